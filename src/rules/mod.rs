@@ -1,0 +1,141 @@
+//! Rules layer: games as TOML files (embedded in the binary, or a user's own via
+//! `--rules`), parsed into typed, checked rules with file:line:column diagnostics.
+
+pub mod fleet;
+pub mod names;
+pub mod source;
+
+use std::path::Path;
+
+pub use fleet::FleetRules;
+pub use names::Names;
+pub use source::{Diagnostic, Source};
+
+use crate::Error;
+
+/// The games built into the binary: (id, TOML text).
+pub const BUILT_IN: &[(&str, &str)] = &[("fleet-dice", include_str!("../../rules/fleet-dice.toml"))];
+
+/// A loaded, checked rules file.
+#[derive(Debug, Clone)]
+pub struct Rules {
+    pub source: Source,
+    /// FNV-1a hash of the file text; saves record it so a game is not resumed under
+    /// different rules by accident.
+    pub hash: u64,
+    pub game: Game,
+}
+
+#[derive(Debug, Clone)]
+pub enum Game {
+    Fleet(Box<FleetRules>),
+}
+
+impl Rules {
+    pub fn id(&self) -> &str {
+        match &self.game {
+            Game::Fleet(r) => &r.id,
+        }
+    }
+
+    pub fn fleet(&self) -> Option<&FleetRules> {
+        match &self.game {
+            Game::Fleet(r) => Some(r),
+        }
+    }
+}
+
+pub fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// Load a built-in game by id.
+pub fn built_in(id: &str) -> Result<Rules, Error> {
+    let (_, text) = BUILT_IN.iter().find(|(gid, _)| *gid == id).ok_or_else(|| Error::UnknownGame {
+        id: id.to_string(),
+        known: BUILT_IN.iter().map(|(g, _)| *g).collect::<Vec<_>>().join(", "),
+    })?;
+    from_source(Source::new(format!("rules/{id}.toml (built in)"), *text))
+}
+
+/// Load a rules file from disk.
+pub fn from_path(path: &Path) -> Result<Rules, Error> {
+    from_source(source::read_source(path)?)
+}
+
+/// Parse and check rules text. Every problem is reported, each with file:line:column.
+pub fn from_source(source: Source) -> Result<Rules, Error> {
+    let engine = detect_engine(&source)?;
+    let game =
+        match engine.as_str() {
+            "fleet" => fleet::compile(&source).map(|r| Game::Fleet(Box::new(r))),
+            other => Err(vec![Diagnostic::new(format!("unknown game engine `{other}`"), None)
+                .help("deckhand knows the engine `fleet`")]),
+        };
+    match game {
+        Ok(game) => Ok(Rules { hash: fnv1a(&source.text), source, game }),
+        Err(diags) => Err(rules_error(&source, &diags)),
+    }
+}
+
+fn rules_error(source: &Source, diags: &[Diagnostic]) -> Error {
+    let report: String = diags.iter().map(|d| source.render(d) + "\n").collect();
+    Error::Rules { path: source.name.clone(), count: diags.len(), report }
+}
+
+/// Read `game.engine` first, so the right typed shape can be used for the rest.
+fn detect_engine(source: &Source) -> Result<String, Error> {
+    #[derive(serde::Deserialize)]
+    struct Head {
+        game: Option<HeadGame>,
+    }
+    #[derive(serde::Deserialize)]
+    struct HeadGame {
+        engine: Option<String>,
+    }
+    let head: Head = toml::from_str(&source.text)
+        .map_err(|e| rules_error(source, &[Diagnostic::new(e.message().trim_end().to_string(), e.span())]))?;
+    head.game.and_then(|g| g.engine).ok_or_else(|| {
+        rules_error(
+            source,
+            &[Diagnostic::new("missing `[game]` table with `engine = \"...\"`", None)
+                .help("a rules file starts with [game] id, engine, name, players")],
+        )
+    })
+}
+
+/// Resolve `--rules FILE` or a game id to rules.
+pub fn resolve(game: Option<&str>, rules_path: Option<&Path>) -> Result<Rules, Error> {
+    match (rules_path, game) {
+        (Some(p), g) => {
+            let rules = from_path(p)?;
+            if let Some(g) = g {
+                if g != rules.id() {
+                    return Err(Error::Usage(format!("{} describes game `{}`, not `{g}`", p.display(), rules.id())));
+                }
+            }
+            Ok(rules)
+        }
+        (None, Some(g)) => built_in(g),
+        (None, None) => Err(Error::Usage("no game given: name one (e.g. fleet-dice) or pass --rules FILE".into())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_built_in_game_loads() {
+        for (id, _) in BUILT_IN {
+            let rules = built_in(id).unwrap_or_else(|e| panic!("{id}: {e}"));
+            assert_eq!(rules.id(), *id);
+        }
+    }
+
+    #[test]
+    fn unknown_game_names_the_known_ones() {
+        let err = built_in("monopoly").unwrap_err().to_string();
+        assert!(err.contains("fleet-dice"), "{err}");
+    }
+}

@@ -1,0 +1,127 @@
+//! Source files and diagnostics pointing into them (file:line:column, the line, a caret).
+
+use std::fmt::Write as _;
+use std::ops::Range;
+
+/// A text file deckhand read, kept so that diagnostics can quote it.
+#[derive(Debug, Clone)]
+pub struct Source {
+    /// What to call the file in messages (a path, or `<built-in fleet-dice>`).
+    pub name: String,
+    pub text: String,
+}
+
+/// One problem found in a source file. `span` is a byte range into the text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub message: String,
+    pub span: Option<Range<usize>>,
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn new(message: impl Into<String>, span: Option<Range<usize>>) -> Self {
+        Diagnostic { message: message.into(), span, help: None }
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+impl Source {
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
+        Source { name: name.into(), text: text.into() }
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let before = &self.text[..floor_char_boundary(&self.text, offset)];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let col = before[line_start..].chars().count() + 1;
+        (line, col)
+    }
+
+    /// Render a diagnostic the way rustc and taplo do:
+    /// `error: file:line:col: message`, the source line, a caret under the span, a help line.
+    pub fn render(&self, diag: &Diagnostic) -> String {
+        let mut out = String::new();
+        match &diag.span {
+            Some(span) => {
+                let (line, col) = self.line_col(span.start);
+                let _ = writeln!(out, "error: {}:{}:{}: {}", self.name, line, col, diag.message);
+                let line_text = self.text.lines().nth(line - 1).unwrap_or("");
+                let width = line.to_string().len();
+                let start = floor_char_boundary(&self.text, span.start);
+                let end = floor_char_boundary(&self.text, span.end.max(span.start));
+                let on_line = self.text[start..end].split('\n').next().unwrap_or("");
+                let carets = on_line.chars().count().max(1);
+                let _ = writeln!(out, "{:width$} |", "");
+                let _ = writeln!(out, "{line} | {line_text}");
+                let _ = writeln!(out, "{:width$} | {}{}", "", " ".repeat(col - 1), "^".repeat(carets));
+            }
+            None => {
+                let _ = writeln!(out, "error: {}: {}", self.name, diag.message);
+            }
+        }
+        if let Some(help) = &diag.help {
+            let _ = writeln!(out, "  = help: {help}");
+        }
+        out
+    }
+}
+
+fn floor_char_boundary(text: &str, mut index: usize) -> usize {
+    index = index.min(text.len());
+    while !text.is_char_boundary(index) {
+        index -= 1;
+    }
+    index
+}
+
+/// Read a file for deckhand: a clear message for a missing file or non-UTF-8 content.
+pub fn read_source(path: &std::path::Path) -> Result<Source, crate::Error> {
+    let bytes =
+        std::fs::read(path).map_err(|source| crate::Error::Read { path: path.display().to_string(), source })?;
+    let text = String::from_utf8(bytes).map_err(|e| crate::Error::NotUtf8 {
+        path: path.display().to_string(),
+        offset: e.utf8_error().valid_up_to(),
+    })?;
+    Ok(Source::new(path.display().to_string(), text))
+}
+
+/// Render a `toml` deserialisation error with the file name in front.
+pub fn render_toml_error(source: &Source, err: &toml::de::Error) -> String {
+    let diag = Diagnostic::new(err.message().trim_end().to_string(), err.span());
+    source.render(&diag)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_and_column_are_one_based_and_count_characters() {
+        let src = Source::new("f.toml", "a = 1\nnäme = 2\n");
+        assert_eq!(src.line_col(0), (1, 1));
+        assert_eq!(src.line_col(6), (2, 1));
+        let eq = src.text.find('=').unwrap();
+        assert_eq!(src.line_col(eq), (1, 3));
+        let second_eq = src.text.rfind('=').unwrap();
+        assert_eq!(src.line_col(second_eq), (2, 6));
+    }
+
+    #[test]
+    fn render_shows_line_and_caret() {
+        let src = Source::new("f.toml", "x = 1\ncolumn = \"L B\"\n");
+        let start = src.text.find("\"L").unwrap();
+        let out = src.render(&Diagnostic::new("bad column", Some(start..start + 5)).help("fix it"));
+        assert!(out.starts_with("error: f.toml:2:10: bad column"), "{out}");
+        assert!(out.contains("2 | column = \"L B\""), "{out}");
+        assert!(out.contains("  |          ^^^^^"), "{out}");
+        assert!(out.contains("= help: fix it"), "{out}");
+    }
+}
