@@ -4,8 +4,10 @@
 //! sheet model, scoring, checks, game state) → `report` (tables and exports) → `ui`
 //! (prompts) → `cli` (commands). See ARCHITECTURE.md.
 
+pub mod engine;
 pub mod error;
 pub mod i18n;
 pub mod rules;
+pub mod transcript;
 
 pub use error::Error;

@@ -1,0 +1,9 @@
+//! Fleet: The Dice Game — sheet model, scoring and sheet checks.
+
+pub mod check;
+pub mod score;
+pub mod sheet;
+
+pub use check::{check_game, check_sheet, Rule, Violation};
+pub use score::{score, Score};
+pub use sheet::{Mark, Sheet};

@@ -1,0 +1,3 @@
+//! Engine layer: pure game state and rules mechanisms, no I/O and no prompts.
+
+pub mod fleet;

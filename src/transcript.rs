@@ -1,0 +1,388 @@
+//! Sheet transcription files: exactly what is on one player's paper, as TOML a person can
+//! type in a few minutes. Parsing keeps spans so every mistake is reported at its line.
+//!
+//! ```toml
+//! game = "fleet-dice"
+//! player = "Linda"
+//! king_crab_bonus = "per_6_fish"
+//! [marks]
+//! cod = "x x x . x"        # x marked, . empty, / crossed off by Captain Ruth
+//! coin = 23                # a number: the first 23 boxes are marked
+//! [fish]
+//! cod_boat = [4, 2]        # fish on each boat, top to bottom
+//! ```
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::path::Path;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::engine::fleet::{Mark, Sheet};
+use crate::rules::fleet::{FleetRules, SectionKind};
+use crate::rules::source::{read_source, Diagnostic, Source};
+use crate::Error;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSheet {
+    game: Option<Spanned<String>>,
+    player: Option<Spanned<String>>,
+    #[serde(default)]
+    solo: bool,
+    king_crab_bonus: Option<Spanned<String>>,
+    #[serde(default)]
+    marks: BTreeMap<Spanned<String>, Spanned<MarksValue>>,
+    #[serde(default)]
+    fish: BTreeMap<Spanned<String>, Spanned<Vec<i64>>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum MarksValue {
+    Count(i64),
+    Text(String),
+}
+
+/// A sheet read from a file, with what the file actually contained (for resuming entry).
+#[derive(Debug, Clone)]
+pub struct ParsedSheet {
+    pub sheet: Sheet,
+    pub game: Option<String>,
+    /// Sections whose marks the file gives.
+    pub marks_given: BTreeSet<usize>,
+    /// Sections whose fish the file gives.
+    pub fish_given: BTreeSet<usize>,
+    pub bonus_given: bool,
+}
+
+/// Read the `game` key of a sheet file without knowing its rules yet.
+pub fn peek_game(source: &Source) -> Option<String> {
+    #[derive(Deserialize)]
+    struct Head {
+        game: Option<String>,
+    }
+    toml::from_str::<Head>(&source.text).ok().and_then(|h| h.game)
+}
+
+pub fn read(path: &Path) -> Result<Source, Error> {
+    read_source(path)
+}
+
+/// Parse a sheet file against the rules. Every problem found is reported at once.
+pub fn parse(rules: &FleetRules, source: &Source) -> Result<ParsedSheet, Error> {
+    let fail = |diags: Vec<Diagnostic>| Error::Input {
+        path: source.name.clone(),
+        count: diags.len(),
+        report: diags.iter().map(|d| source.render(d) + "\n").collect(),
+    };
+    if source.text.trim().is_empty() {
+        return Err(fail(vec![Diagnostic::new("the sheet file is empty", None)
+            .help("a sheet needs at least `player = \"NAME\"`; see examples/ or run `deckhand enter fleet-dice`")]));
+    }
+    let raw: RawSheet = toml::from_str(&source.text)
+        .map_err(|e| fail(vec![Diagnostic::new(e.message().trim_end().to_string(), e.span())]))?;
+    let mut diags = Vec::new();
+
+    if let Some(g) = &raw.game {
+        if g.get_ref() != &rules.id {
+            diags.push(
+                Diagnostic::new(
+                    format!("this sheet is for game `{}`, the rules are for `{}`", g.get_ref(), rules.id),
+                    Some(g.span()),
+                )
+                .help("score it with the rules of its own game, or correct `game`"),
+            );
+        }
+    }
+    let player = match &raw.player {
+        Some(p) if !p.get_ref().trim().is_empty() => p.get_ref().trim().to_string(),
+        Some(p) => {
+            diags.push(Diagnostic::new("the player name is empty", Some(p.span())));
+            String::new()
+        }
+        None => {
+            diags.push(Diagnostic::new("missing `player = \"NAME\"`", None).help("every sheet names its player"));
+            String::new()
+        }
+    };
+
+    let mut sheet = Sheet::blank(rules, &player);
+    sheet.solo = raw.solo;
+    let mut marks_given = BTreeSet::new();
+    let mut fish_given = BTreeSet::new();
+
+    for (key, value) in &raw.marks {
+        let Some(s) = rules.section_index(key.get_ref()) else {
+            diags.push(unknown_section(rules, key, "marks"));
+            continue;
+        };
+        marks_given.insert(s);
+        let len = rules.sections[s].len;
+        match value.get_ref() {
+            MarksValue::Count(n) => {
+                if *n < 0 || *n as usize > len {
+                    diags.push(
+                        Diagnostic::new(format!("{} has {len} boxes; {n} cannot be marked", rules.section_name(s, "en")), Some(value.span()))
+                            .help(format!("a number counts marked boxes from the top: 0 to {len}")),
+                    );
+                    continue;
+                }
+                for m in sheet.boxes[s].iter_mut().take(*n as usize) {
+                    *m = Mark::Marked;
+                }
+            }
+            MarksValue::Text(text) => match parse_marks(text) {
+                Err(bad) => diags.push(
+                    Diagnostic::new(format!("`{bad}` is not a mark"), Some(value.span()))
+                        .help("write one character per box: `x` marked, `.` empty, `/` crossed off by Captain Ruth (spaces and `|` are ignored)"),
+                ),
+                Ok(marks) if marks.len() > len => diags.push(
+                    Diagnostic::new(
+                        format!("{} marks given, but the {} has {len} boxes", marks.len(), rules.section_name(s, "en")),
+                        Some(value.span()),
+                    )
+                    .help(format!("the boxes, top to bottom: {}", rules.layout_hint(s))),
+                ),
+                Ok(marks) => sheet.boxes[s][..marks.len()].copy_from_slice(&marks),
+            },
+        }
+    }
+
+    for (key, value) in &raw.fish {
+        let Some(s) = rules.section_index(key.get_ref()) else {
+            diags.push(unknown_section(rules, key, "fish"));
+            continue;
+        };
+        let slots = sheet.fish[s].len();
+        if slots == 0 {
+            let holders: Vec<&str> = (0..rules.sections.len())
+                .filter(|i| !sheet.fish[*i].is_empty())
+                .map(|i| rules.sections[i].id.as_str())
+                .collect();
+            diags.push(
+                Diagnostic::new(
+                    format!("`{}` holds no boats, so it cannot hold fish", key.get_ref()),
+                    Some(key.span()),
+                )
+                .help(format!("fish go on: {}", holders.join(", "))),
+            );
+            continue;
+        }
+        fish_given.insert(s);
+        let list = value.get_ref();
+        if list.len() > slots {
+            diags.push(
+                Diagnostic::new(
+                    format!(
+                        "{} fish counts given, but the {} has {slots} boats",
+                        list.len(),
+                        rules.section_name(s, "en")
+                    ),
+                    Some(value.span()),
+                )
+                .help("give one number per boat, top to bottom"),
+            );
+            continue;
+        }
+        for (i, n) in list.iter().enumerate() {
+            if *n < 0 || *n > 1000 {
+                diags.push(Diagnostic::new(format!("{n} is not a number of fish"), Some(value.span())));
+            } else {
+                sheet.fish[s][i] = *n as u32;
+            }
+        }
+    }
+
+    if let Some(b) = &raw.king_crab_bonus {
+        match rules.king_crab_bonuses.iter().position(|x| &x.id == b.get_ref()) {
+            Some(i) => sheet.king_crab_bonus = Some(i),
+            None => diags.push(
+                Diagnostic::new(format!("unknown king crab bonus `{}`", b.get_ref()), Some(b.span())).help(format!(
+                    "the bonuses are: {}",
+                    rules
+                        .king_crab_bonuses
+                        .iter()
+                        .map(|b| format!("{} ({})", b.id, b.name.en))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+            ),
+        }
+    }
+
+    if diags.is_empty() {
+        Ok(ParsedSheet {
+            sheet,
+            game: raw.game.map(|g| g.into_inner()),
+            marks_given,
+            fish_given,
+            bonus_given: raw.king_crab_bonus.is_some(),
+        })
+    } else {
+        Err(fail(diags))
+    }
+}
+
+fn unknown_section(rules: &FleetRules, key: &Spanned<String>, table: &str) -> Diagnostic {
+    let name = key.get_ref();
+    let close: Vec<&str> =
+        rules.sections.iter().map(|s| s.id.as_str()).filter(|id| similar(id, name)).take(3).collect();
+    let help = if close.is_empty() {
+        format!("sections: {}", rules.sections.iter().map(|s| s.id.as_str()).collect::<Vec<_>>().join(", "))
+    } else {
+        format!("did you mean {}?", close.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(" or "))
+    };
+    Diagnostic::new(format!("[{table}] names unknown section `{name}`"), Some(key.span())).help(help)
+}
+
+/// Close enough to suggest: same after dropping `_`, one is a prefix of the other, or an
+/// edit distance of at most 2.
+fn similar(a: &str, b: &str) -> bool {
+    let norm = |s: &str| s.replace('_', "").to_lowercase();
+    let (a, b) = (norm(a), norm(b));
+    a == b || (b.len() >= 3 && a.starts_with(&b)) || edit_distance(&a, &b) <= 2
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// Marks text → marks. Returns the first character that is not a mark on failure.
+pub fn parse_marks(text: &str) -> Result<Vec<Mark>, char> {
+    text.chars()
+        .filter(|c| !c.is_whitespace() && *c != '|' && *c != ',')
+        .map(|c| match c {
+            'x' | 'X' => Ok(Mark::Marked),
+            '.' => Ok(Mark::Empty),
+            '/' => Ok(Mark::Crossed),
+            other => Err(other),
+        })
+        .collect()
+}
+
+/// Marks → text aligned with the layout hint (one character per box, space separated).
+pub fn marks_text(marks: &[Mark]) -> String {
+    marks.iter().map(|m| m.glyph().to_string()).collect::<Vec<_>>().join(" ")
+}
+
+/// What to write: everything, or only the parts a resumable entry has reached.
+#[derive(Debug, Clone, Default)]
+pub struct Only {
+    pub marks: BTreeSet<usize>,
+    pub fish: BTreeSet<usize>,
+    pub bonus: bool,
+}
+
+/// Write a sheet as a transcription file (the same format `parse` reads).
+pub fn write(rules: &FleetRules, sheet: &Sheet, only: Option<&Only>) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "# deckhand sheet: {}", rules.name.en);
+    let _ =
+        writeln!(out, "# marks: x marked, . empty, / crossed off by Captain Ruth; a number = that many from the top");
+    let _ = writeln!(out, "game = {}", quote(&rules.id));
+    let _ = writeln!(out, "player = {}", quote(&sheet.player));
+    if sheet.solo {
+        let _ = writeln!(out, "solo = true");
+    }
+    let write_bonus = only.is_none_or(|o| o.bonus);
+    if write_bonus {
+        match sheet.king_crab_bonus {
+            Some(b) => {
+                let _ = writeln!(
+                    out,
+                    "king_crab_bonus = {}  # {}",
+                    quote(&rules.king_crab_bonuses[b].id),
+                    rules.king_crab_bonuses[b].name.en
+                );
+            }
+            None if only.is_some() => {
+                let _ = writeln!(out, "# king_crab_bonus: none");
+            }
+            None => {}
+        }
+    }
+    let _ = writeln!(out, "\n[marks]");
+    for (s, section) in rules.sections.iter().enumerate() {
+        if only.is_some_and(|o| !o.marks.contains(&s)) || section.len == 0 {
+            continue;
+        }
+        let marks = &sheet.boxes[s];
+        let prefix_only = marks.iter().skip_while(|m| **m == Mark::Marked).all(|m| *m == Mark::Empty);
+        if section.kind == SectionKind::Coins && prefix_only {
+            let _ = writeln!(out, "{} = {}", section.id, sheet.marked_count(s));
+            continue;
+        }
+        let key = format!("{} = ", section.id);
+        let _ = writeln!(out, "# {}{}", " ".repeat(key.len() - 1), rules.layout_hint(s));
+        let _ = writeln!(out, "{key}{}", quote(&marks_text(marks)));
+    }
+    let holders: Vec<usize> = (0..rules.sections.len())
+        .filter(|s| !sheet.fish[*s].is_empty() && only.is_none_or(|o| o.fish.contains(s)))
+        .collect();
+    if !holders.is_empty() {
+        let _ = writeln!(out, "\n[fish]");
+        for s in holders {
+            let fish = &sheet.fish[s];
+            let used = fish.iter().rposition(|f| *f > 0).map_or(0, |i| i + 1);
+            let list: Vec<String> = fish[..used].iter().map(u32::to_string).collect();
+            let _ = writeln!(out, "{} = [{}]", rules.sections[s].id, list.join(", "));
+        }
+    }
+    out
+}
+
+fn quote(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules() -> FleetRules {
+        crate::rules::built_in("fleet-dice").unwrap().fleet().unwrap().clone()
+    }
+
+    #[test]
+    fn marks_accept_x_dot_slash_and_ignore_spacing() {
+        assert_eq!(parse_marks("x X|. /").unwrap(), vec![Mark::Marked, Mark::Marked, Mark::Empty, Mark::Crossed]);
+        assert_eq!(parse_marks("xo"), Err('o'));
+    }
+
+    #[test]
+    fn written_sheet_reads_back_identically() {
+        let rules = rules();
+        let mut sheet = Sheet::blank(&rules, "Ann \"the captain\"");
+        let cod = rules.section_index("cod").unwrap();
+        sheet.boxes[cod][..4].fill(Mark::Marked);
+        let boats = rules.section_index("cod_boat").unwrap();
+        sheet.boxes[boats][0] = Mark::Marked;
+        sheet.fish[boats][0] = 3;
+        sheet.king_crab_bonus = Some(1);
+        let coin = rules.section_index("coin").unwrap();
+        sheet.boxes[coin][..17].fill(Mark::Marked);
+        let text = write(&rules, &sheet, None);
+        let back = parse(&rules, &Source::new("t.toml", text.clone())).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(back.sheet, sheet);
+    }
+
+    #[test]
+    fn unknown_section_suggests_the_close_one_with_line_and_column() {
+        let rules = rules();
+        let src = Source::new("s.toml", "player = \"A\"\n[marks]\ncodd = \"x\"\n");
+        let err = parse(&rules, &src).unwrap_err().to_string();
+        assert!(err.contains("s.toml:3:1"), "{err}");
+        assert!(err.contains("did you mean `cod`"), "{err}");
+    }
+}
