@@ -7,6 +7,7 @@
 pub mod engine;
 pub mod error;
 pub mod i18n;
+pub mod report;
 pub mod rules;
 pub mod transcript;
 

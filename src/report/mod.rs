@@ -1,0 +1,361 @@
+//! Report layer: the final table of a game — ranking with tie-breaks — rendered as a
+//! terminal table (comfy-table), JSON, CSV or Markdown. Game-neutral: every game turns its
+//! scores into `Standings`.
+
+use std::fmt::Write as _;
+
+use comfy_table::{presets, Cell, CellAlignment, ContentArrangement, Table};
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Table,
+    Json,
+    Csv,
+    Markdown,
+}
+
+/// One line of a category's breakdown.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DetailItem {
+    pub what: String,
+    pub points: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Row {
+    pub player: String,
+    /// One value per category, in `Standings::categories` order.
+    pub values: Vec<i64>,
+    pub total: i64,
+    /// Tie-break values, in `Standings::tie_breaks` order (higher is better).
+    pub tie_values: Vec<i64>,
+    /// 1-based place; players who share a place have the same rank.
+    pub rank: usize,
+    pub shared: bool,
+    /// Per category: what it is made of.
+    pub detail: Vec<Vec<DetailItem>>,
+    /// The sheet had rule violations; it was scored as written.
+    pub flagged: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Standings {
+    pub game: String,
+    pub categories: Vec<String>,
+    /// Names of the tie-breakers, in order ("most fish").
+    pub tie_breaks: Vec<String>,
+    pub rows: Vec<Row>,
+    /// How ties were broken, one sentence each.
+    pub notes: Vec<String>,
+    pub warnings: Vec<String>,
+}
+
+impl Row {
+    pub fn new(player: impl Into<String>, values: Vec<i64>, tie_values: Vec<i64>, detail: Vec<Vec<DetailItem>>) -> Row {
+        let total = values.iter().sum();
+        Row { player: player.into(), values, total, tie_values, rank: 0, shared: false, detail, flagged: false }
+    }
+}
+
+impl Standings {
+    /// Sort by total, then the tie-breakers in order; equal on all of them is a shared place.
+    /// Writes a note for every tie saying how it was decided.
+    pub fn rank(&mut self) {
+        let key = |r: &Row| {
+            (std::cmp::Reverse(r.total), r.tie_values.iter().map(|v| std::cmp::Reverse(*v)).collect::<Vec<_>>())
+        };
+        // Stable sort keeps the input order of players who share a place.
+        self.rows.sort_by_key(key);
+        let n = self.rows.len();
+        for i in 0..n {
+            let rank =
+                if i > 0 && key(&self.rows[i]) == key(&self.rows[i - 1]) { self.rows[i - 1].rank } else { i + 1 };
+            self.rows[i].rank = rank;
+        }
+        for i in 0..n {
+            let r = self.rows[i].rank;
+            self.rows[i].shared = self.rows.iter().filter(|x| x.rank == r).count() > 1;
+        }
+        self.notes.clear();
+        let mut i = 0;
+        while i < n {
+            let total = self.rows[i].total;
+            let j = (i..n).take_while(|k| self.rows[*k].total == total).last().unwrap_or(i);
+            if j > i {
+                self.notes.push(self.tie_note(i, j));
+            }
+            i = j + 1;
+        }
+    }
+
+    fn tie_note(&self, from: usize, to: usize) -> String {
+        let group = &self.rows[from..=to];
+        let names = join_names(group.iter().map(|r| r.player.as_str()).collect());
+        let total = group[0].total;
+        let mut text = format!("{names} tie on {total} points");
+        // Which tie-breaker separated them (the first on which they differ).
+        let mut decided_by = None;
+        for (k, name) in self.tie_breaks.iter().enumerate() {
+            if group.iter().any(|r| r.tie_values[k] != group[0].tie_values[k]) {
+                decided_by = Some((k, name));
+                break;
+            }
+        }
+        if let Some((k, name)) = decided_by {
+            let values: Vec<String> = group.iter().map(|r| format!("{} {}", r.player, r.tie_values[k])).collect();
+            let _ = write!(text, "; decided by {name} ({})", values.join(", "));
+        }
+        let mut ranks: Vec<usize> = group.iter().filter(|r| r.shared).map(|r| r.rank).collect();
+        ranks.dedup();
+        for rank in ranks {
+            let place =
+                if rank == 1 { "a shared win".to_string() } else { format!("a shared {} place", ordinal(rank)) };
+            if decided_by.is_none() {
+                let how = if self.tie_breaks.is_empty() { "" } else { " and on every tie-break" };
+                let _ = write!(text, "{how}: {place}");
+            } else {
+                let sharers = join_names(group.iter().filter(|r| r.rank == rank).map(|r| r.player.as_str()).collect());
+                let _ = write!(text, "; {sharers} still tie: {place}");
+            }
+        }
+        text
+    }
+
+    pub fn render(&self, format: Format, detail: bool, width: Option<u16>) -> String {
+        match format {
+            Format::Table => self.table(detail, width),
+            Format::Json => self.json(detail),
+            Format::Csv => self.csv(detail),
+            Format::Markdown => self.markdown(detail),
+        }
+    }
+
+    fn headers(&self) -> Vec<String> {
+        let mut h = vec!["#".to_string(), "PLAYER".to_string()];
+        h.extend(self.categories.iter().cloned());
+        h.push("TOTAL".into());
+        h
+    }
+
+    fn cells(&self, r: &Row) -> Vec<String> {
+        let rank = if r.shared { format!("{}=", r.rank) } else { r.rank.to_string() };
+        let player = if r.flagged { format!("{} (!)", r.player) } else { r.player.clone() };
+        let mut c = vec![rank, player];
+        c.extend(r.values.iter().map(i64::to_string));
+        c.push(r.total.to_string());
+        c
+    }
+
+    fn table(&self, detail: bool, width: Option<u16>) -> String {
+        let mut table = Table::new();
+        table.load_preset(presets::UTF8_FULL_CONDENSED);
+        match width {
+            Some(w) => {
+                table.set_content_arrangement(ContentArrangement::Dynamic).set_width(w);
+            }
+            None => {
+                table.set_content_arrangement(ContentArrangement::Disabled);
+            }
+        }
+        table.set_header(self.headers());
+        for r in &self.rows {
+            table.add_row(self.cells(r).into_iter().enumerate().map(|(i, c)| {
+                let cell = Cell::new(c);
+                if i == 1 {
+                    cell
+                } else {
+                    cell.set_alignment(CellAlignment::Right)
+                }
+            }));
+        }
+        let mut out = format!("{}\n{table}\n", self.game);
+        for n in &self.notes {
+            let _ = writeln!(out, "Tie: {n}.");
+        }
+        if detail {
+            for r in &self.rows {
+                let _ = writeln!(out, "\n{} — {} points", r.player, r.total);
+                for (cat, items) in self.categories.iter().zip(&r.detail) {
+                    let sum: i64 = items.iter().map(|i| i.points).sum();
+                    let parts: Vec<String> = items.iter().map(|i| format!("{} {}", i.what, i.points)).collect();
+                    let list = if parts.is_empty() { "—".to_string() } else { parts.join(", ") };
+                    let _ = writeln!(out, "  {cat:<10} {sum:>4}  {list}");
+                }
+            }
+        }
+        for w in &self.warnings {
+            let _ = writeln!(out, "warning: {w}");
+        }
+        out
+    }
+
+    fn json(&self, detail: bool) -> String {
+        let mut value = serde_json::to_value(self).expect("standings serialise");
+        if !detail {
+            if let Some(rows) = value.get_mut("rows").and_then(|r| r.as_array_mut()) {
+                for r in rows {
+                    if let Some(o) = r.as_object_mut() {
+                        o.remove("detail");
+                    }
+                }
+            }
+        }
+        serde_json::to_string_pretty(&value).expect("json") + "\n"
+    }
+
+    fn csv(&self, detail: bool) -> String {
+        let mut out = String::new();
+        if detail {
+            out.push_str("player,category,item,points\n");
+            for r in &self.rows {
+                for (cat, items) in self.categories.iter().zip(&r.detail) {
+                    for i in items {
+                        let _ = writeln!(
+                            out,
+                            "{},{},{},{}",
+                            csv_field(&r.player),
+                            csv_field(cat),
+                            csv_field(&i.what),
+                            i.points
+                        );
+                    }
+                }
+            }
+            return out;
+        }
+        let mut headers = vec!["rank".to_string(), "shared".into(), "player".into()];
+        headers.extend(self.categories.iter().map(|c| c.to_lowercase()));
+        headers.push("total".into());
+        out.push_str(&headers.iter().map(|h| csv_field(h)).collect::<Vec<_>>().join(","));
+        out.push('\n');
+        for r in &self.rows {
+            let mut f = vec![r.rank.to_string(), r.shared.to_string(), csv_field(&r.player)];
+            f.extend(r.values.iter().map(i64::to_string));
+            f.push(r.total.to_string());
+            let _ = writeln!(out, "{}", f.join(","));
+        }
+        out
+    }
+
+    fn markdown(&self, detail: bool) -> String {
+        let mut out = format!("### {}\n\n", self.game);
+        let headers = self.headers();
+        let _ = writeln!(out, "| {} |", headers.iter().map(|h| md_escape(h)).collect::<Vec<_>>().join(" | "));
+        let align: Vec<&str> = headers.iter().enumerate().map(|(i, _)| if i == 1 { ":--" } else { "--:" }).collect();
+        let _ = writeln!(out, "|{}|", align.join("|"));
+        for r in &self.rows {
+            let _ = writeln!(out, "| {} |", self.cells(r).iter().map(|c| md_escape(c)).collect::<Vec<_>>().join(" | "));
+        }
+        if !self.notes.is_empty() {
+            out.push('\n');
+            for n in &self.notes {
+                let _ = writeln!(out, "- Tie: {}.", md_escape(n));
+            }
+        }
+        if detail {
+            for r in &self.rows {
+                let _ = writeln!(out, "\n#### {} — {} points\n", md_escape(&r.player), r.total);
+                for (cat, items) in self.categories.iter().zip(&r.detail) {
+                    let parts: Vec<String> =
+                        items.iter().map(|i| format!("{} {}", md_escape(&i.what), i.points)).collect();
+                    let _ =
+                        writeln!(out, "- **{cat}**: {}", if parts.is_empty() { "—".into() } else { parts.join(", ") });
+                }
+            }
+        }
+        for w in &self.warnings {
+            let _ = writeln!(out, "\n> warning: {}", md_escape(w));
+        }
+        out
+    }
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn md_escape(s: &str) -> String {
+    s.replace('|', "\\|")
+}
+
+fn join_names(names: Vec<&str>) -> String {
+    match names.len() {
+        0 => String::new(),
+        1 => names[0].to_string(),
+        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+    }
+}
+
+pub fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, r) if r != 11 => "st",
+        (2, r) if r != 12 => "nd",
+        (3, r) if r != 13 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn standings(rows: &[(&str, i64, i64)]) -> Standings {
+        let mut s = Standings {
+            game: "Test".into(),
+            categories: vec!["A".into()],
+            tie_breaks: vec!["most fish".into()],
+            rows: rows.iter().map(|(p, total, fish)| Row::new(*p, vec![*total], vec![*fish], vec![vec![]])).collect(),
+            notes: vec![],
+            warnings: vec![],
+        };
+        s.rank();
+        s
+    }
+
+    #[test]
+    fn highest_total_ranks_first() {
+        let s = standings(&[("Ann", 50, 1), ("Bob", 70, 1), ("Cy", 60, 1)]);
+        let order: Vec<(&str, usize)> = s.rows.iter().map(|r| (r.player.as_str(), r.rank)).collect();
+        assert_eq!(order, vec![("Bob", 1), ("Cy", 2), ("Ann", 3)]);
+        assert!(s.notes.is_empty());
+    }
+
+    #[test]
+    fn tie_on_points_goes_to_most_fish_and_says_so() {
+        let s = standings(&[("Ann", 73, 30), ("Bob", 73, 32)]);
+        assert_eq!(s.rows[0].player, "Bob");
+        assert_eq!((s.rows[0].rank, s.rows[1].rank), (1, 2));
+        assert!(!s.rows[0].shared);
+        assert_eq!(s.notes, vec!["Bob and Ann tie on 73 points; decided by most fish (Bob 32, Ann 30)"]);
+    }
+
+    #[test]
+    fn tie_on_points_and_fish_is_a_shared_win() {
+        let s = standings(&[("Ann", 73, 32), ("Bob", 73, 32), ("Cy", 10, 0)]);
+        assert_eq!((s.rows[0].rank, s.rows[1].rank, s.rows[2].rank), (1, 1, 3));
+        assert!(s.rows[0].shared && s.rows[1].shared && !s.rows[2].shared);
+        assert_eq!(s.notes, vec!["Ann and Bob tie on 73 points and on every tie-break: a shared win"]);
+    }
+
+    #[test]
+    fn three_way_tie_split_by_fish_with_a_shared_second_place() {
+        let s = standings(&[("Ann", 40, 5), ("Bob", 40, 9), ("Cy", 40, 5)]);
+        assert_eq!(s.rows.iter().map(|r| r.rank).collect::<Vec<_>>(), vec![1, 2, 2]);
+        assert_eq!(
+            s.notes,
+            vec!["Bob, Ann and Cy tie on 40 points; decided by most fish (Bob 9, Ann 5, Cy 5); Ann and Cy still tie: a shared 2nd place"]
+        );
+    }
+
+    #[test]
+    fn csv_quotes_names_with_commas() {
+        let s = standings(&[("Smith, Ann", 5, 0)]);
+        assert_eq!(s.render(Format::Csv, false, None), "rank,shared,player,a,total\n1,false,\"Smith, Ann\",5,5\n");
+    }
+}
