@@ -1,14 +1,17 @@
 //! deckhand: a scoring and rules assistant for roll-and-write board-game nights.
 //!
 //! Layers, data flowing one way: `rules` (TOML → typed, checked rules) → `engine` (pure
-//! sheet model, scoring, checks, game state) → `report` (tables and exports) → `ui`
-//! (prompts) → `cli` (commands). See ARCHITECTURE.md.
+//! sheet model, scoring, checks) → `log` (files that survive a crash) → `ui` (prompts) →
+//! `report` (tables and exports) → `cli` (commands). See ARCHITECTURE.md.
 
+pub mod cli;
 pub mod engine;
 pub mod error;
 pub mod i18n;
+pub mod log;
 pub mod report;
 pub mod rules;
 pub mod transcript;
+pub mod ui;
 
 pub use error::Error;

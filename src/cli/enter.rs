@@ -1,0 +1,155 @@
+//! `deckhand enter`: type in a paper sheet section by section. The file is rewritten
+//! (atomically) after every section, so an interrupted entry resumes where it stopped.
+
+use std::path::Path;
+
+use crate::engine::fleet::{self, Sheet};
+use crate::log::write_atomic;
+use crate::rules::fleet::{FleetRules, HarborEffect, SectionKind};
+use crate::transcript::{self, Only};
+use crate::ui::{Choice, Prompter};
+use crate::{rules, ui, Error};
+
+pub fn enter(
+    game: &str,
+    player: &str,
+    output: &Path,
+    answers: Option<&Path>,
+    solo: bool,
+    rules_path: Option<&Path>,
+    lang: &str,
+) -> anyhow::Result<i32> {
+    let rules = rules::resolve(Some(game), rules_path)?;
+    let fleet_rules = rules.fleet().ok_or_else(|| Error::Usage(format!("`enter` does not support {game} yet")))?;
+    let player = player.trim();
+    if player.is_empty() {
+        return Err(Error::Usage("--player needs a name".into()).into());
+    }
+    let (mut sheet, mut only) = if output.exists() {
+        let source = transcript::read(output)?;
+        let parsed = transcript::parse(fleet_rules, &source)?;
+        if parsed.sheet.player != player {
+            return Err(Error::Usage(format!(
+                "{} holds the sheet of `{}`, not `{player}`; choose another file with -o",
+                output.display(),
+                parsed.sheet.player
+            ))
+            .into());
+        }
+        let only = Only { marks: parsed.marks_given, fish: parsed.fish_given, bonus: parsed.bonus_given };
+        (parsed.sheet, only)
+    } else {
+        let mut sheet = Sheet::blank(fleet_rules, player);
+        sheet.solo = solo;
+        (sheet, Only::default())
+    };
+    let mut prompter = ui::prompter_for(answers, "enter")?;
+    let p = prompter.as_mut();
+    if !only.marks.is_empty() {
+        p.say(&format!(
+            "Resuming {}: {} of {} sections already entered.",
+            output.display(),
+            only.marks.len(),
+            fleet_rules.sections.len()
+        ));
+    } else {
+        p.say(&format!(
+            "Entering {player}'s {} sheet. For each section type one character per box, top to bottom:\n\
+             x marked, . empty, / crossed off by Captain Ruth; a number means that many boxes from the top;\n\
+             an empty answer means no box is marked. The file is saved after every section.",
+            fleet_rules.name.get(lang)
+        ));
+    }
+    write_atomic(output, &transcript::write(fleet_rules, &sheet, Some(&only)))?;
+
+    for s in 0..fleet_rules.sections.len() {
+        if fleet_rules.sections[s].len == 0 {
+            continue;
+        }
+        if !only.marks.contains(&s) {
+            ask_marks(fleet_rules, &mut sheet, s, p, lang)?;
+            only.marks.insert(s);
+            write_atomic(output, &transcript::write(fleet_rules, &sheet, Some(&only)))?;
+        }
+        if !sheet.fish[s].is_empty() && !only.fish.contains(&s) {
+            ask_fish(fleet_rules, &mut sheet, s, p, lang)?;
+            only.fish.insert(s);
+            write_atomic(output, &transcript::write(fleet_rules, &sheet, Some(&only)))?;
+        }
+        let is_king_crab = matches!(fleet_rules.sections[s].kind, SectionKind::Harbor(h) if fleet_rules.harbor[h].effect == HarborEffect::KingCrab);
+        if is_king_crab && !only.bonus {
+            if sheet.king_crab_license(fleet_rules) {
+                let choices: Vec<Choice> =
+                    fleet_rules.king_crab_bonuses.iter().map(|b| Choice::new(b.id.clone(), b.name.get(lang))).collect();
+                let i = p.select("Which king crab bonus did you choose?", &choices)?;
+                sheet.king_crab_bonus = Some(i);
+            }
+            only.bonus = true;
+            write_atomic(output, &transcript::write(fleet_rules, &sheet, Some(&only)))?;
+        }
+    }
+    write_atomic(output, &transcript::write(fleet_rules, &sheet, None))?;
+
+    let violations = fleet::check_sheet(fleet_rules, &sheet);
+    let score = fleet::score(fleet_rules, &sheet, lang);
+    p.say(&format!("Saved {}. Score as the rules count it: {}.", output.display(), score.total));
+    if violations.is_empty() {
+        p.say("The sheet follows the rules.");
+        Ok(0)
+    } else {
+        p.say(&format!("{} rule violation(s); see `deckhand check {}`:", violations.len(), output.display()));
+        for v in &violations {
+            p.say(&format!("  {} [{}] {}", v.box_id, v.rule.id(), v.message));
+        }
+        Ok(1)
+    }
+}
+
+fn ask_marks(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompter, lang: &str) -> Result<(), Error> {
+    let len = rules.sections[s].len;
+    let prompt = format!("{} ({}) [{}]", rules.section_name(s, lang), rules.sections[s].id, rules.layout_hint(s));
+    let validate = |text: &str| -> Result<(), String> {
+        let text = text.trim();
+        if let Ok(n) = text.parse::<usize>() {
+            return if n <= len { Ok(()) } else { Err(format!("this section has {len} boxes")) };
+        }
+        match transcript::parse_marks(text) {
+            Err(c) => Err(format!("`{c}` is not a mark; use x, . or /")),
+            Ok(m) if m.len() > len => Err(format!("{} marks for {len} boxes", m.len())),
+            Ok(_) => Ok(()),
+        }
+    };
+    let answer = p.input(&prompt, &validate)?;
+    let answer = answer.trim();
+    let marks = match answer.parse::<usize>() {
+        Ok(n) => vec![fleet::Mark::Marked; n],
+        Err(_) => transcript::parse_marks(answer).expect("validated"),
+    };
+    sheet.boxes[s] = vec![fleet::Mark::Empty; len];
+    sheet.boxes[s][..marks.len()].copy_from_slice(&marks);
+    Ok(())
+}
+
+fn ask_fish(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompter, lang: &str) -> Result<(), Error> {
+    let slots = sheet.fish[s].len();
+    let launched = crate::engine::fleet::sheet::boat_slots_of(rules, s).iter().filter(|b| sheet.is_launched(b)).count();
+    if launched == 0 {
+        return Ok(());
+    }
+    let prompt =
+        format!("Fish on each {} boat, top to bottom ({launched} launched), e.g. `3 1`", rules.section_name(s, lang));
+    let parse = |text: &str| -> Result<Vec<u32>, String> {
+        let nums: Result<Vec<u32>, _> =
+            text.split([' ', ',']).filter(|t| !t.is_empty()).map(str::parse::<u32>).collect();
+        let nums = nums.map_err(|_| "type whole numbers separated by spaces".to_string())?;
+        if nums.len() > slots {
+            return Err(format!("{} numbers for {slots} boats", nums.len()));
+        }
+        Ok(nums)
+    };
+    let answer = p.input(&prompt, &|t| parse(t).map(|_| ()))?;
+    let nums = parse(&answer).expect("validated");
+    sheet.fish[s] = vec![0; slots];
+    sheet.fish[s][..nums.len()].copy_from_slice(&nums);
+    Ok(())
+}

@@ -1,0 +1,228 @@
+//! Command layer: clap definitions, dispatch, exit codes. Errors become messages here
+//! (`anyhow` with context, printed with `{:#}`); everything below returns typed errors.
+
+mod enter;
+mod rules_cmd;
+mod sheets;
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+
+use crate::report::Format;
+use crate::Error;
+
+const EXIT_CODES: &str = "\
+Exit codes:
+  0    success (for `check`: every sheet follows the rules)
+  1    rule violations found on a sheet
+  2    usage or input error (bad arguments, missing or malformed file)
+  130  interrupted";
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "deckhand",
+    version,
+    about = "Scoring and rules assistant for roll-and-write board-game nights",
+    long_about = "deckhand keeps the score of printed roll-and-write games: it checks hand-filled \
+                  sheets against the rules, prints the final table, and knows each game's rules \
+                  from a TOML file (built in, or your own with --rules).",
+    after_help = EXIT_CODES,
+    after_long_help = EXIT_CODES
+)]
+pub struct Cli {
+    /// Language for game terms and table headers
+    #[arg(long, global = true, value_enum, default_value_t = Lang::En)]
+    pub lang: Lang,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Lang {
+    En,
+    De,
+    Fr,
+}
+
+impl Lang {
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::De => "de",
+            Lang::Fr => "fr",
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print the final table of a game from its players' sheet files
+    #[command(after_help = EXIT_CODES)]
+    Score {
+        /// Sheet files (one per player); a game id may come first, e.g. `score fleet-dice a.toml b.toml`
+        #[arg(required = true, value_name = "[GAME] SHEET")]
+        sheets: Vec<String>,
+        /// Output format
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+        /// Show what each category is made of
+        #[arg(long)]
+        detail: bool,
+        /// Use this rules file instead of the built-in rules
+        #[arg(long, value_name = "FILE")]
+        rules: Option<PathBuf>,
+    },
+    /// List every rule violation on hand-filled sheets of one game, and their true scores
+    #[command(after_help = EXIT_CODES)]
+    Check {
+        /// Sheet files of one game (a game id may come first)
+        #[arg(required = true, value_name = "[GAME] SHEET")]
+        sheets: Vec<String>,
+        /// Output format (table prints text; json lists violations)
+        #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+        format: CheckFormat,
+        /// Use this rules file instead of the built-in rules
+        #[arg(long, value_name = "FILE")]
+        rules: Option<PathBuf>,
+    },
+    /// Type in a paper sheet, section by section; saves after every section and resumes
+    #[command(after_help = EXIT_CODES)]
+    Enter {
+        /// Game id (see `deckhand games`)
+        game: String,
+        /// The player's name
+        #[arg(long)]
+        player: String,
+        /// Sheet file to write (an unfinished one is resumed)
+        #[arg(short, long, value_name = "FILE")]
+        output: PathBuf,
+        /// Read the answers from FILE, one per line (`-` for standard input)
+        #[arg(long, value_name = "FILE")]
+        answers: Option<PathBuf>,
+        /// Mark the sheet as a solo game against Captain Ruth
+        #[arg(long)]
+        solo: bool,
+        /// Use this rules file instead of the built-in rules
+        #[arg(long, value_name = "FILE")]
+        rules: Option<PathBuf>,
+    },
+    /// Show, check or export a game's rules file
+    #[command(subcommand)]
+    Rules(RulesCommand),
+    /// List the games deckhand knows
+    Games,
+    /// Print a shell completion script
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff)
+    Man,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormat {
+    Text,
+    Json,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RulesCommand {
+    /// Print a game's reference card
+    Show {
+        /// Game id (see `deckhand games`)
+        game: Option<String>,
+        /// List every value the rulebooks do not state (sheet layout guesses to check against your pad)
+        #[arg(long)]
+        provisional: bool,
+        /// Use this rules file instead of the built-in rules
+        #[arg(long, value_name = "FILE")]
+        rules: Option<PathBuf>,
+    },
+    /// Check a rules file: every syntax and meaning error with file:line:column
+    #[command(after_help = EXIT_CODES)]
+    Check {
+        /// The rules file
+        file: PathBuf,
+    },
+    /// Print a built-in rules file, to copy and adjust to your own pad
+    Export {
+        /// Game id
+        game: String,
+    },
+}
+
+/// Parse the command line, run, and turn the outcome into an exit code.
+pub fn main() -> i32 {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(err) => {
+            if is_broken_pipe(&err) {
+                return 0;
+            }
+            let code = err.downcast_ref::<Error>().map_or(2, Error::exit_code);
+            eprintln!("deckhand: {err:#}");
+            code
+        }
+    }
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain()
+        .any(|e| e.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe))
+}
+
+/// Run a parsed command; returns the exit code (0, or 1 when violations were found).
+pub fn run(cli: Cli) -> anyhow::Result<i32> {
+    let lang = cli.lang.code();
+    match cli.command {
+        Command::Score { sheets, format, detail, rules } => {
+            sheets::score(&sheets, rules.as_deref(), format, detail, lang)
+        }
+        Command::Check { sheets, format, rules } => sheets::check(&sheets, rules.as_deref(), format, lang),
+        Command::Enter { game, player, output, answers, solo, rules } => {
+            enter::enter(&game, &player, &output, answers.as_deref(), solo, rules.as_deref(), lang)
+        }
+        Command::Rules(cmd) => rules_cmd::run(cmd, lang),
+        Command::Games => rules_cmd::games(lang),
+        Command::Completions { shell } => {
+            let mut buf = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "deckhand", &mut buf);
+            emit_bytes(&buf)?;
+            Ok(0)
+        }
+        Command::Man => {
+            let mut buf = Vec::new();
+            clap_mangen::Man::new(Cli::command()).render(&mut buf)?;
+            emit_bytes(&buf)?;
+            Ok(0)
+        }
+    }
+}
+
+/// Write to standard output. A closed pipe (`deckhand … | head`) is not an error.
+pub fn emit(text: &str) -> anyhow::Result<()> {
+    emit_bytes(text.as_bytes())
+}
+
+fn emit_bytes(bytes: &[u8]) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => Ok(other?),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

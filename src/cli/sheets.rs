@@ -1,0 +1,228 @@
+//! `deckhand score` and `deckhand check`: load the sheets of one game and report.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+
+use super::{emit, CheckFormat};
+use crate::engine::fleet::{self, Sheet, Violation};
+use crate::report::{DetailItem, Format, Row, Standings};
+use crate::rules::{self, FleetRules, Rules, Source};
+use crate::{transcript, Error};
+
+/// The sheets of one game, with the rules they are read against.
+pub struct Loaded {
+    pub rules: Rules,
+    pub sheets: Vec<(PathBuf, Sheet)>,
+}
+
+/// Split `[GAME] SHEET...`: a first word that names a game and is not a file is the game.
+fn split_game(args: &[String]) -> (Option<String>, Vec<PathBuf>) {
+    match args.split_first() {
+        Some((first, rest))
+            if !Path::new(first).exists() && rules::BUILT_IN.iter().any(|(id, _)| id == first) && !rest.is_empty() =>
+        {
+            (Some(first.clone()), rest.iter().map(PathBuf::from).collect())
+        }
+        _ => (None, args.iter().map(PathBuf::from).collect()),
+    }
+}
+
+pub fn load(args: &[String], rules_path: Option<&Path>) -> anyhow::Result<Loaded> {
+    let (game, paths) = split_game(args);
+    let sources: Vec<Source> = paths.iter().map(|p| transcript::read(p)).collect::<Result<_, _>>()?;
+    let game = match game {
+        Some(g) => Some(g),
+        None if rules_path.is_some() => None,
+        None => {
+            let games: Vec<(String, &Source)> =
+                sources.iter().filter_map(|s| transcript::peek_game(s).map(|g| (g, s))).collect();
+            if let Some((g, _)) = games.first() {
+                if let Some((other, src)) = games.iter().find(|(o, _)| o != g) {
+                    return Err(Error::Usage(format!(
+                        "{} is a sheet of `{other}`, but {} is a sheet of `{g}`; score one game at a time",
+                        src.name, games[0].1.name
+                    ))
+                    .into());
+                }
+            }
+            match games.into_iter().next() {
+                Some((g, _)) => Some(g),
+                None => {
+                    return Err(Error::Usage(
+                        "the sheets do not say which game they are from: add `game = \"fleet-dice\"` to them, \
+                         name the game first (`deckhand score fleet-dice SHEET...`), or pass --rules FILE"
+                            .into(),
+                    )
+                    .into())
+                }
+            }
+        }
+    };
+    let rules = rules::resolve(game.as_deref(), rules_path)?;
+    let fleet_rules = rules.fleet().context("this command supports Fleet sheets")?;
+    let mut sheets = Vec::new();
+    let mut errors = Vec::new();
+    for (path, source) in paths.iter().zip(&sources) {
+        match transcript::parse(fleet_rules, source) {
+            Ok(parsed) => sheets.push((path.clone(), parsed.sheet)),
+            Err(e) => errors.push(e.to_string()),
+        }
+    }
+    if !errors.is_empty() {
+        let count = errors.len();
+        return Err(Error::Input {
+            path: if count == 1 { "the sheet file".into() } else { format!("{count} sheet files") },
+            count,
+            report: errors.join("\n") + "\n",
+        }
+        .into());
+    }
+    let mut seen = std::collections::HashSet::new();
+    for (path, sheet) in &sheets {
+        if !seen.insert(sheet.player.clone()) {
+            return Err(Error::Usage(format!(
+                "{} names player `{}` again; every sheet of one game needs its own player name",
+                path.display(),
+                sheet.player
+            ))
+            .into());
+        }
+    }
+    Ok(Loaded { rules, sheets })
+}
+
+/// Standings of a Fleet game from its sheets. `violations` per sheet flag a row.
+pub fn fleet_standings(rules: &FleetRules, sheets: &[&Sheet], violations: &[usize], lang: &str) -> Standings {
+    let rows = sheets
+        .iter()
+        .zip(violations)
+        .map(|(sheet, v)| {
+            let s = fleet::score(rules, sheet, lang);
+            let detail = s
+                .detail
+                .iter()
+                .map(|items| {
+                    items.iter().map(|i| DetailItem { what: i.what.clone(), points: i64::from(i.vp) }).collect()
+                })
+                .collect();
+            let mut row = Row::new(
+                sheet.player.clone(),
+                s.categories().iter().map(|v| i64::from(*v)).collect(),
+                vec![i64::from(sheet.total_fish())],
+                detail,
+            );
+            row.flagged = *v > 0;
+            row
+        })
+        .collect();
+    let mut standings = Standings {
+        game: rules.name.get(lang).to_string(),
+        categories: rules.categories.iter().map(|(_, n)| n.get(lang).to_string()).collect(),
+        tie_breaks: vec!["most fish".into()],
+        rows,
+        notes: Vec::new(),
+        warnings: Vec::new(),
+    };
+    standings.rank();
+    for (sheet, v) in sheets.iter().zip(violations) {
+        if *v > 0 {
+            standings.warnings.push(format!(
+                "{}'s sheet breaks {v} rule(s) and is scored as written; run `deckhand check` on it for details",
+                sheet.player
+            ));
+        }
+    }
+    standings
+}
+
+pub fn score(
+    args: &[String],
+    rules_path: Option<&Path>,
+    format: Format,
+    detail: bool,
+    lang: &str,
+) -> anyhow::Result<i32> {
+    let loaded = load(args, rules_path)?;
+    let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
+    let sheets: Vec<Sheet> = loaded.sheets.into_iter().map(|(_, s)| s).collect();
+    let violations = fleet::check_game(rules, &sheets);
+    let counts: Vec<usize> =
+        sheets.iter().map(|s| violations.iter().filter(|v| v.player == s.player).count()).collect();
+    let refs: Vec<&Sheet> = sheets.iter().collect();
+    let standings = fleet_standings(rules, &refs, &counts, lang);
+    if format == Format::Csv {
+        for w in &standings.warnings {
+            eprintln!("warning: {w}");
+        }
+    }
+    emit(&standings.render(format, detail, None))?;
+    Ok(0)
+}
+
+pub fn check(args: &[String], rules_path: Option<&Path>, format: CheckFormat, lang: &str) -> anyhow::Result<i32> {
+    let loaded = load(args, rules_path)?;
+    let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
+    let sheets: Vec<Sheet> = loaded.sheets.iter().map(|(_, s)| s.clone()).collect();
+    let violations = fleet::check_game(rules, &sheets);
+    let text = match format {
+        CheckFormat::Json => {
+            let report: Vec<serde_json::Value> = loaded
+                .sheets
+                .iter()
+                .map(|(path, sheet)| {
+                    let score = fleet::score(rules, sheet, lang);
+                    serde_json::json!({
+                        "file": path.display().to_string(),
+                        "player": sheet.player,
+                        "score": score.total,
+                        "violations": violations.iter().filter(|v| v.player == sheet.player).collect::<Vec<&Violation>>(),
+                    })
+                })
+                .collect();
+            serde_json::to_string_pretty(&report)? + "\n"
+        }
+        CheckFormat::Text => check_text(rules, &loaded.sheets, &violations, lang),
+    };
+    emit(&text)?;
+    Ok(if violations.is_empty() { 0 } else { 1 })
+}
+
+fn check_text(rules: &FleetRules, sheets: &[(PathBuf, Sheet)], violations: &[Violation], lang: &str) -> String {
+    let mut out = String::new();
+    let mut broken = 0;
+    for (path, sheet) in sheets {
+        let mine: Vec<&Violation> = violations.iter().filter(|v| v.player == sheet.player).collect();
+        let score = fleet::score(rules, sheet, lang);
+        let cats: Vec<String> = rules
+            .categories
+            .iter()
+            .zip(score.categories())
+            .map(|((_, name), v)| format!("{} {v}", name.get(lang)))
+            .collect();
+        if mine.is_empty() {
+            let _ = writeln!(out, "{} ({}): follows the rules", path.display(), sheet.player);
+        } else {
+            broken += 1;
+            let _ = writeln!(out, "{} ({}): {} rule violation(s)", path.display(), sheet.player, mine.len());
+            for v in &mine {
+                let _ = writeln!(out, "  {} [{}] {}", v.box_id, v.rule.id(), v.message);
+                let _ = writeln!(out, "  {}  to fix: {}", " ".repeat(v.box_id.len()), v.fix);
+            }
+        }
+        let _ = writeln!(out, "  score as the rules count it: {} ({})", score.total, cats.join(", "));
+    }
+    if violations.is_empty() {
+        let _ = writeln!(out, "{} sheet(s) checked: no rule violations", sheets.len());
+    } else {
+        let _ = writeln!(
+            out,
+            "{} of {} sheet(s) break the rules: {} violation(s) in all",
+            broken,
+            sheets.len(),
+            violations.len()
+        );
+    }
+    out
+}

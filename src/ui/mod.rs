@@ -1,0 +1,248 @@
+//! UI layer: every question deckhand asks goes through `Prompter`. dialoguer is used only
+//! by `TerminalPrompter`; `ScriptPrompter` answers from a file (`--answers FILE`, or `-`
+//! for standard input) so whole games run without a terminal and in tests.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::Path;
+
+use crate::Error;
+
+/// One option of a multiple-choice question. `key` is language-neutral and is what an
+/// answers file may type; `label` is what a person sees.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    pub key: String,
+    pub label: String,
+}
+
+impl Choice {
+    pub fn new(key: impl Into<String>, label: impl Into<String>) -> Self {
+        Choice { key: key.into(), label: label.into() }
+    }
+}
+
+pub type Validator<'a> = &'a dyn Fn(&str) -> Result<(), String>;
+
+pub trait Prompter {
+    /// Ask to pick one of `choices`; returns its index.
+    fn select(&mut self, prompt: &str, choices: &[Choice]) -> Result<usize, Error>;
+    /// Ask for a line of text; `validate` explains what is wrong with a bad answer.
+    fn input(&mut self, prompt: &str, validate: Validator) -> Result<String, Error>;
+    /// Tell the people at the table something (goes to standard error).
+    fn say(&mut self, line: &str);
+}
+
+/// Pick the prompter for a command: the answers file if given, else the terminal; with
+/// neither, fail at once with a message that says what to do (never hang on a pipe).
+pub fn prompter_for(answers: Option<&Path>, command: &str) -> Result<Box<dyn Prompter>, Error> {
+    match answers {
+        Some(p) if p == Path::new("-") => {
+            let lines = std::io::stdin()
+                .lock()
+                .lines()
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| Error::Read { path: "standard input".into(), source: e })?;
+            Ok(Box::new(ScriptPrompter::new("standard input", lines)))
+        }
+        Some(p) => {
+            let source = crate::rules::source::read_source(p)?;
+            Ok(Box::new(ScriptPrompter::new(&source.name, source.text.lines().map(String::from).collect())))
+        }
+        None if std::io::stdin().is_terminal() && std::io::stderr().is_terminal() => {
+            Ok(Box::new(TerminalPrompter::new()))
+        }
+        None => Err(Error::Usage(format!(
+            "`deckhand {command}` asks questions, but there is no terminal to ask them on.\n\
+             Run it in a terminal, or give the answers with --answers FILE (one answer per line; \
+             `--answers -` reads them from standard input). See the README, section \"Answers files\"."
+        ))),
+    }
+}
+
+/// dialoguer on a real terminal.
+pub struct TerminalPrompter {
+    theme: Box<dyn dialoguer::theme::Theme>,
+}
+
+impl TerminalPrompter {
+    pub fn new() -> Self {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let theme: Box<dyn dialoguer::theme::Theme> = if no_color {
+            Box::new(dialoguer::theme::SimpleTheme)
+        } else {
+            Box::new(dialoguer::theme::ColorfulTheme::default())
+        };
+        TerminalPrompter { theme }
+    }
+}
+
+impl Default for TerminalPrompter {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn dialoguer_error(e: dialoguer::Error) -> Error {
+    let dialoguer::Error::IO(io) = e;
+    if io.kind() == std::io::ErrorKind::Interrupted {
+        Error::Interrupted
+    } else {
+        Error::Read { path: "the terminal".into(), source: io }
+    }
+}
+
+impl Prompter for TerminalPrompter {
+    fn select(&mut self, prompt: &str, choices: &[Choice]) -> Result<usize, Error> {
+        let labels: Vec<&str> = choices.iter().map(|c| c.label.as_str()).collect();
+        dialoguer::Select::with_theme(self.theme.as_ref())
+            .with_prompt(prompt)
+            .items(&labels)
+            .default(0)
+            .interact()
+            .map_err(dialoguer_error)
+    }
+
+    fn input(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
+        dialoguer::Input::<String>::with_theme(self.theme.as_ref())
+            .with_prompt(prompt)
+            .allow_empty(true)
+            .validate_with(|s: &String| validate(s))
+            .interact_text()
+            .map_err(dialoguer_error)
+    }
+
+    fn say(&mut self, line: &str) {
+        eprintln!("{line}");
+    }
+}
+
+/// Answers from a list of lines (an answers file). Blank lines and lines starting with
+/// `#` are skipped; a choice may be given by its key, its label or its 1-based number.
+pub struct ScriptPrompter {
+    name: String,
+    lines: Vec<String>,
+    next: usize,
+    /// Echo questions and answers to stderr, so a scripted run reads like a session.
+    pub echo: bool,
+}
+
+impl ScriptPrompter {
+    pub fn new(name: &str, lines: Vec<String>) -> Self {
+        ScriptPrompter { name: name.to_string(), lines, next: 0, echo: true }
+    }
+
+    /// The next answer and its 1-based line number.
+    fn next_answer(&mut self, prompt: &str) -> Result<(usize, String), Error> {
+        while self.next < self.lines.len() {
+            let line = self.lines[self.next].trim().to_string();
+            self.next += 1;
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            // An answer may carry a trailing comment: `cod   # take the cod die`.
+            let answer = match line.find(" #") {
+                Some(i) => line[..i].trim_end().to_string(),
+                None => line,
+            };
+            return Ok((self.next, answer));
+        }
+        Err(Error::Usage(format!(
+            "{}: the answers ran out after line {}; deckhand is waiting for: {prompt}",
+            self.name,
+            self.lines.len()
+        )))
+    }
+}
+
+impl Prompter for ScriptPrompter {
+    fn select(&mut self, prompt: &str, choices: &[Choice]) -> Result<usize, Error> {
+        let (line, answer) = self.next_answer(prompt)?;
+        let lower = answer.to_lowercase();
+        let found = choices
+            .iter()
+            .position(|c| c.key.to_lowercase() == lower)
+            .or_else(|| choices.iter().position(|c| c.label.to_lowercase() == lower))
+            .or_else(|| answer.parse::<usize>().ok().filter(|n| (1..=choices.len()).contains(n)).map(|n| n - 1));
+        match found {
+            Some(i) => {
+                if self.echo {
+                    eprintln!("{prompt} {}", choices[i].label);
+                }
+                Ok(i)
+            }
+            None => Err(Error::Usage(format!(
+                "{}:{line}: `{answer}` is not an answer to \"{prompt}\"; the legal answers are: {}",
+                self.name,
+                choices.iter().map(|c| c.key.as_str()).collect::<Vec<_>>().join(", ")
+            ))),
+        }
+    }
+
+    fn input(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
+        let (line, answer) = self.next_answer(prompt)?;
+        let answer = if answer == "-" { String::new() } else { answer };
+        match validate(&answer) {
+            Ok(()) => {
+                if self.echo {
+                    eprintln!("{prompt}: {answer}");
+                }
+                Ok(answer)
+            }
+            Err(why) => {
+                Err(Error::Usage(format!("{}:{line}: `{answer}` is not an answer to \"{prompt}\": {why}", self.name)))
+            }
+        }
+    }
+
+    fn say(&mut self, line: &str) {
+        eprintln!("{line}");
+        let _ = std::io::stderr().flush();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn script(lines: &[&str]) -> ScriptPrompter {
+        let mut p = ScriptPrompter::new("answers.txt", lines.iter().map(|s| s.to_string()).collect());
+        p.echo = false;
+        p
+    }
+
+    #[test]
+    fn choices_by_key_label_or_number_skipping_comments() {
+        let choices = [Choice::new("cod", "Cod die"), Choice::new("coin", "Use as 1 coin")];
+        let mut p = script(&["# round 1", "", "COD", "use as 1 coin", "2  # the second"]);
+        assert_eq!(p.select("Pick", &choices).unwrap(), 0);
+        assert_eq!(p.select("Pick", &choices).unwrap(), 1);
+        assert_eq!(p.select("Pick", &choices).unwrap(), 1);
+    }
+
+    #[test]
+    fn a_wrong_answer_names_the_line_and_the_legal_answers() {
+        let choices = [Choice::new("cod", "Cod"), Choice::new("oyster", "Oyster")];
+        let mut p = script(&["cod", "# x", "lobster"]);
+        p.select("Pick", &choices).unwrap();
+        let err = p.select("Pick a die", &choices).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "answers.txt:3: `lobster` is not an answer to \"Pick a die\"; the legal answers are: cod, oyster"
+        );
+    }
+
+    #[test]
+    fn running_out_says_what_is_awaited() {
+        let mut p = script(&[]);
+        let err = p.input("Marks for cod", &|_| Ok(())).unwrap_err().to_string();
+        assert!(err.contains("waiting for: Marks for cod"), "{err}");
+    }
+
+    #[test]
+    fn input_is_validated_with_the_reason() {
+        let mut p = script(&["xq"]);
+        let err =
+            p.input("Marks", &|s| if s.contains('q') { Err("q is not a mark".into()) } else { Ok(()) }).unwrap_err();
+        assert_eq!(err.to_string(), "answers.txt:1: `xq` is not an answer to \"Marks\": q is not a mark");
+    }
+}

@@ -1,0 +1,8 @@
+//! One integration-test binary (faster to build than one per file).
+
+mod common;
+
+mod cli;
+mod fleet_check;
+mod fleet_score;
+mod rules_file;
