@@ -2,6 +2,7 @@
 //! (`anyhow` with context, printed with `{:#}`); everything below returns typed errors.
 
 mod enter;
+mod play;
 mod rules_cmd;
 mod sheets;
 
@@ -109,6 +110,76 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         rules: Option<PathBuf>,
     },
+    /// Track a live game at the table: dice, picks, every bonus, undo; saved after every decision
+    #[command(after_help = EXIT_CODES)]
+    Play {
+        /// Game id (see `deckhand games`)
+        game: String,
+        /// Player names in seating order, comma-separated: `--players Ann,Bob,Cy`
+        #[arg(long, value_delimiter = ',', required = true)]
+        players: Vec<String>,
+        /// Type the faces of the physical dice, or let deckhand roll
+        #[arg(long, value_enum, default_value_t = DiceMode::Physical)]
+        dice: DiceMode,
+        /// Seed for digital dice (a game with the same seed and decisions rolls the same)
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Save file (default: fleet-DATE-TIME.jsonl in the current folder)
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
+        /// Read the answers from FILE, one per line (`-` for standard input)
+        #[arg(long, value_name = "FILE")]
+        answers: Option<PathBuf>,
+        /// Use this rules file instead of the built-in rules
+        #[arg(long, value_name = "FILE")]
+        rules: Option<PathBuf>,
+    },
+    /// Continue a saved game exactly where it stopped (after a crash, too)
+    #[command(after_help = EXIT_CODES)]
+    Resume {
+        /// The save file
+        file: PathBuf,
+        /// Read the answers from FILE, one per line (`-` for standard input)
+        #[arg(long, value_name = "FILE")]
+        answers: Option<PathBuf>,
+        /// The rules file the game began with (when it was not the built-in one)
+        #[arg(long, value_name = "FILE")]
+        rules: Option<PathBuf>,
+        /// Continue even though the rules differ from the ones the game began with
+        #[arg(long)]
+        allow_rules_change: bool,
+    },
+    /// Rebuild a saved game and print its table (the final one when it is over)
+    Replay {
+        /// The save file
+        file: PathBuf,
+        /// Output format
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+        /// Show what each category is made of
+        #[arg(long)]
+        detail: bool,
+        /// The rules file the game began with (when it was not the built-in one)
+        #[arg(long, value_name = "FILE")]
+        rules: Option<PathBuf>,
+        /// Replay even though the rules differ from the ones the game began with
+        #[arg(long)]
+        allow_rules_change: bool,
+    },
+    /// Print the sheets of a saved game as text
+    Show {
+        /// The save file
+        file: PathBuf,
+        /// Only this player's sheet
+        #[arg(long)]
+        player: Option<String>,
+        /// The rules file the game began with (when it was not the built-in one)
+        #[arg(long, value_name = "FILE")]
+        rules: Option<PathBuf>,
+        /// Show even though the rules differ from the ones the game began with
+        #[arg(long)]
+        allow_rules_change: bool,
+    },
     /// Show, check or export a game's rules file
     #[command(subcommand)]
     Rules(RulesCommand),
@@ -121,6 +192,12 @@ pub enum Command {
     },
     /// Print the man page (roff)
     Man,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DiceMode {
+    Physical,
+    Digital,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -186,6 +263,27 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Check { sheets, format, rules } => sheets::check(&sheets, rules.as_deref(), format, lang),
         Command::Enter { game, player, output, answers, solo, rules } => {
             enter::enter(&game, &player, &output, answers.as_deref(), solo, rules.as_deref(), lang)
+        }
+        Command::Play { game, players, dice, seed, save, answers, rules } => play::play(
+            play::PlayOptions {
+                game: &game,
+                players: &players,
+                digital: dice == DiceMode::Digital,
+                seed,
+                save: save.as_deref(),
+                answers: answers.as_deref(),
+                rules: rules.as_deref(),
+            },
+            lang,
+        ),
+        Command::Resume { file, answers, rules, allow_rules_change } => {
+            play::resume(&file, answers.as_deref(), rules.as_deref(), allow_rules_change, lang)
+        }
+        Command::Replay { file, format, detail, rules, allow_rules_change } => {
+            play::replay(&file, rules.as_deref(), allow_rules_change, format, detail, lang)
+        }
+        Command::Show { file, player, rules, allow_rules_change } => {
+            play::show(&file, player.as_deref(), rules.as_deref(), allow_rules_change, lang)
         }
         Command::Rules(cmd) => rules_cmd::run(cmd, lang),
         Command::Games => rules_cmd::games(lang),

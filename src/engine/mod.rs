@@ -1,3 +1,4 @@
 //! Engine layer: pure game state and rules mechanisms, no I/O and no prompts.
 
 pub mod fleet;
+pub mod rng;

@@ -7,6 +7,9 @@ use std::path::Path;
 
 use crate::Error;
 
+pub mod journal;
+pub use journal::Journal;
+
 /// Replace `path` with `contents` atomically.
 pub fn write_atomic(path: &Path, contents: &str) -> Result<(), Error> {
     let err = |source| Error::Write { path: path.display().to_string(), source };

@@ -2,6 +2,8 @@
 //! terminal table (comfy-table), JSON, CSV or Markdown. Game-neutral: every game turns its
 //! scores into `Standings`.
 
+pub mod sheet;
+
 use std::fmt::Write as _;
 
 use comfy_table::{presets, Cell, CellAlignment, ContentArrangement, Table};

@@ -1,7 +1,10 @@
 //! Fleet: The Dice Game — sheet model, scoring and sheet checks.
 
 pub mod check;
+pub mod game;
+pub mod random;
 pub mod score;
+pub mod session;
 pub mod sheet;
 
 pub use check::{check_game, check_sheet, Rule, Violation};

@@ -1,0 +1,427 @@
+//! `deckhand play`, `resume`, `replay` and `show`: a live Fleet game at the table. Every
+//! confirmed decision is appended to the save file and flushed before the next prompt.
+
+use std::path::{Path, PathBuf};
+
+use super::{emit, sheets::fleet_standings};
+use crate::engine::fleet::game::{Decision, Dice, Face, Input, Kind, RollSpec};
+use crate::engine::fleet::random;
+use crate::engine::fleet::session::{Entry, Header, Session, FORMAT, SCHEMA};
+use crate::engine::fleet::{check_game, Sheet};
+use crate::engine::rng::Rng;
+use crate::log::{write_atomic, Journal};
+use crate::report::sheet::sheet_text;
+use crate::report::Format;
+use crate::rules::{self, FleetRules, Rules};
+use crate::ui::{Choice, Prompter};
+use crate::{transcript, ui, Error};
+
+/// Words that are commands at any prompt, so they cannot be player names.
+const META: [&str; 5] = ["undo", "sheet", "scores", "help", "sheets"];
+
+pub struct PlayOptions<'a> {
+    pub game: &'a str,
+    pub players: &'a [String],
+    pub digital: bool,
+    pub seed: Option<u64>,
+    pub save: Option<&'a Path>,
+    pub answers: Option<&'a Path>,
+    pub rules: Option<&'a Path>,
+}
+
+pub fn play(o: PlayOptions, lang: &str) -> anyhow::Result<i32> {
+    let rules = rules::resolve(Some(o.game), o.rules)?;
+    let fleet = rules.fleet().ok_or_else(|| Error::Usage(format!("`play` does not support {} yet", o.game)))?;
+    let names = player_names(fleet, o.players)?;
+    let seed = o.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1)
+    });
+    let save = match o.save {
+        Some(p) => p.to_path_buf(),
+        None => PathBuf::from(format!("fleet-{}.jsonl", timestamp())),
+    };
+    let header = Header {
+        format: FORMAT.into(),
+        schema: SCHEMA,
+        game: rules.id().to_string(),
+        rules_hash: format!("{:016x}", rules.hash),
+        rules_file: o.rules.map(|p| p.display().to_string()),
+        players: names.clone(),
+        dice: if o.digital { Dice::Digital } else { Dice::Physical },
+        seed: o.digital.then_some(seed),
+    };
+    // Ask for a way to prompt before creating the save, so a failure leaves nothing behind.
+    let mut prompter = ui::prompter_for(o.answers, "play")?;
+    let mut journal = Journal::create(&save, &header)?;
+    let p = prompter.as_mut();
+    p.say(&format!(
+        "{} with {}. Every decision is saved to {} — if anything stops the game: deckhand resume {}",
+        fleet.name.get(lang),
+        names.join(", "),
+        save.display(),
+        save.display()
+    ));
+    p.say("At any prompt: undo, sheet, scores, help.");
+    let mut session = Session::new(fleet, &names);
+    for n in session.game.take_notices() {
+        p.say(&n.text);
+    }
+    run(fleet, &mut session, &mut journal, &header, p, lang)
+}
+
+fn player_names(rules: &FleetRules, given: &[String]) -> Result<Vec<String>, Error> {
+    let names: Vec<String> = given.iter().map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect();
+    let n = names.len() as u32;
+    if n == 1 {
+        return Err(Error::Usage(
+            "one player is a solo game against Captain Ruth, which deckhand does not run yet; play with 2 to 4 players"
+                .into(),
+        ));
+    }
+    if n < 2.max(rules.min_players) || n > rules.max_players {
+        return Err(Error::Usage(format!(
+            "{} is played by 2 to {} players here; --players names {n}: `--players Ann,Bob,Cy`",
+            rules.name.en, rules.max_players
+        )));
+    }
+    for (i, name) in names.iter().enumerate() {
+        if names[..i].iter().any(|m| m.eq_ignore_ascii_case(name)) {
+            return Err(Error::Usage(format!("two players are called `{name}`; give every player a different name")));
+        }
+        if META.contains(&name.to_lowercase().as_str()) {
+            return Err(Error::Usage(format!("`{name}` is a command at the prompts; choose another player name")));
+        }
+    }
+    Ok(names)
+}
+
+fn timestamp() -> String {
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let (days, rem) = (secs / 86_400, secs % 86_400);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}{m:02}{d:02}-{:02}{:02}{:02}", rem / 3600, rem % 3600 / 60, rem % 60)
+}
+
+/// The dice for the `n`-th roll of a digital game.
+pub fn roll_digital(rules: &FleetRules, spec: RollSpec, seed: u64, n: u64) -> Vec<String> {
+    random::roll(rules, spec, &mut Rng::for_roll(seed, n))
+}
+
+enum Asked {
+    Input(Input),
+    Meta(String),
+}
+
+/// The table loop: ask, apply, save, remind — until the game is over.
+fn run(
+    rules: &FleetRules,
+    session: &mut Session,
+    journal: &mut Journal,
+    header: &Header,
+    p: &mut dyn Prompter,
+    lang: &str,
+) -> anyhow::Result<i32> {
+    loop {
+        let Some(decision) = session.game.decision(rules, lang) else {
+            return finish(rules, session, journal.path(), p, lang);
+        };
+        let digital = header.dice == Dice::Digital;
+        let asked = match decision.roll {
+            Some(spec) if digital => {
+                let n = session.inputs.iter().filter(|i| matches!(i, Input::Roll { .. })).count() as u64;
+                let faces = roll_digital(rules, spec, header.seed.unwrap_or(0), n);
+                p.say(&format!("{} deckhand rolls: {}", decision.prompt, faces.join(", ")));
+                Asked::Input(Input::Roll { faces, digital: true })
+            }
+            None if digital && matches!(decision.kind, Kind::StartDie | Kind::StartPlayer) => {
+                // deckhand rolls the start die (a boat type; the coins face is rerolled) and
+                // draws the start player.
+                let mut rng = Rng::for_roll(header.seed.unwrap_or(0), u64::MAX - session.inputs.len() as u64);
+                let pick = decision.options[rng.below(decision.options.len())].clone();
+                p.say(&format!("{} deckhand rolls: {}", decision.prompt, pick.label));
+                Asked::Input(Input::Choice(pick.key))
+            }
+            Some(spec) => ask_roll(rules, &decision, spec, p)?,
+            None => ask_choice(&decision, p)?,
+        };
+        match asked {
+            Asked::Meta(cmd) => meta(rules, session, journal, &decision, &cmd, p, lang)?,
+            Asked::Input(input) => match session.apply(rules, input.clone()) {
+                Ok(notices) => {
+                    journal.append(&Entry::Do(input))?;
+                    for n in notices {
+                        p.say(&n.text);
+                    }
+                }
+                Err(illegal) => p.say(&format!("{} — legal: {}", illegal.message, illegal.legal.join(", "))),
+            },
+        }
+    }
+}
+
+fn ask_roll(rules: &FleetRules, d: &Decision, spec: RollSpec, p: &mut dyn Prompter) -> Result<Asked, Error> {
+    let boat: Vec<String> = Face::faces_of_kind(rules, true).iter().map(|f| f.key(rules)).collect();
+    let mut town: Vec<String> = Face::faces_of_kind(rules, false).iter().map(|f| f.key(rules)).collect();
+    town.dedup();
+    let hint = match (spec.boat, spec.town) {
+        (b, 0) => format!("type {b} faces: {}", boat.join(" ")),
+        (0, _) => format!("type 1 face: {}", town.join(" ")),
+        (b, t) => format!("type {t} town faces ({}) and {b} boat face", town.join(" ")),
+    };
+    let validate = |text: &str| -> Result<(), String> {
+        if META.contains(&text.trim().to_lowercase().as_str()) {
+            return Ok(());
+        }
+        let faces: Vec<String> = text.split([' ', ',']).filter(|t| !t.is_empty()).map(String::from).collect();
+        crate::engine::fleet::game::parse_faces(rules, &faces, spec)
+            .map(|_| ())
+            .map_err(|e| format!("{}; faces: {}", e.message, e.legal.join(" ")))
+    };
+    let answer = p.input(&format!("{} ({hint})", d.prompt), &validate)?;
+    let answer = answer.trim().to_lowercase();
+    if META.contains(&answer.as_str()) {
+        return Ok(Asked::Meta(answer));
+    }
+    let faces = answer.split([' ', ',']).filter(|t| !t.is_empty()).map(String::from).collect();
+    Ok(Asked::Input(Input::Roll { faces, digital: false }))
+}
+
+fn ask_choice(d: &Decision, p: &mut dyn Prompter) -> Result<Asked, Error> {
+    let mut choices: Vec<Choice> = d.options.iter().map(|o| Choice::new(o.key.clone(), o.label.clone())).collect();
+    choices.push(Choice::new("undo", "↶ undo the last decision"));
+    choices.push(Choice::new("sheet", "show a sheet"));
+    choices.push(Choice::new("scores", "scores so far"));
+    choices.push(Choice::new("help", "help"));
+    let i = p.select(&d.prompt, &choices)?;
+    Ok(if i < d.options.len() {
+        Asked::Input(Input::Choice(d.options[i].key.clone()))
+    } else {
+        Asked::Meta(choices[i].key.clone())
+    })
+}
+
+fn meta(
+    rules: &FleetRules,
+    session: &mut Session,
+    journal: &mut Journal,
+    d: &Decision,
+    cmd: &str,
+    p: &mut dyn Prompter,
+    lang: &str,
+) -> anyhow::Result<()> {
+    match cmd {
+        "undo" => match session.undo(rules) {
+            Ok(what) => {
+                journal.append(&Entry::Undo)?;
+                p.say(&what);
+            }
+            Err(why) => p.say(&format!("cannot undo: {why}")),
+        },
+        "sheet" | "sheets" => {
+            let who: Vec<usize> = match d.player {
+                Some(pl) if cmd == "sheet" => vec![pl],
+                _ => (0..session.game.players.len()).collect(),
+            };
+            for pl in who {
+                p.say(&sheet_text(rules, &session.game.players[pl].sheet, lang));
+            }
+        }
+        "scores" => {
+            let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
+            let standings = fleet_standings(rules, &sheets, &vec![0; sheets.len()], lang);
+            p.say(&format!(
+                "Scores after round {} (so far):\n{}",
+                session.game.round,
+                standings.render(Format::Table, false, None)
+            ));
+        }
+        _ => p.say(
+            "Answer the question, or: undo (take back the last decision), sheet (the sheet of the player \
+             deciding; `sheets` for all), scores (the table so far), help. Dice are typed as their faces, \
+             e.g. `cod cod shrimp coins`. deckhand marks the topmost free box itself and applies every bonus.",
+        ),
+    }
+    Ok(())
+}
+
+/// The end of the game: the final table, and every sheet written as a transcription file.
+fn finish(rules: &FleetRules, session: &Session, save: &Path, p: &mut dyn Prompter, lang: &str) -> anyhow::Result<i32> {
+    let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
+    let owned: Vec<Sheet> = sheets.iter().map(|s| (*s).clone()).collect();
+    let violations = check_game(rules, &owned);
+    let counts: Vec<usize> = owned.iter().map(|s| violations.iter().filter(|v| v.player == s.player).count()).collect();
+    let standings = fleet_standings(rules, &sheets, &counts, lang);
+    emit(&standings.render(Format::Table, false, None))?;
+    let mut written = Vec::new();
+    for sheet in &owned {
+        let path = sheet_path(save, &sheet.player);
+        write_atomic(&path, &transcript::write(rules, sheet, None))?;
+        written.push(path.display().to_string());
+    }
+    p.say(&format!("Sheets written: {} (check them with `deckhand check`).", written.join(", ")));
+    for v in &violations {
+        p.say(&format!("warning: {} {} [{}] {}", v.player, v.box_id, v.rule.id(), v.message));
+    }
+    Ok(0)
+}
+
+pub fn sheet_path(save: &Path, player: &str) -> PathBuf {
+    let stem = save.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "game".into());
+    let slug: String = player.chars().map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
+    save.with_file_name(format!("{stem}-{slug}.toml"))
+}
+
+/// Load the rules a save file names, refusing different rules unless allowed.
+fn rules_for(path: &Path, header: &Header, rules_path: Option<&Path>, allow_change: bool) -> Result<Rules, Error> {
+    if header.format != FORMAT {
+        return Err(Error::Usage(format!(
+            "{} is not a deckhand Fleet save file (format `{}`)",
+            path.display(),
+            header.format
+        )));
+    }
+    if header.schema > SCHEMA {
+        return Err(Error::Usage(format!(
+            "{} was written by a newer deckhand (save schema {}); update deckhand",
+            path.display(),
+            header.schema
+        )));
+    }
+    let rules = match (rules_path, &header.rules_file) {
+        (Some(p), _) => rules::from_path(p)?,
+        (None, Some(f)) => rules::from_path(Path::new(f)).map_err(|e| {
+            Error::Usage(format!(
+                "{} began with the rules file {f}, which cannot be loaded now ({e}); pass --rules FILE",
+                path.display()
+            ))
+        })?,
+        (None, None) => rules::built_in(&header.game)?,
+    };
+    let hash = format!("{:016x}", rules.hash);
+    if rules.id() != header.game {
+        return Err(Error::Usage(format!("{} is a game of `{}`, not `{}`", path.display(), header.game, rules.id())));
+    }
+    if hash != header.rules_hash && !allow_change {
+        return Err(Error::Usage(format!(
+            "{} began with different rules (rules hash {}{}); the rules now loaded ({}) hash to {hash}. \
+             Resuming under other rules could change what every past decision did. Pass --rules with the file \
+             the game began with, or --allow-rules-change to continue under these rules anyway.",
+            path.display(),
+            header.rules_hash,
+            header
+                .rules_file
+                .as_deref()
+                .map(|f| format!(", file {f}"))
+                .unwrap_or_else(|| ", the built-in rules of that deckhand".into()),
+            rules.source.name
+        )));
+    }
+    Ok(rules)
+}
+
+fn rebuild(rules: &FleetRules, path: &Path, header: &Header, entries: &[Entry]) -> Result<Session, Error> {
+    Session::replay(rules, &header.players, entries).map_err(|(i, why)| Error::Input {
+        path: path.display().to_string(),
+        count: 1,
+        report: format!(
+            "error: {}:{}: this decision is not legal when the game is replayed: {why}\n  = help: the save file was changed, or it belongs to other rules\n",
+            path.display(),
+            i + 2
+        ),
+    })
+}
+
+pub fn resume(
+    path: &Path,
+    answers: Option<&Path>,
+    rules_path: Option<&Path>,
+    allow_change: bool,
+    lang: &str,
+) -> anyhow::Result<i32> {
+    let read = Journal::read::<Header, Entry>(path)?;
+    let rules = rules_for(path, &read.header, rules_path, allow_change)?;
+    let fleet = rules.fleet().expect("Fleet save");
+    let mut session = rebuild(fleet, path, &read.header, &read.entries)?;
+    let mut prompter = ui::prompter_for(answers, "resume")?;
+    let opened = Journal::open::<Header, Entry>(path)?;
+    let mut journal = opened.journal;
+    let p = prompter.as_mut();
+    if let Some(notice) = &opened.dropped_tail {
+        p.say(notice);
+    }
+    p.say(&format!(
+        "Resumed {}: round {}, {} decision(s) so far. At any prompt: undo, sheet, scores, help.",
+        path.display(),
+        session.game.round,
+        session.inputs.len()
+    ));
+    session.game.take_notices();
+    run(fleet, &mut session, &mut journal, &read.header, p, lang)
+}
+
+pub fn replay(
+    path: &Path,
+    rules_path: Option<&Path>,
+    allow_change: bool,
+    format: Format,
+    detail: bool,
+    lang: &str,
+) -> anyhow::Result<i32> {
+    let read = Journal::read::<Header, Entry>(path)?;
+    if let Some(n) = &read.dropped_tail {
+        eprintln!("note: {n}");
+    }
+    let rules = rules_for(path, &read.header, rules_path, allow_change)?;
+    let fleet = rules.fleet().expect("Fleet save");
+    let session = rebuild(fleet, path, &read.header, &read.entries)?;
+    let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
+    let mut standings = fleet_standings(fleet, &sheets, &vec![0; sheets.len()], lang);
+    if !session.game.finished() {
+        standings.warnings.push(format!(
+            "the game stopped in round {} of {}; these are the scores so far (continue with `deckhand resume {}`)",
+            session.game.round,
+            session.game.rounds,
+            path.display()
+        ));
+    }
+    emit(&standings.render(format, detail, None))?;
+    Ok(0)
+}
+
+pub fn show(
+    path: &Path,
+    player: Option<&str>,
+    rules_path: Option<&Path>,
+    allow_change: bool,
+    lang: &str,
+) -> anyhow::Result<i32> {
+    let read = Journal::read::<Header, Entry>(path)?;
+    let rules = rules_for(path, &read.header, rules_path, allow_change)?;
+    let fleet = rules.fleet().expect("Fleet save");
+    let session = rebuild(fleet, path, &read.header, &read.entries)?;
+    let players: Vec<&Sheet> = match player {
+        Some(name) => {
+            let found = session.game.players.iter().find(|p| p.name.eq_ignore_ascii_case(name)).ok_or_else(|| {
+                Error::Usage(format!(
+                    "no player `{name}` in {}; players: {}",
+                    path.display(),
+                    read.header.players.join(", ")
+                ))
+            })?;
+            vec![&found.sheet]
+        }
+        None => session.game.players.iter().map(|p| &p.sheet).collect(),
+    };
+    let text: Vec<String> = players.iter().map(|s| sheet_text(fleet, s, lang)).collect();
+    emit(&(text.join("\n")))?;
+    Ok(0)
+}

@@ -1,0 +1,60 @@
+//! A random player: at every decision it picks uniformly among the legal options and rolls
+//! digital dice, going through the same `Session` API the CLI uses. It is the basis of the
+//! property tests and the simulation benchmark.
+
+use super::game::{Face, Input, RollSpec};
+use super::session::Session;
+use crate::engine::rng::Rng;
+use crate::rules::FleetRules;
+
+/// Roll `spec` dice with `rng`: town faces first, then boat faces (the order typed at the table).
+pub fn roll(rules: &FleetRules, spec: RollSpec, rng: &mut Rng) -> Vec<String> {
+    let mut faces = Vec::new();
+    for (count, boat) in [(spec.town, false), (spec.boat, true)] {
+        let options = Face::faces_of_kind(rules, boat);
+        for _ in 0..count {
+            faces.push(options[rng.below(options.len())].key(rules));
+        }
+    }
+    faces
+}
+
+/// One random decision for the session's current state; None when the game is over.
+pub fn random_input(rules: &FleetRules, session: &Session, rng: &mut Rng) -> Option<Input> {
+    let d = session.game.decision(rules, "en")?;
+    Some(match d.roll {
+        Some(spec) => Input::Roll { faces: roll(rules, spec, rng), digital: true },
+        None => Input::Choice(d.options[rng.below(d.options.len())].key.clone()),
+    })
+}
+
+/// Play a whole game with random decisions.
+pub fn play(rules: &FleetRules, names: &[String], seed: u64) -> Session {
+    let mut rng = Rng::new(seed);
+    let mut session = Session::new(rules, names);
+    while let Some(input) = random_input(rules, &session, &mut rng) {
+        session.apply(rules, input).expect("random player only makes legal decisions");
+    }
+    session
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::fleet::check_game;
+
+    #[test]
+    fn random_games_finish_and_their_sheets_follow_the_rules() {
+        let rules = crate::rules::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
+        for seed in 0..40 {
+            let n = 2 + (seed % 3) as usize;
+            let names: Vec<String> = (0..n).map(|i| format!("P{i}")).collect();
+            let s = play(&rules, &names, seed);
+            assert!(s.game.finished());
+            assert_eq!(s.game.round, 10);
+            let sheets: Vec<_> = s.game.players.iter().map(|p| p.sheet.clone()).collect();
+            let v = check_game(&rules, &sheets);
+            assert!(v.is_empty(), "seed {seed}: {v:#?}");
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! A game as the fold of its decisions. The save file stores every confirmed decision and
+//! every undo as entries; the state is rebuilt by replaying the effective decisions, so
+//! undo is an entry too (never a deletion) and replay reproduces the game exactly.
+
+use serde::{Deserialize, Serialize};
+
+use super::game::{Dice, Game, Illegal, Input, Notice};
+use crate::rules::FleetRules;
+
+/// One line of a save file after the header.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Entry {
+    /// A confirmed decision.
+    Do(Input),
+    /// Take back the last effective decision.
+    Undo,
+}
+
+/// The first line of a save file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Header {
+    /// Always "deckhand-fleet-game".
+    pub format: String,
+    pub schema: u32,
+    /// Rules id and the hash of the rules text the game began with.
+    pub game: String,
+    pub rules_hash: String,
+    /// The `--rules` file the game began with, if not the built-in rules.
+    #[serde(default)]
+    pub rules_file: Option<String>,
+    pub players: Vec<String>,
+    pub dice: Dice,
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+pub const FORMAT: &str = "deckhand-fleet-game";
+pub const SCHEMA: u32 = 1;
+
+#[derive(Debug, Clone)]
+pub struct Session {
+    pub names: Vec<String>,
+    /// The effective decisions, in order.
+    pub inputs: Vec<Input>,
+    pub game: Game,
+}
+
+impl Session {
+    pub fn new(rules: &FleetRules, names: &[String]) -> Session {
+        Session { names: names.to_vec(), inputs: Vec::new(), game: Game::new(rules, names) }
+    }
+
+    /// Apply a decision; returns the reminders it produced.
+    pub fn apply(&mut self, rules: &FleetRules, input: Input) -> Result<Vec<Notice>, Illegal> {
+        self.game.apply(rules, &input)?;
+        self.inputs.push(input);
+        Ok(self.game.take_notices())
+    }
+
+    /// Undo the last decision. Returns what was undone, or why it cannot be.
+    pub fn undo(&mut self, rules: &FleetRules) -> Result<String, String> {
+        let Some(last) = self.inputs.last() else {
+            return Err("nothing to undo: no decision has been made yet".into());
+        };
+        if let Input::Roll { digital: true, .. } = last {
+            return Err("deckhand rolled these dice and they have been seen; undoing the roll would let the table roll again, so undo stops here".into());
+        }
+        let kept = &self.inputs[..self.inputs.len() - 1];
+        let mut game = Game::new(rules, &self.names);
+        for input in kept {
+            game.apply(rules, input).expect("a prefix of legal decisions stays legal");
+        }
+        game.take_notices();
+        let what = game.decision(rules, "en").map(|d| d.prompt).unwrap_or_default();
+        let answer = match last {
+            Input::Choice(k) => k.clone(),
+            Input::Roll { faces, .. } => faces.join(" "),
+        };
+        self.inputs.pop();
+        self.game = game;
+        Ok(format!("undone: \"{what}\" → {answer}"))
+    }
+
+    /// Rebuild a session from save entries. On an illegal entry returns its index.
+    pub fn replay(rules: &FleetRules, names: &[String], entries: &[Entry]) -> Result<Session, (usize, String)> {
+        let mut inputs: Vec<Input> = Vec::new();
+        for (i, e) in entries.iter().enumerate() {
+            match e {
+                Entry::Do(input) => inputs.push(input.clone()),
+                Entry::Undo => {
+                    if inputs.pop().is_none() {
+                        return Err((i, "an undo with nothing to undo".into()));
+                    }
+                }
+            }
+        }
+        // Map each effective input back to its entry index for error messages.
+        let mut origin = Vec::new();
+        let mut stack: Vec<usize> = Vec::new();
+        for (i, e) in entries.iter().enumerate() {
+            match e {
+                Entry::Do(_) => stack.push(i),
+                Entry::Undo => {
+                    stack.pop();
+                }
+            }
+        }
+        origin.extend(stack);
+        let mut session = Session::new(rules, names);
+        for (n, input) in inputs.into_iter().enumerate() {
+            session.apply(rules, input).map_err(|e| (origin[n], e.message))?;
+        }
+        Ok(session)
+    }
+}

@@ -1,0 +1,220 @@
+//! An append-only JSON-lines journal: one header line, then one line per confirmed
+//! decision. Each append is one whole line followed by `sync_data()` before the caller
+//! moves on, so a crash loses nothing that was confirmed. On load a torn last line (the
+//! write a crash interrupted) is dropped with a notice; damage before the last line is
+//! reported, never guessed around.
+
+use std::fs::{File, OpenOptions};
+use std::io::{Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use crate::Error;
+
+pub struct Journal {
+    path: PathBuf,
+    file: File,
+}
+
+/// What `open` found in an existing journal.
+pub struct Opened<H, E> {
+    pub journal: Journal,
+    pub header: H,
+    pub entries: Vec<E>,
+    /// Set when a torn last line was dropped: what to tell the user.
+    pub dropped_tail: Option<String>,
+}
+
+fn write_err(path: &Path, source: std::io::Error) -> Error {
+    Error::Write { path: path.display().to_string(), source }
+}
+
+impl Journal {
+    /// Create a new journal; refuses to overwrite an existing file.
+    pub fn create<H: Serialize>(path: &Path, header: &H) -> Result<Journal, Error> {
+        let file = OpenOptions::new().write(true).create_new(true).open(path).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::AlreadyExists {
+                Error::Usage(format!(
+                    "{} already exists; resume it with `deckhand resume {}` or choose another --save file",
+                    path.display(),
+                    path.display()
+                ))
+            } else {
+                write_err(path, e)
+            }
+        })?;
+        let mut j = Journal { path: path.to_path_buf(), file };
+        j.append(header)?;
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            if let Ok(d) = File::open(dir) {
+                let _ = d.sync_all();
+            }
+        }
+        Ok(j)
+    }
+
+    /// Append one entry as one line and flush it to disk.
+    pub fn append<E: Serialize>(&mut self, entry: &E) -> Result<(), Error> {
+        let mut line = serde_json::to_string(entry).expect("journal entries serialise");
+        line.push('\n');
+        self.file.write_all(line.as_bytes()).map_err(|e| write_err(&self.path, e))?;
+        self.file.sync_data().map_err(|e| write_err(&self.path, e))
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Read a journal without changing it (for `replay` and `show`).
+    pub fn read<H: DeserializeOwned, E: DeserializeOwned>(path: &Path) -> Result<Read<H, E>, Error> {
+        let bytes = std::fs::read(path).map_err(|source| Error::Read { path: path.display().to_string(), source })?;
+        let damaged = |line: usize, why: String| {
+            Error::Input {
+            path: path.display().to_string(),
+            count: 1,
+            report: format!(
+                "error: {}:{line}: the save file is damaged: {why}\n  = help: deckhand does not guess around damage; \
+                 restore the file from a backup or remove the damaged lines by hand (the lines after it are decisions)\n",
+                path.display()
+            ),
+        }
+        };
+        // Split into lines, remembering where each starts.
+        let mut lines: Vec<(usize, &[u8])> = Vec::new();
+        let mut start = 0;
+        for (i, b) in bytes.iter().enumerate() {
+            if *b == b'\n' {
+                lines.push((start, &bytes[start..i]));
+                start = i + 1;
+            }
+        }
+        let unterminated = start < bytes.len();
+        if unterminated {
+            lines.push((start, &bytes[start..]));
+        }
+        if lines.is_empty() {
+            return Err(damaged(1, "the file is empty (no header line)".into()));
+        }
+        let header: H = serde_json::from_slice(lines[0].1).map_err(|e| {
+            damaged(1, format!("the first line is not a deckhand save header ({e}); is this a deckhand save file?"))
+        })?;
+        let mut entries = Vec::new();
+        let mut dropped_tail = None;
+        let mut keep_until = bytes.len();
+        let last = lines.len() - 1;
+        for (n, (offset, line)) in lines.iter().enumerate().skip(1) {
+            match serde_json::from_slice::<E>(line) {
+                Ok(e) => entries.push(e),
+                Err(_) if n == last => {
+                    dropped_tail = Some(format!(
+                        "{}: the last line ({} bytes) was cut off by a crash and is dropped; every decision before it is kept",
+                        path.display(),
+                        line.len()
+                    ));
+                    keep_until = *offset;
+                }
+                Err(err) => return Err(damaged(n + 1, err.to_string())),
+            }
+        }
+        Ok(Read { header, entries, dropped_tail, keep_until, unterminated })
+    }
+
+    /// Open an existing journal for further appends: a torn tail is cut off the file.
+    pub fn open<H: DeserializeOwned, E: DeserializeOwned>(path: &Path) -> Result<Opened<H, E>, Error> {
+        let read = Self::read::<H, E>(path)?;
+        let mut file = OpenOptions::new().write(true).open(path).map_err(|e| write_err(path, e))?;
+        if read.dropped_tail.is_some() {
+            file.set_len(read.keep_until as u64).map_err(|e| write_err(path, e))?;
+        }
+        file.seek(SeekFrom::End(0)).map_err(|e| write_err(path, e))?;
+        if read.dropped_tail.is_none() && read.unterminated {
+            // A complete last entry whose newline was lost: finish the line.
+            file.write_all(b"\n").map_err(|e| write_err(path, e))?;
+        }
+        file.sync_data().map_err(|e| write_err(path, e))?;
+        Ok(Opened {
+            journal: Journal { path: path.to_path_buf(), file },
+            header: read.header,
+            entries: read.entries,
+            dropped_tail: read.dropped_tail,
+        })
+    }
+}
+
+/// A journal's content, read without changing the file.
+pub struct Read<H, E> {
+    pub header: H,
+    pub entries: Vec<E>,
+    pub dropped_tail: Option<String>,
+    keep_until: usize,
+    unterminated: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type Open = Opened<String, u32>;
+
+    fn journal_with(text: &[u8]) -> (tempfile::TempDir, PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.jsonl");
+        std::fs::write(&path, text).unwrap();
+        (dir, path)
+    }
+
+    #[test]
+    fn entries_round_trip_and_appends_continue_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.jsonl");
+        let mut j = Journal::create(&path, &"header".to_string()).unwrap();
+        j.append(&1u32).unwrap();
+        j.append(&2u32).unwrap();
+        drop(j);
+        let mut o: Open = Journal::open(&path).unwrap();
+        assert_eq!((o.header.as_str(), o.entries.clone()), ("header", vec![1, 2]));
+        o.journal.append(&3u32).unwrap();
+        let o: Open = Journal::open(&path).unwrap();
+        assert_eq!(o.entries, vec![1, 2, 3]);
+        assert!(o.dropped_tail.is_none());
+    }
+
+    #[test]
+    fn create_refuses_to_overwrite() {
+        let (_d, path) = journal_with(b"\"h\"\n");
+        let err = Journal::create(&path, &"h".to_string()).err().unwrap();
+        assert!(err.to_string().contains("already exists"), "{err}");
+    }
+
+    #[test]
+    fn a_torn_last_line_is_dropped_with_a_notice_and_truncated() {
+        let (_d, path) = journal_with(b"\"h\"\n1\n2\n3");
+        // `3` parses: a complete entry without its newline is kept.
+        let o: Open = Journal::open(&path).unwrap();
+        assert_eq!(o.entries, vec![1, 2, 3]);
+        let (_d2, path) = journal_with(b"\"h\"\n1\n2\n{\"tor");
+        let mut o: Open = Journal::open(&path).unwrap();
+        assert_eq!(o.entries, vec![1, 2]);
+        assert!(o.dropped_tail.as_deref().unwrap().contains("cut off by a crash"));
+        o.journal.append(&9u32).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "\"h\"\n1\n2\n9\n");
+    }
+
+    #[test]
+    fn damage_before_the_last_line_is_reported_with_its_line() {
+        let (_d, path) = journal_with(b"\"h\"\n1\nxx\n3\n");
+        let err = Journal::open::<String, u32>(&path).err().unwrap().to_string();
+        assert!(err.contains("game.jsonl:3: the save file is damaged"), "{err}");
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_save_is_refused() {
+        let (_d, path) = journal_with(b"hello world\n");
+        let err = Journal::open::<String, u32>(&path).err().unwrap().to_string();
+        assert!(err.contains(":1: the save file is damaged"), "{err}");
+        let (_d, path) = journal_with(b"");
+        assert!(Journal::open::<String, u32>(&path).is_err());
+    }
+}
