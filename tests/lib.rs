@@ -4,5 +4,6 @@ mod common;
 
 mod cli;
 mod fleet_check;
+mod fleet_game;
 mod fleet_score;
 mod rules_file;

@@ -253,6 +253,30 @@ impl Game {
         g
     }
 
+    /// A game that continues from the given sheets at the start of `round` (1-based), with
+    /// player 0 as start player. Used to test situations deep in a game, and to pick up a
+    /// paper game part-way.
+    pub fn from_sheets(rules: &FleetRules, sheets: Vec<Sheet>, round: u32) -> Game {
+        let players = sheets
+            .into_iter()
+            .map(|sheet| Player { name: sheet.player.clone(), sheet, rerolled_this_phase: false })
+            .collect();
+        let mut g = Game {
+            players,
+            round: round.saturating_sub(1),
+            rounds: rules.rounds,
+            start_player: 0,
+            pool: Vec::new(),
+            phase: None,
+            queue: VecDeque::from([Task::BeginRound]),
+            deferred: Vec::new(),
+            fishing: false,
+            notices: Vec::new(),
+        };
+        g.advance(rules);
+        g
+    }
+
     pub fn finished(&self) -> bool {
         self.queue.is_empty()
     }
