@@ -6,4 +6,5 @@ mod cli;
 mod fleet_check;
 mod fleet_game;
 mod fleet_score;
+mod play;
 mod rules_file;

@@ -1,0 +1,313 @@
+//! `deckhand play`, `resume`, `replay`, `show` through the binary: answers files, saves that
+//! survive a crash (torn tail, SIGKILL at random points), refused rules changes.
+
+use std::path::Path;
+use std::process::Stdio;
+
+use deckhand::engine::fleet::game::Input;
+use deckhand::engine::fleet::random::random_input;
+use deckhand::engine::fleet::session::Session;
+use deckhand::engine::rng::Rng;
+use predicates::prelude::*;
+use predicates::str::contains;
+
+use crate::common::{deckhand, fleet};
+
+/// The answers of a whole random game with physical dice typed in, one line per decision.
+fn random_answers(seed: u64, players: &[&str]) -> Vec<String> {
+    let rules = fleet();
+    let names: Vec<String> = players.iter().map(|s| s.to_string()).collect();
+    let mut session = Session::new(&rules, &names);
+    let mut rng = Rng::new(seed);
+    let mut lines = Vec::new();
+    while let Some(input) = random_input(&rules, &session, &mut rng) {
+        let input = match input {
+            Input::Roll { faces, .. } => Input::Roll { faces, digital: false },
+            other => other,
+        };
+        lines.push(match &input {
+            Input::Choice(k) => k.clone(),
+            Input::Roll { faces, .. } => faces.join(" "),
+        });
+        session.apply(&rules, input).unwrap();
+    }
+    lines
+}
+
+fn write_answers(dir: &Path, name: &str, lines: &[String]) {
+    std::fs::write(dir.join(name), lines.iter().map(|l| format!("{l}\n")).collect::<String>()).unwrap();
+}
+
+fn play_args(save: &str, answers: &str) -> Vec<String> {
+    ["play", "fleet-dice", "--players", "Ann,Bob,Cy", "--save", save, "--answers", answers]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+}
+
+fn replay_csv(dir: &Path, save: &str) -> String {
+    let out = deckhand(dir).args(["replay", save, "--format", "csv"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn a_whole_game_from_an_answers_file_ends_with_the_table_and_checkable_sheets() {
+    let dir = tempfile::tempdir().unwrap();
+    write_answers(dir.path(), "a.txt", &random_answers(11, &["Ann", "Bob", "Cy"]));
+    deckhand(dir.path())
+        .args(play_args("g.jsonl", "a.txt"))
+        .assert()
+        .success()
+        .stdout(contains("PLAYER").and(contains("TOTAL")))
+        .stderr(contains("— Round 10 of 10").and(contains("Sheets written: g-ann.toml, g-bob.toml, g-cy.toml")));
+    // The exported sheets pass `check`, and `score` of them equals the replayed table.
+    deckhand(dir.path()).args(["check", "g-ann.toml", "g-bob.toml", "g-cy.toml"]).assert().code(0);
+    let scored = deckhand(dir.path())
+        .args(["score", "--format", "csv", "g-ann.toml", "g-bob.toml", "g-cy.toml"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(scored.stdout).unwrap(), replay_csv(dir.path(), "g.jsonl"));
+    deckhand(dir.path())
+        .args(["show", "g.jsonl", "--player", "bob"])
+        .assert()
+        .success()
+        .stdout(contains("Bob —").and(contains("cod_boat")));
+    deckhand(dir.path())
+        .args(["show", "g.jsonl", "--player", "Zed"])
+        .assert()
+        .code(2)
+        .stderr(contains("no player `Zed`"));
+}
+
+#[test]
+fn an_interrupted_game_resumes_losing_nothing_and_ends_like_an_uninterrupted_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines = random_answers(12, &["Ann", "Bob", "Cy"]);
+    write_answers(dir.path(), "all.txt", &lines);
+    deckhand(dir.path()).args(play_args("full.jsonl", "all.txt")).assert().success();
+    let expected = replay_csv(dir.path(), "full.jsonl");
+
+    let cut = lines.len() / 3;
+    write_answers(dir.path(), "first.txt", &lines[..cut]);
+    write_answers(dir.path(), "rest.txt", &lines[cut..]);
+    deckhand(dir.path())
+        .args(play_args("g.jsonl", "first.txt"))
+        .assert()
+        .code(2)
+        .stderr(contains("the answers ran out"));
+    deckhand(dir.path())
+        .args(["resume", "g.jsonl", "--answers", "rest.txt"])
+        .assert()
+        .success()
+        .stderr(contains("Resumed g.jsonl: round").and(contains(format!("{cut} decision(s) so far"))));
+    assert_eq!(replay_csv(dir.path(), "g.jsonl"), expected);
+}
+
+#[test]
+fn a_torn_last_line_is_dropped_with_a_notice_and_damage_before_it_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines = random_answers(13, &["Ann", "Bob", "Cy"]);
+    write_answers(dir.path(), "first.txt", &lines[..40]);
+    deckhand(dir.path()).args(play_args("g.jsonl", "first.txt")).assert().code(2);
+    let save = dir.path().join("g.jsonl");
+    let text = std::fs::read_to_string(&save).unwrap();
+    // A crash in the middle of writing decision 41.
+    std::fs::write(&save, format!("{text}{{\"do\":{{\"Cho")).unwrap();
+    write_answers(dir.path(), "rest.txt", &lines[40..]);
+    deckhand(dir.path())
+        .args(["resume", "g.jsonl", "--answers", "rest.txt"])
+        .assert()
+        .success()
+        .stderr(contains("was cut off by a crash and is dropped").and(contains("40 decision(s) so far")));
+    // Damage before the last line is reported, not guessed around.
+    let mut damaged: Vec<String> = text.lines().map(String::from).collect();
+    damaged[5] = "{\"do\": garbage".into();
+    std::fs::write(&save, damaged.join("\n") + "\n").unwrap();
+    deckhand(dir.path())
+        .args(["resume", "g.jsonl", "--answers", "rest.txt"])
+        .assert()
+        .code(2)
+        .stderr(contains("g.jsonl:6: the save file is damaged"));
+    deckhand(dir.path()).args(["replay", "g.jsonl"]).assert().code(2).stderr(contains("g.jsonl:6:"));
+}
+
+#[test]
+fn killing_deckhand_at_random_points_loses_no_confirmed_decision() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines = random_answers(14, &["Ann", "Bob", "Cy"]);
+    write_answers(dir.path(), "all.txt", &lines);
+    deckhand(dir.path()).args(play_args("full.jsonl", "all.txt")).assert().success();
+    let expected = replay_csv(dir.path(), "full.jsonl");
+    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let mut rng = Rng::new(99);
+    for attempt in 0..6 {
+        let save = format!("k{attempt}.jsonl");
+        let mut kills = 0;
+        // Kill repeatedly at random moments until the game is complete.
+        loop {
+            let resuming = dir.path().join(&save).exists();
+            let done = if resuming {
+                deckhand::log::Journal::read::<
+                    deckhand::engine::fleet::session::Header,
+                    deckhand::engine::fleet::session::Entry,
+                >(&dir.path().join(&save))
+                .unwrap()
+                .entries
+                .len()
+            } else {
+                0
+            };
+            write_answers(dir.path(), "rest.txt", &lines[done..]);
+            let args: Vec<String> = if resuming {
+                vec!["resume".into(), save.clone(), "--answers".into(), "rest.txt".into()]
+            } else {
+                play_args(&save, "rest.txt")
+            };
+            let mut child = std::process::Command::new(&bin)
+                .args(&args)
+                .current_dir(dir.path())
+                .env("NO_COLOR", "1")
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap();
+            if kills < 4 {
+                std::thread::sleep(std::time::Duration::from_millis(rng.below(40) as u64));
+                let _ = child.kill(); // SIGKILL
+                kills += 1;
+            }
+            let status = child.wait().unwrap();
+            if status.success() {
+                break;
+            }
+        }
+        assert_eq!(replay_csv(dir.path(), &save), expected, "attempt {attempt}");
+    }
+}
+
+#[test]
+fn resuming_under_different_rules_is_refused_unless_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines = random_answers(15, &["Ann", "Bob", "Cy"]);
+    write_answers(dir.path(), "first.txt", &lines[..20]);
+    deckhand(dir.path()).args(play_args("g.jsonl", "first.txt")).assert().code(2);
+    let rules = std::fs::read_to_string(crate::common::repo().join("rules/fleet-dice.toml"))
+        .unwrap()
+        .replace("cap = 10\n\n[licenses]", "cap = 9\n\n[licenses]");
+    std::fs::write(dir.path().join("other.toml"), rules).unwrap();
+    write_answers(dir.path(), "rest.txt", &lines[20..]);
+    deckhand(dir.path())
+        .args(["resume", "g.jsonl", "--rules", "other.toml", "--answers", "rest.txt"])
+        .assert()
+        .code(2)
+        .stderr(contains("began with different rules").and(contains("--allow-rules-change")));
+    deckhand(dir.path())
+        .args(["resume", "g.jsonl", "--rules", "other.toml", "--allow-rules-change", "--answers", "rest.txt"])
+        .assert()
+        .success();
+}
+
+#[test]
+fn play_without_a_terminal_or_answers_stops_at_once_and_leaves_no_save() {
+    let dir = tempfile::tempdir().unwrap();
+    deckhand(dir.path())
+        .args(["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl"])
+        .write_stdin("")
+        .timeout(std::time::Duration::from_secs(20))
+        .assert()
+        .code(2)
+        .stderr(contains("no terminal"));
+    assert!(!dir.path().join("g.jsonl").exists());
+}
+
+#[test]
+fn bad_player_lists_are_usage_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    for (players, msg) in [
+        ("Ann", "solo game against Captain Ruth"),
+        ("A,B,C,D,E", "2 to 4 players"),
+        ("Ann,ann", "two players are called"),
+        ("Ann,undo", "is a command"),
+    ] {
+        deckhand(dir.path())
+            .args(["play", "fleet-dice", "--players", players, "--answers", "-"])
+            .write_stdin("")
+            .assert()
+            .code(2)
+            .stderr(contains(msg));
+    }
+}
+
+#[test]
+fn an_illegal_answer_names_its_line_and_the_legal_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.txt"), "cod\nlobster\nAnn\ncod cod kraken\n").unwrap();
+    deckhand(dir.path())
+        .args(["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--answers", "a.txt"])
+        .assert()
+        .code(2)
+        .stderr(contains("a.txt:4: `cod cod kraken` is not an answer").and(contains("`kraken` is not a die face")));
+    std::fs::write(dir.path().join("b.txt"), "cod\nlobster\nAnn\ncod cod shrimp\noyster\n").unwrap();
+    deckhand(dir.path())
+        .args(["play", "fleet-dice", "--players", "Ann,Bob", "--save", "h.jsonl", "--answers", "b.txt"])
+        .assert()
+        .code(2)
+        .stderr(
+            contains("b.txt:5: `oyster` is not an answer")
+                .and(contains("the legal answers are: cod, shrimp, undo, sheet, scores, help")),
+        );
+}
+
+#[test]
+fn undo_sheet_and_scores_at_a_prompt() {
+    let dir = tempfile::tempdir().unwrap();
+    let answers = "cod\nlobster\nAnn\ncod cod shrimp\ncod\ncoin\nundo\nsheet\nscores\nmark\n";
+    std::fs::write(dir.path().join("a.txt"), answers).unwrap();
+    deckhand(dir.path())
+        .args(["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--answers", "a.txt"])
+        .assert()
+        .code(2)
+        .stderr(
+            contains("undone: \"Ann: use the cod\" → coin")
+                .and(contains("Ann — 1 coins"))
+                .and(contains("Scores after round 1")),
+        );
+    // The save holds the undo as an entry; the replayed sheet has cod.4 marked, not the coin.
+    let save = std::fs::read_to_string(dir.path().join("g.jsonl")).unwrap();
+    assert!(save.contains("\"undo\""), "{save}");
+    let out = deckhand(dir.path()).args(["show", "g.jsonl", "--player", "Ann"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let cod = text.lines().find(|l| l.trim_start().starts_with("cod ")).unwrap();
+    assert!(cod.contains("x x x x . . . . . . . ."), "{text}");
+    assert!(text.starts_with("Ann — 1 coins"), "{text}");
+}
+
+#[test]
+fn digital_dice_with_a_seed_roll_the_same_game() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("ones.txt"), "1\n".repeat(1500)).unwrap();
+    let run = |save: &str| {
+        deckhand(dir.path())
+            .args([
+                "play",
+                "fleet-dice",
+                "--players",
+                "Ann,Bob",
+                "--dice",
+                "digital",
+                "--seed",
+                "42",
+                "--save",
+                save,
+                "--answers",
+                "ones.txt",
+            ])
+            .assert()
+            .success()
+            .stderr(contains("deckhand rolls:"));
+        replay_csv(dir.path(), save)
+    };
+    assert_eq!(run("a.jsonl"), run("b.jsonl"));
+}
