@@ -7,4 +7,6 @@ mod fleet_check;
 mod fleet_game;
 mod fleet_score;
 mod play;
+#[cfg(unix)]
+mod pty;
 mod rules_file;

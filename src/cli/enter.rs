@@ -44,6 +44,10 @@ pub fn enter(
         (sheet, Only::default())
     };
     let mut prompter = ui::prompter_for(answers, "enter")?;
+    super::interrupt::set_note(&format!(
+        "\ndeckhand: interrupted. The sections entered so far are saved; run the same command again to go on ({})\n",
+        output.display()
+    ));
     let p = prompter.as_mut();
     if !only.marks.is_empty() {
         p.say(&format!(

@@ -2,6 +2,7 @@
 //! (`anyhow` with context, printed with `{:#}`); everything below returns typed errors.
 
 mod enter;
+pub mod interrupt;
 mod play;
 mod rules_cmd;
 mod sheets;
@@ -235,6 +236,7 @@ pub enum RulesCommand {
 /// Parse the command line, run, and turn the outcome into an exit code.
 pub fn main() -> i32 {
     let cli = Cli::parse();
+    interrupt::install();
     match run(cli) {
         Ok(code) => code,
         Err(err) => {

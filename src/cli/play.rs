@@ -53,6 +53,10 @@ pub fn play(o: PlayOptions, lang: &str) -> anyhow::Result<i32> {
     // Ask for a way to prompt before creating the save, so a failure leaves nothing behind.
     let mut prompter = ui::prompter_for(o.answers, "play")?;
     let mut journal = Journal::create(&save, &header)?;
+    super::interrupt::set_note(&format!(
+        "\ndeckhand: interrupted. Every confirmed decision is saved; continue with: deckhand resume {}\n",
+        save.display()
+    ));
     let p = prompter.as_mut();
     p.say(&format!(
         "{} with {}. Every decision is saved to {} — if anything stops the game: deckhand resume {}",
@@ -354,6 +358,10 @@ pub fn resume(
     let mut prompter = ui::prompter_for(answers, "resume")?;
     let opened = Journal::open::<Header, Entry>(path)?;
     let mut journal = opened.journal;
+    super::interrupt::set_note(&format!(
+        "\ndeckhand: interrupted. Every confirmed decision is saved; continue with: deckhand resume {}\n",
+        path.display()
+    ));
     let p = prompter.as_mut();
     if let Some(notice) = &opened.dropped_tail {
         p.say(notice);

@@ -1,0 +1,77 @@
+//! Real pseudo-terminal tests of the dialoguer path: what a person at a terminal sees.
+
+use std::process::Command;
+
+use rexpect::process::wait::WaitStatus;
+use rexpect::session::{spawn_command, PtySession};
+
+fn spawn(dir: &std::path::Path, args: &[&str]) -> PtySession {
+    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("deckhand"));
+    cmd.args(args).current_dir(dir).env_clear().env("TERM", "xterm").env("NO_COLOR", "1").env("HOME", dir);
+    spawn_command(cmd, Some(20_000)).expect("spawn deckhand in a pty")
+}
+
+fn exit_code(p: &PtySession) -> i32 {
+    match p.process.wait().unwrap() {
+        WaitStatus::Exited(_, code) => code,
+        other => panic!("deckhand did not exit normally: {other:?}"),
+    }
+}
+
+#[test]
+fn enter_asks_section_by_section_on_a_terminal_and_writes_the_sheet() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = spawn(dir.path(), &["enter", "fleet-dice", "--player", "Ann", "-o", "ann.toml"]);
+    // Every section in sheet order; the shrimp start boxes, the rest left empty.
+    let rules = crate::common::fleet();
+    for section in rules.sections.iter().filter(|s| s.len > 0) {
+        let prompt = format!("({}) [", section.id);
+        p.exp_string(&prompt).unwrap_or_else(|e| panic!("waiting for {prompt}: {e}"));
+        let answer = match section.id.as_str() {
+            "shrimp" => "x x x",
+            "shrimp_license" | "shrimp_boat" => "x",
+            _ => "",
+        };
+        p.send_line(answer).unwrap();
+        if section.id == "shrimp_boat" {
+            p.exp_string("Fish on each shrimp boats boat").unwrap();
+            p.send_line("2").unwrap();
+        }
+    }
+    p.exp_string("Saved ann.toml").unwrap();
+    p.exp_string("rule violation").unwrap();
+    p.exp_eof().unwrap();
+    assert_eq!(exit_code(&p), 1, "the coin track is empty: too few coins");
+    let sheet = std::fs::read_to_string(dir.path().join("ann.toml")).unwrap();
+    assert!(sheet.contains("shrimp = \"x x x . . . . . . . . .\""), "{sheet}");
+    assert!(sheet.contains("shrimp_boat = [2]"), "{sheet}");
+}
+
+#[test]
+fn play_on_a_terminal_saves_each_choice_and_ctrl_c_exits_130_losing_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = spawn(
+        dir.path(),
+        &["play", "fleet-dice", "--players", "Ann,Bob", "--dice", "digital", "--seed", "5", "--save", "g.jsonl"],
+    );
+    // Pick and use dice with Enter (the first option) three times.
+    for what in ["pick a die", "use the", "pick a die"] {
+        p.exp_string(what).unwrap_or_else(|e| panic!("waiting for {what}: {e}"));
+        p.send("\r").unwrap();
+        p.flush().unwrap();
+    }
+    p.exp_string("use the").unwrap();
+    p.send_control('c').unwrap();
+    p.exp_string("interrupted. Every confirmed decision is saved; continue with: deckhand resume g.jsonl").unwrap();
+    p.exp_eof().unwrap();
+    assert_eq!(exit_code(&p), 130);
+    let save = std::fs::read_to_string(dir.path().join("g.jsonl")).unwrap();
+    // Header, 2 start dice, the start player, the boat roll, then the three confirmed choices.
+    assert_eq!(save.lines().count(), 1 + 2 + 1 + 1 + 3, "{save}");
+
+    let mut r = spawn(dir.path(), &["resume", "g.jsonl"]);
+    r.exp_string("Resumed g.jsonl: round 1, 7 decision(s) so far").unwrap();
+    r.exp_string("use the").unwrap();
+    r.send_control('c').unwrap();
+    r.exp_eof().unwrap();
+}
