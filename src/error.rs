@@ -5,18 +5,11 @@ use thiserror::Error;
 
 #[derive(Debug, Error)]
 pub enum Error {
-    #[error("cannot read {path}: {source}")]
-    Read {
-        path: String,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error("cannot write {path}: {source}")]
-    Write {
-        path: String,
-        #[source]
-        source: std::io::Error,
-    },
+    // The io error is part of the message, not a `source`, so `{:#}` does not repeat it.
+    #[error("cannot read {path}: {cause}")]
+    Read { path: String, cause: std::io::Error },
+    #[error("cannot write {path}: {cause}")]
+    Write { path: String, cause: std::io::Error },
     #[error("{path} is not UTF-8 text (invalid byte at offset {offset}); deckhand reads TOML and text files only")]
     NotUtf8 { path: String, offset: usize },
     /// A rules file with syntax or meaning errors; `report` holds every rendered diagnostic.

@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
+use deckhand::engine::fleet::game::{Decision, Game, Input};
 use deckhand::engine::fleet::Sheet;
 use deckhand::rules::{FleetRules, Source};
 
@@ -48,5 +49,89 @@ fn copy_dir(from: &Path, to: &Path) {
         } else {
             std::fs::copy(entry.path(), target).unwrap();
         }
+    }
+}
+
+/// Drives a `Game` through `apply`, like the CLI does, for scenario tests.
+pub struct Table {
+    pub rules: FleetRules,
+    pub g: Game,
+}
+
+impl Table {
+    /// Players P0 (start player), P1, … with the given sheets, at the start of `round`.
+    pub fn new(round: u32, sheets: &[&str]) -> Table {
+        let rules = fleet();
+        let sheets: Vec<Sheet> =
+            sheets.iter().enumerate().map(|(i, text)| sheet(&rules, &format!("player = \"P{i}\"\n{text}"))).collect();
+        let g = Game::from_sheets(&rules, sheets, round);
+        Table { rules, g }
+    }
+
+    pub fn roll(&mut self, faces: &str) {
+        let input = Input::Roll { faces: faces.split_whitespace().map(String::from).collect(), digital: false };
+        self.g.apply(&self.rules, &input).unwrap_or_else(|e| panic!("roll {faces}: {e}"));
+    }
+
+    pub fn choose(&mut self, key: &str) {
+        let prompt = self.prompt();
+        self.g
+            .apply(&self.rules, &Input::Choice(key.into()))
+            .unwrap_or_else(|e| panic!("{prompt} -> {key}: {e}; legal {:?}", e.legal));
+    }
+
+    /// Answer several decisions in a row.
+    pub fn answers(&mut self, keys: &[&str]) {
+        for k in keys {
+            self.choose(k);
+        }
+    }
+
+    pub fn decision(&self) -> Decision {
+        self.g.decision(&self.rules, "en").expect("the game waits for a decision")
+    }
+
+    pub fn prompt(&self) -> String {
+        self.g.decision(&self.rules, "en").map(|d| d.prompt).unwrap_or_else(|| "(game over)".into())
+    }
+
+    pub fn keys(&self) -> Vec<String> {
+        self.decision().options.iter().map(|o| o.key.clone()).collect()
+    }
+
+    pub fn sheet(&self, p: usize) -> &Sheet {
+        &self.g.players[p].sheet
+    }
+
+    pub fn marked(&self, p: usize, section: &str) -> usize {
+        self.sheet(p).marked_count(self.rules.section_index(section).unwrap())
+    }
+
+    pub fn fish(&self, p: usize, section: &str) -> Vec<u32> {
+        self.sheet(p).fish[self.rules.section_index(section).unwrap()].clone()
+    }
+
+    pub fn coins(&self, p: usize) -> u32 {
+        self.sheet(p).coins(&self.rules)
+    }
+
+    pub fn notices(&mut self) -> String {
+        self.g.take_notices().into_iter().map(|n| n.text).collect::<Vec<_>>().join("\n")
+    }
+}
+
+impl Table {
+    /// A solo game: player P with the given sheet at the start of `round`, Ruth's tokens at
+    /// the given loop positions (boat, harbor, wharf).
+    pub fn solo(round: u32, text: &str, tokens: [usize; 3]) -> Table {
+        let rules = fleet();
+        let sheet = sheet(&rules, &format!("player = \"P\"\n{text}"));
+        let g = Game::solo_from_sheet(&rules, sheet, round, tokens);
+        Table { rules, g }
+    }
+
+    /// Box marks of a section as text (`x`, `.`, `/`).
+    pub fn marks(&self, p: usize, section: &str) -> String {
+        self.sheet(p).boxes[self.rules.section_index(section).unwrap()].iter().map(|m| m.glyph()).collect()
     }
 }

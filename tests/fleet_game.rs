@@ -2,79 +2,10 @@
 //! through the same `Game::apply` the CLI uses. Layout values are the provisional ones in
 //! rules/fleet-dice.toml (column `. L B . B ? . L B . ? B`, coin stars at 4, 8, 13, …).
 
-use deckhand::engine::fleet::game::{Decision, Game, Input};
+use deckhand::engine::fleet::game::Input;
 use deckhand::engine::fleet::session::Session;
-use deckhand::engine::fleet::Sheet;
-use deckhand::rules::FleetRules;
 
-use crate::common::{fleet, sheet};
-
-struct T {
-    rules: FleetRules,
-    g: Game,
-}
-
-impl T {
-    /// Players P0 (start player), P1, … with the given sheets, at the start of `round`.
-    fn new(round: u32, sheets: &[&str]) -> T {
-        let rules = fleet();
-        let sheets: Vec<Sheet> =
-            sheets.iter().enumerate().map(|(i, text)| sheet(&rules, &format!("player = \"P{i}\"\n{text}"))).collect();
-        let g = Game::from_sheets(&rules, sheets, round);
-        T { rules, g }
-    }
-
-    fn roll(&mut self, faces: &str) {
-        let input = Input::Roll { faces: faces.split_whitespace().map(String::from).collect(), digital: false };
-        self.g.apply(&self.rules, &input).unwrap_or_else(|e| panic!("roll {faces}: {e}"));
-    }
-
-    fn choose(&mut self, key: &str) {
-        let prompt = self.prompt();
-        self.g
-            .apply(&self.rules, &Input::Choice(key.into()))
-            .unwrap_or_else(|e| panic!("{prompt} -> {key}: {e}; legal {:?}", e.legal));
-    }
-
-    /// Answer several decisions in a row.
-    fn answers(&mut self, keys: &[&str]) {
-        for k in keys {
-            self.choose(k);
-        }
-    }
-
-    fn decision(&self) -> Decision {
-        self.g.decision(&self.rules, "en").expect("the game waits for a decision")
-    }
-
-    fn prompt(&self) -> String {
-        self.g.decision(&self.rules, "en").map(|d| d.prompt).unwrap_or_else(|| "(game over)".into())
-    }
-
-    fn keys(&self) -> Vec<String> {
-        self.decision().options.iter().map(|o| o.key.clone()).collect()
-    }
-
-    fn sheet(&self, p: usize) -> &Sheet {
-        &self.g.players[p].sheet
-    }
-
-    fn marked(&self, p: usize, section: &str) -> usize {
-        self.sheet(p).marked_count(self.rules.section_index(section).unwrap())
-    }
-
-    fn fish(&self, p: usize, section: &str) -> Vec<u32> {
-        self.sheet(p).fish[self.rules.section_index(section).unwrap()].clone()
-    }
-
-    fn coins(&self, p: usize) -> u32 {
-        self.sheet(p).coins(&self.rules)
-    }
-
-    fn notices(&mut self) -> String {
-        self.g.take_notices().into_iter().map(|n| n.text).collect::<Vec<_>>().join("\n")
-    }
-}
+use crate::common::{fleet, Table as T};
 
 const COD_START: &str = "[marks]\ncod = 3\ncod_license = 1\ncod_boat = 1\n";
 

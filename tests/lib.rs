@@ -6,6 +6,7 @@ mod cli;
 mod fleet_check;
 mod fleet_game;
 mod fleet_score;
+mod fleet_solo;
 mod play;
 #[cfg(unix)]
 mod pty;

@@ -116,9 +116,12 @@ pub enum Command {
     Play {
         /// Game id (see `deckhand games`)
         game: String,
-        /// Player names in seating order, comma-separated: `--players Ann,Bob,Cy`
+        /// Player names in seating order, comma-separated: `--players Ann,Bob,Cy` (one name: solo)
         #[arg(long, value_delimiter = ',', required = true)]
         players: Vec<String>,
+        /// Solo game against Captain Ruth (one player, 8 rounds)
+        #[arg(long)]
+        solo: bool,
         /// Type the faces of the physical dice, or let deckhand roll
         #[arg(long, value_enum, default_value_t = DiceMode::Physical)]
         dice: DiceMode,
@@ -266,10 +269,11 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Enter { game, player, output, answers, solo, rules } => {
             enter::enter(&game, &player, &output, answers.as_deref(), solo, rules.as_deref(), lang)
         }
-        Command::Play { game, players, dice, seed, save, answers, rules } => play::play(
+        Command::Play { game, players, solo, dice, seed, save, answers, rules } => play::play(
             play::PlayOptions {
                 game: &game,
                 players: &players,
+                solo,
                 digital: dice == DiceMode::Digital,
                 seed,
                 save: save.as_deref(),

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use super::{emit, sheets::fleet_standings};
-use crate::engine::fleet::game::{Decision, Dice, Face, Input, Kind, RollSpec};
+use crate::engine::fleet::game::{Decision, Dice, Face, Input, Kind, RollSpec, Setup};
 use crate::engine::fleet::random;
 use crate::engine::fleet::session::{Entry, Header, Session, FORMAT, SCHEMA};
 use crate::engine::fleet::{check_game, Sheet};
@@ -22,6 +22,7 @@ const META: [&str; 5] = ["undo", "sheet", "scores", "help", "sheets"];
 pub struct PlayOptions<'a> {
     pub game: &'a str,
     pub players: &'a [String],
+    pub solo: bool,
     pub digital: bool,
     pub seed: Option<u64>,
     pub save: Option<&'a Path>,
@@ -32,7 +33,7 @@ pub struct PlayOptions<'a> {
 pub fn play(o: PlayOptions, lang: &str) -> anyhow::Result<i32> {
     let rules = rules::resolve(Some(o.game), o.rules)?;
     let fleet = rules.fleet().ok_or_else(|| Error::Usage(format!("`play` does not support {} yet", o.game)))?;
-    let names = player_names(fleet, o.players)?;
+    let names = player_names(fleet, o.players, o.solo)?;
     let seed = o.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1)
     });
@@ -49,6 +50,7 @@ pub fn play(o: PlayOptions, lang: &str) -> anyhow::Result<i32> {
         players: names.clone(),
         dice: if o.digital { Dice::Digital } else { Dice::Physical },
         seed: o.digital.then_some(seed),
+        setup: Setup { solo: names.len() == 1 },
     };
     // Ask for a way to prompt before creating the save, so a failure leaves nothing behind.
     let mut prompter = ui::prompter_for(o.answers, "play")?;
@@ -58,33 +60,31 @@ pub fn play(o: PlayOptions, lang: &str) -> anyhow::Result<i32> {
         save.display()
     ));
     let p = prompter.as_mut();
+    let against = if names.len() == 1 { " against Captain Ruth" } else { "" };
     p.say(&format!(
-        "{} with {}. Every decision is saved to {} — if anything stops the game: deckhand resume {}",
+        "{} with {}{against}. Every decision is saved to {} — if anything stops the game: deckhand resume {}",
         fleet.name.get(lang),
         names.join(", "),
         save.display(),
         save.display()
     ));
     p.say("At any prompt: undo, sheet, scores, help.");
-    let mut session = Session::new(fleet, &names);
+    let mut session = Session::with_setup(fleet, &names, header.setup);
     for n in session.game.take_notices() {
         p.say(&n.text);
     }
     run(fleet, &mut session, &mut journal, &header, p, lang)
 }
 
-fn player_names(rules: &FleetRules, given: &[String]) -> Result<Vec<String>, Error> {
+fn player_names(rules: &FleetRules, given: &[String], solo: bool) -> Result<Vec<String>, Error> {
     let names: Vec<String> = given.iter().map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect();
     let n = names.len() as u32;
-    if n == 1 {
-        return Err(Error::Usage(
-            "one player is a solo game against Captain Ruth, which deckhand does not run yet; play with 2 to 4 players"
-                .into(),
-        ));
+    if solo && n != 1 {
+        return Err(Error::Usage(format!("--solo is one player against Captain Ruth, but --players names {n}")));
     }
-    if n < 2.max(rules.min_players) || n > rules.max_players {
+    if n != 1 && (n < 2.max(rules.min_players) || n > rules.max_players) {
         return Err(Error::Usage(format!(
-            "{} is played by 2 to {} players here; --players names {n}: `--players Ann,Bob,Cy`",
+            "{} is played by 1 (solo, against Captain Ruth) or 2 to {} players; --players names {n}: `--players Ann,Bob,Cy`",
             rules.name.en, rules.max_players
         )));
     }
@@ -264,7 +264,13 @@ fn finish(rules: &FleetRules, session: &Session, save: &Path, p: &mut dyn Prompt
     let violations = check_game(rules, &owned);
     let counts: Vec<usize> = owned.iter().map(|s| violations.iter().filter(|v| v.player == s.player).count()).collect();
     let standings = fleet_standings(rules, &sheets, &counts, lang);
-    emit(&standings.render(Format::Table, false, None))?;
+    let mut table = standings.render(Format::Table, false, None);
+    if session.game.ruth.is_some() {
+        let total = standings.rows[0].total.max(0) as u32;
+        let title = crate::engine::fleet::ruth::rating(rules, total, lang);
+        table.push_str(&format!("Solo rating against Captain Ruth: {total} points — {title}\n"));
+    }
+    emit(&table)?;
     let mut written = Vec::new();
     for sheet in &owned {
         let path = sheet_path(save, &sheet.player);
@@ -333,7 +339,7 @@ fn rules_for(path: &Path, header: &Header, rules_path: Option<&Path>, allow_chan
 }
 
 fn rebuild(rules: &FleetRules, path: &Path, header: &Header, entries: &[Entry]) -> Result<Session, Error> {
-    Session::replay(rules, &header.players, entries).map_err(|(i, why)| Error::Input {
+    Session::replay(rules, &header.players, header.setup, entries).map_err(|(i, why)| Error::Input {
         path: path.display().to_string(),
         count: 1,
         report: format!(

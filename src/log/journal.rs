@@ -28,7 +28,7 @@ pub struct Opened<H, E> {
 }
 
 fn write_err(path: &Path, source: std::io::Error) -> Error {
-    Error::Write { path: path.display().to_string(), source }
+    Error::Write { path: path.display().to_string(), cause: source }
 }
 
 impl Journal {
@@ -69,7 +69,8 @@ impl Journal {
 
     /// Read a journal without changing it (for `replay` and `show`).
     pub fn read<H: DeserializeOwned, E: DeserializeOwned>(path: &Path) -> Result<Read<H, E>, Error> {
-        let bytes = std::fs::read(path).map_err(|source| Error::Read { path: path.display().to_string(), source })?;
+        let bytes =
+            std::fs::read(path).map_err(|source| Error::Read { path: path.display().to_string(), cause: source })?;
         let damaged = |line: usize, why: String| {
             Error::Input {
             path: path.display().to_string(),

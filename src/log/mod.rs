@@ -12,7 +12,7 @@ pub use journal::Journal;
 
 /// Replace `path` with `contents` atomically.
 pub fn write_atomic(path: &Path, contents: &str) -> Result<(), Error> {
-    let err = |source| Error::Write { path: path.display().to_string(), source };
+    let err = |source| Error::Write { path: path.display().to_string(), cause: source };
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),

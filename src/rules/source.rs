@@ -85,7 +85,7 @@ fn floor_char_boundary(text: &str, mut index: usize) -> usize {
 /// Read a file for deckhand: a clear message for a missing file or non-UTF-8 content.
 pub fn read_source(path: &std::path::Path) -> Result<Source, crate::Error> {
     let bytes =
-        std::fs::read(path).map_err(|source| crate::Error::Read { path: path.display().to_string(), source })?;
+        std::fs::read(path).map_err(|source| crate::Error::Read { path: path.display().to_string(), cause: source })?;
     let text = String::from_utf8(bytes).map_err(|e| crate::Error::NotUtf8 {
         path: path.display().to_string(),
         offset: e.utf8_error().valid_up_to(),

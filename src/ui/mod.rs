@@ -41,7 +41,7 @@ pub fn prompter_for(answers: Option<&Path>, command: &str) -> Result<Box<dyn Pro
                 .lock()
                 .lines()
                 .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| Error::Read { path: "standard input".into(), source: e })?;
+                .map_err(|e| Error::Read { path: "standard input".into(), cause: e })?;
             Ok(Box::new(ScriptPrompter::new("standard input", lines)))
         }
         Some(p) => {
@@ -87,7 +87,7 @@ fn dialoguer_error(e: dialoguer::Error) -> Error {
     if io.kind() == std::io::ErrorKind::Interrupted {
         Error::Interrupted
     } else {
-        Error::Read { path: "the terminal".into(), source: io }
+        Error::Read { path: "the terminal".into(), cause: io }
     }
 }
 

@@ -9,6 +9,7 @@ use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
 
+use super::ruth::{self, Ruth};
 use super::sheet::{is_barge, BoatSlot, Mark, Sheet};
 use crate::rules::fleet::{
     BoatFace, BuildingEffect, CasinoReroll, ColumnBox, FleetRules, HarborEffect, LicenseEffect, SectionKind, TownFace,
@@ -194,6 +195,10 @@ enum Task {
     PrivateFishing(usize),
     PrivateFishingEnd(usize),
     EndRound,
+    /// Captain Ruth picks a die (solo).
+    RuthPick,
+    /// Captain Ruth uses the shared die (solo).
+    RuthShared(Face),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -201,6 +206,14 @@ pub struct Player {
     pub name: String,
     pub sheet: Sheet,
     rerolled_this_phase: bool,
+}
+
+/// How a game is set up; saved in the header.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Setup {
+    /// One player against Captain Ruth.
+    #[serde(default)]
+    pub solo: bool,
 }
 
 /// Which dice the game is played with; saved in the header.
@@ -225,22 +238,31 @@ pub struct Game {
     deferred: Vec<Task>,
     fishing: bool,
     notices: Vec<Notice>,
+    /// Captain Ruth's tokens in a solo game.
+    pub ruth: Option<Ruth>,
 }
 
 impl Game {
-    /// A new game at the start of setup. Names must be distinct; 2..=max players.
-    pub fn new(rules: &FleetRules, names: &[String]) -> Game {
+    /// A new game at the start of setup. Names must be distinct: 2..=max players, or one
+    /// player against Captain Ruth with `setup.solo`.
+    pub fn new(rules: &FleetRules, names: &[String], setup: Setup) -> Game {
         let players = names
             .iter()
-            .map(|n| Player { name: n.clone(), sheet: Sheet::blank(rules, n), rerolled_this_phase: false })
+            .map(|n| {
+                let mut sheet = Sheet::blank(rules, n);
+                sheet.solo = setup.solo;
+                Player { name: n.clone(), sheet, rerolled_this_phase: false }
+            })
             .collect();
         let mut queue: VecDeque<Task> = (0..names.len()).map(Task::StartDie).collect();
-        queue.push_back(Task::StartPlayer);
+        if !setup.solo {
+            queue.push_back(Task::StartPlayer);
+        }
         queue.push_back(Task::BeginRound);
         let mut g = Game {
             players,
             round: 0,
-            rounds: rules.rounds,
+            rounds: if setup.solo { rules.solo.rounds } else { rules.rounds },
             start_player: 0,
             pool: Vec::new(),
             phase: None,
@@ -248,6 +270,7 @@ impl Game {
             deferred: Vec::new(),
             fishing: false,
             notices: Vec::new(),
+            ruth: setup.solo.then(|| Ruth::new(rules)),
         };
         g.advance(rules);
         g
@@ -272,9 +295,36 @@ impl Game {
             deferred: Vec::new(),
             fishing: false,
             notices: Vec::new(),
+            ruth: None,
         };
         g.advance(rules);
         g
+    }
+
+    /// A solo game that continues from the player's sheet at the start of `round`, with
+    /// Ruth's tokens at the given loop positions (boat, harbor, wharf).
+    pub fn solo_from_sheet(rules: &FleetRules, mut sheet: Sheet, round: u32, tokens: [usize; 3]) -> Game {
+        sheet.solo = true;
+        let mut g = Game {
+            players: vec![Player { name: sheet.player.clone(), sheet, rerolled_this_phase: false }],
+            round: round.saturating_sub(1),
+            rounds: rules.solo.rounds,
+            start_player: 0,
+            pool: Vec::new(),
+            phase: None,
+            queue: VecDeque::from([Task::BeginRound]),
+            deferred: Vec::new(),
+            fishing: false,
+            notices: Vec::new(),
+            ruth: Some(Ruth { tokens }),
+        };
+        g.advance(rules);
+        g
+    }
+
+    /// In a solo game Ruth goes first in even rounds.
+    pub fn ruth_first(&self) -> bool {
+        self.ruth.is_some() && self.round % 2 == 0
     }
 
     pub fn finished(&self) -> bool {
@@ -453,6 +503,13 @@ impl Game {
                     p.rerolled_this_phase = false;
                 }
                 let mut tasks: Vec<Task> = self.turn_order().into_iter().map(Task::Pick).collect();
+                if self.ruth.is_some() {
+                    tasks = if self.ruth_first() {
+                        vec![Task::RuthPick, Task::Pick(0)]
+                    } else {
+                        vec![Task::Pick(0), Task::RuthPick]
+                    };
+                }
                 tasks.push(Task::Shared);
                 tasks.push(Task::EndDicePhase);
                 self.push_front(tasks);
@@ -508,6 +565,24 @@ impl Game {
         }
     }
 
+    /// Ruth crosses boxes off the player's sheet; one line says what and why.
+    fn ruth_acts(&mut self, rules: &FleetRules, action: ruth::Action, why: String) {
+        let complete_before: Vec<bool> =
+            (0..rules.wharf.len()).map(|b| self.players[0].sheet.building_complete(rules, b)).collect();
+        let crossed = ruth::apply(rules, &mut self.players[0].sheet, action);
+        let text = match (action, crossed.len()) {
+            (ruth::Action::Pass, _) | (_, 0) => why,
+            (ruth::Action::Star, _) => format!("{why}: crosses {} (you lose that star)", crossed[0]),
+            _ => format!("{why}: crosses {}", crossed.join(" and ")),
+        };
+        self.announce(text);
+        for (b, before) in complete_before.into_iter().enumerate() {
+            if !before && self.players[0].sheet.building_complete(rules, b) {
+                self.say(0, format!("{} complete — {}", rules.wharf[b].name.en, building_reminder(rules, b)));
+            }
+        }
+    }
+
     fn say(&mut self, player: usize, text: String) {
         let text = format!("{}: {text}", self.players[player].name);
         self.notices.push(Notice { player: Some(player), text });
@@ -524,7 +599,11 @@ impl Game {
                 Task::BeginRound => {
                     self.queue.pop_front();
                     self.round += 1;
-                    let start = self.players[self.start_player].name.clone();
+                    let start = if self.ruth_first() {
+                        "Captain Ruth".to_string()
+                    } else {
+                        self.players[self.start_player].name.clone()
+                    };
                     self.announce(format!("— Round {} of {} — start player: {start}", self.round, self.rounds));
                     let mut tasks = vec![Task::Roll(DicePhase::Boat), Task::Income];
                     if rules.fishing_rounds.contains(&self.round) {
@@ -538,11 +617,19 @@ impl Game {
                     if let Some(&face) = self.pool.first() {
                         self.pool.clear();
                         self.announce(format!("Shared die: {} — every player uses it", face.label(rules, "en")));
-                        let tasks = self
+                        let mut tasks: Vec<Task> = self
                             .turn_order()
                             .into_iter()
                             .map(|p| Task::Use { player: p, face, shared: true })
                             .collect();
+                        if self.ruth.is_some() {
+                            let ruth = Task::RuthShared(face);
+                            if self.ruth_first() {
+                                tasks.insert(0, ruth);
+                            } else {
+                                tasks.push(ruth);
+                            }
+                        }
                         self.push_front(tasks);
                     }
                 }
@@ -591,9 +678,29 @@ impl Game {
                     let tasks = std::mem::take(&mut self.deferred);
                     self.push_front(tasks);
                 }
+                Task::RuthPick => {
+                    self.queue.pop_front();
+                    let ruth = self.ruth.expect("solo");
+                    let phase = self.phase.unwrap_or(DicePhase::Boat);
+                    let (i, action, why) = ruth.pick(rules, &self.players[0].sheet, &self.pool, phase);
+                    self.pool.remove(i);
+                    self.ruth_acts(rules, action, why);
+                }
+                Task::RuthShared(face) => {
+                    self.queue.pop_front();
+                    let (action, why) = self.ruth.expect("solo").shared(rules, &self.players[0].sheet, face);
+                    self.ruth_acts(rules, action, why);
+                }
                 Task::EndRound => {
                     self.queue.pop_front();
                     self.start_player = (self.start_player + 1) % self.players.len();
+                    if let Some(mut ruth) = self.ruth {
+                        if self.round < self.rounds {
+                            let text = ruth.move_tokens(rules, &self.players[0].sheet);
+                            self.ruth = Some(ruth);
+                            self.announce(text);
+                        }
+                    }
                     if self.round < self.rounds {
                         self.queue.push_front(Task::BeginRound);
                     } else {

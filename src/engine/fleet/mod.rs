@@ -3,6 +3,7 @@
 pub mod check;
 pub mod game;
 pub mod random;
+pub mod ruth;
 pub mod score;
 pub mod session;
 pub mod sheet;

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::game::{Dice, Game, Illegal, Input, Notice};
+use super::game::{Dice, Game, Illegal, Input, Notice, Setup};
 use crate::rules::FleetRules;
 
 /// One line of a save file after the header.
@@ -33,6 +33,8 @@ pub struct Header {
     pub dice: Dice,
     #[serde(default)]
     pub seed: Option<u64>,
+    #[serde(default)]
+    pub setup: Setup,
 }
 
 pub const FORMAT: &str = "deckhand-fleet-game";
@@ -41,14 +43,20 @@ pub const SCHEMA: u32 = 1;
 #[derive(Debug, Clone)]
 pub struct Session {
     pub names: Vec<String>,
+    pub setup: Setup,
     /// The effective decisions, in order.
     pub inputs: Vec<Input>,
     pub game: Game,
 }
 
 impl Session {
+    /// A multiplayer game.
     pub fn new(rules: &FleetRules, names: &[String]) -> Session {
-        Session { names: names.to_vec(), inputs: Vec::new(), game: Game::new(rules, names) }
+        Self::with_setup(rules, names, Setup::default())
+    }
+
+    pub fn with_setup(rules: &FleetRules, names: &[String], setup: Setup) -> Session {
+        Session { names: names.to_vec(), setup, inputs: Vec::new(), game: Game::new(rules, names, setup) }
     }
 
     /// Apply a decision; returns the reminders it produced.
@@ -67,7 +75,7 @@ impl Session {
             return Err("deckhand rolled these dice and they have been seen; undoing the roll would let the table roll again, so undo stops here".into());
         }
         let kept = &self.inputs[..self.inputs.len() - 1];
-        let mut game = Game::new(rules, &self.names);
+        let mut game = Game::new(rules, &self.names, self.setup);
         for input in kept {
             game.apply(rules, input).expect("a prefix of legal decisions stays legal");
         }
@@ -83,7 +91,12 @@ impl Session {
     }
 
     /// Rebuild a session from save entries. On an illegal entry returns its index.
-    pub fn replay(rules: &FleetRules, names: &[String], entries: &[Entry]) -> Result<Session, (usize, String)> {
+    pub fn replay(
+        rules: &FleetRules,
+        names: &[String],
+        setup: Setup,
+        entries: &[Entry],
+    ) -> Result<Session, (usize, String)> {
         let mut inputs: Vec<Input> = Vec::new();
         for (i, e) in entries.iter().enumerate() {
             match e {
@@ -107,7 +120,7 @@ impl Session {
             }
         }
         origin.extend(stack);
-        let mut session = Session::new(rules, names);
+        let mut session = Session::with_setup(rules, names, setup);
         for (n, input) in inputs.into_iter().enumerate() {
             session.apply(rules, input).map_err(|e| (origin[n], e.message))?;
         }
