@@ -225,19 +225,50 @@ fn play_without_a_terminal_or_answers_stops_at_once_and_leaves_no_save() {
 #[test]
 fn bad_player_lists_are_usage_errors() {
     let dir = tempfile::tempdir().unwrap();
-    for (players, msg) in [
-        ("Ann", "solo game against Captain Ruth"),
-        ("A,B,C,D,E", "2 to 4 players"),
-        ("Ann,ann", "two players are called"),
-        ("Ann,undo", "is a command"),
-    ] {
+    let cases: [(&[&str], &str); 4] = [
+        (&["--players", "Ann,Bob", "--solo"], "--solo is one player against Captain Ruth, but --players names 2"),
+        (&["--players", "A,B,C,D,E"], "1 (solo, against Captain Ruth) or 2 to 4 players"),
+        (&["--players", "Ann,ann"], "two players are called"),
+        (&["--players", "Ann,undo"], "is a command"),
+    ];
+    for (args, msg) in cases {
         deckhand(dir.path())
-            .args(["play", "fleet-dice", "--players", players, "--answers", "-"])
+            .args(["play", "fleet-dice", "--answers", "-"])
+            .args(args)
             .write_stdin("")
             .assert()
             .code(2)
             .stderr(contains(msg));
     }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "no save file was created");
+}
+
+#[test]
+fn a_solo_game_from_an_answers_file_ends_with_the_rating() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("ones.txt"), "1\n".repeat(600)).unwrap();
+    deckhand(dir.path())
+        .args([
+            "play",
+            "fleet-dice",
+            "--players",
+            "Ann",
+            "--dice",
+            "digital",
+            "--seed",
+            "3",
+            "--save",
+            "s.jsonl",
+            "--answers",
+            "ones.txt",
+        ])
+        .assert()
+        .success()
+        .stdout(contains("Solo rating against Captain Ruth:"))
+        .stderr(contains("against Captain Ruth").and(contains("— Round 8 of 8")).and(contains("Ruth takes")));
+    deckhand(dir.path()).args(["check", "s-ann.toml"]).assert().code(0);
+    let sheet = std::fs::read_to_string(dir.path().join("s-ann.toml")).unwrap();
+    assert!(sheet.contains("solo = true") && sheet.contains('/'), "{sheet}");
 }
 
 #[test]
