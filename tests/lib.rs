@@ -7,3 +7,4 @@ mod fleet_check;
 mod fleet_game;
 mod fleet_score;
 mod rules_file;
+mod scripted_2p;
