@@ -11,3 +11,4 @@ mod play;
 #[cfg(unix)]
 mod pty;
 mod rules_file;
+mod scripted_2p;
