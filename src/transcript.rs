@@ -32,6 +32,9 @@ struct RawSheet {
     #[serde(default)]
     solo: bool,
     king_crab_bonus: Option<Spanned<String>>,
+    captain: Option<Spanned<String>>,
+    #[serde(default)]
+    trophies: Vec<Spanned<String>>,
     #[serde(default)]
     marks: BTreeMap<Spanned<String>, Spanned<MarksValue>>,
     #[serde(default)]
@@ -212,6 +215,32 @@ pub fn parse(rules: &FleetRules, source: &Source) -> Result<ParsedSheet, Error> 
         }
     }
 
+    if let Some(c) = &raw.captain {
+        match rules.captains.iter().position(|x| &x.id == c.get_ref()) {
+            Some(i) => sheet.captain = Some(i),
+            None => diags.push(
+                Diagnostic::new(format!("unknown captain card `{}`", c.get_ref()), Some(c.span())).help(format!(
+                    "the captain cards of these rules: {}",
+                    rules.captains.iter().map(|c| c.id.as_str()).collect::<Vec<_>>().join(", ")
+                )),
+            ),
+        }
+    }
+    for t in &raw.trophies {
+        match rules.trophies.iter().position(|x| &x.id == t.get_ref()) {
+            Some(i) if sheet.trophies.contains(&i) => {
+                diags.push(Diagnostic::new(format!("trophy `{}` is listed twice", t.get_ref()), Some(t.span())))
+            }
+            Some(i) => sheet.trophies.push(i),
+            None => {
+                diags.push(Diagnostic::new(format!("unknown trophy `{}`", t.get_ref()), Some(t.span())).help(format!(
+                    "the trophy cards of these rules: {}",
+                    rules.trophies.iter().map(|c| c.id.as_str()).collect::<Vec<_>>().join(", ")
+                )))
+            }
+        }
+    }
+
     if diags.is_empty() {
         Ok(ParsedSheet {
             sheet,
@@ -294,6 +323,13 @@ pub fn write(rules: &FleetRules, sheet: &Sheet, only: Option<&Only>) -> String {
     let _ = writeln!(out, "player = {}", quote(&sheet.player));
     if sheet.solo {
         let _ = writeln!(out, "solo = true");
+    }
+    if let Some(c) = sheet.captain {
+        let _ = writeln!(out, "captain = {}", quote(&rules.captains[c].id));
+    }
+    if !sheet.trophies.is_empty() {
+        let ids: Vec<String> = sheet.trophies.iter().map(|t| quote(&rules.trophies[*t].id)).collect();
+        let _ = writeln!(out, "trophies = [{}]", ids.join(", "));
     }
     let write_bonus = only.is_none_or(|o| o.bonus);
     if write_bonus {

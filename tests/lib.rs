@@ -3,6 +3,7 @@
 mod common;
 
 mod cli;
+mod fleet_cards;
 mod fleet_check;
 mod fleet_game;
 mod fleet_score;

@@ -122,6 +122,12 @@ pub enum Command {
         /// Solo game against Captain Ruth (one player, 8 rounds)
         #[arg(long)]
         solo: bool,
+        /// Play with captain cards instead of the start roll
+        #[arg(long)]
+        captains: bool,
+        /// Play with one gold and one silver trophy card
+        #[arg(long)]
+        trophies: bool,
         /// Type the faces of the physical dice, or let deckhand roll
         #[arg(long, value_enum, default_value_t = DiceMode::Physical)]
         dice: DiceMode,
@@ -269,11 +275,13 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Enter { game, player, output, answers, solo, rules } => {
             enter::enter(&game, &player, &output, answers.as_deref(), solo, rules.as_deref(), lang)
         }
-        Command::Play { game, players, solo, dice, seed, save, answers, rules } => play::play(
+        Command::Play { game, players, solo, captains, trophies, dice, seed, save, answers, rules } => play::play(
             play::PlayOptions {
                 game: &game,
                 players: &players,
                 solo,
+                captains,
+                trophies,
                 digital: dice == DiceMode::Digital,
                 seed,
                 save: save.as_deref(),

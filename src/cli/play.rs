@@ -23,6 +23,8 @@ pub struct PlayOptions<'a> {
     pub game: &'a str,
     pub players: &'a [String],
     pub solo: bool,
+    pub captains: bool,
+    pub trophies: bool,
     pub digital: bool,
     pub seed: Option<u64>,
     pub save: Option<&'a Path>,
@@ -34,6 +36,19 @@ pub fn play(o: PlayOptions, lang: &str) -> anyhow::Result<i32> {
     let rules = rules::resolve(Some(o.game), o.rules)?;
     let fleet = rules.fleet().ok_or_else(|| Error::Usage(format!("`play` does not support {} yet", o.game)))?;
     let names = player_names(fleet, o.players, o.solo)?;
+    if o.captains && fleet.captains.len() < names.len() {
+        return Err(Error::Usage(format!(
+            "--captains needs a captain card per player; the rules have {}",
+            fleet.captains.len()
+        ))
+        .into());
+    }
+    let has = |m| fleet.trophies.iter().any(|t| t.metal == m);
+    if o.trophies && !(has(crate::rules::fleet::Metal::Gold) && has(crate::rules::fleet::Metal::Silver)) {
+        return Err(
+            Error::Usage("--trophies needs at least one gold and one silver trophy card in the rules".into()).into()
+        );
+    }
     let seed = o.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1)
     });
@@ -50,7 +65,7 @@ pub fn play(o: PlayOptions, lang: &str) -> anyhow::Result<i32> {
         players: names.clone(),
         dice: if o.digital { Dice::Digital } else { Dice::Physical },
         seed: o.digital.then_some(seed),
-        setup: Setup { solo: names.len() == 1 },
+        setup: Setup { solo: names.len() == 1, captains: o.captains, trophies: o.trophies },
     };
     // Ask for a way to prompt before creating the save, so a failure leaves nothing behind.
     let mut prompter = ui::prompter_for(o.answers, "play")?;
@@ -146,12 +161,13 @@ fn run(
                 p.say(&format!("{} deckhand rolls: {}", decision.prompt, faces.join(", ")));
                 Asked::Input(Input::Roll { faces, digital: true })
             }
-            None if digital && matches!(decision.kind, Kind::StartDie | Kind::StartPlayer) => {
+            None if digital && matches!(decision.kind, Kind::StartDie | Kind::StartPlayer | Kind::Draw) => {
                 // deckhand rolls the start die (a boat type; the coins face is rerolled) and
                 // draws the start player.
                 let mut rng = Rng::for_roll(header.seed.unwrap_or(0), u64::MAX - session.inputs.len() as u64);
                 let pick = decision.options[rng.below(decision.options.len())].clone();
-                p.say(&format!("{} deckhand rolls: {}", decision.prompt, pick.label));
+                let verb = if decision.kind == Kind::Draw { "draws" } else { "rolls" };
+                p.say(&format!("{} deckhand {verb}: {}", decision.prompt, pick.label));
                 Asked::Input(Input::Choice(pick.key))
             }
             Some(spec) => ask_roll(rules, &decision, spec, p)?,

@@ -34,6 +34,50 @@ mod raw {
         pub solo: Solo,
         #[serde(default)]
         pub options: Options,
+        #[serde(default)]
+        pub cards: Cards,
+    }
+
+    #[derive(Debug, Deserialize, Default)]
+    #[serde(deny_unknown_fields)]
+    pub struct Cards {
+        #[serde(default)]
+        pub example: bool,
+        #[serde(default)]
+        pub captains: Vec<Captain>,
+        #[serde(default)]
+        pub trophies: Vec<Trophy>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Captain {
+        pub id: Spanned<String>,
+        pub name: Names,
+        pub boat_type: Spanned<String>,
+        #[serde(default)]
+        pub marks: Vec<Spanned<String>>,
+        pub bonus: CardBonus,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct CardBonus {
+        pub per: Spanned<String>,
+        pub every: Spanned<u32>,
+        pub points: u32,
+        pub cap: u32,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Trophy {
+        pub id: Spanned<String>,
+        pub name: Names,
+        pub metal: Spanned<String>,
+        pub quantity: Spanned<String>,
+        pub at_least: u32,
+        pub vp: u32,
     }
 
     #[derive(Debug, Deserialize)]
@@ -363,6 +407,41 @@ pub struct KingCrabBonus {
     pub points: u32,
 }
 
+/// A personal or card bonus: VP = points * (count / every), at most `cap`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CardBonus {
+    pub per: Quantity,
+    pub every: u32,
+    pub points: u32,
+    pub cap: u32,
+}
+
+#[derive(Debug, Clone)]
+pub struct Captain {
+    pub id: String,
+    pub name: Names,
+    pub boat_type: usize,
+    /// Sections (harbor ships, wharf buildings) whose top box is marked at setup.
+    pub marks: Vec<usize>,
+    pub bonus: CardBonus,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Metal {
+    Gold,
+    Silver,
+}
+
+#[derive(Debug, Clone)]
+pub struct Trophy {
+    pub id: String,
+    pub name: Names,
+    pub metal: Metal,
+    pub quantity: Quantity,
+    pub at_least: u32,
+    pub vp: u32,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BuildingEffect {
     Reroll,
@@ -531,6 +610,10 @@ pub struct FleetRules {
     pub categories: Vec<(String, Names)>,
     pub solo: Solo,
     pub options: Options,
+    /// Captain cards and trophy cards; `cards_example` when they are a made-up example set.
+    pub captains: Vec<Captain>,
+    pub trophies: Vec<Trophy>,
+    pub cards_example: bool,
     /// Every section of the sheet, in the order a person reads the paper.
     pub sections: Vec<Section>,
 }
@@ -1071,6 +1154,8 @@ impl Checker {
             }
         }
 
+        let (captains, trophies) = self.cards(&f.cards, &boat_types, &sections);
+
         FleetRules {
             id: f.game.id.get_ref().clone(),
             name: f.game.name,
@@ -1105,8 +1190,97 @@ impl Checker {
             categories,
             solo: Solo { rounds: f.solo.rounds, tokens, boat_loop, harbor_loop, wharf_loop, ratings },
             options,
+            captains,
+            trophies,
+            cards_example: f.cards.example,
             sections,
         }
+    }
+
+    fn quantity(&mut self, q: &Spanned<String>) -> Quantity {
+        Quantity::parse(q.get_ref()).unwrap_or_else(|| {
+            self.err(
+                span(q),
+                format!("unknown quantity `{}`", q.get_ref()),
+                Some("use one of fish, boats, licenses, buildings, coins"),
+            );
+            Quantity::Fish
+        })
+    }
+
+    fn cards(
+        &mut self,
+        cards: &raw::Cards,
+        boat_types: &[BoatType],
+        sections: &[Section],
+    ) -> (Vec<Captain>, Vec<Trophy>) {
+        let mut seen = HashSet::new();
+        self.unique_ids(
+            "card",
+            cards.captains.iter().map(|c| &c.id).chain(cards.trophies.iter().map(|t| &t.id)),
+            &mut seen,
+        );
+        let mut captains = Vec::new();
+        for c in &cards.captains {
+            let boat_type = boat_types.iter().position(|t| &t.id == c.boat_type.get_ref()).unwrap_or_else(|| {
+                self.err(
+                    span(&c.boat_type),
+                    format!("captain card starts with `{}`, which is not a boat type", c.boat_type.get_ref()),
+                    None,
+                );
+                0
+            });
+            let mut marks = Vec::new();
+            for m in &c.marks {
+                match sections.iter().position(|s| {
+                    &s.id == m.get_ref() && matches!(s.kind, SectionKind::Harbor(_) | SectionKind::Wharf(_))
+                }) {
+                    Some(i) => marks.push(i),
+                    None => self.err(
+                        span(m),
+                        format!("captain card marks `{}`, which is not a harbor ship or wharf building", m.get_ref()),
+                        None,
+                    ),
+                }
+            }
+            if *c.bonus.every.get_ref() == 0 {
+                self.err(span(&c.bonus.every), "`every` must be at least 1", None);
+            }
+            let per = self.quantity(&c.bonus.per);
+            captains.push(Captain {
+                id: c.id.get_ref().clone(),
+                name: c.name.clone(),
+                boat_type,
+                marks,
+                bonus: CardBonus {
+                    per,
+                    every: (*c.bonus.every.get_ref()).max(1),
+                    points: c.bonus.points,
+                    cap: c.bonus.cap,
+                },
+            });
+        }
+        let mut trophies = Vec::new();
+        for t in &cards.trophies {
+            let metal = match t.metal.get_ref().as_str() {
+                "gold" => Metal::Gold,
+                "silver" => Metal::Silver,
+                other => {
+                    self.err(span(&t.metal), format!("trophy metal `{other}` is neither gold nor silver"), None);
+                    Metal::Gold
+                }
+            };
+            let quantity = self.quantity(&t.quantity);
+            trophies.push(Trophy {
+                id: t.id.get_ref().clone(),
+                name: t.name.clone(),
+                metal,
+                quantity,
+                at_least: t.at_least,
+                vp: t.vp,
+            });
+        }
+        (captains, trophies)
     }
 
     fn boat_type(&mut self, t: &raw::BoatType, start_boxes: usize, start_span: &Spanned<usize>) -> BoatType {

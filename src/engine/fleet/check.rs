@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::score::boat_name;
 use super::sheet::{is_barge, Mark, Sheet};
-use crate::rules::fleet::{BuildingEffect, ColumnBox, FleetRules, HarborEffect, SectionKind};
+use crate::rules::fleet::{BuildingEffect, ColumnBox, FleetRules, HarborEffect, Metal, SectionKind};
 
 /// Which rule a violation breaks. The id is stable (for scripts and tests).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -26,6 +26,9 @@ pub enum Rule {
     KingCrabBonusWithoutLicense,
     KingCrabBonusTaken,
     TooFewCoins,
+    CaptainMarks,
+    TrophyNotEarned,
+    TrophyShared,
 }
 
 impl Rule {
@@ -46,6 +49,9 @@ impl Rule {
             Rule::KingCrabBonusWithoutLicense => "king-crab-bonus-without-license",
             Rule::KingCrabBonusTaken => "king-crab-bonus-taken",
             Rule::TooFewCoins => "too-few-coins",
+            Rule::CaptainMarks => "captain-marks",
+            Rule::TrophyNotEarned => "trophy-not-earned",
+            Rule::TrophyShared => "trophy-shared",
         }
     }
 }
@@ -86,12 +92,82 @@ pub fn check_sheet(rules: &FleetRules, sheet: &Sheet) -> Vec<Violation> {
     wharf_extras(rules, sheet, &mut out);
     king_crab(rules, sheet, &mut out);
     coins(rules, sheet, &mut out);
+    cards(rules, sheet, &mut out);
     out.list
+}
+
+/// A captain card marks its sections' top boxes at setup; a trophy's condition must hold.
+fn cards(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
+    if let Some(c) = sheet.captain {
+        let captain = &rules.captains[c];
+        for &s in &captain.marks {
+            if !sheet.is_marked(s, 0) {
+                out.push(
+                    rules.box_id(s, 0),
+                    Rule::CaptainMarks,
+                    format!("{} marks {} at setup, but it is not marked", captain.name.en, rules.box_id(s, 0)),
+                    format!("mark {}", rules.box_id(s, 0)),
+                );
+            }
+        }
+    }
+    for &t in &sheet.trophies {
+        let trophy = &rules.trophies[t];
+        let have = sheet.quantity(rules, trophy.quantity);
+        if have < trophy.at_least {
+            out.push(
+                format!("trophy.{}", trophy.id),
+                Rule::TrophyNotEarned,
+                format!(
+                    "{} needs at least {} {:?}, the sheet shows {have}",
+                    trophy.name.en, trophy.at_least, trophy.quantity
+                )
+                .to_lowercase(),
+                "remove the trophy, or correct the sheet".into(),
+            );
+        }
+    }
 }
 
 /// Check the sheets of one game: each sheet, then what sheets of one table cannot share.
 pub fn check_game(rules: &FleetRules, sheets: &[Sheet]) -> Vec<Violation> {
     let mut all: Vec<Violation> = sheets.iter().flat_map(|s| check_sheet(rules, s)).collect();
+    for (t, trophy) in rules.trophies.iter().enumerate() {
+        let holders: Vec<&Sheet> = sheets.iter().filter(|s| s.trophies.contains(&t)).collect();
+        let id = format!("trophy.{}", trophy.id);
+        match trophy.metal {
+            Metal::Silver if holders.len() > 1 => {
+                for s in &holders[1..] {
+                    all.push(Violation {
+                        player: s.player.clone(),
+                        box_id: id.clone(),
+                        rule: Rule::TrophyShared,
+                        message: format!(
+                            "the silver trophy \"{}\" goes to the first player only, and {} has it too",
+                            trophy.name.en, holders[0].player
+                        ),
+                        fix: "keep it on the sheet of the player who reached it first".into(),
+                    });
+                }
+            }
+            Metal::Gold if !holders.is_empty() => {
+                let best = sheets.iter().map(|s| s.quantity(rules, trophy.quantity)).max().unwrap_or(0);
+                for s in holders.iter().filter(|s| s.quantity(rules, trophy.quantity) < best) {
+                    all.push(Violation {
+                        player: s.player.clone(),
+                        box_id: id.clone(),
+                        rule: Rule::TrophyShared,
+                        message: format!(
+                            "the gold trophy \"{}\" goes to the best result ({best}); {} has less",
+                            trophy.name.en, s.player
+                        ),
+                        fix: "give it to the player(s) with the best result".into(),
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
     for (i, sheet) in sheets.iter().enumerate() {
         let Some(bonus) = sheet.king_crab_bonus else { continue };
         if let Some(first) = sheets[..i].iter().find(|s| s.king_crab_bonus == Some(bonus)) {

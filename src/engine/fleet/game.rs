@@ -12,7 +12,8 @@ use serde::{Deserialize, Serialize};
 use super::ruth::{self, Ruth};
 use super::sheet::{is_barge, BoatSlot, Mark, Sheet};
 use crate::rules::fleet::{
-    BoatFace, BuildingEffect, CasinoReroll, ColumnBox, FleetRules, HarborEffect, LicenseEffect, SectionKind, TownFace,
+    BoatFace, BuildingEffect, CasinoReroll, ColumnBox, FleetRules, HarborEffect, LicenseEffect, Metal, SectionKind,
+    TownFace,
 };
 
 /// The face a die shows.
@@ -126,6 +127,8 @@ pub struct RollSpec {
 pub enum Kind {
     StartDie,
     StartPlayer,
+    /// A card drawn at setup (captain or trophy).
+    Draw,
     Roll,
     Other,
 }
@@ -156,7 +159,7 @@ pub struct Illegal {
     pub legal: Vec<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 enum Task {
     StartDie(usize),
     StartPlayer,
@@ -195,6 +198,10 @@ enum Task {
     PrivateFishing(usize),
     PrivateFishingEnd(usize),
     EndRound,
+    /// Which trophy card of this metal was drawn.
+    DrawTrophy(Metal),
+    /// Which captain card a player drew.
+    Captain(usize),
     /// Captain Ruth picks a die (solo).
     RuthPick,
     /// Captain Ruth uses the shared die (solo).
@@ -214,6 +221,12 @@ pub struct Setup {
     /// One player against Captain Ruth.
     #[serde(default)]
     pub solo: bool,
+    /// Captain cards instead of the start roll.
+    #[serde(default)]
+    pub captains: bool,
+    /// One gold and one silver trophy in play.
+    #[serde(default)]
+    pub trophies: bool,
 }
 
 /// Which dice the game is played with; saved in the header.
@@ -240,6 +253,8 @@ pub struct Game {
     notices: Vec<Notice>,
     /// Captain Ruth's tokens in a solo game.
     pub ruth: Option<Ruth>,
+    /// Trophy cards in play (indices into `FleetRules::trophies`).
+    pub trophies: Vec<usize>,
 }
 
 impl Game {
@@ -254,7 +269,11 @@ impl Game {
                 Player { name: n.clone(), sheet, rerolled_this_phase: false }
             })
             .collect();
-        let mut queue: VecDeque<Task> = (0..names.len()).map(Task::StartDie).collect();
+        let mut queue: VecDeque<Task> = VecDeque::new();
+        if setup.trophies {
+            queue.extend([Task::DrawTrophy(Metal::Gold), Task::DrawTrophy(Metal::Silver)]);
+        }
+        queue.extend((0..names.len()).map(|p| if setup.captains { Task::Captain(p) } else { Task::StartDie(p) }));
         if !setup.solo {
             queue.push_back(Task::StartPlayer);
         }
@@ -271,7 +290,14 @@ impl Game {
             fishing: false,
             notices: Vec::new(),
             ruth: setup.solo.then(|| Ruth::new(rules)),
+            trophies: Vec::new(),
         };
+        if (setup.captains || setup.trophies) && rules.cards_example {
+            g.announce(
+                "Captain and trophy cards: the rules hold an EXAMPLE card set; pass --rules with your real cards"
+                    .into(),
+            );
+        }
         g.advance(rules);
         g
     }
@@ -296,6 +322,7 @@ impl Game {
             fishing: false,
             notices: Vec::new(),
             ruth: None,
+            trophies: Vec::new(),
         };
         g.advance(rules);
         g
@@ -317,6 +344,7 @@ impl Game {
             fishing: false,
             notices: Vec::new(),
             ruth: Some(Ruth { tokens }),
+            trophies: Vec::new(),
         };
         g.advance(rules);
         g
@@ -355,6 +383,31 @@ impl Game {
                     .boat_types
                     .iter()
                     .map(|t| Opt { key: t.id.clone(), label: t.name.get(lang).to_string() })
+                    .collect(),
+                roll: None,
+            },
+            Task::DrawTrophy(metal) => Decision {
+                kind: Kind::Draw,
+                player: None,
+                prompt: format!("Which {} trophy was drawn?", if *metal == Metal::Gold { "gold" } else { "silver" }),
+                options: rules
+                    .trophies
+                    .iter()
+                    .filter(|t| t.metal == *metal)
+                    .map(|t| Opt { key: t.id.clone(), label: t.name.get(lang).to_string() })
+                    .collect(),
+                roll: None,
+            },
+            Task::Captain(p) => Decision {
+                kind: Kind::Draw,
+                player: Some(*p),
+                prompt: format!("{}: which captain card did you draw?", name(*p)),
+                options: rules
+                    .captains
+                    .iter()
+                    .enumerate()
+                    .filter(|(c, _)| !self.players.iter().any(|pl| pl.sheet.captain == Some(*c)))
+                    .map(|(_, c)| Opt { key: c.id.clone(), label: c.name.get(lang).to_string() })
                     .collect(),
                 roll: None,
             },
@@ -704,6 +757,7 @@ impl Game {
                     if self.round < self.rounds {
                         self.queue.push_front(Task::BeginRound);
                     } else {
+                        self.award_gold(rules);
                         self.announce("The game is over.".into());
                     }
                 }
@@ -721,6 +775,51 @@ impl Game {
                     self.say(p, "no king crab bonus is left to choose".into());
                 }
                 _ => break,
+            }
+        }
+        self.award_silver(rules);
+    }
+
+    /// A silver trophy goes at once to the first player who reaches its condition (in
+    /// turn order when several reach it in the same step).
+    fn award_silver(&mut self, rules: &FleetRules) {
+        for &t in &self.trophies.clone() {
+            let trophy = &rules.trophies[t];
+            if trophy.metal != Metal::Silver || self.players.iter().any(|p| p.sheet.trophies.contains(&t)) {
+                continue;
+            }
+            let winner = self
+                .turn_order()
+                .into_iter()
+                .find(|p| self.players[*p].sheet.quantity(rules, trophy.quantity) >= trophy.at_least);
+            if let Some(p) = winner {
+                self.players[p].sheet.trophies.push(t);
+                self.say(p, format!("wins the silver trophy \"{}\" (+{} VP)", trophy.name.en, trophy.vp));
+            }
+        }
+    }
+
+    /// Gold trophies at the end: the best result among those who reach the condition; a
+    /// tie shares the trophy.
+    fn award_gold(&mut self, rules: &FleetRules) {
+        for &t in &self.trophies.clone() {
+            let trophy = &rules.trophies[t];
+            if trophy.metal != Metal::Gold {
+                continue;
+            }
+            let results: Vec<u32> = self.players.iter().map(|p| p.sheet.quantity(rules, trophy.quantity)).collect();
+            let best = results.iter().copied().filter(|r| *r >= trophy.at_least).max();
+            match best {
+                Some(best) => {
+                    for p in (0..self.players.len()).filter(|p| results[*p] == best) {
+                        self.players[p].sheet.trophies.push(t);
+                        self.say(
+                            p,
+                            format!("wins the gold trophy \"{}\" with {best} (+{} VP)", trophy.name.en, trophy.vp),
+                        );
+                    }
+                }
+                None => self.announce(format!("Nobody reaches the gold trophy \"{}\"", trophy.name.en)),
             }
         }
     }
@@ -932,6 +1031,37 @@ impl Game {
             }
             Task::StartPlayer => {
                 self.start_player = self.players.iter().position(|p| p.name == key).expect("option");
+            }
+            Task::DrawTrophy(_) => {
+                let t = rules.trophies.iter().position(|t| t.id == key).expect("option");
+                self.trophies.push(t);
+                let trophy = &rules.trophies[t];
+                let when = if trophy.metal == Metal::Gold {
+                    "at the end, to the best result"
+                } else {
+                    "at once, to the first player"
+                };
+                self.announce(format!("Trophy in play: {} ({} VP, {when})", trophy.name.en, trophy.vp));
+            }
+            Task::Captain(p) => {
+                let c = rules.captains.iter().position(|c| c.id == key).expect("option");
+                self.players[*p].sheet.captain = Some(c);
+                let captain = &rules.captains[c];
+                self.say(
+                    *p,
+                    format!(
+                        "captain card {}: start with {}",
+                        captain.name.en, rules.boat_types[captain.boat_type].name.en
+                    ),
+                );
+                let col = rules.section_of(SectionKind::Column(captain.boat_type));
+                let marks: Vec<usize> =
+                    std::iter::repeat_n(col, rules.start_boxes).chain(captain.marks.iter().copied()).collect();
+                let mut tasks = Vec::new();
+                for s in marks {
+                    tasks.extend(self.mark(rules, *p, s));
+                }
+                self.push_front(tasks);
             }
             Task::Pick(p) => {
                 let i = self.pool.iter().position(|f| f.key(rules) == key).expect("option");

@@ -49,7 +49,8 @@ mod tests {
         for seed in 0..40 {
             let n = 1 + (seed % 4) as usize;
             let names: Vec<String> = (0..n).map(|i| format!("P{i}")).collect();
-            let s = play(&rules, &names, Setup { solo: n == 1 }, seed);
+            let setup = Setup { solo: n == 1, captains: seed % 3 == 0, trophies: seed % 2 == 0 };
+            let s = play(&rules, &names, setup, seed);
             assert!(s.game.finished());
             assert_eq!(s.game.round, if n == 1 { 8 } else { 10 });
             let sheets: Vec<_> = s.game.players.iter().map(|p| p.sheet.clone()).collect();

@@ -88,6 +88,19 @@ pub fn score(rules: &FleetRules, sheet: &Sheet, lang: &str) -> Score {
         detail[4].push(Item { what: format!("{} ({count} counted{capped})", bonus.name.get(lang)), vp });
     }
 
+    if let Some(c) = sheet.captain {
+        let captain = &rules.captains[c];
+        let (vp, count) = sheet.card_bonus(rules, &captain.bonus);
+        detail[4].push(Item {
+            what: format!("{} ({count} counted, at most {})", captain.name.get(lang), captain.bonus.cap),
+            vp,
+        });
+    }
+    for t in &sheet.trophies {
+        let trophy = &rules.trophies[*t];
+        detail[4].push(Item { what: trophy.name.get(lang).to_string(), vp: trophy.vp });
+    }
+
     let sums: Vec<u32> = detail.iter().map(|items| items.iter().map(|i| i.vp).sum()).collect();
     Score {
         fish: sums[0],

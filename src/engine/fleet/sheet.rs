@@ -51,6 +51,10 @@ pub struct Sheet {
     pub fish: Vec<Vec<u32>>,
     /// Index into `FleetRules::king_crab_bonuses`.
     pub king_crab_bonus: Option<usize>,
+    /// The captain card played (index into `FleetRules::captains`).
+    pub captain: Option<usize>,
+    /// Trophies won (indices into `FleetRules::trophies`).
+    pub trophies: Vec<usize>,
 }
 
 impl Sheet {
@@ -58,7 +62,15 @@ impl Sheet {
     pub fn blank(rules: &FleetRules, player: &str) -> Sheet {
         let boxes = rules.sections.iter().map(|s| vec![Mark::Empty; s.len]).collect();
         let fish = (0..rules.sections.len()).map(|s| vec![0; boat_slots_of(rules, s).len()]).collect();
-        Sheet { player: player.to_string(), solo: false, boxes, fish, king_crab_bonus: None }
+        Sheet {
+            player: player.to_string(),
+            solo: false,
+            boxes,
+            fish,
+            king_crab_bonus: None,
+            captain: None,
+            trophies: Vec::new(),
+        }
     }
 
     pub fn rounds(&self, rules: &FleetRules) -> u32 {
@@ -205,6 +217,12 @@ impl Sheet {
             Quantity::Buildings => self.complete_buildings(rules) as u32,
             Quantity::Coins => self.coins(rules),
         }
+    }
+
+    /// VP of a card bonus: points per `every` counted, capped.
+    pub fn card_bonus(&self, rules: &FleetRules, bonus: &crate::rules::fleet::CardBonus) -> (u32, u32) {
+        let count = self.quantity(rules, bonus.per);
+        ((bonus.points * (count / bonus.every)).min(bonus.cap), count)
     }
 
     /// Income in one income phase: base + lobster license + canning co per full boat, capped.
