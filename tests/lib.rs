@@ -8,3 +8,4 @@ mod fleet_game;
 mod fleet_score;
 mod rules_file;
 mod scripted_2p;
+mod scripted_4p;
