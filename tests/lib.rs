@@ -13,3 +13,4 @@ mod play;
 mod pty;
 mod rules_file;
 mod scripted_2p;
+mod scripted_4p;
