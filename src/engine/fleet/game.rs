@@ -255,6 +255,8 @@ pub struct Game {
     pub ruth: Option<Ruth>,
     /// Trophy cards in play (indices into `FleetRules::trophies`).
     pub trophies: Vec<usize>,
+    /// No reminders are produced (replays, undo, simulations).
+    pub quiet: bool,
 }
 
 impl Game {
@@ -291,12 +293,12 @@ impl Game {
             notices: Vec::new(),
             ruth: setup.solo.then(|| Ruth::new(rules)),
             trophies: Vec::new(),
+            quiet: false,
         };
         if (setup.captains || setup.trophies) && rules.cards_example {
-            g.announce(
-                "Captain and trophy cards: the rules hold an EXAMPLE card set; pass --rules with your real cards"
-                    .into(),
-            );
+            g.announce(|| {
+                "Captain and trophy cards: the rules hold an EXAMPLE card set; pass --rules with your real cards".into()
+            });
         }
         g.advance(rules);
         g
@@ -323,6 +325,7 @@ impl Game {
             notices: Vec::new(),
             ruth: None,
             trophies: Vec::new(),
+            quiet: false,
         };
         g.advance(rules);
         g
@@ -345,6 +348,7 @@ impl Game {
             notices: Vec::new(),
             ruth: Some(Ruth { tokens }),
             trophies: Vec::new(),
+            quiet: false,
         };
         g.advance(rules);
         g
@@ -378,7 +382,9 @@ impl Game {
             Task::StartDie(p) => Decision {
                 kind: Kind::StartDie,
                 player: Some(*p),
-                prompt: format!("{}: start roll — which boat type does your boat die show? (reroll 3 coins)", name(*p)),
+                prompt: lbl(lang, || {
+                    format!("{}: start roll — which boat type does your boat die show? (reroll 3 coins)", name(*p))
+                }),
                 options: rules
                     .boat_types
                     .iter()
@@ -389,7 +395,9 @@ impl Game {
             Task::DrawTrophy(metal) => Decision {
                 kind: Kind::Draw,
                 player: None,
-                prompt: format!("Which {} trophy was drawn?", if *metal == Metal::Gold { "gold" } else { "silver" }),
+                prompt: lbl(lang, || {
+                    format!("Which {} trophy was drawn?", if *metal == Metal::Gold { "gold" } else { "silver" })
+                }),
                 options: rules
                     .trophies
                     .iter()
@@ -401,7 +409,7 @@ impl Game {
             Task::Captain(p) => Decision {
                 kind: Kind::Draw,
                 player: Some(*p),
-                prompt: format!("{}: which captain card did you draw?", name(*p)),
+                prompt: lbl(lang, || format!("{}: which captain card did you draw?", name(*p))),
                 options: rules
                     .captains
                     .iter()
@@ -427,11 +435,9 @@ impl Game {
                 Decision {
                     kind: Kind::Roll,
                     player: None,
-                    prompt: format!(
-                        "Round {} {what}: {} rolls — which faces show?",
-                        self.round,
-                        name(self.start_player)
-                    ),
+                    prompt: lbl(lang, || {
+                        format!("Round {} {what}: {} rolls — which faces show?", self.round, name(self.start_player))
+                    }),
                     options: Vec::new(),
                     roll: Some(spec),
                 }
@@ -439,7 +445,7 @@ impl Game {
             Task::Reroll { player, boat_die } => Decision {
                 kind: Kind::Roll,
                 player: Some(*player),
-                prompt: format!("{}: casino reroll — which face shows now?", name(*player)),
+                prompt: lbl(lang, || format!("{}: casino reroll — which face shows now?", name(*player))),
                 options: Vec::new(),
                 roll: Some(if *boat_die { RollSpec { boat: 1, town: 0 } } else { RollSpec { boat: 0, town: 1 } }),
             },
@@ -455,7 +461,7 @@ impl Game {
                 Decision {
                     kind: Kind::Other,
                     player: Some(*p),
-                    prompt: format!("{}: pick a die ({})", name(*p), dice.join(", ")),
+                    prompt: lbl(lang, || format!("{}: pick a die ({})", name(*p), dice.join(", "))),
                     options,
                     roll: None,
                 }
@@ -463,30 +469,34 @@ impl Game {
             Task::Use { player, face, shared } => Decision {
                 kind: Kind::Other,
                 player: Some(*player),
-                prompt: format!(
-                    "{}: use the {}{}",
-                    name(*player),
-                    if *shared { "shared " } else { "" },
-                    face.label(rules, lang)
-                ),
+                prompt: lbl(lang, || {
+                    format!(
+                        "{}: use the {}{}",
+                        name(*player),
+                        if *shared { "shared " } else { "" },
+                        face.label(rules, lang)
+                    )
+                }),
                 options: self.use_options(rules, *player, *face, *shared, lang),
                 roll: None,
             },
             Task::FlexType { player, .. } => Decision {
                 kind: Kind::Other,
                 player: Some(*player),
-                prompt: format!("{}: shrimp license — mark which boat type?", name(*player)),
+                prompt: lbl(lang, || format!("{}: shrimp license — mark which boat type?", name(*player))),
                 options: self.column_options(rules, *player, lang),
                 roll: None,
             },
             Task::ChoiceCircle { player, boat_type } => Decision {
                 kind: Kind::Other,
                 player: Some(*player),
-                prompt: format!(
-                    "{}: ? circle of {} — license or boat?",
-                    name(*player),
-                    rules.boat_types[*boat_type].name.get(lang)
-                ),
+                prompt: lbl(lang, || {
+                    format!(
+                        "{}: ? circle of {} — license or boat?",
+                        name(*player),
+                        rules.boat_types[*boat_type].name.get(lang)
+                    )
+                }),
                 options: vec![
                     Opt { key: "license".into(), label: "activate a license".into() },
                     Opt { key: "boat".into(), label: "launch a boat".into() },
@@ -496,7 +506,7 @@ impl Game {
             Task::KingCrabBonus(p) => Decision {
                 kind: Kind::Other,
                 player: Some(*p),
-                prompt: format!("{}: king crab license — choose your king crab bonus", name(*p)),
+                prompt: lbl(lang, || format!("{}: king crab license — choose your king crab bonus", name(*p))),
                 options: self
                     .free_bonuses(rules)
                     .into_iter()
@@ -510,7 +520,7 @@ impl Game {
             Task::Star(p) => Decision {
                 kind: Kind::Other,
                 player: Some(*p),
-                prompt: format!("{}: star action — mark the top free box of which section?", name(*p)),
+                prompt: lbl(lang, || format!("{}: star action — mark the top free box of which section?", name(*p))),
                 options: self.star_options(rules, *p, lang),
                 roll: None,
             },
@@ -519,11 +529,13 @@ impl Game {
                 Decision {
                     kind: Kind::Other,
                     player: Some(*player),
-                    prompt: format!(
-                        "{}: {} catches — 2 fish, or 1 fish and 1 coin?",
-                        name(*player),
-                        super::score::boat_name(rules, &slot, lang)
-                    ),
+                    prompt: lbl(lang, || {
+                        format!(
+                            "{}: {} catches — 2 fish, or 1 fish and 1 coin?",
+                            name(*player),
+                            super::score::boat_name(rules, &slot, lang)
+                        )
+                    }),
                     options: vec![
                         Opt { key: "fish".into(), label: "2 fish".into() },
                         Opt { key: "coin".into(), label: "1 fish + 1 coin".into() },
@@ -572,18 +584,19 @@ impl Game {
                 let faces = parse_faces(rules, faces, spec)?;
                 self.queue.pop_front();
                 self.players[*player].rerolled_this_phase = true;
-                self.say(*player, format!("casino reroll: {}", faces[0].label(rules, "en")));
+                self.say(*player, || format!("casino reroll: {}", faces[0].label(rules, "en")));
                 self.push_front(vec![Task::Use { player: *player, face: faces[0], shared: false }]);
             }
             (_, Input::Choice(key)) => {
-                let decision = self.decision(rules, "en").expect("a task is queued");
+                let decision = self.decision(rules, "").expect("a task is queued");
                 if decision.roll.is_some() {
                     return Err(Illegal { message: "this decision needs dice faces".into(), legal: vec![] });
                 }
                 let key = key.trim();
                 let Some(opt) = decision.options.iter().find(|o| o.key.eq_ignore_ascii_case(key)) else {
+                    let prompt = self.decision(rules, "en").map(|d| d.prompt).unwrap_or_default();
                     return Err(Illegal {
-                        message: format!("`{key}` is not a legal answer to \"{}\"", decision.prompt),
+                        message: format!("`{key}` is not a legal answer to \"{prompt}\""),
                         legal: decision.options.iter().map(|o| o.key.clone()).collect(),
                     });
                 };
@@ -628,21 +641,26 @@ impl Game {
             (ruth::Action::Star, _) => format!("{why}: crosses {} (you lose that star)", crossed[0]),
             _ => format!("{why}: crosses {}", crossed.join(" and ")),
         };
-        self.announce(text);
+        self.announce(|| text);
         for (b, before) in complete_before.into_iter().enumerate() {
             if !before && self.players[0].sheet.building_complete(rules, b) {
-                self.say(0, format!("{} complete — {}", rules.wharf[b].name.en, building_reminder(rules, b)));
+                self.say(0, || format!("{} complete — {}", rules.wharf[b].name.en, building_reminder(rules, b)));
             }
         }
     }
 
-    fn say(&mut self, player: usize, text: String) {
-        let text = format!("{}: {text}", self.players[player].name);
-        self.notices.push(Notice { player: Some(player), text });
+    /// A reminder for one player. The text is only built when someone will read it.
+    fn say(&mut self, player: usize, text: impl FnOnce() -> String) {
+        if !self.quiet {
+            let text = format!("{}: {}", self.players[player].name, text());
+            self.notices.push(Notice { player: Some(player), text });
+        }
     }
 
-    fn announce(&mut self, text: String) {
-        self.notices.push(Notice { player: None, text });
+    fn announce(&mut self, text: impl FnOnce() -> String) {
+        if !self.quiet {
+            self.notices.push(Notice { player: None, text: text() });
+        }
     }
 
     /// Run automatic tasks until a decision is needed (or the game ends).
@@ -657,7 +675,8 @@ impl Game {
                     } else {
                         self.players[self.start_player].name.clone()
                     };
-                    self.announce(format!("— Round {} of {} — start player: {start}", self.round, self.rounds));
+                    let (round, rounds) = (self.round, self.rounds);
+                    self.announce(|| format!("— Round {round} of {rounds} — start player: {start}"));
                     let mut tasks = vec![Task::Roll(DicePhase::Boat), Task::Income];
                     if rules.fishing_rounds.contains(&self.round) {
                         tasks.extend([Task::FishingStart, Task::FishingEnd]);
@@ -669,7 +688,7 @@ impl Game {
                     self.queue.pop_front();
                     if let Some(&face) = self.pool.first() {
                         self.pool.clear();
-                        self.announce(format!("Shared die: {} — every player uses it", face.label(rules, "en")));
+                        self.announce(|| format!("Shared die: {} — every player uses it", face.label(rules, "en")));
                         let mut tasks: Vec<Task> = self
                             .turn_order()
                             .into_iter()
@@ -701,7 +720,8 @@ impl Game {
                 Task::FishingStart => {
                     self.queue.pop_front();
                     self.fishing = true;
-                    self.announce(format!("Fishing (round {})", self.round));
+                    let round = self.round;
+                    self.announce(|| format!("Fishing (round {round})"));
                     let mut tasks = Vec::new();
                     for p in self.turn_order() {
                         tasks.extend(self.catch(rules, p));
@@ -720,7 +740,7 @@ impl Game {
                 Task::PrivateFishing(p) => {
                     self.queue.pop_front();
                     self.fishing = true;
-                    self.say(p, "captain's club — private fishing for you alone".into());
+                    self.say(p, || "captain's club — private fishing for you alone".into());
                     let mut tasks = self.catch(rules, p);
                     tasks.push(Task::PrivateFishingEnd(p));
                     self.push_front(tasks);
@@ -751,28 +771,28 @@ impl Game {
                         if self.round < self.rounds {
                             let text = ruth.move_tokens(rules, &self.players[0].sheet);
                             self.ruth = Some(ruth);
-                            self.announce(text);
+                            self.announce(|| text);
                         }
                     }
                     if self.round < self.rounds {
                         self.queue.push_front(Task::BeginRound);
                     } else {
                         self.award_gold(rules);
-                        self.announce("The game is over.".into());
+                        self.announce(|| "The game is over.".into());
                     }
                 }
                 // Decisions with nothing to choose from resolve themselves.
-                Task::Star(p) if self.star_options(rules, p, "en").is_empty() => {
+                Task::Star(p) if self.star_options(rules, p, "").is_empty() => {
                     self.queue.pop_front();
-                    self.say(p, "star action lost: no section has a free box a star action may take".into());
+                    self.say(p, || "star action lost: no section has a free box a star action may take".into());
                 }
-                Task::FlexType { player, .. } if self.column_options(rules, player, "en").is_empty() => {
+                Task::FlexType { player, .. } if self.column_options(rules, player, "").is_empty() => {
                     self.queue.pop_front();
-                    self.say(player, "no boat-type column has a free box".into());
+                    self.say(player, || "no boat-type column has a free box".into());
                 }
                 Task::KingCrabBonus(p) if self.free_bonuses(rules).is_empty() => {
                     self.queue.pop_front();
-                    self.say(p, "no king crab bonus is left to choose".into());
+                    self.say(p, || "no king crab bonus is left to choose".into());
                 }
                 _ => break,
             }
@@ -794,7 +814,7 @@ impl Game {
                 .find(|p| self.players[*p].sheet.quantity(rules, trophy.quantity) >= trophy.at_least);
             if let Some(p) = winner {
                 self.players[p].sheet.trophies.push(t);
-                self.say(p, format!("wins the silver trophy \"{}\" (+{} VP)", trophy.name.en, trophy.vp));
+                self.say(p, || format!("wins the silver trophy \"{}\" (+{} VP)", trophy.name.en, trophy.vp));
             }
         }
     }
@@ -813,13 +833,12 @@ impl Game {
                 Some(best) => {
                     for p in (0..self.players.len()).filter(|p| results[*p] == best) {
                         self.players[p].sheet.trophies.push(t);
-                        self.say(
-                            p,
-                            format!("wins the gold trophy \"{}\" with {best} (+{} VP)", trophy.name.en, trophy.vp),
-                        );
+                        self.say(p, || {
+                            format!("wins the gold trophy \"{}\" with {best} (+{} VP)", trophy.name.en, trophy.vp)
+                        });
                     }
                 }
-                None => self.announce(format!("Nobody reaches the gold trophy \"{}\"", trophy.name.en)),
+                None => self.announce(|| format!("Nobody reaches the gold trophy \"{}\"", trophy.name.en)),
             }
         }
     }
@@ -837,7 +856,7 @@ impl Game {
                 if let Some(i) = sheet.next_free(s) {
                     out.push(Opt {
                         key: "mark".into(),
-                        label: format!("mark {}{}", rules.box_id(s, i), circle_note(rules, s, i)),
+                        label: lbl(lang, || format!("mark {}{}", rules.box_id(s, i), circle_note(rules, s, i))),
                     });
                 }
                 let flex = rules.boat_types[t].license_effect == LicenseEffect::FlexDie;
@@ -853,16 +872,18 @@ impl Game {
                             if u != t && sheet.next_free(col).is_some() {
                                 out.push(Opt {
                                     key: format!("as:{}", bt.id),
-                                    label: format!("shrimp license: as {}{extra}", bt.name.get(lang)),
+                                    label: lbl(lang, || format!("shrimp license: as {}{extra}", bt.name.get(lang))),
                                 });
                             }
                         }
                         out.push(Opt {
                             key: "as:coins".into(),
-                            label: format!(
-                                "shrimp license: as 3 coins{}",
-                                if level.stars > 0 { extra.clone() } else { String::new() }
-                            ),
+                            label: lbl(lang, || {
+                                format!(
+                                    "shrimp license: as 3 coins{}",
+                                    if level.stars > 0 { extra.clone() } else { String::new() }
+                                )
+                            }),
                         });
                     }
                 }
@@ -871,24 +892,30 @@ impl Game {
                     if !sheet.is_marked(hexes, t) {
                         out.push(Opt {
                             key: "hex".into(),
-                            label: format!("seafood buffet: fill the {} hex", rules.boat_types[t].name.get(lang)),
+                            label: lbl(lang, || {
+                                format!("seafood buffet: fill the {} hex", rules.boat_types[t].name.get(lang))
+                            }),
                         });
                     }
                 }
             }
-            Face::Coins => out.push(Opt { key: "coins".into(), label: format!("{} coins", rules.dice.coins_face) }),
+            Face::Coins => {
+                out.push(Opt { key: "coins".into(), label: lbl(lang, || format!("{} coins", rules.dice.coins_face)) })
+            }
             Face::Harbor => {
                 for (h, ship) in rules.harbor.iter().enumerate() {
                     let s = rules.section_of(SectionKind::Harbor(h));
                     if let Some(i) = sheet.next_free(s) {
                         out.push(Opt {
                             key: ship.id.clone(),
-                            label: format!(
-                                "{}: mark {}{}",
-                                ship.name.get(lang),
-                                rules.box_id(s, i),
-                                circle_note(rules, s, i)
-                            ),
+                            label: lbl(lang, || {
+                                format!(
+                                    "{}: mark {}{}",
+                                    ship.name.get(lang),
+                                    rules.box_id(s, i),
+                                    circle_note(rules, s, i)
+                                )
+                            }),
                         });
                     }
                 }
@@ -899,19 +926,24 @@ impl Game {
                     if let Some(i) = sheet.next_free(s) {
                         out.push(Opt {
                             key: building.id.clone(),
-                            label: format!(
-                                "{}: mark {}{}",
-                                building.name.get(lang),
-                                rules.box_id(s, i),
-                                circle_note(rules, s, i)
-                            ),
+                            label: lbl(lang, || {
+                                format!(
+                                    "{}: mark {}{}",
+                                    building.name.get(lang),
+                                    rules.box_id(s, i),
+                                    circle_note(rules, s, i)
+                                )
+                            }),
                         });
                     }
                 }
             }
             Face::Market => {
                 let coins = self.market_coins(rules, p);
-                out.push(Opt { key: "market".into(), label: format!("sell at the market: {coins} coins") });
+                out.push(Opt {
+                    key: "market".into(),
+                    label: lbl(lang, || format!("sell at the market: {coins} coins")),
+                });
             }
         }
         if !shared
@@ -927,7 +959,7 @@ impl Game {
             }
         }
         let coins = self.die_as_coins(rules, p);
-        out.push(Opt { key: "coin".into(), label: format!("take {coins} coin(s) instead") });
+        out.push(Opt { key: "coin".into(), label: lbl(lang, || format!("take {coins} coin(s) instead")) });
         out
     }
 
@@ -941,7 +973,9 @@ impl Game {
                 let s = rules.section_of(SectionKind::Column(t));
                 sheet.next_free(s).map(|i| Opt {
                     key: bt.id.clone(),
-                    label: format!("{}: mark {}{}", bt.name.get(lang), rules.box_id(s, i), circle_note(rules, s, i)),
+                    label: lbl(lang, || {
+                        format!("{}: mark {}{}", bt.name.get(lang), rules.box_id(s, i), circle_note(rules, s, i))
+                    }),
                 })
             })
             .collect()
@@ -971,12 +1005,9 @@ impl Game {
             }
             out.push(Opt {
                 key: section.id.clone(),
-                label: format!(
-                    "{}: mark {}{}",
-                    rules.section_name(s, lang),
-                    rules.box_id(s, i),
-                    circle_note(rules, s, i)
-                ),
+                label: lbl(lang, || {
+                    format!("{}: mark {}{}", rules.section_name(s, lang), rules.box_id(s, i), circle_note(rules, s, i))
+                }),
             });
         }
         out
@@ -1018,10 +1049,9 @@ impl Game {
         match task {
             Task::StartDie(p) => {
                 let t = rules.boat_type_index(key).expect("option");
-                self.say(
-                    *p,
-                    format!("start die {} — marks the first {} boxes", rules.boat_types[t].name.en, rules.start_boxes),
-                );
+                self.say(*p, || {
+                    format!("start die {} — marks the first {} boxes", rules.boat_types[t].name.en, rules.start_boxes)
+                });
                 let s = rules.section_of(SectionKind::Column(t));
                 let mut tasks = Vec::new();
                 for _ in 0..rules.start_boxes {
@@ -1041,19 +1071,18 @@ impl Game {
                 } else {
                     "at once, to the first player"
                 };
-                self.announce(format!("Trophy in play: {} ({} VP, {when})", trophy.name.en, trophy.vp));
+                self.announce(|| format!("Trophy in play: {} ({} VP, {when})", trophy.name.en, trophy.vp));
             }
             Task::Captain(p) => {
                 let c = rules.captains.iter().position(|c| c.id == key).expect("option");
                 self.players[*p].sheet.captain = Some(c);
                 let captain = &rules.captains[c];
-                self.say(
-                    *p,
+                self.say(*p, || {
                     format!(
                         "captain card {}: start with {}",
                         captain.name.en, rules.boat_types[captain.boat_type].name.en
-                    ),
-                );
+                    )
+                });
                 let col = rules.section_of(SectionKind::Column(captain.boat_type));
                 let marks: Vec<usize> =
                     std::iter::repeat_n(col, rules.start_boxes).chain(captain.marks.iter().copied()).collect();
@@ -1092,10 +1121,9 @@ impl Game {
             Task::KingCrabBonus(p) => {
                 let b = rules.king_crab_bonuses.iter().position(|b| b.id == key).expect("option");
                 self.players[*p].sheet.king_crab_bonus = Some(b);
-                self.say(
-                    *p,
-                    format!("king crab bonus \"{}\" (gone for the others)", rules.king_crab_bonuses[b].name.en),
-                );
+                self.say(*p, || {
+                    format!("king crab bonus \"{}\" (gone for the others)", rules.king_crab_bonuses[b].name.en)
+                });
             }
             Task::Star(p) => {
                 let s = rules.section_index(key).expect("option");
@@ -1128,7 +1156,7 @@ impl Game {
                 let stars = rules.section_of(SectionKind::SalvageStars);
                 let i = self.players[p].sheet.next_free(stars).expect("option");
                 self.players[p].sheet.boxes[stars][i] = Mark::Marked;
-                self.say(p, format!("salvage yard star {} — star action", i + 1));
+                self.say(p, || format!("salvage yard star {} — star action", i + 1));
                 vec![Task::Star(p)]
             }
             "hex" => {
@@ -1136,7 +1164,7 @@ impl Game {
                 let hexes = rules.section_of(SectionKind::BuffetHexes);
                 self.players[p].sheet.boxes[hexes][t] = Mark::Marked;
                 let n = self.players[p].sheet.buffet_hexes(rules);
-                self.say(p, format!("seafood buffet hex {} filled ({n} hexes)", rules.boat_types[t].name.en));
+                self.say(p, || format!("seafood buffet hex {} filled ({n} hexes)", rules.boat_types[t].name.en));
                 Vec::new()
             }
             "mark" => {
@@ -1157,14 +1185,8 @@ impl Game {
             k if k.starts_with("as:") => {
                 let t = rules.boat_type_index(&k[3..]).expect("option");
                 let level = self.players[p].sheet.license_with(rules, LicenseEffect::FlexDie).unwrap_or_default();
-                self.say(
-                    p,
-                    format!(
-                        "shrimp license L{}: shrimp die as {}",
-                        self.players[p].sheet.license_level(rules, flex_type(rules)),
-                        rules.boat_types[t].name.en
-                    ),
-                );
+                let lic = self.players[p].sheet.license_level(rules, flex_type(rules));
+                self.say(p, || format!("shrimp license L{lic}: shrimp die as {}", rules.boat_types[t].name.en));
                 let mut tasks = self.mark(rules, p, rules.section_of(SectionKind::Column(t)));
                 if level.types > 1 {
                     tasks.push(Task::FlexType { player: p, then: level.types - 2 });
@@ -1192,7 +1214,7 @@ impl Game {
     /// Returns the decisions the mark leads to, in order.
     fn mark(&mut self, rules: &FleetRules, p: usize, s: usize) -> Vec<Task> {
         let Some(i) = self.players[p].sheet.next_free(s) else {
-            self.say(p, format!("{} is full — nothing to mark", rules.section_name(s, "en")));
+            self.say(p, || format!("{} is full — nothing to mark", rules.section_name(s, "en")));
             return Vec::new();
         };
         self.players[p].sheet.boxes[s][i] = Mark::Marked;
@@ -1210,7 +1232,7 @@ impl Game {
                         (true, false) => self.activate_license(rules, p, t),
                         (false, true) => self.launch_boat(rules, p, t),
                         (false, false) => {
-                            self.say(p, format!("{}: ? circle — no license or boat left", rules.box_id(s, i)));
+                            self.say(p, || format!("{}: ? circle — no license or boat left", rules.box_id(s, i)));
                             Vec::new()
                         }
                     }
@@ -1219,7 +1241,7 @@ impl Game {
             SectionKind::Harbor(h) if rules.harbor[h].circles[i] => self.harbor_circle(rules, p, h, s, i),
             SectionKind::Wharf(b) => {
                 if self.players[p].sheet.building_complete(rules, b) {
-                    self.say(p, format!("{} complete — {}", rules.wharf[b].name.en, building_reminder(rules, b)));
+                    self.say(p, || format!("{} complete — {}", rules.wharf[b].name.en, building_reminder(rules, b)));
                 }
                 Vec::new()
             }
@@ -1230,12 +1252,14 @@ impl Game {
     fn activate_license(&mut self, rules: &FleetRules, p: usize, t: usize) -> Vec<Task> {
         let s = rules.section_of(SectionKind::Licenses(t));
         let Some(i) = self.players[p].sheet.next_free(s) else {
-            self.say(p, format!("no {} license left to activate", rules.boat_types[t].name.en));
+            self.say(p, || format!("no {} license left to activate", rules.boat_types[t].name.en));
             return Vec::new();
         };
         self.players[p].sheet.boxes[s][i] = Mark::Marked;
         let level = i + 1;
-        self.say(p, format!("{} license L{level}: {}", rules.boat_types[t].name.en, license_reminder(rules, t, level)));
+        self.say(p, || {
+            format!("{} license L{level}: {}", rules.boat_types[t].name.en, license_reminder(rules, t, level))
+        });
         if level == 2 && rules.second_license_coins > 0 {
             return self.earn(rules, p, rules.second_license_coins, "second license");
         }
@@ -1245,11 +1269,11 @@ impl Game {
     fn launch_boat(&mut self, rules: &FleetRules, p: usize, t: usize) -> Vec<Task> {
         let s = rules.section_of(SectionKind::Boats(t));
         let Some(i) = self.players[p].sheet.next_free(s) else {
-            self.say(p, format!("no {} boat left to launch", rules.boat_types[t].name.en));
+            self.say(p, || format!("no {} boat left to launch", rules.boat_types[t].name.en));
             return Vec::new();
         };
         self.players[p].sheet.boxes[s][i] = Mark::Marked;
-        self.say(p, format!("{} boat {} launched", rules.boat_types[t].name.en, i + 1));
+        self.say(p, || format!("{} boat {} launched", rules.boat_types[t].name.en, i + 1));
         self.launch_bonus(rules, p)
     }
 
@@ -1266,10 +1290,9 @@ impl Game {
         let circle_no = ship.circles[..=i].iter().filter(|c| **c).count() - 1;
         match ship.effect {
             HarborEffect::KingCrab if circle_no == 0 => {
-                self.say(
-                    p,
-                    format!("king crab license ({} VP at the end) — choose a king crab bonus", ship.license_vp),
-                );
+                self.say(p, || {
+                    format!("king crab license ({} VP at the end) — choose a king crab bonus", ship.license_vp)
+                });
                 vec![Task::KingCrabBonus(p)]
             }
             HarborEffect::PrivateFishing => vec![Task::PrivateFishing(p)],
@@ -1279,7 +1302,7 @@ impl Game {
                 } else {
                     format!("{} boat {}", ship.name.en, circle_no + 1 - ship.first_launching_circle())
                 };
-                self.say(p, format!("{what} launched ({})", rules.box_id(s, i)));
+                self.say(p, || format!("{what} launched ({})", rules.box_id(s, i)));
                 if ship.counts_as_boat {
                     self.launch_bonus(rules, p)
                 } else {
@@ -1314,7 +1337,7 @@ impl Game {
                 if self.fishing { " after the fishing" } else { "" }
             ));
         }
-        self.say(p, text);
+        self.say(p, || text);
         let tasks: Vec<Task> = (0..stars).map(|_| Task::Star(p)).collect();
         if self.fishing {
             self.deferred.extend(tasks);
@@ -1360,7 +1383,7 @@ impl Game {
             let n = full.min(room);
             if n > 0 {
                 self.add_fish(p, boat, n);
-                self.say(p, format!("the barge catches {n} fish ({full} full boats)"));
+                self.say(p, || format!("the barge catches {n} fish ({full} full boats)"));
             }
         }
         let mut caught = 0;
@@ -1392,21 +1415,21 @@ impl Game {
             }
         }
         if caught > 0 {
-            self.say(p, format!("{caught} fish caught, {} on your boats", self.players[p].sheet.total_fish()));
+            let total = self.players[p].sheet.total_fish();
+            self.say(p, || format!("{caught} fish caught, {total} on your boats"));
         }
         tasks
     }
 
     fn after_fishing(&mut self, rules: &FleetRules, p: usize) -> Vec<Task> {
         let Some(l) = self.players[p].sheet.license_with(rules, LicenseEffect::AfterFishing) else { return Vec::new() };
-        self.say(
-            p,
+        self.say(p, || {
             format!(
                 "swordfish license: {} star action(s){}",
                 l.stars,
                 if l.coins > 0 { format!(" and {} coin(s)", l.coins) } else { String::new() }
-            ),
-        );
+            )
+        });
         let mut tasks = if l.coins > 0 { self.earn(rules, p, l.coins, "swordfish license") } else { Vec::new() };
         tasks.extend((0..l.stars).map(|_| Task::Star(p)));
         tasks
@@ -1454,6 +1477,16 @@ pub fn parse_faces(rules: &FleetRules, faces: &[String], spec: RollSpec) -> Resu
         });
     }
     Ok(out)
+}
+
+/// A label or prompt, built only when a person will read it (`lang` empty: keys only, for
+/// validation and the random player, where formatting would dominate the run time).
+fn lbl(lang: &str, text: impl FnOnce() -> String) -> String {
+    if lang.is_empty() {
+        String::new()
+    } else {
+        text()
+    }
 }
 
 fn circle_note(rules: &FleetRules, s: usize, i: usize) -> &'static str {

@@ -21,7 +21,8 @@ pub fn roll(rules: &FleetRules, spec: RollSpec, rng: &mut Rng) -> Vec<String> {
 
 /// One random decision for the session's current state; None when the game is over.
 pub fn random_input(rules: &FleetRules, session: &Session, rng: &mut Rng) -> Option<Input> {
-    let d = session.game.decision(rules, "en")?;
+    // Keys only: the random player reads no labels.
+    let d = session.game.decision(rules, "")?;
     Some(match d.roll {
         Some(spec) => Input::Roll { faces: roll(rules, spec, rng), digital: true },
         None => Input::Choice(d.options[rng.below(d.options.len())].key.clone()),
@@ -32,6 +33,7 @@ pub fn random_input(rules: &FleetRules, session: &Session, rng: &mut Rng) -> Opt
 pub fn play(rules: &FleetRules, names: &[String], setup: Setup, seed: u64) -> Session {
     let mut rng = Rng::new(seed);
     let mut session = Session::with_setup(rules, names, setup);
+    session.game.quiet = true;
     while let Some(input) = random_input(rules, &session, &mut rng) {
         session.apply(rules, input).expect("random player only makes legal decisions");
     }

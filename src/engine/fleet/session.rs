@@ -76,9 +76,11 @@ impl Session {
         }
         let kept = &self.inputs[..self.inputs.len() - 1];
         let mut game = Game::new(rules, &self.names, self.setup);
+        game.quiet = true;
         for input in kept {
             game.apply(rules, input).expect("a prefix of legal decisions stays legal");
         }
+        game.quiet = false;
         game.take_notices();
         let what = game.decision(rules, "en").map(|d| d.prompt).unwrap_or_default();
         let answer = match last {
@@ -121,9 +123,12 @@ impl Session {
         }
         origin.extend(stack);
         let mut session = Session::with_setup(rules, names, setup);
+        session.game.quiet = true;
         for (n, input) in inputs.into_iter().enumerate() {
             session.apply(rules, input).map_err(|e| (origin[n], e.message))?;
         }
+        session.game.quiet = false;
+        session.game.take_notices();
         Ok(session)
     }
 }
