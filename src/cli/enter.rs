@@ -20,6 +20,12 @@ pub fn enter(
     lang: &str,
 ) -> anyhow::Result<i32> {
     let rules = rules::resolve(Some(game), rules_path)?;
+    if let Some(r) = rules.endgame() {
+        if solo {
+            return Err(Error::Usage("--solo is for Fleet sheets".into()).into());
+        }
+        return super::endgame::enter(r, player, output, answers, lang);
+    }
     let fleet_rules = rules.fleet().ok_or_else(|| Error::Usage(format!("`enter` does not support {game} yet")))?;
     let player = player.trim();
     if player.is_empty() {

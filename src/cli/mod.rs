@@ -1,7 +1,10 @@
 //! Command layer: clap definitions, dispatch, exit codes. Errors become messages here
 //! (`anyhow` with context, printed with `{:#}`); everything below returns typed errors.
 
+mod cards;
+mod endgame;
 mod enter;
+mod nauticus;
 mod rules_cmd;
 mod sheets;
 
@@ -112,6 +115,24 @@ pub enum Command {
     /// Show, check or export a game's rules file
     #[command(subcommand)]
     Rules(RulesCommand),
+    // -- Games beyond Fleet: calculators and table helpers. --
+    /// In-game calculators from a game's rules file, e.g. `calc titania starfish depicted=3 built=4`
+    #[command(after_help = EXIT_CODES)]
+    Calc {
+        /// Game id (see `deckhand games`)
+        game: String,
+        /// Calculator id (leave out to list them)
+        calculator: Option<String>,
+        /// Inputs as key=value
+        #[arg(value_name = "KEY=VALUE")]
+        inputs: Vec<String>,
+        /// Use this rules file instead of the built-in rules
+        #[arg(long, value_name = "FILE")]
+        rules: Option<PathBuf>,
+    },
+    /// Nauticus at the table: crown scoring, pass penalties, purchases, ship rewards
+    #[command(after_help = EXIT_CODES)]
+    Nauticus(nauticus::NauticusArgs),
     /// List the games deckhand knows
     Games,
     /// Print a shell completion script
@@ -188,6 +209,12 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
             enter::enter(&game, &player, &output, answers.as_deref(), solo, rules.as_deref(), lang)
         }
         Command::Rules(cmd) => rules_cmd::run(cmd, lang),
+        Command::Calc { game, calculator, inputs, rules } => {
+            let rules = crate::rules::resolve(Some(&game), rules.as_deref())?;
+            let r = rules.endgame().ok_or_else(|| Error::Usage(format!("{game} has no calculators")))?;
+            endgame::calc(r, calculator.as_deref(), &inputs, lang)
+        }
+        Command::Nauticus(args) => nauticus::run(args, lang),
         Command::Games => rules_cmd::games(lang),
         Command::Completions { shell } => {
             let mut buf = Vec::new();

@@ -29,7 +29,8 @@ fn split_game(args: &[String]) -> (Option<String>, Vec<PathBuf>) {
     }
 }
 
-pub fn load(args: &[String], rules_path: Option<&Path>) -> anyhow::Result<Loaded> {
+/// The rules and the sheet files named by `[GAME] SHEET...` (or `--rules FILE`).
+pub fn resolve(args: &[String], rules_path: Option<&Path>) -> anyhow::Result<(Rules, Vec<PathBuf>, Vec<Source>)> {
     let (game, paths) = split_game(args);
     let sources: Vec<Source> = paths.iter().map(|p| transcript::read(p)).collect::<Result<_, _>>()?;
     let game = match game {
@@ -51,8 +52,9 @@ pub fn load(args: &[String], rules_path: Option<&Path>) -> anyhow::Result<Loaded
                 Some((g, _)) => Some(g),
                 None => {
                     return Err(Error::Usage(
-                        "the sheets do not say which game they are from: add `game = \"fleet-dice\"` to them, \
-                         name the game first (`deckhand score fleet-dice SHEET...`), or pass --rules FILE"
+                        "the sheets do not say which game they are from: add `game = \"fleet-dice\"` (or another \
+                         game id from `deckhand games`) to them, name the game first (`deckhand score fleet-dice \
+                         SHEET...`), or pass --rules FILE"
                             .into(),
                     )
                     .into())
@@ -61,6 +63,10 @@ pub fn load(args: &[String], rules_path: Option<&Path>) -> anyhow::Result<Loaded
         }
     };
     let rules = rules::resolve(game.as_deref(), rules_path)?;
+    Ok((rules, paths, sources))
+}
+
+fn load_fleet(rules: Rules, paths: Vec<PathBuf>, sources: Vec<Source>) -> anyhow::Result<Loaded> {
     let fleet_rules = rules.fleet().context("this command supports Fleet sheets")?;
     let mut sheets = Vec::new();
     let mut errors = Vec::new();
@@ -144,7 +150,11 @@ pub fn score(
     detail: bool,
     lang: &str,
 ) -> anyhow::Result<i32> {
-    let loaded = load(args, rules_path)?;
+    let (rules, paths, sources) = resolve(args, rules_path)?;
+    if let Some(r) = rules.endgame() {
+        return super::endgame::score(r, &paths, &sources, format, detail, lang);
+    }
+    let loaded = load_fleet(rules, paths, sources)?;
     let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
     let sheets: Vec<Sheet> = loaded.sheets.into_iter().map(|(_, s)| s).collect();
     let violations = fleet::check_game(rules, &sheets);
@@ -162,7 +172,11 @@ pub fn score(
 }
 
 pub fn check(args: &[String], rules_path: Option<&Path>, format: CheckFormat, lang: &str) -> anyhow::Result<i32> {
-    let loaded = load(args, rules_path)?;
+    let (rules, paths, sources) = resolve(args, rules_path)?;
+    if let Some(r) = rules.endgame() {
+        return super::endgame::check(r, &paths, &sources, format, lang);
+    }
+    let loaded = load_fleet(rules, paths, sources)?;
     let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
     let sheets: Vec<Sheet> = loaded.sheets.iter().map(|(_, s)| s.clone()).collect();
     let violations = fleet::check_game(rules, &sheets);

@@ -1,3 +1,5 @@
 //! Engine layer: pure game state and rules mechanisms, no I/O and no prompts.
 
+pub mod endgame;
 pub mod fleet;
+pub mod nauticus;
