@@ -1,9 +1,10 @@
 //! Reference cards (`deckhand rules show GAME`) and one-line summaries for the games
-//! described by `endgame` rules files.
+//! described by `endgame` and `fischerspiel` rules files.
 
 use std::fmt::Write as _;
 
 use crate::rules::endgame::{EndgameRules, Scoring, Shape};
+use crate::rules::fischerspiel::{FischerspielRules, WindSource};
 
 /// What deckhand does for an endgame game (for `deckhand games`).
 pub fn endgame_offers(r: &EndgameRules) -> String {
@@ -28,6 +29,10 @@ pub fn endgame_summary(r: &EndgameRules) -> String {
         s.tie_breaks.len(),
         r.calculators.len()
     )
+}
+
+pub fn fischerspiel_summary(r: &FischerspielRules) -> String {
+    format!("co-op tracker: {} fish sizes, {} boats, {} variants", r.fish.len(), r.boats.len(), r.variants.len())
 }
 
 fn section(o: &mut String, title: &str, lines: &[String]) {
@@ -176,5 +181,79 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
         );
     }
     let _ = writeln!(o, "\nThe rules file: `deckhand rules export {}`.", r.id);
+    o
+}
+
+pub fn fischerspiel_card(r: &FischerspielRules, lang: &str) -> String {
+    let mut o = String::new();
+    let by = match (r.year, &r.by) {
+        (Some(y), Some(b)) => format!(" ({y}, {b})"),
+        _ => String::new(),
+    };
+    let _ =
+        writeln!(o, "{} — a co-operative game for {}-{} players{by}", r.name.get(lang), r.min_players, r.max_players);
+    let _ = writeln!(
+        o,
+        "\nSetup by player count (fish shuffled face down on the current, at most one between two foam crests)"
+    );
+    let mut header = format!("  {:<8}", "players");
+    for f in &r.fish {
+        let _ = write!(header, "{:<16}", f.name.get(lang));
+    }
+    let _ = writeln!(o, "{header}boats");
+    for (n, s) in &r.setups {
+        let mut line = format!("  {n:<8}");
+        for c in &s.fish {
+            let _ = write!(line, "{:<16}", if *c == 0 { "-".to_string() } else { c.to_string() });
+        }
+        let sets: Vec<String> = s
+            .boats
+            .iter()
+            .map(|set| set.iter().map(|b| r.boats[*b].name.get(lang)).collect::<Vec<_>>().join(", "))
+            .collect();
+        let total: u32 = s.fish.iter().sum();
+        let _ = writeln!(o, "{line}{}  ({total} fish)", sets.join(" or "));
+    }
+    let lift: Vec<String> = r.fish.iter().map(|f| format!("{} {}", f.name.get(lang), f.boats)).collect();
+    let _ = writeln!(o, "  Boats needed to lift a fish: {}.", lift.join(", "));
+    let _ = writeln!(o, "  Each boat starts in the harbour of its colour. The youngest player (or the next birthday) starts; play goes clockwise.");
+    let variants: Vec<String> = r
+        .variants
+        .iter()
+        .map(|v| {
+            let wind = match v.wind {
+                WindSource::Die => "wind from the die",
+                WindSource::Crest => "wind from foam crests",
+            };
+            format!("{} = {} ({wind}{})", v.id, v.name.get(lang), if v.drift { ", drift" } else { "" })
+        })
+        .collect();
+    let _ = writeln!(o, "  Variants: {}.", variants.join("; "));
+    section(&mut o, "A turn", &r.card.round);
+    section(&mut o, "Golden rules", &r.card.golden_rules);
+    let w = &r.wind;
+    let relief: Vec<String> = w.relief_at.iter().map(u32::to_string).collect();
+    let drift: Vec<String> = w.drift.iter().map(|(from, sq)| format!("{sq} from wind {from}")).collect();
+    let _ = writeln!(o, "\nWind");
+    let _ = writeln!(
+        o,
+        "  Starts at 0; {} markers; hurricane at {}. Boats carry {} fish, {} from wind {}.",
+        w.markers, w.hurricane, w.capacity, w.storm_capacity, w.storm_from
+    );
+    let _ = writeln!(
+        o,
+        "  One marker comes off when the fish landed reach {}. Strategy II drift: {}.",
+        relief.join(", "),
+        drift.join(", ")
+    );
+    section(&mut o, "End", &r.card.end);
+    let _ = writeln!(o, "\nThe tracker");
+    let ids: Vec<&str> = r.variants.iter().map(|v| v.id.as_str()).collect();
+    let _ =
+        writeln!(o, "  deckhand play {} --players N [--variant {}] [-o FILE] [--answers FILE]", r.id, ids.join("|"));
+    let _ = writeln!(o, "  deckhand resume FILE      (saved after every event)");
+    let _ =
+        writeln!(o, "  Events: wind [SIDE] | sail BOAT | catch BOAT SIZE | transfer FROM TO SIZE | dump BOAT SIZE |");
+    let _ = writeln!(o, "          home BOAT | direction SIDE | stuck | undo     (and: status, help, quit)");
     o
 }

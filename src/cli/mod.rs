@@ -5,6 +5,7 @@ mod cards;
 mod endgame;
 mod enter;
 mod nauticus;
+mod play;
 mod rules_cmd;
 mod sheets;
 
@@ -115,7 +116,13 @@ pub enum Command {
     /// Show, check or export a game's rules file
     #[command(subcommand)]
     Rules(RulesCommand),
-    // -- Games beyond Fleet: calculators and table helpers. --
+    // -- Games beyond Fleet: move-by-move trackers, calculators and table helpers. --
+    /// Track a game event by event, saved after every event (fischerspiel)
+    #[command(after_help = EXIT_CODES)]
+    Play(play::PlayArgs),
+    /// Continue a game saved by `deckhand play`
+    #[command(after_help = EXIT_CODES)]
+    Resume(play::ResumeArgs),
     /// In-game calculators from a game's rules file, e.g. `calc titania starfish depicted=3 built=4`
     #[command(after_help = EXIT_CODES)]
     Calc {
@@ -209,6 +216,8 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
             enter::enter(&game, &player, &output, answers.as_deref(), solo, rules.as_deref(), lang)
         }
         Command::Rules(cmd) => rules_cmd::run(cmd, lang),
+        Command::Play(args) => play::play(args, lang),
+        Command::Resume(args) => play::resume(args, lang),
         Command::Calc { game, calculator, inputs, rules } => {
             let rules = crate::rules::resolve(Some(&game), rules.as_deref())?;
             let r = rules.endgame().ok_or_else(|| Error::Usage(format!("{game} has no calculators")))?;

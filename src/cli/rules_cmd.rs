@@ -22,6 +22,7 @@ pub fn run(cmd: RulesCommand, lang: &str) -> anyhow::Result<i32> {
                     format!("{} sections, {} boxes", r.sections.len(), boxes)
                 }
                 Game::Endgame(r) => super::cards::endgame_summary(r),
+                Game::Fischerspiel(r) => super::cards::fischerspiel_summary(r),
             };
             emit(&format!("{}: ok — game `{}` ({summary})\n", file.display(), rules.id()))?;
             Ok(0)
@@ -41,6 +42,7 @@ pub fn games(lang: &str) -> anyhow::Result<i32> {
         let does = match &rules.game {
             Game::Fleet(_) => "check and score sheets, enter a paper sheet".to_string(),
             Game::Endgame(r) => super::cards::endgame_offers(r),
+            Game::Fischerspiel(r) => format!("co-op wind and fish tracker: deckhand play {} --players N", r.id),
         };
         let (min, max) = rules.players();
         rows.push((id.to_string(), rules.name(lang).to_string(), format!("{min}-{max} players"), does));
@@ -109,6 +111,7 @@ fn reference_card(rules: &rules::Rules, lang: &str) -> String {
     match &rules.game {
         Game::Fleet(r) => fleet_card(r, lang),
         Game::Endgame(r) => super::cards::endgame_card(r, lang),
+        Game::Fischerspiel(r) => super::cards::fischerspiel_card(r, lang),
     }
 }
 

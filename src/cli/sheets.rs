@@ -63,6 +63,13 @@ pub fn resolve(args: &[String], rules_path: Option<&Path>) -> anyhow::Result<(Ru
         }
     };
     let rules = rules::resolve(game.as_deref(), rules_path)?;
+    if let Some(f) = rules.fischerspiel() {
+        return Err(Error::Usage(format!(
+            "{} is co-operative and has no score sheets; track a game with `deckhand play {} --players N`",
+            f.name.en, f.id
+        ))
+        .into());
+    }
     Ok((rules, paths, sources))
 }
 

@@ -1,5 +1,6 @@
 //! Engine layer: pure game state and rules mechanisms, no I/O and no prompts.
 
 pub mod endgame;
+pub mod fischerspiel;
 pub mod fleet;
 pub mod nauticus;

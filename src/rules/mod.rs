@@ -2,6 +2,7 @@
 //! `--rules`), parsed into typed, checked rules with file:line:column diagnostics.
 
 pub mod endgame;
+pub mod fischerspiel;
 pub mod fleet;
 pub mod names;
 pub mod nauticus;
@@ -10,6 +11,7 @@ pub mod source;
 use std::path::Path;
 
 pub use endgame::EndgameRules;
+pub use fischerspiel::FischerspielRules;
 pub use fleet::FleetRules;
 pub use names::Names;
 pub use source::{Diagnostic, Source};
@@ -21,6 +23,7 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ("fleet-dice", include_str!("../../rules/fleet-dice.toml")),
     ("nauticus", include_str!("../../rules/nauticus.toml")),
     ("titania", include_str!("../../rules/titania.toml")),
+    ("fischerspiel", include_str!("../../rules/fischerspiel.toml")),
 ];
 
 /// A loaded, checked rules file.
@@ -38,6 +41,8 @@ pub enum Game {
     Fleet(Box<FleetRules>),
     /// End-game calculators described entirely by their rules file (Nauticus, Titania).
     Endgame(Box<EndgameRules>),
+    /// The co-operative wind and fish tracker.
+    Fischerspiel(Box<FischerspielRules>),
 }
 
 impl Rules {
@@ -45,6 +50,7 @@ impl Rules {
         match &self.game {
             Game::Fleet(r) => &r.id,
             Game::Endgame(r) => &r.id,
+            Game::Fischerspiel(r) => &r.id,
         }
     }
 
@@ -62,11 +68,19 @@ impl Rules {
         }
     }
 
+    pub fn fischerspiel(&self) -> Option<&FischerspielRules> {
+        match &self.game {
+            Game::Fischerspiel(r) => Some(r),
+            _ => None,
+        }
+    }
+
     /// The game's name in a language.
     pub fn name(&self, lang: &str) -> &str {
         match &self.game {
             Game::Fleet(r) => r.name.get(lang),
             Game::Endgame(r) => r.name.get(lang),
+            Game::Fischerspiel(r) => r.name.get(lang),
         }
     }
 
@@ -75,6 +89,7 @@ impl Rules {
         match &self.game {
             Game::Fleet(r) => (r.min_players, r.max_players),
             Game::Endgame(r) => (r.min_players, r.max_players),
+            Game::Fischerspiel(r) => (r.min_players, r.max_players),
         }
     }
 }
@@ -103,8 +118,9 @@ pub fn from_source(source: Source) -> Result<Rules, Error> {
     let game = match engine.as_str() {
         "fleet" => fleet::compile(&source).map(|r| Game::Fleet(Box::new(r))),
         "endgame" => endgame::compile(&source).map(|r| Game::Endgame(Box::new(r))),
+        "fischerspiel" => fischerspiel::compile(&source).map(|r| Game::Fischerspiel(Box::new(r))),
         other => Err(vec![Diagnostic::new(format!("unknown game engine `{other}`"), None)
-            .help("deckhand knows the engines `fleet` and `endgame`")]),
+            .help("deckhand knows the engines `fleet`, `endgame` and `fischerspiel`")]),
     };
     match game {
         Ok(game) => Ok(Rules { hash: fnv1a(&source.text), source, game }),
