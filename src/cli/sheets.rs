@@ -8,6 +8,7 @@ use anyhow::Context;
 use super::{emit, CheckFormat};
 use crate::engine::fleet::{self, Sheet, Violation};
 use crate::report::{DetailItem, Format, Row, Standings};
+use crate::rules::source::render_toml_error;
 use crate::rules::{self, FleetRules, Rules, Source};
 use crate::{transcript, Error};
 
@@ -51,13 +52,30 @@ pub fn resolve(args: &[String], rules_path: Option<&Path>) -> anyhow::Result<(Ru
             match games.into_iter().next() {
                 Some((g, _)) => Some(g),
                 None => {
+                    // A sheet that is not TOML at all cannot say its game: show why.
+                    let broken: Vec<String> = sources
+                        .iter()
+                        .filter_map(|s| toml::from_str::<toml::Table>(&s.text).err().map(|e| render_toml_error(s, &e)))
+                        .collect();
+                    if !broken.is_empty() {
+                        return Err(Error::Input {
+                            path: if broken.len() == 1 {
+                                "the sheet file".into()
+                            } else {
+                                format!("{} sheet files", broken.len())
+                            },
+                            count: broken.len(),
+                            report: broken.join("\n") + "\n",
+                        }
+                        .into());
+                    }
                     return Err(Error::Usage(
                         "the sheets do not say which game they are from: add `game = \"fleet-dice\"` (or another \
                          game id from `deckhand games`) to them, name the game first (`deckhand score fleet-dice \
                          SHEET...`), or pass --rules FILE"
                             .into(),
                     )
-                    .into())
+                    .into());
                 }
             }
         }
