@@ -135,7 +135,9 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
         let _ = writeln!(o, "    (+{} workers), again at most {}.", h.extra_action_workers, h.crown_cap_per_round);
         let penalties: Vec<String> = h.pass_penalties.iter().map(|p| format!("-{p}")).collect();
         let by_passes: Vec<String> = (0..=h.pass_penalties.len() as u32)
-            .filter_map(|n| crate::engine::nauticus::pass_penalty(h, n).ok().map(|p| format!("{n}: -{}", p.penalty)))
+            .filter_map(|n| {
+                crate::engine::nauticus::pass_penalty(h, n).ok().map(|p| format!("{n}: {}", -i64::from(p.penalty)))
+            })
             .collect();
         let _ = writeln!(o, "  deckhand nauticus pass --passes N   (or --flipped 3,1: the tiles you flipped)");
         let _ = writeln!(

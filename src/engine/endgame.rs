@@ -322,6 +322,24 @@ pub fn check_game(scoring: &Scoring, sheets: &[(&str, &[InputValue])]) -> Vec<Ga
         return out; // one sheet alone is covered by check_sheet
     }
     for limit in scoring.limits.iter().filter(|l| l.scope == Scope::Game) {
+        // Reported per sheet already: one sheet breaks it alone, or a term is out of range.
+        let out_of_range = |inputs: &[InputValue]| {
+            limit.terms.iter().any(|(i, _)| match (scoring.inputs[*i].shape, inputs.get(*i)) {
+                (Shape::Number { min, max }, Some(InputValue::Number(v))) => *v < min || *v > max,
+                (Shape::List { item_min, item_max, max_items }, Some(InputValue::List(l))) => {
+                    l.len() > max_items || l.iter().any(|v| *v < item_min || *v > item_max)
+                }
+                _ => false,
+            })
+        };
+        let alone = |inputs: &[InputValue]| {
+            let s: i64 =
+                limit.terms.iter().map(|(i, w)| inputs.get(*i).map_or(0, InputValue::count).saturating_mul(*w)).sum();
+            !within(limit.min, limit.max, s)
+        };
+        if sheets.iter().any(|(_, inputs)| out_of_range(inputs) || alone(inputs)) {
+            continue;
+        }
         let shares: Vec<(String, i64)> = sheets
             .iter()
             .map(|(player, inputs)| {

@@ -261,7 +261,7 @@ impl Scoring {
                 let each: Vec<String> = of.iter().map(|r| name(*r)).collect();
                 format!("{}{more}; for each of: {}", steps.join(", "), each.join(", "))
             }
-            Formula::Per { of, every, points } => format!("{points} per full {every} of {}", name(*of)),
+            Formula::Per { of, every, points } => format!("{points} per full {every} {}", name(*of)),
             Formula::Remainder { of, every } => {
                 format!("what is left of {} after taking out every full {every}", name(*of))
             }
