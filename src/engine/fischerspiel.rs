@@ -656,6 +656,20 @@ mod tests {
     }
 
     #[test]
+    fn landing_all_8_takes_4_markers_away() {
+        let r = rules();
+        let mut events = vec!["wind"; 5];
+        events.extend(["sail green", "sail blue", "catch green small", "catch green medium", "catch green medium"]);
+        events.extend(["catch blue small", "catch blue medium", "catch blue medium", "home green", "home blue"]);
+        events.extend(["sail green", "sail blue", "catch green medium", "catch blue medium", "home green"]);
+        let mut t = play(&r, 2, "base", &events);
+        assert_eq!((t.current().wind, t.current().landed_total()), (2, 7), "2, 4 and 6 landed: 3 markers off");
+        let s = t.push(&r, &ev("home blue")).unwrap();
+        assert_eq!((s.wind, s.landed_total(), s.outcome), (1, 8, Some(Outcome::Won)));
+        assert!(s.effects.contains(&Effect::Relief { landed: 8, wind: 1 }));
+    }
+
+    #[test]
     fn relief_with_no_marker_leaves_the_wind_at_0() {
         let r = rules();
         let t = play(&r, 2, "base", &["sail green", "catch green small", "catch green small", "home green"]);
