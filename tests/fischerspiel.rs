@@ -208,7 +208,7 @@ fn setup_errors_are_usage_errors() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     for (args, message) in [
-        (vec!["--players", "7"], "2 to 6 players; --players 7 is outside that"),
+        (vec!["--players", "7"], "2 to 6 players, not 7"),
         (vec![], "fischerspiel needs --players N (2 to 6)"),
         (vec!["--players", "3", "--variant", "expert"], "unknown variant `expert`"),
         (vec!["--players", "3", "--fish", "giant=1,medium=6"], "3 players cannot lift a giant fish"),

@@ -26,7 +26,13 @@ pub fn enter(
         }
         return super::endgame::enter(r, player, output, answers, lang);
     }
-    let fleet_rules = rules.fleet().ok_or_else(|| Error::Usage(format!("`enter` does not support {game} yet")))?;
+    let fleet_rules = rules.fleet().ok_or_else(|| {
+        Error::Usage(format!(
+            "{} has no score sheet to enter: it is co-operative; track a game with `deckhand play {} --players N`",
+            rules.name("en"),
+            rules.id()
+        ))
+    })?;
     let player = player.trim();
     if player.is_empty() {
         return Err(Error::Usage("--player needs a name".into()).into());

@@ -219,9 +219,9 @@ fn crowns_text(h: &NauticusHelpers, c: &calc::CrownScore, blue: u32, extra: bool
     }
     if let Some(need) = c.workers_for_cap {
         if c.workers > need {
-            let _ = writeln!(o, "{need} workers already reach {cap}; {} more add(s) nothing.", c.workers - need);
+            let _ = writeln!(o, "{need} worker(s) already reach {cap}; {} more add(s) nothing.", c.workers - need);
         } else if c.workers < need {
-            let _ = writeln!(o, "{need} workers would reach the cap of {cap}.");
+            let _ = writeln!(o, "{need} worker(s) would reach the cap of {cap}.");
         }
     }
     let own = c.workers.saturating_sub(blue);

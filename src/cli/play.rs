@@ -133,13 +133,11 @@ fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: 
 }
 
 fn resume_fischerspiel(r: &FischerspielRules, args: &ResumeArgs, head: Header, lang: &str) -> anyhow::Result<i32> {
-    let fish: Vec<(String, u32)> = head
-        .setup
-        .get("fish")
-        .and_then(|f| f.as_object())
-        .map(|m| m.iter().filter_map(|(k, v)| v.as_u64().map(|n| (k.clone(), n as u32))).collect())
-        .unwrap_or_default();
-    let setup = Setup::new(r, head.players.len() as u32, &head.variant, Some(&head.players), Some(&fish))
+    // The fish mix the game started with (the rulebook's when the header has none).
+    let fish: Option<Vec<(String, u32)>> = head.setup.get("fish").and_then(|f| f.as_object()).map(|m| {
+        m.iter().filter_map(|(k, v)| v.as_u64().map(|n| (k.clone(), n.min(u64::from(u32::MAX)) as u32))).collect()
+    });
+    let setup = Setup::new(r, head.players.len() as u32, &head.variant, Some(&head.players), fish.as_deref())
         .map_err(|why| Error::Usage(format!("{}: its setup does not fit these rules: {why}", args.file.display())))?;
     let (mut journal, loaded) = Journal::open::<Event>(&args.file)?;
     let mut timeline =

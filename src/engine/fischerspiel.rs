@@ -92,7 +92,7 @@ impl Setup {
     ) -> Result<Setup, String> {
         let Some(standard) = rules.setups.get(&players) else {
             return Err(format!(
-                "{} is for {} to {} players; --players {players} is outside that",
+                "{} is for {} to {} players, not {players}",
                 rules.name.en, rules.min_players, rules.max_players
             ));
         };

@@ -10,7 +10,7 @@ pub struct CrownScore {
     pub crowns: u32,
     pub workers: u32,
     /// crowns × workers before the cap.
-    pub raw: u32,
+    pub raw: u64,
     pub points: u32,
     pub capped: bool,
     /// Fewest workers that reach the cap with these crowns (None with 0 crowns).
@@ -26,14 +26,14 @@ pub fn crowns(h: &NauticusHelpers, crowns: u32, workers: u32) -> Result<CrownSco
             h.max_crowns
         ));
     }
-    let raw = crowns.saturating_mul(workers);
+    let raw = u64::from(crowns) * u64::from(workers);
     let cap = h.crown_cap_per_round;
     Ok(CrownScore {
         crowns,
         workers,
         raw,
-        points: raw.min(cap),
-        capped: raw > cap,
+        points: raw.min(u64::from(cap)) as u32,
+        capped: raw > u64::from(cap),
         workers_for_cap: (crowns > 0).then(|| cap.div_ceil(crowns)),
     })
 }
@@ -71,10 +71,11 @@ pub fn pass_penalty_flipped(h: &NauticusHelpers, flipped: &[u32]) -> Result<Pass
             }
             None => {
                 let tiles: Vec<String> = h.pass_penalties.iter().map(|p| format!("-{p}")).collect();
-                return Err(format!(
-                    "there is no second -{f} tile to flip (or no such tile); the pass tiles are {}",
-                    tiles.join(", ")
-                ));
+                return Err(if h.pass_penalties.contains(f) {
+                    format!("the -{f} tile can be flipped only once a round; the pass tiles are {}", tiles.join(", "))
+                } else {
+                    format!("there is no -{f} pass tile; the pass tiles are {}", tiles.join(", "))
+                });
             }
         }
     }
@@ -278,6 +279,7 @@ mod tests {
         let c = crowns(&h, 3, 6).unwrap();
         assert_eq!((c.raw, c.points, c.capped), (18, 15, true));
         assert!(crowns(&h, 28, 1).is_err());
+        assert_eq!(crowns(&h, 27, u32::MAX).unwrap().raw, 27 * u64::from(u32::MAX));
     }
 
     #[test]
@@ -289,7 +291,8 @@ mod tests {
         assert!(pass_penalty(&h, 4).is_err());
         assert_eq!(pass_penalty_flipped(&h, &[1]).unwrap().penalty, 5);
         assert_eq!(pass_penalty_flipped(&h, &[1, 2]).unwrap().unflipped, vec![3]);
-        assert!(pass_penalty_flipped(&h, &[3, 3]).is_err());
+        assert!(pass_penalty_flipped(&h, &[3, 3]).unwrap_err().contains("the -3 tile can be flipped only once"));
+        assert!(pass_penalty_flipped(&h, &[5]).unwrap_err().contains("there is no -5 pass tile"));
     }
 
     #[test]
