@@ -5,6 +5,7 @@
 //! `report` (tables and exports) → `cli` (commands). See ARCHITECTURE.md.
 
 pub mod cli;
+pub mod endgame_sheet;
 pub mod engine;
 pub mod error;
 pub mod i18n;

@@ -135,3 +135,24 @@ impl Table {
         self.sheet(p).boxes[self.rules.section_index(section).unwrap()].iter().map(|m| m.glyph()).collect()
     }
 }
+
+/// The built-in rules of an `endgame` game (Nauticus, Titania).
+pub fn endgame(id: &str) -> deckhand::rules::EndgameRules {
+    deckhand::rules::built_in(id).unwrap().endgame().unwrap().clone()
+}
+
+/// Write `text` to `dir/name` and return the name (for command lines).
+pub fn write(dir: &Path, name: &str, text: &str) -> String {
+    std::fs::write(dir.join(name), text).unwrap();
+    name.to_string()
+}
+
+/// Standard output of a finished command, as text.
+pub fn stdout(out: &assert_cmd::assert::Assert) -> String {
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}
+
+/// Standard error of a finished command, as text.
+pub fn stderr(out: &assert_cmd::assert::Assert) -> String {
+    String::from_utf8(out.get_output().stderr.clone()).unwrap()
+}

@@ -3,14 +3,18 @@
 mod common;
 
 mod cli;
+mod endgame_rules;
+mod fischerspiel;
 mod fleet_cards;
 mod fleet_check;
 mod fleet_game;
 mod fleet_score;
 mod fleet_solo;
+mod nauticus;
 mod play;
 #[cfg(unix)]
 mod pty;
 mod rules_file;
 mod scripted_2p;
 mod scripted_4p;
+mod titania;

@@ -20,7 +20,19 @@ pub fn enter(
     lang: &str,
 ) -> anyhow::Result<i32> {
     let rules = rules::resolve(Some(game), rules_path)?;
-    let fleet_rules = rules.fleet().ok_or_else(|| Error::Usage(format!("`enter` does not support {game} yet")))?;
+    if let Some(r) = rules.endgame() {
+        if solo {
+            return Err(Error::Usage("--solo is for Fleet sheets".into()).into());
+        }
+        return super::endgame::enter(r, player, output, answers, lang);
+    }
+    let fleet_rules = rules.fleet().ok_or_else(|| {
+        Error::Usage(format!(
+            "{} has no score sheet to enter: it is co-operative; track a game with `deckhand play {} --players N`",
+            rules.name("en"),
+            rules.id()
+        ))
+    })?;
     let player = player.trim();
     if player.is_empty() {
         return Err(Error::Usage("--player needs a name".into()).into());

@@ -1,8 +1,12 @@
 //! Command layer: clap definitions, dispatch, exit codes. Errors become messages here
 //! (`anyhow` with context, printed with `{:#}`); everything below returns typed errors.
 
+mod cards;
+mod coop;
+mod endgame;
 mod enter;
 pub mod interrupt;
+mod nauticus;
 mod play;
 mod rules_cmd;
 mod sheets;
@@ -116,8 +120,9 @@ pub enum Command {
     Play {
         /// Game id (see `deckhand games`)
         game: String,
-        /// Player names in seating order, comma-separated: `--players Ann,Bob,Cy` (one name: solo)
-        #[arg(long, value_delimiter = ',', required = true)]
+        /// Fleet: player names in seating order, `--players Ann,Bob,Cy` (one name: solo);
+        /// fischerspiel: the number of players, `--players 3`
+        #[arg(long, value_delimiter = ',')]
         players: Vec<String>,
         /// Solo game against Captain Ruth (one player, 8 rounds)
         #[arg(long)]
@@ -134,9 +139,19 @@ pub enum Command {
         /// Seed for digital dice (a game with the same seed and decisions rolls the same)
         #[arg(long)]
         seed: Option<u64>,
-        /// Save file (default: fleet-DATE-TIME.jsonl in the current folder)
-        #[arg(long, value_name = "FILE")]
+        /// Save file (Fleet default: fleet-DATE-TIME.jsonl; fischerspiel: fischerspiel.jsonl);
+        /// an existing file is never overwritten
+        #[arg(long, short = 'o', visible_alias = "output", value_name = "FILE")]
         save: Option<PathBuf>,
+        /// Rules variant (fischerspiel: base, strategy1, strategy2)
+        #[arg(long)]
+        variant: Option<String>,
+        /// Fischerspiel: the boats in play, e.g. `--boats red,grey` (default: the rulebook's first set)
+        #[arg(long, value_delimiter = ',')]
+        boats: Option<Vec<String>>,
+        /// Fischerspiel: a fish mix of your own, e.g. `--fish small=2,medium=6,large=1`
+        #[arg(long, value_delimiter = ',')]
+        fish: Option<Vec<String>>,
         /// Read the answers from FILE, one per line (`-` for standard input)
         #[arg(long, value_name = "FILE")]
         answers: Option<PathBuf>,
@@ -193,6 +208,24 @@ pub enum Command {
     /// Show, check or export a game's rules file
     #[command(subcommand)]
     Rules(RulesCommand),
+    // -- Games beyond Fleet: calculators and table helpers. --
+    /// In-game calculators from a game's rules file, e.g. `calc titania starfish depicted=3 built=4`
+    #[command(after_help = EXIT_CODES)]
+    Calc {
+        /// Game id (see `deckhand games`)
+        game: String,
+        /// Calculator id (leave out to list them)
+        calculator: Option<String>,
+        /// Inputs as key=value
+        #[arg(value_name = "KEY=VALUE")]
+        inputs: Vec<String>,
+        /// Use this rules file instead of the built-in rules
+        #[arg(long, value_name = "FILE")]
+        rules: Option<PathBuf>,
+    },
+    /// Nauticus at the table: crown scoring, pass penalties, purchases, ship rewards
+    #[command(after_help = EXIT_CODES)]
+    Nauticus(nauticus::NauticusArgs),
     /// List the games deckhand knows
     Games,
     /// Print a shell completion script
@@ -275,23 +308,66 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Enter { game, player, output, answers, solo, rules } => {
             enter::enter(&game, &player, &output, answers.as_deref(), solo, rules.as_deref(), lang)
         }
-        Command::Play { game, players, solo, captains, trophies, dice, seed, save, answers, rules } => play::play(
-            play::PlayOptions {
-                game: &game,
-                players: &players,
-                solo,
-                captains,
-                trophies,
-                digital: dice == DiceMode::Digital,
-                seed,
-                save: save.as_deref(),
-                answers: answers.as_deref(),
-                rules: rules.as_deref(),
-            },
-            lang,
-        ),
+        Command::Play {
+            game,
+            players,
+            solo,
+            captains,
+            trophies,
+            dice,
+            seed,
+            save,
+            variant,
+            boats,
+            fish,
+            answers,
+            rules,
+        } => {
+            let loaded = crate::rules::resolve(Some(&game), rules.as_deref())?;
+            match &loaded.game {
+                crate::rules::Game::Fischerspiel(_) => coop::play(
+                    coop::PlayArgs {
+                        game,
+                        players: coop::player_count(&players)?,
+                        variant,
+                        boats,
+                        fish,
+                        output: save,
+                        answers,
+                        rules,
+                    },
+                    lang,
+                ),
+                crate::rules::Game::Fleet(_) => play::play(
+                    play::PlayOptions {
+                        game: &game,
+                        players: &players,
+                        solo,
+                        captains,
+                        trophies,
+                        digital: dice == DiceMode::Digital,
+                        seed,
+                        save: save.as_deref(),
+                        answers: answers.as_deref(),
+                        rules: rules.as_deref(),
+                    },
+                    lang,
+                ),
+                _ => Err(Error::Usage(format!(
+                    "`play` tracks games move by move (fleet-dice, fischerspiel); {} is scored at the end: \
+                     `deckhand enter {} --player NAME -o FILE`, then `deckhand score`",
+                    loaded.name(lang),
+                    loaded.id()
+                ))
+                .into()),
+            }
+        }
         Command::Resume { file, answers, rules, allow_rules_change } => {
-            play::resume(&file, answers.as_deref(), rules.as_deref(), allow_rules_change, lang)
+            if coop::is_coop_save(&file)? {
+                coop::resume(coop::ResumeArgs { file, answers, rules, allow_rules_change }, lang)
+            } else {
+                play::resume(&file, answers.as_deref(), rules.as_deref(), allow_rules_change, lang)
+            }
         }
         Command::Replay { file, format, detail, rules, allow_rules_change } => {
             play::replay(&file, rules.as_deref(), allow_rules_change, format, detail, lang)
@@ -300,6 +376,12 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
             play::show(&file, player.as_deref(), rules.as_deref(), allow_rules_change, lang)
         }
         Command::Rules(cmd) => rules_cmd::run(cmd, lang),
+        Command::Calc { game, calculator, inputs, rules } => {
+            let rules = crate::rules::resolve(Some(&game), rules.as_deref())?;
+            let r = rules.endgame().ok_or_else(|| Error::Usage(format!("{game} has no calculators")))?;
+            endgame::calc(r, calculator.as_deref(), &inputs, lang)
+        }
+        Command::Nauticus(args) => nauticus::run(args, lang),
         Command::Games => rules_cmd::games(lang),
         Command::Completions { shell } => {
             let mut buf = Vec::new();

@@ -21,6 +21,8 @@ pub fn run(cmd: RulesCommand, lang: &str) -> anyhow::Result<i32> {
                     let boxes: usize = r.sections.iter().map(|s| s.len).sum();
                     format!("{} sections, {} boxes", r.sections.len(), boxes)
                 }
+                Game::Endgame(r) => super::cards::endgame_summary(r),
+                Game::Fischerspiel(r) => super::cards::fischerspiel_summary(r),
             };
             emit(&format!("{}: ok — game `{}` ({summary})\n", file.display(), rules.id()))?;
             Ok(0)
@@ -34,20 +36,22 @@ pub fn run(cmd: RulesCommand, lang: &str) -> anyhow::Result<i32> {
 }
 
 pub fn games(lang: &str) -> anyhow::Result<i32> {
-    let mut out = String::new();
+    let mut rows = Vec::new();
     for (id, _) in rules::BUILT_IN {
         let rules = rules::built_in(id)?;
-        match &rules.game {
-            Game::Fleet(r) => {
-                let _ = writeln!(
-                    out,
-                    "{id:<14} {:<28} {}-{} players  check and score sheets, enter a paper sheet",
-                    r.name.get(lang),
-                    r.min_players,
-                    r.max_players
-                );
-            }
-        }
+        let does = match &rules.game {
+            Game::Fleet(_) => "check and score sheets, enter a paper sheet".to_string(),
+            Game::Endgame(r) => super::cards::endgame_offers(r),
+            Game::Fischerspiel(r) => format!("co-op wind and fish tracker: deckhand play {} --players N", r.id),
+        };
+        let (min, max) = rules.players();
+        rows.push((id.to_string(), rules.name(lang).to_string(), format!("{min}-{max} players"), does));
+    }
+    let w0 = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
+    let w1 = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
+    let mut out = String::new();
+    for (id, name, players, does) in rows {
+        let _ = writeln!(out, "{id:<w0$}  {name:<w1$}  {players}  {does}");
     }
     emit(&out)?;
     Ok(0)
@@ -106,6 +110,8 @@ fn walk(value: &toml::Value, path: &str, out: &mut String, count: &mut usize) {
 fn reference_card(rules: &rules::Rules, lang: &str) -> String {
     match &rules.game {
         Game::Fleet(r) => fleet_card(r, lang),
+        Game::Endgame(r) => super::cards::endgame_card(r, lang),
+        Game::Fischerspiel(r) => super::cards::fischerspiel_card(r, lang),
     }
 }
 

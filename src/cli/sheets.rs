@@ -8,6 +8,7 @@ use anyhow::Context;
 use super::{emit, CheckFormat};
 use crate::engine::fleet::{self, Sheet, Violation};
 use crate::report::{DetailItem, Format, Row, Standings};
+use crate::rules::source::render_toml_error;
 use crate::rules::{self, FleetRules, Rules, Source};
 use crate::{transcript, Error};
 
@@ -29,7 +30,8 @@ fn split_game(args: &[String]) -> (Option<String>, Vec<PathBuf>) {
     }
 }
 
-pub fn load(args: &[String], rules_path: Option<&Path>) -> anyhow::Result<Loaded> {
+/// The rules and the sheet files named by `[GAME] SHEET...` (or `--rules FILE`).
+pub fn resolve(args: &[String], rules_path: Option<&Path>) -> anyhow::Result<(Rules, Vec<PathBuf>, Vec<Source>)> {
     let (game, paths) = split_game(args);
     let sources: Vec<Source> = paths.iter().map(|p| transcript::read(p)).collect::<Result<_, _>>()?;
     let game = match game {
@@ -50,17 +52,46 @@ pub fn load(args: &[String], rules_path: Option<&Path>) -> anyhow::Result<Loaded
             match games.into_iter().next() {
                 Some((g, _)) => Some(g),
                 None => {
+                    // A sheet that is not TOML at all cannot say its game: show why.
+                    let broken: Vec<String> = sources
+                        .iter()
+                        .filter_map(|s| toml::from_str::<toml::Table>(&s.text).err().map(|e| render_toml_error(s, &e)))
+                        .collect();
+                    if !broken.is_empty() {
+                        return Err(Error::Input {
+                            path: if broken.len() == 1 {
+                                "the sheet file".into()
+                            } else {
+                                format!("{} sheet files", broken.len())
+                            },
+                            count: broken.len(),
+                            report: broken.join("\n") + "\n",
+                        }
+                        .into());
+                    }
                     return Err(Error::Usage(
-                        "the sheets do not say which game they are from: add `game = \"fleet-dice\"` to them, \
-                         name the game first (`deckhand score fleet-dice SHEET...`), or pass --rules FILE"
+                        "the sheets do not say which game they are from: add `game = \"fleet-dice\"` (or another \
+                         game id from `deckhand games`) to them, name the game first (`deckhand score fleet-dice \
+                         SHEET...`), or pass --rules FILE"
                             .into(),
                     )
-                    .into())
+                    .into());
                 }
             }
         }
     };
     let rules = rules::resolve(game.as_deref(), rules_path)?;
+    if let Some(f) = rules.fischerspiel() {
+        return Err(Error::Usage(format!(
+            "{} is co-operative and has no score sheets; track a game with `deckhand play {} --players N`",
+            f.name.en, f.id
+        ))
+        .into());
+    }
+    Ok((rules, paths, sources))
+}
+
+fn load_fleet(rules: Rules, paths: Vec<PathBuf>, sources: Vec<Source>) -> anyhow::Result<Loaded> {
     let fleet_rules = rules.fleet().context("this command supports Fleet sheets")?;
     let mut sheets = Vec::new();
     let mut errors = Vec::new();
@@ -144,7 +175,11 @@ pub fn score(
     detail: bool,
     lang: &str,
 ) -> anyhow::Result<i32> {
-    let loaded = load(args, rules_path)?;
+    let (rules, paths, sources) = resolve(args, rules_path)?;
+    if let Some(r) = rules.endgame() {
+        return super::endgame::score(r, &paths, &sources, format, detail, lang);
+    }
+    let loaded = load_fleet(rules, paths, sources)?;
     let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
     let sheets: Vec<Sheet> = loaded.sheets.into_iter().map(|(_, s)| s).collect();
     let violations = fleet::check_game(rules, &sheets);
@@ -162,7 +197,11 @@ pub fn score(
 }
 
 pub fn check(args: &[String], rules_path: Option<&Path>, format: CheckFormat, lang: &str) -> anyhow::Result<i32> {
-    let loaded = load(args, rules_path)?;
+    let (rules, paths, sources) = resolve(args, rules_path)?;
+    if let Some(r) = rules.endgame() {
+        return super::endgame::check(r, &paths, &sources, format, lang);
+    }
+    let loaded = load_fleet(rules, paths, sources)?;
     let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
     let sheets: Vec<Sheet> = loaded.sheets.iter().map(|(_, s)| s.clone()).collect();
     let violations = fleet::check_game(rules, &sheets);

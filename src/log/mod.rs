@@ -1,5 +1,6 @@
 //! Log layer: files that must survive a crash. Whole-file writes go temp file → fsync →
-//! rename, so a reader sees the old file or the new one, never half of one.
+//! rename, so a reader sees the old file or the new one, never half of one. Games played
+//! move by move are append-only journals (`journal`).
 
 use std::fs::{self, File};
 use std::io::Write;

@@ -105,6 +105,9 @@ impl Standings {
             }
         }
         if let Some((k, name)) = decided_by {
+            if k > 0 {
+                let _ = write!(text, " and on {}", self.tie_breaks[..k].join(", "));
+            }
             let values: Vec<String> = group.iter().map(|r| format!("{} {}", r.player, r.tie_values[k])).collect();
             let _ = write!(text, "; decided by {name} ({})", values.join(", "));
         }
@@ -352,6 +355,28 @@ mod tests {
         assert_eq!(
             s.notes,
             vec!["Bob, Ann and Cy tie on 40 points; decided by most fish (Bob 9, Ann 5, Cy 5); Ann and Cy still tie: a shared 2nd place"]
+        );
+    }
+
+    #[test]
+    fn a_later_tie_break_decides_and_the_note_names_the_equal_ones_before_it() {
+        let row = |p: &str, t: Vec<i64>| Row::new(p, vec![115], t, vec![vec![]]);
+        let mut s = Standings {
+            game: "Test".into(),
+            categories: vec!["A".into()],
+            tie_breaks: vec!["most leftover Taler".into(), "most Taler".into()],
+            rows: vec![row("Ann", vec![0, 21]), row("Ben", vec![0, 24]), row("Cy", vec![0, 24])],
+            notes: vec![],
+            warnings: vec![],
+        };
+        s.rank();
+        assert_eq!(
+            s.rows.iter().map(|r| (r.player.as_str(), r.rank)).collect::<Vec<_>>(),
+            vec![("Ben", 1), ("Cy", 1), ("Ann", 3)]
+        );
+        assert_eq!(
+            s.notes,
+            vec!["Ben, Cy and Ann tie on 115 points and on most leftover Taler; decided by most Taler (Ben 24, Cy 24, Ann 21); Ben and Cy still tie: a shared win"]
         );
     }
 

@@ -1,12 +1,17 @@
 //! Rules layer: games as TOML files (embedded in the binary, or a user's own via
 //! `--rules`), parsed into typed, checked rules with file:line:column diagnostics.
 
+pub mod endgame;
+pub mod fischerspiel;
 pub mod fleet;
 pub mod names;
+pub mod nauticus;
 pub mod source;
 
 use std::path::Path;
 
+pub use endgame::EndgameRules;
+pub use fischerspiel::FischerspielRules;
 pub use fleet::FleetRules;
 pub use names::Names;
 pub use source::{Diagnostic, Source};
@@ -14,7 +19,12 @@ pub use source::{Diagnostic, Source};
 use crate::Error;
 
 /// The games built into the binary: (id, TOML text).
-pub const BUILT_IN: &[(&str, &str)] = &[("fleet-dice", include_str!("../../rules/fleet-dice.toml"))];
+pub const BUILT_IN: &[(&str, &str)] = &[
+    ("fleet-dice", include_str!("../../rules/fleet-dice.toml")),
+    ("nauticus", include_str!("../../rules/nauticus.toml")),
+    ("titania", include_str!("../../rules/titania.toml")),
+    ("fischerspiel", include_str!("../../rules/fischerspiel.toml")),
+];
 
 /// A loaded, checked rules file.
 #[derive(Debug, Clone)]
@@ -29,18 +39,57 @@ pub struct Rules {
 #[derive(Debug, Clone)]
 pub enum Game {
     Fleet(Box<FleetRules>),
+    /// End-game calculators described entirely by their rules file (Nauticus, Titania).
+    Endgame(Box<EndgameRules>),
+    /// The co-operative wind and fish tracker.
+    Fischerspiel(Box<FischerspielRules>),
 }
 
 impl Rules {
     pub fn id(&self) -> &str {
         match &self.game {
             Game::Fleet(r) => &r.id,
+            Game::Endgame(r) => &r.id,
+            Game::Fischerspiel(r) => &r.id,
         }
     }
 
     pub fn fleet(&self) -> Option<&FleetRules> {
         match &self.game {
             Game::Fleet(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    pub fn endgame(&self) -> Option<&EndgameRules> {
+        match &self.game {
+            Game::Endgame(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    pub fn fischerspiel(&self) -> Option<&FischerspielRules> {
+        match &self.game {
+            Game::Fischerspiel(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// The game's name in a language.
+    pub fn name(&self, lang: &str) -> &str {
+        match &self.game {
+            Game::Fleet(r) => r.name.get(lang),
+            Game::Endgame(r) => r.name.get(lang),
+            Game::Fischerspiel(r) => r.name.get(lang),
+        }
+    }
+
+    /// Fewest and most players.
+    pub fn players(&self) -> (u32, u32) {
+        match &self.game {
+            Game::Fleet(r) => (r.min_players, r.max_players),
+            Game::Endgame(r) => (r.min_players, r.max_players),
+            Game::Fischerspiel(r) => (r.min_players, r.max_players),
         }
     }
 }
@@ -66,12 +115,13 @@ pub fn from_path(path: &Path) -> Result<Rules, Error> {
 /// Parse and check rules text. Every problem is reported, each with file:line:column.
 pub fn from_source(source: Source) -> Result<Rules, Error> {
     let engine = detect_engine(&source)?;
-    let game =
-        match engine.as_str() {
-            "fleet" => fleet::compile(&source).map(|r| Game::Fleet(Box::new(r))),
-            other => Err(vec![Diagnostic::new(format!("unknown game engine `{other}`"), None)
-                .help("deckhand knows the engine `fleet`")]),
-        };
+    let game = match engine.as_str() {
+        "fleet" => fleet::compile(&source).map(|r| Game::Fleet(Box::new(r))),
+        "endgame" => endgame::compile(&source).map(|r| Game::Endgame(Box::new(r))),
+        "fischerspiel" => fischerspiel::compile(&source).map(|r| Game::Fischerspiel(Box::new(r))),
+        other => Err(vec![Diagnostic::new(format!("unknown game engine `{other}`"), None)
+            .help("deckhand knows the engines `fleet`, `endgame` and `fischerspiel`")]),
+    };
     match game {
         Ok(game) => Ok(Rules { hash: fnv1a(&source.text), source, game }),
         Err(diags) => Err(rules_error(&source, &diags)),

@@ -1,0 +1,261 @@
+//! Reference cards (`deckhand rules show GAME`) and one-line summaries for the games
+//! described by `endgame` and `fischerspiel` rules files.
+
+use std::fmt::Write as _;
+
+use crate::rules::endgame::{EndgameRules, Scoring, Shape};
+use crate::rules::fischerspiel::{FischerspielRules, WindSource};
+
+/// What deckhand does for an endgame game (for `deckhand games`).
+pub fn endgame_offers(r: &EndgameRules) -> String {
+    let mut does = "end-game calculator (score, enter, check)".to_string();
+    if r.nauticus.is_some() {
+        let _ = write!(does, "; table helpers: deckhand nauticus crowns|pass|buy|rewards");
+    }
+    if !r.calculators.is_empty() {
+        let ids: Vec<&str> = r.calculators.iter().map(|c| c.id.as_str()).collect();
+        let _ = write!(does, "; calculators: deckhand calc {} {}", r.id, ids.join("|"));
+    }
+    does
+}
+
+pub fn endgame_summary(r: &EndgameRules) -> String {
+    let s = &r.sheet;
+    format!(
+        "endgame: {} inputs, {} limits, {} categories, {} tie-breaks, {} calculators",
+        s.inputs.len(),
+        s.limits.len(),
+        s.categories.len(),
+        s.tie_breaks.len(),
+        r.calculators.len()
+    )
+}
+
+pub fn fischerspiel_summary(r: &FischerspielRules) -> String {
+    format!("co-op tracker: {} fish sizes, {} boats, {} variants", r.fish.len(), r.boats.len(), r.variants.len())
+}
+
+fn section(o: &mut String, title: &str, lines: &[String]) {
+    let _ = writeln!(o, "\n{title}");
+    if lines.is_empty() {
+        let _ = writeln!(o, "  (not described in this rules file)");
+    }
+    for l in lines {
+        let _ = writeln!(o, "  - {l}");
+    }
+}
+
+fn inputs_table(o: &mut String, scoring: &Scoring, lang: &str) {
+    let w = scoring.inputs.iter().map(|i| i.id.len()).max().unwrap_or(0);
+    for i in &scoring.inputs {
+        let range = match i.shape {
+            Shape::Number { min, max } => format!("{min} to {max}"),
+            s => s.range_text(),
+        };
+        let _ = writeln!(o, "    {:<w$}  {} ({range})", i.id, i.name.get(lang));
+    }
+}
+
+pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
+    let mut o = String::new();
+    let by = match (r.year, &r.by) {
+        (Some(y), Some(b)) => format!(" ({y}, {b})"),
+        (Some(y), None) => format!(" ({y})"),
+        (None, Some(b)) => format!(" ({b})"),
+        (None, None) => String::new(),
+    };
+    let _ = writeln!(o, "{} — {}-{} players{by}", r.name.get(lang), r.min_players, r.max_players);
+    section(&mut o, "Setup", &r.card.setup);
+    section(&mut o, "A round", &r.card.round);
+    section(&mut o, "Golden rules", &r.card.golden_rules);
+    section(&mut o, "End of game and scoring", &r.card.end);
+
+    let s = &r.sheet;
+    let _ = writeln!(o, "\nHow deckhand scores it (total = the sum of the columns)");
+    let w = s.categories.iter().map(|c| s.values[*c].name.get(lang).chars().count()).max().unwrap_or(0);
+    for c in &s.categories {
+        let _ = writeln!(o, "  {:<w$}  {}", s.values[*c].name.get(lang), s.describe(*c, lang));
+    }
+    for (v, value) in s.values.iter().enumerate() {
+        if !s.categories.contains(&v) {
+            let _ = writeln!(o, "  where {} = {}", value.name.get(lang), s.describe(v, lang));
+        }
+    }
+    let mut ties: Vec<String> = s.tie_breaks.iter().map(|t| t.name.get(lang).to_string()).collect();
+    ties.push("a shared place".into());
+    let _ = writeln!(o, "  Most points wins; ties go to: {}.", ties.join(", then "));
+
+    let _ = writeln!(o, "\nWhat each player enters (`deckhand enter {} --player NAME -o FILE`, or a sheet file)", r.id);
+    inputs_table(&mut o, s, lang);
+    if !s.limits.is_empty() {
+        let _ = writeln!(o, "  Checked across inputs (`deckhand check`):");
+        for l in &s.limits {
+            let terms = crate::engine::endgame::terms_text(s, &l.terms, |_| 0);
+            let terms = terms.replace(" (0)", "");
+            let bound = match (l.min, l.max) {
+                (Some(a), Some(b)) => format!("{a} to {b}"),
+                (Some(a), None) => format!("≥ {a}"),
+                (None, Some(b)) => format!("≤ {b}"),
+                (None, None) => String::new(),
+            };
+            let scope = match l.scope {
+                crate::rules::endgame::Scope::Game => ", all players together",
+                crate::rules::endgame::Scope::Player => "",
+            };
+            let _ = writeln!(o, "    {terms} {bound}{scope} ({})", l.because);
+        }
+    }
+
+    for c in &r.calculators {
+        if c.id == r.calculators[0].id {
+            let _ = writeln!(o, "\nCalculators (`deckhand calc {} CALC key=value ...`)", r.id);
+        }
+        let keys: Vec<String> = c.scoring.inputs.iter().map(|i| format!("{}=…", i.id)).collect();
+        let _ = writeln!(o, "  deckhand calc {} {} {}", r.id, c.id, keys.join(" "));
+        let _ =
+            writeln!(o, "    {}{}", c.name.get(lang), c.help.as_deref().map(|h| format!(": {h}")).unwrap_or_default());
+        inputs_table(&mut o, &c.scoring, lang);
+        for v in &c.scoring.categories {
+            let _ = writeln!(o, "    → {} = {}", c.scoring.values[*v].name.get(lang), c.scoring.describe(*v, lang));
+        }
+    }
+
+    if let Some(h) = &r.nauticus {
+        let _ = writeln!(o, "\nTable helpers");
+        let _ = writeln!(o, "  deckhand nauticus crowns --crowns C --workers W [--extra]");
+        let _ = writeln!(
+            o,
+            "    VP = crowns × workers, at most {} a round; crowns = crown masts + crown sails + flipped pass tiles",
+            h.crown_cap_per_round
+        );
+        let _ = writeln!(
+            o,
+            "    (or --crown-masts, --crown-sails, --passed). A second scoring in one round needs the extra action"
+        );
+        let _ = writeln!(o, "    (+{} workers), again at most {}.", h.extra_action_workers, h.crown_cap_per_round);
+        let penalties: Vec<String> = h.pass_penalties.iter().map(|p| format!("-{p}")).collect();
+        let by_passes: Vec<String> = (0..=h.pass_penalties.len() as u32)
+            .filter_map(|n| {
+                crate::engine::nauticus::pass_penalty(h, n).ok().map(|p| format!("{n}: {}", -i64::from(p.penalty)))
+            })
+            .collect();
+        let _ = writeln!(o, "  deckhand nauticus pass --passes N   (or --flipped 3,1: the tiles you flipped)");
+        let _ = writeln!(
+            o,
+            "    round-end penalty of the unflipped pass tiles {} (passes {}); each flipped tile is +{} crown",
+            penalties.join(" "),
+            by_passes.join(", "),
+            h.crowns_per_flipped_pass
+        );
+        let _ = writeln!(o, "    for the rest of the round.");
+        let _ = writeln!(
+            o,
+            "  deckhand nauticus buy --action ACTION --prices P,P,P,P --items ITEM,... [--blue N] [--extra] [--free ITEM]"
+        );
+        let _ = writeln!(
+            o,
+            "    each kind costs its slot price (0-{}) + {} worker; a second identical item {} Taler; all {} kinds in one",
+            h.max_slot_price,
+            h.workers_per_item,
+            h.duplicate_price,
+            h.actions.first().map_or(4, |a| a.items.len())
+        );
+        let _ = writeln!(
+            o,
+            "    action: {} more item free (no Taler, no worker); extra action: base price {} Taler. Golden rule:",
+            h.free_items_for_all_kinds, h.extra_action_price
+        );
+        let _ =
+            writeln!(o, "    items for 0 Taler and the free item go to the warehouse; paid ones may go straight to");
+        let _ = writeln!(o, "    the shipyard. Prices are given in this order (or as item=price):");
+        for a in &h.actions {
+            let items: Vec<&str> = a.items.iter().map(|i| i.id.as_str()).collect();
+            let _ = writeln!(o, "      {:<6} {}  ({})", a.id, items.join(", "), a.name.get(lang));
+        }
+        let _ = writeln!(o, "  deckhand nauticus rewards --masts M --take REWARD,...");
+        let ids: Vec<&str> = h.rewards.iter().map(|r| r.id.as_str()).collect();
+        let _ = writeln!(
+            o,
+            "    {} reward per mast of a completed ship, each at most {} times per ship: {}",
+            h.rewards_per_mast,
+            h.max_same_reward,
+            ids.join(", ")
+        );
+    }
+    let _ = writeln!(o, "\nThe rules file: `deckhand rules export {}`.", r.id);
+    o
+}
+
+pub fn fischerspiel_card(r: &FischerspielRules, lang: &str) -> String {
+    let mut o = String::new();
+    let by = match (r.year, &r.by) {
+        (Some(y), Some(b)) => format!(" ({y}, {b})"),
+        _ => String::new(),
+    };
+    let _ =
+        writeln!(o, "{} — a co-operative game for {}-{} players{by}", r.name.get(lang), r.min_players, r.max_players);
+    let _ = writeln!(
+        o,
+        "\nSetup by player count (fish shuffled face down on the current, at most one between two foam crests)"
+    );
+    let mut header = format!("  {:<8}", "players");
+    for f in &r.fish {
+        let _ = write!(header, "{:<16}", f.name.get(lang));
+    }
+    let _ = writeln!(o, "{header}boats");
+    for (n, s) in &r.setups {
+        let mut line = format!("  {n:<8}");
+        for c in &s.fish {
+            let _ = write!(line, "{:<16}", if *c == 0 { "-".to_string() } else { c.to_string() });
+        }
+        let sets: Vec<String> = s
+            .boats
+            .iter()
+            .map(|set| set.iter().map(|b| r.boats[*b].name.get(lang)).collect::<Vec<_>>().join(", "))
+            .collect();
+        let total: u32 = s.fish.iter().sum();
+        let _ = writeln!(o, "{line}{}  ({total} fish)", sets.join(" or "));
+    }
+    let lift: Vec<String> = r.fish.iter().map(|f| format!("{} {}", f.name.get(lang), f.boats)).collect();
+    let _ = writeln!(o, "  Boats needed to lift a fish: {}.", lift.join(", "));
+    let _ = writeln!(o, "  Each boat starts in the harbour of its colour. The youngest player (or the next birthday) starts; play goes clockwise.");
+    let variants: Vec<String> = r
+        .variants
+        .iter()
+        .map(|v| {
+            let wind = match v.wind {
+                WindSource::Die => "wind from the die",
+                WindSource::Crest => "wind from foam crests",
+            };
+            format!("{} = {} ({wind}{})", v.id, v.name.get(lang), if v.drift { ", drift" } else { "" })
+        })
+        .collect();
+    let _ = writeln!(o, "  Variants: {}.", variants.join("; "));
+    section(&mut o, "A turn", &r.card.round);
+    section(&mut o, "Golden rules", &r.card.golden_rules);
+    let w = &r.wind;
+    let relief: Vec<String> = w.relief_at.iter().map(u32::to_string).collect();
+    let drift: Vec<String> = w.drift.iter().map(|(from, sq)| format!("{sq} from wind {from}")).collect();
+    let _ = writeln!(o, "\nWind");
+    let _ = writeln!(
+        o,
+        "  Starts at 0; {} markers; hurricane at {}. Boats carry {} fish, {} from wind {}.",
+        w.markers, w.hurricane, w.capacity, w.storm_capacity, w.storm_from
+    );
+    let _ = writeln!(
+        o,
+        "  One marker comes off when the fish landed reach {}. Strategy II drift: {}.",
+        relief.join(", "),
+        drift.join(", ")
+    );
+    section(&mut o, "End", &r.card.end);
+    let _ = writeln!(o, "\nThe tracker");
+    let ids: Vec<&str> = r.variants.iter().map(|v| v.id.as_str()).collect();
+    let _ =
+        writeln!(o, "  deckhand play {} --players N [--variant {}] [-o FILE] [--answers FILE]", r.id, ids.join("|"));
+    let _ = writeln!(o, "  deckhand resume FILE      (saved after every event)");
+    let _ =
+        writeln!(o, "  Events: wind [SIDE] | sail BOAT | catch BOAT SIZE | transfer FROM TO SIZE | dump BOAT SIZE |");
+    let _ = writeln!(o, "          home BOAT | direction SIDE | stuck | undo     (and: status, help, quit)");
+    o
+}

@@ -1,0 +1,391 @@
+//! `score`, `check`, `enter` and `calc` for games described by an `endgame` rules file
+//! (Nauticus, Titania, or a file of your own).
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use super::{emit, CheckFormat};
+use crate::endgame_sheet::{self, EndgameSheet};
+use crate::engine::endgame::{self, GameViolation, InputValue, Violation};
+use crate::log::write_atomic;
+use crate::report::{Format, Row, Standings};
+use crate::rules::endgame::{EndgameRules, Scoring, Shape};
+use crate::rules::{Diagnostic, Source};
+use crate::{ui, Error};
+
+struct Loaded<'a> {
+    path: &'a Path,
+    source: &'a Source,
+    sheet: EndgameSheet,
+}
+
+fn load<'a>(r: &EndgameRules, paths: &'a [PathBuf], sources: &'a [Source]) -> Result<Vec<Loaded<'a>>, Error> {
+    let mut out = Vec::new();
+    let mut errors = Vec::new();
+    for (path, source) in paths.iter().zip(sources) {
+        match endgame_sheet::parse(r, source) {
+            Ok(sheet) => out.push(Loaded { path, source, sheet }),
+            Err(e) => errors.push(e.to_string()),
+        }
+    }
+    if !errors.is_empty() {
+        let count = errors.len();
+        return Err(Error::Input {
+            path: if count == 1 { "the sheet file".into() } else { format!("{count} sheet files") },
+            count,
+            report: errors.join("\n") + "\n",
+        });
+    }
+    let mut seen = std::collections::HashSet::new();
+    for l in &out {
+        if !seen.insert(l.sheet.player.clone()) {
+            return Err(Error::Usage(format!(
+                "{} names player `{}` again; every sheet of one game needs its own player name",
+                l.path.display(),
+                l.sheet.player
+            )));
+        }
+    }
+    Ok(out)
+}
+
+/// Every limit broken: per sheet, then by all sheets together.
+fn violations(r: &EndgameRules, sheets: &[Loaded]) -> (Vec<Vec<Violation>>, Vec<GameViolation>) {
+    let inputs: Vec<Vec<InputValue>> = sheets.iter().map(|l| l.sheet.inputs(r)).collect();
+    let all = vec![true; r.sheet.inputs.len()];
+    let per_sheet = inputs.iter().map(|i| endgame::check_sheet(&r.sheet, i, &all)).collect();
+    let pairs: Vec<(&str, &[InputValue])> =
+        sheets.iter().zip(&inputs).map(|(l, i)| (l.sheet.player.as_str(), i.as_slice())).collect();
+    (per_sheet, endgame::check_game(&r.sheet, &pairs))
+}
+
+fn render(r: &EndgameRules, l: &Loaded, v: &Violation) -> String {
+    let d = Diagnostic::new(format!("{} [{}]", v.message, v.rule), l.sheet.span_of(r, v.at)).help(v.fix.clone());
+    l.source.render(&d)
+}
+
+pub fn standings(r: &EndgameRules, sheets: &[(&str, Vec<InputValue>)], lang: &str) -> Standings {
+    let rows = sheets
+        .iter()
+        .map(|(player, inputs)| {
+            let e = endgame::evaluate(&r.sheet, inputs, lang);
+            Row::new(*player, e.categories, e.tie_values, e.detail)
+        })
+        .collect();
+    let mut s = Standings {
+        game: r.name.get(lang).to_string(),
+        categories: r.sheet.categories.iter().map(|c| r.sheet.values[*c].name.get(lang).to_string()).collect(),
+        tie_breaks: r.sheet.tie_breaks.iter().map(|t| t.name.get(lang).to_string()).collect(),
+        rows,
+        notes: Vec::new(),
+        warnings: Vec::new(),
+    };
+    s.rank();
+    s
+}
+
+pub fn score(
+    r: &EndgameRules,
+    paths: &[PathBuf],
+    sources: &[Source],
+    format: Format,
+    detail: bool,
+    lang: &str,
+) -> anyhow::Result<i32> {
+    let sheets = load(r, paths, sources)?;
+    let (per_sheet, game) = violations(r, &sheets);
+    let count = per_sheet.iter().map(Vec::len).sum::<usize>() + game.len();
+    if count > 0 {
+        let mut report = String::new();
+        for (l, vs) in sheets.iter().zip(&per_sheet) {
+            for v in vs {
+                report.push_str(&render(r, l, v));
+                report.push('\n');
+            }
+        }
+        for g in &game {
+            let _ = writeln!(report, "error: {} [{}]\n", g.message, g.rule);
+        }
+        let _ = writeln!(
+            report,
+            "These values are impossible with the game's components, so the table would be wrong; correct them \
+             (`deckhand check` lists the same problems)."
+        );
+        return Err(Error::Input { path: "the sheets' inputs".into(), count, report }.into());
+    }
+    let inputs: Vec<(&str, Vec<InputValue>)> =
+        sheets.iter().map(|l| (l.sheet.player.as_str(), l.sheet.inputs(r))).collect();
+    emit(&standings(r, &inputs, lang).render(format, detail, None))?;
+    Ok(0)
+}
+
+pub fn check(
+    r: &EndgameRules,
+    paths: &[PathBuf],
+    sources: &[Source],
+    format: CheckFormat,
+    lang: &str,
+) -> anyhow::Result<i32> {
+    let sheets = load(r, paths, sources)?;
+    let (per_sheet, game) = violations(r, &sheets);
+    let count = per_sheet.iter().map(Vec::len).sum::<usize>() + game.len();
+    let text = match format {
+        CheckFormat::Json => {
+            let list: Vec<serde_json::Value> = sheets
+                .iter()
+                .zip(&per_sheet)
+                .map(|(l, vs)| {
+                    let e = endgame::evaluate(&r.sheet, &l.sheet.inputs(r), lang);
+                    let vs: Vec<serde_json::Value> = vs
+                        .iter()
+                        .map(|v| {
+                            let (line, column) = l.sheet.span_of(r, v.at).map_or((0, 0), |s| l.source.line_col(s.start));
+                            serde_json::json!({"rule": v.rule, "id": v.id, "message": v.message, "fix": v.fix, "line": line, "column": column})
+                        })
+                        .collect();
+                    serde_json::json!({
+                        "file": l.path.display().to_string(),
+                        "player": l.sheet.player,
+                        "score": e.total,
+                        "categories": e.categories,
+                        "violations": vs,
+                    })
+                })
+                .collect();
+            serde_json::to_string_pretty(&serde_json::json!({"sheets": list, "game_violations": game}))? + "\n"
+        }
+        CheckFormat::Text => {
+            let mut out = format!(
+                "Checking {} {} sheet(s): every input against its limits from the game's components, and the \
+                 limits across inputs (an end-game sheet has no other rules).\n",
+                sheets.len(),
+                r.name.get(lang)
+            );
+            for (l, vs) in sheets.iter().zip(&per_sheet) {
+                let e = endgame::evaluate(&r.sheet, &l.sheet.inputs(r), lang);
+                if vs.is_empty() {
+                    let _ =
+                        writeln!(out, "{} ({}): every input is within the limits", l.path.display(), l.sheet.player);
+                } else {
+                    let _ = writeln!(out, "{} ({}): {} limit violation(s)", l.path.display(), l.sheet.player, vs.len());
+                    for v in vs {
+                        for line in render(r, l, v).lines() {
+                            let _ = writeln!(out, "  {line}");
+                        }
+                    }
+                }
+                let cats: Vec<String> = r
+                    .sheet
+                    .categories
+                    .iter()
+                    .zip(&e.categories)
+                    .map(|(c, v)| format!("{} {v}", r.sheet.values[*c].name.get(lang)))
+                    .collect();
+                let _ = writeln!(out, "  score: {} ({})", e.total, cats.join(", "));
+                let missing: Vec<&str> = r
+                    .sheet
+                    .inputs
+                    .iter()
+                    .zip(&l.sheet.values)
+                    .filter(|(_, v)| v.is_none())
+                    .map(|(i, _)| i.id.as_str())
+                    .collect();
+                if !missing.is_empty() {
+                    let _ = writeln!(out, "  not given, counted as 0: {}", missing.join(", "));
+                }
+            }
+            for g in &game {
+                let _ = writeln!(out, "[{}] {}", g.rule, g.message);
+            }
+            if count == 0 {
+                let _ = writeln!(out, "{} sheet(s) checked: no limit violations", sheets.len());
+            } else {
+                let _ = writeln!(out, "{} sheet(s) checked: {count} limit violation(s)", sheets.len());
+            }
+            out
+        }
+    };
+    emit(&text)?;
+    Ok(if count == 0 { 0 } else { 1 })
+}
+
+/// Parse what a person typed for an input.
+fn parse_answer(shape: Shape, text: &str) -> Result<InputValue, String> {
+    let text = text.trim();
+    match shape {
+        Shape::Number { .. } => {
+            if text.is_empty() {
+                return Err("type a whole number (0 if none)".into());
+            }
+            text.parse::<i64>().map(InputValue::Number).map_err(|_| format!("`{text}` is not a whole number"))
+        }
+        Shape::List { .. } => {
+            let items: Result<Vec<i64>, _> =
+                text.split([' ', ',']).filter(|t| !t.is_empty()).map(str::parse::<i64>).collect();
+            items
+                .map(InputValue::List)
+                .map_err(|_| "type whole numbers separated by spaces, e.g. `3 5 4` (nothing if none)".into())
+        }
+    }
+}
+
+pub fn enter(r: &EndgameRules, player: &str, output: &Path, answers: Option<&Path>, lang: &str) -> anyhow::Result<i32> {
+    let player = player.trim();
+    if player.is_empty() {
+        return Err(Error::Usage("--player needs a name".into()).into());
+    }
+    let mut sheet = if output.exists() {
+        let source = crate::rules::source::read_source(output)?;
+        let sheet = endgame_sheet::parse(r, &source)?;
+        if sheet.player != player {
+            return Err(Error::Usage(format!(
+                "{} holds the sheet of `{}`, not `{player}`; choose another file with -o",
+                output.display(),
+                sheet.player
+            ))
+            .into());
+        }
+        sheet
+    } else {
+        EndgameSheet::new(r, player)
+    };
+    let mut prompter = ui::prompter_for(answers, "enter")?;
+    let p = prompter.as_mut();
+    let done = sheet.values.iter().filter(|v| v.is_some()).count();
+    if done > 0 {
+        p.say(&format!("Resuming {}: {done} of {} inputs already entered.", output.display(), r.sheet.inputs.len()));
+    } else {
+        p.say(&format!(
+            "Entering {player}'s end of {} ({} inputs). Each answer is checked against the game's limits and \
+             saved at once; lists take several numbers (`3 5 4`).",
+            r.name.get(lang),
+            r.sheet.inputs.len()
+        ));
+    }
+    write_atomic(output, &endgame_sheet::write(r, &sheet))?;
+    for (i, input) in r.sheet.inputs.iter().enumerate() {
+        if sheet.values[i].is_some() {
+            continue;
+        }
+        let help = input.help.as_deref().map(|h| format!(" — {h}")).unwrap_or_default();
+        let prompt = format!("{} [{}, {}]{help}", input.name.get(lang), input.id, input.shape.range_text());
+        let check = |text: &str| -> Result<InputValue, String> {
+            let value = parse_answer(input.shape, text)?;
+            let mut values = sheet.inputs(r);
+            values[i] = value.clone();
+            let mut given = sheet.given();
+            given[i] = true;
+            let problems: Vec<String> = endgame::check_sheet(&r.sheet, &values, &given)
+                .into_iter()
+                .filter(|v| match v.at {
+                    endgame::At::Input(k) | endgame::At::Item(k, _) => k == i,
+                    endgame::At::Limit(l) => r.sheet.limits[l].terms.iter().any(|(k, _)| *k == i),
+                })
+                .map(|v| v.message)
+                .collect();
+            if problems.is_empty() {
+                Ok(value)
+            } else {
+                Err(problems.join("; "))
+            }
+        };
+        let answer = p.input(&prompt, &|t| check(t).map(|_| ()))?;
+        sheet.values[i] = Some(check(&answer).map_err(Error::Usage)?);
+        write_atomic(output, &endgame_sheet::write(r, &sheet))?;
+    }
+    let inputs = sheet.inputs(r);
+    let e = endgame::evaluate(&r.sheet, &inputs, lang);
+    let cats: Vec<String> = r
+        .sheet
+        .categories
+        .iter()
+        .zip(&e.categories)
+        .map(|(c, v)| format!("{} {v}", r.sheet.values[*c].name.get(lang)))
+        .collect();
+    p.say(&format!("Saved {}. Score: {} ({}).", output.display(), e.total, cats.join(", ")));
+    let problems = endgame::check_sheet(&r.sheet, &inputs, &vec![true; inputs.len()]);
+    if problems.is_empty() {
+        Ok(0)
+    } else {
+        for v in &problems {
+            p.say(&format!("  [{}] {}", v.rule, v.message));
+        }
+        Ok(1)
+    }
+}
+
+/// `deckhand calc GAME [CALC] [key=value...]`.
+pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: &str) -> anyhow::Result<i32> {
+    let list = || -> String {
+        let mut o = String::new();
+        for c in &r.calculators {
+            let keys: Vec<String> = c.scoring.inputs.iter().map(|i| format!("{}=…", i.id)).collect();
+            let _ = writeln!(o, "  deckhand calc {} {} {}   # {}", r.id, c.id, keys.join(" "), c.name.get(lang));
+        }
+        o
+    };
+    if r.calculators.is_empty() {
+        let also = if r.nauticus.is_some() { "; see `deckhand nauticus --help` for its table helpers" } else { "" };
+        return Err(Error::Usage(format!("{} has no calculators{also}", r.id)).into());
+    }
+    let Some(id) = calculator else {
+        emit(&format!("Calculators of {}:\n{}", r.name.get(lang), list()))?;
+        return Ok(0);
+    };
+    let c = r
+        .calculator(id)
+        .ok_or_else(|| Error::Usage(format!("{} has no calculator `{id}`; its calculators are:\n{}", r.id, list())))?;
+    let s: &Scoring = &c.scoring;
+    let mut values: Vec<Option<InputValue>> = vec![None; s.inputs.len()];
+    for arg in args {
+        let Some((key, value)) = arg.split_once('=') else {
+            return Err(Error::Usage(format!("`{arg}`: give inputs as key=value, e.g. {}=3", s.inputs[0].id)).into());
+        };
+        let i = s.input_index(key.trim()).ok_or_else(|| {
+            let keys: Vec<&str> = s.inputs.iter().map(|i| i.id.as_str()).collect();
+            Error::Usage(format!("`{key}` is not an input of {} {id}; its inputs are: {}", r.id, keys.join(", ")))
+        })?;
+        let v = parse_answer(s.inputs[i].shape, value).map_err(|why| Error::Usage(format!("{key}: {why}")))?;
+        values[i] = Some(v);
+    }
+    let missing: Vec<String> = s
+        .inputs
+        .iter()
+        .zip(&values)
+        .filter(|(_, v)| v.is_none())
+        .map(|(i, _)| format!("{}=… ({}, {})", i.id, i.name.get(lang), i.shape.range_text()))
+        .collect();
+    if !missing.is_empty() {
+        return Err(Error::Usage(format!("{} {id} also needs: {}", r.id, missing.join(", "))).into());
+    }
+    let inputs: Vec<InputValue> = values.into_iter().flatten().collect();
+    let problems = endgame::check_sheet(s, &inputs, &vec![true; inputs.len()]);
+    if !problems.is_empty() {
+        let msgs: Vec<String> = problems.iter().map(|v| v.message.clone()).collect();
+        return Err(Error::Usage(msgs.join("\n")).into());
+    }
+    let e = endgame::evaluate(s, &inputs, lang);
+    let mut out = format!("{} — {}\n", r.name.get(lang), c.name.get(lang));
+    let w = s
+        .inputs
+        .iter()
+        .map(|i| i.name.get(lang).chars().count())
+        .chain(s.categories.iter().map(|v| s.values[*v].name.get(lang).chars().count()))
+        .max()
+        .unwrap_or(0);
+    for (i, v) in s.inputs.iter().zip(&inputs) {
+        let shown = match v {
+            InputValue::Number(n) => n.to_string(),
+            InputValue::List(l) => l.iter().map(i64::to_string).collect::<Vec<_>>().join(" "),
+        };
+        let _ = writeln!(out, "  {:<w$}  {shown}", i.name.get(lang));
+    }
+    for (v, value) in s.categories.iter().zip(&e.categories) {
+        let _ = writeln!(out, "  {:<w$}  {value}   ({})", s.values[*v].name.get(lang), s.describe(*v, lang));
+    }
+    if let Some(h) = &c.help {
+        let _ = writeln!(out, "{h}");
+    }
+    emit(&out)?;
+    Ok(0)
+}

@@ -1,0 +1,342 @@
+//! `deckhand nauticus crowns|pass|buy|rewards`: Nauticus helpers at the table. The numbers
+//! come from `[helpers.nauticus]` in the rules file; the arithmetic is `engine::nauticus`.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+
+use super::emit;
+use crate::engine::nauticus::{self as calc, Destination};
+use crate::rules::nauticus::{Action, NauticusHelpers};
+use crate::{rules, Error};
+
+#[derive(Debug, Args)]
+pub struct NauticusArgs {
+    #[command(subcommand)]
+    pub command: NauticusCommand,
+    /// Use this rules file instead of the built-in Nauticus rules
+    #[arg(long, value_name = "FILE", global = true)]
+    pub rules: Option<PathBuf>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum NauticusCommand {
+    /// VP for scoring crowns: crowns × workers, at most 15 a round
+    Crowns {
+        /// Your crowns (crown masts + crown sails + flipped pass tiles)
+        #[arg(long, conflicts_with_all = ["crown_masts", "crown_sails", "passed"])]
+        crowns: Option<u32>,
+        /// Crown masts you own (warehouse or ship)
+        #[arg(long, default_value_t = 0)]
+        crown_masts: u32,
+        /// Crown sails you own (warehouse or ship)
+        #[arg(long, default_value_t = 0)]
+        crown_sails: u32,
+        /// Pass tiles you have flipped this round
+        #[arg(long, default_value_t = 0)]
+        passed: u32,
+        /// Workers used for the action (blue ones included)
+        #[arg(long)]
+        workers: u32,
+        /// Blue workers the wheel shows for this action (used first)
+        #[arg(long, default_value_t = 0)]
+        blue: u32,
+        /// This scoring is your extra action (the second crown scoring of a round)
+        #[arg(long)]
+        extra: bool,
+    },
+    /// Round-end pass penalty: the VP of the pass tiles still unflipped
+    Pass {
+        /// How often you passed this round (tiles flipped in the advised order, -3 first)
+        #[arg(long, conflicts_with = "flipped")]
+        passes: Option<u32>,
+        /// The tiles you flipped, by penalty, e.g. `--flipped 3,1`
+        #[arg(long, value_delimiter = ',')]
+        flipped: Option<Vec<u32>>,
+        /// Your VP track position before the penalty
+        #[arg(long, allow_negative_numbers = true)]
+        track: Option<i64>,
+    },
+    /// What a purchase costs (Taler, workers) and where each item must go
+    Buy {
+        /// hulls, masts, sails or goods
+        #[arg(long)]
+        action: String,
+        /// The slot's price of each kind, in the action's order (see `deckhand rules show nauticus`) or as kind=price
+        #[arg(long, value_delimiter = ',')]
+        prices: Option<Vec<String>>,
+        /// The items to buy, e.g. `--items coffee,coffee,fish`
+        #[arg(long, value_delimiter = ',', required = true)]
+        items: Vec<String>,
+        /// Blue workers the wheel shows for this action
+        #[arg(long, default_value_t = 0)]
+        blue: u32,
+        /// Buy with your extra action (every item's base price is 2 Taler)
+        #[arg(long)]
+        extra: bool,
+        /// The kind you take as the free item for buying all four kinds
+        #[arg(long)]
+        free: Option<String>,
+    },
+    /// Check the rewards taken for completing a ship
+    Rewards {
+        /// Masts of the completed ship
+        #[arg(long)]
+        masts: u32,
+        /// The rewards taken, e.g. `--take crown_mast,crown_sail,vp`
+        #[arg(long, value_delimiter = ',', required = true)]
+        take: Vec<String>,
+    },
+}
+
+pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
+    let rules = rules::resolve(Some("nauticus"), args.rules.as_deref())?;
+    let h = rules.endgame().and_then(|r| r.nauticus.as_ref()).ok_or_else(|| {
+        Error::Usage(format!("{} has no [helpers.nauticus] table for the Nauticus helpers", rules.source.name))
+    })?;
+    let text = match args.command {
+        NauticusCommand::Crowns { crowns, crown_masts, crown_sails, passed, workers, blue, extra } => {
+            if passed > h.pass_penalties.len() as u32 {
+                return Err(Error::Usage(format!(
+                    "you have {} pass tiles; --passed {passed} is more",
+                    h.pass_penalties.len()
+                ))
+                .into());
+            }
+            if blue > h.max_blue_workers {
+                return Err(Error::Usage(format!("the wheel shows at most {} blue workers", h.max_blue_workers)).into());
+            }
+            let from_parts = crown_masts + crown_sails + passed * h.crowns_per_flipped_pass;
+            let n = crowns.unwrap_or(from_parts);
+            let c = calc::crowns(h, n, workers).map_err(Error::Usage)?;
+            crowns_text(h, &c, blue, extra)
+        }
+        NauticusCommand::Pass { passes, flipped, track } => {
+            let p = match (passes, flipped) {
+                (Some(n), _) => calc::pass_penalty(h, n),
+                (None, Some(f)) => calc::pass_penalty_flipped(h, &f),
+                (None, None) => calc::pass_penalty(h, 0),
+            }
+            .map_err(Error::Usage)?;
+            let mut o = String::new();
+            let left: Vec<String> = p.unflipped.iter().map(|x| format!("-{x}")).collect();
+            if p.unflipped.is_empty() {
+                let _ = writeln!(o, "Round end: every pass tile is flipped, so no penalty.");
+            } else {
+                let _ = writeln!(o, "Round end: unflipped pass tiles {} → lose {} VP.", left.join(" "), p.penalty);
+            }
+            if let Some(t) = track {
+                let _ = writeln!(o, "VP track {t} → {} (it may go below 0).", t - i64::from(p.penalty));
+            }
+            let _ = writeln!(
+                o,
+                "Your flipped tiles gave +{} crown(s) until now. Then: turn all pass tiles back to their minus side, \
+                 advance the round marker, turn the wheel to the anchor tile, shuffle and lay out the 8 actions.",
+                p.crowns
+            );
+            o
+        }
+        NauticusCommand::Buy { action, prices, items, blue, extra, free } => {
+            let a = h.action(&action).ok_or_else(|| {
+                let ids: Vec<&str> = h.actions.iter().map(|a| a.id.as_str()).collect();
+                Error::Usage(format!("unknown action `{action}`; the paid actions are: {}", ids.join(", ")))
+            })?;
+            if extra && blue > 0 {
+                return Err(Error::Usage(
+                    "the wheel's blue workers belong to the action chosen this phase, not to your extra action; drop --blue"
+                        .into(),
+                )
+                .into());
+            }
+            let prices = match (prices, extra) {
+                (Some(_), true) => {
+                    return Err(Error::Usage(format!(
+                        "with --extra every item costs {} Taler; drop --prices",
+                        h.extra_action_price
+                    ))
+                    .into())
+                }
+                (None, false) => {
+                    let ids: Vec<&str> = a.items.iter().map(|i| i.id.as_str()).collect();
+                    return Err(Error::Usage(format!(
+                        "give the slot's prices with --prices, one per kind in this order: {} (e.g. --prices 0,1,2,3), \
+                         or use --extra",
+                        ids.join(", ")
+                    ))
+                    .into());
+                }
+                (Some(p), false) => Some(parse_prices(a, &p)?),
+                (None, true) => None,
+            };
+            let basket: Vec<usize> = items.iter().map(|i| item_index(a, i)).collect::<Result<_, _>>()?;
+            let free = free.map(|f| item_index(a, &f)).transpose()?;
+            let p = calc::buy(h, a, prices.as_deref(), &basket, blue, free).map_err(Error::Usage)?;
+            buy_text(h, a, prices.as_deref(), &p, extra, lang)
+        }
+        NauticusCommand::Rewards { masts, take } => {
+            let taken: Vec<usize> = take
+                .iter()
+                .map(|t| {
+                    h.rewards.iter().position(|r| r.id == t.trim()).ok_or_else(|| {
+                        let ids: Vec<&str> = h.rewards.iter().map(|r| r.id.as_str()).collect();
+                        Error::Usage(format!("unknown reward `{t}`; the rewards are: {}", ids.join(", ")))
+                    })
+                })
+                .collect::<Result<_, _>>()?;
+            let check = calc::rewards(h, masts, &taken).map_err(|p| Error::Usage(p.join("\n")))?;
+            let names: Vec<&str> = check.taken.iter().map(|r| h.rewards[*r].name.get(lang)).collect();
+            let mut o = format!("A {masts}-mast ship: {} — allowed.\n", names.join(", "));
+            if !check.to_warehouse.is_empty() {
+                let w: Vec<&str> = check.to_warehouse.iter().map(|r| h.rewards[*r].name.get(lang)).collect();
+                let _ = writeln!(o, "To the warehouse (free tiles, golden rule): {}.", w.join(", "));
+            }
+            o
+        }
+    };
+    emit(&text)?;
+    Ok(0)
+}
+
+fn crowns_text(h: &NauticusHelpers, c: &calc::CrownScore, blue: u32, extra: bool) -> String {
+    let mut o = String::new();
+    let cap = h.crown_cap_per_round;
+    if c.crowns == 0 {
+        let _ = writeln!(
+            o,
+            "0 crowns: scoring crowns gives nothing (crown masts, crown sails and flipped pass tiles count)."
+        );
+        return o;
+    }
+    if c.capped {
+        let _ = writeln!(
+            o,
+            "{} crowns × {} workers = {}, capped: {} VP (at most {cap} a round).",
+            c.crowns, c.workers, c.raw, c.points
+        );
+    } else {
+        let _ = writeln!(o, "{} crowns × {} workers = {} VP (at most {cap} a round).", c.crowns, c.workers, c.points);
+    }
+    if let Some(need) = c.workers_for_cap {
+        if c.workers > need {
+            let _ = writeln!(o, "{need} worker(s) already reach {cap}; {} more add(s) nothing.", c.workers - need);
+        } else if c.workers < need {
+            let _ = writeln!(o, "{need} worker(s) would reach the cap of {cap}.");
+        }
+    }
+    let own = c.workers.saturating_sub(blue);
+    if blue > 0 {
+        let _ = writeln!(o, "Workers: {} blue from the wheel + {own} of your own.", blue.min(c.workers));
+    }
+    if extra {
+        let _ = writeln!(
+            o,
+            "With your extra action (once per game: +{} workers first) this is a second crown scoring this round, \
+             again at most {cap}.",
+            h.extra_action_workers
+        );
+    } else {
+        let _ = writeln!(o, "A second crown scoring this round needs your extra action (--extra).");
+    }
+    o
+}
+
+fn item_index(a: &Action, id: &str) -> Result<usize, Error> {
+    let want = id.trim().to_lowercase();
+    a.items
+        .iter()
+        .position(|i| i.id == want || ["en", "de", "fr"].iter().any(|l| i.name.get(l).to_lowercase() == want))
+        .ok_or_else(|| {
+            let ids: Vec<&str> = a.items.iter().map(|i| i.id.as_str()).collect();
+            Error::Usage(format!("`{id}` is not sold by {}; its items are: {}", a.id, ids.join(", ")))
+        })
+}
+
+/// `0,1,2,3` in the action's order, or `coffee=0,grain=2,…`.
+fn parse_prices(a: &Action, given: &[String]) -> Result<Vec<u32>, Error> {
+    let bad = |p: &str| Error::Usage(format!("`{p}` is not a price; prices are whole numbers like 0, 1, 2, 3"));
+    if given.iter().any(|p| p.contains('=')) {
+        let mut prices = vec![None; a.items.len()];
+        for p in given {
+            let (k, v) = p.split_once('=').ok_or_else(|| {
+                Error::Usage(format!("`{p}`: give every price as kind=price once one is given that way"))
+            })?;
+            let i = item_index(a, k)?;
+            prices[i] = Some(v.trim().parse::<u32>().map_err(|_| bad(v))?);
+        }
+        let missing: Vec<&str> =
+            a.items.iter().zip(&prices).filter(|(_, p)| p.is_none()).map(|(i, _)| i.id.as_str()).collect();
+        if !missing.is_empty() {
+            return Err(Error::Usage(format!("--prices lacks: {}", missing.join(", "))));
+        }
+        Ok(prices.into_iter().flatten().collect())
+    } else {
+        given.iter().map(|p| p.trim().parse::<u32>().map_err(|_| bad(p))).collect()
+    }
+}
+
+fn buy_text(
+    h: &NauticusHelpers,
+    a: &Action,
+    prices: Option<&[u32]>,
+    p: &calc::Purchase,
+    extra: bool,
+    lang: &str,
+) -> String {
+    let mut o = String::new();
+    let name = |i: usize| a.items[i].name.get(lang);
+    match prices {
+        Some(prices) => {
+            let list: Vec<String> = a.items.iter().zip(prices).map(|(i, p)| format!("{} {p}", i.id)).collect();
+            let _ = writeln!(o, "{} (slot prices: {})", a.name.get(lang), list.join(", "));
+        }
+        None => {
+            let _ = writeln!(
+                o,
+                "{} with your extra action (once per game: +{} workers first; every item {} Taler)",
+                a.name.get(lang),
+                h.extra_action_workers,
+                h.extra_action_price
+            );
+        }
+    }
+    let w = p.lines.iter().map(|l| name(l.item).chars().count()).max().unwrap_or(0);
+    for l in &p.lines {
+        let to = match l.to {
+            Destination::Warehouse => "→ warehouse (bought for 0 Taler, so free: golden rule)".to_string(),
+            Destination::Shipyard => "→ shipyard (paid: may go straight onto a ship, or to the warehouse)".to_string(),
+        };
+        let dup = if l.duplicate { format!(" (another copy: {} Taler)", h.duplicate_price) } else { String::new() };
+        let _ = writeln!(o, "  {:<w$}  {} Taler, {} worker{dup}  {to}", name(l.item), l.taler, l.workers);
+    }
+    if p.free_items > 0 {
+        let which = p.free_choice.map_or("an item of your choice".to_string(), |i| name(i).to_string());
+        let _ = writeln!(
+            o,
+            "  + {} free ({} for buying every kind; no Taler, no worker)  → warehouse (golden rule)",
+            which, p.free_items
+        );
+    }
+    let workers = if p.blue_used > 0 {
+        format!("{} workers ({} blue from the wheel + {} of your own)", p.workers, p.blue_used, p.own_workers)
+    } else {
+        format!("{} workers", p.workers)
+    };
+    let _ = writeln!(o, "Total: {} Taler, {workers}.", p.taler);
+    if let Some(t) = &p.tip {
+        let _ = writeln!(
+            o,
+            "Tip: {} for {} Taler instead of the second {} would cost {} Taler less and complete all {} kinds: \
+             1 more item free (both free items then go to the warehouse).",
+            name(t.buy),
+            t.buy_price,
+            name(t.instead_of),
+            t.saves,
+            a.items.len()
+        );
+    }
+    if extra {
+        let _ = writeln!(o, "Then the extra-action tile goes back to the box.");
+    }
+    o
+}

@@ -1,0 +1,1282 @@
+//! End-game calculators as data: the `endgame` engine. A rules file lists what players
+//! enter (`[[input]]`, with limits taken from the component counts), checks across inputs
+//! (`[[limit]]`), helper values (`[[derived]]`), the scored columns (`[[category]]`) and the
+//! ordered tie-breakers (`[[tie_break]]`). Every value is one of a closed set of scoring
+//! kinds (see `KINDS`); no game needs Rust of its own for its end-game scoring.
+//!
+//! `[[calculator]]` blocks use the same vocabulary for small in-game calculations
+//! (`deckhand calc GAME CALC key=value...`).
+
+use std::collections::{BTreeMap, HashMap};
+use std::ops::Range;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::names::Names;
+use super::nauticus::{self, NauticusHelpers};
+use super::source::{Diagnostic, Source};
+
+/// The scoring kinds, with the keys each one takes (besides `id`, `name`, `kind`, `cap`).
+pub const KINDS: &[(&str, &str)] = &[
+    ("value", "of (one number)"),
+    ("times", "of (one number, or a list: its item count), points"),
+    ("per_key", "points = { id = points, ... }"),
+    ("table", "of (one or more numbers), table, beyond (points per count past the table's end)"),
+    ("per", "of (one number), every, points (default 1): points per full `every`, rounded down"),
+    ("remainder", "of (one number), every: what `per` leaves over"),
+    ("list_sum", "of (one list)"),
+    ("sum", "of = [ids] or of = { id = weight, ... }"),
+];
+
+/// Largest magnitude of any number in an endgame file; keeps every sum far from overflow.
+const BIG: i64 = 1_000_000;
+/// Largest magnitude of points, weights and `beyond`.
+const POINTS: i64 = 1_000;
+
+// ------------------------------------------------------------------------------------
+// Raw TOML shape.
+// ------------------------------------------------------------------------------------
+
+pub(crate) mod raw {
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct File {
+        pub game: Game,
+        #[serde(default)]
+        pub input: Vec<Input>,
+        #[serde(default)]
+        pub limit: Vec<Limit>,
+        #[serde(default)]
+        pub derived: Vec<Value>,
+        #[serde(default)]
+        pub category: Vec<Value>,
+        #[serde(default)]
+        pub tie_break: Vec<TieBreak>,
+        #[serde(default)]
+        pub calculator: Vec<Calculator>,
+        #[serde(default)]
+        pub card: Card,
+        #[serde(default)]
+        pub helpers: Option<Helpers>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Game {
+        pub id: Spanned<String>,
+        #[allow(dead_code)] // read first, by rules::detect_engine
+        pub engine: String,
+        pub name: Names,
+        #[serde(default)]
+        pub year: Option<u32>,
+        #[serde(default)]
+        pub by: Option<String>,
+        pub players: Spanned<PlayerRange>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct PlayerRange {
+        pub min: u32,
+        pub max: u32,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Input {
+        pub id: Spanned<String>,
+        pub name: Names,
+        #[serde(default)]
+        pub list: Option<Spanned<bool>>,
+        #[serde(default)]
+        pub min: Option<Spanned<i64>>,
+        #[serde(default)]
+        pub max: Option<Spanned<i64>>,
+        #[serde(default)]
+        pub item_min: Option<Spanned<i64>>,
+        #[serde(default)]
+        pub item_max: Option<Spanned<i64>>,
+        #[serde(default)]
+        pub max_items: Option<Spanned<i64>>,
+        #[serde(default)]
+        pub because: Option<String>,
+        #[serde(default)]
+        pub help: Option<String>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Limit {
+        pub id: Spanned<String>,
+        pub sum: Spanned<BTreeMap<String, i64>>,
+        #[serde(default)]
+        pub min: Option<Spanned<i64>>,
+        #[serde(default)]
+        pub max: Option<Spanned<i64>>,
+        #[serde(default)]
+        pub scope: Option<Spanned<String>>,
+        pub because: String,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Value {
+        pub id: Spanned<String>,
+        pub name: Names,
+        pub kind: Spanned<String>,
+        #[serde(default)]
+        pub of: Option<Spanned<toml::Value>>,
+        #[serde(default)]
+        pub points: Option<Spanned<toml::Value>>,
+        #[serde(default)]
+        pub every: Option<Spanned<i64>>,
+        #[serde(default)]
+        pub table: Option<Spanned<Vec<i64>>>,
+        #[serde(default)]
+        pub beyond: Option<Spanned<i64>>,
+        #[serde(default)]
+        pub cap: Option<Spanned<i64>>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct TieBreak {
+        pub of: Spanned<String>,
+        pub name: Names,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Calculator {
+        pub id: Spanned<String>,
+        pub name: Names,
+        #[serde(default)]
+        pub help: Option<String>,
+        #[serde(default)]
+        pub input: Vec<Input>,
+        #[serde(default)]
+        pub limit: Vec<Limit>,
+        #[serde(default)]
+        pub derived: Vec<Value>,
+        #[serde(default)]
+        pub result: Vec<Value>,
+    }
+
+    #[derive(Debug, Deserialize, Default)]
+    #[serde(deny_unknown_fields)]
+    pub struct Card {
+        #[serde(default)]
+        pub setup: Vec<String>,
+        #[serde(default)]
+        pub round: Vec<String>,
+        #[serde(default)]
+        pub golden_rules: Vec<String>,
+        #[serde(default)]
+        pub end: Vec<String>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Helpers {
+        #[serde(default)]
+        pub nauticus: Option<nauticus::raw::Nauticus>,
+    }
+}
+
+// ------------------------------------------------------------------------------------
+// Compiled form.
+// ------------------------------------------------------------------------------------
+
+#[derive(Debug, Clone)]
+pub struct EndgameRules {
+    pub id: String,
+    pub name: Names,
+    pub year: Option<u32>,
+    pub by: Option<String>,
+    pub min_players: u32,
+    pub max_players: u32,
+    /// What one player's sheet holds and how it scores.
+    pub sheet: Scoring,
+    pub calculators: Vec<Calculator>,
+    pub card: Card,
+    /// Nauticus's table helpers (crowns, purchases, passes, rewards), if the file has them.
+    pub nauticus: Option<NauticusHelpers>,
+}
+
+impl EndgameRules {
+    pub fn calculator(&self, id: &str) -> Option<&Calculator> {
+        self.calculators.iter().find(|c| c.id == id)
+    }
+}
+
+/// Inputs, limits and values: a sheet, or a calculator.
+#[derive(Debug, Clone, Default)]
+pub struct Scoring {
+    pub inputs: Vec<Input>,
+    pub limits: Vec<Limit>,
+    /// Derived values first, then categories (calculator results), in file order; a
+    /// value only refers to inputs and values before it.
+    pub values: Vec<Value>,
+    /// Indices into `values` of the scored categories, in column order.
+    pub categories: Vec<usize>,
+    pub tie_breaks: Vec<TieBreak>,
+}
+
+impl Scoring {
+    pub fn input_index(&self, id: &str) -> Option<usize> {
+        self.inputs.iter().position(|i| i.id == id)
+    }
+
+    /// Name of an input or value, for messages and detail lines.
+    pub fn ref_name(&self, r: Ref, lang: &str) -> String {
+        match r {
+            Ref::Input(i) => self.inputs[i].name.get(lang).to_string(),
+            Ref::Value(v) => self.values[v].name.get(lang).to_string(),
+        }
+    }
+
+    pub fn ref_id(&self, r: Ref) -> &str {
+        match r {
+            Ref::Input(i) => &self.inputs[i].id,
+            Ref::Value(v) => &self.values[v].id,
+        }
+    }
+
+    /// How value `v` is computed, in words (for reference cards).
+    pub fn describe(&self, v: usize, lang: &str) -> String {
+        let name = |r: Ref| self.ref_name(r, lang);
+        let value = &self.values[v];
+        let text = match &value.formula {
+            Formula::Value(r) => name(*r),
+            Formula::Times { of, points } => format!("{points} per {}", name(*of)),
+            Formula::PerKey(terms) => {
+                terms.iter().map(|(r, p)| format!("{p} per {}", name(*r))).collect::<Vec<_>>().join(", ")
+            }
+            Formula::Table { of, table, beyond } => {
+                let steps: Vec<String> = table.iter().enumerate().map(|(i, p)| format!("{} → {p}", i + 1)).collect();
+                let more = beyond.map(|b| format!(", then {b:+} for each one more")).unwrap_or_default();
+                let each: Vec<String> = of.iter().map(|r| name(*r)).collect();
+                format!("{}{more}; for each of: {}", steps.join(", "), each.join(", "))
+            }
+            Formula::Per { of, every, points } => format!("{points} per full {every} {}", name(*of)),
+            Formula::Remainder { of, every } => {
+                format!("what is left of {} after taking out every full {every}", name(*of))
+            }
+            Formula::ListSum(i) => format!("the sum of every {}", self.inputs[*i].name.get(lang)),
+            Formula::Sum(terms) => terms
+                .iter()
+                .enumerate()
+                .map(|(k, (r, w))| {
+                    let sign = match (k, *w < 0) {
+                        (0, false) => "",
+                        (0, true) => "-",
+                        (_, false) => " + ",
+                        (_, true) => " - ",
+                    };
+                    let times = if w.abs() == 1 { String::new() } else { format!("{} × ", w.abs()) };
+                    format!("{sign}{times}{}", name(*r))
+                })
+                .collect(),
+        };
+        match value.cap {
+            Some(cap) => format!("{text}, at most {cap}"),
+            None => text,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Input {
+    pub id: String,
+    pub name: Names,
+    pub shape: Shape,
+    /// Why the limits are what they are ("the game has 12 coffee goods").
+    pub because: Option<String>,
+    pub help: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    Number { min: i64, max: i64 },
+    List { item_min: i64, item_max: i64, max_items: usize },
+}
+
+impl Shape {
+    pub fn is_list(self) -> bool {
+        matches!(self, Shape::List { .. })
+    }
+
+    /// The limits in words: `0–12`, or `up to 30 values of 3–5`.
+    pub fn range_text(self) -> String {
+        match self {
+            Shape::Number { min, max } => format!("{min}–{max}"),
+            Shape::List { item_min, item_max, max_items } => {
+                format!("up to {max_items} values of {item_min}–{item_max}")
+            }
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// Each sheet on its own.
+    Player,
+    /// All sheets of one game together (component counts of the whole box).
+    Game,
+}
+
+/// A weighted sum of inputs that must stay within bounds. A list input counts its items.
+#[derive(Debug, Clone)]
+pub struct Limit {
+    pub id: String,
+    pub terms: Vec<(usize, i64)>,
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+    pub scope: Scope,
+    pub because: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ref {
+    Input(usize),
+    Value(usize),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Formula {
+    /// A plain value.
+    Value(Ref),
+    /// count × points; a list counts its items.
+    Times { of: Ref, points: i64 },
+    /// Σ count × points, one points value per key.
+    PerKey(Vec<(Ref, i64)>),
+    /// Each count looked up in `table` (entry k is the value of count k+1; 0 scores 0),
+    /// extended by `beyond` per count past the end.
+    Table { of: Vec<Ref>, table: Vec<i64>, beyond: Option<i64> },
+    /// `points` per full `every`, rounded down.
+    Per { of: Ref, every: i64, points: i64 },
+    /// What `Per` leaves over.
+    Remainder { of: Ref, every: i64 },
+    /// The sum of a list input's items.
+    ListSum(usize),
+    /// A weighted sum of values.
+    Sum(Vec<(Ref, i64)>),
+}
+
+#[derive(Debug, Clone)]
+pub struct Value {
+    pub id: String,
+    pub name: Names,
+    pub formula: Formula,
+    pub cap: Option<i64>,
+}
+
+#[derive(Debug, Clone)]
+pub struct TieBreak {
+    pub of: Ref,
+    /// Says what wins, e.g. "most leftover Taler".
+    pub name: Names,
+}
+
+#[derive(Debug, Clone)]
+pub struct Calculator {
+    pub id: String,
+    pub name: Names,
+    pub help: Option<String>,
+    pub scoring: Scoring,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Card {
+    pub setup: Vec<String>,
+    pub round: Vec<String>,
+    pub golden_rules: Vec<String>,
+    pub end: Vec<String>,
+}
+
+// ------------------------------------------------------------------------------------
+// Loading and semantic checks.
+// ------------------------------------------------------------------------------------
+
+/// Parse and check an endgame rules file; on failure every diagnostic found.
+pub fn compile(source: &Source) -> Result<EndgameRules, Vec<Diagnostic>> {
+    let file: raw::File = toml::from_str(&source.text)
+        .map_err(|e| vec![Diagnostic::new(e.message().trim_end().to_string(), e.span())])?;
+    let mut c = Checker { text: &source.text, diags: Vec::new() };
+    let g = &file.game;
+    c.id_format("game", &g.id);
+    let players = g.players.get_ref();
+    if players.min == 0 || players.max < players.min {
+        c.err(
+            Some(g.players.span()),
+            format!("players must be 1 or more with min ≤ max; got {}–{}", players.min, players.max),
+            None,
+        );
+    }
+    let sheet = c.scoring(&file.input, &file.limit, &file.derived, &file.category, &file.tie_break, Use::Sheet);
+    if file.category.is_empty() {
+        c.err(
+            Some(g.id.span()),
+            "an endgame file needs at least one [[category]] to score",
+            Some("see `deckhand rules export nauticus` for a complete example"),
+        );
+    }
+    let mut calculators = Vec::new();
+    let mut seen = HashMap::new();
+    for calc in &file.calculator {
+        c.id_format("calculator", &calc.id);
+        if let Some(_first) = seen.insert(calc.id.get_ref().clone(), calc.id.span()) {
+            c.err(Some(calc.id.span()), format!("duplicate calculator id `{}`", calc.id.get_ref()), None);
+        }
+        if calc.result.is_empty() {
+            c.err(
+                Some(calc.id.span()),
+                format!("calculator `{}` has no [[calculator.result]]", calc.id.get_ref()),
+                None,
+            );
+        }
+        let scoring = c.scoring(&calc.input, &calc.limit, &calc.derived, &calc.result, &[], Use::Calculator);
+        calculators.push(Calculator {
+            id: calc.id.get_ref().clone(),
+            name: calc.name.clone(),
+            help: calc.help.clone(),
+            scoring,
+        });
+    }
+    let nauticus = match file.helpers.as_ref().and_then(|h| h.nauticus.as_ref()) {
+        Some(n) => match nauticus::compile(n, source) {
+            Ok(h) => Some(h),
+            Err(mut d) => {
+                c.diags.append(&mut d);
+                None
+            }
+        },
+        None => None,
+    };
+    if !c.diags.is_empty() {
+        return Err(c.diags);
+    }
+    Ok(EndgameRules {
+        id: g.id.get_ref().clone(),
+        name: g.name.clone(),
+        year: g.year,
+        by: g.by.clone(),
+        min_players: players.min,
+        max_players: players.max,
+        sheet,
+        calculators,
+        card: Card {
+            setup: file.card.setup.clone(),
+            round: file.card.round.clone(),
+            golden_rules: file.card.golden_rules.clone(),
+            end: file.card.end.clone(),
+        },
+        nauticus,
+    })
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Use {
+    /// A player's sheet: inputs left out count as 0, so 0 must be allowed.
+    Sheet,
+    /// A calculator: every input is given on the command line.
+    Calculator,
+}
+
+struct Checker<'a> {
+    text: &'a str,
+    diags: Vec<Diagnostic>,
+}
+
+/// What a name in `of`/`points`/`sum` may resolve to, with its type and bounds.
+#[derive(Debug, Clone, Copy)]
+struct Known {
+    r: Ref,
+    list: bool,
+    /// Lowest and highest possible value (for a list: of its item sum).
+    lo: i128,
+    hi: i128,
+    /// For a list: most items.
+    max_items: i128,
+}
+
+impl Known {
+    /// Bounds when used as a count (a list counts its items).
+    fn count_bounds(&self) -> (i128, i128) {
+        if self.list {
+            (0, self.max_items)
+        } else {
+            (self.lo, self.hi)
+        }
+    }
+}
+
+impl Checker<'_> {
+    fn err(&mut self, at: Option<Range<usize>>, message: impl Into<String>, help: Option<&str>) {
+        let mut d = Diagnostic::new(message, at);
+        if let Some(h) = help {
+            d = d.help(h);
+        }
+        self.diags.push(d);
+    }
+
+    fn id_format(&mut self, what: &str, id: &Spanned<String>) {
+        let v = id.get_ref();
+        if v.is_empty() || !v.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') {
+            self.err(
+                Some(id.span()),
+                format!("{what} id `{v}` must be lower-case letters, digits and `_`"),
+                Some("ids are typed in sheet files and on the command line"),
+            );
+        }
+    }
+
+    /// The span of `needle` (as a whole word) inside `within`, or `within` itself.
+    fn word_span(&self, within: &Range<usize>, needle: &str) -> Range<usize> {
+        word_span(self.text, within, needle)
+    }
+
+    fn bounded(&mut self, v: &Spanned<i64>, limit: i64, what: &str) -> i64 {
+        let x = *v.get_ref();
+        if x.abs() > limit {
+            self.err(Some(v.span()), format!("{what} {x} is out of range: deckhand allows -{limit} to {limit}"), None);
+            x.clamp(-limit, limit)
+        } else {
+            x
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn scoring(
+        &mut self,
+        inputs: &[raw::Input],
+        limits: &[raw::Limit],
+        derived: &[raw::Value],
+        categories: &[raw::Value],
+        tie_breaks: &[raw::TieBreak],
+        usage: Use,
+    ) -> Scoring {
+        let mut names: HashMap<String, Known> = HashMap::new();
+        let mut scoring = Scoring::default();
+        for raw in inputs {
+            self.id_format("input", &raw.id);
+            let input = self.input(raw, usage);
+            let known = match input.shape {
+                Shape::Number { min, max } => Known {
+                    r: Ref::Input(scoring.inputs.len()),
+                    list: false,
+                    lo: min.into(),
+                    hi: max.into(),
+                    max_items: 0,
+                },
+                Shape::List { item_min, item_max, max_items } => {
+                    let n = max_items as i128;
+                    let lo = (i128::from(item_min) * n).min(0);
+                    let hi = (i128::from(item_max) * n).max(0);
+                    Known { r: Ref::Input(scoring.inputs.len()), list: true, lo, hi, max_items: n }
+                }
+            };
+            if names.insert(input.id.clone(), known).is_some() {
+                self.err(
+                    Some(raw.id.span()),
+                    format!("duplicate id `{}`", input.id),
+                    Some("inputs, derived values and categories share one set of ids"),
+                );
+            }
+            scoring.inputs.push(input);
+        }
+        for raw in limits {
+            if let Some(l) = self.limit(raw, &names, usage) {
+                scoring.limits.push(l);
+            }
+        }
+        for (n, raw) in derived.iter().chain(categories).enumerate() {
+            self.id_format(if n < derived.len() { "derived value" } else { "category" }, &raw.id);
+            let index = scoring.values.len();
+            let (value, lo, hi) = self.value(raw, &scoring, &names);
+            if names.contains_key(value.id.as_str()) {
+                self.err(
+                    Some(raw.id.span()),
+                    format!("duplicate id `{}`", value.id),
+                    Some("inputs, derived values and categories share one set of ids"),
+                );
+            }
+            names.insert(value.id.clone(), Known { r: Ref::Value(index), list: false, lo, hi, max_items: 0 });
+            if n >= derived.len() {
+                scoring.categories.push(index);
+            }
+            scoring.values.push(value);
+        }
+        for t in tie_breaks {
+            match self.resolve(t.of.get_ref(), t.of.span(), &names, "tie_break") {
+                Some(k) if k.list => self.err(
+                    Some(t.of.span()),
+                    format!("tie-break `{}` is a list; a tie-break compares one number per player", t.of.get_ref()),
+                    Some("define a [[derived]] value with kind list_sum (or times, to count the items) and break ties on it"),
+                ),
+                Some(k) => scoring.tie_breaks.push(TieBreak { of: k.r, name: t.name.clone() }),
+                None => {}
+            }
+        }
+        scoring
+    }
+
+    fn input(&mut self, raw: &raw::Input, usage: Use) -> Input {
+        let id = raw.id.get_ref().clone();
+        let list = raw.list.as_ref().is_some_and(|l| *l.get_ref());
+        let shape = if list {
+            for (key, v) in [("min", &raw.min), ("max", &raw.max)] {
+                if let Some(v) = v {
+                    self.err(
+                        Some(v.span()),
+                        format!("`{key}` is for number inputs; `{id}` is a list"),
+                        Some("a list input takes item_min, item_max and max_items"),
+                    );
+                }
+            }
+            let item_min = raw.item_min.as_ref().map_or(0, |v| self.bounded(v, BIG, "item_min"));
+            let item_max = match &raw.item_max {
+                Some(v) => self.bounded(v, BIG, "item_max"),
+                None => {
+                    self.err(
+                        Some(raw.id.span()),
+                        format!("list input `{id}` needs `item_max` (the largest value one item can have)"),
+                        None,
+                    );
+                    item_min
+                }
+            };
+            let max_items = match &raw.max_items {
+                Some(v) if *v.get_ref() < 0 || *v.get_ref() > 1000 => {
+                    self.err(Some(v.span()), "max_items must be between 0 and 1000", None);
+                    0
+                }
+                Some(v) => *v.get_ref() as usize,
+                None => {
+                    self.err(
+                        Some(raw.id.span()),
+                        format!("list input `{id}` needs `max_items` (how many items one player can have)"),
+                        Some("take it from the component count, e.g. 30 point tiles"),
+                    );
+                    0
+                }
+            };
+            if item_min > item_max {
+                let at = raw.item_min.as_ref().map(|v| v.span()).unwrap_or(raw.id.span());
+                self.err(Some(at), format!("item_min {item_min} is above item_max {item_max}"), None);
+            }
+            Shape::List { item_min, item_max, max_items }
+        } else {
+            for (key, v) in [("item_min", &raw.item_min), ("item_max", &raw.item_max), ("max_items", &raw.max_items)] {
+                if let Some(v) = v {
+                    self.err(
+                        Some(v.span()),
+                        format!("`{key}` is for list inputs; `{id}` is a number"),
+                        Some("add `list = true` if players enter several values, or use min and max"),
+                    );
+                }
+            }
+            let min = raw.min.as_ref().map_or(0, |v| self.bounded(v, BIG, "min"));
+            let max = match &raw.max {
+                Some(v) => self.bounded(v, BIG, "max"),
+                None => {
+                    self.err(
+                        Some(raw.id.span()),
+                        format!("input `{id}` needs `max`"),
+                        Some("take the limit from the component counts (12 goods of a kind, 9 middle hulls, …) so typos are caught, and say why in `because`"),
+                    );
+                    BIG
+                }
+            };
+            if min > max {
+                let at = raw.min.as_ref().map(|v| v.span()).unwrap_or(raw.id.span());
+                self.err(Some(at), format!("min {min} is above max {max}"), None);
+            } else if usage == Use::Sheet && (min > 0 || max < 0) {
+                let at =
+                    raw.min.as_ref().map(|v| v.span()).or(raw.max.as_ref().map(|v| v.span())).unwrap_or(raw.id.span());
+                self.err(
+                    Some(at),
+                    format!("`{id}` allows {min}–{max}, but a sheet that leaves it out counts it as 0"),
+                    Some("the limits of a sheet input must include 0"),
+                );
+            }
+            Shape::Number { min, max }
+        };
+        Input { id, name: raw.name.clone(), shape, because: raw.because.clone(), help: raw.help.clone() }
+    }
+
+    fn limit(&mut self, raw: &raw::Limit, names: &HashMap<String, Known>, usage: Use) -> Option<Limit> {
+        self.id_format("limit", &raw.id);
+        let id = raw.id.get_ref().clone();
+        let scope = match raw.scope.as_ref().map(|s| s.get_ref().as_str()) {
+            None | Some("player") => Scope::Player,
+            Some("game") if usage == Use::Sheet => Scope::Game,
+            Some("game") => {
+                self.err(
+                    Some(raw.scope.as_ref().map(|s| s.span()).unwrap_or(raw.id.span())),
+                    "a calculator has no other players: its limits have scope \"player\"",
+                    None,
+                );
+                Scope::Player
+            }
+            Some(other) => {
+                self.err(
+                    Some(raw.scope.as_ref().unwrap().span()),
+                    format!("unknown limit scope `{other}`"),
+                    Some("use \"player\" (each sheet) or \"game\" (all sheets of a game together)"),
+                );
+                Scope::Player
+            }
+        };
+        let span = raw.sum.span();
+        let mut terms = Vec::new();
+        let (mut lo, mut hi) = (0i128, 0i128);
+        let mut ordered: Vec<(usize, &String, i64)> =
+            raw.sum.get_ref().iter().map(|(k, w)| (self.word_span(&span, k).start, k, *w)).collect();
+        ordered.sort();
+        for (_, key, weight) in ordered {
+            let at = self.word_span(&span, key);
+            let Some(k) = self.resolve(key, at.clone(), names, "limit") else { continue };
+            let Ref::Input(i) = k.r else {
+                self.err(
+                    Some(at),
+                    format!("limit `{id}` names `{key}`, which is computed; limits are on what players enter"),
+                    Some("list inputs in `sum`"),
+                );
+                continue;
+            };
+            if weight == 0 || weight.abs() > POINTS {
+                self.err(
+                    Some(at),
+                    format!("weight {weight} of `{key}` must be non-zero and at most {POINTS} in size"),
+                    None,
+                );
+                continue;
+            }
+            let (a, b) = k.count_bounds();
+            let w = i128::from(weight);
+            lo += (a * w).min(b * w);
+            hi += (a * w).max(b * w);
+            terms.push((i, weight));
+        }
+        if raw.sum.get_ref().is_empty() {
+            self.err(
+                Some(span),
+                format!("limit `{id}` sums nothing"),
+                Some("write sum = { input_id = 1, other_id = 2 }"),
+            );
+        }
+        let min = raw.min.as_ref().map(|v| self.bounded(v, BIG, "min"));
+        let max = raw.max.as_ref().map(|v| self.bounded(v, BIG, "max"));
+        if min.is_none() && max.is_none() {
+            self.err(Some(raw.id.span()), format!("limit `{id}` has neither `min` nor `max`"), None);
+        }
+        // A per-sheet limit that the inputs' own limits already guarantee is a mistake.
+        if scope == Scope::Player && terms.len() == raw.sum.get_ref().len() && !terms.is_empty() {
+            let min_never = min.is_none_or(|m| lo >= i128::from(m));
+            let max_never = max.is_none_or(|m| hi <= i128::from(m));
+            if min_never && max_never {
+                self.err(
+                    Some(raw.id.span()),
+                    format!("limit `{id}` can never be broken: the inputs' own limits keep the sum within {lo}–{hi}"),
+                    Some("tighten it, or give it scope = \"game\" if it is about the whole box"),
+                );
+            }
+        }
+        Some(Limit { id, terms, min, max, scope, because: raw.because.clone() })
+    }
+
+    fn resolve(&mut self, name: &str, at: Range<usize>, names: &HashMap<String, Known>, user: &str) -> Option<Known> {
+        if let Some(k) = names.get(name) {
+            return Some(*k);
+        }
+        let mut close: Vec<&str> = names.keys().map(String::as_str).filter(|k| similar(k, name)).collect();
+        close.sort();
+        let help = if close.is_empty() {
+            let mut all: Vec<&str> = names.keys().map(String::as_str).collect();
+            all.sort();
+            format!("{user} may name an input or a value defined above it: {}", all.join(", "))
+        } else {
+            format!(
+                "did you mean {}? (a value can only use inputs and values defined above it)",
+                close.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(" or ")
+            )
+        };
+        self.err(Some(at), format!("unknown input or value `{name}`"), Some(&help));
+        None
+    }
+
+    /// One `[[derived]]` or `[[category]]`; returns it with its lowest and highest value.
+    fn value(&mut self, raw: &raw::Value, scoring: &Scoring, names: &HashMap<String, Known>) -> (Value, i128, i128) {
+        let id = raw.id.get_ref().clone();
+        let kind = raw.kind.get_ref().as_str();
+        let takes: &[&str] = match kind {
+            "value" | "list_sum" => &["of"],
+            "times" => &["of", "points"],
+            "per_key" => &["points"],
+            "table" => &["of", "table", "beyond"],
+            "per" => &["of", "every", "points"],
+            "remainder" => &["of", "every"],
+            "sum" => &["of"],
+            other => {
+                let kinds: Vec<&str> = KINDS.iter().map(|(k, _)| *k).collect();
+                self.err(
+                    Some(raw.kind.span()),
+                    format!("unknown scoring kind `{other}`"),
+                    Some(&format!("use one of: {}", kinds.join(", "))),
+                );
+                let v = Value { id, name: raw.name.clone(), formula: Formula::Sum(vec![]), cap: None };
+                return (v, 0, 0);
+            }
+        };
+        let usage = KINDS.iter().find(|(k, _)| *k == kind).map(|(_, u)| *u).unwrap_or("");
+        let given: [(&str, Option<Range<usize>>); 5] = [
+            ("of", raw.of.as_ref().map(|v| v.span())),
+            ("points", raw.points.as_ref().map(|v| v.span())),
+            ("every", raw.every.as_ref().map(|v| v.span())),
+            ("table", raw.table.as_ref().map(|v| v.span())),
+            ("beyond", raw.beyond.as_ref().map(|v| v.span())),
+        ];
+        for (key, at) in &given {
+            if let Some(at) = at {
+                if !takes.contains(key) {
+                    self.err(
+                        Some(at.clone()),
+                        format!("`{key}` is not used by kind `{kind}` (`{id}`)"),
+                        Some(&format!("kind {kind} takes: {usage}")),
+                    );
+                }
+            }
+        }
+        for key in takes {
+            let optional = matches!((kind, *key), ("per", "points") | ("table", "beyond"));
+            if !optional && given.iter().any(|(k, at)| k == key && at.is_none()) {
+                self.err(
+                    Some(raw.kind.span()),
+                    format!("kind `{kind}` needs `{key}` (`{id}`)"),
+                    Some(&format!("kind {kind} takes: {usage}")),
+                );
+            }
+        }
+        let bad = (Formula::Sum(vec![]), 0i128, 0i128);
+        let (formula, lo, hi) = match kind {
+            "value" => match self.one_number(raw, names, kind) {
+                Some(k) => (Formula::Value(k.r), k.lo, k.hi),
+                None => bad,
+            },
+            "times" => {
+                let of = self.one_ref(raw, names);
+                let points = self.int_points(raw, kind);
+                match (of, points) {
+                    (Some(k), Some(p)) => {
+                        let (a, b) = k.count_bounds();
+                        let p128 = i128::from(p);
+                        (Formula::Times { of: k.r, points: p }, (a * p128).min(b * p128), (a * p128).max(b * p128))
+                    }
+                    _ => bad,
+                }
+            }
+            "per_key" => {
+                match &raw.points {
+                    Some(p) => {
+                        match p.get_ref() {
+                            toml::Value::Table(t) => {
+                                let mut items: Vec<(usize, String, i64)> = Vec::new();
+                                for (key, v) in t {
+                                    let at = self.word_span(&p.span(), key);
+                                    match v.as_integer() {
+                                Some(n) if n.abs() <= POINTS => items.push((at.start, key.clone(), n)),
+                                _ => self.err(Some(at), format!("points for `{key}` must be a whole number between -{POINTS} and {POINTS}"), None),
+                            }
+                                }
+                                items.sort();
+                                let (mut terms, mut lo, mut hi) = (Vec::new(), 0i128, 0i128);
+                                for (start, key, n) in items {
+                                    let at = self.word_span(&(start..p.span().end), &key);
+                                    if let Some(k) = self.resolve(&key, at, names, kind) {
+                                        let (a, b) = k.count_bounds();
+                                        let n128 = i128::from(n);
+                                        lo += (a * n128).min(b * n128);
+                                        hi += (a * n128).max(b * n128);
+                                        terms.push((k.r, n));
+                                    }
+                                }
+                                if t.is_empty() {
+                                    self.err(
+                                        Some(p.span()),
+                                        format!("`{id}` gives points for nothing"),
+                                        Some("write points = { input_id = 2, other_id = 8 }"),
+                                    );
+                                }
+                                (Formula::PerKey(terms), lo, hi)
+                            }
+                            _ => {
+                                self.err(Some(p.span()), format!("kind per_key takes a table of points, one per id (`{id}`)"), Some("write points = { ships_1 = 2, ships_2 = 8 }; for one count × points use kind times"));
+                                bad
+                            }
+                        }
+                    }
+                    None => bad,
+                }
+            }
+            "table" => {
+                let of = self.many_numbers(raw, names, kind);
+                let table = raw.table.as_ref().map(|t| t.get_ref().clone()).unwrap_or_default();
+                if let Some(t) = &raw.table {
+                    if table.is_empty() || table.len() > 1000 {
+                        self.err(
+                            Some(t.span()),
+                            format!("the table of `{id}` must have 1 to 1000 entries"),
+                            Some("entry 1 is the value of a count of 1, entry 2 of 2, …; a count of 0 scores 0"),
+                        );
+                    }
+                    if table.iter().any(|v| v.abs() > BIG) {
+                        self.err(Some(t.span()), format!("table values must be between -{BIG} and {BIG}"), None);
+                    }
+                }
+                let beyond = raw.beyond.as_ref().map(|b| self.bounded(b, POINTS, "beyond"));
+                let (mut lo, mut hi) = (0i128, 0i128);
+                let mut refs = Vec::new();
+                for (k, at) in of {
+                    refs.push(k.r);
+                    if k.lo < 0 {
+                        self.err(
+                            Some(at.clone()),
+                            format!(
+                                "`{}` can be negative ({}), but a table looks up counts from 0",
+                                scoring.ref_id(k.r),
+                                k.lo
+                            ),
+                            Some("give the input min = 0"),
+                        );
+                        continue;
+                    }
+                    if k.hi > table.len() as i128 && beyond.is_none() && !table.is_empty() {
+                        let at = raw.table.as_ref().map(|t| t.span()).unwrap_or(at.clone());
+                        self.err(
+                            Some(at),
+                            format!(
+                                "`{}` can be up to {}, but the table of `{id}` stops at {} and has no `beyond`",
+                                scoring.ref_id(k.r),
+                                k.hi,
+                                table.len()
+                            ),
+                            Some("add `beyond = N` (points for each count past the end), or lengthen the table"),
+                        );
+                        continue;
+                    }
+                    let (a, b) = table_bounds(&table, beyond.unwrap_or(0), k.lo, k.hi);
+                    lo += a;
+                    hi += b;
+                }
+                (Formula::Table { of: refs, table, beyond }, lo, hi)
+            }
+            "per" | "remainder" => {
+                let of = self.one_number(raw, names, kind);
+                let every = raw.every.as_ref().map(|e| {
+                    let v = *e.get_ref();
+                    if !(1..=BIG).contains(&v) {
+                        self.err(
+                            Some(e.span()),
+                            format!("every must be between 1 and {BIG}; got {v}"),
+                            Some("\"1 point per 3 Taler\" is every = 3"),
+                        );
+                    }
+                    v.clamp(1, BIG)
+                });
+                let points = match (kind, &raw.points) {
+                    ("per", Some(_)) => self.int_points(raw, kind),
+                    _ => Some(1),
+                };
+                match (of, every, points) {
+                    (Some(k), Some(e), Some(p)) => {
+                        if k.lo < 0 {
+                            let at = raw.of.as_ref().map(|o| o.span());
+                            self.err(
+                                at,
+                                format!(
+                                    "`{}` can be negative ({}); kind {kind} divides counts of 0 or more",
+                                    scoring.ref_id(k.r),
+                                    k.lo
+                                ),
+                                Some("give the input min = 0"),
+                            );
+                        }
+                        let e128 = i128::from(e);
+                        if kind == "per" {
+                            let (a, b) = (k.lo.max(0) / e128 * i128::from(p), k.hi.max(0) / e128 * i128::from(p));
+                            (Formula::Per { of: k.r, every: e, points: p }, a.min(b), a.max(b))
+                        } else {
+                            (Formula::Remainder { of: k.r, every: e }, 0, (e128 - 1).min(k.hi.max(0)))
+                        }
+                    }
+                    _ => bad,
+                }
+            }
+            "list_sum" => match self.one_ref(raw, names) {
+                Some(k) if k.list => match k.r {
+                    Ref::Input(i) => (Formula::ListSum(i), k.lo, k.hi),
+                    Ref::Value(_) => bad,
+                },
+                Some(_) => {
+                    let at = raw.of.as_ref().map(|o| o.span());
+                    self.err(
+                        at,
+                        format!("kind list_sum adds up a list, and `{}` is a number (`{id}`)", of_text(raw)),
+                        Some("use kind value for one number, or sum for several"),
+                    );
+                    bad
+                }
+                None => bad,
+            },
+            "sum" => match &raw.of {
+                Some(of) => {
+                    let mut weighted: Vec<(usize, String, i64)> = Vec::new();
+                    match of.get_ref() {
+                        toml::Value::Array(items) => {
+                            for it in items {
+                                match it.as_str() {
+                                    Some(s) => weighted.push((self.word_span(&of.span(), s).start, s.to_string(), 1)),
+                                    None => self.err(
+                                        Some(of.span()),
+                                        format!("`of` of `{id}` must list ids as strings"),
+                                        None,
+                                    ),
+                                }
+                            }
+                        }
+                        toml::Value::Table(t) => {
+                            for (k, w) in t {
+                                match w.as_integer() {
+                                    Some(w) if w != 0 && w.abs() <= POINTS => weighted.push((self.word_span(&of.span(), k).start, k.clone(), w)),
+                                    _ => self.err(Some(self.word_span(&of.span(), k)), format!("weight of `{k}` must be a non-zero whole number between -{POINTS} and {POINTS}"), None),
+                                }
+                            }
+                        }
+                        _ => self.err(
+                            Some(of.span()),
+                            format!("kind sum takes of = [ids] or of = {{ id = weight }} (`{id}`)"),
+                            None,
+                        ),
+                    }
+                    weighted.sort();
+                    if weighted.is_empty() {
+                        self.err(
+                            Some(of.span()),
+                            format!("`{id}` sums nothing"),
+                            Some("write of = [\"a\", \"b\"] or of = { a = 1, b = 2 }"),
+                        );
+                    }
+                    let (mut terms, mut lo, mut hi) = (Vec::new(), 0i128, 0i128);
+                    for (start, key, w) in weighted {
+                        let at = self.word_span(&(start..of.span().end), &key);
+                        if let Some(k) = self.resolve(&key, at.clone(), names, kind) {
+                            if k.list {
+                                self.err(
+                                    Some(at),
+                                    format!("`{key}` is a list; kind sum adds numbers"),
+                                    Some("sum a [[derived]] value of kind list_sum instead"),
+                                );
+                                continue;
+                            }
+                            let w128 = i128::from(w);
+                            lo += (k.lo * w128).min(k.hi * w128);
+                            hi += (k.lo * w128).max(k.hi * w128);
+                            terms.push((k.r, w));
+                        }
+                    }
+                    (Formula::Sum(terms), lo, hi)
+                }
+                None => bad,
+            },
+            _ => unreachable!("kinds are matched above"),
+        };
+        let cap = raw.cap.as_ref().map(|c| {
+            let v = self.bounded(c, BIG, "cap");
+            if i128::from(v) < lo {
+                self.err(
+                    Some(c.span()),
+                    format!("cap {v} is below the lowest possible value of `{id}` ({lo}), so it would always apply"),
+                    None,
+                );
+            } else if i128::from(v) >= hi {
+                self.err(
+                    Some(c.span()),
+                    format!("cap {v} can never apply: `{id}` is at most {hi}"),
+                    Some("remove the cap, or check the inputs' max"),
+                );
+            }
+            v
+        });
+        let hi = cap.map_or(hi, |c| hi.min(i128::from(c)));
+        (Value { id, name: raw.name.clone(), formula, cap }, lo, hi)
+    }
+
+    fn one_ref(&mut self, raw: &raw::Value, names: &HashMap<String, Known>) -> Option<Known> {
+        let of = raw.of.as_ref()?;
+        match of.get_ref() {
+            toml::Value::String(s) => {
+                let at = self.word_span(&of.span(), s);
+                self.resolve(s, at, names, raw.kind.get_ref())
+            }
+            _ => {
+                self.err(
+                    Some(of.span()),
+                    format!(
+                        "kind {} takes one id in `of`, e.g. of = \"cash\" (`{}`)",
+                        raw.kind.get_ref(),
+                        raw.id.get_ref()
+                    ),
+                    None,
+                );
+                None
+            }
+        }
+    }
+
+    fn one_number(&mut self, raw: &raw::Value, names: &HashMap<String, Known>, kind: &str) -> Option<Known> {
+        let k = self.one_ref(raw, names)?;
+        if k.list {
+            let at = raw.of.as_ref().map(|o| o.span());
+            self.err(
+                at,
+                format!("`{}` is a list; kind {kind} needs a number (`{}`)", of_text(raw), raw.id.get_ref()),
+                Some("use kind list_sum to add up a list, or times to count its items"),
+            );
+            return None;
+        }
+        Some(k)
+    }
+
+    fn many_numbers(
+        &mut self,
+        raw: &raw::Value,
+        names: &HashMap<String, Known>,
+        kind: &str,
+    ) -> Vec<(Known, Range<usize>)> {
+        let Some(of) = raw.of.as_ref() else { return vec![] };
+        let ids: Vec<String> = match of.get_ref() {
+            toml::Value::String(s) => vec![s.clone()],
+            toml::Value::Array(a) if a.iter().all(|v| v.is_str()) && !a.is_empty() => {
+                a.iter().filter_map(|v| v.as_str().map(String::from)).collect()
+            }
+            _ => {
+                self.err(
+                    Some(of.span()),
+                    format!("`of` of `{}` must be an id or a list of ids", raw.id.get_ref()),
+                    None,
+                );
+                return vec![];
+            }
+        };
+        let mut out = Vec::new();
+        let mut from = of.span().start;
+        for id in ids {
+            let at = self.word_span(&(from..of.span().end), &id);
+            from = at.end.min(of.span().end);
+            if let Some(k) = self.resolve(&id, at.clone(), names, kind) {
+                if k.list {
+                    self.err(Some(at), format!("`{id}` is a list; kind {kind} looks up numbers"), None);
+                } else {
+                    out.push((k, at));
+                }
+            }
+        }
+        out
+    }
+
+    fn int_points(&mut self, raw: &raw::Value, kind: &str) -> Option<i64> {
+        let p = raw.points.as_ref()?;
+        match p.get_ref().as_integer() {
+            Some(n) if n.abs() <= POINTS => Some(n),
+            Some(n) => {
+                self.err(
+                    Some(p.span()),
+                    format!("points {n} is out of range: deckhand allows -{POINTS} to {POINTS}"),
+                    None,
+                );
+                None
+            }
+            None => {
+                let help = if p.get_ref().is_table() {
+                    "a table of points per id is kind per_key"
+                } else {
+                    "write a whole number, e.g. points = 2"
+                };
+                self.err(
+                    Some(p.span()),
+                    format!("kind {kind} takes one whole number in `points` (`{}`)", raw.id.get_ref()),
+                    Some(help),
+                );
+                None
+            }
+        }
+    }
+}
+
+fn of_text(raw: &raw::Value) -> String {
+    raw.of.as_ref().and_then(|o| o.get_ref().as_str().map(String::from)).unwrap_or_default()
+}
+
+/// Lowest and highest value of a table lookup for counts in `lo..=hi` (both ≥ 0).
+fn table_bounds(table: &[i64], beyond: i64, lo: i128, hi: i128) -> (i128, i128) {
+    let f = |n: i128| -> i128 {
+        if n <= 0 || table.is_empty() {
+            0
+        } else if n <= table.len() as i128 {
+            table[(n - 1) as usize].into()
+        } else {
+            i128::from(table[table.len() - 1]) + (n - table.len() as i128) * i128::from(beyond)
+        }
+    };
+    let mut candidates = vec![lo, hi];
+    candidates.extend((1..=table.len() as i128 + 1).filter(|n| (lo..=hi).contains(n)));
+    let values: Vec<i128> = candidates.into_iter().map(f).collect();
+    (values.iter().copied().min().unwrap_or(0), values.iter().copied().max().unwrap_or(0))
+}
+
+/// The span of `needle` as a whole word inside `within`, or `within` when it is not there.
+pub fn word_span(text: &str, within: &Range<usize>, needle: &str) -> Range<usize> {
+    let end = within.end.min(text.len());
+    let start = within.start.min(end);
+    let Some(hay) = text.get(start..end) else { return within.clone() };
+    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut from = 0;
+    while let Some(i) = hay[from..].find(needle) {
+        let s = from + i;
+        let e = s + needle.len();
+        let before_ok = hay[..s].chars().next_back().is_none_or(|c| !is_word(c));
+        let after_ok = hay[e..].chars().next().is_none_or(|c| !is_word(c));
+        if before_ok && after_ok && !needle.is_empty() {
+            return start + s..start + e;
+        }
+        from = e.max(s + 1);
+        if from >= hay.len() {
+            break;
+        }
+    }
+    within.clone()
+}
+
+/// Close enough to suggest: equal without `_`, a prefix, or at most 2 edits apart.
+pub fn similar(a: &str, b: &str) -> bool {
+    let norm = |s: &str| s.replace('_', "").to_lowercase();
+    let (a, b) = (norm(a), norm(b));
+    a == b || (b.len() >= 3 && a.starts_with(&b)) || edit_distance(&a, &b) <= 2
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}

@@ -1,0 +1,390 @@
+//! Fischerspiel (a co-operative game): fish sizes, boats, setup by player count, the wind
+//! rules and the variants, as a typed and checked rules file. The tracker that uses them
+//! is `engine::fischerspiel`.
+
+use std::collections::{BTreeMap, HashSet};
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::names::Names;
+use super::source::{Diagnostic, Source};
+
+mod raw {
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct File {
+        pub game: Game,
+        pub fish: Vec<Fish>,
+        pub boat: Vec<Boat>,
+        pub setup: Vec<Setup>,
+        pub wind: Wind,
+        pub variant: Vec<Variant>,
+        #[serde(default)]
+        pub card: Card,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Game {
+        pub id: Spanned<String>,
+        #[allow(dead_code)] // read first, by rules::detect_engine
+        pub engine: String,
+        pub name: Names,
+        #[serde(default)]
+        pub year: Option<u32>,
+        #[serde(default)]
+        pub by: Option<String>,
+        pub players: Spanned<PlayerRange>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct PlayerRange {
+        pub min: u32,
+        pub max: u32,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Fish {
+        pub id: Spanned<String>,
+        pub name: Names,
+        pub boats: Spanned<u32>,
+        pub in_box: u32,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Boat {
+        pub id: Spanned<String>,
+        pub name: Names,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Setup {
+        pub players: Spanned<u32>,
+        pub fish: Spanned<BTreeMap<String, u32>>,
+        pub boats: Spanned<Vec<Vec<String>>>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Wind {
+        pub hurricane: Spanned<u32>,
+        pub markers: u32,
+        pub capacity: Spanned<u32>,
+        pub storm_from: Spanned<u32>,
+        pub storm_capacity: Spanned<u32>,
+        pub relief_at: Spanned<Vec<u32>>,
+        pub drift: Spanned<Vec<Drift>>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Drift {
+        pub from: u32,
+        pub squares: u32,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Variant {
+        pub id: Spanned<String>,
+        pub name: Names,
+        pub wind: Spanned<String>,
+        pub drift: bool,
+    }
+
+    #[derive(Debug, Deserialize, Default)]
+    #[serde(deny_unknown_fields)]
+    pub struct Card {
+        #[serde(default)]
+        pub round: Vec<String>,
+        #[serde(default)]
+        pub golden_rules: Vec<String>,
+        #[serde(default)]
+        pub end: Vec<String>,
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct FishSize {
+    pub id: String,
+    pub name: Names,
+    /// Boats that must be next to the fish at once to lift it.
+    pub boats: u32,
+    pub in_box: u32,
+}
+
+#[derive(Debug, Clone)]
+pub struct BoatColour {
+    pub id: String,
+    pub name: Names,
+}
+
+#[derive(Debug, Clone)]
+pub struct Setup {
+    /// Fish per size (index into `FischerspielRules::fish`).
+    pub fish: Vec<u32>,
+    /// The sets of boats (indices into `boats`) the rules allow for this player count.
+    pub boats: Vec<Vec<usize>>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Wind {
+    pub hurricane: u32,
+    pub markers: u32,
+    pub capacity: u32,
+    pub storm_from: u32,
+    pub storm_capacity: u32,
+    pub relief_at: Vec<u32>,
+    /// (from wind, squares), ascending.
+    pub drift: Vec<(u32, u32)>,
+}
+
+impl Wind {
+    pub fn capacity_at(&self, wind: u32) -> u32 {
+        if wind >= self.storm_from {
+            self.storm_capacity
+        } else {
+            self.capacity
+        }
+    }
+
+    pub fn drift_at(&self, wind: u32) -> u32 {
+        self.drift.iter().filter(|(from, _)| wind >= *from).map(|(_, s)| *s).next_back().unwrap_or(0)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WindSource {
+    /// The die's wind face.
+    Die,
+    /// A fish crossing a foam crest.
+    Crest,
+}
+
+#[derive(Debug, Clone)]
+pub struct Variant {
+    pub id: String,
+    pub name: Names,
+    pub wind: WindSource,
+    /// Strategy II: boats drift downwind; the wind has a direction.
+    pub drift: bool,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Card {
+    pub round: Vec<String>,
+    pub golden_rules: Vec<String>,
+    pub end: Vec<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct FischerspielRules {
+    pub id: String,
+    pub name: Names,
+    pub year: Option<u32>,
+    pub by: Option<String>,
+    pub min_players: u32,
+    pub max_players: u32,
+    pub fish: Vec<FishSize>,
+    pub boats: Vec<BoatColour>,
+    pub setups: BTreeMap<u32, Setup>,
+    pub wind: Wind,
+    pub variants: Vec<Variant>,
+    pub card: Card,
+}
+
+impl FischerspielRules {
+    pub fn variant(&self, id: &str) -> Option<usize> {
+        self.variants.iter().position(|v| v.id == id)
+    }
+
+    pub fn fish_index(&self, id: &str) -> Option<usize> {
+        self.fish.iter().position(|f| f.id == id)
+    }
+
+    pub fn boat_index(&self, id: &str) -> Option<usize> {
+        self.boats.iter().position(|b| b.id == id)
+    }
+}
+
+pub fn compile(source: &Source) -> Result<FischerspielRules, Vec<Diagnostic>> {
+    let f: raw::File = toml::from_str(&source.text)
+        .map_err(|e| vec![Diagnostic::new(e.message().trim_end().to_string(), e.span())])?;
+    let mut diags = Vec::new();
+    let mut err = |at: std::ops::Range<usize>, msg: String, help: Option<&str>| {
+        let mut d = Diagnostic::new(msg, Some(at));
+        if let Some(h) = help {
+            d = d.help(h);
+        }
+        diags.push(d);
+    };
+    let players = f.game.players.get_ref();
+    if players.min == 0 || players.max < players.min {
+        err(
+            f.game.players.span(),
+            format!("players must be 1 or more with min ≤ max; got {}–{}", players.min, players.max),
+            None,
+        );
+    }
+    let mut ids = HashSet::new();
+    for fish in &f.fish {
+        if !ids.insert(fish.id.get_ref().clone()) {
+            err(fish.id.span(), format!("duplicate fish id `{}`", fish.id.get_ref()), None);
+        }
+        if *fish.boats.get_ref() == 0 {
+            err(fish.boats.span(), "a fish needs at least 1 boat to lift it".into(), None);
+        }
+    }
+    let mut ids = HashSet::new();
+    for b in &f.boat {
+        if !ids.insert(b.id.get_ref().clone()) {
+            err(b.id.span(), format!("duplicate boat id `{}`", b.id.get_ref()), None);
+        }
+    }
+    let fish_ids: Vec<&str> = f.fish.iter().map(|x| x.id.get_ref().as_str()).collect();
+    let boat_ids: Vec<&str> = f.boat.iter().map(|x| x.id.get_ref().as_str()).collect();
+    let mut setups = BTreeMap::new();
+    for s in &f.setup {
+        let n = *s.players.get_ref();
+        if n < players.min || n > players.max {
+            err(
+                s.players.span(),
+                format!("setup for {n} players, but the game is for {}–{}", players.min, players.max),
+                None,
+            );
+        }
+        let mut fish = vec![0; f.fish.len()];
+        for (id, count) in s.fish.get_ref() {
+            let at = super::endgame::word_span(&source.text, &s.fish.span(), id);
+            match fish_ids.iter().position(|x| x == id) {
+                Some(i) => {
+                    fish[i] = *count;
+                    if *count > f.fish[i].in_box {
+                        err(at.clone(), format!("{count} {id} fish, but the box has {}", f.fish[i].in_box), None);
+                    }
+                    if *count > 0 && *f.fish[i].boats.get_ref() > n {
+                        err(
+                            at,
+                            format!(
+                                "{n} players cannot lift a {id} fish: it needs {} boats",
+                                f.fish[i].boats.get_ref()
+                            ),
+                            None,
+                        );
+                    }
+                }
+                None => err(at, format!("unknown fish `{id}`"), Some(&format!("fish: {}", fish_ids.join(", ")))),
+            }
+        }
+        let mut boats = Vec::new();
+        for set in s.boats.get_ref() {
+            let mut idx = Vec::new();
+            for id in set {
+                match boat_ids.iter().position(|x| x == id) {
+                    Some(i) => idx.push(i),
+                    None => err(
+                        super::endgame::word_span(&source.text, &s.boats.span(), id),
+                        format!("unknown boat `{id}`"),
+                        Some(&format!("boats: {}", boat_ids.join(", "))),
+                    ),
+                }
+            }
+            if set.len() != n as usize || idx.iter().collect::<HashSet<_>>().len() != set.len() {
+                err(s.boats.span(), format!("each boat set for {n} players needs {n} different boats"), None);
+            }
+            boats.push(idx);
+        }
+        if boats.is_empty() {
+            err(s.boats.span(), format!("no boat set for {n} players"), None);
+        }
+        if setups.insert(n, Setup { fish, boats }).is_some() {
+            err(s.players.span(), format!("a second setup for {n} players"), None);
+        }
+    }
+    for n in players.min..=players.max {
+        if !setups.contains_key(&n) {
+            err(f.game.players.span(), format!("no [[setup]] for {n} players"), None);
+        }
+    }
+    let w = &f.wind;
+    if *w.storm_capacity.get_ref() >= *w.capacity.get_ref() {
+        err(w.storm_capacity.span(), "storm_capacity must be below capacity".into(), None);
+    }
+    if *w.storm_from.get_ref() >= *w.hurricane.get_ref() || *w.hurricane.get_ref() > w.markers {
+        err(w.hurricane.span(), "need storm_from < hurricane ≤ markers".into(), None);
+    }
+    if w.relief_at.get_ref().windows(2).any(|p| p[0] >= p[1]) || w.relief_at.get_ref().contains(&0) {
+        err(w.relief_at.span(), "relief_at must rise and start above 0".into(), None);
+    }
+    let drift: Vec<(u32, u32)> = w.drift.get_ref().iter().map(|d| (d.from, d.squares)).collect();
+    if drift.windows(2).any(|p| p[0].0 >= p[1].0 || p[0].1 > p[1].1) {
+        err(w.drift.span(), "drift steps must rise with the wind".into(), None);
+    }
+    let mut variants = Vec::new();
+    let mut ids = HashSet::new();
+    for v in &f.variant {
+        if !ids.insert(v.id.get_ref().clone()) {
+            err(v.id.span(), format!("duplicate variant id `{}`", v.id.get_ref()), None);
+        }
+        let wind = match v.wind.get_ref().as_str() {
+            "die" => WindSource::Die,
+            "crest" => WindSource::Crest,
+            other => {
+                err(
+                    v.wind.span(),
+                    format!("unknown wind source `{other}`"),
+                    Some("use \"die\" (the die's wind face) or \"crest\" (a fish crossing a foam crest)"),
+                );
+                WindSource::Die
+            }
+        };
+        if v.drift && drift.is_empty() {
+            err(v.id.span(), "this variant drifts, but [wind] drift is empty".into(), None);
+        }
+        variants.push(Variant { id: v.id.get_ref().clone(), name: v.name.clone(), wind, drift: v.drift });
+    }
+    if variants.is_empty() {
+        diags.push(Diagnostic::new("no [[variant]]", None));
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    Ok(FischerspielRules {
+        id: f.game.id.get_ref().clone(),
+        name: f.game.name.clone(),
+        year: f.game.year,
+        by: f.game.by.clone(),
+        min_players: players.min,
+        max_players: players.max,
+        fish: f
+            .fish
+            .iter()
+            .map(|x| FishSize {
+                id: x.id.get_ref().clone(),
+                name: x.name.clone(),
+                boats: *x.boats.get_ref(),
+                in_box: x.in_box,
+            })
+            .collect(),
+        boats: f.boat.iter().map(|b| BoatColour { id: b.id.get_ref().clone(), name: b.name.clone() }).collect(),
+        setups,
+        wind: Wind {
+            hurricane: *w.hurricane.get_ref(),
+            markers: w.markers,
+            capacity: *w.capacity.get_ref(),
+            storm_from: *w.storm_from.get_ref(),
+            storm_capacity: *w.storm_capacity.get_ref(),
+            relief_at: w.relief_at.get_ref().clone(),
+            drift,
+        },
+        variants,
+        card: Card { round: f.card.round, golden_rules: f.card.golden_rules, end: f.card.end },
+    })
+}

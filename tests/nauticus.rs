@@ -1,0 +1,360 @@
+//! Nauticus: the rulebook's end-game example, tie-breaks, limits from the component
+//! counts, entering a sheet, and the table helpers — all through the built-in TOML.
+
+use deckhand::endgame_sheet;
+use deckhand::engine::endgame::{evaluate, InputValue};
+use deckhand::rules::Source;
+use predicates::prelude::*;
+use predicates::str::contains;
+
+use crate::common::{deckhand, endgame, examples_dir, repo, stderr, stdout, write};
+
+fn inputs(text: &str) -> Vec<InputValue> {
+    let rules = endgame("nauticus");
+    let sheet = endgame_sheet::parse(&rules, &Source::new("t.toml", text)).unwrap_or_else(|e| panic!("{e}"));
+    sheet.inputs(&rules)
+}
+
+#[test]
+fn the_rulebook_example_scores_80_on_top_of_the_track_from_21_taler() {
+    let rules = endgame("nauticus");
+    let text = std::fs::read_to_string(repo().join("examples/nauticus/ann.toml")).unwrap();
+    let e = evaluate(&rules.sheet, &inputs(&text), "en");
+    // track 35, ships 3×2 + 8 + 20 = 34, goods 9 + 5 + 25 = 39, leftovers 21 Taler → 7.
+    assert_eq!(e.categories, vec![35, 34, 39, 7]);
+    assert_eq!(e.total - 35, 80);
+    let taler_total = rules.sheet.values.iter().position(|v| v.id == "taler_total").unwrap();
+    assert_eq!(e.values[taler_total], 21);
+    assert_eq!(e.tie_values, vec![0, 21], "0 leftover Taler, 21 Taler in all");
+}
+
+#[test]
+fn goods_sets_follow_the_table_and_go_on_5_per_good_up_to_12() {
+    let rules = endgame("nauticus");
+    let points: Vec<i64> = (0..=12)
+        .map(|n| {
+            evaluate(&rules.sheet, &inputs(&format!("player = \"A\"\n[inputs]\ngoods_salt = {n}\n")), "en").categories
+                [2]
+        })
+        .collect();
+    assert_eq!(points, vec![0, 2, 5, 9, 14, 20, 25, 30, 35, 40, 45, 50, 55]);
+    let e = evaluate(&rules.sheet, &inputs("player = \"A\"\n[inputs]\nships_4 = 2\nships_1 = 1\n"), "en");
+    assert_eq!(e.categories[1], 72);
+}
+
+#[test]
+fn leftovers_give_1_vp_per_full_3_taler_and_keep_the_rest_for_the_tie_break() {
+    let rules = endgame("nauticus");
+    let e = evaluate(&rules.sheet, &inputs("player = \"A\"\n[inputs]\ncash = 13\nworkers = 1\n"), "en");
+    assert_eq!(e.categories[3], 4);
+    assert_eq!(e.tie_values, vec![2, 14]);
+}
+
+#[test]
+fn score_prints_the_table_and_says_which_tie_break_decided() {
+    let dir = examples_dir();
+    let out = deckhand(dir.path())
+        .args(["score", "examples/nauticus/ann.toml", "examples/nauticus/ben.toml", "examples/nauticus/cleo.toml"])
+        .assert()
+        .success();
+    let text = stdout(&out);
+    assert!(text.contains("TRACK") && text.contains("LEFTOVERS"), "{text}");
+    assert!(
+        text.contains(
+            "Tie: Ben and Ann tie on 115 points and on most leftover Taler (0-2); decided by most Taler in all (Ben 24, Ann 21)."
+        ),
+        "{text}"
+    );
+    let ben = text.lines().find(|l| l.contains("Ben")).unwrap();
+    assert!(ben.contains("│ 1 ┆"), "{text}");
+}
+
+#[test]
+fn the_first_tie_break_is_leftover_taler_and_a_full_tie_is_a_shared_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Both on 30 VP; Ann has 2 leftover Taler (14 in all), Bob 1 (22 in all).
+    write(d, "ann.toml", "game = \"nauticus\"\nplayer = \"Ann\"\n[inputs]\ntrack = 26\ncash = 14\n");
+    write(d, "bob.toml", "game = \"nauticus\"\nplayer = \"Bob\"\n[inputs]\ntrack = 23\ncash = 22\n");
+    write(d, "cy.toml", "game = \"nauticus\"\nplayer = \"Cy\"\n[inputs]\ntrack = 23\ncash = 20\nworkers = 2\n");
+    let out = deckhand(d).args(["score", "--format", "json", "ann.toml", "bob.toml", "cy.toml"]).assert().success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let order: Vec<(&str, u64, bool)> = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["player"].as_str().unwrap(), r["rank"].as_u64().unwrap(), r["shared"].as_bool().unwrap()))
+        .collect();
+    assert_eq!(order, vec![("Ann", 1, false), ("Bob", 2, true), ("Cy", 2, true)]);
+    assert_eq!(
+        v["notes"][0],
+        "Ann, Bob and Cy tie on 30 points; decided by most leftover Taler (0-2) (Ann 2, Bob 1, Cy 1); Bob and Cy still tie: a shared 2nd place"
+    );
+    assert_eq!(v["tie_breaks"], serde_json::json!(["most leftover Taler (0-2)", "most Taler in all"]));
+}
+
+#[test]
+fn csv_markdown_and_german_names() {
+    let dir = examples_dir();
+    deckhand(dir.path())
+        .args(["score", "--format", "csv", "examples/nauticus/ann.toml"])
+        .assert()
+        .success()
+        .stdout("rank,shared,player,track,ships,goods,leftovers,total\n1,false,Ann,35,34,39,7,115\n");
+    deckhand(dir.path())
+        .args(["--lang", "de", "score", "--format", "markdown", "--detail", "examples/nauticus/ann.toml"])
+        .assert()
+        .success()
+        .stdout(
+            contains("| 1 | Ann | 35 | 34 | 39 | 7 | 115 |")
+                .and(contains("SCHIFFE"))
+                .and(contains("ausgelieferter Kaffee (3) 9")),
+        );
+}
+
+#[test]
+fn impossible_inputs_fail_score_with_line_and_column_and_check_lists_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(
+        d,
+        "ann.toml",
+        "game = \"nauticus\"\nplayer = \"Ann\"\n[inputs]\ngoods_coffee = 13\nships_3 = 5\nships_4 = 3\n",
+    );
+    write(d, "bob.toml", "game = \"nauticus\"\nplayer = \"Bob\"\n[inputs]\ngoods_fish = 7\n");
+    write(d, "cy.toml", "game = \"nauticus\"\nplayer = \"Cy\"\n[inputs]\ngoods_fish = 6\n");
+    let err = stderr(&deckhand(d).args(["score", "ann.toml", "bob.toml", "cy.toml"]).assert().code(2).stdout(""));
+    assert!(err.contains("ann.toml:4:16: goods_coffee = 13 is outside 0–12: the game has 12 coffee goods"), "{err}");
+    assert!(err.contains("ann.toml:6:11: ships_3 (5) + 2 × ships_4 (3) = 11, but it must be at most 9"), "{err}");
+    assert!(
+        err.contains("all players together: goods_fish (13) (Ann 0, Bob 7, Cy 6), but it must be at most 12"),
+        "{err}"
+    );
+    let out = deckhand(d).args(["check", "ann.toml", "bob.toml", "cy.toml"]).assert().code(1);
+    let text = stdout(&out);
+    assert!(text.contains("ann.toml (Ann): 2 limit violation(s)"), "{text}");
+    assert!(text.contains("[middle_hulls]") && text.contains("[fish]"), "{text}");
+    assert!(text.contains("bob.toml (Bob): every input is within the limits"), "{text}");
+    assert!(text.contains("3 limit violation(s)"), "{text}");
+    deckhand(d).args(["check", "bob.toml"]).assert().code(0).stdout(contains("no limit violations"));
+}
+
+#[test]
+fn malformed_sheets_exit_2_with_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let cases = [
+        (
+            "a.toml",
+            "game = \"nauticus\"\nplayer = \"A\"\n[inputs]\nships_5 = 1\n",
+            "a.toml:4:1: [inputs] names unknown input `ships_5`",
+        ),
+        (
+            "b.toml",
+            "game = \"nauticus\"\nplayer = \"A\"\n[inputs]\ncash = 2.5\n",
+            "b.toml:4:8: `cash` (Taler in hand) takes whole numbers",
+        ),
+        (
+            "c.toml",
+            "game = \"nauticus\"\nplayer = \"A\"\n[inputs]\ncash = [2]\n",
+            "c.toml:4:8: `cash` (Taler in hand) is one number, not a list",
+        ),
+        ("d.toml", "game = \"nauticus\"\nplayer = \"A\"\ncash = 2\n", "d.toml:3:1: unknown field `cash`"),
+        ("e.toml", "game = \"nauticus\"\n[inputs]\ncash = 2\n", "missing `player = \"NAME\"`"),
+        ("f.toml", "game = \"nauticus\"\nplayer = \"A\"\n[inputs\n", "f.toml:3:"),
+    ];
+    for (file, text, message) in cases {
+        write(d, file, text);
+        for cmd in ["score", "check"] {
+            deckhand(d)
+                .args([cmd, file])
+                .assert()
+                .code(2)
+                .stderr(contains(message).and(contains("panicked").not()))
+                .stdout("");
+        }
+    }
+}
+
+#[test]
+fn enter_asks_every_input_checks_limits_at_once_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "first.txt", "35\n3\n1\n1\n0\n3\n2\n0\n");
+    write(d, "rest.txt", "6\n8\n2\n8\n3\n");
+    let args = |answers: &str| {
+        ["enter", "nauticus", "--player", "Ann", "-o", "ann.toml", "--answers", answers].map(String::from).to_vec()
+    };
+    deckhand(d).args(args("first.txt")).assert().code(2).stderr(contains("the answers ran out"));
+    let partial = std::fs::read_to_string(d.join("ann.toml")).unwrap();
+    assert!(partial.contains("goods_salt = 0") && !partial.contains("goods_fish"), "{partial}");
+    deckhand(d).args(args("rest.txt")).assert().success().stderr(
+        contains("Resuming ann.toml: 8 of 13 inputs")
+            .and(contains("Score: 115 (TRACK 35, SHIPS 34, GOODS 39, LEFTOVERS 7)")),
+    );
+    deckhand(d)
+        .args(["score", "--format", "csv", "ann.toml"])
+        .assert()
+        .success()
+        .stdout(contains("Ann,35,34,39,7,115"));
+    // A 4th middle-hull ship is refused when it is typed, with the reason.
+    write(d, "bad.txt", "35\n0\n0\n5\n3\n");
+    deckhand(d)
+        .args(["enter", "nauticus", "--player", "Bo", "-o", "bo.toml", "--answers", "bad.txt"])
+        .assert()
+        .code(2)
+        .stderr(contains("bad.txt:5: `3` is not an answer").and(contains("the game has 9 middle hull pieces")));
+    write(d, "neg.txt", "-21\n");
+    deckhand(d)
+        .args(["enter", "nauticus", "--player", "Cy", "-o", "cy.toml", "--answers", "neg.txt"])
+        .assert()
+        .code(2)
+        .stderr(contains("track = -21 is outside -20–300"));
+}
+
+#[test]
+fn crown_scoring_examples_from_the_rulebook() {
+    let dir = tempfile::tempdir().unwrap();
+    // 1 crown mast + 1 crown sail + 1 flipped pass tile, 2 blue workers + 1 own.
+    deckhand(dir.path())
+        .args([
+            "nauticus",
+            "crowns",
+            "--crown-masts",
+            "1",
+            "--crown-sails",
+            "1",
+            "--passed",
+            "1",
+            "--workers",
+            "3",
+            "--blue",
+            "2",
+        ])
+        .assert()
+        .success()
+        .stdout(contains("3 crowns × 3 workers = 9 VP").and(contains("2 blue from the wheel + 1 of your own")));
+    // "Had he used 2 more workers he would have had the maximum of 15."
+    deckhand(dir.path())
+        .args(["nauticus", "crowns", "--crowns", "3", "--workers", "5"])
+        .assert()
+        .success()
+        .stdout(contains("3 crowns × 5 workers = 15 VP"));
+    deckhand(dir.path())
+        .args(["nauticus", "crowns", "--crowns", "3", "--workers", "7", "--extra"])
+        .assert()
+        .success()
+        .stdout(contains("= 21, capped: 15 VP").and(contains("second crown scoring this round, again at most 15")));
+    deckhand(dir.path())
+        .args(["nauticus", "crowns", "--crowns", "30", "--workers", "1"])
+        .assert()
+        .code(2)
+        .stderr(contains("30 crowns is more than anyone can have"));
+}
+
+#[test]
+fn pass_penalties_at_round_end() {
+    let dir = tempfile::tempdir().unwrap();
+    for (passes, lose) in [("0", "lose 6 VP"), ("1", "lose 3 VP"), ("2", "lose 1 VP")] {
+        deckhand(dir.path()).args(["nauticus", "pass", "--passes", passes]).assert().success().stdout(contains(lose));
+    }
+    deckhand(dir.path()).args(["nauticus", "pass", "--passes", "3"]).assert().success().stdout(contains("no penalty"));
+    deckhand(dir.path())
+        .args(["nauticus", "pass", "--flipped", "1", "--track", "2"])
+        .assert()
+        .success()
+        .stdout(contains("-3 -2 → lose 5 VP").and(contains("VP track 2 → -3")));
+    deckhand(dir.path()).args(["nauticus", "pass", "--passes", "4"]).assert().code(2).stderr(contains("3 pass tiles"));
+}
+
+#[test]
+fn the_purchase_calculator_follows_the_rulebook_examples() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Goods: fish, grain and 2 coffee; the free coffee to the warehouse; salt would save 1 Taler.
+    let out = deckhand(d)
+        .args([
+            "nauticus",
+            "buy",
+            "--action",
+            "goods",
+            "--prices",
+            "coffee=0,grain=2,salt=3,fish=1",
+            "--items",
+            "fish,grain,coffee,coffee",
+        ])
+        .assert()
+        .success();
+    let text = stdout(&out);
+    assert!(text.contains("Total: 7 Taler, 4 workers."), "{text}");
+    assert!(text.lines().any(|l| l.contains("coffee  0 Taler") && l.contains("→ warehouse")), "{text}");
+    assert!(text.lines().any(|l| l.contains("coffee  4 Taler") && l.contains("→ shipyard")), "{text}");
+    assert!(text.contains("Tip: salt for 3 Taler instead of the second coffee would cost 1 Taler less"), "{text}");
+    // Hull parts: all four for 6 Taler and 4 workers (2 blue), one more free into the warehouse.
+    deckhand(d)
+        .args([
+            "nauticus",
+            "buy",
+            "--action",
+            "hulls",
+            "--prices",
+            "0,1,2,3",
+            "--items",
+            "hull,bow,middle,stern",
+            "--blue",
+            "2",
+            "--free",
+            "bow",
+        ])
+        .assert()
+        .success()
+        .stdout(
+            contains("Total: 6 Taler, 4 workers (2 blue from the wheel + 2 of your own).").and(contains("+ bow free")),
+        );
+    // Extra action: every kind at 2, a second copy at 4.
+    deckhand(d)
+        .args(["nauticus", "buy", "--action", "sails", "--extra", "--items", "whale,whale"])
+        .assert()
+        .success()
+        .stdout(contains("Total: 6 Taler, 2 workers.").and(contains("+2 workers first")));
+    for (args, message) in [
+        (vec!["--action", "boats", "--prices", "0,1,2,3", "--items", "bow"], "unknown action `boats`"),
+        (vec!["--action", "masts", "--items", "whale"], "give the slot's prices with --prices"),
+        (vec!["--action", "masts", "--prices", "0,1,2,3", "--items", "kraken"], "`kraken` is not sold by masts"),
+        (
+            vec!["--action", "masts", "--prices", "0,1,2,3", "--items", "whale", "--free", "anchor"],
+            "only with buying all 4 kinds",
+        ),
+        (vec!["--action", "masts", "--extra", "--blue", "1", "--items", "whale"], "drop --blue"),
+    ] {
+        deckhand(d).args(["nauticus", "buy"]).args(args).assert().code(2).stderr(contains(message));
+    }
+}
+
+#[test]
+fn ship_rewards_one_per_mast_each_at_most_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    deckhand(dir.path())
+        .args(["nauticus", "rewards", "--masts", "4", "--take", "crown_mast,crown_mast,crown_sail,crown_sail"])
+        .assert()
+        .success()
+        .stdout(contains("allowed").and(contains("To the warehouse")));
+    deckhand(dir.path())
+        .args(["nauticus", "rewards", "--masts", "3", "--take", "vp,vp,vp"])
+        .assert()
+        .code(2)
+        .stderr(contains("each reward at most 2 times per ship"));
+}
+
+#[test]
+fn the_reference_card_documents_the_helpers() {
+    deckhand(&repo()).args(["rules", "show", "nauticus"]).assert().success().stdout(
+        contains("Setup")
+            .and(contains("A round"))
+            .and(contains("Golden rules"))
+            .and(contains("ties go to: most leftover Taler (0-2), then most Taler in all, then a shared place"))
+            .and(contains("deckhand nauticus crowns"))
+            .and(contains("deckhand nauticus buy"))
+            .and(contains("passes 0: -6, 1: -3, 2: -1, 3: 0")),
+    );
+}
