@@ -245,3 +245,28 @@ fn a_new_end_game_only_game_needs_just_a_toml_file() {
         contains("decided by most pearls (Bob 10, Ann 7)").not().and(contains("decided by most chests (Ann 2, Bob 1)")),
     );
 }
+
+#[test]
+fn the_readme_example_of_a_new_game_works_from_its_toml_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let start = readme.find("```toml\n[game]\nid = \"tally\"").expect("the README shows the tally example") + 8;
+    let end = start + readme[start..].find("```").unwrap();
+    write(d, "tally.toml", &readme[start..end]);
+    deckhand(d).args(["rules", "check", "tally.toml"]).assert().success();
+    write(d, "ann.toml", "game = \"tally\"\nplayer = \"Ann\"\n[inputs]\ngems = 10\n");
+    write(d, "bob.toml", "game = \"tally\"\nplayer = \"Bob\"\n[inputs]\ngems = 11\n");
+    // 10 gems -> 3 x 2 = 6; 11 gems -> 6 too: a tie on points decided by most gems.
+    deckhand(d)
+        .args(["score", "--rules", "tally.toml", "--format", "csv", "ann.toml", "bob.toml"])
+        .assert()
+        .success()
+        .stdout("rank,shared,player,gems,total\n1,false,Bob,6,6\n2,false,Ann,6,6\n");
+    write(d, "cy.toml", "game = \"tally\"\nplayer = \"Cy\"\n[inputs]\ngems = 31\n");
+    deckhand(d)
+        .args(["score", "--rules", "tally.toml", "cy.toml"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("cy.toml:4:"));
+}

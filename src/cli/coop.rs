@@ -1,6 +1,6 @@
-//! `deckhand play GAME …` and `deckhand resume FILE`: games tracked event by event, saved
-//! to an append-only journal after every event. Dispatches on the game; Fischerspiel's
-//! wind and fish tracker lives here.
+//! `deckhand play fischerspiel …` and `deckhand resume FILE` for co-operative games tracked
+//! event by event (`cli::mod` dispatches here on the game, and on the save's header format);
+//! each event is appended to the journal (`log::Journal`) before the next prompt.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
