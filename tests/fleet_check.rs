@@ -166,3 +166,12 @@ fn a_violation_names_the_box_and_says_how_to_fix_it() {
     assert_eq!(gap[0].box_id, "coin.12");
     assert!(gap[0].message.contains("below the empty box coin.11"), "{}", gap[0].message);
 }
+
+#[test]
+fn two_question_circles_of_which_one_granted_nothing_is_reported_not_a_crash() {
+    // Found by the property test: cod column with L, ?, L, ? marked (2 L, 0 B, 2 ?), two
+    // licenses and one boat: every count is within its bounds, yet one ? gave nothing.
+    let text = "[marks]\ncod = \"x x x . . x . x . . x .\"\ncod_license = 2\ncod_boat = 2\ncoin = 12";
+    let got = rules_broken(text);
+    assert!(got.contains(&Rule::BoatsVsCircles), "{got:?}");
+}

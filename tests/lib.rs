@@ -12,6 +12,7 @@ mod fleet_score;
 mod fleet_solo;
 mod nauticus;
 mod play;
+mod properties;
 #[cfg(unix)]
 mod pty;
 mod rules_file;

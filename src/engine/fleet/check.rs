@@ -321,12 +321,15 @@ fn column_grants(rules: &FleetRules, sheet: &Sheet, t: usize, out: &mut Out) {
             format!("mark {next_boat}: a marked B circle always launches the next boat"),
         )
     } else {
-        debug_assert!(licenses + boats < lo_total);
+        // Within every bound, yet no way of giving each ? circle a license or a boat
+        // produces these counts (e.g. a ? circle that granted nothing while both were left).
         (
             next_boat.clone(),
             Rule::BoatsVsCircles,
-            format!("{licenses} license(s) and {boats} boat(s) of {type_name}, but the {circles} grant {lo_total}: a ? circle gives a license or a boat"),
-            format!("mark {next_license} or {next_boat} for each ? circle"),
+            format!(
+                "{licenses} license(s) and {boats} boat(s) of {type_name} cannot come from the {circles} (they grant {lo_total} to {hi_total} in all): each L gives a license and each B a boat while any is left, and each ? one of the two"
+            ),
+            format!("mark the license or boat each ? circle gave ({next_license} or {next_boat})"),
         )
     };
     out.push(at, rule, message, fix);
