@@ -1,0 +1,71 @@
+//! Speed of the things a table waits for: loading the rules, checking and scoring a sheet,
+//! replaying a whole 4-player save, simulating whole games. See BENCHMARKS.md.
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use deckhand::engine::fleet::game::{Input, Setup};
+use deckhand::engine::fleet::random::{self, random_input};
+use deckhand::engine::fleet::session::{Entry, Session};
+use deckhand::engine::fleet::{check_sheet, score};
+use deckhand::engine::rng::Rng;
+use deckhand::rules::{self, Source};
+
+fn players(n: usize) -> Vec<String> {
+    (0..n).map(|i| format!("P{i}")).collect()
+}
+
+fn benches(c: &mut Criterion) {
+    let fleet = rules::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
+
+    c.bench_function("rules: load and check fleet-dice.toml", |b| {
+        b.iter(|| rules::built_in(black_box("fleet-dice")).unwrap())
+    });
+
+    let linda_text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/linda.toml")).unwrap();
+    let linda = deckhand::transcript::parse(&fleet, &Source::new("linda.toml", linda_text.as_str())).unwrap().sheet;
+    let mut group = c.benchmark_group("sheet");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("check one sheet", |b| b.iter(|| check_sheet(&fleet, black_box(&linda))));
+    group.bench_function("check and score one sheet", |b| {
+        b.iter(|| (check_sheet(&fleet, black_box(&linda)), score(&fleet, black_box(&linda), "en")))
+    });
+    group.bench_function("parse, check and score one sheet file", |b| {
+        b.iter(|| {
+            let s = deckhand::transcript::parse(&fleet, &Source::new("linda.toml", black_box(linda_text.as_str())))
+                .unwrap();
+            (check_sheet(&fleet, &s.sheet), score(&fleet, &s.sheet, "en"))
+        })
+    });
+    group.finish();
+
+    // A complete 4-player game's save entries.
+    let names = players(4);
+    let mut session = Session::new(&fleet, &names);
+    let mut rng = Rng::new(2026);
+    let mut entries = Vec::new();
+    while let Some(input) = random_input(&fleet, &session, &mut rng) {
+        let input = match input {
+            Input::Roll { faces, .. } => Input::Roll { faces, digital: false },
+            other => other,
+        };
+        session.apply(&fleet, input.clone()).unwrap();
+        entries.push(Entry::Do(input));
+    }
+    let mut group = c.benchmark_group("game");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function(format!("replay a complete 4-player save ({} decisions)", entries.len()), |b| {
+        b.iter(|| Session::replay(&fleet, &names, Setup::default(), black_box(&entries)).unwrap())
+    });
+    let mut seed = 0;
+    group.bench_function("simulate one random 4-player game", |b| {
+        b.iter(|| {
+            seed += 1;
+            random::play(&fleet, &names, Setup::default(), seed)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(fleet, benches);
+criterion_main!(fleet);
