@@ -14,3 +14,4 @@ mod pty;
 mod rules_file;
 mod scripted_2p;
 mod scripted_4p;
+mod scripted_solo;
