@@ -19,3 +19,4 @@ mod rules_file;
 mod scripted_2p;
 mod scripted_4p;
 mod titania;
+mod scripted_solo;
