@@ -1,0 +1,22 @@
+//! Any bytes as a Fleet save file: reading must give entries or a clear error; entries
+//! that read are replayed (illegal ones are reported). Never a panic or a hang.
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+use std::io::Write;
+use std::sync::OnceLock;
+
+use deckhand::engine::fleet::session::{Entry, Header, Session};
+
+static RULES: OnceLock<deckhand::rules::FleetRules> = OnceLock::new();
+
+fuzz_target!(|data: &[u8]| {
+    let rules = RULES.get_or_init(|| deckhand::rules::built_in("fleet-dice").unwrap().fleet().unwrap().clone());
+    let path = std::env::temp_dir().join(format!("deckhand-fuzz-{}.jsonl", std::process::id()));
+    std::fs::File::create(&path).unwrap().write_all(data).unwrap();
+    if let Ok(read) = deckhand::log::Journal::read::<Header, Entry>(&path) {
+        if (1..=4).contains(&read.header.players.len()) && read.entries.len() < 2000 {
+            let _ = Session::replay(rules, &read.header.players, read.header.setup, &read.entries);
+        }
+    }
+    let _ = std::fs::remove_file(&path);
+});
