@@ -87,7 +87,7 @@ impl Table {
         }
     }
 
-    pub fn decision(&self) -> Decision {
+    pub fn decision(&self) -> Decision<'_> {
         self.g.decision(&self.rules, "en").expect("the game waits for a decision")
     }
 
@@ -96,7 +96,7 @@ impl Table {
     }
 
     pub fn keys(&self) -> Vec<String> {
-        self.decision().options.iter().map(|o| o.key.clone()).collect()
+        self.decision().options.iter().map(|o| o.key.to_string()).collect()
     }
 
     pub fn sheet(&self, p: usize) -> &Sheet {

@@ -34,7 +34,8 @@ fn a_captain_card_replaces_the_start_roll_marks_its_boxes_and_scores_its_bonus()
     assert!(notes.iter().any(|n| n.contains("Inuit boat 1 launched")), "{notes:?}");
     assert_eq!(ann.coins(&rules), 2, "cod license: 1 coin for the cod boat, 1 for the Inuit boat");
     // A card taken is not offered again.
-    let keys: Vec<String> = s.game.decision(&rules, "en").unwrap().options.into_iter().map(|o| o.key).collect();
+    let keys: Vec<String> =
+        s.game.decision(&rules, "en").unwrap().options.into_iter().map(|o| o.key.into_owned()).collect();
     assert!(!keys.contains(&"example_harbor_master".to_string()) && keys.len() == 4, "{keys:?}");
     // The personal bonus: 1 VP per 2 boats, at most 6.
     let sheet_text =

@@ -18,5 +18,5 @@ mod pty;
 mod rules_file;
 mod scripted_2p;
 mod scripted_4p;
-mod titania;
 mod scripted_solo;
+mod titania;

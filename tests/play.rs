@@ -141,7 +141,7 @@ fn killing_deckhand_at_random_points_loses_no_confirmed_decision() {
     let expected = replay_csv(dir.path(), "full.jsonl");
     let bin = assert_cmd::cargo::cargo_bin("deckhand");
     let mut rng = Rng::new(99);
-    for attempt in 0..6 {
+    for attempt in 0..8 {
         let save = format!("k{attempt}.jsonl");
         let mut kills = 0;
         // Kill repeatedly at random moments until the game is complete.
@@ -173,7 +173,7 @@ fn killing_deckhand_at_random_points_loses_no_confirmed_decision() {
                 .stderr(Stdio::null())
                 .spawn()
                 .unwrap();
-            if kills < 4 {
+            if kills < 5 {
                 std::thread::sleep(std::time::Duration::from_millis(rng.below(40) as u64));
                 let _ = child.kill(); // SIGKILL
                 kills += 1;

@@ -168,13 +168,14 @@ fn run(
                 let pick = decision.options[rng.below(decision.options.len())].clone();
                 let verb = if decision.kind == Kind::Draw { "draws" } else { "rolls" };
                 p.say(&format!("{} deckhand {verb}: {}", decision.prompt, pick.label));
-                Asked::Input(Input::Choice(pick.key))
+                Asked::Input(Input::Choice(pick.key.into_owned()))
             }
             Some(spec) => ask_roll(rules, &decision, spec, p)?,
             None => ask_choice(&decision, p)?,
         };
+        let who = decision.player;
         match asked {
-            Asked::Meta(cmd) => meta(rules, session, journal, &decision, &cmd, p, lang)?,
+            Asked::Meta(cmd) => meta(rules, session, journal, who, &cmd, p, lang)?,
             Asked::Input(input) => match session.apply(rules, input.clone()) {
                 Ok(notices) => {
                     journal.append(&Entry::Do(input))?;
@@ -189,8 +190,8 @@ fn run(
 }
 
 fn ask_roll(rules: &FleetRules, d: &Decision, spec: RollSpec, p: &mut dyn Prompter) -> Result<Asked, Error> {
-    let boat: Vec<String> = Face::faces_of_kind(rules, true).iter().map(|f| f.key(rules)).collect();
-    let mut town: Vec<String> = Face::faces_of_kind(rules, false).iter().map(|f| f.key(rules)).collect();
+    let boat: Vec<String> = Face::faces_of_kind(rules, true).iter().map(|f| f.key(rules).into_owned()).collect();
+    let mut town: Vec<String> = Face::faces_of_kind(rules, false).iter().map(|f| f.key(rules).into_owned()).collect();
     town.dedup();
     let hint = match (spec.boat, spec.town) {
         (b, 0) => format!("type {b} faces: {}", boat.join(" ")),
@@ -223,7 +224,7 @@ fn ask_choice(d: &Decision, p: &mut dyn Prompter) -> Result<Asked, Error> {
     choices.push(Choice::new("help", "help"));
     let i = p.select(&d.prompt, &choices)?;
     Ok(if i < d.options.len() {
-        Asked::Input(Input::Choice(d.options[i].key.clone()))
+        Asked::Input(Input::Choice(d.options[i].key.to_string()))
     } else {
         Asked::Meta(choices[i].key.clone())
     })
@@ -233,7 +234,7 @@ fn meta(
     rules: &FleetRules,
     session: &mut Session,
     journal: &mut Journal,
-    d: &Decision,
+    who: Option<usize>,
     cmd: &str,
     p: &mut dyn Prompter,
     lang: &str,
@@ -247,7 +248,7 @@ fn meta(
             Err(why) => p.say(&format!("cannot undo: {why}")),
         },
         "sheet" | "sheets" => {
-            let who: Vec<usize> = match d.player {
+            let who: Vec<usize> = match who {
                 Some(pl) if cmd == "sheet" => vec![pl],
                 _ => (0..session.game.players.len()).collect(),
             };

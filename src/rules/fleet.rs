@@ -616,6 +616,47 @@ pub struct FleetRules {
     pub cards_example: bool,
     /// Every section of the sheet, in the order a person reads the paper.
     pub sections: Vec<Section>,
+    /// Where each kind of section is in `sections` (`section_of` is on every hot path).
+    pub index: SectionIndex,
+}
+
+/// Positions in `FleetRules::sections` by kind.
+#[derive(Debug, Clone, Default)]
+pub struct SectionIndex {
+    pub column: Vec<usize>,
+    pub licenses: Vec<usize>,
+    pub boats: Vec<usize>,
+    pub harbor: Vec<usize>,
+    pub wharf: Vec<usize>,
+    pub coins: usize,
+    pub buffet_hexes: usize,
+    pub salvage_stars: usize,
+}
+
+impl SectionIndex {
+    fn build(sections: &[Section], types: usize, harbor: usize, wharf: usize) -> SectionIndex {
+        let mut ix = SectionIndex {
+            column: vec![0; types],
+            licenses: vec![0; types],
+            boats: vec![0; types],
+            harbor: vec![0; harbor],
+            wharf: vec![0; wharf],
+            ..SectionIndex::default()
+        };
+        for (i, s) in sections.iter().enumerate() {
+            match s.kind {
+                SectionKind::Column(t) => ix.column[t] = i,
+                SectionKind::Licenses(t) => ix.licenses[t] = i,
+                SectionKind::Boats(t) => ix.boats[t] = i,
+                SectionKind::Harbor(h) => ix.harbor[h] = i,
+                SectionKind::Wharf(w) => ix.wharf[w] = i,
+                SectionKind::Coins => ix.coins = i,
+                SectionKind::BuffetHexes => ix.buffet_hexes = i,
+                SectionKind::SalvageStars => ix.salvage_stars = i,
+            }
+        }
+        ix
+    }
 }
 
 /// The five scoring categories, in table order.
@@ -1155,6 +1196,7 @@ impl Checker {
         }
 
         let (captains, trophies) = self.cards(&f.cards, &boat_types, &sections);
+        let (boat_types_len, harbor_len, wharf_len) = (boat_types.len(), harbor.len(), wharf.len());
 
         FleetRules {
             id: f.game.id.get_ref().clone(),
@@ -1193,6 +1235,7 @@ impl Checker {
             captains,
             trophies,
             cards_example: f.cards.example,
+            index: SectionIndex::build(&sections, boat_types_len, harbor_len, wharf_len),
             sections,
         }
     }

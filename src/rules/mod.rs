@@ -135,6 +135,12 @@ fn rules_error(source: &Source, diags: &[Diagnostic]) -> Error {
 
 /// Read `game.engine` first, so the right typed shape can be used for the rest.
 fn detect_engine(source: &Source) -> Result<String, Error> {
+    // Fast path: `engine = "name"` on its own line in the `[game]` table. Parsing the whole
+    // file only for this would double the start-up cost of every command; the typed parse
+    // that follows reports any syntax error with its position anyway.
+    if let Some(engine) = scan_engine(&source.text) {
+        return Ok(engine);
+    }
     #[derive(serde::Deserialize)]
     struct Head {
         game: Option<HeadGame>,
@@ -152,6 +158,27 @@ fn detect_engine(source: &Source) -> Result<String, Error> {
                 .help("a rules file starts with [game] id, engine, name, players")],
         )
     })
+}
+
+/// `engine = "…"` inside `[game]`, when it is written plainly; None when unsure.
+fn scan_engine(text: &str) -> Option<String> {
+    let mut in_game = false;
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            in_game = line == "[game]";
+            continue;
+        }
+        if !in_game {
+            continue;
+        }
+        let Some(rest) = line.strip_prefix("engine") else { continue };
+        let value = rest.trim_start().strip_prefix('=')?.trim();
+        let value = value.split('#').next()?.trim();
+        let inner = value.strip_prefix('"')?.strip_suffix('"')?;
+        return inner.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-').then(|| inner.to_string());
+    }
+    None
 }
 
 /// Resolve `--rules FILE` or a game id to rules.
@@ -181,6 +208,13 @@ mod tests {
             let rules = built_in(id).unwrap_or_else(|e| panic!("{id}: {e}"));
             assert_eq!(rules.id(), *id);
         }
+    }
+
+    #[test]
+    fn the_engine_is_read_from_the_game_table_only() {
+        assert_eq!(scan_engine("[game]\nid = \"x\"\nengine = \"fleet\"  # comment\n"), Some("fleet".into()));
+        assert_eq!(scan_engine("[other]\nengine = \"fleet\"\n[game]\nid = \"x\"\n"), None);
+        assert_eq!(scan_engine("[game]\nengine = 'fleet'\n"), None, "unsure: left to the full parse");
     }
 
     #[test]

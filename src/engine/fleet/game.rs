@@ -5,6 +5,7 @@
 //! stops at the next decision. No I/O, no prompts: the CLI, tests and the random player
 //! all drive it the same way.
 
+use std::borrow::Cow;
 use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
@@ -34,13 +35,13 @@ impl Face {
     }
 
     /// Language-neutral key: a boat type id, `coins`, `harbor`, `wharf` or `market`.
-    pub fn key(self, rules: &FleetRules) -> String {
+    pub fn key(self, rules: &FleetRules) -> Cow<'_, str> {
         match self {
-            Face::Boat(t) => rules.boat_types[t].id.clone(),
-            Face::Coins => "coins".into(),
-            Face::Harbor => "harbor".into(),
-            Face::Wharf => "wharf".into(),
-            Face::Market => "market".into(),
+            Face::Boat(t) => Cow::Borrowed(&rules.boat_types[t].id),
+            Face::Coins => Cow::Borrowed("coins"),
+            Face::Harbor => Cow::Borrowed("harbor"),
+            Face::Wharf => Cow::Borrowed("wharf"),
+            Face::Market => Cow::Borrowed("market"),
         }
     }
 
@@ -109,8 +110,10 @@ pub enum Input {
 
 /// An option of a decision: `key` is language-neutral (answers files and saves use it).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Opt {
-    pub key: String,
+pub struct Opt<'a> {
+    /// Borrowed from the rules or the game where it can be: options are built at every
+    /// step, and allocating each key dominated the simulation's run time.
+    pub key: Cow<'a, str>,
     pub label: String,
 }
 
@@ -134,13 +137,13 @@ pub enum Kind {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Decision {
+pub struct Decision<'a> {
     pub kind: Kind,
     /// Whose decision it is (None: the table's, e.g. a roll).
     pub player: Option<usize>,
     pub prompt: String,
     /// The legal options; empty for a roll.
-    pub options: Vec<Opt>,
+    pub options: Vec<Opt<'a>>,
     pub roll: Option<RollSpec>,
 }
 
@@ -375,7 +378,7 @@ impl Game {
     }
 
     /// The decision the game waits for, or None when the game is over.
-    pub fn decision(&self, rules: &FleetRules, lang: &str) -> Option<Decision> {
+    pub fn decision<'a>(&'a self, rules: &'a FleetRules, lang: &str) -> Option<Decision<'a>> {
         let task = self.queue.front()?;
         let name = |p: usize| self.players[p].name.clone();
         let d = match task {
@@ -388,7 +391,7 @@ impl Game {
                 options: rules
                     .boat_types
                     .iter()
-                    .map(|t| Opt { key: t.id.clone(), label: t.name.get(lang).to_string() })
+                    .map(|t| Opt { key: Cow::Borrowed(&t.id), label: t.name.get(lang).to_string() })
                     .collect(),
                 roll: None,
             },
@@ -402,7 +405,7 @@ impl Game {
                     .trophies
                     .iter()
                     .filter(|t| t.metal == *metal)
-                    .map(|t| Opt { key: t.id.clone(), label: t.name.get(lang).to_string() })
+                    .map(|t| Opt { key: Cow::Borrowed(&t.id), label: t.name.get(lang).to_string() })
                     .collect(),
                 roll: None,
             },
@@ -415,7 +418,7 @@ impl Game {
                     .iter()
                     .enumerate()
                     .filter(|(c, _)| !self.players.iter().any(|pl| pl.sheet.captain == Some(*c)))
-                    .map(|(_, c)| Opt { key: c.id.clone(), label: c.name.get(lang).to_string() })
+                    .map(|(_, c)| Opt { key: Cow::Borrowed(&c.id), label: c.name.get(lang).to_string() })
                     .collect(),
                 roll: None,
             },
@@ -423,7 +426,11 @@ impl Game {
                 kind: Kind::StartPlayer,
                 player: None,
                 prompt: "Who is the start player?".into(),
-                options: self.players.iter().map(|p| Opt { key: p.name.clone(), label: p.name.clone() }).collect(),
+                options: self
+                    .players
+                    .iter()
+                    .map(|p| Opt { key: Cow::Borrowed(&p.name), label: p.name.clone() })
+                    .collect(),
                 roll: None,
             },
             Task::Roll(phase) => {
@@ -454,14 +461,14 @@ impl Game {
                 for f in &self.pool {
                     let key = f.key(rules);
                     if !options.iter().any(|o| o.key == key) {
-                        options.push(Opt { key, label: f.label(rules, lang) });
+                        options.push(Opt { key, label: lbl(lang, || f.label(rules, lang)) });
                     }
                 }
-                let dice: Vec<String> = self.pool.iter().map(|f| f.label(rules, lang)).collect();
+                let dice = lbl(lang, || self.pool.iter().map(|f| f.label(rules, lang)).collect::<Vec<_>>().join(", "));
                 Decision {
                     kind: Kind::Other,
                     player: Some(*p),
-                    prompt: lbl(lang, || format!("{}: pick a die ({})", name(*p), dice.join(", "))),
+                    prompt: lbl(lang, || format!("{}: pick a die ({dice})", name(*p))),
                     options,
                     roll: None,
                 }
@@ -498,8 +505,8 @@ impl Game {
                     )
                 }),
                 options: vec![
-                    Opt { key: "license".into(), label: "activate a license".into() },
-                    Opt { key: "boat".into(), label: "launch a boat".into() },
+                    Opt { key: Cow::Borrowed("license"), label: "activate a license".into() },
+                    Opt { key: Cow::Borrowed("boat"), label: "launch a boat".into() },
                 ],
                 roll: None,
             },
@@ -511,7 +518,7 @@ impl Game {
                     .free_bonuses(rules)
                     .into_iter()
                     .map(|b| Opt {
-                        key: rules.king_crab_bonuses[b].id.clone(),
+                        key: Cow::Borrowed(&rules.king_crab_bonuses[b].id),
                         label: rules.king_crab_bonuses[b].name.get(lang).to_string(),
                     })
                     .collect(),
@@ -537,8 +544,8 @@ impl Game {
                         )
                     }),
                     options: vec![
-                        Opt { key: "fish".into(), label: "2 fish".into() },
-                        Opt { key: "coin".into(), label: "1 fish + 1 coin".into() },
+                        Opt { key: Cow::Borrowed("fish"), label: "2 fish".into() },
+                        Opt { key: Cow::Borrowed("coin"), label: "1 fish + 1 coin".into() },
                     ],
                     roll: None,
                 }
@@ -597,10 +604,10 @@ impl Game {
                     let prompt = self.decision(rules, "en").map(|d| d.prompt).unwrap_or_default();
                     return Err(Illegal {
                         message: format!("`{key}` is not a legal answer to \"{prompt}\""),
-                        legal: decision.options.iter().map(|o| o.key.clone()).collect(),
+                        legal: decision.options.iter().map(|o| o.key.to_string()).collect(),
                     });
                 };
-                let key = opt.key.clone();
+                let key = opt.key.to_string();
                 self.queue.pop_front();
                 self.choose(rules, &task, &key);
             }
@@ -608,7 +615,7 @@ impl Game {
                 let decision = self.decision(rules, "en").expect("a task is queued");
                 return Err(Illegal {
                     message: format!("\"{}\" is not a dice roll", decision.prompt),
-                    legal: decision.options.iter().map(|o| o.key.clone()).collect(),
+                    legal: decision.options.iter().map(|o| o.key.to_string()).collect(),
                 });
             }
         }
@@ -847,7 +854,14 @@ impl Game {
     // Options
     // ---------------------------------------------------------------------------------
 
-    fn use_options(&self, rules: &FleetRules, p: usize, face: Face, shared: bool, lang: &str) -> Vec<Opt> {
+    fn use_options<'a>(
+        &'a self,
+        rules: &'a FleetRules,
+        p: usize,
+        face: Face,
+        shared: bool,
+        lang: &str,
+    ) -> Vec<Opt<'a>> {
         let sheet = &self.players[p].sheet;
         let mut out = Vec::new();
         match face {
@@ -855,7 +869,7 @@ impl Game {
                 let s = rules.section_of(SectionKind::Column(t));
                 if let Some(i) = sheet.next_free(s) {
                     out.push(Opt {
-                        key: "mark".into(),
+                        key: Cow::Borrowed("mark"),
                         label: lbl(lang, || format!("mark {}{}", rules.box_id(s, i), circle_note(rules, s, i))),
                     });
                 }
@@ -871,13 +885,13 @@ impl Game {
                             let col = rules.section_of(SectionKind::Column(u));
                             if u != t && sheet.next_free(col).is_some() {
                                 out.push(Opt {
-                                    key: format!("as:{}", bt.id),
+                                    key: Cow::Owned(format!("as:{}", bt.id)),
                                     label: lbl(lang, || format!("shrimp license: as {}{extra}", bt.name.get(lang))),
                                 });
                             }
                         }
                         out.push(Opt {
-                            key: "as:coins".into(),
+                            key: Cow::Borrowed("as:coins"),
                             label: lbl(lang, || {
                                 format!(
                                     "shrimp license: as 3 coins{}",
@@ -891,7 +905,7 @@ impl Game {
                     let hexes = rules.section_of(SectionKind::BuffetHexes);
                     if !sheet.is_marked(hexes, t) {
                         out.push(Opt {
-                            key: "hex".into(),
+                            key: Cow::Borrowed("hex"),
                             label: lbl(lang, || {
                                 format!("seafood buffet: fill the {} hex", rules.boat_types[t].name.get(lang))
                             }),
@@ -899,15 +913,16 @@ impl Game {
                     }
                 }
             }
-            Face::Coins => {
-                out.push(Opt { key: "coins".into(), label: lbl(lang, || format!("{} coins", rules.dice.coins_face)) })
-            }
+            Face::Coins => out.push(Opt {
+                key: Cow::Borrowed("coins"),
+                label: lbl(lang, || format!("{} coins", rules.dice.coins_face)),
+            }),
             Face::Harbor => {
                 for (h, ship) in rules.harbor.iter().enumerate() {
                     let s = rules.section_of(SectionKind::Harbor(h));
                     if let Some(i) = sheet.next_free(s) {
                         out.push(Opt {
-                            key: ship.id.clone(),
+                            key: Cow::Borrowed(&ship.id),
                             label: lbl(lang, || {
                                 format!(
                                     "{}: mark {}{}",
@@ -925,7 +940,7 @@ impl Game {
                     let s = rules.section_of(SectionKind::Wharf(b));
                     if let Some(i) = sheet.next_free(s) {
                         out.push(Opt {
-                            key: building.id.clone(),
+                            key: Cow::Borrowed(&building.id),
                             label: lbl(lang, || {
                                 format!(
                                     "{}: mark {}{}",
@@ -941,7 +956,7 @@ impl Game {
             Face::Market => {
                 let coins = self.market_coins(rules, p);
                 out.push(Opt {
-                    key: "market".into(),
+                    key: Cow::Borrowed("market"),
                     label: lbl(lang, || format!("sell at the market: {coins} coins")),
                 });
             }
@@ -950,20 +965,20 @@ impl Game {
             && !self.players[p].rerolled_this_phase_blocked(rules)
             && sheet.building_active(rules, BuildingEffect::Reroll)
         {
-            out.push(Opt { key: "reroll".into(), label: "casino: reroll this die".into() });
+            out.push(Opt { key: Cow::Borrowed("reroll"), label: "casino: reroll this die".into() });
         }
         if sheet.building_active(rules, BuildingEffect::Salvage) {
             let stars = rules.section_of(SectionKind::SalvageStars);
             if sheet.next_free(stars).is_some() {
-                out.push(Opt { key: "salvage".into(), label: "salvage yard: 1 star action instead".into() });
+                out.push(Opt { key: Cow::Borrowed("salvage"), label: "salvage yard: 1 star action instead".into() });
             }
         }
         let coins = self.die_as_coins(rules, p);
-        out.push(Opt { key: "coin".into(), label: lbl(lang, || format!("take {coins} coin(s) instead")) });
+        out.push(Opt { key: Cow::Borrowed("coin"), label: lbl(lang, || format!("take {coins} coin(s) instead")) });
         out
     }
 
-    fn column_options(&self, rules: &FleetRules, p: usize, lang: &str) -> Vec<Opt> {
+    fn column_options<'a>(&'a self, rules: &'a FleetRules, p: usize, lang: &str) -> Vec<Opt<'a>> {
         let sheet = &self.players[p].sheet;
         rules
             .boat_types
@@ -972,7 +987,7 @@ impl Game {
             .filter_map(|(t, bt)| {
                 let s = rules.section_of(SectionKind::Column(t));
                 sheet.next_free(s).map(|i| Opt {
-                    key: bt.id.clone(),
+                    key: Cow::Borrowed(&bt.id),
                     label: lbl(lang, || {
                         format!("{}: mark {}{}", bt.name.get(lang), rules.box_id(s, i), circle_note(rules, s, i))
                     }),
@@ -984,7 +999,7 @@ impl Game {
     /// Sections whose top free box a star action may take: boat-type columns, harbor ships
     /// and wharf buildings — never coins, fish, buffet hexes, licenses or boats themselves
     /// (those are marked by circles) nor salvage stars.
-    pub fn star_options(&self, rules: &FleetRules, p: usize, lang: &str) -> Vec<Opt> {
+    pub fn star_options<'a>(&'a self, rules: &'a FleetRules, p: usize, lang: &str) -> Vec<Opt<'a>> {
         let sheet = &self.players[p].sheet;
         let mut out = Vec::new();
         for (s, section) in rules.sections.iter().enumerate() {
@@ -1004,7 +1019,7 @@ impl Game {
                 }
             }
             out.push(Opt {
-                key: section.id.clone(),
+                key: Cow::Borrowed(&section.id),
                 label: lbl(lang, || {
                     format!("{}: mark {}{}", rules.section_name(s, lang), rules.box_id(s, i), circle_note(rules, s, i))
                 }),
@@ -1449,8 +1464,8 @@ fn flex_type(rules: &FleetRules) -> usize {
 
 /// Parse typed faces for a roll of `spec` dice; every face must exist on its die kind.
 pub fn parse_faces(rules: &FleetRules, faces: &[String], spec: RollSpec) -> Result<Vec<Face>, Illegal> {
-    let boat_keys: Vec<String> = Face::faces_of_kind(rules, true).iter().map(|f| f.key(rules)).collect();
-    let town_keys: Vec<String> = Face::faces_of_kind(rules, false).iter().map(|f| f.key(rules)).collect();
+    let boat_keys: Vec<String> = Face::faces_of_kind(rules, true).iter().map(|f| f.key(rules).into_owned()).collect();
+    let town_keys: Vec<String> = Face::faces_of_kind(rules, false).iter().map(|f| f.key(rules).into_owned()).collect();
     let mut legal: Vec<String> = boat_keys.clone();
     if spec.town > 0 {
         legal.extend(town_keys.iter().filter(|k| !legal.contains(k)).cloned().collect::<Vec<_>>());

@@ -13,7 +13,7 @@ pub fn roll(rules: &FleetRules, spec: RollSpec, rng: &mut Rng) -> Vec<String> {
     for (count, boat) in [(spec.town, false), (spec.boat, true)] {
         let options = Face::faces_of_kind(rules, boat);
         for _ in 0..count {
-            faces.push(options[rng.below(options.len())].key(rules));
+            faces.push(options[rng.below(options.len())].key(rules).into_owned());
         }
     }
     faces
@@ -25,7 +25,7 @@ pub fn random_input(rules: &FleetRules, session: &Session, rng: &mut Rng) -> Opt
     let d = session.game.decision(rules, "")?;
     Some(match d.roll {
         Some(spec) => Input::Roll { faces: roll(rules, spec, rng), digital: true },
-        None => Input::Choice(d.options[rng.below(d.options.len())].key.clone()),
+        None => Input::Choice(d.options[rng.below(d.options.len())].key.to_string()),
     })
 }
 
