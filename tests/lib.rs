@@ -10,6 +10,7 @@ mod fleet_check;
 mod fleet_game;
 mod fleet_score;
 mod fleet_solo;
+mod i18n;
 mod nauticus;
 mod play;
 mod properties;

@@ -38,9 +38,9 @@ Exit codes:
     after_long_help = EXIT_CODES
 )]
 pub struct Cli {
-    /// Language for game terms and table headers
-    #[arg(long, global = true, value_enum, default_value_t = Lang::En)]
-    pub lang: Lang,
+    /// Language of everything deckhand says (default: from LC_ALL, LC_MESSAGES or LANG, else English)
+    #[arg(long, global = true, value_enum)]
+    pub lang: Option<Lang>,
 
     #[command(subcommand)]
     pub command: Command,
@@ -299,7 +299,7 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 
 /// Run a parsed command; returns the exit code (0, or 1 when violations were found).
 pub fn run(cli: Cli) -> anyhow::Result<i32> {
-    let lang = cli.lang.code();
+    let lang: &'static str = cli.lang.map(Lang::code).unwrap_or_else(crate::i18n::from_env);
     match cli.command {
         Command::Score { sheets, format, detail, rules } => {
             sheets::score(&sheets, rules.as_deref(), format, detail, lang)

@@ -32,7 +32,7 @@ pub struct PlayOptions<'a> {
     pub rules: Option<&'a Path>,
 }
 
-pub fn play(o: PlayOptions, lang: &str) -> anyhow::Result<i32> {
+pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
     let rules = rules::resolve(Some(o.game), o.rules)?;
     let fleet = rules.fleet().ok_or_else(|| Error::Usage(format!("`play` does not support {} yet", o.game)))?;
     let names = player_names(fleet, o.players, o.solo)?;
@@ -85,6 +85,7 @@ pub fn play(o: PlayOptions, lang: &str) -> anyhow::Result<i32> {
     ));
     p.say("At any prompt: undo, sheet, scores, help.");
     let mut session = Session::with_setup(fleet, &names, header.setup);
+    session.set_lang(lang);
     for n in session.game.take_notices() {
         p.say(&n.text);
     }
@@ -372,12 +373,13 @@ pub fn resume(
     answers: Option<&Path>,
     rules_path: Option<&Path>,
     allow_change: bool,
-    lang: &str,
+    lang: &'static str,
 ) -> anyhow::Result<i32> {
     let read = Journal::read::<Header, Entry>(path)?;
     let rules = rules_for(path, &read.header, rules_path, allow_change)?;
     let fleet = rules.fleet().expect("Fleet save");
     let mut session = rebuild(fleet, path, &read.header, &read.entries)?;
+    session.set_lang(lang);
     let mut prompter = ui::prompter_for(answers, "resume")?;
     let opened = Journal::open::<Header, Entry>(path)?;
     let mut journal = opened.journal;

@@ -260,6 +260,8 @@ pub struct Game {
     pub trophies: Vec<usize>,
     /// No reminders are produced (replays, undo, simulations).
     pub quiet: bool,
+    /// The language of reminders ("en", "de", "fr").
+    pub lang: &'static str,
 }
 
 impl Game {
@@ -297,6 +299,7 @@ impl Game {
             ruth: setup.solo.then(|| Ruth::new(rules)),
             trophies: Vec::new(),
             quiet: false,
+            lang: "en",
         };
         if (setup.captains || setup.trophies) && rules.cards_example {
             g.announce(|| {
@@ -329,6 +332,7 @@ impl Game {
             ruth: None,
             trophies: Vec::new(),
             quiet: false,
+            lang: "en",
         };
         g.advance(rules);
         g
@@ -352,6 +356,7 @@ impl Game {
             ruth: Some(Ruth { tokens }),
             trophies: Vec::new(),
             quiet: false,
+            lang: "en",
         };
         g.advance(rules);
         g

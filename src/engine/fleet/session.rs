@@ -44,6 +44,8 @@ pub const SCHEMA: u32 = 1;
 pub struct Session {
     pub names: Vec<String>,
     pub setup: Setup,
+    /// The language of the game's reminders and prompts.
+    pub lang: &'static str,
     /// The effective decisions, in order.
     pub inputs: Vec<Input>,
     pub game: Game,
@@ -56,7 +58,13 @@ impl Session {
     }
 
     pub fn with_setup(rules: &FleetRules, names: &[String], setup: Setup) -> Session {
-        Session { names: names.to_vec(), setup, inputs: Vec::new(), game: Game::new(rules, names, setup) }
+        Session { names: names.to_vec(), setup, lang: "en", inputs: Vec::new(), game: Game::new(rules, names, setup) }
+    }
+
+    /// Set the language of reminders and prompts.
+    pub fn set_lang(&mut self, lang: &'static str) {
+        self.lang = lang;
+        self.game.lang = lang;
     }
 
     /// Apply a decision; returns the reminders it produced.
@@ -76,6 +84,7 @@ impl Session {
         }
         let kept = &self.inputs[..self.inputs.len() - 1];
         let mut game = Game::new(rules, &self.names, self.setup);
+        game.lang = self.lang;
         game.quiet = true;
         for input in kept {
             game.apply(rules, input).expect("a prefix of legal decisions stays legal");

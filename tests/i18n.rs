@@ -1,0 +1,103 @@
+//! The message catalogs: every key in every language with the same placeholders and plural
+//! forms, every key used in the code, every key the code uses present.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use deckhand::i18n::{catalog, placeholders, Message, LANGS};
+
+use crate::common::repo;
+
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Message keys the source code names: string literals `"engine.x"`, `"cli.x"`, `"games.x"`.
+fn keys_in_code() -> BTreeSet<String> {
+    let mut files = Vec::new();
+    rust_files(&repo().join("src"), &mut files);
+    let mut keys = BTreeSet::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        for area in ["engine.", "cli.", "games."] {
+            let pattern = format!("\"{area}");
+            let mut rest = text.as_str();
+            while let Some(i) = rest.find(&pattern) {
+                let after = &rest[i + 1..];
+                let end = after.find('"').unwrap();
+                let key = &after[..end];
+                if key.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '.')
+                    && !key.ends_with('.')
+                {
+                    keys.insert(key.to_string());
+                }
+                rest = &after[end..];
+            }
+        }
+    }
+    keys
+}
+
+fn shape(m: &Message) -> (bool, Vec<String>) {
+    match m {
+        Message::Text(t) => (false, placeholders(t)),
+        Message::Plural { one, other } => {
+            let mut p = placeholders(one);
+            p.extend(placeholders(other));
+            p.sort();
+            p.dedup();
+            (true, p)
+        }
+    }
+}
+
+#[test]
+fn every_key_is_in_every_language_with_the_same_placeholders() {
+    let en = catalog("en");
+    for lang in LANGS {
+        let cat = catalog(lang);
+        let missing: Vec<&String> = en.keys().filter(|k| !cat.contains_key(*k)).collect();
+        let extra: Vec<&String> = cat.keys().filter(|k| !en.contains_key(*k)).collect();
+        assert!(missing.is_empty(), "keys missing from the {lang} catalog: {missing:?}");
+        assert!(extra.is_empty(), "keys in the {lang} catalog but not in English: {extra:?}");
+        for (k, m) in cat {
+            let (plural, names) = shape(m);
+            let (en_plural, en_names) = shape(&en[k]);
+            assert_eq!(plural, en_plural, "{lang} {k}: plural forms differ from English");
+            assert_eq!(names, en_names, "{lang} {k}: placeholders differ from English");
+        }
+    }
+}
+
+#[test]
+fn every_key_is_used_and_every_used_key_exists() {
+    let used = keys_in_code();
+    let en = catalog("en");
+    let unknown: Vec<&String> = used.iter().filter(|k| !en.contains_key(*k)).collect();
+    assert!(unknown.is_empty(), "the code uses keys no catalog has: {unknown:?}");
+    let unused: Vec<&String> = en.keys().filter(|k| !used.contains(*k)).collect();
+    assert!(unused.is_empty(), "catalog keys no code uses: {unused:?}");
+}
+
+#[test]
+fn the_language_comes_from_the_environment() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |lang: &str| {
+        let out = crate::common::deckhand(dir.path())
+            .env("LANG", lang)
+            .args(["score", "fleet-dice", &repo().join("examples/linda.toml").display().to_string()])
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(run("de_DE.UTF-8").contains("LIZENZEN"));
+    assert!(run("fr_FR.UTF-8").contains("PERMIS"));
+    assert!(run("C").contains("LICENSES"));
+}
