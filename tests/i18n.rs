@@ -19,14 +19,15 @@ fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
-/// Message keys the source code names: string literals `"engine.x"`, `"cli.x"`, `"games.x"`.
+/// Message keys the source code names: string literals `"engine.x"`, `"cli.x"`, `"games.x"`,
+/// `"rules.x"`.
 fn keys_in_code() -> BTreeSet<String> {
     let mut files = Vec::new();
     rust_files(&repo().join("src"), &mut files);
     let mut keys = BTreeSet::new();
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap();
-        for area in ["engine.", "cli.", "games."] {
+        for area in ["engine.", "cli.", "games.", "rules."] {
             let pattern = format!("\"{area}");
             let mut rest = text.as_str();
             while let Some(i) = rest.find(&pattern) {

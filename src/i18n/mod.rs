@@ -19,12 +19,15 @@ pub const CATALOGS: &[(&str, &str, &str)] = &[
     ("en", "engine", include_str!("../../i18n/en/engine.toml")),
     ("en", "cli", include_str!("../../i18n/en/cli.toml")),
     ("en", "games", include_str!("../../i18n/en/games.toml")),
+    ("en", "rules", include_str!("../../i18n/en/rules.toml")),
     ("de", "engine", include_str!("../../i18n/de/engine.toml")),
     ("de", "cli", include_str!("../../i18n/de/cli.toml")),
     ("de", "games", include_str!("../../i18n/de/games.toml")),
+    ("de", "rules", include_str!("../../i18n/de/rules.toml")),
     ("fr", "engine", include_str!("../../i18n/fr/engine.toml")),
     ("fr", "cli", include_str!("../../i18n/fr/cli.toml")),
     ("fr", "games", include_str!("../../i18n/fr/games.toml")),
+    ("fr", "rules", include_str!("../../i18n/fr/rules.toml")),
 ];
 
 /// One message: a text, or plural forms chosen by the argument `n`.
