@@ -156,3 +156,44 @@ pub fn stdout(out: &assert_cmd::assert::Assert) -> String {
 pub fn stderr(out: &assert_cmd::assert::Assert) -> String {
     String::from_utf8(out.get_output().stderr.clone()).unwrap()
 }
+
+// Helpers of the scripted whole-game tests.
+
+/// The meaningful lines of a written sheet: comment lines, blank lines and trailing
+/// comments dropped.
+pub fn sheet_lines(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|l| match l.find("  #") {
+            Some(i) => l[..i].trim_end(),
+            None => l.trim_end(),
+        })
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(String::from)
+        .collect()
+}
+
+/// (coins earned, coin track afterwards) of every coin notice of `player` on stderr:
+/// `Ann: +2 coin(s) (income: …), 9 on the track; 1 star(s): star action`.
+pub fn coin_notices(stderr: &str, player: &str) -> Vec<(u32, u32)> {
+    let prefix = format!("{player}: +");
+    stderr
+        .lines()
+        .filter_map(|l| l.strip_prefix(&prefix))
+        .filter(|rest| rest.contains(" on the track"))
+        .map(|rest| {
+            let earned = rest.split(' ').next().unwrap().parse().unwrap();
+            let before_track = rest.split(" on the track").next().unwrap();
+            let total = before_track.rsplit(' ').next().unwrap().parse().unwrap();
+            (earned, total)
+        })
+        .collect()
+}
+
+/// The cells of the table row naming `player`.
+pub fn row(table: &str, player: &str) -> Vec<String> {
+    let line = table
+        .lines()
+        .find(|l| l.split(['│', '┆']).any(|c| c.trim() == player))
+        .unwrap_or_else(|| panic!("no row for {player} in\n{table}"));
+    line.split(['│', '┆']).map(str::trim).filter(|c| !c.is_empty()).map(String::from).collect()
+}

@@ -153,7 +153,7 @@
 //! Ama's bank 5 boxes 10 + smokehouse 3 + canning co 1 = 14 (pub 1 of 5 boxes: 0).
 //! BONUS 53 fish / 6 = 8. TOTAL 116. Bob wins.
 
-use crate::common::{deckhand, repo};
+use crate::common::{coin_notices, deckhand, repo, row, sheet_lines};
 
 const ANSWERS: &str = "two_players.answers";
 
@@ -340,45 +340,6 @@ const BOB_COINS: &[(u32, u32)] = &[
     (1, 60), // R10 cod boat 3, lost
     (9, 60), // R10 shared market (53 fish: 7 + smokehouse 2), lost
 ];
-
-/// The meaningful lines of a written sheet: comment lines, blank lines and trailing
-/// comments dropped.
-fn sheet_lines(text: &str) -> Vec<String> {
-    text.lines()
-        .map(|l| match l.find("  #") {
-            Some(i) => l[..i].trim_end(),
-            None => l.trim_end(),
-        })
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(String::from)
-        .collect()
-}
-
-/// (coins earned, coin track afterwards) of every coin notice of `player` on stderr:
-/// `Ann: +2 coin(s) (income: …), 9 on the track; 1 star(s): star action`.
-fn coin_notices(stderr: &str, player: &str) -> Vec<(u32, u32)> {
-    let prefix = format!("{player}: +");
-    stderr
-        .lines()
-        .filter_map(|l| l.strip_prefix(&prefix))
-        .filter(|rest| rest.contains(" on the track"))
-        .map(|rest| {
-            let earned = rest.split(' ').next().unwrap().parse().unwrap();
-            let before_track = rest.split(" on the track").next().unwrap();
-            let total = before_track.rsplit(' ').next().unwrap().parse().unwrap();
-            (earned, total)
-        })
-        .collect()
-}
-
-/// The cells of the table row naming `player`.
-fn row(table: &str, player: &str) -> Vec<String> {
-    let line = table
-        .lines()
-        .find(|l| l.split(['│', '┆']).any(|c| c.trim() == player))
-        .unwrap_or_else(|| panic!("no row for {player} in\n{table}"));
-    line.split(['│', '┆']).map(str::trim).filter(|c| !c.is_empty()).map(String::from).collect()
-}
 
 #[test]
 fn scripted_two_player_game_matches_the_hand_worked_result() {

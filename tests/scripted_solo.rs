@@ -146,7 +146,7 @@
 //! BONUS 10: licenses shrimp 2 + cod 1 + lobster 1 + swordfish 1 + oyster 1 + king crab 1 =
 //! 7, 14 VP capped at 10. TOTAL 76: rating 75-84, "O Captain! My Captain!".
 
-use crate::common::{deckhand, repo};
+use crate::common::{coin_notices, deckhand, repo, row, sheet_lines};
 
 const ANSWERS: &str = "solo.answers";
 
@@ -286,44 +286,6 @@ const ANN_COINS: &[(u32, u32)] = &[
     (1, 44), // R8 Inuit boat 1
     (3, 47), // R8 shared 3 coins, * at 50
 ];
-
-/// The meaningful lines of a written sheet: comment lines, blank lines and trailing
-/// comments dropped.
-fn sheet_lines(text: &str) -> Vec<String> {
-    text.lines()
-        .map(|l| match l.find("  #") {
-            Some(i) => l[..i].trim_end(),
-            None => l.trim_end(),
-        })
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(String::from)
-        .collect()
-}
-
-/// (coins earned, coin track afterwards) of every coin notice of `player` on stderr.
-fn coin_notices(stderr: &str, player: &str) -> Vec<(u32, u32)> {
-    let prefix = format!("{player}: +");
-    stderr
-        .lines()
-        .filter_map(|l| l.strip_prefix(&prefix))
-        .filter(|rest| rest.contains(" on the track"))
-        .map(|rest| {
-            let earned = rest.split(' ').next().unwrap().parse().unwrap();
-            let before_track = rest.split(" on the track").next().unwrap();
-            let total = before_track.rsplit(' ').next().unwrap().parse().unwrap();
-            (earned, total)
-        })
-        .collect()
-}
-
-/// The cells of the table row naming `player`.
-fn row(table: &str, player: &str) -> Vec<String> {
-    let line = table
-        .lines()
-        .find(|l| l.split(['│', '┆']).any(|c| c.trim() == player))
-        .unwrap_or_else(|| panic!("no row for {player} in\n{table}"));
-    line.split(['│', '┆']).map(str::trim).filter(|c| !c.is_empty()).map(String::from).collect()
-}
 
 #[test]
 fn scripted_solo_game_against_ruth_matches_the_hand_worked_result() {
