@@ -155,3 +155,19 @@ fn a_damaged_save_file_is_reported_in_german() {
     let err = Journal::create_in(&path, &"h".to_string(), "fr").err().unwrap().to_string();
     assert!(err.contains("existe déjà ; reprenez la partie avec `deckhand resume"), "{err}");
 }
+
+#[test]
+fn error_text_in_translates_the_summary_line_and_keeps_english_as_display() {
+    let (text, _, _) = broken();
+    let err = rules::from_source(Source::new(NAME, text.clone())).unwrap_err();
+    assert_eq!(rules::error_text_in(&err, "en"), err.to_string());
+    let err = rules::from_source_in(Source::new(NAME, text), "de").unwrap_err();
+    let shown = rules::error_text_in(&err, "de");
+    assert!(shown.starts_with("Fehler: "), "{shown}");
+    assert!(shown.trim_end().ends_with(&format!("Fehler in der Regeldatei {NAME}")), "{shown}");
+    let err = rules::built_in("monopoly").unwrap_err();
+    assert!(rules::error_text_in(&err, "fr").starts_with("jeu inconnu `monopoly`"));
+    let err = rules::built_in_in("fleet-dice", "fr").unwrap().source.name;
+    assert_eq!(err, "rules/fleet-dice.toml (intégré)");
+    assert_eq!(rules::built_in("fleet-dice").unwrap().source.name, "rules/fleet-dice.toml (built in)");
+}

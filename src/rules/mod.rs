@@ -120,7 +120,26 @@ pub fn built_in_in(id: &str, lang: &str) -> Result<Rules, Error> {
         }
         return Err(Error::Usage(crate::t!(lang, "rules.unknown_game", id = id, known = known)));
     };
-    from_source_in(Source::new(format!("rules/{id}.toml (built in)"), *text), lang)
+    from_source_in(Source::new(crate::t!(lang, "rules.built_in_name", id = id), *text), lang)
+}
+
+/// An error as the user should read it in a language (`en`, `de`, `fr`): like its
+/// `Display`, but with the summary line of rules-file and input-file reports ("3 error(s)
+/// in rules file …") and the unknown-game message translated. The report lines themselves
+/// are in the language the file was loaded with (`from_source_in`, `Journal::read_in`, …).
+/// Other errors are shown as they are (`error.rs`, English).
+pub fn error_text_in(err: &Error, lang: &str) -> String {
+    let lang = lang_of(lang);
+    match err {
+        Error::Rules { path, count, report } => {
+            format!("{report}{}", crate::t!(lang, "rules.errors_in_rules_file", n = count, path = path))
+        }
+        Error::Input { path, count, report } => {
+            format!("{report}{}", crate::t!(lang, "rules.errors_in_file", n = count, path = path))
+        }
+        Error::UnknownGame { id, known } => crate::t!(lang, "rules.unknown_game", id = id, known = known),
+        other => other.to_string(),
+    }
 }
 
 /// Load a rules file from disk.
