@@ -56,7 +56,7 @@ fn a_broken_rules_file_is_reported_in_german_with_its_positions() {
     let report = report("de");
     assert!(
         report.contains(&format!(
-            "Fehler: {NAME}:{cl}:{cc}: Spalte von `cod`: `X` ist kein Kästchen; verwende `.`, `L`, `B`, `?`, durch \
+            "Fehler: {NAME}:{cl}:{cc}: Spalte `cod`: `X` ist kein Kästchen; verwende `.`, `L`, `B`, `?`, durch \
              Leerzeichen getrennt"
         )),
         "{report}"
@@ -76,7 +76,7 @@ fn a_broken_rules_file_is_reported_in_french_with_its_positions() {
     let report = report("fr");
     assert!(
         report.contains(&format!(
-            "erreur: {NAME}:{cl}:{cc}: colonne de `cod` : `X` n'est pas une case ; utilisez `.`, `L`, `B`, `?`, \
+            "erreur: {NAME}:{cl}:{cc}: colonne `cod` : `X` n'est pas une case ; utilisez `.`, `L`, `B`, `?`, \
              séparés par des espaces"
         )),
         "{report}"
