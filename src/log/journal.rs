@@ -34,13 +34,14 @@ fn write_err(path: &Path, source: std::io::Error) -> Error {
 impl Journal {
     /// Create a new journal; refuses to overwrite an existing file.
     pub fn create<H: Serialize>(path: &Path, header: &H) -> Result<Journal, Error> {
+        Self::create_in(path, header, "en")
+    }
+
+    /// `create` with its messages in a language (`en`, `de`, `fr`).
+    pub fn create_in<H: Serialize>(path: &Path, header: &H, lang: &str) -> Result<Journal, Error> {
         let file = OpenOptions::new().write(true).create_new(true).open(path).map_err(|e| {
             if e.kind() == std::io::ErrorKind::AlreadyExists {
-                Error::Usage(format!(
-                    "{} already exists; resume it with `deckhand resume {}` or choose another --save file",
-                    path.display(),
-                    path.display()
-                ))
+                Error::Usage(crate::t!(lang, "rules.save_exists", path = path.display()))
             } else {
                 write_err(path, e)
             }
@@ -69,18 +70,24 @@ impl Journal {
 
     /// Read a journal without changing it (for `replay` and `show`).
     pub fn read<H: DeserializeOwned, E: DeserializeOwned>(path: &Path) -> Result<Read<H, E>, Error> {
+        Self::read_in(path, "en")
+    }
+
+    /// `read` with its messages in a language (`en`, `de`, `fr`). The JSON parser's own
+    /// description of a damaged line (from `serde_json`) stays English.
+    pub fn read_in<H: DeserializeOwned, E: DeserializeOwned>(path: &Path, lang: &str) -> Result<Read<H, E>, Error> {
         let bytes =
             std::fs::read(path).map_err(|source| Error::Read { path: path.display().to_string(), cause: source })?;
-        let damaged = |line: usize, why: String| {
-            Error::Input {
+        let damaged = |line: usize, why: String| Error::Input {
             path: path.display().to_string(),
             count: 1,
             report: format!(
-                "error: {}:{line}: the save file is damaged: {why}\n  = help: deckhand does not guess around damage; \
-                 restore the file from a backup or remove the damaged lines by hand (the lines after it are decisions)\n",
-                path.display()
+                "{}: {}\n  = {}: {}\n",
+                crate::t!(lang, "rules.word_error"),
+                crate::t!(lang, "rules.save_damaged", path = path.display(), line = line, why = why),
+                crate::t!(lang, "rules.word_help"),
+                crate::t!(lang, "rules.save_damaged_help")
             ),
-        }
         };
         // Split into lines, remembering where each starts.
         let mut lines: Vec<(usize, &[u8])> = Vec::new();
@@ -96,11 +103,10 @@ impl Journal {
             lines.push((start, &bytes[start..]));
         }
         if lines.is_empty() {
-            return Err(damaged(1, "the file is empty (no header line)".into()));
+            return Err(damaged(1, crate::t!(lang, "rules.save_empty")));
         }
-        let header: H = serde_json::from_slice(lines[0].1).map_err(|e| {
-            damaged(1, format!("the first line is not a deckhand save header ({e}); is this a deckhand save file?"))
-        })?;
+        let header: H = serde_json::from_slice(lines[0].1)
+            .map_err(|e| damaged(1, crate::t!(lang, "rules.save_not_a_header", cause = e)))?;
         let mut entries = Vec::new();
         let mut dropped_tail = None;
         let mut keep_until = bytes.len();
@@ -109,11 +115,7 @@ impl Journal {
             match serde_json::from_slice::<E>(line) {
                 Ok(e) => entries.push(e),
                 Err(_) if n == last => {
-                    dropped_tail = Some(format!(
-                        "{}: the last line ({} bytes) was cut off by a crash and is dropped; every decision before it is kept",
-                        path.display(),
-                        line.len()
-                    ));
+                    dropped_tail = Some(crate::t!(lang, "rules.save_torn_tail", path = path.display(), n = line.len()));
                     keep_until = *offset;
                 }
                 Err(err) => return Err(damaged(n + 1, err.to_string())),
@@ -124,7 +126,12 @@ impl Journal {
 
     /// Open an existing journal for further appends: a torn tail is cut off the file.
     pub fn open<H: DeserializeOwned, E: DeserializeOwned>(path: &Path) -> Result<Opened<H, E>, Error> {
-        let read = Self::read::<H, E>(path)?;
+        Self::open_in(path, "en")
+    }
+
+    /// `open` with its messages in a language (`en`, `de`, `fr`).
+    pub fn open_in<H: DeserializeOwned, E: DeserializeOwned>(path: &Path, lang: &str) -> Result<Opened<H, E>, Error> {
+        let read = Self::read_in::<H, E>(path, lang)?;
         let mut file = OpenOptions::new().write(true).open(path).map_err(|e| write_err(path, e))?;
         if read.dropped_tail.is_some() {
             file.set_len(read.keep_until as u64).map_err(|e| write_err(path, e))?;

@@ -9,6 +9,7 @@ use toml::Spanned;
 
 use super::names::Names;
 use super::source::{Diagnostic, Source};
+use crate::t;
 
 // ------------------------------------------------------------------------------------
 // Raw TOML shape. Spanned where a semantic error must point at the value.
@@ -768,9 +769,17 @@ fn circles_hint(circles: &[bool]) -> Vec<String> {
 
 /// Parse and check a Fleet rules file. On failure returns every diagnostic found.
 pub fn compile(source: &Source) -> Result<FleetRules, Vec<Diagnostic>> {
+    compile_in(source, "en")
+}
+
+/// `compile` with the diagnostics (messages and help) in a language (`en`, `de`, `fr`).
+/// Render them with `Source::render_in` in the same language.
+pub fn compile_in(source: &Source, lang: &str) -> Result<FleetRules, Vec<Diagnostic>> {
+    // Syntax and type errors come from the `toml` crate and stay English.
     let file: raw::File = toml::from_str(&source.text)
         .map_err(|e| vec![Diagnostic::new(e.message().trim_end().to_string(), e.span())])?;
-    let mut c = Checker { diags: Vec::new() };
+    let lang = crate::i18n::LANGS.iter().copied().find(|l| *l == lang).unwrap_or("en");
+    let mut c = Checker { diags: Vec::new(), lang };
     let rules = c.compile(file);
     if c.diags.is_empty() {
         Ok(rules)
@@ -781,6 +790,8 @@ pub fn compile(source: &Source) -> Result<FleetRules, Vec<Diagnostic>> {
 
 struct Checker {
     diags: Vec<Diagnostic>,
+    /// The language of the messages.
+    lang: &'static str,
 }
 
 fn span<T>(s: &Spanned<T>) -> Option<Range<usize>> {
@@ -788,6 +799,21 @@ fn span<T>(s: &Spanned<T>) -> Option<Range<usize>> {
 }
 
 impl Checker {
+    /// What a part of the rules is called in messages (`unique_ids`, the solo checks).
+    fn what(&self, what: &str) -> String {
+        let lang = self.lang;
+        match what {
+            "boat type" => t!(lang, "rules.what_boat_type"),
+            "harbor ship" => t!(lang, "rules.what_harbor_ship"),
+            "wharf building" => t!(lang, "rules.what_wharf_building"),
+            "card" => t!(lang, "rules.what_card"),
+            "boat loop" => t!(lang, "rules.what_boat_loop"),
+            "harbor loop" => t!(lang, "rules.what_harbor_loop"),
+            "wharf loop" => t!(lang, "rules.what_wharf_loop"),
+            other => other.to_string(),
+        }
+    }
+
     fn err(&mut self, at: Option<Range<usize>>, message: impl Into<String>, help: Option<&str>) {
         let mut d = Diagnostic::new(message, at);
         if let Some(h) = help {
@@ -802,21 +828,19 @@ impl Checker {
         ids: impl Iterator<Item = &'a Spanned<String>>,
         seen: &mut HashSet<String>,
     ) {
+        let what = self.what(what);
+        let lang = self.lang;
         for id in ids {
             let v = id.get_ref();
             if v.is_empty() || !v.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') {
                 self.err(
                     span(id),
-                    format!("{what} id `{v}` must be lower-case letters, digits and `_`"),
-                    Some("ids appear in sheet files and box ids such as `cod.4`"),
+                    t!(lang, "rules.id_format", what = what, id = v),
+                    Some(&t!(lang, "rules.id_format_help")),
                 );
             }
             if !seen.insert(v.clone()) {
-                self.err(
-                    span(id),
-                    format!("duplicate id `{v}`"),
-                    Some("every boat type, harbor ship and wharf building needs its own id"),
-                );
+                self.err(span(id), t!(lang, "rules.duplicate_id", id = v), Some(&t!(lang, "rules.duplicate_id_help")));
             }
         }
     }
@@ -830,9 +854,12 @@ impl Checker {
                 _ => {
                     self.err(
                         span(layout),
-                        format!(
-                            "{what}: `{tok}` is not a box; use one of `{}` separated by spaces",
-                            allowed.chars().map(String::from).collect::<Vec<_>>().join("`, `")
+                        t!(
+                            self.lang,
+                            "rules.not_a_box",
+                            what = what,
+                            token = tok,
+                            allowed = allowed.chars().map(String::from).collect::<Vec<_>>().join("`, `")
                         ),
                         None,
                     );
@@ -841,7 +868,7 @@ impl Checker {
             }
         }
         if out.is_empty() {
-            self.err(span(layout), format!("{what} has no boxes"), None);
+            self.err(span(layout), t!(self.lang, "rules.no_boxes", what = what), None);
         }
         out
     }
@@ -851,45 +878,38 @@ impl Checker {
             if !allowed.contains(&k.get_ref().as_str()) {
                 self.err(
                     span(k),
-                    format!("`provisional` names `{}`, which is not a key of this table", k.get_ref()),
-                    Some(&format!("keys here: {}", allowed.join(", "))),
+                    t!(self.lang, "rules.provisional_unknown", key = k.get_ref()),
+                    Some(&t!(self.lang, "rules.provisional_unknown_help", keys = allowed.join(", "))),
                 );
             }
         }
     }
 
     fn compile(&mut self, f: raw::File) -> FleetRules {
+        let lang = self.lang;
         let mut seen = HashSet::new();
         self.unique_ids("boat type", f.boat_types.iter().map(|t| &t.id), &mut seen);
         self.unique_ids("harbor ship", f.harbor_ships.iter().map(|t| &t.id), &mut seen);
         self.unique_ids("wharf building", f.wharf_buildings.iter().map(|t| &t.id), &mut seen);
 
         if f.game.engine != "fleet" {
-            self.err(None, format!("game.engine is `{}`, expected `fleet` for this rules shape", f.game.engine), None);
+            self.err(None, t!(lang, "rules.engine_mismatch", engine = f.game.engine), None);
         }
         if f.game.players.min < 1 || f.game.players.min > f.game.players.max {
-            self.err(
-                None,
-                format!("game.players: min {} and max {} do not make a range", f.game.players.min, f.game.players.max),
-                None,
-            );
+            self.err(None, t!(lang, "rules.players_range", min = f.game.players.min, max = f.game.players.max), None);
         }
         let rounds = *f.game.rounds.get_ref();
         if rounds == 0 {
-            self.err(span(&f.game.rounds), "a game needs at least one round", None);
+            self.err(span(&f.game.rounds), t!(lang, "rules.no_rounds"), None);
         }
         let fishing_rounds = f.game.fishing_rounds.get_ref().clone();
         if fishing_rounds.windows(2).any(|w| w[0] >= w[1]) || fishing_rounds.iter().any(|r| *r == 0 || *r > rounds) {
-            self.err(
-                span(&f.game.fishing_rounds),
-                format!("fishing rounds must be increasing round numbers from 1 to {rounds}"),
-                None,
-            );
+            self.err(span(&f.game.fishing_rounds), t!(lang, "rules.fishing_rounds", rounds = rounds), None);
         }
         if *f.income.cap.get_ref() < f.income.base {
             self.err(
                 span(&f.income.cap),
-                format!("income cap {} is below the base income {}", f.income.cap.get_ref(), f.income.base),
+                t!(lang, "rules.income_cap", cap = f.income.cap.get_ref(), base = f.income.base),
                 None,
             );
         }
@@ -900,7 +920,7 @@ impl Checker {
             boat_types.push(self.boat_type(t, *f.game.start_boxes.get_ref(), &f.game.start_boxes));
         }
         if boat_types.is_empty() {
-            self.err(None, "the rules define no boat types", Some("add [[boat_types]] tables"));
+            self.err(None, t!(lang, "rules.no_boat_types"), Some(&t!(lang, "rules.no_boat_types_help")));
         }
         let type_index = |id: &str| boat_types.iter().position(|t: &BoatType| t.id == id);
 
@@ -913,10 +933,11 @@ impl Checker {
                     Some(i) => boat_faces.push(BoatFace::Type(i)),
                     None => self.err(
                         span(face),
-                        format!("boat die face `{id}` is neither `coins` nor a boat type"),
-                        Some(&format!(
-                            "boat types: {}",
-                            boat_types.iter().map(|t| t.id.as_str()).collect::<Vec<_>>().join(", ")
+                        t!(lang, "rules.boat_face_unknown", face = id),
+                        Some(&t!(
+                            lang,
+                            "rules.boat_face_unknown_help",
+                            types = boat_types.iter().map(|t| t.id.as_str()).collect::<Vec<_>>().join(", ")
                         )),
                     ),
                 },
@@ -924,7 +945,11 @@ impl Checker {
         }
         for (i, t) in boat_types.iter().enumerate() {
             if !boat_faces.contains(&BoatFace::Type(i)) {
-                self.err(None, format!("no boat die face shows `{}`", t.id), Some("add it to dice.boat_faces"));
+                self.err(
+                    None,
+                    t!(lang, "rules.boat_face_missing", id = t.id),
+                    Some(&t!(lang, "rules.boat_face_missing_help")),
+                );
             }
         }
         let mut town_faces = Vec::new();
@@ -933,47 +958,39 @@ impl Checker {
                 "harbor" => town_faces.push(TownFace::Harbor),
                 "wharf" => town_faces.push(TownFace::Wharf),
                 "market" => town_faces.push(TownFace::Market),
-                other => {
-                    self.err(span(face), format!("town die face `{other}` is not one of harbor, wharf, market"), None)
-                }
+                other => self.err(span(face), t!(lang, "rules.town_face_unknown", face = other), None),
             }
         }
         let mut pools = BTreeMap::new();
         for p in f.dice.pools.get_ref() {
             if pools.insert(p.players, Pool { boat: p.boat, town: p.town, town_boat: p.town_boat }).is_some() {
-                self.err(span(&f.dice.pools), format!("two dice pools for {} players", p.players), None);
+                self.err(span(&f.dice.pools), t!(lang, "rules.pool_twice", players = p.players), None);
             }
             if p.boat + p.town_boat > f.dice.boat_dice_in_box || p.town > f.dice.town_dice_in_box {
                 self.err(
                     span(&f.dice.pools),
-                    format!(
-                        "the pool for {} players needs {} boat and {} town dice, the box has {} and {}",
-                        p.players,
-                        p.boat + p.town_boat,
-                        p.town,
-                        f.dice.boat_dice_in_box,
-                        f.dice.town_dice_in_box
+                    t!(
+                        lang,
+                        "rules.pool_too_big",
+                        players = p.players,
+                        boat = p.boat + p.town_boat,
+                        town = p.town,
+                        boat_box = f.dice.boat_dice_in_box,
+                        town_box = f.dice.town_dice_in_box
                     ),
                     None,
                 );
             }
             if p.boat < 2 {
-                self.err(
-                    span(&f.dice.pools),
-                    format!(
-                        "the boat pool for {} players must hold at least 2 dice (a pick and the shared die)",
-                        p.players
-                    ),
-                    None,
-                );
+                self.err(span(&f.dice.pools), t!(lang, "rules.pool_boat_small", players = p.players), None);
             }
         }
         for n in f.game.players.min..=f.game.players.max {
             if !pools.contains_key(&n) {
                 self.err(
                     span(&f.dice.pools),
-                    format!("no dice pool for {n} players"),
-                    Some("game.players allows that many; add a pool"),
+                    t!(lang, "rules.pool_missing", players = n),
+                    Some(&t!(lang, "rules.pool_missing_help")),
                 );
             }
         }
@@ -986,17 +1003,17 @@ impl Checker {
         // Market: sorted brackets starting at 0.
         let brackets: Vec<(u32, u32)> = f.market.brackets.get_ref().iter().map(|b| (b.from, b.coins)).collect();
         if brackets.first().map(|b| b.0) != Some(0) {
-            self.err(span(&f.market.brackets), "the first market bracket must start at 0 fish", None);
+            self.err(span(&f.market.brackets), t!(lang, "rules.market_start"), None);
         }
         if brackets.windows(2).any(|w| w[0].0 >= w[1].0) {
             self.err(
                 span(&f.market.brackets),
-                "market brackets must be sorted by `from`, each larger than the last",
-                Some("write them from the fewest fish to the most"),
+                t!(lang, "rules.market_sorted"),
+                Some(&t!(lang, "rules.market_sorted_help")),
             );
         }
         if brackets.windows(2).any(|w| w[0].1 > w[1].1) {
-            self.err(span(&f.market.brackets), "market coins must not go down as fish go up", None);
+            self.err(span(&f.market.brackets), t!(lang, "rules.market_coins_down"), None);
         }
         self.provisional_keys(&f.market.provisional, &["brackets", "name"]);
 
@@ -1007,7 +1024,7 @@ impl Checker {
         }
         for effect in [HarborEffect::KingCrab, HarborEffect::Barge] {
             if harbor.iter().filter(|h| h.effect == effect).count() > 1 {
-                self.err(None, format!("more than one harbor ship has effect {effect:?}"), None);
+                self.err(None, t!(lang, "rules.harbor_effect_twice", effect = format!("{effect:?}")), None);
             }
         }
 
@@ -1016,18 +1033,18 @@ impl Checker {
         let mut bonus_ids = HashSet::new();
         for b in f.king_crab.bonuses.get_ref() {
             if !bonus_ids.insert(b.id.get_ref().clone()) {
-                self.err(span(&b.id), format!("duplicate king crab bonus id `{}`", b.id.get_ref()), None);
+                self.err(span(&b.id), t!(lang, "rules.bonus_duplicate", id = b.id.get_ref()), None);
             }
             let per = Quantity::parse(b.per.get_ref());
             if per.is_none() {
                 self.err(
                     span(&b.per),
-                    format!("king crab bonus counts `{}`, which deckhand does not know", b.per.get_ref()),
-                    Some("use one of fish, boats, licenses, buildings, coins"),
+                    t!(lang, "rules.bonus_per_unknown", per = b.per.get_ref()),
+                    Some(&t!(lang, "rules.quantity_help")),
                 );
             }
             if *b.every.get_ref() == 0 {
-                self.err(span(&b.every), "`every` must be at least 1", None);
+                self.err(span(&b.every), t!(lang, "rules.every_zero"), None);
             }
             bonuses.push(KingCrabBonus {
                 id: b.id.get_ref().clone(),
@@ -1041,12 +1058,8 @@ impl Checker {
         if harbor.iter().any(|h| h.effect == HarborEffect::KingCrab) && bonuses.len() < max_players {
             self.err(
                 span(&f.king_crab.bonuses),
-                format!(
-                    "{} king crab bonuses for up to {} players: a bonus taken by one player is gone for the others",
-                    bonuses.len(),
-                    max_players
-                ),
-                Some("add bonuses until every player can take one"),
+                t!(lang, "rules.bonuses_too_few", count = bonuses.len(), max = max_players),
+                Some(&t!(lang, "rules.bonuses_too_few_help")),
             );
         }
         self.provisional_keys(&f.king_crab.provisional, &["bonuses", "cap"]);
@@ -1058,7 +1071,7 @@ impl Checker {
         }
         for effect in [BuildingEffect::Buffet, BuildingEffect::Salvage] {
             if wharf.iter().filter(|b| b.effect == effect).count() > 1 {
-                self.err(None, format!("more than one wharf building has effect {effect:?}"), None);
+                self.err(None, t!(lang, "rules.wharf_effect_twice", effect = format!("{effect:?}")), None);
             }
         }
         if let Some(buffet) = wharf.iter().find(|b| b.effect == BuildingEffect::Buffet) {
@@ -1071,11 +1084,7 @@ impl Checker {
                     .flatten();
                 self.err(
                     at,
-                    format!(
-                        "the seafood buffet has one hex per boat type, so hex_vp needs {} values, not {}",
-                        boat_types.len(),
-                        buffet.hex_vp.len()
-                    ),
+                    t!(lang, "rules.buffet_hex_count", need = boat_types.len(), have = buffet.hex_vp.len()),
                     None,
                 );
             }
@@ -1086,7 +1095,11 @@ impl Checker {
         for t in &f.scoring.tie_breaks {
             match t.get_ref().as_str() {
                 "fish" => tie_breaks.push(TieBreak::Fish),
-                other => self.err(span(t), format!("unknown tie-break `{other}`"), Some("Fleet knows `fish`")),
+                other => self.err(
+                    span(t),
+                    t!(lang, "rules.tie_break_unknown", name = other),
+                    Some(&t!(lang, "rules.tie_break_unknown_help")),
+                ),
             }
         }
         let mut categories = Vec::new();
@@ -1095,8 +1108,8 @@ impl Checker {
                 Some(n) => categories.push((c.to_string(), n.clone())),
                 None => self.err(
                     None,
-                    format!("scoring.categories lacks `{c}`"),
-                    Some("Fleet scores fish, boats, licenses, buildings and bonus"),
+                    t!(lang, "rules.category_missing", category = c),
+                    Some(&t!(lang, "rules.categories_help")),
                 ),
             }
         }
@@ -1104,29 +1117,29 @@ impl Checker {
             if !CATEGORIES.contains(&c.as_str()) {
                 self.err(
                     None,
-                    format!("scoring.categories has unknown category `{c}`"),
-                    Some("Fleet scores fish, boats, licenses, buildings and bonus"),
+                    t!(lang, "rules.category_unknown", category = c),
+                    Some(&t!(lang, "rules.categories_help")),
                 );
             }
         }
 
         // Solo.
-        let loop_of =
-            |ids: &[Spanned<String>], find: &dyn Fn(&str) -> Option<usize>, what: &str, me: &mut Self| -> Vec<usize> {
-                ids.iter()
-                    .filter_map(|id| {
-                        let i = find(id.get_ref());
-                        if i.is_none() {
-                            me.err(
-                                span(id),
-                                format!("solo {what} names `{}`, which is not a {what} section", id.get_ref()),
-                                None,
-                            );
-                        }
-                        i
-                    })
-                    .collect()
-            };
+        let loop_of = |ids: &[Spanned<String>],
+                       find: &dyn Fn(&str) -> Option<usize>,
+                       what: &str,
+                       me: &mut Self|
+         -> Vec<usize> {
+            let what = me.what(what);
+            ids.iter()
+                .filter_map(|id| {
+                    let i = find(id.get_ref());
+                    if i.is_none() {
+                        me.err(span(id), t!(me.lang, "rules.solo_loop_unknown", what = what, id = id.get_ref()), None);
+                    }
+                    i
+                })
+                .collect()
+        };
         let harbor_ids: Vec<String> = harbor.iter().map(|h| h.id.clone()).collect();
         let wharf_ids: Vec<String> = wharf.iter().map(|h| h.id.clone()).collect();
         let type_ids: Vec<String> = boat_types.iter().map(|h| h.id.clone()).collect();
@@ -1136,25 +1149,24 @@ impl Checker {
         let wharf_loop = loop_of(&f.solo.wharf_loop, &|s| wharf_ids.iter().position(|x| x == s), "wharf loop", self);
         let mut tokens = Vec::new();
         if f.solo.tokens.len() != 3 {
-            self.err(None, "solo.tokens needs three sections: a boat type, a harbor ship and a wharf building", None);
+            self.err(None, t!(lang, "rules.solo_tokens_three"), None);
         } else {
             let finders: [(&Vec<String>, &str); 3] =
                 [(&type_ids, "boat type"), (&harbor_ids, "harbor ship"), (&wharf_ids, "wharf building")];
             for (id, (ids, what)) in f.solo.tokens.iter().zip(finders) {
                 match ids.iter().position(|x| x == id.get_ref()) {
                     Some(i) => tokens.push(i),
-                    None => self.err(
-                        span(id),
-                        format!("solo token starts on `{}`, which is not a {what}", id.get_ref()),
-                        None,
-                    ),
+                    None => {
+                        let what = self.what(what);
+                        self.err(span(id), t!(lang, "rules.solo_token_unknown", id = id.get_ref(), what = what), None)
+                    }
                 }
             }
         }
         let ratings: Vec<Rating> =
             f.solo.ratings.get_ref().iter().map(|r| Rating { min: r.min, name: r.name.clone() }).collect();
         if ratings.windows(2).any(|w| w[0].min <= w[1].min) || ratings.last().map(|r| r.min) != Some(0) {
-            self.err(span(&f.solo.ratings), "solo ratings must go from the highest `min` down to 0", None);
+            self.err(span(&f.solo.ratings), t!(lang, "rules.solo_ratings"), None);
         }
         self.provisional_keys(
             &f.solo.provisional,
@@ -1187,11 +1199,7 @@ impl Checker {
         let mut section_ids = HashSet::new();
         for s in &sections {
             if !section_ids.insert(s.id.clone()) {
-                self.err(
-                    None,
-                    format!("two sections would both be called `{}`", s.id),
-                    Some("rename a boat type, ship or building"),
-                );
+                self.err(None, t!(lang, "rules.section_twice", id = s.id), Some(&t!(lang, "rules.section_twice_help")));
             }
         }
 
@@ -1244,8 +1252,8 @@ impl Checker {
         Quantity::parse(q.get_ref()).unwrap_or_else(|| {
             self.err(
                 span(q),
-                format!("unknown quantity `{}`", q.get_ref()),
-                Some("use one of fish, boats, licenses, buildings, coins"),
+                t!(self.lang, "rules.quantity_unknown", name = q.get_ref()),
+                Some(&t!(self.lang, "rules.quantity_help")),
             );
             Quantity::Fish
         })
@@ -1268,7 +1276,7 @@ impl Checker {
             let boat_type = boat_types.iter().position(|t| &t.id == c.boat_type.get_ref()).unwrap_or_else(|| {
                 self.err(
                     span(&c.boat_type),
-                    format!("captain card starts with `{}`, which is not a boat type", c.boat_type.get_ref()),
+                    t!(self.lang, "rules.captain_boat_type", id = c.boat_type.get_ref()),
                     None,
                 );
                 0
@@ -1279,15 +1287,11 @@ impl Checker {
                     &s.id == m.get_ref() && matches!(s.kind, SectionKind::Harbor(_) | SectionKind::Wharf(_))
                 }) {
                     Some(i) => marks.push(i),
-                    None => self.err(
-                        span(m),
-                        format!("captain card marks `{}`, which is not a harbor ship or wharf building", m.get_ref()),
-                        None,
-                    ),
+                    None => self.err(span(m), t!(self.lang, "rules.captain_marks", id = m.get_ref()), None),
                 }
             }
             if *c.bonus.every.get_ref() == 0 {
-                self.err(span(&c.bonus.every), "`every` must be at least 1", None);
+                self.err(span(&c.bonus.every), t!(self.lang, "rules.every_zero"), None);
             }
             let per = self.quantity(&c.bonus.per);
             captains.push(Captain {
@@ -1309,7 +1313,7 @@ impl Checker {
                 "gold" => Metal::Gold,
                 "silver" => Metal::Silver,
                 other => {
-                    self.err(span(&t.metal), format!("trophy metal `{other}` is neither gold nor silver"), None);
+                    self.err(span(&t.metal), t!(self.lang, "rules.trophy_metal", metal = other), None);
                     Metal::Gold
                 }
             };
@@ -1327,9 +1331,10 @@ impl Checker {
     }
 
     fn boat_type(&mut self, t: &raw::BoatType, start_boxes: usize, start_span: &Spanned<usize>) -> BoatType {
+        let lang = self.lang;
         let id = t.id.get_ref().clone();
         let column: Vec<ColumnBox> = self
-            .tokens(&t.column, ".LB?", &format!("column of `{id}`"))
+            .tokens(&t.column, ".LB?", &t!(lang, "rules.what_column_of", id = id))
             .into_iter()
             .map(|c| match c {
                 'L' => ColumnBox::License,
@@ -1341,7 +1346,7 @@ impl Checker {
         if column.len() < start_boxes {
             self.err(
                 span(start_span),
-                format!("game.start_boxes is {start_boxes} but the `{id}` column has only {} boxes", column.len()),
+                t!(lang, "rules.start_boxes_short", start = start_boxes, id = id, len = column.len()),
                 None,
             );
         } else {
@@ -1350,7 +1355,19 @@ impl Checker {
             let boat = start.iter().filter(|b| **b == ColumnBox::Boat).count();
             let choice = start.iter().filter(|b| **b == ColumnBox::Choice).count();
             if lic != 1 || boat != 1 || choice != 0 {
-                self.err(span(&t.column), format!("the first {start_boxes} boxes of the `{id}` column must grant exactly one license (L) and one boat (B); they grant {lic} L, {boat} B and {choice} ?"), Some("the start roll marks these boxes and gives one license and one launched boat (rulebook setup)"));
+                self.err(
+                    span(&t.column),
+                    t!(
+                        lang,
+                        "rules.start_boxes_grant",
+                        start = start_boxes,
+                        id = id,
+                        lic = lic,
+                        boat = boat,
+                        choice = choice
+                    ),
+                    Some(&t!(lang, "rules.start_boxes_grant_help")),
+                );
             }
         }
         let effect = match t.license_effect.get_ref().as_str() {
@@ -1362,8 +1379,8 @@ impl Checker {
             other => {
                 self.err(
                     span(&t.license_effect),
-                    format!("unknown license effect `{other}`"),
-                    Some("use one of flex_die, launch_coins, income, after_fishing, oyster"),
+                    t!(lang, "rules.license_effect_unknown", effect = other),
+                    Some(&t!(lang, "rules.license_effect_unknown_help")),
                 );
                 LicenseEffect::Income
             }
@@ -1381,16 +1398,23 @@ impl Checker {
                 if value.is_some() && !needed.contains(&key) {
                     self.err(
                         span(&t.license_levels),
-                        format!(
-                            "license level {} of `{id}` sets `{key}`, which the {} effect does not use",
-                            n + 1,
-                            t.license_effect.get_ref()
+                        t!(
+                            lang,
+                            "rules.level_key_unused",
+                            level = n + 1,
+                            id = id,
+                            key = key,
+                            effect = t.license_effect.get_ref()
                         ),
-                        Some(&format!("this effect takes: {}", needed.join(", "))),
+                        Some(&t!(lang, "rules.level_key_unused_help", keys = needed.join(", "))),
                     );
                 }
                 if value.is_none() && needed.contains(&key) {
-                    self.err(span(&t.license_levels), format!("license level {} of `{id}` lacks `{key}`", n + 1), None);
+                    self.err(
+                        span(&t.license_levels),
+                        t!(lang, "rules.level_key_missing", level = n + 1, id = id, key = key),
+                        None,
+                    );
                 }
             }
             levels.push(LicenseLevel {
@@ -1401,51 +1425,43 @@ impl Checker {
             });
         }
         if levels.is_empty() {
-            self.err(span(&t.license_levels), format!("`{id}` has no license levels"), None);
+            self.err(span(&t.license_levels), t!(lang, "rules.no_license_levels", id = id), None);
         }
         if effect == LicenseEffect::FlexDie && levels.iter().any(|l| l.types == 0) {
-            self.err(
-                span(&t.license_levels),
-                "a flex_die license must let the die count as at least 1 boat type",
-                None,
-            );
+            self.err(span(&t.license_levels), t!(lang, "rules.flex_die_types"), None);
         }
         if effect == LicenseEffect::Oyster && levels.windows(2).any(|w| w[0].capacity > w[1].capacity) {
-            self.err(span(&t.license_levels), "oyster capacities must not shrink at higher license levels", None);
+            self.err(span(&t.license_levels), t!(lang, "rules.oyster_shrink"), None);
         }
         if t.license_vp.get_ref().len() != levels.len() {
             self.err(
                 span(&t.license_vp),
-                format!("license_vp has {} values for {} license levels", t.license_vp.get_ref().len(), levels.len()),
+                t!(lang, "rules.license_vp_count", vp = t.license_vp.get_ref().len(), levels = levels.len()),
                 None,
             );
         }
         let boats: Vec<BoatSpec> =
             t.boats.get_ref().iter().map(|b| BoatSpec { capacity: b.capacity, vp: b.vp }).collect();
         if boats.is_empty() {
-            self.err(span(&t.boats), format!("`{id}` has no boats"), None);
+            self.err(span(&t.boats), t!(lang, "rules.no_boats", id = id), None);
         }
         if boats.iter().any(|b| b.capacity == 0) {
             self.err(
                 span(&t.boats),
-                format!("a `{id}` boat with capacity 0 could never hold a fish"),
-                Some("give every boat at least one fish box"),
+                t!(lang, "rules.boat_capacity_zero", id = id),
+                Some(&t!(lang, "rules.boat_capacity_zero_help")),
             );
         }
         let per_catch = t.fish_per_catch.unwrap_or(1);
         if per_catch == 0 {
-            self.err(span(&t.id), "fish_per_catch must be at least 1", None);
+            self.err(span(&t.id), t!(lang, "rules.fish_per_catch"), None);
         }
         let grants = column.iter().filter(|b| **b != ColumnBox::Plain).count();
         if grants < levels.len() + boats.len() {
             self.err(
                 span(&t.column),
-                format!(
-                    "the `{id}` column has {grants} circles but {} licenses and {} boats to earn",
-                    levels.len(),
-                    boats.len()
-                ),
-                Some("a license or boat that no circle can grant could never be marked"),
+                t!(lang, "rules.column_grants", id = id, grants = grants, licenses = levels.len(), boats = boats.len()),
+                Some(&t!(lang, "rules.column_grants_help")),
             );
         }
         self.provisional_keys(
@@ -1465,9 +1481,13 @@ impl Checker {
     }
 
     fn harbor_ship(&mut self, h: &raw::HarborShip) -> HarborShip {
+        let lang = self.lang;
         let id = h.id.get_ref().clone();
-        let circles: Vec<bool> =
-            self.tokens(&h.boxes, ".O", &format!("boxes of `{id}`")).into_iter().map(|c| c == 'O').collect();
+        let circles: Vec<bool> = self
+            .tokens(&h.boxes, ".O", &t!(lang, "rules.what_boxes_of", id = id))
+            .into_iter()
+            .map(|c| c == 'O')
+            .collect();
         let n_circles = circles.iter().filter(|c| **c).count();
         let effect = match h.effect.get_ref().as_str() {
             "king_crab" => HarborEffect::KingCrab,
@@ -1477,18 +1497,14 @@ impl Checker {
             other => {
                 self.err(
                     span(&h.effect),
-                    format!("unknown harbor effect `{other}`"),
-                    Some("use one of king_crab, private_fishing, launch, barge"),
+                    t!(lang, "rules.harbor_effect_unknown", effect = other),
+                    Some(&t!(lang, "rules.harbor_effect_unknown_help")),
                 );
                 HarborEffect::Launch
             }
         };
         if n_circles == 0 {
-            self.err(
-                span(&h.boxes),
-                format!("`{id}` has no activation circle (O), so it could never do anything"),
-                None,
-            );
+            self.err(span(&h.boxes), t!(lang, "rules.harbor_no_circle", id = id), None);
         }
         let boats: Vec<BoatSpec> = h
             .boats
@@ -1504,28 +1520,32 @@ impl Checker {
         if boats.len() != launching {
             self.err(
                 boats_at.clone(),
-                format!("`{id}` launches {launching} boat(s) with its circles but lists {} in `boats`", boats.len()),
-                Some("list one boat per launching circle"),
+                t!(lang, "rules.harbor_boats_count", id = id, launching = launching, listed = boats.len()),
+                Some(&t!(lang, "rules.harbor_boats_count_help")),
             );
         }
         if effect == HarborEffect::Barge && n_circles != 1 {
-            self.err(span(&h.boxes), "the barge has exactly one activation circle (rulebook)", None);
+            self.err(span(&h.boxes), t!(lang, "rules.barge_circles"), None);
         }
         if effect == HarborEffect::Barge && boats.iter().any(|b| b.capacity == 0) {
-            self.err(boats_at, "the barge catches fish, so it needs a capacity", None);
+            self.err(boats_at, t!(lang, "rules.barge_capacity"), None);
         }
         let license_vp = h.license_vp.unwrap_or(0);
         if effect != HarborEffect::KingCrab && h.license_vp.is_some() {
-            self.err(span(&h.id), format!("only the king crab has a license; `{id}` sets license_vp"), None);
+            self.err(span(&h.id), t!(lang, "rules.license_vp_not_king_crab", id = id), None);
         }
         self.provisional_keys(&h.provisional, &["boxes", "boats", "license_vp", "name"]);
         HarborShip { id, name: h.name.clone(), circles, effect, counts_as_boat: h.counts_as_boat, license_vp, boats }
     }
 
     fn building(&mut self, b: &raw::Building) -> Building {
+        let lang = self.lang;
         let id = b.id.get_ref().clone();
-        let circles: Vec<bool> =
-            self.tokens(&b.boxes, ".O", &format!("boxes of `{id}`")).into_iter().map(|c| c == 'O').collect();
+        let circles: Vec<bool> = self
+            .tokens(&b.boxes, ".O", &t!(lang, "rules.what_boxes_of", id = id))
+            .into_iter()
+            .map(|c| c == 'O')
+            .collect();
         let effect = match b.effect.get_ref().as_str() {
             "reroll" => BuildingEffect::Reroll,
             "none" => BuildingEffect::None,
@@ -1537,8 +1557,8 @@ impl Checker {
             other => {
                 self.err(
                     span(&b.effect),
-                    format!("unknown wharf effect `{other}`"),
-                    Some("use one of reroll, none, buffet, salvage, die_as_coins, market_bonus, income_per_full_boat"),
+                    t!(lang, "rules.wharf_effect_unknown", effect = other),
+                    Some(&t!(lang, "rules.wharf_effect_unknown_help")),
                 );
                 BuildingEffect::None
             }
@@ -1546,16 +1566,12 @@ impl Checker {
         if effect != BuildingEffect::None && circles.last() != Some(&true) {
             self.err(
                 span(&b.boxes),
-                format!("`{id}` has an effect, so its last box must be its activation circle (O)"),
-                Some("the bonus is active once the building is complete, i.e. its circle is marked"),
+                t!(lang, "rules.wharf_last_circle", id = id),
+                Some(&t!(lang, "rules.wharf_last_circle_help")),
             );
         }
         if circles.iter().filter(|c| **c).count() > 1 {
-            self.err(
-                span(&b.boxes),
-                format!("`{id}` has more than one activation circle; a wharf building has one"),
-                None,
-            );
+            self.err(span(&b.boxes), t!(lang, "rules.wharf_circles", id = id), None);
         }
         let vp = match b.vp.kind.get_ref().as_str() {
             "complete" => BuildingVp::Complete(b.vp.points),
@@ -1564,8 +1580,8 @@ impl Checker {
             other => {
                 self.err(
                     span(&b.vp.kind),
-                    format!("unknown building VP kind `{other}`"),
-                    Some("use one of complete, per_box, all_boxes"),
+                    t!(lang, "rules.building_vp_unknown", kind = other),
+                    Some(&t!(lang, "rules.building_vp_unknown_help")),
                 );
                 BuildingVp::Complete(0)
             }
@@ -1576,29 +1592,21 @@ impl Checker {
         );
         if needs_coins != b.coins.is_some() {
             let msg = if needs_coins {
-                format!("`{id}` ({}) needs `coins`", b.effect.get_ref())
+                t!(lang, "rules.wharf_needs_coins", id = id, effect = b.effect.get_ref())
             } else {
-                format!("`{id}` sets `coins`, which its effect does not use")
+                t!(lang, "rules.wharf_coins_unused", id = id)
             };
             self.err(span(&b.effect), msg, None);
         }
         if (effect == BuildingEffect::Salvage) != b.stars.is_some() {
-            self.err(
-                span(&b.effect),
-                format!("`stars` belongs to the salvage effect, and salvage needs it (`{id}`)"),
-                None,
-            );
+            self.err(span(&b.effect), t!(lang, "rules.salvage_stars", id = id), None);
         }
         if (effect == BuildingEffect::Buffet) != b.hex_vp.is_some() {
-            self.err(
-                span(&b.effect),
-                format!("`hex_vp` belongs to the buffet effect, and buffet needs it (`{id}`)"),
-                None,
-            );
+            self.err(span(&b.effect), t!(lang, "rules.buffet_hex_vp", id = id), None);
         }
         if let Some(hv) = &b.hex_vp {
             if hv.get_ref().windows(2).any(|w| w[0] > w[1]) {
-                self.err(span(hv), "hex_vp must not go down as more hexes are filled", None);
+                self.err(span(hv), t!(lang, "rules.hex_vp_down"), None);
             }
         }
         self.provisional_keys(&b.provisional, &["boxes", "vp", "coins", "stars", "hex_vp", "name"]);
@@ -1623,8 +1631,8 @@ impl Checker {
                     None => {
                         me.err(
                             span(s),
-                            format!("options.{key} is `{}`", s.get_ref()),
-                            Some(&format!("use one of: {}", allowed.join(", "))),
+                            t!(me.lang, "rules.option_value", key = key, value = s.get_ref()),
+                            Some(&t!(me.lang, "rules.option_value_help", values = allowed.join(", "))),
                         );
                         0
                     }

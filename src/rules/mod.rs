@@ -98,43 +98,91 @@ pub fn fnv1a(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
+/// Normalise a language code to one deckhand speaks (`en` for anything else).
+fn lang_of(lang: &str) -> &'static str {
+    crate::i18n::LANGS.iter().copied().find(|l| *l == lang).unwrap_or("en")
+}
+
 /// Load a built-in game by id.
 pub fn built_in(id: &str) -> Result<Rules, Error> {
-    let (_, text) = BUILT_IN.iter().find(|(gid, _)| *gid == id).ok_or_else(|| Error::UnknownGame {
-        id: id.to_string(),
-        known: BUILT_IN.iter().map(|(g, _)| *g).collect::<Vec<_>>().join(", "),
-    })?;
-    from_source(Source::new(format!("rules/{id}.toml (built in)"), *text))
+    built_in_in(id, "en")
+}
+
+/// `built_in` with diagnostics in a language (`en`, `de`, `fr`). An unknown id is
+/// `Error::UnknownGame` in English and a `Error::Usage` with the translated message
+/// otherwise (the `UnknownGame` text lives in `error.rs`, which is English only).
+pub fn built_in_in(id: &str, lang: &str) -> Result<Rules, Error> {
+    let lang = lang_of(lang);
+    let Some((_, text)) = BUILT_IN.iter().find(|(gid, _)| *gid == id) else {
+        let known = BUILT_IN.iter().map(|(g, _)| *g).collect::<Vec<_>>().join(", ");
+        if lang == "en" {
+            return Err(Error::UnknownGame { id: id.to_string(), known });
+        }
+        return Err(Error::Usage(crate::t!(lang, "rules.unknown_game", id = id, known = known)));
+    };
+    from_source_in(Source::new(crate::t!(lang, "rules.built_in_name", id = id), *text), lang)
+}
+
+/// An error as the user should read it in a language (`en`, `de`, `fr`): like its
+/// `Display`, but with the summary line of rules-file and input-file reports ("3 error(s)
+/// in rules file …") and the unknown-game message translated. The report lines themselves
+/// are in the language the file was loaded with (`from_source_in`, `Journal::read_in`, …).
+/// Other errors are shown as they are (`error.rs`, English).
+pub fn error_text_in(err: &Error, lang: &str) -> String {
+    let lang = lang_of(lang);
+    match err {
+        Error::Rules { path, count, report } => {
+            format!("{report}{}", crate::t!(lang, "rules.errors_in_rules_file", n = count, path = path))
+        }
+        Error::Input { path, count, report } => {
+            format!("{report}{}", crate::t!(lang, "rules.errors_in_file", n = count, path = path))
+        }
+        Error::UnknownGame { id, known } => crate::t!(lang, "rules.unknown_game", id = id, known = known),
+        other => other.to_string(),
+    }
 }
 
 /// Load a rules file from disk.
 pub fn from_path(path: &Path) -> Result<Rules, Error> {
-    from_source(source::read_source(path)?)
+    from_path_in(path, "en")
+}
+
+/// `from_path` with diagnostics in a language.
+pub fn from_path_in(path: &Path, lang: &str) -> Result<Rules, Error> {
+    from_source_in(source::read_source(path)?, lang)
 }
 
 /// Parse and check rules text. Every problem is reported, each with file:line:column.
 pub fn from_source(source: Source) -> Result<Rules, Error> {
-    let engine = detect_engine(&source)?;
+    from_source_in(source, "en")
+}
+
+/// `from_source` with diagnostics in a language (`en`, `de`, `fr`). The Fleet checks are
+/// translated; the `endgame` and `fischerspiel` checks and the `toml` crate's syntax
+/// messages are reported as they come (English), with "error"/"help" translated.
+pub fn from_source_in(source: Source, lang: &str) -> Result<Rules, Error> {
+    let lang = lang_of(lang);
+    let engine = detect_engine(&source, lang)?;
     let game = match engine.as_str() {
-        "fleet" => fleet::compile(&source).map(|r| Game::Fleet(Box::new(r))),
+        "fleet" => fleet::compile_in(&source, lang).map(|r| Game::Fleet(Box::new(r))),
         "endgame" => endgame::compile(&source).map(|r| Game::Endgame(Box::new(r))),
         "fischerspiel" => fischerspiel::compile(&source).map(|r| Game::Fischerspiel(Box::new(r))),
-        other => Err(vec![Diagnostic::new(format!("unknown game engine `{other}`"), None)
-            .help("deckhand knows the engines `fleet`, `endgame` and `fischerspiel`")]),
+        other => Err(vec![Diagnostic::new(crate::t!(lang, "rules.unknown_engine", engine = other), None)
+            .help(crate::t!(lang, "rules.unknown_engine_help"))]),
     };
     match game {
         Ok(game) => Ok(Rules { hash: fnv1a(&source.text), source, game }),
-        Err(diags) => Err(rules_error(&source, &diags)),
+        Err(diags) => Err(rules_error(&source, &diags, lang)),
     }
 }
 
-fn rules_error(source: &Source, diags: &[Diagnostic]) -> Error {
-    let report: String = diags.iter().map(|d| source.render(d) + "\n").collect();
+fn rules_error(source: &Source, diags: &[Diagnostic], lang: &str) -> Error {
+    let report: String = diags.iter().map(|d| source.render_in(d, lang) + "\n").collect();
     Error::Rules { path: source.name.clone(), count: diags.len(), report }
 }
 
 /// Read `game.engine` first, so the right typed shape can be used for the rest.
-fn detect_engine(source: &Source) -> Result<String, Error> {
+fn detect_engine(source: &Source, lang: &str) -> Result<String, Error> {
     // Fast path: `engine = "name"` on its own line in the `[game]` table. Parsing the whole
     // file only for this would double the start-up cost of every command; the typed parse
     // that follows reports any syntax error with its position anyway.
@@ -149,13 +197,15 @@ fn detect_engine(source: &Source) -> Result<String, Error> {
     struct HeadGame {
         engine: Option<String>,
     }
+    // The syntax error's message comes from the `toml` crate and stays English.
     let head: Head = toml::from_str(&source.text)
-        .map_err(|e| rules_error(source, &[Diagnostic::new(e.message().trim_end().to_string(), e.span())]))?;
+        .map_err(|e| rules_error(source, &[Diagnostic::new(e.message().trim_end().to_string(), e.span())], lang))?;
     head.game.and_then(|g| g.engine).ok_or_else(|| {
         rules_error(
             source,
-            &[Diagnostic::new("missing `[game]` table with `engine = \"...\"`", None)
-                .help("a rules file starts with [game] id, engine, name, players")],
+            &[Diagnostic::new(crate::t!(lang, "rules.missing_game_table"), None)
+                .help(crate::t!(lang, "rules.missing_game_table_help"))],
+            lang,
         )
     })
 }
@@ -183,18 +233,30 @@ fn scan_engine(text: &str) -> Option<String> {
 
 /// Resolve `--rules FILE` or a game id to rules.
 pub fn resolve(game: Option<&str>, rules_path: Option<&Path>) -> Result<Rules, Error> {
+    resolve_in(game, rules_path, "en")
+}
+
+/// `resolve` with messages in a language (`en`, `de`, `fr`).
+pub fn resolve_in(game: Option<&str>, rules_path: Option<&Path>, lang: &str) -> Result<Rules, Error> {
+    let lang = lang_of(lang);
     match (rules_path, game) {
         (Some(p), g) => {
-            let rules = from_path(p)?;
+            let rules = from_path_in(p, lang)?;
             if let Some(g) = g {
                 if g != rules.id() {
-                    return Err(Error::Usage(format!("{} describes game `{}`, not `{g}`", p.display(), rules.id())));
+                    return Err(Error::Usage(crate::t!(
+                        lang,
+                        "rules.describes_other_game",
+                        path = p.display(),
+                        id = rules.id(),
+                        game = g
+                    )));
                 }
             }
             Ok(rules)
         }
-        (None, Some(g)) => built_in(g),
-        (None, None) => Err(Error::Usage("no game given: name one (e.g. fleet-dice) or pass --rules FILE".into())),
+        (None, Some(g)) => built_in_in(g, lang),
+        (None, None) => Err(Error::Usage(crate::t!(lang, "rules.no_game_given"))),
     }
 }
 

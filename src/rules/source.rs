@@ -48,11 +48,19 @@ impl Source {
     /// Render a diagnostic the way rustc and taplo do:
     /// `error: file:line:col: message`, the source line, a caret under the span, a help line.
     pub fn render(&self, diag: &Diagnostic) -> String {
+        self.render_in(diag, "en")
+    }
+
+    /// `render` with the words "error" and "help" in a language (`en`, `de`, `fr`). The
+    /// message and help themselves are already in that language when the checks were run
+    /// with it (e.g. `rules::from_source_in`).
+    pub fn render_in(&self, diag: &Diagnostic, lang: &str) -> String {
+        let error = crate::t!(lang, "rules.word_error");
         let mut out = String::new();
         match &diag.span {
             Some(span) => {
                 let (line, col) = self.line_col(span.start);
-                let _ = writeln!(out, "error: {}:{}:{}: {}", self.name, line, col, diag.message);
+                let _ = writeln!(out, "{error}: {}:{}:{}: {}", self.name, line, col, diag.message);
                 let line_text = self.text.lines().nth(line - 1).unwrap_or("");
                 let width = line.to_string().len();
                 let start = floor_char_boundary(&self.text, span.start);
@@ -64,11 +72,11 @@ impl Source {
                 let _ = writeln!(out, "{:width$} | {}{}", "", " ".repeat(col - 1), "^".repeat(carets));
             }
             None => {
-                let _ = writeln!(out, "error: {}: {}", self.name, diag.message);
+                let _ = writeln!(out, "{error}: {}: {}", self.name, diag.message);
             }
         }
         if let Some(help) = &diag.help {
-            let _ = writeln!(out, "  = help: {help}");
+            let _ = writeln!(out, "  = {}: {help}", crate::t!(lang, "rules.word_help"));
         }
         out
     }
@@ -95,8 +103,15 @@ pub fn read_source(path: &std::path::Path) -> Result<Source, crate::Error> {
 
 /// Render a `toml` deserialisation error with the file name in front.
 pub fn render_toml_error(source: &Source, err: &toml::de::Error) -> String {
+    render_toml_error_in(source, err, "en")
+}
+
+/// `render_toml_error` with "error"/"help" in a language. The message itself comes from the
+/// `toml` crate and stays English: it has no translations, and its wording (expected
+/// tokens, key names) is best left exactly as the parser reports it.
+pub fn render_toml_error_in(source: &Source, err: &toml::de::Error, lang: &str) -> String {
     let diag = Diagnostic::new(err.message().trim_end().to_string(), err.span());
-    source.render(&diag)
+    source.render_in(&diag, lang)
 }
 
 #[cfg(test)]

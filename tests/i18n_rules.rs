@@ -1,0 +1,173 @@
+//! Rules-file and save-file diagnostics in German and French: the language-aware loaders
+//! (`rules::from_source_in`, `rules::fleet::compile_in`, `Source::render_in`,
+//! `Journal::read_in`) keep `file:line:column` and translate the words around it.
+
+use deckhand::log::Journal;
+use deckhand::rules::{self, fleet, Source};
+use deckhand::Error;
+
+use crate::common::repo;
+
+const NAME: &str = "broken-fleet.toml";
+
+/// `rules/fleet-dice.toml` with the first box of the cod column broken (`X`) and a market
+/// bracket whose coins go down; returns the text and the 1-based lines and columns of the
+/// two spots.
+fn broken() -> (String, (usize, usize), (usize, usize)) {
+    let text = std::fs::read_to_string(repo().join("rules/fleet-dice.toml")).unwrap();
+    let cod = text.find("id = \"cod\"").unwrap();
+    let column = cod + text[cod..].find("column = \"").unwrap();
+    let old_column = ". L B . B ? . L B . ? B";
+    assert!(text[column..].starts_with(&format!("column = \"{old_column}\"")), "the cod column changed");
+    let mut text = text.clone();
+    text.replace_range(column + 10..column + 10 + old_column.len(), "X L B . B ? . L B . ? B");
+    let bracket = "{ from = 9, coins = 3 }";
+    assert_eq!(text.matches(bracket).count(), 1, "the market brackets changed");
+    let text = text.replace(bracket, "{ from = 9, coins = 1 }");
+    let brackets = text.find("brackets = [").unwrap();
+    let at = |offset: usize| {
+        let before = &text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let col = before[before.rfind('\n').map_or(0, |i| i + 1)..].chars().count() + 1;
+        (line, col)
+    };
+    // The spans point at the value: the column string and the brackets array.
+    let column_at = at(column + "column = ".len());
+    let brackets_at = at(brackets + "brackets = ".len());
+    (text, column_at, brackets_at)
+}
+
+fn report(lang: &str) -> String {
+    let (text, _, _) = broken();
+    match rules::from_source_in(Source::new(NAME, text), lang) {
+        Err(Error::Rules { report, count, path }) => {
+            assert_eq!(path, NAME);
+            assert!(count >= 2, "{report}");
+            report
+        }
+        Err(other) => panic!("expected a rules error, got {other}"),
+        Ok(_) => panic!("the broken file loaded"),
+    }
+}
+
+#[test]
+fn a_broken_rules_file_is_reported_in_german_with_its_positions() {
+    let (_, (cl, cc), (bl, bc)) = broken();
+    let report = report("de");
+    assert!(
+        report.contains(&format!(
+            "Fehler: {NAME}:{cl}:{cc}: Spalte `cod`: `X` ist kein Kästchen; verwende `.`, `L`, `B`, `?`, durch \
+             Leerzeichen getrennt"
+        )),
+        "{report}"
+    );
+    assert!(
+        report.contains(&format!(
+            "Fehler: {NAME}:{bl}:{bc}: die Münzen des Markts dürfen nicht sinken, wenn die Fische steigen"
+        )),
+        "{report}"
+    );
+    assert!(!report.contains("error:"), "{report}");
+}
+
+#[test]
+fn a_broken_rules_file_is_reported_in_french_with_its_positions() {
+    let (_, (cl, cc), (bl, bc)) = broken();
+    let report = report("fr");
+    assert!(
+        report.contains(&format!(
+            "erreur: {NAME}:{cl}:{cc}: colonne `cod` : `X` n'est pas une case ; utilisez `.`, `L`, `B`, `?`, \
+             séparés par des espaces"
+        )),
+        "{report}"
+    );
+    assert!(
+        report.contains(&format!(
+            "erreur: {NAME}:{bl}:{bc}: les pièces du marché ne doivent pas baisser quand les poissons augmentent"
+        )),
+        "{report}"
+    );
+}
+
+#[test]
+fn english_stays_as_it_was() {
+    let (text, (cl, cc), (bl, bc)) = broken();
+    let Err(Error::Rules { report, .. }) = rules::from_source(Source::new(NAME, text)) else {
+        panic!("expected a rules error")
+    };
+    assert!(
+        report.contains(&format!(
+            "error: {NAME}:{cl}:{cc}: column of `cod`: `X` is not a box; use one of `.`, `L`, `B`, `?` separated by \
+             spaces"
+        )),
+        "{report}"
+    );
+    assert!(
+        report.contains(&format!("error: {NAME}:{bl}:{bc}: market coins must not go down as fish go up")),
+        "{report}"
+    );
+}
+
+#[test]
+fn compile_in_gives_translated_diagnostics_and_render_in_translates_help() {
+    let (text, _, _) = broken();
+    let source = Source::new(NAME, text);
+    let diags = fleet::compile_in(&source, "de").unwrap_err();
+    assert!(diags.iter().any(|d| d.message == "die Münzen des Markts dürfen nicht sinken, wenn die Fische steigen"));
+    let with_help = rules::Diagnostic::new("x", None).help("y");
+    assert_eq!(source.render_in(&with_help, "de"), format!("Fehler: {NAME}: x\n  = Hinweis: y\n"));
+    assert_eq!(source.render_in(&with_help, "fr"), format!("erreur: {NAME}: x\n  = aide: y\n"));
+    assert_eq!(source.render(&with_help), format!("error: {NAME}: x\n  = help: y\n"));
+}
+
+#[test]
+fn loading_messages_in_german_and_french() {
+    let err = rules::built_in_in("monopoly", "de").unwrap_err().to_string();
+    assert!(err.starts_with("unbekanntes Spiel `monopoly`; bekannte Spiele: fleet-dice"), "{err}");
+    let err = rules::resolve_in(None, None, "fr").unwrap_err().to_string();
+    assert!(err.starts_with("aucun jeu indiqué"), "{err}");
+    let path = repo().join("rules/nauticus.toml");
+    let err = rules::resolve_in(Some("fleet-dice"), Some(&path), "de").unwrap_err().to_string();
+    assert!(err.ends_with("beschreibt das Spiel `nauticus`, nicht `fleet-dice`"), "{err}");
+    let err = rules::from_source_in(Source::new(NAME, "[game]\nid = \"x\"\nengine = \"chess\"\n"), "fr")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains(&format!("erreur: {NAME}: moteur de jeu inconnu `chess`")), "{err}");
+    assert!(err.contains("= aide: deckhand connaît les moteurs"), "{err}");
+    assert!(rules::built_in_in("fleet-dice", "de").is_ok());
+}
+
+#[test]
+fn a_damaged_save_file_is_reported_in_german() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.jsonl");
+    std::fs::write(&path, "\"header\"\n1\nxx\n3\n").unwrap();
+    let err = Journal::read_in::<String, u32>(&path, "de").err().unwrap().to_string();
+    assert!(err.contains(&format!("Fehler: {}:3: der Spielstand ist beschädigt: ", path.display())), "{err}");
+    assert!(err.contains("= Hinweis: deckhand rät nicht um Schäden herum"), "{err}");
+    let err = Journal::read::<String, u32>(&path).err().unwrap().to_string();
+    assert!(err.contains(&format!("error: {}:3: the save file is damaged: ", path.display())), "{err}");
+
+    std::fs::write(&path, "\"header\"\n1\n{\"tor").unwrap();
+    let read = Journal::read_in::<String, u32>(&path, "de").unwrap();
+    let notice = read.dropped_tail.unwrap();
+    assert!(notice.ends_with("die letzte Zeile (5 Byte) wurde durch einen Absturz abgeschnitten und wird verworfen; jede Entscheidung davor bleibt erhalten"), "{notice}");
+    let err = Journal::create_in(&path, &"h".to_string(), "fr").err().unwrap().to_string();
+    assert!(err.contains("existe déjà ; reprenez la partie avec `deckhand resume"), "{err}");
+}
+
+#[test]
+fn error_text_in_translates_the_summary_line_and_keeps_english_as_display() {
+    let (text, _, _) = broken();
+    let err = rules::from_source(Source::new(NAME, text.clone())).unwrap_err();
+    assert_eq!(rules::error_text_in(&err, "en"), err.to_string());
+    let err = rules::from_source_in(Source::new(NAME, text), "de").unwrap_err();
+    let shown = rules::error_text_in(&err, "de");
+    assert!(shown.starts_with("Fehler: "), "{shown}");
+    assert!(shown.trim_end().ends_with(&format!("Fehler in der Regeldatei {NAME}")), "{shown}");
+    let err = rules::built_in("monopoly").unwrap_err();
+    assert!(rules::error_text_in(&err, "fr").starts_with("jeu inconnu `monopoly`"));
+    let err = rules::built_in_in("fleet-dice", "fr").unwrap().source.name;
+    assert_eq!(err, "rules/fleet-dice.toml (intégré)");
+    assert_eq!(rules::built_in("fleet-dice").unwrap().source.name, "rules/fleet-dice.toml (built in)");
+}
