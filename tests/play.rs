@@ -182,6 +182,8 @@ fn killing_deckhand_at_random_points_loses_no_confirmed_decision() {
             if status.success() {
                 break;
             }
+            assert!(kills < 5 || status.code().is_some(), "attempt {attempt}: an unkilled run died by a signal");
+            assert!(kills < 5 || status.success(), "attempt {attempt}: resuming after the last kill failed ({status})");
         }
         assert_eq!(replay_csv(dir.path(), &save), expected, "attempt {attempt}");
     }

@@ -39,21 +39,36 @@ impl Journal {
 
     /// `create` with its messages in a language (`en`, `de`, `fr`).
     pub fn create_in<H: Serialize>(path: &Path, header: &H, lang: &str) -> Result<Journal, Error> {
-        let file = OpenOptions::new().write(true).create_new(true).open(path).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::AlreadyExists {
-                Error::Usage(crate::t!(lang, "rules.save_exists", path = path.display()))
-            } else {
-                write_err(path, e)
-            }
-        })?;
-        let mut j = Journal { path: path.to_path_buf(), file };
-        j.append(header)?;
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            if let Ok(d) = File::open(dir) {
-                let _ = d.sync_all();
-            }
+        let exists = || Error::Usage(crate::t!(lang, "rules.save_exists", path = path.display()));
+        if path.exists() {
+            return Err(exists());
         }
-        Ok(j)
+        // The header goes to a temporary file first, and the file appears under its name only
+        // once the header is on disk: a crash at any moment leaves either no save or a save
+        // with its header, never an empty file. `hard_link` fails if the name exists, so an
+        // existing save is still never overwritten.
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "save".into());
+        let tmp = dir.join(format!(".{name}.{}.new", std::process::id()));
+        let mut line = serde_json::to_string(header).expect("journal headers serialise");
+        line.push('\n');
+        let written = (|| {
+            let mut f = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
+            f.write_all(line.as_bytes())?;
+            f.sync_all()?;
+            std::fs::hard_link(&tmp, path)
+        })();
+        let _ = std::fs::remove_file(&tmp);
+        written
+            .map_err(|e| if e.kind() == std::io::ErrorKind::AlreadyExists { exists() } else { write_err(path, e) })?;
+        if let Ok(d) = File::open(dir) {
+            let _ = d.sync_all();
+        }
+        let file = OpenOptions::new().append(true).open(path).map_err(|e| write_err(path, e))?;
+        Ok(Journal { path: path.to_path_buf(), file })
     }
 
     /// Append one entry as one line and flush it to disk.
