@@ -263,7 +263,7 @@ fn meta(
             p.say(&format!(
                 "Scores after round {} (so far):\n{}",
                 session.game.round,
-                standings.render(Format::Table, false, None)
+                standings.render_in(Format::Table, false, None, lang)
             ));
         }
         _ => p.say(
@@ -282,7 +282,7 @@ fn finish(rules: &FleetRules, session: &Session, save: &Path, p: &mut dyn Prompt
     let violations = check_game(rules, &owned);
     let counts: Vec<usize> = owned.iter().map(|s| violations.iter().filter(|v| v.player == s.player).count()).collect();
     let standings = fleet_standings(rules, &sheets, &counts, lang);
-    let mut table = standings.render(Format::Table, false, None);
+    let mut table = standings.render_in(Format::Table, false, None, lang);
     if session.game.ruth.is_some() {
         let total = standings.rows[0].total.max(0) as u32;
         let title = crate::engine::fleet::ruth::rating(rules, total, lang);
@@ -426,7 +426,7 @@ pub fn replay(
             path.display()
         ));
     }
-    emit(&standings.render(format, detail, None))?;
+    emit(&standings.render_in(format, detail, None, lang))?;
     Ok(0)
 }
 

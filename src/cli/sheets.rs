@@ -151,7 +151,7 @@ pub fn fleet_standings(rules: &FleetRules, sheets: &[&Sheet], violations: &[usiz
     let mut standings = Standings {
         game: rules.name.get(lang).to_string(),
         categories: rules.categories.iter().map(|(_, n)| n.get(lang).to_string()).collect(),
-        tie_breaks: vec!["most fish".into()],
+        tie_breaks: vec![crate::t!(lang, "cli.sheets.most_fish")],
         rows,
         notes: Vec::new(),
         warnings: Vec::new(),
@@ -159,10 +159,7 @@ pub fn fleet_standings(rules: &FleetRules, sheets: &[&Sheet], violations: &[usiz
     standings.rank();
     for (sheet, v) in sheets.iter().zip(violations) {
         if *v > 0 {
-            standings.warnings.push(format!(
-                "{}'s sheet breaks {v} rule(s) and is scored as written; run `deckhand check` on it for details",
-                sheet.player
-            ));
+            standings.warnings.push(crate::t!(lang, "cli.sheets.flagged", player = sheet.player, n = v));
         }
     }
     standings
@@ -189,10 +186,10 @@ pub fn score(
     let standings = fleet_standings(rules, &refs, &counts, lang);
     if format == Format::Csv {
         for w in &standings.warnings {
-            eprintln!("warning: {w}");
+            eprintln!("{}", crate::t!(lang, "cli.report.warning", warning = w));
         }
     }
-    emit(&standings.render(format, detail, None))?;
+    emit(&standings.render_in(format, detail, None, lang))?;
     Ok(0)
 }
 
@@ -241,26 +238,42 @@ fn check_text(rules: &FleetRules, sheets: &[(PathBuf, Sheet)], violations: &[Vio
             .map(|((_, name), v)| format!("{} {v}", name.get(lang)))
             .collect();
         if mine.is_empty() {
-            let _ = writeln!(out, "{} ({}): follows the rules", path.display(), sheet.player);
+            let _ = writeln!(
+                out,
+                "{}",
+                crate::t!(lang, "cli.sheets.follows", file = path.display(), player = sheet.player)
+            );
         } else {
             broken += 1;
-            let _ = writeln!(out, "{} ({}): {} rule violation(s)", path.display(), sheet.player, mine.len());
+            let _ = writeln!(
+                out,
+                "{}",
+                crate::t!(lang, "cli.sheets.violations", file = path.display(), player = sheet.player, n = mine.len())
+            );
             for v in &mine {
                 let _ = writeln!(out, "  {} [{}] {}", v.box_id, v.rule.id(), v.message);
-                let _ = writeln!(out, "  {}  to fix: {}", " ".repeat(v.box_id.len()), v.fix);
+                let _ = writeln!(
+                    out,
+                    "  {}  {}",
+                    " ".repeat(v.box_id.len()),
+                    crate::t!(lang, "cli.sheets.to_fix", fix = v.fix)
+                );
             }
         }
-        let _ = writeln!(out, "  score as the rules count it: {} ({})", score.total, cats.join(", "));
+        let _ = writeln!(
+            out,
+            "  {}",
+            crate::t!(lang, "cli.sheets.true_score", total = score.total, categories = cats.join(", "))
+        );
     }
     if violations.is_empty() {
-        let _ = writeln!(out, "{} sheet(s) checked: no rule violations", sheets.len());
+        let _ = writeln!(out, "{}", crate::t!(lang, "cli.sheets.all_clean", n = sheets.len()));
     } else {
         let _ = writeln!(
             out,
-            "{} of {} sheet(s) break the rules: {} violation(s) in all",
-            broken,
-            sheets.len(),
-            violations.len()
+            "{} {}",
+            crate::t!(lang, "cli.sheets.broken", n = broken, total = sheets.len()),
+            crate::t!(lang, "cli.sheets.in_all", n = violations.len())
         );
     }
     out
