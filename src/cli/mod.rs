@@ -283,7 +283,7 @@ pub fn main() -> i32 {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
-    interrupt::install();
+    interrupt::install_in(lang);
     match run(cli) {
         Ok(code) => code,
         Err(err) => {

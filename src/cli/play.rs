@@ -62,7 +62,7 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
         setup: Setup { solo: names.len() == 1, captains: o.captains, trophies: o.trophies },
     };
     // Ask for a way to prompt before creating the save, so a failure leaves nothing behind.
-    let mut prompter = ui::prompter_for(o.answers, "play")?;
+    let mut prompter = ui::prompter_for_in(o.answers, "play", lang)?;
     let mut journal = Journal::create(&save, &header)?;
     super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = save.display())));
     let p = prompter.as_mut();
@@ -388,7 +388,7 @@ pub fn resume(
     let fleet = rules.fleet().expect("Fleet save");
     let mut session = rebuild(fleet, path, &read.header, &read.entries)?;
     session.set_lang(lang);
-    let mut prompter = ui::prompter_for(answers, "resume")?;
+    let mut prompter = ui::prompter_for_in(answers, "resume", lang)?;
     let opened = Journal::open::<Header, Entry>(path)?;
     let mut journal = opened.journal;
     super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = path.display())));
