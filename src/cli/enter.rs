@@ -35,7 +35,7 @@ pub fn enter(
     }
     let (mut sheet, mut only) = if output.exists() {
         let source = transcript::read(output)?;
-        let parsed = transcript::parse(fleet_rules, &source)?;
+        let parsed = transcript::parse_in(fleet_rules, &source, lang)?;
         if parsed.sheet.player != player {
             return Err(Error::Usage(crate::t!(
                 lang,

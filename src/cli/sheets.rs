@@ -91,20 +91,20 @@ pub fn resolve(args: &[String], rules_path: Option<&Path>) -> anyhow::Result<(Ru
     Ok((rules, paths, sources))
 }
 
-fn load_fleet(rules: Rules, paths: Vec<PathBuf>, sources: Vec<Source>) -> anyhow::Result<Loaded> {
+fn load_fleet(rules: Rules, paths: Vec<PathBuf>, sources: Vec<Source>, lang: &str) -> anyhow::Result<Loaded> {
     let fleet_rules = rules.fleet().context("this command supports Fleet sheets")?;
     let mut sheets = Vec::new();
     let mut errors = Vec::new();
     for (path, source) in paths.iter().zip(&sources) {
-        match transcript::parse(fleet_rules, source) {
+        match transcript::parse_in(fleet_rules, source, lang) {
             Ok(parsed) => sheets.push((path.clone(), parsed.sheet)),
-            Err(e) => errors.push(e.to_string()),
+            Err(e) => errors.push(e.message(lang)),
         }
     }
     if !errors.is_empty() {
         let count = errors.len();
         return Err(Error::Input {
-            path: if count == 1 { "the sheet file".into() } else { format!("{count} sheet files") },
+            path: crate::t!(lang, "cli.sheets.sheet_files", n = count),
             count,
             report: errors.join("\n") + "\n",
         }
@@ -176,7 +176,7 @@ pub fn score(
     if let Some(r) = rules.endgame() {
         return super::endgame::score(r, &paths, &sources, format, detail, lang);
     }
-    let loaded = load_fleet(rules, paths, sources)?;
+    let loaded = load_fleet(rules, paths, sources, lang)?;
     let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
     let sheets: Vec<Sheet> = loaded.sheets.into_iter().map(|(_, s)| s).collect();
     let violations = fleet::check_game(rules, &sheets);
@@ -198,7 +198,7 @@ pub fn check(args: &[String], rules_path: Option<&Path>, format: CheckFormat, la
     if let Some(r) = rules.endgame() {
         return super::endgame::check(r, &paths, &sources, format, lang);
     }
-    let loaded = load_fleet(rules, paths, sources)?;
+    let loaded = load_fleet(rules, paths, sources, lang)?;
     let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
     let sheets: Vec<Sheet> = loaded.sheets.iter().map(|(_, s)| s.clone()).collect();
     let violations = fleet::check_game(rules, &sheets);
