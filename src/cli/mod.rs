@@ -497,11 +497,11 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
                     },
                     lang,
                 ),
-                _ => Err(Error::Usage(format!(
-                    "`play` tracks games move by move (fleet-dice, fischerspiel); {} is scored at the end: \
-                     `deckhand enter {} --player NAME -o FILE`, then `deckhand score`",
-                    loaded.name(lang),
-                    loaded.id()
+                _ => Err(Error::Usage(crate::t!(
+                    lang,
+                    "cli.main.play_endgame",
+                    game = loaded.name(lang),
+                    id = loaded.id()
                 ))
                 .into()),
             }
@@ -522,7 +522,8 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Rules(cmd) => rules_cmd::run(cmd, lang),
         Command::Calc { game, calculator, inputs, rules } => {
             let rules = crate::rules::resolve(Some(&game), rules.as_deref())?;
-            let r = rules.endgame().ok_or_else(|| Error::Usage(format!("{game} has no calculators")))?;
+            let r =
+                rules.endgame().ok_or_else(|| Error::Usage(crate::t!(lang, "cli.main.no_calculators", game = game)))?;
             endgame::calc(r, calculator.as_deref(), &inputs, lang)
         }
         Command::Nauticus(args) => nauticus::run(args, lang),

@@ -31,7 +31,11 @@ fn split_game(args: &[String]) -> (Option<String>, Vec<PathBuf>) {
 }
 
 /// The rules and the sheet files named by `[GAME] SHEET...` (or `--rules FILE`).
-pub fn resolve(args: &[String], rules_path: Option<&Path>) -> anyhow::Result<(Rules, Vec<PathBuf>, Vec<Source>)> {
+pub fn resolve(
+    args: &[String],
+    rules_path: Option<&Path>,
+    lang: &str,
+) -> anyhow::Result<(Rules, Vec<PathBuf>, Vec<Source>)> {
     let (game, paths) = split_game(args);
     let sources: Vec<Source> = paths.iter().map(|p| transcript::read(p)).collect::<Result<_, _>>()?;
     let game = match game {
@@ -42,9 +46,13 @@ pub fn resolve(args: &[String], rules_path: Option<&Path>) -> anyhow::Result<(Ru
                 sources.iter().filter_map(|s| transcript::peek_game(s).map(|g| (g, s))).collect();
             if let Some((g, _)) = games.first() {
                 if let Some((other, src)) = games.iter().find(|(o, _)| o != g) {
-                    return Err(Error::Usage(format!(
-                        "{} is a sheet of `{other}`, but {} is a sheet of `{g}`; score one game at a time",
-                        src.name, games[0].1.name
+                    return Err(Error::Usage(crate::t!(
+                        lang,
+                        "cli.sheets.mixed_games",
+                        file = src.name,
+                        other = other,
+                        first = games[0].1.name,
+                        game = g
                     ))
                     .into());
                 }
@@ -59,34 +67,20 @@ pub fn resolve(args: &[String], rules_path: Option<&Path>) -> anyhow::Result<(Ru
                         .collect();
                     if !broken.is_empty() {
                         return Err(Error::Input {
-                            path: if broken.len() == 1 {
-                                "the sheet file".into()
-                            } else {
-                                format!("{} sheet files", broken.len())
-                            },
+                            path: crate::t!(lang, "cli.sheets.sheet_files", n = broken.len()),
                             count: broken.len(),
                             report: broken.join("\n") + "\n",
                         }
                         .into());
                     }
-                    return Err(Error::Usage(
-                        "the sheets do not say which game they are from: add `game = \"fleet-dice\"` (or another \
-                         game id from `deckhand games`) to them, name the game first (`deckhand score fleet-dice \
-                         SHEET...`), or pass --rules FILE"
-                            .into(),
-                    )
-                    .into());
+                    return Err(Error::Usage(crate::t!(lang, "cli.sheets.no_game")).into());
                 }
             }
         }
     };
     let rules = rules::resolve(game.as_deref(), rules_path)?;
     if let Some(f) = rules.fischerspiel() {
-        return Err(Error::Usage(format!(
-            "{} is co-operative and has no score sheets; track a game with `deckhand play {} --players N`",
-            f.name.en, f.id
-        ))
-        .into());
+        return Err(Error::Usage(crate::t!(lang, "cli.sheets.coop", game = f.name.get(lang), id = f.id)).into());
     }
     Ok((rules, paths, sources))
 }
@@ -113,10 +107,11 @@ fn load_fleet(rules: Rules, paths: Vec<PathBuf>, sources: Vec<Source>, lang: &st
     let mut seen = std::collections::HashSet::new();
     for (path, sheet) in &sheets {
         if !seen.insert(sheet.player.clone()) {
-            return Err(Error::Usage(format!(
-                "{} names player `{}` again; every sheet of one game needs its own player name",
-                path.display(),
-                sheet.player
+            return Err(Error::Usage(crate::t!(
+                lang,
+                "cli.sheets.same_player",
+                file = path.display(),
+                player = sheet.player
             ))
             .into());
         }
@@ -172,7 +167,7 @@ pub fn score(
     detail: bool,
     lang: &str,
 ) -> anyhow::Result<i32> {
-    let (rules, paths, sources) = resolve(args, rules_path)?;
+    let (rules, paths, sources) = resolve(args, rules_path, lang)?;
     if let Some(r) = rules.endgame() {
         return super::endgame::score(r, &paths, &sources, format, detail, lang);
     }
@@ -194,7 +189,7 @@ pub fn score(
 }
 
 pub fn check(args: &[String], rules_path: Option<&Path>, format: CheckFormat, lang: &str) -> anyhow::Result<i32> {
-    let (rules, paths, sources) = resolve(args, rules_path)?;
+    let (rules, paths, sources) = resolve(args, rules_path, lang)?;
     if let Some(r) = rules.endgame() {
         return super::endgame::check(r, &paths, &sources, format, lang);
     }
