@@ -317,48 +317,54 @@ pub fn sheet_path(save: &Path, player: &str) -> PathBuf {
 }
 
 /// Load the rules a save file names, refusing different rules unless allowed.
-fn rules_for(path: &Path, header: &Header, rules_path: Option<&Path>, allow_change: bool) -> Result<Rules, Error> {
+fn rules_for(
+    path: &Path,
+    header: &Header,
+    rules_path: Option<&Path>,
+    allow_change: bool,
+    lang: &str,
+) -> Result<Rules, Error> {
     if header.format != FORMAT {
-        return Err(Error::Usage(format!(
-            "{} is not a deckhand Fleet save file (format `{}`)",
-            path.display(),
-            header.format
+        return Err(Error::Usage(crate::t!(
+            lang,
+            "cli.save.not_a_save",
+            file = path.display(),
+            format = header.format
         )));
     }
     if header.schema > SCHEMA {
-        return Err(Error::Usage(format!(
-            "{} was written by a newer deckhand (save schema {}); update deckhand",
-            path.display(),
-            header.schema
-        )));
+        return Err(Error::Usage(crate::t!(lang, "cli.save.newer", file = path.display(), schema = header.schema)));
     }
     let rules = match (rules_path, &header.rules_file) {
         (Some(p), _) => rules::from_path(p)?,
         (None, Some(f)) => rules::from_path(Path::new(f)).map_err(|e| {
-            Error::Usage(format!(
-                "{} began with the rules file {f}, which cannot be loaded now ({e}); pass --rules FILE",
-                path.display()
-            ))
+            Error::Usage(crate::t!(lang, "cli.save.rules_file_gone", file = path.display(), rules = f, why = e))
         })?,
         (None, None) => rules::built_in(&header.game)?,
     };
     let hash = format!("{:016x}", rules.hash);
     if rules.id() != header.game {
-        return Err(Error::Usage(format!("{} is a game of `{}`, not `{}`", path.display(), header.game, rules.id())));
+        return Err(Error::Usage(crate::t!(
+            lang,
+            "cli.save.other_game",
+            file = path.display(),
+            game = header.game,
+            rules = rules.id()
+        )));
     }
     if hash != header.rules_hash && !allow_change {
-        return Err(Error::Usage(format!(
-            "{} began with different rules (rules hash {}{}); the rules now loaded ({}) hash to {hash}. \
-             Resuming under other rules could change what every past decision did. Pass --rules with the file \
-             the game began with, or --allow-rules-change to continue under these rules anyway.",
-            path.display(),
-            header.rules_hash,
-            header
-                .rules_file
-                .as_deref()
-                .map(|f| format!(", file {f}"))
-                .unwrap_or_else(|| ", the built-in rules of that deckhand".into()),
-            rules.source.name
+        let began = match header.rules_file.as_deref() {
+            Some(f) => crate::t!(lang, "cli.save.began_file", rules = f),
+            None => crate::t!(lang, "cli.save.began_built_in"),
+        };
+        return Err(Error::Usage(crate::t!(
+            lang,
+            "cli.save.rules_changed",
+            file = path.display(),
+            old = header.rules_hash,
+            began = began,
+            loaded = rules.source.name,
+            new = hash
         )));
     }
     Ok(rules)
@@ -384,7 +390,7 @@ pub fn resume(
     lang: &'static str,
 ) -> anyhow::Result<i32> {
     let read = Journal::read::<Header, Entry>(path)?;
-    let rules = rules_for(path, &read.header, rules_path, allow_change)?;
+    let rules = rules_for(path, &read.header, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("Fleet save");
     let mut session = rebuild(fleet, path, &read.header, &read.entries)?;
     session.set_lang(lang);
@@ -423,7 +429,7 @@ pub fn replay(
     if let Some(n) = &read.dropped_tail {
         eprintln!("{}", crate::t!(lang, "cli.play.note", note = n));
     }
-    let rules = rules_for(path, &read.header, rules_path, allow_change)?;
+    let rules = rules_for(path, &read.header, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("Fleet save");
     let session = rebuild(fleet, path, &read.header, &read.entries)?;
     let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
@@ -449,7 +455,7 @@ pub fn show(
     lang: &str,
 ) -> anyhow::Result<i32> {
     let read = Journal::read::<Header, Entry>(path)?;
-    let rules = rules_for(path, &read.header, rules_path, allow_change)?;
+    let rules = rules_for(path, &read.header, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("Fleet save");
     let session = rebuild(fleet, path, &read.header, &read.entries)?;
     let players: Vec<&Sheet> = match player {
