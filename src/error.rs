@@ -27,6 +27,24 @@ pub enum Error {
 }
 
 impl Error {
+    /// The message in a language (`Display` is English, for library users).
+    pub fn message(&self, lang: &str) -> String {
+        match self {
+            Error::Read { path, cause } => crate::t!(lang, "cli.error.read", path = path, cause = cause),
+            Error::Write { path, cause } => crate::t!(lang, "cli.error.write", path = path, cause = cause),
+            Error::NotUtf8 { path, offset } => crate::t!(lang, "cli.error.not_utf8", path = path, offset = offset),
+            Error::Rules { path, count, report } => {
+                format!("{report}{}", crate::t!(lang, "cli.error.rules", path = path, n = count))
+            }
+            Error::Input { path, count, report } => {
+                format!("{report}{}", crate::t!(lang, "cli.error.input", path = path, n = count))
+            }
+            Error::UnknownGame { id, known } => crate::t!(lang, "cli.error.unknown_game", id = id, known = known),
+            Error::Usage(text) => text.clone(),
+            Error::Interrupted => crate::t!(lang, "cli.error.interrupted"),
+        }
+    }
+
     /// The documented exit code: 2 for usage and input errors, 130 when interrupted.
     pub fn exit_code(&self) -> i32 {
         match self {

@@ -75,14 +75,19 @@ pub fn read(path: &Path) -> Result<Source, Error> {
 
 /// Parse a sheet file against the rules. Every problem found is reported at once.
 pub fn parse(rules: &FleetRules, source: &Source) -> Result<ParsedSheet, Error> {
+    parse_in(rules, source, "en")
+}
+
+/// `parse`, with the diagnostics in a language.
+pub fn parse_in(rules: &FleetRules, source: &Source, lang: &str) -> Result<ParsedSheet, Error> {
     let fail = |diags: Vec<Diagnostic>| Error::Input {
         path: source.name.clone(),
         count: diags.len(),
         report: diags.iter().map(|d| source.render(d) + "\n").collect(),
     };
     if source.text.trim().is_empty() {
-        return Err(fail(vec![Diagnostic::new("the sheet file is empty", None)
-            .help("a sheet needs at least `player = \"NAME\"`; see examples/ or run `deckhand enter fleet-dice`")]));
+        return Err(fail(vec![Diagnostic::new(crate::t!(lang, "cli.sheet_file.empty"), None)
+            .help(crate::t!(lang, "cli.sheet_file.empty_help"))]));
     }
     let raw: RawSheet = toml::from_str(&source.text)
         .map_err(|e| fail(vec![Diagnostic::new(e.message().trim_end().to_string(), e.span())]))?;
@@ -92,21 +97,24 @@ pub fn parse(rules: &FleetRules, source: &Source) -> Result<ParsedSheet, Error> 
         if g.get_ref() != &rules.id {
             diags.push(
                 Diagnostic::new(
-                    format!("this sheet is for game `{}`, the rules are for `{}`", g.get_ref(), rules.id),
+                    crate::t!(lang, "cli.sheet_file.other_game", game = g.get_ref(), rules = rules.id),
                     Some(g.span()),
                 )
-                .help("score it with the rules of its own game, or correct `game`"),
+                .help(crate::t!(lang, "cli.sheet_file.other_game_help")),
             );
         }
     }
     let player = match &raw.player {
         Some(p) if !p.get_ref().trim().is_empty() => p.get_ref().trim().to_string(),
         Some(p) => {
-            diags.push(Diagnostic::new("the player name is empty", Some(p.span())));
+            diags.push(Diagnostic::new(crate::t!(lang, "cli.sheet_file.empty_player"), Some(p.span())));
             String::new()
         }
         None => {
-            diags.push(Diagnostic::new("missing `player = \"NAME\"`", None).help("every sheet names its player"));
+            diags.push(
+                Diagnostic::new(crate::t!(lang, "cli.sheet_file.no_player"), None)
+                    .help(crate::t!(lang, "cli.sheet_file.no_player_help")),
+            );
             String::new()
         }
     };
@@ -118,7 +126,7 @@ pub fn parse(rules: &FleetRules, source: &Source) -> Result<ParsedSheet, Error> 
 
     for (key, value) in &raw.marks {
         let Some(s) = rules.section_index(key.get_ref()) else {
-            diags.push(unknown_section(rules, key, "marks"));
+            diags.push(unknown_section(rules, key, "marks", lang));
             continue;
         };
         marks_given.insert(s);
@@ -127,8 +135,17 @@ pub fn parse(rules: &FleetRules, source: &Source) -> Result<ParsedSheet, Error> 
             MarksValue::Count(n) => {
                 if *n < 0 || *n as usize > len {
                     diags.push(
-                        Diagnostic::new(format!("{} has {len} boxes; {n} cannot be marked", rules.section_name(s, "en")), Some(value.span()))
-                            .help(format!("a number counts marked boxes from the top: 0 to {len}")),
+                        Diagnostic::new(
+                            crate::t!(
+                                lang,
+                                "cli.sheet_file.count_too_big",
+                                section = rules.section_name(s, lang),
+                                len = len,
+                                count = n
+                            ),
+                            Some(value.span()),
+                        )
+                        .help(crate::t!(lang, "cli.sheet_file.count_help", len = len)),
                     );
                     continue;
                 }
@@ -138,15 +155,25 @@ pub fn parse(rules: &FleetRules, source: &Source) -> Result<ParsedSheet, Error> 
             }
             MarksValue::Text(text) => match parse_marks(text) {
                 Err(bad) => diags.push(
-                    Diagnostic::new(format!("`{bad}` is not a mark"), Some(value.span()))
-                        .help("write one character per box: `x` marked, `.` empty, `/` crossed off by Captain Ruth (spaces and `|` are ignored)"),
+                    Diagnostic::new(crate::t!(lang, "cli.sheet_file.not_a_mark", mark = bad), Some(value.span()))
+                        .help(crate::t!(lang, "cli.sheet_file.marks_help")),
                 ),
                 Ok(marks) if marks.len() > len => diags.push(
                     Diagnostic::new(
-                        format!("{} marks given, but the {} has {len} boxes", marks.len(), rules.section_name(s, "en")),
+                        crate::t!(
+                            lang,
+                            "cli.sheet_file.too_many_marks",
+                            n = marks.len(),
+                            section = rules.section_name(s, lang),
+                            len = len
+                        ),
                         Some(value.span()),
                     )
-                    .help(format!("the boxes, top to bottom: {}", rules.layout_hint(s))),
+                    .help(crate::t!(
+                        lang,
+                        "cli.sheet_file.boxes_help",
+                        layout = rules.layout_hint(s)
+                    )),
                 ),
                 Ok(marks) => sheet.boxes[s][..marks.len()].copy_from_slice(&marks),
             },
@@ -155,7 +182,7 @@ pub fn parse(rules: &FleetRules, source: &Source) -> Result<ParsedSheet, Error> 
 
     for (key, value) in &raw.fish {
         let Some(s) = rules.section_index(key.get_ref()) else {
-            diags.push(unknown_section(rules, key, "fish"));
+            diags.push(unknown_section(rules, key, "fish", lang));
             continue;
         };
         let slots = sheet.fish[s].len();
@@ -165,11 +192,8 @@ pub fn parse(rules: &FleetRules, source: &Source) -> Result<ParsedSheet, Error> 
                 .map(|i| rules.sections[i].id.as_str())
                 .collect();
             diags.push(
-                Diagnostic::new(
-                    format!("`{}` holds no boats, so it cannot hold fish", key.get_ref()),
-                    Some(key.span()),
-                )
-                .help(format!("fish go on: {}", holders.join(", "))),
+                Diagnostic::new(crate::t!(lang, "cli.sheet_file.no_boats", section = key.get_ref()), Some(key.span()))
+                    .help(crate::t!(lang, "cli.sheet_file.fish_go_on", sections = holders.join(", "))),
             );
             continue;
         }
@@ -178,20 +202,22 @@ pub fn parse(rules: &FleetRules, source: &Source) -> Result<ParsedSheet, Error> 
         if list.len() > slots {
             diags.push(
                 Diagnostic::new(
-                    format!(
-                        "{} fish counts given, but the {} has {slots} boats",
-                        list.len(),
-                        rules.section_name(s, "en")
+                    crate::t!(
+                        lang,
+                        "cli.sheet_file.too_many_fish",
+                        n = list.len(),
+                        section = rules.section_name(s, lang),
+                        boats = slots
                     ),
                     Some(value.span()),
                 )
-                .help("give one number per boat, top to bottom"),
+                .help(crate::t!(lang, "cli.sheet_file.fish_help")),
             );
             continue;
         }
         for (i, n) in list.iter().enumerate() {
             if *n < 0 || *n > 1000 {
-                diags.push(Diagnostic::new(format!("{n} is not a number of fish"), Some(value.span())));
+                diags.push(Diagnostic::new(crate::t!(lang, "cli.sheet_file.bad_fish", count = n), Some(value.span())));
             } else {
                 sheet.fish[s][i] = *n as u32;
             }
@@ -202,15 +228,17 @@ pub fn parse(rules: &FleetRules, source: &Source) -> Result<ParsedSheet, Error> 
         match rules.king_crab_bonuses.iter().position(|x| &x.id == b.get_ref()) {
             Some(i) => sheet.king_crab_bonus = Some(i),
             None => diags.push(
-                Diagnostic::new(format!("unknown king crab bonus `{}`", b.get_ref()), Some(b.span())).help(format!(
-                    "the bonuses are: {}",
-                    rules
-                        .king_crab_bonuses
-                        .iter()
-                        .map(|b| format!("{} ({})", b.id, b.name.en))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )),
+                Diagnostic::new(crate::t!(lang, "cli.sheet_file.unknown_bonus", bonus = b.get_ref()), Some(b.span()))
+                    .help(crate::t!(
+                        lang,
+                        "cli.sheet_file.bonuses",
+                        list = rules
+                            .king_crab_bonuses
+                            .iter()
+                            .map(|b| format!("{} ({})", b.id, b.name.get(lang)))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )),
             ),
         }
     }
@@ -219,25 +247,30 @@ pub fn parse(rules: &FleetRules, source: &Source) -> Result<ParsedSheet, Error> 
         match rules.captains.iter().position(|x| &x.id == c.get_ref()) {
             Some(i) => sheet.captain = Some(i),
             None => diags.push(
-                Diagnostic::new(format!("unknown captain card `{}`", c.get_ref()), Some(c.span())).help(format!(
-                    "the captain cards of these rules: {}",
-                    rules.captains.iter().map(|c| c.id.as_str()).collect::<Vec<_>>().join(", ")
-                )),
+                Diagnostic::new(crate::t!(lang, "cli.sheet_file.unknown_captain", card = c.get_ref()), Some(c.span()))
+                    .help(crate::t!(
+                        lang,
+                        "cli.sheet_file.captains",
+                        list = rules.captains.iter().map(|c| c.id.as_str()).collect::<Vec<_>>().join(", ")
+                    )),
             ),
         }
     }
     for t in &raw.trophies {
         match rules.trophies.iter().position(|x| &x.id == t.get_ref()) {
-            Some(i) if sheet.trophies.contains(&i) => {
-                diags.push(Diagnostic::new(format!("trophy `{}` is listed twice", t.get_ref()), Some(t.span())))
-            }
+            Some(i) if sheet.trophies.contains(&i) => diags.push(Diagnostic::new(
+                crate::t!(lang, "cli.sheet_file.trophy_twice", card = t.get_ref()),
+                Some(t.span()),
+            )),
             Some(i) => sheet.trophies.push(i),
-            None => {
-                diags.push(Diagnostic::new(format!("unknown trophy `{}`", t.get_ref()), Some(t.span())).help(format!(
-                    "the trophy cards of these rules: {}",
-                    rules.trophies.iter().map(|c| c.id.as_str()).collect::<Vec<_>>().join(", ")
-                )))
-            }
+            None => diags.push(
+                Diagnostic::new(crate::t!(lang, "cli.sheet_file.unknown_trophy", card = t.get_ref()), Some(t.span()))
+                    .help(crate::t!(
+                        lang,
+                        "cli.sheet_file.trophies",
+                        list = rules.trophies.iter().map(|c| c.id.as_str()).collect::<Vec<_>>().join(", ")
+                    )),
+            ),
         }
     }
 
@@ -254,16 +287,23 @@ pub fn parse(rules: &FleetRules, source: &Source) -> Result<ParsedSheet, Error> 
     }
 }
 
-fn unknown_section(rules: &FleetRules, key: &Spanned<String>, table: &str) -> Diagnostic {
+fn unknown_section(rules: &FleetRules, key: &Spanned<String>, table: &str, lang: &str) -> Diagnostic {
     let name = key.get_ref();
     let close: Vec<&str> =
         rules.sections.iter().map(|s| s.id.as_str()).filter(|id| similar(id, name)).take(3).collect();
     let help = if close.is_empty() {
-        format!("sections: {}", rules.sections.iter().map(|s| s.id.as_str()).collect::<Vec<_>>().join(", "))
+        crate::t!(
+            lang,
+            "cli.sheet_file.sections",
+            list = rules.sections.iter().map(|s| s.id.as_str()).collect::<Vec<_>>().join(", ")
+        )
     } else {
-        format!("did you mean {}?", close.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(" or "))
+        let or = crate::t!(lang, "cli.sheet_file.or");
+        let list = close.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(&or);
+        crate::t!(lang, "cli.sheet_file.did_you_mean", list = list)
     };
-    Diagnostic::new(format!("[{table}] names unknown section `{name}`"), Some(key.span())).help(help)
+    Diagnostic::new(crate::t!(lang, "cli.sheet_file.unknown_section", table = table, name = name), Some(key.span()))
+        .help(help)
 }
 
 /// Close enough to suggest: same after dropping `_`, one is a prefix of the other, or an

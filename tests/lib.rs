@@ -12,6 +12,7 @@ mod fleet_score;
 mod fleet_solo;
 mod i18n;
 mod i18n_rules;
+mod i18n_cli;
 mod nauticus;
 mod play;
 mod properties;

@@ -17,34 +17,32 @@ pub fn enter(
     answers: Option<&Path>,
     solo: bool,
     rules_path: Option<&Path>,
-    lang: &str,
+    lang: &'static str,
 ) -> anyhow::Result<i32> {
     let rules = rules::resolve(Some(game), rules_path)?;
     if let Some(r) = rules.endgame() {
         if solo {
-            return Err(Error::Usage("--solo is for Fleet sheets".into()).into());
+            return Err(Error::Usage(crate::t!(lang, "cli.enter.solo_fleet_only")).into());
         }
         return super::endgame::enter(r, player, output, answers, lang);
     }
-    let fleet_rules = rules.fleet().ok_or_else(|| {
-        Error::Usage(format!(
-            "{} has no score sheet to enter: it is co-operative; track a game with `deckhand play {} --players N`",
-            rules.name("en"),
-            rules.id()
-        ))
-    })?;
+    let fleet_rules = rules
+        .fleet()
+        .ok_or_else(|| Error::Usage(crate::t!(lang, "cli.enter.coop", game = rules.name(lang), id = rules.id())))?;
     let player = player.trim();
     if player.is_empty() {
-        return Err(Error::Usage("--player needs a name".into()).into());
+        return Err(Error::Usage(crate::t!(lang, "cli.enter.player_needed")).into());
     }
     let (mut sheet, mut only) = if output.exists() {
         let source = transcript::read(output)?;
-        let parsed = transcript::parse(fleet_rules, &source)?;
+        let parsed = transcript::parse_in(fleet_rules, &source, lang)?;
         if parsed.sheet.player != player {
-            return Err(Error::Usage(format!(
-                "{} holds the sheet of `{}`, not `{player}`; choose another file with -o",
-                output.display(),
-                parsed.sheet.player
+            return Err(Error::Usage(crate::t!(
+                lang,
+                "cli.enter.other_player",
+                file = output.display(),
+                holder = parsed.sheet.player,
+                player = player
             ))
             .into());
         }
@@ -55,26 +53,19 @@ pub fn enter(
         sheet.solo = solo;
         (sheet, Only::default())
     };
-    let mut prompter = ui::prompter_for(answers, "enter")?;
-    super::interrupt::set_note(&format!(
-        "\ndeckhand: interrupted. The sections entered so far are saved; run the same command again to go on ({})\n",
-        output.display()
-    ));
+    let mut prompter = ui::prompter_for_in(answers, "enter", lang)?;
+    super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.enter.interrupted", file = output.display())));
     let p = prompter.as_mut();
     if !only.marks.is_empty() {
-        p.say(&format!(
-            "Resuming {}: {} of {} sections already entered.",
-            output.display(),
-            only.marks.len(),
-            fleet_rules.sections.len()
+        p.say(&crate::t!(
+            lang,
+            "cli.enter.resuming",
+            file = output.display(),
+            n = only.marks.len(),
+            total = fleet_rules.sections.len()
         ));
     } else {
-        p.say(&format!(
-            "Entering {player}'s {} sheet. For each section type one character per box, top to bottom:\n\
-             x marked, . empty, / crossed off by Captain Ruth; a number means that many boxes from the top;\n\
-             an empty answer means no box is marked. The file is saved after every section.",
-            fleet_rules.name.get(lang)
-        ));
+        p.say(&crate::t!(lang, "cli.enter.intro", player = player, game = fleet_rules.name.get(lang)));
     }
     write_atomic(output, &transcript::write(fleet_rules, &sheet, Some(&only)))?;
 
@@ -97,7 +88,7 @@ pub fn enter(
             if sheet.king_crab_license(fleet_rules) {
                 let choices: Vec<Choice> =
                     fleet_rules.king_crab_bonuses.iter().map(|b| Choice::new(b.id.clone(), b.name.get(lang))).collect();
-                let i = p.select("Which king crab bonus did you choose?", &choices)?;
+                let i = p.select(&crate::t!(lang, "cli.enter.king_crab_bonus"), &choices)?;
                 sheet.king_crab_bonus = Some(i);
             }
             only.bonus = true;
@@ -108,12 +99,12 @@ pub fn enter(
 
     let violations = fleet::check_sheet(fleet_rules, &sheet);
     let score = fleet::score(fleet_rules, &sheet, lang);
-    p.say(&format!("Saved {}. Score as the rules count it: {}.", output.display(), score.total));
+    p.say(&crate::t!(lang, "cli.enter.saved", file = output.display(), total = score.total));
     if violations.is_empty() {
-        p.say("The sheet follows the rules.");
+        p.say(&crate::t!(lang, "cli.enter.follows"));
         Ok(0)
     } else {
-        p.say(&format!("{} rule violation(s); see `deckhand check {}`:", violations.len(), output.display()));
+        p.say(&crate::t!(lang, "cli.enter.violations", n = violations.len(), file = output.display()));
         for v in &violations {
             p.say(&format!("  {} [{}] {}", v.box_id, v.rule.id(), v.message));
         }
@@ -127,11 +118,11 @@ fn ask_marks(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompt
     let validate = |text: &str| -> Result<(), String> {
         let text = text.trim();
         if let Ok(n) = text.parse::<usize>() {
-            return if n <= len { Ok(()) } else { Err(format!("this section has {len} boxes")) };
+            return if n <= len { Ok(()) } else { Err(crate::t!(lang, "cli.enter.section_boxes", n = len)) };
         }
         match transcript::parse_marks(text) {
-            Err(c) => Err(format!("`{c}` is not a mark; use x, . or /")),
-            Ok(m) if m.len() > len => Err(format!("{} marks for {len} boxes", m.len())),
+            Err(c) => Err(crate::t!(lang, "cli.enter.not_a_mark", mark = c)),
+            Ok(m) if m.len() > len => Err(crate::t!(lang, "cli.enter.too_many_marks", n = m.len(), boxes = len)),
             Ok(_) => Ok(()),
         }
     };
@@ -152,14 +143,13 @@ fn ask_fish(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompte
     if launched == 0 {
         return Ok(());
     }
-    let prompt =
-        format!("Fish on each {} boat, top to bottom ({launched} launched), e.g. `3 1`", rules.section_name(s, lang));
+    let prompt = crate::t!(lang, "cli.enter.fish_prompt", section = rules.section_name(s, lang), n = launched);
     let parse = |text: &str| -> Result<Vec<u32>, String> {
         let nums: Result<Vec<u32>, _> =
             text.split([' ', ',']).filter(|t| !t.is_empty()).map(str::parse::<u32>).collect();
-        let nums = nums.map_err(|_| "type whole numbers separated by spaces".to_string())?;
+        let nums = nums.map_err(|_| crate::t!(lang, "cli.enter.whole_numbers"))?;
         if nums.len() > slots {
-            return Err(format!("{} numbers for {slots} boats", nums.len()));
+            return Err(crate::t!(lang, "cli.enter.too_many_numbers", n = nums.len(), boats = slots));
         }
         Ok(nums)
     };

@@ -12,8 +12,13 @@ static NOTE_LEN: AtomicUsize = AtomicUsize::new(0);
 
 /// Install the handler once, at start-up.
 pub fn install() {
+    install_in("en");
+}
+
+/// `install`, with the note in a language.
+pub fn install_in(lang: &str) {
     RESTORE_CURSOR.store(std::io::stderr().is_terminal(), Ordering::SeqCst);
-    set_note("\ndeckhand: interrupted\n");
+    set_note(&format!("\n{}\n", crate::t!(lang, "cli.ui.interrupted")));
     #[cfg(unix)]
     // SAFETY: `on_sigint` only uses async-signal-safe calls and atomics.
     unsafe {

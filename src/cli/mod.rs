@@ -14,7 +14,7 @@ mod sheets;
 use std::io::Write;
 use std::path::PathBuf;
 
-use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use crate::report::Format;
 use crate::Error;
@@ -277,8 +277,13 @@ pub enum RulesCommand {
 
 /// Parse the command line, run, and turn the outcome into an exit code.
 pub fn main() -> i32 {
-    let cli = Cli::parse();
-    interrupt::install();
+    let lang = lang_from_args();
+    let matches = localized_command(lang).get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    interrupt::install_in(lang);
     match run(cli) {
         Ok(code) => code,
         Err(err) => {
@@ -286,10 +291,149 @@ pub fn main() -> i32 {
                 return 0;
             }
             let code = err.downcast_ref::<Error>().map_or(2, Error::exit_code);
-            eprintln!("deckhand: {err:#}");
+            let text = match err.downcast_ref::<Error>() {
+                Some(e) if err.chain().count() == 1 => e.message(lang),
+                _ => format!("{err:#}"),
+            };
+            eprintln!("deckhand: {text}");
             code
         }
     }
+}
+
+/// The language before clap parses (for `--help`): `--lang X` or `--lang=X` on the command
+/// line, else the environment.
+fn lang_from_args() -> &'static str {
+    let args: Vec<String> = std::env::args().collect();
+    let mut value = None;
+    for (i, a) in args.iter().enumerate() {
+        if a == "--" {
+            break;
+        }
+        if let Some(v) = a.strip_prefix("--lang=") {
+            value = Some(v.to_string());
+        } else if a == "--lang" {
+            value = args.get(i + 1).cloned();
+        }
+    }
+    match value.as_deref() {
+        Some(v) => crate::i18n::LANGS.iter().find(|l| **l == v).copied().unwrap_or("en"),
+        None => crate::i18n::from_env(),
+    }
+}
+
+/// Help texts: (subcommand path, argument id or "" for the subcommand's about, catalog key).
+const HELP: &[(&str, &str, &str)] = &[
+    ("", "", "cli.help.about"),
+    ("", "lang", "cli.help.lang"),
+    ("score", "", "cli.help.score.about"),
+    ("score", "sheets", "cli.help.score.sheets"),
+    ("score", "format", "cli.help.score.format"),
+    ("score", "detail", "cli.help.score.detail"),
+    ("score", "rules", "cli.help.rules_file"),
+    ("check", "", "cli.help.check.about"),
+    ("check", "sheets", "cli.help.check.sheets"),
+    ("check", "format", "cli.help.check.format"),
+    ("check", "rules", "cli.help.rules_file"),
+    ("enter", "", "cli.help.enter.about"),
+    ("enter", "game", "cli.help.game_id"),
+    ("enter", "player", "cli.help.enter.player"),
+    ("enter", "output", "cli.help.enter.output"),
+    ("enter", "answers", "cli.help.answers"),
+    ("enter", "solo", "cli.help.enter.solo"),
+    ("enter", "rules", "cli.help.rules_file"),
+    ("play", "", "cli.help.play.about"),
+    ("play", "game", "cli.help.game_id"),
+    ("play", "players", "cli.help.play.players"),
+    ("play", "solo", "cli.help.play.solo"),
+    ("play", "captains", "cli.help.play.captains"),
+    ("play", "trophies", "cli.help.play.trophies"),
+    ("play", "dice", "cli.help.play.dice"),
+    ("play", "seed", "cli.help.play.seed"),
+    ("play", "save", "cli.help.play.save"),
+    ("play", "variant", "cli.help.play.variant"),
+    ("play", "boats", "cli.help.play.boats"),
+    ("play", "fish", "cli.help.play.fish"),
+    ("play", "answers", "cli.help.answers"),
+    ("play", "rules", "cli.help.rules_file"),
+    ("resume", "", "cli.help.resume.about"),
+    ("resume", "file", "cli.help.save_file"),
+    ("resume", "answers", "cli.help.answers"),
+    ("resume", "rules", "cli.help.began_with"),
+    ("resume", "allow_rules_change", "cli.help.resume.allow_rules_change"),
+    ("replay", "", "cli.help.replay.about"),
+    ("replay", "file", "cli.help.save_file"),
+    ("replay", "format", "cli.help.score.format"),
+    ("replay", "detail", "cli.help.score.detail"),
+    ("replay", "rules", "cli.help.began_with"),
+    ("replay", "allow_rules_change", "cli.help.replay.allow_rules_change"),
+    ("show", "", "cli.help.show.about"),
+    ("show", "file", "cli.help.save_file"),
+    ("show", "player", "cli.help.show.player"),
+    ("show", "rules", "cli.help.began_with"),
+    ("show", "allow_rules_change", "cli.help.show.allow_rules_change"),
+    ("rules", "", "cli.help.rules.about"),
+    ("rules/show", "", "cli.help.rules.show.about"),
+    ("rules/show", "game", "cli.help.game_id"),
+    ("rules/show", "provisional", "cli.help.rules.show.provisional"),
+    ("rules/show", "rules", "cli.help.rules_file"),
+    ("rules/check", "", "cli.help.rules.check.about"),
+    ("rules/check", "file", "cli.help.rules.check.file"),
+    ("rules/export", "", "cli.help.rules.export.about"),
+    ("rules/export", "game", "cli.help.rules.export.game"),
+    ("calc", "", "cli.help.calc.about"),
+    ("calc", "game", "cli.help.game_id"),
+    ("calc", "calculator", "cli.help.calc.calculator"),
+    ("calc", "inputs", "cli.help.calc.inputs"),
+    ("calc", "rules", "cli.help.rules_file"),
+    ("nauticus", "", "cli.help.nauticus.about"),
+    ("games", "", "cli.help.games.about"),
+    ("completions", "", "cli.help.completions.about"),
+    ("man", "", "cli.help.man.about"),
+];
+
+fn localize(mut cmd: clap::Command, path: &[&str], lang: &'static str) -> clap::Command {
+    let here = path.join("/");
+    for (sub, arg, key) in HELP.iter().filter(|(sub, _, _)| *sub == here) {
+        let _ = sub;
+        let text = crate::i18n::tr(lang, key, &[]);
+        if arg.is_empty() {
+            cmd = cmd.about(text.clone());
+            if cmd.get_long_about().is_some() {
+                cmd = cmd.long_about(crate::i18n::tr(lang, "cli.help.long_about", &[]));
+            }
+        } else {
+            cmd = cmd.mut_arg(*arg, |a| {
+                let a = a.help(text.clone());
+                if a.get_long_help().is_some() {
+                    a.long_help(text.clone())
+                } else {
+                    a
+                }
+            });
+        }
+    }
+    if cmd.get_after_help().is_some() {
+        let exit = crate::i18n::tr(lang, "cli.help.exit_codes", &[]);
+        cmd = cmd.after_help(exit.clone()).after_long_help(exit);
+    }
+    let names: Vec<String> = cmd.get_subcommands().map(|c| c.get_name().to_string()).collect();
+    for name in names {
+        let mut sub_path = path.to_vec();
+        sub_path.push(&name);
+        let sub_path: Vec<&str> = sub_path;
+        cmd = cmd.mut_subcommand(name.as_str(), |c| localize(c, &sub_path, lang));
+    }
+    cmd
+}
+
+/// The clap command with its help in a language (English: the doc comments as they are).
+pub fn localized_command(lang: &'static str) -> clap::Command {
+    let cmd = Cli::command();
+    if lang == "en" {
+        return cmd;
+    }
+    localize(cmd, &[], lang)
 }
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
@@ -353,11 +497,11 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
                     },
                     lang,
                 ),
-                _ => Err(Error::Usage(format!(
-                    "`play` tracks games move by move (fleet-dice, fischerspiel); {} is scored at the end: \
-                     `deckhand enter {} --player NAME -o FILE`, then `deckhand score`",
-                    loaded.name(lang),
-                    loaded.id()
+                _ => Err(Error::Usage(crate::t!(
+                    lang,
+                    "cli.main.play_endgame",
+                    game = loaded.name(lang),
+                    id = loaded.id()
                 ))
                 .into()),
             }
@@ -378,7 +522,8 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Rules(cmd) => rules_cmd::run(cmd, lang),
         Command::Calc { game, calculator, inputs, rules } => {
             let rules = crate::rules::resolve(Some(&game), rules.as_deref())?;
-            let r = rules.endgame().ok_or_else(|| Error::Usage(format!("{game} has no calculators")))?;
+            let r =
+                rules.endgame().ok_or_else(|| Error::Usage(crate::t!(lang, "cli.main.no_calculators", game = game)))?;
             endgame::calc(r, calculator.as_deref(), &inputs, lang)
         }
         Command::Nauticus(args) => nauticus::run(args, lang),

@@ -34,20 +34,14 @@ pub struct PlayOptions<'a> {
 
 pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
     let rules = rules::resolve(Some(o.game), o.rules)?;
-    let fleet = rules.fleet().ok_or_else(|| Error::Usage(format!("`play` does not support {} yet", o.game)))?;
-    let names = player_names(fleet, o.players, o.solo)?;
+    let fleet = rules.fleet().ok_or_else(|| Error::Usage(crate::t!(lang, "cli.play.unsupported", game = o.game)))?;
+    let names = player_names(fleet, o.players, o.solo, lang)?;
     if o.captains && fleet.captains.len() < names.len() {
-        return Err(Error::Usage(format!(
-            "--captains needs a captain card per player; the rules have {}",
-            fleet.captains.len()
-        ))
-        .into());
+        return Err(Error::Usage(crate::t!(lang, "cli.play.captains_needed", n = fleet.captains.len())).into());
     }
     let has = |m| fleet.trophies.iter().any(|t| t.metal == m);
     if o.trophies && !(has(crate::rules::fleet::Metal::Gold) && has(crate::rules::fleet::Metal::Silver)) {
-        return Err(
-            Error::Usage("--trophies needs at least one gold and one silver trophy card in the rules".into()).into()
-        );
+        return Err(Error::Usage(crate::t!(lang, "cli.play.trophies_needed")).into());
     }
     let seed = o.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1)
@@ -68,22 +62,17 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
         setup: Setup { solo: names.len() == 1, captains: o.captains, trophies: o.trophies },
     };
     // Ask for a way to prompt before creating the save, so a failure leaves nothing behind.
-    let mut prompter = ui::prompter_for(o.answers, "play")?;
+    let mut prompter = ui::prompter_for_in(o.answers, "play", lang)?;
     let mut journal = Journal::create(&save, &header)?;
-    super::interrupt::set_note(&format!(
-        "\ndeckhand: interrupted. Every confirmed decision is saved; continue with: deckhand resume {}\n",
-        save.display()
-    ));
+    super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = save.display())));
     let p = prompter.as_mut();
-    let against = if names.len() == 1 { " against Captain Ruth" } else { "" };
-    p.say(&format!(
-        "{} with {}{against}. Every decision is saved to {} — if anything stops the game: deckhand resume {}",
-        fleet.name.get(lang),
-        names.join(", "),
-        save.display(),
-        save.display()
-    ));
-    p.say("At any prompt: undo, sheet, scores, help.");
+    let start = if names.len() == 1 {
+        crate::t!(lang, "cli.play.start_solo", game = fleet.name.get(lang), players = names.join(", "))
+    } else {
+        crate::t!(lang, "cli.play.start", game = fleet.name.get(lang), players = names.join(", "))
+    };
+    p.say(&format!("{start} {}", crate::t!(lang, "cli.play.saved_to", file = save.display())));
+    p.say(&crate::t!(lang, "cli.play.at_any_prompt"));
     let mut session = Session::with_setup(fleet, &names, header.setup);
     session.set_lang(lang);
     for n in session.game.take_notices() {
@@ -92,24 +81,27 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
     run(fleet, &mut session, &mut journal, &header, p, lang)
 }
 
-fn player_names(rules: &FleetRules, given: &[String], solo: bool) -> Result<Vec<String>, Error> {
+fn player_names(rules: &FleetRules, given: &[String], solo: bool, lang: &str) -> Result<Vec<String>, Error> {
     let names: Vec<String> = given.iter().map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect();
     let n = names.len() as u32;
     if solo && n != 1 {
-        return Err(Error::Usage(format!("--solo is one player against Captain Ruth, but --players names {n}")));
+        return Err(Error::Usage(crate::t!(lang, "cli.play.solo_count", n = n)));
     }
     if n != 1 && (n < 2.max(rules.min_players) || n > rules.max_players) {
-        return Err(Error::Usage(format!(
-            "{} is played by 1 (solo, against Captain Ruth) or 2 to {} players; --players names {n}: `--players Ann,Bob,Cy`",
-            rules.name.en, rules.max_players
+        return Err(Error::Usage(crate::t!(
+            lang,
+            "cli.play.player_count",
+            game = rules.name.get(lang),
+            max = rules.max_players,
+            n = n
         )));
     }
     for (i, name) in names.iter().enumerate() {
         if names[..i].iter().any(|m| m.eq_ignore_ascii_case(name)) {
-            return Err(Error::Usage(format!("two players are called `{name}`; give every player a different name")));
+            return Err(Error::Usage(crate::t!(lang, "cli.play.same_name", name = name)));
         }
         if META.contains(&name.to_lowercase().as_str()) {
-            return Err(Error::Usage(format!("`{name}` is a command at the prompts; choose another player name")));
+            return Err(Error::Usage(crate::t!(lang, "cli.play.meta_name", name = name)));
         }
     }
     Ok(names)
@@ -159,7 +151,11 @@ fn run(
             Some(spec) if digital => {
                 let n = session.inputs.iter().filter(|i| matches!(i, Input::Roll { .. })).count() as u64;
                 let faces = roll_digital(rules, spec, header.seed.unwrap_or(0), n);
-                p.say(&format!("{} deckhand rolls: {}", decision.prompt, faces.join(", ")));
+                p.say(&format!(
+                    "{} {}",
+                    decision.prompt,
+                    crate::t!(lang, "cli.play.deckhand_rolls", faces = faces.join(", "))
+                ));
                 Asked::Input(Input::Roll { faces, digital: true })
             }
             None if digital && matches!(decision.kind, Kind::StartDie | Kind::StartPlayer | Kind::Draw) => {
@@ -167,12 +163,16 @@ fn run(
                 // draws the start player.
                 let mut rng = Rng::for_roll(header.seed.unwrap_or(0), u64::MAX - session.inputs.len() as u64);
                 let pick = decision.options[rng.below(decision.options.len())].clone();
-                let verb = if decision.kind == Kind::Draw { "draws" } else { "rolls" };
-                p.say(&format!("{} deckhand {verb}: {}", decision.prompt, pick.label));
+                let said = if decision.kind == Kind::Draw {
+                    crate::t!(lang, "cli.play.deckhand_draws", pick = pick.label)
+                } else {
+                    crate::t!(lang, "cli.play.deckhand_rolls", faces = pick.label)
+                };
+                p.say(&format!("{} {said}", decision.prompt));
                 Asked::Input(Input::Choice(pick.key.into_owned()))
             }
-            Some(spec) => ask_roll(rules, &decision, spec, p)?,
-            None => ask_choice(&decision, p)?,
+            Some(spec) => ask_roll(rules, &decision, spec, p, lang)?,
+            None => ask_choice(&decision, p, lang)?,
         };
         let who = decision.player;
         match asked {
@@ -184,20 +184,30 @@ fn run(
                         p.say(&n.text);
                     }
                 }
-                Err(illegal) => p.say(&format!("{} — legal: {}", illegal.message, illegal.legal.join(", "))),
+                Err(illegal) => p.say(&format!(
+                    "{} — {}",
+                    illegal.message,
+                    crate::t!(lang, "cli.play.legal", legal = illegal.legal.join(", "))
+                )),
             },
         }
     }
 }
 
-fn ask_roll(rules: &FleetRules, d: &Decision, spec: RollSpec, p: &mut dyn Prompter) -> Result<Asked, Error> {
+fn ask_roll(
+    rules: &FleetRules,
+    d: &Decision,
+    spec: RollSpec,
+    p: &mut dyn Prompter,
+    lang: &str,
+) -> Result<Asked, Error> {
     let boat: Vec<String> = Face::faces_of_kind(rules, true).iter().map(|f| f.key(rules).into_owned()).collect();
     let mut town: Vec<String> = Face::faces_of_kind(rules, false).iter().map(|f| f.key(rules).into_owned()).collect();
     town.dedup();
     let hint = match (spec.boat, spec.town) {
-        (b, 0) => format!("type {b} faces: {}", boat.join(" ")),
-        (0, _) => format!("type 1 face: {}", town.join(" ")),
-        (b, t) => format!("type {t} town faces ({}) and {b} boat face", town.join(" ")),
+        (b, 0) => crate::t!(lang, "cli.play.type_faces", n = b, faces = boat.join(" ")),
+        (0, _) => crate::t!(lang, "cli.play.type_one_face", faces = town.join(" ")),
+        (b, t) => crate::t!(lang, "cli.play.type_town_and_boat", n = t, faces = town.join(" "), boat = b),
     };
     let validate = |text: &str| -> Result<(), String> {
         if META.contains(&text.trim().to_lowercase().as_str()) {
@@ -206,7 +216,7 @@ fn ask_roll(rules: &FleetRules, d: &Decision, spec: RollSpec, p: &mut dyn Prompt
         let faces: Vec<String> = text.split([' ', ',']).filter(|t| !t.is_empty()).map(String::from).collect();
         crate::engine::fleet::game::parse_faces(rules, &faces, spec)
             .map(|_| ())
-            .map_err(|e| format!("{}; faces: {}", e.message, e.legal.join(" ")))
+            .map_err(|e| format!("{}; {}", e.message, crate::t!(lang, "cli.play.faces", faces = e.legal.join(" "))))
     };
     let answer = p.input(&format!("{} ({hint})", d.prompt), &validate)?;
     let answer = answer.trim().to_lowercase();
@@ -217,12 +227,12 @@ fn ask_roll(rules: &FleetRules, d: &Decision, spec: RollSpec, p: &mut dyn Prompt
     Ok(Asked::Input(Input::Roll { faces, digital: false }))
 }
 
-fn ask_choice(d: &Decision, p: &mut dyn Prompter) -> Result<Asked, Error> {
+fn ask_choice(d: &Decision, p: &mut dyn Prompter, lang: &str) -> Result<Asked, Error> {
     let mut choices: Vec<Choice> = d.options.iter().map(|o| Choice::new(o.key.clone(), o.label.clone())).collect();
-    choices.push(Choice::new("undo", "↶ undo the last decision"));
-    choices.push(Choice::new("sheet", "show a sheet"));
-    choices.push(Choice::new("scores", "scores so far"));
-    choices.push(Choice::new("help", "help"));
+    choices.push(Choice::new("undo", crate::t!(lang, "cli.play.meta_undo")));
+    choices.push(Choice::new("sheet", crate::t!(lang, "cli.play.meta_sheet")));
+    choices.push(Choice::new("scores", crate::t!(lang, "cli.play.meta_scores")));
+    choices.push(Choice::new("help", crate::t!(lang, "cli.play.meta_help")));
     let i = p.select(&d.prompt, &choices)?;
     Ok(if i < d.options.len() {
         Asked::Input(Input::Choice(d.options[i].key.to_string()))
@@ -246,7 +256,7 @@ fn meta(
                 journal.append(&Entry::Undo)?;
                 p.say(&what);
             }
-            Err(why) => p.say(&format!("cannot undo: {why}")),
+            Err(why) => p.say(&crate::t!(lang, "cli.play.cannot_undo", why = why)),
         },
         "sheet" | "sheets" => {
             let who: Vec<usize> = match who {
@@ -261,16 +271,12 @@ fn meta(
             let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
             let standings = fleet_standings(rules, &sheets, &vec![0; sheets.len()], lang);
             p.say(&format!(
-                "Scores after round {} (so far):\n{}",
-                session.game.round,
-                standings.render(Format::Table, false, None)
+                "{}\n{}",
+                crate::t!(lang, "cli.play.scores_after", round = session.game.round),
+                standings.render_in(Format::Table, false, None, lang)
             ));
         }
-        _ => p.say(
-            "Answer the question, or: undo (take back the last decision), sheet (the sheet of the player \
-             deciding; `sheets` for all), scores (the table so far), help. Dice are typed as their faces, \
-             e.g. `cod cod shrimp coins`. deckhand marks the topmost free box itself and applies every bonus.",
-        ),
+        _ => p.say(&crate::t!(lang, "cli.play.help")),
     }
     Ok(())
 }
@@ -282,11 +288,12 @@ fn finish(rules: &FleetRules, session: &Session, save: &Path, p: &mut dyn Prompt
     let violations = check_game(rules, &owned);
     let counts: Vec<usize> = owned.iter().map(|s| violations.iter().filter(|v| v.player == s.player).count()).collect();
     let standings = fleet_standings(rules, &sheets, &counts, lang);
-    let mut table = standings.render(Format::Table, false, None);
+    let mut table = standings.render_in(Format::Table, false, None, lang);
     if session.game.ruth.is_some() {
         let total = standings.rows[0].total.max(0) as u32;
         let title = crate::engine::fleet::ruth::rating(rules, total, lang);
-        table.push_str(&format!("Solo rating against Captain Ruth: {total} points — {title}\n"));
+        table.push_str(&crate::t!(lang, "cli.play.solo_rating", total = total, title = title));
+        table.push('\n');
     }
     emit(&table)?;
     let mut written = Vec::new();
@@ -295,9 +302,10 @@ fn finish(rules: &FleetRules, session: &Session, save: &Path, p: &mut dyn Prompt
         write_atomic(&path, &transcript::write(rules, sheet, None))?;
         written.push(path.display().to_string());
     }
-    p.say(&format!("Sheets written: {} (check them with `deckhand check`).", written.join(", ")));
+    p.say(&crate::t!(lang, "cli.play.sheets_written", files = written.join(", ")));
     for v in &violations {
-        p.say(&format!("warning: {} {} [{}] {}", v.player, v.box_id, v.rule.id(), v.message));
+        let w = format!("{} {} [{}] {}", v.player, v.box_id, v.rule.id(), v.message);
+        p.say(&crate::t!(lang, "cli.report.warning", warning = w));
     }
     Ok(0)
 }
@@ -309,48 +317,54 @@ pub fn sheet_path(save: &Path, player: &str) -> PathBuf {
 }
 
 /// Load the rules a save file names, refusing different rules unless allowed.
-fn rules_for(path: &Path, header: &Header, rules_path: Option<&Path>, allow_change: bool) -> Result<Rules, Error> {
+fn rules_for(
+    path: &Path,
+    header: &Header,
+    rules_path: Option<&Path>,
+    allow_change: bool,
+    lang: &str,
+) -> Result<Rules, Error> {
     if header.format != FORMAT {
-        return Err(Error::Usage(format!(
-            "{} is not a deckhand Fleet save file (format `{}`)",
-            path.display(),
-            header.format
+        return Err(Error::Usage(crate::t!(
+            lang,
+            "cli.save.not_a_save",
+            file = path.display(),
+            format = header.format
         )));
     }
     if header.schema > SCHEMA {
-        return Err(Error::Usage(format!(
-            "{} was written by a newer deckhand (save schema {}); update deckhand",
-            path.display(),
-            header.schema
-        )));
+        return Err(Error::Usage(crate::t!(lang, "cli.save.newer", file = path.display(), schema = header.schema)));
     }
     let rules = match (rules_path, &header.rules_file) {
         (Some(p), _) => rules::from_path(p)?,
         (None, Some(f)) => rules::from_path(Path::new(f)).map_err(|e| {
-            Error::Usage(format!(
-                "{} began with the rules file {f}, which cannot be loaded now ({e}); pass --rules FILE",
-                path.display()
-            ))
+            Error::Usage(crate::t!(lang, "cli.save.rules_file_gone", file = path.display(), rules = f, why = e))
         })?,
         (None, None) => rules::built_in(&header.game)?,
     };
     let hash = format!("{:016x}", rules.hash);
     if rules.id() != header.game {
-        return Err(Error::Usage(format!("{} is a game of `{}`, not `{}`", path.display(), header.game, rules.id())));
+        return Err(Error::Usage(crate::t!(
+            lang,
+            "cli.save.other_game",
+            file = path.display(),
+            game = header.game,
+            rules = rules.id()
+        )));
     }
     if hash != header.rules_hash && !allow_change {
-        return Err(Error::Usage(format!(
-            "{} began with different rules (rules hash {}{}); the rules now loaded ({}) hash to {hash}. \
-             Resuming under other rules could change what every past decision did. Pass --rules with the file \
-             the game began with, or --allow-rules-change to continue under these rules anyway.",
-            path.display(),
-            header.rules_hash,
-            header
-                .rules_file
-                .as_deref()
-                .map(|f| format!(", file {f}"))
-                .unwrap_or_else(|| ", the built-in rules of that deckhand".into()),
-            rules.source.name
+        let began = match header.rules_file.as_deref() {
+            Some(f) => crate::t!(lang, "cli.save.began_file", rules = f),
+            None => crate::t!(lang, "cli.save.began_built_in"),
+        };
+        return Err(Error::Usage(crate::t!(
+            lang,
+            "cli.save.rules_changed",
+            file = path.display(),
+            old = header.rules_hash,
+            began = began,
+            loaded = rules.source.name,
+            new = hash
         )));
     }
     Ok(rules)
@@ -376,26 +390,28 @@ pub fn resume(
     lang: &'static str,
 ) -> anyhow::Result<i32> {
     let read = Journal::read::<Header, Entry>(path)?;
-    let rules = rules_for(path, &read.header, rules_path, allow_change)?;
+    let rules = rules_for(path, &read.header, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("Fleet save");
     let mut session = rebuild(fleet, path, &read.header, &read.entries)?;
     session.set_lang(lang);
-    let mut prompter = ui::prompter_for(answers, "resume")?;
+    let mut prompter = ui::prompter_for_in(answers, "resume", lang)?;
     let opened = Journal::open::<Header, Entry>(path)?;
     let mut journal = opened.journal;
-    super::interrupt::set_note(&format!(
-        "\ndeckhand: interrupted. Every confirmed decision is saved; continue with: deckhand resume {}\n",
-        path.display()
-    ));
+    super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = path.display())));
     let p = prompter.as_mut();
     if let Some(notice) = &opened.dropped_tail {
         p.say(notice);
     }
     p.say(&format!(
-        "Resumed {}: round {}, {} decision(s) so far. At any prompt: undo, sheet, scores, help.",
-        path.display(),
-        session.game.round,
-        session.inputs.len()
+        "{} {}",
+        crate::t!(
+            lang,
+            "cli.play.resumed",
+            file = path.display(),
+            round = session.game.round,
+            n = session.inputs.len()
+        ),
+        crate::t!(lang, "cli.play.at_any_prompt")
     ));
     session.game.take_notices();
     run(fleet, &mut session, &mut journal, &read.header, p, lang)
@@ -411,22 +427,23 @@ pub fn replay(
 ) -> anyhow::Result<i32> {
     let read = Journal::read::<Header, Entry>(path)?;
     if let Some(n) = &read.dropped_tail {
-        eprintln!("note: {n}");
+        eprintln!("{}", crate::t!(lang, "cli.play.note", note = n));
     }
-    let rules = rules_for(path, &read.header, rules_path, allow_change)?;
+    let rules = rules_for(path, &read.header, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("Fleet save");
     let session = rebuild(fleet, path, &read.header, &read.entries)?;
     let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
     let mut standings = fleet_standings(fleet, &sheets, &vec![0; sheets.len()], lang);
     if !session.game.finished() {
-        standings.warnings.push(format!(
-            "the game stopped in round {} of {}; these are the scores so far (continue with `deckhand resume {}`)",
-            session.game.round,
-            session.game.rounds,
-            path.display()
+        standings.warnings.push(crate::t!(
+            lang,
+            "cli.play.stopped",
+            round = session.game.round,
+            rounds = session.game.rounds,
+            file = path.display()
         ));
     }
-    emit(&standings.render(format, detail, None))?;
+    emit(&standings.render_in(format, detail, None, lang))?;
     Ok(0)
 }
 
@@ -438,16 +455,18 @@ pub fn show(
     lang: &str,
 ) -> anyhow::Result<i32> {
     let read = Journal::read::<Header, Entry>(path)?;
-    let rules = rules_for(path, &read.header, rules_path, allow_change)?;
+    let rules = rules_for(path, &read.header, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("Fleet save");
     let session = rebuild(fleet, path, &read.header, &read.entries)?;
     let players: Vec<&Sheet> = match player {
         Some(name) => {
             let found = session.game.players.iter().find(|p| p.name.eq_ignore_ascii_case(name)).ok_or_else(|| {
-                Error::Usage(format!(
-                    "no player `{name}` in {}; players: {}",
-                    path.display(),
-                    read.header.players.join(", ")
+                Error::Usage(crate::t!(
+                    lang,
+                    "cli.play.no_player",
+                    name = name,
+                    file = path.display(),
+                    players = read.header.players.join(", ")
                 ))
             })?;
             vec![&found.sheet]

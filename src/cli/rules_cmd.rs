@@ -10,7 +10,8 @@ pub fn run(cmd: RulesCommand, lang: &str) -> anyhow::Result<i32> {
     match cmd {
         RulesCommand::Show { game, provisional, rules: path } => {
             let rules = rules::resolve(game.as_deref(), path.as_deref())?;
-            let text = if provisional { provisional_values(&rules.source)? } else { reference_card(&rules, lang) };
+            let text =
+                if provisional { provisional_values(&rules.source, lang)? } else { reference_card(&rules, lang) };
             emit(&text)?;
             Ok(0)
         }
@@ -19,12 +20,15 @@ pub fn run(cmd: RulesCommand, lang: &str) -> anyhow::Result<i32> {
             let summary = match &rules.game {
                 Game::Fleet(r) => {
                     let boxes: usize = r.sections.iter().map(|s| s.len).sum();
-                    format!("{} sections, {} boxes", r.sections.len(), boxes)
+                    crate::t!(lang, "cli.card.check_summary", sections = r.sections.len(), boxes = boxes)
                 }
                 Game::Endgame(r) => super::cards::endgame_summary(r),
                 Game::Fischerspiel(r) => super::cards::fischerspiel_summary(r),
             };
-            emit(&format!("{}: ok — game `{}` ({summary})\n", file.display(), rules.id()))?;
+            emit(&format!(
+                "{}\n",
+                crate::t!(lang, "cli.card.check_ok", file = file.display(), game = rules.id(), summary = summary)
+            ))?;
             Ok(0)
         }
         RulesCommand::Export { game } => {
@@ -40,12 +44,17 @@ pub fn games(lang: &str) -> anyhow::Result<i32> {
     for (id, _) in rules::BUILT_IN {
         let rules = rules::built_in(id)?;
         let does = match &rules.game {
-            Game::Fleet(_) => "check and score sheets, enter a paper sheet".to_string(),
+            Game::Fleet(_) => crate::t!(lang, "cli.card.games_fleet"),
             Game::Endgame(r) => super::cards::endgame_offers(r),
-            Game::Fischerspiel(r) => format!("co-op wind and fish tracker: deckhand play {} --players N", r.id),
+            Game::Fischerspiel(r) => crate::t!(lang, "cli.card.games_coop", id = r.id),
         };
         let (min, max) = rules.players();
-        rows.push((id.to_string(), rules.name(lang).to_string(), format!("{min}-{max} players"), does));
+        rows.push((
+            id.to_string(),
+            rules.name(lang).to_string(),
+            crate::t!(lang, "cli.card.games_players", min = min, max = max),
+            does,
+        ));
     }
     let w0 = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
     let w1 = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
@@ -59,17 +68,12 @@ pub fn games(lang: &str) -> anyhow::Result<i32> {
 
 /// Every value a rules file marks as provisional: tables with a `provisional = [keys]`
 /// list, printed as `path.key = value`.
-pub fn provisional_values(source: &rules::Source) -> anyhow::Result<String> {
+pub fn provisional_values(source: &rules::Source, lang: &str) -> anyhow::Result<String> {
     let value: toml::Value = toml::from_str(&source.text)?;
-    let mut out = format!(
-        "Provisional values in {} — the rulebooks do not state these (the sheet is only a picture).\n\
-         Compare them with your pad; to correct one, copy the file (`deckhand rules export GAME > my-pad.toml`),\n\
-         edit it, check it with `deckhand rules check my-pad.toml` and pass `--rules my-pad.toml`.\n\n",
-        source.name
-    );
+    let mut out = format!("{}\n\n", crate::t!(lang, "cli.card.provisional_head", file = source.name));
     let mut count = 0;
     walk(&value, "", &mut out, &mut count);
-    let _ = writeln!(out, "\n{count} provisional value(s).");
+    let _ = writeln!(out, "\n{}", crate::t!(lang, "cli.card.provisional_count", n = count));
     Ok(out)
 }
 
@@ -119,56 +123,49 @@ fn fleet_card(r: &FleetRules, lang: &str) -> String {
     let mut o = String::new();
     let _ = writeln!(
         o,
-        "{} — {}-{} players, {} rounds (solo {})",
-        r.name.get(lang),
-        r.min_players,
-        r.max_players,
-        r.rounds,
-        r.solo.rounds
+        "{}",
+        crate::t!(
+            lang,
+            "cli.card.title",
+            game = r.name.get(lang),
+            min = r.min_players,
+            max = r.max_players,
+            rounds = r.rounds,
+            solo = r.solo.rounds
+        )
     );
-    let _ = writeln!(o, "\nSetup");
-    let _ = writeln!(
-        o,
-        "  Each player rolls a boat die (reroll coins) and marks the first {} boxes of that column:",
-        r.start_boxes
-    );
-    let _ = writeln!(o, "  one license and one launched boat. A random player starts.");
-    let _ = writeln!(o, "  Dice pools (boat phase / town phase):");
+    let _ = writeln!(o, "\n{}", crate::t!(lang, "cli.card.setup"));
+    let _ = writeln!(o, "  {}", crate::t!(lang, "cli.card.start_roll", n = r.start_boxes));
+    let _ = writeln!(o, "  {}", crate::t!(lang, "cli.card.start_result"));
+    let _ = writeln!(o, "  {}", crate::t!(lang, "cli.card.pools"));
     for (players, p) in &r.dice.pools {
-        let who = if *players == 1 { "solo".to_string() } else { format!("{players} players") };
-        let _ = writeln!(o, "    {who:<10} {} boat dice / {} town dice + {} boat die", p.boat, p.town, p.town_boat);
+        let who = if *players == 1 {
+            crate::t!(lang, "cli.card.solo")
+        } else {
+            crate::t!(lang, "cli.card.players", n = players)
+        };
+        let pool = crate::t!(lang, "cli.card.pool", boat = p.boat, town = p.town, town_boat = p.town_boat);
+        let _ = writeln!(o, "    {who:<10} {pool}");
     }
-    let _ = writeln!(o, "\nA round");
-    let _ = writeln!(o, "  1. Boat phase: roll the boat pool; in turn order each player picks a die; then everyone uses the last (shared) die.");
-    let _ = writeln!(
-        o,
-        "  2. Income: {} coin + lobster license + canning co per full boat; at most {}.",
-        r.income_base, r.income_cap
-    );
+    let _ = writeln!(o, "\n{}", crate::t!(lang, "cli.card.round"));
+    let _ = writeln!(o, "  1. {}", crate::t!(lang, "cli.card.boat_phase"));
+    let _ = writeln!(o, "  2. {}", crate::t!(lang, "cli.card.income", base = r.income_base, cap = r.income_cap));
     let fishing: Vec<String> = r.fishing_rounds.iter().map(u32::to_string).collect();
-    let _ = writeln!(
-        o,
-        "  3. Fishing (rounds {}): every launched boat catches 1 fish; oyster boats 2 (or 1 fish + 1 coin).",
-        fishing.join(", ")
-    );
-    let _ = writeln!(
-        o,
-        "  4. Town phase: roll the town pool; pick as in the boat phase: harbor, wharf, market or the boat die."
-    );
-    let _ = writeln!(o, "  5. The start player marker passes left.");
-    let _ = writeln!(o, "  Any die may be used as {} coin instead.", r.dice.die_as_coins);
-    let _ = writeln!(o, "\nGolden rules");
-    let _ = writeln!(o, "  1. A mark always goes in the topmost free box of its section; never skip a box.");
-    let _ = writeln!(o, "  2. Every fillable space is a box. Circles are activation circles: B launches a boat,");
-    let _ =
-        writeln!(o, "     L activates a license, ? is your choice; star boxes on the coin track give a star action.");
-    let _ = writeln!(o, "\nSheet sections (box ids are SECTION.N, top to bottom)");
+    let _ = writeln!(o, "  3. {}", crate::t!(lang, "cli.card.fishing", rounds = fishing.join(", ")));
+    let _ = writeln!(o, "  4. {}", crate::t!(lang, "cli.card.town_phase"));
+    let _ = writeln!(o, "  5. {}", crate::t!(lang, "cli.card.marker"));
+    let _ = writeln!(o, "  {}", crate::t!(lang, "cli.card.die_as_coins", n = r.dice.die_as_coins));
+    let _ = writeln!(o, "\n{}", crate::t!(lang, "cli.card.golden_rules"));
+    let _ = writeln!(o, "  1. {}", crate::t!(lang, "cli.card.golden_1"));
+    let _ = writeln!(o, "  2. {}", crate::t!(lang, "cli.card.golden_2"));
+    let _ = writeln!(o, "     {}", crate::t!(lang, "cli.card.golden_2b"));
+    let _ = writeln!(o, "\n{}", crate::t!(lang, "cli.card.sections"));
     for (s, section) in r.sections.iter().enumerate() {
         if section.len > 0 {
             let _ = writeln!(o, "  {:<16} {}", section.id, r.layout_hint(s));
         }
     }
-    let _ = writeln!(o, "\nBoats (capacity/VP)");
+    let _ = writeln!(o, "\n{}", crate::t!(lang, "cli.card.boats"));
     for t in &r.boat_types {
         let boats: Vec<String> = t.boats.iter().map(|b| format!("{}/{}", b.capacity, b.vp)).collect();
         let _ = writeln!(o, "  {:<12} {}", t.name.get(lang), boats.join("  "));
@@ -179,41 +176,38 @@ fn fleet_card(r: &FleetRules, lang: &str) -> String {
             let _ = writeln!(o, "  {:<12} {}", h.name.get(lang), boats.join("  "));
         }
     }
-    let _ = writeln!(o, "\nEnd of game and scoring");
+    let _ = writeln!(o, "\n{}", crate::t!(lang, "cli.card.end"));
     let cats: Vec<&str> = r.categories.iter().map(|(_, n)| n.get(lang)).collect();
-    let _ = writeln!(o, "  After round {}. Categories: {}.", r.rounds, cats.join(", "));
+    let _ =
+        writeln!(o, "  {}", crate::t!(lang, "cli.card.after_round", round = r.rounds, categories = cats.join(", ")));
     if let Some(h) = r.harbor.iter().find(|h| h.effect == HarborEffect::KingCrab) {
         let _ = writeln!(
             o,
-            "  {} license {} VP; chosen bonus at most {} VP:",
-            h.name.get(lang),
-            h.license_vp,
-            r.king_crab_cap
+            "  {}",
+            crate::t!(lang, "cli.card.king_crab", name = h.name.get(lang), vp = h.license_vp, cap = r.king_crab_cap)
         );
         for b in &r.king_crab_bonuses {
             let _ = writeln!(o, "    {:<14} {}", b.id, b.name.get(lang));
         }
     }
-    let _ = writeln!(o, "  Wharf buildings:");
+    let _ = writeln!(o, "  {}", crate::t!(lang, "cli.card.wharf"));
     for b in &r.wharf {
         let vp = match b.vp {
-            BuildingVp::Complete(p) => format!("{p} VP when complete"),
-            BuildingVp::PerBox(p) => format!("{p} VP per marked box"),
-            BuildingVp::AllBoxes(p) => format!("{p} VP if every box is marked"),
+            BuildingVp::Complete(p) => crate::t!(lang, "cli.card.vp_complete", vp = p),
+            BuildingVp::PerBox(p) => crate::t!(lang, "cli.card.vp_per_box", vp = p),
+            BuildingVp::AllBoxes(p) => crate::t!(lang, "cli.card.vp_all_boxes", vp = p),
         };
         let hexes = if b.hex_vp.is_empty() {
             String::new()
         } else {
-            format!("; hexes {}", b.hex_vp.iter().map(u32::to_string).collect::<Vec<_>>().join("/"))
+            crate::t!(lang, "cli.card.hexes", vp = b.hex_vp.iter().map(u32::to_string).collect::<Vec<_>>().join("/"))
         };
         let _ = writeln!(o, "    {:<22} {vp}{hexes}", b.name.get(lang));
     }
-    let _ = writeln!(
-        o,
-        "  Market: {}",
-        r.market.iter().map(|(f, c)| format!("{f}+ fish → {c}")).collect::<Vec<_>>().join(", ")
-    );
-    let _ = writeln!(o, "  Most VP wins; a tie goes to the most fish; still tied: a shared win.");
-    let _ = writeln!(o, "\nValues marked provisional: `deckhand rules show {} --provisional`.", r.id);
+    let market: Vec<String> =
+        r.market.iter().map(|(f, c)| crate::t!(lang, "cli.card.market_step", fish = f, coins = c)).collect();
+    let _ = writeln!(o, "  {}", crate::t!(lang, "cli.card.market", steps = market.join(", ")));
+    let _ = writeln!(o, "  {}", crate::t!(lang, "cli.card.winner"));
+    let _ = writeln!(o, "\n{}", crate::t!(lang, "cli.card.provisional", id = r.id));
     o
 }

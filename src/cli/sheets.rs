@@ -31,7 +31,11 @@ fn split_game(args: &[String]) -> (Option<String>, Vec<PathBuf>) {
 }
 
 /// The rules and the sheet files named by `[GAME] SHEET...` (or `--rules FILE`).
-pub fn resolve(args: &[String], rules_path: Option<&Path>) -> anyhow::Result<(Rules, Vec<PathBuf>, Vec<Source>)> {
+pub fn resolve(
+    args: &[String],
+    rules_path: Option<&Path>,
+    lang: &str,
+) -> anyhow::Result<(Rules, Vec<PathBuf>, Vec<Source>)> {
     let (game, paths) = split_game(args);
     let sources: Vec<Source> = paths.iter().map(|p| transcript::read(p)).collect::<Result<_, _>>()?;
     let game = match game {
@@ -42,9 +46,13 @@ pub fn resolve(args: &[String], rules_path: Option<&Path>) -> anyhow::Result<(Ru
                 sources.iter().filter_map(|s| transcript::peek_game(s).map(|g| (g, s))).collect();
             if let Some((g, _)) = games.first() {
                 if let Some((other, src)) = games.iter().find(|(o, _)| o != g) {
-                    return Err(Error::Usage(format!(
-                        "{} is a sheet of `{other}`, but {} is a sheet of `{g}`; score one game at a time",
-                        src.name, games[0].1.name
+                    return Err(Error::Usage(crate::t!(
+                        lang,
+                        "cli.sheets.mixed_games",
+                        file = src.name,
+                        other = other,
+                        first = games[0].1.name,
+                        game = g
                     ))
                     .into());
                 }
@@ -59,52 +67,38 @@ pub fn resolve(args: &[String], rules_path: Option<&Path>) -> anyhow::Result<(Ru
                         .collect();
                     if !broken.is_empty() {
                         return Err(Error::Input {
-                            path: if broken.len() == 1 {
-                                "the sheet file".into()
-                            } else {
-                                format!("{} sheet files", broken.len())
-                            },
+                            path: crate::t!(lang, "cli.sheets.sheet_files", n = broken.len()),
                             count: broken.len(),
                             report: broken.join("\n") + "\n",
                         }
                         .into());
                     }
-                    return Err(Error::Usage(
-                        "the sheets do not say which game they are from: add `game = \"fleet-dice\"` (or another \
-                         game id from `deckhand games`) to them, name the game first (`deckhand score fleet-dice \
-                         SHEET...`), or pass --rules FILE"
-                            .into(),
-                    )
-                    .into());
+                    return Err(Error::Usage(crate::t!(lang, "cli.sheets.no_game")).into());
                 }
             }
         }
     };
     let rules = rules::resolve(game.as_deref(), rules_path)?;
     if let Some(f) = rules.fischerspiel() {
-        return Err(Error::Usage(format!(
-            "{} is co-operative and has no score sheets; track a game with `deckhand play {} --players N`",
-            f.name.en, f.id
-        ))
-        .into());
+        return Err(Error::Usage(crate::t!(lang, "cli.sheets.coop", game = f.name.get(lang), id = f.id)).into());
     }
     Ok((rules, paths, sources))
 }
 
-fn load_fleet(rules: Rules, paths: Vec<PathBuf>, sources: Vec<Source>) -> anyhow::Result<Loaded> {
+fn load_fleet(rules: Rules, paths: Vec<PathBuf>, sources: Vec<Source>, lang: &str) -> anyhow::Result<Loaded> {
     let fleet_rules = rules.fleet().context("this command supports Fleet sheets")?;
     let mut sheets = Vec::new();
     let mut errors = Vec::new();
     for (path, source) in paths.iter().zip(&sources) {
-        match transcript::parse(fleet_rules, source) {
+        match transcript::parse_in(fleet_rules, source, lang) {
             Ok(parsed) => sheets.push((path.clone(), parsed.sheet)),
-            Err(e) => errors.push(e.to_string()),
+            Err(e) => errors.push(e.message(lang)),
         }
     }
     if !errors.is_empty() {
         let count = errors.len();
         return Err(Error::Input {
-            path: if count == 1 { "the sheet file".into() } else { format!("{count} sheet files") },
+            path: crate::t!(lang, "cli.sheets.sheet_files", n = count),
             count,
             report: errors.join("\n") + "\n",
         }
@@ -113,10 +107,11 @@ fn load_fleet(rules: Rules, paths: Vec<PathBuf>, sources: Vec<Source>) -> anyhow
     let mut seen = std::collections::HashSet::new();
     for (path, sheet) in &sheets {
         if !seen.insert(sheet.player.clone()) {
-            return Err(Error::Usage(format!(
-                "{} names player `{}` again; every sheet of one game needs its own player name",
-                path.display(),
-                sheet.player
+            return Err(Error::Usage(crate::t!(
+                lang,
+                "cli.sheets.same_player",
+                file = path.display(),
+                player = sheet.player
             ))
             .into());
         }
@@ -151,7 +146,7 @@ pub fn fleet_standings(rules: &FleetRules, sheets: &[&Sheet], violations: &[usiz
     let mut standings = Standings {
         game: rules.name.get(lang).to_string(),
         categories: rules.categories.iter().map(|(_, n)| n.get(lang).to_string()).collect(),
-        tie_breaks: vec!["most fish".into()],
+        tie_breaks: vec![crate::t!(lang, "cli.sheets.most_fish")],
         rows,
         notes: Vec::new(),
         warnings: Vec::new(),
@@ -159,10 +154,7 @@ pub fn fleet_standings(rules: &FleetRules, sheets: &[&Sheet], violations: &[usiz
     standings.rank();
     for (sheet, v) in sheets.iter().zip(violations) {
         if *v > 0 {
-            standings.warnings.push(format!(
-                "{}'s sheet breaks {v} rule(s) and is scored as written; run `deckhand check` on it for details",
-                sheet.player
-            ));
+            standings.warnings.push(crate::t!(lang, "cli.sheets.flagged", player = sheet.player, n = v));
         }
     }
     standings
@@ -175,11 +167,11 @@ pub fn score(
     detail: bool,
     lang: &str,
 ) -> anyhow::Result<i32> {
-    let (rules, paths, sources) = resolve(args, rules_path)?;
+    let (rules, paths, sources) = resolve(args, rules_path, lang)?;
     if let Some(r) = rules.endgame() {
         return super::endgame::score(r, &paths, &sources, format, detail, lang);
     }
-    let loaded = load_fleet(rules, paths, sources)?;
+    let loaded = load_fleet(rules, paths, sources, lang)?;
     let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
     let sheets: Vec<Sheet> = loaded.sheets.into_iter().map(|(_, s)| s).collect();
     let violations = fleet::check_game(rules, &sheets);
@@ -189,19 +181,19 @@ pub fn score(
     let standings = fleet_standings(rules, &refs, &counts, lang);
     if format == Format::Csv {
         for w in &standings.warnings {
-            eprintln!("warning: {w}");
+            eprintln!("{}", crate::t!(lang, "cli.report.warning", warning = w));
         }
     }
-    emit(&standings.render(format, detail, None))?;
+    emit(&standings.render_in(format, detail, None, lang))?;
     Ok(0)
 }
 
 pub fn check(args: &[String], rules_path: Option<&Path>, format: CheckFormat, lang: &str) -> anyhow::Result<i32> {
-    let (rules, paths, sources) = resolve(args, rules_path)?;
+    let (rules, paths, sources) = resolve(args, rules_path, lang)?;
     if let Some(r) = rules.endgame() {
         return super::endgame::check(r, &paths, &sources, format, lang);
     }
-    let loaded = load_fleet(rules, paths, sources)?;
+    let loaded = load_fleet(rules, paths, sources, lang)?;
     let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
     let sheets: Vec<Sheet> = loaded.sheets.iter().map(|(_, s)| s.clone()).collect();
     let violations = fleet::check_game(rules, &sheets);
@@ -241,26 +233,42 @@ fn check_text(rules: &FleetRules, sheets: &[(PathBuf, Sheet)], violations: &[Vio
             .map(|((_, name), v)| format!("{} {v}", name.get(lang)))
             .collect();
         if mine.is_empty() {
-            let _ = writeln!(out, "{} ({}): follows the rules", path.display(), sheet.player);
+            let _ = writeln!(
+                out,
+                "{}",
+                crate::t!(lang, "cli.sheets.follows", file = path.display(), player = sheet.player)
+            );
         } else {
             broken += 1;
-            let _ = writeln!(out, "{} ({}): {} rule violation(s)", path.display(), sheet.player, mine.len());
+            let _ = writeln!(
+                out,
+                "{}",
+                crate::t!(lang, "cli.sheets.violations", file = path.display(), player = sheet.player, n = mine.len())
+            );
             for v in &mine {
                 let _ = writeln!(out, "  {} [{}] {}", v.box_id, v.rule.id(), v.message);
-                let _ = writeln!(out, "  {}  to fix: {}", " ".repeat(v.box_id.len()), v.fix);
+                let _ = writeln!(
+                    out,
+                    "  {}  {}",
+                    " ".repeat(v.box_id.len()),
+                    crate::t!(lang, "cli.sheets.to_fix", fix = v.fix)
+                );
             }
         }
-        let _ = writeln!(out, "  score as the rules count it: {} ({})", score.total, cats.join(", "));
+        let _ = writeln!(
+            out,
+            "  {}",
+            crate::t!(lang, "cli.sheets.true_score", total = score.total, categories = cats.join(", "))
+        );
     }
     if violations.is_empty() {
-        let _ = writeln!(out, "{} sheet(s) checked: no rule violations", sheets.len());
+        let _ = writeln!(out, "{}", crate::t!(lang, "cli.sheets.all_clean", n = sheets.len()));
     } else {
         let _ = writeln!(
             out,
-            "{} of {} sheet(s) break the rules: {} violation(s) in all",
-            broken,
-            sheets.len(),
-            violations.len()
+            "{} {}",
+            crate::t!(lang, "cli.sheets.broken", n = broken, total = sheets.len()),
+            crate::t!(lang, "cli.sheets.in_all", n = violations.len())
         );
     }
     out

@@ -85,17 +85,36 @@ impl Standings {
             let total = self.rows[i].total;
             let j = (i..n).take_while(|k| self.rows[*k].total == total).last().unwrap_or(i);
             if j > i {
-                self.notes.push(self.tie_note(i, j));
+                self.notes.push(self.tie_note(i, j, "en"));
             }
             i = j + 1;
         }
     }
 
-    fn tie_note(&self, from: usize, to: usize) -> String {
+    /// The tie notes in a language (the stored `notes` are English).
+    fn notes_in(&self, lang: &str) -> Vec<String> {
+        if lang == "en" {
+            return self.notes.clone();
+        }
+        let n = self.rows.len();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < n {
+            let total = self.rows[i].total;
+            let j = (i..n).take_while(|k| self.rows[*k].total == total).last().unwrap_or(i);
+            if j > i {
+                out.push(self.tie_note(i, j, lang));
+            }
+            i = j + 1;
+        }
+        out
+    }
+
+    fn tie_note(&self, from: usize, to: usize, lang: &str) -> String {
         let group = &self.rows[from..=to];
-        let names = join_names(group.iter().map(|r| r.player.as_str()).collect());
+        let names = join_names_in(group.iter().map(|r| r.player.as_str()).collect(), lang);
         let total = group[0].total;
-        let mut text = format!("{names} tie on {total} points");
+        let mut text = crate::t!(lang, "cli.report.tie_on", names = names, total = total);
         // Which tie-breaker separated them (the first on which they differ).
         let mut decided_by = None;
         for (k, name) in self.tie_breaks.iter().enumerate() {
@@ -106,40 +125,54 @@ impl Standings {
         }
         if let Some((k, name)) = decided_by {
             if k > 0 {
-                let _ = write!(text, " and on {}", self.tie_breaks[..k].join(", "));
+                text.push_str(&crate::t!(lang, "cli.report.and_on", list = self.tie_breaks[..k].join(", ")));
             }
             let values: Vec<String> = group.iter().map(|r| format!("{} {}", r.player, r.tie_values[k])).collect();
-            let _ = write!(text, "; decided by {name} ({})", values.join(", "));
+            text.push_str(&crate::t!(lang, "cli.report.decided_by", name = name, values = values.join(", ")));
         }
         let mut ranks: Vec<usize> = group.iter().filter(|r| r.shared).map(|r| r.rank).collect();
         ranks.dedup();
         for rank in ranks {
-            let place =
-                if rank == 1 { "a shared win".to_string() } else { format!("a shared {} place", ordinal(rank)) };
-            if decided_by.is_none() {
-                let how = if self.tie_breaks.is_empty() { "" } else { " and on every tie-break" };
-                let _ = write!(text, "{how}: {place}");
+            let place = if rank == 1 {
+                crate::t!(lang, "cli.report.shared_win")
             } else {
-                let sharers = join_names(group.iter().filter(|r| r.rank == rank).map(|r| r.player.as_str()).collect());
-                let _ = write!(text, "; {sharers} still tie: {place}");
+                crate::t!(lang, "cli.report.shared_place", ordinal = ordinal_in(rank, lang))
+            };
+            if decided_by.is_none() {
+                let how = if self.tie_breaks.is_empty() {
+                    String::new()
+                } else {
+                    crate::t!(lang, "cli.report.every_tie_break")
+                };
+                text.push_str(&crate::t!(lang, "cli.report.tie_result", how = how, place = place));
+            } else {
+                let sharers =
+                    join_names_in(group.iter().filter(|r| r.rank == rank).map(|r| r.player.as_str()).collect(), lang);
+                text.push_str(&crate::t!(lang, "cli.report.still_tie", sharers = sharers, place = place));
             }
         }
         text
     }
 
+    /// Render in English (see `render_in`).
     pub fn render(&self, format: Format, detail: bool, width: Option<u16>) -> String {
+        self.render_in(format, detail, width, "en")
+    }
+
+    /// Render in a language. JSON and CSV are machine formats and stay English.
+    pub fn render_in(&self, format: Format, detail: bool, width: Option<u16>, lang: &str) -> String {
         match format {
-            Format::Table => self.table(detail, width),
+            Format::Table => self.table(detail, width, lang),
             Format::Json => self.json(detail),
             Format::Csv => self.csv(detail),
-            Format::Markdown => self.markdown(detail),
+            Format::Markdown => self.markdown(detail, lang),
         }
     }
 
-    fn headers(&self) -> Vec<String> {
-        let mut h = vec!["#".to_string(), "PLAYER".to_string()];
+    fn headers(&self, lang: &str) -> Vec<String> {
+        let mut h = vec![crate::t!(lang, "cli.report.rank"), crate::t!(lang, "cli.report.player")];
         h.extend(self.categories.iter().cloned());
-        h.push("TOTAL".into());
+        h.push(crate::t!(lang, "cli.report.total"));
         h
     }
 
@@ -152,7 +185,7 @@ impl Standings {
         c
     }
 
-    fn table(&self, detail: bool, width: Option<u16>) -> String {
+    fn table(&self, detail: bool, width: Option<u16>, lang: &str) -> String {
         let mut table = Table::new();
         table.load_preset(presets::UTF8_FULL_CONDENSED);
         match width {
@@ -163,7 +196,7 @@ impl Standings {
                 table.set_content_arrangement(ContentArrangement::Disabled);
             }
         }
-        table.set_header(self.headers());
+        table.set_header(self.headers(lang));
         for r in &self.rows {
             table.add_row(self.cells(r).into_iter().enumerate().map(|(i, c)| {
                 let cell = Cell::new(c);
@@ -175,12 +208,16 @@ impl Standings {
             }));
         }
         let mut out = format!("{}\n{table}\n", self.game);
-        for n in &self.notes {
-            let _ = writeln!(out, "Tie: {n}.");
+        for n in &self.notes_in(lang) {
+            let _ = writeln!(out, "{}", crate::t!(lang, "cli.report.tie_line", note = n));
         }
         if detail {
             for r in &self.rows {
-                let _ = writeln!(out, "\n{} — {} points", r.player, r.total);
+                let _ = writeln!(
+                    out,
+                    "\n{}",
+                    crate::t!(lang, "cli.report.detail_head", player = r.player, total = r.total)
+                );
                 for (cat, items) in self.categories.iter().zip(&r.detail) {
                     let sum: i64 = items.iter().map(|i| i.points).sum();
                     let parts: Vec<String> = items.iter().map(|i| format!("{} {}", i.what, i.points)).collect();
@@ -190,7 +227,7 @@ impl Standings {
             }
         }
         for w in &self.warnings {
-            let _ = writeln!(out, "warning: {w}");
+            let _ = writeln!(out, "{}", crate::t!(lang, "cli.report.warning", warning = w));
         }
         out
     }
@@ -243,24 +280,26 @@ impl Standings {
         out
     }
 
-    fn markdown(&self, detail: bool) -> String {
+    fn markdown(&self, detail: bool, lang: &str) -> String {
         let mut out = format!("### {}\n\n", self.game);
-        let headers = self.headers();
+        let headers = self.headers(lang);
         let _ = writeln!(out, "| {} |", headers.iter().map(|h| md_escape(h)).collect::<Vec<_>>().join(" | "));
         let align: Vec<&str> = headers.iter().enumerate().map(|(i, _)| if i == 1 { ":--" } else { "--:" }).collect();
         let _ = writeln!(out, "|{}|", align.join("|"));
         for r in &self.rows {
             let _ = writeln!(out, "| {} |", self.cells(r).iter().map(|c| md_escape(c)).collect::<Vec<_>>().join(" | "));
         }
-        if !self.notes.is_empty() {
+        let notes = self.notes_in(lang);
+        if !notes.is_empty() {
             out.push('\n');
-            for n in &self.notes {
-                let _ = writeln!(out, "- Tie: {}.", md_escape(n));
+            for n in &notes {
+                let _ = writeln!(out, "- {}", crate::t!(lang, "cli.report.tie_line", note = md_escape(n)));
             }
         }
         if detail {
             for r in &self.rows {
-                let _ = writeln!(out, "\n#### {} — {} points\n", md_escape(&r.player), r.total);
+                let head = crate::t!(lang, "cli.report.detail_head", player = md_escape(&r.player), total = r.total);
+                let _ = writeln!(out, "\n#### {head}\n");
                 for (cat, items) in self.categories.iter().zip(&r.detail) {
                     let parts: Vec<String> =
                         items.iter().map(|i| format!("{} {}", md_escape(&i.what), i.points)).collect();
@@ -270,7 +309,7 @@ impl Standings {
             }
         }
         for w in &self.warnings {
-            let _ = writeln!(out, "\n> warning: {}", md_escape(w));
+            let _ = writeln!(out, "\n> {}", crate::t!(lang, "cli.report.warning", warning = md_escape(w)));
         }
         out
     }
@@ -288,11 +327,21 @@ fn md_escape(s: &str) -> String {
     s.replace('|', "\\|")
 }
 
-fn join_names(names: Vec<&str>) -> String {
+fn join_names_in(names: Vec<&str>, lang: &str) -> String {
     match names.len() {
         0 => String::new(),
         1 => names[0].to_string(),
-        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+        n => crate::t!(lang, "cli.report.and", first = names[..n - 1].join(", "), last = names[n - 1]),
+    }
+}
+
+/// An ordinal in a language: en 2nd, de 2., fr 2e (1er).
+pub fn ordinal_in(n: usize, lang: &str) -> String {
+    match lang {
+        "de" => format!("{n}."),
+        "fr" if n == 1 => "1er".to_string(),
+        "fr" => format!("{n}e"),
+        _ => ordinal(n),
     }
 }
 

@@ -35,27 +35,30 @@ pub trait Prompter {
 /// Pick the prompter for a command: the answers file if given, else the terminal; with
 /// neither, fail at once with a message that says what to do (never hang on a pipe).
 pub fn prompter_for(answers: Option<&Path>, command: &str) -> Result<Box<dyn Prompter>, Error> {
+    prompter_for_in(answers, command, "en")
+}
+
+/// `prompter_for`, with its messages in a language.
+pub fn prompter_for_in(answers: Option<&Path>, command: &str, lang: &'static str) -> Result<Box<dyn Prompter>, Error> {
     match answers {
         Some(p) if p == Path::new("-") => {
             let lines = std::io::stdin()
                 .lock()
                 .lines()
                 .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| Error::Read { path: "standard input".into(), cause: e })?;
-            Ok(Box::new(ScriptPrompter::new("standard input", lines)))
+                .map_err(|e| Error::Read { path: crate::t!(lang, "cli.ui.stdin"), cause: e })?;
+            Ok(Box::new(ScriptPrompter::new(&crate::t!(lang, "cli.ui.stdin"), lines).in_lang(lang)))
         }
         Some(p) => {
             let source = crate::rules::source::read_source(p)?;
-            Ok(Box::new(ScriptPrompter::new(&source.name, source.text.lines().map(String::from).collect())))
+            Ok(Box::new(
+                ScriptPrompter::new(&source.name, source.text.lines().map(String::from).collect()).in_lang(lang),
+            ))
         }
         None if std::io::stdin().is_terminal() && std::io::stderr().is_terminal() => {
             Ok(Box::new(TerminalPrompter::new()))
         }
-        None => Err(Error::Usage(format!(
-            "`deckhand {command}` asks questions, but there is no terminal to ask them on.\n\
-             Run it in a terminal, or give the answers with --answers FILE (one answer per line; \
-             `--answers -` reads them from standard input). See the README, section \"Answers files\"."
-        ))),
+        None => Err(Error::Usage(crate::t!(lang, "cli.ui.no_terminal", command = command))),
     }
 }
 
@@ -124,11 +127,18 @@ pub struct ScriptPrompter {
     next: usize,
     /// Echo questions and answers to stderr, so a scripted run reads like a session.
     pub echo: bool,
+    lang: &'static str,
 }
 
 impl ScriptPrompter {
     pub fn new(name: &str, lines: Vec<String>) -> Self {
-        ScriptPrompter { name: name.to_string(), lines, next: 0, echo: true }
+        ScriptPrompter { name: name.to_string(), lines, next: 0, echo: true, lang: "en" }
+    }
+
+    /// Say the errors in this language.
+    pub fn in_lang(mut self, lang: &'static str) -> Self {
+        self.lang = lang;
+        self
     }
 
     /// The next answer and its 1-based line number.
@@ -146,10 +156,12 @@ impl ScriptPrompter {
             };
             return Ok((self.next, answer));
         }
-        Err(Error::Usage(format!(
-            "{}: the answers ran out after line {}; deckhand is waiting for: {prompt}",
-            self.name,
-            self.lines.len()
+        Err(Error::Usage(crate::t!(
+            self.lang,
+            "cli.ui.ran_out",
+            file = self.name,
+            line = self.lines.len(),
+            prompt = prompt
         )))
     }
 }
@@ -170,10 +182,14 @@ impl Prompter for ScriptPrompter {
                 }
                 Ok(i)
             }
-            None => Err(Error::Usage(format!(
-                "{}:{line}: `{answer}` is not an answer to \"{prompt}\"; the legal answers are: {}",
-                self.name,
-                choices.iter().map(|c| c.key.as_str()).collect::<Vec<_>>().join(", ")
+            None => Err(Error::Usage(crate::t!(
+                self.lang,
+                "cli.ui.not_a_choice",
+                file = self.name,
+                line = line,
+                answer = answer,
+                prompt = prompt,
+                legal = choices.iter().map(|c| c.key.as_str()).collect::<Vec<_>>().join(", ")
             ))),
         }
     }
@@ -188,9 +204,15 @@ impl Prompter for ScriptPrompter {
                 }
                 Ok(answer)
             }
-            Err(why) => {
-                Err(Error::Usage(format!("{}:{line}: `{answer}` is not an answer to \"{prompt}\": {why}", self.name)))
-            }
+            Err(why) => Err(Error::Usage(crate::t!(
+                self.lang,
+                "cli.ui.not_an_answer",
+                file = self.name,
+                line = line,
+                answer = answer,
+                prompt = prompt,
+                why = why
+            ))),
         }
     }
 

@@ -1,0 +1,138 @@
+//! The command layer in German and French: snapshots of the final table and of a whole
+//! scripted game, and `--help`. `UPDATE_SNAPSHOTS=1 cargo test` rewrites the snapshots in
+//! `tests/snapshots/` from the program's output (review them before committing).
+
+use crate::common::{deckhand, repo};
+
+/// Compare `actual` with the snapshot file, or write it when `UPDATE_SNAPSHOTS=1`.
+fn snapshot(name: &str, actual: &str) {
+    let path = repo().join("tests/snapshots").join(name);
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v == "1") {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("snapshot {} missing ({e}); run with UPDATE_SNAPSHOTS=1", path.display()));
+    if expected != actual {
+        let mut diff = String::new();
+        let (e, a): (Vec<&str>, Vec<&str>) = (expected.lines().collect(), actual.lines().collect());
+        for i in 0..e.len().max(a.len()) {
+            let (el, al) = (e.get(i).copied(), a.get(i).copied());
+            if el != al {
+                diff.push_str(&format!(
+                    "line {}:\n- {}\n+ {}\n",
+                    i + 1,
+                    el.unwrap_or("<none>"),
+                    al.unwrap_or("<none>")
+                ));
+            }
+        }
+        panic!("output differs from snapshot {} (UPDATE_SNAPSHOTS=1 rewrites it):\n{diff}", path.display());
+    }
+}
+
+fn score(lang: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let mut args = vec!["--lang".to_string(), lang.to_string(), "score".to_string()];
+    for f in ["ann", "bob", "jerome", "linda"] {
+        args.push(repo().join("examples").join(format!("{f}.toml")).display().to_string());
+    }
+    let out = deckhand(dir.path()).args(&args).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_final_table_in_english_german_and_french() {
+    for lang in ["en", "de", "fr"] {
+        snapshot(&format!("score.{lang}.txt"), &score(lang));
+    }
+    let de = score("de");
+    assert!(de.contains("SPIELER") && de.contains("GESAMT") && de.contains("Gleichstand: Bob und Jerome"), "{de}");
+    let fr = score("fr");
+    assert!(fr.contains("JOUEUR") && fr.contains("Égalité : Bob et Jerome"), "{fr}");
+}
+
+/// The hand-worked 2-player game of `tests/scripted_2p.rs`, in a language.
+fn scripted_game(lang: &str) -> (String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let answers = "two_players.answers";
+    std::fs::copy(repo().join("tests/games").join(answers), dir.path().join(answers)).unwrap();
+    let out = deckhand(dir.path())
+        .args(["--lang", lang, "play", "fleet-dice", "--players", "Ann,Bob", "--save", "game.jsonl"])
+        .args(["--answers", answers])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    (stdout, stderr)
+}
+
+/// English words that must not appear in what deckhand says in German or French.
+const ENGLISH: [&str; 8] = ["pick a die", " coin", "boat", "license", "round", "income", "undone", "Shared die"];
+
+#[test]
+fn a_whole_scripted_game_in_german_and_french() {
+    for (lang, markers) in [
+        ("de", ["Jede Entscheidung wird in game.jsonl gespeichert", "Bögen geschrieben: game-ann.toml", "GESAMT"]),
+        ("fr", ["Chaque décision est enregistrée dans game.jsonl", "Feuilles écrites : game-ann.toml", "JOUEUR"]),
+    ] {
+        let (stdout, stderr) = scripted_game(lang);
+        snapshot(&format!("two_players.{lang}.txt"), &format!("--- stdout\n{stdout}--- stderr\n{stderr}"));
+        let all = format!("{stdout}{stderr}");
+        for m in markers {
+            assert!(all.contains(m), "{lang}: `{m}` missing from\n{all}");
+        }
+        // The same scores as in English.
+        assert!(stdout.contains("116") && stdout.contains("89"), "{stdout}");
+        // TODO(lead): once the engine's reminders are translated (src/engine/, another
+        // branch), check every line of stderr. For now: the lines the command layer says.
+        let lines = stderr.lines().take(2).chain(stderr.lines().rev().take(1));
+        for line in lines.chain(stdout.lines()) {
+            for word in ENGLISH {
+                assert!(!line.contains(word), "{lang}: English `{word}` in: {line}");
+            }
+        }
+        for line in stderr.lines().filter(|l| l.contains("which faces show?")) {
+            let hint = line.rsplit_once('(').map(|(_, h)| h).unwrap_or_default();
+            assert!(!hint.contains("type ") && !hint.contains("face:"), "{lang}: English roll hint: {line}");
+        }
+    }
+}
+
+#[test]
+fn help_in_german_and_french() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = deckhand(dir.path()).args(["--lang", "de", "--help"]).output().unwrap();
+    let de = String::from_utf8(out.stdout).unwrap();
+    for text in ["Die Schlusstabelle eines Spiels", "Sprache aller Ausgaben", "Exit-Codes:", "Die Spiele auflisten"] {
+        assert!(de.contains(text), "`{text}` missing from\n{de}");
+    }
+    let out = deckhand(dir.path()).args(["--lang=fr", "score", "--help"]).output().unwrap();
+    let fr = String::from_utf8(out.stdout).unwrap();
+    for text in ["Afficher le tableau final", "Format de sortie", "Codes de sortie :", "Fichiers de feuilles"] {
+        assert!(fr.contains(text), "`{text}` missing from\n{fr}");
+    }
+    // The environment chooses too; English stays the doc comments.
+    let out = deckhand(dir.path()).env("LANG", "fr_FR.UTF-8").args(["check", "--help"]).output().unwrap();
+    assert!(String::from_utf8(out.stdout).unwrap().contains("Lister chaque infraction"));
+    let out = deckhand(dir.path()).args(["score", "--help"]).output().unwrap();
+    let en = String::from_utf8(out.stdout).unwrap();
+    assert!(en.contains("Print the final table of a game from its players' sheet files"), "{en}");
+    assert!(en.contains("Exit codes:"), "{en}");
+}
+
+#[test]
+fn errors_in_german_and_french() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = deckhand(dir.path()).args(["--lang", "de", "score", "nope.toml"]).output().unwrap();
+    let de = String::from_utf8(out.stderr).unwrap();
+    assert!(de.contains("nope.toml kann nicht gelesen werden"), "{de}");
+    assert_eq!(out.status.code(), Some(2));
+    let out =
+        deckhand(dir.path()).args(["--lang", "fr", "play", "fleet-dice", "--players", "Ann,ann"]).output().unwrap();
+    let fr = String::from_utf8(out.stderr).unwrap();
+    assert!(fr.contains("deux joueurs s'appellent `ann`"), "{fr}");
+}
