@@ -19,7 +19,7 @@ pub fn enter(
     rules_path: Option<&Path>,
     lang: &'static str,
 ) -> anyhow::Result<i32> {
-    let rules = rules::resolve(Some(game), rules_path)?;
+    let rules = rules::resolve_in(Some(game), rules_path, lang)?;
     if let Some(r) = rules.endgame() {
         if solo {
             return Err(Error::Usage(crate::t!(lang, "cli.enter.solo_fleet_only")).into());

@@ -467,7 +467,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
             answers,
             rules,
         } => {
-            let loaded = crate::rules::resolve(Some(&game), rules.as_deref())?;
+            let loaded = crate::rules::resolve_in(Some(&game), rules.as_deref(), lang)?;
             match &loaded.game {
                 crate::rules::Game::Fischerspiel(_) => coop::play(
                     coop::PlayArgs {
@@ -521,7 +521,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         }
         Command::Rules(cmd) => rules_cmd::run(cmd, lang),
         Command::Calc { game, calculator, inputs, rules } => {
-            let rules = crate::rules::resolve(Some(&game), rules.as_deref())?;
+            let rules = crate::rules::resolve_in(Some(&game), rules.as_deref(), lang)?;
             let r =
                 rules.endgame().ok_or_else(|| Error::Usage(crate::t!(lang, "cli.main.no_calculators", game = game)))?;
             endgame::calc(r, calculator.as_deref(), &inputs, lang)

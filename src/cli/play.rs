@@ -33,7 +33,7 @@ pub struct PlayOptions<'a> {
 }
 
 pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
-    let rules = rules::resolve(Some(o.game), o.rules)?;
+    let rules = rules::resolve_in(Some(o.game), o.rules, lang)?;
     let fleet = rules.fleet().ok_or_else(|| Error::Usage(crate::t!(lang, "cli.play.unsupported", game = o.game)))?;
     let names = player_names(fleet, o.players, o.solo, lang)?;
     if o.captains && fleet.captains.len() < names.len() {
@@ -63,7 +63,7 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
     };
     // Ask for a way to prompt before creating the save, so a failure leaves nothing behind.
     let mut prompter = ui::prompter_for_in(o.answers, "play", lang)?;
-    let mut journal = Journal::create(&save, &header)?;
+    let mut journal = Journal::create_in(&save, &header, lang)?;
     super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = save.display())));
     let p = prompter.as_mut();
     let start = if names.len() == 1 {
@@ -336,11 +336,11 @@ fn rules_for(
         return Err(Error::Usage(crate::t!(lang, "cli.save.newer", file = path.display(), schema = header.schema)));
     }
     let rules = match (rules_path, &header.rules_file) {
-        (Some(p), _) => rules::from_path(p)?,
-        (None, Some(f)) => rules::from_path(Path::new(f)).map_err(|e| {
-            Error::Usage(crate::t!(lang, "cli.save.rules_file_gone", file = path.display(), rules = f, why = e))
+        (Some(p), _) => rules::from_path_in(p, lang)?,
+        (None, Some(f)) => rules::from_path_in(Path::new(f), lang).map_err(|e| {
+            Error::Usage(crate::t!(lang, "cli.save.rules_file_gone", file = path.display(), rules = f, why = e.message(lang)))
         })?,
-        (None, None) => rules::built_in(&header.game)?,
+        (None, None) => rules::built_in_in(&header.game, lang)?,
     };
     let hash = format!("{:016x}", rules.hash);
     if rules.id() != header.game {
@@ -389,13 +389,13 @@ pub fn resume(
     allow_change: bool,
     lang: &'static str,
 ) -> anyhow::Result<i32> {
-    let read = Journal::read::<Header, Entry>(path)?;
+    let read = Journal::read_in::<Header, Entry>(path, lang)?;
     let rules = rules_for(path, &read.header, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("Fleet save");
     let mut session = rebuild(fleet, path, &read.header, &read.entries)?;
     session.set_lang(lang);
     let mut prompter = ui::prompter_for_in(answers, "resume", lang)?;
-    let opened = Journal::open::<Header, Entry>(path)?;
+    let opened = Journal::open_in::<Header, Entry>(path, lang)?;
     let mut journal = opened.journal;
     super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = path.display())));
     let p = prompter.as_mut();
@@ -425,7 +425,7 @@ pub fn replay(
     detail: bool,
     lang: &str,
 ) -> anyhow::Result<i32> {
-    let read = Journal::read::<Header, Entry>(path)?;
+    let read = Journal::read_in::<Header, Entry>(path, lang)?;
     if let Some(n) = &read.dropped_tail {
         eprintln!("{}", crate::t!(lang, "cli.play.note", note = n));
     }
@@ -454,7 +454,7 @@ pub fn show(
     allow_change: bool,
     lang: &str,
 ) -> anyhow::Result<i32> {
-    let read = Journal::read::<Header, Entry>(path)?;
+    let read = Journal::read_in::<Header, Entry>(path, lang)?;
     let rules = rules_for(path, &read.header, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("Fleet save");
     let session = rebuild(fleet, path, &read.header, &read.entries)?;

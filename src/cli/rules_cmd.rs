@@ -9,14 +9,14 @@ use crate::rules::{self, Game};
 pub fn run(cmd: RulesCommand, lang: &str) -> anyhow::Result<i32> {
     match cmd {
         RulesCommand::Show { game, provisional, rules: path } => {
-            let rules = rules::resolve(game.as_deref(), path.as_deref())?;
+            let rules = rules::resolve_in(game.as_deref(), path.as_deref(), lang)?;
             let text =
                 if provisional { provisional_values(&rules.source, lang)? } else { reference_card(&rules, lang) };
             emit(&text)?;
             Ok(0)
         }
         RulesCommand::Check { file } => {
-            let rules = rules::from_path(&file)?;
+            let rules = rules::from_path_in(&file, lang)?;
             let summary = match &rules.game {
                 Game::Fleet(r) => {
                     let boxes: usize = r.sections.iter().map(|s| s.len).sum();
@@ -32,7 +32,7 @@ pub fn run(cmd: RulesCommand, lang: &str) -> anyhow::Result<i32> {
             Ok(0)
         }
         RulesCommand::Export { game } => {
-            let rules = rules::built_in(&game)?;
+            let rules = rules::built_in_in(&game, lang)?;
             emit(&rules.source.text)?;
             Ok(0)
         }
@@ -42,7 +42,7 @@ pub fn run(cmd: RulesCommand, lang: &str) -> anyhow::Result<i32> {
 pub fn games(lang: &str) -> anyhow::Result<i32> {
     let mut rows = Vec::new();
     for (id, _) in rules::BUILT_IN {
-        let rules = rules::built_in(id)?;
+        let rules = rules::built_in_in(id, lang)?;
         let does = match &rules.game {
             Game::Fleet(_) => crate::t!(lang, "cli.card.games_fleet"),
             Game::Endgame(r) => super::cards::endgame_offers(r),

@@ -78,7 +78,7 @@ pub fn resolve(
             }
         }
     };
-    let rules = rules::resolve(game.as_deref(), rules_path)?;
+    let rules = rules::resolve_in(game.as_deref(), rules_path, lang)?;
     if let Some(f) = rules.fischerspiel() {
         return Err(Error::Usage(crate::t!(lang, "cli.sheets.coop", game = f.name.get(lang), id = f.id)).into());
     }
