@@ -77,7 +77,7 @@ fn a_b_circle_launches_a_boat_in_french() {
     }
     t.choose("mark");
     let n = t.notices();
-    assert!(n.contains("P0: bateau 2 (morue) mis à l'eau"), "{n}");
+    assert!(n.contains("P0 : bateau 2 (morue) mis à l'eau"), "{n}");
     assert!(n.contains("+1 pièce (permis de morue, bateau mis à l'eau), 1 sur la piste des pièces"), "{n}");
     assert_no_english(&n);
 }

@@ -698,7 +698,9 @@ impl Game {
     /// A reminder for one player. The text is only built when someone will read it.
     fn say(&mut self, player: usize, text: impl FnOnce(&'static str) -> String) {
         if !self.quiet {
-            let text = format!("{}: {}", self.players[player].name, text(self.ui()));
+            let lang = self.ui();
+            let text = crate::t!(lang, "engine.say_prefix", name = self.players[player].name, text = text(lang));
+
             self.notices.push(Notice { player: Some(player), text });
         }
     }
