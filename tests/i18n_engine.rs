@@ -172,3 +172,17 @@ fn a_sheet_violation_in_german_and_french_keeps_its_english_rule_id() {
     let en = deckhand::engine::fleet::check_game(&rules, &[sheet(&rules, text)]);
     assert_eq!(en[0].message, "lobster.1 is crossed off, but only Captain Ruth crosses boxes off, in a solo game");
 }
+
+#[test]
+fn the_example_cards_warning_follows_the_language_set_after_creation() {
+    let rules = fleet();
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let setup = deckhand::engine::fleet::game::Setup { solo: false, captains: true, trophies: false };
+    let mut s = Session::with_setup(&rules, &names, setup);
+    s.set_lang("de");
+    let n: Vec<String> = s.game.take_notices().into_iter().map(|n| n.text).collect();
+    assert!(n.iter().any(|t| t.starts_with("Kapitäns- und Trophäenkarten")), "{n:?}");
+    for text in &n {
+        assert_no_english(&text.replace("--rules", ""));
+    }
+}

@@ -564,13 +564,23 @@ impl Game {
                             label: lbl(lang, || crate::t!(lang, "engine.opt_fish_coin")),
                         },
                     ],
-
                     roll: None,
                 }
             }
             other => unreachable!("automatic task {other:?} left at the front of the queue"),
         };
         Some(d)
+    }
+
+    /// Set the language of prompts and reminders; notices not yet taken (the setup
+    /// announcement made when the game was created) are given in the new language too.
+    pub fn set_lang(&mut self, lang: &'static str) {
+        let before = crate::t!(self.ui(), "engine.announce_example_cards");
+        self.lang = lang;
+        let after = crate::t!(self.ui(), "engine.announce_example_cards");
+        for n in self.notices.iter_mut().filter(|n| n.player.is_none() && n.text == before) {
+            n.text.clone_from(&after);
+        }
     }
 
     /// Take the notices produced since the last call.
@@ -700,7 +710,6 @@ impl Game {
         if !self.quiet {
             let lang = self.ui();
             let text = crate::t!(lang, "engine.say_prefix", name = self.players[player].name, text = text(lang));
-
             self.notices.push(Notice { player: Some(player), text });
         }
     }
@@ -1563,7 +1572,6 @@ impl Game {
         } else {
             Vec::new()
         };
-
         tasks.extend((0..l.stars).map(|_| Task::Star(p)));
         tasks
     }

@@ -137,7 +137,6 @@ pub fn boat_name(rules: &FleetRules, boat: &super::sheet::BoatSlot, lang: &str) 
         SectionKind::Boats(t) => {
             crate::t!(lang, "engine.boat_name", boat_type = rules.boat_types[t].name.get(lang), n = boat.slot + 1)
         }
-
         SectionKind::Harbor(h) if rules.harbor[h].boats.len() == 1 => rules.harbor[h].name.get(lang).to_string(),
         SectionKind::Harbor(h) => format!("{} {}", rules.harbor[h].name.get(lang), boat.slot + 1),
         _ => rules.sections[boat.section].id.clone(),

@@ -64,7 +64,7 @@ impl Session {
     /// Set the language of reminders and prompts.
     pub fn set_lang(&mut self, lang: &'static str) {
         self.lang = lang;
-        self.game.lang = lang;
+        self.game.set_lang(lang);
     }
 
     /// Apply a decision; returns the reminders it produced.
