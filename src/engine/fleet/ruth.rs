@@ -221,10 +221,10 @@ fn die_name(rules: &FleetRules, face: Face, lang: &str) -> String {
 
 /// A section in Ruth's lines: its id in English (as always), its name in other languages.
 fn section_name(rules: &FleetRules, s: usize, lang: &str) -> String {
-    if lang == "en" {
-        rules.sections[s].id.clone()
-    } else {
-        rules.section_name(s, lang)
+    match rules.sections[s].kind {
+        _ if lang == "en" => rules.sections[s].id.clone(),
+        SectionKind::Column(t) => rules.boat_types[t].name.get(lang).to_string(),
+        _ => rules.section_name(s, lang),
     }
 }
 
