@@ -13,6 +13,7 @@ mod fleet_solo;
 mod i18n;
 mod i18n_rules;
 mod i18n_cli;
+mod i18n_engine;
 mod nauticus;
 mod play;
 mod properties;

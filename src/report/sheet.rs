@@ -10,12 +10,16 @@ pub fn sheet_text(rules: &FleetRules, sheet: &Sheet, lang: &str) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{} — {} coins, {} fish, income {}, {} full boat(s)",
-        sheet.player,
-        sheet.coins(rules),
-        sheet.total_fish(),
-        sheet.income(rules),
-        sheet.full_boats(rules)
+        "{}",
+        crate::t!(
+            lang,
+            "engine.sheet_header",
+            player = sheet.player,
+            coins = sheet.coins(rules),
+            fish = sheet.total_fish(),
+            income = sheet.income(rules),
+            n = sheet.full_boats(rules)
+        )
     );
     let width = rules.sections.iter().map(|s| s.id.len()).max().unwrap_or(10);
     for (s, section) in rules.sections.iter().enumerate() {
@@ -36,20 +40,28 @@ pub fn sheet_text(rules: &FleetRules, sheet: &Sheet, lang: &str) -> String {
             .map(|b| format!("{}/{}", sheet.fish_on(b), sheet.capacity(rules, b)))
             .collect();
         if !fish.is_empty() {
-            let _ = write!(line, "   fish {}", fish.join(" "));
+            let _ = write!(line, "   {}", crate::t!(lang, "engine.sheet_fish", fish = fish.join(" ")));
         }
         if section.kind == SectionKind::Coins {
             let _ = write!(
                 line,
-                "   ({} stars: {})",
-                rules.coin_stars.iter().filter(|s| **s).count(),
-                star_positions(rules)
+                "   {}",
+                crate::t!(
+                    lang,
+                    "engine.sheet_stars",
+                    n = rules.coin_stars.iter().filter(|s| **s).count(),
+                    positions = star_positions(rules)
+                )
             );
         }
         let _ = writeln!(out, "{}", line.trim_end());
     }
     if let Some(b) = sheet.king_crab_bonus {
-        let _ = writeln!(out, "  king crab bonus: {}", rules.king_crab_bonuses[b].name.get(lang));
+        let _ = writeln!(
+            out,
+            "  {}",
+            crate::t!(lang, "engine.sheet_king_crab_bonus", bonus = rules.king_crab_bonuses[b].name.get(lang))
+        );
     }
     out
 }

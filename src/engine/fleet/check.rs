@@ -70,6 +70,7 @@ pub struct Violation {
 
 struct Out<'a> {
     player: &'a str,
+    lang: &'a str,
     list: Vec<Violation>,
 }
 
@@ -81,7 +82,12 @@ impl Out<'_> {
 
 /// Check one sheet on its own.
 pub fn check_sheet(rules: &FleetRules, sheet: &Sheet) -> Vec<Violation> {
-    let mut out = Out { player: &sheet.player, list: Vec::new() };
+    check_sheet_in(rules, sheet, "en")
+}
+
+/// `check_sheet` with messages and fixes in `lang` (rule ids stay English).
+pub fn check_sheet_in(rules: &FleetRules, sheet: &Sheet, lang: &str) -> Vec<Violation> {
+    let mut out = Out { player: &sheet.player, lang, list: Vec::new() };
     golden_rule(rules, sheet, &mut out);
     crossings(rules, sheet, &mut out);
     start_boxes(rules, sheet, &mut out);
@@ -105,8 +111,13 @@ fn cards(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
                 out.push(
                     rules.box_id(s, 0),
                     Rule::CaptainMarks,
-                    format!("{} marks {} at setup, but it is not marked", captain.name.en, rules.box_id(s, 0)),
-                    format!("mark {}", rules.box_id(s, 0)),
+                    crate::t!(
+                        out.lang,
+                        "engine.check_captain_marks",
+                        captain = captain.name.get(out.lang),
+                        id = rules.box_id(s, 0)
+                    ),
+                    crate::t!(out.lang, "engine.check_fix_mark", id = rules.box_id(s, 0)),
                 );
             }
         }
@@ -115,23 +126,29 @@ fn cards(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
         let trophy = &rules.trophies[t];
         let have = sheet.quantity(rules, trophy.quantity);
         if have < trophy.at_least {
-            out.push(
-                format!("trophy.{}", trophy.id),
-                Rule::TrophyNotEarned,
-                format!(
-                    "{} needs at least {} {:?}, the sheet shows {have}",
-                    trophy.name.en, trophy.at_least, trophy.quantity
-                )
-                .to_lowercase(),
-                "remove the trophy, or correct the sheet".into(),
+            let message = crate::t!(
+                out.lang,
+                "engine.check_trophy_not_earned",
+                trophy = trophy.name.get(out.lang),
+                n = trophy.at_least,
+                quantity = format!("{:?}", trophy.quantity).to_lowercase(),
+                have = have
             );
+            let message = if out.lang == "en" { message.to_lowercase() } else { message };
+            let fix = crate::t!(out.lang, "engine.check_fix_trophy");
+            out.push(format!("trophy.{}", trophy.id), Rule::TrophyNotEarned, message, fix);
         }
     }
 }
 
 /// Check the sheets of one game: each sheet, then what sheets of one table cannot share.
 pub fn check_game(rules: &FleetRules, sheets: &[Sheet]) -> Vec<Violation> {
-    let mut all: Vec<Violation> = sheets.iter().flat_map(|s| check_sheet(rules, s)).collect();
+    check_game_in(rules, sheets, "en")
+}
+
+/// `check_game` with messages and fixes in `lang` (rule ids stay English).
+pub fn check_game_in(rules: &FleetRules, sheets: &[Sheet], lang: &str) -> Vec<Violation> {
+    let mut all: Vec<Violation> = sheets.iter().flat_map(|s| check_sheet_in(rules, s, lang)).collect();
     for (t, trophy) in rules.trophies.iter().enumerate() {
         let holders: Vec<&Sheet> = sheets.iter().filter(|s| s.trophies.contains(&t)).collect();
         let id = format!("trophy.{}", trophy.id);
@@ -142,11 +159,13 @@ pub fn check_game(rules: &FleetRules, sheets: &[Sheet]) -> Vec<Violation> {
                         player: s.player.clone(),
                         box_id: id.clone(),
                         rule: Rule::TrophyShared,
-                        message: format!(
-                            "the silver trophy \"{}\" goes to the first player only, and {} has it too",
-                            trophy.name.en, holders[0].player
+                        message: crate::t!(
+                            lang,
+                            "engine.check_silver_shared",
+                            trophy = trophy.name.get(lang),
+                            player = holders[0].player
                         ),
-                        fix: "keep it on the sheet of the player who reached it first".into(),
+                        fix: crate::t!(lang, "engine.check_fix_silver_shared"),
                     });
                 }
             }
@@ -157,11 +176,14 @@ pub fn check_game(rules: &FleetRules, sheets: &[Sheet]) -> Vec<Violation> {
                         player: s.player.clone(),
                         box_id: id.clone(),
                         rule: Rule::TrophyShared,
-                        message: format!(
-                            "the gold trophy \"{}\" goes to the best result ({best}); {} has less",
-                            trophy.name.en, s.player
+                        message: crate::t!(
+                            lang,
+                            "engine.check_gold_shared",
+                            trophy = trophy.name.get(lang),
+                            best = best,
+                            player = s.player
                         ),
-                        fix: "give it to the player(s) with the best result".into(),
+                        fix: crate::t!(lang, "engine.check_fix_gold_shared"),
                     });
                 }
             }
@@ -171,13 +193,13 @@ pub fn check_game(rules: &FleetRules, sheets: &[Sheet]) -> Vec<Violation> {
     for (i, sheet) in sheets.iter().enumerate() {
         let Some(bonus) = sheet.king_crab_bonus else { continue };
         if let Some(first) = sheets[..i].iter().find(|s| s.king_crab_bonus == Some(bonus)) {
-            let name = rules.king_crab_bonuses[bonus].name.get("en");
+            let name = rules.king_crab_bonuses[bonus].name.get(lang);
             all.push(Violation {
                 player: sheet.player.clone(),
                 box_id: "king_crab_bonus".into(),
                 rule: Rule::KingCrabBonusTaken,
-                message: format!("king crab bonus \"{name}\" was already chosen by {}; a bonus chosen by one player is gone for the others", first.player),
-                fix: "one of the two sheets must name the bonus its player really took".into(),
+                message: crate::t!(lang, "engine.check_bonus_taken", bonus = name, player = first.player),
+                fix: crate::t!(lang, "engine.check_fix_bonus_taken"),
             });
         }
     }
@@ -197,26 +219,21 @@ fn golden_rule(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
             out.push(
                 rules.box_id(s, below[0]),
                 Rule::GoldenRule,
-                format!(
-                    "{} marked below the empty box {}: golden rule 1 says a mark always goes in the topmost free box",
-                    plural_boxes(&ids),
-                    rules.box_id(s, first_empty)
+                crate::t!(
+                    out.lang,
+                    "engine.check_golden_rule",
+                    n = ids.len(),
+                    ids = ids.join(", "),
+                    empty = rules.box_id(s, first_empty)
                 ),
-                format!(
-                    "mark {} (the boxes above {}) or erase the marks below it",
-                    range_text(rules, s, first_empty, last, marks),
-                    rules.box_id(s, last)
+                crate::t!(
+                    out.lang,
+                    "engine.check_fix_golden_rule",
+                    ids = range_text(rules, s, first_empty, last, marks),
+                    last = rules.box_id(s, last)
                 ),
             );
         }
-    }
-}
-
-fn plural_boxes(ids: &[String]) -> String {
-    if ids.len() == 1 {
-        format!("{} is", ids[0])
-    } else {
-        format!("{} are", ids.join(", "))
     }
 }
 
@@ -236,18 +253,20 @@ fn crossings(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
             out.push(
                 rules.box_id(s, i),
                 Rule::CrossedWithoutSolo,
-                format!(
-                    "{} is crossed off, but only Captain Ruth crosses boxes off, in a solo game",
-                    rules.box_id(s, i)
-                ),
-                "write `solo = true` in the sheet file if this was a solo game, or mark the box `x` or `.`".into(),
+                crate::t!(out.lang, "engine.check_crossed_without_solo", id = rules.box_id(s, i)),
+                crate::t!(out.lang, "engine.check_fix_crossed_without_solo"),
             );
         } else if !ruth_may_cross {
             out.push(
                 rules.box_id(s, i),
                 Rule::CrossedNotAllowed,
-                format!("{} is crossed off, but Captain Ruth never crosses off boxes of the {}", rules.box_id(s, i), rules.section_name(s, "en")),
-                "she crosses boat columns, harbor ships, wharf buildings and coin-track stars only; use `x` or `.` here".into(),
+                crate::t!(
+                    out.lang,
+                    "engine.check_crossed_not_allowed",
+                    id = rules.box_id(s, i),
+                    section = rules.section_name(s, out.lang)
+                ),
+                crate::t!(out.lang, "engine.check_fix_crossed_not_allowed"),
             );
         }
     }
@@ -263,8 +282,8 @@ fn start_boxes(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
         out.push(
             format!("{}.1", rules.boat_types[0].id),
             Rule::StartBoxes,
-            format!("no boat-type column has its first {n} boxes marked, but the start roll marks them in one column"),
-            format!("mark the first {n} boxes of the column of your start die"),
+            crate::t!(out.lang, "engine.check_start_boxes", n = n),
+            crate::t!(out.lang, "engine.check_fix_start_boxes", n = n),
         );
     }
 }
@@ -286,39 +305,47 @@ fn column_grants(rules: &FleetRules, sheet: &Sheet, t: usize, out: &mut Out) {
     if explained {
         return;
     }
-    let circles = format!("{l} L, {b} B and {q} ? circle(s) marked in the {} column", bt.name.get("en"));
+    let lang = out.lang;
+    let circles = crate::t!(lang, "engine.check_circles", l = l, b = b, n = q, boat_type = bt.name.get(lang));
     let totals = (0..=q).map(|ql| (l + ql).min(max_l) + (b + q - ql).min(max_b));
     let (lo_total, hi_total) = totals.fold((usize::MAX, 0), |(lo, hi), t| (lo.min(t), hi.max(t)));
-    let type_name = bt.name.get("en");
+    let type_name = bt.name.get(lang);
     let next_license = rules.box_id(lic_sec, licenses.min(max_l - 1));
     let next_boat = rules.box_id(boat_sec, boats.min(max_b - 1));
     let (at, rule, message, fix) = if licenses > (l + q).min(max_l) {
         (
             rules.box_id(lic_sec, licenses - 1),
             Rule::LicensesVsCircles,
-            format!("{licenses} {type_name} license(s) marked, more than the {circles} can grant"),
-            format!("erase the extra license marks, or mark the circles that granted them in the {type_name} column"),
+            crate::t!(lang, "engine.check_too_many_licenses", n = licenses, boat_type = type_name, circles = circles),
+            crate::t!(lang, "engine.check_fix_too_many_licenses", boat_type = type_name),
         )
     } else if boats > (b + q).min(max_b) || licenses + boats > hi_total {
         (
             rules.box_id(boat_sec, boats - 1),
             Rule::BoatsVsCircles,
-            format!("{boats} {type_name} boat(s) launched and {licenses} license(s), more than the {circles} can grant (a ? circle grants one of the two, not both)"),
-            format!("erase the extra boat marks, or mark the circles that launched them in the {type_name} column"),
+            crate::t!(
+                lang,
+                "engine.check_too_many_boats",
+                n = boats,
+                licenses = licenses,
+                boat_type = type_name,
+                circles = circles
+            ),
+            crate::t!(lang, "engine.check_fix_too_many_boats", boat_type = type_name),
         )
     } else if licenses < l.min(max_l) {
         (
             next_license.clone(),
             Rule::LicensesVsCircles,
-            format!("only {licenses} {type_name} license(s) marked, but the {circles} activate more"),
-            format!("mark {next_license}: a marked L circle always activates the next license"),
+            crate::t!(lang, "engine.check_too_few_licenses", n = licenses, boat_type = type_name, circles = circles),
+            crate::t!(lang, "engine.check_fix_too_few_licenses", id = next_license),
         )
     } else if boats < b.min(max_b) {
         (
             next_boat.clone(),
             Rule::BoatsVsCircles,
-            format!("only {boats} {type_name} boat(s) launched, but the {circles} launch more"),
-            format!("mark {next_boat}: a marked B circle always launches the next boat"),
+            crate::t!(lang, "engine.check_too_few_boats", n = boats, boat_type = type_name, circles = circles),
+            crate::t!(lang, "engine.check_fix_too_few_boats", id = next_boat),
         )
     } else {
         // Within every bound, yet no way of giving each ? circle a license or a boat
@@ -326,10 +353,17 @@ fn column_grants(rules: &FleetRules, sheet: &Sheet, t: usize, out: &mut Out) {
         (
             next_boat.clone(),
             Rule::BoatsVsCircles,
-            format!(
-                "{licenses} license(s) and {boats} boat(s) of {type_name} cannot come from the {circles} (they grant {lo_total} to {hi_total} in all): each L gives a license and each B a boat while any is left, and each ? one of the two"
+            crate::t!(
+                lang,
+                "engine.check_grants_mismatch",
+                licenses = licenses,
+                boats = boats,
+                boat_type = type_name,
+                circles = circles,
+                lo = lo_total,
+                hi = hi_total
             ),
-            format!("mark the license or boat each ? circle gave ({next_license} or {next_boat})"),
+            crate::t!(lang, "engine.check_fix_grants_mismatch", license = next_license, boat = next_boat),
         )
     };
     out.push(at, rule, message, fix);
@@ -343,32 +377,34 @@ fn fish(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
         if fish == 0 {
             continue;
         }
-        let name = boat_name(rules, &boat, "en");
+        let name = boat_name(rules, &boat, out.lang);
         let box_id = format!("{}.fish", rules.box_id(boat.section, boat.slot));
         if !sheet.is_launched(&boat) {
             out.push(
                 box_id,
                 Rule::FishOnUnlaunchedBoat,
-                format!(
-                    "{name} holds {fish} fish but was never launched ({} is not marked)",
-                    rules.box_id(boat.section, boat.launch_box)
+                crate::t!(
+                    out.lang,
+                    "engine.check_fish_unlaunched",
+                    boat = name,
+                    n = fish,
+                    id = rules.box_id(boat.section, boat.launch_box)
                 ),
-                format!(
-                    "launch it by marking {} or move the fish to the boat that caught them",
-                    rules.box_id(boat.section, boat.launch_box)
+                crate::t!(
+                    out.lang,
+                    "engine.check_fix_fish_unlaunched",
+                    id = rules.box_id(boat.section, boat.launch_box)
                 ),
             );
             continue;
         }
         let cap = sheet.capacity(rules, &boat);
         if fish > cap {
-            let why = if cap == 0 { " (it catches no fish)".to_string() } else { String::new() };
-            out.push(
-                box_id,
-                Rule::FishOverCapacity,
-                format!("{name} holds {fish} fish, but its capacity is {cap}{why}"),
-                format!("a boat never holds more than its fish boxes: at most {cap}"),
-            );
+            let why = if cap == 0 { crate::t!(out.lang, "engine.check_catches_no_fish") } else { String::new() };
+            let message =
+                crate::t!(out.lang, "engine.check_fish_capacity", boat = name, n = fish, cap = cap, why = why);
+            let fix = crate::t!(out.lang, "engine.check_fix_fish_capacity", cap = cap);
+            out.push(box_id, Rule::FishOverCapacity, message, fix);
             continue;
         }
         let per_phase = if is_barge(rules, &boat) {
@@ -381,17 +417,19 @@ fn fish(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
         };
         let max = phases * per_phase;
         if fish > max {
-            out.push(
-                box_id,
-                Rule::FishOverFishing,
-                format!(
-                    "{name} holds {fish} fish, but {phases} fishing phase(s) ({} in a {}-round game plus {} private) yield at most {max}",
-                    rules.fishing_phases(sheet.rounds(rules)),
-                    sheet.rounds(rules),
-                    sheet.private_fishings(rules)
-                ),
-                format!("correct the fish count to at most {max}, or mark the captain's club circles that gave private fishing"),
+            let message = crate::t!(
+                out.lang,
+                "engine.check_fish_fishing",
+                boat = name,
+                fish = fish,
+                n = phases,
+                regular = rules.fishing_phases(sheet.rounds(rules)),
+                rounds = sheet.rounds(rules),
+                private = sheet.private_fishings(rules),
+                max = max
             );
+            let fix = crate::t!(out.lang, "engine.check_fix_fish_fishing", max = max);
+            out.push(box_id, Rule::FishOverFishing, message, fix);
         }
     }
 }
@@ -404,12 +442,13 @@ fn wharf_extras(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
                 out.push(
                     rules.box_id(hex_sec, i),
                     Rule::BuffetIncomplete,
-                    format!(
-                        "{} is filled, but the {} is not complete; hexes are filled only once its circle is marked",
-                        rules.box_id(hex_sec, i),
-                        rules.wharf[b].name.get("en")
+                    crate::t!(
+                        out.lang,
+                        "engine.check_buffet",
+                        id = rules.box_id(hex_sec, i),
+                        building = rules.wharf[b].name.get(out.lang)
                     ),
-                    format!("complete the {} or erase the hex", rules.wharf[b].name.get("en")),
+                    crate::t!(out.lang, "engine.check_fix_buffet", building = rules.wharf[b].name.get(out.lang)),
                 );
             }
         }
@@ -420,12 +459,13 @@ fn wharf_extras(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
             out.push(
                 rules.box_id(star_sec, 0),
                 Rule::SalvageIncomplete,
-                format!(
-                    "{} star(s) of the {} are marked, but the building is not complete",
-                    sheet.marked_count(star_sec),
-                    rules.wharf[b].name.get("en")
+                crate::t!(
+                    out.lang,
+                    "engine.check_salvage",
+                    n = sheet.marked_count(star_sec),
+                    building = rules.wharf[b].name.get(out.lang)
                 ),
-                format!("complete the {} or erase its stars", rules.wharf[b].name.get("en")),
+                crate::t!(out.lang, "engine.check_fix_salvage", building = rules.wharf[b].name.get(out.lang)),
             );
         }
     }
@@ -433,21 +473,32 @@ fn wharf_extras(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
 
 fn king_crab(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
     let Some(h) = rules.harbor_with(HarborEffect::KingCrab) else { return };
-    let name = rules.harbor[h].name.get("en");
+    let lang = out.lang;
+    let name = rules.harbor[h].name.get(lang);
     let section = rules.section_of(SectionKind::Harbor(h));
     let circle = rules.harbor[h].circles.iter().position(|c| *c).unwrap_or(0);
     match (sheet.king_crab_license(rules), sheet.king_crab_bonus) {
         (true, None) => out.push(
             "king_crab_bonus".into(),
             Rule::KingCrabBonusMissing,
-            format!("the {name} license is active ({} marked) but no king crab bonus is chosen; the license always comes with one", rules.box_id(section, circle)),
-            format!("add `king_crab_bonus = \"...\"` with one of: {}", rules.king_crab_bonuses.iter().map(|b| b.id.as_str()).collect::<Vec<_>>().join(", ")),
+            crate::t!(lang, "engine.check_bonus_missing", name = name, id = rules.box_id(section, circle)),
+            crate::t!(
+                lang,
+                "engine.check_fix_bonus_missing",
+                ids = rules.king_crab_bonuses.iter().map(|b| b.id.as_str()).collect::<Vec<_>>().join(", ")
+            ),
         ),
         (false, Some(b)) => out.push(
             "king_crab_bonus".into(),
             Rule::KingCrabBonusWithoutLicense,
-            format!("king crab bonus \"{}\" is chosen, but the {name} license is not active ({} is not marked)", rules.king_crab_bonuses[b].name.get("en"), rules.box_id(section, circle)),
-            format!("mark {} or remove the bonus", rules.box_id(section, circle)),
+            crate::t!(
+                lang,
+                "engine.check_bonus_without_license",
+                bonus = rules.king_crab_bonuses[b].name.get(lang),
+                name = name,
+                id = rules.box_id(section, circle)
+            ),
+            crate::t!(lang, "engine.check_fix_bonus_without_license", id = rules.box_id(section, circle)),
         ),
         _ => {}
     }
@@ -465,11 +516,17 @@ fn coins(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
         out.push(
             rules.box_id(section, first_empty),
             Rule::TooFewCoins,
-            format!(
-                "{have} coin(s) on the coin track, but {rounds} income phases (at least {} each) and {second_licenses} second license(s) ({} coins each) pay at least {least}",
-                rules.income_base, rules.second_license_coins
+            crate::t!(
+                out.lang,
+                "engine.check_too_few_coins",
+                n = have,
+                rounds = rounds,
+                base = rules.income_base,
+                second = second_licenses,
+                each = rules.second_license_coins,
+                least = least
             ),
-            format!("mark the coin track up to at least {}", rules.box_id(section, least as usize - 1)),
+            crate::t!(out.lang, "engine.check_fix_too_few_coins", id = rules.box_id(section, least as usize - 1)),
         );
     }
 }

@@ -59,9 +59,9 @@ impl Face {
     pub fn label(self, rules: &FleetRules, lang: &str) -> String {
         match self {
             Face::Boat(t) => rules.boat_types[t].name.get(lang).to_string(),
-            Face::Coins => "3 coins".into(),
-            Face::Harbor => "harbor".into(),
-            Face::Wharf => "wharf".into(),
+            Face::Coins => crate::t!(lang, "engine.face_coins"),
+            Face::Harbor => crate::t!(lang, "engine.face_harbor"),
+            Face::Wharf => crate::t!(lang, "engine.face_wharf"),
             Face::Market => rules.market_name.get(lang).to_string(),
         }
     }
@@ -302,9 +302,7 @@ impl Game {
             lang: "en",
         };
         if (setup.captains || setup.trophies) && rules.cards_example {
-            g.announce(|| {
-                "Captain and trophy cards: the rules hold an EXAMPLE card set; pass --rules with your real cards".into()
-            });
+            g.announce(|l| crate::t!(l, "engine.announce_example_cards"));
         }
         g.advance(rules);
         g
@@ -390,9 +388,7 @@ impl Game {
             Task::StartDie(p) => Decision {
                 kind: Kind::StartDie,
                 player: Some(*p),
-                prompt: lbl(lang, || {
-                    format!("{}: start roll — which boat type does your boat die show? (reroll 3 coins)", name(*p))
-                }),
+                prompt: lbl(lang, || crate::t!(lang, "engine.prompt_start_die", name = name(*p))),
                 options: rules
                     .boat_types
                     .iter()
@@ -404,7 +400,11 @@ impl Game {
                 kind: Kind::Draw,
                 player: None,
                 prompt: lbl(lang, || {
-                    format!("Which {} trophy was drawn?", if *metal == Metal::Gold { "gold" } else { "silver" })
+                    if *metal == Metal::Gold {
+                        crate::t!(lang, "engine.prompt_trophy_gold")
+                    } else {
+                        crate::t!(lang, "engine.prompt_trophy_silver")
+                    }
                 }),
                 options: rules
                     .trophies
@@ -417,7 +417,7 @@ impl Game {
             Task::Captain(p) => Decision {
                 kind: Kind::Draw,
                 player: Some(*p),
-                prompt: lbl(lang, || format!("{}: which captain card did you draw?", name(*p))),
+                prompt: lbl(lang, || crate::t!(lang, "engine.prompt_captain", name = name(*p))),
                 options: rules
                     .captains
                     .iter()
@@ -430,7 +430,7 @@ impl Game {
             Task::StartPlayer => Decision {
                 kind: Kind::StartPlayer,
                 player: None,
-                prompt: "Who is the start player?".into(),
+                prompt: lbl(lang, || crate::t!(lang, "engine.prompt_start_player")),
                 options: self
                     .players
                     .iter()
@@ -440,15 +440,19 @@ impl Game {
             },
             Task::Roll(phase) => {
                 let pool = rules.pool(self.players.len() as u32).expect("checked at game creation");
-                let (spec, what) = match phase {
-                    DicePhase::Boat => (RollSpec { boat: pool.boat, town: 0 }, "boat phase"),
-                    DicePhase::Town => (RollSpec { boat: pool.town_boat, town: pool.town }, "town phase"),
+                let spec = match phase {
+                    DicePhase::Boat => RollSpec { boat: pool.boat, town: 0 },
+                    DicePhase::Town => RollSpec { boat: pool.town_boat, town: pool.town },
                 };
                 Decision {
                     kind: Kind::Roll,
                     player: None,
                     prompt: lbl(lang, || {
-                        format!("Round {} {what}: {} rolls — which faces show?", self.round, name(self.start_player))
+                        let (round, name) = (self.round, name(self.start_player));
+                        match phase {
+                            DicePhase::Boat => crate::t!(lang, "engine.prompt_roll_boat", round = round, name = name),
+                            DicePhase::Town => crate::t!(lang, "engine.prompt_roll_town", round = round, name = name),
+                        }
                     }),
                     options: Vec::new(),
                     roll: Some(spec),
@@ -457,7 +461,7 @@ impl Game {
             Task::Reroll { player, boat_die } => Decision {
                 kind: Kind::Roll,
                 player: Some(*player),
-                prompt: lbl(lang, || format!("{}: casino reroll — which face shows now?", name(*player))),
+                prompt: lbl(lang, || crate::t!(lang, "engine.prompt_reroll", name = name(*player))),
                 options: Vec::new(),
                 roll: Some(if *boat_die { RollSpec { boat: 1, town: 0 } } else { RollSpec { boat: 0, town: 1 } }),
             },
@@ -473,7 +477,7 @@ impl Game {
                 Decision {
                     kind: Kind::Other,
                     player: Some(*p),
-                    prompt: lbl(lang, || format!("{}: pick a die ({dice})", name(*p))),
+                    prompt: lbl(lang, || crate::t!(lang, "engine.prompt_pick", name = name(*p), dice = dice)),
                     options,
                     roll: None,
                 }
@@ -482,12 +486,12 @@ impl Game {
                 kind: Kind::Other,
                 player: Some(*player),
                 prompt: lbl(lang, || {
-                    format!(
-                        "{}: use the {}{}",
-                        name(*player),
-                        if *shared { "shared " } else { "" },
-                        face.label(rules, lang)
-                    )
+                    let (name, face) = (name(*player), face.label(rules, lang));
+                    if *shared {
+                        crate::t!(lang, "engine.prompt_use_shared", name = name, face = face)
+                    } else {
+                        crate::t!(lang, "engine.prompt_use", name = name, face = face)
+                    }
                 }),
                 options: self.use_options(rules, *player, *face, *shared, lang),
                 roll: None,
@@ -495,7 +499,7 @@ impl Game {
             Task::FlexType { player, .. } => Decision {
                 kind: Kind::Other,
                 player: Some(*player),
-                prompt: lbl(lang, || format!("{}: shrimp license — mark which boat type?", name(*player))),
+                prompt: lbl(lang, || crate::t!(lang, "engine.prompt_flex", name = name(*player))),
                 options: self.column_options(rules, *player, lang),
                 roll: None,
             },
@@ -503,22 +507,26 @@ impl Game {
                 kind: Kind::Other,
                 player: Some(*player),
                 prompt: lbl(lang, || {
-                    format!(
-                        "{}: ? circle of {} — license or boat?",
-                        name(*player),
-                        rules.boat_types[*boat_type].name.get(lang)
+                    crate::t!(
+                        lang,
+                        "engine.prompt_choice",
+                        name = name(*player),
+                        boat_type = rules.boat_types[*boat_type].name.get(lang)
                     )
                 }),
                 options: vec![
-                    Opt { key: Cow::Borrowed("license"), label: "activate a license".into() },
-                    Opt { key: Cow::Borrowed("boat"), label: "launch a boat".into() },
+                    Opt {
+                        key: Cow::Borrowed("license"),
+                        label: lbl(lang, || crate::t!(lang, "engine.opt_activate_license")),
+                    },
+                    Opt { key: Cow::Borrowed("boat"), label: lbl(lang, || crate::t!(lang, "engine.opt_launch_boat")) },
                 ],
                 roll: None,
             },
             Task::KingCrabBonus(p) => Decision {
                 kind: Kind::Other,
                 player: Some(*p),
-                prompt: lbl(lang, || format!("{}: king crab license — choose your king crab bonus", name(*p))),
+                prompt: lbl(lang, || crate::t!(lang, "engine.prompt_king_crab", name = name(*p))),
                 options: self
                     .free_bonuses(rules)
                     .into_iter()
@@ -532,7 +540,7 @@ impl Game {
             Task::Star(p) => Decision {
                 kind: Kind::Other,
                 player: Some(*p),
-                prompt: lbl(lang, || format!("{}: star action — mark the top free box of which section?", name(*p))),
+                prompt: lbl(lang, || crate::t!(lang, "engine.prompt_star", name = name(*p))),
                 options: self.star_options(rules, *p, lang),
                 roll: None,
             },
@@ -542,15 +550,19 @@ impl Game {
                     kind: Kind::Other,
                     player: Some(*player),
                     prompt: lbl(lang, || {
-                        format!(
-                            "{}: {} catches — 2 fish, or 1 fish and 1 coin?",
-                            name(*player),
-                            super::score::boat_name(rules, &slot, lang)
+                        crate::t!(
+                            lang,
+                            "engine.prompt_oyster",
+                            name = name(*player),
+                            boat = super::score::boat_name(rules, &slot, lang)
                         )
                     }),
                     options: vec![
-                        Opt { key: Cow::Borrowed("fish"), label: "2 fish".into() },
-                        Opt { key: Cow::Borrowed("coin"), label: "1 fish + 1 coin".into() },
+                        Opt { key: Cow::Borrowed("fish"), label: lbl(lang, || crate::t!(lang, "engine.opt_two_fish")) },
+                        Opt {
+                            key: Cow::Borrowed("coin"),
+                            label: lbl(lang, || crate::t!(lang, "engine.opt_fish_coin")),
+                        },
                     ],
                     roll: None,
                 }
@@ -558,6 +570,17 @@ impl Game {
             other => unreachable!("automatic task {other:?} left at the front of the queue"),
         };
         Some(d)
+    }
+
+    /// Set the language of prompts and reminders; notices not yet taken (the setup
+    /// announcement made when the game was created) are given in the new language too.
+    pub fn set_lang(&mut self, lang: &'static str) {
+        let before = crate::t!(self.ui(), "engine.announce_example_cards");
+        self.lang = lang;
+        let after = crate::t!(self.ui(), "engine.announce_example_cards");
+        for n in self.notices.iter_mut().filter(|n| n.player.is_none() && n.text == before) {
+            n.text.clone_from(&after);
+        }
     }
 
     /// Take the notices produced since the last call.
@@ -568,7 +591,7 @@ impl Game {
     /// Apply an answer to the current decision and run every effect up to the next one.
     pub fn apply(&mut self, rules: &FleetRules, input: &Input) -> Result<(), Illegal> {
         let Some(task) = self.queue.front().cloned() else {
-            return Err(Illegal { message: "the game is over".into(), legal: vec![] });
+            return Err(Illegal { message: crate::t!(self.ui(), "engine.illegal_over"), legal: vec![] });
         };
         match (&task, input) {
             (Task::Roll(phase), Input::Roll { faces, .. }) => {
@@ -593,22 +616,22 @@ impl Game {
             }
             (Task::Reroll { player, boat_die }, Input::Roll { faces, .. }) => {
                 let spec = if *boat_die { RollSpec { boat: 1, town: 0 } } else { RollSpec { boat: 0, town: 1 } };
-                let faces = parse_faces(rules, faces, spec)?;
+                let faces = parse_faces_in(rules, faces, spec, self.ui())?;
                 self.queue.pop_front();
                 self.players[*player].rerolled_this_phase = true;
-                self.say(*player, || format!("casino reroll: {}", faces[0].label(rules, "en")));
+                self.say(*player, |l| crate::t!(l, "engine.say_casino_reroll", face = faces[0].label(rules, l)));
                 self.push_front(vec![Task::Use { player: *player, face: faces[0], shared: false }]);
             }
             (_, Input::Choice(key)) => {
                 let decision = self.decision(rules, "").expect("a task is queued");
                 if decision.roll.is_some() {
-                    return Err(Illegal { message: "this decision needs dice faces".into(), legal: vec![] });
+                    return Err(Illegal { message: crate::t!(self.ui(), "engine.illegal_needs_dice"), legal: vec![] });
                 }
                 let key = key.trim();
                 let Some(opt) = decision.options.iter().find(|o| o.key.eq_ignore_ascii_case(key)) else {
-                    let prompt = self.decision(rules, "en").map(|d| d.prompt).unwrap_or_default();
+                    let prompt = self.decision(rules, self.ui()).map(|d| d.prompt).unwrap_or_default();
                     return Err(Illegal {
-                        message: format!("`{key}` is not a legal answer to \"{prompt}\""),
+                        message: crate::t!(self.ui(), "engine.illegal_answer", key = key, prompt = prompt),
                         legal: decision.options.iter().map(|o| o.key.to_string()).collect(),
                     });
                 };
@@ -617,9 +640,9 @@ impl Game {
                 self.choose(rules, &task, &key);
             }
             (_, Input::Roll { .. }) => {
-                let decision = self.decision(rules, "en").expect("a task is queued");
+                let decision = self.decision(rules, self.ui()).expect("a task is queued");
                 return Err(Illegal {
-                    message: format!("\"{}\" is not a dice roll", decision.prompt),
+                    message: crate::t!(self.ui(), "engine.illegal_not_roll", prompt = decision.prompt),
                     legal: decision.options.iter().map(|o| o.key.to_string()).collect(),
                 });
             }
@@ -634,7 +657,7 @@ impl Game {
             DicePhase::Boat => RollSpec { boat: pool.boat, town: 0 },
             DicePhase::Town => RollSpec { boat: pool.town_boat, town: pool.town },
         };
-        parse_faces(rules, faces, spec)
+        parse_faces_in(rules, faces, spec, self.ui())
     }
 
     fn push_front(&mut self, tasks: Vec<Task>) {
@@ -650,28 +673,51 @@ impl Game {
         let crossed = ruth::apply(rules, &mut self.players[0].sheet, action);
         let text = match (action, crossed.len()) {
             (ruth::Action::Pass, _) | (_, 0) => why,
-            (ruth::Action::Star, _) => format!("{why}: crosses {} (you lose that star)", crossed[0]),
-            _ => format!("{why}: crosses {}", crossed.join(" and ")),
+            (ruth::Action::Star, _) => crate::t!(self.ui(), "engine.ruth_crosses_star", why = why, boxes = crossed[0]),
+            _ => crate::t!(
+                self.ui(),
+                "engine.ruth_crosses",
+                why = why,
+                boxes = crossed.join(&crate::t!(self.ui(), "engine.and"))
+            ),
         };
-        self.announce(|| text);
+        self.announce(|_| text);
         for (b, before) in complete_before.into_iter().enumerate() {
             if !before && self.players[0].sheet.building_complete(rules, b) {
-                self.say(0, || format!("{} complete — {}", rules.wharf[b].name.en, building_reminder(rules, b)));
+                self.say(0, |l| {
+                    crate::t!(
+                        l,
+                        "engine.say_building_complete",
+                        building = rules.wharf[b].name.get(l),
+                        reminder = building_reminder(rules, b, l)
+                    )
+                });
             }
         }
     }
 
+    /// The language of the game for text a person reads ("" counts as English).
+    fn ui(&self) -> &'static str {
+        if self.lang.is_empty() {
+            "en"
+        } else {
+            self.lang
+        }
+    }
+
     /// A reminder for one player. The text is only built when someone will read it.
-    fn say(&mut self, player: usize, text: impl FnOnce() -> String) {
+    fn say(&mut self, player: usize, text: impl FnOnce(&'static str) -> String) {
         if !self.quiet {
-            let text = format!("{}: {}", self.players[player].name, text());
+            let lang = self.ui();
+            let text = crate::t!(lang, "engine.say_prefix", name = self.players[player].name, text = text(lang));
             self.notices.push(Notice { player: Some(player), text });
         }
     }
 
-    fn announce(&mut self, text: impl FnOnce() -> String) {
+    fn announce(&mut self, text: impl FnOnce(&'static str) -> String) {
         if !self.quiet {
-            self.notices.push(Notice { player: None, text: text() });
+            let text = text(self.ui());
+            self.notices.push(Notice { player: None, text });
         }
     }
 
@@ -683,12 +729,14 @@ impl Game {
                     self.queue.pop_front();
                     self.round += 1;
                     let start = if self.ruth_first() {
-                        "Captain Ruth".to_string()
+                        crate::t!(self.ui(), "engine.captain_ruth")
                     } else {
                         self.players[self.start_player].name.clone()
                     };
                     let (round, rounds) = (self.round, self.rounds);
-                    self.announce(|| format!("— Round {round} of {rounds} — start player: {start}"));
+                    self.announce(|l| {
+                        crate::t!(l, "engine.announce_round", round = round, rounds = rounds, start = start)
+                    });
                     let mut tasks = vec![Task::Roll(DicePhase::Boat), Task::Income];
                     if rules.fishing_rounds.contains(&self.round) {
                         tasks.extend([Task::FishingStart, Task::FishingEnd]);
@@ -700,7 +748,7 @@ impl Game {
                     self.queue.pop_front();
                     if let Some(&face) = self.pool.first() {
                         self.pool.clear();
-                        self.announce(|| format!("Shared die: {} — every player uses it", face.label(rules, "en")));
+                        self.announce(|l| crate::t!(l, "engine.announce_shared", face = face.label(rules, l)));
                         let mut tasks: Vec<Task> = self
                             .turn_order()
                             .into_iter()
@@ -733,7 +781,7 @@ impl Game {
                     self.queue.pop_front();
                     self.fishing = true;
                     let round = self.round;
-                    self.announce(|| format!("Fishing (round {round})"));
+                    self.announce(|l| crate::t!(l, "engine.announce_fishing", round = round));
                     let mut tasks = Vec::new();
                     for p in self.turn_order() {
                         tasks.extend(self.catch(rules, p));
@@ -752,7 +800,7 @@ impl Game {
                 Task::PrivateFishing(p) => {
                     self.queue.pop_front();
                     self.fishing = true;
-                    self.say(p, || "captain's club — private fishing for you alone".into());
+                    self.say(p, |l| crate::t!(l, "engine.say_private_fishing"));
                     let mut tasks = self.catch(rules, p);
                     tasks.push(Task::PrivateFishingEnd(p));
                     self.push_front(tasks);
@@ -767,13 +815,14 @@ impl Game {
                     self.queue.pop_front();
                     let ruth = self.ruth.expect("solo");
                     let phase = self.phase.unwrap_or(DicePhase::Boat);
-                    let (i, action, why) = ruth.pick(rules, &self.players[0].sheet, &self.pool, phase);
+                    let (i, action, why) = ruth.pick_in(rules, &self.players[0].sheet, &self.pool, phase, self.ui());
                     self.pool.remove(i);
                     self.ruth_acts(rules, action, why);
                 }
                 Task::RuthShared(face) => {
                     self.queue.pop_front();
-                    let (action, why) = self.ruth.expect("solo").shared(rules, &self.players[0].sheet, face);
+                    let (action, why) =
+                        self.ruth.expect("solo").shared_in(rules, &self.players[0].sheet, face, self.ui());
                     self.ruth_acts(rules, action, why);
                 }
                 Task::EndRound => {
@@ -781,30 +830,30 @@ impl Game {
                     self.start_player = (self.start_player + 1) % self.players.len();
                     if let Some(mut ruth) = self.ruth {
                         if self.round < self.rounds {
-                            let text = ruth.move_tokens(rules, &self.players[0].sheet);
+                            let text = ruth.move_tokens_in(rules, &self.players[0].sheet, self.ui());
                             self.ruth = Some(ruth);
-                            self.announce(|| text);
+                            self.announce(|_| text);
                         }
                     }
                     if self.round < self.rounds {
                         self.queue.push_front(Task::BeginRound);
                     } else {
                         self.award_gold(rules);
-                        self.announce(|| "The game is over.".into());
+                        self.announce(|l| crate::t!(l, "engine.announce_over"));
                     }
                 }
                 // Decisions with nothing to choose from resolve themselves.
                 Task::Star(p) if self.star_options(rules, p, "").is_empty() => {
                     self.queue.pop_front();
-                    self.say(p, || "star action lost: no section has a free box a star action may take".into());
+                    self.say(p, |l| crate::t!(l, "engine.say_star_lost"));
                 }
                 Task::FlexType { player, .. } if self.column_options(rules, player, "").is_empty() => {
                     self.queue.pop_front();
-                    self.say(player, || "no boat-type column has a free box".into());
+                    self.say(player, |l| crate::t!(l, "engine.say_no_column"));
                 }
                 Task::KingCrabBonus(p) if self.free_bonuses(rules).is_empty() => {
                     self.queue.pop_front();
-                    self.say(p, || "no king crab bonus is left to choose".into());
+                    self.say(p, |l| crate::t!(l, "engine.say_no_bonus"));
                 }
                 _ => break,
             }
@@ -826,7 +875,7 @@ impl Game {
                 .find(|p| self.players[*p].sheet.quantity(rules, trophy.quantity) >= trophy.at_least);
             if let Some(p) = winner {
                 self.players[p].sheet.trophies.push(t);
-                self.say(p, || format!("wins the silver trophy \"{}\" (+{} VP)", trophy.name.en, trophy.vp));
+                self.say(p, |l| crate::t!(l, "engine.say_silver", trophy = trophy.name.get(l), vp = trophy.vp));
             }
         }
     }
@@ -845,12 +894,12 @@ impl Game {
                 Some(best) => {
                     for p in (0..self.players.len()).filter(|p| results[*p] == best) {
                         self.players[p].sheet.trophies.push(t);
-                        self.say(p, || {
-                            format!("wins the gold trophy \"{}\" with {best} (+{} VP)", trophy.name.en, trophy.vp)
+                        self.say(p, |l| {
+                            crate::t!(l, "engine.say_gold", trophy = trophy.name.get(l), best = best, vp = trophy.vp)
                         });
                     }
                 }
-                None => self.announce(|| format!("Nobody reaches the gold trophy \"{}\"", trophy.name.en)),
+                None => self.announce(|l| crate::t!(l, "engine.announce_no_gold", trophy = trophy.name.get(l))),
             }
         }
     }
@@ -875,32 +924,50 @@ impl Game {
                 if let Some(i) = sheet.next_free(s) {
                     out.push(Opt {
                         key: Cow::Borrowed("mark"),
-                        label: lbl(lang, || format!("mark {}{}", rules.box_id(s, i), circle_note(rules, s, i))),
+                        label: lbl(lang, || {
+                            crate::t!(
+                                lang,
+                                "engine.opt_mark",
+                                id = rules.box_id(s, i),
+                                note = circle_note(rules, s, i, lang)
+                            )
+                        }),
                     });
                 }
                 let flex = rules.boat_types[t].license_effect == LicenseEffect::FlexDie;
                 if flex && !shared {
                     if let Some(level) = sheet.license(rules, t) {
-                        let extra = match (level.types, level.stars) {
+                        let extra = lbl(lang, || match (level.types, level.stars) {
                             (1, 0) => String::new(),
-                            (1, s) => format!(" + {s} star action(s)"),
-                            (n, s) => format!(" and {} more type(s) + {s} star action(s)", n - 1),
-                        };
+                            (1, s) => crate::t!(lang, "engine.plus_star_actions", n = s),
+                            (n, s) => {
+                                crate::t!(lang, "engine.and_more_types", n = n - 1)
+                                    + &crate::t!(lang, "engine.plus_star_actions", n = s)
+                            }
+                        });
                         for (u, bt) in rules.boat_types.iter().enumerate() {
                             let col = rules.section_of(SectionKind::Column(u));
                             if u != t && sheet.next_free(col).is_some() {
                                 out.push(Opt {
                                     key: Cow::Owned(format!("as:{}", bt.id)),
-                                    label: lbl(lang, || format!("shrimp license: as {}{extra}", bt.name.get(lang))),
+                                    label: lbl(lang, || {
+                                        crate::t!(
+                                            lang,
+                                            "engine.opt_flex_as",
+                                            boat_type = bt.name.get(lang),
+                                            extra = extra
+                                        )
+                                    }),
                                 });
                             }
                         }
                         out.push(Opt {
                             key: Cow::Borrowed("as:coins"),
                             label: lbl(lang, || {
-                                format!(
-                                    "shrimp license: as 3 coins{}",
-                                    if level.stars > 0 { extra.clone() } else { String::new() }
+                                crate::t!(
+                                    lang,
+                                    "engine.opt_flex_coins",
+                                    extra = if level.stars > 0 { extra.clone() } else { String::new() }
                                 )
                             }),
                         });
@@ -912,7 +979,7 @@ impl Game {
                         out.push(Opt {
                             key: Cow::Borrowed("hex"),
                             label: lbl(lang, || {
-                                format!("seafood buffet: fill the {} hex", rules.boat_types[t].name.get(lang))
+                                crate::t!(lang, "engine.opt_hex", boat_type = rules.boat_types[t].name.get(lang))
                             }),
                         });
                     }
@@ -920,7 +987,7 @@ impl Game {
             }
             Face::Coins => out.push(Opt {
                 key: Cow::Borrowed("coins"),
-                label: lbl(lang, || format!("{} coins", rules.dice.coins_face)),
+                label: lbl(lang, || crate::t!(lang, "engine.opt_coins", n = rules.dice.coins_face)),
             }),
             Face::Harbor => {
                 for (h, ship) in rules.harbor.iter().enumerate() {
@@ -929,11 +996,12 @@ impl Game {
                         out.push(Opt {
                             key: Cow::Borrowed(&ship.id),
                             label: lbl(lang, || {
-                                format!(
-                                    "{}: mark {}{}",
-                                    ship.name.get(lang),
-                                    rules.box_id(s, i),
-                                    circle_note(rules, s, i)
+                                crate::t!(
+                                    lang,
+                                    "engine.opt_section_mark",
+                                    section = ship.name.get(lang),
+                                    id = rules.box_id(s, i),
+                                    note = circle_note(rules, s, i, lang)
                                 )
                             }),
                         });
@@ -947,11 +1015,12 @@ impl Game {
                         out.push(Opt {
                             key: Cow::Borrowed(&building.id),
                             label: lbl(lang, || {
-                                format!(
-                                    "{}: mark {}{}",
-                                    building.name.get(lang),
-                                    rules.box_id(s, i),
-                                    circle_note(rules, s, i)
+                                crate::t!(
+                                    lang,
+                                    "engine.opt_section_mark",
+                                    section = building.name.get(lang),
+                                    id = rules.box_id(s, i),
+                                    note = circle_note(rules, s, i, lang)
                                 )
                             }),
                         });
@@ -962,7 +1031,7 @@ impl Game {
                 let coins = self.market_coins(rules, p);
                 out.push(Opt {
                     key: Cow::Borrowed("market"),
-                    label: lbl(lang, || format!("sell at the market: {coins} coins")),
+                    label: lbl(lang, || crate::t!(lang, "engine.opt_market", n = coins)),
                 });
             }
         }
@@ -970,16 +1039,22 @@ impl Game {
             && !self.players[p].rerolled_this_phase_blocked(rules)
             && sheet.building_active(rules, BuildingEffect::Reroll)
         {
-            out.push(Opt { key: Cow::Borrowed("reroll"), label: "casino: reroll this die".into() });
+            out.push(Opt { key: Cow::Borrowed("reroll"), label: lbl(lang, || crate::t!(lang, "engine.opt_reroll")) });
         }
         if sheet.building_active(rules, BuildingEffect::Salvage) {
             let stars = rules.section_of(SectionKind::SalvageStars);
             if sheet.next_free(stars).is_some() {
-                out.push(Opt { key: Cow::Borrowed("salvage"), label: "salvage yard: 1 star action instead".into() });
+                out.push(Opt {
+                    key: Cow::Borrowed("salvage"),
+                    label: lbl(lang, || crate::t!(lang, "engine.opt_salvage")),
+                });
             }
         }
         let coins = self.die_as_coins(rules, p);
-        out.push(Opt { key: Cow::Borrowed("coin"), label: lbl(lang, || format!("take {coins} coin(s) instead")) });
+        out.push(Opt {
+            key: Cow::Borrowed("coin"),
+            label: lbl(lang, || crate::t!(lang, "engine.opt_coin", n = coins)),
+        });
         out
     }
 
@@ -994,7 +1069,13 @@ impl Game {
                 sheet.next_free(s).map(|i| Opt {
                     key: Cow::Borrowed(&bt.id),
                     label: lbl(lang, || {
-                        format!("{}: mark {}{}", bt.name.get(lang), rules.box_id(s, i), circle_note(rules, s, i))
+                        crate::t!(
+                            lang,
+                            "engine.opt_section_mark",
+                            section = bt.name.get(lang),
+                            id = rules.box_id(s, i),
+                            note = circle_note(rules, s, i, lang)
+                        )
                     }),
                 })
             })
@@ -1026,7 +1107,13 @@ impl Game {
             out.push(Opt {
                 key: Cow::Borrowed(&section.id),
                 label: lbl(lang, || {
-                    format!("{}: mark {}{}", rules.section_name(s, lang), rules.box_id(s, i), circle_note(rules, s, i))
+                    crate::t!(
+                        lang,
+                        "engine.opt_section_mark",
+                        section = rules.section_name(s, lang),
+                        id = rules.box_id(s, i),
+                        note = circle_note(rules, s, i, lang)
+                    )
                 }),
             });
         }
@@ -1069,8 +1156,13 @@ impl Game {
         match task {
             Task::StartDie(p) => {
                 let t = rules.boat_type_index(key).expect("option");
-                self.say(*p, || {
-                    format!("start die {} — marks the first {} boxes", rules.boat_types[t].name.en, rules.start_boxes)
+                self.say(*p, |l| {
+                    crate::t!(
+                        l,
+                        "engine.say_start_die",
+                        boat_type = rules.boat_types[t].name.get(l),
+                        n = rules.start_boxes
+                    )
                 });
                 let s = rules.section_of(SectionKind::Column(t));
                 let mut tasks = Vec::new();
@@ -1086,21 +1178,22 @@ impl Game {
                 let t = rules.trophies.iter().position(|t| t.id == key).expect("option");
                 self.trophies.push(t);
                 let trophy = &rules.trophies[t];
-                let when = if trophy.metal == Metal::Gold {
-                    "at the end, to the best result"
-                } else {
-                    "at once, to the first player"
-                };
-                self.announce(|| format!("Trophy in play: {} ({} VP, {when})", trophy.name.en, trophy.vp));
+                let gold = trophy.metal == Metal::Gold;
+                self.announce(|l| {
+                    let when = if gold { crate::t!(l, "engine.when_gold") } else { crate::t!(l, "engine.when_silver") };
+                    crate::t!(l, "engine.announce_trophy", trophy = trophy.name.get(l), vp = trophy.vp, when = when)
+                });
             }
             Task::Captain(p) => {
                 let c = rules.captains.iter().position(|c| c.id == key).expect("option");
                 self.players[*p].sheet.captain = Some(c);
                 let captain = &rules.captains[c];
-                self.say(*p, || {
-                    format!(
-                        "captain card {}: start with {}",
-                        captain.name.en, rules.boat_types[captain.boat_type].name.en
+                self.say(*p, |l| {
+                    crate::t!(
+                        l,
+                        "engine.say_captain",
+                        captain = captain.name.get(l),
+                        boat_type = rules.boat_types[captain.boat_type].name.get(l)
                     )
                 });
                 let col = rules.section_of(SectionKind::Column(captain.boat_type));
@@ -1141,8 +1234,8 @@ impl Game {
             Task::KingCrabBonus(p) => {
                 let b = rules.king_crab_bonuses.iter().position(|b| b.id == key).expect("option");
                 self.players[*p].sheet.king_crab_bonus = Some(b);
-                self.say(*p, || {
-                    format!("king crab bonus \"{}\" (gone for the others)", rules.king_crab_bonuses[b].name.en)
+                self.say(*p, |l| {
+                    crate::t!(l, "engine.say_bonus_taken", bonus = rules.king_crab_bonuses[b].name.get(l))
                 });
             }
             Task::Star(p) => {
@@ -1154,7 +1247,7 @@ impl Game {
                 let slot = self.boat_slot(rules, *boat);
                 let tasks = if key == "coin" {
                     self.add_fish(*player, &slot, 1);
-                    self.earn(rules, *player, 1, "oyster coin")
+                    self.earn(rules, *player, 1, |l| crate::t!(l, "engine.why_oyster_coin"))
                 } else {
                     self.add_fish(*player, &slot, 2);
                     Vec::new()
@@ -1169,14 +1262,14 @@ impl Game {
         match key {
             "coin" => {
                 let coins = self.die_as_coins(rules, p);
-                self.earn(rules, p, coins, "die used as coins")
+                self.earn(rules, p, coins, |l| crate::t!(l, "engine.why_die_as_coins"))
             }
             "reroll" => vec![Task::Reroll { player: p, boat_die: face.is_boat_die() }],
             "salvage" => {
                 let stars = rules.section_of(SectionKind::SalvageStars);
                 let i = self.players[p].sheet.next_free(stars).expect("option");
                 self.players[p].sheet.boxes[stars][i] = Mark::Marked;
-                self.say(p, || format!("salvage yard star {} — star action", i + 1));
+                self.say(p, |l| crate::t!(l, "engine.say_salvage", n = i + 1));
                 vec![Task::Star(p)]
             }
             "hex" => {
@@ -1184,21 +1277,21 @@ impl Game {
                 let hexes = rules.section_of(SectionKind::BuffetHexes);
                 self.players[p].sheet.boxes[hexes][t] = Mark::Marked;
                 let n = self.players[p].sheet.buffet_hexes(rules);
-                self.say(p, || format!("seafood buffet hex {} filled ({n} hexes)", rules.boat_types[t].name.en));
+                self.say(p, |l| crate::t!(l, "engine.say_hex", boat_type = rules.boat_types[t].name.get(l), n = n));
                 Vec::new()
             }
             "mark" => {
                 let Face::Boat(t) = face else { unreachable!("mark needs a boat face") };
                 self.mark(rules, p, rules.section_of(SectionKind::Column(t)))
             }
-            "coins" => self.earn(rules, p, rules.dice.coins_face, "3 coins"),
+            "coins" => self.earn(rules, p, rules.dice.coins_face, |l| crate::t!(l, "engine.face_coins")),
             "market" => {
                 let coins = self.market_coins(rules, p);
-                self.earn(rules, p, coins, "market")
+                self.earn(rules, p, coins, |l| crate::t!(l, "engine.why_market"))
             }
             "as:coins" => {
                 let level = self.players[p].sheet.license_with(rules, LicenseEffect::FlexDie).unwrap_or_default();
-                let mut tasks = self.earn(rules, p, rules.dice.coins_face, "shrimp die as 3 coins");
+                let mut tasks = self.earn(rules, p, rules.dice.coins_face, |l| crate::t!(l, "engine.why_flex_coins"));
                 tasks.extend((0..level.stars).map(|_| Task::Star(p)));
                 tasks
             }
@@ -1206,7 +1299,9 @@ impl Game {
                 let t = rules.boat_type_index(&k[3..]).expect("option");
                 let level = self.players[p].sheet.license_with(rules, LicenseEffect::FlexDie).unwrap_or_default();
                 let lic = self.players[p].sheet.license_level(rules, flex_type(rules));
-                self.say(p, || format!("shrimp license L{lic}: shrimp die as {}", rules.boat_types[t].name.en));
+                self.say(p, |l| {
+                    crate::t!(l, "engine.say_flex_as", level = lic, boat_type = rules.boat_types[t].name.get(l))
+                });
                 let mut tasks = self.mark(rules, p, rules.section_of(SectionKind::Column(t)));
                 if level.types > 1 {
                     tasks.push(Task::FlexType { player: p, then: level.types - 2 });
@@ -1234,7 +1329,7 @@ impl Game {
     /// Returns the decisions the mark leads to, in order.
     fn mark(&mut self, rules: &FleetRules, p: usize, s: usize) -> Vec<Task> {
         let Some(i) = self.players[p].sheet.next_free(s) else {
-            self.say(p, || format!("{} is full — nothing to mark", rules.section_name(s, "en")));
+            self.say(p, |l| crate::t!(l, "engine.say_section_full", section = rules.section_name(s, l)));
             return Vec::new();
         };
         self.players[p].sheet.boxes[s][i] = Mark::Marked;
@@ -1252,7 +1347,7 @@ impl Game {
                         (true, false) => self.activate_license(rules, p, t),
                         (false, true) => self.launch_boat(rules, p, t),
                         (false, false) => {
-                            self.say(p, || format!("{}: ? circle — no license or boat left", rules.box_id(s, i)));
+                            self.say(p, |l| crate::t!(l, "engine.say_choice_none", id = rules.box_id(s, i)));
                             Vec::new()
                         }
                     }
@@ -1261,7 +1356,14 @@ impl Game {
             SectionKind::Harbor(h) if rules.harbor[h].circles[i] => self.harbor_circle(rules, p, h, s, i),
             SectionKind::Wharf(b) => {
                 if self.players[p].sheet.building_complete(rules, b) {
-                    self.say(p, || format!("{} complete — {}", rules.wharf[b].name.en, building_reminder(rules, b)));
+                    self.say(p, |l| {
+                        crate::t!(
+                            l,
+                            "engine.say_building_complete",
+                            building = rules.wharf[b].name.get(l),
+                            reminder = building_reminder(rules, b, l)
+                        )
+                    });
                 }
                 Vec::new()
             }
@@ -1272,16 +1374,22 @@ impl Game {
     fn activate_license(&mut self, rules: &FleetRules, p: usize, t: usize) -> Vec<Task> {
         let s = rules.section_of(SectionKind::Licenses(t));
         let Some(i) = self.players[p].sheet.next_free(s) else {
-            self.say(p, || format!("no {} license left to activate", rules.boat_types[t].name.en));
+            self.say(p, |l| crate::t!(l, "engine.say_no_license", boat_type = rules.boat_types[t].name.get(l)));
             return Vec::new();
         };
         self.players[p].sheet.boxes[s][i] = Mark::Marked;
         let level = i + 1;
-        self.say(p, || {
-            format!("{} license L{level}: {}", rules.boat_types[t].name.en, license_reminder(rules, t, level))
+        self.say(p, |l| {
+            crate::t!(
+                l,
+                "engine.say_license",
+                boat_type = rules.boat_types[t].name.get(l),
+                level = level,
+                reminder = license_reminder(rules, t, level, l)
+            )
         });
         if level == 2 && rules.second_license_coins > 0 {
-            return self.earn(rules, p, rules.second_license_coins, "second license");
+            return self.earn(rules, p, rules.second_license_coins, |l| crate::t!(l, "engine.why_second_license"));
         }
         Vec::new()
     }
@@ -1289,18 +1397,18 @@ impl Game {
     fn launch_boat(&mut self, rules: &FleetRules, p: usize, t: usize) -> Vec<Task> {
         let s = rules.section_of(SectionKind::Boats(t));
         let Some(i) = self.players[p].sheet.next_free(s) else {
-            self.say(p, || format!("no {} boat left to launch", rules.boat_types[t].name.en));
+            self.say(p, |l| crate::t!(l, "engine.say_no_boat", boat_type = rules.boat_types[t].name.get(l)));
             return Vec::new();
         };
         self.players[p].sheet.boxes[s][i] = Mark::Marked;
-        self.say(p, || format!("{} boat {} launched", rules.boat_types[t].name.en, i + 1));
+        self.say(p, |l| crate::t!(l, "engine.say_launched", boat_type = rules.boat_types[t].name.get(l), n = i + 1));
         self.launch_bonus(rules, p)
     }
 
     /// Boat bonuses on every launch (cod license coins).
     fn launch_bonus(&mut self, rules: &FleetRules, p: usize) -> Vec<Task> {
         match self.players[p].sheet.license_with(rules, LicenseEffect::LaunchCoins) {
-            Some(l) if l.coins > 0 => self.earn(rules, p, l.coins, "cod license, boat launched"),
+            Some(l) if l.coins > 0 => self.earn(rules, p, l.coins, |l| crate::t!(l, "engine.why_cod")),
             _ => Vec::new(),
         }
     }
@@ -1310,19 +1418,21 @@ impl Game {
         let circle_no = ship.circles[..=i].iter().filter(|c| **c).count() - 1;
         match ship.effect {
             HarborEffect::KingCrab if circle_no == 0 => {
-                self.say(p, || {
-                    format!("king crab license ({} VP at the end) — choose a king crab bonus", ship.license_vp)
-                });
+                self.say(p, |l| crate::t!(l, "engine.say_king_crab", vp = ship.license_vp));
                 vec![Task::KingCrabBonus(p)]
             }
             HarborEffect::PrivateFishing => vec![Task::PrivateFishing(p)],
             HarborEffect::KingCrab | HarborEffect::Launch | HarborEffect::Barge => {
-                let what = if ship.effect == HarborEffect::Barge {
-                    ship.name.en.clone()
-                } else {
-                    format!("{} boat {}", ship.name.en, circle_no + 1 - ship.first_launching_circle())
-                };
-                self.say(p, || format!("{what} launched ({})", rules.box_id(s, i)));
+                let barge = ship.effect == HarborEffect::Barge;
+                let n = circle_no + 1 - ship.first_launching_circle();
+                self.say(p, |l| {
+                    let what = if barge {
+                        ship.name.get(l).to_string()
+                    } else {
+                        crate::t!(l, "engine.harbor_boat", ship = ship.name.get(l), n = n)
+                    };
+                    crate::t!(l, "engine.say_harbor_launched", what = what, id = rules.box_id(s, i))
+                });
                 if ship.counts_as_boat {
                     self.launch_bonus(rules, p)
                 } else {
@@ -1334,7 +1444,13 @@ impl Game {
 
     /// Earn coins: mark the coin track; each star box marked gives a star action (after the
     /// fishing when earned during one).
-    fn earn(&mut self, rules: &FleetRules, p: usize, coins: u32, why: &str) -> Vec<Task> {
+    fn earn(
+        &mut self,
+        rules: &FleetRules,
+        p: usize,
+        coins: u32,
+        why: impl FnOnce(&'static str) -> String,
+    ) -> Vec<Task> {
         let s = rules.section_of(SectionKind::Coins);
         let mut stars = 0;
         let mut marked = 0;
@@ -1347,17 +1463,18 @@ impl Game {
             }
         }
         let total = self.players[p].sheet.coins(rules);
-        let mut text = format!("+{coins} coin(s) ({why}), {total} on the track");
-        if marked < coins {
-            text.push_str(&format!("; the coin track is full, {} lost", coins - marked));
-        }
-        if stars > 0 {
-            text.push_str(&format!(
-                "; {stars} star(s): star action{}",
-                if self.fishing { " after the fishing" } else { "" }
-            ));
-        }
-        self.say(p, || text);
+        let fishing = self.fishing;
+        self.say(p, |l| {
+            let mut text = crate::t!(l, "engine.earn", n = coins, why = why(l), total = total);
+            if marked < coins {
+                text.push_str(&crate::t!(l, "engine.earn_lost", n = coins - marked));
+            }
+            if stars > 0 {
+                let after = if fishing { crate::t!(l, "engine.after_fishing") } else { String::new() };
+                text.push_str(&crate::t!(l, "engine.earn_stars", n = stars, after = after));
+            }
+            text
+        });
         let tasks: Vec<Task> = (0..stars).map(|_| Task::Star(p)).collect();
         if self.fishing {
             self.deferred.extend(tasks);
@@ -1369,22 +1486,25 @@ impl Game {
 
     fn income(&mut self, rules: &FleetRules, p: usize) -> Vec<Task> {
         let sheet = &self.players[p].sheet;
-        let mut parts = vec![format!("{} base", rules.income_base)];
-        if let Some(l) = sheet.license_with(rules, LicenseEffect::Income) {
-            parts.push(format!("+{} lobster license", l.coins));
-        }
-        if let Some(b) = rules.building_with(BuildingEffect::IncomePerFullBoat) {
-            if sheet.building_complete(rules, b) {
-                parts.push(format!(
-                    "+{} canning co ({} full boats)",
-                    rules.wharf[b].coins * sheet.full_boats(rules),
-                    sheet.full_boats(rules)
-                ));
-            }
-        }
+        let lobster = sheet.license_with(rules, LicenseEffect::Income).map(|l| l.coins);
+        let canning = rules
+            .building_with(BuildingEffect::IncomePerFullBoat)
+            .filter(|b| sheet.building_complete(rules, *b))
+            .map(|b| (rules.wharf[b].coins * sheet.full_boats(rules), sheet.full_boats(rules)));
         let income = sheet.income(rules);
-        let why = format!("income: {}{}", parts.join(" "), if income == rules.income_cap { " (capped)" } else { "" });
-        self.earn(rules, p, income, &why)
+        let capped = income == rules.income_cap;
+        let base = rules.income_base;
+        self.earn(rules, p, income, move |l| {
+            let mut parts = vec![crate::t!(l, "engine.income_base", n = base)];
+            if let Some(coins) = lobster {
+                parts.push(crate::t!(l, "engine.income_lobster", n = coins));
+            }
+            if let Some((coins, full)) = canning {
+                parts.push(crate::t!(l, "engine.income_canning", coins = coins, n = full));
+            }
+            let capped = if capped { crate::t!(l, "engine.income_capped") } else { String::new() };
+            crate::t!(l, "engine.income", parts = parts.join(" "), capped = capped)
+        })
     }
 
     fn add_fish(&mut self, p: usize, boat: &BoatSlot, n: u32) {
@@ -1403,7 +1523,7 @@ impl Game {
             let n = full.min(room);
             if n > 0 {
                 self.add_fish(p, boat, n);
-                self.say(p, || format!("the barge catches {n} fish ({full} full boats)"));
+                self.say(p, |l| crate::t!(l, "engine.say_barge", n = n, full = full));
             }
         }
         let mut caught = 0;
@@ -1427,7 +1547,7 @@ impl Game {
             } else if per >= 2 && coin_ok && room == 1 {
                 self.add_fish(p, boat, 1);
                 caught += 1;
-                tasks.extend(self.earn(rules, p, 1, "oyster coin"));
+                tasks.extend(self.earn(rules, p, 1, |l| crate::t!(l, "engine.why_oyster_coin")));
             } else {
                 let n = per.min(room);
                 self.add_fish(p, boat, n);
@@ -1436,21 +1556,22 @@ impl Game {
         }
         if caught > 0 {
             let total = self.players[p].sheet.total_fish();
-            self.say(p, || format!("{caught} fish caught, {total} on your boats"));
+            self.say(p, |l| crate::t!(l, "engine.say_caught", n = caught, total = total));
         }
         tasks
     }
 
     fn after_fishing(&mut self, rules: &FleetRules, p: usize) -> Vec<Task> {
         let Some(l) = self.players[p].sheet.license_with(rules, LicenseEffect::AfterFishing) else { return Vec::new() };
-        self.say(p, || {
-            format!(
-                "swordfish license: {} star action(s){}",
-                l.stars,
-                if l.coins > 0 { format!(" and {} coin(s)", l.coins) } else { String::new() }
-            )
+        self.say(p, |lang| {
+            let coins = if l.coins > 0 { crate::t!(lang, "engine.and_coins", n = l.coins) } else { String::new() };
+            crate::t!(lang, "engine.say_swordfish", n = l.stars, coins = coins)
         });
-        let mut tasks = if l.coins > 0 { self.earn(rules, p, l.coins, "swordfish license") } else { Vec::new() };
+        let mut tasks = if l.coins > 0 {
+            self.earn(rules, p, l.coins, |lang| crate::t!(lang, "engine.why_swordfish"))
+        } else {
+            Vec::new()
+        };
         tasks.extend((0..l.stars).map(|_| Task::Star(p)));
         tasks
     }
@@ -1469,6 +1590,11 @@ fn flex_type(rules: &FleetRules) -> usize {
 
 /// Parse typed faces for a roll of `spec` dice; every face must exist on its die kind.
 pub fn parse_faces(rules: &FleetRules, faces: &[String], spec: RollSpec) -> Result<Vec<Face>, Illegal> {
+    parse_faces_in(rules, faces, spec, "en")
+}
+
+/// `parse_faces` with its messages in `lang`.
+pub fn parse_faces_in(rules: &FleetRules, faces: &[String], spec: RollSpec, lang: &str) -> Result<Vec<Face>, Illegal> {
     let boat_keys: Vec<String> = Face::faces_of_kind(rules, true).iter().map(|f| f.key(rules).into_owned()).collect();
     let town_keys: Vec<String> = Face::faces_of_kind(rules, false).iter().map(|f| f.key(rules).into_owned()).collect();
     let mut legal: Vec<String> = boat_keys.clone();
@@ -1480,19 +1606,19 @@ pub fn parse_faces(rules: &FleetRules, faces: &[String], spec: RollSpec) -> Resu
     for f in faces {
         match Face::parse(rules, f) {
             Some(face) => out.push(face),
-            None => return Err(Illegal { message: format!("`{f}` is not a die face"), legal }),
+            None => return Err(Illegal { message: crate::t!(lang, "engine.illegal_face", face = f), legal }),
         }
     }
     let boat = out.iter().filter(|f| f.is_boat_die()).count() as u32;
     let town = out.len() as u32 - boat;
     if boat != spec.boat || town != spec.town {
         let want = match (spec.boat, spec.town) {
-            (b, 0) => format!("{b} boat dice"),
-            (0, t) => format!("{t} town dice"),
-            (b, t) => format!("{t} town dice and {b} boat die"),
+            (b, 0) => crate::t!(lang, "engine.want_boat", n = b),
+            (0, t) => crate::t!(lang, "engine.want_town", n = t),
+            (b, t) => crate::t!(lang, "engine.want_both", n = t, boat = b),
         };
         return Err(Illegal {
-            message: format!("this roll has {want}, but {boat} boat and {town} town face(s) were given"),
+            message: crate::t!(lang, "engine.illegal_roll_count", want = want, boat = boat, town = town),
             legal,
         });
     }
@@ -1509,52 +1635,54 @@ fn lbl(lang: &str, text: impl FnOnce() -> String) -> String {
     }
 }
 
-fn circle_note(rules: &FleetRules, s: usize, i: usize) -> &'static str {
+fn circle_note(rules: &FleetRules, s: usize, i: usize, lang: &str) -> String {
     match rules.sections[s].kind {
         SectionKind::Column(t) => match rules.boat_types[t].column[i] {
-            ColumnBox::License => " (L: license)",
-            ColumnBox::Boat => " (B: launch a boat)",
-            ColumnBox::Choice => " (?: license or boat)",
-            ColumnBox::Plain => "",
+            ColumnBox::License => crate::t!(lang, "engine.note_license"),
+            ColumnBox::Boat => crate::t!(lang, "engine.note_boat"),
+            ColumnBox::Choice => crate::t!(lang, "engine.note_choice"),
+            ColumnBox::Plain => String::new(),
         },
-        SectionKind::Harbor(h) if rules.harbor[h].circles[i] => " (circle)",
-        SectionKind::Wharf(b) if rules.wharf[b].circles[i] => " (circle: completes it)",
-        _ => "",
+        SectionKind::Harbor(h) if rules.harbor[h].circles[i] => crate::t!(lang, "engine.note_circle"),
+        SectionKind::Wharf(b) if rules.wharf[b].circles[i] => crate::t!(lang, "engine.note_completes"),
+        _ => String::new(),
     }
 }
 
-fn license_reminder(rules: &FleetRules, t: usize, level: usize) -> String {
+fn license_reminder(rules: &FleetRules, t: usize, level: usize, lang: &str) -> String {
     let bt = &rules.boat_types[t];
     let l = bt.license_levels[level - 1];
     let vp = bt.license_vp[level - 1];
-    let vp = if vp > 0 { format!("; {vp} VP at the end") } else { String::new() };
+    let vp = if vp > 0 { crate::t!(lang, "engine.vp_at_end", vp = vp) } else { String::new() };
     let bonus = match bt.license_effect {
-        LicenseEffect::FlexDie => format!(
-            "a shrimp die you pick counts as {} boat type(s) of your choice{} (never the shared die)",
-            l.types,
-            if l.stars > 0 { format!(" + {} star action(s)", l.stars) } else { String::new() }
+        LicenseEffect::FlexDie => crate::t!(
+            lang,
+            "engine.license_flex",
+            n = l.types,
+            stars = if l.stars > 0 { crate::t!(lang, "engine.plus_star_actions", n = l.stars) } else { String::new() }
         ),
-        LicenseEffect::LaunchCoins => format!("+{} coin(s) on every boat launch", l.coins),
-        LicenseEffect::Income => format!("+{} income", l.coins),
-        LicenseEffect::AfterFishing => format!(
-            "after each fishing: {} star action(s){}",
-            l.stars,
-            if l.coins > 0 { format!(" + {} coin(s)", l.coins) } else { String::new() }
+        LicenseEffect::LaunchCoins => crate::t!(lang, "engine.license_launch_coins", n = l.coins),
+        LicenseEffect::Income => crate::t!(lang, "engine.license_income", n = l.coins),
+        LicenseEffect::AfterFishing => crate::t!(
+            lang,
+            "engine.license_after_fishing",
+            n = l.stars,
+            coins = if l.coins > 0 { crate::t!(lang, "engine.plus_coins", n = l.coins) } else { String::new() }
         ),
-        LicenseEffect::Oyster => format!("oyster boats hold {} fish", l.capacity),
+        LicenseEffect::Oyster => crate::t!(lang, "engine.license_oyster", n = l.capacity),
     };
     format!("{bonus}{vp}")
 }
 
-fn building_reminder(rules: &FleetRules, b: usize) -> String {
+fn building_reminder(rules: &FleetRules, b: usize, lang: &str) -> String {
     let building = &rules.wharf[b];
     match building.effect {
-        BuildingEffect::Reroll => "you may reroll the die you pick, once per phase".into(),
-        BuildingEffect::None => "scores at the end".into(),
-        BuildingEffect::Buffet => "a boat die may fill its hex instead of its normal use".into(),
-        BuildingEffect::Salvage => format!("any die may give 1 star action instead (up to {} times)", building.stars),
-        BuildingEffect::DieAsCoins => format!("a die used as coins gives {}", building.coins),
-        BuildingEffect::MarketBonus => format!("+{} coins whenever you use the market", building.coins),
-        BuildingEffect::IncomePerFullBoat => format!("+{} income per full boat", building.coins),
+        BuildingEffect::Reroll => crate::t!(lang, "engine.building_reroll"),
+        BuildingEffect::None => crate::t!(lang, "engine.building_none"),
+        BuildingEffect::Buffet => crate::t!(lang, "engine.building_buffet"),
+        BuildingEffect::Salvage => crate::t!(lang, "engine.building_salvage", n = building.stars),
+        BuildingEffect::DieAsCoins => crate::t!(lang, "engine.building_die_as_coins", n = building.coins),
+        BuildingEffect::MarketBonus => crate::t!(lang, "engine.building_market", n = building.coins),
+        BuildingEffect::IncomePerFullBoat => crate::t!(lang, "engine.building_income", n = building.coins),
     }
 }

@@ -8,6 +8,6 @@ pub mod score;
 pub mod session;
 pub mod sheet;
 
-pub use check::{check_game, check_sheet, Rule, Violation};
+pub use check::{check_game, check_game_in, check_sheet, check_sheet_in, Rule, Violation};
 pub use score::{score, Score};
 pub use sheet::{Mark, Sheet};

@@ -22,8 +22,6 @@ pub enum Action {
     Pass,
 }
 
-const LOOPS: [&str; 3] = ["boat", "harbor", "wharf"];
-
 impl Ruth {
     /// Tokens on their starting sections (rules `solo.tokens`).
     pub fn new(rules: &FleetRules) -> Ruth {
@@ -48,28 +46,36 @@ impl Ruth {
 
     /// Ruth's pick from the pool: the pool index taken, what she does, and why (one line).
     pub fn pick(&self, rules: &FleetRules, sheet: &Sheet, pool: &[Face], phase: DicePhase) -> (usize, Action, String) {
+        self.pick_in(rules, sheet, pool, phase, "en")
+    }
+
+    /// `pick` with its line in `lang`.
+    pub fn pick_in(
+        &self,
+        rules: &FleetRules,
+        sheet: &Sheet,
+        pool: &[Face],
+        phase: DicePhase,
+        lang: &str,
+    ) -> (usize, Action, String) {
         let find = |f: Face| pool.iter().position(|x| *x == f);
         if phase == DicePhase::Town {
             if let Some(i) = find(Face::Harbor) {
                 if rules.options.ruth_star_die == RuthStarDie::Harbor {
-                    return (
-                        i,
-                        Action::Star,
-                        "Ruth takes the harbor die (German rule option): she crosses your next star".into(),
-                    );
+                    return (i, Action::Star, crate::t!(lang, "engine.ruth_harbor_star"));
                 }
                 if let Some(s) = self.target(rules, sheet, 1) {
-                    return (i, Action::Cross { section: s, n: 2 }, self.why(rules, "harbor", 1, s));
+                    return (i, Action::Cross { section: s, n: 2 }, self.why(rules, Face::Harbor, 1, s, lang));
                 }
             }
             if let Some(i) = find(Face::Wharf) {
                 if let Some(s) = self.target(rules, sheet, 2) {
-                    return (i, Action::Cross { section: s, n: 2 }, self.why(rules, "wharf", 2, s));
+                    return (i, Action::Cross { section: s, n: 2 }, self.why(rules, Face::Wharf, 2, s, lang));
                 }
             }
             if pool.iter().any(|f| f.is_boat_die()) {
                 let boat: Vec<Face> = pool.iter().copied().filter(|f| f.is_boat_die()).collect();
-                let (j, action, why) = self.boat_pick(rules, sheet, &boat);
+                let (j, action, why) = self.boat_pick(rules, sheet, &boat, lang);
                 if action != Action::Pass {
                     let i = pool.iter().position(|f| *f == boat[j]).expect("from the pool");
                     return (i, action, why);
@@ -77,22 +83,22 @@ impl Ruth {
             }
             if let Some(i) = find(Face::Market) {
                 if rules.options.ruth_star_die == RuthStarDie::Market {
-                    return (i, Action::Star, "Ruth takes the market die: she crosses your next star".into());
+                    return (i, Action::Star, crate::t!(lang, "engine.ruth_market_star"));
                 }
             }
             return (
                 0,
                 Action::Pass,
-                format!("Ruth takes the {} die and passes: nothing to cross", pool[0].key(rules)),
+                crate::t!(lang, "engine.ruth_pass_nothing", die = die_name(rules, pool[0], lang)),
             );
         }
-        self.boat_pick(rules, sheet, pool)
+        self.boat_pick(rules, sheet, pool, lang)
     }
 
     /// Boat dice: the type under her boat token, else the next clockwise that was rolled and
     /// still has an open box; the 3-coins face only when nothing else is left; a type with
     /// no open box only as her last option, and then she passes.
-    fn boat_pick(&self, rules: &FleetRules, sheet: &Sheet, pool: &[Face]) -> (usize, Action, String) {
+    fn boat_pick(&self, rules: &FleetRules, sheet: &Sheet, pool: &[Face], lang: &str) -> (usize, Action, String) {
         let lp = &rules.solo.boat_loop;
         let token_type = lp[self.tokens[0]];
         for i in 0..lp.len() {
@@ -100,13 +106,15 @@ impl Ruth {
             let s = rules.section_of(SectionKind::Column(t));
             if let Some(j) = pool.iter().position(|f| *f == Face::Boat(t)) {
                 if open(sheet, s) {
-                    let name = &rules.boat_types[t].id;
+                    let name = die_name(rules, Face::Boat(t), lang);
                     let why = if t == token_type {
-                        format!("Ruth takes {name} (token on {name})")
+                        crate::t!(lang, "engine.ruth_takes_type", name = name)
                     } else {
-                        format!(
-                            "Ruth takes {name} (token on {}, next clockwise rolled)",
-                            rules.boat_types[token_type].id
+                        crate::t!(
+                            lang,
+                            "engine.ruth_takes_next_type",
+                            name = name,
+                            token = die_name(rules, Face::Boat(token_type), lang)
                         )
                     };
                     return (j, Action::Cross { section: s, n: 2 }, why);
@@ -118,52 +126,69 @@ impl Ruth {
                 Some(s) => (
                     j,
                     Action::Cross { section: s, n: 1 },
-                    format!("Ruth takes 3 coins, her joker ({} token)", rules.sections[s].id),
+                    crate::t!(lang, "engine.ruth_joker", section = section_name(rules, s, lang)),
                 ),
-                None => (j, Action::Pass, "Ruth takes 3 coins and passes: no boat column has an open box".into()),
+                None => (j, Action::Pass, crate::t!(lang, "engine.ruth_joker_pass")),
             };
         }
-        (0, Action::Pass, format!("Ruth takes the {} die and passes: no open box", pool[0].key(rules)))
+        (0, Action::Pass, crate::t!(lang, "engine.ruth_pass_no_box", die = die_name(rules, pool[0], lang)))
     }
 
-    fn why(&self, rules: &FleetRules, die: &str, k: usize, s: usize) -> String {
+    fn why(&self, rules: &FleetRules, die: Face, k: usize, s: usize, lang: &str) -> String {
         let on = self.token_section(rules, k);
+        let die = die_name(rules, die, lang);
+        let token = match k {
+            0 => crate::t!(lang, "engine.token_boat"),
+            1 => crate::t!(lang, "engine.token_harbor"),
+            _ => crate::t!(lang, "engine.token_wharf"),
+        };
         if on == s {
-            format!("Ruth takes the {die} die ({} token on {})", LOOPS[k], rules.sections[s].id)
+            crate::t!(lang, "engine.ruth_takes_die", die = die, token = token, section = section_name(rules, s, lang))
         } else {
-            format!(
-                "Ruth takes the {die} die ({} token on {}, full; next clockwise {})",
-                LOOPS[k], rules.sections[on].id, rules.sections[s].id
+            crate::t!(
+                lang,
+                "engine.ruth_takes_die_next",
+                die = die,
+                token = token,
+                section = section_name(rules, on, lang),
+                next = section_name(rules, s, lang)
             )
         }
     }
 
     /// Ruth's use of the shared die: one box, the lowest open one.
     pub fn shared(&self, rules: &FleetRules, sheet: &Sheet, face: Face) -> (Action, String) {
+        self.shared_in(rules, sheet, face, "en")
+    }
+
+    /// `shared` with its line in `lang`.
+    pub fn shared_in(&self, rules: &FleetRules, sheet: &Sheet, face: Face, lang: &str) -> (Action, String) {
         let cross = |s: Option<usize>, why: String| match s {
             Some(section) if open(sheet, section) => (Action::Cross { section, n: 1 }, why),
-            _ => (Action::Pass, format!("{why}: nothing open, she passes")),
+            _ => (Action::Pass, crate::t!(lang, "engine.ruth_nothing_open", why = why)),
         };
+        let uses = || crate::t!(lang, "engine.ruth_uses_shared_die", die = die_name(rules, face, lang));
         match face {
             Face::Boat(t) => cross(
                 Some(rules.section_of(SectionKind::Column(t))),
-                format!("Ruth uses the shared {}", rules.boat_types[t].id),
+                crate::t!(lang, "engine.ruth_uses_shared", die = die_name(rules, face, lang)),
             ),
-            Face::Coins => cross(self.target(rules, sheet, 0), "Ruth uses the shared 3 coins, her joker".into()),
-            Face::Harbor if rules.options.ruth_star_die == RuthStarDie::Harbor => {
-                (Action::Star, "Ruth uses the shared harbor die".into())
-            }
-            Face::Harbor => cross(self.target(rules, sheet, 1), "Ruth uses the shared harbor die".into()),
-            Face::Wharf => cross(self.target(rules, sheet, 2), "Ruth uses the shared wharf die".into()),
-            Face::Market if rules.options.ruth_star_die == RuthStarDie::Market => {
-                (Action::Star, "Ruth uses the shared market die".into())
-            }
-            Face::Market => (Action::Pass, "Ruth passes on the shared market die".into()),
+            Face::Coins => cross(self.target(rules, sheet, 0), crate::t!(lang, "engine.ruth_uses_shared_joker")),
+            Face::Harbor if rules.options.ruth_star_die == RuthStarDie::Harbor => (Action::Star, uses()),
+            Face::Harbor => cross(self.target(rules, sheet, 1), uses()),
+            Face::Wharf => cross(self.target(rules, sheet, 2), uses()),
+            Face::Market if rules.options.ruth_star_die == RuthStarDie::Market => (Action::Star, uses()),
+            Face::Market => (Action::Pass, crate::t!(lang, "engine.ruth_passes_market")),
         }
     }
 
     /// End of round: each token moves clockwise to the next section with an open box.
     pub fn move_tokens(&mut self, rules: &FleetRules, sheet: &Sheet) -> String {
+        self.move_tokens_in(rules, sheet, "en")
+    }
+
+    /// `move_tokens` with its line in `lang`.
+    pub fn move_tokens_in(&mut self, rules: &FleetRules, sheet: &Sheet, lang: &str) -> String {
         let loops = loops(rules);
         let mut moves = Vec::new();
         for k in 0..3 {
@@ -175,9 +200,31 @@ impl Ruth {
                 self.tokens[k] = (self.tokens[k] + step) % lp.len();
             }
             let to = section_of(rules, k, lp[self.tokens[k]]);
-            moves.push(format!("{} → {}", rules.sections[from].id, rules.sections[to].id));
+            moves.push(format!("{} → {}", section_name(rules, from, lang), section_name(rules, to, lang)));
         }
-        format!("Ruth's tokens move: {}", moves.join(", "))
+        crate::t!(lang, "engine.ruth_tokens_move", moves = moves.join(", "))
+    }
+}
+
+/// A die in Ruth's lines: its id in English (as always), its name in other languages.
+fn die_name(rules: &FleetRules, face: Face, lang: &str) -> String {
+    if lang == "en" {
+        match face {
+            Face::Boat(t) => rules.boat_types[t].id.clone(),
+            Face::Coins => "3 coins".into(),
+            other => other.key(rules).into_owned(),
+        }
+    } else {
+        face.label(rules, lang)
+    }
+}
+
+/// A section in Ruth's lines: its id in English (as always), its name in other languages.
+fn section_name(rules: &FleetRules, s: usize, lang: &str) -> String {
+    match rules.sections[s].kind {
+        _ if lang == "en" => rules.sections[s].id.clone(),
+        SectionKind::Column(t) => rules.boat_types[t].name.get(lang).to_string(),
+        _ => rules.section_name(s, lang),
     }
 }
 

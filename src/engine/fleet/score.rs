@@ -51,14 +51,20 @@ pub fn score(rules: &FleetRules, sheet: &Sheet, lang: &str) -> Score {
     // LICENSES: the king crab license and the VP printed on licenses (level 3).
     if sheet.king_crab_license(rules) {
         if let Some(h) = rules.harbor.iter().find(|h| h.license_vp > 0) {
-            detail[2].push(Item { what: format!("{} license", h.name.get(lang)), vp: h.license_vp });
+            detail[2].push(Item {
+                what: crate::t!(lang, "engine.score_license", name = h.name.get(lang)),
+                vp: h.license_vp,
+            });
         }
     }
     for (t, bt) in rules.boat_types.iter().enumerate() {
         let section = rules.section_of(SectionKind::Licenses(t));
         for (level, vp) in bt.license_vp.iter().enumerate() {
             if *vp > 0 && sheet.is_marked(section, level) {
-                detail[2].push(Item { what: format!("{} license L{}", bt.name.get(lang), level + 1), vp: *vp });
+                detail[2].push(Item {
+                    what: crate::t!(lang, "engine.score_license_level", name = bt.name.get(lang), level = level + 1),
+                    vp: *vp,
+                });
             }
         }
     }
@@ -73,7 +79,10 @@ pub fn score(rules: &FleetRules, sheet: &Sheet, lang: &str) -> Score {
             let hexes = sheet.buffet_hexes(rules);
             if hexes > 0 {
                 let vp = building.hex_vp[hexes.min(building.hex_vp.len()) - 1];
-                detail[3].push(Item { what: format!("{} ({hexes} hexes)", building.name.get(lang)), vp });
+                detail[3].push(Item {
+                    what: crate::t!(lang, "engine.score_hexes", name = building.name.get(lang), n = hexes),
+                    vp,
+                });
             }
         }
     }
@@ -84,15 +93,24 @@ pub fn score(rules: &FleetRules, sheet: &Sheet, lang: &str) -> Score {
         let count = sheet.quantity(rules, bonus.per);
         let raw = bonus.points * (count / bonus.every);
         let vp = raw.min(rules.king_crab_cap);
-        let capped = if raw > vp { format!(", {raw} capped at {vp}") } else { String::new() };
-        detail[4].push(Item { what: format!("{} ({count} counted{capped})", bonus.name.get(lang)), vp });
+        let capped = if raw > vp { crate::t!(lang, "engine.score_capped", raw = raw, vp = vp) } else { String::new() };
+        detail[4].push(Item {
+            what: crate::t!(lang, "engine.score_counted", name = bonus.name.get(lang), n = count, capped = capped),
+            vp,
+        });
     }
 
     if let Some(c) = sheet.captain {
         let captain = &rules.captains[c];
         let (vp, count) = sheet.card_bonus(rules, &captain.bonus);
         detail[4].push(Item {
-            what: format!("{} ({count} counted, at most {})", captain.name.get(lang), captain.bonus.cap),
+            what: crate::t!(
+                lang,
+                "engine.score_counted_cap",
+                name = captain.name.get(lang),
+                n = count,
+                cap = captain.bonus.cap
+            ),
             vp,
         });
     }
@@ -116,7 +134,9 @@ pub fn score(rules: &FleetRules, sheet: &Sheet, lang: &str) -> Score {
 /// `cod boat 2`, `king crab boat 1`, `barge`.
 pub fn boat_name(rules: &FleetRules, boat: &super::sheet::BoatSlot, lang: &str) -> String {
     match rules.sections[boat.section].kind {
-        SectionKind::Boats(t) => format!("{} boat {}", rules.boat_types[t].name.get(lang), boat.slot + 1),
+        SectionKind::Boats(t) => {
+            crate::t!(lang, "engine.boat_name", boat_type = rules.boat_types[t].name.get(lang), n = boat.slot + 1)
+        }
         SectionKind::Harbor(h) if rules.harbor[h].boats.len() == 1 => rules.harbor[h].name.get(lang).to_string(),
         SectionKind::Harbor(h) => format!("{} {}", rules.harbor[h].name.get(lang), boat.slot + 1),
         _ => rules.sections[boat.section].id.clone(),

@@ -64,7 +64,7 @@ impl Session {
     /// Set the language of reminders and prompts.
     pub fn set_lang(&mut self, lang: &'static str) {
         self.lang = lang;
-        self.game.lang = lang;
+        self.game.set_lang(lang);
     }
 
     /// Apply a decision; returns the reminders it produced.
@@ -77,10 +77,10 @@ impl Session {
     /// Undo the last decision. Returns what was undone, or why it cannot be.
     pub fn undo(&mut self, rules: &FleetRules) -> Result<String, String> {
         let Some(last) = self.inputs.last() else {
-            return Err("nothing to undo: no decision has been made yet".into());
+            return Err(crate::t!(self.lang, "engine.undo_nothing"));
         };
         if let Input::Roll { digital: true, .. } = last {
-            return Err("deckhand rolled these dice and they have been seen; undoing the roll would let the table roll again, so undo stops here".into());
+            return Err(crate::t!(self.lang, "engine.undo_digital_roll"));
         }
         let kept = &self.inputs[..self.inputs.len() - 1];
         let mut game = Game::new(rules, &self.names, self.setup);
@@ -91,14 +91,15 @@ impl Session {
         }
         game.quiet = false;
         game.take_notices();
-        let what = game.decision(rules, "en").map(|d| d.prompt).unwrap_or_default();
+        let lang = if self.lang.is_empty() { "en" } else { self.lang };
+        let what = game.decision(rules, lang).map(|d| d.prompt).unwrap_or_default();
         let answer = match last {
             Input::Choice(k) => k.clone(),
             Input::Roll { faces, .. } => faces.join(" "),
         };
         self.inputs.pop();
         self.game = game;
-        Ok(format!("undone: \"{what}\" → {answer}"))
+        Ok(crate::t!(lang, "engine.undone", what = what, answer = answer))
     }
 
     /// Rebuild a session from save entries. On an illegal entry returns its index.
