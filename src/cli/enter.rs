@@ -97,7 +97,7 @@ pub fn enter(
     }
     write_atomic(output, &transcript::write(fleet_rules, &sheet, None))?;
 
-    let violations = fleet::check_sheet(fleet_rules, &sheet);
+    let violations = fleet::check_sheet_in(fleet_rules, &sheet, lang);
     let score = fleet::score(fleet_rules, &sheet, lang);
     p.say(&crate::t!(lang, "cli.enter.saved", file = output.display(), total = score.total));
     if violations.is_empty() {

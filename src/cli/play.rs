@@ -7,7 +7,7 @@ use super::{emit, sheets::fleet_standings};
 use crate::engine::fleet::game::{Decision, Dice, Face, Input, Kind, RollSpec, Setup};
 use crate::engine::fleet::random;
 use crate::engine::fleet::session::{Entry, Header, Session, FORMAT, SCHEMA};
-use crate::engine::fleet::{check_game, Sheet};
+use crate::engine::fleet::{check_game_in, Sheet};
 use crate::engine::rng::Rng;
 use crate::log::{write_atomic, Journal};
 use crate::report::sheet::sheet_text;
@@ -214,7 +214,7 @@ fn ask_roll(
             return Ok(());
         }
         let faces: Vec<String> = text.split([' ', ',']).filter(|t| !t.is_empty()).map(String::from).collect();
-        crate::engine::fleet::game::parse_faces(rules, &faces, spec)
+        crate::engine::fleet::game::parse_faces_in(rules, &faces, spec, lang)
             .map(|_| ())
             .map_err(|e| format!("{}; {}", e.message, crate::t!(lang, "cli.play.faces", faces = e.legal.join(" "))))
     };
@@ -285,7 +285,7 @@ fn meta(
 fn finish(rules: &FleetRules, session: &Session, save: &Path, p: &mut dyn Prompter, lang: &str) -> anyhow::Result<i32> {
     let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
     let owned: Vec<Sheet> = sheets.iter().map(|s| (*s).clone()).collect();
-    let violations = check_game(rules, &owned);
+    let violations = check_game_in(rules, &owned, lang);
     let counts: Vec<usize> = owned.iter().map(|s| violations.iter().filter(|v| v.player == s.player).count()).collect();
     let standings = fleet_standings(rules, &sheets, &counts, lang);
     let mut table = standings.render_in(Format::Table, false, None, lang);

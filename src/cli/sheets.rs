@@ -174,7 +174,7 @@ pub fn score(
     let loaded = load_fleet(rules, paths, sources, lang)?;
     let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
     let sheets: Vec<Sheet> = loaded.sheets.into_iter().map(|(_, s)| s).collect();
-    let violations = fleet::check_game(rules, &sheets);
+    let violations = fleet::check_game_in(rules, &sheets, lang);
     let counts: Vec<usize> =
         sheets.iter().map(|s| violations.iter().filter(|v| v.player == s.player).count()).collect();
     let refs: Vec<&Sheet> = sheets.iter().collect();
@@ -196,7 +196,7 @@ pub fn check(args: &[String], rules_path: Option<&Path>, format: CheckFormat, la
     let loaded = load_fleet(rules, paths, sources, lang)?;
     let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
     let sheets: Vec<Sheet> = loaded.sheets.iter().map(|(_, s)| s.clone()).collect();
-    let violations = fleet::check_game(rules, &sheets);
+    let violations = fleet::check_game_in(rules, &sheets, lang);
     let text = match format {
         CheckFormat::Json => {
             let report: Vec<serde_json::Value> = loaded
