@@ -11,6 +11,7 @@ mod fleet_game;
 mod fleet_score;
 mod fleet_solo;
 mod i18n;
+mod i18n_games;
 mod nauticus;
 mod play;
 mod properties;
