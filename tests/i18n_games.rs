@@ -106,7 +106,14 @@ fn the_nauticus_card_in_german() {
     let dir = tempfile::tempdir().unwrap();
     let out = deckhand(dir.path()).args(["--lang", "de", "rules", "show", "nauticus"]).assert().success();
     let text = stdout(&out);
-    for want in ["Spielende und Wertung", "So wertet deckhand", "Was jeder Spieler eingibt", "Tischhelfer"] {
+    for want in [
+        "Spielplan in die Mitte",
+        "Spielende und Wertung",
+        "Die meisten Siegpunkte gewinnen",
+        "So wertet deckhand",
+        "Was jeder Spieler eingibt",
+        "Tischhelfer",
+    ] {
         assert!(text.contains(want), "{want}: {text}");
     }
 }
