@@ -14,6 +14,7 @@ mod i18n;
 mod i18n_rules;
 mod i18n_cli;
 mod i18n_engine;
+mod i18n_games;
 mod nauticus;
 mod play;
 mod properties;

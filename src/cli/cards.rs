@@ -5,43 +5,66 @@ use std::fmt::Write as _;
 
 use crate::rules::endgame::{EndgameRules, Scoring, Shape};
 use crate::rules::fischerspiel::{FischerspielRules, WindSource};
+use crate::rules::names::Names;
 
 /// What deckhand does for an endgame game (for `deckhand games`).
 pub fn endgame_offers(r: &EndgameRules) -> String {
-    let mut does = "end-game calculator (score, enter, check)".to_string();
+    endgame_offers_in(r, "en")
+}
+
+/// What deckhand does for an endgame game, in a language.
+pub fn endgame_offers_in(r: &EndgameRules, lang: &str) -> String {
+    let mut does = crate::t!(lang, "games.offers.calculator");
     if r.nauticus.is_some() {
-        let _ = write!(does, "; table helpers: deckhand nauticus crowns|pass|buy|rewards");
+        does.push_str(&crate::t!(lang, "games.offers.helpers"));
     }
     if !r.calculators.is_empty() {
         let ids: Vec<&str> = r.calculators.iter().map(|c| c.id.as_str()).collect();
-        let _ = write!(does, "; calculators: deckhand calc {} {}", r.id, ids.join("|"));
+        does.push_str(&crate::t!(lang, "games.offers.calculators", id = r.id, ids = ids.join("|")));
     }
     does
 }
 
 pub fn endgame_summary(r: &EndgameRules) -> String {
+    endgame_summary_in(r, "en")
+}
+
+/// The one-line summary of an endgame rules file, in a language.
+pub fn endgame_summary_in(r: &EndgameRules, lang: &str) -> String {
     let s = &r.sheet;
-    format!(
-        "endgame: {} inputs, {} limits, {} categories, {} tie-breaks, {} calculators",
-        s.inputs.len(),
-        s.limits.len(),
-        s.categories.len(),
-        s.tie_breaks.len(),
-        r.calculators.len()
+    crate::t!(
+        lang,
+        "games.summary.endgame",
+        inputs = s.inputs.len(),
+        limits = s.limits.len(),
+        categories = s.categories.len(),
+        ties = s.tie_breaks.len(),
+        calculators = r.calculators.len()
     )
 }
 
 pub fn fischerspiel_summary(r: &FischerspielRules) -> String {
-    format!("co-op tracker: {} fish sizes, {} boats, {} variants", r.fish.len(), r.boats.len(), r.variants.len())
+    fischerspiel_summary_in(r, "en")
 }
 
-fn section(o: &mut String, title: &str, lines: &[String]) {
+/// The one-line summary of a Fischerspiel rules file, in a language.
+pub fn fischerspiel_summary_in(r: &FischerspielRules, lang: &str) -> String {
+    crate::t!(
+        lang,
+        "games.summary.fischerspiel",
+        fish = r.fish.len(),
+        boats = r.boats.len(),
+        variants = r.variants.len()
+    )
+}
+
+fn section(o: &mut String, title: &str, lines: &[Names], lang: &str) {
     let _ = writeln!(o, "\n{title}");
     if lines.is_empty() {
-        let _ = writeln!(o, "  (not described in this rules file)");
+        let _ = writeln!(o, "  {}", crate::t!(lang, "games.card.not_described"));
     }
     for l in lines {
-        let _ = writeln!(o, "  - {l}");
+        let _ = writeln!(o, "  - {}", l.get(lang));
     }
 }
 
@@ -49,7 +72,7 @@ fn inputs_table(o: &mut String, scoring: &Scoring, lang: &str) {
     let w = scoring.inputs.iter().map(|i| i.id.len()).max().unwrap_or(0);
     for i in &scoring.inputs {
         let range = match i.shape {
-            Shape::Number { min, max } => format!("{min} to {max}"),
+            Shape::Number { min, max } => crate::t!(lang, "games.card.range", min = min, max = max),
             s => s.range_text(),
         };
         let _ = writeln!(o, "    {:<w$}  {} ({range})", i.id, i.name.get(lang));
@@ -64,43 +87,50 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
         (None, Some(b)) => format!(" ({b})"),
         (None, None) => String::new(),
     };
+    // The title, the first three section headings and the tie-break line stay English in every
+    // language for now: tests/titania.rs pins "Titania — 2-4 players", "Setup", "A round",
+    // "Golden rules" and ", then a shared place" in `deckhand --lang de rules show titania`.
     let _ = writeln!(o, "{} — {}-{} players{by}", r.name.get(lang), r.min_players, r.max_players);
-    section(&mut o, "Setup", &r.card.setup);
-    section(&mut o, "A round", &r.card.round);
-    section(&mut o, "Golden rules", &r.card.golden_rules);
-    section(&mut o, "End of game and scoring", &r.card.end);
+    section(&mut o, "Setup", &r.card.setup, lang);
+    section(&mut o, "A round", &r.card.round, lang);
+    section(&mut o, "Golden rules", &r.card.golden_rules, lang);
+    section(&mut o, &crate::t!(lang, "games.card.end_scoring"), &r.card.end, lang);
 
     let s = &r.sheet;
-    let _ = writeln!(o, "\nHow deckhand scores it (total = the sum of the columns)");
+    let _ = writeln!(o, "\n{}", crate::t!(lang, "games.card.how_scored"));
     let w = s.categories.iter().map(|c| s.values[*c].name.get(lang).chars().count()).max().unwrap_or(0);
     for c in &s.categories {
         let _ = writeln!(o, "  {:<w$}  {}", s.values[*c].name.get(lang), s.describe(*c, lang));
     }
     for (v, value) in s.values.iter().enumerate() {
         if !s.categories.contains(&v) {
-            let _ = writeln!(o, "  where {} = {}", value.name.get(lang), s.describe(v, lang));
+            let _ = writeln!(
+                o,
+                "  {}",
+                crate::t!(lang, "games.card.where", name = value.name.get(lang), rule = s.describe(v, lang))
+            );
         }
     }
     let mut ties: Vec<String> = s.tie_breaks.iter().map(|t| t.name.get(lang).to_string()).collect();
     ties.push("a shared place".into());
     let _ = writeln!(o, "  Most points wins; ties go to: {}.", ties.join(", then "));
 
-    let _ = writeln!(o, "\nWhat each player enters (`deckhand enter {} --player NAME -o FILE`, or a sheet file)", r.id);
+    let _ = writeln!(o, "\n{}", crate::t!(lang, "games.card.inputs", id = r.id));
     inputs_table(&mut o, s, lang);
     if !s.limits.is_empty() {
-        let _ = writeln!(o, "  Checked across inputs (`deckhand check`):");
+        let _ = writeln!(o, "  {}", crate::t!(lang, "games.card.limits"));
         for l in &s.limits {
             let terms = crate::engine::endgame::terms_text(s, &l.terms, |_| 0);
             let terms = terms.replace(" (0)", "");
             let bound = match (l.min, l.max) {
-                (Some(a), Some(b)) => format!("{a} to {b}"),
+                (Some(a), Some(b)) => crate::t!(lang, "games.card.range", min = a, max = b),
                 (Some(a), None) => format!("≥ {a}"),
                 (None, Some(b)) => format!("≤ {b}"),
                 (None, None) => String::new(),
             };
             let scope = match l.scope {
-                crate::rules::endgame::Scope::Game => ", all players together",
-                crate::rules::endgame::Scope::Player => "",
+                crate::rules::endgame::Scope::Game => crate::t!(lang, "games.card.all_players"),
+                crate::rules::endgame::Scope::Player => String::new(),
             };
             let _ = writeln!(o, "    {terms} {bound}{scope} ({})", l.because);
         }
@@ -108,7 +138,7 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
 
     for c in &r.calculators {
         if c.id == r.calculators[0].id {
-            let _ = writeln!(o, "\nCalculators (`deckhand calc {} CALC key=value ...`)", r.id);
+            let _ = writeln!(o, "\n{}", crate::t!(lang, "games.card.calculators", id = r.id));
         }
         let keys: Vec<String> = c.scoring.inputs.iter().map(|i| format!("{}=…", i.id)).collect();
         let _ = writeln!(o, "  deckhand calc {} {} {}", r.id, c.id, keys.join(" "));
@@ -121,7 +151,7 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
     }
 
     if let Some(h) = &r.nauticus {
-        let _ = writeln!(o, "\nTable helpers");
+        let _ = writeln!(o, "\n{}", crate::t!(lang, "games.card.table_helpers"));
         let _ = writeln!(o, "  deckhand nauticus crowns --crowns C --workers W [--extra]");
         let _ = writeln!(
             o,
@@ -182,7 +212,7 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
             ids.join(", ")
         );
     }
-    let _ = writeln!(o, "\nThe rules file: `deckhand rules export {}`.", r.id);
+    let _ = writeln!(o, "\n{}", crate::t!(lang, "games.card.rules_file", id = r.id));
     o
 }
 
@@ -192,17 +222,24 @@ pub fn fischerspiel_card(r: &FischerspielRules, lang: &str) -> String {
         (Some(y), Some(b)) => format!(" ({y}, {b})"),
         _ => String::new(),
     };
-    let _ =
-        writeln!(o, "{} — a co-operative game for {}-{} players{by}", r.name.get(lang), r.min_players, r.max_players);
     let _ = writeln!(
         o,
-        "\nSetup by player count (fish shuffled face down on the current, at most one between two foam crests)"
+        "{}",
+        crate::t!(
+            lang,
+            "games.card.coop_title",
+            game = r.name.get(lang),
+            min = r.min_players,
+            max = r.max_players,
+            by = by
+        )
     );
-    let mut header = format!("  {:<8}", "players");
+    let _ = writeln!(o, "\n{}", crate::t!(lang, "games.card.fs_setup"));
+    let mut header = format!("  {:<8}", crate::t!(lang, "games.card.players"));
     for f in &r.fish {
         let _ = write!(header, "{:<16}", f.name.get(lang));
     }
-    let _ = writeln!(o, "{header}boats");
+    let _ = writeln!(o, "{header}{}", crate::t!(lang, "games.card.boats"));
     for (n, s) in &r.setups {
         let mut line = format!("  {n:<8}");
         for c in &s.fish {
@@ -214,46 +251,57 @@ pub fn fischerspiel_card(r: &FischerspielRules, lang: &str) -> String {
             .map(|set| set.iter().map(|b| r.boats[*b].name.get(lang)).collect::<Vec<_>>().join(", "))
             .collect();
         let total: u32 = s.fish.iter().sum();
-        let _ = writeln!(o, "{line}{}  ({total} fish)", sets.join(" or "));
+        let _ = writeln!(
+            o,
+            "{line}{}  {}",
+            sets.join(&crate::t!(lang, "games.card.or")),
+            crate::t!(lang, "games.card.fish_total", n = total)
+        );
     }
     let lift: Vec<String> = r.fish.iter().map(|f| format!("{} {}", f.name.get(lang), f.boats)).collect();
-    let _ = writeln!(o, "  Boats needed to lift a fish: {}.", lift.join(", "));
-    let _ = writeln!(o, "  Each boat starts in the harbour of its colour. The youngest player (or the next birthday) starts; play goes clockwise.");
+    let _ = writeln!(o, "  {}", crate::t!(lang, "games.card.lift", list = lift.join(", ")));
+    let _ = writeln!(o, "  {}", crate::t!(lang, "games.card.start"));
     let variants: Vec<String> = r
         .variants
         .iter()
         .map(|v| {
             let wind = match v.wind {
-                WindSource::Die => "wind from the die",
-                WindSource::Crest => "wind from foam crests",
+                WindSource::Die => crate::t!(lang, "games.card.wind_die"),
+                WindSource::Crest => crate::t!(lang, "games.card.wind_crest"),
             };
-            format!("{} = {} ({wind}{})", v.id, v.name.get(lang), if v.drift { ", drift" } else { "" })
+            let drift = if v.drift { crate::t!(lang, "games.card.with_drift") } else { String::new() };
+            format!("{} = {} ({wind}{drift})", v.id, v.name.get(lang))
         })
         .collect();
-    let _ = writeln!(o, "  Variants: {}.", variants.join("; "));
-    section(&mut o, "A turn", &r.card.round);
-    section(&mut o, "Golden rules", &r.card.golden_rules);
+    let _ = writeln!(o, "  {}", crate::t!(lang, "games.card.variants", list = variants.join("; ")));
+    section(&mut o, &crate::t!(lang, "games.card.turn"), &r.card.round, lang);
+    section(&mut o, &crate::t!(lang, "games.card.golden_rules"), &r.card.golden_rules, lang);
     let w = &r.wind;
     let relief: Vec<String> = w.relief_at.iter().map(u32::to_string).collect();
-    let drift: Vec<String> = w.drift.iter().map(|(from, sq)| format!("{sq} from wind {from}")).collect();
-    let _ = writeln!(o, "\nWind");
+    let drift: Vec<String> =
+        w.drift.iter().map(|(from, sq)| crate::t!(lang, "games.card.drift_step", n = sq, wind = from)).collect();
+    let _ = writeln!(o, "\n{}", crate::t!(lang, "games.card.wind"));
     let _ = writeln!(
         o,
-        "  Starts at 0; {} markers; hurricane at {}. Boats carry {} fish, {} from wind {}.",
-        w.markers, w.hurricane, w.capacity, w.storm_capacity, w.storm_from
+        "  {}",
+        crate::t!(
+            lang,
+            "games.card.wind_start",
+            markers = w.markers,
+            hurricane = w.hurricane,
+            capacity = w.capacity,
+            storm = w.storm_capacity,
+            from = w.storm_from
+        )
     );
-    let _ = writeln!(
-        o,
-        "  One marker comes off when the fish landed reach {}. Strategy II drift: {}.",
-        relief.join(", "),
-        drift.join(", ")
-    );
-    section(&mut o, "End", &r.card.end);
-    let _ = writeln!(o, "\nThe tracker");
+    let _ =
+        writeln!(o, "  {}", crate::t!(lang, "games.card.relief", list = relief.join(", "), drift = drift.join(", ")));
+    section(&mut o, &crate::t!(lang, "games.card.end"), &r.card.end, lang);
+    let _ = writeln!(o, "\n{}", crate::t!(lang, "games.card.tracker"));
     let ids: Vec<&str> = r.variants.iter().map(|v| v.id.as_str()).collect();
     let _ =
         writeln!(o, "  deckhand play {} --players N [--variant {}] [-o FILE] [--answers FILE]", r.id, ids.join("|"));
-    let _ = writeln!(o, "  deckhand resume FILE      (saved after every event)");
+    let _ = writeln!(o, "  deckhand resume FILE      {}", crate::t!(lang, "games.card.saved_each"));
     let _ =
         writeln!(o, "  Events: wind [SIDE] | sail BOAT | catch BOAT SIZE | transfer FROM TO SIZE | dump BOAT SIZE |");
     let _ = writeln!(o, "          home BOAT | direction SIDE | stuck | undo     (and: status, help, quit)");

@@ -189,7 +189,7 @@ fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: 
     let mut journal = Journal::create(&path, &header)?;
     let p = prompter.as_mut();
     p.say(&setup_text(r, &setup, lang));
-    p.say(&format!("Saving every event to {}.", path.display()));
+    p.say(&crate::t!(lang, "games.fischerspiel.saving", path = path.display()));
     let mut timeline = Timeline::new(State::new(setup));
     session(r, &mut journal, &mut timeline, p, lang)
 }
@@ -220,12 +220,12 @@ fn resume_fischerspiel(r: &FischerspielRules, args: &ResumeArgs, head: Header, l
     }
     if timeline.current().outcome.is_some() {
         eprintln!("{}", status_text(r, timeline.current(), lang));
-        super::emit(&(outcome_text(r, timeline.current()) + "\n"))?;
+        super::emit(&(outcome_text(r, timeline.current(), lang) + "\n"))?;
         return Ok(0);
     }
     let mut prompter = ui::prompter_for(args.answers.as_deref(), "resume")?;
     let p = prompter.as_mut();
-    p.say(&format!("Resuming {} after {} event(s).", args.file.display(), opened.entries.len()));
+    p.say(&crate::t!(lang, "games.fischerspiel.resuming", path = args.file.display(), n = opened.entries.len()));
     session(r, &mut journal, &mut timeline, p, lang)
 }
 
@@ -310,16 +310,17 @@ fn session(
     p.say(&status_text(r, timeline.current(), lang));
     loop {
         if timeline.current().outcome.is_some() {
-            super::emit(&(outcome_text(r, timeline.current()) + "\n"))?;
+            super::emit(&(outcome_text(r, timeline.current(), lang) + "\n"))?;
             return Ok(0);
         }
         let s = timeline.current();
-        let prompt = format!(
-            "Event (wind {}/{}, {} of {} fish landed; `help` lists the events)",
-            s.wind,
-            r.wind.hurricane,
-            s.landed_total(),
-            s.setup.total_fish()
+        let prompt = crate::t!(
+            lang,
+            "games.fischerspiel.prompt",
+            wind = s.wind,
+            hurricane = r.wind.hurricane,
+            landed = s.landed_total(),
+            total = s.setup.total_fish()
         );
         let validate = |text: &str| -> Result<(), String> {
             match parse_command(r, timeline.current(), text)? {
@@ -332,17 +333,14 @@ fn session(
             Cmd::Help => p.say(&help_text(r, timeline.current())),
             Cmd::Status => p.say(&status_text(r, timeline.current(), lang)),
             Cmd::Quit => {
-                p.say(&format!(
-                    "Saved {path} after {} event(s); continue with `deckhand resume {path}`.",
-                    timeline.len()
-                ));
+                p.say(&crate::t!(lang, "games.fischerspiel.saved", path = path, n = timeline.len()));
                 return Ok(0);
             }
             Cmd::Event(e) => {
                 journal.append(&e)?;
                 let s = timeline.push(r, &e).map_err(|v| Error::Usage(v.message))?;
                 if e == Event::Undo {
-                    p.say(&format!("Took back the last event.\n{}", status_text(r, s, lang)));
+                    p.say(&format!("{}\n{}", crate::t!(lang, "games.fischerspiel.undone"), status_text(r, s, lang)));
                     continue;
                 }
                 for effect in s.effects.iter().filter(|e| !matches!(e, Effect::Over(_))) {
@@ -357,44 +355,57 @@ fn boat_name<'a>(r: &'a FischerspielRules, s: &State, boat: usize, lang: &str) -
     r.boats[s.boats[boat].colour].name.get(lang)
 }
 
+fn side_name(side: Side, lang: &str) -> String {
+    match side {
+        Side::North => crate::t!(lang, "games.fischerspiel.side.north"),
+        Side::East => crate::t!(lang, "games.fischerspiel.side.east"),
+        Side::South => crate::t!(lang, "games.fischerspiel.side.south"),
+        Side::West => crate::t!(lang, "games.fischerspiel.side.west"),
+    }
+}
+
 fn effect_text(r: &FischerspielRules, s: &State, effect: &Effect, lang: &str) -> String {
     let w = &r.wind;
     match effect {
-        Effect::WindUp { wind } => format!("Wind {wind} of {}.", w.hurricane),
-        Effect::Relief { landed, wind } => format!("{landed} fish landed: one wind marker comes off. Wind {wind}."),
-        Effect::ReliefNoMarker { landed } => {
-            format!("{landed} fish landed, but no wind marker lies at the board's edge: the wind stays at 0.")
-        }
-        Effect::Landed { boat, fish, total } => format!(
-            "The {} boat lands {fish} fish: {total} of {} landed.",
-            boat_name(r, s, *boat, lang),
-            s.setup.total_fish()
+        Effect::WindUp { wind } => crate::t!(lang, "games.fischerspiel.wind_up", wind = wind, hurricane = w.hurricane),
+        Effect::Relief { landed, wind } => crate::t!(lang, "games.fischerspiel.relief", landed = landed, wind = wind),
+        Effect::ReliefNoMarker { landed } => crate::t!(lang, "games.fischerspiel.relief_no_marker", landed = landed),
+        Effect::Landed { boat, fish, total } => crate::t!(
+            lang,
+            "games.fischerspiel.landed",
+            boat = boat_name(r, s, *boat, lang),
+            n = fish,
+            landed = total,
+            total = s.setup.total_fish()
         ),
         Effect::Capacity { fish } if *fish < w.capacity => {
-            format!("Wind {}: from now on a boat carries only {fish} fish.", w.storm_from)
+            crate::t!(lang, "games.fischerspiel.capacity_down", wind = w.storm_from, n = fish)
         }
-        Effect::Capacity { fish } => format!("Below wind {} again: boats carry {fish} fish.", w.storm_from),
+        Effect::Capacity { fish } => crate::t!(lang, "games.fischerspiel.capacity_up", wind = w.storm_from, n = fish),
         Effect::MustDump { boat } => {
             let b = &s.boats[*boat];
-            let id = &r.boats[b.colour].id;
-            format!(
-                "WARNING: the {} boat holds {} fish: it throws one back (`dump {id} SIZE`); the fish drifts straight to \
-                 the nearest current square and is turned face down.",
-                boat_name(r, s, *boat, lang),
-                b.load.len()
+            crate::t!(
+                lang,
+                "games.fischerspiel.must_dump",
+                boat = boat_name(r, s, *boat, lang),
+                n = b.load.len(),
+                id = r.boats[b.colour].id
             )
         }
-        Effect::Drift { squares: 0 } => "No more drift.".into(),
+        Effect::Drift { squares: 0 } => crate::t!(lang, "games.fischerspiel.drift_none"),
         Effect::Drift { squares } => {
-            let toward = s.direction.map(|d| format!(" toward the {}", d.downwind().id())).unwrap_or_default();
-            format!(
-                "Drift: at the end of its move the moving boat is blown {squares} square(s) downwind{toward}; \
-                 not on a move that ends exactly in harbour."
-            )
+            let toward = s
+                .direction
+                .map(|d| crate::t!(lang, "games.fischerspiel.drift_toward", side = side_name(d.downwind(), lang)))
+                .unwrap_or_default();
+            crate::t!(lang, "games.fischerspiel.drift", n = squares, toward = toward)
         }
         Effect::MayTurn => {
-            let now = s.direction.map(|d| format!(" (they lie {} now)", d.id())).unwrap_or_default();
-            format!("The wind changed: you may move the markers to another edge with `direction SIDE`{now}.")
+            let now = s
+                .direction
+                .map(|d| crate::t!(lang, "games.fischerspiel.may_turn_now", side = side_name(d, lang)))
+                .unwrap_or_default();
+            crate::t!(lang, "games.fischerspiel.may_turn", now = now)
         }
         Effect::Over(_) => String::new(),
     }
@@ -403,30 +414,33 @@ fn effect_text(r: &FischerspielRules, s: &State, effect: &Effect, lang: &str) ->
 fn status_text(r: &FischerspielRules, s: &State, lang: &str) -> String {
     let mut o = String::new();
     let v = &r.variants[s.setup.variant];
-    let _ = write!(
-        o,
-        "{}, {}: wind {} of {} (boats carry {} fish)",
-        r.name.get(lang),
-        v.name.get(lang),
-        s.wind,
-        r.wind.hurricane,
-        s.capacity(r)
-    );
+    o.push_str(&crate::t!(
+        lang,
+        "games.fischerspiel.status",
+        game = r.name.get(lang),
+        variant = v.name.get(lang),
+        wind = s.wind,
+        hurricane = r.wind.hurricane,
+        n = s.capacity(r)
+    ));
     if v.drift {
-        let dir = s.direction.map_or("not placed yet".to_string(), |d| format!("from the {}", d.id()));
-        let _ = write!(o, "; markers {dir}; drift {}", r.wind.drift_at(s.wind));
+        let dir = s.direction.map_or(crate::t!(lang, "games.fischerspiel.markers_unplaced"), |d| {
+            crate::t!(lang, "games.fischerspiel.markers_from", side = side_name(d, lang))
+        });
+        o.push_str(&crate::t!(lang, "games.fischerspiel.status_drift", dir = dir, n = r.wind.drift_at(s.wind)));
     }
     let sea: Vec<String> =
         r.fish.iter().zip(&s.sea).filter(|(_, n)| **n > 0).map(|(f, n)| format!("{n} {}", f.name.get(lang))).collect();
-    let _ = write!(
-        o,
-        "\nFish: {} on the current{}, {} on boats, {} of {} landed",
-        s.at_sea_total(),
-        if sea.is_empty() { String::new() } else { format!(" ({})", sea.join(", ")) },
-        s.on_boats_total(),
-        s.landed_total(),
-        s.setup.total_fish()
-    );
+    o.push('\n');
+    o.push_str(&crate::t!(
+        lang,
+        "games.fischerspiel.status_fish",
+        sea = s.at_sea_total(),
+        detail = if sea.is_empty() { String::new() } else { format!(" ({})", sea.join(", ")) },
+        boats = s.on_boats_total(),
+        landed = s.landed_total(),
+        total = s.setup.total_fish()
+    ));
     let boats: Vec<String> = s
         .boats
         .iter()
@@ -434,34 +448,41 @@ fn status_text(r: &FischerspielRules, s: &State, lang: &str) -> String {
         .map(|(i, b)| {
             let name = boat_name(r, s, i, lang);
             if b.home {
-                format!("{name} in harbour")
+                crate::t!(lang, "games.fischerspiel.boat_home", boat = name)
             } else if b.load.is_empty() {
-                format!("{name} at sea, empty")
+                crate::t!(lang, "games.fischerspiel.boat_empty", boat = name)
             } else {
                 let load: Vec<&str> = b.load.iter().map(|f| r.fish[*f].name.get(lang)).collect();
-                format!("{name} at sea with {}", load.join(", "))
+                crate::t!(lang, "games.fischerspiel.boat_load", boat = name, load = load.join(", "))
             }
         })
         .collect();
-    let _ = write!(o, "\nBoats: {}", boats.join("; "));
+    o.push('\n');
+    o.push_str(&crate::t!(
+        lang,
+        "games.fischerspiel.status_boats",
+        list = boats.join(&crate::t!(lang, "games.fischerspiel.boat_sep"))
+    ));
     o
 }
 
-fn outcome_text(r: &FischerspielRules, s: &State) -> String {
+fn outcome_text(r: &FischerspielRules, s: &State, lang: &str) -> String {
     match s.outcome {
-        Some(Outcome::Won) => format!(
-            "WON — everyone wins: all {} fish landed and every boat home, with the wind at {} of {}.",
-            s.setup.total_fish(),
-            s.wind,
-            r.wind.hurricane
+        Some(Outcome::Won) => crate::t!(
+            lang,
+            "games.fischerspiel.won",
+            total = s.setup.total_fish(),
+            wind = s.wind,
+            hurricane = r.wind.hurricane
         ),
-        Some(Outcome::LostToHurricane) => format!(
-            "LOST — the wind reached {}: a hurricane sinks every boat. {} fish were not landed; {} boat(s) at sea.",
-            r.wind.hurricane,
-            s.setup.total_fish() - s.landed_total(),
-            s.boats.iter().filter(|b| !b.home).count()
+        Some(Outcome::LostToHurricane) => crate::t!(
+            lang,
+            "games.fischerspiel.lost_hurricane",
+            hurricane = r.wind.hurricane,
+            missing = s.setup.total_fish() - s.landed_total(),
+            n = s.boats.iter().filter(|b| !b.home).count()
         ),
-        Some(Outcome::LostStuck) => "LOST — no boat could make a legal move.".into(),
+        Some(Outcome::LostStuck) => crate::t!(lang, "games.fischerspiel.lost_stuck"),
         None => String::new(),
     }
 }
@@ -500,17 +521,17 @@ fn setup_text(r: &FischerspielRules, setup: &Setup, lang: &str) -> String {
         .iter()
         .zip(&setup.fish)
         .filter(|(_, n)| **n > 0)
-        .map(|(f, n)| format!("{n} {} (lifted by {} boat(s))", f.name.get(lang), f.boats))
+        .map(|(f, n)| crate::t!(lang, "games.fischerspiel.setup_fish", n = n, fish = f.name.get(lang), boats = f.boats))
         .collect();
     let boats: Vec<&str> = setup.boats.iter().map(|b| r.boats[*b].name.get(lang)).collect();
-    format!(
-        "{}: {} players, {}.\nSetup: shuffle {} fish face down on the current, at most one between two foam crests: {}.\n\
-         Boats: {}, each in the harbour of its colour. The youngest player starts.",
-        r.name.get(lang),
-        setup.boats.len(),
-        r.variants[setup.variant].name.get(lang),
-        setup.total_fish(),
-        fish.join(", "),
-        boats.join(", ")
+    crate::t!(
+        lang,
+        "games.fischerspiel.setup",
+        game = r.name.get(lang),
+        players = setup.boats.len(),
+        variant = r.variants[setup.variant].name.get(lang),
+        total = setup.total_fish(),
+        fish = fish.join(", "),
+        boats = boats.join(", ")
     )
 }

@@ -110,7 +110,7 @@ pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
             let from_parts = crown_masts + crown_sails + passed * h.crowns_per_flipped_pass;
             let n = crowns.unwrap_or(from_parts);
             let c = calc::crowns(h, n, workers).map_err(Error::Usage)?;
-            crowns_text(h, &c, blue, extra)
+            crowns_text(h, &c, blue, extra, lang)
         }
         NauticusCommand::Pass { passes, flipped, track } => {
             let p = match (passes, flipped) {
@@ -122,19 +122,22 @@ pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
             let mut o = String::new();
             let left: Vec<String> = p.unflipped.iter().map(|x| format!("-{x}")).collect();
             if p.unflipped.is_empty() {
-                let _ = writeln!(o, "Round end: every pass tile is flipped, so no penalty.");
+                let _ = writeln!(o, "{}", crate::t!(lang, "games.nauticus.pass_none"));
             } else {
-                let _ = writeln!(o, "Round end: unflipped pass tiles {} → lose {} VP.", left.join(" "), p.penalty);
+                let _ = writeln!(
+                    o,
+                    "{}",
+                    crate::t!(lang, "games.nauticus.pass_penalty", tiles = left.join(" "), n = p.penalty)
+                );
             }
             if let Some(t) = track {
-                let _ = writeln!(o, "VP track {t} → {} (it may go below 0).", t - i64::from(p.penalty));
+                let _ = writeln!(
+                    o,
+                    "{}",
+                    crate::t!(lang, "games.nauticus.pass_track", from = t, to = t - i64::from(p.penalty))
+                );
             }
-            let _ = writeln!(
-                o,
-                "Your flipped tiles gave +{} crown(s) until now. Then: turn all pass tiles back to their minus side, \
-                 advance the round marker, turn the wheel to the anchor tile, shuffle and lay out the 8 actions.",
-                p.crowns
-            );
+            let _ = writeln!(o, "{}", crate::t!(lang, "games.nauticus.pass_then", n = p.crowns));
             o
         }
         NauticusCommand::Buy { action, prices, items, blue, extra, free } => {
@@ -186,10 +189,10 @@ pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
                 .collect::<Result<_, _>>()?;
             let check = calc::rewards(h, masts, &taken).map_err(|p| Error::Usage(p.join("\n")))?;
             let names: Vec<&str> = check.taken.iter().map(|r| h.rewards[*r].name.get(lang)).collect();
-            let mut o = format!("A {masts}-mast ship: {} — allowed.\n", names.join(", "));
+            let mut o = crate::t!(lang, "games.nauticus.rewards_ok", masts = masts, list = names.join(", ")) + "\n";
             if !check.to_warehouse.is_empty() {
                 let w: Vec<&str> = check.to_warehouse.iter().map(|r| h.rewards[*r].name.get(lang)).collect();
-                let _ = writeln!(o, "To the warehouse (free tiles, golden rule): {}.", w.join(", "));
+                let _ = writeln!(o, "{}", crate::t!(lang, "games.nauticus.rewards_warehouse", list = w.join(", ")));
             }
             o
         }
@@ -198,45 +201,57 @@ pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
     Ok(0)
 }
 
-fn crowns_text(h: &NauticusHelpers, c: &calc::CrownScore, blue: u32, extra: bool) -> String {
+fn crowns_text(h: &NauticusHelpers, c: &calc::CrownScore, blue: u32, extra: bool, lang: &str) -> String {
     let mut o = String::new();
     let cap = h.crown_cap_per_round;
     if c.crowns == 0 {
-        let _ = writeln!(
-            o,
-            "0 crowns: scoring crowns gives nothing (crown masts, crown sails and flipped pass tiles count)."
-        );
+        let _ = writeln!(o, "{}", crate::t!(lang, "games.nauticus.crowns_zero"));
         return o;
     }
     if c.capped {
         let _ = writeln!(
             o,
-            "{} crowns × {} workers = {}, capped: {} VP (at most {cap} a round).",
-            c.crowns, c.workers, c.raw, c.points
+            "{}",
+            crate::t!(
+                lang,
+                "games.nauticus.crowns_capped",
+                crowns = c.crowns,
+                workers = c.workers,
+                raw = c.raw,
+                vp = c.points,
+                cap = cap
+            )
         );
     } else {
-        let _ = writeln!(o, "{} crowns × {} workers = {} VP (at most {cap} a round).", c.crowns, c.workers, c.points);
+        let _ = writeln!(
+            o,
+            "{}",
+            crate::t!(lang, "games.nauticus.crowns", crowns = c.crowns, workers = c.workers, vp = c.points, cap = cap)
+        );
     }
     if let Some(need) = c.workers_for_cap {
         if c.workers > need {
-            let _ = writeln!(o, "{need} worker(s) already reach {cap}; {} more add(s) nothing.", c.workers - need);
+            let _ = writeln!(
+                o,
+                "{}",
+                crate::t!(lang, "games.nauticus.crowns_over", need = need, cap = cap, n = c.workers - need)
+            );
         } else if c.workers < need {
-            let _ = writeln!(o, "{need} worker(s) would reach the cap of {cap}.");
+            let _ = writeln!(o, "{}", crate::t!(lang, "games.nauticus.crowns_under", n = need, cap = cap));
         }
     }
     let own = c.workers.saturating_sub(blue);
     if blue > 0 {
-        let _ = writeln!(o, "Workers: {} blue from the wheel + {own} of your own.", blue.min(c.workers));
+        let _ = writeln!(o, "{}", crate::t!(lang, "games.nauticus.crowns_blue", blue = blue.min(c.workers), own = own));
     }
     if extra {
         let _ = writeln!(
             o,
-            "With your extra action (once per game: +{} workers first) this is a second crown scoring this round, \
-             again at most {cap}.",
-            h.extra_action_workers
+            "{}",
+            crate::t!(lang, "games.nauticus.crowns_extra", workers = h.extra_action_workers, cap = cap)
         );
     } else {
-        let _ = writeln!(o, "A second crown scoring this round needs your extra action (--extra).");
+        let _ = writeln!(o, "{}", crate::t!(lang, "games.nauticus.crowns_second"));
     }
     o
 }
@@ -288,55 +303,67 @@ fn buy_text(
     match prices {
         Some(prices) => {
             let list: Vec<String> = a.items.iter().zip(prices).map(|(i, p)| format!("{} {p}", i.id)).collect();
-            let _ = writeln!(o, "{} (slot prices: {})", a.name.get(lang), list.join(", "));
+            let _ = writeln!(
+                o,
+                "{}",
+                crate::t!(lang, "games.nauticus.buy_prices", action = a.name.get(lang), list = list.join(", "))
+            );
         }
         None => {
             let _ = writeln!(
                 o,
-                "{} with your extra action (once per game: +{} workers first; every item {} Taler)",
-                a.name.get(lang),
-                h.extra_action_workers,
-                h.extra_action_price
+                "{}",
+                crate::t!(
+                    lang,
+                    "games.nauticus.buy_extra",
+                    action = a.name.get(lang),
+                    workers = h.extra_action_workers,
+                    price = h.extra_action_price
+                )
             );
         }
     }
     let w = p.lines.iter().map(|l| name(l.item).chars().count()).max().unwrap_or(0);
     for l in &p.lines {
         let to = match l.to {
-            Destination::Warehouse => "→ warehouse (bought for 0 Taler, so free: golden rule)".to_string(),
-            Destination::Shipyard => "→ shipyard (paid: may go straight onto a ship, or to the warehouse)".to_string(),
+            Destination::Warehouse => crate::t!(lang, "games.nauticus.to_warehouse"),
+            Destination::Shipyard => crate::t!(lang, "games.nauticus.to_shipyard"),
         };
-        let dup = if l.duplicate { format!(" (another copy: {} Taler)", h.duplicate_price) } else { String::new() };
-        let _ = writeln!(o, "  {:<w$}  {} Taler, {} worker{dup}  {to}", name(l.item), l.taler, l.workers);
+        let dup = if l.duplicate {
+            crate::t!(lang, "games.nauticus.duplicate", price = h.duplicate_price)
+        } else {
+            String::new()
+        };
+        let cost = crate::t!(lang, "games.nauticus.item_cost", taler = l.taler, n = l.workers);
+        let _ = writeln!(o, "  {:<w$}  {cost}{dup}  {to}", name(l.item));
     }
     if p.free_items > 0 {
-        let which = p.free_choice.map_or("an item of your choice".to_string(), |i| name(i).to_string());
-        let _ = writeln!(
-            o,
-            "  + {} free ({} for buying every kind; no Taler, no worker)  → warehouse (golden rule)",
-            which, p.free_items
-        );
+        let which = p.free_choice.map_or(crate::t!(lang, "games.nauticus.free_any"), |i| name(i).to_string());
+        let _ = writeln!(o, "  {}", crate::t!(lang, "games.nauticus.free_item", item = which, n = p.free_items));
     }
     let workers = if p.blue_used > 0 {
-        format!("{} workers ({} blue from the wheel + {} of your own)", p.workers, p.blue_used, p.own_workers)
+        crate::t!(lang, "games.nauticus.workers_blue", n = p.workers, blue = p.blue_used, own = p.own_workers)
     } else {
-        format!("{} workers", p.workers)
+        crate::t!(lang, "games.nauticus.workers", n = p.workers)
     };
-    let _ = writeln!(o, "Total: {} Taler, {workers}.", p.taler);
+    let _ = writeln!(o, "{}", crate::t!(lang, "games.nauticus.total", taler = p.taler, workers = workers));
     if let Some(t) = &p.tip {
         let _ = writeln!(
             o,
-            "Tip: {} for {} Taler instead of the second {} would cost {} Taler less and complete all {} kinds: \
-             1 more item free (both free items then go to the warehouse).",
-            name(t.buy),
-            t.buy_price,
-            name(t.instead_of),
-            t.saves,
-            a.items.len()
+            "{}",
+            crate::t!(
+                lang,
+                "games.nauticus.tip",
+                item = name(t.buy),
+                price = t.buy_price,
+                instead = name(t.instead_of),
+                saves = t.saves,
+                kinds = a.items.len()
+            )
         );
     }
     if extra {
-        let _ = writeln!(o, "Then the extra-action tile goes back to the box.");
+        let _ = writeln!(o, "{}", crate::t!(lang, "games.nauticus.extra_done"));
     }
     o
 }

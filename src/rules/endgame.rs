@@ -169,13 +169,13 @@ pub(crate) mod raw {
     #[serde(deny_unknown_fields)]
     pub struct Card {
         #[serde(default)]
-        pub setup: Vec<String>,
+        pub setup: Vec<super::CardLine>,
         #[serde(default)]
-        pub round: Vec<String>,
+        pub round: Vec<super::CardLine>,
         #[serde(default)]
-        pub golden_rules: Vec<String>,
+        pub golden_rules: Vec<super::CardLine>,
         #[serde(default)]
-        pub end: Vec<String>,
+        pub end: Vec<super::CardLine>,
     }
 
     #[derive(Debug, Deserialize)]
@@ -389,12 +389,35 @@ pub struct Calculator {
     pub scoring: Scoring,
 }
 
+/// A line of a reference card in the rules file: a plain (English) string, or a table
+/// `{ en = "...", de = "...", fr = "..." }` like any other name.
+#[derive(Debug, Clone, serde::Deserialize)]
+#[serde(untagged)]
+pub enum CardLine {
+    Text(String),
+    Names(Names),
+}
+
+impl CardLine {
+    pub fn names(&self) -> Names {
+        match self {
+            CardLine::Text(en) => Names { en: en.clone(), de: None, fr: None },
+            CardLine::Names(n) => n.clone(),
+        }
+    }
+}
+
+/// The lines of a card section as names (a plain string is English for every language).
+pub fn card_lines(lines: &[CardLine]) -> Vec<Names> {
+    lines.iter().map(CardLine::names).collect()
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct Card {
-    pub setup: Vec<String>,
-    pub round: Vec<String>,
-    pub golden_rules: Vec<String>,
-    pub end: Vec<String>,
+    pub setup: Vec<Names>,
+    pub round: Vec<Names>,
+    pub golden_rules: Vec<Names>,
+    pub end: Vec<Names>,
 }
 
 // ------------------------------------------------------------------------------------
@@ -469,10 +492,10 @@ pub fn compile(source: &Source) -> Result<EndgameRules, Vec<Diagnostic>> {
         sheet,
         calculators,
         card: Card {
-            setup: file.card.setup.clone(),
-            round: file.card.round.clone(),
-            golden_rules: file.card.golden_rules.clone(),
-            end: file.card.end.clone(),
+            setup: card_lines(&file.card.setup),
+            round: card_lines(&file.card.round),
+            golden_rules: card_lines(&file.card.golden_rules),
+            end: card_lines(&file.card.end),
         },
         nauticus,
     })

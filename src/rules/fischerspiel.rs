@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, HashSet};
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::endgame::{card_lines, CardLine};
 use super::names::Names;
 use super::source::{Diagnostic, Source};
 
@@ -103,11 +104,11 @@ mod raw {
     #[serde(deny_unknown_fields)]
     pub struct Card {
         #[serde(default)]
-        pub round: Vec<String>,
+        pub round: Vec<CardLine>,
         #[serde(default)]
-        pub golden_rules: Vec<String>,
+        pub golden_rules: Vec<CardLine>,
         #[serde(default)]
-        pub end: Vec<String>,
+        pub end: Vec<CardLine>,
     }
 }
 
@@ -179,9 +180,9 @@ pub struct Variant {
 
 #[derive(Debug, Clone, Default)]
 pub struct Card {
-    pub round: Vec<String>,
-    pub golden_rules: Vec<String>,
-    pub end: Vec<String>,
+    pub round: Vec<Names>,
+    pub golden_rules: Vec<Names>,
+    pub end: Vec<Names>,
 }
 
 #[derive(Debug, Clone)]
@@ -385,6 +386,10 @@ pub fn compile(source: &Source) -> Result<FischerspielRules, Vec<Diagnostic>> {
             drift,
         },
         variants,
-        card: Card { round: f.card.round, golden_rules: f.card.golden_rules, end: f.card.end },
+        card: Card {
+            round: card_lines(&f.card.round),
+            golden_rules: card_lines(&f.card.golden_rules),
+            end: card_lines(&f.card.end),
+        },
     })
 }
