@@ -7,11 +7,6 @@ use crate::rules::endgame::{EndgameRules, Scoring, Shape};
 use crate::rules::fischerspiel::{FischerspielRules, WindSource};
 use crate::rules::names::Names;
 
-/// What deckhand does for an endgame game (for `deckhand games`).
-pub fn endgame_offers(r: &EndgameRules) -> String {
-    endgame_offers_in(r, "en")
-}
-
 /// What deckhand does for an endgame game, in a language.
 pub fn endgame_offers_in(r: &EndgameRules, lang: &str) -> String {
     let mut does = crate::t!(lang, "games.offers.calculator");
@@ -23,10 +18,6 @@ pub fn endgame_offers_in(r: &EndgameRules, lang: &str) -> String {
         does.push_str(&crate::t!(lang, "games.offers.calculators", id = r.id, ids = ids.join("|")));
     }
     does
-}
-
-pub fn endgame_summary(r: &EndgameRules) -> String {
-    endgame_summary_in(r, "en")
 }
 
 /// The one-line summary of an endgame rules file, in a language.
@@ -41,10 +32,6 @@ pub fn endgame_summary_in(r: &EndgameRules, lang: &str) -> String {
         ties = s.tie_breaks.len(),
         calculators = r.calculators.len()
     )
-}
-
-pub fn fischerspiel_summary(r: &FischerspielRules) -> String {
-    fischerspiel_summary_in(r, "en")
 }
 
 /// The one-line summary of a Fischerspiel rules file, in a language.

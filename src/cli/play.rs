@@ -338,7 +338,13 @@ fn rules_for(
     let rules = match (rules_path, &header.rules_file) {
         (Some(p), _) => rules::from_path_in(p, lang)?,
         (None, Some(f)) => rules::from_path_in(Path::new(f), lang).map_err(|e| {
-            Error::Usage(crate::t!(lang, "cli.save.rules_file_gone", file = path.display(), rules = f, why = e.message(lang)))
+            Error::Usage(crate::t!(
+                lang,
+                "cli.save.rules_file_gone",
+                file = path.display(),
+                rules = f,
+                why = e.message(lang)
+            ))
         })?,
         (None, None) => rules::built_in_in(&header.game, lang)?,
     };

@@ -22,8 +22,8 @@ pub fn run(cmd: RulesCommand, lang: &str) -> anyhow::Result<i32> {
                     let boxes: usize = r.sections.iter().map(|s| s.len).sum();
                     crate::t!(lang, "cli.card.check_summary", sections = r.sections.len(), boxes = boxes)
                 }
-                Game::Endgame(r) => super::cards::endgame_summary(r),
-                Game::Fischerspiel(r) => super::cards::fischerspiel_summary(r),
+                Game::Endgame(r) => super::cards::endgame_summary_in(r, lang),
+                Game::Fischerspiel(r) => super::cards::fischerspiel_summary_in(r, lang),
             };
             emit(&format!(
                 "{}\n",
@@ -45,7 +45,7 @@ pub fn games(lang: &str) -> anyhow::Result<i32> {
         let rules = rules::built_in_in(id, lang)?;
         let does = match &rules.game {
             Game::Fleet(_) => crate::t!(lang, "cli.card.games_fleet"),
-            Game::Endgame(r) => super::cards::endgame_offers(r),
+            Game::Endgame(r) => super::cards::endgame_offers_in(r, lang),
             Game::Fischerspiel(r) => crate::t!(lang, "cli.card.games_coop", id = r.id),
         };
         let (min, max) = rules.players();

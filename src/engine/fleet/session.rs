@@ -92,15 +92,10 @@ impl Session {
         game.quiet = false;
         game.take_notices();
         let lang = if self.lang.is_empty() { "en" } else { self.lang };
-        let decision = game.decision(rules, lang);
-        let what = decision.as_ref().map(|d| d.prompt.clone()).unwrap_or_default();
-        // Show the option as the person saw it (its label), not the key they typed.
+        let what = game.decision(rules, lang).map(|d| d.prompt).unwrap_or_default();
+        // The answer as it was typed (a language-neutral key).
         let answer = match last {
-            Input::Choice(k) => decision
-                .as_ref()
-                .and_then(|d| d.options.iter().find(|o| o.key.eq_ignore_ascii_case(k)))
-                .map(|o| o.label.clone())
-                .unwrap_or_else(|| k.clone()),
+            Input::Choice(k) => k.clone(),
             Input::Roll { faces, .. } => faces.join(" "),
         };
         self.inputs.pop();
