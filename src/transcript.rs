@@ -21,7 +21,7 @@ use toml::Spanned;
 
 use crate::engine::fleet::{Mark, Sheet};
 use crate::rules::fleet::{FleetRules, SectionKind};
-use crate::rules::source::{read_source, Diagnostic, Source};
+use crate::rules::source::{read_source, similar, Diagnostic, Source};
 use crate::Error;
 
 #[derive(Debug, Deserialize)]
@@ -304,27 +304,6 @@ fn unknown_section(rules: &FleetRules, key: &Spanned<String>, table: &str, lang:
     };
     Diagnostic::new(crate::t!(lang, "cli.sheet_file.unknown_section", table = table, name = name), Some(key.span()))
         .help(help)
-}
-
-/// Close enough to suggest: same after dropping `_`, one is a prefix of the other, or an
-/// edit distance of at most 2.
-fn similar(a: &str, b: &str) -> bool {
-    let norm = |s: &str| s.replace('_', "").to_lowercase();
-    let (a, b) = (norm(a), norm(b));
-    a == b || (b.len() >= 3 && a.starts_with(&b)) || edit_distance(&a, &b) <= 2
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }
 
 /// Marks text → marks. Returns the first character that is not a mark on failure.

@@ -1284,22 +1284,4 @@ pub fn word_span(text: &str, within: &Range<usize>, needle: &str) -> Range<usize
     within.clone()
 }
 
-/// Close enough to suggest: equal without `_`, a prefix, or at most 2 edits apart.
-pub fn similar(a: &str, b: &str) -> bool {
-    let norm = |s: &str| s.replace('_', "").to_lowercase();
-    let (a, b) = (norm(a), norm(b));
-    a == b || (b.len() >= 3 && a.starts_with(&b)) || edit_distance(&a, &b) <= 2
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
+pub use super::source::similar;
