@@ -161,7 +161,7 @@ fn enter_takes_a_list_of_point_tiles() {
         .assert()
         .success()
         .stderr(
-            contains("tuile de points [point_tiles, up to 30 values of 3–5]")
+            contains("tuile de points [point_tiles, jusqu'à 30 valeurs de 3–5]")
                 .and(contains("Score : 74 (PISTE 62, TUILES 12)")),
         );
     let sheet = std::fs::read_to_string(d.join("ann.toml")).unwrap();

@@ -60,7 +60,7 @@ fn inputs_table(o: &mut String, scoring: &Scoring, lang: &str) {
     for i in &scoring.inputs {
         let range = match i.shape {
             Shape::Number { min, max } => crate::t!(lang, "games.card.range", min = min, max = max),
-            s => s.range_text(),
+            s => s.range_text_in(lang),
         };
         let _ = writeln!(o, "    {:<w$}  {} ({range})", i.id, i.name.get(lang));
     }

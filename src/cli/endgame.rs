@@ -19,7 +19,12 @@ struct Loaded<'a> {
     sheet: EndgameSheet,
 }
 
-fn load<'a>(r: &EndgameRules, paths: &'a [PathBuf], sources: &'a [Source]) -> Result<Vec<Loaded<'a>>, Error> {
+fn load<'a>(
+    r: &EndgameRules,
+    paths: &'a [PathBuf],
+    sources: &'a [Source],
+    lang: &str,
+) -> Result<Vec<Loaded<'a>>, Error> {
     let mut out = Vec::new();
     let mut errors = Vec::new();
     for (path, source) in paths.iter().zip(sources) {
@@ -31,7 +36,7 @@ fn load<'a>(r: &EndgameRules, paths: &'a [PathBuf], sources: &'a [Source]) -> Re
     if !errors.is_empty() {
         let count = errors.len();
         return Err(Error::Input {
-            path: if count == 1 { "the sheet file".into() } else { format!("{count} sheet files") },
+            path: crate::t!(lang, "games.endgame.sheet_file", n = count),
             count,
             report: errors.join("\n") + "\n",
         });
@@ -39,10 +44,11 @@ fn load<'a>(r: &EndgameRules, paths: &'a [PathBuf], sources: &'a [Source]) -> Re
     let mut seen = std::collections::HashSet::new();
     for l in &out {
         if !seen.insert(l.sheet.player.clone()) {
-            return Err(Error::Usage(format!(
-                "{} names player `{}` again; every sheet of one game needs its own player name",
-                l.path.display(),
-                l.sheet.player
+            return Err(Error::Usage(crate::t!(
+                lang,
+                "games.endgame.same_player",
+                path = l.path.display(),
+                player = l.sheet.player
             )));
         }
     }
@@ -92,7 +98,7 @@ pub fn score(
     detail: bool,
     lang: &str,
 ) -> anyhow::Result<i32> {
-    let sheets = load(r, paths, sources)?;
+    let sheets = load(r, paths, sources, lang)?;
     let (per_sheet, game) = violations(r, &sheets, lang);
     let count = per_sheet.iter().map(Vec::len).sum::<usize>() + game.len();
     if count > 0 {
@@ -107,7 +113,7 @@ pub fn score(
             let _ = writeln!(report, "error: {} [{}]\n", g.message, g.rule);
         }
         let _ = writeln!(report, "{}", crate::t!(lang, "games.endgame.impossible"));
-        return Err(Error::Input { path: "the sheets' inputs".into(), count, report }.into());
+        return Err(Error::Input { path: crate::t!(lang, "games.endgame.sheets_inputs"), count, report }.into());
     }
     let inputs: Vec<(&str, Vec<InputValue>)> =
         sheets.iter().map(|l| (l.sheet.player.as_str(), l.sheet.inputs(r))).collect();
@@ -122,7 +128,7 @@ pub fn check(
     format: CheckFormat,
     lang: &str,
 ) -> anyhow::Result<i32> {
-    let sheets = load(r, paths, sources)?;
+    let sheets = load(r, paths, sources, lang)?;
     let (per_sheet, game) = violations(r, &sheets, lang);
     let count = per_sheet.iter().map(Vec::len).sum::<usize>() + game.len();
     let text = match format {
@@ -288,7 +294,7 @@ pub fn enter(r: &EndgameRules, player: &str, output: &Path, answers: Option<&Pat
             continue;
         }
         let help = input.help.as_deref().map(|h| format!(" — {h}")).unwrap_or_default();
-        let prompt = format!("{} [{}, {}]{help}", input.name.get(lang), input.id, input.shape.range_text());
+        let prompt = format!("{} [{}, {}]{help}", input.name.get(lang), input.id, input.shape.range_text_in(lang));
         let check = |text: &str| -> Result<InputValue, String> {
             let value = parse_answer(input.shape, text, lang)?;
             let mut values = sheet.inputs(r);
@@ -386,7 +392,7 @@ pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: &
         .iter()
         .zip(&values)
         .filter(|(_, v)| v.is_none())
-        .map(|(i, _)| format!("{}=… ({}, {})", i.id, i.name.get(lang), i.shape.range_text()))
+        .map(|(i, _)| format!("{}=… ({}, {})", i.id, i.name.get(lang), i.shape.range_text_in(lang)))
         .collect();
     if !missing.is_empty() {
         return Err(Error::Usage(crate::t!(
