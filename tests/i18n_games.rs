@@ -185,3 +185,20 @@ fn a_bad_fischerspiel_event_in_french() {
     assert!(err.contains("`fly` n'est pas un événement ; tapez `help` pour la liste"), "{err}");
     assert!(!err.contains("is not an event"), "{err}");
 }
+
+#[test]
+fn nauticus_helper_errors_in_german() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, want) in [
+        (&["nauticus", "pass", "--passes", "4"][..], "du hast 3 Passen-Plättchen"),
+        (&["nauticus", "buy", "--action", "nope", "--extra", "--items", "x"][..], "unbekannte Aktion `nope`"),
+        (
+            &["nauticus", "rewards", "--masts", "3", "--take", "vp,vp,vp"][..],
+            "jede Belohnung höchstens 2-mal je Schiff",
+        ),
+    ] {
+        let out = deckhand(dir.path()).args(["--lang", "de"]).args(args).assert().code(2);
+        let err = stderr(&out);
+        assert!(err.contains(want), "{want}: {err}");
+    }
+}

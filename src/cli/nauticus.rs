@@ -114,14 +114,14 @@ pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
             }
             let from_parts = crown_masts + crown_sails + passed * h.crowns_per_flipped_pass;
             let n = crowns.unwrap_or(from_parts);
-            let c = calc::crowns(h, n, workers).map_err(Error::Usage)?;
+            let c = calc::crowns_in(h, n, workers, lang).map_err(Error::Usage)?;
             crowns_text(h, &c, blue, extra, lang)
         }
         NauticusCommand::Pass { passes, flipped, track } => {
             let p = match (passes, flipped) {
-                (Some(n), _) => calc::pass_penalty(h, n),
-                (None, Some(f)) => calc::pass_penalty_flipped(h, &f),
-                (None, None) => calc::pass_penalty(h, 0),
+                (Some(n), _) => calc::pass_penalty_in(h, n, lang),
+                (None, Some(f)) => calc::pass_penalty_flipped_in(h, &f, lang),
+                (None, None) => calc::pass_penalty_in(h, 0, lang),
             }
             .map_err(Error::Usage)?;
             let mut o = String::new();
@@ -178,7 +178,7 @@ pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
             };
             let basket: Vec<usize> = items.iter().map(|i| item_index(a, i, lang)).collect::<Result<_, _>>()?;
             let free = free.map(|f| item_index(a, &f, lang)).transpose()?;
-            let p = calc::buy(h, a, prices.as_deref(), &basket, blue, free).map_err(Error::Usage)?;
+            let p = calc::buy_in(h, a, prices.as_deref(), &basket, blue, free, lang).map_err(Error::Usage)?;
             buy_text(h, a, prices.as_deref(), &p, extra, lang)
         }
         NauticusCommand::Rewards { masts, take } => {
@@ -191,7 +191,7 @@ pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
                     })
                 })
                 .collect::<Result<_, _>>()?;
-            let check = calc::rewards(h, masts, &taken).map_err(|p| Error::Usage(p.join("\n")))?;
+            let check = calc::rewards_in(h, masts, &taken, lang).map_err(|p| Error::Usage(p.join("\n")))?;
             let names: Vec<&str> = check.taken.iter().map(|r| h.rewards[*r].name.get(lang)).collect();
             let mut o = crate::t!(lang, "games.nauticus.rewards_ok", masts = masts, list = names.join(", ")) + "\n";
             if !check.to_warehouse.is_empty() {
