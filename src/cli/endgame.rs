@@ -65,9 +65,9 @@ fn violations(r: &EndgameRules, sheets: &[Loaded], lang: &str) -> (Vec<Vec<Viola
     (per_sheet, endgame::check_game_in(&r.sheet, &pairs, lang))
 }
 
-fn render(r: &EndgameRules, l: &Loaded, v: &Violation) -> String {
+fn render(r: &EndgameRules, l: &Loaded, v: &Violation, lang: &str) -> String {
     let d = Diagnostic::new(format!("{} [{}]", v.message, v.rule), l.sheet.span_of(r, v.at)).help(v.fix.clone());
-    l.source.render(&d)
+    l.source.render_in(&d, lang)
 }
 
 pub fn standings(r: &EndgameRules, sheets: &[(&str, Vec<InputValue>)], lang: &str) -> Standings {
@@ -105,12 +105,12 @@ pub fn score(
         let mut report = String::new();
         for (l, vs) in sheets.iter().zip(&per_sheet) {
             for v in vs {
-                report.push_str(&render(r, l, v));
+                report.push_str(&render(r, l, v, lang));
                 report.push('\n');
             }
         }
         for g in &game {
-            let _ = writeln!(report, "error: {} [{}]\n", g.message, g.rule);
+            let _ = writeln!(report, "{}: {} [{}]\n", crate::t!(lang, "rules.word_error"), g.message, g.rule);
         }
         let _ = writeln!(report, "{}", crate::t!(lang, "games.endgame.impossible"));
         return Err(Error::Input { path: crate::t!(lang, "games.endgame.sheets_inputs"), count, report }.into());
@@ -180,7 +180,7 @@ pub fn check(
                         )
                     );
                     for v in vs {
-                        for line in render(r, l, v).lines() {
+                        for line in render(r, l, v, lang).lines() {
                             let _ = writeln!(out, "  {line}");
                         }
                     }
