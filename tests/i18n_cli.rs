@@ -123,6 +123,18 @@ fn help_in_german_and_french() {
     for text in ["Afficher le tableau final", "Format de sortie", "Codes de sortie :", "Fichiers de feuilles"] {
         assert!(fr.contains(text), "`{text}` missing from\n{fr}");
     }
+    // clap's own words too.
+    for (lang, text) in [("de", &de), ("fr", &fr)] {
+        for english in ["Usage:", "Options:", "Arguments:", "Commands:", "Print help", "Print version"] {
+            assert!(!text.contains(english), "{lang}: `{english}` in\n{text}");
+        }
+    }
+    for text in ["Aufruf:", "Befehle:", "Optionen:", "Hilfe anzeigen", "Version anzeigen"] {
+        assert!(de.contains(text), "`{text}` missing from\n{de}");
+    }
+    for text in ["Utilisation :", "Arguments :", "Options :", "Afficher l'aide"] {
+        assert!(fr.contains(text), "`{text}` missing from\n{fr}");
+    }
     // The environment chooses too; English stays the doc comments.
     let out = deckhand(dir.path()).env("LANG", "fr_FR.UTF-8").args(["check", "--help"]).output().unwrap();
     assert!(String::from_utf8(out.stdout).unwrap().contains("Lister chaque infraction"));
@@ -130,6 +142,7 @@ fn help_in_german_and_french() {
     let en = String::from_utf8(out.stdout).unwrap();
     assert!(en.contains("Print the final table of a game from its players' sheet files"), "{en}");
     assert!(en.contains("Exit codes:"), "{en}");
+    assert!(en.contains("Usage:") && en.contains("Options:") && en.contains("Print help"), "{en}");
 }
 
 #[test]

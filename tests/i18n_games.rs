@@ -127,3 +127,78 @@ fn the_fischerspiel_card_in_french() {
         assert!(text.contains(want), "{want}: {text}");
     }
 }
+
+#[test]
+fn nauticus_check_and_enter_in_german() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(
+        d,
+        "ann.toml",
+        "game = \"nauticus\"\nplayer = \"Ann\"\n[inputs]\ngoods_coffee = 13\nships_3 = 5\nships_4 = 3\n",
+    );
+    write(d, "bob.toml", "game = \"nauticus\"\nplayer = \"Bob\"\n[inputs]\ngoods_fish = 7\n");
+    let out = deckhand(d).args(["--lang", "de", "check", "ann.toml", "bob.toml"]).assert().code(1);
+    let text = stdout(&out);
+    assert!(text.contains("ann.toml (Ann): 2 Grenzverletzung(en)"), "{text}");
+    assert!(text.contains("bob.toml (Bob): jede Eingabe liegt innerhalb der Grenzen"), "{text}");
+    assert!(text.contains("goods_coffee = 13 liegt außerhalb von 0–12"), "{text}");
+    assert!(text.contains("2 Bogen/Bögen geprüft: 2 Grenzverletzung(en)"), "{text}");
+    assert!(!text.contains("limit violation") && !text.contains("is outside"), "{text}");
+    write(d, "answers.txt", "35\n3\n1\n1\n0\n3\n2\n0\n6\n8\n2\n8\n3\n");
+    let out = deckhand(d)
+        .args(["--lang", "de", "enter", "nauticus", "--player", "Cy", "-o", "cy.toml", "--answers", "answers.txt"])
+        .assert()
+        .success();
+    let err = stderr(&out);
+    assert!(err.contains("Schlusswertung von Cy für Nauticus (13 Eingaben)"), "{err}");
+    assert!(err.contains("cy.toml gespeichert. Punkte: 115 ("), "{err}");
+    write(d, "neg.txt", "-21\n");
+    deckhand(d)
+        .args(["--lang", "de", "enter", "nauticus", "--player", "Di", "-o", "di.toml", "--answers", "neg.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("track = -21 liegt außerhalb von -20–300"));
+}
+
+#[test]
+fn a_bad_fischerspiel_event_in_french() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "answers.txt", "fly\n");
+    let out = deckhand(dir.path())
+        .args([
+            "--lang",
+            "fr",
+            "play",
+            "fischerspiel",
+            "--players",
+            "2",
+            "-o",
+            "game.jsonl",
+            "--answers",
+            "answers.txt",
+        ])
+        .timeout(std::time::Duration::from_secs(20))
+        .assert()
+        .code(2);
+    let err = stderr(&out);
+    assert!(err.contains("`fly` n'est pas un événement ; tapez `help` pour la liste"), "{err}");
+    assert!(!err.contains("is not an event"), "{err}");
+}
+
+#[test]
+fn nauticus_helper_errors_in_german() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, want) in [
+        (&["nauticus", "pass", "--passes", "4"][..], "du hast 3 Passen-Plättchen"),
+        (&["nauticus", "buy", "--action", "nope", "--extra", "--items", "x"][..], "unbekannte Aktion `nope`"),
+        (
+            &["nauticus", "rewards", "--masts", "3", "--take", "vp,vp,vp"][..],
+            "jede Belohnung höchstens 2-mal je Schiff",
+        ),
+    ] {
+        let out = deckhand(dir.path()).args(["--lang", "de"]).args(args).assert().code(2);
+        let err = stderr(&out);
+        assert!(err.contains(want), "{want}: {err}");
+    }
+}

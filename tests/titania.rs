@@ -161,8 +161,8 @@ fn enter_takes_a_list_of_point_tiles() {
         .assert()
         .success()
         .stderr(
-            contains("tuile de points [point_tiles, up to 30 values of 3–5]")
-                .and(contains("Score: 74 (PISTE 62, TUILES 12)")),
+            contains("tuile de points [point_tiles, jusqu'à 30 valeurs de 3–5]")
+                .and(contains("Score : 74 (PISTE 62, TUILES 12)")),
         );
     let sheet = std::fs::read_to_string(d.join("ann.toml")).unwrap();
     assert!(sheet.contains("point_tiles = [3, 5, 4]"), "{sheet}");
@@ -177,11 +177,11 @@ fn enter_takes_a_list_of_point_tiles() {
 #[test]
 fn the_reference_card_has_setup_round_golden_rules_and_tie_break() {
     deckhand(&repo()).args(["--lang", "de", "rules", "show", "titania"]).assert().success().stdout(
-        contains("Titania — 2-4 players")
-            .and(contains("Setup"))
-            .and(contains("A round"))
-            .and(contains("Golden rules"))
-            .and(contains("meiste Muscheln und Seesterne, then a shared place"))
+        contains("Titania — 2-4 Spieler")
+            .and(contains("Aufbau"))
+            .and(contains("Eine Runde"))
+            .and(contains("Goldene Regeln"))
+            .and(contains("meiste Muscheln und Seesterne, dann ein geteilter Platz"))
             .and(contains("deckhand calc titania starfish depicted=… built=…")),
     );
 }

@@ -60,7 +60,7 @@ fn inputs_table(o: &mut String, scoring: &Scoring, lang: &str) {
     for i in &scoring.inputs {
         let range = match i.shape {
             Shape::Number { min, max } => crate::t!(lang, "games.card.range", min = min, max = max),
-            s => s.range_text(),
+            s => s.range_text_in(lang),
         };
         let _ = writeln!(o, "    {:<w$}  {} ({range})", i.id, i.name.get(lang));
     }
@@ -74,13 +74,21 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
         (None, Some(b)) => format!(" ({b})"),
         (None, None) => String::new(),
     };
-    // The title, the first three section headings and the tie-break line stay English in every
-    // language for now: tests/titania.rs pins "Titania — 2-4 players", "Setup", "A round",
-    // "Golden rules" and ", then a shared place" in `deckhand --lang de rules show titania`.
-    let _ = writeln!(o, "{} — {}-{} players{by}", r.name.get(lang), r.min_players, r.max_players);
-    section(&mut o, "Setup", &r.card.setup, lang);
-    section(&mut o, "A round", &r.card.round, lang);
-    section(&mut o, "Golden rules", &r.card.golden_rules, lang);
+    let _ = writeln!(
+        o,
+        "{}",
+        crate::t!(
+            lang,
+            "games.card.endgame.title",
+            game = r.name.get(lang),
+            min = r.min_players,
+            max = r.max_players,
+            by = by
+        )
+    );
+    section(&mut o, &crate::t!(lang, "games.card.endgame.setup"), &r.card.setup, lang);
+    section(&mut o, &crate::t!(lang, "games.card.endgame.round"), &r.card.round, lang);
+    section(&mut o, &crate::t!(lang, "games.card.golden_rules"), &r.card.golden_rules, lang);
     section(&mut o, &crate::t!(lang, "games.card.end_scoring"), &r.card.end, lang);
 
     let s = &r.sheet;
@@ -99,15 +107,16 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
         }
     }
     let mut ties: Vec<String> = s.tie_breaks.iter().map(|t| t.name.get(lang).to_string()).collect();
-    ties.push("a shared place".into());
-    let _ = writeln!(o, "  Most points wins; ties go to: {}.", ties.join(", then "));
+    ties.push(crate::t!(lang, "games.card.endgame.shared_place"));
+    let then = crate::t!(lang, "games.card.endgame.ties_then");
+    let _ = writeln!(o, "  {}", crate::t!(lang, "games.card.endgame.ties", list = ties.join(&then)));
 
     let _ = writeln!(o, "\n{}", crate::t!(lang, "games.card.inputs", id = r.id));
     inputs_table(&mut o, s, lang);
     if !s.limits.is_empty() {
         let _ = writeln!(o, "  {}", crate::t!(lang, "games.card.limits"));
         for l in &s.limits {
-            let terms = crate::engine::endgame::terms_text(s, &l.terms, |_| 0);
+            let terms = crate::engine::endgame::terms_text_in(s, &l.terms, |_| 0, lang);
             let terms = terms.replace(" (0)", "");
             let bound = match (l.min, l.max) {
                 (Some(a), Some(b)) => crate::t!(lang, "games.card.range", min = a, max = b),
@@ -142,49 +151,45 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
         let _ = writeln!(o, "  deckhand nauticus crowns --crowns C --workers W [--extra]");
         let _ = writeln!(
             o,
-            "    VP = crowns × workers, at most {} a round; crowns = crown masts + crown sails + flipped pass tiles",
-            h.crown_cap_per_round
+            "{}",
+            crate::t!(lang, "games.card.helpers.crowns", cap = h.crown_cap_per_round, workers = h.extra_action_workers)
         );
-        let _ = writeln!(
-            o,
-            "    (or --crown-masts, --crown-sails, --passed). A second scoring in one round needs the extra action"
-        );
-        let _ = writeln!(o, "    (+{} workers), again at most {}.", h.extra_action_workers, h.crown_cap_per_round);
         let penalties: Vec<String> = h.pass_penalties.iter().map(|p| format!("-{p}")).collect();
         let by_passes: Vec<String> = (0..=h.pass_penalties.len() as u32)
             .filter_map(|n| {
                 crate::engine::nauticus::pass_penalty(h, n).ok().map(|p| format!("{n}: {}", -i64::from(p.penalty)))
             })
             .collect();
-        let _ = writeln!(o, "  deckhand nauticus pass --passes N   (or --flipped 3,1: the tiles you flipped)");
+        let _ = writeln!(o, "  deckhand nauticus pass --passes N   {}", crate::t!(lang, "games.card.helpers.pass_cmd"));
         let _ = writeln!(
             o,
-            "    round-end penalty of the unflipped pass tiles {} (passes {}); each flipped tile is +{} crown",
-            penalties.join(" "),
-            by_passes.join(", "),
-            h.crowns_per_flipped_pass
+            "{}",
+            crate::t!(
+                lang,
+                "games.card.helpers.pass",
+                tiles = penalties.join(" "),
+                by = by_passes.join(", "),
+                n = h.crowns_per_flipped_pass
+            )
         );
-        let _ = writeln!(o, "    for the rest of the round.");
         let _ = writeln!(
             o,
             "  deckhand nauticus buy --action ACTION --prices P,P,P,P --items ITEM,... [--blue N] [--extra] [--free ITEM]"
         );
         let _ = writeln!(
             o,
-            "    each kind costs its slot price (0-{}) + {} worker; a second identical item {} Taler; all {} kinds in one",
-            h.max_slot_price,
-            h.workers_per_item,
-            h.duplicate_price,
-            h.actions.first().map_or(4, |a| a.items.len())
+            "{}",
+            crate::t!(
+                lang,
+                "games.card.helpers.buy",
+                max = h.max_slot_price,
+                workers = h.workers_per_item,
+                dup = h.duplicate_price,
+                kinds = h.actions.first().map_or(4, |a| a.items.len()),
+                free = h.free_items_for_all_kinds,
+                extra = h.extra_action_price
+            )
         );
-        let _ = writeln!(
-            o,
-            "    action: {} more item free (no Taler, no worker); extra action: base price {} Taler. Golden rule:",
-            h.free_items_for_all_kinds, h.extra_action_price
-        );
-        let _ =
-            writeln!(o, "    items for 0 Taler and the free item go to the warehouse; paid ones may go straight to");
-        let _ = writeln!(o, "    the shipyard. Prices are given in this order (or as item=price):");
         for a in &h.actions {
             let items: Vec<&str> = a.items.iter().map(|i| i.id.as_str()).collect();
             let _ = writeln!(o, "      {:<6} {}  ({})", a.id, items.join(", "), a.name.get(lang));
@@ -193,10 +198,14 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
         let ids: Vec<&str> = h.rewards.iter().map(|r| r.id.as_str()).collect();
         let _ = writeln!(
             o,
-            "    {} reward per mast of a completed ship, each at most {} times per ship: {}",
-            h.rewards_per_mast,
-            h.max_same_reward,
-            ids.join(", ")
+            "{}",
+            crate::t!(
+                lang,
+                "games.card.helpers.rewards",
+                n = h.rewards_per_mast,
+                max = h.max_same_reward,
+                list = ids.join(", ")
+            )
         );
     }
     let _ = writeln!(o, "\n{}", crate::t!(lang, "games.card.rules_file", id = r.id));
@@ -289,8 +298,6 @@ pub fn fischerspiel_card(r: &FischerspielRules, lang: &str) -> String {
     let _ =
         writeln!(o, "  deckhand play {} --players N [--variant {}] [-o FILE] [--answers FILE]", r.id, ids.join("|"));
     let _ = writeln!(o, "  deckhand resume FILE      {}", crate::t!(lang, "games.card.saved_each"));
-    let _ =
-        writeln!(o, "  Events: wind [SIDE] | sail BOAT | catch BOAT SIZE | transfer FROM TO SIZE | dump BOAT SIZE |");
-    let _ = writeln!(o, "          home BOAT | direction SIDE | stuck | undo     (and: status, help, quit)");
+    let _ = writeln!(o, "{}", crate::t!(lang, "games.card.helpers.events"));
     o
 }

@@ -2,7 +2,6 @@
 //! event by event (`cli::mod` dispatches here on the game, and on the save's header format);
 //! each event is appended to the journal (`log::Journal`) before the next prompt.
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use anyhow::Context;
@@ -65,15 +64,15 @@ pub fn is_coop_save(path: &std::path::Path) -> Result<bool, Error> {
 }
 
 /// `--players` for a co-op game: one number.
-pub fn player_count(players: &[String]) -> Result<Option<u32>, Error> {
+pub fn player_count(players: &[String], lang: &str) -> Result<Option<u32>, Error> {
     match players {
         [] => Ok(None),
-        [n] => {
-            n.trim().parse::<u32>().map(Some).map_err(|_| {
-                Error::Usage(format!("fischerspiel takes the number of players: `--players 3`, not `{n}`"))
-            })
-        }
-        _ => Err(Error::Usage("fischerspiel takes the number of players: `--players 3`".into())),
+        [n] => n
+            .trim()
+            .parse::<u32>()
+            .map(Some)
+            .map_err(|_| Error::Usage(crate::t!(lang, "games.fischerspiel.cmd.players_number_bad", n = n))),
+        _ => Err(Error::Usage(crate::t!(lang, "games.fischerspiel.cmd.players_number"))),
     }
 }
 
@@ -123,11 +122,11 @@ pub fn play(args: PlayArgs, lang: &str) -> anyhow::Result<i32> {
     let rules = rules::resolve(Some(&args.game), args.rules.as_deref())?;
     match &rules.game {
         Game::Fischerspiel(r) => new_fischerspiel(&rules, r, args, lang),
-        _ => Err(Error::Usage(format!(
-            "`play` tracks games move by move (fischerspiel); {} is scored at the end: \
-             `deckhand enter {} --player NAME -o FILE`, then `deckhand score`",
-            rules.name(lang),
-            rules.id()
+        _ => Err(Error::Usage(crate::t!(
+            lang,
+            "games.fischerspiel.cmd.play_endgame",
+            game = rules.name(lang),
+            id = rules.id()
         ))
         .into()),
     }
@@ -138,25 +137,32 @@ pub fn resume(args: ResumeArgs, lang: &str) -> anyhow::Result<i32> {
     let rules = rules::resolve(Some(&head.game), args.rules.as_deref())?;
     let hash = hash_text(rules.hash);
     if hash != head.rules_hash && !args.allow_rules_change {
-        return Err(Error::Usage(format!(
-            "{} was started with other rules (hash {}) than {} (hash {hash}); resuming could change what its events \
-             mean. Pass the original file with --rules, or resume anyway with --allow-rules-change",
-            args.file.display(),
-            head.rules_hash,
-            rules.source.name
+        return Err(Error::Usage(crate::t!(
+            lang,
+            "games.fischerspiel.cmd.rules_changed",
+            path = args.file.display(),
+            old = head.rules_hash,
+            rules = rules.source.name,
+            hash = hash
         ))
         .into());
     }
     match &rules.game {
         Game::Fischerspiel(r) => resume_fischerspiel(r, &args, head, lang),
-        _ => Err(Error::Usage(format!("`resume` does not support {} saves yet", head.game)).into()),
+        _ => Err(Error::Usage(crate::t!(lang, "games.fischerspiel.cmd.resume_unsupported", game = head.game)).into()),
     }
 }
 
 fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: &str) -> anyhow::Result<i32> {
-    let players = args
-        .players
-        .ok_or_else(|| Error::Usage(format!("{} needs --players N ({} to {})", r.id, r.min_players, r.max_players)))?;
+    let players = args.players.ok_or_else(|| {
+        Error::Usage(crate::t!(
+            lang,
+            "games.fischerspiel.cmd.needs_players",
+            id = r.id,
+            min = r.min_players,
+            max = r.max_players
+        ))
+    })?;
     let variant = args.variant.as_deref().unwrap_or("base");
     let fish = match &args.fish {
         None => None,
@@ -164,11 +170,13 @@ fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: 
             items
                 .iter()
                 .map(|it| {
-                    let (k, v) = it.split_once('=').ok_or_else(|| {
-                        Error::Usage(format!("--fish takes size=count pairs, e.g. small=2,medium=6; got `{it}`"))
-                    })?;
-                    let n =
-                        v.trim().parse::<u32>().map_err(|_| Error::Usage(format!("`{v}` is not a number of fish")))?;
+                    let (k, v) = it
+                        .split_once('=')
+                        .ok_or_else(|| Error::Usage(crate::t!(lang, "games.fischerspiel.cmd.fish_pairs", it = it)))?;
+                    let n = v
+                        .trim()
+                        .parse::<u32>()
+                        .map_err(|_| Error::Usage(crate::t!(lang, "games.fischerspiel.cmd.fish_number", v = v)))?;
                     Ok((k.trim().to_string(), n))
                 })
                 .collect::<Result<Vec<_>, Error>>()?,
@@ -199,20 +207,28 @@ fn resume_fischerspiel(r: &FischerspielRules, args: &ResumeArgs, head: Header, l
     let fish: Option<Vec<(String, u32)>> = head.setup.get("fish").and_then(|f| f.as_object()).map(|m| {
         m.iter().filter_map(|(k, v)| v.as_u64().map(|n| (k.clone(), n.min(u64::from(u32::MAX)) as u32))).collect()
     });
-    let setup = Setup::new(r, head.players.len() as u32, &head.variant, Some(&head.players), fish.as_deref())
-        .map_err(|why| Error::Usage(format!("{}: its setup does not fit these rules: {why}", args.file.display())))?;
+    let setup = Setup::new(r, head.players.len() as u32, &head.variant, Some(&head.players), fish.as_deref()).map_err(
+        |why| {
+            Error::Usage(crate::t!(
+                lang,
+                "games.fischerspiel.cmd.setup_mismatch",
+                path = args.file.display(),
+                why = why
+            ))
+        },
+    )?;
     let opened = Journal::open::<Header, Event>(&args.file)?;
     let mut journal = opened.journal;
     let mut timeline =
         crate::engine::fischerspiel::replay(r, setup, &opened.entries).map_err(|(i, v)| Error::Input {
             path: args.file.display().to_string(),
             count: 1,
-            report: format!(
-                "error: {}:{}: this event cannot happen at this point: {}\n  = help: the file was changed by hand, or \
-             the rules differ from the ones it was played with\n",
-                args.file.display(),
-                i + 2,
-                v.message
+            report: crate::t!(
+                lang,
+                "games.fischerspiel.cmd.bad_event",
+                path = args.file.display(),
+                line = i + 2,
+                why = v.message
             ),
         })?;
     if let Some(torn) = &opened.dropped_tail {
@@ -236,24 +252,24 @@ enum Cmd {
     Quit,
 }
 
-fn parse_side(word: &str) -> Result<Side, String> {
+fn parse_side(word: &str, lang: &str) -> Result<Side, String> {
     match word.to_lowercase().as_str() {
         "north" | "n" | "nord" => Ok(Side::North),
         "east" | "e" | "ost" | "est" => Ok(Side::East),
         "south" | "s" | "süd" | "sued" | "sud" => Ok(Side::South),
         "west" | "w" | "ouest" => Ok(Side::West),
-        other => Err(format!("`{other}` is not a board edge; use north, east, south or west")),
+        other => Err(crate::t!(lang, "games.fischerspiel.cmd.not_a_side", word = other)),
     }
 }
 
-fn parse_command(r: &FischerspielRules, state: &State, text: &str) -> Result<Cmd, String> {
+fn parse_command(r: &FischerspielRules, state: &State, text: &str, lang: &str) -> Result<Cmd, String> {
     let words: Vec<&str> = text.split_whitespace().collect();
-    let Some(first) = words.first() else { return Err("type an event, or `help` for the list".into()) };
+    let Some(first) = words.first() else { return Err(crate::t!(lang, "games.fischerspiel.cmd.need_event")) };
     let need = |n: usize, usage: &str| -> Result<(), String> {
         if words.len() == n + 1 {
             Ok(())
         } else {
-            Err(format!("write it as `{usage}`"))
+            Err(crate::t!(lang, "games.fischerspiel.cmd.write_as", usage = usage))
         }
     };
     let boat = |w: &str| state.boat(r, w).map(|b| r.boats[state.boats[b].colour].id.clone()).map_err(|v| v.message);
@@ -264,12 +280,12 @@ fn parse_command(r: &FischerspielRules, state: &State, text: &str) -> Result<Cmd
         "quit" | "exit" | "save" => return Ok(Cmd::Quit),
         "wind" | "crest" => match words.len() {
             1 => Event::Wind { side: None },
-            2 => Event::Wind { side: Some(parse_side(words[1])?) },
-            _ => return Err("write it as `wind` or `wind SIDE`".into()),
+            2 => Event::Wind { side: Some(parse_side(words[1], lang)?) },
+            _ => return Err(crate::t!(lang, "games.fischerspiel.cmd.wind_usage")),
         },
         "direction" => {
             need(1, "direction SIDE")?;
-            Event::Direction { side: parse_side(words[1])? }
+            Event::Direction { side: parse_side(words[1], lang)? }
         }
         "sail" => {
             need(1, "sail BOAT")?;
@@ -293,7 +309,7 @@ fn parse_command(r: &FischerspielRules, state: &State, text: &str) -> Result<Cmd
         }
         "stuck" => Event::Stuck,
         "undo" => Event::Undo,
-        other => return Err(format!("`{other}` is not an event; type `help` for the list")),
+        other => return Err(crate::t!(lang, "games.fischerspiel.cmd.not_an_event", word = other)),
     };
     Ok(Cmd::Event(event))
 }
@@ -306,7 +322,7 @@ fn session(
     lang: &str,
 ) -> anyhow::Result<i32> {
     let path = journal.path().display().to_string();
-    let saved_hint = || format!("the game so far is saved in {path}; continue it with `deckhand resume {path}`");
+    let saved_hint = || crate::t!(lang, "games.fischerspiel.cmd.saved_hint", path = path);
     p.say(&status_text(r, timeline.current(), lang));
     loop {
         if timeline.current().outcome.is_some() {
@@ -323,14 +339,14 @@ fn session(
             total = s.setup.total_fish()
         );
         let validate = |text: &str| -> Result<(), String> {
-            match parse_command(r, timeline.current(), text)? {
+            match parse_command(r, timeline.current(), text, lang)? {
                 Cmd::Event(e) => timeline.peek(r, &e).map(|_| ()).map_err(|v| v.message),
                 _ => Ok(()),
             }
         };
         let answer = p.input(&prompt, &validate).with_context(saved_hint)?;
-        match parse_command(r, timeline.current(), &answer).map_err(Error::Usage)? {
-            Cmd::Help => p.say(&help_text(r, timeline.current())),
+        match parse_command(r, timeline.current(), &answer, lang).map_err(Error::Usage)? {
+            Cmd::Help => p.say(&help_text(r, timeline.current(), lang)),
             Cmd::Status => p.say(&status_text(r, timeline.current(), lang)),
             Cmd::Quit => {
                 p.say(&crate::t!(lang, "games.fischerspiel.saved", path = path, n = timeline.len()));
@@ -487,31 +503,25 @@ fn outcome_text(r: &FischerspielRules, s: &State, lang: &str) -> String {
     }
 }
 
-fn help_text(r: &FischerspielRules, s: &State) -> String {
+fn help_text(r: &FischerspielRules, s: &State, lang: &str) -> String {
     let v = &r.variants[s.setup.variant];
     let wind = match (v.wind, v.drift) {
-        (WindSource::Die, _) => "wind                   the die shows the wind face (wind +1)",
-        (WindSource::Crest, false) => "wind                   a fish crossed a foam crest (wind +1; also `crest`)",
-        (WindSource::Crest, true) => {
-            "wind [SIDE]            a fish crossed a foam crest (wind +1); SIDE = the edge the markers lie on"
-        }
+        (WindSource::Die, _) => crate::t!(lang, "games.fischerspiel.cmd.help_wind_die"),
+        (WindSource::Crest, false) => crate::t!(lang, "games.fischerspiel.cmd.help_wind_crest"),
+        (WindSource::Crest, true) => crate::t!(lang, "games.fischerspiel.cmd.help_wind_side"),
     };
     let boats: Vec<&str> = s.boats.iter().map(|b| r.boats[b.colour].id.as_str()).collect();
     let sizes: Vec<&str> = r.fish.iter().map(|f| f.id.as_str()).collect();
-    let mut o = format!(
-        "Events:\n  {wind}\n  sail BOAT              a boat leaves its harbour\n  catch BOAT SIZE        a boat loads a fish\n  \
-         transfer FROM TO SIZE  a fish handed to a boat next to it\n  dump BOAT SIZE         a fish thrown back into the current\n  \
-         home BOAT              a boat enters its harbour and lands its fish\n  undo                   take back the last event\n"
-    );
+    let mut o = crate::t!(lang, "games.fischerspiel.cmd.help_events", wind = wind);
     if v.drift {
-        o.push_str("  direction SIDE         move the markers right after the wind changed\n  stuck                  no boat can make a legal move (everyone loses)\n");
+        o.push_str(&crate::t!(lang, "games.fischerspiel.cmd.help_drift"));
     }
-    let _ = write!(
-        o,
-        "Also: status, help, quit (the game is saved after every event).\nBoats: {}. Sizes: {}.",
-        boats.join(", "),
-        sizes.join(", ")
-    );
+    o.push_str(&crate::t!(
+        lang,
+        "games.fischerspiel.cmd.help_also",
+        boats = boats.join(", "),
+        sizes = sizes.join(", ")
+    ));
     o
 }
 

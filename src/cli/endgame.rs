@@ -19,7 +19,12 @@ struct Loaded<'a> {
     sheet: EndgameSheet,
 }
 
-fn load<'a>(r: &EndgameRules, paths: &'a [PathBuf], sources: &'a [Source]) -> Result<Vec<Loaded<'a>>, Error> {
+fn load<'a>(
+    r: &EndgameRules,
+    paths: &'a [PathBuf],
+    sources: &'a [Source],
+    lang: &str,
+) -> Result<Vec<Loaded<'a>>, Error> {
     let mut out = Vec::new();
     let mut errors = Vec::new();
     for (path, source) in paths.iter().zip(sources) {
@@ -31,7 +36,7 @@ fn load<'a>(r: &EndgameRules, paths: &'a [PathBuf], sources: &'a [Source]) -> Re
     if !errors.is_empty() {
         let count = errors.len();
         return Err(Error::Input {
-            path: if count == 1 { "the sheet file".into() } else { format!("{count} sheet files") },
+            path: crate::t!(lang, "games.endgame.sheet_file", n = count),
             count,
             report: errors.join("\n") + "\n",
         });
@@ -39,10 +44,11 @@ fn load<'a>(r: &EndgameRules, paths: &'a [PathBuf], sources: &'a [Source]) -> Re
     let mut seen = std::collections::HashSet::new();
     for l in &out {
         if !seen.insert(l.sheet.player.clone()) {
-            return Err(Error::Usage(format!(
-                "{} names player `{}` again; every sheet of one game needs its own player name",
-                l.path.display(),
-                l.sheet.player
+            return Err(Error::Usage(crate::t!(
+                lang,
+                "games.endgame.same_player",
+                path = l.path.display(),
+                player = l.sheet.player
             )));
         }
     }
@@ -50,18 +56,18 @@ fn load<'a>(r: &EndgameRules, paths: &'a [PathBuf], sources: &'a [Source]) -> Re
 }
 
 /// Every limit broken: per sheet, then by all sheets together.
-fn violations(r: &EndgameRules, sheets: &[Loaded]) -> (Vec<Vec<Violation>>, Vec<GameViolation>) {
+fn violations(r: &EndgameRules, sheets: &[Loaded], lang: &str) -> (Vec<Vec<Violation>>, Vec<GameViolation>) {
     let inputs: Vec<Vec<InputValue>> = sheets.iter().map(|l| l.sheet.inputs(r)).collect();
     let all = vec![true; r.sheet.inputs.len()];
-    let per_sheet = inputs.iter().map(|i| endgame::check_sheet(&r.sheet, i, &all)).collect();
+    let per_sheet = inputs.iter().map(|i| endgame::check_sheet_in(&r.sheet, i, &all, lang)).collect();
     let pairs: Vec<(&str, &[InputValue])> =
         sheets.iter().zip(&inputs).map(|(l, i)| (l.sheet.player.as_str(), i.as_slice())).collect();
-    (per_sheet, endgame::check_game(&r.sheet, &pairs))
+    (per_sheet, endgame::check_game_in(&r.sheet, &pairs, lang))
 }
 
-fn render(r: &EndgameRules, l: &Loaded, v: &Violation) -> String {
+fn render(r: &EndgameRules, l: &Loaded, v: &Violation, lang: &str) -> String {
     let d = Diagnostic::new(format!("{} [{}]", v.message, v.rule), l.sheet.span_of(r, v.at)).help(v.fix.clone());
-    l.source.render(&d)
+    l.source.render_in(&d, lang)
 }
 
 pub fn standings(r: &EndgameRules, sheets: &[(&str, Vec<InputValue>)], lang: &str) -> Standings {
@@ -92,26 +98,22 @@ pub fn score(
     detail: bool,
     lang: &str,
 ) -> anyhow::Result<i32> {
-    let sheets = load(r, paths, sources)?;
-    let (per_sheet, game) = violations(r, &sheets);
+    let sheets = load(r, paths, sources, lang)?;
+    let (per_sheet, game) = violations(r, &sheets, lang);
     let count = per_sheet.iter().map(Vec::len).sum::<usize>() + game.len();
     if count > 0 {
         let mut report = String::new();
         for (l, vs) in sheets.iter().zip(&per_sheet) {
             for v in vs {
-                report.push_str(&render(r, l, v));
+                report.push_str(&render(r, l, v, lang));
                 report.push('\n');
             }
         }
         for g in &game {
-            let _ = writeln!(report, "error: {} [{}]\n", g.message, g.rule);
+            let _ = writeln!(report, "{}: {} [{}]\n", crate::t!(lang, "rules.word_error"), g.message, g.rule);
         }
-        let _ = writeln!(
-            report,
-            "These values are impossible with the game's components, so the table would be wrong; correct them \
-             (`deckhand check` lists the same problems)."
-        );
-        return Err(Error::Input { path: "the sheets' inputs".into(), count, report }.into());
+        let _ = writeln!(report, "{}", crate::t!(lang, "games.endgame.impossible"));
+        return Err(Error::Input { path: crate::t!(lang, "games.endgame.sheets_inputs"), count, report }.into());
     }
     let inputs: Vec<(&str, Vec<InputValue>)> =
         sheets.iter().map(|l| (l.sheet.player.as_str(), l.sheet.inputs(r))).collect();
@@ -126,8 +128,8 @@ pub fn check(
     format: CheckFormat,
     lang: &str,
 ) -> anyhow::Result<i32> {
-    let sheets = load(r, paths, sources)?;
-    let (per_sheet, game) = violations(r, &sheets);
+    let sheets = load(r, paths, sources, lang)?;
+    let (per_sheet, game) = violations(r, &sheets, lang);
     let count = per_sheet.iter().map(Vec::len).sum::<usize>() + game.len();
     let text = match format {
         CheckFormat::Json => {
@@ -155,21 +157,30 @@ pub fn check(
             serde_json::to_string_pretty(&serde_json::json!({"sheets": list, "game_violations": game}))? + "\n"
         }
         CheckFormat::Text => {
-            let mut out = format!(
-                "Checking {} {} sheet(s): every input against its limits from the game's components, and the \
-                 limits across inputs (an end-game sheet has no other rules).\n",
-                sheets.len(),
-                r.name.get(lang)
-            );
+            let mut out =
+                crate::t!(lang, "games.endgame.check_header", n = sheets.len(), game = r.name.get(lang)) + "\n";
             for (l, vs) in sheets.iter().zip(&per_sheet) {
                 let e = endgame::evaluate(&r.sheet, &l.sheet.inputs(r), lang);
                 if vs.is_empty() {
-                    let _ =
-                        writeln!(out, "{} ({}): every input is within the limits", l.path.display(), l.sheet.player);
+                    let _ = writeln!(
+                        out,
+                        "{}",
+                        crate::t!(lang, "games.endgame.check_ok", path = l.path.display(), player = l.sheet.player)
+                    );
                 } else {
-                    let _ = writeln!(out, "{} ({}): {} limit violation(s)", l.path.display(), l.sheet.player, vs.len());
+                    let _ = writeln!(
+                        out,
+                        "{}",
+                        crate::t!(
+                            lang,
+                            "games.endgame.check_bad",
+                            path = l.path.display(),
+                            player = l.sheet.player,
+                            n = vs.len()
+                        )
+                    );
                     for v in vs {
-                        for line in render(r, l, v).lines() {
+                        for line in render(r, l, v, lang).lines() {
                             let _ = writeln!(out, "  {line}");
                         }
                     }
@@ -181,7 +192,11 @@ pub fn check(
                     .zip(&e.categories)
                     .map(|(c, v)| format!("{} {v}", r.sheet.values[*c].name.get(lang)))
                     .collect();
-                let _ = writeln!(out, "  score: {} ({})", e.total, cats.join(", "));
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    crate::t!(lang, "games.endgame.check_score", total = e.total, cats = cats.join(", "))
+                );
                 let missing: Vec<&str> = r
                     .sheet
                     .inputs
@@ -191,16 +206,18 @@ pub fn check(
                     .map(|(i, _)| i.id.as_str())
                     .collect();
                 if !missing.is_empty() {
-                    let _ = writeln!(out, "  not given, counted as 0: {}", missing.join(", "));
+                    let _ =
+                        writeln!(out, "{}", crate::t!(lang, "games.endgame.check_missing", list = missing.join(", ")));
                 }
             }
             for g in &game {
                 let _ = writeln!(out, "[{}] {}", g.rule, g.message);
             }
             if count == 0 {
-                let _ = writeln!(out, "{} sheet(s) checked: no limit violations", sheets.len());
+                let _ = writeln!(out, "{}", crate::t!(lang, "games.endgame.checked_ok", n = sheets.len()));
             } else {
-                let _ = writeln!(out, "{} sheet(s) checked: {count} limit violation(s)", sheets.len());
+                let _ =
+                    writeln!(out, "{}", crate::t!(lang, "games.endgame.checked_bad", n = sheets.len(), count = count));
             }
             out
         }
@@ -210,21 +227,21 @@ pub fn check(
 }
 
 /// Parse what a person typed for an input.
-fn parse_answer(shape: Shape, text: &str) -> Result<InputValue, String> {
+fn parse_answer(shape: Shape, text: &str, lang: &str) -> Result<InputValue, String> {
     let text = text.trim();
     match shape {
         Shape::Number { .. } => {
             if text.is_empty() {
-                return Err("type a whole number (0 if none)".into());
+                return Err(crate::t!(lang, "games.endgame.need_number"));
             }
-            text.parse::<i64>().map(InputValue::Number).map_err(|_| format!("`{text}` is not a whole number"))
+            text.parse::<i64>()
+                .map(InputValue::Number)
+                .map_err(|_| crate::t!(lang, "games.endgame.not_number", text = text))
         }
         Shape::List { .. } => {
             let items: Result<Vec<i64>, _> =
                 text.split([' ', ',']).filter(|t| !t.is_empty()).map(str::parse::<i64>).collect();
-            items
-                .map(InputValue::List)
-                .map_err(|_| "type whole numbers separated by spaces, e.g. `3 5 4` (nothing if none)".into())
+            items.map(InputValue::List).map_err(|_| crate::t!(lang, "games.endgame.need_list"))
         }
     }
 }
@@ -232,16 +249,18 @@ fn parse_answer(shape: Shape, text: &str) -> Result<InputValue, String> {
 pub fn enter(r: &EndgameRules, player: &str, output: &Path, answers: Option<&Path>, lang: &str) -> anyhow::Result<i32> {
     let player = player.trim();
     if player.is_empty() {
-        return Err(Error::Usage("--player needs a name".into()).into());
+        return Err(Error::Usage(crate::t!(lang, "games.endgame.need_player")).into());
     }
     let mut sheet = if output.exists() {
         let source = crate::rules::source::read_source(output)?;
         let sheet = endgame_sheet::parse(r, &source)?;
         if sheet.player != player {
-            return Err(Error::Usage(format!(
-                "{} holds the sheet of `{}`, not `{player}`; choose another file with -o",
-                output.display(),
-                sheet.player
+            return Err(Error::Usage(crate::t!(
+                lang,
+                "games.endgame.other_player",
+                path = output.display(),
+                other = sheet.player,
+                player = player
             ))
             .into());
         }
@@ -253,13 +272,20 @@ pub fn enter(r: &EndgameRules, player: &str, output: &Path, answers: Option<&Pat
     let p = prompter.as_mut();
     let done = sheet.values.iter().filter(|v| v.is_some()).count();
     if done > 0 {
-        p.say(&format!("Resuming {}: {done} of {} inputs already entered.", output.display(), r.sheet.inputs.len()));
+        p.say(&crate::t!(
+            lang,
+            "games.endgame.resuming",
+            path = output.display(),
+            done = done,
+            n = r.sheet.inputs.len()
+        ));
     } else {
-        p.say(&format!(
-            "Entering {player}'s end of {} ({} inputs). Each answer is checked against the game's limits and \
-             saved at once; lists take several numbers (`3 5 4`).",
-            r.name.get(lang),
-            r.sheet.inputs.len()
+        p.say(&crate::t!(
+            lang,
+            "games.endgame.entering",
+            player = player,
+            game = r.name.get(lang),
+            n = r.sheet.inputs.len()
         ));
     }
     write_atomic(output, &endgame_sheet::write(r, &sheet))?;
@@ -268,14 +294,14 @@ pub fn enter(r: &EndgameRules, player: &str, output: &Path, answers: Option<&Pat
             continue;
         }
         let help = input.help.as_deref().map(|h| format!(" — {h}")).unwrap_or_default();
-        let prompt = format!("{} [{}, {}]{help}", input.name.get(lang), input.id, input.shape.range_text());
+        let prompt = format!("{} [{}, {}]{help}", input.name.get(lang), input.id, input.shape.range_text_in(lang));
         let check = |text: &str| -> Result<InputValue, String> {
-            let value = parse_answer(input.shape, text)?;
+            let value = parse_answer(input.shape, text, lang)?;
             let mut values = sheet.inputs(r);
             values[i] = value.clone();
             let mut given = sheet.given();
             given[i] = true;
-            let problems: Vec<String> = endgame::check_sheet(&r.sheet, &values, &given)
+            let problems: Vec<String> = endgame::check_sheet_in(&r.sheet, &values, &given, lang)
                 .into_iter()
                 .filter(|v| match v.at {
                     endgame::At::Input(k) | endgame::At::Item(k, _) => k == i,
@@ -302,8 +328,8 @@ pub fn enter(r: &EndgameRules, player: &str, output: &Path, answers: Option<&Pat
         .zip(&e.categories)
         .map(|(c, v)| format!("{} {v}", r.sheet.values[*c].name.get(lang)))
         .collect();
-    p.say(&format!("Saved {}. Score: {} ({}).", output.display(), e.total, cats.join(", ")));
-    let problems = endgame::check_sheet(&r.sheet, &inputs, &vec![true; inputs.len()]);
+    p.say(&crate::t!(lang, "games.endgame.saved", path = output.display(), total = e.total, cats = cats.join(", ")));
+    let problems = endgame::check_sheet_in(&r.sheet, &inputs, &vec![true; inputs.len()], lang);
     if problems.is_empty() {
         Ok(0)
     } else {
@@ -325,27 +351,40 @@ pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: &
         o
     };
     if r.calculators.is_empty() {
-        let also = if r.nauticus.is_some() { "; see `deckhand nauticus --help` for its table helpers" } else { "" };
-        return Err(Error::Usage(format!("{} has no calculators{also}", r.id)).into());
+        let msg = if r.nauticus.is_some() {
+            crate::t!(lang, "games.endgame.no_calculators_nauticus", id = r.id)
+        } else {
+            crate::t!(lang, "games.endgame.no_calculators", id = r.id)
+        };
+        return Err(Error::Usage(msg).into());
     }
     let Some(id) = calculator else {
-        emit(&format!("Calculators of {}:\n{}", r.name.get(lang), list()))?;
+        emit(&format!("{}\n{}", crate::t!(lang, "games.endgame.calculators_of", game = r.name.get(lang)), list()))?;
         return Ok(0);
     };
-    let c = r
-        .calculator(id)
-        .ok_or_else(|| Error::Usage(format!("{} has no calculator `{id}`; its calculators are:\n{}", r.id, list())))?;
+    let c = r.calculator(id).ok_or_else(|| {
+        Error::Usage(format!("{}\n{}", crate::t!(lang, "games.endgame.no_calculator", id = r.id, calc = id), list()))
+    })?;
     let s: &Scoring = &c.scoring;
     let mut values: Vec<Option<InputValue>> = vec![None; s.inputs.len()];
     for arg in args {
         let Some((key, value)) = arg.split_once('=') else {
-            return Err(Error::Usage(format!("`{arg}`: give inputs as key=value, e.g. {}=3", s.inputs[0].id)).into());
+            return Err(
+                Error::Usage(crate::t!(lang, "games.endgame.key_value", arg = arg, key = s.inputs[0].id)).into()
+            );
         };
         let i = s.input_index(key.trim()).ok_or_else(|| {
             let keys: Vec<&str> = s.inputs.iter().map(|i| i.id.as_str()).collect();
-            Error::Usage(format!("`{key}` is not an input of {} {id}; its inputs are: {}", r.id, keys.join(", ")))
+            Error::Usage(crate::t!(
+                lang,
+                "games.endgame.not_input",
+                key = key,
+                id = r.id,
+                calc = id,
+                list = keys.join(", ")
+            ))
         })?;
-        let v = parse_answer(s.inputs[i].shape, value).map_err(|why| Error::Usage(format!("{key}: {why}")))?;
+        let v = parse_answer(s.inputs[i].shape, value, lang).map_err(|why| Error::Usage(format!("{key}: {why}")))?;
         values[i] = Some(v);
     }
     let missing: Vec<String> = s
@@ -353,13 +392,20 @@ pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: &
         .iter()
         .zip(&values)
         .filter(|(_, v)| v.is_none())
-        .map(|(i, _)| format!("{}=… ({}, {})", i.id, i.name.get(lang), i.shape.range_text()))
+        .map(|(i, _)| format!("{}=… ({}, {})", i.id, i.name.get(lang), i.shape.range_text_in(lang)))
         .collect();
     if !missing.is_empty() {
-        return Err(Error::Usage(format!("{} {id} also needs: {}", r.id, missing.join(", "))).into());
+        return Err(Error::Usage(crate::t!(
+            lang,
+            "games.endgame.also_needs",
+            id = r.id,
+            calc = id,
+            list = missing.join(", ")
+        ))
+        .into());
     }
     let inputs: Vec<InputValue> = values.into_iter().flatten().collect();
-    let problems = endgame::check_sheet(s, &inputs, &vec![true; inputs.len()]);
+    let problems = endgame::check_sheet_in(s, &inputs, &vec![true; inputs.len()], lang);
     if !problems.is_empty() {
         let msgs: Vec<String> = problems.iter().map(|v| v.message.clone()).collect();
         return Err(Error::Usage(msgs.join("\n")).into());

@@ -417,12 +417,58 @@ fn localize(mut cmd: clap::Command, path: &[&str], lang: &'static str) -> clap::
         let exit = crate::i18n::tr(lang, "cli.help.exit_codes", &[]);
         cmd = cmd.after_help(exit.clone()).after_long_help(exit);
     }
+    cmd = clap_words(cmd, path.is_empty(), lang);
     let names: Vec<String> = cmd.get_subcommands().map(|c| c.get_name().to_string()).collect();
     for name in names {
         let mut sub_path = path.to_vec();
         sub_path.push(&name);
         let sub_path: Vec<&str> = sub_path;
         cmd = cmd.mut_subcommand(name.as_str(), |c| localize(c, &sub_path, lang));
+    }
+    cmd
+}
+
+/// clap's own words in `--help` (headings, `--help`/`--version`) in `lang`.
+fn clap_words(mut cmd: clap::Command, root: bool, lang: &'static str) -> clap::Command {
+    // clap (without its `string` feature) takes headings as `&'static str`: a few short
+    // strings per command, leaked once per run, before parsing.
+    let options: &'static str = String::leak(crate::t!(lang, "cli.clap.options"));
+    let arguments: &'static str = String::leak(crate::t!(lang, "cli.clap.arguments"));
+    let template = format!(
+        "{{before-help}}{{about-with-newline}}\n{} {{usage}}\n\n{{all-args}}{{after-help}}",
+        crate::t!(lang, "cli.clap.usage")
+    );
+    cmd =
+        cmd.help_template(template).subcommand_help_heading(String::leak(crate::t!(lang, "cli.clap.commands")) as &str);
+    let ids: Vec<String> = cmd.get_arguments().map(|a| a.get_id().to_string()).collect();
+    for id in ids {
+        cmd = cmd.mut_arg(id, |a| {
+            if a.get_help_heading().is_some() {
+                a
+            } else if a.is_positional() {
+                a.help_heading(arguments)
+            } else {
+                a.help_heading(options)
+            }
+        });
+    }
+    cmd = cmd.disable_help_flag(true).arg(
+        clap::Arg::new("help")
+            .short('h')
+            .long("help")
+            .action(clap::ArgAction::Help)
+            .help(crate::t!(lang, "cli.clap.print_help"))
+            .help_heading(options),
+    );
+    if root {
+        cmd = cmd.disable_version_flag(true).arg(
+            clap::Arg::new("version")
+                .short('V')
+                .long("version")
+                .action(clap::ArgAction::Version)
+                .help(crate::t!(lang, "cli.clap.print_version"))
+                .help_heading(options),
+        );
     }
     cmd
 }
@@ -472,7 +518,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
                 crate::rules::Game::Fischerspiel(_) => coop::play(
                     coop::PlayArgs {
                         game,
-                        players: coop::player_count(&players)?,
+                        players: coop::player_count(&players, lang)?,
                         variant,
                         boats,
                         fish,

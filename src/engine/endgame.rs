@@ -136,7 +136,7 @@ pub fn evaluate(scoring: &Scoring, inputs: &[InputValue], lang: &str) -> Evaluat
         };
         let v = match value.cap {
             Some(cap) if v > cap => {
-                item(format!("cap {cap}"), cap - v);
+                item(crate::t!(lang, "games.endgame.cap", cap = cap), cap - v);
                 cap
             }
             _ => v,
@@ -192,12 +192,12 @@ fn within(min: Option<i64>, max: Option<i64>, v: i64) -> bool {
     min.is_none_or(|m| v >= m) && max.is_none_or(|m| v <= m)
 }
 
-fn bounds_text(min: Option<i64>, max: Option<i64>) -> String {
+fn bounds_text(min: Option<i64>, max: Option<i64>, lang: &str) -> String {
     match (min, max) {
-        (Some(a), Some(b)) => format!("between {a} and {b}"),
-        (Some(a), None) => format!("at least {a}"),
-        (None, Some(b)) => format!("at most {b}"),
-        (None, None) => "anything".into(),
+        (Some(a), Some(b)) => crate::t!(lang, "games.endgame.between", a = a, b = b),
+        (Some(a), None) => crate::t!(lang, "games.endgame.at_least", a = a),
+        (None, Some(b)) => crate::t!(lang, "games.endgame.at_most", b = b),
+        (None, None) => crate::t!(lang, "games.endgame.anything"),
     }
 }
 
@@ -205,6 +205,11 @@ fn bounds_text(min: Option<i64>, max: Option<i64>) -> String {
 /// also holds for one sheet on its own). `given[i]` says whether input `i` was entered;
 /// limits over inputs not all given are skipped (for checking while entering).
 pub fn check_sheet(scoring: &Scoring, inputs: &[InputValue], given: &[bool]) -> Vec<Violation> {
+    check_sheet_in(scoring, inputs, given, "en")
+}
+
+/// `check_sheet` with messages and fixes in `lang` (rule ids stay English).
+pub fn check_sheet_in(scoring: &Scoring, inputs: &[InputValue], given: &[bool], lang: &str) -> Vec<Violation> {
     let mut out = Vec::new();
     for (i, input) in scoring.inputs.iter().enumerate() {
         let Some(value) = inputs.get(i) else { continue };
@@ -215,8 +220,22 @@ pub fn check_sheet(scoring: &Scoring, inputs: &[InputValue], given: &[bool]) -> 
                     rule: "range".into(),
                     at: At::Input(i),
                     id: input.id.clone(),
-                    message: format!("{} = {v} is outside {min}–{max}{because}", input.id),
-                    fix: format!("enter the {} again; it is {min} to {max}", input.name.en),
+                    message: crate::t!(
+                        lang,
+                        "games.endgame.outside",
+                        id = input.id,
+                        v = v,
+                        min = min,
+                        max = max,
+                        because = because
+                    ),
+                    fix: crate::t!(
+                        lang,
+                        "games.endgame.outside_fix",
+                        name = input.name.get(lang),
+                        min = min,
+                        max = max
+                    ),
                 });
             }
             (Shape::List { item_min, item_max, max_items }, InputValue::List(list)) => {
@@ -225,12 +244,15 @@ pub fn check_sheet(scoring: &Scoring, inputs: &[InputValue], given: &[bool]) -> 
                         rule: "range".into(),
                         at: At::Input(i),
                         id: input.id.clone(),
-                        message: format!(
-                            "{} has {} values, but one player can have at most {max_items}{because}",
-                            input.id,
-                            list.len()
+                        message: crate::t!(
+                            lang,
+                            "games.endgame.too_many",
+                            id = input.id,
+                            count = list.len(),
+                            max = max_items,
+                            because = because
                         ),
-                        fix: format!("enter each of the {} once", input.name.en),
+                        fix: crate::t!(lang, "games.endgame.too_many_fix", name = input.name.get(lang)),
                     });
                 }
                 for (k, v) in list.iter().enumerate() {
@@ -239,12 +261,23 @@ pub fn check_sheet(scoring: &Scoring, inputs: &[InputValue], given: &[bool]) -> 
                             rule: "range".into(),
                             at: At::Item(i, k),
                             id: input.id.clone(),
-                            message: format!(
-                                "{} value {} is {v}, outside {item_min}–{item_max}{because}",
-                                input.id,
-                                k + 1
+                            message: crate::t!(
+                                lang,
+                                "games.endgame.item_outside",
+                                id = input.id,
+                                k = k + 1,
+                                v = v,
+                                min = item_min,
+                                max = item_max,
+                                because = because
                             ),
-                            fix: format!("each of the {} is {item_min} to {item_max}", input.name.en),
+                            fix: crate::t!(
+                                lang,
+                                "games.endgame.item_fix",
+                                name = input.name.get(lang),
+                                min = item_min,
+                                max = item_max
+                            ),
                         });
                     }
                 }
@@ -267,19 +300,23 @@ pub fn check_sheet(scoring: &Scoring, inputs: &[InputValue], given: &[bool]) -> 
         let sum: i64 =
             limit.terms.iter().map(|(i, w)| inputs.get(*i).map_or(0, InputValue::count).saturating_mul(*w)).sum();
         if !within(limit.min, limit.max, sum) {
-            let what = terms_text(scoring, &limit.terms, |i| inputs.get(i).map_or(0, InputValue::count));
+            let what = terms_text_in(scoring, &limit.terms, |i| inputs.get(i).map_or(0, InputValue::count), lang);
             let what = if matches!(limit.terms.as_slice(), [(_, 1)]) { what } else { format!("{what} = {sum}") };
-            let whole = if limit.scope == Scope::Game { " (even for all players together)" } else { "" };
+            let whole =
+                if limit.scope == Scope::Game { crate::t!(lang, "games.endgame.limit_whole") } else { String::new() };
             out.push(Violation {
                 rule: limit.id.clone(),
                 at: At::Limit(l),
                 id: limit.id.clone(),
-                message: format!(
-                    "{what}, but it must be {}{whole}: {}",
-                    bounds_text(limit.min, limit.max),
-                    limit.because
+                message: crate::t!(
+                    lang,
+                    "games.endgame.limit",
+                    what = what,
+                    bounds = bounds_text(limit.min, limit.max, lang),
+                    whole = whole,
+                    because = limit.because
                 ),
-                fix: "one of these inputs is wrong; enter them again".into(),
+                fix: crate::t!(lang, "games.endgame.limit_fix"),
             });
         }
     }
@@ -288,12 +325,21 @@ pub fn check_sheet(scoring: &Scoring, inputs: &[InputValue], given: &[bool]) -> 
 
 /// `ships_3 (2) + 2 × ships_4 (4)` — the terms of a limit with their values.
 pub fn terms_text(scoring: &Scoring, terms: &[(usize, i64)], value: impl Fn(usize) -> i64) -> String {
+    terms_text_in(scoring, terms, value, "en")
+}
+
+/// `terms_text` in `lang`.
+pub fn terms_text_in(scoring: &Scoring, terms: &[(usize, i64)], value: impl Fn(usize) -> i64, lang: &str) -> String {
     terms
         .iter()
         .enumerate()
         .map(|(k, (i, w))| {
             let id = &scoring.inputs[*i].id;
-            let counted = if scoring.inputs[*i].shape.is_list() { format!("items of {id}") } else { id.clone() };
+            let counted = if scoring.inputs[*i].shape.is_list() {
+                crate::t!(lang, "games.endgame.items_of", id = id)
+            } else {
+                id.clone()
+            };
             let sign = match (k, *w < 0) {
                 (0, false) => "",
                 (0, true) => "-",
@@ -317,6 +363,11 @@ pub struct GameViolation {
 
 /// Game-wide limits over all sheets of one game (the box holds only so many pieces).
 pub fn check_game(scoring: &Scoring, sheets: &[(&str, &[InputValue])]) -> Vec<GameViolation> {
+    check_game_in(scoring, sheets, "en")
+}
+
+/// `check_game` with messages in `lang` (rule ids stay English).
+pub fn check_game_in(scoring: &Scoring, sheets: &[(&str, &[InputValue])], lang: &str) -> Vec<GameViolation> {
     let mut out = Vec::new();
     if sheets.len() < 2 {
         return out; // one sheet alone is covered by check_sheet
@@ -353,18 +404,23 @@ pub fn check_game(scoring: &Scoring, sheets: &[(&str, &[InputValue])]) -> Vec<Ga
             .collect();
         let sum: i64 = shares.iter().map(|(_, s)| *s).sum();
         if !within(limit.min, limit.max, sum) {
-            let what = terms_text(scoring, &limit.terms, |i| {
-                sheets.iter().map(|(_, v)| v.get(i).map_or(0, InputValue::count)).sum()
-            });
+            let what = terms_text_in(
+                scoring,
+                &limit.terms,
+                |i| sheets.iter().map(|(_, v)| v.get(i).map_or(0, InputValue::count)).sum(),
+                lang,
+            );
             let what = if matches!(limit.terms.as_slice(), [(_, 1)]) { what } else { format!("{what} = {sum}") };
             let each: Vec<String> = shares.iter().map(|(p, s)| format!("{p} {s}")).collect();
             out.push(GameViolation {
                 rule: limit.id.clone(),
-                message: format!(
-                    "all players together: {what} ({}), but it must be {}: {}",
-                    each.join(", "),
-                    bounds_text(limit.min, limit.max),
-                    limit.because
+                message: crate::t!(
+                    lang,
+                    "games.endgame.game_limit",
+                    what = what,
+                    each = each.join(", "),
+                    bounds = bounds_text(limit.min, limit.max, lang),
+                    because = limit.because
                 ),
                 shares,
             });

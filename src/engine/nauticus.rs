@@ -20,11 +20,13 @@ pub struct CrownScore {
 /// VP for scoring crowns: crowns × workers, at most the cap per round. The extra action
 /// allows one more scoring in a round, with its own cap.
 pub fn crowns(h: &NauticusHelpers, crowns: u32, workers: u32) -> Result<CrownScore, String> {
+    crowns_in(h, crowns, workers, "en")
+}
+
+/// `crowns` with its error in `lang`.
+pub fn crowns_in(h: &NauticusHelpers, crowns: u32, workers: u32, lang: &str) -> Result<CrownScore, String> {
     if crowns > h.max_crowns {
-        return Err(format!(
-            "{crowns} crowns is more than anyone can have ({}: 12 crown masts, 12 crown sails and 3 pass tiles)",
-            h.max_crowns
-        ));
+        return Err(crate::t!(lang, "games.nauticus.calc.too_many_crowns", crowns = crowns, max = h.max_crowns));
     }
     let raw = u64::from(crowns) * u64::from(workers);
     let cap = h.crown_cap_per_round;
@@ -50,11 +52,14 @@ pub struct PassPenalty {
 /// Round-end penalty after passing `passes` times, flipping the tiles in the order the
 /// rulebook advises (the biggest penalty first).
 pub fn pass_penalty(h: &NauticusHelpers, passes: u32) -> Result<PassPenalty, String> {
+    pass_penalty_in(h, passes, "en")
+}
+
+/// `pass_penalty` with its error in `lang`.
+pub fn pass_penalty_in(h: &NauticusHelpers, passes: u32, lang: &str) -> Result<PassPenalty, String> {
     let tiles = h.pass_penalties.len() as u32;
     if passes > tiles {
-        return Err(format!(
-            "you have {tiles} pass tiles; passing more often than that flips nothing more (enter at most {tiles})"
-        ));
+        return Err(crate::t!(lang, "games.nauticus.calc.too_many_passes", n = tiles));
     }
     let mut order = h.pass_penalties.clone();
     order.sort_unstable_by(|a, b| b.cmp(a));
@@ -63,6 +68,11 @@ pub fn pass_penalty(h: &NauticusHelpers, passes: u32) -> Result<PassPenalty, Str
 
 /// Round-end penalty when the tiles flipped are named by their penalty (e.g. 3 and 1).
 pub fn pass_penalty_flipped(h: &NauticusHelpers, flipped: &[u32]) -> Result<PassPenalty, String> {
+    pass_penalty_flipped_in(h, flipped, "en")
+}
+
+/// `pass_penalty_flipped` with its error in `lang`.
+pub fn pass_penalty_flipped_in(h: &NauticusHelpers, flipped: &[u32], lang: &str) -> Result<PassPenalty, String> {
     let mut left = h.pass_penalties.clone();
     for f in flipped {
         match left.iter().position(|p| p == f) {
@@ -72,9 +82,9 @@ pub fn pass_penalty_flipped(h: &NauticusHelpers, flipped: &[u32]) -> Result<Pass
             None => {
                 let tiles: Vec<String> = h.pass_penalties.iter().map(|p| format!("-{p}")).collect();
                 return Err(if h.pass_penalties.contains(f) {
-                    format!("the -{f} tile can be flipped only once a round; the pass tiles are {}", tiles.join(", "))
+                    crate::t!(lang, "games.nauticus.calc.flipped_twice", f = f, list = tiles.join(", "))
                 } else {
-                    format!("there is no -{f} pass tile; the pass tiles are {}", tiles.join(", "))
+                    crate::t!(lang, "games.nauticus.calc.no_such_tile", f = f, list = tiles.join(", "))
                 });
             }
         }
@@ -143,26 +153,43 @@ pub fn buy(
     blue: u32,
     free: Option<usize>,
 ) -> Result<Purchase, String> {
+    buy_in(h, action, prices, items, blue, free, "en")
+}
+
+/// `buy` with its errors in `lang`.
+pub fn buy_in(
+    h: &NauticusHelpers,
+    action: &Action,
+    prices: Option<&[u32]>,
+    items: &[usize],
+    blue: u32,
+    free: Option<usize>,
+    lang: &str,
+) -> Result<Purchase, String> {
     let kinds = action.items.len();
     let prices: Vec<u32> = match prices {
         Some(p) => {
             if p.len() != kinds {
-                return Err(format!(
-                    "{} needs {kinds} prices, one per kind ({}); got {}",
-                    action.id,
-                    action.items.iter().map(|i| i.id.as_str()).collect::<Vec<_>>().join(", "),
-                    p.len()
+                return Err(crate::t!(
+                    lang,
+                    "games.nauticus.calc.price_count",
+                    action = action.id,
+                    kinds = kinds,
+                    list = action.items.iter().map(|i| i.id.as_str()).collect::<Vec<_>>().join(", "),
+                    n = p.len()
                 ));
             }
             if let Some(bad) = p.iter().find(|x| **x > h.max_slot_price) {
-                return Err(format!("slot prices are 0 to {}; {bad} is not on the board", h.max_slot_price));
+                return Err(crate::t!(lang, "games.nauticus.calc.price_range", max = h.max_slot_price, bad = bad));
             }
             let mut sorted = p.to_vec();
             sorted.sort_unstable();
             if sorted != (0..kinds as u32).collect::<Vec<_>>() && kinds as u32 == h.max_slot_price + 1 {
-                return Err(format!(
-                    "each slot shows the prices 0 to {} once, one per kind; {:?} repeats one",
-                    h.max_slot_price, p
+                return Err(crate::t!(
+                    lang,
+                    "games.nauticus.calc.price_repeat",
+                    max = h.max_slot_price,
+                    prices = format!("{p:?}")
                 ));
             }
             p.to_vec()
@@ -170,16 +197,16 @@ pub fn buy(
         None => vec![h.extra_action_price; kinds],
     };
     if blue > h.max_blue_workers {
-        return Err(format!("the wheel shows at most {} blue workers", h.max_blue_workers));
+        return Err(crate::t!(lang, "games.nauticus.calc.blue", n = h.max_blue_workers));
     }
     if items.is_empty() {
-        return Err("name at least one item to buy".into());
+        return Err(crate::t!(lang, "games.nauticus.calc.no_items"));
     }
     let mut seen = vec![0u32; kinds];
     let mut lines = Vec::new();
     for &item in items {
         if item >= kinds {
-            return Err(format!("item {item} is not part of {}", action.id));
+            return Err(crate::t!(lang, "games.nauticus.calc.not_item", item = item, action = action.id));
         }
         let duplicate = seen[item] > 0;
         seen[item] += 1;
@@ -190,7 +217,7 @@ pub fn buy(
     let all_kinds = seen.iter().all(|n| *n > 0);
     let free_items = if all_kinds { h.free_items_for_all_kinds } else { 0 };
     if free.is_some() && free_items == 0 {
-        return Err(format!("a free item comes only with buying all {kinds} kinds in one action"));
+        return Err(crate::t!(lang, "games.nauticus.calc.free_needs_all", kinds = kinds));
     }
     let taler = lines.iter().map(|l| l.taler).sum();
     let workers: u32 = lines.iter().map(|l| l.workers).sum();
@@ -230,20 +257,28 @@ pub struct RewardCheck {
 /// The rewards taken for completing a ship with `masts` masts: one per mast, each at
 /// most `max_same_reward` times.
 pub fn rewards(h: &NauticusHelpers, masts: u32, taken: &[usize]) -> Result<RewardCheck, Vec<String>> {
+    rewards_in(h, masts, taken, "en")
+}
+
+/// `rewards` with its problems in `lang`.
+pub fn rewards_in(h: &NauticusHelpers, masts: u32, taken: &[usize], lang: &str) -> Result<RewardCheck, Vec<String>> {
     let mut problems = Vec::new();
     if masts == 0 || masts > h.max_masts {
-        problems.push(format!("a ship has 1 to {} masts", h.max_masts));
+        problems.push(crate::t!(lang, "games.nauticus.calc.masts", max = h.max_masts));
     }
     let due = masts * h.rewards_per_mast;
     if taken.len() as u32 != due {
-        problems.push(format!("a ship with {masts} mast(s) earns {due} reward(s); {} named", taken.len()));
+        problems.push(crate::t!(lang, "games.nauticus.calc.reward_count", masts = masts, due = due, n = taken.len()));
     }
     for (r, reward) in h.rewards.iter().enumerate() {
         let n = taken.iter().filter(|t| **t == r).count() as u32;
         if n > h.max_same_reward {
-            problems.push(format!(
-                "{} taken {n} times; each reward at most {} times per ship",
-                reward.id, h.max_same_reward
+            problems.push(crate::t!(
+                lang,
+                "games.nauticus.calc.reward_twice",
+                id = reward.id,
+                n = n,
+                max = h.max_same_reward
             ));
         }
     }

@@ -311,10 +311,15 @@ impl Shape {
 
     /// The limits in words: `0–12`, or `up to 30 values of 3–5`.
     pub fn range_text(self) -> String {
+        self.range_text_in("en")
+    }
+
+    /// `range_text` in `lang`.
+    pub fn range_text_in(self, lang: &str) -> String {
         match self {
             Shape::Number { min, max } => format!("{min}–{max}"),
             Shape::List { item_min, item_max, max_items } => {
-                format!("up to {max_items} values of {item_min}–{item_max}")
+                crate::t!(lang, "games.endgame.list_range", n = max_items, min = item_min, max = item_max)
             }
         }
     }
