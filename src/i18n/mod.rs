@@ -170,18 +170,6 @@ macro_rules! t {
     };
 }
 
-/// A generic term of the sheet in the given language (`engine.column`, …).
-pub fn term(lang: &str, key: &str) -> String {
-    match key {
-        "column" => t!(lang, "engine.column"),
-        "licenses" => t!(lang, "engine.licenses"),
-        "boats" => t!(lang, "engine.boats"),
-        "buffet_hexes" => t!(lang, "engine.buffet_hexes"),
-        "salvage_stars" => t!(lang, "engine.salvage_stars"),
-        other => other.to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,9 +191,9 @@ mod tests {
     }
 
     #[test]
-    fn a_term_in_each_language() {
-        assert_eq!(term("de", "column"), "Spalte");
-        assert_eq!(term("fr", "licenses"), "permis");
-        assert_eq!(term("en", "boats"), "boats");
+    fn a_section_name_in_each_language_reads_in_its_own_word_order() {
+        assert_eq!(t!("en", "engine.column", type = "cod"), "cod column");
+        assert_eq!(t!("de", "engine.column", type = "Kabeljau"), "Spalte Kabeljau");
+        assert_eq!(t!("fr", "engine.licenses", type = "morue"), "permis morue");
     }
 }

@@ -710,19 +710,19 @@ impl FleetRules {
     pub fn section_name(&self, section: usize, lang: &str) -> String {
         match self.sections[section].kind {
             SectionKind::Column(t) => {
-                format!("{} {}", self.boat_types[t].name.get(lang), crate::i18n::term(lang, "column"))
+                crate::t!(lang, "engine.column", type = self.boat_types[t].name.get(lang))
             }
             SectionKind::Licenses(t) => {
-                format!("{} {}", self.boat_types[t].name.get(lang), crate::i18n::term(lang, "licenses"))
+                crate::t!(lang, "engine.licenses", type = self.boat_types[t].name.get(lang))
             }
             SectionKind::Boats(t) => {
-                format!("{} {}", self.boat_types[t].name.get(lang), crate::i18n::term(lang, "boats"))
+                crate::t!(lang, "engine.boats", type = self.boat_types[t].name.get(lang))
             }
             SectionKind::Coins => self.coin_name.get(lang).to_string(),
             SectionKind::Harbor(h) => self.harbor[h].name.get(lang).to_string(),
             SectionKind::Wharf(w) => self.wharf[w].name.get(lang).to_string(),
-            SectionKind::BuffetHexes => crate::i18n::term(lang, "buffet_hexes").to_string(),
-            SectionKind::SalvageStars => crate::i18n::term(lang, "salvage_stars").to_string(),
+            SectionKind::BuffetHexes => crate::t!(lang, "engine.buffet_hexes"),
+            SectionKind::SalvageStars => crate::t!(lang, "engine.salvage_stars"),
         }
     }
 
