@@ -992,39 +992,13 @@ impl Game {
             Face::Harbor => {
                 for (h, ship) in rules.harbor.iter().enumerate() {
                     let s = rules.section_of(SectionKind::Harbor(h));
-                    if let Some(i) = sheet.next_free(s) {
-                        out.push(Opt {
-                            key: Cow::Borrowed(&ship.id),
-                            label: lbl(lang, || {
-                                crate::t!(
-                                    lang,
-                                    "engine.opt_section_mark",
-                                    section = ship.name.get(lang),
-                                    id = rules.box_id(s, i),
-                                    note = circle_note(rules, s, i, lang)
-                                )
-                            }),
-                        });
-                    }
+                    out.extend(section_option(rules, sheet, s, &ship.id, &ship.name, lang));
                 }
             }
             Face::Wharf => {
                 for (b, building) in rules.wharf.iter().enumerate() {
                     let s = rules.section_of(SectionKind::Wharf(b));
-                    if let Some(i) = sheet.next_free(s) {
-                        out.push(Opt {
-                            key: Cow::Borrowed(&building.id),
-                            label: lbl(lang, || {
-                                crate::t!(
-                                    lang,
-                                    "engine.opt_section_mark",
-                                    section = building.name.get(lang),
-                                    id = rules.box_id(s, i),
-                                    note = circle_note(rules, s, i, lang)
-                                )
-                            }),
-                        });
-                    }
+                    out.extend(section_option(rules, sheet, s, &building.id, &building.name, lang));
                 }
             }
             Face::Market => {
@@ -1623,6 +1597,30 @@ pub fn parse_faces_in(rules: &FleetRules, faces: &[String], spec: RollSpec, lang
         });
     }
     Ok(out)
+}
+
+/// The option of marking the top free box of a harbor ship or wharf building, if it has one.
+fn section_option<'a>(
+    rules: &FleetRules,
+    sheet: &Sheet,
+    s: usize,
+    key: &'a str,
+    name: &crate::rules::Names,
+    lang: &str,
+) -> Option<Opt<'a>> {
+    let i = sheet.next_free(s)?;
+    Some(Opt {
+        key: Cow::Borrowed(key),
+        label: lbl(lang, || {
+            crate::t!(
+                lang,
+                "engine.opt_section_mark",
+                section = name.get(lang),
+                id = rules.box_id(s, i),
+                note = circle_note(rules, s, i, lang)
+            )
+        }),
+    })
 }
 
 /// A label or prompt, built only when a person will read it (`lang` empty: keys only, for
