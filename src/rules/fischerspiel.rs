@@ -27,26 +27,8 @@ mod raw {
         pub card: Card,
     }
 
-    #[derive(Debug, Deserialize)]
-    #[serde(deny_unknown_fields)]
-    pub struct Game {
-        pub id: Spanned<String>,
-        #[allow(dead_code)] // read first, by rules::detect_engine
-        pub engine: String,
-        pub name: Names,
-        #[serde(default)]
-        pub year: Option<u32>,
-        #[serde(default)]
-        pub by: Option<String>,
-        pub players: Spanned<PlayerRange>,
-    }
-
-    #[derive(Debug, Deserialize)]
-    #[serde(deny_unknown_fields)]
-    pub struct PlayerRange {
-        pub min: u32,
-        pub max: u32,
-    }
+    // The `[game]` header has the same shape as in every endgame rules file.
+    pub use crate::rules::endgame::raw::Game;
 
     #[derive(Debug, Deserialize)]
     #[serde(deny_unknown_fields)]
