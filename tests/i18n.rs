@@ -64,13 +64,13 @@ fn every_key_is_in_every_language_with_the_same_placeholders() {
     let en = catalog("en");
     for lang in LANGS {
         let cat = catalog(lang);
-        let missing: Vec<&String> = en.keys().filter(|k| !cat.contains_key(*k)).collect();
-        let extra: Vec<&String> = cat.keys().filter(|k| !en.contains_key(*k)).collect();
+        let missing: Vec<&str> = en.keys().filter(|k| !cat.contains_key(k)).collect();
+        let extra: Vec<&str> = cat.keys().filter(|k| !en.contains_key(k)).collect();
         assert!(missing.is_empty(), "keys missing from the {lang} catalog: {missing:?}");
         assert!(extra.is_empty(), "keys in the {lang} catalog but not in English: {extra:?}");
-        for (k, m) in cat {
-            let (plural, names) = shape(m);
-            let (en_plural, en_names) = shape(&en[k]);
+        for (k, m) in cat.iter() {
+            let (plural, names) = shape(&m);
+            let (en_plural, en_names) = shape(&en.get(k).unwrap());
             assert_eq!(plural, en_plural, "{lang} {k}: plural forms differ from English");
             assert_eq!(names, en_names, "{lang} {k}: placeholders differ from English");
         }
@@ -81,9 +81,9 @@ fn every_key_is_in_every_language_with_the_same_placeholders() {
 fn every_key_is_used_and_every_used_key_exists() {
     let used = keys_in_code();
     let en = catalog("en");
-    let unknown: Vec<&String> = used.iter().filter(|k| !en.contains_key(*k)).collect();
+    let unknown: Vec<&String> = used.iter().filter(|k| !en.contains_key(k)).collect();
     assert!(unknown.is_empty(), "the code uses keys no catalog has: {unknown:?}");
-    let unused: Vec<&String> = en.keys().filter(|k| !used.contains(*k)).collect();
+    let unused: Vec<&str> = en.keys().filter(|k| !used.contains(*k)).collect();
     assert!(unused.is_empty(), "catalog keys no code uses: {unused:?}");
 }
 

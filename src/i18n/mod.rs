@@ -7,75 +7,89 @@
 //! Use the `t!` macro: `t!(lang, "<area>.<key>", n = 3, total = 12)`. Tests make sure every
 //! key exists in every language with the same placeholders, and that every key is used.
 
-use std::collections::HashMap;
 use std::fmt::Display;
-use std::sync::OnceLock;
 
 /// The languages deckhand speaks.
 pub const LANGS: [&str; 3] = ["en", "de", "fr"];
 
-/// The catalogs: (language, area, TOML text).
-pub const CATALOGS: &[(&str, &str, &str)] = &[
-    ("en", "engine", include_str!("../../i18n/en/engine.toml")),
-    ("en", "cli", include_str!("../../i18n/en/cli.toml")),
-    ("en", "games", include_str!("../../i18n/en/games.toml")),
-    ("en", "rules", include_str!("../../i18n/en/rules.toml")),
-    ("de", "engine", include_str!("../../i18n/de/engine.toml")),
-    ("de", "cli", include_str!("../../i18n/de/cli.toml")),
-    ("de", "games", include_str!("../../i18n/de/games.toml")),
-    ("de", "rules", include_str!("../../i18n/de/rules.toml")),
-    ("fr", "engine", include_str!("../../i18n/fr/engine.toml")),
-    ("fr", "cli", include_str!("../../i18n/fr/cli.toml")),
-    ("fr", "games", include_str!("../../i18n/fr/games.toml")),
-    ("fr", "rules", include_str!("../../i18n/fr/rules.toml")),
-];
-
 /// One message: a text, or plural forms chosen by the argument `n`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Message {
-    Text(String),
-    Plural { one: String, other: String },
+    Text(&'static str),
+    Plural { one: &'static str, other: &'static str },
 }
 
-type Catalog = HashMap<String, Message>;
+/// A language's messages as `build.rs` compiles them: all keys and texts in one string,
+/// and per message, sorted by key, the offsets (key, one, other, end) and whether it is a
+/// plural.
+#[derive(Debug)]
+pub struct Table {
+    text: &'static str,
+    entries: &'static [(u32, u32, u32, u32, bool)],
+}
 
-fn load(lang: &str) -> Catalog {
-    let mut out = Catalog::new();
-    for (l, area, text) in CATALOGS.iter().filter(|(l, _, _)| *l == lang) {
-        let table: toml::Table = toml::from_str(text).unwrap_or_else(|e| panic!("catalog i18n/{l}/{area}.toml: {e}"));
-        flatten("", &toml::Value::Table(table), &mut out);
+mod compiled {
+    use super::Table;
+    include!(concat!(env!("OUT_DIR"), "/catalogs.rs"));
+}
+
+/// The messages of one language, sorted by key.
+#[derive(Debug, Clone, Copy)]
+pub struct Catalog(&'static Table);
+
+impl Catalog {
+    fn key(&self, i: usize) -> &'static str {
+        let (start, end, _, _, _) = self.0.entries[i];
+        &self.0.text[start as usize..end as usize]
     }
-    out
-}
 
-fn flatten(prefix: &str, value: &toml::Value, out: &mut Catalog) {
-    match value {
-        toml::Value::String(s) => {
-            out.insert(prefix.to_string(), Message::Text(s.clone()));
+    fn message(&self, i: usize) -> Message {
+        let (_, one, other, end, plural) = self.0.entries[i];
+        let text = self.0.text;
+        if plural {
+            Message::Plural { one: &text[one as usize..other as usize], other: &text[other as usize..end as usize] }
+        } else {
+            Message::Text(&text[one as usize..other as usize])
         }
-        toml::Value::Table(t) if t.contains_key("one") && t.contains_key("other") => {
-            let get = |k: &str| t.get(k).and_then(|v| v.as_str()).unwrap_or_default().to_string();
-            out.insert(prefix.to_string(), Message::Plural { one: get("one"), other: get("other") });
-        }
-        toml::Value::Table(t) => {
-            for (k, v) in t {
-                let key = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
-                flatten(&key, v, out);
+    }
+
+    pub fn get(&self, key: &str) -> Option<Message> {
+        self.find(key).map(|i| self.message(i))
+    }
+
+    fn find(&self, key: &str) -> Option<usize> {
+        let (mut lo, mut hi) = (0, self.0.entries.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            match self.key(mid).cmp(key) {
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+                std::cmp::Ordering::Equal => return Some(mid),
             }
         }
-        _ => {}
+        None
+    }
+
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.find(key).is_some()
+    }
+
+    pub fn keys(self) -> impl Iterator<Item = &'static str> {
+        (0..self.0.entries.len()).map(move |i| self.key(i))
+    }
+
+    pub fn iter(self) -> impl Iterator<Item = (&'static str, Message)> {
+        (0..self.0.entries.len()).map(move |i| (self.key(i), self.message(i)))
     }
 }
 
 /// The catalog of a language (English for anything else).
-pub fn catalog(lang: &str) -> &'static Catalog {
-    static CATS: OnceLock<[Catalog; 3]> = OnceLock::new();
-    let cats = CATS.get_or_init(|| [load("en"), load("de"), load("fr")]);
-    match lang {
-        "de" => &cats[1],
-        "fr" => &cats[2],
-        _ => &cats[0],
-    }
+pub fn catalog(lang: &str) -> Catalog {
+    Catalog(match lang {
+        "de" => &compiled::DE,
+        "fr" => &compiled::FR,
+        _ => &compiled::EN,
+    })
 }
 
 /// Is `n` singular in this language? (French counts 0 as singular too.)
@@ -92,14 +106,14 @@ pub fn tr(lang: &str, key: &str, args: &[(&str, &dyn Display)]) -> String {
     let message = catalog(lang).get(key).or_else(|| catalog("en").get(key));
     let template = match message {
         None => return key.to_string(),
-        Some(Message::Text(t)) => t.as_str(),
+        Some(Message::Text(t)) => t,
         Some(Message::Plural { one, other }) => {
             let n =
                 args.iter().find(|(k, _)| *k == "n").and_then(|(_, v)| v.to_string().parse::<i64>().ok()).unwrap_or(0);
             if singular(lang, n) {
-                one.as_str()
+                one
             } else {
-                other.as_str()
+                other
             }
         }
     };
@@ -178,10 +192,10 @@ mod tests {
     fn placeholders_are_filled_and_plurals_follow_the_language() {
         assert_eq!(fill("{a} and {b}, {c}", &[("a", &1), ("b", &"x")]), "1 and x, {c}");
         let plural = |lang: &str, n: i64| {
-            let m = Message::Plural { one: "one {n}".into(), other: "other {n}".into() };
+            let m = Message::Plural { one: "one {n}", other: "other {n}" };
             match m {
-                Message::Plural { one, other } => fill(if singular(lang, n) { &one } else { &other }, &[("n", &n)]),
-                Message::Text(t) => t,
+                Message::Plural { one, other } => fill(if singular(lang, n) { one } else { other }, &[("n", &n)]),
+                Message::Text(t) => t.to_string(),
             }
         };
         assert_eq!(plural("en", 1), "one 1");
