@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, HashSet};
 use std::ops::Range;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
 use super::names::Names;
@@ -301,7 +301,7 @@ mod raw {
 // ------------------------------------------------------------------------------------
 
 /// What a box in a boat-type column grants when it is marked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ColumnBox {
     Plain,
     License,
@@ -309,7 +309,7 @@ pub enum ColumnBox {
     Choice,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LicenseEffect {
     /// Shrimp: a picked shrimp die used as `types` boat types, plus `stars` star actions.
     FlexDie,
@@ -323,7 +323,7 @@ pub enum LicenseEffect {
     Oyster,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct LicenseLevel {
     pub types: u32,
     pub stars: u32,
@@ -331,13 +331,13 @@ pub struct LicenseLevel {
     pub capacity: u32,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BoatSpec {
     pub capacity: u32,
     pub vp: u32,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct BoatType {
     pub id: String,
     pub name: Names,
@@ -349,7 +349,7 @@ pub struct BoatType {
     pub boats: Vec<BoatSpec>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum HarborEffect {
     KingCrab,
     PrivateFishing,
@@ -357,7 +357,7 @@ pub enum HarborEffect {
     Barge,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct HarborShip {
     pub id: String,
     pub name: Names,
@@ -377,7 +377,7 @@ impl HarborShip {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Quantity {
     Fish,
     Boats,
@@ -399,7 +399,7 @@ impl Quantity {
     }
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct KingCrabBonus {
     pub id: String,
     pub name: Names,
@@ -409,7 +409,7 @@ pub struct KingCrabBonus {
 }
 
 /// A personal or card bonus: VP = points * (count / every), at most `cap`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardBonus {
     pub per: Quantity,
     pub every: u32,
@@ -417,7 +417,7 @@ pub struct CardBonus {
     pub cap: u32,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Captain {
     pub id: String,
     pub name: Names,
@@ -427,13 +427,13 @@ pub struct Captain {
     pub bonus: CardBonus,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Metal {
     Gold,
     Silver,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Trophy {
     pub id: String,
     pub name: Names,
@@ -443,7 +443,7 @@ pub struct Trophy {
     pub vp: u32,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum BuildingEffect {
     Reroll,
     None,
@@ -454,14 +454,14 @@ pub enum BuildingEffect {
     IncomePerFullBoat,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum BuildingVp {
     Complete(u32),
     PerBox(u32),
     AllBoxes(u32),
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Building {
     pub id: String,
     pub name: Names,
@@ -473,14 +473,14 @@ pub struct Building {
     pub hex_vp: Vec<u32>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pool {
     pub boat: u32,
     pub town: u32,
     pub town_boat: u32,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TownFace {
     Harbor,
     Wharf,
@@ -488,13 +488,13 @@ pub enum TownFace {
 }
 
 /// A boat-die face: a boat type index, or the coins face.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum BoatFace {
     Type(usize),
     Coins,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Dice {
     pub boat_faces: Vec<BoatFace>,
     pub town_faces: Vec<TownFace>,
@@ -506,18 +506,18 @@ pub struct Dice {
     pub pools: BTreeMap<u32, Pool>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TieBreak {
     Fish,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Rating {
     pub min: u32,
     pub name: Names,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Solo {
     pub rounds: u32,
     pub tokens: Vec<usize>,
@@ -527,24 +527,24 @@ pub struct Solo {
     pub ratings: Vec<Rating>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CoinOverflow {
     Lost,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CasinoReroll {
     OncePerPhase,
     Unlimited,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RuthStarDie {
     Market,
     Harbor,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Options {
     pub barge_can_be_full: bool,
     pub star_action_may_activate_king_crab: bool,
@@ -555,7 +555,7 @@ pub struct Options {
 }
 
 /// What a section of the sheet is. Every section has an id and boxes with ids `id.N`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SectionKind {
     Column(usize),
     Licenses(usize),
@@ -569,7 +569,7 @@ pub enum SectionKind {
     SalvageStars,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Section {
     pub id: String,
     pub kind: SectionKind,
@@ -583,7 +583,7 @@ impl Section {
     }
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct FleetRules {
     pub id: String,
     pub name: Names,
@@ -622,7 +622,7 @@ pub struct FleetRules {
 }
 
 /// Positions in `FleetRules::sections` by kind.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct SectionIndex {
     pub column: Vec<usize>,
     pub licenses: Vec<usize>,

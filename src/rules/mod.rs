@@ -6,6 +6,7 @@ pub mod fischerspiel;
 pub mod fleet;
 pub mod names;
 pub mod nauticus;
+pub mod precompiled;
 pub mod source;
 
 use std::path::Path;
@@ -20,7 +21,7 @@ use crate::Error;
 
 /// The games built into the binary: (id, TOML text).
 pub const BUILT_IN: &[(&str, &str)] = &[
-    ("fleet-dice", include_str!("../../rules/fleet-dice.toml")),
+    ("fleet-dice", precompiled::FLEET_TOML),
     ("nauticus", include_str!("../../rules/nauticus.toml")),
     ("titania", include_str!("../../rules/titania.toml")),
     ("fischerspiel", include_str!("../../rules/fischerspiel.toml")),
@@ -95,7 +96,7 @@ impl Rules {
 }
 
 pub fn fnv1a(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+    precompiled::fnv1a_parts(&[text.as_bytes()])
 }
 
 /// Normalise a language code to one deckhand speaks (`en` for anything else).
@@ -120,7 +121,13 @@ pub fn built_in_in(id: &str, lang: &str) -> Result<Rules, Error> {
         }
         return Err(Error::Usage(crate::t!(lang, "rules.unknown_game", id = id, known = known)));
     };
-    from_source_in(Source::new(crate::t!(lang, "rules.built_in_name", id = id), *text), lang)
+    let source = Source::new(crate::t!(lang, "rules.built_in_name", id = id), *text);
+    if id == "fleet-dice" {
+        if let Some(rules) = precompiled::fleet() {
+            return Ok(Rules { source, hash: precompiled::FLEET_TOML_HASH, game: Game::Fleet(Box::new(rules)) });
+        }
+    }
+    from_source_in(source, lang)
 }
 
 /// An error as the user should read it in a language (`en`, `de`, `fr`): like its
