@@ -62,6 +62,10 @@ pub struct ParsedSheet {
 
 /// Read the `game` key of a sheet file without knowing its rules yet.
 pub fn peek_game(source: &Source) -> Option<String> {
+    // Most sheets say `game = "fleet-dice"` plainly at the top: no need to parse twice.
+    if let Some(game) = crate::rules::source::scan_plain_id(&source.text, "", "game") {
+        return Some(game);
+    }
     #[derive(Deserialize)]
     struct Head {
         game: Option<String>,

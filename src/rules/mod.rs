@@ -219,23 +219,7 @@ fn detect_engine(source: &Source, lang: &str) -> Result<String, Error> {
 
 /// `engine = "…"` inside `[game]`, when it is written plainly; None when unsure.
 fn scan_engine(text: &str) -> Option<String> {
-    let mut in_game = false;
-    for line in text.lines() {
-        let line = line.trim();
-        if line.starts_with('[') {
-            in_game = line == "[game]";
-            continue;
-        }
-        if !in_game {
-            continue;
-        }
-        let Some(rest) = line.strip_prefix("engine") else { continue };
-        let value = rest.trim_start().strip_prefix('=')?.trim();
-        let value = value.split('#').next()?.trim();
-        let inner = value.strip_prefix('"')?.strip_suffix('"')?;
-        return inner.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-').then(|| inner.to_string());
-    }
-    None
+    source::scan_plain_id(text, "game", "engine")
 }
 
 /// Resolve `--rules FILE` or a game id to rules.

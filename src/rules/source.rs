@@ -11,6 +11,34 @@ pub struct Source {
     pub text: String,
 }
 
+/// The value of `key = "value"` in `[table]` (`""`: the top level, before any header) when
+/// it is written plainly on a line of its own and the value is an id (letters, digits,
+/// `-`, `_`). None when it is not there or the scan is unsure (a multi-line string, any
+/// other spelling): the caller then parses the whole file, which is what this saves at
+/// every start.
+pub fn scan_plain_id(text: &str, table: &str, key: &str) -> Option<String> {
+    let mut inside = table.is_empty();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.contains("\"\"\"") || line.contains("'''") {
+            return None;
+        }
+        if line.starts_with('[') {
+            inside = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) == Some(table);
+            continue;
+        }
+        if !inside {
+            continue;
+        }
+        let Some(rest) = line.strip_prefix(key) else { continue };
+        let Some(value) = rest.trim_start().strip_prefix('=') else { continue };
+        let value = value.split('#').next()?.trim();
+        let inner = value.strip_prefix('"')?.strip_suffix('"')?;
+        return inner.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-').then(|| inner.to_string());
+    }
+    None
+}
+
 /// One problem found in a source file. `span` is a byte range into the text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
@@ -137,6 +165,22 @@ fn edit_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_plain_id_is_found_without_parsing_and_anything_unsure_is_left_to_the_parser() {
+        let sheet = "# Ann\ngame = \"fleet-dice\"  # the game\nplayer = \"Ann\"\n[columns]\ngame = \"x\"\n";
+        assert_eq!(scan_plain_id(sheet, "", "game"), Some("fleet-dice".into()));
+        assert_eq!(scan_plain_id("[a]\ngame = \"x\"\n", "", "game"), None, "not at the top level");
+        assert_eq!(scan_plain_id("[a]\ngame = \"x\"\n", "a", "game"), Some("x".into()));
+        assert_eq!(scan_plain_id("games = 1\ngame = \"y\"\n", "", "game"), Some("y".into()));
+        assert_eq!(scan_plain_id("game = 'x'\n", "", "game"), None, "another spelling");
+        assert_eq!(scan_plain_id("game = \"a b\"\n", "", "game"), None, "not an id");
+        assert_eq!(
+            scan_plain_id("note = \"\"\"\ngame = \"x\"\n\"\"\"\n", "", "game"),
+            None,
+            "inside a multi-line string"
+        );
+    }
 
     #[test]
     fn line_and_column_are_one_based_and_count_characters() {
