@@ -18,8 +18,14 @@ fn players(n: usize) -> Vec<String> {
 fn benches(c: &mut Criterion) {
     let fleet = rules::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
 
-    c.bench_function("rules: load and check fleet-dice.toml", |b| {
+    c.bench_function("rules: load the built-in Fleet rules (precompiled)", |b| {
         b.iter(|| rules::built_in(black_box("fleet-dice")).unwrap())
+    });
+    c.bench_function("rules: load and check fleet-dice.toml (a --rules file)", |b| {
+        b.iter(|| {
+            rules::from_source_in(Source::new("fleet-dice.toml", black_box(rules::precompiled::FLEET_TOML)), "en")
+                .unwrap()
+        })
     });
 
     let linda_text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/linda.toml")).unwrap();
