@@ -69,9 +69,9 @@ fn inputs_table(o: &mut String, scoring: &Scoring, lang: &str) {
 pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
     let mut o = String::new();
     let by = match (r.year, &r.by) {
-        (Some(y), Some(b)) => format!(" ({y}, {b})"),
+        (Some(y), Some(b)) => format!(" ({y}, {})", b.get(lang)),
         (Some(y), None) => format!(" ({y})"),
-        (None, Some(b)) => format!(" ({b})"),
+        (None, Some(b)) => format!(" ({})", b.get(lang)),
         (None, None) => String::new(),
     };
     let _ = writeln!(
@@ -128,7 +128,7 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
                 crate::rules::endgame::Scope::Game => crate::t!(lang, "games.card.all_players"),
                 crate::rules::endgame::Scope::Player => String::new(),
             };
-            let _ = writeln!(o, "    {terms} {bound}{scope} ({})", l.because);
+            let _ = writeln!(o, "    {terms} {bound}{scope} ({})", l.because.get(lang));
         }
     }
 
@@ -138,8 +138,11 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
         }
         let keys: Vec<String> = c.scoring.inputs.iter().map(|i| format!("{}=…", i.id)).collect();
         let _ = writeln!(o, "  deckhand calc {} {} {}", r.id, c.id, keys.join(" "));
-        let _ =
-            writeln!(o, "    {}{}", c.name.get(lang), c.help.as_deref().map(|h| format!(": {h}")).unwrap_or_default());
+        let line = match &c.help {
+            Some(h) => crate::t!(lang, "games.card.calc_help", name = c.name.get(lang), help = h.get(lang)),
+            None => c.name.get(lang).to_string(),
+        };
+        let _ = writeln!(o, "    {line}");
         inputs_table(&mut o, &c.scoring, lang);
         for v in &c.scoring.categories {
             let _ = writeln!(o, "    → {} = {}", c.scoring.values[*v].name.get(lang), c.scoring.describe(*v, lang));
@@ -215,7 +218,7 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
 pub fn fischerspiel_card(r: &FischerspielRules, lang: &str) -> String {
     let mut o = String::new();
     let by = match (r.year, &r.by) {
-        (Some(y), Some(b)) => format!(" ({y}, {b})"),
+        (Some(y), Some(b)) => format!(" ({y}, {})", b.get(lang)),
         _ => String::new(),
     };
     let _ = writeln!(

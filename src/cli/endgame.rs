@@ -293,7 +293,7 @@ pub fn enter(r: &EndgameRules, player: &str, output: &Path, answers: Option<&Pat
         if sheet.values[i].is_some() {
             continue;
         }
-        let help = input.help.as_deref().map(|h| format!(" — {h}")).unwrap_or_default();
+        let help = input.help.as_ref().map(|h| format!(" — {}", h.get(lang))).unwrap_or_default();
         let prompt = format!("{} [{}, {}]{help}", input.name.get(lang), input.id, input.shape.range_text_in(lang));
         let check = |text: &str| -> Result<InputValue, String> {
             let value = parse_answer(input.shape, text, lang)?;
@@ -430,7 +430,7 @@ pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: &
         let _ = writeln!(out, "  {:<w$}  {value}   ({})", s.values[*v].name.get(lang), s.describe(*v, lang));
     }
     if let Some(h) = &c.help {
-        let _ = writeln!(out, "{h}");
+        let _ = writeln!(out, "{}", h.get(lang));
     }
     emit(&out)?;
     Ok(0)

@@ -13,7 +13,9 @@ use std::ops::Range;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::names::Names;
+use crate::t;
+
+use super::names::{texts, Names, Text};
 use super::nauticus::{self, NauticusHelpers};
 use super::source::{Diagnostic, Source};
 
@@ -73,7 +75,7 @@ pub(crate) mod raw {
         #[serde(default)]
         pub year: Option<u32>,
         #[serde(default)]
-        pub by: Option<String>,
+        pub by: Option<Text>,
         pub players: Spanned<PlayerRange>,
     }
 
@@ -102,9 +104,9 @@ pub(crate) mod raw {
         #[serde(default)]
         pub max_items: Option<Spanned<i64>>,
         #[serde(default)]
-        pub because: Option<String>,
+        pub because: Option<Text>,
         #[serde(default)]
-        pub help: Option<String>,
+        pub help: Option<Text>,
     }
 
     #[derive(Debug, Deserialize)]
@@ -118,7 +120,7 @@ pub(crate) mod raw {
         pub max: Option<Spanned<i64>>,
         #[serde(default)]
         pub scope: Option<Spanned<String>>,
-        pub because: String,
+        pub because: Text,
     }
 
     #[derive(Debug, Deserialize)]
@@ -154,7 +156,7 @@ pub(crate) mod raw {
         pub id: Spanned<String>,
         pub name: Names,
         #[serde(default)]
-        pub help: Option<String>,
+        pub help: Option<Text>,
         #[serde(default)]
         pub input: Vec<Input>,
         #[serde(default)]
@@ -169,13 +171,13 @@ pub(crate) mod raw {
     #[serde(deny_unknown_fields)]
     pub struct Card {
         #[serde(default)]
-        pub setup: Vec<super::CardLine>,
+        pub setup: Vec<Text>,
         #[serde(default)]
-        pub round: Vec<super::CardLine>,
+        pub round: Vec<Text>,
         #[serde(default)]
-        pub golden_rules: Vec<super::CardLine>,
+        pub golden_rules: Vec<Text>,
         #[serde(default)]
-        pub end: Vec<super::CardLine>,
+        pub end: Vec<Text>,
     }
 
     #[derive(Debug, Deserialize)]
@@ -195,7 +197,8 @@ pub struct EndgameRules {
     pub id: String,
     pub name: Names,
     pub year: Option<u32>,
-    pub by: Option<String>,
+    /// Who made the game ("X and Y (publisher)"), in each language.
+    pub by: Option<Names>,
     pub min_players: u32,
     pub max_players: u32,
     /// What one player's sheet holds and how it scores.
@@ -251,21 +254,25 @@ impl Scoring {
         let value = &self.values[v];
         let text = match &value.formula {
             Formula::Value(r) => name(*r),
-            Formula::Times { of, points } => format!("{points} per {}", name(*of)),
-            Formula::PerKey(terms) => {
-                terms.iter().map(|(r, p)| format!("{p} per {}", name(*r))).collect::<Vec<_>>().join(", ")
-            }
+            Formula::Times { of, points } => t!(lang, "games.describe.per", points = points, name = name(*of)),
+            Formula::PerKey(terms) => terms
+                .iter()
+                .map(|(r, p)| t!(lang, "games.describe.per", points = p, name = name(*r)))
+                .collect::<Vec<_>>()
+                .join(", "),
             Formula::Table { of, table, beyond } => {
                 let steps: Vec<String> = table.iter().enumerate().map(|(i, p)| format!("{} → {p}", i + 1)).collect();
-                let more = beyond.map(|b| format!(", then {b:+} for each one more")).unwrap_or_default();
+                let more = beyond
+                    .map(|b| t!(lang, "games.describe.beyond", beyond = format!("{b:+}")))
+                    .unwrap_or_default();
                 let each: Vec<String> = of.iter().map(|r| name(*r)).collect();
-                format!("{}{more}; for each of: {}", steps.join(", "), each.join(", "))
+                t!(lang, "games.describe.table", steps = steps.join(", "), more = more, list = each.join(", "))
             }
-            Formula::Per { of, every, points } => format!("{points} per full {every} {}", name(*of)),
-            Formula::Remainder { of, every } => {
-                format!("what is left of {} after taking out every full {every}", name(*of))
+            Formula::Per { of, every, points } => {
+                t!(lang, "games.describe.per_full", points = points, every = every, name = name(*of))
             }
-            Formula::ListSum(i) => format!("the sum of every {}", self.inputs[*i].name.get(lang)),
+            Formula::Remainder { of, every } => t!(lang, "games.describe.remainder", every = every, name = name(*of)),
+            Formula::ListSum(i) => t!(lang, "games.describe.list_sum", name = self.inputs[*i].name.get(lang)),
             Formula::Sum(terms) => terms
                 .iter()
                 .enumerate()
@@ -282,7 +289,7 @@ impl Scoring {
                 .collect(),
         };
         match value.cap {
-            Some(cap) => format!("{text}, at most {cap}"),
+            Some(cap) => t!(lang, "games.describe.cap", text = text, cap = cap),
             None => text,
         }
     }
@@ -294,8 +301,9 @@ pub struct Input {
     pub name: Names,
     pub shape: Shape,
     /// Why the limits are what they are ("the game has 12 coffee goods").
-    pub because: Option<String>,
-    pub help: Option<String>,
+    pub because: Option<Names>,
+    /// What to enter, shown by `enter`.
+    pub help: Option<Names>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -341,7 +349,8 @@ pub struct Limit {
     pub min: Option<i64>,
     pub max: Option<i64>,
     pub scope: Scope,
-    pub because: String,
+    /// Why the limit is what it is.
+    pub because: Names,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -390,31 +399,8 @@ pub struct TieBreak {
 pub struct Calculator {
     pub id: String,
     pub name: Names,
-    pub help: Option<String>,
+    pub help: Option<Names>,
     pub scoring: Scoring,
-}
-
-/// A line of a reference card in the rules file: a plain (English) string, or a table
-/// `{ en = "...", de = "...", fr = "..." }` like any other name.
-#[derive(Debug, Clone, serde::Deserialize)]
-#[serde(untagged)]
-pub enum CardLine {
-    Text(String),
-    Names(Names),
-}
-
-impl CardLine {
-    pub fn names(&self) -> Names {
-        match self {
-            CardLine::Text(en) => Names { en: en.clone(), de: None, fr: None },
-            CardLine::Names(n) => n.clone(),
-        }
-    }
-}
-
-/// The lines of a card section as names (a plain string is English for every language).
-pub fn card_lines(lines: &[CardLine]) -> Vec<Names> {
-    lines.iter().map(CardLine::names).collect()
 }
 
 #[derive(Debug, Clone, Default)]
@@ -470,7 +456,7 @@ pub fn compile(source: &Source) -> Result<EndgameRules, Vec<Diagnostic>> {
         calculators.push(Calculator {
             id: calc.id.get_ref().clone(),
             name: calc.name.clone(),
-            help: calc.help.clone(),
+            help: calc.help.as_ref().map(Text::names),
             scoring,
         });
     }
@@ -491,16 +477,16 @@ pub fn compile(source: &Source) -> Result<EndgameRules, Vec<Diagnostic>> {
         id: g.id.get_ref().clone(),
         name: g.name.clone(),
         year: g.year,
-        by: g.by.clone(),
+        by: g.by.as_ref().map(Text::names),
         min_players: players.min,
         max_players: players.max,
         sheet,
         calculators,
         card: Card {
-            setup: card_lines(&file.card.setup),
-            round: card_lines(&file.card.round),
-            golden_rules: card_lines(&file.card.golden_rules),
-            end: card_lines(&file.card.end),
+            setup: texts(&file.card.setup),
+            round: texts(&file.card.round),
+            golden_rules: texts(&file.card.golden_rules),
+            end: texts(&file.card.end),
         },
         nauticus,
     })
@@ -733,7 +719,13 @@ impl Checker<'_> {
             }
             Shape::Number { min, max }
         };
-        Input { id, name: raw.name.clone(), shape, because: raw.because.clone(), help: raw.help.clone() }
+        Input {
+            id,
+            name: raw.name.clone(),
+            shape,
+            because: raw.because.as_ref().map(Text::names),
+            help: raw.help.as_ref().map(Text::names),
+        }
     }
 
     fn limit(&mut self, raw: &raw::Limit, names: &HashMap<String, Known>, usage: Use) -> Option<Limit> {
@@ -814,7 +806,7 @@ impl Checker<'_> {
                 );
             }
         }
-        Some(Limit { id, terms, min, max, scope, because: raw.because.clone() })
+        Some(Limit { id, terms, min, max, scope, because: raw.because.names() })
     }
 
     fn resolve(&mut self, name: &str, at: Range<usize>, names: &HashMap<String, Known>, user: &str) -> Option<Known> {

@@ -7,8 +7,7 @@ use std::collections::{BTreeMap, HashSet};
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::endgame::{card_lines, CardLine};
-use super::names::Names;
+use super::names::{texts, Names, Text};
 use super::source::{Diagnostic, Source};
 
 mod raw {
@@ -86,11 +85,11 @@ mod raw {
     #[serde(deny_unknown_fields)]
     pub struct Card {
         #[serde(default)]
-        pub round: Vec<CardLine>,
+        pub round: Vec<Text>,
         #[serde(default)]
-        pub golden_rules: Vec<CardLine>,
+        pub golden_rules: Vec<Text>,
         #[serde(default)]
-        pub end: Vec<CardLine>,
+        pub end: Vec<Text>,
     }
 }
 
@@ -172,7 +171,7 @@ pub struct FischerspielRules {
     pub id: String,
     pub name: Names,
     pub year: Option<u32>,
-    pub by: Option<String>,
+    pub by: Option<Names>,
     pub min_players: u32,
     pub max_players: u32,
     pub fish: Vec<FishSize>,
@@ -343,7 +342,7 @@ pub fn compile(source: &Source) -> Result<FischerspielRules, Vec<Diagnostic>> {
         id: f.game.id.get_ref().clone(),
         name: f.game.name.clone(),
         year: f.game.year,
-        by: f.game.by.clone(),
+        by: f.game.by.as_ref().map(Text::names),
         min_players: players.min,
         max_players: players.max,
         fish: f
@@ -369,9 +368,9 @@ pub fn compile(source: &Source) -> Result<FischerspielRules, Vec<Diagnostic>> {
         },
         variants,
         card: Card {
-            round: card_lines(&f.card.round),
-            golden_rules: card_lines(&f.card.golden_rules),
-            end: card_lines(&f.card.end),
+            round: texts(&f.card.round),
+            golden_rules: texts(&f.card.golden_rules),
+            end: texts(&f.card.end),
         },
     })
 }
