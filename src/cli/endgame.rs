@@ -28,9 +28,9 @@ fn load<'a>(
     let mut out = Vec::new();
     let mut errors = Vec::new();
     for (path, source) in paths.iter().zip(sources) {
-        match endgame_sheet::parse(r, source) {
+        match endgame_sheet::parse_in(r, source, lang) {
             Ok(sheet) => out.push(Loaded { path, source, sheet }),
-            Err(e) => errors.push(e.to_string()),
+            Err(e) => errors.push(e.message(lang)),
         }
     }
     if !errors.is_empty() {
@@ -117,7 +117,7 @@ pub fn score(
     }
     let inputs: Vec<(&str, Vec<InputValue>)> =
         sheets.iter().map(|l| (l.sheet.player.as_str(), l.sheet.inputs(r))).collect();
-    emit(&standings(r, &inputs, lang).render(format, detail, None))?;
+    emit(&standings(r, &inputs, lang).render_in(format, detail, None, lang))?;
     Ok(0)
 }
 
@@ -246,14 +246,20 @@ fn parse_answer(shape: Shape, text: &str, lang: &str) -> Result<InputValue, Stri
     }
 }
 
-pub fn enter(r: &EndgameRules, player: &str, output: &Path, answers: Option<&Path>, lang: &str) -> anyhow::Result<i32> {
+pub fn enter(
+    r: &EndgameRules,
+    player: &str,
+    output: &Path,
+    answers: Option<&Path>,
+    lang: &'static str,
+) -> anyhow::Result<i32> {
     let player = player.trim();
     if player.is_empty() {
         return Err(Error::Usage(crate::t!(lang, "games.endgame.need_player")).into());
     }
     let mut sheet = if output.exists() {
         let source = crate::rules::source::read_source(output)?;
-        let sheet = endgame_sheet::parse(r, &source)?;
+        let sheet = endgame_sheet::parse_in(r, &source, lang)?;
         if sheet.player != player {
             return Err(Error::Usage(crate::t!(
                 lang,
@@ -268,7 +274,7 @@ pub fn enter(r: &EndgameRules, player: &str, output: &Path, answers: Option<&Pat
     } else {
         EndgameSheet::new(r, player)
     };
-    let mut prompter = ui::prompter_for(answers, "enter")?;
+    let mut prompter = ui::prompter_for_in(answers, "enter", lang)?;
     let p = prompter.as_mut();
     let done = sheet.values.iter().filter(|v| v.is_some()).count();
     if done > 0 {
@@ -288,7 +294,7 @@ pub fn enter(r: &EndgameRules, player: &str, output: &Path, answers: Option<&Pat
             n = r.sheet.inputs.len()
         ));
     }
-    write_atomic(output, &endgame_sheet::write(r, &sheet))?;
+    write_atomic(output, &endgame_sheet::write(r, &sheet, lang))?;
     for (i, input) in r.sheet.inputs.iter().enumerate() {
         if sheet.values[i].is_some() {
             continue;
@@ -317,7 +323,7 @@ pub fn enter(r: &EndgameRules, player: &str, output: &Path, answers: Option<&Pat
         };
         let answer = p.input(&prompt, &|t| check(t).map(|_| ()))?;
         sheet.values[i] = Some(check(&answer).map_err(Error::Usage)?);
-        write_atomic(output, &endgame_sheet::write(r, &sheet))?;
+        write_atomic(output, &endgame_sheet::write(r, &sheet, lang))?;
     }
     let inputs = sheet.inputs(r);
     let e = endgame::evaluate(&r.sheet, &inputs, lang);

@@ -299,7 +299,7 @@ fn finish(rules: &FleetRules, session: &Session, save: &Path, p: &mut dyn Prompt
     let mut written = Vec::new();
     for sheet in &owned {
         let path = sheet_path(save, &sheet.player);
-        write_atomic(&path, &transcript::write(rules, sheet, None))?;
+        write_atomic(&path, &transcript::write_in(rules, sheet, None, lang))?;
         written.push(path.display().to_string());
     }
     p.say(&crate::t!(lang, "cli.play.sheets_written", files = written.join(", ")));
