@@ -99,8 +99,11 @@ pub fn parse_in(rules: &EndgameRules, source: &Source, lang: &str) -> Result<End
         report: diags.iter().map(|d| source.render_in(d, lang) + "\n").collect(),
     };
     if source.text.trim().is_empty() {
-        return Err(fail(vec![Diagnostic::new(t!(lang, "cli.sheet_file.empty"), None)
-            .help(t!(lang, "games.sheet.empty_help", id = rules.id))]));
+        return Err(fail(vec![Diagnostic::new(t!(lang, "cli.sheet_file.empty"), None).help(t!(
+            lang,
+            "games.sheet.empty_help",
+            id = rules.id
+        ))]));
     }
     let raw: RawSheet = toml::from_str(&source.text).map_err(|e| {
         let mut d = Diagnostic::new(e.message().trim_end().to_string(), e.span());
@@ -129,7 +132,8 @@ pub fn parse_in(rules: &EndgameRules, source: &Source, lang: &str) -> Result<End
         }
         None => {
             diags.push(
-                Diagnostic::new(t!(lang, "cli.sheet_file.no_player"), None).help(t!(lang, "cli.sheet_file.no_player_help")),
+                Diagnostic::new(t!(lang, "cli.sheet_file.no_player"), None)
+                    .help(t!(lang, "cli.sheet_file.no_player_help")),
             );
             String::new()
         }
@@ -156,14 +160,15 @@ pub fn parse_in(rules: &EndgameRules, source: &Source, lang: &str) -> Result<End
         };
         let input = &inputs[i];
         let span = value.span();
-        let wrong = |what: String| -> Diagnostic {
-            let example = match input.shape {
-                Shape::Number { .. } => format!("{} = 3", input.id),
-                Shape::List { item_min, .. } => format!("{} = [{item_min}, {item_min}]", input.id),
+        let wrong =
+            |what: String| -> Diagnostic {
+                let example = match input.shape {
+                    Shape::Number { .. } => format!("{} = 3", input.id),
+                    Shape::List { item_min, .. } => format!("{} = [{item_min}, {item_min}]", input.id),
+                };
+                Diagnostic::new(format!("`{}` ({}) {what}", input.id, input.name.get(lang)), Some(span.clone()))
+                    .help(t!(lang, "games.sheet.write_like", example = example))
             };
-            Diagnostic::new(format!("`{}` ({}) {what}", input.id, input.name.get(lang)), Some(span.clone()))
-                .help(t!(lang, "games.sheet.write_like", example = example))
-        };
         match (input.shape, value.get_ref()) {
             (Shape::Number { .. }, toml::Value::Integer(n)) => sheet.values[i] = Some(InputValue::Number(*n)),
             (Shape::List { .. }, toml::Value::Array(items)) => {

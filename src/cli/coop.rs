@@ -182,8 +182,7 @@ fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: 
                 .collect::<Result<Vec<_>, Error>>()?,
         ),
     };
-    let setup =
-        Setup::new(r, players, variant, args.boats.as_deref(), fish.as_deref(), lang).map_err(Error::Usage)?;
+    let setup = Setup::new(r, players, variant, args.boats.as_deref(), fish.as_deref(), lang).map_err(Error::Usage)?;
     let mut prompter = ui::prompter_for_in(args.answers.as_deref(), "play", lang)?;
     let path = args.output.clone().unwrap_or_else(|| PathBuf::from(format!("{}.jsonl", r.id)));
     let fish_map: serde_json::Map<String, serde_json::Value> =
@@ -214,16 +213,9 @@ fn resume_fischerspiel(
         m.iter().filter_map(|(k, v)| v.as_u64().map(|n| (k.clone(), n.min(u64::from(u32::MAX)) as u32))).collect()
     });
     let players = head.players.len() as u32;
-    let setup = Setup::new(r, players, &head.variant, Some(&head.players), fish.as_deref(), lang).map_err(
-        |why| {
-            Error::Usage(crate::t!(
-                lang,
-                "games.fischerspiel.cmd.setup_mismatch",
-                path = args.file.display(),
-                why = why
-            ))
-        },
-    )?;
+    let setup = Setup::new(r, players, &head.variant, Some(&head.players), fish.as_deref(), lang).map_err(|why| {
+        Error::Usage(crate::t!(lang, "games.fischerspiel.cmd.setup_mismatch", path = args.file.display(), why = why))
+    })?;
     let opened = Journal::open_in::<Header, Event>(&args.file, lang)?;
     let mut journal = opened.journal;
     let mut timeline =

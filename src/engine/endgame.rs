@@ -113,7 +113,16 @@ pub fn evaluate(scoring: &Scoring, inputs: &[InputValue], lang: &str) -> Evaluat
             Formula::Remainder { of, every } => {
                 let n = get(*of, &values);
                 let v = n.max(0).rem_euclid(*every);
-                item(crate::t!(lang, "games.endgame.remainder", name = scoring.ref_name(*of, lang), n = n, every = every), v);
+                item(
+                    crate::t!(
+                        lang,
+                        "games.endgame.remainder",
+                        name = scoring.ref_name(*of, lang),
+                        n = n,
+                        every = every
+                    ),
+                    v,
+                );
                 v
             }
             Formula::ListSum(i) => match inputs.get(*i) {

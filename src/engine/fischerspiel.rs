@@ -374,7 +374,11 @@ pub fn apply(rules: &FischerspielRules, state: &State, event: &Event, lang: &str
         Event::Wind { side } => {
             match (variant.drift, side, s.direction) {
                 (false, Some(_), _) => {
-                    return Err(no(t!(lang, "games.fischerspiel.err.no_direction_wind", variant = variant.name.get(lang))))
+                    return Err(no(t!(
+                        lang,
+                        "games.fischerspiel.err.no_direction_wind",
+                        variant = variant.name.get(lang)
+                    )))
                 }
                 (true, None, None) => return Err(no(t!(lang, "games.fischerspiel.err.need_side"))),
                 (true, Some(side), _) => s.direction = Some(*side),
@@ -661,7 +665,8 @@ mod tests {
     #[test]
     fn a_group_too_small_for_a_fish_is_refused() {
         let r = rules();
-        let err = Setup::new(&r, 3, "base", None, Some(&[("giant".into(), 1), ("medium".into(), 6)]), "en").unwrap_err();
+        let err =
+            Setup::new(&r, 3, "base", None, Some(&[("giant".into(), 1), ("medium".into(), 6)]), "en").unwrap_err();
         assert!(err.contains("3 players cannot lift a giant fish"), "{err}");
         let err = Setup::new(&r, 2, "base", None, Some(&[("small".into(), 4)]), "en").unwrap_err();
         assert!(err.contains("the box has 3 small fish"), "{err}");

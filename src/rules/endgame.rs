@@ -262,9 +262,8 @@ impl Scoring {
                 .join(", "),
             Formula::Table { of, table, beyond } => {
                 let steps: Vec<String> = table.iter().enumerate().map(|(i, p)| format!("{} → {p}", i + 1)).collect();
-                let more = beyond
-                    .map(|b| t!(lang, "games.describe.beyond", beyond = format!("{b:+}")))
-                    .unwrap_or_default();
+                let more =
+                    beyond.map(|b| t!(lang, "games.describe.beyond", beyond = format!("{b:+}"))).unwrap_or_default();
                 let each: Vec<String> = of.iter().map(|r| name(*r)).collect();
                 t!(lang, "games.describe.table", steps = steps.join(", "), more = more, list = each.join(", "))
             }

@@ -367,10 +367,6 @@ pub fn compile(source: &Source) -> Result<FischerspielRules, Vec<Diagnostic>> {
             drift,
         },
         variants,
-        card: Card {
-            round: texts(&f.card.round),
-            golden_rules: texts(&f.card.golden_rules),
-            end: texts(&f.card.end),
-        },
+        card: Card { round: texts(&f.card.round), golden_rules: texts(&f.card.golden_rules), end: texts(&f.card.end) },
     })
 }
