@@ -122,7 +122,7 @@ fn compile_in_gives_translated_diagnostics_and_render_in_translates_help() {
 
 #[test]
 fn loading_messages_in_german_and_french() {
-    let err = rules::built_in_in("monopoly", "de").unwrap_err().to_string();
+    let err = rules::built_in_in("monopoly", "de").unwrap_err().message("de");
     assert!(err.starts_with("unbekanntes Spiel `monopoly`; bekannte Spiele: fleet-dice"), "{err}");
     let err = rules::resolve_in(None, None, "fr").unwrap_err().to_string();
     assert!(err.starts_with("aucun jeu indiqué"), "{err}");
@@ -157,16 +157,17 @@ fn a_damaged_save_file_is_reported_in_german() {
 }
 
 #[test]
-fn error_text_in_translates_the_summary_line_and_keeps_english_as_display() {
+fn an_error_message_translates_the_summary_line_and_keeps_english_as_display() {
     let (text, _, _) = broken();
     let err = rules::from_source(Source::new(NAME, text.clone())).unwrap_err();
-    assert_eq!(rules::error_text_in(&err, "en"), err.to_string());
+    assert_eq!(err.message("en"), err.to_string());
     let err = rules::from_source_in(Source::new(NAME, text), "de").unwrap_err();
-    let shown = rules::error_text_in(&err, "de");
+    let shown = err.message("de");
     assert!(shown.starts_with("Fehler: "), "{shown}");
     assert!(shown.trim_end().ends_with(&format!("Fehler in der Regeldatei {NAME}")), "{shown}");
-    let err = rules::built_in("monopoly").unwrap_err();
-    assert!(rules::error_text_in(&err, "fr").starts_with("jeu inconnu `monopoly`"));
+    let err = rules::built_in_in("monopoly", "fr").unwrap_err();
+    assert!(err.message("fr").starts_with("jeu inconnu `monopoly`"));
+    assert!(err.to_string().starts_with("unknown game `monopoly`"));
     let err = rules::built_in_in("fleet-dice", "fr").unwrap().source.name;
     assert_eq!(err, "rules/fleet-dice.toml (intégré)");
     assert_eq!(rules::built_in("fleet-dice").unwrap().source.name, "rules/fleet-dice.toml (built in)");

@@ -291,14 +291,24 @@ pub fn main() -> i32 {
                 return 0;
             }
             let code = err.downcast_ref::<Error>().map_or(2, Error::exit_code);
-            let text = match err.downcast_ref::<Error>() {
-                Some(e) if err.chain().count() == 1 => e.message(lang),
-                _ => format!("{err:#}"),
-            };
-            eprintln!("deckhand: {text}");
+            eprintln!("deckhand: {}", error_text(&err, lang));
             code
         }
     }
+}
+
+/// An error as `{:#}` shows it (each context, then the cause, joined by ": "), with our
+/// own errors in `lang`. Messages of the operating system and of other crates stay as
+/// they come.
+fn error_text(err: &anyhow::Error, lang: &str) -> String {
+    let parts: Vec<String> = err
+        .chain()
+        .map(|e| match e.downcast_ref::<Error>() {
+            Some(ours) => ours.message(lang),
+            None => e.to_string(),
+        })
+        .collect();
+    parts.join(": ")
 }
 
 /// The language before clap parses (for `--help`): `--lang X` or `--lang=X` on the command
