@@ -145,6 +145,141 @@ fn help_in_german_and_french() {
     assert!(en.contains("Usage:") && en.contains("Options:") && en.contains("Print help"), "{en}");
 }
 
+/// Every command's `--help`, and `help COMMAND`, in German and French: clap's own words too
+/// (the `help` subcommand, defaults, possible values, aliases, value names, `[OPTIONS]`).
+#[test]
+fn every_help_page_in_german_and_french_without_clap_english() {
+    let dir = tempfile::tempdir().unwrap();
+    let commands: &[&[&str]] = &[
+        &[],
+        &["score"],
+        &["check"],
+        &["enter"],
+        &["play"],
+        &["resume"],
+        &["replay"],
+        &["show"],
+        &["rules"],
+        &["rules", "show"],
+        &["rules", "check"],
+        &["rules", "export"],
+        &["calc"],
+        &["nauticus"],
+        &["nauticus", "crowns"],
+        &["nauticus", "pass"],
+        &["nauticus", "buy"],
+        &["nauticus", "rewards"],
+        &["games"],
+        &["completions"],
+        &["man"],
+    ];
+    let english = [
+        "Print this message",
+        "Print help",
+        "[default:",
+        "[possible values:",
+        "[alias:",
+        "Usage:",
+        "Commands:",
+        "<COMMAND>",
+        "<FILE>",
+        "<GAME>",
+        "SHEET",
+        "<PLAYERS>",
+        "<WORKERS>",
+        "Use this rules file",
+        "Your crowns",
+    ];
+    for lang in ["de", "fr"] {
+        for args in commands {
+            for how in ["--help", "-h", "help"] {
+                let mut cmd = deckhand(dir.path());
+                cmd.args(["--lang", lang]);
+                if how == "help" {
+                    // `deckhand help rules show`, and `rules help show` one level down.
+                    match args {
+                        [first, rest @ ..] if !rest.is_empty() => cmd.arg(first).arg("help").args(rest),
+                        _ => cmd.arg("help").args(*args),
+                    };
+                } else {
+                    cmd.args(*args).arg(how);
+                }
+                let out = cmd.output().unwrap();
+                let text = String::from_utf8(out.stdout).unwrap();
+                assert_eq!(
+                    out.status.code(),
+                    Some(0),
+                    "{lang} {args:?} {how}: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                for word in english {
+                    assert!(!text.contains(word), "{lang} {args:?} {how}: `{word}` in\n{text}");
+                }
+            }
+        }
+    }
+    let out = deckhand(dir.path()).args(["--lang", "de", "score", "--help"]).output().unwrap();
+    let de = String::from_utf8(out.stdout).unwrap();
+    for want in
+        ["Aufruf: deckhand score [OPTIONEN] <[SPIEL] BOGEN>...", "[Standard: table]", "[mögliche Werte: en, de, fr]"]
+    {
+        assert!(de.contains(want), "`{want}` missing from\n{de}");
+    }
+    let out = deckhand(dir.path()).args(["--lang", "fr", "play", "--help"]).output().unwrap();
+    let fr = String::from_utf8(out.stdout).unwrap();
+    for want in ["[alias : --output]", "[par défaut : physical]", "--save <FICHIER>", "Lire les réponses dans FICHIER"]
+    {
+        assert!(fr.contains(want), "`{want}` missing from\n{fr}");
+    }
+    let out = deckhand(dir.path()).args(["--lang", "de", "--help"]).output().unwrap();
+    let de = String::from_utf8(out.stdout).unwrap();
+    assert!(de.contains("help         Diese Hilfe oder die Hilfe der angegebenen Unterbefehle anzeigen"), "{de}");
+    // English stays clap's own.
+    let out = deckhand(dir.path()).args(["play", "--help"]).output().unwrap();
+    let en = String::from_utf8(out.stdout).unwrap();
+    for want in
+        ["Usage: deckhand play [OPTIONS] <GAME>", "[default:", "[possible values: physical, digital]", "[alias:"]
+    {
+        assert!(en.contains(want), "`{want}` missing from\n{en}");
+    }
+}
+
+/// Mistakes on the command line are explained in the chosen language, clap's usage and
+/// tips included; English stays clap's own text.
+#[test]
+fn command_line_mistakes_in_german_and_french() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        let out = deckhand(dir.path()).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let de = run(&["--lang", "de", "scor"]);
+    assert_eq!(
+        de,
+        "Fehler: unbekannter Unterbefehl 'scor'\n\n  Tipp: es gibt einen ähnlichen Unterbefehl: 'score'\n\nAufruf: deckhand \
+         [OPTIONEN] <BEFEHL>\n\nMehr dazu mit '--help'.\n"
+    );
+    let fr = run(&["--lang", "fr", "score", "--formt", "x", "a.toml"]);
+    assert!(fr.starts_with("erreur : argument inattendu '--formt'"), "{fr}");
+    assert!(fr.contains("astuce : un argument proche existe : '--format'"), "{fr}");
+    assert!(fr.contains("Utilisation : deckhand score [OPTIONS] <[JEU] FEUILLE>..."), "{fr}");
+    let de = run(&["--lang", "de", "play", "fleet-dice", "--seed", "abc"]);
+    assert!(de.contains("ungültiger Wert 'abc' für '--seed <STARTWERT>': das ist keine ganze Zahl"), "{de}");
+    let de = run(&["--lang", "de", "nauticus", "crowns", "--crowns", "2", "--passed", "1", "--workers", "2"]);
+    assert!(de.contains("kann nicht zusammen mit '--passed <UMGEDREHT>' verwendet werden"), "{de}");
+    let fr = run(&["--lang", "fr", "score"]);
+    assert!(fr.contains("les arguments requis suivants n'ont pas été fournis :\n  <[JEU] FEUILLE>..."), "{fr}");
+    for text in [run(&["--lang", "de", "play", "x", "--dice", "y"]), run(&["--lang", "fr", "score", "--format"])] {
+        for english in ["error:", "invalid value", "possible values", "For more information", "Usage:", "tip:"] {
+            assert!(!text.contains(english), "`{english}` in {text}");
+        }
+    }
+    let en = run(&["scor"]);
+    assert!(en.starts_with("error: unrecognized subcommand 'scor'"), "{en}");
+    assert!(en.contains("Usage: deckhand [OPTIONS] <COMMAND>"), "{en}");
+}
+
 #[test]
 fn errors_in_german_and_french() {
     let dir = tempfile::tempdir().unwrap();
