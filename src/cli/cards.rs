@@ -151,7 +151,7 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
 
     if let Some(h) = &r.nauticus {
         let _ = writeln!(o, "\n{}", crate::t!(lang, "games.card.table_helpers"));
-        let _ = writeln!(o, "  deckhand nauticus crowns --crowns C --workers W [--extra]");
+        let _ = writeln!(o, "  {}", crate::t!(lang, "games.card.helpers.crowns_usage"));
         let _ = writeln!(
             o,
             "{}",
@@ -175,10 +175,7 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
                 n = h.crowns_per_flipped_pass
             )
         );
-        let _ = writeln!(
-            o,
-            "  deckhand nauticus buy --action ACTION --prices P,P,P,P --items ITEM,... [--blue N] [--extra] [--free ITEM]"
-        );
+        let _ = writeln!(o, "  {}", crate::t!(lang, "games.card.helpers.buy_usage"));
         let _ = writeln!(
             o,
             "{}",
@@ -197,7 +194,7 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
             let items: Vec<&str> = a.items.iter().map(|i| i.id.as_str()).collect();
             let _ = writeln!(o, "      {:<6} {}  ({})", a.id, items.join(", "), a.name.get(lang));
         }
-        let _ = writeln!(o, "  deckhand nauticus rewards --masts M --take REWARD,...");
+        let _ = writeln!(o, "  {}", crate::t!(lang, "games.card.helpers.rewards_usage"));
         let ids: Vec<&str> = h.rewards.iter().map(|r| r.id.as_str()).collect();
         let _ = writeln!(
             o,
@@ -298,9 +295,12 @@ pub fn fischerspiel_card(r: &FischerspielRules, lang: &str) -> String {
     section(&mut o, &crate::t!(lang, "games.card.end"), &r.card.end, lang);
     let _ = writeln!(o, "\n{}", crate::t!(lang, "games.card.tracker"));
     let ids: Vec<&str> = r.variants.iter().map(|v| v.id.as_str()).collect();
-    let _ =
-        writeln!(o, "  deckhand play {} --players N [--variant {}] [-o FILE] [--answers FILE]", r.id, ids.join("|"));
-    let _ = writeln!(o, "  deckhand resume FILE      {}", crate::t!(lang, "games.card.saved_each"));
+    let _ = writeln!(o, "  {}", crate::t!(lang, "games.card.play_usage", id = r.id, variants = ids.join("|")));
+    let _ = writeln!(
+        o,
+        "  {}",
+        crate::t!(lang, "games.card.resume_usage", saved = crate::t!(lang, "games.card.saved_each"))
+    );
     let _ = writeln!(o, "{}", crate::t!(lang, "games.card.helpers.events"));
     o
 }
