@@ -134,16 +134,15 @@ pub fn from_source(source: Source) -> Result<Rules, Error> {
     from_source_in(source, "en")
 }
 
-/// `from_source` with diagnostics in a language (`en`, `de`, `fr`). The Fleet checks are
-/// translated; the `endgame` and `fischerspiel` checks and the `toml` crate's syntax
-/// messages are reported as they come (English), with "error"/"help" translated.
+/// `from_source` with diagnostics in a language (`en`, `de`, `fr`): every check of every
+/// engine is translated; only the `toml` crate's syntax messages stay English.
 pub fn from_source_in(source: Source, lang: &str) -> Result<Rules, Error> {
     let lang = lang_of(lang);
     let engine = detect_engine(&source, lang)?;
     let game = match engine.as_str() {
         "fleet" => fleet::compile_in(&source, lang).map(|r| Game::Fleet(Box::new(r))),
-        "endgame" => endgame::compile(&source).map(|r| Game::Endgame(Box::new(r))),
-        "fischerspiel" => fischerspiel::compile(&source).map(|r| Game::Fischerspiel(Box::new(r))),
+        "endgame" => endgame::compile_in(&source, lang).map(|r| Game::Endgame(Box::new(r))),
+        "fischerspiel" => fischerspiel::compile_in(&source, lang).map(|r| Game::Fischerspiel(Box::new(r))),
         other => Err(vec![Diagnostic::new(crate::t!(lang, "rules.unknown_engine", engine = other), None)
             .help(crate::t!(lang, "rules.unknown_engine_help"))]),
     };
