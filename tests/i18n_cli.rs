@@ -5,7 +5,7 @@
 use crate::common::{deckhand, repo};
 
 /// Compare `actual` with the snapshot file, or write it when `UPDATE_SNAPSHOTS=1`.
-fn snapshot(name: &str, actual: &str) {
+pub fn snapshot(name: &str, actual: &str) {
     let path = repo().join("tests/snapshots").join(name);
     if std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v == "1") {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -70,6 +70,18 @@ fn scripted_game(lang: &str) -> (String, String) {
     (stdout, stderr)
 }
 
+/// Fail if a line of `text` (what deckhand said in `lang`) contains one of the English
+/// `words`. `said` cuts a line down to what deckhand itself wrote: the keys and ids people
+/// type (dice faces, event words, input ids, echoed answers) are language-neutral.
+pub fn assert_no_english(lang: &str, text: &str, words: &[&str], said: impl Fn(&str) -> String) {
+    for line in text.lines() {
+        let line = said(line);
+        for word in words {
+            assert!(!line.contains(word), "{lang}: English `{word}` in: {line}\n--- in\n{text}");
+        }
+    }
+}
+
 /// English words that must not appear in what deckhand says in German or French.
 const ENGLISH: [&str; 8] = ["pick a die", " coin", "boat", "license", "round", "income", "undone", "Shared die"];
 
@@ -91,18 +103,19 @@ fn a_whole_scripted_game_in_german_and_french() {
         // keys one types (dice faces such as `coins`, echoed answers) are language-neutral
         // ids, so the roll hint's key list and the echoed roll are left out.
         let section_ids: Vec<String> = crate::common::fleet().sections.iter().map(|s| s.id.clone()).collect();
-        for line in stderr.lines().chain(stdout.lines()) {
+        assert_no_english(lang, &all, &ENGLISH, |line| {
             // The roll hint lists the face keys to type: everything from its "(" on.
             let line = if line.contains("? (") { line.split("? (").next().unwrap_or(line) } else { line };
             // An undo line ends with the answer as typed (a language-neutral key).
             let line = line.rsplit_once(" → ").map_or(line, |(head, _)| head);
             // A sheet view starts each row with the section id, like box ids `cod.4`.
             let first = line.split_whitespace().next().unwrap_or("");
-            let line = if section_ids.iter().any(|id| id == first) { "" } else { line };
-            for word in ENGLISH {
-                assert!(!line.contains(word), "{lang}: English `{word}` in: {line}");
+            if section_ids.iter().any(|id| id == first) {
+                String::new()
+            } else {
+                line.to_string()
             }
-        }
+        });
         for line in stderr.lines().filter(|l| l.contains("which faces show?")) {
             let hint = line.rsplit_once('(').map(|(_, h)| h).unwrap_or_default();
             assert!(!hint.contains("type ") && !hint.contains("face:"), "{lang}: English roll hint: {line}");
