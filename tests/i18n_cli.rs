@@ -305,3 +305,23 @@ fn errors_in_german_and_french() {
     let fr = String::from_utf8(out.stderr).unwrap();
     assert!(fr.contains("deux joueurs s'appellent `ann`"), "{fr}");
 }
+
+/// With digital dice nobody types the faces, so deckhand names them in the language.
+#[test]
+fn digital_dice_are_named_in_german_and_french() {
+    let dir = tempfile::tempdir().unwrap();
+    for (lang, rolled) in [
+        ("de", "deckhand würfelt: Schwertfisch, Schwertfisch, Drei Münzen"),
+        ("fr", "deckhand lance : espadon, espadon, Trois pièces"),
+    ] {
+        let out = deckhand(dir.path())
+            .args(["--lang", lang, "play", "fleet-dice", "--players", "Ann,Bob", "--dice", "digital", "--seed", "3"])
+            .args(["-o", &format!("{lang}.jsonl"), "--answers", "-"])
+            .write_stdin("")
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(rolled), "{lang}: {err}");
+        assert!(!err.contains("swordfish"), "{lang}: {err}");
+    }
+}

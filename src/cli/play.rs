@@ -151,10 +151,17 @@ fn run(
             Some(spec) if digital => {
                 let n = session.inputs.iter().filter(|i| matches!(i, Input::Roll { .. })).count() as u64;
                 let faces = roll_digital(rules, spec, header.seed.unwrap_or(0), n);
+                // Nobody types these faces, so other languages show their names (English
+                // shows the keys, as it always has).
+                let shown: Vec<String> = if lang == "en" {
+                    faces.clone()
+                } else {
+                    faces.iter().map(|k| Face::parse(rules, k).map_or(k.clone(), |f| f.label(rules, lang))).collect()
+                };
                 p.say(&format!(
                     "{} {}",
                     decision.prompt,
-                    crate::t!(lang, "cli.play.deckhand_rolls", faces = faces.join(", "))
+                    crate::t!(lang, "cli.play.deckhand_rolls", faces = shown.join(", "))
                 ));
                 Asked::Input(Input::Roll { faces, digital: true })
             }
