@@ -336,12 +336,7 @@ pub fn check_sheet_in(scoring: &Scoring, inputs: &[InputValue], given: &[bool], 
     out
 }
 
-/// `ships_3 (2) + 2 × ships_4 (4)` — the terms of a limit with their values.
-pub fn terms_text(scoring: &Scoring, terms: &[(usize, i64)], value: impl Fn(usize) -> i64) -> String {
-    terms_text_in(scoring, terms, value, "en")
-}
-
-/// `terms_text` in `lang`.
+/// `ships_3 (2) + 2 × ships_4 (4)` — the terms of a limit with their values, in `lang`.
 pub fn terms_text_in(scoring: &Scoring, terms: &[(usize, i64)], value: impl Fn(usize) -> i64, lang: &str) -> String {
     terms
         .iter()

@@ -317,12 +317,7 @@ impl Shape {
         matches!(self, Shape::List { .. })
     }
 
-    /// The limits in words: `0–12`, or `up to 30 values of 3–5`.
-    pub fn range_text(self) -> String {
-        self.range_text_in("en")
-    }
-
-    /// `range_text` in `lang`.
+    /// The limits in words, in `lang`: `0–12`, or `up to 30 values of 3–5`.
     pub fn range_text_in(self, lang: &str) -> String {
         match self {
             Shape::Number { min, max } => format!("{min}–{max}"),
