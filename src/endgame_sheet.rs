@@ -21,7 +21,7 @@ use toml::Spanned;
 use crate::engine::endgame::{At, InputValue};
 use crate::rules::endgame::{similar, EndgameRules, Shape};
 use crate::rules::source::{Diagnostic, Source};
-use crate::Error;
+use crate::{t, Error};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -84,23 +84,31 @@ impl EndgameSheet {
     }
 }
 
-/// Read the `game` of a sheet without knowing its rules yet.
+/// Parse a sheet file against the rules (messages in English). Every problem found is
+/// reported at once.
 pub fn parse(rules: &EndgameRules, source: &Source) -> Result<EndgameSheet, Error> {
+    parse_in(rules, source, "en")
+}
+
+/// `parse` with the diagnostics in a language. The `toml` crate's syntax messages stay
+/// English.
+pub fn parse_in(rules: &EndgameRules, source: &Source, lang: &str) -> Result<EndgameSheet, Error> {
     let fail = |diags: Vec<Diagnostic>| Error::Input {
         path: source.name.clone(),
         count: diags.len(),
-        report: diags.iter().map(|d| source.render(d) + "\n").collect(),
+        report: diags.iter().map(|d| source.render_in(d, lang) + "\n").collect(),
     };
     if source.text.trim().is_empty() {
-        return Err(fail(vec![Diagnostic::new("the sheet file is empty", None).help(format!(
-            "a sheet needs `game = \"{}\"`, `player = \"NAME\"` and an [inputs] table; `deckhand enter {} --player NAME -o FILE` writes one",
-            rules.id, rules.id
+        return Err(fail(vec![Diagnostic::new(t!(lang, "cli.sheet_file.empty"), None).help(t!(
+            lang,
+            "games.sheet.empty_help",
+            id = rules.id
         ))]));
     }
     let raw: RawSheet = toml::from_str(&source.text).map_err(|e| {
         let mut d = Diagnostic::new(e.message().trim_end().to_string(), e.span());
         if e.message().contains("unknown field") {
-            d = d.help("a sheet has `game`, `player` and an [inputs] table; values go under [inputs]");
+            d = d.help(t!(lang, "games.sheet.unknown_field_help"));
         }
         fail(vec![d])
     })?;
@@ -109,21 +117,24 @@ pub fn parse(rules: &EndgameRules, source: &Source) -> Result<EndgameSheet, Erro
         if g.get_ref() != &rules.id {
             diags.push(
                 Diagnostic::new(
-                    format!("this sheet is for game `{}`, the rules are for `{}`", g.get_ref(), rules.id),
+                    t!(lang, "cli.sheet_file.other_game", game = g.get_ref(), rules = rules.id),
                     Some(g.span()),
                 )
-                .help("score it with the rules of its own game, or correct `game`"),
+                .help(t!(lang, "cli.sheet_file.other_game_help")),
             );
         }
     }
     let player = match &raw.player {
         Some(p) if !p.get_ref().trim().is_empty() => p.get_ref().trim().to_string(),
         Some(p) => {
-            diags.push(Diagnostic::new("the player name is empty", Some(p.span())));
+            diags.push(Diagnostic::new(t!(lang, "cli.sheet_file.empty_player"), Some(p.span())));
             String::new()
         }
         None => {
-            diags.push(Diagnostic::new("missing `player = \"NAME\"`", None).help("every sheet names its player"));
+            diags.push(
+                Diagnostic::new(t!(lang, "cli.sheet_file.no_player"), None)
+                    .help(t!(lang, "cli.sheet_file.no_player_help")),
+            );
             String::new()
         }
     };
@@ -136,30 +147,28 @@ pub fn parse(rules: &EndgameRules, source: &Source) -> Result<EndgameSheet, Erro
                 inputs.iter().map(|x| x.id.as_str()).filter(|x| similar(x, key.get_ref())).collect();
             close.truncate(3);
             let help = if close.is_empty() {
-                format!(
-                    "the inputs of {} are: {}",
-                    rules.id,
-                    inputs.iter().map(|x| x.id.as_str()).collect::<Vec<_>>().join(", ")
-                )
+                let list = inputs.iter().map(|x| x.id.as_str()).collect::<Vec<_>>().join(", ");
+                t!(lang, "games.sheet.inputs_are", id = rules.id, list = list)
             } else {
-                format!("did you mean {}?", close.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(" or "))
+                let list = close.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>();
+                t!(lang, "cli.sheet_file.did_you_mean", list = list.join(&t!(lang, "cli.sheet_file.or")))
             };
             diags.push(
-                Diagnostic::new(format!("[inputs] names unknown input `{}`", key.get_ref()), Some(key.span()))
-                    .help(help),
+                Diagnostic::new(t!(lang, "games.sheet.unknown_input", id = key.get_ref()), Some(key.span())).help(help),
             );
             continue;
         };
         let input = &inputs[i];
         let span = value.span();
-        let wrong = |what: &str| -> Diagnostic {
-            let example = match input.shape {
-                Shape::Number { .. } => format!("{} = 3", input.id),
-                Shape::List { item_min, .. } => format!("{} = [{item_min}, {item_min}]", input.id),
+        let wrong =
+            |what: String| -> Diagnostic {
+                let example = match input.shape {
+                    Shape::Number { .. } => format!("{} = 3", input.id),
+                    Shape::List { item_min, .. } => format!("{} = [{item_min}, {item_min}]", input.id),
+                };
+                Diagnostic::new(format!("`{}` ({}) {what}", input.id, input.name.get(lang)), Some(span.clone()))
+                    .help(t!(lang, "games.sheet.write_like", example = example))
             };
-            Diagnostic::new(format!("`{}` ({}) {what}", input.id, input.name.en), Some(span.clone()))
-                .help(format!("write it like `{example}`"))
-        };
         match (input.shape, value.get_ref()) {
             (Shape::Number { .. }, toml::Value::Integer(n)) => sheet.values[i] = Some(InputValue::Number(*n)),
             (Shape::List { .. }, toml::Value::Array(items)) => {
@@ -168,7 +177,7 @@ pub fn parse(rules: &EndgameRules, source: &Source) -> Result<EndgameSheet, Erro
                     match v.as_integer() {
                         Some(n) => list.push(n),
                         None => {
-                            diags.push(wrong("is a list of whole numbers"));
+                            diags.push(wrong(t!(lang, "games.sheet.list_of_whole")));
                             break;
                         }
                     }
@@ -177,15 +186,15 @@ pub fn parse(rules: &EndgameRules, source: &Source) -> Result<EndgameSheet, Erro
                 sheet.values[i] = Some(InputValue::List(list));
             }
             (Shape::Number { .. }, toml::Value::Float(_)) | (Shape::List { .. }, toml::Value::Float(_)) => {
-                diags.push(wrong("takes whole numbers"));
+                diags.push(wrong(t!(lang, "games.sheet.whole_numbers")));
             }
             (Shape::Number { .. }, toml::Value::String(s)) if s.trim().parse::<i64>().is_ok() => {
-                diags.push(wrong("is a number: write it without quotes"));
+                diags.push(wrong(t!(lang, "games.sheet.quoted")));
             }
-            (Shape::Number { .. }, toml::Value::Array(_)) => diags.push(wrong("is one number, not a list")),
-            (Shape::List { .. }, toml::Value::Integer(_)) => diags.push(wrong("is a list, even with one value")),
-            (Shape::Number { .. }, _) => diags.push(wrong("must be a whole number")),
-            (Shape::List { .. }, _) => diags.push(wrong("must be a list of whole numbers")),
+            (Shape::Number { .. }, toml::Value::Array(_)) => diags.push(wrong(t!(lang, "games.sheet.not_a_list"))),
+            (Shape::List { .. }, toml::Value::Integer(_)) => diags.push(wrong(t!(lang, "games.sheet.is_a_list"))),
+            (Shape::Number { .. }, _) => diags.push(wrong(t!(lang, "games.sheet.must_be_whole"))),
+            (Shape::List { .. }, _) => diags.push(wrong(t!(lang, "games.sheet.must_be_list"))),
         }
         sheet.spans[i] = Some(span);
     }
@@ -224,10 +233,12 @@ fn array_item_spans(text: &str, span: &Range<usize>) -> Vec<Range<usize>> {
     out
 }
 
-/// Write a sheet file; only given inputs are written (so `enter` can resume).
-pub fn write(rules: &EndgameRules, sheet: &EndgameSheet) -> String {
+/// Write a sheet file; only given inputs are written (so `enter` can resume). The comments
+/// (the game, each input's name and limits) are in `lang`; the data are ids and numbers,
+/// so the file reads the same in every language.
+pub fn write(rules: &EndgameRules, sheet: &EndgameSheet, lang: &str) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "# deckhand sheet: {} (an input left out counts as 0)", rules.name.en);
+    let _ = writeln!(out, "# {}", t!(lang, "games.sheet.header", game = rules.name.get(lang)));
     let _ = writeln!(out, "game = {}", quote(&rules.id));
     let _ = writeln!(out, "player = {}", quote(&sheet.player));
     let _ = writeln!(out, "\n[inputs]");
@@ -241,7 +252,10 @@ pub fn write(rules: &EndgameRules, sheet: &EndgameSheet) -> String {
                 InputValue::Number(n) => n.to_string(),
                 InputValue::List(l) => format!("[{}]", l.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")),
             };
-            Some((format!("{} = {value}", input.id), format!("# {} ({})", input.name.en, input.shape.range_text())))
+            Some((
+                format!("{} = {value}", input.id),
+                format!("# {} ({})", input.name.get(lang), input.shape.range_text_in(lang)),
+            ))
         })
         .collect();
     let w = lines.iter().map(|(a, _)| a.chars().count()).max().unwrap_or(0);
@@ -269,7 +283,7 @@ mod tests {
         let mut s = EndgameSheet::new(&r, "Ann \"A\"");
         s.values[0] = Some(InputValue::Number(41));
         s.values[1] = Some(InputValue::List(vec![3, 5, 4]));
-        let text = write(&r, &s);
+        let text = write(&r, &s, "en");
         let back = parse(&r, &Source::new("t.toml", text.clone())).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(back.values, s.values);
         assert_eq!(back.player, s.player);

@@ -87,7 +87,7 @@ pub fn parse_in(rules: &FleetRules, source: &Source, lang: &str) -> Result<Parse
     let fail = |diags: Vec<Diagnostic>| Error::Input {
         path: source.name.clone(),
         count: diags.len(),
-        report: diags.iter().map(|d| source.render(d) + "\n").collect(),
+        report: diags.iter().map(|d| source.render_in(d, lang) + "\n").collect(),
     };
     if source.text.trim().is_empty() {
         return Err(fail(vec![Diagnostic::new(crate::t!(lang, "cli.sheet_file.empty"), None)
@@ -336,12 +336,18 @@ pub struct Only {
     pub bonus: bool,
 }
 
-/// Write a sheet as a transcription file (the same format `parse` reads).
+/// Write a sheet as a transcription file (the same format `parse` reads), with English
+/// comments.
 pub fn write(rules: &FleetRules, sheet: &Sheet, only: Option<&Only>) -> String {
+    write_in(rules, sheet, only, "en")
+}
+
+/// `write` with the comments in a language; the data are ids and marks, the same in every
+/// language.
+pub fn write_in(rules: &FleetRules, sheet: &Sheet, only: Option<&Only>, lang: &str) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "# deckhand sheet: {}", rules.name.en);
-    let _ =
-        writeln!(out, "# marks: x marked, . empty, / crossed off by Captain Ruth; a number = that many from the top");
+    let _ = writeln!(out, "# {}", crate::t!(lang, "cli.sheet_file.header", game = rules.name.get(lang)));
+    let _ = writeln!(out, "# {}", crate::t!(lang, "cli.sheet_file.legend"));
     let _ = writeln!(out, "game = {}", quote(&rules.id));
     let _ = writeln!(out, "player = {}", quote(&sheet.player));
     if sheet.solo {
@@ -362,11 +368,11 @@ pub fn write(rules: &FleetRules, sheet: &Sheet, only: Option<&Only>) -> String {
                     out,
                     "king_crab_bonus = {}  # {}",
                     quote(&rules.king_crab_bonuses[b].id),
-                    rules.king_crab_bonuses[b].name.en
+                    rules.king_crab_bonuses[b].name.get(lang)
                 );
             }
             None if only.is_some() => {
-                let _ = writeln!(out, "# king_crab_bonus: none");
+                let _ = writeln!(out, "# king_crab_bonus: {}", crate::t!(lang, "cli.sheet_file.no_bonus"));
             }
             None => {}
         }

@@ -270,3 +270,56 @@ fn the_readme_example_of_a_new_game_works_from_its_toml_alone() {
         .code(2)
         .stderr(predicates::str::contains("cy.toml:4:"));
 }
+
+/// `help`, `because` and `by` take a plain string (shown as it is in every language) or a
+/// table with one text per language, like the card lines.
+#[test]
+fn help_and_because_are_plain_strings_or_one_text_per_language() {
+    use deckhand::engine::endgame::{check_sheet_in, InputValue};
+    use deckhand::rules::{self, Source};
+    let text = r#"[game]
+id = "mini"
+engine = "endgame"
+name = { en = "Mini" }
+by = { en = "Ann and Bob", de = "Ann und Bob", fr = "Ann et Bob" }
+players = { min = 2, max = 4 }
+
+[[input]]
+id = "coins"
+name = { en = "coins", de = "Münzen" }
+help = { en = "coins in hand", de = "Münzen auf der Hand", fr = "pièces en main" }
+max = 50
+because = "the box has 50 coins"
+
+[[input]]
+id = "gems"
+name = { en = "gems" }
+help = "gems on your board"
+max = 9
+because = { en = "9 gems", de = "9 Edelsteine", fr = "9 gemmes" }
+
+[[limit]]
+id = "all"
+sum = { coins = 1, gems = 1 }
+max = 55
+because = { en = "55 pieces", de = "55 Teile" }
+
+[[category]]
+id = "points"
+name = { en = "POINTS" }
+kind = "sum"
+of = ["coins", "gems"]
+"#;
+    let loaded = rules::from_source(Source::new("mini.toml", text)).unwrap_or_else(|e| panic!("{e}"));
+    let r = loaded.endgame().unwrap();
+    let (coins, gems) = (&r.sheet.inputs[0], &r.sheet.inputs[1]);
+    assert_eq!(coins.help.as_ref().unwrap().get("fr"), "pièces en main");
+    assert_eq!(gems.help.as_ref().unwrap().get("de"), "gems on your board", "a plain string in every language");
+    assert_eq!(r.by.as_ref().unwrap().get("de"), "Ann und Bob");
+    let too_many = [InputValue::Number(51), InputValue::Number(10)];
+    let v = check_sheet_in(&r.sheet, &too_many, &[true, true], "de");
+    assert!(v[0].message.ends_with(": the box has 50 coins"), "{}", v[0].message);
+    assert!(v[1].message.ends_with(": 9 Edelsteine"), "{}", v[1].message);
+    let fr = check_sheet_in(&r.sheet, &[InputValue::Number(50), InputValue::Number(9)], &[true, true], "fr");
+    assert!(fr[0].message.ends_with(" : 55 pieces"), "French falls back to English: {}", fr[0].message);
+}

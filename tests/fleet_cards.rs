@@ -113,6 +113,16 @@ fn check_catches_trophies_not_earned_or_wrongly_shared_and_missing_captain_marks
     let broken = |top: &str, player: &str| sheet(&rules, &format!("player = \"{player}\"\n{top}\n{base}"));
     let v = check_game(&rules, &[broken("trophies = [\"example_silver_boats\"]", "A")]);
     assert_eq!(v.iter().map(|v| v.rule).collect::<Vec<_>>(), vec![Rule::TrophyNotEarned]);
+    // What the trophy counts is named in the language of the check.
+    for (lang, counted) in [("en", " boats, "), ("de", " Boote, "), ("fr", " bateaux, ")] {
+        let v = deckhand::engine::fleet::check_game_in(
+            &rules,
+            &[broken("trophies = [\"example_silver_boats\"]", "A")],
+            lang,
+        );
+        assert!(v[0].message.contains(counted), "{lang}: {}", v[0].message);
+        assert!(!v[0].message.contains("Boats") || lang == "en", "{lang}: {}", v[0].message);
+    }
     let six = "[marks]\ncod = 3\ncod_license = 1\ncod_boat = 1\nshrimp_boat = 4\ninuit = 1\ncoin = 10\n";
     let a = sheet(&rules, &format!("player = \"A\"\ntrophies = [\"example_silver_boats\"]\n{six}"));
     let b = sheet(&rules, &format!("player = \"B\"\ntrophies = [\"example_silver_boats\"]\n{six}"));

@@ -5,7 +5,7 @@
 use crate::common::{deckhand, repo};
 
 /// Compare `actual` with the snapshot file, or write it when `UPDATE_SNAPSHOTS=1`.
-fn snapshot(name: &str, actual: &str) {
+pub fn snapshot(name: &str, actual: &str) {
     let path = repo().join("tests/snapshots").join(name);
     if std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v == "1") {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -70,6 +70,18 @@ fn scripted_game(lang: &str) -> (String, String) {
     (stdout, stderr)
 }
 
+/// Fail if a line of `text` (what deckhand said in `lang`) contains one of the English
+/// `words`. `said` cuts a line down to what deckhand itself wrote: the keys and ids people
+/// type (dice faces, event words, input ids, echoed answers) are language-neutral.
+pub fn assert_no_english(lang: &str, text: &str, words: &[&str], said: impl Fn(&str) -> String) {
+    for line in text.lines() {
+        let line = said(line);
+        for word in words {
+            assert!(!line.contains(word), "{lang}: English `{word}` in: {line}\n--- in\n{text}");
+        }
+    }
+}
+
 /// English words that must not appear in what deckhand says in German or French.
 const ENGLISH: [&str; 8] = ["pick a die", " coin", "boat", "license", "round", "income", "undone", "Shared die"];
 
@@ -91,18 +103,19 @@ fn a_whole_scripted_game_in_german_and_french() {
         // keys one types (dice faces such as `coins`, echoed answers) are language-neutral
         // ids, so the roll hint's key list and the echoed roll are left out.
         let section_ids: Vec<String> = crate::common::fleet().sections.iter().map(|s| s.id.clone()).collect();
-        for line in stderr.lines().chain(stdout.lines()) {
+        assert_no_english(lang, &all, &ENGLISH, |line| {
             // The roll hint lists the face keys to type: everything from its "(" on.
             let line = if line.contains("? (") { line.split("? (").next().unwrap_or(line) } else { line };
             // An undo line ends with the answer as typed (a language-neutral key).
             let line = line.rsplit_once(" → ").map_or(line, |(head, _)| head);
             // A sheet view starts each row with the section id, like box ids `cod.4`.
             let first = line.split_whitespace().next().unwrap_or("");
-            let line = if section_ids.iter().any(|id| id == first) { "" } else { line };
-            for word in ENGLISH {
-                assert!(!line.contains(word), "{lang}: English `{word}` in: {line}");
+            if section_ids.iter().any(|id| id == first) {
+                String::new()
+            } else {
+                line.to_string()
             }
-        }
+        });
         for line in stderr.lines().filter(|l| l.contains("which faces show?")) {
             let hint = line.rsplit_once('(').map(|(_, h)| h).unwrap_or_default();
             assert!(!hint.contains("type ") && !hint.contains("face:"), "{lang}: English roll hint: {line}");
@@ -145,6 +158,141 @@ fn help_in_german_and_french() {
     assert!(en.contains("Usage:") && en.contains("Options:") && en.contains("Print help"), "{en}");
 }
 
+/// Every command's `--help`, and `help COMMAND`, in German and French: clap's own words too
+/// (the `help` subcommand, defaults, possible values, aliases, value names, `[OPTIONS]`).
+#[test]
+fn every_help_page_in_german_and_french_without_clap_english() {
+    let dir = tempfile::tempdir().unwrap();
+    let commands: &[&[&str]] = &[
+        &[],
+        &["score"],
+        &["check"],
+        &["enter"],
+        &["play"],
+        &["resume"],
+        &["replay"],
+        &["show"],
+        &["rules"],
+        &["rules", "show"],
+        &["rules", "check"],
+        &["rules", "export"],
+        &["calc"],
+        &["nauticus"],
+        &["nauticus", "crowns"],
+        &["nauticus", "pass"],
+        &["nauticus", "buy"],
+        &["nauticus", "rewards"],
+        &["games"],
+        &["completions"],
+        &["man"],
+    ];
+    let english = [
+        "Print this message",
+        "Print help",
+        "[default:",
+        "[possible values:",
+        "[alias:",
+        "Usage:",
+        "Commands:",
+        "<COMMAND>",
+        "<FILE>",
+        "<GAME>",
+        "SHEET",
+        "<PLAYERS>",
+        "<WORKERS>",
+        "Use this rules file",
+        "Your crowns",
+    ];
+    for lang in ["de", "fr"] {
+        for args in commands {
+            for how in ["--help", "-h", "help"] {
+                let mut cmd = deckhand(dir.path());
+                cmd.args(["--lang", lang]);
+                if how == "help" {
+                    // `deckhand help rules show`, and `rules help show` one level down.
+                    match args {
+                        [first, rest @ ..] if !rest.is_empty() => cmd.arg(first).arg("help").args(rest),
+                        _ => cmd.arg("help").args(*args),
+                    };
+                } else {
+                    cmd.args(*args).arg(how);
+                }
+                let out = cmd.output().unwrap();
+                let text = String::from_utf8(out.stdout).unwrap();
+                assert_eq!(
+                    out.status.code(),
+                    Some(0),
+                    "{lang} {args:?} {how}: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                for word in english {
+                    assert!(!text.contains(word), "{lang} {args:?} {how}: `{word}` in\n{text}");
+                }
+            }
+        }
+    }
+    let out = deckhand(dir.path()).args(["--lang", "de", "score", "--help"]).output().unwrap();
+    let de = String::from_utf8(out.stdout).unwrap();
+    for want in
+        ["Aufruf: deckhand score [OPTIONEN] <[SPIEL] BOGEN>...", "[Standard: table]", "[mögliche Werte: en, de, fr]"]
+    {
+        assert!(de.contains(want), "`{want}` missing from\n{de}");
+    }
+    let out = deckhand(dir.path()).args(["--lang", "fr", "play", "--help"]).output().unwrap();
+    let fr = String::from_utf8(out.stdout).unwrap();
+    for want in ["[alias : --output]", "[par défaut : physical]", "--save <FICHIER>", "Lire les réponses dans FICHIER"]
+    {
+        assert!(fr.contains(want), "`{want}` missing from\n{fr}");
+    }
+    let out = deckhand(dir.path()).args(["--lang", "de", "--help"]).output().unwrap();
+    let de = String::from_utf8(out.stdout).unwrap();
+    assert!(de.contains("help         Diese Hilfe oder die Hilfe der angegebenen Unterbefehle anzeigen"), "{de}");
+    // English stays clap's own.
+    let out = deckhand(dir.path()).args(["play", "--help"]).output().unwrap();
+    let en = String::from_utf8(out.stdout).unwrap();
+    for want in
+        ["Usage: deckhand play [OPTIONS] <GAME>", "[default:", "[possible values: physical, digital]", "[alias:"]
+    {
+        assert!(en.contains(want), "`{want}` missing from\n{en}");
+    }
+}
+
+/// Mistakes on the command line are explained in the chosen language, clap's usage and
+/// tips included; English stays clap's own text.
+#[test]
+fn command_line_mistakes_in_german_and_french() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        let out = deckhand(dir.path()).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let de = run(&["--lang", "de", "scor"]);
+    assert_eq!(
+        de,
+        "Fehler: unbekannter Unterbefehl 'scor'\n\n  Tipp: es gibt einen ähnlichen Unterbefehl: 'score'\n\nAufruf: deckhand \
+         [OPTIONEN] <BEFEHL>\n\nMehr dazu mit '--help'.\n"
+    );
+    let fr = run(&["--lang", "fr", "score", "--formt", "x", "a.toml"]);
+    assert!(fr.starts_with("erreur : argument inattendu '--formt'"), "{fr}");
+    assert!(fr.contains("astuce : un argument proche existe : '--format'"), "{fr}");
+    assert!(fr.contains("Utilisation : deckhand score [OPTIONS] <[JEU] FEUILLE>..."), "{fr}");
+    let de = run(&["--lang", "de", "play", "fleet-dice", "--seed", "abc"]);
+    assert!(de.contains("ungültiger Wert 'abc' für '--seed <STARTWERT>': das ist keine ganze Zahl"), "{de}");
+    let de = run(&["--lang", "de", "nauticus", "crowns", "--crowns", "2", "--passed", "1", "--workers", "2"]);
+    assert!(de.contains("kann nicht zusammen mit '--passed <UMGEDREHT>' verwendet werden"), "{de}");
+    let fr = run(&["--lang", "fr", "score"]);
+    assert!(fr.contains("les arguments requis suivants n'ont pas été fournis :\n  <[JEU] FEUILLE>..."), "{fr}");
+    for text in [run(&["--lang", "de", "play", "x", "--dice", "y"]), run(&["--lang", "fr", "score", "--format"])] {
+        for english in ["error:", "invalid value", "possible values", "For more information", "Usage:", "tip:"] {
+            assert!(!text.contains(english), "`{english}` in {text}");
+        }
+    }
+    let en = run(&["scor"]);
+    assert!(en.starts_with("error: unrecognized subcommand 'scor'"), "{en}");
+    assert!(en.contains("Usage: deckhand [OPTIONS] <COMMAND>"), "{en}");
+}
+
 #[test]
 fn errors_in_german_and_french() {
     let dir = tempfile::tempdir().unwrap();
@@ -156,4 +304,24 @@ fn errors_in_german_and_french() {
         deckhand(dir.path()).args(["--lang", "fr", "play", "fleet-dice", "--players", "Ann,ann"]).output().unwrap();
     let fr = String::from_utf8(out.stderr).unwrap();
     assert!(fr.contains("deux joueurs s'appellent `ann`"), "{fr}");
+}
+
+/// With digital dice nobody types the faces, so deckhand names them in the language.
+#[test]
+fn digital_dice_are_named_in_german_and_french() {
+    let dir = tempfile::tempdir().unwrap();
+    for (lang, rolled) in [
+        ("de", "deckhand würfelt: Schwertfisch, Schwertfisch, Drei Münzen"),
+        ("fr", "deckhand lance : espadon, espadon, Trois pièces"),
+    ] {
+        let out = deckhand(dir.path())
+            .args(["--lang", lang, "play", "fleet-dice", "--players", "Ann,Bob", "--dice", "digital", "--seed", "3"])
+            .args(["-o", &format!("{lang}.jsonl"), "--answers", "-"])
+            .write_stdin("")
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(rolled), "{lang}: {err}");
+        assert!(!err.contains("swordfish"), "{lang}: {err}");
+    }
 }

@@ -122,7 +122,7 @@ fn compile_in_gives_translated_diagnostics_and_render_in_translates_help() {
 
 #[test]
 fn loading_messages_in_german_and_french() {
-    let err = rules::built_in_in("monopoly", "de").unwrap_err().to_string();
+    let err = rules::built_in_in("monopoly", "de").unwrap_err().message("de");
     assert!(err.starts_with("unbekanntes Spiel `monopoly`; bekannte Spiele: fleet-dice"), "{err}");
     let err = rules::resolve_in(None, None, "fr").unwrap_err().to_string();
     assert!(err.starts_with("aucun jeu indiqué"), "{err}");
@@ -157,17 +157,76 @@ fn a_damaged_save_file_is_reported_in_german() {
 }
 
 #[test]
-fn error_text_in_translates_the_summary_line_and_keeps_english_as_display() {
+fn an_error_message_translates_the_summary_line_and_keeps_english_as_display() {
     let (text, _, _) = broken();
     let err = rules::from_source(Source::new(NAME, text.clone())).unwrap_err();
-    assert_eq!(rules::error_text_in(&err, "en"), err.to_string());
+    assert_eq!(err.message("en"), err.to_string());
     let err = rules::from_source_in(Source::new(NAME, text), "de").unwrap_err();
-    let shown = rules::error_text_in(&err, "de");
+    let shown = err.message("de");
     assert!(shown.starts_with("Fehler: "), "{shown}");
     assert!(shown.trim_end().ends_with(&format!("Fehler in der Regeldatei {NAME}")), "{shown}");
-    let err = rules::built_in("monopoly").unwrap_err();
-    assert!(rules::error_text_in(&err, "fr").starts_with("jeu inconnu `monopoly`"));
+    let err = rules::built_in_in("monopoly", "fr").unwrap_err();
+    assert!(err.message("fr").starts_with("jeu inconnu `monopoly`"));
+    assert!(err.to_string().starts_with("unknown game `monopoly`"));
     let err = rules::built_in_in("fleet-dice", "fr").unwrap().source.name;
     assert_eq!(err, "rules/fleet-dice.toml (intégré)");
     assert_eq!(rules::built_in("fleet-dice").unwrap().source.name, "rules/fleet-dice.toml (built in)");
+}
+
+/// The checks of endgame and Fischerspiel rules files (and Nauticus's helper numbers) in
+/// German and French, at the same places as in English.
+#[test]
+fn endgame_and_fischerspiel_rules_checks_in_german_and_french() {
+    let nauticus = std::fs::read_to_string(repo().join("rules/nauticus.toml")).unwrap();
+    let broken = nauticus
+        .replacen("max = 18\n", "max = 18\nitem_max = 3\n", 1)
+        .replacen("every = 3\n", "every = 0\n", 1)
+        .replacen("crown_cap_per_round = 15", "crown_cap_per_round = 0", 1);
+    let report =
+        |lang: &str| rules::from_source_in(Source::new("n.toml", broken.clone()), lang).unwrap_err().message(lang);
+    let en = report("en");
+    for want in [
+        "`item_max` is for list inputs; `ships_1` is a number",
+        "every must be between 1 and 1000000; got 0",
+        "crown_cap_per_round must be at least 1",
+        "3 error(s) in rules file n.toml",
+    ] {
+        assert!(en.contains(want), "{want}: {en}");
+    }
+    let de = report("de");
+    for want in [
+        "Fehler: n.toml:",
+        "`item_max` ist für Listeneingaben; `ships_1` ist eine Zahl",
+        "= Hinweis: ergänze `list = true`",
+        "every muss zwischen 1 und 1000000 liegen; angegeben ist 0",
+        "crown_cap_per_round muss mindestens 1 sein",
+        "3 Fehler in der Regeldatei n.toml",
+    ] {
+        assert!(de.contains(want), "{want}: {de}");
+    }
+    let fr = report("fr");
+    for want in [
+        "`item_max` est pour les entrées liste ; `ships_1` est un nombre",
+        "every doit être entre 1 et 1000000 ; valeur donnée : 0",
+        "crown_cap_per_round doit valoir au moins 1",
+        "3 erreurs dans le fichier de règles n.toml",
+    ] {
+        assert!(fr.contains(want), "{want}: {fr}");
+    }
+    // The same lines and columns in every language.
+    let places = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter_map(|l| l.split_once("n.toml:").map(|(_, rest)| rest.split(' ').next().unwrap().to_string()))
+            .collect()
+    };
+    assert_eq!(places(&en), places(&de));
+    assert_eq!(places(&en), places(&fr));
+
+    let fischer = std::fs::read_to_string(repo().join("rules/fischerspiel.toml")).unwrap();
+    let broken = fischer.replacen("wind = \"die\"", "wind = \"sun\"", 1);
+    let err = rules::from_source_in(Source::new("f.toml", broken.clone()), "de").unwrap_err().message("de");
+    assert!(err.contains("unbekannte Windquelle `sun`"), "{err}");
+    assert!(err.contains("= Hinweis: verwende \"die\" (die Windseite des Würfels)"), "{err}");
+    let err = rules::from_source_in(Source::new("f.toml", broken), "fr").unwrap_err().message("fr");
+    assert!(err.contains("source de vent inconnue `sun`"), "{err}");
 }

@@ -69,9 +69,9 @@ fn inputs_table(o: &mut String, scoring: &Scoring, lang: &str) {
 pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
     let mut o = String::new();
     let by = match (r.year, &r.by) {
-        (Some(y), Some(b)) => format!(" ({y}, {b})"),
+        (Some(y), Some(b)) => format!(" ({y}, {})", b.get(lang)),
         (Some(y), None) => format!(" ({y})"),
-        (None, Some(b)) => format!(" ({b})"),
+        (None, Some(b)) => format!(" ({})", b.get(lang)),
         (None, None) => String::new(),
     };
     let _ = writeln!(
@@ -128,7 +128,7 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
                 crate::rules::endgame::Scope::Game => crate::t!(lang, "games.card.all_players"),
                 crate::rules::endgame::Scope::Player => String::new(),
             };
-            let _ = writeln!(o, "    {terms} {bound}{scope} ({})", l.because);
+            let _ = writeln!(o, "    {terms} {bound}{scope} ({})", l.because.get(lang));
         }
     }
 
@@ -138,8 +138,11 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
         }
         let keys: Vec<String> = c.scoring.inputs.iter().map(|i| format!("{}=…", i.id)).collect();
         let _ = writeln!(o, "  deckhand calc {} {} {}", r.id, c.id, keys.join(" "));
-        let _ =
-            writeln!(o, "    {}{}", c.name.get(lang), c.help.as_deref().map(|h| format!(": {h}")).unwrap_or_default());
+        let line = match &c.help {
+            Some(h) => crate::t!(lang, "games.card.calc_help", name = c.name.get(lang), help = h.get(lang)),
+            None => c.name.get(lang).to_string(),
+        };
+        let _ = writeln!(o, "    {line}");
         inputs_table(&mut o, &c.scoring, lang);
         for v in &c.scoring.categories {
             let _ = writeln!(o, "    → {} = {}", c.scoring.values[*v].name.get(lang), c.scoring.describe(*v, lang));
@@ -148,7 +151,7 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
 
     if let Some(h) = &r.nauticus {
         let _ = writeln!(o, "\n{}", crate::t!(lang, "games.card.table_helpers"));
-        let _ = writeln!(o, "  deckhand nauticus crowns --crowns C --workers W [--extra]");
+        let _ = writeln!(o, "  {}", crate::t!(lang, "games.card.helpers.crowns_usage"));
         let _ = writeln!(
             o,
             "{}",
@@ -172,10 +175,7 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
                 n = h.crowns_per_flipped_pass
             )
         );
-        let _ = writeln!(
-            o,
-            "  deckhand nauticus buy --action ACTION --prices P,P,P,P --items ITEM,... [--blue N] [--extra] [--free ITEM]"
-        );
+        let _ = writeln!(o, "  {}", crate::t!(lang, "games.card.helpers.buy_usage"));
         let _ = writeln!(
             o,
             "{}",
@@ -194,7 +194,7 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
             let items: Vec<&str> = a.items.iter().map(|i| i.id.as_str()).collect();
             let _ = writeln!(o, "      {:<6} {}  ({})", a.id, items.join(", "), a.name.get(lang));
         }
-        let _ = writeln!(o, "  deckhand nauticus rewards --masts M --take REWARD,...");
+        let _ = writeln!(o, "  {}", crate::t!(lang, "games.card.helpers.rewards_usage"));
         let ids: Vec<&str> = h.rewards.iter().map(|r| r.id.as_str()).collect();
         let _ = writeln!(
             o,
@@ -215,7 +215,7 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
 pub fn fischerspiel_card(r: &FischerspielRules, lang: &str) -> String {
     let mut o = String::new();
     let by = match (r.year, &r.by) {
-        (Some(y), Some(b)) => format!(" ({y}, {b})"),
+        (Some(y), Some(b)) => format!(" ({y}, {})", b.get(lang)),
         _ => String::new(),
     };
     let _ = writeln!(
@@ -295,9 +295,12 @@ pub fn fischerspiel_card(r: &FischerspielRules, lang: &str) -> String {
     section(&mut o, &crate::t!(lang, "games.card.end"), &r.card.end, lang);
     let _ = writeln!(o, "\n{}", crate::t!(lang, "games.card.tracker"));
     let ids: Vec<&str> = r.variants.iter().map(|v| v.id.as_str()).collect();
-    let _ =
-        writeln!(o, "  deckhand play {} --players N [--variant {}] [-o FILE] [--answers FILE]", r.id, ids.join("|"));
-    let _ = writeln!(o, "  deckhand resume FILE      {}", crate::t!(lang, "games.card.saved_each"));
+    let _ = writeln!(o, "  {}", crate::t!(lang, "games.card.play_usage", id = r.id, variants = ids.join("|")));
+    let _ = writeln!(
+        o,
+        "  {}",
+        crate::t!(lang, "games.card.resume_usage", saved = crate::t!(lang, "games.card.saved_each"))
+    );
     let _ = writeln!(o, "{}", crate::t!(lang, "games.card.helpers.events"));
     o
 }

@@ -118,8 +118,8 @@ pub struct ResumeArgs {
     pub allow_rules_change: bool,
 }
 
-pub fn play(args: PlayArgs, lang: &str) -> anyhow::Result<i32> {
-    let rules = rules::resolve(Some(&args.game), args.rules.as_deref())?;
+pub fn play(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
+    let rules = rules::resolve_in(Some(&args.game), args.rules.as_deref(), lang)?;
     match &rules.game {
         Game::Fischerspiel(r) => new_fischerspiel(&rules, r, args, lang),
         _ => Err(Error::Usage(crate::t!(
@@ -132,9 +132,9 @@ pub fn play(args: PlayArgs, lang: &str) -> anyhow::Result<i32> {
     }
 }
 
-pub fn resume(args: ResumeArgs, lang: &str) -> anyhow::Result<i32> {
-    let head = Journal::read::<Header, serde_json::Value>(&args.file)?.header;
-    let rules = rules::resolve(Some(&head.game), args.rules.as_deref())?;
+pub fn resume(args: ResumeArgs, lang: &'static str) -> anyhow::Result<i32> {
+    let head = Journal::read_in::<Header, serde_json::Value>(&args.file, lang)?.header;
+    let rules = rules::resolve_in(Some(&head.game), args.rules.as_deref(), lang)?;
     let hash = hash_text(rules.hash);
     if hash != head.rules_hash && !args.allow_rules_change {
         return Err(Error::Usage(crate::t!(
@@ -153,7 +153,7 @@ pub fn resume(args: ResumeArgs, lang: &str) -> anyhow::Result<i32> {
     }
 }
 
-fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: &str) -> anyhow::Result<i32> {
+fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
     let players = args.players.ok_or_else(|| {
         Error::Usage(crate::t!(
             lang,
@@ -182,8 +182,8 @@ fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: 
                 .collect::<Result<Vec<_>, Error>>()?,
         ),
     };
-    let setup = Setup::new(r, players, variant, args.boats.as_deref(), fish.as_deref()).map_err(Error::Usage)?;
-    let mut prompter = ui::prompter_for(args.answers.as_deref(), "play")?;
+    let setup = Setup::new(r, players, variant, args.boats.as_deref(), fish.as_deref(), lang).map_err(Error::Usage)?;
+    let mut prompter = ui::prompter_for_in(args.answers.as_deref(), "play", lang)?;
     let path = args.output.clone().unwrap_or_else(|| PathBuf::from(format!("{}.jsonl", r.id)));
     let fish_map: serde_json::Map<String, serde_json::Value> =
         r.fish.iter().zip(&setup.fish).map(|(f, n)| (f.id.clone(), (*n).into())).collect();
@@ -194,33 +194,32 @@ fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: 
         &r.variants[setup.variant].id,
         serde_json::json!({ "fish": fish_map }),
     );
-    let mut journal = Journal::create(&path, &header)?;
+    let mut journal = Journal::create_in(&path, &header, lang)?;
     let p = prompter.as_mut();
     p.say(&setup_text(r, &setup, lang));
     p.say(&crate::t!(lang, "games.fischerspiel.saving", path = path.display()));
-    let mut timeline = Timeline::new(State::new(setup));
+    let mut timeline = Timeline::new(State::new(setup), lang);
     session(r, &mut journal, &mut timeline, p, lang)
 }
 
-fn resume_fischerspiel(r: &FischerspielRules, args: &ResumeArgs, head: Header, lang: &str) -> anyhow::Result<i32> {
+fn resume_fischerspiel(
+    r: &FischerspielRules,
+    args: &ResumeArgs,
+    head: Header,
+    lang: &'static str,
+) -> anyhow::Result<i32> {
     // The fish mix the game started with (the rulebook's when the header has none).
     let fish: Option<Vec<(String, u32)>> = head.setup.get("fish").and_then(|f| f.as_object()).map(|m| {
         m.iter().filter_map(|(k, v)| v.as_u64().map(|n| (k.clone(), n.min(u64::from(u32::MAX)) as u32))).collect()
     });
-    let setup = Setup::new(r, head.players.len() as u32, &head.variant, Some(&head.players), fish.as_deref()).map_err(
-        |why| {
-            Error::Usage(crate::t!(
-                lang,
-                "games.fischerspiel.cmd.setup_mismatch",
-                path = args.file.display(),
-                why = why
-            ))
-        },
-    )?;
-    let opened = Journal::open::<Header, Event>(&args.file)?;
+    let players = head.players.len() as u32;
+    let setup = Setup::new(r, players, &head.variant, Some(&head.players), fish.as_deref(), lang).map_err(|why| {
+        Error::Usage(crate::t!(lang, "games.fischerspiel.cmd.setup_mismatch", path = args.file.display(), why = why))
+    })?;
+    let opened = Journal::open_in::<Header, Event>(&args.file, lang)?;
     let mut journal = opened.journal;
     let mut timeline =
-        crate::engine::fischerspiel::replay(r, setup, &opened.entries).map_err(|(i, v)| Error::Input {
+        crate::engine::fischerspiel::replay(r, setup, &opened.entries, lang).map_err(|(i, v)| Error::Input {
             path: args.file.display().to_string(),
             count: 1,
             report: crate::t!(
@@ -232,14 +231,14 @@ fn resume_fischerspiel(r: &FischerspielRules, args: &ResumeArgs, head: Header, l
             ),
         })?;
     if let Some(torn) = &opened.dropped_tail {
-        eprintln!("notice: {torn}");
+        eprintln!("{}", crate::t!(lang, "games.fischerspiel.notice", note = torn));
     }
     if timeline.current().outcome.is_some() {
         eprintln!("{}", status_text(r, timeline.current(), lang));
         super::emit(&(outcome_text(r, timeline.current(), lang) + "\n"))?;
         return Ok(0);
     }
-    let mut prompter = ui::prompter_for(args.answers.as_deref(), "resume")?;
+    let mut prompter = ui::prompter_for_in(args.answers.as_deref(), "resume", lang)?;
     let p = prompter.as_mut();
     p.say(&crate::t!(lang, "games.fischerspiel.resuming", path = args.file.display(), n = opened.entries.len()));
     session(r, &mut journal, &mut timeline, p, lang)
@@ -272,8 +271,15 @@ fn parse_command(r: &FischerspielRules, state: &State, text: &str, lang: &str) -
             Err(crate::t!(lang, "games.fischerspiel.cmd.write_as", usage = usage))
         }
     };
-    let boat = |w: &str| state.boat(r, w).map(|b| r.boats[state.boats[b].colour].id.clone()).map_err(|v| v.message);
-    let fish = |w: &str| fish_size(r, w).map(|f| r.fish[f].id.clone()).map_err(|v| v.message);
+    let boat =
+        |w: &str| state.boat(r, w, lang).map(|b| r.boats[state.boats[b].colour].id.clone()).map_err(|v| v.message);
+    let fish = |w: &str| fish_size(r, w, lang).map(|f| r.fish[f].id.clone()).map_err(|v| v.message);
+    // The words of a usage line (`sail BOAT`) in the language; the event words are typed.
+    let (b, size, side) = (
+        crate::t!(lang, "games.fischerspiel.cmd.word_boat"),
+        crate::t!(lang, "games.fischerspiel.cmd.word_size"),
+        crate::t!(lang, "games.fischerspiel.cmd.word_side"),
+    );
     let event = match first.to_lowercase().as_str() {
         "help" | "?" => return Ok(Cmd::Help),
         "status" => return Ok(Cmd::Status),
@@ -284,27 +290,27 @@ fn parse_command(r: &FischerspielRules, state: &State, text: &str, lang: &str) -
             _ => return Err(crate::t!(lang, "games.fischerspiel.cmd.wind_usage")),
         },
         "direction" => {
-            need(1, "direction SIDE")?;
+            need(1, &format!("direction {side}"))?;
             Event::Direction { side: parse_side(words[1], lang)? }
         }
         "sail" => {
-            need(1, "sail BOAT")?;
+            need(1, &format!("sail {b}"))?;
             Event::Sail { boat: boat(words[1])? }
         }
         "home" => {
-            need(1, "home BOAT")?;
+            need(1, &format!("home {b}"))?;
             Event::Home { boat: boat(words[1])? }
         }
         "catch" => {
-            need(2, "catch BOAT SIZE")?;
+            need(2, &format!("catch {b} {size}"))?;
             Event::Catch { boat: boat(words[1])?, fish: fish(words[2])? }
         }
         "dump" => {
-            need(2, "dump BOAT SIZE")?;
+            need(2, &format!("dump {b} {size}"))?;
             Event::Dump { boat: boat(words[1])?, fish: fish(words[2])? }
         }
         "transfer" => {
-            need(3, "transfer FROM TO SIZE")?;
+            need(3, &crate::t!(lang, "games.fischerspiel.cmd.transfer_usage"))?;
             Event::Transfer { from: boat(words[1])?, to: boat(words[2])?, fish: fish(words[3])? }
         }
         "stuck" => Event::Stuck,

@@ -28,9 +28,9 @@ fn load<'a>(
     let mut out = Vec::new();
     let mut errors = Vec::new();
     for (path, source) in paths.iter().zip(sources) {
-        match endgame_sheet::parse(r, source) {
+        match endgame_sheet::parse_in(r, source, lang) {
             Ok(sheet) => out.push(Loaded { path, source, sheet }),
-            Err(e) => errors.push(e.to_string()),
+            Err(e) => errors.push(e.message(lang)),
         }
     }
     if !errors.is_empty() {
@@ -117,7 +117,7 @@ pub fn score(
     }
     let inputs: Vec<(&str, Vec<InputValue>)> =
         sheets.iter().map(|l| (l.sheet.player.as_str(), l.sheet.inputs(r))).collect();
-    emit(&standings(r, &inputs, lang).render(format, detail, None))?;
+    emit(&standings(r, &inputs, lang).render_in(format, detail, None, lang))?;
     Ok(0)
 }
 
@@ -246,14 +246,20 @@ fn parse_answer(shape: Shape, text: &str, lang: &str) -> Result<InputValue, Stri
     }
 }
 
-pub fn enter(r: &EndgameRules, player: &str, output: &Path, answers: Option<&Path>, lang: &str) -> anyhow::Result<i32> {
+pub fn enter(
+    r: &EndgameRules,
+    player: &str,
+    output: &Path,
+    answers: Option<&Path>,
+    lang: &'static str,
+) -> anyhow::Result<i32> {
     let player = player.trim();
     if player.is_empty() {
         return Err(Error::Usage(crate::t!(lang, "games.endgame.need_player")).into());
     }
     let mut sheet = if output.exists() {
         let source = crate::rules::source::read_source(output)?;
-        let sheet = endgame_sheet::parse(r, &source)?;
+        let sheet = endgame_sheet::parse_in(r, &source, lang)?;
         if sheet.player != player {
             return Err(Error::Usage(crate::t!(
                 lang,
@@ -268,7 +274,7 @@ pub fn enter(r: &EndgameRules, player: &str, output: &Path, answers: Option<&Pat
     } else {
         EndgameSheet::new(r, player)
     };
-    let mut prompter = ui::prompter_for(answers, "enter")?;
+    let mut prompter = ui::prompter_for_in(answers, "enter", lang)?;
     let p = prompter.as_mut();
     let done = sheet.values.iter().filter(|v| v.is_some()).count();
     if done > 0 {
@@ -288,12 +294,12 @@ pub fn enter(r: &EndgameRules, player: &str, output: &Path, answers: Option<&Pat
             n = r.sheet.inputs.len()
         ));
     }
-    write_atomic(output, &endgame_sheet::write(r, &sheet))?;
+    write_atomic(output, &endgame_sheet::write(r, &sheet, lang))?;
     for (i, input) in r.sheet.inputs.iter().enumerate() {
         if sheet.values[i].is_some() {
             continue;
         }
-        let help = input.help.as_deref().map(|h| format!(" — {h}")).unwrap_or_default();
+        let help = input.help.as_ref().map(|h| format!(" — {}", h.get(lang))).unwrap_or_default();
         let prompt = format!("{} [{}, {}]{help}", input.name.get(lang), input.id, input.shape.range_text_in(lang));
         let check = |text: &str| -> Result<InputValue, String> {
             let value = parse_answer(input.shape, text, lang)?;
@@ -317,7 +323,7 @@ pub fn enter(r: &EndgameRules, player: &str, output: &Path, answers: Option<&Pat
         };
         let answer = p.input(&prompt, &|t| check(t).map(|_| ()))?;
         sheet.values[i] = Some(check(&answer).map_err(Error::Usage)?);
-        write_atomic(output, &endgame_sheet::write(r, &sheet))?;
+        write_atomic(output, &endgame_sheet::write(r, &sheet, lang))?;
     }
     let inputs = sheet.inputs(r);
     let e = endgame::evaluate(&r.sheet, &inputs, lang);
@@ -430,7 +436,7 @@ pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: &
         let _ = writeln!(out, "  {:<w$}  {value}   ({})", s.values[*v].name.get(lang), s.describe(*v, lang));
     }
     if let Some(h) = &c.help {
-        let _ = writeln!(out, "{h}");
+        let _ = writeln!(out, "{}", h.get(lang));
     }
     emit(&out)?;
     Ok(0)

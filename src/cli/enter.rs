@@ -67,7 +67,7 @@ pub fn enter(
     } else {
         p.say(&crate::t!(lang, "cli.enter.intro", player = player, game = fleet_rules.name.get(lang)));
     }
-    write_atomic(output, &transcript::write(fleet_rules, &sheet, Some(&only)))?;
+    write_atomic(output, &transcript::write_in(fleet_rules, &sheet, Some(&only), lang))?;
 
     for s in 0..fleet_rules.sections.len() {
         if fleet_rules.sections[s].len == 0 {
@@ -76,12 +76,12 @@ pub fn enter(
         if !only.marks.contains(&s) {
             ask_marks(fleet_rules, &mut sheet, s, p, lang)?;
             only.marks.insert(s);
-            write_atomic(output, &transcript::write(fleet_rules, &sheet, Some(&only)))?;
+            write_atomic(output, &transcript::write_in(fleet_rules, &sheet, Some(&only), lang))?;
         }
         if !sheet.fish[s].is_empty() && !only.fish.contains(&s) {
             ask_fish(fleet_rules, &mut sheet, s, p, lang)?;
             only.fish.insert(s);
-            write_atomic(output, &transcript::write(fleet_rules, &sheet, Some(&only)))?;
+            write_atomic(output, &transcript::write_in(fleet_rules, &sheet, Some(&only), lang))?;
         }
         let is_king_crab = matches!(fleet_rules.sections[s].kind, SectionKind::Harbor(h) if fleet_rules.harbor[h].effect == HarborEffect::KingCrab);
         if is_king_crab && !only.bonus {
@@ -92,10 +92,10 @@ pub fn enter(
                 sheet.king_crab_bonus = Some(i);
             }
             only.bonus = true;
-            write_atomic(output, &transcript::write(fleet_rules, &sheet, Some(&only)))?;
+            write_atomic(output, &transcript::write_in(fleet_rules, &sheet, Some(&only), lang))?;
         }
     }
-    write_atomic(output, &transcript::write(fleet_rules, &sheet, None))?;
+    write_atomic(output, &transcript::write_in(fleet_rules, &sheet, None, lang))?;
 
     let violations = fleet::check_sheet_in(fleet_rules, &sheet, lang);
     let score = fleet::score(fleet_rules, &sheet, lang);

@@ -278,7 +278,10 @@ pub enum RulesCommand {
 /// Parse the command line, run, and turn the outcome into an exit code.
 pub fn main() -> i32 {
     let lang = lang_from_args();
-    let matches = localized_command(lang).get_matches();
+    let matches = match localized_command(lang).try_get_matches() {
+        Ok(m) => m,
+        Err(e) => clap_exit(e, lang),
+    };
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
         Err(e) => e.exit(),
@@ -291,14 +294,157 @@ pub fn main() -> i32 {
                 return 0;
             }
             let code = err.downcast_ref::<Error>().map_or(2, Error::exit_code);
-            let text = match err.downcast_ref::<Error>() {
-                Some(e) if err.chain().count() == 1 => e.message(lang),
-                _ => format!("{err:#}"),
-            };
-            eprintln!("deckhand: {text}");
+            eprintln!("deckhand: {}", error_text(&err, lang));
             code
         }
     }
+}
+
+/// Print a command-line error (or the help or version asked for) and exit, like
+/// `clap::Error::exit`, but with clap's own sentences in `lang`.
+fn clap_exit(e: clap::Error, lang: &str) -> ! {
+    use clap::error::ErrorKind;
+    let shown_as_is = matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    );
+    if lang == "en" || shown_as_is {
+        e.exit();
+    }
+    match clap_error_text(&e, lang) {
+        Some(text) => {
+            eprint!("{text}");
+            std::process::exit(e.exit_code());
+        }
+        None => e.exit(),
+    }
+}
+
+/// clap's error message rebuilt from its parts, in `lang` (None for kinds we do not know:
+/// those are shown as clap writes them). Free-form tips are left out; the "did you mean"
+/// ones are kept.
+fn clap_error_text(e: &clap::Error, lang: &str) -> Option<String> {
+    use clap::error::{ContextKind as K, ContextValue as V, ErrorKind};
+    let one = |k: K| match e.get(k) {
+        Some(V::String(s)) => Some(s.clone()),
+        _ => None,
+    };
+    let many = |k: K| match e.get(k) {
+        Some(V::Strings(v)) => Some(v.clone()),
+        Some(V::String(s)) => Some(vec![s.clone()]),
+        _ => None,
+    };
+    let number = |k: K| match e.get(k) {
+        Some(V::Number(n)) => Some(*n),
+        _ => None,
+    };
+    let quoted = |v: &[String]| v.iter().map(|p| format!("'{p}'")).collect::<Vec<_>>().join(", ");
+    let mut text = match e.kind() {
+        ErrorKind::InvalidValue | ErrorKind::ValueValidation => {
+            let (arg, value) = (one(K::InvalidArg)?, one(K::InvalidValue)?);
+            let mut text = if value.is_empty() {
+                crate::t!(lang, "cli.clap.err.value_required", arg = arg)
+            } else {
+                crate::t!(lang, "cli.clap.err.invalid_value", value = value, arg = arg)
+            };
+            if let Some(source) = std::error::Error::source(e) {
+                let why = match source.downcast_ref::<std::num::ParseIntError>().map(|p| p.kind()) {
+                    Some(std::num::IntErrorKind::Empty) => crate::t!(lang, "cli.clap.err.int_empty"),
+                    Some(std::num::IntErrorKind::PosOverflow) => crate::t!(lang, "cli.clap.err.int_too_large"),
+                    Some(std::num::IntErrorKind::NegOverflow) => crate::t!(lang, "cli.clap.err.int_too_small"),
+                    Some(_) => crate::t!(lang, "cli.clap.err.int_invalid"),
+                    None => source.to_string(),
+                };
+                text.push_str(&format!(": {why}"));
+            }
+            if let Some(values) = many(K::ValidValue).filter(|v| !v.is_empty()) {
+                text.push_str(&format!("\n  {}", crate::t!(lang, "cli.clap.possible", list = values.join(", "))));
+            }
+            text
+        }
+        ErrorKind::UnknownArgument => crate::t!(lang, "cli.clap.err.unknown_argument", arg = one(K::InvalidArg)?),
+        ErrorKind::InvalidSubcommand => {
+            crate::t!(lang, "cli.clap.err.unknown_subcommand", name = one(K::InvalidSubcommand)?)
+        }
+        ErrorKind::MissingRequiredArgument => {
+            let mut text = crate::t!(lang, "cli.clap.err.missing");
+            for arg in many(K::InvalidArg)? {
+                text.push_str(&format!("\n  {arg}"));
+            }
+            text
+        }
+        ErrorKind::MissingSubcommand => {
+            let mut text = crate::t!(lang, "cli.clap.err.missing_subcommand", name = one(K::InvalidSubcommand)?);
+            if let Some(subs) = many(K::ValidSubcommand).filter(|v| !v.is_empty()) {
+                text.push_str(&format!("\n  {}", crate::t!(lang, "cli.clap.err.subcommands", list = subs.join(", "))));
+            }
+            text
+        }
+        ErrorKind::ArgumentConflict => {
+            let arg = one(K::InvalidArg)?;
+            match many(K::PriorArg) {
+                Some(prior) if prior == [arg.clone()] => crate::t!(lang, "cli.clap.err.repeated", arg = arg),
+                Some(prior) => crate::t!(lang, "cli.clap.err.conflict", arg = arg, other = quoted(&prior)),
+                None => return None,
+            }
+        }
+        ErrorKind::NoEquals => crate::t!(lang, "cli.clap.err.no_equals", arg = one(K::InvalidArg)?),
+        ErrorKind::TooManyValues => {
+            crate::t!(lang, "cli.clap.err.too_many", value = one(K::InvalidValue)?, arg = one(K::InvalidArg)?)
+        }
+        ErrorKind::TooFewValues => crate::t!(
+            lang,
+            "cli.clap.err.too_few",
+            min = number(K::MinValues)?,
+            arg = one(K::InvalidArg)?,
+            n = number(K::ActualNumValues)?
+        ),
+        ErrorKind::WrongNumberOfValues => crate::t!(
+            lang,
+            "cli.clap.err.wrong_number",
+            expected = number(K::ExpectedNumValues)?,
+            arg = one(K::InvalidArg)?,
+            n = number(K::ActualNumValues)?
+        ),
+        _ => return None,
+    };
+    let mut tips = Vec::new();
+    if let Some(names) = many(K::SuggestedSubcommand) {
+        tips.push(crate::t!(lang, "cli.clap.err.similar_subcommand", name = names.join("', '")));
+    }
+    if let Some(names) = many(K::SuggestedArg) {
+        tips.push(crate::t!(lang, "cli.clap.err.similar_argument", name = names.join("', '")));
+    }
+    if let Some(names) = many(K::SuggestedValue) {
+        tips.push(crate::t!(lang, "cli.clap.err.similar_value", name = names.join("', '")));
+    }
+    if !tips.is_empty() {
+        text.push('\n');
+        for tip in tips {
+            text.push_str(&format!("\n  {tip}"));
+        }
+    }
+    if let Some(V::StyledStr(usage)) = e.get(K::Usage) {
+        let usage = usage.to_string();
+        let usage = usage.split_once(' ').map_or(usage.as_str(), |(_, u)| u);
+        text.push_str(&format!("\n\n{} {usage}", crate::t!(lang, "cli.clap.usage")));
+    }
+    text.push_str(&format!("\n\n{}\n", crate::t!(lang, "cli.clap.err.try_help", flag = "--help")));
+    Some(format!("{}{text}", crate::t!(lang, "cli.clap.err.prefix")))
+}
+
+/// An error as `{:#}` shows it (each context, then the cause, joined by ": "), with our
+/// own errors in `lang`. Messages of the operating system and of other crates stay as
+/// they come.
+fn error_text(err: &anyhow::Error, lang: &str) -> String {
+    let parts: Vec<String> = err
+        .chain()
+        .map(|e| match e.downcast_ref::<Error>() {
+            Some(ours) => ours.message(lang),
+            None => e.to_string(),
+        })
+        .collect();
+    parts.join(": ")
 }
 
 /// The language before clap parses (for `--help`): `--lang X` or `--lang=X` on the command
@@ -387,8 +533,32 @@ const HELP: &[(&str, &str, &str)] = &[
     ("calc", "inputs", "cli.help.calc.inputs"),
     ("calc", "rules", "cli.help.rules_file"),
     ("nauticus", "", "cli.help.nauticus.about"),
+    ("nauticus", "rules", "cli.help.nauticus.rules"),
+    ("nauticus/crowns", "", "cli.help.nauticus.crowns.about"),
+    ("nauticus/crowns", "crowns", "cli.help.nauticus.crowns.crowns"),
+    ("nauticus/crowns", "crown_masts", "cli.help.nauticus.crowns.crown_masts"),
+    ("nauticus/crowns", "crown_sails", "cli.help.nauticus.crowns.crown_sails"),
+    ("nauticus/crowns", "passed", "cli.help.nauticus.crowns.passed"),
+    ("nauticus/crowns", "workers", "cli.help.nauticus.crowns.workers"),
+    ("nauticus/crowns", "blue", "cli.help.nauticus.crowns.blue"),
+    ("nauticus/crowns", "extra", "cli.help.nauticus.crowns.extra"),
+    ("nauticus/pass", "", "cli.help.nauticus.pass.about"),
+    ("nauticus/pass", "passes", "cli.help.nauticus.pass.passes"),
+    ("nauticus/pass", "flipped", "cli.help.nauticus.pass.flipped"),
+    ("nauticus/pass", "track", "cli.help.nauticus.pass.track"),
+    ("nauticus/buy", "", "cli.help.nauticus.buy.about"),
+    ("nauticus/buy", "action", "cli.help.nauticus.buy.action"),
+    ("nauticus/buy", "prices", "cli.help.nauticus.buy.prices"),
+    ("nauticus/buy", "items", "cli.help.nauticus.buy.items"),
+    ("nauticus/buy", "blue", "cli.help.nauticus.buy.blue"),
+    ("nauticus/buy", "extra", "cli.help.nauticus.buy.extra"),
+    ("nauticus/buy", "free", "cli.help.nauticus.buy.free"),
+    ("nauticus/rewards", "", "cli.help.nauticus.rewards.about"),
+    ("nauticus/rewards", "masts", "cli.help.nauticus.rewards.masts"),
+    ("nauticus/rewards", "take", "cli.help.nauticus.rewards.take"),
     ("games", "", "cli.help.games.about"),
     ("completions", "", "cli.help.completions.about"),
+    ("completions", "shell", "cli.help.completions.shell"),
     ("man", "", "cli.help.man.about"),
 ];
 
@@ -412,6 +582,13 @@ fn localize(mut cmd: clap::Command, path: &[&str], lang: &'static str) -> clap::
                 }
             });
         }
+    }
+    let ids: Vec<String> = cmd.get_arguments().map(|a| a.get_id().to_string()).collect();
+    for id in ids {
+        cmd = cmd.mut_arg(id, |a| value_name(a, lang));
+    }
+    if cmd.has_subcommands() {
+        cmd = cmd.subcommand_value_name(String::leak(crate::t!(lang, "cli.clap.value.command")) as &str);
     }
     if cmd.get_after_help().is_some() {
         let exit = crate::i18n::tr(lang, "cli.help.exit_codes", &[]);
@@ -473,13 +650,166 @@ fn clap_words(mut cmd: clap::Command, root: bool, lang: &'static str) -> clap::C
     cmd
 }
 
+/// The placeholders of values (`<FILE>`, `[GAME] SHEET`) in a language; clap shows an
+/// argument without a value name as its id in capitals.
+const VALUE_NAMES: &[(&str, &str)] = &[
+    ("FILE", "cli.clap.value.file"),
+    ("GAME", "cli.clap.value.game"),
+    ("[GAME] SHEET", "cli.clap.value.game_sheet"),
+    ("KEY=VALUE", "cli.clap.value.key_value"),
+    ("LANG", "cli.clap.value.lang"),
+    ("FORMAT", "cli.clap.value.format"),
+    ("PLAYER", "cli.clap.value.player"),
+    ("PLAYERS", "cli.clap.value.players"),
+    ("DICE", "cli.clap.value.dice"),
+    ("SEED", "cli.clap.value.seed"),
+    ("VARIANT", "cli.clap.value.variant"),
+    ("BOATS", "cli.clap.value.boats"),
+    ("FISH", "cli.clap.value.fish"),
+    ("CALCULATOR", "cli.clap.value.calculator"),
+    ("SHELL", "cli.clap.value.shell"),
+    ("COMMAND", "cli.clap.value.command"),
+    ("CROWNS", "cli.clap.value.crowns"),
+    ("CROWN_MASTS", "cli.clap.value.crown_masts"),
+    ("CROWN_SAILS", "cli.clap.value.crown_sails"),
+    ("PASSED", "cli.clap.value.passed"),
+    ("WORKERS", "cli.clap.value.workers"),
+    ("BLUE", "cli.clap.value.blue"),
+    ("PASSES", "cli.clap.value.passes"),
+    ("FLIPPED", "cli.clap.value.flipped"),
+    ("TRACK", "cli.clap.value.track"),
+    ("ACTION", "cli.clap.value.action"),
+    ("PRICES", "cli.clap.value.prices"),
+    ("ITEMS", "cli.clap.value.items"),
+    ("FREE", "cli.clap.value.free"),
+    ("MASTS", "cli.clap.value.masts"),
+    ("TAKE", "cli.clap.value.take"),
+];
+
+/// An argument's value placeholder in `lang`.
+fn value_name(a: clap::Arg, lang: &'static str) -> clap::Arg {
+    if !a.get_action().takes_values() {
+        return a;
+    }
+    let shown = match a.get_value_names() {
+        Some(names) => names.iter().map(|n| n.as_str()).collect::<Vec<_>>().join(" "),
+        None => a.get_id().as_str().to_uppercase(),
+    };
+    match VALUE_NAMES.iter().find(|(en, _)| *en == shown) {
+        Some((_, key)) => a.value_name(String::leak(crate::i18n::tr(lang, key, &[])) as &str),
+        None => a,
+    }
+}
+
+/// clap's own words that exist only once the command is built (its `help` subcommands, the
+/// global arguments copied into every subcommand) or that it writes itself (`[default: …]`,
+/// `[possible values: …]`, `[alias: …]`, `[OPTIONS]` in the usage line), in `lang`.
+fn localize_built(mut cmd: clap::Command, lang: &'static str) -> clap::Command {
+    // clap lays out a command's help on long lines when any argument has a long help (it
+    // decides once, while building); the values go where clap would put them.
+    let long = cmd.get_long_about().is_some()
+        || cmd.get_after_long_help().is_some()
+        || cmd.get_before_long_help().is_some()
+        || cmd.get_arguments().any(|a| !a.is_hide_set() && a.get_long_help().is_some());
+    let ids: Vec<String> = cmd.get_arguments().map(|a| a.get_id().to_string()).collect();
+    for id in ids {
+        cmd = cmd.mut_arg(id, |a| value_specs(a, long, lang));
+    }
+    let names: Vec<String> = cmd.get_subcommands().map(|c| c.get_name().to_string()).collect();
+    for name in names {
+        cmd = cmd.mut_subcommand(name.as_str(), |c| {
+            if name == "help" {
+                help_subcommand(c, lang)
+            } else {
+                localize_built(c, lang)
+            }
+        });
+    }
+    let usage = cmd.render_usage().to_string();
+    let usage = usage.split_once(' ').map_or(usage.as_str(), |(_, u)| u).trim_end();
+    let usage = usage.replace("[OPTIONS]", &crate::t!(lang, "cli.clap.options_tag"));
+    cmd.override_usage(usage)
+}
+
+/// `[default: …]`, `[alias: …]` and `[possible values: …]` of an argument, in `lang`, added
+/// to its help the way clap would (after the text, or on lines of their own in long help).
+fn value_specs(a: clap::Arg, long: bool, lang: &'static str) -> clap::Arg {
+    let mut specs = Vec::new();
+    let mut a = a;
+    if a.get_action().takes_values() && !a.is_hide_default_value_set() && !a.get_default_values().is_empty() {
+        let values: Vec<String> = a.get_default_values().iter().map(|v| v.to_string_lossy().into_owned()).collect();
+        specs.push(crate::t!(lang, "cli.clap.default", value = values.join(" ")));
+        a = a.hide_default_value(true);
+    }
+    if let Some(visible) = a.get_visible_aliases().filter(|v| !v.is_empty()) {
+        let shown: Vec<String> = visible.iter().map(|v| format!("--{v}")).collect();
+        specs.push(crate::t!(lang, "cli.clap.alias", list = shown.join(", ")));
+        let all: Vec<String> = a.get_all_aliases().unwrap_or_default().iter().map(|v| v.to_string()).collect();
+        a = a.alias(None);
+        for alias in all {
+            a = a.alias(String::leak(alias) as &str);
+        }
+    }
+    let values: Vec<String> =
+        a.get_possible_values().iter().filter(|v| !v.is_hide_set()).map(|v| v.get_name().to_string()).collect();
+    if !a.is_hide_possible_values_set() && !values.is_empty() {
+        specs.push(crate::t!(lang, "cli.clap.possible", list = values.join(", ")));
+        a = a.hide_possible_values(true);
+    }
+    if specs.is_empty() {
+        return a;
+    }
+    let help = a.get_help().map(ToString::to_string).unwrap_or_default();
+    let short = if help.is_empty() { specs.join(" ") } else { format!("{help} {}", specs.join(" ")) };
+    let a = a.help(short);
+    if long {
+        let text = a.get_long_help().map(ToString::to_string).unwrap_or(help);
+        let text = if text.is_empty() { specs.join("\n") } else { format!("{text}\n\n{}", specs.join("\n")) };
+        a.long_help(text)
+    } else {
+        a
+    }
+}
+
+/// clap's `help` subcommand (`deckhand help score`) in `lang`. Once built, it holds a copy
+/// of every command (names and abouts, already translated) to say whose help to print.
+fn help_subcommand(cmd: clap::Command, lang: &'static str) -> clap::Command {
+    let arguments: &'static str = String::leak(crate::t!(lang, "cli.clap.arguments"));
+    let commands: &'static str = String::leak(crate::t!(lang, "cli.clap.commands"));
+    let template = format!(
+        "{{before-help}}{{about-with-newline}}\n{} {{usage}}\n\n{{all-args}}{{after-help}}",
+        crate::t!(lang, "cli.clap.usage")
+    );
+    let mut cmd = cmd
+        .about(crate::t!(lang, "cli.clap.help_command"))
+        .help_template(template)
+        .subcommand_help_heading(commands)
+        .subcommand_value_name(String::leak(crate::t!(lang, "cli.clap.value.command")) as &str);
+    if cmd.get_arguments().any(|a| a.get_id() == "subcommand") {
+        cmd = cmd.mut_arg("subcommand", |a| {
+            a.value_name(String::leak(crate::t!(lang, "cli.clap.value.command")) as &str)
+                .help(crate::t!(lang, "cli.clap.help_subcommand"))
+                .help_heading(arguments)
+        });
+    }
+    if cmd.get_subcommands().any(|c| c.get_name() == "help") {
+        cmd = cmd.mut_subcommand("help", |c| c.about(crate::t!(lang, "cli.clap.help_command")));
+    }
+    let usage = cmd.render_usage().to_string();
+    let usage = usage.split_once(' ').map_or(usage.as_str(), |(_, u)| u).trim_end();
+    let usage = usage.replace("[OPTIONS]", &crate::t!(lang, "cli.clap.options_tag"));
+    cmd.override_usage(usage)
+}
+
 /// The clap command with its help in a language (English: the doc comments as they are).
 pub fn localized_command(lang: &'static str) -> clap::Command {
     let cmd = Cli::command();
     if lang == "en" {
         return cmd;
     }
-    localize(cmd, &[], lang)
+    let mut cmd = localize(cmd, &[], lang);
+    cmd.build();
+    localize_built(cmd, lang)
 }
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {

@@ -91,7 +91,7 @@ pub enum NauticusCommand {
 }
 
 pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
-    let rules = rules::resolve(Some("nauticus"), args.rules.as_deref())?;
+    let rules = rules::resolve_in(Some("nauticus"), args.rules.as_deref(), lang)?;
     let h = rules
         .endgame()
         .and_then(|r| r.nauticus.as_ref())

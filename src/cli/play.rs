@@ -151,10 +151,17 @@ fn run(
             Some(spec) if digital => {
                 let n = session.inputs.iter().filter(|i| matches!(i, Input::Roll { .. })).count() as u64;
                 let faces = roll_digital(rules, spec, header.seed.unwrap_or(0), n);
+                // Nobody types these faces, so other languages show their names (English
+                // shows the keys, as it always has).
+                let shown: Vec<String> = if lang == "en" {
+                    faces.clone()
+                } else {
+                    faces.iter().map(|k| Face::parse(rules, k).map_or(k.clone(), |f| f.label(rules, lang))).collect()
+                };
                 p.say(&format!(
                     "{} {}",
                     decision.prompt,
-                    crate::t!(lang, "cli.play.deckhand_rolls", faces = faces.join(", "))
+                    crate::t!(lang, "cli.play.deckhand_rolls", faces = shown.join(", "))
                 ));
                 Asked::Input(Input::Roll { faces, digital: true })
             }
@@ -299,7 +306,7 @@ fn finish(rules: &FleetRules, session: &Session, save: &Path, p: &mut dyn Prompt
     let mut written = Vec::new();
     for sheet in &owned {
         let path = sheet_path(save, &sheet.player);
-        write_atomic(&path, &transcript::write(rules, sheet, None))?;
+        write_atomic(&path, &transcript::write_in(rules, sheet, None, lang))?;
         written.push(path.display().to_string());
     }
     p.say(&crate::t!(lang, "cli.play.sheets_written", files = written.join(", ")));
@@ -376,15 +383,17 @@ fn rules_for(
     Ok(rules)
 }
 
-fn rebuild(rules: &FleetRules, path: &Path, header: &Header, entries: &[Entry]) -> Result<Session, Error> {
-    Session::replay(rules, &header.players, header.setup, entries).map_err(|(i, why)| Error::Input {
+fn rebuild(
+    rules: &FleetRules,
+    path: &Path,
+    header: &Header,
+    entries: &[Entry],
+    lang: &'static str,
+) -> Result<Session, Error> {
+    Session::replay_in(rules, &header.players, header.setup, entries, lang).map_err(|(i, why)| Error::Input {
         path: path.display().to_string(),
         count: 1,
-        report: format!(
-            "error: {}:{}: this decision is not legal when the game is replayed: {why}\n  = help: the save file was changed, or it belongs to other rules\n",
-            path.display(),
-            i + 2
-        ),
+        report: crate::t!(lang, "cli.save.replay_illegal", file = path.display(), line = i + 2, why = why),
     })
 }
 
@@ -398,7 +407,7 @@ pub fn resume(
     let read = Journal::read_in::<Header, Entry>(path, lang)?;
     let rules = rules_for(path, &read.header, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("Fleet save");
-    let mut session = rebuild(fleet, path, &read.header, &read.entries)?;
+    let mut session = rebuild(fleet, path, &read.header, &read.entries, lang)?;
     session.set_lang(lang);
     let mut prompter = ui::prompter_for_in(answers, "resume", lang)?;
     let opened = Journal::open_in::<Header, Entry>(path, lang)?;
@@ -429,7 +438,7 @@ pub fn replay(
     allow_change: bool,
     format: Format,
     detail: bool,
-    lang: &str,
+    lang: &'static str,
 ) -> anyhow::Result<i32> {
     let read = Journal::read_in::<Header, Entry>(path, lang)?;
     if let Some(n) = &read.dropped_tail {
@@ -437,7 +446,7 @@ pub fn replay(
     }
     let rules = rules_for(path, &read.header, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("Fleet save");
-    let session = rebuild(fleet, path, &read.header, &read.entries)?;
+    let session = rebuild(fleet, path, &read.header, &read.entries, lang)?;
     let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
     let mut standings = fleet_standings(fleet, &sheets, &vec![0; sheets.len()], lang);
     if !session.game.finished() {
@@ -458,12 +467,12 @@ pub fn show(
     player: Option<&str>,
     rules_path: Option<&Path>,
     allow_change: bool,
-    lang: &str,
+    lang: &'static str,
 ) -> anyhow::Result<i32> {
     let read = Journal::read_in::<Header, Entry>(path, lang)?;
     let rules = rules_for(path, &read.header, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("Fleet save");
-    let session = rebuild(fleet, path, &read.header, &read.entries)?;
+    let session = rebuild(fleet, path, &read.header, &read.entries, lang)?;
     let players: Vec<&Sheet> = match player {
         Some(name) => {
             let found = session.game.players.iter().find(|p| p.name.eq_ignore_ascii_case(name)).ok_or_else(|| {

@@ -8,7 +8,7 @@ use anyhow::Context;
 use super::{emit, CheckFormat};
 use crate::engine::fleet::{self, Sheet, Violation};
 use crate::report::{DetailItem, Format, Row, Standings};
-use crate::rules::source::render_toml_error;
+use crate::rules::source::render_toml_error_in;
 use crate::rules::{self, FleetRules, Rules, Source};
 use crate::{transcript, Error};
 
@@ -63,7 +63,9 @@ pub fn resolve(
                     // A sheet that is not TOML at all cannot say its game: show why.
                     let broken: Vec<String> = sources
                         .iter()
-                        .filter_map(|s| toml::from_str::<toml::Table>(&s.text).err().map(|e| render_toml_error(s, &e)))
+                        .filter_map(|s| {
+                            toml::from_str::<toml::Table>(&s.text).err().map(|e| render_toml_error_in(s, &e, lang))
+                        })
                         .collect();
                     if !broken.is_empty() {
                         return Err(Error::Input {

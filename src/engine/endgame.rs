@@ -113,7 +113,16 @@ pub fn evaluate(scoring: &Scoring, inputs: &[InputValue], lang: &str) -> Evaluat
             Formula::Remainder { of, every } => {
                 let n = get(*of, &values);
                 let v = n.max(0).rem_euclid(*every);
-                item(format!("{} ({n} mod {every})", scoring.ref_name(*of, lang)), v);
+                item(
+                    crate::t!(
+                        lang,
+                        "games.endgame.remainder",
+                        name = scoring.ref_name(*of, lang),
+                        n = n,
+                        every = every
+                    ),
+                    v,
+                );
                 v
             }
             Formula::ListSum(i) => match inputs.get(*i) {
@@ -213,7 +222,11 @@ pub fn check_sheet_in(scoring: &Scoring, inputs: &[InputValue], given: &[bool], 
     let mut out = Vec::new();
     for (i, input) in scoring.inputs.iter().enumerate() {
         let Some(value) = inputs.get(i) else { continue };
-        let because = input.because.as_deref().map(|b| format!(": {b}")).unwrap_or_default();
+        let because = input
+            .because
+            .as_ref()
+            .map(|b| crate::t!(lang, "games.endgame.because", because = b.get(lang)))
+            .unwrap_or_default();
         match (input.shape, value) {
             (Shape::Number { min, max }, InputValue::Number(v)) if *v < min || *v > max => {
                 out.push(Violation {
@@ -314,7 +327,7 @@ pub fn check_sheet_in(scoring: &Scoring, inputs: &[InputValue], given: &[bool], 
                     what = what,
                     bounds = bounds_text(limit.min, limit.max, lang),
                     whole = whole,
-                    because = limit.because
+                    because = limit.because.get(lang)
                 ),
                 fix: crate::t!(lang, "games.endgame.limit_fix"),
             });
@@ -323,12 +336,7 @@ pub fn check_sheet_in(scoring: &Scoring, inputs: &[InputValue], given: &[bool], 
     out
 }
 
-/// `ships_3 (2) + 2 × ships_4 (4)` — the terms of a limit with their values.
-pub fn terms_text(scoring: &Scoring, terms: &[(usize, i64)], value: impl Fn(usize) -> i64) -> String {
-    terms_text_in(scoring, terms, value, "en")
-}
-
-/// `terms_text` in `lang`.
+/// `ships_3 (2) + 2 × ships_4 (4)` — the terms of a limit with their values, in `lang`.
 pub fn terms_text_in(scoring: &Scoring, terms: &[(usize, i64)], value: impl Fn(usize) -> i64, lang: &str) -> String {
     terms
         .iter()
@@ -420,7 +428,7 @@ pub fn check_game_in(scoring: &Scoring, sheets: &[(&str, &[InputValue])], lang: 
                     what = what,
                     each = each.join(", "),
                     bounds = bounds_text(limit.min, limit.max, lang),
-                    because = limit.because
+                    because = limit.because.get(lang)
                 ),
                 shares,
             });

@@ -2,11 +2,13 @@
 //! returns the next state, or a `Violation` when the event cannot happen under the rules
 //! (a full boat catching, a fish that is not at sea, the game already over, …). What an
 //! event caused (wind relief, the capacity change at wind 6, drift, the end) is listed in
-//! the new state's `effects`, for the tracker to announce.
+//! the new state's `effects`, for the tracker to announce. A violation's message is in the
+//! language passed in (`lang`), like every reminder the tracker prints.
 
 use serde::{Deserialize, Serialize};
 
 use crate::rules::fischerspiel::FischerspielRules;
+use crate::t;
 
 /// A board edge the wind markers lie on (Strategy II); the wind blows away from it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -82,25 +84,29 @@ pub struct Setup {
 
 impl Setup {
     /// The rulebook setup for `players`, optionally with a boat set and fish mix of one's
-    /// own (the rulebook allows one more or fewer fish for a harder or easier game).
+    /// own (the rulebook allows one more or fewer fish for a harder or easier game). Why
+    /// not, in `lang`.
     pub fn new(
         rules: &FischerspielRules,
         players: u32,
         variant: &str,
         boats: Option<&[String]>,
         fish: Option<&[(String, u32)]>,
+        lang: &str,
     ) -> Result<Setup, String> {
         let Some(standard) = rules.setups.get(&players) else {
-            return Err(format!(
-                "{} is for {} to {} players, not {players}",
-                rules.name.en, rules.min_players, rules.max_players
+            return Err(t!(
+                lang,
+                "games.fischerspiel.err.players",
+                game = rules.name.get(lang),
+                min = rules.min_players,
+                max = rules.max_players,
+                players = players
             ));
         };
         let variant = rules.variant(variant).ok_or_else(|| {
-            format!(
-                "unknown variant `{variant}`; the variants are: {}",
-                rules.variants.iter().map(|v| v.id.as_str()).collect::<Vec<_>>().join(", ")
-            )
+            let list = rules.variants.iter().map(|v| v.id.as_str()).collect::<Vec<_>>().join(", ");
+            t!(lang, "games.fischerspiel.err.unknown_variant", variant = variant, list = list)
         })?;
         let boats = match boats {
             None => standard.boats[0].clone(),
@@ -108,10 +114,8 @@ impl Setup {
                 let mut idx = Vec::new();
                 for id in ids {
                     idx.push(rules.boat_index(id).ok_or_else(|| {
-                        format!(
-                            "unknown boat `{id}`; the boats are: {}",
-                            rules.boats.iter().map(|b| b.id.as_str()).collect::<Vec<_>>().join(", ")
-                        )
+                        let list = rules.boats.iter().map(|b| b.id.as_str()).collect::<Vec<_>>().join(", ");
+                        t!(lang, "games.fischerspiel.err.unknown_boat", id = id, list = list)
                     })?);
                 }
                 let mut sorted = idx.clone();
@@ -127,7 +131,8 @@ impl Setup {
                         .iter()
                         .map(|set| set.iter().map(|b| rules.boats[*b].id.as_str()).collect::<Vec<_>>().join(","))
                         .collect();
-                    return Err(format!("with {players} players the rulebook uses the boats {}", sets.join(" or ")));
+                    let sets = sets.join(&t!(lang, "games.fischerspiel.err.or"));
+                    return Err(t!(lang, "games.fischerspiel.err.boat_sets", players = players, sets = sets));
                 }
                 idx
             }
@@ -138,26 +143,33 @@ impl Setup {
                 let mut counts = vec![0; rules.fish.len()];
                 for (id, n) in mix {
                     let i = rules.fish_index(id).ok_or_else(|| {
-                        format!(
-                            "unknown fish `{id}`; the fish are: {}",
-                            rules.fish.iter().map(|f| f.id.as_str()).collect::<Vec<_>>().join(", ")
-                        )
+                        let list = rules.fish.iter().map(|f| f.id.as_str()).collect::<Vec<_>>().join(", ");
+                        t!(lang, "games.fischerspiel.err.unknown_fish", id = id, list = list)
                     })?;
                     counts[i] = *n;
                 }
                 for (i, f) in rules.fish.iter().enumerate() {
                     if counts[i] > f.in_box {
-                        return Err(format!("the box has {} {} fish; {} asked for", f.in_box, f.id, counts[i]));
+                        return Err(t!(
+                            lang,
+                            "games.fischerspiel.err.box_has",
+                            n = f.in_box,
+                            fish = f.name.get(lang),
+                            asked = counts[i]
+                        ));
                     }
                     if counts[i] > 0 && f.boats > players {
-                        return Err(format!(
-                            "{players} players cannot lift a {} fish: it needs {} boats next to it at once",
-                            f.id, f.boats
+                        return Err(t!(
+                            lang,
+                            "games.fischerspiel.err.cannot_lift",
+                            players = players,
+                            fish = f.name.get(lang),
+                            n = f.boats
                         ));
                     }
                 }
                 if counts.iter().sum::<u32>() == 0 {
-                    return Err("a game needs at least one fish".into());
+                    return Err(t!(lang, "games.fischerspiel.err.no_fish"));
                 }
                 counts
             }
@@ -286,8 +298,8 @@ impl State {
         rules.wind.capacity_at(self.wind)
     }
 
-    /// The boat in play with this id (or name in any language).
-    pub fn boat(&self, rules: &FischerspielRules, id: &str) -> Result<usize, Violation> {
+    /// The boat in play with this id (or name in any language); why not, in `lang`.
+    pub fn boat(&self, rules: &FischerspielRules, id: &str, lang: &str) -> Result<usize, Violation> {
         let want = id.to_lowercase();
         self.boats
             .iter()
@@ -298,17 +310,21 @@ impl State {
             })
             .ok_or_else(|| {
                 let in_play: Vec<&str> = self.boats.iter().map(|b| rules.boats[b.colour].id.as_str()).collect();
-                no(format!("there is no `{id}` boat in this game; the boats are: {}", in_play.join(", ")))
+                no(t!(lang, "games.fischerspiel.err.no_boat", id = id, list = in_play.join(", ")))
             })
     }
 
     fn boat_id<'r>(&self, rules: &'r FischerspielRules, boat: usize) -> &'r str {
         &rules.boats[self.boats[boat].colour].id
     }
+
+    fn boat_name<'r>(&self, rules: &'r FischerspielRules, boat: usize, lang: &str) -> &'r str {
+        rules.boats[self.boats[boat].colour].name.get(lang)
+    }
 }
 
-/// The fish size with this id (or name in any language).
-pub fn fish_size(rules: &FischerspielRules, id: &str) -> Result<usize, Violation> {
+/// The fish size with this id (or name in any language); why not, in `lang`.
+pub fn fish_size(rules: &FischerspielRules, id: &str, lang: &str) -> Result<usize, Violation> {
     let want = id.to_lowercase();
     rules
         .fish
@@ -318,25 +334,22 @@ pub fn fish_size(rules: &FischerspielRules, id: &str) -> Result<usize, Violation
                 || [f.name.get("en"), f.name.get("de"), f.name.get("fr")].iter().any(|n| n.to_lowercase() == want)
         })
         .ok_or_else(|| {
-            no(format!(
-                "`{id}` is not a fish size; the sizes are: {}",
-                rules.fish.iter().map(|f| f.id.as_str()).collect::<Vec<_>>().join(", ")
-            ))
+            let list = rules.fish.iter().map(|f| f.id.as_str()).collect::<Vec<_>>().join(", ");
+            no(t!(lang, "games.fischerspiel.err.not_size", id = id, list = list))
         })
 }
 
 /// The next state after `event`, or why it cannot happen. `Undo` is not a state change of
-/// its own: use `Timeline`, which keeps the states to go back to.
-pub fn apply(rules: &FischerspielRules, state: &State, event: &Event) -> Result<State, Violation> {
+/// its own: use `Timeline`, which keeps the states to go back to. Why not, in `lang`.
+pub fn apply(rules: &FischerspielRules, state: &State, event: &Event, lang: &str) -> Result<State, Violation> {
     if let Some(outcome) = state.outcome {
-        let how = match outcome {
-            Outcome::Won => "won",
-            _ => "lost",
-        };
-        return Err(no(format!("the game is over (everyone {how}); `undo` takes the last event back")));
+        return Err(no(match outcome {
+            Outcome::Won => t!(lang, "games.fischerspiel.err.over_won"),
+            _ => t!(lang, "games.fischerspiel.err.over_lost"),
+        }));
     }
     if matches!(event, Event::Undo) {
-        return Err(no("undo goes through the timeline, which keeps earlier states"));
+        return Err(no(t!(lang, "games.fischerspiel.err.undo_timeline")));
     }
     let variant = &rules.variants[state.setup.variant];
     let mut s = state.clone();
@@ -344,15 +357,16 @@ pub fn apply(rules: &FischerspielRules, state: &State, event: &Event) -> Result<
     let turned = s.may_turn;
     s.may_turn = false;
     if let Some(&b) = state.must_dump.first() {
-        let ok = matches!(event, Event::Dump { boat, .. } if state.boat(rules, boat).ok() == Some(b));
+        let ok = matches!(event, Event::Dump { boat, .. } if state.boat(rules, boat, lang).ok() == Some(b));
         if !ok {
-            return Err(no(format!(
-                "the {} boat holds {} fish but may carry only {} from wind {}: it throws one back first (`dump {} SIZE`)",
-                state.boat_id(rules, b),
-                state.boats[b].load.len(),
-                state.capacity(rules),
-                rules.wind.storm_from,
-                state.boat_id(rules, b)
+            return Err(no(t!(
+                lang,
+                "games.fischerspiel.err.must_dump",
+                boat = state.boat_name(rules, b, lang),
+                n = state.boats[b].load.len(),
+                cap = state.capacity(rules),
+                wind = rules.wind.storm_from,
+                id = state.boat_id(rules, b)
             )));
         }
     }
@@ -360,11 +374,13 @@ pub fn apply(rules: &FischerspielRules, state: &State, event: &Event) -> Result<
         Event::Wind { side } => {
             match (variant.drift, side, s.direction) {
                 (false, Some(_), _) => {
-                    return Err(no(format!("the wind has no direction in the {}; type just `wind`", variant.name.en)))
+                    return Err(no(t!(
+                        lang,
+                        "games.fischerspiel.err.no_direction_wind",
+                        variant = variant.name.get(lang)
+                    )))
                 }
-                (true, None, None) => return Err(no(
-                    "Strategy II: say on which edge the markers lie, e.g. `wind north` (north, east, south or west)",
-                )),
+                (true, None, None) => return Err(no(t!(lang, "games.fischerspiel.err.need_side"))),
                 (true, Some(side), _) => s.direction = Some(*side),
                 _ => {}
             }
@@ -388,73 +404,84 @@ pub fn apply(rules: &FischerspielRules, state: &State, event: &Event) -> Result<
         }
         Event::Direction { side } => {
             if !variant.drift {
-                return Err(no(format!("the wind has no direction in the {}", variant.name.en)));
+                return Err(no(t!(lang, "games.fischerspiel.err.no_direction", variant = variant.name.get(lang))));
             }
             if !turned {
-                return Err(no("the markers may move to another edge only right after the wind changed"));
+                return Err(no(t!(lang, "games.fischerspiel.err.turn_after_change")));
             }
             s.direction = Some(*side);
             s.may_turn = true; // still the same wind change
         }
         Event::Sail { boat } => {
-            let b = s.boat(rules, boat)?;
+            let b = s.boat(rules, boat, lang)?;
             if !s.boats[b].home {
-                return Err(no(format!("the {} boat is already at sea", s.boat_id(rules, b))));
+                return Err(no(t!(lang, "games.fischerspiel.err.at_sea", boat = s.boat_name(rules, b, lang))));
             }
             s.boats[b].home = false;
         }
         Event::Catch { boat, fish } => {
-            let b = s.boat(rules, boat)?;
-            let f = fish_size(rules, fish)?;
-            let id = s.boat_id(rules, b).to_string();
+            let b = s.boat(rules, boat, lang)?;
+            let f = fish_size(rules, fish, lang)?;
+            let (id, name) = (s.boat_id(rules, b), s.boat_name(rules, b, lang));
             if s.boats[b].home {
-                return Err(no(format!(
-                    "the {id} boat is in its harbour; a boat catches at sea (record `sail {id}` first)"
-                )));
+                return Err(no(t!(lang, "games.fischerspiel.err.in_harbour", boat = name, id = id)));
             }
             if s.sea[f] == 0 {
-                return Err(no(format!("no {} is left on the current", rules.fish[f].name.en)));
+                return Err(no(t!(lang, "games.fischerspiel.err.none_left", fish = rules.fish[f].name.get(lang))));
             }
             let at_sea = s.boats.iter().filter(|x| !x.home).count() as u32;
             if rules.fish[f].boats > at_sea {
-                return Err(no(format!(
-                    "a {} needs {} boats next to it at once, but only {at_sea} boat(s) are at sea",
-                    rules.fish[f].name.en, rules.fish[f].boats
+                return Err(no(t!(
+                    lang,
+                    "games.fischerspiel.err.needs_boats",
+                    fish = rules.fish[f].name.get(lang),
+                    boats = rules.fish[f].boats,
+                    n = at_sea
                 )));
             }
             let cap = s.capacity(rules);
             if s.boats[b].load.len() as u32 >= cap {
-                return Err(no(format!("the {id} boat is full: {cap} fish at wind {}", s.wind)));
+                return Err(no(t!(lang, "games.fischerspiel.err.full", boat = name, n = cap, wind = s.wind)));
             }
             s.sea[f] -= 1;
             s.boats[b].load.push(f);
         }
         Event::Transfer { from, to, fish } => {
-            let a = s.boat(rules, from)?;
-            let b = s.boat(rules, to)?;
-            let f = fish_size(rules, fish)?;
-            let (ida, idb) = (s.boat_id(rules, a).to_string(), s.boat_id(rules, b).to_string());
+            let a = s.boat(rules, from, lang)?;
+            let b = s.boat(rules, to, lang)?;
+            let f = fish_size(rules, fish, lang)?;
+            let (name_a, name_b) = (s.boat_name(rules, a, lang), s.boat_name(rules, b, lang));
             if a == b {
-                return Err(no("a transfer goes from one boat to another"));
+                return Err(no(t!(lang, "games.fischerspiel.err.transfer_self")));
             }
             if s.boats[a].home || s.boats[b].home {
-                return Err(no("fish are handed over between boats at sea"));
+                return Err(no(t!(lang, "games.fischerspiel.err.transfer_at_sea")));
             }
             let Some(pos) = s.boats[a].load.iter().position(|x| *x == f) else {
-                return Err(no(format!("the {ida} boat carries no {}", rules.fish[f].name.en)));
+                return Err(no(t!(
+                    lang,
+                    "games.fischerspiel.err.carries_no",
+                    boat = name_a,
+                    fish = rules.fish[f].name.get(lang)
+                )));
             };
             let cap = s.capacity(rules);
             if s.boats[b].load.len() as u32 >= cap {
-                return Err(no(format!("the {idb} boat is full: {cap} fish at wind {}", s.wind)));
+                return Err(no(t!(lang, "games.fischerspiel.err.full", boat = name_b, n = cap, wind = s.wind)));
             }
             s.boats[a].load.remove(pos);
             s.boats[b].load.push(f);
         }
         Event::Dump { boat, fish } => {
-            let b = s.boat(rules, boat)?;
-            let f = fish_size(rules, fish)?;
+            let b = s.boat(rules, boat, lang)?;
+            let f = fish_size(rules, fish, lang)?;
             let Some(pos) = s.boats[b].load.iter().position(|x| *x == f) else {
-                return Err(no(format!("the {} boat carries no {}", s.boat_id(rules, b), rules.fish[f].name.en)));
+                return Err(no(t!(
+                    lang,
+                    "games.fischerspiel.err.carries_no",
+                    boat = s.boat_name(rules, b, lang),
+                    fish = rules.fish[f].name.get(lang)
+                )));
             };
             s.boats[b].load.remove(pos);
             s.sea[f] += 1;
@@ -463,9 +490,9 @@ pub fn apply(rules: &FischerspielRules, state: &State, event: &Event) -> Result<
             }
         }
         Event::Home { boat } => {
-            let b = s.boat(rules, boat)?;
+            let b = s.boat(rules, boat, lang)?;
             if s.boats[b].home {
-                return Err(no(format!("the {} boat is already in its harbour", s.boat_id(rules, b))));
+                return Err(no(t!(lang, "games.fischerspiel.err.already_home", boat = s.boat_name(rules, b, lang))));
             }
             s.boats[b].home = true;
             let before = s.landed_total();
@@ -496,7 +523,7 @@ pub fn apply(rules: &FischerspielRules, state: &State, event: &Event) -> Result<
         }
         Event::Stuck => {
             if !variant.drift {
-                return Err(no("`stuck` (no boat can move) ends only Strategy II games"));
+                return Err(no(t!(lang, "games.fischerspiel.err.stuck_only")));
             }
             s.outcome = Some(Outcome::LostStuck);
             s.effects.push(Effect::Over(Outcome::LostStuck));
@@ -522,15 +549,17 @@ fn wind_changed(rules: &FischerspielRules, s: &mut State, before: u32) {
     }
 }
 
-/// The states of a game so far; `Undo` steps back one event.
+/// The states of a game so far; `Undo` steps back one event. Violations are worded in the
+/// timeline's language.
 #[derive(Debug, Clone)]
 pub struct Timeline {
     states: Vec<State>,
+    lang: &'static str,
 }
 
 impl Timeline {
-    pub fn new(start: State) -> Timeline {
-        Timeline { states: vec![start] }
+    pub fn new(start: State, lang: &'static str) -> Timeline {
+        Timeline { states: vec![start], lang }
     }
 
     pub fn current(&self) -> &State {
@@ -540,9 +569,9 @@ impl Timeline {
     /// What `event` would lead to, without recording it.
     pub fn peek(&self, rules: &FischerspielRules, event: &Event) -> Result<State, Violation> {
         match event {
-            Event::Undo if self.states.len() < 2 => Err(no("there is nothing to undo")),
+            Event::Undo if self.states.len() < 2 => Err(no(t!(self.lang, "games.fischerspiel.err.nothing_to_undo"))),
             Event::Undo => Ok(self.states[self.states.len() - 2].clone()),
-            e => apply(rules, self.current(), e),
+            e => apply(rules, self.current(), e, self.lang),
         }
     }
 
@@ -550,12 +579,12 @@ impl Timeline {
         match event {
             Event::Undo => {
                 if self.states.len() < 2 {
-                    return Err(no("there is nothing to undo"));
+                    return Err(no(t!(self.lang, "games.fischerspiel.err.nothing_to_undo")));
                 }
                 self.states.pop();
             }
             e => {
-                let next = apply(rules, self.current(), e)?;
+                let next = apply(rules, self.current(), e, self.lang)?;
                 self.states.push(next);
             }
         }
@@ -572,9 +601,14 @@ impl Timeline {
     }
 }
 
-/// Fold a saved list of events. On a bad event: its index and why.
-pub fn replay(rules: &FischerspielRules, setup: Setup, events: &[Event]) -> Result<Timeline, (usize, Violation)> {
-    let mut t = Timeline::new(State::new(setup));
+/// Fold a saved list of events. On a bad event: its index and why (in `lang`).
+pub fn replay(
+    rules: &FischerspielRules,
+    setup: Setup,
+    events: &[Event],
+    lang: &'static str,
+) -> Result<Timeline, (usize, Violation)> {
+    let mut t = Timeline::new(State::new(setup), lang);
     for (i, e) in events.iter().enumerate() {
         t.push(rules, e).map_err(|v| (i, v))?;
     }
@@ -607,8 +641,8 @@ mod tests {
     }
 
     fn play(rules: &FischerspielRules, players: u32, variant: &str, events: &[&str]) -> Timeline {
-        let setup = Setup::new(rules, players, variant, None, None).unwrap();
-        let mut t = Timeline::new(State::new(setup));
+        let setup = Setup::new(rules, players, variant, None, None, "en").unwrap();
+        let mut t = Timeline::new(State::new(setup), "en");
         for e in events {
             t.push(rules, &ev(e)).unwrap_or_else(|v| panic!("{e}: {}", v.message));
         }
@@ -619,25 +653,26 @@ mod tests {
     fn eight_fish_at_every_player_count() {
         let r = rules();
         for players in 2..=6 {
-            let setup = Setup::new(&r, players, "base", None, None).unwrap();
+            let setup = Setup::new(&r, players, "base", None, None, "en").unwrap();
             assert_eq!(setup.total_fish(), 8, "{players} players");
             assert_eq!(setup.boats.len(), players as usize);
         }
-        let five = Setup::new(&r, 5, "base", None, None).unwrap();
+        let five = Setup::new(&r, 5, "base", None, None, "en").unwrap();
         assert_eq!(five.fish, vec![3, 3, 1, 1]);
-        assert!(Setup::new(&r, 7, "base", None, None).is_err());
+        assert!(Setup::new(&r, 7, "base", None, None, "en").is_err());
     }
 
     #[test]
     fn a_group_too_small_for_a_fish_is_refused() {
         let r = rules();
-        let err = Setup::new(&r, 3, "base", None, Some(&[("giant".into(), 1), ("medium".into(), 6)])).unwrap_err();
+        let err =
+            Setup::new(&r, 3, "base", None, Some(&[("giant".into(), 1), ("medium".into(), 6)]), "en").unwrap_err();
         assert!(err.contains("3 players cannot lift a giant fish"), "{err}");
-        let err = Setup::new(&r, 2, "base", None, Some(&[("small".into(), 4)])).unwrap_err();
+        let err = Setup::new(&r, 2, "base", None, Some(&[("small".into(), 4)]), "en").unwrap_err();
         assert!(err.contains("the box has 3 small fish"), "{err}");
-        let err = Setup::new(&r, 2, "base", Some(&["green".into(), "red".into()]), None).unwrap_err();
+        let err = Setup::new(&r, 2, "base", Some(&["green".into(), "red".into()]), None, "en").unwrap_err();
         assert!(err.contains("green,blue or red,grey"), "{err}");
-        assert!(Setup::new(&r, 2, "base", Some(&["grey".into(), "red".into()]), None).is_ok());
+        assert!(Setup::new(&r, 2, "base", Some(&["grey".into(), "red".into()]), None, "en").is_ok());
     }
 
     #[test]
@@ -701,7 +736,7 @@ mod tests {
             "base",
             &["sail green", "sail blue", "catch green small", "catch green medium", "catch green medium"],
         );
-        assert!(apply(&r, t.current(), &ev("catch green small")).unwrap_err().message.contains("full: 3 fish"));
+        assert!(apply(&r, t.current(), &ev("catch green small"), "en").unwrap_err().message.contains("full: 3 fish"));
         let mut t = t;
         for _ in 0..5 {
             t.push(&r, &ev("wind")).unwrap();
@@ -710,13 +745,13 @@ mod tests {
         assert_eq!(s.wind, 6);
         assert!(s.effects.contains(&Effect::Capacity { fish: 2 }));
         assert!(s.effects.contains(&Effect::MustDump { boat: 0 }));
-        let err = apply(&r, &s, &ev("home green")).unwrap_err().message;
+        let err = apply(&r, &s, &ev("home green"), "en").unwrap_err().message;
         assert!(err.contains("throws one back first"), "{err}");
         let s = t.push(&r, &ev("dump green medium")).unwrap().clone();
         assert!(s.must_dump.is_empty());
         assert_eq!(s.sea[1], 5);
-        assert!(apply(&r, &s, &ev("transfer green blue small")).is_ok());
-        assert!(apply(&r, &s, &ev("catch green small")).unwrap_err().message.contains("full: 2 fish at wind 6"));
+        assert!(apply(&r, &s, &ev("transfer green blue small"), "en").is_ok());
+        assert!(apply(&r, &s, &ev("catch green small"), "en").unwrap_err().message.contains("full: 2 fish at wind 6"));
     }
 
     #[test]
@@ -733,7 +768,7 @@ mod tests {
         let s = t.push(&r, &ev("home blue")).unwrap();
         assert_eq!(s.outcome, Some(Outcome::Won));
         assert_eq!(s.landed_total(), 8);
-        assert!(apply(&r, s, &ev("wind")).unwrap_err().message.contains("game is over"));
+        assert!(apply(&r, s, &ev("wind"), "en").unwrap_err().message.contains("game is over"));
     }
 
     #[test]
@@ -751,10 +786,10 @@ mod tests {
     #[test]
     fn strategy_2_has_a_direction_drift_and_can_get_stuck() {
         let r = rules();
-        let setup = Setup::new(&r, 4, "strategy2", None, None).unwrap();
+        let setup = Setup::new(&r, 4, "strategy2", None, None, "en").unwrap();
         let s = State::new(setup);
-        assert!(apply(&r, &s, &ev("wind")).unwrap_err().message.contains("wind north"));
-        let mut t = Timeline::new(s);
+        assert!(apply(&r, &s, &ev("wind"), "en").unwrap_err().message.contains("wind north"));
+        let mut t = Timeline::new(s, "en");
         for _ in 0..5 {
             t.push(&r, &ev("wind north")).unwrap();
         }
@@ -772,8 +807,8 @@ mod tests {
         assert_eq!(t.push(&r, &ev("stuck")).unwrap().outcome, Some(Outcome::LostStuck));
         // No direction and no stuck in the base game.
         let base = play(&r, 2, "base", &[]);
-        assert!(apply(&r, base.current(), &ev("wind north")).is_err());
-        assert!(apply(&r, base.current(), &ev("stuck")).is_err());
+        assert!(apply(&r, base.current(), &ev("wind north"), "en").is_err());
+        assert!(apply(&r, base.current(), &ev("stuck"), "en").is_err());
     }
 
     #[test]
@@ -781,12 +816,31 @@ mod tests {
         let r = rules();
         let t = play(&r, 4, "base", &["sail green"]);
         let s = t.current();
-        assert!(apply(&r, s, &ev("catch red small")).unwrap_err().message.contains("sail red"));
-        assert!(apply(&r, s, &ev("catch green medium")).unwrap_err().message.contains("needs 2 boats"));
-        assert!(apply(&r, s, &ev("catch green giant")).unwrap_err().message.contains("no giant fish is left"));
-        assert!(apply(&r, s, &ev("catch purple small")).unwrap_err().message.contains("no `purple` boat"));
-        assert!(apply(&r, s, &ev("catch grün klein")).is_err(), "klein is not a size name");
-        assert!(apply(&r, s, &ev("catch grün kleiner Fisch")).is_err());
-        assert!(apply(&r, s, &Event::Catch { boat: "grün".into(), fish: "kleiner fisch".into() }).is_ok());
+        assert!(apply(&r, s, &ev("catch red small"), "en").unwrap_err().message.contains("sail red"));
+        assert!(apply(&r, s, &ev("catch green medium"), "en").unwrap_err().message.contains("needs 2 boats"));
+        assert!(apply(&r, s, &ev("catch green giant"), "en").unwrap_err().message.contains("no giant fish is left"));
+        assert!(apply(&r, s, &ev("catch purple small"), "en").unwrap_err().message.contains("no `purple` boat"));
+        assert!(apply(&r, s, &ev("catch grün klein"), "en").is_err(), "klein is not a size name");
+        assert!(apply(&r, s, &ev("catch grün kleiner Fisch"), "en").is_err());
+        assert!(apply(&r, s, &Event::Catch { boat: "grün".into(), fish: "kleiner fisch".into() }, "en").is_ok());
+    }
+
+    #[test]
+    fn why_an_event_cannot_happen_is_said_in_the_tables_language() {
+        let r = rules();
+        let t = play(&r, 4, "base", &["sail green"]);
+        let s = t.current();
+        let why = |event: &str, lang: &str| apply(&r, s, &ev(event), lang).unwrap_err().message;
+        assert_eq!(why("sail green", "de"), "Boot grün ist schon auf See");
+        assert_eq!(why("sail green", "fr"), "le bateau vert est déjà en mer");
+        assert_eq!(why("catch green giant", "de"), "in der Strömung ist kein Riesenfisch mehr");
+        assert_eq!(
+            why("catch red small", "fr"),
+            "le bateau rouge est dans son port ; on pêche en mer (saisissez d'abord `sail red`)"
+        );
+        let mut t = Timeline::new(State::new(Setup::new(&r, 2, "base", None, None, "de").unwrap()), "de");
+        assert_eq!(t.push(&r, &Event::Undo).unwrap_err().message, "es gibt nichts zurückzunehmen");
+        let err = Setup::new(&r, 9, "base", None, None, "fr").unwrap_err();
+        assert_eq!(err, "Le jeu des pêcheurs se joue de 2 à 6 joueurs, pas à 9");
     }
 }

@@ -212,6 +212,8 @@ impl Standings {
             let _ = writeln!(out, "{}", crate::t!(lang, "cli.report.tie_line", note = n));
         }
         if detail {
+            // At least 10 wide, wider when a category's name is longer (RESTMATERIAL).
+            let w = self.categories.iter().map(|c| c.chars().count()).max().unwrap_or(0).max(10);
             for r in &self.rows {
                 let _ = writeln!(
                     out,
@@ -222,7 +224,7 @@ impl Standings {
                     let sum: i64 = items.iter().map(|i| i.points).sum();
                     let parts: Vec<String> = items.iter().map(|i| format!("{} {}", i.what, i.points)).collect();
                     let list = if parts.is_empty() { "—".to_string() } else { parts.join(", ") };
-                    let _ = writeln!(out, "  {cat:<10} {sum:>4}  {list}");
+                    let _ = writeln!(out, "  {cat:<w$} {sum:>4}  {list}");
                 }
             }
         }

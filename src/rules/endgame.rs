@@ -13,20 +13,23 @@ use std::ops::Range;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::names::Names;
+use crate::t;
+
+use super::names::{texts, Names, Text};
 use super::nauticus::{self, NauticusHelpers};
 use super::source::{Diagnostic, Source};
 
-/// The scoring kinds, with the keys each one takes (besides `id`, `name`, `kind`, `cap`).
+/// The scoring kinds, with the catalog key that says which keys each one takes (besides
+/// `id`, `name`, `kind`, `cap`).
 pub const KINDS: &[(&str, &str)] = &[
-    ("value", "of (one number)"),
-    ("times", "of (one number, or a list: its item count), points"),
-    ("per_key", "points = { id = points, ... }"),
-    ("table", "of (one or more numbers), table, beyond (points per count past the table's end)"),
-    ("per", "of (one number), every, points (default 1): points per full `every`, rounded down"),
-    ("remainder", "of (one number), every: what `per` leaves over"),
-    ("list_sum", "of (one list)"),
-    ("sum", "of = [ids] or of = { id = weight, ... }"),
+    ("value", "rules.endgame.kind_value"),
+    ("times", "rules.endgame.kind_times"),
+    ("per_key", "rules.endgame.kind_per_key"),
+    ("table", "rules.endgame.kind_table"),
+    ("per", "rules.endgame.kind_per"),
+    ("remainder", "rules.endgame.kind_remainder"),
+    ("list_sum", "rules.endgame.kind_list_sum"),
+    ("sum", "rules.endgame.kind_sum"),
 ];
 
 /// Largest magnitude of any number in an endgame file; keeps every sum far from overflow.
@@ -73,7 +76,7 @@ pub(crate) mod raw {
         #[serde(default)]
         pub year: Option<u32>,
         #[serde(default)]
-        pub by: Option<String>,
+        pub by: Option<Text>,
         pub players: Spanned<PlayerRange>,
     }
 
@@ -102,9 +105,9 @@ pub(crate) mod raw {
         #[serde(default)]
         pub max_items: Option<Spanned<i64>>,
         #[serde(default)]
-        pub because: Option<String>,
+        pub because: Option<Text>,
         #[serde(default)]
-        pub help: Option<String>,
+        pub help: Option<Text>,
     }
 
     #[derive(Debug, Deserialize)]
@@ -118,7 +121,7 @@ pub(crate) mod raw {
         pub max: Option<Spanned<i64>>,
         #[serde(default)]
         pub scope: Option<Spanned<String>>,
-        pub because: String,
+        pub because: Text,
     }
 
     #[derive(Debug, Deserialize)]
@@ -154,7 +157,7 @@ pub(crate) mod raw {
         pub id: Spanned<String>,
         pub name: Names,
         #[serde(default)]
-        pub help: Option<String>,
+        pub help: Option<Text>,
         #[serde(default)]
         pub input: Vec<Input>,
         #[serde(default)]
@@ -169,13 +172,13 @@ pub(crate) mod raw {
     #[serde(deny_unknown_fields)]
     pub struct Card {
         #[serde(default)]
-        pub setup: Vec<super::CardLine>,
+        pub setup: Vec<Text>,
         #[serde(default)]
-        pub round: Vec<super::CardLine>,
+        pub round: Vec<Text>,
         #[serde(default)]
-        pub golden_rules: Vec<super::CardLine>,
+        pub golden_rules: Vec<Text>,
         #[serde(default)]
-        pub end: Vec<super::CardLine>,
+        pub end: Vec<Text>,
     }
 
     #[derive(Debug, Deserialize)]
@@ -195,7 +198,8 @@ pub struct EndgameRules {
     pub id: String,
     pub name: Names,
     pub year: Option<u32>,
-    pub by: Option<String>,
+    /// Who made the game ("X and Y (publisher)"), in each language.
+    pub by: Option<Names>,
     pub min_players: u32,
     pub max_players: u32,
     /// What one player's sheet holds and how it scores.
@@ -251,21 +255,24 @@ impl Scoring {
         let value = &self.values[v];
         let text = match &value.formula {
             Formula::Value(r) => name(*r),
-            Formula::Times { of, points } => format!("{points} per {}", name(*of)),
-            Formula::PerKey(terms) => {
-                terms.iter().map(|(r, p)| format!("{p} per {}", name(*r))).collect::<Vec<_>>().join(", ")
-            }
+            Formula::Times { of, points } => t!(lang, "games.describe.per", points = points, name = name(*of)),
+            Formula::PerKey(terms) => terms
+                .iter()
+                .map(|(r, p)| t!(lang, "games.describe.per", points = p, name = name(*r)))
+                .collect::<Vec<_>>()
+                .join(", "),
             Formula::Table { of, table, beyond } => {
                 let steps: Vec<String> = table.iter().enumerate().map(|(i, p)| format!("{} → {p}", i + 1)).collect();
-                let more = beyond.map(|b| format!(", then {b:+} for each one more")).unwrap_or_default();
+                let more =
+                    beyond.map(|b| t!(lang, "games.describe.beyond", beyond = format!("{b:+}"))).unwrap_or_default();
                 let each: Vec<String> = of.iter().map(|r| name(*r)).collect();
-                format!("{}{more}; for each of: {}", steps.join(", "), each.join(", "))
+                t!(lang, "games.describe.table", steps = steps.join(", "), more = more, list = each.join(", "))
             }
-            Formula::Per { of, every, points } => format!("{points} per full {every} {}", name(*of)),
-            Formula::Remainder { of, every } => {
-                format!("what is left of {} after taking out every full {every}", name(*of))
+            Formula::Per { of, every, points } => {
+                t!(lang, "games.describe.per_full", points = points, every = every, name = name(*of))
             }
-            Formula::ListSum(i) => format!("the sum of every {}", self.inputs[*i].name.get(lang)),
+            Formula::Remainder { of, every } => t!(lang, "games.describe.remainder", every = every, name = name(*of)),
+            Formula::ListSum(i) => t!(lang, "games.describe.list_sum", name = self.inputs[*i].name.get(lang)),
             Formula::Sum(terms) => terms
                 .iter()
                 .enumerate()
@@ -282,7 +289,7 @@ impl Scoring {
                 .collect(),
         };
         match value.cap {
-            Some(cap) => format!("{text}, at most {cap}"),
+            Some(cap) => t!(lang, "games.describe.cap", text = text, cap = cap),
             None => text,
         }
     }
@@ -294,8 +301,9 @@ pub struct Input {
     pub name: Names,
     pub shape: Shape,
     /// Why the limits are what they are ("the game has 12 coffee goods").
-    pub because: Option<String>,
-    pub help: Option<String>,
+    pub because: Option<Names>,
+    /// What to enter, shown by `enter`.
+    pub help: Option<Names>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -309,12 +317,7 @@ impl Shape {
         matches!(self, Shape::List { .. })
     }
 
-    /// The limits in words: `0–12`, or `up to 30 values of 3–5`.
-    pub fn range_text(self) -> String {
-        self.range_text_in("en")
-    }
-
-    /// `range_text` in `lang`.
+    /// The limits in words, in `lang`: `0–12`, or `up to 30 values of 3–5`.
     pub fn range_text_in(self, lang: &str) -> String {
         match self {
             Shape::Number { min, max } => format!("{min}–{max}"),
@@ -341,7 +344,8 @@ pub struct Limit {
     pub min: Option<i64>,
     pub max: Option<i64>,
     pub scope: Scope,
-    pub because: String,
+    /// Why the limit is what it is.
+    pub because: Names,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -390,31 +394,8 @@ pub struct TieBreak {
 pub struct Calculator {
     pub id: String,
     pub name: Names,
-    pub help: Option<String>,
+    pub help: Option<Names>,
     pub scoring: Scoring,
-}
-
-/// A line of a reference card in the rules file: a plain (English) string, or a table
-/// `{ en = "...", de = "...", fr = "..." }` like any other name.
-#[derive(Debug, Clone, serde::Deserialize)]
-#[serde(untagged)]
-pub enum CardLine {
-    Text(String),
-    Names(Names),
-}
-
-impl CardLine {
-    pub fn names(&self) -> Names {
-        match self {
-            CardLine::Text(en) => Names { en: en.clone(), de: None, fr: None },
-            CardLine::Names(n) => n.clone(),
-        }
-    }
-}
-
-/// The lines of a card section as names (a plain string is English for every language).
-pub fn card_lines(lines: &[CardLine]) -> Vec<Names> {
-    lines.iter().map(CardLine::names).collect()
 }
 
 #[derive(Debug, Clone, Default)]
@@ -429,53 +410,52 @@ pub struct Card {
 // Loading and semantic checks.
 // ------------------------------------------------------------------------------------
 
-/// Parse and check an endgame rules file; on failure every diagnostic found.
+/// Parse and check an endgame rules file; on failure every diagnostic found (in English).
 pub fn compile(source: &Source) -> Result<EndgameRules, Vec<Diagnostic>> {
+    compile_in(source, "en")
+}
+
+/// `compile` with the diagnostics in a language (`en`, `de`, `fr`); the `toml` crate's
+/// syntax messages stay English.
+pub fn compile_in(source: &Source, lang: &str) -> Result<EndgameRules, Vec<Diagnostic>> {
+    let lang = crate::i18n::LANGS.iter().copied().find(|l| *l == lang).unwrap_or("en");
     let file: raw::File = toml::from_str(&source.text)
         .map_err(|e| vec![Diagnostic::new(e.message().trim_end().to_string(), e.span())])?;
-    let mut c = Checker { text: &source.text, diags: Vec::new() };
+    let mut c = Checker { text: &source.text, diags: Vec::new(), lang };
     let g = &file.game;
-    c.id_format("game", &g.id);
+    c.id_format(t!(lang, "rules.endgame.what_game"), &g.id);
     let players = g.players.get_ref();
     if players.min == 0 || players.max < players.min {
-        c.err(
-            Some(g.players.span()),
-            format!("players must be 1 or more with min ≤ max; got {}–{}", players.min, players.max),
-            None,
-        );
+        c.err(Some(g.players.span()), t!(lang, "rules.game_players", min = players.min, max = players.max), None);
     }
     let sheet = c.scoring(&file.input, &file.limit, &file.derived, &file.category, &file.tie_break, Use::Sheet);
     if file.category.is_empty() {
         c.err(
             Some(g.id.span()),
-            "an endgame file needs at least one [[category]] to score",
-            Some("see `deckhand rules export nauticus` for a complete example"),
+            t!(lang, "rules.endgame.no_category"),
+            Some(&t!(lang, "rules.endgame.no_category_help")),
         );
     }
     let mut calculators = Vec::new();
     let mut seen = HashMap::new();
     for calc in &file.calculator {
-        c.id_format("calculator", &calc.id);
+        c.id_format(t!(lang, "rules.endgame.what_calculator"), &calc.id);
         if let Some(_first) = seen.insert(calc.id.get_ref().clone(), calc.id.span()) {
-            c.err(Some(calc.id.span()), format!("duplicate calculator id `{}`", calc.id.get_ref()), None);
+            c.err(Some(calc.id.span()), t!(lang, "rules.endgame.duplicate_calculator", id = calc.id.get_ref()), None);
         }
         if calc.result.is_empty() {
-            c.err(
-                Some(calc.id.span()),
-                format!("calculator `{}` has no [[calculator.result]]", calc.id.get_ref()),
-                None,
-            );
+            c.err(Some(calc.id.span()), t!(lang, "rules.endgame.no_result", id = calc.id.get_ref()), None);
         }
         let scoring = c.scoring(&calc.input, &calc.limit, &calc.derived, &calc.result, &[], Use::Calculator);
         calculators.push(Calculator {
             id: calc.id.get_ref().clone(),
             name: calc.name.clone(),
-            help: calc.help.clone(),
+            help: calc.help.as_ref().map(Text::names),
             scoring,
         });
     }
     let nauticus = match file.helpers.as_ref().and_then(|h| h.nauticus.as_ref()) {
-        Some(n) => match nauticus::compile(n, source) {
+        Some(n) => match nauticus::compile_in(n, source, lang) {
             Ok(h) => Some(h),
             Err(mut d) => {
                 c.diags.append(&mut d);
@@ -491,16 +471,16 @@ pub fn compile(source: &Source) -> Result<EndgameRules, Vec<Diagnostic>> {
         id: g.id.get_ref().clone(),
         name: g.name.clone(),
         year: g.year,
-        by: g.by.clone(),
+        by: g.by.as_ref().map(Text::names),
         min_players: players.min,
         max_players: players.max,
         sheet,
         calculators,
         card: Card {
-            setup: card_lines(&file.card.setup),
-            round: card_lines(&file.card.round),
-            golden_rules: card_lines(&file.card.golden_rules),
-            end: card_lines(&file.card.end),
+            setup: texts(&file.card.setup),
+            round: texts(&file.card.round),
+            golden_rules: texts(&file.card.golden_rules),
+            end: texts(&file.card.end),
         },
         nauticus,
     })
@@ -517,6 +497,8 @@ enum Use {
 struct Checker<'a> {
     text: &'a str,
     diags: Vec<Diagnostic>,
+    /// The language of the messages.
+    lang: &'static str,
 }
 
 /// What a name in `of`/`points`/`sum` may resolve to, with its type and bounds.
@@ -551,13 +533,15 @@ impl Checker<'_> {
         self.diags.push(d);
     }
 
-    fn id_format(&mut self, what: &str, id: &Spanned<String>) {
+    /// `what` is the kind of id, already in the checker's language.
+    fn id_format(&mut self, what: String, id: &Spanned<String>) {
         let v = id.get_ref();
         if v.is_empty() || !v.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') {
+            let lang = self.lang;
             self.err(
                 Some(id.span()),
-                format!("{what} id `{v}` must be lower-case letters, digits and `_`"),
-                Some("ids are typed in sheet files and on the command line"),
+                t!(lang, "rules.endgame.id_format", what = what, id = v),
+                Some(&t!(lang, "rules.endgame.id_format_help")),
             );
         }
     }
@@ -570,7 +554,8 @@ impl Checker<'_> {
     fn bounded(&mut self, v: &Spanned<i64>, limit: i64, what: &str) -> i64 {
         let x = *v.get_ref();
         if x.abs() > limit {
-            self.err(Some(v.span()), format!("{what} {x} is out of range: deckhand allows -{limit} to {limit}"), None);
+            let message = t!(self.lang, "rules.endgame.out_of_range", what = what, x = x, limit = limit);
+            self.err(Some(v.span()), message, None);
             x.clamp(-limit, limit)
         } else {
             x
@@ -590,7 +575,7 @@ impl Checker<'_> {
         let mut names: HashMap<String, Known> = HashMap::new();
         let mut scoring = Scoring::default();
         for raw in inputs {
-            self.id_format("input", &raw.id);
+            self.id_format(t!(self.lang, "rules.endgame.what_input"), &raw.id);
             let input = self.input(raw, usage);
             let known = match input.shape {
                 Shape::Number { min, max } => Known {
@@ -608,10 +593,11 @@ impl Checker<'_> {
                 }
             };
             if names.insert(input.id.clone(), known).is_some() {
+                let lang = self.lang;
                 self.err(
                     Some(raw.id.span()),
-                    format!("duplicate id `{}`", input.id),
-                    Some("inputs, derived values and categories share one set of ids"),
+                    t!(lang, "rules.endgame.duplicate_id", id = input.id),
+                    Some(&t!(lang, "rules.endgame.duplicate_id_help")),
                 );
             }
             scoring.inputs.push(input);
@@ -622,14 +608,20 @@ impl Checker<'_> {
             }
         }
         for (n, raw) in derived.iter().chain(categories).enumerate() {
-            self.id_format(if n < derived.len() { "derived value" } else { "category" }, &raw.id);
+            let what = if n < derived.len() {
+                t!(self.lang, "rules.endgame.what_derived")
+            } else {
+                t!(self.lang, "rules.endgame.what_category")
+            };
+            self.id_format(what, &raw.id);
             let index = scoring.values.len();
             let (value, lo, hi) = self.value(raw, &scoring, &names);
             if names.contains_key(value.id.as_str()) {
+                let lang = self.lang;
                 self.err(
                     Some(raw.id.span()),
-                    format!("duplicate id `{}`", value.id),
-                    Some("inputs, derived values and categories share one set of ids"),
+                    t!(lang, "rules.endgame.duplicate_id", id = value.id),
+                    Some(&t!(lang, "rules.endgame.duplicate_id_help")),
                 );
             }
             names.insert(value.id.clone(), Known { r: Ref::Value(index), list: false, lo, hi, max_items: 0 });
@@ -642,8 +634,8 @@ impl Checker<'_> {
             match self.resolve(t.of.get_ref(), t.of.span(), &names, "tie_break") {
                 Some(k) if k.list => self.err(
                     Some(t.of.span()),
-                    format!("tie-break `{}` is a list; a tie-break compares one number per player", t.of.get_ref()),
-                    Some("define a [[derived]] value with kind list_sum (or times, to count the items) and break ties on it"),
+                    t!(self.lang, "rules.endgame.tie_list", id = t.of.get_ref()),
+                    Some(&t!(self.lang, "rules.endgame.tie_list_help")),
                 ),
                 Some(k) => scoring.tie_breaks.push(TieBreak { of: k.r, name: t.name.clone() }),
                 None => {}
@@ -658,10 +650,11 @@ impl Checker<'_> {
         let shape = if list {
             for (key, v) in [("min", &raw.min), ("max", &raw.max)] {
                 if let Some(v) = v {
+                    let lang = self.lang;
                     self.err(
                         Some(v.span()),
-                        format!("`{key}` is for number inputs; `{id}` is a list"),
-                        Some("a list input takes item_min, item_max and max_items"),
+                        t!(lang, "rules.endgame.number_key_on_list", key = key, id = id),
+                        Some(&t!(lang, "rules.endgame.number_key_on_list_help")),
                     );
                 }
             }
@@ -669,41 +662,39 @@ impl Checker<'_> {
             let item_max = match &raw.item_max {
                 Some(v) => self.bounded(v, BIG, "item_max"),
                 None => {
-                    self.err(
-                        Some(raw.id.span()),
-                        format!("list input `{id}` needs `item_max` (the largest value one item can have)"),
-                        None,
-                    );
+                    self.err(Some(raw.id.span()), t!(self.lang, "rules.endgame.need_item_max", id = id), None);
                     item_min
                 }
             };
             let max_items = match &raw.max_items {
                 Some(v) if *v.get_ref() < 0 || *v.get_ref() > 1000 => {
-                    self.err(Some(v.span()), "max_items must be between 0 and 1000", None);
+                    self.err(Some(v.span()), t!(self.lang, "rules.endgame.max_items_range"), None);
                     0
                 }
                 Some(v) => *v.get_ref() as usize,
                 None => {
+                    let lang = self.lang;
                     self.err(
                         Some(raw.id.span()),
-                        format!("list input `{id}` needs `max_items` (how many items one player can have)"),
-                        Some("take it from the component count, e.g. 30 point tiles"),
+                        t!(lang, "rules.endgame.need_max_items", id = id),
+                        Some(&t!(lang, "rules.endgame.need_max_items_help")),
                     );
                     0
                 }
             };
             if item_min > item_max {
                 let at = raw.item_min.as_ref().map(|v| v.span()).unwrap_or(raw.id.span());
-                self.err(Some(at), format!("item_min {item_min} is above item_max {item_max}"), None);
+                self.err(Some(at), t!(self.lang, "rules.endgame.item_min_above", min = item_min, max = item_max), None);
             }
             Shape::List { item_min, item_max, max_items }
         } else {
             for (key, v) in [("item_min", &raw.item_min), ("item_max", &raw.item_max), ("max_items", &raw.max_items)] {
                 if let Some(v) = v {
+                    let lang = self.lang;
                     self.err(
                         Some(v.span()),
-                        format!("`{key}` is for list inputs; `{id}` is a number"),
-                        Some("add `list = true` if players enter several values, or use min and max"),
+                        t!(lang, "rules.endgame.list_key_on_number", key = key, id = id),
+                        Some(&t!(lang, "rules.endgame.list_key_on_number_help")),
                     );
                 }
             }
@@ -711,33 +702,41 @@ impl Checker<'_> {
             let max = match &raw.max {
                 Some(v) => self.bounded(v, BIG, "max"),
                 None => {
+                    let lang = self.lang;
                     self.err(
                         Some(raw.id.span()),
-                        format!("input `{id}` needs `max`"),
-                        Some("take the limit from the component counts (12 goods of a kind, 9 middle hulls, …) so typos are caught, and say why in `because`"),
+                        t!(lang, "rules.endgame.need_max", id = id),
+                        Some(&t!(lang, "rules.endgame.need_max_help")),
                     );
                     BIG
                 }
             };
             if min > max {
                 let at = raw.min.as_ref().map(|v| v.span()).unwrap_or(raw.id.span());
-                self.err(Some(at), format!("min {min} is above max {max}"), None);
+                self.err(Some(at), t!(self.lang, "rules.endgame.min_above", min = min, max = max), None);
             } else if usage == Use::Sheet && (min > 0 || max < 0) {
                 let at =
                     raw.min.as_ref().map(|v| v.span()).or(raw.max.as_ref().map(|v| v.span())).unwrap_or(raw.id.span());
+                let lang = self.lang;
                 self.err(
                     Some(at),
-                    format!("`{id}` allows {min}–{max}, but a sheet that leaves it out counts it as 0"),
-                    Some("the limits of a sheet input must include 0"),
+                    t!(lang, "rules.endgame.zero_outside", id = id, min = min, max = max),
+                    Some(&t!(lang, "rules.endgame.zero_outside_help")),
                 );
             }
             Shape::Number { min, max }
         };
-        Input { id, name: raw.name.clone(), shape, because: raw.because.clone(), help: raw.help.clone() }
+        Input {
+            id,
+            name: raw.name.clone(),
+            shape,
+            because: raw.because.as_ref().map(Text::names),
+            help: raw.help.as_ref().map(Text::names),
+        }
     }
 
     fn limit(&mut self, raw: &raw::Limit, names: &HashMap<String, Known>, usage: Use) -> Option<Limit> {
-        self.id_format("limit", &raw.id);
+        self.id_format(t!(self.lang, "rules.endgame.what_limit"), &raw.id);
         let id = raw.id.get_ref().clone();
         let scope = match raw.scope.as_ref().map(|s| s.get_ref().as_str()) {
             None | Some("player") => Scope::Player,
@@ -745,16 +744,17 @@ impl Checker<'_> {
             Some("game") => {
                 self.err(
                     Some(raw.scope.as_ref().map(|s| s.span()).unwrap_or(raw.id.span())),
-                    "a calculator has no other players: its limits have scope \"player\"",
+                    t!(self.lang, "rules.endgame.calc_scope"),
                     None,
                 );
                 Scope::Player
             }
             Some(other) => {
+                let lang = self.lang;
                 self.err(
                     Some(raw.scope.as_ref().unwrap().span()),
-                    format!("unknown limit scope `{other}`"),
-                    Some("use \"player\" (each sheet) or \"game\" (all sheets of a game together)"),
+                    t!(lang, "rules.endgame.unknown_scope", scope = other),
+                    Some(&t!(lang, "rules.endgame.unknown_scope_help")),
                 );
                 Scope::Player
             }
@@ -769,19 +769,17 @@ impl Checker<'_> {
             let at = self.word_span(&span, key);
             let Some(k) = self.resolve(key, at.clone(), names, "limit") else { continue };
             let Ref::Input(i) = k.r else {
+                let lang = self.lang;
                 self.err(
                     Some(at),
-                    format!("limit `{id}` names `{key}`, which is computed; limits are on what players enter"),
-                    Some("list inputs in `sum`"),
+                    t!(lang, "rules.endgame.limit_computed", id = id, key = key),
+                    Some(&t!(lang, "rules.endgame.limit_computed_help")),
                 );
                 continue;
             };
             if weight == 0 || weight.abs() > POINTS {
-                self.err(
-                    Some(at),
-                    format!("weight {weight} of `{key}` must be non-zero and at most {POINTS} in size"),
-                    None,
-                );
+                let message = t!(self.lang, "rules.endgame.limit_weight", weight = weight, key = key, max = POINTS);
+                self.err(Some(at), message, None);
                 continue;
             }
             let (a, b) = k.count_bounds();
@@ -791,30 +789,32 @@ impl Checker<'_> {
             terms.push((i, weight));
         }
         if raw.sum.get_ref().is_empty() {
+            let lang = self.lang;
             self.err(
                 Some(span),
-                format!("limit `{id}` sums nothing"),
-                Some("write sum = { input_id = 1, other_id = 2 }"),
+                t!(lang, "rules.endgame.limit_sums_nothing", id = id),
+                Some(&t!(lang, "rules.endgame.limit_sums_nothing_help")),
             );
         }
         let min = raw.min.as_ref().map(|v| self.bounded(v, BIG, "min"));
         let max = raw.max.as_ref().map(|v| self.bounded(v, BIG, "max"));
         if min.is_none() && max.is_none() {
-            self.err(Some(raw.id.span()), format!("limit `{id}` has neither `min` nor `max`"), None);
+            self.err(Some(raw.id.span()), t!(self.lang, "rules.endgame.no_bounds", id = id), None);
         }
         // A per-sheet limit that the inputs' own limits already guarantee is a mistake.
         if scope == Scope::Player && terms.len() == raw.sum.get_ref().len() && !terms.is_empty() {
             let min_never = min.is_none_or(|m| lo >= i128::from(m));
             let max_never = max.is_none_or(|m| hi <= i128::from(m));
             if min_never && max_never {
+                let lang = self.lang;
                 self.err(
                     Some(raw.id.span()),
-                    format!("limit `{id}` can never be broken: the inputs' own limits keep the sum within {lo}–{hi}"),
-                    Some("tighten it, or give it scope = \"game\" if it is about the whole box"),
+                    t!(lang, "rules.endgame.never_broken", id = id, lo = lo, hi = hi),
+                    Some(&t!(lang, "rules.endgame.never_broken_help")),
                 );
             }
         }
-        Some(Limit { id, terms, min, max, scope, because: raw.because.clone() })
+        Some(Limit { id, terms, min, max, scope, because: raw.because.names() })
     }
 
     fn resolve(&mut self, name: &str, at: Range<usize>, names: &HashMap<String, Known>, user: &str) -> Option<Known> {
@@ -823,17 +823,16 @@ impl Checker<'_> {
         }
         let mut close: Vec<&str> = names.keys().map(String::as_str).filter(|k| similar(k, name)).collect();
         close.sort();
+        let lang = self.lang;
         let help = if close.is_empty() {
             let mut all: Vec<&str> = names.keys().map(String::as_str).collect();
             all.sort();
-            format!("{user} may name an input or a value defined above it: {}", all.join(", "))
+            t!(lang, "rules.endgame.may_name", user = user, list = all.join(", "))
         } else {
-            format!(
-                "did you mean {}? (a value can only use inputs and values defined above it)",
-                close.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(" or ")
-            )
+            let close: Vec<String> = close.iter().map(|c| format!("`{c}`")).collect();
+            t!(lang, "rules.endgame.did_you_mean", list = close.join(&t!(lang, "rules.endgame.or")))
         };
-        self.err(Some(at), format!("unknown input or value `{name}`"), Some(&help));
+        self.err(Some(at), t!(lang, "rules.endgame.unknown_ref", name = name), Some(&help));
         None
     }
 
@@ -851,16 +850,21 @@ impl Checker<'_> {
             "sum" => &["of"],
             other => {
                 let kinds: Vec<&str> = KINDS.iter().map(|(k, _)| *k).collect();
+                let lang = self.lang;
                 self.err(
                     Some(raw.kind.span()),
-                    format!("unknown scoring kind `{other}`"),
-                    Some(&format!("use one of: {}", kinds.join(", "))),
+                    t!(lang, "rules.endgame.unknown_kind", kind = other),
+                    Some(&t!(lang, "rules.endgame.use_one_of", list = kinds.join(", "))),
                 );
                 let v = Value { id, name: raw.name.clone(), formula: Formula::Sum(vec![]), cap: None };
                 return (v, 0, 0);
             }
         };
-        let usage = KINDS.iter().find(|(k, _)| *k == kind).map(|(_, u)| *u).unwrap_or("");
+        let usage = KINDS
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map(|(_, key)| crate::i18n::tr(self.lang, key, &[]))
+            .unwrap_or_default();
         let given: [(&str, Option<Range<usize>>); 5] = [
             ("of", raw.of.as_ref().map(|v| v.span())),
             ("points", raw.points.as_ref().map(|v| v.span())),
@@ -871,10 +875,11 @@ impl Checker<'_> {
         for (key, at) in &given {
             if let Some(at) = at {
                 if !takes.contains(key) {
+                    let lang = self.lang;
                     self.err(
                         Some(at.clone()),
-                        format!("`{key}` is not used by kind `{kind}` (`{id}`)"),
-                        Some(&format!("kind {kind} takes: {usage}")),
+                        t!(lang, "rules.endgame.key_not_used", key = key, kind = kind, id = id),
+                        Some(&t!(lang, "rules.endgame.kind_takes", kind = kind, usage = usage)),
                     );
                 }
             }
@@ -882,10 +887,11 @@ impl Checker<'_> {
         for key in takes {
             let optional = matches!((kind, *key), ("per", "points") | ("table", "beyond"));
             if !optional && given.iter().any(|(k, at)| k == key && at.is_none()) {
+                let lang = self.lang;
                 self.err(
                     Some(raw.kind.span()),
-                    format!("kind `{kind}` needs `{key}` (`{id}`)"),
-                    Some(&format!("kind {kind} takes: {usage}")),
+                    t!(lang, "rules.endgame.kind_needs", kind = kind, key = key, id = id),
+                    Some(&t!(lang, "rules.endgame.kind_takes", kind = kind, usage = usage)),
                 );
             }
         }
@@ -907,62 +913,69 @@ impl Checker<'_> {
                     _ => bad,
                 }
             }
-            "per_key" => {
-                match &raw.points {
-                    Some(p) => {
-                        match p.get_ref() {
-                            toml::Value::Table(t) => {
-                                let mut items: Vec<(usize, String, i64)> = Vec::new();
-                                for (key, v) in t {
-                                    let at = self.word_span(&p.span(), key);
-                                    match v.as_integer() {
+            "per_key" => match &raw.points {
+                Some(p) => match p.get_ref() {
+                    toml::Value::Table(t) => {
+                        let mut items: Vec<(usize, String, i64)> = Vec::new();
+                        for (key, v) in t {
+                            let at = self.word_span(&p.span(), key);
+                            match v.as_integer() {
                                 Some(n) if n.abs() <= POINTS => items.push((at.start, key.clone(), n)),
-                                _ => self.err(Some(at), format!("points for `{key}` must be a whole number between -{POINTS} and {POINTS}"), None),
-                            }
-                                }
-                                items.sort();
-                                let (mut terms, mut lo, mut hi) = (Vec::new(), 0i128, 0i128);
-                                for (start, key, n) in items {
-                                    let at = self.word_span(&(start..p.span().end), &key);
-                                    if let Some(k) = self.resolve(&key, at, names, kind) {
-                                        let (a, b) = k.count_bounds();
-                                        let n128 = i128::from(n);
-                                        lo += (a * n128).min(b * n128);
-                                        hi += (a * n128).max(b * n128);
-                                        terms.push((k.r, n));
-                                    }
-                                }
-                                if t.is_empty() {
-                                    self.err(
-                                        Some(p.span()),
-                                        format!("`{id}` gives points for nothing"),
-                                        Some("write points = { input_id = 2, other_id = 8 }"),
-                                    );
-                                }
-                                (Formula::PerKey(terms), lo, hi)
-                            }
-                            _ => {
-                                self.err(Some(p.span()), format!("kind per_key takes a table of points, one per id (`{id}`)"), Some("write points = { ships_1 = 2, ships_2 = 8 }; for one count × points use kind times"));
-                                bad
+                                _ => self.err(
+                                    Some(at),
+                                    t!(self.lang, "rules.endgame.per_key_points", key = key, max = POINTS),
+                                    None,
+                                ),
                             }
                         }
+                        items.sort();
+                        let (mut terms, mut lo, mut hi) = (Vec::new(), 0i128, 0i128);
+                        for (start, key, n) in items {
+                            let at = self.word_span(&(start..p.span().end), &key);
+                            if let Some(k) = self.resolve(&key, at, names, kind) {
+                                let (a, b) = k.count_bounds();
+                                let n128 = i128::from(n);
+                                lo += (a * n128).min(b * n128);
+                                hi += (a * n128).max(b * n128);
+                                terms.push((k.r, n));
+                            }
+                        }
+                        if t.is_empty() {
+                            let lang = self.lang;
+                            self.err(
+                                Some(p.span()),
+                                t!(lang, "rules.endgame.points_for_nothing", id = id),
+                                Some(&t!(lang, "rules.endgame.points_for_nothing_help")),
+                            );
+                        }
+                        (Formula::PerKey(terms), lo, hi)
                     }
-                    None => bad,
-                }
-            }
+                    _ => {
+                        let lang = self.lang;
+                        self.err(
+                            Some(p.span()),
+                            t!(lang, "rules.endgame.per_key_table", id = id),
+                            Some(&t!(lang, "rules.endgame.per_key_table_help")),
+                        );
+                        bad
+                    }
+                },
+                None => bad,
+            },
             "table" => {
                 let of = self.many_numbers(raw, names, kind);
                 let table = raw.table.as_ref().map(|t| t.get_ref().clone()).unwrap_or_default();
                 if let Some(t) = &raw.table {
                     if table.is_empty() || table.len() > 1000 {
+                        let lang = self.lang;
                         self.err(
                             Some(t.span()),
-                            format!("the table of `{id}` must have 1 to 1000 entries"),
-                            Some("entry 1 is the value of a count of 1, entry 2 of 2, …; a count of 0 scores 0"),
+                            t!(lang, "rules.endgame.table_len", id = id),
+                            Some(&t!(lang, "rules.endgame.table_len_help")),
                         );
                     }
                     if table.iter().any(|v| v.abs() > BIG) {
-                        self.err(Some(t.span()), format!("table values must be between -{BIG} and {BIG}"), None);
+                        self.err(Some(t.span()), t!(self.lang, "rules.endgame.table_values", big = BIG), None);
                     }
                 }
                 let beyond = raw.beyond.as_ref().map(|b| self.bounded(b, POINTS, "beyond"));
@@ -971,28 +984,28 @@ impl Checker<'_> {
                 for (k, at) in of {
                     refs.push(k.r);
                     if k.lo < 0 {
+                        let lang = self.lang;
                         self.err(
                             Some(at.clone()),
-                            format!(
-                                "`{}` can be negative ({}), but a table looks up counts from 0",
-                                scoring.ref_id(k.r),
-                                k.lo
-                            ),
-                            Some("give the input min = 0"),
+                            t!(lang, "rules.endgame.table_negative", key = scoring.ref_id(k.r), lo = k.lo),
+                            Some(&t!(lang, "rules.endgame.min_zero_help")),
                         );
                         continue;
                     }
                     if k.hi > table.len() as i128 && beyond.is_none() && !table.is_empty() {
                         let at = raw.table.as_ref().map(|t| t.span()).unwrap_or(at.clone());
+                        let lang = self.lang;
                         self.err(
                             Some(at),
-                            format!(
-                                "`{}` can be up to {}, but the table of `{id}` stops at {} and has no `beyond`",
-                                scoring.ref_id(k.r),
-                                k.hi,
-                                table.len()
+                            t!(
+                                lang,
+                                "rules.endgame.table_short",
+                                key = scoring.ref_id(k.r),
+                                hi = k.hi,
+                                id = id,
+                                len = table.len()
                             ),
-                            Some("add `beyond = N` (points for each count past the end), or lengthen the table"),
+                            Some(&t!(lang, "rules.endgame.table_short_help")),
                         );
                         continue;
                     }
@@ -1007,10 +1020,11 @@ impl Checker<'_> {
                 let every = raw.every.as_ref().map(|e| {
                     let v = *e.get_ref();
                     if !(1..=BIG).contains(&v) {
+                        let lang = self.lang;
                         self.err(
                             Some(e.span()),
-                            format!("every must be between 1 and {BIG}; got {v}"),
-                            Some("\"1 point per 3 Taler\" is every = 3"),
+                            t!(lang, "rules.endgame.every_range", big = BIG, v = v),
+                            Some(&t!(lang, "rules.endgame.every_range_help")),
                         );
                     }
                     v.clamp(1, BIG)
@@ -1023,14 +1037,17 @@ impl Checker<'_> {
                     (Some(k), Some(e), Some(p)) => {
                         if k.lo < 0 {
                             let at = raw.of.as_ref().map(|o| o.span());
+                            let lang = self.lang;
                             self.err(
                                 at,
-                                format!(
-                                    "`{}` can be negative ({}); kind {kind} divides counts of 0 or more",
-                                    scoring.ref_id(k.r),
-                                    k.lo
+                                t!(
+                                    lang,
+                                    "rules.endgame.per_negative",
+                                    key = scoring.ref_id(k.r),
+                                    lo = k.lo,
+                                    kind = kind
                                 ),
-                                Some("give the input min = 0"),
+                                Some(&t!(lang, "rules.endgame.min_zero_help")),
                             );
                         }
                         let e128 = i128::from(e);
@@ -1051,10 +1068,11 @@ impl Checker<'_> {
                 },
                 Some(_) => {
                     let at = raw.of.as_ref().map(|o| o.span());
+                    let lang = self.lang;
                     self.err(
                         at,
-                        format!("kind list_sum adds up a list, and `{}` is a number (`{id}`)", of_text(raw)),
-                        Some("use kind value for one number, or sum for several"),
+                        t!(lang, "rules.endgame.list_sum_number", of = of_text(raw), id = id),
+                        Some(&t!(lang, "rules.endgame.list_sum_number_help")),
                     );
                     bad
                 }
@@ -1070,7 +1088,7 @@ impl Checker<'_> {
                                     Some(s) => weighted.push((self.word_span(&of.span(), s).start, s.to_string(), 1)),
                                     None => self.err(
                                         Some(of.span()),
-                                        format!("`of` of `{id}` must list ids as strings"),
+                                        t!(self.lang, "rules.endgame.sum_strings", id = id),
                                         None,
                                     ),
                                 }
@@ -1079,23 +1097,26 @@ impl Checker<'_> {
                         toml::Value::Table(t) => {
                             for (k, w) in t {
                                 match w.as_integer() {
-                                    Some(w) if w != 0 && w.abs() <= POINTS => weighted.push((self.word_span(&of.span(), k).start, k.clone(), w)),
-                                    _ => self.err(Some(self.word_span(&of.span(), k)), format!("weight of `{k}` must be a non-zero whole number between -{POINTS} and {POINTS}"), None),
+                                    Some(w) if w != 0 && w.abs() <= POINTS => {
+                                        weighted.push((self.word_span(&of.span(), k).start, k.clone(), w))
+                                    }
+                                    _ => {
+                                        let at = self.word_span(&of.span(), k);
+                                        let message = t!(self.lang, "rules.endgame.sum_weight", key = k, max = POINTS);
+                                        self.err(Some(at), message, None)
+                                    }
                                 }
                             }
                         }
-                        _ => self.err(
-                            Some(of.span()),
-                            format!("kind sum takes of = [ids] or of = {{ id = weight }} (`{id}`)"),
-                            None,
-                        ),
+                        _ => self.err(Some(of.span()), t!(self.lang, "rules.endgame.sum_shape", id = id), None),
                     }
                     weighted.sort();
                     if weighted.is_empty() {
+                        let lang = self.lang;
                         self.err(
                             Some(of.span()),
-                            format!("`{id}` sums nothing"),
-                            Some("write of = [\"a\", \"b\"] or of = { a = 1, b = 2 }"),
+                            t!(lang, "rules.endgame.sums_nothing", id = id),
+                            Some(&t!(lang, "rules.endgame.sums_nothing_help")),
                         );
                     }
                     let (mut terms, mut lo, mut hi) = (Vec::new(), 0i128, 0i128);
@@ -1103,10 +1124,11 @@ impl Checker<'_> {
                         let at = self.word_span(&(start..of.span().end), &key);
                         if let Some(k) = self.resolve(&key, at.clone(), names, kind) {
                             if k.list {
+                                let lang = self.lang;
                                 self.err(
                                     Some(at),
-                                    format!("`{key}` is a list; kind sum adds numbers"),
-                                    Some("sum a [[derived]] value of kind list_sum instead"),
+                                    t!(lang, "rules.endgame.sum_list", key = key),
+                                    Some(&t!(lang, "rules.endgame.sum_list_help")),
                                 );
                                 continue;
                             }
@@ -1125,16 +1147,13 @@ impl Checker<'_> {
         let cap = raw.cap.as_ref().map(|c| {
             let v = self.bounded(c, BIG, "cap");
             if i128::from(v) < lo {
-                self.err(
-                    Some(c.span()),
-                    format!("cap {v} is below the lowest possible value of `{id}` ({lo}), so it would always apply"),
-                    None,
-                );
+                self.err(Some(c.span()), t!(self.lang, "rules.endgame.cap_below", v = v, id = id, lo = lo), None);
             } else if i128::from(v) >= hi {
+                let lang = self.lang;
                 self.err(
                     Some(c.span()),
-                    format!("cap {v} can never apply: `{id}` is at most {hi}"),
-                    Some("remove the cap, or check the inputs' max"),
+                    t!(lang, "rules.endgame.cap_never", v = v, id = id, hi = hi),
+                    Some(&t!(lang, "rules.endgame.cap_never_help")),
                 );
             }
             v
@@ -1151,15 +1170,8 @@ impl Checker<'_> {
                 self.resolve(s, at, names, raw.kind.get_ref())
             }
             _ => {
-                self.err(
-                    Some(of.span()),
-                    format!(
-                        "kind {} takes one id in `of`, e.g. of = \"cash\" (`{}`)",
-                        raw.kind.get_ref(),
-                        raw.id.get_ref()
-                    ),
-                    None,
-                );
+                let message = t!(self.lang, "rules.endgame.one_id", kind = raw.kind.get_ref(), id = raw.id.get_ref());
+                self.err(Some(of.span()), message, None);
                 None
             }
         }
@@ -1169,10 +1181,11 @@ impl Checker<'_> {
         let k = self.one_ref(raw, names)?;
         if k.list {
             let at = raw.of.as_ref().map(|o| o.span());
+            let lang = self.lang;
             self.err(
                 at,
-                format!("`{}` is a list; kind {kind} needs a number (`{}`)", of_text(raw), raw.id.get_ref()),
-                Some("use kind list_sum to add up a list, or times to count its items"),
+                t!(lang, "rules.endgame.needs_number", of = of_text(raw), kind = kind, id = raw.id.get_ref()),
+                Some(&t!(lang, "rules.endgame.needs_number_help")),
             );
             return None;
         }
@@ -1192,11 +1205,7 @@ impl Checker<'_> {
                 a.iter().filter_map(|v| v.as_str().map(String::from)).collect()
             }
             _ => {
-                self.err(
-                    Some(of.span()),
-                    format!("`of` of `{}` must be an id or a list of ids", raw.id.get_ref()),
-                    None,
-                );
+                self.err(Some(of.span()), t!(self.lang, "rules.endgame.of_shape", id = raw.id.get_ref()), None);
                 return vec![];
             }
         };
@@ -1207,7 +1216,7 @@ impl Checker<'_> {
             from = at.end.min(of.span().end);
             if let Some(k) = self.resolve(&id, at.clone(), names, kind) {
                 if k.list {
-                    self.err(Some(at), format!("`{id}` is a list; kind {kind} looks up numbers"), None);
+                    self.err(Some(at), t!(self.lang, "rules.endgame.lookup_list", id = id, kind = kind), None);
                 } else {
                     out.push((k, at));
                 }
@@ -1221,23 +1230,20 @@ impl Checker<'_> {
         match p.get_ref().as_integer() {
             Some(n) if n.abs() <= POINTS => Some(n),
             Some(n) => {
-                self.err(
-                    Some(p.span()),
-                    format!("points {n} is out of range: deckhand allows -{POINTS} to {POINTS}"),
-                    None,
-                );
+                self.err(Some(p.span()), t!(self.lang, "rules.endgame.points_range", n = n, max = POINTS), None);
                 None
             }
             None => {
+                let lang = self.lang;
                 let help = if p.get_ref().is_table() {
-                    "a table of points per id is kind per_key"
+                    t!(lang, "rules.endgame.points_table_help")
                 } else {
-                    "write a whole number, e.g. points = 2"
+                    t!(lang, "rules.endgame.points_whole_help")
                 };
                 self.err(
                     Some(p.span()),
-                    format!("kind {kind} takes one whole number in `points` (`{}`)", raw.id.get_ref()),
-                    Some(help),
+                    t!(lang, "rules.endgame.int_points", kind = kind, id = raw.id.get_ref()),
+                    Some(&help),
                 );
                 None
             }

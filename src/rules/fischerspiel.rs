@@ -7,9 +7,9 @@ use std::collections::{BTreeMap, HashSet};
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::endgame::{card_lines, CardLine};
-use super::names::Names;
+use super::names::{texts, Names, Text};
 use super::source::{Diagnostic, Source};
+use crate::t;
 
 mod raw {
     use super::*;
@@ -86,11 +86,11 @@ mod raw {
     #[serde(deny_unknown_fields)]
     pub struct Card {
         #[serde(default)]
-        pub round: Vec<CardLine>,
+        pub round: Vec<Text>,
         #[serde(default)]
-        pub golden_rules: Vec<CardLine>,
+        pub golden_rules: Vec<Text>,
         #[serde(default)]
-        pub end: Vec<CardLine>,
+        pub end: Vec<Text>,
     }
 }
 
@@ -172,7 +172,7 @@ pub struct FischerspielRules {
     pub id: String,
     pub name: Names,
     pub year: Option<u32>,
-    pub by: Option<String>,
+    pub by: Option<Names>,
     pub min_players: u32,
     pub max_players: u32,
     pub fish: Vec<FishSize>,
@@ -197,11 +197,19 @@ impl FischerspielRules {
     }
 }
 
+/// Parse and check a Fischerspiel rules file; on failure every diagnostic found (in
+/// English).
 pub fn compile(source: &Source) -> Result<FischerspielRules, Vec<Diagnostic>> {
+    compile_in(source, "en")
+}
+
+/// `compile` with the diagnostics in a language (`en`, `de`, `fr`); the `toml` crate's
+/// syntax messages stay English.
+pub fn compile_in(source: &Source, lang: &str) -> Result<FischerspielRules, Vec<Diagnostic>> {
     let f: raw::File = toml::from_str(&source.text)
         .map_err(|e| vec![Diagnostic::new(e.message().trim_end().to_string(), e.span())])?;
     let mut diags = Vec::new();
-    let mut err = |at: std::ops::Range<usize>, msg: String, help: Option<&str>| {
+    let mut err = |at: std::ops::Range<usize>, msg: String, help: Option<String>| {
         let mut d = Diagnostic::new(msg, Some(at));
         if let Some(h) = help {
             d = d.help(h);
@@ -210,25 +218,21 @@ pub fn compile(source: &Source) -> Result<FischerspielRules, Vec<Diagnostic>> {
     };
     let players = f.game.players.get_ref();
     if players.min == 0 || players.max < players.min {
-        err(
-            f.game.players.span(),
-            format!("players must be 1 or more with min ≤ max; got {}–{}", players.min, players.max),
-            None,
-        );
+        err(f.game.players.span(), t!(lang, "rules.game_players", min = players.min, max = players.max), None);
     }
     let mut ids = HashSet::new();
     for fish in &f.fish {
         if !ids.insert(fish.id.get_ref().clone()) {
-            err(fish.id.span(), format!("duplicate fish id `{}`", fish.id.get_ref()), None);
+            err(fish.id.span(), t!(lang, "rules.fischerspiel.duplicate_fish", id = fish.id.get_ref()), None);
         }
         if *fish.boats.get_ref() == 0 {
-            err(fish.boats.span(), "a fish needs at least 1 boat to lift it".into(), None);
+            err(fish.boats.span(), t!(lang, "rules.fischerspiel.fish_boats"), None);
         }
     }
     let mut ids = HashSet::new();
     for b in &f.boat {
         if !ids.insert(b.id.get_ref().clone()) {
-            err(b.id.span(), format!("duplicate boat id `{}`", b.id.get_ref()), None);
+            err(b.id.span(), t!(lang, "rules.fischerspiel.duplicate_boat", id = b.id.get_ref()), None);
         }
     }
     let fish_ids: Vec<&str> = f.fish.iter().map(|x| x.id.get_ref().as_str()).collect();
@@ -239,7 +243,7 @@ pub fn compile(source: &Source) -> Result<FischerspielRules, Vec<Diagnostic>> {
         if n < players.min || n > players.max {
             err(
                 s.players.span(),
-                format!("setup for {n} players, but the game is for {}–{}", players.min, players.max),
+                t!(lang, "rules.fischerspiel.setup_players", n = n, min = players.min, max = players.max),
                 None,
             );
         }
@@ -250,20 +254,29 @@ pub fn compile(source: &Source) -> Result<FischerspielRules, Vec<Diagnostic>> {
                 Some(i) => {
                     fish[i] = *count;
                     if *count > f.fish[i].in_box {
-                        err(at.clone(), format!("{count} {id} fish, but the box has {}", f.fish[i].in_box), None);
+                        let message =
+                            t!(lang, "rules.fischerspiel.setup_box", count = count, id = id, in_box = f.fish[i].in_box);
+                        err(at.clone(), message, None);
                     }
                     if *count > 0 && *f.fish[i].boats.get_ref() > n {
                         err(
                             at,
-                            format!(
-                                "{n} players cannot lift a {id} fish: it needs {} boats",
-                                f.fish[i].boats.get_ref()
+                            t!(
+                                lang,
+                                "rules.fischerspiel.setup_lift",
+                                n = n,
+                                id = id,
+                                boats = f.fish[i].boats.get_ref()
                             ),
                             None,
                         );
                     }
                 }
-                None => err(at, format!("unknown fish `{id}`"), Some(&format!("fish: {}", fish_ids.join(", ")))),
+                None => err(
+                    at,
+                    t!(lang, "rules.fischerspiel.unknown_fish", id = id),
+                    Some(t!(lang, "rules.fischerspiel.fish_list", list = fish_ids.join(", "))),
+                ),
             }
         }
         let mut boats = Vec::new();
@@ -274,47 +287,47 @@ pub fn compile(source: &Source) -> Result<FischerspielRules, Vec<Diagnostic>> {
                     Some(i) => idx.push(i),
                     None => err(
                         super::endgame::word_span(&source.text, &s.boats.span(), id),
-                        format!("unknown boat `{id}`"),
-                        Some(&format!("boats: {}", boat_ids.join(", "))),
+                        t!(lang, "rules.fischerspiel.unknown_boat", id = id),
+                        Some(t!(lang, "rules.fischerspiel.boat_list", list = boat_ids.join(", "))),
                     ),
                 }
             }
             if set.len() != n as usize || idx.iter().collect::<HashSet<_>>().len() != set.len() {
-                err(s.boats.span(), format!("each boat set for {n} players needs {n} different boats"), None);
+                err(s.boats.span(), t!(lang, "rules.fischerspiel.boat_set", n = n), None);
             }
             boats.push(idx);
         }
         if boats.is_empty() {
-            err(s.boats.span(), format!("no boat set for {n} players"), None);
+            err(s.boats.span(), t!(lang, "rules.fischerspiel.no_boat_set", n = n), None);
         }
         if setups.insert(n, Setup { fish, boats }).is_some() {
-            err(s.players.span(), format!("a second setup for {n} players"), None);
+            err(s.players.span(), t!(lang, "rules.fischerspiel.second_setup", n = n), None);
         }
     }
     for n in players.min..=players.max {
         if !setups.contains_key(&n) {
-            err(f.game.players.span(), format!("no [[setup]] for {n} players"), None);
+            err(f.game.players.span(), t!(lang, "rules.fischerspiel.no_setup", n = n), None);
         }
     }
     let w = &f.wind;
     if *w.storm_capacity.get_ref() >= *w.capacity.get_ref() {
-        err(w.storm_capacity.span(), "storm_capacity must be below capacity".into(), None);
+        err(w.storm_capacity.span(), t!(lang, "rules.fischerspiel.storm_capacity"), None);
     }
     if *w.storm_from.get_ref() >= *w.hurricane.get_ref() || *w.hurricane.get_ref() > w.markers {
-        err(w.hurricane.span(), "need storm_from < hurricane ≤ markers".into(), None);
+        err(w.hurricane.span(), t!(lang, "rules.fischerspiel.hurricane"), None);
     }
     if w.relief_at.get_ref().windows(2).any(|p| p[0] >= p[1]) || w.relief_at.get_ref().contains(&0) {
-        err(w.relief_at.span(), "relief_at must rise and start above 0".into(), None);
+        err(w.relief_at.span(), t!(lang, "rules.fischerspiel.relief"), None);
     }
     let drift: Vec<(u32, u32)> = w.drift.get_ref().iter().map(|d| (d.from, d.squares)).collect();
     if drift.windows(2).any(|p| p[0].0 >= p[1].0 || p[0].1 > p[1].1) {
-        err(w.drift.span(), "drift steps must rise with the wind".into(), None);
+        err(w.drift.span(), t!(lang, "rules.fischerspiel.drift"), None);
     }
     let mut variants = Vec::new();
     let mut ids = HashSet::new();
     for v in &f.variant {
         if !ids.insert(v.id.get_ref().clone()) {
-            err(v.id.span(), format!("duplicate variant id `{}`", v.id.get_ref()), None);
+            err(v.id.span(), t!(lang, "rules.fischerspiel.duplicate_variant", id = v.id.get_ref()), None);
         }
         let wind = match v.wind.get_ref().as_str() {
             "die" => WindSource::Die,
@@ -322,19 +335,19 @@ pub fn compile(source: &Source) -> Result<FischerspielRules, Vec<Diagnostic>> {
             other => {
                 err(
                     v.wind.span(),
-                    format!("unknown wind source `{other}`"),
-                    Some("use \"die\" (the die's wind face) or \"crest\" (a fish crossing a foam crest)"),
+                    t!(lang, "rules.fischerspiel.unknown_wind", source = other),
+                    Some(t!(lang, "rules.fischerspiel.unknown_wind_help")),
                 );
                 WindSource::Die
             }
         };
         if v.drift && drift.is_empty() {
-            err(v.id.span(), "this variant drifts, but [wind] drift is empty".into(), None);
+            err(v.id.span(), t!(lang, "rules.fischerspiel.drift_empty"), None);
         }
         variants.push(Variant { id: v.id.get_ref().clone(), name: v.name.clone(), wind, drift: v.drift });
     }
     if variants.is_empty() {
-        diags.push(Diagnostic::new("no [[variant]]", None));
+        diags.push(Diagnostic::new(t!(lang, "rules.fischerspiel.no_variant"), None));
     }
     if !diags.is_empty() {
         return Err(diags);
@@ -343,7 +356,7 @@ pub fn compile(source: &Source) -> Result<FischerspielRules, Vec<Diagnostic>> {
         id: f.game.id.get_ref().clone(),
         name: f.game.name.clone(),
         year: f.game.year,
-        by: f.game.by.clone(),
+        by: f.game.by.as_ref().map(Text::names),
         min_players: players.min,
         max_players: players.max,
         fish: f
@@ -368,10 +381,6 @@ pub fn compile(source: &Source) -> Result<FischerspielRules, Vec<Diagnostic>> {
             drift,
         },
         variants,
-        card: Card {
-            round: card_lines(&f.card.round),
-            golden_rules: card_lines(&f.card.golden_rules),
-            end: card_lines(&f.card.end),
-        },
+        card: Card { round: texts(&f.card.round), golden_rules: texts(&f.card.golden_rules), end: texts(&f.card.end) },
     })
 }

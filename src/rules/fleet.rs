@@ -397,6 +397,17 @@ impl Quantity {
             _ => return None,
         })
     }
+
+    /// What is counted, in a language (`fish`, `Fische`, `poissons`).
+    pub fn name(self, lang: &str) -> String {
+        match self {
+            Quantity::Fish => crate::t!(lang, "engine.quantity.fish"),
+            Quantity::Boats => crate::t!(lang, "engine.quantity.boats"),
+            Quantity::Licenses => crate::t!(lang, "engine.quantity.licenses"),
+            Quantity::Buildings => crate::t!(lang, "engine.quantity.buildings"),
+            Quantity::Coins => crate::t!(lang, "engine.quantity.coins"),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

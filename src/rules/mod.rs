@@ -110,16 +110,12 @@ pub fn built_in(id: &str) -> Result<Rules, Error> {
 }
 
 /// `built_in` with diagnostics in a language (`en`, `de`, `fr`). An unknown id is
-/// `Error::UnknownGame` in English and a `Error::Usage` with the translated message
-/// otherwise (the `UnknownGame` text lives in `error.rs`, which is English only).
+/// `Error::UnknownGame`; `Error::message` says it in any language.
 pub fn built_in_in(id: &str, lang: &str) -> Result<Rules, Error> {
     let lang = lang_of(lang);
     let Some((_, text)) = BUILT_IN.iter().find(|(gid, _)| *gid == id) else {
         let known = BUILT_IN.iter().map(|(g, _)| *g).collect::<Vec<_>>().join(", ");
-        if lang == "en" {
-            return Err(Error::UnknownGame { id: id.to_string(), known });
-        }
-        return Err(Error::Usage(crate::t!(lang, "rules.unknown_game", id = id, known = known)));
+        return Err(Error::UnknownGame { id: id.to_string(), known });
     };
     let source = Source::new(crate::t!(lang, "rules.built_in_name", id = id), *text);
     if id == "fleet-dice" {
@@ -128,25 +124,6 @@ pub fn built_in_in(id: &str, lang: &str) -> Result<Rules, Error> {
         }
     }
     from_source_in(source, lang)
-}
-
-/// An error as the user should read it in a language (`en`, `de`, `fr`): like its
-/// `Display`, but with the summary line of rules-file and input-file reports ("3 error(s)
-/// in rules file …") and the unknown-game message translated. The report lines themselves
-/// are in the language the file was loaded with (`from_source_in`, `Journal::read_in`, …).
-/// Other errors are shown as they are (`error.rs`, English).
-pub fn error_text_in(err: &Error, lang: &str) -> String {
-    let lang = lang_of(lang);
-    match err {
-        Error::Rules { path, count, report } => {
-            format!("{report}{}", crate::t!(lang, "rules.errors_in_rules_file", n = count, path = path))
-        }
-        Error::Input { path, count, report } => {
-            format!("{report}{}", crate::t!(lang, "rules.errors_in_file", n = count, path = path))
-        }
-        Error::UnknownGame { id, known } => crate::t!(lang, "rules.unknown_game", id = id, known = known),
-        other => other.to_string(),
-    }
 }
 
 /// Load a rules file from disk.
@@ -164,16 +141,15 @@ pub fn from_source(source: Source) -> Result<Rules, Error> {
     from_source_in(source, "en")
 }
 
-/// `from_source` with diagnostics in a language (`en`, `de`, `fr`). The Fleet checks are
-/// translated; the `endgame` and `fischerspiel` checks and the `toml` crate's syntax
-/// messages are reported as they come (English), with "error"/"help" translated.
+/// `from_source` with diagnostics in a language (`en`, `de`, `fr`): every check of every
+/// engine is translated; only the `toml` crate's syntax messages stay English.
 pub fn from_source_in(source: Source, lang: &str) -> Result<Rules, Error> {
     let lang = lang_of(lang);
     let engine = detect_engine(&source, lang)?;
     let game = match engine.as_str() {
         "fleet" => fleet::compile_in(&source, lang).map(|r| Game::Fleet(Box::new(r))),
-        "endgame" => endgame::compile(&source).map(|r| Game::Endgame(Box::new(r))),
-        "fischerspiel" => fischerspiel::compile(&source).map(|r| Game::Fischerspiel(Box::new(r))),
+        "endgame" => endgame::compile_in(&source, lang).map(|r| Game::Endgame(Box::new(r))),
+        "fischerspiel" => fischerspiel::compile_in(&source, lang).map(|r| Game::Fischerspiel(Box::new(r))),
         other => Err(vec![Diagnostic::new(crate::t!(lang, "rules.unknown_engine", engine = other), None)
             .help(crate::t!(lang, "rules.unknown_engine_help"))]),
     };

@@ -23,3 +23,27 @@ impl Names {
         }
     }
 }
+
+/// A text in a rules file that players read (a card line, an input's `help`, a limit's
+/// `because`, …): a table `{ en = "...", de = "...", fr = "..." }` like any other name, or
+/// a plain string, which is shown as it is in every language (a user's own file).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum Text {
+    Plain(String),
+    Names(Names),
+}
+
+impl Text {
+    pub fn names(&self) -> Names {
+        match self {
+            Text::Plain(text) => Names { en: text.clone(), de: None, fr: None },
+            Text::Names(n) => n.clone(),
+        }
+    }
+}
+
+/// Texts as names (a plain string reads the same in every language).
+pub fn texts(lines: &[Text]) -> Vec<Names> {
+    lines.iter().map(Text::names).collect()
+}

@@ -9,6 +9,7 @@ use toml::Spanned;
 
 use super::names::Names;
 use super::source::{Diagnostic, Source};
+use crate::t;
 
 pub(crate) mod raw {
     use super::*;
@@ -106,52 +107,52 @@ impl NauticusHelpers {
     }
 }
 
-pub fn compile(n: &raw::Nauticus, source: &Source) -> Result<NauticusHelpers, Vec<Diagnostic>> {
+/// Check `[helpers.nauticus]`; the diagnostics in a language (`en`, `de`, `fr`).
+pub fn compile_in(n: &raw::Nauticus, source: &Source, lang: &str) -> Result<NauticusHelpers, Vec<Diagnostic>> {
     let mut diags = Vec::new();
     let mut err = |at: std::ops::Range<usize>, msg: String| diags.push(Diagnostic::new(msg, Some(at)));
     if *n.crown_cap_per_round.get_ref() == 0 {
-        err(n.crown_cap_per_round.span(), "crown_cap_per_round must be at least 1".into());
+        err(n.crown_cap_per_round.span(), t!(lang, "rules.nauticus.crown_cap"));
     }
     if n.pass_penalties.get_ref().is_empty() {
-        err(n.pass_penalties.span(), "pass_penalties lists one penalty per pass tile; it is empty".into());
+        err(n.pass_penalties.span(), t!(lang, "rules.nauticus.pass_empty"));
     }
     if *n.duplicate_price.get_ref() < n.max_slot_price {
         err(
             n.duplicate_price.span(),
-            format!(
-                "duplicate_price {} is below the highest slot price {}; a second copy costs more than any slot price",
-                n.duplicate_price.get_ref(),
-                n.max_slot_price
-            ),
+            t!(lang, "rules.nauticus.duplicate_price", price = n.duplicate_price.get_ref(), max = n.max_slot_price),
         );
     }
     if *n.rewards_per_mast.get_ref() == 0 || *n.max_same_reward.get_ref() == 0 {
-        err(n.rewards_per_mast.span(), "rewards_per_mast and max_same_reward must be at least 1".into());
+        err(n.rewards_per_mast.span(), t!(lang, "rules.nauticus.rewards_min"));
     }
     let mut seen = HashSet::new();
     for a in &n.action {
         if !seen.insert(a.id.get_ref().clone()) {
-            err(a.id.span(), format!("duplicate action id `{}`", a.id.get_ref()));
+            err(a.id.span(), t!(lang, "rules.nauticus.duplicate_action", id = a.id.get_ref()));
         }
         let items = a.items.get_ref();
         let ids: HashSet<&str> = items.iter().map(|i| i.id.as_str()).collect();
         if items.len() < 2 || ids.len() != items.len() {
-            err(a.items.span(), format!("action `{}` needs 2 or more items with different ids", a.id.get_ref()));
+            err(a.items.span(), t!(lang, "rules.nauticus.action_items", id = a.id.get_ref()));
         }
         for i in items {
             if i.id.is_empty() || !i.id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') {
                 let at = super::endgame::word_span(&source.text, &a.items.span(), &i.id);
-                err(at, format!("item id `{}` must be lower-case letters, digits and `_`", i.id));
+                err(at, t!(lang, "rules.nauticus.item_id", id = i.id));
             }
         }
     }
     if n.action.is_empty() {
-        diags.push(Diagnostic::new("[helpers.nauticus] lists no [[helpers.nauticus.action]]", None));
+        diags.push(Diagnostic::new(t!(lang, "rules.nauticus.no_actions"), None));
     }
     let mut seen = HashSet::new();
     for r in &n.reward {
         if !seen.insert(r.id.get_ref().clone()) {
-            diags.push(Diagnostic::new(format!("duplicate reward id `{}`", r.id.get_ref()), Some(r.id.span())));
+            diags.push(Diagnostic::new(
+                t!(lang, "rules.nauticus.duplicate_reward", id = r.id.get_ref()),
+                Some(r.id.span()),
+            ));
         }
     }
     if !diags.is_empty() {

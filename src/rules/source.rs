@@ -129,14 +129,10 @@ pub fn read_source(path: &std::path::Path) -> Result<Source, crate::Error> {
     Ok(Source::new(path.display().to_string(), text))
 }
 
-/// Render a `toml` deserialisation error with the file name in front.
-pub fn render_toml_error(source: &Source, err: &toml::de::Error) -> String {
-    render_toml_error_in(source, err, "en")
-}
-
-/// `render_toml_error` with "error"/"help" in a language. The message itself comes from the
-/// `toml` crate and stays English: it has no translations, and its wording (expected
-/// tokens, key names) is best left exactly as the parser reports it.
+/// A `toml` parse error rendered like our diagnostics (file name in front), with
+/// "error"/"help" in a language. The message itself comes from the `toml` crate and stays
+/// English: it has no translations, and its wording (expected tokens, key names) is best
+/// left exactly as the parser reports it.
 pub fn render_toml_error_in(source: &Source, err: &toml::de::Error, lang: &str) -> String {
     let diag = Diagnostic::new(err.message().trim_end().to_string(), err.span());
     source.render_in(&diag, lang)

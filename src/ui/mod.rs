@@ -34,11 +34,7 @@ pub trait Prompter {
 
 /// Pick the prompter for a command: the answers file if given, else the terminal; with
 /// neither, fail at once with a message that says what to do (never hang on a pipe).
-pub fn prompter_for(answers: Option<&Path>, command: &str) -> Result<Box<dyn Prompter>, Error> {
-    prompter_for_in(answers, command, "en")
-}
-
-/// `prompter_for`, with its messages in a language.
+/// Its messages (a wrong answer, running out of answers) are in `lang`.
 pub fn prompter_for_in(answers: Option<&Path>, command: &str, lang: &'static str) -> Result<Box<dyn Prompter>, Error> {
     match answers {
         Some(p) if p == Path::new("-") => {
@@ -56,7 +52,7 @@ pub fn prompter_for_in(answers: Option<&Path>, command: &str, lang: &'static str
             ))
         }
         None if std::io::stdin().is_terminal() && std::io::stderr().is_terminal() => {
-            Ok(Box::new(TerminalPrompter::new()))
+            Ok(Box::new(TerminalPrompter::new().in_lang(lang)))
         }
         None => Err(Error::Usage(crate::t!(lang, "cli.ui.no_terminal", command = command))),
     }
@@ -65,6 +61,7 @@ pub fn prompter_for_in(answers: Option<&Path>, command: &str, lang: &'static str
 /// dialoguer on a real terminal.
 pub struct TerminalPrompter {
     theme: Box<dyn dialoguer::theme::Theme>,
+    lang: &'static str,
 }
 
 impl TerminalPrompter {
@@ -75,7 +72,13 @@ impl TerminalPrompter {
         } else {
             Box::new(dialoguer::theme::ColorfulTheme::default())
         };
-        TerminalPrompter { theme }
+        TerminalPrompter { theme, lang: "en" }
+    }
+
+    /// Report terminal errors in `lang`.
+    pub fn in_lang(mut self, lang: &'static str) -> Self {
+        self.lang = lang;
+        self
     }
 }
 
@@ -85,12 +88,12 @@ impl Default for TerminalPrompter {
     }
 }
 
-fn dialoguer_error(e: dialoguer::Error) -> Error {
+fn dialoguer_error(e: dialoguer::Error, lang: &str) -> Error {
     let dialoguer::Error::IO(io) = e;
     if io.kind() == std::io::ErrorKind::Interrupted {
         Error::Interrupted
     } else {
-        Error::Read { path: "the terminal".into(), cause: io }
+        Error::Read { path: crate::t!(lang, "cli.ui.terminal"), cause: io }
     }
 }
 
@@ -102,7 +105,7 @@ impl Prompter for TerminalPrompter {
             .items(&labels)
             .default(0)
             .interact()
-            .map_err(dialoguer_error)
+            .map_err(|e| dialoguer_error(e, self.lang))
     }
 
     fn input(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
@@ -111,7 +114,7 @@ impl Prompter for TerminalPrompter {
             .allow_empty(true)
             .validate_with(|s: &String| validate(s))
             .interact_text()
-            .map_err(dialoguer_error)
+            .map_err(|e| dialoguer_error(e, self.lang))
     }
 
     fn say(&mut self, line: &str) {

@@ -131,7 +131,7 @@ fn cards(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
                 "engine.check_trophy_not_earned",
                 trophy = trophy.name.get(out.lang),
                 n = trophy.at_least,
-                quantity = format!("{:?}", trophy.quantity).to_lowercase(),
+                quantity = trophy.quantity.name(out.lang),
                 have = have
             );
             let message = if out.lang == "en" { message.to_lowercase() } else { message };

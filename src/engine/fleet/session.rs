@@ -103,12 +103,24 @@ impl Session {
         Ok(crate::t!(lang, "engine.undone", what = what, answer = answer))
     }
 
-    /// Rebuild a session from save entries. On an illegal entry returns its index.
+    /// Rebuild a session from save entries. On an illegal entry returns its index and why
+    /// (in English).
     pub fn replay(
         rules: &FleetRules,
         names: &[String],
         setup: Setup,
         entries: &[Entry],
+    ) -> Result<Session, (usize, String)> {
+        Self::replay_in(rules, names, setup, entries, "en")
+    }
+
+    /// `replay` in a language: the reason for an illegal entry, and the session's own.
+    pub fn replay_in(
+        rules: &FleetRules,
+        names: &[String],
+        setup: Setup,
+        entries: &[Entry],
+        lang: &'static str,
     ) -> Result<Session, (usize, String)> {
         let mut inputs: Vec<Input> = Vec::new();
         for (i, e) in entries.iter().enumerate() {
@@ -116,7 +128,7 @@ impl Session {
                 Entry::Do(input) => inputs.push(input.clone()),
                 Entry::Undo => {
                     if inputs.pop().is_none() {
-                        return Err((i, "an undo with nothing to undo".into()));
+                        return Err((i, crate::t!(lang, "engine.undo_nothing_replay")));
                     }
                 }
             }
@@ -134,6 +146,7 @@ impl Session {
         }
         origin.extend(stack);
         let mut session = Session::with_setup(rules, names, setup);
+        session.set_lang(lang);
         session.game.quiet = true;
         for (n, input) in inputs.into_iter().enumerate() {
             session.apply(rules, input).map_err(|e| (origin[n], e.message))?;
