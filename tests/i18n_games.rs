@@ -103,6 +103,22 @@ fn nauticus_scores_in_french() {
 }
 
 #[test]
+fn french_money_is_singular_for_zero_and_one_thaler() {
+    let dir = tempfile::tempdir().unwrap();
+    let buy = ["nauticus", "buy", "--action", "goods", "--prices", "coffee=0,grain=2,salt=3,fish=1"];
+    let out =
+        deckhand(dir.path()).args(["--lang", "fr"]).args(buy).args(["--items", "fish,grain,coffee,coffee"]).assert();
+    let text = stdout(&out.success());
+    for want in
+        ["1 thaler, 1 ouvrier", "2 thalers, 1 ouvrier", "0 thaler, 1 ouvrier", "Total : 7 thalers", "1 thaler de moins"]
+    {
+        assert!(text.contains(want), "{want:?} missing from:\n{text}");
+    }
+    let out = deckhand(dir.path()).args(buy).args(["--items", "fish,grain,coffee,coffee"]).assert();
+    assert!(stdout(&out.success()).contains("  fish    1 Taler, 1 worker"), "English stays as it was");
+}
+
+#[test]
 fn the_nauticus_card_in_german() {
     let dir = tempfile::tempdir().unwrap();
     let out = deckhand(dir.path()).args(["--lang", "de", "rules", "show", "nauticus"]).assert().success();

@@ -76,14 +76,14 @@ fn a_broken_rules_file_is_reported_in_french_with_its_positions() {
     let report = report("fr");
     assert!(
         report.contains(&format!(
-            "erreur: {NAME}:{cl}:{cc}: colonne `cod` : `X` n'est pas une case ; utilisez `.`, `L`, `B`, `?`, \
+            "erreur : {NAME}:{cl}:{cc}: colonne `cod` : `X` n'est pas une case ; utilisez `.`, `L`, `B`, `?`, \
              séparés par des espaces"
         )),
         "{report}"
     );
     assert!(
         report.contains(&format!(
-            "erreur: {NAME}:{bl}:{bc}: les pièces du marché ne doivent pas baisser quand les poissons augmentent"
+            "erreur : {NAME}:{bl}:{bc}: les pièces du marché ne doivent pas baisser quand les poissons augmentent"
         )),
         "{report}"
     );
@@ -116,7 +116,7 @@ fn compile_in_gives_translated_diagnostics_and_render_in_translates_help() {
     assert!(diags.iter().any(|d| d.message == "die Münzen des Markts dürfen nicht sinken, wenn die Fische steigen"));
     let with_help = rules::Diagnostic::new("x", None).help("y");
     assert_eq!(source.render_in(&with_help, "de"), format!("Fehler: {NAME}: x\n  = Hinweis: y\n"));
-    assert_eq!(source.render_in(&with_help, "fr"), format!("erreur: {NAME}: x\n  = aide: y\n"));
+    assert_eq!(source.render_in(&with_help, "fr"), format!("erreur : {NAME}: x\n  = aide : y\n"));
     assert_eq!(source.render(&with_help), format!("error: {NAME}: x\n  = help: y\n"));
 }
 
@@ -132,8 +132,8 @@ fn loading_messages_in_german_and_french() {
     let err = rules::from_source_in(Source::new(NAME, "[game]\nid = \"x\"\nengine = \"chess\"\n"), "fr")
         .unwrap_err()
         .to_string();
-    assert!(err.contains(&format!("erreur: {NAME}: moteur de jeu inconnu `chess`")), "{err}");
-    assert!(err.contains("= aide: deckhand connaît les moteurs"), "{err}");
+    assert!(err.contains(&format!("erreur : {NAME}: moteur de jeu inconnu `chess`")), "{err}");
+    assert!(err.contains("= aide : deckhand connaît les moteurs"), "{err}");
     assert!(rules::built_in_in("fleet-dice", "de").is_ok());
 }
 

@@ -110,7 +110,7 @@ pub fn score(
             }
         }
         for g in &game {
-            let _ = writeln!(report, "{}: {} [{}]\n", crate::t!(lang, "rules.word_error"), g.message, g.rule);
+            let _ = writeln!(report, "{} {} [{}]\n", crate::t!(lang, "rules.error_label"), g.message, g.rule);
         }
         let _ = writeln!(report, "{}", crate::t!(lang, "games.endgame.impossible"));
         return Err(Error::Input { path: crate::t!(lang, "games.endgame.sheets_inputs"), count, report }.into());

@@ -163,7 +163,7 @@ pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
                     return Err(Error::Usage(crate::t!(
                         lang,
                         "games.nauticus.err.extra_prices",
-                        n = h.extra_action_price
+                        price = taler(lang, h.extra_action_price)
                     ))
                     .into())
                 }
@@ -322,7 +322,7 @@ fn buy_text(
                     "games.nauticus.buy_extra",
                     action = a.name.get(lang),
                     workers = h.extra_action_workers,
-                    price = h.extra_action_price
+                    price = taler(lang, h.extra_action_price)
                 )
             );
         }
@@ -334,11 +334,11 @@ fn buy_text(
             Destination::Shipyard => crate::t!(lang, "games.nauticus.to_shipyard"),
         };
         let dup = if l.duplicate {
-            crate::t!(lang, "games.nauticus.duplicate", price = h.duplicate_price)
+            crate::t!(lang, "games.nauticus.duplicate", price = taler(lang, h.duplicate_price))
         } else {
             String::new()
         };
-        let cost = crate::t!(lang, "games.nauticus.item_cost", taler = l.taler, n = l.workers);
+        let cost = crate::t!(lang, "games.nauticus.item_cost", taler = taler(lang, l.taler), n = l.workers);
         let _ = writeln!(o, "  {:<w$}  {cost}{dup}  {to}", name(l.item));
     }
     if p.free_items > 0 {
@@ -350,7 +350,7 @@ fn buy_text(
     } else {
         crate::t!(lang, "games.nauticus.workers", n = p.workers)
     };
-    let _ = writeln!(o, "{}", crate::t!(lang, "games.nauticus.total", taler = p.taler, workers = workers));
+    let _ = writeln!(o, "{}", crate::t!(lang, "games.nauticus.total", taler = taler(lang, p.taler), workers = workers));
     if let Some(t) = &p.tip {
         let _ = writeln!(
             o,
@@ -359,9 +359,9 @@ fn buy_text(
                 lang,
                 "games.nauticus.tip",
                 item = name(t.buy),
-                price = t.buy_price,
+                price = taler(lang, t.buy_price),
                 instead = name(t.instead_of),
-                saves = t.saves,
+                saves = taler(lang, t.saves),
                 kinds = a.items.len()
             )
         );
@@ -370,4 +370,9 @@ fn buy_text(
         let _ = writeln!(o, "{}", crate::t!(lang, "games.nauticus.extra_done"));
     }
     o
+}
+
+/// An amount of money: "3 Taler", "1 thaler", "3 thalers".
+pub(crate) fn taler(lang: &str, n: impl Into<i64>) -> String {
+    crate::t!(lang, "games.nauticus.taler", n = n.into())
 }

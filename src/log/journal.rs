@@ -97,10 +97,10 @@ impl Journal {
             path: path.display().to_string(),
             count: 1,
             report: format!(
-                "{}: {}\n  = {}: {}\n",
-                crate::t!(lang, "rules.word_error"),
+                "{} {}\n  = {} {}\n",
+                crate::t!(lang, "rules.error_label"),
                 crate::t!(lang, "rules.save_damaged", path = path.display(), line = line, why = why),
-                crate::t!(lang, "rules.word_help"),
+                crate::t!(lang, "rules.help_label"),
                 crate::t!(lang, "rules.save_damaged_help")
             ),
         };

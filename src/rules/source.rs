@@ -83,12 +83,12 @@ impl Source {
     /// message and help themselves are already in that language when the checks were run
     /// with it (e.g. `rules::from_source_in`).
     pub fn render_in(&self, diag: &Diagnostic, lang: &str) -> String {
-        let error = crate::t!(lang, "rules.word_error");
+        let error = crate::t!(lang, "rules.error_label");
         let mut out = String::new();
         match &diag.span {
             Some(span) => {
                 let (line, col) = self.line_col(span.start);
-                let _ = writeln!(out, "{error}: {}:{}:{}: {}", self.name, line, col, diag.message);
+                let _ = writeln!(out, "{error} {}:{}:{}: {}", self.name, line, col, diag.message);
                 let line_text = self.text.lines().nth(line - 1).unwrap_or("");
                 let width = line.to_string().len();
                 let start = floor_char_boundary(&self.text, span.start);
@@ -100,11 +100,11 @@ impl Source {
                 let _ = writeln!(out, "{:width$} | {}{}", "", " ".repeat(col - 1), "^".repeat(carets));
             }
             None => {
-                let _ = writeln!(out, "{error}: {}: {}", self.name, diag.message);
+                let _ = writeln!(out, "{error} {}: {}", self.name, diag.message);
             }
         }
         if let Some(help) = &diag.help {
-            let _ = writeln!(out, "  = {}: {help}", crate::t!(lang, "rules.word_help"));
+            let _ = writeln!(out, "  = {} {help}", crate::t!(lang, "rules.help_label"));
         }
         out
     }
