@@ -102,3 +102,22 @@ fn the_language_comes_from_the_environment() {
     assert!(run("fr_FR.UTF-8").contains("PERMIS"));
     assert!(run("C").contains("LICENSES"));
 }
+
+#[test]
+fn json_keeps_english_keys_and_gives_values_in_the_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let sheets: Vec<String> = ["ann", "bob", "jerome", "linda"]
+        .iter()
+        .map(|p| repo().join(format!("examples/{p}.toml")).display().to_string())
+        .collect();
+    let out = crate::common::deckhand(dir.path())
+        .args(["--lang", "de", "score", "--format", "json"])
+        .args(&sheets)
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["categories"][0], "FISCH");
+    let note = json["notes"][0].as_str().unwrap();
+    assert!(note.starts_with("Bob und Jerome haben je 42 Punkte; entschieden nach"), "{note}");
+    assert!(json["rows"][0]["player"].is_string(), "keys stay English");
+}

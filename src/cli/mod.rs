@@ -230,6 +230,7 @@ pub enum Command {
     Games,
     /// Print a shell completion script
     Completions {
+        /// The shell to write the script for
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
@@ -591,8 +592,13 @@ fn localize(mut cmd: clap::Command, path: &[&str], lang: &'static str) -> clap::
         cmd = cmd.subcommand_value_name(String::leak(crate::t!(lang, "cli.clap.value.command")) as &str);
     }
     if cmd.get_after_help().is_some() {
+        // Only where English has a long form too: clap lays out the whole help on long
+        // lines as soon as a command has any long text.
         let exit = crate::i18n::tr(lang, "cli.help.exit_codes", &[]);
-        cmd = cmd.after_help(exit.clone()).after_long_help(exit);
+        if cmd.get_after_long_help().is_some() {
+            cmd = cmd.after_long_help(exit.clone());
+        }
+        cmd = cmd.after_help(exit);
     }
     cmd = clap_words(cmd, path.is_empty(), lang);
     let names: Vec<String> = cmd.get_subcommands().map(|c| c.get_name().to_string()).collect();
@@ -906,13 +912,13 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Games => rules_cmd::games(lang),
         Command::Completions { shell } => {
             let mut buf = Vec::new();
-            clap_complete::generate(shell, &mut Cli::command(), "deckhand", &mut buf);
+            clap_complete::generate(shell, &mut localized_command(lang), "deckhand", &mut buf);
             emit_bytes(&buf)?;
             Ok(0)
         }
         Command::Man => {
             let mut buf = Vec::new();
-            clap_mangen::Man::new(Cli::command()).render(&mut buf)?;
+            clap_mangen::Man::new(localized_command(lang)).render(&mut buf)?;
             emit_bytes(&buf)?;
             Ok(0)
         }

@@ -159,11 +159,12 @@ impl Standings {
         self.render_in(format, detail, width, "en")
     }
 
-    /// Render in a language. JSON and CSV are machine formats and stay English.
+    /// Render in a language. JSON and CSV are machine formats: their keys and column names
+    /// stay English; the values (categories, the game's name, tie sentences) are in `lang`.
     pub fn render_in(&self, format: Format, detail: bool, width: Option<u16>, lang: &str) -> String {
         match format {
             Format::Table => self.table(detail, width, lang),
-            Format::Json => self.json(detail),
+            Format::Json => self.json(detail, lang),
             Format::Csv => self.csv(detail),
             Format::Markdown => self.markdown(detail, lang),
         }
@@ -234,8 +235,9 @@ impl Standings {
         out
     }
 
-    fn json(&self, detail: bool) -> String {
+    fn json(&self, detail: bool, lang: &str) -> String {
         let mut value = serde_json::to_value(self).expect("standings serialise");
+        value["notes"] = serde_json::json!(self.notes_in(lang));
         if !detail {
             if let Some(rows) = value.get_mut("rows").and_then(|r| r.as_array_mut()) {
                 for r in rows {
