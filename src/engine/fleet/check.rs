@@ -377,16 +377,18 @@ fn fish(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
         if fish == 0 {
             continue;
         }
-        let name = boat_name(rules, &boat, out.lang);
-        let box_id = format!("{}.fish", rules.box_id(boat.section, boat.slot));
+        // Built only for a violation: this loop runs for every boat of every sheet checked.
+        let lang = out.lang;
+        let name = || boat_name(rules, &boat, lang);
+        let box_id = || format!("{}.fish", rules.box_id(boat.section, boat.slot));
         if !sheet.is_launched(&boat) {
             out.push(
-                box_id,
+                box_id(),
                 Rule::FishOnUnlaunchedBoat,
                 crate::t!(
                     out.lang,
                     "engine.check_fish_unlaunched",
-                    boat = name,
+                    boat = name(),
                     n = fish,
                     id = rules.box_id(boat.section, boat.launch_box)
                 ),
@@ -402,9 +404,9 @@ fn fish(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
         if fish > cap {
             let why = if cap == 0 { crate::t!(out.lang, "engine.check_catches_no_fish") } else { String::new() };
             let message =
-                crate::t!(out.lang, "engine.check_fish_capacity", boat = name, n = fish, cap = cap, why = why);
+                crate::t!(out.lang, "engine.check_fish_capacity", boat = name(), n = fish, cap = cap, why = why);
             let fix = crate::t!(out.lang, "engine.check_fix_fish_capacity", cap = cap);
-            out.push(box_id, Rule::FishOverCapacity, message, fix);
+            out.push(box_id(), Rule::FishOverCapacity, message, fix);
             continue;
         }
         let per_phase = if is_barge(rules, &boat) {
@@ -420,7 +422,7 @@ fn fish(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
             let message = crate::t!(
                 out.lang,
                 "engine.check_fish_fishing",
-                boat = name,
+                boat = name(),
                 fish = fish,
                 n = phases,
                 regular = rules.fishing_phases(sheet.rounds(rules)),
@@ -429,7 +431,7 @@ fn fish(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
                 max = max
             );
             let fix = crate::t!(out.lang, "engine.check_fix_fish_fishing", max = max);
-            out.push(box_id, Rule::FishOverFishing, message, fix);
+            out.push(box_id(), Rule::FishOverFishing, message, fix);
         }
     }
 }
