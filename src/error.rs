@@ -45,6 +45,24 @@ impl Error {
         }
     }
 
+    /// The errors of several input files as one: a single file's error as it is (its own
+    /// summary line says how many errors it has), several files' errors one after the other
+    /// with a total over all of them; `files(n)` names the n files ("2 sheet files").
+    pub fn of_files(mut errors: Vec<Error>, files: impl Fn(usize) -> String, lang: &str) -> Option<Error> {
+        if errors.len() <= 1 {
+            return errors.pop();
+        }
+        let count = errors
+            .iter()
+            .map(|e| match e {
+                Error::Input { count, .. } | Error::Rules { count, .. } => *count,
+                _ => 1,
+            })
+            .sum();
+        let report = errors.iter().map(|e| e.message(lang)).collect::<Vec<_>>().join("\n") + "\n";
+        Some(Error::Input { path: files(errors.len()), count, report })
+    }
+
     /// The documented exit code: 2 for usage and input errors, 130 when interrupted.
     pub fn exit_code(&self) -> i32 {
         match self {

@@ -172,6 +172,22 @@ fn malformed_sheets_get_a_clear_message_and_exit_2() {
 }
 
 #[test]
+fn several_broken_sheets_are_reported_together_with_one_total() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "a.toml", b"game = \"fleet-dice\"\nplayer = \"A\"\n[marks]\ncod = \"x x q\"\nlobster = \"x q\"\n");
+    write(d, "b.toml", b"game = \"fleet-dice\"\nplayer = \"B\n");
+    let one = deckhand(d).args(["check", "a.toml"]).assert().code(2);
+    let text = String::from_utf8(one.get_output().stderr.clone()).unwrap();
+    assert!(text.trim_end().ends_with("2 error(s) in a.toml"), "one file: its own summary only\n{text}");
+    let both = deckhand(d).args(["check", "a.toml", "b.toml"]).assert().code(2);
+    let text = String::from_utf8(both.get_output().stderr.clone()).unwrap();
+    assert!(text.contains("2 error(s) in a.toml\n"), "{text}");
+    assert!(text.contains("1 error(s) in b.toml\n"), "{text}");
+    assert!(text.trim_end().ends_with("3 error(s) in 2 sheet files"), "{text}");
+}
+
+#[test]
 fn all_errors_of_a_sheet_are_reported_in_one_run() {
     let dir = tempfile::tempdir().unwrap();
     write(

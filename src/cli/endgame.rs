@@ -30,16 +30,11 @@ fn load<'a>(
     for (path, source) in paths.iter().zip(sources) {
         match endgame_sheet::parse_in(r, source, lang) {
             Ok(sheet) => out.push(Loaded { path, source, sheet }),
-            Err(e) => errors.push(e.message(lang)),
+            Err(e) => errors.push(e),
         }
     }
-    if !errors.is_empty() {
-        let count = errors.len();
-        return Err(Error::Input {
-            path: crate::t!(lang, "games.endgame.sheet_file", n = count),
-            count,
-            report: errors.join("\n") + "\n",
-        });
+    if let Some(e) = Error::of_files(errors, |n| crate::t!(lang, "games.endgame.sheet_file", n = n), lang) {
+        return Err(e);
     }
     let mut seen = std::collections::HashSet::new();
     for l in &out {

@@ -61,19 +61,19 @@ pub fn resolve(
                 Some((g, _)) => Some(g),
                 None => {
                     // A sheet that is not TOML at all cannot say its game: show why.
-                    let broken: Vec<String> = sources
+                    let broken: Vec<Error> = sources
                         .iter()
                         .filter_map(|s| {
-                            toml::from_str::<toml::Table>(&s.text).err().map(|e| render_toml_error_in(s, &e, lang))
+                            toml::from_str::<toml::Table>(&s.text).err().map(|e| Error::Input {
+                                path: s.name.clone(),
+                                count: 1,
+                                report: render_toml_error_in(s, &e, lang),
+                            })
                         })
                         .collect();
-                    if !broken.is_empty() {
-                        return Err(Error::Input {
-                            path: crate::t!(lang, "cli.sheets.sheet_files", n = broken.len()),
-                            count: broken.len(),
-                            report: broken.join("\n") + "\n",
-                        }
-                        .into());
+                    if let Some(e) = Error::of_files(broken, |n| crate::t!(lang, "cli.sheets.sheet_files", n = n), lang)
+                    {
+                        return Err(e.into());
                     }
                     return Err(Error::Usage(crate::t!(lang, "cli.sheets.no_game")).into());
                 }
@@ -94,17 +94,11 @@ fn load_fleet(rules: Rules, paths: Vec<PathBuf>, sources: Vec<Source>, lang: &st
     for (path, source) in paths.iter().zip(&sources) {
         match transcript::parse_in(fleet_rules, source, lang) {
             Ok(parsed) => sheets.push((path.clone(), parsed.sheet)),
-            Err(e) => errors.push(e.message(lang)),
+            Err(e) => errors.push(e),
         }
     }
-    if !errors.is_empty() {
-        let count = errors.len();
-        return Err(Error::Input {
-            path: crate::t!(lang, "cli.sheets.sheet_files", n = count),
-            count,
-            report: errors.join("\n") + "\n",
-        }
-        .into());
+    if let Some(e) = Error::of_files(errors, |n| crate::t!(lang, "cli.sheets.sheet_files", n = n), lang) {
+        return Err(e.into());
     }
     let mut seen = std::collections::HashSet::new();
     for (path, sheet) in &sheets {
