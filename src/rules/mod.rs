@@ -6,6 +6,7 @@ pub mod fischerspiel;
 pub mod fleet;
 pub mod names;
 pub mod nauticus;
+pub mod parse_messages;
 pub mod precompiled;
 pub mod source;
 
