@@ -181,9 +181,8 @@ fn detect_engine(source: &Source, lang: &str) -> Result<String, Error> {
     struct HeadGame {
         engine: Option<String>,
     }
-    // The syntax error's message comes from the `toml` crate and stays English.
-    let head: Head = toml::from_str(&source.text)
-        .map_err(|e| rules_error(source, &[Diagnostic::new(e.message().trim_end().to_string(), e.span())], lang))?;
+    let head: Head =
+        toml::from_str(&source.text).map_err(|e| rules_error(source, &[Diagnostic::from_toml(&e, lang)], lang))?;
     head.game.and_then(|g| g.engine).ok_or_else(|| {
         rules_error(
             source,
