@@ -143,7 +143,7 @@ pub fn from_source(source: Source) -> Result<Rules, Error> {
 }
 
 /// `from_source` with diagnostics in a language (`en`, `de`, `fr`): every check of every
-/// engine is translated; only the `toml` crate's syntax messages stay English.
+/// engine is translated, and so are the `toml` crate's syntax and type messages.
 pub fn from_source_in(source: Source, lang: &str) -> Result<Rules, Error> {
     let lang = lang_of(lang);
     let engine = detect_engine(&source, lang)?;
