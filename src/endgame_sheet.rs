@@ -90,8 +90,7 @@ pub fn parse(rules: &EndgameRules, source: &Source) -> Result<EndgameSheet, Erro
     parse_in(rules, source, "en")
 }
 
-/// `parse` with the diagnostics in a language. The `toml` crate's syntax messages stay
-/// English.
+/// `parse` with the diagnostics in a language.
 pub fn parse_in(rules: &EndgameRules, source: &Source, lang: &str) -> Result<EndgameSheet, Error> {
     let fail = |diags: Vec<Diagnostic>| Error::Input {
         path: source.name.clone(),
@@ -106,7 +105,8 @@ pub fn parse_in(rules: &EndgameRules, source: &Source, lang: &str) -> Result<End
         ))]));
     }
     let raw: RawSheet = toml::from_str(&source.text).map_err(|e| {
-        let mut d = Diagnostic::new(e.message().trim_end().to_string(), e.span());
+        let mut d = Diagnostic::from_toml(&e, lang);
+        // Tested on the `toml` crate's English message, before it is translated.
         if e.message().contains("unknown field") {
             d = d.help(t!(lang, "games.sheet.unknown_field_help"));
         }

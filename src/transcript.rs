@@ -93,8 +93,7 @@ pub fn parse_in(rules: &FleetRules, source: &Source, lang: &str) -> Result<Parse
         return Err(fail(vec![Diagnostic::new(crate::t!(lang, "cli.sheet_file.empty"), None)
             .help(crate::t!(lang, "cli.sheet_file.empty_help"))]));
     }
-    let raw: RawSheet = toml::from_str(&source.text)
-        .map_err(|e| fail(vec![Diagnostic::new(e.message().trim_end().to_string(), e.span())]))?;
+    let raw: RawSheet = toml::from_str(&source.text).map_err(|e| fail(vec![Diagnostic::from_toml(&e, lang)]))?;
     let mut diags = Vec::new();
 
     if let Some(g) = &raw.game {

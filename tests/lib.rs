@@ -14,6 +14,7 @@ mod i18n;
 mod i18n_cli;
 mod i18n_engine;
 mod i18n_games;
+mod i18n_parse_errors;
 mod i18n_rules;
 mod nauticus;
 mod play;

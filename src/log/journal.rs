@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+use crate::rules::parse_messages::json_message_in;
 use crate::Error;
 
 pub struct Journal {
@@ -88,8 +89,8 @@ impl Journal {
         Self::read_in(path, "en")
     }
 
-    /// `read` with its messages in a language (`en`, `de`, `fr`). The JSON parser's own
-    /// description of a damaged line (from `serde_json`) stays English.
+    /// `read` with its messages in a language (`en`, `de`, `fr`), the JSON parser's own
+    /// description of a damaged line too (`parse_messages::json_message_in`).
     pub fn read_in<H: DeserializeOwned, E: DeserializeOwned>(path: &Path, lang: &str) -> Result<Read<H, E>, Error> {
         let bytes =
             std::fs::read(path).map_err(|source| Error::Read { path: path.display().to_string(), cause: source })?;
@@ -121,7 +122,7 @@ impl Journal {
             return Err(damaged(1, crate::t!(lang, "rules.save_empty")));
         }
         let header: H = serde_json::from_slice(lines[0].1)
-            .map_err(|e| damaged(1, crate::t!(lang, "rules.save_not_a_header", cause = e)))?;
+            .map_err(|e| damaged(1, crate::t!(lang, "rules.save_not_a_header", cause = json_message_in(&e, lang))))?;
         let mut entries = Vec::new();
         let mut dropped_tail = None;
         let mut keep_until = bytes.len();
@@ -133,7 +134,7 @@ impl Journal {
                     dropped_tail = Some(crate::t!(lang, "rules.save_torn_tail", path = path.display(), n = line.len()));
                     keep_until = *offset;
                 }
-                Err(err) => return Err(damaged(n + 1, err.to_string())),
+                Err(err) => return Err(damaged(n + 1, json_message_in(&err, lang))),
             }
         }
         Ok(Read { header, entries, dropped_tail, keep_until, unterminated })

@@ -415,12 +415,10 @@ pub fn compile(source: &Source) -> Result<EndgameRules, Vec<Diagnostic>> {
     compile_in(source, "en")
 }
 
-/// `compile` with the diagnostics in a language (`en`, `de`, `fr`); the `toml` crate's
-/// syntax messages stay English.
+/// `compile` with the diagnostics in a language (`en`, `de`, `fr`).
 pub fn compile_in(source: &Source, lang: &str) -> Result<EndgameRules, Vec<Diagnostic>> {
     let lang = crate::i18n::LANGS.iter().copied().find(|l| *l == lang).unwrap_or("en");
-    let file: raw::File = toml::from_str(&source.text)
-        .map_err(|e| vec![Diagnostic::new(e.message().trim_end().to_string(), e.span())])?;
+    let file: raw::File = toml::from_str(&source.text).map_err(|e| vec![Diagnostic::from_toml(&e, lang)])?;
     let mut c = Checker { text: &source.text, diags: Vec::new(), lang };
     let g = &file.game;
     c.id_format(t!(lang, "rules.endgame.what_game"), &g.id);

@@ -203,11 +203,9 @@ pub fn compile(source: &Source) -> Result<FischerspielRules, Vec<Diagnostic>> {
     compile_in(source, "en")
 }
 
-/// `compile` with the diagnostics in a language (`en`, `de`, `fr`); the `toml` crate's
-/// syntax messages stay English.
+/// `compile` with the diagnostics in a language (`en`, `de`, `fr`).
 pub fn compile_in(source: &Source, lang: &str) -> Result<FischerspielRules, Vec<Diagnostic>> {
-    let f: raw::File = toml::from_str(&source.text)
-        .map_err(|e| vec![Diagnostic::new(e.message().trim_end().to_string(), e.span())])?;
+    let f: raw::File = toml::from_str(&source.text).map_err(|e| vec![Diagnostic::from_toml(&e, lang)])?;
     let mut diags = Vec::new();
     let mut err = |at: std::ops::Range<usize>, msg: String, help: Option<String>| {
         let mut d = Diagnostic::new(msg, Some(at));

@@ -786,9 +786,8 @@ pub fn compile(source: &Source) -> Result<FleetRules, Vec<Diagnostic>> {
 /// `compile` with the diagnostics (messages and help) in a language (`en`, `de`, `fr`).
 /// Render them with `Source::render_in` in the same language.
 pub fn compile_in(source: &Source, lang: &str) -> Result<FleetRules, Vec<Diagnostic>> {
-    // Syntax and type errors come from the `toml` crate and stay English.
-    let file: raw::File = toml::from_str(&source.text)
-        .map_err(|e| vec![Diagnostic::new(e.message().trim_end().to_string(), e.span())])?;
+    // Syntax and type errors: the `toml` crate's messages, translated.
+    let file: raw::File = toml::from_str(&source.text).map_err(|e| vec![Diagnostic::from_toml(&e, lang)])?;
     let lang = crate::i18n::LANGS.iter().copied().find(|l| *l == lang).unwrap_or("en");
     let mut c = Checker { diags: Vec::new(), lang };
     let rules = c.compile(file);

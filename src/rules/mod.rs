@@ -6,6 +6,7 @@ pub mod fischerspiel;
 pub mod fleet;
 pub mod names;
 pub mod nauticus;
+pub mod parse_messages;
 pub mod precompiled;
 pub mod source;
 
@@ -142,7 +143,7 @@ pub fn from_source(source: Source) -> Result<Rules, Error> {
 }
 
 /// `from_source` with diagnostics in a language (`en`, `de`, `fr`): every check of every
-/// engine is translated; only the `toml` crate's syntax messages stay English.
+/// engine is translated, and so are the `toml` crate's syntax and type messages.
 pub fn from_source_in(source: Source, lang: &str) -> Result<Rules, Error> {
     let lang = lang_of(lang);
     let engine = detect_engine(&source, lang)?;
@@ -180,9 +181,8 @@ fn detect_engine(source: &Source, lang: &str) -> Result<String, Error> {
     struct HeadGame {
         engine: Option<String>,
     }
-    // The syntax error's message comes from the `toml` crate and stays English.
-    let head: Head = toml::from_str(&source.text)
-        .map_err(|e| rules_error(source, &[Diagnostic::new(e.message().trim_end().to_string(), e.span())], lang))?;
+    let head: Head =
+        toml::from_str(&source.text).map_err(|e| rules_error(source, &[Diagnostic::from_toml(&e, lang)], lang))?;
     head.game.and_then(|g| g.engine).ok_or_else(|| {
         rules_error(
             source,

@@ -52,6 +52,14 @@ impl Diagnostic {
         Diagnostic { message: message.into(), span, help: None }
     }
 
+    /// A `toml` parse or type error at its position, its message in a language: exactly
+    /// the `toml` crate's text in English, translated for `de` and `fr`
+    /// (`parse_messages::toml_message_in`).
+    pub fn from_toml(err: &toml::de::Error, lang: &str) -> Self {
+        let message = super::parse_messages::toml_message_in(err.message().trim_end(), lang);
+        Diagnostic::new(message, err.span())
+    }
+
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
@@ -129,13 +137,10 @@ pub fn read_source(path: &std::path::Path) -> Result<Source, crate::Error> {
     Ok(Source::new(path.display().to_string(), text))
 }
 
-/// A `toml` parse error rendered like our diagnostics (file name in front), with
-/// "error"/"help" in a language. The message itself comes from the `toml` crate and stays
-/// English: it has no translations, and its wording (expected tokens, key names) is best
-/// left exactly as the parser reports it.
+/// A `toml` parse error rendered like our diagnostics (file name in front), all in a
+/// language (`Diagnostic::from_toml`).
 pub fn render_toml_error_in(source: &Source, err: &toml::de::Error, lang: &str) -> String {
-    let diag = Diagnostic::new(err.message().trim_end().to_string(), err.span());
-    source.render_in(&diag, lang)
+    source.render_in(&Diagnostic::from_toml(err, lang), lang)
 }
 
 /// Close enough to suggest: equal without `_`, a prefix, or at most 2 edits apart.
