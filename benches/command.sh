@@ -6,19 +6,26 @@ cargo build --release --quiet
 bin=./target/release/deckhand
 sheets="examples/ann.toml examples/bob.toml examples/jerome.toml examples/linda.toml"
 
-echo "== deckhand score on four sheets vs. an empty process (medians; 3 rounds of 1000 runs each)"
+echo "== deckhand score on four sheets vs. an empty process"
+# 3 rounds; in each, 10 alternating blocks of 200 runs of each command, so that the
+# machine's drifting load hits both alike; medians over the round's 2,000 runs of each.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for round in 1 2 3; do
-  hyperfine -N --warmup 100 --runs 1000 --export-json "$tmp/round.json" 'true' "$bin score $sheets" > /dev/null 2>&1
-  python3 - "$tmp/round.json" "$round" <<'PY'
-import json, sys
-empty, score = json.load(open(sys.argv[1]))["results"]
-e, s = empty["median"] * 1e3, score["median"] * 1e3
-print(f"round {sys.argv[2]}: true {e:.3f} ms, deckhand score {s:.3f} ms, ratio {s / e:.2f}")
+  for block in $(seq 10); do
+    hyperfine -N --warmup 20 --runs 200 --export-json "$tmp/$round-$block.json" 'true' "$bin score $sheets" > /dev/null 2>&1
+  done
+  python3 - "$round" "$tmp"/"$round"-*.json <<'PY'
+import json, statistics, sys
+empty, score = [], []
+for path in sys.argv[2:]:
+    e, s = json.load(open(path))["results"]
+    empty += e["times"]
+    score += s["times"]
+e, s = statistics.median(empty) * 1e3, statistics.median(score) * 1e3
+print(f"round {sys.argv[1]}: true {e:.3f} ms, deckhand score {s:.3f} ms, ratio {s / e:.2f} (medians of {len(empty)} runs each)")
 PY
 done
-
 echo "== peak memory (maximum resident set size, kB)"
 printf '1\n%.0s' $(seq 3000) > "$tmp/ones.txt"
 peak() { /usr/bin/time -f "%M kB  $*" "$@" > /dev/null 2>> "$tmp/mem.txt" || true; tail -1 "$tmp/mem.txt"; }

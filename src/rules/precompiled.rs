@@ -80,7 +80,7 @@ pub fn to_json(rules: &FleetRules) -> String {
         fingerprint: fingerprint_hex(),
         rules,
     };
-    let mut json = serde_json::to_string_pretty(&file).expect("compiled rules are plain data");
+    let mut json = serde_json::to_string(&file).expect("compiled rules are plain data");
     json.push('\n');
     json
 }
