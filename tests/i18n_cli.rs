@@ -326,3 +326,90 @@ fn digital_dice_are_named_in_german_and_french() {
         assert!(!err.contains("swordfish"), "{lang}: {err}");
     }
 }
+
+/// The 2-player game with every roll typed as the language's words for the faces
+/// (`kabeljau kabeljau schwertfisch`, `crevette morue pièces`): the save holds the same
+/// language-neutral keys as when the keys are typed, so the game is the same.
+#[test]
+fn dice_typed_in_german_and_french_words_give_the_same_game() {
+    let original = std::fs::read_to_string(repo().join("tests/games/two_players.answers")).unwrap();
+    let words = |lang: &str| -> Vec<(&str, &str)> {
+        let w: [&str; 9] = match lang {
+            "de" => ["garnele", "kabeljau", "Hummer", "schwertfisch", "auster", "münzen", "hafen", "ufer", "markt"],
+            _ => ["crevette", "MORUE", "homard", "espadon", "huitre", "pièces", "port", "quai", "marché"],
+        };
+        ["shrimp", "cod", "lobster", "swordfish", "oyster", "coins", "harbor", "wharf", "market"]
+            .into_iter()
+            .zip(w)
+            .collect()
+    };
+    let save = |lang: &str, answers: &str| -> Vec<String> {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.answers"), answers).unwrap();
+        let out = deckhand(dir.path())
+            .args([
+                "--lang",
+                lang,
+                "play",
+                "fleet-dice",
+                "--players",
+                "Ann,Bob",
+                "--save",
+                "g.jsonl",
+                "--answers",
+                "a.answers",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{lang}: {}", String::from_utf8_lossy(&out.stderr));
+        // The entries after the header (which records when the game started).
+        std::fs::read_to_string(dir.path().join("g.jsonl")).unwrap().lines().skip(1).map(String::from).collect()
+    };
+    for lang in ["de", "fr"] {
+        let table = words(lang);
+        let mut rolls = 0;
+        let translated: String = original
+            .lines()
+            .map(|line| {
+                let answer = line.split('#').next().unwrap().trim();
+                let tokens: Vec<&str> = answer.split_whitespace().collect();
+                let faces: Option<Vec<&str>> =
+                    tokens.iter().map(|t| table.iter().find(|(k, _)| k == t).map(|(_, w)| *w)).collect();
+                match faces {
+                    Some(faces) if tokens.len() >= 2 => {
+                        rolls += 1;
+                        faces.join(" ") + "\n"
+                    }
+                    _ => format!("{line}\n"),
+                }
+            })
+            .collect();
+        assert!(rolls >= 20, "{lang}: only {rolls} rolls translated");
+        assert_eq!(save(lang, &translated), save(lang, &original), "{lang}: typed words and keys give different games");
+    }
+    // The words are shown in the prompt, and `zurück` / `annuler` work at a typed prompt.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.answers"), "lobster\noyster\nAnn\nzurück\n").unwrap();
+    let out = deckhand(dir.path())
+        .args([
+            "--lang",
+            "de",
+            "play",
+            "fleet-dice",
+            "--players",
+            "Ann,Bob",
+            "--save",
+            "g.jsonl",
+            "--answers",
+            "a.answers",
+        ])
+        .output()
+        .unwrap();
+    // Prompts go to standard error.
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert!(text.contains("3 Würfelseiten eingeben: garnele kabeljau hummer schwertfisch auster münzen"), "{text}");
+    assert!(
+        text.contains("rückgängig gemacht: „Wer ist Startspieler?“ → Ann"),
+        "`zurück` undid the start player:\n{text}"
+    );
+}

@@ -19,6 +19,25 @@ use crate::{transcript, ui, Error};
 /// Words that are commands at any prompt, so they cannot be player names.
 const META: [&str; 5] = ["undo", "sheet", "scores", "help", "sheets"];
 
+/// The command a typed answer names: a key of `META`, or its word in `lang` (`zurück`,
+/// `annuler`, …).
+fn meta_of(text: &str, lang: &str) -> Option<&'static str> {
+    let text = text.trim().to_lowercase();
+    if let Some(key) = META.iter().find(|m| **m == text) {
+        return Some(key);
+    }
+    [
+        ("undo", crate::t!(lang, "cli.play.word_undo")),
+        ("sheet", crate::t!(lang, "cli.play.word_sheet")),
+        ("sheets", crate::t!(lang, "cli.play.word_sheets")),
+        ("scores", crate::t!(lang, "cli.play.word_scores")),
+        ("help", crate::t!(lang, "cli.play.word_help")),
+    ]
+    .into_iter()
+    .find(|(_, word)| *word == text)
+    .map(|(key, _)| key)
+}
+
 pub struct PlayOptions<'a> {
     pub game: &'a str,
     pub players: &'a [String],
@@ -208,29 +227,48 @@ fn ask_roll(
     p: &mut dyn Prompter,
     lang: &str,
 ) -> Result<Asked, Error> {
-    let boat: Vec<String> = Face::faces_of_kind(rules, true).iter().map(|f| f.key(rules).into_owned()).collect();
-    let mut town: Vec<String> = Face::faces_of_kind(rules, false).iter().map(|f| f.key(rules).into_owned()).collect();
-    town.dedup();
+    // Players type the faces' words in their language (or the keys); the save gets keys.
+    let words = |boat_die: bool| -> Vec<String> {
+        let mut words: Vec<String> =
+            Face::faces_of_kind(rules, boat_die).iter().map(|f| f.typed_word(rules, lang)).collect();
+        words.dedup();
+        words
+    };
+    let (boat, town) = (words(true), words(false));
     let hint = match (spec.boat, spec.town) {
         (b, 0) => crate::t!(lang, "cli.play.type_faces", n = b, faces = boat.join(" ")),
         (0, _) => crate::t!(lang, "cli.play.type_one_face", faces = town.join(" ")),
         (b, t) => crate::t!(lang, "cli.play.type_town_and_boat", n = t, faces = town.join(" "), boat = b),
     };
+    let legal = || {
+        let mut all = boat.clone();
+        if spec.town > 0 {
+            all.extend(town.iter().filter(|w| !boat.contains(w)).cloned());
+        }
+        crate::t!(lang, "cli.play.faces", faces = all.join(" "))
+    };
+    let wrong = |why: String| crate::t!(lang, "cli.play.wrong_faces", why = why, faces = legal());
+    let keys = |text: &str| -> Result<Vec<String>, String> {
+        text.split([' ', ','])
+            .filter(|t| !t.is_empty())
+            .map(|t| match Face::parse_typed(rules, t, lang) {
+                Some(face) => Ok(face.key(rules).into_owned()),
+                None => Err(wrong(crate::t!(lang, "engine.illegal_face", face = t))),
+            })
+            .collect()
+    };
     let validate = |text: &str| -> Result<(), String> {
-        if META.contains(&text.trim().to_lowercase().as_str()) {
+        if meta_of(text, lang).is_some() {
             return Ok(());
         }
-        let faces: Vec<String> = text.split([' ', ',']).filter(|t| !t.is_empty()).map(String::from).collect();
-        crate::engine::fleet::game::parse_faces_in(rules, &faces, spec, lang)
-            .map(|_| ())
-            .map_err(|e| format!("{}; {}", e.message, crate::t!(lang, "cli.play.faces", faces = e.legal.join(" "))))
+        let faces = keys(text)?;
+        crate::engine::fleet::game::parse_faces_in(rules, &faces, spec, lang).map(|_| ()).map_err(|e| wrong(e.message))
     };
     let answer = p.input(&format!("{} ({hint})", d.prompt), &validate)?;
-    let answer = answer.trim().to_lowercase();
-    if META.contains(&answer.as_str()) {
-        return Ok(Asked::Meta(answer));
+    if let Some(meta) = meta_of(&answer, lang) {
+        return Ok(Asked::Meta(meta.to_string()));
     }
-    let faces = answer.split([' ', ',']).filter(|t| !t.is_empty()).map(String::from).collect();
+    let faces = keys(&answer).map_err(Error::Usage)?;
     Ok(Asked::Input(Input::Roll { faces, digital: false }))
 }
 

@@ -45,6 +45,40 @@ impl Face {
         }
     }
 
+    /// The word a player types for this face in `lang`: its name as one lowercase word
+    /// (`garnele`, `münzen`, `huître`). In English it is the key.
+    pub fn typed_word(self, rules: &FleetRules, lang: &str) -> String {
+        let word = match self {
+            Face::Boat(t) => rules.boat_types[t].name.get(lang).to_string(),
+            Face::Coins => crate::t!(lang, "engine.face_word_coins"),
+            Face::Harbor => crate::t!(lang, "engine.face_harbor"),
+            Face::Wharf => crate::t!(lang, "engine.face_wharf"),
+            Face::Market => rules.market_name.get(lang).to_string(),
+        };
+        word.to_lowercase().split_whitespace().collect::<Vec<_>>().join("-")
+    }
+
+    /// A face from what a player typed: its key, or its word in `lang` (then in the other
+    /// languages), ignoring case and accents (`münzen`, `munzen`, `muenzen`; `huitre`).
+    pub fn parse_typed(rules: &FleetRules, typed: &str, lang: &str) -> Option<Face> {
+        if let Some(face) = Face::parse(rules, typed) {
+            return Some(face);
+        }
+        let typed = fold(typed.trim(), true);
+        let faces = Face::faces_of_kind(rules, true).into_iter().chain(Face::faces_of_kind(rules, false));
+        let faces: Vec<Face> = faces.collect();
+        let langs = std::iter::once(lang).chain(crate::i18n::LANGS.into_iter().filter(|l| *l != lang));
+        for l in langs {
+            for face in &faces {
+                let word = face.typed_word(rules, l);
+                if typed == fold(&word, true) || typed == fold(&word, false) {
+                    return Some(*face);
+                }
+            }
+        }
+        None
+    }
+
     pub fn parse(rules: &FleetRules, key: &str) -> Option<Face> {
         let key = key.trim().to_lowercase();
         match key.as_str() {
@@ -1556,6 +1590,32 @@ impl Player {
     fn rerolled_this_phase_blocked(&self, rules: &FleetRules) -> bool {
         self.rerolled_this_phase && rules.options.casino_reroll == CasinoReroll::OncePerPhase
     }
+}
+
+/// Lower case without accents, for matching typed words: `ä` as `ae` (`umlaut_e`) or `a`.
+fn fold(text: &str, umlaut_e: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars().flat_map(char::to_lowercase) {
+        match c {
+            'ä' | 'ö' | 'ü' if umlaut_e => {
+                out.push(match c {
+                    'ä' => 'a',
+                    'ö' => 'o',
+                    _ => 'u',
+                });
+                out.push('e');
+            }
+            'ä' | 'à' | 'â' => out.push('a'),
+            'ö' | 'ô' => out.push('o'),
+            'ü' | 'ù' | 'û' => out.push('u'),
+            'é' | 'è' | 'ê' | 'ë' => out.push('e'),
+            'î' | 'ï' => out.push('i'),
+            'ç' => out.push('c'),
+            'ß' => out.push_str("ss"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 fn flex_type(rules: &FleetRules) -> usize {
