@@ -199,7 +199,7 @@ fn a_bad_fischerspiel_event_in_french() {
         .assert()
         .code(2);
     let err = stderr(&out);
-    assert!(err.contains("`fly` n'est pas un événement ; tapez `help` pour la liste"), "{err}");
+    assert!(err.contains("`fly` n'est pas un événement ; tapez `aide` pour la liste"), "{err}");
     assert!(!err.contains("is not an event"), "{err}");
 }
 
@@ -507,5 +507,57 @@ fn whole_fischerspiel_games_in_german_and_french_without_english() {
         for english in ["is already", "there is nothing", "notice:", "is not an answer"] {
             assert!(!all.contains(english), "{lang}: `{english}` in\n{all}");
         }
+    }
+}
+
+/// The won game typed in German and in French words (events, boats, sizes) is the same game
+/// as typed with the keys: the save holds the keys.
+#[test]
+fn fischerspiel_events_typed_in_german_and_french_words_give_the_same_game() {
+    let words = |lang: &str| -> Vec<(&'static str, &'static str)> {
+        match lang {
+            "de" => vec![
+                ("sail", "auslaufen"),
+                ("catch", "Fangen"),
+                ("home", "heim"),
+                ("green", "grün"),
+                ("blue", "blau"),
+                ("small", "klein"),
+                ("medium", "mittel"),
+            ],
+            _ => vec![
+                ("wind", "vent"),
+                ("sail", "sortir"),
+                ("catch", "pecher"),
+                ("home", "rentrer"),
+                ("green", "vert"),
+                ("blue", "bleu"),
+                ("small", "petit"),
+                ("medium", "moyen"),
+            ],
+        }
+    };
+    let save = |lang: &str, answers: &str| -> String {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), "a.txt", answers);
+        let out = deckhand(dir.path())
+            .args(["--lang", lang, "play", "fischerspiel", "--players", "2", "-o", "g.jsonl", "--answers", "a.txt"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{lang}: {}", String::from_utf8_lossy(&out.stderr));
+        std::fs::read_to_string(dir.path().join("g.jsonl")).unwrap().lines().skip(1).collect::<Vec<_>>().join("\n")
+    };
+    for lang in ["de", "fr"] {
+        let table = words(lang);
+        let translated: String = WON
+            .lines()
+            .map(|line| {
+                let out: Vec<&str> =
+                    line.split(' ').map(|w| table.iter().find(|(k, _)| *k == w).map_or(w, |(_, t)| *t)).collect();
+                out.join(" ") + "\n"
+            })
+            .collect();
+        assert_ne!(translated, WON);
+        assert_eq!(save(lang, &translated), save(lang, WON), "{lang}");
     }
 }

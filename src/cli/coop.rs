@@ -261,6 +261,51 @@ fn parse_side(word: &str, lang: &str) -> Result<Side, String> {
     }
 }
 
+/// An event's word in `lang` (`sail`, `auslaufen`, `sortir`).
+fn event_word(key: &str, lang: &str) -> String {
+    match key {
+        "wind" => crate::t!(lang, "games.fischerspiel.word.wind"),
+        "crest" => crate::t!(lang, "games.fischerspiel.word.crest"),
+        "direction" => crate::t!(lang, "games.fischerspiel.word.direction"),
+        "sail" => crate::t!(lang, "games.fischerspiel.word.sail"),
+        "home" => crate::t!(lang, "games.fischerspiel.word.home"),
+        "catch" => crate::t!(lang, "games.fischerspiel.word.catch"),
+        "dump" => crate::t!(lang, "games.fischerspiel.word.dump"),
+        "transfer" => crate::t!(lang, "games.fischerspiel.word.transfer"),
+        "stuck" => crate::t!(lang, "games.fischerspiel.word.stuck"),
+        "undo" => crate::t!(lang, "games.fischerspiel.word.undo"),
+        "status" => crate::t!(lang, "games.fischerspiel.word.status"),
+        "help" => crate::t!(lang, "games.fischerspiel.word.help"),
+        "quit" => crate::t!(lang, "games.fischerspiel.word.quit"),
+        other => other.to_string(),
+    }
+}
+
+/// The event key a typed word names: the English key itself (what saves and answers files
+/// use), or its word in `lang`.
+fn canonical_event(typed: &str, lang: &str) -> String {
+    const KEYS: [&str; 13] = [
+        "wind",
+        "crest",
+        "direction",
+        "sail",
+        "home",
+        "catch",
+        "dump",
+        "transfer",
+        "stuck",
+        "undo",
+        "status",
+        "help",
+        "quit",
+    ];
+    let typed = typed.to_lowercase();
+    if KEYS.contains(&typed.as_str()) {
+        return typed;
+    }
+    KEYS.iter().find(|k| crate::i18n::same_word(&event_word(k, lang), &typed)).map_or(typed, |k| k.to_string())
+}
+
 fn parse_command(r: &FischerspielRules, state: &State, text: &str, lang: &str) -> Result<Cmd, String> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let Some(first) = words.first() else { return Err(crate::t!(lang, "games.fischerspiel.cmd.need_event")) };
@@ -280,7 +325,8 @@ fn parse_command(r: &FischerspielRules, state: &State, text: &str, lang: &str) -
         crate::t!(lang, "games.fischerspiel.cmd.word_size"),
         crate::t!(lang, "games.fischerspiel.cmd.word_side"),
     );
-    let event = match first.to_lowercase().as_str() {
+    let w = |key: &str| event_word(key, lang);
+    let event = match canonical_event(first, lang).as_str() {
         "help" | "?" => return Ok(Cmd::Help),
         "status" => return Ok(Cmd::Status),
         "quit" | "exit" | "save" => return Ok(Cmd::Quit),
@@ -290,23 +336,23 @@ fn parse_command(r: &FischerspielRules, state: &State, text: &str, lang: &str) -
             _ => return Err(crate::t!(lang, "games.fischerspiel.cmd.wind_usage")),
         },
         "direction" => {
-            need(1, &format!("direction {side}"))?;
+            need(1, &format!("{} {side}", w("direction")))?;
             Event::Direction { side: parse_side(words[1], lang)? }
         }
         "sail" => {
-            need(1, &format!("sail {b}"))?;
+            need(1, &format!("{} {b}", w("sail")))?;
             Event::Sail { boat: boat(words[1])? }
         }
         "home" => {
-            need(1, &format!("home {b}"))?;
+            need(1, &format!("{} {b}", w("home")))?;
             Event::Home { boat: boat(words[1])? }
         }
         "catch" => {
-            need(2, &format!("catch {b} {size}"))?;
+            need(2, &format!("{} {b} {size}", w("catch")))?;
             Event::Catch { boat: boat(words[1])?, fish: fish(words[2])? }
         }
         "dump" => {
-            need(2, &format!("dump {b} {size}"))?;
+            need(2, &format!("{} {b} {size}", w("dump")))?;
             Event::Dump { boat: boat(words[1])?, fish: fish(words[2])? }
         }
         "transfer" => {
@@ -411,7 +457,7 @@ fn effect_text(r: &FischerspielRules, s: &State, effect: &Effect, lang: &str) ->
                 "games.fischerspiel.must_dump",
                 boat = boat_name(r, s, *boat, lang),
                 n = b.load.len(),
-                id = r.boats[b.colour].id
+                id = r.boats[b.colour].name.get(lang)
             )
         }
         Effect::Drift { squares: 0 } => crate::t!(lang, "games.fischerspiel.drift_none"),
@@ -516,8 +562,8 @@ fn help_text(r: &FischerspielRules, s: &State, lang: &str) -> String {
         (WindSource::Crest, false) => crate::t!(lang, "games.fischerspiel.cmd.help_wind_crest"),
         (WindSource::Crest, true) => crate::t!(lang, "games.fischerspiel.cmd.help_wind_side"),
     };
-    let boats: Vec<&str> = s.boats.iter().map(|b| r.boats[b.colour].id.as_str()).collect();
-    let sizes: Vec<&str> = r.fish.iter().map(|f| f.id.as_str()).collect();
+    let boats: Vec<&str> = s.boats.iter().map(|b| r.boats[b.colour].name.get(lang)).collect();
+    let sizes: Vec<&str> = r.fish.iter().map(|f| f.word.get(lang)).collect();
     let mut o = crate::t!(lang, "games.fischerspiel.cmd.help_events", wind = wind);
     if v.drift {
         o.push_str(&crate::t!(lang, "games.fischerspiel.cmd.help_drift"));

@@ -143,7 +143,7 @@ impl Setup {
                 let mut counts = vec![0; rules.fish.len()];
                 for (id, n) in mix {
                     let i = rules.fish_index(id).ok_or_else(|| {
-                        let list = rules.fish.iter().map(|f| f.id.as_str()).collect::<Vec<_>>().join(", ");
+                        let list = rules.fish.iter().map(|f| f.word.get(lang)).collect::<Vec<_>>().join(", ");
                         t!(lang, "games.fischerspiel.err.unknown_fish", id = id, list = list)
                     })?;
                     counts[i] = *n;
@@ -305,17 +305,12 @@ impl State {
             .iter()
             .position(|b| {
                 let c = &rules.boats[b.colour];
-                c.id == want
-                    || [c.name.get("en"), c.name.get("de"), c.name.get("fr")].iter().any(|n| n.to_lowercase() == want)
+                c.id == want || crate::i18n::LANGS.iter().any(|l| crate::i18n::same_word(c.name.get(l), &want))
             })
             .ok_or_else(|| {
-                let in_play: Vec<&str> = self.boats.iter().map(|b| rules.boats[b.colour].id.as_str()).collect();
+                let in_play: Vec<&str> = self.boats.iter().map(|b| rules.boats[b.colour].name.get(lang)).collect();
                 no(t!(lang, "games.fischerspiel.err.no_boat", id = id, list = in_play.join(", ")))
             })
-    }
-
-    fn boat_id<'r>(&self, rules: &'r FischerspielRules, boat: usize) -> &'r str {
-        &rules.boats[self.boats[boat].colour].id
     }
 
     fn boat_name<'r>(&self, rules: &'r FischerspielRules, boat: usize, lang: &str) -> &'r str {
@@ -331,10 +326,12 @@ pub fn fish_size(rules: &FischerspielRules, id: &str, lang: &str) -> Result<usiz
         .iter()
         .position(|f| {
             f.id == want
-                || [f.name.get("en"), f.name.get("de"), f.name.get("fr")].iter().any(|n| n.to_lowercase() == want)
+                || crate::i18n::LANGS.iter().any(|l| {
+                    crate::i18n::same_word(f.name.get(l), &want) || crate::i18n::same_word(f.word.get(l), &want)
+                })
         })
         .ok_or_else(|| {
-            let list = rules.fish.iter().map(|f| f.id.as_str()).collect::<Vec<_>>().join(", ");
+            let list = rules.fish.iter().map(|f| f.word.get(lang)).collect::<Vec<_>>().join(", ");
             no(t!(lang, "games.fischerspiel.err.not_size", id = id, list = list))
         })
 }
@@ -366,7 +363,7 @@ pub fn apply(rules: &FischerspielRules, state: &State, event: &Event, lang: &str
                 n = state.boats[b].load.len(),
                 cap = state.capacity(rules),
                 wind = rules.wind.storm_from,
-                id = state.boat_id(rules, b)
+                id = state.boat_name(rules, b, lang)
             )));
         }
     }
@@ -422,9 +419,9 @@ pub fn apply(rules: &FischerspielRules, state: &State, event: &Event, lang: &str
         Event::Catch { boat, fish } => {
             let b = s.boat(rules, boat, lang)?;
             let f = fish_size(rules, fish, lang)?;
-            let (id, name) = (s.boat_id(rules, b), s.boat_name(rules, b, lang));
+            let name = s.boat_name(rules, b, lang);
             if s.boats[b].home {
-                return Err(no(t!(lang, "games.fischerspiel.err.in_harbour", boat = name, id = id)));
+                return Err(no(t!(lang, "games.fischerspiel.err.in_harbour", boat = name, id = name)));
             }
             if s.sea[f] == 0 {
                 return Err(no(t!(lang, "games.fischerspiel.err.none_left", fish = rules.fish[f].name.get(lang))));
@@ -820,7 +817,8 @@ mod tests {
         assert!(apply(&r, s, &ev("catch green medium"), "en").unwrap_err().message.contains("needs 2 boats"));
         assert!(apply(&r, s, &ev("catch green giant"), "en").unwrap_err().message.contains("no giant fish is left"));
         assert!(apply(&r, s, &ev("catch purple small"), "en").unwrap_err().message.contains("no `purple` boat"));
-        assert!(apply(&r, s, &ev("catch grün klein"), "en").is_err(), "klein is not a size name");
+        assert!(apply(&r, s, &ev("catch grün klein"), "en").is_ok(), "klein is the German word for small");
+        assert!(apply(&r, s, &ev("catch vert geant"), "en").unwrap_err().message.contains("no giant fish is left"));
         assert!(apply(&r, s, &ev("catch grün kleiner Fisch"), "en").is_err());
         assert!(apply(&r, s, &Event::Catch { boat: "grün".into(), fish: "kleiner fisch".into() }, "en").is_ok());
     }
@@ -836,7 +834,7 @@ mod tests {
         assert_eq!(why("catch green giant", "de"), "in der Strömung ist kein Riesenfisch mehr");
         assert_eq!(
             why("catch red small", "fr"),
-            "le bateau rouge est dans son port ; on pêche en mer (saisissez d'abord `sail red`)"
+            "le bateau rouge est dans son port ; on pêche en mer (saisissez d'abord `sortir rouge`)"
         );
         let mut t = Timeline::new(State::new(Setup::new(&r, 2, "base", None, None, "de").unwrap()), "de");
         assert_eq!(t.push(&r, &Event::Undo).unwrap_err().message, "es gibt nichts zurückzunehmen");

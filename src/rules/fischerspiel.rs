@@ -35,6 +35,9 @@ mod raw {
     pub struct Fish {
         pub id: Spanned<String>,
         pub name: Names,
+        /// The one word players type for this size (default: the id).
+        #[serde(default)]
+        pub word: Option<Names>,
         pub boats: Spanned<u32>,
         pub in_box: u32,
     }
@@ -98,6 +101,8 @@ mod raw {
 pub struct FishSize {
     pub id: String,
     pub name: Names,
+    /// The one word players type for this size, per language (`klein`, `petit`).
+    pub word: Names,
     /// Boats that must be next to the fish at once to lift it.
     pub boats: u32,
     pub in_box: u32,
@@ -363,6 +368,7 @@ pub fn compile_in(source: &Source, lang: &str) -> Result<FischerspielRules, Vec<
             .map(|x| FishSize {
                 id: x.id.get_ref().clone(),
                 name: x.name.clone(),
+                word: x.word.clone().unwrap_or_else(|| Names { en: x.id.get_ref().clone(), de: None, fr: None }),
                 boats: *x.boats.get_ref(),
                 in_box: x.in_box,
             })

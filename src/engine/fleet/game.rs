@@ -64,16 +64,12 @@ impl Face {
         if let Some(face) = Face::parse(rules, typed) {
             return Some(face);
         }
-        let typed = fold(typed.trim(), true);
-        let faces = Face::faces_of_kind(rules, true).into_iter().chain(Face::faces_of_kind(rules, false));
-        let faces: Vec<Face> = faces.collect();
+        let faces: Vec<Face> =
+            Face::faces_of_kind(rules, true).into_iter().chain(Face::faces_of_kind(rules, false)).collect();
         let langs = std::iter::once(lang).chain(crate::i18n::LANGS.into_iter().filter(|l| *l != lang));
         for l in langs {
-            for face in &faces {
-                let word = face.typed_word(rules, l);
-                if typed == fold(&word, true) || typed == fold(&word, false) {
-                    return Some(*face);
-                }
+            if let Some(face) = faces.iter().find(|f| crate::i18n::same_word(&f.typed_word(rules, l), typed)) {
+                return Some(*face);
             }
         }
         None
@@ -1590,32 +1586,6 @@ impl Player {
     fn rerolled_this_phase_blocked(&self, rules: &FleetRules) -> bool {
         self.rerolled_this_phase && rules.options.casino_reroll == CasinoReroll::OncePerPhase
     }
-}
-
-/// Lower case without accents, for matching typed words: `ä` as `ae` (`umlaut_e`) or `a`.
-fn fold(text: &str, umlaut_e: bool) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars().flat_map(char::to_lowercase) {
-        match c {
-            'ä' | 'ö' | 'ü' if umlaut_e => {
-                out.push(match c {
-                    'ä' => 'a',
-                    'ö' => 'o',
-                    _ => 'u',
-                });
-                out.push('e');
-            }
-            'ä' | 'à' | 'â' => out.push('a'),
-            'ö' | 'ô' => out.push('o'),
-            'ü' | 'ù' | 'û' => out.push('u'),
-            'é' | 'è' | 'ê' | 'ë' => out.push('e'),
-            'î' | 'ï' => out.push('i'),
-            'ç' => out.push('c'),
-            'ß' => out.push_str("ss"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 fn flex_type(rules: &FleetRules) -> usize {
