@@ -343,24 +343,18 @@ fn dice_typed_in_german_and_french_words_give_the_same_game() {
             .zip(w)
             .collect()
     };
+    // A 2-player game from `a.answers` in `dir`, saved to `g.jsonl`.
+    let play = |lang: &str, dir: &std::path::Path| {
+        deckhand(dir)
+            .args(["--lang", lang, "play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl"])
+            .args(["--answers", "a.answers"])
+            .output()
+            .unwrap()
+    };
     let save = |lang: &str, answers: &str| -> Vec<String> {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("a.answers"), answers).unwrap();
-        let out = deckhand(dir.path())
-            .args([
-                "--lang",
-                lang,
-                "play",
-                "fleet-dice",
-                "--players",
-                "Ann,Bob",
-                "--save",
-                "g.jsonl",
-                "--answers",
-                "a.answers",
-            ])
-            .output()
-            .unwrap();
+        let out = play(lang, dir.path());
         assert_eq!(out.status.code(), Some(0), "{lang}: {}", String::from_utf8_lossy(&out.stderr));
         // The entries after the header (which records when the game started).
         std::fs::read_to_string(dir.path().join("g.jsonl")).unwrap().lines().skip(1).map(String::from).collect()
@@ -390,21 +384,7 @@ fn dice_typed_in_german_and_french_words_give_the_same_game() {
     // The words are shown in the prompt, and `zurück` / `annuler` work at a typed prompt.
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("a.answers"), "lobster\noyster\nAnn\nzurück\n").unwrap();
-    let out = deckhand(dir.path())
-        .args([
-            "--lang",
-            "de",
-            "play",
-            "fleet-dice",
-            "--players",
-            "Ann,Bob",
-            "--save",
-            "g.jsonl",
-            "--answers",
-            "a.answers",
-        ])
-        .output()
-        .unwrap();
+    let out = play("de", dir.path());
     // Prompts go to standard error.
     let text = String::from_utf8_lossy(&out.stderr);
     assert!(text.contains("3 Würfelseiten eingeben: garnele kabeljau hummer schwertfisch auster münzen"), "{text}");
