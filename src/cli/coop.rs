@@ -497,8 +497,13 @@ fn status_text(r: &FischerspielRules, s: &State, lang: &str) -> String {
         });
         o.push_str(&crate::t!(lang, "games.fischerspiel.status_drift", dir = dir, n = r.wind.drift_at(s.wind)));
     }
-    let sea: Vec<String> =
-        r.fish.iter().zip(&s.sea).filter(|(_, n)| **n > 0).map(|(f, n)| format!("{n} {}", f.name.get(lang))).collect();
+    let sea: Vec<String> = r
+        .fish
+        .iter()
+        .zip(&s.sea)
+        .filter(|(_, n)| **n > 0)
+        .map(|(f, n)| crate::t!(lang, "games.fischerspiel.fish_count", n = n, fish = f.name.get(lang)))
+        .collect();
     o.push('\n');
     o.push_str(&crate::t!(
         lang,
