@@ -405,6 +405,11 @@ impl Game {
         (0..n).map(|i| (self.start_player + i) % n).collect()
     }
 
+    /// What `effect` queues for each player, in turn order.
+    fn each_player(&mut self, mut effect: impl FnMut(&mut Self, usize) -> Vec<Task>) -> Vec<Task> {
+        self.turn_order().into_iter().flat_map(|p| effect(self, p)).collect()
+    }
+
     /// True when the next decision is a dice roll (undo stops at a digital one).
     pub fn awaiting_roll(&self) -> bool {
         matches!(self.queue.front(), Some(Task::Roll(_) | Task::Reroll { .. }))
@@ -801,10 +806,7 @@ impl Game {
                 }
                 Task::Income => {
                     self.queue.pop_front();
-                    let mut tasks = Vec::new();
-                    for p in self.turn_order() {
-                        tasks.extend(self.income(rules, p));
-                    }
+                    let tasks = self.each_player(|g, p| g.income(rules, p));
                     self.push_front(tasks);
                 }
                 Task::FishingStart => {
@@ -812,19 +814,14 @@ impl Game {
                     self.fishing = true;
                     let round = self.round;
                     self.announce(|l| crate::t!(l, "engine.announce_fishing", round = round));
-                    let mut tasks = Vec::new();
-                    for p in self.turn_order() {
-                        tasks.extend(self.catch(rules, p));
-                    }
+                    let tasks = self.each_player(|g, p| g.catch(rules, p));
                     self.push_front(tasks);
                 }
                 Task::FishingEnd => {
                     self.queue.pop_front();
                     self.fishing = false;
                     let mut tasks = std::mem::take(&mut self.deferred);
-                    for p in self.turn_order() {
-                        tasks.extend(self.after_fishing(rules, p));
-                    }
+                    tasks.extend(self.each_player(|g, p| g.after_fishing(rules, p)));
                     self.push_front(tasks);
                 }
                 Task::PrivateFishing(p) => {
