@@ -47,6 +47,11 @@ pub fn json_message_in(err: &serde_json::Error, lang: &str) -> String {
     }
 }
 
+/// A fixed English phrase of a table, in `lang` (None when the table does not have it).
+fn phrase(table: &[(&str, &str)], english: &str, lang: &str) -> Option<String> {
+    table.iter().find(|(text, _)| *text == english).map(|(_, key)| tr(lang, key, &[]))
+}
+
 fn translates(lang: &str) -> bool {
     lang != "en" && crate::i18n::LANGS.contains(&lang)
 }
@@ -169,10 +174,7 @@ fn found_in(found: &str, lang: &str) -> String {
             return tr(lang, key, &[("value", &value)]);
         }
     }
-    match FOUND_PLAIN.iter().find(|(text, _)| *text == found) {
-        Some((_, key)) => tr(lang, key, &[]),
-        None => found.to_string(),
-    }
+    phrase(&FOUND_PLAIN, found, lang).unwrap_or_else(|| found.to_string())
 }
 
 /// Fixed `expecting` texts of serde, toml and serde_spanned types.
@@ -198,8 +200,8 @@ const WANT_EXACT: [(&str, &str); 17] = [
 
 /// serde's `Expected` (a type's `expecting` text) in the language; unknown texts stay.
 fn want_in(want: &str, lang: &str) -> String {
-    if let Some((_, key)) = WANT_EXACT.iter().find(|(text, _)| *text == want) {
-        return tr(lang, key, &[]);
+    if let Some(text) = phrase(&WANT_EXACT, want, lang) {
+        return text;
     }
     if let Some(text) = number_want(want, lang) {
         return text;
@@ -298,8 +300,8 @@ const DATA: [(&str, &str); 10] = [
 ];
 
 fn toml_data_message(m: &str, lang: &str) -> Option<String> {
-    if let Some((_, key)) = DATA.iter().find(|(text, _)| *text == m) {
-        return Some(tr(lang, key, &[]));
+    if let Some(text) = phrase(&DATA, m, lang) {
+        return Some(text);
     }
     if let Some(ty) = m.strip_prefix("expected table, found ") {
         return Some(tr(lang, "rules.toml.data.expected_table_found", &[("type", &type_in(ty, lang)?)]));
@@ -335,7 +337,7 @@ const TYPES: [(&str, &str); 8] = [
 
 /// A TOML value type in the language.
 fn type_in(ty: &str, lang: &str) -> Option<String> {
-    TYPES.iter().find(|(text, _)| *text == ty).map(|(_, key)| tr(lang, key, &[]))
+    phrase(&TYPES, ty, lang)
 }
 
 // ------------------------------------------------------------------------------------
@@ -458,8 +460,8 @@ fn syntax_message(m: &str, lang: &str) -> Option<String> {
 }
 
 fn syntax_head(head: &str, lang: &str) -> Option<String> {
-    if let Some((_, key)) = SYNTAX.iter().find(|(text, _)| *text == head) {
-        return Some(tr(lang, key, &[]));
+    if let Some(text) = phrase(&SYNTAX, head, lang) {
+        return Some(text);
     }
     let ty = head.strip_prefix("cannot extend value of type ")?.strip_suffix(" with a dotted key")?;
     Some(tr(lang, "rules.toml.syntax.extend_dotted", &[("type", &type_in(ty, lang)?)]))
@@ -469,13 +471,8 @@ fn syntax_head(head: &str, lang: &str) -> Option<String> {
 /// literals in backticks kept (toml writes a newline literal as `newline`: translated),
 /// joined with the language's "or".
 fn expected_list(list: &str, lang: &str) -> String {
-    let items: Vec<String> = list
-        .split(", ")
-        .map(|item| match EXPECTED.iter().find(|(text, _)| *text == item) {
-            Some((_, key)) => tr(lang, key, &[]),
-            None => item.to_string(),
-        })
-        .collect();
+    let items: Vec<String> =
+        list.split(", ").map(|item| phrase(&EXPECTED, item, lang).unwrap_or_else(|| item.to_string())).collect();
     join_or(&items, lang)
 }
 
@@ -494,7 +491,7 @@ const DATETIME_UNITS: [(&str, &str); 9] = [
 
 /// `toml_datetime`'s "expected" phrases after "invalid date|time|offset|datetime".
 fn datetime_expected(expected: &str, lang: &str) -> Option<String> {
-    let unit = |u: &str| DATETIME_UNITS.iter().find(|(text, _)| *text == u).map(|(_, key)| tr(lang, key, &[]));
+    let unit = |u: &str| phrase(&DATETIME_UNITS, u, lang);
     match expected {
         "year or hour" => return Some(tr(lang, "rules.toml.datetime.year_or_hour", &[])),
         "`T` between date and time" => return Some(tr(lang, "rules.toml.datetime.t_between", &[])),
@@ -553,7 +550,7 @@ const JSON: [(&str, &str); 23] = [
 ];
 
 fn json_syntax_message(m: &str, lang: &str) -> Option<String> {
-    JSON.iter().find(|(text, _)| *text == m).map(|(_, key)| tr(lang, key, &[]))
+    phrase(&JSON, m, lang)
 }
 
 #[cfg(test)]
