@@ -34,7 +34,7 @@ fn meta_of(text: &str, lang: &str) -> Option<&'static str> {
         ("help", crate::t!(lang, "cli.play.word_help")),
     ]
     .into_iter()
-    .find(|(_, word)| *word == text)
+    .find(|(_, word)| crate::i18n::same_word(word, &text))
     .map(|(key, _)| key)
 }
 
