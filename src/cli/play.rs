@@ -9,6 +9,7 @@ use crate::engine::fleet::random;
 use crate::engine::fleet::session::{Entry, Header, Session, FORMAT, SCHEMA};
 use crate::engine::fleet::{check_game_in, Sheet};
 use crate::engine::rng::Rng;
+use crate::log::journal::Read;
 use crate::log::{write_atomic, Journal};
 use crate::report::sheet::sheet_text;
 use crate::report::Format;
@@ -421,18 +422,24 @@ fn rules_for(
     Ok(rules)
 }
 
-fn rebuild(
-    rules: &FleetRules,
+/// The rules a save file was played with, and its game replayed from the entries.
+fn reopen(
     path: &Path,
-    header: &Header,
-    entries: &[Entry],
+    read: &Read<Header, Entry>,
+    rules_path: Option<&Path>,
+    allow_change: bool,
     lang: &'static str,
-) -> Result<Session, Error> {
-    Session::replay_in(rules, &header.players, header.setup, entries, lang).map_err(|(i, why)| Error::Input {
-        path: path.display().to_string(),
-        count: 1,
-        report: crate::t!(lang, "cli.save.replay_illegal", file = path.display(), line = i + 2, why = why),
-    })
+) -> Result<(Rules, Session), Error> {
+    let rules = rules_for(path, &read.header, rules_path, allow_change, lang)?;
+    let fleet = rules.fleet().expect("Fleet save");
+    let session = Session::replay_in(fleet, &read.header.players, read.header.setup, &read.entries, lang).map_err(
+        |(i, why)| Error::Input {
+            path: path.display().to_string(),
+            count: 1,
+            report: crate::t!(lang, "cli.save.replay_illegal", file = path.display(), line = i + 2, why = why),
+        },
+    )?;
+    Ok((rules, session))
 }
 
 pub fn resume(
@@ -443,9 +450,8 @@ pub fn resume(
     lang: &'static str,
 ) -> anyhow::Result<i32> {
     let read = Journal::read_in::<Header, Entry>(path, lang)?;
-    let rules = rules_for(path, &read.header, rules_path, allow_change, lang)?;
+    let (rules, mut session) = reopen(path, &read, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("Fleet save");
-    let mut session = rebuild(fleet, path, &read.header, &read.entries, lang)?;
     session.set_lang(lang);
     let mut prompter = ui::prompter_for_in(answers, "resume", lang)?;
     let opened = Journal::open_in::<Header, Entry>(path, lang)?;
@@ -482,9 +488,8 @@ pub fn replay(
     if let Some(n) = &read.dropped_tail {
         eprintln!("{}", crate::t!(lang, "cli.play.note", note = n));
     }
-    let rules = rules_for(path, &read.header, rules_path, allow_change, lang)?;
+    let (rules, session) = reopen(path, &read, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("Fleet save");
-    let session = rebuild(fleet, path, &read.header, &read.entries, lang)?;
     let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
     let mut standings = fleet_standings(fleet, &sheets, &vec![0; sheets.len()], lang);
     if !session.game.finished() {
@@ -508,9 +513,8 @@ pub fn show(
     lang: &'static str,
 ) -> anyhow::Result<i32> {
     let read = Journal::read_in::<Header, Entry>(path, lang)?;
-    let rules = rules_for(path, &read.header, rules_path, allow_change, lang)?;
+    let (rules, session) = reopen(path, &read, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("Fleet save");
-    let session = rebuild(fleet, path, &read.header, &read.entries, lang)?;
     let players: Vec<&Sheet> = match player {
         Some(name) => {
             let found = session.game.players.iter().find(|p| p.name.eq_ignore_ascii_case(name)).ok_or_else(|| {
