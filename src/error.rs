@@ -10,8 +10,16 @@ pub enum Error {
     Read { path: String, cause: std::io::Error },
     #[error("cannot write {path}: {cause}")]
     Write { path: String, cause: std::io::Error },
-    #[error("{path} is not UTF-8 text (invalid byte at offset {offset}); deckhand reads TOML and text files only")]
-    NotUtf8 { path: String, offset: usize },
+    #[error("{path}:{line}:{column}: not UTF-8 text (an invalid byte here); deckhand reads TOML and text files only")]
+    NotUtf8 { path: String, line: usize, column: usize },
+    #[error("{path} is not a regular file; deckhand reads only regular files (and `-` for standard input where it says so)")]
+    NotAFile { path: String, kind: crate::log::files::FileKind },
+    #[error("{path} is larger than {limit} bytes, the most deckhand reads")]
+    TooLarge { path: String, limit: u64 },
+    #[error("{path} already exists; deckhand never overwrites it")]
+    Exists { path: String },
+    #[error("{path} is open in another deckhand (another terminal?); finish or close it there first")]
+    Locked { path: String },
     /// A rules file with syntax or meaning errors; `report` holds every rendered diagnostic.
     #[error("{report}{count} error(s) in rules file {path}")]
     Rules { path: String, count: usize, report: String },
@@ -32,7 +40,18 @@ impl Error {
         match self {
             Error::Read { path, cause } => crate::t!(lang, "cli.error.read", path = path, cause = cause),
             Error::Write { path, cause } => crate::t!(lang, "cli.error.write", path = path, cause = cause),
-            Error::NotUtf8 { path, offset } => crate::t!(lang, "cli.error.not_utf8", path = path, offset = offset),
+            Error::NotUtf8 { path, line, column } => {
+                crate::t!(lang, "cli.error.not_utf8", path = path, line = line, column = column)
+            }
+            Error::NotAFile { path, kind } => {
+                let kind = crate::i18n::tr(lang, kind.key(), &[]);
+                crate::t!(lang, "cli.error.not_a_file", path = path, kind = kind)
+            }
+            Error::TooLarge { path, limit } => {
+                crate::t!(lang, "cli.error.too_large", path = path, mib = limit / (1024 * 1024))
+            }
+            Error::Exists { path } => crate::t!(lang, "cli.error.exists", path = path),
+            Error::Locked { path } => crate::t!(lang, "cli.error.locked", path = path),
             Error::Rules { path, count, report } => {
                 format!("{report}{}", crate::t!(lang, "cli.error.rules", path = path, n = count))
             }

@@ -4,18 +4,22 @@
 //! write a crash interrupted) is dropped with a notice; damage before the last line is
 //! reported, never guessed around.
 
-use std::fs::{File, OpenOptions};
-use std::io::{Seek, SeekFrom, Write};
+use std::fs::File;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use crate::rules::parse_messages::json_message_in;
+use super::files;
 use crate::Error;
 
 pub struct Journal {
     path: PathBuf,
+    /// Opened for appending and locked exclusively for as long as the journal lives: a
+    /// second deckhand on the same save is refused (`Error::Locked`) instead of writing
+    /// into the middle of our lines.
     file: File,
 }
 
@@ -32,6 +36,15 @@ fn write_err(path: &Path, source: std::io::Error) -> Error {
     Error::Write { path: path.display().to_string(), cause: source }
 }
 
+/// Take the lock of an open save, or say that another process has it.
+fn lock(file: &File, path: &Path) -> Result<(), Error> {
+    match file.try_lock() {
+        Ok(()) => Ok(()),
+        Err(std::fs::TryLockError::WouldBlock) => Err(Error::Locked { path: path.display().to_string() }),
+        Err(std::fs::TryLockError::Error(e)) => Err(write_err(path, e)),
+    }
+}
+
 impl Journal {
     /// Create a new journal; refuses to overwrite an existing file.
     pub fn create<H: Serialize>(path: &Path, header: &H) -> Result<Journal, Error> {
@@ -41,34 +54,17 @@ impl Journal {
     /// `create` with its messages in a language (`en`, `de`, `fr`).
     pub fn create_in<H: Serialize>(path: &Path, header: &H, lang: &str) -> Result<Journal, Error> {
         let exists = || Error::Usage(crate::t!(lang, "rules.save_exists", path = path.display()));
-        if path.exists() {
+        if path.symlink_metadata().is_ok() {
             return Err(exists());
         }
-        // The header goes to a temporary file first, and the file appears under its name only
-        // once the header is on disk: a crash at any moment leaves either no save or a save
-        // with its header, never an empty file. `hard_link` fails if the name exists, so an
-        // existing save is still never overwritten.
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "save".into());
-        let tmp = dir.join(format!(".{name}.{}.new", std::process::id()));
+        // The header goes to a temporary file (created exclusively, locked, in append mode)
+        // that appears under its name only once the header is on disk: a crash at any moment
+        // leaves either no save or a save with its header, never an empty file, and the file
+        // is ours (locked) from its first moment under that name.
         let mut line = serde_json::to_string(header).expect("journal headers serialise");
         line.push('\n');
-        let written = (|| {
-            let mut f = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
-            f.write_all(line.as_bytes())?;
-            f.sync_all()?;
-            std::fs::hard_link(&tmp, path)
-        })();
-        let _ = std::fs::remove_file(&tmp);
-        written
+        let file = files::create_new(path, line.as_bytes(), true)
             .map_err(|e| if e.kind() == std::io::ErrorKind::AlreadyExists { exists() } else { write_err(path, e) })?;
-        if let Ok(d) = File::open(dir) {
-            let _ = d.sync_all();
-        }
-        let file = OpenOptions::new().append(true).open(path).map_err(|e| write_err(path, e))?;
         Ok(Journal { path: path.to_path_buf(), file })
     }
 
@@ -92,8 +88,15 @@ impl Journal {
     /// `read` with its messages in a language (`en`, `de`, `fr`), the JSON parser's own
     /// description of a damaged line too (`parse_messages::json_message_in`).
     pub fn read_in<H: DeserializeOwned, E: DeserializeOwned>(path: &Path, lang: &str) -> Result<Read<H, E>, Error> {
-        let bytes =
-            std::fs::read(path).map_err(|source| Error::Read { path: path.display().to_string(), cause: source })?;
+        let file = files::open_regular(path, false)?;
+        let bytes = files::read_capped(file, &path.display().to_string())?;
+        Self::parse(path, &bytes, lang)
+    }
+
+    /// A journal's lines: the header, the entries, and a torn tail. Only a last line
+    /// without its newline can be the write a crash interrupted; any other line that does
+    /// not read is damage, reported with its line number.
+    fn parse<H: DeserializeOwned, E: DeserializeOwned>(path: &Path, bytes: &[u8], lang: &str) -> Result<Read<H, E>, Error> {
         let damaged = |line: usize, why: String| Error::Input {
             path: path.display().to_string(),
             count: 1,
@@ -105,10 +108,12 @@ impl Journal {
                 crate::t!(lang, "rules.save_damaged_help")
             ),
         };
+        // A byte-order mark some editors put at the start is not part of the header.
+        let bom = if bytes.starts_with(b"\xef\xbb\xbf") { 3 } else { 0 };
         // Split into lines, remembering where each starts.
         let mut lines: Vec<(usize, &[u8])> = Vec::new();
-        let mut start = 0;
-        for (i, b) in bytes.iter().enumerate() {
+        let mut start = bom;
+        for (i, b) in bytes.iter().enumerate().skip(bom) {
             if *b == b'\n' {
                 lines.push((start, &bytes[start..i]));
                 start = i + 1;
@@ -130,7 +135,7 @@ impl Journal {
         for (n, (offset, line)) in lines.iter().enumerate().skip(1) {
             match serde_json::from_slice::<E>(line) {
                 Ok(e) => entries.push(e),
-                Err(_) if n == last => {
+                Err(_) if n == last && unterminated => {
                     dropped_tail = Some(crate::t!(lang, "rules.save_torn_tail", path = path.display(), n = line.len()));
                     keep_until = *offset;
                 }
@@ -140,20 +145,22 @@ impl Journal {
         Ok(Read { header, entries, dropped_tail, keep_until, unterminated })
     }
 
-    /// Open an existing journal for further appends: a torn tail is cut off the file.
+    /// Open an existing journal for further appends, locked for as long as the returned
+    /// journal lives: a torn tail is cut off the file.
     pub fn open<H: DeserializeOwned, E: DeserializeOwned>(path: &Path) -> Result<Opened<H, E>, Error> {
         Self::open_in(path, "en")
     }
 
     /// `open` with its messages in a language (`en`, `de`, `fr`).
     pub fn open_in<H: DeserializeOwned, E: DeserializeOwned>(path: &Path, lang: &str) -> Result<Opened<H, E>, Error> {
-        let read = Self::read_in::<H, E>(path, lang)?;
-        let mut file = OpenOptions::new().write(true).open(path).map_err(|e| write_err(path, e))?;
+        // Lock first, then read through the locked file: what is read is what we append to.
+        let mut file = files::open_regular(path, true)?;
+        lock(&file, path)?;
+        let bytes = files::read_capped(&mut file, &path.display().to_string())?;
+        let read = Self::parse::<H, E>(path, &bytes, lang)?;
         if read.dropped_tail.is_some() {
             file.set_len(read.keep_until as u64).map_err(|e| write_err(path, e))?;
-        }
-        file.seek(SeekFrom::End(0)).map_err(|e| write_err(path, e))?;
-        if read.dropped_tail.is_none() && read.unterminated {
+        } else if read.unterminated {
             // A complete last entry whose newline was lost: finish the line.
             file.write_all(b"\n").map_err(|e| write_err(path, e))?;
         }
@@ -200,6 +207,7 @@ mod tests {
         let mut o: Open = Journal::open(&path).unwrap();
         assert_eq!((o.header.as_str(), o.entries.clone()), ("header", vec![1, 2]));
         o.journal.append(&3u32).unwrap();
+        drop(o);
         let o: Open = Journal::open(&path).unwrap();
         assert_eq!(o.entries, vec![1, 2, 3]);
         assert!(o.dropped_tail.is_none());
@@ -231,6 +239,34 @@ mod tests {
         let (_d, path) = journal_with(b"\"h\"\n1\nxx\n3\n");
         let err = Journal::open::<String, u32>(&path).err().unwrap().to_string();
         assert!(err.contains("game.jsonl:3: the save file is damaged"), "{err}");
+    }
+
+    #[test]
+    fn a_complete_bad_last_line_is_damage_not_a_torn_tail() {
+        let (_d, path) = journal_with(b"\"h\"\n1\n2\nxx\n");
+        let err = Journal::open::<String, u32>(&path).err().unwrap().to_string();
+        assert!(err.contains("game.jsonl:4: the save file is damaged"), "{err}");
+        assert_eq!(std::fs::read(&path).unwrap(), b"\"h\"\n1\n2\nxx\n", "nothing is cut");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_accepted() {
+        let (_d, path) = journal_with(b"\xef\xbb\xbf\"h\"\n1\n");
+        let o: Open = Journal::open(&path).unwrap();
+        assert_eq!((o.header.as_str(), o.entries), ("h", vec![1]));
+    }
+
+    #[test]
+    fn an_open_journal_is_locked_against_a_second_opener() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.jsonl");
+        let j = Journal::create(&path, &"h".to_string()).unwrap();
+        assert!(matches!(Journal::open::<String, u32>(&path), Err(Error::Locked { .. })));
+        drop(j);
+        let o: Open = Journal::open(&path).unwrap();
+        assert!(matches!(Journal::open::<String, u32>(&path), Err(Error::Locked { .. })));
+        drop(o);
+        assert!(Journal::open::<String, u32>(&path).is_ok());
     }
 
     #[test]

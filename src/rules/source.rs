@@ -126,15 +126,10 @@ fn floor_char_boundary(text: &str, mut index: usize) -> usize {
     index
 }
 
-/// Read a file for deckhand: a clear message for a missing file or non-UTF-8 content.
+/// Read a file for deckhand: a regular file of at most 16 MiB, UTF-8 (a clear message with
+/// line and column otherwise), without a byte-order mark (`log::files::read_text`).
 pub fn read_source(path: &std::path::Path) -> Result<Source, crate::Error> {
-    let bytes =
-        std::fs::read(path).map_err(|source| crate::Error::Read { path: path.display().to_string(), cause: source })?;
-    let text = String::from_utf8(bytes).map_err(|e| crate::Error::NotUtf8 {
-        path: path.display().to_string(),
-        offset: e.utf8_error().valid_up_to(),
-    })?;
-    Ok(Source::new(path.display().to_string(), text))
+    crate::log::files::read_text(path)
 }
 
 /// A `toml` parse error rendered like our diagnostics (file name in front), all in a

@@ -1,0 +1,448 @@
+//! Reading and writing files that may come from anyone: only regular files are read (a FIFO
+//! or `/dev/zero` named as a sheet would otherwise block or be read forever), never more
+//! than `MAX_FILE_BYTES`; files are written through temporary files created exclusively
+//! under unpredictable names in the target folder (a link planted at a predictable name
+//! cannot redirect the write), and a sheet never replaces a file that is already there.
+
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+use crate::rules::Source;
+use crate::Error;
+
+/// The largest file deckhand reads: 16 MiB (a whole game's save is a few dozen kB).
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// What a path names when it is not a regular file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    Directory,
+    Fifo,
+    Device,
+    Socket,
+    Other,
+}
+
+impl FileKind {
+    fn of(meta: &std::fs::Metadata) -> FileKind {
+        let ft = meta.file_type();
+        if ft.is_dir() {
+            return FileKind::Directory;
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::FileTypeExt;
+            if ft.is_fifo() {
+                return FileKind::Fifo;
+            }
+            if ft.is_block_device() || ft.is_char_device() {
+                return FileKind::Device;
+            }
+            if ft.is_socket() {
+                return FileKind::Socket;
+            }
+        }
+        FileKind::Other
+    }
+
+    /// The catalog key of its name.
+    pub fn key(self) -> &'static str {
+        match self {
+            FileKind::Directory => "cli.error.kind_directory",
+            FileKind::Fifo => "cli.error.kind_fifo",
+            FileKind::Device => "cli.error.kind_device",
+            FileKind::Socket => "cli.error.kind_socket",
+            FileKind::Other => "cli.error.kind_other",
+        }
+    }
+}
+
+fn read_err(path: &Path, cause: std::io::Error) -> Error {
+    Error::Read { path: path.display().to_string(), cause }
+}
+
+/// Open an existing regular file. A FIFO is opened without waiting for a writer and then
+/// refused, like a directory or a device. `append` opens it for appending as well.
+pub fn open_regular(path: &Path, append: bool) -> Result<File, Error> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    if append {
+        options.append(true);
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(|e| read_err(path, e))?;
+    let meta = file.metadata().map_err(|e| read_err(path, e))?;
+    if !meta.is_file() {
+        return Err(Error::NotAFile { path: path.display().to_string(), kind: FileKind::of(&meta) });
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(Error::TooLarge { path: path.display().to_string(), limit: MAX_FILE_BYTES });
+    }
+    #[cfg(unix)]
+    {
+        // Back to blocking reads and writes, now that it is known to be a regular file.
+        use std::os::unix::io::AsRawFd;
+        // SAFETY: fcntl on a descriptor this function owns; only the O_NONBLOCK flag changes.
+        unsafe {
+            let fd = file.as_raw_fd();
+            let flags = libc::fcntl(fd, libc::F_GETFL);
+            if flags >= 0 {
+                libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK);
+            }
+        }
+    }
+    Ok(file)
+}
+
+/// Read at most `MAX_FILE_BYTES` from `reader` (a file that grew after it was opened, or
+/// standard input, cannot make deckhand read forever).
+pub fn read_capped(mut reader: impl Read, name: &str) -> Result<Vec<u8>, Error> {
+    let mut bytes = Vec::new();
+    reader
+        .by_ref()
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|cause| Error::Read { path: name.to_string(), cause })?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(Error::TooLarge { path: name.to_string(), limit: MAX_FILE_BYTES });
+    }
+    Ok(bytes)
+}
+
+/// Text from bytes: UTF-8, a byte-order mark at the start dropped. A byte that is not
+/// UTF-8 is reported with its line and column.
+pub fn text_of(bytes: Vec<u8>, name: &str) -> Result<String, Error> {
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        // The valid prefix is UTF-8, so its lines and characters can be counted.
+        let prefix = std::str::from_utf8(valid).unwrap_or_default();
+        let line = prefix.matches('\n').count() + 1;
+        let column = prefix.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        Error::NotUtf8 { path: name.to_string(), line, column }
+    })?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
+}
+
+/// Read a text file (a sheet, a rules file, an answers file, a save): a regular file of at
+/// most `MAX_FILE_BYTES`, UTF-8, without its byte-order mark.
+pub fn read_text(path: &Path) -> Result<Source, Error> {
+    let file = open_regular(path, false)?;
+    let name = path.display().to_string();
+    let bytes = read_capped(file, &name)?;
+    Ok(Source::new(name.clone(), text_of(bytes, &name)?))
+}
+
+/// Standard input as text, with the same limits as a file.
+pub fn read_stdin(name: &str) -> Result<String, Error> {
+    text_of(read_capped(std::io::stdin().lock(), name)?, name)
+}
+
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    }
+}
+
+/// Temporary files are named `.deckhand-XXXXXX.tmp` (random) and locked while they live,
+/// so `remove_stale_temps` can tell the leftovers of a killed process from live ones.
+const TEMP_PREFIX: &str = ".deckhand-";
+const TEMP_SUFFIX: &str = ".tmp";
+
+/// A new temporary file beside `path`, created exclusively, locked, and written with
+/// `contents` and flushed to disk.
+fn temp_beside(path: &Path, contents: &[u8], append: bool) -> std::io::Result<tempfile::NamedTempFile> {
+    let mut temp =
+        tempfile::Builder::new().prefix(TEMP_PREFIX).suffix(TEMP_SUFFIX).append(append).tempfile_in(folder_of(path))?;
+    // Held until the temporary file is renamed into place or removed.
+    let _ = temp.as_file().try_lock();
+    temp.write_all(contents)?;
+    temp.as_file().sync_all()?;
+    Ok(temp)
+}
+
+fn sync_folder(path: &Path) {
+    if let Ok(d) = File::open(folder_of(path)) {
+        let _ = d.sync_all();
+    }
+}
+
+/// Replace `path` with `contents` atomically: a reader sees the old file or the new one.
+/// For a file deckhand owns and rewrites (`enter -o`); a link at `path` is replaced, never
+/// followed.
+pub fn write_atomic(path: &Path, contents: &str) -> Result<(), Error> {
+    let err = |cause| Error::Write { path: path.display().to_string(), cause };
+    let temp = temp_beside(path, contents.as_bytes(), false).map_err(err)?;
+    temp.persist(path).map_err(|e| err(e.error))?;
+    sync_folder(path);
+    Ok(())
+}
+
+/// Create `path` with `contents`, atomically, never replacing anything: an existing file
+/// (or link) at `path` is `Error::Exists`.
+pub fn write_new(path: &Path, contents: &str) -> Result<File, Error> {
+    let err = |cause| Error::Write { path: path.display().to_string(), cause };
+    if path.symlink_metadata().is_ok() {
+        return Err(Error::Exists { path: path.display().to_string() });
+    }
+    create_new(path, contents.as_bytes(), false).map_err(|e| match e.kind() {
+        std::io::ErrorKind::AlreadyExists => Error::Exists { path: path.display().to_string() },
+        _ => err(e),
+    })
+}
+
+/// `write_new` returning the open, locked file (in append mode when asked): the save
+/// journal keeps it for its appends.
+pub fn create_new(path: &Path, contents: &[u8], append: bool) -> std::io::Result<File> {
+    let temp = temp_beside(path, contents, append)?;
+    let file = temp.persist_noclobber(path).map_err(|e| e.error)?;
+    sync_folder(path);
+    Ok(file)
+}
+
+/// Write a sheet at `path`, or, when a different file is already there, at the first free
+/// `stem-2.toml`, `stem-3.toml`…: a sheet never replaces a file. A file with the very
+/// same content is left as it is. Returns where the sheet is.
+pub fn write_sheet(path: &Path, contents: &str) -> Result<PathBuf, Error> {
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let ext = path.extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
+    for n in 1..1000 {
+        let candidate = if n == 1 { path.to_path_buf() } else { path.with_file_name(format!("{stem}-{n}{ext}")) };
+        if let Ok(meta) = candidate.symlink_metadata() {
+            if meta.is_file() && meta.len() == contents.len() as u64 {
+                let same = open_regular(&candidate, false)
+                    .and_then(|f| read_capped(f, &candidate.display().to_string()))
+                    .is_ok_and(|b| b == contents.as_bytes());
+                if same {
+                    return Ok(candidate);
+                }
+            }
+            continue;
+        }
+        match write_new(&candidate, contents) {
+            Ok(_) => return Ok(candidate),
+            Err(Error::Exists { .. }) => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(Error::Exists { path: path.display().to_string() })
+}
+
+/// Is `name` a temporary file of deckhand's: today's `.deckhand-XXXXXX.tmp`, or the
+/// `.NAME.PID.new` / `.NAME.PID.tmp` of earlier versions?
+fn is_temp_name(name: &str) -> bool {
+    if name.starts_with(TEMP_PREFIX) && name.ends_with(TEMP_SUFFIX) {
+        return true;
+    }
+    let Some(rest) = name.strip_prefix('.') else { return false };
+    let Some(stem) = rest.strip_suffix(".new").or_else(|| rest.strip_suffix(".tmp")) else { return false };
+    match stem.rsplit_once('.') {
+        Some((file, pid)) => !file.is_empty() && !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()),
+        None => false,
+    }
+}
+
+/// Remove the temporary files a killed deckhand left in `folder` (for a save or a sheet
+/// being written there). A temporary file still locked belongs to a live process and is
+/// kept; links and anything but regular files are never touched.
+pub fn remove_stale_temps(folder: &Path) {
+    let Ok(entries) = std::fs::read_dir(folder) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if !is_temp_name(name) {
+            continue;
+        }
+        let path = entry.path();
+        if !path.symlink_metadata().is_ok_and(|m| m.is_file()) {
+            continue;
+        }
+        let mut options = OpenOptions::new();
+        options.read(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+        }
+        let Ok(file) = options.open(&path) else { continue };
+        if file.try_lock().is_ok() {
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+}
+
+/// A lock on a file deckhand rewrites whole (a sheet `enter -o` writes section by
+/// section): `.NAME.lock` beside it, held while the value lives, removed afterwards.
+pub struct SideLock {
+    path: PathBuf,
+    _file: File,
+}
+
+impl SideLock {
+    /// Take the lock for `target`, or `Error::Locked` when another process holds it.
+    pub fn acquire(target: &Path) -> Result<SideLock, Error> {
+        let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let path = target.with_file_name(format!(".{name}.lock"));
+        let err = |cause| Error::Write { path: path.display().to_string(), cause };
+        loop {
+            let mut options = OpenOptions::new();
+            options.read(true).write(true).create(true).truncate(false);
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::OpenOptionsExt;
+                options.custom_flags(libc::O_NOFOLLOW);
+            }
+            let file = options.open(&path).map_err(err)?;
+            match file.try_lock() {
+                Ok(()) => {}
+                Err(std::fs::TryLockError::WouldBlock) => {
+                    return Err(Error::Locked { path: target.display().to_string() })
+                }
+                Err(std::fs::TryLockError::Error(e)) => return Err(err(e)),
+            }
+            // The holder before us may have removed the file between our open and our lock:
+            // then the lock is on a file nobody else can find, so take it again.
+            if same_file(&file, &path) {
+                return Ok(SideLock { path, _file: file });
+            }
+        }
+    }
+}
+
+impl Drop for SideLock {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+#[cfg(unix)]
+fn same_file(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), path.symlink_metadata()) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn same_file(_file: &File, path: &Path) -> bool {
+    path.exists()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atomic_write_replaces_the_file_and_leaves_no_temp_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sheet.toml");
+        write_atomic(&path, "one").unwrap();
+        write_atomic(&path, "two").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "two");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn writing_into_a_missing_folder_is_a_clear_error() {
+        let err = write_atomic(Path::new("/nonexistent-dir/x/sheet.toml"), "x").unwrap_err();
+        assert!(err.to_string().starts_with("cannot write /nonexistent-dir/x/sheet.toml"), "{err}");
+    }
+
+    #[test]
+    fn a_sheet_never_replaces_a_file_and_picks_the_next_free_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g-ann.toml");
+        std::fs::write(&path, "notes").unwrap();
+        assert_eq!(write_sheet(&path, "sheet").unwrap(), dir.path().join("g-ann-2.toml"));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "notes");
+        // The same sheet again is found where it is.
+        assert_eq!(write_sheet(&path, "sheet").unwrap(), dir.path().join("g-ann-2.toml"));
+        assert_eq!(write_sheet(&path, "other").unwrap(), dir.path().join("g-ann-3.toml"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_planted_link_is_replaced_or_refused_never_followed() {
+        let dir = tempfile::tempdir().unwrap();
+        let victim = dir.path().join("victim");
+        std::fs::write(&victim, "secret").unwrap();
+        let link = dir.path().join("g-ann.toml");
+        std::os::unix::fs::symlink(&victim, &link).unwrap();
+        assert!(matches!(write_new(&link, "sheet"), Err(Error::Exists { .. })));
+        write_atomic(&link, "sheet").unwrap();
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "secret");
+        assert!(link.symlink_metadata().unwrap().is_file());
+    }
+
+    #[test]
+    fn temp_names_old_and_new() {
+        assert!(is_temp_name(".deckhand-a8Xk2q.tmp"));
+        assert!(is_temp_name(".g.jsonl.1234.new"));
+        assert!(is_temp_name(".g-x.toml.99.tmp"));
+        assert!(!is_temp_name(".g.jsonl.new"));
+        assert!(!is_temp_name("g.jsonl.12.new"));
+        assert!(!is_temp_name(".bashrc"));
+    }
+
+    #[test]
+    fn stale_temps_are_removed_and_live_ones_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(".g.jsonl.4242.new"), "x").unwrap();
+        std::fs::write(dir.path().join(".deckhand-abc.tmp"), "x").unwrap();
+        std::fs::write(dir.path().join("keep.toml"), "x").unwrap();
+        let live = dir.path().join(".deckhand-live.tmp");
+        let held = File::create(&live).unwrap();
+        held.try_lock().unwrap();
+        remove_stale_temps(dir.path());
+        let mut left: Vec<String> =
+            std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        left.sort();
+        assert_eq!(left, vec![".deckhand-live.tmp", "keep.toml"]);
+    }
+
+    #[test]
+    fn not_utf8_says_line_and_column() {
+        let err = text_of(b"a = 1\nb = \"x\xff\"\n".to_vec(), "s.toml").unwrap_err();
+        assert!(matches!(err, Error::NotUtf8 { line: 2, column: 7, .. }), "{err:?}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_dropped() {
+        assert_eq!(text_of(b"\xef\xbb\xbfgame = 1".to_vec(), "s").unwrap(), "game = 1");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn special_files_are_refused_without_blocking() {
+        let err = read_text(Path::new("/dev/zero")).unwrap_err();
+        assert!(matches!(err, Error::NotAFile { kind: FileKind::Device, .. }), "{err:?}");
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("fifo");
+        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        // SAFETY: mkfifo with a valid, NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        let err = read_text(&fifo).unwrap_err();
+        assert!(matches!(err, Error::NotAFile { kind: FileKind::Fifo, .. }), "{err:?}");
+        let err = read_text(dir.path()).unwrap_err();
+        assert!(matches!(err, Error::NotAFile { kind: FileKind::Directory, .. }), "{err:?}");
+    }
+
+    #[test]
+    fn side_lock_is_exclusive_and_released() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("ann.toml");
+        let lock = SideLock::acquire(&target).unwrap();
+        assert!(matches!(SideLock::acquire(&target), Err(Error::Locked { .. })));
+        drop(lock);
+        let _again = SideLock::acquire(&target).unwrap();
+    }
+}
