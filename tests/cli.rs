@@ -144,7 +144,7 @@ fn malformed_sheets_get_a_clear_message_and_exit_2() {
             "type.toml:4:12",
         ),
         (write(d, "empty.toml", b""), "the sheet file is empty"),
-        (write(d, "junk.toml", b"game = \"fleet-dice\"\n\xff\xfe\x00junk"), "junk.toml is not UTF-8 text"),
+        (write(d, "junk.toml", b"game = \"fleet-dice\"\n\xff\xfe\x00junk"), "junk.toml:2:1: not UTF-8 text"),
         (
             write(d, "marks.toml", b"game = \"fleet-dice\"\nplayer = \"A\"\n[marks]\ncod = \"x x q\"\n"),
             "`q` is not a mark",
