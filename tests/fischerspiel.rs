@@ -59,7 +59,7 @@ fn a_won_game_through_the_cli() {
     let journal = std::fs::read_to_string(dir.path().join("game.jsonl")).unwrap();
     assert_eq!(journal.lines().count(), 1 + 17, "a header and one line per event");
     assert!(
-        journal.starts_with("{\"format\":\"deckhand-journal\",\"schema\":1,\"game\":\"fischerspiel\""),
+        journal.starts_with("{\"format\":\"deckhand-save\",\"schema\":2,\"game\":\"fischerspiel\""),
         "{journal}"
     );
     // Resuming a finished game prints its result.
@@ -183,7 +183,7 @@ fn resume_refuses_other_rules_unless_asked_and_play_never_overwrites() {
         .args(["resume", "game.jsonl", "--rules", "other.toml", "--answers", "q.txt"])
         .assert()
         .code(2)
-        .stderr(contains("was started with other rules").and(contains("--allow-rules-change")));
+        .stderr(contains("began with different rules").and(contains("--allow-rules-change")));
     deckhand(d)
         .args(["resume", "game.jsonl", "--rules", "other.toml", "--allow-rules-change", "--answers", "q.txt"])
         .assert()

@@ -304,7 +304,7 @@ fn errors_in_german_and_french() {
     let out =
         deckhand(dir.path()).args(["--lang", "fr", "play", "fleet-dice", "--players", "Ann,ann"]).output().unwrap();
     let fr = String::from_utf8(out.stderr).unwrap();
-    assert!(fr.contains("deux joueurs s'appellent `ann`"), "{fr}");
+    assert!(fr.contains("`Ann` et `ann` sont le même nom"), "{fr}");
 }
 
 /// With digital dice nobody types the faces, so deckhand names them in the language.

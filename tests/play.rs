@@ -149,7 +149,7 @@ fn killing_deckhand_at_random_points_loses_no_confirmed_decision() {
             let resuming = dir.path().join(&save).exists();
             let done = if resuming {
                 deckhand::log::Journal::read::<
-                    deckhand::engine::fleet::session::Header,
+                    deckhand::log::save::Header,
                     deckhand::engine::fleet::session::Entry,
                 >(&dir.path().join(&save))
                 .unwrap()
@@ -227,11 +227,20 @@ fn play_without_a_terminal_or_answers_stops_at_once_and_leaves_no_save() {
 #[test]
 fn bad_player_lists_are_usage_errors() {
     let dir = tempfile::tempdir().unwrap();
-    let cases: [(&[&str], &str); 4] = [
+    let long = "x".repeat(300);
+    let long = format!("Ann,{long}");
+    let cases: [(&[&str], &str); 11] = [
         (&["--players", "Ann,Bob", "--solo"], "--solo is one player against Captain Ruth, but --players names 2"),
         (&["--players", "A,B,C,D,E"], "1 (solo, against Captain Ruth) or 2 to 4 players"),
-        (&["--players", "Ann,ann"], "two players are called"),
+        (&["--players", "Ann,ann"], "`Ann` and `ann` are the same name"),
+        (&["--players", "Änn,äNN"], "`Änn` and `äNN` are the same name"),
+        (&["--players", "A 1,A-1,B"], "`A 1` and `A-1` would both be written to the sheet file `…-a-1.toml`"),
         (&["--players", "Ann,undo"], "is a command"),
+        (&["--players", "Ann,zurück"], "`zurück` is a command"),
+        (&["--players", "Ann,Aide"], "`Aide` is a command"),
+        (&["--players", ",,A"], "player 1 has an empty name"),
+        (&["--players", "Ann,Bob\u{1b}]0;pwned\u{7}"], "the name of player 2 holds a control character"),
+        (&["--players", &long], "the name of player 2 has 300 characters; a name has at most 32"),
     ];
     for (args, msg) in cases {
         deckhand(dir.path())

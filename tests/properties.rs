@@ -6,7 +6,8 @@
 
 use deckhand::engine::fleet::game::{Game, Input, Setup};
 use deckhand::engine::fleet::random::random_input;
-use deckhand::engine::fleet::session::{Entry, Header, Session};
+use deckhand::engine::fleet::session::{Entry, Session};
+use deckhand::log::save::{FleetSetup, Header, RulesStamp, Setup as SaveSetup};
 use deckhand::engine::fleet::{check_game, score, Mark, Sheet};
 use deckhand::engine::rng::Rng;
 use deckhand::rules::fleet::SectionKind;
@@ -155,17 +156,18 @@ fn a_save_file_written_and_read_back_replays_to_the_same_game() {
     for seed in 0..20 {
         let (session, entries) = random_game(&rules, 10_000 + seed);
         let (names, setup) = setup_for(10_000 + seed);
-        let header = Header {
-            format: deckhand::engine::fleet::session::FORMAT.into(),
-            schema: 1,
-            game: "fleet-dice".into(),
-            rules_hash: "0".into(),
-            rules_file: None,
-            players: names.clone(),
-            dice: deckhand::engine::fleet::game::Dice::Physical,
-            seed: None,
-            setup,
-        };
+        let header = Header::new(
+            "fleet-dice",
+            RulesStamp { hash: "0".into(), text: None },
+            names.clone(),
+            SaveSetup::Fleet(FleetSetup {
+                dice: deckhand::engine::fleet::game::Dice::Physical,
+                seed: None,
+                solo: setup.solo,
+                captains: setup.captains,
+                trophies: setup.trophies,
+            }),
+        );
         let path = dir.path().join(format!("g{seed}.jsonl"));
         let mut journal = deckhand::log::Journal::create(&path, &header).unwrap();
         for e in &entries {

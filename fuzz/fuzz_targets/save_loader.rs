@@ -5,7 +5,8 @@ use libfuzzer_sys::fuzz_target;
 use std::io::Write;
 use std::sync::OnceLock;
 
-use deckhand::engine::fleet::session::{Entry, Header, Session};
+use deckhand::engine::fleet::session::{Entry, Session};
+use deckhand::log::save::Header;
 
 static RULES: OnceLock<deckhand::rules::FleetRules> = OnceLock::new();
 
@@ -13,9 +14,13 @@ fuzz_target!(|data: &[u8]| {
     let rules = RULES.get_or_init(|| deckhand::rules::built_in("fleet-dice").unwrap().fleet().unwrap().clone());
     let path = std::env::temp_dir().join(format!("deckhand-fuzz-{}.jsonl", std::process::id()));
     std::fs::File::create(&path).unwrap().write_all(data).unwrap();
-    if let Ok(read) = deckhand::log::Journal::read::<Header, Entry>(&path) {
-        if (1..=4).contains(&read.header.players.len()) && read.entries.len() < 2000 {
-            let _ = Session::replay(rules, &read.header.players, read.header.setup, &read.entries);
+    if let Ok(read) = deckhand::log::Journal::read::<serde_json::Value, Entry>(&path) {
+        if let Ok(header) = Header::from_json(read.header) {
+            if let Some(setup) = header.fleet() {
+                if (1..=4).contains(&header.players.len()) && read.entries.len() < 2000 {
+                    let _ = Session::replay(rules, &header.players, setup.options(), &read.entries);
+                }
+            }
         }
     }
     let _ = std::fs::remove_file(&path);

@@ -7,61 +7,15 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
+use super::saves;
 use crate::engine::fischerspiel::{fish_size, Effect, Event, Outcome, Setup, Side, State, Timeline};
+use crate::log::files;
+use crate::log::save::{CoopSetup, Header, Setup as SaveSetup};
 use crate::log::Journal;
 use crate::rules::fischerspiel::{FischerspielRules, WindSource};
 use crate::rules::{self, Game, Rules};
 use crate::ui::{self, Prompter};
 use crate::Error;
-
-/// The first line of a co-op game's save (the events follow, one per line).
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Header {
-    pub format: String,
-    pub schema: u32,
-    /// The game id (`fischerspiel`), which picks the code that resumes it.
-    pub game: String,
-    /// `rules::fnv1a` of the rules text the game started with, as 16 hex digits.
-    pub rules_hash: String,
-    /// One entry per player or seat, as the game names them.
-    pub players: Vec<String>,
-    pub variant: String,
-    /// Anything else the game needs to rebuild its start (e.g. the fish mix).
-    #[serde(default)]
-    pub setup: serde_json::Value,
-}
-
-/// The `format` of a co-op save header.
-pub const FORMAT: &str = "deckhand-journal";
-pub const SCHEMA: u32 = 1;
-
-impl Header {
-    pub fn new(game: &str, rules_hash: u64, players: Vec<String>, variant: &str, setup: serde_json::Value) -> Header {
-        Header {
-            format: FORMAT.into(),
-            schema: SCHEMA,
-            game: game.into(),
-            rules_hash: hash_text(rules_hash),
-            players,
-            variant: variant.into(),
-            setup,
-        }
-    }
-}
-
-pub fn hash_text(hash: u64) -> String {
-    format!("{hash:016x}")
-}
-
-/// Is this save file a co-op game's (as opposed to a Fleet game's)?
-pub fn is_coop_save(path: &std::path::Path) -> Result<bool, Error> {
-    let text = crate::rules::source::read_source(path)?.text;
-    let first = text.lines().next().unwrap_or("");
-    let format = serde_json::from_str::<serde_json::Value>(first)
-        .ok()
-        .and_then(|v| v.get("format").and_then(|f| f.as_str()).map(String::from));
-    Ok(format.as_deref() == Some(FORMAT))
-}
 
 /// `--players` for a co-op game: one number.
 pub fn player_count(players: &[String], lang: &str) -> Result<Option<u32>, Error> {
@@ -132,23 +86,10 @@ pub fn play(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
     }
 }
 
-pub fn resume(args: ResumeArgs, lang: &'static str) -> anyhow::Result<i32> {
-    let head = Journal::read_in::<Header, serde_json::Value>(&args.file, lang)?.header;
-    let rules = rules::resolve_in(Some(&head.game), args.rules.as_deref(), lang)?;
-    let hash = hash_text(rules.hash);
-    if hash != head.rules_hash && !args.allow_rules_change {
-        return Err(Error::Usage(crate::t!(
-            lang,
-            "games.fischerspiel.cmd.rules_changed",
-            path = args.file.display(),
-            old = head.rules_hash,
-            rules = rules.source.name,
-            hash = hash
-        ))
-        .into());
-    }
-    match &rules.game {
-        Game::Fischerspiel(r) => resume_fischerspiel(r, &args, head, lang),
+pub fn resume(args: ResumeArgs, head: Header, lang: &'static str) -> anyhow::Result<i32> {
+    let rules = saves::rules_for(&args.file, &head, args.rules.as_deref(), args.allow_rules_change, lang)?;
+    match (&rules.game, &head.setup) {
+        (Game::Fischerspiel(r), SaveSetup::Fischerspiel(setup)) => resume_fischerspiel(r, &args, setup, lang),
         _ => Err(Error::Usage(crate::t!(lang, "games.fischerspiel.cmd.resume_unsupported", game = head.game)).into()),
     }
 }
@@ -185,15 +126,14 @@ fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: 
     let setup = Setup::new(r, players, variant, args.boats.as_deref(), fish.as_deref(), lang).map_err(Error::Usage)?;
     let mut prompter = ui::prompter_for_in(args.answers.as_deref(), "play", lang)?;
     let path = args.output.clone().unwrap_or_else(|| PathBuf::from(format!("{}.jsonl", r.id)));
-    let fish_map: serde_json::Map<String, serde_json::Value> =
-        r.fish.iter().zip(&setup.fish).map(|(f, n)| (f.id.clone(), (*n).into())).collect();
-    let header = Header::new(
-        &r.id,
-        rules.hash,
-        setup.boats.iter().map(|b| r.boats[*b].id.clone()).collect(),
-        &r.variants[setup.variant].id,
-        serde_json::json!({ "fish": fish_map }),
-    );
+    let setup_saved = CoopSetup {
+        players,
+        variant: r.variants[setup.variant].id.clone(),
+        boats: setup.boats.iter().map(|b| r.boats[*b].id.clone()).collect(),
+        fish: r.fish.iter().zip(&setup.fish).map(|(f, n)| (f.id.clone(), *n)).collect(),
+    };
+    let header = Header::new(&r.id, saves::stamp(rules), Vec::new(), SaveSetup::Fischerspiel(setup_saved));
+    files::remove_stale_temps(path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new(".")));
     let mut journal = Journal::create_in(&path, &header, lang)?;
     let p = prompter.as_mut();
     p.say(&setup_text(r, &setup, lang));
@@ -205,18 +145,17 @@ fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: 
 fn resume_fischerspiel(
     r: &FischerspielRules,
     args: &ResumeArgs,
-    head: Header,
+    saved: &CoopSetup,
     lang: &'static str,
 ) -> anyhow::Result<i32> {
     // The fish mix the game started with (the rulebook's when the header has none).
-    let fish: Option<Vec<(String, u32)>> = head.setup.get("fish").and_then(|f| f.as_object()).map(|m| {
-        m.iter().filter_map(|(k, v)| v.as_u64().map(|n| (k.clone(), n.min(u64::from(u32::MAX)) as u32))).collect()
-    });
-    let players = head.players.len() as u32;
-    let setup = Setup::new(r, players, &head.variant, Some(&head.players), fish.as_deref(), lang).map_err(|why| {
+    let fish: Option<Vec<(String, u32)>> =
+        (!saved.fish.is_empty()).then(|| saved.fish.iter().map(|(k, v)| (k.clone(), *v)).collect());
+    let setup = Setup::new(r, saved.players, &saved.variant, Some(&saved.boats), fish.as_deref(), lang).map_err(|why| {
         Error::Usage(crate::t!(lang, "games.fischerspiel.cmd.setup_mismatch", path = args.file.display(), why = why))
     })?;
-    let opened = Journal::open_in::<Header, Event>(&args.file, lang)?;
+    // The save is locked from here on: a second deckhand on it is refused at once.
+    let opened = Journal::open_in::<serde_json::Value, Event>(&args.file, lang)?;
     let mut journal = opened.journal;
     let mut timeline =
         crate::engine::fischerspiel::replay(r, setup, &opened.entries, lang).map_err(|(i, v)| Error::Input {
@@ -231,14 +170,15 @@ fn resume_fischerspiel(
             ),
         })?;
     if let Some(torn) = &opened.dropped_tail {
-        eprintln!("{}", crate::t!(lang, "games.fischerspiel.notice", note = torn));
+        super::say(&crate::t!(lang, "games.fischerspiel.notice", note = torn));
     }
     if timeline.current().outcome.is_some() {
-        eprintln!("{}", status_text(r, timeline.current(), lang));
+        super::say(&status_text(r, timeline.current(), lang));
         super::emit(&(outcome_text(r, timeline.current(), lang) + "\n"))?;
         return Ok(0);
     }
     let mut prompter = ui::prompter_for_in(args.answers.as_deref(), "resume", lang)?;
+    files::remove_stale_temps(args.file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new(".")));
     let p = prompter.as_mut();
     p.say(&crate::t!(lang, "games.fischerspiel.resuming", path = args.file.display(), n = opened.entries.len()));
     session(r, &mut journal, &mut timeline, p, lang)

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use crate::engine::fleet::{self, Sheet};
-use crate::log::write_atomic;
+use crate::log::{files, write_atomic};
 use crate::rules::fleet::{FleetRules, HarborEffect, SectionKind};
 use crate::transcript::{self, Only};
 use crate::ui::{Choice, Prompter};
@@ -20,6 +20,13 @@ pub fn enter(
     lang: &'static str,
 ) -> anyhow::Result<i32> {
     let rules = rules::resolve_in(Some(game), rules_path, lang)?;
+    if !player.trim().is_empty() {
+        // An empty name is refused below, in the words of each game's `enter`.
+        super::saves::check_player_names(&[player.trim().to_string()], lang).map_err(Error::Usage)?;
+    }
+    // One `enter` per sheet file at a time; the lock is held until the command ends.
+    let _lock = files::SideLock::acquire(output)?;
+    files::remove_stale_temps(output.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
     if let Some(r) = rules.endgame() {
         if solo {
             return Err(Error::Usage(crate::t!(lang, "cli.enter.solo_fleet_only")).into());

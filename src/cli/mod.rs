@@ -9,6 +9,7 @@ pub mod interrupt;
 mod nauticus;
 mod play;
 mod rules_cmd;
+mod saves;
 mod sheets;
 
 use std::io::Write;
@@ -889,10 +890,14 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
             }
         }
         Command::Resume { file, answers, rules, allow_rules_change } => {
-            if coop::is_coop_save(&file)? {
-                coop::resume(coop::ResumeArgs { file, answers, rules, allow_rules_change }, lang)
-            } else {
-                play::resume(&file, answers.as_deref(), rules.as_deref(), allow_rules_change, lang)
+            let (header, _) = saves::read(&file, lang)?;
+            match header.setup {
+                crate::log::save::Setup::Fischerspiel(_) => {
+                    coop::resume(coop::ResumeArgs { file, answers, rules, allow_rules_change }, header, lang)
+                }
+                crate::log::save::Setup::Fleet(_) => {
+                    play::resume(&file, answers.as_deref(), rules.as_deref(), allow_rules_change, lang)
+                }
             }
         }
         Command::Replay { file, format, detail, rules, allow_rules_change } => {
@@ -923,6 +928,14 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
             Ok(0)
         }
     }
+}
+
+/// Tell the people at the table something on standard error. A closed or broken
+/// standard error is not a reason to stop (or to panic, as `eprintln!` would): the game
+/// and its save go on.
+pub fn say(line: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{line}");
 }
 
 /// Write to standard output. A closed pipe (`deckhand … | head`) is not an error.

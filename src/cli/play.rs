@@ -3,14 +3,14 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{emit, sheets::fleet_standings};
-use crate::engine::fleet::game::{Decision, Dice, Face, Input, Kind, RollSpec, Setup};
+use super::{emit, saves, sheets::fleet_standings};
+use crate::engine::fleet::game::{Decision, Dice, Face, Input, Kind, RollSpec};
 use crate::engine::fleet::random;
-use crate::engine::fleet::session::{Entry, Header, Session, FORMAT, SCHEMA};
+use crate::engine::fleet::session::{Entry, Session};
 use crate::engine::fleet::{check_game_in, Sheet};
 use crate::engine::rng::Rng;
-use crate::log::journal::Read;
-use crate::log::{write_atomic, Journal};
+use crate::log::save::{FleetSetup, Header, Setup};
+use crate::log::{files, Journal};
 use crate::report::sheet::sheet_text;
 use crate::report::Format;
 use crate::rules::{self, FleetRules, Rules};
@@ -70,19 +70,17 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
         Some(p) => p.to_path_buf(),
         None => PathBuf::from(format!("fleet-{}.jsonl", timestamp())),
     };
-    let header = Header {
-        format: FORMAT.into(),
-        schema: SCHEMA,
-        game: rules.id().to_string(),
-        rules_hash: format!("{:016x}", rules.hash),
-        rules_file: o.rules.map(|p| p.display().to_string()),
-        players: names.clone(),
+    let setup = FleetSetup {
         dice: if o.digital { Dice::Digital } else { Dice::Physical },
         seed: o.digital.then_some(seed),
-        setup: Setup { solo: names.len() == 1, captains: o.captains, trophies: o.trophies },
+        solo: names.len() == 1,
+        captains: o.captains,
+        trophies: o.trophies,
     };
+    let header = Header::new(rules.id(), saves::stamp(&rules), names.clone(), Setup::Fleet(setup));
     // Ask for a way to prompt before creating the save, so a failure leaves nothing behind.
     let mut prompter = ui::prompter_for_in(o.answers, "play", lang)?;
+    files::remove_stale_temps(save.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
     let mut journal = Journal::create_in(&save, &header, lang)?;
     super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = save.display())));
     let p = prompter.as_mut();
@@ -93,16 +91,16 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
     };
     p.say(&format!("{start} {}", crate::t!(lang, "cli.play.saved_to", file = save.display())));
     p.say(&crate::t!(lang, "cli.play.at_any_prompt"));
-    let mut session = Session::with_setup(fleet, &names, header.setup);
+    let mut session = Session::with_setup(fleet, &names, setup.options());
     session.set_lang(lang);
     for n in session.game.take_notices() {
         p.say(&n.text);
     }
-    run(fleet, &mut session, &mut journal, &header, p, lang)
+    run(fleet, &mut session, &mut journal, &setup, p, lang)
 }
 
 fn player_names(rules: &FleetRules, given: &[String], solo: bool, lang: &str) -> Result<Vec<String>, Error> {
-    let names: Vec<String> = given.iter().map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect();
+    let names: Vec<String> = given.iter().map(|n| n.trim().to_string()).collect();
     let n = names.len() as u32;
     if solo && n != 1 {
         return Err(Error::Usage(crate::t!(lang, "cli.play.solo_count", n = n)));
@@ -116,14 +114,7 @@ fn player_names(rules: &FleetRules, given: &[String], solo: bool, lang: &str) ->
             n = n
         )));
     }
-    for (i, name) in names.iter().enumerate() {
-        if names[..i].iter().any(|m| m.eq_ignore_ascii_case(name)) {
-            return Err(Error::Usage(crate::t!(lang, "cli.play.same_name", name = name)));
-        }
-        if META.contains(&name.to_lowercase().as_str()) {
-            return Err(Error::Usage(crate::t!(lang, "cli.play.meta_name", name = name)));
-        }
-    }
+    saves::check_player_names(&names, lang).map_err(Error::Usage)?;
     Ok(names)
 }
 
@@ -158,7 +149,7 @@ fn run(
     rules: &FleetRules,
     session: &mut Session,
     journal: &mut Journal,
-    header: &Header,
+    setup: &FleetSetup,
     p: &mut dyn Prompter,
     lang: &str,
 ) -> anyhow::Result<i32> {
@@ -166,11 +157,11 @@ fn run(
         let Some(decision) = session.game.decision(rules, lang) else {
             return finish(rules, session, journal.path(), p, lang);
         };
-        let digital = header.dice == Dice::Digital;
+        let digital = setup.dice == Dice::Digital;
         let asked = match decision.roll {
             Some(spec) if digital => {
                 let n = session.inputs.iter().filter(|i| matches!(i, Input::Roll { .. })).count() as u64;
-                let faces = roll_digital(rules, spec, header.seed.unwrap_or(0), n);
+                let faces = roll_digital(rules, spec, setup.seed.unwrap_or(0), n);
                 // Nobody types these faces, so other languages show their names (English
                 // shows the keys, as it always has).
                 let shown: Vec<String> = if lang == "en" {
@@ -188,7 +179,7 @@ fn run(
             None if digital && matches!(decision.kind, Kind::StartDie | Kind::StartPlayer | Kind::Draw) => {
                 // deckhand rolls the start die (a boat type; the coins face is rerolled) and
                 // draws the start player.
-                let mut rng = Rng::for_roll(header.seed.unwrap_or(0), u64::MAX - session.inputs.len() as u64);
+                let mut rng = Rng::for_roll(setup.seed.unwrap_or(0), u64::MAX - session.inputs.len() as u64);
                 let pick = decision.options[rng.below(decision.options.len())].clone();
                 let said = if decision.kind == Kind::Draw {
                     crate::t!(lang, "cli.play.deckhand_draws", pick = pick.label)
@@ -344,8 +335,7 @@ fn finish(rules: &FleetRules, session: &Session, save: &Path, p: &mut dyn Prompt
     emit(&table)?;
     let mut written = Vec::new();
     for sheet in &owned {
-        let path = sheet_path(save, &sheet.player);
-        write_atomic(&path, &transcript::write_in(rules, sheet, None, lang))?;
+        let path = files::write_sheet(&sheet_path(save, &sheet.player), &transcript::write_in(rules, sheet, None, lang))?;
         written.push(path.display().to_string());
     }
     p.say(&crate::t!(lang, "cli.play.sheets_written", files = written.join(", ")));
@@ -358,88 +348,31 @@ fn finish(rules: &FleetRules, session: &Session, save: &Path, p: &mut dyn Prompt
 
 pub fn sheet_path(save: &Path, player: &str) -> PathBuf {
     let stem = save.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "game".into());
-    let slug: String = player.chars().map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
-    save.with_file_name(format!("{stem}-{slug}.toml"))
-}
-
-/// Load the rules a save file names, refusing different rules unless allowed.
-fn rules_for(
-    path: &Path,
-    header: &Header,
-    rules_path: Option<&Path>,
-    allow_change: bool,
-    lang: &str,
-) -> Result<Rules, Error> {
-    if header.format != FORMAT {
-        return Err(Error::Usage(crate::t!(
-            lang,
-            "cli.save.not_a_save",
-            file = path.display(),
-            format = header.format
-        )));
-    }
-    if header.schema > SCHEMA {
-        return Err(Error::Usage(crate::t!(lang, "cli.save.newer", file = path.display(), schema = header.schema)));
-    }
-    let rules = match (rules_path, &header.rules_file) {
-        (Some(p), _) => rules::from_path_in(p, lang)?,
-        (None, Some(f)) => rules::from_path_in(Path::new(f), lang).map_err(|e| {
-            Error::Usage(crate::t!(
-                lang,
-                "cli.save.rules_file_gone",
-                file = path.display(),
-                rules = f,
-                why = e.message(lang)
-            ))
-        })?,
-        (None, None) => rules::built_in_in(&header.game, lang)?,
-    };
-    let hash = format!("{:016x}", rules.hash);
-    if rules.id() != header.game {
-        return Err(Error::Usage(crate::t!(
-            lang,
-            "cli.save.other_game",
-            file = path.display(),
-            game = header.game,
-            rules = rules.id()
-        )));
-    }
-    if hash != header.rules_hash && !allow_change {
-        let began = match header.rules_file.as_deref() {
-            Some(f) => crate::t!(lang, "cli.save.began_file", rules = f),
-            None => crate::t!(lang, "cli.save.began_built_in"),
-        };
-        return Err(Error::Usage(crate::t!(
-            lang,
-            "cli.save.rules_changed",
-            file = path.display(),
-            old = header.rules_hash,
-            began = began,
-            loaded = rules.source.name,
-            new = hash
-        )));
-    }
-    Ok(rules)
+    save.with_file_name(format!("{stem}-{}.toml", crate::players::file_slug(player)))
 }
 
 /// The rules a save file was played with, and its game replayed from the entries.
 fn reopen(
     path: &Path,
-    read: &Read<Header, Entry>,
+    head: &serde_json::Value,
+    entries: &[Entry],
     rules_path: Option<&Path>,
     allow_change: bool,
     lang: &'static str,
-) -> Result<(Rules, Session), Error> {
-    let rules = rules_for(path, &read.header, rules_path, allow_change, lang)?;
-    let fleet = rules.fleet().expect("Fleet save");
-    let session = Session::replay_in(fleet, &read.header.players, read.header.setup, &read.entries, lang).map_err(
+) -> Result<(Rules, Header, FleetSetup, Session), Error> {
+    let header = saves::header_of(path, head.clone(), lang)?;
+    let rules = saves::rules_for(path, &header, rules_path, allow_change, lang)?;
+    let (Some(fleet), Some(setup)) = (rules.fleet(), header.fleet().copied()) else {
+        return Err(Error::Usage(crate::t!(lang, "cli.save.not_fleet", file = path.display(), game = header.game)));
+    };
+    let session = Session::replay_in(fleet, &header.players, setup.options(), entries, lang).map_err(
         |(i, why)| Error::Input {
             path: path.display().to_string(),
             count: 1,
             report: crate::t!(lang, "cli.save.replay_illegal", file = path.display(), line = i + 2, why = why),
         },
     )?;
-    Ok((rules, session))
+    Ok((rules, header, setup, session))
 }
 
 pub fn resume(
@@ -449,12 +382,14 @@ pub fn resume(
     allow_change: bool,
     lang: &'static str,
 ) -> anyhow::Result<i32> {
-    let read = Journal::read_in::<Header, Entry>(path, lang)?;
-    let (rules, mut session) = reopen(path, &read, rules_path, allow_change, lang)?;
-    let fleet = rules.fleet().expect("Fleet save");
+    // The save is locked from here on: a second deckhand on it is refused at once.
+    let opened = Journal::open_in::<serde_json::Value, Entry>(path, lang)?;
+    let (rules, _header, setup, mut session) =
+        reopen(path, &opened.header, &opened.entries, rules_path, allow_change, lang)?;
+    let fleet = rules.fleet().expect("checked in reopen");
     session.set_lang(lang);
     let mut prompter = ui::prompter_for_in(answers, "resume", lang)?;
-    let opened = Journal::open_in::<Header, Entry>(path, lang)?;
+    files::remove_stale_temps(path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
     let mut journal = opened.journal;
     super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = path.display())));
     let p = prompter.as_mut();
@@ -473,7 +408,7 @@ pub fn resume(
         crate::t!(lang, "cli.play.at_any_prompt")
     ));
     session.game.take_notices();
-    run(fleet, &mut session, &mut journal, &read.header, p, lang)
+    run(fleet, &mut session, &mut journal, &setup, p, lang)
 }
 
 pub fn replay(
@@ -484,12 +419,12 @@ pub fn replay(
     detail: bool,
     lang: &'static str,
 ) -> anyhow::Result<i32> {
-    let read = Journal::read_in::<Header, Entry>(path, lang)?;
+    let read = Journal::read_in::<serde_json::Value, Entry>(path, lang)?;
     if let Some(n) = &read.dropped_tail {
-        eprintln!("{}", crate::t!(lang, "cli.play.note", note = n));
+        super::say(&crate::t!(lang, "cli.play.note", note = n));
     }
-    let (rules, session) = reopen(path, &read, rules_path, allow_change, lang)?;
-    let fleet = rules.fleet().expect("Fleet save");
+    let (rules, _, _, session) = reopen(path, &read.header, &read.entries, rules_path, allow_change, lang)?;
+    let fleet = rules.fleet().expect("checked in reopen");
     let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
     let mut standings = fleet_standings(fleet, &sheets, &vec![0; sheets.len()], lang);
     if !session.game.finished() {
@@ -512,9 +447,9 @@ pub fn show(
     allow_change: bool,
     lang: &'static str,
 ) -> anyhow::Result<i32> {
-    let read = Journal::read_in::<Header, Entry>(path, lang)?;
-    let (rules, session) = reopen(path, &read, rules_path, allow_change, lang)?;
-    let fleet = rules.fleet().expect("Fleet save");
+    let read = Journal::read_in::<serde_json::Value, Entry>(path, lang)?;
+    let (rules, header, _, session) = reopen(path, &read.header, &read.entries, rules_path, allow_change, lang)?;
+    let fleet = rules.fleet().expect("checked in reopen");
     let players: Vec<&Sheet> = match player {
         Some(name) => {
             let found = session.game.players.iter().find(|p| p.name.eq_ignore_ascii_case(name)).ok_or_else(|| {
@@ -523,7 +458,7 @@ pub fn show(
                     "cli.play.no_player",
                     name = name,
                     file = path.display(),
-                    players = read.header.players.join(", ")
+                    players = header.players.join(", ")
                 ))
             })?;
             vec![&found.sheet]

@@ -5,5 +5,6 @@
 
 pub mod files;
 pub mod journal;
+pub mod save;
 pub use files::write_atomic;
 pub use journal::Journal;

@@ -35,6 +35,8 @@ pub struct Rules {
     /// FNV-1a hash of the file text; saves record it so a game is not resumed under
     /// different rules by accident.
     pub hash: u64,
+    /// Built into deckhand (not a user's `--rules` file): a save records only the hash.
+    pub built_in: bool,
     pub game: Game,
 }
 
@@ -121,10 +123,17 @@ pub fn built_in_in(id: &str, lang: &str) -> Result<Rules, Error> {
     let source = Source::new(crate::t!(lang, "rules.built_in_name", id = id), *text);
     if id == "fleet-dice" {
         if let Some(rules) = precompiled::fleet() {
-            return Ok(Rules { source, hash: precompiled::FLEET_TOML_HASH, game: Game::Fleet(Box::new(rules)) });
+            return Ok(Rules {
+                source,
+                hash: precompiled::FLEET_TOML_HASH,
+                built_in: true,
+                game: Game::Fleet(Box::new(rules)),
+            });
         }
     }
-    from_source_in(source, lang)
+    let mut rules = from_source_in(source, lang)?;
+    rules.built_in = true;
+    Ok(rules)
 }
 
 /// Load a rules file from disk.
@@ -155,7 +164,7 @@ pub fn from_source_in(source: Source, lang: &str) -> Result<Rules, Error> {
             .help(crate::t!(lang, "rules.unknown_engine_help"))]),
     };
     match game {
-        Ok(game) => Ok(Rules { hash: fnv1a(&source.text), source, game }),
+        Ok(game) => Ok(Rules { hash: fnv1a(&source.text), source, built_in: false, game }),
         Err(diags) => Err(rules_error(&source, &diags, lang)),
     }
 }

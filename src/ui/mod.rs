@@ -2,7 +2,7 @@
 //! by `TerminalPrompter`; `ScriptPrompter` answers from a file (`--answers FILE`, or `-`
 //! for standard input) so whole games run without a terminal and in tests.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 use crate::Error;
@@ -38,12 +38,9 @@ pub trait Prompter {
 pub fn prompter_for_in(answers: Option<&Path>, command: &str, lang: &'static str) -> Result<Box<dyn Prompter>, Error> {
     match answers {
         Some(p) if p == Path::new("-") => {
-            let lines = std::io::stdin()
-                .lock()
-                .lines()
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| Error::Read { path: crate::t!(lang, "cli.ui.stdin"), cause: e })?;
-            Ok(Box::new(ScriptPrompter::new(&crate::t!(lang, "cli.ui.stdin"), lines).in_lang(lang)))
+            let name = crate::t!(lang, "cli.ui.stdin");
+            let text = crate::log::files::read_stdin(&name)?;
+            Ok(Box::new(ScriptPrompter::new(&name, text.lines().map(String::from).collect()).in_lang(lang)))
         }
         Some(p) => {
             let source = crate::rules::source::read_source(p)?;

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::game::{Dice, Game, Illegal, Input, Notice, Setup};
+use super::game::{Game, Illegal, Input, Notice, Setup};
 use crate::rules::FleetRules;
 
 /// One line of a save file after the header.
@@ -16,29 +16,6 @@ pub enum Entry {
     /// Take back the last effective decision.
     Undo,
 }
-
-/// The first line of a save file.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Header {
-    /// Always "deckhand-fleet-game".
-    pub format: String,
-    pub schema: u32,
-    /// Rules id and the hash of the rules text the game began with.
-    pub game: String,
-    pub rules_hash: String,
-    /// The `--rules` file the game began with, if not the built-in rules.
-    #[serde(default)]
-    pub rules_file: Option<String>,
-    pub players: Vec<String>,
-    pub dice: Dice,
-    #[serde(default)]
-    pub seed: Option<u64>,
-    #[serde(default)]
-    pub setup: Setup,
-}
-
-pub const FORMAT: &str = "deckhand-fleet-game";
-pub const SCHEMA: u32 = 1;
 
 #[derive(Debug, Clone)]
 pub struct Session {

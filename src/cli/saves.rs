@@ -1,0 +1,135 @@
+//! Opening save files for `resume`, `replay` and `show`, whatever the game: the header
+//! read and checked (format, schema, player names), and the rules the game began with —
+//! the ones the save carries, the built-in ones, or `--rules FILE`; never a path read
+//! from the save.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::log::journal::Read;
+use crate::log::save::{Header, HeaderError};
+use crate::log::Journal;
+use crate::players::{check_names, NameProblem};
+use crate::rules::{self, Rules, Source};
+use crate::Error;
+
+/// The words that are commands at a prompt, in every language: no player may be called so.
+pub fn reserved_words() -> Vec<String> {
+    let mut words: Vec<String> = ["undo", "sheet", "sheets", "scores", "help"].iter().map(|w| w.to_string()).collect();
+    for lang in crate::i18n::LANGS {
+        words.extend([
+            crate::t!(lang, "cli.play.word_undo"),
+            crate::t!(lang, "cli.play.word_sheet"),
+            crate::t!(lang, "cli.play.word_sheets"),
+            crate::t!(lang, "cli.play.word_scores"),
+            crate::t!(lang, "cli.play.word_help"),
+        ]);
+    }
+    words
+}
+
+/// Check player names (trimmed, in seating order) and say what is wrong in `lang`.
+pub fn check_player_names(names: &[String], lang: &str) -> Result<(), String> {
+    check_names(names, &reserved_words()).map_err(|p| name_problem(&p, lang))
+}
+
+fn name_problem(p: &NameProblem, lang: &str) -> String {
+    let max = crate::players::MAX_NAME_CHARS;
+    match p {
+        NameProblem::Empty { seat } => crate::t!(lang, "cli.play.name_empty", seat = seat),
+        NameProblem::Control { seat } => crate::t!(lang, "cli.play.name_control", seat = seat),
+        NameProblem::TooLong { seat, chars } => crate::t!(lang, "cli.play.name_too_long", seat = seat, n = chars, max = max),
+        NameProblem::Same { first, second } => crate::t!(lang, "cli.play.same_name", first = first, second = second),
+        NameProblem::SameFile { first, second, slug } => {
+            crate::t!(lang, "cli.play.same_file_name", first = first, second = second, slug = slug)
+        }
+        NameProblem::Reserved { name } => crate::t!(lang, "cli.play.meta_name", name = name),
+    }
+}
+
+/// A save file read without changing it: its header (any version) and its entries.
+pub fn read(path: &Path, lang: &str) -> Result<(Header, Read<Value, Value>), Error> {
+    let read = Journal::read_in::<Value, Value>(path, lang)?;
+    let header = header_of(path, read.header.clone(), lang)?;
+    Ok((header, read))
+}
+
+/// A header from the first line of `path`, checked: a deckhand save this version reads,
+/// with usable player names.
+pub fn header_of(path: &Path, value: Value, lang: &str) -> Result<Header, Error> {
+    let file = path.display();
+    let header = Header::from_json(value).map_err(|e| match e {
+        HeaderError::NotASave { format } => {
+            Error::Usage(crate::t!(lang, "cli.save.not_a_save", file = file, format = format))
+        }
+        HeaderError::Newer { schema } => Error::Usage(crate::t!(lang, "cli.save.newer", file = file, schema = schema)),
+        HeaderError::Malformed(why) => Error::Usage(crate::t!(lang, "cli.save.bad_header", file = file, why = why)),
+    })?;
+    if !header.players.is_empty() {
+        check_player_names(&header.players, lang)
+            .map_err(|why| Error::Usage(crate::t!(lang, "cli.save.bad_players", file = file, why = why)))?;
+    }
+    Ok(header)
+}
+
+/// The rules a save was played with, refusing different rules unless allowed.
+pub fn rules_for(
+    path: &Path,
+    header: &Header,
+    rules_path: Option<&Path>,
+    allow_change: bool,
+    lang: &str,
+) -> Result<Rules, Error> {
+    let file = path.display();
+    let rules = match (rules_path, &header.rules.text, &header.legacy_rules_file) {
+        (Some(p), _, _) => rules::from_path_in(p, lang)?,
+        (None, Some(text), _) => {
+            let name = crate::t!(lang, "cli.save.rules_in_save", file = file);
+            rules::from_source_in(Source::new(name, text.clone()), lang)?
+        }
+        (None, None, Some(old)) => {
+            return Err(Error::Usage(crate::t!(lang, "cli.save.rules_file_not_opened", file = file, rules = old)))
+        }
+        (None, None, None) => rules::built_in_in(&header.game, lang)?,
+    };
+    if rules.id() != header.game {
+        return Err(Error::Usage(crate::t!(
+            lang,
+            "cli.save.other_game",
+            file = file,
+            game = header.game,
+            rules = rules.id()
+        )));
+    }
+    let hash = format!("{:016x}", rules.hash);
+    if hash != header.rules.hash && !allow_change {
+        let began = if header.rules.text.is_some() {
+            crate::t!(lang, "cli.save.began_in_save")
+        } else {
+            match header.legacy_rules_file.as_deref() {
+                Some(f) => crate::t!(lang, "cli.save.began_file", rules = f),
+                None => crate::t!(lang, "cli.save.began_built_in"),
+            }
+        };
+        return Err(Error::Usage(crate::t!(
+            lang,
+            "cli.save.rules_changed",
+            file = file,
+            old = header.rules.hash,
+            began = began,
+            loaded = rules.source.name,
+            new = hash
+        )));
+    }
+    Ok(rules)
+}
+
+/// What a new save records of its rules: the fingerprint, and the whole text of rules
+/// that are not built in (so the save can be resumed anywhere without the file).
+pub fn stamp(rules: &Rules) -> crate::log::save::RulesStamp {
+    crate::log::save::RulesStamp {
+        hash: format!("{:016x}", rules.hash),
+        text: (!rules.built_in).then(|| rules.source.text.clone()),
+    }
+}
