@@ -10,6 +10,7 @@ mod fleet_check;
 mod fleet_game;
 mod fleet_score;
 mod fleet_solo;
+mod hardening;
 mod i18n;
 mod i18n_cli;
 mod i18n_engine;

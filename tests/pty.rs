@@ -75,3 +75,28 @@ fn play_on_a_terminal_saves_each_choice_and_ctrl_c_exits_130_losing_nothing() {
     r.send_control('c').unwrap();
     r.exp_eof().unwrap();
 }
+
+#[test]
+fn a_game_open_on_a_terminal_cannot_be_resumed_in_a_second_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = spawn(
+        dir.path(),
+        &["play", "fleet-dice", "--players", "Ann,Bob", "--dice", "digital", "--seed", "5", "--save", "g.jsonl"],
+    );
+    p.exp_string("pick a die").unwrap();
+    let before = std::fs::read(dir.path().join("g.jsonl")).unwrap();
+    let second = assert_cmd::Command::cargo_bin("deckhand")
+        .unwrap()
+        .args(["resume", "g.jsonl"])
+        .current_dir(dir.path())
+        .env_clear()
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(second.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&second.stderr);
+    assert!(err.contains("g.jsonl is open in another deckhand"), "{err}");
+    assert_eq!(std::fs::read(dir.path().join("g.jsonl")).unwrap(), before);
+    p.send_control('c').unwrap();
+    p.exp_eof().unwrap();
+}

@@ -296,7 +296,7 @@ pub fn main() -> i32 {
                 return 0;
             }
             let code = err.downcast_ref::<Error>().map_or(2, Error::exit_code);
-            eprintln!("deckhand: {}", error_text(&err, lang));
+            say(&format!("deckhand: {}", error_text(&err, lang)));
             code
         }
     }
@@ -315,7 +315,7 @@ fn clap_exit(e: clap::Error, lang: &str) -> ! {
     }
     match clap_error_text(&e, lang) {
         Some(text) => {
-            eprint!("{text}");
+            crate::ui::write_stderr(&text);
             std::process::exit(e.exit_code());
         }
         None => e.exit(),
@@ -930,13 +930,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
     }
 }
 
-/// Tell the people at the table something on standard error. A closed or broken
-/// standard error is not a reason to stop (or to panic, as `eprintln!` would): the game
-/// and its save go on.
-pub fn say(line: &str) {
-    let mut err = std::io::stderr().lock();
-    let _ = writeln!(err, "{line}");
-}
+pub use crate::ui::say;
 
 /// Write to standard output. A closed pipe (`deckhand … | head`) is not an error.
 pub fn emit(text: &str) -> anyhow::Result<()> {

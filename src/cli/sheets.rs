@@ -177,7 +177,7 @@ pub fn score(
     let standings = fleet_standings(rules, &refs, &counts, lang);
     if format == Format::Csv {
         for w in &standings.warnings {
-            eprintln!("{}", crate::t!(lang, "cli.report.warning", warning = w));
+            super::say(&crate::t!(lang, "cli.report.warning", warning = w));
         }
     }
     emit(&standings.render_in(format, detail, None, lang))?;

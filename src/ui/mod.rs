@@ -23,6 +23,19 @@ impl Choice {
 
 pub type Validator<'a> = &'a dyn Fn(&str) -> Result<(), String>;
 
+/// Write a line to standard error. A closed or broken standard error (`2>&1 | head -1`)
+/// is not a reason to stop, or to panic as `eprintln!` would: the game and its save go on.
+pub fn say(line: &str) {
+    write_stderr(&format!("{line}\n"));
+}
+
+/// Write text to standard error as it is, ignoring a closed or broken pipe.
+pub fn write_stderr(text: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(text.as_bytes());
+    let _ = err.flush();
+}
+
 pub trait Prompter {
     /// Ask to pick one of `choices`; returns its index.
     fn select(&mut self, prompt: &str, choices: &[Choice]) -> Result<usize, Error>;
@@ -115,7 +128,7 @@ impl Prompter for TerminalPrompter {
     }
 
     fn say(&mut self, line: &str) {
-        eprintln!("{line}");
+        say(line);
     }
 }
 
@@ -178,7 +191,7 @@ impl Prompter for ScriptPrompter {
         match found {
             Some(i) => {
                 if self.echo {
-                    eprintln!("{prompt} {}", choices[i].label);
+                    say(&format!("{prompt} {}", choices[i].label));
                 }
                 Ok(i)
             }
@@ -200,7 +213,7 @@ impl Prompter for ScriptPrompter {
         match validate(&answer) {
             Ok(()) => {
                 if self.echo {
-                    eprintln!("{prompt}: {answer}");
+                    say(&format!("{prompt}: {answer}"));
                 }
                 Ok(answer)
             }
@@ -217,8 +230,7 @@ impl Prompter for ScriptPrompter {
     }
 
     fn say(&mut self, line: &str) {
-        eprintln!("{line}");
-        let _ = std::io::stderr().flush();
+        say(line);
     }
 }
 

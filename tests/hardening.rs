@@ -1,0 +1,353 @@
+//! Faults and hostile input beyond a crash: a second process on the same save, a shared
+//! folder, odd names, special files, closed pipes, saves from elsewhere (issue #11).
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use predicates::prelude::*;
+use predicates::str::contains;
+
+use crate::common::{deckhand, repo};
+
+const TWO_PLAYERS: &str = "tests/games/two_players.answers";
+
+/// The first `n` answers of the hand-worked 2-player game, in `dir/name`.
+fn answers_prefix(dir: &Path, name: &str, n: usize) {
+    let text = std::fs::read_to_string(repo().join(TWO_PLAYERS)).unwrap();
+    let lines: Vec<&str> =
+        text.lines().filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#')).take(n).collect();
+    std::fs::write(dir.join(name), lines.join("\n") + "\n").unwrap();
+}
+
+/// A save of the 2-player game stopped after `n` answers (`play` runs out of answers).
+fn partial_save(dir: &Path, save: &str, n: usize) {
+    answers_prefix(dir, "part.txt", n);
+    deckhand(dir).args(["play", "fleet-dice", "--players", "Ann,Bob", "--save", save, "--answers", "part.txt"]).assert().code(2);
+}
+
+fn bin() -> Command {
+    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("deckhand"));
+    cmd.env_clear().env("NO_COLOR", "1").env("LANG", "C");
+    cmd
+}
+
+/// Wait until some process holds a lock on `path` (read from /proc/locks, without taking
+/// a lock ourselves, which could make the holder fail).
+#[cfg(target_os = "linux")]
+fn wait_for_lock(path: &Path) {
+    use std::os::unix::fs::MetadataExt;
+    let ino = std::fs::metadata(path).unwrap().ino();
+    let start = Instant::now();
+    loop {
+        let locks = std::fs::read_to_string("/proc/locks").unwrap_or_default();
+        if locks.lines().any(|l| l.contains("FLOCK") && l.split_whitespace().nth(5).is_some_and(|f| f.ends_with(&format!(":{ino}")))) {
+            return;
+        }
+        assert!(start.elapsed() < Duration::from_secs(20), "nobody took the lock on {}", path.display());
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_second_resume_of_an_open_game_is_refused_at_once_and_the_save_is_intact() {
+    let dir = tempfile::tempdir().unwrap();
+    partial_save(dir.path(), "g.jsonl", 12);
+    let before = std::fs::read(dir.path().join("g.jsonl")).unwrap();
+    for trial in 0..10 {
+        // The first resume waits for its answers on standard input, holding the save.
+        let mut first = bin()
+            .args(["resume", "g.jsonl", "--answers", "-"])
+            .current_dir(dir.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        wait_for_lock(&dir.path().join("g.jsonl"));
+        let started = Instant::now();
+        let second = bin()
+            .args(["resume", "g.jsonl", "--answers", "-"])
+            .current_dir(dir.path())
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&second.stderr);
+        assert_eq!(second.status.code(), Some(2), "trial {trial}: {err}");
+        assert!(err.contains("g.jsonl is open in another deckhand"), "trial {trial}: {err}");
+        assert!(started.elapsed() < Duration::from_secs(5), "trial {trial}: refused at once");
+        // The first one gets its answers: none; it stops and has written nothing.
+        drop(first.stdin.take());
+        let status = first.wait().unwrap();
+        assert_eq!(status.code(), Some(2), "trial {trial}");
+        assert_eq!(std::fs::read(dir.path().join("g.jsonl")).unwrap(), before, "trial {trial}");
+    }
+    // With nobody holding it, the game goes on as before.
+    answers_prefix(dir.path(), "all.txt", 1000);
+    let all = std::fs::read_to_string(dir.path().join("all.txt")).unwrap();
+    let rest: Vec<&str> = all.lines().skip(12).collect();
+    std::fs::write(dir.path().join("rest.txt"), rest.join("\n") + "\n").unwrap();
+    deckhand(dir.path()).args(["resume", "g.jsonl", "--answers", "rest.txt"]).assert().success();
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_fischerspiel_save_and_an_enter_file_are_locked_too() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("ev.txt"), "wind\n").unwrap();
+    deckhand(dir.path())
+        .args(["play", "fischerspiel", "--players", "2", "-o", "f.jsonl", "--answers", "ev.txt"])
+        .assert()
+        .code(2);
+    for (args, file) in [
+        (vec!["resume", "f.jsonl", "--answers", "-"], "f.jsonl"),
+        (vec!["enter", "fleet-dice", "--player", "Ann", "-o", "ann.toml", "--answers", "-"], "ann.toml"),
+    ] {
+        let mut first = bin()
+            .args(&args)
+            .current_dir(dir.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let lock = if file == "ann.toml" { dir.path().join(".ann.toml.lock") } else { dir.path().join(file) };
+        let start = Instant::now();
+        while !lock.exists() {
+            assert!(start.elapsed() < Duration::from_secs(20));
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        wait_for_lock(&lock);
+        let second = bin().args(&args).current_dir(dir.path()).stdin(Stdio::null()).output().unwrap();
+        let err = String::from_utf8_lossy(&second.stderr);
+        assert_eq!(second.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(&format!("{file} is open in another deckhand")), "{args:?}: {err}");
+        drop(first.stdin.take());
+        first.wait().unwrap();
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_at_a_sheet_name_is_never_followed_and_no_file_is_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let victim = dir.path().join("victim.txt");
+    std::fs::write(&victim, "precious").unwrap();
+    std::os::unix::fs::symlink(&victim, dir.path().join("game-ann.toml")).unwrap();
+    std::fs::write(dir.path().join("game-bob.toml"), "Bob's notes").unwrap();
+    std::fs::copy(repo().join(TWO_PLAYERS), dir.path().join("a.txt")).unwrap();
+    deckhand(dir.path())
+        .args(["play", "fleet-dice", "--players", "Ann,Bob", "--save", "game.jsonl", "--answers", "a.txt"])
+        .assert()
+        .success()
+        .stderr(contains("Sheets written: game-ann-2.toml, game-bob-2.toml"));
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+    assert_eq!(std::fs::read_to_string(dir.path().join("game-bob.toml")).unwrap(), "Bob's notes");
+    deckhand(dir.path()).args(["check", "game-ann-2.toml", "game-bob-2.toml"]).assert().code(0);
+    let temps: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".tmp") || n.ends_with(".new"))
+        .collect();
+    assert!(temps.is_empty(), "{temps:?}");
+}
+
+#[test]
+fn temp_files_left_by_a_kill_are_cleaned_up_next_time() {
+    let dir = tempfile::tempdir().unwrap();
+    partial_save(dir.path(), "g.jsonl", 5);
+    for name in [".g.jsonl.4242.new", ".g-ann.toml.4243.tmp", ".deckhand-Ab12Cd.tmp"] {
+        std::fs::write(dir.path().join(name), "left by a kill").unwrap();
+    }
+    std::fs::write(dir.path().join("rest.txt"), "").unwrap();
+    deckhand(dir.path()).args(["resume", "g.jsonl", "--answers", "rest.txt"]).assert().code(2);
+    let mut left: Vec<String> =
+        std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    left.sort();
+    assert_eq!(left, vec!["g.jsonl", "part.txt", "rest.txt"]);
+}
+
+/// A save whose header names the players given.
+fn save_with_players(dir: &Path, players: &str) {
+    let header = format!(
+        r#"{{"format":"deckhand-save","schema":2,"game":"fleet-dice","rules":{{"hash":"0"}},"players":{players},"setup":{{"engine":"fleet","dice":"Physical"}}}}"#
+    );
+    std::fs::write(dir.join("h.jsonl"), header + "\n").unwrap();
+}
+
+#[test]
+fn player_names_in_a_save_header_are_checked_too() {
+    let dir = tempfile::tempdir().unwrap();
+    for (players, message) in [
+        (r#"["Ann","Ann","Ann"]"#, "`Ann` and `Ann` are the same name"),
+        (r#"["Ann","Bo\nb"]"#, "control character"),
+        (r#"["Ann","undo"]"#, "`undo` is a command"),
+    ] {
+        save_with_players(dir.path(), players);
+        for cmd in ["replay", "show", "resume"] {
+            deckhand(dir.path())
+                .args([cmd, "h.jsonl"])
+                .assert()
+                .code(2)
+                .stderr(contains("h.jsonl:1: the players in the save header cannot be used").and(contains(message)));
+        }
+    }
+}
+
+#[test]
+fn a_save_carries_its_rules_and_replays_anywhere_without_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = std::fs::read_to_string(repo().join("rules/fleet-dice.toml")).unwrap();
+    // Rules of one's own pad: the casino is worth 3 instead of 2.
+    let mine = rules.replacen("# my pad\n", "", 1);
+    std::fs::write(dir.path().join("my-pad.toml"), format!("# my pad\n{mine}")).unwrap();
+    std::fs::copy(repo().join(TWO_PLAYERS), dir.path().join("a.txt")).unwrap();
+    deckhand(dir.path())
+        .args(["play", "fleet-dice", "--rules", "my-pad.toml", "--players", "Ann,Bob", "--save", "g.jsonl", "--answers", "a.txt"])
+        .assert()
+        .success();
+    let elsewhere = tempfile::tempdir().unwrap();
+    std::fs::rename(dir.path().join("g.jsonl"), elsewhere.path().join("g.jsonl")).unwrap();
+    std::fs::remove_file(dir.path().join("my-pad.toml")).unwrap();
+    deckhand(elsewhere.path()).args(["replay", "g.jsonl"]).assert().success().stdout(contains("Ann"));
+    deckhand(elsewhere.path()).args(["show", "g.jsonl", "--player", "Bob"]).assert().success();
+}
+
+#[test]
+fn a_path_in_a_save_is_never_opened() {
+    let dir = tempfile::tempdir().unwrap();
+    for path in ["/etc/shadow", "/etc/passwd", "/dev/zero"] {
+        let header = format!(
+            r#"{{"format":"deckhand-fleet-game","schema":1,"game":"fleet-dice","rules_hash":"0","rules_file":"{path}","players":["Ann","Bob"],"dice":"Physical"}}"#
+        );
+        std::fs::write(dir.path().join("old.jsonl"), header + "\n").unwrap();
+        for cmd in ["replay", "show", "resume"] {
+            let started = Instant::now();
+            deckhand(dir.path())
+                .args([cmd, "old.jsonl"])
+                .timeout(Duration::from_secs(10))
+                .assert()
+                .code(2)
+                .stderr(
+                    contains(format!("with the rules file `{path}` and does not carry its text"))
+                        .and(contains("root:").not()),
+                );
+            assert!(started.elapsed() < Duration::from_secs(5));
+        }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn special_files_are_refused_at_once_wherever_a_file_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: mkfifo with a valid, NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    std::fs::write(dir.path().join("a.toml"), "game = \"fleet-dice\"\nplayer = \"A\"\n").unwrap();
+    for special in ["/dev/zero", "fifo"] {
+        let kind = if special == "fifo" { "named pipe" } else { "a device" };
+        let cases: Vec<Vec<&str>> = vec![
+            vec!["score", "fleet-dice", special],
+            vec!["check", "fleet-dice", special],
+            vec!["score", "--rules", special, "a.toml"],
+            vec!["rules", "check", special],
+            vec!["play", "fleet-dice", "--players", "A,B", "--answers", special, "--save", "n.jsonl"],
+            vec!["resume", special],
+            vec!["replay", special],
+            vec!["show", special],
+            vec!["enter", "fleet-dice", "--player", "A", "-o", special, "--answers", "a.toml"],
+        ];
+        for args in cases {
+            let started = Instant::now();
+            deckhand(dir.path())
+                .args(&args)
+                .timeout(Duration::from_secs(10))
+                .assert()
+                .code(2)
+                .stderr(contains("not a regular file").and(contains(kind)));
+            assert!(started.elapsed() < Duration::from_secs(5), "{args:?}");
+        }
+    }
+}
+
+#[test]
+fn a_file_larger_than_16_mib_is_refused_with_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = "#".repeat(17 * 1024 * 1024);
+    std::fs::write(dir.path().join("big.toml"), big).unwrap();
+    deckhand(dir.path())
+        .args(["score", "fleet-dice", "big.toml"])
+        .assert()
+        .code(2)
+        .stderr(contains("big.toml is larger than 16 MiB"));
+}
+
+#[test]
+fn a_byte_order_mark_in_a_save_or_an_answers_file_is_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    let answers = std::fs::read(repo().join(TWO_PLAYERS)).unwrap();
+    let mut with_bom = b"\xef\xbb\xbf".to_vec();
+    with_bom.extend(&answers);
+    std::fs::write(dir.path().join("a.txt"), &with_bom).unwrap();
+    deckhand(dir.path())
+        .args(["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--answers", "a.txt"])
+        .assert()
+        .success();
+    let save = std::fs::read(dir.path().join("g.jsonl")).unwrap();
+    let mut with_bom = b"\xef\xbb\xbf".to_vec();
+    with_bom.extend(&save);
+    std::fs::write(dir.path().join("g.jsonl"), with_bom).unwrap();
+    deckhand(dir.path()).args(["replay", "g.jsonl"]).assert().success();
+}
+
+#[test]
+fn a_complete_garbage_last_line_is_damage_and_nothing_is_dropped() {
+    let dir = tempfile::tempdir().unwrap();
+    partial_save(dir.path(), "g.jsonl", 8);
+    let mut f = std::fs::OpenOptions::new().append(true).open(dir.path().join("g.jsonl")).unwrap();
+    f.write_all(b"garbage that is a whole line\n").unwrap();
+    drop(f);
+    let before = std::fs::read(dir.path().join("g.jsonl")).unwrap();
+    let lines = before.iter().filter(|b| **b == b'\n').count();
+    std::fs::write(dir.path().join("rest.txt"), "").unwrap();
+    deckhand(dir.path())
+        .args(["resume", "g.jsonl", "--answers", "rest.txt"])
+        .assert()
+        .code(2)
+        .stderr(contains(format!("g.jsonl:{lines}: the save file is damaged")));
+    assert_eq!(std::fs::read(dir.path().join("g.jsonl")).unwrap(), before);
+}
+
+#[test]
+fn closed_standard_error_or_output_never_panics_and_the_game_is_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(repo().join(TWO_PLAYERS), dir.path().join("a.txt")).unwrap();
+    for (n, closed) in ["stderr", "stdout", "both"].iter().enumerate() {
+        let save = format!("g{n}.jsonl");
+        let mut child = bin()
+            .args(["play", "fleet-dice", "--players", "Ann,Bob", "--save", &save, "--answers", "a.txt"])
+            .current_dir(dir.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Like `2>&1 | head -1`: the reader goes away after the first bytes.
+        if *closed != "stdout" {
+            drop(child.stderr.take());
+        }
+        if *closed != "stderr" {
+            drop(child.stdout.take());
+        }
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(0), "{closed}");
+        deckhand(dir.path())
+            .args(["replay", &save, "--format", "csv"])
+            .assert()
+            .success()
+            .stdout(contains("Bob").and(contains("Ann")));
+    }
+}
