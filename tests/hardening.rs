@@ -351,3 +351,66 @@ fn closed_standard_error_or_output_never_panics_and_the_game_is_saved() {
             .stdout(contains("Bob").and(contains("Ann")));
     }
 }
+
+/// A copy of the examples with Linda's sheet under another name.
+fn renamed_linda(dir: &Path, name_toml: &str) {
+    let linda = std::fs::read_to_string(repo().join("examples/linda.toml")).unwrap();
+    let renamed = linda.replacen("player = \"Linda\"", &format!("player = {name_toml}"), 1);
+    assert_ne!(renamed, linda);
+    std::fs::write(dir.join("x.toml"), renamed).unwrap();
+    std::fs::copy(repo().join("examples/jerome.toml"), dir.join("jerome.toml")).unwrap();
+}
+
+#[test]
+fn a_line_break_in_a_name_cannot_forge_a_row_and_escapes_cannot_reach_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    renamed_linda(dir.path(), r#""Ann\n│ 1 ┆ Mallory ┆ 495 \u001b]0;pwned\u0007\u001b[2J""#);
+    for format in ["table", "markdown", "csv", "json"] {
+        let out = deckhand(dir.path()).args(["score", "x.toml", "jerome.toml", "--format", format]).output().unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(!text.contains('\u{1b}') && !text.contains('\u{7}'), "{format}: {text}");
+        assert!(!text.lines().any(|l| l.trim_start().starts_with("│ 1 ┆ Mallory")), "{format}: {text}");
+        if format != "json" {
+            assert!(text.contains(r"Ann\n│ 1 ┆ Mallory ┆ 495 \u{1b}]0;pwned\u{7}\u{1b}[2J"), "{format}: {text}");
+        }
+    }
+    let out = deckhand(dir.path()).args(["check", "x.toml", "jerome.toml"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap();
+    assert!(!text.contains('\u{1b}') && text.contains(r"(Ann\n│ 1"), "{text}");
+}
+
+#[test]
+fn csv_cells_cannot_become_spreadsheet_formulas_and_markdown_pipes_are_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    renamed_linda(dir.path(), r#""=HYPERLINK(\"http://x\",\"y\")""#);
+    deckhand(dir.path())
+        .args(["score", "x.toml", "jerome.toml", "--format", "csv"])
+        .assert()
+        .success()
+        .stdout(contains(r#""'=HYPERLINK(""http://x"",""y"")""#));
+    renamed_linda(dir.path(), r#""@Ann|Bob""#);
+    deckhand(dir.path())
+        .args(["score", "x.toml", "jerome.toml", "--format", "markdown"])
+        .assert()
+        .success()
+        .stdout(contains(r"@Ann\|Bob"));
+    deckhand(dir.path())
+        .args(["score", "x.toml", "jerome.toml", "--format", "csv"])
+        .assert()
+        .success()
+        .stdout(contains("'@Ann|Bob"));
+}
+
+#[test]
+fn a_wrong_answer_is_echoed_with_its_control_characters_written_out() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.txt"), "cod\u{1b}[2J\u{7}\n").unwrap();
+    let out = deckhand(dir.path())
+        .args(["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--answers", "a.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(!err.contains('\u{1b}') && err.contains(r"cod\u{1b}[2J\u{7}"), "{err}");
+}

@@ -932,9 +932,11 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
 
 pub use crate::ui::say;
 
-/// Write to standard output. A closed pipe (`deckhand … | head`) is not an error.
+/// Write to standard output. A closed pipe (`deckhand … | head`) is not an error. Control
+/// characters other than line breaks and tabs are written out (`\u{1b}`), so nothing a
+/// file brought in (a player's name, a rules file's text) can drive the terminal.
 pub fn emit(text: &str) -> anyhow::Result<()> {
-    emit_bytes(text.as_bytes())
+    emit_bytes(crate::i18n::escape_controls_in_lines(text).as_bytes())
 }
 
 fn emit_bytes(bytes: &[u8]) -> anyhow::Result<()> {

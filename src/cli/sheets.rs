@@ -10,6 +10,7 @@ use crate::engine::fleet::{self, Sheet, Violation};
 use crate::report::{DetailItem, Format, Row, Standings};
 use crate::rules::source::render_toml_error_in;
 use crate::rules::{self, FleetRules, Rules, Source};
+use crate::i18n::escape_controls;
 use crate::{transcript, Error};
 
 /// The sheets of one game, with the rules they are read against.
@@ -228,18 +229,18 @@ fn check_text(rules: &FleetRules, sheets: &[(PathBuf, Sheet)], violations: &[Vio
             .zip(score.categories())
             .map(|((_, name), v)| format!("{} {v}", name.get(lang)))
             .collect();
+        // The file name and the player's name come from outside: a line break in either
+        // must not start a line of its own.
+        let file = path.display().to_string();
+        let (file, player) = (escape_controls(&file), escape_controls(&sheet.player));
         if mine.is_empty() {
-            let _ = writeln!(
-                out,
-                "{}",
-                crate::t!(lang, "cli.sheets.follows", file = path.display(), player = sheet.player)
-            );
+            let _ = writeln!(out, "{}", crate::t!(lang, "cli.sheets.follows", file = file, player = player));
         } else {
             broken += 1;
             let _ = writeln!(
                 out,
                 "{}",
-                crate::t!(lang, "cli.sheets.violations", file = path.display(), player = sheet.player, n = mine.len())
+                crate::t!(lang, "cli.sheets.violations", file = file, player = player, n = mine.len())
             );
             for v in &mine {
                 let _ = writeln!(out, "  {} [{}] {}", v.box_id, v.rule.id(), v.message);

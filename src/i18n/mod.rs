@@ -197,6 +197,37 @@ fn fold(text: &str, umlaut_e: bool) -> String {
     out
 }
 
+/// `text` with every control character written out (`\n`, `\t`, `\r`, `\u{1b}`…), for
+/// showing a string that came from a file or the command line: a terminal escape in a
+/// player's name cannot set the title or clear the screen, a line break cannot forge a
+/// row of a table.
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    escape_except(text, &[])
+}
+
+/// `escape_controls`, keeping line breaks and tabs: for whole outputs whose lines deckhand
+/// composed itself.
+pub fn escape_controls_in_lines(text: &str) -> std::borrow::Cow<'_, str> {
+    escape_except(text, &['\n', '\t'])
+}
+
+fn escape_except<'a>(text: &'a str, keep: &[char]) -> std::borrow::Cow<'a, str> {
+    if !text.chars().any(|c| c.is_control() && !keep.contains(&c)) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            c if !c.is_control() || keep.contains(&c) => out.push(c),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// The language from the environment: `LC_ALL`, `LC_MESSAGES`, `LANG` (the first that is
 /// set and not empty), e.g. `de_DE.UTF-8` → `de`; English otherwise.
 pub fn from_env() -> &'static str {
@@ -235,6 +266,14 @@ mod tests {
         assert_eq!(plural("en", 0), "other 0");
         assert_eq!(plural("fr", 0), "one 0");
         assert_eq!(plural("de", 2), "other 2");
+    }
+
+    #[test]
+    fn control_characters_are_written_out() {
+        assert_eq!(escape_controls("Ann"), "Ann");
+        assert_eq!(escape_controls("Ann\nMallory 495"), "Ann\\nMallory 495");
+        assert_eq!(escape_controls("\u{1b}]0;pwned\u{7}x\u{9b}"), "\\u{1b}]0;pwned\\u{7}x\\u{9b}");
+        assert_eq!(escape_controls_in_lines("a\tb\nc\u{1b}[2J"), "a\tb\nc\\u{1b}[2J");
     }
 
     #[test]

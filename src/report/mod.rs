@@ -172,14 +172,15 @@ impl Standings {
 
     fn headers(&self, lang: &str) -> Vec<String> {
         let mut h = vec![crate::t!(lang, "cli.report.rank"), crate::t!(lang, "cli.report.player")];
-        h.extend(self.categories.iter().cloned());
+        h.extend(self.categories.iter().map(|c| escape(c).into_owned()));
         h.push(crate::t!(lang, "cli.report.total"));
         h
     }
 
     fn cells(&self, r: &Row) -> Vec<String> {
         let rank = if r.shared { format!("{}=", r.rank) } else { r.rank.to_string() };
-        let player = if r.flagged { format!("{} (!)", r.player) } else { r.player.clone() };
+        let name = escape(&r.player);
+        let player = if r.flagged { format!("{name} (!)") } else { name.into_owned() };
         let mut c = vec![rank, player];
         c.extend(r.values.iter().map(i64::to_string));
         c.push(r.total.to_string());
@@ -208,9 +209,9 @@ impl Standings {
                 }
             }));
         }
-        let mut out = format!("{}\n{table}\n", self.game);
+        let mut out = format!("{}\n{table}\n", escape(&self.game));
         for n in &self.notes_in(lang) {
-            let _ = writeln!(out, "{}", crate::t!(lang, "cli.report.tie_line", note = n));
+            let _ = writeln!(out, "{}", crate::t!(lang, "cli.report.tie_line", note = escape(n)));
         }
         if detail {
             // At least 10 wide, wider when a category's name is longer (RESTMATERIAL).
@@ -219,18 +220,20 @@ impl Standings {
                 let _ = writeln!(
                     out,
                     "\n{}",
-                    crate::t!(lang, "cli.report.detail_head", player = r.player, total = r.total)
+                    crate::t!(lang, "cli.report.detail_head", player = escape(&r.player), total = r.total)
                 );
                 for (cat, items) in self.categories.iter().zip(&r.detail) {
+                    let cat = escape(cat);
                     let sum: i64 = items.iter().map(|i| i.points).sum();
-                    let parts: Vec<String> = items.iter().map(|i| format!("{} {}", i.what, i.points)).collect();
+                    let parts: Vec<String> =
+                        items.iter().map(|i| format!("{} {}", escape(&i.what), i.points)).collect();
                     let list = if parts.is_empty() { "—".to_string() } else { parts.join(", ") };
                     let _ = writeln!(out, "  {cat:<w$} {sum:>4}  {list}");
                 }
             }
         }
         for w in &self.warnings {
-            let _ = writeln!(out, "{}", crate::t!(lang, "cli.report.warning", warning = w));
+            let _ = writeln!(out, "{}", crate::t!(lang, "cli.report.warning", warning = escape(w)));
         }
         out
     }
@@ -285,7 +288,7 @@ impl Standings {
     }
 
     fn markdown(&self, detail: bool, lang: &str) -> String {
-        let mut out = format!("### {}\n\n", self.game);
+        let mut out = format!("### {}\n\n", md_escape(&self.game));
         let headers = self.headers(lang);
         let _ = writeln!(out, "| {} |", headers.iter().map(|h| md_escape(h)).collect::<Vec<_>>().join(" | "));
         let align: Vec<&str> = headers.iter().enumerate().map(|(i, _)| if i == 1 { ":--" } else { "--:" }).collect();
@@ -307,8 +310,12 @@ impl Standings {
                 for (cat, items) in self.categories.iter().zip(&r.detail) {
                     let parts: Vec<String> =
                         items.iter().map(|i| format!("{} {}", md_escape(&i.what), i.points)).collect();
-                    let _ =
-                        writeln!(out, "- **{cat}**: {}", if parts.is_empty() { "—".into() } else { parts.join(", ") });
+                    let _ = writeln!(
+                        out,
+                        "- **{}**: {}",
+                        md_escape(cat),
+                        if parts.is_empty() { "—".into() } else { parts.join(", ") }
+                    );
                 }
             }
         }
@@ -319,16 +326,25 @@ impl Standings {
     }
 }
 
+fn escape(s: &str) -> std::borrow::Cow<'_, str> {
+    crate::i18n::escape_controls(s)
+}
+
+/// A text cell of a CSV file: control characters written out; a cell a spreadsheet would
+/// take for a formula (`=`, `+`, `-`, `@` first) starts with `'`; quoted when needed.
 fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
+    let s = escape(s);
+    let s = if s.starts_with(['=', '+', '-', '@']) { format!("'{s}") } else { s.into_owned() };
+    if s.contains([',', '"']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
-        s.to_string()
+        s
     }
 }
 
+/// A Markdown table cell or line: control characters written out, `|` escaped.
 fn md_escape(s: &str) -> String {
-    s.replace('|', "\\|")
+    escape(s).replace('|', "\\|")
 }
 
 fn join_names_in(names: Vec<&str>, lang: &str) -> String {

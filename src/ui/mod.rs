@@ -29,8 +29,11 @@ pub fn say(line: &str) {
     write_stderr(&format!("{line}\n"));
 }
 
-/// Write text to standard error as it is, ignoring a closed or broken pipe.
+/// Write text to standard error, ignoring a closed or broken pipe. Control characters
+/// other than line breaks and tabs are written out (`\u{1b}`): whatever a file or the
+/// command line put into a message cannot drive the terminal.
 pub fn write_stderr(text: &str) {
+    let text = crate::i18n::escape_controls_in_lines(text);
     let mut err = std::io::stderr().lock();
     let _ = err.write_all(text.as_bytes());
     let _ = err.flush();
