@@ -414,3 +414,53 @@ fn a_wrong_answer_is_echoed_with_its_control_characters_written_out() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(!err.contains('\u{1b}') && err.contains(r"cod\u{1b}[2J\u{7}"), "{err}");
 }
+
+#[test]
+fn numbers_in_a_fleet_rules_file_are_bounded_and_reported_with_their_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = std::fs::read_to_string(repo().join("rules/fleet-dice.toml")).unwrap();
+    let bad = rules
+        .replacen("license_vp = [0, 0, 5]", "license_vp = [0, 0, 2147483648]", 1)
+        .replacen("every = 6, points = 1 }", "every = 6, points = 4294967295 }", 1)
+        .replacen("cap = 10\n", "cap = -3\n", 1);
+    std::fs::write(dir.path().join("bad.toml"), &bad).unwrap();
+    let line_of = |needle: &str| bad.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    deckhand(dir.path())
+        .args(["rules", "check", "bad.toml"])
+        .assert()
+        .code(2)
+        .stderr(
+            contains(format!("bad.toml:{}:", line_of("2147483648")))
+                .and(contains("`2147483648` is out of range: every number in a Fleet rules file is a whole number from 0 to 1000000"))
+                .and(contains(format!("bad.toml:{}:", line_of("4294967295"))))
+                .and(contains("`4294967295` is out of range"))
+                .and(contains("`-3` is out of range"))
+                .and(contains("3 error")),
+        );
+}
+
+#[test]
+fn scoring_with_the_largest_numbers_saturates_instead_of_wrapping() {
+    // The king crab bonus at its largest: 1,000,000 VP per fish, capped at 1,000,000.
+    let rules = std::fs::read_to_string(repo().join("rules/fleet-dice.toml")).unwrap();
+    let big = rules
+        .replace("license_vp = [0, 0, 5]", "license_vp = [0, 0, 1000000]")
+        .replacen("[king_crab]\ncap = 10\n", "[king_crab]\ncap = 1000000\n", 1)
+        .replacen("every = 6, points = 1 }", "every = 1, points = 1000000 }", 1);
+    let rules = deckhand::rules::from_source(deckhand::rules::Source::new("big.toml", big)).unwrap();
+    let rules = rules.fleet().unwrap();
+    // Every license at level 3, and 1,000 fish on every boat of every type.
+    let mut text = String::from("king_crab_bonus = \"per_6_fish\"\n[marks]\nking_crab = 1\n");
+    let mut fish = String::from("[fish]\n");
+    for t in &rules.boat_types {
+        text.push_str(&format!("{}_license = 3\n", t.id));
+        fish.push_str(&format!("{}_boat = [{}]\n", t.id, vec!["1000"; t.boats.len()].join(", ")));
+    }
+    let sheet = crate::common::sheet(rules, &format!("{text}{fish}"));
+    assert!(sheet.total_fish() > 4_294);
+    let score = deckhand::engine::fleet::score(rules, &sheet, "en");
+    // 1,000,000 VP × more than 4,294 fish would wrap a u32; the cap applies to the true value.
+    assert_eq!(score.bonus, 1_000_000);
+    assert_eq!(score.licenses, 5_000_000);
+    assert_eq!(score.total, score.fish + score.boats + score.licenses + score.buildings + score.bonus);
+}

@@ -778,6 +778,9 @@ fn circles_hint(circles: &[bool]) -> Vec<String> {
 // Loading and semantic checks.
 // ------------------------------------------------------------------------------------
 
+/// The largest number a Fleet rules file may hold (every number is 0 to this).
+pub const MAX_NUMBER: u32 = 1_000_000;
+
 /// Parse and check a Fleet rules file. On failure returns every diagnostic found.
 pub fn compile(source: &Source) -> Result<FleetRules, Vec<Diagnostic>> {
     compile_in(source, "en")
@@ -786,6 +789,18 @@ pub fn compile(source: &Source) -> Result<FleetRules, Vec<Diagnostic>> {
 /// `compile` with the diagnostics (messages and help) in a language (`en`, `de`, `fr`).
 /// Render them with `Source::render_in` in the same language.
 pub fn compile_in(source: &Source, lang: &str) -> Result<FleetRules, Vec<Diagnostic>> {
+    // Every number is a count, a number of coins, VP or a position: 0 to MAX_NUMBER, so
+    // no sum or product in scoring can wrap.
+    let out_of_range: Vec<Diagnostic> = super::source::integers_outside(&source.text, 0, i128::from(MAX_NUMBER))
+        .into_iter()
+        .map(|(span, written)| {
+            Diagnostic::new(t!(lang, "rules.number_out_of_range", value = written, max = MAX_NUMBER), Some(span))
+                .help(t!(lang, "rules.number_out_of_range_help", max = MAX_NUMBER))
+        })
+        .collect();
+    if !out_of_range.is_empty() {
+        return Err(out_of_range);
+    }
     // Syntax and type errors: the `toml` crate's messages, translated.
     let file: raw::File = toml::from_str(&source.text).map_err(|e| vec![Diagnostic::from_toml(&e, lang)])?;
     let lang = crate::i18n::LANGS.iter().copied().find(|l| *l == lang).unwrap_or("en");

@@ -138,6 +138,31 @@ pub fn render_toml_error_in(source: &Source, err: &toml::de::Error, lang: &str) 
     source.render_in(&Diagnostic::from_toml(err, lang), lang)
 }
 
+/// Every whole number written in a TOML text outside `min..=max`: its span and how it is
+/// written. Nothing when the text is not TOML (the typed parse reports that).
+pub fn integers_outside(text: &str, min: i128, max: i128) -> Vec<(Range<usize>, String)> {
+    fn walk(value: &toml::Spanned<toml::de::DeValue<'_>>, min: i128, max: i128, out: &mut Vec<(Range<usize>, String)>) {
+        match value.get_ref() {
+            toml::de::DeValue::Integer(i) => {
+                let n = i128::from_str_radix(i.as_str(), i.radix()).unwrap_or(i128::MAX);
+                if n < min || n > max {
+                    out.push((value.span(), i.as_str().to_string()));
+                }
+            }
+            toml::de::DeValue::Array(items) => items.iter().for_each(|v| walk(v, min, max, out)),
+            toml::de::DeValue::Table(table) => table.values().for_each(|v| walk(v, min, max, out)),
+            _ => {}
+        }
+    }
+    let Ok(table) = toml::de::DeTable::parse(text) else { return Vec::new() };
+    let mut out = Vec::new();
+    for value in table.get_ref().values() {
+        walk(value, min, max, &mut out);
+    }
+    out.sort_by_key(|(span, _)| span.start);
+    out
+}
+
 /// Close enough to suggest: equal without `_`, a prefix, or at most 2 edits apart.
 pub fn similar(a: &str, b: &str) -> bool {
     let norm = |s: &str| s.replace('_', "").to_lowercase();

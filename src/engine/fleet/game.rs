@@ -1509,7 +1509,8 @@ impl Game {
     }
 
     fn add_fish(&mut self, p: usize, boat: &BoatSlot, n: u32) {
-        self.players[p].sheet.fish[boat.section][boat.slot] += n;
+        let fish = &mut self.players[p].sheet.fish[boat.section][boat.slot];
+        *fish = fish.saturating_add(n);
     }
 
     /// One catch for player p (a fishing phase or a private one): the barge first, then

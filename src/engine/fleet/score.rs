@@ -91,7 +91,7 @@ pub fn score(rules: &FleetRules, sheet: &Sheet, lang: &str) -> Score {
     if let Some(b) = sheet.king_crab_bonus {
         let bonus = &rules.king_crab_bonuses[b];
         let count = sheet.quantity(rules, bonus.per);
-        let raw = bonus.points * (count / bonus.every);
+        let raw = bonus.points.saturating_mul(count / bonus.every);
         let vp = raw.min(rules.king_crab_cap);
         let capped = if raw > vp { crate::t!(lang, "engine.score_capped", raw = raw, vp = vp) } else { String::new() };
         detail[4].push(Item {
@@ -119,14 +119,18 @@ pub fn score(rules: &FleetRules, sheet: &Sheet, lang: &str) -> Score {
         detail[4].push(Item { what: trophy.name.get(lang).to_string(), vp: trophy.vp });
     }
 
-    let sums: Vec<u32> = detail.iter().map(|items| items.iter().map(|i| i.vp).sum()).collect();
+    // Rules numbers are at most 1,000,000 and fish on a boat at most its capacity, but a
+    // sheet or a rules file of one's own may still add up to more than a u32 holds:
+    // saturate rather than wrap.
+    let sums: Vec<u32> =
+        detail.iter().map(|items| items.iter().fold(0u32, |sum, i| sum.saturating_add(i.vp))).collect();
     Score {
         fish: sums[0],
         boats: sums[1],
         licenses: sums[2],
         buildings: sums[3],
         bonus: sums[4],
-        total: sums.iter().sum(),
+        total: sums.iter().fold(0u32, |sum, v| sum.saturating_add(*v)),
         detail,
     }
 }

@@ -201,7 +201,7 @@ impl Sheet {
     }
 
     pub fn total_fish(&self) -> u32 {
-        self.fish.iter().flatten().sum()
+        self.fish.iter().flatten().fold(0u32, |sum, n| sum.saturating_add(*n))
     }
 
     pub fn license_count(&self, rules: &FleetRules) -> u32 {
@@ -222,18 +222,18 @@ impl Sheet {
     /// VP of a card bonus: points per `every` counted, capped.
     pub fn card_bonus(&self, rules: &FleetRules, bonus: &crate::rules::fleet::CardBonus) -> (u32, u32) {
         let count = self.quantity(rules, bonus.per);
-        ((bonus.points * (count / bonus.every)).min(bonus.cap), count)
+        ((bonus.points.saturating_mul(count / bonus.every)).min(bonus.cap), count)
     }
 
     /// Income in one income phase: base + lobster license + canning co per full boat, capped.
     pub fn income(&self, rules: &FleetRules) -> u32 {
         let mut income = rules.income_base;
         if let Some(l) = self.license_with(rules, LicenseEffect::Income) {
-            income += l.coins;
+            income = income.saturating_add(l.coins);
         }
         if let Some(b) = rules.building_with(BuildingEffect::IncomePerFullBoat) {
             if self.building_complete(rules, b) {
-                income += rules.wharf[b].coins * self.full_boats(rules);
+                income = income.saturating_add(rules.wharf[b].coins.saturating_mul(self.full_boats(rules)));
             }
         }
         income.min(rules.income_cap)
@@ -250,7 +250,7 @@ impl Sheet {
                     0
                 }
             }
-            BuildingVp::PerBox(p) => p * self.marked_count(section) as u32,
+            BuildingVp::PerBox(p) => p.saturating_mul(self.marked_count(section) as u32),
         }
     }
 
