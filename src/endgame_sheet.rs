@@ -95,7 +95,7 @@ pub fn parse_in(rules: &EndgameRules, source: &Source, lang: &str) -> Result<End
     let fail = |diags: Vec<Diagnostic>| Error::Input {
         path: source.name.clone(),
         count: diags.len(),
-        report: diags.iter().map(|d| source.render_in(d, lang) + "\n").collect(),
+        report: source.render_all_in(&diags, lang),
     };
     if source.text.trim().is_empty() {
         return Err(fail(vec![Diagnostic::new(t!(lang, "cli.sheet_file.empty"), None).help(t!(
@@ -125,6 +125,11 @@ pub fn parse_in(rules: &EndgameRules, source: &Source, lang: &str) -> Result<End
         }
     }
     let player = match &raw.player {
+        Some(p) if p.get_ref().trim().chars().count() > crate::players::MAX_NAME_CHARS => {
+            let (n, max) = (p.get_ref().trim().chars().count(), crate::players::MAX_NAME_CHARS);
+            diags.push(Diagnostic::new(t!(lang, "cli.sheet_file.long_player", n = n, max = max), Some(p.span())));
+            String::new()
+        }
         Some(p) if !p.get_ref().trim().is_empty() => p.get_ref().trim().to_string(),
         Some(p) => {
             diags.push(Diagnostic::new(t!(lang, "cli.sheet_file.empty_player"), Some(p.span())));

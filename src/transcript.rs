@@ -21,7 +21,7 @@ use toml::Spanned;
 
 use crate::engine::fleet::{Mark, Sheet};
 use crate::rules::fleet::{FleetRules, SectionKind};
-use crate::rules::source::{read_source, similar, Diagnostic, Source};
+use crate::rules::source::{read_source, similar, Diagnostic, Source, MAX_SHOWN};
 use crate::Error;
 
 #[derive(Debug, Deserialize)]
@@ -87,7 +87,7 @@ pub fn parse_in(rules: &FleetRules, source: &Source, lang: &str) -> Result<Parse
     let fail = |diags: Vec<Diagnostic>| Error::Input {
         path: source.name.clone(),
         count: diags.len(),
-        report: diags.iter().map(|d| source.render_in(d, lang) + "\n").collect(),
+        report: source.render_all_in(&diags, lang),
     };
     if source.text.trim().is_empty() {
         return Err(fail(vec![Diagnostic::new(crate::t!(lang, "cli.sheet_file.empty"), None)
@@ -108,6 +108,11 @@ pub fn parse_in(rules: &FleetRules, source: &Source, lang: &str) -> Result<Parse
         }
     }
     let player = match &raw.player {
+        Some(p) if p.get_ref().trim().chars().count() > crate::players::MAX_NAME_CHARS => {
+            let (n, max) = (p.get_ref().trim().chars().count(), crate::players::MAX_NAME_CHARS);
+            diags.push(Diagnostic::new(crate::t!(lang, "cli.sheet_file.long_player", n = n, max = max), Some(p.span())));
+            String::new()
+        }
         Some(p) if !p.get_ref().trim().is_empty() => p.get_ref().trim().to_string(),
         Some(p) => {
             diags.push(Diagnostic::new(crate::t!(lang, "cli.sheet_file.empty_player"), Some(p.span())));
@@ -129,7 +134,7 @@ pub fn parse_in(rules: &FleetRules, source: &Source, lang: &str) -> Result<Parse
 
     for (key, value) in &raw.marks {
         let Some(s) = rules.section_index(key.get_ref()) else {
-            diags.push(unknown_section(rules, key, "marks", lang));
+            diags.push(unknown_section(rules, key, "marks", lang, diags.len() < MAX_SHOWN));
             continue;
         };
         marks_given.insert(s);
@@ -185,7 +190,7 @@ pub fn parse_in(rules: &FleetRules, source: &Source, lang: &str) -> Result<Parse
 
     for (key, value) in &raw.fish {
         let Some(s) = rules.section_index(key.get_ref()) else {
-            diags.push(unknown_section(rules, key, "fish", lang));
+            diags.push(unknown_section(rules, key, "fish", lang, diags.len() < MAX_SHOWN));
             continue;
         };
         let slots = sheet.fish[s].len();
@@ -290,8 +295,14 @@ pub fn parse_in(rules: &FleetRules, source: &Source, lang: &str) -> Result<Parse
     }
 }
 
-fn unknown_section(rules: &FleetRules, key: &Spanned<String>, table: &str, lang: &str) -> Diagnostic {
+/// An unknown section id; `shown` when the diagnostic will be printed (only the first
+/// `MAX_SHOWN` are): then it gets its "did you mean", which takes a while to work out.
+fn unknown_section(rules: &FleetRules, key: &Spanned<String>, table: &str, lang: &str, shown: bool) -> Diagnostic {
     let name = key.get_ref();
+    let diag = Diagnostic::new(crate::t!(lang, "cli.sheet_file.unknown_section", table = table, name = name), Some(key.span()));
+    if !shown {
+        return diag;
+    }
     let close: Vec<&str> =
         rules.sections.iter().map(|s| s.id.as_str()).filter(|id| similar(id, name)).take(3).collect();
     let help = if close.is_empty() {
@@ -305,8 +316,7 @@ fn unknown_section(rules: &FleetRules, key: &Spanned<String>, table: &str, lang:
         let list = close.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(&or);
         crate::t!(lang, "cli.sheet_file.did_you_mean", list = list)
     };
-    Diagnostic::new(crate::t!(lang, "cli.sheet_file.unknown_section", table = table, name = name), Some(key.span()))
-        .help(help)
+    diag.help(help)
 }
 
 /// Marks text → marks. Returns the first character that is not a mark on failure.

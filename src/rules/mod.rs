@@ -170,7 +170,7 @@ pub fn from_source_in(source: Source, lang: &str) -> Result<Rules, Error> {
 }
 
 fn rules_error(source: &Source, diags: &[Diagnostic], lang: &str) -> Error {
-    let report: String = diags.iter().map(|d| source.render_in(d, lang) + "\n").collect();
+    let report = source.render_all_in(diags, lang);
     Error::Rules { path: source.name.clone(), count: diags.len(), report }
 }
 

@@ -3,6 +3,9 @@
 use std::fmt::Write as _;
 use std::ops::Range;
 
+/// The most diagnostics shown for one file; the rest are counted.
+pub const MAX_SHOWN: usize = 50;
+
 /// A text file deckhand read, kept so that diagnostics can quote it.
 #[derive(Debug, Clone)]
 pub struct Source {
@@ -79,6 +82,19 @@ impl Source {
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         let col = before[line_start..].chars().count() + 1;
         (line, col)
+    }
+
+    /// Render diagnostics one after the other, each followed by a blank line… up to
+    /// `MAX_SHOWN`; after that one line says how many more there are (a file with 100,000
+    /// unknown keys is reported in a moment, and readably).
+    pub fn render_all_in(&self, diags: &[Diagnostic], lang: &str) -> String {
+        let mut out: String = diags.iter().take(MAX_SHOWN).map(|d| self.render_in(d, lang) + "\n").collect();
+        if diags.len() > MAX_SHOWN {
+            let more = diags.len() - MAX_SHOWN;
+            out.push_str(&crate::t!(lang, "rules.and_more", n = more, file = self.name));
+            out.push('\n');
+        }
+        out
     }
 
     /// Render a diagnostic the way rustc and taplo do:
