@@ -298,7 +298,7 @@ fn an_illegal_answer_names_its_line_and_the_legal_answers() {
         .code(2)
         .stderr(
             contains("b.txt:5: `oyster` is not an answer")
-                .and(contains("the legal answers are: cod, shrimp, undo, sheet, scores, help")),
+                .and(contains("the legal answers are: cod, shrimp, undo, sheet, sheets, scores, help")),
         );
 }
 

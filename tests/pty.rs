@@ -100,3 +100,64 @@ fn a_game_open_on_a_terminal_cannot_be_resumed_in_a_second_one() {
     p.send_control('c').unwrap();
     p.exp_eof().unwrap();
 }
+
+fn save_lines(dir: &std::path::Path) -> Vec<String> {
+    std::fs::read_to_string(dir.join("g.jsonl")).unwrap().lines().map(String::from).collect()
+}
+
+#[test]
+fn at_a_menu_space_j_k_and_letters_never_commit_and_a_filter_then_enter_picks() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = spawn(
+        dir.path(),
+        &["play", "fleet-dice", "--players", "Ann,Bob", "--dice", "digital", "--seed", "5", "--save", "g.jsonl"],
+    );
+    let shown = p.exp_string("pick a die").unwrap() + &p.exp_string("Enter to choose").unwrap();
+    // The cursor stays visible: a deckhand killed at a menu leaves the terminal as it was.
+    assert!(!shown.contains("\x1b[?25l"), "the menu hides the cursor");
+    let before = save_lines(dir.path());
+    for key in [" ", "j", "k", "q", "x", " "] {
+        p.send(key).unwrap();
+    }
+    p.flush().unwrap();
+    p.exp_string(" jkqx ").unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_eq!(save_lines(dir.path()), before, "nothing was committed");
+    // Backspace takes the typing back; a number picks exactly that option, and Enter
+    // commits it.
+    p.send(&"\x7f".repeat(6)).unwrap();
+    p.send("1").unwrap();
+    p.send("\r").unwrap();
+    p.flush().unwrap();
+    p.exp_string("use the").unwrap();
+    let after = save_lines(dir.path());
+    assert_eq!(after.len(), before.len() + 1, "{after:?}");
+    assert!(after.last().unwrap().starts_with(r#"{"do":{"Choice":"#), "{after:?}");
+    p.send_control('c').unwrap();
+    p.exp_eof().unwrap();
+}
+
+#[test]
+fn typing_undo_at_a_menu_undoes() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = spawn(
+        dir.path(),
+        &["play", "fleet-dice", "--players", "Ann,Bob", "--dice", "digital", "--seed", "5", "--save", "g.jsonl"],
+    );
+    p.exp_string("pick a die").unwrap();
+    p.send("\r").unwrap();
+    p.flush().unwrap();
+    p.exp_string("use the").unwrap();
+    p.exp_string("Enter to choose").unwrap();
+    let before = save_lines(dir.path());
+    p.send("undo").unwrap();
+    p.send("\r").unwrap();
+    p.flush().unwrap();
+    p.exp_string("undone:").unwrap();
+    p.exp_string("pick a die").unwrap();
+    let after = save_lines(dir.path());
+    assert_eq!(after.len(), before.len() + 1);
+    assert_eq!(after.last().unwrap(), r#""undo""#);
+    p.send_control('c').unwrap();
+    p.exp_eof().unwrap();
+}

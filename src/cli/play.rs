@@ -268,6 +268,7 @@ fn ask_choice(d: &Decision, p: &mut dyn Prompter, lang: &str) -> Result<Asked, E
     let mut choices: Vec<Choice> = d.options.iter().map(|o| Choice::new(o.key.clone(), o.label.clone())).collect();
     choices.push(Choice::new("undo", crate::t!(lang, "cli.play.meta_undo")));
     choices.push(Choice::new("sheet", crate::t!(lang, "cli.play.meta_sheet")));
+    choices.push(Choice::new("sheets", crate::t!(lang, "cli.play.meta_sheets")));
     choices.push(Choice::new("scores", crate::t!(lang, "cli.play.meta_scores")));
     choices.push(Choice::new("help", crate::t!(lang, "cli.play.meta_help")));
     let i = p.select(&d.prompt, &choices)?;

@@ -171,6 +171,16 @@ pub fn same_word(word: &str, typed: &str) -> bool {
     typed == fold(word, true) || typed == fold(word, false)
 }
 
+/// Lower case without accents (`Zurück` → `zuruck`), for matching what is typed.
+pub fn fold_word(text: &str) -> String {
+    fold(text, false)
+}
+
+/// Lower case without accents, `ä` as `ae` (`zurueck`).
+pub fn fold_word_e(text: &str) -> String {
+    fold(text, true)
+}
+
 /// Lower case without accents, for matching typed words: `ä` as `ae` (`umlaut_e`) or `a`.
 fn fold(text: &str, umlaut_e: bool) -> String {
     let mut out = String::with_capacity(text.len());

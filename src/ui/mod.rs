@@ -7,6 +7,8 @@ use std::path::Path;
 
 use crate::Error;
 
+pub mod menu;
+
 /// One option of a multiple-choice question. `key` is language-neutral and is what an
 /// answers file may type; `label` is what a person sees.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,6 +76,7 @@ pub fn prompter_for_in(answers: Option<&Path>, command: &str, lang: &'static str
 /// dialoguer on a real terminal.
 pub struct TerminalPrompter {
     theme: Box<dyn dialoguer::theme::Theme>,
+    color: bool,
     lang: &'static str,
 }
 
@@ -85,7 +88,7 @@ impl TerminalPrompter {
         } else {
             Box::new(dialoguer::theme::ColorfulTheme::default())
         };
-        TerminalPrompter { theme, lang: "en" }
+        TerminalPrompter { theme, color: !no_color, lang: "en" }
     }
 
     /// Report terminal errors in `lang`.
@@ -112,13 +115,9 @@ fn dialoguer_error(e: dialoguer::Error, lang: &str) -> Error {
 
 impl Prompter for TerminalPrompter {
     fn select(&mut self, prompt: &str, choices: &[Choice]) -> Result<usize, Error> {
-        let labels: Vec<&str> = choices.iter().map(|c| c.label.as_str()).collect();
-        dialoguer::Select::with_theme(self.theme.as_ref())
-            .with_prompt(prompt)
-            .items(&labels)
-            .default(0)
-            .interact()
-            .map_err(|e| dialoguer_error(e, self.lang))
+        let hint = crate::t!(self.lang, "cli.ui.menu_hint");
+        menu::select(&console::Term::stderr(), prompt, choices, &hint, self.color)
+            .map_err(|e| dialoguer_error(dialoguer::Error::IO(e), self.lang))
     }
 
     fn input(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {

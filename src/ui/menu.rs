@@ -1,0 +1,158 @@
+//! A menu for the terminal that takes typing: every key typed goes into a filter (a
+//! number, an option's key or the start of a word of its label, `undo` or `zurück`…),
+//! ↑/↓ move the highlight, and only Enter chooses. A stray Space, `j` or `k` can never
+//! commit a decision, and the cursor is never hidden (a killed deckhand cannot leave the
+//! terminal without one).
+
+use console::{Key, Term};
+
+use super::Choice;
+
+/// The options that match what was typed, best first: the option numbered so, an option
+/// whose key is exactly the text, then those whose key or a word of whose label starts
+/// with it, then those whose label contains it (case and accents ignored).
+pub fn filter(choices: &[Choice], typed: &str) -> Vec<usize> {
+    let typed = crate::i18n::fold_word(typed.trim());
+    if typed.is_empty() {
+        return (0..choices.len()).collect();
+    }
+    if let Ok(n) = typed.parse::<usize>() {
+        if (1..=choices.len()).contains(&n) {
+            return vec![n - 1];
+        }
+    }
+    let keys: Vec<String> = choices.iter().map(|c| crate::i18n::fold_word(&c.key)).collect();
+    // A label both ways an umlaut may be typed (`zuruck`, `zurueck`).
+    let labels: Vec<[String; 2]> = choices
+        .iter()
+        .map(|c| [crate::i18n::fold_word(&c.label), crate::i18n::fold_word_e(&c.label)])
+        .collect();
+    let word_start = |i: usize| {
+        labels[i].iter().any(|l| l.split(|c: char| !c.is_alphanumeric() && c != ':' && c != '_').any(|w| w.starts_with(&typed)))
+    };
+    let rank = |i: usize| -> Option<u8> {
+        if keys[i] == typed {
+            Some(0)
+        } else if keys[i].starts_with(&typed) || word_start(i) {
+            Some(1)
+        } else if labels[i].iter().any(|l| l.contains(&typed)) {
+            Some(2)
+        } else {
+            None
+        }
+    };
+    let mut ranked: Vec<(u8, usize)> = (0..choices.len()).filter_map(|i| rank(i).map(|r| (r, i))).collect();
+    ranked.sort();
+    ranked.into_iter().map(|(_, i)| i).collect()
+}
+
+/// Ask on the terminal; returns the index of the chosen option.
+pub fn select(term: &Term, prompt: &str, choices: &[Choice], hint: &str, color: bool) -> std::io::Result<usize> {
+    let mut typed = String::new();
+    let mut highlight = 0usize;
+    let mut drawn = 0usize;
+    loop {
+        let matches = filter(choices, &typed);
+        highlight = highlight.min(matches.len().saturating_sub(1));
+        term.clear_line()?;
+        term.clear_last_lines(drawn)?;
+        drawn = draw(term, prompt, choices, &matches, highlight, &typed, hint, color)?;
+        match term.read_key()? {
+            Key::Enter if !matches.is_empty() => {
+                let chosen = matches[highlight];
+                term.clear_line()?;
+                term.clear_last_lines(drawn)?;
+                term.write_line(&format!("{prompt} {}", choices[chosen].label))?;
+                return Ok(chosen);
+            }
+            Key::ArrowDown | Key::Tab if !matches.is_empty() => highlight = (highlight + 1) % matches.len(),
+            Key::ArrowUp | Key::BackTab if !matches.is_empty() => {
+                highlight = (highlight + matches.len() - 1) % matches.len()
+            }
+            Key::Backspace => {
+                typed.pop();
+                highlight = 0;
+            }
+            Key::Escape => {
+                typed.clear();
+                highlight = 0;
+            }
+            Key::Char(c) if !c.is_control() => {
+                typed.push(c);
+                highlight = 0;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Draw the prompt, the matching options (a window around the highlight when they do not
+/// fit), and the line being typed, which keeps the cursor. Returns the lines drawn.
+#[allow(clippy::too_many_arguments)]
+fn draw(
+    term: &Term,
+    prompt: &str,
+    choices: &[Choice],
+    matches: &[usize],
+    highlight: usize,
+    typed: &str,
+    hint: &str,
+    color: bool,
+) -> std::io::Result<usize> {
+    let (rows, cols) = term.size();
+    let width = usize::from(cols).max(20);
+    let room = usize::from(rows).saturating_sub(4).max(3);
+    let first = highlight.saturating_sub(room - 1).min(matches.len().saturating_sub(room));
+    let number_width = choices.len().to_string().len();
+    let mut lines = vec![console::truncate_str(prompt, width - 1, "…").into_owned()];
+    for (at, &i) in matches.iter().enumerate().skip(first).take(room) {
+        let marker = if at == highlight { '›' } else { ' ' };
+        let line = format!("{marker} {:>number_width$}  {}", i + 1, choices[i].label);
+        let line = console::truncate_str(&line, width - 1, "…").into_owned();
+        lines.push(if at == highlight && color { console::style(line).cyan().bold().to_string() } else { line });
+    }
+    if matches.is_empty() {
+        lines.push("  —".into());
+    }
+    for line in &lines {
+        term.write_line(line)?;
+    }
+    let hint = if color { console::style(hint).dim().to_string() } else { hint.to_string() };
+    term.write_str(&format!("{hint} {typed}"))?;
+    term.flush()?;
+    // The typed line has no newline: clearing it is clearing one more line than written.
+    Ok(lines.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn menu() -> Vec<Choice> {
+        vec![
+            Choice::new("mark", "mark cod.4 (B: launch a boat)"),
+            Choice::new("coin", "use as 1 coin"),
+            Choice::new("as:lobster", "as lobster, + 1 star action"),
+            Choice::new("undo", "zurück — die letzte Entscheidung zurücknehmen"),
+            Choice::new("sheet", "Bogen zeigen"),
+            Choice::new("sheets", "alle Bögen zeigen"),
+        ]
+    }
+
+    #[test]
+    fn numbers_keys_prefixes_and_words_filter() {
+        let m = menu();
+        assert_eq!(filter(&m, ""), vec![0, 1, 2, 3, 4, 5]);
+        assert_eq!(filter(&m, "2"), vec![1]);
+        assert_eq!(filter(&m, "undo"), vec![3]);
+        assert_eq!(filter(&m, "Zurück"), vec![3]);
+        assert_eq!(filter(&m, "zuruck"), vec![3]);
+        assert_eq!(filter(&m, "zurueck"), vec![3]);
+        assert_eq!(filter(&m, "sheet"), vec![4, 5], "the exact key first");
+        assert_eq!(filter(&m, "as:l"), vec![2]);
+        assert_eq!(filter(&m, "lob"), vec![2]);
+        assert_eq!(filter(&m, "launch"), vec![0]);
+        assert_eq!(filter(&m, "xyz"), Vec::<usize>::new());
+        assert_eq!(filter(&m, "9"), Vec::<usize>::new(), "no option 9: no match, nothing chosen");
+    }
+}
