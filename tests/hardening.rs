@@ -494,3 +494,36 @@ fn a_player_name_longer_than_the_limit_is_a_sheet_error_not_a_slow_table() {
         .code(2)
         .stderr(contains("the player's name has 1000000 characters; a name has at most 32"));
 }
+
+#[test]
+fn every_error_in_a_file_names_its_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let fleet = std::fs::read_to_string(repo().join("rules/fleet-dice.toml")).unwrap();
+    let files: Vec<(&str, Vec<u8>, Vec<&str>, &str)> = vec![
+        ("eng.toml", b"[game]\nid = \"x\"\nengine = \"xyz\"\n".to_vec(), vec!["rules", "check"], "eng.toml:3:10:"),
+        ("mono.toml", b"game = \"monopoly\"\nplayer = \"A\"\n".to_vec(), vec!["score"], "mono.toml:1:8:"),
+        ("noplayer.toml", b"game = \"fleet-dice\"\n[marks]\ncod = 3\n".to_vec(), vec!["score"], "noplayer.toml:1:1:"),
+        ("empty.toml", Vec::new(), vec!["score", "fleet-dice"], "empty.toml:1:1:"),
+        ("empty.toml", Vec::new(), vec!["rules", "check"], "empty.toml:1:1:"),
+        ("nogame.toml", b"id = \"x\"\n".to_vec(), vec!["rules", "check"], "nogame.toml:1:1:"),
+        (
+            "range.toml",
+            fleet.replacen("players = { min = 1, max = 4 }", "players = { min = 5, max = 4 }", 1).into_bytes(),
+            vec!["rules", "check"],
+            "range.toml:28:11:",
+        ),
+        ("utf.toml", b"game = \"fleet-dice\"\nplayer = \"\xff\"\n".to_vec(), vec!["score"], "utf.toml:2:11:"),
+        (
+            "deep.toml",
+            format!("game = \"fleet-dice\"\na = {}{}\n", "[".repeat(200), "]".repeat(200)).into_bytes(),
+            vec!["score"],
+            "deep.toml:2:",
+        ),
+        ("etitania.toml", b"game = \"titania\"\n[inputs]\n".to_vec(), vec!["score"], "etitania.toml:1:1:"),
+    ];
+    for (name, content, args, position) in files {
+        std::fs::write(d.join(name), content).unwrap();
+        deckhand(d).args(&args).arg(name).assert().code(2).stderr(contains(position));
+    }
+}

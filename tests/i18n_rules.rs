@@ -115,9 +115,10 @@ fn compile_in_gives_translated_diagnostics_and_render_in_translates_help() {
     let diags = fleet::compile_in(&source, "de").unwrap_err();
     assert!(diags.iter().any(|d| d.message == "die Münzen des Markts dürfen nicht sinken, wenn die Fische steigen"));
     let with_help = rules::Diagnostic::new("x", None).help("y");
-    assert_eq!(source.render_in(&with_help, "de"), format!("Fehler: {NAME}: x\n  = Hinweis: y\n"));
-    assert_eq!(source.render_in(&with_help, "fr"), format!("erreur : {NAME}: x\n  = aide : y\n"));
-    assert_eq!(source.render(&with_help), format!("error: {NAME}: x\n  = help: y\n"));
+    // A message about the file as a whole points at its start.
+    assert_eq!(source.render_in(&with_help, "de"), format!("Fehler: {NAME}:1:1: x\n  = Hinweis: y\n"));
+    assert_eq!(source.render_in(&with_help, "fr"), format!("erreur : {NAME}:1:1: x\n  = aide : y\n"));
+    assert_eq!(source.render(&with_help), format!("error: {NAME}:1:1: x\n  = help: y\n"));
 }
 
 #[test]
@@ -132,7 +133,7 @@ fn loading_messages_in_german_and_french() {
     let err = rules::from_source_in(Source::new(NAME, "[game]\nid = \"x\"\nengine = \"chess\"\n"), "fr")
         .unwrap_err()
         .to_string();
-    assert!(err.contains(&format!("erreur : {NAME}: moteur de jeu inconnu `chess`")), "{err}");
+    assert!(err.contains(&format!("erreur : {NAME}:3:10: moteur de jeu inconnu `chess`")), "{err}");
     assert!(err.contains("= aide : deckhand connaît les moteurs"), "{err}");
     assert!(rules::built_in_in("fleet-dice", "de").is_ok());
 }

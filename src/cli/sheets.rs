@@ -39,6 +39,7 @@ pub fn resolve(
 ) -> anyhow::Result<(Rules, Vec<PathBuf>, Vec<Source>)> {
     let (game, paths) = split_game(args);
     let sources: Vec<Source> = paths.iter().map(|p| transcript::read(p)).collect::<Result<_, _>>()?;
+    let from_sheets = game.is_none() && rules_path.is_none();
     let game = match game {
         Some(g) => Some(g),
         None if rules_path.is_some() => None,
@@ -81,7 +82,20 @@ pub fn resolve(
             }
         }
     };
-    let rules = rules::resolve_in(game.as_deref(), rules_path, lang)?;
+    let rules = match rules::resolve_in(game.as_deref(), rules_path, lang) {
+        Err(Error::UnknownGame { id, known }) if from_sheets => {
+            // Point at the `game = "…"` of the first sheet that names it.
+            let source =
+                sources.iter().find(|s| transcript::peek_game(s).as_deref() == Some(id.as_str())).expect("a sheet named it");
+            let diag = crate::rules::Diagnostic::new(
+                crate::t!(lang, "cli.sheets.unknown_game", id = id),
+                crate::rules::source::value_span(&source.text, None, "game"),
+            )
+            .help(crate::t!(lang, "cli.sheets.unknown_game_help", known = known));
+            return Err(Error::Input { path: source.name.clone(), count: 1, report: source.render_all_in(&[diag], lang) }.into());
+        }
+        other => other?,
+    };
     if let Some(f) = rules.fischerspiel() {
         return Err(Error::Usage(crate::t!(lang, "cli.sheets.coop", game = f.name.get(lang), id = f.id)).into());
     }

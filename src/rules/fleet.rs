@@ -85,11 +85,11 @@ mod raw {
     #[serde(deny_unknown_fields)]
     pub struct Game {
         pub id: Spanned<String>,
-        pub engine: String,
+        pub engine: Spanned<String>,
         pub name: Names,
         #[serde(default)]
         pub year: Option<u32>,
-        pub players: PlayerRange,
+        pub players: Spanned<PlayerRange>,
         pub rounds: Spanned<u32>,
         pub fishing_rounds: Spanned<Vec<u32>>,
         pub start_boxes: Spanned<usize>,
@@ -917,11 +917,16 @@ impl Checker {
         self.unique_ids("harbor ship", f.harbor_ships.iter().map(|t| &t.id), &mut seen);
         self.unique_ids("wharf building", f.wharf_buildings.iter().map(|t| &t.id), &mut seen);
 
-        if f.game.engine != "fleet" {
-            self.err(None, t!(lang, "rules.engine_mismatch", engine = f.game.engine), None);
+        if f.game.engine.get_ref() != "fleet" {
+            self.err(span(&f.game.engine), t!(lang, "rules.engine_mismatch", engine = f.game.engine.get_ref()), None);
         }
-        if f.game.players.min < 1 || f.game.players.min > f.game.players.max {
-            self.err(None, t!(lang, "rules.players_range", min = f.game.players.min, max = f.game.players.max), None);
+        let players = f.game.players.get_ref();
+        if players.min < 1 || players.min > players.max {
+            self.err(
+                span(&f.game.players),
+                t!(lang, "rules.players_range", min = players.min, max = players.max),
+                None,
+            );
         }
         let rounds = *f.game.rounds.get_ref();
         if rounds == 0 {
@@ -1010,7 +1015,7 @@ impl Checker {
                 self.err(span(&f.dice.pools), t!(lang, "rules.pool_boat_small", players = p.players), None);
             }
         }
-        for n in f.game.players.min..=f.game.players.max {
+        for n in f.game.players.get_ref().min..=f.game.players.get_ref().max {
             if !pools.contains_key(&n) {
                 self.err(
                     span(&f.dice.pools),
@@ -1079,7 +1084,7 @@ impl Checker {
                 points: b.points,
             });
         }
-        let max_players = f.game.players.max as usize;
+        let max_players = f.game.players.get_ref().max as usize;
         if harbor.iter().any(|h| h.effect == HarborEffect::KingCrab) && bonuses.len() < max_players {
             self.err(
                 span(&f.king_crab.bonuses),
@@ -1235,8 +1240,8 @@ impl Checker {
             id: f.game.id.get_ref().clone(),
             name: f.game.name,
             year: f.game.year,
-            min_players: f.game.players.min,
-            max_players: f.game.players.max,
+            min_players: f.game.players.get_ref().min,
+            max_players: f.game.players.get_ref().max,
             rounds,
             fishing_rounds,
             start_boxes: *f.game.start_boxes.get_ref(),

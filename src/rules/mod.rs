@@ -160,7 +160,10 @@ pub fn from_source_in(source: Source, lang: &str) -> Result<Rules, Error> {
         "fleet" => fleet::compile_in(&source, lang).map(|r| Game::Fleet(Box::new(r))),
         "endgame" => endgame::compile_in(&source, lang).map(|r| Game::Endgame(Box::new(r))),
         "fischerspiel" => fischerspiel::compile_in(&source, lang).map(|r| Game::Fischerspiel(Box::new(r))),
-        other => Err(vec![Diagnostic::new(crate::t!(lang, "rules.unknown_engine", engine = other), None)
+        other => Err(vec![Diagnostic::new(
+            crate::t!(lang, "rules.unknown_engine", engine = other),
+            source::value_span(&source.text, Some("game"), "engine"),
+        )
             .help(crate::t!(lang, "rules.unknown_engine_help"))]),
     };
     match game {

@@ -124,7 +124,8 @@ impl Source {
                 let _ = writeln!(out, "{:width$} | {}{}", "", " ".repeat(col - 1), "^".repeat(carets));
             }
             None => {
-                let _ = writeln!(out, "{error} {}: {}", self.name, diag.message);
+                // About the file as a whole (something missing, the file empty): its start.
+                let _ = writeln!(out, "{error} {}:1:1: {}", self.name, diag.message);
             }
         }
         if let Some(help) = &diag.help {
@@ -152,6 +153,18 @@ pub fn read_source(path: &std::path::Path) -> Result<Source, crate::Error> {
 /// language (`Diagnostic::from_toml`).
 pub fn render_toml_error_in(source: &Source, err: &toml::de::Error, lang: &str) -> String {
     source.render_in(&Diagnostic::from_toml(err, lang), lang)
+}
+
+/// Where the value of `key` is in `[table]` (`None`: the top level) of a TOML text, for
+/// pointing at it in a message; None when it is not there or the text is not TOML.
+pub fn value_span(text: &str, table: Option<&str>, key: &str) -> Option<Range<usize>> {
+    let doc = toml::de::DeTable::parse(text).ok()?;
+    let doc = doc.get_ref();
+    let within = match table {
+        Some(t) => doc.get(t)?.get_ref().as_table()?,
+        None => doc,
+    };
+    within.get(key).map(|v| v.span())
 }
 
 /// Every whole number written in a TOML text outside `min..=max`: its span and how it is
