@@ -10,6 +10,7 @@ pub mod engine;
 pub mod error;
 pub mod i18n;
 pub mod log;
+pub mod message;
 pub mod players;
 pub mod report;
 pub mod rules;

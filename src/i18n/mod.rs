@@ -250,6 +250,31 @@ pub fn from_env() -> &'static str {
     "en"
 }
 
+impl crate::message::Message {
+    /// The message in a language: its catalog text with every argument put into words in
+    /// the same language.
+    pub fn text(&self, lang: &str) -> String {
+        let values: Vec<String> = self.args.iter().map(|(_, a)| a.text(lang)).collect();
+        let args: Vec<(&str, &dyn Display)> =
+            self.args.iter().zip(&values).map(|((name, _), v)| (*name, v as &dyn Display)).collect();
+        tr(lang, self.key, &args)
+    }
+}
+
+impl crate::message::Arg {
+    /// The argument in a language.
+    pub fn text(&self, lang: &str) -> String {
+        use crate::message::Arg;
+        match self {
+            Arg::Int(n) => n.to_string(),
+            Arg::Text(t) => t.clone(),
+            Arg::Term(names) => names.get(lang).to_string(),
+            Arg::Msg(m) => m.text(lang),
+            Arg::List { items, separator } => items.iter().map(|a| a.text(lang)).collect::<Vec<_>>().join(separator),
+        }
+    }
+}
+
 /// `t!(lang, "area.key", name = value, …)`: a message in the chosen language.
 #[macro_export]
 macro_rules! t {
@@ -276,6 +301,16 @@ mod tests {
         assert_eq!(plural("en", 0), "other 0");
         assert_eq!(plural("fr", 0), "one 0");
         assert_eq!(plural("de", 2), "other 2");
+    }
+
+    #[test]
+    fn a_message_is_put_into_words_in_any_language_later() {
+        let names = crate::rules::Names { en: "cod".into(), de: Some("Kabeljau".into()), fr: Some("morue".into()) };
+        let m = crate::msg!("engine.column", type = &names);
+        assert_eq!(m.text("en"), "cod column");
+        assert_eq!(m.text("de"), "Spalte Kabeljau");
+        let outer = crate::msg!("engine.undone", what = crate::msg!("engine.column", type = &names), answer = "x");
+        assert_eq!(outer.text("fr"), tr("fr", "engine.undone", &[("what", &"colonne morue"), ("answer", &"x")]));
     }
 
     #[test]
