@@ -12,7 +12,9 @@ pub enum Error {
     Write { path: String, cause: std::io::Error },
     #[error("{path}:{line}:{column}: not UTF-8 text (an invalid byte here); deckhand reads TOML and text files only")]
     NotUtf8 { path: String, line: usize, column: usize },
-    #[error("{path} is not a regular file; deckhand reads only regular files (and `-` for standard input where it says so)")]
+    #[error(
+        "{path} is not a regular file; deckhand reads only regular files (and `-` for standard input where it says so)"
+    )]
     NotAFile { path: String, kind: crate::log::files::FileKind },
     #[error("{path} is larger than {limit} bytes, the most deckhand reads")]
     TooLarge { path: String, limit: u64 },

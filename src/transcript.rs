@@ -110,7 +110,8 @@ pub fn parse_in(rules: &FleetRules, source: &Source, lang: &str) -> Result<Parse
     let player = match &raw.player {
         Some(p) if p.get_ref().trim().chars().count() > crate::players::MAX_NAME_CHARS => {
             let (n, max) = (p.get_ref().trim().chars().count(), crate::players::MAX_NAME_CHARS);
-            diags.push(Diagnostic::new(crate::t!(lang, "cli.sheet_file.long_player", n = n, max = max), Some(p.span())));
+            diags
+                .push(Diagnostic::new(crate::t!(lang, "cli.sheet_file.long_player", n = n, max = max), Some(p.span())));
             String::new()
         }
         Some(p) if !p.get_ref().trim().is_empty() => p.get_ref().trim().to_string(),
@@ -299,7 +300,10 @@ pub fn parse_in(rules: &FleetRules, source: &Source, lang: &str) -> Result<Parse
 /// `MAX_SHOWN` are): then it gets its "did you mean", which takes a while to work out.
 fn unknown_section(rules: &FleetRules, key: &Spanned<String>, table: &str, lang: &str, shown: bool) -> Diagnostic {
     let name = key.get_ref();
-    let diag = Diagnostic::new(crate::t!(lang, "cli.sheet_file.unknown_section", table = table, name = name), Some(key.span()));
+    let diag = Diagnostic::new(
+        crate::t!(lang, "cli.sheet_file.unknown_section", table = table, name = name),
+        Some(key.span()),
+    );
     if !shown {
         return diag;
     }

@@ -58,10 +58,7 @@ fn a_won_game_through_the_cli() {
     assert!(err.contains("8 fish landed, but no wind marker lies at the board's edge"), "{err}");
     let journal = std::fs::read_to_string(dir.path().join("game.jsonl")).unwrap();
     assert_eq!(journal.lines().count(), 1 + 17, "a header and one line per event");
-    assert!(
-        journal.starts_with("{\"format\":\"deckhand-save\",\"schema\":2,\"game\":\"fischerspiel\""),
-        "{journal}"
-    );
+    assert!(journal.starts_with("{\"format\":\"deckhand-save\",\"schema\":2,\"game\":\"fischerspiel\""), "{journal}");
     // Resuming a finished game prints its result.
     deckhand(dir.path()).args(["resume", "game.jsonl"]).assert().success().stdout(contains("WON"));
 }

@@ -24,7 +24,10 @@ fn answers_prefix(dir: &Path, name: &str, n: usize) {
 /// A save of the 2-player game stopped after `n` answers (`play` runs out of answers).
 fn partial_save(dir: &Path, save: &str, n: usize) {
     answers_prefix(dir, "part.txt", n);
-    deckhand(dir).args(["play", "fleet-dice", "--players", "Ann,Bob", "--save", save, "--answers", "part.txt"]).assert().code(2);
+    deckhand(dir)
+        .args(["play", "fleet-dice", "--players", "Ann,Bob", "--save", save, "--answers", "part.txt"])
+        .assert()
+        .code(2);
 }
 
 fn bin() -> Command {
@@ -42,7 +45,9 @@ fn wait_for_lock(path: &Path) {
     let start = Instant::now();
     loop {
         let locks = std::fs::read_to_string("/proc/locks").unwrap_or_default();
-        if locks.lines().any(|l| l.contains("FLOCK") && l.split_whitespace().nth(5).is_some_and(|f| f.ends_with(&format!(":{ino}")))) {
+        if locks.lines().any(|l| {
+            l.contains("FLOCK") && l.split_whitespace().nth(5).is_some_and(|f| f.ends_with(&format!(":{ino}")))
+        }) {
             return;
         }
         assert!(start.elapsed() < Duration::from_secs(20), "nobody took the lock on {}", path.display());
@@ -205,7 +210,18 @@ fn a_save_carries_its_rules_and_replays_anywhere_without_the_file() {
     std::fs::write(dir.path().join("my-pad.toml"), format!("# my pad\n{mine}")).unwrap();
     std::fs::copy(repo().join(TWO_PLAYERS), dir.path().join("a.txt")).unwrap();
     deckhand(dir.path())
-        .args(["play", "fleet-dice", "--rules", "my-pad.toml", "--players", "Ann,Bob", "--save", "g.jsonl", "--answers", "a.txt"])
+        .args([
+            "play",
+            "fleet-dice",
+            "--rules",
+            "my-pad.toml",
+            "--players",
+            "Ann,Bob",
+            "--save",
+            "g.jsonl",
+            "--answers",
+            "a.txt",
+        ])
         .assert()
         .success();
     let elsewhere = tempfile::tempdir().unwrap();
@@ -225,15 +241,10 @@ fn a_path_in_a_save_is_never_opened() {
         std::fs::write(dir.path().join("old.jsonl"), header + "\n").unwrap();
         for cmd in ["replay", "show", "resume"] {
             let started = Instant::now();
-            deckhand(dir.path())
-                .args([cmd, "old.jsonl"])
-                .timeout(Duration::from_secs(10))
-                .assert()
-                .code(2)
-                .stderr(
-                    contains(format!("with the rules file `{path}` and does not carry its text"))
-                        .and(contains("root:").not()),
-                );
+            deckhand(dir.path()).args([cmd, "old.jsonl"]).timeout(Duration::from_secs(10)).assert().code(2).stderr(
+                contains(format!("with the rules file `{path}` and does not carry its text"))
+                    .and(contains("root:").not()),
+            );
             assert!(started.elapsed() < Duration::from_secs(5));
         }
     }
@@ -425,18 +436,16 @@ fn numbers_in_a_fleet_rules_file_are_bounded_and_reported_with_their_position() 
         .replacen("cap = 10\n", "cap = -3\n", 1);
     std::fs::write(dir.path().join("bad.toml"), &bad).unwrap();
     let line_of = |needle: &str| bad.lines().position(|l| l.contains(needle)).unwrap() + 1;
-    deckhand(dir.path())
-        .args(["rules", "check", "bad.toml"])
-        .assert()
-        .code(2)
-        .stderr(
-            contains(format!("bad.toml:{}:", line_of("2147483648")))
-                .and(contains("`2147483648` is out of range: every number in a Fleet rules file is a whole number from 0 to 1000000"))
-                .and(contains(format!("bad.toml:{}:", line_of("4294967295"))))
-                .and(contains("`4294967295` is out of range"))
-                .and(contains("`-3` is out of range"))
-                .and(contains("3 error")),
-        );
+    deckhand(dir.path()).args(["rules", "check", "bad.toml"]).assert().code(2).stderr(
+        contains(format!("bad.toml:{}:", line_of("2147483648")))
+            .and(contains(
+                "`2147483648` is out of range: every number in a Fleet rules file is a whole number from 0 to 1000000",
+            ))
+            .and(contains(format!("bad.toml:{}:", line_of("4294967295"))))
+            .and(contains("`4294967295` is out of range"))
+            .and(contains("`-3` is out of range"))
+            .and(contains("3 error")),
+    );
 }
 
 #[test]

@@ -148,10 +148,9 @@ fn killing_deckhand_at_random_points_loses_no_confirmed_decision() {
         loop {
             let resuming = dir.path().join(&save).exists();
             let done = if resuming {
-                deckhand::log::Journal::read::<
-                    deckhand::log::save::Header,
-                    deckhand::engine::fleet::session::Entry,
-                >(&dir.path().join(&save))
+                deckhand::log::Journal::read::<deckhand::log::save::Header, deckhand::engine::fleet::session::Entry>(
+                    &dir.path().join(&save),
+                )
                 .unwrap()
                 .entries
                 .len()

@@ -7,9 +7,9 @@
 use deckhand::engine::fleet::game::{Game, Input, Setup};
 use deckhand::engine::fleet::random::random_input;
 use deckhand::engine::fleet::session::{Entry, Session};
-use deckhand::log::save::{FleetSetup, Header, RulesStamp, Setup as SaveSetup};
 use deckhand::engine::fleet::{check_game, score, Mark, Sheet};
 use deckhand::engine::rng::Rng;
+use deckhand::log::save::{FleetSetup, Header, RulesStamp, Setup as SaveSetup};
 use deckhand::rules::fleet::SectionKind;
 use deckhand::rules::{FleetRules, Source};
 
@@ -21,7 +21,7 @@ const GAMES: u64 = 1200;
 fn setup_for(seed: u64) -> (Vec<String>, Setup) {
     let n = 1 + (seed % 4) as usize;
     let names = (0..n).map(|i| format!("P{i}")).collect();
-    (names, Setup { solo: n == 1, captains: seed % 5 == 0, trophies: seed % 3 == 0 })
+    (names, Setup { solo: n == 1, captains: seed.is_multiple_of(5), trophies: seed.is_multiple_of(3) })
 }
 
 /// Invariants of one sheet at any moment of a game.

@@ -151,9 +151,15 @@ fn resume_fischerspiel(
     // The fish mix the game started with (the rulebook's when the header has none).
     let fish: Option<Vec<(String, u32)>> =
         (!saved.fish.is_empty()).then(|| saved.fish.iter().map(|(k, v)| (k.clone(), *v)).collect());
-    let setup = Setup::new(r, saved.players, &saved.variant, Some(&saved.boats), fish.as_deref(), lang).map_err(|why| {
-        Error::Usage(crate::t!(lang, "games.fischerspiel.cmd.setup_mismatch", path = args.file.display(), why = why))
-    })?;
+    let setup =
+        Setup::new(r, saved.players, &saved.variant, Some(&saved.boats), fish.as_deref(), lang).map_err(|why| {
+            Error::Usage(crate::t!(
+                lang,
+                "games.fischerspiel.cmd.setup_mismatch",
+                path = args.file.display(),
+                why = why
+            ))
+        })?;
     // The save is locked from here on: a second deckhand on it is refused at once.
     let opened = Journal::open_in::<serde_json::Value, Event>(&args.file, lang)?;
     let mut journal = opened.journal;
@@ -178,7 +184,9 @@ fn resume_fischerspiel(
         return Ok(0);
     }
     let mut prompter = ui::prompter_for_in(args.answers.as_deref(), "resume", lang)?;
-    files::remove_stale_temps(args.file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new(".")));
+    files::remove_stale_temps(
+        args.file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new(".")),
+    );
     let p = prompter.as_mut();
     p.say(&crate::t!(lang, "games.fischerspiel.resuming", path = args.file.display(), n = opened.entries.len()));
     session(r, &mut journal, &mut timeline, p, lang)

@@ -336,7 +336,8 @@ fn finish(rules: &FleetRules, session: &Session, save: &Path, p: &mut dyn Prompt
     emit(&table)?;
     let mut written = Vec::new();
     for sheet in &owned {
-        let path = files::write_sheet(&sheet_path(save, &sheet.player), &transcript::write_in(rules, sheet, None, lang))?;
+        let path =
+            files::write_sheet(&sheet_path(save, &sheet.player), &transcript::write_in(rules, sheet, None, lang))?;
         written.push(path.display().to_string());
     }
     p.say(&crate::t!(lang, "cli.play.sheets_written", files = written.join(", ")));
@@ -366,13 +367,13 @@ fn reopen(
     let (Some(fleet), Some(setup)) = (rules.fleet(), header.fleet().copied()) else {
         return Err(Error::Usage(crate::t!(lang, "cli.save.not_fleet", file = path.display(), game = header.game)));
     };
-    let session = Session::replay_in(fleet, &header.players, setup.options(), entries, lang).map_err(
-        |(i, why)| Error::Input {
+    let session = Session::replay_in(fleet, &header.players, setup.options(), entries, lang).map_err(|(i, why)| {
+        Error::Input {
             path: path.display().to_string(),
             count: 1,
             report: crate::t!(lang, "cli.save.replay_illegal", file = path.display(), line = i + 2, why = why),
-        },
-    )?;
+        }
+    })?;
     Ok((rules, header, setup, session))
 }
 

@@ -39,7 +39,9 @@ fn name_problem(p: &NameProblem, lang: &str) -> String {
     match p {
         NameProblem::Empty { seat } => crate::t!(lang, "cli.play.name_empty", seat = seat),
         NameProblem::Control { seat } => crate::t!(lang, "cli.play.name_control", seat = seat),
-        NameProblem::TooLong { seat, chars } => crate::t!(lang, "cli.play.name_too_long", seat = seat, n = chars, max = max),
+        NameProblem::TooLong { seat, chars } => {
+            crate::t!(lang, "cli.play.name_too_long", seat = seat, n = chars, max = max)
+        }
         NameProblem::Same { first, second } => crate::t!(lang, "cli.play.same_name", first = first, second = second),
         NameProblem::SameFile { first, second, slug } => {
             crate::t!(lang, "cli.play.same_file_name", first = first, second = second, slug = slug)

@@ -7,10 +7,10 @@ use anyhow::Context;
 
 use super::{emit, CheckFormat};
 use crate::engine::fleet::{self, Sheet, Violation};
+use crate::i18n::escape_controls;
 use crate::report::{DetailItem, Format, Row, Standings};
 use crate::rules::source::render_toml_error_in;
 use crate::rules::{self, FleetRules, Rules, Source};
-use crate::i18n::escape_controls;
 use crate::{transcript, Error};
 
 /// The sheets of one game, with the rules they are read against.
@@ -85,14 +85,21 @@ pub fn resolve(
     let rules = match rules::resolve_in(game.as_deref(), rules_path, lang) {
         Err(Error::UnknownGame { id, known }) if from_sheets => {
             // Point at the `game = "…"` of the first sheet that names it.
-            let source =
-                sources.iter().find(|s| transcript::peek_game(s).as_deref() == Some(id.as_str())).expect("a sheet named it");
+            let source = sources
+                .iter()
+                .find(|s| transcript::peek_game(s).as_deref() == Some(id.as_str()))
+                .expect("a sheet named it");
             let diag = crate::rules::Diagnostic::new(
                 crate::t!(lang, "cli.sheets.unknown_game", id = id),
                 crate::rules::source::value_span(&source.text, None, "game"),
             )
             .help(crate::t!(lang, "cli.sheets.unknown_game_help", known = known));
-            return Err(Error::Input { path: source.name.clone(), count: 1, report: source.render_all_in(&[diag], lang) }.into());
+            return Err(Error::Input {
+                path: source.name.clone(),
+                count: 1,
+                report: source.render_all_in(&[diag], lang),
+            }
+            .into());
         }
         other => other?,
     };

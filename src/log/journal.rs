@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::rules::parse_messages::json_message_in;
 use super::files;
+use crate::rules::parse_messages::json_message_in;
 use crate::Error;
 
 pub struct Journal {
@@ -63,8 +63,13 @@ impl Journal {
         // is ours (locked) from its first moment under that name.
         let mut line = serde_json::to_string(header).expect("journal headers serialise");
         line.push('\n');
-        let file = files::create_new(path, line.as_bytes(), true)
-            .map_err(|e| if e.kind() == std::io::ErrorKind::AlreadyExists { exists() } else { write_err(path, e) })?;
+        let file = files::create_new(path, line.as_bytes(), true).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::AlreadyExists {
+                exists()
+            } else {
+                write_err(path, e)
+            }
+        })?;
         Ok(Journal { path: path.to_path_buf(), file })
     }
 
@@ -96,7 +101,11 @@ impl Journal {
     /// A journal's lines: the header, the entries, and a torn tail. Only a last line
     /// without its newline can be the write a crash interrupted; any other line that does
     /// not read is damage, reported with its line number.
-    fn parse<H: DeserializeOwned, E: DeserializeOwned>(path: &Path, bytes: &[u8], lang: &str) -> Result<Read<H, E>, Error> {
+    fn parse<H: DeserializeOwned, E: DeserializeOwned>(
+        path: &Path,
+        bytes: &[u8],
+        lang: &str,
+    ) -> Result<Read<H, E>, Error> {
         let damaged = |line: usize, why: String| Error::Input {
             path: path.display().to_string(),
             count: 1,

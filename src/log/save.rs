@@ -225,7 +225,13 @@ mod tests {
             "fleet-dice",
             RulesStamp { hash: "00ff".into(), text: Some("[game]\n".into()) },
             vec!["Ann".into(), "Bob".into()],
-            Setup::Fleet(FleetSetup { dice: Dice::Digital, seed: Some(7), solo: false, captains: true, trophies: false }),
+            Setup::Fleet(FleetSetup {
+                dice: Dice::Digital,
+                seed: Some(7),
+                solo: false,
+                captains: true,
+                trophies: false,
+            }),
         );
         let line = serde_json::to_string(&h).unwrap();
         assert!(line.contains(r#""engine":"fleet""#), "{line}");

@@ -164,7 +164,7 @@ pub fn from_source_in(source: Source, lang: &str) -> Result<Rules, Error> {
             crate::t!(lang, "rules.unknown_engine", engine = other),
             source::value_span(&source.text, Some("game"), "engine"),
         )
-            .help(crate::t!(lang, "rules.unknown_engine_help"))]),
+        .help(crate::t!(lang, "rules.unknown_engine_help"))]),
     };
     match game {
         Ok(game) => Ok(Rules { hash: fnv1a(&source.text), source, built_in: false, game }),

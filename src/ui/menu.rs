@@ -23,12 +23,12 @@ pub fn filter(choices: &[Choice], typed: &str) -> Vec<usize> {
     }
     let keys: Vec<String> = choices.iter().map(|c| crate::i18n::fold_word(&c.key)).collect();
     // A label both ways an umlaut may be typed (`zuruck`, `zurueck`).
-    let labels: Vec<[String; 2]> = choices
-        .iter()
-        .map(|c| [crate::i18n::fold_word(&c.label), crate::i18n::fold_word_e(&c.label)])
-        .collect();
+    let labels: Vec<[String; 2]> =
+        choices.iter().map(|c| [crate::i18n::fold_word(&c.label), crate::i18n::fold_word_e(&c.label)]).collect();
     let word_start = |i: usize| {
-        labels[i].iter().any(|l| l.split(|c: char| !c.is_alphanumeric() && c != ':' && c != '_').any(|w| w.starts_with(&typed)))
+        labels[i]
+            .iter()
+            .any(|l| l.split(|c: char| !c.is_alphanumeric() && c != ':' && c != '_').any(|w| w.starts_with(&typed)))
     };
     let rank = |i: usize| -> Option<u8> {
         if keys[i] == typed {

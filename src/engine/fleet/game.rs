@@ -392,7 +392,7 @@ impl Game {
 
     /// In a solo game Ruth goes first in even rounds.
     pub fn ruth_first(&self) -> bool {
-        self.ruth.is_some() && self.round % 2 == 0
+        self.ruth.is_some() && self.round.is_multiple_of(2)
     }
 
     pub fn finished(&self) -> bool {
