@@ -1,6 +1,7 @@
 //! Rules layer: games as TOML files (embedded in the binary, or a user's own via
 //! `--rules`), parsed into typed, checked rules with file:line:column diagnostics.
 
+pub mod de;
 pub mod endgame;
 pub mod fischerspiel;
 pub mod fleet;
@@ -9,6 +10,7 @@ pub mod nauticus;
 pub mod parse_messages;
 pub mod precompiled;
 pub mod source;
+pub mod spanned;
 
 use std::path::Path;
 

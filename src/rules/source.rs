@@ -150,7 +150,8 @@ pub fn similar(a: &str, b: &str) -> bool {
     a == b || (b.len() >= 3 && a.starts_with(&b)) || edit_distance(&a, &b) <= 2
 }
 
-fn edit_distance(a: &str, b: &str) -> usize {
+/// Levenshtein distance in characters.
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {
