@@ -269,40 +269,41 @@ fn a_broken_rules_file_is_checked_in_french_at_the_same_place() {
 }
 
 #[test]
-fn a_damaged_save_line_is_described_in_the_language() {
+fn a_damaged_save_line_quotes_the_json_reader_in_a_translated_frame() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.jsonl");
-    std::fs::write(&path, "\"header\"\n1\nxx\n3\n").unwrap();
     let damaged = |lang: &str| Journal::read_in::<String, u32>(&path, lang).err().unwrap().to_string();
     let at = path.display();
-    assert!(
-        damaged("en").contains(&format!("{at}:3: the save file is damaged: expected value at line 1 column 1\n")),
-        "{}",
-        damaged("en")
-    );
-    assert!(
-        damaged("de")
-            .contains(&format!("{at}:3: der Spielstand ist beschädigt: erwartet: ein Wert (Zeile 1, Spalte 1)\n")),
-        "{}",
-        damaged("de")
-    );
+    let syntax = serde_json::from_str::<u32>("xx").unwrap_err().to_string();
+    std::fs::write(&path, "\"header\"\n1\nxx\n3\n").unwrap();
+    for (lang, frame) in [
+        ("en", format!("{at}:3: the save file is damaged: the line is not valid JSON (column 1); the JSON reader says: ")),
+        ("de", format!("{at}:3: der Spielstand ist beschädigt: die Zeile ist kein gültiges JSON (Spalte 1); der JSON-Leser meldet: ")),
+        ("fr", format!("{at}:3: le fichier de sauvegarde est endommagé : la ligne n'est pas du JSON valide (colonne 1) ; le lecteur JSON signale : ")),
+    ] {
+        let report = damaged(lang);
+        assert!(report.contains(&format!("{frame}{syntax}\n")), "{lang}: {report}");
+    }
     std::fs::write(&path, "\"header\"\n1\n\"x\"\n3\n").unwrap();
-    assert!(
-        damaged("en").contains(&format!(
-            "{at}:3: the save file is damaged: invalid type: string \"x\", expected u32 at line 1 column 3\n"
-        )),
-        "{}",
-        damaged("en")
-    );
+    let typed = serde_json::from_str::<u32>("\"x\"").unwrap_err().to_string();
     let fr = damaged("fr");
     assert!(
         fr.contains(&format!(
-            "{at}:3: le fichier de sauvegarde est endommagé : type invalide : texte \"x\" ; attendu : un nombre entier \
-             positif ou nul (ligne 1, colonne 3)\n"
+            "{at}:3: le fichier de sauvegarde est endommagé : une valeur de la ligne n'a pas la bonne forme (colonne 3) ; \
+             le lecteur JSON signale : {typed}\n"
         )),
         "{fr}"
     );
+    std::fs::write(&path, "\"header\"\n\"ab\n3\n").unwrap();
+    let de = damaged("de");
+    assert!(de.contains("die Zeile endet mitten in einem Wert (Spalte 3)"), "{de}");
     std::fs::write(&path, "{\"v\": 1}\n1\n").unwrap();
     let de = Journal::read_in::<Vec<u32>, u32>(&path, "de").err().unwrap().to_string();
-    assert!(de.contains("(falscher Typ: Tabelle; erwartet: eine Liste (Zeile 1, Spalte 0)); ist das"), "{de}");
+    let typed = serde_json::from_str::<Vec<u32>>("{\"v\": 1}").unwrap_err().to_string();
+    assert!(
+        de.contains(&format!(
+            "(ein Wert in der Zeile hat die falsche Form (Spalte 0); der JSON-Leser meldet: {typed}); ist das ein"
+        )),
+        "{de}"
+    );
 }
