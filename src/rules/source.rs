@@ -52,14 +52,6 @@ impl Diagnostic {
         Diagnostic { message: message.into(), span, help: None }
     }
 
-    /// A `toml` parse or type error at its position, its message in a language: exactly
-    /// the `toml` crate's text in English, translated for `de` and `fr`
-    /// (`parse_messages::toml_message_in`).
-    pub fn from_toml(err: &toml::de::Error, lang: &str) -> Self {
-        let message = super::parse_messages::toml_message_in(err.message().trim_end(), lang);
-        Diagnostic::new(message, err.span())
-    }
-
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
@@ -135,12 +127,6 @@ pub fn read_source(path: &std::path::Path) -> Result<Source, crate::Error> {
         offset: e.utf8_error().valid_up_to(),
     })?;
     Ok(Source::new(path.display().to_string(), text))
-}
-
-/// A `toml` parse error rendered like our diagnostics (file name in front), all in a
-/// language (`Diagnostic::from_toml`).
-pub fn render_toml_error_in(source: &Source, err: &toml::de::Error, lang: &str) -> String {
-    source.render_in(&Diagnostic::from_toml(err, lang), lang)
 }
 
 /// Close enough to suggest: equal without `_`, a prefix, or at most 2 edits apart.
