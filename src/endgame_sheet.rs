@@ -16,11 +16,12 @@ use std::fmt::Write as _;
 use std::ops::Range;
 
 use serde::Deserialize;
-use toml::Spanned;
 
 use crate::engine::endgame::{At, InputValue};
+use crate::rules::de::{self, Kind, Seg};
 use crate::rules::endgame::{similar, EndgameRules, Shape};
 use crate::rules::source::{Diagnostic, Source};
+use crate::rules::spanned::Spanned;
 use crate::{t, Error};
 
 #[derive(Debug, Deserialize)]
@@ -104,11 +105,14 @@ pub fn parse_in(rules: &EndgameRules, source: &Source, lang: &str) -> Result<End
             id = rules.id
         ))]));
     }
-    let raw: RawSheet = toml::from_str(&source.text).map_err(|e| {
-        let mut d = Diagnostic::from_toml(&e, lang);
-        // Tested on the `toml` crate's English message, before it is translated.
-        if e.message().contains("unknown field") {
-            d = d.help(t!(lang, "games.sheet.unknown_field_help"));
+    let raw: RawSheet = de::from_str(&source.text).map_err(|e| {
+        let mut d = e.diagnostic(lang);
+        // An unknown key at the top: say what a sheet holds, unless a close key is suggested.
+        let at_top = e.path().iter().all(|s| !matches!(s, Seg::Key(_)));
+        if let Kind::UnknownKey { key, expected } = e.kind() {
+            if at_top && !expected.iter().any(|k| similar(k, key)) {
+                d = d.help(t!(lang, "games.sheet.unknown_field_help"));
+            }
         }
         fail(vec![d])
     })?;

@@ -17,11 +17,12 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use serde::Deserialize;
-use toml::Spanned;
 
 use crate::engine::fleet::{Mark, Sheet};
+use crate::rules::de;
 use crate::rules::fleet::{FleetRules, SectionKind};
 use crate::rules::source::{read_source, similar, Diagnostic, Source, MAX_SHOWN};
+use crate::rules::spanned::Spanned;
 use crate::Error;
 
 #[derive(Debug, Deserialize)]
@@ -41,11 +42,31 @@ struct RawSheet {
     fish: BTreeMap<Spanned<String>, Spanned<Vec<i64>>>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
+/// A section's marks: how many boxes from the top are marked, or the marks themselves.
+#[derive(Debug)]
 enum MarksValue {
     Count(i64),
     Text(String),
+}
+
+impl<'de> Deserialize<'de> for MarksValue {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Marks;
+        impl serde::de::Visitor<'_> for Marks {
+            type Value = MarksValue;
+            // A wrong value is reported with this form's translated description.
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(de::MARKS)
+            }
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<MarksValue, E> {
+                Ok(MarksValue::Count(n))
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<MarksValue, E> {
+                Ok(MarksValue::Text(text.to_string()))
+            }
+        }
+        d.deserialize_any(Marks)
+    }
 }
 
 /// A sheet read from a file, with what the file actually contained (for resuming entry).
@@ -70,7 +91,7 @@ pub fn peek_game(source: &Source) -> Option<String> {
     struct Head {
         game: Option<String>,
     }
-    toml::from_str::<Head>(&source.text).ok().and_then(|h| h.game)
+    de::from_str::<Head>(&source.text).ok().and_then(|h| h.game)
 }
 
 pub fn read(path: &Path) -> Result<Source, Error> {
@@ -93,7 +114,7 @@ pub fn parse_in(rules: &FleetRules, source: &Source, lang: &str) -> Result<Parse
         return Err(fail(vec![Diagnostic::new(crate::t!(lang, "cli.sheet_file.empty"), None)
             .help(crate::t!(lang, "cli.sheet_file.empty_help"))]));
     }
-    let raw: RawSheet = toml::from_str(&source.text).map_err(|e| fail(vec![Diagnostic::from_toml(&e, lang)]))?;
+    let raw: RawSheet = de::from_str(&source.text).map_err(|e| fail(vec![e.diagnostic(lang)]))?;
     let mut diags = Vec::new();
 
     if let Some(g) = &raw.game {

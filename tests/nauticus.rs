@@ -159,7 +159,11 @@ fn malformed_sheets_exit_2_with_line_and_column() {
             "game = \"nauticus\"\nplayer = \"A\"\n[inputs]\ncash = [2]\n",
             "c.toml:4:8: `cash` (Taler in hand) is one number, not a list",
         ),
-        ("d.toml", "game = \"nauticus\"\nplayer = \"A\"\ncash = 2\n", "d.toml:3:1: unknown field `cash`"),
+        (
+            "d.toml",
+            "game = \"nauticus\"\nplayer = \"A\"\ncash = 2\n",
+            "d.toml:3:1: unknown key `cash` at the top of the file",
+        ),
         ("e.toml", "game = \"nauticus\"\n[inputs]\ncash = 2\n", "missing `player = \"NAME\"`"),
         ("f.toml", "game = \"nauticus\"\nplayer = \"A\"\n[inputs\n", "f.toml:3:"),
     ];

@@ -110,9 +110,12 @@ fn impossible_capacities_and_references_are_caught() {
 
 #[test]
 fn unknown_keys_are_rejected_with_their_position() {
-    let (code, err) = check_broken(|t| t.replacen("[income]\nbase = 1", "[income]\nbase = 1\nbonus = 2", 1));
+    let edit = |t: &str| t.replacen("[income]\nbase = 1", "[income]\nbase = 1\nbonus = 2", 1);
+    let (code, err) = check_broken(edit);
     assert_eq!(code, 2);
-    assert!(err.contains("unknown field `bonus`"), "{err}");
+    let line = line_of(&edit(&fleet_text()), "bonus = 2");
+    assert!(err.contains(&format!("broken.toml:{line}:1: unknown key `bonus` in [income]")), "{err}");
+    assert!(err.contains("= help: expected one of: `base`, `cap`"), "{err}");
 }
 
 #[test]

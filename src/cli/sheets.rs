@@ -9,7 +9,6 @@ use super::{emit, CheckFormat};
 use crate::engine::fleet::{self, Sheet, Violation};
 use crate::i18n::escape_controls;
 use crate::report::{DetailItem, Format, Row, Standings};
-use crate::rules::source::render_toml_error_in;
 use crate::rules::{self, FleetRules, Rules, Source};
 use crate::{transcript, Error};
 
@@ -66,10 +65,10 @@ pub fn resolve(
                     let broken: Vec<Error> = sources
                         .iter()
                         .filter_map(|s| {
-                            toml::from_str::<toml::Table>(&s.text).err().map(|e| Error::Input {
+                            rules::de::check_syntax(&s.text).err().map(|e| Error::Input {
                                 path: s.name.clone(),
                                 count: 1,
-                                report: render_toml_error_in(s, &e, lang),
+                                report: s.render_in(&e.diagnostic(lang), lang),
                             })
                         })
                         .collect();

@@ -12,8 +12,20 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use super::files;
-use crate::rules::parse_messages::json_message_in;
 use crate::Error;
+
+/// What is wrong with a save line, in a language: the kind of damage and the column from
+/// serde_json's API, then its own message quoted as it is (its wording is not ours to parse).
+fn json_damage(err: &serde_json::Error, lang: &str) -> String {
+    use serde_json::error::Category;
+    let what = match err.classify() {
+        Category::Syntax => crate::t!(lang, "rules.save_json_syntax"),
+        Category::Eof => crate::t!(lang, "rules.save_json_eof"),
+        Category::Data => crate::t!(lang, "rules.save_json_data"),
+        Category::Io => crate::t!(lang, "rules.save_json_io"),
+    };
+    crate::t!(lang, "rules.save_json", what = what, column = err.column(), message = err)
+}
 
 pub struct Journal {
     path: PathBuf,
@@ -90,8 +102,8 @@ impl Journal {
         Self::read_in(path, "en")
     }
 
-    /// `read` with its messages in a language (`en`, `de`, `fr`), the JSON parser's own
-    /// description of a damaged line too (`parse_messages::json_message_in`).
+    /// `read` with its messages in a language (`en`, `de`, `fr`); a damaged line quotes the
+    /// JSON parser's own description inside a translated frame (`json_damage`).
     pub fn read_in<H: DeserializeOwned, E: DeserializeOwned>(path: &Path, lang: &str) -> Result<Read<H, E>, Error> {
         let file = files::open_regular(path, false)?;
         let bytes = files::read_capped(file, &path.display().to_string())?;
@@ -136,7 +148,7 @@ impl Journal {
             return Err(damaged(1, crate::t!(lang, "rules.save_empty")));
         }
         let header: H = serde_json::from_slice(lines[0].1)
-            .map_err(|e| damaged(1, crate::t!(lang, "rules.save_not_a_header", cause = json_message_in(&e, lang))))?;
+            .map_err(|e| damaged(1, crate::t!(lang, "rules.save_not_a_header", cause = json_damage(&e, lang))))?;
         let mut entries = Vec::new();
         let mut dropped_tail = None;
         let mut keep_until = bytes.len();
@@ -148,7 +160,7 @@ impl Journal {
                     dropped_tail = Some(crate::t!(lang, "rules.save_torn_tail", path = path.display(), n = line.len()));
                     keep_until = *offset;
                 }
-                Err(err) => return Err(damaged(n + 1, json_message_in(&err, lang))),
+                Err(err) => return Err(damaged(n + 1, json_damage(&err, lang))),
             }
         }
         Ok(Read { header, entries, dropped_tail, keep_until, unterminated })

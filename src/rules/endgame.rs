@@ -10,8 +10,8 @@
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 
+use super::spanned::Spanned;
 use serde::Deserialize;
-use toml::Spanned;
 
 use crate::t;
 
@@ -418,7 +418,7 @@ pub fn compile(source: &Source) -> Result<EndgameRules, Vec<Diagnostic>> {
 /// `compile` with the diagnostics in a language (`en`, `de`, `fr`).
 pub fn compile_in(source: &Source, lang: &str) -> Result<EndgameRules, Vec<Diagnostic>> {
     let lang = crate::i18n::LANGS.iter().copied().find(|l| *l == lang).unwrap_or("en");
-    let file: raw::File = toml::from_str(&source.text).map_err(|e| vec![Diagnostic::from_toml(&e, lang)])?;
+    let file: raw::File = super::de::from_str(&source.text).map_err(|e| vec![e.diagnostic(lang)])?;
     let mut c = Checker { text: &source.text, diags: Vec::new(), lang };
     let g = &file.game;
     c.id_format(t!(lang, "rules.endgame.what_game"), &g.id);

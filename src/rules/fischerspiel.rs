@@ -4,8 +4,8 @@
 
 use std::collections::{BTreeMap, HashSet};
 
+use super::spanned::Spanned;
 use serde::Deserialize;
-use toml::Spanned;
 
 use super::names::{texts, Names, Text};
 use super::source::{Diagnostic, Source};
@@ -210,7 +210,7 @@ pub fn compile(source: &Source) -> Result<FischerspielRules, Vec<Diagnostic>> {
 
 /// `compile` with the diagnostics in a language (`en`, `de`, `fr`).
 pub fn compile_in(source: &Source, lang: &str) -> Result<FischerspielRules, Vec<Diagnostic>> {
-    let f: raw::File = toml::from_str(&source.text).map_err(|e| vec![Diagnostic::from_toml(&e, lang)])?;
+    let f: raw::File = super::de::from_str(&source.text).map_err(|e| vec![e.diagnostic(lang)])?;
     let mut diags = Vec::new();
     let mut err = |at: std::ops::Range<usize>, msg: String, help: Option<String>| {
         let mut d = Diagnostic::new(msg, Some(at));

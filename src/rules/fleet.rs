@@ -4,8 +4,8 @@
 use std::collections::{BTreeMap, HashSet};
 use std::ops::Range;
 
+use super::spanned::Spanned;
 use serde::{Deserialize, Serialize};
-use toml::Spanned;
 
 use super::names::Names;
 use super::source::{Diagnostic, Source};
@@ -801,8 +801,9 @@ pub fn compile_in(source: &Source, lang: &str) -> Result<FleetRules, Vec<Diagnos
     if !out_of_range.is_empty() {
         return Err(out_of_range);
     }
-    // Syntax and type errors: the `toml` crate's messages, translated.
-    let file: raw::File = toml::from_str(&source.text).map_err(|e| vec![Diagnostic::from_toml(&e, lang)])?;
+    // A syntax error is the `toml` crate's (quoted in our frame); a key, type or range
+    // mistake is found by our reader (`rules::de`), in the language.
+    let file: raw::File = super::de::from_str(&source.text).map_err(|e| vec![e.diagnostic(lang)])?;
     let lang = crate::i18n::LANGS.iter().copied().find(|l| *l == lang).unwrap_or("en");
     let mut c = Checker { diags: Vec::new(), lang };
     let rules = c.compile(file);

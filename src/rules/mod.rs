@@ -1,14 +1,15 @@
 //! Rules layer: games as TOML files (embedded in the binary, or a user's own via
 //! `--rules`), parsed into typed, checked rules with file:line:column diagnostics.
 
+pub mod de;
 pub mod endgame;
 pub mod fischerspiel;
 pub mod fleet;
 pub mod names;
 pub mod nauticus;
-pub mod parse_messages;
 pub mod precompiled;
 pub mod source;
+pub mod spanned;
 
 use std::path::Path;
 
@@ -152,7 +153,8 @@ pub fn from_source(source: Source) -> Result<Rules, Error> {
 }
 
 /// `from_source` with diagnostics in a language (`en`, `de`, `fr`): every check of every
-/// engine is translated, and so are the `toml` crate's syntax and type messages.
+/// engine, and every key and type mistake (`rules::de`); a TOML syntax error quotes the
+/// `toml` crate's own text inside a translated frame.
 pub fn from_source_in(source: Source, lang: &str) -> Result<Rules, Error> {
     let lang = lang_of(lang);
     let engine = detect_engine(&source, lang)?;
@@ -193,8 +195,7 @@ fn detect_engine(source: &Source, lang: &str) -> Result<String, Error> {
     struct HeadGame {
         engine: Option<String>,
     }
-    let head: Head =
-        toml::from_str(&source.text).map_err(|e| rules_error(source, &[Diagnostic::from_toml(&e, lang)], lang))?;
+    let head: Head = de::from_str(&source.text).map_err(|e| rules_error(source, &[e.diagnostic(lang)], lang))?;
     head.game.and_then(|g| g.engine).ok_or_else(|| {
         rules_error(
             source,

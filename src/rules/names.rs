@@ -1,5 +1,9 @@
 //! Names of game terms in the languages our users read.
 
+use std::fmt;
+
+use serde::de::value::MapAccessDeserializer;
+use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
 /// A game term in English, German and French. English is required; a missing
@@ -27,11 +31,32 @@ impl Names {
 /// A text in a rules file that players read (a card line, an input's `help`, a limit's
 /// `because`, …): a table `{ en = "...", de = "...", fr = "..." }` like any other name, or
 /// a plain string, which is shown as it is in every language (a user's own file).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone)]
 pub enum Text {
     Plain(String),
     Names(Names),
+}
+
+// Not `#[serde(untagged)]`: that would drop the reason a table was refused (an unknown
+// language key) and say only that no form matched. A string is `Plain`; a table is read as
+// `Names` with its own key errors; anything else is a wrong type described by `de::TEXT_OR_NAMES`.
+impl<'de> Deserialize<'de> for Text {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct TextVisitor;
+        impl<'de> Visitor<'de> for TextVisitor {
+            type Value = Text;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(super::de::TEXT_OR_NAMES)
+            }
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<Text, E> {
+                Ok(Text::Plain(text.to_string()))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Text, A::Error> {
+                Names::deserialize(MapAccessDeserializer::new(map)).map(Text::Names)
+            }
+        }
+        d.deserialize_any(TextVisitor)
+    }
 }
 
 impl Text {

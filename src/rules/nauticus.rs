@@ -4,8 +4,8 @@
 
 use std::collections::HashSet;
 
+use super::spanned::Spanned;
 use serde::Deserialize;
-use toml::Spanned;
 
 use super::names::Names;
 use super::source::{Diagnostic, Source};

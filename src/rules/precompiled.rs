@@ -24,11 +24,14 @@ const FLEET_JSON: &str = include_str!("../../rules/compiled/fleet-dice.json");
 pub const FLEET_JSON_PATH: &str = "rules/compiled/fleet-dice.json";
 
 /// FNV-1a over the rules file and the code that gives it meaning: the compiler and the
-/// compiled types (`fleet.rs`, `names.rs`) and this file (the JSON's shape).
+/// compiled types (`fleet.rs`, `names.rs`), the reader that turns TOML values into them
+/// (`de/value.rs`, `spanned.rs`) and this file (the JSON's shape).
 pub const FINGERPRINT: u64 = fnv1a_parts(&[
     FLEET_TOML.as_bytes(),
     include_bytes!("fleet.rs"),
     include_bytes!("names.rs"),
+    include_bytes!("de/value.rs"),
+    include_bytes!("spanned.rs"),
     include_bytes!("precompiled.rs"),
 ]);
 

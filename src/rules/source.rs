@@ -55,14 +55,6 @@ impl Diagnostic {
         Diagnostic { message: message.into(), span, help: None }
     }
 
-    /// A `toml` parse or type error at its position, its message in a language: exactly
-    /// the `toml` crate's text in English, translated for `de` and `fr`
-    /// (`parse_messages::toml_message_in`).
-    pub fn from_toml(err: &toml::de::Error, lang: &str) -> Self {
-        let message = super::parse_messages::toml_message_in(err.message().trim_end(), lang);
-        Diagnostic::new(message, err.span())
-    }
-
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
@@ -149,12 +141,6 @@ pub fn read_source(path: &std::path::Path) -> Result<Source, crate::Error> {
     crate::log::files::read_text(path)
 }
 
-/// A `toml` parse error rendered like our diagnostics (file name in front), all in a
-/// language (`Diagnostic::from_toml`).
-pub fn render_toml_error_in(source: &Source, err: &toml::de::Error, lang: &str) -> String {
-    source.render_in(&Diagnostic::from_toml(err, lang), lang)
-}
-
 /// Where the value of `key` is in `[table]` (`None`: the top level) of a TOML text, for
 /// pointing at it in a message; None when it is not there or the text is not TOML.
 pub fn value_span(text: &str, table: Option<&str>, key: &str) -> Option<Range<usize>> {
@@ -199,7 +185,8 @@ pub fn similar(a: &str, b: &str) -> bool {
     a == b || (b.len() >= 3 && a.starts_with(&b)) || edit_distance(&a, &b) <= 2
 }
 
-fn edit_distance(a: &str, b: &str) -> usize {
+/// Levenshtein distance in characters.
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {
