@@ -4,12 +4,12 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use deckhand::engine::fleet::game::{Input, Setup};
-use deckhand::engine::fleet::random::{self, random_input};
-use deckhand::engine::fleet::session::{Entry, Session};
-use deckhand::engine::fleet::{check_sheet, score};
-use deckhand::engine::rng::Rng;
-use deckhand::rules::{self, Source};
+use deckhand::games::fleet::game::{Input, Setup};
+use deckhand::games::fleet::random::{self, random_input};
+use deckhand::games::fleet::session::{Entry, Session};
+use deckhand::games::fleet::{check_sheet, score};
+use deckhand::games::{self as rules, Source};
+use deckhand::rng::Rng;
 
 fn players(n: usize) -> Vec<String> {
     (0..n).map(|i| format!("P{i}")).collect()
@@ -23,13 +23,18 @@ fn benches(c: &mut Criterion) {
     });
     c.bench_function("rules: load and check fleet-dice.toml (a --rules file)", |b| {
         b.iter(|| {
-            rules::from_source_in(Source::new("fleet-dice.toml", black_box(rules::precompiled::FLEET_TOML)), "en")
-                .unwrap()
+            rules::from_source_in(
+                Source::new("fleet-dice.toml", black_box(rules::fleet::precompiled::FLEET_TOML)),
+                "en",
+            )
+            .unwrap()
         })
     });
 
     let linda_text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/linda.toml")).unwrap();
-    let linda = deckhand::transcript::parse(&fleet, &Source::new("linda.toml", linda_text.as_str())).unwrap().sheet;
+    let linda = deckhand::games::fleet::sheet_file::parse(&fleet, &Source::new("linda.toml", linda_text.as_str()))
+        .unwrap()
+        .sheet;
     let mut group = c.benchmark_group("sheet");
     group.throughput(Throughput::Elements(1));
     group.bench_function("check one sheet", |b| b.iter(|| check_sheet(&fleet, black_box(&linda))));
@@ -38,8 +43,11 @@ fn benches(c: &mut Criterion) {
     });
     group.bench_function("parse, check and score one sheet file", |b| {
         b.iter(|| {
-            let s = deckhand::transcript::parse(&fleet, &Source::new("linda.toml", black_box(linda_text.as_str())))
-                .unwrap();
+            let s = deckhand::games::fleet::sheet_file::parse(
+                &fleet,
+                &Source::new("linda.toml", black_box(linda_text.as_str())),
+            )
+            .unwrap();
             (check_sheet(&fleet, &s.sheet), score(&fleet, &s.sheet, "en"))
         })
     });

@@ -46,7 +46,7 @@ impl Error {
                 crate::t!(lang, "cli.error.not_utf8", path = path, line = line, column = column)
             }
             Error::NotAFile { path, kind } => {
-                let kind = crate::i18n::tr(lang, kind.key(), &[]);
+                let kind = crate::text::tr(lang, kind.key(), &[]);
                 crate::t!(lang, "cli.error.not_a_file", path = path, kind = kind)
             }
             Error::TooLarge { path, limit } => {

@@ -5,16 +5,15 @@
 //! `report` (tables and exports) → `cli` (commands). See ARCHITECTURE.md.
 
 pub mod cli;
-pub mod endgame_sheet;
-pub mod engine;
 pub mod error;
-pub mod i18n;
+pub mod games;
 pub mod log;
 pub mod message;
 pub mod players;
 pub mod report;
-pub mod rules;
-pub mod transcript;
+pub mod rng;
+pub mod source;
+pub mod text;
 pub mod ui;
 
 pub use error::Error;

@@ -3,18 +3,18 @@
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
-use deckhand::engine::fleet::game::{Decision, Game, Input};
-use deckhand::engine::fleet::Sheet;
-use deckhand::rules::{FleetRules, Source};
+use deckhand::games::fleet::game::{Decision, Game, Input};
+use deckhand::games::fleet::Sheet;
+use deckhand::games::{FleetRules, Source};
 
 pub fn fleet() -> FleetRules {
-    deckhand::rules::built_in("fleet-dice").unwrap().fleet().unwrap().clone()
+    deckhand::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone()
 }
 
 /// A sheet from transcription-file text (panics with the parse error).
 pub fn sheet(rules: &FleetRules, text: &str) -> Sheet {
     let text = if text.contains("player =") { text.to_string() } else { format!("player = \"P\"\n{text}") };
-    match deckhand::transcript::parse(rules, &Source::new("test.toml", text)) {
+    match deckhand::games::fleet::sheet_file::parse(rules, &Source::new("test.toml", text)) {
         Ok(p) => p.sheet,
         Err(e) => panic!("{e}"),
     }
@@ -137,8 +137,8 @@ impl Table {
 }
 
 /// The built-in rules of an `endgame` game (Nauticus, Titania).
-pub fn endgame(id: &str) -> deckhand::rules::EndgameRules {
-    deckhand::rules::built_in(id).unwrap().endgame().unwrap().clone()
+pub fn endgame(id: &str) -> deckhand::games::EndgameRules {
+    deckhand::games::built_in(id).unwrap().endgame().unwrap().clone()
 }
 
 /// Write `text` to `dir/name` and return the name (for command lines).

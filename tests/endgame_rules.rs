@@ -275,8 +275,8 @@ fn the_readme_example_of_a_new_game_works_from_its_toml_alone() {
 /// table with one text per language, like the card lines.
 #[test]
 fn help_and_because_are_plain_strings_or_one_text_per_language() {
-    use deckhand::engine::endgame::{check_sheet_in, InputValue};
-    use deckhand::rules::{self, Source};
+    use deckhand::games::endgame::eval::{check_sheet_in, InputValue};
+    use deckhand::games::{self as rules, Source};
     let text = r#"[game]
 id = "mini"
 engine = "endgame"

@@ -1,9 +1,9 @@
 //! Captain cards and trophy cards (digest A10) with the example card set of the built-in
 //! rules: setup by captain card, a silver trophy won live, a gold trophy at the end.
 
-use deckhand::engine::fleet::game::{Input, Setup};
-use deckhand::engine::fleet::session::Session;
-use deckhand::engine::fleet::{check_game, score, Rule};
+use deckhand::games::fleet::game::{Input, Setup};
+use deckhand::games::fleet::session::Session;
+use deckhand::games::fleet::{check_game, score, Rule};
 use predicates::prelude::*;
 use predicates::str::contains;
 
@@ -82,9 +82,9 @@ fn a_gold_trophy_is_decided_at_the_end_best_result_ties_shared() {
     choose(&mut s, &["example_gold_buildings", "example_silver_licenses"]);
     assert_eq!(s.game.trophies.len(), 2);
     // Play the rest at random; the gold trophy is only awarded at the very end.
-    let mut rng = deckhand::engine::rng::Rng::new(4);
+    let mut rng = deckhand::rng::Rng::new(4);
     let mut awarded_before_end = false;
-    while let Some(input) = deckhand::engine::fleet::random::random_input(&rules, &s, &mut rng) {
+    while let Some(input) = deckhand::games::fleet::random::random_input(&rules, &s, &mut rng) {
         let notes = s.apply(&rules, input).unwrap();
         if !s.game.finished() && notes.iter().any(|n| n.text.contains("gold trophy")) {
             awarded_before_end = true;
@@ -115,7 +115,7 @@ fn check_catches_trophies_not_earned_or_wrongly_shared_and_missing_captain_marks
     assert_eq!(v.iter().map(|v| v.rule).collect::<Vec<_>>(), vec![Rule::TrophyNotEarned]);
     // What the trophy counts is named in the language of the check.
     for (lang, counted) in [("en", " boats, "), ("de", " Boote, "), ("fr", " bateaux, ")] {
-        let v = deckhand::engine::fleet::check_game_in(
+        let v = deckhand::games::fleet::check_game_in(
             &rules,
             &[broken("trophies = [\"example_silver_boats\"]", "A")],
             lang,

@@ -1,7 +1,7 @@
 //! Every violation kind `deckhand check` knows, each with a sheet that triggers it and a
 //! near-identical legal one that does not.
 
-use deckhand::engine::fleet::{check_game, check_sheet, Rule};
+use deckhand::games::fleet::{check_game, check_sheet, Rule};
 
 use crate::common::{fleet, sheet};
 

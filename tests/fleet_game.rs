@@ -2,8 +2,8 @@
 //! through the same `Game::apply` the CLI uses. Layout values are the provisional ones in
 //! rules/fleet-dice.toml (column `. L B . B ? . L B . ? B`, coin stars at 4, 8, 13, …).
 
-use deckhand::engine::fleet::game::Input;
-use deckhand::engine::fleet::session::Session;
+use deckhand::games::fleet::game::Input;
+use deckhand::games::fleet::session::Session;
 
 use crate::common::{fleet, Table as T};
 
@@ -303,7 +303,7 @@ fn the_seafood_buffet_fills_the_matching_hex_instead_without_shrimp_license_bonu
     t.roll("shrimp cod oyster");
     t.answers(&["shrimp", "hex"]);
     let hexes = t.rules.section_index("buffet_hex").unwrap();
-    assert_eq!(t.sheet(0).boxes[hexes][0], deckhand::engine::fleet::Mark::Marked, "the shrimp hex");
+    assert_eq!(t.sheet(0).boxes[hexes][0], deckhand::games::fleet::Mark::Marked, "the shrimp hex");
     assert_eq!(t.sheet(0).marked_count(hexes), 1);
     assert!(t.prompt().starts_with("P1: pick"), "no star action from the shrimp license: {}", t.prompt());
 }

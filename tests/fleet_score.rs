@@ -1,7 +1,7 @@
 //! Scoring rules of the Fleet digest (A6 harbor ships, A8 wharf buildings, A9 scoring)
 //! and the rulebook's worked examples, against the built-in rules.
 
-use deckhand::engine::fleet::{score, Score, Sheet};
+use deckhand::games::fleet::{score, Score, Sheet};
 
 use crate::common::{fleet, repo, sheet};
 

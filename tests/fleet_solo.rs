@@ -1,11 +1,11 @@
 //! Solo against Captain Ruth (digest A11): her picks, her crossings on the player's sheet,
 //! her tokens, priority on the same box, the wharf exception, the rating.
 
-use deckhand::engine::fleet::game::{DicePhase, Face};
-use deckhand::engine::fleet::ruth::{self, Action, Ruth};
-use deckhand::engine::fleet::Sheet;
-use deckhand::rules::fleet::RuthStarDie;
-use deckhand::rules::FleetRules;
+use deckhand::games::fleet::game::{DicePhase, Face};
+use deckhand::games::fleet::ruth::{self, Action, Ruth};
+use deckhand::games::fleet::RuthStarDie;
+use deckhand::games::fleet::Sheet;
+use deckhand::games::FleetRules;
 
 use crate::common::{fleet, sheet, Table};
 
@@ -160,7 +160,7 @@ fn a_star_crossed_by_ruth_is_skipped_and_lost() {
     let mut s = solo_sheet(&rules, "[marks]\ncoin = 5");
     assert_eq!(ruth::apply(&rules, &mut s, Action::Star), vec!["coin.8"]);
     let coin = section(&rules, "coin");
-    s.boxes[coin][5..7].fill(deckhand::engine::fleet::Mark::Marked);
+    s.boxes[coin][5..7].fill(deckhand::games::fleet::Mark::Marked);
     assert_eq!(s.next_free(coin), Some(8), "coin.8 is skipped: the next free box is coin.9");
 }
 

@@ -456,7 +456,7 @@ fn scoring_with_the_largest_numbers_saturates_instead_of_wrapping() {
         .replace("license_vp = [0, 0, 5]", "license_vp = [0, 0, 1000000]")
         .replacen("[king_crab]\ncap = 10\n", "[king_crab]\ncap = 1000000\n", 1)
         .replacen("every = 6, points = 1 }", "every = 1, points = 1000000 }", 1);
-    let rules = deckhand::rules::from_source(deckhand::rules::Source::new("big.toml", big)).unwrap();
+    let rules = deckhand::games::from_source(deckhand::source::Source::new("big.toml", big)).unwrap();
     let rules = rules.fleet().unwrap();
     // Every license at level 3, and 1,000 fish on every boat of every type.
     let mut text = String::from("king_crab_bonus = \"per_6_fish\"\n[marks]\nking_crab = 1\n");
@@ -467,7 +467,7 @@ fn scoring_with_the_largest_numbers_saturates_instead_of_wrapping() {
     }
     let sheet = crate::common::sheet(rules, &format!("{text}{fish}"));
     assert!(sheet.total_fish() > 4_294);
-    let score = deckhand::engine::fleet::score(rules, &sheet, "en");
+    let score = deckhand::games::fleet::score(rules, &sheet, "en");
     // 1,000,000 VP × more than 4,294 fish would wrap a u32; the cap applies to the true value.
     assert_eq!(score.bonus, 1_000_000);
     assert_eq!(score.licenses, 5_000_000);

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use deckhand::i18n::{catalog, placeholders, Message, LANGS};
+use deckhand::text::{catalog, placeholders, Message, LANGS};
 
 use crate::common::repo;
 

@@ -1,9 +1,9 @@
 //! The Fleet engine in German and French: prompts, options, reminders, illegal answers and
 //! sheet checks read in the chosen language, with no English left in them.
 
-use deckhand::engine::fleet::check_game_in;
-use deckhand::engine::fleet::game::Input;
-use deckhand::engine::fleet::session::Session;
+use deckhand::games::fleet::check_game_in;
+use deckhand::games::fleet::game::Input;
+use deckhand::games::fleet::session::Session;
 
 use crate::common::{fleet, sheet, Table as T};
 
@@ -169,7 +169,7 @@ fn a_sheet_violation_in_german_and_french_keeps_its_english_rule_id() {
     assert_no_english(&de[0].fix.replace("solo = true", ""));
     let fr = check_game_in(&rules, &[sheet(&rules, text)], "fr");
     assert!(fr[0].message.starts_with("lobster.1 est barrée, mais seule la capitaine Ruth"), "{}", fr[0].message);
-    let en = deckhand::engine::fleet::check_game(&rules, &[sheet(&rules, text)]);
+    let en = deckhand::games::fleet::check_game(&rules, &[sheet(&rules, text)]);
     assert_eq!(en[0].message, "lobster.1 is crossed off, but only Captain Ruth crosses boxes off, in a solo game");
 }
 
@@ -177,7 +177,7 @@ fn a_sheet_violation_in_german_and_french_keeps_its_english_rule_id() {
 fn the_example_cards_warning_follows_the_language_set_after_creation() {
     let rules = fleet();
     let names = vec!["Ann".to_string(), "Bob".to_string()];
-    let setup = deckhand::engine::fleet::game::Setup { solo: false, captains: true, trophies: false };
+    let setup = deckhand::games::fleet::game::Setup { solo: false, captains: true, trophies: false };
     let mut s = Session::with_setup(&rules, &names, setup);
     s.set_lang("de");
     let n: Vec<String> = s.game.take_notices().into_iter().map(|n| n.text).collect();

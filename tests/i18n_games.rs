@@ -284,7 +284,7 @@ fn endgame_typed() -> Vec<String> {
             .map(|s| s.to_string())
             .collect();
     for game in ["nauticus", "titania"] {
-        let rules = deckhand::rules::built_in(game).unwrap();
+        let rules = deckhand::games::built_in(game).unwrap();
         let r = rules.endgame().unwrap();
         let mut scorings = vec![&r.sheet];
         scorings.extend(r.calculators.iter().map(|c| &c.scoring));
@@ -454,7 +454,7 @@ fn whole_fischerspiel_games_in_german_and_french_without_english() {
     .iter()
     .map(|s| s.to_string())
     .collect();
-    let rules = deckhand::rules::built_in("fischerspiel").unwrap();
+    let rules = deckhand::games::built_in("fischerspiel").unwrap();
     let r = rules.fischerspiel().unwrap();
     typed.extend(r.boats.iter().map(|b| b.id.clone()));
     typed.extend(r.fish.iter().map(|f| f.id.clone()));

@@ -2,8 +2,8 @@
 //! (`rules::from_source_in`, `rules::fleet::compile_in`, `Source::render_in`,
 //! `Journal::read_in`) keep `file:line:column` and translate the words around it.
 
+use deckhand::games::{self as rules, fleet, Source};
 use deckhand::log::Journal;
-use deckhand::rules::{self, fleet, Source};
 use deckhand::Error;
 
 use crate::common::repo;

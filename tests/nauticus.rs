@@ -1,9 +1,9 @@
 //! Nauticus: the rulebook's end-game example, tie-breaks, limits from the component
 //! counts, entering a sheet, and the table helpers — all through the built-in TOML.
 
-use deckhand::endgame_sheet;
-use deckhand::engine::endgame::{evaluate, InputValue};
-use deckhand::rules::Source;
+use deckhand::games::endgame::eval::{evaluate, InputValue};
+use deckhand::games::endgame::sheet_file;
+use deckhand::source::Source;
 use predicates::prelude::*;
 use predicates::str::contains;
 
@@ -11,7 +11,7 @@ use crate::common::{deckhand, endgame, examples_dir, repo, stderr, stdout, write
 
 fn inputs(text: &str) -> Vec<InputValue> {
     let rules = endgame("nauticus");
-    let sheet = endgame_sheet::parse(&rules, &Source::new("t.toml", text)).unwrap_or_else(|e| panic!("{e}"));
+    let sheet = sheet_file::parse(&rules, &Source::new("t.toml", text)).unwrap_or_else(|e| panic!("{e}"));
     sheet.inputs(&rules)
 }
 

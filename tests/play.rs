@@ -4,10 +4,10 @@
 use std::path::Path;
 use std::process::Stdio;
 
-use deckhand::engine::fleet::game::Input;
-use deckhand::engine::fleet::random::random_input;
-use deckhand::engine::fleet::session::Session;
-use deckhand::engine::rng::Rng;
+use deckhand::games::fleet::game::Input;
+use deckhand::games::fleet::random::random_input;
+use deckhand::games::fleet::session::Session;
+use deckhand::rng::Rng;
 use predicates::prelude::*;
 use predicates::str::contains;
 
@@ -148,7 +148,7 @@ fn killing_deckhand_at_random_points_loses_no_confirmed_decision() {
         loop {
             let resuming = dir.path().join(&save).exists();
             let done = if resuming {
-                deckhand::log::Journal::read::<deckhand::log::save::Header, deckhand::engine::fleet::session::Entry>(
+                deckhand::log::Journal::read::<deckhand::log::save::Header, deckhand::games::fleet::session::Entry>(
                     &dir.path().join(&save),
                 )
                 .unwrap()

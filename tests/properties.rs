@@ -4,14 +4,14 @@
 //! (A seeded generator is used instead of proptest: a game is a long chain of dependent
 //! decisions, which shrinking cannot simplify meaningfully, and it keeps the build lean.)
 
-use deckhand::engine::fleet::game::{Game, Input, Setup};
-use deckhand::engine::fleet::random::random_input;
-use deckhand::engine::fleet::session::{Entry, Session};
-use deckhand::engine::fleet::{check_game, score, Mark, Sheet};
-use deckhand::engine::rng::Rng;
+use deckhand::games::fleet::game::{Game, Input, Setup};
+use deckhand::games::fleet::random::random_input;
+use deckhand::games::fleet::session::{Entry, Session};
+use deckhand::games::fleet::SectionKind;
+use deckhand::games::fleet::{check_game, score, Mark, Sheet};
+use deckhand::games::{FleetRules, Source};
 use deckhand::log::save::{FleetSetup, Header, RulesStamp, Setup as SaveSetup};
-use deckhand::rules::fleet::SectionKind;
-use deckhand::rules::{FleetRules, Source};
+use deckhand::rng::Rng;
 
 use crate::common::fleet;
 
@@ -122,7 +122,7 @@ fn random_games_keep_the_rules_and_end_with_sheets_that_pass_check() {
         for s in &sheets {
             let most = (phases + s.private_fishings(&rules)) * 2;
             for boat in Sheet::all_boats(&rules) {
-                let is_barge = deckhand::engine::fleet::sheet::is_barge(&rules, &boat);
+                let is_barge = deckhand::games::fleet::sheet::is_barge(&rules, &boat);
                 assert!(is_barge || s.fish_on(&boat) <= most, "seed {seed}");
             }
         }
@@ -136,8 +136,9 @@ fn exported_sheets_score_like_the_live_game_and_replaying_the_save_rebuilds_it_e
         let (session, entries) = random_game(&rules, seed);
         // The sheets the game writes, read back, score exactly like the live sheets.
         for p in &session.game.players {
-            let text = deckhand::transcript::write(&rules, &p.sheet, None);
-            let back = deckhand::transcript::parse(&rules, &Source::new("export.toml", text)).unwrap().sheet;
+            let text = deckhand::games::fleet::sheet_file::write(&rules, &p.sheet, None);
+            let back =
+                deckhand::games::fleet::sheet_file::parse(&rules, &Source::new("export.toml", text)).unwrap().sheet;
             assert_eq!(back, p.sheet, "seed {seed}: the exported sheet differs");
             assert_eq!(score(&rules, &back, "en"), score(&rules, &p.sheet, "en"));
         }
@@ -161,7 +162,7 @@ fn a_save_file_written_and_read_back_replays_to_the_same_game() {
             RulesStamp { hash: "0".into(), text: None },
             names.clone(),
             SaveSetup::Fleet(FleetSetup {
-                dice: deckhand::engine::fleet::game::Dice::Physical,
+                dice: deckhand::games::fleet::game::Dice::Physical,
                 seed: None,
                 solo: setup.solo,
                 captains: setup.captains,
@@ -212,8 +213,8 @@ fn random_sheets_never_panic_and_round_trip() {
         let _ = check_game(&rules, std::slice::from_ref(&sheet));
         let s = score(&rules, &sheet, "en");
         assert_eq!(s.total, s.categories().iter().sum::<u32>());
-        let text = deckhand::transcript::write(&rules, &sheet, None);
-        let back = deckhand::transcript::parse(&rules, &Source::new("r.toml", text)).unwrap().sheet;
+        let text = deckhand::games::fleet::sheet_file::write(&rules, &sheet, None);
+        let back = deckhand::games::fleet::sheet_file::parse(&rules, &Source::new("r.toml", text)).unwrap().sheet;
         assert_eq!(back, sheet);
     }
 }

@@ -5,13 +5,13 @@ use libfuzzer_sys::fuzz_target;
 use std::io::Write;
 use std::sync::OnceLock;
 
-use deckhand::engine::fleet::session::{Entry, Session};
+use deckhand::games::fleet::session::{Entry, Session};
 use deckhand::log::save::Header;
 
-static RULES: OnceLock<deckhand::rules::FleetRules> = OnceLock::new();
+static RULES: OnceLock<deckhand::games::FleetRules> = OnceLock::new();
 
 fuzz_target!(|data: &[u8]| {
-    let rules = RULES.get_or_init(|| deckhand::rules::built_in("fleet-dice").unwrap().fleet().unwrap().clone());
+    let rules = RULES.get_or_init(|| deckhand::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone());
     let path = std::env::temp_dir().join(format!("deckhand-fuzz-{}.jsonl", std::process::id()));
     std::fs::File::create(&path).unwrap().write_all(data).unwrap();
     if let Ok(read) = deckhand::log::Journal::read::<serde_json::Value, Entry>(&path) {

@@ -4,21 +4,21 @@
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 
-static RULES: OnceLock<(deckhand::rules::FleetRules, deckhand::rules::Rules)> = OnceLock::new();
+static RULES: OnceLock<(deckhand::games::FleetRules, deckhand::games::Rules)> = OnceLock::new();
 
 fuzz_target!(|data: &[u8]| {
     let (fleet, nauticus) = RULES.get_or_init(|| {
-        let fleet = deckhand::rules::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
-        (fleet, deckhand::rules::built_in("nauticus").unwrap())
+        let fleet = deckhand::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
+        (fleet, deckhand::games::built_in("nauticus").unwrap())
     });
     let Ok(text) = std::str::from_utf8(data) else { return };
-    let source = deckhand::rules::Source::new("fuzz.toml", text);
-    if let Ok(parsed) = deckhand::transcript::parse(fleet, &source) {
-        let _ = deckhand::engine::fleet::check_game(fleet, std::slice::from_ref(&parsed.sheet));
-        let _ = deckhand::engine::fleet::score(fleet, &parsed.sheet, "en");
-        let _ = deckhand::transcript::write(fleet, &parsed.sheet, None);
+    let source = deckhand::source::Source::new("fuzz.toml", text);
+    if let Ok(parsed) = deckhand::games::fleet::sheet_file::parse(fleet, &source) {
+        let _ = deckhand::games::fleet::check_game(fleet, std::slice::from_ref(&parsed.sheet));
+        let _ = deckhand::games::fleet::score(fleet, &parsed.sheet, "en");
+        let _ = deckhand::games::fleet::sheet_file::write(fleet, &parsed.sheet, None);
     }
     if let Some(r) = nauticus.endgame() {
-        let _ = deckhand::endgame_sheet::parse(r, &source);
+        let _ = deckhand::games::endgame::sheet_file::parse(r, &source);
     }
 });

@@ -3,9 +3,9 @@
 
 use std::fmt::Write as _;
 
-use crate::rules::endgame::{EndgameRules, Scoring, Shape};
-use crate::rules::fischerspiel::{FischerspielRules, WindSource};
-use crate::rules::names::Names;
+use crate::games::endgame::{EndgameRules, Scoring, Shape};
+use crate::games::fischerspiel::model::{FischerspielRules, WindSource};
+use crate::games::names::Names;
 
 /// What deckhand does for an endgame game, in a language.
 pub fn endgame_offers_in(r: &EndgameRules, lang: &str) -> String {
@@ -116,7 +116,7 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
     if !s.limits.is_empty() {
         let _ = writeln!(o, "  {}", crate::t!(lang, "games.card.limits"));
         for l in &s.limits {
-            let terms = crate::engine::endgame::terms_text_in(s, &l.terms, |_| 0, lang);
+            let terms = crate::games::endgame::eval::terms_text_in(s, &l.terms, |_| 0, lang);
             let terms = terms.replace(" (0)", "");
             let bound = match (l.min, l.max) {
                 (Some(a), Some(b)) => crate::t!(lang, "games.card.range", min = a, max = b),
@@ -125,8 +125,8 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
                 (None, None) => String::new(),
             };
             let scope = match l.scope {
-                crate::rules::endgame::Scope::Game => crate::t!(lang, "games.card.all_players"),
-                crate::rules::endgame::Scope::Player => String::new(),
+                crate::games::endgame::Scope::Game => crate::t!(lang, "games.card.all_players"),
+                crate::games::endgame::Scope::Player => String::new(),
             };
             let _ = writeln!(o, "    {terms} {bound}{scope} ({})", l.because.get(lang));
         }
@@ -160,7 +160,9 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
         let penalties: Vec<String> = h.pass_penalties.iter().map(|p| format!("-{p}")).collect();
         let by_passes: Vec<String> = (0..=h.pass_penalties.len() as u32)
             .filter_map(|n| {
-                crate::engine::nauticus::pass_penalty(h, n).ok().map(|p| format!("{n}: {}", -i64::from(p.penalty)))
+                crate::games::nauticus::helpers::pass_penalty(h, n)
+                    .ok()
+                    .map(|p| format!("{n}: {}", -i64::from(p.penalty)))
             })
             .collect();
         let _ = writeln!(o, "  deckhand nauticus pass --passes N   {}", crate::t!(lang, "games.card.helpers.pass_cmd"));

@@ -8,12 +8,12 @@ use anyhow::Context;
 use clap::Args;
 
 use super::saves;
-use crate::engine::fischerspiel::{fish_size, Effect, Event, Outcome, Setup, Side, State, Timeline};
+use crate::games::fischerspiel::model::{FischerspielRules, WindSource};
+use crate::games::fischerspiel::state::{fish_size, Effect, Event, Outcome, Setup, Side, State, Timeline};
+use crate::games::{self as rules, Game, Rules};
 use crate::log::files;
 use crate::log::save::{CoopSetup, Header, Setup as SaveSetup};
 use crate::log::Journal;
-use crate::rules::fischerspiel::{FischerspielRules, WindSource};
-use crate::rules::{self, Game, Rules};
 use crate::ui::{self, Prompter};
 use crate::Error;
 
@@ -164,7 +164,7 @@ fn resume_fischerspiel(
     let opened = Journal::open_in::<serde_json::Value, Event>(&args.file, lang)?;
     let mut journal = opened.journal;
     let mut timeline =
-        crate::engine::fischerspiel::replay(r, setup, &opened.entries, lang).map_err(|(i, v)| Error::Input {
+        crate::games::fischerspiel::state::replay(r, setup, &opened.entries, lang).map_err(|(i, v)| Error::Input {
             path: args.file.display().to_string(),
             count: 1,
             report: crate::t!(
@@ -251,7 +251,7 @@ fn canonical_event(typed: &str, lang: &str) -> String {
     if KEYS.contains(&typed.as_str()) {
         return typed;
     }
-    KEYS.iter().find(|k| crate::i18n::same_word(&event_word(k, lang), &typed)).map_or(typed, |k| k.to_string())
+    KEYS.iter().find(|k| crate::text::same_word(&event_word(k, lang), &typed)).map_or(typed, |k| k.to_string())
 }
 
 fn parse_command(r: &FischerspielRules, state: &State, text: &str, lang: &str) -> Result<Cmd, String> {

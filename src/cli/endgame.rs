@@ -5,12 +5,12 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use super::{emit, CheckFormat};
-use crate::endgame_sheet::{self, EndgameSheet};
-use crate::engine::endgame::{self, GameViolation, InputValue, Violation};
+use crate::games::endgame::eval::{self, GameViolation, InputValue, Violation};
+use crate::games::endgame::sheet_file::{self, EndgameSheet};
+use crate::games::endgame::{EndgameRules, Scoring, Shape};
+use crate::games::{Diagnostic, Source};
 use crate::log::write_atomic;
 use crate::report::{Format, Row, Standings};
-use crate::rules::endgame::{EndgameRules, Scoring, Shape};
-use crate::rules::{Diagnostic, Source};
 use crate::{ui, Error};
 
 struct Loaded<'a> {
@@ -28,7 +28,7 @@ fn load<'a>(
     let mut out = Vec::new();
     let mut errors = Vec::new();
     for (path, source) in paths.iter().zip(sources) {
-        match endgame_sheet::parse_in(r, source, lang) {
+        match sheet_file::parse_in(r, source, lang) {
             Ok(sheet) => out.push(Loaded { path, source, sheet }),
             Err(e) => errors.push(e),
         }
@@ -54,10 +54,10 @@ fn load<'a>(
 fn violations(r: &EndgameRules, sheets: &[Loaded], lang: &str) -> (Vec<Vec<Violation>>, Vec<GameViolation>) {
     let inputs: Vec<Vec<InputValue>> = sheets.iter().map(|l| l.sheet.inputs(r)).collect();
     let all = vec![true; r.sheet.inputs.len()];
-    let per_sheet = inputs.iter().map(|i| endgame::check_sheet_in(&r.sheet, i, &all, lang)).collect();
+    let per_sheet = inputs.iter().map(|i| eval::check_sheet_in(&r.sheet, i, &all, lang)).collect();
     let pairs: Vec<(&str, &[InputValue])> =
         sheets.iter().zip(&inputs).map(|(l, i)| (l.sheet.player.as_str(), i.as_slice())).collect();
-    (per_sheet, endgame::check_game_in(&r.sheet, &pairs, lang))
+    (per_sheet, eval::check_game_in(&r.sheet, &pairs, lang))
 }
 
 fn render(r: &EndgameRules, l: &Loaded, v: &Violation, lang: &str) -> String {
@@ -69,7 +69,7 @@ pub fn standings(r: &EndgameRules, sheets: &[(&str, Vec<InputValue>)], lang: &st
     let rows = sheets
         .iter()
         .map(|(player, inputs)| {
-            let e = endgame::evaluate(&r.sheet, inputs, lang);
+            let e = eval::evaluate(&r.sheet, inputs, lang);
             Row::new(*player, e.categories, e.tie_values, e.detail)
         })
         .collect();
@@ -132,7 +132,7 @@ pub fn check(
                 .iter()
                 .zip(&per_sheet)
                 .map(|(l, vs)| {
-                    let e = endgame::evaluate(&r.sheet, &l.sheet.inputs(r), lang);
+                    let e = eval::evaluate(&r.sheet, &l.sheet.inputs(r), lang);
                     let vs: Vec<serde_json::Value> = vs
                         .iter()
                         .map(|v| {
@@ -155,7 +155,7 @@ pub fn check(
             let mut out =
                 crate::t!(lang, "games.endgame.check_header", n = sheets.len(), game = r.name.get(lang)) + "\n";
             for (l, vs) in sheets.iter().zip(&per_sheet) {
-                let e = endgame::evaluate(&r.sheet, &l.sheet.inputs(r), lang);
+                let e = eval::evaluate(&r.sheet, &l.sheet.inputs(r), lang);
                 if vs.is_empty() {
                     let _ = writeln!(
                         out,
@@ -253,8 +253,8 @@ pub fn enter(
         return Err(Error::Usage(crate::t!(lang, "games.endgame.need_player")).into());
     }
     let mut sheet = if output.exists() {
-        let source = crate::rules::source::read_source(output)?;
-        let sheet = endgame_sheet::parse_in(r, &source, lang)?;
+        let source = crate::source::read_source(output)?;
+        let sheet = sheet_file::parse_in(r, &source, lang)?;
         if sheet.player != player {
             return Err(Error::Usage(crate::t!(
                 lang,
@@ -289,7 +289,7 @@ pub fn enter(
             n = r.sheet.inputs.len()
         ));
     }
-    write_atomic(output, &endgame_sheet::write(r, &sheet, lang))?;
+    write_atomic(output, &sheet_file::write(r, &sheet, lang))?;
     for (i, input) in r.sheet.inputs.iter().enumerate() {
         if sheet.values[i].is_some() {
             continue;
@@ -302,11 +302,11 @@ pub fn enter(
             values[i] = value.clone();
             let mut given = sheet.given();
             given[i] = true;
-            let problems: Vec<String> = endgame::check_sheet_in(&r.sheet, &values, &given, lang)
+            let problems: Vec<String> = eval::check_sheet_in(&r.sheet, &values, &given, lang)
                 .into_iter()
                 .filter(|v| match v.at {
-                    endgame::At::Input(k) | endgame::At::Item(k, _) => k == i,
-                    endgame::At::Limit(l) => r.sheet.limits[l].terms.iter().any(|(k, _)| *k == i),
+                    eval::At::Input(k) | eval::At::Item(k, _) => k == i,
+                    eval::At::Limit(l) => r.sheet.limits[l].terms.iter().any(|(k, _)| *k == i),
                 })
                 .map(|v| v.message)
                 .collect();
@@ -318,10 +318,10 @@ pub fn enter(
         };
         let answer = p.input(&prompt, &|t| check(t).map(|_| ()))?;
         sheet.values[i] = Some(check(&answer).map_err(Error::Usage)?);
-        write_atomic(output, &endgame_sheet::write(r, &sheet, lang))?;
+        write_atomic(output, &sheet_file::write(r, &sheet, lang))?;
     }
     let inputs = sheet.inputs(r);
-    let e = endgame::evaluate(&r.sheet, &inputs, lang);
+    let e = eval::evaluate(&r.sheet, &inputs, lang);
     let cats: Vec<String> = r
         .sheet
         .categories
@@ -330,7 +330,7 @@ pub fn enter(
         .map(|(c, v)| format!("{} {v}", r.sheet.values[*c].name.get(lang)))
         .collect();
     p.say(&crate::t!(lang, "games.endgame.saved", path = output.display(), total = e.total, cats = cats.join(", ")));
-    let problems = endgame::check_sheet_in(&r.sheet, &inputs, &vec![true; inputs.len()], lang);
+    let problems = eval::check_sheet_in(&r.sheet, &inputs, &vec![true; inputs.len()], lang);
     if problems.is_empty() {
         Ok(0)
     } else {
@@ -406,12 +406,12 @@ pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: &
         .into());
     }
     let inputs: Vec<InputValue> = values.into_iter().flatten().collect();
-    let problems = endgame::check_sheet_in(s, &inputs, &vec![true; inputs.len()], lang);
+    let problems = eval::check_sheet_in(s, &inputs, &vec![true; inputs.len()], lang);
     if !problems.is_empty() {
         let msgs: Vec<String> = problems.iter().map(|v| v.message.clone()).collect();
         return Err(Error::Usage(msgs.join("\n")).into());
     }
-    let e = endgame::evaluate(s, &inputs, lang);
+    let e = eval::evaluate(s, &inputs, lang);
     let mut out = format!("{} — {}\n", r.name.get(lang), c.name.get(lang));
     let w = s
         .inputs

@@ -3,12 +3,13 @@
 
 use std::path::Path;
 
-use crate::engine::fleet::{self, Sheet};
+use crate::games as rules;
+use crate::games::fleet::sheet_file::{self, Only};
+use crate::games::fleet::{self, Sheet};
+use crate::games::fleet::{FleetRules, HarborEffect, SectionKind};
 use crate::log::{files, write_atomic};
-use crate::rules::fleet::{FleetRules, HarborEffect, SectionKind};
-use crate::transcript::{self, Only};
 use crate::ui::{Choice, Prompter};
-use crate::{rules, ui, Error};
+use crate::{ui, Error};
 
 pub fn enter(
     game: &str,
@@ -41,8 +42,8 @@ pub fn enter(
         return Err(Error::Usage(crate::t!(lang, "cli.enter.player_needed")).into());
     }
     let (mut sheet, mut only) = if output.exists() {
-        let source = transcript::read(output)?;
-        let parsed = transcript::parse_in(fleet_rules, &source, lang)?;
+        let source = sheet_file::read(output)?;
+        let parsed = sheet_file::parse_in(fleet_rules, &source, lang)?;
         if parsed.sheet.player != player {
             return Err(Error::Usage(crate::t!(
                 lang,
@@ -74,7 +75,7 @@ pub fn enter(
     } else {
         p.say(&crate::t!(lang, "cli.enter.intro", player = player, game = fleet_rules.name.get(lang)));
     }
-    write_atomic(output, &transcript::write_in(fleet_rules, &sheet, Some(&only), lang))?;
+    write_atomic(output, &sheet_file::write_in(fleet_rules, &sheet, Some(&only), lang))?;
 
     for s in 0..fleet_rules.sections.len() {
         if fleet_rules.sections[s].len == 0 {
@@ -83,12 +84,12 @@ pub fn enter(
         if !only.marks.contains(&s) {
             ask_marks(fleet_rules, &mut sheet, s, p, lang)?;
             only.marks.insert(s);
-            write_atomic(output, &transcript::write_in(fleet_rules, &sheet, Some(&only), lang))?;
+            write_atomic(output, &sheet_file::write_in(fleet_rules, &sheet, Some(&only), lang))?;
         }
         if !sheet.fish[s].is_empty() && !only.fish.contains(&s) {
             ask_fish(fleet_rules, &mut sheet, s, p, lang)?;
             only.fish.insert(s);
-            write_atomic(output, &transcript::write_in(fleet_rules, &sheet, Some(&only), lang))?;
+            write_atomic(output, &sheet_file::write_in(fleet_rules, &sheet, Some(&only), lang))?;
         }
         let is_king_crab = matches!(fleet_rules.sections[s].kind, SectionKind::Harbor(h) if fleet_rules.harbor[h].effect == HarborEffect::KingCrab);
         if is_king_crab && !only.bonus {
@@ -99,10 +100,10 @@ pub fn enter(
                 sheet.king_crab_bonus = Some(i);
             }
             only.bonus = true;
-            write_atomic(output, &transcript::write_in(fleet_rules, &sheet, Some(&only), lang))?;
+            write_atomic(output, &sheet_file::write_in(fleet_rules, &sheet, Some(&only), lang))?;
         }
     }
-    write_atomic(output, &transcript::write_in(fleet_rules, &sheet, None, lang))?;
+    write_atomic(output, &sheet_file::write_in(fleet_rules, &sheet, None, lang))?;
 
     let violations = fleet::check_sheet_in(fleet_rules, &sheet, lang);
     let score = fleet::score(fleet_rules, &sheet, lang);
@@ -127,7 +128,7 @@ fn ask_marks(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompt
         if let Ok(n) = text.parse::<usize>() {
             return if n <= len { Ok(()) } else { Err(crate::t!(lang, "cli.enter.section_boxes", n = len)) };
         }
-        match transcript::parse_marks(text) {
+        match sheet_file::parse_marks(text) {
             Err(c) => Err(crate::t!(lang, "cli.enter.not_a_mark", mark = c)),
             Ok(m) if m.len() > len => Err(crate::t!(lang, "cli.enter.too_many_marks", n = m.len(), boxes = len)),
             Ok(_) => Ok(()),
@@ -137,7 +138,7 @@ fn ask_marks(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompt
     let answer = answer.trim();
     let marks = match answer.parse::<usize>() {
         Ok(n) => vec![fleet::Mark::Marked; n],
-        Err(_) => transcript::parse_marks(answer).expect("validated"),
+        Err(_) => sheet_file::parse_marks(answer).expect("validated"),
     };
     sheet.boxes[s] = vec![fleet::Mark::Empty; len];
     sheet.boxes[s][..marks.len()].copy_from_slice(&marks);
@@ -146,7 +147,7 @@ fn ask_marks(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompt
 
 fn ask_fish(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompter, lang: &str) -> Result<(), Error> {
     let slots = sheet.fish[s].len();
-    let launched = crate::engine::fleet::sheet::boat_slots_of(rules, s).iter().filter(|b| sheet.is_launched(b)).count();
+    let launched = crate::games::fleet::sheet::boat_slots_of(rules, s).iter().filter(|b| sheet.is_launched(b)).count();
     if launched == 0 {
         return Ok(());
     }

@@ -465,8 +465,8 @@ fn lang_from_args() -> &'static str {
         }
     }
     match value.as_deref() {
-        Some(v) => crate::i18n::LANGS.iter().find(|l| **l == v).copied().unwrap_or("en"),
-        None => crate::i18n::from_env(),
+        Some(v) => crate::text::LANGS.iter().find(|l| **l == v).copied().unwrap_or("en"),
+        None => crate::text::from_env(),
     }
 }
 
@@ -568,11 +568,11 @@ fn localize(mut cmd: clap::Command, path: &[&str], lang: &'static str) -> clap::
     let here = path.join("/");
     for (sub, arg, key) in HELP.iter().filter(|(sub, _, _)| *sub == here) {
         let _ = sub;
-        let text = crate::i18n::tr(lang, key, &[]);
+        let text = crate::text::tr(lang, key, &[]);
         if arg.is_empty() {
             cmd = cmd.about(text.clone());
             if cmd.get_long_about().is_some() {
-                cmd = cmd.long_about(crate::i18n::tr(lang, "cli.help.long_about", &[]));
+                cmd = cmd.long_about(crate::text::tr(lang, "cli.help.long_about", &[]));
             }
         } else {
             cmd = cmd.mut_arg(*arg, |a| {
@@ -595,7 +595,7 @@ fn localize(mut cmd: clap::Command, path: &[&str], lang: &'static str) -> clap::
     if cmd.get_after_help().is_some() {
         // Only where English has a long form too: clap lays out the whole help on long
         // lines as soon as a command has any long text.
-        let exit = crate::i18n::tr(lang, "cli.help.exit_codes", &[]);
+        let exit = crate::text::tr(lang, "cli.help.exit_codes", &[]);
         if cmd.get_after_long_help().is_some() {
             cmd = cmd.after_long_help(exit.clone());
         }
@@ -703,7 +703,7 @@ fn value_name(a: clap::Arg, lang: &'static str) -> clap::Arg {
         None => a.get_id().as_str().to_uppercase(),
     };
     match VALUE_NAMES.iter().find(|(en, _)| *en == shown) {
-        Some((_, key)) => a.value_name(String::leak(crate::i18n::tr(lang, key, &[])) as &str),
+        Some((_, key)) => a.value_name(String::leak(crate::text::tr(lang, key, &[])) as &str),
         None => a,
     }
 }
@@ -826,7 +826,7 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 
 /// Run a parsed command; returns the exit code (0, or 1 when violations were found).
 pub fn run(cli: Cli) -> anyhow::Result<i32> {
-    let lang: &'static str = cli.lang.map(Lang::code).unwrap_or_else(crate::i18n::from_env);
+    let lang: &'static str = cli.lang.map(Lang::code).unwrap_or_else(crate::text::from_env);
     match cli.command {
         Command::Score { sheets, format, detail, rules } => {
             sheets::score(&sheets, rules.as_deref(), format, detail, lang)
@@ -850,9 +850,9 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
             answers,
             rules,
         } => {
-            let loaded = crate::rules::resolve_in(Some(&game), rules.as_deref(), lang)?;
+            let loaded = crate::games::resolve_in(Some(&game), rules.as_deref(), lang)?;
             match &loaded.game {
-                crate::rules::Game::Fischerspiel(_) => coop::play(
+                crate::games::Game::Fischerspiel(_) => coop::play(
                     coop::PlayArgs {
                         game,
                         players: coop::player_count(&players, lang)?,
@@ -865,7 +865,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
                     },
                     lang,
                 ),
-                crate::rules::Game::Fleet(_) => play::play(
+                crate::games::Game::Fleet(_) => play::play(
                     play::PlayOptions {
                         game: &game,
                         players: &players,
@@ -908,7 +908,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         }
         Command::Rules(cmd) => rules_cmd::run(cmd, lang),
         Command::Calc { game, calculator, inputs, rules } => {
-            let rules = crate::rules::resolve_in(Some(&game), rules.as_deref(), lang)?;
+            let rules = crate::games::resolve_in(Some(&game), rules.as_deref(), lang)?;
             let r =
                 rules.endgame().ok_or_else(|| Error::Usage(crate::t!(lang, "cli.main.no_calculators", game = game)))?;
             endgame::calc(r, calculator.as_deref(), &inputs, lang)
@@ -936,7 +936,7 @@ pub use crate::ui::say;
 /// characters other than line breaks and tabs are written out (`\u{1b}`), so nothing a
 /// file brought in (a player's name, a rules file's text) can drive the terminal.
 pub fn emit(text: &str) -> anyhow::Result<()> {
-    emit_bytes(crate::i18n::escape_controls_in_lines(text).as_bytes())
+    emit_bytes(crate::text::escape_controls_in_lines(text).as_bytes())
 }
 
 fn emit_bytes(bytes: &[u8]) -> anyhow::Result<()> {

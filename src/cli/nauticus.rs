@@ -7,9 +7,10 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 
 use super::emit;
-use crate::engine::nauticus::{self as calc, Destination};
-use crate::rules::nauticus::{Action, NauticusHelpers};
-use crate::{rules, Error};
+use crate::games as rules;
+use crate::games::nauticus::helpers::{self as calc, Destination};
+use crate::games::nauticus::{Action, NauticusHelpers};
+use crate::Error;
 
 #[derive(Debug, Args)]
 pub struct NauticusArgs {

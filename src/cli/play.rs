@@ -4,18 +4,19 @@
 use std::path::{Path, PathBuf};
 
 use super::{emit, saves, sheets::fleet_standings};
-use crate::engine::fleet::game::{Decision, Dice, Face, Input, Kind, RollSpec};
-use crate::engine::fleet::random;
-use crate::engine::fleet::session::{Entry, Session};
-use crate::engine::fleet::{check_game_in, Sheet};
-use crate::engine::rng::Rng;
+use crate::games::fleet::game::{Decision, Dice, Face, Input, Kind, RollSpec};
+use crate::games::fleet::random;
+use crate::games::fleet::session::{Entry, Session};
+use crate::games::fleet::sheet_file;
+use crate::games::fleet::{check_game_in, Sheet};
+use crate::games::{self as rules, FleetRules, Rules};
 use crate::log::save::{FleetSetup, Header, Setup};
 use crate::log::{files, Journal};
 use crate::report::sheet::sheet_text;
 use crate::report::Format;
-use crate::rules::{self, FleetRules, Rules};
+use crate::rng::Rng;
 use crate::ui::{Choice, Prompter};
-use crate::{transcript, ui, Error};
+use crate::{ui, Error};
 
 /// Words that are commands at any prompt, so they cannot be player names.
 const META: [&str; 5] = ["undo", "sheet", "scores", "help", "sheets"];
@@ -35,7 +36,7 @@ fn meta_of(text: &str, lang: &str) -> Option<&'static str> {
         ("help", crate::t!(lang, "cli.play.word_help")),
     ]
     .into_iter()
-    .find(|(_, word)| crate::i18n::same_word(word, &text))
+    .find(|(_, word)| crate::text::same_word(word, &text))
     .map(|(key, _)| key)
 }
 
@@ -60,7 +61,7 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
         return Err(Error::Usage(crate::t!(lang, "cli.play.captains_needed", n = fleet.captains.len())).into());
     }
     let has = |m| fleet.trophies.iter().any(|t| t.metal == m);
-    if o.trophies && !(has(crate::rules::fleet::Metal::Gold) && has(crate::rules::fleet::Metal::Silver)) {
+    if o.trophies && !(has(crate::games::fleet::Metal::Gold) && has(crate::games::fleet::Metal::Silver)) {
         return Err(Error::Usage(crate::t!(lang, "cli.play.trophies_needed")).into());
     }
     let seed = o.seed.unwrap_or_else(|| {
@@ -254,7 +255,7 @@ fn ask_roll(
             return Ok(());
         }
         let faces = keys(text)?;
-        crate::engine::fleet::game::parse_faces_in(rules, &faces, spec, lang).map(|_| ()).map_err(|e| wrong(e.message))
+        crate::games::fleet::game::parse_faces_in(rules, &faces, spec, lang).map(|_| ()).map_err(|e| wrong(e.message))
     };
     let answer = p.input(&format!("{} ({hint})", d.prompt), &validate)?;
     if let Some(meta) = meta_of(&answer, lang) {
@@ -329,7 +330,7 @@ fn finish(rules: &FleetRules, session: &Session, save: &Path, p: &mut dyn Prompt
     let mut table = standings.render_in(Format::Table, false, None, lang);
     if session.game.ruth.is_some() {
         let total = standings.rows[0].total.max(0) as u32;
-        let title = crate::engine::fleet::ruth::rating(rules, total, lang);
+        let title = crate::games::fleet::ruth::rating(rules, total, lang);
         table.push_str(&crate::t!(lang, "cli.play.solo_rating", total = total, title = title));
         table.push('\n');
     }
@@ -337,7 +338,7 @@ fn finish(rules: &FleetRules, session: &Session, save: &Path, p: &mut dyn Prompt
     let mut written = Vec::new();
     for sheet in &owned {
         let path =
-            files::write_sheet(&sheet_path(save, &sheet.player), &transcript::write_in(rules, sheet, None, lang))?;
+            files::write_sheet(&sheet_path(save, &sheet.player), &sheet_file::write_in(rules, sheet, None, lang))?;
         written.push(path.display().to_string());
     }
     p.say(&crate::t!(lang, "cli.play.sheets_written", files = written.join(", ")));

@@ -3,8 +3,8 @@
 use std::fmt::Write as _;
 
 use super::{emit, RulesCommand};
-use crate::rules::fleet::{BuildingVp, FleetRules, HarborEffect};
-use crate::rules::{self, Game};
+use crate::games::fleet::{BuildingVp, FleetRules, HarborEffect};
+use crate::games::{self as rules, Game};
 
 pub fn run(cmd: RulesCommand, lang: &str) -> anyhow::Result<i32> {
     match cmd {
@@ -69,7 +69,7 @@ pub fn games(lang: &str) -> anyhow::Result<i32> {
 /// Every value a rules file marks as provisional: tables with a `provisional = [keys]`
 /// list, printed as `path.key = value`.
 pub fn provisional_values(source: &rules::Source, lang: &str) -> anyhow::Result<String> {
-    let value: toml::Value = rules::de::from_str(&source.text)
+    let value: toml::Value = crate::source::de::from_str(&source.text)
         .map_err(|e| anyhow::anyhow!("{}", source.render_in(&e.diagnostic(lang), lang)))?;
     let mut out = format!("{}\n\n", crate::t!(lang, "cli.card.provisional_head", file = source.name));
     let mut count = 0;

@@ -7,17 +7,17 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use crate::games::{self as rules, Rules, Source};
 use crate::log::journal::Read;
 use crate::log::save::{Header, HeaderError};
 use crate::log::Journal;
 use crate::players::{check_names, NameProblem};
-use crate::rules::{self, Rules, Source};
 use crate::Error;
 
 /// The words that are commands at a prompt, in every language: no player may be called so.
 pub fn reserved_words() -> Vec<String> {
     let mut words: Vec<String> = ["undo", "sheet", "sheets", "scores", "help"].iter().map(|w| w.to_string()).collect();
-    for lang in crate::i18n::LANGS {
+    for lang in crate::text::LANGS {
         words.extend([
             crate::t!(lang, "cli.play.word_undo"),
             crate::t!(lang, "cli.play.word_sheet"),

@@ -6,11 +6,12 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 use super::{emit, CheckFormat};
-use crate::engine::fleet::{self, Sheet, Violation};
-use crate::i18n::escape_controls;
+use crate::games::fleet::sheet_file;
+use crate::games::fleet::{self, Sheet, Violation};
+use crate::games::{self as rules, FleetRules, Rules, Source};
 use crate::report::{DetailItem, Format, Row, Standings};
-use crate::rules::{self, FleetRules, Rules, Source};
-use crate::{transcript, Error};
+use crate::text::escape_controls;
+use crate::Error;
 
 /// The sheets of one game, with the rules they are read against.
 pub struct Loaded {
@@ -37,14 +38,14 @@ pub fn resolve(
     lang: &str,
 ) -> anyhow::Result<(Rules, Vec<PathBuf>, Vec<Source>)> {
     let (game, paths) = split_game(args);
-    let sources: Vec<Source> = paths.iter().map(|p| transcript::read(p)).collect::<Result<_, _>>()?;
+    let sources: Vec<Source> = paths.iter().map(|p| sheet_file::read(p)).collect::<Result<_, _>>()?;
     let from_sheets = game.is_none() && rules_path.is_none();
     let game = match game {
         Some(g) => Some(g),
         None if rules_path.is_some() => None,
         None => {
             let games: Vec<(String, &Source)> =
-                sources.iter().filter_map(|s| transcript::peek_game(s).map(|g| (g, s))).collect();
+                sources.iter().filter_map(|s| sheet_file::peek_game(s).map(|g| (g, s))).collect();
             if let Some((g, _)) = games.first() {
                 if let Some((other, src)) = games.iter().find(|(o, _)| o != g) {
                     return Err(Error::Usage(crate::t!(
@@ -65,7 +66,7 @@ pub fn resolve(
                     let broken: Vec<Error> = sources
                         .iter()
                         .filter_map(|s| {
-                            rules::de::check_syntax(&s.text).err().map(|e| Error::Input {
+                            crate::source::de::check_syntax(&s.text).err().map(|e| Error::Input {
                                 path: s.name.clone(),
                                 count: 1,
                                 report: s.render_in(&e.diagnostic(lang), lang),
@@ -86,11 +87,11 @@ pub fn resolve(
             // Point at the `game = "…"` of the first sheet that names it.
             let source = sources
                 .iter()
-                .find(|s| transcript::peek_game(s).as_deref() == Some(id.as_str()))
+                .find(|s| sheet_file::peek_game(s).as_deref() == Some(id.as_str()))
                 .expect("a sheet named it");
-            let diag = crate::rules::Diagnostic::new(
+            let diag = crate::source::Diagnostic::new(
                 crate::t!(lang, "cli.sheets.unknown_game", id = id),
-                crate::rules::source::value_span(&source.text, None, "game"),
+                crate::source::value_span(&source.text, None, "game"),
             )
             .help(crate::t!(lang, "cli.sheets.unknown_game_help", known = known));
             return Err(Error::Input {
@@ -113,7 +114,7 @@ fn load_fleet(rules: Rules, paths: Vec<PathBuf>, sources: Vec<Source>, lang: &st
     let mut sheets = Vec::new();
     let mut errors = Vec::new();
     for (path, source) in paths.iter().zip(&sources) {
-        match transcript::parse_in(fleet_rules, source, lang) {
+        match sheet_file::parse_in(fleet_rules, source, lang) {
             Ok(parsed) => sheets.push((path.clone(), parsed.sheet)),
             Err(e) => errors.push(e),
         }

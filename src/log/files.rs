@@ -8,7 +8,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use crate::rules::Source;
+use crate::source::Source;
 use crate::Error;
 
 /// The largest file deckhand reads: 16 MiB (a whole game's save is a few dozen kB).

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::engine::fleet::game::{Dice, Setup as FleetOptions};
+use crate::games::fleet::game::{Dice, Setup as FleetOptions};
 
 /// The `format` of a save header.
 pub const FORMAT: &str = "deckhand-save";

@@ -327,7 +327,7 @@ impl Standings {
 }
 
 fn escape(s: &str) -> std::borrow::Cow<'_, str> {
-    crate::i18n::escape_controls(s)
+    crate::text::escape_controls(s)
 }
 
 /// A text cell of a CSV file: control characters written out; a cell a spreadsheet would

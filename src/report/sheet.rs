@@ -2,9 +2,9 @@
 
 use std::fmt::Write as _;
 
-use crate::engine::fleet::sheet::boat_slots_of;
-use crate::engine::fleet::Sheet;
-use crate::rules::fleet::{FleetRules, SectionKind};
+use crate::games::fleet::sheet::boat_slots_of;
+use crate::games::fleet::Sheet;
+use crate::games::fleet::{FleetRules, SectionKind};
 
 pub fn sheet_text(rules: &FleetRules, sheet: &Sheet, lang: &str) -> String {
     let mut out = String::new();

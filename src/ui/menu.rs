@@ -12,7 +12,7 @@ use super::Choice;
 /// whose key is exactly the text, then those whose key or a word of whose label starts
 /// with it, then those whose label contains it (case and accents ignored).
 pub fn filter(choices: &[Choice], typed: &str) -> Vec<usize> {
-    let typed = crate::i18n::fold_word(typed.trim());
+    let typed = crate::text::fold_word(typed.trim());
     if typed.is_empty() {
         return (0..choices.len()).collect();
     }
@@ -21,10 +21,10 @@ pub fn filter(choices: &[Choice], typed: &str) -> Vec<usize> {
             return vec![n - 1];
         }
     }
-    let keys: Vec<String> = choices.iter().map(|c| crate::i18n::fold_word(&c.key)).collect();
+    let keys: Vec<String> = choices.iter().map(|c| crate::text::fold_word(&c.key)).collect();
     // A label both ways an umlaut may be typed (`zuruck`, `zurueck`).
     let labels: Vec<[String; 2]> =
-        choices.iter().map(|c| [crate::i18n::fold_word(&c.label), crate::i18n::fold_word_e(&c.label)]).collect();
+        choices.iter().map(|c| [crate::text::fold_word(&c.label), crate::text::fold_word_e(&c.label)]).collect();
     let word_start = |i: usize| {
         labels[i]
             .iter()

@@ -35,7 +35,7 @@ pub fn say(line: &str) {
 /// other than line breaks and tabs are written out (`\u{1b}`): whatever a file or the
 /// command line put into a message cannot drive the terminal.
 pub fn write_stderr(text: &str) {
-    let text = crate::i18n::escape_controls_in_lines(text);
+    let text = crate::text::escape_controls_in_lines(text);
     let mut err = std::io::stderr().lock();
     let _ = err.write_all(text.as_bytes());
     let _ = err.flush();
@@ -61,7 +61,7 @@ pub fn prompter_for_in(answers: Option<&Path>, command: &str, lang: &'static str
             Ok(Box::new(ScriptPrompter::new(&name, text.lines().map(String::from).collect()).in_lang(lang)))
         }
         Some(p) => {
-            let source = crate::rules::source::read_source(p)?;
+            let source = crate::source::read_source(p)?;
             Ok(Box::new(
                 ScriptPrompter::new(&source.name, source.text.lines().map(String::from).collect()).in_lang(lang),
             ))

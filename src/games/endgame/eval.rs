@@ -1,0 +1,587 @@
+//! End-game scoring from data: inputs → values, categories, tie-break values and what each
+//! category is made of. Pure: no I/O, no prompts. Limits are checked here too; a broken
+//! limit is a value (`Violation`), not an error.
+
+use serde::Serialize;
+
+use crate::games::endgame::{Formula, Ref, Scope, Scoring, Shape};
+use crate::report::DetailItem;
+
+/// What a player entered for one input.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum InputValue {
+    Number(i64),
+    List(Vec<i64>),
+}
+
+impl InputValue {
+    /// The value of an input that was left out: 0, or an empty list.
+    pub fn missing(shape: Shape) -> InputValue {
+        if shape.is_list() {
+            InputValue::List(Vec::new())
+        } else {
+            InputValue::Number(0)
+        }
+    }
+
+    /// The number, or for a list its item count.
+    pub fn count(&self) -> i64 {
+        match self {
+            InputValue::Number(n) => *n,
+            InputValue::List(l) => l.len() as i64,
+        }
+    }
+
+    fn number(&self) -> i64 {
+        match self {
+            InputValue::Number(n) => *n,
+            InputValue::List(l) => l.iter().fold(0i64, |a, b| a.saturating_add(*b)),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Evaluation {
+    /// Every value (derived and categories), in `Scoring::values` order.
+    pub values: Vec<i64>,
+    /// The categories, in column order.
+    pub categories: Vec<i64>,
+    /// Per category: what it is made of (the items add up to the category).
+    pub detail: Vec<Vec<DetailItem>>,
+    pub total: i64,
+    /// Per tie-break, in order.
+    pub tie_values: Vec<i64>,
+}
+
+/// Score one sheet. `inputs` holds one value per input of `scoring` (use
+/// `InputValue::missing` for those not given). Arithmetic saturates, so even inputs far
+/// outside their limits cannot make it panic.
+pub fn evaluate(scoring: &Scoring, inputs: &[InputValue], lang: &str) -> Evaluation {
+    let mut values: Vec<i64> = Vec::with_capacity(scoring.values.len());
+    let mut details: Vec<Vec<DetailItem>> = Vec::with_capacity(scoring.values.len());
+    let get = |r: Ref, values: &[i64]| -> i64 {
+        match r {
+            Ref::Input(i) => inputs.get(i).map_or(0, InputValue::number),
+            Ref::Value(v) => values.get(v).copied().unwrap_or(0),
+        }
+    };
+    let count = |r: Ref, values: &[i64]| -> i64 {
+        match r {
+            Ref::Input(i) => inputs.get(i).map_or(0, InputValue::count),
+            Ref::Value(v) => values.get(v).copied().unwrap_or(0),
+        }
+    };
+    for value in &scoring.values {
+        let mut items: Vec<DetailItem> = Vec::new();
+        let mut item = |what: String, points: i64| {
+            if points != 0 {
+                items.push(DetailItem { what, points });
+            }
+        };
+        let v = match &value.formula {
+            Formula::Value(r) => {
+                let v = get(*r, &values);
+                item(scoring.ref_name(*r, lang), v);
+                v
+            }
+            Formula::Times { of, points } => {
+                let n = count(*of, &values);
+                let v = n.saturating_mul(*points);
+                item(format!("{} ({n} × {points})", scoring.ref_name(*of, lang)), v);
+                v
+            }
+            Formula::PerKey(terms) => terms.iter().fold(0i64, |acc, (r, points)| {
+                let n = count(*r, &values);
+                let v = n.saturating_mul(*points);
+                item(format!("{} ({n} × {points})", scoring.ref_name(*r, lang)), v);
+                acc.saturating_add(v)
+            }),
+            Formula::Table { of, table, beyond } => of.iter().fold(0i64, |acc, r| {
+                let n = get(*r, &values);
+                let v = lookup(table, beyond.unwrap_or(0), n);
+                item(format!("{} ({n})", scoring.ref_name(*r, lang)), v);
+                acc.saturating_add(v)
+            }),
+            Formula::Per { of, every, points } => {
+                let n = get(*of, &values);
+                let v = n.max(0).div_euclid(*every).saturating_mul(*points);
+                let per = if *points == 1 { String::new() } else { format!(" × {points}") };
+                item(format!("{} ({n} ÷ {every}{per})", scoring.ref_name(*of, lang)), v);
+                v
+            }
+            Formula::Remainder { of, every } => {
+                let n = get(*of, &values);
+                let v = n.max(0).rem_euclid(*every);
+                item(
+                    crate::t!(
+                        lang,
+                        "games.endgame.remainder",
+                        name = scoring.ref_name(*of, lang),
+                        n = n,
+                        every = every
+                    ),
+                    v,
+                );
+                v
+            }
+            Formula::ListSum(i) => match inputs.get(*i) {
+                Some(InputValue::List(list)) => list.iter().fold(0i64, |acc, x| {
+                    item(format!("{} {x}", scoring.inputs[*i].name.get(lang)), *x);
+                    acc.saturating_add(*x)
+                }),
+                Some(InputValue::Number(n)) => {
+                    item(scoring.inputs[*i].name.get(lang).to_string(), *n);
+                    *n
+                }
+                None => 0,
+            },
+            Formula::Sum(terms) => terms.iter().fold(0i64, |acc, (r, w)| {
+                let v = get(*r, &values).saturating_mul(*w);
+                let name = scoring.ref_name(*r, lang);
+                item(if *w == 1 { name } else { format!("{name} × {w}") }, v);
+                acc.saturating_add(v)
+            }),
+        };
+        let v = match value.cap {
+            Some(cap) if v > cap => {
+                item(crate::t!(lang, "games.endgame.cap", cap = cap), cap - v);
+                cap
+            }
+            _ => v,
+        };
+        values.push(v);
+        details.push(items);
+    }
+    let categories: Vec<i64> = scoring.categories.iter().map(|c| values[*c]).collect();
+    let detail = scoring.categories.iter().map(|c| details[*c].clone()).collect();
+    let tie_values = scoring.tie_breaks.iter().map(|t| count(t.of, &values)).collect();
+    let total = categories.iter().fold(0i64, |a, b| a.saturating_add(*b));
+    Evaluation { values, categories, detail, total, tie_values }
+}
+
+/// A table lookup: entry k is the value of count k+1, 0 scores 0, and each count past the
+/// end adds `beyond`.
+pub fn lookup(table: &[i64], beyond: i64, n: i64) -> i64 {
+    if n <= 0 || table.is_empty() {
+        0
+    } else if n as u64 <= table.len() as u64 {
+        table[(n - 1) as usize]
+    } else {
+        let extra = n - table.len() as i64;
+        table[table.len() - 1].saturating_add(extra.saturating_mul(beyond))
+    }
+}
+
+/// Where a violation is, so that a caller can point into the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum At {
+    /// An input's value.
+    Input(usize),
+    /// One item of a list input.
+    Item(usize, usize),
+    /// Several inputs together (a limit).
+    Limit(usize),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Violation {
+    /// The rule's id: `range` for an input's own limits, else the limit's id.
+    pub rule: String,
+    #[serde(skip)]
+    pub at: At,
+    /// The input or limit concerned, by id.
+    pub id: String,
+    pub message: String,
+    pub fix: String,
+}
+
+fn within(min: Option<i64>, max: Option<i64>, v: i64) -> bool {
+    min.is_none_or(|m| v >= m) && max.is_none_or(|m| v <= m)
+}
+
+fn bounds_text(min: Option<i64>, max: Option<i64>, lang: &str) -> String {
+    match (min, max) {
+        (Some(a), Some(b)) => crate::t!(lang, "games.endgame.between", a = a, b = b),
+        (Some(a), None) => crate::t!(lang, "games.endgame.at_least", a = a),
+        (None, Some(b)) => crate::t!(lang, "games.endgame.at_most", b = b),
+        (None, None) => crate::t!(lang, "games.endgame.anything"),
+    }
+}
+
+/// The limits of one sheet: each input's own range, and every limit (a game-wide limit
+/// also holds for one sheet on its own). `given[i]` says whether input `i` was entered;
+/// limits over inputs not all given are skipped (for checking while entering).
+pub fn check_sheet(scoring: &Scoring, inputs: &[InputValue], given: &[bool]) -> Vec<Violation> {
+    check_sheet_in(scoring, inputs, given, "en")
+}
+
+/// `check_sheet` with messages and fixes in `lang` (rule ids stay English).
+pub fn check_sheet_in(scoring: &Scoring, inputs: &[InputValue], given: &[bool], lang: &str) -> Vec<Violation> {
+    let mut out = Vec::new();
+    for (i, input) in scoring.inputs.iter().enumerate() {
+        let Some(value) = inputs.get(i) else { continue };
+        let because = input
+            .because
+            .as_ref()
+            .map(|b| crate::t!(lang, "games.endgame.because", because = b.get(lang)))
+            .unwrap_or_default();
+        match (input.shape, value) {
+            (Shape::Number { min, max }, InputValue::Number(v)) if *v < min || *v > max => {
+                out.push(Violation {
+                    rule: "range".into(),
+                    at: At::Input(i),
+                    id: input.id.clone(),
+                    message: crate::t!(
+                        lang,
+                        "games.endgame.outside",
+                        id = input.id,
+                        v = v,
+                        min = min,
+                        max = max,
+                        because = because
+                    ),
+                    fix: crate::t!(
+                        lang,
+                        "games.endgame.outside_fix",
+                        name = input.name.get(lang),
+                        min = min,
+                        max = max
+                    ),
+                });
+            }
+            (Shape::List { item_min, item_max, max_items }, InputValue::List(list)) => {
+                if list.len() > max_items {
+                    out.push(Violation {
+                        rule: "range".into(),
+                        at: At::Input(i),
+                        id: input.id.clone(),
+                        message: crate::t!(
+                            lang,
+                            "games.endgame.too_many",
+                            id = input.id,
+                            count = list.len(),
+                            max = max_items,
+                            because = because
+                        ),
+                        fix: crate::t!(lang, "games.endgame.too_many_fix", name = input.name.get(lang)),
+                    });
+                }
+                for (k, v) in list.iter().enumerate() {
+                    if *v < item_min || *v > item_max {
+                        out.push(Violation {
+                            rule: "range".into(),
+                            at: At::Item(i, k),
+                            id: input.id.clone(),
+                            message: crate::t!(
+                                lang,
+                                "games.endgame.item_outside",
+                                id = input.id,
+                                k = k + 1,
+                                v = v,
+                                min = item_min,
+                                max = item_max,
+                                because = because
+                            ),
+                            fix: crate::t!(
+                                lang,
+                                "games.endgame.item_fix",
+                                name = input.name.get(lang),
+                                min = item_min,
+                                max = item_max
+                            ),
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    // An input outside its own range is reported once, not again by every limit on it.
+    let out_of_range: Vec<usize> = out
+        .iter()
+        .filter_map(|v| match v.at {
+            At::Input(i) | At::Item(i, _) => Some(i),
+            At::Limit(_) => None,
+        })
+        .collect();
+    for (l, limit) in scoring.limits.iter().enumerate() {
+        if !limit.terms.iter().all(|(i, _)| given.get(*i).copied().unwrap_or(false) && !out_of_range.contains(i)) {
+            continue;
+        }
+        let sum: i64 =
+            limit.terms.iter().map(|(i, w)| inputs.get(*i).map_or(0, InputValue::count).saturating_mul(*w)).sum();
+        if !within(limit.min, limit.max, sum) {
+            let what = terms_text_in(scoring, &limit.terms, |i| inputs.get(i).map_or(0, InputValue::count), lang);
+            let what = if matches!(limit.terms.as_slice(), [(_, 1)]) { what } else { format!("{what} = {sum}") };
+            let whole =
+                if limit.scope == Scope::Game { crate::t!(lang, "games.endgame.limit_whole") } else { String::new() };
+            out.push(Violation {
+                rule: limit.id.clone(),
+                at: At::Limit(l),
+                id: limit.id.clone(),
+                message: crate::t!(
+                    lang,
+                    "games.endgame.limit",
+                    what = what,
+                    bounds = bounds_text(limit.min, limit.max, lang),
+                    whole = whole,
+                    because = limit.because.get(lang)
+                ),
+                fix: crate::t!(lang, "games.endgame.limit_fix"),
+            });
+        }
+    }
+    out
+}
+
+/// `ships_3 (2) + 2 × ships_4 (4)` — the terms of a limit with their values, in `lang`.
+pub fn terms_text_in(scoring: &Scoring, terms: &[(usize, i64)], value: impl Fn(usize) -> i64, lang: &str) -> String {
+    terms
+        .iter()
+        .enumerate()
+        .map(|(k, (i, w))| {
+            let id = &scoring.inputs[*i].id;
+            let counted = if scoring.inputs[*i].shape.is_list() {
+                crate::t!(lang, "games.endgame.items_of", id = id)
+            } else {
+                id.clone()
+            };
+            let sign = match (k, *w < 0) {
+                (0, false) => "",
+                (0, true) => "-",
+                (_, false) => " + ",
+                (_, true) => " - ",
+            };
+            let times = if w.abs() == 1 { String::new() } else { format!("{} × ", w.abs()) };
+            format!("{sign}{times}{counted} ({})", value(*i))
+        })
+        .collect::<String>()
+}
+
+/// A game-wide limit broken by all sheets together.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameViolation {
+    pub rule: String,
+    pub message: String,
+    /// Each player's share of the sum.
+    pub shares: Vec<(String, i64)>,
+}
+
+/// Game-wide limits over all sheets of one game (the box holds only so many pieces).
+pub fn check_game(scoring: &Scoring, sheets: &[(&str, &[InputValue])]) -> Vec<GameViolation> {
+    check_game_in(scoring, sheets, "en")
+}
+
+/// `check_game` with messages in `lang` (rule ids stay English).
+pub fn check_game_in(scoring: &Scoring, sheets: &[(&str, &[InputValue])], lang: &str) -> Vec<GameViolation> {
+    let mut out = Vec::new();
+    if sheets.len() < 2 {
+        return out; // one sheet alone is covered by check_sheet
+    }
+    for limit in scoring.limits.iter().filter(|l| l.scope == Scope::Game) {
+        // Reported per sheet already: one sheet breaks it alone, or a term is out of range.
+        let out_of_range = |inputs: &[InputValue]| {
+            limit.terms.iter().any(|(i, _)| match (scoring.inputs[*i].shape, inputs.get(*i)) {
+                (Shape::Number { min, max }, Some(InputValue::Number(v))) => *v < min || *v > max,
+                (Shape::List { item_min, item_max, max_items }, Some(InputValue::List(l))) => {
+                    l.len() > max_items || l.iter().any(|v| *v < item_min || *v > item_max)
+                }
+                _ => false,
+            })
+        };
+        let alone = |inputs: &[InputValue]| {
+            let s: i64 =
+                limit.terms.iter().map(|(i, w)| inputs.get(*i).map_or(0, InputValue::count).saturating_mul(*w)).sum();
+            !within(limit.min, limit.max, s)
+        };
+        if sheets.iter().any(|(_, inputs)| out_of_range(inputs) || alone(inputs)) {
+            continue;
+        }
+        let shares: Vec<(String, i64)> = sheets
+            .iter()
+            .map(|(player, inputs)| {
+                let s: i64 = limit
+                    .terms
+                    .iter()
+                    .map(|(i, w)| inputs.get(*i).map_or(0, InputValue::count).saturating_mul(*w))
+                    .sum();
+                (player.to_string(), s)
+            })
+            .collect();
+        let sum: i64 = shares.iter().map(|(_, s)| *s).sum();
+        if !within(limit.min, limit.max, sum) {
+            let what = terms_text_in(
+                scoring,
+                &limit.terms,
+                |i| sheets.iter().map(|(_, v)| v.get(i).map_or(0, InputValue::count)).sum(),
+                lang,
+            );
+            let what = if matches!(limit.terms.as_slice(), [(_, 1)]) { what } else { format!("{what} = {sum}") };
+            let each: Vec<String> = shares.iter().map(|(p, s)| format!("{p} {s}")).collect();
+            out.push(GameViolation {
+                rule: limit.id.clone(),
+                message: crate::t!(
+                    lang,
+                    "games.endgame.game_limit",
+                    what = what,
+                    each = each.join(", "),
+                    bounds = bounds_text(limit.min, limit.max, lang),
+                    because = limit.because.get(lang)
+                ),
+                shares,
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::endgame::EndgameRules;
+    use crate::games::{from_source, Game, Source};
+
+    fn rules(text: &str) -> EndgameRules {
+        match from_source(Source::new("t.toml", text)).unwrap_or_else(|e| panic!("{e}")).game {
+            Game::Endgame(r) => *r,
+            _ => panic!("not an endgame file"),
+        }
+    }
+
+    const HEAD: &str =
+        "[game]\nid = \"t\"\nengine = \"endgame\"\nname = { en = \"T\" }\nplayers = { min = 1, max = 4 }\n";
+
+    #[test]
+    fn table_lookup_extends_linearly_past_its_end() {
+        let t = [2, 5, 9, 14, 20];
+        let got: Vec<i64> = (0..=12).map(|n| lookup(&t, 5, n)).collect();
+        assert_eq!(got, vec![0, 2, 5, 9, 14, 20, 25, 30, 35, 40, 45, 50, 55]);
+    }
+
+    #[test]
+    fn every_kind_and_a_cap_evaluate_with_details_that_add_up() {
+        let r = rules(&format!(
+            "{HEAD}
+[[input]]
+id = \"a\"
+name = {{ en = \"A\" }}
+max = 100
+[[input]]
+id = \"b\"
+name = {{ en = \"B\" }}
+max = 100
+[[input]]
+id = \"l\"
+name = {{ en = \"L\" }}
+list = true
+item_min = 1
+item_max = 9
+max_items = 5
+[[derived]]
+id = \"ab\"
+name = {{ en = \"A+2B\" }}
+kind = \"sum\"
+of = {{ a = 1, b = 2 }}
+[[derived]]
+id = \"rest\"
+name = {{ en = \"rest\" }}
+kind = \"remainder\"
+of = \"ab\"
+every = 4
+[[category]]
+id = \"v\"
+name = {{ en = \"V\" }}
+kind = \"value\"
+of = \"a\"
+[[category]]
+id = \"t\"
+name = {{ en = \"T\" }}
+kind = \"times\"
+of = \"l\"
+points = 3
+[[category]]
+id = \"k\"
+name = {{ en = \"K\" }}
+kind = \"per_key\"
+points = {{ a = 2, b = -1 }}
+cap = 10
+[[category]]
+id = \"tb\"
+name = {{ en = \"TB\" }}
+kind = \"table\"
+of = [\"a\", \"b\"]
+table = [1, 3]
+beyond = 10
+[[category]]
+id = \"p\"
+name = {{ en = \"P\" }}
+kind = \"per\"
+of = \"ab\"
+every = 4
+points = 2
+[[category]]
+id = \"ls\"
+name = {{ en = \"LS\" }}
+kind = \"list_sum\"
+of = \"l\"
+[[tie_break]]
+of = \"rest\"
+name = {{ en = \"most rest\" }}
+"
+        ));
+        let inputs = [InputValue::Number(7), InputValue::Number(1), InputValue::List(vec![3, 5, 4])];
+        let e = evaluate(&r.sheet, &inputs, "en");
+        // v=7, t=3 items×3=9, k=min(14-1,10)=10, tb: a=7→3+5×10=53, b=1→1 → 54, p: ab=9 → 2×2=4, ls=12
+        assert_eq!(e.categories, vec![7, 9, 10, 54, 4, 12]);
+        assert_eq!(e.total, 96);
+        assert_eq!(e.tie_values, vec![1]); // 9 mod 4
+        for (cat, items) in e.categories.iter().zip(&e.detail) {
+            assert_eq!(items.iter().map(|i| i.points).sum::<i64>(), *cat, "{items:?}");
+        }
+        assert!(e.detail[2].iter().any(|i| i.what == "cap 10" && i.points == -3), "{:?}", e.detail[2]);
+    }
+
+    #[test]
+    fn a_broken_limit_names_the_inputs_and_why() {
+        let r = rules(&format!(
+            "{HEAD}
+[[input]]
+id = \"m3\"
+name = {{ en = \"3-mast\" }}
+max = 9
+[[input]]
+id = \"m4\"
+name = {{ en = \"4-mast\" }}
+max = 4
+[[limit]]
+id = \"middles\"
+sum = {{ m3 = 1, m4 = 2 }}
+max = 9
+scope = \"game\"
+because = \"9 middle hulls\"
+[[category]]
+id = \"c\"
+name = {{ en = \"C\" }}
+kind = \"sum\"
+of = [\"m3\", \"m4\"]
+"
+        ));
+        let v = check_sheet(&r.sheet, &[InputValue::Number(3), InputValue::Number(4)], &[true, true]);
+        assert_eq!(v.len(), 1);
+        assert_eq!(
+            v[0].message,
+            "m3 (3) + 2 × m4 (4) = 11, but it must be at most 9 (even for all players together): 9 middle hulls"
+        );
+        // Not checked while one of its inputs is still missing.
+        assert!(check_sheet(&r.sheet, &[InputValue::Number(3), InputValue::Number(4)], &[true, false]).is_empty());
+        let a = [InputValue::Number(5), InputValue::Number(0)];
+        let b = [InputValue::Number(1), InputValue::Number(2)];
+        let g = check_game(&r.sheet, &[("Ann", &a), ("Bob", &b)]);
+        assert_eq!(g.len(), 1, "{g:?}");
+        assert_eq!(g[0].shares, vec![("Ann".to_string(), 5), ("Bob".to_string(), 5)]);
+        let c = [InputValue::Number(4), InputValue::Number(0)];
+        assert!(check_game(&r.sheet, &[("Ann", &a), ("Bob", &c)]).is_empty(), "5 + 4 middle hulls fit in the box");
+    }
+}

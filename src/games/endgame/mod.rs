@@ -1,0 +1,12 @@
+//! End-game calculators as data (the `endgame` engine): the rules file (`schema` →
+//! `compile` → `model`), a sheet's evaluation and checks (`eval`) and the sheet file
+//! format (`sheet_file`). Nauticus, Titania and any user's TOML game use it.
+
+pub mod compile;
+pub mod eval;
+pub mod model;
+pub(crate) mod schema;
+pub mod sheet_file;
+
+pub use compile::{compile, compile_in, similar, word_span};
+pub use model::*;

@@ -1,0 +1,325 @@
+//! Sheet files of `endgame` games: what one player entered at the end, as TOML.
+//!
+//! ```toml
+//! game = "titania"
+//! player = "Ann"
+//! [inputs]
+//! track = 41
+//! point_tiles = [3, 5, 4]
+//! ```
+//!
+//! An input left out counts as 0 (or an empty list). Parsing keeps spans, so every problem
+//! is reported at its line and column.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::ops::Range;
+
+use serde::Deserialize;
+
+use crate::games::endgame::eval::{At, InputValue};
+use crate::games::endgame::{similar, EndgameRules, Shape};
+use crate::source::de::{self, Kind, Seg};
+use crate::source::spanned::Spanned;
+use crate::source::{Diagnostic, Source};
+use crate::{t, Error};
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSheet {
+    game: Option<Spanned<String>>,
+    player: Option<Spanned<String>>,
+    #[serde(default)]
+    inputs: BTreeMap<Spanned<String>, Spanned<toml::Value>>,
+}
+
+/// One player's sheet, with where each value is in its file.
+#[derive(Debug, Clone)]
+pub struct EndgameSheet {
+    pub player: String,
+    /// One per input of the rules: what the file gives, if anything.
+    pub values: Vec<Option<InputValue>>,
+    /// Where each given value is.
+    pub spans: Vec<Option<Range<usize>>>,
+    /// Where each item of a given list is.
+    pub item_spans: Vec<Vec<Range<usize>>>,
+    player_span: Option<Range<usize>>,
+}
+
+impl EndgameSheet {
+    pub fn new(rules: &EndgameRules, player: &str) -> EndgameSheet {
+        let n = rules.sheet.inputs.len();
+        EndgameSheet {
+            player: player.to_string(),
+            values: vec![None; n],
+            spans: vec![None; n],
+            item_spans: vec![Vec::new(); n],
+            player_span: None,
+        }
+    }
+
+    /// Every input, with 0 (or an empty list) for those not given.
+    pub fn inputs(&self, rules: &EndgameRules) -> Vec<InputValue> {
+        self.values
+            .iter()
+            .zip(&rules.sheet.inputs)
+            .map(|(v, input)| v.clone().unwrap_or_else(|| InputValue::missing(input.shape)))
+            .collect()
+    }
+
+    pub fn given(&self) -> Vec<bool> {
+        self.values.iter().map(Option::is_some).collect()
+    }
+
+    /// Where in the file a violation is: the value, the list item, or the first term of a
+    /// limit that the file gives.
+    pub fn span_of(&self, rules: &EndgameRules, at: At) -> Option<Range<usize>> {
+        match at {
+            At::Input(i) => self.spans.get(i).cloned().flatten(),
+            At::Item(i, k) => self.item_spans.get(i).and_then(|s| s.get(k)).cloned().or_else(|| self.spans[i].clone()),
+            At::Limit(l) => {
+                rules.sheet.limits[l].terms.iter().filter_map(|(i, _)| self.spans[*i].clone()).max_by_key(|s| s.start)
+            }
+        }
+        .or_else(|| self.player_span.clone())
+    }
+}
+
+/// Parse a sheet file against the rules (messages in English). Every problem found is
+/// reported at once.
+pub fn parse(rules: &EndgameRules, source: &Source) -> Result<EndgameSheet, Error> {
+    parse_in(rules, source, "en")
+}
+
+/// `parse` with the diagnostics in a language.
+pub fn parse_in(rules: &EndgameRules, source: &Source, lang: &str) -> Result<EndgameSheet, Error> {
+    let fail = |diags: Vec<Diagnostic>| Error::Input {
+        path: source.name.clone(),
+        count: diags.len(),
+        report: source.render_all_in(&diags, lang),
+    };
+    if source.text.trim().is_empty() {
+        return Err(fail(vec![Diagnostic::new(t!(lang, "cli.sheet_file.empty"), None).help(t!(
+            lang,
+            "games.sheet.empty_help",
+            id = rules.id
+        ))]));
+    }
+    let raw: RawSheet = de::from_str(&source.text).map_err(|e| {
+        let mut d = e.diagnostic(lang);
+        // An unknown key at the top: say what a sheet holds, unless a close key is suggested.
+        let at_top = e.path().iter().all(|s| !matches!(s, Seg::Key(_)));
+        if let Kind::UnknownKey { key, expected } = e.kind() {
+            if at_top && !expected.iter().any(|k| similar(k, key)) {
+                d = d.help(t!(lang, "games.sheet.unknown_field_help"));
+            }
+        }
+        fail(vec![d])
+    })?;
+    let mut diags = Vec::new();
+    if let Some(g) = &raw.game {
+        if g.get_ref() != &rules.id {
+            diags.push(
+                Diagnostic::new(
+                    t!(lang, "cli.sheet_file.other_game", game = g.get_ref(), rules = rules.id),
+                    Some(g.span()),
+                )
+                .help(t!(lang, "cli.sheet_file.other_game_help")),
+            );
+        }
+    }
+    let player = match &raw.player {
+        Some(p) if p.get_ref().trim().chars().count() > crate::players::MAX_NAME_CHARS => {
+            let (n, max) = (p.get_ref().trim().chars().count(), crate::players::MAX_NAME_CHARS);
+            diags.push(Diagnostic::new(t!(lang, "cli.sheet_file.long_player", n = n, max = max), Some(p.span())));
+            String::new()
+        }
+        Some(p) if !p.get_ref().trim().is_empty() => p.get_ref().trim().to_string(),
+        Some(p) => {
+            diags.push(Diagnostic::new(t!(lang, "cli.sheet_file.empty_player"), Some(p.span())));
+            String::new()
+        }
+        None => {
+            diags.push(
+                Diagnostic::new(t!(lang, "cli.sheet_file.no_player"), None)
+                    .help(t!(lang, "cli.sheet_file.no_player_help")),
+            );
+            String::new()
+        }
+    };
+    let mut sheet = EndgameSheet::new(rules, &player);
+    sheet.player_span = raw.player.as_ref().map(|p| p.span());
+    let inputs = &rules.sheet.inputs;
+    for (key, value) in &raw.inputs {
+        let Some(i) = rules.sheet.input_index(key.get_ref()) else {
+            let mut close: Vec<&str> =
+                inputs.iter().map(|x| x.id.as_str()).filter(|x| similar(x, key.get_ref())).collect();
+            close.truncate(3);
+            let help = if close.is_empty() {
+                let list = inputs.iter().map(|x| x.id.as_str()).collect::<Vec<_>>().join(", ");
+                t!(lang, "games.sheet.inputs_are", id = rules.id, list = list)
+            } else {
+                let list = close.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>();
+                t!(lang, "cli.sheet_file.did_you_mean", list = list.join(&t!(lang, "cli.sheet_file.or")))
+            };
+            diags.push(
+                Diagnostic::new(t!(lang, "games.sheet.unknown_input", id = key.get_ref()), Some(key.span())).help(help),
+            );
+            continue;
+        };
+        let input = &inputs[i];
+        let span = value.span();
+        let wrong =
+            |what: String| -> Diagnostic {
+                let example = match input.shape {
+                    Shape::Number { .. } => format!("{} = 3", input.id),
+                    Shape::List { item_min, .. } => format!("{} = [{item_min}, {item_min}]", input.id),
+                };
+                Diagnostic::new(format!("`{}` ({}) {what}", input.id, input.name.get(lang)), Some(span.clone()))
+                    .help(t!(lang, "games.sheet.write_like", example = example))
+            };
+        match (input.shape, value.get_ref()) {
+            (Shape::Number { .. }, toml::Value::Integer(n)) => sheet.values[i] = Some(InputValue::Number(*n)),
+            (Shape::List { .. }, toml::Value::Array(items)) => {
+                let mut list = Vec::new();
+                for v in items {
+                    match v.as_integer() {
+                        Some(n) => list.push(n),
+                        None => {
+                            diags.push(wrong(t!(lang, "games.sheet.list_of_whole")));
+                            break;
+                        }
+                    }
+                }
+                sheet.item_spans[i] = array_item_spans(&source.text, &span);
+                sheet.values[i] = Some(InputValue::List(list));
+            }
+            (Shape::Number { .. }, toml::Value::Float(_)) | (Shape::List { .. }, toml::Value::Float(_)) => {
+                diags.push(wrong(t!(lang, "games.sheet.whole_numbers")));
+            }
+            (Shape::Number { .. }, toml::Value::String(s)) if s.trim().parse::<i64>().is_ok() => {
+                diags.push(wrong(t!(lang, "games.sheet.quoted")));
+            }
+            (Shape::Number { .. }, toml::Value::Array(_)) => diags.push(wrong(t!(lang, "games.sheet.not_a_list"))),
+            (Shape::List { .. }, toml::Value::Integer(_)) => diags.push(wrong(t!(lang, "games.sheet.is_a_list"))),
+            (Shape::Number { .. }, _) => diags.push(wrong(t!(lang, "games.sheet.must_be_whole"))),
+            (Shape::List { .. }, _) => diags.push(wrong(t!(lang, "games.sheet.must_be_list"))),
+        }
+        sheet.spans[i] = Some(span);
+    }
+    if diags.is_empty() {
+        Ok(sheet)
+    } else {
+        Err(fail(diags))
+    }
+}
+
+/// Spans of the items of an inline array `[3, 5, 4]` (comments and line breaks allowed).
+fn array_item_spans(text: &str, span: &Range<usize>) -> Vec<Range<usize>> {
+    let Some(inner) = text.get(span.clone()) else { return vec![] };
+    let mut out = Vec::new();
+    let mut start: Option<usize> = None;
+    let mut comment = false;
+    for (i, c) in inner.char_indices() {
+        if comment {
+            comment = c != '\n';
+            continue;
+        }
+        let separator = c.is_whitespace() || matches!(c, ',' | '[' | ']' | '#');
+        match (separator, start) {
+            (false, None) => start = Some(i),
+            (true, Some(s)) => {
+                out.push(span.start + s..span.start + i);
+                start = None;
+            }
+            _ => {}
+        }
+        comment = c == '#';
+    }
+    if let Some(s) = start {
+        out.push(span.start + s..span.end);
+    }
+    out
+}
+
+/// Write a sheet file; only given inputs are written (so `enter` can resume). The comments
+/// (the game, each input's name and limits) are in `lang`; the data are ids and numbers,
+/// so the file reads the same in every language.
+pub fn write(rules: &EndgameRules, sheet: &EndgameSheet, lang: &str) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "# {}", t!(lang, "games.sheet.header", game = rules.name.get(lang)));
+    let _ = writeln!(out, "game = {}", quote(&rules.id));
+    let _ = writeln!(out, "player = {}", quote(&sheet.player));
+    let _ = writeln!(out, "\n[inputs]");
+    let lines: Vec<(String, String)> = rules
+        .sheet
+        .inputs
+        .iter()
+        .zip(&sheet.values)
+        .filter_map(|(input, v)| {
+            let value = match v.as_ref()? {
+                InputValue::Number(n) => n.to_string(),
+                InputValue::List(l) => format!("[{}]", l.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")),
+            };
+            Some((
+                format!("{} = {value}", input.id),
+                format!("# {} ({})", input.name.get(lang), input.shape.range_text_in(lang)),
+            ))
+        })
+        .collect();
+    let w = lines.iter().map(|(a, _)| a.chars().count()).max().unwrap_or(0);
+    for (assign, comment) in lines {
+        let _ = writeln!(out, "{assign:<w$}  {comment}");
+    }
+    out
+}
+
+fn quote(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn titania() -> EndgameRules {
+        crate::games::built_in("titania").unwrap().endgame().unwrap().clone()
+    }
+
+    #[test]
+    fn written_sheet_reads_back() {
+        let r = titania();
+        let mut s = EndgameSheet::new(&r, "Ann \"A\"");
+        s.values[0] = Some(InputValue::Number(41));
+        s.values[1] = Some(InputValue::List(vec![3, 5, 4]));
+        let text = write(&r, &s, "en");
+        let back = parse(&r, &Source::new("t.toml", text.clone())).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(back.values, s.values);
+        assert_eq!(back.player, s.player);
+    }
+
+    #[test]
+    fn list_items_are_located_one_by_one() {
+        let text = "x = [3, 55,\n  4 # four\n , 6]";
+        let start = text.find('[').unwrap();
+        let spans = array_item_spans(text, &(start..text.len()));
+        let items: Vec<&str> = spans.iter().map(|s| &text[s.clone()]).collect();
+        assert_eq!(items, vec!["3", "55", "4", "6"]);
+    }
+
+    #[test]
+    fn wrong_shapes_and_unknown_inputs_are_reported_at_their_place() {
+        let r = titania();
+        let src = Source::new(
+            "s.toml",
+            "game = \"titania\"\nplayer = \"A\"\n[inputs]\ntrak = 3\npoint_tiles = 4\nstarfish = \"2\"\nshells_small = 1.5\n",
+        );
+        let err = parse(&r, &src).unwrap_err().to_string();
+        assert!(err.contains("s.toml:4:1: [inputs] names unknown input `trak`"), "{err}");
+        assert!(err.contains("did you mean `track`"), "{err}");
+        assert!(err.contains("s.toml:5:15: `point_tiles` (point tile) is a list, even with one value"), "{err}");
+        assert!(err.contains("s.toml:6:12: `starfish` (starfish) is a number: write it without quotes"), "{err}");
+        assert!(err.contains("s.toml:7:16: `shells_small` (small shells) takes whole numbers"), "{err}");
+        assert!(err.contains("4 error(s)"), "{err}");
+    }
+}

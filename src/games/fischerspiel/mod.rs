@@ -1,0 +1,5 @@
+//! Fischerspiel, the co-operative wind and fish game: its rules (`model`) and the live
+//! tracker (`state`), a pure reducer over events.
+
+pub mod model;
+pub mod state;

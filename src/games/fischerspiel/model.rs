@@ -1,0 +1,390 @@
+//! Fischerspiel (a co-operative game): fish sizes, boats, setup by player count, the wind
+//! rules and the variants, as a typed and checked rules file. The tracker that uses them
+//! is `engine::fischerspiel`.
+
+use std::collections::{BTreeMap, HashSet};
+
+use crate::source::spanned::Spanned;
+use serde::Deserialize;
+
+use crate::games::names::{texts, Names, Text};
+use crate::source::{Diagnostic, Source};
+use crate::t;
+
+mod raw {
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct File {
+        pub game: Game,
+        pub fish: Vec<Fish>,
+        pub boat: Vec<Boat>,
+        pub setup: Vec<Setup>,
+        pub wind: Wind,
+        pub variant: Vec<Variant>,
+        #[serde(default)]
+        pub card: Card,
+    }
+
+    // The `[game]` header has the same shape as in every endgame rules file.
+    pub use crate::games::endgame::schema::Game;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Fish {
+        pub id: Spanned<String>,
+        pub name: Names,
+        /// The one word players type for this size (default: the id).
+        #[serde(default)]
+        pub word: Option<Names>,
+        pub boats: Spanned<u32>,
+        pub in_box: u32,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Boat {
+        pub id: Spanned<String>,
+        pub name: Names,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Setup {
+        pub players: Spanned<u32>,
+        pub fish: Spanned<BTreeMap<String, u32>>,
+        pub boats: Spanned<Vec<Vec<String>>>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Wind {
+        pub hurricane: Spanned<u32>,
+        pub markers: u32,
+        pub capacity: Spanned<u32>,
+        pub storm_from: Spanned<u32>,
+        pub storm_capacity: Spanned<u32>,
+        pub relief_at: Spanned<Vec<u32>>,
+        pub drift: Spanned<Vec<Drift>>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Drift {
+        pub from: u32,
+        pub squares: u32,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Variant {
+        pub id: Spanned<String>,
+        pub name: Names,
+        pub wind: Spanned<String>,
+        pub drift: bool,
+    }
+
+    #[derive(Debug, Deserialize, Default)]
+    #[serde(deny_unknown_fields)]
+    pub struct Card {
+        #[serde(default)]
+        pub round: Vec<Text>,
+        #[serde(default)]
+        pub golden_rules: Vec<Text>,
+        #[serde(default)]
+        pub end: Vec<Text>,
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct FishSize {
+    pub id: String,
+    pub name: Names,
+    /// The one word players type for this size, per language (`klein`, `petit`).
+    pub word: Names,
+    /// Boats that must be next to the fish at once to lift it.
+    pub boats: u32,
+    pub in_box: u32,
+}
+
+#[derive(Debug, Clone)]
+pub struct BoatColour {
+    pub id: String,
+    pub name: Names,
+}
+
+#[derive(Debug, Clone)]
+pub struct Setup {
+    /// Fish per size (index into `FischerspielRules::fish`).
+    pub fish: Vec<u32>,
+    /// The sets of boats (indices into `boats`) the rules allow for this player count.
+    pub boats: Vec<Vec<usize>>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Wind {
+    pub hurricane: u32,
+    pub markers: u32,
+    pub capacity: u32,
+    pub storm_from: u32,
+    pub storm_capacity: u32,
+    pub relief_at: Vec<u32>,
+    /// (from wind, squares), ascending.
+    pub drift: Vec<(u32, u32)>,
+}
+
+impl Wind {
+    pub fn capacity_at(&self, wind: u32) -> u32 {
+        if wind >= self.storm_from {
+            self.storm_capacity
+        } else {
+            self.capacity
+        }
+    }
+
+    pub fn drift_at(&self, wind: u32) -> u32 {
+        self.drift.iter().filter(|(from, _)| wind >= *from).map(|(_, s)| *s).next_back().unwrap_or(0)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WindSource {
+    /// The die's wind face.
+    Die,
+    /// A fish crossing a foam crest.
+    Crest,
+}
+
+#[derive(Debug, Clone)]
+pub struct Variant {
+    pub id: String,
+    pub name: Names,
+    pub wind: WindSource,
+    /// Strategy II: boats drift downwind; the wind has a direction.
+    pub drift: bool,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Card {
+    pub round: Vec<Names>,
+    pub golden_rules: Vec<Names>,
+    pub end: Vec<Names>,
+}
+
+#[derive(Debug, Clone)]
+pub struct FischerspielRules {
+    pub id: String,
+    pub name: Names,
+    pub year: Option<u32>,
+    pub by: Option<Names>,
+    pub min_players: u32,
+    pub max_players: u32,
+    pub fish: Vec<FishSize>,
+    pub boats: Vec<BoatColour>,
+    pub setups: BTreeMap<u32, Setup>,
+    pub wind: Wind,
+    pub variants: Vec<Variant>,
+    pub card: Card,
+}
+
+impl FischerspielRules {
+    pub fn variant(&self, id: &str) -> Option<usize> {
+        self.variants.iter().position(|v| v.id == id)
+    }
+
+    pub fn fish_index(&self, id: &str) -> Option<usize> {
+        self.fish.iter().position(|f| f.id == id)
+    }
+
+    pub fn boat_index(&self, id: &str) -> Option<usize> {
+        self.boats.iter().position(|b| b.id == id)
+    }
+}
+
+/// Parse and check a Fischerspiel rules file; on failure every diagnostic found (in
+/// English).
+pub fn compile(source: &Source) -> Result<FischerspielRules, Vec<Diagnostic>> {
+    compile_in(source, "en")
+}
+
+/// `compile` with the diagnostics in a language (`en`, `de`, `fr`).
+pub fn compile_in(source: &Source, lang: &str) -> Result<FischerspielRules, Vec<Diagnostic>> {
+    let f: raw::File = crate::source::de::from_str(&source.text).map_err(|e| vec![e.diagnostic(lang)])?;
+    let mut diags = Vec::new();
+    let mut err = |at: std::ops::Range<usize>, msg: String, help: Option<String>| {
+        let mut d = Diagnostic::new(msg, Some(at));
+        if let Some(h) = help {
+            d = d.help(h);
+        }
+        diags.push(d);
+    };
+    let players = f.game.players.get_ref();
+    if players.min == 0 || players.max < players.min {
+        err(f.game.players.span(), t!(lang, "rules.game_players", min = players.min, max = players.max), None);
+    }
+    let mut ids = HashSet::new();
+    for fish in &f.fish {
+        if !ids.insert(fish.id.get_ref().clone()) {
+            err(fish.id.span(), t!(lang, "rules.fischerspiel.duplicate_fish", id = fish.id.get_ref()), None);
+        }
+        if *fish.boats.get_ref() == 0 {
+            err(fish.boats.span(), t!(lang, "rules.fischerspiel.fish_boats"), None);
+        }
+    }
+    let mut ids = HashSet::new();
+    for b in &f.boat {
+        if !ids.insert(b.id.get_ref().clone()) {
+            err(b.id.span(), t!(lang, "rules.fischerspiel.duplicate_boat", id = b.id.get_ref()), None);
+        }
+    }
+    let fish_ids: Vec<&str> = f.fish.iter().map(|x| x.id.get_ref().as_str()).collect();
+    let boat_ids: Vec<&str> = f.boat.iter().map(|x| x.id.get_ref().as_str()).collect();
+    let mut setups = BTreeMap::new();
+    for s in &f.setup {
+        let n = *s.players.get_ref();
+        if n < players.min || n > players.max {
+            err(
+                s.players.span(),
+                t!(lang, "rules.fischerspiel.setup_players", n = n, min = players.min, max = players.max),
+                None,
+            );
+        }
+        let mut fish = vec![0; f.fish.len()];
+        for (id, count) in s.fish.get_ref() {
+            let at = crate::games::endgame::word_span(&source.text, &s.fish.span(), id);
+            match fish_ids.iter().position(|x| x == id) {
+                Some(i) => {
+                    fish[i] = *count;
+                    if *count > f.fish[i].in_box {
+                        let message =
+                            t!(lang, "rules.fischerspiel.setup_box", count = count, id = id, in_box = f.fish[i].in_box);
+                        err(at.clone(), message, None);
+                    }
+                    if *count > 0 && *f.fish[i].boats.get_ref() > n {
+                        err(
+                            at,
+                            t!(
+                                lang,
+                                "rules.fischerspiel.setup_lift",
+                                n = n,
+                                id = id,
+                                boats = f.fish[i].boats.get_ref()
+                            ),
+                            None,
+                        );
+                    }
+                }
+                None => err(
+                    at,
+                    t!(lang, "rules.fischerspiel.unknown_fish", id = id),
+                    Some(t!(lang, "rules.fischerspiel.fish_list", list = fish_ids.join(", "))),
+                ),
+            }
+        }
+        let mut boats = Vec::new();
+        for set in s.boats.get_ref() {
+            let mut idx = Vec::new();
+            for id in set {
+                match boat_ids.iter().position(|x| x == id) {
+                    Some(i) => idx.push(i),
+                    None => err(
+                        crate::games::endgame::word_span(&source.text, &s.boats.span(), id),
+                        t!(lang, "rules.fischerspiel.unknown_boat", id = id),
+                        Some(t!(lang, "rules.fischerspiel.boat_list", list = boat_ids.join(", "))),
+                    ),
+                }
+            }
+            if set.len() != n as usize || idx.iter().collect::<HashSet<_>>().len() != set.len() {
+                err(s.boats.span(), t!(lang, "rules.fischerspiel.boat_set", n = n), None);
+            }
+            boats.push(idx);
+        }
+        if boats.is_empty() {
+            err(s.boats.span(), t!(lang, "rules.fischerspiel.no_boat_set", n = n), None);
+        }
+        if setups.insert(n, Setup { fish, boats }).is_some() {
+            err(s.players.span(), t!(lang, "rules.fischerspiel.second_setup", n = n), None);
+        }
+    }
+    for n in players.min..=players.max {
+        if !setups.contains_key(&n) {
+            err(f.game.players.span(), t!(lang, "rules.fischerspiel.no_setup", n = n), None);
+        }
+    }
+    let w = &f.wind;
+    if *w.storm_capacity.get_ref() >= *w.capacity.get_ref() {
+        err(w.storm_capacity.span(), t!(lang, "rules.fischerspiel.storm_capacity"), None);
+    }
+    if *w.storm_from.get_ref() >= *w.hurricane.get_ref() || *w.hurricane.get_ref() > w.markers {
+        err(w.hurricane.span(), t!(lang, "rules.fischerspiel.hurricane"), None);
+    }
+    if w.relief_at.get_ref().windows(2).any(|p| p[0] >= p[1]) || w.relief_at.get_ref().contains(&0) {
+        err(w.relief_at.span(), t!(lang, "rules.fischerspiel.relief"), None);
+    }
+    let drift: Vec<(u32, u32)> = w.drift.get_ref().iter().map(|d| (d.from, d.squares)).collect();
+    if drift.windows(2).any(|p| p[0].0 >= p[1].0 || p[0].1 > p[1].1) {
+        err(w.drift.span(), t!(lang, "rules.fischerspiel.drift"), None);
+    }
+    let mut variants = Vec::new();
+    let mut ids = HashSet::new();
+    for v in &f.variant {
+        if !ids.insert(v.id.get_ref().clone()) {
+            err(v.id.span(), t!(lang, "rules.fischerspiel.duplicate_variant", id = v.id.get_ref()), None);
+        }
+        let wind = match v.wind.get_ref().as_str() {
+            "die" => WindSource::Die,
+            "crest" => WindSource::Crest,
+            other => {
+                err(
+                    v.wind.span(),
+                    t!(lang, "rules.fischerspiel.unknown_wind", source = other),
+                    Some(t!(lang, "rules.fischerspiel.unknown_wind_help")),
+                );
+                WindSource::Die
+            }
+        };
+        if v.drift && drift.is_empty() {
+            err(v.id.span(), t!(lang, "rules.fischerspiel.drift_empty"), None);
+        }
+        variants.push(Variant { id: v.id.get_ref().clone(), name: v.name.clone(), wind, drift: v.drift });
+    }
+    if variants.is_empty() {
+        diags.push(Diagnostic::new(t!(lang, "rules.fischerspiel.no_variant"), None));
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    Ok(FischerspielRules {
+        id: f.game.id.get_ref().clone(),
+        name: f.game.name.clone(),
+        year: f.game.year,
+        by: f.game.by.as_ref().map(Text::names),
+        min_players: players.min,
+        max_players: players.max,
+        fish: f
+            .fish
+            .iter()
+            .map(|x| FishSize {
+                id: x.id.get_ref().clone(),
+                name: x.name.clone(),
+                word: x.word.clone().unwrap_or_else(|| Names { en: x.id.get_ref().clone(), de: None, fr: None }),
+                boats: *x.boats.get_ref(),
+                in_box: x.in_box,
+            })
+            .collect(),
+        boats: f.boat.iter().map(|b| BoatColour { id: b.id.get_ref().clone(), name: b.name.clone() }).collect(),
+        setups,
+        wind: Wind {
+            hurricane: *w.hurricane.get_ref(),
+            markers: w.markers,
+            capacity: *w.capacity.get_ref(),
+            storm_from: *w.storm_from.get_ref(),
+            storm_capacity: *w.storm_capacity.get_ref(),
+            relief_at: w.relief_at.get_ref().clone(),
+            drift,
+        },
+        variants,
+        card: Card { round: texts(&f.card.round), golden_rules: texts(&f.card.golden_rules), end: texts(&f.card.end) },
+    })
+}

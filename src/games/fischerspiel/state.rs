@@ -1,0 +1,844 @@
+//! Fischerspiel's wind and fish tracker: a pure reducer. `apply(rules, state, event)`
+//! returns the next state, or a `Violation` when the event cannot happen under the rules
+//! (a full boat catching, a fish that is not at sea, the game already over, …). What an
+//! event caused (wind relief, the capacity change at wind 6, drift, the end) is listed in
+//! the new state's `effects`, for the tracker to announce. A violation's message is in the
+//! language passed in (`lang`), like every reminder the tracker prints.
+
+use serde::{Deserialize, Serialize};
+
+use crate::games::fischerspiel::model::FischerspielRules;
+use crate::t;
+
+/// A board edge the wind markers lie on (Strategy II); the wind blows away from it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    North,
+    East,
+    South,
+    West,
+}
+
+impl Side {
+    pub const ALL: [Side; 4] = [Side::North, Side::East, Side::South, Side::West];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Side::North => "north",
+            Side::East => "east",
+            Side::South => "south",
+            Side::West => "west",
+        }
+    }
+
+    /// Where boats drift: away from the markers.
+    pub fn downwind(self) -> Side {
+        match self {
+            Side::North => Side::South,
+            Side::East => Side::West,
+            Side::South => Side::North,
+            Side::West => Side::East,
+        }
+    }
+}
+
+/// One thing that happened at the table, as the save file stores it. Boats and fish are
+/// named by their ids in the rules file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// Wind +1: the die's wind face, or (strategy games) a fish crossing a foam crest. In
+    /// Strategy II it may say where the markers lie.
+    Wind {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        side: Option<Side>,
+    },
+    /// Strategy II: the players move the wind markers (allowed right after the wind changed).
+    Direction { side: Side },
+    /// A boat leaves its harbour.
+    Sail { boat: String },
+    /// A boat loads a fish from the current.
+    Catch { boat: String, fish: String },
+    /// One fish handed from a boat to a boat next to it.
+    Transfer { from: String, to: String, fish: String },
+    /// A boat throws a fish back into the current.
+    Dump { boat: String, fish: String },
+    /// A boat enters its own harbour and lands every fish it carries.
+    Home { boat: String },
+    /// Strategy II: no boat can make a legal move.
+    Stuck,
+    /// Take back the last event (the save keeps both; the fold skips the undone one).
+    Undo,
+}
+
+/// A game's fixed starting point: the variant, the boats in play and the fish mix.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    pub variant: usize,
+    /// Indices into `rules.boats`, one per player.
+    pub boats: Vec<usize>,
+    /// Fish per size (indices into `rules.fish`).
+    pub fish: Vec<u32>,
+}
+
+impl Setup {
+    /// The rulebook setup for `players`, optionally with a boat set and fish mix of one's
+    /// own (the rulebook allows one more or fewer fish for a harder or easier game). Why
+    /// not, in `lang`.
+    pub fn new(
+        rules: &FischerspielRules,
+        players: u32,
+        variant: &str,
+        boats: Option<&[String]>,
+        fish: Option<&[(String, u32)]>,
+        lang: &str,
+    ) -> Result<Setup, String> {
+        let Some(standard) = rules.setups.get(&players) else {
+            return Err(t!(
+                lang,
+                "games.fischerspiel.err.players",
+                game = rules.name.get(lang),
+                min = rules.min_players,
+                max = rules.max_players,
+                players = players
+            ));
+        };
+        let variant = rules.variant(variant).ok_or_else(|| {
+            let list = rules.variants.iter().map(|v| v.id.as_str()).collect::<Vec<_>>().join(", ");
+            t!(lang, "games.fischerspiel.err.unknown_variant", variant = variant, list = list)
+        })?;
+        let boats = match boats {
+            None => standard.boats[0].clone(),
+            Some(ids) => {
+                let mut idx = Vec::new();
+                for id in ids {
+                    idx.push(rules.boat_index(id).ok_or_else(|| {
+                        let list = rules.boats.iter().map(|b| b.id.as_str()).collect::<Vec<_>>().join(", ");
+                        t!(lang, "games.fischerspiel.err.unknown_boat", id = id, list = list)
+                    })?);
+                }
+                let mut sorted = idx.clone();
+                sorted.sort_unstable();
+                let allowed = standard.boats.iter().any(|set| {
+                    let mut s = set.clone();
+                    s.sort_unstable();
+                    s == sorted
+                });
+                if !allowed {
+                    let sets: Vec<String> = standard
+                        .boats
+                        .iter()
+                        .map(|set| set.iter().map(|b| rules.boats[*b].id.as_str()).collect::<Vec<_>>().join(","))
+                        .collect();
+                    let sets = sets.join(&t!(lang, "games.fischerspiel.err.or"));
+                    return Err(t!(lang, "games.fischerspiel.err.boat_sets", players = players, sets = sets));
+                }
+                idx
+            }
+        };
+        let fish = match fish {
+            None => standard.fish.clone(),
+            Some(mix) => {
+                let mut counts = vec![0; rules.fish.len()];
+                for (id, n) in mix {
+                    let i = rules.fish_index(id).ok_or_else(|| {
+                        let list = rules.fish.iter().map(|f| f.word.get(lang)).collect::<Vec<_>>().join(", ");
+                        t!(lang, "games.fischerspiel.err.unknown_fish", id = id, list = list)
+                    })?;
+                    counts[i] = *n;
+                }
+                for (i, f) in rules.fish.iter().enumerate() {
+                    if counts[i] > f.in_box {
+                        return Err(t!(
+                            lang,
+                            "games.fischerspiel.err.box_has",
+                            n = f.in_box,
+                            fish = f.name.get(lang),
+                            asked = counts[i]
+                        ));
+                    }
+                    if counts[i] > 0 && f.boats > players {
+                        return Err(t!(
+                            lang,
+                            "games.fischerspiel.err.cannot_lift",
+                            players = players,
+                            fish = f.name.get(lang),
+                            n = f.boats
+                        ));
+                    }
+                }
+                if counts.iter().sum::<u32>() == 0 {
+                    return Err(t!(lang, "games.fischerspiel.err.no_fish"));
+                }
+                counts
+            }
+        };
+        Ok(Setup { variant, boats, fish })
+    }
+
+    pub fn total_fish(&self) -> u32 {
+        self.fish.iter().sum()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Boat {
+    /// Index into `rules.boats`.
+    pub colour: usize,
+    pub home: bool,
+    /// Fish sizes on board.
+    pub load: Vec<usize>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Outcome {
+    /// All fish landed and all boats home before the hurricane.
+    Won,
+    /// The wind reached the hurricane.
+    LostToHurricane,
+    /// Strategy II: no boat could move.
+    LostStuck,
+}
+
+/// What an event caused, in order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Effect {
+    WindUp {
+        wind: u32,
+    },
+    /// A landing threshold took a marker away.
+    Relief {
+        landed: u32,
+        wind: u32,
+    },
+    /// A landing threshold was reached with no marker to take away.
+    ReliefNoMarker {
+        landed: u32,
+    },
+    Landed {
+        boat: usize,
+        fish: u32,
+        total: u32,
+    },
+    /// Boats now carry at most this many fish.
+    Capacity {
+        fish: u32,
+    },
+    /// This boat holds more than it may and must throw a fish back.
+    MustDump {
+        boat: usize,
+    },
+    /// Strategy II: drift per move is now this many squares.
+    Drift {
+        squares: u32,
+    },
+    /// Strategy II: the wind changed, so the markers may move to another edge.
+    MayTurn,
+    Over(Outcome),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct State {
+    pub setup: Setup,
+    pub wind: u32,
+    pub direction: Option<Side>,
+    /// Strategy II: the last event changed the wind, so the direction may change.
+    pub may_turn: bool,
+    /// Fish still on the current, per size.
+    pub sea: Vec<u32>,
+    /// Fish landed, per size.
+    pub landed: Vec<u32>,
+    pub boats: Vec<Boat>,
+    /// Boats (indices into `boats`) that must throw a fish back before anything else.
+    pub must_dump: Vec<usize>,
+    pub outcome: Option<Outcome>,
+    /// What the last event caused.
+    pub effects: Vec<Effect>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Violation {
+    pub message: String,
+}
+
+fn no(message: impl Into<String>) -> Violation {
+    Violation { message: message.into() }
+}
+
+impl State {
+    pub fn new(setup: Setup) -> State {
+        State {
+            wind: 0,
+            direction: None,
+            may_turn: false,
+            sea: setup.fish.clone(),
+            landed: vec![0; setup.fish.len()],
+            boats: setup.boats.iter().map(|c| Boat { colour: *c, home: true, load: Vec::new() }).collect(),
+            must_dump: Vec::new(),
+            outcome: None,
+            effects: Vec::new(),
+            setup,
+        }
+    }
+
+    pub fn landed_total(&self) -> u32 {
+        self.landed.iter().sum()
+    }
+
+    pub fn at_sea_total(&self) -> u32 {
+        self.sea.iter().sum()
+    }
+
+    pub fn on_boats_total(&self) -> u32 {
+        self.boats.iter().map(|b| b.load.len() as u32).sum()
+    }
+
+    pub fn capacity(&self, rules: &FischerspielRules) -> u32 {
+        rules.wind.capacity_at(self.wind)
+    }
+
+    /// The boat in play with this id (or name in any language); why not, in `lang`.
+    pub fn boat(&self, rules: &FischerspielRules, id: &str, lang: &str) -> Result<usize, Violation> {
+        let want = id.to_lowercase();
+        self.boats
+            .iter()
+            .position(|b| {
+                let c = &rules.boats[b.colour];
+                c.id == want || crate::text::LANGS.iter().any(|l| crate::text::same_word(c.name.get(l), &want))
+            })
+            .ok_or_else(|| {
+                let in_play: Vec<&str> = self.boats.iter().map(|b| rules.boats[b.colour].name.get(lang)).collect();
+                no(t!(lang, "games.fischerspiel.err.no_boat", id = id, list = in_play.join(", ")))
+            })
+    }
+
+    fn boat_name<'r>(&self, rules: &'r FischerspielRules, boat: usize, lang: &str) -> &'r str {
+        rules.boats[self.boats[boat].colour].name.get(lang)
+    }
+}
+
+/// The fish size with this id (or name in any language); why not, in `lang`.
+pub fn fish_size(rules: &FischerspielRules, id: &str, lang: &str) -> Result<usize, Violation> {
+    let want = id.to_lowercase();
+    rules
+        .fish
+        .iter()
+        .position(|f| {
+            f.id == want
+                || crate::text::LANGS.iter().any(|l| {
+                    crate::text::same_word(f.name.get(l), &want) || crate::text::same_word(f.word.get(l), &want)
+                })
+        })
+        .ok_or_else(|| {
+            let list = rules.fish.iter().map(|f| f.word.get(lang)).collect::<Vec<_>>().join(", ");
+            no(t!(lang, "games.fischerspiel.err.not_size", id = id, list = list))
+        })
+}
+
+/// The next state after `event`, or why it cannot happen. `Undo` is not a state change of
+/// its own: use `Timeline`, which keeps the states to go back to. Why not, in `lang`.
+pub fn apply(rules: &FischerspielRules, state: &State, event: &Event, lang: &str) -> Result<State, Violation> {
+    if let Some(outcome) = state.outcome {
+        return Err(no(match outcome {
+            Outcome::Won => t!(lang, "games.fischerspiel.err.over_won"),
+            _ => t!(lang, "games.fischerspiel.err.over_lost"),
+        }));
+    }
+    if matches!(event, Event::Undo) {
+        return Err(no(t!(lang, "games.fischerspiel.err.undo_timeline")));
+    }
+    let variant = &rules.variants[state.setup.variant];
+    let mut s = state.clone();
+    s.effects.clear();
+    let turned = s.may_turn;
+    s.may_turn = false;
+    if let Some(&b) = state.must_dump.first() {
+        let ok = matches!(event, Event::Dump { boat, .. } if state.boat(rules, boat, lang).ok() == Some(b));
+        if !ok {
+            return Err(no(t!(
+                lang,
+                "games.fischerspiel.err.must_dump",
+                boat = state.boat_name(rules, b, lang),
+                n = state.boats[b].load.len(),
+                cap = state.capacity(rules),
+                wind = rules.wind.storm_from,
+                id = state.boat_name(rules, b, lang)
+            )));
+        }
+    }
+    match event {
+        Event::Wind { side } => {
+            match (variant.drift, side, s.direction) {
+                (false, Some(_), _) => {
+                    return Err(no(t!(
+                        lang,
+                        "games.fischerspiel.err.no_direction_wind",
+                        variant = variant.name.get(lang)
+                    )))
+                }
+                (true, None, None) => return Err(no(t!(lang, "games.fischerspiel.err.need_side"))),
+                (true, Some(side), _) => s.direction = Some(*side),
+                _ => {}
+            }
+            let before = s.wind;
+            s.wind += 1;
+            s.effects.push(Effect::WindUp { wind: s.wind });
+            wind_changed(rules, &mut s, before);
+            if s.wind >= rules.wind.hurricane {
+                s.outcome = Some(Outcome::LostToHurricane);
+                s.must_dump.clear();
+                s.effects.push(Effect::Over(Outcome::LostToHurricane));
+                return Ok(s);
+            }
+            let cap = s.capacity(rules) as usize;
+            for (i, b) in s.boats.iter().enumerate() {
+                for _ in cap..b.load.len() {
+                    s.must_dump.push(i);
+                    s.effects.push(Effect::MustDump { boat: i });
+                }
+            }
+        }
+        Event::Direction { side } => {
+            if !variant.drift {
+                return Err(no(t!(lang, "games.fischerspiel.err.no_direction", variant = variant.name.get(lang))));
+            }
+            if !turned {
+                return Err(no(t!(lang, "games.fischerspiel.err.turn_after_change")));
+            }
+            s.direction = Some(*side);
+            s.may_turn = true; // still the same wind change
+        }
+        Event::Sail { boat } => {
+            let b = s.boat(rules, boat, lang)?;
+            if !s.boats[b].home {
+                return Err(no(t!(lang, "games.fischerspiel.err.at_sea", boat = s.boat_name(rules, b, lang))));
+            }
+            s.boats[b].home = false;
+        }
+        Event::Catch { boat, fish } => {
+            let b = s.boat(rules, boat, lang)?;
+            let f = fish_size(rules, fish, lang)?;
+            let name = s.boat_name(rules, b, lang);
+            if s.boats[b].home {
+                return Err(no(t!(lang, "games.fischerspiel.err.in_harbour", boat = name, id = name)));
+            }
+            if s.sea[f] == 0 {
+                return Err(no(t!(lang, "games.fischerspiel.err.none_left", fish = rules.fish[f].name.get(lang))));
+            }
+            let at_sea = s.boats.iter().filter(|x| !x.home).count() as u32;
+            if rules.fish[f].boats > at_sea {
+                return Err(no(t!(
+                    lang,
+                    "games.fischerspiel.err.needs_boats",
+                    fish = rules.fish[f].name.get(lang),
+                    boats = rules.fish[f].boats,
+                    n = at_sea
+                )));
+            }
+            let cap = s.capacity(rules);
+            if s.boats[b].load.len() as u32 >= cap {
+                return Err(no(t!(lang, "games.fischerspiel.err.full", boat = name, n = cap, wind = s.wind)));
+            }
+            s.sea[f] -= 1;
+            s.boats[b].load.push(f);
+        }
+        Event::Transfer { from, to, fish } => {
+            let a = s.boat(rules, from, lang)?;
+            let b = s.boat(rules, to, lang)?;
+            let f = fish_size(rules, fish, lang)?;
+            let (name_a, name_b) = (s.boat_name(rules, a, lang), s.boat_name(rules, b, lang));
+            if a == b {
+                return Err(no(t!(lang, "games.fischerspiel.err.transfer_self")));
+            }
+            if s.boats[a].home || s.boats[b].home {
+                return Err(no(t!(lang, "games.fischerspiel.err.transfer_at_sea")));
+            }
+            let Some(pos) = s.boats[a].load.iter().position(|x| *x == f) else {
+                return Err(no(t!(
+                    lang,
+                    "games.fischerspiel.err.carries_no",
+                    boat = name_a,
+                    fish = rules.fish[f].name.get(lang)
+                )));
+            };
+            let cap = s.capacity(rules);
+            if s.boats[b].load.len() as u32 >= cap {
+                return Err(no(t!(lang, "games.fischerspiel.err.full", boat = name_b, n = cap, wind = s.wind)));
+            }
+            s.boats[a].load.remove(pos);
+            s.boats[b].load.push(f);
+        }
+        Event::Dump { boat, fish } => {
+            let b = s.boat(rules, boat, lang)?;
+            let f = fish_size(rules, fish, lang)?;
+            let Some(pos) = s.boats[b].load.iter().position(|x| *x == f) else {
+                return Err(no(t!(
+                    lang,
+                    "games.fischerspiel.err.carries_no",
+                    boat = s.boat_name(rules, b, lang),
+                    fish = rules.fish[f].name.get(lang)
+                )));
+            };
+            s.boats[b].load.remove(pos);
+            s.sea[f] += 1;
+            if let Some(i) = s.must_dump.iter().position(|x| *x == b) {
+                s.must_dump.remove(i);
+            }
+        }
+        Event::Home { boat } => {
+            let b = s.boat(rules, boat, lang)?;
+            if s.boats[b].home {
+                return Err(no(t!(lang, "games.fischerspiel.err.already_home", boat = s.boat_name(rules, b, lang))));
+            }
+            s.boats[b].home = true;
+            let before = s.landed_total();
+            let load = std::mem::take(&mut s.boats[b].load);
+            for f in &load {
+                s.landed[*f] += 1;
+            }
+            let after = s.landed_total();
+            if !load.is_empty() {
+                s.effects.push(Effect::Landed { boat: b, fish: load.len() as u32, total: after });
+            }
+            let wind_before = s.wind;
+            for t in rules.wind.relief_at.iter().filter(|t| before < **t && **t <= after) {
+                if s.wind > 0 {
+                    s.wind -= 1;
+                    s.effects.push(Effect::Relief { landed: *t, wind: s.wind });
+                } else {
+                    s.effects.push(Effect::ReliefNoMarker { landed: *t });
+                }
+            }
+            if s.wind != wind_before {
+                wind_changed(rules, &mut s, wind_before);
+            }
+            if s.sea.iter().all(|n| *n == 0) && s.boats.iter().all(|x| x.home && x.load.is_empty()) {
+                s.outcome = Some(Outcome::Won);
+                s.effects.push(Effect::Over(Outcome::Won));
+            }
+        }
+        Event::Stuck => {
+            if !variant.drift {
+                return Err(no(t!(lang, "games.fischerspiel.err.stuck_only")));
+            }
+            s.outcome = Some(Outcome::LostStuck);
+            s.effects.push(Effect::Over(Outcome::LostStuck));
+        }
+        Event::Undo => unreachable!("handled above"),
+    }
+    Ok(s)
+}
+
+/// Announce what a wind change means: capacity, drift and (Strategy II) a new direction.
+fn wind_changed(rules: &FischerspielRules, s: &mut State, before: u32) {
+    let (cap_before, cap) = (rules.wind.capacity_at(before), rules.wind.capacity_at(s.wind));
+    if cap != cap_before {
+        s.effects.push(Effect::Capacity { fish: cap });
+    }
+    if rules.variants[s.setup.variant].drift {
+        let (d_before, d) = (rules.wind.drift_at(before), rules.wind.drift_at(s.wind));
+        if d != d_before {
+            s.effects.push(Effect::Drift { squares: d });
+        }
+        s.may_turn = true;
+        s.effects.push(Effect::MayTurn);
+    }
+}
+
+/// The states of a game so far; `Undo` steps back one event. Violations are worded in the
+/// timeline's language.
+#[derive(Debug, Clone)]
+pub struct Timeline {
+    states: Vec<State>,
+    lang: &'static str,
+}
+
+impl Timeline {
+    pub fn new(start: State, lang: &'static str) -> Timeline {
+        Timeline { states: vec![start], lang }
+    }
+
+    pub fn current(&self) -> &State {
+        self.states.last().expect("a timeline always holds its start")
+    }
+
+    /// What `event` would lead to, without recording it.
+    pub fn peek(&self, rules: &FischerspielRules, event: &Event) -> Result<State, Violation> {
+        match event {
+            Event::Undo if self.states.len() < 2 => Err(no(t!(self.lang, "games.fischerspiel.err.nothing_to_undo"))),
+            Event::Undo => Ok(self.states[self.states.len() - 2].clone()),
+            e => apply(rules, self.current(), e, self.lang),
+        }
+    }
+
+    pub fn push(&mut self, rules: &FischerspielRules, event: &Event) -> Result<&State, Violation> {
+        match event {
+            Event::Undo => {
+                if self.states.len() < 2 {
+                    return Err(no(t!(self.lang, "games.fischerspiel.err.nothing_to_undo")));
+                }
+                self.states.pop();
+            }
+            e => {
+                let next = apply(rules, self.current(), e, self.lang)?;
+                self.states.push(next);
+            }
+        }
+        Ok(self.current())
+    }
+
+    /// Events applied and not undone.
+    pub fn len(&self) -> usize {
+        self.states.len() - 1
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Fold a saved list of events. On a bad event: its index and why (in `lang`).
+pub fn replay(
+    rules: &FischerspielRules,
+    setup: Setup,
+    events: &[Event],
+    lang: &'static str,
+) -> Result<Timeline, (usize, Violation)> {
+    let mut t = Timeline::new(State::new(setup), lang);
+    for (i, e) in events.iter().enumerate() {
+        t.push(rules, e).map_err(|v| (i, v))?;
+    }
+    Ok(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules() -> FischerspielRules {
+        crate::games::built_in("fischerspiel").unwrap().fischerspiel().unwrap().clone()
+    }
+
+    fn ev(text: &str) -> Event {
+        let w: Vec<&str> = text.split_whitespace().collect();
+        let s = |i: usize| w[i].to_string();
+        match w[0] {
+            "wind" if w.len() == 1 => Event::Wind { side: None },
+            "wind" => Event::Wind { side: Some(serde_json::from_str(&format!("\"{}\"", w[1])).unwrap()) },
+            "sail" => Event::Sail { boat: s(1) },
+            "catch" => Event::Catch { boat: s(1), fish: s(2) },
+            "transfer" => Event::Transfer { from: s(1), to: s(2), fish: s(3) },
+            "dump" => Event::Dump { boat: s(1), fish: s(2) },
+            "home" => Event::Home { boat: s(1) },
+            "stuck" => Event::Stuck,
+            "undo" => Event::Undo,
+            other => panic!("{other}"),
+        }
+    }
+
+    fn play(rules: &FischerspielRules, players: u32, variant: &str, events: &[&str]) -> Timeline {
+        let setup = Setup::new(rules, players, variant, None, None, "en").unwrap();
+        let mut t = Timeline::new(State::new(setup), "en");
+        for e in events {
+            t.push(rules, &ev(e)).unwrap_or_else(|v| panic!("{e}: {}", v.message));
+        }
+        t
+    }
+
+    #[test]
+    fn eight_fish_at_every_player_count() {
+        let r = rules();
+        for players in 2..=6 {
+            let setup = Setup::new(&r, players, "base", None, None, "en").unwrap();
+            assert_eq!(setup.total_fish(), 8, "{players} players");
+            assert_eq!(setup.boats.len(), players as usize);
+        }
+        let five = Setup::new(&r, 5, "base", None, None, "en").unwrap();
+        assert_eq!(five.fish, vec![3, 3, 1, 1]);
+        assert!(Setup::new(&r, 7, "base", None, None, "en").is_err());
+    }
+
+    #[test]
+    fn a_group_too_small_for_a_fish_is_refused() {
+        let r = rules();
+        let err =
+            Setup::new(&r, 3, "base", None, Some(&[("giant".into(), 1), ("medium".into(), 6)]), "en").unwrap_err();
+        assert!(err.contains("3 players cannot lift a giant fish"), "{err}");
+        let err = Setup::new(&r, 2, "base", None, Some(&[("small".into(), 4)]), "en").unwrap_err();
+        assert!(err.contains("the box has 3 small fish"), "{err}");
+        let err = Setup::new(&r, 2, "base", Some(&["green".into(), "red".into()]), None, "en").unwrap_err();
+        assert!(err.contains("green,blue or red,grey"), "{err}");
+        assert!(Setup::new(&r, 2, "base", Some(&["grey".into(), "red".into()]), None, "en").is_ok());
+    }
+
+    #[test]
+    fn landing_2_4_6_8_takes_a_marker_away_each_time() {
+        let r = rules();
+        let t = play(&r, 2, "base", &["wind", "wind", "wind", "sail green", "catch green small", "catch green small"]);
+        assert_eq!(t.current().wind, 3);
+        let t2 = {
+            let mut t = t.clone();
+            t.push(&r, &ev("home green")).unwrap();
+            t
+        };
+        let s = t2.current();
+        assert_eq!((s.wind, s.landed_total()), (2, 2));
+        assert!(s.effects.contains(&Effect::Relief { landed: 2, wind: 2 }));
+    }
+
+    #[test]
+    fn landing_all_8_takes_4_markers_away() {
+        let r = rules();
+        let mut events = vec!["wind"; 5];
+        events.extend(["sail green", "sail blue", "catch green small", "catch green medium", "catch green medium"]);
+        events.extend(["catch blue small", "catch blue medium", "catch blue medium", "home green", "home blue"]);
+        events.extend(["sail green", "sail blue", "catch green medium", "catch blue medium", "home green"]);
+        let mut t = play(&r, 2, "base", &events);
+        assert_eq!((t.current().wind, t.current().landed_total()), (2, 7), "2, 4 and 6 landed: 3 markers off");
+        let s = t.push(&r, &ev("home blue")).unwrap();
+        assert_eq!((s.wind, s.landed_total(), s.outcome), (1, 8, Some(Outcome::Won)));
+        assert!(s.effects.contains(&Effect::Relief { landed: 8, wind: 1 }));
+    }
+
+    #[test]
+    fn relief_with_no_marker_leaves_the_wind_at_0() {
+        let r = rules();
+        let t = play(&r, 2, "base", &["sail green", "catch green small", "catch green small", "home green"]);
+        let s = t.current();
+        assert_eq!(s.wind, 0);
+        assert!(s.effects.contains(&Effect::ReliefNoMarker { landed: 2 }));
+    }
+
+    #[test]
+    fn two_thresholds_at_once_take_two_markers() {
+        let r = rules();
+        let mut events = vec!["wind"; 5];
+        events.extend(["sail green", "sail blue", "catch green medium", "catch green medium", "catch green small"]);
+        events.extend(["catch blue small", "home blue"]);
+        let mut t = play(&r, 2, "base", &events);
+        assert_eq!((t.current().wind, t.current().landed_total()), (5, 1));
+        let s = t.push(&r, &ev("home green")).unwrap(); // 1 → 4 landed: thresholds 2 and 4
+        assert_eq!((s.wind, s.landed_total()), (3, 4));
+        assert!(s.effects.contains(&Effect::Relief { landed: 2, wind: 4 }));
+        assert!(s.effects.contains(&Effect::Relief { landed: 4, wind: 3 }));
+    }
+
+    #[test]
+    fn from_wind_6_boats_carry_2_and_a_full_boat_throws_one_back() {
+        let r = rules();
+        let t = play(
+            &r,
+            2,
+            "base",
+            &["sail green", "sail blue", "catch green small", "catch green medium", "catch green medium"],
+        );
+        assert!(apply(&r, t.current(), &ev("catch green small"), "en").unwrap_err().message.contains("full: 3 fish"));
+        let mut t = t;
+        for _ in 0..5 {
+            t.push(&r, &ev("wind")).unwrap();
+        }
+        let s = t.push(&r, &ev("wind")).unwrap().clone();
+        assert_eq!(s.wind, 6);
+        assert!(s.effects.contains(&Effect::Capacity { fish: 2 }));
+        assert!(s.effects.contains(&Effect::MustDump { boat: 0 }));
+        let err = apply(&r, &s, &ev("home green"), "en").unwrap_err().message;
+        assert!(err.contains("throws one back first"), "{err}");
+        let s = t.push(&r, &ev("dump green medium")).unwrap().clone();
+        assert!(s.must_dump.is_empty());
+        assert_eq!(s.sea[1], 5);
+        assert!(apply(&r, &s, &ev("transfer green blue small"), "en").is_ok());
+        assert!(apply(&r, &s, &ev("catch green small"), "en").unwrap_err().message.contains("full: 2 fish at wind 6"));
+    }
+
+    #[test]
+    fn win_when_all_fish_are_landed_and_all_boats_home() {
+        let r = rules();
+        let mut events = vec!["sail green", "sail blue"];
+        // 2 players: 2 small + 6 medium; a medium fish needs both boats at sea.
+        events.extend(["catch green small", "catch green medium", "catch green medium"]);
+        events.extend(["catch blue small", "catch blue medium", "catch blue medium", "home green", "home blue"]);
+        events.extend(["sail green", "sail blue", "catch green medium", "catch blue medium", "home green"]);
+        let t = play(&r, 2, "base", &events);
+        assert_eq!(t.current().outcome, None, "blue is still at sea");
+        let mut t = t;
+        let s = t.push(&r, &ev("home blue")).unwrap();
+        assert_eq!(s.outcome, Some(Outcome::Won));
+        assert_eq!(s.landed_total(), 8);
+        assert!(apply(&r, s, &ev("wind"), "en").unwrap_err().message.contains("game is over"));
+    }
+
+    #[test]
+    fn lose_at_wind_12_and_undo_takes_it_back() {
+        let r = rules();
+        let mut t = play(&r, 3, "strategy1", &["wind"; 11]);
+        assert_eq!(t.current().outcome, None);
+        let s = t.push(&r, &ev("wind")).unwrap();
+        assert_eq!((s.wind, s.outcome), (12, Some(Outcome::LostToHurricane)));
+        let s = t.push(&r, &ev("undo")).unwrap();
+        assert_eq!((s.wind, s.outcome), (11, None));
+        assert_eq!(t.len(), 11);
+    }
+
+    #[test]
+    fn strategy_2_has_a_direction_drift_and_can_get_stuck() {
+        let r = rules();
+        let setup = Setup::new(&r, 4, "strategy2", None, None, "en").unwrap();
+        let s = State::new(setup);
+        assert!(apply(&r, &s, &ev("wind"), "en").unwrap_err().message.contains("wind north"));
+        let mut t = Timeline::new(s, "en");
+        for _ in 0..5 {
+            t.push(&r, &ev("wind north")).unwrap();
+        }
+        let s = t.push(&r, &ev("wind")).unwrap().clone();
+        assert_eq!(s.direction, Some(Side::North));
+        assert!(s.effects.contains(&Effect::Drift { squares: 1 }));
+        assert!(t.push(&r, &Event::Direction { side: Side::West }).is_ok());
+        t.push(&r, &ev("sail red")).unwrap();
+        assert!(t.push(&r, &Event::Direction { side: Side::East }).is_err(), "no wind change just now");
+        for _ in 0..3 {
+            t.push(&r, &ev("wind")).unwrap();
+        }
+        assert!(t.current().effects.contains(&Effect::Drift { squares: 2 }));
+        assert_eq!(t.current().direction, Some(Side::West));
+        assert_eq!(t.push(&r, &ev("stuck")).unwrap().outcome, Some(Outcome::LostStuck));
+        // No direction and no stuck in the base game.
+        let base = play(&r, 2, "base", &[]);
+        assert!(apply(&r, base.current(), &ev("wind north"), "en").is_err());
+        assert!(apply(&r, base.current(), &ev("stuck"), "en").is_err());
+    }
+
+    #[test]
+    fn catching_needs_a_boat_at_sea_fish_left_and_enough_boats_to_lift_it() {
+        let r = rules();
+        let t = play(&r, 4, "base", &["sail green"]);
+        let s = t.current();
+        assert!(apply(&r, s, &ev("catch red small"), "en").unwrap_err().message.contains("sail red"));
+        assert!(apply(&r, s, &ev("catch green medium"), "en").unwrap_err().message.contains("needs 2 boats"));
+        assert!(apply(&r, s, &ev("catch green giant"), "en").unwrap_err().message.contains("no giant fish is left"));
+        assert!(apply(&r, s, &ev("catch purple small"), "en").unwrap_err().message.contains("no `purple` boat"));
+        assert!(apply(&r, s, &ev("catch grün klein"), "en").is_ok(), "klein is the German word for small");
+        assert!(apply(&r, s, &ev("catch vert geant"), "en").unwrap_err().message.contains("no giant fish is left"));
+        assert!(apply(&r, s, &ev("catch grün kleiner Fisch"), "en").is_err());
+        assert!(apply(&r, s, &Event::Catch { boat: "grün".into(), fish: "kleiner fisch".into() }, "en").is_ok());
+    }
+
+    #[test]
+    fn why_an_event_cannot_happen_is_said_in_the_tables_language() {
+        let r = rules();
+        let t = play(&r, 4, "base", &["sail green"]);
+        let s = t.current();
+        let why = |event: &str, lang: &str| apply(&r, s, &ev(event), lang).unwrap_err().message;
+        assert_eq!(why("sail green", "de"), "Boot grün ist schon auf See");
+        assert_eq!(why("sail green", "fr"), "le bateau vert est déjà en mer");
+        assert_eq!(why("catch green giant", "de"), "in der Strömung ist kein Riesenfisch mehr");
+        assert_eq!(
+            why("catch red small", "fr"),
+            "le bateau rouge est dans son port ; on pêche en mer (saisissez d'abord `sortir rouge`)"
+        );
+        let mut t = Timeline::new(State::new(Setup::new(&r, 2, "base", None, None, "de").unwrap()), "de");
+        assert_eq!(t.push(&r, &Event::Undo).unwrap_err().message, "es gibt nichts zurückzunehmen");
+        let err = Setup::new(&r, 9, "base", None, None, "fr").unwrap_err();
+        assert_eq!(err, "Le jeu des pêcheurs se joue de 2 à 6 joueurs, pas à 9");
+    }
+}

@@ -1,0 +1,24 @@
+//! Fleet: The Dice Game. The rules file (`schema` → `compile` → `model`), one player's
+//! sheet (`sheet`, its file format `sheet_file`), scoring, checks of finished sheets, the
+//! live game (`game`, folded from its decisions by `session`), Captain Ruth, and the
+//! random player of the property tests and benchmarks.
+
+pub mod check;
+mod compile;
+mod compile_parts;
+pub mod game;
+pub mod model;
+pub mod precompiled;
+pub mod random;
+pub mod ruth;
+pub(crate) mod schema;
+pub mod score;
+pub mod session;
+pub mod sheet;
+pub mod sheet_file;
+
+pub use check::{check_game, check_game_in, check_sheet, check_sheet_in, Rule, Violation};
+pub use compile::{compile, compile_in, MAX_NUMBER};
+pub use model::*;
+pub use score::{score, Score};
+pub use sheet::{Mark, Sheet};

@@ -1,0 +1,488 @@
+//! The checked Fleet rules that every other part uses (`FleetRules`): the sheet layout as
+//! `sections`, the dice, licenses, harbor, wharf, cards, solo and the named options.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::games::names::Names;
+
+// ------------------------------------------------------------------------------------
+// Compiled rules.
+// ------------------------------------------------------------------------------------
+
+/// What a box in a boat-type column grants when it is marked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ColumnBox {
+    Plain,
+    License,
+    Boat,
+    Choice,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LicenseEffect {
+    /// Shrimp: a picked shrimp die used as `types` boat types, plus `stars` star actions.
+    FlexDie,
+    /// Cod: coins on every launch.
+    LaunchCoins,
+    /// Lobster: extra income.
+    Income,
+    /// Swordfish: star actions and coins after a fishing phase.
+    AfterFishing,
+    /// Oyster: capacity of every oyster boat.
+    Oyster,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct LicenseLevel {
+    pub types: u32,
+    pub stars: u32,
+    pub coins: u32,
+    pub capacity: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoatSpec {
+    pub capacity: u32,
+    pub vp: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct BoatType {
+    pub id: String,
+    pub name: Names,
+    pub column: Vec<ColumnBox>,
+    pub license_effect: LicenseEffect,
+    pub license_levels: Vec<LicenseLevel>,
+    pub license_vp: Vec<u32>,
+    pub fish_per_catch: u32,
+    pub boats: Vec<BoatSpec>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HarborEffect {
+    KingCrab,
+    PrivateFishing,
+    Launch,
+    Barge,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct HarborShip {
+    pub id: String,
+    pub name: Names,
+    /// true where the box is an activation circle.
+    pub circles: Vec<bool>,
+    pub effect: HarborEffect,
+    pub counts_as_boat: bool,
+    pub license_vp: u32,
+    /// One boat per launching circle, in order.
+    pub boats: Vec<BoatSpec>,
+}
+
+impl HarborShip {
+    /// Index among this ship's circles of the first one that launches a boat.
+    pub fn first_launching_circle(&self) -> usize {
+        usize::from(self.effect == HarborEffect::KingCrab)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Quantity {
+    Fish,
+    Boats,
+    Licenses,
+    Buildings,
+    Coins,
+}
+
+impl Quantity {
+    pub(super) fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "fish" => Quantity::Fish,
+            "boats" => Quantity::Boats,
+            "licenses" => Quantity::Licenses,
+            "buildings" => Quantity::Buildings,
+            "coins" => Quantity::Coins,
+            _ => return None,
+        })
+    }
+
+    /// What is counted, in a language (`fish`, `Fische`, `poissons`).
+    pub fn name(self, lang: &str) -> String {
+        match self {
+            Quantity::Fish => crate::t!(lang, "engine.quantity.fish"),
+            Quantity::Boats => crate::t!(lang, "engine.quantity.boats"),
+            Quantity::Licenses => crate::t!(lang, "engine.quantity.licenses"),
+            Quantity::Buildings => crate::t!(lang, "engine.quantity.buildings"),
+            Quantity::Coins => crate::t!(lang, "engine.quantity.coins"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct KingCrabBonus {
+    pub id: String,
+    pub name: Names,
+    pub per: Quantity,
+    pub every: u32,
+    pub points: u32,
+}
+
+/// A personal or card bonus: VP = points * (count / every), at most `cap`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardBonus {
+    pub per: Quantity,
+    pub every: u32,
+    pub points: u32,
+    pub cap: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Captain {
+    pub id: String,
+    pub name: Names,
+    pub boat_type: usize,
+    /// Sections (harbor ships, wharf buildings) whose top box is marked at setup.
+    pub marks: Vec<usize>,
+    pub bonus: CardBonus,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Metal {
+    Gold,
+    Silver,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Trophy {
+    pub id: String,
+    pub name: Names,
+    pub metal: Metal,
+    pub quantity: Quantity,
+    pub at_least: u32,
+    pub vp: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BuildingEffect {
+    Reroll,
+    None,
+    Buffet,
+    Salvage,
+    DieAsCoins,
+    MarketBonus,
+    IncomePerFullBoat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BuildingVp {
+    Complete(u32),
+    PerBox(u32),
+    AllBoxes(u32),
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Building {
+    pub id: String,
+    pub name: Names,
+    pub circles: Vec<bool>,
+    pub effect: BuildingEffect,
+    pub vp: BuildingVp,
+    pub coins: u32,
+    pub stars: u32,
+    pub hex_vp: Vec<u32>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pool {
+    pub boat: u32,
+    pub town: u32,
+    pub town_boat: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TownFace {
+    Harbor,
+    Wharf,
+    Market,
+}
+
+/// A boat-die face: a boat type index, or the coins face.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BoatFace {
+    Type(usize),
+    Coins,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Dice {
+    pub boat_faces: Vec<BoatFace>,
+    pub town_faces: Vec<TownFace>,
+    pub coins_face: u32,
+    pub die_as_coins: u32,
+    pub boat_dice_in_box: u32,
+    pub town_dice_in_box: u32,
+    /// Pools indexed by player count.
+    pub pools: BTreeMap<u32, Pool>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TieBreak {
+    Fish,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Rating {
+    pub min: u32,
+    pub name: Names,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Solo {
+    pub rounds: u32,
+    pub tokens: Vec<usize>,
+    pub boat_loop: Vec<usize>,
+    pub harbor_loop: Vec<usize>,
+    pub wharf_loop: Vec<usize>,
+    pub ratings: Vec<Rating>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CoinOverflow {
+    Lost,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CasinoReroll {
+    OncePerPhase,
+    Unlimited,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RuthStarDie {
+    Market,
+    Harbor,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options {
+    pub barge_can_be_full: bool,
+    pub star_action_may_activate_king_crab: bool,
+    pub coin_track_overflow: CoinOverflow,
+    pub casino_reroll: CasinoReroll,
+    pub oyster_coin_needs_license: bool,
+    pub ruth_star_die: RuthStarDie,
+}
+
+/// What a section of the sheet is. Every section has an id and boxes with ids `id.N`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SectionKind {
+    Column(usize),
+    Licenses(usize),
+    Boats(usize),
+    Coins,
+    Harbor(usize),
+    Wharf(usize),
+    /// The seafood buffet's hexes, one per boat type; filled in any order.
+    BuffetHexes,
+    /// The salvage yard's stars.
+    SalvageStars,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Section {
+    pub id: String,
+    pub kind: SectionKind,
+    pub len: usize,
+}
+
+impl Section {
+    /// The golden rule (topmost free box first) holds for every section but the hexes.
+    pub fn ordered(&self) -> bool {
+        self.kind != SectionKind::BuffetHexes
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct FleetRules {
+    pub id: String,
+    pub name: Names,
+    pub year: Option<u32>,
+    pub min_players: u32,
+    pub max_players: u32,
+    pub rounds: u32,
+    pub fishing_rounds: Vec<u32>,
+    pub start_boxes: usize,
+    pub income_base: u32,
+    pub income_cap: u32,
+    pub second_license_coins: u32,
+    pub dice: Dice,
+    pub boat_types: Vec<BoatType>,
+    pub coin_name: Names,
+    /// true where a coin-track box is a star.
+    pub coin_stars: Vec<bool>,
+    pub market_name: Names,
+    pub market: Vec<(u32, u32)>,
+    pub harbor: Vec<HarborShip>,
+    pub king_crab_cap: u32,
+    pub king_crab_bonuses: Vec<KingCrabBonus>,
+    pub wharf: Vec<Building>,
+    pub tie_breaks: Vec<TieBreak>,
+    pub categories: Vec<(String, Names)>,
+    pub solo: Solo,
+    pub options: Options,
+    /// Captain cards and trophy cards; `cards_example` when they are a made-up example set.
+    pub captains: Vec<Captain>,
+    pub trophies: Vec<Trophy>,
+    pub cards_example: bool,
+    /// Every section of the sheet, in the order a person reads the paper.
+    pub sections: Vec<Section>,
+    /// Where each kind of section is in `sections` (`section_of` is on every hot path).
+    pub index: SectionIndex,
+}
+
+/// Positions in `FleetRules::sections` by kind.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct SectionIndex {
+    pub column: Vec<usize>,
+    pub licenses: Vec<usize>,
+    pub boats: Vec<usize>,
+    pub harbor: Vec<usize>,
+    pub wharf: Vec<usize>,
+    pub coins: usize,
+    pub buffet_hexes: usize,
+    pub salvage_stars: usize,
+}
+
+impl SectionIndex {
+    pub(super) fn build(sections: &[Section], types: usize, harbor: usize, wharf: usize) -> SectionIndex {
+        let mut ix = SectionIndex {
+            column: vec![0; types],
+            licenses: vec![0; types],
+            boats: vec![0; types],
+            harbor: vec![0; harbor],
+            wharf: vec![0; wharf],
+            ..SectionIndex::default()
+        };
+        for (i, s) in sections.iter().enumerate() {
+            match s.kind {
+                SectionKind::Column(t) => ix.column[t] = i,
+                SectionKind::Licenses(t) => ix.licenses[t] = i,
+                SectionKind::Boats(t) => ix.boats[t] = i,
+                SectionKind::Harbor(h) => ix.harbor[h] = i,
+                SectionKind::Wharf(w) => ix.wharf[w] = i,
+                SectionKind::Coins => ix.coins = i,
+                SectionKind::BuffetHexes => ix.buffet_hexes = i,
+                SectionKind::SalvageStars => ix.salvage_stars = i,
+            }
+        }
+        ix
+    }
+}
+
+/// The five scoring categories, in table order.
+pub const CATEGORIES: [&str; 5] = ["fish", "boats", "licenses", "buildings", "bonus"];
+
+impl FleetRules {
+    pub fn section_index(&self, id: &str) -> Option<usize> {
+        self.sections.iter().position(|s| s.id == id)
+    }
+
+    pub fn section_of(&self, kind: SectionKind) -> usize {
+        self.sections.iter().position(|s| s.kind == kind).expect("every section kind built by compile() exists")
+    }
+
+    pub fn boat_type_index(&self, id: &str) -> Option<usize> {
+        self.boat_types.iter().position(|t| t.id == id)
+    }
+
+    pub fn harbor_index(&self, id: &str) -> Option<usize> {
+        self.harbor.iter().position(|h| h.id == id)
+    }
+
+    pub fn wharf_index(&self, id: &str) -> Option<usize> {
+        self.wharf.iter().position(|b| b.id == id)
+    }
+
+    pub fn building_with(&self, effect: BuildingEffect) -> Option<usize> {
+        self.wharf.iter().position(|b| b.effect == effect)
+    }
+
+    pub fn harbor_with(&self, effect: HarborEffect) -> Option<usize> {
+        self.harbor.iter().position(|h| h.effect == effect)
+    }
+
+    /// Market coins for a total number of fish.
+    pub fn market_coins(&self, fish: u32) -> u32 {
+        self.market.iter().rev().find(|(from, _)| fish >= *from).map_or(0, |(_, c)| *c)
+    }
+
+    /// Number of fishing phases in a game with the given number of rounds.
+    pub fn fishing_phases(&self, rounds: u32) -> u32 {
+        self.fishing_rounds.iter().filter(|r| **r <= rounds).count() as u32
+    }
+
+    pub fn pool(&self, players: u32) -> Option<Pool> {
+        self.dice.pools.get(&players).copied()
+    }
+
+    /// Human name of a section in the given language.
+    pub fn section_name(&self, section: usize, lang: &str) -> String {
+        match self.sections[section].kind {
+            SectionKind::Column(t) => {
+                crate::t!(lang, "engine.column", type = self.boat_types[t].name.get(lang))
+            }
+            SectionKind::Licenses(t) => {
+                crate::t!(lang, "engine.licenses", type = self.boat_types[t].name.get(lang))
+            }
+            SectionKind::Boats(t) => {
+                crate::t!(lang, "engine.boats", type = self.boat_types[t].name.get(lang))
+            }
+            SectionKind::Coins => self.coin_name.get(lang).to_string(),
+            SectionKind::Harbor(h) => self.harbor[h].name.get(lang).to_string(),
+            SectionKind::Wharf(w) => self.wharf[w].name.get(lang).to_string(),
+            SectionKind::BuffetHexes => crate::t!(lang, "engine.buffet_hexes"),
+            SectionKind::SalvageStars => crate::t!(lang, "engine.salvage_stars"),
+        }
+    }
+
+    /// Label of box `i` (0-based) of a section: `cod.4`, or `buffet_hex.cod` for hexes.
+    pub fn box_id(&self, section: usize, i: usize) -> String {
+        let s = &self.sections[section];
+        match s.kind {
+            SectionKind::BuffetHexes => format!("{}.{}", s.id, self.boat_types[i].id),
+            _ => format!("{}.{}", s.id, i + 1),
+        }
+    }
+
+    /// A layout string a person can compare with the paper (`. L B ? ...`).
+    pub fn layout_hint(&self, section: usize) -> String {
+        let glyphs: Vec<String> = match self.sections[section].kind {
+            SectionKind::Column(t) => self.boat_types[t]
+                .column
+                .iter()
+                .map(|b| match b {
+                    ColumnBox::Plain => ".",
+                    ColumnBox::License => "L",
+                    ColumnBox::Boat => "B",
+                    ColumnBox::Choice => "?",
+                })
+                .map(String::from)
+                .collect(),
+            SectionKind::Harbor(h) => circles_hint(&self.harbor[h].circles),
+            SectionKind::Wharf(w) => circles_hint(&self.wharf[w].circles),
+            SectionKind::Coins => self.coin_stars.iter().map(|s| if *s { "*" } else { "." }.to_string()).collect(),
+            SectionKind::BuffetHexes => self.boat_types.iter().map(|t| t.id.clone()).collect(),
+            _ => vec![".".to_string(); self.sections[section].len],
+        };
+        glyphs.join(" ")
+    }
+}
+
+fn circles_hint(circles: &[bool]) -> Vec<String> {
+    circles.iter().map(|c| if *c { "O" } else { "." }.to_string()).collect()
+}
+
+// ------------------------------------------------------------------------------------

@@ -1,0 +1,148 @@
+//! End-of-game scoring of one Fleet sheet: the five categories and what makes them up.
+
+use serde::Serialize;
+
+use super::sheet::Sheet;
+use crate::games::fleet::{FleetRules, SectionKind};
+
+/// One line of a category's breakdown, e.g. `cod boat 2` worth 2 VP.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Item {
+    pub what: String,
+    pub vp: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Score {
+    pub fish: u32,
+    pub boats: u32,
+    pub licenses: u32,
+    pub buildings: u32,
+    pub bonus: u32,
+    pub total: u32,
+    /// Per category (same order as `CATEGORIES`): what it is made of.
+    pub detail: Vec<Vec<Item>>,
+}
+
+impl Score {
+    pub fn categories(&self) -> [u32; 5] {
+        [self.fish, self.boats, self.licenses, self.buildings, self.bonus]
+    }
+}
+
+pub fn score(rules: &FleetRules, sheet: &Sheet, lang: &str) -> Score {
+    let mut detail: Vec<Vec<Item>> = vec![Vec::new(); 5];
+
+    // FISH: 1 VP per fish on every boat, harbor boats included.
+    for boat in Sheet::all_boats(rules) {
+        let fish = sheet.fish_on(&boat);
+        if fish > 0 {
+            detail[0].push(Item { what: boat_name(rules, &boat, lang), vp: fish });
+        }
+    }
+
+    // BOATS: VP of every launched boat.
+    for boat in sheet.launched_boats(rules) {
+        if boat.spec.vp > 0 {
+            detail[1].push(Item { what: boat_name(rules, &boat, lang), vp: boat.spec.vp });
+        }
+    }
+
+    // LICENSES: the king crab license and the VP printed on licenses (level 3).
+    if sheet.king_crab_license(rules) {
+        if let Some(h) = rules.harbor.iter().find(|h| h.license_vp > 0) {
+            detail[2].push(Item {
+                what: crate::t!(lang, "engine.score_license", name = h.name.get(lang)),
+                vp: h.license_vp,
+            });
+        }
+    }
+    for (t, bt) in rules.boat_types.iter().enumerate() {
+        let section = rules.section_of(SectionKind::Licenses(t));
+        for (level, vp) in bt.license_vp.iter().enumerate() {
+            if *vp > 0 && sheet.is_marked(section, level) {
+                detail[2].push(Item {
+                    what: crate::t!(lang, "engine.score_license_level", name = bt.name.get(lang), level = level + 1),
+                    vp: *vp,
+                });
+            }
+        }
+    }
+
+    // BUILDINGS: wharf buildings and the seafood buffet hexes.
+    for (b, building) in rules.wharf.iter().enumerate() {
+        let vp = sheet.building_vp(rules, b);
+        if vp > 0 {
+            detail[3].push(Item { what: building.name.get(lang).to_string(), vp });
+        }
+        if !building.hex_vp.is_empty() {
+            let hexes = sheet.buffet_hexes(rules);
+            if hexes > 0 {
+                let vp = building.hex_vp[hexes.min(building.hex_vp.len()) - 1];
+                detail[3].push(Item {
+                    what: crate::t!(lang, "engine.score_hexes", name = building.name.get(lang), n = hexes),
+                    vp,
+                });
+            }
+        }
+    }
+
+    // BONUS: the king crab bonus, capped.
+    if let Some(b) = sheet.king_crab_bonus {
+        let bonus = &rules.king_crab_bonuses[b];
+        let count = sheet.quantity(rules, bonus.per);
+        let raw = bonus.points.saturating_mul(count / bonus.every);
+        let vp = raw.min(rules.king_crab_cap);
+        let capped = if raw > vp { crate::t!(lang, "engine.score_capped", raw = raw, vp = vp) } else { String::new() };
+        detail[4].push(Item {
+            what: crate::t!(lang, "engine.score_counted", name = bonus.name.get(lang), n = count, capped = capped),
+            vp,
+        });
+    }
+
+    if let Some(c) = sheet.captain {
+        let captain = &rules.captains[c];
+        let (vp, count) = sheet.card_bonus(rules, &captain.bonus);
+        detail[4].push(Item {
+            what: crate::t!(
+                lang,
+                "engine.score_counted_cap",
+                name = captain.name.get(lang),
+                n = count,
+                cap = captain.bonus.cap
+            ),
+            vp,
+        });
+    }
+    for t in &sheet.trophies {
+        let trophy = &rules.trophies[*t];
+        detail[4].push(Item { what: trophy.name.get(lang).to_string(), vp: trophy.vp });
+    }
+
+    // Rules numbers are at most 1,000,000 and fish on a boat at most its capacity, but a
+    // sheet or a rules file of one's own may still add up to more than a u32 holds:
+    // saturate rather than wrap.
+    let sums: Vec<u32> =
+        detail.iter().map(|items| items.iter().fold(0u32, |sum, i| sum.saturating_add(i.vp))).collect();
+    Score {
+        fish: sums[0],
+        boats: sums[1],
+        licenses: sums[2],
+        buildings: sums[3],
+        bonus: sums[4],
+        total: sums.iter().fold(0u32, |sum, v| sum.saturating_add(*v)),
+        detail,
+    }
+}
+
+/// `cod boat 2`, `king crab boat 1`, `barge`.
+pub fn boat_name(rules: &FleetRules, boat: &super::sheet::BoatSlot, lang: &str) -> String {
+    match rules.sections[boat.section].kind {
+        SectionKind::Boats(t) => {
+            crate::t!(lang, "engine.boat_name", boat_type = rules.boat_types[t].name.get(lang), n = boat.slot + 1)
+        }
+        SectionKind::Harbor(h) if rules.harbor[h].boats.len() == 1 => rules.harbor[h].name.get(lang).to_string(),
+        SectionKind::Harbor(h) => format!("{} {}", rules.harbor[h].name.get(lang), boat.slot + 1),
+        _ => rules.sections[boat.section].id.clone(),
+    }
+}

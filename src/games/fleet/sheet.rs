@@ -1,0 +1,289 @@
+//! One player's Fleet sheet: every box of every section, fish on boats, the king crab
+//! bonus chosen. Pure data plus the quantities the rules derive from it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::games::fleet::{
+    BoatSpec, BuildingEffect, BuildingVp, FleetRules, HarborEffect, LicenseEffect, Quantity, SectionKind,
+};
+
+/// The state of one box on paper.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mark {
+    /// Not marked.
+    Empty,
+    /// Marked by the player.
+    Marked,
+    /// Crossed off by Captain Ruth (solo): lost to the player.
+    Crossed,
+}
+
+impl Mark {
+    pub fn glyph(self) -> char {
+        match self {
+            Mark::Empty => '.',
+            Mark::Marked => 'x',
+            Mark::Crossed => '/',
+        }
+    }
+}
+
+/// A boat that can hold fish or score: a boat-type boat or a harbor ship's boat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoatSlot {
+    /// The section whose `fish` list holds this boat's fish.
+    pub section: usize,
+    /// Index in that section's fish list.
+    pub slot: usize,
+    /// The box whose mark launches it.
+    pub launch_box: usize,
+    pub spec: BoatSpec,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sheet {
+    pub player: String,
+    /// A solo game against Captain Ruth (8 rounds, crossed boxes allowed).
+    pub solo: bool,
+    /// Marks per section, indexed like `FleetRules::sections`.
+    pub boxes: Vec<Vec<Mark>>,
+    /// Fish per boat, for each section that holds boats (empty for the others).
+    pub fish: Vec<Vec<u32>>,
+    /// Index into `FleetRules::king_crab_bonuses`.
+    pub king_crab_bonus: Option<usize>,
+    /// The captain card played (index into `FleetRules::captains`).
+    pub captain: Option<usize>,
+    /// Trophies won (indices into `FleetRules::trophies`).
+    pub trophies: Vec<usize>,
+}
+
+impl Sheet {
+    /// A blank sheet for the rules' layout.
+    pub fn blank(rules: &FleetRules, player: &str) -> Sheet {
+        let boxes = rules.sections.iter().map(|s| vec![Mark::Empty; s.len]).collect();
+        let fish = (0..rules.sections.len()).map(|s| vec![0; boat_slots_of(rules, s).len()]).collect();
+        Sheet {
+            player: player.to_string(),
+            solo: false,
+            boxes,
+            fish,
+            king_crab_bonus: None,
+            captain: None,
+            trophies: Vec::new(),
+        }
+    }
+
+    pub fn rounds(&self, rules: &FleetRules) -> u32 {
+        if self.solo {
+            rules.solo.rounds
+        } else {
+            rules.rounds
+        }
+    }
+
+    pub fn is_marked(&self, section: usize, i: usize) -> bool {
+        self.boxes[section][i] == Mark::Marked
+    }
+
+    pub fn marked_count(&self, section: usize) -> usize {
+        self.boxes[section].iter().filter(|m| **m == Mark::Marked).count()
+    }
+
+    /// Golden rule 1: the topmost box that is neither marked nor crossed off.
+    pub fn next_free(&self, section: usize) -> Option<usize> {
+        self.boxes[section].iter().position(|m| *m == Mark::Empty)
+    }
+
+    pub fn license_level(&self, rules: &FleetRules, boat_type: usize) -> usize {
+        self.marked_count(rules.section_of(SectionKind::Licenses(boat_type)))
+    }
+
+    /// The license level parameters in force for a boat type, if any license is active.
+    pub fn license(&self, rules: &FleetRules, boat_type: usize) -> Option<crate::games::fleet::LicenseLevel> {
+        let level = self.license_level(rules, boat_type);
+        (level > 0).then(|| rules.boat_types[boat_type].license_levels[level - 1])
+    }
+
+    /// Highest active license level of the boat type with the given effect.
+    pub fn license_with(&self, rules: &FleetRules, effect: LicenseEffect) -> Option<crate::games::fleet::LicenseLevel> {
+        let t = rules.boat_types.iter().position(|t| t.license_effect == effect)?;
+        self.license(rules, t)
+    }
+
+    pub fn king_crab_license(&self, rules: &FleetRules) -> bool {
+        match rules.harbor_with(HarborEffect::KingCrab) {
+            Some(h) => {
+                let section = rules.section_of(SectionKind::Harbor(h));
+                let first_circle = rules.harbor[h].circles.iter().position(|c| *c);
+                first_circle.is_some_and(|i| self.is_marked(section, i))
+            }
+            None => false,
+        }
+    }
+
+    /// Wharf building complete: no box left empty and at least one marked by the player
+    /// (in solo, boxes Ruth crossed off do not stop a building from being completed).
+    pub fn building_complete(&self, rules: &FleetRules, building: usize) -> bool {
+        let marks = &self.boxes[rules.section_of(SectionKind::Wharf(building))];
+        marks.iter().all(|m| *m != Mark::Empty) && marks.contains(&Mark::Marked)
+    }
+
+    pub fn building_active(&self, rules: &FleetRules, effect: BuildingEffect) -> bool {
+        rules.building_with(effect).is_some_and(|b| self.building_complete(rules, b))
+    }
+
+    pub fn complete_buildings(&self, rules: &FleetRules) -> usize {
+        (0..rules.wharf.len()).filter(|b| self.building_complete(rules, *b)).count()
+    }
+
+    /// Number of private fishing phases earned (captain's club circles marked).
+    pub fn private_fishings(&self, rules: &FleetRules) -> u32 {
+        rules
+            .harbor
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| h.effect == HarborEffect::PrivateFishing)
+            .map(|(i, h)| {
+                let section = rules.section_of(SectionKind::Harbor(i));
+                h.circles.iter().enumerate().filter(|(b, c)| **c && self.is_marked(section, *b)).count() as u32
+            })
+            .sum()
+    }
+
+    pub fn coins(&self, rules: &FleetRules) -> u32 {
+        self.marked_count(rules.section_of(SectionKind::Coins)) as u32
+    }
+
+    /// Every boat on the sheet, launched or not.
+    pub fn all_boats(rules: &FleetRules) -> Vec<BoatSlot> {
+        (0..rules.sections.len()).flat_map(|s| boat_slots_of(rules, s)).collect()
+    }
+
+    pub fn is_launched(&self, boat: &BoatSlot) -> bool {
+        self.is_marked(boat.section, boat.launch_box)
+    }
+
+    pub fn launched_boats(&self, rules: &FleetRules) -> Vec<BoatSlot> {
+        Self::all_boats(rules).into_iter().filter(|b| self.is_launched(b)).collect()
+    }
+
+    pub fn fish_on(&self, boat: &BoatSlot) -> u32 {
+        self.fish[boat.section].get(boat.slot).copied().unwrap_or(0)
+    }
+
+    /// Fish capacity, with the oyster license raising oyster boats.
+    pub fn capacity(&self, rules: &FleetRules, boat: &BoatSlot) -> u32 {
+        if let SectionKind::Boats(t) = rules.sections[boat.section].kind {
+            if rules.boat_types[t].license_effect == LicenseEffect::Oyster {
+                if let Some(l) = self.license(rules, t) {
+                    return l.capacity.max(boat.spec.capacity);
+                }
+            }
+        }
+        boat.spec.capacity
+    }
+
+    /// A full boat: every fish box filled. Research vessels (no fish boxes) never are;
+    /// the barge only when the rule option allows.
+    pub fn is_full(&self, rules: &FleetRules, boat: &BoatSlot) -> bool {
+        let cap = self.capacity(rules, boat);
+        if cap == 0 {
+            return false;
+        }
+        if !rules.options.barge_can_be_full && is_barge(rules, boat) {
+            return false;
+        }
+        self.fish_on(boat) >= cap
+    }
+
+    pub fn full_boats(&self, rules: &FleetRules) -> u32 {
+        self.launched_boats(rules).iter().filter(|b| self.is_full(rules, b)).count() as u32
+    }
+
+    pub fn total_fish(&self) -> u32 {
+        self.fish.iter().flatten().fold(0u32, |sum, n| sum.saturating_add(*n))
+    }
+
+    pub fn license_count(&self, rules: &FleetRules) -> u32 {
+        let boat_licenses: usize = (0..rules.boat_types.len()).map(|t| self.license_level(rules, t)).sum();
+        boat_licenses as u32 + u32::from(self.king_crab_license(rules))
+    }
+
+    pub fn quantity(&self, rules: &FleetRules, q: Quantity) -> u32 {
+        match q {
+            Quantity::Fish => self.total_fish(),
+            Quantity::Boats => self.launched_boats(rules).len() as u32,
+            Quantity::Licenses => self.license_count(rules),
+            Quantity::Buildings => self.complete_buildings(rules) as u32,
+            Quantity::Coins => self.coins(rules),
+        }
+    }
+
+    /// VP of a card bonus: points per `every` counted, capped.
+    pub fn card_bonus(&self, rules: &FleetRules, bonus: &crate::games::fleet::CardBonus) -> (u32, u32) {
+        let count = self.quantity(rules, bonus.per);
+        ((bonus.points.saturating_mul(count / bonus.every)).min(bonus.cap), count)
+    }
+
+    /// Income in one income phase: base + lobster license + canning co per full boat, capped.
+    pub fn income(&self, rules: &FleetRules) -> u32 {
+        let mut income = rules.income_base;
+        if let Some(l) = self.license_with(rules, LicenseEffect::Income) {
+            income = income.saturating_add(l.coins);
+        }
+        if let Some(b) = rules.building_with(BuildingEffect::IncomePerFullBoat) {
+            if self.building_complete(rules, b) {
+                income = income.saturating_add(rules.wharf[b].coins.saturating_mul(self.full_boats(rules)));
+            }
+        }
+        income.min(rules.income_cap)
+    }
+
+    /// VP of one wharf building at game end.
+    pub fn building_vp(&self, rules: &FleetRules, building: usize) -> u32 {
+        let section = rules.section_of(SectionKind::Wharf(building));
+        match rules.wharf[building].vp {
+            BuildingVp::Complete(p) | BuildingVp::AllBoxes(p) => {
+                if self.building_complete(rules, building) {
+                    p
+                } else {
+                    0
+                }
+            }
+            BuildingVp::PerBox(p) => p.saturating_mul(self.marked_count(section) as u32),
+        }
+    }
+
+    pub fn buffet_hexes(&self, rules: &FleetRules) -> usize {
+        self.marked_count(rules.section_of(SectionKind::BuffetHexes))
+    }
+}
+
+pub fn is_barge(rules: &FleetRules, boat: &BoatSlot) -> bool {
+    matches!(rules.sections[boat.section].kind, SectionKind::Harbor(h) if rules.harbor[h].effect == HarborEffect::Barge)
+}
+
+/// The boats a section holds: one per box for a boat-type boat section, one per launching
+/// circle for a harbor ship.
+pub fn boat_slots_of(rules: &FleetRules, section: usize) -> Vec<BoatSlot> {
+    match rules.sections[section].kind {
+        SectionKind::Boats(t) => rules.boat_types[t]
+            .boats
+            .iter()
+            .enumerate()
+            .map(|(i, spec)| BoatSlot { section, slot: i, launch_box: i, spec: *spec })
+            .collect(),
+        SectionKind::Harbor(h) => {
+            let ship = &rules.harbor[h];
+            let circles: Vec<usize> = ship.circles.iter().enumerate().filter(|(_, c)| **c).map(|(i, _)| i).collect();
+            circles
+                .into_iter()
+                .skip(ship.first_launching_circle())
+                .zip(ship.boats.iter())
+                .enumerate()
+                .map(|(slot, (launch_box, spec))| BoatSlot { section, slot, launch_box, spec: *spec })
+                .collect()
+        }
+        _ => Vec::new(),
+    }
+}

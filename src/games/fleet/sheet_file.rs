@@ -1,0 +1,487 @@
+//! Sheet transcription files: exactly what is on one player's paper, as TOML a person can
+//! type in a few minutes. Parsing keeps spans so every mistake is reported at its line.
+//!
+//! ```toml
+//! game = "fleet-dice"
+//! player = "Linda"
+//! king_crab_bonus = "per_6_fish"
+//! [marks]
+//! cod = "x x x . x"        # x marked, . empty, / crossed off by Captain Ruth
+//! coin = 23                # a number: the first 23 boxes are marked
+//! [fish]
+//! cod_boat = [4, 2]        # fish on each boat, top to bottom
+//! ```
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::games::fleet::{FleetRules, SectionKind};
+use crate::games::fleet::{Mark, Sheet};
+use crate::source::de;
+use crate::source::spanned::Spanned;
+use crate::source::{read_source, similar, Diagnostic, Source, MAX_SHOWN};
+use crate::Error;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSheet {
+    game: Option<Spanned<String>>,
+    player: Option<Spanned<String>>,
+    #[serde(default)]
+    solo: bool,
+    king_crab_bonus: Option<Spanned<String>>,
+    captain: Option<Spanned<String>>,
+    #[serde(default)]
+    trophies: Vec<Spanned<String>>,
+    #[serde(default)]
+    marks: BTreeMap<Spanned<String>, Spanned<MarksValue>>,
+    #[serde(default)]
+    fish: BTreeMap<Spanned<String>, Spanned<Vec<i64>>>,
+}
+
+/// A section's marks: how many boxes from the top are marked, or the marks themselves.
+#[derive(Debug)]
+enum MarksValue {
+    Count(i64),
+    Text(String),
+}
+
+impl<'de> Deserialize<'de> for MarksValue {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Marks;
+        impl serde::de::Visitor<'_> for Marks {
+            type Value = MarksValue;
+            // A wrong value is reported with this form's translated description.
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(de::MARKS)
+            }
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<MarksValue, E> {
+                Ok(MarksValue::Count(n))
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<MarksValue, E> {
+                Ok(MarksValue::Text(text.to_string()))
+            }
+        }
+        d.deserialize_any(Marks)
+    }
+}
+
+/// A sheet read from a file, with what the file actually contained (for resuming entry).
+#[derive(Debug, Clone)]
+pub struct ParsedSheet {
+    pub sheet: Sheet,
+    pub game: Option<String>,
+    /// Sections whose marks the file gives.
+    pub marks_given: BTreeSet<usize>,
+    /// Sections whose fish the file gives.
+    pub fish_given: BTreeSet<usize>,
+    pub bonus_given: bool,
+}
+
+/// Read the `game` key of a sheet file without knowing its rules yet.
+pub fn peek_game(source: &Source) -> Option<String> {
+    // Most sheets say `game = "fleet-dice"` plainly at the top: no need to parse twice.
+    if let Some(game) = crate::source::scan_plain_id(&source.text, "", "game") {
+        return Some(game);
+    }
+    #[derive(Deserialize)]
+    struct Head {
+        game: Option<String>,
+    }
+    de::from_str::<Head>(&source.text).ok().and_then(|h| h.game)
+}
+
+pub fn read(path: &Path) -> Result<Source, Error> {
+    read_source(path)
+}
+
+/// Parse a sheet file against the rules. Every problem found is reported at once.
+pub fn parse(rules: &FleetRules, source: &Source) -> Result<ParsedSheet, Error> {
+    parse_in(rules, source, "en")
+}
+
+/// `parse`, with the diagnostics in a language.
+pub fn parse_in(rules: &FleetRules, source: &Source, lang: &str) -> Result<ParsedSheet, Error> {
+    let fail = |diags: Vec<Diagnostic>| Error::Input {
+        path: source.name.clone(),
+        count: diags.len(),
+        report: source.render_all_in(&diags, lang),
+    };
+    if source.text.trim().is_empty() {
+        return Err(fail(vec![Diagnostic::new(crate::t!(lang, "cli.sheet_file.empty"), None)
+            .help(crate::t!(lang, "cli.sheet_file.empty_help"))]));
+    }
+    let raw: RawSheet = de::from_str(&source.text).map_err(|e| fail(vec![e.diagnostic(lang)]))?;
+    let mut diags = Vec::new();
+
+    if let Some(g) = &raw.game {
+        if g.get_ref() != &rules.id {
+            diags.push(
+                Diagnostic::new(
+                    crate::t!(lang, "cli.sheet_file.other_game", game = g.get_ref(), rules = rules.id),
+                    Some(g.span()),
+                )
+                .help(crate::t!(lang, "cli.sheet_file.other_game_help")),
+            );
+        }
+    }
+    let player = match &raw.player {
+        Some(p) if p.get_ref().trim().chars().count() > crate::players::MAX_NAME_CHARS => {
+            let (n, max) = (p.get_ref().trim().chars().count(), crate::players::MAX_NAME_CHARS);
+            diags
+                .push(Diagnostic::new(crate::t!(lang, "cli.sheet_file.long_player", n = n, max = max), Some(p.span())));
+            String::new()
+        }
+        Some(p) if !p.get_ref().trim().is_empty() => p.get_ref().trim().to_string(),
+        Some(p) => {
+            diags.push(Diagnostic::new(crate::t!(lang, "cli.sheet_file.empty_player"), Some(p.span())));
+            String::new()
+        }
+        None => {
+            diags.push(
+                Diagnostic::new(crate::t!(lang, "cli.sheet_file.no_player"), None)
+                    .help(crate::t!(lang, "cli.sheet_file.no_player_help")),
+            );
+            String::new()
+        }
+    };
+
+    let mut sheet = Sheet::blank(rules, &player);
+    sheet.solo = raw.solo;
+    let mut marks_given = BTreeSet::new();
+    let mut fish_given = BTreeSet::new();
+
+    for (key, value) in &raw.marks {
+        let Some(s) = rules.section_index(key.get_ref()) else {
+            diags.push(unknown_section(rules, key, "marks", lang, diags.len() < MAX_SHOWN));
+            continue;
+        };
+        marks_given.insert(s);
+        let len = rules.sections[s].len;
+        match value.get_ref() {
+            MarksValue::Count(n) => {
+                if *n < 0 || *n as usize > len {
+                    diags.push(
+                        Diagnostic::new(
+                            crate::t!(
+                                lang,
+                                "cli.sheet_file.count_too_big",
+                                section = rules.section_name(s, lang),
+                                len = len,
+                                count = n
+                            ),
+                            Some(value.span()),
+                        )
+                        .help(crate::t!(lang, "cli.sheet_file.count_help", len = len)),
+                    );
+                    continue;
+                }
+                for m in sheet.boxes[s].iter_mut().take(*n as usize) {
+                    *m = Mark::Marked;
+                }
+            }
+            MarksValue::Text(text) => match parse_marks(text) {
+                Err(bad) => diags.push(
+                    Diagnostic::new(crate::t!(lang, "cli.sheet_file.not_a_mark", mark = bad), Some(value.span()))
+                        .help(crate::t!(lang, "cli.sheet_file.marks_help")),
+                ),
+                Ok(marks) if marks.len() > len => diags.push(
+                    Diagnostic::new(
+                        crate::t!(
+                            lang,
+                            "cli.sheet_file.too_many_marks",
+                            n = marks.len(),
+                            section = rules.section_name(s, lang),
+                            len = len
+                        ),
+                        Some(value.span()),
+                    )
+                    .help(crate::t!(
+                        lang,
+                        "cli.sheet_file.boxes_help",
+                        layout = rules.layout_hint(s)
+                    )),
+                ),
+                Ok(marks) => sheet.boxes[s][..marks.len()].copy_from_slice(&marks),
+            },
+        }
+    }
+
+    for (key, value) in &raw.fish {
+        let Some(s) = rules.section_index(key.get_ref()) else {
+            diags.push(unknown_section(rules, key, "fish", lang, diags.len() < MAX_SHOWN));
+            continue;
+        };
+        let slots = sheet.fish[s].len();
+        if slots == 0 {
+            let holders: Vec<&str> = (0..rules.sections.len())
+                .filter(|i| !sheet.fish[*i].is_empty())
+                .map(|i| rules.sections[i].id.as_str())
+                .collect();
+            diags.push(
+                Diagnostic::new(crate::t!(lang, "cli.sheet_file.no_boats", section = key.get_ref()), Some(key.span()))
+                    .help(crate::t!(lang, "cli.sheet_file.fish_go_on", sections = holders.join(", "))),
+            );
+            continue;
+        }
+        fish_given.insert(s);
+        let list = value.get_ref();
+        if list.len() > slots {
+            diags.push(
+                Diagnostic::new(
+                    crate::t!(
+                        lang,
+                        "cli.sheet_file.too_many_fish",
+                        n = list.len(),
+                        section = rules.section_name(s, lang),
+                        boats = slots
+                    ),
+                    Some(value.span()),
+                )
+                .help(crate::t!(lang, "cli.sheet_file.fish_help")),
+            );
+            continue;
+        }
+        for (i, n) in list.iter().enumerate() {
+            if *n < 0 || *n > 1000 {
+                diags.push(Diagnostic::new(crate::t!(lang, "cli.sheet_file.bad_fish", count = n), Some(value.span())));
+            } else {
+                sheet.fish[s][i] = *n as u32;
+            }
+        }
+    }
+
+    if let Some(b) = &raw.king_crab_bonus {
+        match rules.king_crab_bonuses.iter().position(|x| &x.id == b.get_ref()) {
+            Some(i) => sheet.king_crab_bonus = Some(i),
+            None => diags.push(
+                Diagnostic::new(crate::t!(lang, "cli.sheet_file.unknown_bonus", bonus = b.get_ref()), Some(b.span()))
+                    .help(crate::t!(
+                        lang,
+                        "cli.sheet_file.bonuses",
+                        list = rules
+                            .king_crab_bonuses
+                            .iter()
+                            .map(|b| format!("{} ({})", b.id, b.name.get(lang)))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )),
+            ),
+        }
+    }
+
+    if let Some(c) = &raw.captain {
+        match rules.captains.iter().position(|x| &x.id == c.get_ref()) {
+            Some(i) => sheet.captain = Some(i),
+            None => diags.push(
+                Diagnostic::new(crate::t!(lang, "cli.sheet_file.unknown_captain", card = c.get_ref()), Some(c.span()))
+                    .help(crate::t!(
+                        lang,
+                        "cli.sheet_file.captains",
+                        list = rules.captains.iter().map(|c| c.id.as_str()).collect::<Vec<_>>().join(", ")
+                    )),
+            ),
+        }
+    }
+    for t in &raw.trophies {
+        match rules.trophies.iter().position(|x| &x.id == t.get_ref()) {
+            Some(i) if sheet.trophies.contains(&i) => diags.push(Diagnostic::new(
+                crate::t!(lang, "cli.sheet_file.trophy_twice", card = t.get_ref()),
+                Some(t.span()),
+            )),
+            Some(i) => sheet.trophies.push(i),
+            None => diags.push(
+                Diagnostic::new(crate::t!(lang, "cli.sheet_file.unknown_trophy", card = t.get_ref()), Some(t.span()))
+                    .help(crate::t!(
+                        lang,
+                        "cli.sheet_file.trophies",
+                        list = rules.trophies.iter().map(|c| c.id.as_str()).collect::<Vec<_>>().join(", ")
+                    )),
+            ),
+        }
+    }
+
+    if diags.is_empty() {
+        Ok(ParsedSheet {
+            sheet,
+            game: raw.game.map(|g| g.into_inner()),
+            marks_given,
+            fish_given,
+            bonus_given: raw.king_crab_bonus.is_some(),
+        })
+    } else {
+        Err(fail(diags))
+    }
+}
+
+/// An unknown section id; `shown` when the diagnostic will be printed (only the first
+/// `MAX_SHOWN` are): then it gets its "did you mean", which takes a while to work out.
+fn unknown_section(rules: &FleetRules, key: &Spanned<String>, table: &str, lang: &str, shown: bool) -> Diagnostic {
+    let name = key.get_ref();
+    let diag = Diagnostic::new(
+        crate::t!(lang, "cli.sheet_file.unknown_section", table = table, name = name),
+        Some(key.span()),
+    );
+    if !shown {
+        return diag;
+    }
+    let close: Vec<&str> =
+        rules.sections.iter().map(|s| s.id.as_str()).filter(|id| similar(id, name)).take(3).collect();
+    let help = if close.is_empty() {
+        crate::t!(
+            lang,
+            "cli.sheet_file.sections",
+            list = rules.sections.iter().map(|s| s.id.as_str()).collect::<Vec<_>>().join(", ")
+        )
+    } else {
+        let or = crate::t!(lang, "cli.sheet_file.or");
+        let list = close.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(&or);
+        crate::t!(lang, "cli.sheet_file.did_you_mean", list = list)
+    };
+    diag.help(help)
+}
+
+/// Marks text → marks. Returns the first character that is not a mark on failure.
+pub fn parse_marks(text: &str) -> Result<Vec<Mark>, char> {
+    text.chars()
+        .filter(|c| !c.is_whitespace() && *c != '|' && *c != ',')
+        .map(|c| match c {
+            'x' | 'X' => Ok(Mark::Marked),
+            '.' => Ok(Mark::Empty),
+            '/' => Ok(Mark::Crossed),
+            other => Err(other),
+        })
+        .collect()
+}
+
+/// Marks → text aligned with the layout hint (one character per box, space separated).
+pub fn marks_text(marks: &[Mark]) -> String {
+    marks.iter().map(|m| m.glyph().to_string()).collect::<Vec<_>>().join(" ")
+}
+
+/// What to write: everything, or only the parts a resumable entry has reached.
+#[derive(Debug, Clone, Default)]
+pub struct Only {
+    pub marks: BTreeSet<usize>,
+    pub fish: BTreeSet<usize>,
+    pub bonus: bool,
+}
+
+/// Write a sheet as a transcription file (the same format `parse` reads), with English
+/// comments.
+pub fn write(rules: &FleetRules, sheet: &Sheet, only: Option<&Only>) -> String {
+    write_in(rules, sheet, only, "en")
+}
+
+/// `write` with the comments in a language; the data are ids and marks, the same in every
+/// language.
+pub fn write_in(rules: &FleetRules, sheet: &Sheet, only: Option<&Only>, lang: &str) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "# {}", crate::t!(lang, "cli.sheet_file.header", game = rules.name.get(lang)));
+    let _ = writeln!(out, "# {}", crate::t!(lang, "cli.sheet_file.legend"));
+    let _ = writeln!(out, "game = {}", quote(&rules.id));
+    let _ = writeln!(out, "player = {}", quote(&sheet.player));
+    if sheet.solo {
+        let _ = writeln!(out, "solo = true");
+    }
+    if let Some(c) = sheet.captain {
+        let _ = writeln!(out, "captain = {}", quote(&rules.captains[c].id));
+    }
+    if !sheet.trophies.is_empty() {
+        let ids: Vec<String> = sheet.trophies.iter().map(|t| quote(&rules.trophies[*t].id)).collect();
+        let _ = writeln!(out, "trophies = [{}]", ids.join(", "));
+    }
+    let write_bonus = only.is_none_or(|o| o.bonus);
+    if write_bonus {
+        match sheet.king_crab_bonus {
+            Some(b) => {
+                let _ = writeln!(
+                    out,
+                    "king_crab_bonus = {}  # {}",
+                    quote(&rules.king_crab_bonuses[b].id),
+                    rules.king_crab_bonuses[b].name.get(lang)
+                );
+            }
+            None if only.is_some() => {
+                let _ = writeln!(out, "# king_crab_bonus: {}", crate::t!(lang, "cli.sheet_file.no_bonus"));
+            }
+            None => {}
+        }
+    }
+    let _ = writeln!(out, "\n[marks]");
+    for (s, section) in rules.sections.iter().enumerate() {
+        if only.is_some_and(|o| !o.marks.contains(&s)) || section.len == 0 {
+            continue;
+        }
+        let marks = &sheet.boxes[s];
+        let prefix_only = marks.iter().skip_while(|m| **m == Mark::Marked).all(|m| *m == Mark::Empty);
+        if section.kind == SectionKind::Coins && prefix_only {
+            let _ = writeln!(out, "{} = {}", section.id, sheet.marked_count(s));
+            continue;
+        }
+        let key = format!("{} = ", section.id);
+        let _ = writeln!(out, "# {}{}", " ".repeat(key.len() - 1), rules.layout_hint(s));
+        let _ = writeln!(out, "{key}{}", quote(&marks_text(marks)));
+    }
+    let holders: Vec<usize> = (0..rules.sections.len())
+        .filter(|s| !sheet.fish[*s].is_empty() && only.is_none_or(|o| o.fish.contains(s)))
+        .collect();
+    if !holders.is_empty() {
+        let _ = writeln!(out, "\n[fish]");
+        for s in holders {
+            let fish = &sheet.fish[s];
+            let used = fish.iter().rposition(|f| *f > 0).map_or(0, |i| i + 1);
+            let list: Vec<String> = fish[..used].iter().map(u32::to_string).collect();
+            let _ = writeln!(out, "{} = [{}]", rules.sections[s].id, list.join(", "));
+        }
+    }
+    out
+}
+
+fn quote(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules() -> FleetRules {
+        crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone()
+    }
+
+    #[test]
+    fn marks_accept_x_dot_slash_and_ignore_spacing() {
+        assert_eq!(parse_marks("x X|. /").unwrap(), vec![Mark::Marked, Mark::Marked, Mark::Empty, Mark::Crossed]);
+        assert_eq!(parse_marks("xo"), Err('o'));
+    }
+
+    #[test]
+    fn written_sheet_reads_back_identically() {
+        let rules = rules();
+        let mut sheet = Sheet::blank(&rules, "Ann \"the captain\"");
+        let cod = rules.section_index("cod").unwrap();
+        sheet.boxes[cod][..4].fill(Mark::Marked);
+        let boats = rules.section_index("cod_boat").unwrap();
+        sheet.boxes[boats][0] = Mark::Marked;
+        sheet.fish[boats][0] = 3;
+        sheet.king_crab_bonus = Some(1);
+        let coin = rules.section_index("coin").unwrap();
+        sheet.boxes[coin][..17].fill(Mark::Marked);
+        let text = write(&rules, &sheet, None);
+        let back = parse(&rules, &Source::new("t.toml", text.clone())).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(back.sheet, sheet);
+    }
+
+    #[test]
+    fn unknown_section_suggests_the_close_one_with_line_and_column() {
+        let rules = rules();
+        let src = Source::new("s.toml", "player = \"A\"\n[marks]\ncodd = \"x\"\n");
+        let err = parse(&rules, &src).unwrap_err().to_string();
+        assert!(err.contains("s.toml:3:1"), "{err}");
+        assert!(err.contains("did you mean `cod`"), "{err}");
+    }
+}

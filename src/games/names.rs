@@ -1,0 +1,74 @@
+//! Names of game terms in the languages our users read.
+
+use std::fmt;
+
+use serde::de::value::MapAccessDeserializer;
+use serde::de::{self, MapAccess, Visitor};
+use serde::{Deserialize, Serialize};
+
+/// A game term in English, German and French. English is required; a missing
+/// translation falls back to English.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Names {
+    pub en: String,
+    #[serde(default)]
+    pub de: Option<String>,
+    #[serde(default)]
+    pub fr: Option<String>,
+}
+
+impl Names {
+    pub fn get(&self, lang: &str) -> &str {
+        match lang {
+            "de" => self.de.as_deref().unwrap_or(&self.en),
+            "fr" => self.fr.as_deref().unwrap_or(&self.en),
+            _ => &self.en,
+        }
+    }
+}
+
+/// A text in a rules file that players read (a card line, an input's `help`, a limit's
+/// `because`, …): a table `{ en = "...", de = "...", fr = "..." }` like any other name, or
+/// a plain string, which is shown as it is in every language (a user's own file).
+#[derive(Debug, Clone)]
+pub enum Text {
+    Plain(String),
+    Names(Names),
+}
+
+// Not `#[serde(untagged)]`: that would drop the reason a table was refused (an unknown
+// language key) and say only that no form matched. A string is `Plain`; a table is read as
+// `Names` with its own key errors; anything else is a wrong type described by `de::TEXT_OR_NAMES`.
+impl<'de> Deserialize<'de> for Text {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct TextVisitor;
+        impl<'de> Visitor<'de> for TextVisitor {
+            type Value = Text;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(crate::source::de::TEXT_OR_NAMES)
+            }
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<Text, E> {
+                Ok(Text::Plain(text.to_string()))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Text, A::Error> {
+                Names::deserialize(MapAccessDeserializer::new(map)).map(Text::Names)
+            }
+        }
+        d.deserialize_any(TextVisitor)
+    }
+}
+
+impl Text {
+    pub fn names(&self) -> Names {
+        match self {
+            Text::Plain(text) => Names { en: text.clone(), de: None, fr: None },
+            Text::Names(n) => n.clone(),
+        }
+    }
+}
+
+/// Texts as names (a plain string reads the same in every language).
+pub fn texts(lines: &[Text]) -> Vec<Names> {
+    lines.iter().map(Text::names).collect()
+}

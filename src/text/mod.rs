@@ -1,0 +1,330 @@
+//! Everything deckhand itself says, in English, German and French. Game terms come from
+//! the rules files (`rules::Names`); all other text comes from the message catalogs in
+//! `i18n/<lang>/<area>.toml`, embedded in the binary. A plain catalog in TOML rather than a
+//! localisation framework: three languages, a few hundred messages, placeholders and
+//! one/other plurals are all we need, and it keeps translators in a format they can read.
+//!
+//! Use the `t!` macro: `t!(lang, "<area>.<key>", n = 3, total = 12)`. Tests make sure every
+//! key exists in every language with the same placeholders, and that every key is used.
+
+use std::fmt::Display;
+
+/// The languages deckhand speaks.
+pub const LANGS: [&str; 3] = ["en", "de", "fr"];
+
+/// One message: a text, or plural forms chosen by the argument `n`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Message {
+    Text(&'static str),
+    Plural { one: &'static str, other: &'static str },
+}
+
+/// A language's messages as `build.rs` compiles them: all keys and texts in one string,
+/// and per message, sorted by key, the offsets (key, one, other, end) and whether it is a
+/// plural.
+#[derive(Debug)]
+pub struct Table {
+    text: &'static str,
+    entries: &'static [(u32, u32, u32, u32, bool)],
+}
+
+mod compiled {
+    use super::Table;
+    include!(concat!(env!("OUT_DIR"), "/catalogs.rs"));
+}
+
+/// The messages of one language, sorted by key.
+#[derive(Debug, Clone, Copy)]
+pub struct Catalog(&'static Table);
+
+impl Catalog {
+    fn key(&self, i: usize) -> &'static str {
+        let (start, end, _, _, _) = self.0.entries[i];
+        &self.0.text[start as usize..end as usize]
+    }
+
+    fn message(&self, i: usize) -> Message {
+        let (_, one, other, end, plural) = self.0.entries[i];
+        let text = self.0.text;
+        if plural {
+            Message::Plural { one: &text[one as usize..other as usize], other: &text[other as usize..end as usize] }
+        } else {
+            Message::Text(&text[one as usize..other as usize])
+        }
+    }
+
+    pub fn get(&self, key: &str) -> Option<Message> {
+        self.find(key).map(|i| self.message(i))
+    }
+
+    fn find(&self, key: &str) -> Option<usize> {
+        let (mut lo, mut hi) = (0, self.0.entries.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            match self.key(mid).cmp(key) {
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+                std::cmp::Ordering::Equal => return Some(mid),
+            }
+        }
+        None
+    }
+
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.find(key).is_some()
+    }
+
+    pub fn keys(self) -> impl Iterator<Item = &'static str> {
+        (0..self.0.entries.len()).map(move |i| self.key(i))
+    }
+
+    pub fn iter(self) -> impl Iterator<Item = (&'static str, Message)> {
+        (0..self.0.entries.len()).map(move |i| (self.key(i), self.message(i)))
+    }
+}
+
+/// The catalog of a language (English for anything else).
+pub fn catalog(lang: &str) -> Catalog {
+    Catalog(match lang {
+        "de" => &compiled::DE,
+        "fr" => &compiled::FR,
+        _ => &compiled::EN,
+    })
+}
+
+/// Is `n` singular in this language? (French counts 0 as singular too.)
+fn singular(lang: &str, n: i64) -> bool {
+    match lang {
+        "fr" => n == 0 || n == 1,
+        _ => n == 1,
+    }
+}
+
+/// The message `key` in `lang` with its placeholders filled; falls back to English, then
+/// to the key itself (a test makes sure neither happens).
+pub fn tr(lang: &str, key: &str, args: &[(&str, &dyn Display)]) -> String {
+    let message = catalog(lang).get(key).or_else(|| catalog("en").get(key));
+    let template = match message {
+        None => return key.to_string(),
+        Some(Message::Text(t)) => t,
+        Some(Message::Plural { one, other }) => {
+            let n =
+                args.iter().find(|(k, _)| *k == "n").and_then(|(_, v)| v.to_string().parse::<i64>().ok()).unwrap_or(0);
+            if singular(lang, n) {
+                one
+            } else {
+                other
+            }
+        }
+    };
+    fill(template, args)
+}
+
+fn fill(template: &str, args: &[(&str, &dyn Display)]) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        match after.find('}') {
+            Some(close) => {
+                let name = &after[..close];
+                match args.iter().find(|(k, _)| *k == name) {
+                    Some((_, v)) => out.push_str(&v.to_string()),
+                    None => {
+                        out.push('{');
+                        out.push_str(name);
+                        out.push('}');
+                    }
+                }
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push_str(&rest[open..]);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The placeholders of a template (`{name}`), for the catalog tests.
+pub fn placeholders(template: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('}') else { break };
+        out.push(after[..close].to_string());
+        rest = &after[close + 1..];
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Is `typed` the word `word`, ignoring case, surrounding space and accents? An umlaut may
+/// be typed with or without its `e` (`münzen`, `muenzen`, `munzen`), `ß` as `ss`.
+pub fn same_word(word: &str, typed: &str) -> bool {
+    let typed = fold(typed.trim(), true);
+    typed == fold(word, true) || typed == fold(word, false)
+}
+
+/// Lower case without accents (`Zurück` → `zuruck`), for matching what is typed.
+pub fn fold_word(text: &str) -> String {
+    fold(text, false)
+}
+
+/// Lower case without accents, `ä` as `ae` (`zurueck`).
+pub fn fold_word_e(text: &str) -> String {
+    fold(text, true)
+}
+
+/// Lower case without accents, for matching typed words: `ä` as `ae` (`umlaut_e`) or `a`.
+fn fold(text: &str, umlaut_e: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars().flat_map(char::to_lowercase) {
+        match c {
+            'ä' | 'ö' | 'ü' if umlaut_e => {
+                out.push(match c {
+                    'ä' => 'a',
+                    'ö' => 'o',
+                    _ => 'u',
+                });
+                out.push('e');
+            }
+            'ä' | 'à' | 'â' => out.push('a'),
+            'ö' | 'ô' => out.push('o'),
+            'ü' | 'ù' | 'û' => out.push('u'),
+            'é' | 'è' | 'ê' | 'ë' => out.push('e'),
+            'î' | 'ï' => out.push('i'),
+            'ç' => out.push('c'),
+            'ß' => out.push_str("ss"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `text` with every control character written out (`\n`, `\t`, `\r`, `\u{1b}`…), for
+/// showing a string that came from a file or the command line: a terminal escape in a
+/// player's name cannot set the title or clear the screen, a line break cannot forge a
+/// row of a table.
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    escape_except(text, &[])
+}
+
+/// `escape_controls`, keeping line breaks and tabs: for whole outputs whose lines deckhand
+/// composed itself.
+pub fn escape_controls_in_lines(text: &str) -> std::borrow::Cow<'_, str> {
+    escape_except(text, &['\n', '\t'])
+}
+
+fn escape_except<'a>(text: &'a str, keep: &[char]) -> std::borrow::Cow<'a, str> {
+    if !text.chars().any(|c| c.is_control() && !keep.contains(&c)) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            c if !c.is_control() || keep.contains(&c) => out.push(c),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// The language from the environment: `LC_ALL`, `LC_MESSAGES`, `LANG` (the first that is
+/// set and not empty), e.g. `de_DE.UTF-8` → `de`; English otherwise.
+pub fn from_env() -> &'static str {
+    for var in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+        if let Some(v) = std::env::var_os(var).filter(|v| !v.is_empty()) {
+            let v = v.to_string_lossy().to_lowercase();
+            return LANGS.iter().find(|l| v.starts_with(*l)).copied().unwrap_or("en");
+        }
+    }
+    "en"
+}
+
+impl crate::message::Message {
+    /// The message in a language: its catalog text with every argument put into words in
+    /// the same language.
+    pub fn text(&self, lang: &str) -> String {
+        let values: Vec<String> = self.args.iter().map(|(_, a)| a.text(lang)).collect();
+        let args: Vec<(&str, &dyn Display)> =
+            self.args.iter().zip(&values).map(|((name, _), v)| (*name, v as &dyn Display)).collect();
+        tr(lang, self.key, &args)
+    }
+}
+
+impl crate::message::Arg {
+    /// The argument in a language.
+    pub fn text(&self, lang: &str) -> String {
+        use crate::message::Arg;
+        match self {
+            Arg::Int(n) => n.to_string(),
+            Arg::Text(t) => t.clone(),
+            Arg::Term(names) => names.get(lang).to_string(),
+            Arg::Msg(m) => m.text(lang),
+            Arg::List { items, separator } => items.iter().map(|a| a.text(lang)).collect::<Vec<_>>().join(separator),
+        }
+    }
+}
+
+/// `t!(lang, "area.key", name = value, …)`: a message in the chosen language.
+#[macro_export]
+macro_rules! t {
+    ($lang:expr, $key:literal $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::text::tr($lang, $key, &[$((stringify!($name), &$value as &dyn ::std::fmt::Display)),*])
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_are_filled_and_plurals_follow_the_language() {
+        assert_eq!(fill("{a} and {b}, {c}", &[("a", &1), ("b", &"x")]), "1 and x, {c}");
+        let plural = |lang: &str, n: i64| {
+            let m = Message::Plural { one: "one {n}", other: "other {n}" };
+            match m {
+                Message::Plural { one, other } => fill(if singular(lang, n) { one } else { other }, &[("n", &n)]),
+                Message::Text(t) => t.to_string(),
+            }
+        };
+        assert_eq!(plural("en", 1), "one 1");
+        assert_eq!(plural("en", 0), "other 0");
+        assert_eq!(plural("fr", 0), "one 0");
+        assert_eq!(plural("de", 2), "other 2");
+    }
+
+    #[test]
+    fn a_message_is_put_into_words_in_any_language_later() {
+        let names = crate::games::Names { en: "cod".into(), de: Some("Kabeljau".into()), fr: Some("morue".into()) };
+        let m = crate::msg!("engine.column", type = &names);
+        assert_eq!(m.text("en"), "cod column");
+        assert_eq!(m.text("de"), "Spalte Kabeljau");
+        let outer = crate::msg!("engine.undone", what = crate::msg!("engine.column", type = &names), answer = "x");
+        assert_eq!(outer.text("fr"), tr("fr", "engine.undone", &[("what", &"colonne morue"), ("answer", &"x")]));
+    }
+
+    #[test]
+    fn control_characters_are_written_out() {
+        assert_eq!(escape_controls("Ann"), "Ann");
+        assert_eq!(escape_controls("Ann\nMallory 495"), "Ann\\nMallory 495");
+        assert_eq!(escape_controls("\u{1b}]0;pwned\u{7}x\u{9b}"), "\\u{1b}]0;pwned\\u{7}x\\u{9b}");
+        assert_eq!(escape_controls_in_lines("a\tb\nc\u{1b}[2J"), "a\tb\nc\\u{1b}[2J");
+    }
+
+    #[test]
+    fn a_section_name_in_each_language_reads_in_its_own_word_order() {
+        assert_eq!(t!("en", "engine.column", type = "cod"), "cod column");
+        assert_eq!(t!("de", "engine.column", type = "Kabeljau"), "Spalte Kabeljau");
+        assert_eq!(t!("fr", "engine.licenses", type = "morue"), "permis morue");
+    }
+}
