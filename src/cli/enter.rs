@@ -122,7 +122,12 @@ pub fn enter(
 
 fn ask_marks(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompter, lang: &str) -> Result<(), Error> {
     let len = rules.sections[s].len;
-    let prompt = format!("{} ({}) [{}]", rules.section_name(s, lang), rules.sections[s].id, rules.layout_hint(s));
+    let prompt = format!(
+        "{} ({}) [{}]",
+        crate::text::fleet::section_name(rules, s, lang),
+        rules.sections[s].id,
+        rules.layout_hint(s)
+    );
     let validate = |text: &str| -> Result<(), String> {
         let text = text.trim();
         if let Ok(n) = text.parse::<usize>() {
@@ -151,7 +156,12 @@ fn ask_fish(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompte
     if launched == 0 {
         return Ok(());
     }
-    let prompt = crate::t!(lang, "cli.enter.fish_prompt", section = rules.section_name(s, lang), n = launched);
+    let prompt = crate::t!(
+        lang,
+        "cli.enter.fish_prompt",
+        section = crate::text::fleet::section_name(rules, s, lang),
+        n = launched
+    );
     let parse = |text: &str| -> Result<Vec<u32>, String> {
         let nums: Result<Vec<u32>, _> =
             text.split([' ', ',']).filter(|t| !t.is_empty()).map(str::parse::<u32>).collect();

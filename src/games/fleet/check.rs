@@ -3,7 +3,6 @@
 
 use serde::Serialize;
 
-use super::score::boat_name;
 use super::sheet::{is_barge, Mark, Sheet};
 use crate::games::fleet::{BuildingEffect, ColumnBox, FleetRules, HarborEffect, Metal, SectionKind};
 
@@ -131,7 +130,7 @@ fn cards(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
                 "engine.check_trophy_not_earned",
                 trophy = trophy.name.get(out.lang),
                 n = trophy.at_least,
-                quantity = trophy.quantity.name(out.lang),
+                quantity = crate::text::fleet::quantity_name(trophy.quantity, out.lang),
                 have = have
             );
             let message = if out.lang == "en" { message.to_lowercase() } else { message };
@@ -264,7 +263,7 @@ fn crossings(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
                     out.lang,
                     "engine.check_crossed_not_allowed",
                     id = rules.box_id(s, i),
-                    section = rules.section_name(s, out.lang)
+                    section = crate::text::fleet::section_name(rules, s, out.lang)
                 ),
                 crate::t!(out.lang, "engine.check_fix_crossed_not_allowed"),
             );
@@ -379,7 +378,7 @@ fn fish(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
         }
         // Built only for a violation: this loop runs for every boat of every sheet checked.
         let lang = out.lang;
-        let name = || boat_name(rules, &boat, lang);
+        let name = || crate::text::fleet::boat_name(rules, &boat, lang);
         let box_id = || format!("{}.fish", rules.box_id(boat.section, boat.slot));
         if !sheet.is_launched(&boat) {
             out.push(

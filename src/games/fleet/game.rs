@@ -589,7 +589,7 @@ impl Game {
                             lang,
                             "engine.prompt_oyster",
                             name = name(*player),
-                            boat = super::score::boat_name(rules, &slot, lang)
+                            boat = crate::text::fleet::boat_name(rules, &slot, lang)
                         )
                     }),
                     options: vec![
@@ -1111,7 +1111,7 @@ impl Game {
                     crate::t!(
                         lang,
                         "engine.opt_section_mark",
-                        section = rules.section_name(s, lang),
+                        section = crate::text::fleet::section_name(rules, s, lang),
                         id = rules.box_id(s, i),
                         note = circle_note(rules, s, i, lang)
                     )
@@ -1330,7 +1330,9 @@ impl Game {
     /// Returns the decisions the mark leads to, in order.
     fn mark(&mut self, rules: &FleetRules, p: usize, s: usize) -> Vec<Task> {
         let Some(i) = self.players[p].sheet.next_free(s) else {
-            self.say(p, |l| crate::t!(l, "engine.say_section_full", section = rules.section_name(s, l)));
+            self.say(p, |l| {
+                crate::t!(l, "engine.say_section_full", section = crate::text::fleet::section_name(rules, s, l))
+            });
             return Vec::new();
         };
         self.players[p].sheet.boxes[s][i] = Mark::Marked;

@@ -108,17 +108,6 @@ impl Quantity {
             _ => return None,
         })
     }
-
-    /// What is counted, in a language (`fish`, `Fische`, `poissons`).
-    pub fn name(self, lang: &str) -> String {
-        match self {
-            Quantity::Fish => crate::t!(lang, "engine.quantity.fish"),
-            Quantity::Boats => crate::t!(lang, "engine.quantity.boats"),
-            Quantity::Licenses => crate::t!(lang, "engine.quantity.licenses"),
-            Quantity::Buildings => crate::t!(lang, "engine.quantity.buildings"),
-            Quantity::Coins => crate::t!(lang, "engine.quantity.coins"),
-        }
-    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -426,26 +415,6 @@ impl FleetRules {
 
     pub fn pool(&self, players: u32) -> Option<Pool> {
         self.dice.pools.get(&players).copied()
-    }
-
-    /// Human name of a section in the given language.
-    pub fn section_name(&self, section: usize, lang: &str) -> String {
-        match self.sections[section].kind {
-            SectionKind::Column(t) => {
-                crate::t!(lang, "engine.column", type = self.boat_types[t].name.get(lang))
-            }
-            SectionKind::Licenses(t) => {
-                crate::t!(lang, "engine.licenses", type = self.boat_types[t].name.get(lang))
-            }
-            SectionKind::Boats(t) => {
-                crate::t!(lang, "engine.boats", type = self.boat_types[t].name.get(lang))
-            }
-            SectionKind::Coins => self.coin_name.get(lang).to_string(),
-            SectionKind::Harbor(h) => self.harbor[h].name.get(lang).to_string(),
-            SectionKind::Wharf(w) => self.wharf[w].name.get(lang).to_string(),
-            SectionKind::BuffetHexes => crate::t!(lang, "engine.buffet_hexes"),
-            SectionKind::SalvageStars => crate::t!(lang, "engine.salvage_stars"),
-        }
     }
 
     /// Label of box `i` (0-based) of a section: `cod.4`, or `buffet_hex.cod` for hexes.

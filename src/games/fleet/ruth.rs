@@ -224,7 +224,7 @@ fn section_name(rules: &FleetRules, s: usize, lang: &str) -> String {
     match rules.sections[s].kind {
         _ if lang == "en" => rules.sections[s].id.clone(),
         SectionKind::Column(t) => rules.boat_types[t].name.get(lang).to_string(),
-        _ => rules.section_name(s, lang),
+        _ => crate::text::fleet::section_name(rules, s, lang),
     }
 }
 

@@ -37,14 +37,14 @@ pub fn score(rules: &FleetRules, sheet: &Sheet, lang: &str) -> Score {
     for boat in Sheet::all_boats(rules) {
         let fish = sheet.fish_on(&boat);
         if fish > 0 {
-            detail[0].push(Item { what: boat_name(rules, &boat, lang), vp: fish });
+            detail[0].push(Item { what: crate::text::fleet::boat_name(rules, &boat, lang), vp: fish });
         }
     }
 
     // BOATS: VP of every launched boat.
     for boat in sheet.launched_boats(rules) {
         if boat.spec.vp > 0 {
-            detail[1].push(Item { what: boat_name(rules, &boat, lang), vp: boat.spec.vp });
+            detail[1].push(Item { what: crate::text::fleet::boat_name(rules, &boat, lang), vp: boat.spec.vp });
         }
     }
 
@@ -132,17 +132,5 @@ pub fn score(rules: &FleetRules, sheet: &Sheet, lang: &str) -> Score {
         bonus: sums[4],
         total: sums.iter().fold(0u32, |sum, v| sum.saturating_add(*v)),
         detail,
-    }
-}
-
-/// `cod boat 2`, `king crab boat 1`, `barge`.
-pub fn boat_name(rules: &FleetRules, boat: &super::sheet::BoatSlot, lang: &str) -> String {
-    match rules.sections[boat.section].kind {
-        SectionKind::Boats(t) => {
-            crate::t!(lang, "engine.boat_name", boat_type = rules.boat_types[t].name.get(lang), n = boat.slot + 1)
-        }
-        SectionKind::Harbor(h) if rules.harbor[h].boats.len() == 1 => rules.harbor[h].name.get(lang).to_string(),
-        SectionKind::Harbor(h) => format!("{} {}", rules.harbor[h].name.get(lang), boat.slot + 1),
-        _ => rules.sections[boat.section].id.clone(),
     }
 }

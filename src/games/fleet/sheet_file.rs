@@ -169,7 +169,7 @@ pub fn parse_in(rules: &FleetRules, source: &Source, lang: &str) -> Result<Parse
                             crate::t!(
                                 lang,
                                 "cli.sheet_file.count_too_big",
-                                section = rules.section_name(s, lang),
+                                section = crate::text::fleet::section_name(rules, s, lang),
                                 len = len,
                                 count = n
                             ),
@@ -194,7 +194,7 @@ pub fn parse_in(rules: &FleetRules, source: &Source, lang: &str) -> Result<Parse
                             lang,
                             "cli.sheet_file.too_many_marks",
                             n = marks.len(),
-                            section = rules.section_name(s, lang),
+                            section = crate::text::fleet::section_name(rules, s, lang),
                             len = len
                         ),
                         Some(value.span()),
@@ -236,7 +236,7 @@ pub fn parse_in(rules: &FleetRules, source: &Source, lang: &str) -> Result<Parse
                         lang,
                         "cli.sheet_file.too_many_fish",
                         n = list.len(),
-                        section = rules.section_name(s, lang),
+                        section = crate::text::fleet::section_name(rules, s, lang),
                         boats = slots
                     ),
                     Some(value.span()),
