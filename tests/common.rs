@@ -70,14 +70,17 @@ impl Table {
 
     pub fn roll(&mut self, faces: &str) {
         let input = Input::Roll { faces: faces.split_whitespace().map(String::from).collect(), digital: false };
-        self.g.apply(&self.rules, &input).unwrap_or_else(|e| panic!("roll {faces}: {e}"));
+        if let Err(e) = self.g.apply(&self.rules, &input) {
+            panic!("roll {faces}: {}", deckhand::text::fleet::refusal(&self.rules, &self.g, &e, "en"));
+        }
     }
 
     pub fn choose(&mut self, key: &str) {
         let prompt = self.prompt();
-        self.g
-            .apply(&self.rules, &Input::Choice(key.into()))
-            .unwrap_or_else(|e| panic!("{prompt} -> {key}: {e}; legal {:?}", e.legal));
+        if let Err(e) = self.g.apply(&self.rules, &Input::Choice(key.into())) {
+            let why = deckhand::text::fleet::refusal(&self.rules, &self.g, &e, "en");
+            panic!("{prompt} -> {key}: {why}; legal {:?}", e.legal);
+        }
     }
 
     /// Answer several decisions in a row.
@@ -87,16 +90,37 @@ impl Table {
         }
     }
 
-    pub fn decision(&self) -> Decision<'_> {
-        self.g.decision(&self.rules, "en").expect("the game waits for a decision")
+    pub fn decision(&self) -> Decision {
+        self.g.decision(&self.rules).expect("the game waits for a decision")
     }
 
+    /// The decision's question, in English.
     pub fn prompt(&self) -> String {
-        self.g.decision(&self.rules, "en").map(|d| d.prompt).unwrap_or_else(|| "(game over)".into())
+        self.prompt_in("en")
+    }
+
+    /// The decision's question in a language.
+    pub fn prompt_in(&self, lang: &str) -> String {
+        match self.g.decision(&self.rules) {
+            Some(d) => deckhand::text::fleet::prompt(&self.rules, &self.g, &d, lang),
+            None => "(game over)".into(),
+        }
+    }
+
+    /// The labels of the decision's options in a language.
+    pub fn labels_in(&self, lang: &str) -> Vec<String> {
+        match self.g.decision(&self.rules) {
+            Some(d) => d
+                .options
+                .iter()
+                .map(|o| deckhand::text::fleet::option_label(&self.rules, &self.g, &d, o, lang))
+                .collect(),
+            None => Vec::new(),
+        }
     }
 
     pub fn keys(&self) -> Vec<String> {
-        self.decision().options.iter().map(|o| o.key.to_string()).collect()
+        self.decision().keys(&self.rules, &self.g)
     }
 
     pub fn sheet(&self, p: usize) -> &Sheet {
@@ -115,8 +139,19 @@ impl Table {
         self.sheet(p).coins(&self.rules)
     }
 
+    /// What happened since the last call, one line each, in English.
     pub fn notices(&mut self) -> String {
-        self.g.take_notices().into_iter().map(|n| n.text).collect::<Vec<_>>().join("\n")
+        self.notices_in("en")
+    }
+
+    /// What happened since the last call, one line each, in a language.
+    pub fn notices_in(&mut self, lang: &str) -> String {
+        let events = self.g.take_events();
+        events
+            .iter()
+            .map(|e| deckhand::text::fleet::event(&self.rules, &self.g, e, lang))
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 }
 
@@ -134,6 +169,16 @@ impl Table {
     pub fn marks(&self, p: usize, section: &str) -> String {
         self.sheet(p).boxes[self.rules.section_index(section).unwrap()].iter().map(|m| m.glyph()).collect()
     }
+}
+
+/// Events as English lines.
+pub fn lines(rules: &FleetRules, game: &Game, events: &[deckhand::games::fleet::game::Event]) -> Vec<String> {
+    events.iter().map(|e| deckhand::text::fleet::event(rules, game, e, "en")).collect()
+}
+
+/// Why an answer was refused, in English.
+pub fn why(rules: &FleetRules, game: &Game, e: &deckhand::games::fleet::game::Illegal) -> String {
+    deckhand::text::fleet::refusal(rules, game, e, "en")
 }
 
 /// The built-in rules of an `endgame` game (Nauticus, Titania).

@@ -7,14 +7,17 @@ use deckhand::games::fleet::{check_game, score, Rule};
 use predicates::prelude::*;
 use predicates::str::contains;
 
-use crate::common::{deckhand, fleet, sheet, Table};
+use crate::common::{deckhand, fleet, lines, sheet, why, Table};
 
 fn choose(s: &mut Session, keys: &[&str]) -> Vec<String> {
     let rules = fleet();
     let mut notes = Vec::new();
     for k in keys {
-        let n = s.apply(&rules, Input::Choice(k.to_string())).unwrap_or_else(|e| panic!("{k}: {e} {:?}", e.legal));
-        notes.extend(n.into_iter().map(|n| n.text));
+        let n = match s.apply(&rules, Input::Choice(k.to_string())) {
+            Ok(n) => n,
+            Err(e) => panic!("{k}: {} {:?}", why(&rules, &s.game, &e), e.legal),
+        };
+        notes.extend(lines(&rules, &s.game, &n));
     }
     notes
 }
@@ -24,8 +27,8 @@ fn a_captain_card_replaces_the_start_roll_marks_its_boxes_and_scores_its_bonus()
     let rules = fleet();
     let names = vec!["Ann".to_string(), "Bob".to_string()];
     let mut s = Session::with_setup(&rules, &names, Setup { solo: false, captains: true, trophies: false });
-    let d = s.game.decision(&rules, "en").unwrap();
-    assert_eq!(d.prompt, "Ann: which captain card did you draw?");
+    let d = s.game.decision(&rules).unwrap();
+    assert_eq!(deckhand::text::fleet::prompt(&rules, &s.game, &d, "en"), "Ann: which captain card did you draw?");
     let notes = choose(&mut s, &["example_harbor_master"]);
     // Harbor master: the cod column's first 3 boxes and the Inuit's top box (a circle: an Inuit boat).
     let ann = &s.game.players[0].sheet;
@@ -34,8 +37,7 @@ fn a_captain_card_replaces_the_start_roll_marks_its_boxes_and_scores_its_bonus()
     assert!(notes.iter().any(|n| n.contains("Inuit boat 1 launched")), "{notes:?}");
     assert_eq!(ann.coins(&rules), 2, "cod license: 1 coin for the cod boat, 1 for the Inuit boat");
     // A card taken is not offered again.
-    let keys: Vec<String> =
-        s.game.decision(&rules, "en").unwrap().options.into_iter().map(|o| o.key.into_owned()).collect();
+    let keys: Vec<String> = s.game.decision(&rules).unwrap().keys(&rules, &s.game);
     assert!(!keys.contains(&"example_harbor_master".to_string()) && keys.len() == 4, "{keys:?}");
     // The personal bonus: 1 VP per 2 boats, at most 6.
     let sheet_text =
@@ -86,7 +88,7 @@ fn a_gold_trophy_is_decided_at_the_end_best_result_ties_shared() {
     let mut awarded_before_end = false;
     while let Some(input) = deckhand::games::fleet::random::random_input(&rules, &s, &mut rng) {
         let notes = s.apply(&rules, input).unwrap();
-        if !s.game.finished() && notes.iter().any(|n| n.text.contains("gold trophy")) {
+        if !s.game.finished() && lines(&rules, &s.game, &notes).iter().any(|n| n.contains("gold trophy")) {
             awarded_before_end = true;
         }
     }

@@ -5,7 +5,7 @@
 use deckhand::games::fleet::game::Input;
 use deckhand::games::fleet::session::Session;
 
-use crate::common::{fleet, Table as T};
+use crate::common::{fleet, why, Table as T};
 
 const COD_START: &str = "[marks]\ncod = 3\ncod_license = 1\ncod_boat = 1\n";
 
@@ -15,7 +15,7 @@ fn a_boat_die_marks_the_topmost_free_box_and_a_b_circle_launches_a_boat_with_cod
     t.roll("cod lobster oyster");
     t.answers(&["cod"]);
     assert_eq!(t.keys()[0], "mark");
-    assert!(t.decision().options[0].label.contains("cod.5 (B: launch a boat)"));
+    assert!(t.labels_in("en")[0].contains("cod.5 (B: launch a boat)"));
     t.choose("mark");
     assert_eq!(t.marked(0, "cod"), 5, "golden rule: the next box is cod.5");
     assert_eq!(t.marked(0, "cod_boat"), 2);
@@ -253,7 +253,7 @@ fn market_pays_by_fish_and_the_smokehouse_adds_2() {
     quiet_boat_phase(&mut t);
     t.roll("market wharf cod");
     t.choose("market");
-    assert_eq!(t.decision().options[0].label, "sell at the market: 5 coins", "9 fish -> 3, +2 smokehouse");
+    assert_eq!(t.labels_in("en")[0], "sell at the market: 5 coins", "9 fish -> 3, +2 smokehouse");
     t.choose("market");
     assert_eq!(t.coins(0), 1 + 5);
 }
@@ -323,13 +323,16 @@ fn rolls_are_checked_against_the_pool_and_the_faces() {
     let mut t = T::new(1, &[COD_START, COD_START]);
     let bad = |faces: &str| Input::Roll { faces: faces.split_whitespace().map(String::from).collect(), digital: false };
     let e = t.g.apply(&t.rules, &bad("cod cod")).unwrap_err();
-    assert_eq!(e.message, "this roll has 3 boat dice, but 2 boat and 0 town face(s) were given");
+    assert_eq!(why(&t.rules, &t.g, &e), "this roll has 3 boat dice, but 2 boat and 0 town face(s) were given");
     let e = t.g.apply(&t.rules, &bad("cod cod kraken")).unwrap_err();
-    assert_eq!(e.message, "`kraken` is not a die face");
+    assert_eq!(why(&t.rules, &t.g, &e), "`kraken` is not a die face");
     assert!(t.g.apply(&t.rules, &bad("cod cod harbor")).is_err(), "a town face in the boat pool");
     quiet_boat_phase(&mut t);
     let e = t.g.apply(&t.rules, &bad("harbor wharf market")).unwrap_err();
-    assert_eq!(e.message, "this roll has 2 town dice and 1 boat die, but 0 boat and 3 town face(s) were given");
+    assert_eq!(
+        why(&t.rules, &t.g, &e),
+        "this roll has 2 town dice and 1 boat die, but 0 boat and 3 town face(s) were given"
+    );
     t.roll("market harbor coins");
 }
 
@@ -351,7 +354,7 @@ fn dice_pools_follow_the_player_count() {
             s.apply(&rules, Input::Choice("cod".into())).unwrap();
         }
         s.apply(&rules, Input::Choice("P0".into())).unwrap();
-        let d = s.game.decision(&rules, "en").unwrap();
+        let d = s.game.decision(&rules).unwrap();
         assert_eq!(d.roll.map(|r| (r.boat, r.town)), Some((boat, 0)), "{n} players");
         let _ = town;
     }
@@ -381,8 +384,9 @@ fn undo_restores_the_state_before_the_last_decision_and_stops_at_a_digital_roll(
     let before = s.game.clone();
     s.apply(&rules, Input::Choice("mark".into())).unwrap();
     assert_ne!(s.game, before);
-    let what = s.undo(&rules).unwrap();
-    assert!(what.contains("Ann: use the cod") && what.ends_with("mark"), "{what}");
+    let undone = s.undo(&rules).unwrap();
+    let asked = deckhand::text::fleet::prompt(&rules, &s.game, undone.decision.as_ref().unwrap(), "en");
+    assert_eq!((asked.as_str(), undone.answer.as_str()), ("Ann: use the cod", "mark"));
     assert_eq!(s.game, before);
     // Undo then the same decision gives the same state.
     s.apply(&rules, Input::Choice("mark".into())).unwrap();
@@ -396,5 +400,5 @@ fn undo_restores_the_state_before_the_last_decision_and_stops_at_a_digital_roll(
         d.apply(&rules, Input::Choice(k.into())).unwrap();
     }
     d.apply(&rules, Input::Roll { faces: vec!["cod".into(), "cod".into(), "shrimp".into()], digital: true }).unwrap();
-    assert!(d.undo(&rules).unwrap_err().contains("deckhand rolled these dice"));
+    assert_eq!(d.undo(&rules).unwrap_err(), deckhand::games::fleet::session::NoUndo::DigitalRoll);
 }

@@ -67,6 +67,11 @@ fn faces(rules: &FleetRules, keys: &str) -> Vec<Face> {
     keys.split_whitespace().map(|k| Face::parse(rules, k).unwrap()).collect()
 }
 
+/// Ruth's reason, as the table reads it in English.
+fn reason(rules: &FleetRules, why: &deckhand::games::fleet::ruth::Reason) -> String {
+    deckhand::text::fleet::ruth_reason(rules, why, "en")
+}
+
 fn section(rules: &FleetRules, id: &str) -> usize {
     rules.section_index(id).unwrap()
 }
@@ -75,8 +80,10 @@ fn section(rules: &FleetRules, id: &str) -> usize {
 fn boat_phase_her_token_type_else_the_next_clockwise_rolled_with_an_open_box() {
     let rules = fleet();
     let blank = solo_sheet(&rules, "");
-    let pick =
-        |tokens, pool: &str, sheet: &Sheet| ruth_at(tokens).pick(&rules, sheet, &faces(&rules, pool), DicePhase::Boat);
+    let pick = |tokens, pool: &str, sheet: &Sheet| {
+        let (i, action, why) = ruth_at(tokens).pick(&rules, sheet, &faces(&rules, pool), DicePhase::Boat);
+        (i, action, reason(&rules, &why))
+    };
     let (i, action, why) = pick([1, 0, 0], "shrimp cod lobster", &blank);
     assert_eq!((i, action), (1, Action::Cross { section: section(&rules, "cod"), n: 2 }));
     assert_eq!(why, "Ruth takes cod (token on cod)");
@@ -102,10 +109,12 @@ fn the_coins_face_is_her_joker_only_when_nothing_else_is_left() {
         (1, Action::Cross { section: section(&rules, "cod"), n: 1 }),
         "one box of her token's column"
     );
+    let why = reason(&rules, &why);
     assert!(why.contains("joker"), "{why}");
     // Only a type with no open box left: she takes it and passes.
     let (_, action, why) = r.pick(&rules, &full_lobster, &faces(&rules, "lobster lobster"), DicePhase::Boat);
     assert_eq!(action, Action::Pass);
+    let why = reason(&rules, &why);
     assert!(why.contains("passes"), "{why}");
 }
 
@@ -133,6 +142,7 @@ fn harbor_and_wharf_take_the_token_section_else_the_next_clockwise() {
     let r = ruth_at([0, 0, 0]);
     let (_, action, why) = r.pick(&rules, &sheet, &faces(&rules, "harbor market cod"), DicePhase::Town);
     assert_eq!(action, Action::Cross { section: section(&rules, "captains_club"), n: 2 });
+    let why = reason(&rules, &why);
     assert!(why.contains("king_crab, full; next clockwise captains_club"), "{why}");
     let (_, action, _) = r.pick(&rules, &sheet, &faces(&rules, "wharf market cod"), DicePhase::Town);
     assert_eq!(
@@ -158,7 +168,7 @@ fn the_german_reading_makes_the_harbor_die_cross_a_star() {
 fn a_star_crossed_by_ruth_is_skipped_and_lost() {
     let rules = fleet();
     let mut s = solo_sheet(&rules, "[marks]\ncoin = 5");
-    assert_eq!(ruth::apply(&rules, &mut s, Action::Star), vec!["coin.8"]);
+    assert_eq!(ruth::apply(&rules, &mut s, Action::Star), vec![(section(&rules, "coin"), 7)], "coin.8");
     let coin = section(&rules, "coin");
     s.boxes[coin][5..7].fill(deckhand::games::fleet::Mark::Marked);
     assert_eq!(s.next_free(coin), Some(8), "coin.8 is skipped: the next free box is coin.9");
@@ -169,9 +179,17 @@ fn tokens_skip_sections_with_no_open_box() {
     let rules = fleet();
     let s = solo_sheet(&rules, "[marks]\ncod = \"x x x x x x / / / / / /\"\ncaptains_club = 5");
     let mut r = ruth_at([0, 0, 7]);
-    let text = r.move_tokens(&rules, &s);
+    let moves = r.move_tokens(&rules, &s);
     assert_eq!(r.tokens, [2, 2, 0]);
-    assert_eq!(text, "Ruth's tokens move: shrimp → lobster, king_crab → research_vessel, seafood_buffet → casino");
+    let g = deckhand::games::fleet::game::Game::solo_from_sheet(&rules, s.clone(), 1, [0, 0, 0]);
+    let e = deckhand::games::fleet::game::Event {
+        player: None,
+        what: deckhand::games::fleet::game::Happened::RuthTokens { moves },
+    };
+    assert_eq!(
+        deckhand::text::fleet::event(&rules, &g, &e, "en"),
+        "Ruth's tokens move: shrimp → lobster, king_crab → research_vessel, seafood_buffet → casino"
+    );
 }
 
 #[test]
@@ -234,8 +252,8 @@ fn ratings_by_score_in_three_languages() {
         (0, "Greenhorn"),
     ];
     for (score, title) in cases {
-        assert_eq!(ruth::rating(&rules, score, "en"), title, "{score}");
+        assert_eq!(deckhand::text::fleet::rating(&rules, score, "en"), title, "{score}");
     }
-    assert_eq!(ruth::rating(&rules, 85, "de"), "Barscher Kapitän");
-    assert_eq!(ruth::rating(&rules, 70, "fr"), "Matelot");
+    assert_eq!(deckhand::text::fleet::rating(&rules, 85, "de"), "Barscher Kapitän");
+    assert_eq!(deckhand::text::fleet::rating(&rules, 70, "fr"), "Matelot");
 }

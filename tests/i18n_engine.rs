@@ -27,24 +27,23 @@ fn assert_no_english(text: &str) {
     }
 }
 
-fn table(lang: &'static str, sheets: &[&str]) -> T {
+fn table(sheets: &[&str]) -> T {
     let mut t = T::new(1, sheets);
-    t.g.lang = lang;
-    t.notices(); // the round announcement came before the language was set
+    t.notices();
     t
 }
 
 fn prompt(t: &T, lang: &str) -> String {
-    t.g.decision(&t.rules, lang).map(|d| d.prompt).unwrap_or_default()
+    t.prompt_in(lang)
 }
 
 fn labels(t: &T, lang: &str) -> Vec<String> {
-    t.g.decision(&t.rules, lang).map(|d| d.options.iter().map(|o| o.label.clone()).collect()).unwrap_or_default()
+    t.labels_in(lang)
 }
 
 #[test]
 fn a_b_circle_launches_a_boat_in_german() {
-    let mut t = table("de", &["[marks]\ncod = 4\ncod_license = 1\ncod_boat = 1", COD_START]);
+    let mut t = table(&["[marks]\ncod = 4\ncod_license = 1\ncod_boat = 1", COD_START]);
     t.roll("cod lobster oyster");
     let p = prompt(&t, "de");
     assert_eq!(p, "P0: wähle einen Würfel (Kabeljau, Hummer, Auster)");
@@ -57,7 +56,7 @@ fn a_b_circle_launches_a_boat_in_german() {
         assert_no_english(label);
     }
     t.choose("mark");
-    let n = t.notices();
+    let n = t.notices_in("de");
     assert!(n.contains("P0: Boot 2 (Kabeljau) eingesetzt"), "{n}");
     assert!(n.contains("+1 Münze (Kabeljaulizenz, Boot eingesetzt), 1 auf der Münzleiste"), "{n}");
     assert_no_english(&n);
@@ -65,7 +64,7 @@ fn a_b_circle_launches_a_boat_in_german() {
 
 #[test]
 fn a_b_circle_launches_a_boat_in_french() {
-    let mut t = table("fr", &["[marks]\ncod = 4\ncod_license = 1\ncod_boat = 1", COD_START]);
+    let mut t = table(&["[marks]\ncod = 4\ncod_license = 1\ncod_boat = 1", COD_START]);
     t.roll("cod lobster oyster");
     let p = prompt(&t, "fr");
     assert_eq!(p, "P0 : choisissez un dé (morue, homard, huître)");
@@ -76,7 +75,7 @@ fn a_b_circle_launches_a_boat_in_french() {
         assert_no_english(label);
     }
     t.choose("mark");
-    let n = t.notices();
+    let n = t.notices_in("fr");
     assert!(n.contains("P0 : bateau 2 (morue) mis à l'eau"), "{n}");
     assert!(n.contains("+1 pièce (permis de morue, bateau mis à l'eau), 1 sur la piste des pièces"), "{n}");
     assert_no_english(&n);
@@ -89,10 +88,10 @@ fn three_coins_and_a_star_use_plural_forms() {
         ("fr", "+3 pièces (Trois pièces), 5 sur la piste des pièces ; 1 étoile : action étoile"),
         ("en", "+3 coin(s) (3 coins), 5 on the track; 1 star(s): star action"),
     ] {
-        let mut t = table(lang, &["[marks]\ncod = 3\ncod_license = 1\ncod_boat = 1\ncoin = 2\n", COD_START]);
+        let mut t = table(&["[marks]\ncod = 3\ncod_license = 1\ncod_boat = 1\ncoin = 2\n", COD_START]);
         t.roll("coins lobster oyster");
         t.answers(&["coins", "coins"]);
-        let n = t.notices();
+        let n = t.notices_in(lang);
         assert!(n.contains(want), "{lang}: {n}");
         let p = prompt(&t, lang);
         if lang != "en" {
@@ -108,22 +107,21 @@ fn a_whole_session_from_the_start_speaks_german_and_french() {
     for lang in ["de", "fr"] {
         let names = vec!["Ann".to_string(), "Bob".to_string()];
         let mut s = Session::new(&rules, &names);
-        s.set_lang(lang);
         let mut seen = Vec::new();
         let mut steps = 0;
-        while let Some(d) = s.game.decision(&rules, lang) {
-            seen.push(d.prompt.clone());
-            seen.extend(d.options.iter().map(|o| o.label.clone()));
+        while let Some(d) = s.game.decision(&rules) {
+            seen.push(deckhand::text::fleet::prompt(&rules, &s.game, &d, lang));
+            seen.extend(d.options.iter().map(|o| deckhand::text::fleet::option_label(&rules, &s.game, &d, o, lang)));
             let input = match d.roll {
                 Some(spec) => {
                     let mut faces = vec!["cod".to_string(); spec.boat as usize];
                     faces.extend(vec!["market".to_string(); spec.town as usize]);
                     Input::Roll { faces, digital: false }
                 }
-                None => Input::Choice(d.options.last().expect("an option").key.to_string()),
+                None => Input::Choice(d.options.last().expect("an option").key(&rules, &s.game).into_owned()),
             };
-            let notices = s.apply(&rules, input).expect("a legal answer");
-            seen.extend(notices.into_iter().map(|n| n.text));
+            let events = s.apply(&rules, input).expect("a legal answer");
+            seen.extend(events.iter().map(|e| deckhand::text::fleet::event(&rules, &s.game, e, lang)));
             steps += 1;
             if steps > 60 {
                 break;
@@ -143,15 +141,16 @@ fn a_whole_session_from_the_start_speaks_german_and_french() {
 
 #[test]
 fn an_illegal_answer_is_explained_in_german() {
-    let mut t = table("de", &["[marks]\ncod = 4\ncod_license = 1\ncod_boat = 1", COD_START]);
+    let mut t = table(&["[marks]\ncod = 4\ncod_license = 1\ncod_boat = 1", COD_START]);
     t.roll("cod lobster oyster");
     let e = t.g.apply(&t.rules, &Input::Choice("swordfish".into())).unwrap_err();
     assert_eq!(
-        e.message,
+        deckhand::text::fleet::refusal(&t.rules, &t.g, &e, "de"),
         "`swordfish` ist keine gültige Antwort auf „P0: wähle einen Würfel (Kabeljau, Hummer, Auster)“"
     );
     let e = t.g.apply(&t.rules, &Input::Roll { faces: vec!["cod".into()], digital: false }).unwrap_err();
-    assert!(e.message.ends_with("ist kein Würfelwurf"), "{}", e.message);
+    let why = deckhand::text::fleet::refusal(&t.rules, &t.g, &e, "de");
+    assert!(why.ends_with("ist kein Würfelwurf"), "{why}");
 }
 
 #[test]
@@ -174,13 +173,13 @@ fn a_sheet_violation_in_german_and_french_keeps_its_english_rule_id() {
 }
 
 #[test]
-fn the_example_cards_warning_follows_the_language_set_after_creation() {
+fn the_example_cards_warning_is_said_in_the_language_it_is_shown_in() {
     let rules = fleet();
     let names = vec!["Ann".to_string(), "Bob".to_string()];
     let setup = deckhand::games::fleet::game::Setup { solo: false, captains: true, trophies: false };
     let mut s = Session::with_setup(&rules, &names, setup);
-    s.set_lang("de");
-    let n: Vec<String> = s.game.take_notices().into_iter().map(|n| n.text).collect();
+    let events = s.game.take_events();
+    let n: Vec<String> = events.iter().map(|e| deckhand::text::fleet::event(&rules, &s.game, e, "de")).collect();
     assert!(n.iter().any(|t| t.starts_with("Kapitäns- und Trophäenkarten")), "{n:?}");
     for text in &n {
         assert_no_english(&text.replace("--rules", ""));

@@ -75,7 +75,7 @@ fn monotonic(before: &Game, after: &Game, seed: u64) {
 fn random_game(rules: &FleetRules, seed: u64) -> (Session, Vec<Entry>) {
     let (names, setup) = setup_for(seed);
     let mut session = Session::with_setup(rules, &names, setup);
-    session.game.take_notices();
+    session.game.take_events();
     let mut rng = Rng::new(seed);
     let mut entries = Vec::new();
     let mut steps = 0;
@@ -86,7 +86,7 @@ fn random_game(rules: &FleetRules, seed: u64) -> (Session, Vec<Entry>) {
             other => other,
         };
         let before = session.game.clone();
-        session.apply(rules, input.clone()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        session.apply(rules, input.clone()).unwrap_or_else(|e| panic!("seed {seed}: {e:?}"));
         entries.push(Entry::Do(input.clone()));
         monotonic(&before, &session.game, seed);
         for p in &session.game.players {
@@ -95,7 +95,7 @@ fn random_game(rules: &FleetRules, seed: u64) -> (Session, Vec<Entry>) {
         // Undo followed by the same decision gives the same state.
         if steps % 37 == (seed % 37) as usize {
             let after = session.game.clone();
-            session.undo(rules).unwrap_or_else(|e| panic!("seed {seed}: undo: {e}"));
+            session.undo(rules).unwrap_or_else(|e| panic!("seed {seed}: undo: {e:?}"));
             assert_eq!(session.game, before, "seed {seed}: undo did not restore the state");
             session.apply(rules, input.clone()).unwrap();
             assert_eq!(session.game, after, "seed {seed}: redo gave another state");

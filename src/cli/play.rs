@@ -4,9 +4,9 @@
 use std::path::{Path, PathBuf};
 
 use super::{emit, saves, sheets::fleet_standings};
-use crate::games::fleet::game::{Decision, Dice, Face, Input, Kind, RollSpec};
+use crate::games::fleet::game::{Decision, Dice, Face, Game, Input, Kind, RollSpec};
 use crate::games::fleet::random;
-use crate::games::fleet::session::{Entry, Session};
+use crate::games::fleet::session::{Entry, NoUndo, ReplayError, Session};
 use crate::games::fleet::sheet_file;
 use crate::games::fleet::{check_game_in, Sheet};
 use crate::games::{self as rules, FleetRules, Rules};
@@ -15,6 +15,7 @@ use crate::log::{files, Journal};
 use crate::report::sheet::sheet_text;
 use crate::report::Format;
 use crate::rng::Rng;
+use crate::text::fleet as fleet_text;
 use crate::ui::{Choice, Prompter};
 use crate::{ui, Error};
 
@@ -93,9 +94,8 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
     p.say(&format!("{start} {}", crate::t!(lang, "cli.play.saved_to", file = save.display())));
     p.say(&crate::t!(lang, "cli.play.at_any_prompt"));
     let mut session = Session::with_setup(fleet, &names, setup.options());
-    session.set_lang(lang);
-    for n in session.game.take_notices() {
-        p.say(&n.text);
+    for e in session.game.take_events() {
+        p.say(&fleet_text::event(fleet, &session.game, &e, lang));
     }
     run(fleet, &mut session, &mut journal, &setup, p, lang)
 }
@@ -155,7 +155,7 @@ fn run(
     lang: &str,
 ) -> anyhow::Result<i32> {
     loop {
-        let Some(decision) = session.game.decision(rules, lang) else {
+        let Some(decision) = session.game.decision(rules) else {
             return finish(rules, session, journal.path(), p, lang);
         };
         let digital = setup.dice == Dice::Digital;
@@ -168,44 +168,48 @@ fn run(
                 let shown: Vec<String> = if lang == "en" {
                     faces.clone()
                 } else {
-                    faces.iter().map(|k| Face::parse(rules, k).map_or(k.clone(), |f| f.label(rules, lang))).collect()
+                    faces
+                        .iter()
+                        .map(|k| Face::parse(rules, k).map_or(k.clone(), |f| fleet_text::face_label(rules, f, lang)))
+                        .collect()
                 };
                 p.say(&format!(
                     "{} {}",
-                    decision.prompt,
+                    fleet_text::prompt(rules, &session.game, &decision, lang),
                     crate::t!(lang, "cli.play.deckhand_rolls", faces = shown.join(", "))
                 ));
                 Asked::Input(Input::Roll { faces, digital: true })
             }
-            None if digital && matches!(decision.kind, Kind::StartDie | Kind::StartPlayer | Kind::Draw) => {
+            None if digital && matches!(decision.kind(), Kind::StartDie | Kind::StartPlayer | Kind::Draw) => {
                 // deckhand rolls the start die (a boat type; the coins face is rerolled) and
                 // draws the start player.
                 let mut rng = Rng::for_roll(setup.seed.unwrap_or(0), u64::MAX - session.inputs.len() as u64);
-                let pick = decision.options[rng.below(decision.options.len())].clone();
-                let said = if decision.kind == Kind::Draw {
-                    crate::t!(lang, "cli.play.deckhand_draws", pick = pick.label)
+                let pick = decision.options[rng.below(decision.options.len())];
+                let label = fleet_text::option_label(rules, &session.game, &decision, &pick, lang);
+                let said = if decision.kind() == Kind::Draw {
+                    crate::t!(lang, "cli.play.deckhand_draws", pick = label)
                 } else {
-                    crate::t!(lang, "cli.play.deckhand_rolls", faces = pick.label)
+                    crate::t!(lang, "cli.play.deckhand_rolls", faces = label)
                 };
-                p.say(&format!("{} {said}", decision.prompt));
-                Asked::Input(Input::Choice(pick.key.into_owned()))
+                p.say(&format!("{} {said}", fleet_text::prompt(rules, &session.game, &decision, lang)));
+                Asked::Input(Input::Choice(pick.key(rules, &session.game).into_owned()))
             }
-            Some(spec) => ask_roll(rules, &decision, spec, p, lang)?,
-            None => ask_choice(&decision, p, lang)?,
+            Some(spec) => ask_roll(rules, &session.game, &decision, spec, p, lang)?,
+            None => ask_choice(rules, &session.game, &decision, p, lang)?,
         };
         let who = decision.player;
         match asked {
             Asked::Meta(cmd) => meta(rules, session, journal, who, &cmd, p, lang)?,
             Asked::Input(input) => match session.apply(rules, input.clone()) {
-                Ok(notices) => {
+                Ok(events) => {
                     journal.append(&Entry::Do(input))?;
-                    for n in notices {
-                        p.say(&n.text);
+                    for e in events {
+                        p.say(&fleet_text::event(rules, &session.game, &e, lang));
                     }
                 }
                 Err(illegal) => p.say(&format!(
                     "{} — {}",
-                    illegal.message,
+                    fleet_text::refusal(rules, &session.game, &illegal, lang),
                     crate::t!(lang, "cli.play.legal", legal = illegal.legal.join(", "))
                 )),
             },
@@ -215,6 +219,7 @@ fn run(
 
 fn ask_roll(
     rules: &FleetRules,
+    game: &Game,
     d: &Decision,
     spec: RollSpec,
     p: &mut dyn Prompter,
@@ -223,7 +228,7 @@ fn ask_roll(
     // Players type the faces' words in their language (or the keys); the save gets keys.
     let words = |boat_die: bool| -> Vec<String> {
         let mut words: Vec<String> =
-            Face::faces_of_kind(rules, boat_die).iter().map(|f| f.typed_word(rules, lang)).collect();
+            Face::faces_of_kind(rules, boat_die).iter().map(|f| fleet_text::face_word(rules, *f, lang)).collect();
         words.dedup();
         words
     };
@@ -244,7 +249,7 @@ fn ask_roll(
     let keys = |text: &str| -> Result<Vec<String>, String> {
         text.split([' ', ','])
             .filter(|t| !t.is_empty())
-            .map(|t| match Face::parse_typed(rules, t, lang) {
+            .map(|t| match fleet_text::parse_typed_face(rules, t, lang) {
                 Some(face) => Ok(face.key(rules).into_owned()),
                 None => Err(wrong(crate::t!(lang, "engine.illegal_face", face = t))),
             })
@@ -255,9 +260,11 @@ fn ask_roll(
             return Ok(());
         }
         let faces = keys(text)?;
-        crate::games::fleet::game::parse_faces_in(rules, &faces, spec, lang).map(|_| ()).map_err(|e| wrong(e.message))
+        crate::games::fleet::game::parse_faces(rules, &faces, spec)
+            .map(|_| ())
+            .map_err(|e| wrong(fleet_text::refusal(rules, game, &e, lang)))
     };
-    let answer = p.input(&format!("{} ({hint})", d.prompt), &validate)?;
+    let answer = p.input(&format!("{} ({hint})", fleet_text::prompt(rules, game, d, lang)), &validate)?;
     if let Some(meta) = meta_of(&answer, lang) {
         return Ok(Asked::Meta(meta.to_string()));
     }
@@ -265,16 +272,20 @@ fn ask_roll(
     Ok(Asked::Input(Input::Roll { faces, digital: false }))
 }
 
-fn ask_choice(d: &Decision, p: &mut dyn Prompter, lang: &str) -> Result<Asked, Error> {
-    let mut choices: Vec<Choice> = d.options.iter().map(|o| Choice::new(o.key.clone(), o.label.clone())).collect();
+fn ask_choice(rules: &FleetRules, game: &Game, d: &Decision, p: &mut dyn Prompter, lang: &str) -> Result<Asked, Error> {
+    let mut choices: Vec<Choice> = d
+        .options
+        .iter()
+        .map(|o| Choice::new(o.key(rules, game), fleet_text::option_label(rules, game, d, o, lang)))
+        .collect();
     choices.push(Choice::new("undo", crate::t!(lang, "cli.play.meta_undo")));
     choices.push(Choice::new("sheet", crate::t!(lang, "cli.play.meta_sheet")));
     choices.push(Choice::new("sheets", crate::t!(lang, "cli.play.meta_sheets")));
     choices.push(Choice::new("scores", crate::t!(lang, "cli.play.meta_scores")));
     choices.push(Choice::new("help", crate::t!(lang, "cli.play.meta_help")));
-    let i = p.select(&d.prompt, &choices)?;
+    let i = p.select(&fleet_text::prompt(rules, game, d, lang), &choices)?;
     Ok(if i < d.options.len() {
-        Asked::Input(Input::Choice(d.options[i].key.to_string()))
+        Asked::Input(Input::Choice(choices[i].key.clone()))
     } else {
         Asked::Meta(choices[i].key.clone())
     })
@@ -291,11 +302,22 @@ fn meta(
 ) -> anyhow::Result<()> {
     match cmd {
         "undo" => match session.undo(rules) {
-            Ok(what) => {
+            Ok(undone) => {
                 journal.append(&Entry::Undo)?;
-                p.say(&what);
+                let what = undone
+                    .decision
+                    .as_ref()
+                    .map(|d| fleet_text::prompt(rules, &session.game, d, lang))
+                    .unwrap_or_default();
+                p.say(&crate::t!(lang, "engine.undone", what = what, answer = undone.answer));
             }
-            Err(why) => p.say(&crate::t!(lang, "cli.play.cannot_undo", why = why)),
+            Err(why) => {
+                let why = match why {
+                    NoUndo::Nothing => crate::t!(lang, "engine.undo_nothing"),
+                    NoUndo::DigitalRoll => crate::t!(lang, "engine.undo_digital_roll"),
+                };
+                p.say(&crate::t!(lang, "cli.play.cannot_undo", why = why))
+            }
         },
         "sheet" | "sheets" => {
             let who: Vec<usize> = match who {
@@ -330,7 +352,7 @@ fn finish(rules: &FleetRules, session: &Session, save: &Path, p: &mut dyn Prompt
     let mut table = standings.render_in(Format::Table, false, None, lang);
     if session.game.ruth.is_some() {
         let total = standings.rows[0].total.max(0) as u32;
-        let title = crate::games::fleet::ruth::rating(rules, total, lang);
+        let title = fleet_text::rating(rules, total, lang);
         table.push_str(&crate::t!(lang, "cli.play.solo_rating", total = total, title = title));
         table.push('\n');
     }
@@ -368,7 +390,15 @@ fn reopen(
     let (Some(fleet), Some(setup)) = (rules.fleet(), header.fleet().copied()) else {
         return Err(Error::Usage(crate::t!(lang, "cli.save.not_fleet", file = path.display(), game = header.game)));
     };
-    let session = Session::replay_in(fleet, &header.players, setup.options(), entries, lang).map_err(|(i, why)| {
+    let session = Session::replay(fleet, &header.players, setup.options(), entries).map_err(|(i, why)| {
+        let why = match why {
+            ReplayError::UndoNothing => crate::t!(lang, "engine.undo_nothing_replay"),
+            ReplayError::Illegal(e) => {
+                // The refusal names the players: a game at its start knows them.
+                let game = Game::new(fleet, &header.players, setup.options());
+                fleet_text::refusal(fleet, &game, &e, lang)
+            }
+        };
         Error::Input {
             path: path.display().to_string(),
             count: 1,
@@ -390,7 +420,6 @@ pub fn resume(
     let (rules, _header, setup, mut session) =
         reopen(path, &opened.header, &opened.entries, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("checked in reopen");
-    session.set_lang(lang);
     let mut prompter = ui::prompter_for_in(answers, "resume", lang)?;
     files::remove_stale_temps(path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
     let mut journal = opened.journal;
@@ -410,7 +439,7 @@ pub fn resume(
         ),
         crate::t!(lang, "cli.play.at_any_prompt")
     ));
-    session.game.take_notices();
+    session.game.take_events();
     run(fleet, &mut session, &mut journal, &setup, p, lang)
 }
 

@@ -1,31 +1,35 @@
-//! Fleet's terms in words: the names of sections, boats, counted quantities — what the
-//! engine refers to by index, as players read it in their language.
+//! Fleet in words: what the engine refers to by index (sections, boats, dice faces) and
+//! what it returns as values (decisions, options, events, refusals, Captain Ruth's
+//! reasons), as players read them in their language.
 
+use crate::games::fleet::game::{Ask, Choice, Decision, DicePhase, Event, Face, Game, Happened, Illegal, Refusal, Why};
+use crate::games::fleet::ruth::{Action, Reason};
 use crate::games::fleet::sheet::BoatSlot;
-use crate::games::fleet::{FleetRules, Quantity, SectionKind};
+use crate::games::fleet::{BuildingEffect, ColumnBox, FleetRules, LicenseEffect, Metal, Quantity, SectionKind};
+use crate::t;
 
 /// A section's name (`cod column`, `Spalte Kabeljau`, `casino`).
 pub fn section_name(rules: &FleetRules, section: usize, lang: &str) -> String {
     match rules.sections[section].kind {
-        SectionKind::Column(t) => crate::t!(lang, "engine.column", type = rules.boat_types[t].name.get(lang)),
-        SectionKind::Licenses(t) => crate::t!(lang, "engine.licenses", type = rules.boat_types[t].name.get(lang)),
-        SectionKind::Boats(t) => crate::t!(lang, "engine.boats", type = rules.boat_types[t].name.get(lang)),
+        SectionKind::Column(t) => t!(lang, "engine.column", type = rules.boat_types[t].name.get(lang)),
+        SectionKind::Licenses(t) => t!(lang, "engine.licenses", type = rules.boat_types[t].name.get(lang)),
+        SectionKind::Boats(t) => t!(lang, "engine.boats", type = rules.boat_types[t].name.get(lang)),
         SectionKind::Coins => rules.coin_name.get(lang).to_string(),
         SectionKind::Harbor(h) => rules.harbor[h].name.get(lang).to_string(),
         SectionKind::Wharf(w) => rules.wharf[w].name.get(lang).to_string(),
-        SectionKind::BuffetHexes => crate::t!(lang, "engine.buffet_hexes"),
-        SectionKind::SalvageStars => crate::t!(lang, "engine.salvage_stars"),
+        SectionKind::BuffetHexes => t!(lang, "engine.buffet_hexes"),
+        SectionKind::SalvageStars => t!(lang, "engine.salvage_stars"),
     }
 }
 
 /// What a card or bonus counts (`fish`, `Fische`, `poissons`).
 pub fn quantity_name(quantity: Quantity, lang: &str) -> String {
     match quantity {
-        Quantity::Fish => crate::t!(lang, "engine.quantity.fish"),
-        Quantity::Boats => crate::t!(lang, "engine.quantity.boats"),
-        Quantity::Licenses => crate::t!(lang, "engine.quantity.licenses"),
-        Quantity::Buildings => crate::t!(lang, "engine.quantity.buildings"),
-        Quantity::Coins => crate::t!(lang, "engine.quantity.coins"),
+        Quantity::Fish => t!(lang, "engine.quantity.fish"),
+        Quantity::Boats => t!(lang, "engine.quantity.boats"),
+        Quantity::Licenses => t!(lang, "engine.quantity.licenses"),
+        Quantity::Buildings => t!(lang, "engine.quantity.buildings"),
+        Quantity::Coins => t!(lang, "engine.quantity.coins"),
     }
 }
 
@@ -33,10 +37,449 @@ pub fn quantity_name(quantity: Quantity, lang: &str) -> String {
 pub fn boat_name(rules: &FleetRules, boat: &BoatSlot, lang: &str) -> String {
     match rules.sections[boat.section].kind {
         SectionKind::Boats(t) => {
-            crate::t!(lang, "engine.boat_name", boat_type = rules.boat_types[t].name.get(lang), n = boat.slot + 1)
+            t!(lang, "engine.boat_name", boat_type = rules.boat_types[t].name.get(lang), n = boat.slot + 1)
         }
         SectionKind::Harbor(h) if rules.harbor[h].boats.len() == 1 => rules.harbor[h].name.get(lang).to_string(),
         SectionKind::Harbor(h) => format!("{} {}", rules.harbor[h].name.get(lang), boat.slot + 1),
         _ => rules.sections[boat.section].id.clone(),
+    }
+}
+
+/// A die face's name (`cod`, `Kabeljau`, `3 coins`).
+pub fn face_label(rules: &FleetRules, face: Face, lang: &str) -> String {
+    match face {
+        Face::Boat(t) => rules.boat_types[t].name.get(lang).to_string(),
+        Face::Coins => t!(lang, "engine.face_coins"),
+        Face::Harbor => t!(lang, "engine.face_harbor"),
+        Face::Wharf => t!(lang, "engine.face_wharf"),
+        Face::Market => rules.market_name.get(lang).to_string(),
+    }
+}
+
+/// The word a player types for a face in `lang`: its name as one lowercase word
+/// (`garnele`, `münzen`, `huître`). In English it is the key.
+pub fn face_word(rules: &FleetRules, face: Face, lang: &str) -> String {
+    let word = match face {
+        Face::Coins => t!(lang, "engine.face_word_coins"),
+        other => face_label(rules, other, lang),
+    };
+    word.to_lowercase().split_whitespace().collect::<Vec<_>>().join("-")
+}
+
+/// A face from what a player typed: its key, or its word in `lang` (then in the other
+/// languages), ignoring case and accents (`münzen`, `munzen`, `muenzen`; `huitre`).
+pub fn parse_typed_face(rules: &FleetRules, typed: &str, lang: &str) -> Option<Face> {
+    if let Some(face) = Face::parse(rules, typed) {
+        return Some(face);
+    }
+    let faces: Vec<Face> =
+        Face::faces_of_kind(rules, true).into_iter().chain(Face::faces_of_kind(rules, false)).collect();
+    let langs = std::iter::once(lang).chain(super::LANGS.into_iter().filter(|l| *l != lang));
+    for l in langs {
+        if let Some(face) = faces.iter().find(|f| super::same_word(&face_word(rules, **f, l), typed)) {
+            return Some(*face);
+        }
+    }
+    None
+}
+
+/// The question of a decision.
+pub fn prompt(rules: &FleetRules, game: &Game, d: &Decision, lang: &str) -> String {
+    let name = || d.player.map(|p| game.players[p].name.clone()).unwrap_or_default();
+    match &d.ask {
+        Ask::StartDie => t!(lang, "engine.prompt_start_die", name = name()),
+        Ask::Trophy(Metal::Gold) => t!(lang, "engine.prompt_trophy_gold"),
+        Ask::Trophy(Metal::Silver) => t!(lang, "engine.prompt_trophy_silver"),
+        Ask::Captain => t!(lang, "engine.prompt_captain", name = name()),
+        Ask::StartPlayer => t!(lang, "engine.prompt_start_player"),
+        Ask::Roll { phase, round, roller } => {
+            let roller = &game.players[*roller].name;
+            match phase {
+                DicePhase::Boat => t!(lang, "engine.prompt_roll_boat", round = round, name = roller),
+                DicePhase::Town => t!(lang, "engine.prompt_roll_town", round = round, name = roller),
+            }
+        }
+        Ask::Reroll => t!(lang, "engine.prompt_reroll", name = name()),
+        Ask::Pick { pool } => {
+            let dice = pool.iter().map(|f| face_label(rules, *f, lang)).collect::<Vec<_>>().join(", ");
+            t!(lang, "engine.prompt_pick", name = name(), dice = dice)
+        }
+        Ask::Use { face, shared } => {
+            let face = face_label(rules, *face, lang);
+            if *shared {
+                t!(lang, "engine.prompt_use_shared", name = name(), face = face)
+            } else {
+                t!(lang, "engine.prompt_use", name = name(), face = face)
+            }
+        }
+        Ask::FlexType => t!(lang, "engine.prompt_flex", name = name()),
+        Ask::ChoiceCircle { boat_type } => {
+            t!(lang, "engine.prompt_choice", name = name(), boat_type = rules.boat_types[*boat_type].name.get(lang))
+        }
+        Ask::KingCrabBonus => t!(lang, "engine.prompt_king_crab", name = name()),
+        Ask::Star => t!(lang, "engine.prompt_star", name = name()),
+        Ask::Oyster { boat } => t!(lang, "engine.prompt_oyster", name = name(), boat = boat_name(rules, boat, lang)),
+    }
+}
+
+/// What a circle does, after a box id in an option (` (B: launch a boat)`).
+fn circle_note(rules: &FleetRules, s: usize, i: usize, lang: &str) -> String {
+    match rules.sections[s].kind {
+        SectionKind::Column(t) => match rules.boat_types[t].column[i] {
+            ColumnBox::License => t!(lang, "engine.note_license"),
+            ColumnBox::Boat => t!(lang, "engine.note_boat"),
+            ColumnBox::Choice => t!(lang, "engine.note_choice"),
+            ColumnBox::Plain => String::new(),
+        },
+        SectionKind::Harbor(h) if rules.harbor[h].circles[i] => t!(lang, "engine.note_circle"),
+        SectionKind::Wharf(b) if rules.wharf[b].circles[i] => t!(lang, "engine.note_completes"),
+        _ => String::new(),
+    }
+}
+
+/// An option of a decision, as the deciding player reads it.
+pub fn option_label(rules: &FleetRules, game: &Game, d: &Decision, choice: &Choice, lang: &str) -> String {
+    let flex_extra = || {
+        let level = d
+            .player
+            .and_then(|p| game.players[p].sheet.license_with(rules, LicenseEffect::FlexDie))
+            .unwrap_or_default();
+        match (level.types, level.stars) {
+            (1, 0) => (String::new(), level.stars),
+            (1, s) => (t!(lang, "engine.plus_star_actions", n = s), level.stars),
+            (n, s) => (
+                t!(lang, "engine.and_more_types", n = n - 1) + &t!(lang, "engine.plus_star_actions", n = s),
+                level.stars,
+            ),
+        }
+    };
+    match *choice {
+        Choice::BoatType(t) => rules.boat_types[t].name.get(lang).to_string(),
+        Choice::Trophy(t) => rules.trophies[t].name.get(lang).to_string(),
+        Choice::Captain(c) => rules.captains[c].name.get(lang).to_string(),
+        Choice::Player(p) => game.players[p].name.clone(),
+        Choice::Die(face) => face_label(rules, face, lang),
+        Choice::Mark { section, index } => t!(
+            lang,
+            "engine.opt_mark",
+            id = rules.box_id(section, index),
+            note = circle_note(rules, section, index, lang)
+        ),
+        Choice::Section { section, index } => t!(
+            lang,
+            "engine.opt_section_mark",
+            section = section_name(rules, section, lang),
+            id = rules.box_id(section, index),
+            note = circle_note(rules, section, index, lang)
+        ),
+        Choice::FlexAs(t) => {
+            t!(lang, "engine.opt_flex_as", boat_type = rules.boat_types[t].name.get(lang), extra = flex_extra().0)
+        }
+        Choice::FlexCoins => {
+            let (extra, stars) = flex_extra();
+            t!(lang, "engine.opt_flex_coins", extra = if stars > 0 { extra } else { String::new() })
+        }
+        Choice::Hex(t) => t!(lang, "engine.opt_hex", boat_type = rules.boat_types[t].name.get(lang)),
+        Choice::CoinsFace(n) => t!(lang, "engine.opt_coins", n = n),
+        Choice::Market(n) => t!(lang, "engine.opt_market", n = n),
+        Choice::Reroll => t!(lang, "engine.opt_reroll"),
+        Choice::Salvage => t!(lang, "engine.opt_salvage"),
+        Choice::DieAsCoins(n) => t!(lang, "engine.opt_coin", n = n),
+        Choice::License => t!(lang, "engine.opt_activate_license"),
+        Choice::Boat => t!(lang, "engine.opt_launch_boat"),
+        Choice::Bonus(b) => rules.king_crab_bonuses[b].name.get(lang).to_string(),
+        Choice::TwoFish => t!(lang, "engine.opt_two_fish"),
+        Choice::FishAndCoin => t!(lang, "engine.opt_fish_coin"),
+    }
+}
+
+/// What a license level gives, and its VP.
+fn license_reminder(rules: &FleetRules, t: usize, level: usize, lang: &str) -> String {
+    let bt = &rules.boat_types[t];
+    let l = bt.license_levels[level - 1];
+    let vp = bt.license_vp[level - 1];
+    let vp = if vp > 0 { t!(lang, "engine.vp_at_end", vp = vp) } else { String::new() };
+    let bonus = match bt.license_effect {
+        LicenseEffect::FlexDie => t!(
+            lang,
+            "engine.license_flex",
+            n = l.types,
+            stars = if l.stars > 0 { t!(lang, "engine.plus_star_actions", n = l.stars) } else { String::new() }
+        ),
+        LicenseEffect::LaunchCoins => t!(lang, "engine.license_launch_coins", n = l.coins),
+        LicenseEffect::Income => t!(lang, "engine.license_income", n = l.coins),
+        LicenseEffect::AfterFishing => t!(
+            lang,
+            "engine.license_after_fishing",
+            n = l.stars,
+            coins = if l.coins > 0 { t!(lang, "engine.plus_coins", n = l.coins) } else { String::new() }
+        ),
+        LicenseEffect::Oyster => t!(lang, "engine.license_oyster", n = l.capacity),
+    };
+    format!("{bonus}{vp}")
+}
+
+/// What a complete wharf building gives.
+fn building_reminder(rules: &FleetRules, b: usize, lang: &str) -> String {
+    let building = &rules.wharf[b];
+    match building.effect {
+        BuildingEffect::Reroll => t!(lang, "engine.building_reroll"),
+        BuildingEffect::None => t!(lang, "engine.building_none"),
+        BuildingEffect::Buffet => t!(lang, "engine.building_buffet"),
+        BuildingEffect::Salvage => t!(lang, "engine.building_salvage", n = building.stars),
+        BuildingEffect::DieAsCoins => t!(lang, "engine.building_die_as_coins", n = building.coins),
+        BuildingEffect::MarketBonus => t!(lang, "engine.building_market", n = building.coins),
+        BuildingEffect::IncomePerFullBoat => t!(lang, "engine.building_income", n = building.coins),
+    }
+}
+
+fn why_text(why: &Why, lang: &str) -> String {
+    match why {
+        Why::Income { base, lobster, canning, capped } => {
+            let mut parts = vec![t!(lang, "engine.income_base", n = base)];
+            if let Some(coins) = lobster {
+                parts.push(t!(lang, "engine.income_lobster", n = coins));
+            }
+            if let Some((coins, full)) = canning {
+                parts.push(t!(lang, "engine.income_canning", coins = coins, n = full));
+            }
+            let capped = if *capped { t!(lang, "engine.income_capped") } else { String::new() };
+            t!(lang, "engine.income", parts = parts.join(" "), capped = capped)
+        }
+        Why::SecondLicense => t!(lang, "engine.why_second_license"),
+        Why::CodLicense => t!(lang, "engine.why_cod"),
+        Why::DieAsCoins => t!(lang, "engine.why_die_as_coins"),
+        Why::CoinsFace => t!(lang, "engine.face_coins"),
+        Why::Market => t!(lang, "engine.why_market"),
+        Why::FlexCoins => t!(lang, "engine.why_flex_coins"),
+        Why::OysterCoin => t!(lang, "engine.why_oyster_coin"),
+        Why::Swordfish => t!(lang, "engine.why_swordfish"),
+    }
+}
+
+/// An event as one line: `Ann: lobster license L2: +2 income`, `Shared die: cod — …`.
+pub fn event(rules: &FleetRules, game: &Game, e: &Event, lang: &str) -> String {
+    let text = happened(rules, game, &e.what, lang);
+    match e.player {
+        Some(p) => t!(lang, "engine.say_prefix", name = game.players[p].name, text = text),
+        None => text,
+    }
+}
+
+fn happened(rules: &FleetRules, game: &Game, what: &Happened, lang: &str) -> String {
+    let bt = |t: usize| rules.boat_types[t].name.get(lang);
+    match what {
+        Happened::ExampleCards => t!(lang, "engine.announce_example_cards"),
+        Happened::Round { round, rounds, start } => {
+            let start = match start {
+                Some(p) => game.players[*p].name.clone(),
+                None => t!(lang, "engine.captain_ruth"),
+            };
+            t!(lang, "engine.announce_round", round = round, rounds = rounds, start = start)
+        }
+        Happened::Shared { face } => t!(lang, "engine.announce_shared", face = face_label(rules, *face, lang)),
+        Happened::Fishing { round } => t!(lang, "engine.announce_fishing", round = round),
+        Happened::TrophyInPlay { trophy } => {
+            let trophy = &rules.trophies[*trophy];
+            let when =
+                if trophy.metal == Metal::Gold { t!(lang, "engine.when_gold") } else { t!(lang, "engine.when_silver") };
+            t!(lang, "engine.announce_trophy", trophy = trophy.name.get(lang), vp = trophy.vp, when = when)
+        }
+        Happened::Over => t!(lang, "engine.announce_over"),
+        Happened::StartDie { boat_type, boxes } => {
+            t!(lang, "engine.say_start_die", boat_type = bt(*boat_type), n = boxes)
+        }
+        Happened::Captain { captain } => {
+            let captain = &rules.captains[*captain];
+            t!(lang, "engine.say_captain", captain = captain.name.get(lang), boat_type = bt(captain.boat_type))
+        }
+        Happened::License { boat_type, level } => t!(
+            lang,
+            "engine.say_license",
+            boat_type = bt(*boat_type),
+            level = level,
+            reminder = license_reminder(rules, *boat_type, *level, lang)
+        ),
+        Happened::NoLicense { boat_type } => t!(lang, "engine.say_no_license", boat_type = bt(*boat_type)),
+        Happened::Launched { boat_type, n } => t!(lang, "engine.say_launched", boat_type = bt(*boat_type), n = n),
+        Happened::NoBoat { boat_type } => t!(lang, "engine.say_no_boat", boat_type = bt(*boat_type)),
+        Happened::KingCrabLicense { vp } => t!(lang, "engine.say_king_crab", vp = vp),
+        Happened::HarborLaunched { harbor, n, section, index } => {
+            let ship = &rules.harbor[*harbor];
+            let what = if ship.effect == crate::games::fleet::HarborEffect::Barge {
+                ship.name.get(lang).to_string()
+            } else {
+                t!(lang, "engine.harbor_boat", ship = ship.name.get(lang), n = n)
+            };
+            t!(lang, "engine.say_harbor_launched", what = what, id = rules.box_id(*section, *index))
+        }
+        Happened::BonusTaken { bonus } => {
+            t!(lang, "engine.say_bonus_taken", bonus = rules.king_crab_bonuses[*bonus].name.get(lang))
+        }
+        Happened::Earned { coins, why, total, lost, stars, after_fishing } => {
+            let mut text = t!(lang, "engine.earn", n = coins, why = why_text(why, lang), total = total);
+            if *lost > 0 {
+                text.push_str(&t!(lang, "engine.earn_lost", n = lost));
+            }
+            if *stars > 0 {
+                let after = if *after_fishing { t!(lang, "engine.after_fishing") } else { String::new() };
+                text.push_str(&t!(lang, "engine.earn_stars", n = stars, after = after));
+            }
+            text
+        }
+        Happened::BuildingComplete { building } => t!(
+            lang,
+            "engine.say_building_complete",
+            building = rules.wharf[*building].name.get(lang),
+            reminder = building_reminder(rules, *building, lang)
+        ),
+        Happened::SectionFull { section } => {
+            t!(lang, "engine.say_section_full", section = section_name(rules, *section, lang))
+        }
+        Happened::ChoiceNone { section, index } => {
+            t!(lang, "engine.say_choice_none", id = rules.box_id(*section, *index))
+        }
+        Happened::StarLost => t!(lang, "engine.say_star_lost"),
+        Happened::NoColumn => t!(lang, "engine.say_no_column"),
+        Happened::NoBonus => t!(lang, "engine.say_no_bonus"),
+        Happened::Barge { n, full } => t!(lang, "engine.say_barge", n = n, full = full),
+        Happened::Caught { n, total } => t!(lang, "engine.say_caught", n = n, total = total),
+        Happened::PrivateFishing => t!(lang, "engine.say_private_fishing"),
+        Happened::Swordfish { stars, coins } => {
+            let coins = if *coins > 0 { t!(lang, "engine.and_coins", n = coins) } else { String::new() };
+            t!(lang, "engine.say_swordfish", n = stars, coins = coins)
+        }
+        Happened::Salvage { n } => t!(lang, "engine.say_salvage", n = n),
+        Happened::Hex { boat_type, n } => t!(lang, "engine.say_hex", boat_type = bt(*boat_type), n = n),
+        Happened::FlexAs { level, boat_type } => {
+            t!(lang, "engine.say_flex_as", level = level, boat_type = bt(*boat_type))
+        }
+        Happened::Reroll { face } => t!(lang, "engine.say_casino_reroll", face = face_label(rules, *face, lang)),
+        Happened::Silver { trophy } => {
+            let trophy = &rules.trophies[*trophy];
+            t!(lang, "engine.say_silver", trophy = trophy.name.get(lang), vp = trophy.vp)
+        }
+        Happened::Gold { trophy, best } => {
+            let trophy = &rules.trophies[*trophy];
+            t!(lang, "engine.say_gold", trophy = trophy.name.get(lang), best = best, vp = trophy.vp)
+        }
+        Happened::NoGold { trophy } => {
+            t!(lang, "engine.announce_no_gold", trophy = rules.trophies[*trophy].name.get(lang))
+        }
+        Happened::Ruth { action, reason, crossed } => {
+            let why = ruth_reason(rules, reason, lang);
+            let ids: Vec<String> = crossed.iter().map(|(s, i)| rules.box_id(*s, *i)).collect();
+            match (action, ids.len()) {
+                (Action::Pass, _) | (_, 0) => why,
+                (Action::Star, _) => t!(lang, "engine.ruth_crosses_star", why = why, boxes = ids[0]),
+                _ => t!(lang, "engine.ruth_crosses", why = why, boxes = ids.join(&t!(lang, "engine.and"))),
+            }
+        }
+        Happened::RuthTokens { moves } => {
+            let moves: Vec<String> = moves
+                .iter()
+                .map(|(from, to)| format!("{} → {}", ruth_section(rules, *from, lang), ruth_section(rules, *to, lang)))
+                .collect();
+            t!(lang, "engine.ruth_tokens_move", moves = moves.join(", "))
+        }
+    }
+}
+
+/// A die in Ruth's lines: its id in English (as always), its name in other languages.
+fn ruth_die(rules: &FleetRules, face: Face, lang: &str) -> String {
+    if lang == "en" {
+        match face {
+            Face::Boat(t) => rules.boat_types[t].id.clone(),
+            Face::Coins => "3 coins".into(),
+            other => other.key(rules).into_owned(),
+        }
+    } else {
+        face_label(rules, face, lang)
+    }
+}
+
+/// A section in Ruth's lines: its id in English (as always), its name in other languages.
+fn ruth_section(rules: &FleetRules, s: usize, lang: &str) -> String {
+    match rules.sections[s].kind {
+        _ if lang == "en" => rules.sections[s].id.clone(),
+        SectionKind::Column(t) => rules.boat_types[t].name.get(lang).to_string(),
+        _ => section_name(rules, s, lang),
+    }
+}
+
+/// Why Captain Ruth does what she does.
+pub fn ruth_reason(rules: &FleetRules, reason: &Reason, lang: &str) -> String {
+    let token = |k: usize| match k {
+        0 => t!(lang, "engine.token_boat"),
+        1 => t!(lang, "engine.token_harbor"),
+        _ => t!(lang, "engine.token_wharf"),
+    };
+    match reason {
+        Reason::HarborStar => t!(lang, "engine.ruth_harbor_star"),
+        Reason::MarketStar => t!(lang, "engine.ruth_market_star"),
+        Reason::PassNothing { die } => t!(lang, "engine.ruth_pass_nothing", die = ruth_die(rules, *die, lang)),
+        Reason::TakesType { boat_type } => {
+            t!(lang, "engine.ruth_takes_type", name = ruth_die(rules, Face::Boat(*boat_type), lang))
+        }
+        Reason::TakesNextType { boat_type, token_type } => t!(
+            lang,
+            "engine.ruth_takes_next_type",
+            name = ruth_die(rules, Face::Boat(*boat_type), lang),
+            token = ruth_die(rules, Face::Boat(*token_type), lang)
+        ),
+        Reason::Joker { section } => t!(lang, "engine.ruth_joker", section = ruth_section(rules, *section, lang)),
+        Reason::JokerPass => t!(lang, "engine.ruth_joker_pass"),
+        Reason::PassNoBox { die } => t!(lang, "engine.ruth_pass_no_box", die = ruth_die(rules, *die, lang)),
+        Reason::TakesDie { die, token: k, section } => t!(
+            lang,
+            "engine.ruth_takes_die",
+            die = ruth_die(rules, *die, lang),
+            token = token(*k),
+            section = ruth_section(rules, *section, lang)
+        ),
+        Reason::TakesDieNext { die, token: k, on, next } => t!(
+            lang,
+            "engine.ruth_takes_die_next",
+            die = ruth_die(rules, *die, lang),
+            token = token(*k),
+            section = ruth_section(rules, *on, lang),
+            next = ruth_section(rules, *next, lang)
+        ),
+        Reason::UsesShared { die } => t!(lang, "engine.ruth_uses_shared", die = ruth_die(rules, *die, lang)),
+        Reason::UsesSharedJoker => t!(lang, "engine.ruth_uses_shared_joker"),
+        Reason::UsesSharedDie { die } => t!(lang, "engine.ruth_uses_shared_die", die = ruth_die(rules, *die, lang)),
+        Reason::NothingOpen(why) => t!(lang, "engine.ruth_nothing_open", why = ruth_reason(rules, why, lang)),
+        Reason::PassesMarket => t!(lang, "engine.ruth_passes_market"),
+    }
+}
+
+/// The solo rating's title for a score.
+pub fn rating(rules: &FleetRules, score: u32, lang: &str) -> String {
+    crate::games::fleet::ruth::rating(rules, score)
+        .map(|r| rules.solo.ratings[r].name.get(lang).to_string())
+        .unwrap_or_default()
+}
+
+/// Why an answer was refused (the legal answers are listed by the caller).
+pub fn refusal(rules: &FleetRules, game: &Game, illegal: &Illegal, lang: &str) -> String {
+    match &illegal.refusal {
+        Refusal::GameOver => t!(lang, "engine.illegal_over"),
+        Refusal::NeedsDice => t!(lang, "engine.illegal_needs_dice"),
+        Refusal::NotAnOption { answer, decision } => {
+            t!(lang, "engine.illegal_answer", key = answer, prompt = prompt(rules, game, decision, lang))
+        }
+        Refusal::NotARoll { decision } => {
+            t!(lang, "engine.illegal_not_roll", prompt = prompt(rules, game, decision, lang))
+        }
+        Refusal::UnknownFace { face } => t!(lang, "engine.illegal_face", face = face),
+        Refusal::WrongDice { spec, boat, town } => {
+            let want = match (spec.boat, spec.town) {
+                (b, 0) => t!(lang, "engine.want_boat", n = b),
+                (0, t) => t!(lang, "engine.want_town", n = t),
+                (b, t) => t!(lang, "engine.want_both", n = t, boat = b),
+            };
+            t!(lang, "engine.illegal_roll_count", want = want, boat = boat, town = town)
+        }
+        Refusal::NotWaitingFor { player } => t!(lang, "engine.illegal_not_waiting", name = game.players[*player].name),
     }
 }

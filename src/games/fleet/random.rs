@@ -21,11 +21,10 @@ pub fn roll(rules: &FleetRules, spec: RollSpec, rng: &mut Rng) -> Vec<String> {
 
 /// One random decision for the session's current state; None when the game is over.
 pub fn random_input(rules: &FleetRules, session: &Session, rng: &mut Rng) -> Option<Input> {
-    // Keys only: the random player reads no labels.
-    let d = session.game.decision(rules, "")?;
+    let d = session.game.decision(rules)?;
     Some(match d.roll {
         Some(spec) => Input::Roll { faces: roll(rules, spec, rng), digital: true },
-        None => Input::Choice(d.options[rng.below(d.options.len())].key.to_string()),
+        None => Input::Choice(d.options[rng.below(d.options.len())].key(rules, &session.game).into_owned()),
     })
 }
 

@@ -44,38 +44,26 @@ impl Ruth {
         (0..lp.len()).map(|i| section_of(rules, k, lp[(self.tokens[k] + i) % lp.len()])).find(|s| open(sheet, *s))
     }
 
-    /// Ruth's pick from the pool: the pool index taken, what she does, and why (one line).
-    pub fn pick(&self, rules: &FleetRules, sheet: &Sheet, pool: &[Face], phase: DicePhase) -> (usize, Action, String) {
-        self.pick_in(rules, sheet, pool, phase, "en")
-    }
-
-    /// `pick` with its line in `lang`.
-    pub fn pick_in(
-        &self,
-        rules: &FleetRules,
-        sheet: &Sheet,
-        pool: &[Face],
-        phase: DicePhase,
-        lang: &str,
-    ) -> (usize, Action, String) {
+    /// Ruth's pick from the pool: the pool index taken, what she does, and why.
+    pub fn pick(&self, rules: &FleetRules, sheet: &Sheet, pool: &[Face], phase: DicePhase) -> (usize, Action, Reason) {
         let find = |f: Face| pool.iter().position(|x| *x == f);
         if phase == DicePhase::Town {
             if let Some(i) = find(Face::Harbor) {
                 if rules.options.ruth_star_die == RuthStarDie::Harbor {
-                    return (i, Action::Star, crate::t!(lang, "engine.ruth_harbor_star"));
+                    return (i, Action::Star, Reason::HarborStar);
                 }
                 if let Some(s) = self.target(rules, sheet, 1) {
-                    return (i, Action::Cross { section: s, n: 2 }, self.why(rules, Face::Harbor, 1, s, lang));
+                    return (i, Action::Cross { section: s, n: 2 }, self.why(rules, Face::Harbor, 1, s));
                 }
             }
             if let Some(i) = find(Face::Wharf) {
                 if let Some(s) = self.target(rules, sheet, 2) {
-                    return (i, Action::Cross { section: s, n: 2 }, self.why(rules, Face::Wharf, 2, s, lang));
+                    return (i, Action::Cross { section: s, n: 2 }, self.why(rules, Face::Wharf, 2, s));
                 }
             }
             if pool.iter().any(|f| f.is_boat_die()) {
                 let boat: Vec<Face> = pool.iter().copied().filter(|f| f.is_boat_die()).collect();
-                let (j, action, why) = self.boat_pick(rules, sheet, &boat, lang);
+                let (j, action, why) = self.boat_pick(rules, sheet, &boat);
                 if action != Action::Pass {
                     let i = pool.iter().position(|f| *f == boat[j]).expect("from the pool");
                     return (i, action, why);
@@ -83,22 +71,18 @@ impl Ruth {
             }
             if let Some(i) = find(Face::Market) {
                 if rules.options.ruth_star_die == RuthStarDie::Market {
-                    return (i, Action::Star, crate::t!(lang, "engine.ruth_market_star"));
+                    return (i, Action::Star, Reason::MarketStar);
                 }
             }
-            return (
-                0,
-                Action::Pass,
-                crate::t!(lang, "engine.ruth_pass_nothing", die = die_name(rules, pool[0], lang)),
-            );
+            return (0, Action::Pass, Reason::PassNothing { die: pool[0] });
         }
-        self.boat_pick(rules, sheet, pool, lang)
+        self.boat_pick(rules, sheet, pool)
     }
 
     /// Boat dice: the type under her boat token, else the next clockwise that was rolled and
     /// still has an open box; the 3-coins face only when nothing else is left; a type with
     /// no open box only as her last option, and then she passes.
-    fn boat_pick(&self, rules: &FleetRules, sheet: &Sheet, pool: &[Face], lang: &str) -> (usize, Action, String) {
+    fn boat_pick(&self, rules: &FleetRules, sheet: &Sheet, pool: &[Face]) -> (usize, Action, Reason) {
         let lp = &rules.solo.boat_loop;
         let token_type = lp[self.tokens[0]];
         for i in 0..lp.len() {
@@ -106,16 +90,10 @@ impl Ruth {
             let s = rules.section_of(SectionKind::Column(t));
             if let Some(j) = pool.iter().position(|f| *f == Face::Boat(t)) {
                 if open(sheet, s) {
-                    let name = die_name(rules, Face::Boat(t), lang);
                     let why = if t == token_type {
-                        crate::t!(lang, "engine.ruth_takes_type", name = name)
+                        Reason::TakesType { boat_type: t }
                     } else {
-                        crate::t!(
-                            lang,
-                            "engine.ruth_takes_next_type",
-                            name = name,
-                            token = die_name(rules, Face::Boat(token_type), lang)
-                        )
+                        Reason::TakesNextType { boat_type: t, token_type }
                     };
                     return (j, Action::Cross { section: s, n: 2 }, why);
                 }
@@ -123,109 +101,91 @@ impl Ruth {
         }
         if let Some(j) = pool.iter().position(|f| *f == Face::Coins) {
             return match self.target(rules, sheet, 0) {
-                Some(s) => (
-                    j,
-                    Action::Cross { section: s, n: 1 },
-                    crate::t!(lang, "engine.ruth_joker", section = section_name(rules, s, lang)),
-                ),
-                None => (j, Action::Pass, crate::t!(lang, "engine.ruth_joker_pass")),
+                Some(s) => (j, Action::Cross { section: s, n: 1 }, Reason::Joker { section: s }),
+                None => (j, Action::Pass, Reason::JokerPass),
             };
         }
-        (0, Action::Pass, crate::t!(lang, "engine.ruth_pass_no_box", die = die_name(rules, pool[0], lang)))
+        (0, Action::Pass, Reason::PassNoBox { die: pool[0] })
     }
 
-    fn why(&self, rules: &FleetRules, die: Face, k: usize, s: usize, lang: &str) -> String {
+    fn why(&self, rules: &FleetRules, die: Face, k: usize, s: usize) -> Reason {
         let on = self.token_section(rules, k);
-        let die = die_name(rules, die, lang);
-        let token = match k {
-            0 => crate::t!(lang, "engine.token_boat"),
-            1 => crate::t!(lang, "engine.token_harbor"),
-            _ => crate::t!(lang, "engine.token_wharf"),
-        };
         if on == s {
-            crate::t!(lang, "engine.ruth_takes_die", die = die, token = token, section = section_name(rules, s, lang))
+            Reason::TakesDie { die, token: k, section: s }
         } else {
-            crate::t!(
-                lang,
-                "engine.ruth_takes_die_next",
-                die = die,
-                token = token,
-                section = section_name(rules, on, lang),
-                next = section_name(rules, s, lang)
-            )
+            Reason::TakesDieNext { die, token: k, on, next: s }
         }
     }
 
     /// Ruth's use of the shared die: one box, the lowest open one.
-    pub fn shared(&self, rules: &FleetRules, sheet: &Sheet, face: Face) -> (Action, String) {
-        self.shared_in(rules, sheet, face, "en")
-    }
-
-    /// `shared` with its line in `lang`.
-    pub fn shared_in(&self, rules: &FleetRules, sheet: &Sheet, face: Face, lang: &str) -> (Action, String) {
-        let cross = |s: Option<usize>, why: String| match s {
+    pub fn shared(&self, rules: &FleetRules, sheet: &Sheet, face: Face) -> (Action, Reason) {
+        let cross = |s: Option<usize>, why: Reason| match s {
             Some(section) if open(sheet, section) => (Action::Cross { section, n: 1 }, why),
-            _ => (Action::Pass, crate::t!(lang, "engine.ruth_nothing_open", why = why)),
+            _ => (Action::Pass, Reason::NothingOpen(Box::new(why))),
         };
-        let uses = || crate::t!(lang, "engine.ruth_uses_shared_die", die = die_name(rules, face, lang));
+        let uses = Reason::UsesSharedDie { die: face };
         match face {
-            Face::Boat(t) => cross(
-                Some(rules.section_of(SectionKind::Column(t))),
-                crate::t!(lang, "engine.ruth_uses_shared", die = die_name(rules, face, lang)),
-            ),
-            Face::Coins => cross(self.target(rules, sheet, 0), crate::t!(lang, "engine.ruth_uses_shared_joker")),
-            Face::Harbor if rules.options.ruth_star_die == RuthStarDie::Harbor => (Action::Star, uses()),
-            Face::Harbor => cross(self.target(rules, sheet, 1), uses()),
-            Face::Wharf => cross(self.target(rules, sheet, 2), uses()),
-            Face::Market if rules.options.ruth_star_die == RuthStarDie::Market => (Action::Star, uses()),
-            Face::Market => (Action::Pass, crate::t!(lang, "engine.ruth_passes_market")),
+            Face::Boat(t) => cross(Some(rules.section_of(SectionKind::Column(t))), Reason::UsesShared { die: face }),
+            Face::Coins => cross(self.target(rules, sheet, 0), Reason::UsesSharedJoker),
+            Face::Harbor if rules.options.ruth_star_die == RuthStarDie::Harbor => (Action::Star, uses),
+            Face::Harbor => cross(self.target(rules, sheet, 1), uses),
+            Face::Wharf => cross(self.target(rules, sheet, 2), uses),
+            Face::Market if rules.options.ruth_star_die == RuthStarDie::Market => (Action::Star, uses),
+            Face::Market => (Action::Pass, Reason::PassesMarket),
         }
     }
 
     /// End of round: each token moves clockwise to the next section with an open box.
-    pub fn move_tokens(&mut self, rules: &FleetRules, sheet: &Sheet) -> String {
-        self.move_tokens_in(rules, sheet, "en")
-    }
-
-    /// `move_tokens` with its line in `lang`.
-    pub fn move_tokens_in(&mut self, rules: &FleetRules, sheet: &Sheet, lang: &str) -> String {
+    /// Returns each token's (from, to) section.
+    pub fn move_tokens(&mut self, rules: &FleetRules, sheet: &Sheet) -> [(usize, usize); 3] {
         let loops = loops(rules);
-        let mut moves = Vec::new();
-        for k in 0..3 {
-            let lp = loops[k];
+        let mut moves = [(0, 0); 3];
+        for (k, lp) in loops.iter().enumerate() {
             let from = section_of(rules, k, lp[self.tokens[k]]);
             if let Some(step) =
                 (1..=lp.len()).find(|i| open(sheet, section_of(rules, k, lp[(self.tokens[k] + i) % lp.len()])))
             {
                 self.tokens[k] = (self.tokens[k] + step) % lp.len();
             }
-            let to = section_of(rules, k, lp[self.tokens[k]]);
-            moves.push(format!("{} → {}", section_name(rules, from, lang), section_name(rules, to, lang)));
+            moves[k] = (from, section_of(rules, k, lp[self.tokens[k]]));
         }
-        crate::t!(lang, "engine.ruth_tokens_move", moves = moves.join(", "))
+        moves
     }
 }
 
-/// A die in Ruth's lines: its id in English (as always), its name in other languages.
-fn die_name(rules: &FleetRules, face: Face, lang: &str) -> String {
-    if lang == "en" {
-        match face {
-            Face::Boat(t) => rules.boat_types[t].id.clone(),
-            Face::Coins => "3 coins".into(),
-            other => other.key(rules).into_owned(),
-        }
-    } else {
-        face.label(rules, lang)
-    }
-}
-
-/// A section in Ruth's lines: its id in English (as always), its name in other languages.
-fn section_name(rules: &FleetRules, s: usize, lang: &str) -> String {
-    match rules.sections[s].kind {
-        _ if lang == "en" => rules.sections[s].id.clone(),
-        SectionKind::Column(t) => rules.boat_types[t].name.get(lang).to_string(),
-        _ => crate::text::fleet::section_name(rules, s, lang),
-    }
+/// Why Captain Ruth does what she does, as the table is told.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reason {
+    /// The harbor die makes her cross a coin-track star (option `ruth_star_die = "harbor"`).
+    HarborStar,
+    /// The market die makes her cross a coin-track star.
+    MarketStar,
+    /// Nothing in the town pool she can use.
+    PassNothing { die: Face },
+    /// The boat type under her token.
+    TakesType { boat_type: usize },
+    /// The next type clockwise from the one under her token.
+    TakesNextType { boat_type: usize, token_type: usize },
+    /// The 3-coins face as her joker, on this section.
+    Joker { section: usize },
+    /// The joker with nowhere to cross.
+    JokerPass,
+    /// No die with an open box.
+    PassNoBox { die: Face },
+    /// A town die for the section under token `token` (0 boat, 1 harbor, 2 wharf).
+    TakesDie { die: Face, token: usize, section: usize },
+    /// A town die for the next section clockwise from the token's.
+    TakesDieNext { die: Face, token: usize, on: usize, next: usize },
+    /// The shared boat die.
+    UsesShared { die: Face },
+    /// The shared 3-coins face as her joker.
+    UsesSharedJoker,
+    /// The shared town die.
+    UsesSharedDie { die: Face },
+    /// She would, but nothing is open.
+    NothingOpen(Box<Reason>),
+    /// The shared market die: she passes.
+    PassesMarket,
 }
 
 fn loops(rules: &FleetRules) -> [&Vec<usize>; 3] {
@@ -244,8 +204,9 @@ fn open(sheet: &Sheet, s: usize) -> bool {
     sheet.boxes[s].contains(&Mark::Empty)
 }
 
-/// Carry out an action on the player's sheet; returns the box ids crossed off.
-pub fn apply(rules: &FleetRules, sheet: &mut Sheet, action: Action) -> Vec<String> {
+/// Carry out an action on the player's sheet; returns the boxes crossed off (section,
+/// index), lowest first for a section.
+pub fn apply(rules: &FleetRules, sheet: &mut Sheet, action: Action) -> Vec<(usize, usize)> {
     match action {
         Action::Pass => Vec::new(),
         Action::Cross { section, n } => {
@@ -256,7 +217,7 @@ pub fn apply(rules: &FleetRules, sheet: &mut Sheet, action: Action) -> Vec<Strin
                 }
                 if sheet.boxes[section][i] == Mark::Empty {
                     sheet.boxes[section][i] = Mark::Crossed;
-                    crossed.push(rules.box_id(section, i));
+                    crossed.push((section, i));
                 }
             }
             crossed
@@ -268,7 +229,7 @@ pub fn apply(rules: &FleetRules, sheet: &mut Sheet, action: Action) -> Vec<Strin
             {
                 Some(i) => {
                     sheet.boxes[coin][i] = Mark::Crossed;
-                    vec![rules.box_id(coin, i)]
+                    vec![(coin, i)]
                 }
                 None => Vec::new(),
             }
@@ -276,7 +237,7 @@ pub fn apply(rules: &FleetRules, sheet: &mut Sheet, action: Action) -> Vec<Strin
     }
 }
 
-/// The solo rating title for a score.
-pub fn rating(rules: &FleetRules, score: u32, lang: &str) -> String {
-    rules.solo.ratings.iter().find(|r| score >= r.min).map(|r| r.name.get(lang).to_string()).unwrap_or_default()
+/// The solo rating a score earns (index into `rules.solo.ratings`).
+pub fn rating(rules: &FleetRules, score: u32) -> Option<usize> {
+    rules.solo.ratings.iter().position(|r| score >= r.min)
 }

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::game::{Game, Illegal, Input, Notice, Setup};
+use super::game::{Decision, Event, Game, Illegal, Input, Setup};
 use crate::games::FleetRules;
 
 /// One line of a save file after the header.
@@ -21,11 +21,35 @@ pub enum Entry {
 pub struct Session {
     pub names: Vec<String>,
     pub setup: Setup,
-    /// The language of the game's reminders and prompts.
-    pub lang: &'static str,
     /// The effective decisions, in order.
     pub inputs: Vec<Input>,
     pub game: Game,
+}
+
+/// What an undo took back: the answer (as it was typed: a key or the faces), and the
+/// decision that is asked again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Undone {
+    pub answer: String,
+    pub decision: Option<Decision>,
+}
+
+/// Why an undo is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoUndo {
+    /// No decision has been made yet.
+    Nothing,
+    /// The last decision is a roll deckhand made, and the table has seen the dice.
+    DigitalRoll,
+}
+
+/// Why a save's entries do not replay.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReplayError {
+    /// An undo with nothing before it to take back.
+    UndoNothing,
+    /// A decision that is not legal when the game is replayed.
+    Illegal(Illegal),
 }
 
 impl Session {
@@ -35,101 +59,66 @@ impl Session {
     }
 
     pub fn with_setup(rules: &FleetRules, names: &[String], setup: Setup) -> Session {
-        Session { names: names.to_vec(), setup, lang: "en", inputs: Vec::new(), game: Game::new(rules, names, setup) }
+        Session { names: names.to_vec(), setup, inputs: Vec::new(), game: Game::new(rules, names, setup) }
     }
 
-    /// Set the language of reminders and prompts.
-    pub fn set_lang(&mut self, lang: &'static str) {
-        self.lang = lang;
-        self.game.set_lang(lang);
-    }
-
-    /// Apply a decision; returns the reminders it produced.
-    pub fn apply(&mut self, rules: &FleetRules, input: Input) -> Result<Vec<Notice>, Illegal> {
+    /// Apply a decision; returns what happened.
+    pub fn apply(&mut self, rules: &FleetRules, input: Input) -> Result<Vec<Event>, Illegal> {
         self.game.apply(rules, &input)?;
         self.inputs.push(input);
-        Ok(self.game.take_notices())
+        Ok(self.game.take_events())
     }
 
-    /// Undo the last decision. Returns what was undone, or why it cannot be.
-    pub fn undo(&mut self, rules: &FleetRules) -> Result<String, String> {
-        let Some(last) = self.inputs.last() else {
-            return Err(crate::t!(self.lang, "engine.undo_nothing"));
-        };
+    /// Undo the last decision: the game is replayed without it.
+    pub fn undo(&mut self, rules: &FleetRules) -> Result<Undone, NoUndo> {
+        let last = self.inputs.last().ok_or(NoUndo::Nothing)?;
         if let Input::Roll { digital: true, .. } = last {
-            return Err(crate::t!(self.lang, "engine.undo_digital_roll"));
+            return Err(NoUndo::DigitalRoll);
         }
         let kept = &self.inputs[..self.inputs.len() - 1];
         let mut game = Game::new(rules, &self.names, self.setup);
-        game.lang = self.lang;
         game.quiet = true;
         for input in kept {
             game.apply(rules, input).expect("a prefix of legal decisions stays legal");
         }
         game.quiet = false;
-        game.take_notices();
-        let lang = if self.lang.is_empty() { "en" } else { self.lang };
-        let what = game.decision(rules, lang).map(|d| d.prompt).unwrap_or_default();
-        // The answer as it was typed (a language-neutral key).
+        game.take_events();
         let answer = match last {
             Input::Choice(k) => k.clone(),
             Input::Roll { faces, .. } => faces.join(" "),
         };
         self.inputs.pop();
         self.game = game;
-        Ok(crate::t!(lang, "engine.undone", what = what, answer = answer))
+        Ok(Undone { answer, decision: self.game.decision(rules) })
     }
 
-    /// Rebuild a session from save entries. On an illegal entry returns its index and why
-    /// (in English).
+    /// Rebuild a session from save entries. On an entry that does not replay, its index
+    /// and why.
     pub fn replay(
         rules: &FleetRules,
         names: &[String],
         setup: Setup,
         entries: &[Entry],
-    ) -> Result<Session, (usize, String)> {
-        Self::replay_in(rules, names, setup, entries, "en")
-    }
-
-    /// `replay` in a language: the reason for an illegal entry, and the session's own.
-    pub fn replay_in(
-        rules: &FleetRules,
-        names: &[String],
-        setup: Setup,
-        entries: &[Entry],
-        lang: &'static str,
-    ) -> Result<Session, (usize, String)> {
-        let mut inputs: Vec<Input> = Vec::new();
+    ) -> Result<Session, (usize, ReplayError)> {
+        // The effective inputs, each with the index of its entry (for error messages).
+        let mut inputs: Vec<(usize, Input)> = Vec::new();
         for (i, e) in entries.iter().enumerate() {
             match e {
-                Entry::Do(input) => inputs.push(input.clone()),
+                Entry::Do(input) => inputs.push((i, input.clone())),
                 Entry::Undo => {
                     if inputs.pop().is_none() {
-                        return Err((i, crate::t!(lang, "engine.undo_nothing_replay")));
+                        return Err((i, ReplayError::UndoNothing));
                     }
                 }
             }
         }
-        // Map each effective input back to its entry index for error messages.
-        let mut origin = Vec::new();
-        let mut stack: Vec<usize> = Vec::new();
-        for (i, e) in entries.iter().enumerate() {
-            match e {
-                Entry::Do(_) => stack.push(i),
-                Entry::Undo => {
-                    stack.pop();
-                }
-            }
-        }
-        origin.extend(stack);
         let mut session = Session::with_setup(rules, names, setup);
-        session.set_lang(lang);
         session.game.quiet = true;
-        for (n, input) in inputs.into_iter().enumerate() {
-            session.apply(rules, input).map_err(|e| (origin[n], e.message))?;
+        for (i, input) in inputs {
+            session.apply(rules, input).map_err(|e| (i, ReplayError::Illegal(e)))?;
         }
         session.game.quiet = false;
-        session.game.take_notices();
+        session.game.take_events();
         Ok(session)
     }
 }

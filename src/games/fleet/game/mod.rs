@@ -1,0 +1,367 @@
+//! A live game of Fleet: pure state plus a reducer. The game always knows the decision it
+//! waits for (`decision()`); `apply(input)` checks the answer against the options legal at
+//! that moment, carries out every effect and chain in the rulebook's order (a task queue:
+//! activation circles, coin-track stars, launches, fishing…) and stops at the next
+//! decision. What happened on the way is a list of `Event`s. No I/O, no prompts, no words:
+//! the CLI, the tests and the random player all drive it the same way, and the text layer
+//! (`text::fleet`) says it in a language.
+
+mod decision;
+mod effects;
+mod event;
+mod face;
+mod options;
+
+use std::collections::VecDeque;
+
+use serde::{Deserialize, Serialize};
+
+pub use decision::{Ask, Choice, Decision, Illegal, Kind, Refusal};
+pub use event::{Event, Happened, Why};
+pub use face::{legal_face_keys, parse_faces, DicePhase, Face, RollSpec};
+
+use super::ruth::Ruth;
+use super::sheet::Sheet;
+use crate::games::fleet::{FleetRules, Metal};
+
+/// What the table answers at a decision.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Input {
+    /// The key of one of the decision's options.
+    Choice(String),
+    /// Dice faces (keys), typed from the physical dice or rolled by deckhand.
+    Roll { faces: Vec<String>, digital: bool },
+}
+
+/// One step of the rulebook's sequence, waiting in the queue.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Task {
+    StartDie(usize),
+    StartPlayer,
+    BeginRound,
+    Roll(DicePhase),
+    Pick(usize),
+    Use {
+        player: usize,
+        face: Face,
+        shared: bool,
+    },
+    Reroll {
+        player: usize,
+        boat_die: bool,
+    },
+    Shared,
+    EndDicePhase,
+    /// Shrimp license: mark a boat type of the player's choice (`then` more after this).
+    FlexType {
+        player: usize,
+        then: u32,
+    },
+    ChoiceCircle {
+        player: usize,
+        boat_type: usize,
+    },
+    KingCrabBonus(usize),
+    Star(usize),
+    Oyster {
+        player: usize,
+        boat: (usize, usize),
+    },
+    Income,
+    FishingStart,
+    FishingEnd,
+    PrivateFishing(usize),
+    PrivateFishingEnd(usize),
+    EndRound,
+    /// Which trophy card of this metal was drawn.
+    DrawTrophy(Metal),
+    /// Which captain card a player drew.
+    Captain(usize),
+    /// Captain Ruth picks a die (solo).
+    RuthPick,
+    /// Captain Ruth uses the shared die (solo).
+    RuthShared(Face),
+}
+
+/// A player at the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    pub name: String,
+    pub sheet: Sheet,
+    rerolled_this_phase: bool,
+}
+
+/// How a game is set up; saved in the header.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Setup {
+    /// One player against Captain Ruth.
+    #[serde(default)]
+    pub solo: bool,
+    /// Captain cards instead of the start roll.
+    #[serde(default)]
+    pub captains: bool,
+    /// One gold and one silver trophy in play.
+    #[serde(default)]
+    pub trophies: bool,
+}
+
+/// Which dice the game is played with; saved in the header.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Dice {
+    Physical,
+    Digital,
+}
+
+/// The state of a game: the players' sheets, where the round stands, and the queue of
+/// what comes next.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    pub players: Vec<Player>,
+    /// 1-based; 0 during setup.
+    pub round: u32,
+    pub rounds: u32,
+    pub start_player: usize,
+    /// The dice of the current roll not yet picked.
+    pub pool: Vec<Face>,
+    pub phase: Option<DicePhase>,
+    queue: VecDeque<Task>,
+    /// Star actions earned while fish are being caught wait until after the fishing.
+    deferred: Vec<Task>,
+    fishing: bool,
+    events: Vec<Event>,
+    /// Captain Ruth's tokens in a solo game.
+    pub ruth: Option<Ruth>,
+    /// Trophy cards in play (indices into `FleetRules::trophies`).
+    pub trophies: Vec<usize>,
+    /// Keep no events (replays, undo, simulations).
+    pub quiet: bool,
+}
+
+impl Game {
+    /// A new game at the start of setup. Names must be distinct: 2..=max players, or one
+    /// player against Captain Ruth with `setup.solo`.
+    pub fn new(rules: &FleetRules, names: &[String], setup: Setup) -> Game {
+        let players = names
+            .iter()
+            .map(|n| {
+                let mut sheet = Sheet::blank(rules, n);
+                sheet.solo = setup.solo;
+                Player { name: n.clone(), sheet, rerolled_this_phase: false }
+            })
+            .collect();
+        let mut queue: VecDeque<Task> = VecDeque::new();
+        if setup.trophies {
+            queue.extend([Task::DrawTrophy(Metal::Gold), Task::DrawTrophy(Metal::Silver)]);
+        }
+        queue.extend((0..names.len()).map(|p| if setup.captains { Task::Captain(p) } else { Task::StartDie(p) }));
+        if !setup.solo {
+            queue.push_back(Task::StartPlayer);
+        }
+        queue.push_back(Task::BeginRound);
+        let mut g = Game::with_queue(
+            rules,
+            players,
+            if setup.solo { rules.solo.rounds } else { rules.rounds },
+            0,
+            queue,
+            setup.solo.then(|| Ruth::new(rules)),
+        );
+        if (setup.captains || setup.trophies) && rules.cards_example {
+            g.announce(Happened::ExampleCards);
+        }
+        g.advance(rules);
+        g
+    }
+
+    fn with_queue(
+        _rules: &FleetRules,
+        players: Vec<Player>,
+        rounds: u32,
+        round: u32,
+        queue: VecDeque<Task>,
+        ruth: Option<Ruth>,
+    ) -> Game {
+        Game {
+            players,
+            round,
+            rounds,
+            start_player: 0,
+            pool: Vec::new(),
+            phase: None,
+            queue,
+            deferred: Vec::new(),
+            fishing: false,
+            events: Vec::new(),
+            ruth,
+            trophies: Vec::new(),
+            quiet: false,
+        }
+    }
+
+    /// A game that continues from the given sheets at the start of `round` (1-based), with
+    /// player 0 as start player. Used to test situations deep in a game, and to pick up a
+    /// paper game part-way.
+    pub fn from_sheets(rules: &FleetRules, sheets: Vec<Sheet>, round: u32) -> Game {
+        let players = sheets
+            .into_iter()
+            .map(|sheet| Player { name: sheet.player.clone(), sheet, rerolled_this_phase: false })
+            .collect();
+        let queue = VecDeque::from([Task::BeginRound]);
+        let mut g = Game::with_queue(rules, players, rules.rounds, round.saturating_sub(1), queue, None);
+        g.advance(rules);
+        g
+    }
+
+    /// A solo game that continues from the player's sheet at the start of `round`, with
+    /// Ruth's tokens at the given loop positions (boat, harbor, wharf).
+    pub fn solo_from_sheet(rules: &FleetRules, mut sheet: Sheet, round: u32, tokens: [usize; 3]) -> Game {
+        sheet.solo = true;
+        let players = vec![Player { name: sheet.player.clone(), sheet, rerolled_this_phase: false }];
+        let queue = VecDeque::from([Task::BeginRound]);
+        let ruth = Some(Ruth { tokens });
+        let mut g = Game::with_queue(rules, players, rules.solo.rounds, round.saturating_sub(1), queue, ruth);
+        g.advance(rules);
+        g
+    }
+
+    /// In a solo game Ruth goes first in even rounds.
+    pub fn ruth_first(&self) -> bool {
+        self.ruth.is_some() && self.round.is_multiple_of(2)
+    }
+
+    pub fn finished(&self) -> bool {
+        self.queue.is_empty()
+    }
+
+    /// Turn order for this round, from the start player.
+    pub fn turn_order(&self) -> Vec<usize> {
+        let n = self.players.len();
+        (0..n).map(|i| (self.start_player + i) % n).collect()
+    }
+
+    /// True when the next decision is a dice roll.
+    pub fn awaiting_roll(&self) -> bool {
+        matches!(self.queue.front(), Some(Task::Roll(_) | Task::Reroll { .. }))
+    }
+
+    /// The decision the game waits for, or None when the game is over.
+    pub fn decision(&self, rules: &FleetRules) -> Option<Decision> {
+        self.queue.front().map(|task| self.decision_for(rules, task))
+    }
+
+    /// Take the events since the last call.
+    pub fn take_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.events)
+    }
+
+    /// Apply an answer to the current decision and run every effect up to the next one.
+    pub fn apply(&mut self, rules: &FleetRules, input: &Input) -> Result<(), Illegal> {
+        let Some(task) = self.queue.front().cloned() else {
+            return Err(Illegal { refusal: Refusal::GameOver, legal: Vec::new() });
+        };
+        match (&task, input) {
+            (Task::Roll(phase), Input::Roll { faces, .. }) => {
+                let faces = parse_faces(rules, faces, self.roll_spec(rules, *phase))?;
+                self.queue.pop_front();
+                self.pool = faces;
+                self.phase = Some(*phase);
+                for p in &mut self.players {
+                    p.rerolled_this_phase = false;
+                }
+                let mut tasks: Vec<Task> = self.turn_order().into_iter().map(Task::Pick).collect();
+                if self.ruth.is_some() {
+                    tasks = if self.ruth_first() {
+                        vec![Task::RuthPick, Task::Pick(0)]
+                    } else {
+                        vec![Task::Pick(0), Task::RuthPick]
+                    };
+                }
+                tasks.push(Task::Shared);
+                tasks.push(Task::EndDicePhase);
+                self.push_front(tasks);
+            }
+            (Task::Reroll { player, boat_die }, Input::Roll { faces, .. }) => {
+                let faces = parse_faces(rules, faces, RollSpec::one(*boat_die))?;
+                self.queue.pop_front();
+                self.players[*player].rerolled_this_phase = true;
+                self.say(*player, Happened::Reroll { face: faces[0] });
+                self.push_front(vec![Task::Use { player: *player, face: faces[0], shared: false }]);
+            }
+            (_, Input::Choice(key)) => {
+                let decision = self.decision_for(rules, &task);
+                if decision.roll.is_some() {
+                    return Err(Illegal { refusal: Refusal::NeedsDice, legal: Vec::new() });
+                }
+                let key = key.trim();
+                let Some(choice) = decision.options.iter().find(|o| o.key(rules, self).eq_ignore_ascii_case(key))
+                else {
+                    let legal = decision.keys(rules, self);
+                    return Err(Illegal {
+                        refusal: Refusal::NotAnOption { answer: key.to_string(), decision: Box::new(decision) },
+                        legal,
+                    });
+                };
+                let choice = *choice;
+                self.queue.pop_front();
+                self.choose(rules, &task, choice);
+            }
+            (_, Input::Roll { .. }) => {
+                let decision = self.decision_for(rules, &task);
+                let legal = decision.keys(rules, self);
+                return Err(Illegal { refusal: Refusal::NotARoll { decision: Box::new(decision) }, legal });
+            }
+        }
+        self.advance(rules);
+        Ok(())
+    }
+
+    fn roll_spec(&self, rules: &FleetRules, phase: DicePhase) -> RollSpec {
+        let pool = rules.pool(self.players.len() as u32).expect("checked at game creation");
+        match phase {
+            DicePhase::Boat => RollSpec { boat: pool.boat, town: 0 },
+            DicePhase::Town => RollSpec { boat: pool.town_boat, town: pool.town },
+        }
+    }
+
+    fn push_front(&mut self, tasks: Vec<Task>) {
+        for t in tasks.into_iter().rev() {
+            self.queue.push_front(t);
+        }
+    }
+
+    /// What `effect` queues for each player, in turn order.
+    fn each_player(&mut self, mut effect: impl FnMut(&mut Self, usize) -> Vec<Task>) -> Vec<Task> {
+        self.turn_order().into_iter().flat_map(|p| effect(self, p)).collect()
+    }
+
+    /// Something happened to a player.
+    fn say(&mut self, player: usize, what: Happened) {
+        if !self.quiet {
+            self.events.push(Event { player: Some(player), what });
+        }
+    }
+
+    /// Something happened to the table.
+    fn announce(&mut self, what: Happened) {
+        if !self.quiet {
+            self.events.push(Event { player: None, what });
+        }
+    }
+
+    /// Run automatic tasks until a decision is needed (or the game ends).
+    fn advance(&mut self, rules: &FleetRules) {
+        while let Some(task) = self.queue.front().cloned() {
+            if !self.run_automatic(rules, &task) {
+                break;
+            }
+        }
+        self.award_silver(rules);
+    }
+}
+
+impl Player {
+    /// The casino reroll is used up for this phase.
+    fn rerolled_this_phase_blocked(&self, rules: &FleetRules) -> bool {
+        self.rerolled_this_phase && rules.options.casino_reroll == crate::games::fleet::CasinoReroll::OncePerPhase
+    }
+}
