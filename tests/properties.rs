@@ -218,3 +218,67 @@ fn random_sheets_never_panic_and_round_trip() {
         assert_eq!(back, sheet);
     }
 }
+
+/// A player's answer that depends only on the player's own sheet and the question: the
+/// same in any order of answering, as long as the game is order-independent.
+fn own_answer(rules: &FleetRules, game: &Game, d: &deckhand::games::fleet::game::Decision) -> String {
+    let sheet_marks = d.player.map_or(0, |p| {
+        let sheet = &game.players[p].sheet;
+        sheet.boxes.iter().flatten().filter(|m| **m == Mark::Marked).count() + sheet.total_fish() as usize
+    });
+    let i = (sheet_marks * 7 + d.options.len()) % d.options.len();
+    d.options[i].key(rules, game).into_owned()
+}
+
+/// Play a game to its end; the table's rolls come from `seed`. `shuffle` answers a random
+/// one of the pending decisions each time (as phones would, in arrival order), otherwise
+/// always the first in seat order. Returns the session.
+fn order_game(rules: &FleetRules, names: &[String], setup: Setup, seed: u64, shuffle: Option<u64>) -> Session {
+    let mut s = Session::with_setup(rules, names, setup);
+    let mut order = shuffle.map(Rng::new);
+    let mut rolls = 0u64;
+    loop {
+        let pending = s.game.pending(rules);
+        let Some(front) = pending.first() else { break };
+        if let Some(spec) = front.roll {
+            let faces = deckhand::games::fleet::random::roll(rules, spec, &mut Rng::for_roll(seed, rolls));
+            rolls += 1;
+            s.apply(rules, Input::Roll { faces, digital: true }).unwrap();
+            continue;
+        }
+        let k = match &mut order {
+            Some(rng) => rng.below(pending.len()),
+            None => 0,
+        };
+        let d = &pending[k];
+        let answer = Input::Choice(own_answer(rules, &s.game, d));
+        if k == 0 {
+            s.apply(rules, answer).unwrap();
+        } else {
+            s.apply_by(rules, d.player.expect("a player's decision"), answer).unwrap();
+        }
+    }
+    s
+}
+
+#[test]
+fn simultaneous_decisions_answered_in_any_order_end_like_seat_order() {
+    let rules = fleet();
+    let mut out_of_order = 0;
+    for seed in 0..150u64 {
+        let n = 2 + (seed % 3) as usize;
+        let names: Vec<String> = (0..n).map(|i| format!("P{i}")).collect();
+        let setup = Setup { solo: false, captains: false, trophies: seed.is_multiple_of(2) };
+        let seat_order = order_game(&rules, &names, setup, seed, None);
+        let shuffled = order_game(&rules, &names, setup, seed, Some(seed * 31 + 7));
+        out_of_order += shuffled.inputs.iter().filter(|(by, _)| by.is_some()).count();
+        for (a, b) in seat_order.game.players.iter().zip(&shuffled.game.players) {
+            assert_eq!(a.sheet, b.sheet, "seed {seed}: {} differs", a.name);
+        }
+        // The save replays to the same game.
+        let entries: Vec<Entry> = shuffled.inputs.iter().map(|(by, input)| Entry::answer(*by, input.clone())).collect();
+        let replayed = Session::replay(&rules, &names, setup, &entries).unwrap();
+        assert_eq!(replayed.game, shuffled.game, "seed {seed}: replay");
+    }
+    assert!(out_of_order > 1000, "the test must really answer out of order: {out_of_order}");
+}

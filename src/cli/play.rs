@@ -161,7 +161,7 @@ fn run(
         let digital = setup.dice == Dice::Digital;
         let asked = match decision.roll {
             Some(spec) if digital => {
-                let n = session.inputs.iter().filter(|i| matches!(i, Input::Roll { .. })).count() as u64;
+                let n = session.inputs.iter().filter(|(_, i)| matches!(i, Input::Roll { .. })).count() as u64;
                 let faces = roll_digital(rules, spec, setup.seed.unwrap_or(0), n);
                 // Nobody types these faces, so other languages show their names (English
                 // shows the keys, as it always has).
@@ -393,6 +393,9 @@ fn reopen(
     let session = Session::replay(fleet, &header.players, setup.options(), entries).map_err(|(i, why)| {
         let why = match why {
             ReplayError::UndoNothing => crate::t!(lang, "engine.undo_nothing_replay"),
+            ReplayError::NoSuchPlayer(p) => {
+                crate::t!(lang, "engine.no_such_seat", seat = p + 1, n = header.players.len())
+            }
             ReplayError::Illegal(e) => {
                 // The refusal names the players: a game at its start knows them.
                 let game = Game::new(fleet, &header.players, setup.options());

@@ -11,18 +11,33 @@ use crate::games::FleetRules;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Entry {
-    /// A confirmed decision.
+    /// A confirmed decision (the one at the front: the table's, or the next player's in
+    /// seat order).
     Do(Input),
+    /// A player's decision answered out of seat order, at the same time as others
+    /// (`Game::apply_by`).
+    By { player: usize, input: Input },
     /// Take back the last effective decision.
     Undo,
+}
+
+impl Entry {
+    /// The entry for a decision answered by `player` (None: at the front).
+    pub fn answer(player: Option<usize>, input: Input) -> Entry {
+        match player {
+            Some(player) => Entry::By { player, input },
+            None => Entry::Do(input),
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
 pub struct Session {
     pub names: Vec<String>,
     pub setup: Setup,
-    /// The effective decisions, in order.
-    pub inputs: Vec<Input>,
+    /// The effective decisions, in order, each with the player who answered it out of seat
+    /// order (None: the decision at the front).
+    pub inputs: Vec<(Option<usize>, Input)>,
     pub game: Game,
 }
 
@@ -50,6 +65,8 @@ pub enum ReplayError {
     UndoNothing,
     /// A decision that is not legal when the game is replayed.
     Illegal(Illegal),
+    /// A decision of a seat the game does not have (0-based).
+    NoSuchPlayer(usize),
 }
 
 impl Session {
@@ -65,24 +82,41 @@ impl Session {
     /// Apply a decision; returns what happened.
     pub fn apply(&mut self, rules: &FleetRules, input: Input) -> Result<Vec<Event>, Illegal> {
         self.game.apply(rules, &input)?;
-        self.inputs.push(input);
+        self.inputs.push((None, input));
         Ok(self.game.take_events())
+    }
+
+    /// Apply a decision of `player`, wherever it waits among the decisions that are
+    /// simultaneous (`Game::apply_by`); returns what happened.
+    pub fn apply_by(&mut self, rules: &FleetRules, player: usize, input: Input) -> Result<Vec<Event>, Illegal> {
+        self.game.apply_by(rules, player, &input)?;
+        self.inputs.push((Some(player), input));
+        Ok(self.game.take_events())
+    }
+
+    /// Replay effective inputs from the start of the game.
+    fn rebuild(rules: &FleetRules, names: &[String], setup: Setup, inputs: &[(Option<usize>, Input)]) -> Game {
+        let mut game = Game::new(rules, names, setup);
+        game.quiet = true;
+        for (by, input) in inputs {
+            let done = match by {
+                Some(p) => game.apply_by(rules, *p, input),
+                None => game.apply(rules, input),
+            };
+            done.expect("a prefix of legal decisions stays legal");
+        }
+        game.quiet = false;
+        game.take_events();
+        game
     }
 
     /// Undo the last decision: the game is replayed without it.
     pub fn undo(&mut self, rules: &FleetRules) -> Result<Undone, NoUndo> {
-        let last = self.inputs.last().ok_or(NoUndo::Nothing)?;
+        let (_, last) = self.inputs.last().ok_or(NoUndo::Nothing)?;
         if let Input::Roll { digital: true, .. } = last {
             return Err(NoUndo::DigitalRoll);
         }
-        let kept = &self.inputs[..self.inputs.len() - 1];
-        let mut game = Game::new(rules, &self.names, self.setup);
-        game.quiet = true;
-        for input in kept {
-            game.apply(rules, input).expect("a prefix of legal decisions stays legal");
-        }
-        game.quiet = false;
-        game.take_events();
+        let game = Self::rebuild(rules, &self.names, self.setup, &self.inputs[..self.inputs.len() - 1]);
         let answer = match last {
             Input::Choice(k) => k.clone(),
             Input::Roll { faces, .. } => faces.join(" "),
@@ -101,10 +135,11 @@ impl Session {
         entries: &[Entry],
     ) -> Result<Session, (usize, ReplayError)> {
         // The effective inputs, each with the index of its entry (for error messages).
-        let mut inputs: Vec<(usize, Input)> = Vec::new();
+        let mut inputs: Vec<(usize, Option<usize>, Input)> = Vec::new();
         for (i, e) in entries.iter().enumerate() {
             match e {
-                Entry::Do(input) => inputs.push((i, input.clone())),
+                Entry::Do(input) => inputs.push((i, None, input.clone())),
+                Entry::By { player, input } => inputs.push((i, Some(*player), input.clone())),
                 Entry::Undo => {
                     if inputs.pop().is_none() {
                         return Err((i, ReplayError::UndoNothing));
@@ -114,8 +149,13 @@ impl Session {
         }
         let mut session = Session::with_setup(rules, names, setup);
         session.game.quiet = true;
-        for (i, input) in inputs {
-            session.apply(rules, input).map_err(|e| (i, ReplayError::Illegal(e)))?;
+        for (i, by, input) in inputs {
+            let done = match by {
+                Some(p) if p < names.len() => session.apply_by(rules, p, input),
+                Some(p) => return Err((i, ReplayError::NoSuchPlayer(p))),
+                None => session.apply(rules, input),
+            };
+            done.map_err(|e| (i, ReplayError::Illegal(e)))?;
         }
         session.game.quiet = false;
         session.game.take_events();

@@ -53,31 +53,34 @@ impl Game {
             }
             Task::FishingStart => {
                 self.queue.pop_front();
-                self.fishing = true;
+                self.fishing.iter_mut().for_each(|f| *f = true);
                 self.announce(Happened::Fishing { round: self.round });
                 let tasks = self.each_player(|g, p| g.catch(rules, p));
                 self.push_front(tasks);
             }
             Task::FishingEnd => {
                 self.queue.pop_front();
-                self.fishing = false;
+                self.fishing.iter_mut().for_each(|f| *f = false);
                 let mut tasks = std::mem::take(&mut self.deferred);
                 tasks.extend(self.each_player(|g, p| g.after_fishing(rules, p)));
                 self.push_front(tasks);
             }
             Task::PrivateFishing(p) => {
                 self.queue.pop_front();
-                self.fishing = true;
+                self.fishing[p] = true;
                 self.say(p, Happened::PrivateFishing);
                 let mut tasks = self.catch(rules, p);
                 tasks.push(Task::PrivateFishingEnd(p));
                 self.push_front(tasks);
             }
-            Task::PrivateFishingEnd(_) => {
+            Task::PrivateFishingEnd(p) => {
                 self.queue.pop_front();
-                self.fishing = false;
-                let tasks = std::mem::take(&mut self.deferred);
-                self.push_front(tasks);
+                self.fishing[p] = false;
+                // Only this player's: the others may be fishing at the same moment.
+                let (mine, others): (Vec<Task>, Vec<Task>) =
+                    std::mem::take(&mut self.deferred).into_iter().partition(|t| t.player() == Some(p));
+                self.deferred = others;
+                self.push_front(mine);
             }
             Task::RuthPick => {
                 self.queue.pop_front();
@@ -148,10 +151,18 @@ impl Game {
             if trophy.metal != Metal::Silver || self.players.iter().any(|p| p.sheet.trophies.contains(&t)) {
                 continue;
             }
-            let winner = self
-                .turn_order()
-                .into_iter()
-                .find(|p| self.players[*p].sheet.quantity(rules, trophy.quantity) >= trophy.at_least);
+            // The first in turn order who reaches it; while someone before in turn order
+            // still has something to answer in the current window, it is not decided yet.
+            let mut winner = None;
+            for p in self.turn_order() {
+                if self.players[p].sheet.quantity(rules, trophy.quantity) >= trophy.at_least {
+                    winner = Some(p);
+                    break;
+                }
+                if self.has_window_task(p) {
+                    break;
+                }
+            }
             if let Some(p) = winner {
                 self.players[p].sheet.trophies.push(t);
                 self.say(p, Happened::Silver { trophy: t });
@@ -404,10 +415,10 @@ impl Game {
             }
         }
         let total = self.players[p].sheet.coins(rules);
-        let after_fishing = self.fishing;
+        let after_fishing = self.fishing[p];
         self.say(p, Happened::Earned { coins, why, total, lost: coins - marked, stars, after_fishing });
         let tasks: Vec<Task> = (0..stars).map(|_| Task::Star(p)).collect();
-        if self.fishing {
+        if self.fishing[p] {
             self.deferred.extend(tasks);
             Vec::new()
         } else {

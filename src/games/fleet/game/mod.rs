@@ -11,6 +11,7 @@ mod effects;
 mod event;
 mod face;
 mod options;
+mod together;
 
 use std::collections::VecDeque;
 
@@ -127,7 +128,8 @@ pub struct Game {
     queue: VecDeque<Task>,
     /// Star actions earned while fish are being caught wait until after the fishing.
     deferred: Vec<Task>,
-    fishing: bool,
+    /// Per player: catching fish now (a fishing phase, or a private one).
+    fishing: Vec<bool>,
     events: Vec<Event>,
     /// Captain Ruth's tokens in a solo game.
     pub ruth: Option<Ruth>,
@@ -181,6 +183,7 @@ impl Game {
         queue: VecDeque<Task>,
         ruth: Option<Ruth>,
     ) -> Game {
+        let fishing = vec![false; players.len()];
         Game {
             players,
             round,
@@ -190,7 +193,7 @@ impl Game {
             phase: None,
             queue,
             deferred: Vec::new(),
-            fishing: false,
+            fishing,
             events: Vec::new(),
             ruth,
             trophies: Vec::new(),
@@ -256,6 +259,13 @@ impl Game {
 
     /// Apply an answer to the current decision and run every effect up to the next one.
     pub fn apply(&mut self, rules: &FleetRules, input: &Input) -> Result<(), Illegal> {
+        self.answer(rules, input)?;
+        self.advance(rules);
+        Ok(())
+    }
+
+    /// Carry out the answer to the task at the front of the queue.
+    fn answer(&mut self, rules: &FleetRules, input: &Input) -> Result<(), Illegal> {
         let Some(task) = self.queue.front().cloned() else {
             return Err(Illegal { refusal: Refusal::GameOver, legal: Vec::new() });
         };
@@ -311,7 +321,6 @@ impl Game {
                 return Err(Illegal { refusal: Refusal::NotARoll { decision: Box::new(decision) }, legal });
             }
         }
-        self.advance(rules);
         Ok(())
     }
 
