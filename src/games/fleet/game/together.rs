@@ -102,8 +102,7 @@ impl Game {
         };
         self.at(i, |g| g.answer(rules, input))?;
         // The steps that follow in the player's chain and need no answer happen now too.
-        loop {
-            let Some(j) = self.queue.iter().take(self.window()).position(|t| t.player() == Some(p)) else { break };
+        while let Some(j) = self.queue.iter().take(self.window()).position(|t| t.player() == Some(p)) {
             let ran = self.at(j, |g| {
                 let task = g.queue.front().cloned().expect("the task is there");
                 Ok(g.run_automatic(rules, &task))
