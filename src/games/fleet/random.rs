@@ -32,7 +32,6 @@ pub fn random_input(rules: &FleetRules, session: &Session, rng: &mut Rng) -> Opt
 pub fn play(rules: &FleetRules, names: &[String], setup: Setup, seed: u64) -> Session {
     let mut rng = Rng::new(seed);
     let mut session = Session::with_setup(rules, names, setup);
-    session.game.quiet = true;
     while let Some(input) = random_input(rules, &session, &mut rng) {
         session.apply(rules, input).expect("random player only makes legal decisions");
     }

@@ -97,7 +97,6 @@ impl Session {
     /// Replay effective inputs from the start of the game.
     fn rebuild(rules: &FleetRules, names: &[String], setup: Setup, inputs: &[(Option<usize>, Input)]) -> Game {
         let mut game = Game::new(rules, names, setup);
-        game.quiet = true;
         for (by, input) in inputs {
             let done = match by {
                 Some(p) => game.apply_by(rules, *p, input),
@@ -105,7 +104,6 @@ impl Session {
             };
             done.expect("a prefix of legal decisions stays legal");
         }
-        game.quiet = false;
         game.take_events();
         game
     }
@@ -148,7 +146,6 @@ impl Session {
             }
         }
         let mut session = Session::with_setup(rules, names, setup);
-        session.game.quiet = true;
         for (i, by, input) in inputs {
             let done = match by {
                 Some(p) if p < names.len() => session.apply_by(rules, p, input),
@@ -157,7 +154,6 @@ impl Session {
             };
             done.map_err(|e| (i, ReplayError::Illegal(e)))?;
         }
-        session.game.quiet = false;
         session.game.take_events();
         Ok(session)
     }

@@ -135,8 +135,6 @@ pub struct Game {
     pub ruth: Option<Ruth>,
     /// Trophy cards in play (indices into `FleetRules::trophies`).
     pub trophies: Vec<usize>,
-    /// Keep no events (replays, undo, simulations).
-    pub quiet: bool,
 }
 
 impl Game {
@@ -197,7 +195,6 @@ impl Game {
             events: Vec::new(),
             ruth,
             trophies: Vec::new(),
-            quiet: false,
         }
     }
 
@@ -345,16 +342,12 @@ impl Game {
 
     /// Something happened to a player.
     fn say(&mut self, player: usize, what: Happened) {
-        if !self.quiet {
-            self.events.push(Event { player: Some(player), what });
-        }
+        self.events.push(Event { player: Some(player), what });
     }
 
     /// Something happened to the table.
     fn announce(&mut self, what: Happened) {
-        if !self.quiet {
-            self.events.push(Event { player: None, what });
-        }
+        self.events.push(Event { player: None, what });
     }
 
     /// Run automatic tasks until a decision is needed (or the game ends).
