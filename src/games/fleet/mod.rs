@@ -8,6 +8,7 @@ mod compile;
 mod compile_parts;
 pub mod game;
 pub mod model;
+pub mod pad;
 pub mod precompiled;
 pub mod random;
 pub mod ruth;

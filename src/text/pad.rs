@@ -1,0 +1,179 @@
+//! A Fleet sheet drawn like the pad, for the terminal: the boat half-sheet (the boat-type
+//! columns side by side, each with its L/B/? circles, then the licenses and the boats with
+//! their fish) beside the town half-sheet (harbor ships, wharf buildings, the buffet hexes
+//! and salvage stars), the coin track with its stars underneath — at most 100 columns and
+//! 32 lines, in the players' language.
+
+use crate::games::fleet::pad::{pad, Boat, Cell, Coin, Shape};
+use crate::games::fleet::sheet::{Mark, Sheet};
+use crate::games::fleet::{ColumnBox, FleetRules};
+use crate::t;
+
+/// Width of a boat-type column on the boat half-sheet.
+const COLUMN: usize = 8;
+/// Width of a harbor ship's or wharf building's name on the town half-sheet.
+const NAME: usize = 15;
+
+fn mark(m: Mark) -> char {
+    match m {
+        Mark::Empty => '·',
+        Mark::Marked => 'x',
+        Mark::Crossed => '/',
+    }
+}
+
+/// A box as two characters: its circle letter (if any) and what is on it.
+fn cell(c: &Cell) -> String {
+    let letter = match c.shape {
+        Shape::Box => ' ',
+        Shape::Column(ColumnBox::License) => 'L',
+        Shape::Column(ColumnBox::Boat) => 'B',
+        Shape::Column(ColumnBox::Choice) => '?',
+        Shape::Column(ColumnBox::Plain) => ' ',
+        Shape::Circle => 'o',
+    };
+    format!("{letter}{}", mark(c.mark))
+}
+
+fn boat(b: &Boat) -> String {
+    match (b.launched, b.capacity) {
+        (false, _) => "·".into(),
+        (true, 0) => "x".into(),
+        (true, cap) => format!("{}/{cap}", b.fish),
+    }
+}
+
+fn coin(c: &Coin) -> char {
+    match (c.mark, c.star) {
+        (Mark::Empty, false) => '·',
+        (Mark::Empty, true) => '*',
+        (Mark::Marked, false) => 'x',
+        (Mark::Marked, true) => 'X',
+        (Mark::Crossed, _) => '/',
+    }
+}
+
+/// A name as a heading: its first letter in capitals (`cod` → `Cod`).
+fn heading(name: &str) -> String {
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// `text` cut to `width` characters (an ellipsis where it was cut), then padded.
+fn fit(text: &str, width: usize) -> String {
+    let n = text.chars().count();
+    if n <= width {
+        format!("{text}{}", " ".repeat(width - n))
+    } else {
+        let cut: String = text.chars().take(width.saturating_sub(1)).collect();
+        format!("{cut}…")
+    }
+}
+
+/// The drawing of one player's sheet, line by line.
+pub fn draw(rules: &FleetRules, sheet: &Sheet, lang: &str) -> Vec<String> {
+    let view = pad(rules, sheet);
+    let header = t!(
+        lang,
+        "engine.pad_header",
+        player = crate::text::escape_controls(&sheet.player),
+        coins = sheet.coins(rules),
+        fish = sheet.total_fish(),
+        income = sheet.income(rules),
+        n = sheet.full_boats(rules)
+    );
+
+    // The boat half-sheet.
+    let mut left: Vec<String> = Vec::new();
+    let names: String = view
+        .columns
+        .iter()
+        .map(|c| fit(&heading(rules.boat_types[c.boat_type].name.get(lang)), COLUMN - 1) + " ")
+        .collect();
+    left.push(format!("   {names}"));
+    let rows = view.columns.iter().map(|c| c.boxes.len()).max().unwrap_or(0);
+    for r in 0..rows {
+        let cells: String =
+            view.columns.iter().map(|c| fit(&c.boxes.get(r).map(cell).unwrap_or_default(), COLUMN)).collect();
+        left.push(format!("{:>2} {cells}", r + 1));
+    }
+    let licenses: String = view
+        .columns
+        .iter()
+        .map(|c| fit(&format!(" {}", c.licenses.iter().map(|m| mark(*m)).collect::<String>()), COLUMN))
+        .collect();
+    left.push(format!("{} {licenses}", fit(&t!(lang, "engine.pad_licenses"), 2)));
+    let boats = view.columns.iter().map(|c| c.boats.len()).max().unwrap_or(0);
+    for b in 0..boats {
+        let cells: String = view
+            .columns
+            .iter()
+            .map(|c| fit(&format!(" {}", c.boats.get(b).map(boat).unwrap_or_default()), COLUMN))
+            .collect();
+        let label = if b == 0 { t!(lang, "engine.pad_boats") } else { String::new() };
+        left.push(format!("{} {cells}", fit(&label, 2)));
+    }
+    let left_width = 3 + COLUMN * view.columns.len();
+
+    // The town half-sheet.
+    let mut right: Vec<String> = Vec::new();
+    for row in view.harbor.iter().chain(&view.wharf) {
+        let name = fit(&heading(&super::fleet::section_name(rules, row.section, lang)), NAME);
+        let boxes: Vec<String> = row.boxes.iter().map(cell).collect();
+        let fish: Vec<String> = row.boats.iter().filter(|b| b.launched && b.capacity > 0).map(boat).collect();
+        right.push(format!("{name} {}  {}", boxes.join(" "), fish.join(" ")).trim_end().to_string());
+    }
+    if !view.hexes.is_empty() {
+        let hexes: Vec<String> = view
+            .hexes
+            .iter()
+            .enumerate()
+            .map(|(t, m)| {
+                let initial: String = heading(rules.boat_types[t].name.get(lang)).chars().take(2).collect();
+                format!("{initial}{}", mark(*m))
+            })
+            .collect();
+        right.push(format!("{} {}", fit(&t!(lang, "engine.pad_hexes"), NAME), hexes.join(" ")));
+    }
+    if !view.salvage_stars.is_empty() {
+        let stars: Vec<String> = view.salvage_stars.iter().map(|m| format!(" {}", mark(*m))).collect();
+        right.push(format!("{} {}", fit(&t!(lang, "engine.pad_salvage"), NAME), stars.join(" ")));
+    }
+
+    let mut out = vec![header];
+    for i in 0..left.len().max(right.len()) {
+        let l = left.get(i).map(String::as_str).unwrap_or("");
+        let r = right.get(i).map(String::as_str).unwrap_or("");
+        out.push(format!("{} │ {r}", fit(l, left_width)).trim_end().to_string());
+    }
+    // The coin track underneath, 30 boxes a line.
+    let label = heading(rules.coin_name.get(lang));
+    for (i, chunk) in view.coins.chunks(30).enumerate() {
+        let boxes: Vec<String> = chunk.iter().map(|c| coin(c).to_string()).collect();
+        let label = if i == 0 { label.as_str() } else { "" };
+        out.push(format!("{} {:>2} {}", fit(label, NAME), i * 30 + 1, boxes.join(" ")));
+    }
+    out.push(t!(lang, "engine.pad_legend"));
+    out
+}
+
+/// Several drawings, side by side when `width` holds them, else one after the other.
+pub fn side_by_side(drawings: &[Vec<String>], width: usize) -> Vec<String> {
+    let widest = drawings.iter().flatten().map(|l| l.chars().count()).max().unwrap_or(0) + 3;
+    let per_line = (width / widest.max(1)).max(1);
+    let mut out = Vec::new();
+    for group in drawings.chunks(per_line) {
+        let rows = group.iter().map(Vec::len).max().unwrap_or(0);
+        for r in 0..rows {
+            let line: String =
+                group.iter().map(|d| fit(d.get(r).map(String::as_str).unwrap_or(""), widest)).collect::<String>();
+            out.push(line.trim_end().to_string());
+        }
+        out.push(String::new());
+    }
+    out.pop();
+    out
+}
