@@ -115,13 +115,10 @@ fn check_catches_trophies_not_earned_or_wrongly_shared_and_missing_captain_marks
     assert_eq!(v.iter().map(|v| v.rule).collect::<Vec<_>>(), vec![Rule::TrophyNotEarned]);
     // What the trophy counts is named in the language of the check.
     for (lang, counted) in [("en", " boats, "), ("de", " Boote, "), ("fr", " bateaux, ")] {
-        let v = deckhand::games::fleet::check_game_in(
-            &rules,
-            &[broken("trophies = [\"example_silver_boats\"]", "A")],
-            lang,
-        );
-        assert!(v[0].message.contains(counted), "{lang}: {}", v[0].message);
-        assert!(!v[0].message.contains("Boats") || lang == "en", "{lang}: {}", v[0].message);
+        let v = check_game(&rules, &[broken("trophies = [\"example_silver_boats\"]", "A")]);
+        let said = deckhand::text::fleet_check::message(&rules, &v[0], lang);
+        assert!(said.contains(counted), "{lang}: {said}");
+        assert!(!said.contains("Boats") || lang == "en", "{lang}: {said}");
     }
     let six = "[marks]\ncod = 3\ncod_license = 1\ncod_boat = 1\nshrimp_boat = 4\ninuit = 1\ncoin = 10\n";
     let a = sheet(&rules, &format!("player = \"A\"\ntrophies = [\"example_silver_boats\"]\n{six}"));
@@ -129,7 +126,7 @@ fn check_catches_trophies_not_earned_or_wrongly_shared_and_missing_captain_marks
     let v: Vec<_> = check_game(&rules, &[a, b]).into_iter().filter(|v| v.rule == Rule::TrophyShared).collect();
     assert_eq!((v.len(), v[0].player.as_str()), (1, "B"));
     let v = check_game(&rules, &[broken("captain = \"example_trader\"", "C")]);
-    assert_eq!(v.iter().map(|v| v.box_id.as_str()).collect::<Vec<_>>(), vec!["casino.1"]);
+    assert_eq!(v.iter().map(|v| v.box_id()).collect::<Vec<_>>(), vec!["casino.1"]);
 }
 
 #[test]

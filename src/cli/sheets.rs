@@ -192,7 +192,7 @@ pub fn score(
     let loaded = load_fleet(rules, paths, sources, lang)?;
     let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
     let sheets: Vec<Sheet> = loaded.sheets.into_iter().map(|(_, s)| s).collect();
-    let violations = fleet::check_game_in(rules, &sheets, lang);
+    let violations = fleet::check_game(rules, &sheets);
     let counts: Vec<usize> =
         sheets.iter().map(|s| violations.iter().filter(|v| v.player == s.player).count()).collect();
     let refs: Vec<&Sheet> = sheets.iter().collect();
@@ -214,7 +214,7 @@ pub fn check(args: &[String], rules_path: Option<&Path>, format: CheckFormat, la
     let loaded = load_fleet(rules, paths, sources, lang)?;
     let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
     let sheets: Vec<Sheet> = loaded.sheets.iter().map(|(_, s)| s.clone()).collect();
-    let violations = fleet::check_game_in(rules, &sheets, lang);
+    let violations = fleet::check_game(rules, &sheets);
     let text = match format {
         CheckFormat::Json => {
             let report: Vec<serde_json::Value> = loaded
@@ -226,7 +226,11 @@ pub fn check(args: &[String], rules_path: Option<&Path>, format: CheckFormat, la
                         "file": path.display().to_string(),
                         "player": sheet.player,
                         "score": score.total,
-                        "violations": violations.iter().filter(|v| v.player == sheet.player).collect::<Vec<&Violation>>(),
+                        "violations": violations
+                            .iter()
+                            .filter(|v| v.player == sheet.player)
+                            .map(|v| violation_json(rules, v, lang))
+                            .collect::<Vec<_>>(),
                     })
                 })
                 .collect();
@@ -236,6 +240,19 @@ pub fn check(args: &[String], rules_path: Option<&Path>, format: CheckFormat, la
     };
     emit(&text)?;
     Ok(if violations.is_empty() { 0 } else { 1 })
+}
+
+/// A violation for `check --format json`: the stable codes (rule id, every box id) and the
+/// message and fix in the language.
+fn violation_json(rules: &FleetRules, v: &Violation, lang: &str) -> serde_json::Value {
+    serde_json::json!({
+        "player": v.player,
+        "box_id": v.box_id(),
+        "boxes": v.boxes,
+        "rule": v.rule,
+        "message": crate::text::fleet_check::message(rules, v, lang),
+        "fix": crate::text::fleet_check::fix(rules, v, lang),
+    })
 }
 
 fn check_text(rules: &FleetRules, sheets: &[(PathBuf, Sheet)], violations: &[Violation], lang: &str) -> String {
@@ -264,12 +281,14 @@ fn check_text(rules: &FleetRules, sheets: &[(PathBuf, Sheet)], violations: &[Vio
                 crate::t!(lang, "cli.sheets.violations", file = file, player = player, n = mine.len())
             );
             for v in &mine {
-                let _ = writeln!(out, "  {} [{}] {}", v.box_id, v.rule.id(), v.message);
+                let message = crate::text::fleet_check::message(rules, v, lang);
+                let fix = crate::text::fleet_check::fix(rules, v, lang);
+                let _ = writeln!(out, "  {} [{}] {}", v.box_id(), v.rule.id(), message);
                 let _ = writeln!(
                     out,
                     "  {}  {}",
-                    " ".repeat(v.box_id.len()),
-                    crate::t!(lang, "cli.sheets.to_fix", fix = v.fix)
+                    " ".repeat(v.box_id().len()),
+                    crate::t!(lang, "cli.sheets.to_fix", fix = fix)
                 );
             }
         }

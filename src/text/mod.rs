@@ -8,6 +8,7 @@
 //! key exists in every language with the same placeholders, and that every key is used.
 
 pub mod fleet;
+pub mod fleet_check;
 
 use std::fmt::Display;
 
