@@ -40,10 +40,10 @@ fn a_captain_card_replaces_the_start_roll_marks_its_boxes_and_scores_its_bonus()
     // The personal bonus: 1 VP per 2 boats, at most 6.
     let sheet_text =
         "captain = \"example_harbor_master\"\n[marks]\ncod = 3\ncod_license = 1\ncod_boat = 4\ninuit = 5\ncoin = 10";
-    let sc = score(&rules, &sheet(&rules, sheet_text), "en");
+    let sc = score(&rules, &sheet(&rules, sheet_text));
     assert_eq!(sc.bonus, 3, "4 cod boats + 3 Inuit boats = 7 boats -> 3");
     let many = sheet(&rules, &sheet_text.replace("inuit = 5", "inuit = 5\nlobster_boat = 4\nshrimp_boat = 4"));
-    assert_eq!(score(&rules, &many, "en").bonus, 6, "15 boats -> 7, capped at 6");
+    assert_eq!(score(&rules, &many).bonus, 6, "15 boats -> 7, capped at 6");
 }
 
 #[test]

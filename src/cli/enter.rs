@@ -106,7 +106,7 @@ pub fn enter(
     write_atomic(output, &sheet_file::write_in(fleet_rules, &sheet, None, lang))?;
 
     let violations = fleet::check_sheet(fleet_rules, &sheet);
-    let score = fleet::score(fleet_rules, &sheet, lang);
+    let score = fleet::score(fleet_rules, &sheet);
     p.say(&crate::t!(lang, "cli.enter.saved", file = output.display(), total = score.total));
     if violations.is_empty() {
         p.say(&crate::t!(lang, "cli.enter.follows"));

@@ -143,12 +143,16 @@ pub fn fleet_standings(rules: &FleetRules, sheets: &[&Sheet], violations: &[usiz
         .iter()
         .zip(violations)
         .map(|(sheet, v)| {
-            let s = fleet::score(rules, sheet, lang);
+            let s = fleet::score(rules, sheet);
             let detail = s
                 .detail
                 .iter()
                 .map(|items| {
-                    items.iter().map(|i| DetailItem { what: i.what.clone(), points: i64::from(i.vp) }).collect()
+                    let item = |i| DetailItem {
+                        what: crate::text::fleet_score::item_name(rules, i, lang),
+                        points: i64::from(i.vp),
+                    };
+                    items.iter().map(item).collect()
                 })
                 .collect();
             let mut row = Row::new(
@@ -221,7 +225,7 @@ pub fn check(args: &[String], rules_path: Option<&Path>, format: CheckFormat, la
                 .sheets
                 .iter()
                 .map(|(path, sheet)| {
-                    let score = fleet::score(rules, sheet, lang);
+                    let score = fleet::score(rules, sheet);
                     serde_json::json!({
                         "file": path.display().to_string(),
                         "player": sheet.player,
@@ -260,7 +264,7 @@ fn check_text(rules: &FleetRules, sheets: &[(PathBuf, Sheet)], violations: &[Vio
     let mut broken = 0;
     for (path, sheet) in sheets {
         let mine: Vec<&Violation> = violations.iter().filter(|v| v.player == sheet.player).collect();
-        let score = fleet::score(rules, sheet, lang);
+        let score = fleet::score(rules, sheet);
         let cats: Vec<String> = rules
             .categories
             .iter()

@@ -9,6 +9,7 @@
 
 pub mod fleet;
 pub mod fleet_check;
+pub mod fleet_score;
 
 use std::fmt::Display;
 
