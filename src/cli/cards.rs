@@ -196,10 +196,10 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
                 "games.card.helpers.buy",
                 max = h.max_slot_price,
                 workers = h.workers_per_item,
-                dup = super::nauticus::taler(lang, h.duplicate_price),
+                dup = crate::text::nauticus::taler(lang, h.duplicate_price),
                 kinds = h.actions.first().map_or(4, |a| a.items.len()),
                 free = h.free_items_for_all_kinds,
-                extra = super::nauticus::taler(lang, h.extra_action_price)
+                extra = crate::text::nauticus::taler(lang, h.extra_action_price)
             )
         );
         for a in &h.actions {

@@ -11,6 +11,7 @@ pub mod endgame;
 pub mod fleet;
 pub mod fleet_check;
 pub mod fleet_score;
+pub mod nauticus;
 
 use std::fmt::Display;
 
