@@ -8,6 +8,7 @@
 //! key exists in every language with the same placeholders, and that every key is used.
 
 pub mod endgame;
+pub mod fischerspiel;
 pub mod fleet;
 pub mod fleet_check;
 pub mod fleet_score;
