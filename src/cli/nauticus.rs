@@ -1,5 +1,6 @@
 //! `deckhand nauticus crowns|pass|buy|rewards`: Nauticus helpers at the table. The numbers
-//! come from `[helpers.nauticus]` in the rules file; the arithmetic is `engine::nauticus`.
+//! come from `[helpers.nauticus]` in the rules file; the arithmetic is
+//! `games::nauticus::helpers`, the words `text::nauticus`.
 
 use std::path::PathBuf;
 
