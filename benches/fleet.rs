@@ -39,7 +39,7 @@ fn benches(c: &mut Criterion) {
     group.throughput(Throughput::Elements(1));
     group.bench_function("check one sheet", |b| b.iter(|| check_sheet(&fleet, black_box(&linda))));
     group.bench_function("check and score one sheet", |b| {
-        b.iter(|| (check_sheet(&fleet, black_box(&linda)), score(&fleet, black_box(&linda), "en")))
+        b.iter(|| (check_sheet(&fleet, black_box(&linda)), score(&fleet, black_box(&linda))))
     });
     group.bench_function("parse, check and score one sheet file", |b| {
         b.iter(|| {
@@ -48,7 +48,7 @@ fn benches(c: &mut Criterion) {
                 &Source::new("linda.toml", black_box(linda_text.as_str())),
             )
             .unwrap();
-            (check_sheet(&fleet, &s.sheet), score(&fleet, &s.sheet, "en"))
+            (check_sheet(&fleet, &s.sheet), score(&fleet, &s.sheet))
         })
     });
     group.finish();

@@ -112,6 +112,13 @@ fn check_json_lists_violations_with_box_ids() {
     assert_eq!(v[0]["player"], "Carl");
     assert_eq!(v[0]["violations"][0]["box_id"], "cod.5");
     assert_eq!(v[0]["violations"][0]["rule"], "golden-rule");
+    // Every box involved: the mark below the gap, then the empty box above it.
+    assert_eq!(v[0]["violations"][0]["boxes"], serde_json::json!(["cod.5", "cod.4"]));
+    // Fish on an unlaunched boat: the fish, and the box that would launch it.
+    assert_eq!(v[0]["violations"][3]["boxes"], serde_json::json!(["lobster_boat.1.fish", "lobster_boat.1"]));
+    for violation in v[0]["violations"].as_array().unwrap() {
+        assert_eq!(violation["boxes"][0], violation["box_id"], "{violation}");
+    }
 }
 
 #[test]

@@ -275,8 +275,9 @@ fn the_readme_example_of_a_new_game_works_from_its_toml_alone() {
 /// table with one text per language, like the card lines.
 #[test]
 fn help_and_because_are_plain_strings_or_one_text_per_language() {
-    use deckhand::games::endgame::eval::{check_sheet_in, InputValue};
+    use deckhand::games::endgame::eval::{check_sheet, InputValue};
     use deckhand::games::{self as rules, Source};
+    use deckhand::text::endgame::message;
     let text = r#"[game]
 id = "mini"
 engine = "endgame"
@@ -317,9 +318,11 @@ of = ["coins", "gems"]
     assert_eq!(gems.help.as_ref().unwrap().get("de"), "gems on your board", "a plain string in every language");
     assert_eq!(r.by.as_ref().unwrap().get("de"), "Ann und Bob");
     let too_many = [InputValue::Number(51), InputValue::Number(10)];
-    let v = check_sheet_in(&r.sheet, &too_many, &[true, true], "de");
-    assert!(v[0].message.ends_with(": the box has 50 coins"), "{}", v[0].message);
-    assert!(v[1].message.ends_with(": 9 Edelsteine"), "{}", v[1].message);
-    let fr = check_sheet_in(&r.sheet, &[InputValue::Number(50), InputValue::Number(9)], &[true, true], "fr");
-    assert!(fr[0].message.ends_with(" : 55 pieces"), "French falls back to English: {}", fr[0].message);
+    let v: Vec<String> =
+        check_sheet(&r.sheet, &too_many, &[true, true]).iter().map(|v| message(&r.sheet, v, "de")).collect();
+    assert!(v[0].ends_with(": the box has 50 coins"), "{}", v[0]);
+    assert!(v[1].ends_with(": 9 Edelsteine"), "{}", v[1]);
+    let fr = check_sheet(&r.sheet, &[InputValue::Number(50), InputValue::Number(9)], &[true, true]);
+    let fr = message(&r.sheet, &fr[0], "fr");
+    assert!(fr.ends_with(" : 55 pieces"), "French falls back to English: {fr}");
 }

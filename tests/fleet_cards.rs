@@ -42,10 +42,10 @@ fn a_captain_card_replaces_the_start_roll_marks_its_boxes_and_scores_its_bonus()
     // The personal bonus: 1 VP per 2 boats, at most 6.
     let sheet_text =
         "captain = \"example_harbor_master\"\n[marks]\ncod = 3\ncod_license = 1\ncod_boat = 4\ninuit = 5\ncoin = 10";
-    let sc = score(&rules, &sheet(&rules, sheet_text), "en");
+    let sc = score(&rules, &sheet(&rules, sheet_text));
     assert_eq!(sc.bonus, 3, "4 cod boats + 3 Inuit boats = 7 boats -> 3");
     let many = sheet(&rules, &sheet_text.replace("inuit = 5", "inuit = 5\nlobster_boat = 4\nshrimp_boat = 4"));
-    assert_eq!(score(&rules, &many, "en").bonus, 6, "15 boats -> 7, capped at 6");
+    assert_eq!(score(&rules, &many).bonus, 6, "15 boats -> 7, capped at 6");
 }
 
 #[test]
@@ -117,13 +117,10 @@ fn check_catches_trophies_not_earned_or_wrongly_shared_and_missing_captain_marks
     assert_eq!(v.iter().map(|v| v.rule).collect::<Vec<_>>(), vec![Rule::TrophyNotEarned]);
     // What the trophy counts is named in the language of the check.
     for (lang, counted) in [("en", " boats, "), ("de", " Boote, "), ("fr", " bateaux, ")] {
-        let v = deckhand::games::fleet::check_game_in(
-            &rules,
-            &[broken("trophies = [\"example_silver_boats\"]", "A")],
-            lang,
-        );
-        assert!(v[0].message.contains(counted), "{lang}: {}", v[0].message);
-        assert!(!v[0].message.contains("Boats") || lang == "en", "{lang}: {}", v[0].message);
+        let v = check_game(&rules, &[broken("trophies = [\"example_silver_boats\"]", "A")]);
+        let said = deckhand::text::fleet_check::message(&rules, &v[0], lang);
+        assert!(said.contains(counted), "{lang}: {said}");
+        assert!(!said.contains("Boats") || lang == "en", "{lang}: {said}");
     }
     let six = "[marks]\ncod = 3\ncod_license = 1\ncod_boat = 1\nshrimp_boat = 4\ninuit = 1\ncoin = 10\n";
     let a = sheet(&rules, &format!("player = \"A\"\ntrophies = [\"example_silver_boats\"]\n{six}"));
@@ -131,7 +128,7 @@ fn check_catches_trophies_not_earned_or_wrongly_shared_and_missing_captain_marks
     let v: Vec<_> = check_game(&rules, &[a, b]).into_iter().filter(|v| v.rule == Rule::TrophyShared).collect();
     assert_eq!((v.len(), v[0].player.as_str()), (1, "B"));
     let v = check_game(&rules, &[broken("captain = \"example_trader\"", "C")]);
-    assert_eq!(v.iter().map(|v| v.box_id.as_str()).collect::<Vec<_>>(), vec!["casino.1"]);
+    assert_eq!(v.iter().map(|v| v.box_id()).collect::<Vec<_>>(), vec!["casino.1"]);
 }
 
 #[test]

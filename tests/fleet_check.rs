@@ -2,6 +2,7 @@
 //! near-identical legal one that does not.
 
 use deckhand::games::fleet::{check_game, check_sheet, Rule};
+use deckhand::text::fleet_check::{fix, message};
 
 use crate::common::{fleet, sheet};
 
@@ -148,7 +149,8 @@ fn the_same_king_crab_bonus_on_two_sheets_of_one_game() {
     let v = check_game(&rules, &[a.clone(), b]);
     assert_eq!(v.len(), 1);
     assert_eq!((v[0].rule, v[0].player.as_str()), (Rule::KingCrabBonusTaken, "Bob"));
-    assert!(v[0].message.contains("already chosen by Ann"), "{}", v[0].message);
+    let said = message(&rules, &v[0], "en");
+    assert!(said.contains("already chosen by Ann"), "{said}");
     assert_eq!(check_game(&rules, &[a, c]), vec![]);
 }
 
@@ -156,15 +158,16 @@ fn the_same_king_crab_bonus_on_two_sheets_of_one_game() {
 fn a_violation_names_the_box_and_says_how_to_fix_it() {
     let rules = fleet();
     let v = check_sheet(&rules, &sheet(&rules, &with("", "", "cod_boat = [5]")));
-    assert_eq!(v[0].box_id, "cod_boat.1.fish");
-    assert_eq!(v[0].message, "cod boat 1 holds 5 fish, but its capacity is 4");
-    assert!(v[0].fix.contains("at most 4"));
+    assert_eq!(v[0].box_id(), "cod_boat.1.fish");
+    assert_eq!(message(&rules, &v[0], "en"), "cod boat 1 holds 5 fish, but its capacity is 4");
+    assert!(fix(&rules, &v[0], "en").contains("at most 4"));
     let gap = check_sheet(
         &rules,
         &sheet(&rules, "[marks]\ncod = \"x x x\"\ncod_license = 1\ncod_boat = 1\ncoin = \"x x x x x x x x x x . x x\""),
     );
-    assert_eq!(gap[0].box_id, "coin.12");
-    assert!(gap[0].message.contains("below the empty box coin.11"), "{}", gap[0].message);
+    assert_eq!(gap[0].box_id(), "coin.12");
+    let said = message(&rules, &gap[0], "en");
+    assert!(said.contains("below the empty box coin.11"), "{said}");
 }
 
 #[test]

@@ -1,13 +1,14 @@
 //! Scoring rules of the Fleet digest (A6 harbor ships, A8 wharf buildings, A9 scoring)
 //! and the rulebook's worked examples, against the built-in rules.
 
+use deckhand::games::fleet::score::What;
 use deckhand::games::fleet::{score, Score, Sheet};
 
 use crate::common::{fleet, repo, sheet};
 
 fn scored(text: &str) -> Score {
     let rules = fleet();
-    score(&rules, &sheet(&rules, text), "en")
+    score(&rules, &sheet(&rules, text))
 }
 
 fn example(name: &str) -> Score {
@@ -27,7 +28,9 @@ fn example_g_jerome_king_crab_license_5_plus_bonus_capped_at_10() {
     let s = example("jerome.toml");
     // 6 complete buildings x 2 VP = 12, capped at 10.
     assert_eq!(s.bonus, 10);
-    assert!(s.detail[4][0].what.contains("12 capped at 10"), "{:?}", s.detail[4]);
+    assert!(matches!(s.detail[4][0].what, What::KingCrabBonus { capped: Some(12), .. }), "{:?}", s.detail[4]);
+    let said = deckhand::text::fleet_score::item_name(&fleet(), &s.detail[4][0], "en");
+    assert!(said.contains("12 capped at 10"), "{said}: {:?}", s.detail[4]);
     assert_eq!(s.detail[2][0].vp, 5, "king crab license");
     assert_eq!(s.licenses, 5);
 }
@@ -53,7 +56,7 @@ fn launched_boats_score_their_vp_and_unlaunched_ones_nothing() {
 fn research_vessels_score_1_vp_each_and_catch_no_fish() {
     let rules = fleet();
     let s = sheet(&rules, "[marks]\nresearch_vessel = \"x x . x\"");
-    assert_eq!(score(&rules, &s, "en").boats, 2);
+    assert_eq!(score(&rules, &s).boats, 2);
     let vessels: Vec<_> = s.launched_boats(&rules);
     assert!(vessels.iter().all(|b| s.capacity(&rules, b) == 0 && !s.is_full(&rules, b)), "never full");
 }
@@ -177,5 +180,5 @@ fn market_pays_by_total_fish_at_the_rulebook_points() {
 #[test]
 fn a_blank_sheet_scores_zero() {
     let rules = fleet();
-    assert_eq!(score(&rules, &Sheet::blank(&rules, "Nobody"), "en").total, 0);
+    assert_eq!(score(&rules, &Sheet::blank(&rules, "Nobody")).total, 0);
 }

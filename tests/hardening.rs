@@ -467,7 +467,7 @@ fn scoring_with_the_largest_numbers_saturates_instead_of_wrapping() {
     }
     let sheet = crate::common::sheet(rules, &format!("{text}{fish}"));
     assert!(sheet.total_fish() > 4_294);
-    let score = deckhand::games::fleet::score(rules, &sheet, "en");
+    let score = deckhand::games::fleet::score(rules, &sheet);
     // 1,000,000 VP × more than 4,294 fish would wrap a u32; the cap applies to the true value.
     assert_eq!(score.bonus, 1_000_000);
     assert_eq!(score.licenses, 5_000_000);

@@ -1,9 +1,10 @@
 //! The Fleet engine in German and French: prompts, options, reminders, illegal answers and
 //! sheet checks read in the chosen language, with no English left in them.
 
-use deckhand::games::fleet::check_game_in;
+use deckhand::games::fleet::check_game;
 use deckhand::games::fleet::game::Input;
 use deckhand::games::fleet::session::Session;
+use deckhand::text::fleet_check::{fix, message};
 
 use crate::common::{fleet, sheet, Table as T};
 
@@ -157,19 +158,20 @@ fn an_illegal_answer_is_explained_in_german() {
 fn a_sheet_violation_in_german_and_french_keeps_its_english_rule_id() {
     let rules = fleet();
     let text = "player = \"Ann\"\n[marks]\ncod = \"x x x\"\ncod_license = \"x\"\ncod_boat = \"x\"\ncoin = 12\nlobster = \"/\"\n";
-    let de = check_game_in(&rules, &[sheet(&rules, text)], "de");
-    assert_eq!(de.len(), 1, "{de:?}");
-    assert_eq!(de[0].rule.id(), "crossed-without-solo");
+    let v = check_game(&rules, &[sheet(&rules, text)]);
+    assert_eq!(v.len(), 1, "{v:?}");
+    assert_eq!(v[0].rule.id(), "crossed-without-solo");
+    let de = message(&rules, &v[0], "de");
     assert_eq!(
-        de[0].message,
+        de,
         "lobster.1 ist durchgestrichen, aber nur Kapitänin Ruth streicht Kästchen durch, in der Solovariante"
     );
-    assert_no_english(&de[0].message);
-    assert_no_english(&de[0].fix.replace("solo = true", ""));
-    let fr = check_game_in(&rules, &[sheet(&rules, text)], "fr");
-    assert!(fr[0].message.starts_with("lobster.1 est barrée, mais seule la capitaine Ruth"), "{}", fr[0].message);
-    let en = deckhand::games::fleet::check_game(&rules, &[sheet(&rules, text)]);
-    assert_eq!(en[0].message, "lobster.1 is crossed off, but only Captain Ruth crosses boxes off, in a solo game");
+    assert_no_english(&de);
+    assert_no_english(&fix(&rules, &v[0], "de").replace("solo = true", ""));
+    let fr = message(&rules, &v[0], "fr");
+    assert!(fr.starts_with("lobster.1 est barrée, mais seule la capitaine Ruth"), "{fr}");
+    let en = message(&rules, &v[0], "en");
+    assert_eq!(en, "lobster.1 is crossed off, but only Captain Ruth crosses boxes off, in a solo game");
 }
 
 #[test]

@@ -19,7 +19,7 @@ fn inputs(text: &str) -> Vec<InputValue> {
 fn the_rulebook_example_scores_80_on_top_of_the_track_from_21_taler() {
     let rules = endgame("nauticus");
     let text = std::fs::read_to_string(repo().join("examples/nauticus/ann.toml")).unwrap();
-    let e = evaluate(&rules.sheet, &inputs(&text), "en");
+    let e = evaluate(&rules.sheet, &inputs(&text));
     // track 35, ships 3×2 + 8 + 20 = 34, goods 9 + 5 + 25 = 39, leftovers 21 Taler → 7.
     assert_eq!(e.categories, vec![35, 34, 39, 7]);
     assert_eq!(e.total - 35, 80);
@@ -33,19 +33,18 @@ fn goods_sets_follow_the_table_and_go_on_5_per_good_up_to_12() {
     let rules = endgame("nauticus");
     let points: Vec<i64> = (0..=12)
         .map(|n| {
-            evaluate(&rules.sheet, &inputs(&format!("player = \"A\"\n[inputs]\ngoods_salt = {n}\n")), "en").categories
-                [2]
+            evaluate(&rules.sheet, &inputs(&format!("player = \"A\"\n[inputs]\ngoods_salt = {n}\n"))).categories[2]
         })
         .collect();
     assert_eq!(points, vec![0, 2, 5, 9, 14, 20, 25, 30, 35, 40, 45, 50, 55]);
-    let e = evaluate(&rules.sheet, &inputs("player = \"A\"\n[inputs]\nships_4 = 2\nships_1 = 1\n"), "en");
+    let e = evaluate(&rules.sheet, &inputs("player = \"A\"\n[inputs]\nships_4 = 2\nships_1 = 1\n"));
     assert_eq!(e.categories[1], 72);
 }
 
 #[test]
 fn leftovers_give_1_vp_per_full_3_taler_and_keep_the_rest_for_the_tie_break() {
     let rules = endgame("nauticus");
-    let e = evaluate(&rules.sheet, &inputs("player = \"A\"\n[inputs]\ncash = 13\nworkers = 1\n"), "en");
+    let e = evaluate(&rules.sheet, &inputs("player = \"A\"\n[inputs]\ncash = 13\nworkers = 1\n"));
     assert_eq!(e.categories[3], 4);
     assert_eq!(e.tie_values, vec![2, 14]);
 }

@@ -140,7 +140,7 @@ fn exported_sheets_score_like_the_live_game_and_replaying_the_save_rebuilds_it_e
             let back =
                 deckhand::games::fleet::sheet_file::parse(&rules, &Source::new("export.toml", text)).unwrap().sheet;
             assert_eq!(back, p.sheet, "seed {seed}: the exported sheet differs");
-            assert_eq!(score(&rules, &back, "en"), score(&rules, &p.sheet, "en"));
+            assert_eq!(score(&rules, &back), score(&rules, &p.sheet));
         }
         // Replaying the entries (undos included) reproduces the state exactly.
         let (names, setup) = setup_for(seed);
@@ -211,7 +211,7 @@ fn random_sheets_never_panic_and_round_trip() {
             sheet.captain = Some(rng.below(rules.captains.len()));
         }
         let _ = check_game(&rules, std::slice::from_ref(&sheet));
-        let s = score(&rules, &sheet, "en");
+        let s = score(&rules, &sheet);
         assert_eq!(s.total, s.categories().iter().sum::<u32>());
         let text = deckhand::games::fleet::sheet_file::write(&rules, &sheet, None);
         let back = deckhand::games::fleet::sheet_file::parse(&rules, &Source::new("r.toml", text)).unwrap().sheet;

@@ -15,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
     let source = deckhand::source::Source::new("fuzz.toml", text);
     if let Ok(parsed) = deckhand::games::fleet::sheet_file::parse(fleet, &source) {
         let _ = deckhand::games::fleet::check_game(fleet, std::slice::from_ref(&parsed.sheet));
-        let _ = deckhand::games::fleet::score(fleet, &parsed.sheet, "en");
+        let _ = deckhand::games::fleet::score(fleet, &parsed.sheet);
         let _ = deckhand::games::fleet::sheet_file::write(fleet, &parsed.sheet, None);
     }
     if let Some(r) = nauticus.endgame() {

@@ -60,7 +60,7 @@ fn inputs_table(o: &mut String, scoring: &Scoring, lang: &str) {
     for i in &scoring.inputs {
         let range = match i.shape {
             Shape::Number { min, max } => crate::t!(lang, "games.card.range", min = min, max = max),
-            s => s.range_text_in(lang),
+            s => crate::text::endgame::range_text(s, lang),
         };
         let _ = writeln!(o, "    {:<w$}  {} ({range})", i.id, i.name.get(lang));
     }
@@ -95,14 +95,19 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
     let _ = writeln!(o, "\n{}", crate::t!(lang, "games.card.how_scored"));
     let w = s.categories.iter().map(|c| s.values[*c].name.get(lang).chars().count()).max().unwrap_or(0);
     for c in &s.categories {
-        let _ = writeln!(o, "  {:<w$}  {}", s.values[*c].name.get(lang), s.describe(*c, lang));
+        let _ = writeln!(o, "  {:<w$}  {}", s.values[*c].name.get(lang), crate::text::endgame::describe(s, *c, lang));
     }
     for (v, value) in s.values.iter().enumerate() {
         if !s.categories.contains(&v) {
             let _ = writeln!(
                 o,
                 "  {}",
-                crate::t!(lang, "games.card.where", name = value.name.get(lang), rule = s.describe(v, lang))
+                crate::t!(
+                    lang,
+                    "games.card.where",
+                    name = value.name.get(lang),
+                    rule = crate::text::endgame::describe(s, v, lang)
+                )
             );
         }
     }
@@ -116,7 +121,7 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
     if !s.limits.is_empty() {
         let _ = writeln!(o, "  {}", crate::t!(lang, "games.card.limits"));
         for l in &s.limits {
-            let terms = crate::games::endgame::eval::terms_text_in(s, &l.terms, |_| 0, lang);
+            let terms = crate::text::endgame::terms_text(s, &l.terms, |_| 0, lang);
             let terms = terms.replace(" (0)", "");
             let bound = match (l.min, l.max) {
                 (Some(a), Some(b)) => crate::t!(lang, "games.card.range", min = a, max = b),
@@ -145,7 +150,12 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
         let _ = writeln!(o, "    {line}");
         inputs_table(&mut o, &c.scoring, lang);
         for v in &c.scoring.categories {
-            let _ = writeln!(o, "    → {} = {}", c.scoring.values[*v].name.get(lang), c.scoring.describe(*v, lang));
+            let _ = writeln!(
+                o,
+                "    → {} = {}",
+                c.scoring.values[*v].name.get(lang),
+                crate::text::endgame::describe(&c.scoring, *v, lang)
+            );
         }
     }
 
@@ -186,10 +196,10 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
                 "games.card.helpers.buy",
                 max = h.max_slot_price,
                 workers = h.workers_per_item,
-                dup = super::nauticus::taler(lang, h.duplicate_price),
+                dup = crate::text::nauticus::taler(lang, h.duplicate_price),
                 kinds = h.actions.first().map_or(4, |a| a.items.len()),
                 free = h.free_items_for_all_kinds,
-                extra = super::nauticus::taler(lang, h.extra_action_price)
+                extra = crate::text::nauticus::taler(lang, h.extra_action_price)
             )
         );
         for a in &h.actions {

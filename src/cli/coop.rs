@@ -14,6 +14,7 @@ use crate::games::{self as rules, Game, Rules};
 use crate::log::files;
 use crate::log::save::{CoopSetup, Header, Setup as SaveSetup};
 use crate::log::Journal;
+use crate::text::fischerspiel as words;
 use crate::ui::{self, Prompter};
 use crate::Error;
 
@@ -123,7 +124,8 @@ fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: 
                 .collect::<Result<Vec<_>, Error>>()?,
         ),
     };
-    let setup = Setup::new(r, players, variant, args.boats.as_deref(), fish.as_deref(), lang).map_err(Error::Usage)?;
+    let setup = Setup::new(r, players, variant, args.boats.as_deref(), fish.as_deref())
+        .map_err(|e| Error::Usage(words::setup_error(r, &e, lang)))?;
     let mut prompter = ui::prompter_for_in(args.answers.as_deref(), "play", lang)?;
     let path = args.output.clone().unwrap_or_else(|| PathBuf::from(format!("{}.jsonl", r.id)));
     let setup_saved = CoopSetup {
@@ -138,7 +140,7 @@ fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: 
     let p = prompter.as_mut();
     p.say(&setup_text(r, &setup, lang));
     p.say(&crate::t!(lang, "games.fischerspiel.saving", path = path.display()));
-    let mut timeline = Timeline::new(State::new(setup), lang);
+    let mut timeline = Timeline::new(State::new(setup));
     session(r, &mut journal, &mut timeline, p, lang)
 }
 
@@ -151,20 +153,19 @@ fn resume_fischerspiel(
     // The fish mix the game started with (the rulebook's when the header has none).
     let fish: Option<Vec<(String, u32)>> =
         (!saved.fish.is_empty()).then(|| saved.fish.iter().map(|(k, v)| (k.clone(), *v)).collect());
-    let setup =
-        Setup::new(r, saved.players, &saved.variant, Some(&saved.boats), fish.as_deref(), lang).map_err(|why| {
-            Error::Usage(crate::t!(
-                lang,
-                "games.fischerspiel.cmd.setup_mismatch",
-                path = args.file.display(),
-                why = why
-            ))
-        })?;
+    let setup = Setup::new(r, saved.players, &saved.variant, Some(&saved.boats), fish.as_deref()).map_err(|e| {
+        Error::Usage(crate::t!(
+            lang,
+            "games.fischerspiel.cmd.setup_mismatch",
+            path = args.file.display(),
+            why = words::setup_error(r, &e, lang)
+        ))
+    })?;
     // The save is locked from here on: a second deckhand on it is refused at once.
     let opened = Journal::open_in::<serde_json::Value, Event>(&args.file, lang)?;
     let mut journal = opened.journal;
     let mut timeline =
-        crate::games::fischerspiel::state::replay(r, setup, &opened.entries, lang).map_err(|(i, v)| Error::Input {
+        crate::games::fischerspiel::state::replay(r, setup, &opened.entries).map_err(|(i, v)| Error::Input {
             path: args.file.display().to_string(),
             count: 1,
             report: crate::t!(
@@ -172,7 +173,7 @@ fn resume_fischerspiel(
                 "games.fischerspiel.cmd.bad_event",
                 path = args.file.display(),
                 line = i + 2,
-                why = v.message
+                why = words::refusal(r, &v, lang)
             ),
         })?;
     if let Some(torn) = &opened.dropped_tail {
@@ -264,9 +265,10 @@ fn parse_command(r: &FischerspielRules, state: &State, text: &str, lang: &str) -
             Err(crate::t!(lang, "games.fischerspiel.cmd.write_as", usage = usage))
         }
     };
-    let boat =
-        |w: &str| state.boat(r, w, lang).map(|b| r.boats[state.boats[b].colour].id.clone()).map_err(|v| v.message);
-    let fish = |w: &str| fish_size(r, w, lang).map(|f| r.fish[f].id.clone()).map_err(|v| v.message);
+    let boat = |w: &str| {
+        state.boat(r, w).map(|b| r.boats[state.boats[b].colour].id.clone()).map_err(|v| words::refusal(r, &v, lang))
+    };
+    let fish = |w: &str| fish_size(r, w).map(|f| r.fish[f].id.clone()).map_err(|v| words::refusal(r, &v, lang));
     // The words of a usage line (`sail BOAT`) in the language; the event words are typed.
     let (b, size, side) = (
         crate::t!(lang, "games.fischerspiel.cmd.word_boat"),
@@ -340,7 +342,7 @@ fn session(
         );
         let validate = |text: &str| -> Result<(), String> {
             match parse_command(r, timeline.current(), text, lang)? {
-                Cmd::Event(e) => timeline.peek(r, &e).map(|_| ()).map_err(|v| v.message),
+                Cmd::Event(e) => timeline.peek(r, &e).map(|_| ()).map_err(|v| words::refusal(r, &v, lang)),
                 _ => Ok(()),
             }
         };
@@ -354,7 +356,7 @@ fn session(
             }
             Cmd::Event(e) => {
                 journal.append(&e)?;
-                let s = timeline.push(r, &e).map_err(|v| Error::Usage(v.message))?;
+                let s = timeline.push(r, &e).map_err(|v| Error::Usage(words::refusal(r, &v, lang)))?;
                 if e == Event::Undo {
                     p.say(&format!("{}\n{}", crate::t!(lang, "games.fischerspiel.undone"), status_text(r, s, lang)));
                     continue;
@@ -368,7 +370,7 @@ fn session(
 }
 
 fn boat_name<'a>(r: &'a FischerspielRules, s: &State, boat: usize, lang: &str) -> &'a str {
-    r.boats[s.boats[boat].colour].name.get(lang)
+    words::boat_name(r, s.boats[boat].colour, lang)
 }
 
 fn side_name(side: Side, lang: &str) -> String {

@@ -10,7 +10,8 @@ use crate::games::endgame::sheet_file::{self, EndgameSheet};
 use crate::games::endgame::{EndgameRules, Scoring, Shape};
 use crate::games::{Diagnostic, Source};
 use crate::log::write_atomic;
-use crate::report::{Format, Row, Standings};
+use crate::report::{DetailItem, Format, Row, Standings};
+use crate::text::endgame as words;
 use crate::{ui, Error};
 
 struct Loaded<'a> {
@@ -51,26 +52,34 @@ fn load<'a>(
 }
 
 /// Every limit broken: per sheet, then by all sheets together.
-fn violations(r: &EndgameRules, sheets: &[Loaded], lang: &str) -> (Vec<Vec<Violation>>, Vec<GameViolation>) {
+fn violations(r: &EndgameRules, sheets: &[Loaded]) -> (Vec<Vec<Violation>>, Vec<GameViolation>) {
     let inputs: Vec<Vec<InputValue>> = sheets.iter().map(|l| l.sheet.inputs(r)).collect();
     let all = vec![true; r.sheet.inputs.len()];
-    let per_sheet = inputs.iter().map(|i| eval::check_sheet_in(&r.sheet, i, &all, lang)).collect();
+    let per_sheet = inputs.iter().map(|i| eval::check_sheet(&r.sheet, i, &all)).collect();
     let pairs: Vec<(&str, &[InputValue])> =
         sheets.iter().zip(&inputs).map(|(l, i)| (l.sheet.player.as_str(), i.as_slice())).collect();
-    (per_sheet, eval::check_game_in(&r.sheet, &pairs, lang))
+    (per_sheet, eval::check_game(&r.sheet, &pairs))
 }
 
 fn render(r: &EndgameRules, l: &Loaded, v: &Violation, lang: &str) -> String {
-    let d = Diagnostic::new(format!("{} [{}]", v.message, v.rule), l.sheet.span_of(r, v.at)).help(v.fix.clone());
+    let message = format!("{} [{}]", words::message(&r.sheet, v, lang), v.rule);
+    let d = Diagnostic::new(message, l.sheet.span_of(r, v.at)).help(words::fix(&r.sheet, v, lang));
     l.source.render_in(&d, lang)
+}
+
+/// A category's breakdown in words, for the report.
+fn detail(s: &Scoring, e: &eval::Evaluation, lang: &str) -> Vec<Vec<DetailItem>> {
+    let item = |p: &eval::Part| DetailItem { what: words::part_name(s, p, lang), points: p.points };
+    e.detail.iter().map(|parts| parts.iter().map(item).collect()).collect()
 }
 
 pub fn standings(r: &EndgameRules, sheets: &[(&str, Vec<InputValue>)], lang: &str) -> Standings {
     let rows = sheets
         .iter()
         .map(|(player, inputs)| {
-            let e = eval::evaluate(&r.sheet, inputs, lang);
-            Row::new(*player, e.categories, e.tie_values, e.detail)
+            let e = eval::evaluate(&r.sheet, inputs);
+            let detail = detail(&r.sheet, &e, lang);
+            Row::new(*player, e.categories, e.tie_values, detail)
         })
         .collect();
     let mut s = Standings {
@@ -94,7 +103,7 @@ pub fn score(
     lang: &str,
 ) -> anyhow::Result<i32> {
     let sheets = load(r, paths, sources, lang)?;
-    let (per_sheet, game) = violations(r, &sheets, lang);
+    let (per_sheet, game) = violations(r, &sheets);
     let count = per_sheet.iter().map(Vec::len).sum::<usize>() + game.len();
     if count > 0 {
         let mut report = String::new();
@@ -105,7 +114,8 @@ pub fn score(
             }
         }
         for g in &game {
-            let _ = writeln!(report, "{} {} [{}]\n", crate::t!(lang, "rules.error_label"), g.message, g.rule);
+            let message = words::game_message(&r.sheet, g, lang);
+            let _ = writeln!(report, "{} {message} [{}]\n", crate::t!(lang, "rules.error_label"), g.rule);
         }
         let _ = writeln!(report, "{}", crate::t!(lang, "games.endgame.impossible"));
         return Err(Error::Input { path: crate::t!(lang, "games.endgame.sheets_inputs"), count, report }.into());
@@ -124,7 +134,7 @@ pub fn check(
     lang: &str,
 ) -> anyhow::Result<i32> {
     let sheets = load(r, paths, sources, lang)?;
-    let (per_sheet, game) = violations(r, &sheets, lang);
+    let (per_sheet, game) = violations(r, &sheets);
     let count = per_sheet.iter().map(Vec::len).sum::<usize>() + game.len();
     let text = match format {
         CheckFormat::Json => {
@@ -132,12 +142,13 @@ pub fn check(
                 .iter()
                 .zip(&per_sheet)
                 .map(|(l, vs)| {
-                    let e = eval::evaluate(&r.sheet, &l.sheet.inputs(r), lang);
+                    let e = eval::evaluate(&r.sheet, &l.sheet.inputs(r));
                     let vs: Vec<serde_json::Value> = vs
                         .iter()
                         .map(|v| {
                             let (line, column) = l.sheet.span_of(r, v.at).map_or((0, 0), |s| l.source.line_col(s.start));
-                            serde_json::json!({"rule": v.rule, "id": v.id, "message": v.message, "fix": v.fix, "line": line, "column": column})
+                            let (message, fix) = (words::message(&r.sheet, v, lang), words::fix(&r.sheet, v, lang));
+                            serde_json::json!({"rule": v.rule, "id": v.id, "message": message, "fix": fix, "line": line, "column": column})
                         })
                         .collect();
                     serde_json::json!({
@@ -149,13 +160,20 @@ pub fn check(
                     })
                 })
                 .collect();
+            let game: Vec<serde_json::Value> = game
+                .iter()
+                .map(|g| {
+                    let message = words::game_message(&r.sheet, g, lang);
+                    serde_json::json!({"rule": g.rule, "message": message, "shares": g.shares})
+                })
+                .collect();
             serde_json::to_string_pretty(&serde_json::json!({"sheets": list, "game_violations": game}))? + "\n"
         }
         CheckFormat::Text => {
             let mut out =
                 crate::t!(lang, "games.endgame.check_header", n = sheets.len(), game = r.name.get(lang)) + "\n";
             for (l, vs) in sheets.iter().zip(&per_sheet) {
-                let e = eval::evaluate(&r.sheet, &l.sheet.inputs(r), lang);
+                let e = eval::evaluate(&r.sheet, &l.sheet.inputs(r));
                 if vs.is_empty() {
                     let _ = writeln!(
                         out,
@@ -206,7 +224,7 @@ pub fn check(
                 }
             }
             for g in &game {
-                let _ = writeln!(out, "[{}] {}", g.rule, g.message);
+                let _ = writeln!(out, "[{}] {}", g.rule, words::game_message(&r.sheet, g, lang));
             }
             if count == 0 {
                 let _ = writeln!(out, "{}", crate::t!(lang, "games.endgame.checked_ok", n = sheets.len()));
@@ -295,20 +313,20 @@ pub fn enter(
             continue;
         }
         let help = input.help.as_ref().map(|h| format!(" — {}", h.get(lang))).unwrap_or_default();
-        let prompt = format!("{} [{}, {}]{help}", input.name.get(lang), input.id, input.shape.range_text_in(lang));
+        let prompt = format!("{} [{}, {}]{help}", input.name.get(lang), input.id, words::range_text(input.shape, lang));
         let check = |text: &str| -> Result<InputValue, String> {
             let value = parse_answer(input.shape, text, lang)?;
             let mut values = sheet.inputs(r);
             values[i] = value.clone();
             let mut given = sheet.given();
             given[i] = true;
-            let problems: Vec<String> = eval::check_sheet_in(&r.sheet, &values, &given, lang)
-                .into_iter()
+            let problems: Vec<String> = eval::check_sheet(&r.sheet, &values, &given)
+                .iter()
                 .filter(|v| match v.at {
                     eval::At::Input(k) | eval::At::Item(k, _) => k == i,
                     eval::At::Limit(l) => r.sheet.limits[l].terms.iter().any(|(k, _)| *k == i),
                 })
-                .map(|v| v.message)
+                .map(|v| words::message(&r.sheet, v, lang))
                 .collect();
             if problems.is_empty() {
                 Ok(value)
@@ -321,7 +339,7 @@ pub fn enter(
         write_atomic(output, &sheet_file::write(r, &sheet, lang))?;
     }
     let inputs = sheet.inputs(r);
-    let e = eval::evaluate(&r.sheet, &inputs, lang);
+    let e = eval::evaluate(&r.sheet, &inputs);
     let cats: Vec<String> = r
         .sheet
         .categories
@@ -330,12 +348,12 @@ pub fn enter(
         .map(|(c, v)| format!("{} {v}", r.sheet.values[*c].name.get(lang)))
         .collect();
     p.say(&crate::t!(lang, "games.endgame.saved", path = output.display(), total = e.total, cats = cats.join(", ")));
-    let problems = eval::check_sheet_in(&r.sheet, &inputs, &vec![true; inputs.len()], lang);
+    let problems = eval::check_sheet(&r.sheet, &inputs, &vec![true; inputs.len()]);
     if problems.is_empty() {
         Ok(0)
     } else {
         for v in &problems {
-            p.say(&format!("  [{}] {}", v.rule, v.message));
+            p.say(&format!("  [{}] {}", v.rule, words::message(&r.sheet, v, lang)));
         }
         Ok(1)
     }
@@ -393,7 +411,7 @@ pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: &
         .iter()
         .zip(&values)
         .filter(|(_, v)| v.is_none())
-        .map(|(i, _)| format!("{}=… ({}, {})", i.id, i.name.get(lang), i.shape.range_text_in(lang)))
+        .map(|(i, _)| format!("{}=… ({}, {})", i.id, i.name.get(lang), words::range_text(i.shape, lang)))
         .collect();
     if !missing.is_empty() {
         return Err(Error::Usage(crate::t!(
@@ -406,12 +424,12 @@ pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: &
         .into());
     }
     let inputs: Vec<InputValue> = values.into_iter().flatten().collect();
-    let problems = eval::check_sheet_in(s, &inputs, &vec![true; inputs.len()], lang);
+    let problems = eval::check_sheet(s, &inputs, &vec![true; inputs.len()]);
     if !problems.is_empty() {
-        let msgs: Vec<String> = problems.iter().map(|v| v.message.clone()).collect();
+        let msgs: Vec<String> = problems.iter().map(|v| words::message(s, v, lang)).collect();
         return Err(Error::Usage(msgs.join("\n")).into());
     }
-    let e = eval::evaluate(s, &inputs, lang);
+    let e = eval::evaluate(s, &inputs);
     let mut out = format!("{} — {}\n", r.name.get(lang), c.name.get(lang));
     let w = s
         .inputs
@@ -428,7 +446,7 @@ pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: &
         let _ = writeln!(out, "  {:<w$}  {shown}", i.name.get(lang));
     }
     for (v, value) in s.categories.iter().zip(&e.categories) {
-        let _ = writeln!(out, "  {:<w$}  {value}   ({})", s.values[*v].name.get(lang), s.describe(*v, lang));
+        let _ = writeln!(out, "  {:<w$}  {value}   ({})", s.values[*v].name.get(lang), words::describe(s, *v, lang));
     }
     if let Some(h) = &c.help {
         let _ = writeln!(out, "{}", h.get(lang));

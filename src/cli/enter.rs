@@ -105,8 +105,8 @@ pub fn enter(
     }
     write_atomic(output, &sheet_file::write_in(fleet_rules, &sheet, None, lang))?;
 
-    let violations = fleet::check_sheet_in(fleet_rules, &sheet, lang);
-    let score = fleet::score(fleet_rules, &sheet, lang);
+    let violations = fleet::check_sheet(fleet_rules, &sheet);
+    let score = fleet::score(fleet_rules, &sheet);
     p.say(&crate::t!(lang, "cli.enter.saved", file = output.display(), total = score.total));
     if violations.is_empty() {
         p.say(&crate::t!(lang, "cli.enter.follows"));
@@ -114,7 +114,8 @@ pub fn enter(
     } else {
         p.say(&crate::t!(lang, "cli.enter.violations", n = violations.len(), file = output.display()));
         for v in &violations {
-            p.say(&format!("  {} [{}] {}", v.box_id, v.rule.id(), v.message));
+            let message = crate::text::fleet_check::message(fleet_rules, v, lang);
+            p.say(&format!("  {} [{}] {}", v.box_id(), v.rule.id(), message));
         }
         Ok(1)
     }

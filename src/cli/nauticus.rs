@@ -1,15 +1,16 @@
 //! `deckhand nauticus crowns|pass|buy|rewards`: Nauticus helpers at the table. The numbers
-//! come from `[helpers.nauticus]` in the rules file; the arithmetic is `engine::nauticus`.
+//! come from `[helpers.nauticus]` in the rules file; the arithmetic is
+//! `games::nauticus::helpers`, the words `text::nauticus`.
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
 use super::emit;
 use crate::games as rules;
-use crate::games::nauticus::helpers::{self as calc, Destination};
-use crate::games::nauticus::{Action, NauticusHelpers};
+use crate::games::nauticus::helpers as calc;
+use crate::games::nauticus::Action;
+use crate::text::nauticus as words;
 use crate::Error;
 
 #[derive(Debug, Args)]
@@ -115,36 +116,17 @@ pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
             }
             let from_parts = crown_masts + crown_sails + passed * h.crowns_per_flipped_pass;
             let n = crowns.unwrap_or(from_parts);
-            let c = calc::crowns_in(h, n, workers, lang).map_err(Error::Usage)?;
-            crowns_text(h, &c, blue, extra, lang)
+            let c = calc::crowns(h, n, workers).map_err(|r| Error::Usage(words::refusal(h, &r, lang)))?;
+            words::crowns_text(h, &c, blue, extra, lang)
         }
         NauticusCommand::Pass { passes, flipped, track } => {
             let p = match (passes, flipped) {
-                (Some(n), _) => calc::pass_penalty_in(h, n, lang),
-                (None, Some(f)) => calc::pass_penalty_flipped_in(h, &f, lang),
-                (None, None) => calc::pass_penalty_in(h, 0, lang),
+                (Some(n), _) => calc::pass_penalty(h, n),
+                (None, Some(f)) => calc::pass_penalty_flipped(h, &f),
+                (None, None) => calc::pass_penalty(h, 0),
             }
-            .map_err(Error::Usage)?;
-            let mut o = String::new();
-            let left: Vec<String> = p.unflipped.iter().map(|x| format!("-{x}")).collect();
-            if p.unflipped.is_empty() {
-                let _ = writeln!(o, "{}", crate::t!(lang, "games.nauticus.pass_none"));
-            } else {
-                let _ = writeln!(
-                    o,
-                    "{}",
-                    crate::t!(lang, "games.nauticus.pass_penalty", tiles = left.join(" "), n = p.penalty)
-                );
-            }
-            if let Some(t) = track {
-                let _ = writeln!(
-                    o,
-                    "{}",
-                    crate::t!(lang, "games.nauticus.pass_track", from = t, to = t - i64::from(p.penalty))
-                );
-            }
-            let _ = writeln!(o, "{}", crate::t!(lang, "games.nauticus.pass_then", n = p.crowns));
-            o
+            .map_err(|r| Error::Usage(words::refusal(h, &r, lang)))?;
+            words::pass_text(&p, track, lang)
         }
         NauticusCommand::Buy { action, prices, items, blue, extra, free } => {
             let a = h.action(&action).ok_or_else(|| {
@@ -164,7 +146,7 @@ pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
                     return Err(Error::Usage(crate::t!(
                         lang,
                         "games.nauticus.err.extra_prices",
-                        price = taler(lang, h.extra_action_price)
+                        price = words::taler(lang, h.extra_action_price)
                     ))
                     .into())
                 }
@@ -179,8 +161,9 @@ pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
             };
             let basket: Vec<usize> = items.iter().map(|i| item_index(a, i, lang)).collect::<Result<_, _>>()?;
             let free = free.map(|f| item_index(a, &f, lang)).transpose()?;
-            let p = calc::buy_in(h, a, prices.as_deref(), &basket, blue, free, lang).map_err(Error::Usage)?;
-            buy_text(h, a, prices.as_deref(), &p, extra, lang)
+            let p = calc::buy(h, a, prices.as_deref(), &basket, blue, free)
+                .map_err(|r| Error::Usage(words::refusal(h, &r, lang)))?;
+            words::buy_text(h, a, prices.as_deref(), &p, extra, lang)
         }
         NauticusCommand::Rewards { masts, take } => {
             let taken: Vec<usize> = take
@@ -192,73 +175,15 @@ pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
                     })
                 })
                 .collect::<Result<_, _>>()?;
-            let check = calc::rewards_in(h, masts, &taken, lang).map_err(|p| Error::Usage(p.join("\n")))?;
-            let names: Vec<&str> = check.taken.iter().map(|r| h.rewards[*r].name.get(lang)).collect();
-            let mut o = crate::t!(lang, "games.nauticus.rewards_ok", masts = masts, list = names.join(", ")) + "\n";
-            if !check.to_warehouse.is_empty() {
-                let w: Vec<&str> = check.to_warehouse.iter().map(|r| h.rewards[*r].name.get(lang)).collect();
-                let _ = writeln!(o, "{}", crate::t!(lang, "games.nauticus.rewards_warehouse", list = w.join(", ")));
-            }
-            o
+            let check = calc::rewards(h, masts, &taken).map_err(|problems| {
+                let said: Vec<String> = problems.iter().map(|r| words::refusal(h, r, lang)).collect();
+                Error::Usage(said.join("\n"))
+            })?;
+            words::rewards_text(h, masts, &check, lang)
         }
     };
     emit(&text)?;
     Ok(0)
-}
-
-fn crowns_text(h: &NauticusHelpers, c: &calc::CrownScore, blue: u32, extra: bool, lang: &str) -> String {
-    let mut o = String::new();
-    let cap = h.crown_cap_per_round;
-    if c.crowns == 0 {
-        let _ = writeln!(o, "{}", crate::t!(lang, "games.nauticus.crowns_zero"));
-        return o;
-    }
-    if c.capped {
-        let _ = writeln!(
-            o,
-            "{}",
-            crate::t!(
-                lang,
-                "games.nauticus.crowns_capped",
-                crowns = c.crowns,
-                workers = c.workers,
-                raw = c.raw,
-                vp = c.points,
-                cap = cap
-            )
-        );
-    } else {
-        let _ = writeln!(
-            o,
-            "{}",
-            crate::t!(lang, "games.nauticus.crowns", crowns = c.crowns, workers = c.workers, vp = c.points, cap = cap)
-        );
-    }
-    if let Some(need) = c.workers_for_cap {
-        if c.workers > need {
-            let _ = writeln!(
-                o,
-                "{}",
-                crate::t!(lang, "games.nauticus.crowns_over", need = need, cap = cap, n = c.workers - need)
-            );
-        } else if c.workers < need {
-            let _ = writeln!(o, "{}", crate::t!(lang, "games.nauticus.crowns_under", n = need, cap = cap));
-        }
-    }
-    let own = c.workers.saturating_sub(blue);
-    if blue > 0 {
-        let _ = writeln!(o, "{}", crate::t!(lang, "games.nauticus.crowns_blue", blue = blue.min(c.workers), own = own));
-    }
-    if extra {
-        let _ = writeln!(
-            o,
-            "{}",
-            crate::t!(lang, "games.nauticus.crowns_extra", workers = h.extra_action_workers, cap = cap)
-        );
-    } else {
-        let _ = writeln!(o, "{}", crate::t!(lang, "games.nauticus.crowns_second"));
-    }
-    o
 }
 
 fn item_index(a: &Action, id: &str, lang: &str) -> Result<usize, Error> {
@@ -293,87 +218,4 @@ fn parse_prices(a: &Action, given: &[String], lang: &str) -> Result<Vec<u32>, Er
     } else {
         given.iter().map(|p| p.trim().parse::<u32>().map_err(|_| bad(p))).collect()
     }
-}
-
-fn buy_text(
-    h: &NauticusHelpers,
-    a: &Action,
-    prices: Option<&[u32]>,
-    p: &calc::Purchase,
-    extra: bool,
-    lang: &str,
-) -> String {
-    let mut o = String::new();
-    let name = |i: usize| a.items[i].name.get(lang);
-    match prices {
-        Some(prices) => {
-            let list: Vec<String> = a.items.iter().zip(prices).map(|(i, p)| format!("{} {p}", i.id)).collect();
-            let _ = writeln!(
-                o,
-                "{}",
-                crate::t!(lang, "games.nauticus.buy_prices", action = a.name.get(lang), list = list.join(", "))
-            );
-        }
-        None => {
-            let _ = writeln!(
-                o,
-                "{}",
-                crate::t!(
-                    lang,
-                    "games.nauticus.buy_extra",
-                    action = a.name.get(lang),
-                    workers = h.extra_action_workers,
-                    price = taler(lang, h.extra_action_price)
-                )
-            );
-        }
-    }
-    let w = p.lines.iter().map(|l| name(l.item).chars().count()).max().unwrap_or(0);
-    for l in &p.lines {
-        let to = match l.to {
-            Destination::Warehouse => crate::t!(lang, "games.nauticus.to_warehouse"),
-            Destination::Shipyard => crate::t!(lang, "games.nauticus.to_shipyard"),
-        };
-        let dup = if l.duplicate {
-            crate::t!(lang, "games.nauticus.duplicate", price = taler(lang, h.duplicate_price))
-        } else {
-            String::new()
-        };
-        let cost = crate::t!(lang, "games.nauticus.item_cost", taler = taler(lang, l.taler), n = l.workers);
-        let _ = writeln!(o, "  {:<w$}  {cost}{dup}  {to}", name(l.item));
-    }
-    if p.free_items > 0 {
-        let which = p.free_choice.map_or(crate::t!(lang, "games.nauticus.free_any"), |i| name(i).to_string());
-        let _ = writeln!(o, "  {}", crate::t!(lang, "games.nauticus.free_item", item = which, n = p.free_items));
-    }
-    let workers = if p.blue_used > 0 {
-        crate::t!(lang, "games.nauticus.workers_blue", n = p.workers, blue = p.blue_used, own = p.own_workers)
-    } else {
-        crate::t!(lang, "games.nauticus.workers", n = p.workers)
-    };
-    let _ = writeln!(o, "{}", crate::t!(lang, "games.nauticus.total", taler = taler(lang, p.taler), workers = workers));
-    if let Some(t) = &p.tip {
-        let _ = writeln!(
-            o,
-            "{}",
-            crate::t!(
-                lang,
-                "games.nauticus.tip",
-                item = name(t.buy),
-                price = taler(lang, t.buy_price),
-                instead = name(t.instead_of),
-                saves = taler(lang, t.saves),
-                kinds = a.items.len()
-            )
-        );
-    }
-    if extra {
-        let _ = writeln!(o, "{}", crate::t!(lang, "games.nauticus.extra_done"));
-    }
-    o
-}
-
-/// An amount of money: "3 Taler", "1 thaler", "3 thalers".
-pub(crate) fn taler(lang: &str, n: impl Into<i64>) -> String {
-    crate::t!(lang, "games.nauticus.taler", n = n.into())
 }

@@ -8,7 +8,7 @@ use crate::games::fleet::game::{Decision, Dice, Face, Game, Input, Kind, RollSpe
 use crate::games::fleet::random;
 use crate::games::fleet::session::{Entry, NoUndo, ReplayError, Session};
 use crate::games::fleet::sheet_file;
-use crate::games::fleet::{check_game_in, Sheet};
+use crate::games::fleet::{check_game, Sheet};
 use crate::games::{self as rules, FleetRules, Rules};
 use crate::log::save::{FleetSetup, Header, Setup};
 use crate::log::{files, Journal};
@@ -346,7 +346,7 @@ fn meta(
 fn finish(rules: &FleetRules, session: &Session, save: &Path, p: &mut dyn Prompter, lang: &str) -> anyhow::Result<i32> {
     let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
     let owned: Vec<Sheet> = sheets.iter().map(|s| (*s).clone()).collect();
-    let violations = check_game_in(rules, &owned, lang);
+    let violations = check_game(rules, &owned);
     let counts: Vec<usize> = owned.iter().map(|s| violations.iter().filter(|v| v.player == s.player).count()).collect();
     let standings = fleet_standings(rules, &sheets, &counts, lang);
     let mut table = standings.render_in(Format::Table, false, None, lang);
@@ -365,7 +365,8 @@ fn finish(rules: &FleetRules, session: &Session, save: &Path, p: &mut dyn Prompt
     }
     p.say(&crate::t!(lang, "cli.play.sheets_written", files = written.join(", ")));
     for v in &violations {
-        let w = format!("{} {} [{}] {}", v.player, v.box_id, v.rule.id(), v.message);
+        let message = crate::text::fleet_check::message(rules, v, lang);
+        let w = format!("{} {} [{}] {}", v.player, v.box_id(), v.rule.id(), message);
         p.say(&crate::t!(lang, "cli.report.warning", warning = w));
     }
     Ok(0)

@@ -143,12 +143,16 @@ pub fn fleet_standings(rules: &FleetRules, sheets: &[&Sheet], violations: &[usiz
         .iter()
         .zip(violations)
         .map(|(sheet, v)| {
-            let s = fleet::score(rules, sheet, lang);
+            let s = fleet::score(rules, sheet);
             let detail = s
                 .detail
                 .iter()
                 .map(|items| {
-                    items.iter().map(|i| DetailItem { what: i.what.clone(), points: i64::from(i.vp) }).collect()
+                    let item = |i| DetailItem {
+                        what: crate::text::fleet_score::item_name(rules, i, lang),
+                        points: i64::from(i.vp),
+                    };
+                    items.iter().map(item).collect()
                 })
                 .collect();
             let mut row = Row::new(
@@ -192,7 +196,7 @@ pub fn score(
     let loaded = load_fleet(rules, paths, sources, lang)?;
     let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
     let sheets: Vec<Sheet> = loaded.sheets.into_iter().map(|(_, s)| s).collect();
-    let violations = fleet::check_game_in(rules, &sheets, lang);
+    let violations = fleet::check_game(rules, &sheets);
     let counts: Vec<usize> =
         sheets.iter().map(|s| violations.iter().filter(|v| v.player == s.player).count()).collect();
     let refs: Vec<&Sheet> = sheets.iter().collect();
@@ -214,19 +218,23 @@ pub fn check(args: &[String], rules_path: Option<&Path>, format: CheckFormat, la
     let loaded = load_fleet(rules, paths, sources, lang)?;
     let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
     let sheets: Vec<Sheet> = loaded.sheets.iter().map(|(_, s)| s.clone()).collect();
-    let violations = fleet::check_game_in(rules, &sheets, lang);
+    let violations = fleet::check_game(rules, &sheets);
     let text = match format {
         CheckFormat::Json => {
             let report: Vec<serde_json::Value> = loaded
                 .sheets
                 .iter()
                 .map(|(path, sheet)| {
-                    let score = fleet::score(rules, sheet, lang);
+                    let score = fleet::score(rules, sheet);
                     serde_json::json!({
                         "file": path.display().to_string(),
                         "player": sheet.player,
                         "score": score.total,
-                        "violations": violations.iter().filter(|v| v.player == sheet.player).collect::<Vec<&Violation>>(),
+                        "violations": violations
+                            .iter()
+                            .filter(|v| v.player == sheet.player)
+                            .map(|v| violation_json(rules, v, lang))
+                            .collect::<Vec<_>>(),
                     })
                 })
                 .collect();
@@ -238,12 +246,25 @@ pub fn check(args: &[String], rules_path: Option<&Path>, format: CheckFormat, la
     Ok(if violations.is_empty() { 0 } else { 1 })
 }
 
+/// A violation for `check --format json`: the stable codes (rule id, every box id) and the
+/// message and fix in the language.
+fn violation_json(rules: &FleetRules, v: &Violation, lang: &str) -> serde_json::Value {
+    serde_json::json!({
+        "player": v.player,
+        "box_id": v.box_id(),
+        "boxes": v.boxes,
+        "rule": v.rule,
+        "message": crate::text::fleet_check::message(rules, v, lang),
+        "fix": crate::text::fleet_check::fix(rules, v, lang),
+    })
+}
+
 fn check_text(rules: &FleetRules, sheets: &[(PathBuf, Sheet)], violations: &[Violation], lang: &str) -> String {
     let mut out = String::new();
     let mut broken = 0;
     for (path, sheet) in sheets {
         let mine: Vec<&Violation> = violations.iter().filter(|v| v.player == sheet.player).collect();
-        let score = fleet::score(rules, sheet, lang);
+        let score = fleet::score(rules, sheet);
         let cats: Vec<String> = rules
             .categories
             .iter()
@@ -264,12 +285,14 @@ fn check_text(rules: &FleetRules, sheets: &[(PathBuf, Sheet)], violations: &[Vio
                 crate::t!(lang, "cli.sheets.violations", file = file, player = player, n = mine.len())
             );
             for v in &mine {
-                let _ = writeln!(out, "  {} [{}] {}", v.box_id, v.rule.id(), v.message);
+                let message = crate::text::fleet_check::message(rules, v, lang);
+                let fix = crate::text::fleet_check::fix(rules, v, lang);
+                let _ = writeln!(out, "  {} [{}] {}", v.box_id(), v.rule.id(), message);
                 let _ = writeln!(
                     out,
                     "  {}  {}",
-                    " ".repeat(v.box_id.len()),
-                    crate::t!(lang, "cli.sheets.to_fix", fix = v.fix)
+                    " ".repeat(v.box_id().len()),
+                    crate::t!(lang, "cli.sheets.to_fix", fix = fix)
                 );
             }
         }

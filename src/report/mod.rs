@@ -17,7 +17,8 @@ pub enum Format {
     Markdown,
 }
 
-/// One line of a category's breakdown.
+/// One line of a category's breakdown, in words: the command layer renders each game's
+/// typed breakdown through the text layer before it reaches a report.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DetailItem {
     pub what: String,

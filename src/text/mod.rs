@@ -7,7 +7,12 @@
 //! Use the `t!` macro: `t!(lang, "<area>.<key>", n = 3, total = 12)`. Tests make sure every
 //! key exists in every language with the same placeholders, and that every key is used.
 
+pub mod endgame;
+pub mod fischerspiel;
 pub mod fleet;
+pub mod fleet_check;
+pub mod fleet_score;
+pub mod nauticus;
 pub mod pad;
 
 use std::fmt::Display;

@@ -7,8 +7,6 @@
 //! `[[calculator]]` blocks use the same vocabulary for small in-game calculations
 //! (`deckhand calc GAME CALC key=value...`).
 
-use crate::t;
-
 use crate::games::names::Names;
 use crate::games::nauticus::NauticusHelpers;
 
@@ -77,63 +75,10 @@ impl Scoring {
         self.inputs.iter().position(|i| i.id == id)
     }
 
-    /// Name of an input or value, for messages and detail lines.
-    pub fn ref_name(&self, r: Ref, lang: &str) -> String {
-        match r {
-            Ref::Input(i) => self.inputs[i].name.get(lang).to_string(),
-            Ref::Value(v) => self.values[v].name.get(lang).to_string(),
-        }
-    }
-
     pub fn ref_id(&self, r: Ref) -> &str {
         match r {
             Ref::Input(i) => &self.inputs[i].id,
             Ref::Value(v) => &self.values[v].id,
-        }
-    }
-
-    /// How value `v` is computed, in words (for reference cards).
-    pub fn describe(&self, v: usize, lang: &str) -> String {
-        let name = |r: Ref| self.ref_name(r, lang);
-        let value = &self.values[v];
-        let text = match &value.formula {
-            Formula::Value(r) => name(*r),
-            Formula::Times { of, points } => t!(lang, "games.describe.per", points = points, name = name(*of)),
-            Formula::PerKey(terms) => terms
-                .iter()
-                .map(|(r, p)| t!(lang, "games.describe.per", points = p, name = name(*r)))
-                .collect::<Vec<_>>()
-                .join(", "),
-            Formula::Table { of, table, beyond } => {
-                let steps: Vec<String> = table.iter().enumerate().map(|(i, p)| format!("{} → {p}", i + 1)).collect();
-                let more =
-                    beyond.map(|b| t!(lang, "games.describe.beyond", beyond = format!("{b:+}"))).unwrap_or_default();
-                let each: Vec<String> = of.iter().map(|r| name(*r)).collect();
-                t!(lang, "games.describe.table", steps = steps.join(", "), more = more, list = each.join(", "))
-            }
-            Formula::Per { of, every, points } => {
-                t!(lang, "games.describe.per_full", points = points, every = every, name = name(*of))
-            }
-            Formula::Remainder { of, every } => t!(lang, "games.describe.remainder", every = every, name = name(*of)),
-            Formula::ListSum(i) => t!(lang, "games.describe.list_sum", name = self.inputs[*i].name.get(lang)),
-            Formula::Sum(terms) => terms
-                .iter()
-                .enumerate()
-                .map(|(k, (r, w))| {
-                    let sign = match (k, *w < 0) {
-                        (0, false) => "",
-                        (0, true) => "-",
-                        (_, false) => " + ",
-                        (_, true) => " - ",
-                    };
-                    let times = if w.abs() == 1 { String::new() } else { format!("{} × ", w.abs()) };
-                    format!("{sign}{times}{}", name(*r))
-                })
-                .collect(),
-        };
-        match value.cap {
-            Some(cap) => t!(lang, "games.describe.cap", text = text, cap = cap),
-            None => text,
         }
     }
 }
@@ -158,16 +103,6 @@ pub enum Shape {
 impl Shape {
     pub fn is_list(self) -> bool {
         matches!(self, Shape::List { .. })
-    }
-
-    /// The limits in words, in `lang`: `0–12`, or `up to 30 values of 3–5`.
-    pub fn range_text_in(self, lang: &str) -> String {
-        match self {
-            Shape::Number { min, max } => format!("{min}–{max}"),
-            Shape::List { item_min, item_max, max_items } => {
-                crate::t!(lang, "games.endgame.list_range", n = max_items, min = item_min, max = item_max)
-            }
-        }
     }
 }
 

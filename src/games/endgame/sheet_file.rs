@@ -263,7 +263,7 @@ pub fn write(rules: &EndgameRules, sheet: &EndgameSheet, lang: &str) -> String {
             };
             Some((
                 format!("{} = {value}", input.id),
-                format!("# {} ({})", input.name.get(lang), input.shape.range_text_in(lang)),
+                format!("# {} ({})", input.name.get(lang), crate::text::endgame::range_text(input.shape, lang)),
             ))
         })
         .collect();

@@ -1,14 +1,14 @@
 //! Fischerspiel's wind and fish tracker: a pure reducer. `apply(rules, state, event)`
-//! returns the next state, or a `Violation` when the event cannot happen under the rules
+//! returns the next state, or a `Refusal` when the event cannot happen under the rules
 //! (a full boat catching, a fish that is not at sea, the game already over, …). What an
 //! event caused (wind relief, the capacity change at wind 6, drift, the end) is listed in
-//! the new state's `effects`, for the tracker to announce. A violation's message is in the
-//! language passed in (`lang`), like every reminder the tracker prints.
+//! the new state's `effects`, for the tracker to announce. Refusals and effects are values;
+//! `text::fischerspiel` and the tracker put them into words.
 
 use serde::{Deserialize, Serialize};
 
 use crate::games::fischerspiel::model::FischerspielRules;
-use crate::t;
+use crate::text::{same_word, LANGS};
 
 /// A board edge the wind markers lie on (Strategy II); the wind blows away from it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -82,41 +82,61 @@ pub struct Setup {
     pub fish: Vec<u32>,
 }
 
+/// Why a setup is not possible. Fish sizes are indices into `rules.fish`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetupError {
+    /// The rulebook has no setup for this many players.
+    Players {
+        players: u32,
+    },
+    UnknownVariant {
+        variant: String,
+    },
+    UnknownBoat {
+        id: String,
+    },
+    /// The boats named are not one of the rulebook's sets for this many players.
+    BoatSets {
+        players: u32,
+    },
+    UnknownFish {
+        id: String,
+    },
+    /// More fish of a size than the box has.
+    BoxHas {
+        fish: usize,
+        asked: u32,
+    },
+    /// Fewer players than boats needed to lift a fish of this size.
+    CannotLift {
+        players: u32,
+        fish: usize,
+    },
+    /// The mix has no fish at all.
+    NoFish,
+}
+
 impl Setup {
     /// The rulebook setup for `players`, optionally with a boat set and fish mix of one's
-    /// own (the rulebook allows one more or fewer fish for a harder or easier game). Why
-    /// not, in `lang`.
+    /// own (the rulebook allows one more or fewer fish for a harder or easier game).
     pub fn new(
         rules: &FischerspielRules,
         players: u32,
         variant: &str,
         boats: Option<&[String]>,
         fish: Option<&[(String, u32)]>,
-        lang: &str,
-    ) -> Result<Setup, String> {
+    ) -> Result<Setup, SetupError> {
         let Some(standard) = rules.setups.get(&players) else {
-            return Err(t!(
-                lang,
-                "games.fischerspiel.err.players",
-                game = rules.name.get(lang),
-                min = rules.min_players,
-                max = rules.max_players,
-                players = players
-            ));
+            return Err(SetupError::Players { players });
         };
-        let variant = rules.variant(variant).ok_or_else(|| {
-            let list = rules.variants.iter().map(|v| v.id.as_str()).collect::<Vec<_>>().join(", ");
-            t!(lang, "games.fischerspiel.err.unknown_variant", variant = variant, list = list)
-        })?;
+        let variant =
+            rules.variant(variant).ok_or_else(|| SetupError::UnknownVariant { variant: variant.to_string() })?;
         let boats = match boats {
             None => standard.boats[0].clone(),
             Some(ids) => {
                 let mut idx = Vec::new();
                 for id in ids {
-                    idx.push(rules.boat_index(id).ok_or_else(|| {
-                        let list = rules.boats.iter().map(|b| b.id.as_str()).collect::<Vec<_>>().join(", ");
-                        t!(lang, "games.fischerspiel.err.unknown_boat", id = id, list = list)
-                    })?);
+                    idx.push(rules.boat_index(id).ok_or_else(|| SetupError::UnknownBoat { id: id.clone() })?);
                 }
                 let mut sorted = idx.clone();
                 sorted.sort_unstable();
@@ -126,13 +146,7 @@ impl Setup {
                     s == sorted
                 });
                 if !allowed {
-                    let sets: Vec<String> = standard
-                        .boats
-                        .iter()
-                        .map(|set| set.iter().map(|b| rules.boats[*b].id.as_str()).collect::<Vec<_>>().join(","))
-                        .collect();
-                    let sets = sets.join(&t!(lang, "games.fischerspiel.err.or"));
-                    return Err(t!(lang, "games.fischerspiel.err.boat_sets", players = players, sets = sets));
+                    return Err(SetupError::BoatSets { players });
                 }
                 idx
             }
@@ -142,34 +156,19 @@ impl Setup {
             Some(mix) => {
                 let mut counts = vec![0; rules.fish.len()];
                 for (id, n) in mix {
-                    let i = rules.fish_index(id).ok_or_else(|| {
-                        let list = rules.fish.iter().map(|f| f.word.get(lang)).collect::<Vec<_>>().join(", ");
-                        t!(lang, "games.fischerspiel.err.unknown_fish", id = id, list = list)
-                    })?;
+                    let i = rules.fish_index(id).ok_or_else(|| SetupError::UnknownFish { id: id.clone() })?;
                     counts[i] = *n;
                 }
                 for (i, f) in rules.fish.iter().enumerate() {
                     if counts[i] > f.in_box {
-                        return Err(t!(
-                            lang,
-                            "games.fischerspiel.err.box_has",
-                            n = f.in_box,
-                            fish = f.name.get(lang),
-                            asked = counts[i]
-                        ));
+                        return Err(SetupError::BoxHas { fish: i, asked: counts[i] });
                     }
                     if counts[i] > 0 && f.boats > players {
-                        return Err(t!(
-                            lang,
-                            "games.fischerspiel.err.cannot_lift",
-                            players = players,
-                            fish = f.name.get(lang),
-                            n = f.boats
-                        ));
+                        return Err(SetupError::CannotLift { players, fish: i });
                     }
                 }
                 if counts.iter().sum::<u32>() == 0 {
-                    return Err(t!(lang, "games.fischerspiel.err.no_fish"));
+                    return Err(SetupError::NoFish);
                 }
                 counts
             }
@@ -257,13 +256,78 @@ pub struct State {
     pub effects: Vec<Effect>,
 }
 
+/// Why an event cannot happen. Boats are colours (indices into `rules.boats`), fish sizes
+/// indices into `rules.fish`, variants indices into `rules.variants`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Violation {
-    pub message: String,
-}
-
-fn no(message: impl Into<String>) -> Violation {
-    Violation { message: message.into() }
+pub enum Refusal {
+    /// No boat in play has this id or name; `in_play` are the colours in play.
+    NoBoat {
+        typed: String,
+        in_play: Vec<usize>,
+    },
+    /// No fish size has this id or name.
+    NotSize {
+        typed: String,
+    },
+    /// The game is over.
+    Over(Outcome),
+    /// `Undo` goes through a `Timeline`, not `apply`.
+    UndoOutsideTimeline,
+    /// A boat holds `load` fish but may carry only `cap` from wind `wind` on: it must throw
+    /// one back before anything else.
+    MustDump {
+        boat: usize,
+        load: usize,
+        cap: u32,
+        wind: u32,
+    },
+    /// A wind side given in a variant without wind direction.
+    WindHasNoDirection {
+        variant: usize,
+    },
+    /// Strategy II: the first wind must say where the markers lie.
+    NeedSide,
+    /// The markers moved in a variant without wind direction.
+    NoDirection {
+        variant: usize,
+    },
+    /// The markers move only right after the wind changed.
+    TurnOnlyAfterWindChange,
+    AlreadyAtSea {
+        boat: usize,
+    },
+    /// A boat in its harbour cannot catch.
+    InHarbour {
+        boat: usize,
+    },
+    NoneLeft {
+        fish: usize,
+    },
+    /// A fish needs `boats` boats next to it, but only `at_sea` are at sea.
+    NeedsBoats {
+        fish: usize,
+        boats: u32,
+        at_sea: u32,
+    },
+    /// The boat already holds `cap` fish, all it may at wind `wind`.
+    Full {
+        boat: usize,
+        cap: u32,
+        wind: u32,
+    },
+    TransferToItself,
+    /// Fish are handed over between boats at sea only.
+    TransferInHarbour,
+    CarriesNo {
+        boat: usize,
+        fish: usize,
+    },
+    AlreadyHome {
+        boat: usize,
+    },
+    /// `stuck` ends only games with drift (Strategy II).
+    StuckWithoutDrift,
+    NothingToUndo,
 }
 
 impl State {
@@ -298,55 +362,48 @@ impl State {
         rules.wind.capacity_at(self.wind)
     }
 
-    /// The boat in play with this id (or name in any language); why not, in `lang`.
-    pub fn boat(&self, rules: &FischerspielRules, id: &str, lang: &str) -> Result<usize, Violation> {
+    /// The boat in play (index into `boats`) with this id, or its name in any language
+    /// (matching words, whatever the table's language).
+    pub fn boat(&self, rules: &FischerspielRules, id: &str) -> Result<usize, Refusal> {
         let want = id.to_lowercase();
         self.boats
             .iter()
             .position(|b| {
                 let c = &rules.boats[b.colour];
-                c.id == want || crate::text::LANGS.iter().any(|l| crate::text::same_word(c.name.get(l), &want))
+                c.id == want || LANGS.iter().any(|l| same_word(c.name.get(l), &want))
             })
-            .ok_or_else(|| {
-                let in_play: Vec<&str> = self.boats.iter().map(|b| rules.boats[b.colour].name.get(lang)).collect();
-                no(t!(lang, "games.fischerspiel.err.no_boat", id = id, list = in_play.join(", ")))
+            .ok_or_else(|| Refusal::NoBoat {
+                typed: id.to_string(),
+                in_play: self.boats.iter().map(|b| b.colour).collect(),
             })
     }
 
-    fn boat_name<'r>(&self, rules: &'r FischerspielRules, boat: usize, lang: &str) -> &'r str {
-        rules.boats[self.boats[boat].colour].name.get(lang)
+    /// The colour of a boat in play.
+    fn colour(&self, boat: usize) -> usize {
+        self.boats[boat].colour
     }
 }
 
-/// The fish size with this id (or name in any language); why not, in `lang`.
-pub fn fish_size(rules: &FischerspielRules, id: &str, lang: &str) -> Result<usize, Violation> {
+/// The fish size with this id, or its name or word in any language.
+pub fn fish_size(rules: &FischerspielRules, id: &str) -> Result<usize, Refusal> {
     let want = id.to_lowercase();
     rules
         .fish
         .iter()
         .position(|f| {
-            f.id == want
-                || crate::text::LANGS.iter().any(|l| {
-                    crate::text::same_word(f.name.get(l), &want) || crate::text::same_word(f.word.get(l), &want)
-                })
+            f.id == want || LANGS.iter().any(|l| same_word(f.name.get(l), &want) || same_word(f.word.get(l), &want))
         })
-        .ok_or_else(|| {
-            let list = rules.fish.iter().map(|f| f.word.get(lang)).collect::<Vec<_>>().join(", ");
-            no(t!(lang, "games.fischerspiel.err.not_size", id = id, list = list))
-        })
+        .ok_or_else(|| Refusal::NotSize { typed: id.to_string() })
 }
 
 /// The next state after `event`, or why it cannot happen. `Undo` is not a state change of
-/// its own: use `Timeline`, which keeps the states to go back to. Why not, in `lang`.
-pub fn apply(rules: &FischerspielRules, state: &State, event: &Event, lang: &str) -> Result<State, Violation> {
+/// its own: use `Timeline`, which keeps the states to go back to.
+pub fn apply(rules: &FischerspielRules, state: &State, event: &Event) -> Result<State, Refusal> {
     if let Some(outcome) = state.outcome {
-        return Err(no(match outcome {
-            Outcome::Won => t!(lang, "games.fischerspiel.err.over_won"),
-            _ => t!(lang, "games.fischerspiel.err.over_lost"),
-        }));
+        return Err(Refusal::Over(outcome));
     }
     if matches!(event, Event::Undo) {
-        return Err(no(t!(lang, "games.fischerspiel.err.undo_timeline")));
+        return Err(Refusal::UndoOutsideTimeline);
     }
     let variant = &rules.variants[state.setup.variant];
     let mut s = state.clone();
@@ -354,30 +411,21 @@ pub fn apply(rules: &FischerspielRules, state: &State, event: &Event, lang: &str
     let turned = s.may_turn;
     s.may_turn = false;
     if let Some(&b) = state.must_dump.first() {
-        let ok = matches!(event, Event::Dump { boat, .. } if state.boat(rules, boat, lang).ok() == Some(b));
+        let ok = matches!(event, Event::Dump { boat, .. } if state.boat(rules, boat).ok() == Some(b));
         if !ok {
-            return Err(no(t!(
-                lang,
-                "games.fischerspiel.err.must_dump",
-                boat = state.boat_name(rules, b, lang),
-                n = state.boats[b].load.len(),
-                cap = state.capacity(rules),
-                wind = rules.wind.storm_from,
-                id = state.boat_name(rules, b, lang)
-            )));
+            return Err(Refusal::MustDump {
+                boat: state.colour(b),
+                load: state.boats[b].load.len(),
+                cap: state.capacity(rules),
+                wind: rules.wind.storm_from,
+            });
         }
     }
     match event {
         Event::Wind { side } => {
             match (variant.drift, side, s.direction) {
-                (false, Some(_), _) => {
-                    return Err(no(t!(
-                        lang,
-                        "games.fischerspiel.err.no_direction_wind",
-                        variant = variant.name.get(lang)
-                    )))
-                }
-                (true, None, None) => return Err(no(t!(lang, "games.fischerspiel.err.need_side"))),
+                (false, Some(_), _) => return Err(Refusal::WindHasNoDirection { variant: state.setup.variant }),
+                (true, None, None) => return Err(Refusal::NeedSide),
                 (true, Some(side), _) => s.direction = Some(*side),
                 _ => {}
             }
@@ -401,84 +449,66 @@ pub fn apply(rules: &FischerspielRules, state: &State, event: &Event, lang: &str
         }
         Event::Direction { side } => {
             if !variant.drift {
-                return Err(no(t!(lang, "games.fischerspiel.err.no_direction", variant = variant.name.get(lang))));
+                return Err(Refusal::NoDirection { variant: state.setup.variant });
             }
             if !turned {
-                return Err(no(t!(lang, "games.fischerspiel.err.turn_after_change")));
+                return Err(Refusal::TurnOnlyAfterWindChange);
             }
             s.direction = Some(*side);
             s.may_turn = true; // still the same wind change
         }
         Event::Sail { boat } => {
-            let b = s.boat(rules, boat, lang)?;
+            let b = s.boat(rules, boat)?;
             if !s.boats[b].home {
-                return Err(no(t!(lang, "games.fischerspiel.err.at_sea", boat = s.boat_name(rules, b, lang))));
+                return Err(Refusal::AlreadyAtSea { boat: s.colour(b) });
             }
             s.boats[b].home = false;
         }
         Event::Catch { boat, fish } => {
-            let b = s.boat(rules, boat, lang)?;
-            let f = fish_size(rules, fish, lang)?;
-            let name = s.boat_name(rules, b, lang);
+            let b = s.boat(rules, boat)?;
+            let f = fish_size(rules, fish)?;
             if s.boats[b].home {
-                return Err(no(t!(lang, "games.fischerspiel.err.in_harbour", boat = name, id = name)));
+                return Err(Refusal::InHarbour { boat: s.colour(b) });
             }
             if s.sea[f] == 0 {
-                return Err(no(t!(lang, "games.fischerspiel.err.none_left", fish = rules.fish[f].name.get(lang))));
+                return Err(Refusal::NoneLeft { fish: f });
             }
             let at_sea = s.boats.iter().filter(|x| !x.home).count() as u32;
             if rules.fish[f].boats > at_sea {
-                return Err(no(t!(
-                    lang,
-                    "games.fischerspiel.err.needs_boats",
-                    fish = rules.fish[f].name.get(lang),
-                    boats = rules.fish[f].boats,
-                    n = at_sea
-                )));
+                return Err(Refusal::NeedsBoats { fish: f, boats: rules.fish[f].boats, at_sea });
             }
             let cap = s.capacity(rules);
             if s.boats[b].load.len() as u32 >= cap {
-                return Err(no(t!(lang, "games.fischerspiel.err.full", boat = name, n = cap, wind = s.wind)));
+                return Err(Refusal::Full { boat: s.colour(b), cap, wind: s.wind });
             }
             s.sea[f] -= 1;
             s.boats[b].load.push(f);
         }
         Event::Transfer { from, to, fish } => {
-            let a = s.boat(rules, from, lang)?;
-            let b = s.boat(rules, to, lang)?;
-            let f = fish_size(rules, fish, lang)?;
-            let (name_a, name_b) = (s.boat_name(rules, a, lang), s.boat_name(rules, b, lang));
+            let a = s.boat(rules, from)?;
+            let b = s.boat(rules, to)?;
+            let f = fish_size(rules, fish)?;
             if a == b {
-                return Err(no(t!(lang, "games.fischerspiel.err.transfer_self")));
+                return Err(Refusal::TransferToItself);
             }
             if s.boats[a].home || s.boats[b].home {
-                return Err(no(t!(lang, "games.fischerspiel.err.transfer_at_sea")));
+                return Err(Refusal::TransferInHarbour);
             }
             let Some(pos) = s.boats[a].load.iter().position(|x| *x == f) else {
-                return Err(no(t!(
-                    lang,
-                    "games.fischerspiel.err.carries_no",
-                    boat = name_a,
-                    fish = rules.fish[f].name.get(lang)
-                )));
+                return Err(Refusal::CarriesNo { boat: s.colour(a), fish: f });
             };
             let cap = s.capacity(rules);
             if s.boats[b].load.len() as u32 >= cap {
-                return Err(no(t!(lang, "games.fischerspiel.err.full", boat = name_b, n = cap, wind = s.wind)));
+                return Err(Refusal::Full { boat: s.colour(b), cap, wind: s.wind });
             }
             s.boats[a].load.remove(pos);
             s.boats[b].load.push(f);
         }
         Event::Dump { boat, fish } => {
-            let b = s.boat(rules, boat, lang)?;
-            let f = fish_size(rules, fish, lang)?;
+            let b = s.boat(rules, boat)?;
+            let f = fish_size(rules, fish)?;
             let Some(pos) = s.boats[b].load.iter().position(|x| *x == f) else {
-                return Err(no(t!(
-                    lang,
-                    "games.fischerspiel.err.carries_no",
-                    boat = s.boat_name(rules, b, lang),
-                    fish = rules.fish[f].name.get(lang)
-                )));
+                return Err(Refusal::CarriesNo { boat: s.colour(b), fish: f });
             };
             s.boats[b].load.remove(pos);
             s.sea[f] += 1;
@@ -487,9 +517,9 @@ pub fn apply(rules: &FischerspielRules, state: &State, event: &Event, lang: &str
             }
         }
         Event::Home { boat } => {
-            let b = s.boat(rules, boat, lang)?;
+            let b = s.boat(rules, boat)?;
             if s.boats[b].home {
-                return Err(no(t!(lang, "games.fischerspiel.err.already_home", boat = s.boat_name(rules, b, lang))));
+                return Err(Refusal::AlreadyHome { boat: s.colour(b) });
             }
             s.boats[b].home = true;
             let before = s.landed_total();
@@ -520,7 +550,7 @@ pub fn apply(rules: &FischerspielRules, state: &State, event: &Event, lang: &str
         }
         Event::Stuck => {
             if !variant.drift {
-                return Err(no(t!(lang, "games.fischerspiel.err.stuck_only")));
+                return Err(Refusal::StuckWithoutDrift);
             }
             s.outcome = Some(Outcome::LostStuck);
             s.effects.push(Effect::Over(Outcome::LostStuck));
@@ -546,17 +576,15 @@ fn wind_changed(rules: &FischerspielRules, s: &mut State, before: u32) {
     }
 }
 
-/// The states of a game so far; `Undo` steps back one event. Violations are worded in the
-/// timeline's language.
+/// The states of a game so far; `Undo` steps back one event.
 #[derive(Debug, Clone)]
 pub struct Timeline {
     states: Vec<State>,
-    lang: &'static str,
 }
 
 impl Timeline {
-    pub fn new(start: State, lang: &'static str) -> Timeline {
-        Timeline { states: vec![start], lang }
+    pub fn new(start: State) -> Timeline {
+        Timeline { states: vec![start] }
     }
 
     pub fn current(&self) -> &State {
@@ -564,24 +592,24 @@ impl Timeline {
     }
 
     /// What `event` would lead to, without recording it.
-    pub fn peek(&self, rules: &FischerspielRules, event: &Event) -> Result<State, Violation> {
+    pub fn peek(&self, rules: &FischerspielRules, event: &Event) -> Result<State, Refusal> {
         match event {
-            Event::Undo if self.states.len() < 2 => Err(no(t!(self.lang, "games.fischerspiel.err.nothing_to_undo"))),
+            Event::Undo if self.states.len() < 2 => Err(Refusal::NothingToUndo),
             Event::Undo => Ok(self.states[self.states.len() - 2].clone()),
-            e => apply(rules, self.current(), e, self.lang),
+            e => apply(rules, self.current(), e),
         }
     }
 
-    pub fn push(&mut self, rules: &FischerspielRules, event: &Event) -> Result<&State, Violation> {
+    pub fn push(&mut self, rules: &FischerspielRules, event: &Event) -> Result<&State, Refusal> {
         match event {
             Event::Undo => {
                 if self.states.len() < 2 {
-                    return Err(no(t!(self.lang, "games.fischerspiel.err.nothing_to_undo")));
+                    return Err(Refusal::NothingToUndo);
                 }
                 self.states.pop();
             }
             e => {
-                let next = apply(rules, self.current(), e, self.lang)?;
+                let next = apply(rules, self.current(), e)?;
                 self.states.push(next);
             }
         }
@@ -598,14 +626,9 @@ impl Timeline {
     }
 }
 
-/// Fold a saved list of events. On a bad event: its index and why (in `lang`).
-pub fn replay(
-    rules: &FischerspielRules,
-    setup: Setup,
-    events: &[Event],
-    lang: &'static str,
-) -> Result<Timeline, (usize, Violation)> {
-    let mut t = Timeline::new(State::new(setup), lang);
+/// Fold a saved list of events. On a bad event: its index and why.
+pub fn replay(rules: &FischerspielRules, setup: Setup, events: &[Event]) -> Result<Timeline, (usize, Refusal)> {
+    let mut t = Timeline::new(State::new(setup));
     for (i, e) in events.iter().enumerate() {
         t.push(rules, e).map_err(|v| (i, v))?;
     }
@@ -615,6 +638,13 @@ pub fn replay(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // Colours and fish sizes of the built-in rules, by index.
+    const GREEN: usize = 0;
+    const RED: usize = 2;
+    const SMALL: usize = 0;
+    const MEDIUM: usize = 1;
+    const GIANT: usize = 3;
 
     fn rules() -> FischerspielRules {
         crate::games::built_in("fischerspiel").unwrap().fischerspiel().unwrap().clone()
@@ -638,10 +668,10 @@ mod tests {
     }
 
     fn play(rules: &FischerspielRules, players: u32, variant: &str, events: &[&str]) -> Timeline {
-        let setup = Setup::new(rules, players, variant, None, None, "en").unwrap();
-        let mut t = Timeline::new(State::new(setup), "en");
+        let setup = Setup::new(rules, players, variant, None, None).unwrap();
+        let mut t = Timeline::new(State::new(setup));
         for e in events {
-            t.push(rules, &ev(e)).unwrap_or_else(|v| panic!("{e}: {}", v.message));
+            t.push(rules, &ev(e)).unwrap_or_else(|v| panic!("{e}: {v:?}"));
         }
         t
     }
@@ -650,26 +680,25 @@ mod tests {
     fn eight_fish_at_every_player_count() {
         let r = rules();
         for players in 2..=6 {
-            let setup = Setup::new(&r, players, "base", None, None, "en").unwrap();
+            let setup = Setup::new(&r, players, "base", None, None).unwrap();
             assert_eq!(setup.total_fish(), 8, "{players} players");
             assert_eq!(setup.boats.len(), players as usize);
         }
-        let five = Setup::new(&r, 5, "base", None, None, "en").unwrap();
+        let five = Setup::new(&r, 5, "base", None, None).unwrap();
         assert_eq!(five.fish, vec![3, 3, 1, 1]);
-        assert!(Setup::new(&r, 7, "base", None, None, "en").is_err());
+        assert!(Setup::new(&r, 7, "base", None, None).is_err());
     }
 
     #[test]
     fn a_group_too_small_for_a_fish_is_refused() {
         let r = rules();
-        let err =
-            Setup::new(&r, 3, "base", None, Some(&[("giant".into(), 1), ("medium".into(), 6)]), "en").unwrap_err();
-        assert!(err.contains("3 players cannot lift a giant fish"), "{err}");
-        let err = Setup::new(&r, 2, "base", None, Some(&[("small".into(), 4)]), "en").unwrap_err();
-        assert!(err.contains("the box has 3 small fish"), "{err}");
-        let err = Setup::new(&r, 2, "base", Some(&["green".into(), "red".into()]), None, "en").unwrap_err();
-        assert!(err.contains("green,blue or red,grey"), "{err}");
-        assert!(Setup::new(&r, 2, "base", Some(&["grey".into(), "red".into()]), None, "en").is_ok());
+        let err = Setup::new(&r, 3, "base", None, Some(&[("giant".into(), 1), ("medium".into(), 6)])).unwrap_err();
+        assert_eq!(err, SetupError::CannotLift { players: 3, fish: GIANT });
+        let err = Setup::new(&r, 2, "base", None, Some(&[("small".into(), 4)])).unwrap_err();
+        assert_eq!(err, SetupError::BoxHas { fish: SMALL, asked: 4 });
+        let err = Setup::new(&r, 2, "base", Some(&["green".into(), "red".into()]), None).unwrap_err();
+        assert_eq!(err, SetupError::BoatSets { players: 2 });
+        assert!(Setup::new(&r, 2, "base", Some(&["grey".into(), "red".into()]), None).is_ok());
     }
 
     #[test]
@@ -733,7 +762,8 @@ mod tests {
             "base",
             &["sail green", "sail blue", "catch green small", "catch green medium", "catch green medium"],
         );
-        assert!(apply(&r, t.current(), &ev("catch green small"), "en").unwrap_err().message.contains("full: 3 fish"));
+        let full = Refusal::Full { boat: GREEN, cap: 3, wind: 0 };
+        assert_eq!(apply(&r, t.current(), &ev("catch green small")).unwrap_err(), full);
         let mut t = t;
         for _ in 0..5 {
             t.push(&r, &ev("wind")).unwrap();
@@ -742,13 +772,14 @@ mod tests {
         assert_eq!(s.wind, 6);
         assert!(s.effects.contains(&Effect::Capacity { fish: 2 }));
         assert!(s.effects.contains(&Effect::MustDump { boat: 0 }));
-        let err = apply(&r, &s, &ev("home green"), "en").unwrap_err().message;
-        assert!(err.contains("throws one back first"), "{err}");
+        let err = apply(&r, &s, &ev("home green")).unwrap_err();
+        assert_eq!(err, Refusal::MustDump { boat: GREEN, load: 3, cap: 2, wind: 6 });
         let s = t.push(&r, &ev("dump green medium")).unwrap().clone();
         assert!(s.must_dump.is_empty());
         assert_eq!(s.sea[1], 5);
-        assert!(apply(&r, &s, &ev("transfer green blue small"), "en").is_ok());
-        assert!(apply(&r, &s, &ev("catch green small"), "en").unwrap_err().message.contains("full: 2 fish at wind 6"));
+        assert!(apply(&r, &s, &ev("transfer green blue small")).is_ok());
+        let full = Refusal::Full { boat: GREEN, cap: 2, wind: 6 };
+        assert_eq!(apply(&r, &s, &ev("catch green small")).unwrap_err(), full);
     }
 
     #[test]
@@ -765,7 +796,7 @@ mod tests {
         let s = t.push(&r, &ev("home blue")).unwrap();
         assert_eq!(s.outcome, Some(Outcome::Won));
         assert_eq!(s.landed_total(), 8);
-        assert!(apply(&r, s, &ev("wind"), "en").unwrap_err().message.contains("game is over"));
+        assert_eq!(apply(&r, s, &ev("wind")).unwrap_err(), Refusal::Over(Outcome::Won));
     }
 
     #[test]
@@ -783,10 +814,10 @@ mod tests {
     #[test]
     fn strategy_2_has_a_direction_drift_and_can_get_stuck() {
         let r = rules();
-        let setup = Setup::new(&r, 4, "strategy2", None, None, "en").unwrap();
+        let setup = Setup::new(&r, 4, "strategy2", None, None).unwrap();
         let s = State::new(setup);
-        assert!(apply(&r, &s, &ev("wind"), "en").unwrap_err().message.contains("wind north"));
-        let mut t = Timeline::new(s, "en");
+        assert_eq!(apply(&r, &s, &ev("wind")).unwrap_err(), Refusal::NeedSide);
+        let mut t = Timeline::new(s);
         for _ in 0..5 {
             t.push(&r, &ev("wind north")).unwrap();
         }
@@ -804,8 +835,10 @@ mod tests {
         assert_eq!(t.push(&r, &ev("stuck")).unwrap().outcome, Some(Outcome::LostStuck));
         // No direction and no stuck in the base game.
         let base = play(&r, 2, "base", &[]);
-        assert!(apply(&r, base.current(), &ev("wind north"), "en").is_err());
-        assert!(apply(&r, base.current(), &ev("stuck"), "en").is_err());
+        let base_variant = base.current().setup.variant;
+        let no_direction = Refusal::WindHasNoDirection { variant: base_variant };
+        assert_eq!(apply(&r, base.current(), &ev("wind north")).unwrap_err(), no_direction);
+        assert_eq!(apply(&r, base.current(), &ev("stuck")).unwrap_err(), Refusal::StuckWithoutDrift);
     }
 
     #[test]
@@ -813,32 +846,15 @@ mod tests {
         let r = rules();
         let t = play(&r, 4, "base", &["sail green"]);
         let s = t.current();
-        assert!(apply(&r, s, &ev("catch red small"), "en").unwrap_err().message.contains("sail red"));
-        assert!(apply(&r, s, &ev("catch green medium"), "en").unwrap_err().message.contains("needs 2 boats"));
-        assert!(apply(&r, s, &ev("catch green giant"), "en").unwrap_err().message.contains("no giant fish is left"));
-        assert!(apply(&r, s, &ev("catch purple small"), "en").unwrap_err().message.contains("no `purple` boat"));
-        assert!(apply(&r, s, &ev("catch grün klein"), "en").is_ok(), "klein is the German word for small");
-        assert!(apply(&r, s, &ev("catch vert geant"), "en").unwrap_err().message.contains("no giant fish is left"));
-        assert!(apply(&r, s, &ev("catch grün kleiner Fisch"), "en").is_err());
-        assert!(apply(&r, s, &Event::Catch { boat: "grün".into(), fish: "kleiner fisch".into() }, "en").is_ok());
-    }
-
-    #[test]
-    fn why_an_event_cannot_happen_is_said_in_the_tables_language() {
-        let r = rules();
-        let t = play(&r, 4, "base", &["sail green"]);
-        let s = t.current();
-        let why = |event: &str, lang: &str| apply(&r, s, &ev(event), lang).unwrap_err().message;
-        assert_eq!(why("sail green", "de"), "Boot grün ist schon auf See");
-        assert_eq!(why("sail green", "fr"), "le bateau vert est déjà en mer");
-        assert_eq!(why("catch green giant", "de"), "in der Strömung ist kein Riesenfisch mehr");
-        assert_eq!(
-            why("catch red small", "fr"),
-            "le bateau rouge est dans son port ; on pêche en mer (saisissez d'abord `sortir rouge`)"
-        );
-        let mut t = Timeline::new(State::new(Setup::new(&r, 2, "base", None, None, "de").unwrap()), "de");
-        assert_eq!(t.push(&r, &Event::Undo).unwrap_err().message, "es gibt nichts zurückzunehmen");
-        let err = Setup::new(&r, 9, "base", None, None, "fr").unwrap_err();
-        assert_eq!(err, "Le jeu des pêcheurs se joue de 2 à 6 joueurs, pas à 9");
+        let why = |event: &str| apply(&r, s, &ev(event)).unwrap_err();
+        assert_eq!(why("catch red small"), Refusal::InHarbour { boat: RED });
+        assert_eq!(why("catch green medium"), Refusal::NeedsBoats { fish: MEDIUM, boats: 2, at_sea: 1 });
+        assert_eq!(why("catch green giant"), Refusal::NoneLeft { fish: GIANT });
+        let in_play = s.boats.iter().map(|b| b.colour).collect();
+        assert_eq!(why("catch purple small"), Refusal::NoBoat { typed: "purple".into(), in_play });
+        assert!(apply(&r, s, &ev("catch grün klein")).is_ok(), "klein is the German word for small");
+        assert_eq!(why("catch vert geant"), Refusal::NoneLeft { fish: GIANT });
+        assert!(apply(&r, s, &ev("catch grün kleiner Fisch")).is_err());
+        assert!(apply(&r, s, &Event::Catch { boat: "grün".into(), fish: "kleiner fisch".into() }).is_ok());
     }
 }

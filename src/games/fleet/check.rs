@@ -3,8 +3,8 @@
 
 use serde::Serialize;
 
-use super::sheet::{is_barge, Mark, Sheet};
-use crate::games::fleet::{BuildingEffect, ColumnBox, FleetRules, HarborEffect, Metal, SectionKind};
+use super::sheet::{is_barge, BoatSlot, Mark, Sheet};
+use crate::games::fleet::{BuildingEffect, ColumnBox, FleetRules, HarborEffect, Metal, Quantity, SectionKind};
 
 /// Which rule a violation breaks. The id is stable (for scripts and tests).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -55,38 +55,112 @@ impl Rule {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// One broken rule of a sheet: a value with everything that was found, for the text layer
+/// to put into words (`text::fleet_check`) and for scripts to read (rule id, box ids).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Violation {
     pub player: String,
-    /// The box the problem is at, e.g. `cod.6` or `cod_boat.2.fish`.
-    pub box_id: String,
+    /// Every box involved, e.g. `cod.6` or `cod_boat.2.fish`; the first is where the
+    /// problem is.
+    pub boxes: Vec<String>,
     pub rule: Rule,
-    /// The rule broken, in plain words.
-    pub message: String,
-    /// What would make the sheet legal.
-    pub fix: String,
+    /// What was found, with its numbers, boxes and indices into the rules.
+    pub found: Found,
+}
+
+impl Violation {
+    /// The box the problem is at (the first of `boxes`).
+    pub fn box_id(&self) -> &str {
+        &self.boxes[0]
+    }
+}
+
+/// The circles marked in a boat type's column, by kind: `L`, `B` and `?`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Circles {
+    pub license: usize,
+    pub boat: usize,
+    pub choice: usize,
+}
+
+/// What a check found. Sections, boat types, buildings, harbor ships, bonuses, captains
+/// and trophies are indices into `FleetRules`; boxes are ids.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Found {
+    /// `marked` boxes lie below the empty box `first_empty`; marking `fill` (the empty
+    /// boxes above `last`, the lowest marked one) would make them legal.
+    GoldenRule { marked: Vec<String>, first_empty: String, fill: Vec<String>, last: String },
+    /// A crossed-off box outside a solo game.
+    CrossedWithoutSolo { id: String },
+    /// A crossed-off box in a section Captain Ruth never crosses off.
+    CrossedNotAllowed { id: String, section: usize },
+    /// No boat-type column has its first `n` boxes marked.
+    StartBoxes { n: usize },
+    /// More licenses of a boat type than its marked circles grant.
+    TooManyLicenses { boat_type: usize, licenses: usize, circles: Circles },
+    /// More boats (or licenses and boats together) than the marked circles grant.
+    TooManyBoats { boat_type: usize, boats: usize, licenses: usize, circles: Circles },
+    /// Fewer licenses than the marked `L` circles activate; `next` is the next license box.
+    TooFewLicenses { boat_type: usize, licenses: usize, circles: Circles, next: String },
+    /// Fewer boats than the marked `B` circles launch; `next` is the next boat box.
+    TooFewBoats { boat_type: usize, boats: usize, circles: Circles, next: String },
+    /// Counts within every bound that no choice for the `?` circles produces; they grant
+    /// `least` to `most` in all.
+    GrantsMismatch {
+        boat_type: usize,
+        licenses: usize,
+        boats: usize,
+        circles: Circles,
+        least: usize,
+        most: usize,
+        next_license: String,
+        next_boat: String,
+    },
+    /// Fish on a boat whose launch box `launch` is not marked.
+    FishOnUnlaunchedBoat { boat: BoatSlot, fish: u32, launch: String },
+    /// More fish than the boat's capacity.
+    FishOverCapacity { boat: BoatSlot, fish: u32, cap: u32 },
+    /// More fish than `phases` fishing phases (`regular` of a `rounds`-round game plus
+    /// `private` ones) can yield (`max`).
+    FishOverFishing { boat: BoatSlot, fish: u32, phases: u32, regular: u32, rounds: u32, private: u32, max: u32 },
+    /// A buffet hex filled while the building is not complete.
+    BuffetIncomplete { hex: String, building: usize },
+    /// `stars` salvage stars marked while the building is not complete.
+    SalvageIncomplete { stars: usize, building: usize },
+    /// The king crab license (its circle `circle` on harbor ship `harbor`) without a bonus.
+    KingCrabBonusMissing { harbor: usize, circle: String },
+    /// A king crab bonus without the license.
+    KingCrabBonusWithoutLicense { bonus: usize, harbor: usize, circle: String },
+    /// A bonus already chosen by the player `first`.
+    KingCrabBonusTaken { bonus: usize, first: String },
+    /// `coins` on the track, but `rounds` income phases (at least `base` each) and
+    /// `second_licenses` second licenses (`each` coins each) pay at least `least`, up to
+    /// box `up_to`.
+    TooFewCoins { coins: u32, rounds: u32, base: u32, second_licenses: u32, each: u32, least: u32, up_to: String },
+    /// A box the captain card marks at setup is not marked.
+    CaptainMarks { captain: usize, id: String },
+    /// A trophy whose condition (`at_least` of `quantity`) the sheet does not meet.
+    TrophyNotEarned { trophy: usize, at_least: u32, quantity: Quantity, have: u32 },
+    /// A silver trophy also held by a later player; `first` has it.
+    SilverShared { trophy: usize, first: String },
+    /// A gold trophy held with less than the best result.
+    GoldShared { trophy: usize, best: u32, player: String },
 }
 
 struct Out<'a> {
     player: &'a str,
-    lang: &'a str,
     list: Vec<Violation>,
 }
 
 impl Out<'_> {
-    fn push(&mut self, box_id: String, rule: Rule, message: String, fix: String) {
-        self.list.push(Violation { player: self.player.to_string(), box_id, rule, message, fix });
+    fn push(&mut self, rule: Rule, boxes: Vec<String>, found: Found) {
+        self.list.push(Violation { player: self.player.to_string(), boxes, rule, found });
     }
 }
 
 /// Check one sheet on its own.
 pub fn check_sheet(rules: &FleetRules, sheet: &Sheet) -> Vec<Violation> {
-    check_sheet_in(rules, sheet, "en")
-}
-
-/// `check_sheet` with messages and fixes in `lang` (rule ids stay English).
-pub fn check_sheet_in(rules: &FleetRules, sheet: &Sheet, lang: &str) -> Vec<Violation> {
-    let mut out = Out { player: &sheet.player, lang, list: Vec::new() };
+    let mut out = Out { player: &sheet.player, list: Vec::new() };
     golden_rule(rules, sheet, &mut out);
     crossings(rules, sheet, &mut out);
     start_boxes(rules, sheet, &mut out);
@@ -104,20 +178,10 @@ pub fn check_sheet_in(rules: &FleetRules, sheet: &Sheet, lang: &str) -> Vec<Viol
 /// A captain card marks its sections' top boxes at setup; a trophy's condition must hold.
 fn cards(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
     if let Some(c) = sheet.captain {
-        let captain = &rules.captains[c];
-        for &s in &captain.marks {
+        for &s in &rules.captains[c].marks {
             if !sheet.is_marked(s, 0) {
-                out.push(
-                    rules.box_id(s, 0),
-                    Rule::CaptainMarks,
-                    crate::t!(
-                        out.lang,
-                        "engine.check_captain_marks",
-                        captain = captain.name.get(out.lang),
-                        id = rules.box_id(s, 0)
-                    ),
-                    crate::t!(out.lang, "engine.check_fix_mark", id = rules.box_id(s, 0)),
-                );
+                let id = rules.box_id(s, 0);
+                out.push(Rule::CaptainMarks, vec![id.clone()], Found::CaptainMarks { captain: c, id });
             }
         }
     }
@@ -125,29 +189,18 @@ fn cards(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
         let trophy = &rules.trophies[t];
         let have = sheet.quantity(rules, trophy.quantity);
         if have < trophy.at_least {
-            let message = crate::t!(
-                out.lang,
-                "engine.check_trophy_not_earned",
-                trophy = trophy.name.get(out.lang),
-                n = trophy.at_least,
-                quantity = crate::text::fleet::quantity_name(trophy.quantity, out.lang),
-                have = have
+            out.push(
+                Rule::TrophyNotEarned,
+                vec![format!("trophy.{}", trophy.id)],
+                Found::TrophyNotEarned { trophy: t, at_least: trophy.at_least, quantity: trophy.quantity, have },
             );
-            let message = if out.lang == "en" { message.to_lowercase() } else { message };
-            let fix = crate::t!(out.lang, "engine.check_fix_trophy");
-            out.push(format!("trophy.{}", trophy.id), Rule::TrophyNotEarned, message, fix);
         }
     }
 }
 
 /// Check the sheets of one game: each sheet, then what sheets of one table cannot share.
 pub fn check_game(rules: &FleetRules, sheets: &[Sheet]) -> Vec<Violation> {
-    check_game_in(rules, sheets, "en")
-}
-
-/// `check_game` with messages and fixes in `lang` (rule ids stay English).
-pub fn check_game_in(rules: &FleetRules, sheets: &[Sheet], lang: &str) -> Vec<Violation> {
-    let mut all: Vec<Violation> = sheets.iter().flat_map(|s| check_sheet_in(rules, s, lang)).collect();
+    let mut all: Vec<Violation> = sheets.iter().flat_map(|s| check_sheet(rules, s)).collect();
     for (t, trophy) in rules.trophies.iter().enumerate() {
         let holders: Vec<&Sheet> = sheets.iter().filter(|s| s.trophies.contains(&t)).collect();
         let id = format!("trophy.{}", trophy.id);
@@ -156,15 +209,9 @@ pub fn check_game_in(rules: &FleetRules, sheets: &[Sheet], lang: &str) -> Vec<Vi
                 for s in &holders[1..] {
                     all.push(Violation {
                         player: s.player.clone(),
-                        box_id: id.clone(),
+                        boxes: vec![id.clone()],
                         rule: Rule::TrophyShared,
-                        message: crate::t!(
-                            lang,
-                            "engine.check_silver_shared",
-                            trophy = trophy.name.get(lang),
-                            player = holders[0].player
-                        ),
-                        fix: crate::t!(lang, "engine.check_fix_silver_shared"),
+                        found: Found::SilverShared { trophy: t, first: holders[0].player.clone() },
                     });
                 }
             }
@@ -173,16 +220,9 @@ pub fn check_game_in(rules: &FleetRules, sheets: &[Sheet], lang: &str) -> Vec<Vi
                 for s in holders.iter().filter(|s| s.quantity(rules, trophy.quantity) < best) {
                     all.push(Violation {
                         player: s.player.clone(),
-                        box_id: id.clone(),
+                        boxes: vec![id.clone()],
                         rule: Rule::TrophyShared,
-                        message: crate::t!(
-                            lang,
-                            "engine.check_gold_shared",
-                            trophy = trophy.name.get(lang),
-                            best = best,
-                            player = s.player
-                        ),
-                        fix: crate::t!(lang, "engine.check_fix_gold_shared"),
+                        found: Found::GoldShared { trophy: t, best, player: s.player.clone() },
                     });
                 }
             }
@@ -192,13 +232,11 @@ pub fn check_game_in(rules: &FleetRules, sheets: &[Sheet], lang: &str) -> Vec<Vi
     for (i, sheet) in sheets.iter().enumerate() {
         let Some(bonus) = sheet.king_crab_bonus else { continue };
         if let Some(first) = sheets[..i].iter().find(|s| s.king_crab_bonus == Some(bonus)) {
-            let name = rules.king_crab_bonuses[bonus].name.get(lang);
             all.push(Violation {
                 player: sheet.player.clone(),
-                box_id: "king_crab_bonus".into(),
+                boxes: vec!["king_crab_bonus".into()],
                 rule: Rule::KingCrabBonusTaken,
-                message: crate::t!(lang, "engine.check_bonus_taken", bonus = name, player = first.player),
-                fix: crate::t!(lang, "engine.check_fix_bonus_taken"),
+                found: Found::KingCrabBonusTaken { bonus, first: first.player.clone() },
             });
         }
     }
@@ -214,32 +252,23 @@ fn golden_rule(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
         let Some(first_empty) = marks.iter().position(|m| *m == Mark::Empty) else { continue };
         let below: Vec<usize> = (first_empty + 1..marks.len()).filter(|i| marks[*i] == Mark::Marked).collect();
         if let Some(&last) = below.last() {
-            let ids: Vec<String> = below.iter().map(|i| rules.box_id(s, *i)).collect();
+            let marked: Vec<String> = below.iter().map(|i| rules.box_id(s, *i)).collect();
+            // The empty boxes from the first empty one down to the last marked one.
+            let fill: Vec<String> =
+                (first_empty..last).filter(|i| marks[*i] == Mark::Empty).map(|i| rules.box_id(s, i)).collect();
+            let boxes = marked.iter().chain(&fill).cloned().collect();
             out.push(
-                rules.box_id(s, below[0]),
                 Rule::GoldenRule,
-                crate::t!(
-                    out.lang,
-                    "engine.check_golden_rule",
-                    n = ids.len(),
-                    ids = ids.join(", "),
-                    empty = rules.box_id(s, first_empty)
-                ),
-                crate::t!(
-                    out.lang,
-                    "engine.check_fix_golden_rule",
-                    ids = range_text(rules, s, first_empty, last, marks),
-                    last = rules.box_id(s, last)
-                ),
+                boxes,
+                Found::GoldenRule {
+                    marked,
+                    first_empty: rules.box_id(s, first_empty),
+                    fill,
+                    last: rules.box_id(s, last),
+                },
             );
         }
     }
-}
-
-/// The empty boxes between `from` and `to` (inclusive of `from`), as text.
-fn range_text(rules: &FleetRules, s: usize, from: usize, to: usize, marks: &[Mark]) -> String {
-    let empties: Vec<String> = (from..to).filter(|i| marks[*i] == Mark::Empty).map(|i| rules.box_id(s, i)).collect();
-    empties.join(", ")
 }
 
 fn crossings(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
@@ -248,25 +277,11 @@ fn crossings(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
         let ruth_may_cross =
             matches!(section.kind, SectionKind::Column(_) | SectionKind::Harbor(_) | SectionKind::Wharf(_))
                 || (section.kind == SectionKind::Coins && rules.coin_stars[i]);
+        let id = rules.box_id(s, i);
         if !sheet.solo {
-            out.push(
-                rules.box_id(s, i),
-                Rule::CrossedWithoutSolo,
-                crate::t!(out.lang, "engine.check_crossed_without_solo", id = rules.box_id(s, i)),
-                crate::t!(out.lang, "engine.check_fix_crossed_without_solo"),
-            );
+            out.push(Rule::CrossedWithoutSolo, vec![id.clone()], Found::CrossedWithoutSolo { id });
         } else if !ruth_may_cross {
-            out.push(
-                rules.box_id(s, i),
-                Rule::CrossedNotAllowed,
-                crate::t!(
-                    out.lang,
-                    "engine.check_crossed_not_allowed",
-                    id = rules.box_id(s, i),
-                    section = crate::text::fleet::section_name(rules, s, out.lang)
-                ),
-                crate::t!(out.lang, "engine.check_fix_crossed_not_allowed"),
-            );
+            out.push(Rule::CrossedNotAllowed, vec![id.clone()], Found::CrossedNotAllowed { id, section: s });
         }
     }
 }
@@ -278,12 +293,9 @@ fn start_boxes(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
         (0..n).all(|i| sheet.is_marked(s, i))
     });
     if !started {
-        out.push(
-            format!("{}.1", rules.boat_types[0].id),
-            Rule::StartBoxes,
-            crate::t!(out.lang, "engine.check_start_boxes", n = n),
-            crate::t!(out.lang, "engine.check_fix_start_boxes", n = n),
-        );
+        let first = rules.section_of(SectionKind::Column(0));
+        let boxes = (0..n.max(1)).map(|i| rules.box_id(first, i)).collect();
+        out.push(Rule::StartBoxes, boxes, Found::StartBoxes { n });
     }
 }
 
@@ -304,108 +316,56 @@ fn column_grants(rules: &FleetRules, sheet: &Sheet, t: usize, out: &mut Out) {
     if explained {
         return;
     }
-    let lang = out.lang;
-    let circles = crate::t!(lang, "engine.check_circles", l = l, b = b, n = q, boat_type = bt.name.get(lang));
+    let circles = Circles { license: l, boat: b, choice: q };
     let totals = (0..=q).map(|ql| (l + ql).min(max_l) + (b + q - ql).min(max_b));
-    let (lo_total, hi_total) = totals.fold((usize::MAX, 0), |(lo, hi), t| (lo.min(t), hi.max(t)));
-    let type_name = bt.name.get(lang);
+    let (least, most) = totals.fold((usize::MAX, 0), |(lo, hi), t| (lo.min(t), hi.max(t)));
     let next_license = rules.box_id(lic_sec, licenses.min(max_l - 1));
     let next_boat = rules.box_id(boat_sec, boats.min(max_b - 1));
-    let (at, rule, message, fix) = if licenses > (l + q).min(max_l) {
-        (
-            rules.box_id(lic_sec, licenses - 1),
-            Rule::LicensesVsCircles,
-            crate::t!(lang, "engine.check_too_many_licenses", n = licenses, boat_type = type_name, circles = circles),
-            crate::t!(lang, "engine.check_fix_too_many_licenses", boat_type = type_name),
-        )
-    } else if boats > (b + q).min(max_b) || licenses + boats > hi_total {
-        (
-            rules.box_id(boat_sec, boats - 1),
-            Rule::BoatsVsCircles,
-            crate::t!(
-                lang,
-                "engine.check_too_many_boats",
-                n = boats,
-                licenses = licenses,
-                boat_type = type_name,
-                circles = circles
-            ),
-            crate::t!(lang, "engine.check_fix_too_many_boats", boat_type = type_name),
-        )
+    if licenses > (l + q).min(max_l) {
+        let at = rules.box_id(lic_sec, licenses - 1);
+        out.push(Rule::LicensesVsCircles, vec![at], Found::TooManyLicenses { boat_type: t, licenses, circles });
+    } else if boats > (b + q).min(max_b) || licenses + boats > most {
+        let at = rules.box_id(boat_sec, boats - 1);
+        out.push(Rule::BoatsVsCircles, vec![at], Found::TooManyBoats { boat_type: t, boats, licenses, circles });
     } else if licenses < l.min(max_l) {
-        (
-            next_license.clone(),
-            Rule::LicensesVsCircles,
-            crate::t!(lang, "engine.check_too_few_licenses", n = licenses, boat_type = type_name, circles = circles),
-            crate::t!(lang, "engine.check_fix_too_few_licenses", id = next_license),
-        )
+        let found = Found::TooFewLicenses { boat_type: t, licenses, circles, next: next_license.clone() };
+        out.push(Rule::LicensesVsCircles, vec![next_license], found);
     } else if boats < b.min(max_b) {
-        (
-            next_boat.clone(),
-            Rule::BoatsVsCircles,
-            crate::t!(lang, "engine.check_too_few_boats", n = boats, boat_type = type_name, circles = circles),
-            crate::t!(lang, "engine.check_fix_too_few_boats", id = next_boat),
-        )
+        let found = Found::TooFewBoats { boat_type: t, boats, circles, next: next_boat.clone() };
+        out.push(Rule::BoatsVsCircles, vec![next_boat], found);
     } else {
         // Within every bound, yet no way of giving each ? circle a license or a boat
         // produces these counts (e.g. a ? circle that granted nothing while both were left).
-        (
-            next_boat.clone(),
-            Rule::BoatsVsCircles,
-            crate::t!(
-                lang,
-                "engine.check_grants_mismatch",
-                licenses = licenses,
-                boats = boats,
-                boat_type = type_name,
-                circles = circles,
-                lo = lo_total,
-                hi = hi_total
-            ),
-            crate::t!(lang, "engine.check_fix_grants_mismatch", license = next_license, boat = next_boat),
-        )
-    };
-    out.push(at, rule, message, fix);
+        let boxes = vec![next_boat.clone(), next_license.clone()];
+        let found =
+            Found::GrantsMismatch { boat_type: t, licenses, boats, circles, least, most, next_license, next_boat };
+        out.push(Rule::BoatsVsCircles, boxes, found);
+    }
 }
 
 fn fish(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
-    let phases = rules.fishing_phases(sheet.rounds(rules)) + sheet.private_fishings(rules);
+    let rounds = sheet.rounds(rules);
+    let (regular, private) = (rules.fishing_phases(rounds), sheet.private_fishings(rules));
+    let phases = regular + private;
     let launched = sheet.launched_boats(rules);
     for boat in Sheet::all_boats(rules) {
         let fish = sheet.fish_on(&boat);
         if fish == 0 {
             continue;
         }
-        // Built only for a violation: this loop runs for every boat of every sheet checked.
-        let lang = out.lang;
-        let name = || crate::text::fleet::boat_name(rules, &boat, lang);
         let box_id = || format!("{}.fish", rules.box_id(boat.section, boat.slot));
         if !sheet.is_launched(&boat) {
+            let launch = rules.box_id(boat.section, boat.launch_box);
             out.push(
-                box_id(),
                 Rule::FishOnUnlaunchedBoat,
-                crate::t!(
-                    out.lang,
-                    "engine.check_fish_unlaunched",
-                    boat = name(),
-                    n = fish,
-                    id = rules.box_id(boat.section, boat.launch_box)
-                ),
-                crate::t!(
-                    out.lang,
-                    "engine.check_fix_fish_unlaunched",
-                    id = rules.box_id(boat.section, boat.launch_box)
-                ),
+                vec![box_id(), launch.clone()],
+                Found::FishOnUnlaunchedBoat { boat, fish, launch },
             );
             continue;
         }
         let cap = sheet.capacity(rules, &boat);
         if fish > cap {
-            let why = if cap == 0 { crate::t!(out.lang, "engine.check_catches_no_fish") } else { String::new() };
-            let message =
-                crate::t!(out.lang, "engine.check_fish_capacity", boat = name(), n = fish, cap = cap, why = why);
-            let fix = crate::t!(out.lang, "engine.check_fix_fish_capacity", cap = cap);
-            out.push(box_id(), Rule::FishOverCapacity, message, fix);
+            out.push(Rule::FishOverCapacity, vec![box_id()], Found::FishOverCapacity { boat, fish, cap });
             continue;
         }
         let per_phase = if is_barge(rules, &boat) {
@@ -418,19 +378,8 @@ fn fish(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
         };
         let max = phases * per_phase;
         if fish > max {
-            let message = crate::t!(
-                out.lang,
-                "engine.check_fish_fishing",
-                boat = name(),
-                fish = fish,
-                n = phases,
-                regular = rules.fishing_phases(sheet.rounds(rules)),
-                rounds = sheet.rounds(rules),
-                private = sheet.private_fishings(rules),
-                max = max
-            );
-            let fix = crate::t!(out.lang, "engine.check_fix_fish_fishing", max = max);
-            out.push(box_id(), Rule::FishOverFishing, message, fix);
+            let found = Found::FishOverFishing { boat, fish, phases, regular, rounds, private, max };
+            out.push(Rule::FishOverFishing, vec![box_id()], found);
         }
     }
 }
@@ -440,66 +389,40 @@ fn wharf_extras(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
     if let Some(b) = rules.building_with(BuildingEffect::Buffet) {
         if !sheet.building_complete(rules, b) {
             for i in (0..rules.boat_types.len()).filter(|i| sheet.is_marked(hex_sec, *i)) {
-                out.push(
-                    rules.box_id(hex_sec, i),
-                    Rule::BuffetIncomplete,
-                    crate::t!(
-                        out.lang,
-                        "engine.check_buffet",
-                        id = rules.box_id(hex_sec, i),
-                        building = rules.wharf[b].name.get(out.lang)
-                    ),
-                    crate::t!(out.lang, "engine.check_fix_buffet", building = rules.wharf[b].name.get(out.lang)),
-                );
+                let hex = rules.box_id(hex_sec, i);
+                out.push(Rule::BuffetIncomplete, vec![hex.clone()], Found::BuffetIncomplete { hex, building: b });
             }
         }
     }
     let star_sec = rules.section_of(SectionKind::SalvageStars);
     if let Some(b) = rules.building_with(BuildingEffect::Salvage) {
-        if !sheet.building_complete(rules, b) && sheet.marked_count(star_sec) > 0 {
-            out.push(
-                rules.box_id(star_sec, 0),
-                Rule::SalvageIncomplete,
-                crate::t!(
-                    out.lang,
-                    "engine.check_salvage",
-                    n = sheet.marked_count(star_sec),
-                    building = rules.wharf[b].name.get(out.lang)
-                ),
-                crate::t!(out.lang, "engine.check_fix_salvage", building = rules.wharf[b].name.get(out.lang)),
-            );
+        let stars = sheet.marked_count(star_sec);
+        if !sheet.building_complete(rules, b) && stars > 0 {
+            // The first star box, then every marked one.
+            let mut boxes = vec![rules.box_id(star_sec, 0)];
+            for i in (0..sheet.boxes[star_sec].len()).filter(|i| sheet.is_marked(star_sec, *i)) {
+                let id = rules.box_id(star_sec, i);
+                if !boxes.contains(&id) {
+                    boxes.push(id);
+                }
+            }
+            out.push(Rule::SalvageIncomplete, boxes, Found::SalvageIncomplete { stars, building: b });
         }
     }
 }
 
 fn king_crab(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
     let Some(h) = rules.harbor_with(HarborEffect::KingCrab) else { return };
-    let lang = out.lang;
-    let name = rules.harbor[h].name.get(lang);
     let section = rules.section_of(SectionKind::Harbor(h));
     let circle = rules.harbor[h].circles.iter().position(|c| *c).unwrap_or(0);
+    let circle = rules.box_id(section, circle);
+    let boxes = vec!["king_crab_bonus".to_string(), circle.clone()];
     match (sheet.king_crab_license(rules), sheet.king_crab_bonus) {
-        (true, None) => out.push(
-            "king_crab_bonus".into(),
-            Rule::KingCrabBonusMissing,
-            crate::t!(lang, "engine.check_bonus_missing", name = name, id = rules.box_id(section, circle)),
-            crate::t!(
-                lang,
-                "engine.check_fix_bonus_missing",
-                ids = rules.king_crab_bonuses.iter().map(|b| b.id.as_str()).collect::<Vec<_>>().join(", ")
-            ),
-        ),
-        (false, Some(b)) => out.push(
-            "king_crab_bonus".into(),
+        (true, None) => out.push(Rule::KingCrabBonusMissing, boxes, Found::KingCrabBonusMissing { harbor: h, circle }),
+        (false, Some(bonus)) => out.push(
             Rule::KingCrabBonusWithoutLicense,
-            crate::t!(
-                lang,
-                "engine.check_bonus_without_license",
-                bonus = rules.king_crab_bonuses[b].name.get(lang),
-                name = name,
-                id = rules.box_id(section, circle)
-            ),
-            crate::t!(lang, "engine.check_fix_bonus_without_license", id = rules.box_id(section, circle)),
+            boxes,
+            Found::KingCrabBonusWithoutLicense { bonus, harbor: h, circle },
         ),
         _ => {}
     }
@@ -511,23 +434,23 @@ fn coins(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
     let second_licenses = (0..rules.boat_types.len()).filter(|t| sheet.license_level(rules, *t) >= 2).count() as u32;
     let rounds = sheet.rounds(rules);
     let least = (rounds * rules.income_base + second_licenses * rules.second_license_coins).min(room);
-    let have = sheet.coins(rules);
-    if have < least {
-        let first_empty = sheet.next_free(section).unwrap_or(0);
-        out.push(
-            rules.box_id(section, first_empty),
-            Rule::TooFewCoins,
-            crate::t!(
-                out.lang,
-                "engine.check_too_few_coins",
-                n = have,
-                rounds = rounds,
-                base = rules.income_base,
-                second = second_licenses,
-                each = rules.second_license_coins,
-                least = least
-            ),
-            crate::t!(out.lang, "engine.check_fix_too_few_coins", id = rules.box_id(section, least as usize - 1)),
-        );
+    let coins = sheet.coins(rules);
+    if coins < least {
+        let first_empty = rules.box_id(section, sheet.next_free(section).unwrap_or(0));
+        let up_to = rules.box_id(section, least as usize - 1);
+        let mut boxes = vec![first_empty];
+        if up_to != boxes[0] {
+            boxes.push(up_to.clone());
+        }
+        let found = Found::TooFewCoins {
+            coins,
+            rounds,
+            base: rules.income_base,
+            second_licenses,
+            each: rules.second_license_coins,
+            least,
+            up_to,
+        };
+        out.push(Rule::TooFewCoins, boxes, found);
     }
 }

@@ -1,18 +1,39 @@
 //! End-of-game scoring of one Fleet sheet: the five categories and what makes them up.
 
-use serde::Serialize;
-
-use super::sheet::Sheet;
+use super::sheet::{BoatSlot, Sheet};
 use crate::games::fleet::{FleetRules, SectionKind};
 
 /// One line of a category's breakdown, e.g. `cod boat 2` worth 2 VP.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Item {
-    pub what: String,
+    pub what: What,
     pub vp: u32,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// What a line of the breakdown scores. Indices point into `FleetRules`; the text layer
+/// names them (`text::fleet_score`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum What {
+    /// A boat: its fish (FISH) or its own VP (BOATS).
+    Boat(BoatSlot),
+    /// The king crab license of this harbor ship.
+    KingCrabLicense { harbor: usize },
+    /// The VP printed on a boat type's license of this level (1-based).
+    License { boat_type: usize, level: usize },
+    /// A wharf building.
+    Building { building: usize },
+    /// The seafood buffet's hexes: `hexes` filled.
+    BuffetHexes { building: usize, hexes: usize },
+    /// The king crab bonus chosen: `count` counted; `capped` is what it would score
+    /// without the cap, when the cap took something away.
+    KingCrabBonus { bonus: usize, count: u32, capped: Option<u32> },
+    /// A captain card's bonus: `count` counted, at most `cap` VP.
+    Captain { captain: usize, count: u32, cap: u32 },
+    /// A trophy won.
+    Trophy { trophy: usize },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Score {
     pub fish: u32,
     pub boats: u32,
@@ -30,41 +51,35 @@ impl Score {
     }
 }
 
-pub fn score(rules: &FleetRules, sheet: &Sheet, lang: &str) -> Score {
+pub fn score(rules: &FleetRules, sheet: &Sheet) -> Score {
     let mut detail: Vec<Vec<Item>> = vec![Vec::new(); 5];
 
     // FISH: 1 VP per fish on every boat, harbor boats included.
     for boat in Sheet::all_boats(rules) {
         let fish = sheet.fish_on(&boat);
         if fish > 0 {
-            detail[0].push(Item { what: crate::text::fleet::boat_name(rules, &boat, lang), vp: fish });
+            detail[0].push(Item { what: What::Boat(boat), vp: fish });
         }
     }
 
     // BOATS: VP of every launched boat.
     for boat in sheet.launched_boats(rules) {
         if boat.spec.vp > 0 {
-            detail[1].push(Item { what: crate::text::fleet::boat_name(rules, &boat, lang), vp: boat.spec.vp });
+            detail[1].push(Item { what: What::Boat(boat), vp: boat.spec.vp });
         }
     }
 
     // LICENSES: the king crab license and the VP printed on licenses (level 3).
     if sheet.king_crab_license(rules) {
-        if let Some(h) = rules.harbor.iter().find(|h| h.license_vp > 0) {
-            detail[2].push(Item {
-                what: crate::t!(lang, "engine.score_license", name = h.name.get(lang)),
-                vp: h.license_vp,
-            });
+        if let Some(h) = rules.harbor.iter().position(|h| h.license_vp > 0) {
+            detail[2].push(Item { what: What::KingCrabLicense { harbor: h }, vp: rules.harbor[h].license_vp });
         }
     }
     for (t, bt) in rules.boat_types.iter().enumerate() {
         let section = rules.section_of(SectionKind::Licenses(t));
         for (level, vp) in bt.license_vp.iter().enumerate() {
             if *vp > 0 && sheet.is_marked(section, level) {
-                detail[2].push(Item {
-                    what: crate::t!(lang, "engine.score_license_level", name = bt.name.get(lang), level = level + 1),
-                    vp: *vp,
-                });
+                detail[2].push(Item { what: What::License { boat_type: t, level: level + 1 }, vp: *vp });
             }
         }
     }
@@ -73,16 +88,13 @@ pub fn score(rules: &FleetRules, sheet: &Sheet, lang: &str) -> Score {
     for (b, building) in rules.wharf.iter().enumerate() {
         let vp = sheet.building_vp(rules, b);
         if vp > 0 {
-            detail[3].push(Item { what: building.name.get(lang).to_string(), vp });
+            detail[3].push(Item { what: What::Building { building: b }, vp });
         }
         if !building.hex_vp.is_empty() {
             let hexes = sheet.buffet_hexes(rules);
             if hexes > 0 {
                 let vp = building.hex_vp[hexes.min(building.hex_vp.len()) - 1];
-                detail[3].push(Item {
-                    what: crate::t!(lang, "engine.score_hexes", name = building.name.get(lang), n = hexes),
-                    vp,
-                });
+                detail[3].push(Item { what: What::BuffetHexes { building: b, hexes }, vp });
             }
         }
     }
@@ -93,30 +105,17 @@ pub fn score(rules: &FleetRules, sheet: &Sheet, lang: &str) -> Score {
         let count = sheet.quantity(rules, bonus.per);
         let raw = bonus.points.saturating_mul(count / bonus.every);
         let vp = raw.min(rules.king_crab_cap);
-        let capped = if raw > vp { crate::t!(lang, "engine.score_capped", raw = raw, vp = vp) } else { String::new() };
-        detail[4].push(Item {
-            what: crate::t!(lang, "engine.score_counted", name = bonus.name.get(lang), n = count, capped = capped),
-            vp,
-        });
+        let capped = (raw > vp).then_some(raw);
+        detail[4].push(Item { what: What::KingCrabBonus { bonus: b, count, capped }, vp });
     }
 
     if let Some(c) = sheet.captain {
         let captain = &rules.captains[c];
         let (vp, count) = sheet.card_bonus(rules, &captain.bonus);
-        detail[4].push(Item {
-            what: crate::t!(
-                lang,
-                "engine.score_counted_cap",
-                name = captain.name.get(lang),
-                n = count,
-                cap = captain.bonus.cap
-            ),
-            vp,
-        });
+        detail[4].push(Item { what: What::Captain { captain: c, count, cap: captain.bonus.cap }, vp });
     }
     for t in &sheet.trophies {
-        let trophy = &rules.trophies[*t];
-        detail[4].push(Item { what: trophy.name.get(lang).to_string(), vp: trophy.vp });
+        detail[4].push(Item { what: What::Trophy { trophy: *t }, vp: rules.trophies[*t].vp });
     }
 
     // Rules numbers are at most 1,000,000 and fish on a boat at most its capacity, but a

@@ -1,9 +1,43 @@
 //! Nauticus table helpers: crown scoring, round-end pass penalties, the purchase
 //! calculator (slot prices, the second-copy price, the free item for all kinds, the extra
 //! action's price, the golden rule) and the ship-completion reward check. Pure functions
-//! over the numbers in `[helpers.nauticus]`; a bad request is an `Err(String)` saying why.
+//! over the numbers in `[helpers.nauticus]`; a bad request is a `Refusal` saying what is
+//! wrong with it, for the text layer (`text::nauticus`) to put into words.
 
 use crate::games::nauticus::{Action, NauticusHelpers};
+
+/// Why a helper cannot answer: the request breaks the game's numbers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// More crowns than anyone can have (`max`).
+    TooManyCrowns { crowns: u32, max: u32 },
+    /// More passes than there are pass tiles (`tiles`).
+    TooManyPasses { tiles: usize },
+    /// The pass tile with this penalty was named twice.
+    FlippedTwice { tile: u32 },
+    /// No pass tile has this penalty.
+    NoSuchTile { tile: u32 },
+    /// `given` slot prices for an action (by id) with `kinds` kinds.
+    PriceCount { action: String, kinds: usize, given: usize },
+    /// A slot price above the board's highest, `max`.
+    PriceRange { max: u32, price: u32 },
+    /// The slot prices repeat one, though each slot shows 0 to `max` once.
+    PriceRepeat { max: u32, prices: Vec<u32> },
+    /// More blue workers than the wheel shows (`max`).
+    Blue { max: u32 },
+    /// Nothing to buy.
+    NoItems,
+    /// An item index outside the action's (by id) items.
+    NotItem { item: usize, action: String },
+    /// A free item named without buying all `kinds` kinds.
+    FreeNeedsAll { kinds: usize },
+    /// A ship has 1 to `max` masts.
+    Masts { max: u32 },
+    /// A ship with `masts` masts earns `due` rewards; `named` were named.
+    RewardCount { masts: u32, due: u32, named: usize },
+    /// A reward (index into `rewards`) taken `taken` times, more than `max`.
+    RewardTwice { reward: usize, taken: u32, max: u32 },
+}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CrownScore {
@@ -19,14 +53,9 @@ pub struct CrownScore {
 
 /// VP for scoring crowns: crowns × workers, at most the cap per round. The extra action
 /// allows one more scoring in a round, with its own cap.
-pub fn crowns(h: &NauticusHelpers, crowns: u32, workers: u32) -> Result<CrownScore, String> {
-    crowns_in(h, crowns, workers, "en")
-}
-
-/// `crowns` with its error in `lang`.
-pub fn crowns_in(h: &NauticusHelpers, crowns: u32, workers: u32, lang: &str) -> Result<CrownScore, String> {
+pub fn crowns(h: &NauticusHelpers, crowns: u32, workers: u32) -> Result<CrownScore, Refusal> {
     if crowns > h.max_crowns {
-        return Err(crate::t!(lang, "games.nauticus.calc.too_many_crowns", crowns = crowns, max = h.max_crowns));
+        return Err(Refusal::TooManyCrowns { crowns, max: h.max_crowns });
     }
     let raw = u64::from(crowns) * u64::from(workers);
     let cap = h.crown_cap_per_round;
@@ -51,15 +80,10 @@ pub struct PassPenalty {
 
 /// Round-end penalty after passing `passes` times, flipping the tiles in the order the
 /// rulebook advises (the biggest penalty first).
-pub fn pass_penalty(h: &NauticusHelpers, passes: u32) -> Result<PassPenalty, String> {
-    pass_penalty_in(h, passes, "en")
-}
-
-/// `pass_penalty` with its error in `lang`.
-pub fn pass_penalty_in(h: &NauticusHelpers, passes: u32, lang: &str) -> Result<PassPenalty, String> {
-    let tiles = h.pass_penalties.len() as u32;
-    if passes > tiles {
-        return Err(crate::t!(lang, "games.nauticus.calc.too_many_passes", n = tiles));
+pub fn pass_penalty(h: &NauticusHelpers, passes: u32) -> Result<PassPenalty, Refusal> {
+    let tiles = h.pass_penalties.len();
+    if passes as usize > tiles {
+        return Err(Refusal::TooManyPasses { tiles });
     }
     let mut order = h.pass_penalties.clone();
     order.sort_unstable_by(|a, b| b.cmp(a));
@@ -67,26 +91,15 @@ pub fn pass_penalty_in(h: &NauticusHelpers, passes: u32, lang: &str) -> Result<P
 }
 
 /// Round-end penalty when the tiles flipped are named by their penalty (e.g. 3 and 1).
-pub fn pass_penalty_flipped(h: &NauticusHelpers, flipped: &[u32]) -> Result<PassPenalty, String> {
-    pass_penalty_flipped_in(h, flipped, "en")
-}
-
-/// `pass_penalty_flipped` with its error in `lang`.
-pub fn pass_penalty_flipped_in(h: &NauticusHelpers, flipped: &[u32], lang: &str) -> Result<PassPenalty, String> {
+pub fn pass_penalty_flipped(h: &NauticusHelpers, flipped: &[u32]) -> Result<PassPenalty, Refusal> {
     let mut left = h.pass_penalties.clone();
     for f in flipped {
         match left.iter().position(|p| p == f) {
             Some(i) => {
                 left.remove(i);
             }
-            None => {
-                let tiles: Vec<String> = h.pass_penalties.iter().map(|p| format!("-{p}")).collect();
-                return Err(if h.pass_penalties.contains(f) {
-                    crate::t!(lang, "games.nauticus.calc.flipped_twice", f = f, list = tiles.join(", "))
-                } else {
-                    crate::t!(lang, "games.nauticus.calc.no_such_tile", f = f, list = tiles.join(", "))
-                });
-            }
+            None if h.pass_penalties.contains(f) => return Err(Refusal::FlippedTwice { tile: *f }),
+            None => return Err(Refusal::NoSuchTile { tile: *f }),
         }
     }
     Ok(penalty_of(h, left, flipped.len() as u32))
@@ -152,61 +165,36 @@ pub fn buy(
     items: &[usize],
     blue: u32,
     free: Option<usize>,
-) -> Result<Purchase, String> {
-    buy_in(h, action, prices, items, blue, free, "en")
-}
-
-/// `buy` with its errors in `lang`.
-pub fn buy_in(
-    h: &NauticusHelpers,
-    action: &Action,
-    prices: Option<&[u32]>,
-    items: &[usize],
-    blue: u32,
-    free: Option<usize>,
-    lang: &str,
-) -> Result<Purchase, String> {
+) -> Result<Purchase, Refusal> {
     let kinds = action.items.len();
     let prices: Vec<u32> = match prices {
         Some(p) => {
             if p.len() != kinds {
-                return Err(crate::t!(
-                    lang,
-                    "games.nauticus.calc.price_count",
-                    action = action.id,
-                    kinds = kinds,
-                    list = action.items.iter().map(|i| i.id.as_str()).collect::<Vec<_>>().join(", "),
-                    n = p.len()
-                ));
+                return Err(Refusal::PriceCount { action: action.id.clone(), kinds, given: p.len() });
             }
             if let Some(bad) = p.iter().find(|x| **x > h.max_slot_price) {
-                return Err(crate::t!(lang, "games.nauticus.calc.price_range", max = h.max_slot_price, bad = bad));
+                return Err(Refusal::PriceRange { max: h.max_slot_price, price: *bad });
             }
             let mut sorted = p.to_vec();
             sorted.sort_unstable();
             if sorted != (0..kinds as u32).collect::<Vec<_>>() && kinds as u32 == h.max_slot_price + 1 {
-                return Err(crate::t!(
-                    lang,
-                    "games.nauticus.calc.price_repeat",
-                    max = h.max_slot_price,
-                    prices = format!("{p:?}")
-                ));
+                return Err(Refusal::PriceRepeat { max: h.max_slot_price, prices: p.to_vec() });
             }
             p.to_vec()
         }
         None => vec![h.extra_action_price; kinds],
     };
     if blue > h.max_blue_workers {
-        return Err(crate::t!(lang, "games.nauticus.calc.blue", n = h.max_blue_workers));
+        return Err(Refusal::Blue { max: h.max_blue_workers });
     }
     if items.is_empty() {
-        return Err(crate::t!(lang, "games.nauticus.calc.no_items"));
+        return Err(Refusal::NoItems);
     }
     let mut seen = vec![0u32; kinds];
     let mut lines = Vec::new();
     for &item in items {
         if item >= kinds {
-            return Err(crate::t!(lang, "games.nauticus.calc.not_item", item = item, action = action.id));
+            return Err(Refusal::NotItem { item, action: action.id.clone() });
         }
         let duplicate = seen[item] > 0;
         seen[item] += 1;
@@ -217,7 +205,7 @@ pub fn buy_in(
     let all_kinds = seen.iter().all(|n| *n > 0);
     let free_items = if all_kinds { h.free_items_for_all_kinds } else { 0 };
     if free.is_some() && free_items == 0 {
-        return Err(crate::t!(lang, "games.nauticus.calc.free_needs_all", kinds = kinds));
+        return Err(Refusal::FreeNeedsAll { kinds });
     }
     let taler = lines.iter().map(|l| l.taler).sum();
     let workers: u32 = lines.iter().map(|l| l.workers).sum();
@@ -256,30 +244,19 @@ pub struct RewardCheck {
 
 /// The rewards taken for completing a ship with `masts` masts: one per mast, each at
 /// most `max_same_reward` times.
-pub fn rewards(h: &NauticusHelpers, masts: u32, taken: &[usize]) -> Result<RewardCheck, Vec<String>> {
-    rewards_in(h, masts, taken, "en")
-}
-
-/// `rewards` with its problems in `lang`.
-pub fn rewards_in(h: &NauticusHelpers, masts: u32, taken: &[usize], lang: &str) -> Result<RewardCheck, Vec<String>> {
+pub fn rewards(h: &NauticusHelpers, masts: u32, taken: &[usize]) -> Result<RewardCheck, Vec<Refusal>> {
     let mut problems = Vec::new();
     if masts == 0 || masts > h.max_masts {
-        problems.push(crate::t!(lang, "games.nauticus.calc.masts", max = h.max_masts));
+        problems.push(Refusal::Masts { max: h.max_masts });
     }
     let due = masts * h.rewards_per_mast;
     if taken.len() as u32 != due {
-        problems.push(crate::t!(lang, "games.nauticus.calc.reward_count", masts = masts, due = due, n = taken.len()));
+        problems.push(Refusal::RewardCount { masts, due, named: taken.len() });
     }
-    for (r, reward) in h.rewards.iter().enumerate() {
+    for r in 0..h.rewards.len() {
         let n = taken.iter().filter(|t| **t == r).count() as u32;
         if n > h.max_same_reward {
-            problems.push(crate::t!(
-                lang,
-                "games.nauticus.calc.reward_twice",
-                id = reward.id,
-                n = n,
-                max = h.max_same_reward
-            ));
+            problems.push(Refusal::RewardTwice { reward: r, taken: n, max: h.max_same_reward });
         }
     }
     if !problems.is_empty() {
@@ -326,8 +303,8 @@ mod tests {
         assert!(pass_penalty(&h, 4).is_err());
         assert_eq!(pass_penalty_flipped(&h, &[1]).unwrap().penalty, 5);
         assert_eq!(pass_penalty_flipped(&h, &[1, 2]).unwrap().unflipped, vec![3]);
-        assert!(pass_penalty_flipped(&h, &[3, 3]).unwrap_err().contains("the -3 tile can be flipped only once"));
-        assert!(pass_penalty_flipped(&h, &[5]).unwrap_err().contains("there is no -5 pass tile"));
+        assert_eq!(pass_penalty_flipped(&h, &[3, 3]).unwrap_err(), Refusal::FlippedTwice { tile: 3 });
+        assert_eq!(pass_penalty_flipped(&h, &[5]).unwrap_err(), Refusal::NoSuchTile { tile: 5 });
     }
 
     #[test]
@@ -384,11 +361,15 @@ mod tests {
     fn bad_purchases_say_why() {
         let h = helpers();
         let goods = h.action("goods").unwrap();
-        assert!(buy(&h, goods, Some(&[0, 1, 2]), &[0], 0, None).unwrap_err().contains("needs 4 prices"));
-        assert!(buy(&h, goods, Some(&[0, 1, 2, 4]), &[0], 0, None).unwrap_err().contains("0 to 3"));
-        assert!(buy(&h, goods, Some(&[0, 1, 1, 3]), &[0], 0, None).unwrap_err().contains("repeats"));
-        assert!(buy(&h, goods, Some(&[0, 1, 2, 3]), &[0], 4, None).unwrap_err().contains("blue"));
-        assert!(buy(&h, goods, Some(&[0, 1, 2, 3]), &[0, 1], 0, Some(2)).unwrap_err().contains("all 4 kinds"));
+        let refused = |prices: &[u32], items: &[usize], blue: u32, free: Option<usize>| {
+            buy(&h, goods, Some(prices), items, blue, free).unwrap_err()
+        };
+        let count = Refusal::PriceCount { action: "goods".into(), kinds: 4, given: 3 };
+        assert_eq!(refused(&[0, 1, 2], &[0], 0, None), count);
+        assert_eq!(refused(&[0, 1, 2, 4], &[0], 0, None), Refusal::PriceRange { max: 3, price: 4 });
+        assert_eq!(refused(&[0, 1, 1, 3], &[0], 0, None), Refusal::PriceRepeat { max: 3, prices: vec![0, 1, 1, 3] });
+        assert_eq!(refused(&[0, 1, 2, 3], &[0], 4, None), Refusal::Blue { max: 3 });
+        assert_eq!(refused(&[0, 1, 2, 3], &[0, 1], 0, Some(2)), Refusal::FreeNeedsAll { kinds: 4 });
     }
 
     #[test]
@@ -398,8 +379,8 @@ mod tests {
         let ok = rewards(&h, 4, &[id("crown_mast"), id("crown_mast"), id("crown_sail"), id("crown_sail")]).unwrap();
         assert_eq!(ok.to_warehouse.len(), 4);
         let err = rewards(&h, 3, &[id("vp"), id("vp"), id("vp")]).unwrap_err();
-        assert!(err[0].contains("vp taken 3 times"), "{err:?}");
+        assert_eq!(err, vec![Refusal::RewardTwice { reward: id("vp"), taken: 3, max: 2 }]);
         let err = rewards(&h, 2, &[id("vp")]).unwrap_err();
-        assert!(err[0].contains("earns 2 reward(s); 1 named"), "{err:?}");
+        assert_eq!(err, vec![Refusal::RewardCount { masts: 2, due: 2, named: 1 }]);
     }
 }

@@ -1,0 +1,301 @@
+//! The `endgame` engine's terms and results in words: names of inputs and values, how a
+//! value is computed (reference cards), input ranges, the lines of a breakdown and the
+//! limits a sheet or a game breaks. The engine (`games::endgame::eval`) only computes.
+
+use crate::games::endgame::eval::{Found, GameViolation, Part, Term, Violation};
+use crate::games::endgame::{Formula, Ref, Scope, Scoring, Shape};
+use crate::t;
+
+/// The name of an input or value.
+pub fn ref_name(scoring: &Scoring, r: Ref, lang: &str) -> String {
+    match r {
+        Ref::Input(i) => scoring.inputs[i].name.get(lang).to_string(),
+        Ref::Value(v) => scoring.values[v].name.get(lang).to_string(),
+    }
+}
+
+/// ` + `, ` - ` or `-` before the `k`-th term of a weighted sum, and `3 × ` for a weight.
+fn sign_and_times(k: usize, w: i64) -> (&'static str, String) {
+    let sign = match (k, w < 0) {
+        (0, false) => "",
+        (0, true) => "-",
+        (_, false) => " + ",
+        (_, true) => " - ",
+    };
+    let times = if w.abs() == 1 { String::new() } else { format!("{} × ", w.abs()) };
+    (sign, times)
+}
+
+/// How value `v` is computed, in words (for reference cards and calculators).
+pub fn describe(scoring: &Scoring, v: usize, lang: &str) -> String {
+    let name = |r: Ref| ref_name(scoring, r, lang);
+    let value = &scoring.values[v];
+    let text = match &value.formula {
+        Formula::Value(r) => name(*r),
+        Formula::Times { of, points } => t!(lang, "games.describe.per", points = points, name = name(*of)),
+        Formula::PerKey(terms) => terms
+            .iter()
+            .map(|(r, p)| t!(lang, "games.describe.per", points = p, name = name(*r)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        Formula::Table { of, table, beyond } => {
+            let steps: Vec<String> = table.iter().enumerate().map(|(i, p)| format!("{} → {p}", i + 1)).collect();
+            let more = beyond.map(|b| t!(lang, "games.describe.beyond", beyond = format!("{b:+}"))).unwrap_or_default();
+            let each: Vec<String> = of.iter().map(|r| name(*r)).collect();
+            t!(lang, "games.describe.table", steps = steps.join(", "), more = more, list = each.join(", "))
+        }
+        Formula::Per { of, every, points } => {
+            t!(lang, "games.describe.per_full", points = points, every = every, name = name(*of))
+        }
+        Formula::Remainder { of, every } => t!(lang, "games.describe.remainder", every = every, name = name(*of)),
+        Formula::ListSum(i) => t!(lang, "games.describe.list_sum", name = scoring.inputs[*i].name.get(lang)),
+        Formula::Sum(terms) => terms
+            .iter()
+            .enumerate()
+            .map(|(k, (r, w))| {
+                let (sign, times) = sign_and_times(k, *w);
+                format!("{sign}{times}{}", name(*r))
+            })
+            .collect(),
+    };
+    match value.cap {
+        Some(cap) => t!(lang, "games.describe.cap", text = text, cap = cap),
+        None => text,
+    }
+}
+
+/// An input's limits in words: `0–12`, or `up to 30 values of 3–5`.
+pub fn range_text(shape: Shape, lang: &str) -> String {
+    match shape {
+        Shape::Number { min, max } => format!("{min}–{max}"),
+        Shape::List { item_min, item_max, max_items } => {
+            t!(lang, "games.endgame.list_range", n = max_items, min = item_min, max = item_max)
+        }
+    }
+}
+
+/// A limit's bounds in words: `between 1 and 9`, `at most 9`.
+fn bounds_text(min: Option<i64>, max: Option<i64>, lang: &str) -> String {
+    match (min, max) {
+        (Some(a), Some(b)) => t!(lang, "games.endgame.between", a = a, b = b),
+        (Some(a), None) => t!(lang, "games.endgame.at_least", a = a),
+        (None, Some(b)) => t!(lang, "games.endgame.at_most", b = b),
+        (None, None) => t!(lang, "games.endgame.anything"),
+    }
+}
+
+/// `ships_3 (2) + 2 × ships_4 (4)` — the terms of a limit with the value of each input.
+pub fn terms_text(scoring: &Scoring, terms: &[(usize, i64)], value: impl Fn(usize) -> i64, lang: &str) -> String {
+    terms
+        .iter()
+        .enumerate()
+        .map(|(k, (i, w))| {
+            let id = &scoring.inputs[*i].id;
+            let counted = if scoring.inputs[*i].shape.is_list() {
+                t!(lang, "games.endgame.items_of", id = id)
+            } else {
+                id.clone()
+            };
+            let (sign, times) = sign_and_times(k, *w);
+            format!("{sign}{times}{counted} ({})", value(*i))
+        })
+        .collect::<String>()
+}
+
+/// A broken limit's terms with their counts (one per term), and the sum when it is more
+/// than one plain term.
+fn limit_what(scoring: &Scoring, limit: usize, counts: &[i64], sum: i64, lang: &str) -> String {
+    let terms = &scoring.limits[limit].terms;
+    let value = |i: usize| terms.iter().position(|(t, _)| *t == i).and_then(|k| counts.get(k)).copied().unwrap_or(0);
+    let what = terms_text(scoring, terms, value, lang);
+    if matches!(terms.as_slice(), [(_, 1)]) {
+        what
+    } else {
+        format!("{what} = {sum}")
+    }
+}
+
+/// A line of a breakdown in words: `cards (3 × 2)`, `cap 10`.
+pub fn part_name(scoring: &Scoring, part: &Part, lang: &str) -> String {
+    let name = |r: Ref| ref_name(scoring, r, lang);
+    match part.what {
+        Term::Value(r) => name(r),
+        Term::Times { of, n, points } => format!("{} ({n} × {points})", name(of)),
+        Term::Table { of, n } => format!("{} ({n})", name(of)),
+        Term::Per { of, n, every, points } => {
+            let per = if points == 1 { String::new() } else { format!(" × {points}") };
+            format!("{} ({n} ÷ {every}{per})", name(of))
+        }
+        Term::Remainder { of, n, every } => t!(lang, "games.endgame.remainder", name = name(of), n = n, every = every),
+        Term::ListItem { input, item } => format!("{} {item}", scoring.inputs[input].name.get(lang)),
+        Term::Weighted { of, weight: 1 } => name(of),
+        Term::Weighted { of, weight } => format!("{} × {weight}", name(of)),
+        Term::Cap(cap) => t!(lang, "games.endgame.cap", cap = cap),
+    }
+}
+
+/// Why an input's limits are what they are, as a tail to a message (`: the game has …`).
+fn because(scoring: &Scoring, input: usize, lang: &str) -> String {
+    scoring.inputs[input]
+        .because
+        .as_ref()
+        .map(|b| t!(lang, "games.endgame.because", because = b.get(lang)))
+        .unwrap_or_default()
+}
+
+/// What a sheet's violation breaks, in words.
+pub fn message(scoring: &Scoring, v: &Violation, lang: &str) -> String {
+    match &v.found {
+        Found::Outside { input, value, min, max } => t!(
+            lang,
+            "games.endgame.outside",
+            id = scoring.inputs[*input].id,
+            v = value,
+            min = min,
+            max = max,
+            because = because(scoring, *input, lang)
+        ),
+        Found::TooMany { input, count, max } => t!(
+            lang,
+            "games.endgame.too_many",
+            id = scoring.inputs[*input].id,
+            count = count,
+            max = max,
+            because = because(scoring, *input, lang)
+        ),
+        Found::ItemOutside { input, item, value, min, max } => t!(
+            lang,
+            "games.endgame.item_outside",
+            id = scoring.inputs[*input].id,
+            k = item + 1,
+            v = value,
+            min = min,
+            max = max,
+            because = because(scoring, *input, lang)
+        ),
+        Found::Limit { limit, counts, sum } => {
+            let l = &scoring.limits[*limit];
+            let whole = if l.scope == Scope::Game { t!(lang, "games.endgame.limit_whole") } else { String::new() };
+            t!(
+                lang,
+                "games.endgame.limit",
+                what = limit_what(scoring, *limit, counts, *sum, lang),
+                bounds = bounds_text(l.min, l.max, lang),
+                whole = whole,
+                because = l.because.get(lang)
+            )
+        }
+    }
+}
+
+/// What would make a sheet's violation right.
+pub fn fix(scoring: &Scoring, v: &Violation, lang: &str) -> String {
+    match &v.found {
+        Found::Outside { input, min, max, .. } => {
+            t!(lang, "games.endgame.outside_fix", name = scoring.inputs[*input].name.get(lang), min = min, max = max)
+        }
+        Found::TooMany { input, .. } => {
+            t!(lang, "games.endgame.too_many_fix", name = scoring.inputs[*input].name.get(lang))
+        }
+        Found::ItemOutside { input, min, max, .. } => {
+            t!(lang, "games.endgame.item_fix", name = scoring.inputs[*input].name.get(lang), min = min, max = max)
+        }
+        Found::Limit { .. } => t!(lang, "games.endgame.limit_fix"),
+    }
+}
+
+/// What a game-wide violation breaks, with each player's share.
+pub fn game_message(scoring: &Scoring, g: &GameViolation, lang: &str) -> String {
+    let l = &scoring.limits[g.limit];
+    let each: Vec<String> = g.shares.iter().map(|(p, s)| format!("{p} {s}")).collect();
+    t!(
+        lang,
+        "games.endgame.game_limit",
+        what = limit_what(scoring, g.limit, &g.counts, g.sum, lang),
+        each = each.join(", "),
+        bounds = bounds_text(l.min, l.max, lang),
+        because = l.because.get(lang)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::endgame::eval::{check_game, check_sheet, evaluate, InputValue};
+    use crate::games::endgame::EndgameRules;
+    use crate::games::{from_source, Game, Source};
+
+    fn rules(text: &str) -> EndgameRules {
+        match from_source(Source::new("t.toml", text)).unwrap_or_else(|e| panic!("{e}")).game {
+            Game::Endgame(r) => *r,
+            _ => panic!("not an endgame file"),
+        }
+    }
+
+    const HEAD: &str =
+        "[game]\nid = \"t\"\nengine = \"endgame\"\nname = { en = \"T\" }\nplayers = { min = 1, max = 4 }\n";
+
+    #[test]
+    fn a_capped_category_says_its_cap() {
+        let r = rules(&format!(
+            "{HEAD}
+[[input]]
+id = \"a\"
+name = {{ en = \"A\" }}
+max = 100
+[[input]]
+id = \"b\"
+name = {{ en = \"B\" }}
+max = 100
+[[category]]
+id = \"k\"
+name = {{ en = \"K\" }}
+kind = \"per_key\"
+points = {{ a = 2, b = -1 }}
+cap = 10
+"
+        ));
+        let e = evaluate(&r.sheet, &[InputValue::Number(7), InputValue::Number(1)]);
+        let said: Vec<(String, i64)> = e.detail[0].iter().map(|p| (part_name(&r.sheet, p, "en"), p.points)).collect();
+        assert_eq!(said, vec![("A (7 × 2)".into(), 14), ("B (1 × -1)".into(), -1), ("cap 10".into(), -3)]);
+    }
+
+    #[test]
+    fn a_broken_limit_names_the_inputs_and_why() {
+        let r = rules(&format!(
+            "{HEAD}
+[[input]]
+id = \"m3\"
+name = {{ en = \"3-mast\" }}
+max = 9
+[[input]]
+id = \"m4\"
+name = {{ en = \"4-mast\" }}
+max = 4
+[[limit]]
+id = \"middles\"
+sum = {{ m3 = 1, m4 = 2 }}
+max = 9
+scope = \"game\"
+because = \"9 middle hulls\"
+[[category]]
+id = \"c\"
+name = {{ en = \"C\" }}
+kind = \"sum\"
+of = [\"m3\", \"m4\"]
+"
+        ));
+        let v = check_sheet(&r.sheet, &[InputValue::Number(3), InputValue::Number(4)], &[true, true]);
+        assert_eq!(
+            message(&r.sheet, &v[0], "en"),
+            "m3 (3) + 2 × m4 (4) = 11, but it must be at most 9 (even for all players together): 9 middle hulls"
+        );
+        assert_eq!(fix(&r.sheet, &v[0], "en"), "one of these inputs is wrong; enter them again");
+        let (a, b) = ([InputValue::Number(5), InputValue::Number(0)], [InputValue::Number(1), InputValue::Number(2)]);
+        let g = check_game(&r.sheet, &[("Ann", &a), ("Bob", &b)]);
+        assert_eq!(
+            game_message(&r.sheet, &g[0], "en"),
+            "all players together: m3 (6) + 2 × m4 (2) = 10 (Ann 5, Bob 5), but it must be at most 9: 9 middle hulls"
+        );
+    }
+}

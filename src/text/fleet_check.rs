@@ -1,0 +1,185 @@
+//! A Fleet sheet's violations in words: what was found (`message`) and what would make the
+//! sheet legal (`fix`), in a language. The check (`games::fleet::check`) only finds them.
+
+use crate::games::fleet::check::{Circles, Found, Violation};
+use crate::games::fleet::FleetRules;
+use crate::t;
+use crate::text::fleet::{boat_name, quantity_name, section_name};
+
+/// The rule broken, in plain words.
+pub fn message(rules: &FleetRules, v: &Violation, lang: &str) -> String {
+    let type_name = |t: usize| rules.boat_types[t].name.get(lang);
+    let circles = |t: usize, c: &Circles| {
+        t!(lang, "engine.check_circles", l = c.license, b = c.boat, n = c.choice, boat_type = type_name(t))
+    };
+    match &v.found {
+        Found::GoldenRule { marked, first_empty, .. } => {
+            t!(lang, "engine.check_golden_rule", n = marked.len(), ids = marked.join(", "), empty = first_empty)
+        }
+        Found::CrossedWithoutSolo { id } => t!(lang, "engine.check_crossed_without_solo", id = id),
+        Found::CrossedNotAllowed { id, section } => {
+            t!(lang, "engine.check_crossed_not_allowed", id = id, section = section_name(rules, *section, lang))
+        }
+        Found::StartBoxes { n } => t!(lang, "engine.check_start_boxes", n = n),
+        Found::TooManyLicenses { boat_type, licenses, circles: c } => t!(
+            lang,
+            "engine.check_too_many_licenses",
+            n = licenses,
+            boat_type = type_name(*boat_type),
+            circles = circles(*boat_type, c)
+        ),
+        Found::TooManyBoats { boat_type, boats, licenses, circles: c } => t!(
+            lang,
+            "engine.check_too_many_boats",
+            n = boats,
+            licenses = licenses,
+            boat_type = type_name(*boat_type),
+            circles = circles(*boat_type, c)
+        ),
+        Found::TooFewLicenses { boat_type, licenses, circles: c, .. } => t!(
+            lang,
+            "engine.check_too_few_licenses",
+            n = licenses,
+            boat_type = type_name(*boat_type),
+            circles = circles(*boat_type, c)
+        ),
+        Found::TooFewBoats { boat_type, boats, circles: c, .. } => t!(
+            lang,
+            "engine.check_too_few_boats",
+            n = boats,
+            boat_type = type_name(*boat_type),
+            circles = circles(*boat_type, c)
+        ),
+        Found::GrantsMismatch { boat_type, licenses, boats, circles: c, least, most, .. } => t!(
+            lang,
+            "engine.check_grants_mismatch",
+            licenses = licenses,
+            boats = boats,
+            boat_type = type_name(*boat_type),
+            circles = circles(*boat_type, c),
+            lo = least,
+            hi = most
+        ),
+        Found::FishOnUnlaunchedBoat { boat, fish, launch } => {
+            t!(lang, "engine.check_fish_unlaunched", boat = boat_name(rules, boat, lang), n = fish, id = launch)
+        }
+        Found::FishOverCapacity { boat, fish, cap } => {
+            let why = if *cap == 0 { t!(lang, "engine.check_catches_no_fish") } else { String::new() };
+            t!(lang, "engine.check_fish_capacity", boat = boat_name(rules, boat, lang), n = fish, cap = cap, why = why)
+        }
+        Found::FishOverFishing { boat, fish, phases, regular, rounds, private, max } => t!(
+            lang,
+            "engine.check_fish_fishing",
+            boat = boat_name(rules, boat, lang),
+            fish = fish,
+            n = phases,
+            regular = regular,
+            rounds = rounds,
+            private = private,
+            max = max
+        ),
+        Found::BuffetIncomplete { hex, building } => {
+            t!(lang, "engine.check_buffet", id = hex, building = rules.wharf[*building].name.get(lang))
+        }
+        Found::SalvageIncomplete { stars, building } => {
+            t!(lang, "engine.check_salvage", n = stars, building = rules.wharf[*building].name.get(lang))
+        }
+        Found::KingCrabBonusMissing { harbor, circle } => {
+            t!(lang, "engine.check_bonus_missing", name = rules.harbor[*harbor].name.get(lang), id = circle)
+        }
+        Found::KingCrabBonusWithoutLicense { bonus, harbor, circle } => t!(
+            lang,
+            "engine.check_bonus_without_license",
+            bonus = rules.king_crab_bonuses[*bonus].name.get(lang),
+            name = rules.harbor[*harbor].name.get(lang),
+            id = circle
+        ),
+        Found::KingCrabBonusTaken { bonus, first } => {
+            t!(lang, "engine.check_bonus_taken", bonus = rules.king_crab_bonuses[*bonus].name.get(lang), player = first)
+        }
+        Found::TooFewCoins { coins, rounds, base, second_licenses, each, least, .. } => t!(
+            lang,
+            "engine.check_too_few_coins",
+            n = coins,
+            rounds = rounds,
+            base = base,
+            second = second_licenses,
+            each = each,
+            least = least
+        ),
+        Found::CaptainMarks { captain, id } => {
+            t!(lang, "engine.check_captain_marks", captain = rules.captains[*captain].name.get(lang), id = id)
+        }
+        Found::TrophyNotEarned { trophy, at_least, quantity, have } => {
+            let message = t!(
+                lang,
+                "engine.check_trophy_not_earned",
+                trophy = rules.trophies[*trophy].name.get(lang),
+                n = at_least,
+                quantity = quantity_name(*quantity, lang),
+                have = have
+            );
+            if lang == "en" {
+                message.to_lowercase()
+            } else {
+                message
+            }
+        }
+        Found::SilverShared { trophy, first } => {
+            t!(lang, "engine.check_silver_shared", trophy = rules.trophies[*trophy].name.get(lang), player = first)
+        }
+        Found::GoldShared { trophy, best, player } => t!(
+            lang,
+            "engine.check_gold_shared",
+            trophy = rules.trophies[*trophy].name.get(lang),
+            best = best,
+            player = player
+        ),
+    }
+}
+
+/// What would make the sheet legal.
+pub fn fix(rules: &FleetRules, v: &Violation, lang: &str) -> String {
+    let type_name = |t: usize| rules.boat_types[t].name.get(lang);
+    match &v.found {
+        Found::GoldenRule { fill, last, .. } => {
+            t!(lang, "engine.check_fix_golden_rule", ids = fill.join(", "), last = last)
+        }
+        Found::CrossedWithoutSolo { .. } => t!(lang, "engine.check_fix_crossed_without_solo"),
+        Found::CrossedNotAllowed { .. } => t!(lang, "engine.check_fix_crossed_not_allowed"),
+        Found::StartBoxes { n } => t!(lang, "engine.check_fix_start_boxes", n = n),
+        Found::TooManyLicenses { boat_type, .. } => {
+            t!(lang, "engine.check_fix_too_many_licenses", boat_type = type_name(*boat_type))
+        }
+        Found::TooManyBoats { boat_type, .. } => {
+            t!(lang, "engine.check_fix_too_many_boats", boat_type = type_name(*boat_type))
+        }
+        Found::TooFewLicenses { next, .. } => t!(lang, "engine.check_fix_too_few_licenses", id = next),
+        Found::TooFewBoats { next, .. } => t!(lang, "engine.check_fix_too_few_boats", id = next),
+        Found::GrantsMismatch { next_license, next_boat, .. } => {
+            t!(lang, "engine.check_fix_grants_mismatch", license = next_license, boat = next_boat)
+        }
+        Found::FishOnUnlaunchedBoat { launch, .. } => t!(lang, "engine.check_fix_fish_unlaunched", id = launch),
+        Found::FishOverCapacity { cap, .. } => t!(lang, "engine.check_fix_fish_capacity", cap = cap),
+        Found::FishOverFishing { max, .. } => t!(lang, "engine.check_fix_fish_fishing", max = max),
+        Found::BuffetIncomplete { building, .. } => {
+            t!(lang, "engine.check_fix_buffet", building = rules.wharf[*building].name.get(lang))
+        }
+        Found::SalvageIncomplete { building, .. } => {
+            t!(lang, "engine.check_fix_salvage", building = rules.wharf[*building].name.get(lang))
+        }
+        Found::KingCrabBonusMissing { .. } => {
+            let ids: Vec<&str> = rules.king_crab_bonuses.iter().map(|b| b.id.as_str()).collect();
+            t!(lang, "engine.check_fix_bonus_missing", ids = ids.join(", "))
+        }
+        Found::KingCrabBonusWithoutLicense { circle, .. } => {
+            t!(lang, "engine.check_fix_bonus_without_license", id = circle)
+        }
+        Found::KingCrabBonusTaken { .. } => t!(lang, "engine.check_fix_bonus_taken"),
+        Found::TooFewCoins { up_to, .. } => t!(lang, "engine.check_fix_too_few_coins", id = up_to),
+        Found::CaptainMarks { id, .. } => t!(lang, "engine.check_fix_mark", id = id),
+        Found::TrophyNotEarned { .. } => t!(lang, "engine.check_fix_trophy"),
+        Found::SilverShared { .. } => t!(lang, "engine.check_fix_silver_shared"),
+        Found::GoldShared { .. } => t!(lang, "engine.check_fix_gold_shared"),
+    }
+}
