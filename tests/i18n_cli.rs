@@ -1,35 +1,12 @@
-//! The command layer in German and French: snapshots of the final table and of a whole
-//! scripted game, and `--help`. `UPDATE_SNAPSHOTS=1 cargo test` rewrites the snapshots in
-//! `tests/snapshots/` from the program's output (review them before committing).
+//! The command layer in German and French: insta snapshots of the final table and of a
+//! whole scripted game, and `--help`.
 
 use crate::common::{deckhand, repo};
 
-/// Compare `actual` with the snapshot file, or write it when `UPDATE_SNAPSHOTS=1`.
+/// `actual` against its insta snapshot `tests/snapshots/deckhand__i18n_cli__NAME.snap`
+/// (`cargo insta review`, or `INSTA_UPDATE=always cargo test`, to accept a change).
 pub fn snapshot(name: &str, actual: &str) {
-    let path = repo().join("tests/snapshots").join(name);
-    if std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v == "1") {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, actual).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("snapshot {} missing ({e}); run with UPDATE_SNAPSHOTS=1", path.display()));
-    if expected != actual {
-        let mut diff = String::new();
-        let (e, a): (Vec<&str>, Vec<&str>) = (expected.lines().collect(), actual.lines().collect());
-        for i in 0..e.len().max(a.len()) {
-            let (el, al) = (e.get(i).copied(), a.get(i).copied());
-            if el != al {
-                diff.push_str(&format!(
-                    "line {}:\n- {}\n+ {}\n",
-                    i + 1,
-                    el.unwrap_or("<none>"),
-                    al.unwrap_or("<none>")
-                ));
-            }
-        }
-        panic!("output differs from snapshot {} (UPDATE_SNAPSHOTS=1 rewrites it):\n{diff}", path.display());
-    }
+    insta::assert_snapshot!(name, actual);
 }
 
 fn score(lang: &str) -> String {
@@ -46,7 +23,7 @@ fn score(lang: &str) -> String {
 #[test]
 fn the_final_table_in_english_german_and_french() {
     for lang in ["en", "de", "fr"] {
-        snapshot(&format!("score.{lang}.txt"), &score(lang));
+        snapshot(&format!("score.{lang}"), &score(lang));
     }
     let de = score("de");
     assert!(de.contains("SPIELER") && de.contains("GESAMT") && de.contains("Gleichstand: Bob und Jerome"), "{de}");
@@ -92,7 +69,7 @@ fn a_whole_scripted_game_in_german_and_french() {
         ("fr", ["Chaque décision est enregistrée dans game.jsonl", "Feuilles écrites : game-ann.toml", "JOUEUR"]),
     ] {
         let (stdout, stderr) = scripted_game(lang);
-        snapshot(&format!("two_players.{lang}.txt"), &format!("--- stdout\n{stdout}--- stderr\n{stderr}"));
+        snapshot(&format!("two_players.{lang}"), &format!("--- stdout\n{stdout}--- stderr\n{stderr}"));
         let all = format!("{stdout}{stderr}");
         for m in markers {
             assert!(all.contains(m), "{lang}: `{m}` missing from\n{all}");

@@ -418,7 +418,7 @@ fn the_final_tables_of_nauticus_and_titania_in_german_and_french() {
             args.extend(sheets.iter().map(|s| format!("examples/{game}/{s}.toml")));
             let out = deckhand(dir.path()).args(&args).output().unwrap();
             assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-            snapshot(&format!("{game}_score.{lang}.txt"), &String::from_utf8(out.stdout).unwrap());
+            snapshot(&format!("{game}_score.{lang}"), &String::from_utf8(out.stdout).unwrap());
         }
     }
 }
@@ -495,7 +495,7 @@ fn whole_fischerspiel_games_in_german_and_french_without_english() {
             .output()
             .unwrap();
         let (stdout, stderr) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
-        snapshot(&format!("fischerspiel_game.{lang}.txt"), &format!("--- stdout\n{stdout}--- stderr\n{stderr}"));
+        snapshot(&format!("fischerspiel_game.{lang}"), &format!("--- stdout\n{stdout}--- stderr\n{stderr}"));
         let mut all = game;
         all.push_str(&said(d, &["--lang", lang, "resume", "won.jsonl"]));
         all.push_str(&play("lost.jsonl", "lost.txt", &["--players", "2"]));

@@ -4,6 +4,7 @@ mod common;
 
 mod cli;
 mod endgame_rules;
+mod exact;
 mod fischerspiel;
 mod fleet_cards;
 mod fleet_check;
@@ -26,4 +27,5 @@ mod rules_file;
 mod scripted_2p;
 mod scripted_4p;
 mod scripted_solo;
+mod test;
 mod titania;

@@ -1,0 +1,139 @@
+//! Whole outputs, compared exactly: standard output, standard error and the exit code of
+//! the everyday commands (`tests/test.rs` runs them; long outputs are insta snapshots in
+//! `tests/snapshots/`).
+
+use crate::test::Test;
+
+const SHEETS: [&str; 4] = ["examples/ann.toml", "examples/bob.toml", "examples/jerome.toml", "examples/linda.toml"];
+const BAD: [&str; 4] =
+    ["examples/bad/carl.toml", "examples/bad/dora.toml", "examples/bad/erik.toml", "examples/bad/fay.toml"];
+
+fn with_sheets(files: &[&str]) -> Test {
+    files.iter().fold(Test::new(), |t, f| t.repo_file(f))
+}
+
+#[test]
+fn score_in_every_format() {
+    for format in ["table", "csv", "json", "markdown"] {
+        let out = with_sheets(&SHEETS).arg("score").args(SHEETS).args(["--format", format]).stderr("").run();
+        insta::assert_snapshot!(format!("score.{format}"), out.stdout);
+    }
+    let out = with_sheets(&SHEETS).arg("score").args(SHEETS).arg("--detail").stderr("").run();
+    insta::assert_snapshot!("score.detail", out.stdout);
+}
+
+#[test]
+fn score_csv_exactly() {
+    with_sheets(&SHEETS)
+        .arg("score")
+        .args(SHEETS)
+        .args(["--format", "csv"])
+        .stdout(
+            "rank,shared,player,fish,boats,licenses,buildings,bonus,total\n\
+             1,false,Linda,32,11,15,10,5,73\n\
+             2,false,Bob,18,11,5,8,0,42\n\
+             3,false,Jerome,10,4,5,13,10,42\n\
+             4,false,Ann,13,6,0,12,0,31\n",
+        )
+        .stderr("")
+        .run();
+}
+
+#[test]
+fn check_reports_every_violation_and_fails() {
+    let out = with_sheets(&BAD).arg("check").args(BAD).status(1).stderr("").run();
+    insta::assert_snapshot!("check.text", out.stdout);
+    let out = with_sheets(&BAD).arg("check").args(BAD).args(["--format", "json"]).status(1).stderr("").run();
+    insta::assert_snapshot!("check.json", out.stdout);
+}
+
+#[test]
+fn check_of_good_sheets_passes() {
+    with_sheets(&SHEETS)
+        .arg("check")
+        .args(SHEETS)
+        .stdout(
+            "examples/ann.toml (Ann): follows the rules\n  score as the rules count it: 31 (FISH 13, BOATS 6, LICENSES 0, BUILDINGS 12, BONUS 0)\n\
+             examples/bob.toml (Bob): follows the rules\n  score as the rules count it: 42 (FISH 18, BOATS 11, LICENSES 5, BUILDINGS 8, BONUS 0)\n\
+             examples/jerome.toml (Jerome): follows the rules\n  score as the rules count it: 42 (FISH 10, BOATS 4, LICENSES 5, BUILDINGS 13, BONUS 10)\n\
+             examples/linda.toml (Linda): follows the rules\n  score as the rules count it: 73 (FISH 32, BOATS 11, LICENSES 15, BUILDINGS 10, BONUS 5)\n\
+             4 sheet(s) checked: no rule violations\n",
+        )
+        .stderr("")
+        .run();
+}
+
+#[test]
+fn a_missing_file() {
+    Test::new()
+        .args(["score", "missing.toml"])
+        .stdout("")
+        .stderr("deckhand: cannot read missing.toml: No such file or directory (os error 2)\n")
+        .status(2)
+        .run();
+}
+
+#[test]
+fn a_sheet_of_an_unknown_game() {
+    Test::new()
+        .file("mono.toml", "game = \"monopoly\"\nplayer = \"A\"\n")
+        .args(["score", "mono.toml"])
+        .stdout("")
+        .stderr(
+            "deckhand: error: mono.toml:1:8: unknown game `monopoly`\n  |\n1 | game = \"monopoly\"\n  |        ^^^^^^^^^^\n  \
+             = help: known games: fleet-dice, nauticus, titania, fischerspiel (`deckhand games` lists them)\n\n\
+             1 error(s) in mono.toml\n",
+        )
+        .status(2)
+        .run();
+}
+
+#[test]
+fn games_rules_check_and_a_table_helper() {
+    let out = Test::new().arg("games").stderr("").run();
+    insta::assert_snapshot!("games", out.stdout);
+    Test::new()
+        .repo_file("rules/fleet-dice.toml")
+        .args(["rules", "check", "rules/fleet-dice.toml"])
+        .stdout("rules/fleet-dice.toml: ok — game `fleet-dice` (31 sections, 211 boxes)\n")
+        .stderr("")
+        .run();
+    Test::new()
+        .args(["nauticus", "crowns", "--crowns", "3", "--workers", "3"])
+        .stdout(
+            "3 crowns × 3 workers = 9 VP (at most 15 a round).\n\
+             5 worker(s) would reach the cap of 15.\n\
+             A second crown scoring this round needs your extra action (--extra).\n",
+        )
+        .stderr("")
+        .run();
+}
+
+#[test]
+fn a_whole_scripted_game_prints_its_final_table_and_writes_the_sheets() {
+    let out = Test::new()
+        .repo_file("tests/games/two_players.answers")
+        .args(["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl"])
+        .args(["--answers", "tests/games/two_players.answers"])
+        .run();
+    insta::assert_snapshot!("two_players.table", out.stdout);
+    insta::assert_snapshot!("two_players.sheet_ann", out.read("g-ann.toml"));
+}
+
+#[test]
+fn bad_player_lists() {
+    for (players, message) in [
+        (
+            "Ann,ann",
+            "`Ann` and `ann` are the same name (upper and lower case count as one); give every player a different name",
+        ),
+        (",,A", "player 1 has an empty name; give every player a name (`--players Ann,Bob,Cy`)"),
+    ] {
+        Test::new()
+            .args(["play", "fleet-dice", "--answers", "-", "--players", players])
+            .stdout("")
+            .stderr(format!("deckhand: {message}\n"))
+            .status(2)
+            .run();
+    }
+}
