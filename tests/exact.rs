@@ -137,3 +137,18 @@ fn bad_player_lists() {
             .run();
     }
 }
+
+#[test]
+fn the_language_comes_from_lang_and_answers_from_standard_input() {
+    let out = with_sheets(&SHEETS).env("LANG", "de_DE.UTF-8").arg("score").args(SHEETS).stderr("").run();
+    insta::assert_snapshot!("score.table.de", out.stdout);
+    let events = "wind\nsail green\nsail blue\ncatch green small\ncatch green medium\ncatch green medium\n\
+                  catch blue small\ncatch blue medium\ncatch blue medium\nhome green\nhome blue\nsail green\n\
+                  sail blue\ncatch green medium\ncatch blue medium\nhome green\nhome blue\n";
+    let out = Test::new()
+        .args(["play", "fischerspiel", "--players", "2", "-o", "f.jsonl", "--answers", "-"])
+        .stdin(events)
+        .stdout("WON — everyone wins: all 8 fish landed and every boat home, with the wind at 0 of 12.\n")
+        .run();
+    insta::assert_snapshot!("fischerspiel.transcript", out.stderr);
+}

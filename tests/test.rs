@@ -6,7 +6,6 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use crate::common::repo;
@@ -99,11 +98,6 @@ impl Test {
         self
     }
 
-    /// The working folder.
-    pub fn path(&self) -> &Path {
-        self.dir.path()
-    }
-
     /// Run and compare; panics with a line diff of whatever differs.
     #[track_caller]
     pub fn run(self) -> Output {
@@ -150,11 +144,6 @@ impl Output {
     /// A file the run left in the working folder.
     pub fn read(&self, name: &str) -> String {
         std::fs::read_to_string(self.dir.path().join(name)).unwrap()
-    }
-
-    /// The working folder.
-    pub fn path(&self) -> PathBuf {
-        self.dir.path().to_path_buf()
     }
 }
 
