@@ -18,15 +18,15 @@ use crate::ui::{self, Prompter};
 use crate::Error;
 
 /// `--players` for a co-op game: one number.
-pub fn player_count(players: &[String], lang: &str) -> Result<Option<u32>, Error> {
+pub fn player_count(players: &[String]) -> Result<Option<u32>, Error> {
     match players {
         [] => Ok(None),
         [n] => n
             .trim()
             .parse::<u32>()
             .map(Some)
-            .map_err(|_| Error::Usage(crate::t!(lang, "games.fischerspiel.cmd.players_number_bad", n = n))),
-        _ => Err(Error::Usage(crate::t!(lang, "games.fischerspiel.cmd.players_number"))),
+            .map_err(|_| Error::Usage(crate::msg!("games.fischerspiel.cmd.players_number_bad", n = n))),
+        _ => Err(Error::Usage(crate::msg!("games.fischerspiel.cmd.players_number"))),
     }
 }
 
@@ -73,16 +73,13 @@ pub struct ResumeArgs {
 }
 
 pub fn play(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
-    let rules = rules::resolve_in(Some(&args.game), args.rules.as_deref(), lang)?;
+    let rules = rules::resolve(Some(&args.game), args.rules.as_deref())?;
     match &rules.game {
         Game::Fischerspiel(r) => new_fischerspiel(&rules, r, args, lang),
-        _ => Err(Error::Usage(crate::t!(
-            lang,
-            "games.fischerspiel.cmd.play_endgame",
-            game = rules.name(lang),
-            id = rules.id()
-        ))
-        .into()),
+        _ => {
+            Err(Error::Usage(crate::msg!("games.fischerspiel.cmd.play_endgame", game = rules.names(), id = rules.id()))
+                .into())
+        }
     }
 }
 
@@ -90,18 +87,17 @@ pub fn resume(args: ResumeArgs, head: Header, lang: &'static str) -> anyhow::Res
     let rules = saves::rules_for(&args.file, &head, args.rules.as_deref(), args.allow_rules_change, lang)?;
     match (&rules.game, &head.setup) {
         (Game::Fischerspiel(r), SaveSetup::Fischerspiel(setup)) => resume_fischerspiel(r, &args, setup, lang),
-        _ => Err(Error::Usage(crate::t!(lang, "games.fischerspiel.cmd.resume_unsupported", game = head.game)).into()),
+        _ => Err(Error::Usage(crate::msg!("games.fischerspiel.cmd.resume_unsupported", game = &head.game)).into()),
     }
 }
 
 fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
     let players = args.players.ok_or_else(|| {
-        Error::Usage(crate::t!(
-            lang,
+        Error::Usage(crate::msg!(
             "games.fischerspiel.cmd.needs_players",
-            id = r.id,
-            min = r.min_players,
-            max = r.max_players
+            id = &r.id,
+            min = &r.min_players,
+            max = &r.max_players
         ))
     })?;
     let variant = args.variant.as_deref().unwrap_or("base");
@@ -113,17 +109,17 @@ fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: 
                 .map(|it| {
                     let (k, v) = it
                         .split_once('=')
-                        .ok_or_else(|| Error::Usage(crate::t!(lang, "games.fischerspiel.cmd.fish_pairs", it = it)))?;
+                        .ok_or_else(|| Error::Usage(crate::msg!("games.fischerspiel.cmd.fish_pairs", it = it)))?;
                     let n = v
                         .trim()
                         .parse::<u32>()
-                        .map_err(|_| Error::Usage(crate::t!(lang, "games.fischerspiel.cmd.fish_number", v = v)))?;
+                        .map_err(|_| Error::Usage(crate::msg!("games.fischerspiel.cmd.fish_number", v = v)))?;
                     Ok((k.trim().to_string(), n))
                 })
                 .collect::<Result<Vec<_>, Error>>()?,
         ),
     };
-    let setup = Setup::new(r, players, variant, args.boats.as_deref(), fish.as_deref(), lang).map_err(Error::Usage)?;
+    let setup = Setup::new(r, players, variant, args.boats.as_deref(), fish.as_deref(), lang).map_err(Error::said)?;
     let mut prompter = ui::prompter_for_in(args.answers.as_deref(), "play", lang)?;
     let path = args.output.clone().unwrap_or_else(|| PathBuf::from(format!("{}.jsonl", r.id)));
     let setup_saved = CoopSetup {
@@ -134,7 +130,7 @@ fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: 
     };
     let header = Header::new(&r.id, saves::stamp(rules), Vec::new(), SaveSetup::Fischerspiel(setup_saved));
     files::remove_stale_temps(path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new(".")));
-    let mut journal = Journal::create_in(&path, &header, lang)?;
+    let mut journal = Journal::create(&path, &header)?;
     let p = prompter.as_mut();
     p.say(&setup_text(r, &setup, lang));
     p.say(&crate::t!(lang, "games.fischerspiel.saving", path = path.display()));
@@ -153,30 +149,27 @@ fn resume_fischerspiel(
         (!saved.fish.is_empty()).then(|| saved.fish.iter().map(|(k, v)| (k.clone(), *v)).collect());
     let setup =
         Setup::new(r, saved.players, &saved.variant, Some(&saved.boats), fish.as_deref(), lang).map_err(|why| {
-            Error::Usage(crate::t!(
-                lang,
-                "games.fischerspiel.cmd.setup_mismatch",
-                path = args.file.display(),
-                why = why
-            ))
+            Error::Usage(crate::msg!("games.fischerspiel.cmd.setup_mismatch", path = args.file.display(), why = why))
         })?;
     // The save is locked from here on: a second deckhand on it is refused at once.
-    let opened = Journal::open_in::<serde_json::Value, Event>(&args.file, lang)?;
+    let opened = Journal::open::<serde_json::Value, Event>(&args.file)?;
     let mut journal = opened.journal;
     let mut timeline =
-        crate::games::fischerspiel::state::replay(r, setup, &opened.entries, lang).map_err(|(i, v)| Error::Input {
-            path: args.file.display().to_string(),
-            count: 1,
-            report: crate::t!(
-                lang,
-                "games.fischerspiel.cmd.bad_event",
-                path = args.file.display(),
-                line = i + 2,
-                why = v.message
-            ),
+        crate::games::fischerspiel::state::replay(r, setup, &opened.entries, lang).map_err(|(i, v)| {
+            Error::Reported {
+                what: args.file.display().to_string(),
+                count: 1,
+                report: crate::t!(
+                    lang,
+                    "games.fischerspiel.cmd.bad_event",
+                    path = args.file.display(),
+                    line = i + 2,
+                    why = v.message
+                ),
+            }
         })?;
     if let Some(torn) = &opened.dropped_tail {
-        super::say(&crate::t!(lang, "games.fischerspiel.notice", note = torn));
+        super::say(&crate::t!(lang, "games.fischerspiel.notice", note = torn.notice(&args.file).text(lang)));
     }
     if timeline.current().outcome.is_some() {
         super::say(&status_text(r, timeline.current(), lang));
@@ -345,7 +338,7 @@ fn session(
             }
         };
         let answer = p.input(&prompt, &validate).with_context(saved_hint)?;
-        match parse_command(r, timeline.current(), &answer, lang).map_err(Error::Usage)? {
+        match parse_command(r, timeline.current(), &answer, lang).map_err(Error::said)? {
             Cmd::Help => p.say(&help_text(r, timeline.current(), lang)),
             Cmd::Status => p.say(&status_text(r, timeline.current(), lang)),
             Cmd::Quit => {
@@ -354,7 +347,7 @@ fn session(
             }
             Cmd::Event(e) => {
                 journal.append(&e)?;
-                let s = timeline.push(r, &e).map_err(|v| Error::Usage(v.message))?;
+                let s = timeline.push(r, &e).map_err(|v| Error::said(v.message))?;
                 if e == Event::Undo {
                     p.say(&format!("{}\n{}", crate::t!(lang, "games.fischerspiel.undone"), status_text(r, s, lang)));
                     continue;

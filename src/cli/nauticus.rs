@@ -92,16 +92,15 @@ pub enum NauticusCommand {
 }
 
 pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
-    let rules = rules::resolve_in(Some("nauticus"), args.rules.as_deref(), lang)?;
+    let rules = rules::resolve(Some("nauticus"), args.rules.as_deref())?;
     let h = rules
         .endgame()
         .and_then(|r| r.nauticus.as_ref())
-        .ok_or_else(|| Error::Usage(crate::t!(lang, "games.nauticus.err.no_helpers", file = rules.source.name)))?;
+        .ok_or_else(|| Error::Usage(crate::msg!("games.nauticus.err.no_helpers", file = &rules.source.name)))?;
     let text = match args.command {
         NauticusCommand::Crowns { crowns, crown_masts, crown_sails, passed, workers, blue, extra } => {
             if passed > h.pass_penalties.len() as u32 {
-                return Err(Error::Usage(crate::t!(
-                    lang,
+                return Err(Error::Usage(crate::msg!(
                     "games.nauticus.err.passed_too_many",
                     n = h.pass_penalties.len(),
                     passed = passed
@@ -110,12 +109,12 @@ pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
             }
             if blue > h.max_blue_workers {
                 return Err(
-                    Error::Usage(crate::t!(lang, "games.nauticus.err.blue_too_many", n = h.max_blue_workers)).into()
+                    Error::Usage(crate::msg!("games.nauticus.err.blue_too_many", n = &h.max_blue_workers)).into()
                 );
             }
             let from_parts = crown_masts + crown_sails + passed * h.crowns_per_flipped_pass;
             let n = crowns.unwrap_or(from_parts);
-            let c = calc::crowns_in(h, n, workers, lang).map_err(Error::Usage)?;
+            let c = calc::crowns_in(h, n, workers, lang).map_err(Error::said)?;
             crowns_text(h, &c, blue, extra, lang)
         }
         NauticusCommand::Pass { passes, flipped, track } => {
@@ -124,7 +123,7 @@ pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
                 (None, Some(f)) => calc::pass_penalty_flipped_in(h, &f, lang),
                 (None, None) => calc::pass_penalty_in(h, 0, lang),
             }
-            .map_err(Error::Usage)?;
+            .map_err(Error::said)?;
             let mut o = String::new();
             let left: Vec<String> = p.unflipped.iter().map(|x| format!("-{x}")).collect();
             if p.unflipped.is_empty() {
@@ -149,20 +148,14 @@ pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
         NauticusCommand::Buy { action, prices, items, blue, extra, free } => {
             let a = h.action(&action).ok_or_else(|| {
                 let ids: Vec<&str> = h.actions.iter().map(|a| a.id.as_str()).collect();
-                Error::Usage(crate::t!(
-                    lang,
-                    "games.nauticus.err.unknown_action",
-                    action = action,
-                    list = ids.join(", ")
-                ))
+                Error::Usage(crate::msg!("games.nauticus.err.unknown_action", action = action, list = ids.join(", ")))
             })?;
             if extra && blue > 0 {
-                return Err(Error::Usage(crate::t!(lang, "games.nauticus.err.blue_extra")).into());
+                return Err(Error::Usage(crate::msg!("games.nauticus.err.blue_extra")).into());
             }
             let prices = match (prices, extra) {
                 (Some(_), true) => {
-                    return Err(Error::Usage(crate::t!(
-                        lang,
+                    return Err(Error::Usage(crate::msg!(
                         "games.nauticus.err.extra_prices",
                         price = taler(lang, h.extra_action_price)
                     ))
@@ -171,15 +164,15 @@ pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
                 (None, false) => {
                     let ids: Vec<&str> = a.items.iter().map(|i| i.id.as_str()).collect();
                     return Err(
-                        Error::Usage(crate::t!(lang, "games.nauticus.err.need_prices", list = ids.join(", "))).into()
+                        Error::Usage(crate::msg!("games.nauticus.err.need_prices", list = ids.join(", "))).into()
                     );
                 }
-                (Some(p), false) => Some(parse_prices(a, &p, lang)?),
+                (Some(p), false) => Some(parse_prices(a, &p)?),
                 (None, true) => None,
             };
-            let basket: Vec<usize> = items.iter().map(|i| item_index(a, i, lang)).collect::<Result<_, _>>()?;
-            let free = free.map(|f| item_index(a, &f, lang)).transpose()?;
-            let p = calc::buy_in(h, a, prices.as_deref(), &basket, blue, free, lang).map_err(Error::Usage)?;
+            let basket: Vec<usize> = items.iter().map(|i| item_index(a, i)).collect::<Result<_, _>>()?;
+            let free = free.map(|f| item_index(a, &f)).transpose()?;
+            let p = calc::buy_in(h, a, prices.as_deref(), &basket, blue, free, lang).map_err(Error::said)?;
             buy_text(h, a, prices.as_deref(), &p, extra, lang)
         }
         NauticusCommand::Rewards { masts, take } => {
@@ -188,11 +181,11 @@ pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
                 .map(|t| {
                     h.rewards.iter().position(|r| r.id == t.trim()).ok_or_else(|| {
                         let ids: Vec<&str> = h.rewards.iter().map(|r| r.id.as_str()).collect();
-                        Error::Usage(crate::t!(lang, "games.nauticus.err.unknown_reward", t = t, list = ids.join(", ")))
+                        Error::Usage(crate::msg!("games.nauticus.err.unknown_reward", t = t, list = ids.join(", ")))
                     })
                 })
                 .collect::<Result<_, _>>()?;
-            let check = calc::rewards_in(h, masts, &taken, lang).map_err(|p| Error::Usage(p.join("\n")))?;
+            let check = calc::rewards_in(h, masts, &taken, lang).map_err(|p| Error::said(p.join("\n")))?;
             let names: Vec<&str> = check.taken.iter().map(|r| h.rewards[*r].name.get(lang)).collect();
             let mut o = crate::t!(lang, "games.nauticus.rewards_ok", masts = masts, list = names.join(", ")) + "\n";
             if !check.to_warehouse.is_empty() {
@@ -261,33 +254,32 @@ fn crowns_text(h: &NauticusHelpers, c: &calc::CrownScore, blue: u32, extra: bool
     o
 }
 
-fn item_index(a: &Action, id: &str, lang: &str) -> Result<usize, Error> {
+fn item_index(a: &Action, id: &str) -> Result<usize, Error> {
     let want = id.trim().to_lowercase();
     a.items
         .iter()
         .position(|i| i.id == want || ["en", "de", "fr"].iter().any(|l| i.name.get(l).to_lowercase() == want))
         .ok_or_else(|| {
             let ids: Vec<&str> = a.items.iter().map(|i| i.id.as_str()).collect();
-            Error::Usage(crate::t!(lang, "games.nauticus.err.not_sold", id = id, action = a.id, list = ids.join(", ")))
+            Error::Usage(crate::msg!("games.nauticus.err.not_sold", id = id, action = &a.id, list = ids.join(", ")))
         })
 }
 
 /// `0,1,2,3` in the action's order, or `coffee=0,grain=2,…`.
-fn parse_prices(a: &Action, given: &[String], lang: &str) -> Result<Vec<u32>, Error> {
-    let bad = |p: &str| Error::Usage(crate::t!(lang, "games.nauticus.err.not_price", p = p));
+fn parse_prices(a: &Action, given: &[String]) -> Result<Vec<u32>, Error> {
+    let bad = |p: &str| Error::Usage(crate::msg!("games.nauticus.err.not_price", p = p));
     if given.iter().any(|p| p.contains('=')) {
         let mut prices = vec![None; a.items.len()];
         for p in given {
-            let (k, v) = p
-                .split_once('=')
-                .ok_or_else(|| Error::Usage(crate::t!(lang, "games.nauticus.err.price_pairs", p = p)))?;
-            let i = item_index(a, k, lang)?;
+            let (k, v) =
+                p.split_once('=').ok_or_else(|| Error::Usage(crate::msg!("games.nauticus.err.price_pairs", p = p)))?;
+            let i = item_index(a, k)?;
             prices[i] = Some(v.trim().parse::<u32>().map_err(|_| bad(v))?);
         }
         let missing: Vec<&str> =
             a.items.iter().zip(&prices).filter(|(_, p)| p.is_none()).map(|(i, _)| i.id.as_str()).collect();
         if !missing.is_empty() {
-            return Err(Error::Usage(crate::t!(lang, "games.nauticus.err.prices_lack", list = missing.join(", "))));
+            return Err(Error::Usage(crate::msg!("games.nauticus.err.prices_lack", list = missing.join(", "))));
         }
         Ok(prices.into_iter().flatten().collect())
     } else {

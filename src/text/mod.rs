@@ -7,7 +7,10 @@
 //! Use the `t!` macro: `t!(lang, "<area>.<key>", n = 3, total = 12)`. Tests make sure every
 //! key exists in every language with the same placeholders, and that every key is used.
 
+pub mod diag;
+pub mod error;
 pub mod fleet;
+pub mod sheet_file;
 
 use std::fmt::Display;
 

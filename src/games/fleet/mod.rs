@@ -18,7 +18,7 @@ pub mod sheet;
 pub mod sheet_file;
 
 pub use check::{check_game, check_game_in, check_sheet, check_sheet_in, Rule, Violation};
-pub use compile::{compile, compile_in, MAX_NUMBER};
+pub use compile::{compile, MAX_NUMBER};
 pub use model::*;
 pub use score::{score, Score};
 pub use sheet::{Mark, Sheet};
