@@ -280,6 +280,17 @@ impl crate::message::Arg {
     }
 }
 
+impl crate::games::names::Names {
+    /// The term in a language; English when it has no translation.
+    pub fn get(&self, lang: &str) -> &str {
+        match lang {
+            "de" => self.de.as_deref().unwrap_or(&self.en),
+            "fr" => self.fr.as_deref().unwrap_or(&self.en),
+            _ => &self.en,
+        }
+    }
+}
+
 /// `t!(lang, "area.key", name = value, …)`: a message in the chosen language.
 #[macro_export]
 macro_rules! t {
