@@ -23,11 +23,8 @@ fn benches(c: &mut Criterion) {
     });
     c.bench_function("rules: load and check fleet-dice.toml (a --rules file)", |b| {
         b.iter(|| {
-            rules::from_source_in(
-                Source::new("fleet-dice.toml", black_box(rules::fleet::precompiled::FLEET_TOML)),
-                "en",
-            )
-            .unwrap()
+            rules::from_source(Source::new("fleet-dice.toml", black_box(rules::fleet::precompiled::FLEET_TOML)))
+                .unwrap()
         })
     });
 

@@ -1,87 +1,118 @@
 //! The library's error type. Rule violations on a sheet are not errors (they are values,
-//! see `engine::fleet::check`); these are the problems that stop a command.
+//! see `games::fleet::check`); these are the problems that stop a command. They are values
+//! too: what went wrong, where, and the diagnostics or message of it; the text layer
+//! (`text::error`) says them in a language, and `Display` there is English.
 
-use thiserror::Error;
+use crate::log::files::FileKind;
+use crate::log::journal::SaveDamage;
+use crate::message::Message;
+use crate::source::{Diagnostic, Source};
 
-#[derive(Debug, Error)]
+#[derive(Debug)]
 pub enum Error {
     // The io error is part of the message, not a `source`, so `{:#}` does not repeat it.
-    #[error("cannot read {path}: {cause}")]
-    Read { path: String, cause: std::io::Error },
-    #[error("cannot write {path}: {cause}")]
-    Write { path: String, cause: std::io::Error },
-    #[error("{path}:{line}:{column}: not UTF-8 text (an invalid byte here); deckhand reads TOML and text files only")]
-    NotUtf8 { path: String, line: usize, column: usize },
-    #[error(
-        "{path} is not a regular file; deckhand reads only regular files (and `-` for standard input where it says so)"
-    )]
-    NotAFile { path: String, kind: crate::log::files::FileKind },
-    #[error("{path} is larger than {limit} bytes, the most deckhand reads")]
-    TooLarge { path: String, limit: u64 },
-    #[error("{path} already exists; deckhand never overwrites it")]
-    Exists { path: String },
-    #[error("{path} is open in another deckhand (another terminal?); finish or close it there first")]
-    Locked { path: String },
-    /// A rules file with syntax or meaning errors; `report` holds every rendered diagnostic.
-    #[error("{report}{count} error(s) in rules file {path}")]
-    Rules { path: String, count: usize, report: String },
-    /// A sheet (or other input) file that cannot be read as one; rendered diagnostics.
-    #[error("{report}{count} error(s) in {path}")]
-    Input { path: String, count: usize, report: String },
-    #[error("unknown game `{id}`; known games: {known}")]
-    UnknownGame { id: String, known: String },
-    #[error("{0}")]
-    Usage(String),
-    #[error("interrupted")]
+    Read {
+        path: String,
+        cause: std::io::Error,
+    },
+    Write {
+        path: String,
+        cause: std::io::Error,
+    },
+    /// Not UTF-8 text: the first invalid byte.
+    NotUtf8 {
+        path: String,
+        line: usize,
+        column: usize,
+    },
+    NotAFile {
+        path: String,
+        kind: FileKind,
+    },
+    TooLarge {
+        path: String,
+        limit: u64,
+    },
+    Exists {
+        path: String,
+    },
+    Locked {
+        path: String,
+    },
+    /// A rules file with syntax or meaning errors: every diagnostic, each pointing into it.
+    Rules {
+        file: Box<Source>,
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// A sheet (or other input) file that cannot be read as one: every diagnostic.
+    Input {
+        file: Box<Source>,
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// The errors of several input files as one (`Error::of_files`): each file's own, then a
+    /// total over all of them; `files` names them ("2 sheet files").
+    Files {
+        files: Message,
+        errors: Vec<Error>,
+    },
+    /// A line of a save file that does not read (the header, or an entry before the last).
+    SaveDamaged {
+        path: String,
+        /// 1-based.
+        line: usize,
+        why: SaveDamage,
+    },
+    /// Problems in files that the command layer has already put into words (a save entry
+    /// the rules refuse, limits broken across several sheets): the report, then how many
+    /// and in what.
+    Reported {
+        what: String,
+        count: usize,
+        report: String,
+    },
+    UnknownGame {
+        id: String,
+        known: String,
+    },
+    Usage(Message),
     Interrupted,
 }
 
 impl Error {
-    /// The message in a language (`Display` is English, for library users).
-    pub fn message(&self, lang: &str) -> String {
+    /// Problems in a rules file.
+    pub fn rules(file: &Source, diagnostics: Vec<Diagnostic>) -> Error {
+        Error::Rules { file: Box::new(file.clone()), diagnostics }
+    }
+
+    /// Problems in an input file (a sheet).
+    pub fn input(file: &Source, diagnostics: Vec<Diagnostic>) -> Error {
+        Error::Input { file: Box::new(file.clone()), diagnostics }
+    }
+
+    /// A usage error the command layer has already put into words in the reader's
+    /// language (what a layer that still answers in sentences returned).
+    pub fn said(text: impl Into<String>) -> Error {
+        Error::Usage(crate::msg!("cli.error.said", text = text.into()))
+    }
+
+    /// How many problems the error holds (a file's diagnostics; 1 for any other error).
+    pub fn count(&self) -> usize {
         match self {
-            Error::Read { path, cause } => crate::t!(lang, "cli.error.read", path = path, cause = cause),
-            Error::Write { path, cause } => crate::t!(lang, "cli.error.write", path = path, cause = cause),
-            Error::NotUtf8 { path, line, column } => {
-                crate::t!(lang, "cli.error.not_utf8", path = path, line = line, column = column)
-            }
-            Error::NotAFile { path, kind } => {
-                let kind = crate::text::tr(lang, kind.key(), &[]);
-                crate::t!(lang, "cli.error.not_a_file", path = path, kind = kind)
-            }
-            Error::TooLarge { path, limit } => {
-                crate::t!(lang, "cli.error.too_large", path = path, mib = limit / (1024 * 1024))
-            }
-            Error::Exists { path } => crate::t!(lang, "cli.error.exists", path = path),
-            Error::Locked { path } => crate::t!(lang, "cli.error.locked", path = path),
-            Error::Rules { path, count, report } => {
-                format!("{report}{}", crate::t!(lang, "cli.error.rules", path = path, n = count))
-            }
-            Error::Input { path, count, report } => {
-                format!("{report}{}", crate::t!(lang, "cli.error.input", path = path, n = count))
-            }
-            Error::UnknownGame { id, known } => crate::t!(lang, "cli.error.unknown_game", id = id, known = known),
-            Error::Usage(text) => text.clone(),
-            Error::Interrupted => crate::t!(lang, "cli.error.interrupted"),
+            Error::Rules { diagnostics, .. } | Error::Input { diagnostics, .. } => diagnostics.len(),
+            Error::Files { errors, .. } => errors.iter().map(Error::count).sum(),
+            Error::Reported { count, .. } => *count,
+            _ => 1,
         }
     }
 
     /// The errors of several input files as one: a single file's error as it is (its own
     /// summary line says how many errors it has), several files' errors one after the other
     /// with a total over all of them; `files(n)` names the n files ("2 sheet files").
-    pub fn of_files(mut errors: Vec<Error>, files: impl Fn(usize) -> String, lang: &str) -> Option<Error> {
+    pub fn of_files(mut errors: Vec<Error>, files: impl Fn(usize) -> Message) -> Option<Error> {
         if errors.len() <= 1 {
             return errors.pop();
         }
-        let count = errors
-            .iter()
-            .map(|e| match e {
-                Error::Input { count, .. } | Error::Rules { count, .. } => *count,
-                _ => 1,
-            })
-            .sum();
-        let report = errors.iter().map(|e| e.message(lang)).collect::<Vec<_>>().join("\n") + "\n";
-        Some(Error::Input { path: files(errors.len()), count, report })
+        Some(Error::Files { files: files(errors.len()), errors })
     }
 
     /// The documented exit code: 2 for usage and input errors, 130 when interrupted.
@@ -92,3 +123,6 @@ impl Error {
         }
     }
 }
+
+// `Display` (English, for library users) is in `text::error`, with every other language.
+impl std::error::Error for Error {}

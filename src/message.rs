@@ -56,8 +56,9 @@ impl From<i64> for Arg {
 macro_rules! int_arg {
     ($($t:ty),*) => {$(
         impl From<$t> for Arg {
+            /// A number beyond `i64` is kept as its digits (said the same, never clamped).
             fn from(n: $t) -> Arg {
-                Arg::Int(i64::try_from(n).unwrap_or(i64::MAX))
+                i64::try_from(n).map_or_else(|_| Arg::Text(n.to_string()), Arg::Int)
             }
         }
         impl From<&$t> for Arg {
@@ -67,7 +68,7 @@ macro_rules! int_arg {
         }
     )*};
 }
-int_arg!(u8, u16, u32, u64, usize, i32, i128);
+int_arg!(u8, u16, u32, u64, usize, i32, i128, u128);
 
 impl From<&i64> for Arg {
     fn from(n: &i64) -> Arg {

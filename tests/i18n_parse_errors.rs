@@ -504,7 +504,7 @@ fn fischerspiel_rules_errors_are_said_in_the_language_at_the_same_place() {
 fn a_damaged_save_line_quotes_the_json_reader_in_a_translated_frame() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.jsonl");
-    let damaged = |lang: &str| Journal::read_in::<String, u32>(&path, lang).err().unwrap().to_string();
+    let damaged = |lang: &str| Journal::read::<String, u32>(&path).err().unwrap().message(lang);
     let at = path.display();
     let syntax = serde_json::from_str::<u32>("xx").unwrap_err().to_string();
     std::fs::write(&path, "\"header\"\n1\nxx\n3\n").unwrap();
@@ -530,7 +530,7 @@ fn a_damaged_save_line_quotes_the_json_reader_in_a_translated_frame() {
     let de = damaged("de");
     assert!(de.contains("die Zeile endet mitten in einem Wert (Spalte 3)"), "{de}");
     std::fs::write(&path, "{\"v\": 1}\n1\n").unwrap();
-    let de = Journal::read_in::<Vec<u32>, u32>(&path, "de").err().unwrap().to_string();
+    let de = Journal::read::<Vec<u32>, u32>(&path).err().unwrap().message("de");
     let typed = serde_json::from_str::<Vec<u32>>("{\"v\": 1}").unwrap_err().to_string();
     assert!(
         de.contains(&format!(

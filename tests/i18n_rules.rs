@@ -1,10 +1,12 @@
-//! Rules-file and save-file diagnostics in German and French: the language-aware loaders
-//! (`rules::from_source_in`, `rules::fleet::compile_in`, `Source::render_in`,
-//! `Journal::read_in`) keep `file:line:column` and translate the words around it.
+//! Rules-file and save-file diagnostics in German and French: the loaders
+//! (`rules::from_source`, `rules::fleet::compile`, `Journal::read`) return diagnostics and
+//! errors as values, and the text layer (`text::diag`, `Error::message`) says them in a
+//! language, keeping `file:line:column` and translating the words around it.
 
 use deckhand::games::{self as rules, fleet, Source};
 use deckhand::log::Journal;
-use deckhand::Error;
+use deckhand::text::diag;
+use deckhand::{msg, Error};
 
 use crate::common::repo;
 
@@ -39,10 +41,11 @@ fn broken() -> (String, (usize, usize), (usize, usize)) {
 
 fn report(lang: &str) -> String {
     let (text, _, _) = broken();
-    match rules::from_source_in(Source::new(NAME, text), lang) {
-        Err(Error::Rules { report, count, path }) => {
-            assert_eq!(path, NAME);
-            assert!(count >= 2, "{report}");
+    match rules::from_source(Source::new(NAME, text)) {
+        Err(Error::Rules { file, diagnostics }) => {
+            let report = diag::render_all(&file, &diagnostics, lang);
+            assert_eq!(file.name.text(lang), NAME);
+            assert!(diagnostics.len() >= 2, "{report}");
             report
         }
         Err(other) => panic!("expected a rules error, got {other}"),
@@ -92,9 +95,10 @@ fn a_broken_rules_file_is_reported_in_french_with_its_positions() {
 #[test]
 fn english_stays_as_it_was() {
     let (text, (cl, cc), (bl, bc)) = broken();
-    let Err(Error::Rules { report, .. }) = rules::from_source(Source::new(NAME, text)) else {
+    let Err(Error::Rules { file, diagnostics }) = rules::from_source(Source::new(NAME, text)) else {
         panic!("expected a rules error")
     };
+    let report = diag::render_all(&file, &diagnostics, "en");
     assert!(
         report.contains(&format!(
             "error: {NAME}:{cl}:{cc}: column of `cod`: `X` is not a box; use one of `.`, `L`, `B`, `?` separated by \
@@ -109,33 +113,36 @@ fn english_stays_as_it_was() {
 }
 
 #[test]
-fn compile_in_gives_translated_diagnostics_and_render_in_translates_help() {
+fn compile_gives_diagnostics_the_text_layer_says_in_any_language() {
     let (text, _, _) = broken();
     let source = Source::new(NAME, text);
-    let diags = fleet::compile_in(&source, "de").unwrap_err();
-    assert!(diags.iter().any(|d| d.message == "die Münzen des Markts dürfen nicht sinken, wenn die Fische steigen"));
-    let with_help = rules::Diagnostic::new("x", None).help("y");
+    let diags = fleet::compile(&source).unwrap_err();
+    assert!(diags
+        .iter()
+        .any(|d| d.message.text("de") == "die Münzen des Markts dürfen nicht sinken, wenn die Fische steigen"));
+    // Text already in words (`cli.error.said`), to see the frame alone.
+    let with_help =
+        rules::Diagnostic::new(msg!("cli.error.said", text = "x"), None).help(msg!("cli.error.said", text = "y"));
     // A message about the file as a whole points at its start.
-    assert_eq!(source.render_in(&with_help, "de"), format!("Fehler: {NAME}:1:1: x\n  = Hinweis: y\n"));
-    assert_eq!(source.render_in(&with_help, "fr"), format!("erreur : {NAME}:1:1: x\n  = aide : y\n"));
-    assert_eq!(source.render(&with_help), format!("error: {NAME}:1:1: x\n  = help: y\n"));
+    assert_eq!(diag::render(&source, &with_help, "de"), format!("Fehler: {NAME}:1:1: x\n  = Hinweis: y\n"));
+    assert_eq!(diag::render(&source, &with_help, "fr"), format!("erreur : {NAME}:1:1: x\n  = aide : y\n"));
+    assert_eq!(diag::render(&source, &with_help, "en"), format!("error: {NAME}:1:1: x\n  = help: y\n"));
 }
 
 #[test]
 fn loading_messages_in_german_and_french() {
-    let err = rules::built_in_in("monopoly", "de").unwrap_err().message("de");
+    let err = rules::built_in("monopoly").unwrap_err().message("de");
     assert!(err.starts_with("unbekanntes Spiel `monopoly`; bekannte Spiele: fleet-dice"), "{err}");
-    let err = rules::resolve_in(None, None, "fr").unwrap_err().to_string();
+    let err = rules::resolve(None, None).unwrap_err().message("fr");
     assert!(err.starts_with("aucun jeu indiqué"), "{err}");
     let path = repo().join("rules/nauticus.toml");
-    let err = rules::resolve_in(Some("fleet-dice"), Some(&path), "de").unwrap_err().to_string();
+    let err = rules::resolve(Some("fleet-dice"), Some(&path)).unwrap_err().message("de");
     assert!(err.ends_with("beschreibt das Spiel `nauticus`, nicht `fleet-dice`"), "{err}");
-    let err = rules::from_source_in(Source::new(NAME, "[game]\nid = \"x\"\nengine = \"chess\"\n"), "fr")
-        .unwrap_err()
-        .to_string();
+    let err =
+        rules::from_source(Source::new(NAME, "[game]\nid = \"x\"\nengine = \"chess\"\n")).unwrap_err().message("fr");
     assert!(err.contains(&format!("erreur : {NAME}:3:10: moteur de jeu inconnu `chess`")), "{err}");
     assert!(err.contains("= aide : deckhand connaît les moteurs"), "{err}");
-    assert!(rules::built_in_in("fleet-dice", "de").is_ok());
+    assert!(rules::built_in("fleet-dice").is_ok());
 }
 
 #[test]
@@ -143,17 +150,17 @@ fn a_damaged_save_file_is_reported_in_german() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.jsonl");
     std::fs::write(&path, "\"header\"\n1\nxx\n3\n").unwrap();
-    let err = Journal::read_in::<String, u32>(&path, "de").err().unwrap().to_string();
+    let err = Journal::read::<String, u32>(&path).err().unwrap().message("de");
     assert!(err.contains(&format!("Fehler: {}:3: der Spielstand ist beschädigt: ", path.display())), "{err}");
     assert!(err.contains("= Hinweis: deckhand rät nicht um Schäden herum"), "{err}");
     let err = Journal::read::<String, u32>(&path).err().unwrap().to_string();
     assert!(err.contains(&format!("error: {}:3: the save file is damaged: ", path.display())), "{err}");
 
     std::fs::write(&path, "\"header\"\n1\n{\"tor").unwrap();
-    let read = Journal::read_in::<String, u32>(&path, "de").unwrap();
-    let notice = read.dropped_tail.unwrap();
+    let read = Journal::read::<String, u32>(&path).unwrap();
+    let notice = read.dropped_tail.unwrap().notice(&path).text("de");
     assert!(notice.ends_with("die letzte Zeile (5 Byte) wurde durch einen Absturz abgeschnitten und wird verworfen; jede Entscheidung davor bleibt erhalten"), "{notice}");
-    let err = Journal::create_in(&path, &"h".to_string(), "fr").err().unwrap().to_string();
+    let err = Journal::create(&path, &"h".to_string()).err().unwrap().message("fr");
     assert!(err.contains("existe déjà ; reprenez la partie avec `deckhand resume"), "{err}");
 }
 
@@ -162,16 +169,16 @@ fn an_error_message_translates_the_summary_line_and_keeps_english_as_display() {
     let (text, _, _) = broken();
     let err = rules::from_source(Source::new(NAME, text.clone())).unwrap_err();
     assert_eq!(err.message("en"), err.to_string());
-    let err = rules::from_source_in(Source::new(NAME, text), "de").unwrap_err();
+    let err = rules::from_source(Source::new(NAME, text)).unwrap_err();
     let shown = err.message("de");
     assert!(shown.starts_with("Fehler: "), "{shown}");
     assert!(shown.trim_end().ends_with(&format!("Fehler in der Regeldatei {NAME}")), "{shown}");
-    let err = rules::built_in_in("monopoly", "fr").unwrap_err();
+    let err = rules::built_in("monopoly").unwrap_err();
     assert!(err.message("fr").starts_with("jeu inconnu `monopoly`"));
     assert!(err.to_string().starts_with("unknown game `monopoly`"));
-    let err = rules::built_in_in("fleet-dice", "fr").unwrap().source.name;
-    assert_eq!(err, "rules/fleet-dice.toml (intégré)");
-    assert_eq!(rules::built_in("fleet-dice").unwrap().source.name, "rules/fleet-dice.toml (built in)");
+    let name = rules::built_in("fleet-dice").unwrap().source.name;
+    assert_eq!(name.text("fr"), "rules/fleet-dice.toml (intégré)");
+    assert_eq!(name.text("en"), "rules/fleet-dice.toml (built in)");
 }
 
 /// The checks of endgame and Fischerspiel rules files (and Nauticus's helper numbers) in
@@ -183,8 +190,7 @@ fn endgame_and_fischerspiel_rules_checks_in_german_and_french() {
         .replacen("max = 18\n", "max = 18\nitem_max = 3\n", 1)
         .replacen("every = 3\n", "every = 0\n", 1)
         .replacen("crown_cap_per_round = 15", "crown_cap_per_round = 0", 1);
-    let report =
-        |lang: &str| rules::from_source_in(Source::new("n.toml", broken.clone()), lang).unwrap_err().message(lang);
+    let report = |lang: &str| rules::from_source(Source::new("n.toml", broken.clone())).unwrap_err().message(lang);
     let en = report("en");
     for want in [
         "`item_max` is for list inputs; `ships_1` is a number",
@@ -225,9 +231,9 @@ fn endgame_and_fischerspiel_rules_checks_in_german_and_french() {
 
     let fischer = std::fs::read_to_string(repo().join("rules/fischerspiel.toml")).unwrap();
     let broken = fischer.replacen("wind = \"die\"", "wind = \"sun\"", 1);
-    let err = rules::from_source_in(Source::new("f.toml", broken.clone()), "de").unwrap_err().message("de");
+    let err = rules::from_source(Source::new("f.toml", broken.clone())).unwrap_err().message("de");
     assert!(err.contains("unbekannte Windquelle `sun`"), "{err}");
     assert!(err.contains("= Hinweis: verwende \"die\" (die Windseite des Würfels)"), "{err}");
-    let err = rules::from_source_in(Source::new("f.toml", broken), "fr").unwrap_err().message("fr");
+    let err = rules::from_source(Source::new("f.toml", broken)).unwrap_err().message("fr");
     assert!(err.contains("source de vent inconnue `sun`"), "{err}");
 }

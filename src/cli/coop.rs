@@ -19,15 +19,15 @@ use crate::ui::{self, Prompter};
 use crate::Error;
 
 /// `--players` for a co-op game: one number.
-pub fn player_count(players: &[String], lang: &str) -> Result<Option<u32>, Error> {
+pub fn player_count(players: &[String]) -> Result<Option<u32>, Error> {
     match players {
         [] => Ok(None),
         [n] => n
             .trim()
             .parse::<u32>()
             .map(Some)
-            .map_err(|_| Error::Usage(crate::t!(lang, "games.fischerspiel.cmd.players_number_bad", n = n))),
-        _ => Err(Error::Usage(crate::t!(lang, "games.fischerspiel.cmd.players_number"))),
+            .map_err(|_| Error::Usage(crate::msg!("games.fischerspiel.cmd.players_number_bad", n = n))),
+        _ => Err(Error::Usage(crate::msg!("games.fischerspiel.cmd.players_number"))),
     }
 }
 
@@ -74,16 +74,13 @@ pub struct ResumeArgs {
 }
 
 pub fn play(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
-    let rules = rules::resolve_in(Some(&args.game), args.rules.as_deref(), lang)?;
+    let rules = rules::resolve(Some(&args.game), args.rules.as_deref())?;
     match &rules.game {
         Game::Fischerspiel(r) => new_fischerspiel(&rules, r, args, lang),
-        _ => Err(Error::Usage(crate::t!(
-            lang,
-            "games.fischerspiel.cmd.play_endgame",
-            game = rules.name(lang),
-            id = rules.id()
-        ))
-        .into()),
+        _ => {
+            Err(Error::Usage(crate::msg!("games.fischerspiel.cmd.play_endgame", game = rules.names(), id = rules.id()))
+                .into())
+        }
     }
 }
 
@@ -91,18 +88,17 @@ pub fn resume(args: ResumeArgs, head: Header, lang: &'static str) -> anyhow::Res
     let rules = saves::rules_for(&args.file, &head, args.rules.as_deref(), args.allow_rules_change, lang)?;
     match (&rules.game, &head.setup) {
         (Game::Fischerspiel(r), SaveSetup::Fischerspiel(setup)) => resume_fischerspiel(r, &args, setup, lang),
-        _ => Err(Error::Usage(crate::t!(lang, "games.fischerspiel.cmd.resume_unsupported", game = head.game)).into()),
+        _ => Err(Error::Usage(crate::msg!("games.fischerspiel.cmd.resume_unsupported", game = &head.game)).into()),
     }
 }
 
 fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
     let players = args.players.ok_or_else(|| {
-        Error::Usage(crate::t!(
-            lang,
+        Error::Usage(crate::msg!(
             "games.fischerspiel.cmd.needs_players",
-            id = r.id,
-            min = r.min_players,
-            max = r.max_players
+            id = &r.id,
+            min = &r.min_players,
+            max = &r.max_players
         ))
     })?;
     let variant = args.variant.as_deref().unwrap_or("base");
@@ -114,18 +110,18 @@ fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: 
                 .map(|it| {
                     let (k, v) = it
                         .split_once('=')
-                        .ok_or_else(|| Error::Usage(crate::t!(lang, "games.fischerspiel.cmd.fish_pairs", it = it)))?;
+                        .ok_or_else(|| Error::Usage(crate::msg!("games.fischerspiel.cmd.fish_pairs", it = it)))?;
                     let n = v
                         .trim()
                         .parse::<u32>()
-                        .map_err(|_| Error::Usage(crate::t!(lang, "games.fischerspiel.cmd.fish_number", v = v)))?;
+                        .map_err(|_| Error::Usage(crate::msg!("games.fischerspiel.cmd.fish_number", v = v)))?;
                     Ok((k.trim().to_string(), n))
                 })
                 .collect::<Result<Vec<_>, Error>>()?,
         ),
     };
     let setup = Setup::new(r, players, variant, args.boats.as_deref(), fish.as_deref())
-        .map_err(|e| Error::Usage(words::setup_error(r, &e, lang)))?;
+        .map_err(|e| Error::said(words::setup_error(r, &e, lang)))?;
     let mut prompter = ui::prompter_for_in(args.answers.as_deref(), "play", lang)?;
     let path = args.output.clone().unwrap_or_else(|| PathBuf::from(format!("{}.jsonl", r.id)));
     let setup_saved = CoopSetup {
@@ -136,7 +132,7 @@ fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: 
     };
     let header = Header::new(&r.id, saves::stamp(rules), Vec::new(), SaveSetup::Fischerspiel(setup_saved));
     files::remove_stale_temps(path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new(".")));
-    let mut journal = Journal::create_in(&path, &header, lang)?;
+    let mut journal = Journal::create(&path, &header)?;
     let p = prompter.as_mut();
     p.say(&setup_text(r, &setup, lang));
     p.say(&crate::t!(lang, "games.fischerspiel.saving", path = path.display()));
@@ -154,19 +150,18 @@ fn resume_fischerspiel(
     let fish: Option<Vec<(String, u32)>> =
         (!saved.fish.is_empty()).then(|| saved.fish.iter().map(|(k, v)| (k.clone(), *v)).collect());
     let setup = Setup::new(r, saved.players, &saved.variant, Some(&saved.boats), fish.as_deref()).map_err(|e| {
-        Error::Usage(crate::t!(
-            lang,
+        Error::Usage(crate::msg!(
             "games.fischerspiel.cmd.setup_mismatch",
             path = args.file.display(),
             why = words::setup_error(r, &e, lang)
         ))
     })?;
     // The save is locked from here on: a second deckhand on it is refused at once.
-    let opened = Journal::open_in::<serde_json::Value, Event>(&args.file, lang)?;
+    let opened = Journal::open::<serde_json::Value, Event>(&args.file)?;
     let mut journal = opened.journal;
     let mut timeline =
-        crate::games::fischerspiel::state::replay(r, setup, &opened.entries).map_err(|(i, v)| Error::Input {
-            path: args.file.display().to_string(),
+        crate::games::fischerspiel::state::replay(r, setup, &opened.entries).map_err(|(i, v)| Error::Reported {
+            what: args.file.display().to_string(),
             count: 1,
             report: crate::t!(
                 lang,
@@ -177,7 +172,7 @@ fn resume_fischerspiel(
             ),
         })?;
     if let Some(torn) = &opened.dropped_tail {
-        super::say(&crate::t!(lang, "games.fischerspiel.notice", note = torn));
+        super::say(&crate::t!(lang, "games.fischerspiel.notice", note = torn.notice(&args.file).text(lang)));
     }
     if timeline.current().outcome.is_some() {
         super::say(&status_text(r, timeline.current(), lang));
@@ -347,7 +342,7 @@ fn session(
             }
         };
         let answer = p.input(&prompt, &validate).with_context(saved_hint)?;
-        match parse_command(r, timeline.current(), &answer, lang).map_err(Error::Usage)? {
+        match parse_command(r, timeline.current(), &answer, lang).map_err(Error::said)? {
             Cmd::Help => p.say(&help_text(r, timeline.current(), lang)),
             Cmd::Status => p.say(&status_text(r, timeline.current(), lang)),
             Cmd::Quit => {
@@ -356,7 +351,7 @@ fn session(
             }
             Cmd::Event(e) => {
                 journal.append(&e)?;
-                let s = timeline.push(r, &e).map_err(|v| Error::Usage(words::refusal(r, &v, lang)))?;
+                let s = timeline.push(r, &e).map_err(|v| Error::said(words::refusal(r, &v, lang)))?;
                 if e == Event::Undo {
                     p.say(&format!("{}\n{}", crate::t!(lang, "games.fischerspiel.undone"), status_text(r, s, lang)));
                     continue;

@@ -8,7 +8,7 @@ use super::{emit, CheckFormat};
 use crate::games::endgame::eval::{self, GameViolation, InputValue, Violation};
 use crate::games::endgame::sheet_file::{self, EndgameSheet};
 use crate::games::endgame::{EndgameRules, Scoring, Shape};
-use crate::games::{Diagnostic, Source};
+use crate::games::Source;
 use crate::log::write_atomic;
 use crate::report::{DetailItem, Format, Row, Standings};
 use crate::text::endgame as words;
@@ -20,31 +20,25 @@ struct Loaded<'a> {
     sheet: EndgameSheet,
 }
 
-fn load<'a>(
-    r: &EndgameRules,
-    paths: &'a [PathBuf],
-    sources: &'a [Source],
-    lang: &str,
-) -> Result<Vec<Loaded<'a>>, Error> {
+fn load<'a>(r: &EndgameRules, paths: &'a [PathBuf], sources: &'a [Source]) -> Result<Vec<Loaded<'a>>, Error> {
     let mut out = Vec::new();
     let mut errors = Vec::new();
     for (path, source) in paths.iter().zip(sources) {
-        match sheet_file::parse_in(r, source, lang) {
+        match sheet_file::parse(r, source) {
             Ok(sheet) => out.push(Loaded { path, source, sheet }),
             Err(e) => errors.push(e),
         }
     }
-    if let Some(e) = Error::of_files(errors, |n| crate::t!(lang, "games.endgame.sheet_file", n = n), lang) {
+    if let Some(e) = Error::of_files(errors, |n| crate::msg!("games.endgame.sheet_file", n = n)) {
         return Err(e);
     }
     let mut seen = std::collections::HashSet::new();
     for l in &out {
         if !seen.insert(l.sheet.player.clone()) {
-            return Err(Error::Usage(crate::t!(
-                lang,
+            return Err(Error::Usage(crate::msg!(
                 "games.endgame.same_player",
                 path = l.path.display(),
-                player = l.sheet.player
+                player = &l.sheet.player
             )));
         }
     }
@@ -63,8 +57,8 @@ fn violations(r: &EndgameRules, sheets: &[Loaded]) -> (Vec<Vec<Violation>>, Vec<
 
 fn render(r: &EndgameRules, l: &Loaded, v: &Violation, lang: &str) -> String {
     let message = format!("{} [{}]", words::message(&r.sheet, v, lang), v.rule);
-    let d = Diagnostic::new(message, l.sheet.span_of(r, v.at)).help(words::fix(&r.sheet, v, lang));
-    l.source.render_in(&d, lang)
+    let fix = words::fix(&r.sheet, v, lang);
+    crate::text::diag::render_text(l.source, l.sheet.span_of(r, v.at), &message, Some(&fix), lang)
 }
 
 /// A category's breakdown in words, for the report.
@@ -102,7 +96,7 @@ pub fn score(
     detail: bool,
     lang: &str,
 ) -> anyhow::Result<i32> {
-    let sheets = load(r, paths, sources, lang)?;
+    let sheets = load(r, paths, sources)?;
     let (per_sheet, game) = violations(r, &sheets);
     let count = per_sheet.iter().map(Vec::len).sum::<usize>() + game.len();
     if count > 0 {
@@ -118,7 +112,7 @@ pub fn score(
             let _ = writeln!(report, "{} {message} [{}]\n", crate::t!(lang, "rules.error_label"), g.rule);
         }
         let _ = writeln!(report, "{}", crate::t!(lang, "games.endgame.impossible"));
-        return Err(Error::Input { path: crate::t!(lang, "games.endgame.sheets_inputs"), count, report }.into());
+        return Err(Error::Reported { what: crate::t!(lang, "games.endgame.sheets_inputs"), count, report }.into());
     }
     let inputs: Vec<(&str, Vec<InputValue>)> =
         sheets.iter().map(|l| (l.sheet.player.as_str(), l.sheet.inputs(r))).collect();
@@ -133,7 +127,7 @@ pub fn check(
     format: CheckFormat,
     lang: &str,
 ) -> anyhow::Result<i32> {
-    let sheets = load(r, paths, sources, lang)?;
+    let sheets = load(r, paths, sources)?;
     let (per_sheet, game) = violations(r, &sheets);
     let count = per_sheet.iter().map(Vec::len).sum::<usize>() + game.len();
     let text = match format {
@@ -268,17 +262,16 @@ pub fn enter(
 ) -> anyhow::Result<i32> {
     let player = player.trim();
     if player.is_empty() {
-        return Err(Error::Usage(crate::t!(lang, "games.endgame.need_player")).into());
+        return Err(Error::Usage(crate::msg!("games.endgame.need_player")).into());
     }
     let mut sheet = if output.exists() {
         let source = crate::source::read_source(output)?;
-        let sheet = sheet_file::parse_in(r, &source, lang)?;
+        let sheet = sheet_file::parse(r, &source)?;
         if sheet.player != player {
-            return Err(Error::Usage(crate::t!(
-                lang,
+            return Err(Error::Usage(crate::msg!(
                 "games.endgame.other_player",
                 path = output.display(),
-                other = sheet.player,
+                other = &sheet.player,
                 player = player
             ))
             .into());
@@ -307,7 +300,7 @@ pub fn enter(
             n = r.sheet.inputs.len()
         ));
     }
-    write_atomic(output, &sheet_file::write(r, &sheet, lang))?;
+    write_atomic(output, &crate::text::sheet_file::write_endgame(r, &sheet, lang))?;
     for (i, input) in r.sheet.inputs.iter().enumerate() {
         if sheet.values[i].is_some() {
             continue;
@@ -335,8 +328,8 @@ pub fn enter(
             }
         };
         let answer = p.input(&prompt, &|t| check(t).map(|_| ()))?;
-        sheet.values[i] = Some(check(&answer).map_err(Error::Usage)?);
-        write_atomic(output, &sheet_file::write(r, &sheet, lang))?;
+        sheet.values[i] = Some(check(&answer).map_err(Error::said)?);
+        write_atomic(output, &crate::text::sheet_file::write_endgame(r, &sheet, lang))?;
     }
     let inputs = sheet.inputs(r);
     let e = eval::evaluate(&r.sheet, &inputs);
@@ -371,9 +364,9 @@ pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: &
     };
     if r.calculators.is_empty() {
         let msg = if r.nauticus.is_some() {
-            crate::t!(lang, "games.endgame.no_calculators_nauticus", id = r.id)
+            crate::msg!("games.endgame.no_calculators_nauticus", id = &r.id)
         } else {
-            crate::t!(lang, "games.endgame.no_calculators", id = r.id)
+            crate::msg!("games.endgame.no_calculators", id = &r.id)
         };
         return Err(Error::Usage(msg).into());
     }
@@ -382,28 +375,25 @@ pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: &
         return Ok(0);
     };
     let c = r.calculator(id).ok_or_else(|| {
-        Error::Usage(format!("{}\n{}", crate::t!(lang, "games.endgame.no_calculator", id = r.id, calc = id), list()))
+        Error::said(format!("{}\n{}", crate::t!(lang, "games.endgame.no_calculator", id = r.id, calc = id), list()))
     })?;
     let s: &Scoring = &c.scoring;
     let mut values: Vec<Option<InputValue>> = vec![None; s.inputs.len()];
     for arg in args {
         let Some((key, value)) = arg.split_once('=') else {
-            return Err(
-                Error::Usage(crate::t!(lang, "games.endgame.key_value", arg = arg, key = s.inputs[0].id)).into()
-            );
+            return Err(Error::Usage(crate::msg!("games.endgame.key_value", arg = arg, key = &s.inputs[0].id)).into());
         };
         let i = s.input_index(key.trim()).ok_or_else(|| {
             let keys: Vec<&str> = s.inputs.iter().map(|i| i.id.as_str()).collect();
-            Error::Usage(crate::t!(
-                lang,
+            Error::Usage(crate::msg!(
                 "games.endgame.not_input",
                 key = key,
-                id = r.id,
+                id = &r.id,
                 calc = id,
                 list = keys.join(", ")
             ))
         })?;
-        let v = parse_answer(s.inputs[i].shape, value, lang).map_err(|why| Error::Usage(format!("{key}: {why}")))?;
+        let v = parse_answer(s.inputs[i].shape, value, lang).map_err(|why| Error::said(format!("{key}: {why}")))?;
         values[i] = Some(v);
     }
     let missing: Vec<String> = s
@@ -414,10 +404,9 @@ pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: &
         .map(|(i, _)| format!("{}=… ({}, {})", i.id, i.name.get(lang), words::range_text(i.shape, lang)))
         .collect();
     if !missing.is_empty() {
-        return Err(Error::Usage(crate::t!(
-            lang,
+        return Err(Error::Usage(crate::msg!(
             "games.endgame.also_needs",
-            id = r.id,
+            id = &r.id,
             calc = id,
             list = missing.join(", ")
         ))
@@ -427,7 +416,7 @@ pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: &
     let problems = eval::check_sheet(s, &inputs, &vec![true; inputs.len()]);
     if !problems.is_empty() {
         let msgs: Vec<String> = problems.iter().map(|v| words::message(s, v, lang)).collect();
-        return Err(Error::Usage(msgs.join("\n")).into());
+        return Err(Error::said(msgs.join("\n")).into());
     }
     let e = eval::evaluate(s, &inputs);
     let mut out = format!("{} — {}\n", r.name.get(lang), c.name.get(lang));

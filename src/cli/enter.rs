@@ -20,36 +20,35 @@ pub fn enter(
     rules_path: Option<&Path>,
     lang: &'static str,
 ) -> anyhow::Result<i32> {
-    let rules = rules::resolve_in(Some(game), rules_path, lang)?;
+    let rules = rules::resolve(Some(game), rules_path)?;
     if !player.trim().is_empty() {
         // An empty name is refused below, in the words of each game's `enter`.
-        super::saves::check_player_names(&[player.trim().to_string()], lang).map_err(Error::Usage)?;
+        super::saves::check_player_names(&[player.trim().to_string()], lang).map_err(Error::said)?;
     }
     // One `enter` per sheet file at a time; the lock is held until the command ends.
     let _lock = files::SideLock::acquire(output)?;
     files::remove_stale_temps(output.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
     if let Some(r) = rules.endgame() {
         if solo {
-            return Err(Error::Usage(crate::t!(lang, "cli.enter.solo_fleet_only")).into());
+            return Err(Error::Usage(crate::msg!("cli.enter.solo_fleet_only")).into());
         }
         return super::endgame::enter(r, player, output, answers, lang);
     }
     let fleet_rules = rules
         .fleet()
-        .ok_or_else(|| Error::Usage(crate::t!(lang, "cli.enter.coop", game = rules.name(lang), id = rules.id())))?;
+        .ok_or_else(|| Error::Usage(crate::msg!("cli.enter.coop", game = rules.names(), id = rules.id())))?;
     let player = player.trim();
     if player.is_empty() {
-        return Err(Error::Usage(crate::t!(lang, "cli.enter.player_needed")).into());
+        return Err(Error::Usage(crate::msg!("cli.enter.player_needed")).into());
     }
     let (mut sheet, mut only) = if output.exists() {
         let source = sheet_file::read(output)?;
-        let parsed = sheet_file::parse_in(fleet_rules, &source, lang)?;
+        let parsed = sheet_file::parse(fleet_rules, &source)?;
         if parsed.sheet.player != player {
-            return Err(Error::Usage(crate::t!(
-                lang,
+            return Err(Error::Usage(crate::msg!(
                 "cli.enter.other_player",
                 file = output.display(),
-                holder = parsed.sheet.player,
+                holder = &parsed.sheet.player,
                 player = player
             ))
             .into());
@@ -75,7 +74,7 @@ pub fn enter(
     } else {
         p.say(&crate::t!(lang, "cli.enter.intro", player = player, game = fleet_rules.name.get(lang)));
     }
-    write_atomic(output, &sheet_file::write_in(fleet_rules, &sheet, Some(&only), lang))?;
+    write_atomic(output, &crate::text::sheet_file::write_fleet(fleet_rules, &sheet, Some(&only), lang))?;
 
     for s in 0..fleet_rules.sections.len() {
         if fleet_rules.sections[s].len == 0 {
@@ -84,12 +83,12 @@ pub fn enter(
         if !only.marks.contains(&s) {
             ask_marks(fleet_rules, &mut sheet, s, p, lang)?;
             only.marks.insert(s);
-            write_atomic(output, &sheet_file::write_in(fleet_rules, &sheet, Some(&only), lang))?;
+            write_atomic(output, &crate::text::sheet_file::write_fleet(fleet_rules, &sheet, Some(&only), lang))?;
         }
         if !sheet.fish[s].is_empty() && !only.fish.contains(&s) {
             ask_fish(fleet_rules, &mut sheet, s, p, lang)?;
             only.fish.insert(s);
-            write_atomic(output, &sheet_file::write_in(fleet_rules, &sheet, Some(&only), lang))?;
+            write_atomic(output, &crate::text::sheet_file::write_fleet(fleet_rules, &sheet, Some(&only), lang))?;
         }
         let is_king_crab = matches!(fleet_rules.sections[s].kind, SectionKind::Harbor(h) if fleet_rules.harbor[h].effect == HarborEffect::KingCrab);
         if is_king_crab && !only.bonus {
@@ -100,10 +99,10 @@ pub fn enter(
                 sheet.king_crab_bonus = Some(i);
             }
             only.bonus = true;
-            write_atomic(output, &sheet_file::write_in(fleet_rules, &sheet, Some(&only), lang))?;
+            write_atomic(output, &crate::text::sheet_file::write_fleet(fleet_rules, &sheet, Some(&only), lang))?;
         }
     }
-    write_atomic(output, &sheet_file::write_in(fleet_rules, &sheet, None, lang))?;
+    write_atomic(output, &crate::text::sheet_file::write_fleet(fleet_rules, &sheet, None, lang))?;
 
     let violations = fleet::check_sheet(fleet_rules, &sheet);
     let score = fleet::score(fleet_rules, &sheet);

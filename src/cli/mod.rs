@@ -850,12 +850,12 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
             answers,
             rules,
         } => {
-            let loaded = crate::games::resolve_in(Some(&game), rules.as_deref(), lang)?;
+            let loaded = crate::games::resolve(Some(&game), rules.as_deref())?;
             match &loaded.game {
                 crate::games::Game::Fischerspiel(_) => coop::play(
                     coop::PlayArgs {
                         game,
-                        players: coop::player_count(&players, lang)?,
+                        players: coop::player_count(&players)?,
                         variant,
                         boats,
                         fish,
@@ -880,13 +880,10 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
                     },
                     lang,
                 ),
-                _ => Err(Error::Usage(crate::t!(
-                    lang,
-                    "cli.main.play_endgame",
-                    game = loaded.name(lang),
-                    id = loaded.id()
-                ))
-                .into()),
+                _ => {
+                    Err(Error::Usage(crate::msg!("cli.main.play_endgame", game = loaded.names(), id = loaded.id()))
+                        .into())
+                }
             }
         }
         Command::Resume { file, answers, rules, allow_rules_change } => {
@@ -908,9 +905,8 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         }
         Command::Rules(cmd) => rules_cmd::run(cmd, lang),
         Command::Calc { game, calculator, inputs, rules } => {
-            let rules = crate::games::resolve_in(Some(&game), rules.as_deref(), lang)?;
-            let r =
-                rules.endgame().ok_or_else(|| Error::Usage(crate::t!(lang, "cli.main.no_calculators", game = game)))?;
+            let rules = crate::games::resolve(Some(&game), rules.as_deref())?;
+            let r = rules.endgame().ok_or_else(|| Error::Usage(crate::msg!("cli.main.no_calculators", game = game)))?;
             endgame::calc(r, calculator.as_deref(), &inputs, lang)
         }
         Command::Nauticus(args) => nauticus::run(args, lang),

@@ -93,16 +93,15 @@ pub enum NauticusCommand {
 }
 
 pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
-    let rules = rules::resolve_in(Some("nauticus"), args.rules.as_deref(), lang)?;
+    let rules = rules::resolve(Some("nauticus"), args.rules.as_deref())?;
     let h = rules
         .endgame()
         .and_then(|r| r.nauticus.as_ref())
-        .ok_or_else(|| Error::Usage(crate::t!(lang, "games.nauticus.err.no_helpers", file = rules.source.name)))?;
+        .ok_or_else(|| Error::Usage(crate::msg!("games.nauticus.err.no_helpers", file = &rules.source.name)))?;
     let text = match args.command {
         NauticusCommand::Crowns { crowns, crown_masts, crown_sails, passed, workers, blue, extra } => {
             if passed > h.pass_penalties.len() as u32 {
-                return Err(Error::Usage(crate::t!(
-                    lang,
+                return Err(Error::Usage(crate::msg!(
                     "games.nauticus.err.passed_too_many",
                     n = h.pass_penalties.len(),
                     passed = passed
@@ -111,12 +110,12 @@ pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
             }
             if blue > h.max_blue_workers {
                 return Err(
-                    Error::Usage(crate::t!(lang, "games.nauticus.err.blue_too_many", n = h.max_blue_workers)).into()
+                    Error::Usage(crate::msg!("games.nauticus.err.blue_too_many", n = &h.max_blue_workers)).into()
                 );
             }
             let from_parts = crown_masts + crown_sails + passed * h.crowns_per_flipped_pass;
             let n = crowns.unwrap_or(from_parts);
-            let c = calc::crowns(h, n, workers).map_err(|r| Error::Usage(words::refusal(h, &r, lang)))?;
+            let c = calc::crowns(h, n, workers).map_err(|r| Error::said(words::refusal(h, &r, lang)))?;
             words::crowns_text(h, &c, blue, extra, lang)
         }
         NauticusCommand::Pass { passes, flipped, track } => {
@@ -125,26 +124,20 @@ pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
                 (None, Some(f)) => calc::pass_penalty_flipped(h, &f),
                 (None, None) => calc::pass_penalty(h, 0),
             }
-            .map_err(|r| Error::Usage(words::refusal(h, &r, lang)))?;
+            .map_err(|r| Error::said(words::refusal(h, &r, lang)))?;
             words::pass_text(&p, track, lang)
         }
         NauticusCommand::Buy { action, prices, items, blue, extra, free } => {
             let a = h.action(&action).ok_or_else(|| {
                 let ids: Vec<&str> = h.actions.iter().map(|a| a.id.as_str()).collect();
-                Error::Usage(crate::t!(
-                    lang,
-                    "games.nauticus.err.unknown_action",
-                    action = action,
-                    list = ids.join(", ")
-                ))
+                Error::Usage(crate::msg!("games.nauticus.err.unknown_action", action = action, list = ids.join(", ")))
             })?;
             if extra && blue > 0 {
-                return Err(Error::Usage(crate::t!(lang, "games.nauticus.err.blue_extra")).into());
+                return Err(Error::Usage(crate::msg!("games.nauticus.err.blue_extra")).into());
             }
             let prices = match (prices, extra) {
                 (Some(_), true) => {
-                    return Err(Error::Usage(crate::t!(
-                        lang,
+                    return Err(Error::Usage(crate::msg!(
                         "games.nauticus.err.extra_prices",
                         price = words::taler(lang, h.extra_action_price)
                     ))
@@ -153,16 +146,16 @@ pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
                 (None, false) => {
                     let ids: Vec<&str> = a.items.iter().map(|i| i.id.as_str()).collect();
                     return Err(
-                        Error::Usage(crate::t!(lang, "games.nauticus.err.need_prices", list = ids.join(", "))).into()
+                        Error::Usage(crate::msg!("games.nauticus.err.need_prices", list = ids.join(", "))).into()
                     );
                 }
-                (Some(p), false) => Some(parse_prices(a, &p, lang)?),
+                (Some(p), false) => Some(parse_prices(a, &p)?),
                 (None, true) => None,
             };
-            let basket: Vec<usize> = items.iter().map(|i| item_index(a, i, lang)).collect::<Result<_, _>>()?;
-            let free = free.map(|f| item_index(a, &f, lang)).transpose()?;
+            let basket: Vec<usize> = items.iter().map(|i| item_index(a, i)).collect::<Result<_, _>>()?;
+            let free = free.map(|f| item_index(a, &f)).transpose()?;
             let p = calc::buy(h, a, prices.as_deref(), &basket, blue, free)
-                .map_err(|r| Error::Usage(words::refusal(h, &r, lang)))?;
+                .map_err(|r| Error::said(words::refusal(h, &r, lang)))?;
             words::buy_text(h, a, prices.as_deref(), &p, extra, lang)
         }
         NauticusCommand::Rewards { masts, take } => {
@@ -171,13 +164,13 @@ pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
                 .map(|t| {
                     h.rewards.iter().position(|r| r.id == t.trim()).ok_or_else(|| {
                         let ids: Vec<&str> = h.rewards.iter().map(|r| r.id.as_str()).collect();
-                        Error::Usage(crate::t!(lang, "games.nauticus.err.unknown_reward", t = t, list = ids.join(", ")))
+                        Error::Usage(crate::msg!("games.nauticus.err.unknown_reward", t = t, list = ids.join(", ")))
                     })
                 })
                 .collect::<Result<_, _>>()?;
             let check = calc::rewards(h, masts, &taken).map_err(|problems| {
                 let said: Vec<String> = problems.iter().map(|r| words::refusal(h, r, lang)).collect();
-                Error::Usage(said.join("\n"))
+                Error::said(said.join("\n"))
             })?;
             words::rewards_text(h, masts, &check, lang)
         }
@@ -186,33 +179,32 @@ pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
     Ok(0)
 }
 
-fn item_index(a: &Action, id: &str, lang: &str) -> Result<usize, Error> {
+fn item_index(a: &Action, id: &str) -> Result<usize, Error> {
     let want = id.trim().to_lowercase();
     a.items
         .iter()
         .position(|i| i.id == want || ["en", "de", "fr"].iter().any(|l| i.name.get(l).to_lowercase() == want))
         .ok_or_else(|| {
             let ids: Vec<&str> = a.items.iter().map(|i| i.id.as_str()).collect();
-            Error::Usage(crate::t!(lang, "games.nauticus.err.not_sold", id = id, action = a.id, list = ids.join(", ")))
+            Error::Usage(crate::msg!("games.nauticus.err.not_sold", id = id, action = &a.id, list = ids.join(", ")))
         })
 }
 
 /// `0,1,2,3` in the action's order, or `coffee=0,grain=2,…`.
-fn parse_prices(a: &Action, given: &[String], lang: &str) -> Result<Vec<u32>, Error> {
-    let bad = |p: &str| Error::Usage(crate::t!(lang, "games.nauticus.err.not_price", p = p));
+fn parse_prices(a: &Action, given: &[String]) -> Result<Vec<u32>, Error> {
+    let bad = |p: &str| Error::Usage(crate::msg!("games.nauticus.err.not_price", p = p));
     if given.iter().any(|p| p.contains('=')) {
         let mut prices = vec![None; a.items.len()];
         for p in given {
-            let (k, v) = p
-                .split_once('=')
-                .ok_or_else(|| Error::Usage(crate::t!(lang, "games.nauticus.err.price_pairs", p = p)))?;
-            let i = item_index(a, k, lang)?;
+            let (k, v) =
+                p.split_once('=').ok_or_else(|| Error::Usage(crate::msg!("games.nauticus.err.price_pairs", p = p)))?;
+            let i = item_index(a, k)?;
             prices[i] = Some(v.trim().parse::<u32>().map_err(|_| bad(v))?);
         }
         let missing: Vec<&str> =
             a.items.iter().zip(&prices).filter(|(_, p)| p.is_none()).map(|(i, _)| i.id.as_str()).collect();
         if !missing.is_empty() {
-            return Err(Error::Usage(crate::t!(lang, "games.nauticus.err.prices_lack", list = missing.join(", "))));
+            return Err(Error::Usage(crate::msg!("games.nauticus.err.prices_lack", list = missing.join(", "))));
         }
         Ok(prices.into_iter().flatten().collect())
     } else {

@@ -7,7 +7,6 @@ use super::{emit, saves, sheets::fleet_standings};
 use crate::games::fleet::game::{Decision, Dice, Face, Game, Input, Kind, RollSpec};
 use crate::games::fleet::random;
 use crate::games::fleet::session::{Entry, NoUndo, ReplayError, Session};
-use crate::games::fleet::sheet_file;
 use crate::games::fleet::{check_game, Sheet};
 use crate::games::{self as rules, FleetRules, Rules};
 use crate::log::save::{FleetSetup, Header, Setup};
@@ -55,15 +54,15 @@ pub struct PlayOptions<'a> {
 }
 
 pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
-    let rules = rules::resolve_in(Some(o.game), o.rules, lang)?;
-    let fleet = rules.fleet().ok_or_else(|| Error::Usage(crate::t!(lang, "cli.play.unsupported", game = o.game)))?;
+    let rules = rules::resolve(Some(o.game), o.rules)?;
+    let fleet = rules.fleet().ok_or_else(|| Error::Usage(crate::msg!("cli.play.unsupported", game = o.game)))?;
     let names = player_names(fleet, o.players, o.solo, lang)?;
     if o.captains && fleet.captains.len() < names.len() {
-        return Err(Error::Usage(crate::t!(lang, "cli.play.captains_needed", n = fleet.captains.len())).into());
+        return Err(Error::Usage(crate::msg!("cli.play.captains_needed", n = fleet.captains.len())).into());
     }
     let has = |m| fleet.trophies.iter().any(|t| t.metal == m);
     if o.trophies && !(has(crate::games::fleet::Metal::Gold) && has(crate::games::fleet::Metal::Silver)) {
-        return Err(Error::Usage(crate::t!(lang, "cli.play.trophies_needed")).into());
+        return Err(Error::Usage(crate::msg!("cli.play.trophies_needed")).into());
     }
     let seed = o.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1)
@@ -83,7 +82,7 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
     // Ask for a way to prompt before creating the save, so a failure leaves nothing behind.
     let mut prompter = ui::prompter_for_in(o.answers, "play", lang)?;
     files::remove_stale_temps(save.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
-    let mut journal = Journal::create_in(&save, &header, lang)?;
+    let mut journal = Journal::create(&save, &header)?;
     super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = save.display())));
     let p = prompter.as_mut();
     let start = if names.len() == 1 {
@@ -104,18 +103,17 @@ fn player_names(rules: &FleetRules, given: &[String], solo: bool, lang: &str) ->
     let names: Vec<String> = given.iter().map(|n| n.trim().to_string()).collect();
     let n = names.len() as u32;
     if solo && n != 1 {
-        return Err(Error::Usage(crate::t!(lang, "cli.play.solo_count", n = n)));
+        return Err(Error::Usage(crate::msg!("cli.play.solo_count", n = n)));
     }
     if n != 1 && (n < 2.max(rules.min_players) || n > rules.max_players) {
-        return Err(Error::Usage(crate::t!(
-            lang,
+        return Err(Error::Usage(crate::msg!(
             "cli.play.player_count",
-            game = rules.name.get(lang),
-            max = rules.max_players,
+            game = &rules.name,
+            max = &rules.max_players,
             n = n
         )));
     }
-    saves::check_player_names(&names, lang).map_err(Error::Usage)?;
+    saves::check_player_names(&names, lang).map_err(Error::said)?;
     Ok(names)
 }
 
@@ -268,7 +266,7 @@ fn ask_roll(
     if let Some(meta) = meta_of(&answer, lang) {
         return Ok(Asked::Meta(meta.to_string()));
     }
-    let faces = keys(&answer).map_err(Error::Usage)?;
+    let faces = keys(&answer).map_err(Error::said)?;
     Ok(Asked::Input(Input::Roll { faces, digital: false }))
 }
 
@@ -359,8 +357,10 @@ fn finish(rules: &FleetRules, session: &Session, save: &Path, p: &mut dyn Prompt
     emit(&table)?;
     let mut written = Vec::new();
     for sheet in &owned {
-        let path =
-            files::write_sheet(&sheet_path(save, &sheet.player), &sheet_file::write_in(rules, sheet, None, lang))?;
+        let path = files::write_sheet(
+            &sheet_path(save, &sheet.player),
+            &crate::text::sheet_file::write_fleet(rules, sheet, None, lang),
+        )?;
         written.push(path.display().to_string());
     }
     p.say(&crate::t!(lang, "cli.play.sheets_written", files = written.join(", ")));
@@ -389,7 +389,7 @@ fn reopen(
     let header = saves::header_of(path, head.clone(), lang)?;
     let rules = saves::rules_for(path, &header, rules_path, allow_change, lang)?;
     let (Some(fleet), Some(setup)) = (rules.fleet(), header.fleet().copied()) else {
-        return Err(Error::Usage(crate::t!(lang, "cli.save.not_fleet", file = path.display(), game = header.game)));
+        return Err(Error::Usage(crate::msg!("cli.save.not_fleet", file = path.display(), game = &header.game)));
     };
     let session = Session::replay(fleet, &header.players, setup.options(), entries).map_err(|(i, why)| {
         let why = match why {
@@ -403,8 +403,8 @@ fn reopen(
                 fleet_text::refusal(fleet, &game, &e, lang)
             }
         };
-        Error::Input {
-            path: path.display().to_string(),
+        Error::Reported {
+            what: path.display().to_string(),
             count: 1,
             report: crate::t!(lang, "cli.save.replay_illegal", file = path.display(), line = i + 2, why = why),
         }
@@ -420,7 +420,7 @@ pub fn resume(
     lang: &'static str,
 ) -> anyhow::Result<i32> {
     // The save is locked from here on: a second deckhand on it is refused at once.
-    let opened = Journal::open_in::<serde_json::Value, Entry>(path, lang)?;
+    let opened = Journal::open::<serde_json::Value, Entry>(path)?;
     let (rules, _header, setup, mut session) =
         reopen(path, &opened.header, &opened.entries, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("checked in reopen");
@@ -429,8 +429,8 @@ pub fn resume(
     let mut journal = opened.journal;
     super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = path.display())));
     let p = prompter.as_mut();
-    if let Some(notice) = &opened.dropped_tail {
-        p.say(notice);
+    if let Some(torn) = &opened.dropped_tail {
+        p.say(&torn.notice(path).text(lang));
     }
     p.say(&format!(
         "{} {}",
@@ -455,9 +455,9 @@ pub fn replay(
     detail: bool,
     lang: &'static str,
 ) -> anyhow::Result<i32> {
-    let read = Journal::read_in::<serde_json::Value, Entry>(path, lang)?;
-    if let Some(n) = &read.dropped_tail {
-        super::say(&crate::t!(lang, "cli.play.note", note = n));
+    let read = Journal::read::<serde_json::Value, Entry>(path)?;
+    if let Some(torn) = &read.dropped_tail {
+        super::say(&crate::t!(lang, "cli.play.note", note = torn.notice(path).text(lang)));
     }
     let (rules, _, _, session) = reopen(path, &read.header, &read.entries, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("checked in reopen");
@@ -483,14 +483,13 @@ pub fn show(
     allow_change: bool,
     lang: &'static str,
 ) -> anyhow::Result<i32> {
-    let read = Journal::read_in::<serde_json::Value, Entry>(path, lang)?;
+    let read = Journal::read::<serde_json::Value, Entry>(path)?;
     let (rules, header, _, session) = reopen(path, &read.header, &read.entries, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("checked in reopen");
     let players: Vec<&Sheet> = match player {
         Some(name) => {
             let found = session.game.players.iter().find(|p| p.name.eq_ignore_ascii_case(name)).ok_or_else(|| {
-                Error::Usage(crate::t!(
-                    lang,
+                Error::Usage(crate::msg!(
                     "cli.play.no_player",
                     name = name,
                     file = path.display(),

@@ -9,14 +9,14 @@ use crate::games::{self as rules, Game};
 pub fn run(cmd: RulesCommand, lang: &str) -> anyhow::Result<i32> {
     match cmd {
         RulesCommand::Show { game, provisional, rules: path } => {
-            let rules = rules::resolve_in(game.as_deref(), path.as_deref(), lang)?;
+            let rules = rules::resolve(game.as_deref(), path.as_deref())?;
             let text =
                 if provisional { provisional_values(&rules.source, lang)? } else { reference_card(&rules, lang) };
             emit(&text)?;
             Ok(0)
         }
         RulesCommand::Check { file } => {
-            let rules = rules::from_path_in(&file, lang)?;
+            let rules = rules::from_path(&file)?;
             let summary = match &rules.game {
                 Game::Fleet(r) => {
                     let boxes: usize = r.sections.iter().map(|s| s.len).sum();
@@ -32,7 +32,7 @@ pub fn run(cmd: RulesCommand, lang: &str) -> anyhow::Result<i32> {
             Ok(0)
         }
         RulesCommand::Export { game } => {
-            let rules = rules::built_in_in(&game, lang)?;
+            let rules = rules::built_in(&game)?;
             emit(&rules.source.text)?;
             Ok(0)
         }
@@ -42,7 +42,7 @@ pub fn run(cmd: RulesCommand, lang: &str) -> anyhow::Result<i32> {
 pub fn games(lang: &str) -> anyhow::Result<i32> {
     let mut rows = Vec::new();
     for (id, _) in rules::BUILT_IN {
-        let rules = rules::built_in_in(id, lang)?;
+        let rules = rules::built_in(id)?;
         let does = match &rules.game {
             Game::Fleet(_) => crate::t!(lang, "cli.card.games_fleet"),
             Game::Endgame(r) => super::cards::endgame_offers_in(r, lang),
@@ -51,7 +51,7 @@ pub fn games(lang: &str) -> anyhow::Result<i32> {
         let (min, max) = rules.players();
         rows.push((
             id.to_string(),
-            rules.name(lang).to_string(),
+            rules.names().get(lang).to_string(),
             crate::t!(lang, "cli.card.games_players", min = min, max = max),
             does,
         ));
@@ -70,8 +70,8 @@ pub fn games(lang: &str) -> anyhow::Result<i32> {
 /// list, printed as `path.key = value`.
 pub fn provisional_values(source: &rules::Source, lang: &str) -> anyhow::Result<String> {
     let value: toml::Value = crate::source::de::from_str(&source.text)
-        .map_err(|e| anyhow::anyhow!("{}", source.render_in(&e.diagnostic(lang), lang)))?;
-    let mut out = format!("{}\n\n", crate::t!(lang, "cli.card.provisional_head", file = source.name));
+        .map_err(|e| anyhow::anyhow!("{}", crate::text::diag::render(source, &e.diagnostic(), lang)))?;
+    let mut out = format!("{}\n\n", crate::t!(lang, "cli.card.provisional_head", file = source.name.text(lang)));
     let mut count = 0;
     walk(&value, "", &mut out, &mut count);
     let _ = writeln!(out, "\n{}", crate::t!(lang, "cli.card.provisional_count", n = count));

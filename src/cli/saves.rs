@@ -52,7 +52,7 @@ fn name_problem(p: &NameProblem, lang: &str) -> String {
 
 /// A save file read without changing it: its header (any version) and its entries.
 pub fn read(path: &Path, lang: &str) -> Result<(Header, Read<Value, Value>), Error> {
-    let read = Journal::read_in::<Value, Value>(path, lang)?;
+    let read = Journal::read::<Value, Value>(path)?;
     let header = header_of(path, read.header.clone(), lang)?;
     Ok((header, read))
 }
@@ -60,17 +60,20 @@ pub fn read(path: &Path, lang: &str) -> Result<(Header, Read<Value, Value>), Err
 /// A header from the first line of `path`, checked: a deckhand save this version reads,
 /// with usable player names.
 pub fn header_of(path: &Path, value: Value, lang: &str) -> Result<Header, Error> {
-    let file = path.display();
     let header = Header::from_json(value).map_err(|e| match e {
         HeaderError::NotASave { format } => {
-            Error::Usage(crate::t!(lang, "cli.save.not_a_save", file = file, format = format))
+            Error::Usage(crate::msg!("cli.save.not_a_save", file = path.display(), format = format))
         }
-        HeaderError::Newer { schema } => Error::Usage(crate::t!(lang, "cli.save.newer", file = file, schema = schema)),
-        HeaderError::Malformed(why) => Error::Usage(crate::t!(lang, "cli.save.bad_header", file = file, why = why)),
+        HeaderError::Newer { schema } => {
+            Error::Usage(crate::msg!("cli.save.newer", file = path.display(), schema = schema))
+        }
+        HeaderError::Malformed(why) => {
+            Error::Usage(crate::msg!("cli.save.bad_header", file = path.display(), why = why.to_string()))
+        }
     })?;
     if !header.players.is_empty() {
         check_player_names(&header.players, lang)
-            .map_err(|why| Error::Usage(crate::t!(lang, "cli.save.bad_players", file = file, why = why)))?;
+            .map_err(|why| Error::Usage(crate::msg!("cli.save.bad_players", file = path.display(), why = why)))?;
     }
     Ok(header)
 }
@@ -85,22 +88,21 @@ pub fn rules_for(
 ) -> Result<Rules, Error> {
     let file = path.display();
     let rules = match (rules_path, &header.rules.text, &header.legacy_rules_file) {
-        (Some(p), _, _) => rules::from_path_in(p, lang)?,
+        (Some(p), _, _) => rules::from_path(p)?,
         (None, Some(text), _) => {
             let name = crate::t!(lang, "cli.save.rules_in_save", file = file);
-            rules::from_source_in(Source::new(name, text.clone()), lang)?
+            rules::from_source(Source::new(name, text.clone()))?
         }
         (None, None, Some(old)) => {
-            return Err(Error::Usage(crate::t!(lang, "cli.save.rules_file_not_opened", file = file, rules = old)))
+            return Err(Error::Usage(crate::msg!("cli.save.rules_file_not_opened", file = file, rules = old)))
         }
-        (None, None, None) => rules::built_in_in(&header.game, lang)?,
+        (None, None, None) => rules::built_in(&header.game)?,
     };
     if rules.id() != header.game {
-        return Err(Error::Usage(crate::t!(
-            lang,
+        return Err(Error::Usage(crate::msg!(
             "cli.save.other_game",
             file = file,
-            game = header.game,
+            game = &header.game,
             rules = rules.id()
         )));
     }
@@ -114,13 +116,12 @@ pub fn rules_for(
                 None => crate::t!(lang, "cli.save.began_built_in"),
             }
         };
-        return Err(Error::Usage(crate::t!(
-            lang,
+        return Err(Error::Usage(crate::msg!(
             "cli.save.rules_changed",
             file = file,
-            old = header.rules.hash,
+            old = &header.rules.hash,
             began = began,
-            loaded = rules.source.name,
+            loaded = &rules.source.name,
             new = hash
         )));
     }

@@ -48,12 +48,11 @@ pub fn resolve(
                 sources.iter().filter_map(|s| sheet_file::peek_game(s).map(|g| (g, s))).collect();
             if let Some((g, _)) = games.first() {
                 if let Some((other, src)) = games.iter().find(|(o, _)| o != g) {
-                    return Err(Error::Usage(crate::t!(
-                        lang,
+                    return Err(Error::Usage(crate::msg!(
                         "cli.sheets.mixed_games",
-                        file = src.name,
+                        file = &src.name,
                         other = other,
-                        first = games[0].1.name,
+                        first = &games[0].1.name,
                         game = g
                     ))
                     .into());
@@ -66,23 +65,22 @@ pub fn resolve(
                     let broken: Vec<Error> = sources
                         .iter()
                         .filter_map(|s| {
-                            crate::source::de::check_syntax(&s.text).err().map(|e| Error::Input {
-                                path: s.name.clone(),
+                            crate::source::de::check_syntax(&s.text).err().map(|e| Error::Reported {
+                                what: s.name.text(lang),
                                 count: 1,
-                                report: s.render_in(&e.diagnostic(lang), lang),
+                                report: crate::text::diag::render(s, &e.diagnostic(), lang),
                             })
                         })
                         .collect();
-                    if let Some(e) = Error::of_files(broken, |n| crate::t!(lang, "cli.sheets.sheet_files", n = n), lang)
-                    {
+                    if let Some(e) = Error::of_files(broken, |n| crate::msg!("cli.sheets.sheet_files", n = n)) {
                         return Err(e.into());
                     }
-                    return Err(Error::Usage(crate::t!(lang, "cli.sheets.no_game")).into());
+                    return Err(Error::Usage(crate::msg!("cli.sheets.no_game")).into());
                 }
             }
         }
     };
-    let rules = match rules::resolve_in(game.as_deref(), rules_path, lang) {
+    let rules = match rules::resolve(game.as_deref(), rules_path) {
         Err(Error::UnknownGame { id, known }) if from_sheets => {
             // Point at the `game = "…"` of the first sheet that names it.
             let source = sources
@@ -90,46 +88,40 @@ pub fn resolve(
                 .find(|s| sheet_file::peek_game(s).as_deref() == Some(id.as_str()))
                 .expect("a sheet named it");
             let diag = crate::source::Diagnostic::new(
-                crate::t!(lang, "cli.sheets.unknown_game", id = id),
+                crate::msg!("cli.sheets.unknown_game", id = id),
                 crate::source::value_span(&source.text, None, "game"),
             )
-            .help(crate::t!(lang, "cli.sheets.unknown_game_help", known = known));
-            return Err(Error::Input {
-                path: source.name.clone(),
-                count: 1,
-                report: source.render_all_in(&[diag], lang),
-            }
-            .into());
+            .help(crate::msg!("cli.sheets.unknown_game_help", known = known));
+            return Err(Error::input(source, vec![diag]).into());
         }
         other => other?,
     };
     if let Some(f) = rules.fischerspiel() {
-        return Err(Error::Usage(crate::t!(lang, "cli.sheets.coop", game = f.name.get(lang), id = f.id)).into());
+        return Err(Error::Usage(crate::msg!("cli.sheets.coop", game = &f.name, id = &f.id)).into());
     }
     Ok((rules, paths, sources))
 }
 
-fn load_fleet(rules: Rules, paths: Vec<PathBuf>, sources: Vec<Source>, lang: &str) -> anyhow::Result<Loaded> {
+fn load_fleet(rules: Rules, paths: Vec<PathBuf>, sources: Vec<Source>) -> anyhow::Result<Loaded> {
     let fleet_rules = rules.fleet().context("this command supports Fleet sheets")?;
     let mut sheets = Vec::new();
     let mut errors = Vec::new();
     for (path, source) in paths.iter().zip(&sources) {
-        match sheet_file::parse_in(fleet_rules, source, lang) {
+        match sheet_file::parse(fleet_rules, source) {
             Ok(parsed) => sheets.push((path.clone(), parsed.sheet)),
             Err(e) => errors.push(e),
         }
     }
-    if let Some(e) = Error::of_files(errors, |n| crate::t!(lang, "cli.sheets.sheet_files", n = n), lang) {
+    if let Some(e) = Error::of_files(errors, |n| crate::msg!("cli.sheets.sheet_files", n = n)) {
         return Err(e.into());
     }
     let mut seen = std::collections::HashSet::new();
     for (path, sheet) in &sheets {
         if !seen.insert(sheet.player.clone()) {
-            return Err(Error::Usage(crate::t!(
-                lang,
+            return Err(Error::Usage(crate::msg!(
                 "cli.sheets.same_player",
                 file = path.display(),
-                player = sheet.player
+                player = &sheet.player
             ))
             .into());
         }
@@ -193,7 +185,7 @@ pub fn score(
     if let Some(r) = rules.endgame() {
         return super::endgame::score(r, &paths, &sources, format, detail, lang);
     }
-    let loaded = load_fleet(rules, paths, sources, lang)?;
+    let loaded = load_fleet(rules, paths, sources)?;
     let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
     let sheets: Vec<Sheet> = loaded.sheets.into_iter().map(|(_, s)| s).collect();
     let violations = fleet::check_game(rules, &sheets);
@@ -215,7 +207,7 @@ pub fn check(args: &[String], rules_path: Option<&Path>, format: CheckFormat, la
     if let Some(r) = rules.endgame() {
         return super::endgame::check(r, &paths, &sources, format, lang);
     }
-    let loaded = load_fleet(rules, paths, sources, lang)?;
+    let loaded = load_fleet(rules, paths, sources)?;
     let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
     let sheets: Vec<Sheet> = loaded.sheets.iter().map(|(_, s)| s.clone()).collect();
     let violations = fleet::check_game(rules, &sheets);

@@ -76,12 +76,12 @@ impl Rules {
         }
     }
 
-    /// The game's name in a language.
-    pub fn name(&self, lang: &str) -> &str {
+    /// The game's name in every language.
+    pub fn names(&self) -> &Names {
         match &self.game {
-            Game::Fleet(r) => r.name.get(lang),
-            Game::Endgame(r) => r.name.get(lang),
-            Game::Fischerspiel(r) => r.name.get(lang),
+            Game::Fleet(r) => &r.name,
+            Game::Endgame(r) => &r.name,
+            Game::Fischerspiel(r) => &r.name,
         }
     }
 
@@ -99,25 +99,13 @@ pub fn fnv1a(text: &str) -> u64 {
     fleet::precompiled::fnv1a_parts(&[text.as_bytes()])
 }
 
-/// Normalise a language code to one deckhand speaks (`en` for anything else).
-fn lang_of(lang: &str) -> &'static str {
-    crate::text::LANGS.iter().copied().find(|l| *l == lang).unwrap_or("en")
-}
-
-/// Load a built-in game by id.
+/// Load a built-in game by id. An unknown id is `Error::UnknownGame`.
 pub fn built_in(id: &str) -> Result<Rules, Error> {
-    built_in_in(id, "en")
-}
-
-/// `built_in` with diagnostics in a language (`en`, `de`, `fr`). An unknown id is
-/// `Error::UnknownGame`; `Error::message` says it in any language.
-pub fn built_in_in(id: &str, lang: &str) -> Result<Rules, Error> {
-    let lang = lang_of(lang);
     let Some((_, text)) = BUILT_IN.iter().find(|(gid, _)| *gid == id) else {
         let known = BUILT_IN.iter().map(|(g, _)| *g).collect::<Vec<_>>().join(", ");
         return Err(Error::UnknownGame { id: id.to_string(), known });
     };
-    let source = Source::new(crate::t!(lang, "rules.built_in_name", id = id), *text);
+    let source = Source::built_in(id, *text);
     if id == "fleet-dice" {
         if let Some(rules) = fleet::precompiled::fleet() {
             return Ok(Rules {
@@ -128,55 +116,39 @@ pub fn built_in_in(id: &str, lang: &str) -> Result<Rules, Error> {
             });
         }
     }
-    let mut rules = from_source_in(source, lang)?;
+    let mut rules = from_source(source)?;
     rules.built_in = true;
     Ok(rules)
 }
 
 /// Load a rules file from disk.
 pub fn from_path(path: &Path) -> Result<Rules, Error> {
-    from_path_in(path, "en")
+    from_source(crate::source::read_source(path)?)
 }
 
-/// `from_path` with diagnostics in a language.
-pub fn from_path_in(path: &Path, lang: &str) -> Result<Rules, Error> {
-    from_source_in(crate::source::read_source(path)?, lang)
-}
-
-/// Parse and check rules text. Every problem is reported, each with file:line:column.
+/// Parse and check rules text: every check of every engine, and every key and type mistake
+/// (`source::de`), each with file:line:column; a TOML syntax error quotes the `toml`
+/// crate's own text.
 pub fn from_source(source: Source) -> Result<Rules, Error> {
-    from_source_in(source, "en")
-}
-
-/// `from_source` with diagnostics in a language (`en`, `de`, `fr`): every check of every
-/// engine, and every key and type mistake (`rules::de`); a TOML syntax error quotes the
-/// `toml` crate's own text inside a translated frame.
-pub fn from_source_in(source: Source, lang: &str) -> Result<Rules, Error> {
-    let lang = lang_of(lang);
-    let engine = detect_engine(&source, lang)?;
+    let engine = detect_engine(&source)?;
     let game = match engine.as_str() {
-        "fleet" => fleet::compile_in(&source, lang).map(|r| Game::Fleet(Box::new(r))),
-        "endgame" => endgame::compile_in(&source, lang).map(|r| Game::Endgame(Box::new(r))),
-        "fischerspiel" => fischerspiel::model::compile_in(&source, lang).map(|r| Game::Fischerspiel(Box::new(r))),
+        "fleet" => fleet::compile(&source).map(|r| Game::Fleet(Box::new(r))),
+        "endgame" => endgame::compile(&source).map(|r| Game::Endgame(Box::new(r))),
+        "fischerspiel" => fischerspiel::model::compile(&source).map(|r| Game::Fischerspiel(Box::new(r))),
         other => Err(vec![Diagnostic::new(
-            crate::t!(lang, "rules.unknown_engine", engine = other),
+            crate::msg!("rules.unknown_engine", engine = other),
             crate::source::value_span(&source.text, Some("game"), "engine"),
         )
-        .help(crate::t!(lang, "rules.unknown_engine_help"))]),
+        .help(crate::msg!("rules.unknown_engine_help"))]),
     };
     match game {
         Ok(game) => Ok(Rules { hash: fnv1a(&source.text), source, built_in: false, game }),
-        Err(diags) => Err(rules_error(&source, &diags, lang)),
+        Err(diags) => Err(Error::rules(&source, diags)),
     }
 }
 
-fn rules_error(source: &Source, diags: &[Diagnostic], lang: &str) -> Error {
-    let report = source.render_all_in(diags, lang);
-    Error::Rules { path: source.name.clone(), count: diags.len(), report }
-}
-
 /// Read `game.engine` first, so the right typed shape can be used for the rest.
-fn detect_engine(source: &Source, lang: &str) -> Result<String, Error> {
+fn detect_engine(source: &Source) -> Result<String, Error> {
     // Fast path: `engine = "name"` on its own line in the `[game]` table. Parsing the whole
     // file only for this would double the start-up cost of every command; the typed parse
     // that follows reports any syntax error with its position anyway.
@@ -192,13 +164,12 @@ fn detect_engine(source: &Source, lang: &str) -> Result<String, Error> {
         engine: Option<String>,
     }
     let head: Head =
-        crate::source::de::from_str(&source.text).map_err(|e| rules_error(source, &[e.diagnostic(lang)], lang))?;
+        crate::source::de::from_str(&source.text).map_err(|e| Error::rules(source, vec![e.diagnostic()]))?;
     head.game.and_then(|g| g.engine).ok_or_else(|| {
-        rules_error(
+        Error::rules(
             source,
-            &[Diagnostic::new(crate::t!(lang, "rules.missing_game_table"), None)
-                .help(crate::t!(lang, "rules.missing_game_table_help"))],
-            lang,
+            vec![Diagnostic::new(crate::msg!("rules.missing_game_table"), None)
+                .help(crate::msg!("rules.missing_game_table_help"))],
         )
     })
 }
@@ -210,19 +181,12 @@ fn scan_engine(text: &str) -> Option<String> {
 
 /// Resolve `--rules FILE` or a game id to rules.
 pub fn resolve(game: Option<&str>, rules_path: Option<&Path>) -> Result<Rules, Error> {
-    resolve_in(game, rules_path, "en")
-}
-
-/// `resolve` with messages in a language (`en`, `de`, `fr`).
-pub fn resolve_in(game: Option<&str>, rules_path: Option<&Path>, lang: &str) -> Result<Rules, Error> {
-    let lang = lang_of(lang);
     match (rules_path, game) {
         (Some(p), g) => {
-            let rules = from_path_in(p, lang)?;
+            let rules = from_path(p)?;
             if let Some(g) = g {
                 if g != rules.id() {
-                    return Err(Error::Usage(crate::t!(
-                        lang,
+                    return Err(Error::Usage(crate::msg!(
                         "rules.describes_other_game",
                         path = p.display(),
                         id = rules.id(),
@@ -232,8 +196,8 @@ pub fn resolve_in(game: Option<&str>, rules_path: Option<&Path>, lang: &str) -> 
             }
             Ok(rules)
         }
-        (None, Some(g)) => built_in_in(g, lang),
-        (None, None) => Err(Error::Usage(crate::t!(lang, "rules.no_game_given"))),
+        (None, Some(g)) => built_in(g),
+        (None, None) => Err(Error::Usage(crate::msg!("rules.no_game_given"))),
     }
 }
 

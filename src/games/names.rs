@@ -7,7 +7,7 @@ use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
 /// A game term in English, German and French. English is required; a missing
-/// translation falls back to English.
+/// translation falls back to English (`Names::get`, in the text layer).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Names {
@@ -16,16 +16,6 @@ pub struct Names {
     pub de: Option<String>,
     #[serde(default)]
     pub fr: Option<String>,
-}
-
-impl Names {
-    pub fn get(&self, lang: &str) -> &str {
-        match lang {
-            "de" => self.de.as_deref().unwrap_or(&self.en),
-            "fr" => self.fr.as_deref().unwrap_or(&self.en),
-            _ => &self.en,
-        }
-    }
 }
 
 /// A text in a rules file that players read (a card line, an input's `help`, a limit's

@@ -45,17 +45,6 @@ impl FileKind {
         }
         FileKind::Other
     }
-
-    /// The catalog key of its name.
-    pub fn key(self) -> &'static str {
-        match self {
-            FileKind::Directory => "cli.error.kind_directory",
-            FileKind::Fifo => "cli.error.kind_fifo",
-            FileKind::Device => "cli.error.kind_device",
-            FileKind::Socket => "cli.error.kind_socket",
-            FileKind::Other => "cli.error.kind_other",
-        }
-    }
 }
 
 fn read_err(path: &Path, cause: std::io::Error) -> Error {

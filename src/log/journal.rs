@@ -12,19 +12,66 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use super::files;
-use crate::Error;
+use crate::message::Message;
+use crate::{msg, Error};
 
-/// What is wrong with a save line, in a language: the kind of damage and the column from
-/// serde_json's API, then its own message quoted as it is (its wording is not ours to parse).
-fn json_damage(err: &serde_json::Error, lang: &str) -> String {
-    use serde_json::error::Category;
-    let what = match err.classify() {
-        Category::Syntax => crate::t!(lang, "rules.save_json_syntax"),
-        Category::Eof => crate::t!(lang, "rules.save_json_eof"),
-        Category::Data => crate::t!(lang, "rules.save_json_data"),
-        Category::Io => crate::t!(lang, "rules.save_json_io"),
-    };
-    crate::t!(lang, "rules.save_json", what = what, column = err.column(), message = err)
+/// What is wrong with a line of a save file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SaveDamage {
+    /// The file is empty: no header line.
+    Empty,
+    /// The first line is not a deckhand save header.
+    NotAHeader(JsonDamage),
+    /// An entry before the last line does not read.
+    Entry(JsonDamage),
+}
+
+/// A line the JSON reader refused: the kind of damage and the column from serde_json's
+/// API, and its own message kept as it is, only ever quoted (its wording is not ours to
+/// parse).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JsonDamage {
+    pub kind: JsonDamageKind,
+    pub column: usize,
+    pub quoted: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JsonDamageKind {
+    /// Not valid JSON.
+    Syntax,
+    /// The line ends in the middle of a value.
+    Eof,
+    /// Valid JSON of the wrong form.
+    Data,
+    Io,
+}
+
+impl JsonDamage {
+    fn of(err: &serde_json::Error) -> JsonDamage {
+        use serde_json::error::Category;
+        let kind = match err.classify() {
+            Category::Syntax => JsonDamageKind::Syntax,
+            Category::Eof => JsonDamageKind::Eof,
+            Category::Data => JsonDamageKind::Data,
+            Category::Io => JsonDamageKind::Io,
+        };
+        JsonDamage { kind, column: err.column(), quoted: err.to_string() }
+    }
+}
+
+/// A torn last line (the write a crash interrupted), dropped when the save was read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TornTail {
+    /// Its length in bytes.
+    pub bytes: usize,
+}
+
+impl TornTail {
+    /// What to tell the user about it.
+    pub fn notice(&self, path: &Path) -> Message {
+        msg!("rules.save_torn_tail", path = path.display(), n = self.bytes)
+    }
 }
 
 pub struct Journal {
@@ -40,8 +87,8 @@ pub struct Opened<H, E> {
     pub journal: Journal,
     pub header: H,
     pub entries: Vec<E>,
-    /// Set when a torn last line was dropped: what to tell the user.
-    pub dropped_tail: Option<String>,
+    /// Set when a torn last line was dropped.
+    pub dropped_tail: Option<TornTail>,
 }
 
 fn write_err(path: &Path, source: std::io::Error) -> Error {
@@ -60,12 +107,7 @@ fn lock(file: &File, path: &Path) -> Result<(), Error> {
 impl Journal {
     /// Create a new journal; refuses to overwrite an existing file.
     pub fn create<H: Serialize>(path: &Path, header: &H) -> Result<Journal, Error> {
-        Self::create_in(path, header, "en")
-    }
-
-    /// `create` with its messages in a language (`en`, `de`, `fr`).
-    pub fn create_in<H: Serialize>(path: &Path, header: &H, lang: &str) -> Result<Journal, Error> {
-        let exists = || Error::Usage(crate::t!(lang, "rules.save_exists", path = path.display()));
+        let exists = || Error::Usage(msg!("rules.save_exists", path = path.display()));
         if path.symlink_metadata().is_ok() {
             return Err(exists());
         }
@@ -97,38 +139,19 @@ impl Journal {
         &self.path
     }
 
-    /// Read a journal without changing it (for `replay` and `show`).
+    /// Read a journal without changing it (for `replay` and `show`). A damaged line is
+    /// `Error::SaveDamaged`, with the JSON reader's own description kept to be quoted.
     pub fn read<H: DeserializeOwned, E: DeserializeOwned>(path: &Path) -> Result<Read<H, E>, Error> {
-        Self::read_in(path, "en")
-    }
-
-    /// `read` with its messages in a language (`en`, `de`, `fr`); a damaged line quotes the
-    /// JSON parser's own description inside a translated frame (`json_damage`).
-    pub fn read_in<H: DeserializeOwned, E: DeserializeOwned>(path: &Path, lang: &str) -> Result<Read<H, E>, Error> {
         let file = files::open_regular(path, false)?;
         let bytes = files::read_capped(file, &path.display().to_string())?;
-        Self::parse(path, &bytes, lang)
+        Self::parse(path, &bytes)
     }
 
     /// A journal's lines: the header, the entries, and a torn tail. Only a last line
     /// without its newline can be the write a crash interrupted; any other line that does
     /// not read is damage, reported with its line number.
-    fn parse<H: DeserializeOwned, E: DeserializeOwned>(
-        path: &Path,
-        bytes: &[u8],
-        lang: &str,
-    ) -> Result<Read<H, E>, Error> {
-        let damaged = |line: usize, why: String| Error::Input {
-            path: path.display().to_string(),
-            count: 1,
-            report: format!(
-                "{} {}\n  = {} {}\n",
-                crate::t!(lang, "rules.error_label"),
-                crate::t!(lang, "rules.save_damaged", path = path.display(), line = line, why = why),
-                crate::t!(lang, "rules.help_label"),
-                crate::t!(lang, "rules.save_damaged_help")
-            ),
-        };
+    fn parse<H: DeserializeOwned, E: DeserializeOwned>(path: &Path, bytes: &[u8]) -> Result<Read<H, E>, Error> {
+        let damaged = |line: usize, why: SaveDamage| Error::SaveDamaged { path: path.display().to_string(), line, why };
         // A byte-order mark some editors put at the start is not part of the header.
         let bom = if bytes.starts_with(b"\xef\xbb\xbf") { 3 } else { 0 };
         // Split into lines, remembering where each starts.
@@ -145,10 +168,10 @@ impl Journal {
             lines.push((start, &bytes[start..]));
         }
         if lines.is_empty() {
-            return Err(damaged(1, crate::t!(lang, "rules.save_empty")));
+            return Err(damaged(1, SaveDamage::Empty));
         }
-        let header: H = serde_json::from_slice(lines[0].1)
-            .map_err(|e| damaged(1, crate::t!(lang, "rules.save_not_a_header", cause = json_damage(&e, lang))))?;
+        let header: H =
+            serde_json::from_slice(lines[0].1).map_err(|e| damaged(1, SaveDamage::NotAHeader(JsonDamage::of(&e))))?;
         let mut entries = Vec::new();
         let mut dropped_tail = None;
         let mut keep_until = bytes.len();
@@ -157,10 +180,10 @@ impl Journal {
             match serde_json::from_slice::<E>(line) {
                 Ok(e) => entries.push(e),
                 Err(_) if n == last && unterminated => {
-                    dropped_tail = Some(crate::t!(lang, "rules.save_torn_tail", path = path.display(), n = line.len()));
+                    dropped_tail = Some(TornTail { bytes: line.len() });
                     keep_until = *offset;
                 }
-                Err(err) => return Err(damaged(n + 1, json_damage(&err, lang))),
+                Err(err) => return Err(damaged(n + 1, SaveDamage::Entry(JsonDamage::of(&err)))),
             }
         }
         Ok(Read { header, entries, dropped_tail, keep_until, unterminated })
@@ -169,16 +192,11 @@ impl Journal {
     /// Open an existing journal for further appends, locked for as long as the returned
     /// journal lives: a torn tail is cut off the file.
     pub fn open<H: DeserializeOwned, E: DeserializeOwned>(path: &Path) -> Result<Opened<H, E>, Error> {
-        Self::open_in(path, "en")
-    }
-
-    /// `open` with its messages in a language (`en`, `de`, `fr`).
-    pub fn open_in<H: DeserializeOwned, E: DeserializeOwned>(path: &Path, lang: &str) -> Result<Opened<H, E>, Error> {
         // Lock first, then read through the locked file: what is read is what we append to.
         let mut file = files::open_regular(path, true)?;
         lock(&file, path)?;
         let bytes = files::read_capped(&mut file, &path.display().to_string())?;
-        let read = Self::parse::<H, E>(path, &bytes, lang)?;
+        let read = Self::parse::<H, E>(path, &bytes)?;
         if read.dropped_tail.is_some() {
             file.set_len(read.keep_until as u64).map_err(|e| write_err(path, e))?;
         } else if read.unterminated {
@@ -199,7 +217,7 @@ impl Journal {
 pub struct Read<H, E> {
     pub header: H,
     pub entries: Vec<E>,
-    pub dropped_tail: Option<String>,
+    pub dropped_tail: Option<TornTail>,
     keep_until: usize,
     unterminated: bool,
 }
@@ -250,7 +268,8 @@ mod tests {
         let (_d2, path) = journal_with(b"\"h\"\n1\n2\n{\"tor");
         let mut o: Open = Journal::open(&path).unwrap();
         assert_eq!(o.entries, vec![1, 2]);
-        assert!(o.dropped_tail.as_deref().unwrap().contains("cut off by a crash"));
+        assert_eq!(o.dropped_tail, Some(TornTail { bytes: 5 }));
+        assert!(o.dropped_tail.unwrap().notice(&path).text("en").contains("cut off by a crash"));
         o.journal.append(&9u32).unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "\"h\"\n1\n2\n9\n");
     }

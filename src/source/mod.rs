@@ -1,10 +1,13 @@
-//! Source files and diagnostics pointing into them (file:line:column, the line, a caret).
+//! Source files and diagnostics pointing into them. A `Diagnostic` is a value (a message,
+//! a byte range, a help): the text layer (`text::diag`) puts it into words as
+//! `file:line:column`, the line and a caret, in the reader's language.
 
 pub mod de;
 pub mod spanned;
 
-use std::fmt::Write as _;
 use std::ops::Range;
+
+use crate::message::{Arg, Message};
 
 /// The most diagnostics shown for one file; the rest are counted.
 pub const MAX_SHOWN: usize = 50;
@@ -12,9 +15,27 @@ pub const MAX_SHOWN: usize = 50;
 /// A text file deckhand read, kept so that diagnostics can quote it.
 #[derive(Debug, Clone)]
 pub struct Source {
-    /// What to call the file in messages (a path, or `<built-in fleet-dice>`).
-    pub name: String,
+    /// What to call the file in messages.
+    pub name: SourceName,
     pub text: String,
+}
+
+/// What a source is called in messages.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SourceName {
+    /// A path as given, or any name shown as it is.
+    File(String),
+    /// A rules file built into deckhand (`rules/<id>.toml`), named in the reader's language.
+    BuiltIn(String),
+}
+
+impl From<&SourceName> for Arg {
+    fn from(name: &SourceName) -> Arg {
+        match name {
+            SourceName::File(path) => Arg::Text(path.clone()),
+            SourceName::BuiltIn(id) => Arg::from(crate::msg!("rules.built_in_name", id = id)),
+        }
+    }
 }
 
 /// The value of `key = "value"` in `[table]` (`""`: the top level, before any header) when
@@ -48,25 +69,31 @@ pub fn scan_plain_id(text: &str, table: &str, key: &str) -> Option<String> {
 /// One problem found in a source file. `span` is a byte range into the text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
-    pub message: String,
+    pub message: Message,
     pub span: Option<Range<usize>>,
-    pub help: Option<String>,
+    pub help: Option<Message>,
 }
 
 impl Diagnostic {
-    pub fn new(message: impl Into<String>, span: Option<Range<usize>>) -> Self {
-        Diagnostic { message: message.into(), span, help: None }
+    pub fn new(message: Message, span: Option<Range<usize>>) -> Self {
+        Diagnostic { message, span, help: None }
     }
 
-    pub fn help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
+    pub fn help(mut self, help: Message) -> Self {
+        self.help = Some(help);
         self
     }
 }
 
 impl Source {
+    /// A file (or anything named as it is) and its text.
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
-        Source { name: name.into(), text: text.into() }
+        Source { name: SourceName::File(name.into()), text: text.into() }
+    }
+
+    /// A rules file built into deckhand, by its game id.
+    pub fn built_in(id: &str, text: impl Into<String>) -> Self {
+        Source { name: SourceName::BuiltIn(id.to_string()), text: text.into() }
     }
 
     /// 1-based line and column (in characters) of a byte offset.
@@ -78,59 +105,22 @@ impl Source {
         let col = before[line_start..].chars().count() + 1;
         (line, col)
     }
-
-    /// Render diagnostics one after the other, each followed by a blank line… up to
-    /// `MAX_SHOWN`; after that one line says how many more there are (a file with 100,000
-    /// unknown keys is reported in a moment, and readably).
-    pub fn render_all_in(&self, diags: &[Diagnostic], lang: &str) -> String {
-        let mut out: String = diags.iter().take(MAX_SHOWN).map(|d| self.render_in(d, lang) + "\n").collect();
-        if diags.len() > MAX_SHOWN {
-            let more = diags.len() - MAX_SHOWN;
-            out.push_str(&crate::t!(lang, "rules.and_more", n = more, file = self.name));
-            out.push('\n');
-        }
-        out
-    }
-
-    /// Render a diagnostic the way rustc and taplo do:
-    /// `error: file:line:col: message`, the source line, a caret under the span, a help line.
-    pub fn render(&self, diag: &Diagnostic) -> String {
-        self.render_in(diag, "en")
-    }
-
-    /// `render` with the words "error" and "help" in a language (`en`, `de`, `fr`). The
-    /// message and help themselves are already in that language when the checks were run
-    /// with it (e.g. `rules::from_source_in`).
-    pub fn render_in(&self, diag: &Diagnostic, lang: &str) -> String {
-        let error = crate::t!(lang, "rules.error_label");
-        let mut out = String::new();
-        match &diag.span {
-            Some(span) => {
-                let (line, col) = self.line_col(span.start);
-                let _ = writeln!(out, "{error} {}:{}:{}: {}", self.name, line, col, diag.message);
-                let line_text = self.text.lines().nth(line - 1).unwrap_or("");
-                let width = line.to_string().len();
-                let start = floor_char_boundary(&self.text, span.start);
-                let end = floor_char_boundary(&self.text, span.end.max(span.start));
-                let on_line = self.text[start..end].split('\n').next().unwrap_or("");
-                let carets = on_line.chars().count().max(1);
-                let _ = writeln!(out, "{:width$} |", "");
-                let _ = writeln!(out, "{line} | {line_text}");
-                let _ = writeln!(out, "{:width$} | {}{}", "", " ".repeat(col - 1), "^".repeat(carets));
-            }
-            None => {
-                // About the file as a whole (something missing, the file empty): its start.
-                let _ = writeln!(out, "{error} {}:1:1: {}", self.name, diag.message);
-            }
-        }
-        if let Some(help) = &diag.help {
-            let _ = writeln!(out, "  = {} {help}", crate::t!(lang, "rules.help_label"));
-        }
-        out
-    }
 }
 
-fn floor_char_boundary(text: &str, mut index: usize) -> usize {
+/// Several ids (or words) as one argument: `` `a`, `b` `` joined by `or` in the message's
+/// language (`` `a` or `b` ``, `` `a` oder `b` ``).
+pub fn either(items: &[&str], or: Message) -> Arg {
+    let mut parts = Vec::with_capacity(items.len() * 2);
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            parts.push(Arg::from(or.clone()));
+        }
+        parts.push(Arg::Text(format!("`{item}`")));
+    }
+    Arg::List { items: parts, separator: "" }
+}
+
+pub(crate) fn floor_char_boundary(text: &str, mut index: usize) -> usize {
     index = index.min(text.len());
     while !text.is_char_boundary(index) {
         index -= 1;
@@ -231,16 +221,5 @@ mod tests {
         assert_eq!(src.line_col(eq), (1, 3));
         let second_eq = src.text.rfind('=').unwrap();
         assert_eq!(src.line_col(second_eq), (2, 6));
-    }
-
-    #[test]
-    fn render_shows_line_and_caret() {
-        let src = Source::new("f.toml", "x = 1\ncolumn = \"L B\"\n");
-        let start = src.text.find("\"L").unwrap();
-        let out = src.render(&Diagnostic::new("bad column", Some(start..start + 5)).help("fix it"));
-        assert!(out.starts_with("error: f.toml:2:10: bad column"), "{out}");
-        assert!(out.contains("2 | column = \"L B\""), "{out}");
-        assert!(out.contains("  |          ^^^^^"), "{out}");
-        assert!(out.contains("= help: fix it"), "{out}");
     }
 }

@@ -7,13 +7,16 @@
 //! Use the `t!` macro: `t!(lang, "<area>.<key>", n = 3, total = 12)`. Tests make sure every
 //! key exists in every language with the same placeholders, and that every key is used.
 
+pub mod diag;
 pub mod endgame;
+pub mod error;
 pub mod fischerspiel;
 pub mod fleet;
 pub mod fleet_check;
 pub mod fleet_score;
 pub mod nauticus;
 pub mod pad;
+pub mod sheet_file;
 
 use std::fmt::Display;
 
@@ -279,6 +282,17 @@ impl crate::message::Arg {
             Arg::Term(names) => names.get(lang).to_string(),
             Arg::Msg(m) => m.text(lang),
             Arg::List { items, separator } => items.iter().map(|a| a.text(lang)).collect::<Vec<_>>().join(separator),
+        }
+    }
+}
+
+impl crate::games::names::Names {
+    /// The term in a language; English when it has no translation.
+    pub fn get(&self, lang: &str) -> &str {
+        match lang {
+            "de" => self.de.as_deref().unwrap_or(&self.en),
+            "fr" => self.fr.as_deref().unwrap_or(&self.en),
+            _ => &self.en,
         }
     }
 }

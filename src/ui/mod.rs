@@ -63,13 +63,14 @@ pub fn prompter_for_in(answers: Option<&Path>, command: &str, lang: &'static str
         Some(p) => {
             let source = crate::source::read_source(p)?;
             Ok(Box::new(
-                ScriptPrompter::new(&source.name, source.text.lines().map(String::from).collect()).in_lang(lang),
+                ScriptPrompter::new(&source.name.text(lang), source.text.lines().map(String::from).collect())
+                    .in_lang(lang),
             ))
         }
         None if std::io::stdin().is_terminal() && std::io::stderr().is_terminal() => {
             Ok(Box::new(TerminalPrompter::new().in_lang(lang)))
         }
-        None => Err(Error::Usage(crate::t!(lang, "cli.ui.no_terminal", command = command))),
+        None => Err(Error::Usage(crate::msg!("cli.ui.no_terminal", command = command))),
     }
 }
 
@@ -171,13 +172,7 @@ impl ScriptPrompter {
             };
             return Ok((self.next, answer));
         }
-        Err(Error::Usage(crate::t!(
-            self.lang,
-            "cli.ui.ran_out",
-            file = self.name,
-            line = self.lines.len(),
-            prompt = prompt
-        )))
+        Err(Error::Usage(crate::msg!("cli.ui.ran_out", file = &self.name, line = self.lines.len(), prompt = prompt)))
     }
 }
 
@@ -197,10 +192,9 @@ impl Prompter for ScriptPrompter {
                 }
                 Ok(i)
             }
-            None => Err(Error::Usage(crate::t!(
-                self.lang,
+            None => Err(Error::Usage(crate::msg!(
                 "cli.ui.not_a_choice",
-                file = self.name,
+                file = &self.name,
                 line = line,
                 answer = answer,
                 prompt = prompt,
@@ -219,10 +213,9 @@ impl Prompter for ScriptPrompter {
                 }
                 Ok(answer)
             }
-            Err(why) => Err(Error::Usage(crate::t!(
-                self.lang,
+            Err(why) => Err(Error::Usage(crate::msg!(
                 "cli.ui.not_an_answer",
-                file = self.name,
+                file = &self.name,
                 line = line,
                 answer = answer,
                 prompt = prompt,

@@ -9,43 +9,34 @@ use super::model::*;
 use super::schema as raw;
 use crate::games::names::{texts, Text};
 use crate::games::nauticus;
+use crate::message::{Arg, Message};
+use crate::msg;
 use crate::source::spanned::Spanned;
-use crate::source::{Diagnostic, Source};
-use crate::t;
+use crate::source::{either, Diagnostic, Source};
 
-/// Parse and check an endgame rules file; on failure every diagnostic found (in English).
+/// Parse and check an endgame rules file; on failure every diagnostic found.
 pub fn compile(source: &Source) -> Result<EndgameRules, Vec<Diagnostic>> {
-    compile_in(source, "en")
-}
-
-/// `compile` with the diagnostics in a language (`en`, `de`, `fr`).
-pub fn compile_in(source: &Source, lang: &str) -> Result<EndgameRules, Vec<Diagnostic>> {
-    let lang = crate::text::LANGS.iter().copied().find(|l| *l == lang).unwrap_or("en");
-    let file: raw::File = crate::source::de::from_str(&source.text).map_err(|e| vec![e.diagnostic(lang)])?;
-    let mut c = Checker { text: &source.text, diags: Vec::new(), lang };
+    let file: raw::File = crate::source::de::from_str(&source.text).map_err(|e| vec![e.diagnostic()])?;
+    let mut c = Checker { text: &source.text, diags: Vec::new() };
     let g = &file.game;
-    c.id_format(t!(lang, "rules.endgame.what_game"), &g.id);
+    c.id_format(msg!("rules.endgame.what_game"), &g.id);
     let players = g.players.get_ref();
     if players.min == 0 || players.max < players.min {
-        c.err(Some(g.players.span()), t!(lang, "rules.game_players", min = players.min, max = players.max), None);
+        c.err(Some(g.players.span()), msg!("rules.game_players", min = players.min, max = players.max), None);
     }
     let sheet = c.scoring(&file.input, &file.limit, &file.derived, &file.category, &file.tie_break, Use::Sheet);
     if file.category.is_empty() {
-        c.err(
-            Some(g.id.span()),
-            t!(lang, "rules.endgame.no_category"),
-            Some(&t!(lang, "rules.endgame.no_category_help")),
-        );
+        c.err(Some(g.id.span()), msg!("rules.endgame.no_category"), Some(msg!("rules.endgame.no_category_help")));
     }
     let mut calculators = Vec::new();
     let mut seen = HashMap::new();
     for calc in &file.calculator {
-        c.id_format(t!(lang, "rules.endgame.what_calculator"), &calc.id);
+        c.id_format(msg!("rules.endgame.what_calculator"), &calc.id);
         if let Some(_first) = seen.insert(calc.id.get_ref().clone(), calc.id.span()) {
-            c.err(Some(calc.id.span()), t!(lang, "rules.endgame.duplicate_calculator", id = calc.id.get_ref()), None);
+            c.err(Some(calc.id.span()), msg!("rules.endgame.duplicate_calculator", id = calc.id.get_ref()), None);
         }
         if calc.result.is_empty() {
-            c.err(Some(calc.id.span()), t!(lang, "rules.endgame.no_result", id = calc.id.get_ref()), None);
+            c.err(Some(calc.id.span()), msg!("rules.endgame.no_result", id = calc.id.get_ref()), None);
         }
         let scoring = c.scoring(&calc.input, &calc.limit, &calc.derived, &calc.result, &[], Use::Calculator);
         calculators.push(Calculator {
@@ -56,7 +47,7 @@ pub fn compile_in(source: &Source, lang: &str) -> Result<EndgameRules, Vec<Diagn
         });
     }
     let nauticus = match file.helpers.as_ref().and_then(|h| h.nauticus.as_ref()) {
-        Some(n) => match nauticus::compile_in(n, source, lang) {
+        Some(n) => match nauticus::compile(n, source) {
             Ok(h) => Some(h),
             Err(mut d) => {
                 c.diags.append(&mut d);
@@ -98,8 +89,6 @@ enum Use {
 struct Checker<'a> {
     text: &'a str,
     diags: Vec<Diagnostic>,
-    /// The language of the messages.
-    lang: &'static str,
 }
 
 /// What a name in `of`/`points`/`sum` may resolve to, with its type and bounds.
@@ -126,7 +115,7 @@ impl Known {
 }
 
 impl Checker<'_> {
-    fn err(&mut self, at: Option<Range<usize>>, message: impl Into<String>, help: Option<&str>) {
+    fn err(&mut self, at: Option<Range<usize>>, message: Message, help: Option<Message>) {
         let mut d = Diagnostic::new(message, at);
         if let Some(h) = help {
             d = d.help(h);
@@ -134,15 +123,14 @@ impl Checker<'_> {
         self.diags.push(d);
     }
 
-    /// `what` is the kind of id, already in the checker's language.
-    fn id_format(&mut self, what: String, id: &Spanned<String>) {
+    /// `what` is the kind of id.
+    fn id_format(&mut self, what: Message, id: &Spanned<String>) {
         let v = id.get_ref();
         if v.is_empty() || !v.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') {
-            let lang = self.lang;
             self.err(
                 Some(id.span()),
-                t!(lang, "rules.endgame.id_format", what = what, id = v),
-                Some(&t!(lang, "rules.endgame.id_format_help")),
+                msg!("rules.endgame.id_format", what = what, id = v),
+                Some(msg!("rules.endgame.id_format_help")),
             );
         }
     }
@@ -155,7 +143,7 @@ impl Checker<'_> {
     fn bounded(&mut self, v: &Spanned<i64>, limit: i64, what: &str) -> i64 {
         let x = *v.get_ref();
         if x.abs() > limit {
-            let message = t!(self.lang, "rules.endgame.out_of_range", what = what, x = x, limit = limit);
+            let message = msg!("rules.endgame.out_of_range", what = what, x = x, limit = limit);
             self.err(Some(v.span()), message, None);
             x.clamp(-limit, limit)
         } else {
@@ -176,7 +164,7 @@ impl Checker<'_> {
         let mut names: HashMap<String, Known> = HashMap::new();
         let mut scoring = Scoring::default();
         for raw in inputs {
-            self.id_format(t!(self.lang, "rules.endgame.what_input"), &raw.id);
+            self.id_format(msg!("rules.endgame.what_input"), &raw.id);
             let input = self.input(raw, usage);
             let known = match input.shape {
                 Shape::Number { min, max } => Known {
@@ -194,11 +182,10 @@ impl Checker<'_> {
                 }
             };
             if names.insert(input.id.clone(), known).is_some() {
-                let lang = self.lang;
                 self.err(
                     Some(raw.id.span()),
-                    t!(lang, "rules.endgame.duplicate_id", id = input.id),
-                    Some(&t!(lang, "rules.endgame.duplicate_id_help")),
+                    msg!("rules.endgame.duplicate_id", id = &input.id),
+                    Some(msg!("rules.endgame.duplicate_id_help")),
                 );
             }
             scoring.inputs.push(input);
@@ -210,19 +197,18 @@ impl Checker<'_> {
         }
         for (n, raw) in derived.iter().chain(categories).enumerate() {
             let what = if n < derived.len() {
-                t!(self.lang, "rules.endgame.what_derived")
+                msg!("rules.endgame.what_derived")
             } else {
-                t!(self.lang, "rules.endgame.what_category")
+                msg!("rules.endgame.what_category")
             };
             self.id_format(what, &raw.id);
             let index = scoring.values.len();
             let (value, lo, hi) = self.value(raw, &scoring, &names);
             if names.contains_key(value.id.as_str()) {
-                let lang = self.lang;
                 self.err(
                     Some(raw.id.span()),
-                    t!(lang, "rules.endgame.duplicate_id", id = value.id),
-                    Some(&t!(lang, "rules.endgame.duplicate_id_help")),
+                    msg!("rules.endgame.duplicate_id", id = &value.id),
+                    Some(msg!("rules.endgame.duplicate_id_help")),
                 );
             }
             names.insert(value.id.clone(), Known { r: Ref::Value(index), list: false, lo, hi, max_items: 0 });
@@ -235,8 +221,8 @@ impl Checker<'_> {
             match self.resolve(t.of.get_ref(), t.of.span(), &names, "tie_break") {
                 Some(k) if k.list => self.err(
                     Some(t.of.span()),
-                    t!(self.lang, "rules.endgame.tie_list", id = t.of.get_ref()),
-                    Some(&t!(self.lang, "rules.endgame.tie_list_help")),
+                    msg!("rules.endgame.tie_list", id = t.of.get_ref()),
+                    Some(msg!("rules.endgame.tie_list_help")),
                 ),
                 Some(k) => scoring.tie_breaks.push(TieBreak { of: k.r, name: t.name.clone() }),
                 None => {}
@@ -251,11 +237,10 @@ impl Checker<'_> {
         let shape = if list {
             for (key, v) in [("min", &raw.min), ("max", &raw.max)] {
                 if let Some(v) = v {
-                    let lang = self.lang;
                     self.err(
                         Some(v.span()),
-                        t!(lang, "rules.endgame.number_key_on_list", key = key, id = id),
-                        Some(&t!(lang, "rules.endgame.number_key_on_list_help")),
+                        msg!("rules.endgame.number_key_on_list", key = key, id = &id),
+                        Some(msg!("rules.endgame.number_key_on_list_help")),
                     );
                 }
             }
@@ -263,39 +248,37 @@ impl Checker<'_> {
             let item_max = match &raw.item_max {
                 Some(v) => self.bounded(v, BIG, "item_max"),
                 None => {
-                    self.err(Some(raw.id.span()), t!(self.lang, "rules.endgame.need_item_max", id = id), None);
+                    self.err(Some(raw.id.span()), msg!("rules.endgame.need_item_max", id = &id), None);
                     item_min
                 }
             };
             let max_items = match &raw.max_items {
                 Some(v) if *v.get_ref() < 0 || *v.get_ref() > 1000 => {
-                    self.err(Some(v.span()), t!(self.lang, "rules.endgame.max_items_range"), None);
+                    self.err(Some(v.span()), msg!("rules.endgame.max_items_range"), None);
                     0
                 }
                 Some(v) => *v.get_ref() as usize,
                 None => {
-                    let lang = self.lang;
                     self.err(
                         Some(raw.id.span()),
-                        t!(lang, "rules.endgame.need_max_items", id = id),
-                        Some(&t!(lang, "rules.endgame.need_max_items_help")),
+                        msg!("rules.endgame.need_max_items", id = &id),
+                        Some(msg!("rules.endgame.need_max_items_help")),
                     );
                     0
                 }
             };
             if item_min > item_max {
                 let at = raw.item_min.as_ref().map(|v| v.span()).unwrap_or(raw.id.span());
-                self.err(Some(at), t!(self.lang, "rules.endgame.item_min_above", min = item_min, max = item_max), None);
+                self.err(Some(at), msg!("rules.endgame.item_min_above", min = item_min, max = item_max), None);
             }
             Shape::List { item_min, item_max, max_items }
         } else {
             for (key, v) in [("item_min", &raw.item_min), ("item_max", &raw.item_max), ("max_items", &raw.max_items)] {
                 if let Some(v) = v {
-                    let lang = self.lang;
                     self.err(
                         Some(v.span()),
-                        t!(lang, "rules.endgame.list_key_on_number", key = key, id = id),
-                        Some(&t!(lang, "rules.endgame.list_key_on_number_help")),
+                        msg!("rules.endgame.list_key_on_number", key = key, id = &id),
+                        Some(msg!("rules.endgame.list_key_on_number_help")),
                     );
                 }
             }
@@ -303,26 +286,24 @@ impl Checker<'_> {
             let max = match &raw.max {
                 Some(v) => self.bounded(v, BIG, "max"),
                 None => {
-                    let lang = self.lang;
                     self.err(
                         Some(raw.id.span()),
-                        t!(lang, "rules.endgame.need_max", id = id),
-                        Some(&t!(lang, "rules.endgame.need_max_help")),
+                        msg!("rules.endgame.need_max", id = &id),
+                        Some(msg!("rules.endgame.need_max_help")),
                     );
                     BIG
                 }
             };
             if min > max {
                 let at = raw.min.as_ref().map(|v| v.span()).unwrap_or(raw.id.span());
-                self.err(Some(at), t!(self.lang, "rules.endgame.min_above", min = min, max = max), None);
+                self.err(Some(at), msg!("rules.endgame.min_above", min = min, max = max), None);
             } else if usage == Use::Sheet && (min > 0 || max < 0) {
                 let at =
                     raw.min.as_ref().map(|v| v.span()).or(raw.max.as_ref().map(|v| v.span())).unwrap_or(raw.id.span());
-                let lang = self.lang;
                 self.err(
                     Some(at),
-                    t!(lang, "rules.endgame.zero_outside", id = id, min = min, max = max),
-                    Some(&t!(lang, "rules.endgame.zero_outside_help")),
+                    msg!("rules.endgame.zero_outside", id = &id, min = min, max = max),
+                    Some(msg!("rules.endgame.zero_outside_help")),
                 );
             }
             Shape::Number { min, max }
@@ -337,7 +318,7 @@ impl Checker<'_> {
     }
 
     fn limit(&mut self, raw: &raw::Limit, names: &HashMap<String, Known>, usage: Use) -> Option<Limit> {
-        self.id_format(t!(self.lang, "rules.endgame.what_limit"), &raw.id);
+        self.id_format(msg!("rules.endgame.what_limit"), &raw.id);
         let id = raw.id.get_ref().clone();
         let scope = match raw.scope.as_ref().map(|s| s.get_ref().as_str()) {
             None | Some("player") => Scope::Player,
@@ -345,17 +326,16 @@ impl Checker<'_> {
             Some("game") => {
                 self.err(
                     Some(raw.scope.as_ref().map(|s| s.span()).unwrap_or(raw.id.span())),
-                    t!(self.lang, "rules.endgame.calc_scope"),
+                    msg!("rules.endgame.calc_scope"),
                     None,
                 );
                 Scope::Player
             }
             Some(other) => {
-                let lang = self.lang;
                 self.err(
                     Some(raw.scope.as_ref().unwrap().span()),
-                    t!(lang, "rules.endgame.unknown_scope", scope = other),
-                    Some(&t!(lang, "rules.endgame.unknown_scope_help")),
+                    msg!("rules.endgame.unknown_scope", scope = other),
+                    Some(msg!("rules.endgame.unknown_scope_help")),
                 );
                 Scope::Player
             }
@@ -370,16 +350,15 @@ impl Checker<'_> {
             let at = self.word_span(&span, key);
             let Some(k) = self.resolve(key, at.clone(), names, "limit") else { continue };
             let Ref::Input(i) = k.r else {
-                let lang = self.lang;
                 self.err(
                     Some(at),
-                    t!(lang, "rules.endgame.limit_computed", id = id, key = key),
-                    Some(&t!(lang, "rules.endgame.limit_computed_help")),
+                    msg!("rules.endgame.limit_computed", id = &id, key = key),
+                    Some(msg!("rules.endgame.limit_computed_help")),
                 );
                 continue;
             };
             if weight == 0 || weight.abs() > POINTS {
-                let message = t!(self.lang, "rules.endgame.limit_weight", weight = weight, key = key, max = POINTS);
+                let message = msg!("rules.endgame.limit_weight", weight = weight, key = key, max = POINTS);
                 self.err(Some(at), message, None);
                 continue;
             }
@@ -390,28 +369,26 @@ impl Checker<'_> {
             terms.push((i, weight));
         }
         if raw.sum.get_ref().is_empty() {
-            let lang = self.lang;
             self.err(
                 Some(span),
-                t!(lang, "rules.endgame.limit_sums_nothing", id = id),
-                Some(&t!(lang, "rules.endgame.limit_sums_nothing_help")),
+                msg!("rules.endgame.limit_sums_nothing", id = &id),
+                Some(msg!("rules.endgame.limit_sums_nothing_help")),
             );
         }
         let min = raw.min.as_ref().map(|v| self.bounded(v, BIG, "min"));
         let max = raw.max.as_ref().map(|v| self.bounded(v, BIG, "max"));
         if min.is_none() && max.is_none() {
-            self.err(Some(raw.id.span()), t!(self.lang, "rules.endgame.no_bounds", id = id), None);
+            self.err(Some(raw.id.span()), msg!("rules.endgame.no_bounds", id = &id), None);
         }
         // A per-sheet limit that the inputs' own limits already guarantee is a mistake.
         if scope == Scope::Player && terms.len() == raw.sum.get_ref().len() && !terms.is_empty() {
             let min_never = min.is_none_or(|m| lo >= i128::from(m));
             let max_never = max.is_none_or(|m| hi <= i128::from(m));
             if min_never && max_never {
-                let lang = self.lang;
                 self.err(
                     Some(raw.id.span()),
-                    t!(lang, "rules.endgame.never_broken", id = id, lo = lo, hi = hi),
-                    Some(&t!(lang, "rules.endgame.never_broken_help")),
+                    msg!("rules.endgame.never_broken", id = &id, lo = lo, hi = hi),
+                    Some(msg!("rules.endgame.never_broken_help")),
                 );
             }
         }
@@ -424,16 +401,14 @@ impl Checker<'_> {
         }
         let mut close: Vec<&str> = names.keys().map(String::as_str).filter(|k| similar(k, name)).collect();
         close.sort();
-        let lang = self.lang;
         let help = if close.is_empty() {
             let mut all: Vec<&str> = names.keys().map(String::as_str).collect();
             all.sort();
-            t!(lang, "rules.endgame.may_name", user = user, list = all.join(", "))
+            msg!("rules.endgame.may_name", user = user, list = all.join(", "))
         } else {
-            let close: Vec<String> = close.iter().map(|c| format!("`{c}`")).collect();
-            t!(lang, "rules.endgame.did_you_mean", list = close.join(&t!(lang, "rules.endgame.or")))
+            msg!("rules.endgame.did_you_mean", list = either(&close, msg!("rules.endgame.or")))
         };
-        self.err(Some(at), t!(lang, "rules.endgame.unknown_ref", name = name), Some(&help));
+        self.err(Some(at), msg!("rules.endgame.unknown_ref", name = name), Some(help));
         None
     }
 
@@ -451,11 +426,10 @@ impl Checker<'_> {
             "sum" => &["of"],
             other => {
                 let kinds: Vec<&str> = KINDS.iter().map(|(k, _)| *k).collect();
-                let lang = self.lang;
                 self.err(
                     Some(raw.kind.span()),
-                    t!(lang, "rules.endgame.unknown_kind", kind = other),
-                    Some(&t!(lang, "rules.endgame.use_one_of", list = kinds.join(", "))),
+                    msg!("rules.endgame.unknown_kind", kind = other),
+                    Some(msg!("rules.endgame.use_one_of", list = kinds.join(", "))),
                 );
                 let v = Value { id, name: raw.name.clone(), formula: Formula::Sum(vec![]), cap: None };
                 return (v, 0, 0);
@@ -464,8 +438,8 @@ impl Checker<'_> {
         let usage = KINDS
             .iter()
             .find(|(k, _)| *k == kind)
-            .map(|(_, key)| crate::text::tr(self.lang, key, &[]))
-            .unwrap_or_default();
+            .map(|(_, key)| Arg::from(Message::new(key)))
+            .unwrap_or_else(|| Arg::from(""));
         let given: [(&str, Option<Range<usize>>); 5] = [
             ("of", raw.of.as_ref().map(|v| v.span())),
             ("points", raw.points.as_ref().map(|v| v.span())),
@@ -476,11 +450,10 @@ impl Checker<'_> {
         for (key, at) in &given {
             if let Some(at) = at {
                 if !takes.contains(key) {
-                    let lang = self.lang;
                     self.err(
                         Some(at.clone()),
-                        t!(lang, "rules.endgame.key_not_used", key = key, kind = kind, id = id),
-                        Some(&t!(lang, "rules.endgame.kind_takes", kind = kind, usage = usage)),
+                        msg!("rules.endgame.key_not_used", key = *key, kind = kind, id = &id),
+                        Some(msg!("rules.endgame.kind_takes", kind = kind, usage = usage.clone())),
                     );
                 }
             }
@@ -488,11 +461,10 @@ impl Checker<'_> {
         for key in takes {
             let optional = matches!((kind, *key), ("per", "points") | ("table", "beyond"));
             if !optional && given.iter().any(|(k, at)| k == key && at.is_none()) {
-                let lang = self.lang;
                 self.err(
                     Some(raw.kind.span()),
-                    t!(lang, "rules.endgame.kind_needs", kind = kind, key = key, id = id),
-                    Some(&t!(lang, "rules.endgame.kind_takes", kind = kind, usage = usage)),
+                    msg!("rules.endgame.kind_needs", kind = kind, key = *key, id = &id),
+                    Some(msg!("rules.endgame.kind_takes", kind = kind, usage = usage.clone())),
                 );
             }
         }
@@ -524,7 +496,7 @@ impl Checker<'_> {
                                 Some(n) if n.abs() <= POINTS => items.push((at.start, key.clone(), n)),
                                 _ => self.err(
                                     Some(at),
-                                    t!(self.lang, "rules.endgame.per_key_points", key = key, max = POINTS),
+                                    msg!("rules.endgame.per_key_points", key = key, max = POINTS),
                                     None,
                                 ),
                             }
@@ -542,21 +514,19 @@ impl Checker<'_> {
                             }
                         }
                         if t.is_empty() {
-                            let lang = self.lang;
                             self.err(
                                 Some(p.span()),
-                                t!(lang, "rules.endgame.points_for_nothing", id = id),
-                                Some(&t!(lang, "rules.endgame.points_for_nothing_help")),
+                                msg!("rules.endgame.points_for_nothing", id = &id),
+                                Some(msg!("rules.endgame.points_for_nothing_help")),
                             );
                         }
                         (Formula::PerKey(terms), lo, hi)
                     }
                     _ => {
-                        let lang = self.lang;
                         self.err(
                             Some(p.span()),
-                            t!(lang, "rules.endgame.per_key_table", id = id),
-                            Some(&t!(lang, "rules.endgame.per_key_table_help")),
+                            msg!("rules.endgame.per_key_table", id = &id),
+                            Some(msg!("rules.endgame.per_key_table_help")),
                         );
                         bad
                     }
@@ -568,15 +538,14 @@ impl Checker<'_> {
                 let table = raw.table.as_ref().map(|t| t.get_ref().clone()).unwrap_or_default();
                 if let Some(t) = &raw.table {
                     if table.is_empty() || table.len() > 1000 {
-                        let lang = self.lang;
                         self.err(
                             Some(t.span()),
-                            t!(lang, "rules.endgame.table_len", id = id),
-                            Some(&t!(lang, "rules.endgame.table_len_help")),
+                            msg!("rules.endgame.table_len", id = &id),
+                            Some(msg!("rules.endgame.table_len_help")),
                         );
                     }
                     if table.iter().any(|v| v.abs() > BIG) {
-                        self.err(Some(t.span()), t!(self.lang, "rules.endgame.table_values", big = BIG), None);
+                        self.err(Some(t.span()), msg!("rules.endgame.table_values", big = BIG), None);
                     }
                 }
                 let beyond = raw.beyond.as_ref().map(|b| self.bounded(b, POINTS, "beyond"));
@@ -585,28 +554,25 @@ impl Checker<'_> {
                 for (k, at) in of {
                     refs.push(k.r);
                     if k.lo < 0 {
-                        let lang = self.lang;
                         self.err(
                             Some(at.clone()),
-                            t!(lang, "rules.endgame.table_negative", key = scoring.ref_id(k.r), lo = k.lo),
-                            Some(&t!(lang, "rules.endgame.min_zero_help")),
+                            msg!("rules.endgame.table_negative", key = scoring.ref_id(k.r), lo = k.lo),
+                            Some(msg!("rules.endgame.min_zero_help")),
                         );
                         continue;
                     }
                     if k.hi > table.len() as i128 && beyond.is_none() && !table.is_empty() {
                         let at = raw.table.as_ref().map(|t| t.span()).unwrap_or(at.clone());
-                        let lang = self.lang;
                         self.err(
                             Some(at),
-                            t!(
-                                lang,
+                            msg!(
                                 "rules.endgame.table_short",
                                 key = scoring.ref_id(k.r),
                                 hi = k.hi,
-                                id = id,
+                                id = &id,
                                 len = table.len()
                             ),
-                            Some(&t!(lang, "rules.endgame.table_short_help")),
+                            Some(msg!("rules.endgame.table_short_help")),
                         );
                         continue;
                     }
@@ -621,11 +587,10 @@ impl Checker<'_> {
                 let every = raw.every.as_ref().map(|e| {
                     let v = *e.get_ref();
                     if !(1..=BIG).contains(&v) {
-                        let lang = self.lang;
                         self.err(
                             Some(e.span()),
-                            t!(lang, "rules.endgame.every_range", big = BIG, v = v),
-                            Some(&t!(lang, "rules.endgame.every_range_help")),
+                            msg!("rules.endgame.every_range", big = BIG, v = v),
+                            Some(msg!("rules.endgame.every_range_help")),
                         );
                     }
                     v.clamp(1, BIG)
@@ -638,17 +603,10 @@ impl Checker<'_> {
                     (Some(k), Some(e), Some(p)) => {
                         if k.lo < 0 {
                             let at = raw.of.as_ref().map(|o| o.span());
-                            let lang = self.lang;
                             self.err(
                                 at,
-                                t!(
-                                    lang,
-                                    "rules.endgame.per_negative",
-                                    key = scoring.ref_id(k.r),
-                                    lo = k.lo,
-                                    kind = kind
-                                ),
-                                Some(&t!(lang, "rules.endgame.min_zero_help")),
+                                msg!("rules.endgame.per_negative", key = scoring.ref_id(k.r), lo = k.lo, kind = kind),
+                                Some(msg!("rules.endgame.min_zero_help")),
                             );
                         }
                         let e128 = i128::from(e);
@@ -669,11 +627,10 @@ impl Checker<'_> {
                 },
                 Some(_) => {
                     let at = raw.of.as_ref().map(|o| o.span());
-                    let lang = self.lang;
                     self.err(
                         at,
-                        t!(lang, "rules.endgame.list_sum_number", of = of_text(raw), id = id),
-                        Some(&t!(lang, "rules.endgame.list_sum_number_help")),
+                        msg!("rules.endgame.list_sum_number", of = of_text(raw), id = &id),
+                        Some(msg!("rules.endgame.list_sum_number_help")),
                     );
                     bad
                 }
@@ -687,11 +644,9 @@ impl Checker<'_> {
                             for it in items {
                                 match it.as_str() {
                                     Some(s) => weighted.push((self.word_span(&of.span(), s).start, s.to_string(), 1)),
-                                    None => self.err(
-                                        Some(of.span()),
-                                        t!(self.lang, "rules.endgame.sum_strings", id = id),
-                                        None,
-                                    ),
+                                    None => {
+                                        self.err(Some(of.span()), msg!("rules.endgame.sum_strings", id = &id), None)
+                                    }
                                 }
                             }
                         }
@@ -703,21 +658,20 @@ impl Checker<'_> {
                                     }
                                     _ => {
                                         let at = self.word_span(&of.span(), k);
-                                        let message = t!(self.lang, "rules.endgame.sum_weight", key = k, max = POINTS);
+                                        let message = msg!("rules.endgame.sum_weight", key = k, max = POINTS);
                                         self.err(Some(at), message, None)
                                     }
                                 }
                             }
                         }
-                        _ => self.err(Some(of.span()), t!(self.lang, "rules.endgame.sum_shape", id = id), None),
+                        _ => self.err(Some(of.span()), msg!("rules.endgame.sum_shape", id = &id), None),
                     }
                     weighted.sort();
                     if weighted.is_empty() {
-                        let lang = self.lang;
                         self.err(
                             Some(of.span()),
-                            t!(lang, "rules.endgame.sums_nothing", id = id),
-                            Some(&t!(lang, "rules.endgame.sums_nothing_help")),
+                            msg!("rules.endgame.sums_nothing", id = &id),
+                            Some(msg!("rules.endgame.sums_nothing_help")),
                         );
                     }
                     let (mut terms, mut lo, mut hi) = (Vec::new(), 0i128, 0i128);
@@ -725,11 +679,10 @@ impl Checker<'_> {
                         let at = self.word_span(&(start..of.span().end), &key);
                         if let Some(k) = self.resolve(&key, at.clone(), names, kind) {
                             if k.list {
-                                let lang = self.lang;
                                 self.err(
                                     Some(at),
-                                    t!(lang, "rules.endgame.sum_list", key = key),
-                                    Some(&t!(lang, "rules.endgame.sum_list_help")),
+                                    msg!("rules.endgame.sum_list", key = key),
+                                    Some(msg!("rules.endgame.sum_list_help")),
                                 );
                                 continue;
                             }
@@ -748,13 +701,12 @@ impl Checker<'_> {
         let cap = raw.cap.as_ref().map(|c| {
             let v = self.bounded(c, BIG, "cap");
             if i128::from(v) < lo {
-                self.err(Some(c.span()), t!(self.lang, "rules.endgame.cap_below", v = v, id = id, lo = lo), None);
+                self.err(Some(c.span()), msg!("rules.endgame.cap_below", v = v, id = &id, lo = lo), None);
             } else if i128::from(v) >= hi {
-                let lang = self.lang;
                 self.err(
                     Some(c.span()),
-                    t!(lang, "rules.endgame.cap_never", v = v, id = id, hi = hi),
-                    Some(&t!(lang, "rules.endgame.cap_never_help")),
+                    msg!("rules.endgame.cap_never", v = v, id = &id, hi = hi),
+                    Some(msg!("rules.endgame.cap_never_help")),
                 );
             }
             v
@@ -771,7 +723,7 @@ impl Checker<'_> {
                 self.resolve(s, at, names, raw.kind.get_ref())
             }
             _ => {
-                let message = t!(self.lang, "rules.endgame.one_id", kind = raw.kind.get_ref(), id = raw.id.get_ref());
+                let message = msg!("rules.endgame.one_id", kind = raw.kind.get_ref(), id = raw.id.get_ref());
                 self.err(Some(of.span()), message, None);
                 None
             }
@@ -782,11 +734,10 @@ impl Checker<'_> {
         let k = self.one_ref(raw, names)?;
         if k.list {
             let at = raw.of.as_ref().map(|o| o.span());
-            let lang = self.lang;
             self.err(
                 at,
-                t!(lang, "rules.endgame.needs_number", of = of_text(raw), kind = kind, id = raw.id.get_ref()),
-                Some(&t!(lang, "rules.endgame.needs_number_help")),
+                msg!("rules.endgame.needs_number", of = of_text(raw), kind = kind, id = raw.id.get_ref()),
+                Some(msg!("rules.endgame.needs_number_help")),
             );
             return None;
         }
@@ -806,7 +757,7 @@ impl Checker<'_> {
                 a.iter().filter_map(|v| v.as_str().map(String::from)).collect()
             }
             _ => {
-                self.err(Some(of.span()), t!(self.lang, "rules.endgame.of_shape", id = raw.id.get_ref()), None);
+                self.err(Some(of.span()), msg!("rules.endgame.of_shape", id = raw.id.get_ref()), None);
                 return vec![];
             }
         };
@@ -817,7 +768,7 @@ impl Checker<'_> {
             from = at.end.min(of.span().end);
             if let Some(k) = self.resolve(&id, at.clone(), names, kind) {
                 if k.list {
-                    self.err(Some(at), t!(self.lang, "rules.endgame.lookup_list", id = id, kind = kind), None);
+                    self.err(Some(at), msg!("rules.endgame.lookup_list", id = &id, kind = kind), None);
                 } else {
                     out.push((k, at));
                 }
@@ -831,20 +782,19 @@ impl Checker<'_> {
         match p.get_ref().as_integer() {
             Some(n) if n.abs() <= POINTS => Some(n),
             Some(n) => {
-                self.err(Some(p.span()), t!(self.lang, "rules.endgame.points_range", n = n, max = POINTS), None);
+                self.err(Some(p.span()), msg!("rules.endgame.points_range", n = n, max = POINTS), None);
                 None
             }
             None => {
-                let lang = self.lang;
                 let help = if p.get_ref().is_table() {
-                    t!(lang, "rules.endgame.points_table_help")
+                    msg!("rules.endgame.points_table_help")
                 } else {
-                    t!(lang, "rules.endgame.points_whole_help")
+                    msg!("rules.endgame.points_whole_help")
                 };
                 self.err(
                     Some(p.span()),
-                    t!(lang, "rules.endgame.int_points", kind = kind, id = raw.id.get_ref()),
-                    Some(&help),
+                    msg!("rules.endgame.int_points", kind = kind, id = raw.id.get_ref()),
+                    Some(help),
                 );
                 None
             }

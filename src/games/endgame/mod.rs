@@ -8,5 +8,5 @@ pub mod model;
 pub(crate) mod schema;
 pub mod sheet_file;
 
-pub use compile::{compile, compile_in, similar, word_span};
+pub use compile::{compile, similar, word_span};
 pub use model::*;

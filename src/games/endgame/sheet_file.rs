@@ -12,17 +12,17 @@
 //! is reported at its line and column.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::ops::Range;
 
 use serde::Deserialize;
 
 use crate::games::endgame::eval::{At, InputValue};
 use crate::games::endgame::{similar, EndgameRules, Shape};
+use crate::message::Message;
 use crate::source::de::{self, Kind, Seg};
 use crate::source::spanned::Spanned;
-use crate::source::{Diagnostic, Source};
-use crate::{t, Error};
+use crate::source::{either, Diagnostic, Source};
+use crate::{msg, Error};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -85,33 +85,22 @@ impl EndgameSheet {
     }
 }
 
-/// Parse a sheet file against the rules (messages in English). Every problem found is
-/// reported at once.
+/// Parse a sheet file against the rules. Every problem found is reported at once
+/// (`Error::Input`).
 pub fn parse(rules: &EndgameRules, source: &Source) -> Result<EndgameSheet, Error> {
-    parse_in(rules, source, "en")
-}
-
-/// `parse` with the diagnostics in a language.
-pub fn parse_in(rules: &EndgameRules, source: &Source, lang: &str) -> Result<EndgameSheet, Error> {
-    let fail = |diags: Vec<Diagnostic>| Error::Input {
-        path: source.name.clone(),
-        count: diags.len(),
-        report: source.render_all_in(&diags, lang),
-    };
+    let fail = |diags: Vec<Diagnostic>| Error::input(source, diags);
     if source.text.trim().is_empty() {
-        return Err(fail(vec![Diagnostic::new(t!(lang, "cli.sheet_file.empty"), None).help(t!(
-            lang,
-            "games.sheet.empty_help",
-            id = rules.id
-        ))]));
+        return Err(fail(vec![
+            Diagnostic::new(msg!("cli.sheet_file.empty"), None).help(msg!("games.sheet.empty_help", id = &rules.id))
+        ]));
     }
     let raw: RawSheet = de::from_str(&source.text).map_err(|e| {
-        let mut d = e.diagnostic(lang);
+        let mut d = e.diagnostic();
         // An unknown key at the top: say what a sheet holds, unless a close key is suggested.
         let at_top = e.path().iter().all(|s| !matches!(s, Seg::Key(_)));
         if let Kind::UnknownKey { key, expected } = e.kind() {
             if at_top && !expected.iter().any(|k| similar(k, key)) {
-                d = d.help(t!(lang, "games.sheet.unknown_field_help"));
+                d = d.help(msg!("games.sheet.unknown_field_help"));
             }
         }
         fail(vec![d])
@@ -121,28 +110,27 @@ pub fn parse_in(rules: &EndgameRules, source: &Source, lang: &str) -> Result<End
         if g.get_ref() != &rules.id {
             diags.push(
                 Diagnostic::new(
-                    t!(lang, "cli.sheet_file.other_game", game = g.get_ref(), rules = rules.id),
+                    msg!("cli.sheet_file.other_game", game = g.get_ref(), rules = &rules.id),
                     Some(g.span()),
                 )
-                .help(t!(lang, "cli.sheet_file.other_game_help")),
+                .help(msg!("cli.sheet_file.other_game_help")),
             );
         }
     }
     let player = match &raw.player {
         Some(p) if p.get_ref().trim().chars().count() > crate::players::MAX_NAME_CHARS => {
             let (n, max) = (p.get_ref().trim().chars().count(), crate::players::MAX_NAME_CHARS);
-            diags.push(Diagnostic::new(t!(lang, "cli.sheet_file.long_player", n = n, max = max), Some(p.span())));
+            diags.push(Diagnostic::new(msg!("cli.sheet_file.long_player", n = n, max = max), Some(p.span())));
             String::new()
         }
         Some(p) if !p.get_ref().trim().is_empty() => p.get_ref().trim().to_string(),
         Some(p) => {
-            diags.push(Diagnostic::new(t!(lang, "cli.sheet_file.empty_player"), Some(p.span())));
+            diags.push(Diagnostic::new(msg!("cli.sheet_file.empty_player"), Some(p.span())));
             String::new()
         }
         None => {
             diags.push(
-                Diagnostic::new(t!(lang, "cli.sheet_file.no_player"), None)
-                    .help(t!(lang, "cli.sheet_file.no_player_help")),
+                Diagnostic::new(msg!("cli.sheet_file.no_player"), None).help(msg!("cli.sheet_file.no_player_help")),
             );
             String::new()
         }
@@ -157,27 +145,28 @@ pub fn parse_in(rules: &EndgameRules, source: &Source, lang: &str) -> Result<End
             close.truncate(3);
             let help = if close.is_empty() {
                 let list = inputs.iter().map(|x| x.id.as_str()).collect::<Vec<_>>().join(", ");
-                t!(lang, "games.sheet.inputs_are", id = rules.id, list = list)
+                msg!("games.sheet.inputs_are", id = &rules.id, list = list)
             } else {
-                let list = close.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>();
-                t!(lang, "cli.sheet_file.did_you_mean", list = list.join(&t!(lang, "cli.sheet_file.or")))
+                msg!("cli.sheet_file.did_you_mean", list = either(&close, msg!("cli.sheet_file.or")))
             };
             diags.push(
-                Diagnostic::new(t!(lang, "games.sheet.unknown_input", id = key.get_ref()), Some(key.span())).help(help),
+                Diagnostic::new(msg!("games.sheet.unknown_input", id = key.get_ref()), Some(key.span())).help(help),
             );
             continue;
         };
         let input = &inputs[i];
         let span = value.span();
-        let wrong =
-            |what: String| -> Diagnostic {
-                let example = match input.shape {
-                    Shape::Number { .. } => format!("{} = 3", input.id),
-                    Shape::List { item_min, .. } => format!("{} = [{item_min}, {item_min}]", input.id),
-                };
-                Diagnostic::new(format!("`{}` ({}) {what}", input.id, input.name.get(lang)), Some(span.clone()))
-                    .help(t!(lang, "games.sheet.write_like", example = example))
+        let wrong = |what: Message| -> Diagnostic {
+            let example = match input.shape {
+                Shape::Number { .. } => format!("{} = 3", input.id),
+                Shape::List { item_min, .. } => format!("{} = [{item_min}, {item_min}]", input.id),
             };
+            Diagnostic::new(
+                msg!("games.sheet.wrong_value", id = &input.id, name = &input.name, what = what),
+                Some(span.clone()),
+            )
+            .help(msg!("games.sheet.write_like", example = example))
+        };
         match (input.shape, value.get_ref()) {
             (Shape::Number { .. }, toml::Value::Integer(n)) => sheet.values[i] = Some(InputValue::Number(*n)),
             (Shape::List { .. }, toml::Value::Array(items)) => {
@@ -186,7 +175,7 @@ pub fn parse_in(rules: &EndgameRules, source: &Source, lang: &str) -> Result<End
                     match v.as_integer() {
                         Some(n) => list.push(n),
                         None => {
-                            diags.push(wrong(t!(lang, "games.sheet.list_of_whole")));
+                            diags.push(wrong(msg!("games.sheet.list_of_whole")));
                             break;
                         }
                     }
@@ -195,15 +184,15 @@ pub fn parse_in(rules: &EndgameRules, source: &Source, lang: &str) -> Result<End
                 sheet.values[i] = Some(InputValue::List(list));
             }
             (Shape::Number { .. }, toml::Value::Float(_)) | (Shape::List { .. }, toml::Value::Float(_)) => {
-                diags.push(wrong(t!(lang, "games.sheet.whole_numbers")));
+                diags.push(wrong(msg!("games.sheet.whole_numbers")));
             }
             (Shape::Number { .. }, toml::Value::String(s)) if s.trim().parse::<i64>().is_ok() => {
-                diags.push(wrong(t!(lang, "games.sheet.quoted")));
+                diags.push(wrong(msg!("games.sheet.quoted")));
             }
-            (Shape::Number { .. }, toml::Value::Array(_)) => diags.push(wrong(t!(lang, "games.sheet.not_a_list"))),
-            (Shape::List { .. }, toml::Value::Integer(_)) => diags.push(wrong(t!(lang, "games.sheet.is_a_list"))),
-            (Shape::Number { .. }, _) => diags.push(wrong(t!(lang, "games.sheet.must_be_whole"))),
-            (Shape::List { .. }, _) => diags.push(wrong(t!(lang, "games.sheet.must_be_list"))),
+            (Shape::Number { .. }, toml::Value::Array(_)) => diags.push(wrong(msg!("games.sheet.not_a_list"))),
+            (Shape::List { .. }, toml::Value::Integer(_)) => diags.push(wrong(msg!("games.sheet.is_a_list"))),
+            (Shape::Number { .. }, _) => diags.push(wrong(msg!("games.sheet.must_be_whole"))),
+            (Shape::List { .. }, _) => diags.push(wrong(msg!("games.sheet.must_be_list"))),
         }
         sheet.spans[i] = Some(span);
     }
@@ -242,60 +231,12 @@ fn array_item_spans(text: &str, span: &Range<usize>) -> Vec<Range<usize>> {
     out
 }
 
-/// Write a sheet file; only given inputs are written (so `enter` can resume). The comments
-/// (the game, each input's name and limits) are in `lang`; the data are ids and numbers,
-/// so the file reads the same in every language.
-pub fn write(rules: &EndgameRules, sheet: &EndgameSheet, lang: &str) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "# {}", t!(lang, "games.sheet.header", game = rules.name.get(lang)));
-    let _ = writeln!(out, "game = {}", quote(&rules.id));
-    let _ = writeln!(out, "player = {}", quote(&sheet.player));
-    let _ = writeln!(out, "\n[inputs]");
-    let lines: Vec<(String, String)> = rules
-        .sheet
-        .inputs
-        .iter()
-        .zip(&sheet.values)
-        .filter_map(|(input, v)| {
-            let value = match v.as_ref()? {
-                InputValue::Number(n) => n.to_string(),
-                InputValue::List(l) => format!("[{}]", l.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")),
-            };
-            Some((
-                format!("{} = {value}", input.id),
-                format!("# {} ({})", input.name.get(lang), crate::text::endgame::range_text(input.shape, lang)),
-            ))
-        })
-        .collect();
-    let w = lines.iter().map(|(a, _)| a.chars().count()).max().unwrap_or(0);
-    for (assign, comment) in lines {
-        let _ = writeln!(out, "{assign:<w$}  {comment}");
-    }
-    out
-}
-
-fn quote(s: &str) -> String {
-    toml::Value::String(s.to_string()).to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn titania() -> EndgameRules {
         crate::games::built_in("titania").unwrap().endgame().unwrap().clone()
-    }
-
-    #[test]
-    fn written_sheet_reads_back() {
-        let r = titania();
-        let mut s = EndgameSheet::new(&r, "Ann \"A\"");
-        s.values[0] = Some(InputValue::Number(41));
-        s.values[1] = Some(InputValue::List(vec![3, 5, 4]));
-        let text = write(&r, &s, "en");
-        let back = parse(&r, &Source::new("t.toml", text.clone())).unwrap_or_else(|e| panic!("{e}\n{text}"));
-        assert_eq!(back.values, s.values);
-        assert_eq!(back.player, s.player);
     }
 
     #[test]

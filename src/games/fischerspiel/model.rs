@@ -8,8 +8,9 @@ use crate::source::spanned::Spanned;
 use serde::Deserialize;
 
 use crate::games::names::{texts, Names, Text};
+use crate::message::Message;
+use crate::msg;
 use crate::source::{Diagnostic, Source};
-use crate::t;
 
 mod raw {
     use super::*;
@@ -202,17 +203,11 @@ impl FischerspielRules {
     }
 }
 
-/// Parse and check a Fischerspiel rules file; on failure every diagnostic found (in
-/// English).
+/// Parse and check a Fischerspiel rules file; on failure every diagnostic found.
 pub fn compile(source: &Source) -> Result<FischerspielRules, Vec<Diagnostic>> {
-    compile_in(source, "en")
-}
-
-/// `compile` with the diagnostics in a language (`en`, `de`, `fr`).
-pub fn compile_in(source: &Source, lang: &str) -> Result<FischerspielRules, Vec<Diagnostic>> {
-    let f: raw::File = crate::source::de::from_str(&source.text).map_err(|e| vec![e.diagnostic(lang)])?;
+    let f: raw::File = crate::source::de::from_str(&source.text).map_err(|e| vec![e.diagnostic()])?;
     let mut diags = Vec::new();
-    let mut err = |at: std::ops::Range<usize>, msg: String, help: Option<String>| {
+    let mut err = |at: std::ops::Range<usize>, msg: Message, help: Option<Message>| {
         let mut d = Diagnostic::new(msg, Some(at));
         if let Some(h) = help {
             d = d.help(h);
@@ -221,21 +216,21 @@ pub fn compile_in(source: &Source, lang: &str) -> Result<FischerspielRules, Vec<
     };
     let players = f.game.players.get_ref();
     if players.min == 0 || players.max < players.min {
-        err(f.game.players.span(), t!(lang, "rules.game_players", min = players.min, max = players.max), None);
+        err(f.game.players.span(), msg!("rules.game_players", min = players.min, max = players.max), None);
     }
     let mut ids = HashSet::new();
     for fish in &f.fish {
         if !ids.insert(fish.id.get_ref().clone()) {
-            err(fish.id.span(), t!(lang, "rules.fischerspiel.duplicate_fish", id = fish.id.get_ref()), None);
+            err(fish.id.span(), msg!("rules.fischerspiel.duplicate_fish", id = fish.id.get_ref()), None);
         }
         if *fish.boats.get_ref() == 0 {
-            err(fish.boats.span(), t!(lang, "rules.fischerspiel.fish_boats"), None);
+            err(fish.boats.span(), msg!("rules.fischerspiel.fish_boats"), None);
         }
     }
     let mut ids = HashSet::new();
     for b in &f.boat {
         if !ids.insert(b.id.get_ref().clone()) {
-            err(b.id.span(), t!(lang, "rules.fischerspiel.duplicate_boat", id = b.id.get_ref()), None);
+            err(b.id.span(), msg!("rules.fischerspiel.duplicate_boat", id = b.id.get_ref()), None);
         }
     }
     let fish_ids: Vec<&str> = f.fish.iter().map(|x| x.id.get_ref().as_str()).collect();
@@ -246,7 +241,7 @@ pub fn compile_in(source: &Source, lang: &str) -> Result<FischerspielRules, Vec<
         if n < players.min || n > players.max {
             err(
                 s.players.span(),
-                t!(lang, "rules.fischerspiel.setup_players", n = n, min = players.min, max = players.max),
+                msg!("rules.fischerspiel.setup_players", n = n, min = players.min, max = players.max),
                 None,
             );
         }
@@ -258,27 +253,21 @@ pub fn compile_in(source: &Source, lang: &str) -> Result<FischerspielRules, Vec<
                     fish[i] = *count;
                     if *count > f.fish[i].in_box {
                         let message =
-                            t!(lang, "rules.fischerspiel.setup_box", count = count, id = id, in_box = f.fish[i].in_box);
+                            msg!("rules.fischerspiel.setup_box", count = count, id = id, in_box = f.fish[i].in_box);
                         err(at.clone(), message, None);
                     }
                     if *count > 0 && *f.fish[i].boats.get_ref() > n {
                         err(
                             at,
-                            t!(
-                                lang,
-                                "rules.fischerspiel.setup_lift",
-                                n = n,
-                                id = id,
-                                boats = f.fish[i].boats.get_ref()
-                            ),
+                            msg!("rules.fischerspiel.setup_lift", n = n, id = id, boats = f.fish[i].boats.get_ref()),
                             None,
                         );
                     }
                 }
                 None => err(
                     at,
-                    t!(lang, "rules.fischerspiel.unknown_fish", id = id),
-                    Some(t!(lang, "rules.fischerspiel.fish_list", list = fish_ids.join(", "))),
+                    msg!("rules.fischerspiel.unknown_fish", id = id),
+                    Some(msg!("rules.fischerspiel.fish_list", list = fish_ids.join(", "))),
                 ),
             }
         }
@@ -290,47 +279,47 @@ pub fn compile_in(source: &Source, lang: &str) -> Result<FischerspielRules, Vec<
                     Some(i) => idx.push(i),
                     None => err(
                         crate::games::endgame::word_span(&source.text, &s.boats.span(), id),
-                        t!(lang, "rules.fischerspiel.unknown_boat", id = id),
-                        Some(t!(lang, "rules.fischerspiel.boat_list", list = boat_ids.join(", "))),
+                        msg!("rules.fischerspiel.unknown_boat", id = id),
+                        Some(msg!("rules.fischerspiel.boat_list", list = boat_ids.join(", "))),
                     ),
                 }
             }
             if set.len() != n as usize || idx.iter().collect::<HashSet<_>>().len() != set.len() {
-                err(s.boats.span(), t!(lang, "rules.fischerspiel.boat_set", n = n), None);
+                err(s.boats.span(), msg!("rules.fischerspiel.boat_set", n = n), None);
             }
             boats.push(idx);
         }
         if boats.is_empty() {
-            err(s.boats.span(), t!(lang, "rules.fischerspiel.no_boat_set", n = n), None);
+            err(s.boats.span(), msg!("rules.fischerspiel.no_boat_set", n = n), None);
         }
         if setups.insert(n, Setup { fish, boats }).is_some() {
-            err(s.players.span(), t!(lang, "rules.fischerspiel.second_setup", n = n), None);
+            err(s.players.span(), msg!("rules.fischerspiel.second_setup", n = n), None);
         }
     }
     for n in players.min..=players.max {
         if !setups.contains_key(&n) {
-            err(f.game.players.span(), t!(lang, "rules.fischerspiel.no_setup", n = n), None);
+            err(f.game.players.span(), msg!("rules.fischerspiel.no_setup", n = n), None);
         }
     }
     let w = &f.wind;
     if *w.storm_capacity.get_ref() >= *w.capacity.get_ref() {
-        err(w.storm_capacity.span(), t!(lang, "rules.fischerspiel.storm_capacity"), None);
+        err(w.storm_capacity.span(), msg!("rules.fischerspiel.storm_capacity"), None);
     }
     if *w.storm_from.get_ref() >= *w.hurricane.get_ref() || *w.hurricane.get_ref() > w.markers {
-        err(w.hurricane.span(), t!(lang, "rules.fischerspiel.hurricane"), None);
+        err(w.hurricane.span(), msg!("rules.fischerspiel.hurricane"), None);
     }
     if w.relief_at.get_ref().windows(2).any(|p| p[0] >= p[1]) || w.relief_at.get_ref().contains(&0) {
-        err(w.relief_at.span(), t!(lang, "rules.fischerspiel.relief"), None);
+        err(w.relief_at.span(), msg!("rules.fischerspiel.relief"), None);
     }
     let drift: Vec<(u32, u32)> = w.drift.get_ref().iter().map(|d| (d.from, d.squares)).collect();
     if drift.windows(2).any(|p| p[0].0 >= p[1].0 || p[0].1 > p[1].1) {
-        err(w.drift.span(), t!(lang, "rules.fischerspiel.drift"), None);
+        err(w.drift.span(), msg!("rules.fischerspiel.drift"), None);
     }
     let mut variants = Vec::new();
     let mut ids = HashSet::new();
     for v in &f.variant {
         if !ids.insert(v.id.get_ref().clone()) {
-            err(v.id.span(), t!(lang, "rules.fischerspiel.duplicate_variant", id = v.id.get_ref()), None);
+            err(v.id.span(), msg!("rules.fischerspiel.duplicate_variant", id = v.id.get_ref()), None);
         }
         let wind = match v.wind.get_ref().as_str() {
             "die" => WindSource::Die,
@@ -338,19 +327,19 @@ pub fn compile_in(source: &Source, lang: &str) -> Result<FischerspielRules, Vec<
             other => {
                 err(
                     v.wind.span(),
-                    t!(lang, "rules.fischerspiel.unknown_wind", source = other),
-                    Some(t!(lang, "rules.fischerspiel.unknown_wind_help")),
+                    msg!("rules.fischerspiel.unknown_wind", source = other),
+                    Some(msg!("rules.fischerspiel.unknown_wind_help")),
                 );
                 WindSource::Die
             }
         };
         if v.drift && drift.is_empty() {
-            err(v.id.span(), t!(lang, "rules.fischerspiel.drift_empty"), None);
+            err(v.id.span(), msg!("rules.fischerspiel.drift_empty"), None);
         }
         variants.push(Variant { id: v.id.get_ref().clone(), name: v.name.clone(), wind, drift: v.drift });
     }
     if variants.is_empty() {
-        diags.push(Diagnostic::new(t!(lang, "rules.fischerspiel.no_variant"), None));
+        diags.push(Diagnostic::new(msg!("rules.fischerspiel.no_variant"), None));
     }
     if !diags.is_empty() {
         return Err(diags);

@@ -7,9 +7,10 @@ use std::ops::Range;
 
 use super::model::*;
 use super::schema as raw;
+use crate::message::{Arg, Message};
+use crate::msg;
 use crate::source::spanned::Spanned;
 use crate::source::{Diagnostic, Source};
-use crate::t;
 
 // Loading and semantic checks.
 // ------------------------------------------------------------------------------------
@@ -17,31 +18,25 @@ use crate::t;
 /// The largest number a Fleet rules file may hold (every number is 0 to this).
 pub const MAX_NUMBER: u32 = 1_000_000;
 
-/// Parse and check a Fleet rules file. On failure returns every diagnostic found.
+/// Parse and check a Fleet rules file. On failure returns every diagnostic found (the text
+/// layer, `text::diag`, says them in a language).
 pub fn compile(source: &Source) -> Result<FleetRules, Vec<Diagnostic>> {
-    compile_in(source, "en")
-}
-
-/// `compile` with the diagnostics (messages and help) in a language (`en`, `de`, `fr`).
-/// Render them with `Source::render_in` in the same language.
-pub fn compile_in(source: &Source, lang: &str) -> Result<FleetRules, Vec<Diagnostic>> {
     // Every number is a count, a number of coins, VP or a position: 0 to MAX_NUMBER, so
     // no sum or product in scoring can wrap.
     let out_of_range: Vec<Diagnostic> = crate::source::integers_outside(&source.text, 0, i128::from(MAX_NUMBER))
         .into_iter()
         .map(|(span, written)| {
-            Diagnostic::new(t!(lang, "rules.number_out_of_range", value = written, max = MAX_NUMBER), Some(span))
-                .help(t!(lang, "rules.number_out_of_range_help", max = MAX_NUMBER))
+            Diagnostic::new(msg!("rules.number_out_of_range", value = written, max = MAX_NUMBER), Some(span))
+                .help(msg!("rules.number_out_of_range_help", max = MAX_NUMBER))
         })
         .collect();
     if !out_of_range.is_empty() {
         return Err(out_of_range);
     }
     // A syntax error is the `toml` crate's (quoted in our frame); a key, type or range
-    // mistake is found by our reader (`rules::de`), in the language.
-    let file: raw::File = crate::source::de::from_str(&source.text).map_err(|e| vec![e.diagnostic(lang)])?;
-    let lang = crate::text::LANGS.iter().copied().find(|l| *l == lang).unwrap_or("en");
-    let mut c = Checker { diags: Vec::new(), lang };
+    // mistake is found by our reader (`source::de`).
+    let file: raw::File = crate::source::de::from_str(&source.text).map_err(|e| vec![e.diagnostic()])?;
+    let mut c = Checker { diags: Vec::new() };
     let rules = c.compile(file);
     if c.diags.is_empty() {
         Ok(rules)
@@ -52,8 +47,6 @@ pub fn compile_in(source: &Source, lang: &str) -> Result<FleetRules, Vec<Diagnos
 
 pub(super) struct Checker {
     pub(super) diags: Vec<Diagnostic>,
-    /// The language of the messages.
-    pub(super) lang: &'static str,
 }
 
 pub(super) fn span<T>(s: &Spanned<T>) -> Option<Range<usize>> {
@@ -62,21 +55,20 @@ pub(super) fn span<T>(s: &Spanned<T>) -> Option<Range<usize>> {
 
 impl Checker {
     /// What a part of the rules is called in messages (`unique_ids`, the solo checks).
-    pub(super) fn what(&self, what: &str) -> String {
-        let lang = self.lang;
-        match what {
-            "boat type" => t!(lang, "rules.what_boat_type"),
-            "harbor ship" => t!(lang, "rules.what_harbor_ship"),
-            "wharf building" => t!(lang, "rules.what_wharf_building"),
-            "card" => t!(lang, "rules.what_card"),
-            "boat loop" => t!(lang, "rules.what_boat_loop"),
-            "harbor loop" => t!(lang, "rules.what_harbor_loop"),
-            "wharf loop" => t!(lang, "rules.what_wharf_loop"),
-            other => other.to_string(),
-        }
+    pub(super) fn what(&self, what: &str) -> Arg {
+        Arg::from(match what {
+            "boat type" => msg!("rules.what_boat_type"),
+            "harbor ship" => msg!("rules.what_harbor_ship"),
+            "wharf building" => msg!("rules.what_wharf_building"),
+            "card" => msg!("rules.what_card"),
+            "boat loop" => msg!("rules.what_boat_loop"),
+            "harbor loop" => msg!("rules.what_harbor_loop"),
+            "wharf loop" => msg!("rules.what_wharf_loop"),
+            other => return Arg::from(other),
+        })
     }
 
-    pub(super) fn err(&mut self, at: Option<Range<usize>>, message: impl Into<String>, help: Option<&str>) {
+    pub(super) fn err(&mut self, at: Option<Range<usize>>, message: Message, help: Option<Message>) {
         let mut d = Diagnostic::new(message, at);
         if let Some(h) = help {
             d = d.help(h);
@@ -91,23 +83,23 @@ impl Checker {
         seen: &mut HashSet<String>,
     ) {
         let what = self.what(what);
-        let lang = self.lang;
         for id in ids {
             let v = id.get_ref();
             if v.is_empty() || !v.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') {
                 self.err(
                     span(id),
-                    t!(lang, "rules.id_format", what = what, id = v),
-                    Some(&t!(lang, "rules.id_format_help")),
+                    msg!("rules.id_format", what = what.clone(), id = v),
+                    Some(msg!("rules.id_format_help")),
                 );
             }
             if !seen.insert(v.clone()) {
-                self.err(span(id), t!(lang, "rules.duplicate_id", id = v), Some(&t!(lang, "rules.duplicate_id_help")));
+                self.err(span(id), msg!("rules.duplicate_id", id = v), Some(msg!("rules.duplicate_id_help")));
             }
         }
     }
 
-    pub(super) fn tokens(&mut self, layout: &Spanned<String>, allowed: &str, what: &str) -> Vec<char> {
+    pub(super) fn tokens(&mut self, layout: &Spanned<String>, allowed: &str, what: impl Into<Arg>) -> Vec<char> {
+        let what = what.into();
         let mut out = Vec::new();
         for tok in layout.get_ref().split_whitespace() {
             let mut chars = tok.chars();
@@ -116,10 +108,9 @@ impl Checker {
                 _ => {
                     self.err(
                         span(layout),
-                        t!(
-                            self.lang,
+                        msg!(
                             "rules.not_a_box",
-                            what = what,
+                            what = what.clone(),
                             token = tok,
                             allowed = allowed.chars().map(String::from).collect::<Vec<_>>().join("`, `")
                         ),
@@ -130,7 +121,7 @@ impl Checker {
             }
         }
         if out.is_empty() {
-            self.err(span(layout), t!(self.lang, "rules.no_boxes", what = what), None);
+            self.err(span(layout), msg!("rules.no_boxes", what = what), None);
         }
         out
     }
@@ -140,43 +131,38 @@ impl Checker {
             if !allowed.contains(&k.get_ref().as_str()) {
                 self.err(
                     span(k),
-                    t!(self.lang, "rules.provisional_unknown", key = k.get_ref()),
-                    Some(&t!(self.lang, "rules.provisional_unknown_help", keys = allowed.join(", "))),
+                    msg!("rules.provisional_unknown", key = k.get_ref()),
+                    Some(msg!("rules.provisional_unknown_help", keys = allowed.join(", "))),
                 );
             }
         }
     }
 
     fn compile(&mut self, f: raw::File) -> FleetRules {
-        let lang = self.lang;
         let mut seen = HashSet::new();
         self.unique_ids("boat type", f.boat_types.iter().map(|t| &t.id), &mut seen);
         self.unique_ids("harbor ship", f.harbor_ships.iter().map(|t| &t.id), &mut seen);
         self.unique_ids("wharf building", f.wharf_buildings.iter().map(|t| &t.id), &mut seen);
 
         if f.game.engine.get_ref() != "fleet" {
-            self.err(span(&f.game.engine), t!(lang, "rules.engine_mismatch", engine = f.game.engine.get_ref()), None);
+            self.err(span(&f.game.engine), msg!("rules.engine_mismatch", engine = f.game.engine.get_ref()), None);
         }
         let players = f.game.players.get_ref();
         if players.min < 1 || players.min > players.max {
-            self.err(
-                span(&f.game.players),
-                t!(lang, "rules.players_range", min = players.min, max = players.max),
-                None,
-            );
+            self.err(span(&f.game.players), msg!("rules.players_range", min = players.min, max = players.max), None);
         }
         let rounds = *f.game.rounds.get_ref();
         if rounds == 0 {
-            self.err(span(&f.game.rounds), t!(lang, "rules.no_rounds"), None);
+            self.err(span(&f.game.rounds), msg!("rules.no_rounds"), None);
         }
         let fishing_rounds = f.game.fishing_rounds.get_ref().clone();
         if fishing_rounds.windows(2).any(|w| w[0] >= w[1]) || fishing_rounds.iter().any(|r| *r == 0 || *r > rounds) {
-            self.err(span(&f.game.fishing_rounds), t!(lang, "rules.fishing_rounds", rounds = rounds), None);
+            self.err(span(&f.game.fishing_rounds), msg!("rules.fishing_rounds", rounds = rounds), None);
         }
         if *f.income.cap.get_ref() < f.income.base {
             self.err(
                 span(&f.income.cap),
-                t!(lang, "rules.income_cap", cap = f.income.cap.get_ref(), base = f.income.base),
+                msg!("rules.income_cap", cap = f.income.cap.get_ref(), base = f.income.base),
                 None,
             );
         }
@@ -187,7 +173,7 @@ impl Checker {
             boat_types.push(self.boat_type(t, *f.game.start_boxes.get_ref(), &f.game.start_boxes));
         }
         if boat_types.is_empty() {
-            self.err(None, t!(lang, "rules.no_boat_types"), Some(&t!(lang, "rules.no_boat_types_help")));
+            self.err(None, msg!("rules.no_boat_types"), Some(msg!("rules.no_boat_types_help")));
         }
         let type_index = |id: &str| boat_types.iter().position(|t: &BoatType| t.id == id);
 
@@ -200,9 +186,8 @@ impl Checker {
                     Some(i) => boat_faces.push(BoatFace::Type(i)),
                     None => self.err(
                         span(face),
-                        t!(lang, "rules.boat_face_unknown", face = id),
-                        Some(&t!(
-                            lang,
+                        msg!("rules.boat_face_unknown", face = id),
+                        Some(msg!(
                             "rules.boat_face_unknown_help",
                             types = boat_types.iter().map(|t| t.id.as_str()).collect::<Vec<_>>().join(", ")
                         )),
@@ -212,11 +197,7 @@ impl Checker {
         }
         for (i, t) in boat_types.iter().enumerate() {
             if !boat_faces.contains(&BoatFace::Type(i)) {
-                self.err(
-                    None,
-                    t!(lang, "rules.boat_face_missing", id = t.id),
-                    Some(&t!(lang, "rules.boat_face_missing_help")),
-                );
+                self.err(None, msg!("rules.boat_face_missing", id = &t.id), Some(msg!("rules.boat_face_missing_help")));
             }
         }
         let mut town_faces = Vec::new();
@@ -225,19 +206,18 @@ impl Checker {
                 "harbor" => town_faces.push(TownFace::Harbor),
                 "wharf" => town_faces.push(TownFace::Wharf),
                 "market" => town_faces.push(TownFace::Market),
-                other => self.err(span(face), t!(lang, "rules.town_face_unknown", face = other), None),
+                other => self.err(span(face), msg!("rules.town_face_unknown", face = other), None),
             }
         }
         let mut pools = BTreeMap::new();
         for p in f.dice.pools.get_ref() {
             if pools.insert(p.players, Pool { boat: p.boat, town: p.town, town_boat: p.town_boat }).is_some() {
-                self.err(span(&f.dice.pools), t!(lang, "rules.pool_twice", players = p.players), None);
+                self.err(span(&f.dice.pools), msg!("rules.pool_twice", players = p.players), None);
             }
             if p.boat + p.town_boat > f.dice.boat_dice_in_box || p.town > f.dice.town_dice_in_box {
                 self.err(
                     span(&f.dice.pools),
-                    t!(
-                        lang,
+                    msg!(
                         "rules.pool_too_big",
                         players = p.players,
                         boat = p.boat + p.town_boat,
@@ -249,15 +229,15 @@ impl Checker {
                 );
             }
             if p.boat < 2 {
-                self.err(span(&f.dice.pools), t!(lang, "rules.pool_boat_small", players = p.players), None);
+                self.err(span(&f.dice.pools), msg!("rules.pool_boat_small", players = p.players), None);
             }
         }
         for n in f.game.players.get_ref().min..=f.game.players.get_ref().max {
             if !pools.contains_key(&n) {
                 self.err(
                     span(&f.dice.pools),
-                    t!(lang, "rules.pool_missing", players = n),
-                    Some(&t!(lang, "rules.pool_missing_help")),
+                    msg!("rules.pool_missing", players = n),
+                    Some(msg!("rules.pool_missing_help")),
                 );
             }
         }
@@ -270,17 +250,13 @@ impl Checker {
         // Market: sorted brackets starting at 0.
         let brackets: Vec<(u32, u32)> = f.market.brackets.get_ref().iter().map(|b| (b.from, b.coins)).collect();
         if brackets.first().map(|b| b.0) != Some(0) {
-            self.err(span(&f.market.brackets), t!(lang, "rules.market_start"), None);
+            self.err(span(&f.market.brackets), msg!("rules.market_start"), None);
         }
         if brackets.windows(2).any(|w| w[0].0 >= w[1].0) {
-            self.err(
-                span(&f.market.brackets),
-                t!(lang, "rules.market_sorted"),
-                Some(&t!(lang, "rules.market_sorted_help")),
-            );
+            self.err(span(&f.market.brackets), msg!("rules.market_sorted"), Some(msg!("rules.market_sorted_help")));
         }
         if brackets.windows(2).any(|w| w[0].1 > w[1].1) {
-            self.err(span(&f.market.brackets), t!(lang, "rules.market_coins_down"), None);
+            self.err(span(&f.market.brackets), msg!("rules.market_coins_down"), None);
         }
         self.provisional_keys(&f.market.provisional, &["brackets", "name"]);
 
@@ -291,7 +267,7 @@ impl Checker {
         }
         for effect in [HarborEffect::KingCrab, HarborEffect::Barge] {
             if harbor.iter().filter(|h| h.effect == effect).count() > 1 {
-                self.err(None, t!(lang, "rules.harbor_effect_twice", effect = format!("{effect:?}")), None);
+                self.err(None, msg!("rules.harbor_effect_twice", effect = format!("{effect:?}")), None);
             }
         }
 
@@ -300,18 +276,18 @@ impl Checker {
         let mut bonus_ids = HashSet::new();
         for b in f.king_crab.bonuses.get_ref() {
             if !bonus_ids.insert(b.id.get_ref().clone()) {
-                self.err(span(&b.id), t!(lang, "rules.bonus_duplicate", id = b.id.get_ref()), None);
+                self.err(span(&b.id), msg!("rules.bonus_duplicate", id = b.id.get_ref()), None);
             }
             let per = Quantity::parse(b.per.get_ref());
             if per.is_none() {
                 self.err(
                     span(&b.per),
-                    t!(lang, "rules.bonus_per_unknown", per = b.per.get_ref()),
-                    Some(&t!(lang, "rules.quantity_help")),
+                    msg!("rules.bonus_per_unknown", per = b.per.get_ref()),
+                    Some(msg!("rules.quantity_help")),
                 );
             }
             if *b.every.get_ref() == 0 {
-                self.err(span(&b.every), t!(lang, "rules.every_zero"), None);
+                self.err(span(&b.every), msg!("rules.every_zero"), None);
             }
             bonuses.push(KingCrabBonus {
                 id: b.id.get_ref().clone(),
@@ -325,8 +301,8 @@ impl Checker {
         if harbor.iter().any(|h| h.effect == HarborEffect::KingCrab) && bonuses.len() < max_players {
             self.err(
                 span(&f.king_crab.bonuses),
-                t!(lang, "rules.bonuses_too_few", count = bonuses.len(), max = max_players),
-                Some(&t!(lang, "rules.bonuses_too_few_help")),
+                msg!("rules.bonuses_too_few", count = bonuses.len(), max = max_players),
+                Some(msg!("rules.bonuses_too_few_help")),
             );
         }
         self.provisional_keys(&f.king_crab.provisional, &["bonuses", "cap"]);
@@ -338,7 +314,7 @@ impl Checker {
         }
         for effect in [BuildingEffect::Buffet, BuildingEffect::Salvage] {
             if wharf.iter().filter(|b| b.effect == effect).count() > 1 {
-                self.err(None, t!(lang, "rules.wharf_effect_twice", effect = format!("{effect:?}")), None);
+                self.err(None, msg!("rules.wharf_effect_twice", effect = format!("{effect:?}")), None);
             }
         }
         if let Some(buffet) = wharf.iter().find(|b| b.effect == BuildingEffect::Buffet) {
@@ -349,11 +325,7 @@ impl Checker {
                     .find(|b| b.effect.get_ref() == "buffet")
                     .and_then(|b| b.hex_vp.as_ref().map(span))
                     .flatten();
-                self.err(
-                    at,
-                    t!(lang, "rules.buffet_hex_count", need = boat_types.len(), have = buffet.hex_vp.len()),
-                    None,
-                );
+                self.err(at, msg!("rules.buffet_hex_count", need = boat_types.len(), have = buffet.hex_vp.len()), None);
             }
         }
 
@@ -364,8 +336,8 @@ impl Checker {
                 "fish" => tie_breaks.push(TieBreak::Fish),
                 other => self.err(
                     span(t),
-                    t!(lang, "rules.tie_break_unknown", name = other),
-                    Some(&t!(lang, "rules.tie_break_unknown_help")),
+                    msg!("rules.tie_break_unknown", name = other),
+                    Some(msg!("rules.tie_break_unknown_help")),
                 ),
             }
         }
@@ -373,20 +345,14 @@ impl Checker {
         for c in CATEGORIES {
             match f.scoring.categories.get(c) {
                 Some(n) => categories.push((c.to_string(), n.clone())),
-                None => self.err(
-                    None,
-                    t!(lang, "rules.category_missing", category = c),
-                    Some(&t!(lang, "rules.categories_help")),
-                ),
+                None => {
+                    self.err(None, msg!("rules.category_missing", category = c), Some(msg!("rules.categories_help")))
+                }
             }
         }
         for c in f.scoring.categories.keys() {
             if !CATEGORIES.contains(&c.as_str()) {
-                self.err(
-                    None,
-                    t!(lang, "rules.category_unknown", category = c),
-                    Some(&t!(lang, "rules.categories_help")),
-                );
+                self.err(None, msg!("rules.category_unknown", category = c), Some(msg!("rules.categories_help")));
             }
         }
 
@@ -401,7 +367,7 @@ impl Checker {
                 .filter_map(|id| {
                     let i = find(id.get_ref());
                     if i.is_none() {
-                        me.err(span(id), t!(me.lang, "rules.solo_loop_unknown", what = what, id = id.get_ref()), None);
+                        me.err(span(id), msg!("rules.solo_loop_unknown", what = what.clone(), id = id.get_ref()), None);
                     }
                     i
                 })
@@ -416,7 +382,7 @@ impl Checker {
         let wharf_loop = loop_of(&f.solo.wharf_loop, &|s| wharf_ids.iter().position(|x| x == s), "wharf loop", self);
         let mut tokens = Vec::new();
         if f.solo.tokens.len() != 3 {
-            self.err(None, t!(lang, "rules.solo_tokens_three"), None);
+            self.err(None, msg!("rules.solo_tokens_three"), None);
         } else {
             let finders: [(&Vec<String>, &str); 3] =
                 [(&type_ids, "boat type"), (&harbor_ids, "harbor ship"), (&wharf_ids, "wharf building")];
@@ -425,7 +391,7 @@ impl Checker {
                     Some(i) => tokens.push(i),
                     None => {
                         let what = self.what(what);
-                        self.err(span(id), t!(lang, "rules.solo_token_unknown", id = id.get_ref(), what = what), None)
+                        self.err(span(id), msg!("rules.solo_token_unknown", id = id.get_ref(), what = what), None)
                     }
                 }
             }
@@ -433,7 +399,7 @@ impl Checker {
         let ratings: Vec<Rating> =
             f.solo.ratings.get_ref().iter().map(|r| Rating { min: r.min, name: r.name.clone() }).collect();
         if ratings.windows(2).any(|w| w[0].min <= w[1].min) || ratings.last().map(|r| r.min) != Some(0) {
-            self.err(span(&f.solo.ratings), t!(lang, "rules.solo_ratings"), None);
+            self.err(span(&f.solo.ratings), msg!("rules.solo_ratings"), None);
         }
         self.provisional_keys(
             &f.solo.provisional,
@@ -466,7 +432,7 @@ impl Checker {
         let mut section_ids = HashSet::new();
         for s in &sections {
             if !section_ids.insert(s.id.clone()) {
-                self.err(None, t!(lang, "rules.section_twice", id = s.id), Some(&t!(lang, "rules.section_twice_help")));
+                self.err(None, msg!("rules.section_twice", id = &s.id), Some(msg!("rules.section_twice_help")));
             }
         }
 

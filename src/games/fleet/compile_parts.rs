@@ -6,17 +6,13 @@ use std::collections::HashSet;
 use super::compile::{span, Checker};
 use super::model::*;
 use super::schema as raw;
+use crate::msg;
 use crate::source::spanned::Spanned;
-use crate::t;
 
 impl Checker {
     pub(super) fn quantity(&mut self, q: &Spanned<String>) -> Quantity {
         Quantity::parse(q.get_ref()).unwrap_or_else(|| {
-            self.err(
-                span(q),
-                t!(self.lang, "rules.quantity_unknown", name = q.get_ref()),
-                Some(&t!(self.lang, "rules.quantity_help")),
-            );
+            self.err(span(q), msg!("rules.quantity_unknown", name = q.get_ref()), Some(msg!("rules.quantity_help")));
             Quantity::Fish
         })
     }
@@ -36,11 +32,7 @@ impl Checker {
         let mut captains = Vec::new();
         for c in &cards.captains {
             let boat_type = boat_types.iter().position(|t| &t.id == c.boat_type.get_ref()).unwrap_or_else(|| {
-                self.err(
-                    span(&c.boat_type),
-                    t!(self.lang, "rules.captain_boat_type", id = c.boat_type.get_ref()),
-                    None,
-                );
+                self.err(span(&c.boat_type), msg!("rules.captain_boat_type", id = c.boat_type.get_ref()), None);
                 0
             });
             let mut marks = Vec::new();
@@ -49,11 +41,11 @@ impl Checker {
                     &s.id == m.get_ref() && matches!(s.kind, SectionKind::Harbor(_) | SectionKind::Wharf(_))
                 }) {
                     Some(i) => marks.push(i),
-                    None => self.err(span(m), t!(self.lang, "rules.captain_marks", id = m.get_ref()), None),
+                    None => self.err(span(m), msg!("rules.captain_marks", id = m.get_ref()), None),
                 }
             }
             if *c.bonus.every.get_ref() == 0 {
-                self.err(span(&c.bonus.every), t!(self.lang, "rules.every_zero"), None);
+                self.err(span(&c.bonus.every), msg!("rules.every_zero"), None);
             }
             let per = self.quantity(&c.bonus.per);
             captains.push(Captain {
@@ -75,7 +67,7 @@ impl Checker {
                 "gold" => Metal::Gold,
                 "silver" => Metal::Silver,
                 other => {
-                    self.err(span(&t.metal), t!(self.lang, "rules.trophy_metal", metal = other), None);
+                    self.err(span(&t.metal), msg!("rules.trophy_metal", metal = other), None);
                     Metal::Gold
                 }
             };
@@ -93,10 +85,9 @@ impl Checker {
     }
 
     pub(super) fn boat_type(&mut self, t: &raw::BoatType, start_boxes: usize, start_span: &Spanned<usize>) -> BoatType {
-        let lang = self.lang;
         let id = t.id.get_ref().clone();
         let column: Vec<ColumnBox> = self
-            .tokens(&t.column, ".LB?", &t!(lang, "rules.what_column_of", id = id))
+            .tokens(&t.column, ".LB?", msg!("rules.what_column_of", id = &id))
             .into_iter()
             .map(|c| match c {
                 'L' => ColumnBox::License,
@@ -108,7 +99,7 @@ impl Checker {
         if column.len() < start_boxes {
             self.err(
                 span(start_span),
-                t!(lang, "rules.start_boxes_short", start = start_boxes, id = id, len = column.len()),
+                msg!("rules.start_boxes_short", start = start_boxes, id = &id, len = column.len()),
                 None,
             );
         } else {
@@ -119,16 +110,15 @@ impl Checker {
             if lic != 1 || boat != 1 || choice != 0 {
                 self.err(
                     span(&t.column),
-                    t!(
-                        lang,
+                    msg!(
                         "rules.start_boxes_grant",
                         start = start_boxes,
-                        id = id,
+                        id = &id,
                         lic = lic,
                         boat = boat,
                         choice = choice
                     ),
-                    Some(&t!(lang, "rules.start_boxes_grant_help")),
+                    Some(msg!("rules.start_boxes_grant_help")),
                 );
             }
         }
@@ -141,8 +131,8 @@ impl Checker {
             other => {
                 self.err(
                     span(&t.license_effect),
-                    t!(lang, "rules.license_effect_unknown", effect = other),
-                    Some(&t!(lang, "rules.license_effect_unknown_help")),
+                    msg!("rules.license_effect_unknown", effect = other),
+                    Some(msg!("rules.license_effect_unknown_help")),
                 );
                 LicenseEffect::Income
             }
@@ -160,21 +150,20 @@ impl Checker {
                 if value.is_some() && !needed.contains(&key) {
                     self.err(
                         span(&t.license_levels),
-                        t!(
-                            lang,
+                        msg!(
                             "rules.level_key_unused",
                             level = n + 1,
-                            id = id,
+                            id = &id,
                             key = key,
                             effect = t.license_effect.get_ref()
                         ),
-                        Some(&t!(lang, "rules.level_key_unused_help", keys = needed.join(", "))),
+                        Some(msg!("rules.level_key_unused_help", keys = needed.join(", "))),
                     );
                 }
                 if value.is_none() && needed.contains(&key) {
                     self.err(
                         span(&t.license_levels),
-                        t!(lang, "rules.level_key_missing", level = n + 1, id = id, key = key),
+                        msg!("rules.level_key_missing", level = n + 1, id = &id, key = key),
                         None,
                     );
                 }
@@ -187,43 +176,43 @@ impl Checker {
             });
         }
         if levels.is_empty() {
-            self.err(span(&t.license_levels), t!(lang, "rules.no_license_levels", id = id), None);
+            self.err(span(&t.license_levels), msg!("rules.no_license_levels", id = &id), None);
         }
         if effect == LicenseEffect::FlexDie && levels.iter().any(|l| l.types == 0) {
-            self.err(span(&t.license_levels), t!(lang, "rules.flex_die_types"), None);
+            self.err(span(&t.license_levels), msg!("rules.flex_die_types"), None);
         }
         if effect == LicenseEffect::Oyster && levels.windows(2).any(|w| w[0].capacity > w[1].capacity) {
-            self.err(span(&t.license_levels), t!(lang, "rules.oyster_shrink"), None);
+            self.err(span(&t.license_levels), msg!("rules.oyster_shrink"), None);
         }
         if t.license_vp.get_ref().len() != levels.len() {
             self.err(
                 span(&t.license_vp),
-                t!(lang, "rules.license_vp_count", vp = t.license_vp.get_ref().len(), levels = levels.len()),
+                msg!("rules.license_vp_count", vp = t.license_vp.get_ref().len(), levels = levels.len()),
                 None,
             );
         }
         let boats: Vec<BoatSpec> =
             t.boats.get_ref().iter().map(|b| BoatSpec { capacity: b.capacity, vp: b.vp }).collect();
         if boats.is_empty() {
-            self.err(span(&t.boats), t!(lang, "rules.no_boats", id = id), None);
+            self.err(span(&t.boats), msg!("rules.no_boats", id = &id), None);
         }
         if boats.iter().any(|b| b.capacity == 0) {
             self.err(
                 span(&t.boats),
-                t!(lang, "rules.boat_capacity_zero", id = id),
-                Some(&t!(lang, "rules.boat_capacity_zero_help")),
+                msg!("rules.boat_capacity_zero", id = &id),
+                Some(msg!("rules.boat_capacity_zero_help")),
             );
         }
         let per_catch = t.fish_per_catch.unwrap_or(1);
         if per_catch == 0 {
-            self.err(span(&t.id), t!(lang, "rules.fish_per_catch"), None);
+            self.err(span(&t.id), msg!("rules.fish_per_catch"), None);
         }
         let grants = column.iter().filter(|b| **b != ColumnBox::Plain).count();
         if grants < levels.len() + boats.len() {
             self.err(
                 span(&t.column),
-                t!(lang, "rules.column_grants", id = id, grants = grants, licenses = levels.len(), boats = boats.len()),
-                Some(&t!(lang, "rules.column_grants_help")),
+                msg!("rules.column_grants", id = &id, grants = grants, licenses = levels.len(), boats = boats.len()),
+                Some(msg!("rules.column_grants_help")),
             );
         }
         self.provisional_keys(
@@ -243,13 +232,9 @@ impl Checker {
     }
 
     pub(super) fn harbor_ship(&mut self, h: &raw::HarborShip) -> HarborShip {
-        let lang = self.lang;
         let id = h.id.get_ref().clone();
-        let circles: Vec<bool> = self
-            .tokens(&h.boxes, ".O", &t!(lang, "rules.what_boxes_of", id = id))
-            .into_iter()
-            .map(|c| c == 'O')
-            .collect();
+        let circles: Vec<bool> =
+            self.tokens(&h.boxes, ".O", msg!("rules.what_boxes_of", id = &id)).into_iter().map(|c| c == 'O').collect();
         let n_circles = circles.iter().filter(|c| **c).count();
         let effect = match h.effect.get_ref().as_str() {
             "king_crab" => HarborEffect::KingCrab,
@@ -259,14 +244,14 @@ impl Checker {
             other => {
                 self.err(
                     span(&h.effect),
-                    t!(lang, "rules.harbor_effect_unknown", effect = other),
-                    Some(&t!(lang, "rules.harbor_effect_unknown_help")),
+                    msg!("rules.harbor_effect_unknown", effect = other),
+                    Some(msg!("rules.harbor_effect_unknown_help")),
                 );
                 HarborEffect::Launch
             }
         };
         if n_circles == 0 {
-            self.err(span(&h.boxes), t!(lang, "rules.harbor_no_circle", id = id), None);
+            self.err(span(&h.boxes), msg!("rules.harbor_no_circle", id = &id), None);
         }
         let boats: Vec<BoatSpec> = h
             .boats
@@ -282,32 +267,28 @@ impl Checker {
         if boats.len() != launching {
             self.err(
                 boats_at.clone(),
-                t!(lang, "rules.harbor_boats_count", id = id, launching = launching, listed = boats.len()),
-                Some(&t!(lang, "rules.harbor_boats_count_help")),
+                msg!("rules.harbor_boats_count", id = &id, launching = launching, listed = boats.len()),
+                Some(msg!("rules.harbor_boats_count_help")),
             );
         }
         if effect == HarborEffect::Barge && n_circles != 1 {
-            self.err(span(&h.boxes), t!(lang, "rules.barge_circles"), None);
+            self.err(span(&h.boxes), msg!("rules.barge_circles"), None);
         }
         if effect == HarborEffect::Barge && boats.iter().any(|b| b.capacity == 0) {
-            self.err(boats_at, t!(lang, "rules.barge_capacity"), None);
+            self.err(boats_at, msg!("rules.barge_capacity"), None);
         }
         let license_vp = h.license_vp.unwrap_or(0);
         if effect != HarborEffect::KingCrab && h.license_vp.is_some() {
-            self.err(span(&h.id), t!(lang, "rules.license_vp_not_king_crab", id = id), None);
+            self.err(span(&h.id), msg!("rules.license_vp_not_king_crab", id = &id), None);
         }
         self.provisional_keys(&h.provisional, &["boxes", "boats", "license_vp", "name"]);
         HarborShip { id, name: h.name.clone(), circles, effect, counts_as_boat: h.counts_as_boat, license_vp, boats }
     }
 
     pub(super) fn building(&mut self, b: &raw::Building) -> Building {
-        let lang = self.lang;
         let id = b.id.get_ref().clone();
-        let circles: Vec<bool> = self
-            .tokens(&b.boxes, ".O", &t!(lang, "rules.what_boxes_of", id = id))
-            .into_iter()
-            .map(|c| c == 'O')
-            .collect();
+        let circles: Vec<bool> =
+            self.tokens(&b.boxes, ".O", msg!("rules.what_boxes_of", id = &id)).into_iter().map(|c| c == 'O').collect();
         let effect = match b.effect.get_ref().as_str() {
             "reroll" => BuildingEffect::Reroll,
             "none" => BuildingEffect::None,
@@ -319,8 +300,8 @@ impl Checker {
             other => {
                 self.err(
                     span(&b.effect),
-                    t!(lang, "rules.wharf_effect_unknown", effect = other),
-                    Some(&t!(lang, "rules.wharf_effect_unknown_help")),
+                    msg!("rules.wharf_effect_unknown", effect = other),
+                    Some(msg!("rules.wharf_effect_unknown_help")),
                 );
                 BuildingEffect::None
             }
@@ -328,12 +309,12 @@ impl Checker {
         if effect != BuildingEffect::None && circles.last() != Some(&true) {
             self.err(
                 span(&b.boxes),
-                t!(lang, "rules.wharf_last_circle", id = id),
-                Some(&t!(lang, "rules.wharf_last_circle_help")),
+                msg!("rules.wharf_last_circle", id = &id),
+                Some(msg!("rules.wharf_last_circle_help")),
             );
         }
         if circles.iter().filter(|c| **c).count() > 1 {
-            self.err(span(&b.boxes), t!(lang, "rules.wharf_circles", id = id), None);
+            self.err(span(&b.boxes), msg!("rules.wharf_circles", id = &id), None);
         }
         let vp = match b.vp.kind.get_ref().as_str() {
             "complete" => BuildingVp::Complete(b.vp.points),
@@ -342,8 +323,8 @@ impl Checker {
             other => {
                 self.err(
                     span(&b.vp.kind),
-                    t!(lang, "rules.building_vp_unknown", kind = other),
-                    Some(&t!(lang, "rules.building_vp_unknown_help")),
+                    msg!("rules.building_vp_unknown", kind = other),
+                    Some(msg!("rules.building_vp_unknown_help")),
                 );
                 BuildingVp::Complete(0)
             }
@@ -354,21 +335,21 @@ impl Checker {
         );
         if needs_coins != b.coins.is_some() {
             let msg = if needs_coins {
-                t!(lang, "rules.wharf_needs_coins", id = id, effect = b.effect.get_ref())
+                msg!("rules.wharf_needs_coins", id = &id, effect = b.effect.get_ref())
             } else {
-                t!(lang, "rules.wharf_coins_unused", id = id)
+                msg!("rules.wharf_coins_unused", id = &id)
             };
             self.err(span(&b.effect), msg, None);
         }
         if (effect == BuildingEffect::Salvage) != b.stars.is_some() {
-            self.err(span(&b.effect), t!(lang, "rules.salvage_stars", id = id), None);
+            self.err(span(&b.effect), msg!("rules.salvage_stars", id = &id), None);
         }
         if (effect == BuildingEffect::Buffet) != b.hex_vp.is_some() {
-            self.err(span(&b.effect), t!(lang, "rules.buffet_hex_vp", id = id), None);
+            self.err(span(&b.effect), msg!("rules.buffet_hex_vp", id = &id), None);
         }
         if let Some(hv) = &b.hex_vp {
             if hv.get_ref().windows(2).any(|w| w[0] > w[1]) {
-                self.err(span(hv), t!(lang, "rules.hex_vp_down"), None);
+                self.err(span(hv), msg!("rules.hex_vp_down"), None);
             }
         }
         self.provisional_keys(&b.provisional, &["boxes", "vp", "coins", "stars", "hex_vp", "name"]);
@@ -393,8 +374,8 @@ impl Checker {
                     None => {
                         me.err(
                             span(s),
-                            t!(me.lang, "rules.option_value", key = key, value = s.get_ref()),
-                            Some(&t!(me.lang, "rules.option_value_help", values = allowed.join(", "))),
+                            msg!("rules.option_value", key = key, value = s.get_ref()),
+                            Some(msg!("rules.option_value_help", values = allowed.join(", "))),
                         );
                         0
                     }

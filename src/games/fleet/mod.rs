@@ -19,7 +19,7 @@ pub mod sheet;
 pub mod sheet_file;
 
 pub use check::{check_game, check_sheet, Found, Rule, Violation};
-pub use compile::{compile, compile_in, MAX_NUMBER};
+pub use compile::{compile, MAX_NUMBER};
 pub use model::*;
 pub use score::{score, Score};
 pub use sheet::{Mark, Sheet};

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::games::names::Names;
+use crate::message::Arg;
 
 // ------------------------------------------------------------------------------------
 // Compiled rules.
@@ -423,6 +424,21 @@ impl FleetRules {
         match s.kind {
             SectionKind::BuffetHexes => format!("{}.{}", s.id, self.boat_types[i].id),
             _ => format!("{}.{}", s.id, i + 1),
+        }
+    }
+
+    /// A section's name as an argument of a message, said in the message's language
+    /// (`cod column`, `Spalte Kabeljau`, `casino`).
+    pub fn section_term(&self, section: usize) -> Arg {
+        match self.sections[section].kind {
+            SectionKind::Column(t) => Arg::from(crate::msg!("engine.column", type = &self.boat_types[t].name)),
+            SectionKind::Licenses(t) => Arg::from(crate::msg!("engine.licenses", type = &self.boat_types[t].name)),
+            SectionKind::Boats(t) => Arg::from(crate::msg!("engine.boats", type = &self.boat_types[t].name)),
+            SectionKind::Coins => Arg::from(&self.coin_name),
+            SectionKind::Harbor(h) => Arg::from(&self.harbor[h].name),
+            SectionKind::Wharf(w) => Arg::from(&self.wharf[w].name),
+            SectionKind::BuffetHexes => Arg::from(crate::msg!("engine.buffet_hexes")),
+            SectionKind::SalvageStars => Arg::from(crate::msg!("engine.salvage_stars")),
         }
     }
 

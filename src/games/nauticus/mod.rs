@@ -10,8 +10,9 @@ use crate::source::spanned::Spanned;
 use serde::Deserialize;
 
 use crate::games::names::Names;
+use crate::message::Message;
+use crate::msg;
 use crate::source::{Diagnostic, Source};
-use crate::t;
 
 pub(crate) mod raw {
     use super::*;
@@ -109,52 +110,50 @@ impl NauticusHelpers {
     }
 }
 
-/// Check `[helpers.nauticus]`; the diagnostics in a language (`en`, `de`, `fr`).
-pub fn compile_in(n: &raw::Nauticus, source: &Source, lang: &str) -> Result<NauticusHelpers, Vec<Diagnostic>> {
+/// Check `[helpers.nauticus]`; on failure every diagnostic found.
+pub fn compile(n: &raw::Nauticus, source: &Source) -> Result<NauticusHelpers, Vec<Diagnostic>> {
     let mut diags = Vec::new();
-    let mut err = |at: std::ops::Range<usize>, msg: String| diags.push(Diagnostic::new(msg, Some(at)));
+    let mut err = |at: std::ops::Range<usize>, msg: Message| diags.push(Diagnostic::new(msg, Some(at)));
     if *n.crown_cap_per_round.get_ref() == 0 {
-        err(n.crown_cap_per_round.span(), t!(lang, "rules.nauticus.crown_cap"));
+        err(n.crown_cap_per_round.span(), msg!("rules.nauticus.crown_cap"));
     }
     if n.pass_penalties.get_ref().is_empty() {
-        err(n.pass_penalties.span(), t!(lang, "rules.nauticus.pass_empty"));
+        err(n.pass_penalties.span(), msg!("rules.nauticus.pass_empty"));
     }
     if *n.duplicate_price.get_ref() < n.max_slot_price {
         err(
             n.duplicate_price.span(),
-            t!(lang, "rules.nauticus.duplicate_price", price = n.duplicate_price.get_ref(), max = n.max_slot_price),
+            msg!("rules.nauticus.duplicate_price", price = n.duplicate_price.get_ref(), max = n.max_slot_price),
         );
     }
     if *n.rewards_per_mast.get_ref() == 0 || *n.max_same_reward.get_ref() == 0 {
-        err(n.rewards_per_mast.span(), t!(lang, "rules.nauticus.rewards_min"));
+        err(n.rewards_per_mast.span(), msg!("rules.nauticus.rewards_min"));
     }
     let mut seen = HashSet::new();
     for a in &n.action {
         if !seen.insert(a.id.get_ref().clone()) {
-            err(a.id.span(), t!(lang, "rules.nauticus.duplicate_action", id = a.id.get_ref()));
+            err(a.id.span(), msg!("rules.nauticus.duplicate_action", id = a.id.get_ref()));
         }
         let items = a.items.get_ref();
         let ids: HashSet<&str> = items.iter().map(|i| i.id.as_str()).collect();
         if items.len() < 2 || ids.len() != items.len() {
-            err(a.items.span(), t!(lang, "rules.nauticus.action_items", id = a.id.get_ref()));
+            err(a.items.span(), msg!("rules.nauticus.action_items", id = a.id.get_ref()));
         }
         for i in items {
             if i.id.is_empty() || !i.id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') {
                 let at = crate::games::endgame::word_span(&source.text, &a.items.span(), &i.id);
-                err(at, t!(lang, "rules.nauticus.item_id", id = i.id));
+                err(at, msg!("rules.nauticus.item_id", id = &i.id));
             }
         }
     }
     if n.action.is_empty() {
-        diags.push(Diagnostic::new(t!(lang, "rules.nauticus.no_actions"), None));
+        diags.push(Diagnostic::new(msg!("rules.nauticus.no_actions"), None));
     }
     let mut seen = HashSet::new();
     for r in &n.reward {
         if !seen.insert(r.id.get_ref().clone()) {
-            diags.push(Diagnostic::new(
-                t!(lang, "rules.nauticus.duplicate_reward", id = r.id.get_ref()),
-                Some(r.id.span()),
-            ));
+            diags
+                .push(Diagnostic::new(msg!("rules.nauticus.duplicate_reward", id = r.id.get_ref()), Some(r.id.span())));
         }
     }
     if !diags.is_empty() {

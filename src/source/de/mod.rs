@@ -3,12 +3,12 @@
 //! (`value.rs`) walks that tree into our raw structs. Its `Error` is structured: an unknown
 //! key with the keys allowed there, a missing key, an unknown word with the words allowed,
 //! a value of the wrong type with what was asked and what was found, each with the span of
-//! the key or value and the path of keys to it. `Error::diagnostic` says it in a language
-//! from the `rules.schema.*` catalog entries. Another crate's text (toml's syntax message,
-//! a `custom` message of a foreign `Deserialize`) is never taken apart: it is quoted inside
-//! a translated frame.
+//! the key or value and the path of keys to it. `Error::diagnostic` makes it a diagnostic
+//! of `rules.schema.*` messages, which the text layer says in a language. Another crate's
+//! text (toml's syntax message, a `custom` message of a foreign `Deserialize`) is never
+//! taken apart: it is quoted inside a translated frame.
 //!
-//! `Spanned<T>` (`rules::spanned`) is filled by this deserializer alone.
+//! `Spanned<T>` (`source::spanned`) is filled by this deserializer alone.
 
 mod value;
 
@@ -22,8 +22,8 @@ use serde::de::{Deserialize, Expected, Unexpected};
 use toml::de::{DeTable, DeValue};
 
 use super::{edit_distance, similar, Diagnostic};
-use crate::t;
-use crate::text::tr;
+use crate::message::{Arg, Message};
+use crate::msg;
 
 /// Read TOML text into `T`. A syntax error is the `toml` crate's (quoted in our frame);
 /// every schema mistake is ours, with its span.
@@ -217,48 +217,48 @@ impl Error {
         self
     }
 
-    /// The problem as a diagnostic (message, span, help) in a language.
-    pub fn diagnostic(&self, lang: &str) -> Diagnostic {
+    /// The problem as a diagnostic (message, span, help).
+    pub fn diagnostic(&self) -> Diagnostic {
         let path = self.path();
         let (message, help) = match &self.0.kind {
-            Kind::Syntax { message } => (t!(lang, "rules.schema.syntax", message = message), None),
+            Kind::Syntax { message } => (msg!("rules.schema.syntax", message = message), None),
             Kind::UnknownKey { key, expected } => {
-                let place = place(&path, lang);
                 let help = if expected.is_empty() {
-                    t!(lang, "rules.schema.no_keys")
+                    msg!("rules.schema.no_keys")
                 } else {
                     let keys = ids(expected);
                     match closest(key, expected) {
-                        Some(close) => t!(lang, "rules.schema.expected_keys_close", close = close, keys = keys),
-                        None => t!(lang, "rules.schema.expected_keys", keys = keys),
+                        Some(close) => msg!("rules.schema.expected_keys_close", close = close, keys = keys),
+                        None => msg!("rules.schema.expected_keys", keys = keys),
                     }
                 };
-                (t!(lang, "rules.schema.unknown_key", key = shown(key), place = place), Some(help))
+                (msg!("rules.schema.unknown_key", key = shown(key), place = place(&path)), Some(help))
             }
-            Kind::MissingKey { key } => {
-                (t!(lang, "rules.schema.missing_key", key = key, place = place(&path, lang)), None)
-            }
-            Kind::DuplicateKey { key } => {
-                (t!(lang, "rules.schema.duplicate_key", key = key, place = place(&path, lang)), None)
-            }
+            Kind::MissingKey { key } => (msg!("rules.schema.missing_key", key = *key, place = place(&path)), None),
+            Kind::DuplicateKey { key } => (msg!("rules.schema.duplicate_key", key = *key, place = place(&path)), None),
             Kind::UnknownWord { word, expected } => {
                 let words = ids(expected);
                 let help = match closest(word, expected) {
-                    Some(close) => t!(lang, "rules.schema.expected_words_close", close = close, words = words),
-                    None => t!(lang, "rules.schema.expected_words", words = words),
+                    Some(close) => msg!("rules.schema.expected_words_close", close = close, words = words),
+                    None => msg!("rules.schema.expected_words", words = words),
                 };
-                (t!(lang, "rules.schema.unknown_word", word = shown(word), subject = subject(&path, lang)), Some(help))
+                (msg!("rules.schema.unknown_word", word = shown(word), subject = subject(&path)), Some(help))
             }
-            Kind::WrongType { want, found } => {
-                let (want, found) = (want_in(want, found, lang), found_in(found, lang));
-                (t!(lang, "rules.schema.wrong_type", subject = subject(&path, lang), want = want, found = found), None)
-            }
-            Kind::Length { len, want } => {
-                let want = want_in(want, &Found::List, lang);
-                (t!(lang, "rules.schema.length", subject = subject(&path, lang), n = len, want = want), None)
-            }
+            Kind::WrongType { want, found } => (
+                msg!(
+                    "rules.schema.wrong_type",
+                    subject = subject(&path),
+                    want = want_message(want, found),
+                    found = found_message(found)
+                ),
+                None,
+            ),
+            Kind::Length { len, want } => (
+                msg!("rules.schema.length", subject = subject(&path), n = len, want = want_message(want, &Found::List)),
+                None,
+            ),
             Kind::Refused { message } => {
-                (t!(lang, "rules.schema.refused", subject = subject(&path, lang), message = message), None)
+                (msg!("rules.schema.refused", subject = subject(&path), message = message), None)
             }
         };
         let d = Diagnostic::new(message, self.span());
@@ -306,7 +306,7 @@ fn header_key(key: &str) -> String {
 
 /// A table as its header: `[game]`, `[game.players]`, `[[boat_types]]` for an entry of an
 /// array of tables, "`name` in [[fish]]" for a table inside such an entry.
-fn table_header(path: &[Seg], lang: &str) -> String {
+fn table_header(path: &[Seg]) -> Arg {
     let keys = |segs: &[Seg]| -> Vec<String> {
         segs.iter()
             .filter_map(|s| match s {
@@ -316,95 +316,91 @@ fn table_header(path: &[Seg], lang: &str) -> String {
             .collect()
     };
     match path.iter().rposition(|s| matches!(s, Seg::Entry(_))) {
-        None => format!("[{}]", keys(path).join(".")),
+        None => Arg::Text(format!("[{}]", keys(path).join("."))),
         Some(last) => {
             let head = format!("[[{}]]", keys(&path[..last]).join("."));
             let inside = keys(&path[last + 1..]);
             if inside.is_empty() {
-                head
+                Arg::Text(head)
             } else {
-                t!(lang, "rules.schema.subject_in", subject = format!("`{}`", shown(&inside.join("."))), table = head)
+                let subject = format!("`{}`", shown(&inside.join(".")));
+                Arg::from(msg!("rules.schema.subject_in", subject = subject, table = head))
             }
         }
     }
 }
 
 /// Where a key is: "in [game]", or "at the top of the file".
-fn place(table: &[Seg], lang: &str) -> String {
+fn place(table: &[Seg]) -> Message {
     if table.is_empty() {
-        t!(lang, "rules.schema.top")
+        msg!("rules.schema.top")
     } else {
-        t!(lang, "rules.schema.in_table", table = table_header(table, lang))
+        msg!("rules.schema.in_table", table = table_header(table))
     }
 }
 
 /// What a value is called: "`players`", "entry 2 of `fishing_rounds`", with the table it is
 /// in: "`min` in [game.players]".
-fn subject(path: &[Seg], lang: &str) -> String {
+fn subject(path: &[Seg]) -> Arg {
     let Some(key_at) = path.iter().rposition(|s| matches!(s, Seg::Key(_))) else {
-        return t!(lang, "rules.schema.file");
+        return Arg::from(msg!("rules.schema.file"));
     };
-    let Seg::Key(key) = &path[key_at] else { return t!(lang, "rules.schema.file") };
-    let mut said = format!("`{}`", shown(key));
+    let Seg::Key(key) = &path[key_at] else { return Arg::from(msg!("rules.schema.file")) };
+    let mut said = Arg::Text(format!("`{}`", shown(key)));
     for seg in &path[key_at + 1..] {
         if let Seg::Entry(i) = seg {
-            said = t!(lang, "rules.schema.entry", n = i + 1, subject = said);
+            said = Arg::from(msg!("rules.schema.entry", n = i + 1, subject = said));
         }
     }
     let table = &path[..key_at];
     if table.is_empty() {
         said
     } else {
-        t!(lang, "rules.schema.subject_in", subject = said, table = table_header(table, lang))
+        Arg::from(msg!("rules.schema.subject_in", subject = said, table = table_header(table)))
     }
 }
 
-fn want_in(want: &Want, found: &Found, lang: &str) -> String {
+fn want_message(want: &Want, found: &Found) -> Message {
     match want {
         Want::Whole { min, max } => {
             // A number out of range, or a small type: the range. Otherwise the range of a
             // 32- or 64-bit type would only be noise.
             let small = *max <= i128::from(u16::MAX) && *min >= i128::from(i16::MIN);
             if small || matches!(found, Found::Integer(_)) {
-                t!(lang, "rules.schema.want.whole_range", min = min, max = max)
+                msg!("rules.schema.want.whole_range", min = min, max = max)
             } else if *min == 0 {
-                t!(lang, "rules.schema.want.whole_at_least", min = min)
+                msg!("rules.schema.want.whole_at_least", min = min)
             } else {
-                t!(lang, "rules.schema.want.whole")
+                msg!("rules.schema.want.whole")
             }
         }
-        Want::Number => t!(lang, "rules.schema.want.number"),
-        Want::Text => t!(lang, "rules.schema.want.text"),
-        Want::Bool => t!(lang, "rules.schema.want.bool"),
-        Want::Char => t!(lang, "rules.schema.want.char"),
-        Want::List => t!(lang, "rules.schema.want.list"),
-        Want::Table => t!(lang, "rules.schema.want.table"),
-        Want::Any => t!(lang, "rules.schema.want.any"),
-        Want::Word(words) => t!(lang, "rules.schema.want.word", words = ids(words)),
-        Want::Form(key) => tr(lang, key, &[]),
-        Want::Described(text) => t!(lang, "rules.schema.want.described", text = text),
+        Want::Number => msg!("rules.schema.want.number"),
+        Want::Text => msg!("rules.schema.want.text"),
+        Want::Bool => msg!("rules.schema.want.bool"),
+        Want::Char => msg!("rules.schema.want.char"),
+        Want::List => msg!("rules.schema.want.list"),
+        Want::Table => msg!("rules.schema.want.table"),
+        Want::Any => msg!("rules.schema.want.any"),
+        Want::Word(words) => msg!("rules.schema.want.word", words = ids(words)),
+        Want::Form(key) => Message::new(key),
+        Want::Described(text) => msg!("rules.schema.want.described", text = text),
     }
 }
 
-fn found_in(found: &Found, lang: &str) -> String {
+fn found_message(found: &Found) -> Message {
     match found {
-        Found::Text => t!(lang, "rules.schema.found.text"),
-        Found::Integer(value) => t!(lang, "rules.schema.found.integer", value = value),
-        Found::Float(value) => t!(lang, "rules.schema.found.float", value = value),
-        Found::Bool(value) => t!(lang, "rules.schema.found.bool", value = value),
-        Found::Datetime => t!(lang, "rules.schema.found.datetime"),
-        Found::List => t!(lang, "rules.schema.found.list"),
-        Found::Table => t!(lang, "rules.schema.found.table"),
-        Found::Other => t!(lang, "rules.schema.found.other_kind"),
+        Found::Text => msg!("rules.schema.found.text"),
+        Found::Integer(value) => msg!("rules.schema.found.integer", value = value),
+        Found::Float(value) => msg!("rules.schema.found.float", value = value),
+        Found::Bool(value) => msg!("rules.schema.found.bool", value = value.to_string()),
+        Found::Datetime => msg!("rules.schema.found.datetime"),
+        Found::List => msg!("rules.schema.found.list"),
+        Found::Table => msg!("rules.schema.found.table"),
+        Found::Other => msg!("rules.schema.found.other_kind"),
     }
 }
 
-impl fmt::Display for Error {
-    /// The English message (what `serde::de::Error` needs; deckhand shows `diagnostic`).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.diagnostic("en").message)
-    }
-}
+// `Display` (what `serde::de::Error` needs) is the English message, in `text::diag`.
 
 impl fmt::Debug for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
