@@ -45,7 +45,7 @@ pub fn check_names(names: &[String], reserved: &[String]) -> Result<(), NameProb
             return Err(NameProblem::TooLong { seat, chars });
         }
         let folded = name.to_lowercase();
-        if reserved.iter().any(|w| crate::text::same_word(w, &folded)) {
+        if reserved.iter().any(|w| crate::words::same_word(w, &folded)) {
             return Err(NameProblem::Reserved { name: name.clone() });
         }
         for earlier in &names[..i] {

@@ -62,3 +62,15 @@ impl Text {
 pub fn texts(lines: &[Text]) -> Vec<Names> {
     lines.iter().map(Text::names).collect()
 }
+
+impl Names {
+    /// The term in every language it is given in (English first).
+    pub fn all(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.en.as_str()).chain(self.de.as_deref()).chain(self.fr.as_deref())
+    }
+
+    /// Whether `typed` is this term in any of its languages (`words::same_word`).
+    pub fn matches(&self, typed: &str) -> bool {
+        self.all().any(|w| crate::words::same_word(w, typed))
+    }
+}

@@ -175,48 +175,7 @@ pub fn placeholders(template: &str) -> Vec<String> {
     out
 }
 
-/// Is `typed` the word `word`, ignoring case, surrounding space and accents? An umlaut may
-/// be typed with or without its `e` (`münzen`, `muenzen`, `munzen`), `ß` as `ss`.
-pub fn same_word(word: &str, typed: &str) -> bool {
-    let typed = fold(typed.trim(), true);
-    typed == fold(word, true) || typed == fold(word, false)
-}
-
-/// Lower case without accents (`Zurück` → `zuruck`), for matching what is typed.
-pub fn fold_word(text: &str) -> String {
-    fold(text, false)
-}
-
-/// Lower case without accents, `ä` as `ae` (`zurueck`).
-pub fn fold_word_e(text: &str) -> String {
-    fold(text, true)
-}
-
-/// Lower case without accents, for matching typed words: `ä` as `ae` (`umlaut_e`) or `a`.
-fn fold(text: &str, umlaut_e: bool) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars().flat_map(char::to_lowercase) {
-        match c {
-            'ä' | 'ö' | 'ü' if umlaut_e => {
-                out.push(match c {
-                    'ä' => 'a',
-                    'ö' => 'o',
-                    _ => 'u',
-                });
-                out.push('e');
-            }
-            'ä' | 'à' | 'â' => out.push('a'),
-            'ö' | 'ô' => out.push('o'),
-            'ü' | 'ù' | 'û' => out.push('u'),
-            'é' | 'è' | 'ê' | 'ë' => out.push('e'),
-            'î' | 'ï' => out.push('i'),
-            'ç' => out.push('c'),
-            'ß' => out.push_str("ss"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub use crate::words::{fold_word, fold_word_e, same_word};
 
 /// `text` with every control character written out (`\n`, `\t`, `\r`, `\u{1b}`…), for
 /// showing a string that came from a file or the command line: a terminal escape in a

@@ -8,7 +8,6 @@
 use serde::{Deserialize, Serialize};
 
 use crate::games::fischerspiel::model::FischerspielRules;
-use crate::text::{same_word, LANGS};
 
 /// A board edge the wind markers lie on (Strategy II); the wind blows away from it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -370,7 +369,7 @@ impl State {
             .iter()
             .position(|b| {
                 let c = &rules.boats[b.colour];
-                c.id == want || LANGS.iter().any(|l| same_word(c.name.get(l), &want))
+                c.id == want || c.name.matches(&want)
             })
             .ok_or_else(|| Refusal::NoBoat {
                 typed: id.to_string(),
@@ -391,7 +390,7 @@ pub fn fish_size(rules: &FischerspielRules, id: &str) -> Result<usize, Refusal> 
         .fish
         .iter()
         .position(|f| {
-            f.id == want || LANGS.iter().any(|l| same_word(f.name.get(l), &want) || same_word(f.word.get(l), &want))
+            f.id == want || f.name.matches(&want) || f.word.matches(&want)
         })
         .ok_or_else(|| Refusal::NotSize { typed: id.to_string() })
 }
