@@ -1,20 +1,20 @@
 //! deckhand: a scoring and rules assistant for roll-and-write board-game nights.
 //!
-//! Layers, data flowing one way: `rules` (TOML → typed, checked rules) → `engine` (pure
-//! sheet model, scoring, checks) → `log` (files that survive a crash) → `ui` (prompts) →
-//! `report` (tables and exports) → `cli` (commands). See ARCHITECTURE.md.
+//! The library is the part without a terminal: the games (`games`: each game's rules file,
+//! sheet, scoring, checks and live engine, returning typed values), the files that must
+//! survive a crash or come from anyone (`log`, `source`), the history database
+//! (`history`), and the one layer that puts values into words in English, German and
+//! French (`text`). The command line, the terminal prompts and the tables live in the
+//! `deckhand` binary. See ARCHITECTURE.md.
 
-pub mod cli;
 pub mod error;
 pub mod games;
 pub mod log;
 pub mod message;
 pub mod players;
-pub mod report;
 pub mod rng;
 pub mod source;
 pub mod text;
 pub mod words;
-pub mod ui;
 
 pub use error::Error;

@@ -10,12 +10,7 @@ static RESTORE_CURSOR: AtomicBool = AtomicBool::new(false);
 static NOTE_PTR: AtomicPtr<u8> = AtomicPtr::new(std::ptr::null_mut());
 static NOTE_LEN: AtomicUsize = AtomicUsize::new(0);
 
-/// Install the handler once, at start-up.
-pub fn install() {
-    install_in("en");
-}
-
-/// `install`, with the note in a language.
+/// Install the handler once, at start-up, with its note in a language.
 pub fn install_in(lang: &str) {
     RESTORE_CURSOR.store(std::io::stderr().is_terminal(), Ordering::SeqCst);
     set_note(&format!("\n{}\n", crate::t!(lang, "cli.ui.interrupted")));

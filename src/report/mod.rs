@@ -156,6 +156,7 @@ impl Standings {
     }
 
     /// Render in English (see `render_in`).
+    #[cfg(test)]
     pub fn render(&self, format: Format, detail: bool, width: Option<u16>) -> String {
         self.render_in(format, detail, width, "en")
     }
