@@ -152,3 +152,25 @@ fn the_language_comes_from_lang_and_answers_from_standard_input() {
         .run();
     insta::assert_snapshot!("fischerspiel.transcript", out.stderr);
 }
+
+#[test]
+fn a_flag_of_another_game_is_refused_not_ignored() {
+    Test::new()
+        .args(["play", "fleet-dice", "--players", "Ann,Bob", "--variant", "strategy2", "--answers", "-"])
+        .stdout("")
+        .stderr(
+            "deckhand: --variant does not apply to Fleet: The Dice Game; leave it out \
+             (`deckhand play --help` says which flags go with which game)\n",
+        )
+        .status(2)
+        .run();
+    Test::new()
+        .args(["play", "fischerspiel", "--players", "3", "--dice", "digital", "--answers", "-"])
+        .stdout("")
+        .stderr(
+            "deckhand: --dice does not apply to The Fishing Game; leave it out \
+             (`deckhand play --help` says which flags go with which game)\n",
+        )
+        .status(2)
+        .run();
+}

@@ -4,7 +4,8 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use super::{emit, CheckFormat};
+use super::args::CheckFormat;
+use super::emit;
 use crate::games::endgame::eval::{self, GameViolation, InputValue, Violation};
 use crate::games::endgame::sheet_file::{self, EndgameSheet};
 use crate::games::endgame::{EndgameRules, Scoring, Shape};

@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use super::{emit, CheckFormat};
+use super::args::CheckFormat;
+use super::emit;
 use crate::games::fleet::sheet_file;
 use crate::games::fleet::{self, Sheet, Violation};
 use crate::games::{self as rules, FleetRules, Rules, Source};

@@ -2,11 +2,55 @@
 
 use std::fmt::Write as _;
 
-use super::{emit, RulesCommand};
+use std::path::PathBuf;
+
+use clap::Subcommand;
+
+use crate::cli::args::EXIT_CODES;
+use crate::cli::emit;
 use crate::games::fleet::{BuildingVp, FleetRules, HarborEffect};
 use crate::games::{self as rules, Game};
 
-pub fn run(cmd: RulesCommand, lang: &str) -> anyhow::Result<i32> {
+#[derive(Debug, Subcommand)]
+pub enum RulesCommand {
+    /// Print a game's reference card
+    Show {
+        /// Game id (see `deckhand games`)
+        game: Option<String>,
+        /// List every value the rulebooks do not state (sheet layout guesses to check against your pad)
+        #[arg(long)]
+        provisional: bool,
+        /// Use this rules file instead of the built-in rules
+        #[arg(long, value_name = "FILE")]
+        rules: Option<PathBuf>,
+    },
+    /// Check a rules file: every syntax and meaning error with file:line:column
+    #[command(after_help = EXIT_CODES)]
+    Check {
+        /// The rules file
+        file: PathBuf,
+    },
+    /// Print a built-in rules file, to copy and adjust to your own pad
+    Export {
+        /// Game id
+        game: String,
+    },
+}
+
+/// The help texts of the commands and their arguments: (command path, argument, catalog key).
+pub const HELP: &[(&str, &str, &str)] = &[
+    ("rules", "", "cli.help.rules.about"),
+    ("rules/show", "", "cli.help.rules.show.about"),
+    ("rules/show", "game", "cli.help.game_id"),
+    ("rules/show", "provisional", "cli.help.rules.show.provisional"),
+    ("rules/show", "rules", "cli.help.rules_file"),
+    ("rules/check", "", "cli.help.rules.check.about"),
+    ("rules/check", "file", "cli.help.rules.check.file"),
+    ("rules/export", "", "cli.help.rules.export.about"),
+    ("rules/export", "game", "cli.help.rules.export.game"),
+];
+
+pub fn run(cmd: RulesCommand, lang: &'static str) -> anyhow::Result<i32> {
     match cmd {
         RulesCommand::Show { game, provisional, rules: path } => {
             let rules = rules::resolve(game.as_deref(), path.as_deref())?;
@@ -22,8 +66,8 @@ pub fn run(cmd: RulesCommand, lang: &str) -> anyhow::Result<i32> {
                     let boxes: usize = r.sections.iter().map(|s| s.len).sum();
                     crate::t!(lang, "cli.card.check_summary", sections = r.sections.len(), boxes = boxes)
                 }
-                Game::Endgame(r) => super::cards::endgame_summary_in(r, lang),
-                Game::Fischerspiel(r) => super::cards::fischerspiel_summary_in(r, lang),
+                Game::Endgame(r) => crate::cli::cards::endgame_summary_in(r, lang),
+                Game::Fischerspiel(r) => crate::cli::cards::fischerspiel_summary_in(r, lang),
             };
             emit(&format!(
                 "{}\n",
@@ -45,7 +89,7 @@ pub fn games(lang: &str) -> anyhow::Result<i32> {
         let rules = rules::built_in(id)?;
         let does = match &rules.game {
             Game::Fleet(_) => crate::t!(lang, "cli.card.games_fleet"),
-            Game::Endgame(r) => super::cards::endgame_offers_in(r, lang),
+            Game::Endgame(r) => crate::cli::cards::endgame_offers_in(r, lang),
             Game::Fischerspiel(r) => crate::t!(lang, "cli.card.games_coop", id = r.id),
         };
         let (min, max) = rules.players();
@@ -115,8 +159,8 @@ fn walk(value: &toml::Value, path: &str, out: &mut String, count: &mut usize) {
 fn reference_card(rules: &rules::Rules, lang: &str) -> String {
     match &rules.game {
         Game::Fleet(r) => fleet_card(r, lang),
-        Game::Endgame(r) => super::cards::endgame_card(r, lang),
-        Game::Fischerspiel(r) => super::cards::fischerspiel_card(r, lang),
+        Game::Endgame(r) => crate::cli::cards::endgame_card(r, lang),
+        Game::Fischerspiel(r) => crate::cli::cards::fischerspiel_card(r, lang),
     }
 }
 

@@ -6,12 +6,40 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::emit;
+use crate::cli::emit;
 use crate::games as rules;
 use crate::games::nauticus::helpers as calc;
 use crate::games::nauticus::Action;
 use crate::text::nauticus as words;
 use crate::Error;
+
+/// The help texts of the commands and their arguments: (command path, argument, catalog key).
+pub const HELP: &[(&str, &str, &str)] = &[
+    ("nauticus", "", "cli.help.nauticus.about"),
+    ("nauticus", "rules", "cli.help.nauticus.rules"),
+    ("nauticus/crowns", "", "cli.help.nauticus.crowns.about"),
+    ("nauticus/crowns", "crowns", "cli.help.nauticus.crowns.crowns"),
+    ("nauticus/crowns", "crown_masts", "cli.help.nauticus.crowns.crown_masts"),
+    ("nauticus/crowns", "crown_sails", "cli.help.nauticus.crowns.crown_sails"),
+    ("nauticus/crowns", "passed", "cli.help.nauticus.crowns.passed"),
+    ("nauticus/crowns", "workers", "cli.help.nauticus.crowns.workers"),
+    ("nauticus/crowns", "blue", "cli.help.nauticus.crowns.blue"),
+    ("nauticus/crowns", "extra", "cli.help.nauticus.crowns.extra"),
+    ("nauticus/pass", "", "cli.help.nauticus.pass.about"),
+    ("nauticus/pass", "passes", "cli.help.nauticus.pass.passes"),
+    ("nauticus/pass", "flipped", "cli.help.nauticus.pass.flipped"),
+    ("nauticus/pass", "track", "cli.help.nauticus.pass.track"),
+    ("nauticus/buy", "", "cli.help.nauticus.buy.about"),
+    ("nauticus/buy", "action", "cli.help.nauticus.buy.action"),
+    ("nauticus/buy", "prices", "cli.help.nauticus.buy.prices"),
+    ("nauticus/buy", "items", "cli.help.nauticus.buy.items"),
+    ("nauticus/buy", "blue", "cli.help.nauticus.buy.blue"),
+    ("nauticus/buy", "extra", "cli.help.nauticus.buy.extra"),
+    ("nauticus/buy", "free", "cli.help.nauticus.buy.free"),
+    ("nauticus/rewards", "", "cli.help.nauticus.rewards.about"),
+    ("nauticus/rewards", "masts", "cli.help.nauticus.rewards.masts"),
+    ("nauticus/rewards", "take", "cli.help.nauticus.rewards.take"),
+];
 
 #[derive(Debug, Args)]
 pub struct NauticusArgs {

@@ -11,7 +11,43 @@ use crate::log::{files, write_atomic};
 use crate::ui::{Choice, Prompter};
 use crate::{ui, Error};
 
-pub fn enter(
+#[derive(Debug, clap::Args)]
+pub struct EnterArgs {
+    /// Game id (see `deckhand games`)
+    pub game: String,
+    /// The player's name
+    #[arg(long)]
+    pub player: String,
+    /// Sheet file to write (an unfinished one is resumed)
+    #[arg(short, long, value_name = "FILE")]
+    pub output: std::path::PathBuf,
+    #[command(flatten)]
+    pub answers: crate::cli::args::Answers,
+    /// Mark the sheet as a solo game against Captain Ruth
+    #[arg(long)]
+    pub solo: bool,
+    #[command(flatten)]
+    pub rules: crate::cli::args::RulesFile,
+}
+
+/// The help texts of the command and its arguments: (command path, argument, catalog key).
+pub const HELP: &[(&str, &str, &str)] = &[
+    ("enter", "", "cli.help.enter.about"),
+    ("enter", "game", "cli.help.game_id"),
+    ("enter", "player", "cli.help.enter.player"),
+    ("enter", "output", "cli.help.enter.output"),
+    ("enter", "answers", "cli.help.answers"),
+    ("enter", "solo", "cli.help.enter.solo"),
+    ("enter", "rules", "cli.help.rules_file"),
+];
+
+pub fn run(args: EnterArgs, lang: &'static str) -> anyhow::Result<i32> {
+    let a = &args;
+    enter(&a.game, &a.player, &a.output, a.answers.answers.as_deref(), a.solo, a.rules.rules.as_deref(), lang)
+}
+
+/// Type in a paper sheet into `output`, section by section.
+fn enter(
     game: &str,
     player: &str,
     output: &Path,
@@ -23,7 +59,7 @@ pub fn enter(
     let rules = rules::resolve(Some(game), rules_path)?;
     if !player.trim().is_empty() {
         // An empty name is refused below, in the words of each game's `enter`.
-        super::saves::check_player_names(&[player.trim().to_string()], lang).map_err(Error::said)?;
+        crate::cli::saves::check_player_names(&[player.trim().to_string()], lang).map_err(Error::said)?;
     }
     // One `enter` per sheet file at a time; the lock is held until the command ends.
     let _lock = files::SideLock::acquire(output)?;
@@ -32,7 +68,7 @@ pub fn enter(
         if solo {
             return Err(Error::Usage(crate::msg!("cli.enter.solo_fleet_only")).into());
         }
-        return super::endgame::enter(r, player, output, answers, lang);
+        return crate::cli::endgame::enter(r, player, output, answers, lang);
     }
     let fleet_rules = rules
         .fleet()
@@ -61,7 +97,10 @@ pub fn enter(
         (sheet, Only::default())
     };
     let mut prompter = ui::prompter_for_in(answers, "enter", lang)?;
-    super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.enter.interrupted", file = output.display())));
+    crate::cli::interrupt::set_note(&format!(
+        "\n{}\n",
+        crate::t!(lang, "cli.enter.interrupted", file = output.display())
+    ));
     let p = prompter.as_mut();
     if !only.marks.is_empty() {
         p.say(&crate::t!(

@@ -1,0 +1,38 @@
+//! One file per command: its arguments (a clap `Args` struct), the catalog keys of its
+//! help, and what it does (`run`).
+
+pub mod calc;
+pub mod check;
+pub mod completions;
+pub mod enter;
+pub mod games;
+pub mod man;
+pub mod nauticus;
+pub mod play;
+pub mod replay;
+pub mod resume;
+pub mod rules;
+pub mod score;
+pub mod show;
+
+/// The help texts of every command: (command path, argument or "" for the command,
+/// catalog key).
+pub fn help() -> impl Iterator<Item = &'static (&'static str, &'static str, &'static str)> {
+    [
+        score::HELP,
+        check::HELP,
+        enter::HELP,
+        play::HELP,
+        resume::HELP,
+        replay::HELP,
+        show::HELP,
+        rules::HELP,
+        calc::HELP,
+        nauticus::HELP,
+        games::HELP,
+        completions::HELP,
+        man::HELP,
+    ]
+    .into_iter()
+    .flatten()
+}

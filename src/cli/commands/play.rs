@@ -1,0 +1,171 @@
+//! `deckhand play GAME`: a live game at the table — Fleet's tracker (`fleet_table`) or
+//! Fischerspiel's (`coop_table`). A flag of the other game is refused, not ignored.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::cli::args::{Answers, DiceMode, RulesFile};
+use crate::cli::{coop_table, fleet_table};
+use crate::games::Game;
+use crate::Error;
+
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// Game id (see `deckhand games`)
+    pub game: String,
+    /// Fleet: player names in seating order, `--players Ann,Bob,Cy` (one name: solo);
+    /// fischerspiel: the number of players, `--players 3`
+    #[arg(long, value_delimiter = ',')]
+    pub players: Vec<String>,
+    #[command(flatten)]
+    pub fleet: FleetFlags,
+    /// Save file (Fleet default: fleet-DATE-TIME.jsonl; fischerspiel: fischerspiel.jsonl);
+    /// an existing file is never overwritten
+    #[arg(long, short = 'o', visible_alias = "output", value_name = "FILE")]
+    pub save: Option<PathBuf>,
+    #[command(flatten)]
+    pub coop: CoopFlags,
+    #[command(flatten)]
+    pub answers: Answers,
+    #[command(flatten)]
+    pub rules: RulesFile,
+}
+
+/// The flags of a Fleet game.
+#[derive(Debug, Args)]
+pub struct FleetFlags {
+    /// Solo game against Captain Ruth (one player, 8 rounds)
+    #[arg(long)]
+    pub solo: bool,
+    /// Play with captain cards instead of the start roll
+    #[arg(long)]
+    pub captains: bool,
+    /// Play with one gold and one silver trophy card
+    #[arg(long)]
+    pub trophies: bool,
+    /// Type the faces of the physical dice, or let deckhand roll
+    #[arg(long, value_enum, default_value_t = DiceMode::Physical)]
+    pub dice: DiceMode,
+    /// Seed for digital dice (a game with the same seed and decisions rolls the same)
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+impl FleetFlags {
+    /// The flags given (for refusing them in another game).
+    fn given(&self) -> Vec<&'static str> {
+        let mut given = Vec::new();
+        for (set, flag) in [
+            (self.solo, "--solo"),
+            (self.captains, "--captains"),
+            (self.trophies, "--trophies"),
+            (self.dice != DiceMode::Physical, "--dice"),
+            (self.seed.is_some(), "--seed"),
+        ] {
+            if set {
+                given.push(flag);
+            }
+        }
+        given
+    }
+}
+
+/// The flags of a Fischerspiel game.
+#[derive(Debug, Args)]
+pub struct CoopFlags {
+    /// Rules variant (fischerspiel: base, strategy1, strategy2)
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Fischerspiel: the boats in play, e.g. `--boats red,grey` (default: the rulebook's first set)
+    #[arg(long, value_delimiter = ',')]
+    pub boats: Option<Vec<String>>,
+    /// Fischerspiel: a fish mix of your own, e.g. `--fish small=2,medium=6,large=1`
+    #[arg(long, value_delimiter = ',')]
+    pub fish: Option<Vec<String>>,
+}
+
+impl CoopFlags {
+    /// The flags given (for refusing them in another game).
+    fn given(&self) -> Vec<&'static str> {
+        let mut given = Vec::new();
+        for (set, flag) in
+            [(self.variant.is_some(), "--variant"), (self.boats.is_some(), "--boats"), (self.fish.is_some(), "--fish")]
+        {
+            if set {
+                given.push(flag);
+            }
+        }
+        given
+    }
+}
+
+/// The help texts of the command and its arguments: (command path, argument, catalog key).
+pub const HELP: &[(&str, &str, &str)] = &[
+    ("play", "", "cli.help.play.about"),
+    ("play", "game", "cli.help.game_id"),
+    ("play", "players", "cli.help.play.players"),
+    ("play", "solo", "cli.help.play.solo"),
+    ("play", "captains", "cli.help.play.captains"),
+    ("play", "trophies", "cli.help.play.trophies"),
+    ("play", "dice", "cli.help.play.dice"),
+    ("play", "seed", "cli.help.play.seed"),
+    ("play", "save", "cli.help.play.save"),
+    ("play", "variant", "cli.help.play.variant"),
+    ("play", "boats", "cli.help.play.boats"),
+    ("play", "fish", "cli.help.play.fish"),
+    ("play", "answers", "cli.help.answers"),
+    ("play", "rules", "cli.help.rules_file"),
+];
+
+pub fn run(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
+    let loaded = crate::games::resolve(Some(&args.game), args.rules.rules.as_deref())?;
+    let refuse = |flags: Vec<&'static str>| -> Result<(), Error> {
+        match flags.first() {
+            Some(flag) => {
+                Err(Error::Usage(crate::msg!("cli.play.flag_not_for_game", flag = *flag, game = loaded.names())))
+            }
+            None => Ok(()),
+        }
+    };
+    match &loaded.game {
+        Game::Fischerspiel(_) => {
+            refuse(args.fleet.given())?;
+            coop_table::play(
+                coop_table::PlayArgs {
+                    game: args.game,
+                    players: coop_table::player_count(&args.players)?,
+                    variant: args.coop.variant,
+                    boats: args.coop.boats,
+                    fish: args.coop.fish,
+                    output: args.save,
+                    answers: args.answers.answers,
+                    rules: args.rules.rules,
+                },
+                lang,
+            )
+        }
+        Game::Fleet(_) => {
+            refuse(args.coop.given())?;
+            let f = &args.fleet;
+            fleet_table::play(
+                fleet_table::PlayOptions {
+                    game: &args.game,
+                    players: &args.players,
+                    solo: f.solo,
+                    captains: f.captains,
+                    trophies: f.trophies,
+                    digital: f.dice == DiceMode::Digital,
+                    seed: f.seed,
+                    save: args.save.as_deref(),
+                    answers: args.answers.answers.as_deref(),
+                    rules: args.rules.rules.as_deref(),
+                },
+                lang,
+            )
+        }
+        Game::Endgame(_) => {
+            Err(Error::Usage(crate::msg!("cli.main.play_endgame", game = loaded.names(), id = loaded.id())).into())
+        }
+    }
+}

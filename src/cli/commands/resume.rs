@@ -1,0 +1,38 @@
+//! `deckhand resume`: continue a saved game exactly where it stopped, whatever the game.
+
+use clap::Args;
+
+use crate::cli::args::{Answers, SavedGame, SavedRules};
+use crate::cli::{coop_table, fleet_table, saves};
+use crate::log::save::Setup;
+
+#[derive(Debug, Args)]
+pub struct ResumeArgs {
+    #[command(flatten)]
+    pub save: SavedGame,
+    #[command(flatten)]
+    pub answers: Answers,
+    #[command(flatten)]
+    pub rules: SavedRules,
+}
+
+/// The help texts of the command and its arguments: (command path, argument, catalog key).
+pub const HELP: &[(&str, &str, &str)] = &[
+    ("resume", "", "cli.help.resume.about"),
+    ("resume", "file", "cli.help.save_file"),
+    ("resume", "answers", "cli.help.answers"),
+    ("resume", "rules", "cli.help.began_with"),
+    ("resume", "allow_rules_change", "cli.help.resume.allow_rules_change"),
+];
+
+pub fn run(args: ResumeArgs, lang: &'static str) -> anyhow::Result<i32> {
+    let file = args.save.file;
+    let (header, _) = saves::read(&file, lang)?;
+    let (answers, rules, allow) = (args.answers.answers, args.rules.rules, args.rules.allow_rules_change);
+    match header.setup {
+        Setup::Fischerspiel(_) => {
+            coop_table::resume(coop_table::ResumeArgs { file, answers, rules, allow_rules_change: allow }, header, lang)
+        }
+        Setup::Fleet(_) => fleet_table::resume(&file, answers.as_deref(), rules.as_deref(), allow, lang),
+    }
+}

@@ -1,0 +1,29 @@
+//! `deckhand score`: the final table of a game from its players' sheet files.
+
+use clap::Args;
+
+use crate::cli::args::{RulesFile, TableArgs};
+
+#[derive(Debug, Args)]
+pub struct ScoreArgs {
+    /// Sheet files (one per player); a game id may come first, e.g. `score fleet-dice a.toml b.toml`
+    #[arg(required = true, value_name = "[GAME] SHEET")]
+    pub sheets: Vec<String>,
+    #[command(flatten)]
+    pub table: TableArgs,
+    #[command(flatten)]
+    pub rules: RulesFile,
+}
+
+/// The help texts of the command and its arguments: (command path, argument, catalog key).
+pub const HELP: &[(&str, &str, &str)] = &[
+    ("score", "", "cli.help.score.about"),
+    ("score", "sheets", "cli.help.score.sheets"),
+    ("score", "format", "cli.help.score.format"),
+    ("score", "detail", "cli.help.score.detail"),
+    ("score", "rules", "cli.help.rules_file"),
+];
+
+pub fn run(args: ScoreArgs, lang: &'static str) -> anyhow::Result<i32> {
+    crate::cli::sheets::score(&args.sheets, args.rules.rules.as_deref(), args.table.format, args.table.detail, lang)
+}

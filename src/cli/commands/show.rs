@@ -1,0 +1,36 @@
+//! `deckhand show`: the sheets of a saved game.
+
+use clap::Args;
+
+use crate::cli::args::{SavedGame, SavedRules};
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    #[command(flatten)]
+    pub save: SavedGame,
+    /// Only this player's sheet
+    #[arg(long)]
+    pub player: Option<String>,
+    #[command(flatten)]
+    pub rules: SavedRules,
+}
+
+/// The help texts of the command and its arguments: (command path, argument, catalog key).
+pub const HELP: &[(&str, &str, &str)] = &[
+    ("show", "", "cli.help.show.about"),
+    ("show", "file", "cli.help.save_file"),
+    ("show", "player", "cli.help.show.player"),
+    ("show", "rules", "cli.help.began_with"),
+    ("show", "allow_rules_change", "cli.help.show.allow_rules_change"),
+];
+
+pub fn run(args: ShowArgs, lang: &'static str) -> anyhow::Result<i32> {
+    let rules = &args.rules;
+    crate::cli::fleet_table::show(
+        &args.save.file,
+        args.player.as_deref(),
+        rules.rules.as_deref(),
+        rules.allow_rules_change,
+        lang,
+    )
+}
