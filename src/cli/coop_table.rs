@@ -10,6 +10,7 @@ use clap::Args;
 use super::saves;
 use crate::games::fischerspiel::model::{FischerspielRules, WindSource};
 use crate::games::fischerspiel::state::{fish_size, Effect, Event, Outcome, Setup, Side, State, Timeline};
+use crate::games::live::{LiveGame, Replay};
 use crate::games::{self as rules, Game, Rules};
 use crate::log::files;
 use crate::log::save::{CoopSetup, Header, Setup as SaveSetup};
@@ -146,30 +147,27 @@ fn resume_fischerspiel(
     saved: &CoopSetup,
     lang: &'static str,
 ) -> anyhow::Result<i32> {
-    // The fish mix the game started with (the rulebook's when the header has none).
-    let fish: Option<Vec<(String, u32)>> =
-        (!saved.fish.is_empty()).then(|| saved.fish.iter().map(|(k, v)| (k.clone(), *v)).collect());
-    let setup = Setup::new(r, saved.players, &saved.variant, Some(&saved.boats), fish.as_deref()).map_err(|e| {
-        Error::Usage(crate::msg!(
-            "games.fischerspiel.cmd.setup_mismatch",
-            path = args.file.display(),
-            why = words::setup_error(r, &e, lang)
-        ))
-    })?;
     // The save is locked from here on: a second deckhand on it is refused at once.
     let opened = Journal::open::<serde_json::Value, Event>(&args.file)?;
     let mut journal = opened.journal;
     let mut timeline =
-        crate::games::fischerspiel::state::replay(r, setup, &opened.entries).map_err(|(i, v)| Error::Reported {
-            what: args.file.display().to_string(),
-            count: 1,
-            report: crate::t!(
-                lang,
-                "games.fischerspiel.cmd.bad_event",
+        <Timeline as LiveGame>::replay(r, &[], saved, &opened.entries).map_err(|failed| match failed {
+            Replay::Setup(e) => Error::Usage(crate::msg!(
+                "games.fischerspiel.cmd.setup_mismatch",
                 path = args.file.display(),
-                line = i + 2,
-                why = words::refusal(r, &v, lang)
-            ),
+                why = words::setup_error(r, &e, lang)
+            )),
+            Replay::Entry(i, v) => Error::Reported {
+                what: args.file.display().to_string(),
+                count: 1,
+                report: crate::t!(
+                    lang,
+                    "games.fischerspiel.cmd.bad_event",
+                    path = args.file.display(),
+                    line = i + 2,
+                    why = words::refusal(r, &v, lang)
+                ),
+            },
         })?;
     if let Some(torn) = &opened.dropped_tail {
         super::say(&crate::t!(lang, "games.fischerspiel.notice", note = torn.notice(&args.file).text(lang)));

@@ -8,6 +8,7 @@ use crate::games::fleet::game::{Decision, Dice, Face, Game, Input, Kind, RollSpe
 use crate::games::fleet::random;
 use crate::games::fleet::session::{Entry, NoUndo, ReplayError, Session};
 use crate::games::fleet::{check_game, Sheet};
+use crate::games::live::{LiveGame, Replay};
 use crate::games::{self as rules, FleetRules, Rules};
 use crate::log::save::{FleetSetup, Header, Setup};
 use crate::log::{files, Journal};
@@ -391,7 +392,12 @@ fn reopen(
     let (Some(fleet), Some(setup)) = (rules.fleet(), header.fleet().copied()) else {
         return Err(Error::Usage(crate::msg!("cli.save.not_fleet", file = path.display(), game = &header.game)));
     };
-    let session = Session::replay(fleet, &header.players, setup.options(), entries).map_err(|(i, why)| {
+    let session = <Session as LiveGame>::replay(fleet, &header.players, &setup, entries).map_err(|failed| {
+        // The header is the save's line 1; entry i is on line i + 2.
+        let (line, why) = match failed {
+            Replay::Setup(never) => match never {},
+            Replay::Entry(i, why) => (i + 2, why),
+        };
         let why = match why {
             ReplayError::UndoNothing => crate::t!(lang, "engine.undo_nothing_replay"),
             ReplayError::NoSuchPlayer(p) => {
@@ -406,7 +412,7 @@ fn reopen(
         Error::Reported {
             what: path.display().to_string(),
             count: 1,
-            report: crate::t!(lang, "cli.save.replay_illegal", file = path.display(), line = i + 2, why = why),
+            report: crate::t!(lang, "cli.save.replay_illegal", file = path.display(), line = line, why = why),
         }
     })?;
     Ok((rules, header, setup, session))

@@ -1,9 +1,14 @@
-//! Rules layer: games as TOML files (embedded in the binary, or a user's own via
-//! `--rules`), parsed into typed, checked rules with file:line:column diagnostics.
+//! The games. A game is a rules file (built into the binary, or a user's own via
+//! `--rules`), read by one of the engines deckhand knows (`ENGINES`: how its rules files are
+//! checked and compiled), each in its own folder with its sheet, scoring, checks and, for
+//! the games played live, its live engine (`LiveGame`). Adding a game that needs no Rust is
+//! a rules file; adding an engine is its folder, one line in `ENGINES` and its catalog
+//! entries.
 
 pub mod endgame;
 pub mod fischerspiel;
 pub mod fleet;
+pub mod live;
 pub mod names;
 pub mod nauticus;
 
@@ -13,6 +18,7 @@ pub use crate::source::{Diagnostic, Source};
 pub use endgame::EndgameRules;
 pub use fischerspiel::model::FischerspielRules;
 pub use fleet::FleetRules;
+pub use live::LiveGame;
 pub use names::Names;
 
 use crate::Error;
@@ -37,6 +43,25 @@ pub struct Rules {
     pub game: Game,
 }
 
+/// An engine: the `engine` a rules file names, and how its rules are checked and compiled.
+pub struct Engine {
+    /// `engine = "…"` in a rules file's `[game]` table.
+    pub id: &'static str,
+    /// Check and compile a rules file of this engine.
+    pub compile: fn(&Source) -> Result<Game, Vec<Diagnostic>>,
+}
+
+/// Every engine deckhand knows: one line each.
+pub const ENGINES: &[Engine] = &[
+    Engine { id: "fleet", compile: |s| fleet::compile(s).map(|r| Game::Fleet(Box::new(r))) },
+    Engine { id: "endgame", compile: |s| endgame::compile(s).map(|r| Game::Endgame(Box::new(r))) },
+    Engine {
+        id: "fischerspiel",
+        compile: |s| fischerspiel::model::compile(s).map(|r| Game::Fischerspiel(Box::new(r))),
+    },
+];
+
+/// A game's compiled rules, by engine.
 #[derive(Debug, Clone)]
 pub enum Game {
     Fleet(Box<FleetRules>),
@@ -131,12 +156,10 @@ pub fn from_path(path: &Path) -> Result<Rules, Error> {
 /// crate's own text.
 pub fn from_source(source: Source) -> Result<Rules, Error> {
     let engine = detect_engine(&source)?;
-    let game = match engine.as_str() {
-        "fleet" => fleet::compile(&source).map(|r| Game::Fleet(Box::new(r))),
-        "endgame" => endgame::compile(&source).map(|r| Game::Endgame(Box::new(r))),
-        "fischerspiel" => fischerspiel::model::compile(&source).map(|r| Game::Fischerspiel(Box::new(r))),
-        other => Err(vec![Diagnostic::new(
-            crate::msg!("rules.unknown_engine", engine = other),
+    let game = match ENGINES.iter().find(|e| e.id == engine) {
+        Some(e) => (e.compile)(&source),
+        None => Err(vec![Diagnostic::new(
+            crate::msg!("rules.unknown_engine", engine = engine),
             crate::source::value_span(&source.text, Some("game"), "engine"),
         )
         .help(crate::msg!("rules.unknown_engine_help"))]),
