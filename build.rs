@@ -26,7 +26,11 @@ fn flatten(file: &str, prefix: &str, value: &toml::Value, out: &mut BTreeMap<Str
             if let Some(extra) = t.keys().find(|k| *k != "one" && *k != "other") {
                 panic!("{file}: `{prefix}.{extra}`: a plural table holds only `one` and `other`");
             }
-            Message::Plural { one: get("one"), other: get("other") }
+            let (one, other) = (get("one"), get("other"));
+            if one == other {
+                panic!("{file}: `{prefix}` has the same `one` and `other`; write one text (with `{{n|word|words}}` where a word follows a count)");
+            }
+            Message::Plural { one, other }
         }
         toml::Value::Table(t) => {
             for (k, v) in t {
@@ -39,8 +43,37 @@ fn flatten(file: &str, prefix: &str, value: &toml::Value, out: &mut BTreeMap<Str
             panic!("{file}: `{prefix}` is a {}, but a message is a text or a {{ one, other }} table", other.type_str())
         }
     };
+    let texts: Vec<&str> = match &message {
+        Message::Text(t) => vec![t],
+        Message::Plural { one, other } => vec![one, other],
+    };
+    for text in texts {
+        check_selectors(file, prefix, text);
+    }
     if out.insert(prefix.to_string(), message).is_some() {
         panic!("{file}: `{prefix}` is defined twice");
+    }
+}
+
+/// `{n|coin|coins}` has a name and exactly two forms; a count written as `coin(s)` is a
+/// plural not made.
+fn check_selectors(file: &str, key: &str, text: &str) {
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('}') else { break };
+        let inside = &after[..close];
+        if inside.contains('|') && inside.split('|').count() != 3 {
+            panic!("{file}: `{key}`: `{{{inside}}}` needs a name and two forms: `{{n|coin|coins}}`");
+        }
+        rest = &after[close + 1..];
+    }
+    for pattern in ["(s)", "(e)", "(en)", "(n)", "(x)", "(er)", "(es)"] {
+        if let Some(at) = text.find(pattern) {
+            if text[..at].ends_with(|c: char| c.is_alphabetic()) {
+                panic!("{file}: `{key}`: `…{pattern}` leaves the plural to the reader; say it with `{{n|word|words}}`");
+            }
+        }
     }
 }
 

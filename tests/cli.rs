@@ -86,7 +86,7 @@ fn check_passes_good_sheets_and_finds_every_planted_violation() {
         .args(["check", "examples/ann.toml", "examples/bob.toml", "examples/jerome.toml", "examples/linda.toml"])
         .assert()
         .code(0)
-        .stdout(contains("4 sheet(s) checked: no rule violations"));
+        .stdout(contains("4 sheets checked: no rule violations"));
     let bad = ["examples/bad/carl.toml", "examples/bad/dora.toml", "examples/bad/erik.toml", "examples/bad/fay.toml"];
     let out = deckhand(dir.path()).arg("check").args(bad).assert().code(1);
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
@@ -101,7 +101,7 @@ fn check_passes_good_sheets_and_finds_every_planted_violation() {
         }
     }
     assert!(text.contains("cod.5 [golden-rule]"), "{text}");
-    assert!(text.contains("4 of 4 sheet(s) break the rules"), "{text}");
+    assert!(text.contains("4 of 4 sheets break the rules"), "{text}");
 }
 
 #[test]
@@ -128,7 +128,7 @@ fn a_sheet_with_violations_is_still_scored_with_a_visible_warning() {
         .args(["score", "examples/bad/carl.toml"])
         .assert()
         .success()
-        .stdout(contains("Carl (!)").and(contains("warning: Carl's sheet breaks 4 rule(s)")));
+        .stdout(contains("Carl (!)").and(contains("warning: Carl's sheet breaks 4 rules")));
 }
 
 fn write(dir: &std::path::Path, name: &str, bytes: &[u8]) -> String {
@@ -186,12 +186,12 @@ fn several_broken_sheets_are_reported_together_with_one_total() {
     write(d, "b.toml", b"game = \"fleet-dice\"\nplayer = \"B\n");
     let one = deckhand(d).args(["check", "a.toml"]).assert().code(2);
     let text = String::from_utf8(one.get_output().stderr.clone()).unwrap();
-    assert!(text.trim_end().ends_with("2 error(s) in a.toml"), "one file: its own summary only\n{text}");
+    assert!(text.trim_end().ends_with("2 errors in a.toml"), "one file: its own summary only\n{text}");
     let both = deckhand(d).args(["check", "a.toml", "b.toml"]).assert().code(2);
     let text = String::from_utf8(both.get_output().stderr.clone()).unwrap();
-    assert!(text.contains("2 error(s) in a.toml\n"), "{text}");
-    assert!(text.contains("1 error(s) in b.toml\n"), "{text}");
-    assert!(text.trim_end().ends_with("3 error(s) in 2 sheet files"), "{text}");
+    assert!(text.contains("2 errors in a.toml\n"), "{text}");
+    assert!(text.contains("1 error in b.toml\n"), "{text}");
+    assert!(text.trim_end().ends_with("3 errors in 2 sheet files"), "{text}");
 }
 
 #[test]
@@ -206,7 +206,7 @@ fn all_errors_of_a_sheet_are_reported_in_one_run() {
         .args(["check", "two.toml"])
         .assert()
         .code(2)
-        .stderr(contains("two.toml:4:1").and(contains("two.toml:5:10")).and(contains("2 error(s)")));
+        .stderr(contains("two.toml:4:1").and(contains("two.toml:5:10")).and(contains("2 errors")));
 }
 
 #[test]

@@ -218,7 +218,7 @@ pub fn sheet_lines(text: &str) -> Vec<String> {
 }
 
 /// (coins earned, coin track afterwards) of every coin notice of `player` on stderr:
-/// `Ann: +2 coin(s) (income: …), 9 on the track; 1 star(s): star action`.
+/// `Ann: +2 coins (income: …), 9 on the track; 1 star: star action`.
 pub fn coin_notices(stderr: &str, player: &str) -> Vec<(u32, u32)> {
     let prefix = format!("{player}: +");
     stderr

@@ -221,7 +221,7 @@ fn every_error_of_a_file_is_reported_in_one_run() {
         category("c", "kind = \"nope\"")
     ));
     assert_eq!(code, 2);
-    assert!(err.contains("3 error(s) in rules file mini.toml"), "{err}");
+    assert!(err.contains("3 errors in rules file mini.toml"), "{err}");
 }
 
 #[test]

@@ -57,7 +57,7 @@ fn check_of_good_sheets_passes() {
              examples/bob.toml (Bob): follows the rules\n  score as the rules count it: 42 (FISH 18, BOATS 11, LICENSES 5, BUILDINGS 8, BONUS 0)\n\
              examples/jerome.toml (Jerome): follows the rules\n  score as the rules count it: 42 (FISH 10, BOATS 4, LICENSES 5, BUILDINGS 13, BONUS 10)\n\
              examples/linda.toml (Linda): follows the rules\n  score as the rules count it: 73 (FISH 32, BOATS 11, LICENSES 15, BUILDINGS 10, BONUS 5)\n\
-             4 sheet(s) checked: no rule violations\n",
+             4 sheets checked: no rule violations\n",
         )
         .stderr("")
         .run();
@@ -82,7 +82,7 @@ fn a_sheet_of_an_unknown_game() {
         .stderr(
             "deckhand: error: mono.toml:1:8: unknown game `monopoly`\n  |\n1 | game = \"monopoly\"\n  |        ^^^^^^^^^^\n  \
              = help: known games: fleet-dice, nauticus, titania, fischerspiel (`deckhand games` lists them)\n\n\
-             1 error(s) in mono.toml\n",
+             1 error in mono.toml\n",
         )
         .status(2)
         .run();
@@ -102,7 +102,7 @@ fn games_rules_check_and_a_table_helper() {
         .args(["nauticus", "crowns", "--crowns", "3", "--workers", "3"])
         .stdout(
             "3 crowns × 3 workers = 9 VP (at most 15 a round).\n\
-             5 worker(s) would reach the cap of 15.\n\
+             5 workers would reach the cap of 15.\n\
              A second crown scoring this round needs your extra action (--extra).\n",
         )
         .stderr("")

@@ -52,7 +52,7 @@ fn a_won_game_through_the_cli() {
     let out = play(dir.path(), "2", "base", WON).success();
     assert_eq!(stdout(&out), "WON — everyone wins: all 8 fish landed and every boat home, with the wind at 0 of 12.\n");
     let err = stderr(&out);
-    assert!(err.contains("2 small fish (lifted by 1 boat(s)), 6 medium fish (lifted by 2 boat(s))"), "{err}");
+    assert!(err.contains("2 small fish (lifted by 1 boat), 6 medium fish (lifted by 2 boats)"), "{err}");
     assert!(err.contains("2 fish landed: one wind marker comes off. Wind 0."), "{err}");
     assert!(err.contains("4 fish landed, but no wind marker lies at the board's edge"), "{err}");
     assert!(err.contains("8 fish landed, but no wind marker lies at the board's edge"), "{err}");
@@ -73,7 +73,7 @@ fn a_lost_game_with_the_wind_6_throw_back_and_the_hurricane() {
     let out = play(dir.path(), "3", "strategy1", &answers).success();
     assert_eq!(
         stdout(&out),
-        "LOST — the wind reached 12: a hurricane sinks every boat. 8 fish were not landed; 1 boat(s) at sea.\n"
+        "LOST — the wind reached 12: a hurricane sinks every boat. 8 fish were not landed; 1 boat at sea.\n"
     );
     let err = stderr(&out);
     assert!(err.contains("Wind 6: from now on a boat carries only 2 fish."), "{err}");
@@ -117,7 +117,7 @@ fn strategy_2_asks_for_the_markers_edge_and_announces_drift() {
     assert_eq!(stdout(&out), "LOST — no boat could make a legal move.\n");
     let err = stderr(&out);
     assert!(
-        err.contains("Drift: at the end of its move the moving boat is blown 1 square(s) downwind toward the south"),
+        err.contains("Drift: at the end of its move the moving boat is blown 1 square downwind toward the south"),
         "{err}"
     );
     play(tempfile::tempdir().unwrap().path(), "4", "strategy2", "wind\n").code(2).stderr(contains("e.g. `wind north`"));
@@ -133,7 +133,7 @@ fn an_interrupted_game_resumes_and_undo_is_an_event() {
         .stderr(contains("the game so far is saved in game.jsonl; continue it with `deckhand resume game.jsonl`"));
     write(d, "rest.txt", &("wind\nundo\n".to_string() + &lines[5..].join("\n") + "\n"));
     let out = deckhand(d).args(["resume", "game.jsonl", "--answers", "rest.txt"]).assert().success();
-    assert!(stderr(&out).contains("Resuming game.jsonl after 5 event(s)."), "{}", stderr(&out));
+    assert!(stderr(&out).contains("Resuming game.jsonl after 5 events."), "{}", stderr(&out));
     assert!(stdout(&out).contains("WON"), "{}", stdout(&out));
     let journal = std::fs::read_to_string(d.join("game.jsonl")).unwrap();
     assert!(journal.contains("{\"event\":\"undo\"}"), "undo is recorded, not a deletion");
@@ -144,13 +144,13 @@ fn an_interrupted_game_resumes_and_undo_is_an_event() {
 fn a_torn_last_line_is_dropped_with_a_notice_and_damage_before_it_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    play(d, "2", "base", "wind\nsail green\nquit\n").success().stderr(contains("Saved game.jsonl after 2 event(s)"));
+    play(d, "2", "base", "wind\nsail green\nquit\n").success().stderr(contains("Saved game.jsonl after 2 events"));
     let good = std::fs::read_to_string(d.join("game.jsonl")).unwrap();
     std::fs::write(d.join("game.jsonl"), good.clone() + "{\"event\":\"catch\",\"bo").unwrap();
     write(d, "more.txt", "catch green small\nquit\n");
     deckhand(d).args(["resume", "game.jsonl", "--answers", "more.txt"]).assert().success().stderr(
         contains("notice: game.jsonl: the last line (20 bytes) was cut off by a crash and is dropped")
-            .and(contains("Resuming game.jsonl after 2 event(s)")),
+            .and(contains("Resuming game.jsonl after 2 events")),
     );
     let after = std::fs::read_to_string(d.join("game.jsonl")).unwrap();
     assert_eq!(after, good + "{\"event\":\"catch\",\"boat\":\"green\",\"fish\":\"small\"}\n");

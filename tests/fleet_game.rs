@@ -21,7 +21,7 @@ fn a_boat_die_marks_the_topmost_free_box_and_a_b_circle_launches_a_boat_with_cod
     assert_eq!(t.marked(0, "cod_boat"), 2);
     assert_eq!(t.coins(0), 1, "cod license L1: 1 coin per launch");
     let n = t.notices();
-    assert!(n.contains("P0: cod boat 2 launched") && n.contains("+1 coin(s) (cod license, boat launched)"), "{n}");
+    assert!(n.contains("P0: cod boat 2 launched") && n.contains("+1 coin (cod license, boat launched)"), "{n}");
 }
 
 #[test]
@@ -31,7 +31,7 @@ fn an_l_circle_activates_a_license_and_the_second_license_pays_2_coins() {
     t.answers(&["cod", "mark"]);
     assert_eq!(t.marked(0, "cod_license"), 2);
     assert_eq!(t.coins(0), 2);
-    assert!(t.notices().contains("cod license L2: +2 coin(s) on every boat launch"));
+    assert!(t.notices().contains("cod license L2: +2 coins on every boat launch"));
 }
 
 #[test]
@@ -68,7 +68,7 @@ fn example_f_three_coins_with_a_star_then_the_bait_shop() {
     t.roll("coins lobster oyster");
     t.answers(&["coins", "coins"]);
     assert_eq!(t.coins(0), 5);
-    assert!(t.notices().contains("+3 coin(s) (3 coins), 5 on the track; 1 star(s): star action"));
+    assert!(t.notices().contains("+3 coins (3 coins), 5 on the track; 1 star: star action"));
     t.choose("bait_shop");
     assert_eq!(t.marked(0, "bait_shop"), 1);
 }
@@ -118,7 +118,7 @@ fn a_star_earned_while_fishing_waits_until_after_the_fishing() {
     assert!(t.prompt().starts_with("P0: oyster boat 1 catches"), "{}", t.prompt());
     t.choose("coin");
     assert_eq!(t.coins(0), 4);
-    assert!(t.notices().contains("1 star(s): star action after the fishing"));
+    assert!(t.notices().contains("1 star: star action after the fishing"));
     assert!(t.prompt().starts_with("P1: oyster boat 1 catches"), "the fishing goes on first: {}", t.prompt());
     t.choose("fish");
     assert!(t.prompt().starts_with("P0: star action"), "{}", t.prompt());
@@ -187,7 +187,7 @@ fn research_vessels_never_count_as_full_and_canning_pays_per_full_boat() {
     let mut t = T::new(1, &[p0, COD_START]);
     quiet_boat_phase(&mut t);
     assert_eq!(t.coins(0), 2, "1 base + 1 canning co for the one full boat (the research vessel is never full)");
-    assert!(t.notices().contains("+1 canning co (1 full boats)"));
+    assert!(t.notices().contains("+1 canning co (1 full boat)"));
 }
 
 #[test]
@@ -323,7 +323,7 @@ fn rolls_are_checked_against_the_pool_and_the_faces() {
     let mut t = T::new(1, &[COD_START, COD_START]);
     let bad = |faces: &str| Input::Roll { faces: faces.split_whitespace().map(String::from).collect(), digital: false };
     let e = t.g.apply(&t.rules, &bad("cod cod")).unwrap_err();
-    assert_eq!(why(&t.rules, &t.g, &e), "this roll has 3 boat dice, but 2 boat and 0 town face(s) were given");
+    assert_eq!(why(&t.rules, &t.g, &e), "this roll has 3 boat dice, but 2 boat faces and 0 town faces were given");
     let e = t.g.apply(&t.rules, &bad("cod cod kraken")).unwrap_err();
     assert_eq!(why(&t.rules, &t.g, &e), "`kraken` is not a die face");
     assert!(t.g.apply(&t.rules, &bad("cod cod harbor")).is_err(), "a town face in the boat pool");
@@ -331,7 +331,7 @@ fn rolls_are_checked_against_the_pool_and_the_faces() {
     let e = t.g.apply(&t.rules, &bad("harbor wharf market")).unwrap_err();
     assert_eq!(
         why(&t.rules, &t.g, &e),
-        "this roll has 2 town dice and 1 boat die, but 0 boat and 3 town face(s) were given"
+        "this roll has 2 town dice and 1 boat die, but 0 boat faces and 3 town faces were given"
     );
     t.roll("market harbor coins");
 }

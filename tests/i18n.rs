@@ -46,15 +46,17 @@ fn keys_in_code() -> BTreeSet<String> {
     keys
 }
 
-fn shape(m: &Message) -> (bool, Vec<String>) {
+/// The placeholders a message fills (a language may choose a whole template by `n` where
+/// another says the number word by word with `{n|coin|coins}`).
+fn names(m: &Message) -> Vec<String> {
     match m {
-        Message::Text(t) => (false, placeholders(t)),
+        Message::Text(t) => placeholders(t),
         Message::Plural { one, other } => {
             let mut p = placeholders(one);
             p.extend(placeholders(other));
             p.sort();
             p.dedup();
-            (true, p)
+            p
         }
     }
 }
@@ -69,10 +71,7 @@ fn every_key_is_in_every_language_with_the_same_placeholders() {
         assert!(missing.is_empty(), "keys missing from the {lang} catalog: {missing:?}");
         assert!(extra.is_empty(), "keys in the {lang} catalog but not in English: {extra:?}");
         for (k, m) in cat.iter() {
-            let (plural, names) = shape(&m);
-            let (en_plural, en_names) = shape(&en.get(k).unwrap());
-            assert_eq!(plural, en_plural, "{lang} {k}: plural forms differ from English");
-            assert_eq!(names, en_names, "{lang} {k}: placeholders differ from English");
+            assert_eq!(names(&m), names(&en.get(k).unwrap()), "{lang} {k}: placeholders differ from English");
         }
     }
 }
@@ -120,4 +119,46 @@ fn json_keeps_english_keys_and_gives_values_in_the_language() {
     let note = json["notes"][0].as_str().unwrap();
     assert!(note.starts_with("Bob und Jerome haben je 42 Punkte; entschieden nach"), "{note}");
     assert!(json["rows"][0]["player"].is_string(), "keys stay English");
+}
+
+#[test]
+fn counts_agree_with_their_words_in_every_language() {
+    use deckhand::text::tr;
+    let say = |lang: &str, key: &str, n: i64| tr(lang, key, &[("n", &n), ("path", &"x.toml")]);
+    for (lang, key, one, two, zero) in [
+        ("en", "cli.error.input", "1 error in x.toml", "2 errors in x.toml", "0 errors in x.toml"),
+        ("de", "cli.error.input", "1 Fehler in x.toml", "2 Fehler in x.toml", "0 Fehler in x.toml"),
+        ("fr", "cli.error.input", "1 erreur dans x.toml", "2 erreurs dans x.toml", "0 erreur dans x.toml"),
+        ("en", "engine.opt_coins", "1 coin", "2 coins", "0 coins"),
+        ("de", "engine.opt_coins", "1 Münze", "2 Münzen", "0 Münzen"),
+        ("fr", "engine.opt_coins", "1 pièce", "2 pièces", "0 pièce"),
+        ("en", "engine.want_town", "1 town die", "2 town dice", "0 town dice"),
+        ("fr", "engine.want_town", "1 dé ville", "2 dés ville", "0 dé ville"),
+    ] {
+        assert_eq!(say(lang, key, 1), one, "{lang} {key}");
+        assert_eq!(say(lang, key, 2), two, "{lang} {key}");
+        assert_eq!(say(lang, key, 0), zero, "{lang} {key}");
+    }
+    // Two counts in one message, each with its own word.
+    let args: [(&str, &dyn std::fmt::Display); 3] = [("n", &1), ("boats", &2), ("fish", &"tuna")];
+    assert_eq!(
+        tr("en", "games.fischerspiel.err.needs_boats", &args),
+        "a tuna needs 2 boats next to it at once, but only 1 boat is at sea"
+    );
+    assert_eq!(
+        tr("de", "games.fischerspiel.err.needs_boats", &args),
+        "ein tuna braucht 2 Boote gleichzeitig daneben, aber nur 1 Boot ist auf See"
+    );
+    // No message leaves the number to the reader.
+    for lang in LANGS {
+        for (key, m) in catalog(lang).iter() {
+            let texts = match m {
+                Message::Text(t) => vec![t],
+                Message::Plural { one, other } => vec![one, other],
+            };
+            for t in texts {
+                assert!(!t.contains("(s)") && !t.contains("(en)") && !t.contains("(x)"), "{lang} {key}: {t}");
+            }
+        }
+    }
 }

@@ -87,7 +87,7 @@ fn three_coins_and_a_star_use_plural_forms() {
     for (lang, want) in [
         ("de", "+3 Münzen (Drei Münzen), 5 auf der Münzleiste; 1 Stern: Stern-Aktion"),
         ("fr", "+3 pièces (Trois pièces), 5 sur la piste des pièces ; 1 étoile : action étoile"),
-        ("en", "+3 coin(s) (3 coins), 5 on the track; 1 star(s): star action"),
+        ("en", "+3 coins (3 coins), 5 on the track; 1 star: star action"),
     ] {
         let mut t = table(&["[marks]\ncod = 3\ncod_license = 1\ncod_boat = 1\ncoin = 2\n", COD_START]);
         t.roll("coins lobster oyster");

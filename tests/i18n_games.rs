@@ -157,10 +157,10 @@ fn nauticus_check_and_enter_in_german() {
     write(d, "bob.toml", "game = \"nauticus\"\nplayer = \"Bob\"\n[inputs]\ngoods_fish = 7\n");
     let out = deckhand(d).args(["--lang", "de", "check", "ann.toml", "bob.toml"]).assert().code(1);
     let text = stdout(&out);
-    assert!(text.contains("ann.toml (Ann): 2 Grenzverletzung(en)"), "{text}");
+    assert!(text.contains("ann.toml (Ann): 2 Grenzverletzungen"), "{text}");
     assert!(text.contains("bob.toml (Bob): jede Eingabe liegt innerhalb der Grenzen"), "{text}");
     assert!(text.contains("goods_coffee = 13 liegt außerhalb von 0–12"), "{text}");
-    assert!(text.contains("2 Bogen/Bögen geprüft: 2 Grenzverletzung(en)"), "{text}");
+    assert!(text.contains("2 Bögen geprüft: 2 Grenzverletzungen"), "{text}");
     assert!(!text.contains("limit violation") && !text.contains("is outside"), "{text}");
     write(d, "answers.txt", "35\n3\n1\n1\n0\n3\n2\n0\n6\n8\n2\n8\n3\n");
     let out = deckhand(d)

@@ -196,7 +196,7 @@ fn endgame_and_fischerspiel_rules_checks_in_german_and_french() {
         "`item_max` is for list inputs; `ships_1` is a number",
         "every must be between 1 and 1000000; got 0",
         "crown_cap_per_round must be at least 1",
-        "3 error(s) in rules file n.toml",
+        "3 errors in rules file n.toml",
     ] {
         assert!(en.contains(want), "{want}: {en}");
     }

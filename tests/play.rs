@@ -100,7 +100,7 @@ fn an_interrupted_game_resumes_losing_nothing_and_ends_like_an_uninterrupted_one
         .args(["resume", "g.jsonl", "--answers", "rest.txt"])
         .assert()
         .success()
-        .stderr(contains("Resumed g.jsonl: round").and(contains(format!("{cut} decision(s) so far"))));
+        .stderr(contains("Resumed g.jsonl: round").and(contains(format!("{cut} decisions so far"))));
     assert_eq!(replay_csv(dir.path(), "g.jsonl"), expected);
 }
 
@@ -119,7 +119,7 @@ fn a_torn_last_line_is_dropped_with_a_notice_and_damage_before_it_is_reported() 
         .args(["resume", "g.jsonl", "--answers", "rest.txt"])
         .assert()
         .success()
-        .stderr(contains("was cut off by a crash and is dropped").and(contains("40 decision(s) so far")));
+        .stderr(contains("was cut off by a crash and is dropped").and(contains("40 decisions so far")));
     // Damage before the last line is reported, not guessed around.
     let mut damaged: Vec<String> = text.lines().map(String::from).collect();
     damaged[5] = "{\"do\": garbage".into();
@@ -312,7 +312,7 @@ fn undo_sheet_and_scores_at_a_prompt() {
         .code(2)
         .stderr(
             contains("undone: \"Ann: use the cod\" → coin")
-                .and(contains("Ann — 1 coins"))
+                .and(contains("Ann — 1 coin,"))
                 .and(contains("Scores after round 1")),
         );
     // The save holds the undo as an entry; the replayed sheet has cod.4 marked, not the coin.
@@ -322,7 +322,7 @@ fn undo_sheet_and_scores_at_a_prompt() {
     let text = String::from_utf8(out.stdout).unwrap();
     let cod = text.lines().find(|l| l.trim_start().starts_with("cod ")).unwrap();
     assert!(cod.contains("x x x x . . . . . . . ."), "{text}");
-    assert!(text.starts_with("Ann — 1 coins"), "{text}");
+    assert!(text.starts_with("Ann — 1 coin,"), "{text}");
 }
 
 #[test]

@@ -70,7 +70,7 @@ fn play_on_a_terminal_saves_each_choice_and_ctrl_c_exits_130_losing_nothing() {
     assert_eq!(save.lines().count(), 1 + 2 + 1 + 1 + 3, "{save}");
 
     let mut r = spawn(dir.path(), &["resume", "g.jsonl"]);
-    r.exp_string("Resumed g.jsonl: round 1, 7 decision(s) so far").unwrap();
+    r.exp_string("Resumed g.jsonl: round 1, 7 decisions so far").unwrap();
     r.exp_string("use the").unwrap();
     r.send_control('c').unwrap();
     r.exp_eof().unwrap();

@@ -309,7 +309,7 @@ fn scripted_solo_game_against_ruth_matches_the_hand_worked_result() {
     assert_eq!(ruth, RUTH, "{stderr}");
 
     // R4: Ruth took the last shrimp box first, so Ann could only take coins for it.
-    assert!(stderr.contains("Ann: use the shared shrimp take 2 coin(s) instead"), "{stderr}");
+    assert!(stderr.contains("Ann: use the shared shrimp take 2 coins instead"), "{stderr}");
     // The wharf buildings Ruth had crossed a box of, completed all the same.
     assert!(stderr.contains("Ann: Ridback canning co. complete"), "{stderr}");
     assert!(stderr.contains("Ann: casino complete"), "{stderr}");

@@ -111,27 +111,34 @@ fn singular(lang: &str, n: i64) -> bool {
     }
 }
 
+/// The number an argument holds, if it is one.
+fn count(args: &[(&str, &dyn Display)], name: &str) -> Option<i64> {
+    args.iter().find(|(k, _)| *k == name).and_then(|(_, v)| v.to_string().parse::<i64>().ok())
+}
+
 /// The message `key` in `lang` with its placeholders filled; falls back to English, then
 /// to the key itself (a test makes sure neither happens).
+///
+/// A template says a word's number in place: `{n|coin|coins}` is `coin` when the argument
+/// `n` is singular in the language and `coins` otherwise, so one message can agree with
+/// several counts. A `{ one, other }` table picks a whole template by the argument `n`.
 pub fn tr(lang: &str, key: &str, args: &[(&str, &dyn Display)]) -> String {
     let message = catalog(lang).get(key).or_else(|| catalog("en").get(key));
     let template = match message {
         None => return key.to_string(),
         Some(Message::Text(t)) => t,
         Some(Message::Plural { one, other }) => {
-            let n =
-                args.iter().find(|(k, _)| *k == "n").and_then(|(_, v)| v.to_string().parse::<i64>().ok()).unwrap_or(0);
-            if singular(lang, n) {
+            if singular(lang, count(args, "n").unwrap_or(0)) {
                 one
             } else {
                 other
             }
         }
     };
-    fill(template, args)
+    fill(lang, template, args)
 }
 
-fn fill(template: &str, args: &[(&str, &dyn Display)]) -> String {
+fn fill(lang: &str, template: &str, args: &[(&str, &dyn Display)]) -> String {
     let mut out = String::with_capacity(template.len() + 16);
     let mut rest = template;
     while let Some(open) = rest.find('{') {
@@ -139,14 +146,20 @@ fn fill(template: &str, args: &[(&str, &dyn Display)]) -> String {
         let after = &rest[open + 1..];
         match after.find('}') {
             Some(close) => {
-                let name = &after[..close];
-                match args.iter().find(|(k, _)| *k == name) {
-                    Some((_, v)) => out.push_str(&v.to_string()),
-                    None => {
-                        out.push('{');
-                        out.push_str(name);
-                        out.push('}');
-                    }
+                let inside = &after[..close];
+                let mut parts = inside.split('|');
+                let name = parts.next().unwrap_or_default();
+                match (parts.next(), parts.next(), parts.next()) {
+                    // `{n|one|other}`: the word for the number `n` holds.
+                    (Some(one), Some(other), None) => match count(args, name) {
+                        Some(n) if singular(lang, n) => out.push_str(one),
+                        Some(_) => out.push_str(other),
+                        None => out.push_str(&rest[open..open + close + 2]),
+                    },
+                    _ => match args.iter().find(|(k, _)| *k == name) {
+                        Some((_, v)) => out.push_str(&v.to_string()),
+                        None => out.push_str(&rest[open..open + close + 2]),
+                    },
                 }
                 rest = &after[close + 1..];
             }
@@ -167,7 +180,8 @@ pub fn placeholders(template: &str) -> Vec<String> {
     while let Some(open) = rest.find('{') {
         let after = &rest[open + 1..];
         let Some(close) = after.find('}') else { break };
-        out.push(after[..close].to_string());
+        let inside = &after[..close];
+        out.push(inside.split('|').next().unwrap_or_default().to_string());
         rest = &after[close + 1..];
     }
     out.sort();
@@ -270,18 +284,17 @@ mod tests {
 
     #[test]
     fn placeholders_are_filled_and_plurals_follow_the_language() {
-        assert_eq!(fill("{a} and {b}, {c}", &[("a", &1), ("b", &"x")]), "1 and x, {c}");
-        let plural = |lang: &str, n: i64| {
-            let m = Message::Plural { one: "one {n}", other: "other {n}" };
-            match m {
-                Message::Plural { one, other } => fill(if singular(lang, n) { one } else { other }, &[("n", &n)]),
-                Message::Text(t) => t.to_string(),
-            }
+        assert_eq!(fill("en", "{a} and {b}, {c}", &[("a", &1), ("b", &"x")]), "1 and x, {c}");
+        let words = |lang: &str, n: i64, m: i64| {
+            fill(lang, "{n} {n|coin|coins} and {m} {m|boat is|boats are} {x|a|b}", &[("n", &n), ("m", &m)])
         };
-        assert_eq!(plural("en", 1), "one 1");
-        assert_eq!(plural("en", 0), "other 0");
-        assert_eq!(plural("fr", 0), "one 0");
-        assert_eq!(plural("de", 2), "other 2");
+        assert_eq!(words("en", 1, 2), "1 coin and 2 boats are {x|a|b}");
+        assert_eq!(words("en", 0, 1), "0 coins and 1 boat is {x|a|b}");
+        assert_eq!(words("fr", 0, 1), "0 coin and 1 boat is {x|a|b}");
+        assert_eq!(words("de", 2, -1), "2 coins and -1 boats are {x|a|b}");
+        // A whole template by `n`: the table of `games.endgame.sheet_file`.
+        assert_eq!(tr("en", "games.endgame.sheet_file", &[("n", &1)]), "the sheet file");
+        assert_eq!(tr("en", "games.endgame.sheet_file", &[("n", &3)]), "3 sheet files");
     }
 
     #[test]

@@ -239,6 +239,6 @@ mod tests {
             rewards(&h, 3, &[id("vp"), id("vp"), id("vp")]).unwrap_err().into_iter().map(said).collect();
         assert!(err[0].contains("vp taken 3 times"), "{err:?}");
         let err: Vec<String> = rewards(&h, 2, &[id("vp")]).unwrap_err().into_iter().map(said).collect();
-        assert!(err[0].contains("earns 2 reward(s); 1 named"), "{err:?}");
+        assert!(err[0].contains("earns 2 rewards; 1 named"), "{err:?}");
     }
 }

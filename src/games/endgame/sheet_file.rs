@@ -261,6 +261,6 @@ mod tests {
         assert!(err.contains("s.toml:5:15: `point_tiles` (point tile) is a list, even with one value"), "{err}");
         assert!(err.contains("s.toml:6:12: `starfish` (starfish) is a number: write it without quotes"), "{err}");
         assert!(err.contains("s.toml:7:16: `shells_small` (small shells) takes whole numbers"), "{err}");
-        assert!(err.contains("4 error(s)"), "{err}");
+        assert!(err.contains("4 errors"), "{err}");
     }
 }
