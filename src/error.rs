@@ -8,73 +8,109 @@ use crate::log::journal::SaveDamage;
 use crate::message::Message;
 use crate::source::{Diagnostic, Source};
 
+/// A problem that stops a command: what went wrong, where, and why, as values.
 #[derive(Debug)]
 pub enum Error {
     // The io error is part of the message, not a `source`, so `{:#}` does not repeat it.
+    /// A file (or standard input) that cannot be read.
     Read {
+        /// The file as the user named it.
         path: String,
+        /// The operating system's error.
         cause: std::io::Error,
     },
+    /// A file that cannot be written (a save, a sheet, a temporary file beside one).
     Write {
+        /// The file as the user named it.
         path: String,
+        /// The operating system's error.
         cause: std::io::Error,
     },
     /// Not UTF-8 text: the first invalid byte.
     NotUtf8 {
+        /// The file as the user named it.
         path: String,
+        /// 1-based line of the first invalid byte.
         line: usize,
+        /// 1-based column (in characters) of the first invalid byte.
         column: usize,
     },
+    /// A path that names something other than a regular file (a folder, a FIFO, …).
     NotAFile {
+        /// The path as the user named it.
         path: String,
+        /// What the path names instead.
         kind: FileKind,
     },
+    /// A file larger than deckhand reads (16 MiB).
     TooLarge {
+        /// The file as the user named it.
         path: String,
+        /// The most bytes deckhand reads from one file.
         limit: u64,
     },
+    /// A file that would be created is already there; deckhand never overwrites one.
     Exists {
+        /// The file that already exists.
         path: String,
     },
+    /// A save held open (locked) by another deckhand process.
     Locked {
+        /// The locked save.
         path: String,
     },
     /// A rules file with syntax or meaning errors: every diagnostic, each pointing into it.
     Rules {
+        /// The rules file, for the diagnostics' line and column.
         file: Box<Source>,
+        /// Every problem found, in file order; never empty.
         diagnostics: Vec<Diagnostic>,
     },
     /// A sheet (or other input) file that cannot be read as one: every diagnostic.
     Input {
+        /// The input file, for the diagnostics' line and column.
         file: Box<Source>,
+        /// Every problem found, in file order; never empty.
         diagnostics: Vec<Diagnostic>,
     },
     /// The errors of several input files as one (`Error::of_files`): each file's own, then a
     /// total over all of them; `files` names them ("2 sheet files").
     Files {
+        /// What the files are, counted ("2 sheet files").
         files: Message,
+        /// Each file's own error, in the order the files were given; at least two.
         errors: Vec<Error>,
     },
     /// A line of a save file that does not read (the header, or an entry before the last).
     SaveDamaged {
+        /// The save file.
         path: String,
         /// 1-based.
         line: usize,
+        /// What is wrong with the line.
         why: SaveDamage,
     },
     /// Problems in files that the command layer has already put into words (a save entry
     /// the rules refuse, limits broken across several sheets): the report, then how many
     /// and in what.
     Reported {
+        /// What the problems are in, already in words (a file name, "the sheets").
         what: String,
+        /// How many problems the report holds.
         count: usize,
+        /// The problems in words, shown before the summary line.
         report: String,
     },
+    /// A game id that is not built in.
     UnknownGame {
+        /// The id as given.
         id: String,
+        /// The built-in ids, comma-separated.
         known: String,
     },
+    /// A command used wrongly (flags that do not go together, no game given, …).
     Usage(Message),
+    /// Stopped by Ctrl-C; exit code 130.
     Interrupted,
 }
 

@@ -9,17 +9,43 @@ pub const MAX_NAME_CHARS: usize = 32;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NameProblem {
     /// The `seat`-th name (1-based) is empty or only spaces.
-    Empty { seat: usize },
+    Empty {
+        /// 1-based place in seating order.
+        seat: usize,
+    },
     /// A name holds a control character (a line break, a terminal escape…).
-    Control { seat: usize },
+    Control {
+        /// 1-based place in seating order.
+        seat: usize,
+    },
     /// A name is longer than `MAX_NAME_CHARS`.
-    TooLong { seat: usize, chars: usize },
+    TooLong {
+        /// 1-based place in seating order.
+        seat: usize,
+        /// The name's length in characters, above `MAX_NAME_CHARS`.
+        chars: usize,
+    },
     /// Two names are the same, ignoring case.
-    Same { first: String, second: String },
+    Same {
+        /// The earlier name in seating order.
+        first: String,
+        /// The later one.
+        second: String,
+    },
     /// Two names become the same file name (`A 1` and `A-1` → `a-1`).
-    SameFile { first: String, second: String, slug: String },
+    SameFile {
+        /// The earlier name in seating order.
+        first: String,
+        /// The later one.
+        second: String,
+        /// The file name part both become (`file_slug`).
+        slug: String,
+    },
     /// A name is a word that means something at a prompt (`undo`, `zurück`, `aide`…).
-    Reserved { name: String },
+    Reserved {
+        /// The name as given.
+        name: String,
+    },
 }
 
 /// The part of a file name that stands for a player: lower case, letters and digits

@@ -1,10 +1,12 @@
 //! A small seeded random generator (SplitMix64) for digital dice and the random player.
 //! Deterministic for a seed, so a game rolled with `--seed N` can be reproduced.
 
+/// A SplitMix64 generator: its whole state is one `u64`.
 #[derive(Debug, Clone)]
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator started from `seed`; the same seed gives the same sequence.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
@@ -17,7 +19,8 @@ impl Rng {
         r
     }
 
-    pub fn next_u64(&mut self) -> u64 {
+    /// The next 64 random bits.
+    pub(crate) fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

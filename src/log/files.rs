@@ -12,15 +12,20 @@ use crate::source::Source;
 use crate::Error;
 
 /// The largest file deckhand reads: 16 MiB (a whole game's save is a few dozen kB).
-pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+pub(crate) const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// What a path names when it is not a regular file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FileKind {
+    /// A folder.
     Directory,
+    /// A named pipe (FIFO).
     Fifo,
+    /// A block or character device (`/dev/zero`).
     Device,
+    /// A Unix socket.
     Socket,
+    /// Anything else that is not a regular file.
     Other,
 }
 
@@ -53,7 +58,7 @@ fn read_err(path: &Path, cause: std::io::Error) -> Error {
 
 /// Open an existing regular file. A FIFO is opened without waiting for a writer and then
 /// refused, like a directory or a device. `append` opens it for appending as well.
-pub fn open_regular(path: &Path, append: bool) -> Result<File, Error> {
+pub(crate) fn open_regular(path: &Path, append: bool) -> Result<File, Error> {
     let mut options = OpenOptions::new();
     options.read(true);
     if append {
@@ -90,7 +95,7 @@ pub fn open_regular(path: &Path, append: bool) -> Result<File, Error> {
 
 /// Read at most `MAX_FILE_BYTES` from `reader` (a file that grew after it was opened, or
 /// standard input, cannot make deckhand read forever).
-pub fn read_capped(mut reader: impl Read, name: &str) -> Result<Vec<u8>, Error> {
+pub(crate) fn read_capped(mut reader: impl Read, name: &str) -> Result<Vec<u8>, Error> {
     let mut bytes = Vec::new();
     reader
         .by_ref()
@@ -105,7 +110,7 @@ pub fn read_capped(mut reader: impl Read, name: &str) -> Result<Vec<u8>, Error> 
 
 /// Text from bytes: UTF-8, a byte-order mark at the start dropped. A byte that is not
 /// UTF-8 is reported with its line and column.
-pub fn text_of(bytes: Vec<u8>, name: &str) -> Result<String, Error> {
+pub(crate) fn text_of(bytes: Vec<u8>, name: &str) -> Result<String, Error> {
     let text = String::from_utf8(bytes).map_err(|e| {
         let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         // The valid prefix is UTF-8, so its lines and characters can be counted.
@@ -122,7 +127,7 @@ pub fn text_of(bytes: Vec<u8>, name: &str) -> Result<String, Error> {
 
 /// Read a text file (a sheet, a rules file, an answers file, a save): a regular file of at
 /// most `MAX_FILE_BYTES`, UTF-8, without its byte-order mark.
-pub fn read_text(path: &Path) -> Result<Source, Error> {
+pub(crate) fn read_text(path: &Path) -> Result<Source, Error> {
     let file = open_regular(path, false)?;
     let name = path.display().to_string();
     let bytes = read_capped(file, &name)?;
@@ -177,7 +182,7 @@ pub fn write_atomic(path: &Path, contents: &str) -> Result<(), Error> {
 
 /// Create `path` with `contents`, atomically, never replacing anything: an existing file
 /// (or link) at `path` is `Error::Exists`.
-pub fn write_new(path: &Path, contents: &str) -> Result<File, Error> {
+pub(crate) fn write_new(path: &Path, contents: &str) -> Result<File, Error> {
     let err = |cause| Error::Write { path: path.display().to_string(), cause };
     if path.symlink_metadata().is_ok() {
         return Err(Error::Exists { path: path.display().to_string() });
@@ -190,7 +195,7 @@ pub fn write_new(path: &Path, contents: &str) -> Result<File, Error> {
 
 /// `write_new` returning the open, locked file (in append mode when asked): the save
 /// journal keeps it for its appends.
-pub fn create_new(path: &Path, contents: &[u8], append: bool) -> std::io::Result<File> {
+pub(crate) fn create_new(path: &Path, contents: &[u8], append: bool) -> std::io::Result<File> {
     let temp = temp_beside(path, contents, append)?;
     let file = temp.persist_noclobber(path).map_err(|e| e.error)?;
     sync_folder(path);

@@ -31,11 +31,15 @@ pub enum SaveDamage {
 /// parse).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JsonDamage {
+    /// serde_json's category of the error.
     pub kind: JsonDamageKind,
+    /// Column in the line where the reader stopped, 1-based as serde_json counts it.
     pub column: usize,
+    /// serde_json's own message, quoted as it is.
     pub quoted: String,
 }
 
+/// serde_json's category of a refused line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum JsonDamageKind {
     /// Not valid JSON.
@@ -44,6 +48,7 @@ pub enum JsonDamageKind {
     Eof,
     /// Valid JSON of the wrong form.
     Data,
+    /// The reader failed while reading (not expected from an in-memory line).
     Io,
 }
 
@@ -74,6 +79,7 @@ impl TornTail {
     }
 }
 
+/// An open save file, locked, that entries are appended to one line at a time.
 pub struct Journal {
     path: PathBuf,
     /// Opened for appending and locked exclusively for as long as the journal lives: a
@@ -84,8 +90,11 @@ pub struct Journal {
 
 /// What `open` found in an existing journal.
 pub struct Opened<H, E> {
+    /// The journal, locked and positioned for the next append.
     pub journal: Journal,
+    /// The first line.
     pub header: H,
+    /// Every entry after the header, in file order (a torn tail left out).
     pub entries: Vec<E>,
     /// Set when a torn last line was dropped.
     pub dropped_tail: Option<TornTail>,
@@ -135,6 +144,7 @@ impl Journal {
         self.file.sync_data().map_err(|e| write_err(&self.path, e))
     }
 
+    /// The save file's path.
     pub fn path(&self) -> &Path {
         &self.path
     }
@@ -215,8 +225,11 @@ impl Journal {
 
 /// A journal's content, read without changing the file.
 pub struct Read<H, E> {
+    /// The first line.
     pub header: H,
+    /// Every entry after the header, in file order (a torn tail left out).
     pub entries: Vec<E>,
+    /// Set when the last line is torn (it stays in the file, which is not changed).
     pub dropped_tail: Option<TornTail>,
     keep_until: usize,
     unterminated: bool,

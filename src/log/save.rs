@@ -12,15 +12,16 @@ use serde_json::Value;
 use crate::games::fleet::game::{Dice, Setup as FleetOptions};
 
 /// The `format` of a save header.
-pub const FORMAT: &str = "deckhand-save";
+pub(crate) const FORMAT: &str = "deckhand-save";
 /// The newest header schema this deckhand writes and reads.
-pub const SCHEMA: u32 = 2;
+pub(crate) const SCHEMA: u32 = 2;
 
 /// The first line of a save file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Header {
     /// Always `FORMAT`.
     pub format: String,
+    /// The header's schema version, 1..=`SCHEMA` (earlier ones are converted on reading).
     pub schema: u32,
     /// The rules id (`fleet-dice`, `fischerspiel`).
     pub game: String,
@@ -43,7 +44,7 @@ pub struct Header {
 /// built in.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RulesStamp {
-    /// `rules::fnv1a` of the rules text, as 16 hex digits.
+    /// `games::fnv1a` of the rules text, as 16 hex digits.
     pub hash: String,
     /// The whole rules file, for rules that are not built in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -54,21 +55,27 @@ pub struct RulesStamp {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "engine", rename_all = "lowercase")]
 pub enum Setup {
+    /// A Fleet game (`engine = "fleet"`).
     Fleet(FleetSetup),
+    /// A Fischerspiel game (`engine = "fischerspiel"`).
     Fischerspiel(CoopSetup),
 }
 
 /// A Fleet game's setup.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FleetSetup {
+    /// The table's own dice, typed in, or dice deckhand rolls.
     pub dice: Dice,
     /// The seed of digital dice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    /// One player against Captain Ruth.
     #[serde(default)]
     pub solo: bool,
+    /// Captain cards instead of the start roll.
     #[serde(default)]
     pub captains: bool,
+    /// One gold and one silver trophy in play.
     #[serde(default)]
     pub trophies: bool,
 }
@@ -83,7 +90,9 @@ impl FleetSetup {
 /// A co-operative game's setup (Fischerspiel).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CoopSetup {
+    /// How many people play (the seats have no names).
     pub players: u32,
+    /// The rules file's variant id.
     pub variant: String,
     /// The boats in play (colour ids).
     pub boats: Vec<String>,
@@ -95,14 +104,21 @@ pub struct CoopSetup {
 #[derive(Debug)]
 pub enum HeaderError {
     /// Not a deckhand save at all (`format` names something else, or is missing).
-    NotASave { format: String },
+    NotASave {
+        /// The `format` found ("" when there is none).
+        format: String,
+    },
     /// Written by a newer deckhand.
-    Newer { schema: u32 },
+    Newer {
+        /// The header's schema, above `SCHEMA`.
+        schema: u32,
+    },
     /// A deckhand header with a field missing or of the wrong kind.
     Malformed(serde_json::Error),
 }
 
 impl Header {
+    /// The header of a game starting now, in the newest format.
     pub fn new(game: &str, rules: RulesStamp, players: Vec<String>, setup: Setup) -> Header {
         let started = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).ok().map(|d| d.as_secs());
         Header {
