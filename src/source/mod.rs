@@ -10,13 +10,14 @@ use std::ops::Range;
 use crate::message::{Arg, Message};
 
 /// The most diagnostics shown for one file; the rest are counted.
-pub const MAX_SHOWN: usize = 50;
+pub(crate) const MAX_SHOWN: usize = 50;
 
 /// A text file deckhand read, kept so that diagnostics can quote it.
 #[derive(Debug, Clone)]
 pub struct Source {
     /// What to call the file in messages.
     pub name: SourceName,
+    /// The whole text, without a byte-order mark; spans are byte ranges into it.
     pub text: String,
 }
 
@@ -43,7 +44,7 @@ impl From<&SourceName> for Arg {
 /// `-`, `_`). None when it is not there or the scan is unsure (a multi-line string, any
 /// other spelling): the caller then parses the whole file, which is what this saves at
 /// every start.
-pub fn scan_plain_id(text: &str, table: &str, key: &str) -> Option<String> {
+pub(crate) fn scan_plain_id(text: &str, table: &str, key: &str) -> Option<String> {
     let mut inside = table.is_empty();
     for line in text.lines() {
         let line = line.trim();
@@ -69,16 +70,21 @@ pub fn scan_plain_id(text: &str, table: &str, key: &str) -> Option<String> {
 /// One problem found in a source file. `span` is a byte range into the text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// What is wrong.
     pub message: Message,
+    /// Where in the text, as a byte range; None for the file as a whole.
     pub span: Option<Range<usize>>,
+    /// How to fix it, shown after the message.
     pub help: Option<Message>,
 }
 
 impl Diagnostic {
+    /// A problem at `span`, without a help.
     pub fn new(message: Message, span: Option<Range<usize>>) -> Self {
         Diagnostic { message, span, help: None }
     }
 
+    /// The diagnostic with a help saying how to fix it.
     pub fn help(mut self, help: Message) -> Self {
         self.help = Some(help);
         self
@@ -109,7 +115,7 @@ impl Source {
 
 /// Several ids (or words) as one argument: `` `a`, `b` `` joined by `or` in the message's
 /// language (`` `a` or `b` ``, `` `a` oder `b` ``).
-pub fn either(items: &[&str], or: Message) -> Arg {
+pub(crate) fn either(items: &[&str], or: Message) -> Arg {
     let mut parts = Vec::with_capacity(items.len() * 2);
     for (i, item) in items.iter().enumerate() {
         if i > 0 {
@@ -148,7 +154,7 @@ pub fn value_span(text: &str, table: Option<&str>, key: &str) -> Option<Range<us
 
 /// Every whole number written in a TOML text outside `min..=max`: its span and how it is
 /// written. Nothing when the text is not TOML (the typed parse reports that).
-pub fn integers_outside(text: &str, min: i128, max: i128) -> Vec<(Range<usize>, String)> {
+pub(crate) fn integers_outside(text: &str, min: i128, max: i128) -> Vec<(Range<usize>, String)> {
     fn walk(value: &toml::Spanned<toml::de::DeValue<'_>>, min: i128, max: i128, out: &mut Vec<(Range<usize>, String)>) {
         match value.get_ref() {
             toml::de::DeValue::Integer(i) => {
@@ -172,7 +178,7 @@ pub fn integers_outside(text: &str, min: i128, max: i128) -> Vec<(Range<usize>, 
 }
 
 /// Close enough to suggest: equal without `_`, a prefix, or at most 2 edits apart.
-pub fn similar(a: &str, b: &str) -> bool {
+pub(crate) fn similar(a: &str, b: &str) -> bool {
     let norm = |s: &str| s.replace('_', "").to_lowercase();
     let (a, b) = (norm(a), norm(b));
     a == b || (b.len() >= 3 && a.starts_with(&b)) || edit_distance(&a, &b) <= 2

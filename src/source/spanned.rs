@@ -1,7 +1,7 @@
 //! `Spanned<T>`: a value from a TOML file with the byte range it was written at, so a
 //! semantic check can point at it (`file:line:column` and a caret).
 //!
-//! It is filled by deckhand's own TOML deserializer (`rules::de`), which recognises the
+//! It is filled by deckhand's own TOML deserializer (`source::de`), which recognises the
 //! private struct name below and hands over the span and the value as a three-entry map
 //! (the protocol `serde_spanned` uses with the `toml` crate). Any other deserializer is
 //! refused: a `Spanned` only makes sense for text deckhand parsed itself, and a silent
@@ -16,7 +16,7 @@ use std::ops::Range;
 
 use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
 
-/// The struct name `rules::de` recognises (no Rust type can be called this).
+/// The struct name `source::de` recognises (no Rust type can be called this).
 pub(crate) const NAME: &str = "$__deckhand_private_Spanned";
 pub(crate) const START: &str = "$__deckhand_private_start";
 pub(crate) const END: &str = "$__deckhand_private_end";
@@ -32,6 +32,7 @@ pub struct Spanned<T> {
 }
 
 impl<T> Spanned<T> {
+    /// `value`, written at the byte range `span` of its file.
     pub fn new(span: Range<usize>, value: T) -> Self {
         Spanned { span, value }
     }
@@ -41,14 +42,17 @@ impl<T> Spanned<T> {
         self.span.clone()
     }
 
+    /// The value.
     pub fn get_ref(&self) -> &T {
         &self.value
     }
 
+    /// The value, to change it in place (the span stays).
     pub fn get_mut(&mut self) -> &mut T {
         &mut self.value
     }
 
+    /// The value, without its span.
     pub fn into_inner(self) -> T {
         self.value
     }

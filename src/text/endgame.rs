@@ -7,7 +7,7 @@ use crate::games::endgame::{Formula, Ref, Scope, Scoring, Shape};
 use crate::t;
 
 /// The name of an input or value.
-pub fn ref_name(scoring: &Scoring, r: Ref, lang: &str) -> String {
+pub(crate) fn ref_name(scoring: &Scoring, r: Ref, lang: &str) -> String {
     match r {
         Ref::Input(i) => scoring.inputs[i].name.get(lang).to_string(),
         Ref::Value(v) => scoring.values[v].name.get(lang).to_string(),

@@ -12,7 +12,7 @@ pub fn boat_name<'r>(rules: &'r FischerspielRules, colour: usize, lang: &str) ->
 }
 
 /// A fish size's name (index into `rules.fish`): `small fish`.
-pub fn fish_name<'r>(rules: &'r FischerspielRules, fish: usize, lang: &str) -> &'r str {
+pub(crate) fn fish_name<'r>(rules: &'r FischerspielRules, fish: usize, lang: &str) -> &'r str {
     rules.fish[fish].name.get(lang)
 }
 

@@ -26,15 +26,22 @@ pub const LANGS: [&str; 3] = ["en", "de", "fr"];
 /// One message: a text, or plural forms chosen by the argument `n`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Message {
+    /// One template for every count.
     Text(&'static str),
-    Plural { one: &'static str, other: &'static str },
+    /// A template for a singular `n` and one for any other.
+    Plural {
+        /// The template when `n` is singular in the language (1; in French 0 and 1).
+        one: &'static str,
+        /// The template for any other `n`.
+        other: &'static str,
+    },
 }
 
 /// A language's messages as `build.rs` compiles them: all keys and texts in one string,
 /// and per message, sorted by key, the offsets (key, one, other, end) and whether it is a
 /// plural.
 #[derive(Debug)]
-pub struct Table {
+pub(crate) struct Table {
     text: &'static str,
     entries: &'static [(u32, u32, u32, u32, bool)],
 }
@@ -64,6 +71,7 @@ impl Catalog {
         }
     }
 
+    /// The message of `key` (`area.key`), if this language has it.
     pub fn get(&self, key: &str) -> Option<Message> {
         self.find(key).map(|i| self.message(i))
     }
@@ -81,14 +89,17 @@ impl Catalog {
         None
     }
 
+    /// Whether this language has a message for `key`.
     pub fn contains_key(&self, key: &str) -> bool {
         self.find(key).is_some()
     }
 
+    /// Every key, in sorted order.
     pub fn keys(self) -> impl Iterator<Item = &'static str> {
         (0..self.0.entries.len()).map(move |i| self.key(i))
     }
 
+    /// Every key with its message, in key order.
     pub fn iter(self) -> impl Iterator<Item = (&'static str, Message)> {
         (0..self.0.entries.len()).map(move |i| (self.key(i), self.message(i)))
     }

@@ -15,7 +15,7 @@ use crate::source::spanned::Spanned;
 use crate::source::{either, Diagnostic, Source};
 
 /// Parse and check an endgame rules file; on failure every diagnostic found.
-pub fn compile(source: &Source) -> Result<EndgameRules, Vec<Diagnostic>> {
+pub(crate) fn compile(source: &Source) -> Result<EndgameRules, Vec<Diagnostic>> {
     let file: raw::File = crate::source::de::from_str(&source.text).map_err(|e| vec![e.diagnostic()])?;
     let mut c = Checker { text: &source.text, diags: Vec::new() };
     let g = &file.game;
@@ -824,7 +824,7 @@ fn table_bounds(table: &[i64], beyond: i64, lo: i128, hi: i128) -> (i128, i128) 
 }
 
 /// The span of `needle` as a whole word inside `within`, or `within` when it is not there.
-pub fn word_span(text: &str, within: &Range<usize>, needle: &str) -> Range<usize> {
+pub(crate) fn word_span(text: &str, within: &Range<usize>, needle: &str) -> Range<usize> {
     let end = within.end.min(text.len());
     let start = within.start.min(end);
     let Some(hay) = text.get(start..end) else { return within.clone() };
@@ -846,4 +846,4 @@ pub fn word_span(text: &str, within: &Range<usize>, needle: &str) -> Range<usize
     within.clone()
 }
 
-pub use crate::source::similar;
+pub(crate) use crate::source::similar;

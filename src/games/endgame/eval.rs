@@ -10,13 +10,15 @@ use crate::games::endgame::{Formula, Ref, Scope, Scoring, Shape};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum InputValue {
+    /// A number input's value.
     Number(i64),
+    /// A list input's items, in the order entered.
     List(Vec<i64>),
 }
 
 impl InputValue {
     /// The value of an input that was left out: 0, or an empty list.
-    pub fn missing(shape: Shape) -> InputValue {
+    pub(crate) fn missing(shape: Shape) -> InputValue {
         if shape.is_list() {
             InputValue::List(Vec::new())
         } else {
@@ -25,7 +27,7 @@ impl InputValue {
     }
 
     /// The number, or for a list its item count.
-    pub fn count(&self) -> i64 {
+    pub(crate) fn count(&self) -> i64 {
         match self {
             InputValue::Number(n) => *n,
             InputValue::List(l) => l.len() as i64,
@@ -43,7 +45,9 @@ impl InputValue {
 /// One line of a category's breakdown: what was counted, and the points it gives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Part {
+    /// What was counted.
     pub what: Term,
+    /// The points it gives (negative for a cap).
     pub points: i64,
 }
 
@@ -54,21 +58,60 @@ pub enum Term {
     /// A value as it is.
     Value(Ref),
     /// A count `n` times `points` (`times`, `per_key`).
-    Times { of: Ref, n: i64, points: i64 },
+    Times {
+        /// What was counted.
+        of: Ref,
+        /// The count.
+        n: i64,
+        /// Points per count.
+        points: i64,
+    },
     /// A count `n` looked up in a table.
-    Table { of: Ref, n: i64 },
+    Table {
+        /// What was counted.
+        of: Ref,
+        /// The count looked up.
+        n: i64,
+    },
     /// `points` per full `every` of `n`.
-    Per { of: Ref, n: i64, every: i64, points: i64 },
+    Per {
+        /// What was counted.
+        of: Ref,
+        /// The count.
+        n: i64,
+        /// How many make one group.
+        every: i64,
+        /// Points per full group.
+        points: i64,
+    },
     /// What is left of `n` after taking out every full `every`.
-    Remainder { of: Ref, n: i64, every: i64 },
+    Remainder {
+        /// What was counted.
+        of: Ref,
+        /// The count.
+        n: i64,
+        /// How many make one group.
+        every: i64,
+    },
     /// One item of a list input.
-    ListItem { input: usize, item: i64 },
+    ListItem {
+        /// Index into `Scoring::inputs`.
+        input: usize,
+        /// The item's value.
+        item: i64,
+    },
     /// A value times a weight (`sum`).
-    Weighted { of: Ref, weight: i64 },
+    Weighted {
+        /// The value weighed.
+        of: Ref,
+        /// Its weight.
+        weight: i64,
+    },
     /// The value was capped at this; the part's points are what the cap took away.
     Cap(i64),
 }
 
+/// One sheet scored: every value, the categories and their total, and the tie-break values.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Evaluation {
     /// Every value (derived and categories), in `Scoring::values` order.
@@ -77,6 +120,7 @@ pub struct Evaluation {
     pub categories: Vec<i64>,
     /// Per category: what it is made of (the parts add up to the category).
     pub detail: Vec<Vec<Part>>,
+    /// The sum of the categories: the player's score.
     pub total: i64,
     /// Per tie-break, in order.
     pub tie_values: Vec<i64>,
@@ -179,7 +223,7 @@ pub fn evaluate(scoring: &Scoring, inputs: &[InputValue]) -> Evaluation {
 
 /// A table lookup: entry k is the value of count k+1, 0 scores 0, and each count past the
 /// end adds `beyond`.
-pub fn lookup(table: &[i64], beyond: i64, n: i64) -> i64 {
+pub(crate) fn lookup(table: &[i64], beyond: i64, n: i64) -> i64 {
     if n <= 0 || table.is_empty() {
         0
     } else if n as u64 <= table.len() as u64 {
@@ -208,6 +252,7 @@ pub enum At {
 pub struct Violation {
     /// The rule's id: `range` for an input's own limits, else the limit's id.
     pub rule: String,
+    /// Where it is.
     pub at: At,
     /// The input or limit concerned, by id.
     pub id: String,
@@ -219,14 +264,48 @@ pub struct Violation {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Found {
     /// A number input's `value` is outside its `min`–`max`.
-    Outside { input: usize, value: i64, min: i64, max: i64 },
+    Outside {
+        /// Index into `Scoring::inputs`.
+        input: usize,
+        /// The value given.
+        value: i64,
+        /// The input's smallest value.
+        min: i64,
+        /// The input's largest value.
+        max: i64,
+    },
     /// A list input has `count` values, more than its `max`.
-    TooMany { input: usize, count: usize, max: usize },
+    TooMany {
+        /// Index into `Scoring::inputs`.
+        input: usize,
+        /// How many items were given.
+        count: usize,
+        /// The most items the input takes.
+        max: usize,
+    },
     /// Item `item` (0-based) of a list input is `value`, outside `min`–`max`.
-    ItemOutside { input: usize, item: usize, value: i64, min: i64, max: i64 },
+    ItemOutside {
+        /// Index into `Scoring::inputs`.
+        input: usize,
+        /// 0-based index of the item in the list.
+        item: usize,
+        /// The item's value.
+        value: i64,
+        /// The smallest item allowed.
+        min: i64,
+        /// The largest item allowed.
+        max: i64,
+    },
     /// A limit's weighted `sum` is out of its bounds; `counts` holds the count of each of
     /// its terms, in order.
-    Limit { limit: usize, counts: Vec<i64>, sum: i64 },
+    Limit {
+        /// Index into `Scoring::limits`.
+        limit: usize,
+        /// The count of each of the limit's terms, in order.
+        counts: Vec<i64>,
+        /// The weighted sum of the counts.
+        sum: i64,
+    },
 }
 
 fn within(min: Option<i64>, max: Option<i64>, v: i64) -> bool {
@@ -294,6 +373,7 @@ pub struct GameViolation {
     pub limit: usize,
     /// Each term's count over all sheets, in the limit's order.
     pub counts: Vec<i64>,
+    /// The weighted sum over all sheets, outside the limit's bounds.
     pub sum: i64,
     /// Each player's share of the sum.
     pub shares: Vec<(String, i64)>,

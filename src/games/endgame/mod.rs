@@ -2,11 +2,11 @@
 //! `compile` → `model`), a sheet's evaluation and checks (`eval`) and the sheet file
 //! format (`sheet_file`). Nauticus, Titania and any user's TOML game use it.
 
-pub mod compile;
+pub(crate) mod compile;
 pub mod eval;
 pub mod model;
 pub(crate) mod schema;
 pub mod sheet_file;
 
-pub use compile::{compile, similar, word_span};
+pub(crate) use compile::{compile, similar, word_span};
 pub use model::*;

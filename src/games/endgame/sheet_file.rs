@@ -36,17 +36,19 @@ struct RawSheet {
 /// One player's sheet, with where each value is in its file.
 #[derive(Debug, Clone)]
 pub struct EndgameSheet {
+    /// The player's name, trimmed (empty only while a file with problems is read).
     pub player: String,
     /// One per input of the rules: what the file gives, if anything.
     pub values: Vec<Option<InputValue>>,
     /// Where each given value is.
-    pub spans: Vec<Option<Range<usize>>>,
+    pub(crate) spans: Vec<Option<Range<usize>>>,
     /// Where each item of a given list is.
-    pub item_spans: Vec<Vec<Range<usize>>>,
+    pub(crate) item_spans: Vec<Vec<Range<usize>>>,
     player_span: Option<Range<usize>>,
 }
 
 impl EndgameSheet {
+    /// An empty sheet for `player`: no input given yet.
     pub fn new(rules: &EndgameRules, player: &str) -> EndgameSheet {
         let n = rules.sheet.inputs.len();
         EndgameSheet {
@@ -67,6 +69,7 @@ impl EndgameSheet {
             .collect()
     }
 
+    /// Per input of the rules, whether the sheet gives it.
     pub fn given(&self) -> Vec<bool> {
         self.values.iter().map(Option::is_some).collect()
     }

@@ -53,13 +53,14 @@ struct Inner {
 
 /// One step of the path to a value: a key of a table, or an entry (0-based) of a list.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Seg {
+pub(crate) enum Seg {
     Key(String),
     Entry(usize),
 }
 
+/// What kind of mistake a TOML file holds.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// The text is not TOML: the `toml` crate's own message.
     Syntax {
         message: String,
@@ -96,7 +97,7 @@ pub enum Kind {
 
 /// What a place in the file takes.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Want {
+pub(crate) enum Want {
     /// A whole number in the range of the Rust type asked for.
     Whole {
         min: i128,
@@ -120,7 +121,7 @@ pub enum Want {
 
 /// What the file holds at that place.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Found {
+pub(crate) enum Found {
     Text,
     Integer(String),
     Float(String),
@@ -191,16 +192,18 @@ impl Error {
         Error::new(Kind::Syntax { message: err.message().trim_end().to_string() }, err.span())
     }
 
-    pub fn kind(&self) -> &Kind {
+    /// What kind of mistake it is.
+    pub(crate) fn kind(&self) -> &Kind {
         &self.0.kind
     }
 
-    pub fn span(&self) -> Option<Range<usize>> {
+    /// Where it is: the byte range of the key or value, if known.
+    pub(crate) fn span(&self) -> Option<Range<usize>> {
         self.0.span.clone()
     }
 
     /// The keys and list entries from the top of the file down to the problem.
-    pub fn path(&self) -> Vec<Seg> {
+    pub(crate) fn path(&self) -> Vec<Seg> {
         self.0.path_up.iter().rev().cloned().collect()
     }
 
