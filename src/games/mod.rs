@@ -34,17 +34,20 @@ pub const BUILT_IN: &[(&str, &str)] = &[
 /// A loaded, checked rules file.
 #[derive(Debug, Clone)]
 pub struct Rules {
+    /// The rules file: its name and text, for diagnostics and for saves of rules that are not
+    /// built in.
     pub source: Source,
     /// FNV-1a hash of the file text; saves record it so a game is not resumed under
     /// different rules by accident.
     pub hash: u64,
     /// Built into deckhand (not a user's `--rules` file): a save records only the hash.
     pub built_in: bool,
+    /// The compiled rules.
     pub game: Game,
 }
 
 /// An engine: the `engine` a rules file names, and how its rules are checked and compiled.
-pub struct Engine {
+pub(crate) struct Engine {
     /// `engine = "…"` in a rules file's `[game]` table.
     pub id: &'static str,
     /// Check and compile a rules file of this engine.
@@ -52,7 +55,7 @@ pub struct Engine {
 }
 
 /// Every engine deckhand knows: one line each.
-pub const ENGINES: &[Engine] = &[
+pub(crate) const ENGINES: &[Engine] = &[
     Engine { id: "fleet", compile: |s| fleet::compile(s).map(|r| Game::Fleet(Box::new(r))) },
     Engine { id: "endgame", compile: |s| endgame::compile(s).map(|r| Game::Endgame(Box::new(r))) },
     Engine {
@@ -64,6 +67,7 @@ pub const ENGINES: &[Engine] = &[
 /// A game's compiled rules, by engine.
 #[derive(Debug, Clone)]
 pub enum Game {
+    /// Fleet: The Dice Game and its variants (the `fleet` engine), played live.
     Fleet(Box<FleetRules>),
     /// End-game calculators described entirely by their rules file (Nauticus, Titania).
     Endgame(Box<EndgameRules>),
@@ -72,6 +76,7 @@ pub enum Game {
 }
 
 impl Rules {
+    /// The game's id (`[game] id`, e.g. `fleet-dice`).
     pub fn id(&self) -> &str {
         match &self.game {
             Game::Fleet(r) => &r.id,
@@ -80,6 +85,7 @@ impl Rules {
         }
     }
 
+    /// The Fleet rules, if the game is one.
     pub fn fleet(&self) -> Option<&FleetRules> {
         match &self.game {
             Game::Fleet(r) => Some(r),
@@ -87,6 +93,7 @@ impl Rules {
         }
     }
 
+    /// The end-game calculator's rules, if the game is one.
     pub fn endgame(&self) -> Option<&EndgameRules> {
         match &self.game {
             Game::Endgame(r) => Some(r),
@@ -94,6 +101,7 @@ impl Rules {
         }
     }
 
+    /// The Fischerspiel rules, if the game is Fischerspiel.
     pub fn fischerspiel(&self) -> Option<&FischerspielRules> {
         match &self.game {
             Game::Fischerspiel(r) => Some(r),
@@ -120,7 +128,8 @@ impl Rules {
     }
 }
 
-pub fn fnv1a(text: &str) -> u64 {
+/// The 64-bit FNV-1a hash of a rules text (`Rules::hash`).
+pub(crate) fn fnv1a(text: &str) -> u64 {
     fleet::precompiled::fnv1a_parts(&[text.as_bytes()])
 }
 

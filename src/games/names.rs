@@ -11,9 +11,12 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Names {
+    /// English; every term has it.
     pub en: String,
+    /// German, if translated.
     #[serde(default)]
     pub de: Option<String>,
+    /// French, if translated.
     #[serde(default)]
     pub fr: Option<String>,
 }
@@ -22,8 +25,10 @@ pub struct Names {
 /// `because`, …): a table `{ en = "...", de = "...", fr = "..." }` like any other name, or
 /// a plain string, which is shown as it is in every language (a user's own file).
 #[derive(Debug, Clone)]
-pub enum Text {
+pub(crate) enum Text {
+    /// A plain string, the same in every language.
     Plain(String),
+    /// A table of languages.
     Names(Names),
 }
 
@@ -50,7 +55,8 @@ impl<'de> Deserialize<'de> for Text {
 }
 
 impl Text {
-    pub fn names(&self) -> Names {
+    /// The text as names (a plain string is its English, with no translation).
+    pub(crate) fn names(&self) -> Names {
         match self {
             Text::Plain(text) => Names { en: text.clone(), de: None, fr: None },
             Text::Names(n) => n.clone(),
@@ -59,7 +65,7 @@ impl Text {
 }
 
 /// Texts as names (a plain string reads the same in every language).
-pub fn texts(lines: &[Text]) -> Vec<Names> {
+pub(crate) fn texts(lines: &[Text]) -> Vec<Names> {
     lines.iter().map(Text::names).collect()
 }
 

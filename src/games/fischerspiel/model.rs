@@ -1,6 +1,6 @@
 //! Fischerspiel (a co-operative game): fish sizes, boats, setup by player count, the wind
 //! rules and the variants, as a typed and checked rules file. The tracker that uses them
-//! is `engine::fischerspiel`.
+//! is `state`.
 
 use std::collections::{BTreeMap, HashSet};
 
