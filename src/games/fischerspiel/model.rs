@@ -98,23 +98,31 @@ mod raw {
     }
 }
 
+/// A size of fish tile (small, medium, large, giant).
 #[derive(Debug, Clone)]
 pub struct FishSize {
+    /// The size's id in the rules file and in saves (`small`).
     pub id: String,
+    /// What it is called, per language ("small fish").
     pub name: Names,
     /// The one word players type for this size, per language (`klein`, `petit`).
     pub word: Names,
     /// Boats that must be next to the fish at once to lift it.
     pub boats: u32,
+    /// How many fish of this size the box holds: the most a setup may use.
     pub in_box: u32,
 }
 
+/// A boat's colour: one boat and its harbour per colour.
 #[derive(Debug, Clone)]
 pub struct BoatColour {
+    /// The colour's id in the rules file and in saves (`green`).
     pub id: String,
+    /// What it is called, per language.
     pub name: Names,
 }
 
+/// The rulebook's setup for one player count.
 #[derive(Debug, Clone)]
 pub struct Setup {
     /// Fish per size (index into `FischerspielRules::fish`).
@@ -123,20 +131,30 @@ pub struct Setup {
     pub boats: Vec<Vec<usize>>,
 }
 
+/// The wind track: how strong wind limits the boats, and when it ends the game.
 #[derive(Debug, Clone)]
 pub struct Wind {
+    /// The wind strength at which every boat sinks and the game is lost; above
+    /// `storm_from`, at most `markers`.
     pub hurricane: u32,
+    /// How many wind markers the box holds.
     pub markers: u32,
+    /// The most fish one boat carries, of any sizes, below `storm_from`.
     pub capacity: u32,
+    /// The wind strength from which a boat carries only `storm_capacity`.
     pub storm_from: u32,
+    /// The most fish one boat carries from `storm_from` on; less than `capacity`.
     pub storm_capacity: u32,
+    /// Fish landed in all harbours together at which one wind marker is taken away;
+    /// ascending, each at least 1.
     pub relief_at: Vec<u32>,
     /// (from wind, squares), ascending.
     pub drift: Vec<(u32, u32)>,
 }
 
 impl Wind {
-    pub fn capacity_at(&self, wind: u32) -> u32 {
+    /// The most fish a boat may carry at wind `wind`.
+    pub(crate) fn capacity_at(&self, wind: u32) -> u32 {
         if wind >= self.storm_from {
             self.storm_capacity
         } else {
@@ -144,11 +162,14 @@ impl Wind {
         }
     }
 
+    /// How many squares the moving boat drifts at wind `wind` (Strategy II; 0 below the
+    /// first step).
     pub fn drift_at(&self, wind: u32) -> u32 {
         self.drift.iter().filter(|(from, _)| wind >= *from).map(|(_, s)| *s).next_back().unwrap_or(0)
     }
 }
 
+/// What raises the wind in a variant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WindSource {
     /// The die's wind face.
@@ -157,48 +178,72 @@ pub enum WindSource {
     Crest,
 }
 
+/// A way to play: the base game with the die, or a strategy game.
 #[derive(Debug, Clone)]
 pub struct Variant {
+    /// The variant's id (`base`, `strategy1`), given as `--variant`.
     pub id: String,
+    /// What it is called, per language.
     pub name: Names,
+    /// What raises the wind.
     pub wind: WindSource,
     /// Strategy II: boats drift downwind; the wind has a direction.
     pub drift: bool,
 }
 
+/// The lines of the rules summary card, per section; each may be empty.
 #[derive(Debug, Clone, Default)]
 pub struct Card {
+    /// What happens in a turn, per variant.
     pub round: Vec<Names>,
+    /// The golden rules: the ones most often forgotten.
     pub golden_rules: Vec<Names>,
+    /// How the game is won or lost (and made harder or easier).
     pub end: Vec<Names>,
 }
 
+/// A checked Fischerspiel rules file.
 #[derive(Debug, Clone)]
 pub struct FischerspielRules {
+    /// `[game] id` (`fischerspiel`).
     pub id: String,
+    /// The game's name in every language.
     pub name: Names,
+    /// The year the game was published, if the file says.
     pub year: Option<u32>,
+    /// Who made the game, if the file says.
     pub by: Option<Names>,
+    /// Fewest players.
     pub min_players: u32,
+    /// Most players, at least `min_players`.
     pub max_players: u32,
+    /// The fish sizes, in file order (a fish size elsewhere is an index into this).
     pub fish: Vec<FishSize>,
+    /// The boat colours, in file order (a colour elsewhere is an index into this).
     pub boats: Vec<BoatColour>,
+    /// The setup for each player count from `min_players` to `max_players`.
     pub setups: BTreeMap<u32, Setup>,
+    /// The wind track.
     pub wind: Wind,
+    /// The ways to play; at least one.
     pub variants: Vec<Variant>,
+    /// The rules summary card.
     pub card: Card,
 }
 
 impl FischerspielRules {
-    pub fn variant(&self, id: &str) -> Option<usize> {
+    /// Index into `variants` of the variant with this id.
+    pub(crate) fn variant(&self, id: &str) -> Option<usize> {
         self.variants.iter().position(|v| v.id == id)
     }
 
-    pub fn fish_index(&self, id: &str) -> Option<usize> {
+    /// Index into `fish` of the size with this id.
+    pub(crate) fn fish_index(&self, id: &str) -> Option<usize> {
         self.fish.iter().position(|f| f.id == id)
     }
 
-    pub fn boat_index(&self, id: &str) -> Option<usize> {
+    /// Index into `boats` of the colour with this id.
+    pub(crate) fn boat_index(&self, id: &str) -> Option<usize> {
         self.boats.iter().position(|b| b.id == id)
     }
 }

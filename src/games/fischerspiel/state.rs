@@ -13,15 +13,21 @@ use crate::games::fischerspiel::model::FischerspielRules;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
+    /// The north edge of the board.
     North,
+    /// The east edge.
     East,
+    /// The south edge.
     South,
+    /// The west edge.
     West,
 }
 
 impl Side {
+    /// Every edge, clockwise from north.
     pub const ALL: [Side; 4] = [Side::North, Side::East, Side::South, Side::West];
 
+    /// The edge's id in saves (`north`).
     pub fn id(self) -> &'static str {
         match self {
             Side::North => "north",
@@ -50,21 +56,48 @@ pub enum Event {
     /// Wind +1: the die's wind face, or (strategy games) a fish crossing a foam crest. In
     /// Strategy II it may say where the markers lie.
     Wind {
+        /// The edge the markers lie on (Strategy II only; required at the first wind).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         side: Option<Side>,
     },
     /// Strategy II: the players move the wind markers (allowed right after the wind changed).
-    Direction { side: Side },
+    Direction {
+        /// The edge the markers now lie on.
+        side: Side,
+    },
     /// A boat leaves its harbour.
-    Sail { boat: String },
+    Sail {
+        /// The boat's colour id.
+        boat: String,
+    },
     /// A boat loads a fish from the current.
-    Catch { boat: String, fish: String },
+    Catch {
+        /// The boat's colour id.
+        boat: String,
+        /// The fish's size id.
+        fish: String,
+    },
     /// One fish handed from a boat to a boat next to it.
-    Transfer { from: String, to: String, fish: String },
+    Transfer {
+        /// The colour id of the boat that gives the fish.
+        from: String,
+        /// The colour id of the boat that takes it.
+        to: String,
+        /// The fish's size id.
+        fish: String,
+    },
     /// A boat throws a fish back into the current.
-    Dump { boat: String, fish: String },
+    Dump {
+        /// The boat's colour id.
+        boat: String,
+        /// The fish's size id.
+        fish: String,
+    },
     /// A boat enters its own harbour and lands every fish it carries.
-    Home { boat: String },
+    Home {
+        /// The boat's colour id.
+        boat: String,
+    },
     /// Strategy II: no boat can make a legal move.
     Stuck,
     /// Take back the last event (the save keeps both; the fold skips the undone one).
@@ -74,6 +107,7 @@ pub enum Event {
 /// A game's fixed starting point: the variant, the boats in play and the fish mix.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
+    /// Index into `rules.variants`.
     pub variant: usize,
     /// Indices into `rules.boats`, one per player.
     pub boats: Vec<usize>,
@@ -86,29 +120,41 @@ pub struct Setup {
 pub enum SetupError {
     /// The rulebook has no setup for this many players.
     Players {
+        /// The player count asked for.
         players: u32,
     },
+    /// No variant has this id.
     UnknownVariant {
+        /// The variant as given.
         variant: String,
     },
+    /// No boat colour has this id.
     UnknownBoat {
+        /// The colour as given.
         id: String,
     },
     /// The boats named are not one of the rulebook's sets for this many players.
     BoatSets {
+        /// The player count.
         players: u32,
     },
+    /// No fish size has this id.
     UnknownFish {
+        /// The size as given.
         id: String,
     },
     /// More fish of a size than the box has.
     BoxHas {
+        /// The fish size.
         fish: usize,
+        /// How many were asked for.
         asked: u32,
     },
     /// Fewer players than boats needed to lift a fish of this size.
     CannotLift {
+        /// The player count.
         players: u32,
+        /// The fish size.
         fish: usize,
     },
     /// The mix has no fish at all.
@@ -175,20 +221,24 @@ impl Setup {
         Ok(Setup { variant, boats, fish })
     }
 
+    /// How many fish the game starts with on the current.
     pub fn total_fish(&self) -> u32 {
         self.fish.iter().sum()
     }
 }
 
+/// A boat in play.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Boat {
     /// Index into `rules.boats`.
     pub colour: usize,
+    /// In its own harbour (where every boat starts), not at sea.
     pub home: bool,
     /// Fish sizes on board.
     pub load: Vec<usize>,
 }
 
+/// How a game ended: everyone wins or everyone loses together.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Outcome {
     /// All fish landed and all boats home before the hurricane.
@@ -202,44 +252,63 @@ pub enum Outcome {
 /// What an event caused, in order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub enum Effect {
+    /// The wind rose.
     WindUp {
+        /// The wind strength now.
         wind: u32,
     },
     /// A landing threshold took a marker away.
     Relief {
+        /// The threshold reached: fish landed in all harbours together.
         landed: u32,
+        /// The wind strength now.
         wind: u32,
     },
     /// A landing threshold was reached with no marker to take away.
     ReliefNoMarker {
+        /// The threshold reached: fish landed in all harbours together.
         landed: u32,
     },
+    /// A boat came home and landed its fish.
     Landed {
+        /// Index into `State::boats`.
         boat: usize,
+        /// How many fish it landed.
         fish: u32,
+        /// Fish landed in all harbours together, now.
         total: u32,
     },
     /// Boats now carry at most this many fish.
     Capacity {
+        /// The most fish per boat.
         fish: u32,
     },
     /// This boat holds more than it may and must throw a fish back.
     MustDump {
+        /// Index into `State::boats`.
         boat: usize,
     },
     /// Strategy II: drift per move is now this many squares.
     Drift {
+        /// Squares the moving boat drifts.
         squares: u32,
     },
     /// Strategy II: the wind changed, so the markers may move to another edge.
     MayTurn,
+    /// The game is over.
     Over(Outcome),
 }
 
+/// Where a game stands: the wind, the fish at sea, on the boats and landed, and what the
+/// last event caused.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct State {
+    /// How the game started.
     pub setup: Setup,
+    /// The wind strength (markers on the board edge), from 0; the game is lost at
+    /// `rules.wind.hurricane`.
     pub wind: u32,
+    /// Strategy II: the edge the wind markers lie on; None before the first wind.
     pub direction: Option<Side>,
     /// Strategy II: the last event changed the wind, so the direction may change.
     pub may_turn: bool,
@@ -247,9 +316,11 @@ pub struct State {
     pub sea: Vec<u32>,
     /// Fish landed, per size.
     pub landed: Vec<u32>,
+    /// The boats in play, one per player, in `Setup::boats` order.
     pub boats: Vec<Boat>,
     /// Boats (indices into `boats`) that must throw a fish back before anything else.
     pub must_dump: Vec<usize>,
+    /// How the game ended; None while it goes on.
     pub outcome: Option<Outcome>,
     /// What the last event caused.
     pub effects: Vec<Effect>,
@@ -261,11 +332,14 @@ pub struct State {
 pub enum Refusal {
     /// No boat in play has this id or name; `in_play` are the colours in play.
     NoBoat {
+        /// What was typed.
         typed: String,
+        /// The colours in play.
         in_play: Vec<usize>,
     },
     /// No fish size has this id or name.
     NotSize {
+        /// What was typed.
         typed: String,
     },
     /// The game is over.
@@ -275,61 +349,87 @@ pub enum Refusal {
     /// A boat holds `load` fish but may carry only `cap` from wind `wind` on: it must throw
     /// one back before anything else.
     MustDump {
+        /// The boat's colour.
         boat: usize,
+        /// How many fish it holds.
         load: usize,
+        /// How many it may hold now.
         cap: u32,
+        /// The wind strength from which `cap` holds (`Wind::storm_from`).
         wind: u32,
     },
     /// A wind side given in a variant without wind direction.
     WindHasNoDirection {
+        /// The game's variant.
         variant: usize,
     },
     /// Strategy II: the first wind must say where the markers lie.
     NeedSide,
     /// The markers moved in a variant without wind direction.
     NoDirection {
+        /// The game's variant.
         variant: usize,
     },
     /// The markers move only right after the wind changed.
     TurnOnlyAfterWindChange,
+    /// A boat sets sail that is already at sea.
     AlreadyAtSea {
+        /// The boat's colour.
         boat: usize,
     },
     /// A boat in its harbour cannot catch.
     InHarbour {
+        /// The boat's colour.
         boat: usize,
     },
+    /// No fish of this size is left on the current.
     NoneLeft {
+        /// The fish size.
         fish: usize,
     },
     /// A fish needs `boats` boats next to it, but only `at_sea` are at sea.
     NeedsBoats {
+        /// The fish size.
         fish: usize,
+        /// Boats needed to lift it.
         boats: u32,
+        /// Boats at sea now.
         at_sea: u32,
     },
     /// The boat already holds `cap` fish, all it may at wind `wind`.
     Full {
+        /// The boat's colour.
         boat: usize,
+        /// The most fish per boat now.
         cap: u32,
+        /// The wind strength now.
         wind: u32,
     },
+    /// A boat cannot hand a fish to itself.
     TransferToItself,
     /// Fish are handed over between boats at sea only.
     TransferInHarbour,
+    /// The boat carries no fish of this size.
     CarriesNo {
+        /// The boat's colour.
         boat: usize,
+        /// The fish size.
         fish: usize,
     },
+    /// A boat comes home that is already in its harbour.
     AlreadyHome {
+        /// The boat's colour.
         boat: usize,
     },
     /// `stuck` ends only games with drift (Strategy II).
     StuckWithoutDrift,
+    /// `Undo` at the start of the game.
     NothingToUndo,
 }
 
 impl State {
+    /// The start of a game: wind 0, every fish on the current, every boat empty in its
+    /// harbour.
     pub fn new(setup: Setup) -> State {
         State {
             wind: 0,
@@ -345,18 +445,22 @@ impl State {
         }
     }
 
+    /// Fish landed in all harbours together.
     pub fn landed_total(&self) -> u32 {
         self.landed.iter().sum()
     }
 
+    /// Fish still on the current.
     pub fn at_sea_total(&self) -> u32 {
         self.sea.iter().sum()
     }
 
+    /// Fish on the boats.
     pub fn on_boats_total(&self) -> u32 {
         self.boats.iter().map(|b| b.load.len() as u32).sum()
     }
 
+    /// The most fish a boat may carry at the present wind.
     pub fn capacity(&self, rules: &FischerspielRules) -> u32 {
         rules.wind.capacity_at(self.wind)
     }
@@ -395,7 +499,7 @@ pub fn fish_size(rules: &FischerspielRules, id: &str) -> Result<usize, Refusal> 
 
 /// The next state after `event`, or why it cannot happen. `Undo` is not a state change of
 /// its own: use `Timeline`, which keeps the states to go back to.
-pub fn apply(rules: &FischerspielRules, state: &State, event: &Event) -> Result<State, Refusal> {
+pub(crate) fn apply(rules: &FischerspielRules, state: &State, event: &Event) -> Result<State, Refusal> {
     if let Some(outcome) = state.outcome {
         return Err(Refusal::Over(outcome));
     }
@@ -580,10 +684,12 @@ pub struct Timeline {
 }
 
 impl Timeline {
+    /// A timeline with no event yet.
     pub fn new(start: State) -> Timeline {
         Timeline { states: vec![start] }
     }
 
+    /// The state after the last event.
     pub fn current(&self) -> &State {
         self.states.last().expect("a timeline always holds its start")
     }
@@ -597,6 +703,8 @@ impl Timeline {
         }
     }
 
+    /// Apply `event` (or undo the last one) and return the new state; a refused event
+    /// changes nothing.
     pub fn push(&mut self, rules: &FischerspielRules, event: &Event) -> Result<&State, Refusal> {
         match event {
             Event::Undo => {
@@ -618,13 +726,14 @@ impl Timeline {
         self.states.len() - 1
     }
 
+    /// No event applied (or all undone).
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 }
 
 /// Fold a saved list of events. On a bad event: its index and why.
-pub fn replay(rules: &FischerspielRules, setup: Setup, events: &[Event]) -> Result<Timeline, (usize, Refusal)> {
+pub(crate) fn replay(rules: &FischerspielRules, setup: Setup, events: &[Event]) -> Result<Timeline, (usize, Refusal)> {
     let mut t = Timeline::new(State::new(setup));
     for (i, e) in events.iter().enumerate() {
         t.push(rules, e).map_err(|v| (i, v))?;
