@@ -10,42 +10,106 @@ use crate::games::nauticus::{Action, NauticusHelpers};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
     /// More crowns than anyone can have (`max`).
-    TooManyCrowns { crowns: u32, max: u32 },
+    TooManyCrowns {
+        /// The crowns given.
+        crowns: u32,
+        /// `NauticusHelpers::max_crowns`.
+        max: u32,
+    },
     /// More passes than there are pass tiles (`tiles`).
-    TooManyPasses { tiles: usize },
+    TooManyPasses {
+        /// How many pass tiles there are.
+        tiles: usize,
+    },
     /// The pass tile with this penalty was named twice.
-    FlippedTwice { tile: u32 },
+    FlippedTwice {
+        /// The tile's penalty (VP).
+        tile: u32,
+    },
     /// No pass tile has this penalty.
-    NoSuchTile { tile: u32 },
+    NoSuchTile {
+        /// The penalty named (VP).
+        tile: u32,
+    },
     /// `given` slot prices for an action (by id) with `kinds` kinds.
-    PriceCount { action: String, kinds: usize, given: usize },
+    PriceCount {
+        /// The action's id.
+        action: String,
+        /// How many kinds it sells.
+        kinds: usize,
+        /// How many prices were given.
+        given: usize,
+    },
     /// A slot price above the board's highest, `max`.
-    PriceRange { max: u32, price: u32 },
+    PriceRange {
+        /// `NauticusHelpers::max_slot_price`.
+        max: u32,
+        /// The price given.
+        price: u32,
+    },
     /// The slot prices repeat one, though each slot shows 0 to `max` once.
-    PriceRepeat { max: u32, prices: Vec<u32> },
+    PriceRepeat {
+        /// `NauticusHelpers::max_slot_price`.
+        max: u32,
+        /// The prices given, in item order.
+        prices: Vec<u32>,
+    },
     /// More blue workers than the wheel shows (`max`).
-    Blue { max: u32 },
+    Blue {
+        /// `NauticusHelpers::max_blue_workers`.
+        max: u32,
+    },
     /// Nothing to buy.
     NoItems,
     /// An item index outside the action's (by id) items.
-    NotItem { item: usize, action: String },
+    NotItem {
+        /// The index given.
+        item: usize,
+        /// The action's id.
+        action: String,
+    },
     /// A free item named without buying all `kinds` kinds.
-    FreeNeedsAll { kinds: usize },
+    FreeNeedsAll {
+        /// How many kinds the action sells.
+        kinds: usize,
+    },
     /// A ship has 1 to `max` masts.
-    Masts { max: u32 },
+    Masts {
+        /// `NauticusHelpers::max_masts`.
+        max: u32,
+    },
     /// A ship with `masts` masts earns `due` rewards; `named` were named.
-    RewardCount { masts: u32, due: u32, named: usize },
+    RewardCount {
+        /// The ship's masts.
+        masts: u32,
+        /// Rewards it earns.
+        due: u32,
+        /// Rewards named.
+        named: usize,
+    },
     /// A reward (index into `rewards`) taken `taken` times, more than `max`.
-    RewardTwice { reward: usize, taken: u32, max: u32 },
+    RewardTwice {
+        /// Index into `NauticusHelpers::rewards`.
+        reward: usize,
+        /// How often it was named.
+        taken: u32,
+        /// `NauticusHelpers::max_same_reward`.
+        max: u32,
+    },
 }
 
+/// One crown scoring worked out.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CrownScore {
+    /// Crowns the player has.
     pub crowns: u32,
+    /// Workers spent on the scoring.
     pub workers: u32,
     /// crowns × workers before the cap.
     pub raw: u64,
+    /// The VP scored: `raw`, at most `crown_cap_per_round`.
     pub points: u32,
+    /// The cap took some of `raw` away.
     pub capped: bool,
     /// Fewest workers that reach the cap with these crowns (None with 0 crowns).
     pub workers_for_cap: Option<u32>,
@@ -69,10 +133,12 @@ pub fn crowns(h: &NauticusHelpers, crowns: u32, workers: u32) -> Result<CrownSco
     })
 }
 
+/// What passing costs at round end.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PassPenalty {
     /// Penalties of the tiles still showing their minus side at round end.
     pub unflipped: Vec<u32>,
+    /// VP lost: the sum of `unflipped`.
     pub penalty: u32,
     /// Crowns the flipped tiles give for the rest of the round.
     pub crowns: u32,
@@ -119,24 +185,33 @@ pub enum Destination {
     Shipyard,
 }
 
+/// One item bought.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {
     /// Index into the action's items.
     pub item: usize,
+    /// What it costs in Taler: its slot's price, or `duplicate_price` for a second copy.
     pub taler: u32,
+    /// Workers it costs (`workers_per_item`).
     pub workers: u32,
     /// A second or later copy of its kind in this purchase.
     pub duplicate: bool,
+    /// Where it goes.
     pub to: Destination,
 }
 
+/// One purchase worked out: each item's price and the totals.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Purchase {
+    /// The items, in the order named.
     pub lines: Vec<Line>,
+    /// Taler for all of them.
     pub taler: u32,
+    /// Workers for all of them.
     pub workers: u32,
     /// Workers to take from your own supply after the wheel's blue workers.
     pub own_workers: u32,
+    /// Blue workers from the wheel used: those given, at most `workers`.
     pub blue_used: u32,
     /// Free items for buying every kind (always to the warehouse).
     pub free_items: u32,
@@ -146,13 +221,16 @@ pub struct Purchase {
     pub tip: Option<Tip>,
 }
 
+/// A cheaper basket: one kind missing from a purchase that has a second copy of another.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tip {
     /// Buy this kind…
     pub buy: usize,
+    /// …at its slot price (Taler)…
     pub buy_price: u32,
     /// …instead of a second copy of this kind.
     pub instead_of: usize,
+    /// Taler saved.
     pub saves: u32,
 }
 
@@ -234,6 +312,7 @@ pub fn buy(
     })
 }
 
+/// The rewards for a completed ship, checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RewardCheck {
     /// Indices into `rewards`, as taken.

@@ -1,6 +1,6 @@
 //! The numbers behind Nauticus's table helpers (`[helpers.nauticus]` in rules/nauticus.toml):
 //! crown scoring, round-end pass penalties, the purchase calculator and the ship-completion
-//! reward check. The mechanisms are in `engine::nauticus`.
+//! reward check. The mechanisms are in `helpers`.
 
 pub mod helpers;
 
@@ -63,55 +63,84 @@ pub(crate) mod raw {
     }
 }
 
+/// The numbers of `[helpers.nauticus]`, checked.
 #[derive(Debug, Clone)]
 pub struct NauticusHelpers {
+    /// The most VP one crown scoring gives (15); at least 1.
     pub crown_cap_per_round: u32,
+    /// The most crowns a player can have (crown masts, crown sails and flipped pass tiles).
     pub max_crowns: u32,
     /// VP lost at round end for each pass tile still unflipped, in the advised flip order.
     pub pass_penalties: Vec<u32>,
+    /// Crowns each flipped pass tile gives for the rest of the round.
     pub crowns_per_flipped_pass: u32,
+    /// Workers each bought item costs.
     pub workers_per_item: u32,
+    /// The highest price on an action's slots, in Taler (slots show 0 up to it).
     pub max_slot_price: u32,
+    /// Taler for a second or later copy of a kind in one purchase; at least
+    /// `max_slot_price`.
     pub duplicate_price: u32,
+    /// Taler per item bought with the extra action.
     pub extra_action_price: u32,
+    /// Workers the extra action (once per game) costs before anything else.
     pub extra_action_workers: u32,
+    /// Free items for buying every kind of an action in one purchase.
     pub free_items_for_all_kinds: u32,
+    /// The most blue workers the wheel shows.
     pub max_blue_workers: u32,
+    /// Rewards a completed ship earns per mast; at least 1.
     pub rewards_per_mast: u32,
+    /// How often one reward may be taken for one ship; at least 1.
     pub max_same_reward: u32,
+    /// The most masts a ship has.
     pub max_masts: u32,
+    /// The purchase actions (hulls, masts, sails, goods), in file order.
     pub actions: Vec<Action>,
+    /// The rewards for completing a ship, in file order.
     pub rewards: Vec<Reward>,
 }
 
+/// A purchase action: which kinds of items it sells.
 #[derive(Debug, Clone)]
 pub struct Action {
+    /// The action's id (`hulls`), as typed on the command line.
     pub id: String,
+    /// What it is called, per language.
     pub name: Names,
+    /// The kinds it sells, in slot order; at least 2, ids unique.
     pub items: Vec<Item>,
 }
 
+/// A kind of item an action sells (a hull piece, a crest, a good).
 #[derive(Debug, Clone)]
 pub struct Item {
+    /// The item's id: lower-case letters, digits and `_`.
     pub id: String,
+    /// What it is called, per language.
     pub name: Names,
 }
 
+/// A reward for completing a ship.
 #[derive(Debug, Clone)]
 pub struct Reward {
+    /// The reward's id (`crown_mast`), as typed on the command line.
     pub id: String,
+    /// What it is called, per language.
     pub name: Names,
+    /// A tile received for free, so it goes to the warehouse (golden rule).
     pub warehouse: bool,
 }
 
 impl NauticusHelpers {
+    /// The action with this id.
     pub fn action(&self, id: &str) -> Option<&Action> {
         self.actions.iter().find(|a| a.id == id)
     }
 }
 
 /// Check `[helpers.nauticus]`; on failure every diagnostic found.
-pub fn compile(n: &raw::Nauticus, source: &Source) -> Result<NauticusHelpers, Vec<Diagnostic>> {
+pub(crate) fn compile(n: &raw::Nauticus, source: &Source) -> Result<NauticusHelpers, Vec<Diagnostic>> {
     let mut diags = Vec::new();
     let mut err = |at: std::ops::Range<usize>, msg: Message| diags.push(Diagnostic::new(msg, Some(at)));
     if *n.crown_cap_per_round.get_ref() == 0 {
