@@ -116,7 +116,7 @@ pub enum Error {
 
 impl Error {
     /// Problems in a rules file.
-    pub fn rules(file: &Source, diagnostics: Vec<Diagnostic>) -> Error {
+    pub(crate) fn rules(file: &Source, diagnostics: Vec<Diagnostic>) -> Error {
         Error::Rules { file: Box::new(file.clone()), diagnostics }
     }
 
@@ -132,7 +132,7 @@ impl Error {
     }
 
     /// How many problems the error holds (a file's diagnostics; 1 for any other error).
-    pub fn count(&self) -> usize {
+    pub(crate) fn count(&self) -> usize {
         match self {
             Error::Rules { diagnostics, .. } | Error::Input { diagnostics, .. } => diagnostics.len(),
             Error::Files { errors, .. } => errors.iter().map(Error::count).sum(),

@@ -1,5 +1,5 @@
 //! Words not yet said: a `Message` is a catalog key and its arguments, built where a
-//! problem is found and put into a language only by the text layer (`i18n`). The rules
+//! problem is found and put into a language only by the text layer (`text`). The rules
 //! layer, the sheet parsers and the errors return these instead of sentences, the way
 //! rustc's translatable diagnostics carry a slug and arguments: nothing below the text
 //! layer knows a language, and the key is a stable code for machine output.
@@ -11,6 +11,7 @@ use crate::games::names::Names;
 pub struct Message {
     /// `area.key` in `i18n/<lang>/<area>.toml`.
     pub key: &'static str,
+    /// The placeholders' values, by placeholder name, in the order given.
     pub args: Vec<(&'static str, Arg)>,
 }
 
@@ -26,7 +27,12 @@ pub enum Arg {
     /// Another message, in the same language.
     Msg(Box<Message>),
     /// Several arguments, joined with `separator`.
-    List { items: Vec<Arg>, separator: &'static str },
+    List {
+        /// The arguments, in order.
+        items: Vec<Arg>,
+        /// What goes between two of them (the same in every language).
+        separator: &'static str,
+    },
 }
 
 impl Message {

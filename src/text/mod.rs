@@ -1,5 +1,5 @@
 //! Everything deckhand itself says, in English, German and French. Game terms come from
-//! the rules files (`rules::Names`); all other text comes from the message catalogs in
+//! the rules files (`games::Names`); all other text comes from the message catalogs in
 //! `i18n/<lang>/<area>.toml`, embedded in the binary. A plain catalog in TOML rather than a
 //! localisation framework: three languages, a few hundred messages, placeholders and
 //! one/other plurals are all we need, and it keeps translators in a format they can read.

@@ -33,7 +33,7 @@ pub struct File {
 #[serde(deny_unknown_fields)]
 pub struct Game {
     pub id: Spanned<String>,
-    #[allow(dead_code)] // read first, by rules::detect_engine
+    #[allow(dead_code)] // read first, by games::detect_engine
     pub engine: String,
     pub name: Names,
     #[serde(default)]

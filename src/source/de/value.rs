@@ -422,7 +422,7 @@ impl<'de> de::Deserializer<'de> for KeyDe<'_, 'de> {
     }
 }
 
-/// A `Spanned<T>`: its start, end and value as the three entries `rules::spanned` reads.
+/// A `Spanned<T>`: its start, end and value as the three entries `source::spanned` reads.
 struct SpannedDe<D> {
     span: Range<usize>,
     value: Option<D>,
