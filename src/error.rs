@@ -75,7 +75,15 @@ pub enum Error {
         known: String,
     },
     Usage(Message),
+    /// The history database refused or failed (it is never modified when it is not ours).
+    History(crate::history::HistoryError),
     Interrupted,
+}
+
+impl From<crate::history::HistoryError> for Error {
+    fn from(e: crate::history::HistoryError) -> Error {
+        Error::History(e)
+    }
 }
 
 impl Error {

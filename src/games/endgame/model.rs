@@ -39,6 +39,8 @@ pub struct EndgameRules {
     pub id: String,
     pub name: Names,
     pub year: Option<u32>,
+    /// BoardGameGeek's id of the game, for BG Stats exports of the history.
+    pub bgg_id: Option<u32>,
     /// Who made the game ("X and Y (publisher)"), in each language.
     pub by: Option<Names>,
     pub min_players: u32,

@@ -178,6 +178,8 @@ pub struct FischerspielRules {
     pub id: String,
     pub name: Names,
     pub year: Option<u32>,
+    /// BoardGameGeek's id of the game, for BG Stats exports of the history.
+    pub bgg_id: Option<u32>,
     pub by: Option<Names>,
     pub min_players: u32,
     pub max_players: u32,
@@ -348,6 +350,7 @@ pub fn compile(source: &Source) -> Result<FischerspielRules, Vec<Diagnostic>> {
         id: f.game.id.get_ref().clone(),
         name: f.game.name.clone(),
         year: f.game.year,
+        bgg_id: f.game.bgg_id,
         by: f.game.by.as_ref().map(Text::names),
         min_players: players.min,
         max_players: players.max,
