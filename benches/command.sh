@@ -11,6 +11,8 @@ echo "== deckhand score on four sheets vs. an empty process"
 # machine's drifting load hits both alike; medians over the round's 2,000 runs of each.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# `play` records the finished game: into the temp folder, not the user's history.
+export DECKHAND_DB="$tmp/history.sqlite3"
 for round in 1 2 3; do
   for block in $(seq 10); do
     hyperfine -N --warmup 20 --runs 200 --export-json "$tmp/$round-$block.json" 'true' "$bin score $sheets" > /dev/null 2>&1

@@ -110,8 +110,16 @@ pub enum Error {
     },
     /// A command used wrongly (flags that do not go together, no game given, …).
     Usage(Message),
+    /// The history database refused or failed (it is never modified when it is not ours).
+    History(crate::history::HistoryError),
     /// Stopped by Ctrl-C; exit code 130.
     Interrupted,
+}
+
+impl From<crate::history::HistoryError> for Error {
+    fn from(e: crate::history::HistoryError) -> Error {
+        Error::History(e)
+    }
 }
 
 impl Error {

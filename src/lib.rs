@@ -9,6 +9,7 @@
 
 pub mod error;
 pub mod games;
+pub mod history;
 pub mod log;
 pub mod message;
 pub mod players;

@@ -7,7 +7,7 @@ mod report;
 mod ui;
 
 // The library's layers under the names the binary's modules use.
-use deckhand::{games, log, msg, players, rng, source, t, text, Error};
+use deckhand::{games, history, log, msg, players, rng, source, t, text, Error};
 
 fn main() {
     std::process::exit(cli::main());

@@ -28,7 +28,14 @@ pub fn repo() -> PathBuf {
 /// a fixed width, run in `dir`.
 pub fn deckhand(dir: &Path) -> Command {
     let mut cmd = Command::cargo_bin("deckhand").unwrap();
-    cmd.env_clear().env("HOME", dir).env("NO_COLOR", "1").env("COLUMNS", "100").env("LANG", "C").current_dir(dir);
+    // A finished game is recorded in `history.sqlite3` beside the test's files.
+    cmd.env_clear()
+        .env("HOME", dir)
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "100")
+        .env("LANG", "C")
+        .env("DECKHAND_DB", "history.sqlite3")
+        .current_dir(dir);
     cmd
 }
 

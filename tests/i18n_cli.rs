@@ -160,6 +160,14 @@ fn every_help_page_in_german_and_french_without_clap_english() {
         &["nauticus", "buy"],
         &["nauticus", "rewards"],
         &["games"],
+        &["history"],
+        &["history", "delete"],
+        &["stats"],
+        &["night"],
+        &["export"],
+        &["import"],
+        &["players"],
+        &["players", "rename"],
         &["completions"],
         &["man"],
     ];
@@ -248,7 +256,7 @@ fn command_line_mistakes_in_german_and_french() {
     let de = run(&["--lang", "de", "scor"]);
     assert_eq!(
         de,
-        "Fehler: unbekannter Unterbefehl 'scor'\n\n  Tipp: es gibt einen ähnlichen Unterbefehl: 'score'\n\nAufruf: deckhand \
+        "Fehler: unbekannter Unterbefehl 'scor'\n\n  Tipp: es gibt einen ähnlichen Unterbefehl: 'history', 'score'\n\nAufruf: deckhand \
          [OPTIONEN] <BEFEHL>\n\nMehr dazu mit '--help'.\n"
     );
     let fr = run(&["--lang", "fr", "score", "--formt", "x", "a.toml"]);

@@ -373,7 +373,7 @@ fn endgame_rules_errors_are_said_in_the_language_at_the_same_place() {
     let missing = edited("titania.toml", players, "\n");
     write(d, "r3.toml", &missing);
     let rules = ["rules", "check"];
-    let keys = "`id`, `engine`, `name`, `year`, `by`, `players`";
+    let keys = "`id`, `engine`, `name`, `year`, `bgg_id`, `by`, `players`";
     check(
         d,
         &rules,

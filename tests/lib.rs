@@ -12,6 +12,7 @@ mod fleet_game;
 mod fleet_score;
 mod fleet_solo;
 mod hardening;
+mod history;
 mod i18n;
 mod i18n_cli;
 mod i18n_engine;

@@ -167,6 +167,9 @@ fn killing_deckhand_at_random_points_loses_no_confirmed_decision() {
                 .args(&args)
                 .current_dir(dir.path())
                 .env("NO_COLOR", "1")
+                // The finished game is recorded in a history inside the temp folder, never
+                // in the user's data folder.
+                .env("DECKHAND_DB", dir.path().join("history.sqlite3"))
                 .stdin(Stdio::null())
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())

@@ -108,6 +108,8 @@ impl Test {
             .env("NO_COLOR", "1")
             .env("COLUMNS", "100")
             .env("LANG", "C")
+            // A finished game is recorded in `history.sqlite3` beside the test's files.
+            .env("DECKHAND_DB", "history.sqlite3")
             .envs(&self.env)
             .current_dir(self.dir.path())
             .stdin(Stdio::piped())

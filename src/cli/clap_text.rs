@@ -178,6 +178,12 @@ const VALUE_NAMES: &[(&str, &str)] = &[
     ("FREE", "cli.clap.value.free"),
     ("MASTS", "cli.clap.value.masts"),
     ("TAKE", "cli.clap.value.take"),
+    ("DATE", "cli.clap.value.date"),
+    ("N", "cli.clap.value.n"),
+    ("ID", "cli.clap.value.id"),
+    ("OLD", "cli.clap.value.old"),
+    ("NEW", "cli.clap.value.new"),
+    ("SAVE", "cli.clap.value.save"),
 ];
 
 /// An argument's value placeholder in `lang`.

@@ -2,16 +2,18 @@
 //! event by event (`cli::mod` dispatches here on the game, and on the save's header format);
 //! each event is appended to the journal (`log::Journal`) before the next prompt.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::Args;
 
+use super::record::{self, LiveArgs};
 use super::saves;
 use crate::games::fischerspiel::model::{FischerspielRules, WindSource};
 use crate::games::fischerspiel::state::{fish_size, Effect, Event, Outcome, Setup, Side, State, Timeline};
 use crate::games::live::{LiveGame, Replay};
 use crate::games::{self as rules, Game, Rules};
+use crate::history::Source;
 use crate::log::files;
 use crate::log::save::{CoopSetup, Header, Setup as SaveSetup};
 use crate::log::Journal;
@@ -19,15 +21,22 @@ use crate::text::fischerspiel as words;
 use crate::ui::{self, Prompter};
 use crate::Error;
 
-/// `--players` for a co-op game: one number.
-pub fn player_count(players: &[String]) -> Result<Option<u32>, Error> {
-    match players {
-        [] => Ok(None),
-        [n] => n
-            .trim()
+/// `--players` for a co-op game: the number of players, or their names in seating order
+/// (kept in the save, so the history knows who played).
+pub fn players(given: &[String], lang: &str) -> Result<(Option<u32>, Vec<String>), Error> {
+    let names: Vec<String> = given.iter().map(|n| n.trim().to_string()).collect();
+    let numeric = |n: &str| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit());
+    match names.as_slice() {
+        [] => Ok((None, Vec::new())),
+        [n] if numeric(n) => n
             .parse::<u32>()
-            .map(Some)
+            .map(|n| (Some(n), Vec::new()))
             .map_err(|_| Error::Usage(crate::msg!("games.fischerspiel.cmd.players_number_bad", n = n))),
+        many if many.len() > 1 && !many.iter().any(|n| numeric(n)) => {
+            saves::check_player_names(&names, lang).map_err(Error::said)?;
+            Ok((Some(u32::try_from(many.len()).unwrap_or(u32::MAX)), names))
+        }
+        [n] => Err(Error::Usage(crate::msg!("games.fischerspiel.cmd.players_number_bad", n = n))),
         _ => Err(Error::Usage(crate::msg!("games.fischerspiel.cmd.players_number"))),
     }
 }
@@ -39,6 +48,9 @@ pub struct PlayArgs {
     /// Number of players
     #[arg(long)]
     pub players: Option<u32>,
+    /// The players' names in seating order, when given instead of a number
+    #[arg(skip)]
+    pub names: Vec<String>,
     /// Rules variant (fischerspiel: base, strategy1, strategy2)
     #[arg(long)]
     pub variant: Option<String>,
@@ -57,6 +69,8 @@ pub struct PlayArgs {
     /// Use this rules file instead of the built-in rules
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
+    #[command(flatten)]
+    pub history: LiveArgs,
 }
 
 #[derive(Debug, Args)]
@@ -72,6 +86,16 @@ pub struct ResumeArgs {
     /// Resume even though the rules file differs from the one the game started with
     #[arg(long)]
     pub allow_rules_change: bool,
+    #[command(flatten)]
+    pub history: LiveArgs,
+}
+
+/// What the end of a game needs to record it in the history.
+struct Hook<'a> {
+    rules: &'a Rules,
+    header: &'a Header,
+    players: u32,
+    args: &'a LiveArgs,
 }
 
 pub fn play(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
@@ -88,9 +112,59 @@ pub fn play(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
 pub fn resume(args: ResumeArgs, head: Header, lang: &'static str) -> anyhow::Result<i32> {
     let rules = saves::rules_for(&args.file, &head, args.rules.as_deref(), args.allow_rules_change, lang)?;
     match (&rules.game, &head.setup) {
-        (Game::Fischerspiel(r), SaveSetup::Fischerspiel(setup)) => resume_fischerspiel(r, &args, setup, lang),
+        (Game::Fischerspiel(r), SaveSetup::Fischerspiel(setup)) => {
+            let hook = Hook { rules: &rules, header: &head, players: setup.players, args: &args.history };
+            resume_fischerspiel(r, &args, setup, &hook, lang)
+        }
         _ => Err(Error::Usage(crate::msg!("games.fischerspiel.cmd.resume_unsupported", game = &head.game)).into()),
     }
+}
+
+/// A co-operative save's game rebuilt from its header and events, with the rules it began
+/// with (`resume`, and `import` into the history).
+pub fn reopen(
+    file: &Path,
+    head: &Header,
+    entries: &[Event],
+    rules_path: Option<&Path>,
+    allow_change: bool,
+    lang: &'static str,
+) -> Result<(Rules, u32, Timeline), Error> {
+    let rules = saves::rules_for(file, head, rules_path, allow_change, lang)?;
+    let (Game::Fischerspiel(r), SaveSetup::Fischerspiel(setup)) = (&rules.game, &head.setup) else {
+        return Err(Error::Usage(crate::msg!("games.fischerspiel.cmd.resume_unsupported", game = &head.game)));
+    };
+    let timeline = replayed(r, setup, file, entries, lang)?;
+    let players = setup.players;
+    Ok((rules, players, timeline))
+}
+
+/// The game a save's setup and events rebuild, or which line does not replay and why.
+fn replayed(
+    r: &FischerspielRules,
+    saved: &CoopSetup,
+    file: &Path,
+    entries: &[Event],
+    lang: &str,
+) -> Result<Timeline, Error> {
+    <Timeline as LiveGame>::replay(r, &[], saved, entries).map_err(|failed| match failed {
+        Replay::Setup(e) => Error::Usage(crate::msg!(
+            "games.fischerspiel.cmd.setup_mismatch",
+            path = file.display(),
+            why = words::setup_error(r, &e, lang)
+        )),
+        Replay::Entry(i, v) => Error::Reported {
+            what: file.display().to_string(),
+            count: 1,
+            report: crate::t!(
+                lang,
+                "games.fischerspiel.cmd.bad_event",
+                path = file.display(),
+                line = i + 2,
+                why = words::refusal(r, &v, lang)
+            ),
+        },
+    })
 }
 
 fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
@@ -131,44 +205,28 @@ fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: 
         boats: setup.boats.iter().map(|b| r.boats[*b].id.clone()).collect(),
         fish: r.fish.iter().zip(&setup.fish).map(|(f, n)| (f.id.clone(), *n)).collect(),
     };
-    let header = Header::new(&r.id, saves::stamp(rules), Vec::new(), SaveSetup::Fischerspiel(setup_saved));
+    let header = Header::new(&r.id, saves::stamp(rules), args.names.clone(), SaveSetup::Fischerspiel(setup_saved));
     files::remove_stale_temps(path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new(".")));
     let mut journal = Journal::create(&path, &header)?;
     let p = prompter.as_mut();
     p.say(&setup_text(r, &setup, lang));
     p.say(&crate::t!(lang, "games.fischerspiel.saving", path = path.display()));
     let mut timeline = Timeline::new(State::new(setup));
-    session(r, &mut journal, &mut timeline, p, lang)
+    let hook = Hook { rules, header: &header, players, args: &args.history };
+    session(r, &mut journal, &mut timeline, p, &hook, lang)
 }
 
 fn resume_fischerspiel(
     r: &FischerspielRules,
     args: &ResumeArgs,
     saved: &CoopSetup,
+    hook: &Hook,
     lang: &'static str,
 ) -> anyhow::Result<i32> {
     // The save is locked from here on: a second deckhand on it is refused at once.
     let opened = Journal::open::<serde_json::Value, Event>(&args.file)?;
     let mut journal = opened.journal;
-    let mut timeline =
-        <Timeline as LiveGame>::replay(r, &[], saved, &opened.entries).map_err(|failed| match failed {
-            Replay::Setup(e) => Error::Usage(crate::msg!(
-                "games.fischerspiel.cmd.setup_mismatch",
-                path = args.file.display(),
-                why = words::setup_error(r, &e, lang)
-            )),
-            Replay::Entry(i, v) => Error::Reported {
-                what: args.file.display().to_string(),
-                count: 1,
-                report: crate::t!(
-                    lang,
-                    "games.fischerspiel.cmd.bad_event",
-                    path = args.file.display(),
-                    line = i + 2,
-                    why = words::refusal(r, &v, lang)
-                ),
-            },
-        })?;
+    let mut timeline = replayed(r, saved, &args.file, &opened.entries, lang)?;
     if let Some(torn) = &opened.dropped_tail {
         super::say(&crate::t!(lang, "games.fischerspiel.notice", note = torn.notice(&args.file).text(lang)));
     }
@@ -183,7 +241,7 @@ fn resume_fischerspiel(
     );
     let p = prompter.as_mut();
     p.say(&crate::t!(lang, "games.fischerspiel.resuming", path = args.file.display(), n = opened.entries.len()));
-    session(r, &mut journal, &mut timeline, p, lang)
+    session(r, &mut journal, &mut timeline, p, hook, lang)
 }
 
 enum Cmd {
@@ -314,6 +372,7 @@ fn session(
     journal: &mut Journal,
     timeline: &mut Timeline,
     p: &mut dyn Prompter,
+    hook: &Hook,
     lang: &str,
 ) -> anyhow::Result<i32> {
     let path = journal.path().display().to_string();
@@ -322,6 +381,18 @@ fn session(
     loop {
         if timeline.current().outcome.is_some() {
             super::emit(&(outcome_text(r, timeline.current(), lang) + "\n"))?;
+            // The history: the game is over and saved; the database can only add a warning.
+            let save = journal.path();
+            record::record_finished(
+                hook.args,
+                || {
+                    let now = crate::history::clock::now();
+                    let state = timeline.current();
+                    record::coop_play(hook.rules, hook.header, hook.players, state, save, now, Source::Live)
+                },
+                save,
+                lang,
+            );
             return Ok(0);
         }
         let s = timeline.current();

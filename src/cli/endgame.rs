@@ -96,7 +96,7 @@ pub fn score(
     format: Format,
     detail: bool,
     lang: &str,
-) -> anyhow::Result<i32> {
+) -> anyhow::Result<(Standings, Vec<String>)> {
     let sheets = load(r, paths, sources)?;
     let (per_sheet, game) = violations(r, &sheets);
     let count = per_sheet.iter().map(Vec::len).sum::<usize>() + game.len();
@@ -117,8 +117,10 @@ pub fn score(
     }
     let inputs: Vec<(&str, Vec<InputValue>)> =
         sheets.iter().map(|l| (l.sheet.player.as_str(), l.sheet.inputs(r))).collect();
-    emit(&standings(r, &inputs, lang).render_in(format, detail, None, lang))?;
-    Ok(0)
+    let table = standings(r, &inputs, lang);
+    emit(&table.render_in(format, detail, None, lang))?;
+    // The table, and the players in the order their sheets were named (for `--record`).
+    Ok((table, sheets.iter().map(|l| l.sheet.player.clone()).collect()))
 }
 
 pub fn check(

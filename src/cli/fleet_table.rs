@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::record::{self, LiveArgs};
 use super::{emit, saves, sheets::fleet_standings};
 use crate::games::fleet::game::{Decision, Dice, Face, Game, Input, Kind, RollSpec};
 use crate::games::fleet::random;
@@ -10,6 +11,7 @@ use crate::games::fleet::session::{Entry, NoUndo, ReplayError, Session};
 use crate::games::fleet::{check_game, Sheet};
 use crate::games::live::{LiveGame, Replay};
 use crate::games::{self as rules, FleetRules, Rules};
+use crate::history::Source;
 use crate::log::save::{FleetSetup, Header, Setup};
 use crate::log::{files, Journal};
 use crate::report::sheet::sheet_text;
@@ -52,6 +54,15 @@ pub struct PlayOptions<'a> {
     pub save: Option<&'a Path>,
     pub answers: Option<&'a Path>,
     pub rules: Option<&'a Path>,
+    /// `--no-record`, `--db`: the history.
+    pub history: &'a LiveArgs,
+}
+
+/// What the end of a game needs to record it in the history.
+struct Hook<'a> {
+    rules: &'a Rules,
+    header: &'a Header,
+    args: &'a LiveArgs,
 }
 
 pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
@@ -97,7 +108,7 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
     for e in session.game.take_events() {
         p.say(&fleet_text::event(fleet, &session.game, &e, lang));
     }
-    run(fleet, &mut session, &mut journal, &setup, p, lang)
+    run(fleet, &mut session, &mut journal, &setup, p, &Hook { rules: &rules, header: &header, args: o.history }, lang)
 }
 
 fn player_names(rules: &FleetRules, given: &[String], solo: bool, lang: &str) -> Result<Vec<String>, Error> {
@@ -151,11 +162,12 @@ fn run(
     journal: &mut Journal,
     setup: &FleetSetup,
     p: &mut dyn Prompter,
+    hook: &Hook,
     lang: &str,
 ) -> anyhow::Result<i32> {
     loop {
         let Some(decision) = session.game.decision(rules) else {
-            return finish(rules, session, journal.path(), p, lang);
+            return finish(rules, session, journal.path(), p, hook, lang);
         };
         let digital = setup.dice == Dice::Digital;
         let asked = match decision.roll {
@@ -342,7 +354,14 @@ fn meta(
 }
 
 /// The end of the game: the final table, and every sheet written as a transcription file.
-fn finish(rules: &FleetRules, session: &Session, save: &Path, p: &mut dyn Prompter, lang: &str) -> anyhow::Result<i32> {
+fn finish(
+    rules: &FleetRules,
+    session: &Session,
+    save: &Path,
+    p: &mut dyn Prompter,
+    hook: &Hook,
+    lang: &str,
+) -> anyhow::Result<i32> {
     let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
     let owned: Vec<Sheet> = sheets.iter().map(|s| (*s).clone()).collect();
     let violations = check_game(rules, &owned);
@@ -370,6 +389,14 @@ fn finish(rules: &FleetRules, session: &Session, save: &Path, p: &mut dyn Prompt
         let w = format!("{} {} [{}] {}", v.player, v.box_id(), v.rule.id(), message);
         p.say(&crate::t!(lang, "cli.report.warning", warning = w));
     }
+    // The history: the game, its save and its sheets are done; the database can only add
+    // a warning.
+    record::record_finished(
+        hook.args,
+        || record::fleet_play(hook.rules, session, hook.header, save, crate::history::clock::now(), Source::Live),
+        save,
+        lang,
+    );
     Ok(0)
 }
 
@@ -379,7 +406,7 @@ pub fn sheet_path(save: &Path, player: &str) -> PathBuf {
 }
 
 /// The rules a save file was played with, and its game replayed from the entries.
-fn reopen(
+pub fn reopen(
     path: &Path,
     head: &serde_json::Value,
     entries: &[Entry],
@@ -423,11 +450,12 @@ pub fn resume(
     answers: Option<&Path>,
     rules_path: Option<&Path>,
     allow_change: bool,
+    history: &LiveArgs,
     lang: &'static str,
 ) -> anyhow::Result<i32> {
     // The save is locked from here on: a second deckhand on it is refused at once.
     let opened = Journal::open::<serde_json::Value, Entry>(path)?;
-    let (rules, _header, setup, mut session) =
+    let (rules, header, setup, mut session) =
         reopen(path, &opened.header, &opened.entries, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("checked in reopen");
     let mut prompter = ui::prompter_for_in(answers, "resume", lang)?;
@@ -450,7 +478,8 @@ pub fn resume(
         crate::t!(lang, "cli.play.at_any_prompt")
     ));
     session.game.take_events();
-    run(fleet, &mut session, &mut journal, &setup, p, lang)
+    let hook = Hook { rules: &rules, header: &header, args: history };
+    run(fleet, &mut session, &mut journal, &setup, p, &hook, lang)
 }
 
 pub fn replay(

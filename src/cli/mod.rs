@@ -9,6 +9,7 @@ mod coop_table;
 mod endgame;
 mod fleet_table;
 pub mod interrupt;
+mod record;
 mod saves;
 mod sheets;
 
@@ -74,6 +75,22 @@ pub enum Command {
     Nauticus(nauticus::NauticusArgs),
     /// List the games deckhand knows
     Games(games::GamesArgs),
+    // -- The history of game nights. --
+    /// List the recorded plays, newest first; `history delete ID` removes one
+    #[command(after_help = EXIT_CODES)]
+    History(history::HistoryArgs),
+    /// Per player, per pair of players and per game: plays, wins, scores, records
+    Stats(stats::StatsArgs),
+    /// One game night: every play, its winner, and the night's champion
+    Night(night::NightArgs),
+    /// Export every recorded play (BG Stats push-play JSON, JSON or CSV)
+    Export(export::ExportArgs),
+    /// Record finished games from their save files (a save already recorded is skipped)
+    #[command(after_help = EXIT_CODES)]
+    Import(import::ImportArgs),
+    /// Players in the history: `players rename OLD NEW` (merges two spellings)
+    #[command(subcommand)]
+    Players(players::PlayersCommand),
     /// Print a shell completion script
     Completions(completions::CompletionsArgs),
     /// Print the man page (roff)
@@ -139,6 +156,12 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Calc(args) => calc::run(args, lang),
         Command::Nauticus(args) => nauticus::run(args, lang),
         Command::Games(args) => games::run(args, lang),
+        Command::History(args) => history::run(args, lang),
+        Command::Stats(args) => stats::run(args, lang),
+        Command::Night(args) => night::run(args, lang),
+        Command::Export(args) => export::run(args, lang),
+        Command::Import(args) => import::run(args, lang),
+        Command::Players(cmd) => players::run(cmd, lang),
         Command::Completions(args) => completions::run(args, lang),
         Command::Man(args) => man::run(args, lang),
     }

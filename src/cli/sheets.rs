@@ -7,6 +7,7 @@ use anyhow::Context;
 
 use super::args::CheckFormat;
 use super::emit;
+use super::record::{self, PaperArgs};
 use crate::games::fleet::sheet_file;
 use crate::games::fleet::{self, Sheet, Violation};
 use crate::games::{self as rules, FleetRules, Rules, Source};
@@ -180,11 +181,25 @@ pub fn score(
     rules_path: Option<&Path>,
     format: Format,
     detail: bool,
+    history: &PaperArgs,
     lang: &str,
 ) -> anyhow::Result<i32> {
+    if let Some(date) = history.date.as_deref() {
+        record::parse_date(date)?;
+    }
     let (rules, paths, sources) = resolve(args, rules_path, lang)?;
+    // The sheet files' bytes tell a game already recorded (only kept to record).
+    let texts: Vec<Vec<u8>> =
+        if history.record { sources.iter().map(|s| s.text.as_bytes().to_vec()).collect() } else { Vec::new() };
+    let texts: Vec<&[u8]> = texts.iter().map(Vec::as_slice).collect();
     if let Some(r) = rules.endgame() {
-        return super::endgame::score(r, &paths, &sources, format, detail, lang);
+        let (standings, seats) = super::endgame::score(r, &paths, &sources, format, detail, lang)?;
+        if history.record {
+            let ids: Vec<String> = r.sheet.categories.iter().map(|c| r.sheet.values[*c].id.clone()).collect();
+            let play = record::paper_play(&rules, &standings, &seats, &ids, &texts, history)?;
+            record::record_paper(history, play, lang)?;
+        }
+        return Ok(0);
     }
     let loaded = load_fleet(rules, paths, sources)?;
     let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
@@ -200,6 +215,12 @@ pub fn score(
         }
     }
     emit(&standings.render_in(format, detail, None, lang))?;
+    if history.record {
+        let seats: Vec<String> = sheets.iter().map(|s| s.player.clone()).collect();
+        let ids: Vec<String> = rules.categories.iter().map(|(id, _)| id.clone()).collect();
+        let play = record::paper_play(&loaded.rules, &standings, &seats, &ids, &texts, history)?;
+        record::record_paper(history, play, lang)?;
+    }
     Ok(0)
 }
 

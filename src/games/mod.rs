@@ -118,6 +118,15 @@ impl Rules {
         }
     }
 
+    /// BoardGameGeek's id of the game, when its rules file gives one (`game.bgg_id`).
+    pub fn bgg_id(&self) -> Option<u32> {
+        match &self.game {
+            Game::Fleet(r) => r.bgg_id,
+            Game::Endgame(r) => r.bgg_id,
+            Game::Fischerspiel(r) => r.bgg_id,
+        }
+    }
+
     /// Fewest and most players.
     pub fn players(&self) -> (u32, u32) {
         match &self.game {

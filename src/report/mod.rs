@@ -2,6 +2,7 @@
 //! terminal table (comfy-table), JSON, CSV or Markdown. Game-neutral: every game turns its
 //! scores into `Standings`.
 
+pub mod listing;
 pub mod sheet;
 
 use std::fmt::Write as _;
@@ -332,17 +333,7 @@ fn escape(s: &str) -> std::borrow::Cow<'_, str> {
     crate::text::escape_controls(s)
 }
 
-/// A text cell of a CSV file: control characters written out; a cell a spreadsheet would
-/// take for a formula (`=`, `+`, `-`, `@` first) starts with `'`; quoted when needed.
-fn csv_field(s: &str) -> String {
-    let s = escape(s);
-    let s = if s.starts_with(['=', '+', '-', '@']) { format!("'{s}") } else { s.into_owned() };
-    if s.contains([',', '"']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s
-    }
-}
+use crate::text::csv_field;
 
 /// A Markdown table cell or line: control characters written out, `|` escaped.
 fn md_escape(s: &str) -> String {

@@ -56,6 +56,7 @@ impl Error {
             }
             Error::UnknownGame { id, known } => t!(lang, "cli.error.unknown_game", id = id, known = known),
             Error::Usage(message) => message.text(lang),
+            Error::History(e) => super::history::error(e, lang),
             Error::Interrupted => t!(lang, "cli.error.interrupted"),
         }
     }

@@ -14,6 +14,7 @@ pub mod fischerspiel;
 pub mod fleet;
 pub mod fleet_check;
 pub mod fleet_score;
+pub mod history;
 pub mod nauticus;
 pub mod pad;
 pub mod sheet_file;
@@ -208,6 +209,19 @@ pub use crate::words::{fold_word, fold_word_e, same_word};
 /// row of a table.
 pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
     escape_except(text, &[])
+}
+
+/// A field of a CSV file: control characters written out; a field a spreadsheet would
+/// take for a formula (`=`, `+`, `-`, `@` first) starts with `'`, so a player's name is
+/// never run as one; quoted when it holds a comma or a quote.
+pub fn csv_field(s: &str) -> String {
+    let s = escape_controls(s);
+    let s = if s.starts_with(['=', '+', '-', '@']) { format!("'{s}") } else { s.into_owned() };
+    if s.contains([',', '"']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s
+    }
 }
 
 /// `escape_controls`, keeping line breaks and tabs: for whole outputs whose lines deckhand

@@ -5,15 +5,21 @@ pub mod calc;
 pub mod check;
 pub mod completions;
 pub mod enter;
+pub mod export;
 pub mod games;
+pub mod history;
+pub mod import;
 pub mod man;
 pub mod nauticus;
+pub mod night;
 pub mod play;
+pub mod players;
 pub mod replay;
 pub mod resume;
 pub mod rules;
 pub mod score;
 pub mod show;
+pub mod stats;
 
 /// The help texts of every command: (command path, argument or "" for the command,
 /// catalog key).
@@ -30,6 +36,13 @@ pub fn help() -> impl Iterator<Item = &'static (&'static str, &'static str, &'st
         calc::HELP,
         nauticus::HELP,
         games::HELP,
+        history::HELP,
+        stats::HELP,
+        night::HELP,
+        export::HELP,
+        import::HELP,
+        players::HELP,
+        crate::cli::record::HELP,
         completions::HELP,
         man::HELP,
     ]

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::cli::args::{Answers, DiceMode, RulesFile};
+use crate::cli::record::LiveArgs;
 use crate::cli::{coop_table, fleet_table};
 use crate::games::Game;
 use crate::Error;
@@ -15,7 +16,7 @@ pub struct PlayArgs {
     /// Game id (see `deckhand games`)
     pub game: String,
     /// Fleet: player names in seating order, `--players Ann,Bob,Cy` (one name: solo);
-    /// fischerspiel: the number of players, `--players 3`
+    /// fischerspiel: the number of players, `--players 3`, or their names
     #[arg(long, value_delimiter = ',')]
     pub players: Vec<String>,
     #[command(flatten)]
@@ -30,6 +31,8 @@ pub struct PlayArgs {
     pub answers: Answers,
     #[command(flatten)]
     pub rules: RulesFile,
+    #[command(flatten)]
+    pub history: LiveArgs,
 }
 
 /// The flags of a Fleet game.
@@ -131,16 +134,19 @@ pub fn run(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
     match &loaded.game {
         Game::Fischerspiel(_) => {
             refuse(args.fleet.given())?;
+            let (players, names) = coop_table::players(&args.players, lang)?;
             coop_table::play(
                 coop_table::PlayArgs {
                     game: args.game,
-                    players: coop_table::player_count(&args.players)?,
+                    players,
+                    names,
                     variant: args.coop.variant,
                     boats: args.coop.boats,
                     fish: args.coop.fish,
                     output: args.save,
                     answers: args.answers.answers,
                     rules: args.rules.rules,
+                    history: args.history,
                 },
                 lang,
             )
@@ -160,6 +166,7 @@ pub fn run(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
                     save: args.save.as_deref(),
                     answers: args.answers.answers.as_deref(),
                     rules: args.rules.rules.as_deref(),
+                    history: &args.history,
                 },
                 lang,
             )

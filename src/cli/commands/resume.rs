@@ -3,6 +3,7 @@
 use clap::Args;
 
 use crate::cli::args::{Answers, SavedGame, SavedRules};
+use crate::cli::record::LiveArgs;
 use crate::cli::{coop_table, fleet_table, saves};
 use crate::log::save::Setup;
 
@@ -14,6 +15,8 @@ pub struct ResumeArgs {
     pub answers: Answers,
     #[command(flatten)]
     pub rules: SavedRules,
+    #[command(flatten)]
+    pub history: LiveArgs,
 }
 
 /// The help texts of the command and its arguments: (command path, argument, catalog key).
@@ -30,9 +33,11 @@ pub fn run(args: ResumeArgs, lang: &'static str) -> anyhow::Result<i32> {
     let (header, _) = saves::read(&file, lang)?;
     let (answers, rules, allow) = (args.answers.answers, args.rules.rules, args.rules.allow_rules_change);
     match header.setup {
-        Setup::Fischerspiel(_) => {
-            coop_table::resume(coop_table::ResumeArgs { file, answers, rules, allow_rules_change: allow }, header, lang)
-        }
-        Setup::Fleet(_) => fleet_table::resume(&file, answers.as_deref(), rules.as_deref(), allow, lang),
+        Setup::Fischerspiel(_) => coop_table::resume(
+            coop_table::ResumeArgs { file, answers, rules, allow_rules_change: allow, history: args.history },
+            header,
+            lang,
+        ),
+        Setup::Fleet(_) => fleet_table::resume(&file, answers.as_deref(), rules.as_deref(), allow, &args.history, lang),
     }
 }

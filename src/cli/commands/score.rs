@@ -3,6 +3,7 @@
 use clap::Args;
 
 use crate::cli::args::{RulesFile, TableArgs};
+use crate::cli::record::PaperArgs;
 
 #[derive(Debug, Args)]
 pub struct ScoreArgs {
@@ -13,6 +14,8 @@ pub struct ScoreArgs {
     pub table: TableArgs,
     #[command(flatten)]
     pub rules: RulesFile,
+    #[command(flatten)]
+    pub history: PaperArgs,
 }
 
 /// The help texts of the command and its arguments: (command path, argument, catalog key).
@@ -25,5 +28,6 @@ pub const HELP: &[(&str, &str, &str)] = &[
 ];
 
 pub fn run(args: ScoreArgs, lang: &'static str) -> anyhow::Result<i32> {
-    crate::cli::sheets::score(&args.sheets, args.rules.rules.as_deref(), args.table.format, args.table.detail, lang)
+    let (format, detail) = (args.table.format, args.table.detail);
+    crate::cli::sheets::score(&args.sheets, args.rules.rules.as_deref(), format, detail, &args.history, lang)
 }

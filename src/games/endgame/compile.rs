@@ -63,6 +63,7 @@ pub(crate) fn compile(source: &Source) -> Result<EndgameRules, Vec<Diagnostic>> 
         id: g.id.get_ref().clone(),
         name: g.name.clone(),
         year: g.year,
+        bgg_id: g.bgg_id,
         by: g.by.as_ref().map(Text::names),
         min_players: players.min,
         max_players: players.max,

@@ -43,6 +43,8 @@ pub struct EndgameRules {
     pub name: Names,
     /// The year the game was published, if the file says.
     pub year: Option<u32>,
+    /// BoardGameGeek's id of the game, for BG Stats exports of the history.
+    pub bgg_id: Option<u32>,
     /// Who made the game ("X and Y (publisher)"), in each language.
     pub by: Option<Names>,
     /// Fewest players (`[game] players.min`).

@@ -38,6 +38,9 @@ pub struct Game {
     pub name: Names,
     #[serde(default)]
     pub year: Option<u32>,
+    /// BoardGameGeek's id of the game (BG Stats exports of the history).
+    #[serde(default)]
+    pub bgg_id: Option<u32>,
     #[serde(default)]
     pub by: Option<Text>,
     pub players: Spanned<PlayerRange>,

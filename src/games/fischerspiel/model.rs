@@ -211,6 +211,8 @@ pub struct FischerspielRules {
     pub name: Names,
     /// The year the game was published, if the file says.
     pub year: Option<u32>,
+    /// BoardGameGeek's id of the game, for BG Stats exports of the history.
+    pub bgg_id: Option<u32>,
     /// Who made the game, if the file says.
     pub by: Option<Names>,
     /// Fewest players.
@@ -393,6 +395,7 @@ pub fn compile(source: &Source) -> Result<FischerspielRules, Vec<Diagnostic>> {
         id: f.game.id.get_ref().clone(),
         name: f.game.name.clone(),
         year: f.game.year,
+        bgg_id: f.game.bgg_id,
         by: f.game.by.as_ref().map(Text::names),
         min_players: players.min,
         max_players: players.max,

@@ -443,6 +443,7 @@ impl Checker {
             id: f.game.id.get_ref().clone(),
             name: f.game.name,
             year: f.game.year,
+            bgg_id: f.game.bgg_id,
             min_players: f.game.players.get_ref().min,
             max_players: f.game.players.get_ref().max,
             rounds,

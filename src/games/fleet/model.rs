@@ -300,6 +300,8 @@ pub struct FleetRules {
     pub id: String,
     pub name: Names,
     pub year: Option<u32>,
+    /// BoardGameGeek's id of the game, for BG Stats exports of the history.
+    pub bgg_id: Option<u32>,
     pub min_players: u32,
     pub max_players: u32,
     pub rounds: u32,

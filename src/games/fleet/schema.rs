@@ -78,6 +78,9 @@ pub struct Game {
     pub name: Names,
     #[serde(default)]
     pub year: Option<u32>,
+    /// BoardGameGeek's id of the game (BG Stats exports of the history).
+    #[serde(default)]
+    pub bgg_id: Option<u32>,
     pub players: Spanned<PlayerRange>,
     pub rounds: Spanned<u32>,
     pub fishing_rounds: Spanned<Vec<u32>>,

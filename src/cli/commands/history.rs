@@ -1,0 +1,175 @@
+//! `deckhand history [--game G] [--player P] [--since DATE] [--limit N]` and
+//! `deckhand history delete ID [--yes]`.
+
+use std::io::IsTerminal;
+
+use clap::{Args, Subcommand};
+use serde_json::{json, Value};
+
+use crate::cli::emit;
+use crate::cli::record::{self, DbArgs};
+use crate::history::{self, export, Filter, HistoryError, Play};
+use crate::report::listing::Listing;
+use crate::report::Format;
+use crate::text::history::{self as words, GameNames};
+use crate::ui::Choice;
+use crate::Error;
+
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct HistoryArgs {
+    #[command(subcommand)]
+    pub action: Option<HistoryAction>,
+    #[command(flatten)]
+    pub filter: FilterArgs,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+    #[command(flatten)]
+    pub db: DbArgs,
+}
+
+/// Which plays: shared by `history` and `export`.
+#[derive(Debug, Clone, Default, Args)]
+pub struct FilterArgs {
+    /// Only this game (its id, see `deckhand games`)
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<String>,
+    /// Only plays this player was in (any spelling of case)
+    #[arg(long, value_name = "PLAYER")]
+    pub player: Option<String>,
+    /// Only game nights on or after this date (YYYY-MM-DD)
+    #[arg(long, value_name = "DATE")]
+    pub since: Option<String>,
+    /// At most this many plays, the newest
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+}
+
+impl FilterArgs {
+    /// The history's filter of these flags.
+    pub fn filter(&self) -> Result<Filter, Error> {
+        Ok(Filter {
+            game: self.game.clone(),
+            player: self.player.clone(),
+            since: self.since.as_deref().map(record::parse_date).transpose()?,
+            night: None,
+            limit: self.limit,
+        })
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum HistoryAction {
+    /// Remove a play recorded by mistake (asks first)
+    Delete {
+        /// The play's number, as `deckhand history` lists it
+        #[arg(value_name = "ID")]
+        id: i64,
+        /// Do not ask (for scripts)
+        #[arg(long)]
+        yes: bool,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+}
+
+pub const HELP: &[(&str, &str, &str)] = &[
+    ("history", "", "cli.help.history.about"),
+    ("history", "game", "cli.help.history.game"),
+    ("history", "player", "cli.help.history.player"),
+    ("history", "since", "cli.help.history.since"),
+    ("history", "limit", "cli.help.history.limit"),
+    ("history", "format", "cli.help.score.format"),
+    ("history", "db", "cli.help.history.db"),
+    ("history/delete", "", "cli.help.history.delete.about"),
+    ("history/delete", "id", "cli.help.history.delete.id"),
+    ("history/delete", "yes", "cli.help.history.delete.yes"),
+    ("history/delete", "db", "cli.help.history.db"),
+];
+
+pub fn run(args: HistoryArgs, lang: &'static str) -> anyhow::Result<i32> {
+    if let Some(HistoryAction::Delete { id, yes, db }) = args.action {
+        return delete(id, yes, &db, lang);
+    }
+    let filter = args.filter.filter()?;
+    let plays = match args.db.open_existing()? {
+        Some(db) => history::query::plays(&db, &filter).map_err(Error::from)?,
+        None => Vec::new(),
+    };
+    if plays.is_empty() && matches!(args.format, Format::Table | Format::Markdown) {
+        crate::ui::say(&crate::t!(lang, "cli.history.none", path = args.db.shown()));
+        return Ok(0);
+    }
+    let text = match args.format {
+        Format::Json => {
+            let list: Vec<Value> = plays.iter().map(export::play_json).collect();
+            serde_json::to_string_pretty(&list)? + "\n"
+        }
+        format => listing(&plays, lang).render(format, None),
+    };
+    emit(&text)?;
+    Ok(0)
+}
+
+/// The plays as rows: number, when, game, players with their scores, result, duration.
+fn listing(plays: &[Play], lang: &str) -> Listing {
+    let mut names = GameNames::default();
+    let mut list = Listing::new(&[
+        ("id", crate::t!(lang, "cli.history.col.id")),
+        ("date", crate::t!(lang, "cli.history.col.date")),
+        ("game", crate::t!(lang, "cli.history.col.game")),
+        ("players", crate::t!(lang, "cli.history.col.players")),
+        ("result", crate::t!(lang, "cli.history.col.result")),
+        ("duration", crate::t!(lang, "cli.history.col.duration")),
+    ]);
+    for play in plays {
+        let r = &play.record;
+        list.rows.push(vec![
+            json!(play.id),
+            json!(words::when(r)),
+            json!(names.game(&r.game_id, &r.game_name, lang)),
+            json!(words::players(r)),
+            json!(names.result(r, lang)),
+            json!(words::duration(r.duration_s, lang)),
+        ]);
+    }
+    list
+}
+
+fn delete(id: i64, yes: bool, args: &DbArgs, lang: &'static str) -> anyhow::Result<i32> {
+    let Some(mut db) = args.open_existing()? else {
+        return Err(Error::from(HistoryError::NoSuchPlay { id }).into());
+    };
+    let play = history::query::play(&db, id)
+        .map_err(Error::from)?
+        .ok_or_else(|| Error::from(HistoryError::NoSuchPlay { id }))?;
+    let mut names = GameNames::default();
+    let what = crate::t!(
+        lang,
+        "cli.history.which_play",
+        id = id,
+        game = names.game(&play.record.game_id, &play.record.game_name, lang),
+        date = words::when(&play.record),
+        players = words::players(&play.record)
+    );
+    if !yes {
+        // Never wait on a pipe: without a terminal, only --yes deletes.
+        if !(std::io::stdin().is_terminal() && std::io::stderr().is_terminal()) {
+            return Err(Error::Usage(crate::msg!("cli.history.delete_needs_yes", what = what)).into());
+        }
+        let mut prompter = crate::ui::prompter_for_in(None, "history delete", lang)?;
+        let choices = [
+            Choice::new("no", crate::t!(lang, "cli.history.keep")),
+            Choice::new("yes", crate::t!(lang, "cli.history.delete_it")),
+        ];
+        let question = crate::t!(lang, "cli.history.delete_confirm", what = what);
+        if prompter.select(&question, &choices)? != 1 {
+            crate::ui::say(&crate::t!(lang, "cli.history.kept", id = id));
+            return Ok(0);
+        }
+    }
+    history::query::delete(&mut db, id).map_err(Error::from)?;
+    crate::ui::say(&crate::t!(lang, "cli.history.deleted", what = what));
+    Ok(0)
+}

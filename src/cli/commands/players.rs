@@ -1,0 +1,55 @@
+//! `deckhand players rename OLD NEW`: correct a player's name, or merge two spellings of
+//! one player into one.
+
+use clap::Subcommand;
+
+use crate::cli::record::DbArgs;
+use crate::history::{self, query::Renamed, HistoryError};
+use crate::text::escape_controls;
+use crate::Error;
+
+#[derive(Debug, Subcommand)]
+pub enum PlayersCommand {
+    /// Rename a player; when NEW is already a player, the two become one
+    Rename {
+        /// The name as recorded (any spelling of case)
+        #[arg(value_name = "OLD")]
+        old: String,
+        /// The name to keep
+        #[arg(value_name = "NEW")]
+        new: String,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+}
+
+pub const HELP: &[(&str, &str, &str)] = &[
+    ("players", "", "cli.help.players.about"),
+    ("players/rename", "", "cli.help.players.rename.about"),
+    ("players/rename", "old", "cli.help.players.rename.old"),
+    ("players/rename", "new", "cli.help.players.rename.new"),
+    ("players/rename", "db", "cli.help.history.db"),
+];
+
+pub fn run(cmd: PlayersCommand, lang: &'static str) -> anyhow::Result<i32> {
+    let PlayersCommand::Rename { old, new, db } = cmd;
+    if new.trim().is_empty() {
+        return Err(Error::Usage(crate::msg!("cli.players.empty_name")).into());
+    }
+    // The new name follows the rules of a name at the table (length, no control
+    // characters, not a command word), so it can be played under again.
+    crate::cli::saves::check_player_names(&[new.trim().to_string()], lang).map_err(Error::said)?;
+    let Some(mut db) = db.open_existing()? else {
+        return Err(Error::from(HistoryError::NoSuchPlayer { name: old }).into());
+    };
+    let (old_text, new_text) = (escape_controls(&old).into_owned(), escape_controls(new.trim()).into_owned());
+    match history::query::rename(&mut db, &old, &new).map_err(Error::from)? {
+        Renamed::Renamed { plays } => {
+            crate::ui::say(&crate::t!(lang, "cli.players.renamed", old = old_text, new = new_text, n = plays))
+        }
+        Renamed::Merged { plays } => {
+            crate::ui::say(&crate::t!(lang, "cli.players.merged", old = old_text, new = new_text, n = plays))
+        }
+    }
+    Ok(0)
+}

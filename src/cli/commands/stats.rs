@@ -1,0 +1,171 @@
+//! `deckhand stats [--game G] [--player P]`: per player (plays, wins, win rate, average,
+//! best and worst score, average per category), head-to-head records, per game.
+
+use clap::Args;
+use serde_json::{json, Value};
+
+use crate::cli::emit;
+use crate::cli::record::DbArgs;
+use crate::history::{self, Stats};
+use crate::report::listing::{decimal, Listing};
+use crate::report::Format;
+use crate::text::history::GameNames;
+use crate::Error;
+
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// Only this game (its id, see `deckhand games`)
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<String>,
+    /// Only this player (any spelling of case) and their opponents
+    #[arg(long, value_name = "PLAYER")]
+    pub player: Option<String>,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+    #[command(flatten)]
+    pub db: DbArgs,
+}
+
+pub const HELP: &[(&str, &str, &str)] = &[
+    ("stats", "", "cli.help.stats.about"),
+    ("stats", "game", "cli.help.history.game"),
+    ("stats", "player", "cli.help.stats.player"),
+    ("stats", "format", "cli.help.score.format"),
+    ("stats", "db", "cli.help.history.db"),
+];
+
+pub fn run(args: StatsArgs, lang: &'static str) -> anyhow::Result<i32> {
+    let stats = match args.db.open_existing()? {
+        Some(db) => history::query::stats(&db, args.game.as_deref(), args.player.as_deref()).map_err(Error::from)?,
+        None => Stats::default(),
+    };
+    if stats.players.is_empty() && matches!(args.format, Format::Table | Format::Markdown) {
+        crate::ui::say(&crate::t!(lang, "cli.history.none", path = args.db.shown()));
+        return Ok(0);
+    }
+    let mut names = GameNames::default();
+    let tables = tables(&stats, &mut names, lang);
+    let text = match args.format {
+        Format::Json => {
+            let mut out = serde_json::Map::new();
+            for (key, _, list) in &tables {
+                out.insert(key.to_string(), list.json());
+            }
+            serde_json::to_string_pretty(&Value::Object(out))? + "\n"
+        }
+        // One CSV block per table, each with its header row, blank lines between.
+        format => tables
+            .iter()
+            .map(|(_, title, list)| list.render(format, (format != Format::Csv).then_some(title.as_str())))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    };
+    emit(&text)?;
+    Ok(0)
+}
+
+/// The ids in the order they first appear.
+fn first_seen<'a>(ids: impl Iterator<Item = &'a String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for id in ids {
+        if !out.contains(id) {
+            out.push(id.clone());
+        }
+    }
+    out
+}
+
+/// (JSON key, title, table) of every part of the stats.
+fn tables(stats: &Stats, names: &mut GameNames, lang: &str) -> Vec<(String, String, Listing)> {
+    let mut out = Vec::new();
+    let mut players = Listing::new(&[
+        ("player", crate::t!(lang, "cli.history.col.player")),
+        ("plays", crate::t!(lang, "cli.history.col.plays")),
+        ("wins", crate::t!(lang, "cli.history.col.wins")),
+        ("win_rate", crate::t!(lang, "cli.history.col.win_rate")),
+        ("average", crate::t!(lang, "cli.history.col.average")),
+        ("best", crate::t!(lang, "cli.history.col.best")),
+        ("worst", crate::t!(lang, "cli.history.col.worst")),
+    ]);
+    for p in &stats.players {
+        players.rows.push(vec![
+            json!(p.name),
+            json!(p.plays),
+            json!(p.wins),
+            json!(format!("{:.0}%", p.win_rate() * 100.0)),
+            p.average.map_or(Value::Null, decimal),
+            json!(p.best),
+            json!(p.worst),
+        ]);
+    }
+    out.push(("players".to_string(), crate::t!(lang, "cli.stats.players"), players));
+    // Average points per category: one table per game, its categories as columns.
+    for game in first_seen(stats.players.iter().flat_map(|p| p.categories.iter().map(|(g, _)| g))) {
+        let ids = first_seen(
+            stats
+                .players
+                .iter()
+                .flat_map(|p| p.categories.iter().filter(|(g, _)| *g == game))
+                .flat_map(|(_, cats)| cats.iter().map(|(c, _)| c)),
+        );
+        let headers: Vec<String> = ids.iter().map(|c| names.category(&game, c, lang)).collect();
+        // JSON and CSV keys are the category ids.
+        let mut columns: Vec<(&str, String)> = vec![("player", crate::t!(lang, "cli.history.col.player"))];
+        columns.extend(ids.iter().map(String::as_str).zip(headers));
+        let mut list = Listing::new(&columns);
+        for p in &stats.players {
+            if let Some((_, cats)) = p.categories.iter().find(|(g, _)| *g == game) {
+                let mut row = vec![json!(p.name)];
+                row.extend(
+                    ids.iter().map(|id| cats.iter().find(|(c, _)| c == id).map_or(Value::Null, |(_, v)| decimal(*v))),
+                );
+                list.rows.push(row);
+            }
+        }
+        let title = crate::t!(lang, "cli.stats.categories", game = names.game(&game, &game, lang));
+        out.push((format!("categories_{game}"), title, list));
+    }
+    let mut h2h = Listing::new(&[
+        ("player", crate::t!(lang, "cli.history.col.player")),
+        ("opponent", crate::t!(lang, "cli.history.col.opponent")),
+        ("plays", crate::t!(lang, "cli.history.col.plays")),
+        ("ahead", crate::t!(lang, "cli.history.col.ahead")),
+        ("behind", crate::t!(lang, "cli.history.col.behind")),
+        ("tied", crate::t!(lang, "cli.history.col.tied")),
+    ]);
+    for h in &stats.head_to_head {
+        h2h.rows.push(vec![
+            json!(h.player),
+            json!(h.opponent),
+            json!(h.plays),
+            json!(h.ahead),
+            json!(h.behind),
+            json!(h.tied),
+        ]);
+    }
+    out.push(("head_to_head".to_string(), crate::t!(lang, "cli.stats.head_to_head"), h2h));
+    let mut games = Listing::new(&[
+        ("game", crate::t!(lang, "cli.history.col.game")),
+        ("plays", crate::t!(lang, "cli.history.col.plays")),
+        ("coop_won", crate::t!(lang, "cli.history.col.coop_won")),
+        ("average_winning_score", crate::t!(lang, "cli.history.col.average_winning")),
+        ("record", crate::t!(lang, "cli.history.col.record")),
+        ("record_by", crate::t!(lang, "cli.history.col.record_by")),
+        ("record_night", crate::t!(lang, "cli.history.col.record_night")),
+    ]);
+    for g in &stats.games {
+        let rec = g.record.as_ref();
+        games.rows.push(vec![
+            json!(names.game(&g.game_id, &g.game_name, lang)),
+            json!(g.plays),
+            json!(g.coop_won),
+            g.average_winning_score.map_or(Value::Null, decimal),
+            json!(rec.map(|r| r.score)),
+            json!(rec.map(|r| r.player.clone())),
+            json!(rec.map(|r| r.night.to_string())),
+        ]);
+    }
+    out.push(("games".to_string(), crate::t!(lang, "cli.stats.games"), games));
+    out
+}

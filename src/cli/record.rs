@@ -1,0 +1,337 @@
+//! What the commands share about the history (issue #14): the `--db FILE` flag (also
+//! `DECKHAND_DB`), the hooks that record a finished game, and a `PlayRecord` built from a
+//! Fleet session, a Fischerspiel game or a table scored from paper sheets.
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+
+use crate::games::fischerspiel::state::{Outcome as CoopOutcome, State as CoopState};
+use crate::games::fleet::game::Game;
+use crate::games::fleet::session::Session;
+use crate::games::{FleetRules, Rules};
+use crate::history::{
+    self, clock, CoopEnd, Date, Db, HistoryError, Outcome, PlayRecord, PlayerRecord, Recorded, Source,
+};
+use crate::log::save::Header;
+use crate::report::Standings;
+use crate::Error;
+
+/// `--db FILE`: where the history is.
+#[derive(Debug, Clone, Default, Args)]
+pub struct DbArgs {
+    /// The history database (default: history.sqlite3 in the platform's data folder; also DECKHAND_DB)
+    #[arg(long, value_name = "FILE", env = "DECKHAND_DB", hide_env = true)]
+    pub db: Option<PathBuf>,
+}
+
+/// `play` and `resume`: a finished game is recorded unless `--no-record`.
+#[derive(Debug, Clone, Default, Args)]
+pub struct LiveArgs {
+    /// Do not record the finished game in the history
+    #[arg(long)]
+    pub no_record: bool,
+    #[command(flatten)]
+    pub db: DbArgs,
+}
+
+/// `score`: record the scored game with `--record` (on `--date DATE`, default today).
+#[derive(Debug, Clone, Default, Args)]
+pub struct PaperArgs {
+    /// Record this game in the history
+    #[arg(long)]
+    pub record: bool,
+    /// The game night to record it on, YYYY-MM-DD (default: now)
+    #[arg(long, value_name = "DATE", requires = "record")]
+    pub date: Option<String>,
+    #[command(flatten)]
+    pub db: DbArgs,
+}
+
+/// The help of the shared flags in each language (see `commands::help`).
+pub const HELP: &[(&str, &str, &str)] = &[
+    ("play", "no_record", "cli.help.history.no_record"),
+    ("play", "db", "cli.help.history.db"),
+    ("resume", "no_record", "cli.help.history.no_record"),
+    ("resume", "db", "cli.help.history.db"),
+    ("score", "record", "cli.help.history.record"),
+    ("score", "date", "cli.help.history.date"),
+    ("score", "db", "cli.help.history.db"),
+];
+
+impl DbArgs {
+    /// The database file: `--db`, `DECKHAND_DB`, or the platform's data folder.
+    pub fn path(&self) -> Result<PathBuf, HistoryError> {
+        match &self.db {
+            Some(p) => Ok(p.clone()),
+            None => history::db::default_path(),
+        }
+    }
+
+    /// Open for writing, creating the file.
+    pub fn open(&self) -> Result<Db, Error> {
+        Ok(self.path().and_then(|p| Db::open(&p))?)
+    }
+
+    /// Open for reading: None when nothing was ever recorded.
+    pub fn open_existing(&self) -> Result<Option<Db>, Error> {
+        Ok(self.path().and_then(|p| Db::open_existing(&p))?)
+    }
+
+    /// The file as the user should see it.
+    pub fn shown(&self) -> String {
+        self.path().map(|p| crate::text::escape_controls(&p.display().to_string()).into_owned()).unwrap_or_default()
+    }
+}
+
+/// Record a play; say what happened on standard error.
+fn record(args: &DbArgs, play: &PlayRecord, lang: &str) -> Result<(), HistoryError> {
+    let path = args.path()?;
+    let mut db = Db::open(&path)?;
+    match history::record::record(&mut db, play)? {
+        Recorded::New(id) => crate::ui::say(&crate::t!(lang, "cli.history.recorded", id = id, path = args.shown())),
+        Recorded::AlreadyRecorded(id) => crate::ui::say(&crate::t!(lang, "cli.history.already", id = id)),
+    }
+    Ok(())
+}
+
+/// The end of a live game (`play`, `resume`): its table, save and sheets are done before
+/// this runs; whatever happens to the database is only a warning.
+pub fn record_finished(
+    args: &LiveArgs,
+    play: impl FnOnce() -> Result<PlayRecord, std::io::Error>,
+    save: &Path,
+    lang: &str,
+) {
+    if args.no_record {
+        return;
+    }
+    let outcome = match play() {
+        Ok(play) => record(&args.db, &play, lang).map_err(|e| crate::text::history::error(&e, lang)),
+        Err(e) => {
+            Err(crate::text::history::error(&HistoryError::Io { path: save.display().to_string(), cause: e }, lang))
+        }
+    };
+    if let Err(why) = outcome {
+        crate::ui::say(&crate::t!(lang, "cli.history.not_recorded", why = why));
+    }
+}
+
+/// `score --record`: a database that cannot be written is a warning (the table is printed
+/// already); one that is not ours, damaged or newer is an error (exit 2).
+pub fn record_paper(args: &PaperArgs, play: PlayRecord, lang: &str) -> Result<(), Error> {
+    match record(&args.db, &play, lang) {
+        Ok(()) => Ok(()),
+        Err(e) if e.is_unwritable() => {
+            crate::ui::say(&crate::t!(lang, "cli.history.not_recorded", why = crate::text::history::error(&e, lang)));
+            Ok(())
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `--date`, `--since`, `night DATE`: a date written YYYY-MM-DD.
+pub fn parse_date(text: &str) -> Result<Date, Error> {
+    Date::parse(text).ok_or_else(|| Error::Usage(crate::msg!("cli.history.bad_date", value = text)))
+}
+
+/// When a game began and how long it took: the save header's start, and the end (now for a
+/// live game, the save's last change for an import). An old save without a start: no
+/// duration, and the night of its last change.
+fn timing(started: Option<u64>, ended: i64) -> (Option<i64>, i32, Date, Option<u32>) {
+    match started.and_then(|s| i64::try_from(s).ok()) {
+        Some(at) => {
+            let offset = clock::local_offset(at);
+            let duration = u32::try_from(ended.saturating_sub(at)).ok();
+            (Some(at), offset, Date::night_of(at, offset), duration)
+        }
+        None => {
+            let offset = clock::local_offset(ended);
+            (None, offset, Date::night_of(ended, offset), None)
+        }
+    }
+}
+
+/// The last change of a file, in Unix seconds (now when unknown).
+pub fn modified(path: &Path) -> i64 {
+    std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or_else(clock::now, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+/// The seat of the player who started round 1: the game replayed up to its first round.
+fn first_start_player(rules: &FleetRules, session: &Session) -> Option<usize> {
+    let mut game = Game::new(rules, &session.names, session.setup);
+    for (by, input) in &session.inputs {
+        if game.round >= 1 {
+            break;
+        }
+        match by {
+            Some(p) => game.apply_by(rules, *p, input).ok()?,
+            None => game.apply(rules, input).ok()?,
+        }
+    }
+    (game.round >= 1).then_some(game.start_player)
+}
+
+/// The band of Captain Ruth's ratings a solo score reached, by its lowest score.
+fn solo_rating(rules: &FleetRules, total: i64) -> Option<u32> {
+    let total = u32::try_from(total.max(0)).unwrap_or(u32::MAX);
+    rules.solo.ratings.iter().find(|r| total >= r.min).map(|r| r.min)
+}
+
+/// A finished Fleet game as a play: seats in the save's order, ranks from the final table.
+pub fn fleet_play(
+    rules: &Rules,
+    session: &Session,
+    header: &Header,
+    save: &Path,
+    ended: i64,
+    source: Source,
+) -> Result<PlayRecord, std::io::Error> {
+    let Some(fleet) = rules.fleet() else { return Err(std::io::Error::other("not a Fleet game")) };
+    let bytes = std::fs::read(save)?;
+    let sheets: Vec<_> = session.game.players.iter().map(|p| &p.sheet).collect();
+    let standings = super::sheets::fleet_standings(fleet, &sheets, &vec![0; sheets.len()], "en");
+    let solo = session.game.ruth.is_some();
+    let players: Vec<PlayerRecord> = session
+        .game
+        .players
+        .iter()
+        .map(|p| {
+            let score = crate::games::fleet::score(fleet, &p.sheet);
+            let rank = standings.rows.iter().find(|r| r.player == p.name).map(|r| r.rank as u32);
+            PlayerRecord {
+                name: p.name.clone(),
+                score: Some(i64::from(score.total)),
+                rank,
+                winner: !solo && rank == Some(1),
+                categories: fleet
+                    .categories
+                    .iter()
+                    .zip(score.categories())
+                    .map(|((id, _), v)| (id.clone(), i64::from(v)))
+                    .collect(),
+            }
+        })
+        .collect();
+    let outcome = if solo {
+        Outcome::Solo { rating_min: solo_rating(fleet, players.first().and_then(|p| p.score).unwrap_or(0)) }
+    } else {
+        Outcome::Ranked
+    };
+    let (started_at, utc_offset, night, duration_s) = timing(header.started, ended);
+    Ok(PlayRecord {
+        game_id: rules.id().to_string(),
+        game_name: rules.names().en.clone(),
+        bgg_id: rules.bgg_id(),
+        started_at,
+        utc_offset,
+        night,
+        duration_s,
+        source,
+        players,
+        start_player: first_start_player(fleet, session),
+        rules_fingerprint: header.rules.hash.clone(),
+        save_hash: Some(history::content_hash(&bytes)),
+        outcome,
+    })
+}
+
+/// A finished Fischerspiel game as a play: everyone wins or loses together. Seats are the
+/// names given at the start, or numbered when the game was started with a count.
+pub fn coop_play(
+    rules: &Rules,
+    header: &Header,
+    players: u32,
+    state: &CoopState,
+    save: &Path,
+    ended: i64,
+    source: Source,
+) -> Result<PlayRecord, std::io::Error> {
+    let bytes = std::fs::read(save)?;
+    let end = match state.outcome {
+        Some(CoopOutcome::Won) | None => CoopEnd::Won,
+        Some(CoopOutcome::LostToHurricane) => CoopEnd::LostToHurricane,
+        Some(CoopOutcome::LostStuck) => CoopEnd::LostStuck,
+    };
+    let names: Vec<String> = if header.players.is_empty() {
+        (1..=players).map(|n| format!("#{n}")).collect()
+    } else {
+        header.players.clone()
+    };
+    let players = names
+        .into_iter()
+        .map(|name| PlayerRecord { name, score: None, rank: None, winner: end == CoopEnd::Won, categories: Vec::new() })
+        .collect();
+    let (started_at, utc_offset, night, duration_s) = timing(header.started, ended);
+    Ok(PlayRecord {
+        game_id: rules.id().to_string(),
+        game_name: rules.names().en.clone(),
+        bgg_id: rules.bgg_id(),
+        started_at,
+        utc_offset,
+        night,
+        duration_s,
+        source,
+        players,
+        start_player: None,
+        rules_fingerprint: header.rules.hash.clone(),
+        save_hash: Some(history::content_hash(&bytes)),
+        outcome: Outcome::Coop { end, final_wind: state.wind },
+    })
+}
+
+/// A table scored from paper sheets as a play. `seats` are the players in the order their
+/// sheets were named; `category_ids` in the table's column order; `texts` the sheet files
+/// (their content hash tells a game already recorded).
+pub fn paper_play(
+    rules: &Rules,
+    standings: &Standings,
+    seats: &[String],
+    category_ids: &[String],
+    texts: &[&[u8]],
+    args: &PaperArgs,
+) -> Result<PlayRecord, Error> {
+    let now = clock::now();
+    let (started_at, utc_offset, night) = match &args.date {
+        Some(d) => (None, 0, parse_date(d)?),
+        None => {
+            let offset = clock::local_offset(now);
+            (Some(now), offset, Date::night_of(now, offset))
+        }
+    };
+    let solo = seats.len() == 1 && rules.fleet().is_some();
+    let players = seats
+        .iter()
+        .filter_map(|name| standings.rows.iter().find(|r| &r.player == name))
+        .map(|row| PlayerRecord {
+            name: row.player.clone(),
+            score: Some(row.total),
+            rank: Some(row.rank as u32),
+            winner: !solo && row.rank == 1,
+            categories: category_ids.iter().cloned().zip(row.values.iter().copied()).collect(),
+        })
+        .collect();
+    let outcome = match (solo, rules.fleet()) {
+        (true, Some(f)) => Outcome::Solo { rating_min: solo_rating(f, standings.rows.first().map_or(0, |r| r.total)) },
+        _ => Outcome::Ranked,
+    };
+    Ok(PlayRecord {
+        game_id: rules.id().to_string(),
+        game_name: rules.names().en.clone(),
+        bgg_id: rules.bgg_id(),
+        started_at,
+        utc_offset,
+        night,
+        duration_s: None,
+        source: Source::Paper,
+        players,
+        start_player: None,
+        rules_fingerprint: format!("{:016x}", rules.hash),
+        save_hash: Some(history::files_hash(texts)),
+        outcome,
+    })
+}

@@ -1,0 +1,230 @@
+//! Finding, checking and opening the history file. A file is looked at before SQLite
+//! touches it: anything that is not an SQLite file, is shorter than its header says, is
+//! another program's database or comes from a newer deckhand is refused, and left exactly
+//! as it was. An accepted file is put in WAL mode (readers never wait for a writer) with a
+//! busy timeout, so two deckhands finishing games at the same moment both get their turn.
+
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::{Connection, OpenFlags};
+
+use super::migrate::{self, APPLICATION_ID, VERSION};
+use super::{HistoryError, NotDatabase};
+
+/// How long a write waits for another process's write to finish.
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The first 16 bytes of every SQLite 3 file.
+const MAGIC: &[u8; 16] = b"SQLite format 3\0";
+
+/// An open, checked history database at the current schema version.
+pub struct Db {
+    pub(crate) conn: Connection,
+    path: PathBuf,
+}
+
+/// `history.sqlite3` in the platform's data directory (`~/.local/share/deckhand` on Linux).
+pub fn default_path() -> Result<PathBuf, HistoryError> {
+    directories::ProjectDirs::from("", "", "deckhand")
+        .map(|d| d.data_dir().join("history.sqlite3"))
+        .ok_or(HistoryError::NoDataDir)
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum FileState {
+    Missing,
+    Empty,
+    Sqlite,
+}
+
+fn io_error(path: &Path, cause: std::io::Error) -> HistoryError {
+    match cause.kind() {
+        std::io::ErrorKind::ReadOnlyFilesystem => HistoryError::ReadOnly { path: path.display().to_string() },
+        std::io::ErrorKind::StorageFull => HistoryError::DiskFull { path: path.display().to_string() },
+        _ => HistoryError::Io { path: path.display().to_string(), cause },
+    }
+}
+
+/// What is at `path`, judged from its first 100 bytes and its length only.
+fn inspect(path: &Path) -> Result<FileState, HistoryError> {
+    let shown = || path.display().to_string();
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(FileState::Missing),
+        Err(e) => return Err(io_error(path, e)),
+    };
+    if !meta.is_file() {
+        return Err(HistoryError::NotADatabase { path: shown(), why: NotDatabase::NotAFile });
+    }
+    if meta.len() == 0 {
+        return Ok(FileState::Empty);
+    }
+    let mut head = Vec::with_capacity(100);
+    std::fs::File::open(path).and_then(|f| f.take(100).read_to_end(&mut head)).map_err(|e| io_error(path, e))?;
+    let magic_len = head.len().min(MAGIC.len());
+    if head[..magic_len] != MAGIC[..magic_len] {
+        return Err(HistoryError::NotADatabase { path: shown(), why: NotDatabase::NotSqlite });
+    }
+    let damaged = |detail: String| HistoryError::Damaged { path: shown(), detail };
+    if head.len() < 100 {
+        return Err(damaged(format!("{} bytes, shorter than an SQLite header", head.len())));
+    }
+    let be32 = |at: usize| u32::from_be_bytes([head[at], head[at + 1], head[at + 2], head[at + 3]]);
+    let page_size = match u16::from_be_bytes([head[16], head[17]]) {
+        1 => 65_536,
+        n if n >= 512 && n.is_power_of_two() => u64::from(n),
+        n => return Err(damaged(format!("page size {n} in the header"))),
+    };
+    // The header's page count is valid when the change counter equals "version valid for".
+    let pages = u64::from(be32(28));
+    if pages > 0 && be32(24) == be32(92) && meta.len() < pages * page_size {
+        return Err(damaged(format!("{} bytes, but its header says {} pages of {page_size}", meta.len(), pages)));
+    }
+    if meta.len() % page_size != 0 {
+        return Err(damaged(format!("{} bytes, not a whole number of {page_size}-byte pages", meta.len())));
+    }
+    Ok(FileState::Sqlite)
+}
+
+impl Db {
+    /// Open the history for writing, creating the file and its folder when missing.
+    pub fn open(path: &Path) -> Result<Db, HistoryError> {
+        match connect(path, true)? {
+            Some(db) => Ok(db),
+            None => Err(HistoryError::Io {
+                path: path.display().to_string(),
+                cause: std::io::Error::from(std::io::ErrorKind::NotFound),
+            }),
+        }
+    }
+
+    /// Open an existing history; None when there is no file yet (nothing recorded). An
+    /// older file is migrated, which writes to it.
+    pub fn open_existing(path: &Path) -> Result<Option<Db>, HistoryError> {
+        connect(path, false)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Map an SQLite error of this database.
+    pub(crate) fn err(&self, e: rusqlite::Error) -> HistoryError {
+        HistoryError::sqlite(&self.path, e)
+    }
+
+    /// The connection, for tests and benchmarks that inspect the file.
+    pub fn connection(&self) -> &Connection {
+        &self.conn
+    }
+}
+
+fn connect(path: &Path, create: bool) -> Result<Option<Db>, HistoryError> {
+    let state = inspect(path)?;
+    if state == FileState::Missing {
+        if !create {
+            return Ok(None);
+        }
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
+        }
+    }
+    let sql = |e| HistoryError::sqlite(path, e);
+    let mut flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    if state == FileState::Missing {
+        flags |= OpenFlags::SQLITE_OPEN_CREATE;
+    }
+    let mut conn = Connection::open_with_flags(path, flags).map_err(sql)?;
+    conn.busy_timeout(BUSY_TIMEOUT).map_err(sql)?;
+    let id = migrate::identity(&conn).map_err(sql)?;
+    let fresh = id.application_id == 0 && id.user_version == 0 && id.objects == 0;
+    if id.application_id != APPLICATION_ID && !fresh {
+        return Err(HistoryError::NotADatabase { path: path.display().to_string(), why: NotDatabase::OtherProgram });
+    }
+    if id.user_version > VERSION {
+        return Err(HistoryError::Newer {
+            path: path.display().to_string(),
+            found: id.user_version,
+            supported: VERSION,
+        });
+    }
+    conn.pragma_update(None, "foreign_keys", true).map_err(sql)?;
+    let mode: String = conn.pragma_query_value(None, "journal_mode", |r| r.get(0)).map_err(sql)?;
+    if !mode.eq_ignore_ascii_case("wal") {
+        conn.pragma_update_and_check(None, "journal_mode", "wal", |r| r.get::<_, String>(0)).map_err(sql)?;
+    }
+    if id.user_version < VERSION {
+        migrate::migrate(&mut conn).map_err(sql)?;
+        // Another process may have finished the same migration first, or been newer.
+        let now = migrate::identity(&conn).map_err(sql)?;
+        if now.user_version > VERSION {
+            return Err(HistoryError::Newer {
+                path: path.display().to_string(),
+                found: now.user_version,
+                supported: VERSION,
+            });
+        }
+    }
+    Ok(Some(Db { conn, path: path.to_path_buf() }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_file_is_created_in_wal_mode_at_the_current_version() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub/folder/h.sqlite3");
+        let db = Db::open(&path).unwrap();
+        let id = migrate::identity(&db.conn).unwrap();
+        assert_eq!((id.application_id, id.user_version), (APPLICATION_ID, VERSION));
+        let mode: String = db.conn.pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
+        assert_eq!(mode, "wal");
+    }
+
+    #[test]
+    fn a_missing_file_is_not_created_for_reading() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("h.sqlite3");
+        assert!(Db::open_existing(&path).unwrap().is_none());
+        assert!(!path.exists());
+    }
+
+    #[test]
+    fn junk_short_and_truncated_files_are_refused_untouched() {
+        let dir = tempfile::tempdir().unwrap();
+        let junk = dir.path().join("junk");
+        std::fs::write(&junk, b"name,score\nAnn,73\n").unwrap();
+        assert!(matches!(Db::open(&junk), Err(HistoryError::NotADatabase { why: NotDatabase::NotSqlite, .. })));
+        let short = dir.path().join("short");
+        std::fs::write(&short, b"SQLite for").unwrap();
+        assert!(matches!(Db::open(&short), Err(HistoryError::Damaged { .. })));
+        let good = dir.path().join("good.sqlite3");
+        drop(Db::open(&good).unwrap());
+        let bytes = std::fs::read(&good).unwrap();
+        let cut = dir.path().join("cut.sqlite3");
+        std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+        assert!(matches!(Db::open(&cut), Err(HistoryError::Damaged { .. })), "{:?}", Db::open(&cut).err());
+        assert_eq!(std::fs::read(&cut).unwrap(), &bytes[..bytes.len() / 2]);
+        assert_eq!(std::fs::read(&junk).unwrap(), b"name,score\nAnn,73\n");
+        assert!(matches!(Db::open(dir.path()), Err(HistoryError::NotADatabase { why: NotDatabase::NotAFile, .. })));
+    }
+
+    #[test]
+    fn another_programs_database_and_a_newer_schema_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let other = dir.path().join("other.sqlite3");
+        Connection::open(&other).unwrap().execute_batch("CREATE TABLE t (x); INSERT INTO t VALUES (1);").unwrap();
+        assert!(matches!(Db::open(&other), Err(HistoryError::NotADatabase { why: NotDatabase::OtherProgram, .. })));
+        let newer = dir.path().join("newer.sqlite3");
+        drop(Db::open(&newer).unwrap());
+        Connection::open(&newer).unwrap().pragma_update(None, "user_version", VERSION + 1).unwrap();
+        match Db::open(&newer) {
+            Err(HistoryError::Newer { found, supported, .. }) => assert_eq!((found, supported), (VERSION + 1, VERSION)),
+            other => panic!("{:?}", other.err()),
+        }
+    }
+}

@@ -1,0 +1,273 @@
+//! The history of game nights: every finished play in an embedded SQLite database (one
+//! file, WAL mode, a versioned schema, one transaction per write).
+//!
+//! This module speaks in values: `PlayRecord` in, `Play`, `Stats` and `Night` out, and a
+//! typed `HistoryError`. No language and no sentences: the command layer renders names of
+//! games and categories through the rules and everything else through the catalogs.
+//!
+//! - `db`: finding, checking and opening the file (refusals, WAL, busy timeout);
+//! - `migrate`: the schema, version by version;
+//! - `record`: writing a play (and the totals `stats` reads);
+//! - `query`: history, stats, one night, deleting a play, renaming a player;
+//! - `export`: BG Stats push-play JSON, JSON and CSV of every play;
+//! - `clock`: dates and local times.
+
+pub mod clock;
+pub mod db;
+pub mod export;
+pub mod migrate;
+pub mod query;
+pub mod record;
+
+use std::path::Path;
+
+pub use clock::Date;
+pub use db::Db;
+pub use query::{Filter, GameStats, HeadToHead, Night, PlayerStats, Stats};
+pub use record::Recorded;
+
+/// How a play came to the history.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// Recorded by deckhand at the end of a game it tracked.
+    Live,
+    /// `score --record` of paper sheets.
+    Paper,
+    /// `import` of a save file.
+    Import,
+}
+
+impl Source {
+    pub fn key(self) -> &'static str {
+        match self {
+            Source::Live => "live",
+            Source::Paper => "paper",
+            Source::Import => "import",
+        }
+    }
+
+    fn from_key(key: &str) -> Option<Source> {
+        [Source::Live, Source::Paper, Source::Import].into_iter().find(|s| s.key() == key)
+    }
+}
+
+/// How a co-operative game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CoopEnd {
+    Won,
+    LostToHurricane,
+    LostStuck,
+}
+
+impl CoopEnd {
+    pub fn key(self) -> &'static str {
+        match self {
+            CoopEnd::Won => "won",
+            CoopEnd::LostToHurricane => "lost_hurricane",
+            CoopEnd::LostStuck => "lost_stuck",
+        }
+    }
+
+    fn from_key(key: &str) -> Option<CoopEnd> {
+        [CoopEnd::Won, CoopEnd::LostToHurricane, CoopEnd::LostStuck].into_iter().find(|c| c.key() == key)
+    }
+}
+
+/// What kind of result a play has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Players ranked by score (every competitive game).
+    Ranked,
+    /// One player against the game (Fleet against Captain Ruth): the score and the rating
+    /// band it reached, named by the band's lowest score (`rules.solo.ratings[].min`).
+    Solo { rating_min: Option<u32> },
+    /// Everyone wins or loses together; no points.
+    Coop { end: CoopEnd, final_wind: u32 },
+}
+
+impl Outcome {
+    fn mode(self) -> &'static str {
+        match self {
+            Outcome::Ranked => "ranked",
+            Outcome::Solo { .. } => "solo",
+            Outcome::Coop { .. } => "coop",
+        }
+    }
+}
+
+/// One player's result in a play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerRecord {
+    pub name: String,
+    /// None in a co-operative game.
+    pub score: Option<i64>,
+    /// 1-based place; players who share a place have the same rank. None in a co-op game.
+    pub rank: Option<u32>,
+    pub winner: bool,
+    /// Points per category, by category id (`fish`, `boats`, …), in the table's order.
+    pub categories: Vec<(String, i64)>,
+}
+
+/// One play as it goes into the history.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayRecord {
+    /// Rules id (`fleet-dice`).
+    pub game_id: String,
+    /// The game's English name (exports; listings name it through the rules).
+    pub game_name: String,
+    /// BoardGameGeek's id of the game, when its rules file gives one.
+    pub bgg_id: Option<u32>,
+    /// When the game began (Unix seconds), if known.
+    pub started_at: Option<i64>,
+    /// The local time zone's offset from UTC at the start, in seconds.
+    pub utc_offset: i32,
+    /// The game night the play belongs to.
+    pub night: Date,
+    /// How long a live game took, in seconds.
+    pub duration_s: Option<u32>,
+    pub source: Source,
+    /// In seat order.
+    pub players: Vec<PlayerRecord>,
+    /// Index into `players` of the start player, if known.
+    pub start_player: Option<usize>,
+    /// The hash of the rules text the play was scored with (as saves write it).
+    pub rules_fingerprint: String,
+    /// SHA-256 of the save file (or of the sheet files), in hex; a play with a hash the
+    /// history already holds is not recorded twice.
+    pub save_hash: Option<String>,
+    pub outcome: Outcome,
+}
+
+/// A play read back from the history.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Play {
+    pub id: i64,
+    pub record: PlayRecord,
+}
+
+/// Why a file is not a deckhand history database.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotDatabase {
+    /// Not an SQLite file at all.
+    NotSqlite,
+    /// An SQLite database of another program.
+    OtherProgram,
+    /// A folder, a device, …
+    NotAFile,
+}
+
+/// Everything that can go wrong with the history. `path` is the database file.
+#[derive(Debug, thiserror::Error)]
+pub enum HistoryError {
+    #[error("{path} is not a deckhand history database ({why:?}); it was left as it is")]
+    NotADatabase { path: String, why: NotDatabase },
+    #[error("{path} was written by a newer deckhand (schema {found}; this one knows up to {supported})")]
+    Newer { path: String, found: u32, supported: u32 },
+    #[error("{path} is damaged ({detail}); it was left as it is")]
+    Damaged { path: String, detail: String },
+    #[error("{path} stayed locked by another deckhand")]
+    Busy { path: String },
+    #[error("{path} cannot be written (read-only)")]
+    ReadOnly { path: String },
+    #[error("{path} cannot be written: the disk is full")]
+    DiskFull { path: String },
+    #[error("cannot use {path}: {cause}")]
+    Io { path: String, cause: std::io::Error },
+    #[error("{path}: {cause}")]
+    Sqlite { path: String, cause: rusqlite::Error },
+    #[error("no platform data directory (set DECKHAND_DB or pass --db FILE)")]
+    NoDataDir,
+    #[error("no play #{id} in the history")]
+    NoSuchPlay { id: i64 },
+    #[error("no player named {name} in the history")]
+    NoSuchPlayer { name: String },
+    #[error("{name} is named twice in one play")]
+    SamePlayerTwice { name: String },
+    #[error("{old} and {new} both played in play #{play}")]
+    PlayedTogether { old: String, new: String, play: i64 },
+}
+
+impl HistoryError {
+    /// The database could not be written (read-only file or folder, full disk, locked):
+    /// a recording at the end of a game is skipped with a warning.
+    pub fn is_unwritable(&self) -> bool {
+        matches!(
+            self,
+            HistoryError::ReadOnly { .. }
+                | HistoryError::DiskFull { .. }
+                | HistoryError::Busy { .. }
+                | HistoryError::Io { .. }
+                | HistoryError::NoDataDir
+        )
+    }
+
+    /// Classify an SQLite error on `path`.
+    pub(crate) fn sqlite(path: &Path, cause: rusqlite::Error) -> HistoryError {
+        use rusqlite::ErrorCode as C;
+        let path_text = path.display().to_string();
+        if let rusqlite::Error::SqliteFailure(e, _) = &cause {
+            match e.code {
+                C::DatabaseCorrupt => {
+                    return HistoryError::Damaged { path: path_text, detail: cause.to_string() };
+                }
+                C::NotADatabase => {
+                    return HistoryError::NotADatabase { path: path_text, why: NotDatabase::NotSqlite };
+                }
+                C::DatabaseBusy | C::DatabaseLocked => return HistoryError::Busy { path: path_text },
+                C::ReadOnly => return HistoryError::ReadOnly { path: path_text },
+                C::DiskFull => return HistoryError::DiskFull { path: path_text },
+                C::CannotOpen | C::PermissionDenied | C::SystemIoFailure => {
+                    let kind = match e.code {
+                        C::PermissionDenied => std::io::ErrorKind::PermissionDenied,
+                        _ => std::io::ErrorKind::Other,
+                    };
+                    return HistoryError::Io { path: path_text, cause: std::io::Error::new(kind, cause.to_string()) };
+                }
+                _ => {}
+            }
+        }
+        HistoryError::Sqlite { path: path_text, cause }
+    }
+}
+
+/// The key players are matched by: the name without surrounding spaces, in lower case.
+pub fn player_key(name: &str) -> String {
+    name.trim().to_lowercase()
+}
+
+/// SHA-256 of some bytes, in hex (a save file's content hash).
+pub fn content_hash(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(bytes);
+    let mut out = String::with_capacity(64);
+    for b in digest {
+        out.push_str(&format!("{b:02x}"));
+    }
+    out
+}
+
+/// The content hash of several files taken together (the sheets of one paper game), the
+/// same whatever order they are named in.
+pub fn files_hash(files: &[&[u8]]) -> String {
+    let mut hashes: Vec<String> = files.iter().map(|f| content_hash(f)).collect();
+    hashes.sort();
+    content_hash(hashes.join("\n").as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_content_hash_is_sha256() {
+        assert_eq!(content_hash(b"abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+        assert_eq!(files_hash(&[b"a", b"b"]), files_hash(&[b"b", b"a"]));
+        assert_ne!(files_hash(&[b"a", b"b"]), files_hash(&[b"a", b"c"]));
+    }
+
+    #[test]
+    fn players_are_matched_without_case_or_surrounding_spaces() {
+        assert_eq!(player_key(" Ann "), player_key("ANN"));
+        assert_eq!(player_key("Jérôme"), player_key("JÉRÔME"));
+    }
+}

@@ -1,0 +1,686 @@
+//! Reading the history: plays (filtered), stats from the kept totals, one game night;
+//! and the two corrections, deleting a play and renaming (or merging) a player.
+
+use rusqlite::{params, OptionalExtension, Row, TransactionBehavior};
+
+use super::record::rebuild_totals;
+use super::{player_key, CoopEnd, Date, Db, HistoryError, Outcome, Play, PlayRecord, PlayerRecord, Source};
+
+/// Which plays `plays` lists.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Filter {
+    /// A rules id.
+    pub game: Option<String>,
+    /// A player's name (matched case-insensitively).
+    pub player: Option<String>,
+    /// Game nights on or after this date.
+    pub since: Option<Date>,
+    /// Only this game night.
+    pub night: Option<Date>,
+    /// At most this many (the newest).
+    pub limit: Option<usize>,
+}
+
+/// The plays the filter selects, newest first.
+pub fn plays(db: &Db, filter: &Filter) -> Result<Vec<Play>, HistoryError> {
+    read_plays(db, filter).map_err(|e| db.err(e))
+}
+
+fn read_plays(db: &Db, f: &Filter) -> rusqlite::Result<Vec<Play>> {
+    let mut stmt = db.conn.prepare_cached(
+        "SELECT p.id, p.game_id, p.game_name, p.bgg_id, p.started_at, p.utc_offset, p.night, p.duration_s,
+                p.source, p.mode, p.coop_result, p.final_wind, p.solo_rating_min, p.start_seat,
+                p.rules_fingerprint, p.save_hash
+         FROM plays p
+         WHERE (?1 IS NULL OR p.game_id = ?1)
+           AND (?2 IS NULL OR EXISTS (SELECT 1 FROM seats s JOIN players pl ON pl.id = s.player_id
+                                      WHERE s.play_id = p.id AND pl.key = ?2))
+           AND (?3 IS NULL OR p.night >= ?3)
+           AND (?4 IS NULL OR p.night = ?4)
+         ORDER BY p.night DESC, COALESCE(p.started_at, 0) DESC, p.id DESC
+         LIMIT ?5",
+    )?;
+    let limit = f.limit.map_or(-1, |n| n.min(i64::MAX as usize) as i64);
+    let heads: Vec<Play> = stmt
+        .query_map(
+            params![
+                f.game,
+                f.player.as_deref().map(player_key),
+                f.since.map(|d| d.to_string()),
+                f.night.map(|d| d.to_string()),
+                limit
+            ],
+            play_head,
+        )?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut out = Vec::with_capacity(heads.len());
+    for mut play in heads {
+        play.record.players = seats_of(db, play.id)?;
+        out.push(play);
+    }
+    Ok(out)
+}
+
+/// One play by its id.
+pub fn play(db: &Db, id: i64) -> Result<Option<Play>, HistoryError> {
+    let read = || -> rusqlite::Result<Option<Play>> {
+        let head = db
+            .conn
+            .query_row(
+                "SELECT p.id, p.game_id, p.game_name, p.bgg_id, p.started_at, p.utc_offset, p.night, p.duration_s,
+                        p.source, p.mode, p.coop_result, p.final_wind, p.solo_rating_min, p.start_seat,
+                        p.rules_fingerprint, p.save_hash
+                 FROM plays p WHERE p.id = ?1",
+                [id],
+                play_head,
+            )
+            .optional()?;
+        match head {
+            Some(mut play) => {
+                play.record.players = seats_of(db, play.id)?;
+                Ok(Some(play))
+            }
+            None => Ok(None),
+        }
+    };
+    read().map_err(|e| db.err(e))
+}
+
+fn bad_value(column: usize, what: &str) -> rusqlite::Error {
+    rusqlite::Error::FromSqlConversionFailure(column, rusqlite::types::Type::Text, what.to_string().into())
+}
+
+fn play_head(r: &Row) -> rusqlite::Result<Play> {
+    let night: String = r.get(6)?;
+    let night = Date::parse(&night).ok_or_else(|| bad_value(6, "a night that is not a date"))?;
+    let source: String = r.get(8)?;
+    let source = Source::from_key(&source).ok_or_else(|| bad_value(8, "an unknown source"))?;
+    let mode: String = r.get(9)?;
+    let outcome = match mode.as_str() {
+        "ranked" => Outcome::Ranked,
+        "solo" => Outcome::Solo { rating_min: r.get(12)? },
+        "coop" => {
+            let end: Option<String> = r.get(10)?;
+            let end = end.as_deref().and_then(CoopEnd::from_key).ok_or_else(|| bad_value(10, "an unknown result"))?;
+            Outcome::Coop { end, final_wind: r.get::<_, Option<u32>>(11)?.unwrap_or(0) }
+        }
+        _ => return Err(bad_value(9, "an unknown mode")),
+    };
+    Ok(Play {
+        id: r.get(0)?,
+        record: PlayRecord {
+            game_id: r.get(1)?,
+            game_name: r.get(2)?,
+            bgg_id: r.get(3)?,
+            started_at: r.get(4)?,
+            utc_offset: r.get(5)?,
+            night,
+            duration_s: r.get(7)?,
+            source,
+            players: Vec::new(),
+            start_player: r.get::<_, Option<i64>>(13)?.and_then(|s| usize::try_from(s).ok()),
+            rules_fingerprint: r.get(14)?,
+            save_hash: r.get(15)?,
+            outcome,
+        },
+    })
+}
+
+fn seats_of(db: &Db, play_id: i64) -> rusqlite::Result<Vec<PlayerRecord>> {
+    let mut players: Vec<PlayerRecord> = db
+        .conn
+        .prepare_cached(
+            "SELECT pl.name, s.score, s.rank, s.winner FROM seats s JOIN players pl ON pl.id = s.player_id
+             WHERE s.play_id = ?1 ORDER BY s.seat",
+        )?
+        .query_map([play_id], |r| {
+            Ok(PlayerRecord {
+                name: r.get(0)?,
+                score: r.get(1)?,
+                rank: r.get(2)?,
+                winner: r.get(3)?,
+                categories: Vec::new(),
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut stmt = db
+        .conn
+        .prepare_cached("SELECT seat, category, points FROM categories WHERE play_id = ?1 ORDER BY seat, seq")?;
+    let mut rows = stmt.query([play_id])?;
+    while let Some(r) = rows.next()? {
+        let seat: i64 = r.get(0)?;
+        if let Some(p) = usize::try_from(seat).ok().and_then(|s| players.get_mut(s)) {
+            p.categories.push((r.get(1)?, r.get(2)?));
+        }
+    }
+    Ok(players)
+}
+
+/// One player's totals over the plays `stats` looked at.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayerStats {
+    pub name: String,
+    pub plays: u64,
+    pub wins: u64,
+    /// Plays with a score (co-operative plays have none).
+    pub scored: u64,
+    pub average: Option<f64>,
+    pub best: Option<i64>,
+    pub worst: Option<i64>,
+    /// Average points per category, per game (category ids in the table's order).
+    pub categories: Vec<(String, Vec<(String, f64)>)>,
+}
+
+impl PlayerStats {
+    /// Wins per play, 0 to 1.
+    pub fn win_rate(&self) -> f64 {
+        if self.plays == 0 {
+            0.0
+        } else {
+            self.wins as f64 / self.plays as f64
+        }
+    }
+}
+
+/// Two players' results in the plays they had together (`player`'s point of view).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeadToHead {
+    pub player: String,
+    pub opponent: String,
+    pub plays: u64,
+    /// Plays `player` finished ahead of `opponent`.
+    pub ahead: u64,
+    pub behind: u64,
+    pub tied: u64,
+}
+
+/// One game's totals.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameStats {
+    pub game_id: String,
+    /// The English name of the game as last recorded.
+    pub game_name: String,
+    pub plays: u64,
+    /// Co-operative plays won.
+    pub coop_won: u64,
+    /// The winner's score, averaged over the plays with a ranking.
+    pub average_winning_score: Option<f64>,
+    pub record: Option<GameRecord>,
+}
+
+/// The best score ever recorded in a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    pub score: i64,
+    pub player: String,
+    pub play_id: i64,
+    pub night: Date,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Stats {
+    pub players: Vec<PlayerStats>,
+    pub head_to_head: Vec<HeadToHead>,
+    pub games: Vec<GameStats>,
+}
+
+/// Stats per player, per pair of players and per game, optionally for one game and one
+/// player. Read from the totals every write keeps (schema version 2), not from the plays.
+pub fn stats(db: &Db, game: Option<&str>, player: Option<&str>) -> Result<Stats, HistoryError> {
+    read_stats(db, game, player.map(player_key)).map_err(|e| db.err(e))
+}
+
+fn read_stats(db: &Db, game: Option<&str>, player: Option<String>) -> rusqlite::Result<Stats> {
+    let mut players: Vec<(i64, PlayerStats)> = db
+        .conn
+        .prepare_cached(
+            "SELECT pl.id, pl.name, SUM(t.plays), SUM(t.wins), SUM(t.scored), SUM(t.score_sum), MAX(t.best),
+                    MIN(t.worst)
+             FROM player_totals t JOIN players pl ON pl.id = t.player_id
+             WHERE (?1 IS NULL OR t.game_id = ?1) AND (?2 IS NULL OR pl.key = ?2)
+             GROUP BY pl.id
+             ORDER BY SUM(t.wins) DESC, SUM(t.plays) ASC, pl.key",
+        )?
+        .query_map(params![game, player], |r| {
+            let scored: i64 = r.get(4)?;
+            let sum: i64 = r.get(5)?;
+            Ok((
+                r.get(0)?,
+                PlayerStats {
+                    name: r.get(1)?,
+                    plays: r.get::<_, i64>(2)?.max(0) as u64,
+                    wins: r.get::<_, i64>(3)?.max(0) as u64,
+                    scored: scored.max(0) as u64,
+                    average: (scored > 0).then(|| sum as f64 / scored as f64),
+                    best: r.get(6)?,
+                    worst: r.get(7)?,
+                    categories: Vec::new(),
+                },
+            ))
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    {
+        let mut stmt = db.conn.prepare_cached(
+            "SELECT t.game_id, t.category, t.n, t.total FROM category_totals t
+             WHERE t.player_id = ?1 AND (?2 IS NULL OR t.game_id = ?2)
+             ORDER BY t.game_id, t.seq, t.category",
+        )?;
+        for (id, p) in &mut players {
+            let mut rows = stmt.query(params![*id, game])?;
+            while let Some(r) = rows.next()? {
+                let (g, category, n, total): (String, String, i64, i64) = (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?);
+                let average = if n > 0 { total as f64 / n as f64 } else { 0.0 };
+                match p.categories.last_mut() {
+                    Some((last, list)) if *last == g => list.push((category, average)),
+                    _ => p.categories.push((g, vec![(category, average)])),
+                }
+            }
+        }
+    }
+    let head_to_head = db
+        .conn
+        .prepare_cached(
+            "SELECT a.name, b.name, SUM(t.plays), SUM(t.ahead), SUM(t.behind), SUM(t.tied)
+             FROM pair_totals t JOIN players a ON a.id = t.player_id JOIN players b ON b.id = t.other_id
+             WHERE (?1 IS NULL OR t.game_id = ?1)
+               AND (CASE WHEN ?2 IS NULL THEN t.player_id < t.other_id ELSE a.key = ?2 END)
+             GROUP BY t.player_id, t.other_id
+             ORDER BY SUM(t.plays) DESC, a.key, b.key",
+        )?
+        .query_map(params![game, player], |r| {
+            let n = |i: usize| r.get::<_, i64>(i).map(|v| v.max(0) as u64);
+            Ok(HeadToHead {
+                player: r.get(0)?,
+                opponent: r.get(1)?,
+                plays: n(2)?,
+                ahead: n(3)?,
+                behind: n(4)?,
+                tied: n(5)?,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    let games = db
+        .conn
+        .prepare_cached(
+            "SELECT g.game_id,
+                    (SELECT p.game_name FROM plays p WHERE p.game_id = g.game_id ORDER BY p.id DESC LIMIT 1),
+                    g.plays, g.ranked, g.win_sum, g.coop_won, g.record_score, pl.name, g.record_play_id,
+                    (SELECT p.night FROM plays p WHERE p.id = g.record_play_id)
+             FROM game_totals g LEFT JOIN players pl ON pl.id = g.record_player_id
+             WHERE (?1 IS NULL OR g.game_id = ?1)
+             ORDER BY g.plays DESC, g.game_id",
+        )?
+        .query_map(params![game], |r| {
+            let ranked: i64 = r.get(3)?;
+            let win_sum: i64 = r.get(4)?;
+            let record = match (r.get::<_, Option<i64>>(6)?, r.get::<_, Option<String>>(7)?, r.get(8)?) {
+                (Some(score), Some(player), Some(play_id)) => {
+                    let night: Option<String> = r.get(9)?;
+                    night.as_deref().and_then(Date::parse).map(|night| GameRecord { score, player, play_id, night })
+                }
+                _ => None,
+            };
+            Ok(GameStats {
+                game_id: r.get(0)?,
+                game_name: r.get::<_, Option<String>>(1)?.unwrap_or_default(),
+                plays: r.get::<_, i64>(2)?.max(0) as u64,
+                coop_won: r.get::<_, i64>(5)?.max(0) as u64,
+                average_winning_score: (ranked > 0).then(|| win_sum as f64 / ranked as f64),
+                record,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(Stats { players: players.into_iter().map(|(_, p)| p).collect(), head_to_head, games })
+}
+
+/// One game night: its plays and its champion.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Night {
+    pub date: Date,
+    /// Oldest first.
+    pub plays: Vec<Play>,
+    /// Everyone who played that night: wins and points, best first.
+    pub standings: Vec<NightPlayer>,
+    /// The champions: most wins, then most points; several when they tie on both. Empty
+    /// when nobody won anything.
+    pub champions: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NightPlayer {
+    pub name: String,
+    pub plays: u64,
+    pub wins: u64,
+    pub points: i64,
+}
+
+/// The game night of `date`, or the latest one with plays; None when there is none.
+pub fn night(db: &Db, date: Option<Date>) -> Result<Option<Night>, HistoryError> {
+    let date = match date {
+        Some(d) => d,
+        None => {
+            let latest: Option<String> =
+                db.conn.query_row("SELECT MAX(night) FROM plays", [], |r| r.get(0)).map_err(|e| db.err(e))?;
+            match latest.as_deref().and_then(Date::parse) {
+                Some(d) => d,
+                None => return Ok(None),
+            }
+        }
+    };
+    let mut plays = plays(db, &Filter { night: Some(date), ..Filter::default() })?;
+    if plays.is_empty() {
+        return Ok(None);
+    }
+    plays.reverse();
+    Ok(Some(night_of(date, plays)))
+}
+
+/// The standings and champions of a night's plays.
+pub fn night_of(date: Date, plays: Vec<Play>) -> Night {
+    let mut standings: Vec<NightPlayer> = Vec::new();
+    for play in &plays {
+        for p in &play.record.players {
+            let key = player_key(&p.name);
+            let i = match standings.iter().position(|s| player_key(&s.name) == key) {
+                Some(i) => i,
+                None => {
+                    standings.push(NightPlayer { name: p.name.clone(), plays: 0, wins: 0, points: 0 });
+                    standings.len() - 1
+                }
+            };
+            let s = &mut standings[i];
+            s.plays += 1;
+            s.wins += u64::from(p.winner);
+            s.points += p.score.unwrap_or(0);
+        }
+    }
+    // Stable: players who tie on both stay in the order they first sat down.
+    standings.sort_by(|a, b| b.wins.cmp(&a.wins).then(b.points.cmp(&a.points)));
+    let champions = match standings.first() {
+        Some(top) if top.wins > 0 => standings
+            .iter()
+            .take_while(|s| s.wins == top.wins && s.points == top.points)
+            .map(|s| s.name.clone())
+            .collect(),
+        _ => Vec::new(),
+    };
+    Night { date, plays, standings, champions }
+}
+
+/// Delete a play; returns it as it was.
+pub fn delete(db: &mut Db, id: i64) -> Result<Play, HistoryError> {
+    let found = play(db, id)?.ok_or(HistoryError::NoSuchPlay { id })?;
+    let path = db.path().to_path_buf();
+    let err = |e| HistoryError::sqlite(&path, e);
+    let tx = db.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(err)?;
+    let players: Vec<i64> = tx
+        .prepare("SELECT player_id FROM seats WHERE play_id = ?1")
+        .and_then(|mut s| s.query_map([id], |r| r.get(0))?.collect())
+        .map_err(err)?;
+    let run = || -> rusqlite::Result<()> {
+        tx.execute("DELETE FROM categories WHERE play_id = ?1", [id])?;
+        tx.execute("DELETE FROM seats WHERE play_id = ?1", [id])?;
+        tx.execute("DELETE FROM plays WHERE id = ?1", [id])?;
+        rebuild_totals(&tx, &found.record.game_id, &players)?;
+        tx.execute("DELETE FROM players WHERE NOT EXISTS (SELECT 1 FROM seats s WHERE s.player_id = players.id)", [])?;
+        Ok(())
+    };
+    run().map_err(err)?;
+    tx.commit().map_err(err)?;
+    Ok(found)
+}
+
+/// What `rename` did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Renamed {
+    /// The player now has the new name.
+    Renamed { plays: u64 },
+    /// The new name was another player's: the two are one player now.
+    Merged { plays: u64 },
+}
+
+/// Rename a player; when the new name is another player's, merge the two (refused when
+/// they played in the same play).
+pub fn rename(db: &mut Db, old: &str, new: &str) -> Result<Renamed, HistoryError> {
+    let path = db.path().to_path_buf();
+    let err = |e| HistoryError::sqlite(&path, e);
+    let tx = db.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(err)?;
+    let find = |key: &str| -> rusqlite::Result<Option<i64>> {
+        tx.query_row("SELECT id FROM players WHERE key = ?1", [key], |r| r.get(0)).optional()
+    };
+    let old_id = find(&player_key(old)).map_err(err)?.ok_or_else(|| HistoryError::NoSuchPlayer { name: old.into() })?;
+    let new_id = find(&player_key(new)).map_err(err)?.filter(|id| *id != old_id);
+    let plays: i64 =
+        tx.query_row("SELECT COUNT(*) FROM seats WHERE player_id = ?1", [old_id], |r| r.get(0)).map_err(err)?;
+    let plays = plays.max(0) as u64;
+    let Some(new_id) = new_id else {
+        tx.execute(
+            "UPDATE players SET name = ?1, key = ?2 WHERE id = ?3",
+            params![new.trim(), player_key(new), old_id],
+        )
+        .map_err(err)?;
+        tx.commit().map_err(err)?;
+        return Ok(Renamed::Renamed { plays });
+    };
+    let shared: Option<i64> = tx
+        .query_row(
+            "SELECT a.play_id FROM seats a JOIN seats b ON b.play_id = a.play_id
+             WHERE a.player_id = ?1 AND b.player_id = ?2 ORDER BY a.play_id LIMIT 1",
+            params![old_id, new_id],
+            |r| r.get(0),
+        )
+        .optional()
+        .map_err(err)?;
+    if let Some(play) = shared {
+        return Err(HistoryError::PlayedTogether { old: old.into(), new: new.into(), play });
+    }
+    let run = || -> rusqlite::Result<()> {
+        let games: Vec<String> = tx
+            .prepare("SELECT DISTINCT game_id FROM seats WHERE player_id = ?1")?
+            .query_map([old_id], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        tx.execute("UPDATE seats SET player_id = ?1 WHERE player_id = ?2", params![new_id, old_id])?;
+        tx.execute("DELETE FROM players WHERE id = ?1", [old_id])?;
+        tx.execute("UPDATE players SET name = ?1 WHERE id = ?2", params![new.trim(), new_id])?;
+        for g in &games {
+            rebuild_totals(&tx, g, &[old_id, new_id])?;
+        }
+        Ok(())
+    };
+    run().map_err(err)?;
+    tx.commit().map_err(err)?;
+    Ok(Renamed::Merged { plays })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::history::record::record;
+    use crate::history::{migrate, Recorded};
+
+    fn player(name: &str, score: i64, rank: u32, cats: &[(&str, i64)]) -> PlayerRecord {
+        PlayerRecord {
+            name: name.into(),
+            score: Some(score),
+            rank: Some(rank),
+            winner: rank == 1,
+            categories: cats.iter().map(|(c, v)| (c.to_string(), *v)).collect(),
+        }
+    }
+
+    fn play(game: &str, night: &str, hash: &str, players: Vec<PlayerRecord>) -> PlayRecord {
+        PlayRecord {
+            game_id: game.into(),
+            game_name: game.into(),
+            bgg_id: None,
+            started_at: None,
+            utc_offset: 0,
+            night: Date::parse(night).unwrap(),
+            duration_s: None,
+            source: Source::Paper,
+            players,
+            start_player: Some(0),
+            rules_fingerprint: "0".into(),
+            save_hash: Some(hash.into()),
+            outcome: Outcome::Ranked,
+        }
+    }
+
+    fn db() -> (tempfile::TempDir, Db) {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(&dir.path().join("h.sqlite3")).unwrap();
+        (dir, db)
+    }
+
+    /// Ann 1st/Bob 2nd, Bob 1st/Ann 2nd/Cy 3rd, a shared win of Ann and Cy, one Nauticus.
+    fn three_nights(db: &mut Db) {
+        let f = |n, v| [("fish", n), ("boats", v)];
+        for p in [
+            play(
+                "fleet-dice",
+                "2025-01-10",
+                "a",
+                vec![player("Ann", 50, 1, &f(30, 20)), player("Bob", 40, 2, &f(20, 20))],
+            ),
+            play(
+                "fleet-dice",
+                "2025-01-10",
+                "b",
+                vec![player("bob", 70, 1, &f(40, 30)), player("Ann", 60, 2, &f(40, 20)), player("Cy", 10, 3, &f(5, 5))],
+            ),
+            play(
+                "fleet-dice",
+                "2025-01-17",
+                "c",
+                vec![player("Cy", 45, 1, &f(25, 20)), player("ANN", 45, 1, &f(20, 25))],
+            ),
+            play("nauticus", "2025-01-17", "d", vec![player("Ann", 90, 2, &[]), player("Dee", 95, 1, &[])]),
+        ] {
+            assert!(matches!(record(db, &p).unwrap(), Recorded::New(_)));
+        }
+    }
+
+    fn totals(db: &Db) -> Vec<String> {
+        let mut out = Vec::new();
+        for table in ["player_totals", "category_totals", "pair_totals", "game_totals"] {
+            let mut stmt = db.conn.prepare(&format!("SELECT * FROM {table} ORDER BY 1, 2, 3")).unwrap();
+            let n = stmt.column_count();
+            let rows = stmt
+                .query_map([], |r| {
+                    let cells: Vec<String> = (0..n).map(|i| format!("{:?}", r.get_ref(i).unwrap())).collect::<Vec<_>>();
+                    Ok(format!("{table}: {}", cells.join(" ")))
+                })
+                .unwrap();
+            out.extend(rows.map(Result::unwrap));
+        }
+        out
+    }
+
+    /// The totals rebuilt from the plays by the version-2 migration.
+    fn rebuilt(db: &Db) -> Vec<String> {
+        let dir = tempfile::tempdir().unwrap();
+        let copy = dir.path().join("copy.sqlite3");
+        db.conn.execute("VACUUM INTO ?1", [copy.display().to_string()]).unwrap();
+        let mut conn = rusqlite::Connection::open(&copy).unwrap();
+        conn.execute_batch(
+            "DROP TABLE player_totals; DROP TABLE category_totals; DROP TABLE pair_totals; DROP TABLE game_totals;
+             PRAGMA user_version = 1;",
+        )
+        .unwrap();
+        migrate::migrate(&mut conn).unwrap();
+        drop(conn);
+        totals(&Db::open(&copy).unwrap())
+    }
+
+    #[test]
+    fn history_lists_newest_first_and_filters() {
+        let (_d, mut db) = db();
+        three_nights(&mut db);
+        let all = plays(&db, &Filter::default()).unwrap();
+        let hashes: Vec<&str> = all.iter().map(|p| p.record.save_hash.as_deref().unwrap()).collect();
+        assert_eq!(hashes, ["d", "c", "b", "a"]);
+        assert_eq!(all[2].record.players[0].name, "Bob", "the first spelling is kept");
+        assert_eq!(all[2].record.players[0].categories, vec![("fish".to_string(), 40), ("boats".to_string(), 30)]);
+        let cy = Filter { player: Some("CY".into()), ..Filter::default() };
+        assert_eq!(plays(&db, &cy).unwrap().len(), 2);
+        let since = Filter { since: Date::parse("2025-01-11"), game: Some("fleet-dice".into()), ..Filter::default() };
+        assert_eq!(plays(&db, &since).unwrap().len(), 1);
+        assert_eq!(plays(&db, &Filter { limit: Some(1), ..Filter::default() }).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_save_already_recorded_is_not_recorded_again() {
+        let (_d, mut db) = db();
+        let p = play("fleet-dice", "2025-01-10", "same", vec![player("Ann", 5, 1, &[])]);
+        let Recorded::New(id) = record(&mut db, &p).unwrap() else { panic!() };
+        assert_eq!(record(&mut db, &p).unwrap(), Recorded::AlreadyRecorded(id));
+        assert_eq!(plays(&db, &Filter::default()).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn stats_per_player_pair_and_game() {
+        let (_d, mut db) = db();
+        three_nights(&mut db);
+        let s = stats(&db, Some("fleet-dice"), None).unwrap();
+        let ann = s.players.iter().find(|p| p.name == "Ann").unwrap();
+        assert_eq!((ann.plays, ann.wins, ann.best, ann.worst), (3, 2, Some(60), Some(45)));
+        assert_eq!(ann.average, Some((50.0 + 60.0 + 45.0) / 3.0));
+        assert_eq!(
+            ann.categories,
+            vec![("fleet-dice".to_string(), vec![("fish".into(), 30.0), ("boats".into(), 65.0 / 3.0)])]
+        );
+        let ann_bob = s.head_to_head.iter().find(|h| h.player == "Ann" && h.opponent == "Bob").unwrap();
+        assert_eq!((ann_bob.plays, ann_bob.ahead, ann_bob.behind, ann_bob.tied), (2, 1, 1, 0));
+        let ann_cy = s.head_to_head.iter().find(|h| h.player == "Ann" && h.opponent == "Cy").unwrap();
+        assert_eq!((ann_cy.plays, ann_cy.ahead, ann_cy.behind, ann_cy.tied), (2, 1, 0, 1));
+        assert_eq!(s.head_to_head.len(), 3, "each pair once");
+        let fleet = &s.games[0];
+        assert_eq!((fleet.plays, fleet.average_winning_score), (3, Some((50.0 + 70.0 + 45.0) / 3.0)));
+        let record = fleet.record.as_ref().unwrap();
+        assert_eq!((record.score, record.player.as_str(), record.night.to_string()), (70, "Bob", "2025-01-10".into()));
+        // One player's view: every opponent, across games.
+        let s = stats(&db, None, Some("ann")).unwrap();
+        assert_eq!(s.players.len(), 1);
+        assert_eq!((s.players[0].plays, s.players[0].best), (4, Some(90)));
+        assert_eq!(s.head_to_head.iter().map(|h| h.opponent.as_str()).collect::<Vec<_>>(), ["Bob", "Cy", "Dee"]);
+        assert_eq!(s.games.len(), 2);
+    }
+
+    #[test]
+    fn the_night_champion_has_most_wins_then_points() {
+        let (_d, mut db) = db();
+        three_nights(&mut db);
+        let n = night(&db, Date::parse("2025-01-10")).unwrap().unwrap();
+        assert_eq!(n.plays.len(), 2);
+        assert_eq!(n.champions, ["Ann", "Bob"], "one win and 110 points each: shared");
+        let latest = night(&db, None).unwrap().unwrap();
+        assert_eq!(latest.date.to_string(), "2025-01-17");
+        assert_eq!(latest.champions, ["Ann"], "Ann, Cy and Dee won once; Ann has the most points (45 + 90)");
+        assert!(night(&db, Date::parse("2024-12-31")).unwrap().is_none());
+    }
+
+    #[test]
+    fn kept_totals_equal_totals_rebuilt_from_the_plays_after_every_change() {
+        let (_d, mut db) = db();
+        three_nights(&mut db);
+        assert_eq!(totals(&db), rebuilt(&db));
+        let deleted = delete(&mut db, 2).unwrap();
+        assert_eq!(deleted.record.save_hash.as_deref(), Some("b"));
+        assert_eq!(totals(&db), rebuilt(&db));
+        assert!(matches!(delete(&mut db, 2), Err(HistoryError::NoSuchPlay { id: 2 })));
+        assert_eq!(rename(&mut db, "dee", "Cy").unwrap(), Renamed::Merged { plays: 1 });
+        assert_eq!(totals(&db), rebuilt(&db));
+        assert_eq!(rename(&mut db, "cy", "Cyril").unwrap(), Renamed::Renamed { plays: 2 });
+        assert_eq!(totals(&db), rebuilt(&db));
+        let s = stats(&db, None, Some("cyril")).unwrap();
+        assert_eq!((s.players[0].name.as_str(), s.players[0].plays, s.players[0].wins), ("Cyril", 2, 2));
+    }
+
+    #[test]
+    fn merging_two_players_of_one_play_is_refused() {
+        let (_d, mut db) = db();
+        three_nights(&mut db);
+        assert!(matches!(rename(&mut db, "Ann", "Bob"), Err(HistoryError::PlayedTogether { play: 1, .. })));
+        assert!(matches!(rename(&mut db, "Zed", "Bob"), Err(HistoryError::NoSuchPlayer { .. })));
+    }
+}

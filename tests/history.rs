@@ -1,0 +1,698 @@
+//! The game-night history (#14) through the binary, against real SQLite files in temporary
+//! folders: recording at the end of live games and with `score --record`, `import`,
+//! `history`, `stats`, `night`, `export`, `players rename`, `history delete`; migrations
+//! from an empty file and from every earlier schema version; refused files left
+//! byte-identical; two processes writing at once; an unwritable database that only warns.
+
+use std::path::{Path, PathBuf};
+
+use deckhand::games::fleet::game::{Ask, Input};
+use deckhand::games::fleet::random::random_input;
+use deckhand::games::fleet::session::Session;
+use deckhand::history::migrate::{APPLICATION_ID, MIGRATIONS, VERSION};
+use deckhand::rng::Rng;
+use predicates::str::contains;
+use serde_json::Value;
+
+use crate::common::{deckhand, fleet, repo, stderr, stdout, write};
+
+/// A whole random Fleet game as answers, and the name of the player chosen to start.
+fn answers(seed: u64, players: &[&str]) -> (String, String) {
+    let rules = fleet();
+    let names: Vec<String> = players.iter().map(|s| s.to_string()).collect();
+    let mut session = Session::new(&rules, &names);
+    let mut rng = Rng::new(seed);
+    let (mut lines, mut starter) = (String::new(), String::new());
+    while let Some(input) = random_input(&rules, &session, &mut rng) {
+        let input = match input {
+            Input::Roll { faces, .. } => Input::Roll { faces, digital: false },
+            other => other,
+        };
+        if let (Some(d), Input::Choice(k)) = (session.game.decision(&rules), &input) {
+            if d.ask == Ask::StartPlayer {
+                starter = k.clone();
+            }
+        }
+        lines.push_str(&match &input {
+            Input::Choice(k) => k.clone(),
+            Input::Roll { faces, .. } => faces.join(" "),
+        });
+        lines.push('\n');
+        session.apply(&rules, input).unwrap();
+    }
+    (lines, starter)
+}
+
+/// `play` a whole Fleet game with the given players into `save`; returns who started.
+fn play(dir: &Path, save: &str, seed: u64, players: &[&str], extra: &[&str]) -> (assert_cmd::assert::Assert, String) {
+    let (lines, starter) = answers(seed, players);
+    let name = format!("{save}.answers");
+    write(dir, &name, &lines);
+    let out = deckhand(dir)
+        .args(["play", "fleet-dice", "--players", &players.join(","), "--save", save, "--answers", &name])
+        .args(extra)
+        .assert();
+    (out, starter)
+}
+
+const WON: &str = "wind\nsail green\nsail blue\ncatch green small\ncatch green medium\ncatch green medium\n\
+catch blue small\ncatch blue medium\ncatch blue medium\nhome green\nhome blue\nsail green\nsail blue\n\
+catch green medium\ncatch blue medium\nhome green\nhome blue\n";
+
+fn json(out: &assert_cmd::assert::Assert) -> Value {
+    serde_json::from_str(&stdout(out)).unwrap_or_else(|e| panic!("{e}: {}", stdout(out)))
+}
+
+fn sheets() -> Vec<String> {
+    ["ann", "bob", "jerome", "linda"]
+        .iter()
+        .map(|p| repo().join(format!("examples/{p}.toml")).display().to_string())
+        .collect()
+}
+
+fn nauticus_sheets() -> Vec<String> {
+    ["ann", "ben", "cleo"]
+        .iter()
+        .map(|p| repo().join(format!("examples/nauticus/{p}.toml")).display().to_string())
+        .collect()
+}
+
+fn sha256(path: &Path) -> String {
+    deckhand::history::content_hash(&std::fs::read(path).unwrap())
+}
+
+#[test]
+fn a_finished_fleet_game_is_recorded_with_everything_a_play_logger_keeps() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let db = d.join("h.sqlite3");
+    let (out, starter) = play(d, "g.jsonl", 5, &["Ann", "Bob", "Cy"], &["--db", "h.sqlite3"]);
+    let out = out.success();
+    assert!(stderr(&out).contains("Recorded in the history as play #1"), "{}", stderr(&out));
+    let save = std::fs::read_to_string(d.join("g.jsonl")).unwrap();
+    assert!(save.lines().next().unwrap().contains("\"started\":"), "the header holds the start time");
+    let list = json(&deckhand(d).args(["history", "--format", "json", "--db", "h.sqlite3"]).assert().success());
+    let p = &list[0];
+    assert_eq!(p["id"], 1);
+    assert_eq!(p["game_id"], "fleet-dice");
+    assert_eq!(p["source"], "live");
+    assert_eq!(p["mode"], "ranked");
+    assert_eq!(p["save_hash"], sha256(&d.join("g.jsonl")));
+    assert!(p["duration_min"].is_u64() && p["started_at"].is_string(), "{p}");
+    assert_eq!(p["rules_fingerprint"].as_str().unwrap().len(), 16);
+    let players = p["players"].as_array().unwrap();
+    assert_eq!(players.iter().map(|x| x["name"].as_str().unwrap()).collect::<Vec<_>>(), ["Ann", "Bob", "Cy"]);
+    let started: Vec<&str> =
+        players.iter().filter(|x| x["start_player"] == true).map(|x| x["name"].as_str().unwrap()).collect();
+    assert_eq!(started, [starter.as_str()]);
+    // Scores, ranks and categories are the replayed table's.
+    let table = deckhand(d).args(["replay", "g.jsonl", "--format", "json"]).output().unwrap();
+    let table: Value = serde_json::from_slice(&table.stdout).unwrap();
+    for row in table["rows"].as_array().unwrap() {
+        let me = players.iter().find(|x| x["name"] == row["player"]).unwrap();
+        assert_eq!(me["score"], row["total"]);
+        assert_eq!(me["rank"], row["rank"]);
+        assert_eq!(me["winner"], row["rank"] == 1);
+        let cats: Vec<&str> = me["categories"].as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(cats.len(), 5, "{me}");
+        for id in ["fish", "boats", "licenses", "buildings", "bonus"] {
+            assert!(cats.contains(&id), "{me}");
+        }
+        let sum: i64 = me["categories"].as_object().unwrap().values().map(|v| v.as_i64().unwrap()).sum();
+        assert_eq!(Value::from(sum), row["total"]);
+    }
+    assert!(db.exists());
+}
+
+#[test]
+fn no_record_writes_no_database_and_score_without_record_opens_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    play(d, "g.jsonl", 6, &["Ann", "Bob"], &["--no-record", "--db", "h.sqlite3"]).0.success();
+    assert!(!d.join("h.sqlite3").exists());
+    // Without --db and DECKHAND_DB the default lives in the data folder under HOME.
+    let home_db = d.join(".local/share/deckhand/history.sqlite3");
+    deckhand(d).env_remove("DECKHAND_DB").arg("score").args(sheets()).assert().success();
+    deckhand(d).env_remove("DECKHAND_DB").arg("check").args(sheets()).assert().success();
+    assert!(!home_db.exists(), "score and check without --record never touch the database");
+    deckhand(d).env_remove("DECKHAND_DB").arg("score").args(sheets()).arg("--record").assert().success();
+    assert!(home_db.exists(), "the platform's data folder is created on the first write");
+}
+
+#[test]
+fn a_fischerspiel_game_is_recorded_won_together_with_its_final_wind() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "won.txt", WON);
+    let out = deckhand(d)
+        .env("DECKHAND_DB", d.join("h.sqlite3"))
+        .args(["play", "fischerspiel", "--players", "Ann,Bob", "-o", "f.jsonl", "--answers", "won.txt"])
+        .assert()
+        .success();
+    assert!(stderr(&out).contains("Recorded in the history as play #1"), "{}", stderr(&out));
+    let list = json(&deckhand(d).env("DECKHAND_DB", "h.sqlite3").args(["history", "--format", "json"]).assert());
+    let p = &list[0];
+    assert_eq!(
+        (p["mode"].as_str(), p["result"].as_str(), p["final_wind"].as_u64()),
+        (Some("coop"), Some("won"), Some(0))
+    );
+    assert_eq!(p["players"][0]["name"], "Ann");
+    assert_eq!(p["players"][1]["winner"], true);
+    assert_eq!(p["players"][1]["score"], Value::Null);
+    let table = stdout(&deckhand(d).env("DECKHAND_DB", "h.sqlite3").arg("history").assert().success());
+    assert!(table.contains("won together (wind 0)") && table.contains("The Fishing Game"), "{table}");
+    // A number of players still works; the boats then stand for the players.
+    write(d, "won2.txt", WON);
+    deckhand(d)
+        .env("DECKHAND_DB", "h.sqlite3")
+        .args(["play", "fischerspiel", "--players", "2", "-o", "f2.jsonl", "--answers", "won2.txt"])
+        .assert()
+        .success();
+    let stats = json(&deckhand(d).env("DECKHAND_DB", "h.sqlite3").args(["stats", "--format", "json"]).assert());
+    assert_eq!(stats["games"][0]["plays"], 2);
+    assert_eq!(stats["games"][0]["coop_won"], 2);
+}
+
+#[test]
+fn score_record_keeps_paper_games_once_on_the_date_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let rec = |args: &[&str], sheets: &[String]| {
+        deckhand(d).args(["score", "--db", "h.sqlite3"]).args(args).args(sheets).assert()
+    };
+    let out = rec(&["--record", "--date", "2025-03-14"], &sheets()).success();
+    assert!(stdout(&out).contains("Linda") && stderr(&out).contains("play #1"), "the table, then the note");
+    let again = rec(&["--record"], &sheets()).success();
+    assert!(stderr(&again).contains("already in the history (play #1)"), "{}", stderr(&again));
+    rec(&["--record", "--date", "2025-03-14"], &nauticus_sheets()).success();
+    rec(&["--date", "2025-03-14"], &sheets()).code(2).stderr(contains("--record"));
+    rec(&["--record", "--date", "14.03.2025"], &sheets())
+        .code(2)
+        .stderr(contains("`14.03.2025` is not a date: write it as YYYY-MM-DD"));
+    let list = json(&deckhand(d).args(["history", "--format", "json", "--db", "h.sqlite3"]).assert());
+    assert_eq!(list.as_array().unwrap().len(), 2);
+    assert_eq!(list[1]["night"], "2025-03-14");
+    assert_eq!(list[1]["source"], "paper");
+    assert_eq!(list[1]["started_at"], Value::Null);
+    assert_eq!(list[0]["game_id"], "nauticus");
+    // Nauticus: Ann and Ben tie on 115, Ben wins on the tie-break; seats in file order.
+    let names: Vec<&str> = list[0]["players"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Ann", "Ben", "Cleo"]);
+    assert_eq!(
+        (list[0]["players"][1]["rank"].as_u64(), list[0]["players"][1]["winner"].as_bool()),
+        (Some(1), Some(true))
+    );
+    assert_eq!(list[0]["players"][0]["categories"]["ships"], 34);
+}
+
+/// A history with three Fleet games on two nights and one Nauticus game.
+fn club(d: &Path) {
+    // Three fish per boat score 19, two 16, one 13.
+    let sheet = |player: &str, fish: usize| {
+        format!("game = \"fleet-dice\"\nplayer = \"{player}\"\n[marks]\ncod = 9\ncod_license = \"x x x\"\ncod_boat = \"x x x\"\n[fish]\ncod_boat = [{fish}, {fish}, {fish}]\n")
+    };
+    let mut n = 0;
+    for (date, players) in [
+        ("2025-01-10", vec![("Ann", 3), ("Bob", 1)]),
+        ("2025-01-10", vec![("bob", 3), ("ANN", 2), ("Cy", 1)]),
+        ("2025-01-17", vec![("Cy", 3), ("Dee", 2)]),
+    ] {
+        let files: Vec<String> = players
+            .iter()
+            .map(|(p, cod)| {
+                n += 1;
+                write(d, &format!("s{n}.toml"), &sheet(p, *cod))
+            })
+            .collect();
+        deckhand(d).args(["score", "--db", "h.sqlite3", "--record", "--date", date]).args(&files).assert().success();
+    }
+    deckhand(d)
+        .args(["score", "--db", "h.sqlite3", "--record", "--date", "2025-01-17"])
+        .args(nauticus_sheets())
+        .assert()
+        .success();
+}
+
+#[test]
+fn history_filters_and_every_format_in_the_chosen_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    club(d);
+    let h = |args: &[&str]| stdout(&deckhand(d).args(["history", "--db", "h.sqlite3"]).args(args).assert().success());
+    let table = h(&[]);
+    assert!(table.contains("PLAYERS (* STARTED)") && table.contains("Fleet: The Dice Game"), "{table}");
+    assert_eq!(table.lines().filter(|l| l.starts_with("│")).count(), 1 + 4, "a header and four plays");
+    let ids = |text: String| -> Vec<u64> {
+        serde_json::from_str::<Value>(&text)
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["id"].as_u64().unwrap())
+            .collect()
+    };
+    assert_eq!(ids(h(&["--format", "json"])), [4, 3, 2, 1], "newest first");
+    assert_eq!(ids(h(&["--format", "json", "--player", "ann"])), [4, 2, 1], "any spelling of case");
+    assert_eq!(ids(h(&["--format", "json", "--game", "fleet-dice", "--since", "2025-01-11"])), [3]);
+    assert_eq!(ids(h(&["--format", "json", "--limit", "2"])), [4, 3]);
+    let csv = h(&["--format", "csv"]);
+    assert!(csv.starts_with("id,date,game,players,result,duration\n4,2025-01-17,Nauticus,"), "{csv}");
+    let md = h(&["--format", "markdown"]);
+    assert!(md.starts_with("| # | DATE | GAME |"), "{md}");
+    let de = stdout(&deckhand(d).args(["--lang", "de", "history", "--db", "h.sqlite3"]).assert().success());
+    assert!(de.contains("SPIELER (* BEGANN)") && de.contains("Fleet: Das Würfelspiel"), "{de}");
+    let fr = stdout(&deckhand(d).args(["--lang", "fr", "history", "--db", "h.sqlite3"]).assert().success());
+    assert!(fr.contains("RÉSULTAT") && fr.contains("Fleet : Le jeu de dés"), "{fr}");
+    deckhand(d).args(["history", "--db", "h.sqlite3", "--since", "yesterday"]).assert().code(2);
+    // Nothing recorded yet: said on stderr, no file created.
+    let out = deckhand(d).args(["history", "--db", "none.sqlite3"]).assert().success();
+    assert!(stderr(&out).contains("No plays recorded yet"));
+    assert!(!d.join("none.sqlite3").exists());
+}
+
+#[test]
+fn stats_per_player_head_to_head_and_per_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    club(d);
+    let s =
+        json(&deckhand(d).args(["stats", "--db", "h.sqlite3", "--format", "json", "--game", "fleet-dice"]).assert());
+    let ann = s["players"].as_array().unwrap().iter().find(|p| p["player"] == "Ann").unwrap().clone();
+    assert_eq!(
+        (ann["plays"].as_u64(), ann["wins"].as_u64(), ann["win_rate"].as_str()),
+        (Some(2), Some(1), Some("50%"))
+    );
+    let cats = s["categories_fleet-dice"].as_array().unwrap();
+    let ann_cats = cats.iter().find(|p| p["player"] == "Ann").unwrap();
+    for id in ["fish", "boats", "licenses", "buildings", "bonus"] {
+        assert!(ann_cats[id].is_number(), "{ann_cats}");
+    }
+    let pair = s["head_to_head"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|h| h["player"] == "Ann" && h["opponent"] == "Bob")
+        .unwrap()
+        .clone();
+    assert_eq!((pair["plays"].as_u64(), pair["ahead"].as_u64(), pair["behind"].as_u64()), (Some(2), Some(1), Some(1)));
+    assert_eq!(s["games"][0]["plays"], 3);
+    assert!(s["games"][0]["record"].is_number() && s["games"][0]["record_by"].is_string());
+    let table = stdout(&deckhand(d).args(["stats", "--db", "h.sqlite3"]).assert().success());
+    for part in ["Players", "Average points per category — Fleet: The Dice Game", "Head to head", "Games", "WIN RATE"]
+    {
+        assert!(table.contains(part), "{part} in\n{table}");
+    }
+    let de =
+        stdout(&deckhand(d).args(["--lang", "de", "stats", "--db", "h.sqlite3", "--player", "ANN"]).assert().success());
+    assert!(de.contains("Direkter Vergleich") && de.contains("LIZENZEN") && de.contains("SIEGQUOTE"), "{de}");
+    let csv = stdout(&deckhand(d).args(["stats", "--db", "h.sqlite3", "--format", "csv"]).assert().success());
+    assert!(csv.starts_with("player,plays,wins,win_rate,average,best,worst\n"), "{csv}");
+    assert!(csv.contains("\nplayer,fish,boats,licenses,buildings,bonus\n"), "{csv}");
+    let md = stdout(&deckhand(d).args(["stats", "--db", "h.sqlite3", "--format", "markdown"]).assert().success());
+    assert!(md.contains("### Head to head"), "{md}");
+}
+
+#[test]
+fn one_night_with_its_champion() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    club(d);
+    let out = stdout(&deckhand(d).args(["night", "2025-01-10", "--db", "h.sqlite3"]).assert().success());
+    assert!(out.contains("Game night of 2025-01-10"), "{out}");
+    // Ann and Bob won once each; Ann has more points that night (19 + 16 against 13 + 19).
+    let j = json(&deckhand(d).args(["night", "2025-01-10", "--db", "h.sqlite3", "--format", "json"]).assert());
+    assert_eq!(j["plays"].as_array().unwrap().len(), 2);
+    assert_eq!(j["champions"], serde_json::json!(["Ann"]));
+    assert!(out.contains("Champion of the night: Ann (1 win, 35 points)"), "{out}");
+    let latest = json(&deckhand(d).args(["night", "--db", "h.sqlite3", "--format", "json"]).assert());
+    assert_eq!(latest["night"], "2025-01-17");
+    let fr = stdout(&deckhand(d).args(["--lang", "fr", "night", "--db", "h.sqlite3"]).assert().success());
+    assert!(fr.contains("Soirée de jeu du 2025-01-17") && fr.contains("Champion de la soirée"), "{fr}");
+    let none = deckhand(d).args(["night", "2024-12-31", "--db", "h.sqlite3"]).assert().success();
+    assert!(stderr(&none).contains("No plays recorded on the night of 2024-12-31"));
+    deckhand(d).args(["night", "2024-02-30", "--db", "h.sqlite3"]).assert().code(2);
+}
+
+#[test]
+fn bg_stats_export_field_by_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (out, starter) = play(d, "g.jsonl", 9, &["Ann", "Bob"], &["--db", "h.sqlite3"]);
+    out.success();
+    club(d);
+    let all = json(&deckhand(d).args(["export", "--db", "h.sqlite3"]).assert().success());
+    let plays = all.as_array().unwrap();
+    assert_eq!(plays.len(), 5, "every play, oldest first");
+    let live = &plays[4];
+    let keys: Vec<&str> = live.as_object().unwrap().keys().map(String::as_str).collect();
+    for k in ["sourceName", "sourcePlayId", "playDate", "durationMin", "game", "players"] {
+        assert!(keys.contains(&k), "{k} in {live}");
+    }
+    assert_eq!(live["sourceName"], "deckhand");
+    assert_eq!(live["sourcePlayId"], format!("deckhand-{}", sha256(&d.join("g.jsonl"))));
+    let date = live["playDate"].as_str().unwrap();
+    assert_eq!((date.len(), &date[4..5], &date[10..11], &date[13..14]), (19, "-", " ", ":"), "{date}");
+    assert!(live["durationMin"].is_u64());
+    assert_eq!(live["game"]["name"], "Fleet: The Dice Game");
+    assert!(live["game"].get("bggId").is_none(), "the built-in rules give no BGG id: none could be confirmed");
+    assert_eq!(live["game"]["highestWins"], true);
+    assert_eq!(live["game"]["noPoints"], false);
+    for p in live["players"].as_array().unwrap() {
+        assert!(p["name"].is_string() && p["score"].is_i64() && p["rank"].is_u64(), "{p}");
+        assert_eq!(p["winner"], p["rank"] == 1);
+        assert_eq!(p["startPlayer"], p["name"] == starter.as_str());
+    }
+    let paper = &plays[0];
+    assert_eq!(paper["playDate"], "2025-01-10 00:00:00");
+    assert!(paper.get("durationMin").is_none(), "no duration for a paper game");
+    let nauticus = &plays[3];
+    assert!(nauticus["game"].get("bggId").is_none(), "no unconfirmed BGG id is invented");
+    // JSON and CSV: every play and every player's categories.
+    let j = json(&deckhand(d).args(["export", "--format", "json", "--db", "h.sqlite3"]).assert());
+    assert_eq!(j[4]["players"][0]["categories"].as_object().unwrap().len(), 5);
+    let csv =
+        stdout(&deckhand(d).args(["export", "--format", "csv", "--db", "h.sqlite3", "--game", "nauticus"]).assert());
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("play_id,night,started_at,duration_min,game_id,game,mode,result,seat,player,start_player,score,rank,winner,category,points")
+    );
+    assert_eq!(lines.count(), 3 * 4, "three players, four Nauticus categories each");
+    // A rules file that gives the BoardGameGeek id exports it.
+    let rules = std::fs::read_to_string(repo().join("rules/nauticus.toml")).unwrap();
+    write(d, "mine.toml", &rules.replacen("year = 2013\n", "year = 2013\nbgg_id = 12345\n", 1));
+    deckhand(d)
+        .args(["score", "--rules", "mine.toml", "--record", "--db", "mine.sqlite3"])
+        .args(nauticus_sheets())
+        .assert()
+        .success();
+    let mine = json(&deckhand(d).args(["export", "--db", "mine.sqlite3"]).assert().success());
+    assert_eq!(mine[0]["game"]["bggId"], 12345);
+}
+
+#[test]
+fn import_backfills_from_saves_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    play(d, "a.jsonl", 1, &["Ann", "Bob"], &["--no-record"]).0.success();
+    play(d, "b.jsonl", 2, &["Ann", "Cy", "Dee"], &["--no-record"]).0.success();
+    write(d, "won.txt", WON);
+    deckhand(d)
+        .args(["play", "fischerspiel", "--players", "Ann,Bob", "-o", "f.jsonl", "--answers", "won.txt", "--no-record"])
+        .assert()
+        .success();
+    // An unfinished game: its first ten decisions only.
+    let (lines, _) = answers(3, &["Ann", "Bob"]);
+    write(d, "part.txt", &lines.lines().take(10).map(|l| format!("{l}\n")).collect::<String>());
+    deckhand(d)
+        .args(["play", "fleet-dice", "--players", "Ann,Bob", "--save", "part.jsonl", "--answers", "part.txt"])
+        .assert()
+        .code(2);
+    let out = deckhand(d)
+        .args(["import", "a.jsonl", "b.jsonl", "f.jsonl", "part.jsonl", "--db", "h.sqlite3"])
+        .assert()
+        .success();
+    let err = stderr(&out);
+    assert!(err.contains("a.jsonl: recorded as play #1") && err.contains("f.jsonl: recorded as play #3"), "{err}");
+    assert!(err.contains("part.jsonl: the game is not finished; not imported"), "{err}");
+    let again = deckhand(d).args(["import", "b.jsonl", "a.jsonl", "--db", "h.sqlite3"]).assert().success();
+    assert!(stderr(&again).contains("b.jsonl: already in the history (play #2), skipped"), "{}", stderr(&again));
+    let list = json(&deckhand(d).args(["history", "--format", "json", "--db", "h.sqlite3"]).assert());
+    assert_eq!(list.as_array().unwrap().len(), 3);
+    assert!(list.as_array().unwrap().iter().all(|p| p["source"] == "import"));
+    // A live recording and an import of the same save are one play.
+    play(d, "c.jsonl", 4, &["Ann", "Bob"], &["--db", "h.sqlite3"]).0.success();
+    let out = deckhand(d).args(["import", "c.jsonl", "--db", "h.sqlite3"]).assert().success();
+    assert!(stderr(&out).contains("already in the history (play #4)"));
+    // A file that is not a save: its error, the others still imported, exit 2.
+    write(d, "junk.jsonl", "not json\n");
+    deckhand(d).args(["import", "junk.jsonl", "--db", "h.sqlite3"]).assert().code(2).stderr(contains("junk.jsonl"));
+}
+
+#[test]
+fn players_are_matched_without_case_and_rename_merges_spellings() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    club(d);
+    let plays_of = |name: &str| {
+        let s = json(&deckhand(d).args(["stats", "--db", "h.sqlite3", "--format", "json", "--player", name]).assert());
+        s["players"].as_array().unwrap().first().map(|p| p["plays"].as_u64().unwrap())
+    };
+    assert_eq!(plays_of("ann"), Some(3), "Ann, ANN and Ann are one player");
+    let out = deckhand(d).args(["players", "rename", "dee", "Cy", "--db", "h.sqlite3"]).assert().code(2);
+    assert!(stderr(&out).contains("`dee` and `Cy` both played in play #3"), "{}", stderr(&out));
+    let out = deckhand(d).args(["players", "rename", "cleo", "Cy", "--db", "h.sqlite3"]).assert().success();
+    assert!(stderr(&out).contains("`cleo` merged into `Cy` (1 play moved)."), "{}", stderr(&out));
+    assert_eq!(plays_of("cy"), Some(3));
+    assert_eq!(plays_of("cleo"), None);
+    deckhand(d).args(["players", "rename", "ann", "Anna", "--db", "h.sqlite3"]).assert().success();
+    assert_eq!(plays_of("ANNA"), Some(3));
+    deckhand(d)
+        .args(["players", "rename", "Zed", "Bob", "--db", "h.sqlite3"])
+        .assert()
+        .code(2)
+        .stderr(contains("no player `Zed`"));
+}
+
+#[test]
+fn delete_asks_refuses_without_a_terminal_and_deletes_with_yes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    club(d);
+    let count = || {
+        json(&deckhand(d).args(["history", "--format", "json", "--db", "h.sqlite3"]).assert()).as_array().unwrap().len()
+    };
+    let out = deckhand(d)
+        .args(["history", "delete", "2", "--db", "h.sqlite3"])
+        .timeout(std::time::Duration::from_secs(20))
+        .assert()
+        .code(2);
+    assert!(stderr(&out).contains("play #2 (Fleet: The Dice Game, 2025-01-10: ") && stderr(&out).contains("--yes"));
+    assert_eq!(count(), 4);
+    deckhand(d)
+        .args(["history", "delete", "2", "--yes", "--db", "h.sqlite3"])
+        .assert()
+        .success()
+        .stderr(contains("Deleted play #2"));
+    assert_eq!(count(), 3);
+    deckhand(d)
+        .args(["history", "delete", "2", "--yes", "--db", "h.sqlite3"])
+        .assert()
+        .code(2)
+        .stderr(contains("no play #2"));
+    let s = json(&deckhand(d).args(["stats", "--db", "h.sqlite3", "--format", "json", "--player", "bob"]).assert());
+    assert_eq!(s["players"][0]["plays"], 1, "the totals follow the delete");
+    // A filter with a subcommand does not apply: refused.
+    deckhand(d).args(["history", "--game", "fleet-dice", "delete", "1", "--yes", "--db", "h.sqlite3"]).assert().code(2);
+}
+
+/// A database file at schema `version` holding one play of Ann and Bob (written with the
+/// SQL of version 1, which every later version keeps).
+fn old_database(path: &Path, version: u32) {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    for sql in &MIGRATIONS[..version as usize] {
+        conn.execute_batch(sql).unwrap();
+    }
+    conn.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
+    conn.pragma_update(None, "user_version", version).unwrap();
+    if version >= 1 {
+        conn.execute_batch(
+            "INSERT INTO players (id, name, key) VALUES (1, 'Ann', 'ann'), (2, 'Bob', 'bob');
+             INSERT INTO plays (id, game_id, game_name, night, source, mode, rules_fingerprint, save_hash, recorded_at)
+                 VALUES (1, 'fleet-dice', 'Fleet: The Dice Game', '2024-12-06', 'paper', 'ranked', '0', 'old', 0);
+             INSERT INTO seats VALUES (1, 0, 1, 'fleet-dice', 'ranked', 60, 1, 1), (1, 1, 2, 'fleet-dice', 'ranked', 50, 2, 0);
+             INSERT INTO categories VALUES (1, 0, 0, 'fish', 40), (1, 0, 1, 'boats', 20), (1, 1, 0, 'fish', 50);",
+        )
+        .unwrap();
+    }
+    if version >= 2 {
+        // Version 2's totals of that play, as a deckhand at version 2 would have kept them.
+        conn.execute_batch(
+            "INSERT INTO player_totals VALUES (1, 'fleet-dice', 1, 1, 1, 60, 60, 60), (2, 'fleet-dice', 1, 0, 1, 50, 50, 50);
+             INSERT INTO category_totals VALUES (1, 'fleet-dice', 'fish', 0, 1, 40), (1, 'fleet-dice', 'boats', 1, 1, 20),
+                                                (2, 'fleet-dice', 'fish', 0, 1, 50);
+             INSERT INTO pair_totals VALUES (1, 2, 'fleet-dice', 1, 1, 0, 0), (2, 1, 'fleet-dice', 1, 0, 1, 0);
+             INSERT INTO game_totals VALUES ('fleet-dice', 1, 1, 60, 0, 60, 1, 1);",
+        )
+        .unwrap();
+    }
+}
+
+#[test]
+fn every_earlier_schema_version_and_an_empty_file_migrate() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("empty.sqlite3"), b"").unwrap();
+    deckhand(d).args(["score", "--record", "--db", "empty.sqlite3"]).args(sheets()).assert().success();
+    let conn = rusqlite::Connection::open(d.join("empty.sqlite3")).unwrap();
+    let v: u32 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+    let mode: String = conn.pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
+    assert_eq!((v, mode.as_str()), (VERSION, "wal"));
+    for version in 0..VERSION {
+        let path = d.join(format!("v{version}.sqlite3"));
+        old_database(&path, version);
+        let name = path.display().to_string();
+        let s = json(&deckhand(d).args(["stats", "--format", "json", "--db", &name]).assert().success());
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        let now: u32 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+        assert_eq!(now, VERSION, "version {version} migrated");
+        if version >= 1 {
+            let ann = &s["players"][0];
+            assert_eq!(
+                (ann["player"].as_str(), ann["plays"].as_u64(), ann["best"].as_i64()),
+                (Some("Ann"), Some(1), Some(60))
+            );
+            assert_eq!(s["head_to_head"][0]["ahead"], 1, "version {version}: totals built from the old plays");
+            assert_eq!(s["categories_fleet-dice"][0]["fish"], 40.0);
+        }
+        // And it takes new plays.
+        deckhand(d).args(["score", "--record", "--db", &name]).args(sheets()).assert().success();
+    }
+    // The current version, written by hand, reads the same.
+    let path = d.join("current.sqlite3");
+    old_database(&path, VERSION);
+    let s = json(&deckhand(d).args(["stats", "--format", "json", "--db", &path.display().to_string()]).assert());
+    assert_eq!(s["players"][0]["best"], 60);
+}
+
+fn refused_untouched(d: &Path, name: &str, message: &str) {
+    let before = std::fs::read(d.join(name)).unwrap();
+    for args in [
+        vec!["history"],
+        vec!["stats"],
+        vec!["night"],
+        vec!["export"],
+        vec!["players", "rename", "a", "b"],
+        vec!["history", "delete", "1", "--yes"],
+    ] {
+        let out = deckhand(d).args(&args).args(["--db", name]).assert().code(2);
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+        assert!(!stderr(&out).contains("panicked"));
+    }
+    deckhand(d).arg("score").args(sheets()).args(["--record", "--db", name]).assert().code(2).stderr(contains(message));
+    // At the end of a live game it is only a warning: the game, save and sheets are fine.
+    let save = format!("{name}.jsonl");
+    let (out, _) = play(d, &save, 8, &["Ann", "Bob"], &["--db", name]);
+    let out = out.success();
+    assert!(
+        stderr(&out).contains("warning: the game was not recorded in the history") && stderr(&out).contains(message)
+    );
+    assert!(stdout(&out).contains("TOTAL"));
+    assert_eq!(std::fs::read(d.join(name)).unwrap(), before, "{name} left byte-identical");
+    let others: Vec<PathBuf> = std::fs::read_dir(d)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with(&format!("{name}-")))
+        .filter(|p| p.extension().is_some_and(|e| e != "toml"))
+        .collect();
+    assert!(others.is_empty(), "no -wal or -shm beside a refused file: {others:?}");
+}
+
+#[test]
+fn junk_truncated_foreign_and_newer_files_are_refused_and_left_as_they_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "junk.sqlite3", "player,score\nAnn,73\n");
+    refused_untouched(d, "junk.sqlite3", "is not a deckhand history database (not an SQLite file)");
+    // A real history cut in half.
+    deckhand(d).arg("score").args(sheets()).args(["--record", "--db", "full.sqlite3"]).assert().success();
+    for _ in 0..3 {
+        deckhand(d).arg("score").args(nauticus_sheets()).args(["--record", "--db", "full.sqlite3"]).assert().success();
+    }
+    let bytes = std::fs::read(d.join("full.sqlite3")).unwrap();
+    std::fs::write(d.join("cut.sqlite3"), &bytes[..bytes.len() / 2]).unwrap();
+    refused_untouched(d, "cut.sqlite3", "is damaged");
+    let other = rusqlite::Connection::open(d.join("other.sqlite3")).unwrap();
+    other.execute_batch("CREATE TABLE notes (text); INSERT INTO notes VALUES ('hello');").unwrap();
+    drop(other);
+    refused_untouched(d, "other.sqlite3", "SQLite database of another program");
+    std::fs::copy(d.join("full.sqlite3"), d.join("newer.sqlite3")).unwrap();
+    rusqlite::Connection::open(d.join("newer.sqlite3"))
+        .unwrap()
+        .pragma_update(None, "user_version", VERSION + 1)
+        .unwrap();
+    refused_untouched(d, "newer.sqlite3", &format!("written by a newer deckhand (history schema {}", VERSION + 1));
+}
+
+#[test]
+fn an_unwritable_database_only_warns_at_the_end_of_a_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "plain-file", "x");
+    // The database's folder cannot be created (a file is in the way).
+    let (out, _) = play(d, "g.jsonl", 12, &["Ann", "Bob"], &["--db", "plain-file/h.sqlite3"]);
+    let out = out.success();
+    assert!(
+        stderr(&out).contains("warning: the game was not recorded in the history: cannot use plain-file"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(d.join("g-ann.toml").exists() && d.join("g.jsonl").exists());
+    let out =
+        deckhand(d).arg("score").args(sheets()).args(["--record", "--db", "plain-file/h.sqlite3"]).assert().success();
+    assert!(stderr(&out).contains("warning: the game was not recorded"));
+    // A read-only folder (root writes anyway, so only checked as another user).
+    #[cfg(unix)]
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::create_dir(d.join("ro")).unwrap();
+        deckhand(d).arg("score").args(sheets()).args(["--record", "--db", "ro/h.sqlite3"]).assert().success();
+        std::fs::set_permissions(d.join("ro"), std::fs::Permissions::from_mode(0o555)).unwrap();
+        std::fs::set_permissions(d.join("ro/h.sqlite3"), std::fs::Permissions::from_mode(0o444)).unwrap();
+        let (out, _) = play(d, "r.jsonl", 13, &["Ann", "Bob"], &["--db", "ro/h.sqlite3"]);
+        let out = out.success();
+        assert!(stderr(&out).contains("warning: the game was not recorded"), "{}", stderr(&out));
+        std::fs::set_permissions(d.join("ro"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+}
+
+#[test]
+fn processes_recording_at_the_same_moment_all_land() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Eight processes start together on a database that does not exist yet; each records
+    // a different game (the same sheets under other player names).
+    let mut children = Vec::new();
+    for i in 0..8 {
+        let files: Vec<String> = ["ann", "bob", "jerome", "linda"]
+            .iter()
+            .map(|p| {
+                let text = std::fs::read_to_string(repo().join(format!("examples/{p}.toml"))).unwrap();
+                let text =
+                    text.replace(&format!("player = \"{}", capital(p)), &format!("player = \"{}{i}", capital(p)));
+                write(d, &format!("{p}{i}.toml"), &text)
+            })
+            .collect();
+        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("deckhand"));
+        cmd.env_clear().env("HOME", d).env("LANG", "C").current_dir(d);
+        cmd.args(["score", "--record", "--db", "h.sqlite3"]).args(&files);
+        cmd.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::piped());
+        children.push(cmd.spawn().unwrap());
+    }
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("Recorded in the history as play #"));
+    }
+    let list = json(&deckhand(d).args(["history", "--format", "json", "--db", "h.sqlite3"]).assert());
+    assert_eq!(list.as_array().unwrap().len(), 8);
+    let s = json(&deckhand(d).args(["stats", "--format", "json", "--db", "h.sqlite3"]).assert());
+    assert_eq!(s["players"].as_array().unwrap().len(), 32);
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+}
+
+#[test]
+fn control_characters_in_names_are_escaped_in_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let text = std::fs::read_to_string(repo().join("examples/linda.toml")).unwrap();
+    write(d, "evil.toml", &text.replace("player = \"Linda\"", "player = \"Li\\u001b[31mnda\""));
+    deckhand(d).args(["score", "--record", "--db", "h.sqlite3", "evil.toml"]).assert().success();
+    let out = stdout(&deckhand(d).args(["history", "--db", "h.sqlite3"]).assert().success());
+    assert!(out.contains("Li\\u{1b}[31mnda") && !out.contains('\u{1b}'), "{out}");
+}
