@@ -520,7 +520,7 @@ fn every_error_in_a_file_names_its_line_and_column() {
             "range.toml",
             fleet.replacen("players = { min = 1, max = 4 }", "players = { min = 5, max = 4 }", 1).into_bytes(),
             vec!["rules", "check"],
-            "range.toml:30:11:",
+            "range.toml:28:11:",
         ),
         ("utf.toml", b"game = \"fleet-dice\"\nplayer = \"\xff\"\n".to_vec(), vec!["score"], "utf.toml:2:11:"),
         (

@@ -330,7 +330,7 @@ pub fn paper_play(
         source: Source::Paper,
         players,
         start_player: None,
-        rules_fingerprint: format!("{:016x}", rules.hash),
+        rules_fingerprint: rules.fingerprint(),
         save_hash: Some(history::files_hash(texts)),
         outcome,
     })

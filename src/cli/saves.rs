@@ -106,8 +106,8 @@ pub fn rules_for(
             rules = rules.id()
         )));
     }
-    let hash = format!("{:016x}", rules.hash);
-    if hash != header.rules.hash && !allow_change {
+    if !rules.is_stamped(&header.rules.hash) && !allow_change {
+        let hash = rules.fingerprint();
         let began = if header.rules.text.is_some() {
             crate::t!(lang, "cli.save.began_in_save")
         } else {
@@ -132,7 +132,7 @@ pub fn rules_for(
 /// that are not built in (so the save can be resumed anywhere without the file).
 pub fn stamp(rules: &Rules) -> crate::log::save::RulesStamp {
     crate::log::save::RulesStamp {
-        hash: format!("{:016x}", rules.hash),
+        hash: rules.fingerprint(),
         text: (!rules.built_in).then(|| rules.source.text.clone()),
     }
 }

@@ -137,6 +137,73 @@ impl Rules {
     }
 }
 
+impl Rules {
+    /// The rules' fingerprint, as saves and the history record it: 16 hex digits of the
+    /// FNV-1a hash of what the file says — its tables, keys and values in a canonical
+    /// order — so a comment, blank lines or the order of keys do not change it, and any
+    /// value does. (Saves of deckhand before 0.2 hold `hash`, the text's own hash.)
+    pub fn fingerprint(&self) -> String {
+        let canonical = match toml::from_str::<toml::Table>(&self.source.text) {
+            Ok(table) => {
+                let mut out = String::new();
+                canonical_toml(&toml::Value::Table(table), &mut out);
+                out
+            }
+            // Rules that compiled always parse; the text itself is the fallback.
+            Err(_) => self.source.text.clone(),
+        };
+        format!("{:016x}", fnv1a(&canonical))
+    }
+
+    /// Whether a save's or a play's recorded rules stamp names these rules: the
+    /// fingerprint, or the whole text's hash that earlier saves recorded.
+    pub fn is_stamped(&self, stamp: &str) -> bool {
+        stamp == self.fingerprint() || stamp == format!("{:016x}", self.hash)
+    }
+}
+
+/// A TOML value written out with its tables' keys sorted, every string quoted and every
+/// float in full, for `Rules::fingerprint`.
+fn canonical_toml(value: &toml::Value, out: &mut String) {
+    use std::fmt::Write as _;
+    match value {
+        toml::Value::String(s) => {
+            let _ = write!(out, "{s:?}");
+        }
+        toml::Value::Integer(i) => {
+            let _ = write!(out, "{i}");
+        }
+        toml::Value::Float(f) => {
+            let _ = write!(out, "{f:?}");
+        }
+        toml::Value::Boolean(b) => {
+            let _ = write!(out, "{b}");
+        }
+        toml::Value::Datetime(d) => {
+            let _ = write!(out, "d{d}");
+        }
+        toml::Value::Array(items) => {
+            out.push('[');
+            for item in items {
+                canonical_toml(item, out);
+                out.push(',');
+            }
+            out.push(']');
+        }
+        toml::Value::Table(table) => {
+            let mut keys: Vec<&String> = table.keys().collect();
+            keys.sort();
+            out.push('{');
+            for key in keys {
+                let _ = write!(out, "{key:?}=");
+                canonical_toml(&table[key.as_str()], out);
+                out.push(',');
+            }
+            out.push('}');
+        }
+    }
+}
+
 /// The 64-bit FNV-1a hash of a rules text (`Rules::hash`).
 pub(crate) fn fnv1a(text: &str) -> u64 {
     fleet::precompiled::fnv1a_parts(&[text.as_bytes()])
@@ -245,6 +312,29 @@ pub fn resolve(game: Option<&str>, rules_path: Option<&Path>) -> Result<Rules, E
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_fingerprint_ignores_comments_layout_and_key_order_but_not_values() {
+        let text = BUILT_IN.iter().find(|(id, _)| *id == "titania").unwrap().1;
+        let load = |t: String| from_source(Source::new("t.toml", t)).unwrap();
+        let rules = load(text.to_string());
+        let fp = rules.fingerprint();
+        assert_eq!(fp.len(), 16);
+        // Comments, blank lines and indentation.
+        let edited = format!("# my copy\n\n{}", text.replace("\n[", "\n\n  # note\n["));
+        assert_eq!(load(edited).fingerprint(), fp);
+        // The order of two keys of one table.
+        let swapped =
+            text.replacen("year = 2010\nby = ", "by = ", 1).replacen("\nplayers = ", "\nyear = 2010\nplayers = ", 1);
+        assert_ne!(swapped, text);
+        assert_eq!(load(swapped).fingerprint(), fp);
+        // A value.
+        assert_ne!(load(text.replacen("year = 2010", "year = 2011", 1)).fingerprint(), fp);
+        // A save of an earlier deckhand stamped the text's own hash; it still names these rules.
+        assert!(rules.is_stamped(&format!("{:016x}", fnv1a(text))));
+        assert!(rules.is_stamped(&fp));
+        assert!(!rules.is_stamped("0123456789abcdef"));
+    }
 
     #[test]
     fn every_built_in_game_loads() {
