@@ -5,7 +5,6 @@ use std::path::{Path, PathBuf};
 
 use super::{emit, saves, sheets::fleet_standings};
 use crate::games::fleet::game::{Decision, Dice, Face, Game, Input, Kind, RollSpec};
-use crate::games::fleet::random;
 use crate::games::fleet::session::{Entry, NoUndo, ReplayError, Session};
 use crate::games::fleet::sheet_file;
 use crate::games::fleet::{check_game_in, Sheet};
@@ -14,7 +13,6 @@ use crate::log::save::{FleetSetup, Header, Setup};
 use crate::log::{files, Journal};
 use crate::report::sheet::sheet_text;
 use crate::report::Format;
-use crate::rng::Rng;
 use crate::text::fleet as fleet_text;
 use crate::ui::{Choice, Prompter};
 use crate::{ui, Error};
@@ -135,11 +133,6 @@ fn timestamp() -> String {
     format!("{y:04}{m:02}{d:02}-{:02}{:02}{:02}", rem / 3600, rem % 3600 / 60, rem % 60)
 }
 
-/// The dice for the `n`-th roll of a digital game.
-pub fn roll_digital(rules: &FleetRules, spec: RollSpec, seed: u64, n: u64) -> Vec<String> {
-    random::roll(rules, spec, &mut Rng::for_roll(seed, n))
-}
-
 enum Asked {
     Input(Input),
     Meta(String),
@@ -158,44 +151,17 @@ fn run(
         let Some(decision) = session.game.decision(rules) else {
             return finish(rules, session, journal.path(), p, lang);
         };
-        let digital = setup.dice == Dice::Digital;
-        let asked = match decision.roll {
-            Some(spec) if digital => {
-                let n = session.inputs.iter().filter(|(_, i)| matches!(i, Input::Roll { .. })).count() as u64;
-                let faces = roll_digital(rules, spec, setup.seed.unwrap_or(0), n);
-                // Nobody types these faces, so other languages show their names (English
-                // shows the keys, as it always has).
-                let shown: Vec<String> = if lang == "en" {
-                    faces.clone()
-                } else {
-                    faces
-                        .iter()
-                        .map(|k| Face::parse(rules, k).map_or(k.clone(), |f| fleet_text::face_label(rules, f, lang)))
-                        .collect()
-                };
-                p.say(&format!(
-                    "{} {}",
-                    fleet_text::prompt(rules, &session.game, &decision, lang),
-                    crate::t!(lang, "cli.play.deckhand_rolls", faces = shown.join(", "))
-                ));
-                Asked::Input(Input::Roll { faces, digital: true })
+        let automatic = match setup.dice {
+            Dice::Digital => session.digital_answer(rules, setup.seed.unwrap_or(0)),
+            Dice::Physical => None,
+        };
+        let asked = match (automatic, decision.roll) {
+            (Some(input), _) => {
+                p.say(&digital_said(rules, &session.game, &decision, &input, lang));
+                Asked::Input(input)
             }
-            None if digital && matches!(decision.kind(), Kind::StartDie | Kind::StartPlayer | Kind::Draw) => {
-                // deckhand rolls the start die (a boat type; the coins face is rerolled) and
-                // draws the start player.
-                let mut rng = Rng::for_roll(setup.seed.unwrap_or(0), u64::MAX - session.inputs.len() as u64);
-                let pick = decision.options[rng.below(decision.options.len())];
-                let label = fleet_text::option_label(rules, &session.game, &decision, &pick, lang);
-                let said = if decision.kind() == Kind::Draw {
-                    crate::t!(lang, "cli.play.deckhand_draws", pick = label)
-                } else {
-                    crate::t!(lang, "cli.play.deckhand_rolls", faces = label)
-                };
-                p.say(&format!("{} {said}", fleet_text::prompt(rules, &session.game, &decision, lang)));
-                Asked::Input(Input::Choice(pick.key(rules, &session.game).into_owned()))
-            }
-            Some(spec) => ask_roll(rules, &session.game, &decision, spec, p, lang)?,
-            None => ask_choice(rules, &session.game, &decision, p, lang)?,
+            (None, Some(spec)) => ask_roll(rules, &session.game, &decision, spec, p, lang)?,
+            (None, None) => ask_choice(rules, &session.game, &decision, p, lang)?,
         };
         let who = decision.player;
         match asked {
@@ -213,6 +179,39 @@ fn run(
                     crate::t!(lang, "cli.play.legal", legal = illegal.legal.join(", "))
                 )),
             },
+        }
+    }
+}
+
+/// What the table is told when deckhand rolls or draws itself: the question and the
+/// faces (other languages show the faces' names; English shows the keys, as it always has).
+pub(super) fn digital_said(rules: &FleetRules, game: &Game, decision: &Decision, input: &Input, lang: &str) -> String {
+    let prompt = fleet_text::prompt(rules, game, decision, lang);
+    match input {
+        Input::Roll { faces, .. } => {
+            let shown: Vec<String> = if lang == "en" {
+                faces.clone()
+            } else {
+                faces
+                    .iter()
+                    .map(|k| Face::parse(rules, k).map_or(k.clone(), |f| fleet_text::face_label(rules, f, lang)))
+                    .collect()
+            };
+            format!("{prompt} {}", crate::t!(lang, "cli.play.deckhand_rolls", faces = shown.join(", ")))
+        }
+        Input::Choice(key) => {
+            let label = decision
+                .options
+                .iter()
+                .find(|o| o.key(rules, game) == key.as_str())
+                .map(|o| fleet_text::option_label(rules, game, decision, o, lang))
+                .unwrap_or_else(|| key.clone());
+            let said = if decision.kind() == Kind::Draw {
+                crate::t!(lang, "cli.play.deckhand_draws", pick = label)
+            } else {
+                crate::t!(lang, "cli.play.deckhand_rolls", faces = label)
+            };
+            format!("{prompt} {said}")
         }
     }
 }
