@@ -12,6 +12,7 @@ pub mod message;
 pub mod players;
 pub mod report;
 pub mod rng;
+pub mod serve;
 pub mod source;
 pub mod text;
 pub mod ui;

@@ -10,6 +10,8 @@ mod nauticus;
 mod play;
 mod rules_cmd;
 mod saves;
+// `--serve` (issue #15): the table on the players' phones.
+mod served;
 mod sheets;
 
 use std::io::Write;
@@ -159,6 +161,8 @@ pub enum Command {
         /// Use this rules file instead of the built-in rules
         #[arg(long, value_name = "FILE")]
         rules: Option<PathBuf>,
+        #[command(flatten)]
+        serve: served::ServeArgs,
     },
     /// Continue a saved game exactly where it stopped (after a crash, too)
     #[command(after_help = EXIT_CODES)]
@@ -174,6 +178,8 @@ pub enum Command {
         /// Continue even though the rules differ from the ones the game began with
         #[arg(long)]
         allow_rules_change: bool,
+        #[command(flatten)]
+        serve: served::ServeArgs,
     },
     /// Rebuild a saved game and print its table (the final one when it is over)
     Replay {
@@ -504,11 +510,15 @@ const HELP: &[(&str, &str, &str)] = &[
     ("play", "fish", "cli.help.play.fish"),
     ("play", "answers", "cli.help.answers"),
     ("play", "rules", "cli.help.rules_file"),
+    ("play", "serve", "web.help.serve"),
+    ("play", "bind", "web.help.bind"),
     ("resume", "", "cli.help.resume.about"),
     ("resume", "file", "cli.help.save_file"),
     ("resume", "answers", "cli.help.answers"),
     ("resume", "rules", "cli.help.began_with"),
     ("resume", "allow_rules_change", "cli.help.resume.allow_rules_change"),
+    ("resume", "serve", "web.help.serve"),
+    ("resume", "bind", "web.help.bind"),
     ("replay", "", "cli.help.replay.about"),
     ("replay", "file", "cli.help.save_file"),
     ("replay", "format", "cli.help.score.format"),
@@ -691,6 +701,7 @@ const VALUE_NAMES: &[(&str, &str)] = &[
     ("FREE", "cli.clap.value.free"),
     ("MASTS", "cli.clap.value.masts"),
     ("TAKE", "cli.clap.value.take"),
+    ("ADDR[:PORT]", "web.help.value_bind"),
 ];
 
 /// An argument's value placeholder in `lang`.
@@ -849,9 +860,13 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
             fish,
             answers,
             rules,
+            serve,
         } => {
             let loaded = crate::games::resolve_in(Some(&game), rules.as_deref(), lang)?;
             match &loaded.game {
+                crate::games::Game::Fischerspiel(_) if serve.serve => {
+                    Err(Error::Usage(crate::t!(lang, "web.serve_fleet_only", game = loaded.name(lang))).into())
+                }
                 crate::games::Game::Fischerspiel(_) => coop::play(
                     coop::PlayArgs {
                         game,
@@ -877,6 +892,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
                         save: save.as_deref(),
                         answers: answers.as_deref(),
                         rules: rules.as_deref(),
+                        serve: &serve,
                     },
                     lang,
                 ),
@@ -889,14 +905,17 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
                 .into()),
             }
         }
-        Command::Resume { file, answers, rules, allow_rules_change } => {
+        Command::Resume { file, answers, rules, allow_rules_change, serve } => {
             let (header, _) = saves::read(&file, lang)?;
             match header.setup {
+                crate::log::save::Setup::Fischerspiel(_) if serve.serve => {
+                    Err(Error::Usage(crate::t!(lang, "web.serve_fleet_only", game = header.game)).into())
+                }
                 crate::log::save::Setup::Fischerspiel(_) => {
                     coop::resume(coop::ResumeArgs { file, answers, rules, allow_rules_change }, header, lang)
                 }
                 crate::log::save::Setup::Fleet(_) => {
-                    play::resume(&file, answers.as_deref(), rules.as_deref(), allow_rules_change, lang)
+                    play::resume(&file, answers.as_deref(), rules.as_deref(), allow_rules_change, &serve, lang)
                 }
             }
         }

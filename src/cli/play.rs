@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use super::{emit, saves, sheets::fleet_standings};
-use crate::games::fleet::game::{Decision, Dice, Face, Game, Input, Kind, RollSpec};
+use crate::games::fleet::game::{Decision, Dice, Face, Game, Input, RollSpec};
 use crate::games::fleet::session::{Entry, NoUndo, ReplayError, Session};
 use crate::games::fleet::sheet_file;
 use crate::games::fleet::{check_game_in, Sheet};
@@ -50,6 +50,8 @@ pub struct PlayOptions<'a> {
     pub save: Option<&'a Path>,
     pub answers: Option<&'a Path>,
     pub rules: Option<&'a Path>,
+    /// `--serve [--bind ADDR]` (issue #15): the table on the players' phones.
+    pub serve: &'a super::served::ServeArgs,
 }
 
 pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
@@ -78,24 +80,40 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
         trophies: o.trophies,
     };
     let header = Header::new(rules.id(), saves::stamp(&rules), names.clone(), Setup::Fleet(setup));
+    // --serve (issue #15): listen, and find the terminal (or none), before the save exists.
+    if o.serve.serve {
+        let prepared = super::served::prepare(o.serve, None, o.answers, "play", lang)?;
+        files::remove_stale_temps(save.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
+        let journal = Journal::create_in(&save, &header, lang)?;
+        super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = save.display())));
+        let mut session = Session::with_setup(fleet, &names, setup.options());
+        let mut greeting = vec![format!("{} {}", start_line(fleet, &names, lang), crate::t!(lang, "cli.play.saved_to", file = save.display()))];
+        greeting.extend(session.game.take_events().iter().map(|e| fleet_text::event(fleet, &session.game, e, lang)));
+        let game = super::served::Game { rules: fleet, setup, session, journal, entries: 0, tokens: None };
+        return super::served::run(prepared, game, &greeting, lang);
+    }
     // Ask for a way to prompt before creating the save, so a failure leaves nothing behind.
     let mut prompter = ui::prompter_for_in(o.answers, "play", lang)?;
     files::remove_stale_temps(save.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
     let mut journal = Journal::create_in(&save, &header, lang)?;
     super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = save.display())));
     let p = prompter.as_mut();
-    let start = if names.len() == 1 {
-        crate::t!(lang, "cli.play.start_solo", game = fleet.name.get(lang), players = names.join(", "))
-    } else {
-        crate::t!(lang, "cli.play.start", game = fleet.name.get(lang), players = names.join(", "))
-    };
-    p.say(&format!("{start} {}", crate::t!(lang, "cli.play.saved_to", file = save.display())));
+    p.say(&format!("{} {}", start_line(fleet, &names, lang), crate::t!(lang, "cli.play.saved_to", file = save.display())));
     p.say(&crate::t!(lang, "cli.play.at_any_prompt"));
     let mut session = Session::with_setup(fleet, &names, setup.options());
     for e in session.game.take_events() {
         p.say(&fleet_text::event(fleet, &session.game, &e, lang));
     }
     run(fleet, &mut session, &mut journal, &setup, p, lang)
+}
+
+/// The line that opens a game: the game and its players.
+fn start_line(rules: &FleetRules, names: &[String], lang: &str) -> String {
+    if names.len() == 1 {
+        crate::t!(lang, "cli.play.start_solo", game = rules.name.get(lang), players = names.join(", "))
+    } else {
+        crate::t!(lang, "cli.play.start", game = rules.name.get(lang), players = names.join(", "))
+    }
 }
 
 fn player_names(rules: &FleetRules, given: &[String], solo: bool, lang: &str) -> Result<Vec<String>, Error> {
@@ -119,23 +137,16 @@ fn player_names(rules: &FleetRules, given: &[String], solo: bool, lang: &str) ->
 
 fn timestamp() -> String {
     let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
-    let (days, rem) = (secs / 86_400, secs % 86_400);
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
+    let (y, m, d) = crate::report::html::civil_date(secs);
+    let rem = secs % 86_400;
     format!("{y:04}{m:02}{d:02}-{:02}{:02}{:02}", rem / 3600, rem % 3600 / 60, rem % 60)
 }
 
-enum Asked {
+pub(super) enum Asked {
     Input(Input),
     Meta(String),
+    /// Answered elsewhere while the question waited (a phone, at a served table).
+    Overtaken,
 }
 
 /// The table loop: ask, apply, save, remind — until the game is over.
@@ -149,7 +160,7 @@ fn run(
 ) -> anyhow::Result<i32> {
     loop {
         let Some(decision) = session.game.decision(rules) else {
-            return finish(rules, session, journal.path(), p, lang);
+            return finish(rules, session, journal.path(), &mut |line: &str| p.say(line), lang);
         };
         let automatic = match setup.dice {
             Dice::Digital => session.digital_answer(rules, setup.seed.unwrap_or(0)),
@@ -157,14 +168,15 @@ fn run(
         };
         let asked = match (automatic, decision.roll) {
             (Some(input), _) => {
-                p.say(&digital_said(rules, &session.game, &decision, &input, lang));
+                p.say(&fleet_text::digital_said(rules, &session.game, &decision, &input, lang));
                 Asked::Input(input)
             }
-            (None, Some(spec)) => ask_roll(rules, &session.game, &decision, spec, p, lang)?,
-            (None, None) => ask_choice(rules, &session.game, &decision, p, lang)?,
+            (None, Some(spec)) => ask_roll(rules, &session.game, &decision, spec, p, None, lang)?,
+            (None, None) => ask_choice(rules, &session.game, &decision, p, None, lang)?,
         };
         let who = decision.player;
         match asked {
+            Asked::Overtaken => {}
             Asked::Meta(cmd) => meta(rules, session, journal, who, &cmd, p, lang)?,
             Asked::Input(input) => match session.apply(rules, input.clone()) {
                 Ok(events) => {
@@ -183,45 +195,13 @@ fn run(
     }
 }
 
-/// What the table is told when deckhand rolls or draws itself: the question and the
-/// faces (other languages show the faces' names; English shows the keys, as it always has).
-pub(super) fn digital_said(rules: &FleetRules, game: &Game, decision: &Decision, input: &Input, lang: &str) -> String {
-    let prompt = fleet_text::prompt(rules, game, decision, lang);
-    match input {
-        Input::Roll { faces, .. } => {
-            let shown: Vec<String> = if lang == "en" {
-                faces.clone()
-            } else {
-                faces
-                    .iter()
-                    .map(|k| Face::parse(rules, k).map_or(k.clone(), |f| fleet_text::face_label(rules, f, lang)))
-                    .collect()
-            };
-            format!("{prompt} {}", crate::t!(lang, "cli.play.deckhand_rolls", faces = shown.join(", ")))
-        }
-        Input::Choice(key) => {
-            let label = decision
-                .options
-                .iter()
-                .find(|o| o.key(rules, game) == key.as_str())
-                .map(|o| fleet_text::option_label(rules, game, decision, o, lang))
-                .unwrap_or_else(|| key.clone());
-            let said = if decision.kind() == Kind::Draw {
-                crate::t!(lang, "cli.play.deckhand_draws", pick = label)
-            } else {
-                crate::t!(lang, "cli.play.deckhand_rolls", faces = label)
-            };
-            format!("{prompt} {said}")
-        }
-    }
-}
-
-fn ask_roll(
+pub(super) fn ask_roll(
     rules: &FleetRules,
     game: &Game,
     d: &Decision,
     spec: RollSpec,
     p: &mut dyn Prompter,
+    overtaken: Option<ui::Overtaken>,
     lang: &str,
 ) -> Result<Asked, Error> {
     // Players type the faces' words in their language (or the keys); the save gets keys.
@@ -263,7 +243,14 @@ fn ask_roll(
             .map(|_| ())
             .map_err(|e| wrong(fleet_text::refusal(rules, game, &e, lang)))
     };
-    let answer = p.input(&format!("{} ({hint})", fleet_text::prompt(rules, game, d, lang)), &validate)?;
+    let prompt = format!("{} ({hint})", fleet_text::prompt(rules, game, d, lang));
+    let answer = match overtaken {
+        Some(overtaken) => match p.input_until(&prompt, &validate, overtaken)? {
+            Some(answer) => answer,
+            None => return Ok(Asked::Overtaken),
+        },
+        None => p.input(&prompt, &validate)?,
+    };
     if let Some(meta) = meta_of(&answer, lang) {
         return Ok(Asked::Meta(meta.to_string()));
     }
@@ -271,7 +258,14 @@ fn ask_roll(
     Ok(Asked::Input(Input::Roll { faces, digital: false }))
 }
 
-fn ask_choice(rules: &FleetRules, game: &Game, d: &Decision, p: &mut dyn Prompter, lang: &str) -> Result<Asked, Error> {
+pub(super) fn ask_choice(
+    rules: &FleetRules,
+    game: &Game,
+    d: &Decision,
+    p: &mut dyn Prompter,
+    overtaken: Option<ui::Overtaken>,
+    lang: &str,
+) -> Result<Asked, Error> {
     let mut choices: Vec<Choice> = d
         .options
         .iter()
@@ -282,7 +276,14 @@ fn ask_choice(rules: &FleetRules, game: &Game, d: &Decision, p: &mut dyn Prompte
     choices.push(Choice::new("sheets", crate::t!(lang, "cli.play.meta_sheets")));
     choices.push(Choice::new("scores", crate::t!(lang, "cli.play.meta_scores")));
     choices.push(Choice::new("help", crate::t!(lang, "cli.play.meta_help")));
-    let i = p.select(&fleet_text::prompt(rules, game, d, lang), &choices)?;
+    let prompt = fleet_text::prompt(rules, game, d, lang);
+    let i = match overtaken {
+        Some(overtaken) => match p.select_until(&prompt, &choices, overtaken)? {
+            Some(i) => i,
+            None => return Ok(Asked::Overtaken),
+        },
+        None => p.select(&prompt, &choices)?,
+    };
     Ok(if i < d.options.len() {
         Asked::Input(Input::Choice(choices[i].key.clone()))
     } else {
@@ -342,7 +343,13 @@ fn meta(
 }
 
 /// The end of the game: the final table, and every sheet written as a transcription file.
-fn finish(rules: &FleetRules, session: &Session, save: &Path, p: &mut dyn Prompter, lang: &str) -> anyhow::Result<i32> {
+pub(super) fn finish(
+    rules: &FleetRules,
+    session: &Session,
+    save: &Path,
+    say: &mut dyn FnMut(&str),
+    lang: &str,
+) -> anyhow::Result<i32> {
     let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
     let owned: Vec<Sheet> = sheets.iter().map(|s| (*s).clone()).collect();
     let violations = check_game_in(rules, &owned, lang);
@@ -362,10 +369,10 @@ fn finish(rules: &FleetRules, session: &Session, save: &Path, p: &mut dyn Prompt
             files::write_sheet(&sheet_path(save, &sheet.player), &sheet_file::write_in(rules, sheet, None, lang))?;
         written.push(path.display().to_string());
     }
-    p.say(&crate::t!(lang, "cli.play.sheets_written", files = written.join(", ")));
+    say(&crate::t!(lang, "cli.play.sheets_written", files = written.join(", ")));
     for v in &violations {
         let w = format!("{} {} [{}] {}", v.player, v.box_id, v.rule.id(), v.message);
-        p.say(&crate::t!(lang, "cli.report.warning", warning = w));
+        say(&crate::t!(lang, "cli.report.warning", warning = w));
     }
     Ok(0)
 }
@@ -415,13 +422,27 @@ pub fn resume(
     answers: Option<&Path>,
     rules_path: Option<&Path>,
     allow_change: bool,
+    serve: &super::served::ServeArgs,
     lang: &'static str,
 ) -> anyhow::Result<i32> {
     // The save is locked from here on: a second deckhand on it is refused at once.
     let opened = Journal::open_in::<serde_json::Value, Entry>(path, lang)?;
-    let (rules, _header, setup, mut session) =
+    let (rules, header, setup, mut session) =
         reopen(path, &opened.header, &opened.entries, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("checked in reopen");
+    let resumed = crate::t!(lang, "cli.play.resumed", file = path.display(), round = session.game.round, n = session.inputs.len());
+    // --serve (issue #15): the pages come back at the address they know.
+    if serve.serve {
+        let tokens = crate::serve::Tokens::read(path, header.players.len(), lang)?;
+        let prepared = super::served::prepare(serve, tokens.as_ref().map(|t| t.bind.as_str()), answers, "resume", lang)?;
+        files::remove_stale_temps(path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
+        super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = path.display())));
+        let greeting: Vec<String> = opened.dropped_tail.iter().cloned().chain([resumed]).collect();
+        session.game.take_events();
+        let entries = opened.entries.len() as u64;
+        let game = super::served::Game { rules: fleet, setup, session, journal: opened.journal, entries, tokens };
+        return super::served::run(prepared, game, &greeting, lang);
+    }
     let mut prompter = ui::prompter_for_in(answers, "resume", lang)?;
     files::remove_stale_temps(path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
     let mut journal = opened.journal;
@@ -430,17 +451,7 @@ pub fn resume(
     if let Some(notice) = &opened.dropped_tail {
         p.say(notice);
     }
-    p.say(&format!(
-        "{} {}",
-        crate::t!(
-            lang,
-            "cli.play.resumed",
-            file = path.display(),
-            round = session.game.round,
-            n = session.inputs.len()
-        ),
-        crate::t!(lang, "cli.play.at_any_prompt")
-    ));
+    p.say(&format!("{resumed} {}", crate::t!(lang, "cli.play.at_any_prompt")));
     session.game.take_events();
     run(fleet, &mut session, &mut journal, &setup, p, lang)
 }

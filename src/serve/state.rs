@@ -1,0 +1,428 @@
+//! The shared table: the one session and its save, behind one lock, for the terminal and
+//! every page. An answer (from a phone or the terminal) is checked against the decision
+//! its screen showed, applied through the same engine checks as typed input, appended to
+//! the save and flushed — and only then reported as accepted and pushed to every screen.
+//! Digital dice are rolled here, right after the answer that leads to them, so a game
+//! answered entirely from phones never waits for the terminal.
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard};
+use std::time::Duration;
+
+use crate::games::fleet::game::{Decision, Dice, Event, Input};
+use crate::games::fleet::session::{Entry, NoUndo, Session};
+use crate::games::fleet::FleetRules;
+use crate::log::save::FleetSetup;
+use crate::log::Journal;
+use crate::text::fleet as fleet_text;
+
+/// How many lines of what happened the pages keep.
+const LOG_LINES: usize = 60;
+
+/// Who answers a decision: a seat (its own decisions, and the roll when it is that
+/// player's turn to roll) or the table (rolls, who starts, cards drawn), which the
+/// terminal answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slot {
+    Seat(usize),
+    Table,
+}
+
+/// A decision as one screen was shown it. `offer` changes whenever the decision waiting
+/// in that slot changes or is answered, so an answer to a decision already taken (a
+/// second phone, a double tap, the terminal and a phone at once) is told apart from an
+/// answer to the one waiting now, even when the two look alike.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Offered {
+    pub slot: Slot,
+    pub offer: u64,
+    pub decision: Decision,
+}
+
+/// Why an answer or an undo was not taken, said in the table's language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refused {
+    /// The decision was answered already (or is no longer asked): nothing changed.
+    Taken(String),
+    /// Not a legal answer (the engine's refusal) — with the legal keys.
+    Illegal(String, Vec<String>),
+    /// Undo is not possible now.
+    NoUndo(String),
+    /// The save could not be written: the table takes no more answers.
+    Stopped(String),
+}
+
+impl Refused {
+    pub fn text(&self) -> &str {
+        match self {
+            Refused::Taken(t) | Refused::Illegal(t, _) | Refused::NoUndo(t) | Refused::Stopped(t) => t,
+        }
+    }
+}
+
+/// Who takes back a decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UndoBy {
+    /// A seat, its own last decision, as of the state version its page showed.
+    Seat { seat: usize, seen: u64 },
+    /// The terminal: the last decision, whoever made it.
+    Host,
+}
+
+/// One line of what happened, numbered from the start of this process.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    pub seq: u64,
+    pub text: String,
+}
+
+pub(super) struct Inner {
+    pub session: Session,
+    journal: Journal,
+    /// Entries in the save after the header: the state's version.
+    pub version: u64,
+    /// Per slot (the seats, then the table): the offer id and the decision it stands for.
+    offers: Vec<(u64, Option<Decision>)>,
+    next_offer: u64,
+    /// Who answered each effective decision (None: the table's).
+    answered_by: Vec<Option<usize>>,
+    pub log: VecDeque<Line>,
+    next_line: u64,
+    /// Set when the save could not be written.
+    pub stopped: Option<String>,
+    /// Rendered views, by (version, view), so seven screens cost one rendering each.
+    pub cache: Vec<(u64, usize, std::sync::Arc<String>)>,
+}
+
+/// The table shared by the terminal and the HTTP server.
+pub struct Table {
+    pub rules: FleetRules,
+    pub setup: FleetSetup,
+    pub lang: &'static str,
+    pub names: Vec<String>,
+    inner: Mutex<Inner>,
+    changed: Condvar,
+    /// The version, readable without the lock (the terminal polls it while it waits).
+    version: AtomicU64,
+}
+
+impl Table {
+    /// The table of a session whose save is `journal` (`entries`: how many entries it
+    /// holds). Digital dice due now are rolled at once.
+    pub fn new(
+        rules: FleetRules,
+        setup: FleetSetup,
+        session: Session,
+        journal: Journal,
+        entries: u64,
+        lang: &'static str,
+    ) -> Result<Table, crate::Error> {
+        let seats = session.names.len();
+        let answered_by = who_answered(&rules, &session);
+        // Offer ids are unique across restarts: an answer sent to the host before a crash
+        // cannot match a decision offered after it.
+        let start = super::tokens::random_u64().map_err(|e| crate::Error::Usage(e.to_string()))? >> 12;
+        let names = session.names.clone();
+        let inner = Inner {
+            session,
+            journal,
+            version: entries,
+            offers: vec![(0, None); seats + 1],
+            next_offer: start,
+            answered_by,
+            log: VecDeque::new(),
+            next_line: 0,
+            stopped: None,
+            cache: Vec::new(),
+        };
+        let table =
+            Table { rules, setup, lang, names, inner: Mutex::new(inner), changed: Condvar::new(), version: AtomicU64::new(0) };
+        {
+            let mut inner = table.lock();
+            table.roll_digital(&mut inner)?;
+            table.refresh_offers(&mut inner, &[]);
+            table.version.store(inner.version, Ordering::SeqCst);
+        }
+        Ok(table)
+    }
+
+    pub(super) fn lock(&self) -> MutexGuard<'_, Inner> {
+        // A panic while the lock was held cannot leave a half-applied decision: the
+        // session is replaced only after the save line is on disk.
+        self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The state's version (entries in the save); changes with every accepted answer.
+    pub fn version(&self) -> u64 {
+        self.version.load(Ordering::SeqCst)
+    }
+
+    /// Wait until the version differs from `seen`, or `timeout` passes; returns the version.
+    pub fn wait_change(&self, seen: u64, timeout: Duration) -> u64 {
+        let inner = self.lock();
+        let (inner, _) = self
+            .changed
+            .wait_timeout_while(inner, timeout, |i| i.version == seen)
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        inner.version
+    }
+
+    /// Wake every waiting screen (used when the host stops).
+    pub fn notify(&self) {
+        self.changed.notify_all();
+    }
+
+    /// Whether the game is over.
+    pub fn finished(&self) -> bool {
+        self.lock().session.game.finished()
+    }
+
+    /// A copy of the session (for the terminal's questions and the final table).
+    pub fn session(&self) -> Session {
+        self.lock().session.clone()
+    }
+
+    /// The decision at the front, as the terminal shows it, with the state version.
+    pub fn front(&self) -> (u64, Option<Offered>) {
+        let inner = self.lock();
+        let front = inner.session.game.decision(&self.rules).map(|decision| {
+            let slot = match decision.player {
+                Some(p) => Slot::Seat(p),
+                None => Slot::Table,
+            };
+            Offered { slot, offer: inner.offers[self.index(slot)].0, decision }
+        });
+        (inner.version, front)
+    }
+
+    /// The decision waiting for a seat: its own (one of the simultaneous ones), or the
+    /// table's roll when this player rolls the dice (physical dice).
+    pub(super) fn offered_to(&self, inner: &Inner, seat: usize) -> Option<Offered> {
+        if let (offer, Some(decision)) = &inner.offers[seat] {
+            return Some(Offered { slot: Slot::Seat(seat), offer: *offer, decision: decision.clone() });
+        }
+        match &inner.offers[self.names.len()] {
+            (offer, Some(d)) if roller(d) == Some(seat) => {
+                Some(Offered { slot: Slot::Table, offer: *offer, decision: d.clone() })
+            }
+            _ => None,
+        }
+    }
+
+    /// Lines of what happened after line `after` (None: all kept).
+    pub fn lines_after(&self, after: Option<u64>) -> Vec<Line> {
+        let inner = self.lock();
+        inner.log.iter().filter(|l| after.is_none_or(|a| l.seq > a)).cloned().collect()
+    }
+
+    fn index(&self, slot: Slot) -> usize {
+        match slot {
+            Slot::Seat(p) => p,
+            Slot::Table => self.names.len(),
+        }
+    }
+
+    /// Answer the decision `offer` in `slot` with `input`. Accepted only when that very
+    /// decision is still waiting, the engine finds the answer legal, and its save line is
+    /// written and flushed; then every screen is woken. Returns the new version.
+    pub fn answer(&self, slot: Slot, offer: u64, input: Input) -> Result<u64, Refused> {
+        let mut inner = self.lock();
+        if let Some(why) = &inner.stopped {
+            return Err(Refused::Stopped(why.clone()));
+        }
+        let i = self.index(slot);
+        let waiting = match (&inner.offers[i], slot) {
+            ((id, Some(d)), _) if *id == offer => d.clone(),
+            _ => return Err(Refused::Taken(crate::t!(self.lang, "web.taken"))),
+        };
+        // The front of the queue is answered as at the terminal; a later, simultaneous
+        // decision in its place (seat order gives the same result).
+        let at_front = inner.session.game.decision(&self.rules).as_ref() == Some(&waiting);
+        let player = waiting.player;
+        let mut next = inner.session.clone();
+        let applied = match player {
+            Some(p) if !at_front => next.apply_by(&self.rules, p, input.clone()),
+            _ => next.apply(&self.rules, input.clone()),
+        };
+        let events = applied.map_err(|illegal| {
+            let text = fleet_text::refusal(&self.rules, &inner.session.game, &illegal, self.lang);
+            Refused::Illegal(text, illegal.legal)
+        })?;
+        let entry = if at_front { Entry::Do(input) } else { Entry::answer(player, input) };
+        self.commit(&mut inner, next, &entry, &events, player)?;
+        self.roll_digital(&mut inner).map_err(|e| Refused::Stopped(e.message(self.lang)))?;
+        Ok(self.publish(&mut inner, &[i]))
+    }
+
+    /// Answer, from a seat's page, the decision its page showed (`offer`): its own, or the
+    /// roll when it is this player's turn to roll.
+    pub fn answer_for_seat(&self, seat: usize, offer: u64, input: Input) -> Result<u64, Refused> {
+        let slot = {
+            let inner = self.lock();
+            match self.offered_to(&inner, seat) {
+                Some(o) => o.slot,
+                None => return Err(Refused::Taken(crate::t!(self.lang, "web.taken"))),
+            }
+        };
+        self.answer(slot, offer, input)
+    }
+
+    /// Who made the last effective decision: Some(Some(seat)), Some(None) for the table's,
+    /// None when nothing was decided yet.
+    pub(super) fn last_by(&self, inner: &Inner) -> Option<Option<usize>> {
+        inner.answered_by.last().copied()
+    }
+
+    /// Take back the last decision. A seat may take back only its own, and only when
+    /// nothing was decided after the state its page showed.
+    pub fn undo(&self, by: UndoBy) -> Result<(u64, String), Refused> {
+        let mut inner = self.lock();
+        if let Some(why) = &inner.stopped {
+            return Err(Refused::Stopped(why.clone()));
+        }
+        if let UndoBy::Seat { seat, seen } = by {
+            if seen != inner.version {
+                return Err(Refused::Taken(crate::t!(self.lang, "web.taken")));
+            }
+            if inner.answered_by.last() != Some(&Some(seat)) {
+                let last = match inner.answered_by.last() {
+                    Some(Some(p)) => self.names[*p].clone(),
+                    _ => crate::t!(self.lang, "web.the_table"),
+                };
+                return Err(Refused::NoUndo(crate::t!(self.lang, "web.undo_not_yours", name = last)));
+            }
+        }
+        let mut next = inner.session.clone();
+        let undone = next.undo(&self.rules).map_err(|why| {
+            let why = match why {
+                NoUndo::Nothing => crate::t!(self.lang, "engine.undo_nothing"),
+                NoUndo::DigitalRoll => crate::t!(self.lang, "engine.undo_digital_roll"),
+            };
+            Refused::NoUndo(crate::t!(self.lang, "cli.play.cannot_undo", why = why))
+        })?;
+        if let Err(e) = inner.journal.append(&Entry::Undo) {
+            let why = e.message(self.lang);
+            inner.stopped = Some(why.clone());
+            inner.cache.clear();
+            return Err(Refused::Stopped(why));
+        }
+        inner.version += 1;
+        inner.session = next;
+        inner.answered_by.pop();
+        let what = undone
+            .decision
+            .as_ref()
+            .map(|d| fleet_text::prompt(&self.rules, &inner.session.game, d, self.lang))
+            .unwrap_or_default();
+        let text = crate::t!(self.lang, "engine.undone", what = what, answer = undone.answer);
+        self.say(&mut inner, text.clone());
+        let all: Vec<usize> = (0..=self.names.len()).collect();
+        Ok((self.publish(&mut inner, &all), text))
+    }
+
+    /// Write an accepted answer and make it the state.
+    fn commit(
+        &self,
+        inner: &mut Inner,
+        next: Session,
+        entry: &Entry,
+        events: &[Event],
+        player: Option<usize>,
+    ) -> Result<(), Refused> {
+        if let Err(e) = inner.journal.append(entry) {
+            // The save is the single source of truth: what is not in it did not happen.
+            let why = e.message(self.lang);
+            inner.stopped = Some(why.clone());
+            inner.cache.clear();
+            self.changed.notify_all();
+            return Err(Refused::Stopped(why));
+        }
+        inner.version += 1;
+        inner.session = next;
+        inner.answered_by.push(player);
+        for e in events {
+            let text = fleet_text::event(&self.rules, &inner.session.game, e, self.lang);
+            self.say(inner, text);
+        }
+        Ok(())
+    }
+
+    /// Roll digital dice (and draw what deckhand draws) while the game waits for them.
+    fn roll_digital(&self, inner: &mut Inner) -> Result<(), crate::Error> {
+        if self.setup.dice != Dice::Digital {
+            return Ok(());
+        }
+        while let Some(input) = inner.session.digital_answer(&self.rules, self.setup.seed.unwrap_or(0)) {
+            let Some(decision) = inner.session.game.decision(&self.rules) else { break };
+            let said = fleet_text::digital_said(&self.rules, &inner.session.game, &decision, &input, self.lang);
+            let mut next = inner.session.clone();
+            let Ok(events) = next.apply(&self.rules, input.clone()) else { break };
+            self.say(inner, said);
+            if let Err(Refused::Stopped(why)) = self.commit(inner, next, &Entry::Do(input), &events, None) {
+                return Err(crate::Error::Usage(why));
+            }
+        }
+        Ok(())
+    }
+
+    fn say(&self, inner: &mut Inner, text: String) {
+        inner.log.push_back(Line { seq: inner.next_line, text });
+        inner.next_line += 1;
+        while inner.log.len() > LOG_LINES {
+            inner.log.pop_front();
+        }
+    }
+
+    /// After a change: new offers where a decision changed (and in the answered slots),
+    /// then wake every screen. Returns the version.
+    fn publish(&self, inner: &mut Inner, answered: &[usize]) -> u64 {
+        self.refresh_offers(inner, answered);
+        inner.cache.clear();
+        self.version.store(inner.version, Ordering::SeqCst);
+        self.changed.notify_all();
+        inner.version
+    }
+
+    fn refresh_offers(&self, inner: &mut Inner, answered: &[usize]) {
+        let pending = inner.session.game.pending(&self.rules);
+        for slot in 0..=self.names.len() {
+            let now = pending
+                .iter()
+                .find(|d| if slot == self.names.len() { d.player.is_none() } else { d.player == Some(slot) })
+                .cloned();
+            if now != inner.offers[slot].1 || answered.contains(&slot) || inner.offers[slot].0 == 0 {
+                inner.next_offer += 1;
+                inner.offers[slot] = (inner.next_offer, now);
+            }
+        }
+    }
+}
+
+/// The seat that rolls, when the decision is a roll of the start player's dice.
+pub(super) fn roller(d: &Decision) -> Option<usize> {
+    match d.ask {
+        crate::games::fleet::game::Ask::Roll { roller, .. } => Some(roller),
+        _ => None,
+    }
+}
+
+/// Who answered each effective decision of a session: the player whose decision it was
+/// (None for the table's), found by replaying it.
+fn who_answered(rules: &FleetRules, session: &Session) -> Vec<Option<usize>> {
+    let mut game = crate::games::fleet::game::Game::new(rules, &session.names, session.setup);
+    let mut out = Vec::with_capacity(session.inputs.len());
+    for (by, input) in &session.inputs {
+        match by {
+            Some(p) => {
+                out.push(Some(*p));
+                let _ = game.apply_by(rules, *p, input);
+            }
+            None => {
+                out.push(game.decision(rules).and_then(|d| d.player));
+                let _ = game.apply(rules, input);
+            }
+        }
+    }
+    out
+}
