@@ -1,6 +1,7 @@
 //! One integration-test binary (faster to build than one per file).
 
 mod common;
+mod host;
 
 mod cli;
 mod endgame_rules;
@@ -26,4 +27,5 @@ mod rules_file;
 mod scripted_2p;
 mod scripted_4p;
 mod scripted_solo;
+mod serve;
 mod titania;

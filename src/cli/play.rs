@@ -87,7 +87,11 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
         let journal = Journal::create_in(&save, &header, lang)?;
         super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = save.display())));
         let mut session = Session::with_setup(fleet, &names, setup.options());
-        let mut greeting = vec![format!("{} {}", start_line(fleet, &names, lang), crate::t!(lang, "cli.play.saved_to", file = save.display()))];
+        let mut greeting = vec![format!(
+            "{} {}",
+            start_line(fleet, &names, lang),
+            crate::t!(lang, "cli.play.saved_to", file = save.display())
+        )];
         greeting.extend(session.game.take_events().iter().map(|e| fleet_text::event(fleet, &session.game, e, lang)));
         let game = super::served::Game { rules: fleet, setup, session, journal, entries: 0, tokens: None };
         return super::served::run(prepared, game, &greeting, lang);
@@ -98,7 +102,11 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
     let mut journal = Journal::create_in(&save, &header, lang)?;
     super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = save.display())));
     let p = prompter.as_mut();
-    p.say(&format!("{} {}", start_line(fleet, &names, lang), crate::t!(lang, "cli.play.saved_to", file = save.display())));
+    p.say(&format!(
+        "{} {}",
+        start_line(fleet, &names, lang),
+        crate::t!(lang, "cli.play.saved_to", file = save.display())
+    ));
     p.say(&crate::t!(lang, "cli.play.at_any_prompt"));
     let mut session = Session::with_setup(fleet, &names, setup.options());
     for e in session.game.take_events() {
@@ -430,11 +438,18 @@ pub fn resume(
     let (rules, header, setup, mut session) =
         reopen(path, &opened.header, &opened.entries, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("checked in reopen");
-    let resumed = crate::t!(lang, "cli.play.resumed", file = path.display(), round = session.game.round, n = session.inputs.len());
+    let resumed = crate::t!(
+        lang,
+        "cli.play.resumed",
+        file = path.display(),
+        round = session.game.round,
+        n = session.inputs.len()
+    );
     // --serve (issue #15): the pages come back at the address they know.
     if serve.serve {
         let tokens = crate::serve::Tokens::read(path, header.players.len(), lang)?;
-        let prepared = super::served::prepare(serve, tokens.as_ref().map(|t| t.bind.as_str()), answers, "resume", lang)?;
+        let prepared =
+            super::served::prepare(serve, tokens.as_ref().map(|t| t.bind.as_str()), answers, "resume", lang)?;
         files::remove_stale_temps(path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
         super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = path.display())));
         let greeting: Vec<String> = opened.dropped_tail.iter().cloned().chain([resumed]).collect();

@@ -54,7 +54,8 @@ pub fn prepare(
         None => crate::serve::default_bind(),
     };
     let terminal = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
-    let prompter = if answers.is_some() || terminal { Some(ui::prompter_for_in(answers, command, lang)?) } else { None };
+    let prompter =
+        if answers.is_some() || terminal { Some(ui::prompter_for_in(answers, command, lang)?) } else { None };
     let listener = crate::serve::listen(bind, lang)?;
     Ok(Prepared { listener, prompter })
 }

@@ -106,7 +106,8 @@ fn handle(site: &Arc<Site>, mut request: Request) {
 
 /// Push the view to one page whenever the state changes, until the page goes away.
 fn stream(site: &Site, mut writer: Box<dyn Write + Send>, seat: Option<usize>) {
-    let mut head = String::from("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\nConnection: close\r\n");
+    let mut head =
+        String::from("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\nConnection: close\r\n");
     for h in common_headers() {
         head.push_str(&format!("{}: {}\r\n", h.field, h.value));
     }
@@ -188,7 +189,8 @@ fn route(site: &Arc<Site>, request: &mut Request) -> Reply {
     let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
     let method = request.method().clone();
     let not_found = || error(404, crate::t!(lang, "web.http.not_found"));
-    let get_only = |reply: Reply| if method == Method::Get { reply } else { error(405, crate::t!(lang, "web.http.method")) };
+    let get_only =
+        |reply: Reply| if method == Method::Get { reply } else { error(405, crate::t!(lang, "web.http.method")) };
     match parts.as_slice() {
         ["assets", name] => match assets::get(name) {
             Some((content_type, bytes)) => get_only(Reply::Page(StatusCode(200), content_type, bytes.to_vec())),

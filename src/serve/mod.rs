@@ -170,7 +170,8 @@ impl Serving {
 /// The address phones reach this computer at: the bound address, or, when bound to every
 /// interface, the first IPv4 address of a network interface that is up and not loopback.
 fn origin(addr: SocketAddr) -> String {
-    let ip = if addr.ip().is_unspecified() { lan_address().unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST)) } else { addr.ip() };
+    let ip =
+        if addr.ip().is_unspecified() { lan_address().unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST)) } else { addr.ip() };
     format!("http://{}", SocketAddr::new(ip, addr.port()))
 }
 

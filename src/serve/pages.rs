@@ -66,7 +66,11 @@ pub fn sheet(rules: &FleetRules, sheet: &Sheet, lang: &str) -> String {
         income = sheet.income(rules),
         n = sheet.full_boats(rules)
     );
-    let _ = write!(out, "<div class=\"sheet-head\">{}</div><div class=\"halves\"><table class=\"boats\"><tr><th></th>", escape(&header));
+    let _ = write!(
+        out,
+        "<div class=\"sheet-head\">{}</div><div class=\"halves\"><table class=\"boats\"><tr><th></th>",
+        escape(&header)
+    );
     for c in &view.columns {
         let _ = write!(out, "<th>{}</th>", escape(&heading(rules.boat_types[c.boat_type].name.get(lang))));
     }
@@ -223,7 +227,7 @@ mod tests {
 
     #[test]
     fn a_sheet_draws_every_section_of_the_pad_and_escapes_the_name() {
-        let rules = crate::games::built_in_fleet();
+        let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
         let mut s = Sheet::blank(&rules, "<Ann>");
         s.boxes[0][0] = Mark::Marked;
         let html = sheet(&rules, &s, "en");

@@ -136,8 +136,15 @@ impl Table {
             stopped: None,
             cache: Vec::new(),
         };
-        let table =
-            Table { rules, setup, lang, names, inner: Mutex::new(inner), changed: Condvar::new(), version: AtomicU64::new(0) };
+        let table = Table {
+            rules,
+            setup,
+            lang,
+            names,
+            inner: Mutex::new(inner),
+            changed: Condvar::new(),
+            version: AtomicU64::new(0),
+        };
         {
             let mut inner = table.lock();
             table.roll_digital(&mut inner)?;

@@ -495,10 +495,7 @@ pub fn digital_said(rules: &FleetRules, game: &Game, decision: &Decision, input:
             let shown: Vec<String> = if lang == "en" {
                 faces.clone()
             } else {
-                faces
-                    .iter()
-                    .map(|k| Face::parse(rules, k).map_or(k.clone(), |f| face_label(rules, f, lang)))
-                    .collect()
+                faces.iter().map(|k| Face::parse(rules, k).map_or(k.clone(), |f| face_label(rules, f, lang))).collect()
             };
             format!("{prompt} {}", crate::t!(lang, "cli.play.deckhand_rolls", faces = shown.join(", ")))
         }

@@ -59,7 +59,12 @@ pub trait Prompter {
         self.select(prompt, choices).map(Some)
     }
     /// `input`, giving up (None) when `overtaken()` turns true while waiting.
-    fn input_until(&mut self, prompt: &str, validate: Validator, overtaken: Overtaken) -> Result<Option<String>, Error> {
+    fn input_until(
+        &mut self,
+        prompt: &str,
+        validate: Validator,
+        overtaken: Overtaken,
+    ) -> Result<Option<String>, Error> {
         let _ = overtaken;
         self.input(prompt, validate).map(Some)
     }
@@ -169,7 +174,12 @@ impl Prompter for TerminalPrompter {
             .map_err(|e| dialoguer_error(dialoguer::Error::IO(e), self.lang))
     }
 
-    fn input_until(&mut self, prompt: &str, validate: Validator, overtaken: Overtaken) -> Result<Option<String>, Error> {
+    fn input_until(
+        &mut self,
+        prompt: &str,
+        validate: Validator,
+        overtaken: Overtaken,
+    ) -> Result<Option<String>, Error> {
         self.same_question(prompt);
         menu::line_until(&console::Term::stderr(), prompt, &mut self.typed, validate, overtaken)
             .map_err(|e| dialoguer_error(dialoguer::Error::IO(e), self.lang))
