@@ -3,6 +3,8 @@
 mod common;
 mod host;
 
+mod browser;
+
 mod cli;
 mod endgame_rules;
 mod fischerspiel;

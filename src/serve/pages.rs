@@ -190,7 +190,7 @@ pub fn seat(game: &str, player: &str, events: &str, answer: &str, undo: &str, la
          <section id=\"decision\" class=\"decision\"></section><div id=\"notice\" class=\"notice\" role=\"status\"></div>\
          <button id=\"undo\" class=\"undo\" hidden>{}</button>\
          <section id=\"result\" class=\"result\"></section>\
-         <section id=\"sheet\" class=\"mine\"></section><ol id=\"log\" class=\"log\"></ol></body></html>\n",
+         <section id=\"sheet\" class=\"mine\"></section><ul id=\"log\" class=\"log\"></ul></body></html>\n",
         escape(events),
         escape(answer),
         escape(undo),
@@ -212,7 +212,7 @@ pub fn dashboard(game: &str, events: &str, join_url: &str, qr_svg: &str, lang: &
          <div class=\"top\"><section id=\"roll\" class=\"roll\"></section><section id=\"scores\" class=\"scores\"></section>\
          <figure class=\"qr\">{qr_svg}<figcaption>{}</figcaption></figure></div>\
          <section id=\"result\" class=\"result\"></section>\
-         <section id=\"sheets\" class=\"sheets\"></section><ol id=\"log\" class=\"log\"></ol></body></html>\n",
+         <section id=\"sheets\" class=\"sheets\"></section><ul id=\"log\" class=\"log\"></ul></body></html>\n",
         escape(events),
         words(lang),
         escape(game),

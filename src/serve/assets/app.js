@@ -152,8 +152,13 @@
     }));
   }
 
+  // When each version arrived (milliseconds since the epoch): the browser test measures
+  // how long a decision on one page takes to show on the others.
+  window.deckhandArrived = {};
+
   function show(v) {
     if (current && v.v < current.v) { return; }
+    if (!(v.v in window.deckhandArrived)) { window.deckhandArrived[v.v] = Date.now(); }
     current = v;
     if (body.classList.contains('dashboard')) { showDashboard(v); } else { showSeat(v); }
     // The version on show, for people and for the browser test.
