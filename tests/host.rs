@@ -42,7 +42,25 @@ impl Reply {
     }
 }
 
-fn path_of(url: &str) -> String {
+/// One HTTP/1.0 request to `addr` (`127.0.0.1:PORT`) over its own connection.
+pub fn request(addr: &str, method: &str, path: &str, content_type: &str, body: &[u8]) -> Reply {
+    let mut stream = TcpStream::connect(addr).expect("the host listens");
+    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let head = format!(
+        "{method} {path} HTTP/1.0\r\nHost: {addr}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(body).unwrap();
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let (headers, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = headers.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    Reply { status, headers: headers.to_string(), body: body.to_string() }
+}
+
+pub fn path_of(url: &str) -> String {
     let rest = url.trim_start_matches("http://");
     rest.find('/').map(|i| rest[i..].to_string()).unwrap_or_else(|| "/".into())
 }
@@ -120,21 +138,7 @@ impl Host {
 
     /// One request over its own connection.
     pub fn request(&self, method: &str, path: &str, content_type: &str, body: &[u8]) -> Reply {
-        let mut stream = TcpStream::connect(&self.addr).expect("the host listens");
-        stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-        let head = format!(
-            "{method} {path} HTTP/1.0\r\nHost: {}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\r\n",
-            self.addr,
-            body.len()
-        );
-        stream.write_all(head.as_bytes()).unwrap();
-        stream.write_all(body).unwrap();
-        let mut raw = Vec::new();
-        let _ = stream.read_to_end(&mut raw);
-        let text = String::from_utf8_lossy(&raw).into_owned();
-        let (headers, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-        let status = headers.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-        Reply { status, headers: headers.to_string(), body: body.to_string() }
+        request(&self.addr, method, path, content_type, body)
     }
 
     pub fn get(&self, path: &str) -> Reply {

@@ -223,11 +223,11 @@ fn kill_9_loses_no_accepted_decision_and_resume_serve_brings_the_pages_back() {
     let mut again = Host::start(&bin(), dir.path(), &["resume", "g.jsonl", "--serve"], "g.jsonl");
     assert_eq!(again.seats, seats, "the same seat addresses");
     assert_eq!(again.join, join);
-    for s in 0..3 {
+    for (s, was) in before.iter().enumerate() {
         let now = again.state(s);
-        assert_eq!(now["v"], before[s]["v"]);
-        assert_eq!(now["sheet"], before[s]["sheet"]);
-        assert_eq!(now["decision"]["prompt"], before[s]["decision"]["prompt"]);
+        assert_eq!(now["v"], was["v"]);
+        assert_eq!(now["sheet"], was["sheet"]);
+        assert_eq!(now["decision"]["prompt"], was["decision"]["prompt"]);
     }
     // A reconnecting page gets the current view at once, and the game goes on to its end.
     let mut events = again.events(Some(2));
@@ -266,4 +266,67 @@ fn serve_options_are_checked_before_anything_is_created() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--serve serves Fleet games"));
+}
+
+#[test]
+fn physical_dice_are_tapped_in_on_the_rollers_page_and_checked_by_the_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"];
+    let host = Host::start(&bin(), dir.path(), &args, "g.jsonl");
+    // Each player answers their start die on their own page.
+    for seat in 0..2 {
+        let d = host.state(seat)["decision"].clone();
+        assert!(d["prompt"].as_str().unwrap().contains("start roll"), "{d}");
+        let r = host.answer(seat, d["offer"].as_u64().unwrap(), "cod");
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    // Who starts is the table's question: any page may answer it, once.
+    let (a, b) = (host.state(0)["decision"].clone(), host.state(1)["decision"].clone());
+    assert_eq!(a["prompt"], "Who is the start player?");
+    assert_eq!(a["offer"], b["offer"]);
+    assert_eq!(host.answer(1, a["offer"].as_u64().unwrap(), "Bob").status, 200);
+    assert_eq!(host.answer(0, a["offer"].as_u64().unwrap(), "Ann").status, 409, "taken already");
+    // Bob rolls: his page gets the faces to tap; Ann's page has nothing to decide.
+    let d = host.state(1)["decision"].clone();
+    assert!(host.state(0)["decision"].is_null());
+    assert_eq!(d["roll"]["boat"], 3, "{d}");
+    assert!(d["roll"]["faces"].as_array().unwrap().iter().any(|f| f["key"] == "cod"));
+    let roll =
+        |faces: Value| host.post(&format!("{}/answer", host.seats[1]), &json!({"offer": d["offer"], "faces": faces}));
+    let r = roll(json!(["cod", "kraken", "cod"]));
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(r.json()["error"].as_str().unwrap().contains("kraken"), "{}", r.body);
+    assert_eq!(roll(json!(["cod", "cod"])).status, 409, "three dice are rolled");
+    let r = roll(json!(["cod", "shrimp", "oyster"]));
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(host.state(1)["roll"], "Dice: cod, shrimp, oyster");
+    let save = std::fs::read_to_string(&host.save).unwrap();
+    assert!(save.contains(r#"{"do":{"Roll":{"faces":["cod","shrimp","oyster"],"digital":false}}}"#), "{save}");
+}
+
+#[test]
+fn score_format_html_is_a_self_contained_page_worth_sharing() {
+    let dir = crate::common::examples_dir();
+    let out = crate::common::deckhand(dir.path())
+        .args(["score", "examples/ann.toml", "examples/bob.toml", "examples/jerome.toml", "examples/linda.toml"])
+        .args(["--format", "html"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let page = String::from_utf8(out.stdout).unwrap();
+    assert!(page.starts_with("<!doctype html>"), "{page}");
+    assert!(page.contains("Linda wins with 73 points"), "{page}");
+    assert!(page.contains("Played on ") && page.contains("Ann, Bob, Jerome, Linda"), "{page}");
+    assert!(page.contains("<tr class=\"winner\"><td>1</td><td class=\"player\">Linda</td>"), "{page}");
+    assert!(page.contains("class=\"bar\""), "a bar per category");
+    assert!(page.contains("decided by most fish"), "the tie note");
+    for outside in ["http://", "https://", "<script", "<link", "@import", "url("] {
+        assert!(!page.contains(outside), "self-contained: no `{outside}`");
+    }
+    let de = crate::common::deckhand(dir.path())
+        .args(["--lang", "de", "score", "examples/linda.toml", "examples/bob.toml", "--format", "html"])
+        .output()
+        .unwrap();
+    let de = String::from_utf8(de.stdout).unwrap();
+    assert!(de.contains("<html lang=\"de\">") && de.contains("Linda gewinnt mit 73 Punkten"), "{de}");
 }

@@ -92,15 +92,16 @@ pub fn run(prepared: Prepared, game: Game, greeting: &[String], lang: &'static s
     };
     let table = Table::new(game.rules.clone(), game.setup, game.session, game.journal, game.entries, lang)?;
     let serving = listener.serve(table, tokens, game.rules.name.get(lang), fleet_standings);
-    let mut say = |line: &str| match prompter.as_mut() {
-        Some(p) => p.say(line),
-        None => ui::say(line),
-    };
-    for line in greeting {
-        say(line);
+    {
+        let mut say = |line: &str| match prompter.as_mut() {
+            Some(p) => p.say(line),
+            None => ui::say(line),
+        };
+        for line in greeting {
+            say(line);
+        }
+        announce(&serving, &mut say, lang);
     }
-    announce(&serving, &mut say, lang);
-    drop(say);
     match prompter.as_mut() {
         Some(p) => {
             p.say(&crate::t!(lang, "cli.play.at_any_prompt"));

@@ -172,10 +172,11 @@ pub fn join(game: &str, seats: &[(String, String)], dashboard: &str, lang: &str)
     }
     let _ = write!(
         out,
-        "</ul><p><a href=\"{}\">{}</a></p></main></body></html>\n",
+        "</ul><p><a href=\"{}\">{}</a></p></main></body></html>",
         escape(dashboard),
         escape(&t!(lang, "web.dashboard_link"))
     );
+    out.push('\n');
     out
 }
 
@@ -190,7 +191,7 @@ pub fn seat(game: &str, player: &str, events: &str, answer: &str, undo: &str, la
          <section id=\"decision\" class=\"decision\"></section><div id=\"notice\" class=\"notice\" role=\"status\"></div>\
          <button id=\"undo\" class=\"undo\" hidden>{}</button>\
          <section id=\"result\" class=\"result\"></section>\
-         <section id=\"sheet\" class=\"mine\"></section><ul id=\"log\" class=\"log\"></ul></body></html>\n",
+         <section id=\"sheet\" class=\"mine\"></section><ul id=\"log\" class=\"log\"></ul></body></html>",
         escape(events),
         escape(answer),
         escape(undo),
@@ -198,6 +199,7 @@ pub fn seat(game: &str, player: &str, events: &str, answer: &str, undo: &str, la
         escape(player),
         escape(&t!(lang, "web.undo")),
     );
+    out.push('\n');
     out
 }
 
@@ -212,12 +214,13 @@ pub fn dashboard(game: &str, events: &str, join_url: &str, qr_svg: &str, lang: &
          <div class=\"top\"><section id=\"roll\" class=\"roll\"></section><section id=\"scores\" class=\"scores\"></section>\
          <figure class=\"qr\">{qr_svg}<figcaption>{}</figcaption></figure></div>\
          <section id=\"result\" class=\"result\"></section>\
-         <section id=\"sheets\" class=\"sheets\"></section><ul id=\"log\" class=\"log\"></ul></body></html>\n",
+         <section id=\"sheets\" class=\"sheets\"></section><ul id=\"log\" class=\"log\"></ul></body></html>",
         escape(events),
         words(lang),
         escape(game),
         escape(&t!(lang, "web.scan_to_join", url = join_url)),
     );
+    out.push('\n');
     out
 }
 

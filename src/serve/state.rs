@@ -203,14 +203,15 @@ impl Table {
         (inner.version, front)
     }
 
-    /// The decision waiting for a seat: its own (one of the simultaneous ones), or the
-    /// table's roll when this player rolls the dice (physical dice).
+    /// The decision waiting for a seat: its own (one of the simultaneous ones), or one of
+    /// the table's — the roll when this player rolls the dice, who starts and the cards
+    /// drawn on any seat's page (physical dice; first come, first served).
     pub(super) fn offered_to(&self, inner: &Inner, seat: usize) -> Option<Offered> {
         if let (offer, Some(decision)) = &inner.offers[seat] {
             return Some(Offered { slot: Slot::Seat(seat), offer: *offer, decision: decision.clone() });
         }
         match &inner.offers[self.names.len()] {
-            (offer, Some(d)) if roller(d) == Some(seat) => {
+            (offer, Some(d)) if roller(d).is_none_or(|r| r == seat) => {
                 Some(Offered { slot: Slot::Table, offer: *offer, decision: d.clone() })
             }
             _ => None,
@@ -432,4 +433,92 @@ fn who_answered(rules: &FleetRules, session: &Session) -> Vec<Option<usize>> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::fleet::game::Setup;
+    use crate::log::save::{Header, Setup as SaveSetup};
+
+    fn table(dir: &std::path::Path, seed: u64) -> Table {
+        let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
+        let names = vec!["Ann".to_string(), "Bob".to_string()];
+        let setup = FleetSetup { dice: Dice::Digital, seed: Some(seed), solo: false, captains: false, trophies: false };
+        let header = Header::new(
+            "fleet-dice",
+            crate::log::save::RulesStamp { hash: "0".into(), text: None },
+            names.clone(),
+            SaveSetup::Fleet(setup),
+        );
+        let journal = Journal::create(&dir.join("g.jsonl"), &header).unwrap();
+        let session = Session::with_setup(&rules, &names, Setup::default());
+        Table::new(rules, setup, session, journal, 0, "en").unwrap()
+    }
+
+    fn seat_offer(t: &Table, seat: usize) -> Option<Offered> {
+        let inner = t.lock();
+        t.offered_to(&inner, seat)
+    }
+
+    fn first_key(t: &Table, o: &Offered) -> Input {
+        let game = t.session().game;
+        Input::Choice(o.decision.options[0].key(&t.rules, &game).into_owned())
+    }
+
+    #[test]
+    fn digital_dice_are_rolled_at_once_and_the_start_player_picks() {
+        let dir = tempfile::tempdir().unwrap();
+        let t = table(dir.path(), 4);
+        let (version, front) = t.front();
+        assert!(version >= 4, "start dice, start player and the roll are in the save");
+        let front = front.unwrap();
+        assert!(matches!(front.decision.ask, crate::games::fleet::game::Ask::Pick { .. }));
+        let Slot::Seat(p) = front.slot else { panic!("a seat picks") };
+        assert_eq!(seat_offer(&t, p), Some(front));
+        assert_eq!(seat_offer(&t, 1 - p), None, "the other seat waits");
+    }
+
+    #[test]
+    fn an_answer_to_a_decision_already_taken_is_refused_and_changes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let t = table(dir.path(), 4);
+        let (v, front) = t.front();
+        let front = front.unwrap();
+        let input = first_key(&t, &front);
+        assert_eq!(t.answer(front.slot, front.offer, input.clone()), Ok(v + 1));
+        // The terminal, or a second phone, answers the same decision again.
+        assert!(matches!(t.answer(front.slot, front.offer, input), Err(Refused::Taken(_))));
+        assert_eq!(t.version(), v + 1);
+        let lines = std::fs::read_to_string(dir.path().join("g.jsonl")).unwrap().lines().count() as u64;
+        assert_eq!(lines, 1 + v + 1, "one line per accepted answer");
+        // An illegal answer goes through the engine's checks.
+        let (_, now) = t.front();
+        let now = now.unwrap();
+        match t.answer(now.slot, now.offer, Input::Choice("kraken".into())) {
+            Err(Refused::Illegal(text, legal)) => {
+                assert!(text.contains("kraken"), "{text}");
+                assert!(!legal.is_empty());
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_seat_takes_back_only_its_own_last_decision_and_the_host_any() {
+        let dir = tempfile::tempdir().unwrap();
+        let t = table(dir.path(), 4);
+        let (_, front) = t.front();
+        let front = front.unwrap();
+        let Slot::Seat(p) = front.slot else { panic!("a seat picks") };
+        let v = t.answer(front.slot, front.offer, first_key(&t, &front)).unwrap();
+        assert!(matches!(t.undo(UndoBy::Seat { seat: 1 - p, seen: v }), Err(Refused::NoUndo(_))));
+        assert!(matches!(t.undo(UndoBy::Seat { seat: p, seen: v - 1 }), Err(Refused::Taken(_))), "stale page");
+        let (after, text) = t.undo(UndoBy::Seat { seat: p, seen: v }).unwrap();
+        assert_eq!(after, v + 1, "an undo is an entry too");
+        assert!(text.starts_with("undone: "), "{text}");
+        assert_eq!(t.front().1.map(|o| o.decision), Some(front.decision), "asked again");
+        // Before the first decision: the host cannot take back deckhand's own roll.
+        assert!(matches!(t.undo(UndoBy::Host), Err(Refused::NoUndo(_))));
+    }
 }
