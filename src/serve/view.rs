@@ -162,9 +162,18 @@ fn result(site: &Site, inner: &Inner) -> String {
     let violations = crate::games::fleet::check_game_in(&table.rules, &owned, table.lang);
     let counts: Vec<usize> = owned.iter().map(|s| violations.iter().filter(|v| v.player == s.player).count()).collect();
     let standings = (site.standings)(&table.rules, &sheets(inner), &counts, table.lang);
+    // Solo: the rating against Captain Ruth, as the terminal says it.
+    let headline = match (&inner.session.game.ruth, standings.rows.first()) {
+        (Some(_), Some(row)) => {
+            let total = row.total.max(0) as u32;
+            let title = fleet_text::rating(&table.rules, total, table.lang);
+            crate::t!(table.lang, "cli.play.solo_rating", total = total, title = title)
+        }
+        _ => html::winner_line(&standings, table.lang),
+    };
     format!(
         "<p class=\"win\">{}</p>{}<p><a href=\"{}\" download>{}</a></p>",
-        html::escape(&html::winner_line(&standings, table.lang)),
+        html::escape(headline.trim()),
         html::fragment(&standings, table.lang),
         html::escape(&site.final_url()),
         html::escape(&crate::t!(table.lang, "web.final_page"))
