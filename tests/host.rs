@@ -103,18 +103,20 @@ impl Host {
         let (join, seats, dashboard) = loop {
             {
                 let lines = stderr.lock().unwrap();
-                if lines.iter().any(|l| l.contains("Dashboard for a television")) {
+                // Found by their shape, in any language: the join address, each seat's, the
+                // dashboard's (printed last).
+                if lines.iter().any(|l| l.trim_end().ends_with("/dashboard")) {
                     let url = |l: &String| l.split_whitespace().last().unwrap_or_default().to_string();
                     let join = lines
                         .iter()
-                        .find(|l| l.starts_with("Serving the table at"))
-                        .and_then(|l| l.split_whitespace().find(|w| w.starts_with("http://")))
+                        .filter_map(|l| l.split_whitespace().find(|w| w.starts_with("http://") && w.contains("/g/")))
+                        .find(|w| !w.contains("/seat/") && !w.ends_with("/dashboard"))
                         .expect("the join address")
                         .to_string();
                     let seats: Vec<String> =
                         lines.iter().filter(|l| l.contains("/seat/")).map(|l| path_of(&url(l))).collect();
                     let dashboard =
-                        lines.iter().find(|l| l.contains("Dashboard for a television")).map(url).expect("dashboard");
+                        lines.iter().find(|l| l.trim_end().ends_with("/dashboard")).map(url).expect("dashboard");
                     break (join, seats, path_of(&dashboard));
                 }
             }

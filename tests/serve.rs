@@ -330,3 +330,34 @@ fn score_format_html_is_a_self_contained_page_worth_sharing() {
     let de = String::from_utf8(de.stdout).unwrap();
     assert!(de.contains("<html lang=\"de\">") && de.contains("Linda gewinnt mit 73 Punkten"), "{de}");
 }
+
+#[test]
+fn the_pages_speak_the_tables_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "--lang",
+        "fr",
+        "play",
+        "fleet-dice",
+        "--players",
+        "Anne,Bruno",
+        "--dice",
+        "digital",
+        "--seed",
+        "2",
+        "--save",
+        "g.jsonl",
+        "--serve",
+        "--bind",
+        "127.0.0.1:0",
+    ];
+    // The host's own lines are French too: find the addresses by their shape.
+    let host = Host::start(&bin(), dir.path(), &args, "g.jsonl");
+    let page = host.get(&host.seats[0]);
+    assert!(page.body.contains("<html lang=\"fr\">") && page.body.contains("Annuler ma dernière décision"));
+    let state = host.state(0);
+    assert_eq!(state["round"], "Manche 1 sur 10");
+    assert!(state["sheet"].as_str().unwrap().contains("Crevette"), "{}", state["sheet"]);
+    let join = host.get(&crate::host::path_of(&host.join));
+    assert!(join.body.contains("Qui êtes-vous ?"), "{}", join.body);
+}

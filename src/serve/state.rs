@@ -521,4 +521,47 @@ mod tests {
         // Before the first decision: the host cannot take back deckhand's own roll.
         assert!(matches!(t.undo(UndoBy::Host), Err(Refused::NoUndo(_))));
     }
+
+    #[test]
+    fn four_seats_answering_at_once_from_threads_finish_the_game_and_the_save_replays_to_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
+        let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"].iter().map(|n| n.to_string()).collect();
+        let setup = FleetSetup { dice: Dice::Digital, seed: Some(9), solo: false, captains: false, trophies: false };
+        let stamp = crate::log::save::RulesStamp { hash: "0".into(), text: None };
+        let header = Header::new("fleet-dice", stamp, names.clone(), SaveSetup::Fleet(setup));
+        let path = dir.path().join("g.jsonl");
+        let journal = Journal::create(&path, &header).unwrap();
+        let session = Session::with_setup(&rules, &names, Setup::default());
+        let t = Table::new(rules.clone(), setup, session, journal, 0, "en").unwrap();
+        // Each seat is a phone answering its own decisions as soon as it has one; the last
+        // option, so that choices differ from the front-only default.
+        std::thread::scope(|scope| {
+            for seat in 0..4 {
+                let t = &t;
+                scope.spawn(move || {
+                    while !t.finished() {
+                        let offered = seat_offer(t, seat);
+                        let Some(o) = offered else {
+                            t.wait_change(t.version(), Duration::from_millis(20));
+                            continue;
+                        };
+                        let game = t.session().game;
+                        let Some(last) = o.decision.options.last() else { continue };
+                        let input = Input::Choice(last.key(&t.rules, &game).into_owned());
+                        match t.answer_for_seat(seat, o.offer, input) {
+                            Ok(_) | Err(Refused::Taken(_)) => {}
+                            Err(other) => panic!("{other:?}"),
+                        }
+                    }
+                });
+            }
+        });
+        let finished = t.session();
+        assert!(finished.game.finished());
+        assert!(finished.inputs.iter().any(|(by, _)| by.is_some()), "some answers came out of seat order");
+        let read = Journal::read::<serde_json::Value, Entry>(&path).unwrap();
+        let replayed = Session::replay(&rules, &names, Setup::default(), &read.entries).unwrap();
+        assert_eq!(replayed.game, finished.game, "the save is the game");
+    }
 }
