@@ -361,3 +361,27 @@ fn the_pages_speak_the_tables_language() {
     let join = host.get(&crate::host::path_of(&host.join));
     assert!(join.body.contains("Qui êtes-vous ?"), "{}", join.body);
 }
+
+#[test]
+fn a_client_that_stalls_in_its_body_holds_up_nobody() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let host = start(dir.path(), "Ann,Bob", "4");
+    // Ten connections announce a body and never send it.
+    let stalled: Vec<std::net::TcpStream> = (0..10)
+        .map(|_| {
+            let mut s = std::net::TcpStream::connect(&host.addr).unwrap();
+            let head = format!(
+                "POST {}/answer HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{",
+                host.seats[0]
+            );
+            s.write_all(head.as_bytes()).unwrap();
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let started = Instant::now();
+    drive(&host, |_| started.elapsed() > Duration::from_millis(300));
+    assert!(host.state(1)["v"].as_u64().unwrap() > 5, "the game went on");
+    drop(stalled);
+}

@@ -62,10 +62,34 @@ fn common_headers() -> Vec<Header> {
     ]
 }
 
-/// Serve requests until the server is dropped.
+/// Requests being answered at once (beyond: 503 at once). Each has a thread of its own, so
+/// a client that stops sending in the middle of its body holds up nobody else.
+const MAX_HANDLERS: usize = 64;
+
+/// Take requests until the server is unblocked, each answered on a thread of its own.
 pub fn work(site: &Arc<Site>, server: &tiny_http::Server) {
     while let Ok(request) = server.recv() {
-        handle(site, request);
+        if site.closing.load(Ordering::SeqCst) {
+            return;
+        }
+        if site.handlers.fetch_add(1, Ordering::SeqCst) >= MAX_HANDLERS {
+            site.handlers.fetch_sub(1, Ordering::SeqCst);
+            let text = crate::t!(site.table.lang, "web.http.busy");
+            let mut response = Response::from_data(serde_json::json!({ "error": text }).to_string().into_bytes())
+                .with_status_code(503);
+            response.add_header(header("Content-Type", "application/json"));
+            let _ = request.respond(response);
+            continue;
+        }
+        let handling = Arc::clone(site);
+        let spawned = std::thread::Builder::new().name("deckhand-request".into()).spawn(move || {
+            handle(&handling, request);
+            handling.handlers.fetch_sub(1, Ordering::SeqCst);
+        });
+        if spawned.is_err() {
+            // The request went with the closure and is dropped: its connection closes.
+            site.handlers.fetch_sub(1, Ordering::SeqCst);
+        }
     }
 }
 

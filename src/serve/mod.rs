@@ -32,8 +32,8 @@ use crate::Error;
 
 /// The port when `--bind` names none.
 pub const DEFAULT_PORT: u16 = 7373;
-/// Threads answering requests (event streams have threads of their own).
-const WORKERS: usize = 4;
+/// Threads taking requests (each request, and each event stream, then has its own).
+const WORKERS: usize = 1;
 
 /// How the final table is computed (the command layer's, so the pages show exactly what
 /// `deckhand score` prints).
@@ -66,6 +66,7 @@ pub struct Site {
     join_url: String,
     qr_svg: String,
     streams: AtomicUsize,
+    handlers: AtomicUsize,
     closing: AtomicBool,
 }
 
@@ -265,6 +266,7 @@ impl Listener {
             qr_svg: qr_svg(&join_url),
             join_url,
             streams: AtomicUsize::new(0),
+            handlers: AtomicUsize::new(0),
             closing: AtomicBool::new(false),
         });
         let server = Arc::new(self.server);
