@@ -53,8 +53,12 @@ pub fn request(addr: &str, method: &str, path: &str, content_type: &str, body: &
     stream.write_all(head.as_bytes()).unwrap();
     stream.write_all(body).unwrap();
     let mut raw = Vec::new();
-    let _ = stream.read_to_end(&mut raw);
-    let text = String::from_utf8_lossy(&raw).into_owned();
+    let read = stream.read_to_end(&mut raw);
+    let mut text = String::from_utf8_lossy(&raw).into_owned();
+    if let Err(e) = read {
+        // Kept in the body, so that a failed assertion says what happened.
+        text.push_str(&format!("\r\n\r\n(reading the response failed: {e})"));
+    }
     let (headers, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
     let status = headers.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
     Reply { status, headers: headers.to_string(), body: body.to_string() }
@@ -153,7 +157,7 @@ impl Host {
 
     pub fn state(&self, seat: usize) -> Value {
         let r = self.get(&format!("{}/state", self.seats[seat]));
-        assert_eq!(r.status, 200, "{}", r.body);
+        assert_eq!(r.status, 200, "{} {}", r.headers, r.body);
         r.json()
     }
 

@@ -91,7 +91,7 @@ pub fn run(prepared: Prepared, game: Game, greeting: &[String], lang: &'static s
         }
     };
     let table = Table::new(game.rules.clone(), game.setup, game.session, game.journal, game.entries, lang)?;
-    let serving = listener.serve(table, tokens, game.rules.name.get(lang), fleet_standings);
+    let serving = listener.serve(table, tokens, game.rules.name.get(lang), fleet_standings)?;
     {
         let mut say = |line: &str| match prompter.as_mut() {
             Some(p) => p.say(line),
@@ -139,6 +139,9 @@ fn announce(serving: &Serving, say: &mut dyn FnMut(&str), lang: &str) {
         say(&crate::t!(lang, "web.cli.seat_link", name = name, url = url));
     }
     say(&crate::t!(lang, "web.cli.dashboard", url = serving.dashboard_url()));
+    if serving.addr.ip().is_loopback() {
+        say(&crate::t!(lang, "web.cli.loopback", port = serving.addr.port()));
+    }
 }
 
 /// Print what happened since `printed`.

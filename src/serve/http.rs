@@ -1,15 +1,23 @@
-//! The HTTP side (tiny_http): a fixed set of routes under the game's token, nothing read
-//! from a path but tokens and a seat number, bodies of at most `MAX_BODY` bytes, answers
-//! as small JSON objects, every refusal with a status and a sentence in the table's
-//! language. Views are pushed as server-sent events, one thread per open page.
+//! The HTTP side (axum on a small tokio runtime): a fixed set of routes under the game's
+//! token, nothing read from a path but tokens and a seat number, bodies of at most
+//! `MAX_BODY` bytes, answers as small JSON objects, every refusal with a status and a
+//! sentence in the table's language. Views are pushed as server-sent events.
+//!
+//! tiny_http came first (half the size), but its thread pool loses a wake-up when
+//! connections arrive together while long-lived ones (event streams, idle keep-alive
+//! connections) hold its threads: a request then waits until some other connection ends —
+//! seven pages reconnecting after a restart were enough (BENCHMARKS.md, "Serving").
 
-use std::io::{Read, Write};
+use std::convert::Infallible;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::body::{Body, Bytes};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use tiny_http::{Header, Method, Request, Response, StatusCode};
 
 use super::state::{Refused, UndoBy};
 use super::{assets, tokens, Site};
@@ -23,162 +31,117 @@ const MAX_STREAMS: usize = 64;
 /// How often an idle event stream says it is alive (and learns that a page has gone).
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
-/// What a request is answered with.
-enum Reply {
-    Page(StatusCode, &'static str, Vec<u8>),
-    /// A stream of a seat's views (Some) or the dashboard's (None).
-    Stream(Option<usize>),
-}
-
-fn json(status: u16, value: serde_json::Value) -> Reply {
-    Reply::Page(StatusCode(status), "application/json", value.to_string().into_bytes())
-}
-
-fn error(status: u16, text: String) -> Reply {
-    json(status, serde_json::json!({ "error": text }))
-}
-
-fn html(text: String) -> Reply {
-    Reply::Page(StatusCode(200), "text/html; charset=utf-8", text.into_bytes())
-}
-
-fn header(name: &str, value: &str) -> Header {
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("our headers are ASCII")
-}
-
 /// Headers on every response: nothing cached, nothing sniffed, no referrer (the address
 /// holds the tokens), no framing, and only our own scripts.
-fn common_headers() -> Vec<Header> {
-    vec![
-        header("Cache-Control", "no-store"),
-        header("X-Content-Type-Options", "nosniff"),
-        header("Referrer-Policy", "no-referrer"),
-        header("X-Frame-Options", "DENY"),
-        header(
-            "Content-Security-Policy",
+fn secure(mut response: Response) -> Response {
+    let h = response.headers_mut();
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
             "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
              connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
         ),
-    ]
+    );
+    response
 }
 
-/// Requests being answered at once (beyond: 503 at once). Each has a thread of its own, so
-/// a client that stops sending in the middle of its body holds up nobody else.
-const MAX_HANDLERS: usize = 64;
-
-/// Take requests until the server is unblocked, each answered on a thread of its own.
-pub fn work(site: &Arc<Site>, server: &tiny_http::Server) {
-    while let Ok(request) = server.recv() {
-        if site.closing.load(Ordering::SeqCst) {
-            return;
-        }
-        if site.handlers.fetch_add(1, Ordering::SeqCst) >= MAX_HANDLERS {
-            site.handlers.fetch_sub(1, Ordering::SeqCst);
-            let text = crate::t!(site.table.lang, "web.http.busy");
-            let mut response = Response::from_data(serde_json::json!({ "error": text }).to_string().into_bytes())
-                .with_status_code(503);
-            response.add_header(header("Content-Type", "application/json"));
-            let _ = request.respond(response);
-            continue;
-        }
-        let handling = Arc::clone(site);
-        let spawned = std::thread::Builder::new().name("deckhand-request".into()).spawn(move || {
-            handle(&handling, request);
-            handling.handlers.fetch_sub(1, Ordering::SeqCst);
-        });
-        if spawned.is_err() {
-            // The request went with the closure and is dropped: its connection closes.
-            site.handlers.fetch_sub(1, Ordering::SeqCst);
-        }
-    }
+fn page(status: StatusCode, content_type: &'static str, body: impl Into<Body>) -> Response {
+    let mut response = Response::new(body.into());
+    *response.status_mut() = status;
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    response
 }
 
-fn handle(site: &Arc<Site>, mut request: Request) {
-    let reply = route(site, &mut request);
-    match reply {
-        Reply::Page(status, content_type, body) => {
-            let mut response = Response::from_data(body).with_status_code(status);
-            response.add_header(header("Content-Type", content_type));
-            for h in common_headers() {
-                response.add_header(h);
-            }
-            // A page that went away before its answer arrived is not our problem.
-            let _ = request.respond(response);
-        }
-        Reply::Stream(seat) => {
-            if site.streams.fetch_add(1, Ordering::SeqCst) >= MAX_STREAMS {
-                site.streams.fetch_sub(1, Ordering::SeqCst);
-                let text = crate::t!(site.table.lang, "web.http.busy");
-                let mut response = Response::from_data(serde_json::json!({ "error": text }).to_string().into_bytes())
-                    .with_status_code(503);
-                response.add_header(header("Content-Type", "application/json"));
-                let _ = request.respond(response);
-                return;
-            }
-            let streaming = Arc::clone(site);
-            let writer = request.into_writer();
-            let spawned = std::thread::Builder::new().name("deckhand-events".into()).spawn(move || {
-                stream(&streaming, writer, seat);
-                streaming.streams.fetch_sub(1, Ordering::SeqCst);
-            });
-            if spawned.is_err() {
-                site.streams.fetch_sub(1, Ordering::SeqCst);
-            }
-        }
-    }
+fn json(status: StatusCode, value: serde_json::Value) -> Response {
+    page(status, "application/json", value.to_string())
 }
 
-/// Push the view to one page whenever the state changes, until the page goes away.
-fn stream(site: &Site, mut writer: Box<dyn Write + Send>, seat: Option<usize>) {
-    let mut head =
-        String::from("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\nConnection: close\r\n");
-    for h in common_headers() {
-        head.push_str(&format!("{}: {}\r\n", h.field, h.value));
-    }
-    // Pages reconnect by themselves after a second (a restarted host, a phone that slept).
-    head.push_str("\r\nretry: 1000\n\n");
-    if writer.write_all(head.as_bytes()).and_then(|()| writer.flush()).is_err() {
-        return;
-    }
-    let mut seen = None;
-    loop {
-        if site.closing.load(Ordering::SeqCst) {
-            return;
-        }
-        let (version, view) = site.view(seat);
-        let sent = if seen == Some(version) {
-            writer.write_all(b": alive\n\n")
+fn error(status: StatusCode, text: String) -> Response {
+    json(status, serde_json::json!({ "error": text }))
+}
+
+fn html(text: String) -> Response {
+    page(StatusCode::OK, "text/html; charset=utf-8", text)
+}
+
+/// Every request: route it, then add the headers every response carries.
+pub async fn handle(
+    axum::extract::State(site): axum::extract::State<Arc<Site>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    secure(route(&site, &method, &uri, &headers, body).await)
+}
+
+async fn route(site: &Arc<Site>, method: &Method, uri: &Uri, headers: &HeaderMap, body: Body) -> Response {
+    let lang = site.table.lang;
+    let parts: Vec<&str> = uri.path().split('/').filter(|p| !p.is_empty()).collect();
+    let not_found = || error(StatusCode::NOT_FOUND, crate::t!(lang, "web.http.not_found"));
+    let get_only = |reply: Response| {
+        if method == Method::GET {
+            reply
         } else {
-            seen = Some(version);
-            writer.write_all(format!("data: {view}\n\n").as_bytes())
-        };
-        if sent.and_then(|()| writer.flush()).is_err() {
-            return;
+            error(StatusCode::METHOD_NOT_ALLOWED, crate::t!(lang, "web.http.method"))
         }
-        site.table.wait_change(version, KEEP_ALIVE);
+    };
+    match parts.as_slice() {
+        ["assets", name] => match assets::get(name) {
+            Some((content_type, bytes)) => get_only(page(StatusCode::OK, content_type, Bytes::from_static(bytes))),
+            None => not_found(),
+        },
+        ["g", game, rest @ ..] => {
+            if !tokens::same(game, &site.tokens.game) {
+                return not_found();
+            }
+            match rest {
+                [] => get_only(html(site.join_page())),
+                ["dashboard"] => get_only(html(site.dashboard_page())),
+                ["dashboard", "state"] => get_only(state(site, None)),
+                ["dashboard", "events"] => get_only(stream(site, None)),
+                ["final.html"] => match site.final_page() {
+                    Some(text) => get_only(html(text)),
+                    None => error(StatusCode::NOT_FOUND, crate::t!(lang, "web.http.not_over")),
+                },
+                ["seat", n, token, action @ ..] => {
+                    let Some(seat) = n.parse::<usize>().ok().filter(|s| *s < site.table.names.len()) else {
+                        return not_found();
+                    };
+                    if !tokens::same(token, &site.tokens.seats[seat]) {
+                        return error(StatusCode::FORBIDDEN, crate::t!(lang, "web.http.wrong_seat"));
+                    }
+                    seat_route(site, method, headers, body, seat, action).await
+                }
+                _ => not_found(),
+            }
+        }
+        _ => not_found(),
     }
 }
 
 /// The body of a POST: at most `MAX_BODY` bytes of JSON.
-fn body<T: for<'de> Deserialize<'de>>(site: &Site, request: &mut Request) -> Result<T, Reply> {
+async fn body<T: for<'de> Deserialize<'de>>(site: &Site, headers: &HeaderMap, body: Body) -> Result<T, Response> {
     let lang = site.table.lang;
-    let is_json = request.headers().iter().any(|h| {
-        h.field.equiv("Content-Type") && h.value.as_str().trim().to_ascii_lowercase().starts_with("application/json")
-    });
+    let is_json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim().to_ascii_lowercase().starts_with("application/json"));
     if !is_json {
-        return Err(error(415, crate::t!(lang, "web.http.not_json")));
+        return Err(error(StatusCode::UNSUPPORTED_MEDIA_TYPE, crate::t!(lang, "web.http.not_json")));
     }
-    if request.body_length().is_some_and(|n| n > MAX_BODY) {
-        return Err(error(413, crate::t!(lang, "web.http.too_large", n = MAX_BODY)));
+    let too_large = || error(StatusCode::PAYLOAD_TOO_LARGE, crate::t!(lang, "web.http.too_large", n = MAX_BODY));
+    let announced = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if announced.is_some_and(|n| n > MAX_BODY as u64) {
+        return Err(too_large());
     }
-    let mut bytes = Vec::new();
-    if request.as_reader().take(MAX_BODY as u64 + 1).read_to_end(&mut bytes).is_err() {
-        return Err(error(400, crate::t!(lang, "web.http.bad_body")));
-    }
-    if bytes.len() > MAX_BODY {
-        return Err(error(413, crate::t!(lang, "web.http.too_large", n = MAX_BODY)));
-    }
-    serde_json::from_slice(&bytes).map_err(|_| error(400, crate::t!(lang, "web.http.bad_body")))
+    // Read at most the limit, whatever was announced (a chunked body has no length).
+    let bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| too_large())?;
+    serde_json::from_slice(&bytes).map_err(|_| error(StatusCode::BAD_REQUEST, crate::t!(lang, "web.http.bad_body")))
 }
 
 /// An answer from a seat's page: the decision it answers, and a key or dice faces.
@@ -197,8 +160,9 @@ struct Undo {
     v: u64,
 }
 
-fn refused(site: &Site, why: Refused) -> Reply {
-    let status = if matches!(why, Refused::Stopped(_)) { 503 } else { 409 };
+fn refused(site: &Site, why: Refused) -> Response {
+    let status =
+        if matches!(why, Refused::Stopped(_)) { StatusCode::SERVICE_UNAVAILABLE } else { StatusCode::CONFLICT };
     let legal = match &why {
         Refused::Illegal(_, legal) => legal.clone(),
         _ => Vec::new(),
@@ -206,58 +170,29 @@ fn refused(site: &Site, why: Refused) -> Reply {
     json(status, serde_json::json!({ "error": why.text(), "legal": legal, "v": site.table.version() }))
 }
 
-fn route(site: &Arc<Site>, request: &mut Request) -> Reply {
-    let lang = site.table.lang;
-    let url = request.url().to_string();
-    let path = url.split(['?', '#']).next().unwrap_or("");
-    let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
-    let method = request.method().clone();
-    let not_found = || error(404, crate::t!(lang, "web.http.not_found"));
-    let get_only =
-        |reply: Reply| if method == Method::Get { reply } else { error(405, crate::t!(lang, "web.http.method")) };
-    match parts.as_slice() {
-        ["assets", name] => match assets::get(name) {
-            Some((content_type, bytes)) => get_only(Reply::Page(StatusCode(200), content_type, bytes.to_vec())),
-            None => not_found(),
-        },
-        ["g", game, rest @ ..] => {
-            if !tokens::same(game, &site.tokens.game) {
-                return not_found();
-            }
-            match rest {
-                [] => get_only(html(site.join_page())),
-                ["dashboard"] => get_only(html(site.dashboard_page())),
-                ["dashboard", "state"] => get_only(state(site, None)),
-                ["dashboard", "events"] => get_only(Reply::Stream(None)),
-                ["final.html"] => match site.final_page() {
-                    Some(page) => get_only(html(page)),
-                    None => error(404, crate::t!(lang, "web.http.not_over")),
-                },
-                ["seat", n, token, action @ ..] => {
-                    let Some(seat) = n.parse::<usize>().ok().filter(|s| *s < site.table.names.len()) else {
-                        return not_found();
-                    };
-                    if !tokens::same(token, &site.tokens.seats[seat]) {
-                        return error(403, crate::t!(lang, "web.http.wrong_seat"));
-                    }
-                    seat_route(site, request, &method, seat, action)
-                }
-                _ => not_found(),
-            }
-        }
-        _ => not_found(),
-    }
+/// Run a change of the table (it writes and flushes the save) off the async threads.
+async fn blocking<T: Send + 'static>(site: &Arc<Site>, work: impl FnOnce(&Site) -> T + Send + 'static) -> Option<T> {
+    let site = Arc::clone(site);
+    tokio::task::spawn_blocking(move || work(&site)).await.ok()
 }
 
-fn seat_route(site: &Arc<Site>, request: &mut Request, method: &Method, seat: usize, action: &[&str]) -> Reply {
+async fn seat_route(
+    site: &Arc<Site>,
+    method: &Method,
+    headers: &HeaderMap,
+    payload: Body,
+    seat: usize,
+    action: &[&str],
+) -> Response {
     let lang = site.table.lang;
-    let method_error = || error(405, crate::t!(lang, "web.http.method"));
+    let method_error = || error(StatusCode::METHOD_NOT_ALLOWED, crate::t!(lang, "web.http.method"));
+    let bad = || error(StatusCode::BAD_REQUEST, crate::t!(lang, "web.http.bad_body"));
     match (action, method) {
-        ([], Method::Get) => html(site.seat_page(seat)),
-        (["state"], Method::Get) => state(site, Some(seat)),
-        (["events"], Method::Get) => Reply::Stream(Some(seat)),
-        (["answer"], Method::Post) => {
-            let answer: Answer = match body(site, request) {
+        ([], &Method::GET) => html(site.seat_page(seat)),
+        (["state"], &Method::GET) => state(site, Some(seat)),
+        (["events"], &Method::GET) => stream(site, Some(seat)),
+        (["answer"], &Method::POST) => {
+            let answer: Answer = match body(site, headers, payload).await {
                 Ok(a) => a,
                 Err(reply) => return reply,
             };
@@ -266,29 +201,72 @@ fn seat_route(site: &Arc<Site>, request: &mut Request, method: &Method, seat: us
                 (None, Some(faces)) if faces.len() <= 8 && faces.iter().all(|f| f.len() <= 32) => {
                     Input::Roll { faces, digital: false }
                 }
-                _ => return error(400, crate::t!(lang, "web.http.bad_body")),
+                _ => return bad(),
             };
-            match site.table.answer_for_seat(seat, answer.offer, input) {
-                Ok(_) => state(site, Some(seat)),
-                Err(why) => refused(site, why),
+            let offer = answer.offer;
+            match blocking(site, move |site| site.table.answer_for_seat(seat, offer, input)).await {
+                Some(Ok(_)) => state(site, Some(seat)),
+                Some(Err(why)) => refused(site, why),
+                None => bad(),
             }
         }
-        (["undo"], Method::Post) => {
-            let undo: Undo = match body(site, request) {
+        (["undo"], &Method::POST) => {
+            let undo: Undo = match body(site, headers, payload).await {
                 Ok(u) => u,
                 Err(reply) => return reply,
             };
-            match site.table.undo(UndoBy::Seat { seat, seen: undo.v }) {
-                Ok(_) => state(site, Some(seat)),
-                Err(why) => refused(site, why),
+            match blocking(site, move |site| site.table.undo(UndoBy::Seat { seat, seen: undo.v })).await {
+                Some(Ok(_)) => state(site, Some(seat)),
+                Some(Err(why)) => refused(site, why),
+                None => bad(),
             }
         }
-        ([], _) | (["state" | "events"], _) | (["answer" | "undo"], _) => method_error(),
-        _ => error(404, crate::t!(lang, "web.http.not_found")),
+        ([] | ["state" | "events" | "answer" | "undo"], _) => method_error(),
+        _ => error(StatusCode::NOT_FOUND, crate::t!(lang, "web.http.not_found")),
     }
 }
 
-fn state(site: &Site, seat: Option<usize>) -> Reply {
+fn state(site: &Site, seat: Option<usize>) -> Response {
     let (_, view) = site.view(seat);
-    Reply::Page(StatusCode(200), "application/json", view.as_bytes().to_vec())
+    page(StatusCode::OK, "application/json", view.as_str().to_owned())
+}
+
+/// Counts an open event stream for as long as it lives.
+struct Open(Arc<Site>);
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        self.0.streams.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Push the view to one page now and whenever the state changes, until the page goes away
+/// or the host stops. The first event tells the page to reconnect after a second.
+fn stream(site: &Arc<Site>, seat: Option<usize>) -> Response {
+    if site.streams.fetch_add(1, Ordering::SeqCst) >= MAX_STREAMS {
+        site.streams.fetch_sub(1, Ordering::SeqCst);
+        return error(StatusCode::SERVICE_UNAVAILABLE, crate::t!(site.table.lang, "web.http.busy"));
+    }
+    let open = Open(Arc::clone(site));
+    let changes = site.changes.subscribe();
+    let events =
+        futures_util::stream::unfold((open, changes, None::<u64>), move |(open, mut changes, seen)| async move {
+            loop {
+                if open.0.closing.load(Ordering::SeqCst) {
+                    return None;
+                }
+                let (version, view) = open.0.view(seat);
+                if seen != Some(version) {
+                    let mut event = Event::default().data(view.as_str());
+                    if seen.is_none() {
+                        event = event.retry(Duration::from_secs(1));
+                    }
+                    return Some((Ok::<_, Infallible>(event), (open, changes, Some(version))));
+                }
+                if changes.changed().await.is_err() {
+                    return None;
+                }
+            }
+        });
+    Sse::new(events).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)).into_response()
 }

@@ -6,7 +6,8 @@
 //! - `state` — the shared table (session, save, offers, what happened) behind one lock;
 //!   answers from phones and the terminal go through the same engine checks and are
 //!   accepted only once their save line is flushed.
-//! - `http` — the routes (tiny_http), body limits, tokens, server-sent events.
+//! - `http` — the routes (axum on a small tokio runtime), body limits, tokens, server-sent
+//!   events.
 //! - `view` — what each screen shows, as JSON, in the table's language.
 //! - `pages` — the HTML shells and the sheet drawn like the pad.
 //! - `tokens` — the game's and the seats' secret tokens, kept beside the save.
@@ -32,8 +33,9 @@ use crate::Error;
 
 /// The port when `--bind` names none.
 pub const DEFAULT_PORT: u16 = 7373;
-/// Threads taking requests (each request, and each event stream, then has its own).
-const WORKERS: usize = 1;
+/// Threads of the runtime that answers requests (changes to the table, which write the
+/// save, run on its blocking threads).
+const WORKERS: usize = 2;
 
 /// How the final table is computed (the command layer's, so the pages show exactly what
 /// `deckhand score` prints).
@@ -66,7 +68,8 @@ pub struct Site {
     join_url: String,
     qr_svg: String,
     streams: AtomicUsize,
-    handlers: AtomicUsize,
+    /// The table's version, for the event streams to wait on.
+    changes: tokio::sync::watch::Sender<u64>,
     closing: AtomicBool,
 }
 
@@ -134,8 +137,9 @@ pub struct Serving {
     pub site: Arc<Site>,
     /// Where the server listens.
     pub addr: SocketAddr,
-    server: Arc<tiny_http::Server>,
-    workers: Vec<std::thread::JoinHandle<()>>,
+    shutdown: tokio::sync::watch::Sender<bool>,
+    /// Says when the server has stopped.
+    stopped: std::sync::mpsc::Receiver<()>,
 }
 
 impl Serving {
@@ -155,16 +159,14 @@ impl Serving {
         (0..self.site.table.names.len()).map(|s| format!("{origin}{}", self.site.seat_path(s))).collect()
     }
 
-    /// Stop serving: close the event streams and the listening socket.
-    pub fn stop(mut self) {
+    /// Stop serving: end the event streams, close the listening socket, and give open
+    /// requests a moment to finish.
+    pub fn stop(self) {
         self.site.closing.store(true, Ordering::SeqCst);
         self.site.table.notify();
-        for _ in &self.workers {
-            self.server.unblock();
-        }
-        for w in self.workers.drain(..) {
-            let _ = w.join();
-        }
+        self.site.changes.send_modify(|v| *v = v.wrapping_add(1));
+        let _ = self.shutdown.send(true);
+        let _ = self.stopped.recv_timeout(std::time::Duration::from_secs(2));
     }
 }
 
@@ -236,16 +238,17 @@ fn qr_svg(url: &str) -> String {
 /// A listening socket, before the game it serves exists (so a port in use is reported
 /// before a save is created).
 pub struct Listener {
-    server: tiny_http::Server,
+    listener: std::net::TcpListener,
     addr: SocketAddr,
 }
 
 /// Listen on `bind`. Fails at once, with the address, when it cannot.
 pub fn listen(bind: SocketAddr, lang: &str) -> Result<Listener, Error> {
-    let server = tiny_http::Server::http(bind)
-        .map_err(|e| Error::Usage(crate::t!(lang, "web.cannot_listen", bind = bind, cause = e)))?;
-    let addr = server.server_addr().to_ip().unwrap_or(bind);
-    Ok(Listener { server, addr })
+    let fail = |e: std::io::Error| Error::Usage(crate::t!(lang, "web.cannot_listen", bind = bind, cause = e));
+    let listener = std::net::TcpListener::bind(bind).map_err(fail)?;
+    listener.set_nonblocking(true).map_err(fail)?;
+    let addr = listener.local_addr().map_err(fail)?;
+    Ok(Listener { listener, addr })
 }
 
 impl Listener {
@@ -254,10 +257,13 @@ impl Listener {
         self.addr
     }
 
-    /// Serve `table`: answer requests on a few threads, push views on one per page.
-    pub fn serve(self, table: Table, tokens: Tokens, game: &str, standings: StandingsFn) -> Serving {
+    /// Serve `table`: a runtime of `WORKERS` threads answers requests and pushes views; a
+    /// thread passes the table's changes on to the event streams.
+    pub fn serve(self, table: Table, tokens: Tokens, game: &str, standings: StandingsFn) -> Result<Serving, Error> {
+        let lang = table.lang;
         let addr = self.addr;
         let join_url = format!("{}/g/{}", origin(addr), tokens.game);
+        let (changes, _) = tokio::sync::watch::channel(table.version());
         let site = Arc::new(Site {
             table,
             tokens,
@@ -266,20 +272,53 @@ impl Listener {
             qr_svg: qr_svg(&join_url),
             join_url,
             streams: AtomicUsize::new(0),
-            handlers: AtomicUsize::new(0),
+            changes,
             closing: AtomicBool::new(false),
         });
-        let server = Arc::new(self.server);
-        let workers = (0..WORKERS)
-            .filter_map(|i| {
-                let (site, server) = (Arc::clone(&site), Arc::clone(&server));
-                std::thread::Builder::new()
-                    .name(format!("deckhand-http-{i}"))
-                    .spawn(move || http::work(&site, &server))
-                    .ok()
+        let failed = |e: std::io::Error| Error::Usage(crate::t!(lang, "web.cannot_listen", bind = addr, cause = e));
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(WORKERS)
+            .thread_name("deckhand-http")
+            .enable_io()
+            .enable_time()
+            .build()
+            .map_err(failed)?;
+        let listener = {
+            let _entered = runtime.enter();
+            tokio::net::TcpListener::from_std(self.listener).map_err(failed)?
+        };
+        // The table wakes threads waiting on its condition variable; the streams wait on a
+        // watch channel.
+        let watching = Arc::clone(&site);
+        std::thread::Builder::new()
+            .name("deckhand-changes".into())
+            .spawn(move || {
+                let mut seen = watching.table.version();
+                while !watching.closing.load(Ordering::SeqCst) {
+                    let now = watching.table.wait_change(seen, std::time::Duration::from_secs(1));
+                    if now != seen {
+                        seen = now;
+                        watching.changes.send_replace(now);
+                    }
+                }
             })
-            .collect();
-        Serving { site, addr, server, workers }
+            .map_err(failed)?;
+        let (shutdown, mut stop_signal) = tokio::sync::watch::channel(false);
+        let (stopped_tx, stopped) = std::sync::mpsc::channel();
+        let app = axum::Router::new().fallback(http::handle).with_state(Arc::clone(&site));
+        std::thread::Builder::new()
+            .name("deckhand-serve".into())
+            .spawn(move || {
+                runtime.block_on(async move {
+                    let serving = axum::serve(listener, app).with_graceful_shutdown(async move {
+                        let _ = stop_signal.wait_for(|stop| *stop).await;
+                    });
+                    let _ = serving.await;
+                });
+                let _ = stopped_tx.send(());
+            })
+            .map_err(failed)?;
+        Ok(Serving { site, addr, shutdown, stopped })
     }
 }
 
