@@ -33,9 +33,6 @@ use crate::Error;
 
 /// The port when `--bind` names none.
 pub const DEFAULT_PORT: u16 = 7373;
-/// Threads of the runtime that answers requests (changes to the table, which write the
-/// save, run on its blocking threads).
-const WORKERS: usize = 2;
 
 /// How the final table is computed (the command layer's, so the pages show exactly what
 /// `deckhand score` prints).
@@ -257,7 +254,8 @@ impl Listener {
         self.addr
     }
 
-    /// Serve `table`: a runtime of `WORKERS` threads answers requests and pushes views; a
+    /// Serve `table`: a runtime on a thread of its own answers requests and pushes views
+    /// (changes to the table, which flush the save, run on its blocking threads); another
     /// thread passes the table's changes on to the event streams.
     pub fn serve(self, table: Table, tokens: Tokens, game: &str, standings: StandingsFn) -> Result<Serving, Error> {
         let lang = table.lang;
@@ -276,8 +274,7 @@ impl Listener {
             closing: AtomicBool::new(false),
         });
         let failed = |e: std::io::Error| Error::Usage(crate::t!(lang, "web.cannot_listen", bind = addr, cause = e));
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(WORKERS)
+        let runtime = tokio::runtime::Builder::new_current_thread()
             .thread_name("deckhand-http")
             .enable_io()
             .enable_time()
