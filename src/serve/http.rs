@@ -187,6 +187,7 @@ async fn seat_route(
     let lang = site.table.lang;
     let method_error = || error(StatusCode::METHOD_NOT_ALLOWED, crate::t!(lang, "web.http.method"));
     let bad = || error(StatusCode::BAD_REQUEST, crate::t!(lang, "web.http.bad_body"));
+    let failed = || error(StatusCode::INTERNAL_SERVER_ERROR, crate::t!(lang, "web.http.failed"));
     match (action, method) {
         ([], &Method::GET) => html(site.seat_page(seat)),
         (["state"], &Method::GET) => state(site, Some(seat)),
@@ -207,7 +208,7 @@ async fn seat_route(
             match blocking(site, move |site| site.table.answer_for_seat(seat, offer, input)).await {
                 Some(Ok(_)) => state(site, Some(seat)),
                 Some(Err(why)) => refused(site, why),
-                None => bad(),
+                None => failed(),
             }
         }
         (["undo"], &Method::POST) => {
@@ -218,7 +219,7 @@ async fn seat_route(
             match blocking(site, move |site| site.table.undo(UndoBy::Seat { seat, seen: undo.v })).await {
                 Some(Ok(_)) => state(site, Some(seat)),
                 Some(Err(why)) => refused(site, why),
-                None => bad(),
+                None => failed(),
             }
         }
         ([] | ["state" | "events" | "answer" | "undo"], _) => method_error(),

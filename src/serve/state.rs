@@ -122,7 +122,9 @@ impl Table {
         let answered_by = who_answered(&rules, &session);
         // Offer ids are unique across restarts: an answer sent to the host before a crash
         // cannot match a decision offered after it.
-        let start = super::tokens::random_u64().map_err(|e| crate::Error::Usage(e.to_string()))? >> 12;
+        let start = super::tokens::random_u64()
+            .map_err(|e| crate::Error::Usage(crate::t!(lang, "web.no_random", cause = e)))?
+            >> 12;
         let names = session.names.clone();
         let inner = Inner {
             session,
