@@ -22,7 +22,7 @@ const GENEROUS: u64 = 1500;
 
 fn find_program(env: &str, names: &[&str]) -> Option<PathBuf> {
     if let Some(p) = std::env::var_os(env) {
-        return Some(PathBuf::from(p));
+        return Some(PathBuf::from(p)).filter(|p| p.is_file());
     }
     let path = std::env::var_os("PATH")?;
     for dir in std::env::split_paths(&path).chain([PathBuf::from("/usr/bin")]) {
