@@ -2,7 +2,8 @@
 //!
 //! Layers, data flowing one way: `rules` (TOML → typed, checked rules) → `engine` (pure
 //! sheet model, scoring, checks) → `log` (files that survive a crash) → `ui` (prompts) →
-//! `report` (tables and exports) → `cli` (commands). See ARCHITECTURE.md.
+//! `report` (tables and exports) → `serve` (the table on the players' phones) → `cli`
+//! (commands). See ARCHITECTURE.md.
 
 pub mod cli;
 pub mod error;
