@@ -1,6 +1,9 @@
 //! One integration-test binary (faster to build than one per file).
 
 mod common;
+mod host;
+
+mod browser;
 
 mod cli;
 mod endgame_rules;
@@ -28,5 +31,6 @@ mod rules_file;
 mod scripted_2p;
 mod scripted_4p;
 mod scripted_solo;
+mod serve;
 mod test;
 mod titania;

@@ -161,3 +161,65 @@ fn typing_undo_at_a_menu_undoes() {
     p.send_control('c').unwrap();
     p.exp_eof().unwrap();
 }
+
+/// A served game (`--serve`) at a terminal: the menu shows the decision at the front; when
+/// a phone answers it first, the terminal moves on by itself to what is asked now, and it
+/// can still answer for anyone.
+#[test]
+fn a_served_game_at_the_terminal_moves_on_when_a_phone_answers_first() {
+    use crate::host::{path_of, request};
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = spawn(
+        dir.path(),
+        &[
+            "play",
+            "fleet-dice",
+            "--players",
+            "Ann,Bob",
+            "--dice",
+            "digital",
+            "--seed",
+            "5",
+            "--save",
+            "g.jsonl",
+            "--serve",
+            "--bind",
+            "127.0.0.1:0",
+        ],
+    );
+    let (_, ann) = p.exp_regex(r"Ann: http://\S+").unwrap();
+    let (_, bob) = p.exp_regex(r"Bob: http://\S+").unwrap();
+    let url = |line: &str| line.split_whitespace().last().unwrap().to_string();
+    let (ann, bob) = (url(&ann), url(&bob));
+    let addr = ann.trim_start_matches("http://").split('/').next().unwrap().to_string();
+    let seats = [path_of(&ann), path_of(&bob)];
+    let state = |seat: usize| {
+        let r = request(&addr, "GET", &format!("{}/state", seats[seat]), "text/plain", b"");
+        serde_json::from_str::<serde_json::Value>(&r.body).unwrap()
+    };
+    // The terminal asks the start player to pick a die.
+    p.exp_string("pick a die").unwrap();
+    let picker = if state(0)["decision"].is_null() { 1 } else { 0 };
+    let d = state(picker)["decision"].clone();
+    // Type into the menu without choosing, then the phone answers.
+    p.send("zz").unwrap();
+    p.flush().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let body = serde_json::json!({"offer": d["offer"], "key": d["options"][0]["key"]}).to_string();
+    let r = request(&addr, "POST", &format!("{}/answer", seats[picker]), "application/json", body.as_bytes());
+    assert_eq!(r.status, 200, "{}", r.body);
+    // The terminal wakes up and asks what comes next: how to use the picked die.
+    p.exp_string("use the").unwrap();
+    let before = std::fs::read_to_string(dir.path().join("g.jsonl")).unwrap().lines().count();
+    // The terminal answers it (for the player without a phone): the first option.
+    p.send("\r").unwrap();
+    p.flush().unwrap();
+    p.exp_string("pick a die").unwrap();
+    let after = std::fs::read_to_string(dir.path().join("g.jsonl")).unwrap().lines().count();
+    assert!(after > before, "the terminal's answer is saved");
+    assert!(state(picker)["decision"].is_null(), "the page shows it answered");
+    p.send_control('c').unwrap();
+    p.exp_string("deckhand resume g.jsonl").unwrap();
+    p.exp_eof().unwrap();
+    assert_eq!(exit_code(&p), 130);
+}

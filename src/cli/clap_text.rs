@@ -184,6 +184,7 @@ const VALUE_NAMES: &[(&str, &str)] = &[
     ("OLD", "cli.clap.value.old"),
     ("NEW", "cli.clap.value.new"),
     ("SAVE", "cli.clap.value.save"),
+    ("ADDR[:PORT]", "web.help.value_bind"),
 ];
 
 /// An argument's value placeholder in `lang`.

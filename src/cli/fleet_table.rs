@@ -5,8 +5,7 @@ use std::path::{Path, PathBuf};
 
 use super::record::{self, LiveArgs};
 use super::{emit, saves, sheets::fleet_standings};
-use crate::games::fleet::game::{Decision, Dice, Face, Game, Input, Kind, RollSpec};
-use crate::games::fleet::random;
+use crate::games::fleet::game::{Decision, Dice, Face, Game, Input, RollSpec};
 use crate::games::fleet::session::{Entry, NoUndo, ReplayError, Session};
 use crate::games::fleet::{check_game, Sheet};
 use crate::games::live::{LiveGame, Replay};
@@ -16,7 +15,6 @@ use crate::log::save::{FleetSetup, Header, Setup};
 use crate::log::{files, Journal};
 use crate::report::sheet::sheet_text;
 use crate::report::Format;
-use crate::rng::Rng;
 use crate::text::fleet as fleet_text;
 use crate::ui::{Choice, Prompter};
 use crate::{ui, Error};
@@ -56,13 +54,15 @@ pub struct PlayOptions<'a> {
     pub rules: Option<&'a Path>,
     /// `--no-record`, `--db`: the history.
     pub history: &'a LiveArgs,
+    /// `--serve [--bind ADDR]`: the table on the players' phones.
+    pub serve: &'a super::served::ServeArgs,
 }
 
 /// What the end of a game needs to record it in the history.
-struct Hook<'a> {
-    rules: &'a Rules,
-    header: &'a Header,
-    args: &'a LiveArgs,
+pub(super) struct Hook<'a> {
+    pub rules: &'a Rules,
+    pub header: &'a Header,
+    pub args: &'a LiveArgs,
 }
 
 pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
@@ -91,24 +91,49 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
         trophies: o.trophies,
     };
     let header = Header::new(rules.id(), saves::stamp(&rules), names.clone(), Setup::Fleet(setup));
+    // --serve: listen, and find the terminal (or none), before the save exists.
+    if o.serve.serve {
+        let prepared = super::served::prepare(o.serve, None, o.answers, "play", lang)?;
+        files::remove_stale_temps(save.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
+        let journal = Journal::create(&save, &header)?;
+        super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = save.display())));
+        let mut session = Session::with_setup(fleet, &names, setup.options());
+        let mut greeting = vec![format!(
+            "{} {}",
+            start_line(fleet, &names, lang),
+            crate::t!(lang, "cli.play.saved_to", file = save.display())
+        )];
+        greeting.extend(session.game.take_events().iter().map(|e| fleet_text::event(fleet, &session.game, e, lang)));
+        let game = super::served::Game { rules: fleet, setup, session, journal, entries: 0, tokens: None };
+        let hook = Hook { rules: &rules, header: &header, args: o.history };
+        return super::served::run(prepared, game, &greeting, &hook, lang);
+    }
     // Ask for a way to prompt before creating the save, so a failure leaves nothing behind.
     let mut prompter = ui::prompter_for_in(o.answers, "play", lang)?;
     files::remove_stale_temps(save.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
     let mut journal = Journal::create(&save, &header)?;
     super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = save.display())));
     let p = prompter.as_mut();
-    let start = if names.len() == 1 {
-        crate::t!(lang, "cli.play.start_solo", game = fleet.name.get(lang), players = names.join(", "))
-    } else {
-        crate::t!(lang, "cli.play.start", game = fleet.name.get(lang), players = names.join(", "))
-    };
-    p.say(&format!("{start} {}", crate::t!(lang, "cli.play.saved_to", file = save.display())));
+    p.say(&format!(
+        "{} {}",
+        start_line(fleet, &names, lang),
+        crate::t!(lang, "cli.play.saved_to", file = save.display())
+    ));
     p.say(&crate::t!(lang, "cli.play.at_any_prompt"));
     let mut session = Session::with_setup(fleet, &names, setup.options());
     for e in session.game.take_events() {
         p.say(&fleet_text::event(fleet, &session.game, &e, lang));
     }
     run(fleet, &mut session, &mut journal, &setup, p, &Hook { rules: &rules, header: &header, args: o.history }, lang)
+}
+
+/// The line that opens a game: the game and its players.
+fn start_line(rules: &FleetRules, names: &[String], lang: &str) -> String {
+    if names.len() == 1 {
+        crate::t!(lang, "cli.play.start_solo", game = rules.name.get(lang), players = names.join(", "))
+    } else {
+        crate::t!(lang, "cli.play.start", game = rules.name.get(lang), players = names.join(", "))
+    }
 }
 
 fn player_names(rules: &FleetRules, given: &[String], solo: bool, lang: &str) -> Result<Vec<String>, Error> {
@@ -130,29 +155,17 @@ fn player_names(rules: &FleetRules, given: &[String], solo: bool, lang: &str) ->
 }
 
 fn timestamp() -> String {
-    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
-    let (days, rem) = (secs / 86_400, secs % 86_400);
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}{m:02}{d:02}-{:02}{:02}{:02}", rem / 3600, rem % 3600 / 60, rem % 60)
+    let secs = crate::history::clock::now();
+    let date = crate::history::Date::from_days(secs.div_euclid(86_400));
+    let rem = secs.rem_euclid(86_400);
+    format!("{:04}{:02}{:02}-{:02}{:02}{:02}", date.year, date.month, date.day, rem / 3600, rem % 3600 / 60, rem % 60)
 }
 
-/// The dice for the `n`-th roll of a digital game.
-pub fn roll_digital(rules: &FleetRules, spec: RollSpec, seed: u64, n: u64) -> Vec<String> {
-    random::roll(rules, spec, &mut Rng::for_roll(seed, n))
-}
-
-enum Asked {
+pub(super) enum Asked {
     Input(Input),
     Meta(String),
+    /// Answered elsewhere while the question waited (a phone, at a served table).
+    Overtaken,
 }
 
 /// The table loop: ask, apply, save, remind — until the game is over.
@@ -167,49 +180,23 @@ fn run(
 ) -> anyhow::Result<i32> {
     loop {
         let Some(decision) = session.game.decision(rules) else {
-            return finish(rules, session, journal.path(), p, hook, lang);
+            return finish(rules, session, journal.path(), &mut |line: &str| p.say(line), hook, lang);
         };
-        let digital = setup.dice == Dice::Digital;
-        let asked = match decision.roll {
-            Some(spec) if digital => {
-                let n = session.inputs.iter().filter(|(_, i)| matches!(i, Input::Roll { .. })).count() as u64;
-                let faces = roll_digital(rules, spec, setup.seed.unwrap_or(0), n);
-                // Nobody types these faces, so other languages show their names (English
-                // shows the keys, as it always has).
-                let shown: Vec<String> = if lang == "en" {
-                    faces.clone()
-                } else {
-                    faces
-                        .iter()
-                        .map(|k| Face::parse(rules, k).map_or(k.clone(), |f| fleet_text::face_label(rules, f, lang)))
-                        .collect()
-                };
-                p.say(&format!(
-                    "{} {}",
-                    fleet_text::prompt(rules, &session.game, &decision, lang),
-                    crate::t!(lang, "cli.play.deckhand_rolls", faces = shown.join(", "))
-                ));
-                Asked::Input(Input::Roll { faces, digital: true })
+        let automatic = match setup.dice {
+            Dice::Digital => session.digital_answer(rules, setup.seed.unwrap_or(0)),
+            Dice::Physical => None,
+        };
+        let asked = match (automatic, decision.roll) {
+            (Some(input), _) => {
+                p.say(&fleet_text::digital_said(rules, &session.game, &decision, &input, lang));
+                Asked::Input(input)
             }
-            None if digital && matches!(decision.kind(), Kind::StartDie | Kind::StartPlayer | Kind::Draw) => {
-                // deckhand rolls the start die (a boat type; the coins face is rerolled) and
-                // draws the start player.
-                let mut rng = Rng::for_roll(setup.seed.unwrap_or(0), u64::MAX - session.inputs.len() as u64);
-                let pick = decision.options[rng.below(decision.options.len())];
-                let label = fleet_text::option_label(rules, &session.game, &decision, &pick, lang);
-                let said = if decision.kind() == Kind::Draw {
-                    crate::t!(lang, "cli.play.deckhand_draws", pick = label)
-                } else {
-                    crate::t!(lang, "cli.play.deckhand_rolls", faces = label)
-                };
-                p.say(&format!("{} {said}", fleet_text::prompt(rules, &session.game, &decision, lang)));
-                Asked::Input(Input::Choice(pick.key(rules, &session.game).into_owned()))
-            }
-            Some(spec) => ask_roll(rules, &session.game, &decision, spec, p, lang)?,
-            None => ask_choice(rules, &session.game, &decision, p, lang)?,
+            (None, Some(spec)) => ask_roll(rules, &session.game, &decision, spec, p, None, lang)?,
+            (None, None) => ask_choice(rules, &session.game, &decision, p, None, lang)?,
         };
         let who = decision.player;
         match asked {
+            Asked::Overtaken => {}
             Asked::Meta(cmd) => meta(rules, session, journal, who, &cmd, p, lang)?,
             Asked::Input(input) => match session.apply(rules, input.clone()) {
                 Ok(events) => {
@@ -228,12 +215,13 @@ fn run(
     }
 }
 
-fn ask_roll(
+pub(super) fn ask_roll(
     rules: &FleetRules,
     game: &Game,
     d: &Decision,
     spec: RollSpec,
     p: &mut dyn Prompter,
+    overtaken: Option<ui::Overtaken>,
     lang: &str,
 ) -> Result<Asked, Error> {
     // Players type the faces' words in their language (or the keys); the save gets keys.
@@ -275,7 +263,14 @@ fn ask_roll(
             .map(|_| ())
             .map_err(|e| wrong(fleet_text::refusal(rules, game, &e, lang)))
     };
-    let answer = p.input(&format!("{} ({hint})", fleet_text::prompt(rules, game, d, lang)), &validate)?;
+    let prompt = format!("{} ({hint})", fleet_text::prompt(rules, game, d, lang));
+    let answer = match overtaken {
+        Some(overtaken) => match p.input_until(&prompt, &validate, overtaken)? {
+            Some(answer) => answer,
+            None => return Ok(Asked::Overtaken),
+        },
+        None => p.input(&prompt, &validate)?,
+    };
     if let Some(meta) = meta_of(&answer, lang) {
         return Ok(Asked::Meta(meta.to_string()));
     }
@@ -283,7 +278,14 @@ fn ask_roll(
     Ok(Asked::Input(Input::Roll { faces, digital: false }))
 }
 
-fn ask_choice(rules: &FleetRules, game: &Game, d: &Decision, p: &mut dyn Prompter, lang: &str) -> Result<Asked, Error> {
+pub(super) fn ask_choice(
+    rules: &FleetRules,
+    game: &Game,
+    d: &Decision,
+    p: &mut dyn Prompter,
+    overtaken: Option<ui::Overtaken>,
+    lang: &str,
+) -> Result<Asked, Error> {
     let mut choices: Vec<Choice> = d
         .options
         .iter()
@@ -294,7 +296,14 @@ fn ask_choice(rules: &FleetRules, game: &Game, d: &Decision, p: &mut dyn Prompte
     choices.push(Choice::new("sheets", crate::t!(lang, "cli.play.meta_sheets")));
     choices.push(Choice::new("scores", crate::t!(lang, "cli.play.meta_scores")));
     choices.push(Choice::new("help", crate::t!(lang, "cli.play.meta_help")));
-    let i = p.select(&fleet_text::prompt(rules, game, d, lang), &choices)?;
+    let prompt = fleet_text::prompt(rules, game, d, lang);
+    let i = match overtaken {
+        Some(overtaken) => match p.select_until(&prompt, &choices, overtaken)? {
+            Some(i) => i,
+            None => return Ok(Asked::Overtaken),
+        },
+        None => p.select(&prompt, &choices)?,
+    };
     Ok(if i < d.options.len() {
         Asked::Input(Input::Choice(choices[i].key.clone()))
     } else {
@@ -354,11 +363,11 @@ fn meta(
 }
 
 /// The end of the game: the final table, and every sheet written as a transcription file.
-fn finish(
+pub(super) fn finish(
     rules: &FleetRules,
     session: &Session,
     save: &Path,
-    p: &mut dyn Prompter,
+    say: &mut dyn FnMut(&str),
     hook: &Hook,
     lang: &str,
 ) -> anyhow::Result<i32> {
@@ -383,11 +392,11 @@ fn finish(
         )?;
         written.push(path.display().to_string());
     }
-    p.say(&crate::t!(lang, "cli.play.sheets_written", files = written.join(", ")));
+    say(&crate::t!(lang, "cli.play.sheets_written", files = written.join(", ")));
     for v in &violations {
         let message = crate::text::fleet_check::message(rules, v, lang);
         let w = format!("{} {} [{}] {}", v.player, v.box_id(), v.rule.id(), message);
-        p.say(&crate::t!(lang, "cli.report.warning", warning = w));
+        say(&crate::t!(lang, "cli.report.warning", warning = w));
     }
     // The history: the game, its save and its sheets are done; the database can only add
     // a warning.
@@ -451,6 +460,7 @@ pub fn resume(
     rules_path: Option<&Path>,
     allow_change: bool,
     history: &LiveArgs,
+    serve: &super::served::ServeArgs,
     lang: &'static str,
 ) -> anyhow::Result<i32> {
     // The save is locked from here on: a second deckhand on it is refused at once.
@@ -458,6 +468,28 @@ pub fn resume(
     let (rules, header, setup, mut session) =
         reopen(path, &opened.header, &opened.entries, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("checked in reopen");
+    let resumed = crate::t!(
+        lang,
+        "cli.play.resumed",
+        file = path.display(),
+        round = session.game.round,
+        n = session.inputs.len()
+    );
+    let hook = Hook { rules: &rules, header: &header, args: history };
+    // --serve: the pages come back at the address they know.
+    if serve.serve {
+        let tokens = crate::serve::Tokens::read(path, header.players.len())?;
+        let prepared =
+            super::served::prepare(serve, tokens.as_ref().map(|t| t.bind.as_str()), answers, "resume", lang)?;
+        files::remove_stale_temps(path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
+        super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = path.display())));
+        let greeting: Vec<String> =
+            opened.dropped_tail.iter().map(|torn| torn.notice(path).text(lang)).chain([resumed]).collect();
+        session.game.take_events();
+        let entries = opened.entries.len() as u64;
+        let game = super::served::Game { rules: fleet, setup, session, journal: opened.journal, entries, tokens };
+        return super::served::run(prepared, game, &greeting, &hook, lang);
+    }
     let mut prompter = ui::prompter_for_in(answers, "resume", lang)?;
     files::remove_stale_temps(path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
     let mut journal = opened.journal;
@@ -466,19 +498,8 @@ pub fn resume(
     if let Some(torn) = &opened.dropped_tail {
         p.say(&torn.notice(path).text(lang));
     }
-    p.say(&format!(
-        "{} {}",
-        crate::t!(
-            lang,
-            "cli.play.resumed",
-            file = path.display(),
-            round = session.game.round,
-            n = session.inputs.len()
-        ),
-        crate::t!(lang, "cli.play.at_any_prompt")
-    ));
+    p.say(&format!("{resumed} {}", crate::t!(lang, "cli.play.at_any_prompt")));
     session.game.take_events();
-    let hook = Hook { rules: &rules, header: &header, args: history };
     run(fleet, &mut session, &mut journal, &setup, p, &hook, lang)
 }
 

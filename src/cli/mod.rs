@@ -11,6 +11,8 @@ mod fleet_table;
 pub mod interrupt;
 mod record;
 mod saves;
+// `--serve`: the table on the players' phones.
+mod served;
 mod sheets;
 
 use std::io::Write;

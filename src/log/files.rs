@@ -127,7 +127,7 @@ pub(crate) fn text_of(bytes: Vec<u8>, name: &str) -> Result<String, Error> {
 
 /// Read a text file (a sheet, a rules file, an answers file, a save): a regular file of at
 /// most `MAX_FILE_BYTES`, UTF-8, without its byte-order mark.
-pub(crate) fn read_text(path: &Path) -> Result<Source, Error> {
+pub fn read_text(path: &Path) -> Result<Source, Error> {
     let file = open_regular(path, false)?;
     let name = path.display().to_string();
     let bytes = read_capped(file, &name)?;
@@ -182,7 +182,7 @@ pub fn write_atomic(path: &Path, contents: &str) -> Result<(), Error> {
 
 /// Create `path` with `contents`, atomically, never replacing anything: an existing file
 /// (or link) at `path` is `Error::Exists`.
-pub(crate) fn write_new(path: &Path, contents: &str) -> Result<File, Error> {
+pub fn write_new(path: &Path, contents: &str) -> Result<File, Error> {
     let err = |cause| Error::Write { path: path.display().to_string(), cause };
     if path.symlink_metadata().is_ok() {
         return Err(Error::Exists { path: path.display().to_string() });

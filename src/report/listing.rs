@@ -101,6 +101,25 @@ impl Listing {
                 out
             }
             Format::Json => serde_json::to_string_pretty(&self.json()).unwrap_or_default() + "\n",
+            Format::Html => {
+                use super::html::escape;
+                let mut out = title.map(|t| format!("<h2>{}</h2>", escape(t))).unwrap_or_default();
+                out.push_str("<table class=\"deckhand-table\"><thead><tr>");
+                for h in &self.headers {
+                    out.push_str(&format!("<th>{}</th>", escape(h)));
+                }
+                out.push_str("</tr></thead><tbody>");
+                for row in &self.rows {
+                    out.push_str("<tr>");
+                    for v in row {
+                        let class = if v.is_number() { " class=\"n\"" } else { "" };
+                        out.push_str(&format!("<td{class}>{}</td>", escape(&Self::text(v))));
+                    }
+                    out.push_str("</tr>");
+                }
+                out.push_str("</tbody></table>\n");
+                out
+            }
         }
     }
 }

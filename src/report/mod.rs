@@ -2,6 +2,7 @@
 //! terminal table (comfy-table), JSON, CSV or Markdown. Game-neutral: every game turns its
 //! scores into `Standings`.
 
+pub mod html;
 pub mod listing;
 pub mod sheet;
 
@@ -16,6 +17,8 @@ pub enum Format {
     Json,
     Csv,
     Markdown,
+    /// A self-contained page worth sharing: date, players, winner, the table with bars.
+    Html,
 }
 
 /// One line of a category's breakdown, in words: the command layer renders each game's
@@ -170,6 +173,7 @@ impl Standings {
             Format::Json => self.json(detail, lang),
             Format::Csv => self.csv(detail),
             Format::Markdown => self.markdown(detail, lang),
+            Format::Html => html::page(self, &html::today(), lang),
         }
     }
 

@@ -2,7 +2,9 @@
 //! what it returns as values (decisions, options, events, refusals, Captain Ruth's
 //! reasons), as players read them in their language.
 
-use crate::games::fleet::game::{Ask, Choice, Decision, DicePhase, Event, Face, Game, Happened, Illegal, Refusal, Why};
+use crate::games::fleet::game::{
+    Ask, Choice, Decision, DicePhase, Event, Face, Game, Happened, Illegal, Input, Kind, Refusal, Why,
+};
 use crate::games::fleet::ruth::{Action, Reason};
 use crate::games::fleet::sheet::BoatSlot;
 use crate::games::fleet::{BuildingEffect, ColumnBox, FleetRules, LicenseEffect, Metal, Quantity, SectionKind};
@@ -481,5 +483,35 @@ pub fn refusal(rules: &FleetRules, game: &Game, illegal: &Illegal, lang: &str) -
             t!(lang, "engine.illegal_roll_count", want = want, boat = boat, town = town)
         }
         Refusal::NotWaitingFor { player } => t!(lang, "engine.illegal_not_waiting", name = game.players[*player].name),
+    }
+}
+
+/// What the table is told when deckhand rolls or draws itself: the question and the
+/// faces (other languages show the faces' names; English shows the keys, as it always has).
+pub fn digital_said(rules: &FleetRules, game: &Game, decision: &Decision, input: &Input, lang: &str) -> String {
+    let prompt = prompt(rules, game, decision, lang);
+    match input {
+        Input::Roll { faces, .. } => {
+            let shown: Vec<String> = if lang == "en" {
+                faces.clone()
+            } else {
+                faces.iter().map(|k| Face::parse(rules, k).map_or(k.clone(), |f| face_label(rules, f, lang))).collect()
+            };
+            format!("{prompt} {}", crate::t!(lang, "cli.play.deckhand_rolls", faces = shown.join(", ")))
+        }
+        Input::Choice(key) => {
+            let label = decision
+                .options
+                .iter()
+                .find(|o| o.key(rules, game) == key.as_str())
+                .map(|o| option_label(rules, game, decision, o, lang))
+                .unwrap_or_else(|| key.clone());
+            let said = if decision.kind() == Kind::Draw {
+                crate::t!(lang, "cli.play.deckhand_draws", pick = label)
+            } else {
+                crate::t!(lang, "cli.play.deckhand_rolls", faces = label)
+            };
+            format!("{prompt} {said}")
+        }
     }
 }

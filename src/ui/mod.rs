@@ -41,6 +41,10 @@ pub fn write_stderr(text: &str) {
     let _ = err.flush();
 }
 
+/// Whether something else may answer a question first (at a served table, a phone): the
+/// question gives up, returning None, as soon as it returns true.
+pub type Overtaken<'a> = &'a dyn Fn() -> bool;
+
 pub trait Prompter {
     /// Ask to pick one of `choices`; returns its index.
     fn select(&mut self, prompt: &str, choices: &[Choice]) -> Result<usize, Error>;
@@ -48,6 +52,22 @@ pub trait Prompter {
     fn input(&mut self, prompt: &str, validate: Validator) -> Result<String, Error>;
     /// Tell the people at the table something (goes to standard error).
     fn say(&mut self, line: &str);
+    /// `select`, giving up (None) when `overtaken()` turns true while waiting. A prompter
+    /// that answers at once (an answers file) is never overtaken.
+    fn select_until(&mut self, prompt: &str, choices: &[Choice], overtaken: Overtaken) -> Result<Option<usize>, Error> {
+        let _ = overtaken;
+        self.select(prompt, choices).map(Some)
+    }
+    /// `input`, giving up (None) when `overtaken()` turns true while waiting.
+    fn input_until(
+        &mut self,
+        prompt: &str,
+        validate: Validator,
+        overtaken: Overtaken,
+    ) -> Result<Option<String>, Error> {
+        let _ = overtaken;
+        self.input(prompt, validate).map(Some)
+    }
 }
 
 /// Pick the prompter for a command: the answers file if given, else the terminal; with
@@ -79,6 +99,10 @@ pub struct TerminalPrompter {
     theme: Box<dyn dialoguer::theme::Theme>,
     color: bool,
     lang: &'static str,
+    /// What was typed into a question that was overtaken, and that question: asked again
+    /// (the same prompt), it starts from what was typed.
+    typed: String,
+    typed_for: String,
 }
 
 impl TerminalPrompter {
@@ -89,13 +113,23 @@ impl TerminalPrompter {
         } else {
             Box::new(dialoguer::theme::ColorfulTheme::default())
         };
-        TerminalPrompter { theme, color: !no_color, lang: "en" }
+        TerminalPrompter { theme, color: !no_color, lang: "en", typed: String::new(), typed_for: String::new() }
     }
 
     /// Report terminal errors in `lang`.
     pub fn in_lang(mut self, lang: &'static str) -> Self {
         self.lang = lang;
         self
+    }
+}
+
+impl TerminalPrompter {
+    /// Keep what was typed only for the question it was typed into.
+    fn same_question(&mut self, prompt: &str) {
+        if self.typed_for != prompt {
+            self.typed.clear();
+            self.typed_for = prompt.to_string();
+        }
     }
 }
 
@@ -132,6 +166,24 @@ impl Prompter for TerminalPrompter {
 
     fn say(&mut self, line: &str) {
         say(line);
+    }
+
+    fn select_until(&mut self, prompt: &str, choices: &[Choice], overtaken: Overtaken) -> Result<Option<usize>, Error> {
+        self.same_question(prompt);
+        let hint = crate::t!(self.lang, "cli.ui.menu_hint");
+        menu::select_until(&console::Term::stderr(), prompt, choices, &hint, self.color, &mut self.typed, overtaken)
+            .map_err(|e| dialoguer_error(dialoguer::Error::IO(e), self.lang))
+    }
+
+    fn input_until(
+        &mut self,
+        prompt: &str,
+        validate: Validator,
+        overtaken: Overtaken,
+    ) -> Result<Option<String>, Error> {
+        self.same_question(prompt);
+        menu::line_until(&console::Term::stderr(), prompt, &mut self.typed, validate, overtaken)
+            .map_err(|e| dialoguer_error(dialoguer::Error::IO(e), self.lang))
     }
 }
 

@@ -106,6 +106,10 @@ pub fn run(args: HistoryArgs, lang: &'static str) -> anyhow::Result<i32> {
             let list: Vec<Value> = plays.iter().map(export::play_json).collect();
             serde_json::to_string_pretty(&list)? + "\n"
         }
+        Format::Html => {
+            let title = crate::t!(lang, "cli.history.title");
+            crate::report::html::document(&title, &listing(&plays, lang).render(Format::Html, Some(&title)), lang)
+        }
         format => listing(&plays, lang).render(format, None),
     };
     emit(&text)?;

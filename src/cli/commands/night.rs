@@ -101,6 +101,16 @@ pub fn run(args: NightArgs, lang: &'static str) -> anyhow::Result<i32> {
             standings.render(Format::Markdown, Some(&crate::t!(lang, "cli.night.standings"))),
             champion
         ),
+        Format::Html => crate::report::html::document(
+            &title,
+            &format!(
+                "{}{}<p class=\"win\">{}</p>",
+                plays.render(Format::Html, Some(&title)),
+                standings.render(Format::Html, Some(&crate::t!(lang, "cli.night.standings"))),
+                crate::report::html::escape(&champion)
+            ),
+            lang,
+        ),
         Format::Table => format!(
             "{}{}{}\n",
             plays.render(Format::Table, Some(&title)),

@@ -7,6 +7,7 @@ use clap::Args;
 
 use crate::cli::args::{Answers, DiceMode, RulesFile};
 use crate::cli::record::LiveArgs;
+use crate::cli::served::ServeArgs;
 use crate::cli::{coop_table, fleet_table};
 use crate::games::Game;
 use crate::Error;
@@ -33,6 +34,8 @@ pub struct PlayArgs {
     pub rules: RulesFile,
     #[command(flatten)]
     pub history: LiveArgs,
+    #[command(flatten)]
+    pub serve: ServeArgs,
 }
 
 /// The flags of a Fleet game.
@@ -119,6 +122,8 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("play", "fish", "cli.help.play.fish"),
     ("play", "answers", "cli.help.answers"),
     ("play", "rules", "cli.help.rules_file"),
+    ("play", "serve", "web.help.serve"),
+    ("play", "bind", "web.help.bind"),
 ];
 
 pub fn run(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
@@ -132,6 +137,9 @@ pub fn run(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
         }
     };
     match &loaded.game {
+        Game::Fischerspiel(_) if args.serve.serve => {
+            Err(Error::Usage(crate::msg!("web.serve_fleet_only", game = loaded.names())).into())
+        }
         Game::Fischerspiel(_) => {
             refuse(args.fleet.given())?;
             let (players, names) = coop_table::players(&args.players, lang)?;
@@ -167,6 +175,7 @@ pub fn run(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
                     answers: args.answers.answers.as_deref(),
                     rules: args.rules.rules.as_deref(),
                     history: &args.history,
+                    serve: &args.serve,
                 },
                 lang,
             )

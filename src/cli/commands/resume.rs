@@ -4,6 +4,7 @@ use clap::Args;
 
 use crate::cli::args::{Answers, SavedGame, SavedRules};
 use crate::cli::record::LiveArgs;
+use crate::cli::served::ServeArgs;
 use crate::cli::{coop_table, fleet_table, saves};
 use crate::log::save::Setup;
 
@@ -17,6 +18,8 @@ pub struct ResumeArgs {
     pub rules: SavedRules,
     #[command(flatten)]
     pub history: LiveArgs,
+    #[command(flatten)]
+    pub serve: ServeArgs,
 }
 
 /// The help texts of the command and its arguments: (command path, argument, catalog key).
@@ -26,6 +29,8 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("resume", "answers", "cli.help.answers"),
     ("resume", "rules", "cli.help.began_with"),
     ("resume", "allow_rules_change", "cli.help.resume.allow_rules_change"),
+    ("resume", "serve", "web.help.serve"),
+    ("resume", "bind", "web.help.bind"),
 ];
 
 pub fn run(args: ResumeArgs, lang: &'static str) -> anyhow::Result<i32> {
@@ -33,11 +38,16 @@ pub fn run(args: ResumeArgs, lang: &'static str) -> anyhow::Result<i32> {
     let (header, _) = saves::read(&file, lang)?;
     let (answers, rules, allow) = (args.answers.answers, args.rules.rules, args.rules.allow_rules_change);
     match header.setup {
+        Setup::Fischerspiel(_) if args.serve.serve => {
+            Err(crate::Error::Usage(crate::msg!("web.serve_fleet_only", game = &header.game)).into())
+        }
         Setup::Fischerspiel(_) => coop_table::resume(
             coop_table::ResumeArgs { file, answers, rules, allow_rules_change: allow, history: args.history },
             header,
             lang,
         ),
-        Setup::Fleet(_) => fleet_table::resume(&file, answers.as_deref(), rules.as_deref(), allow, &args.history, lang),
+        Setup::Fleet(_) => {
+            fleet_table::resume(&file, answers.as_deref(), rules.as_deref(), allow, &args.history, &args.serve, lang)
+        }
     }
 }

@@ -54,6 +54,11 @@ pub fn run(args: StatsArgs, lang: &'static str) -> anyhow::Result<i32> {
             }
             serde_json::to_string_pretty(&Value::Object(out))? + "\n"
         }
+        Format::Html => {
+            let body: String =
+                tables.iter().map(|(_, title, list)| list.render(Format::Html, Some(title.as_str()))).collect();
+            crate::report::html::document(&crate::t!(lang, "cli.stats.title"), &body, lang)
+        }
         // One CSV block per table, each with its header row, blank lines between.
         format => tables
             .iter()

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::game::{Decision, Event, Game, Illegal, Input, Setup};
+use super::game::{Decision, Event, Game, Illegal, Input, Kind, Setup};
 use crate::games::FleetRules;
 
 /// One line of a save file after the header.
@@ -122,6 +122,27 @@ impl Session {
         self.inputs.pop();
         self.game = game;
         Ok(Undone { answer, decision: self.game.decision(rules) })
+    }
+
+    /// The answer deckhand gives itself to the decision at the front when it rolls the
+    /// dice (digital dice, seeded by `seed`): the faces of a roll, the start die, the start
+    /// player, a drawn card. None: a person decides. The `n`-th roll of a game always shows
+    /// the same faces, so a resumed game rolls what it would have rolled without the crash.
+    pub fn digital_answer(&self, rules: &FleetRules, seed: u64) -> Option<Input> {
+        let decision = self.game.decision(rules)?;
+        match decision.roll {
+            Some(spec) => {
+                let n = self.inputs.iter().filter(|(_, i)| matches!(i, Input::Roll { .. })).count() as u64;
+                let faces = super::random::roll(rules, spec, &mut crate::rng::Rng::for_roll(seed, n));
+                Some(Input::Roll { faces, digital: true })
+            }
+            None if matches!(decision.kind(), Kind::StartDie | Kind::StartPlayer | Kind::Draw) => {
+                let mut rng = crate::rng::Rng::for_roll(seed, u64::MAX - self.inputs.len() as u64);
+                let pick = decision.options.get(rng.below(decision.options.len()))?;
+                Some(Input::Choice(pick.key(rules, &self.game).into_owned()))
+            }
+            None => None,
+        }
     }
 
     /// Rebuild a session from save entries. On an entry that does not replay, its index

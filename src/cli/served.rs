@@ -1,0 +1,236 @@
+//! `play … --serve` and `resume … --serve` (issue #15): the table on everyone's phone. The
+//! game lives in a `serve::Table` that the HTTP server and this terminal share; the
+//! terminal prints what happens, shows the decision at the front of the queue and can
+//! answer it for anyone (a player without a phone). When a phone answers first, the
+//! question is overtaken: the menu clears itself and the terminal moves on to what is
+//! asked now. Without a terminal (and without `--answers`) the host only serves: the
+//! phones answer everything.
+
+use std::io::{BufRead, IsTerminal};
+use std::path::{Path, PathBuf};
+
+use super::fleet_table::{ask_choice, ask_roll, finish, Asked, Hook};
+use super::sheets::fleet_standings;
+use crate::games::fleet::session::Session;
+use crate::games::fleet::{FleetRules, Sheet};
+use crate::log::save::FleetSetup;
+use crate::log::{files, Journal};
+use crate::report::sheet::sheet_text;
+use crate::report::Format;
+use crate::serve::{Refused, Serving, Table, Tokens, UndoBy};
+use crate::ui::{self, Prompter};
+use crate::Error;
+
+/// The flags that serve a game (shared by `play` and `resume`).
+#[derive(Debug, Default, clap::Args)]
+pub struct ServeArgs {
+    /// Serve the table to the players' phones and a dashboard (a page per seat; the terminal keeps answering too)
+    #[arg(long)]
+    pub serve: bool,
+    /// Where to serve: an IP address and maybe a port (default 127.0.0.1:7373, this computer only; 0.0.0.0 for phones on your network)
+    #[arg(long, value_name = "ADDR[:PORT]", requires = "serve")]
+    pub bind: Option<String>,
+}
+
+/// What is settled before a save is created or opened for serving: the listening socket
+/// (a port in use fails here) and the terminal, if there is one.
+pub struct Prepared {
+    listener: crate::serve::Listener,
+    prompter: Option<Box<dyn Prompter>>,
+}
+
+/// Listen where asked (`--bind`, else where the game was served before, else this
+/// computer's default port) and find the terminal. Without a terminal and without
+/// `--answers`, the host serves only.
+pub fn prepare(
+    args: &ServeArgs,
+    remembered: Option<&str>,
+    answers: Option<&Path>,
+    command: &str,
+    lang: &'static str,
+) -> Result<Prepared, Error> {
+    let bind = match args.bind.as_deref().or(remembered) {
+        Some(text) => crate::serve::parse_bind(text)?,
+        None => crate::serve::default_bind(),
+    };
+    let terminal = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
+    let prompter =
+        if answers.is_some() || terminal { Some(ui::prompter_for_in(answers, command, lang)?) } else { None };
+    let listener = crate::serve::listen(bind)?;
+    Ok(Prepared { listener, prompter })
+}
+
+/// A game ready to be served.
+pub struct Game<'a> {
+    pub rules: &'a FleetRules,
+    pub setup: FleetSetup,
+    pub session: Session,
+    pub journal: Journal,
+    /// Entries already in the save.
+    pub entries: u64,
+    /// The tokens kept beside the save (a resumed game), if any.
+    pub tokens: Option<Tokens>,
+}
+
+fn final_path(save: &Path) -> PathBuf {
+    let stem = save.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "game".into());
+    save.with_file_name(format!("{stem}-final.html"))
+}
+
+/// Serve the game until it is over and the host stops serving.
+pub fn run(
+    prepared: Prepared,
+    game: Game,
+    greeting: &[String],
+    hook: &Hook,
+    lang: &'static str,
+) -> anyhow::Result<i32> {
+    let Prepared { listener, mut prompter } = prepared;
+    let save = game.journal.path().to_path_buf();
+    let seats = game.session.names.len();
+    let tokens = match game.tokens {
+        Some(tokens) => tokens,
+        None => {
+            let tokens = Tokens::new(seats, listener.addr().to_string())?;
+            tokens.write(&save)?;
+            tokens
+        }
+    };
+    let table = Table::new(game.rules.clone(), game.setup, game.session, game.journal, game.entries, lang)?;
+    let serving = listener.serve(table, tokens, game.rules.name.get(lang), fleet_standings)?;
+    {
+        let mut say = |line: &str| match prompter.as_mut() {
+            Some(p) => p.say(line),
+            None => ui::say(line),
+        };
+        for line in greeting {
+            say(line);
+        }
+        announce(&serving, &mut say, lang);
+    }
+    match prompter.as_mut() {
+        Some(p) => {
+            p.say(&crate::t!(lang, "cli.play.at_any_prompt"));
+            at_terminal(&serving, p.as_mut(), lang)?;
+        }
+        None => {
+            ui::say(&crate::t!(lang, "web.cli.headless", file = save.display()));
+            headless(&serving);
+        }
+    }
+    let table = &serving.site.table;
+    let mut say = |line: &str| match prompter.as_mut() {
+        Some(p) => p.say(line),
+        None => ui::say(line),
+    };
+    let session = table.session();
+    let code = finish(game.rules, &session, &save, &mut say, hook, lang)?;
+    if let Some(page) = serving.site.final_page() {
+        let written = files::write_sheet(&final_path(&save), &page)?;
+        say(&crate::t!(lang, "web.cli.final_written", file = written.display()));
+    }
+    say(&crate::t!(lang, "web.cli.over"));
+    // The pages keep showing the final table until the host presses Enter (or its
+    // standard input ends).
+    let _ = std::io::stdin().lock().read_line(&mut String::new());
+    serving.stop();
+    Ok(code)
+}
+
+/// The join address, its QR code, each seat's address and the dashboard's.
+fn announce(serving: &Serving, say: &mut dyn FnMut(&str), lang: &str) {
+    say(&crate::t!(lang, "web.cli.serving", url = serving.join_url()));
+    say(crate::serve::qr_for_terminal(serving.join_url()).trim_end());
+    for (name, url) in serving.site.table.names.iter().zip(serving.seat_urls()) {
+        say(&crate::t!(lang, "web.cli.seat_link", name = name, url = url));
+    }
+    say(&crate::t!(lang, "web.cli.dashboard", url = serving.dashboard_url()));
+    if serving.addr.ip().is_loopback() {
+        say(&crate::t!(lang, "web.cli.loopback", port = serving.addr.port()));
+    }
+}
+
+/// Print what happened since `printed`.
+fn print_lines(table: &Table, printed: &mut Option<u64>, say: &mut dyn FnMut(&str)) {
+    for line in table.lines_after(*printed) {
+        say(&line.text);
+        *printed = Some(line.seq);
+    }
+}
+
+/// No terminal: print what happens until the game is over.
+fn headless(serving: &Serving) {
+    let table = &serving.site.table;
+    let mut printed = None;
+    loop {
+        print_lines(table, &mut printed, &mut |l| ui::say(l));
+        let seen = table.version();
+        if table.finished() {
+            return;
+        }
+        table.wait_change(seen, std::time::Duration::from_secs(3600));
+    }
+}
+
+/// The terminal's loop: the decision at the front, answered here or overtaken by a phone.
+fn at_terminal(serving: &Serving, p: &mut dyn Prompter, lang: &str) -> anyhow::Result<()> {
+    let table = &serving.site.table;
+    let rules = &table.rules;
+    let mut printed = None;
+    loop {
+        print_lines(table, &mut printed, &mut |l| p.say(l));
+        let (version, front) = table.front();
+        let Some(offered) = front else { return Ok(()) };
+        let session = table.session();
+        let overtaken = || table.version() != version;
+        let d = &offered.decision;
+        let asked = match d.roll {
+            Some(spec) => ask_roll(rules, &session.game, d, spec, p, Some(&overtaken), lang)?,
+            None => ask_choice(rules, &session.game, d, p, Some(&overtaken), lang)?,
+        };
+        match asked {
+            Asked::Overtaken => {}
+            Asked::Meta(cmd) => meta(table, &session, d.player, &cmd, p, lang),
+            Asked::Input(input) => match table.answer(offered.slot, offered.offer, input) {
+                Ok(_) => {}
+                Err(Refused::Illegal(text, legal)) => {
+                    p.say(&format!("{text} — {}", crate::t!(lang, "cli.play.legal", legal = legal.join(", "))))
+                }
+                Err(Refused::Stopped(why)) => return Err(Error::said(why).into()),
+                Err(other) => p.say(other.text()),
+            },
+        }
+    }
+}
+
+/// `undo`, `sheet`, `sheets`, `scores`, `help` at the terminal of a served game.
+fn meta(table: &Table, session: &Session, who: Option<usize>, cmd: &str, p: &mut dyn Prompter, lang: &str) {
+    let rules = &table.rules;
+    match cmd {
+        // The terminal takes back the last decision, whoever made it; the pages see it.
+        "undo" => {
+            if let Err(why) = table.undo(UndoBy::Host) {
+                p.say(why.text());
+            }
+        }
+        "sheet" | "sheets" => {
+            let who: Vec<usize> = match who {
+                Some(pl) if cmd == "sheet" => vec![pl],
+                _ => (0..session.game.players.len()).collect(),
+            };
+            for pl in who {
+                p.say(&sheet_text(rules, &session.game.players[pl].sheet, lang));
+            }
+        }
+        "scores" => {
+            let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
+            let standings = fleet_standings(rules, &sheets, &vec![0; sheets.len()], lang);
+            p.say(&format!(
+                "{}\n{}",
+                crate::t!(lang, "cli.play.scores_after", round = session.game.round),
+                standings.render_in(Format::Table, false, None, lang)
+            ));
+        }
+        _ => p.say(&crate::t!(lang, "cli.play.help")),
+    }
+}

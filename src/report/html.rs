@@ -1,0 +1,153 @@
+//! The final table as HTML: a fragment (the dashboard of a served game shows it) and a
+//! self-contained page worth sharing — the date, the players, the winner, the table with a
+//! bar in every cell (its share of the best score in that category) and the tie notes. No
+//! script, no font or style from outside: the page is one file that opens anywhere.
+
+use std::fmt::Write as _;
+
+use super::{Row, Standings};
+
+/// `text` safe inside HTML text and attribute values.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c if c.is_control() && c != '\n' && c != '\t' => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Today's date as `2026-11-23` (UTC).
+pub fn today() -> String {
+    crate::history::Date::from_days(crate::history::clock::now().div_euclid(86_400)).to_string()
+}
+
+fn place(r: &Row) -> String {
+    if r.shared {
+        format!("{}=", r.rank)
+    } else {
+        r.rank.to_string()
+    }
+}
+
+/// The table as an HTML fragment (classes `deckhand-table`, `bar`), with the tie notes and
+/// warnings below it.
+pub fn fragment(s: &Standings, lang: &str) -> String {
+    let best: Vec<i64> =
+        (0..s.categories.len()).map(|c| s.rows.iter().map(|r| r.values[c]).max().unwrap_or(0).max(1)).collect();
+    let best_total = s.rows.iter().map(|r| r.total).max().unwrap_or(0).max(1);
+    let mut out = String::from("<table class=\"deckhand-table\"><thead><tr>");
+    let _ = write!(
+        out,
+        "<th>{}</th><th>{}</th>",
+        escape(&crate::t!(lang, "cli.report.rank")),
+        escape(&crate::t!(lang, "cli.report.player"))
+    );
+    for c in &s.categories {
+        let _ = write!(out, "<th>{}</th>", escape(c));
+    }
+    let _ = write!(out, "<th>{}</th></tr></thead><tbody>", escape(&crate::t!(lang, "cli.report.total")));
+    let bar = |value: i64, best: i64| -> String {
+        let pct = (value.max(0) * 100 / best).clamp(0, 100);
+        format!("<span class=\"n\">{value}</span><span class=\"bar\"><span style=\"width:{pct}%\"></span></span>")
+    };
+    for r in &s.rows {
+        let winner = if r.rank == 1 { " class=\"winner\"" } else { "" };
+        let flag = if r.flagged { " (!)" } else { "" };
+        let _ = write!(out, "<tr{winner}><td>{}</td><td class=\"player\">{}{flag}</td>", place(r), escape(&r.player));
+        for (c, v) in r.values.iter().enumerate() {
+            let _ = write!(out, "<td>{}</td>", bar(*v, best[c]));
+        }
+        let _ = write!(out, "<td class=\"total\">{}</td></tr>", bar(r.total, best_total));
+    }
+    out.push_str("</tbody></table>");
+    for n in s.notes_in(lang) {
+        let _ = write!(out, "<p class=\"note\">{}</p>", escape(&crate::t!(lang, "cli.report.tie_line", note = n)));
+    }
+    for w in &s.warnings {
+        let _ = write!(out, "<p class=\"warning\">{}</p>", escape(&crate::t!(lang, "cli.report.warning", warning = w)));
+    }
+    out
+}
+
+/// Who won, as a sentence (`Linda wins with 73 points`, or a shared win).
+pub fn winner_line(s: &Standings, lang: &str) -> String {
+    let first: Vec<&str> = s.rows.iter().filter(|r| r.rank == 1).map(|r| r.player.as_str()).collect();
+    let total = s.rows.first().map_or(0, |r| r.total);
+    match first.as_slice() {
+        [] => String::new(),
+        [one] => crate::t!(lang, "web.report.winner", name = one, total = total),
+        many => {
+            crate::t!(lang, "web.report.winners", names = super::join_names_in(many.to_vec(), lang), total = total)
+        }
+    }
+}
+
+/// The CSS of the table, shared by the page and the dashboard.
+pub const TABLE_CSS: &str = "\
+.deckhand-table{border-collapse:collapse;font-variant-numeric:tabular-nums}
+.deckhand-table th,.deckhand-table td{padding:.35em .6em;border-bottom:1px solid #c9d3dc;text-align:right}
+.deckhand-table th{font-size:.8em;letter-spacing:.05em;color:#44535f}
+.deckhand-table td.player,.deckhand-table th:nth-child(2){text-align:left;font-weight:600}
+.deckhand-table tr.winner td{background:#fff4cc}
+.deckhand-table .n{display:block}
+.deckhand-table .bar{display:block;height:.35em;background:#e3e9ee;border-radius:.2em;min-width:3em}
+.deckhand-table .bar span{display:block;height:100%;background:#1f6f9f;border-radius:.2em}
+.deckhand-table td.total .bar span{background:#c2572b}
+.note,.warning{margin:.4em 0;color:#44535f}.warning{color:#9b2c12}
+";
+
+/// The final table as a page of its own: title, date, players, the winner, the table.
+pub fn page(s: &Standings, date: &str, lang: &str) -> String {
+    let players: Vec<&str> = s.rows.iter().map(|r| r.player.as_str()).collect();
+    let mut seated = players.clone();
+    seated.sort_unstable();
+    let title = crate::t!(lang, "web.report.title", game = s.game, date = date);
+    let body = format!(
+        "<h1>{}</h1><p class=\"meta\">{}</p><p class=\"win\">{}</p>{}",
+        escape(&s.game),
+        escape(&crate::t!(lang, "web.report.meta", date = date, players = seated.join(", "))),
+        escape(&winner_line(s, lang)),
+        fragment(s, lang),
+    );
+    document(&title, &body, lang)
+}
+
+/// A page of its own around `body` (already HTML): the title, the table style, and
+/// deckhand's line at the foot.
+pub fn document(title: &str, body: &str, lang: &str) -> String {
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<!doctype html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
+         <title>{}</title><style>\
+         body{{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:2em auto;max-width:60em;\
+         padding:0 1em;color:#12232e;background:#f7f9fb}}h1{{margin-bottom:.2em}}\
+         .meta{{color:#44535f;margin-top:0}}.win{{font-size:1.3em}}\n{TABLE_CSS}</style></head><body>\
+         {body}<p class=\"meta\">{}</p></body></html>\n",
+        escape(title),
+        escape(&crate::t!(lang, "web.report.made_by")),
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_cannot_inject_markup() {
+        assert_eq!(escape("<b>\"A&B\"</b>'"), "&lt;b&gt;&quot;A&amp;B&quot;&lt;/b&gt;&#39;");
+        assert_eq!(escape("a\u{1b}b"), "a\\u{1b}b");
+    }
+}

@@ -1,0 +1,273 @@
+//! The HTTP side (axum on a small tokio runtime): a fixed set of routes under the game's
+//! token, nothing read from a path but tokens and a seat number, bodies of at most
+//! `MAX_BODY` bytes, answers as small JSON objects, every refusal with a status and a
+//! sentence in the table's language. Views are pushed as server-sent events.
+//!
+//! tiny_http came first (half the size), but its thread pool loses a wake-up when
+//! connections arrive together while long-lived ones (event streams, idle keep-alive
+//! connections) hold its threads: a request then waits until some other connection ends —
+//! seven pages reconnecting after a restart were enough (BENCHMARKS.md, "Serving").
+
+use std::convert::Infallible;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::{Body, Bytes};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+
+use super::state::{Refused, UndoBy};
+use super::{assets, tokens, Site};
+use crate::games::fleet::game::Input;
+
+/// The largest request body taken: an answer is a key or a few dice faces.
+pub const MAX_BODY: usize = 4096;
+/// Pages pushed to at once (a table has at most four players, a dashboard, and a few
+/// reloads still being noticed as closed).
+const MAX_STREAMS: usize = 64;
+/// How often an idle event stream says it is alive (and learns that a page has gone).
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+/// Headers on every response: nothing cached, nothing sniffed, no referrer (the address
+/// holds the tokens), no framing, and only our own scripts.
+fn secure(mut response: Response) -> Response {
+    let h = response.headers_mut();
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
+             connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        ),
+    );
+    response
+}
+
+fn page(status: StatusCode, content_type: &'static str, body: impl Into<Body>) -> Response {
+    let mut response = Response::new(body.into());
+    *response.status_mut() = status;
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    response
+}
+
+fn json(status: StatusCode, value: serde_json::Value) -> Response {
+    page(status, "application/json", value.to_string())
+}
+
+fn error(status: StatusCode, text: String) -> Response {
+    json(status, serde_json::json!({ "error": text }))
+}
+
+fn html(text: String) -> Response {
+    page(StatusCode::OK, "text/html; charset=utf-8", text)
+}
+
+/// Every request: route it, then add the headers every response carries.
+pub async fn handle(
+    axum::extract::State(site): axum::extract::State<Arc<Site>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    secure(route(&site, &method, &uri, &headers, body).await)
+}
+
+async fn route(site: &Arc<Site>, method: &Method, uri: &Uri, headers: &HeaderMap, body: Body) -> Response {
+    let lang = site.table.lang;
+    let parts: Vec<&str> = uri.path().split('/').filter(|p| !p.is_empty()).collect();
+    let not_found = || error(StatusCode::NOT_FOUND, crate::t!(lang, "web.http.not_found"));
+    let get_only = |reply: Response| {
+        if method == Method::GET {
+            reply
+        } else {
+            error(StatusCode::METHOD_NOT_ALLOWED, crate::t!(lang, "web.http.method"))
+        }
+    };
+    match parts.as_slice() {
+        ["assets", name] => match assets::get(name) {
+            Some((content_type, bytes)) => get_only(page(StatusCode::OK, content_type, Bytes::from_static(bytes))),
+            None => not_found(),
+        },
+        ["g", game, rest @ ..] => {
+            if !tokens::same(game, &site.tokens.game) {
+                return not_found();
+            }
+            match rest {
+                [] => get_only(html(site.join_page())),
+                ["dashboard"] => get_only(html(site.dashboard_page())),
+                ["dashboard", "state"] => get_only(state(site, None)),
+                ["dashboard", "events"] => get_only(stream(site, None)),
+                ["final.html"] => match site.final_page() {
+                    Some(text) => get_only(html(text)),
+                    None => error(StatusCode::NOT_FOUND, crate::t!(lang, "web.http.not_over")),
+                },
+                ["seat", n, token, action @ ..] => {
+                    let Some(seat) = n.parse::<usize>().ok().filter(|s| *s < site.table.names.len()) else {
+                        return not_found();
+                    };
+                    if !tokens::same(token, &site.tokens.seats[seat]) {
+                        return error(StatusCode::FORBIDDEN, crate::t!(lang, "web.http.wrong_seat"));
+                    }
+                    seat_route(site, method, headers, body, seat, action).await
+                }
+                _ => not_found(),
+            }
+        }
+        _ => not_found(),
+    }
+}
+
+/// The body of a POST: at most `MAX_BODY` bytes of JSON.
+async fn body<T: for<'de> Deserialize<'de>>(site: &Site, headers: &HeaderMap, body: Body) -> Result<T, Response> {
+    let lang = site.table.lang;
+    let is_json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim().to_ascii_lowercase().starts_with("application/json"));
+    if !is_json {
+        return Err(error(StatusCode::UNSUPPORTED_MEDIA_TYPE, crate::t!(lang, "web.http.not_json")));
+    }
+    let too_large = || error(StatusCode::PAYLOAD_TOO_LARGE, crate::t!(lang, "web.http.too_large", n = MAX_BODY));
+    let announced = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if announced.is_some_and(|n| n > MAX_BODY as u64) {
+        return Err(too_large());
+    }
+    // Read at most the limit, whatever was announced (a chunked body has no length).
+    let bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| too_large())?;
+    serde_json::from_slice(&bytes).map_err(|_| error(StatusCode::BAD_REQUEST, crate::t!(lang, "web.http.bad_body")))
+}
+
+/// An answer from a seat's page: the decision it answers, and a key or dice faces.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Answer {
+    offer: u64,
+    key: Option<String>,
+    faces: Option<Vec<String>>,
+}
+
+/// An undo from a seat's page, with the version the page showed.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Undo {
+    v: u64,
+}
+
+fn refused(site: &Site, why: Refused) -> Response {
+    let status =
+        if matches!(why, Refused::Stopped(_)) { StatusCode::SERVICE_UNAVAILABLE } else { StatusCode::CONFLICT };
+    let legal = match &why {
+        Refused::Illegal(_, legal) => legal.clone(),
+        _ => Vec::new(),
+    };
+    json(status, serde_json::json!({ "error": why.text(), "legal": legal, "v": site.table.version() }))
+}
+
+/// Run a change of the table (it writes and flushes the save) off the async threads.
+async fn blocking<T: Send + 'static>(site: &Arc<Site>, work: impl FnOnce(&Site) -> T + Send + 'static) -> Option<T> {
+    let site = Arc::clone(site);
+    tokio::task::spawn_blocking(move || work(&site)).await.ok()
+}
+
+async fn seat_route(
+    site: &Arc<Site>,
+    method: &Method,
+    headers: &HeaderMap,
+    payload: Body,
+    seat: usize,
+    action: &[&str],
+) -> Response {
+    let lang = site.table.lang;
+    let method_error = || error(StatusCode::METHOD_NOT_ALLOWED, crate::t!(lang, "web.http.method"));
+    let bad = || error(StatusCode::BAD_REQUEST, crate::t!(lang, "web.http.bad_body"));
+    let failed = || error(StatusCode::INTERNAL_SERVER_ERROR, crate::t!(lang, "web.http.failed"));
+    match (action, method) {
+        ([], &Method::GET) => html(site.seat_page(seat)),
+        (["state"], &Method::GET) => state(site, Some(seat)),
+        (["events"], &Method::GET) => stream(site, Some(seat)),
+        (["answer"], &Method::POST) => {
+            let answer: Answer = match body(site, headers, payload).await {
+                Ok(a) => a,
+                Err(reply) => return reply,
+            };
+            let input = match (answer.key, answer.faces) {
+                (Some(key), None) if !key.is_empty() && key.len() <= 64 => Input::Choice(key),
+                (None, Some(faces)) if faces.len() <= 8 && faces.iter().all(|f| f.len() <= 32) => {
+                    Input::Roll { faces, digital: false }
+                }
+                _ => return bad(),
+            };
+            let offer = answer.offer;
+            match blocking(site, move |site| site.table.answer_for_seat(seat, offer, input)).await {
+                Some(Ok(_)) => state(site, Some(seat)),
+                Some(Err(why)) => refused(site, why),
+                None => failed(),
+            }
+        }
+        (["undo"], &Method::POST) => {
+            let undo: Undo = match body(site, headers, payload).await {
+                Ok(u) => u,
+                Err(reply) => return reply,
+            };
+            match blocking(site, move |site| site.table.undo(UndoBy::Seat { seat, seen: undo.v })).await {
+                Some(Ok(_)) => state(site, Some(seat)),
+                Some(Err(why)) => refused(site, why),
+                None => failed(),
+            }
+        }
+        ([] | ["state" | "events" | "answer" | "undo"], _) => method_error(),
+        _ => error(StatusCode::NOT_FOUND, crate::t!(lang, "web.http.not_found")),
+    }
+}
+
+fn state(site: &Site, seat: Option<usize>) -> Response {
+    let (_, view) = site.view(seat);
+    page(StatusCode::OK, "application/json", view.as_str().to_owned())
+}
+
+/// Counts an open event stream for as long as it lives.
+struct Open(Arc<Site>);
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        self.0.streams.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Push the view to one page now and whenever the state changes, until the page goes away
+/// or the host stops. The first event tells the page to reconnect after a second.
+fn stream(site: &Arc<Site>, seat: Option<usize>) -> Response {
+    if site.streams.fetch_add(1, Ordering::SeqCst) >= MAX_STREAMS {
+        site.streams.fetch_sub(1, Ordering::SeqCst);
+        return error(StatusCode::SERVICE_UNAVAILABLE, crate::t!(site.table.lang, "web.http.busy"));
+    }
+    let open = Open(Arc::clone(site));
+    let changes = site.changes.subscribe();
+    let events =
+        futures_util::stream::unfold((open, changes, None::<u64>), move |(open, mut changes, seen)| async move {
+            loop {
+                if open.0.closing.load(Ordering::SeqCst) {
+                    return None;
+                }
+                let (version, view) = open.0.view(seat);
+                if seen != Some(version) {
+                    let mut event = Event::default().data(view.as_str());
+                    if seen.is_none() {
+                        event = event.retry(Duration::from_secs(1));
+                    }
+                    return Some((Ok::<_, Infallible>(event), (open, changes, Some(version))));
+                }
+                if changes.changed().await.is_err() {
+                    return None;
+                }
+            }
+        });
+    Sse::new(events).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)).into_response()
+}

@@ -1,0 +1,344 @@
+//! Serving a live Fleet game to the players' phones (`play … --serve`, `resume … --serve`):
+//! the laptop stays the host and keeps the one save; every player opens their own seat's
+//! page (their sheet, the roll, whose turn, their decisions as large buttons, undo) and a
+//! television shows the dashboard. A front-end beside the terminal, above `report`:
+//!
+//! - `state` — the shared table (session, save, offers, what happened) behind one lock;
+//!   answers from phones and the terminal go through the same engine checks and are
+//!   accepted only once their save line is flushed.
+//! - `http` — the routes (axum on a small tokio runtime), body limits, tokens, server-sent
+//!   events.
+//! - `view` — what each screen shows, as JSON, in the table's language.
+//! - `pages` — the HTML shells and the sheet drawn like the pad.
+//! - `tokens` — the game's and the seats' secret tokens, kept beside the save.
+//! - `assets/` — the script and stylesheet, inside the binary.
+
+mod assets;
+pub mod http;
+mod pages;
+pub mod state;
+pub mod tokens;
+mod view;
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+
+pub use state::{Refused, Table, UndoBy};
+pub use tokens::Tokens;
+
+use crate::games::fleet::{FleetRules, Sheet};
+use crate::report::Standings;
+use crate::Error;
+
+/// The port when `--bind` names none.
+pub const DEFAULT_PORT: u16 = 7373;
+
+/// How the final table is computed (the command layer's, so the pages show exactly what
+/// `deckhand score` prints).
+pub type StandingsFn = fn(&FleetRules, &[&Sheet], &[usize], &str) -> Standings;
+
+/// `--bind ADDR[:PORT]`: an IP address, with the default port when none is given.
+pub fn parse_bind(text: &str) -> Result<SocketAddr, Error> {
+    let text = text.trim();
+    if let Ok(addr) = text.parse::<SocketAddr>() {
+        return Ok(addr);
+    }
+    let bare = text.trim_start_matches('[').trim_end_matches(']');
+    bare.parse::<IpAddr>()
+        .map(|ip| SocketAddr::new(ip, DEFAULT_PORT))
+        .map_err(|_| Error::Usage(crate::msg!("web.bad_bind", bind = text)))
+}
+
+/// The address to bind when none is given: this computer only.
+pub fn default_bind() -> SocketAddr {
+    SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), DEFAULT_PORT)
+}
+
+/// What a served game knows besides its table.
+pub struct Site {
+    pub table: Table,
+    pub tokens: Tokens,
+    standings: StandingsFn,
+    game: String,
+    /// The join address, absolute (for the QR code and the terminal).
+    join_url: String,
+    qr_svg: String,
+    streams: AtomicUsize,
+    /// The table's version, for the event streams to wait on.
+    changes: tokio::sync::watch::Sender<u64>,
+    closing: AtomicBool,
+}
+
+impl Site {
+    fn seat_path(&self, seat: usize) -> String {
+        format!("/g/{}/seat/{seat}/{}", self.tokens.game, self.tokens.seats[seat])
+    }
+
+    fn final_url(&self) -> String {
+        format!("/g/{}/final.html", self.tokens.game)
+    }
+
+    /// The view of a seat (or the dashboard), with the version it shows.
+    fn view(&self, seat: Option<usize>) -> (u64, Arc<String>) {
+        let mut inner = self.table.lock();
+        let json = match seat {
+            Some(s) => view::seat(self, &mut inner, s),
+            None => view::dashboard(self, &mut inner),
+        };
+        (inner.version, json)
+    }
+
+    fn join_page(&self) -> String {
+        let seats: Vec<(String, String)> =
+            self.table.names.iter().enumerate().map(|(i, n)| (n.clone(), self.seat_path(i))).collect();
+        let dashboard = format!("/g/{}/dashboard", self.tokens.game);
+        pages::join(&self.game, &seats, &dashboard, self.table.lang)
+    }
+
+    fn seat_page(&self, seat: usize) -> String {
+        let base = self.seat_path(seat);
+        pages::seat(
+            &self.game,
+            &self.table.names[seat],
+            &format!("{base}/events"),
+            &format!("{base}/answer"),
+            &format!("{base}/undo"),
+            self.table.lang,
+        )
+    }
+
+    fn dashboard_page(&self) -> String {
+        let events = format!("/g/{}/dashboard/events", self.tokens.game);
+        pages::dashboard(&self.game, &events, &self.join_url, &self.qr_svg, self.table.lang)
+    }
+
+    /// The final table as a page worth sharing, once the game is over.
+    pub fn final_page(&self) -> Option<String> {
+        let session = self.table.session();
+        if !session.game.finished() {
+            return None;
+        }
+        let sheets: Vec<&Sheet> = session.game.players.iter().map(|p| &p.sheet).collect();
+        let owned: Vec<Sheet> = sheets.iter().map(|s| (*s).clone()).collect();
+        let violations = crate::games::fleet::check_game(&self.table.rules, &owned);
+        let counts: Vec<usize> =
+            owned.iter().map(|s| violations.iter().filter(|v| v.player == s.player).count()).collect();
+        let standings = (self.standings)(&self.table.rules, &sheets, &counts, self.table.lang);
+        Some(crate::report::html::page(&standings, &crate::report::html::today(), self.table.lang))
+    }
+}
+
+/// A game being served.
+pub struct Serving {
+    pub site: Arc<Site>,
+    /// Where the server listens.
+    pub addr: SocketAddr,
+    shutdown: tokio::sync::watch::Sender<bool>,
+    /// Says when the server has stopped.
+    stopped: std::sync::mpsc::Receiver<()>,
+}
+
+impl Serving {
+    /// The address players join with (scan its QR code).
+    pub fn join_url(&self) -> &str {
+        &self.site.join_url
+    }
+
+    /// The dashboard's address (for a television).
+    pub fn dashboard_url(&self) -> String {
+        format!("{}/g/{}/dashboard", origin(self.addr), self.site.tokens.game)
+    }
+
+    /// Each seat's own address (for a player who cannot scan).
+    pub fn seat_urls(&self) -> Vec<String> {
+        let origin = origin(self.addr);
+        (0..self.site.table.names.len()).map(|s| format!("{origin}{}", self.site.seat_path(s))).collect()
+    }
+
+    /// Stop serving: end the event streams, close the listening socket, and give open
+    /// requests a moment to finish.
+    pub fn stop(self) {
+        self.site.closing.store(true, Ordering::SeqCst);
+        self.site.table.notify();
+        self.site.changes.send_modify(|v| *v = v.wrapping_add(1));
+        let _ = self.shutdown.send(true);
+        let _ = self.stopped.recv_timeout(std::time::Duration::from_secs(2));
+    }
+}
+
+/// The address phones reach this computer at: the bound address, or, when bound to every
+/// interface, the first IPv4 address of a network interface that is up and not loopback.
+fn origin(addr: SocketAddr) -> String {
+    let ip =
+        if addr.ip().is_unspecified() { lan_address().unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST)) } else { addr.ip() };
+    format!("http://{}", SocketAddr::new(ip, addr.port()))
+}
+
+#[cfg(unix)]
+fn lan_address() -> Option<IpAddr> {
+    let mut list: *mut libc::ifaddrs = std::ptr::null_mut();
+    // SAFETY: getifaddrs fills a list we free with freeifaddrs; we only read addresses of
+    // family AF_INET, which are sockaddr_in.
+    unsafe {
+        if libc::getifaddrs(&mut list) != 0 {
+            return None;
+        }
+        let mut found = None;
+        let mut at = list;
+        while !at.is_null() {
+            let ifa = &*at;
+            let up = ifa.ifa_flags & (libc::IFF_UP as libc::c_uint) != 0;
+            let loopback = ifa.ifa_flags & (libc::IFF_LOOPBACK as libc::c_uint) != 0;
+            if up && !loopback && !ifa.ifa_addr.is_null() && i32::from((*ifa.ifa_addr).sa_family) == libc::AF_INET {
+                let sin = &*(ifa.ifa_addr as *const libc::sockaddr_in);
+                found = Some(IpAddr::V4(Ipv4Addr::from(u32::from_be(sin.sin_addr.s_addr))));
+                break;
+            }
+            at = ifa.ifa_next;
+        }
+        libc::freeifaddrs(list);
+        found
+    }
+}
+
+#[cfg(not(unix))]
+fn lan_address() -> Option<IpAddr> {
+    None
+}
+
+/// The join address as a QR code for the terminal (Unicode half blocks, light on dark as
+/// terminals usually are; a quiet zone around it).
+pub fn qr_for_terminal(url: &str) -> String {
+    use qrcode::render::unicode::Dense1x2;
+    match qrcode::QrCode::new(url.as_bytes()) {
+        Ok(code) => code.render::<Dense1x2>().dark_color(Dense1x2::Light).light_color(Dense1x2::Dark).build(),
+        Err(_) => String::new(),
+    }
+}
+
+fn qr_svg(url: &str) -> String {
+    use qrcode::render::svg;
+    match qrcode::QrCode::new(url.as_bytes()) {
+        Ok(code) => {
+            let svg = code.render::<svg::Color>().min_dimensions(180, 180).build();
+            // Inline in the page: without the XML declaration.
+            match svg.find("<svg") {
+                Some(i) => svg[i..].to_string(),
+                None => svg,
+            }
+        }
+        Err(_) => String::new(),
+    }
+}
+
+/// A listening socket, before the game it serves exists (so a port in use is reported
+/// before a save is created).
+pub struct Listener {
+    listener: std::net::TcpListener,
+    addr: SocketAddr,
+}
+
+/// Listen on `bind`. Fails at once, with the address, when it cannot.
+pub fn listen(bind: SocketAddr) -> Result<Listener, Error> {
+    let fail = |e: std::io::Error| {
+        Error::Usage(crate::msg!("web.cannot_listen", bind = bind.to_string(), cause = e.to_string()))
+    };
+    let listener = std::net::TcpListener::bind(bind).map_err(fail)?;
+    listener.set_nonblocking(true).map_err(fail)?;
+    let addr = listener.local_addr().map_err(fail)?;
+    Ok(Listener { listener, addr })
+}
+
+impl Listener {
+    /// Where it listens (the port the system chose for port 0).
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Serve `table`: a runtime on a thread of its own answers requests and pushes views
+    /// (changes to the table, which flush the save, run on its blocking threads); another
+    /// thread passes the table's changes on to the event streams.
+    pub fn serve(self, table: Table, tokens: Tokens, game: &str, standings: StandingsFn) -> Result<Serving, Error> {
+        let addr = self.addr;
+        let join_url = format!("{}/g/{}", origin(addr), tokens.game);
+        let (changes, _) = tokio::sync::watch::channel(table.version());
+        let site = Arc::new(Site {
+            table,
+            tokens,
+            standings,
+            game: game.to_string(),
+            qr_svg: qr_svg(&join_url),
+            join_url,
+            streams: AtomicUsize::new(0),
+            changes,
+            closing: AtomicBool::new(false),
+        });
+        let failed = |e: std::io::Error| {
+            Error::Usage(crate::msg!("web.cannot_listen", bind = addr.to_string(), cause = e.to_string()))
+        };
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .thread_name("deckhand-http")
+            .enable_io()
+            .enable_time()
+            .build()
+            .map_err(failed)?;
+        let listener = {
+            let _entered = runtime.enter();
+            tokio::net::TcpListener::from_std(self.listener).map_err(failed)?
+        };
+        // The table wakes threads waiting on its condition variable; the streams wait on a
+        // watch channel.
+        let watching = Arc::clone(&site);
+        std::thread::Builder::new()
+            .name("deckhand-changes".into())
+            .spawn(move || {
+                let mut seen = watching.table.version();
+                while !watching.closing.load(Ordering::SeqCst) {
+                    let now = watching.table.wait_change(seen, std::time::Duration::from_secs(1));
+                    if now != seen {
+                        seen = now;
+                        watching.changes.send_replace(now);
+                    }
+                }
+            })
+            .map_err(failed)?;
+        let (shutdown, mut stop_signal) = tokio::sync::watch::channel(false);
+        let (stopped_tx, stopped) = std::sync::mpsc::channel();
+        let app = axum::Router::new().fallback(http::handle).with_state(Arc::clone(&site));
+        std::thread::Builder::new()
+            .name("deckhand-serve".into())
+            .spawn(move || {
+                runtime.block_on(async move {
+                    let serving = axum::serve(listener, app).with_graceful_shutdown(async move {
+                        let _ = stop_signal.wait_for(|stop| *stop).await;
+                    });
+                    let _ = serving.await;
+                });
+                let _ = stopped_tx.send(());
+            })
+            .map_err(failed)?;
+        Ok(Serving { site, addr, shutdown, stopped })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bind_takes_an_address_with_or_without_a_port() {
+        assert_eq!(parse_bind("127.0.0.1:8080").unwrap(), "127.0.0.1:8080".parse().unwrap());
+        assert_eq!(parse_bind("0.0.0.0").unwrap(), SocketAddr::new(Ipv4Addr::UNSPECIFIED.into(), DEFAULT_PORT));
+        assert_eq!(parse_bind("[::1]").unwrap().port(), DEFAULT_PORT);
+        assert!(parse_bind("localhost:80").is_err(), "a name is not looked up");
+        assert!(parse_bind("1.2.3.4:99999").is_err());
+    }
+
+    #[test]
+    fn the_qr_code_is_drawn_for_the_terminal_and_the_page() {
+        let text = qr_for_terminal("http://192.168.1.20:7373/g/0123456789abcdef0123456789abcdef");
+        assert!(text.lines().count() > 10 && text.contains('█'));
+        assert!(qr_svg("http://x").starts_with("<svg"));
+    }
+}

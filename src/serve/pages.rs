@@ -1,0 +1,243 @@
+//! The HTML of the served game: the join page, a seat's page, the dashboard (each a shell
+//! that `assets/app.js` fills from the pushed views), and a Fleet sheet drawn like the pad
+//! from the same `Pad` view as the terminal drawing (`text::pad`). Every word is from the
+//! catalogs in the table's language; every name is escaped.
+
+use std::fmt::Write as _;
+
+use crate::games::fleet::pad::{pad, Boat, Cell, Coin, Shape};
+use crate::games::fleet::sheet::{Mark, Sheet};
+use crate::games::fleet::{ColumnBox, FleetRules};
+use crate::report::html::escape;
+use crate::t;
+
+fn mark_class(m: Mark) -> &'static str {
+    match m {
+        Mark::Empty => "",
+        Mark::Marked => " m",
+        Mark::Crossed => " x",
+    }
+}
+
+fn cell(c: &Cell) -> String {
+    let (class, letter) = match c.shape {
+        Shape::Box | Shape::Column(ColumnBox::Plain) => ("b", ""),
+        Shape::Column(ColumnBox::License) => ("c", "L"),
+        Shape::Column(ColumnBox::Boat) => ("c", "B"),
+        Shape::Column(ColumnBox::Choice) => ("c", "?"),
+        Shape::Circle => ("o", ""),
+    };
+    format!("<i class=\"{class}{}\">{letter}</i>", mark_class(c.mark))
+}
+
+fn boat(b: &Boat) -> String {
+    match (b.launched, b.capacity) {
+        (false, _) => "<i class=\"boat\"></i>".into(),
+        (true, 0) => "<i class=\"boat on\"></i>".into(),
+        (true, cap) => format!("<i class=\"boat on\">{}/{cap}</i>", b.fish),
+    }
+}
+
+fn coin(c: &Coin) -> String {
+    let star = if c.star { " s" } else { "" };
+    format!("<i class=\"k{star}{}\"></i>", mark_class(c.mark))
+}
+
+fn heading(name: &str) -> String {
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// One player's sheet as the pad shows it: the boat-type columns with their circles,
+/// licenses and boats (fish/capacity) beside the town half (harbor ships, wharf
+/// buildings, buffet hexes, salvage stars), the coin track with its stars underneath.
+pub fn sheet(rules: &FleetRules, sheet: &Sheet, lang: &str) -> String {
+    let view = pad(rules, sheet);
+    let mut out = String::from("<div class=\"sheet\">");
+    let header = t!(
+        lang,
+        "engine.pad_header",
+        player = sheet.player,
+        coins = sheet.coins(rules),
+        fish = sheet.total_fish(),
+        income = sheet.income(rules),
+        n = sheet.full_boats(rules)
+    );
+    let _ = write!(
+        out,
+        "<div class=\"sheet-head\">{}</div><div class=\"halves\"><table class=\"boats\"><tr><th></th>",
+        escape(&header)
+    );
+    for c in &view.columns {
+        let _ = write!(out, "<th>{}</th>", escape(&heading(rules.boat_types[c.boat_type].name.get(lang))));
+    }
+    out.push_str("</tr>");
+    let rows = view.columns.iter().map(|c| c.boxes.len()).max().unwrap_or(0);
+    for r in 0..rows {
+        let _ = write!(out, "<tr><th>{}</th>", r + 1);
+        for c in &view.columns {
+            let _ = write!(out, "<td>{}</td>", c.boxes.get(r).map(cell).unwrap_or_default());
+        }
+        out.push_str("</tr>");
+    }
+    let _ = write!(out, "<tr class=\"lic\"><th>{}</th>", escape(&t!(lang, "engine.pad_licenses")));
+    for c in &view.columns {
+        let marks: String = c.licenses.iter().map(|m| format!("<i class=\"l{}\"></i>", mark_class(*m))).collect();
+        let _ = write!(out, "<td>{marks}</td>");
+    }
+    out.push_str("</tr>");
+    let boats = view.columns.iter().map(|c| c.boats.len()).max().unwrap_or(0);
+    for b in 0..boats {
+        let label = if b == 0 { escape(&t!(lang, "engine.pad_boats")) } else { String::new() };
+        let _ = write!(out, "<tr class=\"bt\"><th>{label}</th>");
+        for c in &view.columns {
+            let _ = write!(out, "<td>{}</td>", c.boats.get(b).map(boat).unwrap_or_default());
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</table><table class=\"town\">");
+    for row in view.harbor.iter().chain(&view.wharf) {
+        let name = heading(&crate::text::fleet::section_name(rules, row.section, lang));
+        let boxes: String = row.boxes.iter().map(cell).collect();
+        let fish: String = row.boats.iter().filter(|b| b.launched && b.capacity > 0).map(boat).collect();
+        let _ = write!(out, "<tr><th>{}</th><td>{boxes}{fish}</td></tr>", escape(&name));
+    }
+    if !view.hexes.is_empty() {
+        let hexes: String = view
+            .hexes
+            .iter()
+            .enumerate()
+            .map(|(t, m)| {
+                let initial: String = heading(rules.boat_types[t].name.get(lang)).chars().take(2).collect();
+                format!("<i class=\"h{}\">{}</i>", mark_class(*m), escape(&initial))
+            })
+            .collect();
+        let _ = write!(out, "<tr><th>{}</th><td>{hexes}</td></tr>", escape(&t!(lang, "engine.pad_hexes")));
+    }
+    if !view.salvage_stars.is_empty() {
+        let stars: String =
+            view.salvage_stars.iter().map(|m| format!("<i class=\"k s{}\"></i>", mark_class(*m))).collect();
+        let _ = write!(out, "<tr><th>{}</th><td>{stars}</td></tr>", escape(&t!(lang, "engine.pad_salvage")));
+    }
+    let coins: String = view.coins.iter().map(coin).collect();
+    let _ = write!(
+        out,
+        "</table></div><div class=\"coins\"><b>{}</b> {coins}</div></div>",
+        escape(&heading(rules.coin_name.get(lang)))
+    );
+    out
+}
+
+/// The head of every page: the table's language, the stylesheet, the script.
+fn head(title: &str, lang: &str) -> String {
+    format!(
+        "<!doctype html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
+         <meta name=\"referrer\" content=\"no-referrer\">\
+         <title>{}</title><link rel=\"stylesheet\" href=\"/assets/app.css\">\
+         <script src=\"/assets/app.js\" defer></script></head>",
+        escape(title)
+    )
+}
+
+/// Words the script shows, in the table's language, as data attributes of `<body>`.
+fn words(lang: &str) -> String {
+    [
+        ("offline", "web.offline"),
+        ("sending", "web.sending"),
+        ("faces", "web.roll_faces"),
+        ("clear", "web.roll_clear"),
+        ("send-roll", "web.roll_send"),
+        ("nothing", "web.nothing_to_decide"),
+    ]
+    .iter()
+    .map(|(name, key)| format!(" data-w-{name}=\"{}\"", escape(&crate::text::tr(lang, key, &[]))))
+    .collect()
+}
+
+/// The page a player joins with: the seats, each a link to its page, and the dashboard.
+pub fn join(game: &str, seats: &[(String, String)], dashboard: &str, lang: &str) -> String {
+    let mut out = head(&t!(lang, "web.join_title", game = game), lang);
+    let _ = write!(
+        out,
+        "<body class=\"join\"><main><h1>{}</h1><p>{}</p><ul class=\"seats\">",
+        escape(game),
+        escape(&t!(lang, "web.join_pick"))
+    );
+    for (name, href) in seats {
+        let _ = write!(out, "<li><a class=\"seat\" href=\"{}\">{}</a></li>", escape(href), escape(name));
+    }
+    let _ = write!(
+        out,
+        "</ul><p><a href=\"{}\">{}</a></p></main></body></html>",
+        escape(dashboard),
+        escape(&t!(lang, "web.dashboard_link"))
+    );
+    out.push('\n');
+    out
+}
+
+/// A seat's page: the shell the script fills (status, roll, decision, sheet, log).
+pub fn seat(game: &str, player: &str, events: &str, answer: &str, undo: &str, lang: &str) -> String {
+    let mut out = head(&format!("{player} · {game}"), lang);
+    let _ = write!(
+        out,
+        "<body class=\"seat-page\" data-events=\"{}\" data-answer=\"{}\" data-undo=\"{}\"{}>\
+         <header><h1>{}</h1><div id=\"conn\" class=\"conn\"></div></header>\
+         <section id=\"status\" class=\"status\"></section><section id=\"roll\" class=\"roll\"></section>\
+         <section id=\"decision\" class=\"decision\"></section><div id=\"notice\" class=\"notice\" role=\"status\"></div>\
+         <button id=\"undo\" class=\"undo\" hidden>{}</button>\
+         <section id=\"result\" class=\"result\"></section>\
+         <section id=\"sheet\" class=\"mine\"></section><ul id=\"log\" class=\"log\"></ul></body></html>",
+        escape(events),
+        escape(answer),
+        escape(undo),
+        words(lang),
+        escape(player),
+        escape(&t!(lang, "web.undo")),
+    );
+    out.push('\n');
+    out
+}
+
+/// The dashboard for a television: every sheet side by side, scores, roll, whose turn,
+/// and the join address as a QR code.
+pub fn dashboard(game: &str, events: &str, join_url: &str, qr_svg: &str, lang: &str) -> String {
+    let mut out = head(&t!(lang, "web.dashboard_title", game = game), lang);
+    let _ = write!(
+        out,
+        "<body class=\"dashboard\" data-events=\"{}\"{}><header><h1>{}</h1><div id=\"status\" class=\"status\"></div>\
+         <div id=\"conn\" class=\"conn\"></div></header>\
+         <div class=\"top\"><section id=\"roll\" class=\"roll\"></section><section id=\"scores\" class=\"scores\"></section>\
+         <figure class=\"qr\">{qr_svg}<figcaption>{}</figcaption></figure></div>\
+         <section id=\"result\" class=\"result\"></section>\
+         <section id=\"sheets\" class=\"sheets\"></section><ul id=\"log\" class=\"log\"></ul></body></html>",
+        escape(events),
+        words(lang),
+        escape(game),
+        escape(&t!(lang, "web.scan_to_join", url = join_url)),
+    );
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sheet_draws_every_section_of_the_pad_and_escapes_the_name() {
+        let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
+        let mut s = Sheet::blank(&rules, "<Ann>");
+        s.boxes[0][0] = Mark::Marked;
+        let html = sheet(&rules, &s, "en");
+        assert!(html.contains("&lt;Ann&gt;"), "{html}");
+        assert!(!html.contains("<Ann>"));
+        let coin_boxes = html.matches("<i class=\"k").count();
+        assert!(coin_boxes >= rules.coin_stars.len(), "{coin_boxes}");
+        assert!(html.contains("class=\"c m\">L</i>") || html.contains("class=\"b m\""), "the first box is marked");
+    }
+}

@@ -1,0 +1,569 @@
+//! The shared table: the one session and its save, behind one lock, for the terminal and
+//! every page. An answer (from a phone or the terminal) is checked against the decision
+//! its screen showed, applied through the same engine checks as typed input, appended to
+//! the save and flushed — and only then reported as accepted and pushed to every screen.
+//! Digital dice are rolled here, right after the answer that leads to them, so a game
+//! answered entirely from phones never waits for the terminal.
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard};
+use std::time::Duration;
+
+use crate::games::fleet::game::{Decision, Dice, Event, Input};
+use crate::games::fleet::session::{Entry, NoUndo, Session};
+use crate::games::fleet::FleetRules;
+use crate::log::save::FleetSetup;
+use crate::log::Journal;
+use crate::text::fleet as fleet_text;
+
+/// How many lines of what happened the pages keep.
+const LOG_LINES: usize = 60;
+
+/// Who answers a decision: a seat (its own decisions, and the roll when it is that
+/// player's turn to roll) or the table (rolls, who starts, cards drawn), which the
+/// terminal answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slot {
+    Seat(usize),
+    Table,
+}
+
+/// A decision as one screen was shown it. `offer` changes whenever the decision waiting
+/// in that slot changes or is answered, so an answer to a decision already taken (a
+/// second phone, a double tap, the terminal and a phone at once) is told apart from an
+/// answer to the one waiting now, even when the two look alike.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Offered {
+    pub slot: Slot,
+    pub offer: u64,
+    pub decision: Decision,
+}
+
+/// Why an answer or an undo was not taken, said in the table's language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refused {
+    /// The decision was answered already (or is no longer asked): nothing changed.
+    Taken(String),
+    /// Not a legal answer (the engine's refusal) — with the legal keys.
+    Illegal(String, Vec<String>),
+    /// Undo is not possible now.
+    NoUndo(String),
+    /// The save could not be written: the table takes no more answers.
+    Stopped(String),
+}
+
+impl Refused {
+    pub fn text(&self) -> &str {
+        match self {
+            Refused::Taken(t) | Refused::Illegal(t, _) | Refused::NoUndo(t) | Refused::Stopped(t) => t,
+        }
+    }
+}
+
+/// Who takes back a decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UndoBy {
+    /// A seat, its own last decision, as of the state version its page showed.
+    Seat { seat: usize, seen: u64 },
+    /// The terminal: the last decision, whoever made it.
+    Host,
+}
+
+/// One line of what happened, numbered from the start of this process.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    pub seq: u64,
+    pub text: String,
+}
+
+pub(super) struct Inner {
+    pub session: Session,
+    journal: Journal,
+    /// Entries in the save after the header: the state's version.
+    pub version: u64,
+    /// Per slot (the seats, then the table): the offer id and the decision it stands for.
+    offers: Vec<(u64, Option<Decision>)>,
+    next_offer: u64,
+    /// Who answered each effective decision (None: the table's).
+    answered_by: Vec<Option<usize>>,
+    pub log: VecDeque<Line>,
+    next_line: u64,
+    /// Set when the save could not be written.
+    pub stopped: Option<String>,
+    /// Rendered views, by (version, view), so seven screens cost one rendering each.
+    pub cache: Vec<(u64, usize, std::sync::Arc<String>)>,
+}
+
+/// The table shared by the terminal and the HTTP server.
+pub struct Table {
+    pub rules: FleetRules,
+    pub setup: FleetSetup,
+    pub lang: &'static str,
+    pub names: Vec<String>,
+    inner: Mutex<Inner>,
+    changed: Condvar,
+    /// The version, readable without the lock (the terminal polls it while it waits).
+    version: AtomicU64,
+}
+
+impl Table {
+    /// The table of a session whose save is `journal` (`entries`: how many entries it
+    /// holds). Digital dice due now are rolled at once.
+    pub fn new(
+        rules: FleetRules,
+        setup: FleetSetup,
+        session: Session,
+        journal: Journal,
+        entries: u64,
+        lang: &'static str,
+    ) -> Result<Table, crate::Error> {
+        let seats = session.names.len();
+        let answered_by = who_answered(&rules, &session);
+        // Offer ids are unique across restarts: an answer sent to the host before a crash
+        // cannot match a decision offered after it.
+        let start = super::tokens::random_u64()
+            .map_err(|e| crate::Error::Usage(crate::msg!("web.no_random", cause = e.to_string())))?
+            >> 12;
+        let names = session.names.clone();
+        let inner = Inner {
+            session,
+            journal,
+            version: entries,
+            offers: vec![(0, None); seats + 1],
+            next_offer: start,
+            answered_by,
+            log: VecDeque::new(),
+            next_line: 0,
+            stopped: None,
+            cache: Vec::new(),
+        };
+        let table = Table {
+            rules,
+            setup,
+            lang,
+            names,
+            inner: Mutex::new(inner),
+            changed: Condvar::new(),
+            version: AtomicU64::new(0),
+        };
+        {
+            let mut inner = table.lock();
+            table.roll_digital(&mut inner)?;
+            table.refresh_offers(&mut inner, &[]);
+            table.version.store(inner.version, Ordering::SeqCst);
+        }
+        Ok(table)
+    }
+
+    pub(super) fn lock(&self) -> MutexGuard<'_, Inner> {
+        // A panic while the lock was held cannot leave a half-applied decision: the
+        // session is replaced only after the save line is on disk.
+        self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The state's version (entries in the save); changes with every accepted answer.
+    pub fn version(&self) -> u64 {
+        self.version.load(Ordering::SeqCst)
+    }
+
+    /// Wait until the version differs from `seen`, or `timeout` passes; returns the version.
+    pub fn wait_change(&self, seen: u64, timeout: Duration) -> u64 {
+        let inner = self.lock();
+        let (inner, _) = self
+            .changed
+            .wait_timeout_while(inner, timeout, |i| i.version == seen)
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        inner.version
+    }
+
+    /// Wake every waiting screen (used when the host stops).
+    pub fn notify(&self) {
+        self.changed.notify_all();
+    }
+
+    /// Whether the game is over.
+    pub fn finished(&self) -> bool {
+        self.lock().session.game.finished()
+    }
+
+    /// A copy of the session (for the terminal's questions and the final table).
+    pub fn session(&self) -> Session {
+        self.lock().session.clone()
+    }
+
+    /// The decision at the front, as the terminal shows it, with the state version.
+    pub fn front(&self) -> (u64, Option<Offered>) {
+        let inner = self.lock();
+        let front = inner.session.game.decision(&self.rules).map(|decision| {
+            let slot = match decision.player {
+                Some(p) => Slot::Seat(p),
+                None => Slot::Table,
+            };
+            Offered { slot, offer: inner.offers[self.index(slot)].0, decision }
+        });
+        (inner.version, front)
+    }
+
+    /// The decision waiting for a seat: its own (one of the simultaneous ones), or one of
+    /// the table's — the roll when this player rolls the dice, who starts and the cards
+    /// drawn on any seat's page (physical dice; first come, first served).
+    pub(super) fn offered_to(&self, inner: &Inner, seat: usize) -> Option<Offered> {
+        if let (offer, Some(decision)) = &inner.offers[seat] {
+            return Some(Offered { slot: Slot::Seat(seat), offer: *offer, decision: decision.clone() });
+        }
+        match &inner.offers[self.names.len()] {
+            (offer, Some(d)) if roller(d).is_none_or(|r| r == seat) => {
+                Some(Offered { slot: Slot::Table, offer: *offer, decision: d.clone() })
+            }
+            _ => None,
+        }
+    }
+
+    /// Lines of what happened after line `after` (None: all kept).
+    pub fn lines_after(&self, after: Option<u64>) -> Vec<Line> {
+        let inner = self.lock();
+        inner.log.iter().filter(|l| after.is_none_or(|a| l.seq > a)).cloned().collect()
+    }
+
+    fn index(&self, slot: Slot) -> usize {
+        match slot {
+            Slot::Seat(p) => p,
+            Slot::Table => self.names.len(),
+        }
+    }
+
+    /// Answer the decision `offer` in `slot` with `input`. Accepted only when that very
+    /// decision is still waiting, the engine finds the answer legal, and its save line is
+    /// written and flushed; then every screen is woken. Returns the new version.
+    pub fn answer(&self, slot: Slot, offer: u64, input: Input) -> Result<u64, Refused> {
+        let mut inner = self.lock();
+        if let Some(why) = &inner.stopped {
+            return Err(Refused::Stopped(why.clone()));
+        }
+        let i = self.index(slot);
+        let waiting = match (&inner.offers[i], slot) {
+            ((id, Some(d)), _) if *id == offer => d.clone(),
+            _ => return Err(Refused::Taken(crate::t!(self.lang, "web.taken"))),
+        };
+        // The front of the queue is answered as at the terminal; a later, simultaneous
+        // decision in its place (seat order gives the same result).
+        let at_front = inner.session.game.decision(&self.rules).as_ref() == Some(&waiting);
+        let player = waiting.player;
+        let mut next = inner.session.clone();
+        let applied = match player {
+            Some(p) if !at_front => next.apply_by(&self.rules, p, input.clone()),
+            _ => next.apply(&self.rules, input.clone()),
+        };
+        let events = applied.map_err(|illegal| {
+            let text = fleet_text::refusal(&self.rules, &inner.session.game, &illegal, self.lang);
+            Refused::Illegal(text, illegal.legal)
+        })?;
+        let entry = if at_front { Entry::Do(input) } else { Entry::answer(player, input) };
+        self.commit(&mut inner, next, &entry, &events, player)?;
+        self.roll_digital(&mut inner).map_err(|e| Refused::Stopped(e.message(self.lang)))?;
+        Ok(self.publish(&mut inner, &[i]))
+    }
+
+    /// Answer, from a seat's page, the decision its page showed (`offer`): its own, or the
+    /// roll when it is this player's turn to roll.
+    pub fn answer_for_seat(&self, seat: usize, offer: u64, input: Input) -> Result<u64, Refused> {
+        let slot = {
+            let inner = self.lock();
+            match self.offered_to(&inner, seat) {
+                Some(o) => o.slot,
+                None => return Err(Refused::Taken(crate::t!(self.lang, "web.taken"))),
+            }
+        };
+        self.answer(slot, offer, input)
+    }
+
+    /// Who made the last effective decision: Some(Some(seat)), Some(None) for the table's,
+    /// None when nothing was decided yet.
+    pub(super) fn last_by(&self, inner: &Inner) -> Option<Option<usize>> {
+        inner.answered_by.last().copied()
+    }
+
+    /// Take back the last decision. A seat may take back only its own, and only when
+    /// nothing was decided after the state its page showed.
+    pub fn undo(&self, by: UndoBy) -> Result<(u64, String), Refused> {
+        let mut inner = self.lock();
+        if let Some(why) = &inner.stopped {
+            return Err(Refused::Stopped(why.clone()));
+        }
+        if let UndoBy::Seat { seat, seen } = by {
+            if seen != inner.version {
+                return Err(Refused::Taken(crate::t!(self.lang, "web.taken")));
+            }
+            if inner.answered_by.last() != Some(&Some(seat)) {
+                let last = match inner.answered_by.last() {
+                    Some(Some(p)) => self.names[*p].clone(),
+                    _ => crate::t!(self.lang, "web.the_table"),
+                };
+                return Err(Refused::NoUndo(crate::t!(self.lang, "web.undo_not_yours", name = last)));
+            }
+        }
+        let mut next = inner.session.clone();
+        let undone = next.undo(&self.rules).map_err(|why| {
+            let why = match why {
+                NoUndo::Nothing => crate::t!(self.lang, "engine.undo_nothing"),
+                NoUndo::DigitalRoll => crate::t!(self.lang, "engine.undo_digital_roll"),
+            };
+            Refused::NoUndo(crate::t!(self.lang, "cli.play.cannot_undo", why = why))
+        })?;
+        if let Err(e) = inner.journal.append(&Entry::Undo) {
+            let why = e.message(self.lang);
+            inner.stopped = Some(why.clone());
+            inner.cache.clear();
+            return Err(Refused::Stopped(why));
+        }
+        inner.version += 1;
+        inner.session = next;
+        inner.answered_by.pop();
+        let what = undone
+            .decision
+            .as_ref()
+            .map(|d| fleet_text::prompt(&self.rules, &inner.session.game, d, self.lang))
+            .unwrap_or_default();
+        let text = crate::t!(self.lang, "engine.undone", what = what, answer = undone.answer);
+        self.say(&mut inner, text.clone());
+        let all: Vec<usize> = (0..=self.names.len()).collect();
+        Ok((self.publish(&mut inner, &all), text))
+    }
+
+    /// Write an accepted answer and make it the state.
+    fn commit(
+        &self,
+        inner: &mut Inner,
+        next: Session,
+        entry: &Entry,
+        events: &[Event],
+        player: Option<usize>,
+    ) -> Result<(), Refused> {
+        if let Err(e) = inner.journal.append(entry) {
+            // The save is the single source of truth: what is not in it did not happen.
+            let why = e.message(self.lang);
+            inner.stopped = Some(why.clone());
+            inner.cache.clear();
+            self.changed.notify_all();
+            return Err(Refused::Stopped(why));
+        }
+        inner.version += 1;
+        inner.session = next;
+        inner.answered_by.push(player);
+        for e in events {
+            let text = fleet_text::event(&self.rules, &inner.session.game, e, self.lang);
+            self.say(inner, text);
+        }
+        Ok(())
+    }
+
+    /// Roll digital dice (and draw what deckhand draws) while the game waits for them.
+    fn roll_digital(&self, inner: &mut Inner) -> Result<(), crate::Error> {
+        if self.setup.dice != Dice::Digital {
+            return Ok(());
+        }
+        while let Some(input) = inner.session.digital_answer(&self.rules, self.setup.seed.unwrap_or(0)) {
+            let Some(decision) = inner.session.game.decision(&self.rules) else { break };
+            let said = fleet_text::digital_said(&self.rules, &inner.session.game, &decision, &input, self.lang);
+            let mut next = inner.session.clone();
+            let Ok(events) = next.apply(&self.rules, input.clone()) else { break };
+            self.say(inner, said);
+            if let Err(Refused::Stopped(why)) = self.commit(inner, next, &Entry::Do(input), &events, None) {
+                return Err(crate::Error::said(why));
+            }
+        }
+        Ok(())
+    }
+
+    fn say(&self, inner: &mut Inner, text: String) {
+        inner.log.push_back(Line { seq: inner.next_line, text });
+        inner.next_line += 1;
+        while inner.log.len() > LOG_LINES {
+            inner.log.pop_front();
+        }
+    }
+
+    /// After a change: new offers where a decision changed (and in the answered slots),
+    /// then wake every screen. Returns the version.
+    fn publish(&self, inner: &mut Inner, answered: &[usize]) -> u64 {
+        self.refresh_offers(inner, answered);
+        inner.cache.clear();
+        self.version.store(inner.version, Ordering::SeqCst);
+        self.changed.notify_all();
+        inner.version
+    }
+
+    fn refresh_offers(&self, inner: &mut Inner, answered: &[usize]) {
+        let pending = inner.session.game.pending(&self.rules);
+        for slot in 0..=self.names.len() {
+            let now = pending
+                .iter()
+                .find(|d| if slot == self.names.len() { d.player.is_none() } else { d.player == Some(slot) })
+                .cloned();
+            if now != inner.offers[slot].1 || answered.contains(&slot) || inner.offers[slot].0 == 0 {
+                inner.next_offer += 1;
+                inner.offers[slot] = (inner.next_offer, now);
+            }
+        }
+    }
+}
+
+/// The seat that rolls, when the decision is a roll of the start player's dice.
+pub(super) fn roller(d: &Decision) -> Option<usize> {
+    match d.ask {
+        crate::games::fleet::game::Ask::Roll { roller, .. } => Some(roller),
+        _ => None,
+    }
+}
+
+/// Who answered each effective decision of a session: the player whose decision it was
+/// (None for the table's), found by replaying it.
+fn who_answered(rules: &FleetRules, session: &Session) -> Vec<Option<usize>> {
+    let mut game = crate::games::fleet::game::Game::new(rules, &session.names, session.setup);
+    let mut out = Vec::with_capacity(session.inputs.len());
+    for (by, input) in &session.inputs {
+        match by {
+            Some(p) => {
+                out.push(Some(*p));
+                let _ = game.apply_by(rules, *p, input);
+            }
+            None => {
+                out.push(game.decision(rules).and_then(|d| d.player));
+                let _ = game.apply(rules, input);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::fleet::game::Setup;
+    use crate::log::save::{Header, Setup as SaveSetup};
+
+    fn table(dir: &std::path::Path, seed: u64) -> Table {
+        let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
+        let names = vec!["Ann".to_string(), "Bob".to_string()];
+        let setup = FleetSetup { dice: Dice::Digital, seed: Some(seed), solo: false, captains: false, trophies: false };
+        let header = Header::new(
+            "fleet-dice",
+            crate::log::save::RulesStamp { hash: "0".into(), text: None },
+            names.clone(),
+            SaveSetup::Fleet(setup),
+        );
+        let journal = Journal::create(&dir.join("g.jsonl"), &header).unwrap();
+        let session = Session::with_setup(&rules, &names, Setup::default());
+        Table::new(rules, setup, session, journal, 0, "en").unwrap()
+    }
+
+    fn seat_offer(t: &Table, seat: usize) -> Option<Offered> {
+        let inner = t.lock();
+        t.offered_to(&inner, seat)
+    }
+
+    fn first_key(t: &Table, o: &Offered) -> Input {
+        let game = t.session().game;
+        Input::Choice(o.decision.options[0].key(&t.rules, &game).into_owned())
+    }
+
+    #[test]
+    fn digital_dice_are_rolled_at_once_and_the_start_player_picks() {
+        let dir = tempfile::tempdir().unwrap();
+        let t = table(dir.path(), 4);
+        let (version, front) = t.front();
+        assert!(version >= 4, "start dice, start player and the roll are in the save");
+        let front = front.unwrap();
+        assert!(matches!(front.decision.ask, crate::games::fleet::game::Ask::Pick { .. }));
+        let Slot::Seat(p) = front.slot else { panic!("a seat picks") };
+        assert_eq!(seat_offer(&t, p), Some(front));
+        assert_eq!(seat_offer(&t, 1 - p), None, "the other seat waits");
+    }
+
+    #[test]
+    fn an_answer_to_a_decision_already_taken_is_refused_and_changes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let t = table(dir.path(), 4);
+        let (v, front) = t.front();
+        let front = front.unwrap();
+        let input = first_key(&t, &front);
+        assert_eq!(t.answer(front.slot, front.offer, input.clone()), Ok(v + 1));
+        // The terminal, or a second phone, answers the same decision again.
+        assert!(matches!(t.answer(front.slot, front.offer, input), Err(Refused::Taken(_))));
+        assert_eq!(t.version(), v + 1);
+        let lines = std::fs::read_to_string(dir.path().join("g.jsonl")).unwrap().lines().count() as u64;
+        assert_eq!(lines, 1 + v + 1, "one line per accepted answer");
+        // An illegal answer goes through the engine's checks.
+        let (_, now) = t.front();
+        let now = now.unwrap();
+        match t.answer(now.slot, now.offer, Input::Choice("kraken".into())) {
+            Err(Refused::Illegal(text, legal)) => {
+                assert!(text.contains("kraken"), "{text}");
+                assert!(!legal.is_empty());
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_seat_takes_back_only_its_own_last_decision_and_the_host_any() {
+        let dir = tempfile::tempdir().unwrap();
+        let t = table(dir.path(), 4);
+        let (_, front) = t.front();
+        let front = front.unwrap();
+        let Slot::Seat(p) = front.slot else { panic!("a seat picks") };
+        let v = t.answer(front.slot, front.offer, first_key(&t, &front)).unwrap();
+        assert!(matches!(t.undo(UndoBy::Seat { seat: 1 - p, seen: v }), Err(Refused::NoUndo(_))));
+        assert!(matches!(t.undo(UndoBy::Seat { seat: p, seen: v - 1 }), Err(Refused::Taken(_))), "stale page");
+        let (after, text) = t.undo(UndoBy::Seat { seat: p, seen: v }).unwrap();
+        assert_eq!(after, v + 1, "an undo is an entry too");
+        assert!(text.starts_with("undone: "), "{text}");
+        assert_eq!(t.front().1.map(|o| o.decision), Some(front.decision), "asked again");
+        // Before the first decision: the host cannot take back deckhand's own roll.
+        assert!(matches!(t.undo(UndoBy::Host), Err(Refused::NoUndo(_))));
+    }
+
+    #[test]
+    fn four_seats_answering_at_once_from_threads_finish_the_game_and_the_save_replays_to_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
+        let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"].iter().map(|n| n.to_string()).collect();
+        let setup = FleetSetup { dice: Dice::Digital, seed: Some(9), solo: false, captains: false, trophies: false };
+        let stamp = crate::log::save::RulesStamp { hash: "0".into(), text: None };
+        let header = Header::new("fleet-dice", stamp, names.clone(), SaveSetup::Fleet(setup));
+        let path = dir.path().join("g.jsonl");
+        let journal = Journal::create(&path, &header).unwrap();
+        let session = Session::with_setup(&rules, &names, Setup::default());
+        let t = Table::new(rules.clone(), setup, session, journal, 0, "en").unwrap();
+        // Each seat is a phone answering its own decisions as soon as it has one; the last
+        // option, so that choices differ from the front-only default.
+        std::thread::scope(|scope| {
+            for seat in 0..4 {
+                let t = &t;
+                scope.spawn(move || {
+                    while !t.finished() {
+                        let offered = seat_offer(t, seat);
+                        let Some(o) = offered else {
+                            t.wait_change(t.version(), Duration::from_millis(20));
+                            continue;
+                        };
+                        let game = t.session().game;
+                        let Some(last) = o.decision.options.last() else { continue };
+                        let input = Input::Choice(last.key(&t.rules, &game).into_owned());
+                        match t.answer_for_seat(seat, o.offer, input) {
+                            Ok(_) | Err(Refused::Taken(_)) => {}
+                            Err(other) => panic!("{other:?}"),
+                        }
+                    }
+                });
+            }
+        });
+        let finished = t.session();
+        assert!(finished.game.finished());
+        assert!(finished.inputs.iter().any(|(by, _)| by.is_some()), "some answers came out of seat order");
+        let read = Journal::read::<serde_json::Value, Entry>(&path).unwrap();
+        let replayed = Session::replay(&rules, &names, Setup::default(), &read.entries).unwrap();
+        assert_eq!(replayed.game, finished.game, "the save is the game");
+    }
+}

@@ -1,0 +1,246 @@
+//! What a screen shows, as JSON pushed to it: a seat's view (its sheet, the roll, whose
+//! turn, its decision with the legal options, undo) and the dashboard's (every sheet, the
+//! scores, the roll, whose turn, the final table). Texts are rendered here, in the table's
+//! language, from the engine's values; the page only places them.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use super::state::{Inner, Offered, Table};
+use super::Site;
+use crate::games::fleet::game::{DicePhase, Face};
+use crate::games::fleet::Sheet;
+use crate::report::html;
+use crate::text::fleet as fleet_text;
+
+#[derive(Debug, Serialize)]
+pub struct OptionView {
+    pub key: String,
+    pub label: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct FaceView {
+    pub key: String,
+    pub label: String,
+    /// A face of the boat dice (else of the town die).
+    pub boat: bool,
+}
+
+#[derive(Debug, Serialize)]
+pub struct RollView {
+    /// How many boat dice and town dice to enter.
+    pub boat: u32,
+    pub town: u32,
+    pub faces: Vec<FaceView>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct DecisionView {
+    /// Sent back with the answer: which decision it answers.
+    pub offer: u64,
+    pub prompt: String,
+    pub options: Vec<OptionView>,
+    pub roll: Option<RollView>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SeatView {
+    /// The state's version (entries in the save); sent back with an undo.
+    pub v: u64,
+    pub seat: usize,
+    pub player: String,
+    pub round: String,
+    /// Who decides what now, one line each.
+    pub turn: Vec<String>,
+    pub roll: String,
+    pub decision: Option<DecisionView>,
+    /// This seat made the last decision and may take it back.
+    pub undo: bool,
+    pub sheet: String,
+    pub log: Vec<String>,
+    pub over: bool,
+    /// The final table (HTML) once the game is over.
+    pub result: String,
+    /// Set when the host could not write the save and takes no more answers.
+    pub stopped: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SheetView {
+    pub player: String,
+    pub html: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct DashboardView {
+    pub v: u64,
+    pub round: String,
+    pub turn: Vec<String>,
+    pub roll: String,
+    pub sheets: Vec<SheetView>,
+    /// The table so far (HTML), or the final one.
+    pub scores: String,
+    pub log: Vec<String>,
+    pub over: bool,
+    pub result: String,
+    pub stopped: Option<String>,
+}
+
+fn round_line(table: &Table, inner: &Inner) -> String {
+    let game = &inner.session.game;
+    if game.finished() {
+        crate::t!(table.lang, "web.game_over")
+    } else if game.round == 0 {
+        crate::t!(table.lang, "web.setup")
+    } else {
+        crate::t!(table.lang, "web.round", round = game.round, rounds = game.rounds)
+    }
+}
+
+fn turn_lines(table: &Table, inner: &Inner) -> Vec<String> {
+    let game = &inner.session.game;
+    game.pending(&table.rules).iter().map(|d| fleet_text::prompt(&table.rules, game, d, table.lang)).collect()
+}
+
+fn roll_line(table: &Table, inner: &Inner) -> String {
+    let game = &inner.session.game;
+    if game.pool.is_empty() || game.finished() {
+        return String::new();
+    }
+    let dice: Vec<String> = game.pool.iter().map(|f| fleet_text::face_label(&table.rules, *f, table.lang)).collect();
+    match game.phase {
+        Some(DicePhase::Town) => crate::t!(table.lang, "web.town_dice", dice = dice.join(", ")),
+        _ => crate::t!(table.lang, "web.boat_dice", dice = dice.join(", ")),
+    }
+}
+
+fn decision_view(table: &Table, inner: &Inner, offered: &Offered) -> DecisionView {
+    let (rules, game, lang) = (&table.rules, &inner.session.game, table.lang);
+    let d = &offered.decision;
+    let roll = d.roll.map(|spec| {
+        let faces = [true, false]
+            .into_iter()
+            .filter(|boat| if *boat { spec.boat > 0 } else { spec.town > 0 })
+            .flat_map(|boat| {
+                Face::faces_of_kind(rules, boat).into_iter().map(move |f| FaceView {
+                    key: f.key(rules).into_owned(),
+                    label: fleet_text::face_label(rules, f, lang),
+                    boat,
+                })
+            })
+            .collect();
+        RollView { boat: spec.boat, town: spec.town, faces }
+    });
+    DecisionView {
+        offer: offered.offer,
+        prompt: fleet_text::prompt(rules, game, d, lang),
+        options: d
+            .options
+            .iter()
+            .map(|o| OptionView {
+                key: o.key(rules, game).into_owned(),
+                label: fleet_text::option_label(rules, game, d, o, lang),
+            })
+            .collect(),
+        roll,
+    }
+}
+
+fn sheets(inner: &Inner) -> Vec<&Sheet> {
+    inner.session.game.players.iter().map(|p| &p.sheet).collect()
+}
+
+/// The final table with the winner, once the game is over (empty before).
+fn result(site: &Site, inner: &Inner) -> String {
+    let table = &site.table;
+    if !inner.session.game.finished() {
+        return String::new();
+    }
+    let owned: Vec<Sheet> = sheets(inner).into_iter().cloned().collect();
+    let violations = crate::games::fleet::check_game(&table.rules, &owned);
+    let counts: Vec<usize> = owned.iter().map(|s| violations.iter().filter(|v| v.player == s.player).count()).collect();
+    let standings = (site.standings)(&table.rules, &sheets(inner), &counts, table.lang);
+    // Solo: the rating against Captain Ruth, as the terminal says it.
+    let headline = match (&inner.session.game.ruth, standings.rows.first()) {
+        (Some(_), Some(row)) => {
+            let total = row.total.max(0) as u32;
+            let title = fleet_text::rating(&table.rules, total, table.lang);
+            crate::t!(table.lang, "cli.play.solo_rating", total = total, title = title)
+        }
+        _ => html::winner_line(&standings, table.lang),
+    };
+    format!(
+        "<p class=\"win\">{}</p>{}<p><a href=\"{}\" download>{}</a></p>",
+        html::escape(headline.trim()),
+        html::fragment(&standings, table.lang),
+        html::escape(&site.final_url()),
+        html::escape(&crate::t!(table.lang, "web.final_page"))
+    )
+}
+
+fn log(inner: &Inner) -> Vec<String> {
+    inner.log.iter().rev().take(30).map(|l| l.text.clone()).collect()
+}
+
+/// A seat's view, as JSON, cached by version.
+pub fn seat(site: &Site, inner: &mut Inner, seat: usize) -> Arc<String> {
+    cached(inner, seat, |inner| {
+        let table = &site.table;
+        let offered = table.offered_to(inner, seat);
+        let view = SeatView {
+            v: inner.version,
+            seat,
+            player: table.names[seat].clone(),
+            round: round_line(table, inner),
+            turn: turn_lines(table, inner),
+            roll: roll_line(table, inner),
+            decision: offered.as_ref().map(|o| decision_view(table, inner, o)),
+            undo: table.last_by(inner) == Some(Some(seat)),
+            sheet: super::pages::sheet(&table.rules, &inner.session.game.players[seat].sheet, table.lang),
+            log: log(inner),
+            over: inner.session.game.finished(),
+            result: result(site, inner),
+            stopped: inner.stopped.clone(),
+        };
+        serde_json::to_string(&view).expect("views serialise")
+    })
+}
+
+/// The dashboard's view, as JSON, cached by version.
+pub fn dashboard(site: &Site, inner: &mut Inner) -> Arc<String> {
+    let index = site.table.names.len();
+    cached(inner, index, |inner| {
+        let table = &site.table;
+        let all = sheets(inner);
+        let standings = (site.standings)(&table.rules, &all, &vec![0; all.len()], table.lang);
+        let view = DashboardView {
+            v: inner.version,
+            round: round_line(table, inner),
+            turn: turn_lines(table, inner),
+            roll: roll_line(table, inner),
+            sheets: all
+                .iter()
+                .map(|s| SheetView { player: s.player.clone(), html: super::pages::sheet(&table.rules, s, table.lang) })
+                .collect(),
+            scores: html::fragment(&standings, table.lang),
+            log: log(inner),
+            over: inner.session.game.finished(),
+            result: result(site, inner),
+            stopped: inner.stopped.clone(),
+        };
+        serde_json::to_string(&view).expect("views serialise")
+    })
+}
+
+fn cached(inner: &mut Inner, index: usize, render: impl FnOnce(&Inner) -> String) -> Arc<String> {
+    let version = inner.version;
+    if let Some((_, _, json)) = inner.cache.iter().find(|(v, i, _)| *v == version && *i == index) {
+        return Arc::clone(json);
+    }
+    let json = Arc::new(render(inner));
+    inner.cache.retain(|(v, _, _)| *v == version);
+    inner.cache.push((version, index, Arc::clone(&json)));
+    json
+}

@@ -1,0 +1,384 @@
+//! `--serve` over HTTP: the real binary on a loopback port, spoken to as the pages do.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use crate::host::{drive, Host};
+
+fn bin() -> std::path::PathBuf {
+    assert_cmd::cargo::cargo_bin("deckhand")
+}
+
+fn start(dir: &std::path::Path, players: &str, seed: &str) -> Host {
+    Host::start(
+        &bin(),
+        dir,
+        &[
+            "play",
+            "fleet-dice",
+            "--players",
+            players,
+            "--dice",
+            "digital",
+            "--seed",
+            seed,
+            "--save",
+            "g.jsonl",
+            "--serve",
+            "--bind",
+            "127.0.0.1:0",
+        ],
+        "g.jsonl",
+    )
+}
+
+fn save_lines(host: &Host) -> Vec<String> {
+    std::fs::read_to_string(&host.save).unwrap().lines().map(String::from).collect()
+}
+
+/// Answer until both seats have a decision at the same time (the shared die).
+fn until_both_decide(host: &Host) -> Vec<Value> {
+    let mut both = Vec::new();
+    drive(host, |states| {
+        let all = states.iter().all(|s| !s["decision"].is_null());
+        if all {
+            both = states.to_vec();
+        }
+        all
+    });
+    both
+}
+
+#[test]
+fn two_seats_answer_the_shared_die_at_once_and_a_second_answer_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut host = start(dir.path(), "Ann,Bob", "7");
+    let states = until_both_decide(&host);
+    assert_eq!(states.len(), 2, "both seats had a decision at once");
+    for s in &states {
+        assert!(s["decision"]["prompt"].as_str().unwrap().contains("shared"), "{}", s["decision"]);
+    }
+    let before = save_lines(&host).len();
+    // Both phones answer at the same moment.
+    let barrier = std::sync::Barrier::new(2);
+    let replies: Vec<(u16, Value)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..2)
+            .map(|seat| {
+                let (host, barrier, d) = (&host, &barrier, &states[seat]["decision"]);
+                scope.spawn(move || {
+                    let key = d["options"][0]["key"].as_str().unwrap().to_string();
+                    barrier.wait();
+                    let r = host.answer(seat, d["offer"].as_u64().unwrap(), &key);
+                    (r.status, r.json())
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for (status, body) in &replies {
+        assert_eq!(*status, 200, "{body}");
+    }
+    let lines = save_lines(&host);
+    assert!(lines.len() >= before + 2, "both answers are in the save");
+    // The same answer again (a double tap, a second phone) is refused politely.
+    let d = &states[1]["decision"];
+    let again = host.answer(1, d["offer"].as_u64().unwrap(), d["options"][0]["key"].as_str().unwrap());
+    assert_eq!(again.status, 409);
+    assert!(again.json()["error"].as_str().unwrap().contains("already answered"), "{}", again.body);
+    assert_eq!(save_lines(&host).len(), lines.len(), "nothing written for it");
+    // At the next shared die the second seat answers first: out of seat order, saved as such.
+    let states = until_both_decide(&host);
+    // `turn` lists the decision at the front of the queue first.
+    let front = states[0]["turn"][0].clone();
+    let order = if states[0]["decision"]["prompt"] == front { [1, 0] } else { [0, 1] };
+    let before = save_lines(&host).len();
+    for seat in order {
+        let d = &states[seat]["decision"];
+        let r = host.answer(seat, d["offer"].as_u64().unwrap(), d["options"][0]["key"].as_str().unwrap());
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let lines = save_lines(&host);
+    assert!(lines[before].contains("\"by\""), "answered out of seat order: {:?}", &lines[before..]);
+    // The save replays to what the pages show.
+    let sheet = host.state(0)["sheet"].clone();
+    host.kill9();
+    let mut again = Host::start(&bin(), dir.path(), &["resume", "g.jsonl", "--serve"], "g.jsonl");
+    assert_eq!(again.state(0)["sheet"], sheet);
+    again.kill9();
+}
+
+#[test]
+fn wrong_seat_bad_token_oversized_body_and_bad_requests_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let host = start(dir.path(), "Ann,Bob", "3");
+    let ann = host.seats[0].clone();
+    let bob = host.seats[1].clone();
+    let ann_token = ann.rsplit('/').next().unwrap();
+    let game = ann.split('/').nth(2).unwrap();
+    // Ann's page cannot answer for Bob's seat.
+    let r = host.get(&format!("/g/{game}/seat/1/{ann_token}/state"));
+    assert_eq!(r.status, 403, "{}", r.body);
+    assert!(r.json()["error"].as_str().unwrap().contains("another seat"));
+    let r = host.post(&format!("/g/{game}/seat/1/{ann_token}/answer"), &json!({"offer": 1, "key": "cod"}));
+    assert_eq!(r.status, 403);
+    // A bad game token, a seat that does not exist, a path that is not ours.
+    assert_eq!(host.get(&format!("/g/{}/seat/0/{ann_token}/state", "0".repeat(32))).status, 404);
+    assert_eq!(host.get(&format!("/g/{game}/seat/9/{ann_token}/state")).status, 404);
+    assert_eq!(host.get("/assets/../Cargo.toml").status, 404);
+    assert_eq!(host.get("/assets/%2e%2e%2fCargo.toml").status, 404);
+    assert_eq!(host.get("/").status, 404);
+    // An oversized body, a body that is not JSON, an unknown field, the wrong method.
+    let big = vec![b'x'; 5000];
+    let r = host.request("POST", &format!("{bob}/answer"), "application/json", &big);
+    assert_eq!(r.status, 413, "{}", r.body);
+    let r = host.request("POST", &format!("{bob}/answer"), "text/plain", b"{\"offer\":1,\"key\":\"cod\"}");
+    assert_eq!(r.status, 415);
+    let r = host.request("POST", &format!("{bob}/answer"), "application/json", b"{\"offer\":");
+    assert_eq!(r.status, 400);
+    assert_eq!(host.post(&format!("{bob}/answer"), &json!({"offer": 1, "key": "cod", "x": 1})).status, 400);
+    assert_eq!(host.post(&format!("{bob}/answer"), &json!({"offer": 1, "key": "cod", "faces": ["cod"]})).status, 400);
+    assert_eq!(host.get(&format!("{bob}/answer")).status, 405);
+    // An answer that is not an option goes through the engine's checks: refused with the
+    // legal keys, nothing written.
+    let state = host.state(0);
+    let d = &state["decision"];
+    let before = save_lines(&host).len();
+    let r = host.answer(0, d["offer"].as_u64().unwrap(), "kraken");
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(!r.json()["legal"].as_array().unwrap().is_empty(), "{}", r.body);
+    assert_eq!(save_lines(&host).len(), before);
+    // Bob has nothing to decide while Ann picks.
+    let bob_state = host.state(1);
+    assert!(bob_state["decision"].is_null(), "{bob_state}");
+    let r = host.answer(1, d["offer"].as_u64().unwrap(), d["options"][0]["key"].as_str().unwrap());
+    assert_eq!(r.status, 409);
+    // Every response forbids caching and foreign scripts.
+    let page = host.get(&ann);
+    assert_eq!(page.status, 200);
+    let headers = page.headers.to_ascii_lowercase();
+    assert!(headers.contains("content-security-policy: default-src 'none'; script-src 'self'"), "{headers}");
+    assert!(headers.contains("cache-control: no-store"), "{headers}");
+    assert!(page.body.contains("/assets/app.js") && !page.body.contains("http"), "no outside asset");
+}
+
+#[test]
+fn a_decision_on_one_page_is_pushed_to_the_others_and_undo_is_the_deciders_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let host = start(dir.path(), "Ann,Bob", "11");
+    let mut watcher = host.events(Some(1));
+    let mut dashboard = host.events(None);
+    let first = watcher.next().expect("the view at once");
+    let dash = dashboard.next().expect("the dashboard at once");
+    assert_eq!(first["v"], dash["v"]);
+    assert_eq!(dash["sheets"].as_array().unwrap().len(), 2);
+    // The start player picks a die.
+    let (me, other) = if host.state(0)["decision"].is_null() { (1, 0) } else { (0, 1) };
+    let state = host.state(me);
+    let d = &state["decision"];
+    let sent = Instant::now();
+    let r = host.answer(me, d["offer"].as_u64().unwrap(), d["options"][0]["key"].as_str().unwrap());
+    assert_eq!(r.status, 200);
+    let pushed = watcher.next().expect("pushed");
+    assert!(pushed["v"].as_u64() > first["v"].as_u64());
+    assert!(sent.elapsed() < Duration::from_secs(5));
+    assert!(dashboard.next().unwrap()["v"].as_u64() > dash["v"].as_u64());
+    // The decider may take the decision back; the other player may not.
+    let mine = r.json();
+    assert_eq!(mine["undo"], true, "{mine}");
+    let theirs = host.state(other);
+    assert_eq!(theirs["undo"], false);
+    let r = host.post(&format!("{}/undo", host.seats[other]), &json!({"v": theirs["v"]}));
+    assert_eq!(r.status, 409);
+    let name = mine["player"].as_str().unwrap();
+    assert!(r.json()["error"].as_str().unwrap().contains(name), "{}", r.body);
+    let r = host.post(&format!("{}/undo", host.seats[me]), &json!({"v": mine["v"]}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["decision"]["prompt"], d["prompt"], "asked again");
+    // A second undo with the same version (a double tap) is refused.
+    let r = host.post(&format!("{}/undo", host.seats[me]), &json!({"v": mine["v"]}));
+    assert_eq!(r.status, 409);
+    assert!(save_lines(&host).last().unwrap().contains("undo"));
+}
+
+#[test]
+fn kill_9_loses_no_accepted_decision_and_resume_serve_brings_the_pages_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut host = start(dir.path(), "Ann,Bob,Cy", "5");
+    let mut accepted = 0;
+    drive(&host, |_| {
+        accepted += 1;
+        accepted > 25
+    });
+    let before: Vec<Value> = (0..3).map(|s| host.state(s)).collect();
+    let version = before[0]["v"].as_u64().unwrap();
+    let (seats, join) = (host.seats.clone(), host.join.clone());
+    host.kill9();
+    let saved = save_lines(&host).len() as u64 - 1;
+    assert_eq!(saved, version, "every accepted decision is in the save");
+    // Resume on the address and with the tokens kept beside the save.
+    let mut again = Host::start(&bin(), dir.path(), &["resume", "g.jsonl", "--serve"], "g.jsonl");
+    assert_eq!(again.seats, seats, "the same seat addresses");
+    assert_eq!(again.join, join);
+    for (s, was) in before.iter().enumerate() {
+        let now = again.state(s);
+        assert_eq!(now["v"], was["v"]);
+        assert_eq!(now["sheet"], was["sheet"]);
+        assert_eq!(now["decision"]["prompt"], was["decision"]["prompt"]);
+    }
+    // A reconnecting page gets the current view at once, and the game goes on to its end.
+    let mut events = again.events(Some(2));
+    assert_eq!(events.next().unwrap()["v"], before[2]["v"]);
+    drive(&again, |_| false);
+    let over = again.state(0);
+    assert_eq!(over["over"], true);
+    assert!(over["result"].as_str().unwrap().contains("deckhand-table"));
+    let page = again.get(&format!("{}/final.html", again.seats[0].split("/seat/").next().unwrap()));
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("<!doctype html>") && page.body.contains("Cy"));
+    assert_eq!(again.finish(), Some(0), "{}", again.said());
+    assert!(again.printed().contains("TOTAL"), "the final table on standard output");
+    assert!(dir.path().join("g-final.html").exists());
+    assert!(dir.path().join("g-ann.toml").exists());
+}
+
+#[test]
+fn serve_options_are_checked_before_anything_is_created() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = crate::common::deckhand(dir.path())
+        .args(["play", "fleet-dice", "--players", "A,B", "--bind", "127.0.0.1:0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "--bind needs --serve");
+    let out = crate::common::deckhand(dir.path())
+        .args(["play", "fleet-dice", "--players", "A,B", "--serve", "--bind", "localhost:99", "--save", "x.jsonl"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is not an address to serve on"));
+    assert!(!dir.path().join("x.jsonl").exists(), "no save left behind");
+    let out = crate::common::deckhand(dir.path())
+        .args(["play", "fischerspiel", "--players", "3", "--serve"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--serve serves Fleet games"));
+}
+
+#[test]
+fn physical_dice_are_tapped_in_on_the_rollers_page_and_checked_by_the_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"];
+    let host = Host::start(&bin(), dir.path(), &args, "g.jsonl");
+    // Each player answers their start die on their own page.
+    for seat in 0..2 {
+        let d = host.state(seat)["decision"].clone();
+        assert!(d["prompt"].as_str().unwrap().contains("start roll"), "{d}");
+        let r = host.answer(seat, d["offer"].as_u64().unwrap(), "cod");
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    // Who starts is the table's question: any page may answer it, once.
+    let (a, b) = (host.state(0)["decision"].clone(), host.state(1)["decision"].clone());
+    assert_eq!(a["prompt"], "Who is the start player?");
+    assert_eq!(a["offer"], b["offer"]);
+    assert_eq!(host.answer(1, a["offer"].as_u64().unwrap(), "Bob").status, 200);
+    assert_eq!(host.answer(0, a["offer"].as_u64().unwrap(), "Ann").status, 409, "taken already");
+    // Bob rolls: his page gets the faces to tap; Ann's page has nothing to decide.
+    let d = host.state(1)["decision"].clone();
+    assert!(host.state(0)["decision"].is_null());
+    assert_eq!(d["roll"]["boat"], 3, "{d}");
+    assert!(d["roll"]["faces"].as_array().unwrap().iter().any(|f| f["key"] == "cod"));
+    let roll =
+        |faces: Value| host.post(&format!("{}/answer", host.seats[1]), &json!({"offer": d["offer"], "faces": faces}));
+    let r = roll(json!(["cod", "kraken", "cod"]));
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(r.json()["error"].as_str().unwrap().contains("kraken"), "{}", r.body);
+    assert_eq!(roll(json!(["cod", "cod"])).status, 409, "three dice are rolled");
+    let r = roll(json!(["cod", "shrimp", "oyster"]));
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(host.state(1)["roll"], "Dice: cod, shrimp, oyster");
+    let save = std::fs::read_to_string(&host.save).unwrap();
+    assert!(save.contains(r#"{"do":{"Roll":{"faces":["cod","shrimp","oyster"],"digital":false}}}"#), "{save}");
+}
+
+#[test]
+fn score_format_html_is_a_self_contained_page_worth_sharing() {
+    let dir = crate::common::examples_dir();
+    let out = crate::common::deckhand(dir.path())
+        .args(["score", "examples/ann.toml", "examples/bob.toml", "examples/jerome.toml", "examples/linda.toml"])
+        .args(["--format", "html"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let page = String::from_utf8(out.stdout).unwrap();
+    assert!(page.starts_with("<!doctype html>"), "{page}");
+    assert!(page.contains("Linda wins with 73 points"), "{page}");
+    assert!(page.contains("Played on ") && page.contains("Ann, Bob, Jerome, Linda"), "{page}");
+    assert!(page.contains("<tr class=\"winner\"><td>1</td><td class=\"player\">Linda</td>"), "{page}");
+    assert!(page.contains("class=\"bar\""), "a bar per category");
+    assert!(page.contains("decided by most fish"), "the tie note");
+    for outside in ["http://", "https://", "<script", "<link", "@import", "url("] {
+        assert!(!page.contains(outside), "self-contained: no `{outside}`");
+    }
+    let de = crate::common::deckhand(dir.path())
+        .args(["--lang", "de", "score", "examples/linda.toml", "examples/bob.toml", "--format", "html"])
+        .output()
+        .unwrap();
+    let de = String::from_utf8(de.stdout).unwrap();
+    assert!(de.contains("<html lang=\"de\">") && de.contains("Linda gewinnt mit 73 Punkten"), "{de}");
+}
+
+#[test]
+fn the_pages_speak_the_tables_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "--lang",
+        "fr",
+        "play",
+        "fleet-dice",
+        "--players",
+        "Anne,Bruno",
+        "--dice",
+        "digital",
+        "--seed",
+        "2",
+        "--save",
+        "g.jsonl",
+        "--serve",
+        "--bind",
+        "127.0.0.1:0",
+    ];
+    // The host's own lines are French too: find the addresses by their shape.
+    let host = Host::start(&bin(), dir.path(), &args, "g.jsonl");
+    let page = host.get(&host.seats[0]);
+    assert!(page.body.contains("<html lang=\"fr\">") && page.body.contains("Annuler ma dernière décision"));
+    let state = host.state(0);
+    assert_eq!(state["round"], "Manche 1 sur 10");
+    assert!(state["sheet"].as_str().unwrap().contains("Crevette"), "{}", state["sheet"]);
+    let join = host.get(&crate::host::path_of(&host.join));
+    assert!(join.body.contains("Qui êtes-vous ?"), "{}", join.body);
+}
+
+#[test]
+fn a_client_that_stalls_in_its_body_holds_up_nobody() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let host = start(dir.path(), "Ann,Bob", "4");
+    // Ten connections announce a body and never send it.
+    let stalled: Vec<std::net::TcpStream> = (0..10)
+        .map(|_| {
+            let mut s = std::net::TcpStream::connect(&host.addr).unwrap();
+            let head = format!(
+                "POST {}/answer HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{",
+                host.seats[0]
+            );
+            s.write_all(head.as_bytes()).unwrap();
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let started = Instant::now();
+    drive(&host, |_| started.elapsed() > Duration::from_millis(300));
+    assert!(host.state(1)["v"].as_u64().unwrap() > 5, "the game went on");
+    drop(stalled);
+}
