@@ -14,7 +14,7 @@ pub mod report;
 pub mod rng;
 pub mod source;
 pub mod text;
-pub mod words;
 pub mod ui;
+pub mod words;
 
 pub use error::Error;

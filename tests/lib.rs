@@ -5,6 +5,7 @@ mod common;
 mod cli;
 mod endgame_rules;
 mod exact;
+mod fidelity;
 mod fischerspiel;
 mod fleet_cards;
 mod fleet_check;

@@ -389,9 +389,7 @@ pub fn fish_size(rules: &FischerspielRules, id: &str) -> Result<usize, Refusal> 
     rules
         .fish
         .iter()
-        .position(|f| {
-            f.id == want || f.name.matches(&want) || f.word.matches(&want)
-        })
+        .position(|f| f.id == want || f.name.matches(&want) || f.word.matches(&want))
         .ok_or_else(|| Refusal::NotSize { typed: id.to_string() })
 }
 

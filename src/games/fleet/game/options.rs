@@ -85,10 +85,14 @@ impl Game {
                     out.push(Choice::Mark { section: s, index });
                 }
                 let flex = rules.boat_types[t].license_effect == LicenseEffect::FlexDie;
-                if flex && !shared && sheet.license(rules, t).is_some() {
+                if let Some(level) = sheet.license(rules, t).filter(|_| flex && !shared) {
+                    // "Any boat type" includes shrimp itself: as shrimp, the die still
+                    // brings the license's star action and second type (at L1 it would
+                    // only repeat `mark`).
+                    let adds = level.stars > 0 || level.types > 1;
                     for u in 0..rules.boat_types.len() {
                         let col = rules.section_of(SectionKind::Column(u));
-                        if u != t && sheet.next_free(col).is_some() {
+                        if (u != t || adds) && sheet.next_free(col).is_some() {
                             out.push(Choice::FlexAs(u));
                         }
                     }
