@@ -3,7 +3,7 @@
 //! allows two readings, the choice is a named option of `[options]`; the tests cover the
 //! default and the other reading.
 
-use crate::common::Table as T;
+use crate::common::{fleet_with, Table as T};
 
 const COD_START: &str = "[marks]\ncod = 3\ncod_license = 1\ncod_boat = 1\n";
 
@@ -60,4 +60,58 @@ fn shrimp_l3_both_faces_may_be_shrimp() {
     assert!(t.prompt().starts_with("P0: star action"), "{}", t.prompt());
     t.choose("shrimp");
     assert_eq!(t.marked(0, "shrimp"), 6, "3 boxes in all, every one shrimp");
+}
+
+// ---------------------------------------------------------------------------------------
+// 2. Shrimp license L3 and the 3-coins face (option `shrimp_coins_face`).
+// ---------------------------------------------------------------------------------------
+
+const SHRIMP_L3: &str = "[marks]\nshrimp = 3\nshrimp_license = 3\nshrimp_boat = 1";
+
+#[test]
+fn shrimp_l3_the_three_coins_face_may_be_one_of_the_two_faces_by_default() {
+    // FR, permis crevette 3: "vous pouvez l'utiliser comme 2 faces de n'importe quel dé
+    // bateau et faire 1 action étoile"; DE: "Du darfst die Lizenz nutzen, um einen
+    // Garnelenwürfel als 3 Münzen zu verwenden." The 3-coins face is a face of a boat die.
+    let mut t = T::new(1, &[SHRIMP_L3, COD_START]);
+    t.roll("shrimp cod cod");
+    t.answers(&["shrimp", "as:cod"]);
+    assert!(t.keys().contains(&"coins".to_string()), "second face: 3 coins: {:?}", t.keys());
+    t.choose("coins");
+    assert_eq!((t.marked(0, "cod"), t.coins(0)), (1, 3), "cod + 3 coins");
+    assert!(t.prompt().starts_with("P0: star action"), "then the star action: {}", t.prompt());
+
+    // The coins face first: then the second face, a boat type (not 3 coins again).
+    let mut t = T::new(1, &[SHRIMP_L3, COD_START]);
+    t.roll("shrimp cod cod");
+    t.choose("shrimp");
+    assert!(t.labels_in("en").iter().any(|l| l.contains("as 3 coins and 1 more type(s) + 1 star action(s)")));
+    t.choose("as:coins");
+    assert_eq!(t.coins(0), 3);
+    assert!(t.prompt().contains("shrimp license — mark which boat type"), "{}", t.prompt());
+    assert!(!t.keys().contains(&"coins".to_string()), "one of the two, not both: {:?}", t.keys());
+    t.choose("lobster");
+    assert!(t.prompt().starts_with("P0: star action"), "{}", t.prompt());
+}
+
+#[test]
+fn shrimp_l3_with_whole_die_the_three_coins_face_takes_the_die() {
+    // The other reading (`shrimp_coins_face = "whole_die"`): DE "2x als beliebigen
+    // Bootstyp" names boat types only; the 3 coins use the whole die.
+    let mut t = T::with_rules(fleet_with("shrimp_coins_face", "\"whole_die\""), 1, &[SHRIMP_L3, COD_START]);
+    t.roll("shrimp cod cod");
+    t.answers(&["shrimp", "as:cod"]);
+    assert!(!t.keys().contains(&"coins".to_string()), "{:?}", t.keys());
+    t.choose("lobster");
+    t.choose("cod");
+    let mut t = T::with_rules(fleet_with("shrimp_coins_face", "\"whole_die\""), 1, &[SHRIMP_L3, COD_START]);
+    t.roll("shrimp cod cod");
+    t.choose("shrimp");
+    assert!(
+        t.labels_in("en").iter().any(|l| l == "shrimp license: as 3 coins + 1 star action(s)"),
+        "{:?}",
+        t.labels_in("en")
+    );
+    t.choose("as:coins");
+    assert!(t.prompt().starts_with("P0: star action"), "no second face: {}", t.prompt());
 }

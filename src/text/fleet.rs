@@ -5,7 +5,9 @@
 use crate::games::fleet::game::{Ask, Choice, Decision, DicePhase, Event, Face, Game, Happened, Illegal, Refusal, Why};
 use crate::games::fleet::ruth::{Action, Reason};
 use crate::games::fleet::sheet::BoatSlot;
-use crate::games::fleet::{BuildingEffect, ColumnBox, FleetRules, LicenseEffect, Metal, Quantity, SectionKind};
+use crate::games::fleet::{
+    BuildingEffect, ColumnBox, FleetRules, LicenseEffect, Metal, Quantity, SectionKind, ShrimpCoinsFace,
+};
 use crate::t;
 
 /// A section's name (`cod column`, `Spalte Kabeljau`, `casino`).
@@ -177,7 +179,17 @@ pub fn option_label(rules: &FleetRules, game: &Game, d: &Decision, choice: &Choi
         }
         Choice::FlexCoins => {
             let (extra, stars) = flex_extra();
-            t!(lang, "engine.opt_flex_coins", extra = if stars > 0 { extra } else { String::new() })
+            let extra = if rules.options.shrimp_coins_face == ShrimpCoinsFace::WholeDie {
+                // The 3-coins face takes the whole die: only the star actions come with it.
+                if stars > 0 {
+                    t!(lang, "engine.plus_star_actions", n = stars)
+                } else {
+                    String::new()
+                }
+            } else {
+                extra
+            };
+            t!(lang, "engine.opt_flex_coins", extra = extra)
         }
         Choice::Hex(t) => t!(lang, "engine.opt_hex", boat_type = rules.boat_types[t].name.get(lang)),
         Choice::CoinsFace(n) => t!(lang, "engine.opt_coins", n = n),

@@ -6,7 +6,9 @@
 use super::{Choice, DicePhase, Face, Game, Happened, Task, Why};
 use crate::games::fleet::ruth;
 use crate::games::fleet::sheet::{is_barge, BoatSlot, Mark};
-use crate::games::fleet::{BuildingEffect, ColumnBox, FleetRules, HarborEffect, LicenseEffect, Metal, SectionKind};
+use crate::games::fleet::{
+    BuildingEffect, ColumnBox, FleetRules, HarborEffect, LicenseEffect, Metal, SectionKind, ShrimpCoinsFace,
+};
 
 impl Game {
     /// Run `task` if it needs nobody's answer; false when it is a decision to wait for.
@@ -117,7 +119,7 @@ impl Game {
                 self.queue.pop_front();
                 self.say(p, Happened::StarLost);
             }
-            Task::FlexType { player, .. } if self.column_options(rules, player).is_empty() => {
+            Task::FlexType { player, coins: false, .. } if self.column_options(rules, player).is_empty() => {
                 self.queue.pop_front();
                 self.say(player, Happened::NoColumn);
             }
@@ -231,10 +233,15 @@ impl Game {
                 vec![Task::Use { player: *p, face, shared: false }]
             }
             (Task::Use { player, face, .. }, choice) => self.use_die(rules, *player, *face, choice),
-            (Task::FlexType { player, then }, Choice::Section { section, .. }) => {
-                let mut tasks = self.mark(rules, *player, section);
+            (Task::FlexType { player, then, coins }, choice) => {
+                let mut tasks = match choice {
+                    Choice::CoinsFace(n) => self.earn(rules, *player, n, Why::FlexCoins),
+                    Choice::Section { section, .. } => self.mark(rules, *player, section),
+                    other => unreachable!("{other:?} is not a face"),
+                };
                 if *then > 0 {
-                    tasks.push(Task::FlexType { player: *player, then: then - 1 });
+                    let coins = *coins && !matches!(choice, Choice::CoinsFace(_));
+                    tasks.push(Task::FlexType { player: *player, then: then - 1, coins });
                 }
                 tasks
             }
@@ -287,6 +294,11 @@ impl Game {
             Choice::FlexCoins => {
                 let level = self.players[p].sheet.license_with(rules, LicenseEffect::FlexDie).unwrap_or_default();
                 let mut tasks = self.earn(rules, p, rules.dice.coins_face, Why::FlexCoins);
+                // "comme 2 faces de n'importe quel dé bateau": the 3-coins face may be one
+                // of the two, and then the second is a boat type.
+                if level.types > 1 && rules.options.shrimp_coins_face == ShrimpCoinsFace::OneOfTwo {
+                    tasks.push(Task::FlexType { player: p, then: level.types - 2, coins: false });
+                }
                 tasks.extend((0..level.stars).map(|_| Task::Star(p)));
                 tasks
             }
@@ -297,7 +309,8 @@ impl Game {
                 self.say(p, Happened::FlexAs { level: lic, boat_type: t });
                 let mut tasks = self.mark(rules, p, rules.section_of(SectionKind::Column(t)));
                 if level.types > 1 {
-                    tasks.push(Task::FlexType { player: p, then: level.types - 2 });
+                    let coins = rules.options.shrimp_coins_face == ShrimpCoinsFace::OneOfTwo;
+                    tasks.push(Task::FlexType { player: p, then: level.types - 2, coins });
                 }
                 tasks.extend((0..level.stars).map(|_| Task::Star(p)));
                 tasks

@@ -53,10 +53,12 @@ enum Task {
     },
     Shared,
     EndDicePhase,
-    /// Shrimp license: mark a boat type of the player's choice (`then` more after this).
+    /// Shrimp license: mark a boat type of the player's choice (`then` more after this);
+    /// with `coins`, the 3-coins face may be this face.
     FlexType {
         player: usize,
         then: u32,
+        coins: bool,
     },
     ChoiceCircle {
         player: usize,

@@ -58,7 +58,13 @@ impl Game {
                 Ask::Use { face: *face, shared: *shared },
                 self.use_options(rules, *player, *face, *shared),
             ),
-            Task::FlexType { player, .. } => ask(Some(*player), Ask::FlexType, self.column_options(rules, *player)),
+            Task::FlexType { player, coins, .. } => {
+                let mut options = self.column_options(rules, *player);
+                if *coins {
+                    options.push(Choice::CoinsFace(rules.dice.coins_face));
+                }
+                ask(Some(*player), Ask::FlexType, options)
+            }
             Task::ChoiceCircle { player, boat_type } => {
                 ask(Some(*player), Ask::ChoiceCircle { boat_type: *boat_type }, vec![Choice::License, Choice::Boat])
             }
