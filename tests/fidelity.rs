@@ -115,3 +115,62 @@ fn shrimp_l3_with_whole_die_the_three_coins_face_takes_the_die() {
     t.choose("as:coins");
     assert!(t.prompt().starts_with("P0: star action"), "no second face: {}", t.prompt());
 }
+
+// ---------------------------------------------------------------------------------------
+// 3. What a star action may mark (option `star_action_targets`).
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn a_star_action_marks_columns_and_town_by_default_and_any_top_box_with_the_option() {
+    // DE: "… löst du eine Stern-Aktion aus, mit der du sofort ein oberstes Kästchen irgendwo
+    // auf deinem Bogen ankreuzen kannst. … Eine Stern-Aktion kann nicht genutzt werden, um
+    // ein Münz- oder ein Fisch-Kästchen anzukreuzen." ("Stern-Aktionen können NICHT genutzt
+    // werden, um Sechsecke anzukreuzen.")
+    let p0 = "[marks]\ncod = 3\ncod_license = 1\ncod_boat = 1\ncoin = 3\n";
+    let mut t = T::new(1, &[p0, COD_START]);
+    t.roll("cod lobster oyster");
+    t.answers(&["lobster", "coin"]);
+    assert!(!t.keys().contains(&"cod_license".to_string()), "default: {:?}", t.keys());
+
+    let rules = fleet_with("star_action_targets", "\"any_top_box\"");
+    let mut t = T::with_rules(rules.clone(), 1, &[p0, COD_START]);
+    t.roll("cod lobster oyster");
+    t.answers(&["lobster", "coin"]);
+    let keys = t.keys();
+    for k in ["cod_license", "cod_boat", "lobster_license", "shrimp_boat"] {
+        assert!(keys.contains(&k.to_string()), "{k} missing: {keys:?}");
+    }
+    for k in ["coin", "buffet_hex", "salvage_star"] {
+        assert!(!keys.contains(&k.to_string()), "{k} must not be offered: {keys:?}");
+    }
+    t.notices();
+    t.choose("cod_license");
+    assert_eq!(t.marked(0, "cod_license"), 2, "the license box is the license");
+    assert!(t.notices().contains("cod license L2"), "and acts like one (2nd license: 2 coins)");
+
+    let mut t = T::with_rules(rules, 1, &[p0, COD_START]);
+    t.roll("cod lobster oyster");
+    t.answers(&["lobster", "coin"]);
+    t.choose("cod_boat");
+    assert_eq!(t.marked(0, "cod_boat"), 2);
+    assert_eq!(t.coins(0), 5, "4 + the cod license's launch coin");
+}
+
+#[test]
+fn check_accepts_a_license_from_a_star_action_only_under_any_top_box() {
+    // The same sentence: with "any_top_box" a license beyond the circles may come from a
+    // star action, which the sheet does not record.
+    let text = "[marks]\ncod = 3\ncod_license = 2\ncod_boat = 1\ncoin = 10\n";
+    let rules = crate::common::fleet();
+    let sheet = crate::common::sheet(&rules, text);
+    let v = deckhand::games::fleet::check_sheet(&rules, &sheet);
+    assert!(v.iter().any(|v| v.rule.id() == "licenses-vs-circles"), "{v:?}");
+    let rules = fleet_with("star_action_targets", "\"any_top_box\"");
+    let sheet = crate::common::sheet(&rules, text);
+    let v = deckhand::games::fleet::check_sheet(&rules, &sheet);
+    assert!(!v.iter().any(|v| v.rule.id() == "licenses-vs-circles"), "{v:?}");
+    // Fewer than the circles grant is still wrong.
+    let sheet = crate::common::sheet(&rules, "[marks]\ncod = 3\ncod_boat = 1\ncoin = 10\n");
+    let v = deckhand::games::fleet::check_sheet(&rules, &sheet);
+    assert!(v.iter().any(|v| v.rule.id() == "licenses-vs-circles"), "{v:?}");
+}

@@ -4,7 +4,9 @@
 use serde::Serialize;
 
 use super::sheet::{is_barge, BoatSlot, Mark, Sheet};
-use crate::games::fleet::{BuildingEffect, ColumnBox, FleetRules, HarborEffect, Metal, Quantity, SectionKind};
+use crate::games::fleet::{
+    BuildingEffect, ColumnBox, FleetRules, HarborEffect, Metal, Quantity, SectionKind, StarTargets,
+};
 
 /// Which rule a violation breaks. The id is stable (for scripts and tests).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -312,7 +314,18 @@ fn column_grants(rules: &FleetRules, sheet: &Sheet, t: usize, out: &mut Out) {
     let licenses = sheet.marked_count(lic_sec);
     let boats = sheet.marked_count(boat_sec);
     let (max_l, max_b) = (bt.license_levels.len(), bt.boats.len());
-    let explained = (0..=q).any(|ql| licenses == (l + ql).min(max_l) && boats == (b + q - ql).min(max_b));
+    // With `star_action_targets = "any_top_box"` a star action may also have marked a
+    // license or a boat box, which the sheet does not record: the circles then explain at
+    // least, not exactly, what is marked.
+    let stars_add = rules.options.star_action_targets == StarTargets::AnyTopBox;
+    let explained = (0..=q).any(|ql| {
+        let (want_l, want_b) = ((l + ql).min(max_l), (b + q - ql).min(max_b));
+        if stars_add {
+            licenses >= want_l && boats >= want_b
+        } else {
+            licenses == want_l && boats == want_b
+        }
+    });
     if explained {
         return;
     }
@@ -321,10 +334,10 @@ fn column_grants(rules: &FleetRules, sheet: &Sheet, t: usize, out: &mut Out) {
     let (least, most) = totals.fold((usize::MAX, 0), |(lo, hi), t| (lo.min(t), hi.max(t)));
     let next_license = rules.box_id(lic_sec, licenses.min(max_l - 1));
     let next_boat = rules.box_id(boat_sec, boats.min(max_b - 1));
-    if licenses > (l + q).min(max_l) {
+    if licenses > (l + q).min(max_l) && !stars_add {
         let at = rules.box_id(lic_sec, licenses - 1);
         out.push(Rule::LicensesVsCircles, vec![at], Found::TooManyLicenses { boat_type: t, licenses, circles });
-    } else if boats > (b + q).min(max_b) || licenses + boats > most {
+    } else if !stars_add && (boats > (b + q).min(max_b) || licenses + boats > most) {
         let at = rules.box_id(boat_sec, boats - 1);
         out.push(Rule::BoatsVsCircles, vec![at], Found::TooManyBoats { boat_type: t, boats, licenses, circles });
     } else if licenses < l.min(max_l) {

@@ -254,7 +254,13 @@ impl Game {
                 self.say(*p, Happened::BonusTaken { bonus: b });
                 Vec::new()
             }
-            (Task::Star(p), Choice::Section { section, .. }) => self.mark(rules, *p, section),
+            (Task::Star(p), Choice::Section { section, .. }) => match rules.sections[section].kind {
+                // A license or boat box (option `star_action_targets = "any_top_box"`) does
+                // what its circle would: the license is active, the boat launched.
+                SectionKind::Licenses(t) => self.activate_license(rules, *p, t),
+                SectionKind::Boats(t) => self.launch_boat(rules, *p, t),
+                _ => self.mark(rules, *p, section),
+            },
             (Task::Oyster { player, boat }, choice) => {
                 let slot = self.boat_slot(rules, *boat);
                 if choice == Choice::FishAndCoin {

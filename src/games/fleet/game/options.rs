@@ -2,7 +2,7 @@
 
 use super::{Ask, Choice, Decision, Face, Game, RollSpec, Task};
 use crate::games::fleet::sheet::{boat_slots_of, BoatSlot};
-use crate::games::fleet::{BuildingEffect, FleetRules, HarborEffect, LicenseEffect, SectionKind};
+use crate::games::fleet::{BuildingEffect, FleetRules, HarborEffect, LicenseEffect, SectionKind, StarTargets};
 
 impl Game {
     /// The decision of a task that asks one.
@@ -158,14 +158,19 @@ impl Game {
     }
 
     /// Sections whose top free box a star action may take: boat-type columns, harbor ships
-    /// and wharf buildings — never coins, fish, buffet hexes, licenses or boats themselves
-    /// (those are marked by circles) nor salvage stars.
+    /// and wharf buildings — never coins, fish, buffet hexes nor salvage stars (the salvage
+    /// yard's count of its uses). Licenses and boats only with the option
+    /// `star_action_targets = "any_top_box"`; by default they are marked by circles.
     pub fn star_options(&self, rules: &FleetRules, p: usize) -> Vec<Choice> {
         let sheet = &self.players[p].sheet;
+        let any = rules.options.star_action_targets == StarTargets::AnyTopBox;
         let mut out = Vec::new();
         for (s, section) in rules.sections.iter().enumerate() {
-            let allowed =
-                matches!(section.kind, SectionKind::Column(_) | SectionKind::Harbor(_) | SectionKind::Wharf(_));
+            let allowed = match section.kind {
+                SectionKind::Column(_) | SectionKind::Harbor(_) | SectionKind::Wharf(_) => true,
+                SectionKind::Licenses(_) | SectionKind::Boats(_) => any,
+                SectionKind::Coins | SectionKind::BuffetHexes | SectionKind::SalvageStars => false,
+            };
             if !allowed {
                 continue;
             }
