@@ -174,3 +174,78 @@ fn check_accepts_a_license_from_a_star_action_only_under_any_top_box() {
     let v = deckhand::games::fleet::check_sheet(&rules, &sheet);
     assert!(v.iter().any(|v| v.rule.id() == "licenses-vs-circles"), "{v:?}");
 }
+
+// ---------------------------------------------------------------------------------------
+// 4. Readings that were chosen silently, now named options.
+// ---------------------------------------------------------------------------------------
+
+fn start_with_cod(rules: &deckhand::games::FleetRules) -> u32 {
+    use deckhand::games::fleet::game::{Game, Input, Setup};
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let mut g = Game::new(rules, &names, Setup::default());
+    g.apply(rules, &Input::Choice("cod".into())).unwrap();
+    g.players[0].sheet.coins(rules)
+}
+
+#[test]
+fn a_cod_start_pays_the_cod_license_coin_unless_the_option_says_no() {
+    // DE, Spielaufbau: "Auf seinem Auswertungsbogen kreuzt jeder Spieler die obersten 3
+    // Kästchen des Boottyps an … Dies gewährt jedem Spieler eine Lizenz sowie ein Boot
+    // dieses Typs." Kabeljaulizenz 1: "Wenn du ein Boot einsetzt, verdiene 1 Münze."
+    // Whether the start boat is such a launch the rulebooks do not say.
+    assert_eq!(start_with_cod(&crate::common::fleet()), 1, "default: the start boat pays");
+    assert_eq!(start_with_cod(&fleet_with("start_launch_pays_cod_coin", "false")), 0);
+}
+
+fn ruth_town_pick(rules: deckhand::games::FleetRules) -> String {
+    // Round 1: the player picks first, then Ruth, from the town roll market market coins.
+    let mut t = T::with_rules(rules, 1, &["[marks]\ncod = 3\ncod_license = 1\ncod_boat = 1\n"]);
+    t.g = deckhand::games::fleet::game::Game::solo_from_sheet(&t.rules, t.sheet(0).clone(), 1, [0, 0, 0]);
+    t.roll("lobster oyster swordfish");
+    t.answers(&["lobster", "mark", "mark"]);
+    t.roll("market market coins");
+    t.notices();
+    t.answers(&["market", "market"]);
+    t.notices()
+}
+
+#[test]
+fn ruth_in_the_town_phase_takes_the_joker_before_the_market_die_unless_the_option_says_last() {
+    // DE, Kapt'n Priorität: "Stadt-Phase: In dieser Phase gilt die Priorität immer wie
+    // folgt: Hafen > Ufer > Bootswürfel > Markt." and, of the 3-coins face: "Die …
+    // -Würfelseite gilt für die Kapitänin als Joker. Sie wird diesen Würfel nur wählen,
+    // wenn sie keine andere Wahl hat."
+    let n = ruth_town_pick(crate::common::fleet());
+    assert!(n.contains("Ruth takes 3 coins, her joker"), "default: the boat die first\n{n}");
+    let n = ruth_town_pick(fleet_with("ruth_town_joker", "\"after_market\""));
+    assert!(n.contains("Ruth takes the market die"), "after_market: the joker last\n{n}");
+}
+
+/// Round 2: P0's deferred star action (an oyster coin lands on coin.8) can raise the
+/// swordfish license to L2 (swordfish.8 is an L circle).
+fn swordfish_after_fishing(rules: deckhand::games::FleetRules) -> (String, String, u32) {
+    let p0 = "[marks]\nswordfish = 7\nswordfish_license = 1\nswordfish_boat = 2\noyster_boat = 1\ncoin = 6\n";
+    let mut t = T::with_rules(rules, 2, &[p0, COD_START]);
+    t.roll("lobster cod oyster");
+    t.answers(&["lobster", "mark", "cod", "mark", "mark", "mark"]);
+    t.choose("coin"); // the oyster boat: 1 fish + 1 coin, on the star box coin.8
+    assert!(t.prompt().starts_with("P0: star action"), "{}", t.prompt());
+    let before = t.notices();
+    t.choose("swordfish"); // swordfish.8: L circle, the license goes to L2
+    (before, t.notices(), t.coins(0))
+}
+
+#[test]
+fn the_swordfish_bonus_is_worked_out_before_the_deferred_star_actions_unless_the_option_says_after() {
+    // DE: "Löst du eine Stern-Aktion in der Fischen-Phase aus, wird sie nach dem Fischen
+    // ausgeführt." Schwertfischlizenzen: "Nach der Fischen-Phase darfst du 1 Stern-Aktion
+    // ausführen." (L2: "… und verdienst 1 Münze"). Which comes first is not said.
+    let (before, after, coins) = swordfish_after_fishing(crate::common::fleet());
+    assert!(before.lines().any(|l| l == "P0: swordfish license: 1 star action(s)"), "at L1:\n{before}");
+    assert!(after.contains("swordfish license L2") && !after.contains("swordfish license: 1"), "{after}");
+    assert_eq!(coins, 8 + 2, "8 on the track + the 2nd license's 2 coins, no swordfish coin");
+    let (before, after, coins) = swordfish_after_fishing(fleet_with("swordfish_timing", "\"after_deferred_stars\""));
+    assert!(!before.contains("swordfish license: 1"), "not yet:\n{before}");
+    assert!(after.contains("swordfish license: 1 star action(s) and 1 coin(s)"), "at L2:\n{after}");
+    assert_eq!(coins, 8 + 2 + 1, "the L2 swordfish coin too");
+}

@@ -8,6 +8,7 @@ use crate::games::fleet::ruth;
 use crate::games::fleet::sheet::{is_barge, BoatSlot, Mark};
 use crate::games::fleet::{
     BuildingEffect, ColumnBox, FleetRules, HarborEffect, LicenseEffect, Metal, SectionKind, ShrimpCoinsFace,
+    SwordfishTiming,
 };
 
 impl Game {
@@ -64,7 +65,17 @@ impl Game {
                 self.queue.pop_front();
                 self.fishing.iter_mut().for_each(|f| *f = false);
                 let mut tasks = std::mem::take(&mut self.deferred);
-                tasks.extend(self.each_player(|g, p| g.after_fishing(rules, p)));
+                match rules.options.swordfish_timing {
+                    SwordfishTiming::BeforeDeferredStars => {
+                        tasks.extend(self.each_player(|g, p| g.after_fishing(rules, p)));
+                    }
+                    SwordfishTiming::AfterDeferredStars => tasks.push(Task::AfterFishing),
+                }
+                self.push_front(tasks);
+            }
+            Task::AfterFishing => {
+                self.queue.pop_front();
+                let tasks = self.each_player(|g, p| g.after_fishing(rules, p));
                 self.push_front(tasks);
             }
             Task::PrivateFishing(p) => {
@@ -200,9 +211,11 @@ impl Game {
                 self.say(*p, Happened::StartDie { boat_type: t, boxes: rules.start_boxes });
                 let s = rules.section_of(SectionKind::Column(t));
                 let mut tasks = Vec::new();
+                self.setup_launch_unpaid = !rules.options.start_launch_pays_cod_coin;
                 for _ in 0..rules.start_boxes {
                     tasks.extend(self.mark(rules, *p, s));
                 }
+                self.setup_launch_unpaid = false;
                 tasks
             }
             (Task::StartPlayer, Choice::Player(p)) => {
@@ -222,9 +235,11 @@ impl Game {
                 let marks: Vec<usize> =
                     std::iter::repeat_n(col, rules.start_boxes).chain(captain.marks.iter().copied()).collect();
                 let mut tasks = Vec::new();
+                self.setup_launch_unpaid = !rules.options.start_launch_pays_cod_coin;
                 for s in marks {
                     tasks.extend(self.mark(rules, *p, s));
                 }
+                self.setup_launch_unpaid = false;
                 tasks
             }
             (Task::Pick(p), Choice::Die(face)) => {
@@ -392,6 +407,9 @@ impl Game {
 
     /// Boat bonuses on every launch (cod license coins).
     fn launch_bonus(&mut self, rules: &FleetRules, p: usize) -> Vec<Task> {
+        if self.setup_launch_unpaid {
+            return Vec::new();
+        }
         match self.players[p].sheet.license_with(rules, LicenseEffect::LaunchCoins) {
             Some(l) if l.coins > 0 => self.earn(rules, p, l.coins, Why::CodLicense),
             _ => Vec::new(),

@@ -73,6 +73,9 @@ enum Task {
     Income,
     FishingStart,
     FishingEnd,
+    /// The swordfish license's bonus, when it is worked out after the deferred star
+    /// actions (`swordfish_timing = "after_deferred_stars"`).
+    AfterFishing,
     PrivateFishing(usize),
     PrivateFishingEnd(usize),
     EndRound,
@@ -137,6 +140,9 @@ pub struct Game {
     pub ruth: Option<Ruth>,
     /// Trophy cards in play (indices into `FleetRules::trophies`).
     pub trophies: Vec<usize>,
+    /// Marking the boxes of setup (start die, captain card) with
+    /// `start_launch_pays_cod_coin = false`: launches pay no cod license coins.
+    setup_launch_unpaid: bool,
 }
 
 impl Game {
@@ -197,6 +203,7 @@ impl Game {
             events: Vec::new(),
             ruth,
             trophies: Vec::new(),
+            setup_launch_unpaid: false,
         }
     }
 
