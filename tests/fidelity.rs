@@ -249,3 +249,33 @@ fn the_swordfish_bonus_is_worked_out_before_the_deferred_star_actions_unless_the
     assert!(after.contains("swordfish license: 1 star action(s) and 1 coin(s)"), "at L2:\n{after}");
     assert_eq!(coins, 8 + 2 + 1, "the L2 swordfish coin too");
 }
+
+// ---------------------------------------------------------------------------------------
+// `rules show` lists every named option with its default and the sentence behind it.
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn rules_show_lists_every_named_option_with_its_default_and_sentence_and_the_readme_names_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = crate::common::deckhand(dir.path()).args(["rules", "show", "fleet-dice"]).assert().success();
+    let text = crate::common::stdout(&out);
+    assert!(text.contains("Open rule questions"), "{text}");
+    let readme = std::fs::read_to_string(crate::common::repo().join("README.md")).unwrap();
+    let questions = crate::common::fleet().options.questions();
+    assert_eq!(questions.len(), 11);
+    for q in questions {
+        assert!(text.contains(&format!("{} = ", q.key)), "{} missing", q.key);
+        assert!(
+            text.contains(&format!("(default {}", q.default)) || text.contains(&format!("(default \"{}\"", q.default))
+        );
+        for (_, quote) in q.quotes {
+            assert!(text.contains(quote), "{}: the sentence is missing", q.key);
+        }
+        assert!(readme.contains(&format!("`{}`", q.key)), "README does not list {}", q.key);
+    }
+    // In German too, with the sentences as printed.
+    let out =
+        crate::common::deckhand(dir.path()).args(["--lang", "de", "rules", "show", "fleet-dice"]).assert().success();
+    let text = crate::common::stdout(&out);
+    assert!(text.contains("Offene Regelfragen") && text.contains("„Du darfst die Lizenz nutzen"), "{text}");
+}

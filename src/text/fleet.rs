@@ -495,3 +495,48 @@ pub fn refusal(rules: &FleetRules, game: &Game, illegal: &Illegal, lang: &str) -
         Refusal::NotWaitingFor { player } => t!(lang, "engine.illegal_not_waiting", name = game.players[*player].name),
     }
 }
+
+/// The open rule questions of a rules file: every named option of `[options]`, the value
+/// in effect, its default and the values allowed, what it decides, and the rulebook
+/// sentences behind it (quoted as printed, in German or French).
+pub fn open_questions(rules: &FleetRules, lang: &str) -> String {
+    let mut o = t!(lang, "engine.open_questions_head");
+    o.push('\n');
+    for q in rules.options.questions() {
+        let question = match q.key {
+            "barge_can_be_full" => t!(lang, "engine.question.barge_can_be_full"),
+            "star_action_may_activate_king_crab" => t!(lang, "engine.question.star_action_may_activate_king_crab"),
+            "coin_track_overflow" => t!(lang, "engine.question.coin_track_overflow"),
+            "casino_reroll" => t!(lang, "engine.question.casino_reroll"),
+            "oyster_coin_needs_license" => t!(lang, "engine.question.oyster_coin_needs_license"),
+            "ruth_star_die" => t!(lang, "engine.question.ruth_star_die"),
+            "shrimp_coins_face" => t!(lang, "engine.question.shrimp_coins_face"),
+            "star_action_targets" => t!(lang, "engine.question.star_action_targets"),
+            "start_launch_pays_cod_coin" => t!(lang, "engine.question.start_launch_pays_cod_coin"),
+            "ruth_town_joker" => t!(lang, "engine.question.ruth_town_joker"),
+            "swordfish_timing" => t!(lang, "engine.question.swordfish_timing"),
+            other => other.to_string(),
+        };
+        let shown = |v: &str| {
+            if q.values.iter().all(|x| *x == "true" || *x == "false") {
+                v.to_string()
+            } else {
+                format!("\"{v}\"")
+            }
+        };
+        let values: Vec<String> = q.values.iter().map(|v| shown(v)).collect();
+        let line = t!(
+            lang,
+            "engine.open_question",
+            key = q.key,
+            value = shown(q.value),
+            default = shown(q.default),
+            values = values.join(", ")
+        );
+        o.push_str(&format!("  {line}\n    {question}\n"));
+        for (source, quote) in q.quotes {
+            o.push_str(&format!("    {}\n", t!(lang, "engine.open_question_quote", source = source, quote = quote)));
+        }
+    }
+    o
+}
