@@ -279,3 +279,44 @@ fn rules_show_lists_every_named_option_with_its_default_and_sentence_and_the_rea
     let text = crate::common::stdout(&out);
     assert!(text.contains("Offene Regelfragen") && text.contains("„Du darfst die Lizenz nutzen"), "{text}");
 }
+
+// ---------------------------------------------------------------------------------------
+// 5. check verifies Captain Ruth's crossings.
+// ---------------------------------------------------------------------------------------
+
+fn violations_of(text: &str) -> Vec<deckhand::games::fleet::Violation> {
+    let rules = crate::common::fleet();
+    let sheet = crate::common::sheet(&rules, text);
+    deckhand::games::fleet::check_sheet(&rules, &sheet)
+}
+
+#[test]
+fn check_flags_a_ruth_crossing_above_open_boxes_and_names_them() {
+    // DE, Solovariante: "Wenn die Kapitänin einen Würfel auswählt, streicht sie die zwei
+    // untersten offenen Kästchen des entsprechenden Abschnitts deines Auswertungsbogens
+    // durch." and "… streicht sie das unterste offene Kästchen im entsprechenden Abschnitt
+    // deines Auswertungsbogens durch."
+    let base = "solo = true\n[marks]\ncod = 3\ncod_license = 1\ncod_boat = 1\ncoin = 8\n";
+    let v =
+        violations_of(&format!("{base}shrimp = \"x x x / . . . . . . . .\"\nshrimp_license = 1\nshrimp_boat = 1\n"));
+    let ruth: Vec<_> = v.iter().filter(|v| v.rule.id() == "ruth-not-lowest").collect();
+    assert_eq!(ruth.len(), 1, "{v:?}");
+    assert_eq!(ruth[0].box_id(), "shrimp.4");
+    assert!(ruth[0].boxes.contains(&"shrimp.12".to_string()));
+    let rules = crate::common::fleet();
+    let message = deckhand::text::fleet_check::message(&rules, ruth[0], "en");
+    assert!(message.contains("shrimp.4") && message.contains("shrimp.5–shrimp.12"), "{message}");
+    let fix = deckhand::text::fleet_check::fix(&rules, ruth[0], "en");
+    assert!(fix.contains("shrimp.12"), "{fix}");
+
+    // Her crossings at the bottom are fine, with the player's marks above.
+    let v = violations_of(&format!("{base}lobster = \"x x . . . . . . . . / /\"\n"));
+    assert!(!v.iter().any(|v| v.rule.id() == "ruth-not-lowest"), "{v:?}");
+
+    // DE: "… streicht sie das nächste verfügbare Sternenkästchen auf der Geldleiste durch."
+    // coin.4 and coin.8 are stars: crossing coin.8 while coin.4 is open skips a star.
+    let v = violations_of("solo = true\n[marks]\ncod = 3\ncod_license = 1\ncod_boat = 1\ncoin = \"x x x . . . . /\"\n");
+    let skipped: Vec<_> = v.iter().filter(|v| v.rule.id() == "ruth-not-lowest").collect();
+    assert_eq!(skipped.len(), 1, "{v:?}");
+    assert_eq!(skipped[0].boxes, vec!["coin.8".to_string(), "coin.4".to_string()]);
+}

@@ -15,6 +15,7 @@ pub enum Rule {
     GoldenRule,
     CrossedWithoutSolo,
     CrossedNotAllowed,
+    RuthNotLowest,
     StartBoxes,
     LicensesVsCircles,
     BoatsVsCircles,
@@ -38,6 +39,7 @@ impl Rule {
             Rule::GoldenRule => "golden-rule",
             Rule::CrossedWithoutSolo => "crossed-without-solo",
             Rule::CrossedNotAllowed => "crossed-not-allowed",
+            Rule::RuthNotLowest => "ruth-not-lowest",
             Rule::StartBoxes => "start-boxes",
             Rule::LicensesVsCircles => "licenses-vs-circles",
             Rule::BoatsVsCircles => "boats-vs-circles",
@@ -96,6 +98,13 @@ pub enum Found {
     CrossedWithoutSolo { id: String },
     /// A crossed-off box in a section Captain Ruth never crosses off.
     CrossedNotAllowed { id: String, section: usize },
+    /// Captain Ruth's crossings `crossed` (section `section`) lie above boxes she did not
+    /// cross off (`below`): she crosses off only the lowest open boxes, so her `n`
+    /// crossings there are the bottom boxes `lowest`.
+    RuthNotLowest { section: usize, crossed: Vec<String>, below: Vec<String>, lowest: Vec<String> },
+    /// Captain Ruth crossed off the coin-track star `crossed` while the star `open` before it
+    /// was still open: she crosses off the next available star box.
+    RuthStarSkipped { crossed: String, open: String },
     /// No boat-type column has its first `n` boxes marked.
     StartBoxes { n: usize },
     /// More licenses of a boat type than its marked circles grant.
@@ -165,6 +174,7 @@ pub fn check_sheet(rules: &FleetRules, sheet: &Sheet) -> Vec<Violation> {
     let mut out = Out { player: &sheet.player, list: Vec::new() };
     golden_rule(rules, sheet, &mut out);
     crossings(rules, sheet, &mut out);
+    ruth_crossings(rules, sheet, &mut out);
     start_boxes(rules, sheet, &mut out);
     for t in 0..rules.boat_types.len() {
         column_grants(rules, sheet, t, &mut out);
@@ -284,6 +294,48 @@ fn crossings(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
             out.push(Rule::CrossedWithoutSolo, vec![id.clone()], Found::CrossedWithoutSolo { id });
         } else if !ruth_may_cross {
             out.push(Rule::CrossedNotAllowed, vec![id.clone()], Found::CrossedNotAllowed { id, section: s });
+        }
+    }
+}
+
+/// Captain Ruth crosses off "die zwei untersten offenen Kästchen" (one with the shared die,
+/// the lowest with her joker) of a column, harbor ship or wharf building, and "das nächste
+/// verfügbare Sternenkästchen" of the coin track. Whatever the player marks later goes in
+/// the topmost free box, so at the end every box below one she crossed off is crossed off
+/// too, and every star box before a crossed one is marked or crossed.
+fn ruth_crossings(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
+    if !sheet.solo {
+        return;
+    }
+    for (s, section) in rules.sections.iter().enumerate() {
+        let marks = &sheet.boxes[s];
+        match section.kind {
+            SectionKind::Column(_) | SectionKind::Harbor(_) | SectionKind::Wharf(_) => {
+                let Some(last_open) = marks.iter().rposition(|m| *m != Mark::Crossed) else { continue };
+                let crossed: Vec<usize> = (0..last_open).filter(|i| marks[*i] == Mark::Crossed).collect();
+                let Some(&first) = crossed.first() else { continue };
+                let n = marks.iter().filter(|m| **m == Mark::Crossed).count();
+                let ids = |range: Vec<usize>| range.into_iter().map(|i| rules.box_id(s, i)).collect::<Vec<_>>();
+                let below = ids((first + 1..marks.len()).filter(|i| marks[*i] != Mark::Crossed).collect());
+                let crossed = ids(crossed);
+                let lowest = ids((marks.len() - n..marks.len()).collect());
+                let boxes = crossed.iter().chain(&below).cloned().collect();
+                out.push(Rule::RuthNotLowest, boxes, Found::RuthNotLowest { section: s, crossed, below, lowest });
+            }
+            SectionKind::Coins => {
+                let star = |i: usize| rules.coin_stars.get(i).copied().unwrap_or(false);
+                for i in (0..marks.len()).filter(|i| marks[*i] == Mark::Crossed && star(*i)) {
+                    if let Some(j) = (0..i).find(|j| star(*j) && marks[*j] == Mark::Empty) {
+                        let (crossed, open) = (rules.box_id(s, i), rules.box_id(s, j));
+                        out.push(
+                            Rule::RuthNotLowest,
+                            vec![crossed.clone(), open.clone()],
+                            Found::RuthStarSkipped { crossed, open },
+                        );
+                    }
+                }
+            }
+            _ => {}
         }
     }
 }
