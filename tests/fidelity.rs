@@ -320,3 +320,37 @@ fn check_flags_a_ruth_crossing_above_open_boxes_and_names_them() {
     assert_eq!(skipped.len(), 1, "{v:?}");
     assert_eq!(skipped[0].boxes, vec!["coin.8".to_string(), "coin.4".to_string()]);
 }
+
+// ---------------------------------------------------------------------------------------
+// 6. check reports every independent violation in one run.
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn check_reports_the_lobster_license_and_the_lobster_boats_in_one_run() {
+    // README: "deckhand check … every violation, its box, how to fix it". One lobster box
+    // marked (a plain box) grants nothing: the license and the two boats are both wrong.
+    // (DE: "Wenn du ein Aktivierungskästchen … ankreuzt, kannst du ein Boot einsetzen oder
+    // eine Lizenz des jeweiligen Typs aktivieren.")
+    let v = violations_of(&format!("{COD_START}coin = 10\nlobster = 1\nlobster_license = 1\nlobster_boat = 2\n"));
+    let ids: Vec<(&str, &str)> = v.iter().map(|v| (v.rule.id(), v.box_id())).collect();
+    assert!(ids.contains(&("licenses-vs-circles", "lobster_license.1")), "{ids:?}");
+    assert!(ids.contains(&("boats-vs-circles", "lobster_boat.2")), "{ids:?}");
+
+    // Several crossed boxes outside solo (every box named), and fish on a boat never
+    // launched that are also more than it holds (both found).
+    let v = violations_of(&format!(
+        "{COD_START}coin = 10\nlobster = \". . . . . . . . . . / /\"\n[fish]\nshrimp_boat = [4]\n"
+    ));
+    let crossed = v.iter().find(|v| v.rule.id() == "crossed-without-solo").expect("crossed");
+    assert_eq!(crossed.boxes, vec!["lobster.11".to_string(), "lobster.12".to_string()]);
+    assert!(v.iter().any(|v| v.rule.id() == "fish-on-unlaunched-boat"), "{v:?}");
+    assert!(v.iter().any(|v| v.rule.id() == "fish-over-capacity"), "{v:?}");
+
+    // A solo coin track with two crossed boxes that are not stars: both named (the first
+    // one alone used to be looked at).
+    let v = violations_of(
+        "solo = true\n[marks]\ncod = 3\ncod_license = 1\ncod_boat = 1\ncoin = \"x x x x x x x x / / x\"\n",
+    );
+    let bad = v.iter().find(|v| v.rule.id() == "crossed-not-allowed").expect("crossed-not-allowed");
+    assert_eq!(bad.boxes, vec!["coin.9".to_string(), "coin.10".to_string()]);
+}

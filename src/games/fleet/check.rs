@@ -283,17 +283,25 @@ fn golden_rule(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
     }
 }
 
+/// Every crossed box: outside solo none at all; in solo only where Ruth crosses (boat
+/// columns, harbor ships, wharf buildings, coin-track stars). One violation per section,
+/// naming every offending box.
 fn crossings(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
     for (s, section) in rules.sections.iter().enumerate() {
-        let Some(i) = sheet.boxes[s].iter().position(|m| *m == Mark::Crossed) else { continue };
-        let ruth_may_cross =
+        let crossed: Vec<usize> = (0..sheet.boxes[s].len()).filter(|i| sheet.boxes[s][*i] == Mark::Crossed).collect();
+        let ruth_may_cross = |i: usize| {
             matches!(section.kind, SectionKind::Column(_) | SectionKind::Harbor(_) | SectionKind::Wharf(_))
-                || (section.kind == SectionKind::Coins && rules.coin_stars[i]);
-        let id = rules.box_id(s, i);
+                || (section.kind == SectionKind::Coins && rules.coin_stars.get(i).copied().unwrap_or(false))
+        };
+        let bad: Vec<usize> =
+            if sheet.solo { crossed.into_iter().filter(|i| !ruth_may_cross(*i)).collect() } else { crossed };
+        let Some(&first) = bad.first() else { continue };
+        let boxes: Vec<String> = bad.iter().map(|i| rules.box_id(s, *i)).collect();
+        let id = rules.box_id(s, first);
         if !sheet.solo {
-            out.push(Rule::CrossedWithoutSolo, vec![id.clone()], Found::CrossedWithoutSolo { id });
-        } else if !ruth_may_cross {
-            out.push(Rule::CrossedNotAllowed, vec![id.clone()], Found::CrossedNotAllowed { id, section: s });
+            out.push(Rule::CrossedWithoutSolo, boxes, Found::CrossedWithoutSolo { id });
+        } else {
+            out.push(Rule::CrossedNotAllowed, boxes, Found::CrossedNotAllowed { id, section: s });
         }
     }
 }
@@ -386,18 +394,32 @@ fn column_grants(rules: &FleetRules, sheet: &Sheet, t: usize, out: &mut Out) {
     let (least, most) = totals.fold((usize::MAX, 0), |(lo, hi), t| (lo.min(t), hi.max(t)));
     let next_license = rules.box_id(lic_sec, licenses.min(max_l - 1));
     let next_boat = rules.box_id(boat_sec, boats.min(max_b - 1));
+    // Licenses and boats are each checked against what the circles can grant: a sheet with
+    // too many licenses and too many boats shows both.
+    let before = out.list.len();
     if licenses > (l + q).min(max_l) && !stars_add {
         let at = rules.box_id(lic_sec, licenses - 1);
         out.push(Rule::LicensesVsCircles, vec![at], Found::TooManyLicenses { boat_type: t, licenses, circles });
-    } else if !stars_add && (boats > (b + q).min(max_b) || licenses + boats > most) {
+    }
+    if boats > (b + q).min(max_b) && !stars_add {
         let at = rules.box_id(boat_sec, boats - 1);
         out.push(Rule::BoatsVsCircles, vec![at], Found::TooManyBoats { boat_type: t, boats, licenses, circles });
-    } else if licenses < l.min(max_l) {
+    }
+    if licenses < l.min(max_l) {
         let found = Found::TooFewLicenses { boat_type: t, licenses, circles, next: next_license.clone() };
-        out.push(Rule::LicensesVsCircles, vec![next_license], found);
-    } else if boats < b.min(max_b) {
+        out.push(Rule::LicensesVsCircles, vec![next_license.clone()], found);
+    }
+    if boats < b.min(max_b) {
         let found = Found::TooFewBoats { boat_type: t, boats, circles, next: next_boat.clone() };
-        out.push(Rule::BoatsVsCircles, vec![next_boat], found);
+        out.push(Rule::BoatsVsCircles, vec![next_boat.clone()], found);
+    }
+    if out.list.len() > before {
+        return;
+    }
+    if !stars_add && licenses + boats > most {
+        // Each within its own bound, but more in all than the ? circles grant.
+        let at = rules.box_id(boat_sec, boats - 1);
+        out.push(Rule::BoatsVsCircles, vec![at], Found::TooManyBoats { boat_type: t, boats, licenses, circles });
     } else {
         // Within every bound, yet no way of giving each ? circle a license or a boat
         // produces these counts (e.g. a ? circle that granted nothing while both were left).
@@ -426,7 +448,6 @@ fn fish(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
                 vec![box_id(), launch.clone()],
                 Found::FishOnUnlaunchedBoat { boat, fish, launch },
             );
-            continue;
         }
         let cap = sheet.capacity(rules, &boat);
         if fish > cap {
