@@ -354,3 +354,96 @@ fn check_reports_the_lobster_license_and_the_lobster_boats_in_one_run() {
     let bad = v.iter().find(|v| v.rule.id() == "crossed-not-allowed").expect("crossed-not-allowed");
     assert_eq!(bad.boxes, vec!["coin.9".to_string(), "coin.10".to_string()]);
 }
+
+// ---------------------------------------------------------------------------------------
+// 7. What the table sees must be true.
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn the_fishing_summary_comes_after_the_oyster_choice_and_counts_its_fish() {
+    // DE: "Ausnahme! Austernboote fangen zwei Fische oder 1 Fisch + 1 Münze." The summary
+    // of the catch is told once that choice is made.
+    let p1 = "[marks]\ncod = 3\ncod_license = 1\ncod_boat = 1\noyster = 3\noyster_license = 1\noyster_boat = 1\n";
+    let mut t = T::new(2, &[COD_START, p1]);
+    t.roll("lobster lobster lobster");
+    t.answers(&["lobster", "coin", "lobster", "coin", "coin", "coin"]);
+    assert!(t.prompt().starts_with("P1: oyster boat 1"), "{}", t.prompt());
+    let before = t.notices();
+    assert!(before.contains("P0: 1 fish caught, 1 on your boats"), "{before}");
+    assert!(!before.contains("P1: 1 fish caught"), "no P1 summary before the oyster choice:\n{before}");
+    t.choose("fish");
+    let after = t.notices();
+    assert!(after.contains("P1: 3 fish caught, 3 on your boats"), "cod 1 + oyster 2:\n{after}");
+}
+
+#[test]
+fn a_b_circle_with_no_boat_left_says_so_in_the_option() {
+    // DE: "Ein Boot einsetzen: Kreuze das Kästchen neben dem obersten verfügbaren Boot dieses
+    // Typs an." With all four shrimp boats launched, shrimp.12 (B) launches nothing.
+    let p0 = "[marks]\nshrimp = 11\nshrimp_license = 2\nshrimp_boat = 4\n";
+    let mut t = T::new(1, &[p0, COD_START]);
+    t.roll("shrimp cod cod");
+    t.choose("shrimp");
+    let labels = t.labels_in("en");
+    assert!(labels.iter().any(|l| l == "mark shrimp.12 (B: no boat left to launch)"), "{labels:?}");
+    assert!(!labels.iter().any(|l| l.contains("(B: launch a boat)")), "{labels:?}");
+    let labels = t.labels_in("de");
+    assert!(
+        labels.iter().any(|l| l.contains("shrimp.12 ankreuzen (B: kein Boot mehr zum Einsetzen übrig)")),
+        "{labels:?}"
+    );
+}
+
+/// P0's income phase notice with lobster L3, a complete canning co and `full` full boats.
+fn income_notice(full: usize) -> String {
+    let cod_fish = ["4", "4", "5", "5"];
+    let p0 = format!(
+        "[marks]\ncod = 12\ncod_license = 3\ncod_boat = 4\nlobster = 12\nlobster_license = 3\nlobster_boat = 4\ncanning_co = 2\n[fish]\ncod_boat = [{}]\nlobster_boat = [{}]\n",
+        cod_fish.join(", "),
+        ["4", "4", "5", "5"].iter().take(full - 4).chain(["0"; 4].iter().take(8 - full)).cloned().collect::<Vec<_>>().join(", ")
+    );
+    let mut t = T::new(1, &[&p0, COD_START]);
+    t.roll("shrimp shrimp shrimp");
+    t.answers(&["shrimp", "coin", "shrimp", "coin", "coin", "coin"]);
+    t.notices().lines().find(|l| l.starts_with("P0: +") && l.contains("income")).unwrap().to_string()
+}
+
+#[test]
+fn capped_is_shown_only_when_the_cap_took_coins_away() {
+    // DE: "Die maximalen Einnahmen, die ein Spieler erhält, beträgt 10 Münzen. Alle darüber
+    // hinausgehenden Boni verfallen." Income exactly 10 loses nothing.
+    let exactly = income_notice(6); // 1 + 3 lobster + 6 canning = 10
+    assert!(exactly.contains("+10 coin(s)") && !exactly.contains("capped"), "{exactly}");
+    let over = income_notice(7); // 11, one lost
+    assert!(over.contains("+10 coin(s)") && over.contains("(capped)"), "{over}");
+}
+
+#[test]
+fn the_running_score_never_speaks_of_a_round_not_yet_played() {
+    use deckhand::games::fleet::game::{Game, Input, Setup};
+    let rules = crate::common::fleet();
+    let heading = |g: &Game| deckhand::text::fleet::scores_heading(g, "en");
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let mut g = Game::new(&rules, &names, Setup::default());
+    assert_eq!(heading(&g), "Scores before the first roll:");
+    for k in ["cod", "lobster", "Ann"] {
+        g.apply(&rules, &Input::Choice(k.into())).unwrap();
+    }
+    assert_eq!(g.round, 1);
+    assert_eq!(heading(&g), "Scores before the first roll:", "round 1 is not rolled yet");
+    let roll = Input::Roll { faces: vec!["cod".into(), "cod".into(), "cod".into()], digital: false };
+    g.apply(&rules, &roll).unwrap();
+    assert_eq!(heading(&g), "Scores during round 1 (so far):");
+    let t = T::new(3, &[COD_START, COD_START]);
+    assert_eq!(heading(&t.g), "Scores after round 2:");
+
+    // At the table: `scores` before anything was rolled.
+    let dir = tempfile::tempdir().unwrap();
+    let out = crate::common::deckhand(dir.path())
+        .args(["play", "fleet-dice", "--players", "Ann,Bob", "--answers", "-", "--save", "g.jsonl"])
+        .write_stdin("cod\nlobster\nAnn\nscores\n")
+        .assert()
+        .code(2);
+    let err = crate::common::stderr(&out);
+    assert!(err.contains("Scores before the first roll:") && !err.contains("after round 1"), "{err}");
+}

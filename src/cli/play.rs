@@ -331,7 +331,7 @@ fn meta(
             let standings = fleet_standings(rules, &sheets, &vec![0; sheets.len()], lang);
             p.say(&format!(
                 "{}\n{}",
-                crate::t!(lang, "cli.play.scores_after", round = session.game.round),
+                fleet_text::scores_heading(&session.game, lang),
                 standings.render_in(Format::Table, false, None, lang)
             ));
         }

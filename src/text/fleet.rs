@@ -2,9 +2,10 @@
 //! what it returns as values (decisions, options, events, refusals, Captain Ruth's
 //! reasons), as players read them in their language.
 
+use crate::games::fleet::game::Progress;
 use crate::games::fleet::game::{Ask, Choice, Decision, DicePhase, Event, Face, Game, Happened, Illegal, Refusal, Why};
 use crate::games::fleet::ruth::{Action, Reason};
-use crate::games::fleet::sheet::BoatSlot;
+use crate::games::fleet::sheet::{BoatSlot, Sheet};
 use crate::games::fleet::{
     BuildingEffect, ColumnBox, FleetRules, LicenseEffect, Metal, Quantity, SectionKind, ShrimpCoinsFace,
 };
@@ -124,15 +125,25 @@ pub fn prompt(rules: &FleetRules, game: &Game, d: &Decision, lang: &str) -> Stri
     }
 }
 
-/// What a circle does, after a box id in an option (` (B: launch a boat)`).
-fn circle_note(rules: &FleetRules, s: usize, i: usize, lang: &str) -> String {
+/// What a circle does, after a box id in an option (` (B: launch a boat)`), on the
+/// deciding player's sheet: a circle with no license or boat left says so.
+fn circle_note(rules: &FleetRules, sheet: Option<&Sheet>, s: usize, i: usize, lang: &str) -> String {
     match rules.sections[s].kind {
-        SectionKind::Column(t) => match rules.boat_types[t].column[i] {
-            ColumnBox::License => t!(lang, "engine.note_license"),
-            ColumnBox::Boat => t!(lang, "engine.note_boat"),
-            ColumnBox::Choice => t!(lang, "engine.note_choice"),
-            ColumnBox::Plain => String::new(),
-        },
+        SectionKind::Column(t) => {
+            let left = |kind| sheet.is_none_or(|sh| sh.next_free(rules.section_of(kind)).is_some());
+            let (license, boat) = (left(SectionKind::Licenses(t)), left(SectionKind::Boats(t)));
+            match (rules.boat_types[t].column[i], license, boat) {
+                (ColumnBox::License, true, _) => t!(lang, "engine.note_license"),
+                (ColumnBox::License, false, _) => t!(lang, "engine.note_license_none"),
+                (ColumnBox::Boat, _, true) => t!(lang, "engine.note_boat"),
+                (ColumnBox::Boat, _, false) => t!(lang, "engine.note_boat_none"),
+                (ColumnBox::Choice, true, true) => t!(lang, "engine.note_choice"),
+                (ColumnBox::Choice, true, false) => t!(lang, "engine.note_choice_license"),
+                (ColumnBox::Choice, false, true) => t!(lang, "engine.note_choice_boat"),
+                (ColumnBox::Choice, false, false) => t!(lang, "engine.note_choice_none"),
+                (ColumnBox::Plain, ..) => String::new(),
+            }
+        }
         SectionKind::Harbor(h) if rules.harbor[h].circles[i] => t!(lang, "engine.note_circle"),
         SectionKind::Wharf(b) if rules.wharf[b].circles[i] => t!(lang, "engine.note_completes"),
         _ => String::new(),
@@ -141,6 +152,7 @@ fn circle_note(rules: &FleetRules, s: usize, i: usize, lang: &str) -> String {
 
 /// An option of a decision, as the deciding player reads it.
 pub fn option_label(rules: &FleetRules, game: &Game, d: &Decision, choice: &Choice, lang: &str) -> String {
+    let sheet = d.player.map(|p| &game.players[p].sheet);
     let flex_extra = || {
         let level = d
             .player
@@ -165,14 +177,14 @@ pub fn option_label(rules: &FleetRules, game: &Game, d: &Decision, choice: &Choi
             lang,
             "engine.opt_mark",
             id = rules.box_id(section, index),
-            note = circle_note(rules, section, index, lang)
+            note = circle_note(rules, sheet, section, index, lang)
         ),
         Choice::Section { section, index } => t!(
             lang,
             "engine.opt_section_mark",
             section = section_name(rules, section, lang),
             id = rules.box_id(section, index),
-            note = circle_note(rules, section, index, lang)
+            note = circle_note(rules, sheet, section, index, lang)
         ),
         Choice::FlexAs(t) => {
             t!(lang, "engine.opt_flex_as", boat_type = rules.boat_types[t].name.get(lang), extra = flex_extra().0)
@@ -539,4 +551,14 @@ pub fn open_questions(rules: &FleetRules, lang: &str) -> String {
         }
     }
     o
+}
+
+/// The heading of a running score: it never speaks of a round that has not been played.
+pub fn scores_heading(game: &Game, lang: &str) -> String {
+    match game.progress() {
+        Progress::BeforeFirstRoll => t!(lang, "engine.scores_before_first_roll"),
+        Progress::AfterRound(round) => t!(lang, "engine.scores_after_round", round = round),
+        Progress::InRound(round) => t!(lang, "engine.scores_during_round", round = round),
+        Progress::Over => t!(lang, "engine.scores_final"),
+    }
 }

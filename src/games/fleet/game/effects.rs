@@ -278,13 +278,21 @@ impl Game {
             },
             (Task::Oyster { player, boat }, choice) => {
                 let slot = self.boat_slot(rules, *boat);
-                if choice == Choice::FishAndCoin {
+                let (fish, tasks) = if choice == Choice::FishAndCoin {
                     self.add_fish(*player, &slot, 1);
-                    self.earn(rules, *player, 1, Why::OysterCoin)
+                    (1, self.earn(rules, *player, 1, Why::OysterCoin))
                 } else {
                     self.add_fish(*player, &slot, 2);
-                    Vec::new()
+                    (2, Vec::new())
+                };
+                let (caught, left) = self.catching[*player];
+                self.catching[*player] = (caught + fish, left.saturating_sub(1));
+                if left <= 1 {
+                    let total = self.players[*player].sheet.total_fish();
+                    self.say(*player, Happened::Caught { n: caught + fish, total });
+                    self.catching[*player] = (0, 0);
                 }
+                tasks
             }
             (task, choice) => unreachable!("{choice:?} is not an option of {task:?}"),
         };
@@ -471,7 +479,9 @@ impl Game {
             .filter(|b| sheet.building_complete(rules, *b))
             .map(|b| (rules.wharf[b].coins.saturating_mul(sheet.full_boats(rules)), sheet.full_boats(rules)));
         let income = sheet.income(rules);
-        let why = Why::Income { base: rules.income_base, lobster, canning, capped: income == rules.income_cap };
+        // "(capped)" only when the cap took coins away, not when the income is exactly it.
+        let capped = sheet.income_before_cap(rules) > income;
+        let why = Why::Income { base: rules.income_base, lobster, canning, capped };
         self.earn(rules, p, income, why)
     }
 
@@ -524,7 +534,11 @@ impl Game {
                 caught += n;
             }
         }
-        if caught > 0 {
+        // The summary comes once the oyster boats' choices are made, so its count is true.
+        let oysters = tasks.iter().filter(|t| matches!(t, Task::Oyster { .. })).count() as u32;
+        if oysters > 0 {
+            self.catching[p] = (caught, oysters);
+        } else if caught > 0 {
             let total = self.players[p].sheet.total_fish();
             self.say(p, Happened::Caught { n: caught, total });
         }

@@ -89,6 +89,19 @@ enum Task {
     RuthShared(Face),
 }
 
+/// How far a game has come, for a running score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress {
+    /// Setup, or round 1 before its first roll: nothing has been played.
+    BeforeFirstRoll,
+    /// Between rounds: this round is over, the next not yet rolled.
+    AfterRound(u32),
+    /// Inside this round.
+    InRound(u32),
+    /// The game is over.
+    Over,
+}
+
 /// A player at the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Player {
@@ -135,6 +148,9 @@ pub struct Game {
     deferred: Vec<Task>,
     /// Per player: catching fish now (a fishing phase, or a private one).
     fishing: Vec<bool>,
+    /// Per player: fish caught in the current catch, and the oyster boats' choices still
+    /// to make before the catch is told.
+    catching: Vec<(u32, u32)>,
     events: Vec<Event>,
     /// Captain Ruth's tokens in a solo game.
     pub ruth: Option<Ruth>,
@@ -190,6 +206,7 @@ impl Game {
         ruth: Option<Ruth>,
     ) -> Game {
         let fishing = vec![false; players.len()];
+        let catching = vec![(0, 0); players.len()];
         Game {
             players,
             round,
@@ -200,6 +217,7 @@ impl Game {
             queue,
             deferred: Vec::new(),
             fishing,
+            catching,
             events: Vec::new(),
             ruth,
             trophies: Vec::new(),
@@ -240,6 +258,17 @@ impl Game {
 
     pub fn finished(&self) -> bool {
         self.queue.is_empty()
+    }
+
+    /// How far the game has come: a round counts as begun with its first roll.
+    pub fn progress(&self) -> Progress {
+        let not_rolled = self.round == 0 || matches!(self.queue.front(), Some(Task::Roll(DicePhase::Boat)));
+        match self.round {
+            _ if self.finished() => Progress::Over,
+            0 | 1 if not_rolled => Progress::BeforeFirstRoll,
+            r if not_rolled => Progress::AfterRound(r - 1),
+            r => Progress::InRound(r),
+        }
     }
 
     /// Turn order for this round, from the start player.
