@@ -447,3 +447,86 @@ fn the_running_score_never_speaks_of_a_round_not_yet_played() {
     let err = crate::common::stderr(&out);
     assert!(err.contains("Scores before the first roll:") && !err.contains("after round 1"), "{err}");
 }
+
+// ---------------------------------------------------------------------------------------
+// 8, 9. Fischerspiel: the wind direction after a forced throw-back; throw-backs in any
+// order.
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn strategy_two_the_markers_may_move_before_and_after_a_forced_throw_back() {
+    // Strategiespiel II, c): "Immer wenn die Windstärke sich erhöht (ein Fisch schwimmt über
+    // eine Schaumkrone) oder verringert (2, 4, 6 oder 8 Fische an Land), können die Spieler
+    // die Windrichtung ändern, indem sie alle Windmarken auf eine andere Seite des
+    // Spielplans legen." The throw-back at wind 6 does not end that moment.
+    let dir = tempfile::tempdir().unwrap();
+    let events = "wind north\nwind\nwind\nwind\nwind\nsail green\nsail red\ncatch green small\ncatch green medium\ncatch green medium\nwind\ndirection east\ndump green small\ndirection west\nstatus\nquit\n";
+    let out = crate::common::deckhand(dir.path())
+        .args(["play", "fischerspiel", "--players", "4", "--variant", "strategy2", "--answers", "-", "-o", "g.jsonl"])
+        .write_stdin(events)
+        .assert()
+        .success();
+    let err = crate::common::stderr(&out);
+    assert!(!err.contains("only right after the wind changed"), "{err}");
+    assert!(err.contains("markers from the west"), "{err}");
+    // But not once something else has happened.
+    let out = crate::common::deckhand(dir.path())
+        .args(["play", "fischerspiel", "--players", "4", "--variant", "strategy2", "--answers", "-", "-o", "h.jsonl"])
+        .write_stdin(events.replace("direction west\n", "sail blue\ndirection west\n"))
+        .assert()
+        .code(2);
+    assert!(crate::common::stderr(&out).contains("only right after the wind changed"));
+}
+
+#[test]
+fn two_boats_over_the_wind_six_capacity_throw_back_in_any_order() {
+    // "Gelingt es einem Spieler mit 3 Fischen nicht, vor Erreichen der Windstärke 6 in
+    // seinen Hafen einzulaufen …, so muß er einen beliebigen Fisch zurück ins Wasser
+    // werfen." Nothing says which boat first.
+    use deckhand::games::fischerspiel::state::{Event, Refusal, Setup, State, Timeline};
+    let rules = deckhand::games::built_in("fischerspiel").unwrap().fischerspiel().unwrap().clone();
+    let setup = Setup::new(&rules, 4, "base", None, None).unwrap();
+    let mut t = Timeline::new(State::new(setup));
+    let ev = |text: &str| -> Event {
+        let w: Vec<String> = text.split_whitespace().map(String::from).collect();
+        match w[0].as_str() {
+            "wind" => Event::Wind { side: None },
+            "sail" => Event::Sail { boat: w[1].clone() },
+            "catch" => Event::Catch { boat: w[1].clone(), fish: w[2].clone() },
+            "dump" => Event::Dump { boat: w[1].clone(), fish: w[2].clone() },
+            other => panic!("{other}"),
+        }
+    };
+    for e in [
+        "sail green",
+        "sail red",
+        "sail blue",
+        "catch green small",
+        "catch green medium",
+        "catch green medium",
+        "catch red small",
+        "catch red medium",
+        "catch red medium",
+        "wind",
+        "wind",
+        "wind",
+        "wind",
+        "wind",
+        "wind",
+    ] {
+        t.push(&rules, &ev(e)).unwrap_or_else(|r| panic!("{e}: {r:?}"));
+    }
+    assert_eq!(t.current().must_dump.len(), 2);
+    // Red first, though green comes first in seat order.
+    t.push(&rules, &ev("dump red small")).expect("red may throw back first");
+    t.push(&rules, &ev("dump green medium")).unwrap();
+    assert!(t.current().must_dump.is_empty());
+    // Anything else waits for the throw-backs, and the refusal names every boat.
+    let mut t2 = t.clone();
+    t2.push(&rules, &Event::Undo).unwrap();
+    t2.push(&rules, &Event::Undo).unwrap();
+    match t2.peek(&rules, &ev("sail grey")) {
+        Err(Refusal::MustDump { others, .. }) => assert_eq!(others.len(), 1),
+        other => panic!("{other:?}"),
+    }
+}
