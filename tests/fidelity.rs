@@ -530,3 +530,70 @@ fn two_boats_over_the_wind_six_capacity_throw_back_in_any_order() {
         other => panic!("{other:?}"),
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// 10. A mistyped last event can be undone after the game has ended.
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn fleet_undo_still_works_when_the_game_is_over_and_the_result_is_shown_again() {
+    // The last decision of a game is as easy to mistype as any other; the save keeps every
+    // decision and undo is an entry, so it can be taken back (DE, "Spielende": "Nach 10
+    // Runden endet das Spiel." — the table decides the result, not the last keystroke).
+    let dir = tempfile::tempdir().unwrap();
+    let answers = std::fs::read_to_string(crate::common::repo().join("tests/games/two_players.answers")).unwrap();
+    // The game ends with nothing left to answer: exit 0, as before.
+    std::fs::write(dir.path().join("a.txt"), &answers).unwrap();
+    let out = crate::common::deckhand(dir.path())
+        .args(["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--answers", "a.txt"])
+        .assert()
+        .success();
+    let table = crate::common::stdout(&out);
+    assert_eq!(table.matches("│ 1 ┆ Bob").count(), 1, "{table}");
+    // Undo the last decision (Ann's shared market), redo it as a coin: the final table again.
+    std::fs::write(dir.path().join("b.txt"), format!("{answers}undo\ncoin\nquit\n")).unwrap();
+    let out = crate::common::deckhand(dir.path())
+        .args(["play", "fleet-dice", "--players", "Ann,Bob", "--save", "h.jsonl", "--answers", "b.txt"])
+        .assert()
+        .success();
+    let (stdout, stderr) = (crate::common::stdout(&out), crate::common::stderr(&out));
+    assert!(stderr.contains("The game is over."), "{stderr}");
+    assert!(stderr.contains("undone: \"Ann: use the shared market\" → market"), "{stderr}");
+    assert_eq!(stdout.matches("Fleet: The Dice Game").count(), 2, "the final table twice:\n{stdout}");
+    let save = std::fs::read_to_string(dir.path().join("h.jsonl")).unwrap();
+    assert!(save.lines().rev().nth(1).unwrap().contains("\"undo\""), "the undo is in the save");
+
+    // `resume` of a finished game: undo works there too.
+    std::fs::write(dir.path().join("c.txt"), "undo\nmarket\nquit\n").unwrap();
+    let out = crate::common::deckhand(dir.path()).args(["resume", "g.jsonl", "--answers", "c.txt"]).assert().success();
+    let stderr = crate::common::stderr(&out);
+    assert!(stderr.contains("undone: \"Ann: use the shared market\" → market"), "{stderr}");
+    assert_eq!(crate::common::stdout(&out).matches("Fleet: The Dice Game").count(), 2);
+}
+
+#[test]
+fn fischerspiel_undo_still_works_when_the_game_is_over() {
+    // "Alle Spieler haben gemeinsam gewonnen, wenn alle Fische an Land und alle Boote in
+    // ihren Häfen sind" — a mistyped last `home` must not decide it for good.
+    let won = "wind\nsail green\nsail blue\ncatch green small\ncatch green medium\ncatch green medium\ncatch blue small\ncatch blue medium\ncatch blue medium\nhome green\nhome blue\nsail green\nsail blue\ncatch green medium\ncatch blue medium\nhome green\nhome blue\n";
+    let dir = tempfile::tempdir().unwrap();
+    let run = |answers: String, args: &[&str]| {
+        std::fs::write(dir.path().join("a.txt"), answers).unwrap();
+        crate::common::deckhand(dir.path()).args(args).args(["--answers", "a.txt"]).assert().success()
+    };
+    let play = ["play", "fischerspiel", "--players", "2", "-o", "g.jsonl"];
+    // Ending with no answers left: exit 0, the result once.
+    let out = run(won.to_string(), &play);
+    assert_eq!(crate::common::stdout(&out).matches("WON").count(), 1);
+    std::fs::remove_file(dir.path().join("g.jsonl")).unwrap();
+    // Undo the last `home`, then land it again: the result again.
+    let out = run(format!("{won}undo\nstatus\nhome blue\nquit\n"), &play);
+    assert_eq!(crate::common::stdout(&out).matches("WON").count(), 2, "{}", crate::common::stderr(&out));
+    assert!(crate::common::stderr(&out).contains("The game is over (`undo`"));
+    // And after `resume` of the finished game.
+    let out = run("undo\nhome blue\n".to_string(), &["resume", "g.jsonl"]);
+    assert_eq!(crate::common::stdout(&out).matches("WON").count(), 2);
+    // Without a terminal or answers, resuming a finished game still just prints its result.
+    let out = crate::common::deckhand(dir.path()).args(["resume", "g.jsonl"]).assert().success();
+    assert!(crate::common::stdout(&out).contains("WON"));
+}

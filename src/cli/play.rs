@@ -154,7 +154,11 @@ fn run(
 ) -> anyhow::Result<i32> {
     loop {
         let Some(decision) = session.game.decision(rules) else {
-            return finish(rules, session, journal.path(), p, lang);
+            finish(rules, session, journal.path(), p, lang)?;
+            if game_over(rules, session, journal, p, lang)? {
+                return Ok(0);
+            }
+            continue;
         };
         let digital = setup.dice == Dice::Digital;
         let asked = match decision.roll {
@@ -338,6 +342,39 @@ fn meta(
         _ => p.say(&crate::t!(lang, "cli.play.help")),
     }
     Ok(())
+}
+
+/// The game is over, but a mistyped last decision can still be taken back: until `quit`
+/// (or the end of an answers file) the table may undo, look at sheets and scores. True
+/// when the command is done; false after an undo reopened the game.
+fn game_over(
+    rules: &FleetRules,
+    session: &mut Session,
+    journal: &mut Journal,
+    p: &mut dyn Prompter,
+    lang: &str,
+) -> anyhow::Result<bool> {
+    let choices: Vec<Choice> = [
+        ("quit", crate::t!(lang, "cli.play.meta_quit")),
+        ("undo", crate::t!(lang, "cli.play.meta_undo")),
+        ("sheets", crate::t!(lang, "cli.play.meta_sheets")),
+        ("scores", crate::t!(lang, "cli.play.meta_scores")),
+        ("help", crate::t!(lang, "cli.play.meta_help")),
+    ]
+    .into_iter()
+    .map(|(key, label)| Choice::new(key, label))
+    .collect();
+    while p.answers_left() {
+        let i = p.select(&crate::t!(lang, "cli.play.game_over"), &choices)?;
+        match choices[i].key.as_str() {
+            "quit" => return Ok(true),
+            cmd => meta(rules, session, journal, None, cmd, p, lang)?,
+        }
+        if !session.game.finished() {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// The end of the game: the final table, and every sheet written as a transcription file.
