@@ -597,3 +597,61 @@ fn fischerspiel_undo_still_works_when_the_game_is_over() {
     let out = crate::common::deckhand(dir.path()).args(["resume", "g.jsonl"]).assert().success();
     assert!(crate::common::stdout(&out).contains("WON"));
 }
+
+// ---------------------------------------------------------------------------------------
+// 11. Sheets of one game: no more than its player count, and a solo sheet alone.
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn more_sheets_than_players_or_a_solo_sheet_among_others_is_a_usage_error() {
+    // Nauticus: "Im Spiel zu dritt und zu viert werden 5 Runden gespielt. Im Spiel zu
+    // zweit werden nur 4 Runden gespielt.": 2 to 4 players, as
+    // its rules file says (players = { min = 2, max = 4 }); Titania likewise. Fleet:
+    // "4 Spieler = 5 Bootswürfel" is the largest table, and the solo game is one player
+    // against Captain Ruth ("Kapitänin Ruth bekommt KEINEN eigenen Auswertungsbogen").
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut files = Vec::new();
+    for name in ["A", "B", "C", "D", "E"] {
+        let f = format!("n{name}.toml");
+        crate::common::write(d, &f, &format!("game = \"nauticus\"\nplayer = \"{name}\"\n[inputs]\ntrack = 20\n"));
+        files.push(f);
+    }
+    for cmd in ["score", "check"] {
+        let out = crate::common::deckhand(d).arg(cmd).args(&files).assert().code(2);
+        let err = crate::common::stderr(&out);
+        assert!(err.contains("5 sheets given as one game of Nauticus, which has at most 4 players"), "{err}");
+        crate::common::deckhand(d).arg(cmd).args(&files[..4]).assert().success();
+    }
+    let mut titania = Vec::new();
+    for name in ["A", "B", "C", "D", "E"] {
+        let f = format!("t{name}.toml");
+        crate::common::write(d, &f, &format!("game = \"titania\"\nplayer = \"{name}\"\n[inputs]\ntrack = 20\n"));
+        titania.push(f);
+    }
+    let out = crate::common::deckhand(d).arg("score").args(&titania).assert().code(2);
+    assert!(crate::common::stderr(&out).contains("at most 4 players"));
+
+    // Fleet: the four example sheets and a fifth.
+    let ex = crate::common::examples_dir();
+    let linda = std::fs::read_to_string(ex.path().join("examples/linda.toml")).unwrap();
+    std::fs::write(ex.path().join("examples/zoe.toml"), linda.replace("player = \"Linda\"", "player = \"Zoe\""))
+        .unwrap();
+    let sheets = ["examples/ann.toml", "examples/bob.toml", "examples/jerome.toml", "examples/linda.toml"];
+    let out = crate::common::deckhand(ex.path()).arg("score").args(sheets).arg("examples/zoe.toml").assert().code(2);
+    assert!(crate::common::stderr(&out)
+        .contains("5 sheets given as one game of Fleet: The Dice Game, which has at most 4 players"));
+    // A solo sheet among others.
+    std::fs::write(
+        ex.path().join("examples/solo.toml"),
+        format!("solo = true\n{}", linda.replace("player = \"Linda\"", "player = \"Sol\"")),
+    )
+    .unwrap();
+    let out =
+        crate::common::deckhand(ex.path()).args(["check", "examples/ann.toml", "examples/solo.toml"]).assert().code(2);
+    assert!(
+        crate::common::stderr(&out).contains("Sol's sheet is a solo sheet (`solo = true`), but 2 sheets were given")
+    );
+    // One sheet alone is fine (a player's own sheet may be checked on its own).
+    crate::common::deckhand(ex.path()).args(["score", "examples/linda.toml"]).assert().success();
+}

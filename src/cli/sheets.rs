@@ -115,6 +115,8 @@ fn load_fleet(rules: Rules, paths: Vec<PathBuf>, sources: Vec<Source>) -> anyhow
     if let Some(e) = Error::of_files(errors, |n| crate::msg!("cli.sheets.sheet_files", n = n)) {
         return Err(e.into());
     }
+    let solo: Vec<&str> = sheets.iter().filter(|(_, s)| s.solo).map(|(_, s)| s.player.as_str()).collect();
+    rules.check_table(sheets.len(), &solo).map_err(Error::from)?;
     let mut seen = std::collections::HashSet::new();
     for (path, sheet) in &sheets {
         if !seen.insert(sheet.player.clone()) {
@@ -183,6 +185,7 @@ pub fn score(
 ) -> anyhow::Result<i32> {
     let (rules, paths, sources) = resolve(args, rules_path, lang)?;
     if let Some(r) = rules.endgame() {
+        rules.check_table(paths.len(), &[]).map_err(Error::from)?;
         return super::endgame::score(r, &paths, &sources, format, detail, lang);
     }
     let loaded = load_fleet(rules, paths, sources)?;
@@ -205,6 +208,7 @@ pub fn score(
 pub fn check(args: &[String], rules_path: Option<&Path>, format: CheckFormat, lang: &str) -> anyhow::Result<i32> {
     let (rules, paths, sources) = resolve(args, rules_path, lang)?;
     if let Some(r) = rules.endgame() {
+        rules.check_table(paths.len(), &[]).map_err(Error::from)?;
         return super::endgame::check(r, &paths, &sources, format, lang);
     }
     let loaded = load_fleet(rules, paths, sources)?;
