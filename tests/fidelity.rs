@@ -655,3 +655,31 @@ fn more_sheets_than_players_or_a_solo_sheet_among_others_is_a_usage_error() {
     // One sheet alone is fine (a player's own sheet may be checked on its own).
     crate::common::deckhand(ex.path()).args(["score", "examples/linda.toml"]).assert().success();
 }
+
+// ---------------------------------------------------------------------------------------
+// 12. Titania: the fame track counts on.
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn titania_fame_past_99_is_possible() {
+    // Seed 004: "Sollte eine Spielerfigur die Zahl 49 überschreiten, wird das
+    // Spielerplättchen auf die 50 umgedreht und die Spielerfigur kann einfach
+    // weiterzählen."
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    crate::common::write(
+        d,
+        "a.toml",
+        "game = \"titania\"\nplayer = \"A\"\n[inputs]\ntrack = 104\npoint_tiles = [5, 4]\n",
+    );
+    crate::common::write(d, "b.toml", "game = \"titania\"\nplayer = \"B\"\n[inputs]\ntrack = 60\n");
+    crate::common::deckhand(d).args(["check", "a.toml", "b.toml"]).assert().success();
+    let out = crate::common::deckhand(d).args(["score", "a.toml", "b.toml"]).assert().success();
+    assert!(crate::common::row(&crate::common::stdout(&out), "A").contains(&"113".to_string()));
+    let rules = crate::common::endgame("titania");
+    let track = &rules.sheet.inputs[rules.sheet.input_index("track").unwrap()];
+    match track.shape {
+        deckhand::games::endgame::Shape::Number { max, .. } => assert!(max >= 803, "below what the components allow"),
+        other => panic!("{other:?}"),
+    }
+}
