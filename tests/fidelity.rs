@@ -683,3 +683,65 @@ fn titania_fame_past_99_is_possible() {
         other => panic!("{other:?}"),
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// 13. Nauticus limits without holes.
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn nauticus_spare_tiles_and_finished_ships_share_the_207_tiles_in_the_box() {
+    // Spielmaterial: 18 one-piece hulls, 18 bows, 18 sterns, 9 middle pieces, "72 Masten",
+    // "72 Segel" — 207 ship tiles. "Die Schiffsplättchen und Waren sind in ihrer Anzahl
+    // begrenzt." Each finished ship holds 3 of them per mast.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    crate::common::write(
+        d,
+        "a.toml",
+        "game = \"nauticus\"\nplayer = \"A\"\n[inputs]\nspare_tiles = 100\nships_4 = 3\n",
+    );
+    crate::common::write(d, "b.toml", "game = \"nauticus\"\nplayer = \"B\"\n[inputs]\nspare_tiles = 100\n");
+    let out = crate::common::deckhand(d).args(["check", "a.toml", "b.toml"]).assert().code(1);
+    assert!(crate::common::stdout(&out).contains("tiles_in_box"), "{}", crate::common::stdout(&out));
+    crate::common::write(d, "b.toml", "game = \"nauticus\"\nplayer = \"B\"\n[inputs]\nspare_tiles = 71\n");
+    crate::common::deckhand(d).args(["check", "a.toml", "b.toml"]).assert().success();
+}
+
+#[test]
+fn nauticus_crowns_refuses_more_crown_masts_than_the_box_has() {
+    // Spielmaterial: "12 Masten mit Krone", "12 Segel mit Kron[e]".
+    let dir = tempfile::tempdir().unwrap();
+    let out = crate::common::deckhand(dir.path())
+        .args(["nauticus", "crowns", "--crown-masts", "13", "--workers", "1"])
+        .assert()
+        .code(2);
+    assert!(crate::common::stderr(&out).contains("13 crown masts, but the game has 12"));
+    crate::common::deckhand(dir.path())
+        .args(["nauticus", "crowns", "--crown-sails", "13", "--workers", "1"])
+        .assert()
+        .code(2);
+    crate::common::deckhand(dir.path())
+        .args(["nauticus", "crowns", "--crown-masts", "12", "--crown-sails", "12", "--passed", "3", "--workers", "1"])
+        .assert()
+        .success();
+}
+
+#[test]
+fn nauticus_track_floor_depends_on_the_player_count() {
+    // "Im Spiel zu zweit werden nur 4 Runden gespielt." The marker starts on 10 ("Die
+    // Siegpunktmarker … werden auf das Feld 10 der Siegpunktleiste gestellt") and the
+    // pass tiles cost at most 3 + 2 + 1 a round: 10 - 24 = -14 with 2 players, 10 - 30 =
+    // -20 with 3 or 4.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    crate::common::write(d, "a.toml", "game = \"nauticus\"\nplayer = \"A\"\n[inputs]\ntrack = -16\n");
+    crate::common::write(d, "b.toml", "game = \"nauticus\"\nplayer = \"B\"\n[inputs]\ntrack = 30\n");
+    crate::common::write(d, "c.toml", "game = \"nauticus\"\nplayer = \"C\"\n[inputs]\ntrack = 30\n");
+    let out = crate::common::deckhand(d).args(["check", "a.toml", "b.toml"]).assert().code(1);
+    assert!(crate::common::stdout(&out).contains("track_floor_2_players"), "{}", crate::common::stdout(&out));
+    crate::common::deckhand(d).args(["check", "a.toml", "b.toml", "c.toml"]).assert().success();
+    crate::common::write(d, "a.toml", "game = \"nauticus\"\nplayer = \"A\"\n[inputs]\ntrack = -14\n");
+    crate::common::deckhand(d).args(["check", "a.toml", "b.toml"]).assert().success();
+    crate::common::write(d, "a.toml", "game = \"nauticus\"\nplayer = \"A\"\n[inputs]\ntrack = -21\n");
+    crate::common::deckhand(d).args(["check", "a.toml", "b.toml", "c.toml"]).assert().code(1);
+}
