@@ -745,3 +745,35 @@ fn nauticus_track_floor_depends_on_the_player_count() {
     crate::common::write(d, "a.toml", "game = \"nauticus\"\nplayer = \"A\"\n[inputs]\ntrack = -21\n");
     crate::common::deckhand(d).args(["check", "a.toml", "b.toml", "c.toml"]).assert().code(1);
 }
+
+// ---------------------------------------------------------------------------------------
+// 14. A tie note explains every tie-break level used.
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn a_three_way_tie_note_explains_every_tie_break_used() {
+    // Nauticus (seed 002, as extracted): "Bei Punkte gleichstand gewinnt der Spieler mit dem
+    // meisten Restgeld 0 1 oder 2 Taler Herrscht auch hier Gleichstand gewinnt der Spieler
+    // der insgesamt noch am meisten Taler hat". Both levels decide here, and the note
+    // says so.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // 40 points each: track + Taler / 3. A: 14 Taler (2 left), B: 11 (2 left), C: 12 (0).
+    crate::common::write(d, "a.toml", "game = \"nauticus\"\nplayer = \"A\"\n[inputs]\ntrack = 36\ncash = 14\n");
+    crate::common::write(d, "b.toml", "game = \"nauticus\"\nplayer = \"B\"\n[inputs]\ntrack = 37\ncash = 11\n");
+    crate::common::write(d, "c.toml", "game = \"nauticus\"\nplayer = \"C\"\n[inputs]\ntrack = 36\ncash = 12\n");
+    let out = crate::common::deckhand(d).args(["score", "a.toml", "b.toml", "c.toml"]).assert().success();
+    let text = crate::common::stdout(&out);
+    assert!(
+        text.contains(
+            "Tie: A, B and C tie on 40 points; decided by most leftover Taler (0-2) (A 2, B 2, C 0); \
+             then between A and B by most Taler in all (A 14, B 11)."
+        ),
+        "{text}"
+    );
+    assert_eq!(crate::common::row(&text, "A")[0], "1");
+    assert_eq!(crate::common::row(&text, "B")[0], "2");
+    let out =
+        crate::common::deckhand(d).args(["--lang", "de", "score", "a.toml", "b.toml", "c.toml"]).assert().success();
+    assert!(crate::common::stdout(&out).contains("; dann zwischen A und B nach meiste Taler insgesamt (A 14, B 11)"));
+}
