@@ -399,6 +399,20 @@ pub fn ordinal(n: usize) -> String {
     format!("{n}{suffix}")
 }
 
+/// The first tie-break from `from` on which the rows differ.
+fn first_difference(rows: &[&Row], from: usize, levels: usize) -> Option<usize> {
+    (from..levels).find(|k| rows.iter().any(|r| r.tie_values[*k] != rows[0].tie_values[*k]))
+}
+
+/// "a shared win", "a shared 2nd place".
+fn place_in(rank: usize, lang: &str) -> String {
+    if rank == 1 {
+        crate::t!(lang, "cli.report.shared_win")
+    } else {
+        crate::t!(lang, "cli.report.shared_place", ordinal = ordinal_in(rank, lang))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -504,19 +518,5 @@ mod tests {
     fn csv_quotes_names_with_commas() {
         let s = standings(&[("Smith, Ann", 5, 0)]);
         assert_eq!(s.render(Format::Csv, false, None), "rank,shared,player,a,total\n1,false,\"Smith, Ann\",5,5\n");
-    }
-}
-
-/// The first tie-break from `from` on which the rows differ.
-fn first_difference(rows: &[&Row], from: usize, levels: usize) -> Option<usize> {
-    (from..levels).find(|k| rows.iter().any(|r| r.tie_values[*k] != rows[0].tie_values[*k]))
-}
-
-/// "a shared win", "a shared 2nd place".
-fn place_in(rank: usize, lang: &str) -> String {
-    if rank == 1 {
-        crate::t!(lang, "cli.report.shared_win")
-    } else {
-        crate::t!(lang, "cli.report.shared_place", ordinal = ordinal_in(rank, lang))
     }
 }
