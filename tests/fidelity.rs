@@ -777,3 +777,28 @@ fn a_three_way_tie_note_explains_every_tie_break_used() {
         crate::common::deckhand(d).args(["--lang", "de", "score", "a.toml", "b.toml", "c.toml"]).assert().success();
     assert!(crate::common::stdout(&out).contains("; dann zwischen A und B nach meiste Taler insgesamt (A 14, B 11)"));
 }
+
+// ---------------------------------------------------------------------------------------
+// Rules files written before these options keep loading, with the defaults.
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn a_rules_file_without_the_new_options_loads_with_their_defaults() {
+    let text = deckhand::games::built_in("fleet-dice").unwrap().source.text.clone();
+    let new = [
+        "shrimp_coins_face",
+        "star_action_targets",
+        "start_launch_pays_cod_coin",
+        "ruth_town_joker",
+        "swordfish_timing",
+    ];
+    let old: String = text
+        .lines()
+        .filter(|l| !new.iter().any(|k| l.starts_with(&format!("{k} ="))))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert!(!old.contains("swordfish_timing ="));
+    let rules = deckhand::games::from_source(deckhand::games::Source::new("old.toml", old)).unwrap();
+    let built_in = crate::common::fleet();
+    assert_eq!(rules.fleet().unwrap().options, built_in.options);
+}
