@@ -11,6 +11,18 @@ pub fn fleet() -> FleetRules {
     deckhand::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone()
 }
 
+/// The built-in Fleet rules with one `[options]` line changed, e.g.
+/// `fleet_with("shrimp_coins_face", "\"whole_die\"")`.
+pub fn fleet_with(key: &str, value: &str) -> FleetRules {
+    let text = deckhand::games::built_in("fleet-dice").unwrap().source.text.clone();
+    let line = text.lines().find(|l| l.starts_with(&format!("{key} ="))).unwrap_or_else(|| panic!("no option {key}"));
+    let text = text.replace(line, &format!("{key} = {value}"));
+    match deckhand::games::from_source(Source::new("options.toml", text)) {
+        Ok(r) => r.fleet().unwrap().clone(),
+        Err(e) => panic!("{e}"),
+    }
+}
+
 /// A sheet from transcription-file text (panics with the parse error).
 pub fn sheet(rules: &FleetRules, text: &str) -> Sheet {
     let text = if text.contains("player =") { text.to_string() } else { format!("player = \"P\"\n{text}") };
@@ -68,7 +80,11 @@ pub struct Table {
 impl Table {
     /// Players P0 (start player), P1, … with the given sheets, at the start of `round`.
     pub fn new(round: u32, sheets: &[&str]) -> Table {
-        let rules = fleet();
+        Table::with_rules(fleet(), round, sheets)
+    }
+
+    /// As `new`, under other rules (e.g. `fleet_with` an option changed).
+    pub fn with_rules(rules: FleetRules, round: u32, sheets: &[&str]) -> Table {
         let sheets: Vec<Sheet> =
             sheets.iter().enumerate().map(|(i, text)| sheet(&rules, &format!("player = \"P{i}\"\n{text}"))).collect();
         let g = Game::from_sheets(&rules, sheets, round);

@@ -29,11 +29,21 @@ fn each_violation_kind_fires_and_its_near_twin_is_legal() {
     // (rule, broken sheet, legal twin)
     let cases: Vec<(Rule, String, String)> = vec![
         (Rule::GoldenRule, with("", "amas_bank = \"x . x\"", ""), with("", "amas_bank = \"x x .\"", "")),
-        (Rule::CrossedWithoutSolo, with("", "lobster = \"/\"", ""), with("solo = true", "lobster = \"/\"", "")),
+        (
+            Rule::CrossedWithoutSolo,
+            with("", "lobster = \". . . . . . . . . . . /\"", ""),
+            with("solo = true", "lobster = \". . . . . . . . . . . /\"", ""),
+        ),
         (
             Rule::CrossedNotAllowed,
             with("solo = true", "shrimp_license = \"/\"", ""),
+            // Ruth crosses off the lowest open boxes: shrimp.12.
+            with("solo = true", "shrimp = \". . . . . . . . . . . /\"", ""),
+        ),
+        (
+            Rule::RuthNotLowest,
             with("solo = true", "shrimp = \"/\"", ""),
+            with("solo = true", "shrimp = \". . . . . . . . . . / /\"", ""),
         ),
         (
             Rule::StartBoxes,

@@ -328,7 +328,7 @@ fn nauticus_and_titania_at_the_table_in_german_and_french_without_english() {
         write(
             d,
             "tdan.toml",
-            "game = \"titania\"\nplayer = \"Dan\"\n[inputs]\ntrack = 100\npoint_tiles = [3, 6]\nstarfish = 20\n",
+            "game = \"titania\"\nplayer = \"Dan\"\n[inputs]\ntrack = 1000\npoint_tiles = [3, 6]\nstarfish = 20\n",
         );
         write(d, "teve.toml", "game = \"titania\"\nplayer = \"Eve\"\n[inputs]\nstarfish = 10\n");
         write(d, "na.txt", "35\n3\n1\n1\n0\n3\n2\n0\n6\n8\n2\n8\n3\n");

@@ -316,7 +316,7 @@ fn undo_sheet_and_scores_at_a_prompt() {
         .stderr(
             contains("undone: \"Ann: use the cod\" → coin")
                 .and(contains("Ann — 1 coin,"))
-                .and(contains("Scores after round 1")),
+                .and(contains("Scores during round 1 (so far)")),
         );
     // The save holds the undo as an entry; the replayed sheet has cod.4 marked, not the coin.
     let save = std::fs::read_to_string(dir.path().join("g.jsonl")).unwrap();

@@ -230,12 +230,16 @@ fn resume_fischerspiel(
     if let Some(torn) = &opened.dropped_tail {
         super::say(&crate::t!(lang, "games.fischerspiel.notice", note = torn.notice(&args.file).text(lang)));
     }
-    if timeline.current().outcome.is_some() {
-        super::say(&status_text(r, timeline.current(), lang));
-        super::emit(&(outcome_text(r, timeline.current(), lang) + "\n"))?;
-        return Ok(0);
-    }
-    let mut prompter = ui::prompter_for_in(args.answers.as_deref(), "resume", lang)?;
+    let mut prompter = match ui::prompter_for_in(args.answers.as_deref(), "resume", lang) {
+        Ok(p) => p,
+        // A finished game with nobody to ask: its result, as before.
+        Err(_) if timeline.current().outcome.is_some() => {
+            super::say(&status_text(r, timeline.current(), lang));
+            super::emit(&(outcome_text(r, timeline.current(), lang) + "\n"))?;
+            return Ok(0);
+        }
+        Err(e) => return Err(e.into()),
+    };
     files::remove_stale_temps(
         args.file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new(".")),
     );
@@ -378,12 +382,19 @@ fn session(
     let path = journal.path().display().to_string();
     let saved_hint = || crate::t!(lang, "games.fischerspiel.cmd.saved_hint", path = path);
     p.say(&status_text(r, timeline.current(), lang));
+    let mut told = false;
+    // The play this game put into the history, if any.
+    let mut recorded: Option<i64> = None;
     loop {
-        if timeline.current().outcome.is_some() {
+        // Over: the result, then (while answers can come) `undo` may still take back a
+        // mistyped last event; `quit` or the end of an answers file leaves.
+        let over = timeline.current().outcome.is_some();
+        if over && !told {
             super::emit(&(outcome_text(r, timeline.current(), lang) + "\n"))?;
-            // The history: the game is over and saved; the database can only add a warning.
+            // The history: the game is over and saved (a game finished again after an
+            // undo replaces the play it recorded); the database can only add a warning.
             let save = journal.path();
-            record::record_finished(
+            recorded = record::record_finished(
                 hook.args,
                 || {
                     let now = crate::history::clock::now();
@@ -391,19 +402,28 @@ fn session(
                     record::coop_play(hook.rules, hook.header, hook.players, state, save, now, Source::Live)
                 },
                 save,
+                recorded,
                 lang,
             );
+            told = true;
+        }
+        if over && !p.answers_left() {
             return Ok(0);
         }
+        told &= over;
         let s = timeline.current();
-        let prompt = crate::t!(
-            lang,
-            "games.fischerspiel.prompt",
-            wind = s.wind,
-            hurricane = r.wind.hurricane,
-            landed = s.landed_total(),
-            total = s.setup.total_fish()
-        );
+        let prompt = if over {
+            crate::t!(lang, "games.fischerspiel.over_prompt")
+        } else {
+            crate::t!(
+                lang,
+                "games.fischerspiel.prompt",
+                wind = s.wind,
+                hurricane = r.wind.hurricane,
+                landed = s.landed_total(),
+                total = s.setup.total_fish()
+            )
+        };
         let validate = |text: &str| -> Result<(), String> {
             match parse_command(r, timeline.current(), text, lang)? {
                 Cmd::Event(e) => timeline.peek(r, &e).map(|_| ()).map_err(|v| words::refusal(r, &v, lang)),

@@ -50,7 +50,8 @@ fn load<'a>(r: &EndgameRules, paths: &'a [PathBuf], sources: &'a [Source]) -> Re
 fn violations(r: &EndgameRules, sheets: &[Loaded]) -> (Vec<Vec<Violation>>, Vec<GameViolation>) {
     let inputs: Vec<Vec<InputValue>> = sheets.iter().map(|l| l.sheet.inputs(r)).collect();
     let all = vec![true; r.sheet.inputs.len()];
-    let per_sheet = inputs.iter().map(|i| eval::check_sheet(&r.sheet, i, &all)).collect();
+    let players = Some(sheets.len() as u32);
+    let per_sheet = inputs.iter().map(|i| eval::check_sheet_at(&r.sheet, i, &all, players)).collect();
     let pairs: Vec<(&str, &[InputValue])> =
         sheets.iter().zip(&inputs).map(|(l, i)| (l.sheet.player.as_str(), i.as_slice())).collect();
     (per_sheet, eval::check_game(&r.sheet, &pairs))

@@ -63,6 +63,15 @@ pub(super) struct Hook<'a> {
     pub rules: &'a Rules,
     pub header: &'a Header,
     pub args: &'a LiveArgs,
+    /// The play this game put into the history: a game that ends again after an undo
+    /// replaces it.
+    pub recorded: std::cell::Cell<Option<i64>>,
+}
+
+impl<'a> Hook<'a> {
+    pub fn new(rules: &'a Rules, header: &'a Header, args: &'a LiveArgs) -> Hook<'a> {
+        Hook { rules, header, args, recorded: std::cell::Cell::new(None) }
+    }
 }
 
 pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
@@ -105,7 +114,7 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
         )];
         greeting.extend(session.game.take_events().iter().map(|e| fleet_text::event(fleet, &session.game, e, lang)));
         let game = super::served::Game { rules: fleet, setup, session, journal, entries: 0, tokens: None };
-        let hook = Hook { rules: &rules, header: &header, args: o.history };
+        let hook = Hook::new(&rules, &header, o.history);
         return super::served::run(prepared, game, &greeting, &hook, lang);
     }
     // Ask for a way to prompt before creating the save, so a failure leaves nothing behind.
@@ -124,7 +133,7 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
     for e in session.game.take_events() {
         p.say(&fleet_text::event(fleet, &session.game, &e, lang));
     }
-    run(fleet, &mut session, &mut journal, &setup, p, &Hook { rules: &rules, header: &header, args: o.history }, lang)
+    run(fleet, &mut session, &mut journal, &setup, p, &Hook::new(&rules, &header, o.history), lang)
 }
 
 /// The line that opens a game: the game and its players.
@@ -180,7 +189,11 @@ fn run(
 ) -> anyhow::Result<i32> {
     loop {
         let Some(decision) = session.game.decision(rules) else {
-            return finish(rules, session, journal.path(), &mut |line: &str| p.say(line), hook, lang);
+            finish(rules, session, journal.path(), &mut |line: &str| p.say(line), hook, lang)?;
+            if game_over(rules, session, journal, p, lang)? {
+                return Ok(0);
+            }
+            continue;
         };
         let automatic = match setup.dice {
             Dice::Digital => session.digital_answer(rules, setup.seed.unwrap_or(0)),
@@ -353,13 +366,46 @@ fn meta(
             let standings = fleet_standings(rules, &sheets, &vec![0; sheets.len()], lang);
             p.say(&format!(
                 "{}\n{}",
-                crate::t!(lang, "cli.play.scores_after", round = session.game.round),
+                fleet_text::scores_heading(&session.game, lang),
                 standings.render_in(Format::Table, false, None, lang)
             ));
         }
         _ => p.say(&crate::t!(lang, "cli.play.help")),
     }
     Ok(())
+}
+
+/// The game is over, but a mistyped last decision can still be taken back: until `quit`
+/// (or the end of an answers file) the table may undo, look at sheets and scores. True
+/// when the command is done; false after an undo reopened the game.
+fn game_over(
+    rules: &FleetRules,
+    session: &mut Session,
+    journal: &mut Journal,
+    p: &mut dyn Prompter,
+    lang: &str,
+) -> anyhow::Result<bool> {
+    let choices: Vec<Choice> = [
+        ("quit", crate::t!(lang, "cli.play.meta_quit")),
+        ("undo", crate::t!(lang, "cli.play.meta_undo")),
+        ("sheets", crate::t!(lang, "cli.play.meta_sheets")),
+        ("scores", crate::t!(lang, "cli.play.meta_scores")),
+        ("help", crate::t!(lang, "cli.play.meta_help")),
+    ]
+    .into_iter()
+    .map(|(key, label)| Choice::new(key, label))
+    .collect();
+    while p.answers_left() {
+        let i = p.select(&crate::t!(lang, "cli.play.game_over"), &choices)?;
+        match choices[i].key.as_str() {
+            "quit" => return Ok(true),
+            cmd => meta(rules, session, journal, None, cmd, p, lang)?,
+        }
+        if !session.game.finished() {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// The end of the game: the final table, and every sheet written as a transcription file.
@@ -400,12 +446,14 @@ pub(super) fn finish(
     }
     // The history: the game, its save and its sheets are done; the database can only add
     // a warning.
-    record::record_finished(
+    let recorded = record::record_finished(
         hook.args,
         || record::fleet_play(hook.rules, session, hook.header, save, crate::history::clock::now(), Source::Live),
         save,
+        hook.recorded.get(),
         lang,
     );
+    hook.recorded.set(recorded);
     Ok(0)
 }
 
@@ -475,7 +523,7 @@ pub fn resume(
         round = session.game.round,
         n = session.inputs.len()
     );
-    let hook = Hook { rules: &rules, header: &header, args: history };
+    let hook = Hook::new(&rules, &header, history);
     // --serve: the pages come back at the address they know.
     if serve.serve {
         let tokens = crate::serve::Tokens::read(path, header.players.len())?;

@@ -84,44 +84,63 @@ impl DbArgs {
     }
 }
 
-/// Record a play; say what happened on standard error.
-fn record(args: &DbArgs, play: &PlayRecord, lang: &str) -> Result<(), HistoryError> {
+/// Record a play (after deleting the one it replaces); say what happened on standard
+/// error. The play's number in the history.
+fn record(args: &DbArgs, play: &PlayRecord, replaces: Option<i64>, lang: &str) -> Result<i64, HistoryError> {
     let path = args.path()?;
     let mut db = Db::open(&path)?;
-    match history::record::record(&mut db, play)? {
-        Recorded::New(id) => crate::ui::say(&crate::t!(lang, "cli.history.recorded", id = id, path = args.shown())),
-        Recorded::AlreadyRecorded(id) => crate::ui::say(&crate::t!(lang, "cli.history.already", id = id)),
+    if let Some(id) = replaces {
+        match history::query::delete(&mut db, id) {
+            Ok(_) | Err(HistoryError::NoSuchPlay { .. }) => {}
+            Err(e) => return Err(e),
+        }
     }
-    Ok(())
+    match history::record::record(&mut db, play)? {
+        Recorded::New(id) => {
+            crate::ui::say(&crate::t!(lang, "cli.history.recorded", id = id, path = args.shown()));
+            Ok(id)
+        }
+        Recorded::AlreadyRecorded(id) => {
+            crate::ui::say(&crate::t!(lang, "cli.history.already", id = id));
+            Ok(id)
+        }
+    }
 }
 
 /// The end of a live game (`play`, `resume`): its table, save and sheets are done before
-/// this runs; whatever happens to the database is only a warning.
+/// this runs; whatever happens to the database is only a warning. A game that ends again
+/// after an undo replaces the play it recorded (`replaces`). The play's number, if it
+/// was recorded.
 pub fn record_finished(
     args: &LiveArgs,
     play: impl FnOnce() -> Result<PlayRecord, std::io::Error>,
     save: &Path,
+    replaces: Option<i64>,
     lang: &str,
-) {
+) -> Option<i64> {
     if args.no_record {
-        return;
+        return None;
     }
     let outcome = match play() {
-        Ok(play) => record(&args.db, &play, lang).map_err(|e| crate::text::history::error(&e, lang)),
+        Ok(play) => record(&args.db, &play, replaces, lang).map_err(|e| crate::text::history::error(&e, lang)),
         Err(e) => {
             Err(crate::text::history::error(&HistoryError::Io { path: save.display().to_string(), cause: e }, lang))
         }
     };
-    if let Err(why) = outcome {
-        crate::ui::say(&crate::t!(lang, "cli.history.not_recorded", why = why));
+    match outcome {
+        Ok(id) => Some(id),
+        Err(why) => {
+            crate::ui::say(&crate::t!(lang, "cli.history.not_recorded", why = why));
+            replaces
+        }
     }
 }
 
 /// `score --record`: a database that cannot be written is a warning (the table is printed
 /// already); one that is not ours, damaged or newer is an error (exit 2).
 pub fn record_paper(args: &PaperArgs, play: PlayRecord, lang: &str) -> Result<(), Error> {
-    match record(&args.db, &play, lang) {
-        Ok(()) => Ok(()),
+    match record(&args.db, &play, None, lang) {
+        Ok(_) => Ok(()),
         Err(e) if e.is_unwritable() => {
             crate::ui::say(&crate::t!(lang, "cli.history.not_recorded", why = crate::text::history::error(&e, lang)));
             Ok(())

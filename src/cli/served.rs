@@ -227,7 +227,7 @@ fn meta(table: &Table, session: &Session, who: Option<usize>, cmd: &str, p: &mut
             let standings = fleet_standings(rules, &sheets, &vec![0; sheets.len()], lang);
             p.say(&format!(
                 "{}\n{}",
-                crate::t!(lang, "cli.play.scores_after", round = session.game.round),
+                crate::text::fleet::scores_heading(&session.game, lang),
                 standings.render_in(Format::Table, false, None, lang)
             ));
         }

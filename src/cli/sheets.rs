@@ -117,6 +117,8 @@ fn load_fleet(rules: Rules, paths: Vec<PathBuf>, sources: Vec<Source>) -> anyhow
     if let Some(e) = Error::of_files(errors, |n| crate::msg!("cli.sheets.sheet_files", n = n)) {
         return Err(e.into());
     }
+    let solo: Vec<&str> = sheets.iter().filter(|(_, s)| s.solo).map(|(_, s)| s.player.as_str()).collect();
+    rules.check_table(sheets.len(), &solo).map_err(Error::from)?;
     let mut seen = std::collections::HashSet::new();
     for (path, sheet) in &sheets {
         if !seen.insert(sheet.player.clone()) {
@@ -193,6 +195,7 @@ pub fn score(
         if history.record { sources.iter().map(|s| s.text.as_bytes().to_vec()).collect() } else { Vec::new() };
     let texts: Vec<&[u8]> = texts.iter().map(Vec::as_slice).collect();
     if let Some(r) = rules.endgame() {
+        rules.check_table(paths.len(), &[]).map_err(Error::from)?;
         let (standings, seats) = super::endgame::score(r, &paths, &sources, format, detail, lang)?;
         if history.record {
             let ids: Vec<String> = r.sheet.categories.iter().map(|c| r.sheet.values[*c].id.clone()).collect();
@@ -227,6 +230,7 @@ pub fn score(
 pub fn check(args: &[String], rules_path: Option<&Path>, format: CheckFormat, lang: &str) -> anyhow::Result<i32> {
     let (rules, paths, sources) = resolve(args, rules_path, lang)?;
     if let Some(r) = rules.endgame() {
+        rules.check_table(paths.len(), &[]).map_err(Error::from)?;
         return super::endgame::check(r, &paths, &sources, format, lang);
     }
     let loaded = load_fleet(rules, paths, sources)?;

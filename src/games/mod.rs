@@ -204,6 +204,66 @@ fn canonical_toml(value: &toml::Value, out: &mut String) {
     }
 }
 
+/// Why the sheets given do not fit one game's table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TableError {
+    /// More sheets than the game has players.
+    TooMany {
+        /// The game.
+        game: Names,
+        /// How many sheets were given.
+        sheets: usize,
+        /// The most players the game has.
+        max: u32,
+    },
+    /// A solo sheet among others: a solo game has one player.
+    SoloAmongOthers {
+        /// The game.
+        game: Names,
+        /// The player whose sheet is a solo sheet.
+        player: String,
+        /// How many sheets were given.
+        sheets: usize,
+    },
+}
+
+impl TableError {
+    /// The refusal as a message for the text layer.
+    pub fn message(&self) -> crate::message::Message {
+        match self {
+            TableError::TooMany { game, sheets, max } => {
+                crate::msg!("games.table.too_many", game = game, n = sheets, max = max)
+            }
+            TableError::SoloAmongOthers { game, player, sheets } => {
+                crate::msg!("games.table.solo_among_others", game = game, player = player, n = sheets)
+            }
+        }
+    }
+}
+
+impl From<TableError> for Error {
+    fn from(e: TableError) -> Error {
+        Error::Usage(e.message())
+    }
+}
+
+impl Rules {
+    /// The sheets given as one game fit its table: no more than its most players, and a
+    /// solo sheet (named in `solo`) only on its own. Fewer sheets than the fewest players
+    /// are fine: one player's sheet may be checked or scored alone.
+    pub fn check_table(&self, sheets: usize, solo: &[&str]) -> Result<(), TableError> {
+        let (_, max) = self.players();
+        let game = self.names().clone();
+        if let Some(player) = solo.first().filter(|_| sheets > 1) {
+            return Err(TableError::SoloAmongOthers { game, player: player.to_string(), sheets });
+        }
+        if sheets > max as usize {
+            return Err(TableError::TooMany { game, sheets, max });
+        }
+        Ok(())
+    }
+}
+
 /// The 64-bit FNV-1a hash of a rules text (`Rules::hash`).
 pub(crate) fn fnv1a(text: &str) -> u64 {
     fleet::precompiled::fnv1a_parts(&[text.as_bytes()])

@@ -116,47 +116,70 @@ impl Standings {
     }
 
     fn tie_note(&self, from: usize, to: usize, lang: &str) -> String {
-        let group = &self.rows[from..=to];
+        let group: Vec<&Row> = self.rows[from..=to].iter().collect();
         let names = join_names_in(group.iter().map(|r| r.player.as_str()).collect(), lang);
         let total = group[0].total;
         let mut text = crate::t!(lang, "cli.report.tie_on", names = names, total = total);
         // Which tie-breaker separated them (the first on which they differ).
-        let mut decided_by = None;
-        for (k, name) in self.tie_breaks.iter().enumerate() {
-            if group.iter().any(|r| r.tie_values[k] != group[0].tie_values[k]) {
-                decided_by = Some((k, name));
-                break;
-            }
+        let Some(k) = first_difference(&group, 0, self.tie_breaks.len()) else {
+            // Equal on every tie-break: one shared place.
+            let how =
+                if self.tie_breaks.is_empty() { String::new() } else { crate::t!(lang, "cli.report.every_tie_break") };
+            let place = place_in(group[0].rank, lang);
+            text.push_str(&crate::t!(lang, "cli.report.tie_result", how = how, place = place));
+            return text;
+        };
+        if k > 0 {
+            text.push_str(&crate::t!(lang, "cli.report.and_on", list = self.tie_breaks[..k].join(", ")));
         }
-        if let Some((k, name)) = decided_by {
-            if k > 0 {
-                text.push_str(&crate::t!(lang, "cli.report.and_on", list = self.tie_breaks[..k].join(", ")));
-            }
-            let values: Vec<String> = group.iter().map(|r| format!("{} {}", r.player, r.tie_values[k])).collect();
-            text.push_str(&crate::t!(lang, "cli.report.decided_by", name = name, values = values.join(", ")));
-        }
-        let mut ranks: Vec<usize> = group.iter().filter(|r| r.shared).map(|r| r.rank).collect();
-        ranks.dedup();
-        for rank in ranks {
-            let place = if rank == 1 {
-                crate::t!(lang, "cli.report.shared_win")
-            } else {
-                crate::t!(lang, "cli.report.shared_place", ordinal = ordinal_in(rank, lang))
-            };
-            if decided_by.is_none() {
-                let how = if self.tie_breaks.is_empty() {
-                    String::new()
-                } else {
-                    crate::t!(lang, "cli.report.every_tie_break")
-                };
-                text.push_str(&crate::t!(lang, "cli.report.tie_result", how = how, place = place));
-            } else {
-                let sharers =
-                    join_names_in(group.iter().filter(|r| r.rank == rank).map(|r| r.player.as_str()).collect(), lang);
-                text.push_str(&crate::t!(lang, "cli.report.still_tie", sharers = sharers, place = place));
-            }
-        }
+        let values: Vec<String> = group.iter().map(|r| format!("{} {}", r.player, r.tie_values[k])).collect();
+        text.push_str(&crate::t!(
+            lang,
+            "cli.report.decided_by",
+            name = &self.tie_breaks[k],
+            values = values.join(", ")
+        ));
+        self.explain_rest(&group, k, lang, &mut text);
         text
+    }
+
+    /// After tie-break `k` split `group`, every part still tied on it is explained in turn:
+    /// the next tie-break that separates it (and those it was equal on before that), or its
+    /// shared place.
+    fn explain_rest(&self, group: &[&Row], k: usize, lang: &str, text: &mut String) {
+        let mut i = 0;
+        while i < group.len() {
+            let j = (i..group.len()).take_while(|x| group[*x].tie_values[k] == group[i].tie_values[k]).count() + i;
+            let part = &group[i..j];
+            if part.len() > 1 {
+                let names = join_names_in(part.iter().map(|r| r.player.as_str()).collect(), lang);
+                match first_difference(part, k + 1, self.tie_breaks.len()) {
+                    Some(next) => {
+                        let also = if next > k + 1 {
+                            crate::t!(lang, "cli.report.also_equal", list = self.tie_breaks[k + 1..next].join(", "))
+                        } else {
+                            String::new()
+                        };
+                        let values: Vec<String> =
+                            part.iter().map(|r| format!("{} {}", r.player, r.tie_values[next])).collect();
+                        text.push_str(&crate::t!(
+                            lang,
+                            "cli.report.then_by",
+                            names = names,
+                            also = also,
+                            name = &self.tie_breaks[next],
+                            values = values.join(", ")
+                        ));
+                        self.explain_rest(part, next, lang, text);
+                    }
+                    None => {
+                        let place = place_in(part[0].rank, lang);
+                        text.push_str(&crate::t!(lang, "cli.report.still_tie", sharers = names, place = place));
+                    }
+                }
+            }
+            i = j;
+        }
     }
 
     /// Render in English (see `render_in`).
@@ -372,6 +395,20 @@ pub fn ordinal(n: usize) -> String {
     format!("{n}{suffix}")
 }
 
+/// The first tie-break from `from` on which the rows differ.
+fn first_difference(rows: &[&Row], from: usize, levels: usize) -> Option<usize> {
+    (from..levels).find(|k| rows.iter().any(|r| r.tie_values[*k] != rows[0].tie_values[*k]))
+}
+
+/// "a shared win", "a shared 2nd place".
+fn place_in(rank: usize, lang: &str) -> String {
+    if rank == 1 {
+        crate::t!(lang, "cli.report.shared_win")
+    } else {
+        crate::t!(lang, "cli.report.shared_place", ordinal = ordinal_in(rank, lang))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -387,6 +424,33 @@ mod tests {
         };
         s.rank();
         s
+    }
+
+    #[test]
+    fn every_tie_break_level_used_is_explained_down_to_a_shared_place() {
+        let row = |p: &str, t: Vec<i64>| Row::new(p, vec![10], t, vec![vec![]]);
+        let mut s = Standings {
+            game: "Test".into(),
+            categories: vec!["A".into()],
+            tie_breaks: vec!["x".into(), "y".into(), "z".into()],
+            rows: vec![
+                row("A", vec![1, 5, 2]),
+                row("B", vec![1, 5, 3]),
+                row("C", vec![0, 0, 0]),
+                row("D", vec![0, 0, 0]),
+                row("E", vec![2, 0, 0]),
+            ],
+            notes: vec![],
+            warnings: vec![],
+        };
+        s.rank();
+        assert_eq!(
+            s.notes,
+            vec![
+                "E, B, A, C and D tie on 10 points; decided by x (E 2, B 1, A 1, C 0, D 0); \
+                 then between B and A, equal on y, by z (B 3, A 2); C and D still tie: a shared 4th place"
+            ]
+        );
     }
 
     #[test]

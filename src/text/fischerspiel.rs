@@ -32,8 +32,26 @@ pub fn refusal(rules: &FischerspielRules, r: &Refusal, lang: &str) -> String {
         Refusal::Over(Outcome::Won) => t!(lang, "games.fischerspiel.err.over_won"),
         Refusal::Over(_) => t!(lang, "games.fischerspiel.err.over_lost"),
         Refusal::UndoOutsideTimeline => t!(lang, "games.fischerspiel.err.undo_timeline"),
-        Refusal::MustDump { boat: b, load, cap, wind } => {
-            t!(lang, "games.fischerspiel.err.must_dump", boat = boat(b), n = load, cap = cap, wind = wind, id = boat(b))
+        Refusal::MustDump { boat: b, load, cap, wind, others } => {
+            let mut text = t!(
+                lang,
+                "games.fischerspiel.err.must_dump",
+                boat = boat(b),
+                n = load,
+                cap = cap,
+                wind = wind,
+                id = boat(b)
+            );
+            if !others.is_empty() {
+                let names: Vec<&str> = others.iter().map(boat).collect();
+                text.push_str(&t!(
+                    lang,
+                    "games.fischerspiel.err.must_dump_also",
+                    boats = names.join(", "),
+                    n = names.len()
+                ));
+            }
+            text
         }
         Refusal::WindHasNoDirection { variant } => {
             t!(lang, "games.fischerspiel.err.no_direction_wind", variant = rules.variants[*variant].name.get(lang))

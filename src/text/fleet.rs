@@ -3,11 +3,13 @@
 //! reasons), as players read them in their language.
 
 use crate::games::fleet::game::{
-    Ask, Choice, Decision, DicePhase, Event, Face, Game, Happened, Illegal, Input, Kind, Refusal, Why,
+    Ask, Choice, Decision, DicePhase, Event, Face, Game, Happened, Illegal, Input, Kind, Progress, Refusal, Why,
 };
 use crate::games::fleet::ruth::{Action, Reason};
-use crate::games::fleet::sheet::BoatSlot;
-use crate::games::fleet::{BuildingEffect, ColumnBox, FleetRules, LicenseEffect, Metal, Quantity, SectionKind};
+use crate::games::fleet::sheet::{BoatSlot, Sheet};
+use crate::games::fleet::{
+    BuildingEffect, ColumnBox, FleetRules, LicenseEffect, Metal, Quantity, SectionKind, ShrimpCoinsFace,
+};
 use crate::t;
 
 /// A section's name (`cod column`, `Spalte Kabeljau`, `casino`).
@@ -124,15 +126,25 @@ pub fn prompt(rules: &FleetRules, game: &Game, d: &Decision, lang: &str) -> Stri
     }
 }
 
-/// What a circle does, after a box id in an option (` (B: launch a boat)`).
-fn circle_note(rules: &FleetRules, s: usize, i: usize, lang: &str) -> String {
+/// What a circle does, after a box id in an option (` (B: launch a boat)`), on the
+/// deciding player's sheet: a circle with no license or boat left says so.
+fn circle_note(rules: &FleetRules, sheet: Option<&Sheet>, s: usize, i: usize, lang: &str) -> String {
     match rules.sections[s].kind {
-        SectionKind::Column(t) => match rules.boat_types[t].column[i] {
-            ColumnBox::License => t!(lang, "engine.note_license"),
-            ColumnBox::Boat => t!(lang, "engine.note_boat"),
-            ColumnBox::Choice => t!(lang, "engine.note_choice"),
-            ColumnBox::Plain => String::new(),
-        },
+        SectionKind::Column(t) => {
+            let left = |kind| sheet.is_none_or(|sh| sh.next_free(rules.section_of(kind)).is_some());
+            let (license, boat) = (left(SectionKind::Licenses(t)), left(SectionKind::Boats(t)));
+            match (rules.boat_types[t].column[i], license, boat) {
+                (ColumnBox::License, true, _) => t!(lang, "engine.note_license"),
+                (ColumnBox::License, false, _) => t!(lang, "engine.note_license_none"),
+                (ColumnBox::Boat, _, true) => t!(lang, "engine.note_boat"),
+                (ColumnBox::Boat, _, false) => t!(lang, "engine.note_boat_none"),
+                (ColumnBox::Choice, true, true) => t!(lang, "engine.note_choice"),
+                (ColumnBox::Choice, true, false) => t!(lang, "engine.note_choice_license"),
+                (ColumnBox::Choice, false, true) => t!(lang, "engine.note_choice_boat"),
+                (ColumnBox::Choice, false, false) => t!(lang, "engine.note_choice_none"),
+                (ColumnBox::Plain, ..) => String::new(),
+            }
+        }
         SectionKind::Harbor(h) if rules.harbor[h].circles[i] => t!(lang, "engine.note_circle"),
         SectionKind::Wharf(b) if rules.wharf[b].circles[i] => t!(lang, "engine.note_completes"),
         _ => String::new(),
@@ -141,6 +153,7 @@ fn circle_note(rules: &FleetRules, s: usize, i: usize, lang: &str) -> String {
 
 /// An option of a decision, as the deciding player reads it.
 pub fn option_label(rules: &FleetRules, game: &Game, d: &Decision, choice: &Choice, lang: &str) -> String {
+    let sheet = d.player.map(|p| &game.players[p].sheet);
     let flex_extra = || {
         let level = d
             .player
@@ -165,21 +178,31 @@ pub fn option_label(rules: &FleetRules, game: &Game, d: &Decision, choice: &Choi
             lang,
             "engine.opt_mark",
             id = rules.box_id(section, index),
-            note = circle_note(rules, section, index, lang)
+            note = circle_note(rules, sheet, section, index, lang)
         ),
         Choice::Section { section, index } => t!(
             lang,
             "engine.opt_section_mark",
             section = section_name(rules, section, lang),
             id = rules.box_id(section, index),
-            note = circle_note(rules, section, index, lang)
+            note = circle_note(rules, sheet, section, index, lang)
         ),
         Choice::FlexAs(t) => {
             t!(lang, "engine.opt_flex_as", boat_type = rules.boat_types[t].name.get(lang), extra = flex_extra().0)
         }
         Choice::FlexCoins => {
             let (extra, stars) = flex_extra();
-            t!(lang, "engine.opt_flex_coins", extra = if stars > 0 { extra } else { String::new() })
+            let extra = if rules.options.shrimp_coins_face == ShrimpCoinsFace::WholeDie {
+                // The 3-coins face takes the whole die: only the star actions come with it.
+                if stars > 0 {
+                    t!(lang, "engine.plus_star_actions", n = stars)
+                } else {
+                    String::new()
+                }
+            } else {
+                extra
+            };
+            t!(lang, "engine.opt_flex_coins", extra = extra)
         }
         Choice::Hex(t) => t!(lang, "engine.opt_hex", boat_type = rules.boat_types[t].name.get(lang)),
         Choice::CoinsFace(n) => t!(lang, "engine.opt_coins", n = n),
@@ -513,5 +536,60 @@ pub fn digital_said(rules: &FleetRules, game: &Game, decision: &Decision, input:
             };
             format!("{prompt} {said}")
         }
+    }
+}
+
+/// The open rule questions of a rules file: every named option of `[options]`, the value
+/// in effect, its default and the values allowed, what it decides, and the rulebook
+/// sentences behind it (quoted as printed, in German or French).
+pub fn open_questions(rules: &FleetRules, lang: &str) -> String {
+    let mut o = t!(lang, "engine.open_questions_head");
+    o.push('\n');
+    for q in rules.options.questions() {
+        let question = match q.key {
+            "barge_can_be_full" => t!(lang, "engine.question.barge_can_be_full"),
+            "star_action_may_activate_king_crab" => t!(lang, "engine.question.star_action_may_activate_king_crab"),
+            "coin_track_overflow" => t!(lang, "engine.question.coin_track_overflow"),
+            "casino_reroll" => t!(lang, "engine.question.casino_reroll"),
+            "oyster_coin_needs_license" => t!(lang, "engine.question.oyster_coin_needs_license"),
+            "ruth_star_die" => t!(lang, "engine.question.ruth_star_die"),
+            "shrimp_coins_face" => t!(lang, "engine.question.shrimp_coins_face"),
+            "star_action_targets" => t!(lang, "engine.question.star_action_targets"),
+            "start_launch_pays_cod_coin" => t!(lang, "engine.question.start_launch_pays_cod_coin"),
+            "ruth_town_joker" => t!(lang, "engine.question.ruth_town_joker"),
+            "swordfish_timing" => t!(lang, "engine.question.swordfish_timing"),
+            other => other.to_string(),
+        };
+        let shown = |v: &str| {
+            if q.values.iter().all(|x| *x == "true" || *x == "false") {
+                v.to_string()
+            } else {
+                format!("\"{v}\"")
+            }
+        };
+        let values: Vec<String> = q.values.iter().map(|v| shown(v)).collect();
+        let line = t!(
+            lang,
+            "engine.open_question",
+            key = q.key,
+            value = shown(q.value),
+            default = shown(q.default),
+            values = values.join(", ")
+        );
+        o.push_str(&format!("  {line}\n    {question}\n"));
+        for (source, quote) in q.quotes {
+            o.push_str(&format!("    {}\n", t!(lang, "engine.open_question_quote", source = source, quote = quote)));
+        }
+    }
+    o
+}
+
+/// The heading of a running score: it never speaks of a round that has not been played.
+pub fn scores_heading(game: &Game, lang: &str) -> String {
+    match game.progress() {
+        Progress::BeforeFirstRoll => t!(lang, "engine.scores_before_first_roll"),
+        Progress::AfterRound(round) => t!(lang, "engine.scores_after_round", round = round),
+        Progress::InRound(round) => t!(lang, "engine.scores_during_round", round = round),
+        Progress::Over => t!(lang, "engine.scores_final"),
     }
 }

@@ -20,6 +20,12 @@ pub fn message(rules: &FleetRules, v: &Violation, lang: &str) -> String {
         Found::CrossedNotAllowed { id, section } => {
             t!(lang, "engine.check_crossed_not_allowed", id = id, section = section_name(rules, *section, lang))
         }
+        Found::RuthNotLowest { crossed, below, .. } => {
+            t!(lang, "engine.check_ruth_not_lowest", n = below.len(), ids = crossed.join(", "), below = span_of(below))
+        }
+        Found::RuthStarSkipped { crossed, open } => {
+            t!(lang, "engine.check_ruth_star_skipped", id = crossed, open = open)
+        }
         Found::StartBoxes { n } => t!(lang, "engine.check_start_boxes", n = n),
         Found::TooManyLicenses { boat_type, licenses, circles: c } => t!(
             lang,
@@ -147,6 +153,10 @@ pub fn fix(rules: &FleetRules, v: &Violation, lang: &str) -> String {
         }
         Found::CrossedWithoutSolo { .. } => t!(lang, "engine.check_fix_crossed_without_solo"),
         Found::CrossedNotAllowed { .. } => t!(lang, "engine.check_fix_crossed_not_allowed"),
+        Found::RuthNotLowest { lowest, .. } => {
+            t!(lang, "engine.check_fix_ruth_not_lowest", n = lowest.len(), ids = span_of(lowest))
+        }
+        Found::RuthStarSkipped { open, .. } => t!(lang, "engine.check_fix_ruth_star_skipped", open = open),
         Found::StartBoxes { n } => t!(lang, "engine.check_fix_start_boxes", n = n),
         Found::TooManyLicenses { boat_type, .. } => {
             t!(lang, "engine.check_fix_too_many_licenses", boat_type = type_name(*boat_type))
@@ -181,5 +191,17 @@ pub fn fix(rules: &FleetRules, v: &Violation, lang: &str) -> String {
         Found::TrophyNotEarned { .. } => t!(lang, "engine.check_fix_trophy"),
         Found::SilverShared { .. } => t!(lang, "engine.check_fix_silver_shared"),
         Found::GoldShared { .. } => t!(lang, "engine.check_fix_gold_shared"),
+    }
+}
+
+/// Box ids of one section as a span: `shrimp.5–shrimp.12` when they follow each other,
+/// else a list.
+fn span_of(ids: &[String]) -> String {
+    let number = |id: &String| id.rsplit('.').next().and_then(|n| n.parse::<usize>().ok());
+    let numbers: Vec<Option<usize>> = ids.iter().map(number).collect();
+    let consecutive = numbers.windows(2).all(|w| matches!(w, [Some(a), Some(b)] if *b == a + 1));
+    match ids {
+        [first, .., last] if consecutive && ids.len() > 2 => format!("{first}–{last}"),
+        _ => ids.join(", "),
     }
 }

@@ -14,6 +14,8 @@ pub fn refusal(h: &NauticusHelpers, r: &Refusal, lang: &str) -> String {
         Refusal::TooManyCrowns { crowns, max } => {
             t!(lang, "games.nauticus.calc.too_many_crowns", crowns = crowns, max = max)
         }
+        Refusal::TooManyCrownMasts { n, max } => t!(lang, "games.nauticus.calc.too_many_crown_masts", n = n, max = max),
+        Refusal::TooManyCrownSails { n, max } => t!(lang, "games.nauticus.calc.too_many_crown_sails", n = n, max = max),
         Refusal::TooManyPasses { tiles } => t!(lang, "games.nauticus.calc.too_many_passes", n = tiles),
         Refusal::FlippedTwice { tile } => t!(lang, "games.nauticus.calc.flipped_twice", f = tile, list = tiles()),
         Refusal::NoSuchTile { tile } => t!(lang, "games.nauticus.calc.no_such_tile", f = tile, list = tiles()),

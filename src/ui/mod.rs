@@ -68,6 +68,11 @@ pub trait Prompter {
         let _ = overtaken;
         self.input(prompt, validate).map(Some)
     }
+    /// Whether another answer can come: always on a terminal; from an answers file, while
+    /// it has answers left. A game that is over asks for more (undo, …) only then.
+    fn answers_left(&self) -> bool {
+        true
+    }
 }
 
 /// Pick the prompter for a command: the answers file if given, else the terminal; with
@@ -229,6 +234,13 @@ impl ScriptPrompter {
 }
 
 impl Prompter for ScriptPrompter {
+    fn answers_left(&self) -> bool {
+        self.lines[self.next.min(self.lines.len())..].iter().any(|l| {
+            let l = l.trim();
+            !l.is_empty() && !l.starts_with('#')
+        })
+    }
+
     fn select(&mut self, prompt: &str, choices: &[Choice]) -> Result<usize, Error> {
         let (line, answer) = self.next_answer(prompt)?;
         let lower = answer.to_lowercase();

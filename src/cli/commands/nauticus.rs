@@ -141,7 +141,8 @@ pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
                     Error::Usage(crate::msg!("games.nauticus.err.blue_too_many", n = &h.max_blue_workers)).into()
                 );
             }
-            let from_parts = crown_masts + crown_sails + passed * h.crowns_per_flipped_pass;
+            let from_parts = calc::crowns_owned(h, crown_masts, crown_sails, passed)
+                .map_err(|r| Error::said(words::refusal(h, &r, lang)))?;
             let n = crowns.unwrap_or(from_parts);
             let c = calc::crowns(h, n, workers).map_err(|r| Error::said(words::refusal(h, &r, lang)))?;
             words::crowns_text(h, &c, blue, extra, lang)

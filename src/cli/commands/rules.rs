@@ -253,6 +253,7 @@ fn fleet_card(r: &FleetRules, lang: &str) -> String {
         r.market.iter().map(|(f, c)| crate::t!(lang, "cli.card.market_step", fish = f, coins = c)).collect();
     let _ = writeln!(o, "  {}", crate::t!(lang, "cli.card.market", steps = market.join(", ")));
     let _ = writeln!(o, "  {}", crate::t!(lang, "cli.card.winner"));
-    let _ = writeln!(o, "\n{}", crate::t!(lang, "cli.card.provisional", id = r.id));
+    let _ = writeln!(o, "\n{}", crate::text::fleet::open_questions(r, lang));
+    let _ = writeln!(o, "{}", crate::t!(lang, "cli.card.provisional", id = r.id));
     o
 }

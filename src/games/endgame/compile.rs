@@ -382,7 +382,11 @@ impl Checker<'_> {
             self.err(Some(raw.id.span()), msg!("rules.endgame.no_bounds", id = &id), None);
         }
         // A per-sheet limit that the inputs' own limits already guarantee is a mistake.
-        if scope == Scope::Player && terms.len() == raw.sum.get_ref().len() && !terms.is_empty() {
+        if scope == Scope::Player
+            && terms.len() == raw.sum.get_ref().len()
+            && !terms.is_empty()
+            && raw.players.is_none()
+        {
             let min_never = min.is_none_or(|m| lo >= i128::from(m));
             let max_never = max.is_none_or(|m| hi <= i128::from(m));
             if min_never && max_never {
@@ -393,7 +397,14 @@ impl Checker<'_> {
                 );
             }
         }
-        Some(Limit { id, terms, min, max, scope, because: raw.because.names() })
+        let players = raw.players.as_ref().map(|p| {
+            let r = p.get_ref();
+            if r.min == 0 || r.max < r.min {
+                self.err(Some(p.span()), msg!("rules.game_players", min = r.min, max = r.max), None);
+            }
+            (r.min, r.max)
+        });
+        Some(Limit { id, terms, min, max, scope, players, because: raw.because.names() })
     }
 
     fn resolve(&mut self, name: &str, at: Range<usize>, names: &HashMap<String, Known>, user: &str) -> Option<Known> {

@@ -314,8 +314,20 @@ fn within(min: Option<i64>, max: Option<i64>, v: i64) -> bool {
 
 /// The limits of one sheet: each input's own range, and every limit (a game-wide limit
 /// also holds for one sheet on its own). `given[i]` says whether input `i` was entered;
-/// limits over inputs not all given are skipped (for checking while entering).
+/// limits over inputs not all given are skipped (for checking while entering). Limits of
+/// some player counts only are left out: see `check_sheet_at`.
 pub fn check_sheet(scoring: &Scoring, inputs: &[InputValue], given: &[bool]) -> Vec<Violation> {
+    check_sheet_at(scoring, inputs, given, None)
+}
+
+/// As `check_sheet`, in a game of `players` players (None: not known): the limits of that
+/// player count hold too (Nauticus's 2-player game has 4 rounds, so a lower floor).
+pub fn check_sheet_at(
+    scoring: &Scoring,
+    inputs: &[InputValue],
+    given: &[bool],
+    players: Option<u32>,
+) -> Vec<Violation> {
     let mut out = Vec::new();
     for (i, input) in scoring.inputs.iter().enumerate() {
         let Some(value) = inputs.get(i) else { continue };
@@ -347,6 +359,9 @@ pub fn check_sheet(scoring: &Scoring, inputs: &[InputValue], given: &[bool]) -> 
         })
         .collect();
     for (l, limit) in scoring.limits.iter().enumerate() {
+        if !limit.applies(players) {
+            continue;
+        }
         if !limit.terms.iter().all(|(i, _)| given.get(*i).copied().unwrap_or(false) && !out_of_range.contains(i)) {
             continue;
         }
@@ -385,7 +400,8 @@ pub fn check_game(scoring: &Scoring, sheets: &[(&str, &[InputValue])]) -> Vec<Ga
     if sheets.len() < 2 {
         return out; // one sheet alone is covered by check_sheet
     }
-    for (l, limit) in scoring.limits.iter().enumerate().filter(|(_, l)| l.scope == Scope::Game) {
+    let players = Some(sheets.len() as u32);
+    for (l, limit) in scoring.limits.iter().enumerate().filter(|(_, l)| l.scope == Scope::Game && l.applies(players)) {
         // Reported per sheet already: one sheet breaks it alone, or a term is out of range.
         let out_of_range = |inputs: &[InputValue]| {
             limit.terms.iter().any(|(i, _)| match (scoring.inputs[*i].shape, inputs.get(*i)) {

@@ -164,8 +164,22 @@ pub struct Limit {
     pub max: Option<i64>,
     /// One sheet at a time, or all sheets of a game summed.
     pub scope: Scope,
+    /// Only in games of this many players (fewest, most); None: always.
+    pub players: Option<(u32, u32)>,
     /// Why the limit is what it is.
     pub because: Names,
+}
+
+impl Limit {
+    /// Whether the limit holds at a table of `players` (None: not known, e.g. one sheet
+    /// being entered; then only limits for every player count hold).
+    pub fn applies(&self, players: Option<u32>) -> bool {
+        match (self.players, players) {
+            (None, _) => true,
+            (Some((lo, hi)), Some(n)) => (lo..=hi).contains(&n),
+            (Some(_), None) => false,
+        }
+    }
 }
 
 /// What a formula reads: an input or an earlier value of the same `Scoring`.

@@ -87,6 +87,10 @@ pub struct Limit {
     pub max: Option<Spanned<i64>>,
     #[serde(default)]
     pub scope: Option<Spanned<String>>,
+    /// The limit holds only in games of this many players (known when the sheets of one
+    /// game are checked together).
+    #[serde(default)]
+    pub players: Option<Spanned<PlayerRange>>,
     pub because: Text,
 }
 

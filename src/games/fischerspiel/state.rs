@@ -347,7 +347,8 @@ pub enum Refusal {
     /// `Undo` goes through a `Timeline`, not `apply`.
     UndoOutsideTimeline,
     /// A boat holds `load` fish but may carry only `cap` from wind `wind` on: it must throw
-    /// one back before anything else.
+    /// one back before anything else. `others`: the other boats that must too (the rules
+    /// set no order among them).
     MustDump {
         /// The boat's colour.
         boat: usize,
@@ -357,6 +358,7 @@ pub enum Refusal {
         cap: u32,
         /// The wind strength from which `cap` holds (`Wind::storm_from`).
         wind: u32,
+        others: Vec<usize>,
     },
     /// A wind side given in a variant without wind direction.
     WindHasNoDirection {
@@ -512,13 +514,24 @@ pub(crate) fn apply(rules: &FischerspielRules, state: &State, event: &Event) -> 
     let turned = s.may_turn;
     s.may_turn = false;
     if let Some(&b) = state.must_dump.first() {
-        let ok = matches!(event, Event::Dump { boat, .. } if state.boat(rules, boat).ok() == Some(b));
+        // Any boat that must throw a fish back may do so first: "so muß er einen beliebigen
+        // Fisch zurück ins Wasser werfen" sets no order among boats. Moving the wind markers
+        // belongs to the wind change itself and may come before or after the throw-backs.
+        let ok = match event {
+            Event::Dump { boat, .. } => state.boat(rules, boat).is_ok_and(|d| state.must_dump.contains(&d)),
+            Event::Direction { .. } => turned,
+            _ => false,
+        };
         if !ok {
+            let mut others: Vec<usize> =
+                state.must_dump.iter().filter(|x| **x != b).map(|x| state.colour(*x)).collect();
+            others.dedup();
             return Err(Refusal::MustDump {
                 boat: state.colour(b),
                 load: state.boats[b].load.len(),
                 cap: state.capacity(rules),
                 wind: rules.wind.storm_from,
+                others,
             });
         }
     }
@@ -615,6 +628,10 @@ pub(crate) fn apply(rules: &FischerspielRules, state: &State, event: &Event) -> 
             s.sea[f] += 1;
             if let Some(i) = s.must_dump.iter().position(|x| *x == b) {
                 s.must_dump.remove(i);
+                // A forced throw-back is part of the wind change: the markers may still
+                // move ("Immer wenn die Windstärke sich erhöht … können die Spieler die
+                // Windrichtung ändern").
+                s.may_turn = turned;
             }
         }
         Event::Home { boat } => {
@@ -879,7 +896,7 @@ mod tests {
         assert!(s.effects.contains(&Effect::Capacity { fish: 2 }));
         assert!(s.effects.contains(&Effect::MustDump { boat: 0 }));
         let err = apply(&r, &s, &ev("home green")).unwrap_err();
-        assert_eq!(err, Refusal::MustDump { boat: GREEN, load: 3, cap: 2, wind: 6 });
+        assert_eq!(err, Refusal::MustDump { boat: GREEN, load: 3, cap: 2, wind: 6, others: vec![] });
         let s = t.push(&r, &ev("dump green medium")).unwrap().clone();
         assert!(s.must_dump.is_empty());
         assert_eq!(s.sea[1], 5);

@@ -4,7 +4,9 @@
 use serde::Serialize;
 
 use super::sheet::{is_barge, BoatSlot, Mark, Sheet};
-use crate::games::fleet::{BuildingEffect, ColumnBox, FleetRules, HarborEffect, Metal, Quantity, SectionKind};
+use crate::games::fleet::{
+    BuildingEffect, ColumnBox, FleetRules, HarborEffect, Metal, Quantity, SectionKind, StarTargets,
+};
 
 /// Which rule a violation breaks. The id is stable (for scripts and tests).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -13,6 +15,7 @@ pub enum Rule {
     GoldenRule,
     CrossedWithoutSolo,
     CrossedNotAllowed,
+    RuthNotLowest,
     StartBoxes,
     LicensesVsCircles,
     BoatsVsCircles,
@@ -36,6 +39,7 @@ impl Rule {
             Rule::GoldenRule => "golden-rule",
             Rule::CrossedWithoutSolo => "crossed-without-solo",
             Rule::CrossedNotAllowed => "crossed-not-allowed",
+            Rule::RuthNotLowest => "ruth-not-lowest",
             Rule::StartBoxes => "start-boxes",
             Rule::LicensesVsCircles => "licenses-vs-circles",
             Rule::BoatsVsCircles => "boats-vs-circles",
@@ -94,6 +98,13 @@ pub enum Found {
     CrossedWithoutSolo { id: String },
     /// A crossed-off box in a section Captain Ruth never crosses off.
     CrossedNotAllowed { id: String, section: usize },
+    /// Captain Ruth's crossings `crossed` (section `section`) lie above boxes she did not
+    /// cross off (`below`): she crosses off only the lowest open boxes, so her `n`
+    /// crossings there are the bottom boxes `lowest`.
+    RuthNotLowest { section: usize, crossed: Vec<String>, below: Vec<String>, lowest: Vec<String> },
+    /// Captain Ruth crossed off the coin-track star `crossed` while the star `open` before it
+    /// was still open: she crosses off the next available star box.
+    RuthStarSkipped { crossed: String, open: String },
     /// No boat-type column has its first `n` boxes marked.
     StartBoxes { n: usize },
     /// More licenses of a boat type than its marked circles grant.
@@ -163,6 +174,7 @@ pub fn check_sheet(rules: &FleetRules, sheet: &Sheet) -> Vec<Violation> {
     let mut out = Out { player: &sheet.player, list: Vec::new() };
     golden_rule(rules, sheet, &mut out);
     crossings(rules, sheet, &mut out);
+    ruth_crossings(rules, sheet, &mut out);
     start_boxes(rules, sheet, &mut out);
     for t in 0..rules.boat_types.len() {
         column_grants(rules, sheet, t, &mut out);
@@ -271,17 +283,67 @@ fn golden_rule(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
     }
 }
 
+/// Every crossed box: outside solo none at all; in solo only where Ruth crosses (boat
+/// columns, harbor ships, wharf buildings, coin-track stars). One violation per section,
+/// naming every offending box.
 fn crossings(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
     for (s, section) in rules.sections.iter().enumerate() {
-        let Some(i) = sheet.boxes[s].iter().position(|m| *m == Mark::Crossed) else { continue };
-        let ruth_may_cross =
+        let crossed: Vec<usize> = (0..sheet.boxes[s].len()).filter(|i| sheet.boxes[s][*i] == Mark::Crossed).collect();
+        let ruth_may_cross = |i: usize| {
             matches!(section.kind, SectionKind::Column(_) | SectionKind::Harbor(_) | SectionKind::Wharf(_))
-                || (section.kind == SectionKind::Coins && rules.coin_stars[i]);
-        let id = rules.box_id(s, i);
+                || (section.kind == SectionKind::Coins && rules.coin_stars.get(i).copied().unwrap_or(false))
+        };
+        let bad: Vec<usize> =
+            if sheet.solo { crossed.into_iter().filter(|i| !ruth_may_cross(*i)).collect() } else { crossed };
+        let Some(&first) = bad.first() else { continue };
+        let boxes: Vec<String> = bad.iter().map(|i| rules.box_id(s, *i)).collect();
+        let id = rules.box_id(s, first);
         if !sheet.solo {
-            out.push(Rule::CrossedWithoutSolo, vec![id.clone()], Found::CrossedWithoutSolo { id });
-        } else if !ruth_may_cross {
-            out.push(Rule::CrossedNotAllowed, vec![id.clone()], Found::CrossedNotAllowed { id, section: s });
+            out.push(Rule::CrossedWithoutSolo, boxes, Found::CrossedWithoutSolo { id });
+        } else {
+            out.push(Rule::CrossedNotAllowed, boxes, Found::CrossedNotAllowed { id, section: s });
+        }
+    }
+}
+
+/// Captain Ruth crosses off "die zwei untersten offenen Kästchen" (one with the shared die,
+/// the lowest with her joker) of a column, harbor ship or wharf building, and "das nächste
+/// verfügbare Sternenkästchen" of the coin track. Whatever the player marks later goes in
+/// the topmost free box, so at the end every box below one she crossed off is crossed off
+/// too, and every star box before a crossed one is marked or crossed.
+fn ruth_crossings(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
+    if !sheet.solo {
+        return;
+    }
+    for (s, section) in rules.sections.iter().enumerate() {
+        let marks = &sheet.boxes[s];
+        match section.kind {
+            SectionKind::Column(_) | SectionKind::Harbor(_) | SectionKind::Wharf(_) => {
+                let Some(last_open) = marks.iter().rposition(|m| *m != Mark::Crossed) else { continue };
+                let crossed: Vec<usize> = (0..last_open).filter(|i| marks[*i] == Mark::Crossed).collect();
+                let Some(&first) = crossed.first() else { continue };
+                let n = marks.iter().filter(|m| **m == Mark::Crossed).count();
+                let ids = |range: Vec<usize>| range.into_iter().map(|i| rules.box_id(s, i)).collect::<Vec<_>>();
+                let below = ids((first + 1..marks.len()).filter(|i| marks[*i] != Mark::Crossed).collect());
+                let crossed = ids(crossed);
+                let lowest = ids((marks.len() - n..marks.len()).collect());
+                let boxes = crossed.iter().chain(&below).cloned().collect();
+                out.push(Rule::RuthNotLowest, boxes, Found::RuthNotLowest { section: s, crossed, below, lowest });
+            }
+            SectionKind::Coins => {
+                let star = |i: usize| rules.coin_stars.get(i).copied().unwrap_or(false);
+                for i in (0..marks.len()).filter(|i| marks[*i] == Mark::Crossed && star(*i)) {
+                    if let Some(j) = (0..i).find(|j| star(*j) && marks[*j] == Mark::Empty) {
+                        let (crossed, open) = (rules.box_id(s, i), rules.box_id(s, j));
+                        out.push(
+                            Rule::RuthNotLowest,
+                            vec![crossed.clone(), open.clone()],
+                            Found::RuthStarSkipped { crossed, open },
+                        );
+                    }
+                }
+            }
+            _ => {}
         }
     }
 }
@@ -312,7 +374,18 @@ fn column_grants(rules: &FleetRules, sheet: &Sheet, t: usize, out: &mut Out) {
     let licenses = sheet.marked_count(lic_sec);
     let boats = sheet.marked_count(boat_sec);
     let (max_l, max_b) = (bt.license_levels.len(), bt.boats.len());
-    let explained = (0..=q).any(|ql| licenses == (l + ql).min(max_l) && boats == (b + q - ql).min(max_b));
+    // With `star_action_targets = "any_top_box"` a star action may also have marked a
+    // license or a boat box, which the sheet does not record: the circles then explain at
+    // least, not exactly, what is marked.
+    let stars_add = rules.options.star_action_targets == StarTargets::AnyTopBox;
+    let explained = (0..=q).any(|ql| {
+        let (want_l, want_b) = ((l + ql).min(max_l), (b + q - ql).min(max_b));
+        if stars_add {
+            licenses >= want_l && boats >= want_b
+        } else {
+            licenses == want_l && boats == want_b
+        }
+    });
     if explained {
         return;
     }
@@ -321,18 +394,32 @@ fn column_grants(rules: &FleetRules, sheet: &Sheet, t: usize, out: &mut Out) {
     let (least, most) = totals.fold((usize::MAX, 0), |(lo, hi), t| (lo.min(t), hi.max(t)));
     let next_license = rules.box_id(lic_sec, licenses.min(max_l - 1));
     let next_boat = rules.box_id(boat_sec, boats.min(max_b - 1));
-    if licenses > (l + q).min(max_l) {
+    // Licenses and boats are each checked against what the circles can grant: a sheet with
+    // too many licenses and too many boats shows both.
+    let before = out.list.len();
+    if licenses > (l + q).min(max_l) && !stars_add {
         let at = rules.box_id(lic_sec, licenses - 1);
         out.push(Rule::LicensesVsCircles, vec![at], Found::TooManyLicenses { boat_type: t, licenses, circles });
-    } else if boats > (b + q).min(max_b) || licenses + boats > most {
+    }
+    if boats > (b + q).min(max_b) && !stars_add {
         let at = rules.box_id(boat_sec, boats - 1);
         out.push(Rule::BoatsVsCircles, vec![at], Found::TooManyBoats { boat_type: t, boats, licenses, circles });
-    } else if licenses < l.min(max_l) {
+    }
+    if licenses < l.min(max_l) {
         let found = Found::TooFewLicenses { boat_type: t, licenses, circles, next: next_license.clone() };
-        out.push(Rule::LicensesVsCircles, vec![next_license], found);
-    } else if boats < b.min(max_b) {
+        out.push(Rule::LicensesVsCircles, vec![next_license.clone()], found);
+    }
+    if boats < b.min(max_b) {
         let found = Found::TooFewBoats { boat_type: t, boats, circles, next: next_boat.clone() };
-        out.push(Rule::BoatsVsCircles, vec![next_boat], found);
+        out.push(Rule::BoatsVsCircles, vec![next_boat.clone()], found);
+    }
+    if out.list.len() > before {
+        return;
+    }
+    if !stars_add && licenses + boats > most {
+        // Each within its own bound, but more in all than the ? circles grant.
+        let at = rules.box_id(boat_sec, boats - 1);
+        out.push(Rule::BoatsVsCircles, vec![at], Found::TooManyBoats { boat_type: t, boats, licenses, circles });
     } else {
         // Within every bound, yet no way of giving each ? circle a license or a boat
         // produces these counts (e.g. a ? circle that granted nothing while both were left).
@@ -361,7 +448,6 @@ fn fish(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
                 vec![box_id(), launch.clone()],
                 Found::FishOnUnlaunchedBoat { boat, fish, launch },
             );
-            continue;
         }
         let cap = sheet.capacity(rules, &boat);
         if fish > cap {

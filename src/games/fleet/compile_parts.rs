@@ -385,6 +385,11 @@ impl Checker {
         let _ = pick(&o.coin_track_overflow, &["lost"], "coin_track_overflow", self);
         let casino = pick(&o.casino_reroll, &["once_per_phase", "unlimited"], "casino_reroll", self);
         let ruth = pick(&o.ruth_star_die, &["market", "harbor"], "ruth_star_die", self);
+        let shrimp = pick(&o.shrimp_coins_face, &["one_of_two", "whole_die"], "shrimp_coins_face", self);
+        let star = pick(&o.star_action_targets, &["columns_and_town", "any_top_box"], "star_action_targets", self);
+        let joker = pick(&o.ruth_town_joker, &["before_market", "after_market"], "ruth_town_joker", self);
+        let sword =
+            pick(&o.swordfish_timing, &["before_deferred_stars", "after_deferred_stars"], "swordfish_timing", self);
         Options {
             barge_can_be_full: o.barge_can_be_full.unwrap_or(true),
             star_action_may_activate_king_crab: o.star_action_may_activate_king_crab.unwrap_or(true),
@@ -392,6 +397,15 @@ impl Checker {
             casino_reroll: if casino == 0 { CasinoReroll::OncePerPhase } else { CasinoReroll::Unlimited },
             oyster_coin_needs_license: o.oyster_coin_needs_license.unwrap_or(false),
             ruth_star_die: if ruth == 0 { RuthStarDie::Market } else { RuthStarDie::Harbor },
+            shrimp_coins_face: if shrimp == 0 { ShrimpCoinsFace::OneOfTwo } else { ShrimpCoinsFace::WholeDie },
+            star_action_targets: if star == 0 { StarTargets::ColumnsAndTown } else { StarTargets::AnyTopBox },
+            start_launch_pays_cod_coin: o.start_launch_pays_cod_coin.unwrap_or(true),
+            ruth_town_joker: if joker == 0 { RuthTownJoker::BeforeMarket } else { RuthTownJoker::AfterMarket },
+            swordfish_timing: if sword == 0 {
+                SwordfishTiming::BeforeDeferredStars
+            } else {
+                SwordfishTiming::AfterDeferredStars
+            },
         }
     }
 }

@@ -256,6 +256,43 @@ pub enum RuthStarDie {
     Harbor,
 }
 
+/// Shrimp license L3 ("2 faces of any boat die"): may the 3-coins face be one of the two?
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ShrimpCoinsFace {
+    /// The 3-coins face may be one of the two faces (French rulebook).
+    OneOfTwo,
+    /// The 3-coins face takes the whole die: 3 coins and the star action, no second face.
+    WholeDie,
+}
+
+/// Which top boxes a star action may mark.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StarTargets {
+    /// Boat-type columns, harbor ships and wharf buildings.
+    ColumnsAndTown,
+    /// Any top box of the sheet but coins, fish, buffet hexes (and salvage stars, the
+    /// salvage yard's own count of uses): licenses and boats too.
+    AnyTopBox,
+}
+
+/// Captain Ruth in the town phase with the 3-coins face on the boat die.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RuthTownJoker {
+    /// The boat die (even as her joker) comes before the market die.
+    BeforeMarket,
+    /// The joker is taken only when nothing else is left, so after the market die.
+    AfterMarket,
+}
+
+/// When the swordfish license's bonus is worked out after a fishing phase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SwordfishTiming {
+    /// At the end of the fishing, before the star actions the fishing deferred.
+    BeforeDeferredStars,
+    /// After the deferred star actions (one of which may raise the swordfish license).
+    AfterDeferredStars,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Options {
     pub barge_can_be_full: bool,
@@ -264,6 +301,156 @@ pub struct Options {
     pub casino_reroll: CasinoReroll,
     pub oyster_coin_needs_license: bool,
     pub ruth_star_die: RuthStarDie,
+    pub shrimp_coins_face: ShrimpCoinsFace,
+    pub star_action_targets: StarTargets,
+    pub start_launch_pays_cod_coin: bool,
+    pub ruth_town_joker: RuthTownJoker,
+    pub swordfish_timing: SwordfishTiming,
+}
+
+/// A named rule option (an open rule question): its key in `[options]`, the value in
+/// effect, the default with the values allowed, and the rulebook sentences it reads.
+/// `quotes` are the rulebooks' own words (German `DE`, French `FR`), never translated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenQuestion {
+    pub key: &'static str,
+    pub value: &'static str,
+    pub default: &'static str,
+    pub values: &'static [&'static str],
+    pub quotes: &'static [(&'static str, &'static str)],
+}
+
+impl Options {
+    /// Every named option, in the order of `[options]`.
+    pub fn questions(&self) -> Vec<OpenQuestion> {
+        let yes_no = |b: bool| if b { "true" } else { "false" };
+        const BOOL: &[&str] = &["true", "false"];
+        vec![
+            OpenQuestion {
+                key: "barge_can_be_full",
+                value: yes_no(self.barge_can_be_full),
+                default: "true",
+                values: BOOL,
+                quotes: &[
+                    ("DE", "LASTKAHN – … fängt der Lastkahn zu Beginn jeder Fischen-Phase … 1 Fisch für jedes volle Boot, das du besitzt. Es gelten alle bootsbezogenen Boni."),
+                    ("DE", "Forschungsschiffe gelten nicht als volle Boote."),
+                ],
+            },
+            OpenQuestion {
+                key: "star_action_may_activate_king_crab",
+                value: yes_no(self.star_action_may_activate_king_crab),
+                default: "true",
+                values: BOOL,
+                quotes: &[("DE", "Wenn du damit ein Aktivierungskästchen ankreuzt, wird die entsprechende Aktion sofort ausgeführt.")],
+            },
+            OpenQuestion {
+                key: "coin_track_overflow",
+                value: match self.coin_track_overflow {
+                    CoinOverflow::Lost => "lost",
+                },
+                default: "lost",
+                values: &["lost"],
+                quotes: &[("DE", "Immer wenn du Münzen bekommst, kreuzt du ein Kästchen pro Münze auf der Geldleiste an.")],
+            },
+            OpenQuestion {
+                key: "casino_reroll",
+                value: match self.casino_reroll {
+                    CasinoReroll::OncePerPhase => "once_per_phase",
+                    CasinoReroll::Unlimited => "unlimited",
+                },
+                default: "once_per_phase",
+                values: &["once_per_phase", "unlimited"],
+                quotes: &[("DE", "KASINO - Sobald das Aktivierungskästchen angekreuzt ist, darfst du in jeder Phase deinen ausgewählten Würfel erneut werfen.")],
+            },
+            OpenQuestion {
+                key: "oyster_coin_needs_license",
+                value: yes_no(self.oyster_coin_needs_license),
+                default: "false",
+                values: BOOL,
+                quotes: &[
+                    ("DE", "Ausnahme! Austernboote fangen zwei Fische oder 1 Fisch + 1 Münze."),
+                    ("DE", "AUSTERNLIZENZEN – In der Fischen-Phase darfst du, anstatt einen 2. Fisch mit dem Austernboot zu fangen, 1 Münze verdienen."),
+                ],
+            },
+            OpenQuestion {
+                key: "ruth_star_die",
+                value: match self.ruth_star_die {
+                    RuthStarDie::Market => "market",
+                    RuthStarDie::Harbor => "harbor",
+                },
+                default: "market",
+                values: &["market", "harbor"],
+                quotes: &[
+                    ("FR", "Lorsqu'elle sélectionne le dé marché (ou lorsqu'il s'agit du dé partagé), elle raye la prochaine case étoile disponible sur votre piste de pièces."),
+                    ("DE", "Wenn sie den Hafenwürfel wählt, streicht sie das nächste verfügbare Sternenkästchen auf der Geldleiste durch."),
+                ],
+            },
+            OpenQuestion {
+                key: "shrimp_coins_face",
+                value: match self.shrimp_coins_face {
+                    ShrimpCoinsFace::OneOfTwo => "one_of_two",
+                    ShrimpCoinsFace::WholeDie => "whole_die",
+                },
+                default: "one_of_two",
+                values: &["one_of_two", "whole_die"],
+                quotes: &[
+                    ("FR", "Lorsque vous sélectionnez un dé crevette, vous pouvez l'utiliser comme 2 faces de n'importe quel dé bateau et faire 1 action étoile (c'est-à-dire que vous remplissez 3 cases au total)."),
+                    ("DE", "Wenn du einen Garnelenwürfel wählst, darfst du ihn 2x als beliebigen Bootstyp verwenden UND eine Stern-Aktion ausführen."),
+                    ("DE", "Du darfst die Lizenz nutzen, um einen Garnelenwürfel als 3 Münzen zu verwenden."),
+                ],
+            },
+            OpenQuestion {
+                key: "star_action_targets",
+                value: match self.star_action_targets {
+                    StarTargets::ColumnsAndTown => "columns_and_town",
+                    StarTargets::AnyTopBox => "any_top_box",
+                },
+                default: "columns_and_town",
+                values: &["columns_and_town", "any_top_box"],
+                quotes: &[
+                    ("DE", "Wenn du ein sternförmiges Kästchen ankreuzt, löst du eine Stern-Aktion aus, mit der du sofort ein oberstes Kästchen irgendwo auf deinem Bogen ankreuzen kannst."),
+                    ("DE", "Eine Stern-Aktion kann nicht genutzt werden, um ein Münz- oder ein Fisch-Kästchen anzukreuzen."),
+                    ("DE", "Stern-Aktionen können NICHT genutzt werden, um Sechsecke anzukreuzen."),
+                ],
+            },
+            OpenQuestion {
+                key: "start_launch_pays_cod_coin",
+                value: yes_no(self.start_launch_pays_cod_coin),
+                default: "true",
+                values: BOOL,
+                quotes: &[
+                    ("DE", "Auf seinem Auswertungsbogen kreuzt jeder Spieler die obersten 3 Kästchen des Boottyps an, den sein Würfelwurf anzeigt. … Dies gewährt jedem Spieler eine Lizenz sowie ein Boot dieses Typs."),
+                    ("DE", "KABELJAULIZENZEN (K) 1. Wenn du ein Boot einsetzt, verdiene 1 Münze."),
+                ],
+            },
+            OpenQuestion {
+                key: "ruth_town_joker",
+                value: match self.ruth_town_joker {
+                    RuthTownJoker::BeforeMarket => "before_market",
+                    RuthTownJoker::AfterMarket => "after_market",
+                },
+                default: "before_market",
+                values: &["before_market", "after_market"],
+                quotes: &[
+                    ("DE", "Stadt-Phase: In dieser Phase gilt die Priorität immer wie folgt: Hafen > Ufer > Bootswürfel > Markt."),
+                    ("DE", "Die [3 Münzen]-Würfelseite gilt für die Kapitänin als Joker. Sie wird diesen Würfel nur wählen, wenn sie keine andere Wahl hat."),
+                ],
+            },
+            OpenQuestion {
+                key: "swordfish_timing",
+                value: match self.swordfish_timing {
+                    SwordfishTiming::BeforeDeferredStars => "before_deferred_stars",
+                    SwordfishTiming::AfterDeferredStars => "after_deferred_stars",
+                },
+                default: "before_deferred_stars",
+                values: &["before_deferred_stars", "after_deferred_stars"],
+                quotes: &[
+                    ("DE", "Löst du eine Stern-Aktion in der Fischen-Phase aus, wird sie nach dem Fischen ausgeführt."),
+                    ("DE", "SCHWERTFISCHLIZENZEN (S) – Nach der Fischen-Phase darfst du 1 Stern-Aktion ausführen."),
+                ],
+            },
+        ]
+    }
 }
 
 /// What a section of the sheet is. Every section has an id and boxes with ids `id.N`.

@@ -3,7 +3,7 @@
 
 use super::game::{DicePhase, Face};
 use super::sheet::{Mark, Sheet};
-use crate::games::fleet::{FleetRules, RuthStarDie, SectionKind};
+use crate::games::fleet::{FleetRules, RuthStarDie, RuthTownJoker, SectionKind};
 
 /// Ruth's three captain tokens, as positions in the rules' boat, harbor and wharf loops.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,18 +61,22 @@ impl Ruth {
                     return (i, Action::Cross { section: s, n: 2 }, self.why(rules, Face::Wharf, 2, s));
                 }
             }
+            let market_star = find(Face::Market).filter(|_| rules.options.ruth_star_die == RuthStarDie::Market);
             if pool.iter().any(|f| f.is_boat_die()) {
                 let boat: Vec<Face> = pool.iter().copied().filter(|f| f.is_boat_die()).collect();
                 let (j, action, why) = self.boat_pick(rules, sheet, &boat);
-                if action != Action::Pass {
+                // With `ruth_town_joker = "after_market"` the joker is her last choice, after
+                // the market die too ("nur …, wenn sie keine andere Wahl hat").
+                let joker_last = rules.options.ruth_town_joker == RuthTownJoker::AfterMarket
+                    && matches!(why, Reason::Joker { .. })
+                    && market_star.is_some();
+                if action != Action::Pass && !joker_last {
                     let i = pool.iter().position(|f| *f == boat[j]).expect("from the pool");
                     return (i, action, why);
                 }
             }
-            if let Some(i) = find(Face::Market) {
-                if rules.options.ruth_star_die == RuthStarDie::Market {
-                    return (i, Action::Star, Reason::MarketStar);
-                }
+            if let Some(i) = market_star {
+                return (i, Action::Star, Reason::MarketStar);
             }
             return (0, Action::Pass, Reason::PassNothing { die: pool[0] });
         }

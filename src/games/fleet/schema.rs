@@ -285,4 +285,9 @@ pub struct Options {
     pub casino_reroll: Option<Spanned<String>>,
     pub oyster_coin_needs_license: Option<bool>,
     pub ruth_star_die: Option<Spanned<String>>,
+    pub shrimp_coins_face: Option<Spanned<String>>,
+    pub star_action_targets: Option<Spanned<String>>,
+    pub start_launch_pays_cod_coin: Option<bool>,
+    pub ruth_town_joker: Option<Spanned<String>>,
+    pub swordfish_timing: Option<Spanned<String>>,
 }

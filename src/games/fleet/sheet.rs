@@ -227,6 +227,11 @@ impl Sheet {
 
     /// Income in one income phase: base + lobster license + canning co per full boat, capped.
     pub fn income(&self, rules: &FleetRules) -> u32 {
+        self.income_before_cap(rules).min(rules.income_cap)
+    }
+
+    /// The income before the cap ("Die maximalen Einnahmen … beträgt 10 Münzen").
+    pub fn income_before_cap(&self, rules: &FleetRules) -> u32 {
         let mut income = rules.income_base;
         if let Some(l) = self.license_with(rules, LicenseEffect::Income) {
             income = income.saturating_add(l.coins);
@@ -236,7 +241,7 @@ impl Sheet {
                 income = income.saturating_add(rules.wharf[b].coins.saturating_mul(self.full_boats(rules)));
             }
         }
-        income.min(rules.income_cap)
+        income
     }
 
     /// VP of one wharf building at game end.

@@ -16,6 +16,20 @@ pub enum Refusal {
         /// `NauticusHelpers::max_crowns`.
         max: u32,
     },
+    /// More crown masts than the box has (`max`).
+    TooManyCrownMasts {
+        /// The crown masts given.
+        n: u32,
+        /// Crown masts in the box.
+        max: u32,
+    },
+    /// More crown sails than the box has (`max`).
+    TooManyCrownSails {
+        /// The crown sails given.
+        n: u32,
+        /// Crown sails in the box.
+        max: u32,
+    },
     /// More passes than there are pass tiles (`tiles`).
     TooManyPasses {
         /// How many pass tiles there are.
@@ -131,6 +145,21 @@ pub fn crowns(h: &NauticusHelpers, crowns: u32, workers: u32) -> Result<CrownSco
         capped: raw > u64::from(cap),
         workers_for_cap: (crowns > 0).then(|| cap.div_ceil(crowns)),
     })
+}
+
+/// A player's crowns from their parts: crown masts and crown sails (no more than the box
+/// has) and flipped pass tiles (no more than a player has).
+pub fn crowns_owned(h: &NauticusHelpers, crown_masts: u32, crown_sails: u32, passed: u32) -> Result<u32, Refusal> {
+    if crown_masts > h.crown_masts {
+        return Err(Refusal::TooManyCrownMasts { n: crown_masts, max: h.crown_masts });
+    }
+    if crown_sails > h.crown_sails {
+        return Err(Refusal::TooManyCrownSails { n: crown_sails, max: h.crown_sails });
+    }
+    if passed as usize > h.pass_penalties.len() {
+        return Err(Refusal::TooManyPasses { tiles: h.pass_penalties.len() });
+    }
+    Ok(crown_masts + crown_sails + passed * h.crowns_per_flipped_pass)
 }
 
 /// What passing costs at round end.

@@ -22,6 +22,11 @@ pub(crate) mod raw {
     pub struct Nauticus {
         pub crown_cap_per_round: Spanned<u32>,
         pub max_crowns: u32,
+        /// Crown masts and crown sails in the box (default: no limit beyond `max_crowns`).
+        #[serde(default)]
+        pub crown_masts: Option<u32>,
+        #[serde(default)]
+        pub crown_sails: Option<u32>,
         pub pass_penalties: Spanned<Vec<u32>>,
         pub crowns_per_flipped_pass: u32,
         pub workers_per_item: u32,
@@ -70,6 +75,9 @@ pub struct NauticusHelpers {
     pub crown_cap_per_round: u32,
     /// The most crowns a player can have (crown masts, crown sails and flipped pass tiles).
     pub max_crowns: u32,
+    /// Crown masts and crown sails in the box.
+    pub crown_masts: u32,
+    pub crown_sails: u32,
     /// VP lost at round end for each pass tile still unflipped, in the advised flip order.
     pub pass_penalties: Vec<u32>,
     /// Crowns each flipped pass tile gives for the rest of the round.
@@ -191,6 +199,8 @@ pub(crate) fn compile(n: &raw::Nauticus, source: &Source) -> Result<NauticusHelp
     Ok(NauticusHelpers {
         crown_cap_per_round: *n.crown_cap_per_round.get_ref(),
         max_crowns: n.max_crowns,
+        crown_masts: n.crown_masts.unwrap_or(n.max_crowns),
+        crown_sails: n.crown_sails.unwrap_or(n.max_crowns),
         pass_penalties: n.pass_penalties.get_ref().clone(),
         crowns_per_flipped_pass: n.crowns_per_flipped_pass,
         workers_per_item: n.workers_per_item,

@@ -6,7 +6,10 @@
 use super::{Choice, DicePhase, Face, Game, Happened, Task, Why};
 use crate::games::fleet::ruth;
 use crate::games::fleet::sheet::{is_barge, BoatSlot, Mark};
-use crate::games::fleet::{BuildingEffect, ColumnBox, FleetRules, HarborEffect, LicenseEffect, Metal, SectionKind};
+use crate::games::fleet::{
+    BuildingEffect, ColumnBox, FleetRules, HarborEffect, LicenseEffect, Metal, SectionKind, ShrimpCoinsFace,
+    SwordfishTiming,
+};
 
 impl Game {
     /// Run `task` if it needs nobody's answer; false when it is a decision to wait for.
@@ -62,7 +65,17 @@ impl Game {
                 self.queue.pop_front();
                 self.fishing.iter_mut().for_each(|f| *f = false);
                 let mut tasks = std::mem::take(&mut self.deferred);
-                tasks.extend(self.each_player(|g, p| g.after_fishing(rules, p)));
+                match rules.options.swordfish_timing {
+                    SwordfishTiming::BeforeDeferredStars => {
+                        tasks.extend(self.each_player(|g, p| g.after_fishing(rules, p)));
+                    }
+                    SwordfishTiming::AfterDeferredStars => tasks.push(Task::AfterFishing),
+                }
+                self.push_front(tasks);
+            }
+            Task::AfterFishing => {
+                self.queue.pop_front();
+                let tasks = self.each_player(|g, p| g.after_fishing(rules, p));
                 self.push_front(tasks);
             }
             Task::PrivateFishing(p) => {
@@ -117,7 +130,7 @@ impl Game {
                 self.queue.pop_front();
                 self.say(p, Happened::StarLost);
             }
-            Task::FlexType { player, .. } if self.column_options(rules, player).is_empty() => {
+            Task::FlexType { player, coins: false, .. } if self.column_options(rules, player).is_empty() => {
                 self.queue.pop_front();
                 self.say(player, Happened::NoColumn);
             }
@@ -198,9 +211,11 @@ impl Game {
                 self.say(*p, Happened::StartDie { boat_type: t, boxes: rules.start_boxes });
                 let s = rules.section_of(SectionKind::Column(t));
                 let mut tasks = Vec::new();
+                self.setup_launch_unpaid = !rules.options.start_launch_pays_cod_coin;
                 for _ in 0..rules.start_boxes {
                     tasks.extend(self.mark(rules, *p, s));
                 }
+                self.setup_launch_unpaid = false;
                 tasks
             }
             (Task::StartPlayer, Choice::Player(p)) => {
@@ -220,9 +235,11 @@ impl Game {
                 let marks: Vec<usize> =
                     std::iter::repeat_n(col, rules.start_boxes).chain(captain.marks.iter().copied()).collect();
                 let mut tasks = Vec::new();
+                self.setup_launch_unpaid = !rules.options.start_launch_pays_cod_coin;
                 for s in marks {
                     tasks.extend(self.mark(rules, *p, s));
                 }
+                self.setup_launch_unpaid = false;
                 tasks
             }
             (Task::Pick(p), Choice::Die(face)) => {
@@ -231,10 +248,15 @@ impl Game {
                 vec![Task::Use { player: *p, face, shared: false }]
             }
             (Task::Use { player, face, .. }, choice) => self.use_die(rules, *player, *face, choice),
-            (Task::FlexType { player, then }, Choice::Section { section, .. }) => {
-                let mut tasks = self.mark(rules, *player, section);
+            (Task::FlexType { player, then, coins }, choice) => {
+                let mut tasks = match choice {
+                    Choice::CoinsFace(n) => self.earn(rules, *player, n, Why::FlexCoins),
+                    Choice::Section { section, .. } => self.mark(rules, *player, section),
+                    other => unreachable!("{other:?} is not a face"),
+                };
                 if *then > 0 {
-                    tasks.push(Task::FlexType { player: *player, then: then - 1 });
+                    let coins = *coins && !matches!(choice, Choice::CoinsFace(_));
+                    tasks.push(Task::FlexType { player: *player, then: then - 1, coins });
                 }
                 tasks
             }
@@ -247,16 +269,30 @@ impl Game {
                 self.say(*p, Happened::BonusTaken { bonus: b });
                 Vec::new()
             }
-            (Task::Star(p), Choice::Section { section, .. }) => self.mark(rules, *p, section),
+            (Task::Star(p), Choice::Section { section, .. }) => match rules.sections[section].kind {
+                // A license or boat box (option `star_action_targets = "any_top_box"`) does
+                // what its circle would: the license is active, the boat launched.
+                SectionKind::Licenses(t) => self.activate_license(rules, *p, t),
+                SectionKind::Boats(t) => self.launch_boat(rules, *p, t),
+                _ => self.mark(rules, *p, section),
+            },
             (Task::Oyster { player, boat }, choice) => {
                 let slot = self.boat_slot(rules, *boat);
-                if choice == Choice::FishAndCoin {
+                let (fish, tasks) = if choice == Choice::FishAndCoin {
                     self.add_fish(*player, &slot, 1);
-                    self.earn(rules, *player, 1, Why::OysterCoin)
+                    (1, self.earn(rules, *player, 1, Why::OysterCoin))
                 } else {
                     self.add_fish(*player, &slot, 2);
-                    Vec::new()
+                    (2, Vec::new())
+                };
+                let (caught, left) = self.catching[*player];
+                self.catching[*player] = (caught + fish, left.saturating_sub(1));
+                if left <= 1 {
+                    let total = self.players[*player].sheet.total_fish();
+                    self.say(*player, Happened::Caught { n: caught + fish, total });
+                    self.catching[*player] = (0, 0);
                 }
+                tasks
             }
             (task, choice) => unreachable!("{choice:?} is not an option of {task:?}"),
         };
@@ -287,6 +323,11 @@ impl Game {
             Choice::FlexCoins => {
                 let level = self.players[p].sheet.license_with(rules, LicenseEffect::FlexDie).unwrap_or_default();
                 let mut tasks = self.earn(rules, p, rules.dice.coins_face, Why::FlexCoins);
+                // "comme 2 faces de n'importe quel dé bateau": the 3-coins face may be one
+                // of the two, and then the second is a boat type.
+                if level.types > 1 && rules.options.shrimp_coins_face == ShrimpCoinsFace::OneOfTwo {
+                    tasks.push(Task::FlexType { player: p, then: level.types - 2, coins: false });
+                }
                 tasks.extend((0..level.stars).map(|_| Task::Star(p)));
                 tasks
             }
@@ -297,7 +338,8 @@ impl Game {
                 self.say(p, Happened::FlexAs { level: lic, boat_type: t });
                 let mut tasks = self.mark(rules, p, rules.section_of(SectionKind::Column(t)));
                 if level.types > 1 {
-                    tasks.push(Task::FlexType { player: p, then: level.types - 2 });
+                    let coins = rules.options.shrimp_coins_face == ShrimpCoinsFace::OneOfTwo;
+                    tasks.push(Task::FlexType { player: p, then: level.types - 2, coins });
                 }
                 tasks.extend((0..level.stars).map(|_| Task::Star(p)));
                 tasks
@@ -373,6 +415,9 @@ impl Game {
 
     /// Boat bonuses on every launch (cod license coins).
     fn launch_bonus(&mut self, rules: &FleetRules, p: usize) -> Vec<Task> {
+        if self.setup_launch_unpaid {
+            return Vec::new();
+        }
         match self.players[p].sheet.license_with(rules, LicenseEffect::LaunchCoins) {
             Some(l) if l.coins > 0 => self.earn(rules, p, l.coins, Why::CodLicense),
             _ => Vec::new(),
@@ -434,7 +479,9 @@ impl Game {
             .filter(|b| sheet.building_complete(rules, *b))
             .map(|b| (rules.wharf[b].coins.saturating_mul(sheet.full_boats(rules)), sheet.full_boats(rules)));
         let income = sheet.income(rules);
-        let why = Why::Income { base: rules.income_base, lobster, canning, capped: income == rules.income_cap };
+        // "(capped)" only when the cap took coins away, not when the income is exactly it.
+        let capped = sheet.income_before_cap(rules) > income;
+        let why = Why::Income { base: rules.income_base, lobster, canning, capped };
         self.earn(rules, p, income, why)
     }
 
@@ -487,7 +534,11 @@ impl Game {
                 caught += n;
             }
         }
-        if caught > 0 {
+        // The summary comes once the oyster boats' choices are made, so its count is true.
+        let oysters = tasks.iter().filter(|t| matches!(t, Task::Oyster { .. })).count() as u32;
+        if oysters > 0 {
+            self.catching[p] = (caught, oysters);
+        } else if caught > 0 {
             let total = self.players[p].sheet.total_fish();
             self.say(p, Happened::Caught { n: caught, total });
         }

@@ -53,10 +53,12 @@ enum Task {
     },
     Shared,
     EndDicePhase,
-    /// Shrimp license: mark a boat type of the player's choice (`then` more after this).
+    /// Shrimp license: mark a boat type of the player's choice (`then` more after this);
+    /// with `coins`, the 3-coins face may be this face.
     FlexType {
         player: usize,
         then: u32,
+        coins: bool,
     },
     ChoiceCircle {
         player: usize,
@@ -71,6 +73,9 @@ enum Task {
     Income,
     FishingStart,
     FishingEnd,
+    /// The swordfish license's bonus, when it is worked out after the deferred star
+    /// actions (`swordfish_timing = "after_deferred_stars"`).
+    AfterFishing,
     PrivateFishing(usize),
     PrivateFishingEnd(usize),
     EndRound,
@@ -82,6 +87,19 @@ enum Task {
     RuthPick,
     /// Captain Ruth uses the shared die (solo).
     RuthShared(Face),
+}
+
+/// How far a game has come, for a running score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress {
+    /// Setup, or round 1 before its first roll: nothing has been played.
+    BeforeFirstRoll,
+    /// Between rounds: this round is over, the next not yet rolled.
+    AfterRound(u32),
+    /// Inside this round.
+    InRound(u32),
+    /// The game is over.
+    Over,
 }
 
 /// A player at the table.
@@ -130,11 +148,17 @@ pub struct Game {
     deferred: Vec<Task>,
     /// Per player: catching fish now (a fishing phase, or a private one).
     fishing: Vec<bool>,
+    /// Per player: fish caught in the current catch, and the oyster boats' choices still
+    /// to make before the catch is told.
+    catching: Vec<(u32, u32)>,
     events: Vec<Event>,
     /// Captain Ruth's tokens in a solo game.
     pub ruth: Option<Ruth>,
     /// Trophy cards in play (indices into `FleetRules::trophies`).
     pub trophies: Vec<usize>,
+    /// Marking the boxes of setup (start die, captain card) with
+    /// `start_launch_pays_cod_coin = false`: launches pay no cod license coins.
+    setup_launch_unpaid: bool,
 }
 
 impl Game {
@@ -182,6 +206,7 @@ impl Game {
         ruth: Option<Ruth>,
     ) -> Game {
         let fishing = vec![false; players.len()];
+        let catching = vec![(0, 0); players.len()];
         Game {
             players,
             round,
@@ -192,9 +217,11 @@ impl Game {
             queue,
             deferred: Vec::new(),
             fishing,
+            catching,
             events: Vec::new(),
             ruth,
             trophies: Vec::new(),
+            setup_launch_unpaid: false,
         }
     }
 
@@ -231,6 +258,17 @@ impl Game {
 
     pub fn finished(&self) -> bool {
         self.queue.is_empty()
+    }
+
+    /// How far the game has come: a round counts as begun with its first roll.
+    pub fn progress(&self) -> Progress {
+        let not_rolled = self.round == 0 || matches!(self.queue.front(), Some(Task::Roll(DicePhase::Boat)));
+        match self.round {
+            _ if self.finished() => Progress::Over,
+            0 | 1 if not_rolled => Progress::BeforeFirstRoll,
+            r if not_rolled => Progress::AfterRound(r - 1),
+            r => Progress::InRound(r),
+        }
     }
 
     /// Turn order for this round, from the start player.

@@ -2,7 +2,7 @@
 
 use super::{Ask, Choice, Decision, Face, Game, RollSpec, Task};
 use crate::games::fleet::sheet::{boat_slots_of, BoatSlot};
-use crate::games::fleet::{BuildingEffect, FleetRules, HarborEffect, LicenseEffect, SectionKind};
+use crate::games::fleet::{BuildingEffect, FleetRules, HarborEffect, LicenseEffect, SectionKind, StarTargets};
 
 impl Game {
     /// The decision of a task that asks one.
@@ -58,7 +58,13 @@ impl Game {
                 Ask::Use { face: *face, shared: *shared },
                 self.use_options(rules, *player, *face, *shared),
             ),
-            Task::FlexType { player, .. } => ask(Some(*player), Ask::FlexType, self.column_options(rules, *player)),
+            Task::FlexType { player, coins, .. } => {
+                let mut options = self.column_options(rules, *player);
+                if *coins {
+                    options.push(Choice::CoinsFace(rules.dice.coins_face));
+                }
+                ask(Some(*player), Ask::FlexType, options)
+            }
             Task::ChoiceCircle { player, boat_type } => {
                 ask(Some(*player), Ask::ChoiceCircle { boat_type: *boat_type }, vec![Choice::License, Choice::Boat])
             }
@@ -85,10 +91,14 @@ impl Game {
                     out.push(Choice::Mark { section: s, index });
                 }
                 let flex = rules.boat_types[t].license_effect == LicenseEffect::FlexDie;
-                if flex && !shared && sheet.license(rules, t).is_some() {
+                if let Some(level) = sheet.license(rules, t).filter(|_| flex && !shared) {
+                    // "Any boat type" includes shrimp itself: as shrimp, the die still
+                    // brings the license's star action and second type (at L1 it would
+                    // only repeat `mark`).
+                    let adds = level.stars > 0 || level.types > 1;
                     for u in 0..rules.boat_types.len() {
                         let col = rules.section_of(SectionKind::Column(u));
-                        if u != t && sheet.next_free(col).is_some() {
+                        if (u != t || adds) && sheet.next_free(col).is_some() {
                             out.push(Choice::FlexAs(u));
                         }
                     }
@@ -148,14 +158,19 @@ impl Game {
     }
 
     /// Sections whose top free box a star action may take: boat-type columns, harbor ships
-    /// and wharf buildings — never coins, fish, buffet hexes, licenses or boats themselves
-    /// (those are marked by circles) nor salvage stars.
+    /// and wharf buildings — never coins, fish, buffet hexes nor salvage stars (the salvage
+    /// yard's count of its uses). Licenses and boats only with the option
+    /// `star_action_targets = "any_top_box"`; by default they are marked by circles.
     pub fn star_options(&self, rules: &FleetRules, p: usize) -> Vec<Choice> {
         let sheet = &self.players[p].sheet;
+        let any = rules.options.star_action_targets == StarTargets::AnyTopBox;
         let mut out = Vec::new();
         for (s, section) in rules.sections.iter().enumerate() {
-            let allowed =
-                matches!(section.kind, SectionKind::Column(_) | SectionKind::Harbor(_) | SectionKind::Wharf(_));
+            let allowed = match section.kind {
+                SectionKind::Column(_) | SectionKind::Harbor(_) | SectionKind::Wharf(_) => true,
+                SectionKind::Licenses(_) | SectionKind::Boats(_) => any,
+                SectionKind::Coins | SectionKind::BuffetHexes | SectionKind::SalvageStars => false,
+            };
             if !allowed {
                 continue;
             }
