@@ -212,7 +212,7 @@ pub enum HistoryError {
         /// What is wrong, in English (sizes from the header, or SQLite's message).
         detail: String,
     },
-    /// Another process held the write lock longer than `db::BUSY_TIMEOUT`.
+    /// Another process held the write lock longer than the busy timeout (10 seconds).
     #[error("{path} stayed locked by another deckhand")]
     Busy {
         /// The database file.
