@@ -6,14 +6,17 @@ use std::fmt;
 /// A calendar date (proleptic Gregorian), as `YYYY-MM-DD`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Date {
+    /// The year, astronomical (1 BC is 0); `parse` reads exactly four digits.
     pub year: i32,
+    /// 1 (January) to 12.
     pub month: u8,
+    /// The day of the month, from 1.
     pub day: u8,
 }
 
 /// Plays that start before this hour (local time) belong to the evening before: a game
 /// begun at half past midnight is part of the same game night.
-pub const NIGHT_ENDS_AT_HOUR: i64 = 6;
+pub(crate) const NIGHT_ENDS_AT_HOUR: i64 = 6;
 
 impl Date {
     /// `YYYY-MM-DD` with a real day of a real month, else None.
@@ -61,11 +64,12 @@ impl Date {
     }
 
     /// The local date of an instant (`utc_offset` seconds east of UTC).
-    pub fn of(at: i64, utc_offset: i32) -> Date {
+    pub(crate) fn of(at: i64, utc_offset: i32) -> Date {
         Date::from_days((at + i64::from(utc_offset)).div_euclid(86_400))
     }
 
-    /// The game night an instant belongs to (see `NIGHT_ENDS_AT_HOUR`).
+    /// The game night an instant (Unix seconds) belongs to, `utc_offset` seconds east of
+    /// UTC: its local date, or the day before until `NIGHT_ENDS_AT_HOUR` (06:00).
     pub fn night_of(at: i64, utc_offset: i32) -> Date {
         Date::of(at - NIGHT_ENDS_AT_HOUR * 3600, utc_offset)
     }
@@ -113,7 +117,7 @@ pub fn local_offset(at: i64) -> i32 {
 }
 
 /// `YYYY-MM-DD HH:MM:SS` in local time (`utc_offset` seconds east of UTC).
-pub fn local_datetime(at: i64, utc_offset: i32) -> String {
+pub(crate) fn local_datetime(at: i64, utc_offset: i32) -> String {
     let local = at + i64::from(utc_offset);
     let secs = local.rem_euclid(86_400);
     format!("{} {:02}:{:02}:{:02}", Date::of(at, utc_offset), secs / 3600, secs % 3600 / 60, secs % 60)

@@ -14,7 +14,7 @@ use super::migrate::{self, APPLICATION_ID, VERSION};
 use super::{HistoryError, NotDatabase};
 
 /// How long a write waits for another process's write to finish.
-pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The first 16 bytes of every SQLite 3 file.
 const MAGIC: &[u8; 16] = b"SQLite format 3\0";
@@ -106,7 +106,8 @@ impl Db {
         connect(path, false)
     }
 
-    pub fn path(&self) -> &Path {
+    /// The database file, as it was given to `open` or `open_existing`.
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
 

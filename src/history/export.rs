@@ -10,11 +10,11 @@ use super::{clock, Outcome, Play};
 use crate::text::csv_field;
 
 /// The `sourceName` BG Stats shows for plays from deckhand.
-pub const SOURCE_NAME: &str = "deckhand";
+pub(crate) const SOURCE_NAME: &str = "deckhand";
 
 /// A play's stable id across machines: its content hash (so the same save exported from
 /// two tables is one play for BG Stats), else its id in this history.
-pub fn source_play_id(play: &Play) -> String {
+pub(crate) fn source_play_id(play: &Play) -> String {
     match &play.record.save_hash {
         Some(h) => format!("deckhand-{h}"),
         None => format!("deckhand-play-{}", play.id),
@@ -23,7 +23,7 @@ pub fn source_play_id(play: &Play) -> String {
 
 /// `YYYY-MM-DD HH:MM:SS`, local time of the start; midnight of the game night when the
 /// time is not known (a paper game recorded with `--date`).
-pub fn play_date(play: &Play) -> String {
+pub(crate) fn play_date(play: &Play) -> String {
     match play.record.started_at {
         Some(at) => clock::local_datetime(at, play.record.utc_offset),
         None => format!("{} 00:00:00", play.record.night),
@@ -32,7 +32,7 @@ pub fn play_date(play: &Play) -> String {
 
 /// One play in BG Stats' push-play format (`sourceName`, `sourcePlayId`, `playDate`,
 /// `durationMin`, `game`, `players`).
-pub fn bgstats_play(play: &Play) -> Value {
+pub(crate) fn bgstats_play(play: &Play) -> Value {
     let r = &play.record;
     let coop = matches!(r.outcome, Outcome::Coop { .. });
     let mut game = json!({
@@ -137,7 +137,7 @@ pub fn json(plays: &[Play]) -> String {
 }
 
 /// The CSV columns of `csv`.
-pub const CSV_HEADER: &str =
+pub(crate) const CSV_HEADER: &str =
     "play_id,night,started_at,duration_min,game_id,game,mode,result,seat,player,start_player,score,rank,winner,category,points";
 
 /// One row per player and category (one row with empty category for a player without

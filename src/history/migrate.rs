@@ -136,8 +136,10 @@ UPDATE game_totals SET (record_score, record_player_id, record_play_id) = (
 
 /// What a file's header says about it, read before anything is changed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Identity {
+pub(crate) struct Identity {
+    /// `PRAGMA application_id`: `APPLICATION_ID` in a deckhand history, 0 in a new file.
     pub application_id: i32,
+    /// `PRAGMA user_version`: the schema version, 0 before the first migration.
     pub user_version: u32,
     /// Tables, indexes, … in the file.
     pub objects: u32,
@@ -145,7 +147,7 @@ pub struct Identity {
 
 /// Read in one read transaction: another process may be creating the schema meanwhile, and
 /// the three values must come from the same moment.
-pub fn identity(conn: &Connection) -> rusqlite::Result<Identity> {
+pub(crate) fn identity(conn: &Connection) -> rusqlite::Result<Identity> {
     let tx = conn.unchecked_transaction()?;
     let application_id: i32 = tx.pragma_query_value(None, "application_id", |r| r.get(0))?;
     let user_version: i64 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
@@ -157,12 +159,13 @@ pub fn identity(conn: &Connection) -> rusqlite::Result<Identity> {
 /// Bring the file to `VERSION` in one transaction (taken with a write lock at once, so two
 /// processes opening a new file at the same moment migrate it once). Returns the version
 /// the file had.
-pub fn migrate(conn: &mut Connection) -> rusqlite::Result<u32> {
+pub(crate) fn migrate(conn: &mut Connection) -> rusqlite::Result<u32> {
     migrate_to(conn, VERSION)
 }
 
-/// Bring the file to `target` (tests build files of earlier versions with it).
-pub fn migrate_to(conn: &mut Connection, target: u32) -> rusqlite::Result<u32> {
+/// Bring the file to schema version `target` (a file already there or beyond is left as
+/// it is). Returns the version the file had.
+pub(crate) fn migrate_to(conn: &mut Connection, target: u32) -> rusqlite::Result<u32> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let found: u32 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
     for sql in MIGRATIONS.iter().take(target as usize).skip(found as usize) {

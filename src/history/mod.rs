@@ -38,7 +38,9 @@ pub enum Source {
 }
 
 impl Source {
-    pub fn key(self) -> &'static str {
+    /// The word stored in the `plays.source` column and written in JSON exports (`live`,
+    /// `paper`, `import`).
+    pub(crate) fn key(self) -> &'static str {
         match self {
             Source::Live => "live",
             Source::Paper => "paper",
@@ -54,13 +56,18 @@ impl Source {
 /// How a co-operative game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CoopEnd {
+    /// All fish landed and every boat home before the hurricane: every player won.
     Won,
+    /// The wind reached the hurricane: every player lost.
     LostToHurricane,
+    /// No boat could move (Strategy II, boats drifting): every player lost.
     LostStuck,
 }
 
 impl CoopEnd {
-    pub fn key(self) -> &'static str {
+    /// The word stored in the `plays.coop_result` column and written as `result` in
+    /// exports (`won`, `lost_hurricane`, `lost_stuck`).
+    pub(crate) fn key(self) -> &'static str {
         match self {
             CoopEnd::Won => "won",
             CoopEnd::LostToHurricane => "lost_hurricane",
@@ -80,9 +87,17 @@ pub enum Outcome {
     Ranked,
     /// One player against the game (Fleet against Captain Ruth): the score and the rating
     /// band it reached, named by the band's lowest score (`rules.solo.ratings[].min`).
-    Solo { rating_min: Option<u32> },
+    Solo {
+        /// The lowest score of the rating band the score reached; None below every band.
+        rating_min: Option<u32>,
+    },
     /// Everyone wins or loses together; no points.
-    Coop { end: CoopEnd, final_wind: u32 },
+    Coop {
+        /// Won, or how the game was lost.
+        end: CoopEnd,
+        /// The wind strength on the wind track when the game ended.
+        final_wind: u32,
+    },
 }
 
 impl Outcome {
@@ -98,11 +113,15 @@ impl Outcome {
 /// One player's result in a play.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayerRecord {
+    /// The name as typed at the table; players are matched by it ignoring case and
+    /// surrounding spaces.
     pub name: String,
     /// None in a co-operative game.
     pub score: Option<i64>,
     /// 1-based place; players who share a place have the same rank. None in a co-op game.
     pub rank: Option<u32>,
+    /// Took first place (several when they share it); in a co-op game everyone or no one,
+    /// by the result; never in a solo game.
     pub winner: bool,
     /// Points per category, by category id (`fish`, `boats`, …), in the table's order.
     pub categories: Vec<(String, i64)>,
@@ -119,29 +138,36 @@ pub struct PlayRecord {
     pub bgg_id: Option<u32>,
     /// When the game began (Unix seconds), if known.
     pub started_at: Option<i64>,
-    /// The local time zone's offset from UTC at the start, in seconds.
+    /// Seconds east of UTC of the local time zone when the game began (0 for a paper game
+    /// recorded with `--date`).
     pub utc_offset: i32,
     /// The game night the play belongs to.
     pub night: Date,
     /// How long a live game took, in seconds.
     pub duration_s: Option<u32>,
+    /// How the play came to the history.
     pub source: Source,
     /// In seat order.
     pub players: Vec<PlayerRecord>,
     /// Index into `players` of the start player, if known.
     pub start_player: Option<usize>,
-    /// The hash of the rules text the play was scored with (as saves write it).
+    /// The fingerprint of the rules the play was scored with, as saves write it (16 hex
+    /// digits; the text's own hash in saves of deckhand before 0.2).
     pub rules_fingerprint: String,
     /// SHA-256 of the save file (or of the sheet files), in hex; a play with a hash the
     /// history already holds is not recorded twice.
     pub save_hash: Option<String>,
+    /// Ranked, solo or co-operative, with what only that kind of result has.
     pub outcome: Outcome,
 }
 
 /// A play read back from the history.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Play {
+    /// The play's number in this history (`plays.id`): what `history` lists and `history
+    /// delete` takes.
     pub id: i64,
+    /// The play as it was recorded, players in seat order.
     pub record: PlayRecord,
 }
 
@@ -159,32 +185,99 @@ pub enum NotDatabase {
 /// Everything that can go wrong with the history. `path` is the database file.
 #[derive(Debug, thiserror::Error)]
 pub enum HistoryError {
+    /// The file is refused before SQLite writes to it, and left untouched.
     #[error("{path} is not a deckhand history database ({why:?}); it was left as it is")]
-    NotADatabase { path: String, why: NotDatabase },
+    NotADatabase {
+        /// The database file.
+        path: String,
+        /// What the file is instead.
+        why: NotDatabase,
+    },
+    /// The file's schema is newer than this deckhand knows; it is left untouched.
     #[error("{path} was written by a newer deckhand (schema {found}; this one knows up to {supported})")]
-    Newer { path: String, found: u32, supported: u32 },
+    Newer {
+        /// The database file.
+        path: String,
+        /// The file's schema version (`PRAGMA user_version`).
+        found: u32,
+        /// The newest schema version this deckhand knows (`migrate::VERSION`).
+        supported: u32,
+    },
+    /// An SQLite file that is truncated, has an impossible header, or that SQLite found
+    /// corrupt; it is left untouched.
     #[error("{path} is damaged ({detail}); it was left as it is")]
-    Damaged { path: String, detail: String },
+    Damaged {
+        /// The database file.
+        path: String,
+        /// What is wrong, in English (sizes from the header, or SQLite's message).
+        detail: String,
+    },
+    /// Another process held the write lock longer than the busy timeout (10 seconds).
     #[error("{path} stayed locked by another deckhand")]
-    Busy { path: String },
+    Busy {
+        /// The database file.
+        path: String,
+    },
+    /// The file, its folder or the file system is read-only.
     #[error("{path} cannot be written (read-only)")]
-    ReadOnly { path: String },
+    ReadOnly {
+        /// The database file.
+        path: String,
+    },
+    /// No room left on the disk for the write.
     #[error("{path} cannot be written: the disk is full")]
-    DiskFull { path: String },
+    DiskFull {
+        /// The database file.
+        path: String,
+    },
+    /// The file or its folder could not be read, created or opened (permissions, …).
     #[error("cannot use {path}: {cause}")]
-    Io { path: String, cause: std::io::Error },
+    Io {
+        /// The file or folder that failed.
+        path: String,
+        /// The operating system's error.
+        cause: std::io::Error,
+    },
+    /// Any other SQLite failure.
     #[error("{path}: {cause}")]
-    Sqlite { path: String, cause: rusqlite::Error },
+    Sqlite {
+        /// The database file.
+        path: String,
+        /// SQLite's error.
+        cause: rusqlite::Error,
+    },
+    /// No `--db` or `DECKHAND_DB` was given and the platform has no data directory.
     #[error("no platform data directory (set DECKHAND_DB or pass --db FILE)")]
     NoDataDir,
+    /// Deleting a play number the history does not hold.
     #[error("no play #{id} in the history")]
-    NoSuchPlay { id: i64 },
+    NoSuchPlay {
+        /// The play number asked for.
+        id: i64,
+    },
+    /// Renaming a player the history does not know.
     #[error("no player named {name} in the history")]
-    NoSuchPlayer { name: String },
+    NoSuchPlayer {
+        /// The name asked for, as given.
+        name: String,
+    },
+    /// A play names one player in two seats (names equal but for case and surrounding
+    /// spaces); nothing is recorded.
     #[error("{name} is named twice in one play")]
-    SamePlayerTwice { name: String },
+    SamePlayerTwice {
+        /// The name as the later of the two seats spells it.
+        name: String,
+    },
+    /// Merging two players who sat at the same table in a play; nothing is changed.
     #[error("{old} and {new} both played in play #{play}")]
-    PlayedTogether { old: String, new: String, play: i64 },
+    PlayedTogether {
+        /// The player to be renamed, as given.
+        old: String,
+        /// The other player's name, as given.
+        new: String,
+        /// The first play (lowest id) both played in.
+        play: i64,
+    },
 }
 
 impl HistoryError {
@@ -231,7 +324,7 @@ impl HistoryError {
 }
 
 /// The key players are matched by: the name without surrounding spaces, in lower case.
-pub fn player_key(name: &str) -> String {
+pub(crate) fn player_key(name: &str) -> String {
     name.trim().to_lowercase()
 }
 

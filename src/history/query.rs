@@ -159,13 +159,19 @@ fn seats_of(db: &Db, play_id: i64) -> rusqlite::Result<Vec<PlayerRecord>> {
 /// One player's totals over the plays `stats` looked at.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlayerStats {
+    /// The player's name as first recorded, or as last renamed.
     pub name: String,
+    /// Plays the player sat in: ranked, solo and co-operative.
     pub plays: u64,
+    /// Plays the player won, shared first places and co-operative wins included.
     pub wins: u64,
     /// Plays with a score (co-operative plays have none).
     pub scored: u64,
+    /// The mean score over the `scored` plays; None when there are none.
     pub average: Option<f64>,
+    /// The highest score in one play; None without a scored play.
     pub best: Option<i64>,
+    /// The lowest score in one play; None without a scored play.
     pub worst: Option<i64>,
     /// Average points per category, per game (category ids in the table's order).
     pub categories: Vec<(String, Vec<(String, f64)>)>,
@@ -185,42 +191,60 @@ impl PlayerStats {
 /// Two players' results in the plays they had together (`player`'s point of view).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HeadToHead {
+    /// The player whose point of view this is: the one asked for, else the one of the two
+    /// who came to the history first.
     pub player: String,
+    /// The other player.
     pub opponent: String,
+    /// Ranked plays both sat in (solo and co-operative plays have no places to compare).
     pub plays: u64,
     /// Plays `player` finished ahead of `opponent`.
     pub ahead: u64,
+    /// Plays `opponent` finished ahead of `player`.
     pub behind: u64,
+    /// Plays the two shared a place.
     pub tied: u64,
 }
 
 /// One game's totals.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameStats {
+    /// Rules id (`fleet-dice`).
     pub game_id: String,
     /// The English name of the game as last recorded.
     pub game_name: String,
+    /// Every play of the game: ranked, solo and co-operative.
     pub plays: u64,
     /// Co-operative plays won.
     pub coop_won: u64,
     /// The winner's score, averaged over the plays with a ranking.
     pub average_winning_score: Option<f64>,
+    /// The best score ever recorded in the game; None when no play has a score.
     pub record: Option<GameRecord>,
 }
 
 /// The best score ever recorded in a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRecord {
+    /// The score; among equal scores the first play holds the record.
     pub score: i64,
+    /// Who scored it, by their current name.
     pub player: String,
+    /// The play it was scored in.
     pub play_id: i64,
+    /// The game night of that play.
     pub night: Date,
 }
 
+/// What `stats` found: totals per player, per pair of players and per game.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Stats {
+    /// Most wins first, then fewest plays, then by name.
     pub players: Vec<PlayerStats>,
+    /// Each pair of players once, or every opponent of the player asked for; most plays
+    /// together first.
     pub head_to_head: Vec<HeadToHead>,
+    /// Most played first.
     pub games: Vec<GameStats>,
 }
 
@@ -336,6 +360,7 @@ fn read_stats(db: &Db, game: Option<&str>, player: Option<String>) -> rusqlite::
 /// One game night: its plays and its champion.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Night {
+    /// The game night (plays begun before 06:00 count for the evening before).
     pub date: Date,
     /// Oldest first.
     pub plays: Vec<Play>,
@@ -346,11 +371,16 @@ pub struct Night {
     pub champions: Vec<String>,
 }
 
+/// One player's results over one game night.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NightPlayer {
+    /// The player's name as the history holds it now.
     pub name: String,
+    /// Plays they sat in that night.
     pub plays: u64,
+    /// Plays they won that night, shared wins included.
     pub wins: u64,
+    /// Their scores that night added up, across games (co-operative plays add nothing).
     pub points: i64,
 }
 
@@ -376,7 +406,7 @@ pub fn night(db: &Db, date: Option<Date>) -> Result<Option<Night>, HistoryError>
 }
 
 /// The standings and champions of a night's plays.
-pub fn night_of(date: Date, plays: Vec<Play>) -> Night {
+pub(crate) fn night_of(date: Date, plays: Vec<Play>) -> Night {
     let mut standings: Vec<NightPlayer> = Vec::new();
     for play in &plays {
         for p in &play.record.players {
@@ -434,9 +464,15 @@ pub fn delete(db: &mut Db, id: i64) -> Result<Play, HistoryError> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Renamed {
     /// The player now has the new name.
-    Renamed { plays: u64 },
+    Renamed {
+        /// Plays the player sat in, all now under the new name.
+        plays: u64,
+    },
     /// The new name was another player's: the two are one player now.
-    Merged { plays: u64 },
+    Merged {
+        /// Plays of the old name that moved to the other player.
+        plays: u64,
+    },
 }
 
 /// Rename a player; when the new name is another player's, merge the two (refused when
