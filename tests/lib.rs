@@ -29,6 +29,7 @@ mod properties;
 #[cfg(unix)]
 mod pty;
 mod rules_file;
+mod saves_before;
 mod scripted_2p;
 mod scripted_4p;
 mod scripted_solo;

@@ -96,7 +96,11 @@ pub fn rules_for(
         (None, None, Some(old)) => {
             return Err(Error::Usage(crate::msg!("cli.save.rules_file_not_opened", file = file, rules = old)))
         }
-        (None, None, None) => rules::built_in(&header.game)?,
+        // Built-in rules: today's, or an earlier version's read as it was.
+        (None, None, None) => match rules::earlier_built_in(&header.game, &header.rules.hash)? {
+            Some(earlier) => return Ok(earlier),
+            None => rules::built_in(&header.game)?,
+        },
     };
     if rules.id() != header.game {
         return Err(Error::Usage(crate::msg!(

@@ -269,6 +269,45 @@ pub(crate) fn fnv1a(text: &str) -> u64 {
     fleet::precompiled::fnv1a_parts(&[text.as_bytes()])
 }
 
+/// A built-in rules text an earlier deckhand shipped, and how today's rules replay its
+/// games exactly: saves stamp the rules they began with, and a save of an earlier version
+/// keeps resuming where a fix since then only added an option (its old reading is set).
+struct Earlier {
+    /// The game's id.
+    game: &'static str,
+    /// The stamp its saves carry (the hash of that version's whole text).
+    stamp: &'static str,
+    /// The options that make today's rules read the rules as that version did.
+    adapt: fn(&mut Game),
+}
+
+/// The built-in rules of earlier versions whose saves replay under today's rules; each is
+/// proved by a save of that version in `tests/saves/` replaying to the table it printed.
+const EARLIER: &[Earlier] = &[
+    // deckhand 0.1 of 2026-11-22: before the shrimp license's third level could take the
+    // 3-coins face as one of its two faces (`shrimp_coins_face`, #16).
+    Earlier {
+        game: "fleet-dice",
+        stamp: "4713d01045c60191",
+        adapt: |g| {
+            if let Game::Fleet(r) = g {
+                r.options.shrimp_coins_face = fleet::ShrimpCoinsFace::WholeDie;
+            }
+        },
+    },
+];
+
+/// The built-in rules a save of an earlier deckhand began with, read as that version read
+/// them (see `EARLIER`), or None when `stamp` names no earlier built-in version of `id`.
+pub fn earlier_built_in(id: &str, stamp: &str) -> Result<Option<Rules>, Error> {
+    let Some(earlier) = EARLIER.iter().find(|e| e.game == id && e.stamp == stamp) else {
+        return Ok(None);
+    };
+    let mut rules = built_in(id)?;
+    (earlier.adapt)(&mut rules.game);
+    Ok(Some(rules))
+}
+
 /// Load a built-in game by id. An unknown id is `Error::UnknownGame`.
 pub fn built_in(id: &str) -> Result<Rules, Error> {
     let Some((_, text)) = BUILT_IN.iter().find(|(gid, _)| *gid == id) else {
