@@ -372,7 +372,10 @@ fn dice_typed_in_german_and_french_words_give_the_same_game() {
     let out = play("de", dir.path());
     // Prompts go to standard error.
     let text = String::from_utf8_lossy(&out.stderr);
-    assert!(text.contains("3 Würfelseiten eingeben: garnele kabeljau hummer schwertfisch auster münzen"), "{text}");
+    assert!(
+        text.contains("3 Würfel: g garnele · k kabeljau · hu hummer · s schwertfisch · a auster · $ münzen"),
+        "{text}"
+    );
     assert!(
         text.contains("rückgängig gemacht: „Wer ist Startspieler?“ → Ann"),
         "`zurück` undid the start player:\n{text}"

@@ -292,7 +292,7 @@ fn an_illegal_answer_names_its_line_and_the_legal_answers() {
         .args(["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--answers", "a.txt"])
         .assert()
         .code(2)
-        .stderr(contains("a.txt:4: `cod cod kraken` is not an answer").and(contains("`kraken` is not a die face")));
+        .stderr(contains("a.txt:4: `cod cod kraken` is not an answer").and(contains("`kraken` is no face")));
     std::fs::write(dir.path().join("b.txt"), "cod\nlobster\nAnn\ncod cod shrimp\noyster\n").unwrap();
     deckhand(dir.path())
         .args(["play", "fleet-dice", "--players", "Ann,Bob", "--save", "h.jsonl", "--answers", "b.txt"])

@@ -3,9 +3,11 @@
 
 use std::path::{Path, PathBuf};
 
+use super::fleet_ask::{ask_choice, ask_entry, ask_roll, ask_together, Asked};
 use super::record::{self, LiveArgs};
 use super::{emit, saves, sheets::fleet_standings};
-use crate::games::fleet::game::{Decision, Dice, Face, Game, Input, RollSpec};
+use crate::games::fleet::entry::{self, Entries, How, Step};
+use crate::games::fleet::game::{Dice, Game, Input};
 use crate::games::fleet::session::{Entry, NoUndo, ReplayError, Session};
 use crate::games::fleet::{check_game, Sheet};
 use crate::games::live::{LiveGame, Replay};
@@ -16,30 +18,9 @@ use crate::log::{files, Journal};
 use crate::report::sheet::sheet_text;
 use crate::report::Format;
 use crate::text::fleet as fleet_text;
+use crate::text::fleet_entry;
 use crate::ui::{Choice, Prompter};
 use crate::{ui, Error};
-
-/// Words that are commands at any prompt, so they cannot be player names.
-const META: [&str; 5] = ["undo", "sheet", "scores", "help", "sheets"];
-
-/// The command a typed answer names: a key of `META`, or its word in `lang` (`zurück`,
-/// `annuler`, …).
-fn meta_of(text: &str, lang: &str) -> Option<&'static str> {
-    let text = text.trim().to_lowercase();
-    if let Some(key) = META.iter().find(|m| **m == text) {
-        return Some(key);
-    }
-    [
-        ("undo", crate::t!(lang, "cli.play.word_undo")),
-        ("sheet", crate::t!(lang, "cli.play.word_sheet")),
-        ("sheets", crate::t!(lang, "cli.play.word_sheets")),
-        ("scores", crate::t!(lang, "cli.play.word_scores")),
-        ("help", crate::t!(lang, "cli.play.word_help")),
-    ]
-    .into_iter()
-    .find(|(_, word)| crate::text::same_word(word, &text))
-    .map(|(key, _)| key)
-}
 
 pub struct PlayOptions<'a> {
     pub game: &'a str,
@@ -56,6 +37,8 @@ pub struct PlayOptions<'a> {
     pub history: &'a LiveArgs,
     /// `--serve [--bind ADDR]`: the table on the players' phones.
     pub serve: &'a super::served::ServeArgs,
+    /// `--ask-all`: every decision asked, one answer each, nothing applied for the table.
+    pub ask_all: bool,
 }
 
 /// What the end of a game needs to record it in the history.
@@ -133,7 +116,10 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
     for e in session.game.take_events() {
         p.say(&fleet_text::event(fleet, &session.game, &e, lang));
     }
-    run(fleet, &mut session, &mut journal, &setup, p, &Hook::new(&rules, &header, o.history), lang)
+    let opts = Entries { ask_all: o.ask_all || !p.entries() };
+    let mut table =
+        Table { rules: fleet, session: &mut session, journal: &mut journal, setup, opts, hows: Vec::new(), lang };
+    table.run(p, &Hook::new(&rules, &header, o.history))
 }
 
 /// The line that opens a game: the game and its players.
@@ -170,242 +156,205 @@ fn timestamp() -> String {
     format!("{:04}{:02}{:02}-{:02}{:02}{:02}", date.year, date.month, date.day, rem / 3600, rem % 3600 / 60, rem % 60)
 }
 
-pub(super) enum Asked {
-    Input(Input),
-    Meta(String),
-    /// Answered elsewhere while the question waited (a phone, at a served table).
-    Overtaken,
+/// A game at the table: its session and save, how answers are taken, and how each answer
+/// of this run came about (for `undo`, which goes back to the last question a person
+/// answered).
+struct Table<'a> {
+    rules: &'a FleetRules,
+    session: &'a mut Session,
+    journal: &'a mut Journal,
+    setup: FleetSetup,
+    opts: Entries,
+    /// How each of the session's inputs came about (Typed for those replayed from a save).
+    hows: Vec<How>,
+    lang: &'a str,
 }
 
-/// The table loop: ask, apply, save, remind — until the game is over.
-fn run(
-    rules: &FleetRules,
-    session: &mut Session,
-    journal: &mut Journal,
-    setup: &FleetSetup,
-    p: &mut dyn Prompter,
-    hook: &Hook,
-    lang: &str,
-) -> anyhow::Result<i32> {
-    loop {
-        let Some(decision) = session.game.decision(rules) else {
-            finish(rules, session, journal.path(), &mut |line: &str| p.say(line), hook, lang)?;
-            if game_over(rules, session, journal, p, lang)? {
-                return Ok(0);
-            }
-            continue;
-        };
-        let automatic = match setup.dice {
-            Dice::Digital => session.digital_answer(rules, setup.seed.unwrap_or(0)),
-            Dice::Physical => None,
-        };
-        let asked = match (automatic, decision.roll) {
-            (Some(input), _) => {
-                p.say(&fleet_text::digital_said(rules, &session.game, &decision, &input, lang));
-                Asked::Input(input)
-            }
-            (None, Some(spec)) => ask_roll(rules, &session.game, &decision, spec, p, None, lang)?,
-            (None, None) => ask_choice(rules, &session.game, &decision, p, None, lang)?,
-        };
-        let who = decision.player;
-        match asked {
-            Asked::Overtaken => {}
-            Asked::Meta(cmd) => meta(rules, session, journal, who, &cmd, p, lang)?,
-            Asked::Input(input) => match session.apply(rules, input.clone()) {
+impl Table<'_> {
+    /// Whether the decision at the front would be answered without asking: a roll, start
+    /// die, start player or card deckhand makes itself, or an answer the rules force.
+    fn automatic(&self, session: &Session) -> bool {
+        let (rules, setup) = (self.rules, self.setup);
+        let digital = setup.dice == Dice::Digital && session.digital_answer(rules, setup.seed.unwrap_or(0)).is_some();
+        digital || (!self.opts.ask_all && session.game.decision(rules).is_some_and(|d| entry::forced(&d).is_some()))
+    }
+
+    /// Apply answers one by one: each is saved before the next, and the table is told what
+    /// the rules decided and what happened. The first step of a typed entry was shown as
+    /// it was typed; the ones after it are shown as they are carried out.
+    fn apply(&mut self, steps: Vec<Step>, typed_first: bool, p: &mut dyn Prompter) -> anyhow::Result<()> {
+        let (rules, lang) = (self.rules, self.lang);
+        for (i, step) in steps.into_iter().enumerate() {
+            let before = self.session.game.clone();
+            let done = match step.by {
+                Some(player) => self.session.apply_by(rules, player, step.input.clone()),
+                None => self.session.apply(rules, step.input.clone()),
+            };
+            match done {
                 Ok(events) => {
-                    journal.append(&Entry::Do(input))?;
+                    match step.by {
+                        Some(player) => self.journal.append(&Entry::By { player, input: step.input.clone() })?,
+                        None => self.journal.append(&Entry::Do(step.input.clone()))?,
+                    }
+                    self.hows.resize(self.session.inputs.len() - 1, How::Typed);
+                    self.hows.push(step.how);
+                    if !(i == 0 && typed_first && step.how == How::Typed) {
+                        p.say(&fleet_entry::step(rules, &before, &step, lang));
+                    }
                     for e in events {
-                        p.say(&fleet_text::event(rules, &session.game, &e, lang));
+                        p.say(&fleet_text::event(rules, &self.session.game, &e, lang));
                     }
                 }
-                Err(illegal) => p.say(&format!(
-                    "{} — {}",
-                    fleet_text::refusal(rules, &session.game, &illegal, lang),
-                    crate::t!(lang, "cli.play.legal", legal = illegal.legal.join(", "))
-                )),
-            },
-        }
-    }
-}
-
-pub(super) fn ask_roll(
-    rules: &FleetRules,
-    game: &Game,
-    d: &Decision,
-    spec: RollSpec,
-    p: &mut dyn Prompter,
-    overtaken: Option<ui::Overtaken>,
-    lang: &str,
-) -> Result<Asked, Error> {
-    // Players type the faces' words in their language (or the keys); the save gets keys.
-    let words = |boat_die: bool| -> Vec<String> {
-        let mut words: Vec<String> =
-            Face::faces_of_kind(rules, boat_die).iter().map(|f| fleet_text::face_word(rules, *f, lang)).collect();
-        words.dedup();
-        words
-    };
-    let (boat, town) = (words(true), words(false));
-    let hint = match (spec.boat, spec.town) {
-        (b, 0) => crate::t!(lang, "cli.play.type_faces", n = b, faces = boat.join(" ")),
-        (0, _) => crate::t!(lang, "cli.play.type_one_face", faces = town.join(" ")),
-        (b, t) => crate::t!(lang, "cli.play.type_town_and_boat", n = t, faces = town.join(" "), boat = b),
-    };
-    let legal = || {
-        let mut all = boat.clone();
-        if spec.town > 0 {
-            all.extend(town.iter().filter(|w| !boat.contains(w)).cloned());
-        }
-        crate::t!(lang, "cli.play.faces", faces = all.join(" "))
-    };
-    let wrong = |why: String| crate::t!(lang, "cli.play.wrong_faces", why = why, faces = legal());
-    let keys = |text: &str| -> Result<Vec<String>, String> {
-        text.split([' ', ','])
-            .filter(|t| !t.is_empty())
-            .map(|t| match fleet_text::parse_typed_face(rules, t, lang) {
-                Some(face) => Ok(face.key(rules).into_owned()),
-                None => Err(wrong(crate::t!(lang, "engine.illegal_face", face = t))),
-            })
-            .collect()
-    };
-    let validate = |text: &str| -> Result<(), String> {
-        if meta_of(text, lang).is_some() {
-            return Ok(());
-        }
-        let faces = keys(text)?;
-        crate::games::fleet::game::parse_faces(rules, &faces, spec)
-            .map(|_| ())
-            .map_err(|e| wrong(fleet_text::refusal(rules, game, &e, lang)))
-    };
-    let prompt = format!("{} ({hint})", fleet_text::prompt(rules, game, d, lang));
-    let answer = match overtaken {
-        Some(overtaken) => match p.input_until(&prompt, &validate, overtaken)? {
-            Some(answer) => answer,
-            None => return Ok(Asked::Overtaken),
-        },
-        None => p.input(&prompt, &validate)?,
-    };
-    if let Some(meta) = meta_of(&answer, lang) {
-        return Ok(Asked::Meta(meta.to_string()));
-    }
-    let faces = keys(&answer).map_err(Error::said)?;
-    Ok(Asked::Input(Input::Roll { faces, digital: false }))
-}
-
-pub(super) fn ask_choice(
-    rules: &FleetRules,
-    game: &Game,
-    d: &Decision,
-    p: &mut dyn Prompter,
-    overtaken: Option<ui::Overtaken>,
-    lang: &str,
-) -> Result<Asked, Error> {
-    let mut choices: Vec<Choice> = d
-        .options
-        .iter()
-        .map(|o| Choice::new(o.key(rules, game), fleet_text::option_label(rules, game, d, o, lang)))
-        .collect();
-    choices.push(Choice::new("undo", crate::t!(lang, "cli.play.meta_undo")));
-    choices.push(Choice::new("sheet", crate::t!(lang, "cli.play.meta_sheet")));
-    choices.push(Choice::new("sheets", crate::t!(lang, "cli.play.meta_sheets")));
-    choices.push(Choice::new("scores", crate::t!(lang, "cli.play.meta_scores")));
-    choices.push(Choice::new("help", crate::t!(lang, "cli.play.meta_help")));
-    let prompt = fleet_text::prompt(rules, game, d, lang);
-    let i = match overtaken {
-        Some(overtaken) => match p.select_until(&prompt, &choices, overtaken)? {
-            Some(i) => i,
-            None => return Ok(Asked::Overtaken),
-        },
-        None => p.select(&prompt, &choices)?,
-    };
-    Ok(if i < d.options.len() {
-        Asked::Input(Input::Choice(choices[i].key.clone()))
-    } else {
-        Asked::Meta(choices[i].key.clone())
-    })
-}
-
-fn meta(
-    rules: &FleetRules,
-    session: &mut Session,
-    journal: &mut Journal,
-    who: Option<usize>,
-    cmd: &str,
-    p: &mut dyn Prompter,
-    lang: &str,
-) -> anyhow::Result<()> {
-    match cmd {
-        "undo" => match session.undo(rules) {
-            Ok(undone) => {
-                journal.append(&Entry::Undo)?;
-                let what = undone
-                    .decision
-                    .as_ref()
-                    .map(|d| fleet_text::prompt(rules, &session.game, d, lang))
-                    .unwrap_or_default();
-                p.say(&crate::t!(lang, "engine.undone", what = what, answer = undone.answer));
+                Err(illegal) => {
+                    p.say(&format!(
+                        "{} — {}",
+                        fleet_text::refusal(rules, &self.session.game, &illegal, lang),
+                        crate::t!(lang, "cli.play.legal", legal = illegal.legal.join(", "))
+                    ));
+                    break;
+                }
             }
-            Err(why) => {
-                let why = match why {
-                    NoUndo::Nothing => crate::t!(lang, "engine.undo_nothing"),
-                    NoUndo::DigitalRoll => crate::t!(lang, "engine.undo_digital_roll"),
-                };
-                p.say(&crate::t!(lang, "cli.play.cannot_undo", why = why))
-            }
-        },
-        "sheet" | "sheets" => {
-            let who: Vec<usize> = match who {
-                Some(pl) if cmd == "sheet" => vec![pl],
-                _ => (0..session.game.players.len()).collect(),
+        }
+        Ok(())
+    }
+
+    /// Ask, apply, save, tell — until the game is over (and the table is done with it).
+    fn run(&mut self, p: &mut dyn Prompter, hook: &Hook) -> anyhow::Result<i32> {
+        let (rules, lang, opts) = (self.rules, self.lang, self.opts);
+        loop {
+            let Some(decision) = self.session.game.decision(rules) else {
+                finish(rules, self.session, self.journal.path(), &mut |line: &str| p.say(line), hook, lang)?;
+                if self.game_over(p)? {
+                    return Ok(0);
+                }
+                continue;
             };
-            for pl in who {
-                p.say(&sheet_text(rules, &session.game.players[pl].sheet, lang));
+            let digital = match self.setup.dice {
+                Dice::Digital => self.session.digital_answer(rules, self.setup.seed.unwrap_or(0)),
+                Dice::Physical => None,
+            };
+            if let Some(input) = digital {
+                p.say(&fleet_text::digital_said(rules, &self.session.game, &decision, &input, lang));
+                self.apply(vec![Step { by: None, decision, input, how: How::Typed }], true, p)?;
+                continue;
+            }
+            // What the rules decide is not asked.
+            if let Some((choice, why)) = entry::forced(&decision).filter(|_| !opts.ask_all) {
+                let input = Input::Choice(choice.key(rules, &self.session.game).into_owned());
+                self.apply(vec![Step { by: None, decision, input, how: How::Forced(why) }], false, p)?;
+                continue;
+            }
+            let game = &self.session.game;
+            let asked = match decision.roll {
+                Some(spec) => ask_roll(rules, game, &decision, spec, p, None, lang)?,
+                None if opts.ask_all => ask_choice(rules, game, &decision, p, None, lang)?,
+                None if entry::together(&decision) => ask_together(rules, game, &decision, p, opts, lang)?,
+                None => ask_entry(rules, game, &decision, p, opts, lang)?,
+            };
+            match asked {
+                Asked::Overtaken => {}
+                Asked::Meta(cmd) => self.meta(decision.player, &cmd, p)?,
+                Asked::Input(input) => {
+                    self.apply(vec![Step { by: None, decision, input, how: How::Typed }], true, p)?
+                }
+                Asked::Steps(steps) => self.apply(steps, true, p)?,
             }
         }
-        "scores" => {
-            let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
-            let standings = fleet_standings(rules, &sheets, &vec![0; sheets.len()], lang);
-            p.say(&format!(
-                "{}\n{}",
-                fleet_text::scores_heading(&session.game, lang),
-                standings.render_in(Format::Table, false, None, lang)
-            ));
-        }
-        _ => p.say(&crate::t!(lang, "cli.play.help")),
     }
-    Ok(())
-}
 
-/// The game is over, but a mistyped last decision can still be taken back: until `quit`
-/// (or the end of an answers file) the table may undo, look at sheets and scores. True
-/// when the command is done; false after an undo reopened the game.
-fn game_over(
-    rules: &FleetRules,
-    session: &mut Session,
-    journal: &mut Journal,
-    p: &mut dyn Prompter,
-    lang: &str,
-) -> anyhow::Result<bool> {
-    let choices: Vec<Choice> = [
-        ("quit", crate::t!(lang, "cli.play.meta_quit")),
-        ("undo", crate::t!(lang, "cli.play.meta_undo")),
-        ("sheets", crate::t!(lang, "cli.play.meta_sheets")),
-        ("scores", crate::t!(lang, "cli.play.meta_scores")),
-        ("help", crate::t!(lang, "cli.play.meta_help")),
-    ]
-    .into_iter()
-    .map(|(key, label)| Choice::new(key, label))
-    .collect();
-    while p.answers_left() {
-        let i = p.select(&crate::t!(lang, "cli.play.game_over"), &choices)?;
-        match choices[i].key.as_str() {
-            "quit" => return Ok(true),
-            cmd => meta(rules, session, journal, None, cmd, p, lang)?,
+    /// `undo`, `sheet`, `sheets`, `scores`, `help`.
+    fn meta(&mut self, who: Option<usize>, cmd: &str, p: &mut dyn Prompter) -> anyhow::Result<()> {
+        let (rules, lang) = (self.rules, self.lang);
+        match cmd {
+            // Back to the last question a person answered: rolls deckhand made, forced
+            // and usual answers after it are taken back too (rolled again, a roll shows
+            // the same dice).
+            "undo" => {
+                let hows = self.hows.clone();
+                let undone = {
+                    let this = &*self;
+                    let more =
+                        |s: &Session, i: usize| hows.get(i).is_some_and(|h| *h != How::Typed) || this.automatic(s);
+                    let mut session = this.session.clone();
+                    let undone = session.undo_to_question(rules, more);
+                    (session, undone)
+                };
+                match undone {
+                    (session, Ok(undone)) => {
+                        *self.session = session;
+                        for _ in &undone {
+                            self.journal.append(&Entry::Undo)?;
+                        }
+                        self.hows.truncate(self.session.inputs.len());
+                        let what = undone
+                            .last()
+                            .and_then(|u| u.decision.as_ref())
+                            .map(|d| fleet_text::prompt(rules, &self.session.game, d, lang))
+                            .unwrap_or_default();
+                        let answers: Vec<&str> = undone.iter().rev().map(|u| u.answer.as_str()).collect();
+                        p.say(&crate::t!(lang, "engine.undone", what = what, answer = answers.join(", ")));
+                    }
+                    (_, Err(why)) => {
+                        let why = match why {
+                            NoUndo::Nothing => crate::t!(lang, "engine.undo_nothing"),
+                            NoUndo::DigitalRoll => crate::t!(lang, "engine.undo_digital_roll"),
+                        };
+                        p.say(&crate::t!(lang, "cli.play.cannot_undo", why = why))
+                    }
+                }
+            }
+            "sheet" | "sheets" => {
+                let game = &self.session.game;
+                let who: Vec<usize> = match who {
+                    Some(pl) if cmd == "sheet" => vec![pl],
+                    _ => (0..game.players.len()).collect(),
+                };
+                for pl in who {
+                    p.say(&sheet_text(rules, &game.players[pl].sheet, lang));
+                }
+            }
+            "scores" => {
+                let game = &self.session.game;
+                let sheets: Vec<&Sheet> = game.players.iter().map(|pl| &pl.sheet).collect();
+                let standings = fleet_standings(rules, &sheets, &vec![0; sheets.len()], lang);
+                p.say(&format!(
+                    "{}\n{}",
+                    fleet_text::scores_heading(game, lang),
+                    standings.render_in(Format::Table, false, None, lang)
+                ));
+            }
+            _ => p.say(&crate::t!(lang, "cli.play.help")),
         }
-        if !session.game.finished() {
-            return Ok(false);
-        }
+        Ok(())
     }
-    Ok(true)
+
+    /// The game is over, but a mistyped last decision can still be taken back: until
+    /// `quit` (or the end of an answers file) the table may undo, look at sheets and
+    /// scores. True when the command is done; false after an undo reopened the game.
+    fn game_over(&mut self, p: &mut dyn Prompter) -> anyhow::Result<bool> {
+        let lang = self.lang;
+        let choices: Vec<Choice> = [
+            ("quit", crate::t!(lang, "cli.play.meta_quit")),
+            ("undo", crate::t!(lang, "cli.play.meta_undo")),
+            ("sheets", crate::t!(lang, "cli.play.meta_sheets")),
+            ("scores", crate::t!(lang, "cli.play.meta_scores")),
+            ("help", crate::t!(lang, "cli.play.meta_help")),
+        ]
+        .into_iter()
+        .map(|(key, label)| Choice::new(key, label))
+        .collect();
+        while p.answers_left() {
+            let i = p.select(&crate::t!(lang, "cli.play.game_over"), &choices)?;
+            match choices[i].key.as_str() {
+                "quit" => return Ok(true),
+                cmd => self.meta(None, cmd, p)?,
+            }
+            if !self.session.game.finished() {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
 }
 
 /// The end of the game: the final table, and every sheet written as a transcription file.
@@ -509,6 +458,7 @@ pub fn resume(
     allow_change: bool,
     history: &LiveArgs,
     serve: &super::served::ServeArgs,
+    ask_all: bool,
     lang: &'static str,
 ) -> anyhow::Result<i32> {
     // The save is locked from here on: a second deckhand on it is refused at once.
@@ -548,7 +498,10 @@ pub fn resume(
     }
     p.say(&format!("{resumed} {}", crate::t!(lang, "cli.play.at_any_prompt")));
     session.game.take_events();
-    run(fleet, &mut session, &mut journal, &setup, p, &hook, lang)
+    let opts = Entries { ask_all: ask_all || !p.entries() };
+    let mut table =
+        Table { rules: fleet, session: &mut session, journal: &mut journal, setup, opts, hows: Vec::new(), lang };
+    table.run(p, &hook)
 }
 
 pub fn replay(

@@ -7,6 +7,7 @@ mod clap_text;
 mod commands;
 mod coop_table;
 mod endgame;
+mod fleet_ask;
 mod fleet_table;
 pub mod interrupt;
 mod record;

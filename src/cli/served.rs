@@ -9,7 +9,8 @@
 use std::io::{BufRead, IsTerminal};
 use std::path::{Path, PathBuf};
 
-use super::fleet_table::{ask_choice, ask_roll, finish, Asked, Hook};
+use super::fleet_ask::{ask_choice, ask_roll, Asked};
+use super::fleet_table::{finish, Hook};
 use super::sheets::fleet_standings;
 use crate::games::fleet::session::Session;
 use crate::games::fleet::{FleetRules, Sheet};
@@ -189,7 +190,8 @@ fn at_terminal(serving: &Serving, p: &mut dyn Prompter, lang: &str) -> anyhow::R
             None => ask_choice(rules, &session.game, d, p, Some(&overtaken), lang)?,
         };
         match asked {
-            Asked::Overtaken => {}
+            // The served terminal asks one decision at a time (menus, typed rolls).
+            Asked::Overtaken | Asked::Steps(_) => {}
             Asked::Meta(cmd) => meta(table, &session, d.player, &cmd, p, lang),
             Asked::Input(input) => match table.answer(offered.slot, offered.offer, input) {
                 Ok(_) => {}

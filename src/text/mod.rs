@@ -13,6 +13,7 @@ pub mod error;
 pub mod fischerspiel;
 pub mod fleet;
 pub mod fleet_check;
+pub mod fleet_entry;
 pub mod fleet_score;
 pub mod history;
 pub mod nauticus;

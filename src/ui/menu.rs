@@ -46,11 +46,39 @@ pub fn filter(choices: &[Choice], typed: &str) -> Vec<usize> {
     ranked.into_iter().map(|(_, i)| i).collect()
 }
 
+/// What a menu that takes entries gave: an option, or a line typed for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Picked {
+    /// The option at this index.
+    Choice(usize),
+    /// Words typed that are not one option (`harbor inuit cod`), as `check` accepted them.
+    Text(String),
+}
+
 /// Ask on the terminal; returns the index of the chosen option.
 pub fn select(term: &Term, prompt: &str, choices: &[Choice], hint: &str, color: bool) -> std::io::Result<usize> {
     let mut typed = String::new();
-    let chosen = run(term, prompt, choices, hint, color, &mut typed, None)?;
-    Ok(chosen.expect("only an overtaken menu returns without a choice"))
+    match run(term, prompt, choices, hint, color, &mut typed, None, None)? {
+        Some(Picked::Choice(i)) => Ok(i),
+        _ => unreachable!("a menu without entries returns an option"),
+    }
+}
+
+/// Ask on the terminal, taking an option or a typed entry: Enter on a single word that
+/// options match chooses the highlighted one; Enter on several words, or a word no option
+/// matches, gives the text when `check` accepts it, and shows why not below the menu
+/// otherwise (the text stays to be corrected).
+pub fn entry(
+    term: &Term,
+    prompt: &str,
+    choices: &[Choice],
+    hint: &str,
+    color: bool,
+    check: &dyn Fn(&str) -> Result<(), String>,
+) -> std::io::Result<Picked> {
+    let mut typed = String::new();
+    Ok(run(term, prompt, choices, hint, color, &mut typed, None, Some(check))?
+        .expect("only an overtaken menu returns without a choice"))
 }
 
 /// Ask on the terminal until `overtaken()` says the question was answered elsewhere (a
@@ -67,9 +95,13 @@ pub fn select_until(
     overtaken: &dyn Fn() -> bool,
 ) -> std::io::Result<Option<usize>> {
     let _keys = keys::OneByOne::enter();
-    run(term, prompt, choices, hint, color, typed, Some(overtaken))
+    Ok(match run(term, prompt, choices, hint, color, typed, Some(overtaken), None)? {
+        Some(Picked::Choice(i)) => Some(i),
+        _ => None,
+    })
 }
 
+#[allow(clippy::too_many_arguments)]
 fn run(
     term: &Term,
     prompt: &str,
@@ -78,15 +110,19 @@ fn run(
     color: bool,
     typed: &mut String,
     overtaken: Option<&dyn Fn() -> bool>,
-) -> std::io::Result<Option<usize>> {
+    check: Option<&dyn Fn(&str) -> Result<(), String>>,
+) -> std::io::Result<Option<Picked>> {
     let mut highlight = 0usize;
     let mut drawn = 0usize;
+    let mut problem: Option<String> = None;
     loop {
-        let matches = filter(choices, typed);
+        let words = typed.split_whitespace().count();
+        // Several words, or a word no option has: an entry, not a filter.
+        let matches = if check.is_some() && words > 1 { Vec::new() } else { filter(choices, typed) };
         highlight = highlight.min(matches.len().saturating_sub(1));
         term.clear_line()?;
         term.clear_last_lines(drawn)?;
-        drawn = draw(term, prompt, choices, &matches, highlight, typed, hint, color)?;
+        drawn = draw(term, prompt, choices, &matches, highlight, typed, hint, color, problem.as_deref())?;
         let Some(key) = keys::next(term, overtaken)? else {
             term.clear_line()?;
             term.clear_last_lines(drawn)?;
@@ -99,7 +135,20 @@ fn run(
                 term.clear_last_lines(drawn)?;
                 term.write_line(&format!("{prompt} {}", choices[chosen].label))?;
                 typed.clear();
-                return Ok(Some(chosen));
+                return Ok(Some(Picked::Choice(chosen)));
+            }
+            Key::Enter if !typed.trim().is_empty() => {
+                if let Some(check) = check {
+                    match check(typed) {
+                        Ok(()) => {
+                            term.clear_line()?;
+                            term.clear_last_lines(drawn)?;
+                            term.write_line(&format!("{prompt} {typed}"))?;
+                            return Ok(Some(Picked::Text(std::mem::take(typed))));
+                        }
+                        Err(why) => problem = Some(why),
+                    }
+                }
             }
             Key::ArrowDown | Key::Tab if !matches.is_empty() => highlight = (highlight + 1) % matches.len(),
             Key::ArrowUp | Key::BackTab if !matches.is_empty() => {
@@ -108,14 +157,17 @@ fn run(
             Key::Backspace => {
                 typed.pop();
                 highlight = 0;
+                problem = None;
             }
             Key::Escape => {
                 typed.clear();
                 highlight = 0;
+                problem = None;
             }
             Key::Char(c) if !c.is_control() => {
                 typed.push(c);
                 highlight = 0;
+                problem = None;
             }
             _ => {}
         }
@@ -308,6 +360,7 @@ fn draw(
     typed: &str,
     hint: &str,
     color: bool,
+    problem: Option<&str>,
 ) -> std::io::Result<usize> {
     let (rows, cols) = term.size();
     let width = usize::from(cols).max(20);
@@ -321,8 +374,12 @@ fn draw(
         let line = console::truncate_str(&line, width - 1, "…").into_owned();
         lines.push(if at == highlight && color { console::style(line).cyan().bold().to_string() } else { line });
     }
-    if matches.is_empty() {
+    if matches.is_empty() && typed.split_whitespace().count() < 2 {
         lines.push("  —".into());
+    }
+    if let Some(problem) = problem {
+        let line = console::truncate_str(problem, width - 1, "…").into_owned();
+        lines.push(if color { console::style(line).red().to_string() } else { line });
     }
     for line in &lines {
         term.write_line(line)?;

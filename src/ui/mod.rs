@@ -45,9 +45,21 @@ pub fn write_stderr(text: &str) {
 /// question gives up, returning None, as soon as it returns true.
 pub type Overtaken<'a> = &'a dyn Fn() -> bool;
 
+pub use menu::Picked;
+
 pub trait Prompter {
     /// Ask to pick one of `choices`; returns its index.
     fn select(&mut self, prompt: &str, choices: &[Choice]) -> Result<usize, Error>;
+    /// Ask for one of `choices` or an entry of several words (`harbor inuit cod`), which
+    /// `check` accepts or says what is wrong with.
+    fn entry(&mut self, prompt: &str, choices: &[Choice], check: Validator) -> Result<Picked, Error>;
+    /// Whether answers are entries (a pick and its use in one, everyone's shared die at
+    /// once, forced answers applied): always on a terminal unless `--ask-all`; an answers
+    /// file only when it says so (a line `#! entries` before its first answer), as files
+    /// written before take one answer per question.
+    fn entries(&self) -> bool {
+        false
+    }
     /// Ask for a line of text; `validate` explains what is wrong with a bad answer.
     fn input(&mut self, prompt: &str, validate: Validator) -> Result<String, Error>;
     /// Tell the people at the table something (goes to standard error).
@@ -160,6 +172,16 @@ impl Prompter for TerminalPrompter {
             .map_err(|e| dialoguer_error(dialoguer::Error::IO(e), self.lang))
     }
 
+    fn entry(&mut self, prompt: &str, choices: &[Choice], check: Validator) -> Result<Picked, Error> {
+        let hint = crate::t!(self.lang, "cli.ui.entry_hint");
+        menu::entry(&console::Term::stderr(), prompt, choices, &hint, self.color, check)
+            .map_err(|e| dialoguer_error(dialoguer::Error::IO(e), self.lang))
+    }
+
+    fn entries(&self) -> bool {
+        true
+    }
+
     fn input(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
         dialoguer::Input::<String>::with_theme(self.theme.as_ref())
             .with_prompt(prompt)
@@ -198,6 +220,9 @@ pub struct ScriptPrompter {
     name: String,
     lines: Vec<String>,
     next: usize,
+    /// The file says `#! entries` before its first answer: entries, not one answer per
+    /// question.
+    entries: bool,
     /// Echo questions and answers to stderr, so a scripted run reads like a session.
     pub echo: bool,
     lang: &'static str,
@@ -205,7 +230,12 @@ pub struct ScriptPrompter {
 
 impl ScriptPrompter {
     pub fn new(name: &str, lines: Vec<String>) -> Self {
-        ScriptPrompter { name: name.to_string(), lines, next: 0, echo: true, lang: "en" }
+        let entries = lines
+            .iter()
+            .map(|l| l.trim())
+            .take_while(|l| l.is_empty() || l.starts_with('#'))
+            .any(|l| l.split_whitespace().collect::<Vec<_>>() == ["#!", "entries"] || l == "#!entries");
+        ScriptPrompter { name: name.to_string(), lines, next: 0, entries, echo: true, lang: "en" }
     }
 
     /// Say the errors in this language.
@@ -233,6 +263,18 @@ impl ScriptPrompter {
     }
 }
 
+impl ScriptPrompter {
+    /// The choice an answer names: its key or label (case ignored), or its number.
+    fn find(choices: &[Choice], answer: &str) -> Option<usize> {
+        let lower = answer.to_lowercase();
+        choices
+            .iter()
+            .position(|c| c.key.to_lowercase() == lower)
+            .or_else(|| choices.iter().position(|c| c.label.to_lowercase() == lower))
+            .or_else(|| answer.parse::<usize>().ok().filter(|n| (1..=choices.len()).contains(n)).map(|n| n - 1))
+    }
+}
+
 impl Prompter for ScriptPrompter {
     fn answers_left(&self) -> bool {
         self.lines[self.next.min(self.lines.len())..].iter().any(|l| {
@@ -241,15 +283,39 @@ impl Prompter for ScriptPrompter {
         })
     }
 
+    fn entries(&self) -> bool {
+        self.entries
+    }
+
+    fn entry(&mut self, prompt: &str, choices: &[Choice], check: Validator) -> Result<Picked, Error> {
+        let (line, answer) = self.next_answer(prompt)?;
+        if let Some(i) = Self::find(choices, &answer) {
+            if self.echo {
+                say(&format!("{prompt} {}", choices[i].label));
+            }
+            return Ok(Picked::Choice(i));
+        }
+        match check(&answer) {
+            Ok(()) => {
+                if self.echo {
+                    say(&format!("{prompt} {answer}"));
+                }
+                Ok(Picked::Text(answer))
+            }
+            Err(why) => Err(Error::Usage(crate::msg!(
+                "cli.ui.not_an_answer",
+                file = &self.name,
+                line = line,
+                answer = answer,
+                prompt = prompt,
+                why = why
+            ))),
+        }
+    }
+
     fn select(&mut self, prompt: &str, choices: &[Choice]) -> Result<usize, Error> {
         let (line, answer) = self.next_answer(prompt)?;
-        let lower = answer.to_lowercase();
-        let found = choices
-            .iter()
-            .position(|c| c.key.to_lowercase() == lower)
-            .or_else(|| choices.iter().position(|c| c.label.to_lowercase() == lower))
-            .or_else(|| answer.parse::<usize>().ok().filter(|n| (1..=choices.len()).contains(n)).map(|n| n - 1));
-        match found {
+        match Self::find(choices, &answer) {
             Some(i) => {
                 if self.echo {
                     say(&format!("{prompt} {}", choices[i].label));

@@ -56,6 +56,10 @@ pub struct FleetFlags {
     /// Seed for digital dice (a game with the same seed and decisions rolls the same)
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Ask every decision, one answer each: nothing the rules force is applied, no
+    /// entry answers more than its question
+    #[arg(long)]
+    pub ask_all: bool,
 }
 
 impl FleetFlags {
@@ -68,6 +72,7 @@ impl FleetFlags {
             (self.trophies, "--trophies"),
             (self.dice != DiceMode::Physical, "--dice"),
             (self.seed.is_some(), "--seed"),
+            (self.ask_all, "--ask-all"),
         ] {
             if set {
                 given.push(flag);
@@ -116,6 +121,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("play", "trophies", "cli.help.play.trophies"),
     ("play", "dice", "cli.help.play.dice"),
     ("play", "seed", "cli.help.play.seed"),
+    ("play", "ask_all", "cli.help.play.ask_all"),
     ("play", "save", "cli.help.play.save"),
     ("play", "variant", "cli.help.play.variant"),
     ("play", "boats", "cli.help.play.boats"),
@@ -176,6 +182,7 @@ pub fn run(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
                     rules: args.rules.rules.as_deref(),
                     history: &args.history,
                     serve: &args.serve,
+                    ask_all: f.ask_all,
                 },
                 lang,
             )

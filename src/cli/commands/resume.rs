@@ -20,6 +20,9 @@ pub struct ResumeArgs {
     pub history: LiveArgs,
     #[command(flatten)]
     pub serve: ServeArgs,
+    /// Fleet: ask every decision, one answer each (see `play --ask-all`)
+    #[arg(long)]
+    pub ask_all: bool,
 }
 
 /// The help texts of the command and its arguments: (command path, argument, catalog key).
@@ -29,6 +32,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("resume", "answers", "cli.help.answers"),
     ("resume", "rules", "cli.help.began_with"),
     ("resume", "allow_rules_change", "cli.help.resume.allow_rules_change"),
+    ("resume", "ask_all", "cli.help.resume.ask_all"),
     ("resume", "serve", "web.help.serve"),
     ("resume", "bind", "web.help.bind"),
 ];
@@ -38,6 +42,10 @@ pub fn run(args: ResumeArgs, lang: &'static str) -> anyhow::Result<i32> {
     let (header, _) = saves::read(&file, lang)?;
     let (answers, rules, allow) = (args.answers.answers, args.rules.rules, args.rules.allow_rules_change);
     match header.setup {
+        Setup::Fischerspiel(_) if args.ask_all => {
+            Err(crate::Error::Usage(crate::msg!("cli.play.flag_not_for_game", flag = "--ask-all", game = &header.game))
+                .into())
+        }
         Setup::Fischerspiel(_) if args.serve.serve => {
             Err(crate::Error::Usage(crate::msg!("web.serve_fleet_only", game = &header.game)).into())
         }
@@ -47,7 +55,8 @@ pub fn run(args: ResumeArgs, lang: &'static str) -> anyhow::Result<i32> {
             lang,
         ),
         Setup::Fleet(_) => {
-            fleet_table::resume(&file, answers.as_deref(), rules.as_deref(), allow, &args.history, &args.serve, lang)
+            let (history, serve) = (&args.history, &args.serve);
+            fleet_table::resume(&file, answers.as_deref(), rules.as_deref(), allow, history, serve, args.ask_all, lang)
         }
     }
 }

@@ -6,6 +6,7 @@
 pub mod check;
 mod compile;
 mod compile_parts;
+pub mod entry;
 pub mod game;
 pub mod model;
 pub mod pad;

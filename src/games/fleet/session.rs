@@ -124,6 +124,41 @@ impl Session {
         Ok(Undone { answer, decision: self.game.decision(rules) })
     }
 
+    /// Undo back to the last question a person answered: the last decision is taken back,
+    /// and then, while `more(session, i)` says so for the answer `i` just taken back and
+    /// the decision now at the front, the one before it (a roll deckhand made, an answer
+    /// the rules forced, a usual answer nobody was asked for). Taking back a roll deckhand
+    /// made is safe: rolled again, the same roll of the game shows the same faces. The
+    /// answers taken back, last first.
+    pub fn undo_to_question(
+        &mut self,
+        rules: &FleetRules,
+        more: impl Fn(&Session, usize) -> bool,
+    ) -> Result<Vec<Undone>, NoUndo> {
+        if self.inputs.is_empty() {
+            return Err(NoUndo::Nothing);
+        }
+        let mut undone = Vec::new();
+        loop {
+            let Some((_, last)) = self.inputs.pop() else { break };
+            undone.push(Undone {
+                answer: match &last {
+                    Input::Choice(k) => k.clone(),
+                    Input::Roll { faces, .. } => faces.join(" "),
+                },
+                decision: None,
+            });
+            self.game = Self::rebuild(rules, &self.names, self.setup, &self.inputs);
+            if self.inputs.is_empty() || !more(self, self.inputs.len()) {
+                break;
+            }
+        }
+        if let Some(first) = undone.last_mut() {
+            first.decision = self.game.decision(rules);
+        }
+        Ok(undone)
+    }
+
     /// The answer deckhand gives itself to the decision at the front when it rolls the
     /// dice (digital dice, seeded by `seed`): the faces of a roll, the start die, the start
     /// player, a drawn card. None: a person decides. The `n`-th roll of a game always shows

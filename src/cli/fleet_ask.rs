@@ -1,0 +1,252 @@
+//! Asking a Fleet decision at the table: a roll (the faces typed, by letters and counts
+//! with entries), a menu for one decision, an entry that answers a pick and what follows
+//! it in one go, or one line for what everyone decides at the same moment (the shared
+//! die, the oyster boats). With entries (a terminal, unless `--ask-all`; an answers file
+//! that says `#! entries`), what the rules decide is not asked.
+
+use crate::games::fleet::entry::{self, Entries, Step};
+use crate::games::fleet::game::{Decision, Face, Game, Input, RollSpec};
+use crate::games::fleet::FleetRules;
+use crate::text::fleet as fleet_text;
+use crate::text::fleet_entry;
+use crate::ui::{Choice, Picked, Prompter};
+use crate::{ui, Error};
+
+/// Words that are commands at any prompt, so they cannot be player names.
+const META: [&str; 5] = ["undo", "sheet", "scores", "help", "sheets"];
+
+/// The command a typed answer names: a key of `META`, or its word in `lang` (`zurück`,
+/// `annuler`, …).
+pub(super) fn meta_of(text: &str, lang: &str) -> Option<&'static str> {
+    let text = text.trim().to_lowercase();
+    if let Some(key) = META.iter().find(|m| **m == text) {
+        return Some(key);
+    }
+    [
+        ("undo", crate::t!(lang, "cli.play.word_undo")),
+        ("sheet", crate::t!(lang, "cli.play.word_sheet")),
+        ("sheets", crate::t!(lang, "cli.play.word_sheets")),
+        ("scores", crate::t!(lang, "cli.play.word_scores")),
+        ("help", crate::t!(lang, "cli.play.word_help")),
+    ]
+    .into_iter()
+    .find(|(_, word)| crate::text::same_word(word, &text))
+    .map(|(key, _)| key)
+}
+
+/// What the table answered.
+pub(super) enum Asked {
+    /// One answer to the decision at the front.
+    Input(Input),
+    /// Answers of an entry, in order (a pick and its use, everyone's shared die…).
+    Steps(Vec<Step>),
+    /// `undo`, `sheet`, `sheets`, `scores` or `help`.
+    Meta(String),
+    /// Answered elsewhere while the question waited (a phone, at a served table).
+    Overtaken,
+}
+
+pub(super) fn ask_roll(
+    rules: &FleetRules,
+    game: &Game,
+    d: &Decision,
+    spec: RollSpec,
+    p: &mut dyn Prompter,
+    overtaken: Option<ui::Overtaken>,
+    lang: &str,
+) -> Result<Asked, Error> {
+    // Players type the faces by letter, with counts (`2c l s`), or by their words in any
+    // language; the save gets keys.
+    let letters = |boat_die: bool| -> String {
+        let kinds = Face::faces_of_kind(rules, boat_die);
+        fleet_entry::face_letters(rules, lang)
+            .into_iter()
+            .filter(|(f, _)| kinds.contains(f))
+            .map(|(f, l)| format!("{l} {}", fleet_text::face_word(rules, f, lang)))
+            .collect::<Vec<_>>()
+            .join(" · ")
+    };
+    let hint = match (spec.boat, spec.town) {
+        (b, 0) => crate::t!(lang, "cli.play.type_faces", n = b, faces = letters(true)),
+        (0, _) => crate::t!(lang, "cli.play.type_one_face", faces = letters(false)),
+        (b, t) => crate::t!(lang, "cli.play.type_town_and_boat", n = t, faces = letters(false), boat = b),
+    };
+    let keys = |text: &str| -> Result<Vec<String>, String> {
+        let words = |f: Face| fleet_entry::face_words(rules, f, lang);
+        match crate::games::fleet::entry::roll(rules, text, &words) {
+            Ok(faces) => Ok(faces.iter().map(|f| f.key(rules).into_owned()).collect()),
+            Err(bad) => Err(fleet_entry::bad_faces(rules, &bad, lang)),
+        }
+    };
+    let wrong = |why: String| {
+        crate::t!(lang, "cli.play.wrong_faces", why = why, faces = fleet_entry::letters_line(rules, lang))
+    };
+    let validate = |text: &str| -> Result<(), String> {
+        if meta_of(text, lang).is_some() {
+            return Ok(());
+        }
+        let faces = keys(text)?;
+        crate::games::fleet::game::parse_faces(rules, &faces, spec)
+            .map(|_| ())
+            .map_err(|e| wrong(fleet_text::refusal(rules, game, &e, lang)))
+    };
+    let prompt = format!("{} ({hint})", fleet_text::prompt(rules, game, d, lang));
+    let answer = match overtaken {
+        Some(overtaken) => match p.input_until(&prompt, &validate, overtaken)? {
+            Some(answer) => answer,
+            None => return Ok(Asked::Overtaken),
+        },
+        None => p.input(&prompt, &validate)?,
+    };
+    if let Some(meta) = meta_of(&answer, lang) {
+        return Ok(Asked::Meta(meta.to_string()));
+    }
+    let faces = keys(&answer).map_err(Error::said)?;
+    Ok(Asked::Input(Input::Roll { faces, digital: false }))
+}
+
+pub(super) fn ask_choice(
+    rules: &FleetRules,
+    game: &Game,
+    d: &Decision,
+    p: &mut dyn Prompter,
+    overtaken: Option<ui::Overtaken>,
+    lang: &str,
+) -> Result<Asked, Error> {
+    let mut choices: Vec<Choice> = d
+        .options
+        .iter()
+        .map(|o| Choice::new(o.key(rules, game), fleet_text::option_label(rules, game, d, o, lang)))
+        .collect();
+    choices.push(Choice::new("undo", crate::t!(lang, "cli.play.meta_undo")));
+    choices.push(Choice::new("sheet", crate::t!(lang, "cli.play.meta_sheet")));
+    choices.push(Choice::new("sheets", crate::t!(lang, "cli.play.meta_sheets")));
+    choices.push(Choice::new("scores", crate::t!(lang, "cli.play.meta_scores")));
+    choices.push(Choice::new("help", crate::t!(lang, "cli.play.meta_help")));
+    let prompt = fleet_text::prompt(rules, game, d, lang);
+    let i = match overtaken {
+        Some(overtaken) => match p.select_until(&prompt, &choices, overtaken)? {
+            Some(i) => i,
+            None => return Ok(Asked::Overtaken),
+        },
+        None => p.select(&prompt, &choices)?,
+    };
+    Ok(if i < d.options.len() {
+        Asked::Input(Input::Choice(choices[i].key.clone()))
+    } else {
+        Asked::Meta(choices[i].key.clone())
+    })
+}
+
+/// The words of an option, for matching an entry (every language; dice letters of `lang`).
+fn words_in<'a>(
+    rules: &'a FleetRules,
+    lang: &'a str,
+) -> impl Fn(&Game, &Decision, &crate::games::fleet::game::Choice) -> Vec<String> + 'a {
+    move |g: &Game, d: &Decision, c: &crate::games::fleet::game::Choice| fleet_entry::choice_words(rules, g, d, c, lang)
+}
+
+/// The menu of a decision: its options, then the commands of every prompt.
+fn menu(rules: &FleetRules, game: &Game, d: &Decision, lang: &str) -> Vec<Choice> {
+    let mut choices: Vec<Choice> = d
+        .options
+        .iter()
+        .map(|o| Choice::new(o.key(rules, game), fleet_text::option_label(rules, game, d, o, lang)))
+        .collect();
+    for (key, label) in [
+        ("undo", "cli.play.meta_undo"),
+        ("sheet", "cli.play.meta_sheet"),
+        ("sheets", "cli.play.meta_sheets"),
+        ("scores", "cli.play.meta_scores"),
+        ("help", "cli.play.meta_help"),
+    ] {
+        choices.push(Choice::new(key, crate::text::tr(lang, label, &[])));
+    }
+    choices
+}
+
+/// One decision as an entry: an option of the menu, or words that answer it and what
+/// follows it for the same player (`harbor inuit cod`); a picked die said alone gets its
+/// usual use.
+pub(super) fn ask_entry(
+    rules: &FleetRules,
+    game: &Game,
+    d: &Decision,
+    p: &mut dyn Prompter,
+    opts: Entries,
+    lang: &str,
+) -> Result<Asked, Error> {
+    let Some(player) = d.player else { return ask_choice(rules, game, d, p, None, lang) };
+    let choices = menu(rules, game, d, lang);
+    let words = words_in(rules, lang);
+    let plan = |text: &str| {
+        let typed: Vec<&str> = text.split_whitespace().collect();
+        entry::plan(rules, game, player, &typed, &words, opts)
+    };
+    let check = |text: &str| -> Result<(), String> {
+        if meta_of(text, lang).is_some() {
+            return Ok(());
+        }
+        plan(text).map(|_| ()).map_err(|e| fleet_entry::error(rules, game, &e, lang))
+    };
+    let prompt = fleet_text::prompt(rules, game, d, lang);
+    let text = match p.entry(&prompt, &choices, &check)? {
+        Picked::Choice(i) if i >= d.options.len() => return Ok(Asked::Meta(choices[i].key.clone())),
+        Picked::Choice(i) => choices[i].key.clone(),
+        Picked::Text(text) => text,
+    };
+    if let Some(meta) = meta_of(&text, lang) {
+        return Ok(Asked::Meta(meta.to_string()));
+    }
+    let steps = plan(&text).map_err(|e| Error::said(fleet_entry::error(rules, game, &e, lang)))?;
+    Ok(Asked::Steps(steps))
+}
+
+/// What everyone decides at the same moment, in one line: Enter gives every player their
+/// usual answer (each listed in the question), or the exceptions are typed by name
+/// (`bob coin, cy hex`); whoever has no usual answer is asked after.
+pub(super) fn ask_together(
+    rules: &FleetRules,
+    game: &Game,
+    d: &Decision,
+    p: &mut dyn Prompter,
+    opts: Entries,
+    lang: &str,
+) -> Result<Asked, Error> {
+    let words = words_in(rules, lang);
+    let pending = game.pending(rules);
+    let usual: Vec<String> = pending
+        .iter()
+        .filter_map(|pd| {
+            let player = pd.player?;
+            let label = match entry::usual(pd) {
+                Some(c) => fleet_text::option_label(rules, game, pd, &c, lang),
+                None => crate::t!(lang, "cli.entry.asked_after"),
+            };
+            Some(format!("{} {label}", game.players[player].name))
+        })
+        .collect();
+    let question = crate::t!(
+        lang,
+        "cli.entry.together",
+        question = fleet_text::prompt(rules, game, d, lang),
+        usual = usual.join(" · ")
+    );
+    let plan = |text: &str| entry::plan_together(rules, game, text, &words, opts);
+    let check = |text: &str| -> Result<(), String> {
+        if meta_of(text, lang).is_some() {
+            return Ok(());
+        }
+        plan(text).map(|_| ()).map_err(|e| fleet_entry::error(rules, game, &e, lang))
+    };
+    let text = p.input(&question, &check)?;
+    if let Some(meta) = meta_of(&text, lang) {
+        return Ok(Asked::Meta(meta.to_string()));
+    }
+    let steps = plan(&text).map_err(|e| Error::said(fleet_entry::error(rules, game, &e, lang)))?;
+    if steps.is_empty() {
+        // Nobody has a usual answer: ask the decision at the front as usual.
+        return ask_entry(rules, game, d, p, opts, lang);
+    }
+    Ok(Asked::Steps(steps))
+}

@@ -1,0 +1,433 @@
+//! Entries typed at the table, made into the answers they stand for. On paper only the die
+//! picks happen one after another; everything else is done at once by everyone. So one
+//! entry says as much as one player decides at a time:
+//!
+//! - a pick and its use in one entry (`cod` marks the next cod box when taking coins is
+//!   the only other use; `cod coin`, `harbor king_crab`, `wharf casino`), and the words
+//!   after it answer what the pick leads to (`harbor inuit cod`: the Inuit ship, then the
+//!   star action on the cod column);
+//! - the decisions everyone makes at the same moment (the shared die, the oyster boats)
+//!   in one entry: nothing accepts every player's usual answer, and only the exceptions
+//!   are typed (`bob coin, cy hex`);
+//! - what the rules decide is never asked (`forced`): a single legal answer, the 3-coins
+//!   face (3 coins, never "1 coin instead"), a pick among identical dice.
+//!
+//! Words are matched against the options of the decision they answer: an option's key,
+//! and the words the text layer gives for it in every language (`words`), whole or by a
+//! prefix only one option has; a word that matches nothing comes back with the nearest
+//! word it may have meant. No language is chosen here.
+
+use super::game::{Ask, Choice, Decision, Game, Input};
+use super::FleetRules;
+use crate::words::fold_word;
+
+/// How a step of an entry came about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum How {
+    /// A word of the entry said it.
+    Typed,
+    /// The player's usual answer, as nothing else was said.
+    Usual,
+    /// The rules leave nothing else (see `forced`).
+    Forced(Forced),
+}
+
+/// Why an answer is forced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Forced {
+    /// It is the only legal answer (a single option, or a pick among identical dice).
+    Only,
+    /// Every other answer gives the same and less: the 3-coins face or the market against
+    /// taking a die as fewer coins.
+    Better,
+}
+
+/// One answer an entry stands for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The player it is for, answered out of seat order when not at the front (`apply_by`);
+    /// None: the decision at the front of the queue.
+    pub by: Option<usize>,
+    /// The decision it answers.
+    pub decision: Decision,
+    /// The answer.
+    pub input: Input,
+    /// Typed, usual or forced.
+    pub how: How,
+}
+
+/// Why an entry cannot be answered as typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EntryError {
+    /// A word that names no option of the decision it would answer; `nearest` is the word
+    /// it is most likely a typo of.
+    Unknown { word: String, decision: Decision, nearest: Option<String> },
+    /// A word (a prefix) that several options share: their keys.
+    Ambiguous { word: String, decision: Decision, keys: Vec<String> },
+    /// Words left over when the player has nothing more to decide now.
+    NothingToAnswer { word: String, player: usize },
+    /// Words before the name of the player they are for, in an entry for everyone.
+    Whose { word: String },
+    /// A player named in an entry for everyone who has nothing to decide in it.
+    NotWaiting { player: usize },
+    /// A player named twice in one entry.
+    Twice { player: usize },
+}
+
+/// Options for making entries into answers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Entries {
+    /// `--ask-all`: nothing is answered that was not typed (no forced or usual answers).
+    pub ask_all: bool,
+}
+
+/// The answer the rules leave at a decision, if any: its only option; the 3-coins face's
+/// coins or the market's coins over taking the die as fewer coins. Rolls are never forced.
+pub fn forced(d: &Decision) -> Option<(Choice, Forced)> {
+    if d.roll.is_some() || d.options.is_empty() {
+        return None;
+    }
+    if d.options.len() == 1 {
+        return Some((d.options[0], Forced::Only));
+    }
+    if let Ask::Use { .. } = d.ask {
+        let as_coins = d.options.iter().find_map(|o| match o {
+            Choice::DieAsCoins(n) => Some(*n),
+            _ => None,
+        });
+        let others: Vec<&Choice> = d.options.iter().filter(|o| !matches!(o, Choice::DieAsCoins(_))).collect();
+        if let (Some(fewer), [better]) = (as_coins, others.as_slice()) {
+            match **better {
+                Choice::CoinsFace(n) | Choice::Market(n) if n >= fewer => return Some((**better, Forced::Better)),
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
+/// The answer a player gives when they say nothing more: a die used for its own column
+/// when the only other use is taking it as coins, and two fish on an oyster boat. None
+/// where a real choice is left (a harbor ship, the shrimp license, a building's use…).
+pub fn usual(d: &Decision) -> Option<Choice> {
+    if let Some((choice, _)) = forced(d) {
+        return Some(choice);
+    }
+    match d.ask {
+        Ask::Use { .. } => {
+            let mark = d.options.iter().find(|o| matches!(o, Choice::Mark { .. }))?;
+            d.options.iter().all(|o| matches!(o, Choice::Mark { .. } | Choice::DieAsCoins(_))).then_some(*mark)
+        }
+        Ask::Oyster { .. } => d.options.iter().find(|o| matches!(o, Choice::TwoFish)).copied(),
+        _ => None,
+    }
+}
+
+/// The words an option may be typed as (its key is always one).
+pub type Words<'a> = &'a dyn Fn(&Game, &Decision, &Choice) -> Vec<String>;
+
+/// The decision a player can answer now: at the front of the queue, or pending in the
+/// window of decisions made at the same moment.
+fn decision_of(rules: &FleetRules, game: &Game, player: usize) -> Option<(Decision, bool)> {
+    let front = game.decision(rules)?;
+    if front.player == Some(player) {
+        return Some((front, true));
+    }
+    game.pending(rules).into_iter().find(|d| d.player == Some(player)).map(|d| (d, false))
+}
+
+/// Apply one answer to the scratch game, as the step says.
+fn step(
+    rules: &FleetRules,
+    game: &mut Game,
+    player: usize,
+    front: bool,
+    d: Decision,
+    choice: Choice,
+    how: How,
+) -> Step {
+    let input = Input::Choice(choice.key(rules, game).into_owned());
+    let by = (!front).then_some(player);
+    let done = match by {
+        Some(p) => game.apply_by(rules, p, &input),
+        None => game.apply(rules, &input),
+    };
+    debug_assert!(done.is_ok(), "an option of the decision is always legal: {done:?}");
+    Step { by, decision: d, input, how }
+}
+
+/// Which option a word names: the key or a word of it exactly (the usual answer first
+/// when several have it), else the one option a prefix of its words fits.
+fn choose(rules: &FleetRules, game: &Game, d: &Decision, typed: &str, words: Words) -> Result<Choice, EntryError> {
+    let word = fold_word(typed.trim());
+    if let Ok(n) = word.parse::<usize>() {
+        if let Some(choice) = n.checked_sub(1).and_then(|i| d.options.get(i)) {
+            return Ok(*choice);
+        }
+    }
+    let all: Vec<(Choice, Vec<String>)> = d
+        .options
+        .iter()
+        .map(|o| {
+            let mut w: Vec<String> = words(game, d, o).iter().map(|x| fold_word(x)).collect();
+            let key = fold_word(&o.key(rules, game));
+            if let Some(rest) = key.strip_prefix("as:") {
+                w.push(rest.to_string());
+            }
+            w.push(key);
+            (*o, w)
+        })
+        .collect();
+    let exact: Vec<Choice> = all.iter().filter(|(_, w)| w.iter().any(|x| *x == word)).map(|(o, _)| *o).collect();
+    let prefix: Vec<Choice> = all
+        .iter()
+        .filter(|(_, w)| {
+            w.iter().any(|x| x.starts_with(&word) || x.split(['-', ' ', '_']).any(|p| p.starts_with(&word)))
+        })
+        .map(|(o, _)| *o)
+        .collect();
+    for found in [exact, prefix] {
+        match found.as_slice() {
+            [] => continue,
+            [one] => return Ok(*one),
+            many => {
+                if let Some(u) = usual(d).filter(|u| many.contains(u)) {
+                    return Ok(u);
+                }
+                return Err(EntryError::Ambiguous {
+                    word: typed.to_string(),
+                    decision: d.clone(),
+                    keys: many.iter().map(|o| o.key(rules, game).into_owned()).collect(),
+                });
+            }
+        }
+    }
+    let nearest = all
+        .iter()
+        .flat_map(|(_, w)| w.iter())
+        .filter(|w| w.chars().count() > 1)
+        .map(|w| (crate::source::edit_distance(&word, w), w))
+        .filter(|(dist, w)| *dist <= 2 && *dist < w.chars().count())
+        .min_by_key(|(dist, _)| *dist)
+        .map(|(_, w)| w.clone());
+    Err(EntryError::Unknown { word: typed.to_string(), decision: d.clone(), nearest })
+}
+
+/// The answers of one player's entry, from the decision they face now: each word answers
+/// the next of their decisions (forced ones are answered on the way), and after the last
+/// word a picked die gets its usual use. `game` is not changed; the steps are applied in
+/// order by the caller.
+pub fn plan(
+    rules: &FleetRules,
+    game: &Game,
+    player: usize,
+    entry: &[&str],
+    words: Words,
+    opts: Entries,
+) -> Result<Vec<Step>, EntryError> {
+    let mut g = game.clone();
+    let mut steps = Vec::new();
+    let mut picked = false;
+    let mut rest = entry.iter().copied().filter(|w| !w.trim().is_empty()).peekable();
+    loop {
+        let Some((d, front)) = decision_of(rules, &g, player) else { break };
+        if d.roll.is_some() {
+            break;
+        }
+        if !opts.ask_all {
+            if let Some((choice, why)) = forced(&d) {
+                picked = matches!(d.ask, Ask::Pick { .. });
+                steps.push(step(rules, &mut g, player, front, d, choice, How::Forced(why)));
+                continue;
+            }
+        }
+        match rest.next() {
+            Some(word) => {
+                let choice = choose(rules, &g, &d, word, words)?;
+                picked = matches!(d.ask, Ask::Pick { .. });
+                steps.push(step(rules, &mut g, player, front, d, choice, How::Typed));
+            }
+            None => {
+                // A picked die and nothing more said: its usual use.
+                let follows_pick = picked && matches!(d.ask, Ask::Use { shared: false, .. });
+                match usual(&d).filter(|_| follows_pick && !opts.ask_all) {
+                    Some(choice) => {
+                        picked = false;
+                        steps.push(step(rules, &mut g, player, front, d, choice, How::Usual));
+                    }
+                    None => break,
+                }
+            }
+        }
+    }
+    if let Some(word) = rest.next() {
+        return Err(EntryError::NothingToAnswer { word: word.to_string(), player });
+    }
+    Ok(steps)
+}
+
+/// The answers of an entry for everyone at once (the shared die, the oyster boats): the
+/// players named say their own answers (`bob coin, cy hex`: each name, then its words up
+/// to the next name); everyone else waiting in the window gives their usual answer, and
+/// whoever has none is asked afterwards. Players are named by name, case and accents
+/// ignored, or by a prefix only one of them has.
+pub fn plan_together(
+    rules: &FleetRules,
+    game: &Game,
+    entry: &str,
+    words: Words,
+    opts: Entries,
+) -> Result<Vec<Step>, EntryError> {
+    let names: Vec<String> = game.players.iter().map(|p| fold_word(&p.name)).collect();
+    let is_name = |token: &str| -> Option<usize> {
+        let t = fold_word(token);
+        if let Some(p) = names.iter().position(|n| *n == t) {
+            return Some(p);
+        }
+        let starts: Vec<usize> =
+            (0..names.len()).filter(|p| t.chars().count() >= 2 && names[*p].starts_with(&t)).collect();
+        (starts.len() == 1).then(|| starts[0])
+    };
+    let mut said: Vec<(usize, Vec<&str>)> = Vec::new();
+    for token in entry.split(|c: char| c.is_whitespace() || c == ',' || c == ';').filter(|t| !t.is_empty()) {
+        match (is_name(token), said.last_mut()) {
+            (Some(p), _) => {
+                if said.iter().any(|(q, _)| *q == p) {
+                    return Err(EntryError::Twice { player: p });
+                }
+                said.push((p, Vec::new()));
+            }
+            (None, Some((_, w))) => w.push(token),
+            (None, None) => return Err(EntryError::Whose { word: token.to_string() }),
+        }
+    }
+    let waiting: Vec<usize> = game.pending(rules).iter().filter_map(|d| d.player).collect();
+    if let Some((p, _)) = said.iter().find(|(p, _)| !waiting.contains(p)) {
+        return Err(EntryError::NotWaiting { player: *p });
+    }
+    let mut g = game.clone();
+    let mut steps = Vec::new();
+    for p in waiting {
+        let planned = match said.iter().find(|(q, _)| *q == p) {
+            Some((_, w)) => plan(rules, &g, p, w, words, opts)?,
+            None => {
+                let Some((d, front)) = decision_of(rules, &g, p) else { continue };
+                match usual(&d).filter(|_| !opts.ask_all) {
+                    Some(choice) => {
+                        let how = match forced(&d) {
+                            Some((_, why)) => How::Forced(why),
+                            None => How::Usual,
+                        };
+                        vec![step(rules, &mut g.clone(), p, front, d, choice, how)]
+                    }
+                    None => Vec::new(),
+                }
+            }
+        };
+        for s in &planned {
+            let done = match s.by {
+                Some(q) => g.apply_by(rules, q, &s.input),
+                None => g.apply(rules, &s.input),
+            };
+            debug_assert!(done.is_ok(), "{done:?}");
+        }
+        steps.extend(planned);
+    }
+    Ok(steps)
+}
+
+/// Whether the decision at the front is one everyone makes at the same moment, so that a
+/// single entry answers it for all (`plan_together`): a shared die, an oyster boat.
+pub fn together(d: &Decision) -> bool {
+    matches!(d.ask, Ask::Use { shared: true, .. } | Ask::Oyster { .. })
+}
+
+/// A word of a roll entry that names no face, and the face word it may be a typo of.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadFace {
+    /// The word as typed.
+    pub token: String,
+    /// The nearest face word, if one is close.
+    pub nearest: Option<String>,
+}
+
+/// The faces a roll entry names. Each word is a face, maybe with a count before it:
+/// `2c l s` is cod, cod, lobster, shrimp; `3` or `$` alone is the 3-coins face. A face is
+/// named by any of its `words` (its key, its names, its letter in the table's language),
+/// whole or by a prefix only one face has. Every word that names no face is reported at
+/// once, with the nearest face word. Whether the faces fit the roll is the engine's check
+/// (`parse_faces`).
+pub fn roll(
+    rules: &FleetRules,
+    typed: &str,
+    words: &dyn Fn(super::game::Face) -> Vec<String>,
+) -> Result<Vec<super::game::Face>, Vec<BadFace>> {
+    use super::game::Face;
+    let faces: Vec<Face> =
+        Face::faces_of_kind(rules, true).into_iter().chain(Face::faces_of_kind(rules, false)).collect();
+    let mut faces_unique: Vec<Face> = Vec::new();
+    for f in faces {
+        if !faces_unique.contains(&f) {
+            faces_unique.push(f);
+        }
+    }
+    let all: Vec<(Face, Vec<String>)> = faces_unique
+        .iter()
+        .map(|f| {
+            let mut w: Vec<String> = words(*f).iter().map(|x| fold_word(x)).collect();
+            w.push(fold_word(&f.key(rules)));
+            (*f, w)
+        })
+        .collect();
+    let coins = faces_unique.contains(&Face::Coins);
+    let name = |word: &str| -> Option<Face> {
+        if coins && (word == "$" || word == "3") {
+            return Some(Face::Coins);
+        }
+        if let Some(f) = Face::parse(rules, word) {
+            return Some(f);
+        }
+        if let Some((f, _)) = all.iter().find(|(_, w)| w.iter().any(|x| x == word)) {
+            return Some(*f);
+        }
+        let starts: Vec<Face> =
+            all.iter().filter(|(_, w)| w.iter().any(|x| x.starts_with(word))).map(|(f, _)| *f).collect();
+        (starts.len() == 1).then(|| starts[0])
+    };
+    let mut out = Vec::new();
+    let mut bad = Vec::new();
+    for token in typed.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
+        let word = fold_word(token);
+        // A whole word first (`3coins` is a face, not three of `coins`), then a count.
+        let (count, face) = match name(&word) {
+            Some(face) => (1, Some(face)),
+            None => {
+                let digits: String = word.chars().take_while(char::is_ascii_digit).collect();
+                let rest = &word[digits.len()..];
+                match (digits.parse::<usize>(), rest.is_empty()) {
+                    (Ok(n), false) if (1..=12).contains(&n) => (n, name(rest)),
+                    _ => (1, None),
+                }
+            }
+        };
+        match face {
+            Some(face) => out.extend(std::iter::repeat_n(face, count)),
+            None => {
+                let nearest = all
+                    .iter()
+                    .flat_map(|(_, w)| w.iter())
+                    .filter(|w| w.chars().count() > 2)
+                    .map(|w| (crate::source::edit_distance(&word, w), w))
+                    .filter(|(d, w)| *d <= 2 && *d < w.chars().count() - 1)
+                    .min_by_key(|(d, _)| *d)
+                    .map(|(_, w)| w.clone());
+                bad.push(BadFace { token: token.to_string(), nearest });
+            }
+        }
+    }
+    if bad.is_empty() {
+        Ok(out)
+    } else {
+        Err(bad)
+    }
+}

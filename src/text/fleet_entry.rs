@@ -1,0 +1,181 @@
+//! The words players type at a Fleet table (`games::fleet::entry` matches them): the
+//! words of every option in every language, the dice letters of the table's language,
+//! and what is wrong with an entry, said in words.
+
+use super::fleet::{face_label, face_word, option_label, prompt};
+use super::LANGS;
+use crate::games::fleet::entry::{BadFace, EntryError, Forced, How, Step};
+use crate::games::fleet::game::{Choice, Decision, Face, Game};
+use crate::games::fleet::{FleetRules, SectionKind};
+use crate::t;
+
+/// The words of a catalog entry that lists what players may type (`engine.typed.*`), in
+/// every language.
+fn typed(key: &str) -> Vec<String> {
+    LANGS
+        .iter()
+        .flat_map(|l| crate::text::tr(l, key, &[]).split_whitespace().map(str::to_string).collect::<Vec<_>>())
+        .collect()
+}
+
+/// A name in every language.
+fn all(names: &crate::games::Names) -> Vec<String> {
+    LANGS.iter().map(|l| names.get(l).to_string()).collect()
+}
+
+/// A face's words in every language, and its letter in `lang`.
+pub fn face_words(rules: &FleetRules, face: Face, lang: &str) -> Vec<String> {
+    let mut out: Vec<String> =
+        LANGS.iter().flat_map(|l| [face_word(rules, face, l), face_label(rules, face, l)]).collect();
+    if let Some((_, letter)) = face_letters(rules, lang).into_iter().find(|(f, _)| *f == face) {
+        out.insert(0, letter);
+    }
+    if face == Face::Coins {
+        out.extend(["$".to_string(), "3".to_string()]);
+    }
+    out
+}
+
+/// The dice letters of a language: each face but the 3-coins face by the shortest start
+/// of its word that no other face's word has (`c` cod, `sh` shrimp, `sw` swordfish, `h`
+/// harbor…); the 3-coins face is `$` (or `3`).
+pub fn face_letters(rules: &FleetRules, lang: &str) -> Vec<(Face, String)> {
+    let mut faces: Vec<Face> = Vec::new();
+    for f in Face::faces_of_kind(rules, true).into_iter().chain(Face::faces_of_kind(rules, false)) {
+        if !faces.contains(&f) {
+            faces.push(f);
+        }
+    }
+    let words: Vec<(Face, String)> = faces
+        .iter()
+        .filter(|f| **f != Face::Coins)
+        .map(|f| (*f, crate::words::fold_word(&face_word(rules, *f, lang))))
+        .collect();
+    let mut out: Vec<(Face, String)> = words
+        .iter()
+        .map(|(f, w)| {
+            let chars: Vec<char> = w.chars().collect();
+            let letter = (1..=chars.len())
+                .map(|n| chars[..n].iter().collect::<String>())
+                .find(|p| words.iter().filter(|(_, o)| o.starts_with(p.as_str())).count() == 1)
+                .unwrap_or_else(|| w.clone());
+            (*f, letter)
+        })
+        .collect();
+    if faces.contains(&Face::Coins) {
+        out.push((Face::Coins, "$".to_string()));
+    }
+    out
+}
+
+/// The dice letters of a language as players read them: `c cod · sh shrimp · … · $ 3 coins`.
+pub fn letters_line(rules: &FleetRules, lang: &str) -> String {
+    face_letters(rules, lang)
+        .iter()
+        .map(|(f, l)| format!("{l} {}", face_label(rules, *f, lang)))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// The words an option may be typed as, in every language (its key is matched anyway).
+pub fn choice_words(rules: &FleetRules, game: &Game, _d: &Decision, choice: &Choice, lang: &str) -> Vec<String> {
+    let column_names = |s: usize| match rules.sections[s].kind {
+        SectionKind::Column(t) => all(&rules.boat_types[t].name),
+        _ => Vec::new(),
+    };
+    match *choice {
+        Choice::BoatType(t) | Choice::FlexAs(t) => all(&rules.boat_types[t].name),
+        Choice::Trophy(t) => all(&rules.trophies[t].name),
+        Choice::Captain(c) => all(&rules.captains[c].name),
+        Choice::Player(p) => vec![game.players[p].name.clone()],
+        Choice::Die(face) => face_words(rules, face, lang),
+        Choice::Mark { section, .. } => column_names(section).into_iter().chain(typed("engine.typed.mark")).collect(),
+        Choice::Section { section, .. } => {
+            let mut w: Vec<String> = LANGS.iter().map(|l| super::fleet::section_name(rules, section, l)).collect();
+            w.extend(column_names(section));
+            w.push(rules.sections[section].id.clone());
+            w
+        }
+        Choice::FlexCoins | Choice::CoinsFace(_) => face_words(rules, Face::Coins, lang),
+        Choice::Hex(t) => {
+            let mut w = typed("engine.typed.hex");
+            w.extend(all(&rules.boat_types[t].name).into_iter().map(|n| format!("hex-{n}")));
+            w
+        }
+        Choice::Market(_) => {
+            let mut w = typed("engine.typed.market");
+            w.extend(all(&rules.market_name));
+            w
+        }
+        Choice::Reroll => typed("engine.typed.reroll"),
+        Choice::Salvage => typed("engine.typed.salvage"),
+        Choice::DieAsCoins(_) | Choice::FishAndCoin => typed("engine.typed.coin"),
+        Choice::License => typed("engine.typed.license"),
+        Choice::Boat => typed("engine.typed.boat"),
+        Choice::Bonus(b) => all(&rules.king_crab_bonuses[b].name),
+        Choice::TwoFish => typed("engine.typed.fish"),
+    }
+}
+
+/// What is wrong with an entry.
+pub fn error(rules: &FleetRules, game: &Game, e: &EntryError, lang: &str) -> String {
+    let name = |p: usize| game.players[p].name.clone();
+    let answers =
+        |d: &Decision| d.options.iter().map(|o| o.key(rules, game).into_owned()).collect::<Vec<_>>().join(", ");
+    match e {
+        EntryError::Unknown { word, decision, nearest } => {
+            let mean = nearest.as_ref().map(|n| t!(lang, "cli.entry.did_you_mean", word = n)).unwrap_or_default();
+            t!(
+                lang,
+                "cli.entry.unknown",
+                word = word,
+                question = prompt(rules, game, decision, lang),
+                mean = mean,
+                answers = answers(decision)
+            )
+        }
+        EntryError::Ambiguous { word, keys, .. } => {
+            t!(lang, "cli.entry.ambiguous", word = word, keys = keys.join(", "))
+        }
+        EntryError::NothingToAnswer { word, player } => {
+            t!(lang, "cli.entry.nothing_to_answer", word = word, name = name(*player))
+        }
+        EntryError::Whose { word } => t!(lang, "cli.entry.whose", word = word),
+        EntryError::NotWaiting { player } => t!(lang, "cli.entry.not_waiting", name = name(*player)),
+        EntryError::Twice { player } => t!(lang, "cli.entry.twice", name = name(*player)),
+    }
+}
+
+/// Words of a roll entry that name no face, each with the face it may have meant.
+pub fn bad_faces(rules: &FleetRules, bad: &[BadFace], lang: &str) -> String {
+    let each: Vec<String> = bad
+        .iter()
+        .map(|b| match &b.nearest {
+            Some(n) => t!(lang, "cli.entry.not_a_face_mean", word = b.token, mean = n),
+            None => t!(lang, "cli.entry.not_a_face", word = b.token),
+        })
+        .collect();
+    t!(lang, "cli.entry.bad_faces", each = each.join("; "), letters = letters_line(rules, lang))
+}
+
+/// A step of an entry as the table reads it: the question and the answer, and why it
+/// was not asked when the rules decided it.
+pub fn step(rules: &FleetRules, before: &Game, s: &Step, lang: &str) -> String {
+    let question = prompt(rules, before, &s.decision, lang);
+    let key = match &s.input {
+        crate::games::fleet::game::Input::Choice(k) => k.as_str(),
+        crate::games::fleet::game::Input::Roll { .. } => "",
+    };
+    let label = s
+        .decision
+        .options
+        .iter()
+        .find(|o| o.key(rules, before) == key)
+        .map(|o| option_label(rules, before, &s.decision, o, lang))
+        .unwrap_or_else(|| key.to_string());
+    match s.how {
+        How::Typed | How::Usual => format!("{question} {label}"),
+        How::Forced(Forced::Only) => t!(lang, "cli.entry.forced_only", question = question, answer = label),
+        How::Forced(Forced::Better) => t!(lang, "cli.entry.forced_better", question = question, answer = label),
+    }
+}
