@@ -61,9 +61,9 @@ pub struct Step {
 pub enum EntryError {
     /// A word that names no option of the decision it would answer; `nearest` is the word
     /// it is most likely a typo of.
-    Unknown { word: String, decision: Decision, nearest: Option<String> },
+    Unknown { word: String, decision: Box<Decision>, nearest: Option<String> },
     /// A word (a prefix) that several options share: their keys.
-    Ambiguous { word: String, decision: Decision, keys: Vec<String> },
+    Ambiguous { word: String, decision: Box<Decision>, keys: Vec<String> },
     /// Words left over when the player has nothing more to decide now.
     NothingToAnswer { word: String, player: usize },
     /// Words before the name of the player they are for, in an entry for everyone.
@@ -178,7 +178,7 @@ fn choose(rules: &FleetRules, game: &Game, d: &Decision, typed: &str, words: Wor
             (*o, w)
         })
         .collect();
-    let exact: Vec<Choice> = all.iter().filter(|(_, w)| w.iter().any(|x| *x == word)).map(|(o, _)| *o).collect();
+    let exact: Vec<Choice> = all.iter().filter(|(_, w)| w.contains(&word)).map(|(o, _)| *o).collect();
     let prefix: Vec<Choice> = all
         .iter()
         .filter(|(_, w)| {
@@ -196,7 +196,7 @@ fn choose(rules: &FleetRules, game: &Game, d: &Decision, typed: &str, words: Wor
                 }
                 return Err(EntryError::Ambiguous {
                     word: typed.to_string(),
-                    decision: d.clone(),
+                    decision: Box::new(d.clone()),
                     keys: many.iter().map(|o| o.key(rules, game).into_owned()).collect(),
                 });
             }
@@ -210,7 +210,7 @@ fn choose(rules: &FleetRules, game: &Game, d: &Decision, typed: &str, words: Wor
         .filter(|(dist, w)| *dist <= 2 && *dist < w.chars().count())
         .min_by_key(|(dist, _)| *dist)
         .map(|(_, w)| w.clone());
-    Err(EntryError::Unknown { word: typed.to_string(), decision: d.clone(), nearest })
+    Err(EntryError::Unknown { word: typed.to_string(), decision: Box::new(d.clone()), nearest })
 }
 
 /// The answers of one player's entry, from the decision they face now: each word answers
@@ -229,8 +229,7 @@ pub fn plan(
     let mut steps = Vec::new();
     let mut picked = false;
     let mut rest = entry.iter().copied().filter(|w| !w.trim().is_empty()).peekable();
-    loop {
-        let Some((d, front)) = decision_of(rules, &g, player) else { break };
+    while let Some((d, front)) = decision_of(rules, &g, player) {
         if d.roll.is_some() {
             break;
         }

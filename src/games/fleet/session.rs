@@ -139,8 +139,7 @@ impl Session {
             return Err(NoUndo::Nothing);
         }
         let mut undone = Vec::new();
-        loop {
-            let Some((_, last)) = self.inputs.pop() else { break };
+        while let Some((_, last)) = self.inputs.pop() {
             undone.push(Undone {
                 answer: match &last {
                     Input::Choice(k) => k.clone(),
