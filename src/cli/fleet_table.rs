@@ -451,16 +451,19 @@ pub fn reopen(
     Ok((rules, header, setup, session))
 }
 
-pub fn resume(
-    path: &Path,
-    answers: Option<&Path>,
-    rules_path: Option<&Path>,
-    allow_change: bool,
-    history: &LiveArgs,
-    serve: &super::served::ServeArgs,
-    ask_all: bool,
-    lang: &'static str,
-) -> anyhow::Result<i32> {
+/// What `resume` is told about a Fleet save.
+pub struct ResumeOptions<'a> {
+    pub path: &'a Path,
+    pub answers: Option<&'a Path>,
+    pub rules: Option<&'a Path>,
+    pub allow_change: bool,
+    pub history: &'a LiveArgs,
+    pub serve: &'a super::served::ServeArgs,
+    pub ask_all: bool,
+}
+
+pub fn resume(o: ResumeOptions, lang: &'static str) -> anyhow::Result<i32> {
+    let ResumeOptions { path, answers, rules: rules_path, allow_change, history, serve, ask_all } = o;
     // The save is locked from here on: a second deckhand on it is refused at once.
     let opened = Journal::open::<serde_json::Value, Entry>(path)?;
     let (rules, header, setup, mut session) =

@@ -74,7 +74,7 @@ pub fn entry(
     choices: &[Choice],
     hint: &str,
     color: bool,
-    check: &dyn Fn(&str) -> Result<(), String>,
+    check: super::Validator,
 ) -> std::io::Result<Picked> {
     let mut typed = String::new();
     Ok(run(term, prompt, choices, hint, color, &mut typed, None, Some(check))?
@@ -110,7 +110,7 @@ fn run(
     color: bool,
     typed: &mut String,
     overtaken: Option<&dyn Fn() -> bool>,
-    check: Option<&dyn Fn(&str) -> Result<(), String>>,
+    check: Option<super::Validator>,
 ) -> std::io::Result<Option<Picked>> {
     let mut highlight = 0usize;
     let mut drawn = 0usize;

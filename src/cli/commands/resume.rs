@@ -55,8 +55,16 @@ pub fn run(args: ResumeArgs, lang: &'static str) -> anyhow::Result<i32> {
             lang,
         ),
         Setup::Fleet(_) => {
-            let (history, serve) = (&args.history, &args.serve);
-            fleet_table::resume(&file, answers.as_deref(), rules.as_deref(), allow, history, serve, args.ask_all, lang)
+            let options = fleet_table::ResumeOptions {
+                path: &file,
+                answers: answers.as_deref(),
+                rules: rules.as_deref(),
+                allow_change: allow,
+                history: &args.history,
+                serve: &args.serve,
+                ask_all: args.ask_all,
+            };
+            fleet_table::resume(options, lang)
         }
     }
 }
