@@ -474,3 +474,26 @@ fn a_king_crab_bonus_taken_is_not_offered_again() {
          the legal answers are: per_6_fish, per_building, per_license, undo",
     ));
 }
+
+/// The same game typed as entries (`four_players.compact.answers`, `#! entries`): a pick
+/// and its use in one line, the shared die in one line for everyone, what the rules force
+/// not typed at all. It ends with the same hand-worked table as the game typed one answer
+/// per question, in at most 4 entries and 30 typed characters per player per round (the
+/// target of issue #13; BENCHMARKS.md has the counts).
+#[test]
+fn the_game_typed_as_entries_ends_with_the_same_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let compact = std::fs::read_to_string(repo().join("tests/games/four_players.compact.answers")).unwrap();
+    play(d, &compact).success();
+    deckhand(d).args(["replay", "game.jsonl", "--format", "csv"]).assert().success().stdout(CSV);
+    let entries: Vec<&str> = compact
+        .lines()
+        .map(|l| l.split(" #").next().unwrap().trim())
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    let typed: usize = entries.iter().map(|l| if *l == "-" { 0 } else { l.chars().count() }).sum();
+    let (players, rounds) = (4, 10);
+    assert!(entries.len() <= 4 * players * rounds, "{} entries", entries.len());
+    assert!(typed <= 30 * players * rounds, "{typed} characters typed");
+}

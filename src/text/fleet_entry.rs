@@ -79,12 +79,19 @@ pub fn letters_line(rules: &FleetRules, lang: &str) -> String {
 
 /// The words an option may be typed as, in every language (its key is matched anyway).
 pub fn choice_words(rules: &FleetRules, game: &Game, _d: &Decision, choice: &Choice, lang: &str) -> Vec<String> {
+    let letters = face_letters(rules, lang);
+    // A boat type's names, and its die letter in the table's language.
+    let boat_type = |t: usize| {
+        let mut w = all(&rules.boat_types[t].name);
+        w.extend(letters.iter().filter(|(f, _)| *f == Face::Boat(t)).map(|(_, l)| l.clone()));
+        w
+    };
     let column_names = |s: usize| match rules.sections[s].kind {
-        SectionKind::Column(t) => all(&rules.boat_types[t].name),
+        SectionKind::Column(t) => boat_type(t),
         _ => Vec::new(),
     };
     match *choice {
-        Choice::BoatType(t) | Choice::FlexAs(t) => all(&rules.boat_types[t].name),
+        Choice::BoatType(t) | Choice::FlexAs(t) => boat_type(t),
         Choice::Trophy(t) => all(&rules.trophies[t].name),
         Choice::Captain(c) => all(&rules.captains[c].name),
         Choice::Player(p) => vec![game.players[p].name.clone()],
@@ -140,7 +147,6 @@ pub fn error(rules: &FleetRules, game: &Game, e: &EntryError, lang: &str) -> Str
         EntryError::NothingToAnswer { word, player } => {
             t!(lang, "cli.entry.nothing_to_answer", word = word, name = name(*player))
         }
-        EntryError::Whose { word } => t!(lang, "cli.entry.whose", word = word),
         EntryError::NotWaiting { player } => t!(lang, "cli.entry.not_waiting", name = name(*player)),
         EntryError::Twice { player } => t!(lang, "cli.entry.twice", name = name(*player)),
     }

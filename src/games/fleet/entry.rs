@@ -66,8 +66,6 @@ pub enum EntryError {
     Ambiguous { word: String, decision: Box<Decision>, keys: Vec<String> },
     /// Words left over when the player has nothing more to decide now.
     NothingToAnswer { word: String, player: usize },
-    /// Words before the name of the player they are for, in an entry for everyone.
-    Whose { word: String },
     /// A player named in an entry for everyone who has nothing to decide in it.
     NotWaiting { player: usize },
     /// A player named twice in one entry.
@@ -230,7 +228,9 @@ pub fn plan(
     let mut picked = false;
     let mut rest = entry.iter().copied().filter(|w| !w.trim().is_empty()).peekable();
     while let Some((d, front)) = decision_of(rules, &g, player) {
-        if d.roll.is_some() {
+        // Nothing more said: the entry stops at the front of the queue (what waits later
+        // for the same player is asked, or forced, when it gets there).
+        if d.roll.is_some() || (!front && rest.peek().is_none()) {
             break;
         }
         if !opts.ask_all {
@@ -267,9 +267,10 @@ pub fn plan(
 
 /// The answers of an entry for everyone at once (the shared die, the oyster boats): the
 /// players named say their own answers (`bob coin, cy hex`: each name, then its words up
-/// to the next name); everyone else waiting in the window gives their usual answer, and
-/// whoever has none is asked afterwards. Players are named by name, case and accents
-/// ignored, or by a prefix only one of them has.
+/// to the next name; words before any name are the first waiting player's); everyone else
+/// waiting in the window gives their usual answer, and whoever has none is asked
+/// afterwards. Players are named by name, case and accents ignored, or by a prefix only
+/// one of them has.
 pub fn plan_together(
     rules: &FleetRules,
     game: &Game,
@@ -287,6 +288,7 @@ pub fn plan_together(
             (0..names.len()).filter(|p| t.chars().count() >= 2 && names[*p].starts_with(&t)).collect();
         (starts.len() == 1).then(|| starts[0])
     };
+    let waiting: Vec<usize> = game.pending(rules).iter().filter_map(|d| d.player).collect();
     let mut said: Vec<(usize, Vec<&str>)> = Vec::new();
     for token in entry.split(|c: char| c.is_whitespace() || c == ',' || c == ';').filter(|t| !t.is_empty()) {
         match (is_name(token), said.last_mut()) {
@@ -297,10 +299,12 @@ pub fn plan_together(
                 said.push((p, Vec::new()));
             }
             (None, Some((_, w))) => w.push(token),
-            (None, None) => return Err(EntryError::Whose { word: token.to_string() }),
+            (None, None) => match waiting.first() {
+                Some(first) => said.push((*first, vec![token])),
+                None => return Err(EntryError::NothingToAnswer { word: token.to_string(), player: 0 }),
+            },
         }
     }
-    let waiting: Vec<usize> = game.pending(rules).iter().filter_map(|d| d.player).collect();
     if let Some((p, _)) = said.iter().find(|(p, _)| !waiting.contains(p)) {
         return Err(EntryError::NotWaiting { player: *p });
     }
@@ -417,7 +421,7 @@ pub fn roll(
                     .flat_map(|(_, w)| w.iter())
                     .filter(|w| w.chars().count() > 2)
                     .map(|w| (crate::source::edit_distance(&word, w), w))
-                    .filter(|(d, w)| *d <= 2 && *d < w.chars().count() - 1)
+                    .filter(|(d, w)| *d <= 2 && *d < w.chars().count())
                     .min_by_key(|(d, _)| *d)
                     .map(|(_, w)| w.clone());
                 bad.push(BadFace { token: token.to_string(), nearest });
@@ -428,5 +432,140 @@ pub fn roll(
         Ok(out)
     } else {
         Err(bad)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::fleet::game::Face;
+
+    fn rules() -> FleetRules {
+        crate::games::fleet::precompiled::fleet().expect("the precompiled rules are fresh")
+    }
+
+    /// Words as the text layer gives them, for English tests: keys, ids and names.
+    fn words(rules: &FleetRules) -> impl Fn(&Game, &Decision, &Choice) -> Vec<String> + '_ {
+        move |g: &Game, _d: &Decision, c: &Choice| match *c {
+            Choice::Die(f) => vec![
+                f.key(rules).into_owned(),
+                if f == Face::Coins { "$".into() } else { f.key(rules)[..1].to_string() },
+            ],
+            Choice::Mark { section, .. } | Choice::Section { section, .. } => vec![rules.sections[section].id.clone()],
+            Choice::Player(p) => vec![g.players[p].name.clone()],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Ann and Bob after the start dice (Ann cod, Bob lobster), Ann starting, and a boat
+    /// roll of `faces`.
+    fn game(rules: &FleetRules, faces: &[&str]) -> Game {
+        let mut g = Game::new(rules, &["Ann".to_string(), "Bob".to_string()], Default::default());
+        for k in ["cod", "lobster", "Ann"] {
+            g.apply(rules, &Input::Choice(k.into())).unwrap();
+        }
+        g.apply(rules, &Input::Roll { faces: faces.iter().map(|f| f.to_string()).collect(), digital: false }).unwrap();
+        g
+    }
+
+    fn inputs(steps: &[Step]) -> Vec<(Option<usize>, String, How)> {
+        steps
+            .iter()
+            .map(|s| match &s.input {
+                Input::Choice(k) => (s.by, k.clone(), s.how),
+                Input::Roll { faces, .. } => (s.by, faces.join(" "), s.how),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_pick_said_alone_gets_its_usual_use_and_more_words_answer_what_follows() {
+        let r = rules();
+        let w = words(&r);
+        let g = game(&r, &["cod", "shrimp", "oyster"]);
+        let plan = |entry: &[&str]| plan(&r, &g, 0, entry, &w, Entries::default());
+        assert_eq!(
+            inputs(&plan(&["c"]).unwrap()),
+            [(None, "cod".into(), How::Typed), (None, "mark".into(), How::Usual)]
+        );
+        assert_eq!(
+            inputs(&plan(&["cod", "coin"]).unwrap()),
+            [(None, "cod".into(), How::Typed), (None, "coin".into(), How::Typed)]
+        );
+        // `--ask-all`: the pick only.
+        let asked = super::plan(&r, &g, 0, &["c"], &w, Entries { ask_all: true }).unwrap();
+        assert_eq!(inputs(&asked), [(None, "cod".into(), How::Typed)]);
+        // A typo is told with the word it may have meant; words left over are refused.
+        match plan(&["cdo"]).unwrap_err() {
+            EntryError::Unknown { word, nearest, .. } => {
+                assert_eq!((word.as_str(), nearest.as_deref()), ("cdo", Some("cod")))
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(plan(&["c", "mark", "x"]).unwrap_err(), EntryError::NothingToAnswer { player: 0, .. }));
+    }
+
+    #[test]
+    fn identical_dice_and_the_three_coins_face_are_forced() {
+        let r = rules();
+        let w = words(&r);
+        let mut g = game(&r, &["cod", "coins", "coins"]);
+        g.apply(&r, &Input::Choice("cod".into())).unwrap();
+        g.apply(&r, &Input::Choice("mark".into())).unwrap();
+        // Bob: two 3-coins dice left, and the 3-coins face against "1 coin instead".
+        let pick = g.decision(&r).unwrap();
+        assert_eq!(forced(&pick).map(|(_, why)| why), Some(Forced::Only));
+        let steps = plan(&r, &g, 1, &[], &w, Entries::default()).unwrap();
+        assert_eq!(
+            inputs(&steps),
+            [(None, "coins".into(), How::Forced(Forced::Only)), (None, "coins".into(), How::Forced(Forced::Better))]
+        );
+        assert!(plan(&r, &g, 1, &[], &w, Entries { ask_all: true }).unwrap().is_empty(), "--ask-all asks");
+    }
+
+    #[test]
+    fn the_shared_die_in_one_entry_for_everyone() {
+        let r = rules();
+        let w = words(&r);
+        let mut g = game(&r, &["cod", "shrimp", "lobster"]);
+        for k in ["cod", "mark", "shrimp", "mark"] {
+            g.apply(&r, &Input::Choice(k.into())).unwrap();
+        }
+        let d = g.decision(&r).unwrap();
+        assert!(together(&d), "{d:?}");
+        let all = |entry: &str| inputs(&plan_together(&r, &g, entry, &w, Entries::default()).unwrap());
+        // Nothing typed: everyone marks the lobster column, in seat order.
+        assert_eq!(all(""), [(None, "mark".into(), How::Usual), (None, "mark".into(), How::Usual)]);
+        // Only the exceptions, by name (case ignored, or a prefix only one name has).
+        assert_eq!(all("BOB coin"), [(None, "mark".into(), How::Usual), (None, "coin".into(), How::Typed)]);
+        assert_eq!(all("an coin, bo coin"), [(None, "coin".into(), How::Typed), (None, "coin".into(), How::Typed)]);
+        // Words before any name are the first waiting player's.
+        assert_eq!(all("coin"), [(None, "coin".into(), How::Typed), (None, "mark".into(), How::Usual)]);
+        assert!(matches!(
+            plan_together(&r, &g, "bob coin bob mark", &w, Entries::default()),
+            Err(EntryError::Twice { player: 1 })
+        ));
+    }
+
+    #[test]
+    fn rolls_by_letters_and_counts_report_every_bad_word() {
+        let r = rules();
+        let words = |f: Face| vec![f.key(&r).into_owned()];
+        let keys = |text: &str| {
+            roll(&r, text, &words).map(|faces| faces.iter().map(|f| f.key(&r).into_owned()).collect::<Vec<_>>())
+        };
+        assert_eq!(keys("2cod lob $").unwrap(), ["cod", "cod", "lobster", "coins"]);
+        assert_eq!(keys("3").unwrap(), ["coins"], "3 alone is the 3-coins face");
+        assert_eq!(keys("3coins").unwrap(), ["coins"], "a whole word before a count");
+        assert_eq!(keys("2harbor wharf").unwrap(), ["harbor", "harbor", "wharf"]);
+        let bad = keys("cdo cod xyzzy lobstr").unwrap_err();
+        assert_eq!(
+            bad,
+            [
+                BadFace { token: "cdo".into(), nearest: Some("cod".into()) },
+                BadFace { token: "xyzzy".into(), nearest: None },
+                BadFace { token: "lobstr".into(), nearest: Some("lobster".into()) },
+            ]
+        );
     }
 }
