@@ -69,7 +69,7 @@ pub struct Violation {
     pub boxes: Vec<String>,
     pub rule: Rule,
     /// What was found, with its numbers, boxes and indices into the rules.
-    pub found: Found,
+    pub(crate) found: Found,
 }
 
 impl Violation {

@@ -22,7 +22,7 @@ pub enum ColumnBox {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum LicenseEffect {
+pub(crate) enum LicenseEffect {
     /// Shrimp: a picked shrimp die used as `types` boat types, plus `stars` star actions.
     FlexDie,
     /// Cod: coins on every launch.
@@ -36,7 +36,7 @@ pub enum LicenseEffect {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct LicenseLevel {
+pub(crate) struct LicenseLevel {
     pub types: u32,
     pub stars: u32,
     pub coins: u32,
@@ -54,10 +54,10 @@ pub struct BoatType {
     pub id: String,
     pub name: Names,
     pub column: Vec<ColumnBox>,
-    pub license_effect: LicenseEffect,
-    pub license_levels: Vec<LicenseLevel>,
+    pub(crate) license_effect: LicenseEffect,
+    pub(crate) license_levels: Vec<LicenseLevel>,
     pub license_vp: Vec<u32>,
-    pub fish_per_catch: u32,
+    pub(crate) fish_per_catch: u32,
     pub boats: Vec<BoatSpec>,
 }
 
@@ -74,9 +74,9 @@ pub struct HarborShip {
     pub id: String,
     pub name: Names,
     /// true where the box is an activation circle.
-    pub circles: Vec<bool>,
+    pub(crate) circles: Vec<bool>,
     pub effect: HarborEffect,
-    pub counts_as_boat: bool,
+    pub(crate) counts_as_boat: bool,
     pub license_vp: u32,
     /// One boat per launching circle, in order.
     pub boats: Vec<BoatSpec>,
@@ -84,7 +84,7 @@ pub struct HarborShip {
 
 impl HarborShip {
     /// Index among this ship's circles of the first one that launches a boat.
-    pub fn first_launching_circle(&self) -> usize {
+    pub(crate) fn first_launching_circle(&self) -> usize {
         usize::from(self.effect == HarborEffect::KingCrab)
     }
 }
@@ -115,16 +115,16 @@ impl Quantity {
 pub struct KingCrabBonus {
     pub id: String,
     pub name: Names,
-    pub per: Quantity,
-    pub every: u32,
+    pub(crate) per: Quantity,
+    pub(crate) every: u32,
     pub points: u32,
 }
 
 /// A personal or card bonus: VP = points * (count / every), at most `cap`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardBonus {
-    pub per: Quantity,
-    pub every: u32,
+    pub(crate) per: Quantity,
+    pub(crate) every: u32,
     pub points: u32,
     pub cap: u32,
 }
@@ -150,13 +150,13 @@ pub struct Trophy {
     pub id: String,
     pub name: Names,
     pub metal: Metal,
-    pub quantity: Quantity,
-    pub at_least: u32,
+    pub(crate) quantity: Quantity,
+    pub(crate) at_least: u32,
     pub vp: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum BuildingEffect {
+pub(crate) enum BuildingEffect {
     Reroll,
     None,
     Buffet,
@@ -177,8 +177,8 @@ pub enum BuildingVp {
 pub struct Building {
     pub id: String,
     pub name: Names,
-    pub circles: Vec<bool>,
-    pub effect: BuildingEffect,
+    pub(crate) circles: Vec<bool>,
+    pub(crate) effect: BuildingEffect,
     pub vp: BuildingVp,
     pub coins: u32,
     pub stars: u32,
@@ -193,7 +193,7 @@ pub struct Pool {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum TownFace {
+pub(crate) enum TownFace {
     Harbor,
     Wharf,
     Market,
@@ -201,25 +201,25 @@ pub enum TownFace {
 
 /// A boat-die face: a boat type index, or the coins face.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum BoatFace {
+pub(crate) enum BoatFace {
     Type(usize),
     Coins,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Dice {
-    pub boat_faces: Vec<BoatFace>,
-    pub town_faces: Vec<TownFace>,
-    pub coins_face: u32,
+    pub(crate) boat_faces: Vec<BoatFace>,
+    pub(crate) town_faces: Vec<TownFace>,
+    pub(crate) coins_face: u32,
     pub die_as_coins: u32,
-    pub boat_dice_in_box: u32,
-    pub town_dice_in_box: u32,
+    pub(crate) boat_dice_in_box: u32,
+    pub(crate) town_dice_in_box: u32,
     /// Pools indexed by player count.
     pub pools: BTreeMap<u32, Pool>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum TieBreak {
+pub(crate) enum TieBreak {
     Fish,
 }
 
@@ -233,19 +233,19 @@ pub struct Rating {
 pub struct Solo {
     pub rounds: u32,
     pub tokens: Vec<usize>,
-    pub boat_loop: Vec<usize>,
-    pub harbor_loop: Vec<usize>,
-    pub wharf_loop: Vec<usize>,
+    pub(crate) boat_loop: Vec<usize>,
+    pub(crate) harbor_loop: Vec<usize>,
+    pub(crate) wharf_loop: Vec<usize>,
     pub ratings: Vec<Rating>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum CoinOverflow {
+pub(crate) enum CoinOverflow {
     Lost,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum CasinoReroll {
+pub(crate) enum CasinoReroll {
     OncePerPhase,
     Unlimited,
 }
@@ -258,7 +258,7 @@ pub enum RuthStarDie {
 
 /// Shrimp license L3 ("2 faces of any boat die"): may the 3-coins face be one of the two?
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ShrimpCoinsFace {
+pub(crate) enum ShrimpCoinsFace {
     /// The 3-coins face may be one of the two faces (French rulebook).
     OneOfTwo,
     /// The 3-coins face takes the whole die: 3 coins and the star action, no second face.
@@ -267,7 +267,7 @@ pub enum ShrimpCoinsFace {
 
 /// Which top boxes a star action may mark.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum StarTargets {
+pub(crate) enum StarTargets {
     /// Boat-type columns, harbor ships and wharf buildings.
     ColumnsAndTown,
     /// Any top box of the sheet but coins, fish, buffet hexes (and salvage stars, the
@@ -277,7 +277,7 @@ pub enum StarTargets {
 
 /// Captain Ruth in the town phase with the 3-coins face on the boat die.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum RuthTownJoker {
+pub(crate) enum RuthTownJoker {
     /// The boat die (even as her joker) comes before the market die.
     BeforeMarket,
     /// The joker is taken only when nothing else is left, so after the market die.
@@ -286,7 +286,7 @@ pub enum RuthTownJoker {
 
 /// When the swordfish license's bonus is worked out after a fishing phase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum SwordfishTiming {
+pub(crate) enum SwordfishTiming {
     /// At the end of the fishing, before the star actions the fishing deferred.
     BeforeDeferredStars,
     /// After the deferred star actions (one of which may raise the swordfish license).
@@ -295,17 +295,17 @@ pub enum SwordfishTiming {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Options {
-    pub barge_can_be_full: bool,
-    pub star_action_may_activate_king_crab: bool,
-    pub coin_track_overflow: CoinOverflow,
-    pub casino_reroll: CasinoReroll,
-    pub oyster_coin_needs_license: bool,
+    pub(crate) barge_can_be_full: bool,
+    pub(crate) star_action_may_activate_king_crab: bool,
+    pub(crate) coin_track_overflow: CoinOverflow,
+    pub(crate) casino_reroll: CasinoReroll,
+    pub(crate) oyster_coin_needs_license: bool,
     pub ruth_star_die: RuthStarDie,
-    pub shrimp_coins_face: ShrimpCoinsFace,
-    pub star_action_targets: StarTargets,
-    pub start_launch_pays_cod_coin: bool,
-    pub ruth_town_joker: RuthTownJoker,
-    pub swordfish_timing: SwordfishTiming,
+    pub(crate) shrimp_coins_face: ShrimpCoinsFace,
+    pub(crate) star_action_targets: StarTargets,
+    pub(crate) start_launch_pays_cod_coin: bool,
+    pub(crate) ruth_town_joker: RuthTownJoker,
+    pub(crate) swordfish_timing: SwordfishTiming,
 }
 
 /// A named rule option (an open rule question): its key in `[options]`, the value in
@@ -496,42 +496,42 @@ pub struct FleetRules {
     pub start_boxes: usize,
     pub income_base: u32,
     pub income_cap: u32,
-    pub second_license_coins: u32,
+    pub(crate) second_license_coins: u32,
     pub dice: Dice,
     pub boat_types: Vec<BoatType>,
     pub coin_name: Names,
     /// true where a coin-track box is a star.
     pub coin_stars: Vec<bool>,
-    pub market_name: Names,
+    pub(crate) market_name: Names,
     pub market: Vec<(u32, u32)>,
     pub harbor: Vec<HarborShip>,
     pub king_crab_cap: u32,
     pub king_crab_bonuses: Vec<KingCrabBonus>,
     pub wharf: Vec<Building>,
-    pub tie_breaks: Vec<TieBreak>,
+    pub(crate) tie_breaks: Vec<TieBreak>,
     pub categories: Vec<(String, Names)>,
     pub solo: Solo,
     pub options: Options,
     /// Captain cards and trophy cards; `cards_example` when they are a made-up example set.
     pub captains: Vec<Captain>,
     pub trophies: Vec<Trophy>,
-    pub cards_example: bool,
+    pub(crate) cards_example: bool,
     /// Every section of the sheet, in the order a person reads the paper.
     pub sections: Vec<Section>,
     /// Where each kind of section is in `sections` (`section_of` is on every hot path).
-    pub index: SectionIndex,
+    pub(crate) index: SectionIndex,
 }
 
 /// Positions in `FleetRules::sections` by kind.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct SectionIndex {
+pub(crate) struct SectionIndex {
     pub column: Vec<usize>,
     pub licenses: Vec<usize>,
     pub boats: Vec<usize>,
     pub harbor: Vec<usize>,
     pub wharf: Vec<usize>,
     pub coins: usize,
-    pub buffet_hexes: usize,
+    pub(crate) buffet_hexes: usize,
     pub salvage_stars: usize,
 }
 
@@ -562,14 +562,14 @@ impl SectionIndex {
 }
 
 /// The five scoring categories, in table order.
-pub const CATEGORIES: [&str; 5] = ["fish", "boats", "licenses", "buildings", "bonus"];
+pub(crate) const CATEGORIES: [&str; 5] = ["fish", "boats", "licenses", "buildings", "bonus"];
 
 impl FleetRules {
     pub fn section_index(&self, id: &str) -> Option<usize> {
         self.sections.iter().position(|s| s.id == id)
     }
 
-    pub fn section_of(&self, kind: SectionKind) -> usize {
+    pub(crate) fn section_of(&self, kind: SectionKind) -> usize {
         self.sections.iter().position(|s| s.kind == kind).expect("every section kind built by compile() exists")
     }
 
@@ -577,19 +577,11 @@ impl FleetRules {
         self.boat_types.iter().position(|t| t.id == id)
     }
 
-    pub fn harbor_index(&self, id: &str) -> Option<usize> {
-        self.harbor.iter().position(|h| h.id == id)
-    }
-
-    pub fn wharf_index(&self, id: &str) -> Option<usize> {
-        self.wharf.iter().position(|b| b.id == id)
-    }
-
-    pub fn building_with(&self, effect: BuildingEffect) -> Option<usize> {
+    pub(crate) fn building_with(&self, effect: BuildingEffect) -> Option<usize> {
         self.wharf.iter().position(|b| b.effect == effect)
     }
 
-    pub fn harbor_with(&self, effect: HarborEffect) -> Option<usize> {
+    pub(crate) fn harbor_with(&self, effect: HarborEffect) -> Option<usize> {
         self.harbor.iter().position(|h| h.effect == effect)
     }
 
@@ -603,7 +595,7 @@ impl FleetRules {
         self.fishing_rounds.iter().filter(|r| **r <= rounds).count() as u32
     }
 
-    pub fn pool(&self, players: u32) -> Option<Pool> {
+    pub(crate) fn pool(&self, players: u32) -> Option<Pool> {
         self.dice.pools.get(&players).copied()
     }
 
@@ -618,7 +610,7 @@ impl FleetRules {
 
     /// A section's name as an argument of a message, said in the message's language
     /// (`cod column`, `Spalte Kabeljau`, `casino`).
-    pub fn section_term(&self, section: usize) -> Arg {
+    pub(crate) fn section_term(&self, section: usize) -> Arg {
         match self.sections[section].kind {
             SectionKind::Column(t) => Arg::from(crate::msg!("engine.column", type = &self.boat_types[t].name)),
             SectionKind::Licenses(t) => Arg::from(crate::msg!("engine.licenses", type = &self.boat_types[t].name)),

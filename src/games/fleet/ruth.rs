@@ -34,7 +34,7 @@ impl Ruth {
     }
 
     /// The section a token stands on.
-    pub fn token_section(&self, rules: &FleetRules, k: usize) -> usize {
+    pub(crate) fn token_section(&self, rules: &FleetRules, k: usize) -> usize {
         section_of(rules, k, loops(rules)[k][self.tokens[k]])
     }
 

@@ -36,7 +36,7 @@ pub struct BoatSlot {
     /// Index in that section's fish list.
     pub slot: usize,
     /// The box whose mark launches it.
-    pub launch_box: usize,
+    pub(crate) launch_box: usize,
     pub spec: BoatSpec,
 }
 
@@ -81,7 +81,7 @@ impl Sheet {
         }
     }
 
-    pub fn is_marked(&self, section: usize, i: usize) -> bool {
+    pub(crate) fn is_marked(&self, section: usize, i: usize) -> bool {
         self.boxes[section][i] == Mark::Marked
     }
 
@@ -99,13 +99,17 @@ impl Sheet {
     }
 
     /// The license level parameters in force for a boat type, if any license is active.
-    pub fn license(&self, rules: &FleetRules, boat_type: usize) -> Option<crate::games::fleet::LicenseLevel> {
+    pub(crate) fn license(&self, rules: &FleetRules, boat_type: usize) -> Option<crate::games::fleet::LicenseLevel> {
         let level = self.license_level(rules, boat_type);
         (level > 0).then(|| rules.boat_types[boat_type].license_levels[level - 1])
     }
 
     /// Highest active license level of the boat type with the given effect.
-    pub fn license_with(&self, rules: &FleetRules, effect: LicenseEffect) -> Option<crate::games::fleet::LicenseLevel> {
+    pub(crate) fn license_with(
+        &self,
+        rules: &FleetRules,
+        effect: LicenseEffect,
+    ) -> Option<crate::games::fleet::LicenseLevel> {
         let t = rules.boat_types.iter().position(|t| t.license_effect == effect)?;
         self.license(rules, t)
     }
@@ -128,7 +132,7 @@ impl Sheet {
         marks.iter().all(|m| *m != Mark::Empty) && marks.contains(&Mark::Marked)
     }
 
-    pub fn building_active(&self, rules: &FleetRules, effect: BuildingEffect) -> bool {
+    pub(crate) fn building_active(&self, rules: &FleetRules, effect: BuildingEffect) -> bool {
         rules.building_with(effect).is_some_and(|b| self.building_complete(rules, b))
     }
 
@@ -204,12 +208,12 @@ impl Sheet {
         self.fish.iter().flatten().fold(0u32, |sum, n| sum.saturating_add(*n))
     }
 
-    pub fn license_count(&self, rules: &FleetRules) -> u32 {
+    pub(crate) fn license_count(&self, rules: &FleetRules) -> u32 {
         let boat_licenses: usize = (0..rules.boat_types.len()).map(|t| self.license_level(rules, t)).sum();
         boat_licenses as u32 + u32::from(self.king_crab_license(rules))
     }
 
-    pub fn quantity(&self, rules: &FleetRules, q: Quantity) -> u32 {
+    pub(crate) fn quantity(&self, rules: &FleetRules, q: Quantity) -> u32 {
         match q {
             Quantity::Fish => self.total_fish(),
             Quantity::Boats => self.launched_boats(rules).len() as u32,
@@ -220,7 +224,7 @@ impl Sheet {
     }
 
     /// VP of a card bonus: points per `every` counted, capped.
-    pub fn card_bonus(&self, rules: &FleetRules, bonus: &crate::games::fleet::CardBonus) -> (u32, u32) {
+    pub(crate) fn card_bonus(&self, rules: &FleetRules, bonus: &crate::games::fleet::CardBonus) -> (u32, u32) {
         let count = self.quantity(rules, bonus.per);
         ((bonus.points.saturating_mul(count / bonus.every)).min(bonus.cap), count)
     }
@@ -231,7 +235,7 @@ impl Sheet {
     }
 
     /// The income before the cap ("Die maximalen Einnahmen … beträgt 10 Münzen").
-    pub fn income_before_cap(&self, rules: &FleetRules) -> u32 {
+    pub(crate) fn income_before_cap(&self, rules: &FleetRules) -> u32 {
         let mut income = rules.income_base;
         if let Some(l) = self.license_with(rules, LicenseEffect::Income) {
             income = income.saturating_add(l.coins);
@@ -245,7 +249,7 @@ impl Sheet {
     }
 
     /// VP of one wharf building at game end.
-    pub fn building_vp(&self, rules: &FleetRules, building: usize) -> u32 {
+    pub(crate) fn building_vp(&self, rules: &FleetRules, building: usize) -> u32 {
         let section = rules.section_of(SectionKind::Wharf(building));
         match rules.wharf[building].vp {
             BuildingVp::Complete(p) | BuildingVp::AllBoxes(p) => {
@@ -259,7 +263,7 @@ impl Sheet {
         }
     }
 
-    pub fn buffet_hexes(&self, rules: &FleetRules) -> usize {
+    pub(crate) fn buffet_hexes(&self, rules: &FleetRules) -> usize {
         self.marked_count(rules.section_of(SectionKind::BuffetHexes))
     }
 }

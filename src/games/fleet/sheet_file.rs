@@ -324,7 +324,7 @@ pub fn parse_marks(text: &str) -> Result<Vec<Mark>, char> {
 }
 
 /// Marks → text aligned with the layout hint (one character per box, space separated).
-pub fn marks_text(marks: &[Mark]) -> String {
+pub(crate) fn marks_text(marks: &[Mark]) -> String {
     marks.iter().map(|m| m.glyph().to_string()).collect::<Vec<_>>().join(" ")
 }
 

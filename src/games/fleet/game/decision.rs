@@ -13,7 +13,7 @@ use crate::games::fleet::{FleetRules, Metal};
 /// What sort of decision it is (the CLI rolls `StartDie`, `StartPlayer`, `Draw` and `Roll`
 /// itself when deckhand rolls the dice).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     StartDie,
     StartPlayer,
     /// A card drawn at setup (captain or trophy).
@@ -141,7 +141,7 @@ pub struct Decision {
 
 impl Decision {
     /// What sort of decision it is.
-    pub fn kind(&self) -> Kind {
+    pub(crate) fn kind(&self) -> Kind {
         match (&self.ask, self.player) {
             (Ask::StartDie, _) => Kind::StartDie,
             (Ask::StartPlayer, _) => Kind::StartPlayer,
@@ -179,6 +179,6 @@ pub enum Refusal {
 /// An answer that is not legal at this decision, and the keys that would be.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Illegal {
-    pub refusal: Refusal,
+    pub(crate) refusal: Refusal,
     pub legal: Vec<String>,
 }

@@ -22,7 +22,7 @@ pub enum Face {
 
 impl Face {
     /// A face of the boat dice (a boat type or the 3-coins face).
-    pub fn is_boat_die(self) -> bool {
+    pub(crate) fn is_boat_die(self) -> bool {
         matches!(self, Face::Boat(_) | Face::Coins)
     }
 
@@ -102,7 +102,7 @@ impl RollSpec {
 }
 
 /// The keys a roll of `spec` may contain: the boat faces, then the town faces.
-pub fn legal_face_keys(rules: &FleetRules, spec: RollSpec) -> Vec<String> {
+pub(crate) fn legal_face_keys(rules: &FleetRules, spec: RollSpec) -> Vec<String> {
     let mut legal: Vec<String> = Face::faces_of_kind(rules, true).iter().map(|f| f.key(rules).into_owned()).collect();
     if spec.town > 0 {
         for f in Face::faces_of_kind(rules, false) {

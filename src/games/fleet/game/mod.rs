@@ -17,9 +17,10 @@ use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
 
-pub use decision::{Ask, Choice, Decision, Illegal, Kind, Refusal};
+pub(crate) use decision::Kind;
+pub use decision::{Ask, Choice, Decision, Illegal, Refusal};
 pub use event::{Event, Happened, Why};
-pub use face::{legal_face_keys, parse_faces, DicePhase, Face, RollSpec};
+pub use face::{parse_faces, DicePhase, Face, RollSpec};
 
 use super::ruth::Ruth;
 use super::sheet::Sheet;
@@ -91,7 +92,7 @@ enum Task {
 
 /// How far a game has come, for a running score.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Progress {
+pub(crate) enum Progress {
     /// Setup, or round 1 before its first roll: nothing has been played.
     BeforeFirstRoll,
     /// Between rounds: this round is over, the next not yet rolled.
@@ -252,7 +253,7 @@ impl Game {
     }
 
     /// In a solo game Ruth goes first in even rounds.
-    pub fn ruth_first(&self) -> bool {
+    pub(crate) fn ruth_first(&self) -> bool {
         self.ruth.is_some() && self.round.is_multiple_of(2)
     }
 
@@ -261,7 +262,7 @@ impl Game {
     }
 
     /// How far the game has come: a round counts as begun with its first roll.
-    pub fn progress(&self) -> Progress {
+    pub(crate) fn progress(&self) -> Progress {
         let not_rolled = self.round == 0 || matches!(self.queue.front(), Some(Task::Roll(DicePhase::Boat)));
         match self.round {
             _ if self.finished() => Progress::Over,
@@ -272,14 +273,9 @@ impl Game {
     }
 
     /// Turn order for this round, from the start player.
-    pub fn turn_order(&self) -> Vec<usize> {
+    pub(crate) fn turn_order(&self) -> Vec<usize> {
         let n = self.players.len();
         (0..n).map(|i| (self.start_player + i) % n).collect()
-    }
-
-    /// True when the next decision is a dice roll.
-    pub fn awaiting_roll(&self) -> bool {
-        matches!(self.queue.front(), Some(Task::Roll(_) | Task::Reroll { .. }))
     }
 
     /// The decision the game waits for, or None when the game is over.
