@@ -15,8 +15,11 @@ pub enum Face {
     Boat(usize),
     /// The boat die's 3-coins face.
     Coins,
+    /// The town die's harbor face: mark a harbor ship.
     Harbor,
+    /// The town die's wharf face: mark a wharf building.
     Wharf,
+    /// The town die's market face: coins by the fish on all boats.
     Market,
 }
 
@@ -79,14 +82,18 @@ impl Face {
 /// The two dice phases of a round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DicePhase {
+    /// The boat phase: the boat pool is rolled.
     Boat,
+    /// The town phase: the town pool (town dice and a boat die) is rolled.
     Town,
 }
 
 /// Dice to type in: how many boat dice and town dice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RollSpec {
+    /// Boat dice.
     pub boat: u32,
+    /// Town dice.
     pub town: u32,
 }
 

@@ -32,7 +32,12 @@ pub enum Input {
     /// The key of one of the decision's options.
     Choice(String),
     /// Dice faces (keys), typed from the physical dice or rolled by deckhand.
-    Roll { faces: Vec<String>, digital: bool },
+    Roll {
+        /// The faces' keys, one per die (`cod`, `coins`, `harbor`…).
+        faces: Vec<String>,
+        /// deckhand rolled them: the table has seen them, so the roll cannot be undone.
+        digital: bool,
+    },
 }
 
 /// One step of the rulebook's sequence, waiting in the queue.
@@ -106,7 +111,9 @@ pub(crate) enum Progress {
 /// A player at the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Player {
+    /// The player's name, unique at the table.
     pub name: String,
+    /// The player's sheet as it stands.
     pub sheet: Sheet,
     rerolled_this_phase: bool,
 }
@@ -128,7 +135,9 @@ pub struct Setup {
 /// Which dice the game is played with; saved in the header.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Dice {
+    /// The table rolls its own dice and types the faces.
     Physical,
+    /// deckhand rolls the dice (`Session::digital_answer`).
     Digital,
 }
 
@@ -136,13 +145,17 @@ pub enum Dice {
 /// what comes next.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
+    /// The players in seat order (a single one in solo).
     pub players: Vec<Player>,
     /// 1-based; 0 during setup.
     pub round: u32,
+    /// Rounds in this game (`FleetRules::rounds`, or the solo game's).
     pub rounds: u32,
+    /// Who starts this round (seat index); the marker passes on at the end of each round.
     pub start_player: usize,
     /// The dice of the current roll not yet picked.
     pub pool: Vec<Face>,
+    /// The dice phase under way; `None` between dice phases (before the roll, after the shared die).
     pub phase: Option<DicePhase>,
     queue: VecDeque<Task>,
     /// Star actions earned while fish are being caught wait until after the fishing.
@@ -257,6 +270,7 @@ impl Game {
         self.ruth.is_some() && self.round.is_multiple_of(2)
     }
 
+    /// The game is over: nothing is left to decide.
     pub fn finished(&self) -> bool {
         self.queue.is_empty()
     }
