@@ -61,17 +61,45 @@ pub struct Step {
 pub enum EntryError {
     /// A word that names no option of the decision it would answer; `nearest` is the word
     /// it is most likely a typo of.
-    Unknown { word: String, decision: Box<Decision>, nearest: Option<String> },
+    Unknown {
+        /// The word as typed.
+        word: String,
+        /// The decision it would answer.
+        decision: Box<Decision>,
+        /// The option word it is most likely a typo of, if one is close.
+        nearest: Option<String>,
+    },
     /// A word (a prefix) that several options share: their keys.
-    Ambiguous { word: String, decision: Box<Decision>, keys: Vec<String> },
+    Ambiguous {
+        /// The word as typed.
+        word: String,
+        /// The decision it would answer.
+        decision: Box<Decision>,
+        /// The keys of the options it could be.
+        keys: Vec<String>,
+    },
     /// Words left over when the player has nothing more to decide now.
-    NothingToAnswer { word: String, player: usize },
+    NothingToAnswer {
+        /// The first word left over.
+        word: String,
+        /// The player (seat index).
+        player: usize,
+    },
     /// Words before the name of the player they are for, in an entry for everyone.
-    Whose { word: String },
+    Whose {
+        /// The first such word.
+        word: String,
+    },
     /// A player named in an entry for everyone who has nothing to decide in it.
-    NotWaiting { player: usize },
+    NotWaiting {
+        /// The player (seat index).
+        player: usize,
+    },
     /// A player named twice in one entry.
-    Twice { player: usize },
+    Twice {
+        /// The player (seat index).
+        player: usize,
+    },
 }
 
 /// Options for making entries into answers.
