@@ -373,9 +373,9 @@ pub fn together(d: &Decision) -> bool {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BadFace {
     /// The word as typed.
-    pub token: String,
+    pub(crate) token: String,
     /// The nearest face word, if one is close.
-    pub nearest: Option<String>,
+    pub(crate) nearest: Option<String>,
 }
 
 /// The faces a roll entry names. Each word is a face, maybe with a count before it:
