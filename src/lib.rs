@@ -7,6 +7,8 @@
 //! French (`text`). The command line, the terminal prompts and the tables live in the
 //! `deckhand` binary. See ARCHITECTURE.md.
 
+#![warn(missing_docs)]
+
 pub mod error;
 pub mod games;
 pub mod history;

@@ -358,6 +358,7 @@ pub enum Refusal {
         cap: u32,
         /// The wind strength from which `cap` holds (`Wind::storm_from`).
         wind: u32,
+        /// The colours of the other boats that must throw one back too.
         others: Vec<usize>,
     },
     /// A wind side given in a variant without wind direction.

@@ -12,28 +12,51 @@ use crate::games::fleet::{
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Rule {
+    /// A box is marked below an empty box of its section (golden rule 1: topmost free box first).
     GoldenRule,
+    /// A box is crossed off outside a solo game: only Captain Ruth crosses boxes off.
     CrossedWithoutSolo,
+    /// A box is crossed off in a section Captain Ruth never crosses (solo).
     CrossedNotAllowed,
+    /// Captain Ruth's crossings are not the lowest open boxes of their section, or not the next
+    /// open star of the coin track.
     RuthNotLowest,
+    /// No boat-type column has the start die's boxes marked.
     StartBoxes,
+    /// A boat type's licenses are not what the circles marked in its column grant.
     LicensesVsCircles,
+    /// A boat type's boats (or its licenses and boats together) are not what the circles marked
+    /// in its column grant.
     BoatsVsCircles,
+    /// Fish on a boat that was never launched.
     FishOnUnlaunchedBoat,
+    /// More fish on a boat than it holds.
     FishOverCapacity,
+    /// More fish on a boat than the game's fishing phases can have caught.
     FishOverFishing,
+    /// A seafood buffet hex filled while the buffet is not complete.
     BuffetIncomplete,
+    /// A salvage yard star used while the yard is not complete.
     SalvageIncomplete,
+    /// The king crab license without a king crab bonus chosen.
     KingCrabBonusMissing,
+    /// A king crab bonus chosen without the king crab license.
     KingCrabBonusWithoutLicense,
+    /// A king crab bonus another player at the table chose first.
     KingCrabBonusTaken,
+    /// Fewer coins marked than the income phases and the second licenses paid at least.
     TooFewCoins,
+    /// A box the captain card marks at setup is not marked.
     CaptainMarks,
+    /// A trophy whose condition the sheet does not meet.
     TrophyNotEarned,
+    /// A trophy held by a player who cannot have won it: a silver one another player won first,
+    /// or a gold one without the best result.
     TrophyShared,
 }
 
 impl Rule {
+    /// The rule's stable id, in kebab case (`golden-rule`), as scripts and the JSON output see it.
     pub fn id(self) -> &'static str {
         match self {
             Rule::GoldenRule => "golden-rule",
@@ -63,13 +86,15 @@ impl Rule {
 /// to put into words (`text::fleet_check`) and for scripts to read (rule id, box ids).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Violation {
+    /// The player whose sheet breaks the rule.
     pub player: String,
     /// Every box involved, e.g. `cod.6` or `cod_boat.2.fish`; the first is where the
     /// problem is.
     pub boxes: Vec<String>,
+    /// The rule broken.
     pub rule: Rule,
     /// What was found, with its numbers, boxes and indices into the rules.
-    pub found: Found,
+    pub(crate) found: Found,
 }
 
 impl Violation {
@@ -82,8 +107,11 @@ impl Violation {
 /// The circles marked in a boat type's column, by kind: `L`, `B` and `?`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Circles {
+    /// Marked `L` circles (each activates a license).
     pub license: usize,
+    /// Marked `B` circles (each launches a boat).
     pub boat: usize,
+    /// Marked `?` circles (each one or the other).
     pub choice: usize,
 }
 
@@ -93,69 +121,242 @@ pub struct Circles {
 pub enum Found {
     /// `marked` boxes lie below the empty box `first_empty`; marking `fill` (the empty
     /// boxes above `last`, the lowest marked one) would make them legal.
-    GoldenRule { marked: Vec<String>, first_empty: String, fill: Vec<String>, last: String },
+    GoldenRule {
+        /// The marked boxes below the first empty one.
+        marked: Vec<String>,
+        /// The section's first empty box.
+        first_empty: String,
+        /// The empty boxes above `last`: marking them makes the section legal.
+        fill: Vec<String>,
+        /// The lowest marked box.
+        last: String,
+    },
     /// A crossed-off box outside a solo game.
-    CrossedWithoutSolo { id: String },
+    CrossedWithoutSolo {
+        /// The section's first crossed-off box.
+        id: String,
+    },
     /// A crossed-off box in a section Captain Ruth never crosses off.
-    CrossedNotAllowed { id: String, section: usize },
+    CrossedNotAllowed {
+        /// The section's first crossed-off box.
+        id: String,
+        /// The section (index into `FleetRules::sections`).
+        section: usize,
+    },
     /// Captain Ruth's crossings `crossed` (section `section`) lie above boxes she did not
     /// cross off (`below`): she crosses off only the lowest open boxes, so her `n`
     /// crossings there are the bottom boxes `lowest`.
-    RuthNotLowest { section: usize, crossed: Vec<String>, below: Vec<String>, lowest: Vec<String> },
+    RuthNotLowest {
+        /// The section (index into `FleetRules::sections`).
+        section: usize,
+        /// Her crossings that lie above boxes she did not cross off.
+        crossed: Vec<String>,
+        /// The boxes below them that are not crossed off.
+        below: Vec<String>,
+        /// The bottom boxes of the section, as many as she crossed off: where her crossings go.
+        lowest: Vec<String>,
+    },
     /// Captain Ruth crossed off the coin-track star `crossed` while the star `open` before it
     /// was still open: she crosses off the next available star box.
-    RuthStarSkipped { crossed: String, open: String },
+    RuthStarSkipped {
+        /// The star box she crossed off.
+        crossed: String,
+        /// The earlier star box still open.
+        open: String,
+    },
     /// No boat-type column has its first `n` boxes marked.
-    StartBoxes { n: usize },
+    StartBoxes {
+        /// Boxes the start die marks at the top of a column (`FleetRules::start_boxes`).
+        n: usize,
+    },
     /// More licenses of a boat type than its marked circles grant.
-    TooManyLicenses { boat_type: usize, licenses: usize, circles: Circles },
+    TooManyLicenses {
+        /// The boat type (index into `FleetRules::boat_types`).
+        boat_type: usize,
+        /// Its licenses marked.
+        licenses: usize,
+        /// The circles marked in its column.
+        circles: Circles,
+    },
     /// More boats (or licenses and boats together) than the marked circles grant.
-    TooManyBoats { boat_type: usize, boats: usize, licenses: usize, circles: Circles },
+    TooManyBoats {
+        /// The boat type (index into `FleetRules::boat_types`).
+        boat_type: usize,
+        /// Its boats marked (launched).
+        boats: usize,
+        /// Its licenses marked.
+        licenses: usize,
+        /// The circles marked in its column.
+        circles: Circles,
+    },
     /// Fewer licenses than the marked `L` circles activate; `next` is the next license box.
-    TooFewLicenses { boat_type: usize, licenses: usize, circles: Circles, next: String },
+    TooFewLicenses {
+        /// The boat type (index into `FleetRules::boat_types`).
+        boat_type: usize,
+        /// Its licenses marked.
+        licenses: usize,
+        /// The circles marked in its column.
+        circles: Circles,
+        /// The next license box to mark.
+        next: String,
+    },
     /// Fewer boats than the marked `B` circles launch; `next` is the next boat box.
-    TooFewBoats { boat_type: usize, boats: usize, circles: Circles, next: String },
+    TooFewBoats {
+        /// The boat type (index into `FleetRules::boat_types`).
+        boat_type: usize,
+        /// Its boats marked (launched).
+        boats: usize,
+        /// The circles marked in its column.
+        circles: Circles,
+        /// The next boat box to mark.
+        next: String,
+    },
     /// Counts within every bound that no choice for the `?` circles produces; they grant
     /// `least` to `most` in all.
     GrantsMismatch {
+        /// The boat type (index into `FleetRules::boat_types`).
         boat_type: usize,
+        /// Its licenses marked.
         licenses: usize,
+        /// Its boats marked (launched).
         boats: usize,
+        /// The circles marked in its column.
         circles: Circles,
+        /// The fewest licenses and boats, in all, the circles can grant.
         least: usize,
+        /// The most licenses and boats, in all, the circles can grant.
         most: usize,
+        /// The next license box.
         next_license: String,
+        /// The next boat box.
         next_boat: String,
     },
     /// Fish on a boat whose launch box `launch` is not marked.
-    FishOnUnlaunchedBoat { boat: BoatSlot, fish: u32, launch: String },
+    FishOnUnlaunchedBoat {
+        /// The boat.
+        boat: BoatSlot,
+        /// Fish on it.
+        fish: u32,
+        /// The box whose mark would launch it.
+        launch: String,
+    },
     /// More fish than the boat's capacity.
-    FishOverCapacity { boat: BoatSlot, fish: u32, cap: u32 },
+    FishOverCapacity {
+        /// The boat.
+        boat: BoatSlot,
+        /// Fish on it.
+        fish: u32,
+        /// The most fish it holds (the oyster license counted).
+        cap: u32,
+    },
     /// More fish than `phases` fishing phases (`regular` of a `rounds`-round game plus
     /// `private` ones) can yield (`max`).
-    FishOverFishing { boat: BoatSlot, fish: u32, phases: u32, regular: u32, rounds: u32, private: u32, max: u32 },
+    FishOverFishing {
+        /// The boat.
+        boat: BoatSlot,
+        /// Fish on it.
+        fish: u32,
+        /// Fishing phases in all: `regular` plus `private`.
+        phases: u32,
+        /// Fishing phases of the game's rounds.
+        regular: u32,
+        /// Rounds of the game (solo: `Solo::rounds`).
+        rounds: u32,
+        /// Private fishing phases: captain's club circles marked.
+        private: u32,
+        /// The most fish those phases can put on this boat.
+        max: u32,
+    },
     /// A buffet hex filled while the building is not complete.
-    BuffetIncomplete { hex: String, building: usize },
+    BuffetIncomplete {
+        /// The hex filled.
+        hex: String,
+        /// The seafood buffet (index into `FleetRules::wharf`).
+        building: usize,
+    },
     /// `stars` salvage stars marked while the building is not complete.
-    SalvageIncomplete { stars: usize, building: usize },
+    SalvageIncomplete {
+        /// Salvage stars marked.
+        stars: usize,
+        /// The salvage yard (index into `FleetRules::wharf`).
+        building: usize,
+    },
     /// The king crab license (its circle `circle` on harbor ship `harbor`) without a bonus.
-    KingCrabBonusMissing { harbor: usize, circle: String },
+    KingCrabBonusMissing {
+        /// The king crab ship (index into `FleetRules::harbor`).
+        harbor: usize,
+        /// The circle that activates its license.
+        circle: String,
+    },
     /// A king crab bonus without the license.
-    KingCrabBonusWithoutLicense { bonus: usize, harbor: usize, circle: String },
+    KingCrabBonusWithoutLicense {
+        /// The bonus chosen (index into `FleetRules::king_crab_bonuses`).
+        bonus: usize,
+        /// The king crab ship (index into `FleetRules::harbor`).
+        harbor: usize,
+        /// The circle that activates its license, not marked.
+        circle: String,
+    },
     /// A bonus already chosen by the player `first`.
-    KingCrabBonusTaken { bonus: usize, first: String },
+    KingCrabBonusTaken {
+        /// The bonus (index into `FleetRules::king_crab_bonuses`).
+        bonus: usize,
+        /// The player who chose it first, in the order the sheets were given.
+        first: String,
+    },
     /// `coins` on the track, but `rounds` income phases (at least `base` each) and
     /// `second_licenses` second licenses (`each` coins each) pay at least `least`, up to
     /// box `up_to`.
-    TooFewCoins { coins: u32, rounds: u32, base: u32, second_licenses: u32, each: u32, least: u32, up_to: String },
+    TooFewCoins {
+        /// Coins marked on the track.
+        coins: u32,
+        /// Rounds of the game: one income phase each.
+        rounds: u32,
+        /// The least coins an income phase pays (`FleetRules::income_base`).
+        base: u32,
+        /// Boat types with a second license.
+        second_licenses: u32,
+        /// Coins a second license pays (`FleetRules::second_license_coins`).
+        each: u32,
+        /// The fewest coins the sheet can hold: what those pay, at most the boxes not crossed off.
+        least: u32,
+        /// The coin box the track must be marked up to.
+        up_to: String,
+    },
     /// A box the captain card marks at setup is not marked.
-    CaptainMarks { captain: usize, id: String },
+    CaptainMarks {
+        /// The captain card (index into `FleetRules::captains`).
+        captain: usize,
+        /// The box it marks, empty.
+        id: String,
+    },
     /// A trophy whose condition (`at_least` of `quantity`) the sheet does not meet.
-    TrophyNotEarned { trophy: usize, at_least: u32, quantity: Quantity, have: u32 },
+    TrophyNotEarned {
+        /// The trophy (index into `FleetRules::trophies`).
+        trophy: usize,
+        /// How many of `quantity` its condition needs.
+        at_least: u32,
+        /// What its condition counts.
+        quantity: Quantity,
+        /// How many the sheet has.
+        have: u32,
+    },
     /// A silver trophy also held by a later player; `first` has it.
-    SilverShared { trophy: usize, first: String },
+    SilverShared {
+        /// The silver trophy (index into `FleetRules::trophies`).
+        trophy: usize,
+        /// The player who holds it first, in the order the sheets were given.
+        first: String,
+    },
     /// A gold trophy held with less than the best result.
-    GoldShared { trophy: usize, best: u32, player: String },
+    GoldShared {
+        /// The gold trophy (index into `FleetRules::trophies`).
+        trophy: usize,
+        /// The best result at the table.
+        best: u32,
+        /// The player who holds it with less.
+        player: String,
+    },
 }
 
 struct Out<'a> {

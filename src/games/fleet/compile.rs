@@ -16,7 +16,7 @@ use crate::source::{Diagnostic, Source};
 // ------------------------------------------------------------------------------------
 
 /// The largest number a Fleet rules file may hold (every number is 0 to this).
-pub const MAX_NUMBER: u32 = 1_000_000;
+pub(crate) const MAX_NUMBER: u32 = 1_000_000;
 
 /// Parse and check a Fleet rules file. On failure returns every diagnostic found (the text
 /// layer, `text::diag`, says them in a language).

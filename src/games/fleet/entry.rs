@@ -61,15 +61,40 @@ pub struct Step {
 pub enum EntryError {
     /// A word that names no option of the decision it would answer; `nearest` is the word
     /// it is most likely a typo of.
-    Unknown { word: String, decision: Box<Decision>, nearest: Option<String> },
+    Unknown {
+        /// The word as typed.
+        word: String,
+        /// The decision it would answer.
+        decision: Box<Decision>,
+        /// The option word it is most likely a typo of, if one is close.
+        nearest: Option<String>,
+    },
     /// A word (a prefix) that several options share: their keys.
-    Ambiguous { word: String, decision: Box<Decision>, keys: Vec<String> },
+    Ambiguous {
+        /// The word as typed.
+        word: String,
+        /// The decision it would answer.
+        decision: Box<Decision>,
+        /// The keys of the options it could be.
+        keys: Vec<String>,
+    },
     /// Words left over when the player has nothing more to decide now.
-    NothingToAnswer { word: String, player: usize },
+    NothingToAnswer {
+        /// The first word left over.
+        word: String,
+        /// The player (seat index).
+        player: usize,
+    },
     /// A player named in an entry for everyone who has nothing to decide in it.
-    NotWaiting { player: usize },
+    NotWaiting {
+        /// The player (seat index).
+        player: usize,
+    },
     /// A player named twice in one entry.
-    Twice { player: usize },
+    Twice {
+        /// The player (seat index).
+        player: usize,
+    },
 }
 
 /// Options for making entries into answers.
@@ -349,9 +374,9 @@ pub fn together(d: &Decision) -> bool {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BadFace {
     /// The word as typed.
-    pub token: String,
+    pub(crate) token: String,
     /// The nearest face word, if one is close.
-    pub nearest: Option<String>,
+    pub(crate) nearest: Option<String>,
 }
 
 /// The faces a roll entry names. Each word is a face, maybe with a count before it:

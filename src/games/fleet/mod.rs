@@ -20,7 +20,7 @@ pub mod sheet;
 pub mod sheet_file;
 
 pub use check::{check_game, check_sheet, Found, Rule, Violation};
-pub use compile::{compile, MAX_NUMBER};
+pub use compile::compile;
 pub use model::*;
 pub use score::{score, Score};
 pub use sheet::{Mark, Sheet};

@@ -20,14 +20,18 @@ pub enum Shape {
 /// One box: its shape and what is on it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Cell {
+    /// Its shape.
     pub shape: Shape,
+    /// Its mark.
     pub mark: Mark,
 }
 
 /// A boat of a boat type or a harbor ship.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Boat {
+    /// Its launch box is marked.
     pub launched: bool,
+    /// Fish on it.
     pub fish: u32,
     /// Its fish boxes (0: it catches none).
     pub capacity: u32,
@@ -36,23 +40,31 @@ pub struct Boat {
 /// A boat-type column with its licenses and boats.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Column {
+    /// The boat type (index into `FleetRules::boat_types`).
     pub boat_type: usize,
+    /// The column's boxes, top to bottom.
     pub boxes: Vec<Cell>,
+    /// Its license boxes, level 1 first.
     pub licenses: Vec<Mark>,
+    /// Its boats, top to bottom.
     pub boats: Vec<Boat>,
 }
 
 /// A harbor ship or wharf building: a row of boxes (and the ship's boats).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {
+    /// The ship's or building's section (index into `FleetRules::sections`).
     pub section: usize,
+    /// Its boxes, left to right.
     pub boxes: Vec<Cell>,
+    /// The harbor ship's boats, one per launching circle (none for a wharf building).
     pub boats: Vec<Boat>,
 }
 
 /// A box of the coin track.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Coin {
+    /// Its mark.
     pub mark: Mark,
     /// A star box: marking it gives a star action.
     pub star: bool,
@@ -61,12 +73,17 @@ pub struct Coin {
 /// The whole sheet as the pad shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pad {
+    /// The boat sheet: one column per boat type, in the rules' order.
     pub columns: Vec<Column>,
+    /// The town sheet's harbor ships.
     pub harbor: Vec<Row>,
+    /// The town sheet's wharf buildings.
     pub wharf: Vec<Row>,
     /// The seafood buffet hexes, one per boat type.
     pub hexes: Vec<Mark>,
+    /// The salvage yard's stars, one per star action it gives.
     pub salvage_stars: Vec<Mark>,
+    /// The coin track, box by box.
     pub coins: Vec<Coin>,
 }
 

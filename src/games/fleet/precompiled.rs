@@ -20,15 +20,17 @@ pub const FLEET_TOML: &str = include_str!("../../../rules/fleet-dice.toml");
 /// The compiled form, as committed.
 const FLEET_JSON: &str = include_str!("../../../rules/compiled/fleet-dice.json");
 
-/// Where the compiled form lives, relative to the repository root.
-pub const FLEET_JSON_PATH: &str = "rules/compiled/fleet-dice.json";
+/// Where the compiled form lives, relative to the repository root (the freshness test
+/// reads and rewrites it).
+#[cfg(test)]
+const FLEET_JSON_PATH: &str = "rules/compiled/fleet-dice.json";
 
 /// FNV-1a over the rules file and the code that gives it meaning — the shape of the file
 /// (`schema.rs`), its checks (`compile.rs`, `compile_parts.rs`), the compiled types
 /// (`model.rs`, `names.rs`), the reader that turns TOML values into them (`de/value.rs`,
 /// `spanned.rs`) and this file (the JSON's shape) — with the code's comments and white
 /// space left out (`code_hash`).
-pub const FINGERPRINT: u64 = code_hash(
+pub(crate) const FINGERPRINT: u64 = code_hash(
     fnv1a_parts(&[FLEET_TOML.as_bytes()]),
     &[
         include_bytes!("schema.rs"),
@@ -45,7 +47,7 @@ pub const FINGERPRINT: u64 = code_hash(
 /// FNV-1a, continued from `hash`, over Rust source without its `//` comments (doc
 /// comments included) and white space: what the compiler sees, more or less. A `//` inside
 /// a string literal is kept.
-pub const fn code_hash(mut hash: u64, files: &[&[u8]]) -> u64 {
+pub(crate) const fn code_hash(mut hash: u64, files: &[&[u8]]) -> u64 {
     let mut f = 0;
     while f < files.len() {
         let b = files[f];
@@ -85,10 +87,10 @@ pub const fn code_hash(mut hash: u64, files: &[&[u8]]) -> u64 {
 }
 
 /// FNV-1a of the built-in rules file (what saves record as the rules' hash).
-pub const FLEET_TOML_HASH: u64 = fnv1a_parts(&[FLEET_TOML.as_bytes()]);
+pub(crate) const FLEET_TOML_HASH: u64 = fnv1a_parts(&[FLEET_TOML.as_bytes()]);
 
 /// FNV-1a over several byte strings in a row, at compile time.
-pub const fn fnv1a_parts(parts: &[&[u8]]) -> u64 {
+pub(crate) const fn fnv1a_parts(parts: &[&[u8]]) -> u64 {
     let mut hash = 0xcbf2_9ce4_8422_2325u64;
     let mut p = 0;
     while p < parts.len() {
@@ -124,7 +126,8 @@ pub fn fleet() -> Option<FleetRules> {
 }
 
 /// The JSON for compiled rules (what `FLEET_JSON_PATH` should hold).
-pub fn to_json(rules: &FleetRules) -> String {
+#[cfg(test)]
+fn to_json(rules: &FleetRules) -> String {
     let file = Precompiled {
         generated_by: "rules/fleet-dice.toml compiled ahead of time (src/rules/precompiled.rs); \
                        refresh with UPDATE_PRECOMPILED=1 cargo test precompiled"

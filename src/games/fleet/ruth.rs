@@ -8,6 +8,8 @@ use crate::games::fleet::{FleetRules, RuthStarDie, RuthTownJoker, SectionKind};
 /// Ruth's three captain tokens, as positions in the rules' boat, harbor and wharf loops.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ruth {
+    /// Per token (boat, harbor, wharf): its position in `Solo::boat_loop`, `harbor_loop` and
+    /// `wharf_loop`.
     pub tokens: [usize; 3],
 }
 
@@ -15,7 +17,12 @@ pub struct Ruth {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
     /// Cross off the `n` lowest open boxes of a section.
-    Cross { section: usize, n: usize },
+    Cross {
+        /// The section (index into `FleetRules::sections`).
+        section: usize,
+        /// How many boxes: 2 with a die she picks, 1 with the shared die or her joker.
+        n: usize,
+    },
     /// Cross off the next available star box of the coin track.
     Star,
     /// Nothing she can do with it.
@@ -34,7 +41,7 @@ impl Ruth {
     }
 
     /// The section a token stands on.
-    pub fn token_section(&self, rules: &FleetRules, k: usize) -> usize {
+    pub(crate) fn token_section(&self, rules: &FleetRules, k: usize) -> usize {
         section_of(rules, k, loops(rules)[k][self.tokens[k]])
     }
 
@@ -165,27 +172,66 @@ pub enum Reason {
     /// The market die makes her cross a coin-track star.
     MarketStar,
     /// Nothing in the town pool she can use.
-    PassNothing { die: Face },
+    PassNothing {
+        /// The die she takes, unused.
+        die: Face,
+    },
     /// The boat type under her token.
-    TakesType { boat_type: usize },
+    TakesType {
+        /// The boat type (index into `FleetRules::boat_types`).
+        boat_type: usize,
+    },
     /// The next type clockwise from the one under her token.
-    TakesNextType { boat_type: usize, token_type: usize },
+    TakesNextType {
+        /// The boat type she takes (index into `FleetRules::boat_types`).
+        boat_type: usize,
+        /// The boat type under her token, which was not rolled or has no open box.
+        token_type: usize,
+    },
     /// The 3-coins face as her joker, on this section.
-    Joker { section: usize },
+    Joker {
+        /// The section she crosses a box of (index into `FleetRules::sections`).
+        section: usize,
+    },
     /// The joker with nowhere to cross.
     JokerPass,
     /// No die with an open box.
-    PassNoBox { die: Face },
+    PassNoBox {
+        /// The die she takes, unused.
+        die: Face,
+    },
     /// A town die for the section under token `token` (0 boat, 1 harbor, 2 wharf).
-    TakesDie { die: Face, token: usize, section: usize },
+    TakesDie {
+        /// The town die (harbor or wharf).
+        die: Face,
+        /// The token: 0 boat, 1 harbor, 2 wharf.
+        token: usize,
+        /// The section under it (index into `FleetRules::sections`).
+        section: usize,
+    },
     /// A town die for the next section clockwise from the token's.
-    TakesDieNext { die: Face, token: usize, on: usize, next: usize },
+    TakesDieNext {
+        /// The town die (harbor or wharf).
+        die: Face,
+        /// The token: 0 boat, 1 harbor, 2 wharf.
+        token: usize,
+        /// The section under it, with no open box (index into `FleetRules::sections`).
+        on: usize,
+        /// The section she crosses instead (index into `FleetRules::sections`).
+        next: usize,
+    },
     /// The shared boat die.
-    UsesShared { die: Face },
+    UsesShared {
+        /// The shared die's face.
+        die: Face,
+    },
     /// The shared 3-coins face as her joker.
     UsesSharedJoker,
     /// The shared town die.
-    UsesSharedDie { die: Face },
+    UsesSharedDie {
+        /// The shared die's face.
+        die: Face,
+    },
     /// She would, but nothing is open.
     NothingOpen(Box<Reason>),
     /// The shared market die: she passes.

@@ -6,7 +6,9 @@ use crate::games::fleet::{FleetRules, SectionKind};
 /// One line of a category's breakdown, e.g. `cod boat 2` worth 2 VP.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Item {
+    /// What scores.
     pub what: What,
+    /// The VP it is worth.
     pub vp: u32,
 }
 
@@ -17,40 +19,82 @@ pub enum What {
     /// A boat: its fish (FISH) or its own VP (BOATS).
     Boat(BoatSlot),
     /// The king crab license of this harbor ship.
-    KingCrabLicense { harbor: usize },
+    KingCrabLicense {
+        /// The king crab ship (index into `FleetRules::harbor`).
+        harbor: usize,
+    },
     /// The VP printed on a boat type's license of this level (1-based).
-    License { boat_type: usize, level: usize },
+    License {
+        /// The boat type (index into `FleetRules::boat_types`).
+        boat_type: usize,
+        /// The license level, 1-based.
+        level: usize,
+    },
     /// A wharf building.
-    Building { building: usize },
+    Building {
+        /// The building (index into `FleetRules::wharf`).
+        building: usize,
+    },
     /// The seafood buffet's hexes: `hexes` filled.
-    BuffetHexes { building: usize, hexes: usize },
+    BuffetHexes {
+        /// The seafood buffet (index into `FleetRules::wharf`).
+        building: usize,
+        /// Different hexes filled.
+        hexes: usize,
+    },
     /// The king crab bonus chosen: `count` counted; `capped` is what it would score
     /// without the cap, when the cap took something away.
-    KingCrabBonus { bonus: usize, count: u32, capped: Option<u32> },
+    KingCrabBonus {
+        /// The bonus (index into `FleetRules::king_crab_bonuses`).
+        bonus: usize,
+        /// What it counts on the sheet.
+        count: u32,
+        /// The VP without the cap, when the cap took some away.
+        capped: Option<u32>,
+    },
     /// A captain card's bonus: `count` counted, at most `cap` VP.
-    Captain { captain: usize, count: u32, cap: u32 },
+    Captain {
+        /// The captain card (index into `FleetRules::captains`).
+        captain: usize,
+        /// What its bonus counts on the sheet.
+        count: u32,
+        /// The most VP its bonus gives.
+        cap: u32,
+    },
     /// A trophy won.
-    Trophy { trophy: usize },
+    Trophy {
+        /// The trophy (index into `FleetRules::trophies`).
+        trophy: usize,
+    },
 }
 
+/// A sheet's end-game score: the five categories, their total, and what makes each up.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Score {
+    /// FISH: 1 VP per fish on every boat, harbor ships' boats included.
     pub fish: u32,
+    /// BOATS: the VP of every launched boat.
     pub boats: u32,
+    /// LICENSES: the king crab license and the VP printed on licenses marked.
     pub licenses: u32,
+    /// BUILDINGS: the wharf buildings and the seafood buffet hexes.
     pub buildings: u32,
+    /// BONUS: the king crab bonus, the captain card's bonus and trophies.
     pub bonus: u32,
+    /// The sum of the five categories: what ranks the players.
     pub total: u32,
     /// Per category (same order as `CATEGORIES`): what it is made of.
     pub detail: Vec<Vec<Item>>,
 }
 
 impl Score {
+    /// The five categories' VP, in `CATEGORIES` order.
     pub fn categories(&self) -> [u32; 5] {
         [self.fish, self.boats, self.licenses, self.buildings, self.bonus]
     }
 }
 
+/// Score a sheet at game end (VP saturate rather than wrap on a sheet of one's own).
 pub fn score(rules: &FleetRules, sheet: &Sheet) -> Score {
     let mut detail: Vec<Vec<Item>> = vec![Vec::new(); 5];
 

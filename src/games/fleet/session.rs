@@ -16,7 +16,12 @@ pub enum Entry {
     Do(Input),
     /// A player's decision answered out of seat order, at the same time as others
     /// (`Game::apply_by`).
-    By { player: usize, input: Input },
+    By {
+        /// The player who answered (seat index).
+        player: usize,
+        /// Their answer.
+        input: Input,
+    },
     /// Take back the last effective decision.
     Undo,
 }
@@ -31,13 +36,18 @@ impl Entry {
     }
 }
 
+/// A game with the decisions that made it: what a save file holds, and the state they fold
+/// into.
 #[derive(Debug, Clone)]
 pub struct Session {
+    /// The players' names, in seat order.
     pub names: Vec<String>,
+    /// How the game is set up.
     pub setup: Setup,
     /// The effective decisions, in order, each with the player who answered it out of seat
     /// order (None: the decision at the front).
     pub inputs: Vec<(Option<usize>, Input)>,
+    /// The game as the inputs leave it.
     pub game: Game,
 }
 
@@ -45,7 +55,9 @@ pub struct Session {
 /// decision that is asked again.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Undone {
+    /// The answer taken back, as it was typed: a choice's key, or the faces.
     pub answer: String,
+    /// The decision now asked again; `None` if the game is over.
     pub decision: Option<Decision>,
 }
 
@@ -75,6 +87,7 @@ impl Session {
         Self::with_setup(rules, names, Setup::default())
     }
 
+    /// A game with this setup (solo, captain cards, trophies), before any decision.
     pub fn with_setup(rules: &FleetRules, names: &[String], setup: Setup) -> Session {
         Session { names: names.to_vec(), setup, inputs: Vec::new(), game: Game::new(rules, names, setup) }
     }

@@ -19,6 +19,7 @@ pub enum Mark {
 }
 
 impl Mark {
+    /// The mark as sheet files and layout hints write it: `.` empty, `x` marked, `/` crossed off.
     pub fn glyph(self) -> char {
         match self {
             Mark::Empty => '.',
@@ -36,12 +37,16 @@ pub struct BoatSlot {
     /// Index in that section's fish list.
     pub slot: usize,
     /// The box whose mark launches it.
-    pub launch_box: usize,
+    pub(crate) launch_box: usize,
+    /// Its capacity and VP as printed.
     pub spec: BoatSpec,
 }
 
+/// One player's sheet: the marks of every section, the fish on every boat, and the cards
+/// and bonus chosen.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sheet {
+    /// The player's name.
     pub player: String,
     /// A solo game against Captain Ruth (8 rounds, crossed boxes allowed).
     pub solo: bool,
@@ -73,6 +78,7 @@ impl Sheet {
         }
     }
 
+    /// Rounds of this sheet's game: the solo game's when `solo`.
     pub fn rounds(&self, rules: &FleetRules) -> u32 {
         if self.solo {
             rules.solo.rounds
@@ -81,10 +87,12 @@ impl Sheet {
         }
     }
 
-    pub fn is_marked(&self, section: usize, i: usize) -> bool {
+    /// Box `i` of a section is marked by the player (not empty, not crossed off).
+    pub(crate) fn is_marked(&self, section: usize, i: usize) -> bool {
         self.boxes[section][i] == Mark::Marked
     }
 
+    /// Boxes of a section the player marked.
     pub fn marked_count(&self, section: usize) -> usize {
         self.boxes[section].iter().filter(|m| **m == Mark::Marked).count()
     }
@@ -94,22 +102,28 @@ impl Sheet {
         self.boxes[section].iter().position(|m| *m == Mark::Empty)
     }
 
+    /// The license level of a boat type: its license boxes marked (0: none).
     pub fn license_level(&self, rules: &FleetRules, boat_type: usize) -> usize {
         self.marked_count(rules.section_of(SectionKind::Licenses(boat_type)))
     }
 
     /// The license level parameters in force for a boat type, if any license is active.
-    pub fn license(&self, rules: &FleetRules, boat_type: usize) -> Option<crate::games::fleet::LicenseLevel> {
+    pub(crate) fn license(&self, rules: &FleetRules, boat_type: usize) -> Option<crate::games::fleet::LicenseLevel> {
         let level = self.license_level(rules, boat_type);
         (level > 0).then(|| rules.boat_types[boat_type].license_levels[level - 1])
     }
 
     /// Highest active license level of the boat type with the given effect.
-    pub fn license_with(&self, rules: &FleetRules, effect: LicenseEffect) -> Option<crate::games::fleet::LicenseLevel> {
+    pub(crate) fn license_with(
+        &self,
+        rules: &FleetRules,
+        effect: LicenseEffect,
+    ) -> Option<crate::games::fleet::LicenseLevel> {
         let t = rules.boat_types.iter().position(|t| t.license_effect == effect)?;
         self.license(rules, t)
     }
 
+    /// The king crab license is active: the king crab ship's first circle is marked.
     pub fn king_crab_license(&self, rules: &FleetRules) -> bool {
         match rules.harbor_with(HarborEffect::KingCrab) {
             Some(h) => {
@@ -128,10 +142,12 @@ impl Sheet {
         marks.iter().all(|m| *m != Mark::Empty) && marks.contains(&Mark::Marked)
     }
 
-    pub fn building_active(&self, rules: &FleetRules, effect: BuildingEffect) -> bool {
+    /// The wharf building with this effect is complete, so its effect is in force.
+    pub(crate) fn building_active(&self, rules: &FleetRules, effect: BuildingEffect) -> bool {
         rules.building_with(effect).is_some_and(|b| self.building_complete(rules, b))
     }
 
+    /// Wharf buildings complete.
     pub fn complete_buildings(&self, rules: &FleetRules) -> usize {
         (0..rules.wharf.len()).filter(|b| self.building_complete(rules, *b)).count()
     }
@@ -150,6 +166,7 @@ impl Sheet {
             .sum()
     }
 
+    /// Coins earned: coin-track boxes marked.
     pub fn coins(&self, rules: &FleetRules) -> u32 {
         self.marked_count(rules.section_of(SectionKind::Coins)) as u32
     }
@@ -159,14 +176,17 @@ impl Sheet {
         (0..rules.sections.len()).flat_map(|s| boat_slots_of(rules, s)).collect()
     }
 
+    /// The boat's launch box is marked.
     pub fn is_launched(&self, boat: &BoatSlot) -> bool {
         self.is_marked(boat.section, boat.launch_box)
     }
 
+    /// The boats launched, in sheet order.
     pub fn launched_boats(&self, rules: &FleetRules) -> Vec<BoatSlot> {
         Self::all_boats(rules).into_iter().filter(|b| self.is_launched(b)).collect()
     }
 
+    /// Fish on a boat.
     pub fn fish_on(&self, boat: &BoatSlot) -> u32 {
         self.fish[boat.section].get(boat.slot).copied().unwrap_or(0)
     }
@@ -196,20 +216,25 @@ impl Sheet {
         self.fish_on(boat) >= cap
     }
 
+    /// Launched boats that are full.
     pub fn full_boats(&self, rules: &FleetRules) -> u32 {
         self.launched_boats(rules).iter().filter(|b| self.is_full(rules, b)).count() as u32
     }
 
+    /// Fish on all boats, harbor ships' boats included (FISH, and the market).
     pub fn total_fish(&self) -> u32 {
         self.fish.iter().flatten().fold(0u32, |sum, n| sum.saturating_add(*n))
     }
 
-    pub fn license_count(&self, rules: &FleetRules) -> u32 {
+    /// Licenses for the king crab bonus and trophies: every license level marked, plus the
+    /// king crab license.
+    pub(crate) fn license_count(&self, rules: &FleetRules) -> u32 {
         let boat_licenses: usize = (0..rules.boat_types.len()).map(|t| self.license_level(rules, t)).sum();
         boat_licenses as u32 + u32::from(self.king_crab_license(rules))
     }
 
-    pub fn quantity(&self, rules: &FleetRules, q: Quantity) -> u32 {
+    /// What a bonus or trophy counts on this sheet.
+    pub(crate) fn quantity(&self, rules: &FleetRules, q: Quantity) -> u32 {
         match q {
             Quantity::Fish => self.total_fish(),
             Quantity::Boats => self.launched_boats(rules).len() as u32,
@@ -220,7 +245,7 @@ impl Sheet {
     }
 
     /// VP of a card bonus: points per `every` counted, capped.
-    pub fn card_bonus(&self, rules: &FleetRules, bonus: &crate::games::fleet::CardBonus) -> (u32, u32) {
+    pub(crate) fn card_bonus(&self, rules: &FleetRules, bonus: &crate::games::fleet::CardBonus) -> (u32, u32) {
         let count = self.quantity(rules, bonus.per);
         ((bonus.points.saturating_mul(count / bonus.every)).min(bonus.cap), count)
     }
@@ -231,7 +256,7 @@ impl Sheet {
     }
 
     /// The income before the cap ("Die maximalen Einnahmen … beträgt 10 Münzen").
-    pub fn income_before_cap(&self, rules: &FleetRules) -> u32 {
+    pub(crate) fn income_before_cap(&self, rules: &FleetRules) -> u32 {
         let mut income = rules.income_base;
         if let Some(l) = self.license_with(rules, LicenseEffect::Income) {
             income = income.saturating_add(l.coins);
@@ -245,7 +270,7 @@ impl Sheet {
     }
 
     /// VP of one wharf building at game end.
-    pub fn building_vp(&self, rules: &FleetRules, building: usize) -> u32 {
+    pub(crate) fn building_vp(&self, rules: &FleetRules, building: usize) -> u32 {
         let section = rules.section_of(SectionKind::Wharf(building));
         match rules.wharf[building].vp {
             BuildingVp::Complete(p) | BuildingVp::AllBoxes(p) => {
@@ -259,11 +284,13 @@ impl Sheet {
         }
     }
 
-    pub fn buffet_hexes(&self, rules: &FleetRules) -> usize {
+    /// Seafood buffet hexes filled.
+    pub(crate) fn buffet_hexes(&self, rules: &FleetRules) -> usize {
         self.marked_count(rules.section_of(SectionKind::BuffetHexes))
     }
 }
 
+/// The boat is the barge, which catches 1 fish per full boat rather than 1 per fishing.
 pub fn is_barge(rules: &FleetRules, boat: &BoatSlot) -> bool {
     matches!(rules.sections[boat.section].kind, SectionKind::Harbor(h) if rules.harbor[h].effect == HarborEffect::Barge)
 }

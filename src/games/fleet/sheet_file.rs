@@ -72,12 +72,15 @@ impl<'de> Deserialize<'de> for MarksValue {
 /// A sheet read from a file, with what the file actually contained (for resuming entry).
 #[derive(Debug, Clone)]
 pub struct ParsedSheet {
+    /// The sheet: what the file gives, every other box empty.
     pub sheet: Sheet,
+    /// The `game` key, when the file has one.
     pub game: Option<String>,
     /// Sections whose marks the file gives.
     pub marks_given: BTreeSet<usize>,
     /// Sections whose fish the file gives.
     pub fish_given: BTreeSet<usize>,
+    /// The file gives a `king_crab_bonus`.
     pub bonus_given: bool,
 }
 
@@ -94,6 +97,7 @@ pub fn peek_game(source: &Source) -> Option<String> {
     de::from_str::<Head>(&source.text).ok().and_then(|h| h.game)
 }
 
+/// Read a sheet file from disk (a missing or unreadable file is an `Error`).
 pub fn read(path: &Path) -> Result<Source, Error> {
     read_source(path)
 }
@@ -324,7 +328,7 @@ pub fn parse_marks(text: &str) -> Result<Vec<Mark>, char> {
 }
 
 /// Marks → text aligned with the layout hint (one character per box, space separated).
-pub fn marks_text(marks: &[Mark]) -> String {
+pub(crate) fn marks_text(marks: &[Mark]) -> String {
     marks.iter().map(|m| m.glyph().to_string()).collect::<Vec<_>>().join(" ")
 }
 
@@ -332,8 +336,11 @@ pub fn marks_text(marks: &[Mark]) -> String {
 /// resumable entry has reached.
 #[derive(Debug, Clone, Default)]
 pub struct Only {
+    /// The sections whose marks to write (indices into `FleetRules::sections`).
     pub marks: BTreeSet<usize>,
+    /// The sections whose fish to write.
     pub fish: BTreeSet<usize>,
+    /// Write the king crab bonus.
     pub bonus: bool,
 }
 

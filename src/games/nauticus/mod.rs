@@ -75,8 +75,9 @@ pub struct NauticusHelpers {
     pub crown_cap_per_round: u32,
     /// The most crowns a player can have (crown masts, crown sails and flipped pass tiles).
     pub max_crowns: u32,
-    /// Crown masts and crown sails in the box.
+    /// Crown masts in the box.
     pub crown_masts: u32,
+    /// Crown sails in the box.
     pub crown_sails: u32,
     /// VP lost at round end for each pass tile still unflipped, in the advised flip order.
     pub pass_penalties: Vec<u32>,

@@ -13,12 +13,16 @@ use crate::games::fleet::{FleetRules, Metal};
 /// What sort of decision it is (the CLI rolls `StartDie`, `StartPlayer`, `Draw` and `Roll`
 /// itself when deckhand rolls the dice).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
+    /// A player's start die.
     StartDie,
+    /// Who starts.
     StartPlayer,
     /// A card drawn at setup (captain or trophy).
     Draw,
+    /// A roll of the pool, or a casino reroll.
     Roll,
+    /// Anything a player decides.
     Other,
 }
 
@@ -34,23 +38,44 @@ pub enum Ask {
     /// Who starts.
     StartPlayer,
     /// The faces of the start player's roll.
-    Roll { phase: DicePhase, round: u32, roller: usize },
+    Roll {
+        /// The dice phase: the boat pool or the town pool.
+        phase: DicePhase,
+        /// The round, 1-based.
+        round: u32,
+        /// The start player, who rolls (seat index).
+        roller: usize,
+    },
     /// The face of the die the player rerolled (casino).
     Reroll,
     /// Which die of the pool the player picks.
-    Pick { pool: Vec<Face> },
+    Pick {
+        /// The dice still in the pool.
+        pool: Vec<Face>,
+    },
     /// How the player uses a die (the picked one, or the shared one).
-    Use { face: Face, shared: bool },
+    Use {
+        /// The die's face.
+        face: Face,
+        /// It is the shared die, which every player uses (no shrimp license, no reroll).
+        shared: bool,
+    },
     /// Shrimp license: which boat type to mark.
     FlexType,
     /// A `?` circle: license or boat.
-    ChoiceCircle { boat_type: usize },
+    ChoiceCircle {
+        /// The boat type of the column (index into `FleetRules::boat_types`).
+        boat_type: usize,
+    },
     /// Which king crab bonus the player takes.
     KingCrabBonus,
     /// Where the player's star action goes.
     Star,
     /// An oyster boat with room for two: two fish, or a fish and a coin.
-    Oyster { boat: BoatSlot },
+    Oyster {
+        /// The oyster boat.
+        boat: BoatSlot,
+    },
 }
 
 /// One legal answer to a decision. `key` is what saves and answers files store.
@@ -67,10 +92,20 @@ pub enum Choice {
     /// A die of the pool.
     Die(Face),
     /// Mark the die's own column: its next box `index` of `section`.
-    Mark { section: usize, index: usize },
+    Mark {
+        /// The column's section (index into `FleetRules::sections`).
+        section: usize,
+        /// The box to mark: the column's topmost free box (0-based).
+        index: usize,
+    },
     /// Mark the next box `index` of a section by its id (a harbor ship, a wharf building,
     /// a column for the shrimp license or a star action).
-    Section { section: usize, index: usize },
+    Section {
+        /// The section (index into `FleetRules::sections`).
+        section: usize,
+        /// The box to mark: its topmost free box (0-based).
+        index: usize,
+    },
     /// Shrimp license: use the shrimp die as this boat type.
     FlexAs(usize),
     /// Shrimp license: use the shrimp die as the 3-coins face.
@@ -132,6 +167,7 @@ impl Choice {
 pub struct Decision {
     /// Whose decision it is (None: the table's, e.g. a roll).
     pub player: Option<usize>,
+    /// What is asked.
     pub ask: Ask,
     /// The legal answers; empty for a roll.
     pub options: Vec<Choice>,
@@ -141,7 +177,7 @@ pub struct Decision {
 
 impl Decision {
     /// What sort of decision it is.
-    pub fn kind(&self) -> Kind {
+    pub(crate) fn kind(&self) -> Kind {
         match (&self.ask, self.player) {
             (Ask::StartDie, _) => Kind::StartDie,
             (Ask::StartPlayer, _) => Kind::StartPlayer,
@@ -165,20 +201,43 @@ pub enum Refusal {
     /// The decision wants dice, not a choice.
     NeedsDice,
     /// Not one of the legal answers to the decision.
-    NotAnOption { answer: String, decision: Box<Decision> },
+    NotAnOption {
+        /// The answer given.
+        answer: String,
+        /// The decision it answered.
+        decision: Box<Decision>,
+    },
     /// Dice were given where a choice is asked.
-    NotARoll { decision: Box<Decision> },
+    NotARoll {
+        /// The decision they answered.
+        decision: Box<Decision>,
+    },
     /// A face no die has.
-    UnknownFace { face: String },
+    UnknownFace {
+        /// The face as typed.
+        face: String,
+    },
     /// Not the dice the roll needs.
-    WrongDice { spec: RollSpec, boat: u32, town: u32 },
+    WrongDice {
+        /// The dice the roll needs.
+        spec: RollSpec,
+        /// Boat dice typed.
+        boat: u32,
+        /// Town dice typed.
+        town: u32,
+    },
     /// This player has no decision to make now.
-    NotWaitingFor { player: usize },
+    NotWaitingFor {
+        /// The player (seat index).
+        player: usize,
+    },
 }
 
 /// An answer that is not legal at this decision, and the keys that would be.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Illegal {
-    pub refusal: Refusal,
+    pub(crate) refusal: Refusal,
+    /// The keys of the answers that are legal there (empty when dice are asked, or the game
+    /// is over).
     pub legal: Vec<String>,
 }

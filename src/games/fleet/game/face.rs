@@ -15,14 +15,17 @@ pub enum Face {
     Boat(usize),
     /// The boat die's 3-coins face.
     Coins,
+    /// The town die's harbor face: mark a harbor ship.
     Harbor,
+    /// The town die's wharf face: mark a wharf building.
     Wharf,
+    /// The town die's market face: coins by the fish on all boats.
     Market,
 }
 
 impl Face {
     /// A face of the boat dice (a boat type or the 3-coins face).
-    pub fn is_boat_die(self) -> bool {
+    pub(crate) fn is_boat_die(self) -> bool {
         matches!(self, Face::Boat(_) | Face::Coins)
     }
 
@@ -79,14 +82,18 @@ impl Face {
 /// The two dice phases of a round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DicePhase {
+    /// The boat phase: the boat pool is rolled.
     Boat,
+    /// The town phase: the town pool (town dice and a boat die) is rolled.
     Town,
 }
 
 /// Dice to type in: how many boat dice and town dice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RollSpec {
+    /// Boat dice.
     pub boat: u32,
+    /// Town dice.
     pub town: u32,
 }
 
@@ -102,7 +109,7 @@ impl RollSpec {
 }
 
 /// The keys a roll of `spec` may contain: the boat faces, then the town faces.
-pub fn legal_face_keys(rules: &FleetRules, spec: RollSpec) -> Vec<String> {
+pub(crate) fn legal_face_keys(rules: &FleetRules, spec: RollSpec) -> Vec<String> {
     let mut legal: Vec<String> = Face::faces_of_kind(rules, true).iter().map(|f| f.key(rules).into_owned()).collect();
     if spec.town > 0 {
         for f in Face::faces_of_kind(rules, false) {

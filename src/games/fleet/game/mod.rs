@@ -17,9 +17,10 @@ use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
 
-pub use decision::{Ask, Choice, Decision, Illegal, Kind, Refusal};
+pub(crate) use decision::Kind;
+pub use decision::{Ask, Choice, Decision, Illegal, Refusal};
 pub use event::{Event, Happened, Why};
-pub use face::{legal_face_keys, parse_faces, DicePhase, Face, RollSpec};
+pub use face::{parse_faces, DicePhase, Face, RollSpec};
 
 use super::ruth::Ruth;
 use super::sheet::Sheet;
@@ -31,7 +32,12 @@ pub enum Input {
     /// The key of one of the decision's options.
     Choice(String),
     /// Dice faces (keys), typed from the physical dice or rolled by deckhand.
-    Roll { faces: Vec<String>, digital: bool },
+    Roll {
+        /// The faces' keys, one per die (`cod`, `coins`, `harbor`…).
+        faces: Vec<String>,
+        /// deckhand rolled them: the table has seen them, so the roll cannot be undone.
+        digital: bool,
+    },
 }
 
 /// One step of the rulebook's sequence, waiting in the queue.
@@ -91,7 +97,7 @@ enum Task {
 
 /// How far a game has come, for a running score.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Progress {
+pub(crate) enum Progress {
     /// Setup, or round 1 before its first roll: nothing has been played.
     BeforeFirstRoll,
     /// Between rounds: this round is over, the next not yet rolled.
@@ -105,7 +111,9 @@ pub enum Progress {
 /// A player at the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Player {
+    /// The player's name, unique at the table.
     pub name: String,
+    /// The player's sheet as it stands.
     pub sheet: Sheet,
     rerolled_this_phase: bool,
 }
@@ -127,7 +135,9 @@ pub struct Setup {
 /// Which dice the game is played with; saved in the header.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Dice {
+    /// The table rolls its own dice and types the faces.
     Physical,
+    /// deckhand rolls the dice (`Session::digital_answer`).
     Digital,
 }
 
@@ -135,13 +145,17 @@ pub enum Dice {
 /// what comes next.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
+    /// The players in seat order (a single one in solo).
     pub players: Vec<Player>,
     /// 1-based; 0 during setup.
     pub round: u32,
+    /// Rounds in this game (`FleetRules::rounds`, or the solo game's).
     pub rounds: u32,
+    /// Who starts this round (seat index); the marker passes on at the end of each round.
     pub start_player: usize,
     /// The dice of the current roll not yet picked.
     pub pool: Vec<Face>,
+    /// The dice phase under way; `None` between dice phases (before the roll, after the shared die).
     pub phase: Option<DicePhase>,
     queue: VecDeque<Task>,
     /// Star actions earned while fish are being caught wait until after the fishing.
@@ -252,16 +266,17 @@ impl Game {
     }
 
     /// In a solo game Ruth goes first in even rounds.
-    pub fn ruth_first(&self) -> bool {
+    pub(crate) fn ruth_first(&self) -> bool {
         self.ruth.is_some() && self.round.is_multiple_of(2)
     }
 
+    /// The game is over: nothing is left to decide.
     pub fn finished(&self) -> bool {
         self.queue.is_empty()
     }
 
     /// How far the game has come: a round counts as begun with its first roll.
-    pub fn progress(&self) -> Progress {
+    pub(crate) fn progress(&self) -> Progress {
         let not_rolled = self.round == 0 || matches!(self.queue.front(), Some(Task::Roll(DicePhase::Boat)));
         match self.round {
             _ if self.finished() => Progress::Over,
@@ -272,14 +287,9 @@ impl Game {
     }
 
     /// Turn order for this round, from the start player.
-    pub fn turn_order(&self) -> Vec<usize> {
+    pub(crate) fn turn_order(&self) -> Vec<usize> {
         let n = self.players.len();
         (0..n).map(|i| (self.start_player + i) % n).collect()
-    }
-
-    /// True when the next decision is a dice roll.
-    pub fn awaiting_roll(&self) -> bool {
-        matches!(self.queue.front(), Some(Task::Roll(_) | Task::Reroll { .. }))
     }
 
     /// The decision the game waits for, or None when the game is over.

@@ -161,7 +161,7 @@ impl Game {
     /// and wharf buildings — never coins, fish, buffet hexes nor salvage stars (the salvage
     /// yard's count of its uses). Licenses and boats only with the option
     /// `star_action_targets = "any_top_box"`; by default they are marked by circles.
-    pub fn star_options(&self, rules: &FleetRules, p: usize) -> Vec<Choice> {
+    pub(crate) fn star_options(&self, rules: &FleetRules, p: usize) -> Vec<Choice> {
         let sheet = &self.players[p].sheet;
         let any = rules.options.star_action_targets == StarTargets::AnyTopBox;
         let mut out = Vec::new();
