@@ -367,7 +367,7 @@ fn scripted_two_player_game_matches_the_hand_worked_result() {
     let scores: String = scores.lines().take(8).collect::<Vec<_>>().join("\n");
     assert_eq!(row(&scores, "Ann"), ["1", "Ann", "9", "11", "0", "6", "0", "26"], "{scores}");
     assert_eq!(row(&scores, "Bob"), ["2", "Bob", "7", "8", "5", "3", "1", "24"], "{scores}");
-    assert!(stderr.contains("Ann — 55 coins, 27 fish, income 4, 4 full boats"), "{stderr}");
+    assert!(stderr.contains("Ann · 55 coins · 27 fish · income 4 · 4 full boats"), "{stderr}");
 
     // Every coin earned, and the coin track after it.
     assert_eq!(coin_notices(&stderr, "Ann"), ANN_COINS);

@@ -15,7 +15,7 @@ use crate::games::{self as rules, FleetRules, Rules};
 use crate::history::Source;
 use crate::log::save::{FleetSetup, Header, Setup};
 use crate::log::{files, Journal};
-use crate::report::sheet::sheet_text;
+use crate::report::sheet::{sheet_text, sheets_text, terminal_width};
 use crate::report::Format;
 use crate::text::fleet as fleet_text;
 use crate::text::fleet_entry;
@@ -305,12 +305,13 @@ impl Table<'_> {
             }
             "sheet" | "sheets" => {
                 let game = &self.session.game;
-                let who: Vec<usize> = match who {
-                    Some(pl) if cmd == "sheet" => vec![pl],
-                    _ => (0..game.players.len()).collect(),
-                };
-                for pl in who {
-                    p.say(&sheet_text(rules, &game.players[pl].sheet, lang));
+                match who {
+                    Some(pl) if cmd == "sheet" => p.say(&sheet_text(rules, &game.players[pl].sheet, lang)),
+                    _ => {
+                        let sheets: Vec<&Sheet> = game.players.iter().map(|pl| &pl.sheet).collect();
+                        let width = terminal_width(&console::Term::stderr());
+                        p.say(&sheets_text(rules, &sheets, lang, width))
+                    }
                 }
             }
             "scores" => {
@@ -560,7 +561,6 @@ pub fn show(
         }
         None => session.game.players.iter().map(|p| &p.sheet).collect(),
     };
-    let text: Vec<String> = players.iter().map(|s| sheet_text(fleet, s, lang)).collect();
-    emit(&(text.join("\n")))?;
+    emit(&sheets_text(fleet, &players, lang, terminal_width(&console::Term::stdout())))?;
     Ok(0)
 }

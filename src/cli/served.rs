@@ -16,7 +16,7 @@ use crate::games::fleet::session::Session;
 use crate::games::fleet::{FleetRules, Sheet};
 use crate::log::save::FleetSetup;
 use crate::log::{files, Journal};
-use crate::report::sheet::sheet_text;
+use crate::report::sheet::{sheet_text, sheets_text, terminal_width};
 use crate::report::Format;
 use crate::serve::{Refused, Serving, Table, Tokens, UndoBy};
 use crate::ui::{self, Prompter};
@@ -215,15 +215,13 @@ fn meta(table: &Table, session: &Session, who: Option<usize>, cmd: &str, p: &mut
                 p.say(why.text());
             }
         }
-        "sheet" | "sheets" => {
-            let who: Vec<usize> = match who {
-                Some(pl) if cmd == "sheet" => vec![pl],
-                _ => (0..session.game.players.len()).collect(),
-            };
-            for pl in who {
-                p.say(&sheet_text(rules, &session.game.players[pl].sheet, lang));
+        "sheet" | "sheets" => match who {
+            Some(pl) if cmd == "sheet" => p.say(&sheet_text(rules, &session.game.players[pl].sheet, lang)),
+            _ => {
+                let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
+                p.say(&sheets_text(rules, &sheets, lang, terminal_width(&console::Term::stderr())))
             }
-        }
+        },
         "scores" => {
             let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
             let standings = fleet_standings(rules, &sheets, &vec![0; sheets.len()], lang);

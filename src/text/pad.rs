@@ -9,10 +9,13 @@ use crate::games::fleet::sheet::{Mark, Sheet};
 use crate::games::fleet::{ColumnBox, FleetRules};
 use crate::t;
 
-/// Width of a boat-type column on the boat half-sheet.
-const COLUMN: usize = 8;
-/// Width of a harbor ship's or wharf building's name on the town half-sheet.
-const NAME: usize = 15;
+/// The width a drawing keeps within.
+const WIDTH: usize = 100;
+/// The narrowest and widest boat-type column on the boat half-sheet.
+const MIN_COLUMN: usize = 6;
+const MAX_COLUMN: usize = 12;
+/// The widest a harbor ship's or wharf building's name may be on the town half-sheet.
+const MAX_NAME: usize = 18;
 
 fn mark(m: Mark) -> char {
     match m {
@@ -73,7 +76,7 @@ fn fit(text: &str, width: usize) -> String {
     }
 }
 
-/// The drawing of one player's sheet, line by line.
+/// The drawing of one player's sheet, line by line (its [`legend`] apart).
 pub fn draw(rules: &FleetRules, sheet: &Sheet, lang: &str) -> Vec<String> {
     let view = pad(rules, sheet);
     let header = t!(
@@ -86,45 +89,21 @@ pub fn draw(rules: &FleetRules, sheet: &Sheet, lang: &str) -> Vec<String> {
         n = sheet.full_boats(rules)
     );
 
-    // The boat half-sheet.
-    let mut left: Vec<String> = Vec::new();
-    let names: String = view
-        .columns
+    // The town half-sheet, its names as wide as the longest needs (up to `MAX_NAME`).
+    let town_names: Vec<String> = view
+        .harbor
         .iter()
-        .map(|c| fit(&heading(rules.boat_types[c.boat_type].name.get(lang)), COLUMN - 1) + " ")
+        .chain(&view.wharf)
+        .map(|row| heading(&super::fleet::section_name(rules, row.section, lang)))
+        .chain([t!(lang, "engine.pad_hexes"), t!(lang, "engine.pad_salvage")])
         .collect();
-    left.push(format!("   {names}"));
-    let rows = view.columns.iter().map(|c| c.boxes.len()).max().unwrap_or(0);
-    for r in 0..rows {
-        let cells: String =
-            view.columns.iter().map(|c| fit(&c.boxes.get(r).map(cell).unwrap_or_default(), COLUMN)).collect();
-        left.push(format!("{:>2} {cells}", r + 1));
-    }
-    let licenses: String = view
-        .columns
-        .iter()
-        .map(|c| fit(&format!(" {}", c.licenses.iter().map(|m| mark(*m)).collect::<String>()), COLUMN))
-        .collect();
-    left.push(format!("{} {licenses}", fit(&t!(lang, "engine.pad_licenses"), 2)));
-    let boats = view.columns.iter().map(|c| c.boats.len()).max().unwrap_or(0);
-    for b in 0..boats {
-        let cells: String = view
-            .columns
-            .iter()
-            .map(|c| fit(&format!(" {}", c.boats.get(b).map(boat).unwrap_or_default()), COLUMN))
-            .collect();
-        let label = if b == 0 { t!(lang, "engine.pad_boats") } else { String::new() };
-        left.push(format!("{} {cells}", fit(&label, 2)));
-    }
-    let left_width = 3 + COLUMN * view.columns.len();
-
-    // The town half-sheet.
+    let name_width = town_names.iter().map(|n| n.chars().count()).max().unwrap_or(0).min(MAX_NAME);
     let mut right: Vec<String> = Vec::new();
-    for row in view.harbor.iter().chain(&view.wharf) {
-        let name = fit(&heading(&super::fleet::section_name(rules, row.section, lang)), NAME);
+    for (row, name) in view.harbor.iter().chain(&view.wharf).zip(&town_names) {
+        let name = fit(name, name_width);
         let boxes: Vec<String> = row.boxes.iter().map(cell).collect();
         let fish: Vec<String> = row.boats.iter().filter(|b| b.launched && b.capacity > 0).map(boat).collect();
-        right.push(format!("{name} {}  {}", boxes.join(" "), fish.join(" ")).trim_end().to_string());
+        right.push(format!("{name} {} {}", boxes.join(" "), fish.join(" ")).trim_end().to_string());
     }
     if !view.hexes.is_empty() {
         let hexes: Vec<String> = view
@@ -136,28 +115,83 @@ pub fn draw(rules: &FleetRules, sheet: &Sheet, lang: &str) -> Vec<String> {
                 format!("{initial}{}", mark(*m))
             })
             .collect();
-        right.push(format!("{} {}", fit(&t!(lang, "engine.pad_hexes"), NAME), hexes.join(" ")));
+        right.push(format!("{} {}", fit(&t!(lang, "engine.pad_hexes"), name_width), hexes.join(" ")));
     }
     if !view.salvage_stars.is_empty() {
         let stars: Vec<String> = view.salvage_stars.iter().map(|m| format!(" {}", mark(*m))).collect();
-        right.push(format!("{} {}", fit(&t!(lang, "engine.pad_salvage"), NAME), stars.join(" ")));
+        right.push(format!("{} {}", fit(&t!(lang, "engine.pad_salvage"), name_width), stars.join(" ")));
     }
+
+    // The boat half-sheet, its columns as wide as the widest heading needs and the town
+    // half-sheet beside it leaves room for.
+    let headings: Vec<String> =
+        view.columns.iter().map(|c| heading(rules.boat_types[c.boat_type].name.get(lang))).collect();
+    let town_width = right.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let room = WIDTH.saturating_sub(town_width + 3 + 3) / view.columns.len().max(1);
+    let longest = headings.iter().map(|h| h.chars().count()).max().unwrap_or(0) + 1;
+    let column = longest.min(room).clamp(MIN_COLUMN, MAX_COLUMN);
+    let mut left: Vec<String> = Vec::new();
+    let names: String = headings.iter().map(|h| fit(h, column - 1) + " ").collect();
+    left.push(format!("   {names}"));
+    let rows = view.columns.iter().map(|c| c.boxes.len()).max().unwrap_or(0);
+    for r in 0..rows {
+        let cells: String =
+            view.columns.iter().map(|c| fit(&c.boxes.get(r).map(cell).unwrap_or_default(), column)).collect();
+        left.push(format!("{:>2} {cells}", r + 1));
+    }
+    let licenses: String = view
+        .columns
+        .iter()
+        .map(|c| fit(&format!(" {}", c.licenses.iter().map(|m| mark(*m)).collect::<String>()), column))
+        .collect();
+    left.push(format!("{} {licenses}", fit(&t!(lang, "engine.pad_licenses"), 2)));
+    let boats = view.columns.iter().map(|c| c.boats.len()).max().unwrap_or(0);
+    for b in 0..boats {
+        let cells: String = view
+            .columns
+            .iter()
+            .map(|c| fit(&format!(" {}", c.boats.get(b).map(boat).unwrap_or_default()), column))
+            .collect();
+        let label = if b == 0 { t!(lang, "engine.pad_boats") } else { String::new() };
+        left.push(format!("{} {cells}", fit(&label, 2)));
+    }
+    let left_width = (3 + column * view.columns.len()).saturating_sub(1);
 
     let mut out = vec![header];
     for i in 0..left.len().max(right.len()) {
         let l = left.get(i).map(String::as_str).unwrap_or("");
         let r = right.get(i).map(String::as_str).unwrap_or("");
-        out.push(format!("{} │ {r}", fit(l, left_width)).trim_end().to_string());
+        out.push(format!("{} │ {r}", fit(l.trim_end(), left_width)).trim_end().to_string());
     }
     // The coin track underneath, 30 boxes a line.
     let label = heading(rules.coin_name.get(lang));
     for (i, chunk) in view.coins.chunks(30).enumerate() {
         let boxes: Vec<String> = chunk.iter().map(|c| coin(c).to_string()).collect();
         let label = if i == 0 { label.as_str() } else { "" };
-        out.push(format!("{} {:>2} {}", fit(label, NAME), i * 30 + 1, boxes.join(" ")));
+        out.push(format!("{} {:>2} {}", fit(label, name_width), i * 30 + 1, boxes.join(" ")));
     }
-    out.push(t!(lang, "engine.pad_legend"));
     out
+}
+
+/// What the letters and signs of a drawing mean, in lines of at most 100 characters.
+pub fn legend(lang: &str) -> Vec<String> {
+    wrap(&t!(lang, "engine.pad_legend"), " · ", WIDTH)
+}
+
+/// `text` made of parts joined by `sep`, broken into lines of at most `width` characters
+/// between parts.
+fn wrap(text: &str, sep: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for part in text.split(sep) {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + sep.chars().count() + part.chars().count() <= width => {
+                line.push_str(sep);
+                line.push_str(part);
+            }
+            _ => lines.push(part.to_string()),
+        }
+    }
+    lines
 }
 
 /// Several drawings, side by side when `width` holds them, else one after the other.
@@ -176,4 +210,24 @@ pub fn side_by_side(drawings: &[Vec<String>], width: usize) -> Vec<String> {
     }
     out.pop();
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn drawings_stand_side_by_side_only_when_the_width_holds_them() {
+        let a = vec!["aaaa".to_string(), "aa".to_string()];
+        let b = vec!["bb".to_string()];
+        let drawings = [a, b];
+        assert_eq!(side_by_side(&drawings, 14), ["aaaa   bb", "aa"]);
+        assert_eq!(side_by_side(&drawings, 10), ["aaaa", "aa", "", "bb"]);
+    }
+
+    #[test]
+    fn a_legend_is_broken_between_its_parts() {
+        assert_eq!(wrap("aa · bb · cc", " · ", 7), ["aa · bb", "cc"]);
+        assert_eq!(wrap("aa · bb · cc", " · ", 100), ["aa · bb · cc"]);
+    }
 }
