@@ -15,7 +15,7 @@ fn a_boat_die_marks_the_topmost_free_box_and_a_b_circle_launches_a_boat_with_cod
     t.roll("cod lobster oyster");
     t.answers(&["cod"]);
     assert_eq!(t.keys()[0], "mark");
-    assert!(t.labels_in("en")[0].contains("cod.5 (B: launch a boat)"));
+    assert!(t.labels_in("en")[0].contains("cod 5 — launches a boat"));
     t.choose("mark");
     assert_eq!(t.marked(0, "cod"), 5, "golden rule: the next box is cod.5");
     assert_eq!(t.marked(0, "cod_boat"), 2);
@@ -176,7 +176,7 @@ fn harbor_boats_count_as_boats_for_cod_coins_and_inuit_boats_fish() {
     t.roll("harbor wharf cod");
     t.answers(&["harbor", "inuit"]);
     assert_eq!(t.marked(0, "inuit"), 1);
-    assert!(t.notices().contains("Inuit boat 1 launched (inuit.1)"));
+    assert!(t.notices().contains("Inuit boat 1 launched (Inuit 1)"));
     assert_eq!(t.coins(0), 2, "income 1 + cod coin 1");
 }
 

@@ -23,10 +23,10 @@ fn example_h_ruth_crosses_the_two_lowest_cod_boxes_and_the_lowest_shrimp_with_th
     t.roll("shrimp shrimp cod");
     t.answers(&["shrimp", "mark"]);
     assert_eq!(t.marks(0, "cod"), "........../ /".replace(' ', ""));
-    assert!(t.notices().contains("Ruth takes cod (token on cod): crosses cod.12 and cod.11"));
+    assert!(t.notices().contains("Ruth takes cod (token on cod): crosses cod 12 and cod 11"));
     t.choose("mark");
     assert_eq!(t.marks(0, "shrimp"), "xxxxx....../");
-    assert!(t.notices().contains("Ruth uses the shared shrimp: crosses shrimp.12"));
+    assert!(t.notices().contains("Ruth uses the shared shrimp: crosses shrimp 12"));
 }
 
 #[test]

@@ -132,7 +132,7 @@ fn at_a_menu_space_j_k_and_letters_never_commit_and_a_filter_then_enter_picks() 
     p.send("1").unwrap();
     p.send("\r").unwrap();
     p.flush().unwrap();
-    p.exp_string("oyster mark oyster.1").unwrap();
+    p.exp_string("oyster oyster 1").unwrap();
     p.exp_string("Enter to choose").unwrap();
     let after = save_lines(dir.path());
     // The pick, its usual use, then what the rules forced.
@@ -153,7 +153,7 @@ fn typing_undo_at_a_menu_undoes() {
     let start = save_lines(dir.path());
     p.send("\r").unwrap();
     p.flush().unwrap();
-    p.exp_string("oyster mark oyster.1").unwrap();
+    p.exp_string("oyster oyster 1").unwrap();
     p.exp_string("Enter to choose").unwrap();
     let before = save_lines(dir.path());
     p.send("undo").unwrap();

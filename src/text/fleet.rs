@@ -26,6 +26,20 @@ pub fn section_name(rules: &FleetRules, section: usize, lang: &str) -> String {
     }
 }
 
+/// A box as the pad names it, in the table's language: `cod 5`, `Lizenz Kabeljau 2`,
+/// `King crab 1`, `buffet hex cod` (never a snake_case id).
+pub fn box_name(rules: &FleetRules, section: usize, index: usize, lang: &str) -> String {
+    let n = index + 1;
+    let bt = |t: usize| rules.boat_types[t].name.get(lang);
+    match rules.sections[section].kind {
+        SectionKind::Column(t) => t!(lang, "engine.box_column", type = bt(t), n = n),
+        SectionKind::Licenses(t) => t!(lang, "engine.box_license", type = bt(t), n = n),
+        SectionKind::Boats(t) => t!(lang, "engine.box_boat", type = bt(t), n = n),
+        SectionKind::BuffetHexes => t!(lang, "engine.box_hex", type = bt(index)),
+        _ => t!(lang, "engine.box_numbered", name = section_name(rules, section, lang), n = n),
+    }
+}
+
 /// What a card or bonus counts (`fish`, `Fische`, `poissons`).
 pub fn quantity_name(quantity: Quantity, lang: &str) -> String {
     match quantity {
@@ -174,17 +188,10 @@ pub fn option_label(rules: &FleetRules, game: &Game, d: &Decision, choice: &Choi
         Choice::Captain(c) => rules.captains[c].name.get(lang).to_string(),
         Choice::Player(p) => game.players[p].name.clone(),
         Choice::Die(face) => face_label(rules, face, lang),
-        Choice::Mark { section, index } => t!(
+        Choice::Mark { section, index } | Choice::Section { section, index } => t!(
             lang,
             "engine.opt_mark",
-            id = rules.box_id(section, index),
-            note = circle_note(rules, sheet, section, index, lang)
-        ),
-        Choice::Section { section, index } => t!(
-            lang,
-            "engine.opt_section_mark",
-            section = section_name(rules, section, lang),
-            id = rules.box_id(section, index),
+            box = box_name(rules, section, index, lang),
             note = circle_note(rules, sheet, section, index, lang)
         ),
         Choice::FlexAs(t) => {
@@ -336,7 +343,7 @@ fn happened(rules: &FleetRules, game: &Game, what: &Happened, lang: &str) -> Str
             } else {
                 t!(lang, "engine.harbor_boat", ship = ship.name.get(lang), n = n)
             };
-            t!(lang, "engine.say_harbor_launched", what = what, id = rules.box_id(*section, *index))
+            t!(lang, "engine.say_harbor_launched", what = what, box = box_name(rules, *section, *index, lang))
         }
         Happened::BonusTaken { bonus } => {
             t!(lang, "engine.say_bonus_taken", bonus = rules.king_crab_bonuses[*bonus].name.get(lang))
@@ -362,7 +369,7 @@ fn happened(rules: &FleetRules, game: &Game, what: &Happened, lang: &str) -> Str
             t!(lang, "engine.say_section_full", section = section_name(rules, *section, lang))
         }
         Happened::ChoiceNone { section, index } => {
-            t!(lang, "engine.say_choice_none", id = rules.box_id(*section, *index))
+            t!(lang, "engine.say_choice_none", box = box_name(rules, *section, *index, lang))
         }
         Happened::StarLost => t!(lang, "engine.say_star_lost"),
         Happened::NoColumn => t!(lang, "engine.say_no_column"),
@@ -393,7 +400,7 @@ fn happened(rules: &FleetRules, game: &Game, what: &Happened, lang: &str) -> Str
         }
         Happened::Ruth { action, reason, crossed } => {
             let why = ruth_reason(rules, reason, lang);
-            let ids: Vec<String> = crossed.iter().map(|(s, i)| rules.box_id(*s, *i)).collect();
+            let ids: Vec<String> = crossed.iter().map(|(s, i)| box_name(rules, *s, *i, lang)).collect();
             match (action, ids.len()) {
                 (Action::Pass, _) | (_, 0) => why,
                 (Action::Star, _) => t!(lang, "engine.ruth_crosses_star", why = why, boxes = ids[0]),
@@ -426,7 +433,6 @@ fn ruth_die(rules: &FleetRules, face: Face, lang: &str) -> String {
 /// A section in Ruth's lines: its id in English (as always), its name in other languages.
 fn ruth_section(rules: &FleetRules, s: usize, lang: &str) -> String {
     match rules.sections[s].kind {
-        _ if lang == "en" => rules.sections[s].id.clone(),
         SectionKind::Column(t) => rules.boat_types[t].name.get(lang).to_string(),
         _ => section_name(rules, s, lang),
     }
