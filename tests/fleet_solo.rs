@@ -39,7 +39,7 @@ fn example_i_tokens_move_after_round_5() {
     t.answers(&["market", "market", "market", "casino"]);
     assert!(t.prompt().starts_with("Round 6 boat phase"), "{}", t.prompt());
     assert_eq!(t.g.ruth.unwrap().tokens, [0, 0, 5]);
-    assert!(t.notices().contains("Ruth's tokens move: oyster → shrimp, inuit → king_crab, canning_co → smokehouse"));
+    assert!(t.notices().contains("Ruth's tokens move: oyster → shrimp, Inuit → king crab, Ridback canning co. → smokehouse"));
 }
 
 #[test]
@@ -143,7 +143,7 @@ fn harbor_and_wharf_take_the_token_section_else_the_next_clockwise() {
     let (_, action, why) = r.pick(&rules, &sheet, &faces(&rules, "harbor market cod"), DicePhase::Town);
     assert_eq!(action, Action::Cross { section: section(&rules, "captains_club"), n: 2 });
     let why = reason(&rules, &why);
-    assert!(why.contains("king_crab, full; next clockwise captains_club"), "{why}");
+    assert!(why.contains("king crab, full; next clockwise captain's club"), "{why}");
     let (_, action, _) = r.pick(&rules, &sheet, &faces(&rules, "wharf market cod"), DicePhase::Town);
     assert_eq!(
         action,
@@ -188,7 +188,7 @@ fn tokens_skip_sections_with_no_open_box() {
     };
     assert_eq!(
         deckhand::text::fleet::event(&rules, &g, &e, "en"),
-        "Ruth's tokens move: shrimp → lobster, king_crab → research_vessel, seafood_buffet → casino"
+        "Ruth's tokens move: shrimp → lobster, king crab → research vessel, seafood buffet → casino"
     );
 }
 

@@ -356,3 +356,25 @@ fn digital_dice_with_a_seed_roll_the_same_game() {
     };
     assert_eq!(run("a.jsonl"), run("b.jsonl"));
 }
+
+#[test]
+fn help_at_a_menu_explains_its_options() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = std::fs::read_to_string(crate::common::repo().join("tests/games/four_players.answers")).unwrap();
+    // Up to Bob's wharf die (line 36), then `help` at the question which building to mark.
+    let answers: String = game.lines().take(36).map(|l| format!("{l}\n")).collect::<String>() + "help\n";
+    std::fs::write(dir.path().join("a.txt"), answers).unwrap();
+    deckhand(dir.path())
+        .args(["play", "fleet-dice", "--players", "Ann,Bob,Cy,Dee", "--save", "g.jsonl", "--answers", "a.txt"])
+        .assert()
+        .code(2)
+        .stderr(
+            contains("What the options do:")
+                .and(contains(
+                    "  casino 1: you may reroll the die you pick, once per phase; 2 VP when complete; 2 boxes to fill",
+                ))
+                .and(contains(
+                    "  fisherman's pub 1: scores at the end; 10 VP once every box is marked; 5 boxes to fill",
+                )),
+        );
+}

@@ -231,3 +231,29 @@ fn a_served_game_at_the_terminal_moves_on_when_a_phone_answers_first() {
     p.exp_eof().unwrap();
     assert_eq!(exit_code(&p), 130);
 }
+
+#[test]
+fn a_status_line_stands_above_each_question_and_each_player_has_a_colour() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--dice", "digital", "--seed", "5", "--save"];
+    let mut p = spawn(dir.path(), &[&args[..], &["g.jsonl"]].concat());
+    // (rexpect reads bytes one by one: only the ASCII parts of the line are waited for.)
+    for part in
+        ["Round 1/10 ", " boat phase ", " Ann picks ", " left: oyster, 3 coins, 3 coins ", " Ann: 0 coins, 0 fish\r\n"]
+    {
+        p.exp_string(part).unwrap();
+    }
+    p.exp_string("Ann: pick a die").unwrap();
+    p.send_control('c').unwrap();
+    p.exp_eof().unwrap();
+    // With colour (no NO_COLOR): each name in its seat's colour, Ann cyan and Bob magenta.
+    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("deckhand"));
+    cmd.args(args).arg("h.jsonl").current_dir(dir.path()).env_clear().env("TERM", "xterm");
+    cmd.env("HOME", dir.path());
+    let mut p = spawn_command(cmd, Some(20_000)).unwrap();
+    let shown = p.exp_string("pick a die").unwrap();
+    assert!(shown.contains("\x1b[36m\x1b[1mAnn"), "{shown:?}");
+    assert!(shown.contains("\x1b[35m\x1b[1mBob"), "{shown:?}");
+    p.send_control('c').unwrap();
+    p.exp_eof().unwrap();
+}

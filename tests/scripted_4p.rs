@@ -312,6 +312,9 @@ fn four_player_game_ends_with_the_hand_worked_table() {
         table_text.contains("Tie: Dee and Bob tie on 108 points; decided by most fish (Dee 53, Bob 34)."),
         "{table_text}"
     );
+    // The winner, announced last.
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert_eq!(stderr.lines().last(), Some("Dee wins with 108"), "{stderr}");
 
     deckhand(d).args(["replay", "game.jsonl", "--format", "csv"]).assert().success().stdout(CSV);
     deckhand(d).arg("check").args(SHEETS).assert().success();

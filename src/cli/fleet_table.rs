@@ -7,7 +7,7 @@ use super::fleet_ask::{ask_choice, ask_entry, ask_roll, ask_together, Asked};
 use super::record::{self, LiveArgs};
 use super::{emit, saves, sheets::fleet_standings};
 use crate::games::fleet::entry::{self, Entries, How, Step};
-use crate::games::fleet::game::{Dice, Game, Input};
+use crate::games::fleet::game::{Decision, Dice, Game, Input};
 use crate::games::fleet::session::{Entry, NoUndo, ReplayError, Session};
 use crate::games::fleet::{check_game, Sheet};
 use crate::games::live::{LiveGame, Replay};
@@ -221,6 +221,8 @@ impl Table<'_> {
     /// Ask, apply, save, tell — until the game is over (and the table is done with it).
     fn run(&mut self, p: &mut dyn Prompter, hook: &Hook) -> anyhow::Result<i32> {
         let (rules, lang, opts) = (self.rules, self.lang, self.opts);
+        let names: Vec<String> = self.session.game.players.iter().map(|pl| pl.name.clone()).collect();
+        p.players(&names);
         loop {
             let Some(decision) = self.session.game.decision(rules) else {
                 finish(rules, self.session, self.journal.path(), &mut |line: &str| p.say(line), hook, lang)?;
@@ -245,6 +247,7 @@ impl Table<'_> {
                 continue;
             }
             let game = &self.session.game;
+            p.status(&fleet_text::status_line(rules, game, &decision, lang));
             let asked = match decision.roll {
                 Some(spec) => ask_roll(rules, game, &decision, spec, p, None, lang)?,
                 None if opts.ask_all => ask_choice(rules, game, &decision, p, None, lang)?,
@@ -253,7 +256,7 @@ impl Table<'_> {
             };
             match asked {
                 Asked::Overtaken => {}
-                Asked::Meta(cmd) => self.meta(decision.player, &cmd, p)?,
+                Asked::Meta(cmd) => self.meta(Some(&decision), &cmd, p)?,
                 Asked::Input(input) => {
                     self.apply(vec![Step { by: None, decision, input, how: How::Typed }], true, p)?
                 }
@@ -263,8 +266,9 @@ impl Table<'_> {
     }
 
     /// `undo`, `sheet`, `sheets`, `scores`, `help`.
-    fn meta(&mut self, who: Option<usize>, cmd: &str, p: &mut dyn Prompter) -> anyhow::Result<()> {
+    fn meta(&mut self, decision: Option<&Decision>, cmd: &str, p: &mut dyn Prompter) -> anyhow::Result<()> {
         let (rules, lang) = (self.rules, self.lang);
+        let who = decision.and_then(|d| d.player);
         match cmd {
             // Back to the last question a person answered: rolls deckhand made, forced
             // and usual answers after it are taken back too (rolled again, a roll shows
@@ -324,7 +328,7 @@ impl Table<'_> {
                     standings.render_in(Format::Table, false, None, lang)
                 ));
             }
-            _ => p.say(&crate::t!(lang, "cli.play.help")),
+            _ => p.say(&help_text(rules, &self.session.game, decision, lang)),
         }
         Ok(())
     }
@@ -404,7 +408,48 @@ pub(super) fn finish(
         lang,
     );
     hook.recorded.set(recorded);
+    if session.game.ruth.is_none() {
+        say(&winner_line(&standings, lang));
+    }
     Ok(0)
+}
+
+/// `help` at a question: what may be answered, the dice letters at a roll, and what each
+/// option of the question does (a building's effect, VP and boxes; a license's bonus).
+pub(super) fn help_text(rules: &FleetRules, game: &Game, decision: Option<&Decision>, lang: &str) -> String {
+    let mut lines = vec![crate::t!(lang, "cli.play.help")];
+    match decision {
+        Some(d) if d.roll.is_some() => lines.push(fleet_entry::letters_line(rules, lang)),
+        Some(d) => {
+            let explained: Vec<String> = d
+                .options
+                .iter()
+                .filter_map(|c| {
+                    let help = fleet_text::option_help(rules, game, d, c, lang)?;
+                    Some(format!("  {}: {help}", fleet_text::option_label(rules, game, d, c, lang)))
+                })
+                .collect();
+            if !explained.is_empty() {
+                lines.push(crate::t!(lang, "engine.help_options"));
+                lines.extend(explained);
+            }
+        }
+        None => {}
+    }
+    lines.join("\n")
+}
+
+/// Who won, and with how much: `Bob wins with 116`, `Ann and Bob share the win with 80`.
+fn winner_line(standings: &crate::report::Standings, lang: &str) -> String {
+    let winners: Vec<&str> = standings.rows.iter().filter(|r| r.rank == 1).map(|r| r.player.as_str()).collect();
+    let total = standings.rows.first().map(|r| r.total).unwrap_or(0);
+    match winners.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            let names = format!("{}{}{last}", rest.join(", "), crate::t!(lang, "engine.and"));
+            crate::t!(lang, "cli.play.winners_shared", names = names, total = total)
+        }
+        _ => crate::t!(lang, "cli.play.winner", name = winners.first().copied().unwrap_or_default(), total = total),
+    }
 }
 
 pub fn sheet_path(save: &Path, player: &str) -> PathBuf {
@@ -563,4 +608,37 @@ pub fn show(
     };
     emit(&sheets_text(fleet, &players, lang, terminal_width(&console::Term::stdout())))?;
     Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::{Row, Standings};
+
+    fn standings(rows: &[(&str, i64, usize)]) -> Standings {
+        let rows = rows
+            .iter()
+            .map(|(name, total, rank)| Row {
+                rank: *rank,
+                shared: false,
+                ..Row::new(*name, vec![*total], vec![], vec![])
+            })
+            .collect();
+        Standings {
+            game: "fleet-dice".into(),
+            categories: vec!["total".into()],
+            tie_breaks: vec![],
+            rows,
+            notes: vec![],
+            warnings: vec![],
+        }
+    }
+
+    #[test]
+    fn the_winner_is_announced_and_a_shared_win_names_everyone_who_shares_it() {
+        assert_eq!(winner_line(&standings(&[("Bob", 116, 1), ("Ann", 90, 2)]), "en"), "Bob wins with 116");
+        let three = standings(&[("Ann", 80, 1), ("Bob", 80, 1), ("Cy", 80, 1), ("Dee", 2, 4)]);
+        assert_eq!(winner_line(&three, "en"), "Ann, Bob and Cy share the win with 80");
+        assert_eq!(winner_line(&three, "de"), "Ann, Bob und Cy teilen sich den Sieg mit 80 Punkten");
+    }
 }

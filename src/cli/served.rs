@@ -192,7 +192,7 @@ fn at_terminal(serving: &Serving, p: &mut dyn Prompter, lang: &str) -> anyhow::R
         match asked {
             // The served terminal asks one decision at a time (menus, typed rolls).
             Asked::Overtaken | Asked::Steps(_) => {}
-            Asked::Meta(cmd) => meta(table, &session, d.player, &cmd, p, lang),
+            Asked::Meta(cmd) => meta(table, &session, &d, &cmd, p, lang),
             Asked::Input(input) => match table.answer(offered.slot, offered.offer, input) {
                 Ok(_) => {}
                 Err(Refused::Illegal(text, legal)) => {
@@ -206,8 +206,16 @@ fn at_terminal(serving: &Serving, p: &mut dyn Prompter, lang: &str) -> anyhow::R
 }
 
 /// `undo`, `sheet`, `sheets`, `scores`, `help` at the terminal of a served game.
-fn meta(table: &Table, session: &Session, who: Option<usize>, cmd: &str, p: &mut dyn Prompter, lang: &str) {
+fn meta(
+    table: &Table,
+    session: &Session,
+    d: &crate::games::fleet::game::Decision,
+    cmd: &str,
+    p: &mut dyn Prompter,
+    lang: &str,
+) {
     let rules = &table.rules;
+    let who = d.player;
     match cmd {
         // The terminal takes back the last decision, whoever made it; the pages see it.
         "undo" => {
@@ -231,6 +239,6 @@ fn meta(table: &Table, session: &Session, who: Option<usize>, cmd: &str, p: &mut
                 standings.render_in(Format::Table, false, None, lang)
             ));
         }
-        _ => p.say(&crate::t!(lang, "cli.play.help")),
+        _ => p.say(&super::fleet_table::help_text(rules, &session.game, Some(d), lang)),
     }
 }

@@ -6,9 +6,10 @@ use crate::games::fleet::game::{
     Ask, Choice, Decision, DicePhase, Event, Face, Game, Happened, Illegal, Input, Kind, Progress, Refusal, Why,
 };
 use crate::games::fleet::ruth::{Action, Reason};
-use crate::games::fleet::sheet::{BoatSlot, Sheet};
+use crate::games::fleet::sheet::{boat_slots_of, BoatSlot, Sheet};
 use crate::games::fleet::{
-    BuildingEffect, ColumnBox, FleetRules, LicenseEffect, Metal, Quantity, SectionKind, ShrimpCoinsFace,
+    BuildingEffect, BuildingVp, ColumnBox, FleetRules, HarborEffect, LicenseEffect, Metal, Quantity, SectionKind,
+    ShrimpCoinsFace,
 };
 use crate::t;
 
@@ -140,6 +141,48 @@ pub fn prompt(rules: &FleetRules, game: &Game, d: &Decision, lang: &str) -> Stri
     }
 }
 
+/// The line shown above each question at the table: the round and phase, who decides,
+/// the dice left in the pool and the deciding player's coins and fish
+/// (`Round 4/10 · town phase · Bob picks · left: harbor, market · Bob: 23 coins, 14 fish`).
+pub fn status_line(rules: &FleetRules, game: &Game, d: &Decision, lang: &str) -> String {
+    let mut parts = vec![if game.round == 0 {
+        t!(lang, "engine.status_setup")
+    } else {
+        t!(lang, "engine.status_round", round = game.round, rounds = game.rounds)
+    }];
+    match game.phase {
+        Some(DicePhase::Boat) => parts.push(t!(lang, "engine.status_boat_phase")),
+        Some(DicePhase::Town) => parts.push(t!(lang, "engine.status_town_phase")),
+        None => {}
+    }
+    let name = d.player.map(|p| game.players[p].name.as_str());
+    let shared = matches!(d.ask, Ask::Use { shared: true, .. });
+    match (&d.ask, name) {
+        (Ask::Use { face, shared: true }, _) => {
+            parts.push(t!(lang, "engine.status_everyone", face = face_label(rules, *face, lang)))
+        }
+        (Ask::Roll { roller, .. }, _) => parts.push(t!(lang, "engine.status_rolls", name = game.players[*roller].name)),
+        (Ask::Pick { .. }, Some(name)) => parts.push(t!(lang, "engine.status_picks", name = name)),
+        (_, Some(name)) => parts.push(t!(lang, "engine.status_turn", name = name)),
+        (_, None) => {}
+    }
+    if game.phase.is_some() && !game.pool.is_empty() && !matches!(d.ask, Ask::Roll { .. }) {
+        let dice: Vec<String> = game.pool.iter().map(|f| face_label(rules, *f, lang)).collect();
+        parts.push(t!(lang, "engine.status_left", dice = dice.join(", ")));
+    }
+    if let Some(p) = d.player.filter(|_| !shared) {
+        let sheet = &game.players[p].sheet;
+        parts.push(t!(
+            lang,
+            "engine.status_player",
+            name = game.players[p].name,
+            coins = sheet.coins(rules),
+            fish = sheet.total_fish()
+        ));
+    }
+    parts.join(" · ")
+}
+
 /// What a circle does, after a box id in an option (` (B: launch a boat)`), on the
 /// deciding player's sheet: a circle with no license or boat left says so.
 fn circle_note(rules: &FleetRules, sheet: Option<&Sheet>, s: usize, i: usize, lang: &str) -> String {
@@ -222,6 +265,68 @@ pub fn option_label(rules: &FleetRules, game: &Game, d: &Decision, choice: &Choi
         Choice::Bonus(b) => rules.king_crab_bonuses[b].name.get(lang).to_string(),
         Choice::TwoFish => t!(lang, "engine.opt_two_fish"),
         Choice::FishAndCoin => t!(lang, "engine.opt_fish_coin"),
+    }
+}
+
+/// What an option of a decision does, for `help` at its menu: the license level or boat a
+/// column circle gives, a harbor ship's effect, a wharf building's effect, VP and boxes.
+/// None where the option's label says it all.
+pub fn option_help(rules: &FleetRules, game: &Game, d: &Decision, choice: &Choice, lang: &str) -> Option<String> {
+    let (Choice::Mark { section, index } | Choice::Section { section, index }) = *choice else { return None };
+    let sheet = d.player.map(|p| &game.players[p].sheet);
+    let next = |kind| sheet.map_or(Some(0), |sh: &Sheet| sh.next_free(rules.section_of(kind)));
+    match rules.sections[section].kind {
+        SectionKind::Column(t) => {
+            let bt = &rules.boat_types[t];
+            let license = || match next(SectionKind::Licenses(t)) {
+                Some(l) => {
+                    t!(lang, "engine.help_license", level = l + 1, reminder = license_reminder(rules, t, l + 1, lang))
+                }
+                None => t!(lang, "engine.help_no_license"),
+            };
+            let boat = || match next(SectionKind::Boats(t)) {
+                Some(b) => {
+                    // The oyster licenses make its boats hold more.
+                    let slots = boat_slots_of(rules, rules.section_of(SectionKind::Boats(t)));
+                    let capacity = match (sheet, slots.get(b)) {
+                        (Some(sh), Some(slot)) => sh.capacity(rules, slot),
+                        _ => bt.boats[b].capacity,
+                    };
+                    t!(lang, "engine.help_boat", n = b + 1, capacity = capacity, vp = bt.boats[b].vp)
+                }
+                None => t!(lang, "engine.help_no_boat"),
+            };
+            match bt.column[index] {
+                ColumnBox::License => Some(license()),
+                ColumnBox::Boat => Some(boat()),
+                ColumnBox::Choice => Some(format!("{} · {}", license(), boat())),
+                ColumnBox::Plain => None,
+            }
+        }
+        SectionKind::Harbor(h) => {
+            let ship = &rules.harbor[h];
+            Some(match ship.effect {
+                HarborEffect::KingCrab => t!(lang, "engine.help_king_crab", vp = ship.license_vp),
+                HarborEffect::PrivateFishing => t!(lang, "engine.help_private_fishing"),
+                HarborEffect::Launch => t!(lang, "engine.help_launch"),
+                HarborEffect::Barge => t!(lang, "engine.help_barge"),
+            })
+        }
+        SectionKind::Wharf(b) => {
+            let building = &rules.wharf[b];
+            let vp = match building.vp {
+                _ if !building.hex_vp.is_empty() => {
+                    let list: Vec<String> = building.hex_vp.iter().map(u32::to_string).collect();
+                    t!(lang, "engine.help_vp_hexes", list = list.join("/"))
+                }
+                BuildingVp::Complete(vp) => t!(lang, "engine.help_vp_complete", vp = vp),
+                BuildingVp::PerBox(vp) => t!(lang, "engine.help_vp_per_box", vp = vp),
+                BuildingVp::AllBoxes(vp) => t!(lang, "engine.help_vp_all_boxes", vp = vp),
+            };
+            let effect = building_reminder(rules, b, lang);
+            Some(t!(lang, "engine.help_building", effect = effect, vp = vp, n = building.circles.len()))
+        }
+        _ => None,
     }
 }
 

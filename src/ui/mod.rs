@@ -31,14 +31,19 @@ pub fn say(line: &str) {
     write_stderr(&format!("{line}\n"));
 }
 
+/// Write text to standard error as it is (already escaped), ignoring a closed or broken
+/// pipe.
+fn write_raw(text: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(text.as_bytes());
+    let _ = err.flush();
+}
+
 /// Write text to standard error, ignoring a closed or broken pipe. Control characters
 /// other than line breaks and tabs are written out (`\u{1b}`): whatever a file or the
 /// command line put into a message cannot drive the terminal.
 pub fn write_stderr(text: &str) {
-    let text = crate::text::escape_controls_in_lines(text);
-    let mut err = std::io::stderr().lock();
-    let _ = err.write_all(text.as_bytes());
-    let _ = err.flush();
+    write_raw(&crate::text::escape_controls_in_lines(text));
 }
 
 /// Whether something else may answer a question first (at a served table, a phone): the
@@ -64,6 +69,15 @@ pub trait Prompter {
     fn input(&mut self, prompt: &str, validate: Validator) -> Result<String, Error>;
     /// Tell the people at the table something (goes to standard error).
     fn say(&mut self, line: &str);
+    /// Show the state of the table above the next question. Only a terminal shows it: an
+    /// answers file's transcript and the pages have no use for it.
+    fn status(&mut self, line: &str) {
+        let _ = line;
+    }
+    /// The players' names in seat order, so that a terminal can give each a colour.
+    fn players(&mut self, names: &[String]) {
+        let _ = names;
+    }
     /// `select`, giving up (None) when `overtaken()` turns true while waiting. A prompter
     /// that answers at once (an answers file) is never overtaken.
     fn select_until(&mut self, prompt: &str, choices: &[Choice], overtaken: Overtaken) -> Result<Option<usize>, Error> {
@@ -120,7 +134,19 @@ pub struct TerminalPrompter {
     /// (the same prompt), it starts from what was typed.
     typed: String,
     typed_for: String,
+    /// The players' names, each shown in its colour (`PLAYER_COLORS`, by seat).
+    players: Vec<String>,
 }
+
+/// A colour per seat, told apart on dark and light terminals alike.
+const PLAYER_COLORS: [console::Color; 6] = [
+    console::Color::Cyan,
+    console::Color::Magenta,
+    console::Color::Yellow,
+    console::Color::Green,
+    console::Color::Blue,
+    console::Color::Red,
+];
 
 impl TerminalPrompter {
     pub fn new() -> Self {
@@ -130,7 +156,14 @@ impl TerminalPrompter {
         } else {
             Box::new(dialoguer::theme::ColorfulTheme::default())
         };
-        TerminalPrompter { theme, color: !no_color, lang: "en", typed: String::new(), typed_for: String::new() }
+        TerminalPrompter {
+            theme,
+            color: !no_color,
+            lang: "en",
+            typed: String::new(),
+            typed_for: String::new(),
+            players: Vec::new(),
+        }
     }
 
     /// Report terminal errors in `lang`.
@@ -141,6 +174,27 @@ impl TerminalPrompter {
 }
 
 impl TerminalPrompter {
+    /// A player's name in the player's colour.
+    fn painted(&self, seat: usize, name: &str) -> String {
+        console::style(name).fg(PLAYER_COLORS[seat % PLAYER_COLORS.len()]).bold().force_styling(true).to_string()
+    }
+
+    /// `line` (control characters already written out) with the player whose name opens
+    /// it in that player's colour; nothing changes without colour.
+    fn paint_start(&self, line: &str) -> String {
+        if !self.color {
+            return line.to_string();
+        }
+        let opens = |name: &String| {
+            line.strip_prefix(name.as_str()).is_some_and(|rest| rest.starts_with([':', ' ', ',']) || rest.is_empty())
+        };
+        // The longest name that opens the line (`Ann` and `Anna` both play).
+        match self.players.iter().enumerate().filter(|(_, n)| opens(n)).max_by_key(|(_, n)| n.len()) {
+            Some((seat, name)) => format!("{}{}", self.painted(seat, name), &line[name.len()..]),
+            None => line.to_string(),
+        }
+    }
+
     /// Keep what was typed only for the question it was typed into.
     fn same_question(&mut self, prompt: &str) {
         if self.typed_for != prompt {
@@ -192,7 +246,48 @@ impl Prompter for TerminalPrompter {
     }
 
     fn say(&mut self, line: &str) {
-        say(line);
+        let text = crate::text::escape_controls_in_lines(line);
+        let painted: Vec<String> = text.lines().map(|l| self.paint_start(l)).collect();
+        write_raw(&(painted.join("\n") + "\n"));
+    }
+
+    fn status(&mut self, line: &str) {
+        let text = crate::text::escape_controls_in_lines(line);
+        if !self.color {
+            return write_raw(&format!("{text}\n"));
+        }
+        // Dimmed, with each player's name (a whole word) in its colour.
+        let dim = |s: &str| {
+            if s.is_empty() {
+                String::new()
+            } else {
+                console::style(s).dim().force_styling(true).to_string()
+            }
+        };
+        let (mut out, mut plain) = (String::new(), String::new());
+        let mut rest: &str = &text;
+        'scan: while let Some(c) = rest.chars().next() {
+            if !plain.ends_with(char::is_alphanumeric) {
+                for (seat, name) in self.players.iter().enumerate().filter(|(_, n)| !n.is_empty()) {
+                    let after = rest.strip_prefix(name.as_str()).map(|r| r.chars().next());
+                    if after.is_some_and(|next| !next.is_some_and(char::is_alphanumeric)) {
+                        out.push_str(&dim(&plain));
+                        plain.clear();
+                        out.push_str(&self.painted(seat, name));
+                        rest = &rest[name.len()..];
+                        continue 'scan;
+                    }
+                }
+            }
+            plain.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+        out.push_str(&dim(&plain));
+        write_raw(&format!("{out}\n"));
+    }
+
+    fn players(&mut self, names: &[String]) {
+        self.players = names.to_vec();
     }
 
     fn select_until(&mut self, prompt: &str, choices: &[Choice], overtaken: Overtaken) -> Result<Option<usize>, Error> {
