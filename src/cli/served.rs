@@ -192,7 +192,7 @@ fn at_terminal(serving: &Serving, p: &mut dyn Prompter, lang: &str) -> anyhow::R
         match asked {
             // The served terminal asks one decision at a time (menus, typed rolls).
             Asked::Overtaken | Asked::Steps(_) => {}
-            Asked::Meta(cmd) => meta(table, &session, &d, &cmd, p, lang),
+            Asked::Meta(cmd) => meta(table, &session, d, &cmd, p, lang),
             Asked::Input(input) => match table.answer(offered.slot, offered.offer, input) {
                 Ok(_) => {}
                 Err(Refused::Illegal(text, legal)) => {
