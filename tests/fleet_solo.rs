@@ -39,7 +39,9 @@ fn example_i_tokens_move_after_round_5() {
     t.answers(&["market", "market", "market", "casino"]);
     assert!(t.prompt().starts_with("Round 6 boat phase"), "{}", t.prompt());
     assert_eq!(t.g.ruth.unwrap().tokens, [0, 0, 5]);
-    assert!(t.notices().contains("Ruth's tokens move: oyster → shrimp, Inuit → king crab, Ridback canning co. → smokehouse"));
+    assert!(t
+        .notices()
+        .contains("Ruth's tokens move: oyster → shrimp, Inuit → king crab, Ridback canning co. → smokehouse"));
 }
 
 #[test]

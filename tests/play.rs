@@ -378,3 +378,44 @@ fn help_at_a_menu_explains_its_options() {
                 )),
         );
 }
+
+#[test]
+fn without_save_a_game_goes_to_the_games_folder_and_resume_lists_the_unfinished_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join(".local/share/deckhand/games");
+    // Nothing to resume yet.
+    deckhand(dir.path()).arg("resume").assert().code(2).stderr(contains("No unfinished game in"));
+    // The first 40 answers of the 4-player game: round 1's town phase, stopped.
+    let game = std::fs::read_to_string(crate::common::repo().join("tests/games/four_players.answers")).unwrap();
+    let first: String = game.lines().take(40).map(|l| format!("{l}\n")).collect();
+    std::fs::write(dir.path().join("a.txt"), &first).unwrap();
+    let out = deckhand(dir.path())
+        .args(["play", "fleet-dice", "--players", "Ann,Bob,Cy,Dee", "--answers", "a.txt"])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let saves: Vec<_> = std::fs::read_dir(&games).unwrap().flatten().map(|e| e.path()).collect();
+    assert_eq!(saves.len(), 1, "{saves:?}");
+    let save = &saves[0];
+    let name = save.file_name().unwrap().to_str().unwrap().to_string();
+    assert!(name.starts_with("fleet-dice-") && name.ends_with(".jsonl"), "{name}");
+    // The first line names the file.
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.lines().next().unwrap().contains(&save.display().to_string()), "{stderr}");
+    // A finished game in the same folder is not offered.
+    std::fs::copy(crate::common::repo().join("tests/saves/four.jsonl"), games.join("done.jsonl")).unwrap();
+    // Without a terminal, resume lists the unfinished games and how to name one.
+    deckhand(dir.path()).arg("resume").assert().code(2).stderr(
+        contains(format!("{name} — Fleet: The Dice Game, Ann, Bob, Cy, Dee: round 1 of 10"))
+            .and(contains("done.jsonl").not())
+            .and(contains("deckhand resume FILE")),
+    );
+    // Resumed, the game recaps where it stands.
+    let rest: String = game.lines().skip(40).take(3).map(|l| format!("{l}\n")).collect();
+    std::fs::write(dir.path().join("b.txt"), rest).unwrap();
+    deckhand(dir.path()).args(["resume", save.to_str().unwrap(), "--answers", "b.txt"]).assert().code(2).stderr(
+        contains("Last roll: harbor, harbor, wharf, market, cod")
+            .and(contains("Round 1/10 · town phase · Dee's turn · left: cod · Dee: 1 coin, 0 fish")),
+    );
+}

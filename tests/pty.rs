@@ -257,3 +257,21 @@ fn a_status_line_stands_above_each_question_and_each_player_has_a_colour() {
     p.send_control('c').unwrap();
     p.exp_eof().unwrap();
 }
+
+#[test]
+fn resume_without_a_file_offers_the_unfinished_games_to_choose_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join(".local/share/deckhand/games");
+    std::fs::create_dir_all(&games).unwrap();
+    std::fs::copy(crate::common::repo().join("tests/saves/part.jsonl"), games.join("part.jsonl")).unwrap();
+    let mut p = spawn(dir.path(), &["resume"]);
+    p.exp_string("Which game goes on?").unwrap();
+    p.exp_string("part.jsonl").unwrap();
+    p.exp_string("Ann, Bob: round 2 of 10").unwrap();
+    p.send("\r").unwrap();
+    p.flush().unwrap();
+    p.exp_string("Resumed").unwrap();
+    p.exp_string("Last roll:").unwrap();
+    p.send_control('c').unwrap();
+    p.exp_eof().unwrap();
+}

@@ -198,7 +198,10 @@ fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: 
     let setup = Setup::new(r, players, variant, args.boats.as_deref(), fish.as_deref())
         .map_err(|e| Error::said(words::setup_error(r, &e, lang)))?;
     let mut prompter = ui::prompter_for_in(args.answers.as_deref(), "play", lang)?;
-    let path = args.output.clone().unwrap_or_else(|| PathBuf::from(format!("{}.jsonl", r.id)));
+    let path = match args.output.clone() {
+        Some(path) => path,
+        None => saves::default_save(&r.id)?,
+    };
     let setup_saved = CoopSetup {
         players,
         variant: r.variants[setup.variant].id.clone(),

@@ -73,7 +73,7 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
     });
     let save = match o.save {
         Some(p) => p.to_path_buf(),
-        None => PathBuf::from(format!("fleet-{}.jsonl", timestamp())),
+        None => saves::default_save(rules.id())?,
     };
     let setup = FleetSetup {
         dice: if o.digital { Dice::Digital } else { Dice::Physical },
@@ -147,13 +147,6 @@ fn player_names(rules: &FleetRules, given: &[String], solo: bool, lang: &str) ->
     }
     saves::check_player_names(&names, lang).map_err(Error::said)?;
     Ok(names)
-}
-
-fn timestamp() -> String {
-    let secs = crate::history::clock::now();
-    let date = crate::history::Date::from_days(secs.div_euclid(86_400));
-    let rem = secs.rem_euclid(86_400);
-    format!("{:04}{:02}{:02}-{:02}{:02}{:02}", date.year, date.month, date.day, rem / 3600, rem % 3600 / 60, rem % 60)
 }
 
 /// A game at the table: its session and save, how answers are taken, and how each answer
@@ -439,6 +432,29 @@ pub(super) fn help_text(rules: &FleetRules, game: &Game, decision: Option<&Decis
     lines.join("\n")
 }
 
+/// Where a resumed game stands: the last roll, and the round, phase and whose turn it is.
+fn recap(rules: &FleetRules, session: &Session, lang: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let last_roll = session.inputs.iter().rev().find_map(|(_, input)| match input {
+        Input::Roll { faces, .. } => Some(faces),
+        Input::Choice(_) => None,
+    });
+    if let Some(faces) = last_roll {
+        let dice: Vec<String> = faces
+            .iter()
+            .map(|key| match crate::games::fleet::game::Face::parse(rules, key) {
+                Some(face) => fleet_text::face_label(rules, face, lang),
+                None => key.clone(),
+            })
+            .collect();
+        lines.push(crate::t!(lang, "cli.play.last_roll", dice = dice.join(", ")));
+    }
+    if let Some(decision) = session.game.decision(rules) {
+        lines.push(fleet_text::status_line(rules, &session.game, &decision, lang));
+    }
+    lines
+}
+
 /// Who won, and with how much: `Bob wins with 116`, `Ann and Bob share the win with 80`.
 fn winner_line(standings: &crate::report::Standings, lang: &str) -> String {
     let winners: Vec<&str> = standings.rows.iter().filter(|r| r.rank == 1).map(|r| r.player.as_str()).collect();
@@ -546,6 +562,9 @@ pub fn resume(o: ResumeOptions, lang: &'static str) -> anyhow::Result<i32> {
         p.say(&torn.notice(path).text(lang));
     }
     p.say(&format!("{resumed} {}", crate::t!(lang, "cli.play.at_any_prompt")));
+    for line in recap(fleet, &session, lang) {
+        p.say(&line);
+    }
     session.game.take_events();
     let opts = Entries { ask_all: ask_all || !p.entries() };
     let mut table =

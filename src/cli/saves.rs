@@ -3,7 +3,7 @@
 //! the ones the save carries, the built-in ones, or `--rules FILE`; never a path read
 //! from the save.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
@@ -139,4 +139,37 @@ pub fn stamp(rules: &Rules) -> crate::log::save::RulesStamp {
         hash: rules.fingerprint(),
         text: (!rules.built_in).then(|| rules.source.text.clone()),
     }
+}
+
+/// The folder games are saved in when `--save` is not given: `games` in the platform's
+/// data folder (`~/.local/share/deckhand/games` on Linux), or the current folder on a
+/// platform without one.
+pub fn games_dir() -> PathBuf {
+    directories::ProjectDirs::from("", "", "deckhand")
+        .map(|d| d.data_dir().join("games"))
+        .unwrap_or_else(|| PathBuf::from("."))
+}
+
+/// A new save's path when `--save` is not given: `GAME-YYYYMMDD-HHMMSS.jsonl` in
+/// [`games_dir`] (created when missing), with `-2`, `-3`… when a game started in the same
+/// second.
+pub fn default_save(game: &str) -> Result<PathBuf, Error> {
+    let dir = games_dir();
+    std::fs::create_dir_all(&dir).map_err(|cause| Error::Write { path: dir.display().to_string(), cause })?;
+    let stem = format!("{game}-{}", timestamp());
+    let mut path = dir.join(format!("{stem}.jsonl"));
+    let mut n = 2;
+    while path.exists() {
+        path = dir.join(format!("{stem}-{n}.jsonl"));
+        n += 1;
+    }
+    Ok(path)
+}
+
+/// The local date and time as `YYYYMMDD-HHMMSS`.
+fn timestamp() -> String {
+    let secs = crate::history::clock::now();
+    let date = crate::history::Date::from_days(secs.div_euclid(86_400));
+    let rem = secs.rem_euclid(86_400);
+    format!("{:04}{:02}{:02}-{:02}{:02}{:02}", date.year, date.month, date.day, rem / 3600, rem % 3600 / 60, rem % 60)
 }

@@ -88,7 +88,7 @@ pub fn games(lang: &str) -> anyhow::Result<i32> {
     for (id, _) in rules::BUILT_IN {
         let rules = rules::built_in(id)?;
         let does = match &rules.game {
-            Game::Fleet(_) => crate::t!(lang, "cli.card.games_fleet"),
+            Game::Fleet(r) => crate::t!(lang, "cli.card.games_fleet", id = r.id),
             Game::Endgame(r) => crate::cli::cards::endgame_offers_in(r, lang),
             Game::Fischerspiel(r) => crate::t!(lang, "cli.card.games_coop", id = r.id),
         };
