@@ -360,3 +360,31 @@ fn a_wrong_answer_names_its_line_and_the_legal_answers() {
         .code(2)
         .stderr(contains("a.txt:3: `x q` is not an answer").and(contains("`q` is not a mark")));
 }
+
+#[test]
+fn enter_goes_back_a_section_on_undo_and_checks_values_as_they_are_typed() {
+    let dir = tempfile::tempdir().unwrap();
+    let enter = |answers: &str| {
+        let _ = std::fs::remove_file(dir.path().join("e.toml"));
+        deckhand(dir.path())
+            .args(["enter", "fleet-dice", "--player", "Ann", "-o", "e.toml", "--answers", "-"])
+            .write_stdin(answers)
+            .assert()
+    };
+    // `undo` asks the section before again; the second answer is the one kept.
+    enter("x x x\nundo\nx x x x\n1\n1\n3\n").code(2).stderr(
+        contains("Back to shrimp column: asked again.").and(contains("Fish on each shrimp boat, top to bottom")),
+    );
+    let sheet = std::fs::read_to_string(dir.path().join("e.toml")).unwrap();
+    assert!(sheet.contains("shrimp = \"x x x x . . . . . . . .\""), "{sheet}");
+    assert!(sheet.contains("shrimp_boat = [3]"), "{sheet}");
+    // Counts across sections: more licenses or boats than the column's circles give.
+    enter("x x x\n2\n")
+        .code(2)
+        .stderr(contains("2 shrimp licenses, but the shrimp column has only 1 license circle (L or ?) marked"));
+    enter("x x x\n1\n2\n").code(2).stderr(contains("2 shrimp boats, but the shrimp column has only 1 boat circle"));
+    // A boat's capacity.
+    enter("x x x\n1\n1\n4\n").code(2).stderr(contains("boat 1 holds at most 3 fish, not 4"));
+    // `undo` at the first section has nothing to take back.
+    enter("undo\n").code(2).stderr(contains("Nothing to take back: this is the first section."));
+}

@@ -34,7 +34,7 @@ fn enter_asks_section_by_section_on_a_terminal_and_writes_the_sheet() {
         };
         p.send_line(answer).unwrap();
         if section.id == "shrimp_boat" {
-            p.exp_string("Fish on each shrimp boats boat").unwrap();
+            p.exp_string("Fish on each shrimp boat, top to bottom (1 launched)").unwrap();
             p.send_line("2").unwrap();
         }
     }

@@ -6,7 +6,7 @@ use std::path::Path;
 use crate::games as rules;
 use crate::games::fleet::sheet_file::{self, Only};
 use crate::games::fleet::{self, Sheet};
-use crate::games::fleet::{FleetRules, HarborEffect, SectionKind};
+use crate::games::fleet::{ColumnBox, FleetRules, HarborEffect, SectionKind};
 use crate::log::{files, write_atomic};
 use crate::ui::{Choice, Prompter};
 use crate::{ui, Error};
@@ -115,31 +115,84 @@ fn enter(
     }
     write_atomic(output, &crate::text::sheet_file::write_fleet(fleet_rules, &sheet, Some(&only), lang))?;
 
-    for s in 0..fleet_rules.sections.len() {
-        if fleet_rules.sections[s].len == 0 {
+    // One step per question, in sheet order; `undo` at a question goes back one step
+    // (the section before is asked again).
+    let steps = steps(fleet_rules);
+    let mut i = 0;
+    while i < steps.len() {
+        let step = steps[i];
+        let done = match step {
+            Step::Marks(s) => only.marks.contains(&s),
+            Step::Fish(s) => only.fish.contains(&s),
+            Step::Bonus => only.bonus,
+        };
+        if done {
+            i += 1;
             continue;
         }
-        if !only.marks.contains(&s) {
-            ask_marks(fleet_rules, &mut sheet, s, p, lang)?;
-            only.marks.insert(s);
-            write_atomic(output, &crate::text::sheet_file::write_fleet(fleet_rules, &sheet, Some(&only), lang))?;
-        }
-        if !sheet.fish[s].is_empty() && !only.fish.contains(&s) {
-            ask_fish(fleet_rules, &mut sheet, s, p, lang)?;
-            only.fish.insert(s);
-            write_atomic(output, &crate::text::sheet_file::write_fleet(fleet_rules, &sheet, Some(&only), lang))?;
-        }
-        let is_king_crab = matches!(fleet_rules.sections[s].kind, SectionKind::Harbor(h) if fleet_rules.harbor[h].effect == HarborEffect::KingCrab);
-        if is_king_crab && !only.bonus {
-            if sheet.king_crab_license(fleet_rules) {
-                let choices: Vec<Choice> =
-                    fleet_rules.king_crab_bonuses.iter().map(|b| Choice::new(b.id.clone(), b.name.get(lang))).collect();
-                let i = p.select(&crate::t!(lang, "cli.enter.king_crab_bonus"), &choices)?;
-                sheet.king_crab_bonus = Some(i);
+        let answered = match step {
+            Step::Marks(s) => ask_marks(fleet_rules, &mut sheet, s, p, lang)?,
+            Step::Fish(s) => ask_fish(fleet_rules, &mut sheet, s, p, lang)?,
+            Step::Bonus => {
+                if sheet.king_crab_license(fleet_rules) {
+                    let mut choices: Vec<Choice> = fleet_rules
+                        .king_crab_bonuses
+                        .iter()
+                        .map(|b| Choice::new(b.id.clone(), b.name.get(lang)))
+                        .collect();
+                    choices.push(Choice::new("undo", crate::t!(lang, "cli.play.meta_undo")));
+                    let c = p.select(&crate::t!(lang, "cli.enter.king_crab_bonus"), &choices)?;
+                    if c < fleet_rules.king_crab_bonuses.len() {
+                        sheet.king_crab_bonus = Some(c);
+                        true
+                    } else {
+                        false
+                    }
+                } else {
+                    true
+                }
             }
-            only.bonus = true;
-            write_atomic(output, &crate::text::sheet_file::write_fleet(fleet_rules, &sheet, Some(&only), lang))?;
+        };
+        if answered {
+            match step {
+                Step::Marks(s) => only.marks.insert(s),
+                Step::Fish(s) => only.fish.insert(s),
+                Step::Bonus => std::mem::replace(&mut only.bonus, true),
+            };
+            i += 1;
+        } else {
+            // Back to the last step that asked something, and forget its answer.
+            let back = (0..i).rev().find(|j| match steps[*j] {
+                Step::Marks(_) => true,
+                Step::Fish(s) => sheet.fish[s].iter().any(|f| *f > 0) || launched(fleet_rules, &sheet, s) > 0,
+                Step::Bonus => sheet.king_crab_license(fleet_rules),
+            });
+            match back {
+                Some(j) => {
+                    match steps[j] {
+                        Step::Marks(s) => {
+                            only.marks.remove(&s);
+                        }
+                        Step::Fish(s) => {
+                            only.fish.remove(&s);
+                        }
+                        Step::Bonus => only.bonus = false,
+                    }
+                    // Whatever came after it is asked again too.
+                    for later in &steps[j + 1..=i] {
+                        match *later {
+                            Step::Marks(s) => only.marks.remove(&s),
+                            Step::Fish(s) => only.fish.remove(&s),
+                            Step::Bonus => std::mem::replace(&mut only.bonus, false),
+                        };
+                    }
+                    p.say(&crate::t!(lang, "cli.enter.undone", section = step_name(fleet_rules, steps[j], lang)));
+                    i = j;
+                }
+                None => p.say(&crate::t!(lang, "cli.enter.nothing_to_undo")),
+            }
         }
+        write_atomic(output, &crate::text::sheet_file::write_fleet(fleet_rules, &sheet, Some(&only), lang))?;
     }
     write_atomic(output, &crate::text::sheet_file::write_fleet(fleet_rules, &sheet, None, lang))?;
 
@@ -159,7 +212,102 @@ fn enter(
     }
 }
 
-fn ask_marks(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompter, lang: &str) -> Result<(), Error> {
+/// One question of `enter`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// The marks of a section.
+    Marks(usize),
+    /// The fish on a section's boats.
+    Fish(usize),
+    /// The king crab bonus chosen.
+    Bonus,
+}
+
+/// Every question of a sheet, in sheet order.
+fn steps(rules: &FleetRules) -> Vec<Step> {
+    let mut steps = Vec::new();
+    for s in (0..rules.sections.len()).filter(|s| rules.sections[*s].len > 0) {
+        steps.push(Step::Marks(s));
+        if !crate::games::fleet::sheet::boat_slots_of(rules, s).is_empty() {
+            steps.push(Step::Fish(s));
+        }
+        if matches!(rules.sections[s].kind, SectionKind::Harbor(h) if rules.harbor[h].effect == HarborEffect::KingCrab)
+        {
+            steps.push(Step::Bonus);
+        }
+    }
+    steps
+}
+
+fn step_name(rules: &FleetRules, step: Step, lang: &str) -> String {
+    match step {
+        Step::Marks(s) => crate::text::fleet::section_name(rules, s, lang),
+        Step::Fish(s) => {
+            crate::t!(lang, "cli.enter.fish_of", section = crate::text::fleet::section_name(rules, s, lang))
+        }
+        Step::Bonus => crate::t!(lang, "cli.enter.king_crab_bonus"),
+    }
+}
+
+/// The launched boats of a section.
+fn launched(rules: &FleetRules, sheet: &Sheet, s: usize) -> usize {
+    crate::games::fleet::sheet::boat_slots_of(rules, s).iter().filter(|b| sheet.is_launched(b)).count()
+}
+
+/// `undo` in any language.
+fn is_undo(text: &str) -> bool {
+    let text = text.trim();
+    text.eq_ignore_ascii_case("undo")
+        || crate::text::LANGS.iter().any(|l| crate::text::same_word(&crate::t!(l, "cli.play.word_undo"), text))
+}
+
+/// How many license and boat circles of a boat type's column are marked: (L, B, ?).
+fn circles_marked(rules: &FleetRules, sheet: &Sheet, t: usize) -> (usize, usize, usize) {
+    let col = rules.section_of(SectionKind::Column(t));
+    let mut n = (0, 0, 0);
+    for (kind, mark) in rules.boat_types[t].column.iter().zip(&sheet.boxes[col]) {
+        if *mark != fleet::Mark::Marked {
+            continue;
+        }
+        match kind {
+            ColumnBox::License => n.0 += 1,
+            ColumnBox::Boat => n.1 += 1,
+            ColumnBox::Choice => n.2 += 1,
+            ColumnBox::Plain => {}
+        }
+    }
+    n
+}
+
+/// What the marks of a section cannot be, given the sections before it: more licenses or
+/// boats of a boat type than its column's circles give.
+fn across_sections(rules: &FleetRules, sheet: &Sheet, s: usize, marked: usize, lang: &str) -> Result<(), String> {
+    match rules.sections[s].kind {
+        SectionKind::Licenses(t) => {
+            let (l, _, either) = circles_marked(rules, sheet, t);
+            if marked > l + either {
+                let name = rules.boat_types[t].name.get(lang);
+                return Err(
+                    crate::t!(lang, "cli.enter.too_many_licenses", n = marked, circles = l + either, type = name),
+                );
+            }
+        }
+        SectionKind::Boats(t) => {
+            let (l, b, either) = circles_marked(rules, sheet, t);
+            let licenses = sheet.marked_count(rules.section_of(SectionKind::Licenses(t)));
+            // A ? circle gave a license where the L circles do not account for it.
+            let left = either.saturating_sub(licenses.saturating_sub(l));
+            if marked > b + left {
+                let name = rules.boat_types[t].name.get(lang);
+                return Err(crate::t!(lang, "cli.enter.too_many_boats", n = marked, circles = b + left, type = name));
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+fn ask_marks(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompter, lang: &str) -> Result<bool, Error> {
     let len = rules.sections[s].len;
     let prompt = format!(
         "{} ({}) [{}]",
@@ -169,50 +317,73 @@ fn ask_marks(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompt
     );
     let validate = |text: &str| -> Result<(), String> {
         let text = text.trim();
+        if is_undo(text) {
+            return Ok(());
+        }
         if let Ok(n) = text.parse::<usize>() {
-            return if n <= len { Ok(()) } else { Err(crate::t!(lang, "cli.enter.section_boxes", n = len)) };
+            return if n <= len {
+                across_sections(rules, sheet, s, n, lang)
+            } else {
+                Err(crate::t!(lang, "cli.enter.section_boxes", n = len))
+            };
         }
         match sheet_file::parse_marks(text) {
             Err(c) => Err(crate::t!(lang, "cli.enter.not_a_mark", mark = c)),
             Ok(m) if m.len() > len => Err(crate::t!(lang, "cli.enter.too_many_marks", n = m.len(), boxes = len)),
-            Ok(_) => Ok(()),
+            Ok(m) => across_sections(rules, sheet, s, m.iter().filter(|m| **m == fleet::Mark::Marked).count(), lang),
         }
     };
     let answer = p.input(&prompt, &validate)?;
     let answer = answer.trim();
+    if is_undo(answer) {
+        return Ok(false);
+    }
     let marks = match answer.parse::<usize>() {
         Ok(n) => vec![fleet::Mark::Marked; n],
         Err(_) => sheet_file::parse_marks(answer).expect("validated"),
     };
     sheet.boxes[s] = vec![fleet::Mark::Empty; len];
     sheet.boxes[s][..marks.len()].copy_from_slice(&marks);
-    Ok(())
+    Ok(true)
 }
 
-fn ask_fish(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompter, lang: &str) -> Result<(), Error> {
-    let slots = sheet.fish[s].len();
-    let launched = crate::games::fleet::sheet::boat_slots_of(rules, s).iter().filter(|b| sheet.is_launched(b)).count();
-    if launched == 0 {
-        return Ok(());
+fn ask_fish(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompter, lang: &str) -> Result<bool, Error> {
+    let slots = crate::games::fleet::sheet::boat_slots_of(rules, s);
+    let boats: Vec<_> = slots.iter().filter(|b| sheet.is_launched(b)).collect();
+    if boats.is_empty() {
+        return Ok(true);
     }
-    let prompt = crate::t!(
-        lang,
-        "cli.enter.fish_prompt",
-        section = crate::text::fleet::section_name(rules, s, lang),
-        n = launched
-    );
+    // "each cod boat", "each king crab boat": the boats' owner, not the section's name.
+    let owner = match rules.sections[s].kind {
+        SectionKind::Boats(t) => rules.boat_types[t].name.get(lang).to_string(),
+        SectionKind::Harbor(h) => rules.harbor[h].name.get(lang).to_string(),
+        _ => crate::text::fleet::section_name(rules, s, lang),
+    };
+    let prompt = crate::t!(lang, "cli.enter.fish_prompt", section = owner, n = boats.len());
     let parse = |text: &str| -> Result<Vec<u32>, String> {
         let nums: Result<Vec<u32>, _> =
             text.split([' ', ',']).filter(|t| !t.is_empty()).map(str::parse::<u32>).collect();
         let nums = nums.map_err(|_| crate::t!(lang, "cli.enter.whole_numbers"))?;
-        if nums.len() > slots {
-            return Err(crate::t!(lang, "cli.enter.too_many_numbers", n = nums.len(), boats = slots));
+        if nums.len() > boats.len() {
+            return Err(crate::t!(lang, "cli.enter.too_many_numbers", n = nums.len(), boats = boats.len()));
+        }
+        for (i, (n, boat)) in nums.iter().zip(&boats).enumerate() {
+            let capacity = sheet.capacity(rules, boat);
+            if *n > capacity {
+                return Err(crate::t!(lang, "cli.enter.over_capacity", boat = i + 1, n = n, capacity = capacity));
+            }
         }
         Ok(nums)
     };
-    let answer = p.input(&prompt, &|t| parse(t).map(|_| ()))?;
+    let answer = p.input(&prompt, &|t| if is_undo(t) { Ok(()) } else { parse(t).map(|_| ()) })?;
+    if is_undo(&answer) {
+        return Ok(false);
+    }
     let nums = parse(&answer).expect("validated");
-    sheet.fish[s] = vec![0; slots];
-    sheet.fish[s][..nums.len()].copy_from_slice(&nums);
-    Ok(())
+    let mut fish = vec![0; sheet.fish[s].len()];
+    for (n, boat) in nums.iter().zip(&boats) {
+        fish[boat.slot] = *n;
+    }
+    sheet.fish[s] = fish;
+    Ok(true)
 }

@@ -779,7 +779,7 @@ impl FleetRules {
 
     /// Where the section of this kind is in `sections`. Panics on a kind the rules lack
     /// (`compile` makes every kind of section, empty ones included).
-    pub(crate) fn section_of(&self, kind: SectionKind) -> usize {
+    pub fn section_of(&self, kind: SectionKind) -> usize {
         self.sections.iter().position(|s| s.kind == kind).expect("every section kind built by compile() exists")
     }
 
