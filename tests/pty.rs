@@ -275,3 +275,40 @@ fn resume_without_a_file_offers_the_unfinished_games_to_choose_from() {
     p.send_control('c').unwrap();
     p.exp_eof().unwrap();
 }
+
+/// Round 1 of the reference 4-player game (`tests/games/four_players.compact.answers`)
+/// typed at a real terminal, entry by entry: each is accepted (the save grows), and the
+/// round ends. BENCHMARKS.md counts its entries and keystrokes.
+#[test]
+fn a_round_typed_as_entries_at_a_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(crate::common::repo().join("tests/games/four_players.compact.answers")).unwrap();
+    // The start dice, the start player and round 1: everything before "---- round 2".
+    let entries: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.contains("---- round 2"))
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split(" #").next().unwrap().trim())
+        .collect();
+    let mut p = spawn(dir.path(), &["play", "fleet-dice", "--players", "Ann,Bob,Cy,Dee", "--save", "g.jsonl"]);
+    p.exp_string("At any prompt").unwrap();
+    for entry in &entries {
+        let before = save_lines(dir.path()).len();
+        std::thread::sleep(std::time::Duration::from_millis(150));
+        // `-` in an answers file is Enter at a terminal.
+        p.send_line(if *entry == "-" { "" } else { entry }).unwrap();
+        p.flush().unwrap();
+        let start = std::time::Instant::now();
+        while save_lines(dir.path()).len() == before {
+            assert!(start.elapsed().as_secs() < 10, "`{entry}` was not accepted");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+    p.exp_string("Round 2 of 10").unwrap();
+    let round1 = entries.iter().skip(5).count();
+    let keys: usize = entries.iter().skip(5).map(|e| if *e == "-" { 0 } else { e.chars().count() }).sum();
+    assert!(round1 <= 16 && keys <= 120, "{round1} entries, {keys} characters for 4 players");
+    eprintln!("round 1 at a terminal: {round1} entries, {keys} characters typed (+{round1} Enter)");
+    p.send_control('c').unwrap();
+    p.exp_eof().unwrap();
+}

@@ -150,7 +150,12 @@ pub fn status_line(rules: &FleetRules, game: &Game, d: &Decision, lang: &str) ->
     } else {
         t!(lang, "engine.status_round", round = game.round, rounds = game.rounds)
     }];
-    match game.phase {
+    // Before its roll, a dice phase is the roll's.
+    let phase = match &d.ask {
+        Ask::Roll { phase, .. } => Some(*phase),
+        _ => game.phase,
+    };
+    match phase {
         Some(DicePhase::Boat) => parts.push(t!(lang, "engine.status_boat_phase")),
         Some(DicePhase::Town) => parts.push(t!(lang, "engine.status_town_phase")),
         None => {}
