@@ -169,17 +169,8 @@ fn enter(
             });
             match back {
                 Some(j) => {
-                    match steps[j] {
-                        Step::Marks(s) => {
-                            only.marks.remove(&s);
-                        }
-                        Step::Fish(s) => {
-                            only.fish.remove(&s);
-                        }
-                        Step::Bonus => only.bonus = false,
-                    }
-                    // Whatever came after it is asked again too.
-                    for later in &steps[j + 1..=i] {
+                    // It, and whatever came after it, are asked again.
+                    for later in &steps[j..=i] {
                         match *later {
                             Step::Marks(s) => only.marks.remove(&s),
                             Step::Fish(s) => only.fish.remove(&s),
@@ -254,11 +245,9 @@ fn launched(rules: &FleetRules, sheet: &Sheet, s: usize) -> usize {
     crate::games::fleet::sheet::boat_slots_of(rules, s).iter().filter(|b| sheet.is_launched(b)).count()
 }
 
-/// `undo` in any language.
-fn is_undo(text: &str) -> bool {
-    let text = text.trim();
-    text.eq_ignore_ascii_case("undo")
-        || crate::text::LANGS.iter().any(|l| crate::text::same_word(&crate::t!(l, "cli.play.word_undo"), text))
+/// `undo`, or its word in the table's language (`zurück`, `annuler`).
+fn is_undo(text: &str, lang: &str) -> bool {
+    crate::cli::fleet_ask::meta_of(text, lang) == Some("undo")
 }
 
 /// How many license and boat circles of a boat type's column are marked: (L, B, ?).
@@ -317,7 +306,7 @@ fn ask_marks(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompt
     );
     let validate = |text: &str| -> Result<(), String> {
         let text = text.trim();
-        if is_undo(text) {
+        if is_undo(text, lang) {
             return Ok(());
         }
         if let Ok(n) = text.parse::<usize>() {
@@ -335,7 +324,7 @@ fn ask_marks(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompt
     };
     let answer = p.input(&prompt, &validate)?;
     let answer = answer.trim();
-    if is_undo(answer) {
+    if is_undo(answer, lang) {
         return Ok(false);
     }
     let marks = match answer.parse::<usize>() {
@@ -375,8 +364,8 @@ fn ask_fish(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompte
         }
         Ok(nums)
     };
-    let answer = p.input(&prompt, &|t| if is_undo(t) { Ok(()) } else { parse(t).map(|_| ()) })?;
-    if is_undo(&answer) {
+    let answer = p.input(&prompt, &|t| if is_undo(t, lang) { Ok(()) } else { parse(t).map(|_| ()) })?;
+    if is_undo(&answer, lang) {
         return Ok(false);
     }
     let nums = parse(&answer).expect("validated");
