@@ -179,17 +179,25 @@ impl TerminalPrompter {
         console::style(name).fg(PLAYER_COLORS[seat % PLAYER_COLORS.len()]).bold().force_styling(true).to_string()
     }
 
+    /// The seat and name of the player whose name opens `text` as a whole word (the longest
+    /// when `Ann` and `Anna` both play).
+    fn name_at<'a>(&'a self, text: &str) -> Option<(usize, &'a str)> {
+        let whole = |name: &String| {
+            !name.is_empty()
+                && text.strip_prefix(name.as_str()).is_some_and(|rest| !rest.starts_with(char::is_alphanumeric))
+        };
+        self.players
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| whole(n))
+            .max_by_key(|(_, n)| n.len())
+            .map(|(i, n)| (i, n.as_str()))
+    }
+
     /// `line` (control characters already written out) with the player whose name opens
     /// it in that player's colour; nothing changes without colour.
     fn paint_start(&self, line: &str) -> String {
-        if !self.color {
-            return line.to_string();
-        }
-        let opens = |name: &String| {
-            line.strip_prefix(name.as_str()).is_some_and(|rest| rest.starts_with([':', ' ', ',']) || rest.is_empty())
-        };
-        // The longest name that opens the line (`Ann` and `Anna` both play).
-        match self.players.iter().enumerate().filter(|(_, n)| opens(n)).max_by_key(|(_, n)| n.len()) {
+        match self.name_at(line).filter(|_| self.color) {
             Some((seat, name)) => format!("{}{}", self.painted(seat, name), &line[name.len()..]),
             None => line.to_string(),
         }
@@ -266,21 +274,19 @@ impl Prompter for TerminalPrompter {
         };
         let (mut out, mut plain) = (String::new(), String::new());
         let mut rest: &str = &text;
-        'scan: while let Some(c) = rest.chars().next() {
-            if !plain.ends_with(char::is_alphanumeric) {
-                for (seat, name) in self.players.iter().enumerate().filter(|(_, n)| !n.is_empty()) {
-                    let after = rest.strip_prefix(name.as_str()).map(|r| r.chars().next());
-                    if after.is_some_and(|next| !next.is_some_and(char::is_alphanumeric)) {
-                        out.push_str(&dim(&plain));
-                        plain.clear();
-                        out.push_str(&self.painted(seat, name));
-                        rest = &rest[name.len()..];
-                        continue 'scan;
-                    }
+        while let Some(c) = rest.chars().next() {
+            match self.name_at(rest).filter(|_| !plain.ends_with(char::is_alphanumeric)) {
+                Some((seat, name)) => {
+                    out.push_str(&dim(&plain));
+                    plain.clear();
+                    out.push_str(&self.painted(seat, name));
+                    rest = &rest[name.len()..];
+                }
+                None => {
+                    plain.push(c);
+                    rest = &rest[c.len_utf8()..];
                 }
             }
-            plain.push(c);
-            rest = &rest[c.len_utf8()..];
         }
         out.push_str(&dim(&plain));
         write_raw(&format!("{out}\n"));
