@@ -100,9 +100,8 @@ fn describe(path: &Path, lang: &'static str) -> Option<String> {
     let (header, read) = saves::read(path, lang).ok()?;
     let progress = match header.setup {
         Setup::Fleet(_) => {
-            let read =
-                crate::log::Journal::read::<serde_json::Value, crate::games::fleet::session::Entry>(path).ok()?;
-            let (_, _, _, session) = fleet_table::reopen(path, &read.header, &read.entries, None, false, lang).ok()?;
+            let entries: Vec<crate::games::fleet::session::Entry> = typed(&read.entries)?;
+            let (_, _, _, session) = fleet_table::reopen(path, &read.header, &entries, None, false, lang).ok()?;
             if session.game.finished() {
                 return None;
             }
@@ -110,9 +109,7 @@ fn describe(path: &Path, lang: &'static str) -> Option<String> {
         }
         Setup::Fischerspiel(_) => {
             use crate::games::live::LiveGame;
-            let events = crate::log::Journal::read::<serde_json::Value, crate::games::fischerspiel::state::Event>(path)
-                .ok()?
-                .entries;
+            let events: Vec<crate::games::fischerspiel::state::Event> = typed(&read.entries)?;
             let (_, _, timeline) = coop_table::reopen(path, &header, &events, None, false, lang).ok()?;
             if timeline.finished() {
                 return None;
@@ -133,6 +130,11 @@ fn describe(path: &Path, lang: &'static str) -> Option<String> {
         players = players,
         progress = progress
     ))
+}
+
+/// A save's entries, read once as JSON, as the game's own entry type.
+fn typed<E: serde::de::DeserializeOwned>(entries: &[serde_json::Value]) -> Option<Vec<E>> {
+    entries.iter().map(|e| serde_json::from_value(e.clone()).ok()).collect()
 }
 
 /// `resume` without a file: the unfinished games of the games folder to choose from at a
