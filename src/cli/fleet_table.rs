@@ -440,14 +440,7 @@ fn recap(rules: &FleetRules, session: &Session, lang: &str) -> Vec<String> {
         Input::Choice(_) => None,
     });
     if let Some(faces) = last_roll {
-        let dice: Vec<String> = faces
-            .iter()
-            .map(|key| match crate::games::fleet::game::Face::parse(rules, key) {
-                Some(face) => fleet_text::face_label(rules, face, lang),
-                None => key.clone(),
-            })
-            .collect();
-        lines.push(crate::t!(lang, "cli.play.last_roll", dice = dice.join(", ")));
+        lines.push(crate::t!(lang, "cli.play.last_roll", dice = fleet_text::faces_label(rules, faces, lang)));
     }
     if let Some(decision) = session.game.decision(rules) {
         lines.push(fleet_text::status_line(rules, &session.game, &decision, lang));

@@ -75,6 +75,13 @@ pub fn face_label(rules: &FleetRules, face: Face, lang: &str) -> String {
     }
 }
 
+/// A roll's faces, saved as keys, by their names: `cod, cod, 3 coins`.
+pub fn faces_label(rules: &FleetRules, faces: &[String], lang: &str) -> String {
+    let names: Vec<String> =
+        faces.iter().map(|k| Face::parse(rules, k).map_or(k.clone(), |f| face_label(rules, f, lang))).collect();
+    names.join(", ")
+}
+
 /// The word a player types for a face in `lang`: its name as one lowercase word
 /// (`garnele`, `münzen`, `huître`). In English it is the key.
 pub fn face_word(rules: &FleetRules, face: Face, lang: &str) -> String {
@@ -631,12 +638,8 @@ pub fn digital_said(rules: &FleetRules, game: &Game, decision: &Decision, input:
     let prompt = prompt(rules, game, decision, lang);
     match input {
         Input::Roll { faces, .. } => {
-            let shown: Vec<String> = if lang == "en" {
-                faces.clone()
-            } else {
-                faces.iter().map(|k| Face::parse(rules, k).map_or(k.clone(), |f| face_label(rules, f, lang))).collect()
-            };
-            format!("{prompt} {}", crate::t!(lang, "cli.play.deckhand_rolls", faces = shown.join(", ")))
+            let shown = if lang == "en" { faces.join(", ") } else { faces_label(rules, faces, lang) };
+            format!("{prompt} {}", crate::t!(lang, "cli.play.deckhand_rolls", faces = shown))
         }
         Input::Choice(key) => {
             let label = decision
