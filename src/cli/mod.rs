@@ -36,12 +36,19 @@ use commands::*;
     after_long_help = EXIT_CODES
 )]
 pub struct Cli {
-    /// Language of everything deckhand says (default: from LC_ALL, LC_MESSAGES or LANG, else English)
-    #[arg(long, global = true, value_enum)]
-    pub lang: Option<Lang>,
+    #[command(flatten)]
+    pub global: GlobalArgs,
 
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// The arguments every command takes.
+#[derive(Debug, clap::Args)]
+pub struct GlobalArgs {
+    /// Language of everything deckhand says (default: from LC_ALL, LC_MESSAGES or LANG, else English)
+    #[arg(long, global = true, value_enum)]
+    pub lang: Option<Lang>,
 }
 
 /// The commands, each with its arguments in its own file under `commands/`.
@@ -100,12 +107,76 @@ pub enum Command {
     Man(man::ManArgs),
 }
 
+/// How clap's derive adds a command's arguments to it.
+type AddArgs = fn(clap::Command) -> clap::Command;
+
+/// Each command, and how clap's derive adds its arguments (a command of commands is
+/// required to name one).
+const QUICK: &[(&str, AddArgs)] = {
+    use clap::{Args, Subcommand};
+    &[
+        ("score", score::ScoreArgs::augment_args),
+        ("check", check::CheckArgs::augment_args),
+        ("enter", enter::EnterArgs::augment_args),
+        ("play", play::PlayArgs::augment_args),
+        ("resume", resume::ResumeArgs::augment_args),
+        ("replay", replay::ReplayArgs::augment_args),
+        ("show", show::ShowArgs::augment_args),
+        ("rules", |c| {
+            rules::RulesCommand::augment_subcommands(c).subcommand_required(true).arg_required_else_help(true)
+        }),
+        ("calc", calc::CalcArgs::augment_args),
+        ("nauticus", nauticus::NauticusArgs::augment_args),
+        ("games", games::GamesArgs::augment_args),
+        ("history", history::HistoryArgs::augment_args),
+        ("stats", stats::StatsArgs::augment_args),
+        ("night", night::NightArgs::augment_args),
+        ("export", export::ExportArgs::augment_args),
+        ("import", import::ImportArgs::augment_args),
+        ("players", |c| {
+            players::PlayersCommand::augment_subcommands(c).subcommand_required(true).arg_required_else_help(true)
+        }),
+        ("completions", completions::CompletionsArgs::augment_args),
+        ("man", man::ManArgs::augment_args),
+    ]
+};
+
+/// The command line with only the command that `args` name (after the global `--lang`),
+/// built as clap's derive builds it but without help texts: None when `args` name none of
+/// the commands below (an option first, a typo, `help`).
+fn quick_command(args: &[std::ffi::OsString]) -> Option<clap::Command> {
+    use clap::Args;
+    let mut rest = args.iter().skip(1).map(|a| a.to_str());
+    let name = loop {
+        match rest.next()?? {
+            "--lang" => {
+                rest.next()??;
+            }
+            a if a.starts_with("--lang=") => {}
+            a => break a,
+        }
+    };
+    let (name, augment) = QUICK.iter().find(|(n, _)| *n == name)?;
+    let sub = augment(clap::Command::new(*name));
+    let root = GlobalArgs::augment_args(clap::Command::new("deckhand"));
+    Some(root.subcommand(sub).subcommand_required(true).arg_required_else_help(true))
+}
+
 /// Parse the command line, run, and turn the outcome into an exit code.
 pub fn main() -> i32 {
     let lang = clap_text::lang_from_args();
-    let matches = match clap_text::localized_command(lang).try_get_matches() {
-        Ok(m) => m,
-        Err(e) => clap_text::clap_exit(e, lang),
+    // Parsing needs neither the help texts nor the commands not named: the command named,
+    // alone and without its help, parses exactly like the whole localized command line,
+    // which is built (half of `score`'s start-up and most of its heap) only to show help,
+    // the version or an error in the user's language, by parsing again and failing the
+    // same way.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let matches = match quick_command(&args).map(|c| c.try_get_matches_from(&args)) {
+        Some(Ok(m)) => m,
+        _ => match clap_text::localized_command(lang).try_get_matches_from(&args) {
+            Ok(m) => m,
+            Err(e) => clap_text::clap_exit(e, lang),
+        },
     };
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
@@ -146,7 +217,7 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 
 /// Run a parsed command; returns the exit code (0, or 1 when violations were found).
 pub fn run(cli: Cli) -> anyhow::Result<i32> {
-    let lang: &'static str = cli.lang.map(Lang::code).unwrap_or_else(crate::text::from_env);
+    let lang: &'static str = cli.global.lang.map(Lang::code).unwrap_or_else(crate::text::from_env);
     match cli.command {
         Command::Score(args) => score::run(args, lang),
         Command::Check(args) => check::run(args, lang),
@@ -190,10 +261,83 @@ pub fn emit_bytes(bytes: &[u8]) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::CommandFactory;
 
     #[test]
     fn the_command_line_definition_is_consistent() {
-        use clap::CommandFactory;
         Cli::command().debug_assert();
+    }
+
+    /// Everything of a built command that decides how it parses: clap's whole description
+    /// of it, without the texts the variant's attributes give it and its place in the list.
+    fn shape(c: &clap::Command) -> String {
+        let c = c.clone().about(None).long_about(None).after_help(None).after_long_help(None).display_order(0);
+        format!("{c:?}")
+    }
+
+    fn os(args: &[&str]) -> Vec<std::ffi::OsString> {
+        args.iter().map(Into::into).collect()
+    }
+
+    #[test]
+    fn the_quick_command_is_the_whole_command_cut_to_the_one_named() {
+        let mut whole = Cli::command();
+        whole.build();
+        let mut names = 0;
+        for sub in whole.get_subcommands().filter(|c| c.get_name() != "help") {
+            let name = sub.get_name();
+            let mut quick = quick_command(&os(&["deckhand", name])).unwrap_or_else(|| panic!("no quick `{name}`"));
+            quick.build();
+            let cut = quick.find_subcommand(name).unwrap();
+            assert_eq!(shape(cut), shape(sub), "`{name}` parses differently alone");
+            names += 1;
+        }
+        assert_eq!(names, 19);
+        // The root's arguments that reach the commands (its own, `--help` and `--version`,
+        // come before a command's name, where the quick command is not used).
+        let mut quick = quick_command(&os(&["deckhand", "score"])).unwrap();
+        quick.build();
+        let global =
+            |c: &clap::Command| format!("{:?}", c.get_arguments().filter(|a| a.is_global_set()).collect::<Vec<_>>());
+        assert_eq!(global(&quick), global(&whole));
+        assert!(global(&whole).contains("\"lang\""));
+        assert_eq!(quick.is_subcommand_required_set(), whole.is_subcommand_required_set());
+        assert_eq!(quick.is_arg_required_else_help_set(), whole.is_arg_required_else_help_set());
+    }
+
+    #[test]
+    fn a_command_line_parses_alike_quick_and_whole() {
+        let lines: &[&[&str]] = &[
+            &["score", "a.toml", "b.toml", "--format", "json"],
+            &["--lang", "de", "score", "a.toml"],
+            &["--lang=fr", "check", "a.toml", "--lang", "de"],
+            &["play", "fleet-dice", "--players", "A,B", "--dice", "digital", "--seed", "3"],
+            &["resume"],
+            &["history", "delete", "4"],
+            &["history", "--player", "Ann"],
+            &["nauticus", "crowns", "--crowns", "3"],
+            &["rules", "check", "rules/fleet-dice.toml"],
+            &["players", "rename", "A", "B"],
+            &["calc", "titania", "starfish", "depicted=3", "built=4"],
+            &["completions", "bash"],
+            &["stats", "--format", "csv"],
+        ];
+        for line in lines {
+            let args: Vec<_> = os(&[&["deckhand"], *line].concat());
+            let whole = Cli::command().try_get_matches_from(&args).map(|m| format!("{:?}", Cli::from_arg_matches(&m)));
+            let quick = quick_command(&args)
+                .unwrap()
+                .try_get_matches_from(&args)
+                .map(|m| format!("{:?}", Cli::from_arg_matches(&m)));
+            match (&whole, &quick) {
+                (Ok(w), Ok(q)) => assert_eq!(w, q, "{line:?}"),
+                (Err(w), Err(q)) => assert_eq!(w.kind(), q.kind(), "{line:?}"),
+                _ => panic!("{line:?}: whole {whole:?}, quick {quick:?}"),
+            }
+        }
+        // Not a command: the whole command line says what is wrong.
+        assert!(quick_command(&os(&["deckhand", "--version"])).is_none());
+        assert!(quick_command(&os(&["deckhand", "scroe"])).is_none());
+        assert!(quick_command(&os(&["deckhand", "--lang"])).is_none());
     }
 }

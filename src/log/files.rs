@@ -59,6 +59,11 @@ fn read_err(path: &Path, cause: std::io::Error) -> Error {
 /// Open an existing regular file. A FIFO is opened without waiting for a writer and then
 /// refused, like a directory or a device. `append` opens it for appending as well.
 pub(crate) fn open_regular(path: &Path, append: bool) -> Result<File, Error> {
+    open_regular_sized(path, append).map(|(file, _)| file)
+}
+
+/// `open_regular`, with the file's size when opened.
+fn open_regular_sized(path: &Path, append: bool) -> Result<(File, u64), Error> {
     let mut options = OpenOptions::new();
     options.read(true);
     if append {
@@ -90,13 +95,19 @@ pub(crate) fn open_regular(path: &Path, append: bool) -> Result<File, Error> {
             }
         }
     }
-    Ok(file)
+    Ok((file, meta.len()))
 }
 
 /// Read at most `MAX_FILE_BYTES` from `reader` (a file that grew after it was opened, or
 /// standard input, cannot make deckhand read forever).
-pub(crate) fn read_capped(mut reader: impl Read, name: &str) -> Result<Vec<u8>, Error> {
-    let mut bytes = Vec::new();
+pub(crate) fn read_capped(reader: impl Read, name: &str) -> Result<Vec<u8>, Error> {
+    read_capped_sized(reader, name, 0)
+}
+
+/// `read_capped` into a buffer made for `size` bytes (and one more, to see the end), so a
+/// file is read in one call rather than in growing pieces.
+fn read_capped_sized(mut reader: impl Read, name: &str, size: u64) -> Result<Vec<u8>, Error> {
+    let mut bytes = Vec::with_capacity(size.min(MAX_FILE_BYTES) as usize + 1);
     reader
         .by_ref()
         .take(MAX_FILE_BYTES + 1)
@@ -128,9 +139,9 @@ pub(crate) fn text_of(bytes: Vec<u8>, name: &str) -> Result<String, Error> {
 /// Read a text file (a sheet, a rules file, an answers file, a save): a regular file of at
 /// most `MAX_FILE_BYTES`, UTF-8, without its byte-order mark.
 pub fn read_text(path: &Path) -> Result<Source, Error> {
-    let file = open_regular(path, false)?;
+    let (file, size) = open_regular_sized(path, false)?;
     let name = path.display().to_string();
-    let bytes = read_capped(file, &name)?;
+    let bytes = read_capped_sized(file, &name, size)?;
     Ok(Source::new(name.clone(), text_of(bytes, &name)?))
 }
 
