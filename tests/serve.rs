@@ -382,3 +382,44 @@ fn a_client_that_stalls_in_its_body_holds_up_nobody() {
     assert!(host.state(1)["v"].as_u64().unwrap() > 5, "the game went on");
     drop(stalled);
 }
+
+#[test]
+fn a_solo_games_final_page_gives_its_rating_against_ruth() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut host = start(dir.path(), "Ann", "4");
+    drive(&host, |_| false);
+    let over = host.state(0);
+    assert_eq!(over["over"], true);
+    let result = over["result"].as_str().unwrap();
+    assert!(result.contains("Solo rating against Captain Ruth"), "{result}");
+    let page = host.get(&format!("{}/final.html", host.seats[0].split("/seat/").next().unwrap()));
+    assert!(page.body.contains("Solo rating against Captain Ruth"), "{}", page.body);
+    assert!(!page.body.contains(" wins with "), "{}", page.body);
+    assert_eq!(host.finish(), Some(0), "{}", host.said());
+    assert!(host.printed().contains("Solo rating against Captain Ruth"), "{}", host.printed());
+    let shared = std::fs::read_to_string(dir.path().join("g-final.html")).unwrap();
+    assert!(shared.contains("Solo rating against Captain Ruth"), "{shared}");
+}
+
+#[test]
+fn score_of_a_solo_sheet_gives_its_rating_in_the_table_markdown_and_html() {
+    let dir = tempfile::tempdir().unwrap();
+    let sheet = dir.path().join("solo.toml");
+    std::fs::write(
+        &sheet,
+        "game = \"fleet-dice\"\nplayer = \"Ann\"\nsolo = true\n[marks]\ncod = 3\ncod_license = 1\ncod_boat = 1\ncoin = 8\n",
+    )
+    .unwrap();
+    for format in ["html", "table", "markdown"] {
+        let out =
+            crate::common::deckhand(dir.path()).args(["score", "solo.toml", "--format", format]).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("Solo rating against Captain Ruth: "), "{format}: {text}");
+        assert!(!text.contains("wins with"), "{format}: {text}");
+    }
+    // JSON keeps its shape: the total, from which a program finds the rating.
+    let out = crate::common::deckhand(dir.path()).args(["score", "solo.toml", "--format", "json"]).output().unwrap();
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(json.get("headline").is_none(), "{json}");
+}

@@ -85,6 +85,7 @@ pub fn standings(r: &EndgameRules, sheets: &[(&str, Vec<InputValue>)], lang: &st
         rows,
         notes: Vec::new(),
         warnings: Vec::new(),
+        headline: None,
     };
     s.rank();
     s

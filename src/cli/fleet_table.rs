@@ -369,14 +369,7 @@ pub(super) fn finish(
     let violations = check_game(rules, &owned);
     let counts: Vec<usize> = owned.iter().map(|s| violations.iter().filter(|v| v.player == s.player).count()).collect();
     let standings = fleet_standings(rules, &sheets, &counts, lang);
-    let mut table = standings.render_in(Format::Table, false, None, lang);
-    if session.game.ruth.is_some() {
-        let total = standings.rows[0].total.max(0) as u32;
-        let title = fleet_text::rating(rules, total, lang);
-        table.push_str(&crate::t!(lang, "cli.play.solo_rating", total = total, title = title));
-        table.push('\n');
-    }
-    emit(&table)?;
+    emit(&standings.render_in(Format::Table, false, None, lang))?;
     let mut written = Vec::new();
     for sheet in &owned {
         let path = files::write_sheet(
@@ -643,6 +636,7 @@ mod tests {
             rows,
             notes: vec![],
             warnings: vec![],
+            headline: None,
         }
     }
 

@@ -168,8 +168,18 @@ pub fn fleet_standings(rules: &FleetRules, sheets: &[&Sheet], violations: &[usiz
         rows,
         notes: Vec::new(),
         warnings: Vec::new(),
+        headline: None,
     };
     standings.rank();
+    // A solo game's sheet: its rating against Captain Ruth rather than a winner.
+    if let ([sheet], [row]) = (sheets, standings.rows.as_slice()) {
+        if sheet.solo {
+            let total = row.total.max(0) as u32;
+            let title = crate::text::fleet::rating(rules, total, lang);
+            standings.headline =
+                Some(crate::t!(lang, "cli.play.solo_rating", total = total, title = title).trim().to_string());
+        }
+    }
     for (sheet, v) in sheets.iter().zip(violations) {
         if *v > 0 {
             standings.warnings.push(crate::t!(lang, "cli.sheets.flagged", player = sheet.player, n = v));

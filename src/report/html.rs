@@ -106,7 +106,8 @@ pub const TABLE_CSS: &str = "\
 .note,.warning{margin:.4em 0;color:#44535f}.warning{color:#9b2c12}
 ";
 
-/// The final table as a page of its own: title, date, players, the winner, the table.
+/// The final table as a page of its own: title, date, players, the winner (or the solo
+/// rating), the table.
 pub fn page(s: &Standings, date: &str, lang: &str) -> String {
     let players: Vec<&str> = s.rows.iter().map(|r| r.player.as_str()).collect();
     let mut seated = players.clone();
@@ -116,7 +117,7 @@ pub fn page(s: &Standings, date: &str, lang: &str) -> String {
         "<h1>{}</h1><p class=\"meta\">{}</p><p class=\"win\">{}</p>{}",
         escape(&s.game),
         escape(&crate::t!(lang, "web.report.meta", date = date, players = seated.join(", "))),
-        escape(&winner_line(s, lang)),
+        escape(&s.headline.clone().unwrap_or_else(|| winner_line(s, lang))),
         fragment(s, lang),
     );
     document(&title, &body, lang)

@@ -56,6 +56,11 @@ pub struct Standings {
     /// How ties were broken, one sentence each.
     pub notes: Vec<String>,
     pub warnings: Vec<String>,
+    /// What the table says first instead of naming the winner: a solo game's rating. Not
+    /// in JSON, which keeps its shape (saves of earlier versions replay to the same bytes):
+    /// a program has the total and the rules' ratings.
+    #[serde(skip)]
+    pub headline: Option<String>,
 }
 
 impl Row {
@@ -240,6 +245,9 @@ impl Standings {
             }));
         }
         let mut out = format!("{}\n{table}\n", escape(&self.game));
+        if let Some(h) = &self.headline {
+            let _ = writeln!(out, "{}", escape(h));
+        }
         for n in &self.notes_in(lang) {
             let _ = writeln!(out, "{}", crate::t!(lang, "cli.report.tie_line", note = escape(n)));
         }
@@ -325,6 +333,9 @@ impl Standings {
         let _ = writeln!(out, "|{}|", align.join("|"));
         for r in &self.rows {
             let _ = writeln!(out, "| {} |", self.cells(r).iter().map(|c| md_escape(c)).collect::<Vec<_>>().join(" | "));
+        }
+        if let Some(h) = &self.headline {
+            let _ = write!(out, "\n{}\n", md_escape(h));
         }
         let notes = self.notes_in(lang);
         if !notes.is_empty() {
@@ -421,6 +432,7 @@ mod tests {
             rows: rows.iter().map(|(p, total, fish)| Row::new(*p, vec![*total], vec![*fish], vec![vec![]])).collect(),
             notes: vec![],
             warnings: vec![],
+            headline: None,
         };
         s.rank();
         s
@@ -442,6 +454,7 @@ mod tests {
             ],
             notes: vec![],
             warnings: vec![],
+            headline: None,
         };
         s.rank();
         assert_eq!(
@@ -498,6 +511,7 @@ mod tests {
             rows: vec![row("Ann", vec![0, 21]), row("Ben", vec![0, 24]), row("Cy", vec![0, 24])],
             notes: vec![],
             warnings: vec![],
+            headline: None,
         };
         s.rank();
         assert_eq!(

@@ -115,16 +115,7 @@ impl Site {
 
     /// The final table as a page worth sharing, once the game is over.
     pub fn final_page(&self) -> Option<String> {
-        let session = self.table.session();
-        if !session.game.finished() {
-            return None;
-        }
-        let sheets: Vec<&Sheet> = session.game.players.iter().map(|p| &p.sheet).collect();
-        let owned: Vec<Sheet> = sheets.iter().map(|s| (*s).clone()).collect();
-        let violations = crate::games::fleet::check_game(&self.table.rules, &owned);
-        let counts: Vec<usize> =
-            owned.iter().map(|s| violations.iter().filter(|v| v.player == s.player).count()).collect();
-        let standings = (self.standings)(&self.table.rules, &sheets, &counts, self.table.lang);
+        let standings = view::final_standings(self, &self.table.session().game)?;
         Some(crate::report::html::page(&standings, &crate::report::html::today(), self.table.lang))
     }
 }

@@ -9,9 +9,9 @@ use serde::Serialize;
 
 use super::state::{Inner, Offered, Table};
 use super::Site;
-use crate::games::fleet::game::{DicePhase, Face};
+use crate::games::fleet::game::{DicePhase, Face, Game};
 use crate::games::fleet::Sheet;
-use crate::report::html;
+use crate::report::{html, Standings};
 use crate::text::fleet as fleet_text;
 
 #[derive(Debug, Serialize)]
@@ -152,31 +152,32 @@ fn sheets(inner: &Inner) -> Vec<&Sheet> {
     inner.session.game.players.iter().map(|p| &p.sheet).collect()
 }
 
-/// The final table with the winner, once the game is over (empty before).
-fn result(site: &Site, inner: &Inner) -> String {
+/// The final standings (with their headline: the winner, or a solo game's rating), once
+/// the game is over.
+pub(super) fn final_standings(site: &Site, game: &Game) -> Option<Standings> {
     let table = &site.table;
-    if !inner.session.game.finished() {
-        return String::new();
+    if !game.finished() {
+        return None;
     }
-    let owned: Vec<Sheet> = sheets(inner).into_iter().cloned().collect();
+    let sheets: Vec<&Sheet> = game.players.iter().map(|p| &p.sheet).collect();
+    let owned: Vec<Sheet> = sheets.iter().map(|s| (*s).clone()).collect();
     let violations = crate::games::fleet::check_game(&table.rules, &owned);
     let counts: Vec<usize> = owned.iter().map(|s| violations.iter().filter(|v| v.player == s.player).count()).collect();
-    let standings = (site.standings)(&table.rules, &sheets(inner), &counts, table.lang);
-    // Solo: the rating against Captain Ruth, as the terminal says it.
-    let headline = match (&inner.session.game.ruth, standings.rows.first()) {
-        (Some(_), Some(row)) => {
-            let total = row.total.max(0) as u32;
-            let title = fleet_text::rating(&table.rules, total, table.lang);
-            crate::t!(table.lang, "cli.play.solo_rating", total = total, title = title)
-        }
-        _ => html::winner_line(&standings, table.lang),
+    Some((site.standings)(&table.rules, &sheets, &counts, table.lang))
+}
+
+/// The final table with the winner, once the game is over (empty before).
+fn result(site: &Site, inner: &Inner) -> String {
+    let Some(standings) = final_standings(site, &inner.session.game) else {
+        return String::new();
     };
+    let headline = standings.headline.clone().unwrap_or_else(|| html::winner_line(&standings, site.table.lang));
     format!(
         "<p class=\"win\">{}</p>{}<p><a href=\"{}\" download>{}</a></p>",
-        html::escape(headline.trim()),
-        html::fragment(&standings, table.lang),
+        html::escape(&headline),
+        html::fragment(&standings, site.table.lang),
         html::escape(&site.final_url()),
-        html::escape(&crate::t!(table.lang, "web.final_page"))
+        html::escape(&crate::t!(site.table.lang, "web.final_page"))
     )
 }
 
