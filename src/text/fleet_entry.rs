@@ -116,7 +116,10 @@ pub fn choice_words(rules: &FleetRules, game: &Game, _d: &Decision, choice: &Cho
         }
         Choice::Reroll => typed("engine.typed.reroll"),
         Choice::Salvage => typed("engine.typed.salvage"),
-        Choice::DieAsCoins(_) | Choice::FishAndCoin => typed("engine.typed.coin"),
+        // `$` is money in every language, as on a roll (the 3-coins face).
+        Choice::DieAsCoins(_) | Choice::FishAndCoin => {
+            typed("engine.typed.coin").into_iter().chain(["$".to_string()]).collect()
+        }
         Choice::License => typed("engine.typed.license"),
         Choice::Boat => typed("engine.typed.boat"),
         Choice::Bonus(b) => all(&rules.king_crab_bonuses[b].name),
