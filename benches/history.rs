@@ -1,6 +1,6 @@
 //! The history database (#14): `stats` over 100,000 recorded plays (target ≤ 200 ms) and
 //! recording one finished game (target ≤ 20 ms), on a real SQLite file in a temporary
-//! folder. See BENCHMARKS.md.
+//! folder. See BENCHMARKS.md. `HISTORY_BENCH_KEEP=FILE` keeps a copy of the database.
 
 use std::hint::black_box;
 
@@ -73,6 +73,11 @@ fn benches(c: &mut Criterion) {
     drop(db);
     let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
     eprintln!("history of {PLAYS} plays: {:.1} MB", size as f64 / 1e6);
+    // `HISTORY_BENCH_KEEP=FILE`: keep a copy, to time the whole command on it
+    // (`hyperfine 'target/release/deckhand stats --db FILE'`, BENCHMARKS.md).
+    if let Some(keep) = std::env::var_os("HISTORY_BENCH_KEEP") {
+        std::fs::copy(&path, keep).unwrap();
+    }
 
     let mut group = c.benchmark_group("history");
     group.sample_size(20);
