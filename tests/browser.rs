@@ -3,7 +3,7 @@
 //! a whole round by tapping the buttons the pages show; every tap must show on the other
 //! screens within a generous bound, and the time it took is printed (BENCHMARKS.md keeps
 //! it). Then the host is killed with SIGKILL and resumed: the pages reconnect by
-//! themselves. Screenshots of a seat page and the dashboard go to `target/browser/`.
+//! themselves. Screenshots of the join page, a seat page and the dashboard go to `target/tmp/browser/`.
 //! Skipped, with a message, when Chromium or ChromeDriver is not installed (`.ci/run`
 //! installs both).
 
@@ -186,6 +186,29 @@ fn two_seat_pages_and_the_dashboard_play_a_round_in_chromium() {
     runtime.block_on(async {
         let profiles = tempfile::tempdir().unwrap();
         let mut pages = Vec::new();
+        // The first player joins as at the table: the join page, a tap on her name (a
+        // form's POST answered by a redirect to her seat's address).
+        let joining = browser(&driver, &chromium, &profiles.path().join("join")).await;
+        joining.set_window_size(430, 1100).await.expect("window size");
+        joining.goto(&host.join).await.expect("the join page opens");
+        joining
+            .find(Locator::Css("form[action$='/claim/0'] button"))
+            .await
+            .expect("a button per seat")
+            .click()
+            .await
+            .expect("tap");
+        let started = Instant::now();
+        while !joining.current_url().await.expect("url").as_str().ends_with(host.seats[0].as_str()) {
+            assert!(started.elapsed() < Duration::from_secs(20), "the tap did not open the seat's page");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        screenshot(&joining, &shots.join("joined.png")).await;
+        joining.goto(&host.join).await.expect("the join page opens again");
+        let taken = joining.find_all(Locator::Css("span.seat.taken")).await.expect("taken seats");
+        assert_eq!(taken.len(), 1, "the seat joined is taken");
+        screenshot(&joining, &shots.join("join.png")).await;
+        joining.close().await.expect("close");
         for (i, (path, w, h)) in [
             (host.seats[0].clone(), 430, 1100),
             (host.seats[1].clone(), 430, 1100),

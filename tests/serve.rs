@@ -423,3 +423,38 @@ fn score_of_a_solo_sheet_gives_its_rating_in_the_table_markdown_and_html() {
     let json: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(json.get("headline").is_none(), "{json}");
 }
+
+#[test]
+fn the_join_page_gives_each_seat_once_and_never_shows_a_seats_secret() {
+    let dir = tempfile::tempdir().unwrap();
+    let host = start(dir.path(), "Ann,Bob,Cy", "6");
+    let join = crate::host::path_of(&host.join);
+    let game = join.trim_end_matches('/').rsplit('/').next().unwrap().to_string();
+    let secret = |seat: usize| host.seats[seat].rsplit('/').next().unwrap().to_string();
+    let page = host.get(&join);
+    assert_eq!(page.status, 200);
+    for seat in 0..3 {
+        assert!(!page.body.contains(&secret(seat)), "seat {seat}'s secret is on the join page: {}", page.body);
+        assert!(page.body.contains(&format!("action=\"/g/{game}/claim/{seat}\"")), "{}", page.body);
+    }
+    // A tap on Ann: her page's address, once.
+    let claim = |seat: usize| host.post(&format!("/g/{game}/claim/{seat}"), &json!({}));
+    let first = claim(0);
+    assert_eq!(first.status, 303, "{} {}", first.headers, first.body);
+    assert!(first.headers.to_ascii_lowercase().contains(&format!("location: {}", host.seats[0])), "{}", first.headers);
+    let again = claim(0);
+    assert_eq!(again.status, 409);
+    assert!(again.body.contains("Ann&#39;s page is already open on another phone"), "{}", again.body);
+    assert!(!again.body.contains(&secret(0)));
+    // Bob opened his page by the address the terminal printed: taken as well.
+    assert_eq!(host.get(&host.seats[1]).status, 200);
+    let page = host.get(&join);
+    assert!(!page.body.contains("claim/0\"") && !page.body.contains("claim/1\""), "{}", page.body);
+    assert!(page.body.contains("claim/2\""), "Cy is still free: {}", page.body);
+    assert_eq!(page.body.matches("class=\"seat taken\"").count(), 2, "{}", page.body);
+    // Only a form's POST claims (no link preview takes a seat); no such seat, no game.
+    assert_eq!(host.get(&format!("/g/{game}/claim/2")).status, 405);
+    assert_eq!(claim(2).status, 303);
+    assert_eq!(claim(3).status, 404);
+    assert_eq!(host.post(&format!("/g/{}/claim/0", "0".repeat(32)), &json!({})).status, 404);
+}

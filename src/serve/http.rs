@@ -43,7 +43,7 @@ fn secure(mut response: Response) -> Response {
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(
             "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
-             connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+             connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
         ),
     );
     response
@@ -62,6 +62,18 @@ fn json(status: StatusCode, value: serde_json::Value) -> Response {
 
 fn error(status: StatusCode, text: String) -> Response {
     json(status, serde_json::json!({ "error": text }))
+}
+
+/// Go on to `path` (after a form's POST, the browser asks for it with a GET).
+fn see_other(path: &str) -> Response {
+    let mut response = page(StatusCode::SEE_OTHER, "text/plain; charset=utf-8", "");
+    match HeaderValue::from_str(path) {
+        Ok(v) => {
+            response.headers_mut().insert(header::LOCATION, v);
+            response
+        }
+        Err(_) => error(StatusCode::INTERNAL_SERVER_ERROR, String::new()),
+    }
 }
 
 fn html(text: String) -> Response {
@@ -100,7 +112,21 @@ async fn route(site: &Arc<Site>, method: &Method, uri: &Uri, headers: &HeaderMap
                 return not_found();
             }
             match rest {
-                [] => get_only(html(site.join_page())),
+                [] => get_only(html(site.join_page(None))),
+                // A tap on the join page: the seat's own address, once (a form's POST, so
+                // that no link preview or prefetch takes a seat).
+                ["claim", n] => {
+                    let Some(seat) = n.parse::<usize>().ok().filter(|s| *s < site.table.names.len()) else {
+                        return not_found();
+                    };
+                    if method != Method::POST {
+                        return error(StatusCode::METHOD_NOT_ALLOWED, crate::t!(lang, "web.http.method"));
+                    }
+                    match site.claim(seat) {
+                        Some(path) => see_other(&path),
+                        None => page(StatusCode::CONFLICT, "text/html; charset=utf-8", site.join_page(Some(seat))),
+                    }
+                }
                 ["dashboard"] => get_only(html(site.dashboard_page())),
                 ["dashboard", "state"] => get_only(state(site, None)),
                 ["dashboard", "events"] => get_only(stream(site, None)),
@@ -189,7 +215,10 @@ async fn seat_route(
     let bad = || error(StatusCode::BAD_REQUEST, crate::t!(lang, "web.http.bad_body"));
     let failed = || error(StatusCode::INTERNAL_SERVER_ERROR, crate::t!(lang, "web.http.failed"));
     match (action, method) {
-        ([], &Method::GET) => html(site.seat_page(seat)),
+        ([], &Method::GET) => {
+            site.opened(seat);
+            html(site.seat_page(seat))
+        }
         (["state"], &Method::GET) => state(site, Some(seat)),
         (["events"], &Method::GET) => stream(site, Some(seat)),
         (["answer"], &Method::POST) => {

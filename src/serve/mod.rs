@@ -65,6 +65,9 @@ pub struct Site {
     join_url: String,
     qr_svg: String,
     streams: AtomicUsize,
+    /// Per seat: its page was opened (through the join page or its own address) since the
+    /// server started; the join page then offers it no more.
+    claimed: Vec<AtomicBool>,
     /// The table's version, for the event streams to wait on.
     changes: tokio::sync::watch::Sender<u64>,
     closing: AtomicBool,
@@ -89,11 +92,27 @@ impl Site {
         (inner.version, json)
     }
 
-    fn join_page(&self) -> String {
-        let seats: Vec<(String, String)> =
-            self.table.names.iter().enumerate().map(|(i, n)| (n.clone(), self.seat_path(i))).collect();
+    /// The join page; `taken`: the seat someone tapped was claimed meanwhile.
+    fn join_page(&self, taken: Option<usize>) -> String {
+        let seats: Vec<pages::JoinSeat> = (self.table.names.iter().enumerate())
+            .map(|(i, n)| pages::JoinSeat {
+                name: n.clone(),
+                claim: (!self.claimed[i].load(Ordering::SeqCst)).then(|| format!("/g/{}/claim/{i}", self.tokens.game)),
+            })
+            .collect();
         let dashboard = format!("/g/{}/dashboard", self.tokens.game);
-        pages::join(&self.game, &seats, &dashboard, self.table.lang)
+        let taken = taken.map(|s| self.table.names[s].as_str());
+        pages::join(&self.game, &seats, taken, &dashboard, self.table.lang)
+    }
+
+    /// Claim a seat from the join page: its address the first time, None once taken.
+    fn claim(&self, seat: usize) -> Option<String> {
+        (!self.claimed[seat].swap(true, Ordering::SeqCst)).then(|| self.seat_path(seat))
+    }
+
+    /// A seat's page was opened by its own address: the join page offers it no more.
+    fn opened(&self, seat: usize) {
+        self.claimed[seat].store(true, Ordering::SeqCst);
     }
 
     fn seat_page(&self, seat: usize) -> String {
@@ -254,6 +273,7 @@ impl Listener {
         let addr = self.addr;
         let join_url = format!("{}/g/{}", origin(addr), tokens.game);
         let (changes, _) = tokio::sync::watch::channel(table.version());
+        let table_seats = table.names.len();
         let site = Arc::new(Site {
             table,
             tokens,
@@ -262,6 +282,7 @@ impl Listener {
             qr_svg: qr_svg(&join_url),
             join_url,
             streams: AtomicUsize::new(0),
+            claimed: (0..table_seats).map(|_| AtomicBool::new(false)).collect(),
             changes,
             closing: AtomicBool::new(false),
         });

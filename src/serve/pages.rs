@@ -158,17 +158,51 @@ fn words(lang: &str) -> String {
     .collect()
 }
 
-/// The page a player joins with: the seats, each a link to its page, and the dashboard.
-pub fn join(game: &str, seats: &[(String, String)], dashboard: &str, lang: &str) -> String {
+/// A seat on the join page: the player's name, and where a tap claims it (None: its page
+/// is open on a phone already).
+pub struct JoinSeat {
+    pub name: String,
+    pub claim: Option<String>,
+}
+
+/// The page a player joins with: each free seat a button that claims it (the seat's own
+/// address, with its secret, is given once, in the redirect that follows), taken seats
+/// greyed, a notice when the seat tapped was taken meanwhile, and the dashboard.
+pub fn join(game: &str, seats: &[JoinSeat], taken: Option<&str>, dashboard: &str, lang: &str) -> String {
     let mut out = head(&t!(lang, "web.join_title", game = game), lang);
     let _ = write!(
         out,
-        "<body class=\"join\"><main><h1>{}</h1><p>{}</p><ul class=\"seats\">",
+        "<body class=\"join\"><main><h1>{}</h1><p>{}</p>",
         escape(game),
         escape(&t!(lang, "web.join_pick"))
     );
-    for (name, href) in seats {
-        let _ = write!(out, "<li><a class=\"seat\" href=\"{}\">{}</a></li>", escape(href), escape(name));
+    if let Some(player) = taken {
+        let _ = write!(
+            out,
+            "<p class=\"notice\" role=\"status\">{}</p>",
+            escape(&t!(lang, "web.join_taken_note", player = player))
+        );
+    }
+    out.push_str("<ul class=\"seats\">");
+    for seat in seats {
+        match &seat.claim {
+            Some(action) => {
+                let _ = write!(
+                    out,
+                    "<li><form method=\"post\" action=\"{}\"><button class=\"seat\">{}</button></form></li>",
+                    escape(action),
+                    escape(&seat.name)
+                );
+            }
+            None => {
+                let _ = write!(
+                    out,
+                    "<li><span class=\"seat taken\">{} <small>{}</small></span></li>",
+                    escape(&seat.name),
+                    escape(&t!(lang, "web.join_taken"))
+                );
+            }
+        }
     }
     let _ = write!(
         out,
