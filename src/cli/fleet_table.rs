@@ -367,7 +367,7 @@ pub(super) fn finish(
     let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
     let owned: Vec<Sheet> = sheets.iter().map(|s| (*s).clone()).collect();
     let violations = check_game(rules, &owned);
-    let counts: Vec<usize> = owned.iter().map(|s| violations.iter().filter(|v| v.player == s.player).count()).collect();
+    let counts = crate::games::fleet::per_sheet(&owned, &violations);
     let standings = fleet_standings(rules, &sheets, &counts, lang);
     emit(&standings.render_in(Format::Table, false, None, lang))?;
     let mut written = Vec::new();

@@ -202,6 +202,28 @@ fn solo_rating(rules: &FleetRules, total: i64) -> Option<u32> {
 }
 
 /// A finished Fleet game as a play: seats in the save's order, ranks from the final table.
+/// What a play recorded from a finished save takes from its rules, header and bytes: the
+/// game, when it was played, the rules' fingerprint and the save's content hash (no
+/// players, no start player, ranked until the caller says otherwise).
+fn from_save(rules: &Rules, header: &Header, bytes: &[u8], ended: i64, source: Source) -> PlayRecord {
+    let (started_at, utc_offset, night, duration_s) = timing(header.started, ended);
+    PlayRecord {
+        game_id: rules.id().to_string(),
+        game_name: rules.names().en.clone(),
+        bgg_id: rules.bgg_id(),
+        started_at,
+        utc_offset,
+        night,
+        duration_s,
+        source,
+        players: Vec::new(),
+        start_player: None,
+        rules_fingerprint: header.rules.hash.clone(),
+        save_hash: Some(history::content_hash(bytes)),
+        outcome: Outcome::Ranked,
+    }
+}
+
 pub fn fleet_play(
     rules: &Rules,
     session: &Session,
@@ -241,21 +263,11 @@ pub fn fleet_play(
     } else {
         Outcome::Ranked
     };
-    let (started_at, utc_offset, night, duration_s) = timing(header.started, ended);
     Ok(PlayRecord {
-        game_id: rules.id().to_string(),
-        game_name: rules.names().en.clone(),
-        bgg_id: rules.bgg_id(),
-        started_at,
-        utc_offset,
-        night,
-        duration_s,
-        source,
         players,
         start_player: first_start_player(fleet, session),
-        rules_fingerprint: header.rules.hash.clone(),
-        save_hash: Some(history::content_hash(&bytes)),
         outcome,
+        ..from_save(rules, header, &bytes, ended, source)
     })
 }
 
@@ -285,21 +297,10 @@ pub fn coop_play(
         .into_iter()
         .map(|name| PlayerRecord { name, score: None, rank: None, winner: end == CoopEnd::Won, categories: Vec::new() })
         .collect();
-    let (started_at, utc_offset, night, duration_s) = timing(header.started, ended);
     Ok(PlayRecord {
-        game_id: rules.id().to_string(),
-        game_name: rules.names().en.clone(),
-        bgg_id: rules.bgg_id(),
-        started_at,
-        utc_offset,
-        night,
-        duration_s,
-        source,
         players,
-        start_player: None,
-        rules_fingerprint: header.rules.hash.clone(),
-        save_hash: Some(history::content_hash(&bytes)),
         outcome: Outcome::Coop { end, final_wind: state.wind },
+        ..from_save(rules, header, &bytes, ended, source)
     })
 }
 

@@ -218,8 +218,7 @@ pub fn score(
     let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
     let sheets: Vec<Sheet> = loaded.sheets.into_iter().map(|(_, s)| s).collect();
     let violations = fleet::check_game(rules, &sheets);
-    let counts: Vec<usize> =
-        sheets.iter().map(|s| violations.iter().filter(|v| v.player == s.player).count()).collect();
+    let counts = fleet::per_sheet(&sheets, &violations);
     let refs: Vec<&Sheet> = sheets.iter().collect();
     let standings = fleet_standings(rules, &refs, &counts, lang);
     if format == Format::Csv {

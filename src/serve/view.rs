@@ -162,7 +162,7 @@ pub(super) fn final_standings(site: &Site, game: &Game) -> Option<Standings> {
     let sheets: Vec<&Sheet> = game.players.iter().map(|p| &p.sheet).collect();
     let owned: Vec<Sheet> = sheets.iter().map(|s| (*s).clone()).collect();
     let violations = crate::games::fleet::check_game(&table.rules, &owned);
-    let counts: Vec<usize> = owned.iter().map(|s| violations.iter().filter(|v| v.player == s.player).count()).collect();
+    let counts = crate::games::fleet::per_sheet(&owned, &violations);
     Some((site.standings)(&table.rules, &sheets, &counts, table.lang))
 }
 

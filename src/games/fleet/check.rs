@@ -411,6 +411,12 @@ fn cards(rules: &FleetRules, sheet: &Sheet, out: &mut Out) {
     }
 }
 
+/// How many of `violations` are on each of `sheets`, in their order (a table flags those
+/// rows).
+pub fn per_sheet(sheets: &[Sheet], violations: &[Violation]) -> Vec<usize> {
+    sheets.iter().map(|s| violations.iter().filter(|v| v.player == s.player).count()).collect()
+}
+
 /// Check the sheets of one game: each sheet, then what sheets of one table cannot share.
 pub fn check_game(rules: &FleetRules, sheets: &[Sheet]) -> Vec<Violation> {
     let mut all: Vec<Violation> = sheets.iter().flat_map(|s| check_sheet(rules, s)).collect();

@@ -19,7 +19,7 @@ pub mod session;
 pub mod sheet;
 pub mod sheet_file;
 
-pub use check::{check_game, check_sheet, Found, Rule, Violation};
+pub use check::{check_game, check_sheet, per_sheet, Found, Rule, Violation};
 pub use compile::compile;
 pub use model::*;
 pub use score::{score, Score};
