@@ -5,6 +5,7 @@ mod host;
 
 mod browser;
 
+mod advisor;
 mod cli;
 mod endgame_rules;
 mod exact;

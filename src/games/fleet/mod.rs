@@ -3,6 +3,7 @@
 //! live game (`game`, folded from its decisions by `session`), Captain Ruth, and the
 //! random player of the property tests and benchmarks.
 
+pub mod advisor;
 pub mod check;
 mod compile;
 mod compile_parts;

@@ -177,3 +177,85 @@ pub fn score(rules: &FleetRules, sheet: &Sheet) -> Score {
         detail,
     }
 }
+
+/// The total `score` gives a sheet, without building its breakdown (no allocation): what
+/// a playout needs at its end.
+pub fn total(rules: &FleetRules, sheet: &Sheet) -> u32 {
+    let mut fish = 0u32;
+    let mut boats = 0u32;
+    for (s, section) in rules.sections.iter().enumerate() {
+        let launched = |i: usize| sheet.is_marked(s, i);
+        match section.kind {
+            SectionKind::Boats(t) => {
+                for (i, spec) in rules.boat_types[t].boats.iter().enumerate() {
+                    fish = fish.saturating_add(sheet.fish[s].get(i).copied().unwrap_or(0));
+                    if launched(i) {
+                        boats = boats.saturating_add(spec.vp);
+                    }
+                }
+            }
+            SectionKind::Harbor(h) => {
+                let ship = &rules.harbor[h];
+                let launch_boxes = ship.circles.iter().enumerate().filter(|(_, c)| **c).map(|(i, _)| i);
+                for (slot, (i, spec)) in launch_boxes.skip(ship.first_launching_circle()).zip(&ship.boats).enumerate() {
+                    fish = fish.saturating_add(sheet.fish[s].get(slot).copied().unwrap_or(0));
+                    if launched(i) {
+                        boats = boats.saturating_add(spec.vp);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut licenses = 0u32;
+    if sheet.king_crab_license(rules) {
+        if let Some(h) = rules.harbor.iter().find(|h| h.license_vp > 0) {
+            licenses = licenses.saturating_add(h.license_vp);
+        }
+    }
+    for (t, bt) in rules.boat_types.iter().enumerate() {
+        let section = rules.section_of(SectionKind::Licenses(t));
+        for (level, vp) in bt.license_vp.iter().enumerate() {
+            if *vp > 0 && sheet.is_marked(section, level) {
+                licenses = licenses.saturating_add(*vp);
+            }
+        }
+    }
+    let mut buildings = 0u32;
+    for (b, building) in rules.wharf.iter().enumerate() {
+        buildings = buildings.saturating_add(sheet.building_vp(rules, b));
+        if !building.hex_vp.is_empty() {
+            let hexes = sheet.buffet_hexes(rules);
+            if hexes > 0 {
+                buildings = buildings.saturating_add(building.hex_vp[hexes.min(building.hex_vp.len()) - 1]);
+            }
+        }
+    }
+    let mut bonus = 0u32;
+    if let Some(b) = sheet.king_crab_bonus {
+        let kb = &rules.king_crab_bonuses[b];
+        let count = sheet.quantity(rules, kb.per);
+        bonus = bonus.saturating_add(kb.points.saturating_mul(count / kb.every).min(rules.king_crab_cap));
+    }
+    if let Some(c) = sheet.captain {
+        bonus = bonus.saturating_add(sheet.card_bonus(rules, &rules.captains[c].bonus).0);
+    }
+    for t in &sheet.trophies {
+        bonus = bonus.saturating_add(rules.trophies[*t].vp);
+    }
+    [fish, boats, licenses, buildings, bonus].iter().fold(0u32, |sum, v| sum.saturating_add(*v))
+}
+
+/// Each sheet's place at the end (1-based, in the order given): by total, then the rules'
+/// tie-breaks (most fish); a tie that survives them shares the place, and the next place
+/// is skipped (1, 1, 3). `totals` are the sheets' totals (`total`).
+pub fn places(rules: &FleetRules, sheets: &[&Sheet], totals: &[u32]) -> Vec<usize> {
+    let key = |i: usize| {
+        let fish = rules.tie_breaks.iter().map(|t| match t {
+            crate::games::fleet::TieBreak::Fish => sheets[i].total_fish(),
+        });
+        (totals[i], fish.collect::<Vec<u32>>())
+    };
+    let keys: Vec<(u32, Vec<u32>)> = (0..sheets.len()).map(key).collect();
+    (0..sheets.len()).map(|i| 1 + keys.iter().filter(|k| **k > keys[i]).count()).collect()
+}

@@ -79,6 +79,22 @@ impl Face {
     }
 }
 
+/// Faces for a roll of `spec` dice drawn with `rng`: town dice first, then boat dice (the
+/// order `random::roll` types them in, and draws them).
+pub(crate) fn roll_faces(rules: &FleetRules, spec: RollSpec, rng: &mut crate::rng::Rng) -> Vec<Face> {
+    let mut faces = Vec::with_capacity((spec.town + spec.boat) as usize);
+    for (count, boat) in [(spec.town, false), (spec.boat, true)] {
+        if count == 0 {
+            continue;
+        }
+        let options = Face::faces_of_kind(rules, boat);
+        for _ in 0..count {
+            faces.push(options[rng.below(options.len())]);
+        }
+    }
+    faces
+}
+
 /// The two dice phases of a round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DicePhase {

@@ -173,6 +173,8 @@ pub struct Game {
     /// Marking the boxes of setup (start die, captain card) with
     /// `start_launch_pays_cod_coin = false`: launches pay no cod license coins.
     setup_launch_unpaid: bool,
+    /// Tell nothing: no events are recorded (a playout of the advisor, which no one reads).
+    quiet: bool,
 }
 
 impl Game {
@@ -236,6 +238,7 @@ impl Game {
             ruth,
             trophies: Vec::new(),
             setup_launch_unpaid: false,
+            quiet: false,
         }
     }
 
@@ -317,30 +320,11 @@ impl Game {
         match (&task, input) {
             (Task::Roll(phase), Input::Roll { faces, .. }) => {
                 let faces = parse_faces(rules, faces, self.roll_spec(rules, *phase))?;
-                self.queue.pop_front();
-                self.pool = faces;
-                self.phase = Some(*phase);
-                for p in &mut self.players {
-                    p.rerolled_this_phase = false;
-                }
-                let mut tasks: Vec<Task> = self.turn_order().into_iter().map(Task::Pick).collect();
-                if self.ruth.is_some() {
-                    tasks = if self.ruth_first() {
-                        vec![Task::RuthPick, Task::Pick(0)]
-                    } else {
-                        vec![Task::Pick(0), Task::RuthPick]
-                    };
-                }
-                tasks.push(Task::Shared);
-                tasks.push(Task::EndDicePhase);
-                self.push_front(tasks);
+                self.answer_faces(faces);
             }
-            (Task::Reroll { player, boat_die }, Input::Roll { faces, .. }) => {
+            (Task::Reroll { boat_die, .. }, Input::Roll { faces, .. }) => {
                 let faces = parse_faces(rules, faces, RollSpec::one(*boat_die))?;
-                self.queue.pop_front();
-                self.players[*player].rerolled_this_phase = true;
-                self.say(*player, Happened::Reroll { face: faces[0] });
-                self.push_front(vec![Task::Use { player: *player, face: faces[0], shared: false }]);
+                self.answer_faces(faces);
             }
             (_, Input::Choice(key)) => {
                 let decision = self.decision_for(rules, &task);
@@ -369,6 +353,93 @@ impl Game {
         Ok(())
     }
 
+    /// Carry out checked faces as the answer to the roll or reroll at the front.
+    fn answer_faces(&mut self, faces: Vec<Face>) {
+        match self.queue.pop_front() {
+            Some(Task::Roll(phase)) => {
+                self.pool = faces;
+                self.phase = Some(phase);
+                for p in &mut self.players {
+                    p.rerolled_this_phase = false;
+                }
+                let mut tasks: Vec<Task> = self.turn_order().into_iter().map(Task::Pick).collect();
+                if self.ruth.is_some() {
+                    tasks = if self.ruth_first() {
+                        vec![Task::RuthPick, Task::Pick(0)]
+                    } else {
+                        vec![Task::Pick(0), Task::RuthPick]
+                    };
+                }
+                tasks.push(Task::Shared);
+                tasks.push(Task::EndDicePhase);
+                self.push_front(tasks);
+            }
+            Some(Task::Reroll { player, .. }) => {
+                self.players[player].rerolled_this_phase = true;
+                self.say(player, Happened::Reroll { face: faces[0] });
+                self.push_front(vec![Task::Use { player, face: faces[0], shared: false }]);
+            }
+            other => unreachable!("faces answer {other:?}"),
+        }
+    }
+
+    /// Carry out option `i` of the decision of the task at the front of the queue.
+    fn answer_index(&mut self, rules: &FleetRules, i: usize) -> Result<(), Illegal> {
+        let Some(task) = self.queue.front().cloned() else {
+            return Err(Illegal { refusal: Refusal::GameOver, legal: Vec::new() });
+        };
+        let decision = self.decision_for(rules, &task);
+        if decision.roll.is_some() {
+            return Err(Illegal { refusal: Refusal::NeedsDice, legal: Vec::new() });
+        }
+        let Some(choice) = decision.options.get(i).copied() else {
+            let legal = decision.keys(rules, self);
+            return Err(Illegal {
+                refusal: Refusal::NotAnOption { answer: i.to_string(), decision: Box::new(decision) },
+                legal,
+            });
+        };
+        self.queue.pop_front();
+        self.choose(rules, &task, choice);
+        Ok(())
+    }
+
+    /// Answer the decision at the front with its option number `i` (its place in
+    /// `Decision::options`), as `apply` does with the option's key, without making or
+    /// comparing any key: what a playout does.
+    pub fn apply_index(&mut self, rules: &FleetRules, i: usize) -> Result<(), Illegal> {
+        self.answer_index(rules, i)?;
+        self.advance(rules);
+        Ok(())
+    }
+
+    /// Answer the roll (or casino reroll) at the front with dice drawn from `rng`, as
+    /// typed faces would be; an error when the front decision is not a roll.
+    pub fn apply_random_roll(&mut self, rules: &FleetRules, rng: &mut crate::rng::Rng) -> Result<(), Illegal> {
+        let spec = match self.queue.front() {
+            Some(Task::Roll(phase)) => self.roll_spec(rules, *phase),
+            Some(Task::Reroll { boat_die, .. }) => RollSpec::one(*boat_die),
+            Some(_) => {
+                let decision = self.decision(rules).expect("a task is waiting");
+                let legal = decision.keys(rules, self);
+                return Err(Illegal { refusal: Refusal::NotARoll { decision: Box::new(decision) }, legal });
+            }
+            None => return Err(Illegal { refusal: Refusal::GameOver, legal: Vec::new() }),
+        };
+        let faces = face::roll_faces(rules, spec, rng);
+        self.answer_faces(faces);
+        self.advance(rules);
+        Ok(())
+    }
+
+    /// Record no events from now on (or again, with false): a playout nobody reads.
+    pub fn set_quiet(&mut self, quiet: bool) {
+        self.quiet = quiet;
+        if quiet {
+            self.events.clear();
+        }
+    }
+
     fn roll_spec(&self, rules: &FleetRules, phase: DicePhase) -> RollSpec {
         let pool = rules.pool(self.players.len() as u32).expect("checked at game creation");
         match phase {
@@ -390,11 +461,17 @@ impl Game {
 
     /// Something happened to a player.
     fn say(&mut self, player: usize, what: Happened) {
+        if self.quiet {
+            return;
+        }
         self.events.push(Event { player: Some(player), what });
     }
 
     /// Something happened to the table.
     fn announce(&mut self, what: Happened) {
+        if self.quiet {
+            return;
+        }
         self.events.push(Event { player: None, what });
     }
 

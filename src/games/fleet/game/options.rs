@@ -81,7 +81,7 @@ impl Game {
         }
     }
 
-    pub(super) fn use_options(&self, rules: &FleetRules, p: usize, face: Face, shared: bool) -> Vec<Choice> {
+    pub(crate) fn use_options(&self, rules: &FleetRules, p: usize, face: Face, shared: bool) -> Vec<Choice> {
         let sheet = &self.players[p].sheet;
         let mut out = Vec::new();
         match face {
@@ -189,7 +189,7 @@ impl Game {
         out
     }
 
-    pub(super) fn free_bonuses(&self, rules: &FleetRules) -> Vec<usize> {
+    pub(crate) fn free_bonuses(&self, rules: &FleetRules) -> Vec<usize> {
         (0..rules.king_crab_bonuses.len())
             .filter(|b| !self.players.iter().any(|p| p.sheet.king_crab_bonus == Some(*b)))
             .collect()

@@ -97,10 +97,30 @@ impl Game {
         if self.queue.front().and_then(Task::player) == Some(p) {
             return self.apply(rules, input);
         }
+        self.answer_by(rules, p, |g| g.answer(rules, input))
+    }
+
+    /// `apply_by` with the option's number in `Decision::options` instead of its key (as
+    /// `apply_index` is to `apply`).
+    pub fn apply_index_by(&mut self, rules: &FleetRules, p: usize, i: usize) -> Result<(), Illegal> {
+        if self.queue.front().and_then(Task::player) == Some(p) {
+            return self.apply_index(rules, i);
+        }
+        self.answer_by(rules, p, |g| g.answer_index(rules, i))
+    }
+
+    /// Player `p`'s decision in the window, answered by `answer` in its place, then the
+    /// steps of the chain that need no answer.
+    fn answer_by(
+        &mut self,
+        rules: &FleetRules,
+        p: usize,
+        answer: impl FnOnce(&mut Game) -> Result<(), Illegal>,
+    ) -> Result<(), Illegal> {
         let Some(i) = self.window_position(p) else {
             return Err(Illegal { refusal: Refusal::NotWaitingFor { player: p }, legal: Vec::new() });
         };
-        self.at(i, |g| g.answer(rules, input))?;
+        self.at(i, answer)?;
         // The steps that follow in the player's chain and need no answer happen now too.
         while let Some(j) = self.queue.iter().take(self.window()).position(|t| t.player() == Some(p)) {
             let ran = self.at(j, |g| {

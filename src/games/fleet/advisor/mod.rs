@@ -1,0 +1,293 @@
+//! The advisor: for a game as it stands and a player's open question, what each legal
+//! answer is worth — the player's expected final score, its standard error and the chance
+//! of winning — by flat Monte Carlo: from the state after each answer, many playouts to the
+//! end of the game with the dice drawn at random and every seat (the asking player's too)
+//! played by a playout policy (`policy`). No text, no I/O: values in, values out.
+//!
+//! Deterministic for a seed whatever the number of threads: playout `k` of every answer
+//! draws from its own generator, derived from the seed and `k` alone (the answers share
+//! their dice streams: common random numbers, so their difference is measured on alike
+//! futures), and results are summed as integers. Parallel with `std::thread::scope` over
+//! the machine's cores. At a pick, the answers are the pick-and-use pairs (the die and what
+//! to do with it); `Advice::per_answer` keeps each die's best use.
+
+pub mod policy;
+pub mod selfplay;
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+pub use policy::{playout, step, Policy};
+
+use super::game::{Ask, Choice, Decision, Game, Kind};
+use super::score;
+use crate::games::FleetRules;
+use crate::rng::Rng;
+
+/// How much work an answer gets: at most `playouts` each, and no new batch once `time`
+/// has passed (every answer always gets the same number of playouts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// Playouts per answer.
+    pub playouts: u32,
+    /// Wall time after which no further batch starts (None: no limit).
+    pub time: Option<Duration>,
+}
+
+/// How the advisor works: its budget, the policy of the playouts, the seed, the threads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    /// Playouts per answer, and time.
+    pub budget: Budget,
+    /// How every seat plays in the playouts.
+    pub policy: Policy,
+    /// The seed every playout's generator is derived from.
+    pub seed: u64,
+    /// Threads to use (0: as many as the machine has cores).
+    pub threads: usize,
+}
+
+impl Default for Settings {
+    /// 1,000 playouts per answer with greedy playouts, on every core.
+    fn default() -> Settings {
+        Settings { budget: Budget { playouts: 1000, time: None }, policy: Policy::Greedy, seed: 0, threads: 0 }
+    }
+}
+
+/// One answer the advisor weighed: an option of the question (its place in
+/// `Decision::options`), and at a pick the use of the die that follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Answer {
+    /// The option of the question.
+    pub choice: Choice,
+    /// Its place in the question's options.
+    pub index: usize,
+    /// At a pick: the use of the picked die (option and its place among the use's options).
+    pub then: Option<(Choice, usize)>,
+}
+
+/// What an answer is worth, estimated from `playouts` playouts.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Estimate {
+    /// The answer.
+    pub answer: Answer,
+    /// Playouts it was estimated from.
+    pub playouts: u32,
+    /// The asking player's mean final score.
+    pub mean: f64,
+    /// The standard error of `mean`.
+    pub stderr: f64,
+    /// How often the asking player finished first (a shared first place counts); None in a
+    /// solo game, where nobody else scores.
+    pub win: Option<f64>,
+}
+
+/// The advisor's answer to a question.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Advice {
+    /// The asking player (seat index).
+    pub player: usize,
+    /// The question.
+    pub decision: Decision,
+    /// Every answer weighed, in the order of the question's options (and of the uses).
+    pub estimates: Vec<Estimate>,
+    /// The best answer: the highest mean score (then the highest chance to win, then the
+    /// first); an index into `estimates`.
+    pub best: usize,
+}
+
+impl Advice {
+    /// One estimate per option of the question: at a pick, each die with its best use.
+    pub fn per_answer(&self) -> Vec<Estimate> {
+        let mut out: Vec<Estimate> = Vec::new();
+        for e in &self.estimates {
+            match out.iter_mut().find(|o| o.answer.index == e.answer.index) {
+                Some(o) if better(e, o) => *o = *e,
+                Some(_) => {}
+                None => out.push(*e),
+            }
+        }
+        out
+    }
+}
+
+/// `a` is a better answer than `b`.
+fn better(a: &Estimate, b: &Estimate) -> bool {
+    (a.mean, a.win.unwrap_or(0.0)) > (b.mean, b.win.unwrap_or(0.0))
+}
+
+/// Why there is nothing to advise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoQuestion {
+    /// The game is over.
+    Over,
+    /// The table rolls the dice or draws a card: chance, not a choice.
+    Chance,
+    /// This player has no decision to make now (seat index).
+    NotWaiting(usize),
+}
+
+/// The question `player` (None: whoever's decision is at the front) has open now.
+pub fn question(rules: &FleetRules, game: &Game, player: Option<usize>) -> Result<Decision, NoQuestion> {
+    let front = game.decision(rules).ok_or(NoQuestion::Over)?;
+    let d = match player {
+        None => front,
+        Some(p) if front.player == Some(p) => front,
+        Some(p) => game.pending(rules).into_iter().find(|d| d.player == Some(p)).ok_or(NoQuestion::NotWaiting(p))?,
+    };
+    if d.roll.is_some() || matches!(d.kind(), Kind::StartDie | Kind::StartPlayer | Kind::Draw) || d.player.is_none() {
+        return Err(NoQuestion::Chance);
+    }
+    Ok(d)
+}
+
+/// Answer option `i` of `player`'s question: at the front, or in the window of
+/// simultaneous decisions.
+fn answer(rules: &FleetRules, game: &mut Game, player: usize, front: bool, i: usize) {
+    let done = if front { game.apply_index(rules, i) } else { game.apply_index_by(rules, player, i) };
+    done.expect("the advisor answers with an option");
+}
+
+/// Weigh every answer to `player`'s open question (None: the question at the front).
+pub fn advise(
+    rules: &FleetRules,
+    game: &Game,
+    player: Option<usize>,
+    settings: &Settings,
+) -> Result<Advice, NoQuestion> {
+    let decision = question(rules, game, player)?;
+    let p = decision.player.expect("a player's question");
+    let front = game.decision(rules).is_some_and(|f| f.player == Some(p));
+    let mut root = game.clone();
+    root.set_quiet(true);
+    // The answers, and the game as each leaves it.
+    let mut answers: Vec<(Answer, Game)> = Vec::new();
+    for (index, choice) in decision.options.iter().enumerate() {
+        let mut g = root.clone();
+        answer(rules, &mut g, p, front, index);
+        let uses = match (&decision.ask, g.decision(rules)) {
+            (Ask::Pick { .. }, Some(d)) if d.player == Some(p) && matches!(d.ask, Ask::Use { .. }) => d.options,
+            _ => Vec::new(),
+        };
+        for (j, use_) in uses.iter().enumerate() {
+            let mut h = g.clone();
+            h.apply_index(rules, j).expect("a use of the picked die");
+            answers.push((Answer { choice: *choice, index, then: Some((*use_, j)) }, h));
+        }
+        if uses.is_empty() {
+            answers.push((Answer { choice: *choice, index, then: None }, g));
+        }
+    }
+    let seats = vec![settings.policy; game.players.len()];
+    let tallies = run(rules, &answers.iter().map(|(_, g)| g).collect::<Vec<_>>(), p, &seats, settings);
+    let solo = game.players.len() == 1;
+    let estimates: Vec<Estimate> = answers.iter().zip(&tallies).map(|((a, _), t)| t.estimate(*a, solo)).collect();
+    let mut best = 0;
+    for (i, e) in estimates.iter().enumerate() {
+        if better(e, &estimates[best]) {
+            best = i;
+        }
+    }
+    Ok(Advice { player: p, decision, estimates, best })
+}
+
+/// Integer sums of a player's final scores and wins: the same whatever order they come in.
+#[derive(Debug, Clone, Copy, Default)]
+struct Tally {
+    n: u64,
+    sum: u64,
+    squares: u64,
+    wins: u64,
+}
+
+impl Tally {
+    fn add(&mut self, score: u32, won: bool) {
+        self.n += 1;
+        self.sum += u64::from(score);
+        self.squares += u64::from(score) * u64::from(score);
+        self.wins += u64::from(won);
+    }
+
+    fn estimate(&self, answer: Answer, solo: bool) -> Estimate {
+        let n = self.n.max(1) as f64;
+        let mean = self.sum as f64 / n;
+        let var = if self.n > 1 { ((self.squares as f64 - n * mean * mean) / (n - 1.0)).max(0.0) } else { 0.0 };
+        Estimate {
+            answer,
+            playouts: self.n as u32,
+            mean,
+            stderr: (var / n).sqrt(),
+            win: (!solo).then(|| self.wins as f64 / n),
+        }
+    }
+}
+
+/// Playouts in one batch per answer between looks at the clock.
+const BATCH: u32 = 50;
+
+/// The generator of playout `k` of a question asked with `seed`.
+pub(crate) fn playout_rng(seed: u64, k: u64) -> Rng {
+    Rng::for_roll(seed ^ 0xA5A5_5A5A_0F0F_F0F0, k)
+}
+
+/// The threads to use: `threads`, or the machine's cores.
+pub(crate) fn threads(threads: usize) -> usize {
+    if threads > 0 {
+        threads
+    } else {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    }
+}
+
+/// Play out every start `budget.playouts` times (or until the time is up, in whole
+/// batches), on every thread; player `p`'s tally per start.
+fn run(rules: &FleetRules, starts: &[&Game], p: usize, seats: &[Policy], settings: &Settings) -> Vec<Tally> {
+    let began = Instant::now();
+    let mut tallies = vec![Tally::default(); starts.len()];
+    let threads = threads(settings.threads);
+    let mut done = 0u32;
+    while done < settings.budget.playouts {
+        let batch = BATCH.min(settings.budget.playouts - done);
+        let items = starts.len() * batch as usize;
+        let next = AtomicUsize::new(0);
+        let results: Vec<Vec<(usize, u32, bool)>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads.min(items))
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut out = Vec::new();
+                        loop {
+                            let item = next.fetch_add(1, Ordering::Relaxed);
+                            if item >= items {
+                                break out;
+                            }
+                            let (start, k) = (item / batch as usize, done + (item % batch as usize) as u32);
+                            let mut rng = playout_rng(settings.seed, u64::from(k));
+                            let mut g = starts[start].clone();
+                            playout(rules, &mut g, seats, &mut rng);
+                            let (score, won) = outcome(rules, &g, p);
+                            out.push((start, score, won));
+                        }
+                    })
+                })
+                .collect();
+            workers.into_iter().map(|w| w.join().expect("a playout does not panic")).collect()
+        });
+        for (start, score, won) in results.into_iter().flatten() {
+            tallies[start].add(score, won);
+        }
+        done += batch;
+        if settings.budget.time.is_some_and(|t| began.elapsed() >= t) {
+            break;
+        }
+    }
+    tallies
+}
+
+/// Player `p`'s final score in a finished game, and whether they finished first (with the
+/// rules' tie-break; a shared first place counts).
+pub fn outcome(rules: &FleetRules, game: &Game, p: usize) -> (u32, bool) {
+    let sheets: Vec<&crate::games::fleet::Sheet> = game.players.iter().map(|pl| &pl.sheet).collect();
+    let totals: Vec<u32> = sheets.iter().map(|s| score::total(rules, s)).collect();
+    let places = score::places(rules, &sheets, &totals);
+    (totals[p], places[p] == 1)
+}

@@ -1,0 +1,153 @@
+//! The advisor and the policy ladder: hand-built positions where one answer is clearly
+//! better, determinism for a seed, simultaneous questions, solo, and the ladder's order.
+
+use deckhand::games::fleet::advisor::selfplay::{selfplay, Seat};
+use deckhand::games::fleet::advisor::{advise, question, Budget, NoQuestion, Policy, Settings};
+use deckhand::games::fleet::game::{Ask, Choice, Face, Game, Input, Setup};
+use deckhand::games::fleet::{random, score};
+use deckhand::rng::Rng;
+
+use crate::common::{fleet, sheet, Table};
+
+fn settings(playouts: u32, seed: u64, threads: usize) -> Settings {
+    Settings { budget: Budget { playouts, time: None }, policy: Policy::Greedy, seed, threads }
+}
+
+/// Round 10, the last fishing to come: P0's next cod box launches a boat (1 VP, and a fish
+/// in the fishing), the 3-coins die reaches no star even with the income (8 coins: the next
+/// star is the 13th box) and the shrimp box is a plain one. P1 launches a cod boat with the
+/// cod die too: left in the pool, it is P1's, not the shared die.
+fn last_round() -> Table {
+    let sheet = "[marks]\ncod = 2\ncod_license = 1\ncoin = 8";
+    let mut t = Table::new(10, &[sheet, sheet]);
+    t.roll("cod coins shrimp");
+    t
+}
+
+#[test]
+fn the_advisor_launches_a_boat_before_the_last_fishing_rather_than_take_coins() {
+    let t = last_round();
+    let advice = advise(&t.rules, &t.g, None, &settings(200, 7, 0)).unwrap();
+    assert_eq!(advice.player, 0);
+    assert!(matches!(advice.decision.ask, Ask::Pick { .. }));
+    let best = advice.estimates[advice.best];
+    assert_eq!(best.answer.choice, Choice::Die(Face::Boat(1)), "{advice:#?}");
+    assert!(matches!(best.answer.then, Some((Choice::Mark { .. }, _))), "{advice:#?}");
+    // Each die once with its best use, and the coins clearly worse.
+    let per = advice.per_answer();
+    assert_eq!(per.len(), 3);
+    let coins = per.iter().find(|e| e.answer.choice == Choice::Die(Face::Coins)).unwrap();
+    assert!(best.mean - coins.mean > 1.5, "boat {} vs coins {}", best.mean, coins.mean);
+    assert!(best.mean - coins.mean > 3.0 * (best.stderr + coins.stderr));
+    assert!(best.win.unwrap() >= coins.win.unwrap());
+    for e in &advice.estimates {
+        assert_eq!(e.playouts, 200);
+        assert!(e.stderr >= 0.0 && e.stderr < 2.0);
+        assert!((0.0..=1.0).contains(&e.win.unwrap()));
+    }
+}
+
+#[test]
+fn the_advisor_marks_the_boat_circle_rather_than_take_a_coin_for_the_die() {
+    // The use of the cod die alone: mark (launch a boat) or a coin.
+    let mut t = last_round();
+    t.choose("cod");
+    let advice = advise(&t.rules, &t.g, None, &settings(150, 3, 0)).unwrap();
+    assert!(matches!(advice.decision.ask, Ask::Use { .. }));
+    assert!(advice.estimates.iter().all(|e| e.answer.then.is_none()));
+    let best = advice.estimates[advice.best].answer.choice;
+    assert!(matches!(best, Choice::Mark { .. }), "{advice:#?}");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_advice_on_one_thread_or_two_and_another_seed_differs() {
+    let t = last_round();
+    let one = advise(&t.rules, &t.g, None, &settings(60, 11, 1)).unwrap();
+    let two = advise(&t.rules, &t.g, None, &settings(60, 11, 2)).unwrap();
+    assert_eq!(one, two);
+    let other = advise(&t.rules, &t.g, None, &settings(60, 12, 2)).unwrap();
+    assert_ne!(one.estimates, other.estimates);
+}
+
+#[test]
+fn a_simultaneous_question_is_advised_for_a_player_behind_the_front() {
+    let mut t = last_round();
+    // P0 and P1 pick; the shared die is then everyone's at once.
+    t.answers(&["cod", "mark", "coins", "coins"]);
+    let pending = t.g.pending(&t.rules);
+    assert!(pending.len() >= 2, "{pending:?}");
+    assert_eq!(pending[0].player, Some(0));
+    let advice = advise(&t.rules, &t.g, Some(1), &settings(40, 1, 0)).unwrap();
+    assert_eq!(advice.player, 1);
+    assert!(matches!(advice.decision.ask, Ask::Use { shared: true, .. }));
+    assert_eq!(advice.estimates.len(), advice.decision.options.len());
+    // Nothing to advise: a roll, a player with nothing open, a finished game.
+    let rules = fleet();
+    let g = Game::from_sheets(&rules, vec![sheet(&rules, ""), sheet(&rules, "player = \"Q\"")], 3);
+    assert_eq!(question(&rules, &g, None), Err(NoQuestion::Chance));
+    let t = last_round();
+    assert_eq!(question(&t.rules, &t.g, Some(1)), Err(NoQuestion::NotWaiting(1)));
+    let done = random::play(&rules, &["A".into(), "B".into()], Setup::default(), 5);
+    assert_eq!(question(&rules, &done.game, None), Err(NoQuestion::Over));
+}
+
+#[test]
+fn solo_against_captain_ruth_is_advised_without_a_chance_to_win() {
+    let rules = fleet();
+    let mut g = Game::solo_from_sheet(&rules, sheet(&rules, "[marks]\ncod = 2\ncod_license = 1"), 7, [0, 0, 0]);
+    g.apply(&rules, &Input::Roll { faces: vec!["cod".into(), "coins".into(), "shrimp".into()], digital: false })
+        .unwrap();
+    let advice = advise(&rules, &g, None, &settings(60, 2, 0)).unwrap();
+    assert!(advice.estimates.iter().all(|e| e.win.is_none()));
+    assert!(advice.estimates.iter().all(|e| e.mean > 0.0));
+}
+
+#[test]
+fn the_quick_total_is_the_scored_total_and_answers_by_index_replay_answers_by_key() {
+    let rules = fleet();
+    for seed in 0..12 {
+        let n = 1 + (seed % 4) as usize;
+        let names: Vec<String> = (0..n).map(|i| format!("P{i}")).collect();
+        let setup = Setup { solo: n == 1, captains: seed % 3 == 0, trophies: seed % 2 == 0 };
+        // The same game played by keys (the random player) and by option numbers.
+        let by_key = random::play(&rules, &names, setup, seed);
+        let mut g = Game::new(&rules, &names, setup);
+        let mut rng = Rng::new(seed);
+        while let Some(d) = g.decision(&rules) {
+            match d.roll {
+                Some(spec) => {
+                    let faces = random::roll(&rules, spec, &mut rng);
+                    g.apply(&rules, &Input::Roll { faces, digital: true }).unwrap();
+                }
+                None => g.apply_index(&rules, rng.below(d.options.len())).unwrap(),
+            }
+        }
+        g.take_events();
+        assert_eq!(g, by_key.game, "seed {seed}");
+        for p in &g.players {
+            assert_eq!(score::total(&rules, &p.sheet), score(&rules, &p.sheet).total, "seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn greedy_seats_beat_random_seats_on_fixed_seeds() {
+    let rules = fleet();
+    let seats = [Seat::Policy(Policy::Greedy), Seat::Policy(Policy::Random), Seat::Policy(Policy::Greedy)];
+    let results = selfplay(&rules, &seats, 30, 2026);
+    let (greedy, random) = (results[0], results[1]);
+    assert_eq!(greedy.games, 30);
+    assert!(greedy.mean - greedy.ci95 > random.mean + random.ci95, "{results:?}");
+    assert!(greedy.wins + results[2].wins > 25 && random.wins < 5, "{results:?}");
+    // The same seed, the same games.
+    assert_eq!(selfplay(&rules, &seats, 30, 2026), results);
+}
+
+#[test]
+fn an_advisor_seat_outscores_greedy_seats() {
+    let rules = fleet();
+    let advisor = Seat::Advisor(settings(16, 0, 0));
+    let seats = [advisor, Seat::Policy(Policy::Greedy)];
+    let results = selfplay(&rules, &seats, 3, 9);
+    assert!(results[0].mean > results[1].mean, "{results:?}");
+}
