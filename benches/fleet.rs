@@ -4,7 +4,8 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use deckhand::games::fleet::game::{Input, Setup};
+use deckhand::games::fleet::advisor::{advise, playout, step, Budget, Policy, Settings};
+use deckhand::games::fleet::game::{Ask, Game, Input, Setup};
 use deckhand::games::fleet::random::{self, random_input};
 use deckhand::games::fleet::session::{Entry, Session};
 use deckhand::games::fleet::{check_sheet, score};
@@ -75,6 +76,54 @@ fn benches(c: &mut Criterion) {
             random::play(&fleet, &names, Setup::default(), seed)
         })
     });
+    group.finish();
+
+    // The advisor: playouts from round 1, the clone each one starts with, and a question.
+    let mut start = Game::new(&fleet, &names, Setup::default());
+    let mut rng = Rng::new(1);
+    while start.round == 0 || start.decision(&fleet).is_some_and(|d| d.roll.is_none()) {
+        step(&fleet, &mut start, &[Policy::Random; 4], &mut rng);
+    }
+    start.set_quiet(true);
+    let mut group = c.benchmark_group("advisor");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("clone a 4-player game at round 1", |b| b.iter(|| black_box(&start).clone()));
+    for (policy, name) in [(Policy::Random, "random"), (Policy::Greedy, "greedy")] {
+        let mut k = 0;
+        group.bench_function(format!("one {name} playout from round 1 (4 players)"), |b| {
+            b.iter(|| {
+                k += 1;
+                let mut g = start.clone();
+                playout(&fleet, &mut g, &[policy; 4], &mut Rng::new(k));
+                g
+            })
+        });
+    }
+    group.finish();
+
+    // A question with 8 options (not a pick), found in seeded random games.
+    let (question, who) = (0..)
+        .find_map(|seed| {
+            let mut g = Game::new(&fleet, &names, Setup::default());
+            g.set_quiet(true);
+            let mut rng = Rng::new(seed);
+            while let Some(d) = g.decision(&fleet) {
+                if d.options.len() == 8 && !matches!(d.ask, Ask::Pick { .. }) && g.round >= 2 {
+                    return Some((g.clone(), d.player));
+                }
+                step(&fleet, &mut g, &[Policy::Random; 4], &mut rng);
+            }
+            None
+        })
+        .unwrap();
+    let mut group = c.benchmark_group("advisor question");
+    group.sample_size(10);
+    for (policy, name) in [(Policy::Random, "random"), (Policy::Greedy, "greedy")] {
+        let settings = Settings { budget: Budget { playouts: 1000, time: None }, policy, seed: 3, threads: 0 };
+        group.bench_function(format!("8 options x 1,000 {name} playouts, every core"), |b| {
+            b.iter(|| advise(&fleet, black_box(&question), who, &settings).unwrap())
+        });
+    }
     group.finish();
 }
 

@@ -151,3 +151,107 @@ fn an_advisor_seat_outscores_greedy_seats() {
     let results = selfplay(&rules, &seats, 3, 9);
     assert!(results[0].mean > results[1].mean, "{results:?}");
 }
+
+/// The first `lines` lines of the 4-player save, in a temp dir: Ann's pick of round 1 is
+/// open after 7.
+fn save_cut(lines: usize) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(crate::common::repo().join("tests/saves/four.jsonl")).unwrap();
+    let cut: String = text.lines().take(lines).map(|l| format!("{l}\n")).collect();
+    std::fs::write(dir.path().join("game.jsonl"), cut).unwrap();
+    dir
+}
+
+#[test]
+fn advise_weighs_every_pick_and_use_of_a_save_in_json_and_the_same_seed_prints_the_same() {
+    let dir = save_cut(7);
+    let run = || {
+        let out = crate::common::deckhand(dir.path())
+            .args(["advise", "game.jsonl", "--seed", "4", "--playouts", "12", "--format", "json"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        out.stdout
+    };
+    let first = run();
+    assert_eq!(first, run());
+    let v: serde_json::Value = serde_json::from_slice(&first).unwrap();
+    assert_eq!(v["player"], "Ann");
+    let options = v["options"].as_array().unwrap();
+    // Five dice, each marked or taken as a coin.
+    assert_eq!(options.len(), 10, "{v:#}");
+    assert_eq!(options.iter().filter(|o| o["best"] == true).count(), 1);
+    for o in options {
+        assert!(["cod", "shrimp", "lobster", "oyster", "swordfish"].contains(&o["answer"].as_str().unwrap()));
+        assert!(["mark", "coin"].contains(&o["then"].as_str().unwrap()), "{o}");
+        assert!(o["mean"].as_f64().unwrap() > 0.0 && o["stderr"].as_f64().unwrap() > 0.0);
+        assert!((0.0..=1.0).contains(&o["win"].as_f64().unwrap()));
+        assert_eq!(o["playouts"], 12);
+    }
+    let best = options.iter().find(|o| o["best"] == true).unwrap()["mean"].as_f64().unwrap();
+    assert!(options.iter().all(|o| o["mean"].as_f64().unwrap() <= best));
+}
+
+#[test]
+fn advise_prints_a_table_in_every_language_with_the_best_marked() {
+    let dir = save_cut(8);
+    for (lang, best, head) in [
+        ("en", "◀ best", "EXPECTED POINTS"),
+        ("de", "◀ beste", "ERWARTETE PUNKTE"),
+        ("fr", "◀ meilleure", "POINTS ATTENDUS"),
+    ] {
+        let out = crate::common::deckhand(dir.path())
+            .args(["--lang", lang, "advise", "game.jsonl", "--playouts", "6"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(text.matches(best).count(), 1, "{text}");
+        assert!(text.contains(head) && text.contains("Ann"), "{text}");
+        // The cod die: mark cod 4, or a coin.
+        assert_eq!(text.lines().filter(|l| l.starts_with('│') && l.contains('±')).count(), 2, "{text}");
+    }
+}
+
+#[test]
+fn advise_refuses_a_save_with_no_question_open_and_a_player_unknown_or_not_deciding() {
+    let cases: &[(usize, &[&str], &str)] = &[
+        (6, &[], "rolls the dice or draws a card next"),
+        (7, &["--player", "Zed"], "no player `Zed`"),
+        (7, &["--player", "Bob"], "Bob has no decision open"),
+        (371, &[], "is over: there is no question to weigh"),
+    ];
+    for (lines, extra, said) in cases {
+        let dir = save_cut(*lines);
+        let out = crate::common::deckhand(dir.path()).args(["advise", "game.jsonl"]).args(*extra).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(said), "{err}");
+    }
+}
+
+#[test]
+fn selfplay_prints_each_seats_mean_and_wins_and_greedy_beats_random() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = crate::common::deckhand(dir.path())
+        .args(["selfplay", "--seats", "greedy,random,random", "--games", "8", "--seed", "2", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let seats = v["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 3);
+    assert!(seats[0]["mean"].as_f64().unwrap() > seats[1]["mean"].as_f64().unwrap() + 20.0, "{v:#}");
+    assert!(seats[0]["wins"].as_u64().unwrap() >= 6);
+    let out = crate::common::deckhand(dir.path())
+        .args(["--lang", "de", "selfplay", "--seats", "greedy,random", "--games", "3"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("DURCHSCHNITT ± 95 %") && text.contains("gierig") && text.contains("3 Partien"), "{text}");
+    let out = crate::common::deckhand(dir.path())
+        .args(["selfplay", "--seats", "greedy,greedy,greedy,greedy,random"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

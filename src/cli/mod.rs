@@ -73,6 +73,12 @@ pub enum Command {
     Replay(replay::ReplayArgs),
     /// Print the sheets of a saved game as text
     Show(show::ShowArgs),
+    /// Weigh every answer to the open question of a saved Fleet game: expected points and chance to win
+    #[command(after_help = EXIT_CODES)]
+    Advise(advise::AdviseArgs),
+    /// Play seeded Fleet games with every seat played by deckhand: each seat's mean score and wins
+    #[command(after_help = EXIT_CODES)]
+    Selfplay(selfplay::SelfplayArgs),
     /// Show, check or export a game's rules file
     #[command(subcommand)]
     Rules(rules::RulesCommand),
@@ -122,6 +128,8 @@ const QUICK: &[(&str, AddArgs)] = {
         ("resume", resume::ResumeArgs::augment_args),
         ("replay", replay::ReplayArgs::augment_args),
         ("show", show::ShowArgs::augment_args),
+        ("advise", advise::AdviseArgs::augment_args),
+        ("selfplay", selfplay::SelfplayArgs::augment_args),
         ("rules", |c| {
             rules::RulesCommand::augment_subcommands(c).subcommand_required(true).arg_required_else_help(true)
         }),
@@ -226,6 +234,8 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Resume(args) => resume::run(args, lang),
         Command::Replay(args) => replay::run(args, lang),
         Command::Show(args) => show::run(args, lang),
+        Command::Advise(args) => advise::run(args, lang),
+        Command::Selfplay(args) => selfplay::run(args, lang),
         Command::Rules(cmd) => rules::run(cmd, lang),
         Command::Calc(args) => calc::run(args, lang),
         Command::Nauticus(args) => nauticus::run(args, lang),
@@ -292,7 +302,7 @@ mod tests {
             assert_eq!(shape(cut), shape(sub), "`{name}` parses differently alone");
             names += 1;
         }
-        assert_eq!(names, 19);
+        assert_eq!(names, 21);
         // The root's arguments that reach the commands (its own, `--help` and `--version`,
         // come before a command's name, where the quick command is not used).
         let mut quick = quick_command(&os(&["deckhand", "score"])).unwrap();
@@ -320,6 +330,8 @@ mod tests {
             &["players", "rename", "A", "B"],
             &["calc", "titania", "starfish", "depicted=3", "built=4"],
             &["completions", "bash"],
+            &["advise", "game.jsonl", "--seed", "3", "--playouts", "50", "--format", "json"],
+            &["selfplay", "--seats", "advisor,greedy", "--games", "4", "--seed", "1"],
             &["stats", "--format", "csv"],
         ];
         for line in lines {

@@ -7,6 +7,7 @@
 //! Use the `t!` macro: `t!(lang, "<area>.<key>", n = 3, total = 12)`. Tests make sure every
 //! key exists in every language with the same placeholders, and that every key is used.
 
+pub mod advisor;
 pub mod diag;
 pub mod endgame;
 pub mod error;

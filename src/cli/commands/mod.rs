@@ -1,6 +1,7 @@
 //! One file per command: its arguments (a clap `Args` struct), the catalog keys of its
 //! help, and what it does (`run`).
 
+pub mod advise;
 pub mod calc;
 pub mod check;
 pub mod completions;
@@ -18,6 +19,7 @@ pub mod replay;
 pub mod resume;
 pub mod rules;
 pub mod score;
+pub mod selfplay;
 pub mod show;
 pub mod stats;
 
@@ -32,6 +34,8 @@ pub fn help() -> impl Iterator<Item = &'static (&'static str, &'static str, &'st
         resume::HELP,
         replay::HELP,
         show::HELP,
+        advise::HELP,
+        selfplay::HELP,
         rules::HELP,
         calc::HELP,
         nauticus::HELP,

@@ -191,6 +191,17 @@ pub fn advise(
     Ok(Advice { player: p, decision, estimates, best })
 }
 
+/// At a pick, the game after the die of `e` was picked and the question of its use, to
+/// name that use in the state it is asked in; None for any other answer.
+pub fn after_pick(rules: &FleetRules, game: &Game, advice: &Advice, e: &Estimate) -> Option<(Game, Decision)> {
+    e.answer.then?;
+    let mut g = game.clone();
+    g.set_quiet(true);
+    g.apply_index(rules, e.answer.index).ok()?;
+    let d = g.decision(rules)?;
+    (d.player == Some(advice.player)).then_some((g, d))
+}
+
 /// Integer sums of a player's final scores and wins: the same whatever order they come in.
 #[derive(Debug, Clone, Copy, Default)]
 struct Tally {

@@ -1,0 +1,197 @@
+//! `deckhand advise SAVE`: the open question of a saved Fleet game, every answer weighed by
+//! the advisor (expected final score ± its standard error, chance to win), the best marked.
+//! It reads the save and writes nothing.
+
+use clap::{Args, ValueEnum};
+use serde_json::{json, Value};
+
+use crate::cli::args::{SavedGame, SavedRules};
+use crate::cli::emit;
+use crate::games::fleet::advisor::{self, after_pick, Budget, NoQuestion, Policy, Settings};
+use crate::games::fleet::game::Game;
+use crate::games::FleetRules;
+use crate::log::Journal;
+use crate::Error;
+
+#[derive(Debug, Args)]
+pub struct AdviseArgs {
+    #[command(flatten)]
+    pub save: SavedGame,
+    /// The player whose question to weigh (default: the question at the front)
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+    /// Seed of the playouts (the same seed gives the same figures)
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Playouts per answer
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub playouts: u32,
+    /// How every seat plays in the playouts
+    #[arg(long, value_enum, default_value_t = PolicyArg::Greedy)]
+    pub policy: PolicyArg,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = AdviseFormat::Table)]
+    pub format: AdviseFormat,
+    #[command(flatten)]
+    pub rules: SavedRules,
+}
+
+/// `--format` of `advise`: a table to read, or JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AdviseFormat {
+    Table,
+    Json,
+}
+
+/// A playout policy on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PolicyArg {
+    Random,
+    Greedy,
+}
+
+impl PolicyArg {
+    pub fn policy(self) -> Policy {
+        match self {
+            PolicyArg::Random => Policy::Random,
+            PolicyArg::Greedy => Policy::Greedy,
+        }
+    }
+}
+
+/// The help texts of the command and its arguments: (command path, argument, catalog key).
+pub const HELP: &[(&str, &str, &str)] = &[
+    ("advise", "", "cli.help.advise.about"),
+    ("advise", "file", "cli.help.save_file"),
+    ("advise", "player", "cli.help.advise.player"),
+    ("advise", "seed", "cli.help.advise.seed"),
+    ("advise", "playouts", "cli.help.advise.playouts"),
+    ("advise", "policy", "cli.help.advise.policy"),
+    ("advise", "format", "cli.help.score.format"),
+    ("advise", "rules", "cli.help.began_with"),
+    ("advise", "allow_rules_change", "cli.help.advise.allow_rules_change"),
+];
+
+pub fn run(args: AdviseArgs, lang: &'static str) -> anyhow::Result<i32> {
+    let path = &args.save.file;
+    let read = Journal::read::<serde_json::Value, crate::games::fleet::session::Entry>(path)?;
+    let (rules, header, _, session) = crate::cli::fleet_table::reopen(
+        path,
+        &read.header,
+        &read.entries,
+        args.rules.rules.as_deref(),
+        args.rules.allow_rules_change,
+        lang,
+    )?;
+    let fleet = rules.fleet().expect("checked in reopen");
+    let game = &session.game;
+    let player = match &args.player {
+        Some(name) => Some(game.players.iter().position(|p| p.name.eq_ignore_ascii_case(name)).ok_or_else(|| {
+            Error::Usage(crate::msg!(
+                "cli.play.no_player",
+                name = name.as_str(),
+                file = path.display(),
+                players = header.players.join(", ")
+            ))
+        })?),
+        None => None,
+    };
+    let settings = Settings {
+        budget: Budget { playouts: args.playouts, time: None },
+        policy: args.policy.policy(),
+        seed: args.seed,
+        threads: 0,
+    };
+    let advice = advisor::advise(fleet, game, player, &settings).map_err(|why| {
+        let file = path.display();
+        Error::Usage(match why {
+            NoQuestion::Over => crate::msg!("cli.advise.over", file = file),
+            NoQuestion::Chance => crate::msg!("cli.advise.chance", file = file),
+            NoQuestion::NotWaiting(p) => {
+                crate::msg!("cli.advise.not_waiting", file = file, name = game.players[p].name.as_str())
+            }
+        })
+    })?;
+    let text = match args.format {
+        AdviseFormat::Json => serde_json::to_string_pretty(&as_json(fleet, game, &advice, &settings, lang))? + "\n",
+        AdviseFormat::Table => table(fleet, game, &advice, &settings, lang),
+    };
+    emit(&text)?;
+    Ok(0)
+}
+
+/// The advice as JSON: the question, then per answer its keys (what a save or an answers
+/// file takes), its words, and the figures.
+fn as_json(rules: &FleetRules, game: &Game, advice: &advisor::Advice, settings: &Settings, lang: &str) -> Value {
+    let options: Vec<Value> = advice
+        .estimates
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let then = e.answer.then.and_then(|(then, _)| {
+                after_pick(rules, game, advice, e).map(|(after, _)| then.key(rules, &after).into_owned())
+            });
+            json!({
+                "answer": e.answer.choice.key(rules, game),
+                "then": then,
+                "label": crate::text::advisor::answer_label(rules, game, advice, e, lang),
+                "mean": e.mean,
+                "stderr": e.stderr,
+                "win": e.win,
+                "playouts": e.playouts,
+                "best": i == advice.best,
+            })
+        })
+        .collect();
+    json!({
+        "player": game.players[advice.player].name,
+        "question": crate::text::fleet::prompt(rules, game, &advice.decision, lang),
+        "round": game.round,
+        "seed": settings.seed,
+        "playouts": settings.budget.playouts,
+        "policy": match settings.policy { Policy::Random => "random", Policy::Greedy => "greedy" },
+        "options": options,
+    })
+}
+
+/// The advice as a table: one row per answer, the best marked, the question above and how
+/// the figures were made below.
+fn table(rules: &FleetRules, game: &Game, advice: &advisor::Advice, settings: &Settings, lang: &str) -> String {
+    use crate::text::advisor::{answer_label, chance, points};
+    use comfy_table::{presets, Cell, CellAlignment, ContentArrangement, Table};
+    let solo = game.players.len() == 1;
+    let mut out = crate::text::fleet::prompt(rules, game, &advice.decision, lang) + "\n";
+    let mut table = Table::new();
+    table.load_preset(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Disabled);
+    let mut header = vec![crate::t!(lang, "cli.advise.col_answer"), crate::t!(lang, "cli.advise.col_points")];
+    if !solo {
+        header.push(crate::t!(lang, "cli.advise.col_win"));
+    }
+    header.push(String::new());
+    table.set_header(header);
+    for (i, e) in advice.estimates.iter().enumerate() {
+        let mut row = vec![
+            Cell::new(answer_label(rules, game, advice, e, lang)),
+            Cell::new(points(e, lang)).set_alignment(CellAlignment::Right),
+        ];
+        if !solo {
+            row.push(Cell::new(chance(e.win, lang)).set_alignment(CellAlignment::Right));
+        }
+        row.push(Cell::new(if i == advice.best { crate::t!(lang, "cli.advise.best") } else { String::new() }));
+        table.add_row(row);
+    }
+    out.push_str(&format!("{table}\n"));
+    let policy = match settings.policy {
+        Policy::Random => crate::t!(lang, "cli.advise.policy_random"),
+        Policy::Greedy => crate::t!(lang, "cli.advise.policy_greedy"),
+    };
+    out.push_str(&crate::t!(
+        lang,
+        "cli.advise.how",
+        n = settings.budget.playouts,
+        policy = policy,
+        seed = settings.seed
+    ));
+    out.push('\n');
+    out
+}

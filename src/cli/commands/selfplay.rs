@@ -1,0 +1,168 @@
+//! `deckhand selfplay --seats advisor,greedy,greedy,greedy --games N --seed S`: seeded games
+//! of Fleet with every seat played by deckhand, each seat's mean score with its 95%
+//! interval and its wins — the ladder of random, greedy and advisor seats, measured.
+
+use clap::{Args, ValueEnum};
+use serde_json::json;
+
+use crate::cli::args::RulesFile;
+use crate::cli::commands::advise::PolicyArg;
+use crate::cli::emit;
+use crate::games::fleet::advisor::selfplay::{selfplay, Seat};
+use crate::games::fleet::advisor::{Budget, Policy, Settings};
+use crate::Error;
+
+#[derive(Debug, Args)]
+pub struct SelfplayArgs {
+    /// How each seat plays, in seat order: random, greedy or advisor (one seat: solo against Captain Ruth)
+    #[arg(long, value_enum, value_delimiter = ',', required = true)]
+    pub seats: Vec<SeatArg>,
+    /// Games to play
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub games: u32,
+    /// Seed of the games (the same seed plays the same games)
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Playouts per answer of an advisor seat
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub playouts: u32,
+    /// How every seat plays in an advisor seat's playouts
+    #[arg(long, value_enum, default_value_t = PolicyArg::Greedy)]
+    pub policy: PolicyArg,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = crate::cli::commands::advise::AdviseFormat::Table)]
+    pub format: crate::cli::commands::advise::AdviseFormat,
+    #[command(flatten)]
+    pub rules: RulesFile,
+}
+
+/// How a seat plays, on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SeatArg {
+    Random,
+    Greedy,
+    Advisor,
+}
+
+/// The help texts of the command and its arguments: (command path, argument, catalog key).
+pub const HELP: &[(&str, &str, &str)] = &[
+    ("selfplay", "", "cli.help.selfplay.about"),
+    ("selfplay", "seats", "cli.help.selfplay.seats"),
+    ("selfplay", "games", "cli.help.selfplay.games"),
+    ("selfplay", "seed", "cli.help.selfplay.seed"),
+    ("selfplay", "playouts", "cli.help.selfplay.playouts"),
+    ("selfplay", "policy", "cli.help.advise.policy"),
+    ("selfplay", "format", "cli.help.score.format"),
+    ("selfplay", "rules", "cli.help.rules_file"),
+];
+
+pub fn run(args: SelfplayArgs, lang: &'static str) -> anyhow::Result<i32> {
+    let rules = match &args.rules.rules {
+        Some(path) => crate::games::from_path(path)?,
+        None => crate::games::built_in("fleet-dice")?,
+    };
+    let Some(fleet) = rules.fleet() else {
+        return Err(Error::Usage(crate::msg!("cli.selfplay.not_fleet", game = rules.id())).into());
+    };
+    let n = args.seats.len() as u32;
+    if n > fleet.max_players || (n > 1 && n < fleet.min_players.max(2)) {
+        return Err(Error::Usage(crate::msg!("cli.selfplay.seat_count", n = n, max = fleet.max_players)).into());
+    }
+    let settings = Settings {
+        budget: Budget { playouts: args.playouts, time: None },
+        policy: args.policy.policy(),
+        seed: 0,
+        threads: 0,
+    };
+    let seats: Vec<Seat> = args
+        .seats
+        .iter()
+        .map(|s| match s {
+            SeatArg::Random => Seat::Policy(Policy::Random),
+            SeatArg::Greedy => Seat::Policy(Policy::Greedy),
+            SeatArg::Advisor => Seat::Advisor(settings),
+        })
+        .collect();
+    let results = selfplay(fleet, &seats, args.games, args.seed);
+    let word = |s: &SeatArg| match s {
+        SeatArg::Random => "random",
+        SeatArg::Greedy => "greedy",
+        SeatArg::Advisor => "advisor",
+    };
+    let text = match args.format {
+        crate::cli::commands::advise::AdviseFormat::Json => {
+            let seats: Vec<_> = args
+                .seats
+                .iter()
+                .zip(&results)
+                .enumerate()
+                .map(|(i, (s, r))| {
+                    let wins = (n > 1).then_some(r.wins);
+                    json!({ "seat": i + 1, "plays": word(s), "games": r.games, "mean": r.mean, "ci95": r.ci95, "wins": wins })
+                })
+                .collect();
+            let advisor = args.seats.contains(&SeatArg::Advisor).then_some(args.playouts);
+            serde_json::to_string_pretty(
+                &json!({ "games": args.games, "seed": args.seed, "advisor_playouts": advisor, "seats": seats }),
+            )? + "\n"
+        }
+        crate::cli::commands::advise::AdviseFormat::Table => {
+            use crate::text::advisor::decimal;
+            use comfy_table::{presets, Cell, CellAlignment, ContentArrangement, Table};
+            let mut table = Table::new();
+            table.load_preset(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Disabled);
+            let mut header = vec![
+                crate::t!(lang, "cli.selfplay.col_seat"),
+                crate::t!(lang, "cli.selfplay.col_plays"),
+                crate::t!(lang, "cli.selfplay.col_mean"),
+            ];
+            if n > 1 {
+                header.push(crate::t!(lang, "cli.selfplay.col_wins"));
+            }
+            table.set_header(header);
+            for (i, (s, r)) in args.seats.iter().zip(&results).enumerate() {
+                let plays = match s {
+                    SeatArg::Random => crate::t!(lang, "cli.selfplay.random"),
+                    SeatArg::Greedy => crate::t!(lang, "cli.selfplay.greedy"),
+                    SeatArg::Advisor => crate::t!(lang, "cli.selfplay.advisor"),
+                };
+                let mean = crate::t!(
+                    lang,
+                    "cli.advise.points",
+                    mean = decimal(r.mean, 1, lang),
+                    stderr = decimal(r.ci95, 1, lang)
+                );
+                let mut row = vec![
+                    Cell::new(i + 1).set_alignment(CellAlignment::Right),
+                    Cell::new(plays),
+                    Cell::new(mean).set_alignment(CellAlignment::Right),
+                ];
+                if n > 1 {
+                    let share = f64::from(r.wins) / f64::from(r.games.max(1));
+                    let wins = crate::t!(
+                        lang,
+                        "cli.selfplay.wins",
+                        n = r.wins,
+                        share = crate::text::advisor::chance(Some(share), lang)
+                    );
+                    row.push(Cell::new(wins).set_alignment(CellAlignment::Right));
+                }
+                table.add_row(row);
+            }
+            let how = if args.seats.contains(&SeatArg::Advisor) {
+                crate::t!(
+                    lang,
+                    "cli.selfplay.how_advisor",
+                    games = args.games,
+                    seed = args.seed,
+                    playouts = args.playouts
+                )
+            } else {
+                crate::t!(lang, "cli.selfplay.how", games = args.games, seed = args.seed)
+            };
+            format!("{table}\n{how}\n")
+        }
+    };
+    emit(&text)?;
+    Ok(0)
+}

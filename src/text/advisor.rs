@@ -1,0 +1,43 @@
+//! The advisor's answers in words: each answer as the table says it (at a pick, the die
+//! and its use), the estimates as numbers a player reads, and selfplay's seats.
+
+use crate::games::fleet::advisor::{after_pick, Advice, Estimate};
+use crate::games::fleet::game::Game;
+use crate::games::FleetRules;
+use crate::t;
+
+/// An answer in words: the option, and at a pick the use of the die after it
+/// (`cod → mark cod 3 (launch a boat)`).
+pub fn answer_label(rules: &FleetRules, game: &Game, advice: &Advice, e: &Estimate, lang: &str) -> String {
+    let first = super::fleet::option_label(rules, game, &advice.decision, &e.answer.choice, lang);
+    match (e.answer.then, after_pick(rules, game, advice, e)) {
+        (Some((then, _)), Some((after, d))) => {
+            let then = super::fleet::option_label(rules, &after, &d, &then, lang);
+            t!(lang, "cli.advise.then", first = first, then = then)
+        }
+        _ => first,
+    }
+}
+
+/// The expected points of an answer with its standard error (`43.2 ± 0.4`).
+pub fn points(e: &Estimate, lang: &str) -> String {
+    t!(lang, "cli.advise.points", mean = decimal(e.mean, 1, lang), stderr = decimal(e.stderr, 1, lang))
+}
+
+/// A chance as a percentage (`57 %`), or a dash where there is none (solo).
+pub fn chance(p: Option<f64>, lang: &str) -> String {
+    match p {
+        Some(p) => t!(lang, "cli.advise.percent", p = decimal(p * 100.0, 0, lang)),
+        None => "—".to_string(),
+    }
+}
+
+/// A number with `places` decimals, with the language's decimal sign.
+pub fn decimal(x: f64, places: usize, lang: &str) -> String {
+    let s = format!("{x:.places$}");
+    if lang == "en" {
+        s
+    } else {
+        s.replace('.', ",")
+    }
+}
