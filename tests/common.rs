@@ -155,7 +155,7 @@ impl Table {
     }
 
     pub fn fish(&self, p: usize, section: &str) -> Vec<u32> {
-        self.sheet(p).fish[self.rules.section_index(section).unwrap()].clone()
+        self.sheet(p).fish[self.rules.section_index(section).unwrap()].to_vec()
     }
 
     pub fn coins(&self, p: usize) -> u32 {

@@ -331,7 +331,7 @@ fn ask_marks(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompt
         Ok(n) => vec![fleet::Mark::Marked; n],
         Err(_) => sheet_file::parse_marks(answer).expect("validated"),
     };
-    sheet.boxes[s] = vec![fleet::Mark::Empty; len];
+    sheet.boxes[s].fill(fleet::Mark::Empty);
     sheet.boxes[s][..marks.len()].copy_from_slice(&marks);
     Ok(true)
 }
@@ -373,6 +373,6 @@ fn ask_fish(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompte
     for (n, boat) in nums.iter().zip(&boats) {
         fish[boat.slot] = *n;
     }
-    sheet.fish[s] = fish;
+    sheet.fish[s].copy_from_slice(&fish);
     Ok(true)
 }

@@ -96,7 +96,7 @@ fn boats(rules: &FleetRules, sheet: &Sheet, section: usize) -> Vec<Boat> {
 
 /// The pad view of a sheet.
 pub fn pad(rules: &FleetRules, sheet: &Sheet) -> Pad {
-    let marks = |s: usize| sheet.boxes[s].clone();
+    let marks = |s: usize| sheet.boxes[s].to_vec();
     let columns = (0..rules.boat_types.len())
         .map(|t| {
             let col = rules.section_of(SectionKind::Column(t));

@@ -29,6 +29,82 @@ impl Mark {
     }
 }
 
+/// One value per box (or boat) of every section, in one flat array: `sections[s]` is
+/// section `s`'s slice, `sections[s][i]` its box `i`. A sheet clones with one copy of the
+/// array, not one allocation per section (what the advisor's playouts clone thousands of
+/// times a second); the sections' ends are shared by every copy.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Sections<T> {
+    values: Vec<T>,
+    /// Where each section ends in `values` (it starts where the one before ends).
+    ends: std::sync::Arc<[u32]>,
+}
+
+impl<T: Clone> Sections<T> {
+    /// Sections of these lengths, every value `value`.
+    pub fn new(lens: impl Iterator<Item = usize>, value: T) -> Sections<T> {
+        let mut end = 0u32;
+        let ends: Vec<u32> = lens
+            .map(|len| {
+                end += len as u32;
+                end
+            })
+            .collect();
+        Sections { values: vec![value; end as usize], ends: ends.into() }
+    }
+}
+
+impl<T> Sections<T> {
+    /// How many sections.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// No sections at all.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Every section's slice, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &[T]> + '_ {
+        (0..self.len()).map(move |s| &self[s])
+    }
+
+    fn range(&self, s: usize) -> std::ops::Range<usize> {
+        let start = if s == 0 { 0 } else { self.ends[s - 1] as usize };
+        start..self.ends[s] as usize
+    }
+}
+
+impl<T> std::ops::Index<usize> for Sections<T> {
+    type Output = [T];
+    fn index(&self, s: usize) -> &[T] {
+        &self.values[self.range(s)]
+    }
+}
+
+impl<T> std::ops::IndexMut<usize> for Sections<T> {
+    fn index_mut(&mut self, s: usize) -> &mut [T] {
+        let range = self.range(s);
+        &mut self.values[range]
+    }
+}
+
+impl<'a, T> IntoIterator for &'a Sections<T> {
+    type Item = &'a [T];
+    type IntoIter = Box<dyn Iterator<Item = &'a [T]> + 'a>;
+    fn into_iter(self) -> Self::IntoIter {
+        Box::new(self.iter())
+    }
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for Sections<T> {
+    /// As a list of sections, each a list of values (as the `Vec` of `Vec`s it replaced).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
 /// A boat that can hold fish or score: a boat-type boat or a harbor ship's boat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BoatSlot {
@@ -51,9 +127,9 @@ pub struct Sheet {
     /// A solo game against Captain Ruth (8 rounds, crossed boxes allowed).
     pub solo: bool,
     /// Marks per section, indexed like `FleetRules::sections`.
-    pub boxes: Vec<Vec<Mark>>,
+    pub boxes: Sections<Mark>,
     /// Fish per boat, for each section that holds boats (empty for the others).
-    pub fish: Vec<Vec<u32>>,
+    pub fish: Sections<u32>,
     /// Index into `FleetRules::king_crab_bonuses`.
     pub king_crab_bonus: Option<usize>,
     /// The captain card played (index into `FleetRules::captains`).
@@ -65,8 +141,8 @@ pub struct Sheet {
 impl Sheet {
     /// A blank sheet for the rules' layout.
     pub fn blank(rules: &FleetRules, player: &str) -> Sheet {
-        let boxes = rules.sections.iter().map(|s| vec![Mark::Empty; s.len]).collect();
-        let fish = (0..rules.sections.len()).map(|s| vec![0; boat_slots_of(rules, s).len()]).collect();
+        let boxes = Sections::new(rules.sections.iter().map(|s| s.len), Mark::Empty);
+        let fish = Sections::new((0..rules.sections.len()).map(|s| boat_slots_of(rules, s).len()), 0);
         Sheet {
             player: player.to_string(),
             solo: false,
@@ -223,7 +299,7 @@ impl Sheet {
 
     /// Fish on all boats, harbor ships' boats included (FISH, and the market).
     pub fn total_fish(&self) -> u32 {
-        self.fish.iter().flatten().fold(0u32, |sum, n| sum.saturating_add(*n))
+        self.fish.values.iter().fold(0u32, |sum, n| sum.saturating_add(*n))
     }
 
     /// Licenses for the king crab bonus and trophies: every license level marked, plus the
@@ -317,5 +393,25 @@ pub fn boat_slots_of(rules: &FleetRules, section: usize) -> Vec<BoatSlot> {
                 .collect()
         }
         _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sections_read_and_write_like_a_vec_of_vecs_in_one_array() {
+        let mut s = Sections::new([2, 0, 3].into_iter(), 0u32);
+        s[2][1] = 7;
+        s[0][0] = 1;
+        assert_eq!((s.len(), s.is_empty()), (3, false));
+        assert_eq!(s.iter().map(|x| x.to_vec()).collect::<Vec<_>>(), vec![vec![1, 0], vec![], vec![0, 7, 0]]);
+        assert_eq!(format!("{s:?}"), format!("{:?}", vec![vec![1, 0], vec![], vec![0, 7, 0]]));
+        let copy = s.clone();
+        assert_eq!(copy, s);
+        assert!(std::sync::Arc::ptr_eq(&copy.ends, &s.ends), "the ends are shared, not copied");
+        assert!(s[1].is_empty());
+        assert_eq!((&s).into_iter().flatten().sum::<u32>(), 8);
     }
 }
