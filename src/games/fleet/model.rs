@@ -780,7 +780,21 @@ impl FleetRules {
     /// Where the section of this kind is in `sections`. Panics on a kind the rules lack
     /// (`compile` makes every kind of section, empty ones included).
     pub fn section_of(&self, kind: SectionKind) -> usize {
-        self.sections.iter().position(|s| s.kind == kind).expect("every section kind built by compile() exists")
+        let ix = &self.index;
+        let indexed = match kind {
+            SectionKind::Column(t) => ix.column.get(t),
+            SectionKind::Licenses(t) => ix.licenses.get(t),
+            SectionKind::Boats(t) => ix.boats.get(t),
+            SectionKind::Harbor(h) => ix.harbor.get(h),
+            SectionKind::Wharf(w) => ix.wharf.get(w),
+            SectionKind::Coins => Some(&ix.coins),
+            SectionKind::BuffetHexes => Some(&ix.buffet_hexes),
+            SectionKind::SalvageStars => Some(&ix.salvage_stars),
+        };
+        match indexed.copied() {
+            Some(i) if self.sections.get(i).is_some_and(|s| s.kind == kind) => i,
+            _ => self.sections.iter().position(|s| s.kind == kind).expect("every section kind built by compile() exists"),
+        }
     }
 
     /// The boat type with this id (`cod`), if any.

@@ -60,7 +60,7 @@ pub fn step(rules: &FleetRules, game: &mut Game, seats: &[Policy], rng: &mut Rng
             seat.choose(rules, game, &d, rng)
         }
     };
-    game.apply_index(rules, i).expect("a policy answers with an option");
+    game.apply_front_choice(rules, d.options[i]);
     true
 }
 

@@ -413,6 +413,14 @@ impl Game {
         Ok(())
     }
 
+    /// Answer the decision at the front with `choice`, one of the options `decision()` gave
+    /// for this very state (not looked up again): a playout's step, which has just asked.
+    pub(crate) fn apply_front_choice(&mut self, rules: &FleetRules, choice: Choice) {
+        let task = self.queue.pop_front().expect("a decision waits at the front");
+        self.choose(rules, &task, choice);
+        self.advance(rules);
+    }
+
     /// Answer the roll (or casino reroll) at the front with dice drawn from `rng`, as
     /// typed faces would be; an error when the front decision is not a roll.
     pub fn apply_random_roll(&mut self, rules: &FleetRules, rng: &mut crate::rng::Rng) -> Result<(), Illegal> {
