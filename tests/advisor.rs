@@ -255,3 +255,69 @@ fn selfplay_prints_each_seats_mean_and_wins_and_greedy_beats_random() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn review_finds_a_costly_choice_and_sums_skill_and_luck_per_player() {
+    use deckhand::games::fleet::advisor::review::review;
+    // The first 40 answers of a random 2-player game.
+    let rules = fleet();
+    let names: Vec<String> = vec!["Ann".into(), "Bob".into()];
+    let played = random::play(&rules, &names, Setup::default(), 3);
+    let inputs: Vec<_> = played.inputs[..40].to_vec();
+    let reviews = review(&rules, &names, Setup::default(), &inputs, &settings(8, 1, 0));
+    assert_eq!(reviews.len(), 2);
+    for r in &reviews {
+        assert!(r.skill >= 0.0 && r.luck.is_finite());
+        assert!((r.skill - r.decisions.iter().map(|w| w.lost()).sum::<f64>()).abs() < 1e-9);
+        assert!(r.decisions.windows(2).all(|w| w[0].lost() >= w[1].lost()), "costliest first");
+        for w in &r.decisions {
+            assert_eq!(w.advice.player, r.player);
+            assert!(w.advice.estimates.len() >= 2 && w.chosen < w.advice.estimates.len());
+        }
+    }
+    // A random player loses points to its choices.
+    assert!(
+        reviews.iter().all(|r| !r.decisions.is_empty() && r.skill > 0.0),
+        "{:?}",
+        reviews.iter().map(|r| r.skill).collect::<Vec<_>>()
+    );
+    // The same seed, the same review.
+    assert_eq!(review(&rules, &names, Setup::default(), &inputs, &settings(8, 1, 2)), reviews);
+}
+
+#[test]
+fn review_of_a_save_in_every_language_and_json() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(crate::common::repo().join("tests/saves/part.jsonl"), dir.path().join("part.jsonl")).unwrap();
+    for (lang, said) in [
+        ("en", "expected points lost to choices"),
+        ("de", "erwartete Punkte durch Entscheidungen verloren"),
+        ("fr", "points attendus perdus par les choix"),
+    ] {
+        let out = crate::common::deckhand(dir.path())
+            .args(["--lang", lang, "review", "part.jsonl", "--playouts", "4", "--seed", "2"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(text.matches(said).count(), 2, "{text}");
+        assert!(text.contains("Ann") && text.contains("Bob"), "{text}");
+    }
+    let out = crate::common::deckhand(dir.path())
+        .args(["review", "part.jsonl", "--playouts", "4", "--top", "2", "--format", "json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let players = v["players"].as_array().unwrap();
+    assert_eq!(players.len(), 2);
+    for p in players {
+        assert!(p["skill"].as_f64().unwrap() >= 0.0 && p["luck"].is_number());
+        let decisions = p["decisions"].as_array().unwrap();
+        assert!(decisions.len() <= 2);
+        for d in decisions {
+            assert!(d["lost"].as_f64().unwrap() >= 0.0);
+            assert!(d["best"]["mean"].as_f64().unwrap() >= d["chosen"]["mean"].as_f64().unwrap());
+            assert!(d["chosen"]["answer"].is_string() && d["question"].is_string());
+        }
+    }
+}

@@ -79,6 +79,9 @@ pub enum Command {
     /// Play seeded Fleet games with every seat played by deckhand: each seat's mean score and wins
     #[command(after_help = EXIT_CODES)]
     Selfplay(selfplay::SelfplayArgs),
+    /// Review a saved Fleet game: per player the costliest decisions, points lost to choices and what the dice dealt
+    #[command(after_help = EXIT_CODES)]
+    Review(review::ReviewArgs),
     /// Show, check or export a game's rules file
     #[command(subcommand)]
     Rules(rules::RulesCommand),
@@ -130,6 +133,7 @@ const QUICK: &[(&str, AddArgs)] = {
         ("show", show::ShowArgs::augment_args),
         ("advise", advise::AdviseArgs::augment_args),
         ("selfplay", selfplay::SelfplayArgs::augment_args),
+        ("review", review::ReviewArgs::augment_args),
         ("rules", |c| {
             rules::RulesCommand::augment_subcommands(c).subcommand_required(true).arg_required_else_help(true)
         }),
@@ -236,6 +240,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Show(args) => show::run(args, lang),
         Command::Advise(args) => advise::run(args, lang),
         Command::Selfplay(args) => selfplay::run(args, lang),
+        Command::Review(args) => review::run(args, lang),
         Command::Rules(cmd) => rules::run(cmd, lang),
         Command::Calc(args) => calc::run(args, lang),
         Command::Nauticus(args) => nauticus::run(args, lang),
@@ -302,7 +307,7 @@ mod tests {
             assert_eq!(shape(cut), shape(sub), "`{name}` parses differently alone");
             names += 1;
         }
-        assert_eq!(names, 21);
+        assert_eq!(names, 22);
         // The root's arguments that reach the commands (its own, `--help` and `--version`,
         // come before a command's name, where the quick command is not used).
         let mut quick = quick_command(&os(&["deckhand", "score"])).unwrap();
@@ -332,6 +337,7 @@ mod tests {
             &["completions", "bash"],
             &["advise", "game.jsonl", "--seed", "3", "--playouts", "50", "--format", "json"],
             &["selfplay", "--seats", "advisor,greedy", "--games", "4", "--seed", "1"],
+            &["review", "game.jsonl", "--top", "2", "--format", "json"],
             &["stats", "--format", "csv"],
         ];
         for line in lines {

@@ -17,6 +17,7 @@ pub mod play;
 pub mod players;
 pub mod replay;
 pub mod resume;
+pub mod review;
 pub mod rules;
 pub mod score;
 pub mod selfplay;
@@ -36,6 +37,7 @@ pub fn help() -> impl Iterator<Item = &'static (&'static str, &'static str, &'st
         show::HELP,
         advise::HELP,
         selfplay::HELP,
+        review::HELP,
         rules::HELP,
         calc::HELP,
         nauticus::HELP,

@@ -793,7 +793,9 @@ impl FleetRules {
         };
         match indexed.copied() {
             Some(i) if self.sections.get(i).is_some_and(|s| s.kind == kind) => i,
-            _ => self.sections.iter().position(|s| s.kind == kind).expect("every section kind built by compile() exists"),
+            _ => {
+                self.sections.iter().position(|s| s.kind == kind).expect("every section kind built by compile() exists")
+            }
         }
     }
 

@@ -249,7 +249,9 @@ impl Sheet {
 
     /// Every boat on the sheet, launched or not.
     pub fn all_boats(rules: &FleetRules) -> Vec<BoatSlot> {
-        (0..rules.sections.len()).flat_map(|s| boat_slots_of(rules, s)).collect()
+        let mut out = Vec::new();
+        for_each_boat(rules, |b| out.push(b));
+        out
     }
 
     /// The boat's launch box is marked.
@@ -259,7 +261,13 @@ impl Sheet {
 
     /// The boats launched, in sheet order.
     pub fn launched_boats(&self, rules: &FleetRules) -> Vec<BoatSlot> {
-        Self::all_boats(rules).into_iter().filter(|b| self.is_launched(b)).collect()
+        let mut out = Vec::new();
+        for_each_boat(rules, |b| {
+            if self.is_launched(&b) {
+                out.push(b)
+            }
+        });
+        out
     }
 
     /// Fish on a boat.
@@ -294,7 +302,9 @@ impl Sheet {
 
     /// Launched boats that are full.
     pub fn full_boats(&self, rules: &FleetRules) -> u32 {
-        self.launched_boats(rules).iter().filter(|b| self.is_full(rules, b)).count() as u32
+        let mut n = 0;
+        for_each_boat(rules, |b| n += u32::from(self.is_launched(&b) && self.is_full(rules, &b)));
+        n
     }
 
     /// Fish on all boats, harbor ships' boats included (FISH, and the market).
@@ -371,6 +381,30 @@ pub fn is_barge(rules: &FleetRules, boat: &BoatSlot) -> bool {
     matches!(rules.sections[boat.section].kind, SectionKind::Harbor(h) if rules.harbor[h].effect == HarborEffect::Barge)
 }
 
+/// Every boat of every section in sheet order, as `boat_slots_of` lists them, without a
+/// list per section (the end of every round counts full boats).
+fn for_each_boat(rules: &FleetRules, mut f: impl FnMut(BoatSlot)) {
+    for (section, s) in rules.sections.iter().enumerate() {
+        match s.kind {
+            SectionKind::Boats(t) => {
+                for (i, spec) in rules.boat_types[t].boats.iter().enumerate() {
+                    f(BoatSlot { section, slot: i, launch_box: i, spec: *spec });
+                }
+            }
+            SectionKind::Harbor(h) => {
+                let ship = &rules.harbor[h];
+                let circles = ship.circles.iter().enumerate().filter(|(_, c)| **c).map(|(i, _)| i);
+                for (slot, (launch_box, spec)) in
+                    circles.skip(ship.first_launching_circle()).zip(&ship.boats).enumerate()
+                {
+                    f(BoatSlot { section, slot, launch_box, spec: *spec });
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// The boats a section holds: one per box for a boat-type boat section, one per launching
 /// circle for a harbor ship.
 pub fn boat_slots_of(rules: &FleetRules, section: usize) -> Vec<BoatSlot> {
@@ -399,6 +433,14 @@ pub fn boat_slots_of(rules: &FleetRules, section: usize) -> Vec<BoatSlot> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_boat_is_listed_as_its_section_lists_it() {
+        let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
+        let by_section: Vec<BoatSlot> = (0..rules.sections.len()).flat_map(|s| boat_slots_of(&rules, s)).collect();
+        assert_eq!(Sheet::all_boats(&rules), by_section);
+        assert_eq!(by_section.len(), 29);
+    }
 
     #[test]
     fn sections_read_and_write_like_a_vec_of_vecs_in_one_array() {

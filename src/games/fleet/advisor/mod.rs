@@ -12,6 +12,7 @@
 //! to do with it); `Advice::per_answer` keeps each die's best use.
 
 pub mod policy;
+pub mod review;
 pub mod selfplay;
 
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -1,0 +1,155 @@
+//! `deckhand review SAVE`: a saved Fleet game replayed with the advisor beside it — per
+//! player the decisions that cost the most expected points and what the advisor
+//! preferred, the points lost to choices (`skill`) and what the dice dealt (`luck`).
+
+use clap::Args;
+use serde_json::{json, Value};
+
+use crate::cli::args::{SavedGame, SavedRules};
+use crate::cli::commands::advise::{AdviseFormat, PolicyArg};
+use crate::cli::emit;
+use crate::games::fleet::advisor::review::{review, PlayerReview, Weighed};
+use crate::games::fleet::advisor::{after_pick, Budget, Estimate, Settings};
+use crate::games::FleetRules;
+use crate::log::Journal;
+use crate::text::advisor::{answer_label, decimal};
+
+#[derive(Debug, Args)]
+pub struct ReviewArgs {
+    #[command(flatten)]
+    pub save: SavedGame,
+    /// Seed of the playouts (the same seed gives the same figures)
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Playouts per answer of each decision weighed
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub playouts: u32,
+    /// How every seat plays in the playouts
+    #[arg(long, value_enum, default_value_t = PolicyArg::Greedy)]
+    pub policy: PolicyArg,
+    /// Decisions listed per player, the costliest first
+    #[arg(long, default_value_t = 3)]
+    pub top: usize,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = AdviseFormat::Table)]
+    pub format: AdviseFormat,
+    #[command(flatten)]
+    pub rules: SavedRules,
+}
+
+/// The help texts of the command and its arguments: (command path, argument, catalog key).
+pub const HELP: &[(&str, &str, &str)] = &[
+    ("review", "", "cli.help.review.about"),
+    ("review", "file", "cli.help.save_file"),
+    ("review", "seed", "cli.help.advise.seed"),
+    ("review", "playouts", "cli.help.review.playouts"),
+    ("review", "policy", "cli.help.advise.policy"),
+    ("review", "top", "cli.help.review.top"),
+    ("review", "format", "cli.help.score.format"),
+    ("review", "rules", "cli.help.began_with"),
+    ("review", "allow_rules_change", "cli.help.advise.allow_rules_change"),
+];
+
+pub fn run(args: ReviewArgs, lang: &'static str) -> anyhow::Result<i32> {
+    let path = &args.save.file;
+    let read = Journal::read::<serde_json::Value, crate::games::fleet::session::Entry>(path)?;
+    let (rules, header, setup, session) = crate::cli::fleet_table::reopen(
+        path,
+        &read.header,
+        &read.entries,
+        args.rules.rules.as_deref(),
+        args.rules.allow_rules_change,
+        lang,
+    )?;
+    let fleet = rules.fleet().expect("checked in reopen");
+    let settings = Settings {
+        budget: Budget { playouts: args.playouts, time: None },
+        policy: args.policy.policy(),
+        seed: args.seed,
+        threads: 0,
+    };
+    let reviews = review(fleet, &header.players, setup.options(), &session.inputs, &settings);
+    let text = match args.format {
+        AdviseFormat::Json => {
+            let players: Vec<Value> =
+                reviews.iter().map(|r| player_json(fleet, &header.players[r.player], r, args.top, lang)).collect();
+            let v = json!({ "seed": args.seed, "playouts": args.playouts, "over": session.game.finished(), "players": players });
+            serde_json::to_string_pretty(&v)? + "\n"
+        }
+        AdviseFormat::Table => {
+            reviews.iter().map(|r| player_text(fleet, &header.players[r.player], r, args.top, lang)).collect::<String>()
+                + &crate::t!(lang, "cli.review.how", n = args.playouts, seed = args.seed)
+                + "\n"
+        }
+    };
+    emit(&text)?;
+    Ok(0)
+}
+
+/// An answer of a weighed decision: its keys, words and figures.
+fn answer_json(rules: &FleetRules, w: &Weighed, e: &Estimate, lang: &str) -> Value {
+    let then = e.answer.then.and_then(|(then, _)| {
+        after_pick(rules, &w.game, &w.advice, e).map(|(after, _)| then.key(rules, &after).into_owned())
+    });
+    json!({
+        "answer": e.answer.choice.key(rules, &w.game),
+        "then": then,
+        "label": answer_label(rules, &w.game, &w.advice, e, lang),
+        "mean": e.mean,
+        "stderr": e.stderr,
+        "win": e.win,
+    })
+}
+
+fn player_json(rules: &FleetRules, name: &str, r: &PlayerReview, top: usize, lang: &str) -> Value {
+    let decisions: Vec<Value> = r
+        .decisions
+        .iter()
+        .take(top)
+        .map(|w| {
+            json!({
+                "round": w.round,
+                "question": crate::text::fleet::prompt(rules, &w.game, &w.advice.decision, lang),
+                "lost": w.lost(),
+                "chosen": answer_json(rules, w, &w.advice.estimates[w.chosen], lang),
+                "best": answer_json(rules, w, &w.advice.estimates[w.advice.best], lang),
+            })
+        })
+        .collect();
+    json!({ "player": name, "skill": r.skill, "luck": r.luck, "weighed": r.decisions.len(), "decisions": decisions })
+}
+
+fn player_text(rules: &FleetRules, name: &str, r: &PlayerReview, top: usize, lang: &str) -> String {
+    let mut out = crate::t!(
+        lang,
+        "cli.review.player",
+        name = name,
+        skill = decimal(r.skill, 1, lang),
+        luck = signed(r.luck, lang),
+        n = r.decisions.len()
+    ) + "\n";
+    for w in r.decisions.iter().take(top).filter(|w| w.lost() > 0.0) {
+        let chosen = answer_label(rules, &w.game, &w.advice, &w.advice.estimates[w.chosen], lang);
+        let best = answer_label(rules, &w.game, &w.advice, &w.advice.estimates[w.advice.best], lang);
+        out += &crate::t!(
+            lang,
+            "cli.review.decision",
+            round = w.round,
+            question = crate::text::fleet::prompt(rules, &w.game, &w.advice.decision, lang),
+            chosen = chosen,
+            best = best,
+            lost = decimal(w.lost(), 1, lang)
+        );
+        out.push('\n');
+    }
+    out
+}
+
+/// A number with its sign (`+3.2`, `−1.0`).
+fn signed(x: f64, lang: &str) -> String {
+    if x >= 0.0 {
+        format!("+{}", decimal(x, 1, lang))
+    } else {
+        format!("−{}", decimal(-x, 1, lang))
+    }
+}
