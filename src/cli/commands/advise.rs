@@ -9,6 +9,7 @@ use crate::cli::args::{SavedGame, SavedRules};
 use crate::cli::emit;
 use crate::games::fleet::advisor::{self, after_pick, Budget, NoQuestion, Policy, Settings};
 use crate::games::fleet::game::Game;
+use crate::games::fleet::session::Session;
 use crate::games::FleetRules;
 use crate::log::Journal;
 use crate::Error;
@@ -72,17 +73,26 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("advise", "allow_rules_change", "cli.help.advise.allow_rules_change"),
 ];
 
-pub fn run(args: AdviseArgs, lang: &'static str) -> anyhow::Result<i32> {
-    let path = &args.save.file;
+/// A saved Fleet game, read and replayed (`advise` and `review` write nothing to it).
+pub fn open_save(
+    path: &std::path::Path,
+    rules: &SavedRules,
+    lang: &'static str,
+) -> anyhow::Result<(crate::games::Rules, crate::log::save::Header, crate::log::save::FleetSetup, Session)> {
     let read = Journal::read::<serde_json::Value, crate::games::fleet::session::Entry>(path)?;
-    let (rules, header, _, session) = crate::cli::fleet_table::reopen(
+    Ok(crate::cli::fleet_table::reopen(
         path,
         &read.header,
         &read.entries,
-        args.rules.rules.as_deref(),
-        args.rules.allow_rules_change,
+        rules.rules.as_deref(),
+        rules.allow_rules_change,
         lang,
-    )?;
+    )?)
+}
+
+pub fn run(args: AdviseArgs, lang: &'static str) -> anyhow::Result<i32> {
+    let path = &args.save.file;
+    let (rules, header, _, session) = open_save(path, &args.rules, lang)?;
     let fleet = rules.fleet().expect("checked in reopen");
     let game = &session.game;
     let player = match &args.player {

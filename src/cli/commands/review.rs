@@ -11,7 +11,6 @@ use crate::cli::emit;
 use crate::games::fleet::advisor::review::{review, PlayerReview, Weighed};
 use crate::games::fleet::advisor::{after_pick, Budget, Estimate, Settings};
 use crate::games::FleetRules;
-use crate::log::Journal;
 use crate::text::advisor::{answer_label, decimal};
 
 #[derive(Debug, Args)]
@@ -51,16 +50,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
 ];
 
 pub fn run(args: ReviewArgs, lang: &'static str) -> anyhow::Result<i32> {
-    let path = &args.save.file;
-    let read = Journal::read::<serde_json::Value, crate::games::fleet::session::Entry>(path)?;
-    let (rules, header, setup, session) = crate::cli::fleet_table::reopen(
-        path,
-        &read.header,
-        &read.entries,
-        args.rules.rules.as_deref(),
-        args.rules.allow_rules_change,
-        lang,
-    )?;
+    let (rules, header, setup, session) = crate::cli::commands::advise::open_save(&args.save.file, &args.rules, lang)?;
     let fleet = rules.fleet().expect("checked in reopen");
     let settings = Settings {
         budget: Budget { playouts: args.playouts, time: None },
