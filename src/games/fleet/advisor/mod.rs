@@ -7,7 +7,9 @@
 //! Deterministic for a seed whatever the number of threads: playout `k` of every answer
 //! draws from its own generator, derived from the seed and `k` alone (the answers share
 //! their dice streams: common random numbers, so their difference is measured on alike
-//! futures), and results are summed as integers. Parallel with `std::thread::scope` over
+//! futures), and results are summed as integers. Answers clearly worse than the best after
+//! a batch get no further playouts, so the budget goes to those still in question.
+//! Parallel with `std::thread::scope` over
 //! the machine's cores. At a pick, the answers are the pick-and-use pairs (the die and what
 //! to do with it); `Advice::per_answer` keeps each die's best use.
 
@@ -26,7 +28,8 @@ use crate::games::FleetRules;
 use crate::rng::Rng;
 
 /// How much work an answer gets: at most `playouts` each, and no new batch once `time`
-/// has passed (every answer always gets the same number of playouts).
+/// has passed. An answer far below the best after a batch of 50 gets no more (its
+/// `Estimate::playouts` says how many it had).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
     /// Playouts per answer.
@@ -180,7 +183,7 @@ pub fn advise(
         }
     }
     let seats = vec![settings.policy; game.players.len()];
-    let tallies = run(rules, &answers.iter().map(|(_, g)| g).collect::<Vec<_>>(), p, &seats, settings);
+    let tallies = run(rules, &answers.iter().map(|(_, g)| g).collect::<Vec<_>>(), p, &seats, settings, true);
     let solo = game.players.len() == 1;
     let estimates: Vec<Estimate> = answers.iter().zip(&tallies).map(|((a, _), t)| t.estimate(*a, solo)).collect();
     let mut best = 0;
@@ -202,6 +205,9 @@ pub fn after_pick(rules: &FleetRules, game: &Game, advice: &Advice, e: &Estimate
     let d = g.decision(rules)?;
     (d.player == Some(advice.player)).then_some((g, d))
 }
+
+/// An answer where none is needed (a tally's figures alone).
+pub(crate) const EMPTY: Answer = Answer { choice: Choice::Reroll, index: 0, then: None };
 
 /// Integer sums of a player's final scores and wins: the same whatever order they come in.
 #[derive(Debug, Clone, Copy, Default)]
@@ -251,16 +257,31 @@ pub(crate) fn threads(threads: usize) -> usize {
     }
 }
 
+/// Standard errors between an answer's mean and the best one's beyond which it gets no
+/// more playouts.
+const PRUNE: f64 = 4.0;
+
 /// Play out every start `budget.playouts` times (or until the time is up, in whole
-/// batches), on every thread; player `p`'s tally per start.
-fn run(rules: &FleetRules, starts: &[&Game], p: usize, seats: &[Policy], settings: &Settings) -> Vec<Tally> {
+/// batches), on every thread; player `p`'s tally per start. With `prune`, a start whose
+/// mean is far below the best one's after a batch (by `PRUNE` standard errors of both)
+/// gets no further playouts: a pick's coin-for-a-die pairs stop early and the budget goes
+/// to the answers still in question.
+fn run(
+    rules: &FleetRules,
+    starts: &[&Game],
+    p: usize,
+    seats: &[Policy],
+    settings: &Settings,
+    prune: bool,
+) -> Vec<Tally> {
     let began = Instant::now();
     let mut tallies = vec![Tally::default(); starts.len()];
+    let mut active: Vec<usize> = (0..starts.len()).collect();
     let threads = threads(settings.threads);
     let mut done = 0u32;
     while done < settings.budget.playouts {
         let batch = BATCH.min(settings.budget.playouts - done);
-        let items = starts.len() * batch as usize;
+        let items = active.len() * batch as usize;
         let next = AtomicUsize::new(0);
         let results: Vec<Vec<(usize, u32, bool)>> = std::thread::scope(|scope| {
             let workers: Vec<_> = (0..threads.min(items))
@@ -272,7 +293,8 @@ fn run(rules: &FleetRules, starts: &[&Game], p: usize, seats: &[Policy], setting
                             if item >= items {
                                 break out;
                             }
-                            let (start, k) = (item / batch as usize, done + (item % batch as usize) as u32);
+                            let start = active[item / batch as usize];
+                            let k = done + (item % batch as usize) as u32;
                             let mut rng = playout_rng(settings.seed, u64::from(k));
                             let mut g = starts[start].clone();
                             playout(rules, &mut g, seats, &mut rng);
@@ -290,6 +312,21 @@ fn run(rules: &FleetRules, starts: &[&Game], p: usize, seats: &[Policy], setting
         done += batch;
         if settings.budget.time.is_some_and(|t| began.elapsed() >= t) {
             break;
+        }
+        if prune && done < settings.budget.playouts {
+            let mean_err = |t: &Tally| {
+                let e = t.estimate(EMPTY, true);
+                (e.mean, e.stderr)
+            };
+            let best =
+                active
+                    .iter()
+                    .map(|&s| mean_err(&tallies[s]))
+                    .fold((f64::MIN, 0.0), |a, b| if b.0 > a.0 { b } else { a });
+            active.retain(|&s| {
+                let (m, e) = mean_err(&tallies[s]);
+                m + PRUNE * (e + best.1) >= best.0
+            });
         }
     }
     tallies

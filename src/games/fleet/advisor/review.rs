@@ -4,7 +4,7 @@
 //! table dealt them — rolls, start dice, cards — moved their expected final score (`luck`:
 //! the expected score after each roll minus before it, on alike playouts).
 
-use super::{advise, question, run, Answer, Estimate, Settings};
+use super::{advise, question, run, Estimate, Settings, EMPTY};
 use crate::games::fleet::game::{Ask, Game, Input, Kind, Setup};
 use crate::games::FleetRules;
 
@@ -80,7 +80,7 @@ pub fn review(
             let here = Settings { seed, ..*settings };
             let seats = vec![settings.policy; n];
             for (p, review) in out.iter_mut().enumerate() {
-                let tallies = run(rules, &[&game, &next], p, &seats, &here);
+                let tallies = run(rules, &[&game, &next], p, &seats, &here, false);
                 let (before, after) = (tallies[0].estimate(EMPTY, true), tallies[1].estimate(EMPTY, true));
                 review.luck += after.mean - before.mean;
             }
@@ -97,8 +97,6 @@ pub fn review(
     }
     out
 }
-
-const EMPTY: Answer = Answer { choice: crate::games::fleet::game::Choice::Reroll, index: 0, then: None };
 
 /// The advisor's figures for input `i`, a player's choice, and which of its answers the
 /// player gave; None for a decision with one option, or one the player did not choose (the
