@@ -10,7 +10,7 @@ use deckhand::rng::Rng;
 use crate::common::{fleet, sheet, Table};
 
 fn settings(playouts: u32, seed: u64, threads: usize) -> Settings {
-    Settings { budget: Budget { playouts, time: None }, policy: Policy::Greedy, seed, threads }
+    Settings { budget: Budget { playouts, time: None }, policy: Policy::Greedy, seed, threads, prune: true }
 }
 
 /// Round 10, the last fishing to come: P0's next cod box launches a boat (1 VP, and a fish

@@ -111,6 +111,7 @@ pub fn run(args: AdviseArgs, lang: &'static str) -> anyhow::Result<i32> {
         policy: args.policy.policy(),
         seed: args.seed,
         threads: 0,
+        prune: true,
     };
     let advice = advisor::advise(fleet, game, player, &settings).map_err(|why| {
         let file = path.display();

@@ -57,6 +57,7 @@ pub fn run(args: ReviewArgs, lang: &'static str) -> anyhow::Result<i32> {
         policy: args.policy.policy(),
         seed: args.seed,
         threads: 0,
+        prune: true,
     };
     let reviews = review(fleet, &header.players, setup.options(), &session.inputs, &settings);
     let text = match args.format {

@@ -73,6 +73,7 @@ pub fn run(args: SelfplayArgs, lang: &'static str) -> anyhow::Result<i32> {
         policy: args.policy.policy(),
         seed: 0,
         threads: 0,
+        prune: true,
     };
     let seats: Vec<Seat> = args
         .seats

@@ -28,8 +28,8 @@ use crate::games::FleetRules;
 use crate::rng::Rng;
 
 /// How much work an answer gets: at most `playouts` each, and no new batch once `time`
-/// has passed. An answer far below the best after a batch of 50 gets no more (its
-/// `Estimate::playouts` says how many it had).
+/// has passed. With `Settings::prune`, an answer far below the best after a batch of 50
+/// gets no more (its `Estimate::playouts` says how many it had).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
     /// Playouts per answer.
@@ -49,12 +49,21 @@ pub struct Settings {
     pub seed: u64,
     /// Threads to use (0: as many as the machine has cores).
     pub threads: usize,
+    /// Stop playing out an answer once it is far below the best after a batch (what the
+    /// commands do; false gives every answer the whole budget).
+    pub prune: bool,
 }
 
 impl Default for Settings {
-    /// 1,000 playouts per answer with greedy playouts, on every core.
+    /// 1,000 playouts per answer with greedy playouts, on every core, pruned.
     fn default() -> Settings {
-        Settings { budget: Budget { playouts: 1000, time: None }, policy: Policy::Greedy, seed: 0, threads: 0 }
+        Settings {
+            budget: Budget { playouts: 1000, time: None },
+            policy: Policy::Greedy,
+            seed: 0,
+            threads: 0,
+            prune: true,
+        }
     }
 }
 
@@ -183,7 +192,7 @@ pub fn advise(
         }
     }
     let seats = vec![settings.policy; game.players.len()];
-    let tallies = run(rules, &answers.iter().map(|(_, g)| g).collect::<Vec<_>>(), p, &seats, settings, true);
+    let tallies = run(rules, &answers.iter().map(|(_, g)| g).collect::<Vec<_>>(), p, &seats, settings, settings.prune);
     let solo = game.players.len() == 1;
     let estimates: Vec<Estimate> = answers.iter().zip(&tallies).map(|((a, _), t)| t.estimate(*a, solo)).collect();
     let mut best = 0;
