@@ -166,8 +166,8 @@ impl<'a> View<'a> {
             SectionKind::Column(t) => self.column(t, i),
             SectionKind::Licenses(t) => self.license(t),
             SectionKind::Boats(t) => self.boat(t),
-            SectionKind::Harbor(h) => self.harbor(h, section, i),
-            SectionKind::Wharf(b) => self.wharf(b, section, i),
+            SectionKind::Harbor(h) => self.harbor(h, i),
+            SectionKind::Wharf(b) => self.wharf(b, section),
             SectionKind::Coins => self.coins(1),
             SectionKind::BuffetHexes => self.hex(i),
             SectionKind::SalvageStars => STAR,
@@ -243,7 +243,7 @@ impl<'a> View<'a> {
         spec.vp as f32 + fish + self.launch_coins()
     }
 
-    fn harbor(&self, h: usize, section: usize, i: usize) -> f32 {
+    fn harbor(&self, h: usize, i: usize) -> f32 {
         let ship = &self.rules.harbor[h];
         if !ship.circles[i] {
             let next_circle = ship.circles[i + 1..].iter().position(|c| *c);
@@ -270,13 +270,12 @@ impl<'a> View<'a> {
                     (spec.capacity as f32).min(self.fishings_left)
                 };
                 let coins = if ship.counts_as_boat { self.launch_coins() } else { 0.0 };
-                let _ = section;
                 spec.vp as f32 + fish + coins
             }
         }
     }
 
-    fn wharf(&self, b: usize, section: usize, _i: usize) -> f32 {
+    fn wharf(&self, b: usize, section: usize) -> f32 {
         let building = &self.rules.wharf[b];
         let boxes = &self.sheet.boxes[section];
         let len = boxes.len().max(1) as f32;
