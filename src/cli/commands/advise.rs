@@ -52,11 +52,14 @@ pub enum PolicyArg {
 }
 
 impl PolicyArg {
-    pub fn policy(self) -> Policy {
-        match self {
+    /// The advisor's settings for the commands: this policy, `playouts` per answer, on
+    /// every core, answers far behind pruned.
+    pub fn settings(self, playouts: u32, seed: u64) -> Settings {
+        let policy = match self {
             PolicyArg::Random => Policy::Random,
             PolicyArg::Greedy => Policy::Greedy,
-        }
+        };
+        Settings { budget: Budget { playouts, time: None }, policy, seed, threads: 0, prune: true }
     }
 }
 
@@ -106,13 +109,7 @@ pub fn run(args: AdviseArgs, lang: &'static str) -> anyhow::Result<i32> {
         })?),
         None => None,
     };
-    let settings = Settings {
-        budget: Budget { playouts: args.playouts, time: None },
-        policy: args.policy.policy(),
-        seed: args.seed,
-        threads: 0,
-        prune: true,
-    };
+    let settings = args.policy.settings(args.playouts, args.seed);
     let advice = advisor::advise(fleet, game, player, &settings).map_err(|why| {
         let file = path.display();
         Error::Usage(match why {

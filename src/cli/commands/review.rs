@@ -9,7 +9,7 @@ use crate::cli::args::{SavedGame, SavedRules};
 use crate::cli::commands::advise::{AdviseFormat, PolicyArg};
 use crate::cli::emit;
 use crate::games::fleet::advisor::review::{review, PlayerReview, Weighed};
-use crate::games::fleet::advisor::{after_pick, Budget, Estimate, Settings};
+use crate::games::fleet::advisor::{after_pick, Estimate};
 use crate::games::FleetRules;
 use crate::text::advisor::{answer_label, decimal};
 
@@ -52,13 +52,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
 pub fn run(args: ReviewArgs, lang: &'static str) -> anyhow::Result<i32> {
     let (rules, header, setup, session) = crate::cli::commands::advise::open_save(&args.save.file, &args.rules, lang)?;
     let fleet = rules.fleet().expect("checked in reopen");
-    let settings = Settings {
-        budget: Budget { playouts: args.playouts, time: None },
-        policy: args.policy.policy(),
-        seed: args.seed,
-        threads: 0,
-        prune: true,
-    };
+    let settings = args.policy.settings(args.playouts, args.seed);
     let reviews = review(fleet, &header.players, setup.options(), &session.inputs, &settings);
     let text = match args.format {
         AdviseFormat::Json => {

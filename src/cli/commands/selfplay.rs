@@ -9,7 +9,7 @@ use crate::cli::args::RulesFile;
 use crate::cli::commands::advise::PolicyArg;
 use crate::cli::emit;
 use crate::games::fleet::advisor::selfplay::{selfplay, Seat};
-use crate::games::fleet::advisor::{Budget, Policy, Settings};
+use crate::games::fleet::advisor::Policy;
 use crate::Error;
 
 #[derive(Debug, Args)]
@@ -68,13 +68,7 @@ pub fn run(args: SelfplayArgs, lang: &'static str) -> anyhow::Result<i32> {
     if n > fleet.max_players || (n > 1 && n < fleet.min_players.max(2)) {
         return Err(Error::Usage(crate::msg!("cli.selfplay.seat_count", n = n, max = fleet.max_players)).into());
     }
-    let settings = Settings {
-        budget: Budget { playouts: args.playouts, time: None },
-        policy: args.policy.policy(),
-        seed: 0,
-        threads: 0,
-        prune: true,
-    };
+    let settings = args.policy.settings(args.playouts, 0);
     let seats: Vec<Seat> = args
         .seats
         .iter()
