@@ -155,7 +155,8 @@ pub fn run(args: SelfplayArgs, lang: &'static str) -> anyhow::Result<i32> {
             } else {
                 crate::t!(lang, "cli.selfplay.how", games = args.games, seed = args.seed)
             };
-            format!("{table}\n{how}\n")
+            let shared = if n > 1 { format!(" {}", crate::t!(lang, "cli.selfplay.shared")) } else { String::new() };
+            format!("{table}\n{how}{shared}\n")
         }
     };
     emit(&text)?;
