@@ -113,16 +113,7 @@ pub(super) fn ask_choice(
     overtaken: Option<ui::Overtaken>,
     lang: &str,
 ) -> Result<Asked, Error> {
-    let mut choices: Vec<Choice> = d
-        .options
-        .iter()
-        .map(|o| Choice::new(o.key(rules, game), fleet_text::option_label(rules, game, d, o, lang)))
-        .collect();
-    choices.push(Choice::new("undo", crate::t!(lang, "cli.play.meta_undo")));
-    choices.push(Choice::new("sheet", crate::t!(lang, "cli.play.meta_sheet")));
-    choices.push(Choice::new("sheets", crate::t!(lang, "cli.play.meta_sheets")));
-    choices.push(Choice::new("scores", crate::t!(lang, "cli.play.meta_scores")));
-    choices.push(Choice::new("help", crate::t!(lang, "cli.play.meta_help")));
+    let choices = menu(rules, game, d, lang);
     let prompt = fleet_text::prompt(rules, game, d, lang);
     let i = match overtaken {
         Some(overtaken) => match p.select_until(&prompt, &choices, overtaken)? {
@@ -146,7 +137,8 @@ fn words_in<'a>(
     move |g: &Game, d: &Decision, c: &crate::games::fleet::game::Choice| fleet_entry::choice_words(rules, g, d, c, lang)
 }
 
-/// The menu of a decision: its options, then the commands of every prompt.
+/// The menu of a decision: its options (numbered), then the commands of every prompt
+/// (chosen by their words only).
 fn menu(rules: &FleetRules, game: &Game, d: &Decision, lang: &str) -> Vec<Choice> {
     let mut choices: Vec<Choice> = d
         .options
@@ -160,7 +152,7 @@ fn menu(rules: &FleetRules, game: &Game, d: &Decision, lang: &str) -> Vec<Choice
         ("scores", "cli.play.meta_scores"),
         ("help", "cli.play.meta_help"),
     ] {
-        choices.push(Choice::new(key, crate::text::tr(lang, label, &[])));
+        choices.push(Choice::command(key, crate::text::tr(lang, label, &[])));
     }
     choices
 }

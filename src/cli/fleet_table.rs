@@ -339,7 +339,7 @@ impl Table<'_> {
             ("help", crate::t!(lang, "cli.play.meta_help")),
         ]
         .into_iter()
-        .map(|(key, label)| Choice::new(key, label))
+        .map(|(key, label)| if key == "quit" { Choice::new(key, label) } else { Choice::command(key, label) })
         .collect();
         while p.answers_left() {
             let i = p.select(&crate::t!(lang, "cli.play.game_over"), &choices)?;
