@@ -190,6 +190,20 @@ fn a_sheet_is_drawn_like_the_pad_in_every_language() {
         assert!(!one.stdout.contains('_'), "a snake_case id:\n{}", one.stdout);
         insta::assert_snapshot!(format!("sheet.{lang}"), one.stdout);
     }
+    // At 80 columns (`COLUMNS` when standard output is no terminal): the narrow layout,
+    // at most 80 × 32.
+    for lang in ["en", "de", "fr"] {
+        let narrow = Test::new()
+            .repo_file("tests/saves/four.jsonl")
+            .env("COLUMNS", "80")
+            .args(["--lang", lang, "show", "tests/saves/four.jsonl", "--player", "Bob"])
+            .stderr("")
+            .run();
+        let lines: Vec<&str> = narrow.stdout.lines().collect();
+        assert!(lines.len() <= 32, "{} lines:\n{}", lines.len(), narrow.stdout);
+        assert!(lines.iter().all(|l| l.chars().count() <= 80), "wider than 80:\n{}", narrow.stdout);
+        insta::assert_snapshot!(format!("sheet80.{lang}"), narrow.stdout);
+    }
     // Every player's sheet, one after the other at 100 columns.
     let all = Test::new().repo_file("tests/saves/four.jsonl").args(["show", "tests/saves/four.jsonl"]).stderr("").run();
     for name in ["Ann ·", "Bob ·", "Cy ·", "Dee ·"] {

@@ -303,7 +303,12 @@ impl Table<'_> {
             "sheet" | "sheets" => {
                 let game = &self.session.game;
                 match who {
-                    Some(pl) if cmd == "sheet" => p.say(&sheet_text(rules, &game.players[pl].sheet, lang)),
+                    Some(pl) if cmd == "sheet" => p.say(&sheet_text(
+                        rules,
+                        &game.players[pl].sheet,
+                        lang,
+                        terminal_width(&console::Term::stderr()),
+                    )),
                     _ => {
                         let sheets: Vec<&Sheet> = game.players.iter().map(|pl| &pl.sheet).collect();
                         let width = terminal_width(&console::Term::stderr());

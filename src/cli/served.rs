@@ -224,7 +224,12 @@ fn meta(
             }
         }
         "sheet" | "sheets" => match who {
-            Some(pl) if cmd == "sheet" => p.say(&sheet_text(rules, &session.game.players[pl].sheet, lang)),
+            Some(pl) if cmd == "sheet" => p.say(&sheet_text(
+                rules,
+                &session.game.players[pl].sheet,
+                lang,
+                terminal_width(&console::Term::stderr()),
+            )),
             _ => {
                 let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
                 p.say(&sheets_text(rules, &sheets, lang, terminal_width(&console::Term::stderr())))
