@@ -312,9 +312,16 @@ fn four_player_game_ends_with_the_hand_worked_table() {
         table_text.contains("Tie: Dee and Bob tie on 108 points; decided by most fish (Dee 53, Bob 34)."),
         "{table_text}"
     );
-    // The winner, announced last.
+    // The winner in a banner, the last thing on screen, below the sheets' paths.
     let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
-    assert_eq!(stderr.lines().last(), Some("Dee wins with 108"), "{stderr}");
+    let last: Vec<&str> = stderr.lines().rev().take(4).collect();
+    assert_eq!(
+        last[..3],
+        ["╚═══════════════════════╝", "║   Dee wins with 108   ║", "╔═══════════════════════╗"],
+        "{stderr}"
+    );
+    assert!(last[3].starts_with("Recorded in the history"), "{stderr}");
+    assert!(stderr.lines().rev().nth(4).is_some_and(|l| l.starts_with("Sheets written: ")), "{stderr}");
 
     deckhand(d).args(["replay", "game.jsonl", "--format", "csv"]).assert().success().stdout(CSV);
     deckhand(d).arg("check").args(SHEETS).assert().success();

@@ -218,8 +218,12 @@ impl Table<'_> {
         p.players(&names);
         loop {
             let Some(decision) = self.session.game.decision(rules) else {
-                finish(rules, self.session, self.journal.path(), &mut |line: &str| p.say(line), hook, lang)?;
-                if self.game_over(p)? {
+                let banner =
+                    finish(rules, self.session, self.journal.path(), &mut |line: &str| p.say(line), hook, lang)?;
+                if let Some(banner) = &banner {
+                    p.say(banner);
+                }
+                if self.game_over(p, banner.as_deref())? {
                     return Ok(0);
                 }
                 continue;
@@ -333,8 +337,9 @@ impl Table<'_> {
 
     /// The game is over, but a mistyped last decision can still be taken back: until
     /// `quit` (or the end of an answers file) the table may undo, look at sheets and
-    /// scores. True when the command is done; false after an undo reopened the game.
-    fn game_over(&mut self, p: &mut dyn Prompter) -> anyhow::Result<bool> {
+    /// scores; `quit` shows the winner's banner again as the last thing on screen. True
+    /// when the command is done; false after an undo reopened the game.
+    fn game_over(&mut self, p: &mut dyn Prompter, banner: Option<&str>) -> anyhow::Result<bool> {
         let lang = self.lang;
         let choices: Vec<Choice> = [
             ("quit", crate::t!(lang, "cli.play.meta_quit")),
@@ -349,7 +354,12 @@ impl Table<'_> {
         while p.answers_left() {
             let i = p.select(&crate::t!(lang, "cli.play.game_over"), &choices)?;
             match choices[i].key.as_str() {
-                "quit" => return Ok(true),
+                "quit" => {
+                    if let Some(banner) = banner {
+                        p.say(banner);
+                    }
+                    return Ok(true);
+                }
                 cmd => self.meta(None, cmd, p)?,
             }
             if !self.session.game.finished() {
@@ -361,6 +371,8 @@ impl Table<'_> {
 }
 
 /// The end of the game: the final table, and every sheet written as a transcription file.
+/// Returns the winner's banner (none in a solo game), for the caller to show as the last
+/// thing on screen, below any file it names.
 pub(super) fn finish(
     rules: &FleetRules,
     session: &Session,
@@ -368,7 +380,7 @@ pub(super) fn finish(
     say: &mut dyn FnMut(&str),
     hook: &Hook,
     lang: &str,
-) -> anyhow::Result<i32> {
+) -> anyhow::Result<Option<String>> {
     let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
     let owned: Vec<Sheet> = sheets.iter().map(|s| (*s).clone()).collect();
     let violations = check_game(rules, &owned);
@@ -399,10 +411,20 @@ pub(super) fn finish(
         lang,
     );
     hook.recorded.set(recorded);
-    if session.game.ruth.is_none() {
-        say(&winner_line(&standings, lang));
-    }
-    Ok(0)
+    Ok(session.game.ruth.is_none().then(|| banner(&winner_line(&standings, lang))))
+}
+
+/// A line in a banner, to be read from across the table:
+///
+/// ```text
+/// ╔═══════════════════════╗
+/// ║   Dee wins with 108   ║
+/// ╚═══════════════════════╝
+/// ```
+fn banner(line: &str) -> String {
+    let width = console::measure_text_width(line) + 6;
+    let rule = "═".repeat(width);
+    format!("╔{rule}╗\n║   {line}   ║\n╚{rule}╝")
 }
 
 /// `help` at a question: what may be answered, the dice letters at a roll, and what each
@@ -651,5 +673,13 @@ mod tests {
         let three = standings(&[("Ann", 80, 1), ("Bob", 80, 1), ("Cy", 80, 1), ("Dee", 2, 4)]);
         assert_eq!(winner_line(&three, "en"), "Ann, Bob and Cy share the win with 80");
         assert_eq!(winner_line(&three, "de"), "Ann, Bob und Cy teilen sich den Sieg mit 80 Punkten");
+    }
+
+    #[test]
+    fn the_winner_stands_in_a_banner() {
+        assert_eq!(
+            banner("Bob wins with 116"),
+            "╔═══════════════════════╗\n║   Bob wins with 116   ║\n╚═══════════════════════╝"
+        );
     }
 }

@@ -125,17 +125,21 @@ pub fn run(
         None => ui::say(line),
     };
     let session = table.session();
-    let code = finish(game.rules, &session, &save, &mut say, hook, lang)?;
+    let banner = finish(game.rules, &session, &save, &mut say, hook, lang)?;
     if let Some(page) = serving.site.final_page() {
         let written = files::write_sheet(&final_path(&save), &page)?;
         say(&crate::t!(lang, "web.cli.final_written", file = written.display()));
     }
     say(&crate::t!(lang, "web.cli.over"));
+    // The winner last, below the paths, to be read from across the table.
+    if let Some(banner) = banner {
+        say(&banner);
+    }
     // The pages keep showing the final table until the host presses Enter (or its
     // standard input ends).
     let _ = std::io::stdin().lock().read_line(&mut String::new());
     serving.stop();
-    Ok(code)
+    Ok(0)
 }
 
 /// The join address, its QR code, each seat's address and the dashboard's.
