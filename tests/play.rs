@@ -314,7 +314,7 @@ fn undo_sheet_and_scores_at_a_prompt() {
         .assert()
         .code(2)
         .stderr(
-            contains("undone: \"Ann: use the cod\" → coin")
+            contains("undone: \"Ann: use the cod\" → take 1 coin instead")
                 .and(contains("Ann · 1 coin ·"))
                 .and(contains("Scores during round 1 (so far)")),
         );

@@ -282,6 +282,7 @@ impl Table<'_> {
                 };
                 match undone {
                     (session, Ok(undone)) => {
+                        let answers = undone_in_words(rules, self.session, undone.len(), lang);
                         *self.session = session;
                         for _ in &undone {
                             self.journal.append(&Entry::Undo)?;
@@ -292,7 +293,6 @@ impl Table<'_> {
                             .and_then(|u| u.decision.as_ref())
                             .map(|d| fleet_text::prompt(rules, &self.session.game, d, lang))
                             .unwrap_or_default();
-                        let answers: Vec<&str> = undone.iter().rev().map(|u| u.answer.as_str()).collect();
                         p.say(&crate::t!(lang, "engine.undone", what = what, answer = answers.join(", ")));
                     }
                     (_, Err(why)) => {
@@ -450,6 +450,25 @@ pub(super) fn help_text(rules: &FleetRules, game: &Game, decision: Option<&Decis
         None => {}
     }
     lines.join("\n")
+}
+
+/// The last `n` answers of `session` in pad words, first first: each with the decision it
+/// answered (the one at the front, or the player's own when answered out of seat order).
+fn undone_in_words(rules: &FleetRules, session: &Session, n: usize, lang: &str) -> Vec<String> {
+    let mut s = session.clone();
+    let mut out = Vec::new();
+    for _ in 0..n {
+        let Some((by, _)) = s.inputs.last().cloned() else { break };
+        let Ok(undone) = s.undo_to_question(rules, |_, _| false) else { break };
+        let Some(one) = undone.first() else { break };
+        let decision = match by {
+            Some(p) => s.game.pending(rules).into_iter().find(|d| d.player == Some(p)),
+            None => s.game.decision(rules),
+        };
+        out.push(fleet_text::answer_label(rules, &s.game, decision.as_ref(), &one.answer, lang));
+    }
+    out.reverse();
+    out
 }
 
 /// Where a resumed game stands: the last roll, and the round, phase and whose turn it is.

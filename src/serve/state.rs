@@ -325,7 +325,14 @@ impl Table {
             .as_ref()
             .map(|d| fleet_text::prompt(&self.rules, &inner.session.game, d, self.lang))
             .unwrap_or_default();
-        let text = crate::t!(self.lang, "engine.undone", what = what, answer = undone.answer);
+        let answer = fleet_text::answer_label(
+            &self.rules,
+            &inner.session.game,
+            undone.decision.as_ref(),
+            &undone.answer,
+            self.lang,
+        );
+        let text = crate::t!(self.lang, "engine.undone", what = what, answer = answer);
         self.say(&mut inner, text.clone());
         let all: Vec<usize> = (0..=self.names.len()).collect();
         Ok((self.publish(&mut inner, &all), text))

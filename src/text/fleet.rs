@@ -632,6 +632,25 @@ pub fn refusal(rules: &FleetRules, game: &Game, illegal: &Illegal, lang: &str) -
     }
 }
 
+/// An answer as a save stores it (a choice's key, or a roll's faces), in pad words: the
+/// label of the option of `decision` with that key, a roll's faces by their names, a
+/// section by its name — never an id (`amas_bank` is "Ama's bank 2").
+pub fn answer_label(rules: &FleetRules, game: &Game, decision: Option<&Decision>, answer: &str, lang: &str) -> String {
+    if let Some(d) = decision {
+        if let Some(o) = d.options.iter().find(|o| o.key(rules, game) == answer) {
+            return option_label(rules, game, d, o, lang);
+        }
+    }
+    let faces: Vec<String> = answer.split_whitespace().map(String::from).collect();
+    if !faces.is_empty() && faces.iter().all(|f| Face::parse(rules, f).is_some()) {
+        return faces_label(rules, &faces, lang);
+    }
+    match rules.sections.iter().position(|s| s.id == answer) {
+        Some(section) => section_name(rules, section, lang),
+        None => crate::text::escape_controls(answer).into_owned(),
+    }
+}
+
 /// What the table is told when deckhand rolls or draws itself: the question and the
 /// faces (other languages show the faces' names; English shows the keys, as it always has).
 pub fn digital_said(rules: &FleetRules, game: &Game, decision: &Decision, input: &Input, lang: &str) -> String {
@@ -710,5 +729,25 @@ pub fn scores_heading(game: &Game, lang: &str) -> String {
         Progress::AfterRound(round) => t!(lang, "engine.scores_after_round", round = round),
         Progress::InRound(round) => t!(lang, "engine.scores_during_round", round = round),
         Progress::Over => t!(lang, "engine.scores_final"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_answer_is_told_in_pad_words_never_as_an_id() {
+        let rules = crate::games::fleet::precompiled::fleet().expect("the precompiled rules are fresh");
+        let game = Game::new(&rules, &["Ann".to_string(), "Bob".to_string()], Default::default());
+        let d = game.decision(&rules).expect("the start die is asked");
+        let key = d.options[0].key(&rules, &game).into_owned();
+        assert_eq!(
+            answer_label(&rules, &game, Some(&d), &key, "en"),
+            option_label(&rules, &game, &d, &d.options[0], "en")
+        );
+        assert_eq!(answer_label(&rules, &game, None, "amas_bank", "en"), "Ama's bank");
+        assert_eq!(answer_label(&rules, &game, None, "amas_bank", "de"), "Anna's Bank");
+        assert_eq!(answer_label(&rules, &game, None, "cod coins", "en"), "cod, 3 coins");
     }
 }
