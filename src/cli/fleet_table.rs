@@ -7,7 +7,7 @@ use super::fleet_ask::{ask_choice, ask_entry, ask_roll, ask_together, Asked};
 use super::record::{self, LiveArgs};
 use super::{emit, saves, sheets::fleet_standings};
 use crate::games::fleet::entry::{self, Entries, How, Step};
-use crate::games::fleet::game::{Decision, Dice, Game, Input};
+use crate::games::fleet::game::{Ask, Decision, Dice, Game, Input};
 use crate::games::fleet::session::{Entry, NoUndo, ReplayError, Session};
 use crate::games::fleet::{check_game, Sheet};
 use crate::games::live::{LiveGame, Replay};
@@ -427,12 +427,18 @@ fn banner(line: &str) -> String {
     format!("╔{rule}╗\n║   {line}   ║\n╚{rule}╝")
 }
 
-/// `help` at a question: what may be answered, the dice letters at a roll, and what each
-/// option of the question does (a building's effect, VP and boxes; a license's bonus).
+/// `help` at a question: what may be answered, the dice letters at a roll, what each die
+/// of a pick would do for this player now, and what each option of the question does (a
+/// building's effect, VP and boxes; a license's bonus).
 pub(super) fn help_text(rules: &FleetRules, game: &Game, decision: Option<&Decision>, lang: &str) -> String {
     let mut lines = vec![crate::t!(lang, "cli.play.help")];
     match decision {
         Some(d) if d.roll.is_some() => lines.push(fleet_entry::letters_line(rules, lang)),
+        Some(d) if matches!(d.ask, Ask::Pick { .. }) => {
+            let name = d.player.map(|p| game.players[p].name.as_str()).unwrap_or_default();
+            lines.push(crate::t!(lang, "engine.help_pick", name = name));
+            lines.extend(fleet_text::pick_help(rules, game, d, lang));
+        }
         Some(d) => {
             let explained: Vec<String> = d
                 .options

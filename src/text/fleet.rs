@@ -280,6 +280,34 @@ pub fn option_label(rules: &FleetRules, game: &Game, d: &Decision, choice: &Choi
     }
 }
 
+/// What each die of a pick would do for the picking player now, for `help` at a pick:
+/// one line per die, with the uses it would be asked about (the box each marks and what
+/// that starts), or what would happen at once when it needs no question.
+pub fn pick_help(rules: &FleetRules, game: &Game, d: &Decision, lang: &str) -> Vec<String> {
+    d.options
+        .iter()
+        .map(|die| {
+            let mut g = game.clone();
+            g.take_events();
+            let input = Input::Choice(die.key(rules, game).into_owned());
+            let then = match g.apply(rules, &input) {
+                Err(illegal) => refusal(rules, game, &illegal, lang),
+                Ok(()) => match g.decision(rules) {
+                    Some(next) if next.player == d.player && matches!(next.ask, Ask::Use { .. }) => {
+                        let said = |o: &Choice| match option_help(rules, &g, &next, o, lang) {
+                            Some(help) => format!("{} ({help})", option_label(rules, &g, &next, o, lang)),
+                            None => option_label(rules, &g, &next, o, lang),
+                        };
+                        next.options.iter().map(said).collect::<Vec<_>>().join(" · ")
+                    }
+                    _ => g.take_events().iter().map(|e| event(rules, &g, e, lang)).collect::<Vec<_>>().join("; "),
+                },
+            };
+            format!("  {}: {then}", option_label(rules, game, d, die, lang))
+        })
+        .collect()
+}
+
 /// What an option of a decision does, for `help` at its menu: the license level or boat a
 /// column circle gives, a harbor ship's effect, a wharf building's effect, VP and boxes.
 /// None where the option's label says it all.
