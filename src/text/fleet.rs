@@ -277,6 +277,8 @@ pub fn option_label(rules: &FleetRules, game: &Game, d: &Decision, choice: &Choi
         Choice::Bonus(b) => rules.king_crab_bonuses[b].name.get(lang).to_string(),
         Choice::TwoFish => t!(lang, "engine.opt_two_fish"),
         Choice::FishAndCoin => t!(lang, "engine.opt_fish_coin"),
+        Choice::EveryOyster { coin: false, boats } => t!(lang, "engine.opt_every_two_fish", n = boats),
+        Choice::EveryOyster { coin: true, boats } => t!(lang, "engine.opt_every_fish_coin", n = boats),
     }
 }
 
