@@ -313,6 +313,12 @@ fn a_round_typed_as_entries_at_a_terminal() {
     p.exp_eof().unwrap();
 }
 
+/// Type `keys` at the terminal.
+fn keys(p: &mut PtySession, keys: &str) {
+    p.send(keys).unwrap();
+    p.flush().unwrap();
+}
+
 /// Bob's star action (seed 5, after Ann's first pick): 18 options, then the commands.
 fn at_bobs_star_action(dir: &std::path::Path) -> PtySession {
     let mut p = spawn(
@@ -320,22 +326,20 @@ fn at_bobs_star_action(dir: &std::path::Path) -> PtySession {
         &["play", "fleet-dice", "--players", "Ann,Bob", "--dice", "digital", "--seed", "5", "--save", "g.jsonl"],
     );
     p.exp_string("pick a die").unwrap();
-    p.send("\r").unwrap();
-    p.flush().unwrap();
+    keys(&mut p, "\r");
     p.exp_string("Bob: star action").unwrap();
     p.exp_string("18  Ridback canning co. 1").unwrap();
     p.exp_string("Enter to choose: ").unwrap();
     p
 }
 
-/// Type `keys`, wait until the screen shows `shown`, and check that nothing was saved.
-fn refused(p: &mut PtySession, dir: &std::path::Path, keys: &str, shown: &str) {
+/// Type `typed`, wait until the screen shows `shown`, and check that nothing was saved.
+fn refused(p: &mut PtySession, dir: &std::path::Path, typed: &str, shown: &str) {
     let before = save_lines(dir);
-    p.send(keys).unwrap();
-    p.flush().unwrap();
-    p.exp_string(shown).unwrap_or_else(|e| panic!("after {keys:?}, waiting for {shown:?}: {e}"));
+    keys(p, typed);
+    p.exp_string(shown).unwrap_or_else(|e| panic!("after {typed:?}, waiting for {shown:?}: {e}"));
     std::thread::sleep(std::time::Duration::from_millis(200));
-    assert_eq!(save_lines(dir), before, "{keys:?} committed something");
+    assert_eq!(save_lines(dir), before, "{typed:?} committed something");
 }
 
 #[test]
@@ -350,16 +354,14 @@ fn a_number_never_reaches_undo_and_ctrl_u_clears_the_line() {
     // (A refused key on an empty line is not typed, and Enter right after it chooses
     // nothing: not the highlighted option.)
     // Ctrl-U cleared `19`: `2` is option 2.
-    p.send("\x152\r").unwrap();
-    p.flush().unwrap();
+    keys(&mut p, "\x152\r");
     p.exp_string("which section? cod 1").unwrap();
     let save = save_lines(dir.path());
     assert!(save.iter().all(|l| l != r#""undo""#), "{save:?}");
     assert_eq!(save.iter().filter(|l| l.contains(r#""Choice":"cod""#)).count(), 1, "{save:?}");
     // `undo` by its word still undoes.
     p.exp_string("Enter to choose").unwrap();
-    p.send("undo\r").unwrap();
-    p.flush().unwrap();
+    keys(&mut p, "undo\r");
     p.exp_string("undone:").unwrap();
     p.send_control('c').unwrap();
     p.exp_eof().unwrap();
@@ -373,13 +375,11 @@ fn an_ambiguous_start_commits_nothing_and_up_recalls_the_last_entry() {
     refused(&mut p, dir.path(), "s\r", "`s` fits several: shrimp 1 ");
     p.exp_string("Enter to choose: s").unwrap();
     // `sa` is salvage yard's alone.
-    p.send("a\r").unwrap();
-    p.flush().unwrap();
+    keys(&mut p, "a\r");
     p.exp_string("which section? salvage yard 1").unwrap();
     p.exp_string("Enter to choose: ").unwrap();
     // ↑ on the empty line brings `sa` back, to be edited or sent again.
-    p.send("\x1b[A").unwrap();
-    p.flush().unwrap();
+    keys(&mut p, "\x1b[A");
     p.exp_string("Enter to choose: sa").unwrap();
     p.send_control('c').unwrap();
     p.exp_eof().unwrap();
@@ -401,34 +401,27 @@ fn up_recalls_the_last_entry_and_a_misspelled_roll_stays_on_the_line() {
     };
     // Ann's start die by its start, Bob's by ↑ (Ann's entry again).
     p.exp_string("Enter to choose: ").unwrap();
-    p.send("c\r").unwrap();
-    p.flush().unwrap();
+    keys(&mut p, "c\r");
     p.exp_string("Bob: start roll").unwrap();
     p.exp_string("Enter to choose: ").unwrap();
-    p.send("\x1b[A").unwrap();
-    p.flush().unwrap();
+    keys(&mut p, "\x1b[A");
     p.exp_string("Enter to choose: c").unwrap();
-    p.send("\r").unwrap();
-    p.flush().unwrap();
+    keys(&mut p, "\r");
     let save = saved(2);
     assert_eq!(&save[start..], [r#"{"do":{"Choice":"cod"}}"#; 2], "{save:?}");
     p.exp_string("Who is the start player?").unwrap();
     p.exp_string("Enter to choose").unwrap();
-    p.send("\r").unwrap();
-    p.flush().unwrap();
+    keys(&mut p, "\r");
     // A roll with a typo: why it is no roll, and the line as typed, to be corrected.
     p.exp_string("which faces show?").unwrap();
-    p.send("c lx").unwrap();
-    p.flush().unwrap();
+    keys(&mut p, "c lx");
     p.exp_string("two): c lx").unwrap();
-    p.send("\r").unwrap();
-    p.flush().unwrap();
+    keys(&mut p, "\r");
     p.exp_string("`lx` is no face").unwrap();
     p.exp_string("two): c lx").unwrap();
     std::thread::sleep(std::time::Duration::from_millis(200));
     assert_eq!(save_lines(dir.path()).len(), start + 3, "the typo saved nothing");
-    p.send("\x7f o\r").unwrap();
-    p.flush().unwrap();
+    keys(&mut p, "\x7f o\r");
     let save = saved(4);
     assert_eq!(save[start + 3], r#"{"do":{"Roll":{"faces":["cod","lobster","oyster"],"digital":false}}}"#);
     p.send_control('c').unwrap();
