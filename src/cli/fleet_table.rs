@@ -278,10 +278,9 @@ impl Table<'_> {
                 };
                 match undone {
                     (session, Ok(undone)) => {
+                        // One act, one line: a kill cannot leave half an undo.
+                        self.journal.append(&Entry::undo(undone.len()))?;
                         *self.session = session;
-                        for _ in &undone {
-                            self.journal.append(&Entry::Undo)?;
-                        }
                         self.hows.truncate(self.session.inputs.len());
                         let what = undone
                             .last()
