@@ -299,6 +299,7 @@ impl Table<'_> {
                     }
                 }
             }
+            "release" => p.say(&crate::t!(lang, "cli.play.release_not_served")),
             "sheet" | "sheets" => {
                 let game = &self.session.game;
                 match who {
