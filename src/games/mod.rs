@@ -9,7 +9,8 @@ pub mod endgame;
 pub mod fischerspiel;
 pub mod fleet;
 pub mod live;
-pub mod names;
+/// Terms in every language (`crate::names`, below the messages that carry them).
+pub use crate::names;
 pub mod nauticus;
 
 use std::path::Path;
