@@ -74,7 +74,29 @@ impl Host {
     /// input a pipe kept open (the host serves until it is closed), and wait until it
     /// prints its addresses.
     pub fn start(bin: &Path, dir: &Path, args: &[&str], save: &str) -> Host {
-        let mut child = Command::new(bin)
+        Host::start_with(bin, dir, args, save, None)
+    }
+
+    /// `start`, with the host's limit on open files lowered to `files` (Unix).
+    pub fn start_with(bin: &Path, dir: &Path, args: &[&str], save: &str, files: Option<u64>) -> Host {
+        let mut command = Command::new(bin);
+        #[cfg(unix)]
+        if let Some(files) = files {
+            use std::os::unix::process::CommandExt;
+            // SAFETY: only setrlimit, async-signal-safe, between fork and exec.
+            unsafe {
+                command.pre_exec(move || {
+                    let limit = libc::rlimit { rlim_cur: files as libc::rlim_t, rlim_max: files as libc::rlim_t };
+                    if libc::setrlimit(libc::RLIMIT_NOFILE, &limit) != 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                    Ok(())
+                });
+            }
+        }
+        #[cfg(not(unix))]
+        let _ = files;
+        let mut child = command
             .args(args)
             .env_clear()
             .env("HOME", dir)

@@ -12,8 +12,9 @@ use crate::text::fleet_entry;
 use crate::ui::{Choice, Picked, Prompter};
 use crate::{ui, Error};
 
-/// Words that are commands at any prompt, so they cannot be player names.
-const META: [&str; 5] = ["undo", "sheet", "scores", "help", "sheets"];
+/// Words that are commands at any prompt, so they cannot be player names (`release`
+/// only does something at the terminal of a served game).
+const META: [&str; 6] = ["undo", "sheet", "scores", "help", "sheets", "release"];
 
 /// The command a typed answer names: a key of `META`, or its word in `lang` (`zurück`,
 /// `annuler`, …).
@@ -28,6 +29,7 @@ pub(super) fn meta_of(text: &str, lang: &str) -> Option<&'static str> {
         ("sheets", crate::t!(lang, "cli.play.word_sheets")),
         ("scores", crate::t!(lang, "cli.play.word_scores")),
         ("help", crate::t!(lang, "cli.play.word_help")),
+        ("release", crate::t!(lang, "cli.play.word_release")),
     ]
     .into_iter()
     .find(|(_, word)| crate::text::same_word(word, &text))
@@ -113,7 +115,11 @@ pub(super) fn ask_choice(
     overtaken: Option<ui::Overtaken>,
     lang: &str,
 ) -> Result<Asked, Error> {
-    let choices = menu(rules, game, d, lang);
+    let mut choices = menu(rules, game, d, lang);
+    // Served (answered elsewhere too): the host may give a seat's page to another phone.
+    if overtaken.is_some() {
+        choices.push(Choice::command("release", crate::t!(lang, "cli.play.meta_release")));
+    }
     let prompt = fleet_text::prompt(rules, game, d, lang);
     let i = match overtaken {
         Some(overtaken) => match p.select_until(&prompt, &choices, overtaken)? {

@@ -283,10 +283,9 @@ impl Table<'_> {
                 match undone {
                     (session, Ok(undone)) => {
                         let answers = undone_in_words(rules, self.session, undone.len(), lang);
+                        // One act, one line: a kill cannot leave half an undo.
+                        self.journal.append(&Entry::undo(undone.len()))?;
                         *self.session = session;
-                        for _ in &undone {
-                            self.journal.append(&Entry::Undo)?;
-                        }
                         self.hows.truncate(self.session.inputs.len());
                         let what = undone
                             .last()
@@ -304,6 +303,7 @@ impl Table<'_> {
                     }
                 }
             }
+            "release" => p.say(&crate::t!(lang, "cli.play.release_not_served")),
             "sheet" | "sheets" => {
                 let game = &self.session.game;
                 match who {

@@ -18,7 +18,7 @@ use crate::log::save::FleetSetup;
 use crate::log::{files, Journal};
 use crate::report::sheet::{sheet_text, sheets_text, terminal_width};
 use crate::report::Format;
-use crate::serve::{Refused, Serving, Table, Tokens, UndoBy};
+use crate::serve::{Refused, Serving, Site, Table, Tokens, UndoBy};
 use crate::ui::{self, Prompter};
 use crate::Error;
 
@@ -98,7 +98,7 @@ pub fn run(
         }
     };
     let table = Table::new(game.rules.clone(), game.setup, game.session, game.journal, game.entries, lang)?;
-    let serving = listener.serve(table, tokens, game.rules.name.get(lang), fleet_standings)?;
+    let serving = listener.serve(table, tokens, &save, game.rules.name.get(lang), fleet_standings)?;
     {
         let mut say = |line: &str| match prompter.as_mut() {
             Some(p) => p.say(line),
@@ -111,7 +111,7 @@ pub fn run(
     }
     match prompter.as_mut() {
         Some(p) => {
-            p.say(&crate::t!(lang, "cli.play.at_any_prompt"));
+            p.say(&crate::t!(lang, "cli.play.at_any_prompt_served"));
             at_terminal(&serving, p.as_mut(), lang)?;
         }
         None => {
@@ -196,7 +196,7 @@ fn at_terminal(serving: &Serving, p: &mut dyn Prompter, lang: &str) -> anyhow::R
         match asked {
             // The served terminal asks one decision at a time (menus, typed rolls).
             Asked::Overtaken | Asked::Steps(_) => {}
-            Asked::Meta(cmd) => meta(table, &session, d, &cmd, p, lang),
+            Asked::Meta(cmd) => meta(&serving.site, &session, d, &cmd, p, lang)?,
             Asked::Input(input) => match table.answer(offered.slot, offered.offer, input) {
                 Ok(_) => {}
                 Err(Refused::Illegal(text, legal)) => {
@@ -211,16 +211,38 @@ fn at_terminal(serving: &Serving, p: &mut dyn Prompter, lang: &str) -> anyhow::R
 
 /// `undo`, `sheet`, `sheets`, `scores`, `help` at the terminal of a served game.
 fn meta(
-    table: &Table,
+    site: &Site,
     session: &Session,
     d: &crate::games::fleet::game::Decision,
     cmd: &str,
     p: &mut dyn Prompter,
     lang: &str,
-) {
+) -> Result<(), Error> {
+    let table = &site.table;
     let rules = &table.rules;
     let who = d.player;
     match cmd {
+        // A player lost their phone: their seat goes back to the join page (the tokens
+        // file beside the save says so, across a restart too).
+        "release" => {
+            let seats: Vec<ui::Choice> = (table.names.iter().enumerate())
+                .map(|(s, name)| {
+                    let label = if site.taken(s) {
+                        crate::t!(lang, "cli.play.seat_taken", name = name)
+                    } else {
+                        crate::t!(lang, "cli.play.seat_free", name = name)
+                    };
+                    ui::Choice::new(name.clone(), label)
+                })
+                .collect();
+            let seat = p.select(&crate::t!(lang, "cli.play.release_which"), &seats)?;
+            let name = &table.names[seat];
+            if site.release(seat) {
+                p.say(&crate::t!(lang, "cli.play.released", name = name));
+            } else {
+                p.say(&crate::t!(lang, "cli.play.release_not_taken", name = name));
+            }
+        }
         // The terminal takes back the last decision, whoever made it; the pages see it.
         "undo" => {
             if let Err(why) = table.undo(UndoBy::Host) {
@@ -250,4 +272,5 @@ fn meta(
         }
         _ => p.say(&super::fleet_table::help_text(rules, &session.game, Some(d), lang)),
     }
+    Ok(())
 }

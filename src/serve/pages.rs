@@ -136,7 +136,7 @@ fn head(title: &str, lang: &str) -> String {
     format!(
         "<!doctype html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
-         <meta name=\"referrer\" content=\"no-referrer\">\
+         <meta name=\"referrer\" content=\"same-origin\">\
          <title>{}</title><link rel=\"stylesheet\" href=\"/assets/app.css\">\
          <script src=\"/assets/app.js\" defer></script></head>",
         escape(title)

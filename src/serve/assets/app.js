@@ -166,9 +166,29 @@
     body.classList.toggle('over', !!v.over);
   }
 
+  // A page that cannot stream (the host refused or dropped its stream) asks for the
+  // state every two seconds until a stream opens again.
+  var polling = null;
+  function poll() {
+    fetch(body.dataset.events.replace(/\/events$/, '/state'), { cache: 'no-store' })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (v) { if (v) { show(v); } })
+      .catch(function () {});
+  }
+  function startPolling() {
+    if (!polling) { poll(); polling = setInterval(poll, 2000); }
+  }
+  function stopPolling() {
+    if (polling) { clearInterval(polling); polling = null; }
+  }
+
   function connect() {
     var source = new EventSource(body.dataset.events);
-    source.onopen = function () { byId('conn').textContent = ''; body.classList.remove('offline'); };
+    source.onopen = function () {
+      stopPolling();
+      byId('conn').textContent = '';
+      body.classList.remove('offline');
+    };
     source.onmessage = function (e) {
       var v;
       try { v = JSON.parse(e.data); } catch (x) { return; }
@@ -177,8 +197,12 @@
     source.onerror = function () {
       byId('conn').textContent = word('offline');
       body.classList.add('offline');
-      // The browser retries by itself; a stream it gave up on is opened again here.
-      if (source.readyState === EventSource.CLOSED) { setTimeout(connect, 1000); }
+      // The browser retries by itself; a stream it gave up on falls back to polling and
+      // is opened again a little later.
+      if (source.readyState === EventSource.CLOSED) {
+        startPolling();
+        setTimeout(connect, 5000);
+      }
     };
   }
 
