@@ -248,11 +248,13 @@ pub fn dashboard(game: &str, events: &str, join_url: &str, qr_svg: &str, lang: &
          <div class=\"top\"><section id=\"roll\" class=\"roll\"></section><section id=\"scores\" class=\"scores\"></section>\
          <figure class=\"qr\">{qr_svg}<figcaption>{}</figcaption></figure></div>\
          <section id=\"result\" class=\"result\"></section>\
-         <section id=\"sheets\" class=\"sheets\"></section><ul id=\"log\" class=\"log\"></ul></body></html>",
+         <section id=\"sheets\" class=\"sheets\"></section>\
+         <details class=\"log-box\"><summary>{}</summary><ul id=\"log\" class=\"log\"></ul></details></body></html>",
         escape(events),
         words(lang),
         escape(game),
         escape(&t!(lang, "web.scan_to_join", url = join_url)),
+        escape(&t!(lang, "web.log")),
     );
     out.push('\n');
     out

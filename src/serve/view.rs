@@ -225,7 +225,7 @@ pub fn dashboard(site: &Site, inner: &mut Inner) -> Arc<String> {
                 .iter()
                 .map(|s| SheetView { player: s.player.clone(), html: super::pages::sheet(&table.rules, s, table.lang) })
                 .collect(),
-            scores: html::fragment(&standings, table.lang),
+            scores: html::running(&standings, table.lang),
             log: log(inner),
             over: inner.session.game.finished(),
             result: result(site, inner),

@@ -143,7 +143,11 @@
 
   function showDashboard(v) {
     status(v);
-    byId('scores').innerHTML = v.scores;
+    // At the end the final table stands in the result: the scores are not shown twice.
+    var scores = byId('scores');
+    scores.innerHTML = v.result ? '' : v.scores;
+    scores.hidden = !!v.result;
+    document.body.classList.toggle('over', !!v.result);
     var sheets = byId('sheets');
     sheets.replaceChildren.apply(sheets, v.sheets.map(function (s) {
       var a = el('article', 'player');
