@@ -44,10 +44,15 @@ impl Reply {
 
 /// One HTTP/1.0 request to `addr` (`127.0.0.1:PORT`) over its own connection.
 pub fn request(addr: &str, method: &str, path: &str, content_type: &str, body: &[u8]) -> Reply {
+    request_with(addr, method, path, content_type, "", body)
+}
+
+/// `request`, with more header lines (each ending in `\r\n`).
+pub fn request_with(addr: &str, method: &str, path: &str, content_type: &str, more: &str, body: &[u8]) -> Reply {
     let mut stream = TcpStream::connect(addr).expect("the host listens");
     stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
     let head = format!(
-        "{method} {path} HTTP/1.0\r\nHost: {addr}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\r\n",
+        "{method} {path} HTTP/1.0\r\nHost: {addr}\r\nContent-Type: {content_type}\r\n{more}Content-Length: {}\r\n\r\n",
         body.len()
     );
     stream.write_all(head.as_bytes()).unwrap();
@@ -171,6 +176,11 @@ impl Host {
 
     pub fn get(&self, path: &str) -> Reply {
         self.request("GET", path, "text/plain", b"")
+    }
+
+    /// A GET as a browser opening an address sends it (it asks for a page).
+    pub fn browse(&self, path: &str) -> Reply {
+        request_with(&self.addr, "GET", path, "text/plain", "Accept: text/html,*/*;q=0.8\r\n", b"")
     }
 
     pub fn post(&self, path: &str, body: &Value) -> Reply {

@@ -131,7 +131,20 @@ async fn route(site: &Arc<Site>, method: &Method, uri: &Uri, headers: &HeaderMap
         return error(StatusCode::FORBIDDEN, crate::t!(lang, "web.http.cross_site"));
     }
     let parts: Vec<&str> = uri.path().split('/').filter(|p| !p.is_empty()).collect();
-    let not_found = || error(StatusCode::NOT_FOUND, crate::t!(lang, "web.http.not_found"));
+    // A person opening an address (a browser asks for a page) is answered with a page in
+    // the table's language, never with JSON; the pages' own requests get JSON.
+    let wants_page = *method == Method::GET
+        && headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|a| a.contains("text/html"));
+    let nowhere = || {
+        let text = super::pages::message(
+            &crate::t!(lang, "web.http.nowhere_title"),
+            &crate::t!(lang, "web.http.nowhere"),
+            lang,
+        );
+        page(StatusCode::NOT_FOUND, "text/html; charset=utf-8", text)
+    };
+    let not_found =
+        || if wants_page { nowhere() } else { error(StatusCode::NOT_FOUND, crate::t!(lang, "web.http.not_found")) };
     let get_only = |reply: Response| {
         if method == Method::GET {
             reply
@@ -180,7 +193,11 @@ async fn route(site: &Arc<Site>, method: &Method, uri: &Uri, headers: &HeaderMap
                         return not_found();
                     };
                     if !tokens::same(token, &site.tokens.seats[seat]) {
-                        return error(StatusCode::FORBIDDEN, crate::t!(lang, "web.http.wrong_seat"));
+                        return if wants_page {
+                            nowhere()
+                        } else {
+                            error(StatusCode::FORBIDDEN, crate::t!(lang, "web.http.wrong_seat"))
+                        };
                     }
                     seat_route(site, method, headers, body, seat, action).await
                 }
@@ -228,8 +245,11 @@ struct Undo {
 }
 
 fn refused(site: &Site, why: Refused) -> Response {
-    let status =
-        if matches!(why, Refused::Stopped(_)) { StatusCode::SERVICE_UNAVAILABLE } else { StatusCode::CONFLICT };
+    let status = match why {
+        Refused::Stopped(_) => StatusCode::SERVICE_UNAVAILABLE,
+        Refused::NotYours(_) => StatusCode::FORBIDDEN,
+        _ => StatusCode::CONFLICT,
+    };
     let legal = match &why {
         Refused::Illegal(_, legal) => legal.clone(),
         _ => Vec::new(),

@@ -158,6 +158,20 @@ fn words(lang: &str) -> String {
     .collect()
 }
 
+/// A page that only says something (an address that leads nowhere), in the table's
+/// language: a heading and a sentence.
+pub fn message(title: &str, text: &str, lang: &str) -> String {
+    let mut out = head(title, lang);
+    let _ = write!(
+        out,
+        "<body class=\"join\"><main><h1>{}</h1><p>{}</p></main></body></html>",
+        escape(title),
+        escape(text)
+    );
+    out.push('\n');
+    out
+}
+
 /// A seat on the join page: the player's name, and where a tap claims it (None: its page
 /// is open on a phone already).
 pub struct JoinSeat {
