@@ -445,3 +445,54 @@ fn pages_fit_phones_and_a_television() {
     });
     drop(driver);
 }
+
+/// Issue #23: the dice a player has tapped in survive a reload of the page (physical dice:
+/// the roll is tapped in on the roller's phone).
+#[test]
+fn dice_tapped_in_survive_a_reload() {
+    let Some((chromium, chromedriver)) = programs("dice_tapped_in_survive_a_reload") else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"];
+    let host = Host::start(&bin, dir.path(), &args, "g.jsonl");
+    // The start dice and who starts, answered over HTTP, until a seat is to tap in a roll.
+    let mut roller = None;
+    for _ in 0..10 {
+        let states: Vec<Value> = (0..2).map(|s| host.state(s)).collect();
+        if let Some(s) = states.iter().position(|s| !s["decision"]["roll"].is_null()) {
+            roller = Some(s);
+            break;
+        }
+        let (seat, d) = states.iter().enumerate().find(|(_, s)| !s["decision"].is_null()).expect("a decision");
+        let d = &d["decision"];
+        let r = host.answer(seat, d["offer"].as_u64().unwrap(), d["options"][0]["key"].as_str().unwrap());
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let roller = roller.expect("a seat rolls");
+    let driver = Driver::start(&chromedriver);
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let profile = tempfile::tempdir().unwrap();
+        let c = browser(&driver, &chromium, profile.path()).await;
+        let url = format!("http://{}{}", host.addr, host.seats[roller]);
+        open(&c, &url, 390, 844).await;
+        let picked = || async {
+            let v = c.execute("return document.querySelector('#decision .picked').textContent;", vec![]).await;
+            v.ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default()
+        };
+        let faces = c.find_all(Locator::Css("#decision button.face")).await.unwrap();
+        faces[0].click().await.unwrap();
+        faces[1].click().await.unwrap();
+        let before = picked().await;
+        assert!(before.contains("(2/"), "{before}");
+        c.refresh().await.unwrap();
+        let started = Instant::now();
+        while version(&c).await == 0 || picked().await.is_empty() {
+            assert!(started.elapsed() < Duration::from_secs(20), "the page came back without its roll");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert_eq!(picked().await, before, "the dice tapped in before the reload");
+        let _ = c.close().await;
+    });
+    drop(driver);
+}

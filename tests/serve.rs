@@ -469,3 +469,25 @@ fn the_join_page_gives_each_seat_once_and_never_shows_a_seats_secret() {
     assert_eq!(claim(3).status, 404);
     assert_eq!(host.post(&format!("/g/{}/claim/0", "0".repeat(32)), &json!({})).status, 404);
 }
+
+/// What a building, a harbor ship or a license does is on the phone, under its option (as
+/// `help` says it at the terminal), in words, never ids.
+#[test]
+fn buildings_ships_and_licenses_have_their_help_on_the_phone() {
+    let dir = tempfile::tempdir().unwrap();
+    let host = start(dir.path(), "Ann,Bob", "5");
+    let mut helped: Option<Value> = None;
+    drive(&host, |states| {
+        helped = states
+            .iter()
+            .filter_map(|s| s["decision"]["options"].as_array())
+            .flatten()
+            .find(|o| o["help"].is_string())
+            .cloned();
+        helped.is_some()
+    });
+    let option = helped.expect("an option with its help before the game ends");
+    let help = option["help"].as_str().unwrap();
+    assert!(!help.is_empty() && !help.contains('_'), "{option}");
+    assert_ne!(help, option["label"].as_str().unwrap(), "{option}");
+}

@@ -75,10 +75,30 @@
     if (v.stopped) { notice(v.stopped); }
   }
 
+  // The dice tapped in so far survive a reload of the page: kept for this page and this
+  // very roll (its offer) in the tab's session storage.
+  var rollKey = 'deckhand-roll:' + location.pathname;
+  function keepRoll(offer) {
+    try { sessionStorage.setItem(rollKey, JSON.stringify({ offer: offer, picked: picked })); } catch (e) { /* private mode */ }
+  }
+  function keptRoll(offer, faces, need) {
+    try {
+      var kept = JSON.parse(sessionStorage.getItem(rollKey) || 'null');
+      var known = function (k) { return faces.some(function (f) { return f.key === k; }); };
+      if (kept && kept.offer === offer && Array.isArray(kept.picked) && kept.picked.length <= need &&
+          kept.picked.every(known)) {
+        return kept.picked;
+      }
+    } catch (e) { /* nothing kept */ }
+    return [];
+  }
+
   function rollPicker(d, box) {
     var chosen = el('div', 'picked');
     var need = d.roll.boat + d.roll.town;
+    picked = keptRoll(d.offer, d.roll.faces, need);
     function redraw() {
+      keepRoll(d.offer);
       chosen.textContent = word('faces') + ' ' + picked.map(function (k) {
         var f = d.roll.faces.filter(function (x) { return x.key === k; })[0];
         return f ? f.label : k;
@@ -126,6 +146,8 @@
     }
     d.options.forEach(function (o) {
       var b = el('button', 'opt', o.label);
+      // What a building, a ship or a license does, under its name.
+      if (o.help) { b.appendChild(el('small', 'help', o.help)); }
       b.type = 'button';
       b.dataset.key = o.key;
       b.addEventListener('click', function () { post(body.dataset.answer, { offer: d.offer, key: o.key }); });
