@@ -696,3 +696,149 @@ fn control_characters_in_names_are_escaped_in_tables() {
     let out = stdout(&deckhand(d).args(["history", "--db", "h.sqlite3"]).assert().success());
     assert!(out.contains("Li\\u{1b}[31mnda") && !out.contains('\u{1b}'), "{out}");
 }
+
+/// A history of `n` made-up Fleet plays of three players (filled without a sync per play).
+fn filled(path: &Path, n: u64) {
+    use deckhand::history::{Date, Db, Outcome, PlayRecord, PlayerRecord, Source};
+    let mut db = Db::open(path).unwrap();
+    db.connection().pragma_update(None, "synchronous", "OFF").unwrap();
+    for i in 0..n {
+        let players = ["Ann", "Bob", "Cy"]
+            .iter()
+            .enumerate()
+            .map(|(seat, name)| {
+                let score = ((i * 7 + seat as u64 * 13) % 60) as i64;
+                PlayerRecord {
+                    name: name.to_string(),
+                    score: Some(score),
+                    rank: Some(1 + seat as u32),
+                    winner: seat == 0,
+                    categories: vec![("fish".into(), score / 2), ("boats".into(), score - score / 2)],
+                }
+            })
+            .collect();
+        let play = PlayRecord {
+            game_id: "fleet-dice".into(),
+            game_name: "Fleet: The Dice Game".into(),
+            bgg_id: Some(269_188),
+            started_at: Some(1_700_000_000 + i as i64 * 3_600),
+            utc_offset: 0,
+            night: Date::from_days(19_675 + (i / 3) as i64),
+            duration_s: Some(1_800),
+            source: Source::Live,
+            players,
+            start_player: Some(0),
+            rules_fingerprint: "0123456789abcdef".into(),
+            save_hash: Some(format!("{i:064x}")),
+            outcome: Outcome::Ranked,
+        };
+        deckhand::history::record::record(&mut db, &play).unwrap();
+    }
+}
+
+/// Set for the test binary run by `peak_kib`: the arguments of the deckhand to measure.
+#[cfg(target_os = "linux")]
+const PEAK_ARGS: &str = "DECKHAND_TEST_PEAK_ARGS";
+
+/// The peak resident memory of one `deckhand` run, in KiB. A child's `ru_maxrss` includes
+/// the memory of the process that spawned it (the child shares it until `exec`), so a
+/// small process spawns deckhand: this test binary, run for `peak_memory_probe` alone.
+#[cfg(target_os = "linux")]
+fn peak_kib(dir: &Path, args: &[&str]) -> i64 {
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "history::peak_memory_probe", "--nocapture", "--test-threads=1", "-q"])
+        .env(PEAK_ARGS, args.join("\u{1f}"))
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text.lines().find_map(|l| l.strip_prefix("peak-kib ")).unwrap_or_else(|| panic!("{text}"));
+    line.trim().parse().unwrap()
+}
+
+/// Not a test of its own: run by `peak_kib` in a process of its own, it runs deckhand and
+/// prints the peak resident memory `wait4` reports for that very child.
+#[cfg(target_os = "linux")]
+#[test]
+fn peak_memory_probe() {
+    let Some(args) = std::env::var_os(PEAK_ARGS) else { return };
+    let args: Vec<String> = args.to_string_lossy().split('\u{1f}').map(String::from).collect();
+    // Reaped by wait4 below (Child::wait would take the usage away).
+    #[allow(clippy::zombie_processes)]
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("deckhand"))
+        .args(&args)
+        .env_clear()
+        .env("HOME", ".")
+        .env("LANG", "C")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value; wait4 fills it for our own child.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(waited, pid);
+    assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0, "{args:?}: status {status}");
+    println!("peak-kib {}", usage.ru_maxrss);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn history_streams_its_rows_in_the_same_memory_at_1_and_at_1500_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    filled(&d.join("one.sqlite3"), 1);
+    filled(&d.join("many.sqlite3"), 1_500);
+    for format in ["table", "json", "csv", "markdown", "html"] {
+        // The least of five runs each: the peak of one run wobbles by a few hundred KiB
+        // (where the binary's pages land).
+        let least = |db: &str| (0..5).map(|_| peak_kib(d, &["history", "--db", db, "--format", format])).min().unwrap();
+        let (one, many) = (least("one.sqlite3"), least("many.sqlite3"));
+        eprintln!("{format}: {one} KiB at 1 play, {many} KiB at 1,500");
+        assert!(many - one <= 300, "{format}: {one} KiB at 1 play, {many} KiB at 1,500");
+    }
+    // Every play is listed, newest first, the same in JSON as in the table.
+    let out = deckhand(d).args(["history", "--db", "many.sqlite3", "--format", "json"]).assert().success();
+    let list = json(&out);
+    assert_eq!(list.as_array().unwrap().len(), 1_500);
+    assert_eq!((list[0]["id"].as_u64(), list[1_499]["id"].as_u64()), (Some(1_500), Some(1)));
+    let table = stdout(&deckhand(d).args(["history", "--db", "many.sqlite3"]).assert().success());
+    assert_eq!(table.lines().filter(|l| l.starts_with('│')).count(), 1 + 1_500);
+    let widths: Vec<usize> = table.lines().map(|l| l.chars().count()).collect();
+    assert!(widths.iter().all(|w| *w == widths[0]), "every line of the table as wide as the others");
+}
+
+/// Every file in a folder with its bytes.
+fn folder(d: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(d)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read(&p).unwrap_or_default()))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn reading_commands_leave_the_database_and_its_folder_byte_for_byte_as_they_were() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir(d.join("db")).unwrap();
+    filled(&d.join("db/h.sqlite3"), 20);
+    let before = folder(&d.join("db"));
+    assert_eq!(before.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(), ["h.sqlite3"]);
+    for args in [
+        &["history"][..],
+        &["history", "--format", "json"],
+        &["stats"],
+        &["stats", "--player", "ann", "--format", "json"],
+        &["night"],
+        &["export", "--format", "csv"],
+        &["export", "--format", "bgstats"],
+    ] {
+        deckhand(d).args(args).args(["--db", "db/h.sqlite3"]).assert().success();
+        assert!(folder(&d.join("db")) == before, "{args:?} changed the folder");
+    }
+}

@@ -78,9 +78,38 @@ impl DbArgs {
         Ok(self.path().and_then(|p| Db::open_existing(&p))?)
     }
 
+    /// Open for reading only (nothing written, no files created beside it): None when
+    /// nothing was ever recorded.
+    pub fn open_read_only(&self) -> Result<Option<Db>, Error> {
+        Ok(self.path().and_then(|p| Db::open_read_only(&p))?)
+    }
+
     /// The file as the user should see it.
     pub fn shown(&self) -> String {
         self.path().map(|p| crate::text::escape_controls(&p.display().to_string()).into_owned()).unwrap_or_default()
+    }
+}
+
+/// Why a streamed listing stopped: the history (said in the reader's language) or the
+/// output (a closed pipe ends quietly).
+#[derive(Debug)]
+pub struct Stopped(pub anyhow::Error);
+
+impl From<HistoryError> for Stopped {
+    fn from(e: HistoryError) -> Stopped {
+        Stopped(Error::from(e).into())
+    }
+}
+
+impl From<std::io::Error> for Stopped {
+    fn from(e: std::io::Error) -> Stopped {
+        Stopped(e.into())
+    }
+}
+
+impl From<Stopped> for anyhow::Error {
+    fn from(s: Stopped) -> anyhow::Error {
+        s.0
     }
 }
 

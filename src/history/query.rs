@@ -19,46 +19,70 @@ pub struct Filter {
     pub night: Option<Date>,
     /// At most this many (the newest).
     pub limit: Option<usize>,
+    /// Oldest first (exports) instead of newest first (listings).
+    pub oldest_first: bool,
 }
 
-/// The plays the filter selects, newest first.
+/// The plays the filter selects, newest first (or oldest first), in a `Vec`: for the few
+/// plays of one night; a listing of the whole history goes through `each_play`.
 pub fn plays(db: &Db, filter: &Filter) -> Result<Vec<Play>, HistoryError> {
-    read_plays(db, filter).map_err(|e| db.err(e))
+    let mut out = Vec::new();
+    each_play(db, filter, |p| {
+        out.push(p);
+        Ok::<(), HistoryError>(())
+    })?;
+    Ok(out)
 }
 
-fn read_plays(db: &Db, f: &Filter) -> rusqlite::Result<Vec<Play>> {
-    let mut stmt = db.conn.prepare_cached(
-        "SELECT p.id, p.game_id, p.game_name, p.bgg_id, p.started_at, p.utc_offset, p.night, p.duration_s,
-                p.source, p.mode, p.coop_result, p.final_wind, p.solo_rating_min, p.start_seat,
-                p.rules_fingerprint, p.save_hash
+/// The columns `play_head` reads, in its order.
+const HEAD_COLUMNS: &str = "p.id, p.game_id, p.game_name, p.bgg_id, p.started_at, p.utc_offset, p.night, p.duration_s,
+    p.source, p.mode, p.coop_result, p.final_wind, p.solo_rating_min, p.start_seat, p.rules_fingerprint, p.save_hash";
+
+/// Hand the plays the filter selects to `f` one at a time, as they are read: the memory a
+/// listing takes does not grow with the history (100,000 plays are never held at once).
+/// Stops at the first error `f` returns.
+pub fn each_play<E: From<HistoryError>>(
+    db: &Db,
+    f: &Filter,
+    mut each: impl FnMut(Play) -> Result<(), E>,
+) -> Result<(), E> {
+    let newest_first = "p.night DESC, COALESCE(p.started_at, 0) DESC, p.id DESC";
+    let selected = format!(
+        "SELECT {HEAD_COLUMNS}
          FROM plays p
          WHERE (?1 IS NULL OR p.game_id = ?1)
            AND (?2 IS NULL OR EXISTS (SELECT 1 FROM seats s JOIN players pl ON pl.id = s.player_id
                                       WHERE s.play_id = p.id AND pl.key = ?2))
            AND (?3 IS NULL OR p.night >= ?3)
            AND (?4 IS NULL OR p.night = ?4)
-         ORDER BY p.night DESC, COALESCE(p.started_at, 0) DESC, p.id DESC
-         LIMIT ?5",
-    )?;
+         ORDER BY {newest_first}
+         LIMIT ?5"
+    );
+    let sql = if f.oldest_first {
+        // The newest N (the limit), then turned round.
+        let columns = HEAD_COLUMNS.replace("p.", "");
+        format!("SELECT {columns} FROM ({selected}) p ORDER BY p.night, COALESCE(p.started_at, 0), p.id")
+    } else {
+        selected
+    };
+    let err = |e| E::from(db.err(e));
+    let mut stmt = db.conn.prepare(&sql).map_err(err)?;
     let limit = f.limit.map_or(-1, |n| n.min(i64::MAX as usize) as i64);
-    let heads: Vec<Play> = stmt
-        .query_map(
-            params![
-                f.game,
-                f.player.as_deref().map(player_key),
-                f.since.map(|d| d.to_string()),
-                f.night.map(|d| d.to_string()),
-                limit
-            ],
-            play_head,
-        )?
-        .collect::<rusqlite::Result<_>>()?;
-    let mut out = Vec::with_capacity(heads.len());
-    for mut play in heads {
-        play.record.players = seats_of(db, play.id)?;
-        out.push(play);
+    let mut rows = stmt
+        .query(params![
+            f.game,
+            f.player.as_deref().map(player_key),
+            f.since.map(|d| d.to_string()),
+            f.night.map(|d| d.to_string()),
+            limit
+        ])
+        .map_err(err)?;
+    while let Some(row) = rows.next().map_err(err)? {
+        let mut play = play_head(row).map_err(err)?;
+        play.record.players = seats_of(db, play.id).map_err(err)?;
+        each(play)?;
     }
-    Ok(out)
+    Ok(())
 }
 
 /// One play by its id.
@@ -66,14 +90,7 @@ pub fn play(db: &Db, id: i64) -> Result<Option<Play>, HistoryError> {
     let read = || -> rusqlite::Result<Option<Play>> {
         let head = db
             .conn
-            .query_row(
-                "SELECT p.id, p.game_id, p.game_name, p.bgg_id, p.started_at, p.utc_offset, p.night, p.duration_s,
-                        p.source, p.mode, p.coop_result, p.final_wind, p.solo_rating_min, p.start_seat,
-                        p.rules_fingerprint, p.save_hash
-                 FROM plays p WHERE p.id = ?1",
-                [id],
-                play_head,
-            )
+            .query_row(&format!("SELECT {HEAD_COLUMNS} FROM plays p WHERE p.id = ?1"), [id], play_head)
             .optional()?;
         match head {
             Some(mut play) => {
@@ -325,15 +342,7 @@ fn read_stats(db: &Db, game: Option<&str>, player: Option<String>) -> rusqlite::
         .collect::<rusqlite::Result<_>>()?;
     let games = db
         .conn
-        .prepare_cached(
-            "SELECT g.game_id,
-                    (SELECT p.game_name FROM plays p WHERE p.game_id = g.game_id ORDER BY p.id DESC LIMIT 1),
-                    g.plays, g.ranked, g.win_sum, g.coop_won, g.record_score, pl.name, g.record_play_id,
-                    (SELECT p.night FROM plays p WHERE p.id = g.record_play_id)
-             FROM game_totals g LEFT JOIN players pl ON pl.id = g.record_player_id
-             WHERE (?1 IS NULL OR g.game_id = ?1)
-             ORDER BY g.plays DESC, g.game_id",
-        )?
+        .prepare_cached(GAMES)?
         .query_map(params![game], |r| {
             let ranked: i64 = r.get(3)?;
             let win_sum: i64 = r.get(4)?;
@@ -356,6 +365,16 @@ fn read_stats(db: &Db, game: Option<&str>, player: Option<String>) -> rusqlite::
         .collect::<rusqlite::Result<_>>()?;
     Ok(Stats { players: players.into_iter().map(|(_, p)| p).collect(), head_to_head, games })
 }
+
+/// Each game's totals: a few rows whatever the number of plays. The game's latest name is
+/// one step down the index of its plays in id order (`plays_by_game_id`).
+const GAMES: &str = "SELECT g.game_id,
+        (SELECT p.game_name FROM plays p WHERE p.game_id = g.game_id ORDER BY p.id DESC LIMIT 1),
+        g.plays, g.ranked, g.win_sum, g.coop_won, g.record_score, pl.name, g.record_play_id,
+        (SELECT p.night FROM plays p WHERE p.id = g.record_play_id)
+    FROM game_totals g LEFT JOIN players pl ON pl.id = g.record_player_id
+    WHERE (?1 IS NULL OR g.game_id = ?1)
+    ORDER BY g.plays DESC, g.game_id";
 
 /// One game night: its plays and its champion.
 #[derive(Debug, Clone, PartialEq)]
@@ -623,7 +642,8 @@ mod tests {
              PRAGMA user_version = 1;",
         )
         .unwrap();
-        migrate::migrate(&mut conn).unwrap();
+        migrate::migrate_to(&mut conn, 2).unwrap();
+        conn.pragma_update(None, "user_version", migrate::VERSION).unwrap();
         drop(conn);
         totals(&Db::open(&copy).unwrap())
     }
@@ -710,6 +730,25 @@ mod tests {
         assert_eq!(totals(&db), rebuilt(&db));
         let s = stats(&db, None, Some("cyril")).unwrap();
         assert_eq!((s.players[0].name.as_str(), s.players[0].plays, s.players[0].wins), ("Cyril", 2, 2));
+    }
+
+    #[test]
+    fn the_per_game_figures_never_scan_or_sort_the_plays() {
+        let (_d, mut db) = db();
+        three_nights(&mut db);
+        let plan: Vec<String> = db
+            .conn
+            .prepare(&format!("EXPLAIN QUERY PLAN {GAMES}"))
+            .unwrap()
+            .query_map(params![None::<String>], |r| r.get(3))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap();
+        let plan = plan.join("\n");
+        assert!(plan.contains("plays_by_game_id"), "{plan}");
+        assert!(!plan.lines().any(|l| l.starts_with("SCAN p")), "{plan}");
+        // One sort: the games' own totals (a row per game), none for the plays of a game.
+        assert_eq!(plan.matches("TEMP B-TREE").count(), 1, "{plan}");
     }
 
     #[test]

@@ -4,10 +4,11 @@
 use clap::{Args, ValueEnum};
 
 use super::history::FilterArgs;
-use crate::cli::emit;
-use crate::cli::record::DbArgs;
-use crate::history::{self, export};
-use crate::Error;
+use std::io::Write as _;
+
+use crate::cli::record::{DbArgs, Stopped};
+use crate::history::{self, export, Filter, Play};
+use crate::report::listing::JsonArray;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ExportFormat {
@@ -39,17 +40,27 @@ pub const HELP: &[(&str, &str, &str)] = &[
 ];
 
 pub fn run(args: ExportArgs, _lang: &'static str) -> anyhow::Result<i32> {
-    let filter = args.filter.filter()?;
-    let mut plays = match args.db.open_existing()? {
-        Some(db) => history::query::plays(&db, &filter).map_err(Error::from)?,
-        None => Vec::new(),
+    let filter = Filter { oldest_first: true, ..args.filter.filter()? };
+    let db = args.db.open_read_only()?;
+    let each = |f: &mut dyn FnMut(Play) -> Result<(), Stopped>| -> Result<(), Stopped> {
+        match &db {
+            Some(db) => history::query::each_play(db, &filter, f),
+            None => Ok(()),
+        }
     };
-    plays.reverse();
-    let text = match args.format {
-        ExportFormat::Bgstats => export::bgstats(&plays),
-        ExportFormat::Json => export::json(&plays),
-        ExportFormat::Csv => export::csv(&plays),
-    };
-    emit(&text)?;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    match args.format {
+        ExportFormat::Bgstats | ExportFormat::Json => {
+            let mut array = JsonArray::new(&mut out);
+            let json = if args.format == ExportFormat::Json { export::play_json } else { export::bgstats_play };
+            each(&mut |play| Ok(array.item(&json(&play))?))?;
+            array.finish()?;
+        }
+        ExportFormat::Csv => {
+            out.write_all(export::CSV_HEADER.as_bytes())?;
+            each(&mut |play| Ok(out.write_all(export::csv_rows(&play).as_bytes())?))?;
+        }
+    }
+    out.flush()?;
     Ok(0)
 }
