@@ -58,6 +58,8 @@ fn play(n: u64, hash: String) -> PlayRecord {
         rules_fingerprint: "0123456789abcdef".into(),
         save_hash: Some(hash),
         outcome: Outcome::Ranked,
+        location: None,
+        deal: None,
     }
 }
 

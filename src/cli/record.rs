@@ -250,6 +250,8 @@ fn from_save(rules: &Rules, header: &Header, bytes: &[u8], ended: i64, source: S
         rules_fingerprint: header.rules.hash.clone(),
         save_hash: Some(history::content_hash(bytes)),
         outcome: Outcome::Ranked,
+        location: None,
+        deal: None,
     }
 }
 
@@ -382,5 +384,7 @@ pub fn paper_play(
         rules_fingerprint: rules.fingerprint(),
         save_hash: Some(history::files_hash(texts)),
         outcome,
+        location: None,
+        deal: None,
     })
 }

@@ -135,9 +135,13 @@ UPDATE game_totals SET (record_score, record_player_id, record_play_id) = (
 ";
 
 /// Version 3: the clubs' history (#25). `stats` finds a game's latest name by the index of
-/// its plays in id order (it sorted every play of the game).
+/// its plays in id order (it sorted every play of the game); where a play was played; the
+/// deal of a game with dealt dice, and the plays of one deal.
 const V3: &str = "
 CREATE INDEX plays_by_game_id ON plays (game_id, id);
+ALTER TABLE plays ADD COLUMN location TEXT;
+ALTER TABLE plays ADD COLUMN deal TEXT;
+CREATE INDEX plays_by_deal ON plays (deal) WHERE deal IS NOT NULL;
 ";
 
 /// What a file's header says about it, read before anything is changed.

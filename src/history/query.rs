@@ -19,8 +19,21 @@ pub struct Filter {
     pub night: Option<Date>,
     /// At most this many (the newest).
     pub limit: Option<usize>,
-    /// Oldest first (exports) instead of newest first (listings).
-    pub oldest_first: bool,
+    /// In which order (newest first unless told).
+    pub order: Order,
+}
+
+/// The order plays are listed in.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Order {
+    /// Latest game night first (listings).
+    #[default]
+    NewestFirst,
+    /// Earliest game night first (exports for other programs).
+    OldestFirst,
+    /// In the order they were recorded (a deckhand export: imported into an empty
+    /// history, every play keeps its number).
+    Recorded,
 }
 
 /// The plays the filter selects, newest first (or oldest first), in a `Vec`: for the few
@@ -36,7 +49,8 @@ pub fn plays(db: &Db, filter: &Filter) -> Result<Vec<Play>, HistoryError> {
 
 /// The columns `play_head` reads, in its order.
 const HEAD_COLUMNS: &str = "p.id, p.game_id, p.game_name, p.bgg_id, p.started_at, p.utc_offset, p.night, p.duration_s,
-    p.source, p.mode, p.coop_result, p.final_wind, p.solo_rating_min, p.start_seat, p.rules_fingerprint, p.save_hash";
+    p.source, p.mode, p.coop_result, p.final_wind, p.solo_rating_min, p.start_seat, p.rules_fingerprint, p.save_hash,
+    p.location, p.deal";
 
 /// Hand the plays the filter selects to `f` one at a time, as they are read: the memory a
 /// listing takes does not grow with the history (100,000 plays are never held at once).
@@ -58,12 +72,14 @@ pub fn each_play<E: From<HistoryError>>(
          ORDER BY {newest_first}
          LIMIT ?5"
     );
-    let sql = if f.oldest_first {
-        // The newest N (the limit), then turned round.
-        let columns = HEAD_COLUMNS.replace("p.", "");
-        format!("SELECT {columns} FROM ({selected}) p ORDER BY p.night, COALESCE(p.started_at, 0), p.id")
-    } else {
-        selected
+    // The newest N (the limit), then turned round.
+    let columns = HEAD_COLUMNS.replace("p.", "");
+    let sql = match f.order {
+        Order::NewestFirst => selected,
+        Order::OldestFirst => {
+            format!("SELECT {columns} FROM ({selected}) p ORDER BY p.night, COALESCE(p.started_at, 0), p.id")
+        }
+        Order::Recorded => format!("SELECT {columns} FROM ({selected}) p ORDER BY p.id"),
     };
     let err = |e| E::from(db.err(e));
     let mut stmt = db.conn.prepare(&sql).map_err(err)?;
@@ -139,6 +155,8 @@ fn play_head(r: &Row) -> rusqlite::Result<Play> {
             rules_fingerprint: r.get(14)?,
             save_hash: r.get(15)?,
             outcome,
+            location: r.get(16)?,
+            deal: r.get(17)?,
         },
     })
 }
@@ -577,6 +595,8 @@ mod tests {
             start_player: Some(0),
             rules_fingerprint: "0".into(),
             save_hash: Some(hash.into()),
+            location: None,
+            deal: None,
             outcome: Outcome::Ranked,
         }
     }

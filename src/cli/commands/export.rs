@@ -1,5 +1,6 @@
-//! `deckhand export --format bgstats|json|csv`: every recorded play (or those the filters
-//! select), oldest first, on standard output.
+//! `deckhand export --format bgstats|json|csv|deckhand`: every recorded play (or those the
+//! filters select), oldest first, on standard output, written as it is read. `deckhand` is
+//! the lossless export `import` reads back (in the order the plays were recorded).
 
 use clap::{Args, ValueEnum};
 
@@ -7,7 +8,7 @@ use super::history::FilterArgs;
 use std::io::Write as _;
 
 use crate::cli::record::{DbArgs, Stopped};
-use crate::history::{self, export, Filter, Play};
+use crate::history::{self, export, transfer, Filter, Order, Play};
 use crate::report::listing::JsonArray;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -16,6 +17,7 @@ pub enum ExportFormat {
     Bgstats,
     Json,
     Csv,
+    Deckhand,
 }
 
 #[derive(Debug, Args)]
@@ -40,7 +42,8 @@ pub const HELP: &[(&str, &str, &str)] = &[
 ];
 
 pub fn run(args: ExportArgs, _lang: &'static str) -> anyhow::Result<i32> {
-    let filter = Filter { oldest_first: true, ..args.filter.filter()? };
+    let order = if args.format == ExportFormat::Deckhand { Order::Recorded } else { Order::OldestFirst };
+    let filter = Filter { order, ..args.filter.filter()? };
     let db = args.db.open_read_only()?;
     let each = |f: &mut dyn FnMut(Play) -> Result<(), Stopped>| -> Result<(), Stopped> {
         match &db {
@@ -55,6 +58,10 @@ pub fn run(args: ExportArgs, _lang: &'static str) -> anyhow::Result<i32> {
             let json = if args.format == ExportFormat::Json { export::play_json } else { export::bgstats_play };
             each(&mut |play| Ok(array.item(&json(&play))?))?;
             array.finish()?;
+        }
+        ExportFormat::Deckhand => {
+            out.write_all(transfer::head().as_bytes())?;
+            each(&mut |play| Ok(out.write_all(transfer::play_line(&play).as_bytes())?))?;
         }
         ExportFormat::Csv => {
             out.write_all(export::CSV_HEADER.as_bytes())?;

@@ -7,7 +7,7 @@ use clap::{Args, Subcommand};
 use serde_json::{json, Value};
 
 use crate::cli::record::{self, DbArgs, Stopped};
-use crate::history::{self, export, Filter, HistoryError, Play};
+use crate::history::{self, export, Filter, HistoryError, Order, Play};
 use crate::report::listing::{JsonArray, Listing, Stream};
 use crate::report::Format;
 use crate::text::history::{self as words, GameNames};
@@ -54,7 +54,7 @@ impl FilterArgs {
             since: self.since.as_deref().map(record::parse_date).transpose()?,
             night: None,
             limit: self.limit,
-            oldest_first: false,
+            order: Order::NewestFirst,
         })
     }
 }
