@@ -256,7 +256,7 @@ fn history_filters_and_every_format_in_the_chosen_language() {
     assert_eq!(ids(h(&["--format", "json", "--game", "fleet-dice", "--since", "2025-01-11"])), [3]);
     assert_eq!(ids(h(&["--format", "json", "--limit", "2"])), [4, 3]);
     let csv = h(&["--format", "csv"]);
-    assert!(csv.starts_with("id,date,game,players,result,duration\n4,2025-01-17,Nauticus,"), "{csv}");
+    assert!(csv.starts_with("id,date,game,players,result,duration,location\n4,2025-01-17,Nauticus,"), "{csv}");
     let md = h(&["--format", "markdown"]);
     assert!(md.starts_with("| # | DATE | GAME |"), "{md}");
     let de = stdout(&deckhand(d).args(["--lang", "de", "history", "--db", "h.sqlite3"]).assert().success());
@@ -444,7 +444,7 @@ fn players_are_matched_without_case_and_rename_merges_spellings() {
     let out = deckhand(d).args(["players", "rename", "cleo", "Cy", "--db", "h.sqlite3"]).assert().success();
     assert!(stderr(&out).contains("`cleo` merged into `Cy` (1 play moved)."), "{}", stderr(&out));
     assert_eq!(plays_of("cy"), Some(3));
-    assert_eq!(plays_of("cleo"), None);
+    assert_eq!(plays_of("cleo"), Some(3), "cleo is one of Cy's names now");
     deckhand(d).args(["players", "rename", "ann", "Anna", "--db", "h.sqlite3"]).assert().success();
     assert_eq!(plays_of("ANNA"), Some(3));
     deckhand(d)
@@ -516,6 +516,9 @@ fn old_database(path: &Path, version: u32) {
         )
         .unwrap();
     }
+    if version >= 3 {
+        conn.execute_batch("INSERT INTO player_names VALUES ('ann', 1), ('bob', 2);").unwrap();
+    }
 }
 
 #[test]
@@ -544,6 +547,9 @@ fn every_earlier_schema_version_and_an_empty_file_migrate() {
             );
             assert_eq!(s["head_to_head"][0]["ahead"], 1, "version {version}: totals built from the old plays");
             assert_eq!(s["categories_fleet-dice"][0]["fish"], 40.0);
+            let ann =
+                json(&deckhand(d).args(["history", "--format", "json", "--player", "ANN", "--db", &name]).assert());
+            assert_eq!(ann.as_array().unwrap().len(), 1, "version {version}: players found by their names");
         }
         // And it takes new plays.
         deckhand(d).args(["score", "--record", "--db", &name]).args(sheets()).assert().success();
@@ -858,7 +864,7 @@ fn a_deckhand_export_imported_into_an_empty_history_gives_the_same_history() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     club(d);
-    play(d, "g.jsonl", 5, &["Ann", "Zoe"], &["--db", "h.sqlite3"]).0.success();
+    play(d, "g.jsonl", 5, &["Ann", "Zoe"], &["--db", "h.sqlite3", "--location", "Table 1"]).0.success();
     write(d, "won.txt", WON);
     deckhand(d)
         .args([
@@ -877,6 +883,7 @@ fn a_deckhand_export_imported_into_an_empty_history_gives_the_same_history() {
         .success();
     let text = export(d, "h.sqlite3");
     assert_eq!(text.lines().count(), 1 + 6, "a head line and six plays:\n{text}");
+    assert_eq!(text.matches("\"location\":\"Table 1\"").count(), 1, "{text}");
     write(d, "club.deckhand", &text);
     let out = deckhand(d).args(["import", "club.deckhand", "--db", "new.sqlite3"]).assert().success();
     assert!(stderr(&out).contains("club.deckhand: 6 plays recorded, 0 already in the history"), "{}", stderr(&out));
@@ -916,4 +923,47 @@ fn merging_another_laptops_database_twice_changes_nothing_the_second_time() {
     let out = deckhand(d).args(["import", "bad.deckhand", "--db", "fresh.sqlite3"]).assert().code(2);
     assert!(stderr(&out).contains("bad.deckhand, line 7: not a play of a deckhand export"), "{}", stderr(&out));
     assert_eq!(export(d, "fresh.sqlite3").lines().count(), 1, "nothing recorded");
+}
+
+#[test]
+fn players_merge_moves_every_play_and_the_merged_name_stays_the_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let sheet = |player: &str| format!("game = \"fleet-dice\"\nplayer = \"{player}\"\n[marks]\ncod = 9\n");
+    let paper = |date: &str, players: &[&str], extra: &[&str]| {
+        let files: Vec<String> = players.iter().map(|p| write(d, &format!("{date}-{p}.toml"), &sheet(p))).collect();
+        deckhand(d).args(["score", "--db", "h.sqlite3", "--record", "--date", date]).args(extra).args(&files).assert()
+    };
+    paper("2025-02-01", &["Ann", "Bob"], &["--location", "Table 3"]).success();
+    paper("2025-02-02", &["Anne", "Cy"], &[]).success();
+    paper("2025-02-03", &["Anne", "Bob"], &[]).success();
+    let plays_of = |name: &str| {
+        let s = json(&deckhand(d).args(["stats", "--db", "h.sqlite3", "--format", "json", "--player", name]).assert());
+        s["players"].as_array().unwrap().first().map(|p| (p["player"].clone(), p["plays"].as_u64().unwrap()))
+    };
+    assert_eq!(plays_of("anne").map(|p| p.1), Some(2));
+    let out = deckhand(d).args(["players", "merge", "Anne", "ann", "--db", "h.sqlite3"]).assert().success();
+    assert!(stderr(&out).contains("`Anne` merged into `ann` (2 plays moved)."), "{}", stderr(&out));
+    assert_eq!(plays_of("Ann"), Some((Value::from("Ann"), 3)), "Ann keeps her name and has every play");
+    assert_eq!(plays_of("ANNE"), Some((Value::from("Ann"), 3)), "Anne is one of Ann's names now");
+    // A game typed later with "anne" lands on Ann, not on a new player.
+    paper("2025-02-04", &["anne", "Dee"], &[]).success();
+    assert_eq!(plays_of("Ann").map(|p| p.1), Some(4));
+    let history =
+        json(&deckhand(d).args(["history", "--db", "h.sqlite3", "--format", "json", "--player", "ann"]).assert());
+    assert_eq!(history.as_array().unwrap().len(), 4);
+    assert!(history.as_array().unwrap().iter().all(|p| p["players"][0]["name"] == "Ann"), "{history}");
+    // Refused: one player twice, players who sat together, a name nobody has.
+    let refused = |from: &str, into: &str, says: &str| {
+        let out = deckhand(d).args(["players", "merge", from, into, "--db", "h.sqlite3"]).assert().code(2);
+        assert!(stderr(&out).contains(says), "{}", stderr(&out));
+    };
+    refused("anne", "Ann", "are one player already");
+    refused("Bob", "Ann", "both played in play #1");
+    refused("Zed", "Ann", "no player `Zed`");
+    // The location is recorded and shown.
+    let table = stdout(&deckhand(d).args(["history", "--db", "h.sqlite3"]).assert().success());
+    assert!(table.contains("LOCATION") && table.contains("Table 3"), "{table}");
+    assert_eq!(history[3]["location"], "Table 3");
+    deckhand(d).args(["score", "--record", "--location", "", "--db", "h.sqlite3"]).args(sheets()).assert().code(2);
 }

@@ -71,6 +71,9 @@ pub fn bgstats_play(play: &Play) -> Value {
         "game": game,
         "players": players,
     });
+    if let Some(place) = &r.location {
+        out["location"] = json!(place);
+    }
     if let Some(d) = r.duration_s {
         // Whole minutes, at least one for a game that was played at all.
         out["durationMin"] = json!(d.div_ceil(60));
@@ -120,6 +123,8 @@ pub fn play_json(play: &Play) -> Value {
         "solo_rating_min": rating_min,
         "rules_fingerprint": r.rules_fingerprint,
         "save_hash": r.save_hash,
+        "location": r.location,
+        "deal": r.deal,
         "players": players,
     })
 }

@@ -135,10 +135,18 @@ UPDATE game_totals SET (record_score, record_player_id, record_play_id) = (
 ";
 
 /// Version 3: the clubs' history (#25). `stats` finds a game's latest name by the index of
-/// its plays in id order (it sorted every play of the game); where a play was played; the
-/// deal of a game with dealt dice, and the plays of one deal.
+/// its plays in id order (it sorted every play of the game); every name a player was
+/// recorded under (a rename or a merge keeps the old names theirs: a play typed with one
+/// lands on them); where a play was played; the deal of a game with dealt dice, and the
+/// plays of one deal.
 const V3: &str = "
 CREATE INDEX plays_by_game_id ON plays (game_id, id);
+CREATE TABLE player_names (
+    key       TEXT PRIMARY KEY,
+    player_id INTEGER NOT NULL REFERENCES players (id)
+) WITHOUT ROWID;
+CREATE INDEX player_names_by_player ON player_names (player_id);
+INSERT INTO player_names (key, player_id) SELECT key, id FROM players;
 ALTER TABLE plays ADD COLUMN location TEXT;
 ALTER TABLE plays ADD COLUMN deal TEXT;
 CREATE INDEX plays_by_deal ON plays (deal) WHERE deal IS NOT NULL;

@@ -286,6 +286,14 @@ pub enum HistoryError {
         /// What is wrong, in English (serde's message or the value refused).
         detail: String,
     },
+    /// Merging a player into themself (two of their names); nothing is changed.
+    #[error("{from} and {into} are one player already")]
+    SamePlayer {
+        /// The player to merge, as given.
+        from: String,
+        /// The player to merge into, as given.
+        into: String,
+    },
     /// Merging two players who sat at the same table in a play; nothing is changed.
     #[error("{old} and {new} both played in play #{play}")]
     PlayedTogether {

@@ -216,16 +216,21 @@ fn insert(tx: &Transaction, play: &PlayRecord, new_players: &mut Vec<String>) ->
     Ok(play_id)
 }
 
-/// The id of the player `name` matches (case-insensitively), added when new (then true).
+/// The id of the player `name` matches (case-insensitively, by any name they were recorded
+/// under), added when new (then true).
 pub(crate) fn player_id(tx: &Transaction, name: &str) -> rusqlite::Result<(i64, bool)> {
     let key = player_key(name);
-    if let Some(id) =
-        tx.prepare_cached("SELECT id FROM players WHERE key = ?1")?.query_row([&key], |r| r.get(0)).optional()?
+    if let Some(id) = tx
+        .prepare_cached("SELECT player_id FROM player_names WHERE key = ?1")?
+        .query_row([&key], |r| r.get(0))
+        .optional()?
     {
         return Ok((id, false));
     }
     tx.prepare_cached("INSERT INTO players (name, key) VALUES (?1, ?2)")?.execute(params![name.trim(), key])?;
-    Ok((tx.last_insert_rowid(), true))
+    let id = tx.last_insert_rowid();
+    tx.prepare_cached("INSERT INTO player_names (key, player_id) VALUES (?1, ?2)")?.execute(params![key, id])?;
+    Ok((id, true))
 }
 
 /// Recompute the totals of `game` for `players` (and every pair they are in) and the

@@ -164,7 +164,7 @@ fn list(db: Option<&history::Db>, filter: &Filter, format: Format, lang: &str) -
 }
 
 /// The columns of the listing: number, when, game, players with their scores, result,
-/// duration.
+/// duration, where.
 fn columns(lang: &str) -> Listing {
     Listing::new(&[
         ("id", crate::t!(lang, "cli.history.col.id")),
@@ -173,6 +173,7 @@ fn columns(lang: &str) -> Listing {
         ("players", crate::t!(lang, "cli.history.col.players")),
         ("result", crate::t!(lang, "cli.history.col.result")),
         ("duration", crate::t!(lang, "cli.history.col.duration")),
+        ("location", crate::t!(lang, "cli.history.col.location")),
     ])
 }
 
@@ -186,6 +187,7 @@ fn row(play: &Play, names: &mut GameNames, lang: &str) -> Vec<Value> {
         json!(words::players(r)),
         json!(names.result(r, lang)),
         json!(words::duration(r.duration_s, lang)),
+        json!(r.location),
     ]
 }
 

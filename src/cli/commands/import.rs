@@ -25,6 +25,9 @@ pub struct ImportArgs {
     /// Save files written by `deckhand play`, history databases, or `export --format deckhand` files
     #[arg(required = true, value_name = "FILE")]
     pub saves: Vec<PathBuf>,
+    /// Where the games were played (a table or a venue): recorded with every play that has no place yet
+    #[arg(long, value_name = "NAME", value_parser = record::location)]
+    pub location: Option<String>,
     #[command(flatten)]
     pub rules: SavedRules,
     #[command(flatten)]
@@ -36,6 +39,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("import", "saves", "cli.help.import.saves"),
     ("import", "rules", "cli.help.began_with"),
     ("import", "allow_rules_change", "cli.help.import.allow_rules_change"),
+    ("import", "location", "cli.help.import.location"),
     ("import", "db", "cli.help.history.db"),
 ];
 
@@ -112,9 +116,21 @@ impl Merged {
     }
 }
 
+/// A play with `--location` when it has no place of its own.
+fn placed(play: PlayRecord, location: Option<&String>) -> PlayRecord {
+    PlayRecord { location: play.location.or_else(|| location.cloned()), ..play }
+}
+
 /// Every play of another history (its database or its export) into ours, in one
 /// transaction: a file is merged whole or not at all.
-fn merge(db: &mut Db, ours: &Path, path: &Path, kind: &Kind, new_players: &mut Vec<String>) -> Result<Merged, Error> {
+fn merge(
+    db: &mut Db,
+    ours: &Path,
+    path: &Path,
+    kind: &Kind,
+    location: Option<&String>,
+    new_players: &mut Vec<String>,
+) -> Result<Merged, Error> {
     let same = |a: &Path, b: &Path| {
         std::fs::canonicalize(a).ok().zip(std::fs::canonicalize(b).ok()).is_some_and(|(a, b)| a == b)
     };
@@ -128,13 +144,13 @@ fn merge(db: &mut Db, ours: &Path, path: &Path, kind: &Kind, new_players: &mut V
             if let Some(theirs) = Db::open_read_only(path)? {
                 let all = Filter { order: Order::Recorded, ..Filter::default() };
                 history::query::each_play(&theirs, &all, |play| {
-                    merged.count(batch.record(&play.record)?);
+                    merged.count(batch.record(&placed(play.record, location))?);
                     Ok::<(), HistoryError>(())
                 })?;
             }
         }
         _ => transfer::read(path, |play| {
-            merged.count(batch.record(&play)?);
+            merged.count(batch.record(&placed(play, location))?);
             Ok::<(), HistoryError>(())
         })?,
     }
@@ -154,7 +170,7 @@ pub fn run(args: ImportArgs, lang: &'static str) -> anyhow::Result<i32> {
             Kind::Save => match play_of(path, &args, lang)? {
                 Some(play) => {
                     let mut batch = Batch::begin(&mut db)?;
-                    let recorded = batch.record(&play)?;
+                    let recorded = batch.record(&placed(play, args.location.as_ref()))?;
                     new_players.extend(batch.new_players().iter().cloned());
                     batch.commit()?;
                     Ok(match recorded {
@@ -164,7 +180,7 @@ pub fn run(args: ImportArgs, lang: &'static str) -> anyhow::Result<i32> {
                 }
                 None => Ok(crate::t!(lang, "cli.import.unfinished", file = file)),
             },
-            kind => merge(&mut db, &ours, path, &kind, &mut new_players)
+            kind => merge(&mut db, &ours, path, &kind, args.location.as_ref(), &mut new_players)
                 .map(|m| crate::t!(lang, "cli.import.merged", file = file, n = m.new, already = m.already)),
         });
         match done {
