@@ -967,3 +967,65 @@ fn players_merge_moves_every_play_and_the_merged_name_stays_the_players() {
     assert_eq!(history[3]["location"], "Table 3");
     deckhand(d).args(["score", "--record", "--location", "", "--db", "h.sqlite3"]).args(sheets()).assert().code(2);
 }
+
+/// `%XX` undone (the links write every byte outside encodeURIComponent's set that way).
+fn percent_decoded(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let (mut out, mut i) = (Vec::new(), 0);
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            out.push(u8::from_str_radix(&text[i + 1..i + 3], 16).unwrap());
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn a_bg_stats_link_per_play_newest_first_opens_the_play_filled_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    club(d);
+    let (out, starter) = play(d, "g.jsonl", 9, &["Ann", "Bob & Co"], &["--db", "h.sqlite3", "--location", "Café Nord"]);
+    out.success();
+    let text =
+        stdout(&deckhand(d).args(["export", "--format", "bgstats-link", "--db", "h.sqlite3"]).assert().success());
+    assert_eq!(text.lines().count(), 5, "one link per play");
+    let limited = stdout(
+        &deckhand(d)
+            .args(["export", "--format", "bgstats-link", "--limit", "2", "--db", "h.sqlite3"])
+            .assert()
+            .success(),
+    );
+    assert_eq!(limited.lines().collect::<Vec<_>>(), text.lines().take(2).collect::<Vec<_>>());
+    let link = text.lines().next().unwrap();
+    let data =
+        link.strip_prefix("https://app.bgstatsapp.com/createPlay.html?data=").unwrap_or_else(|| panic!("{link}"));
+    assert!(data.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.!~*'()%".contains(&b)), "{data}");
+    let play: Value = serde_json::from_str(&percent_decoded(data)).unwrap();
+    // The newest play: the live game, with the documented fields.
+    let game = &play["game"];
+    assert_eq!(
+        (&game["name"], &game["sourceGameId"], &game["highestWins"], &game["noPoints"]),
+        (&Value::from("Fleet: The Dice Game"), &Value::from("fleet-dice"), &Value::from(true), &Value::from(false))
+    );
+    assert!(game.get("bggId").is_none(), "no unconfirmed BGG id is invented");
+    assert_eq!(play["location"], "Café Nord");
+    let date = play["playDate"].as_str().unwrap();
+    assert_eq!((date.len(), &date[4..5], &date[10..11], &date[13..14]), (19, "-", " ", ":"), "{date}");
+    assert!(play["durationMin"].as_u64().unwrap() >= 1);
+    let players = play["players"].as_array().unwrap();
+    assert_eq!(players.iter().map(|p| p["name"].as_str().unwrap()).collect::<Vec<_>>(), ["Ann", "Bob & Co"]);
+    for p in players {
+        assert!(p["score"].is_i64() && p["rank"].is_u64(), "{p}");
+        assert_eq!(p["winner"], p["rank"] == 1);
+        assert_eq!(p["startPlayer"], p["name"] == starter.as_str());
+        assert_eq!(p["sourcePlayerId"], p["name"].as_str().unwrap().to_lowercase());
+    }
+    // The same play as the BG Stats JSON export writes it.
+    let all = json(&deckhand(d).args(["export", "--db", "h.sqlite3"]).assert().success());
+    assert_eq!(all[4], play);
+}

@@ -81,6 +81,25 @@ pub fn bgstats_play(play: &Play) -> Value {
     out
 }
 
+/// The page of BG Stats that opens a new play filled in from its `data` parameter.
+pub const BGSTATS_LINK: &str = "https://app.bgstatsapp.com/createPlay.html?data=";
+
+/// A link that opens the play in BG Stats, filled in (its push-play JSON, URL-encoded).
+pub fn bgstats_link(play: &Play) -> String {
+    let data = bgstats_play(play).to_string();
+    let mut out = String::with_capacity(BGSTATS_LINK.len() + data.len() * 2);
+    out.push_str(BGSTATS_LINK);
+    for b in data.bytes() {
+        // encodeURIComponent's unreserved characters stay; every other byte is %XX.
+        if b.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
+}
+
 /// One play with everything the history holds.
 pub fn play_json(play: &Play) -> Value {
     let r = &play.record;

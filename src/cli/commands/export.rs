@@ -1,6 +1,7 @@
-//! `deckhand export --format bgstats|json|csv|deckhand`: every recorded play (or those the
-//! filters select), oldest first, on standard output, written as it is read. `deckhand` is
-//! the lossless export `import` reads back (in the order the plays were recorded).
+//! `deckhand export --format bgstats|json|csv|deckhand|bgstats-link`: every recorded play
+//! (or those the filters select), oldest first, on standard output, written as it is read.
+//! `deckhand` is the lossless export `import` reads back (in the order the plays were
+//! recorded); `bgstats-link` one link per play, newest first, that opens it in BG Stats.
 
 use clap::{Args, ValueEnum};
 
@@ -18,6 +19,7 @@ pub enum ExportFormat {
     Json,
     Csv,
     Deckhand,
+    BgstatsLink,
 }
 
 #[derive(Debug, Args)]
@@ -42,7 +44,12 @@ pub const HELP: &[(&str, &str, &str)] = &[
 ];
 
 pub fn run(args: ExportArgs, _lang: &'static str) -> anyhow::Result<i32> {
-    let order = if args.format == ExportFormat::Deckhand { Order::Recorded } else { Order::OldestFirst };
+    let order = match args.format {
+        ExportFormat::Deckhand => Order::Recorded,
+        // Links are for tapping: the latest play first.
+        ExportFormat::BgstatsLink => Order::NewestFirst,
+        _ => Order::OldestFirst,
+    };
     let filter = Filter { order, ..args.filter.filter()? };
     let db = args.db.open_read_only()?;
     let each = |f: &mut dyn FnMut(Play) -> Result<(), Stopped>| -> Result<(), Stopped> {
@@ -58,6 +65,9 @@ pub fn run(args: ExportArgs, _lang: &'static str) -> anyhow::Result<i32> {
             let json = if args.format == ExportFormat::Json { export::play_json } else { export::bgstats_play };
             each(&mut |play| Ok(array.item(&json(&play))?))?;
             array.finish()?;
+        }
+        ExportFormat::BgstatsLink => {
+            each(&mut |play| Ok(writeln!(out, "{}", export::bgstats_link(&play))?))?;
         }
         ExportFormat::Deckhand => {
             out.write_all(transfer::head().as_bytes())?;
