@@ -25,7 +25,7 @@ use std::path::Path;
 
 pub use clock::Date;
 pub use db::Db;
-pub use query::{Filter, GameStats, HeadToHead, Night, Order, PlayerStats, Stats};
+pub use query::{DealResult, Filter, GameStats, HeadToHead, Night, Order, PlayerStats, Stats};
 pub use record::Recorded;
 
 /// How a play came to the history.

@@ -385,6 +385,63 @@ fn read_stats(db: &Db, game: Option<&str>, player: Option<String>) -> rusqlite::
     Ok(Stats { players: players.into_iter().map(|(_, p)| p).collect(), head_to_head, games })
 }
 
+/// One player's result in a deal: every player of every table that played it, ranked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DealResult {
+    /// 1-based place among everyone who played the deal; equal scores share it.
+    pub rank: u32,
+    /// The player's name as the history holds it now.
+    pub player: String,
+    /// The player's score.
+    pub score: i64,
+    /// The place at their own table (None in a solo game).
+    pub table_rank: Option<u32>,
+    /// The play (one table's game).
+    pub play_id: i64,
+    /// Where that table played, if recorded.
+    pub location: Option<String>,
+    /// The game night of that play.
+    pub night: Date,
+    /// The rules id.
+    pub game_id: String,
+}
+
+/// Everyone who played the deal `code` (as recorded, in capitals), best score first: a
+/// duplicate tournament's standings across tables (merge the tables' histories first).
+pub fn deal_standings(db: &Db, code: &str) -> Result<Vec<DealResult>, HistoryError> {
+    let read = || -> rusqlite::Result<Vec<DealResult>> {
+        let mut stmt = db.conn.prepare(
+            "SELECT pl.name, s.score, s.rank, p.id, p.location, p.night, p.game_id, p.mode
+             FROM plays p JOIN seats s ON s.play_id = p.id JOIN players pl ON pl.id = s.player_id
+             WHERE p.deal = ?1 AND s.score IS NOT NULL
+             ORDER BY s.score DESC, p.id, s.seat",
+        )?;
+        let mut out: Vec<DealResult> = Vec::new();
+        let mut rows = stmt.query([code])?;
+        while let Some(r) = rows.next()? {
+            let score: i64 = r.get(1)?;
+            let night: String = r.get(5)?;
+            let mode: String = r.get(7)?;
+            let rank = match out.last() {
+                Some(last) if last.score == score => last.rank,
+                _ => out.len() as u32 + 1,
+            };
+            out.push(DealResult {
+                rank,
+                player: r.get(0)?,
+                score,
+                table_rank: if mode == "solo" { None } else { r.get(2)? },
+                play_id: r.get(3)?,
+                location: r.get(4)?,
+                night: Date::parse(&night).ok_or_else(|| bad_value(5, "a night that is not a date"))?,
+                game_id: r.get(6)?,
+            });
+        }
+        Ok(out)
+    };
+    read().map_err(|e| db.err(e))
+}
+
 /// Each game's totals: a few rows whatever the number of plays. The game's latest name is
 /// one step down the index of its plays in id order (`plays_by_game_id`).
 const GAMES: &str = "SELECT g.game_id,
