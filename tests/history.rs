@@ -1030,20 +1030,24 @@ fn a_bg_stats_link_per_play_newest_first_opens_the_play_filled_in() {
     assert_eq!(all[4], play);
 }
 
-/// A whole two-player Fleet game on the deal `code`: every decision a person makes is
-/// answered by `choose` (an index among its options), every roll dealt. The answers (one key
-/// per line, for `--ask-all`) and every multi-die roll with its round.
-fn dealt(code: &str, names: &[&str], choose: fn(usize) -> usize) -> (String, Vec<(u32, Vec<String>)>) {
-    use deckhand::log::save::{DealCode, FleetSetup};
-    let rules = fleet();
-    let setup = FleetSetup {
+/// A two-player game's setup with digital dice dealt by `code`.
+fn dealt_setup(code: &str) -> deckhand::log::save::FleetSetup {
+    deckhand::log::save::FleetSetup {
         dice: deckhand::games::fleet::game::Dice::Digital,
         seed: None,
         solo: false,
         captains: false,
         trophies: false,
-        deal: DealCode::parse(code),
-    };
+        deal: deckhand::log::save::DealCode::parse(code),
+    }
+}
+
+/// A whole two-player Fleet game on the deal `code`: every decision a person makes is
+/// answered by `choose` (an index among its options), every roll dealt. The answers (one key
+/// per line, for `--ask-all`) and every multi-die roll with its round.
+fn dealt(code: &str, names: &[&str], choose: fn(usize) -> usize) -> (String, Vec<(u32, Vec<String>)>) {
+    let rules = fleet();
+    let setup = dealt_setup(code);
     let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
     let mut session = Session::with_setup(&rules, &names, setup.options());
     let (mut answers, mut rolls) = (String::new(), Vec::new());
@@ -1140,16 +1144,8 @@ fn two_tables_with_one_deal_roll_the_same_dice_while_choosing_differently_and_ar
 
 #[test]
 fn a_dealt_roll_taken_back_shows_the_same_dice_again() {
-    use deckhand::log::save::{DealCode, FleetSetup};
     let rules = fleet();
-    let setup = FleetSetup {
-        dice: deckhand::games::fleet::game::Dice::Digital,
-        seed: None,
-        solo: false,
-        captains: false,
-        trophies: false,
-        deal: DealCode::parse("night-1"),
-    };
+    let setup = dealt_setup("night-1");
     let names = ["Ann".to_string(), "Bob".to_string()];
     let mut session = Session::with_setup(&rules, &names, setup.options());
     let mut checked = 0;

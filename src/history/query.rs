@@ -21,6 +21,9 @@ pub struct Filter {
     pub limit: Option<usize>,
     /// In which order (newest first unless told).
     pub order: Order,
+    /// The players' points per category are not read (a listing that does not show them
+    /// reads a third of the rows).
+    pub without_categories: bool,
 }
 
 /// The order plays are listed in.
@@ -95,7 +98,7 @@ pub fn each_play<E: From<HistoryError>>(
         .map_err(err)?;
     while let Some(row) = rows.next().map_err(err)? {
         let mut play = play_head(row).map_err(err)?;
-        play.record.players = seats_of(db, play.id).map_err(err)?;
+        play.record.players = seats_of(db, play.id, !f.without_categories).map_err(err)?;
         each(play)?;
     }
     Ok(())
@@ -110,7 +113,7 @@ pub fn play(db: &Db, id: i64) -> Result<Option<Play>, HistoryError> {
             .optional()?;
         match head {
             Some(mut play) => {
-                play.record.players = seats_of(db, play.id)?;
+                play.record.players = seats_of(db, play.id, true)?;
                 Ok(Some(play))
             }
             None => Ok(None),
@@ -161,7 +164,7 @@ fn play_head(r: &Row) -> rusqlite::Result<Play> {
     })
 }
 
-fn seats_of(db: &Db, play_id: i64) -> rusqlite::Result<Vec<PlayerRecord>> {
+fn seats_of(db: &Db, play_id: i64, categories: bool) -> rusqlite::Result<Vec<PlayerRecord>> {
     let mut players: Vec<PlayerRecord> = db
         .conn
         .prepare_cached(
@@ -178,6 +181,9 @@ fn seats_of(db: &Db, play_id: i64) -> rusqlite::Result<Vec<PlayerRecord>> {
             })
         })?
         .collect::<rusqlite::Result<_>>()?;
+    if !categories {
+        return Ok(players);
+    }
     let mut stmt = db
         .conn
         .prepare_cached("SELECT seat, category, points FROM categories WHERE play_id = ?1 ORDER BY seat, seq")?;

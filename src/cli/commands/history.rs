@@ -55,6 +55,7 @@ impl FilterArgs {
             night: None,
             limit: self.limit,
             order: Order::NewestFirst,
+            without_categories: false,
         })
     }
 }
@@ -92,7 +93,8 @@ pub fn run(args: HistoryArgs, lang: &'static str) -> anyhow::Result<i32> {
     if let Some(HistoryAction::Delete { id, yes, db }) = args.action {
         return delete(id, yes, &db, lang);
     }
-    let filter = args.filter.filter()?;
+    // Only JSON shows the points per category.
+    let filter = Filter { without_categories: args.format != Format::Json, ..args.filter.filter()? };
     let db = args.db.open_read_only()?;
     let none = || crate::ui::say(&crate::t!(lang, "cli.history.none", path = args.db.shown()));
     let listed = matches!(args.format, Format::Table | Format::Markdown);
