@@ -123,6 +123,31 @@ pub fn page(s: &Standings, date: &str, lang: &str) -> String {
     document(&title, &body, lang)
 }
 
+/// A page with `block` (already HTML) added at the end of its body, above deckhand's line.
+pub fn with_block(page: &str, block: &str) -> String {
+    match page.rfind("<p class=\"meta\">") {
+        Some(at) => format!("{}{block}{}", &page[..at], &page[at..]),
+        None => page.to_string(),
+    }
+}
+
+/// The final page's way into BG Stats: the play's push link (`export::bgstats_link`) to tap,
+/// and its QR code (an inline SVG, empty when the link is too long for one) for the phone
+/// that has BG Stats.
+pub fn bgstats_block(link: &str, qr_svg: &str, lang: &str) -> String {
+    format!(
+        "<section class=\"bgstats\"><h2>{}</h2><p><a href=\"{}\">{}</a></p>{}</section>",
+        escape(&crate::t!(lang, "web.report.bgstats_title")),
+        escape(link),
+        escape(&crate::t!(lang, "web.report.bgstats_open")),
+        if qr_svg.is_empty() {
+            String::new()
+        } else {
+            format!("<p>{}</p>{qr_svg}", escape(&crate::t!(lang, "web.report.bgstats_scan")))
+        },
+    )
+}
+
 /// A page of its own around `body` (already HTML): the title, the table style, and
 /// deckhand's line at the foot.
 pub fn document(title: &str, body: &str, lang: &str) -> String {
