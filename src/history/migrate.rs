@@ -135,12 +135,14 @@ UPDATE game_totals SET (record_score, record_player_id, record_play_id) = (
 ";
 
 /// Version 3: the clubs' history (#25). `stats` finds a game's latest name by the index of
-/// its plays in id order (it sorted every play of the game); every name a player was
+/// its plays in id order (it sorted every play of the game); listings read the plays in the
+/// order of an index (they sorted all of them, even for `--limit 20`); every name a player was
 /// recorded under (a rename or a merge keeps the old names theirs: a play typed with one
 /// lands on them); where a play was played; the deal of a game with dealt dice, and the
 /// plays of one deal.
 const V3: &str = "
 CREATE INDEX plays_by_game_id ON plays (game_id, id);
+CREATE INDEX plays_by_time ON plays (night, COALESCE(started_at, 0), id);
 CREATE TABLE player_names (
     key       TEXT PRIMARY KEY,
     player_id INTEGER NOT NULL REFERENCES players (id)

@@ -55,6 +55,37 @@ const HEAD_COLUMNS: &str = "p.id, p.game_id, p.game_name, p.bgg_id, p.started_at
     p.source, p.mode, p.coop_result, p.final_wind, p.solo_rating_min, p.start_seat, p.rules_fingerprint, p.save_hash,
     p.location, p.deal";
 
+/// The query of `each_play`. Every order is an index's order (`plays_by_time`, the ids), so
+/// the first play comes at once and nothing is sorted; only a limit in another order than
+/// newest first sorts the N plays it keeps.
+fn listing_sql(order: Order, limited: bool) -> String {
+    let newest_first = "p.night DESC, COALESCE(p.started_at, 0) DESC, p.id DESC";
+    let order_by = match order {
+        Order::NewestFirst => newest_first,
+        Order::OldestFirst => "p.night, COALESCE(p.started_at, 0), p.id",
+        Order::Recorded => "p.id",
+    };
+    let select = |order_by: &str| {
+        format!(
+            "SELECT {HEAD_COLUMNS}
+             FROM plays p
+             WHERE (?1 IS NULL OR p.game_id = ?1)
+               AND (?2 IS NULL OR EXISTS (SELECT 1 FROM seats s JOIN player_names n ON n.player_id = s.player_id
+                                          WHERE s.play_id = p.id AND n.key = ?2))
+               AND (?3 IS NULL OR p.night >= ?3)
+               AND (?4 IS NULL OR p.night = ?4)
+             ORDER BY {order_by}
+             LIMIT ?5"
+        )
+    };
+    if order == Order::NewestFirst || !limited {
+        return select(order_by);
+    }
+    // The newest N (the limit), then turned round.
+    let columns = HEAD_COLUMNS.replace("p.", "");
+    format!("SELECT {columns} FROM ({}) p ORDER BY {order_by}", select(newest_first))
+}
+
 /// Hand the plays the filter selects to `f` one at a time, as they are read: the memory a
 /// listing takes does not grow with the history (100,000 plays are never held at once).
 /// Stops at the first error `f` returns.
@@ -63,27 +94,7 @@ pub fn each_play<E: From<HistoryError>>(
     f: &Filter,
     mut each: impl FnMut(Play) -> Result<(), E>,
 ) -> Result<(), E> {
-    let newest_first = "p.night DESC, COALESCE(p.started_at, 0) DESC, p.id DESC";
-    let selected = format!(
-        "SELECT {HEAD_COLUMNS}
-         FROM plays p
-         WHERE (?1 IS NULL OR p.game_id = ?1)
-           AND (?2 IS NULL OR EXISTS (SELECT 1 FROM seats s JOIN player_names n ON n.player_id = s.player_id
-                                      WHERE s.play_id = p.id AND n.key = ?2))
-           AND (?3 IS NULL OR p.night >= ?3)
-           AND (?4 IS NULL OR p.night = ?4)
-         ORDER BY {newest_first}
-         LIMIT ?5"
-    );
-    // The newest N (the limit), then turned round.
-    let columns = HEAD_COLUMNS.replace("p.", "");
-    let sql = match f.order {
-        Order::NewestFirst => selected,
-        Order::OldestFirst => {
-            format!("SELECT {columns} FROM ({selected}) p ORDER BY p.night, COALESCE(p.started_at, 0), p.id")
-        }
-        Order::Recorded => format!("SELECT {columns} FROM ({selected}) p ORDER BY p.id"),
-    };
+    let sql = listing_sql(f.order, f.limit.is_some());
     let err = |e| E::from(db.err(e));
     let mut stmt = db.conn.prepare(&sql).map_err(err)?;
     let limit = f.limit.map_or(-1, |n| n.min(i64::MAX as usize) as i64);
@@ -901,6 +912,24 @@ mod tests {
         assert!(!plan.lines().any(|l| l.starts_with("SCAN p")), "{plan}");
         // One sort: the games' own totals (a row per game), none for the plays of a game.
         assert_eq!(plan.matches("TEMP B-TREE").count(), 1, "{plan}");
+    }
+
+    #[test]
+    fn listings_read_the_plays_in_an_indexs_order_without_sorting_them() {
+        let (_d, mut db) = db();
+        three_nights(&mut db);
+        for order in [Order::NewestFirst, Order::OldestFirst, Order::Recorded] {
+            let plan: Vec<String> = db
+                .conn
+                .prepare(&format!("EXPLAIN QUERY PLAN {}", listing_sql(order, false)))
+                .unwrap()
+                .query_map(params![None::<String>, None::<String>, None::<String>, None::<String>, -1], |r| r.get(3))
+                .unwrap()
+                .collect::<rusqlite::Result<_>>()
+                .unwrap();
+            let plan = plan.join("\n");
+            assert!(!plan.contains("TEMP B-TREE"), "{order:?}: {plan}");
+        }
     }
 
     #[test]
