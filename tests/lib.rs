@@ -8,6 +8,7 @@ mod browser;
 mod cli;
 mod endgame_rules;
 mod exact;
+mod faults;
 mod fidelity;
 mod fischerspiel;
 mod fleet_cards;

@@ -186,17 +186,18 @@ pub fn main() -> i32 {
         Err(e) => e.exit(),
     };
     interrupt::install_in(lang);
-    match run(cli) {
+    let code = match run(cli) {
         Ok(code) => code,
         Err(err) => {
             if is_broken_pipe(&err) {
-                return 0;
+                return after_output(0, lang);
             }
             let code = err.downcast_ref::<Error>().map_or(2, Error::exit_code);
             say(&format!("deckhand: {}", error_text(&err, lang)));
             code
         }
-    }
+    };
+    after_output(code, lang)
 }
 
 /// An error as `{:#}` shows it (each context, then the cause, joined by ": "), with our
@@ -254,11 +255,34 @@ pub fn emit(text: &str) -> anyhow::Result<()> {
     emit_bytes(crate::text::escape_controls_in_lines(text).as_bytes())
 }
 
+/// Write bytes to standard output. A closed pipe is not an error; any other failure (a
+/// full disk, `> /dev/full`) is remembered, not returned: the command goes on with its own
+/// work (a game's save, sheets, final page and history are never cut short by what
+/// happened to a copy on the screen) and `main` names standard output and exits with 2
+/// at the end.
 pub fn emit_bytes(bytes: &[u8]) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     match out.write_all(bytes).and_then(|()| out.flush()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        other => Ok(other?),
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            let _ = STDOUT_FAILED.set(e.to_string());
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The first failure to write standard output (not a closed pipe), if any.
+static STDOUT_FAILED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// The exit code once the command is done: a standard output that could not be written
+/// makes it 2 (unless it is 2 or 130 already), with a message that names it.
+fn after_output(code: i32, lang: &str) -> i32 {
+    match STDOUT_FAILED.get() {
+        Some(cause) if code != 130 => {
+            say(&format!("deckhand: {}", crate::t!(lang, "cli.main.stdout_failed", cause = cause)));
+            2
+        }
+        _ => code,
     }
 }
 

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use serde_json::{json, Value};
 
 use super::{clock, Outcome, Play};
-use crate::text::csv_field;
+use crate::escape::csv_field;
 
 /// The `sourceName` BG Stats shows for plays from deckhand.
 pub(crate) const SOURCE_NAME: &str = "deckhand";

@@ -42,6 +42,30 @@ fn place(r: &Row) -> String {
 /// The table as an HTML fragment (classes `deckhand-table`, `bar`), with the tie notes and
 /// warnings below it.
 pub fn fragment(s: &Standings, lang: &str) -> String {
+    let mut out = table(s, lang);
+    for n in s.notes_in(lang) {
+        let _ = write!(out, "<p class=\"note\">{}</p>", escape(&crate::t!(lang, "cli.report.tie_line", note = n)));
+    }
+    out + &warnings(s, lang)
+}
+
+/// The scores of a game still being played: the table and its warnings, without the tie
+/// notes (a tie says how a game ended — before the end, and before anyone scores, it is
+/// noise).
+pub fn running(s: &Standings, lang: &str) -> String {
+    table(s, lang) + &warnings(s, lang)
+}
+
+fn warnings(s: &Standings, lang: &str) -> String {
+    let mut out = String::new();
+    for w in &s.warnings {
+        let _ = write!(out, "<p class=\"warning\">{}</p>", escape(&crate::t!(lang, "cli.report.warning", warning = w)));
+    }
+    out
+}
+
+/// The table alone.
+fn table(s: &Standings, lang: &str) -> String {
     let best: Vec<i64> =
         (0..s.categories.len()).map(|c| s.rows.iter().map(|r| r.values[c]).max().unwrap_or(0).max(1)).collect();
     let best_total = s.rows.iter().map(|r| r.total).max().unwrap_or(0).max(1);
@@ -70,12 +94,6 @@ pub fn fragment(s: &Standings, lang: &str) -> String {
         let _ = write!(out, "<td class=\"total\">{}</td></tr>", bar(r.total, best_total));
     }
     out.push_str("</tbody></table>");
-    for n in s.notes_in(lang) {
-        let _ = write!(out, "<p class=\"note\">{}</p>", escape(&crate::t!(lang, "cli.report.tie_line", note = n)));
-    }
-    for w in &s.warnings {
-        let _ = write!(out, "<p class=\"warning\">{}</p>", escape(&crate::t!(lang, "cli.report.warning", warning = w)));
-    }
     out
 }
 
@@ -104,6 +122,9 @@ pub const TABLE_CSS: &str = "\
 .deckhand-table .bar span{display:block;height:100%;background:#1f6f9f;border-radius:.2em}
 .deckhand-table td.total .bar span{background:#c2572b}
 .note,.warning{margin:.4em 0;color:#44535f}.warning{color:#9b2c12}
+@media(max-width:480px){.deckhand-table{font-size:.85em}.deckhand-table th,.deckhand-table td{padding:.3em .25em}\
+.deckhand-table th:nth-child(n+3){writing-mode:vertical-rl;transform:rotate(180deg);text-align:left;letter-spacing:0}\
+.deckhand-table .bar{min-width:1.6em}}
 ";
 
 /// The final table as a page of its own: title, date, players, the winner (or the solo

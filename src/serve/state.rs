@@ -51,12 +51,18 @@ pub enum Refused {
     NoUndo(String),
     /// The save could not be written: the table takes no more answers.
     Stopped(String),
+    /// The decision answered is another seat's ("this is Bob's question").
+    NotYours(String),
 }
 
 impl Refused {
     pub fn text(&self) -> &str {
         match self {
-            Refused::Taken(t) | Refused::Illegal(t, _) | Refused::NoUndo(t) | Refused::Stopped(t) => t,
+            Refused::Taken(t)
+            | Refused::Illegal(t, _)
+            | Refused::NoUndo(t)
+            | Refused::Stopped(t)
+            | Refused::NotYours(t) => t,
         }
     }
 }
@@ -270,9 +276,17 @@ impl Table {
     pub fn answer_for_seat(&self, seat: usize, offer: u64, input: Input) -> Result<u64, Refused> {
         let slot = {
             let inner = self.lock();
-            match self.offered_to(&inner, seat) {
-                Some(o) => o.slot,
-                None => return Err(Refused::Taken(crate::t!(self.lang, "web.taken"))),
+            let offered = self.offered_to(&inner, seat).filter(|o| o.offer == offer);
+            // Another seat's question, still waiting: said so, not "already answered".
+            let theirs = (0..self.names.len())
+                .filter(|p| *p != seat)
+                .find(|p| matches!(&inner.offers[*p], (id, Some(_)) if *id == offer));
+            match (offered, theirs) {
+                (Some(o), _) => o.slot,
+                (None, Some(p)) => {
+                    return Err(Refused::NotYours(crate::t!(self.lang, "web.not_yours", name = self.names[p])))
+                }
+                (None, None) => return Err(Refused::Taken(crate::t!(self.lang, "web.taken"))),
             }
         };
         self.answer(slot, offer, input)
@@ -325,7 +339,14 @@ impl Table {
             .as_ref()
             .map(|d| fleet_text::prompt(&self.rules, &inner.session.game, d, self.lang))
             .unwrap_or_default();
-        let text = crate::t!(self.lang, "engine.undone", what = what, answer = undone.answer);
+        let answer = fleet_text::answer_label(
+            &self.rules,
+            &inner.session.game,
+            undone.decision.as_ref(),
+            &undone.answer,
+            self.lang,
+        );
+        let text = crate::t!(self.lang, "engine.undone", what = what, answer = answer);
         self.say(&mut inner, text.clone());
         let all: Vec<usize> = (0..=self.names.len()).collect();
         Ok((self.publish(&mut inner, &all), text))

@@ -23,8 +23,8 @@ pub struct PlayArgs {
     pub players: Vec<String>,
     #[command(flatten)]
     pub fleet: FleetFlags,
-    /// Save file (Fleet default: fleet-DATE-TIME.jsonl; fischerspiel: fischerspiel.jsonl);
-    /// an existing file is never overwritten
+    /// Save file (default: GAME-DATE-TIME.jsonl in the games folder, e.g.
+    /// fleet-dice-20261126-201500.jsonl); an existing file is never overwritten
     #[arg(long, short = 'o', visible_alias = "output", value_name = "FILE")]
     pub save: Option<PathBuf>,
     #[command(flatten)]

@@ -24,9 +24,24 @@ pub enum Entry {
     },
     /// Take back the last effective decision.
     Undo,
+    /// Take back the last `n` effective decisions in one act: an undo at the table that
+    /// also takes back the rolls deckhand made and the answers the rules forced after the
+    /// last question a person answered (`{"back":3}`). One user act is one line, so a
+    /// crash never leaves half an undo. `n` is at least 2; one is written as `Undo`, which
+    /// every earlier version reads.
+    Back(usize),
 }
 
 impl Entry {
+    /// The one entry that takes back `n` effective decisions (`n` ≥ 1).
+    pub fn undo(n: usize) -> Entry {
+        if n <= 1 {
+            Entry::Undo
+        } else {
+            Entry::Back(n)
+        }
+    }
+
     /// The entry for a decision answered by `player` (None: at the front).
     pub fn answer(player: Option<usize>, input: Input) -> Entry {
         match player {
@@ -64,7 +79,8 @@ pub struct Undone {
 /// Why an undo is refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NoUndo {
-    /// No decision has been made yet.
+    /// No decision has been made yet, or none by a person: only rolls deckhand made and
+    /// answers the rules forced, which would be made again at once.
     Nothing,
     /// The last decision is a roll deckhand made, and the table has seen the dice.
     DigitalRoll,
@@ -151,6 +167,7 @@ impl Session {
         if self.inputs.is_empty() {
             return Err(NoUndo::Nothing);
         }
+        let before = (self.inputs.clone(), self.game.clone());
         let mut undone = Vec::new();
         while let Some((_, last)) = self.inputs.pop() {
             undone.push(Undone {
@@ -161,8 +178,13 @@ impl Session {
                 decision: None,
             });
             self.game = Self::rebuild(rules, &self.names, self.setup, &self.inputs);
-            if self.inputs.is_empty() || !more(self, self.inputs.len()) {
+            if !more(self, self.inputs.len()) {
                 break;
+            }
+            if self.inputs.is_empty() {
+                // Everything taken back was deckhand's own: nobody's decision to undo.
+                (self.inputs, self.game) = before;
+                return Err(NoUndo::Nothing);
             }
         }
         if let Some(first) = undone.last_mut() {
@@ -259,6 +281,12 @@ impl Session {
                     if inputs.pop().is_none() {
                         return Err((i, ReplayError::UndoNothing));
                     }
+                }
+                Entry::Back(n) => {
+                    if *n == 0 || *n > inputs.len() {
+                        return Err((i, ReplayError::UndoNothing));
+                    }
+                    inputs.truncate(inputs.len() - n);
                 }
             }
         }

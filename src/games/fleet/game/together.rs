@@ -10,7 +10,7 @@
 
 use std::collections::VecDeque;
 
-use super::{Decision, Game, Illegal, Input, Refusal, Task};
+use super::{Choice, Decision, Game, Illegal, Input, Refusal, Task};
 use crate::games::fleet::FleetRules;
 
 impl Task {
@@ -59,6 +59,15 @@ impl Game {
         n
     }
 
+    /// Where a player's oyster boats wait in the window for their catch to be chosen.
+    pub(super) fn oysters_waiting(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
+        let n = self.window();
+        self.queue.iter().take(n).enumerate().filter_map(move |(i, t)| match t {
+            Task::Oyster { player, .. } if *player == p => Some(i),
+            _ => None,
+        })
+    }
+
     /// Whether a player still has something to do in the current window.
     pub(super) fn has_window_task(&self, p: usize) -> bool {
         self.queue.iter().take(self.window()).any(|t| t.player() == Some(p))
@@ -100,7 +109,25 @@ impl Game {
         let Some(i) = self.window_position(p) else {
             return Err(Illegal { refusal: Refusal::NotWaitingFor { player: p }, legal: Vec::new() });
         };
-        self.at(i, |g| g.answer(rules, input))?;
+        // Every oyster boat at once: each boat of the player's answered in turn, in place.
+        let every = match (&self.queue[i], input) {
+            (Task::Oyster { .. }, Input::Choice(key)) => {
+                self.decision_for(rules, &self.queue[i]).options.into_iter().find(|o| {
+                    matches!(o, Choice::EveryOyster { .. }) && o.key(rules, self).eq_ignore_ascii_case(key.trim())
+                })
+            }
+            _ => None,
+        };
+        match every {
+            Some(Choice::EveryOyster { coin, .. }) => {
+                let each = Input::Choice(if coin { "coin" } else { "fish" }.to_string());
+                loop {
+                    let Some(j) = self.oysters_waiting(p).next() else { break };
+                    self.at(j, |g| g.answer(rules, &each))?;
+                }
+            }
+            _ => self.at(i, |g| g.answer(rules, input))?,
+        }
         // The steps that follow in the player's chain and need no answer happen now too.
         while let Some(j) = self.queue.iter().take(self.window()).position(|t| t.player() == Some(p)) {
             let ran = self.at(j, |g| {
@@ -117,7 +144,7 @@ impl Game {
 
     /// Run `step` on task `i` of the queue alone (a queue of its own for the moment), then
     /// put what it leads to back in its place.
-    fn at<T>(&mut self, i: usize, step: impl FnOnce(&mut Game) -> Result<T, Illegal>) -> Result<T, Illegal> {
+    pub(super) fn at<T>(&mut self, i: usize, step: impl FnOnce(&mut Game) -> Result<T, Illegal>) -> Result<T, Illegal> {
         let rest = self.queue.split_off(i);
         let before = std::mem::replace(&mut self.queue, rest);
         let after = self.queue.split_off(1);
