@@ -1030,24 +1030,24 @@ fn a_bg_stats_link_per_play_newest_first_opens_the_play_filled_in() {
     assert_eq!(all[4], play);
 }
 
-/// A two-player game's setup with digital dice dealt by `code`.
-fn dealt_setup(code: &str) -> deckhand::log::save::FleetSetup {
+/// A game's setup with digital dice dealt by `code` (solo for one player).
+fn dealt_setup(code: &str, players: usize) -> deckhand::log::save::FleetSetup {
     deckhand::log::save::FleetSetup {
         dice: deckhand::games::fleet::game::Dice::Digital,
         seed: None,
-        solo: false,
+        solo: players == 1,
         captains: false,
         trophies: false,
         deal: deckhand::log::save::DealCode::parse(code),
     }
 }
 
-/// A whole two-player Fleet game on the deal `code`: every decision a person makes is
+/// A whole Fleet game on the deal `code`: every decision a person makes is
 /// answered by `choose` (an index among its options), every roll dealt. The answers (one key
 /// per line, for `--ask-all`) and every multi-die roll with its round.
 fn dealt(code: &str, names: &[&str], choose: fn(usize) -> usize) -> (String, Vec<(u32, Vec<String>)>) {
     let rules = fleet();
-    let setup = dealt_setup(code);
+    let setup = dealt_setup(code, names.len());
     let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
     let mut session = Session::with_setup(&rules, &names, setup.options());
     let (mut answers, mut rolls) = (String::new(), Vec::new());
@@ -1145,7 +1145,7 @@ fn two_tables_with_one_deal_roll_the_same_dice_while_choosing_differently_and_ar
 #[test]
 fn a_dealt_roll_taken_back_shows_the_same_dice_again() {
     let rules = fleet();
-    let setup = dealt_setup("night-1");
+    let setup = dealt_setup("night-1", 2);
     let names = ["Ann".to_string(), "Bob".to_string()];
     let mut session = Session::with_setup(&rules, &names, setup.options());
     let mut checked = 0;
@@ -1163,4 +1163,29 @@ fn a_dealt_roll_taken_back_shows_the_same_dice_again() {
         session.apply(&rules, input).unwrap();
     }
     assert_eq!(checked, 6);
+}
+
+#[test]
+fn a_solo_deal_is_one_challenge_against_ruth_for_everyone_who_plays_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (first, rolls_a) = dealt("ruth-1", &["Ann"], |_| 0);
+    let (last, rolls_b) = dealt("ruth-1", &["Bob"], |n| n - 1);
+    assert_ne!(first, last);
+    assert_eq!(rolls_a, rolls_b, "the same dice for both challengers");
+    write(d, "first.txt", &first);
+    write(d, "last.txt", &last);
+    for (player, answers, save) in [("Ann", "first.txt", "a.jsonl"), ("Bob", "last.txt", "b.jsonl")] {
+        deckhand(d)
+            .args(["play", "fleet-dice", "--players", player, "--dice", "digital", "--deal", "ruth-1", "--ask-all"])
+            .args(["--answers", answers, "--save", save, "--db", "h.sqlite3"])
+            .assert()
+            .success();
+    }
+    let s =
+        json(&deckhand(d).args(["standings", "--deal", "RUTH-1", "--db", "h.sqlite3", "--format", "json"]).assert());
+    let players = s["players"].as_array().unwrap();
+    assert_eq!(players.len(), 2, "{s}");
+    assert!(players.iter().all(|p| p["table_rank"].is_null()), "no table to rank at in a solo game: {s}");
+    assert!(players[0]["score"].as_i64() >= players[1]["score"].as_i64());
 }
