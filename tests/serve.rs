@@ -410,6 +410,11 @@ fn a_solo_games_final_page_gives_its_rating_against_ruth() {
     assert!(host.printed().contains("Solo rating against Captain Ruth"), "{}", host.printed());
     let shared = std::fs::read_to_string(dir.path().join("g-final.html")).unwrap();
     assert!(shared.contains("Solo rating against Captain Ruth"), "{shared}");
+    // The recorded play's BG Stats link, to tap or to scan (issue 25).
+    let link = shared.split("href=\"").nth(1).and_then(|s| s.split('"').next()).unwrap_or_default();
+    assert!(link.starts_with("https://app.bgstatsapp.com/createPlay.html?data=%7B%22"), "{shared}");
+    assert!(link.contains("%22sourceName%22%3A%22deckhand%22"), "{link}");
+    assert!(shared.contains("Log this play in BG Stats") && shared.contains("<svg"), "{shared}");
 }
 
 #[test]

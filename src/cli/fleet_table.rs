@@ -30,6 +30,8 @@ pub struct PlayOptions<'a> {
     pub trophies: bool,
     pub digital: bool,
     pub seed: Option<u64>,
+    /// `--deal CODE`: digital dice dealt by the code.
+    pub deal: Option<crate::log::save::DealCode>,
     pub save: Option<&'a Path>,
     pub answers: Option<&'a Path>,
     pub rules: Option<&'a Path>,
@@ -77,10 +79,11 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
     };
     let setup = FleetSetup {
         dice: if o.digital { Dice::Digital } else { Dice::Physical },
-        seed: o.digital.then_some(seed),
+        seed: (o.digital && o.deal.is_none()).then_some(seed),
         solo: names.len() == 1,
         captains: o.captains,
         trophies: o.trophies,
+        deal: o.deal,
     };
     let header = Header::new(rules.id(), saves::stamp(&rules), names.clone(), Setup::Fleet(setup));
     // --serve: listen, and find the terminal (or none), before the save exists.
@@ -168,7 +171,7 @@ impl Table<'_> {
     /// die, start player or card deckhand makes itself, or an answer the rules force.
     fn automatic(&self, session: &Session) -> bool {
         let (rules, setup) = (self.rules, self.setup);
-        let digital = setup.dice == Dice::Digital && session.digital_answer(rules, setup.seed.unwrap_or(0)).is_some();
+        let digital = setup.dice == Dice::Digital && setup.digital_answer(session, rules).is_some();
         digital || (!self.opts.ask_all && session.game.decision(rules).is_some_and(|d| entry::forced(&d).is_some()))
     }
 
@@ -229,7 +232,7 @@ impl Table<'_> {
                 continue;
             };
             let digital = match self.setup.dice {
-                Dice::Digital => self.session.digital_answer(rules, self.setup.seed.unwrap_or(0)),
+                Dice::Digital => self.setup.digital_answer(self.session, rules),
                 Dice::Physical => None,
             };
             if let Some(input) = digital {

@@ -93,6 +93,8 @@ pub enum Command {
     Stats(stats::StatsArgs),
     /// One game night: every play, its winner, and the night's champion
     Night(night::NightArgs),
+    /// A deal's standings: every player of every table that played it, ranked by score
+    Standings(standings::StandingsArgs),
     /// Export every recorded play (BG Stats push-play JSON, JSON or CSV)
     Export(export::ExportArgs),
     /// Record finished games from their save files (a save already recorded is skipped)
@@ -131,6 +133,7 @@ const QUICK: &[(&str, AddArgs)] = {
         ("history", history::HistoryArgs::augment_args),
         ("stats", stats::StatsArgs::augment_args),
         ("night", night::NightArgs::augment_args),
+        ("standings", standings::StandingsArgs::augment_args),
         ("export", export::ExportArgs::augment_args),
         ("import", import::ImportArgs::augment_args),
         ("players", |c| {
@@ -234,6 +237,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::History(args) => history::run(args, lang),
         Command::Stats(args) => stats::run(args, lang),
         Command::Night(args) => night::run(args, lang),
+        Command::Standings(args) => standings::run(args, lang),
         Command::Export(args) => export::run(args, lang),
         Command::Import(args) => import::run(args, lang),
         Command::Players(cmd) => players::run(cmd, lang),
@@ -316,7 +320,7 @@ mod tests {
             assert_eq!(shape(cut), shape(sub), "`{name}` parses differently alone");
             names += 1;
         }
-        assert_eq!(names, 19);
+        assert_eq!(names, 20);
         // The root's arguments that reach the commands (its own, `--help` and `--version`,
         // come before a command's name, where the quick command is not used).
         let mut quick = quick_command(&os(&["deckhand", "score"])).unwrap();

@@ -73,6 +73,15 @@ pub struct Game<'a> {
     pub tokens: Option<Tokens>,
 }
 
+/// The BG Stats link of the play this game was recorded as; None when it was not recorded
+/// (`--no-record`, a database that could not be written): the page is whole without it.
+fn bgstats_link(hook: &Hook) -> Option<String> {
+    let id = hook.recorded.get()?;
+    let db = hook.args.db.open_read_only().ok()??;
+    let play = crate::history::query::play(&db, id).ok()??;
+    Some(crate::history::export::bgstats_link(&play))
+}
+
 fn final_path(save: &Path) -> PathBuf {
     let stem = save.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "game".into());
     save.with_file_name(format!("{stem}-final.html"))
@@ -127,6 +136,13 @@ pub fn run(
     let session = table.session();
     let banner = finish(game.rules, &session, &save, &mut say, hook, lang)?;
     if let Some(page) = serving.site.final_page() {
+        let page = match bgstats_link(hook) {
+            Some(link) => crate::report::html::with_block(
+                &page,
+                &crate::report::html::bgstats_block(&link, &crate::serve::qr_svg(&link), lang),
+            ),
+            None => page,
+        };
         let written = files::write_sheet(&final_path(&save), &page)?;
         say(&crate::t!(lang, "web.cli.final_written", file = written.display()));
     }

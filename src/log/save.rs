@@ -9,7 +9,7 @@ use serde_json::Value;
 
 // Each engine owns its setup; the header holds the one of its game.
 pub use crate::games::fischerspiel::setup::CoopSetup;
-pub use crate::games::fleet::setup::FleetSetup;
+pub use crate::games::fleet::setup::{DealCode, FleetSetup};
 // Read only to convert Fleet headers of earlier versions.
 use crate::games::fleet::game::{Dice, Setup as FleetOptions};
 
@@ -118,6 +118,7 @@ impl Header {
                         solo: old.setup.solo,
                         captains: old.setup.captains,
                         trophies: old.setup.trophies,
+                        deal: None,
                     }),
                     started: None,
                     legacy_rules_file: old.rules_file,
@@ -210,6 +211,7 @@ mod tests {
                 solo: false,
                 captains: true,
                 trophies: false,
+                deal: DealCode::parse("club-7"),
             }),
         );
         let line = serde_json::to_string(&h).unwrap();

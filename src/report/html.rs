@@ -144,23 +144,54 @@ pub fn page(s: &Standings, date: &str, lang: &str) -> String {
     document(&title, &body, lang)
 }
 
+/// A page with `block` (already HTML) added at the end of its body, above deckhand's line.
+pub fn with_block(page: &str, block: &str) -> String {
+    match page.rfind("<p class=\"meta\">") {
+        Some(at) => format!("{}{block}{}", &page[..at], &page[at..]),
+        None => page.to_string(),
+    }
+}
+
+/// The final page's way into BG Stats: the play's push link (`export::bgstats_link`) to tap,
+/// and its QR code (an inline SVG, empty when the link is too long for one) for the phone
+/// that has BG Stats.
+pub fn bgstats_block(link: &str, qr_svg: &str, lang: &str) -> String {
+    format!(
+        "<section class=\"bgstats\"><h2>{}</h2><p><a href=\"{}\">{}</a></p>{}</section>",
+        escape(&crate::t!(lang, "web.report.bgstats_title")),
+        escape(link),
+        escape(&crate::t!(lang, "web.report.bgstats_open")),
+        if qr_svg.is_empty() {
+            String::new()
+        } else {
+            format!("<p>{}</p>{qr_svg}", escape(&crate::t!(lang, "web.report.bgstats_scan")))
+        },
+    )
+}
+
 /// A page of its own around `body` (already HTML): the title, the table style, and
 /// deckhand's line at the foot.
 pub fn document(title: &str, body: &str, lang: &str) -> String {
-    let mut out = String::new();
+    let (head, tail) = document_parts(title, lang);
+    head + body + &tail
+}
+
+/// A page's markup before and after its body, for a body written piece by piece (a
+/// history listing streamed row by row).
+pub fn document_parts(title: &str, lang: &str) -> (String, String) {
+    let mut head = String::new();
     let _ = write!(
-        out,
+        head,
         "<!doctype html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
          <title>{}</title><style>\
          body{{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:2em auto;max-width:60em;\
          padding:0 1em;color:#12232e;background:#f7f9fb}}h1{{margin-bottom:.2em}}\
-         .meta{{color:#44535f;margin-top:0}}.win{{font-size:1.3em}}\n{TABLE_CSS}</style></head><body>\
-         {body}<p class=\"meta\">{}</p></body></html>\n",
+         .meta{{color:#44535f;margin-top:0}}.win{{font-size:1.3em}}\n{TABLE_CSS}</style></head><body>",
         escape(title),
-        escape(&crate::t!(lang, "web.report.made_by")),
     );
-    out
+    let tail = format!("<p class=\"meta\">{}</p></body></html>\n", escape(&crate::t!(lang, "web.report.made_by")));
+    (head, tail)
 }
 
 #[cfg(test)]

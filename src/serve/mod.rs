@@ -267,7 +267,9 @@ pub fn qr_for_terminal(url: &str) -> String {
     }
 }
 
-fn qr_svg(url: &str) -> String {
+/// A QR code of `url` as an inline SVG (the dashboard's join address, the final page's BG Stats
+/// link); empty when the text is too long for one.
+pub fn qr_svg(url: &str) -> String {
     use qrcode::render::svg;
     match qrcode::QrCode::new(url.as_bytes()) {
         Ok(code) => {

@@ -384,7 +384,7 @@ impl Table {
         if self.setup.dice != Dice::Digital {
             return Ok(());
         }
-        while let Some(input) = inner.session.digital_answer(&self.rules, self.setup.seed.unwrap_or(0)) {
+        while let Some(input) = self.setup.digital_answer(&inner.session, &self.rules) {
             let Some(decision) = inner.session.game.decision(&self.rules) else { break };
             let said = fleet_text::digital_said(&self.rules, &inner.session.game, &decision, &input, self.lang);
             let mut next = inner.session.clone();
@@ -467,7 +467,14 @@ mod tests {
     fn table(dir: &std::path::Path, seed: u64) -> Table {
         let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
         let names = vec!["Ann".to_string(), "Bob".to_string()];
-        let setup = FleetSetup { dice: Dice::Digital, seed: Some(seed), solo: false, captains: false, trophies: false };
+        let setup = FleetSetup {
+            dice: Dice::Digital,
+            seed: Some(seed),
+            solo: false,
+            captains: false,
+            trophies: false,
+            deal: None,
+        };
         let header = Header::new(
             "fleet-dice",
             crate::log::save::RulesStamp { hash: "0".into(), text: None },
@@ -550,7 +557,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
         let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"].iter().map(|n| n.to_string()).collect();
-        let setup = FleetSetup { dice: Dice::Digital, seed: Some(9), solo: false, captains: false, trophies: false };
+        let setup = FleetSetup {
+            dice: Dice::Digital,
+            seed: Some(9),
+            solo: false,
+            captains: false,
+            trophies: false,
+            deal: None,
+        };
         let stamp = crate::log::save::RulesStamp { hash: "0".into(), text: None };
         let header = Header::new("fleet-dice", stamp, names.clone(), SaveSetup::Fleet(setup));
         let path = dir.path().join("g.jsonl");

@@ -29,7 +29,8 @@ pub enum FileKind {
 }
 
 impl FileKind {
-    fn of(meta: &std::fs::Metadata) -> FileKind {
+    /// What the metadata describes.
+    pub fn of(meta: &std::fs::Metadata) -> FileKind {
         let ft = meta.file_type();
         if ft.is_dir() {
             return FileKind::Directory;

@@ -19,6 +19,7 @@ pub mod resume;
 pub mod rules;
 pub mod score;
 pub mod show;
+pub mod standings;
 pub mod stats;
 
 /// The help texts of every command: (command path, argument or "" for the command,
@@ -39,6 +40,7 @@ pub fn help() -> impl Iterator<Item = &'static (&'static str, &'static str, &'st
         history::HELP,
         stats::HELP,
         night::HELP,
+        standings::HELP,
         export::HELP,
         import::HELP,
         players::HELP,
