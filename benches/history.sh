@@ -44,6 +44,24 @@ PY
 
 peak() { /usr/bin/time -f "%M" "$@" 2>&1 > /dev/null | tail -1; }
 
+# Seconds until the first play's row of the terminal table is written.
+first_row() {
+  python3 - "$@" <<'PY'
+import subprocess, sys, time
+start = time.perf_counter()
+p = subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE)
+lines = 0
+for line in p.stdout:
+    if line.startswith("│".encode()):
+        lines += 1
+        if lines == 2:  # the head, then the first play
+            print("%.1f ms" % ((time.perf_counter() - start) * 1e3))
+            break
+p.kill()
+p.wait()
+PY
+}
+
 for n in 1000 10000 100000; do
   db="$tmp/h$n.sqlite3"
   plays "$n" a > "$tmp/p$n.deckhand"
@@ -54,6 +72,7 @@ for n in 1000 10000 100000; do
     mean=$(python3 -c "import json; r = json.load(open('$tmp/r.json'))['results'][0]; print('%.1f ms ± %.1f' % (r['mean'] * 1e3, r['stddev'] * 1e3))")
     echo "  $cmd: $mean, peak $(peak $BIN $cmd --db "$db") kB"
   done
+  echo "  history: first row after $(first_row "$BIN" history --db "$db")"
 done
 
 echo "== merging a 10,000-play history into another"

@@ -1189,3 +1189,29 @@ fn a_solo_deal_is_one_challenge_against_ruth_for_everyone_who_plays_it() {
     assert!(players.iter().all(|p| p["table_rank"].is_null()), "no table to rank at in a solo game: {s}");
     assert!(players[0]["score"].as_i64() >= players[1]["score"].as_i64());
 }
+
+#[test]
+fn a_long_history_is_one_table_whose_columns_fit_its_first_rows_and_widen_for_a_later_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("h.sqlite3");
+    filled(&db, 260);
+    let out = stdout(&deckhand(dir.path()).args(["history", "--db", "h.sqlite3"]).assert().success());
+    let rows: Vec<&str> = out.lines().filter(|l| l.starts_with('│')).collect();
+    assert_eq!(rows.len(), 261, "a head and every play");
+    // The first lines all have one width: the table is aligned where it starts.
+    let width = |l: &str| l.chars().count();
+    assert!(rows[..201].iter().all(|l| width(l) == width(rows[0])), "{out}");
+    // A later play at a place of a longer name widens its column from that row on.
+    let mut db = deckhand::history::Db::open(&db).unwrap();
+    let mut longer = deckhand::history::query::play(&db, 1).unwrap().unwrap().record;
+    longer.location = Some("The Old Harbour Master's Back Room".into());
+    longer.save_hash = Some("f".repeat(64));
+    longer.started_at = Some(1);
+    deckhand::history::record::record(&mut db, &longer).unwrap();
+    let out = stdout(&deckhand(dir.path()).args(["history", "--db", "h.sqlite3"]).assert().success());
+    let rows: Vec<&str> = out.lines().filter(|l| l.starts_with('│')).collect();
+    assert_eq!(rows.len(), 262);
+    let wide = rows.iter().position(|l| l.contains("Back Room")).unwrap();
+    assert!(wide > 200, "listed after the first rows ({wide}): {out}");
+    assert!(width(rows[wide]) > width(rows[0]));
+}

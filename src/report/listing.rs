@@ -216,6 +216,14 @@ impl<'a, W: Write> Stream<'a, W> {
         self.out.write_all(head.as_bytes())
     }
 
+    /// Widen a terminal table's columns to hold this row, for a row that comes after the
+    /// head was written (the lines already written keep their widths).
+    pub fn widen(&mut self, row: &[Value]) {
+        let mut widths = Widths(std::mem::take(&mut self.widths));
+        widths.fit(row);
+        self.widths = widths.0;
+    }
+
     /// Write one row (the head first, with the first row).
     pub fn row(&mut self, row: &[Value]) -> std::io::Result<()> {
         if !self.started {

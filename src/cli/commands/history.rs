@@ -130,16 +130,9 @@ fn list(db: Option<&history::Db>, filter: &Filter, format: Format, lang: &str) -
     }
     let mut names = GameNames::default();
     let columns = columns(lang);
-    let widths = if format == Format::Table {
-        let mut widths = columns.widths();
-        each(&mut |play| {
-            widths.fit(&row(&play, &mut names, lang));
-            Ok(())
-        })?;
-        Some(widths)
-    } else {
-        None
-    };
+    if format == Format::Table {
+        return table(each, &columns, &mut names, out, lang);
+    }
     let title = crate::t!(lang, "cli.history.title");
     let (mut out, tail) = match format {
         Format::Html => {
@@ -151,7 +144,7 @@ fn list(db: Option<&history::Db>, filter: &Filter, format: Format, lang: &str) -
         _ => (out, None),
     };
     let listed = {
-        let mut stream = Stream::new(&mut out, &columns, format, tail.as_ref().map(|_| title.as_str()), widths);
+        let mut stream = Stream::new(&mut out, &columns, format, tail.as_ref().map(|_| title.as_str()), None);
         each(&mut |play| Ok(stream.row(&row(&play, &mut names, lang))?))?;
         if stream.rows() == 0 && matches!(format, Format::Table | Format::Markdown) {
             return Ok(0);
@@ -163,6 +156,56 @@ fn list(db: Option<&history::Db>, filter: &Filter, format: Format, lang: &str) -
     }
     out.flush()?;
     Ok(listed)
+}
+
+/// Rows a terminal table fits its columns to before it writes the first line.
+const FIRST_ROWS: usize = 200;
+
+/// A terminal table in one pass: its columns fit the first `FIRST_ROWS` plays, so the first
+/// line comes at once however long the history is; a later, wider cell widens its column
+/// from that row on.
+fn table(
+    each: impl Fn(&mut dyn FnMut(Play) -> Result<(), Stopped>) -> Result<(), Stopped>,
+    columns: &Listing,
+    names: &mut GameNames,
+    mut out: impl std::io::Write,
+    lang: &str,
+) -> anyhow::Result<usize> {
+    let mut widths = columns.widths();
+    let mut first: Vec<Vec<Value>> = Vec::new();
+    let mut stream: Option<Stream<'_, &mut dyn std::io::Write>> = None;
+    let out: &mut dyn std::io::Write = &mut out;
+    let mut out = Some(out);
+    each(&mut |play| {
+        let line = row(&play, names, lang);
+        if let Some(stream) = stream.as_mut() {
+            stream.widen(&line);
+            return Ok(stream.row(&line)?);
+        }
+        widths.fit(&line);
+        first.push(line);
+        if first.len() == FIRST_ROWS {
+            let mut started =
+                Stream::new(out.take().expect("once"), columns, Format::Table, None, Some(widths.clone()));
+            for line in first.drain(..) {
+                started.row(&line)?;
+            }
+            stream = Some(started);
+        }
+        Ok(())
+    })?;
+    let mut stream = match (stream, out) {
+        (Some(stream), _) => stream,
+        (None, Some(out)) => Stream::new(out, columns, Format::Table, None, Some(widths)),
+        (None, None) => unreachable!("the stream takes the output when it starts"),
+    };
+    for line in first.drain(..) {
+        stream.row(&line)?;
+    }
+    if stream.rows() == 0 {
+        return Ok(0);
+    }
+    Ok(stream.finish()?)
 }
 
 /// The columns of the listing: number, when, game, players with their scores, result,
