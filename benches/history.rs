@@ -58,6 +58,8 @@ fn play(n: u64, hash: String) -> PlayRecord {
         rules_fingerprint: "0123456789abcdef".into(),
         save_hash: Some(hash),
         outcome: Outcome::Ranked,
+        location: None,
+        deal: None,
     }
 }
 
@@ -83,13 +85,13 @@ fn benches(c: &mut Criterion) {
     group.sample_size(20);
     group.bench_function("stats over 100,000 plays (open + all players, pairs, games)", |b| {
         b.iter(|| {
-            let db = Db::open_existing(black_box(&path)).unwrap().unwrap();
+            let db = Db::open_read_only(black_box(&path)).unwrap().unwrap();
             history::query::stats(&db, None, None).unwrap()
         })
     });
     group.bench_function("stats over 100,000 plays, one player", |b| {
         b.iter(|| {
-            let db = Db::open_existing(black_box(&path)).unwrap().unwrap();
+            let db = Db::open_read_only(black_box(&path)).unwrap().unwrap();
             history::query::stats(&db, Some("fleet-dice"), Some("ann")).unwrap()
         })
     });

@@ -3,9 +3,9 @@
 //! too: what went wrong, where, and the diagnostics or message of it; the text layer
 //! (`text::error`) says them in a language, and `Display` there is English.
 
-use crate::log::files::FileKind;
 use crate::log::journal::SaveDamage;
 use crate::message::Message;
+use crate::source::read::FileKind;
 use crate::source::{Diagnostic, Source};
 
 /// A problem that stops a command: what went wrong, where, and why, as values.

@@ -10,10 +10,12 @@
 #![warn(missing_docs)]
 
 pub mod error;
+pub mod escape;
 pub mod games;
 pub mod history;
 pub mod log;
 pub mod message;
+pub mod names;
 pub mod players;
 pub mod rng;
 pub mod source;

@@ -4,7 +4,7 @@
 //! rustc's translatable diagnostics carry a slug and arguments: nothing below the text
 //! layer knows a language, and the key is a stable code for machine output.
 
-use crate::games::names::Names;
+use crate::names::Names;
 
 /// A catalog key with its arguments.
 #[derive(Debug, Clone, PartialEq, Eq)]

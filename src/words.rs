@@ -19,6 +19,30 @@ pub fn fold_word_e(text: &str) -> String {
     fold(text, true)
 }
 
+/// The letter under an accented lower-case Latin letter (`á` → `a`, `ñ` → `n`, `ł` → `l`),
+/// for the languages a table may read, Spanish and Portuguese too; any other character as
+/// it is.
+fn base_letter(c: char) -> char {
+    match c {
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' => 'a',
+        'ç' | 'ć' | 'č' => 'c',
+        'ď' | 'đ' => 'd',
+        'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ė' | 'ę' | 'ě' => 'e',
+        'ğ' => 'g',
+        'ì' | 'í' | 'î' | 'ï' | 'ī' | 'į' | 'ı' => 'i',
+        'ł' | 'ľ' => 'l',
+        'ñ' | 'ń' | 'ň' => 'n',
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' => 'o',
+        'ř' => 'r',
+        'ś' | 'š' | 'ş' => 's',
+        'ť' | 'ţ' => 't',
+        'ù' | 'ú' | 'û' | 'ü' | 'ū' | 'ů' | 'ű' | 'ų' => 'u',
+        'ý' | 'ÿ' => 'y',
+        'ź' | 'ż' | 'ž' => 'z',
+        c => c,
+    }
+}
+
 /// Lower case without accents, for matching typed words: `ä` as `ae` (`umlaut_e`) or `a`.
 fn fold(text: &str, umlaut_e: bool) -> String {
     let mut out = String::with_capacity(text.len());
@@ -32,15 +56,36 @@ fn fold(text: &str, umlaut_e: bool) -> String {
                 });
                 out.push('e');
             }
-            'ä' | 'à' | 'â' => out.push('a'),
-            'ö' | 'ô' => out.push('o'),
-            'ü' | 'ù' | 'û' => out.push('u'),
-            'é' | 'è' | 'ê' | 'ë' => out.push('e'),
-            'î' | 'ï' => out.push('i'),
-            'ç' => out.push('c'),
             'ß' => out.push_str("ss"),
-            c => out.push(c),
+            'æ' => out.push_str("ae"),
+            'œ' => out.push_str("oe"),
+            c => out.push(base_letter(c)),
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accents_of_every_latin_language_fold_away() {
+        assert!(same_word("Zurück", "zuruck") && same_word("Zurück", "ZURUECK"));
+        assert!(same_word("Straße", "strasse"));
+        for (word, typed) in [
+            ("pequeño", "pequeno"),
+            ("camarón", "camaron"),
+            ("langosta dorada", "LANGOSTA DORADA"),
+            ("pêche", "peche"),
+            ("lagostim", "lagostím"),
+            ("ação", "acao"),
+            ("Œuvre", "oeuvre"),
+            ("Ærø", "aero"),
+            ("łódź", "lodz"),
+        ] {
+            assert!(same_word(word, typed), "{word} / {typed}");
+        }
+        assert!(!same_word("cod", "coda"));
+    }
 }

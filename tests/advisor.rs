@@ -324,3 +324,39 @@ fn review_of_a_save_in_every_language_and_json() {
         }
     }
 }
+
+#[test]
+fn answering_out_of_seat_order_by_index_is_answering_by_key() {
+    // At every decision of a random 4-player game, every other player's decision waiting
+    // in the window (the shared die, fishing, oyster boats — all at once too) answered by
+    // option number and by key leaves the same game.
+    let rules = fleet();
+    let names: Vec<String> = (0..4).map(|i| format!("P{i}")).collect();
+    let mut checked = 0;
+    for seed in 0..6 {
+        let mut g = Game::new(&rules, &names, Setup::default());
+        let mut rng = Rng::new(seed);
+        while let Some(front) = g.decision(&rules) {
+            for d in g.pending(&rules).into_iter().skip(1) {
+                let p = d.player.unwrap();
+                for (i, key) in d.keys(&rules, &g).into_iter().enumerate() {
+                    let (mut by_key, mut by_index) = (g.clone(), g.clone());
+                    by_key.apply_by(&rules, p, &Input::Choice(key)).unwrap();
+                    by_index.apply_index_by(&rules, p, i).unwrap();
+                    by_key.take_events();
+                    by_index.take_events();
+                    assert_eq!(by_key, by_index, "seed {seed}, player {p}, option {i}");
+                    checked += 1;
+                }
+            }
+            match front.roll {
+                Some(spec) => {
+                    let faces = random::roll(&rules, spec, &mut rng);
+                    g.apply(&rules, &Input::Roll { faces, digital: true }).unwrap();
+                }
+                None => g.apply_index(&rules, rng.below(front.options.len())).unwrap(),
+            }
+        }
+    }
+    assert!(checked > 500, "{checked}");
+}

@@ -149,15 +149,33 @@ fn median(mut v: Vec<u64>) -> u64 {
     v.get(v.len() / 2).copied().unwrap_or(0)
 }
 
-#[test]
-fn two_seat_pages_and_the_dashboard_play_a_round_in_chromium() {
+/// Chromium and ChromeDriver, or None after saying that `test` is skipped (a failure when
+/// `DECKHAND_REQUIRE_BROWSER` is set, as on CI).
+fn programs(test: &str) -> Option<(PathBuf, PathBuf)> {
     let (Some(chromium), Some(chromedriver)) =
         (find_program("CHROMIUM", &["chromium", "chromium-browser"]), find_program("CHROMEDRIVER", &["chromedriver"]))
     else {
-        eprintln!(
-            "SKIPPED two_seat_pages_and_the_dashboard_play_a_round_in_chromium: Chromium or ChromeDriver is not \
-             installed (Debian: apt-get install -y chromium chromium-driver; .ci/run does it)"
+        // CI installs the browser and sets this: there, a missing browser is a failure.
+        assert!(
+            std::env::var_os("DECKHAND_REQUIRE_BROWSER").is_none_or(|v| v.is_empty()),
+            "DECKHAND_REQUIRE_BROWSER is set, but Chromium or ChromeDriver is not installed"
         );
+        // Written to the process's standard error itself, not through `eprintln!`, which
+        // the test harness captures: the skip shows in `cargo test`'s normal output.
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "\nSKIPPED browser test {test}: Chromium or ChromeDriver is not installed \
+             (Debian: apt-get install -y chromium chromium-driver; .ci/run does it)"
+        );
+        return None;
+    };
+    Some((chromium, chromedriver))
+}
+
+#[test]
+fn two_seat_pages_and_the_dashboard_play_a_round_in_chromium() {
+    let Some((chromium, chromedriver)) = programs("two_seat_pages_and_the_dashboard_play_a_round_in_chromium") else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
@@ -317,4 +335,164 @@ fn two_seat_pages_and_the_dashboard_play_a_round_in_chromium() {
     drop(driver);
     assert!(shots.join("seat.png").exists() && shots.join("dashboard.png").exists());
     eprintln!("browser: screenshots in {}", shots.display());
+}
+
+/// The page's size against the window's: (scroll width, inner width, scroll height, inner
+/// height), in CSS pixels.
+async fn extent(c: &Client) -> (u64, u64, u64, u64) {
+    let v = c
+        .execute(
+            "const d = document.documentElement;\
+             return [d.scrollWidth, window.innerWidth, d.scrollHeight, window.innerHeight];",
+            vec![],
+        )
+        .await
+        .expect("script");
+    let n = |i: usize| v[i].as_u64().unwrap_or(0);
+    (n(0), n(1), n(2), n(3))
+}
+
+/// Make the page's viewport `width` × `height` (a window is larger by its frame).
+async fn viewport(c: &Client, width: u32, height: u32) {
+    let (_, iw, _, ih) = extent(c).await;
+    let (w, h) = (2 * width - iw as u32, 2 * height - ih as u32);
+    c.set_window_size(w, h).await.expect("window size");
+    tokio::time::sleep(Duration::from_millis(200)).await;
+}
+
+/// Open a page that is not filled by the script (the join page, the final page) and let it
+/// settle.
+async fn open_plain(c: &Client, url: &str, width: u32, height: u32) {
+    c.set_window_size(width, height).await.expect("window size");
+    c.goto(url).await.expect("the page opens");
+    tokio::time::sleep(Duration::from_millis(200)).await;
+}
+
+/// Issue #23, pages that fit: at 360 × 640 and 390 × 844 no page scrolls sideways (join,
+/// seat, the final screen, the shareable final page); a 4-player dashboard fits 1280 × 720
+/// and 1920 × 1080 without scrolling, at the start and at the end; the final screen shows
+/// the table once; before anyone scores there is no tie line.
+#[test]
+fn pages_fit_phones_and_a_television() {
+    let Some((chromium, chromedriver)) = programs("pages_fit_phones_and_a_television") else { return };
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(crate::common::repo().join("tests/saves/four.jsonl"), dir.path().join("four.jsonl")).unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let players = ["--players", "Ann,Bob,Cy,Dee", "--dice", "digital", "--seed", "3", "--save", "g.jsonl"];
+    let start = Host::start(
+        &bin,
+        dir.path(),
+        &[&["play", "fleet-dice"], &players[..], &["--serve", "--bind", "127.0.0.1:0"]].concat(),
+        "g.jsonl",
+    );
+    // The 4-player game of deckhand 0.1, over: served, it shows the final table.
+    let end =
+        Host::start(&bin, dir.path(), &["resume", "four.jsonl", "--serve", "--bind", "127.0.0.1:0"], "four.jsonl");
+    let driver = Driver::start(&chromedriver);
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let profile = tempfile::tempdir().unwrap();
+        let c = browser(&driver, &chromium, profile.path()).await;
+        let mut problems = Vec::new();
+        for host in [&start, &end] {
+            let origin = format!("http://{}", host.addr);
+            for (w, h) in [(360, 640), (390, 844)] {
+                open_plain(&c, &host.join, w, h).await;
+                let mut pages = vec![("join".to_string(), extent(&c).await)];
+                open(&c, &format!("{origin}{}", host.seats[0]), w, h).await;
+                pages.push(("seat".into(), extent(&c).await));
+                if std::ptr::eq(host, &end) {
+                    open_plain(&c, &format!("{}/final.html", host.join), w, h).await;
+                    pages.push(("final page".into(), extent(&c).await));
+                }
+                for (page, (sw, iw, _, _)) in pages {
+                    eprintln!("{page} at {w}x{h}: {sw} wide in {iw}");
+                    if sw > iw {
+                        problems.push(format!("{page} at {w}x{h} is {sw} px wide in {iw}"));
+                    }
+                }
+            }
+            for (w, h) in [(1280, 720), (1920, 1080)] {
+                open(&c, &format!("{origin}{}", host.dashboard), w, h).await;
+                viewport(&c, w, h).await;
+                let (sw, iw, sh, ih) = extent(&c).await;
+                eprintln!("dashboard at {w}x{h}: {sw}x{sh} in {iw}x{ih}");
+                if sw > iw || sh > ih {
+                    problems.push(format!("the dashboard at {w}x{h} is {sw}x{sh} in {iw}x{ih}"));
+                }
+                if w == 1280 {
+                    let name = if std::ptr::eq(host, &end) { "dashboard-final.png" } else { "dashboard-start.png" };
+                    let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser");
+                    std::fs::create_dir_all(&shots).unwrap();
+                    screenshot(&c, &shots.join(name)).await;
+                }
+            }
+            let tables = c
+                .execute(
+                    "return [...document.querySelectorAll('table.deckhand-table')].filter(t => t.offsetParent).length;",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            assert_eq!(tables, json!(1), "the table once on the dashboard");
+            let notes = c.execute("return document.querySelectorAll('#scores .note').length;", vec![]).await.unwrap();
+            if std::ptr::eq(host, &start) {
+                assert_eq!(notes, json!(0), "a tie line before anyone scored");
+            }
+        }
+        let _ = c.close().await;
+        assert!(problems.is_empty(), "{problems:#?}");
+    });
+    drop(driver);
+}
+
+/// Issue #23: the dice a player has tapped in survive a reload of the page (physical dice:
+/// the roll is tapped in on the roller's phone).
+#[test]
+fn dice_tapped_in_survive_a_reload() {
+    let Some((chromium, chromedriver)) = programs("dice_tapped_in_survive_a_reload") else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"];
+    let host = Host::start(&bin, dir.path(), &args, "g.jsonl");
+    // The start dice and who starts, answered over HTTP, until a seat is to tap in a roll.
+    let mut roller = None;
+    for _ in 0..10 {
+        let states: Vec<Value> = (0..2).map(|s| host.state(s)).collect();
+        if let Some(s) = states.iter().position(|s| !s["decision"]["roll"].is_null()) {
+            roller = Some(s);
+            break;
+        }
+        let (seat, d) = states.iter().enumerate().find(|(_, s)| !s["decision"].is_null()).expect("a decision");
+        let d = &d["decision"];
+        let r = host.answer(seat, d["offer"].as_u64().unwrap(), d["options"][0]["key"].as_str().unwrap());
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let roller = roller.expect("a seat rolls");
+    let driver = Driver::start(&chromedriver);
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let profile = tempfile::tempdir().unwrap();
+        let c = browser(&driver, &chromium, profile.path()).await;
+        let url = format!("http://{}{}", host.addr, host.seats[roller]);
+        open(&c, &url, 390, 844).await;
+        let picked = || async {
+            let v = c.execute("return document.querySelector('#decision .picked').textContent;", vec![]).await;
+            v.ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default()
+        };
+        let faces = c.find_all(Locator::Css("#decision button.face")).await.unwrap();
+        faces[0].click().await.unwrap();
+        faces[1].click().await.unwrap();
+        let before = picked().await;
+        assert!(before.contains("(2/"), "{before}");
+        c.refresh().await.unwrap();
+        let started = Instant::now();
+        while version(&c).await == 0 || picked().await.is_empty() {
+            assert!(started.elapsed() < Duration::from_secs(20), "the page came back without its roll");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert_eq!(picked().await, before, "the dice tapped in before the reload");
+        let _ = c.close().await;
+    });
+    drop(driver);
 }

@@ -177,18 +177,22 @@ fn a_flag_of_another_game_is_refused_not_ignored() {
 
 #[test]
 fn a_sheet_is_drawn_like_the_pad_in_every_language() {
-    // The 4-player game of deckhand 0.1 (`tests/saves/four.jsonl`), at its end.
-    for lang in ["en", "de", "fr"] {
-        let one = Test::new()
-            .repo_file("tests/saves/four.jsonl")
-            .args(["--lang", lang, "show", "tests/saves/four.jsonl", "--player", "Bob"])
-            .stderr("")
-            .run();
-        let lines: Vec<&str> = one.stdout.lines().collect();
-        assert!(lines.len() <= 32, "{} lines:\n{}", lines.len(), one.stdout);
-        assert!(lines.iter().all(|l| l.chars().count() <= 100), "wider than 100:\n{}", one.stdout);
-        assert!(!one.stdout.contains('_'), "a snake_case id:\n{}", one.stdout);
-        insta::assert_snapshot!(format!("sheet.{lang}"), one.stdout);
+    // The 4-player game of deckhand 0.1 (`tests/saves/four.jsonl`), at its end: at 100
+    // columns, and at 80 (`COLUMNS` when standard output is no terminal) the narrow layout.
+    for (columns, snapshot) in [(100, "sheet"), (80, "sheet80")] {
+        for lang in ["en", "de", "fr"] {
+            let one = Test::new()
+                .repo_file("tests/saves/four.jsonl")
+                .env("COLUMNS", &columns.to_string())
+                .args(["--lang", lang, "show", "tests/saves/four.jsonl", "--player", "Bob"])
+                .stderr("")
+                .run();
+            let lines: Vec<&str> = one.stdout.lines().collect();
+            assert!(lines.len() <= 32, "{} lines:\n{}", lines.len(), one.stdout);
+            assert!(lines.iter().all(|l| l.chars().count() <= columns), "wider than {columns}:\n{}", one.stdout);
+            assert!(!one.stdout.contains('_'), "a snake_case id:\n{}", one.stdout);
+            insta::assert_snapshot!(format!("{snapshot}.{lang}"), one.stdout);
+        }
     }
     // Every player's sheet, one after the other at 100 columns.
     let all = Test::new().repo_file("tests/saves/four.jsonl").args(["show", "tests/saves/four.jsonl"]).stderr("").run();

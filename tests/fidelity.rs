@@ -555,7 +555,7 @@ fn fleet_undo_still_works_when_the_game_is_over_and_the_result_is_shown_again() 
         .success();
     let (stdout, stderr) = (crate::common::stdout(&out), crate::common::stderr(&out));
     assert!(stderr.contains("The game is over."), "{stderr}");
-    assert!(stderr.contains("undone: \"Ann: use the shared market\" → market"), "{stderr}");
+    assert!(stderr.contains("undone: \"Ann: use the shared market\" → sell at the market: 6 coins"), "{stderr}");
     assert_eq!(stdout.matches("Fleet: The Dice Game").count(), 2, "the final table twice:\n{stdout}");
     let save = std::fs::read_to_string(dir.path().join("h.jsonl")).unwrap();
     assert!(save.lines().rev().nth(1).unwrap().contains("\"undo\""), "the undo is in the save");
@@ -564,7 +564,7 @@ fn fleet_undo_still_works_when_the_game_is_over_and_the_result_is_shown_again() 
     std::fs::write(dir.path().join("c.txt"), "undo\nmarket\nquit\n").unwrap();
     let out = crate::common::deckhand(dir.path()).args(["resume", "g.jsonl", "--answers", "c.txt"]).assert().success();
     let stderr = crate::common::stderr(&out);
-    assert!(stderr.contains("undone: \"Ann: use the shared market\" → market"), "{stderr}");
+    assert!(stderr.contains("undone: \"Ann: use the shared market\" → sell at the market: 6 coins"), "{stderr}");
     assert_eq!(crate::common::stdout(&out).matches("Fleet: The Dice Game").count(), 2);
 }
 

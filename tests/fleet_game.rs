@@ -109,6 +109,37 @@ fn amy_example_each_boat_catches_one_oyster_two_a_full_boat_none() {
 }
 
 #[test]
+fn oyster_boats_are_asked_once_for_all_and_each_boat_alone_still_answers() {
+    let p0 = "[marks]\noyster = 9\noyster_license = 1\noyster_boat = 3\ncoin = 5";
+    // Once for every boat: a fish and a coin on each of the three.
+    let mut t = T::new(2, &[p0, COD_START]);
+    quiet_boat_phase(&mut t);
+    let coins = t.coins(0);
+    assert!(t.prompt().starts_with("P0: oyster boat 1 catches"), "{}", t.prompt());
+    assert_eq!(t.keys(), ["all:fish", "all:coin", "fish", "coin"]);
+    assert_eq!(
+        t.labels_in("en")[..2],
+        ["2 fish on each of the 3 oyster boats", "1 fish + 1 coin on each of the 3 oyster boats"]
+    );
+    t.choose("all:coin");
+    assert_eq!(t.fish(0, "oyster_boat"), [1, 1, 1, 0]);
+    assert_eq!(t.coins(0), coins + 3);
+    let told = t.notices();
+    assert_eq!(told.matches("fish caught").count(), 2, "one summary of each catch: {told}");
+    assert!(told.contains("P0: 3 fish caught, 3 on your boats"), "{told}");
+    assert!(!t.prompt().starts_with("P0: oyster boat"), "nothing more asked: {}", t.prompt());
+    // Boat by boat, as saves written before answered: the last boat alone has no `all:`.
+    let mut t = T::new(2, &[p0, COD_START]);
+    quiet_boat_phase(&mut t);
+    t.answers(&["coin", "fish"]);
+    assert!(t.prompt().starts_with("P0: oyster boat 3 catches"), "{}", t.prompt());
+    assert_eq!(t.keys(), ["fish", "coin"]);
+    t.choose("fish");
+    assert_eq!(t.fish(0, "oyster_boat"), [1, 2, 2, 0]);
+    assert_eq!(t.coins(0), coins + 1);
+}
+
+#[test]
 fn a_star_earned_while_fishing_waits_until_after_the_fishing() {
     // P0 has 2 coins: income makes 3; the oyster coin lands on coin.4, a star.
     let p0 = "[marks]\noyster = 3\noyster_license = 1\noyster_boat = 1\ncoin = 2";

@@ -256,7 +256,7 @@ fn history_filters_and_every_format_in_the_chosen_language() {
     assert_eq!(ids(h(&["--format", "json", "--game", "fleet-dice", "--since", "2025-01-11"])), [3]);
     assert_eq!(ids(h(&["--format", "json", "--limit", "2"])), [4, 3]);
     let csv = h(&["--format", "csv"]);
-    assert!(csv.starts_with("id,date,game,players,result,duration\n4,2025-01-17,Nauticus,"), "{csv}");
+    assert!(csv.starts_with("id,date,game,players,result,duration,location\n4,2025-01-17,Nauticus,"), "{csv}");
     let md = h(&["--format", "markdown"]);
     assert!(md.starts_with("| # | DATE | GAME |"), "{md}");
     let de = stdout(&deckhand(d).args(["--lang", "de", "history", "--db", "h.sqlite3"]).assert().success());
@@ -444,7 +444,7 @@ fn players_are_matched_without_case_and_rename_merges_spellings() {
     let out = deckhand(d).args(["players", "rename", "cleo", "Cy", "--db", "h.sqlite3"]).assert().success();
     assert!(stderr(&out).contains("`cleo` merged into `Cy` (1 play moved)."), "{}", stderr(&out));
     assert_eq!(plays_of("cy"), Some(3));
-    assert_eq!(plays_of("cleo"), None);
+    assert_eq!(plays_of("cleo"), Some(3), "cleo is one of Cy's names now");
     deckhand(d).args(["players", "rename", "ann", "Anna", "--db", "h.sqlite3"]).assert().success();
     assert_eq!(plays_of("ANNA"), Some(3));
     deckhand(d)
@@ -516,6 +516,9 @@ fn old_database(path: &Path, version: u32) {
         )
         .unwrap();
     }
+    if version >= 3 {
+        conn.execute_batch("INSERT INTO player_names VALUES ('ann', 1), ('bob', 2);").unwrap();
+    }
 }
 
 #[test]
@@ -544,6 +547,9 @@ fn every_earlier_schema_version_and_an_empty_file_migrate() {
             );
             assert_eq!(s["head_to_head"][0]["ahead"], 1, "version {version}: totals built from the old plays");
             assert_eq!(s["categories_fleet-dice"][0]["fish"], 40.0);
+            let ann =
+                json(&deckhand(d).args(["history", "--format", "json", "--player", "ANN", "--db", &name]).assert());
+            assert_eq!(ann.as_array().unwrap().len(), 1, "version {version}: players found by their names");
         }
         // And it takes new plays.
         deckhand(d).args(["score", "--record", "--db", &name]).args(sheets()).assert().success();
@@ -695,4 +701,517 @@ fn control_characters_in_names_are_escaped_in_tables() {
     deckhand(d).args(["score", "--record", "--db", "h.sqlite3", "evil.toml"]).assert().success();
     let out = stdout(&deckhand(d).args(["history", "--db", "h.sqlite3"]).assert().success());
     assert!(out.contains("Li\\u{1b}[31mnda") && !out.contains('\u{1b}'), "{out}");
+}
+
+/// A history of `n` made-up Fleet plays of three players (filled without a sync per play).
+fn filled(path: &Path, n: u64) {
+    use deckhand::history::{Date, Db, Outcome, PlayRecord, PlayerRecord, Source};
+    let mut db = Db::open(path).unwrap();
+    db.connection().pragma_update(None, "synchronous", "OFF").unwrap();
+    for i in 0..n {
+        let players = ["Ann", "Bob", "Cy"]
+            .iter()
+            .enumerate()
+            .map(|(seat, name)| {
+                let score = ((i * 7 + seat as u64 * 13) % 60) as i64;
+                PlayerRecord {
+                    name: name.to_string(),
+                    score: Some(score),
+                    rank: Some(1 + seat as u32),
+                    winner: seat == 0,
+                    categories: vec![("fish".into(), score / 2), ("boats".into(), score - score / 2)],
+                }
+            })
+            .collect();
+        let play = PlayRecord {
+            game_id: "fleet-dice".into(),
+            game_name: "Fleet: The Dice Game".into(),
+            bgg_id: Some(269_188),
+            started_at: Some(1_700_000_000 + i as i64 * 3_600),
+            utc_offset: 0,
+            night: Date::from_days(19_675 + (i / 3) as i64),
+            duration_s: Some(1_800),
+            source: Source::Live,
+            players,
+            start_player: Some(0),
+            rules_fingerprint: "0123456789abcdef".into(),
+            save_hash: Some(format!("{i:064x}")),
+            outcome: Outcome::Ranked,
+            location: None,
+            deal: None,
+        };
+        deckhand::history::record::record(&mut db, &play).unwrap();
+    }
+}
+
+/// Set for the test binary run by `peak_kib`: the arguments of the deckhand to measure.
+#[cfg(target_os = "linux")]
+const PEAK_ARGS: &str = "DECKHAND_TEST_PEAK_ARGS";
+
+/// The peak resident memory of one `deckhand` run, in KiB. A child's `ru_maxrss` includes
+/// the memory of the process that spawned it (the child shares it until `exec`), so a
+/// small process spawns deckhand: this test binary, run for `peak_memory_probe` alone.
+#[cfg(target_os = "linux")]
+fn peak_kib(dir: &Path, args: &[&str]) -> i64 {
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "history::peak_memory_probe", "--nocapture", "--test-threads=1", "-q"])
+        .env(PEAK_ARGS, args.join("\u{1f}"))
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text.lines().find_map(|l| l.strip_prefix("peak-kib ")).unwrap_or_else(|| panic!("{text}"));
+    line.trim().parse().unwrap()
+}
+
+/// Not a test of its own: run by `peak_kib` in a process of its own, it runs deckhand and
+/// prints the peak resident memory `wait4` reports for that very child.
+#[cfg(target_os = "linux")]
+#[test]
+fn peak_memory_probe() {
+    let Some(args) = std::env::var_os(PEAK_ARGS) else { return };
+    let args: Vec<String> = args.to_string_lossy().split('\u{1f}').map(String::from).collect();
+    // Without address-space randomisation the peak of a run is the same every time (with it,
+    // where the binary's pages land moves it by up to 500 KiB). This process is ours alone.
+    // SAFETY: personality only changes how this process and its children are laid out.
+    unsafe { libc::personality(libc::ADDR_NO_RANDOMIZE as libc::c_ulong) };
+    // Reaped by wait4 below (Child::wait would take the usage away).
+    #[allow(clippy::zombie_processes)]
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("deckhand"))
+        .args(&args)
+        .env_clear()
+        .env("HOME", ".")
+        .env("LANG", "C")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value; wait4 fills it for our own child.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(waited, pid);
+    assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0, "{args:?}: status {status}");
+    println!("peak-kib {}", usage.ru_maxrss);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn history_streams_its_rows_in_the_same_memory_at_1_and_at_1500_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    filled(&d.join("one.sqlite3"), 1);
+    filled(&d.join("many.sqlite3"), 1_500);
+    for format in ["table", "json", "csv", "markdown", "html"] {
+        // The least of five runs each: the peak of one run wobbles by a few hundred KiB
+        // (where the binary's pages land).
+        let least = |db: &str| (0..5).map(|_| peak_kib(d, &["history", "--db", db, "--format", format])).min().unwrap();
+        let (one, many) = (least("one.sqlite3"), least("many.sqlite3"));
+        eprintln!("{format}: {one} KiB at 1 play, {many} KiB at 1,500");
+        assert!(many - one <= 300, "{format}: {one} KiB at 1 play, {many} KiB at 1,500");
+    }
+    // Every play is listed, newest first, the same in JSON as in the table.
+    let out = deckhand(d).args(["history", "--db", "many.sqlite3", "--format", "json"]).assert().success();
+    let list = json(&out);
+    assert_eq!(list.as_array().unwrap().len(), 1_500);
+    assert_eq!((list[0]["id"].as_u64(), list[1_499]["id"].as_u64()), (Some(1_500), Some(1)));
+    let table = stdout(&deckhand(d).args(["history", "--db", "many.sqlite3"]).assert().success());
+    assert_eq!(table.lines().filter(|l| l.starts_with('│')).count(), 1 + 1_500);
+    let widths: Vec<usize> = table.lines().map(|l| l.chars().count()).collect();
+    assert!(widths.iter().all(|w| *w == widths[0]), "every line of the table as wide as the others");
+}
+
+/// Every file in a folder with its bytes.
+fn folder(d: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(d)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read(&p).unwrap_or_default()))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn reading_commands_leave_the_database_and_its_folder_byte_for_byte_as_they_were() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir(d.join("db")).unwrap();
+    filled(&d.join("db/h.sqlite3"), 20);
+    let before = folder(&d.join("db"));
+    assert_eq!(before.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(), ["h.sqlite3"]);
+    for args in [
+        &["history"][..],
+        &["history", "--format", "json"],
+        &["stats"],
+        &["stats", "--player", "ann", "--format", "json"],
+        &["night"],
+        &["export", "--format", "csv"],
+        &["export", "--format", "bgstats"],
+    ] {
+        deckhand(d).args(args).args(["--db", "db/h.sqlite3"]).assert().success();
+        assert!(folder(&d.join("db")) == before, "{args:?} changed the folder");
+    }
+}
+
+fn export(d: &Path, db: &str) -> String {
+    stdout(&deckhand(d).args(["export", "--format", "deckhand", "--db", db]).assert().success())
+}
+
+#[test]
+fn a_deckhand_export_imported_into_an_empty_history_gives_the_same_history() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    club(d);
+    play(d, "g.jsonl", 5, &["Ann", "Zoe"], &["--db", "h.sqlite3", "--location", "Table 1"]).0.success();
+    write(d, "won.txt", WON);
+    deckhand(d)
+        .args([
+            "play",
+            "fischerspiel",
+            "--players",
+            "Ann,Bob",
+            "-o",
+            "c.jsonl",
+            "--answers",
+            "won.txt",
+            "--db",
+            "h.sqlite3",
+        ])
+        .assert()
+        .success();
+    let text = export(d, "h.sqlite3");
+    assert_eq!(text.lines().count(), 1 + 6, "a head line and six plays:\n{text}");
+    assert_eq!(text.matches("\"location\":\"Table 1\"").count(), 1, "{text}");
+    write(d, "club.deckhand", &text);
+    let out = deckhand(d).args(["import", "club.deckhand", "--db", "new.sqlite3"]).assert().success();
+    assert!(stderr(&out).contains("club.deckhand: 6 plays recorded, 0 already in the history"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("7 new players: Ann, Bob, Cy, Dee, Ben, Cleo, Zoe"), "{}", stderr(&out));
+    assert_eq!(export(d, "new.sqlite3"), text, "every play, field by field, with its number");
+    for args in [&["history", "--format", "json"][..], &["stats", "--format", "json"], &["export", "--format", "csv"]] {
+        let of = |db: &str| stdout(&deckhand(d).args(args).args(["--db", db]).assert().success());
+        assert_eq!(of("new.sqlite3"), of("h.sqlite3"), "{args:?}");
+    }
+}
+
+#[test]
+fn merging_another_laptops_database_twice_changes_nothing_the_second_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    club(d);
+    // Table 2 played one live game and recorded one of table 1's paper games as well.
+    play(d, "t2.jsonl", 9, &["Eve", "ann"], &["--db", "t2.sqlite3"]).0.success();
+    deckhand(d).args(["import", "h.sqlite3", "--db", "t2.sqlite3"]).assert().success();
+    let once = export(d, "t2.sqlite3");
+    let out = deckhand(d).args(["import", "h.sqlite3", "--db", "t2.sqlite3"]).assert().success();
+    assert!(stderr(&out).contains("h.sqlite3: 0 plays recorded, 4 already in the history"), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("new player"), "{}", stderr(&out));
+    assert_eq!(export(d, "t2.sqlite3"), once);
+    // Ann of table 1 and ann of table 2 are one player.
+    let s = json(&deckhand(d).args(["stats", "--db", "t2.sqlite3", "--player", "Ann", "--format", "json"]).assert());
+    assert_eq!(s["players"][0]["plays"], 3 + 1);
+    // Merging back the other way: the first table now has table 2's live game too.
+    deckhand(d).args(["import", "t2.sqlite3", "--db", "h.sqlite3"]).assert().success();
+    assert_eq!(export(d, "h.sqlite3").lines().count(), 1 + 5);
+    // A history is not merged into itself; a damaged export records nothing of its file.
+    let out = deckhand(d).args(["import", "h.sqlite3", "--db", "h.sqlite3"]).assert().code(2);
+    assert!(stderr(&out).contains("is the history itself"), "{}", stderr(&out));
+    let mut text = export(d, "h.sqlite3");
+    text.push_str("{\"id\":7}\n");
+    write(d, "bad.deckhand", &text);
+    let out = deckhand(d).args(["import", "bad.deckhand", "--db", "fresh.sqlite3"]).assert().code(2);
+    assert!(stderr(&out).contains("bad.deckhand, line 7: not a play of a deckhand export"), "{}", stderr(&out));
+    assert_eq!(export(d, "fresh.sqlite3").lines().count(), 1, "nothing recorded");
+}
+
+#[test]
+fn players_merge_moves_every_play_and_the_merged_name_stays_the_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let sheet = |player: &str| format!("game = \"fleet-dice\"\nplayer = \"{player}\"\n[marks]\ncod = 9\n");
+    let paper = |date: &str, players: &[&str], extra: &[&str]| {
+        let files: Vec<String> = players.iter().map(|p| write(d, &format!("{date}-{p}.toml"), &sheet(p))).collect();
+        deckhand(d).args(["score", "--db", "h.sqlite3", "--record", "--date", date]).args(extra).args(&files).assert()
+    };
+    paper("2025-02-01", &["Ann", "Bob"], &["--location", "Table 3"]).success();
+    paper("2025-02-02", &["Anne", "Cy"], &[]).success();
+    paper("2025-02-03", &["Anne", "Bob"], &[]).success();
+    let plays_of = |name: &str| {
+        let s = json(&deckhand(d).args(["stats", "--db", "h.sqlite3", "--format", "json", "--player", name]).assert());
+        s["players"].as_array().unwrap().first().map(|p| (p["player"].clone(), p["plays"].as_u64().unwrap()))
+    };
+    assert_eq!(plays_of("anne").map(|p| p.1), Some(2));
+    let out = deckhand(d).args(["players", "merge", "Anne", "ann", "--db", "h.sqlite3"]).assert().success();
+    assert!(stderr(&out).contains("`Anne` merged into `ann` (2 plays moved)."), "{}", stderr(&out));
+    assert_eq!(plays_of("Ann"), Some((Value::from("Ann"), 3)), "Ann keeps her name and has every play");
+    assert_eq!(plays_of("ANNE"), Some((Value::from("Ann"), 3)), "Anne is one of Ann's names now");
+    // A game typed later with "anne" lands on Ann, not on a new player.
+    paper("2025-02-04", &["anne", "Dee"], &[]).success();
+    assert_eq!(plays_of("Ann").map(|p| p.1), Some(4));
+    let history =
+        json(&deckhand(d).args(["history", "--db", "h.sqlite3", "--format", "json", "--player", "ann"]).assert());
+    assert_eq!(history.as_array().unwrap().len(), 4);
+    assert!(history.as_array().unwrap().iter().all(|p| p["players"][0]["name"] == "Ann"), "{history}");
+    // Refused: one player twice, players who sat together, a name nobody has.
+    let refused = |from: &str, into: &str, says: &str| {
+        let out = deckhand(d).args(["players", "merge", from, into, "--db", "h.sqlite3"]).assert().code(2);
+        assert!(stderr(&out).contains(says), "{}", stderr(&out));
+    };
+    refused("anne", "Ann", "are one player already");
+    refused("Bob", "Ann", "both played in play #1");
+    refused("Zed", "Ann", "no player `Zed`");
+    // The location is recorded and shown.
+    let table = stdout(&deckhand(d).args(["history", "--db", "h.sqlite3"]).assert().success());
+    assert!(table.contains("LOCATION") && table.contains("Table 3"), "{table}");
+    assert_eq!(history[3]["location"], "Table 3");
+    deckhand(d).args(["score", "--record", "--location", "", "--db", "h.sqlite3"]).args(sheets()).assert().code(2);
+}
+
+/// `%XX` undone (the links write every byte outside encodeURIComponent's set that way).
+fn percent_decoded(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let (mut out, mut i) = (Vec::new(), 0);
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            out.push(u8::from_str_radix(&text[i + 1..i + 3], 16).unwrap());
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn a_bg_stats_link_per_play_newest_first_opens_the_play_filled_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    club(d);
+    let (out, starter) = play(d, "g.jsonl", 9, &["Ann", "Bob & Co"], &["--db", "h.sqlite3", "--location", "Café Nord"]);
+    out.success();
+    let text =
+        stdout(&deckhand(d).args(["export", "--format", "bgstats-link", "--db", "h.sqlite3"]).assert().success());
+    assert_eq!(text.lines().count(), 5, "one link per play");
+    let limited = stdout(
+        &deckhand(d)
+            .args(["export", "--format", "bgstats-link", "--limit", "2", "--db", "h.sqlite3"])
+            .assert()
+            .success(),
+    );
+    assert_eq!(limited.lines().collect::<Vec<_>>(), text.lines().take(2).collect::<Vec<_>>());
+    let link = text.lines().next().unwrap();
+    let data =
+        link.strip_prefix("https://app.bgstatsapp.com/createPlay.html?data=").unwrap_or_else(|| panic!("{link}"));
+    assert!(data.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.!~*'()%".contains(&b)), "{data}");
+    let play: Value = serde_json::from_str(&percent_decoded(data)).unwrap();
+    // The newest play: the live game, with the documented fields.
+    let game = &play["game"];
+    assert_eq!(
+        (&game["name"], &game["sourceGameId"], &game["highestWins"], &game["noPoints"]),
+        (&Value::from("Fleet: The Dice Game"), &Value::from("fleet-dice"), &Value::from(true), &Value::from(false))
+    );
+    assert!(game.get("bggId").is_none(), "no unconfirmed BGG id is invented");
+    assert_eq!(play["location"], "Café Nord");
+    let date = play["playDate"].as_str().unwrap();
+    assert_eq!((date.len(), &date[4..5], &date[10..11], &date[13..14]), (19, "-", " ", ":"), "{date}");
+    assert!(play["durationMin"].is_u64(), "{play}");
+    let players = play["players"].as_array().unwrap();
+    assert_eq!(players.iter().map(|p| p["name"].as_str().unwrap()).collect::<Vec<_>>(), ["Ann", "Bob & Co"]);
+    for p in players {
+        assert!(p["score"].is_i64() && p["rank"].is_u64(), "{p}");
+        assert_eq!(p["winner"], p["rank"] == 1);
+        assert_eq!(p["startPlayer"], p["name"] == starter.as_str());
+        assert_eq!(p["sourcePlayerId"], p["name"].as_str().unwrap().to_lowercase());
+    }
+    // The same play as the BG Stats JSON export writes it.
+    let all = json(&deckhand(d).args(["export", "--db", "h.sqlite3"]).assert().success());
+    assert_eq!(all[4], play);
+}
+
+/// A game's setup with digital dice dealt by `code` (solo for one player).
+fn dealt_setup(code: &str, players: usize) -> deckhand::log::save::FleetSetup {
+    deckhand::log::save::FleetSetup {
+        dice: deckhand::games::fleet::game::Dice::Digital,
+        seed: None,
+        solo: players == 1,
+        captains: false,
+        trophies: false,
+        deal: deckhand::log::save::DealCode::parse(code),
+    }
+}
+
+/// A whole Fleet game on the deal `code`: every decision a person makes is
+/// answered by `choose` (an index among its options), every roll dealt. The answers (one key
+/// per line, for `--ask-all`) and every multi-die roll with its round.
+fn dealt(code: &str, names: &[&str], choose: fn(usize) -> usize) -> (String, Vec<(u32, Vec<String>)>) {
+    let rules = fleet();
+    let setup = dealt_setup(code, names.len());
+    let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+    let mut session = Session::with_setup(&rules, &names, setup.options());
+    let (mut answers, mut rolls) = (String::new(), Vec::new());
+    while let Some(d) = session.game.decision(&rules) {
+        let input = match setup.digital_answer(&session, &rules) {
+            Some(input) => {
+                if let Input::Roll { faces, .. } = &input {
+                    if faces.len() > 1 {
+                        rolls.push((session.game.round, faces.clone()));
+                    }
+                }
+                input
+            }
+            None => {
+                let key = d.options[choose(d.options.len())].key(&rules, &session.game).into_owned();
+                answers.push_str(&key);
+                answers.push('\n');
+                Input::Choice(key)
+            }
+        };
+        session.apply(&rules, input).unwrap();
+    }
+    (answers, rolls)
+}
+
+#[test]
+fn two_tables_with_one_deal_roll_the_same_dice_while_choosing_differently_and_are_ranked_together() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (first, rolls_a) = dealt("club-7", &["Ann", "Bob"], |_| 0);
+    let (last, rolls_b) = dealt("CLUB-7", &["Cy", "Dee"], |n| n - 1);
+    assert_ne!(first, last, "the tables chose differently");
+    assert!(rolls_a.len() >= 16, "a boat and a town roll in every round: {}", rolls_a.len());
+    assert_eq!(rolls_a, rolls_b, "every roll of every round the same at both tables");
+    let (_, other) = dealt("club-8", &["Ann", "Bob"], |_| 0);
+    assert_ne!(other, rolls_a, "another deal, other dice");
+    // The same games at the table: deckhand deals what the simulation dealt (an answer
+    // would be refused otherwise), and records the deal.
+    write(d, "first.txt", &first);
+    write(d, "last.txt", &last);
+    for (players, answers, save, db, place) in [
+        ("Ann,Bob", "first.txt", "a.jsonl", "t1.sqlite3", "Table 1"),
+        ("Cy,Dee", "last.txt", "b.jsonl", "t2.sqlite3", "Table 2"),
+    ] {
+        deckhand(d)
+            .args(["play", "fleet-dice", "--players", players, "--dice", "digital", "--deal", "club-7", "--ask-all"])
+            .args(["--answers", answers, "--save", save, "--db", db, "--location", place])
+            .assert()
+            .success();
+    }
+    let header = std::fs::read_to_string(d.join("a.jsonl")).unwrap();
+    let header: Value = serde_json::from_str(header.lines().next().unwrap()).unwrap();
+    assert_eq!((&header["setup"]["deal"], header["setup"].get("seed")), (&Value::from("CLUB-7"), None));
+    // The club's night: table 2's history merged into table 1's, then the deal's standings.
+    deckhand(d).args(["import", "t2.sqlite3", "--db", "t1.sqlite3"]).assert().success();
+    let s =
+        json(&deckhand(d).args(["standings", "--deal", "club-7", "--db", "t1.sqlite3", "--format", "json"]).assert());
+    assert_eq!(s["deal"], "CLUB-7");
+    let players = s["players"].as_array().unwrap();
+    assert_eq!(players.len(), 4, "{s}");
+    let mut names: Vec<&str> = players.iter().map(|p| p["player"].as_str().unwrap()).collect();
+    names.sort_unstable();
+    assert_eq!(names, ["Ann", "Bob", "Cy", "Dee"]);
+    let scores: Vec<i64> = players.iter().map(|p| p["score"].as_i64().unwrap()).collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "best first: {scores:?}");
+    assert_eq!(players[0]["rank"], 1);
+    for (i, p) in players.iter().enumerate() {
+        let better = scores.iter().filter(|s| **s > scores[i]).count() as u64;
+        assert_eq!(p["rank"].as_u64(), Some(better + 1), "{p}");
+        assert!(p["location"] == "Table 1" || p["location"] == "Table 2", "{p}");
+    }
+    let history = json(&deckhand(d).args(["history", "--db", "t1.sqlite3", "--format", "json"]).assert());
+    assert!(history.as_array().unwrap().iter().all(|p| p["deal"] == "CLUB-7"), "{history}");
+    let table = stdout(&deckhand(d).args(["standings", "--deal", "CLUB-7", "--db", "t1.sqlite3"]).assert().success());
+    assert!(table.contains("Deal CLUB-7: 2 tables") && table.contains("Table 2"), "{table}");
+    let html = stdout(
+        &deckhand(d)
+            .args(["standings", "--deal", "club-7", "--db", "t1.sqlite3", "--format", "html"])
+            .assert()
+            .success(),
+    );
+    assert!(html.starts_with("<!doctype html>") && html.contains("<td>Dee</td>"), "{html}");
+    // Refused: a deal with typed dice, a deal and a seed, a code that is no code.
+    let refused = |extra: &[&str], says: &str| {
+        let out =
+            deckhand(d).args(["play", "fleet-dice", "--players", "A,B", "--deal", "x"]).args(extra).assert().code(2);
+        assert!(stderr(&out).contains(says), "{}", stderr(&out));
+    };
+    refused(&[], "add --dice digital");
+    refused(&["--dice", "digital", "--seed", "3"], "give one of them");
+    let out = deckhand(d).args(["standings", "--deal", "no such code!"]).assert().code(2);
+    assert!(stderr(&out).contains("a deal code is 1 to 16 letters"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_dealt_roll_taken_back_shows_the_same_dice_again() {
+    let rules = fleet();
+    let setup = dealt_setup("night-1", 2);
+    let names = ["Ann".to_string(), "Bob".to_string()];
+    let mut session = Session::with_setup(&rules, &names, setup.options());
+    let mut checked = 0;
+    while let Some(d) = session.game.decision(&rules) {
+        let input = match setup.digital_answer(&session, &rules) {
+            Some(input) => input,
+            None => Input::Choice(d.options[0].key(&rules, &session.game).into_owned()),
+        };
+        if matches!(input, Input::Roll { .. }) && checked < 6 {
+            session.apply(&rules, input.clone()).unwrap();
+            session.undo_to_question(&rules, |_, _| false).unwrap();
+            assert_eq!(setup.digital_answer(&session, &rules), Some(input.clone()), "rolled again after an undo");
+            checked += 1;
+        }
+        session.apply(&rules, input).unwrap();
+    }
+    assert_eq!(checked, 6);
+}
+
+#[test]
+fn a_solo_deal_is_one_challenge_against_ruth_for_everyone_who_plays_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (first, rolls_a) = dealt("ruth-1", &["Ann"], |_| 0);
+    let (last, rolls_b) = dealt("ruth-1", &["Bob"], |n| n - 1);
+    assert_ne!(first, last);
+    assert_eq!(rolls_a, rolls_b, "the same dice for both challengers");
+    write(d, "first.txt", &first);
+    write(d, "last.txt", &last);
+    for (player, answers, save) in [("Ann", "first.txt", "a.jsonl"), ("Bob", "last.txt", "b.jsonl")] {
+        deckhand(d)
+            .args(["play", "fleet-dice", "--players", player, "--dice", "digital", "--deal", "ruth-1", "--ask-all"])
+            .args(["--answers", answers, "--save", save, "--db", "h.sqlite3"])
+            .assert()
+            .success();
+    }
+    let s =
+        json(&deckhand(d).args(["standings", "--deal", "RUTH-1", "--db", "h.sqlite3", "--format", "json"]).assert());
+    let players = s["players"].as_array().unwrap();
+    assert_eq!(players.len(), 2, "{s}");
+    assert!(players.iter().all(|p| p["table_rank"].is_null()), "no table to rank at in a solo game: {s}");
+    assert!(players[0]["score"].as_i64() >= players[1]["score"].as_i64());
+}
+
+#[test]
+fn a_long_history_is_one_table_whose_columns_fit_its_first_rows_and_widen_for_a_later_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("h.sqlite3");
+    filled(&db, 260);
+    let out = stdout(&deckhand(dir.path()).args(["history", "--db", "h.sqlite3"]).assert().success());
+    let rows: Vec<&str> = out.lines().filter(|l| l.starts_with('│')).collect();
+    assert_eq!(rows.len(), 261, "a head and every play");
+    // The first lines all have one width: the table is aligned where it starts.
+    let width = |l: &str| l.chars().count();
+    assert!(rows[..201].iter().all(|l| width(l) == width(rows[0])), "{out}");
+    // A later play at a place of a longer name widens its column from that row on.
+    let mut db = deckhand::history::Db::open(&db).unwrap();
+    let mut longer = deckhand::history::query::play(&db, 1).unwrap().unwrap().record;
+    longer.location = Some("The Old Harbour Master's Back Room".into());
+    longer.save_hash = Some("f".repeat(64));
+    longer.started_at = Some(1);
+    deckhand::history::record::record(&mut db, &longer).unwrap();
+    let out = stdout(&deckhand(dir.path()).args(["history", "--db", "h.sqlite3"]).assert().success());
+    let rows: Vec<&str> = out.lines().filter(|l| l.starts_with('│')).collect();
+    assert_eq!(rows.len(), 262);
+    let wide = rows.iter().position(|l| l.contains("Back Room")).unwrap();
+    assert!(wide > 200, "listed after the first rows ({wide}): {out}");
+    assert!(width(rows[wide]) > width(rows[0]));
 }

@@ -44,10 +44,15 @@ impl Reply {
 
 /// One HTTP/1.0 request to `addr` (`127.0.0.1:PORT`) over its own connection.
 pub fn request(addr: &str, method: &str, path: &str, content_type: &str, body: &[u8]) -> Reply {
+    request_with(addr, method, path, content_type, "", body)
+}
+
+/// `request`, with more header lines (each ending in `\r\n`).
+pub fn request_with(addr: &str, method: &str, path: &str, content_type: &str, more: &str, body: &[u8]) -> Reply {
     let mut stream = TcpStream::connect(addr).expect("the host listens");
     stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
     let head = format!(
-        "{method} {path} HTTP/1.0\r\nHost: {addr}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\r\n",
+        "{method} {path} HTTP/1.0\r\nHost: {addr}\r\nContent-Type: {content_type}\r\n{more}Content-Length: {}\r\n\r\n",
         body.len()
     );
     stream.write_all(head.as_bytes()).unwrap();
@@ -74,7 +79,29 @@ impl Host {
     /// input a pipe kept open (the host serves until it is closed), and wait until it
     /// prints its addresses.
     pub fn start(bin: &Path, dir: &Path, args: &[&str], save: &str) -> Host {
-        let mut child = Command::new(bin)
+        Host::start_with(bin, dir, args, save, None)
+    }
+
+    /// `start`, with the host's limit on open files lowered to `files` (Unix).
+    pub fn start_with(bin: &Path, dir: &Path, args: &[&str], save: &str, files: Option<u64>) -> Host {
+        let mut command = Command::new(bin);
+        #[cfg(unix)]
+        if let Some(files) = files {
+            use std::os::unix::process::CommandExt;
+            // SAFETY: only setrlimit, async-signal-safe, between fork and exec.
+            unsafe {
+                command.pre_exec(move || {
+                    let limit = libc::rlimit { rlim_cur: files as libc::rlim_t, rlim_max: files as libc::rlim_t };
+                    if libc::setrlimit(libc::RLIMIT_NOFILE, &limit) != 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                    Ok(())
+                });
+            }
+        }
+        #[cfg(not(unix))]
+        let _ = files;
+        let mut child = command
             .args(args)
             .env_clear()
             .env("HOME", dir)
@@ -149,6 +176,11 @@ impl Host {
 
     pub fn get(&self, path: &str) -> Reply {
         self.request("GET", path, "text/plain", b"")
+    }
+
+    /// A GET as a browser opening an address sends it (it asks for a page).
+    pub fn browse(&self, path: &str) -> Reply {
+        request_with(&self.addr, "GET", path, "text/plain", "Accept: text/html,*/*;q=0.8\r\n", b"")
     }
 
     pub fn post(&self, path: &str, body: &Value) -> Reply {

@@ -9,6 +9,7 @@ mod advisor;
 mod cli;
 mod endgame_rules;
 mod exact;
+mod faults;
 mod fidelity;
 mod fischerspiel;
 mod fleet_cards;

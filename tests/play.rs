@@ -314,7 +314,7 @@ fn undo_sheet_and_scores_at_a_prompt() {
         .assert()
         .code(2)
         .stderr(
-            contains("undone: \"Ann: use the cod\" → coin")
+            contains("undone: \"Ann: use the cod\" → take 1 coin instead")
                 .and(contains("Ann · 1 coin ·"))
                 .and(contains("Scores during round 1 (so far)")),
         );
@@ -417,5 +417,28 @@ fn without_save_a_game_goes_to_the_games_folder_and_resume_lists_the_unfinished_
     deckhand(dir.path()).args(["resume", save.to_str().unwrap(), "--answers", "b.txt"]).assert().code(2).stderr(
         contains("Last roll: harbor, harbor, wharf, market, cod")
             .and(contains("Round 1/10 · town phase · Dee's turn · left: cod · Dee: 1 coin, 0 fish")),
+    );
+}
+
+#[test]
+fn help_at_a_pick_says_what_each_die_would_do_for_this_player_now() {
+    let dir = tempfile::tempdir().unwrap();
+    // Ann's start die is cod (boxes 1–3 marked), then a roll of cod, lobster, 3 coins.
+    std::fs::write(dir.path().join("a.txt"), "cod\nlobster\nAnn\ncod lobster coins\nhelp\n").unwrap();
+    let out = deckhand(dir.path())
+        .args(["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--answers", "a.txt"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    let help: Vec<&str> = err.lines().skip_while(|l| !l.starts_with("What each die")).take(4).collect();
+    assert_eq!(
+        help,
+        [
+            "What each die would do for Ann now:",
+            "  cod: cod 4 · take 1 coin instead",
+            "  lobster: lobster 1 · take 1 coin instead",
+            "  3 coins: 3 coins · take 1 coin instead",
+        ],
+        "{err}"
     );
 }

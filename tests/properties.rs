@@ -167,6 +167,7 @@ fn a_save_file_written_and_read_back_replays_to_the_same_game() {
                 solo: setup.solo,
                 captains: setup.captains,
                 trophies: setup.trophies,
+                deal: None,
             }),
         );
         let path = dir.path().join(format!("g{seed}.jsonl"));

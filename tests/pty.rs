@@ -119,16 +119,16 @@ fn at_a_menu_space_j_k_and_letters_never_commit_and_a_filter_then_enter_picks() 
     // The cursor stays visible: a deckhand killed at a menu leaves the terminal as it was.
     assert!(!shown.contains("\x1b[?25l"), "the menu hides the cursor");
     let before = save_lines(dir.path());
+    // Keys that fit nothing are not typed: each says so, and the line stays empty.
     for key in [" ", "j", "k", "q", "x", " "] {
         p.send(key).unwrap();
     }
     p.flush().unwrap();
-    p.exp_string(" jkqx ").unwrap();
+    p.exp_string("`x` answers nothing here").unwrap();
+    p.exp_string("Enter to choose: \r").unwrap();
     std::thread::sleep(std::time::Duration::from_millis(300));
     assert_eq!(save_lines(dir.path()), before, "nothing was committed");
-    // Backspace takes the typing back; a number picks exactly that option, and Enter
-    // commits it.
-    p.send(&"\x7f".repeat(6)).unwrap();
+    // A number picks exactly that option, and Enter commits it.
     p.send("1").unwrap();
     p.send("\r").unwrap();
     p.flush().unwrap();
@@ -163,9 +163,10 @@ fn typing_undo_at_a_menu_undoes() {
     p.exp_string("undone:").unwrap();
     p.exp_string("pick a die (oyster, 3 coins, 3 coins)").unwrap();
     let after = save_lines(dir.path());
+    // One act, one line: every answer since the pick taken back at once.
     let answered = before.len() - start.len();
-    assert_eq!(after.len(), before.len() + answered, "{after:?}");
-    assert!(after[before.len()..].iter().all(|l| l == r#""undo""#), "{after:?}");
+    assert_eq!(after.len(), before.len() + 1, "{after:?}");
+    assert_eq!(after[before.len()], format!(r#"{{"back":{answered}}}"#), "{after:?}");
     p.send_control('c').unwrap();
     p.exp_eof().unwrap();
 }
@@ -309,6 +310,121 @@ fn a_round_typed_as_entries_at_a_terminal() {
     let keys: usize = entries.iter().skip(5).map(|e| if *e == "-" { 0 } else { e.chars().count() }).sum();
     assert!(round1 <= 16 && keys <= 120, "{round1} entries, {keys} characters for 4 players");
     eprintln!("round 1 at a terminal: {round1} entries, {keys} characters typed (+{round1} Enter)");
+    p.send_control('c').unwrap();
+    p.exp_eof().unwrap();
+}
+
+/// Type `keys` at the terminal.
+fn keys(p: &mut PtySession, keys: &str) {
+    p.send(keys).unwrap();
+    p.flush().unwrap();
+}
+
+/// Bob's star action (seed 5, after Ann's first pick): 18 options, then the commands.
+fn at_bobs_star_action(dir: &std::path::Path) -> PtySession {
+    let mut p = spawn(
+        dir,
+        &["play", "fleet-dice", "--players", "Ann,Bob", "--dice", "digital", "--seed", "5", "--save", "g.jsonl"],
+    );
+    p.exp_string("pick a die").unwrap();
+    keys(&mut p, "\r");
+    p.exp_string("Bob: star action").unwrap();
+    p.exp_string("18  Ridback canning co. 1").unwrap();
+    p.exp_string("Enter to choose: ").unwrap();
+    p
+}
+
+/// Type `typed`, wait until the screen shows `shown`, and check that nothing was saved.
+fn refused(p: &mut PtySession, dir: &std::path::Path, typed: &str, shown: &str) {
+    let before = save_lines(dir);
+    keys(p, typed);
+    p.exp_string(shown).unwrap_or_else(|e| panic!("after {typed:?}, waiting for {shown:?}: {e}"));
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert_eq!(save_lines(dir), before, "{typed:?} committed something");
+}
+
+#[test]
+fn a_number_never_reaches_undo_and_ctrl_u_clears_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = at_bobs_star_action(dir.path());
+    // Undo stands 19th, after the 18 options, but has no number: 19 and 20 answer nothing,
+    // and the line stays for editing.
+    refused(&mut p, dir.path(), "19\r", "`19` answers nothing here: type an option's number (1");
+    p.exp_string("Enter to choose: 19").unwrap();
+    refused(&mut p, dir.path(), "\x150\r", "`0` answers nothing here");
+    // (A refused key on an empty line is not typed, and Enter right after it chooses
+    // nothing: not the highlighted option.)
+    // Ctrl-U cleared `19`: `2` is option 2.
+    keys(&mut p, "\x152\r");
+    p.exp_string("which section? cod 1").unwrap();
+    let save = save_lines(dir.path());
+    assert!(save.iter().all(|l| l != r#""undo""#), "{save:?}");
+    assert_eq!(save.iter().filter(|l| l.contains(r#""Choice":"cod""#)).count(), 1, "{save:?}");
+    // `undo` by its word still undoes.
+    p.exp_string("Enter to choose").unwrap();
+    keys(&mut p, "undo\r");
+    p.exp_string("undone:").unwrap();
+    p.send_control('c').unwrap();
+    p.exp_eof().unwrap();
+}
+
+#[test]
+fn an_ambiguous_start_commits_nothing_and_up_recalls_the_last_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = at_bobs_star_action(dir.path());
+    // `s` starts shrimp, swordfish, seafood buffet, salvage yard, smokehouse: none is chosen.
+    refused(&mut p, dir.path(), "s\r", "`s` fits several: shrimp 1 ");
+    p.exp_string("Enter to choose: s").unwrap();
+    // `sa` is salvage yard's alone.
+    keys(&mut p, "a\r");
+    p.exp_string("which section? salvage yard 1").unwrap();
+    p.exp_string("Enter to choose: ").unwrap();
+    // ↑ on the empty line brings `sa` back, to be edited or sent again.
+    keys(&mut p, "\x1b[A");
+    p.exp_string("Enter to choose: sa").unwrap();
+    p.send_control('c').unwrap();
+    p.exp_eof().unwrap();
+}
+
+#[test]
+fn up_recalls_the_last_entry_and_a_misspelled_roll_stays_on_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = spawn(dir.path(), &["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl"]);
+    p.exp_string("Ann: start roll").unwrap();
+    let start = save_lines(dir.path()).len();
+    let saved = |n: usize| {
+        let clock = std::time::Instant::now();
+        while save_lines(dir.path()).len() < start + n {
+            assert!(clock.elapsed().as_secs() < 10, "{:?}", save_lines(dir.path()));
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        save_lines(dir.path())
+    };
+    // Ann's start die by its start, Bob's by ↑ (Ann's entry again).
+    p.exp_string("Enter to choose: ").unwrap();
+    keys(&mut p, "c\r");
+    p.exp_string("Bob: start roll").unwrap();
+    p.exp_string("Enter to choose: ").unwrap();
+    keys(&mut p, "\x1b[A");
+    p.exp_string("Enter to choose: c").unwrap();
+    keys(&mut p, "\r");
+    let save = saved(2);
+    assert_eq!(&save[start..], [r#"{"do":{"Choice":"cod"}}"#; 2], "{save:?}");
+    p.exp_string("Who is the start player?").unwrap();
+    p.exp_string("Enter to choose").unwrap();
+    keys(&mut p, "\r");
+    // A roll with a typo: why it is no roll, and the line as typed, to be corrected.
+    p.exp_string("which faces show?").unwrap();
+    keys(&mut p, "c lx");
+    p.exp_string("two): c lx").unwrap();
+    keys(&mut p, "\r");
+    p.exp_string("`lx` is no face").unwrap();
+    p.exp_string("two): c lx").unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert_eq!(save_lines(dir.path()).len(), start + 3, "the typo saved nothing");
+    keys(&mut p, "\x7f o\r");
+    let save = saved(4);
+    assert_eq!(save[start + 3], r#"{"do":{"Roll":{"faces":["cod","lobster","oyster"],"digital":false}}}"#);
     p.send_control('c').unwrap();
     p.exp_eof().unwrap();
 }

@@ -359,8 +359,8 @@ fn scripted_two_player_game_matches_the_hand_worked_result() {
     assert_eq!(row(&stdout, "Ann"), ["2", "Ann", "34", "24", "5", "26", "0", "89"], "{stdout}");
 
     // Both undos took back exactly the one decision.
-    assert!(stderr.contains("undone: \"Bob: use the shared cod\" → coin"), "{stderr}");
-    assert!(stderr.contains("undone: \"Ann: ? circle of lobster — license or boat?\" → boat"), "{stderr}");
+    assert!(stderr.contains("undone: \"Bob: use the shared cod\" → take 1 coin instead"), "{stderr}");
+    assert!(stderr.contains("undone: \"Ann: ? circle of lobster — license or boat?\" → launch a boat"), "{stderr}");
 
     // `scores` at the start of round 5 and `sheet` in round 8 print and change nothing.
     let (_, scores) = stderr.split_once("Scores after round 4:").expect("the scores were printed");

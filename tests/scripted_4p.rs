@@ -312,9 +312,16 @@ fn four_player_game_ends_with_the_hand_worked_table() {
         table_text.contains("Tie: Dee and Bob tie on 108 points; decided by most fish (Dee 53, Bob 34)."),
         "{table_text}"
     );
-    // The winner, announced last.
+    // The winner in a banner, the last thing on screen, below the sheets' paths.
     let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
-    assert_eq!(stderr.lines().last(), Some("Dee wins with 108"), "{stderr}");
+    let last: Vec<&str> = stderr.lines().rev().take(4).collect();
+    assert_eq!(
+        last[..3],
+        ["╚═══════════════════════╝", "║   Dee wins with 108   ║", "╔═══════════════════════╗"],
+        "{stderr}"
+    );
+    assert!(last[3].starts_with("Recorded in the history"), "{stderr}");
+    assert!(stderr.lines().rev().nth(4).is_some_and(|l| l.starts_with("Sheets written: ")), "{stderr}");
 
     deckhand(d).args(["replay", "game.jsonl", "--format", "csv"]).assert().success().stdout(CSV);
     deckhand(d).arg("check").args(SHEETS).assert().success();
@@ -502,4 +509,29 @@ fn the_game_typed_as_entries_ends_with_the_same_table() {
     // the one-answer-per-question file (1,178 for this file; 1,024 without Enter).
     let with_enter = typed + entries.len();
     assert!(with_enter <= 30 * players * rounds, "{with_enter} characters typed, Enter counted");
+    // Issue #23: nothing that keeps an entry from committing by accident may cost an entry
+    // or a keystroke.
+    assert!(entries.len() <= 154 && with_enter <= 1178, "{} entries, {with_enter} characters", entries.len());
+}
+
+/// Dee's three oyster boats answered once (`de $$`: a fish and a coin on each) instead of
+/// boat by boat (`de c f f`): one entry in the save, which replays.
+#[test]
+fn oyster_boats_answered_once_for_all_are_saved_once_and_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let compact = std::fs::read_to_string(repo().join("tests/games/four_players.compact.answers")).unwrap();
+    let at = compact.find("\nde c f f\n").expect("the reference game changed");
+    // The game up to that fishing, then Dee's boats answered at once (the answers end there).
+    let out = play(d, &format!("{}\nde $$\n", &compact[..at])).code(2);
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("Enter for everyone: Dee 2 fish on each of the 3 oyster boats; or type"), "{err}");
+    assert!(err.contains("Dee: 3 fish caught, 3 on your boats"), "{err}");
+    assert_eq!(err.matches("(oyster coin)").count(), 3, "{err}");
+    let save = std::fs::read_to_string(d.join("game.jsonl")).unwrap();
+    assert_eq!(save.lines().last(), Some(r#"{"do":{"Choice":"all:coin"}}"#), "{save}");
+    let shown = deckhand(d).args(["show", "game.jsonl", "--player", "Dee"]).output().unwrap();
+    let sheet = String::from_utf8(shown.stdout).unwrap();
+    assert!(shown.status.success() && sheet.starts_with("Dee · 9 coins · 3 fish"), "{sheet}");
+    assert_eq!(sheet.matches("1/6").count(), 3, "a fish on each oyster boat:\n{sheet}");
 }

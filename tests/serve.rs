@@ -128,6 +128,14 @@ fn wrong_seat_bad_token_oversized_body_and_bad_requests_are_refused() {
     assert_eq!(host.get("/assets/../Cargo.toml").status, 404);
     assert_eq!(host.get("/assets/%2e%2e%2fCargo.toml").status, 404);
     assert_eq!(host.get("/").status, 404);
+    // Opened in a browser, a wrong address is a page in the table's language saying to
+    // ask the host, never JSON — a seat's address with a wrong token too.
+    for path in [format!("/g/{game}/seat/1/{ann_token}"), format!("/g/{}", "0".repeat(32)), "/".to_string()] {
+        let r = host.browse(&path);
+        assert_eq!(r.status, 404, "{path}: {}", r.body);
+        assert!(r.headers.to_ascii_lowercase().contains("content-type: text/html"), "{}", r.headers);
+        assert!(r.body.contains("<h1>No page here</h1>") && r.body.contains("Ask the host"), "{}", r.body);
+    }
     // An oversized body, a body that is not JSON, an unknown field, the wrong method.
     let big = vec![b'x'; 5000];
     let r = host.request("POST", &format!("{bob}/answer"), "application/json", &big);
@@ -151,8 +159,11 @@ fn wrong_seat_bad_token_oversized_body_and_bad_requests_are_refused() {
     // Bob has nothing to decide while Ann picks.
     let bob_state = host.state(1);
     assert!(bob_state["decision"].is_null(), "{bob_state}");
+    // Ann's question answered from Bob's page: refused as Ann's, not as "already answered".
     let r = host.answer(1, d["offer"].as_u64().unwrap(), d["options"][0]["key"].as_str().unwrap());
-    assert_eq!(r.status, 409);
+    assert_eq!(r.status, 403, "{}", r.body);
+    assert_eq!(r.json()["error"], "This is Ann's question: Ann answers it on their own page.");
+    assert_eq!(save_lines(&host).len(), before);
     // Every response forbids caching and foreign scripts.
     let page = host.get(&ann);
     assert_eq!(page.status, 200);
@@ -399,6 +410,11 @@ fn a_solo_games_final_page_gives_its_rating_against_ruth() {
     assert!(host.printed().contains("Solo rating against Captain Ruth"), "{}", host.printed());
     let shared = std::fs::read_to_string(dir.path().join("g-final.html")).unwrap();
     assert!(shared.contains("Solo rating against Captain Ruth"), "{shared}");
+    // The recorded play's BG Stats link, to tap or to scan (issue 25).
+    let link = shared.split("href=\"").nth(1).and_then(|s| s.split('"').next()).unwrap_or_default();
+    assert!(link.starts_with("https://app.bgstatsapp.com/createPlay.html?data=%7B%22"), "{shared}");
+    assert!(link.contains("%22sourceName%22%3A%22deckhand%22"), "{link}");
+    assert!(shared.contains("Log this play in BG Stats") && shared.contains("<svg"), "{shared}");
 }
 
 #[test]
@@ -457,4 +473,26 @@ fn the_join_page_gives_each_seat_once_and_never_shows_a_seats_secret() {
     assert_eq!(claim(2).status, 303);
     assert_eq!(claim(3).status, 404);
     assert_eq!(host.post(&format!("/g/{}/claim/0", "0".repeat(32)), &json!({})).status, 404);
+}
+
+/// What a building, a harbor ship or a license does is on the phone, under its option (as
+/// `help` says it at the terminal), in words, never ids.
+#[test]
+fn buildings_ships_and_licenses_have_their_help_on_the_phone() {
+    let dir = tempfile::tempdir().unwrap();
+    let host = start(dir.path(), "Ann,Bob", "5");
+    let mut helped: Option<Value> = None;
+    drive(&host, |states| {
+        helped = states
+            .iter()
+            .filter_map(|s| s["decision"]["options"].as_array())
+            .flatten()
+            .find(|o| o["help"].is_string())
+            .cloned();
+        helped.is_some()
+    });
+    let option = helped.expect("an option with its help before the game ends");
+    let help = option["help"].as_str().unwrap();
+    assert!(!help.is_empty() && !help.contains('_'), "{option}");
+    assert_ne!(help, option["label"].as_str().unwrap(), "{option}");
 }

@@ -184,6 +184,10 @@ const VALUE_NAMES: &[(&str, &str)] = &[
     ("OLD", "cli.clap.value.old"),
     ("NEW", "cli.clap.value.new"),
     ("SAVE", "cli.clap.value.save"),
+    ("CODE", "cli.clap.value.code"),
+    ("FROM", "cli.clap.value.from"),
+    ("INTO", "cli.clap.value.into"),
+    ("NAME", "cli.clap.value.name"),
     ("ADDR[:PORT]", "web.help.value_bind"),
 ];
 

@@ -12,8 +12,9 @@ use crate::text::fleet_entry;
 use crate::ui::{Choice, Picked, Prompter};
 use crate::{ui, Error};
 
-/// Words that are commands at any prompt, so they cannot be player names.
-const META: [&str; 5] = ["undo", "sheet", "scores", "help", "sheets"];
+/// Words that are commands at any prompt, so they cannot be player names (`release`
+/// only does something at the terminal of a served game).
+const META: [&str; 6] = ["undo", "sheet", "scores", "help", "sheets", "release"];
 
 /// The command a typed answer names: a key of `META`, or its word in `lang` (`zurück`,
 /// `annuler`, …).
@@ -28,6 +29,7 @@ pub(super) fn meta_of(text: &str, lang: &str) -> Option<&'static str> {
         ("sheets", crate::t!(lang, "cli.play.word_sheets")),
         ("scores", crate::t!(lang, "cli.play.word_scores")),
         ("help", crate::t!(lang, "cli.play.word_help")),
+        ("release", crate::t!(lang, "cli.play.word_release")),
     ]
     .into_iter()
     .find(|(_, word)| crate::text::same_word(word, &text))
@@ -113,16 +115,11 @@ pub(super) fn ask_choice(
     overtaken: Option<ui::Overtaken>,
     lang: &str,
 ) -> Result<Asked, Error> {
-    let mut choices: Vec<Choice> = d
-        .options
-        .iter()
-        .map(|o| Choice::new(o.key(rules, game), fleet_text::option_label(rules, game, d, o, lang)))
-        .collect();
-    choices.push(Choice::new("undo", crate::t!(lang, "cli.play.meta_undo")));
-    choices.push(Choice::new("sheet", crate::t!(lang, "cli.play.meta_sheet")));
-    choices.push(Choice::new("sheets", crate::t!(lang, "cli.play.meta_sheets")));
-    choices.push(Choice::new("scores", crate::t!(lang, "cli.play.meta_scores")));
-    choices.push(Choice::new("help", crate::t!(lang, "cli.play.meta_help")));
+    let mut choices = menu(rules, game, d, lang);
+    // Served (answered elsewhere too): the host may give a seat's page to another phone.
+    if overtaken.is_some() {
+        choices.push(Choice::command("release", crate::t!(lang, "cli.play.meta_release")));
+    }
     let prompt = fleet_text::prompt(rules, game, d, lang);
     let i = match overtaken {
         Some(overtaken) => match p.select_until(&prompt, &choices, overtaken)? {
@@ -146,7 +143,8 @@ fn words_in<'a>(
     move |g: &Game, d: &Decision, c: &crate::games::fleet::game::Choice| fleet_entry::choice_words(rules, g, d, c, lang)
 }
 
-/// The menu of a decision: its options, then the commands of every prompt.
+/// The menu of a decision: its options (numbered), then the commands of every prompt
+/// (chosen by their words only).
 fn menu(rules: &FleetRules, game: &Game, d: &Decision, lang: &str) -> Vec<Choice> {
     let mut choices: Vec<Choice> = d
         .options
@@ -160,7 +158,7 @@ fn menu(rules: &FleetRules, game: &Game, d: &Decision, lang: &str) -> Vec<Choice
         ("scores", "cli.play.meta_scores"),
         ("help", "cli.play.meta_help"),
     ] {
-        choices.push(Choice::new(key, crate::text::tr(lang, label, &[])));
+        choices.push(Choice::command(key, crate::text::tr(lang, label, &[])));
     }
     choices
 }

@@ -7,7 +7,7 @@ use super::fleet_ask::{ask_choice, ask_entry, ask_roll, ask_together, Asked};
 use super::record::{self, LiveArgs};
 use super::{emit, saves, sheets::fleet_standings};
 use crate::games::fleet::entry::{self, Entries, How, Step};
-use crate::games::fleet::game::{Decision, Dice, Game, Input};
+use crate::games::fleet::game::{Ask, Decision, Dice, Game, Input};
 use crate::games::fleet::session::{Entry, NoUndo, ReplayError, Session};
 use crate::games::fleet::{check_game, Sheet};
 use crate::games::live::{LiveGame, Replay};
@@ -30,6 +30,8 @@ pub struct PlayOptions<'a> {
     pub trophies: bool,
     pub digital: bool,
     pub seed: Option<u64>,
+    /// `--deal CODE`: digital dice dealt by the code.
+    pub deal: Option<crate::log::save::DealCode>,
     pub save: Option<&'a Path>,
     pub answers: Option<&'a Path>,
     pub rules: Option<&'a Path>,
@@ -77,10 +79,11 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
     };
     let setup = FleetSetup {
         dice: if o.digital { Dice::Digital } else { Dice::Physical },
-        seed: o.digital.then_some(seed),
+        seed: (o.digital && o.deal.is_none()).then_some(seed),
         solo: names.len() == 1,
         captains: o.captains,
         trophies: o.trophies,
+        deal: o.deal,
     };
     let header = Header::new(rules.id(), saves::stamp(&rules), names.clone(), Setup::Fleet(setup));
     // --serve: listen, and find the terminal (or none), before the save exists.
@@ -168,7 +171,7 @@ impl Table<'_> {
     /// die, start player or card deckhand makes itself, or an answer the rules force.
     fn automatic(&self, session: &Session) -> bool {
         let (rules, setup) = (self.rules, self.setup);
-        let digital = setup.dice == Dice::Digital && session.digital_answer(rules, setup.seed.unwrap_or(0)).is_some();
+        let digital = setup.dice == Dice::Digital && setup.digital_answer(session, rules).is_some();
         digital || (!self.opts.ask_all && session.game.decision(rules).is_some_and(|d| entry::forced(&d).is_some()))
     }
 
@@ -218,14 +221,18 @@ impl Table<'_> {
         p.players(&names);
         loop {
             let Some(decision) = self.session.game.decision(rules) else {
-                finish(rules, self.session, self.journal.path(), &mut |line: &str| p.say(line), hook, lang)?;
-                if self.game_over(p)? {
+                let banner =
+                    finish(rules, self.session, self.journal.path(), &mut |line: &str| p.say(line), hook, lang)?;
+                if let Some(banner) = &banner {
+                    p.say(banner);
+                }
+                if self.game_over(p, banner.as_deref())? {
                     return Ok(0);
                 }
                 continue;
             };
             let digital = match self.setup.dice {
-                Dice::Digital => self.session.digital_answer(rules, self.setup.seed.unwrap_or(0)),
+                Dice::Digital => self.setup.digital_answer(self.session, rules),
                 Dice::Physical => None,
             };
             if let Some(input) = digital {
@@ -278,17 +285,16 @@ impl Table<'_> {
                 };
                 match undone {
                     (session, Ok(undone)) => {
+                        let answers = undone_in_words(rules, self.session, undone.len(), lang);
+                        // One act, one line: a kill cannot leave half an undo.
+                        self.journal.append(&Entry::undo(undone.len()))?;
                         *self.session = session;
-                        for _ in &undone {
-                            self.journal.append(&Entry::Undo)?;
-                        }
                         self.hows.truncate(self.session.inputs.len());
                         let what = undone
                             .last()
                             .and_then(|u| u.decision.as_ref())
                             .map(|d| fleet_text::prompt(rules, &self.session.game, d, lang))
                             .unwrap_or_default();
-                        let answers: Vec<&str> = undone.iter().rev().map(|u| u.answer.as_str()).collect();
                         p.say(&crate::t!(lang, "engine.undone", what = what, answer = answers.join(", ")));
                     }
                     (_, Err(why)) => {
@@ -300,10 +306,16 @@ impl Table<'_> {
                     }
                 }
             }
+            "release" => p.say(&crate::t!(lang, "cli.play.release_not_served")),
             "sheet" | "sheets" => {
                 let game = &self.session.game;
                 match who {
-                    Some(pl) if cmd == "sheet" => p.say(&sheet_text(rules, &game.players[pl].sheet, lang)),
+                    Some(pl) if cmd == "sheet" => p.say(&sheet_text(
+                        rules,
+                        &game.players[pl].sheet,
+                        lang,
+                        terminal_width(&console::Term::stderr()),
+                    )),
                     _ => {
                         let sheets: Vec<&Sheet> = game.players.iter().map(|pl| &pl.sheet).collect();
                         let width = terminal_width(&console::Term::stderr());
@@ -328,8 +340,9 @@ impl Table<'_> {
 
     /// The game is over, but a mistyped last decision can still be taken back: until
     /// `quit` (or the end of an answers file) the table may undo, look at sheets and
-    /// scores. True when the command is done; false after an undo reopened the game.
-    fn game_over(&mut self, p: &mut dyn Prompter) -> anyhow::Result<bool> {
+    /// scores; `quit` shows the winner's banner again as the last thing on screen. True
+    /// when the command is done; false after an undo reopened the game.
+    fn game_over(&mut self, p: &mut dyn Prompter, banner: Option<&str>) -> anyhow::Result<bool> {
         let lang = self.lang;
         let choices: Vec<Choice> = [
             ("quit", crate::t!(lang, "cli.play.meta_quit")),
@@ -339,12 +352,17 @@ impl Table<'_> {
             ("help", crate::t!(lang, "cli.play.meta_help")),
         ]
         .into_iter()
-        .map(|(key, label)| Choice::new(key, label))
+        .map(|(key, label)| if key == "quit" { Choice::new(key, label) } else { Choice::command(key, label) })
         .collect();
         while p.answers_left() {
             let i = p.select(&crate::t!(lang, "cli.play.game_over"), &choices)?;
             match choices[i].key.as_str() {
-                "quit" => return Ok(true),
+                "quit" => {
+                    if let Some(banner) = banner {
+                        p.say(banner);
+                    }
+                    return Ok(true);
+                }
                 cmd => self.meta(None, cmd, p)?,
             }
             if !self.session.game.finished() {
@@ -356,6 +374,8 @@ impl Table<'_> {
 }
 
 /// The end of the game: the final table, and every sheet written as a transcription file.
+/// Returns the winner's banner (none in a solo game), for the caller to show as the last
+/// thing on screen, below any file it names.
 pub(super) fn finish(
     rules: &FleetRules,
     session: &Session,
@@ -363,7 +383,7 @@ pub(super) fn finish(
     say: &mut dyn FnMut(&str),
     hook: &Hook,
     lang: &str,
-) -> anyhow::Result<i32> {
+) -> anyhow::Result<Option<String>> {
     let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
     let owned: Vec<Sheet> = sheets.iter().map(|s| (*s).clone()).collect();
     let violations = check_game(rules, &owned);
@@ -394,18 +414,34 @@ pub(super) fn finish(
         lang,
     );
     hook.recorded.set(recorded);
-    if session.game.ruth.is_none() {
-        say(&winner_line(&standings, lang));
-    }
-    Ok(0)
+    Ok(session.game.ruth.is_none().then(|| banner(&winner_line(&standings, lang))))
 }
 
-/// `help` at a question: what may be answered, the dice letters at a roll, and what each
-/// option of the question does (a building's effect, VP and boxes; a license's bonus).
+/// A line in a banner, to be read from across the table:
+///
+/// ```text
+/// ╔═══════════════════════╗
+/// ║   Dee wins with 108   ║
+/// ╚═══════════════════════╝
+/// ```
+fn banner(line: &str) -> String {
+    let width = console::measure_text_width(line) + 6;
+    let rule = "═".repeat(width);
+    format!("╔{rule}╗\n║   {line}   ║\n╚{rule}╝")
+}
+
+/// `help` at a question: what may be answered, the dice letters at a roll, what each die
+/// of a pick would do for this player now, and what each option of the question does (a
+/// building's effect, VP and boxes; a license's bonus).
 pub(super) fn help_text(rules: &FleetRules, game: &Game, decision: Option<&Decision>, lang: &str) -> String {
     let mut lines = vec![crate::t!(lang, "cli.play.help")];
     match decision {
         Some(d) if d.roll.is_some() => lines.push(fleet_entry::letters_line(rules, lang)),
+        Some(d) if matches!(d.ask, Ask::Pick { .. }) => {
+            let name = d.player.map(|p| game.players[p].name.as_str()).unwrap_or_default();
+            lines.push(crate::t!(lang, "engine.help_pick", name = name));
+            lines.extend(fleet_text::pick_help(rules, game, d, lang));
+        }
         Some(d) => {
             let explained: Vec<String> = d
                 .options
@@ -423,6 +459,25 @@ pub(super) fn help_text(rules: &FleetRules, game: &Game, decision: Option<&Decis
         None => {}
     }
     lines.join("\n")
+}
+
+/// The last `n` answers of `session` in pad words, first first: each with the decision it
+/// answered (the one at the front, or the player's own when answered out of seat order).
+fn undone_in_words(rules: &FleetRules, session: &Session, n: usize, lang: &str) -> Vec<String> {
+    let mut s = session.clone();
+    let mut out = Vec::new();
+    for _ in 0..n {
+        let Some((by, _)) = s.inputs.last().cloned() else { break };
+        let Ok(undone) = s.undo_to_question(rules, |_, _| false) else { break };
+        let Some(one) = undone.first() else { break };
+        let decision = match by {
+            Some(p) => s.game.pending(rules).into_iter().find(|d| d.player == Some(p)),
+            None => s.game.decision(rules),
+        };
+        out.push(fleet_text::answer_label(rules, &s.game, decision.as_ref(), &one.answer, lang));
+    }
+    out.reverse();
+    out
 }
 
 /// Where a resumed game stands: the last roll, and the round, phase and whose turn it is.
@@ -646,5 +701,13 @@ mod tests {
         let three = standings(&[("Ann", 80, 1), ("Bob", 80, 1), ("Cy", 80, 1), ("Dee", 2, 4)]);
         assert_eq!(winner_line(&three, "en"), "Ann, Bob and Cy share the win with 80");
         assert_eq!(winner_line(&three, "de"), "Ann, Bob und Cy teilen sich den Sieg mit 80 Punkten");
+    }
+
+    #[test]
+    fn the_winner_stands_in_a_banner() {
+        assert_eq!(
+            banner("Bob wins with 116"),
+            "╔═══════════════════════╗\n║   Bob wins with 116   ║\n╚═══════════════════════╝"
+        );
     }
 }

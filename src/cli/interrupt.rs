@@ -1,5 +1,5 @@
-//! Ctrl-C at a prompt: dialoguer hides the cursor while a menu is shown, and a plain SIGINT
-//! would leave the user's terminal without one. The handler restores the cursor, says what
+//! Ctrl-C at a prompt: a terminal library may hide the cursor while a menu is shown, and a
+//! plain SIGINT would leave the user's terminal without one. The handler restores the cursor, says what
 //! was kept, and exits with the documented code 130. It only calls async-signal-safe
 //! functions (`write`, `_exit`) on data prepared before the signal can arrive.
 

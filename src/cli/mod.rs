@@ -102,6 +102,8 @@ pub enum Command {
     Stats(stats::StatsArgs),
     /// One game night: every play, its winner, and the night's champion
     Night(night::NightArgs),
+    /// A deal's standings: every player of every table that played it, ranked by score
+    Standings(standings::StandingsArgs),
     /// Export every recorded play (BG Stats push-play JSON, JSON or CSV)
     Export(export::ExportArgs),
     /// Record finished games from their save files (a save already recorded is skipped)
@@ -143,6 +145,7 @@ const QUICK: &[(&str, AddArgs)] = {
         ("history", history::HistoryArgs::augment_args),
         ("stats", stats::StatsArgs::augment_args),
         ("night", night::NightArgs::augment_args),
+        ("standings", standings::StandingsArgs::augment_args),
         ("export", export::ExportArgs::augment_args),
         ("import", import::ImportArgs::augment_args),
         ("players", |c| {
@@ -195,17 +198,18 @@ pub fn main() -> i32 {
         Err(e) => e.exit(),
     };
     interrupt::install_in(lang);
-    match run(cli) {
+    let code = match run(cli) {
         Ok(code) => code,
         Err(err) => {
             if is_broken_pipe(&err) {
-                return 0;
+                return after_output(0, lang);
             }
             let code = err.downcast_ref::<Error>().map_or(2, Error::exit_code);
             say(&format!("deckhand: {}", error_text(&err, lang)));
             code
         }
-    }
+    };
+    after_output(code, lang)
 }
 
 /// An error as `{:#}` shows it (each context, then the cause, joined by ": "), with our
@@ -248,6 +252,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::History(args) => history::run(args, lang),
         Command::Stats(args) => stats::run(args, lang),
         Command::Night(args) => night::run(args, lang),
+        Command::Standings(args) => standings::run(args, lang),
         Command::Export(args) => export::run(args, lang),
         Command::Import(args) => import::run(args, lang),
         Command::Players(cmd) => players::run(cmd, lang),
@@ -265,11 +270,34 @@ pub fn emit(text: &str) -> anyhow::Result<()> {
     emit_bytes(crate::text::escape_controls_in_lines(text).as_bytes())
 }
 
+/// Write bytes to standard output. A closed pipe is not an error; any other failure (a
+/// full disk, `> /dev/full`) is remembered, not returned: the command goes on with its own
+/// work (a game's save, sheets, final page and history are never cut short by what
+/// happened to a copy on the screen) and `main` names standard output and exits with 2
+/// at the end.
 pub fn emit_bytes(bytes: &[u8]) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     match out.write_all(bytes).and_then(|()| out.flush()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        other => Ok(other?),
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            let _ = STDOUT_FAILED.set(e.to_string());
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The first failure to write standard output (not a closed pipe), if any.
+static STDOUT_FAILED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// The exit code once the command is done: a standard output that could not be written
+/// makes it 2 (unless it is 2 or 130 already), with a message that names it.
+fn after_output(code: i32, lang: &str) -> i32 {
+    match STDOUT_FAILED.get() {
+        Some(cause) if code != 130 => {
+            say(&format!("deckhand: {}", crate::t!(lang, "cli.main.stdout_failed", cause = cause)));
+            2
+        }
+        _ => code,
     }
 }
 
@@ -307,7 +335,7 @@ mod tests {
             assert_eq!(shape(cut), shape(sub), "`{name}` parses differently alone");
             names += 1;
         }
-        assert_eq!(names, 22);
+        assert_eq!(names, 23);
         // The root's arguments that reach the commands (its own, `--help` and `--version`,
         // come before a command's name, where the quick command is not used).
         let mut quick = quick_command(&os(&["deckhand", "score"])).unwrap();

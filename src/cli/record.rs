@@ -31,6 +31,9 @@ pub struct LiveArgs {
     /// Do not record the finished game in the history
     #[arg(long)]
     pub no_record: bool,
+    /// Where the game is played (a table or a venue), recorded with it
+    #[arg(long, value_name = "NAME", value_parser = location)]
+    pub location: Option<String>,
     #[command(flatten)]
     pub db: DbArgs,
 }
@@ -44,6 +47,9 @@ pub struct PaperArgs {
     /// The game night to record it on, YYYY-MM-DD (default: now)
     #[arg(long, value_name = "DATE", requires = "record")]
     pub date: Option<String>,
+    /// Where the game was played (a table or a venue), recorded with it
+    #[arg(long, value_name = "NAME", requires = "record", value_parser = location)]
+    pub location: Option<String>,
     #[command(flatten)]
     pub db: DbArgs,
 }
@@ -52,6 +58,9 @@ pub struct PaperArgs {
 pub const HELP: &[(&str, &str, &str)] = &[
     ("play", "no_record", "cli.help.history.no_record"),
     ("play", "db", "cli.help.history.db"),
+    ("play", "location", "cli.help.history.location"),
+    ("resume", "location", "cli.help.history.location"),
+    ("score", "location", "cli.help.history.location"),
     ("resume", "no_record", "cli.help.history.no_record"),
     ("resume", "db", "cli.help.history.db"),
     ("score", "record", "cli.help.history.record"),
@@ -78,9 +87,38 @@ impl DbArgs {
         Ok(self.path().and_then(|p| Db::open_existing(&p))?)
     }
 
+    /// Open for reading only (nothing written, no files created beside it): None when
+    /// nothing was ever recorded.
+    pub fn open_read_only(&self) -> Result<Option<Db>, Error> {
+        Ok(self.path().and_then(|p| Db::open_read_only(&p))?)
+    }
+
     /// The file as the user should see it.
     pub fn shown(&self) -> String {
         self.path().map(|p| crate::text::escape_controls(&p.display().to_string()).into_owned()).unwrap_or_default()
+    }
+}
+
+/// Why a streamed listing stopped: the history (said in the reader's language) or the
+/// output (a closed pipe ends quietly).
+#[derive(Debug)]
+pub struct Stopped(pub anyhow::Error);
+
+impl From<HistoryError> for Stopped {
+    fn from(e: HistoryError) -> Stopped {
+        Stopped(Error::from(e).into())
+    }
+}
+
+impl From<std::io::Error> for Stopped {
+    fn from(e: std::io::Error) -> Stopped {
+        Stopped(e.into())
+    }
+}
+
+impl From<Stopped> for anyhow::Error {
+    fn from(s: Stopped) -> anyhow::Error {
+        s.0
     }
 }
 
@@ -122,7 +160,8 @@ pub fn record_finished(
         return None;
     }
     let outcome = match play() {
-        Ok(play) => record(&args.db, &play, replaces, lang).map_err(|e| crate::text::history::error(&e, lang)),
+        Ok(play) => record(&args.db, &PlayRecord { location: args.location.clone(), ..play }, replaces, lang)
+            .map_err(|e| crate::text::history::error(&e, lang)),
         Err(e) => {
             Err(crate::text::history::error(&HistoryError::Io { path: save.display().to_string(), cause: e }, lang))
         }
@@ -147,6 +186,18 @@ pub fn record_paper(args: &PaperArgs, play: PlayRecord, lang: &str) -> Result<()
         }
         Err(e) => Err(e.into()),
     }
+}
+
+/// The longest `--location` (characters).
+const MAX_LOCATION: usize = 100;
+
+/// `--location NAME`: not empty, no control characters, at most 100 characters; trimmed.
+pub fn location(text: &str) -> Result<String, String> {
+    let name = text.trim();
+    if name.is_empty() || name.chars().count() > MAX_LOCATION || name.chars().any(char::is_control) {
+        return Err(crate::t!(crate::text::from_env(), "cli.history.bad_location", max = MAX_LOCATION));
+    }
+    Ok(name.to_string())
 }
 
 /// `--date`, `--since`, `night DATE`: a date written YYYY-MM-DD.
@@ -221,6 +272,11 @@ fn from_save(rules: &Rules, header: &Header, bytes: &[u8], ended: i64, source: S
         rules_fingerprint: header.rules.hash.clone(),
         save_hash: Some(history::content_hash(bytes)),
         outcome: Outcome::Ranked,
+        location: None,
+        deal: match &header.setup {
+            crate::log::save::Setup::Fleet(f) => f.deal.map(|d| d.as_str().to_string()),
+            crate::log::save::Setup::Fischerspiel(_) => None,
+        },
     }
 }
 
@@ -353,5 +409,7 @@ pub fn paper_play(
         rules_fingerprint: rules.fingerprint(),
         save_hash: Some(history::files_hash(texts)),
         outcome,
+        location: args.location.clone(),
+        deal: None,
     })
 }

@@ -16,7 +16,8 @@ use crate::Error;
 
 /// The words that are commands at a prompt, in every language: no player may be called so.
 pub fn reserved_words() -> Vec<String> {
-    let mut words: Vec<String> = ["undo", "sheet", "sheets", "scores", "help"].iter().map(|w| w.to_string()).collect();
+    let mut words: Vec<String> =
+        ["undo", "sheet", "sheets", "scores", "help", "release"].iter().map(|w| w.to_string()).collect();
     for lang in crate::text::LANGS {
         words.extend([
             crate::t!(lang, "cli.play.word_undo"),
@@ -24,6 +25,7 @@ pub fn reserved_words() -> Vec<String> {
             crate::t!(lang, "cli.play.word_sheets"),
             crate::t!(lang, "cli.play.word_scores"),
             crate::t!(lang, "cli.play.word_help"),
+            crate::t!(lang, "cli.play.word_release"),
         ]);
     }
     words

@@ -18,7 +18,7 @@ use crate::log::save::FleetSetup;
 use crate::log::{files, Journal};
 use crate::report::sheet::{sheet_text, sheets_text, terminal_width};
 use crate::report::Format;
-use crate::serve::{Refused, Serving, Table, Tokens, UndoBy};
+use crate::serve::{Refused, Serving, Site, Table, Tokens, UndoBy};
 use crate::ui::{self, Prompter};
 use crate::Error;
 
@@ -73,6 +73,15 @@ pub struct Game<'a> {
     pub tokens: Option<Tokens>,
 }
 
+/// The BG Stats link of the play this game was recorded as; None when it was not recorded
+/// (`--no-record`, a database that could not be written): the page is whole without it.
+fn bgstats_link(hook: &Hook) -> Option<String> {
+    let id = hook.recorded.get()?;
+    let db = hook.args.db.open_read_only().ok()??;
+    let play = crate::history::query::play(&db, id).ok()??;
+    Some(crate::history::export::bgstats_link(&play))
+}
+
 fn final_path(save: &Path) -> PathBuf {
     let stem = save.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "game".into());
     save.with_file_name(format!("{stem}-final.html"))
@@ -98,7 +107,7 @@ pub fn run(
         }
     };
     let table = Table::new(game.rules.clone(), game.setup, game.session, game.journal, game.entries, lang)?;
-    let serving = listener.serve(table, tokens, game.rules.name.get(lang), fleet_standings)?;
+    let serving = listener.serve(table, tokens, &save, game.rules.name.get(lang), fleet_standings)?;
     {
         let mut say = |line: &str| match prompter.as_mut() {
             Some(p) => p.say(line),
@@ -111,7 +120,7 @@ pub fn run(
     }
     match prompter.as_mut() {
         Some(p) => {
-            p.say(&crate::t!(lang, "cli.play.at_any_prompt"));
+            p.say(&crate::t!(lang, "cli.play.at_any_prompt_served"));
             at_terminal(&serving, p.as_mut(), lang)?;
         }
         None => {
@@ -125,17 +134,28 @@ pub fn run(
         None => ui::say(line),
     };
     let session = table.session();
-    let code = finish(game.rules, &session, &save, &mut say, hook, lang)?;
+    let banner = finish(game.rules, &session, &save, &mut say, hook, lang)?;
     if let Some(page) = serving.site.final_page() {
+        let page = match bgstats_link(hook) {
+            Some(link) => crate::report::html::with_block(
+                &page,
+                &crate::report::html::bgstats_block(&link, &crate::serve::qr_svg(&link), lang),
+            ),
+            None => page,
+        };
         let written = files::write_sheet(&final_path(&save), &page)?;
         say(&crate::t!(lang, "web.cli.final_written", file = written.display()));
     }
     say(&crate::t!(lang, "web.cli.over"));
+    // The winner last, below the paths, to be read from across the table.
+    if let Some(banner) = banner {
+        say(&banner);
+    }
     // The pages keep showing the final table until the host presses Enter (or its
     // standard input ends).
     let _ = std::io::stdin().lock().read_line(&mut String::new());
     serving.stop();
-    Ok(code)
+    Ok(0)
 }
 
 /// The join address, its QR code, each seat's address and the dashboard's.
@@ -192,7 +212,7 @@ fn at_terminal(serving: &Serving, p: &mut dyn Prompter, lang: &str) -> anyhow::R
         match asked {
             // The served terminal asks one decision at a time (menus, typed rolls).
             Asked::Overtaken | Asked::Steps(_) => {}
-            Asked::Meta(cmd) => meta(table, &session, d, &cmd, p, lang),
+            Asked::Meta(cmd) => meta(&serving.site, &session, d, &cmd, p, lang)?,
             Asked::Input(input) => match table.answer(offered.slot, offered.offer, input) {
                 Ok(_) => {}
                 Err(Refused::Illegal(text, legal)) => {
@@ -207,16 +227,38 @@ fn at_terminal(serving: &Serving, p: &mut dyn Prompter, lang: &str) -> anyhow::R
 
 /// `undo`, `sheet`, `sheets`, `scores`, `help` at the terminal of a served game.
 fn meta(
-    table: &Table,
+    site: &Site,
     session: &Session,
     d: &crate::games::fleet::game::Decision,
     cmd: &str,
     p: &mut dyn Prompter,
     lang: &str,
-) {
+) -> Result<(), Error> {
+    let table = &site.table;
     let rules = &table.rules;
     let who = d.player;
     match cmd {
+        // A player lost their phone: their seat goes back to the join page (the tokens
+        // file beside the save says so, across a restart too).
+        "release" => {
+            let seats: Vec<ui::Choice> = (table.names.iter().enumerate())
+                .map(|(s, name)| {
+                    let label = if site.taken(s) {
+                        crate::t!(lang, "cli.play.seat_taken", name = name)
+                    } else {
+                        crate::t!(lang, "cli.play.seat_free", name = name)
+                    };
+                    ui::Choice::new(name.clone(), label)
+                })
+                .collect();
+            let seat = p.select(&crate::t!(lang, "cli.play.release_which"), &seats)?;
+            let name = &table.names[seat];
+            if site.release(seat) {
+                p.say(&crate::t!(lang, "cli.play.released", name = name));
+            } else {
+                p.say(&crate::t!(lang, "cli.play.release_not_taken", name = name));
+            }
+        }
         // The terminal takes back the last decision, whoever made it; the pages see it.
         "undo" => {
             if let Err(why) = table.undo(UndoBy::Host) {
@@ -224,7 +266,12 @@ fn meta(
             }
         }
         "sheet" | "sheets" => match who {
-            Some(pl) if cmd == "sheet" => p.say(&sheet_text(rules, &session.game.players[pl].sheet, lang)),
+            Some(pl) if cmd == "sheet" => p.say(&sheet_text(
+                rules,
+                &session.game.players[pl].sheet,
+                lang,
+                terminal_width(&console::Term::stderr()),
+            )),
             _ => {
                 let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
                 p.say(&sheets_text(rules, &sheets, lang, terminal_width(&console::Term::stderr())))
@@ -241,4 +288,5 @@ fn meta(
         }
         _ => p.say(&super::fleet_table::help_text(rules, &session.game, Some(d), lang)),
     }
+    Ok(())
 }

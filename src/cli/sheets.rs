@@ -104,7 +104,7 @@ pub fn resolve(
     Ok((rules, paths, sources))
 }
 
-fn load_fleet(rules: Rules, paths: Vec<PathBuf>, sources: Vec<Source>) -> anyhow::Result<Loaded> {
+fn load_fleet(rules: Rules, paths: Vec<PathBuf>, sources: Vec<Source>, lang: &str) -> anyhow::Result<Loaded> {
     let fleet_rules = rules.fleet().context("this command supports Fleet sheets")?;
     let mut sheets = Vec::new();
     let mut errors = Vec::new();
@@ -119,6 +119,9 @@ fn load_fleet(rules: Rules, paths: Vec<PathBuf>, sources: Vec<Source>) -> anyhow
     }
     let solo: Vec<&str> = sheets.iter().filter(|(_, s)| s.solo).map(|(_, s)| s.player.as_str()).collect();
     rules.check_table(sheets.len(), &solo).map_err(Error::from)?;
+    if let Some(note) = rules.alone(sheets.len(), !solo.is_empty()) {
+        super::say(&note.text(lang));
+    }
     let mut seen = std::collections::HashSet::new();
     for (path, sheet) in &sheets {
         if !seen.insert(sheet.player.clone()) {
@@ -206,6 +209,9 @@ pub fn score(
     let texts: Vec<&[u8]> = texts.iter().map(Vec::as_slice).collect();
     if let Some(r) = rules.endgame() {
         rules.check_table(paths.len(), &[]).map_err(Error::from)?;
+        if let Some(note) = rules.alone(paths.len(), false) {
+            super::say(&note.text(lang));
+        }
         let (standings, seats) = super::endgame::score(r, &paths, &sources, format, detail, lang)?;
         if history.record {
             let ids: Vec<String> = r.sheet.categories.iter().map(|c| r.sheet.values[*c].id.clone()).collect();
@@ -214,7 +220,7 @@ pub fn score(
         }
         return Ok(0);
     }
-    let loaded = load_fleet(rules, paths, sources)?;
+    let loaded = load_fleet(rules, paths, sources, lang)?;
     let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
     let sheets: Vec<Sheet> = loaded.sheets.into_iter().map(|(_, s)| s).collect();
     let violations = fleet::check_game(rules, &sheets);
@@ -240,9 +246,12 @@ pub fn check(args: &[String], rules_path: Option<&Path>, format: CheckFormat, la
     let (rules, paths, sources) = resolve(args, rules_path, lang)?;
     if let Some(r) = rules.endgame() {
         rules.check_table(paths.len(), &[]).map_err(Error::from)?;
+        if let Some(note) = rules.alone(paths.len(), false) {
+            super::say(&note.text(lang));
+        }
         return super::endgame::check(r, &paths, &sources, format, lang);
     }
-    let loaded = load_fleet(rules, paths, sources)?;
+    let loaded = load_fleet(rules, paths, sources, lang)?;
     let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
     let sheets: Vec<Sheet> = loaded.sheets.iter().map(|(_, s)| s.clone()).collect();
     let violations = fleet::check_game(rules, &sheets);

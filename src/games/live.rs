@@ -6,10 +6,11 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use super::fischerspiel::model::FischerspielRules;
+use super::fischerspiel::setup::CoopSetup;
 use super::fischerspiel::state::{self, Event, Setup as CoopStart, SetupError, Timeline};
 use super::fleet::session::{Entry, ReplayError, Session};
+use super::fleet::setup::FleetSetup;
 use super::fleet::FleetRules;
-use crate::log::save::{CoopSetup, FleetSetup};
 
 /// A game played live: its rules, the setup its save's header records, the entries of its
 /// save, and how a game is rebuilt from them.

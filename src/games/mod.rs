@@ -9,7 +9,8 @@ pub mod endgame;
 pub mod fischerspiel;
 pub mod fleet;
 pub mod live;
-pub mod names;
+/// Terms in every language (`crate::names`, below the messages that carry them).
+pub use crate::names;
 pub mod nauticus;
 
 use std::path::Path;
@@ -261,6 +262,17 @@ impl Rules {
             return Err(TableError::TooMany { game, sheets, max });
         }
         Ok(())
+    }
+
+    /// Fewer sheets than the game is played by (a player checking their own sheet): still
+    /// scored, with this note to say so — the fewest and most players of a game of
+    /// several. A solo sheet of a game with a solo mode is a whole game.
+    pub fn alone(&self, sheets: usize, solo: bool) -> Option<crate::message::Message> {
+        let (min, max) = self.players();
+        // Fleet's fewest is 1 (solo); a game of several is 2 players or more.
+        let min = if solo { min } else { min.max(2) };
+        (sheets > 0 && sheets < min as usize && !solo)
+            .then(|| crate::msg!("games.table.alone", game = self.names(), min = min, max = max))
     }
 }
 

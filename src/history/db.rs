@@ -16,6 +16,9 @@ use super::{HistoryError, NotDatabase};
 /// How long a write waits for another process's write to finish.
 pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// A reader's page cache, in KiB (as `PRAGMA cache_size` takes it: negative).
+const READER_CACHE_KIB: i64 = -64;
+
 /// The first 16 bytes of every SQLite 3 file.
 const MAGIC: &[u8; 16] = b"SQLite format 3\0";
 
@@ -23,6 +26,16 @@ const MAGIC: &[u8; 16] = b"SQLite format 3\0";
 pub struct Db {
     pub(crate) conn: Connection,
     path: PathBuf,
+}
+
+/// A read transaction, ended when dropped (`Db::snapshot`).
+pub struct Snapshot<'a>(&'a Connection);
+
+impl Drop for Snapshot<'_> {
+    fn drop(&mut self) {
+        // A read transaction has nothing to keep: ending it cannot lose anything.
+        let _ = self.0.execute_batch("COMMIT");
+    }
 }
 
 /// `history.sqlite3` in the platform's data directory (`~/.local/share/deckhand` on Linux).
@@ -106,6 +119,49 @@ impl Db {
         connect(path, false)
     }
 
+    /// Open an existing history for reading only (`history`, `stats`, `night`, `export`,
+    /// `standings`): None when there is no file yet (or an empty one). Nothing is created or
+    /// written beside it: with no `-wal` file next to it no deckhand has it open, and SQLite
+    /// reads it as `immutable` (no `-wal` or `-shm` files, no locks); when one is there, a
+    /// writer is at work and the reader shares its files, read-only. A file of an earlier
+    /// schema is migrated once first (the only write a reader makes).
+    pub fn open_read_only(path: &Path) -> Result<Option<Db>, HistoryError> {
+        if matches!(inspect(path)?, FileState::Missing | FileState::Empty) {
+            return Ok(None);
+        }
+        let db = read_only(path)?;
+        let id = migrate::identity(&db.conn).map_err(|e| db.err(e))?;
+        if id.application_id == 0 && id.user_version == 0 && id.objects == 0 {
+            return Ok(None);
+        }
+        if id.application_id != APPLICATION_ID {
+            return Err(HistoryError::NotADatabase {
+                path: path.display().to_string(),
+                why: NotDatabase::OtherProgram,
+            });
+        }
+        if id.user_version > VERSION {
+            return Err(HistoryError::Newer {
+                path: path.display().to_string(),
+                found: id.user_version,
+                supported: VERSION,
+            });
+        }
+        if id.user_version < VERSION {
+            drop(db);
+            drop(connect(path, false)?);
+            return read_only(path).map(Some);
+        }
+        Ok(Some(db))
+    }
+
+    /// Begin a read transaction that lasts as long as the value: every query meanwhile sees
+    /// the same plays (a listing that reads the history twice).
+    pub fn snapshot(&self) -> Result<Snapshot<'_>, HistoryError> {
+        self.conn.execute_batch("BEGIN").map_err(|e| self.err(e))?;
+        Ok(Snapshot(&self.conn))
+    }
+
     /// The database file, as it was given to `open` or `open_existing`.
     pub(crate) fn path(&self) -> &Path {
         &self.path
@@ -120,6 +176,39 @@ impl Db {
     pub fn connection(&self) -> &Connection {
         &self.conn
     }
+}
+
+/// The file as a `file:` URI (SQLite's URI parameters need one): every byte but letters,
+/// digits, `/` and `-._~` percent-encoded, so `?`, `#` and `%` in a folder name stay a path.
+fn file_uri(path: &Path) -> String {
+    let mut out = String::from("file:");
+    for &b in path.as_os_str().as_encoded_bytes() {
+        if b.is_ascii_alphanumeric() || b"/-._~".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// A read-only connection with a small page cache (a listing reads each page once; the
+/// cache bounds the reader's memory whatever the size of the file).
+fn read_only(path: &Path) -> Result<Db, HistoryError> {
+    let sql = |e| HistoryError::sqlite(path, e);
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    let mut uri = file_uri(path);
+    if !Path::new(&wal).exists() {
+        // Nobody has the file open (the last connection of a writer checkpoints and removes
+        // its -wal), so the whole history is in the file itself.
+        uri.push_str("?immutable=1");
+    }
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX | OpenFlags::SQLITE_OPEN_URI;
+    let conn = Connection::open_with_flags(&uri, flags).map_err(sql)?;
+    conn.busy_timeout(BUSY_TIMEOUT).map_err(sql)?;
+    conn.pragma_update(None, "cache_size", READER_CACHE_KIB).map_err(sql)?;
+    Ok(Db { conn, path: path.to_path_buf() })
 }
 
 fn connect(path: &Path, create: bool) -> Result<Option<Db>, HistoryError> {
@@ -192,6 +281,23 @@ mod tests {
         let path = dir.path().join("h.sqlite3");
         assert!(Db::open_existing(&path).unwrap().is_none());
         assert!(!path.exists());
+    }
+
+    #[test]
+    fn a_reader_creates_nothing_even_in_a_folder_with_uri_characters_in_its_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("a?b#c%20 d");
+        let path = folder.join("h.sqlite3");
+        drop(Db::open(&path).unwrap());
+        let files = || std::fs::read_dir(&folder).unwrap().count();
+        assert_eq!(files(), 1);
+        let db = Db::open_read_only(&path).unwrap().unwrap();
+        let n: i64 = db.conn.query_row("SELECT COUNT(*) FROM plays", [], |r| r.get(0)).unwrap();
+        assert_eq!((n, files()), (0, 1));
+        assert!(db.conn.execute("DELETE FROM plays", []).is_err(), "read-only");
+        drop(db);
+        assert_eq!(files(), 1);
+        assert!(Db::open_read_only(&folder.join("none.sqlite3")).unwrap().is_none());
     }
 
     #[test]

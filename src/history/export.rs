@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use serde_json::{json, Value};
 
 use super::{clock, Outcome, Play};
-use crate::text::csv_field;
+use crate::escape::csv_field;
 
 /// The `sourceName` BG Stats shows for plays from deckhand.
 pub(crate) const SOURCE_NAME: &str = "deckhand";
@@ -32,7 +32,7 @@ pub(crate) fn play_date(play: &Play) -> String {
 
 /// One play in BG Stats' push-play format (`sourceName`, `sourcePlayId`, `playDate`,
 /// `durationMin`, `game`, `players`).
-pub(crate) fn bgstats_play(play: &Play) -> Value {
+pub fn bgstats_play(play: &Play) -> Value {
     let r = &play.record;
     let coop = matches!(r.outcome, Outcome::Coop { .. });
     let mut game = json!({
@@ -71,6 +71,9 @@ pub(crate) fn bgstats_play(play: &Play) -> Value {
         "game": game,
         "players": players,
     });
+    if let Some(place) = &r.location {
+        out["location"] = json!(place);
+    }
     if let Some(d) = r.duration_s {
         // Whole minutes, at least one for a game that was played at all.
         out["durationMin"] = json!(d.div_ceil(60));
@@ -78,10 +81,23 @@ pub(crate) fn bgstats_play(play: &Play) -> Value {
     out
 }
 
-/// Every play in BG Stats' format, oldest first, as a JSON array.
-pub fn bgstats(plays: &[Play]) -> String {
-    let list: Vec<Value> = plays.iter().map(bgstats_play).collect();
-    serde_json::to_string_pretty(&list).unwrap_or_default() + "\n"
+/// The page of BG Stats that opens a new play filled in from its `data` parameter.
+pub const BGSTATS_LINK: &str = "https://app.bgstatsapp.com/createPlay.html?data=";
+
+/// A link that opens the play in BG Stats, filled in (its push-play JSON, URL-encoded).
+pub fn bgstats_link(play: &Play) -> String {
+    let data = bgstats_play(play).to_string();
+    let mut out = String::with_capacity(BGSTATS_LINK.len() + data.len() * 2);
+    out.push_str(BGSTATS_LINK);
+    for b in data.bytes() {
+        // encodeURIComponent's unreserved characters stay; every other byte is %XX.
+        if b.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
 }
 
 /// One play with everything the history holds.
@@ -126,58 +142,51 @@ pub fn play_json(play: &Play) -> Value {
         "solo_rating_min": rating_min,
         "rules_fingerprint": r.rules_fingerprint,
         "save_hash": r.save_hash,
+        "location": r.location,
+        "deal": r.deal,
         "players": players,
     })
 }
 
-/// Every play as a JSON array.
-pub fn json(plays: &[Play]) -> String {
-    let list: Vec<Value> = plays.iter().map(play_json).collect();
-    serde_json::to_string_pretty(&list).unwrap_or_default() + "\n"
-}
+/// The CSV columns of `csv_rows`, with the line's end.
+pub const CSV_HEADER: &str =
+    "play_id,night,started_at,duration_min,game_id,game,mode,result,seat,player,start_player,score,rank,winner,category,points\n";
 
-/// The CSV columns of `csv`.
-pub(crate) const CSV_HEADER: &str =
-    "play_id,night,started_at,duration_min,game_id,game,mode,result,seat,player,start_player,score,rank,winner,category,points";
-
-/// One row per player and category (one row with empty category for a player without
-/// categories, as in a co-op game).
-pub fn csv(plays: &[Play]) -> String {
-    let mut out = String::from(CSV_HEADER);
-    out.push('\n');
-    for play in plays {
-        let r = &play.record;
-        let (mode, result) = match r.outcome {
-            Outcome::Ranked => ("ranked", ""),
-            Outcome::Solo { .. } => ("solo", ""),
-            Outcome::Coop { end, .. } => ("coop", end.key()),
-        };
-        let started = r.started_at.map(|at| clock::local_datetime(at, r.utc_offset)).unwrap_or_default();
-        let duration = r.duration_s.map(|d| d.div_ceil(60).to_string()).unwrap_or_default();
-        for (seat, p) in r.players.iter().enumerate() {
-            let head = [
-                play.id.to_string(),
-                r.night.to_string(),
-                started.clone(),
-                duration.clone(),
-                csv_field(&r.game_id),
-                csv_field(&r.game_name),
-                mode.to_string(),
-                result.to_string(),
-                (seat + 1).to_string(),
-                csv_field(&p.name),
-                (r.start_player == Some(seat)).to_string(),
-                p.score.map(|s| s.to_string()).unwrap_or_default(),
-                p.rank.map(|s| s.to_string()).unwrap_or_default(),
-                p.winner.to_string(),
-            ]
-            .join(",");
-            if p.categories.is_empty() {
-                let _ = writeln!(out, "{head},,");
-            }
-            for (c, v) in &p.categories {
-                let _ = writeln!(out, "{head},{},{v}", csv_field(c));
-            }
+/// A play's CSV rows: one per player and category (one with an empty category for a player
+/// without categories, as in a co-op game).
+pub fn csv_rows(play: &Play) -> String {
+    let mut out = String::new();
+    let r = &play.record;
+    let (mode, result) = match r.outcome {
+        Outcome::Ranked => ("ranked", ""),
+        Outcome::Solo { .. } => ("solo", ""),
+        Outcome::Coop { end, .. } => ("coop", end.key()),
+    };
+    let started = r.started_at.map(|at| clock::local_datetime(at, r.utc_offset)).unwrap_or_default();
+    let duration = r.duration_s.map(|d| d.div_ceil(60).to_string()).unwrap_or_default();
+    for (seat, p) in r.players.iter().enumerate() {
+        let head = [
+            play.id.to_string(),
+            r.night.to_string(),
+            started.clone(),
+            duration.clone(),
+            csv_field(&r.game_id),
+            csv_field(&r.game_name),
+            mode.to_string(),
+            result.to_string(),
+            (seat + 1).to_string(),
+            csv_field(&p.name),
+            (r.start_player == Some(seat)).to_string(),
+            p.score.map(|s| s.to_string()).unwrap_or_default(),
+            p.rank.map(|s| s.to_string()).unwrap_or_default(),
+            p.winner.to_string(),
+        ]
+        .join(",");
+        if p.categories.is_empty() {
+            let _ = writeln!(out, "{head},,");
+        }
+        for (c, v) in &p.categories {
+            let _ = writeln!(out, "{head},{},{v}", csv_field(c));
         }
     }
     out

@@ -10,7 +10,7 @@ use rusqlite::{Connection, TransactionBehavior};
 pub const APPLICATION_ID: i32 = 0x446b_4873;
 
 /// Migration `i` takes a file from version `i` to `i + 1`.
-pub const MIGRATIONS: &[&str] = &[V1, V2];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3];
 
 /// The schema version this deckhand writes.
 pub const VERSION: u32 = MIGRATIONS.len() as u32;
@@ -132,6 +132,26 @@ UPDATE game_totals SET (record_score, record_player_id, record_play_id) = (
     SELECT s.score, s.player_id, s.play_id FROM seats s
     WHERE s.game_id = game_totals.game_id AND s.score IS NOT NULL
     ORDER BY s.score DESC, s.play_id, s.rank, s.seat LIMIT 1);
+";
+
+/// Version 3: the clubs' history (#25). `stats` finds a game's latest name by the index of
+/// its plays in id order (it sorted every play of the game); listings read the plays in the
+/// order of an index (they sorted all of them, even for `--limit 20`); every name a player was
+/// recorded under (a rename or a merge keeps the old names theirs: a play typed with one
+/// lands on them); where a play was played; the deal of a game with dealt dice, and the
+/// plays of one deal.
+const V3: &str = "
+CREATE INDEX plays_by_game_id ON plays (game_id, id);
+CREATE INDEX plays_by_time ON plays (night, COALESCE(started_at, 0), id);
+CREATE TABLE player_names (
+    key       TEXT PRIMARY KEY,
+    player_id INTEGER NOT NULL REFERENCES players (id)
+) WITHOUT ROWID;
+CREATE INDEX player_names_by_player ON player_names (player_id);
+INSERT INTO player_names (key, player_id) SELECT key, id FROM players;
+ALTER TABLE plays ADD COLUMN location TEXT;
+ALTER TABLE plays ADD COLUMN deal TEXT;
+CREATE INDEX plays_by_deal ON plays (deal) WHERE deal IS NOT NULL;
 ";
 
 /// What a file's header says about it, read before anything is changed.

@@ -10,6 +10,7 @@
 //! - `record`: writing a play (and the totals `stats` reads);
 //! - `query`: history, stats, one night, deleting a play, renaming a player;
 //! - `export`: BG Stats push-play JSON, JSON and CSV of every play;
+//! - `transfer`: the deckhand export, every play losslessly, that `import` reads back;
 //! - `clock`: dates and local times.
 
 pub mod clock;
@@ -18,12 +19,13 @@ pub mod export;
 pub mod migrate;
 pub mod query;
 pub mod record;
+pub mod transfer;
 
 use std::path::Path;
 
 pub use clock::Date;
 pub use db::Db;
-pub use query::{Filter, GameStats, HeadToHead, Night, PlayerStats, Stats};
+pub use query::{DealResult, Filter, GameStats, HeadToHead, Night, Order, PlayerStats, Stats};
 pub use record::Recorded;
 
 /// How a play came to the history.
@@ -159,6 +161,11 @@ pub struct PlayRecord {
     pub save_hash: Option<String>,
     /// Ranked, solo or co-operative, with what only that kind of result has.
     pub outcome: Outcome,
+    /// Where it was played (`--location`: a table or a venue), as typed.
+    pub location: Option<String>,
+    /// The deal code of a game whose digital dice were dealt (`play --deal CODE`): every
+    /// table with the same deal and rules rolled the same dice.
+    pub deal: Option<String>,
 }
 
 /// A play read back from the history.
@@ -267,6 +274,25 @@ pub enum HistoryError {
     SamePlayerTwice {
         /// The name as the later of the two seats spells it.
         name: String,
+    },
+    /// A line of a deckhand export (`export --format deckhand`) that is not a play this
+    /// deckhand can read; nothing of the file is recorded after it.
+    #[error("{path}, line {line}: not a play of a deckhand export ({detail})")]
+    BadExport {
+        /// The export file.
+        path: String,
+        /// 1-based line.
+        line: usize,
+        /// What is wrong, in English (serde's message or the value refused).
+        detail: String,
+    },
+    /// Merging a player into themself (two of their names); nothing is changed.
+    #[error("{from} and {into} are one player already")]
+    SamePlayer {
+        /// The player to merge, as given.
+        from: String,
+        /// The player to merge into, as given.
+        into: String,
     },
     /// Merging two players who sat at the same table in a play; nothing is changed.
     #[error("{old} and {new} both played in play #{play}")]

@@ -19,46 +19,100 @@ pub struct Filter {
     pub night: Option<Date>,
     /// At most this many (the newest).
     pub limit: Option<usize>,
+    /// In which order (newest first unless told).
+    pub order: Order,
+    /// The players' points per category are not read (a listing that does not show them
+    /// reads a third of the rows).
+    pub without_categories: bool,
 }
 
-/// The plays the filter selects, newest first.
+/// The order plays are listed in.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Order {
+    /// Latest game night first (listings).
+    #[default]
+    NewestFirst,
+    /// Earliest game night first (exports for other programs).
+    OldestFirst,
+    /// In the order they were recorded (a deckhand export: imported into an empty
+    /// history, every play keeps its number).
+    Recorded,
+}
+
+/// The plays the filter selects, newest first (or oldest first), in a `Vec`: for the few
+/// plays of one night; a listing of the whole history goes through `each_play`.
 pub fn plays(db: &Db, filter: &Filter) -> Result<Vec<Play>, HistoryError> {
-    read_plays(db, filter).map_err(|e| db.err(e))
+    let mut out = Vec::new();
+    each_play(db, filter, |p| {
+        out.push(p);
+        Ok::<(), HistoryError>(())
+    })?;
+    Ok(out)
 }
 
-fn read_plays(db: &Db, f: &Filter) -> rusqlite::Result<Vec<Play>> {
-    let mut stmt = db.conn.prepare_cached(
-        "SELECT p.id, p.game_id, p.game_name, p.bgg_id, p.started_at, p.utc_offset, p.night, p.duration_s,
-                p.source, p.mode, p.coop_result, p.final_wind, p.solo_rating_min, p.start_seat,
-                p.rules_fingerprint, p.save_hash
-         FROM plays p
-         WHERE (?1 IS NULL OR p.game_id = ?1)
-           AND (?2 IS NULL OR EXISTS (SELECT 1 FROM seats s JOIN players pl ON pl.id = s.player_id
-                                      WHERE s.play_id = p.id AND pl.key = ?2))
-           AND (?3 IS NULL OR p.night >= ?3)
-           AND (?4 IS NULL OR p.night = ?4)
-         ORDER BY p.night DESC, COALESCE(p.started_at, 0) DESC, p.id DESC
-         LIMIT ?5",
-    )?;
-    let limit = f.limit.map_or(-1, |n| n.min(i64::MAX as usize) as i64);
-    let heads: Vec<Play> = stmt
-        .query_map(
-            params![
-                f.game,
-                f.player.as_deref().map(player_key),
-                f.since.map(|d| d.to_string()),
-                f.night.map(|d| d.to_string()),
-                limit
-            ],
-            play_head,
-        )?
-        .collect::<rusqlite::Result<_>>()?;
-    let mut out = Vec::with_capacity(heads.len());
-    for mut play in heads {
-        play.record.players = seats_of(db, play.id)?;
-        out.push(play);
+/// The columns `play_head` reads, in its order.
+const HEAD_COLUMNS: &str = "p.id, p.game_id, p.game_name, p.bgg_id, p.started_at, p.utc_offset, p.night, p.duration_s,
+    p.source, p.mode, p.coop_result, p.final_wind, p.solo_rating_min, p.start_seat, p.rules_fingerprint, p.save_hash,
+    p.location, p.deal";
+
+/// The query of `each_play`. Every order is an index's order (`plays_by_time`, the ids), so
+/// the first play comes at once and nothing is sorted; only a limit in another order than
+/// newest first sorts the N plays it keeps.
+fn listing_sql(order: Order, limited: bool) -> String {
+    let newest_first = "p.night DESC, COALESCE(p.started_at, 0) DESC, p.id DESC";
+    let order_by = match order {
+        Order::NewestFirst => newest_first,
+        Order::OldestFirst => "p.night, COALESCE(p.started_at, 0), p.id",
+        Order::Recorded => "p.id",
+    };
+    let select = |order_by: &str| {
+        format!(
+            "SELECT {HEAD_COLUMNS}
+             FROM plays p
+             WHERE (?1 IS NULL OR p.game_id = ?1)
+               AND (?2 IS NULL OR EXISTS (SELECT 1 FROM seats s JOIN player_names n ON n.player_id = s.player_id
+                                          WHERE s.play_id = p.id AND n.key = ?2))
+               AND (?3 IS NULL OR p.night >= ?3)
+               AND (?4 IS NULL OR p.night = ?4)
+             ORDER BY {order_by}
+             LIMIT ?5"
+        )
+    };
+    if order == Order::NewestFirst || !limited {
+        return select(order_by);
     }
-    Ok(out)
+    // The newest N (the limit), then turned round.
+    let columns = HEAD_COLUMNS.replace("p.", "");
+    format!("SELECT {columns} FROM ({}) p ORDER BY {order_by}", select(newest_first))
+}
+
+/// Hand the plays the filter selects to `f` one at a time, as they are read: the memory a
+/// listing takes does not grow with the history (100,000 plays are never held at once).
+/// Stops at the first error `f` returns.
+pub fn each_play<E: From<HistoryError>>(
+    db: &Db,
+    f: &Filter,
+    mut each: impl FnMut(Play) -> Result<(), E>,
+) -> Result<(), E> {
+    let sql = listing_sql(f.order, f.limit.is_some());
+    let err = |e| E::from(db.err(e));
+    let mut stmt = db.conn.prepare(&sql).map_err(err)?;
+    let limit = f.limit.map_or(-1, |n| n.min(i64::MAX as usize) as i64);
+    let mut rows = stmt
+        .query(params![
+            f.game,
+            f.player.as_deref().map(player_key),
+            f.since.map(|d| d.to_string()),
+            f.night.map(|d| d.to_string()),
+            limit
+        ])
+        .map_err(err)?;
+    while let Some(row) = rows.next().map_err(err)? {
+        let mut play = play_head(row).map_err(err)?;
+        play.record.players = seats_of(db, play.id, !f.without_categories).map_err(err)?;
+        each(play)?;
+    }
+    Ok(())
 }
 
 /// One play by its id.
@@ -66,18 +120,11 @@ pub fn play(db: &Db, id: i64) -> Result<Option<Play>, HistoryError> {
     let read = || -> rusqlite::Result<Option<Play>> {
         let head = db
             .conn
-            .query_row(
-                "SELECT p.id, p.game_id, p.game_name, p.bgg_id, p.started_at, p.utc_offset, p.night, p.duration_s,
-                        p.source, p.mode, p.coop_result, p.final_wind, p.solo_rating_min, p.start_seat,
-                        p.rules_fingerprint, p.save_hash
-                 FROM plays p WHERE p.id = ?1",
-                [id],
-                play_head,
-            )
+            .query_row(&format!("SELECT {HEAD_COLUMNS} FROM plays p WHERE p.id = ?1"), [id], play_head)
             .optional()?;
         match head {
             Some(mut play) => {
-                play.record.players = seats_of(db, play.id)?;
+                play.record.players = seats_of(db, play.id, true)?;
                 Ok(Some(play))
             }
             None => Ok(None),
@@ -122,11 +169,13 @@ fn play_head(r: &Row) -> rusqlite::Result<Play> {
             rules_fingerprint: r.get(14)?,
             save_hash: r.get(15)?,
             outcome,
+            location: r.get(16)?,
+            deal: r.get(17)?,
         },
     })
 }
 
-fn seats_of(db: &Db, play_id: i64) -> rusqlite::Result<Vec<PlayerRecord>> {
+fn seats_of(db: &Db, play_id: i64, categories: bool) -> rusqlite::Result<Vec<PlayerRecord>> {
     let mut players: Vec<PlayerRecord> = db
         .conn
         .prepare_cached(
@@ -143,6 +192,9 @@ fn seats_of(db: &Db, play_id: i64) -> rusqlite::Result<Vec<PlayerRecord>> {
             })
         })?
         .collect::<rusqlite::Result<_>>()?;
+    if !categories {
+        return Ok(players);
+    }
     let mut stmt = db
         .conn
         .prepare_cached("SELECT seat, category, points FROM categories WHERE play_id = ?1 ORDER BY seat, seq")?;
@@ -261,7 +313,8 @@ fn read_stats(db: &Db, game: Option<&str>, player: Option<String>) -> rusqlite::
             "SELECT pl.id, pl.name, SUM(t.plays), SUM(t.wins), SUM(t.scored), SUM(t.score_sum), MAX(t.best),
                     MIN(t.worst)
              FROM player_totals t JOIN players pl ON pl.id = t.player_id
-             WHERE (?1 IS NULL OR t.game_id = ?1) AND (?2 IS NULL OR pl.key = ?2)
+             WHERE (?1 IS NULL OR t.game_id = ?1)
+               AND (?2 IS NULL OR pl.id = (SELECT player_id FROM player_names WHERE key = ?2))
              GROUP BY pl.id
              ORDER BY SUM(t.wins) DESC, SUM(t.plays) ASC, pl.key",
         )?
@@ -307,7 +360,7 @@ fn read_stats(db: &Db, game: Option<&str>, player: Option<String>) -> rusqlite::
             "SELECT a.name, b.name, SUM(t.plays), SUM(t.ahead), SUM(t.behind), SUM(t.tied)
              FROM pair_totals t JOIN players a ON a.id = t.player_id JOIN players b ON b.id = t.other_id
              WHERE (?1 IS NULL OR t.game_id = ?1)
-               AND (CASE WHEN ?2 IS NULL THEN t.player_id < t.other_id ELSE a.key = ?2 END)
+               AND (CASE WHEN ?2 IS NULL THEN t.player_id < t.other_id ELSE t.player_id = (SELECT player_id FROM player_names WHERE key = ?2) END)
              GROUP BY t.player_id, t.other_id
              ORDER BY SUM(t.plays) DESC, a.key, b.key",
         )?
@@ -325,15 +378,7 @@ fn read_stats(db: &Db, game: Option<&str>, player: Option<String>) -> rusqlite::
         .collect::<rusqlite::Result<_>>()?;
     let games = db
         .conn
-        .prepare_cached(
-            "SELECT g.game_id,
-                    (SELECT p.game_name FROM plays p WHERE p.game_id = g.game_id ORDER BY p.id DESC LIMIT 1),
-                    g.plays, g.ranked, g.win_sum, g.coop_won, g.record_score, pl.name, g.record_play_id,
-                    (SELECT p.night FROM plays p WHERE p.id = g.record_play_id)
-             FROM game_totals g LEFT JOIN players pl ON pl.id = g.record_player_id
-             WHERE (?1 IS NULL OR g.game_id = ?1)
-             ORDER BY g.plays DESC, g.game_id",
-        )?
+        .prepare_cached(GAMES)?
         .query_map(params![game], |r| {
             let ranked: i64 = r.get(3)?;
             let win_sum: i64 = r.get(4)?;
@@ -356,6 +401,73 @@ fn read_stats(db: &Db, game: Option<&str>, player: Option<String>) -> rusqlite::
         .collect::<rusqlite::Result<_>>()?;
     Ok(Stats { players: players.into_iter().map(|(_, p)| p).collect(), head_to_head, games })
 }
+
+/// One player's result in a deal: every player of every table that played it, ranked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DealResult {
+    /// 1-based place among everyone who played the deal; equal scores share it.
+    pub rank: u32,
+    /// The player's name as the history holds it now.
+    pub player: String,
+    /// The player's score.
+    pub score: i64,
+    /// The place at their own table (None in a solo game).
+    pub table_rank: Option<u32>,
+    /// The play (one table's game).
+    pub play_id: i64,
+    /// Where that table played, if recorded.
+    pub location: Option<String>,
+    /// The game night of that play.
+    pub night: Date,
+    /// The rules id.
+    pub game_id: String,
+}
+
+/// Everyone who played the deal `code` (as recorded, in capitals), best score first: a
+/// duplicate tournament's standings across tables (merge the tables' histories first).
+pub fn deal_standings(db: &Db, code: &str) -> Result<Vec<DealResult>, HistoryError> {
+    let read = || -> rusqlite::Result<Vec<DealResult>> {
+        let mut stmt = db.conn.prepare(
+            "SELECT pl.name, s.score, s.rank, p.id, p.location, p.night, p.game_id, p.mode
+             FROM plays p JOIN seats s ON s.play_id = p.id JOIN players pl ON pl.id = s.player_id
+             WHERE p.deal = ?1 AND s.score IS NOT NULL
+             ORDER BY s.score DESC, p.id, s.seat",
+        )?;
+        let mut out: Vec<DealResult> = Vec::new();
+        let mut rows = stmt.query([code])?;
+        while let Some(r) = rows.next()? {
+            let score: i64 = r.get(1)?;
+            let night: String = r.get(5)?;
+            let mode: String = r.get(7)?;
+            let rank = match out.last() {
+                Some(last) if last.score == score => last.rank,
+                _ => out.len() as u32 + 1,
+            };
+            out.push(DealResult {
+                rank,
+                player: r.get(0)?,
+                score,
+                table_rank: if mode == "solo" { None } else { r.get(2)? },
+                play_id: r.get(3)?,
+                location: r.get(4)?,
+                night: Date::parse(&night).ok_or_else(|| bad_value(5, "a night that is not a date"))?,
+                game_id: r.get(6)?,
+            });
+        }
+        Ok(out)
+    };
+    read().map_err(|e| db.err(e))
+}
+
+/// Each game's totals: a few rows whatever the number of plays. The game's latest name is
+/// one step down the index of its plays in id order (`plays_by_game_id`).
+const GAMES: &str = "SELECT g.game_id,
+        (SELECT p.game_name FROM plays p WHERE p.game_id = g.game_id ORDER BY p.id DESC LIMIT 1),
+        g.plays, g.ranked, g.win_sum, g.coop_won, g.record_score, pl.name, g.record_play_id,
+        (SELECT p.night FROM plays p WHERE p.id = g.record_play_id)
+    FROM game_totals g LEFT JOIN players pl ON pl.id = g.record_player_id
+    WHERE (?1 IS NULL OR g.game_id = ?1)
+    ORDER BY g.plays DESC, g.game_id";
 
 /// One game night: its plays and its champion.
 #[derive(Debug, Clone, PartialEq)]
@@ -452,7 +564,12 @@ pub fn delete(db: &mut Db, id: i64) -> Result<Play, HistoryError> {
         tx.execute("DELETE FROM seats WHERE play_id = ?1", [id])?;
         tx.execute("DELETE FROM plays WHERE id = ?1", [id])?;
         rebuild_totals(&tx, &found.record.game_id, &players)?;
-        tx.execute("DELETE FROM players WHERE NOT EXISTS (SELECT 1 FROM seats s WHERE s.player_id = players.id)", [])?;
+        let orphan = "NOT EXISTS (SELECT 1 FROM seats s WHERE s.player_id = players.id)";
+        tx.execute(
+            &format!("DELETE FROM player_names WHERE player_id IN (SELECT id FROM players WHERE {orphan})"),
+            [],
+        )?;
+        tx.execute(&format!("DELETE FROM players WHERE {orphan}"), [])?;
         Ok(())
     };
     run().map_err(err)?;
@@ -475,29 +592,98 @@ pub enum Renamed {
     },
 }
 
-/// Rename a player; when the new name is another player's, merge the two (refused when
-/// they played in the same play).
+/// Rename a player; when the new name is another player's, merge the two under the new
+/// spelling (refused when they played in the same play). The old name stays the player's:
+/// a play recorded later under it lands on them.
 pub fn rename(db: &mut Db, old: &str, new: &str) -> Result<Renamed, HistoryError> {
     let path = db.path().to_path_buf();
     let err = |e| HistoryError::sqlite(&path, e);
     let tx = db.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(err)?;
-    let find = |key: &str| -> rusqlite::Result<Option<i64>> {
-        tx.query_row("SELECT id FROM players WHERE key = ?1", [key], |r| r.get(0)).optional()
-    };
-    let old_id = find(&player_key(old)).map_err(err)?.ok_or_else(|| HistoryError::NoSuchPlayer { name: old.into() })?;
-    let new_id = find(&player_key(new)).map_err(err)?.filter(|id| *id != old_id);
-    let plays: i64 =
-        tx.query_row("SELECT COUNT(*) FROM seats WHERE player_id = ?1", [old_id], |r| r.get(0)).map_err(err)?;
-    let plays = plays.max(0) as u64;
-    let Some(new_id) = new_id else {
-        tx.execute(
-            "UPDATE players SET name = ?1, key = ?2 WHERE id = ?3",
-            params![new.trim(), player_key(new), old_id],
-        )
-        .map_err(err)?;
-        tx.commit().map_err(err)?;
-        return Ok(Renamed::Renamed { plays });
-    };
+    let old_id = find_player(&tx, old).map_err(err)?.ok_or_else(|| HistoryError::NoSuchPlayer { name: old.into() })?;
+    let plays = plays_of(&tx, old_id).map_err(err)?;
+    match find_player(&tx, new).map_err(err)?.filter(|id| *id != old_id) {
+        None => {
+            let run = || -> rusqlite::Result<()> {
+                tx.execute(
+                    "UPDATE players SET name = ?1, key = ?2 WHERE id = ?3",
+                    params![new.trim(), player_key(new), old_id],
+                )?;
+                tx.execute(
+                    "INSERT OR IGNORE INTO player_names (key, player_id) VALUES (?1, ?2)",
+                    params![player_key(new), old_id],
+                )?;
+                Ok(())
+            };
+            run().map_err(err)?;
+            tx.commit().map_err(err)?;
+            Ok(Renamed::Renamed { plays })
+        }
+        Some(new_id) => {
+            join(&tx, old_id, new_id, old, new).map_err(|e| e.at(&path))?;
+            tx.execute("UPDATE players SET name = ?1 WHERE id = ?2", params![new.trim(), new_id]).map_err(err)?;
+            tx.commit().map_err(err)?;
+            Ok(Renamed::Merged { plays })
+        }
+    }
+}
+
+/// Merge player `from` into player `into` (both as recorded, any spelling): every play of
+/// `from` follows, `into` keeps their name, and `from`'s names become `into`'s (a play
+/// recorded later under one lands on `into`). Refused when the two played in the same play.
+/// The number of plays that moved.
+pub fn merge(db: &mut Db, from: &str, into: &str) -> Result<u64, HistoryError> {
+    let path = db.path().to_path_buf();
+    let err = |e| HistoryError::sqlite(&path, e);
+    let tx = db.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(err)?;
+    let from_id =
+        find_player(&tx, from).map_err(err)?.ok_or_else(|| HistoryError::NoSuchPlayer { name: from.into() })?;
+    let into_id =
+        find_player(&tx, into).map_err(err)?.ok_or_else(|| HistoryError::NoSuchPlayer { name: into.into() })?;
+    if from_id == into_id {
+        return Err(HistoryError::SamePlayer { from: from.into(), into: into.into() });
+    }
+    let plays = plays_of(&tx, from_id).map_err(err)?;
+    join(&tx, from_id, into_id, from, into).map_err(|e| e.at(&path))?;
+    tx.commit().map_err(err)?;
+    Ok(plays)
+}
+
+/// The player a name (any name they were recorded under) belongs to.
+fn find_player(tx: &rusqlite::Transaction, name: &str) -> rusqlite::Result<Option<i64>> {
+    tx.query_row("SELECT player_id FROM player_names WHERE key = ?1", [player_key(name)], |r| r.get(0)).optional()
+}
+
+/// Plays a player sat in.
+fn plays_of(tx: &rusqlite::Transaction, id: i64) -> rusqlite::Result<u64> {
+    let n: i64 = tx.query_row("SELECT COUNT(*) FROM seats WHERE player_id = ?1", [id], |r| r.get(0))?;
+    Ok(n.max(0) as u64)
+}
+
+/// Why two players could not be joined.
+enum JoinError {
+    /// They sat in this play together.
+    Together(HistoryError),
+    Sql(rusqlite::Error),
+}
+
+impl From<rusqlite::Error> for JoinError {
+    fn from(e: rusqlite::Error) -> JoinError {
+        JoinError::Sql(e)
+    }
+}
+
+impl JoinError {
+    fn at(self, path: &std::path::Path) -> HistoryError {
+        match self {
+            JoinError::Together(e) => e,
+            JoinError::Sql(e) => HistoryError::sqlite(path, e),
+        }
+    }
+}
+
+/// Move every seat and every name of player `old_id` to `new_id`, delete `old_id`, and
+/// recompute the totals of the games they played.
+fn join(tx: &rusqlite::Transaction, old_id: i64, new_id: i64, old: &str, new: &str) -> Result<(), JoinError> {
     let shared: Option<i64> = tx
         .query_row(
             "SELECT a.play_id FROM seats a JOIN seats b ON b.play_id = a.play_id
@@ -505,27 +691,21 @@ pub fn rename(db: &mut Db, old: &str, new: &str) -> Result<Renamed, HistoryError
             params![old_id, new_id],
             |r| r.get(0),
         )
-        .optional()
-        .map_err(err)?;
+        .optional()?;
     if let Some(play) = shared {
-        return Err(HistoryError::PlayedTogether { old: old.into(), new: new.into(), play });
+        return Err(JoinError::Together(HistoryError::PlayedTogether { old: old.into(), new: new.into(), play }));
     }
-    let run = || -> rusqlite::Result<()> {
-        let games: Vec<String> = tx
-            .prepare("SELECT DISTINCT game_id FROM seats WHERE player_id = ?1")?
-            .query_map([old_id], |r| r.get(0))?
-            .collect::<rusqlite::Result<_>>()?;
-        tx.execute("UPDATE seats SET player_id = ?1 WHERE player_id = ?2", params![new_id, old_id])?;
-        tx.execute("DELETE FROM players WHERE id = ?1", [old_id])?;
-        tx.execute("UPDATE players SET name = ?1 WHERE id = ?2", params![new.trim(), new_id])?;
-        for g in &games {
-            rebuild_totals(&tx, g, &[old_id, new_id])?;
-        }
-        Ok(())
-    };
-    run().map_err(err)?;
-    tx.commit().map_err(err)?;
-    Ok(Renamed::Merged { plays })
+    let games: Vec<String> = tx
+        .prepare("SELECT DISTINCT game_id FROM seats WHERE player_id = ?1")?
+        .query_map([old_id], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    tx.execute("UPDATE seats SET player_id = ?1 WHERE player_id = ?2", params![new_id, old_id])?;
+    tx.execute("UPDATE player_names SET player_id = ?1 WHERE player_id = ?2", params![new_id, old_id])?;
+    tx.execute("DELETE FROM players WHERE id = ?1", [old_id])?;
+    for g in &games {
+        rebuild_totals(tx, g, &[old_id, new_id])?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -558,6 +738,8 @@ mod tests {
             start_player: Some(0),
             rules_fingerprint: "0".into(),
             save_hash: Some(hash.into()),
+            location: None,
+            deal: None,
             outcome: Outcome::Ranked,
         }
     }
@@ -623,7 +805,8 @@ mod tests {
              PRAGMA user_version = 1;",
         )
         .unwrap();
-        migrate::migrate(&mut conn).unwrap();
+        migrate::migrate_to(&mut conn, 2).unwrap();
+        conn.pragma_update(None, "user_version", migrate::VERSION).unwrap();
         drop(conn);
         totals(&Db::open(&copy).unwrap())
     }
@@ -710,6 +893,43 @@ mod tests {
         assert_eq!(totals(&db), rebuilt(&db));
         let s = stats(&db, None, Some("cyril")).unwrap();
         assert_eq!((s.players[0].name.as_str(), s.players[0].plays, s.players[0].wins), ("Cyril", 2, 2));
+    }
+
+    #[test]
+    fn the_per_game_figures_never_scan_or_sort_the_plays() {
+        let (_d, mut db) = db();
+        three_nights(&mut db);
+        let plan: Vec<String> = db
+            .conn
+            .prepare(&format!("EXPLAIN QUERY PLAN {GAMES}"))
+            .unwrap()
+            .query_map(params![None::<String>], |r| r.get(3))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap();
+        let plan = plan.join("\n");
+        assert!(plan.contains("plays_by_game_id"), "{plan}");
+        assert!(!plan.lines().any(|l| l.starts_with("SCAN p")), "{plan}");
+        // One sort: the games' own totals (a row per game), none for the plays of a game.
+        assert_eq!(plan.matches("TEMP B-TREE").count(), 1, "{plan}");
+    }
+
+    #[test]
+    fn listings_read_the_plays_in_an_indexs_order_without_sorting_them() {
+        let (_d, mut db) = db();
+        three_nights(&mut db);
+        for order in [Order::NewestFirst, Order::OldestFirst, Order::Recorded] {
+            let plan: Vec<String> = db
+                .conn
+                .prepare(&format!("EXPLAIN QUERY PLAN {}", listing_sql(order, false)))
+                .unwrap()
+                .query_map(params![None::<String>, None::<String>, None::<String>, None::<String>, -1], |r| r.get(3))
+                .unwrap()
+                .collect::<rusqlite::Result<_>>()
+                .unwrap();
+            let plan = plan.join("\n");
+            assert!(!plan.contains("TEMP B-TREE"), "{order:?}: {plan}");
+        }
     }
 
     #[test]

@@ -19,28 +19,68 @@ pub enum Recorded {
 
 /// Record a play in one transaction.
 pub fn record(db: &mut Db, play: &PlayRecord) -> Result<Recorded, HistoryError> {
-    let keys: Vec<String> = play.players.iter().map(|p| player_key(&p.name)).collect();
-    for (i, k) in keys.iter().enumerate() {
-        if keys[..i].contains(k) {
-            return Err(HistoryError::SamePlayerTwice { name: play.players[i].name.clone() });
-        }
-    }
-    let path = db.path().to_path_buf();
-    let err = |e| HistoryError::sqlite(&path, e);
-    let tx = db.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(err)?;
-    if let Some(hash) = &play.save_hash {
-        let known: Option<i64> =
-            tx.query_row("SELECT id FROM plays WHERE save_hash = ?1", [hash], |r| r.get(0)).optional().map_err(err)?;
-        if let Some(id) = known {
-            return Ok(Recorded::AlreadyRecorded(id));
-        }
-    }
-    let id = insert(&tx, play).map_err(err)?;
-    tx.commit().map_err(err)?;
-    Ok(Recorded::New(id))
+    let mut batch = Batch::begin(db)?;
+    let recorded = batch.record(play)?;
+    batch.commit()?;
+    Ok(recorded)
 }
 
-fn insert(tx: &Transaction, play: &PlayRecord) -> rusqlite::Result<i64> {
+/// Several plays recorded in one transaction (an import of another history: one sync for
+/// a thousand plays instead of one each). Nothing is kept unless `commit` is called.
+pub struct Batch<'a> {
+    tx: Transaction<'a>,
+    path: std::path::PathBuf,
+    new_players: Vec<String>,
+}
+
+impl<'a> Batch<'a> {
+    /// Take the write lock (waiting up to the busy timeout for another writer).
+    pub fn begin(db: &'a mut Db) -> Result<Batch<'a>, HistoryError> {
+        let path = db.path().to_path_buf();
+        let tx = db
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| HistoryError::sqlite(&path, e))?;
+        Ok(Batch { tx, path, new_players: Vec::new() })
+    }
+
+    /// Record a play unless the history holds its content hash already.
+    pub fn record(&mut self, play: &PlayRecord) -> Result<Recorded, HistoryError> {
+        let keys: Vec<String> = play.players.iter().map(|p| player_key(&p.name)).collect();
+        for (i, k) in keys.iter().enumerate() {
+            if keys[..i].contains(k) {
+                return Err(HistoryError::SamePlayerTwice { name: play.players[i].name.clone() });
+            }
+        }
+        let err = |e| HistoryError::sqlite(&self.path, e);
+        if let Some(hash) = &play.save_hash {
+            let known: Option<i64> = self
+                .tx
+                .prepare_cached("SELECT id FROM plays WHERE save_hash = ?1")
+                .and_then(|mut s| s.query_row([hash], |r| r.get(0)).optional())
+                .map_err(err)?;
+            if let Some(id) = known {
+                return Ok(Recorded::AlreadyRecorded(id));
+            }
+        }
+        let id = insert(&self.tx, play, &mut self.new_players).map_err(err)?;
+        Ok(Recorded::New(id))
+    }
+
+    /// Players this batch added to the history (names not seen before), in the order they
+    /// came.
+    pub fn new_players(&self) -> &[String] {
+        &self.new_players
+    }
+
+    /// Keep everything recorded.
+    pub fn commit(self) -> Result<(), HistoryError> {
+        let path = self.path;
+        self.tx.commit().map_err(|e| HistoryError::sqlite(&path, e))
+    }
+}
+
+fn insert(tx: &Transaction, play: &PlayRecord, new_players: &mut Vec<String>) -> rusqlite::Result<i64> {
     let (coop_result, final_wind, rating_min) = match play.outcome {
         Outcome::Ranked => (None, None, None),
         Outcome::Solo { rating_min } => (None, None, rating_min),
@@ -50,8 +90,8 @@ fn insert(tx: &Transaction, play: &PlayRecord) -> rusqlite::Result<i64> {
     tx.prepare_cached(
         "INSERT INTO plays (game_id, game_name, bgg_id, started_at, utc_offset, night, duration_s, source, mode,
                             coop_result, final_wind, solo_rating_min, start_seat, rules_fingerprint, save_hash,
-                            recorded_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+                            recorded_at, location, deal)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
     )?
     .execute(params![
         play.game_id,
@@ -70,11 +110,17 @@ fn insert(tx: &Transaction, play: &PlayRecord) -> rusqlite::Result<i64> {
         play.rules_fingerprint,
         play.save_hash,
         clock::now(),
+        play.location,
+        play.deal,
     ])?;
     let play_id = tx.last_insert_rowid();
     let mut ids = Vec::with_capacity(play.players.len());
     for p in &play.players {
-        ids.push(player_id(tx, &p.name)?);
+        let (id, new) = player_id(tx, &p.name)?;
+        if new {
+            new_players.push(p.name.trim().to_string());
+        }
+        ids.push(id);
     }
     let game = play.game_id.as_str();
     for (seat, (p, pid)) in play.players.iter().zip(&ids).enumerate() {
@@ -170,16 +216,21 @@ fn insert(tx: &Transaction, play: &PlayRecord) -> rusqlite::Result<i64> {
     Ok(play_id)
 }
 
-/// The id of the player `name` matches (case-insensitively), added when new.
-pub(crate) fn player_id(tx: &Transaction, name: &str) -> rusqlite::Result<i64> {
+/// The id of the player `name` matches (case-insensitively, by any name they were recorded
+/// under), added when new (then true).
+pub(crate) fn player_id(tx: &Transaction, name: &str) -> rusqlite::Result<(i64, bool)> {
     let key = player_key(name);
-    if let Some(id) =
-        tx.prepare_cached("SELECT id FROM players WHERE key = ?1")?.query_row([&key], |r| r.get(0)).optional()?
+    if let Some(id) = tx
+        .prepare_cached("SELECT player_id FROM player_names WHERE key = ?1")?
+        .query_row([&key], |r| r.get(0))
+        .optional()?
     {
-        return Ok(id);
+        return Ok((id, false));
     }
     tx.prepare_cached("INSERT INTO players (name, key) VALUES (?1, ?2)")?.execute(params![name.trim(), key])?;
-    Ok(tx.last_insert_rowid())
+    let id = tx.last_insert_rowid();
+    tx.prepare_cached("INSERT INTO player_names (key, player_id) VALUES (?1, ?2)")?.execute(params![key, id])?;
+    Ok((id, true))
 }
 
 /// Recompute the totals of `game` for `players` (and every pair they are in) and the

@@ -4,11 +4,13 @@
 //! path read from a save is ever opened. Saves of earlier versions (`deckhand-fleet-game`
 //! and `deckhand-journal` headers) keep loading.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+// Each engine owns its setup; the header holds the one of its game.
+pub use crate::games::fischerspiel::setup::CoopSetup;
+pub use crate::games::fleet::setup::{DealCode, FleetSetup};
+// Read only to convert Fleet headers of earlier versions.
 use crate::games::fleet::game::{Dice, Setup as FleetOptions};
 
 /// The `format` of a save header.
@@ -59,45 +61,6 @@ pub enum Setup {
     Fleet(FleetSetup),
     /// A Fischerspiel game (`engine = "fischerspiel"`).
     Fischerspiel(CoopSetup),
-}
-
-/// A Fleet game's setup.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FleetSetup {
-    /// The table's own dice, typed in, or dice deckhand rolls.
-    pub dice: Dice,
-    /// The seed of digital dice.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-    /// One player against Captain Ruth.
-    #[serde(default)]
-    pub solo: bool,
-    /// Captain cards instead of the start roll.
-    #[serde(default)]
-    pub captains: bool,
-    /// One gold and one silver trophy in play.
-    #[serde(default)]
-    pub trophies: bool,
-}
-
-impl FleetSetup {
-    /// The options the engine starts a game with.
-    pub fn options(&self) -> FleetOptions {
-        FleetOptions { solo: self.solo, captains: self.captains, trophies: self.trophies }
-    }
-}
-
-/// A co-operative game's setup (Fischerspiel).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CoopSetup {
-    /// How many people play (the seats have no names).
-    pub players: u32,
-    /// The rules file's variant id.
-    pub variant: String,
-    /// The boats in play (colour ids).
-    pub boats: Vec<String>,
-    /// The fish mix (fish id → how many).
-    pub fish: BTreeMap<String, u32>,
 }
 
 /// Why a first line is not a header deckhand can use.
@@ -155,6 +118,7 @@ impl Header {
                         solo: old.setup.solo,
                         captains: old.setup.captains,
                         trophies: old.setup.trophies,
+                        deal: None,
                     }),
                     started: None,
                     legacy_rules_file: old.rules_file,
@@ -247,6 +211,7 @@ mod tests {
                 solo: false,
                 captains: true,
                 trophies: false,
+                deal: DealCode::parse("club-7"),
             }),
         );
         let line = serde_json::to_string(&h).unwrap();

@@ -42,6 +42,30 @@ fn place(r: &Row) -> String {
 /// The table as an HTML fragment (classes `deckhand-table`, `bar`), with the tie notes and
 /// warnings below it.
 pub fn fragment(s: &Standings, lang: &str) -> String {
+    let mut out = table(s, lang);
+    for n in s.notes_in(lang) {
+        let _ = write!(out, "<p class=\"note\">{}</p>", escape(&crate::t!(lang, "cli.report.tie_line", note = n)));
+    }
+    out + &warnings(s, lang)
+}
+
+/// The scores of a game still being played: the table and its warnings, without the tie
+/// notes (a tie says how a game ended — before the end, and before anyone scores, it is
+/// noise).
+pub fn running(s: &Standings, lang: &str) -> String {
+    table(s, lang) + &warnings(s, lang)
+}
+
+fn warnings(s: &Standings, lang: &str) -> String {
+    let mut out = String::new();
+    for w in &s.warnings {
+        let _ = write!(out, "<p class=\"warning\">{}</p>", escape(&crate::t!(lang, "cli.report.warning", warning = w)));
+    }
+    out
+}
+
+/// The table alone.
+fn table(s: &Standings, lang: &str) -> String {
     let best: Vec<i64> =
         (0..s.categories.len()).map(|c| s.rows.iter().map(|r| r.values[c]).max().unwrap_or(0).max(1)).collect();
     let best_total = s.rows.iter().map(|r| r.total).max().unwrap_or(0).max(1);
@@ -70,12 +94,6 @@ pub fn fragment(s: &Standings, lang: &str) -> String {
         let _ = write!(out, "<td class=\"total\">{}</td></tr>", bar(r.total, best_total));
     }
     out.push_str("</tbody></table>");
-    for n in s.notes_in(lang) {
-        let _ = write!(out, "<p class=\"note\">{}</p>", escape(&crate::t!(lang, "cli.report.tie_line", note = n)));
-    }
-    for w in &s.warnings {
-        let _ = write!(out, "<p class=\"warning\">{}</p>", escape(&crate::t!(lang, "cli.report.warning", warning = w)));
-    }
     out
 }
 
@@ -104,6 +122,9 @@ pub const TABLE_CSS: &str = "\
 .deckhand-table .bar span{display:block;height:100%;background:#1f6f9f;border-radius:.2em}
 .deckhand-table td.total .bar span{background:#c2572b}
 .note,.warning{margin:.4em 0;color:#44535f}.warning{color:#9b2c12}
+@media(max-width:480px){.deckhand-table{font-size:.85em}.deckhand-table th,.deckhand-table td{padding:.3em .25em}\
+.deckhand-table th:nth-child(n+3){writing-mode:vertical-rl;transform:rotate(180deg);text-align:left;letter-spacing:0}\
+.deckhand-table .bar{min-width:1.6em}}
 ";
 
 /// The final table as a page of its own: title, date, players, the winner (or the solo
@@ -123,23 +144,54 @@ pub fn page(s: &Standings, date: &str, lang: &str) -> String {
     document(&title, &body, lang)
 }
 
+/// A page with `block` (already HTML) added at the end of its body, above deckhand's line.
+pub fn with_block(page: &str, block: &str) -> String {
+    match page.rfind("<p class=\"meta\">") {
+        Some(at) => format!("{}{block}{}", &page[..at], &page[at..]),
+        None => page.to_string(),
+    }
+}
+
+/// The final page's way into BG Stats: the play's push link (`export::bgstats_link`) to tap,
+/// and its QR code (an inline SVG, empty when the link is too long for one) for the phone
+/// that has BG Stats.
+pub fn bgstats_block(link: &str, qr_svg: &str, lang: &str) -> String {
+    format!(
+        "<section class=\"bgstats\"><h2>{}</h2><p><a href=\"{}\">{}</a></p>{}</section>",
+        escape(&crate::t!(lang, "web.report.bgstats_title")),
+        escape(link),
+        escape(&crate::t!(lang, "web.report.bgstats_open")),
+        if qr_svg.is_empty() {
+            String::new()
+        } else {
+            format!("<p>{}</p>{qr_svg}", escape(&crate::t!(lang, "web.report.bgstats_scan")))
+        },
+    )
+}
+
 /// A page of its own around `body` (already HTML): the title, the table style, and
 /// deckhand's line at the foot.
 pub fn document(title: &str, body: &str, lang: &str) -> String {
-    let mut out = String::new();
+    let (head, tail) = document_parts(title, lang);
+    head + body + &tail
+}
+
+/// A page's markup before and after its body, for a body written piece by piece (a
+/// history listing streamed row by row).
+pub fn document_parts(title: &str, lang: &str) -> (String, String) {
+    let mut head = String::new();
     let _ = write!(
-        out,
+        head,
         "<!doctype html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
          <title>{}</title><style>\
          body{{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:2em auto;max-width:60em;\
          padding:0 1em;color:#12232e;background:#f7f9fb}}h1{{margin-bottom:.2em}}\
-         .meta{{color:#44535f;margin-top:0}}.win{{font-size:1.3em}}\n{TABLE_CSS}</style></head><body>\
-         {body}<p class=\"meta\">{}</p></body></html>\n",
+         .meta{{color:#44535f;margin-top:0}}.win{{font-size:1.3em}}\n{TABLE_CSS}</style></head><body>",
         escape(title),
-        escape(&crate::t!(lang, "web.report.made_by")),
     );
-    out
+    let tail = format!("<p class=\"meta\">{}</p></body></html>\n", escape(&crate::t!(lang, "web.report.made_by")));
+    (head, tail)
 }
 
 #[cfg(test)]

@@ -20,24 +20,23 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 use super::state::{Refused, UndoBy};
-use super::{assets, tokens, Site};
+use super::{assets, streams, tokens, Site};
 use crate::games::fleet::game::Input;
 
 /// The largest request body taken: an answer is a key or a few dice faces.
 pub const MAX_BODY: usize = 4096;
-/// Pages pushed to at once (a table has at most four players, a dashboard, and a few
-/// reloads still being noticed as closed).
-const MAX_STREAMS: usize = 64;
 /// How often an idle event stream says it is alive (and learns that a page has gone).
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
-/// Headers on every response: nothing cached, nothing sniffed, no referrer (the address
-/// holds the tokens), no framing, and only our own scripts.
+/// Headers on every response: nothing cached, nothing sniffed, no referrer to other sites
+/// (the address holds the tokens), no framing, and only our own scripts.
 fn secure(mut response: Response) -> Response {
     let h = response.headers_mut();
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    // Same-origin only: the address holds the tokens, and a browser then sends our own
+    // origin with the pages' POSTs (under `no-referrer` it sends `Origin: null`).
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     h.insert(
         header::CONTENT_SECURITY_POLICY,
@@ -91,10 +90,61 @@ pub async fn handle(
     secure(route(&site, &method, &uri, &headers, body).await)
 }
 
+/// Whether a request that changes the table comes from a page of this game: addressed to
+/// this computer by an address or a local name (a page of another site whose name was
+/// pointed at this computer sends its own name), and, when the browser says where it came
+/// from (`Origin`, or `Sec-Fetch-Site`), from this very address. A form on another site
+/// that posts here is refused, whatever it knows.
+fn from_our_pages(headers: &HeaderMap) -> bool {
+    let Some(host) = headers.get(header::HOST).and_then(|v| v.to_str().ok()) else { return false };
+    if !local_host(host) {
+        return false;
+    }
+    let origin = headers.get(header::ORIGIN).map(|v| v.to_str().unwrap_or("null"));
+    let ours = |o: &str| o.eq_ignore_ascii_case(&format!("http://{host}"));
+    match headers.get("sec-fetch-site").map(|v| v.to_str().unwrap_or_default()) {
+        // What the browser itself says (no page can set it); a same-origin request whose
+        // Origin the browser hides (`null`) is ours too.
+        Some(site) => (site == "same-origin" || site == "none") && origin.is_none_or(|o| o == "null" || ours(o)),
+        None => origin.is_none_or(ours),
+    }
+}
+
+/// An IP address, `localhost`, a name without dots (the local network's) or a `.local`
+/// name, with or without a port.
+fn local_host(host: &str) -> bool {
+    let name = match host.strip_prefix('[') {
+        Some(rest) => rest.split(']').next().unwrap_or_default(),
+        None => host.rsplit_once(':').map_or(host, |(name, _)| name),
+    };
+    let name = name.to_ascii_lowercase();
+    !name.is_empty()
+        && (name.parse::<std::net::IpAddr>().is_ok()
+            || name == "localhost"
+            || !name.contains('.')
+            || name.ends_with(".local"))
+}
+
 async fn route(site: &Arc<Site>, method: &Method, uri: &Uri, headers: &HeaderMap, body: Body) -> Response {
     let lang = site.table.lang;
+    if *method == Method::POST && !from_our_pages(headers) {
+        return error(StatusCode::FORBIDDEN, crate::t!(lang, "web.http.cross_site"));
+    }
     let parts: Vec<&str> = uri.path().split('/').filter(|p| !p.is_empty()).collect();
-    let not_found = || error(StatusCode::NOT_FOUND, crate::t!(lang, "web.http.not_found"));
+    // A person opening an address (a browser asks for a page) is answered with a page in
+    // the table's language, never with JSON; the pages' own requests get JSON.
+    let wants_page = *method == Method::GET
+        && headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|a| a.contains("text/html"));
+    let nowhere = || {
+        let text = super::pages::message(
+            &crate::t!(lang, "web.http.nowhere_title"),
+            &crate::t!(lang, "web.http.nowhere"),
+            lang,
+        );
+        page(StatusCode::NOT_FOUND, "text/html; charset=utf-8", text)
+    };
+    let not_found =
+        || if wants_page { nowhere() } else { error(StatusCode::NOT_FOUND, crate::t!(lang, "web.http.not_found")) };
     let get_only = |reply: Response| {
         if method == Method::GET {
             reply
@@ -122,9 +172,13 @@ async fn route(site: &Arc<Site>, method: &Method, uri: &Uri, headers: &HeaderMap
                     if method != Method::POST {
                         return error(StatusCode::METHOD_NOT_ALLOWED, crate::t!(lang, "web.http.method"));
                     }
-                    match site.claim(seat) {
-                        Some(path) => see_other(&path),
-                        None => page(StatusCode::CONFLICT, "text/html; charset=utf-8", site.join_page(Some(seat))),
+                    // Written down beside the save before the address is given.
+                    match blocking(site, move |site| site.claim(seat)).await {
+                        Some(Some(path)) => see_other(&path),
+                        Some(None) => {
+                            page(StatusCode::CONFLICT, "text/html; charset=utf-8", site.join_page(Some(seat)))
+                        }
+                        None => error(StatusCode::INTERNAL_SERVER_ERROR, crate::t!(lang, "web.http.failed")),
                     }
                 }
                 ["dashboard"] => get_only(html(site.dashboard_page())),
@@ -139,7 +193,11 @@ async fn route(site: &Arc<Site>, method: &Method, uri: &Uri, headers: &HeaderMap
                         return not_found();
                     };
                     if !tokens::same(token, &site.tokens.seats[seat]) {
-                        return error(StatusCode::FORBIDDEN, crate::t!(lang, "web.http.wrong_seat"));
+                        return if wants_page {
+                            nowhere()
+                        } else {
+                            error(StatusCode::FORBIDDEN, crate::t!(lang, "web.http.wrong_seat"))
+                        };
                     }
                     seat_route(site, method, headers, body, seat, action).await
                 }
@@ -187,8 +245,11 @@ struct Undo {
 }
 
 fn refused(site: &Site, why: Refused) -> Response {
-    let status =
-        if matches!(why, Refused::Stopped(_)) { StatusCode::SERVICE_UNAVAILABLE } else { StatusCode::CONFLICT };
+    let status = match why {
+        Refused::Stopped(_) => StatusCode::SERVICE_UNAVAILABLE,
+        Refused::NotYours(_) => StatusCode::FORBIDDEN,
+        _ => StatusCode::CONFLICT,
+    };
     let legal = match &why {
         Refused::Illegal(_, legal) => legal.clone(),
         _ => Vec::new(),
@@ -216,7 +277,9 @@ async fn seat_route(
     let failed = || error(StatusCode::INTERNAL_SERVER_ERROR, crate::t!(lang, "web.http.failed"));
     match (action, method) {
         ([], &Method::GET) => {
-            site.opened(seat);
+            if !site.taken(seat) {
+                blocking(site, move |site| site.opened(seat)).await;
+            }
             html(site.seat_page(seat))
         }
         (["state"], &Method::GET) => state(site, Some(seat)),
@@ -261,42 +324,64 @@ fn state(site: &Site, seat: Option<usize>) -> Response {
     page(StatusCode::OK, "application/json", view.as_str().to_owned())
 }
 
-/// Counts an open event stream for as long as it lives.
-struct Open(Arc<Site>);
-
-impl Drop for Open {
-    fn drop(&mut self) {
-        self.0.streams.fetch_sub(1, Ordering::SeqCst);
-    }
-}
-
-/// Push the view to one page now and whenever the state changes, until the page goes away
-/// or the host stops. The first event tells the page to reconnect after a second.
+/// Push the view to one page now and whenever the state changes, until the page goes away,
+/// a newer page of its class takes its slot (`streams.rs`) or the host stops. The first
+/// event tells the page to reconnect after a second.
 fn stream(site: &Arc<Site>, seat: Option<usize>) -> Response {
-    if site.streams.fetch_add(1, Ordering::SeqCst) >= MAX_STREAMS {
-        site.streams.fetch_sub(1, Ordering::SeqCst);
-        return error(StatusCode::SERVICE_UNAVAILABLE, crate::t!(site.table.lang, "web.http.busy"));
-    }
-    let open = Open(Arc::clone(site));
+    let slot = streams::open(site, seat);
     let changes = site.changes.subscribe();
     let events =
-        futures_util::stream::unfold((open, changes, None::<u64>), move |(open, mut changes, seen)| async move {
+        futures_util::stream::unfold((slot, changes, None::<u64>), move |(slot, mut changes, seen)| async move {
             loop {
-                if open.0.closing.load(Ordering::SeqCst) {
+                let site = &slot.site();
+                if site.closing.load(Ordering::SeqCst) {
                     return None;
                 }
-                let (version, view) = open.0.view(seat);
+                let (version, view) = site.view(seat);
                 if seen != Some(version) {
                     let mut event = Event::default().data(view.as_str());
                     if seen.is_none() {
                         event = event.retry(Duration::from_secs(1));
                     }
-                    return Some((Ok::<_, Infallible>(event), (open, changes, Some(version))));
+                    return Some((Ok::<_, Infallible>(event), (slot, changes, Some(version))));
                 }
-                if changes.changed().await.is_err() {
-                    return None;
+                tokio::select! {
+                    changed = changes.changed() => if changed.is_err() { return None },
+                    _ = slot.ended() => return None,
                 }
             }
         });
     Sse::new(events).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for (k, v) in pairs {
+            h.insert(*k, HeaderValue::from_str(v).unwrap());
+        }
+        h
+    }
+
+    #[test]
+    fn a_post_is_taken_only_from_this_games_own_pages() {
+        let ours = [("host", "192.168.1.20:7373"), ("origin", "http://192.168.1.20:7373")];
+        assert!(from_our_pages(&headers(&ours)));
+        assert!(from_our_pages(&headers(&[("host", "127.0.0.1:7373")])), "no Origin: not a browser");
+        assert!(from_our_pages(&headers(&[("host", "[::1]:7373"), ("origin", "http://[::1]:7373")])));
+        assert!(from_our_pages(&headers(&[("host", "laptop.local:7373"), ("origin", "http://laptop.local:7373")])));
+        assert!(from_our_pages(&headers(&[("host", "laptop:7373"), ("sec-fetch-site", "same-origin")])));
+        let hidden = [("host", "10.0.0.2:7373"), ("origin", "null"), ("sec-fetch-site", "same-origin")];
+        assert!(from_our_pages(&headers(&hidden)), "a same-origin form whose origin the browser hides");
+        // Another site's form or script.
+        assert!(!from_our_pages(&headers(&[("host", "192.168.1.20:7373"), ("origin", "http://evil.example")])));
+        assert!(!from_our_pages(&headers(&[("host", "192.168.1.20:7373"), ("origin", "null")])));
+        assert!(!from_our_pages(&headers(&[("host", "192.168.1.20:7373"), ("sec-fetch-site", "cross-site")])));
+        // A name of another site pointed at this computer (DNS rebinding), or no host.
+        assert!(!from_our_pages(&headers(&[("host", "evil.example:7373"), ("origin", "http://evil.example:7373")])));
+        assert!(!from_our_pages(&headers(&[("origin", "http://192.168.1.20:7373")])));
+    }
 }

@@ -14,14 +14,17 @@
 //! - `assets/` — the script and stylesheet, inside the binary.
 
 mod assets;
+mod conns;
 pub mod http;
 mod pages;
 pub mod state;
+mod streams;
 pub mod tokens;
 mod view;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 pub use state::{Refused, Table, UndoBy};
@@ -64,10 +67,17 @@ pub struct Site {
     /// The join address, absolute (for the QR code and the terminal).
     join_url: String,
     qr_svg: String,
-    streams: AtomicUsize,
-    /// Per seat: its page was opened (through the join page or its own address) since the
-    /// server started; the join page then offers it no more.
+    streams: streams::Streams,
+    /// Per seat: its page was given out (claimed on the join page, or opened by its own
+    /// address); the join page then offers it no more. Kept in the tokens file beside the
+    /// save, so a restarted host does not give a seat out again; the host may release one.
     claimed: Vec<AtomicBool>,
+    /// The save, beside which the tokens and the seats taken are kept.
+    save: PathBuf,
+    /// One writer of the seats taken at a time (the file is replaced whole).
+    taken_file: std::sync::Mutex<()>,
+    /// Open connections, capped below the file limit.
+    conns: conns::Conns,
     /// The table's version, for the event streams to wait on.
     changes: tokio::sync::watch::Sender<u64>,
     closing: AtomicBool,
@@ -105,14 +115,44 @@ impl Site {
         pages::join(&self.game, &seats, taken, &dashboard, self.table.lang)
     }
 
-    /// Claim a seat from the join page: its address the first time, None once taken.
+    /// Claim a seat from the join page: its address the first time, None once taken. The
+    /// seat is written down as taken before its address is given.
     fn claim(&self, seat: usize) -> Option<String> {
-        (!self.claimed[seat].swap(true, Ordering::SeqCst)).then(|| self.seat_path(seat))
+        if self.claimed[seat].swap(true, Ordering::SeqCst) {
+            return None;
+        }
+        self.keep_taken();
+        Some(self.seat_path(seat))
     }
 
     /// A seat's page was opened by its own address: the join page offers it no more.
     fn opened(&self, seat: usize) {
-        self.claimed[seat].store(true, Ordering::SeqCst);
+        if !self.claimed[seat].swap(true, Ordering::SeqCst) {
+            self.keep_taken();
+        }
+    }
+
+    /// The host gives a seat back to the join page (a player lost their phone): true when
+    /// it was taken.
+    pub fn release(&self, seat: usize) -> bool {
+        let was = self.claimed.get(seat).is_some_and(|c| c.swap(false, Ordering::SeqCst));
+        if was {
+            self.keep_taken();
+        }
+        was
+    }
+
+    /// Whether a seat's page was given out.
+    pub fn taken(&self, seat: usize) -> bool {
+        self.claimed.get(seat).is_some_and(|c| c.load(Ordering::SeqCst))
+    }
+
+    /// Write the seats taken beside the save. A write that fails leaves the file as it
+    /// was; the seats stay taken while this host runs.
+    fn keep_taken(&self) {
+        let _one = self.taken_file.lock().unwrap_or_else(|p| p.into_inner());
+        let taken = (0..self.claimed.len()).filter(|s| self.claimed[*s].load(Ordering::SeqCst)).collect();
+        let _ = Tokens { taken, ..self.tokens.clone() }.write_taken(&self.save);
     }
 
     fn seat_page(&self, seat: usize) -> String {
@@ -227,7 +267,9 @@ pub fn qr_for_terminal(url: &str) -> String {
     }
 }
 
-fn qr_svg(url: &str) -> String {
+/// A QR code of `url` as an inline SVG (the dashboard's join address, the final page's BG Stats
+/// link); empty when the text is too long for one.
+pub fn qr_svg(url: &str) -> String {
     use qrcode::render::svg;
     match qrcode::QrCode::new(url.as_bytes()) {
         Ok(code) => {
@@ -269,11 +311,19 @@ impl Listener {
     /// Serve `table`: a runtime on a thread of its own answers requests and pushes views
     /// (changes to the table, which flush the save, run on its blocking threads); another
     /// thread passes the table's changes on to the event streams.
-    pub fn serve(self, table: Table, tokens: Tokens, game: &str, standings: StandingsFn) -> Result<Serving, Error> {
+    pub fn serve(
+        self,
+        table: Table,
+        tokens: Tokens,
+        save: &Path,
+        game: &str,
+        standings: StandingsFn,
+    ) -> Result<Serving, Error> {
         let addr = self.addr;
         let join_url = format!("{}/g/{}", origin(addr), tokens.game);
         let (changes, _) = tokio::sync::watch::channel(table.version());
         let table_seats = table.names.len();
+        let tokens_taken = tokens.taken.clone();
         let site = Arc::new(Site {
             table,
             tokens,
@@ -281,8 +331,11 @@ impl Listener {
             game: game.to_string(),
             qr_svg: qr_svg(&join_url),
             join_url,
-            streams: AtomicUsize::new(0),
-            claimed: (0..table_seats).map(|_| AtomicBool::new(false)).collect(),
+            streams: streams::Streams::new(table_seats),
+            claimed: (0..table_seats).map(|s| AtomicBool::new(tokens_taken.contains(&s))).collect(),
+            save: save.to_path_buf(),
+            taken_file: std::sync::Mutex::new(()),
+            conns: conns::Conns::new(conns::cap_for_file_limit()),
             changes,
             closing: AtomicBool::new(false),
         });
@@ -315,18 +368,14 @@ impl Listener {
                 }
             })
             .map_err(failed)?;
-        let (shutdown, mut stop_signal) = tokio::sync::watch::channel(false);
+        let (shutdown, stop_signal) = tokio::sync::watch::channel(false);
         let (stopped_tx, stopped) = std::sync::mpsc::channel();
         let app = axum::Router::new().fallback(http::handle).with_state(Arc::clone(&site));
+        let accepting = Arc::clone(&site);
         std::thread::Builder::new()
             .name("deckhand-serve".into())
             .spawn(move || {
-                runtime.block_on(async move {
-                    let serving = axum::serve(listener, app).with_graceful_shutdown(async move {
-                        let _ = stop_signal.wait_for(|stop| *stop).await;
-                    });
-                    let _ = serving.await;
-                });
+                runtime.block_on(conns::accept(listener, app, accepting, stop_signal));
                 let _ = stopped_tx.send(());
             })
             .map_err(failed)?;

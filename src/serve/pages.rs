@@ -136,7 +136,7 @@ fn head(title: &str, lang: &str) -> String {
     format!(
         "<!doctype html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
-         <meta name=\"referrer\" content=\"no-referrer\">\
+         <meta name=\"referrer\" content=\"same-origin\">\
          <title>{}</title><link rel=\"stylesheet\" href=\"/assets/app.css\">\
          <script src=\"/assets/app.js\" defer></script></head>",
         escape(title)
@@ -156,6 +156,20 @@ fn words(lang: &str) -> String {
     .iter()
     .map(|(name, key)| format!(" data-w-{name}=\"{}\"", escape(&crate::text::tr(lang, key, &[]))))
     .collect()
+}
+
+/// A page that only says something (an address that leads nowhere), in the table's
+/// language: a heading and a sentence.
+pub fn message(title: &str, text: &str, lang: &str) -> String {
+    let mut out = head(title, lang);
+    let _ = write!(
+        out,
+        "<body class=\"join\"><main><h1>{}</h1><p>{}</p></main></body></html>",
+        escape(title),
+        escape(text)
+    );
+    out.push('\n');
+    out
 }
 
 /// A seat on the join page: the player's name, and where a tap claims it (None: its page
@@ -248,11 +262,13 @@ pub fn dashboard(game: &str, events: &str, join_url: &str, qr_svg: &str, lang: &
          <div class=\"top\"><section id=\"roll\" class=\"roll\"></section><section id=\"scores\" class=\"scores\"></section>\
          <figure class=\"qr\">{qr_svg}<figcaption>{}</figcaption></figure></div>\
          <section id=\"result\" class=\"result\"></section>\
-         <section id=\"sheets\" class=\"sheets\"></section><ul id=\"log\" class=\"log\"></ul></body></html>",
+         <section id=\"sheets\" class=\"sheets\"></section>\
+         <details class=\"log-box\"><summary>{}</summary><ul id=\"log\" class=\"log\"></ul></details></body></html>",
         escape(events),
         words(lang),
         escape(game),
         escape(&t!(lang, "web.scan_to_join", url = join_url)),
+        escape(&t!(lang, "web.log")),
     );
     out.push('\n');
     out

@@ -51,12 +51,18 @@ pub enum Refused {
     NoUndo(String),
     /// The save could not be written: the table takes no more answers.
     Stopped(String),
+    /// The decision answered is another seat's ("this is Bob's question").
+    NotYours(String),
 }
 
 impl Refused {
     pub fn text(&self) -> &str {
         match self {
-            Refused::Taken(t) | Refused::Illegal(t, _) | Refused::NoUndo(t) | Refused::Stopped(t) => t,
+            Refused::Taken(t)
+            | Refused::Illegal(t, _)
+            | Refused::NoUndo(t)
+            | Refused::Stopped(t)
+            | Refused::NotYours(t) => t,
         }
     }
 }
@@ -270,9 +276,17 @@ impl Table {
     pub fn answer_for_seat(&self, seat: usize, offer: u64, input: Input) -> Result<u64, Refused> {
         let slot = {
             let inner = self.lock();
-            match self.offered_to(&inner, seat) {
-                Some(o) => o.slot,
-                None => return Err(Refused::Taken(crate::t!(self.lang, "web.taken"))),
+            let offered = self.offered_to(&inner, seat).filter(|o| o.offer == offer);
+            // Another seat's question, still waiting: said so, not "already answered".
+            let theirs = (0..self.names.len())
+                .filter(|p| *p != seat)
+                .find(|p| matches!(&inner.offers[*p], (id, Some(_)) if *id == offer));
+            match (offered, theirs) {
+                (Some(o), _) => o.slot,
+                (None, Some(p)) => {
+                    return Err(Refused::NotYours(crate::t!(self.lang, "web.not_yours", name = self.names[p])))
+                }
+                (None, None) => return Err(Refused::Taken(crate::t!(self.lang, "web.taken"))),
             }
         };
         self.answer(slot, offer, input)
@@ -325,7 +339,14 @@ impl Table {
             .as_ref()
             .map(|d| fleet_text::prompt(&self.rules, &inner.session.game, d, self.lang))
             .unwrap_or_default();
-        let text = crate::t!(self.lang, "engine.undone", what = what, answer = undone.answer);
+        let answer = fleet_text::answer_label(
+            &self.rules,
+            &inner.session.game,
+            undone.decision.as_ref(),
+            &undone.answer,
+            self.lang,
+        );
+        let text = crate::t!(self.lang, "engine.undone", what = what, answer = answer);
         self.say(&mut inner, text.clone());
         let all: Vec<usize> = (0..=self.names.len()).collect();
         Ok((self.publish(&mut inner, &all), text))
@@ -363,7 +384,7 @@ impl Table {
         if self.setup.dice != Dice::Digital {
             return Ok(());
         }
-        while let Some(input) = inner.session.digital_answer(&self.rules, self.setup.seed.unwrap_or(0)) {
+        while let Some(input) = self.setup.digital_answer(&inner.session, &self.rules) {
             let Some(decision) = inner.session.game.decision(&self.rules) else { break };
             let said = fleet_text::digital_said(&self.rules, &inner.session.game, &decision, &input, self.lang);
             let mut next = inner.session.clone();
@@ -446,7 +467,14 @@ mod tests {
     fn table(dir: &std::path::Path, seed: u64) -> Table {
         let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
         let names = vec!["Ann".to_string(), "Bob".to_string()];
-        let setup = FleetSetup { dice: Dice::Digital, seed: Some(seed), solo: false, captains: false, trophies: false };
+        let setup = FleetSetup {
+            dice: Dice::Digital,
+            seed: Some(seed),
+            solo: false,
+            captains: false,
+            trophies: false,
+            deal: None,
+        };
         let header = Header::new(
             "fleet-dice",
             crate::log::save::RulesStamp { hash: "0".into(), text: None },
@@ -529,7 +557,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
         let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"].iter().map(|n| n.to_string()).collect();
-        let setup = FleetSetup { dice: Dice::Digital, seed: Some(9), solo: false, captains: false, trophies: false };
+        let setup = FleetSetup {
+            dice: Dice::Digital,
+            seed: Some(9),
+            solo: false,
+            captains: false,
+            trophies: false,
+            deal: None,
+        };
         let stamp = crate::log::save::RulesStamp { hash: "0".into(), text: None };
         let header = Header::new("fleet-dice", stamp, names.clone(), SaveSetup::Fleet(setup));
         let path = dir.path().join("g.jsonl");

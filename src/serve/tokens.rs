@@ -35,6 +35,11 @@ pub struct Tokens {
     pub seats: Vec<String>,
     /// The address the game was last served on (`127.0.0.1:7373`).
     pub bind: String,
+    /// The seats whose page was given out (claimed on the join page, or opened by its
+    /// address): the join page offers them no more, across a restart too, until the host
+    /// releases one. Absent in files of earlier versions (nothing taken).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub taken: Vec<usize>,
 }
 
 /// Where the tokens of a save live.
@@ -51,7 +56,12 @@ impl Tokens {
     /// New tokens for a game of `seats` players.
     pub fn new(seats: usize, bind: String) -> Result<Tokens, Error> {
         let token = || random_token().map_err(|e| Error::Usage(crate::msg!("web.no_random", cause = e.to_string())));
-        Ok(Tokens { game: token()?, seats: (0..seats).map(|_| token()).collect::<Result<_, _>>()?, bind })
+        Ok(Tokens {
+            game: token()?,
+            seats: (0..seats).map(|_| token()).collect::<Result<_, _>>()?,
+            bind,
+            taken: vec![],
+        })
     }
 
     /// The tokens kept beside a save, if any. A file that is there but damaged, or made
@@ -64,7 +74,11 @@ impl Tokens {
         let source = crate::log::files::read_text(&path)?;
         let damaged = || Error::Usage(crate::msg!("web.tokens_damaged", file = path.display()));
         let tokens: Tokens = serde_json::from_str(&source.text).map_err(|_| damaged())?;
-        if tokens.seats.len() != seats || !well_formed(&tokens.game) || !tokens.seats.iter().all(|t| well_formed(t)) {
+        if tokens.seats.len() != seats
+            || !well_formed(&tokens.game)
+            || !tokens.seats.iter().all(|t| well_formed(t))
+            || tokens.taken.iter().any(|s| *s >= seats)
+        {
             return Err(damaged());
         }
         Ok(Some(tokens))
@@ -72,9 +86,19 @@ impl Tokens {
 
     /// Keep the tokens beside the save (never replacing a file).
     pub fn write(&self, save: &Path) -> Result<(), Error> {
-        let text = serde_json::to_string_pretty(self).expect("tokens serialise");
-        crate::log::files::write_new(&path_for(save), &format!("{text}\n"))?;
+        crate::log::files::write_new(&path_for(save), &self.text())?;
         Ok(())
+    }
+
+    /// Write the seats taken now into the file beside the save (replaced atomically, so
+    /// a crash leaves the old list or the new one, never a torn file).
+    pub fn write_taken(&self, save: &Path) -> Result<(), Error> {
+        crate::log::files::write_atomic(&path_for(save), &self.text())
+    }
+
+    fn text(&self) -> String {
+        let text = serde_json::to_string_pretty(self).expect("tokens serialise");
+        format!("{text}\n")
     }
 }
 
@@ -103,6 +127,12 @@ mod tests {
         assert_eq!(Tokens::read(&save, 2).unwrap(), Some(t.clone()));
         assert!(t.write(&save).is_err(), "never replaced");
         assert!(Tokens::read(&save, 3).is_err(), "another number of seats");
+        let taken = Tokens { taken: vec![1], ..t.clone() };
+        taken.write_taken(&save).unwrap();
+        assert_eq!(Tokens::read(&save, 2).unwrap(), Some(taken.clone()));
+        let wrong = Tokens { taken: vec![2], ..t.clone() };
+        wrong.write_taken(&save).unwrap();
+        assert!(Tokens::read(&save, 2).is_err(), "a seat the game does not have");
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;

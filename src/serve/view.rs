@@ -18,6 +18,10 @@ use crate::text::fleet as fleet_text;
 pub struct OptionView {
     pub key: String,
     pub label: String,
+    /// What the option does (a building's effect, VP and boxes; a ship's; a license's
+    /// bonus), as `help` says it at the terminal; None where the label says it all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub help: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -142,6 +146,7 @@ fn decision_view(table: &Table, inner: &Inner, offered: &Offered) -> DecisionVie
             .map(|o| OptionView {
                 key: o.key(rules, game).into_owned(),
                 label: fleet_text::option_label(rules, game, d, o, lang),
+                help: fleet_text::option_help(rules, game, d, o, lang),
             })
             .collect(),
         roll,
@@ -225,7 +230,7 @@ pub fn dashboard(site: &Site, inner: &mut Inner) -> Arc<String> {
                 .iter()
                 .map(|s| SheetView { player: s.player.clone(), html: super::pages::sheet(&table.rules, s, table.lang) })
                 .collect(),
-            scores: html::fragment(&standings, table.lang),
+            scores: html::running(&standings, table.lang),
             log: log(inner),
             over: inner.session.game.finished(),
             result: result(site, inner),

@@ -3,6 +3,7 @@
 //! `file:line:column`, the line and a caret, in the reader's language.
 
 pub mod de;
+pub mod read;
 pub mod spanned;
 
 use std::ops::Range;
@@ -135,9 +136,9 @@ pub(crate) fn floor_char_boundary(text: &str, mut index: usize) -> usize {
 }
 
 /// Read a file for deckhand: a regular file of at most 16 MiB, UTF-8 (a clear message with
-/// line and column otherwise), without a byte-order mark (`log::files::read_text`).
+/// line and column otherwise), without a byte-order mark (`read::read_text`).
 pub fn read_source(path: &std::path::Path) -> Result<Source, crate::Error> {
-    crate::log::files::read_text(path)
+    read::read_text(path)
 }
 
 /// Where the value of `key` is in `[table]` (`None`: the top level) of a TOML text, for

@@ -5,9 +5,9 @@
 use std::fmt;
 
 use super::diag::render_all;
-use crate::log::files::FileKind;
 use crate::log::journal::{JsonDamage, JsonDamageKind, SaveDamage};
 use crate::message::Message;
+use crate::source::read::FileKind;
 use crate::{msg, t, Error};
 
 impl Error {

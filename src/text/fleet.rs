@@ -277,7 +277,37 @@ pub fn option_label(rules: &FleetRules, game: &Game, d: &Decision, choice: &Choi
         Choice::Bonus(b) => rules.king_crab_bonuses[b].name.get(lang).to_string(),
         Choice::TwoFish => t!(lang, "engine.opt_two_fish"),
         Choice::FishAndCoin => t!(lang, "engine.opt_fish_coin"),
+        Choice::EveryOyster { coin: false, boats } => t!(lang, "engine.opt_every_two_fish", n = boats),
+        Choice::EveryOyster { coin: true, boats } => t!(lang, "engine.opt_every_fish_coin", n = boats),
     }
+}
+
+/// What each die of a pick would do for the picking player now, for `help` at a pick:
+/// one line per die, with the uses it would be asked about (the box each marks and what
+/// that starts), or what would happen at once when it needs no question.
+pub fn pick_help(rules: &FleetRules, game: &Game, d: &Decision, lang: &str) -> Vec<String> {
+    d.options
+        .iter()
+        .map(|die| {
+            let mut g = game.clone();
+            g.take_events();
+            let input = Input::Choice(die.key(rules, game).into_owned());
+            let then = match g.apply(rules, &input) {
+                Err(illegal) => refusal(rules, game, &illegal, lang),
+                Ok(()) => match g.decision(rules) {
+                    Some(next) if next.player == d.player && matches!(next.ask, Ask::Use { .. }) => {
+                        let said = |o: &Choice| match option_help(rules, &g, &next, o, lang) {
+                            Some(help) => format!("{} ({help})", option_label(rules, &g, &next, o, lang)),
+                            None => option_label(rules, &g, &next, o, lang),
+                        };
+                        next.options.iter().map(said).collect::<Vec<_>>().join(" · ")
+                    }
+                    _ => g.take_events().iter().map(|e| event(rules, &g, e, lang)).collect::<Vec<_>>().join("; "),
+                },
+            };
+            format!("  {}: {then}", option_label(rules, game, d, die, lang))
+        })
+        .collect()
 }
 
 /// What an option of a decision does, for `help` at its menu: the license level or boat a
@@ -632,6 +662,25 @@ pub fn refusal(rules: &FleetRules, game: &Game, illegal: &Illegal, lang: &str) -
     }
 }
 
+/// An answer as a save stores it (a choice's key, or a roll's faces), in pad words: the
+/// label of the option of `decision` with that key, a roll's faces by their names, a
+/// section by its name — never an id (`amas_bank` is "Ama's bank 2").
+pub fn answer_label(rules: &FleetRules, game: &Game, decision: Option<&Decision>, answer: &str, lang: &str) -> String {
+    if let Some(d) = decision {
+        if let Some(o) = d.options.iter().find(|o| o.key(rules, game) == answer) {
+            return option_label(rules, game, d, o, lang);
+        }
+    }
+    let faces: Vec<String> = answer.split_whitespace().map(String::from).collect();
+    if !faces.is_empty() && faces.iter().all(|f| Face::parse(rules, f).is_some()) {
+        return faces_label(rules, &faces, lang);
+    }
+    match rules.sections.iter().position(|s| s.id == answer) {
+        Some(section) => section_name(rules, section, lang),
+        None => crate::text::escape_controls(answer).into_owned(),
+    }
+}
+
 /// What the table is told when deckhand rolls or draws itself: the question and the
 /// faces (other languages show the faces' names; English shows the keys, as it always has).
 pub fn digital_said(rules: &FleetRules, game: &Game, decision: &Decision, input: &Input, lang: &str) -> String {
@@ -710,5 +759,25 @@ pub fn scores_heading(game: &Game, lang: &str) -> String {
         Progress::AfterRound(round) => t!(lang, "engine.scores_after_round", round = round),
         Progress::InRound(round) => t!(lang, "engine.scores_during_round", round = round),
         Progress::Over => t!(lang, "engine.scores_final"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_answer_is_told_in_pad_words_never_as_an_id() {
+        let rules = crate::games::fleet::precompiled::fleet().expect("the precompiled rules are fresh");
+        let game = Game::new(&rules, &["Ann".to_string(), "Bob".to_string()], Default::default());
+        let d = game.decision(&rules).expect("the start die is asked");
+        let key = d.options[0].key(&rules, &game).into_owned();
+        assert_eq!(
+            answer_label(&rules, &game, Some(&d), &key, "en"),
+            option_label(&rules, &game, &d, &d.options[0], "en")
+        );
+        assert_eq!(answer_label(&rules, &game, None, "amas_bank", "en"), "Ama's bank");
+        assert_eq!(answer_label(&rules, &game, None, "amas_bank", "de"), "Anna's Bank");
+        assert_eq!(answer_label(&rules, &game, None, "cod coins", "en"), "cod, 3 coins");
     }
 }

@@ -124,6 +124,11 @@ pub fn choice_words(rules: &FleetRules, game: &Game, _d: &Decision, choice: &Cho
         Choice::Boat => typed("engine.typed.boat"),
         Choice::Bonus(b) => all(&rules.king_crab_bonuses[b].name),
         Choice::TwoFish => typed("engine.typed.fish"),
+        Choice::EveryOyster { coin: false, .. } => typed("engine.typed.every_fish"),
+        // `$$`: money on every boat.
+        Choice::EveryOyster { coin: true, .. } => {
+            typed("engine.typed.every_coin").into_iter().chain(["$$".to_string()]).collect()
+        }
     }
 }
 

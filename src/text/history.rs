@@ -36,6 +36,12 @@ pub fn error(e: &HistoryError, lang: &str) -> String {
         HistoryError::SamePlayerTwice { name: who } => {
             crate::t!(lang, "cli.history.err.same_player_twice", name = name(who))
         }
+        HistoryError::BadExport { path, line, detail } => {
+            crate::t!(lang, "cli.history.err.bad_export", path = name(path), line = line, detail = name(detail))
+        }
+        HistoryError::SamePlayer { from, into } => {
+            crate::t!(lang, "cli.history.err.same_player", from = name(from), into = name(into))
+        }
         HistoryError::PlayedTogether { old, new, play } => {
             crate::t!(lang, "cli.history.err.played_together", old = name(old), new = name(new), play = play)
         }

@@ -2,20 +2,42 @@
 //! columns side by side, each with its L/B/? circles, then the licenses and the boats with
 //! their fish) beside the town half-sheet (harbor ships, wharf buildings, the buffet hexes
 //! and salvage stars), the coin track with its stars underneath — at most 100 columns and
-//! 32 lines, in the players' language.
+//! 32 lines, in the players' language; narrower terminals get a narrow layout (names and
+//! columns cut shorter) of at most 80 columns.
 
 use crate::games::fleet::pad::{pad, Boat, Cell, Coin, Shape};
 use crate::games::fleet::sheet::{Mark, Sheet};
 use crate::games::fleet::{ColumnBox, FleetRules};
 use crate::t;
 
-/// The width a drawing keeps within.
-const WIDTH: usize = 100;
+/// The width of the wide layout, the terminal width from which it is used.
+pub const WIDE: usize = 100;
+/// The width of the narrow layout, for terminals narrower than [`WIDE`].
+pub const NARROW: usize = 80;
 /// The narrowest and widest boat-type column on the boat half-sheet.
 const MIN_COLUMN: usize = 6;
 const MAX_COLUMN: usize = 12;
-/// The widest a harbor ship's or wharf building's name may be on the town half-sheet.
-const MAX_NAME: usize = 18;
+
+/// How wide a drawing may be, and what fits in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Layout {
+    /// The width a drawing keeps within.
+    width: usize,
+    /// The widest a harbor ship's or wharf building's name may be on the town half-sheet.
+    max_name: usize,
+}
+
+impl Layout {
+    /// The layout for a terminal `columns` wide: the wide one from [`WIDE`] columns, the
+    /// narrow one below.
+    fn for_columns(columns: usize) -> Layout {
+        if columns >= WIDE {
+            Layout { width: WIDE, max_name: 18 }
+        } else {
+            Layout { width: NARROW, max_name: 12 }
+        }
+    }
+}
 
 fn mark(m: Mark) -> char {
     match m {
@@ -76,8 +98,10 @@ fn fit(text: &str, width: usize) -> String {
     }
 }
 
-/// The drawing of one player's sheet, line by line (its [`legend`] apart).
-pub fn draw(rules: &FleetRules, sheet: &Sheet, lang: &str) -> Vec<String> {
+/// The drawing of one player's sheet for a terminal `columns` wide, line by line (its
+/// [`legend`] apart).
+pub fn draw(rules: &FleetRules, sheet: &Sheet, lang: &str, columns: usize) -> Vec<String> {
+    let layout = Layout::for_columns(columns);
     let view = pad(rules, sheet);
     let header = t!(
         lang,
@@ -89,7 +113,7 @@ pub fn draw(rules: &FleetRules, sheet: &Sheet, lang: &str) -> Vec<String> {
         n = sheet.full_boats(rules)
     );
 
-    // The town half-sheet, its names as wide as the longest needs (up to `MAX_NAME`).
+    // The town half-sheet, its names as wide as the longest needs (up to the layout's `max_name`).
     let town_names: Vec<String> = view
         .harbor
         .iter()
@@ -97,7 +121,7 @@ pub fn draw(rules: &FleetRules, sheet: &Sheet, lang: &str) -> Vec<String> {
         .map(|row| heading(&super::fleet::section_name(rules, row.section, lang)))
         .chain([t!(lang, "engine.pad_hexes"), t!(lang, "engine.pad_salvage")])
         .collect();
-    let name_width = town_names.iter().map(|n| n.chars().count()).max().unwrap_or(0).min(MAX_NAME);
+    let name_width = town_names.iter().map(|n| n.chars().count()).max().unwrap_or(0).min(layout.max_name);
     let mut right: Vec<String> = Vec::new();
     for (row, name) in view.harbor.iter().chain(&view.wharf).zip(&town_names) {
         let name = fit(name, name_width);
@@ -127,7 +151,7 @@ pub fn draw(rules: &FleetRules, sheet: &Sheet, lang: &str) -> Vec<String> {
     let headings: Vec<String> =
         view.columns.iter().map(|c| heading(rules.boat_types[c.boat_type].name.get(lang))).collect();
     let town_width = right.iter().map(|l| l.chars().count()).max().unwrap_or(0);
-    let room = WIDTH.saturating_sub(town_width + 3 + 3) / view.columns.len().max(1);
+    let room = layout.width.saturating_sub(town_width + 3 + 3) / view.columns.len().max(1);
     let longest = headings.iter().map(|h| h.chars().count()).max().unwrap_or(0) + 1;
     let column = longest.min(room).clamp(MIN_COLUMN, MAX_COLUMN);
     let mut left: Vec<String> = Vec::new();
@@ -173,9 +197,10 @@ pub fn draw(rules: &FleetRules, sheet: &Sheet, lang: &str) -> Vec<String> {
     out
 }
 
-/// What the letters and signs of a drawing mean, in lines of at most 100 characters.
-pub fn legend(lang: &str) -> Vec<String> {
-    wrap(&t!(lang, "engine.pad_legend"), " · ", WIDTH)
+/// What the letters and signs of a drawing mean, in lines as wide as the drawing's layout
+/// for a terminal `columns` wide.
+pub fn legend(lang: &str, columns: usize) -> Vec<String> {
+    wrap(&t!(lang, "engine.pad_legend"), " · ", Layout::for_columns(columns).width)
 }
 
 /// `text` made of parts joined by `sep`, broken into lines of at most `width` characters

@@ -1,41 +1,69 @@
 //! A menu for the terminal that takes typing: every key typed goes into a filter (a
 //! number, an option's key or the start of a word of its label, `undo` or `zurück`…),
-//! ↑/↓ move the highlight, and only Enter chooses. A stray Space, `j` or `k` can never
-//! commit a decision, and the cursor is never hidden (a killed deckhand cannot leave the
-//! terminal without one).
+//! ↑/↓ move the highlight, and only Enter chooses. Nothing commits by accident: a number
+//! is an option's (commands such as `undo` have none), a typed start chooses only the one
+//! option it fits (else the candidates are shown), a command only by its whole word, and a
+//! key that fits nothing on an empty line is not typed at all (a stray Space, `j` or `k`);
+//! what answers nothing stays on the line with the reason. Ctrl-U clears
+//! the line, ↑ on an empty line recalls the last entry. The cursor is never hidden (a
+//! killed deckhand cannot leave the terminal without one).
 
 use console::{Key, Term};
 
 use super::Choice;
 
-/// The options that match what was typed, best first: the option numbered so, an option
-/// whose key is exactly the text, then those whose key or a word of whose label starts
-/// with it, then those whose label contains it (case and accents ignored).
-pub fn filter(choices: &[Choice], typed: &str) -> Vec<usize> {
+/// The number each choice is chosen by: options count from 1 in their order, commands
+/// have none.
+fn numbers(choices: &[Choice]) -> Vec<Option<usize>> {
+    let mut n = 0;
+    choices
+        .iter()
+        .map(|c| {
+            (!c.command).then(|| {
+                n += 1;
+                n
+            })
+        })
+        .collect()
+}
+
+/// The choices that match what was typed, each with how well: 0 the option numbered so,
+/// a key that is exactly the text or a command's own word; 1 a key or a word of the label
+/// that starts with it (of a command, only its own word); 2 a label that contains it, two
+/// characters or more (case and accents ignored).
+fn ranked(choices: &[Choice], typed: &str) -> Vec<(u8, usize)> {
     let typed = crate::text::fold_word(typed.trim());
     if typed.is_empty() {
-        return (0..choices.len()).collect();
+        return (0..choices.len()).map(|i| (1, i)).collect();
     }
     if let Ok(n) = typed.parse::<usize>() {
-        if (1..=choices.len()).contains(&n) {
-            return vec![n - 1];
-        }
+        return numbers(choices).iter().position(|m| *m == Some(n)).map(|i| vec![(0, i)]).unwrap_or_default();
     }
     let keys: Vec<String> = choices.iter().map(|c| crate::text::fold_word(&c.key)).collect();
     // A label both ways an umlaut may be typed (`zuruck`, `zurueck`).
     let labels: Vec<[String; 2]> =
         choices.iter().map(|c| [crate::text::fold_word(&c.label), crate::text::fold_word_e(&c.label)]).collect();
-    let word_start = |i: usize| {
+    let words = |i: usize| {
         labels[i]
             .iter()
-            .any(|l| l.split(|c: char| !c.is_alphanumeric() && c != ':' && c != '_').any(|w| w.starts_with(&typed)))
+            .flat_map(|l| l.split(|c: char| !c.is_alphanumeric() && c != ':' && c != '_'))
+            .collect::<Vec<_>>()
     };
+    // A command's own word is the first of its label (`zurück — …`).
+    let own_word = |i: usize| labels[i].iter().any(|l| l.split_whitespace().next() == Some(typed.as_str()));
+    // A command by its key or its own word only, never by the words that explain it.
+    let own_start =
+        |i: usize| labels[i].iter().any(|l| l.split_whitespace().next().is_some_and(|w| w.starts_with(&typed)));
     let rank = |i: usize| -> Option<u8> {
-        if keys[i] == typed {
+        if keys[i] == typed || (choices[i].command && own_word(i)) {
             Some(0)
-        } else if keys[i].starts_with(&typed) || word_start(i) {
+        } else if keys[i].starts_with(&typed) || (choices[i].command && own_start(i)) {
             Some(1)
-        } else if labels[i].iter().any(|l| l.contains(&typed)) {
+        } else if choices[i].command {
+            None
+        } else if words(i).iter().any(|w| w.starts_with(&typed)) {
+            Some(1)
+        } else if typed.chars().count() > 1 && labels[i].iter().any(|l| l.contains(&typed)) {
             Some(2)
         } else {
             None
@@ -43,7 +71,50 @@ pub fn filter(choices: &[Choice], typed: &str) -> Vec<usize> {
     };
     let mut ranked: Vec<(u8, usize)> = (0..choices.len()).filter_map(|i| rank(i).map(|r| (r, i))).collect();
     ranked.sort();
-    ranked.into_iter().map(|(_, i)| i).collect()
+    ranked
+}
+
+/// The choices that match what was typed, best first (what the menu shows).
+pub fn filter(choices: &[Choice], typed: &str) -> Vec<usize> {
+    ranked(choices, typed).into_iter().map(|(_, i)| i).collect()
+}
+
+/// What Enter on a typed text chooses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Typed {
+    /// This choice, and no other, is meant: its number, its key, a command's whole word,
+    /// or a start only this option has.
+    One(usize),
+    /// Several options fit as well as each other: nothing is chosen.
+    Several(Vec<usize>),
+    /// Only the start of commands, which are chosen by their whole word.
+    CommandStart(Vec<usize>),
+    /// Nothing fits.
+    Nothing,
+}
+
+/// What Enter on `typed` chooses (see [`Typed`]).
+pub fn chosen(choices: &[Choice], typed: &str) -> Typed {
+    let ranked = ranked(choices, typed);
+    let exact: Vec<usize> = ranked.iter().filter(|(r, _)| *r == 0).map(|(_, i)| *i).collect();
+    match exact[..] {
+        [one] => return Typed::One(one),
+        [_, _, ..] => return Typed::Several(exact),
+        [] => {}
+    }
+    let options: Vec<(u8, usize)> = ranked.iter().copied().filter(|(_, i)| !choices[*i].command).collect();
+    match options.first() {
+        Some(&(best, _)) => {
+            let group: Vec<usize> = options.iter().filter(|(r, _)| *r == best).map(|(_, i)| *i).collect();
+            if group.len() == 1 {
+                Typed::One(group[0])
+            } else {
+                Typed::Several(group)
+            }
+        }
+        None if !ranked.is_empty() => Typed::CommandStart(ranked.iter().map(|(_, i)| *i).collect()),
+        None => Typed::Nothing,
+    }
 }
 
 /// What a menu that takes entries gave: an option, or a line typed for it.
@@ -55,30 +126,58 @@ pub enum Picked {
     Text(String),
 }
 
+/// The words a menu says about what was typed, in the table's language.
+fn why_not(choices: &[Choice], typed: &str, what: &Typed, lang: &str) -> String {
+    let typed = crate::text::escape_controls(typed.trim());
+    let labels = |is: &[usize]| is.iter().map(|i| choices[*i].label.clone()).collect::<Vec<_>>().join(" · ");
+    match what {
+        Typed::Several(is) => crate::t!(lang, "cli.ui.several", typed = typed, options = labels(is)),
+        Typed::CommandStart(is) => {
+            let words: Vec<String> = is
+                .iter()
+                .map(|i| choices[*i].label.split_whitespace().next().unwrap_or(&choices[*i].key).to_string())
+                .collect();
+            crate::t!(lang, "cli.ui.whole_word", typed = typed, words = words.join(", "))
+        }
+        Typed::One(_) | Typed::Nothing => {
+            crate::t!(lang, "cli.ui.nothing", typed = typed, n = numbers(choices).iter().flatten().count())
+        }
+    }
+}
+
+/// How a menu or a line is asked: on which terminal, with which words, and the last entry
+/// (↑ recalls it; what is committed becomes it).
+pub struct Asking<'a> {
+    /// The terminal drawn on (standard error).
+    pub term: &'a Term,
+    /// The question.
+    pub prompt: &'a str,
+    /// The line before what is typed (what may be typed, how to choose).
+    pub hint: &'a str,
+    /// Colour the highlight and the problems.
+    pub color: bool,
+    /// The language of the menu's own words.
+    pub lang: &'a str,
+    /// The last entry committed at this terminal.
+    pub last: &'a mut String,
+}
+
 /// Ask on the terminal; returns the index of the chosen option.
-pub fn select(term: &Term, prompt: &str, choices: &[Choice], hint: &str, color: bool) -> std::io::Result<usize> {
+pub fn select(a: Asking, choices: &[Choice]) -> std::io::Result<usize> {
     let mut typed = String::new();
-    match run(term, prompt, choices, hint, color, &mut typed, None, None)? {
+    match run(a, choices, &mut typed, None, None)? {
         Some(Picked::Choice(i)) => Ok(i),
         _ => unreachable!("a menu without entries returns an option"),
     }
 }
 
 /// Ask on the terminal, taking an option or a typed entry: Enter on a single word that
-/// options match chooses the highlighted one; Enter on several words, or a word no option
-/// matches, gives the text when `check` accepts it, and shows why not below the menu
-/// otherwise (the text stays to be corrected).
-pub fn entry(
-    term: &Term,
-    prompt: &str,
-    choices: &[Choice],
-    hint: &str,
-    color: bool,
-    check: super::Validator,
-) -> std::io::Result<Picked> {
+/// only one option fits chooses it; Enter on several words, or a word no option fits,
+/// gives the text when `check` accepts it, and shows why not below the menu otherwise (the
+/// text stays to be corrected).
+pub fn entry(a: Asking, choices: &[Choice], check: super::Validator) -> std::io::Result<Picked> {
     let mut typed = String::new();
-    Ok(run(term, prompt, choices, hint, color, &mut typed, None, Some(check))?
-        .expect("only an overtaken menu returns without a choice"))
+    Ok(run(a, choices, &mut typed, None, Some(check))?.expect("only an overtaken menu returns without a choice"))
 }
 
 /// Ask on the terminal until `overtaken()` says the question was answered elsewhere (a
@@ -86,137 +185,200 @@ pub fn entry(
 /// typed so far left in `typed` (the next menu starts from it). Keys are read one by one
 /// while the menu waits, so typing ahead is never lost.
 pub fn select_until(
-    term: &Term,
-    prompt: &str,
+    a: Asking,
     choices: &[Choice],
-    hint: &str,
-    color: bool,
     typed: &mut String,
     overtaken: &dyn Fn() -> bool,
 ) -> std::io::Result<Option<usize>> {
     let _keys = keys::OneByOne::enter();
-    Ok(match run(term, prompt, choices, hint, color, typed, Some(overtaken), None)? {
+    Ok(match run(a, choices, typed, Some(overtaken), None)? {
         Some(Picked::Choice(i)) => Some(i),
         _ => None,
     })
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Whether `next` (what is typed with one more key) may still become an answer: in a
+/// menu, some choice must fit it; in a menu that takes entries, a first word must fit a
+/// choice or be an entry `check` accepts, and the words after it are free.
+fn may_become(choices: &[Choice], next: &str, check: Option<super::Validator>) -> bool {
+    let free = check.is_some() && next.trim_start().contains(char::is_whitespace);
+    free || !filter(choices, next).is_empty() || check.is_some_and(|check| check(next).is_ok())
+}
+
+/// Whether a space typed now means nothing: at the start of the line, or after a space.
+fn idle_space(typed: &str, c: char) -> bool {
+    c.is_whitespace() && (typed.is_empty() || typed.ends_with(char::is_whitespace))
+}
+
+/// Clear what a menu or line drew: the lines above, and the line being typed with the
+/// rows it wrapped onto.
+fn clear(term: &Term, drawn: usize) -> std::io::Result<()> {
+    term.clear_line()?;
+    term.clear_last_lines(drawn)
+}
+
+/// The terminal rows a line of text takes beyond its first at this terminal's width.
+fn wrapped(term: &Term, line: &str) -> usize {
+    let width = usize::from(term.size().1).max(20);
+    console::measure_text_width(line).saturating_sub(1) / width
+}
+
 fn run(
-    term: &Term,
-    prompt: &str,
+    a: Asking,
     choices: &[Choice],
-    hint: &str,
-    color: bool,
     typed: &mut String,
     overtaken: Option<&dyn Fn() -> bool>,
     check: Option<super::Validator>,
 ) -> std::io::Result<Option<Picked>> {
+    let Asking { term, prompt, hint, color, lang, last } = a;
     let mut highlight = 0usize;
+    // The highlight was moved with the arrows since the last key typed: Enter takes it.
+    let mut moved = false;
+    // The last key was refused: Enter right after it chooses nothing (`0`⏎ is no answer,
+    // not the highlighted option).
+    let mut refused = false;
     let mut drawn = 0usize;
     let mut problem: Option<String> = None;
     loop {
         let words = typed.split_whitespace().count();
-        // Several words, or a word no option has: an entry, not a filter.
+        // Several words: an entry, not a filter.
         let matches = if check.is_some() && words > 1 { Vec::new() } else { filter(choices, typed) };
         highlight = highlight.min(matches.len().saturating_sub(1));
-        term.clear_line()?;
-        term.clear_last_lines(drawn)?;
+        clear(term, drawn)?;
         drawn = draw(term, prompt, choices, &matches, highlight, typed, hint, color, problem.as_deref())?;
         let Some(key) = keys::next(term, overtaken)? else {
-            term.clear_line()?;
-            term.clear_last_lines(drawn)?;
+            clear(term, drawn)?;
             return Ok(None);
         };
+        let commit = |picked: Picked, shown: &str, typed: &mut String, last: &mut String| -> std::io::Result<_> {
+            clear(term, drawn)?;
+            term.write_line(&format!("{prompt} {shown}"))?;
+            *last = match &picked {
+                Picked::Choice(i) if typed.trim().is_empty() => choices[*i].key.clone(),
+                _ => typed.trim().to_string(),
+            };
+            typed.clear();
+            Ok(Some(picked))
+        };
+        if std::mem::take(&mut refused) && key == Key::Enter {
+            refused = true;
+            continue;
+        }
         match key {
-            Key::Enter if !matches.is_empty() => {
-                let chosen = matches[highlight];
-                term.clear_line()?;
-                term.clear_last_lines(drawn)?;
-                term.write_line(&format!("{prompt} {}", choices[chosen].label))?;
-                typed.clear();
-                return Ok(Some(Picked::Choice(chosen)));
+            Key::Enter if !matches.is_empty() && (typed.trim().is_empty() || moved) => {
+                let i = matches[highlight];
+                return commit(Picked::Choice(i), &choices[i].label, typed, last);
             }
             Key::Enter if !typed.trim().is_empty() => {
-                if let Some(check) = check {
-                    match check(typed) {
-                        Ok(()) => {
-                            term.clear_line()?;
-                            term.clear_last_lines(drawn)?;
-                            term.write_line(&format!("{prompt} {typed}"))?;
-                            return Ok(Some(Picked::Text(std::mem::take(typed))));
-                        }
-                        Err(why) => problem = Some(why),
+                let what = if words > 1 && check.is_some() { Typed::Nothing } else { chosen(choices, typed) };
+                if let Typed::One(i) = what {
+                    return commit(Picked::Choice(i), &choices[i].label, typed, last);
+                }
+                match check.map(|check| check(typed)) {
+                    Some(Ok(())) => {
+                        let text = typed.clone();
+                        return commit(Picked::Text(text.clone()), &text, typed, last);
                     }
+                    // The entry's own reason, unless the options were the question.
+                    Some(Err(why)) if what == Typed::Nothing && typed.trim().parse::<usize>().is_err() => {
+                        problem = Some(why)
+                    }
+                    _ => problem = Some(why_not(choices, typed, &what, lang)),
                 }
             }
-            Key::ArrowDown | Key::Tab if !matches.is_empty() => highlight = (highlight + 1) % matches.len(),
+            Key::ArrowUp if typed.is_empty() && highlight == 0 && !last.is_empty() => {
+                *typed = last.clone();
+                problem = None;
+                moved = false;
+            }
+            Key::ArrowDown | Key::Tab if !matches.is_empty() => {
+                highlight = (highlight + 1) % matches.len();
+                moved = true;
+            }
             Key::ArrowUp | Key::BackTab if !matches.is_empty() => {
-                highlight = (highlight + matches.len() - 1) % matches.len()
+                highlight = (highlight + matches.len() - 1) % matches.len();
+                moved = true;
             }
             Key::Backspace => {
                 typed.pop();
-                highlight = 0;
-                problem = None;
+                (highlight, moved, problem) = (0, false, None);
             }
-            Key::Escape => {
+            // Escape or Ctrl-U: the line is cleared.
+            Key::Escape | Key::Char('\u{15}') => {
                 typed.clear();
-                highlight = 0;
-                problem = None;
+                (highlight, moved, problem) = (0, false, None);
             }
-            Key::Char(c) if !c.is_control() => {
-                typed.push(c);
-                highlight = 0;
-                problem = None;
+            Key::Char(c) if !c.is_control() && !idle_space(typed, c) => {
+                let next = format!("{typed}{c}");
+                // A stray key on an empty line is not typed; after something typed, a
+                // key stays on the line (Enter then says why it answers nothing).
+                if !typed.is_empty() || may_become(choices, &next, check) {
+                    *typed = next;
+                    (highlight, moved, problem) = (0, false, None);
+                } else {
+                    problem = Some(why_not(choices, &next, &Typed::Nothing, lang));
+                    refused = true;
+                }
             }
             _ => {}
         }
     }
 }
 
-/// A line of text on the terminal, until `overtaken()` (see `select_until`): printable
-/// keys type, Backspace deletes, Escape clears, Enter checks the line with `validate` and
-/// shows what is wrong below it.
+/// A line of text on the terminal (until `overtaken()`, if given: see `select_until`):
+/// printable keys type, Backspace deletes, Escape and Ctrl-U clear, ↑ recalls the last
+/// entry, Enter checks the line with `validate` and shows what is wrong above it — the line
+/// stays as typed, to be corrected.
 pub fn line_until(
-    term: &Term,
-    prompt: &str,
+    a: Asking,
     typed: &mut String,
     validate: &dyn Fn(&str) -> Result<(), String>,
-    overtaken: &dyn Fn() -> bool,
+    overtaken: Option<&dyn Fn() -> bool>,
 ) -> std::io::Result<Option<String>> {
+    let Asking { term, prompt, hint: _, color, lang: _, last } = a;
     let _keys = keys::OneByOne::enter();
     let mut problem: Option<String> = None;
     let mut drawn = 0usize;
     loop {
-        term.clear_line()?;
-        term.clear_last_lines(drawn)?;
+        clear(term, drawn)?;
         drawn = 0;
         if let Some(p) = &problem {
-            term.write_line(&console::truncate_str(p, usize::from(term.size().1).max(20) - 1, "…"))?;
+            let p = console::truncate_str(p, usize::from(term.size().1).max(20) - 1, "…").into_owned();
+            term.write_line(&if color { console::style(p).red().to_string() } else { p })?;
             drawn = 1;
         }
-        term.write_str(&format!("{prompt}: {typed}"))?;
+        let line = format!("{prompt}: {typed}");
+        term.write_str(&line)?;
         term.flush()?;
-        let Some(key) = keys::next(term, Some(overtaken))? else {
-            term.clear_line()?;
-            term.clear_last_lines(drawn)?;
+        drawn += wrapped(term, &line);
+        let Some(key) = keys::next(term, overtaken)? else {
+            clear(term, drawn)?;
             return Ok(None);
         };
         match key {
             Key::Enter => match validate(typed) {
                 Ok(()) => {
-                    term.clear_line()?;
-                    term.clear_last_lines(drawn)?;
+                    clear(term, drawn)?;
                     term.write_line(&format!("{prompt}: {typed}"))?;
+                    if !typed.trim().is_empty() {
+                        *last = typed.trim().to_string();
+                    }
                     return Ok(Some(std::mem::take(typed)));
                 }
                 Err(why) => problem = Some(why),
             },
+            Key::ArrowUp if !last.is_empty() => {
+                *typed = last.clone();
+                problem = None;
+            }
             Key::Backspace => {
                 typed.pop();
             }
-            Key::Escape => typed.clear(),
-            Key::Char(c) if !c.is_control() => typed.push(c),
+            Key::Escape | Key::Char('\u{15}') => {
+                typed.clear();
+                problem = None;
+            }
+            Key::Char(c) if !c.is_control() && !idle_space(typed, c) => typed.push(c),
             _ => {}
         }
     }
@@ -366,11 +528,13 @@ fn draw(
     let width = usize::from(cols).max(20);
     let room = usize::from(rows).saturating_sub(4).max(3);
     let first = highlight.saturating_sub(room - 1).min(matches.len().saturating_sub(room));
-    let number_width = choices.len().to_string().len();
+    let numbers = numbers(choices);
+    let number_width = numbers.iter().flatten().max().unwrap_or(&0).to_string().len();
     let mut lines = vec![console::truncate_str(prompt, width - 1, "…").into_owned()];
     for (at, &i) in matches.iter().enumerate().skip(first).take(room) {
         let marker = if at == highlight { '›' } else { ' ' };
-        let line = format!("{marker} {:>number_width$}  {}", i + 1, choices[i].label);
+        let number = numbers[i].map(|n| n.to_string()).unwrap_or_default();
+        let line = format!("{marker} {number:>number_width$}  {}", choices[i].label);
         let line = console::truncate_str(&line, width - 1, "…").into_owned();
         lines.push(if at == highlight && color { console::style(line).cyan().bold().to_string() } else { line });
     }
@@ -385,10 +549,12 @@ fn draw(
         term.write_line(line)?;
     }
     let hint = if color { console::style(hint).dim().to_string() } else { hint.to_string() };
-    term.write_str(&format!("{hint} {typed}"))?;
+    let line = format!("{hint} {typed}");
+    term.write_str(&line)?;
     term.flush()?;
-    // The typed line has no newline: clearing it is clearing one more line than written.
-    Ok(lines.len())
+    // The typed line has no newline: clearing it is clearing one more line than written,
+    // and the rows it wrapped onto.
+    Ok(lines.len() + wrapped(term, &line))
 }
 
 #[cfg(test)]
@@ -400,9 +566,9 @@ mod tests {
             Choice::new("mark", "mark cod.4 (B: launch a boat)"),
             Choice::new("coin", "use as 1 coin"),
             Choice::new("as:lobster", "as lobster, + 1 star action"),
-            Choice::new("undo", "zurück — die letzte Entscheidung zurücknehmen"),
-            Choice::new("sheet", "Bogen zeigen"),
-            Choice::new("sheets", "alle Bögen zeigen"),
+            Choice::command("undo", "zurück — die letzte Entscheidung zurücknehmen"),
+            Choice::command("sheet", "Bogen zeigen"),
+            Choice::command("sheets", "alle Bögen zeigen"),
         ]
     }
 
@@ -421,5 +587,48 @@ mod tests {
         assert_eq!(filter(&m, "launch"), vec![0]);
         assert_eq!(filter(&m, "xyz"), Vec::<usize>::new());
         assert_eq!(filter(&m, "9"), Vec::<usize>::new(), "no option 9: no match, nothing chosen");
+    }
+
+    #[test]
+    fn a_number_is_an_options_never_a_commands() {
+        let m = menu();
+        assert_eq!(chosen(&m, "3"), Typed::One(2));
+        assert_eq!(filter(&m, "4"), Vec::<usize>::new(), "undo stands fourth but has no number");
+        assert_eq!(chosen(&m, "4"), Typed::Nothing);
+        assert_eq!(numbers(&m), [Some(1), Some(2), Some(3), None, None, None]);
+    }
+
+    #[test]
+    fn a_start_chooses_only_the_one_option_it_fits() {
+        let m = vec![
+            Choice::new("bait_shop", "bait shop"),
+            Choice::new("amas_bank", "Ama's bank"),
+            Choice::new("casino", "casino"),
+            Choice::command("sheet", "sheet — show this player's sheet"),
+            Choice::command("sheets", "sheets — show every player's sheet"),
+        ];
+        assert_eq!(chosen(&m, "b"), Typed::Several(vec![0, 1]), "bait shop and bank both start so");
+        assert_eq!(chosen(&m, "ba"), Typed::Several(vec![0, 1]));
+        assert_eq!(chosen(&m, "bai"), Typed::One(0));
+        assert_eq!(chosen(&m, "bAn"), Typed::One(1));
+        assert_eq!(chosen(&m, "c"), Typed::One(2));
+        assert_eq!(chosen(&m, "sheet"), Typed::One(3), "a command's whole word");
+        assert_eq!(chosen(&m, "sheets"), Typed::One(4));
+        assert_eq!(chosen(&m, "she"), Typed::CommandStart(vec![3, 4]), "a command only by its whole word");
+        assert_eq!(chosen(&m, "q"), Typed::Nothing);
+        let why = why_not(&m, "ba", &chosen(&m, "ba"), "en");
+        assert!(why.contains("bait shop") && why.contains("Ama's bank"), "{why}");
+    }
+
+    #[test]
+    fn stray_keys_fit_nothing_and_spaces_lead_nowhere() {
+        let m = menu();
+        assert!(!may_become(&m, "j", None));
+        assert!(may_become(&m, "l", None));
+        assert!(may_become(&m, "use a", None), "words of a label");
+        assert!(!may_become(&m, "j", Some(&|_| Err("no".into()))));
+        assert!(may_become(&m, "$", Some(&|t| if t == "$" { Ok(()) } else { Err("no".into()) })), "an entry");
+        assert!(may_become(&m, "h i", Some(&|_| Err("no".into()))), "the words after the first are free");
+        assert!(idle_space("", ' ') && idle_space("h ", ' ') && !idle_space("h", ' ') && !idle_space("", 'h'));
     }
 }

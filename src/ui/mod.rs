@@ -1,5 +1,5 @@
-//! UI layer: every question deckhand asks goes through `Prompter`. dialoguer is used only
-//! by `TerminalPrompter`; `ScriptPrompter` answers from a file (`--answers FILE`, or `-`
+//! UI layer: every question deckhand asks goes through `Prompter`. Only `TerminalPrompter`
+//! draws on a terminal (`menu`: menus and lines that take typing); `ScriptPrompter` answers from a file (`--answers FILE`, or `-`
 //! for standard input) so whole games run without a terminal and in tests.
 
 use std::io::{IsTerminal, Write};
@@ -10,16 +10,24 @@ use crate::Error;
 pub mod menu;
 
 /// One option of a multiple-choice question. `key` is language-neutral and is what an
-/// answers file may type; `label` is what a person sees.
+/// answers file may type; `label` is what a person sees. A command (`undo`, `sheet`,
+/// `help`) stands in the menu but answers nothing: it has no number and is chosen only by
+/// its whole word.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Choice {
     pub key: String,
     pub label: String,
+    pub command: bool,
 }
 
 impl Choice {
     pub fn new(key: impl Into<String>, label: impl Into<String>) -> Self {
-        Choice { key: key.into(), label: label.into() }
+        Choice { key: key.into(), label: label.into(), command: false }
+    }
+
+    /// A command of the menu (see [`Choice`]).
+    pub fn command(key: impl Into<String>, label: impl Into<String>) -> Self {
+        Choice { key: key.into(), label: label.into(), command: true }
     }
 }
 
@@ -125,9 +133,8 @@ pub fn prompter_for_in(answers: Option<&Path>, command: &str, lang: &'static str
     }
 }
 
-/// dialoguer on a real terminal.
+/// A real terminal: the menus and lines of `menu`.
 pub struct TerminalPrompter {
-    theme: Box<dyn dialoguer::theme::Theme>,
     color: bool,
     lang: &'static str,
     /// What was typed into a question that was overtaken, and that question: asked again
@@ -136,6 +143,8 @@ pub struct TerminalPrompter {
     typed_for: String,
     /// The players' names, each shown in its colour (`PLAYER_COLORS`, by seat).
     players: Vec<String>,
+    /// The last entry committed (↑ recalls it).
+    last: String,
 }
 
 /// A colour per seat, told apart on dark and light terminals alike.
@@ -151,18 +160,13 @@ const PLAYER_COLORS: [console::Color; 6] = [
 impl TerminalPrompter {
     pub fn new() -> Self {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        let theme: Box<dyn dialoguer::theme::Theme> = if no_color {
-            Box::new(dialoguer::theme::SimpleTheme)
-        } else {
-            Box::new(dialoguer::theme::ColorfulTheme::default())
-        };
         TerminalPrompter {
-            theme,
             color: !no_color,
             lang: "en",
             typed: String::new(),
             typed_for: String::new(),
             players: Vec::new(),
+            last: String::new(),
         }
     }
 
@@ -203,6 +207,11 @@ impl TerminalPrompter {
         }
     }
 
+    /// How a question is asked at this terminal.
+    fn asking<'a>(&'a mut self, term: &'a console::Term, prompt: &'a str, hint: &'a str) -> menu::Asking<'a> {
+        menu::Asking { term, prompt, hint, color: self.color, lang: self.lang, last: &mut self.last }
+    }
+
     /// Keep what was typed only for the question it was typed into.
     fn same_question(&mut self, prompt: &str) {
         if self.typed_for != prompt {
@@ -218,8 +227,8 @@ impl Default for TerminalPrompter {
     }
 }
 
-fn dialoguer_error(e: dialoguer::Error, lang: &str) -> Error {
-    let dialoguer::Error::IO(io) = e;
+/// A terminal that could not be read: Ctrl-C is an interruption.
+fn io_error(io: std::io::Error, lang: &str) -> Error {
     if io.kind() == std::io::ErrorKind::Interrupted {
         Error::Interrupted
     } else {
@@ -229,15 +238,13 @@ fn dialoguer_error(e: dialoguer::Error, lang: &str) -> Error {
 
 impl Prompter for TerminalPrompter {
     fn select(&mut self, prompt: &str, choices: &[Choice]) -> Result<usize, Error> {
-        let hint = crate::t!(self.lang, "cli.ui.menu_hint");
-        menu::select(&console::Term::stderr(), prompt, choices, &hint, self.color)
-            .map_err(|e| dialoguer_error(dialoguer::Error::IO(e), self.lang))
+        let (hint, term, lang) = (crate::t!(self.lang, "cli.ui.menu_hint"), console::Term::stderr(), self.lang);
+        menu::select(self.asking(&term, prompt, &hint), choices).map_err(|e| io_error(e, lang))
     }
 
     fn entry(&mut self, prompt: &str, choices: &[Choice], check: Validator) -> Result<Picked, Error> {
-        let hint = crate::t!(self.lang, "cli.ui.entry_hint");
-        menu::entry(&console::Term::stderr(), prompt, choices, &hint, self.color, check)
-            .map_err(|e| dialoguer_error(dialoguer::Error::IO(e), self.lang))
+        let (hint, term, lang) = (crate::t!(self.lang, "cli.ui.entry_hint"), console::Term::stderr(), self.lang);
+        menu::entry(self.asking(&term, prompt, &hint), choices, check).map_err(|e| io_error(e, lang))
     }
 
     fn entries(&self) -> bool {
@@ -245,12 +252,13 @@ impl Prompter for TerminalPrompter {
     }
 
     fn input(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
-        dialoguer::Input::<String>::with_theme(self.theme.as_ref())
-            .with_prompt(prompt)
-            .allow_empty(true)
-            .validate_with(|s: &String| validate(s))
-            .interact_text()
-            .map_err(|e| dialoguer_error(e, self.lang))
+        // A line of our own, not dialoguer's: a wrong answer stays on the line to be
+        // corrected, Ctrl-U clears it and ↑ recalls the last entry.
+        let (term, lang) = (console::Term::stderr(), self.lang);
+        let mut typed = String::new();
+        menu::line_until(self.asking(&term, prompt, ""), &mut typed, validate, None)
+            .map(|line| line.expect("a line nothing overtakes is answered"))
+            .map_err(|e| io_error(e, lang))
     }
 
     fn say(&mut self, line: &str) {
@@ -298,9 +306,11 @@ impl Prompter for TerminalPrompter {
 
     fn select_until(&mut self, prompt: &str, choices: &[Choice], overtaken: Overtaken) -> Result<Option<usize>, Error> {
         self.same_question(prompt);
-        let hint = crate::t!(self.lang, "cli.ui.menu_hint");
-        menu::select_until(&console::Term::stderr(), prompt, choices, &hint, self.color, &mut self.typed, overtaken)
-            .map_err(|e| dialoguer_error(dialoguer::Error::IO(e), self.lang))
+        let (hint, term, lang) = (crate::t!(self.lang, "cli.ui.menu_hint"), console::Term::stderr(), self.lang);
+        let mut typed = std::mem::take(&mut self.typed);
+        let picked = menu::select_until(self.asking(&term, prompt, &hint), choices, &mut typed, overtaken);
+        self.typed = typed;
+        picked.map_err(|e| io_error(e, lang))
     }
 
     fn input_until(
@@ -310,8 +320,11 @@ impl Prompter for TerminalPrompter {
         overtaken: Overtaken,
     ) -> Result<Option<String>, Error> {
         self.same_question(prompt);
-        menu::line_until(&console::Term::stderr(), prompt, &mut self.typed, validate, overtaken)
-            .map_err(|e| dialoguer_error(dialoguer::Error::IO(e), self.lang))
+        let (term, lang) = (console::Term::stderr(), self.lang);
+        let mut typed = std::mem::take(&mut self.typed);
+        let line = menu::line_until(self.asking(&term, prompt, ""), &mut typed, validate, Some(overtaken));
+        self.typed = typed;
+        line.map_err(|e| io_error(e, lang))
     }
 }
 
@@ -365,14 +378,18 @@ impl ScriptPrompter {
 }
 
 impl ScriptPrompter {
-    /// The choice an answer names: its key or label (case ignored), or its number.
+    /// The choice an answer names: its key or label (case ignored), or its number — as at
+    /// a terminal, options are numbered and commands (`undo`) are not.
     fn find(choices: &[Choice], answer: &str) -> Option<usize> {
         let lower = answer.to_lowercase();
         choices
             .iter()
             .position(|c| c.key.to_lowercase() == lower)
             .or_else(|| choices.iter().position(|c| c.label.to_lowercase() == lower))
-            .or_else(|| answer.parse::<usize>().ok().filter(|n| (1..=choices.len()).contains(n)).map(|n| n - 1))
+            .or_else(|| match menu::chosen(choices, answer) {
+                menu::Typed::One(i) if answer.trim().parse::<usize>().is_ok() => Some(i),
+                _ => None,
+            })
     }
 }
 
@@ -477,6 +494,20 @@ mod tests {
         assert_eq!(p.select("Pick", &choices).unwrap(), 0);
         assert_eq!(p.select("Pick", &choices).unwrap(), 1);
         assert_eq!(p.select("Pick", &choices).unwrap(), 1);
+    }
+
+    #[test]
+    fn a_number_never_means_a_command() {
+        let choices = [
+            Choice::new("oyster", "oyster"),
+            Choice::new("coin3", "3 coins"),
+            Choice::command("undo", "undo — take back the last decision"),
+        ];
+        let mut p = script(&["2", "3", "undo"]);
+        assert_eq!(p.select("Pick", &choices).unwrap(), 1);
+        let err = p.select("Pick", &choices).unwrap_err().to_string();
+        assert!(err.starts_with("answers.txt:2: `3` is not an answer"), "{err}");
+        assert_eq!(p.select("Pick", &choices).unwrap(), 2, "undo by its word");
     }
 
     #[test]

@@ -140,7 +140,7 @@ fn enter(
                         .iter()
                         .map(|b| Choice::new(b.id.clone(), b.name.get(lang)))
                         .collect();
-                    choices.push(Choice::new("undo", crate::t!(lang, "cli.play.meta_undo")));
+                    choices.push(Choice::command("undo", crate::t!(lang, "cli.play.meta_undo")));
                     let c = p.select(&crate::t!(lang, "cli.enter.king_crab_bonus"), &choices)?;
                     if c < fleet_rules.king_crab_bonuses.len() {
                         sheet.king_crab_bonus = Some(c);

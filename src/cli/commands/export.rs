@@ -1,13 +1,16 @@
-//! `deckhand export --format bgstats|json|csv`: every recorded play (or those the filters
-//! select), oldest first, on standard output.
+//! `deckhand export --format bgstats|json|csv|deckhand|bgstats-link`: every recorded play
+//! (or those the filters select), oldest first, on standard output, written as it is read.
+//! `deckhand` is the lossless export `import` reads back (in the order the plays were
+//! recorded); `bgstats-link` one link per play, newest first, that opens it in BG Stats.
 
 use clap::{Args, ValueEnum};
 
 use super::history::FilterArgs;
-use crate::cli::emit;
-use crate::cli::record::DbArgs;
-use crate::history::{self, export};
-use crate::Error;
+use std::io::Write as _;
+
+use crate::cli::record::{DbArgs, Stopped};
+use crate::history::{self, export, transfer, Filter, Order, Play};
+use crate::report::listing::JsonArray;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ExportFormat {
@@ -15,6 +18,8 @@ pub enum ExportFormat {
     Bgstats,
     Json,
     Csv,
+    Deckhand,
+    BgstatsLink,
 }
 
 #[derive(Debug, Args)]
@@ -39,17 +44,40 @@ pub const HELP: &[(&str, &str, &str)] = &[
 ];
 
 pub fn run(args: ExportArgs, _lang: &'static str) -> anyhow::Result<i32> {
-    let filter = args.filter.filter()?;
-    let mut plays = match args.db.open_existing()? {
-        Some(db) => history::query::plays(&db, &filter).map_err(Error::from)?,
-        None => Vec::new(),
+    let order = match args.format {
+        ExportFormat::Deckhand => Order::Recorded,
+        // Links are for tapping: the latest play first.
+        ExportFormat::BgstatsLink => Order::NewestFirst,
+        _ => Order::OldestFirst,
     };
-    plays.reverse();
-    let text = match args.format {
-        ExportFormat::Bgstats => export::bgstats(&plays),
-        ExportFormat::Json => export::json(&plays),
-        ExportFormat::Csv => export::csv(&plays),
+    let filter = Filter { order, ..args.filter.filter()? };
+    let db = args.db.open_read_only()?;
+    let each = |f: &mut dyn FnMut(Play) -> Result<(), Stopped>| -> Result<(), Stopped> {
+        match &db {
+            Some(db) => history::query::each_play(db, &filter, f),
+            None => Ok(()),
+        }
     };
-    emit(&text)?;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    match args.format {
+        ExportFormat::Bgstats | ExportFormat::Json => {
+            let mut array = JsonArray::new(&mut out);
+            let json = if args.format == ExportFormat::Json { export::play_json } else { export::bgstats_play };
+            each(&mut |play| Ok(array.item(&json(&play))?))?;
+            array.finish()?;
+        }
+        ExportFormat::BgstatsLink => {
+            each(&mut |play| Ok(writeln!(out, "{}", export::bgstats_link(&play))?))?;
+        }
+        ExportFormat::Deckhand => {
+            out.write_all(transfer::head().as_bytes())?;
+            each(&mut |play| Ok(out.write_all(transfer::play_line(&play).as_bytes())?))?;
+        }
+        ExportFormat::Csv => {
+            out.write_all(export::CSV_HEADER.as_bytes())?;
+            each(&mut |play| Ok(out.write_all(export::csv_rows(&play).as_bytes())?))?;
+        }
+    }
+    out.flush()?;
     Ok(0)
 }

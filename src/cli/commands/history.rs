@@ -1,15 +1,14 @@
 //! `deckhand history [--game G] [--player P] [--since DATE] [--limit N]` and
 //! `deckhand history delete ID [--yes]`.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write as _};
 
 use clap::{Args, Subcommand};
 use serde_json::{json, Value};
 
-use crate::cli::emit;
-use crate::cli::record::{self, DbArgs};
-use crate::history::{self, export, Filter, HistoryError, Play};
-use crate::report::listing::Listing;
+use crate::cli::record::{self, DbArgs, Stopped};
+use crate::history::{self, export, Filter, HistoryError, Order, Play};
+use crate::report::listing::{JsonArray, Listing, Stream};
 use crate::report::Format;
 use crate::text::history::{self as words, GameNames};
 use crate::ui::Choice;
@@ -55,6 +54,8 @@ impl FilterArgs {
             since: self.since.as_deref().map(record::parse_date).transpose()?,
             night: None,
             limit: self.limit,
+            order: Order::NewestFirst,
+            without_categories: false,
         })
     }
 }
@@ -92,53 +93,147 @@ pub fn run(args: HistoryArgs, lang: &'static str) -> anyhow::Result<i32> {
     if let Some(HistoryAction::Delete { id, yes, db }) = args.action {
         return delete(id, yes, &db, lang);
     }
-    let filter = args.filter.filter()?;
-    let plays = match args.db.open_existing()? {
-        Some(db) => history::query::plays(&db, &filter).map_err(Error::from)?,
-        None => Vec::new(),
+    // Only JSON shows the points per category.
+    let filter = Filter { without_categories: args.format != Format::Json, ..args.filter.filter()? };
+    let db = args.db.open_read_only()?;
+    let none = || crate::ui::say(&crate::t!(lang, "cli.history.none", path = args.db.shown()));
+    let listed = matches!(args.format, Format::Table | Format::Markdown);
+    let Some(db) = db else {
+        if listed {
+            none();
+            return Ok(0);
+        }
+        return list(None, &filter, args.format, lang).map(|_| 0);
     };
-    if plays.is_empty() && matches!(args.format, Format::Table | Format::Markdown) {
-        crate::ui::say(&crate::t!(lang, "cli.history.none", path = args.db.shown()));
-        return Ok(0);
+    if list(Some(&db), &filter, args.format, lang)? == 0 && listed {
+        none();
     }
-    let text = match args.format {
-        Format::Json => {
-            let list: Vec<Value> = plays.iter().map(export::play_json).collect();
-            serde_json::to_string_pretty(&list)? + "\n"
-        }
-        Format::Html => {
-            let title = crate::t!(lang, "cli.history.title");
-            crate::report::html::document(&title, &listing(&plays, lang).render(Format::Html, Some(&title)), lang)
-        }
-        format => listing(&plays, lang).render(format, None),
-    };
-    emit(&text)?;
     Ok(0)
 }
 
-/// The plays as rows: number, when, game, players with their scores, result, duration.
-fn listing(plays: &[Play], lang: &str) -> Listing {
+/// Write the plays as they are read (a terminal table reads them twice: its column widths
+/// first); the number of plays listed.
+fn list(db: Option<&history::Db>, filter: &Filter, format: Format, lang: &str) -> anyhow::Result<usize> {
+    let each = |f: &mut dyn FnMut(Play) -> Result<(), Stopped>| -> Result<(), Stopped> {
+        match db {
+            Some(db) => history::query::each_play(db, filter, f),
+            None => Ok(()),
+        }
+    };
+    // One read transaction: both passes see the same plays.
+    let _snapshot = db.map(|db| db.snapshot()).transpose().map_err(Error::from)?;
+    let out = std::io::BufWriter::new(std::io::stdout().lock());
+    if format == Format::Json {
+        let mut array = JsonArray::new(out);
+        each(&mut |play| Ok(array.item(&export::play_json(&play))?))?;
+        return Ok(array.finish()?);
+    }
     let mut names = GameNames::default();
-    let mut list = Listing::new(&[
+    let columns = columns(lang);
+    if format == Format::Table {
+        return table(each, &columns, &mut names, out, lang);
+    }
+    let title = crate::t!(lang, "cli.history.title");
+    let (mut out, tail) = match format {
+        Format::Html => {
+            let (head, tail) = crate::report::html::document_parts(&title, lang);
+            let mut out = out;
+            out.write_all(head.as_bytes())?;
+            (out, Some(tail))
+        }
+        _ => (out, None),
+    };
+    let listed = {
+        let mut stream = Stream::new(&mut out, &columns, format, tail.as_ref().map(|_| title.as_str()), None);
+        each(&mut |play| Ok(stream.row(&row(&play, &mut names, lang))?))?;
+        if stream.rows() == 0 && matches!(format, Format::Table | Format::Markdown) {
+            return Ok(0);
+        }
+        stream.finish()?
+    };
+    if let Some(tail) = tail {
+        out.write_all(tail.as_bytes())?;
+    }
+    out.flush()?;
+    Ok(listed)
+}
+
+/// Rows a terminal table fits its columns to before it writes the first line.
+const FIRST_ROWS: usize = 200;
+
+/// A terminal table in one pass: its columns fit the first `FIRST_ROWS` plays, so the first
+/// line comes at once however long the history is; a later, wider cell widens its column
+/// from that row on.
+fn table(
+    each: impl Fn(&mut dyn FnMut(Play) -> Result<(), Stopped>) -> Result<(), Stopped>,
+    columns: &Listing,
+    names: &mut GameNames,
+    mut out: impl std::io::Write,
+    lang: &str,
+) -> anyhow::Result<usize> {
+    let mut widths = columns.widths();
+    let mut first: Vec<Vec<Value>> = Vec::new();
+    let mut stream: Option<Stream<'_, &mut dyn std::io::Write>> = None;
+    let out: &mut dyn std::io::Write = &mut out;
+    let mut out = Some(out);
+    each(&mut |play| {
+        let line = row(&play, names, lang);
+        if let Some(stream) = stream.as_mut() {
+            stream.widen(&line);
+            return Ok(stream.row(&line)?);
+        }
+        widths.fit(&line);
+        first.push(line);
+        if first.len() == FIRST_ROWS {
+            let mut started =
+                Stream::new(out.take().expect("once"), columns, Format::Table, None, Some(widths.clone()));
+            for line in first.drain(..) {
+                started.row(&line)?;
+            }
+            stream = Some(started);
+        }
+        Ok(())
+    })?;
+    let mut stream = match (stream, out) {
+        (Some(stream), _) => stream,
+        (None, Some(out)) => Stream::new(out, columns, Format::Table, None, Some(widths)),
+        (None, None) => unreachable!("the stream takes the output when it starts"),
+    };
+    for line in first.drain(..) {
+        stream.row(&line)?;
+    }
+    if stream.rows() == 0 {
+        return Ok(0);
+    }
+    Ok(stream.finish()?)
+}
+
+/// The columns of the listing: number, when, game, players with their scores, result,
+/// duration, where.
+fn columns(lang: &str) -> Listing {
+    Listing::new(&[
         ("id", crate::t!(lang, "cli.history.col.id")),
         ("date", crate::t!(lang, "cli.history.col.date")),
         ("game", crate::t!(lang, "cli.history.col.game")),
         ("players", crate::t!(lang, "cli.history.col.players")),
         ("result", crate::t!(lang, "cli.history.col.result")),
         ("duration", crate::t!(lang, "cli.history.col.duration")),
-    ]);
-    for play in plays {
-        let r = &play.record;
-        list.rows.push(vec![
-            json!(play.id),
-            json!(words::when(r)),
-            json!(names.game(&r.game_id, &r.game_name, lang)),
-            json!(words::players(r)),
-            json!(names.result(r, lang)),
-            json!(words::duration(r.duration_s, lang)),
-        ]);
-    }
-    list
+        ("location", crate::t!(lang, "cli.history.col.location")),
+    ])
+}
+
+/// One play as a row of the listing.
+fn row(play: &Play, names: &mut GameNames, lang: &str) -> Vec<Value> {
+    let r = &play.record;
+    vec![
+        json!(play.id),
+        json!(words::when(r)),
+        json!(names.game(&r.game_id, &r.game_name, lang)),
+        json!(words::players(r)),
+        json!(names.result(r, lang)),
+        json!(words::duration(r.duration_s, lang)),
+        json!(r.location),
+    ]
 }
 
 fn delete(id: i64, yes: bool, args: &DbArgs, lang: &'static str) -> anyhow::Result<i32> {

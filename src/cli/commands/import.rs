@@ -1,7 +1,10 @@
-//! `deckhand import SAVE…`: record finished games from their save files, replayed through
-//! the same code as `resume`. A save already in the history (same content hash) is skipped,
-//! so importing twice changes nothing.
+//! `deckhand import FILE…`: record finished games from their save files (replayed through
+//! the same code as `resume`), and merge other histories: another laptop's database file or
+//! its `export --format deckhand`, told apart by their content. A play already in the
+//! history (same content hash) is skipped, so importing twice changes nothing; the players
+//! an import added are listed (matched by name, without case).
 
+use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -11,16 +14,20 @@ use crate::cli::record::{self, DbArgs};
 use crate::cli::{coop_table, fleet_table, saves};
 use crate::games::fischerspiel::state::Event;
 use crate::games::fleet::session::Entry;
-use crate::history::{self, PlayRecord, Recorded, Source};
+use crate::history::record::Batch;
+use crate::history::{self, transfer, Db, Filter, HistoryError, Order, PlayRecord, Recorded, Source};
 use crate::log::save::Setup;
 use crate::log::Journal;
 use crate::Error;
 
 #[derive(Debug, Args)]
 pub struct ImportArgs {
-    /// Save files written by `deckhand play`
-    #[arg(required = true, value_name = "SAVE")]
+    /// Save files written by `deckhand play`, history databases, or `export --format deckhand` files
+    #[arg(required = true, value_name = "FILE")]
     pub saves: Vec<PathBuf>,
+    /// Where the games were played (a table or a venue): recorded with every play that has no place yet
+    #[arg(long, value_name = "NAME", value_parser = record::location)]
+    pub location: Option<String>,
     #[command(flatten)]
     pub rules: SavedRules,
     #[command(flatten)]
@@ -32,6 +39,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("import", "saves", "cli.help.import.saves"),
     ("import", "rules", "cli.help.began_with"),
     ("import", "allow_rules_change", "cli.help.import.allow_rules_change"),
+    ("import", "location", "cli.help.import.location"),
     ("import", "db", "cli.help.history.db"),
 ];
 
@@ -64,24 +72,128 @@ fn play_of(path: &Path, args: &ImportArgs, lang: &'static str) -> Result<Option<
     }
 }
 
+/// What a file given to `import` is, judged by its content.
+enum Kind {
+    /// Another deckhand's history database (an SQLite file).
+    Database,
+    /// `export --format deckhand`.
+    Export,
+    /// A save of `deckhand play`.
+    Save,
+}
+
+fn kind_of(path: &Path) -> Result<Kind, Error> {
+    let io = |e: std::io::Error| Error::Read { path: path.display().to_string(), cause: e };
+    let meta = std::fs::metadata(path).map_err(io)?;
+    if !meta.is_file() {
+        return Err(Error::NotAFile { path: path.display().to_string(), kind: crate::log::files::FileKind::of(&meta) });
+    }
+    let mut head = Vec::with_capacity(256);
+    std::fs::File::open(path).and_then(|f| f.take(4096).read_to_end(&mut head)).map_err(io)?;
+    if head.starts_with(b"SQLite format 3\0") {
+        return Ok(Kind::Database);
+    }
+    let first = head.split(|b| *b == b'\n').next().unwrap_or_default();
+    if transfer::is_export(&String::from_utf8_lossy(first)) {
+        return Ok(Kind::Export);
+    }
+    Ok(Kind::Save)
+}
+
+/// Plays of one file: recorded, and already in the history.
+#[derive(Default)]
+struct Merged {
+    new: u64,
+    already: u64,
+}
+
+impl Merged {
+    fn count(&mut self, recorded: Recorded) {
+        match recorded {
+            Recorded::New(_) => self.new += 1,
+            Recorded::AlreadyRecorded(_) => self.already += 1,
+        }
+    }
+}
+
+/// A play with `--location` when it has no place of its own.
+fn placed(play: PlayRecord, location: Option<&String>) -> PlayRecord {
+    PlayRecord { location: play.location.or_else(|| location.cloned()), ..play }
+}
+
+/// Every play of another history (its database or its export) into ours, in one
+/// transaction: a file is merged whole or not at all.
+fn merge(
+    db: &mut Db,
+    ours: &Path,
+    path: &Path,
+    kind: &Kind,
+    location: Option<&String>,
+    new_players: &mut Vec<String>,
+) -> Result<Merged, Error> {
+    let same = |a: &Path, b: &Path| {
+        std::fs::canonicalize(a).ok().zip(std::fs::canonicalize(b).ok()).is_some_and(|(a, b)| a == b)
+    };
+    if same(path, ours) {
+        return Err(Error::Usage(crate::msg!("cli.import.itself", file = path.display().to_string())));
+    }
+    let mut merged = Merged::default();
+    let mut batch = Batch::begin(db)?;
+    match kind {
+        Kind::Database => {
+            if let Some(theirs) = Db::open_read_only(path)? {
+                let all = Filter { order: Order::Recorded, ..Filter::default() };
+                history::query::each_play(&theirs, &all, |play| {
+                    merged.count(batch.record(&placed(play.record, location))?);
+                    Ok::<(), HistoryError>(())
+                })?;
+            }
+        }
+        _ => transfer::read(path, |play| {
+            merged.count(batch.record(&placed(play, location))?);
+            Ok::<(), HistoryError>(())
+        })?,
+    }
+    new_players.extend(batch.new_players().iter().cloned());
+    batch.commit()?;
+    Ok(merged)
+}
+
 pub fn run(args: ImportArgs, lang: &'static str) -> anyhow::Result<i32> {
+    let ours = args.db.path().map_err(Error::from)?;
     let mut db = args.db.open()?;
     let mut failed = 0;
+    let mut new_players = Vec::new();
     for path in &args.saves {
         let file = crate::text::escape_controls(&path.display().to_string()).into_owned();
-        match play_of(path, &args, lang) {
-            Ok(Some(play)) => match history::record::record(&mut db, &play).map_err(Error::from)? {
-                Recorded::New(id) => crate::ui::say(&crate::t!(lang, "cli.import.recorded", file = file, id = id)),
-                Recorded::AlreadyRecorded(id) => {
-                    crate::ui::say(&crate::t!(lang, "cli.import.already", file = file, id = id))
+        let done = kind_of(path).and_then(|kind| match kind {
+            Kind::Save => match play_of(path, &args, lang)? {
+                Some(play) => {
+                    let mut batch = Batch::begin(&mut db)?;
+                    let recorded = batch.record(&placed(play, args.location.as_ref()))?;
+                    new_players.extend(batch.new_players().iter().cloned());
+                    batch.commit()?;
+                    Ok(match recorded {
+                        Recorded::New(id) => crate::t!(lang, "cli.import.recorded", file = file, id = id),
+                        Recorded::AlreadyRecorded(id) => crate::t!(lang, "cli.import.already", file = file, id = id),
+                    })
                 }
+                None => Ok(crate::t!(lang, "cli.import.unfinished", file = file)),
             },
-            Ok(None) => crate::ui::say(&crate::t!(lang, "cli.import.unfinished", file = file)),
+            kind => merge(&mut db, &ours, path, &kind, args.location.as_ref(), &mut new_players)
+                .map(|m| crate::t!(lang, "cli.import.merged", file = file, n = m.new, already = m.already)),
+        });
+        match done {
+            Ok(said) => crate::ui::say(&said),
             Err(e) => {
                 failed += 1;
                 crate::ui::say(&format!("deckhand: {}", e.message(lang)));
             }
         }
+    }
+    if !new_players.is_empty() {
+        let names: Vec<String> = new_players.iter().map(|n| crate::text::escape_controls(n).into_owned()).collect();
+        crate::ui::say(&crate::t!(lang, "cli.import.new_players", n = names.len(), names = names.join(", ")));
     }
     if failed > 0 {
         return Err(Error::Usage(crate::msg!("cli.import.failed", n = failed)).into());

@@ -22,6 +22,7 @@ pub mod rules;
 pub mod score;
 pub mod selfplay;
 pub mod show;
+pub mod standings;
 pub mod stats;
 
 /// The help texts of every command: (command path, argument or "" for the command,
@@ -45,6 +46,7 @@ pub fn help() -> impl Iterator<Item = &'static (&'static str, &'static str, &'st
         history::HELP,
         stats::HELP,
         night::HELP,
+        standings::HELP,
         export::HELP,
         import::HELP,
         players::HELP,

@@ -34,7 +34,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
 
 pub fn run(args: NightArgs, lang: &'static str) -> anyhow::Result<i32> {
     let date = args.date.as_deref().map(record::parse_date).transpose()?;
-    let night = match args.db.open_existing()? {
+    let night = match args.db.open_read_only()? {
         Some(db) => history::query::night(&db, date).map_err(Error::from)?,
         None => None,
     };

@@ -10,6 +10,7 @@ use crate::cli::record::LiveArgs;
 use crate::cli::served::ServeArgs;
 use crate::cli::{coop_table, fleet_table};
 use crate::games::Game;
+use crate::log::save::DealCode;
 use crate::Error;
 
 #[derive(Debug, Args)]
@@ -22,8 +23,8 @@ pub struct PlayArgs {
     pub players: Vec<String>,
     #[command(flatten)]
     pub fleet: FleetFlags,
-    /// Save file (Fleet default: fleet-DATE-TIME.jsonl; fischerspiel: fischerspiel.jsonl);
-    /// an existing file is never overwritten
+    /// Save file (default: GAME-DATE-TIME.jsonl in the games folder, e.g.
+    /// fleet-dice-20261126-201500.jsonl); an existing file is never overwritten
     #[arg(long, short = 'o', visible_alias = "output", value_name = "FILE")]
     pub save: Option<PathBuf>,
     #[command(flatten)]
@@ -56,6 +57,10 @@ pub struct FleetFlags {
     /// Seed for digital dice (a game with the same seed and decisions rolls the same)
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Deal digital dice by a code: every table with the same code rolls the same dice,
+    /// whatever its players choose (a duplicate tournament; see `deckhand standings`)
+    #[arg(long, value_name = "CODE", value_parser = deal_code)]
+    pub deal: Option<DealCode>,
     /// Ask every decision, one answer each: nothing the rules force is applied, no
     /// entry answers more than its question
     #[arg(long)]
@@ -72,6 +77,7 @@ impl FleetFlags {
             (self.trophies, "--trophies"),
             (self.dice != DiceMode::Physical, "--dice"),
             (self.seed.is_some(), "--seed"),
+            (self.deal.is_some(), "--deal"),
             (self.ask_all, "--ask-all"),
         ] {
             if set {
@@ -121,6 +127,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("play", "trophies", "cli.help.play.trophies"),
     ("play", "dice", "cli.help.play.dice"),
     ("play", "seed", "cli.help.play.seed"),
+    ("play", "deal", "cli.help.play.deal"),
     ("play", "ask_all", "cli.help.play.ask_all"),
     ("play", "save", "cli.help.play.save"),
     ("play", "variant", "cli.help.play.variant"),
@@ -168,6 +175,12 @@ pub fn run(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
         Game::Fleet(_) => {
             refuse(args.coop.given())?;
             let f = &args.fleet;
+            if f.deal.is_some() && f.dice != DiceMode::Digital {
+                return Err(Error::Usage(crate::msg!("cli.play.deal_needs_digital")).into());
+            }
+            if f.deal.is_some() && f.seed.is_some() {
+                return Err(Error::Usage(crate::msg!("cli.play.deal_and_seed")).into());
+            }
             fleet_table::play(
                 fleet_table::PlayOptions {
                     game: &args.game,
@@ -177,6 +190,7 @@ pub fn run(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
                     trophies: f.trophies,
                     digital: f.dice == DiceMode::Digital,
                     seed: f.seed,
+                    deal: f.deal,
                     save: args.save.as_deref(),
                     answers: args.answers.answers.as_deref(),
                     rules: args.rules.rules.as_deref(),
@@ -191,4 +205,9 @@ pub fn run(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
             Err(Error::Usage(crate::msg!("cli.main.play_endgame", game = loaded.names(), id = loaded.id())).into())
         }
     }
+}
+
+/// `--deal CODE`: 1 to 16 letters, digits and dashes.
+fn deal_code(text: &str) -> Result<DealCode, String> {
+    DealCode::parse(text).ok_or_else(|| crate::t!(crate::text::from_env(), "cli.play.bad_deal", max = DealCode::MAX))
 }

@@ -1,5 +1,6 @@
-//! `deckhand players rename OLD NEW`: correct a player's name, or merge two spellings of
-//! one player into one.
+//! `deckhand players rename OLD NEW`: correct a player's name (or merge two spellings of
+//! one player into one, under NEW); `deckhand players merge FROM INTO`: every play of FROM
+//! follows INTO, who keeps their name. Either way the old names stay the player's.
 
 use clap::Subcommand;
 
@@ -21,6 +22,17 @@ pub enum PlayersCommand {
         #[command(flatten)]
         db: DbArgs,
     },
+    /// Merge two players who are one person: every play of FROM follows INTO
+    Merge {
+        /// The player to merge away (any spelling of case)
+        #[arg(value_name = "FROM")]
+        from: String,
+        /// The player who stays, with their name
+        #[arg(value_name = "INTO")]
+        into: String,
+        #[command(flatten)]
+        db: DbArgs,
+    },
 }
 
 pub const HELP: &[(&str, &str, &str)] = &[
@@ -29,10 +41,17 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("players/rename", "old", "cli.help.players.rename.old"),
     ("players/rename", "new", "cli.help.players.rename.new"),
     ("players/rename", "db", "cli.help.history.db"),
+    ("players/merge", "", "cli.help.players.merge.about"),
+    ("players/merge", "from", "cli.help.players.merge.from"),
+    ("players/merge", "into", "cli.help.players.merge.into"),
+    ("players/merge", "db", "cli.help.history.db"),
 ];
 
 pub fn run(cmd: PlayersCommand, lang: &'static str) -> anyhow::Result<i32> {
-    let PlayersCommand::Rename { old, new, db } = cmd;
+    let (old, new, db) = match cmd {
+        PlayersCommand::Rename { old, new, db } => (old, new, db),
+        PlayersCommand::Merge { from, into, db } => return merge(&from, &into, &db, lang),
+    };
     if new.trim().is_empty() {
         return Err(Error::Usage(crate::msg!("cli.players.empty_name")).into());
     }
@@ -51,5 +70,15 @@ pub fn run(cmd: PlayersCommand, lang: &'static str) -> anyhow::Result<i32> {
             crate::ui::say(&crate::t!(lang, "cli.players.merged", old = old_text, new = new_text, n = plays))
         }
     }
+    Ok(0)
+}
+
+fn merge(from: &str, into: &str, db: &DbArgs, lang: &'static str) -> anyhow::Result<i32> {
+    let Some(mut db) = db.open_existing()? else {
+        return Err(Error::from(HistoryError::NoSuchPlayer { name: from.into() }).into());
+    };
+    let plays = history::query::merge(&mut db, from, into).map_err(Error::from)?;
+    let (from, into) = (escape_controls(from).into_owned(), escape_controls(into).into_owned());
+    crate::ui::say(&crate::t!(lang, "cli.players.merged", old = from, new = into, n = plays));
     Ok(0)
 }

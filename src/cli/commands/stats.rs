@@ -36,7 +36,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
 ];
 
 pub fn run(args: StatsArgs, lang: &'static str) -> anyhow::Result<i32> {
-    let stats = match args.db.open_existing()? {
+    let stats = match args.db.open_read_only()? {
         Some(db) => history::query::stats(&db, args.game.as_deref(), args.player.as_deref()).map_err(Error::from)?,
         None => Stats::default(),
     };

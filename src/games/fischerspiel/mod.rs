@@ -2,4 +2,5 @@
 //! tracker (`state`), a pure reducer over events.
 
 pub mod model;
+pub mod setup;
 pub mod state;

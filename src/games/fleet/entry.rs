@@ -130,7 +130,8 @@ pub fn forced(d: &Decision) -> Option<(Choice, Forced)> {
 }
 
 /// The answer a player gives when they say nothing more: a die used for its own column
-/// when the only other use is taking it as coins, and two fish on an oyster boat. None
+/// when the only other use is taking it as coins, and two fish on an oyster boat (on
+/// every one of them waiting, when there are several). None
 /// where a real choice is left (a harbor ship, the shrimp license, a building's use…).
 pub fn usual(d: &Decision) -> Option<Choice> {
     if let Some((choice, _)) = forced(d) {
@@ -141,7 +142,13 @@ pub fn usual(d: &Decision) -> Option<Choice> {
             let mark = d.options.iter().find(|o| matches!(o, Choice::Mark { .. }))?;
             d.options.iter().all(|o| matches!(o, Choice::Mark { .. } | Choice::DieAsCoins(_))).then_some(*mark)
         }
-        Ask::Oyster { .. } => d.options.iter().find(|o| matches!(o, Choice::TwoFish)).copied(),
+        // Two fish on every oyster boat waiting, else on this one.
+        Ask::Oyster { .. } => d
+            .options
+            .iter()
+            .find(|o| matches!(o, Choice::EveryOyster { coin: false, .. }))
+            .or_else(|| d.options.iter().find(|o| matches!(o, Choice::TwoFish)))
+            .copied(),
         _ => None,
     }
 }

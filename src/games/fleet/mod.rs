@@ -17,6 +17,7 @@ pub mod ruth;
 pub(crate) mod schema;
 pub mod score;
 pub mod session;
+pub mod setup;
 pub mod sheet;
 pub mod sheet_file;
 

@@ -37,7 +37,7 @@ pub(crate) const FINGERPRINT: u64 = code_hash(
         include_bytes!("compile.rs"),
         include_bytes!("compile_parts.rs"),
         include_bytes!("model.rs"),
-        include_bytes!("../names.rs"),
+        include_bytes!("../../names.rs"),
         include_bytes!("../../source/de/value.rs"),
         include_bytes!("../../source/spanned.rs"),
         include_bytes!("precompiled.rs"),

@@ -24,9 +24,24 @@ pub enum Entry {
     },
     /// Take back the last effective decision.
     Undo,
+    /// Take back the last `n` effective decisions in one act: an undo at the table that
+    /// also takes back the rolls deckhand made and the answers the rules forced after the
+    /// last question a person answered (`{"back":3}`). One user act is one line, so a
+    /// crash never leaves half an undo. `n` is at least 2; one is written as `Undo`, which
+    /// every earlier version reads.
+    Back(usize),
 }
 
 impl Entry {
+    /// The one entry that takes back `n` effective decisions (`n` ≥ 1).
+    pub fn undo(n: usize) -> Entry {
+        if n <= 1 {
+            Entry::Undo
+        } else {
+            Entry::Back(n)
+        }
+    }
+
     /// The entry for a decision answered by `player` (None: at the front).
     pub fn answer(player: Option<usize>, input: Input) -> Entry {
         match player {
@@ -64,7 +79,8 @@ pub struct Undone {
 /// Why an undo is refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NoUndo {
-    /// No decision has been made yet.
+    /// No decision has been made yet, or none by a person: only rolls deckhand made and
+    /// answers the rules forced, which would be made again at once.
     Nothing,
     /// The last decision is a roll deckhand made, and the table has seen the dice.
     DigitalRoll,
@@ -151,6 +167,7 @@ impl Session {
         if self.inputs.is_empty() {
             return Err(NoUndo::Nothing);
         }
+        let before = (self.inputs.clone(), self.game.clone());
         let mut undone = Vec::new();
         while let Some((_, last)) = self.inputs.pop() {
             undone.push(Undone {
@@ -161,8 +178,13 @@ impl Session {
                 decision: None,
             });
             self.game = Self::rebuild(rules, &self.names, self.setup, &self.inputs);
-            if self.inputs.is_empty() || !more(self, self.inputs.len()) {
+            if !more(self, self.inputs.len()) {
                 break;
+            }
+            if self.inputs.is_empty() {
+                // Everything taken back was deckhand's own: nobody's decision to undo.
+                (self.inputs, self.game) = before;
+                return Err(NoUndo::Nothing);
             }
         }
         if let Some(first) = undone.last_mut() {
@@ -192,6 +214,55 @@ impl Session {
         }
     }
 
+    /// The answer deckhand gives itself when the dice are dealt (`play --deal CODE`, `deal`
+    /// the deal's seed): as `digital_answer`, but a roll depends only on the deal and its
+    /// place in the game — the round, the dice phase, whose reroll and how many rerolls that
+    /// player made before in the phase (a start die: whose; a card: whose and how many were
+    /// drawn before) — never on what the players chose before it. Tables with the same deal
+    /// and rules roll the same dice (the k-th boat die of a roll is the same whatever the
+    /// number of dice), and a roll undone and rolled again shows the same faces.
+    pub fn dealt_answer(&self, rules: &FleetRules, deal: u64) -> Option<Input> {
+        let decision = self.game.decision(rules)?;
+        let here = slot(&decision, &self.game)?;
+        // How many decisions of this slot were answered before: the game replayed.
+        let mut game = Game::new(rules, &self.names, self.setup);
+        let mut before = 0u64;
+        for (by, input) in &self.inputs {
+            let answered = match by {
+                None => game.decision(rules),
+                Some(p) => game.pending(rules).into_iter().find(|d| d.player == Some(*p)),
+            };
+            if answered.and_then(|d| slot(&d, &game)) == Some(here) {
+                before += 1;
+            }
+            let done = match by {
+                Some(p) => game.apply_by(rules, *p, input),
+                None => game.apply(rules, input),
+            };
+            done.ok()?;
+        }
+        let stream = |part: u64| {
+            let mut key = crate::rng::Rng::new(deal);
+            for v in here.iter().chain([&before, &part]) {
+                key = crate::rng::Rng::new(key.next_u64() ^ v);
+            }
+            key
+        };
+        match decision.roll {
+            Some(spec) => {
+                let (mut town, mut boat) = (stream(1), stream(2));
+                let mut faces =
+                    super::random::roll(rules, super::game::RollSpec { town: spec.town, boat: 0 }, &mut town);
+                faces.extend(super::random::roll(rules, super::game::RollSpec { town: 0, boat: spec.boat }, &mut boat));
+                Some(Input::Roll { faces, digital: true })
+            }
+            None => {
+                let pick = decision.options.get(stream(0).below(decision.options.len()))?;
+                Some(Input::Choice(pick.key(rules, &self.game).into_owned()))
+            }
+        }
+    }
+
     /// Rebuild a session from save entries. On an entry that does not replay, its index
     /// and why.
     pub fn replay(
@@ -211,6 +282,12 @@ impl Session {
                         return Err((i, ReplayError::UndoNothing));
                     }
                 }
+                Entry::Back(n) => {
+                    if *n == 0 || *n > inputs.len() {
+                        return Err((i, ReplayError::UndoNothing));
+                    }
+                    inputs.truncate(inputs.len() - n);
+                }
             }
         }
         let mut session = Session::with_setup(rules, names, setup);
@@ -224,5 +301,25 @@ impl Session {
         }
         session.game.take_events();
         Ok(session)
+    }
+}
+
+/// Where a decision deckhand answers itself stands in `game`, as numbers: what it is, the
+/// round, the dice phase, the player (1-based; 0 for none). None: a person decides.
+fn slot(d: &Decision, game: &Game) -> Option<[u64; 4]> {
+    use super::game::{Ask, DicePhase};
+    let phase = |p: Option<DicePhase>| match p {
+        None => 0,
+        Some(DicePhase::Boat) => 1,
+        Some(DicePhase::Town) => 2,
+    };
+    let (round, player) = (u64::from(game.round), d.player.map_or(0, |p| p as u64 + 1));
+    match (&d.ask, d.kind()) {
+        (Ask::Roll { phase: p, round, .. }, _) => Some([1, u64::from(*round), phase(Some(*p)), 0]),
+        (Ask::Reroll, _) => Some([2, round, phase(game.phase), player]),
+        (_, Kind::StartDie) => Some([3, round, 0, player]),
+        (_, Kind::StartPlayer) => Some([4, round, 0, 0]),
+        (_, Kind::Draw) => Some([5, round, 0, player]),
+        _ => None,
     }
 }

@@ -75,10 +75,30 @@
     if (v.stopped) { notice(v.stopped); }
   }
 
+  // The dice tapped in so far survive a reload of the page: kept for this page and this
+  // very roll (its offer) in the tab's session storage.
+  var rollKey = 'deckhand-roll:' + location.pathname;
+  function keepRoll(offer) {
+    try { sessionStorage.setItem(rollKey, JSON.stringify({ offer: offer, picked: picked })); } catch (e) { /* private mode */ }
+  }
+  function keptRoll(offer, faces, need) {
+    try {
+      var kept = JSON.parse(sessionStorage.getItem(rollKey) || 'null');
+      var known = function (k) { return faces.some(function (f) { return f.key === k; }); };
+      if (kept && kept.offer === offer && Array.isArray(kept.picked) && kept.picked.length <= need &&
+          kept.picked.every(known)) {
+        return kept.picked;
+      }
+    } catch (e) { /* nothing kept */ }
+    return [];
+  }
+
   function rollPicker(d, box) {
     var chosen = el('div', 'picked');
     var need = d.roll.boat + d.roll.town;
+    picked = keptRoll(d.offer, d.roll.faces, need);
     function redraw() {
+      keepRoll(d.offer);
       chosen.textContent = word('faces') + ' ' + picked.map(function (k) {
         var f = d.roll.faces.filter(function (x) { return x.key === k; })[0];
         return f ? f.label : k;
@@ -126,6 +146,8 @@
     }
     d.options.forEach(function (o) {
       var b = el('button', 'opt', o.label);
+      // What a building, a ship or a license does, under its name.
+      if (o.help) { b.appendChild(el('small', 'help', o.help)); }
       b.type = 'button';
       b.dataset.key = o.key;
       b.addEventListener('click', function () { post(body.dataset.answer, { offer: d.offer, key: o.key }); });
@@ -143,7 +165,11 @@
 
   function showDashboard(v) {
     status(v);
-    byId('scores').innerHTML = v.scores;
+    // At the end the final table stands in the result: the scores are not shown twice.
+    var scores = byId('scores');
+    scores.innerHTML = v.result ? '' : v.scores;
+    scores.hidden = !!v.result;
+    document.body.classList.toggle('over', !!v.result);
     var sheets = byId('sheets');
     sheets.replaceChildren.apply(sheets, v.sheets.map(function (s) {
       var a = el('article', 'player');
@@ -166,9 +192,29 @@
     body.classList.toggle('over', !!v.over);
   }
 
+  // A page that cannot stream (the host refused or dropped its stream) asks for the
+  // state every two seconds until a stream opens again.
+  var polling = null;
+  function poll() {
+    fetch(body.dataset.events.replace(/\/events$/, '/state'), { cache: 'no-store' })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (v) { if (v) { show(v); } })
+      .catch(function () {});
+  }
+  function startPolling() {
+    if (!polling) { poll(); polling = setInterval(poll, 2000); }
+  }
+  function stopPolling() {
+    if (polling) { clearInterval(polling); polling = null; }
+  }
+
   function connect() {
     var source = new EventSource(body.dataset.events);
-    source.onopen = function () { byId('conn').textContent = ''; body.classList.remove('offline'); };
+    source.onopen = function () {
+      stopPolling();
+      byId('conn').textContent = '';
+      body.classList.remove('offline');
+    };
     source.onmessage = function (e) {
       var v;
       try { v = JSON.parse(e.data); } catch (x) { return; }
@@ -177,8 +223,12 @@
     source.onerror = function () {
       byId('conn').textContent = word('offline');
       body.classList.add('offline');
-      // The browser retries by itself; a stream it gave up on is opened again here.
-      if (source.readyState === EventSource.CLOSED) { setTimeout(connect, 1000); }
+      // The browser retries by itself; a stream it gave up on falls back to polling and
+      // is opened again a little later.
+      if (source.readyState === EventSource.CLOSED) {
+        startPolling();
+        setTimeout(connect, 5000);
+      }
     };
   }
 

@@ -134,7 +134,7 @@ pub(crate) enum Found {
 
 /// deckhand's own forms of a value (`Text`, a sheet's marks): their visitors' `expecting`
 /// writes the catalog key, so a wrong type is reported with its translated description.
-pub(crate) const TEXT_OR_NAMES: &str = "rules.schema.want.text_or_names";
+pub(crate) use crate::names::TEXT_OR_NAMES;
 pub(crate) const MARKS: &str = "rules.schema.want.marks";
 const FORMS: [&str; 2] = [TEXT_OR_NAMES, MARKS];
 

@@ -121,6 +121,8 @@ impl<'a> View<'a> {
             Choice::Bonus(b) => self.king_crab_bonus(b),
             Choice::TwoFish => 2.0,
             Choice::FishAndCoin => 1.0 + self.coins(1),
+            Choice::EveryOyster { coin: false, boats } => 2.0 * boats as f32,
+            Choice::EveryOyster { coin: true, boats } => boats as f32 + self.coins(boats),
             // Chance and setup: no policy chooses them.
             Choice::BoatType(_) | Choice::Trophy(_) | Choice::Captain(_) | Choice::Player(_) => 0.0,
         }

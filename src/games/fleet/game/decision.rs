@@ -132,6 +132,15 @@ pub enum Choice {
     TwoFish,
     /// Oyster boat: one fish and one coin.
     FishAndCoin,
+    /// Every oyster boat of the player waiting now, asked once: two fish on each
+    /// (`coin` false) or a fish and a coin on each. The per-boat answers (`TwoFish`,
+    /// `FishAndCoin`) stay, for a mix and for saves written before.
+    EveryOyster {
+        /// A fish and a coin on each boat, not two fish.
+        coin: bool,
+        /// How many oyster boats that is.
+        boats: u32,
+    },
 }
 
 impl Choice {
@@ -158,6 +167,8 @@ impl Choice {
             Choice::Bonus(b) => Cow::Borrowed(&rules.king_crab_bonuses[b].id),
             Choice::TwoFish => Cow::Borrowed("fish"),
             Choice::FishAndCoin => Cow::Borrowed("coin"),
+            Choice::EveryOyster { coin: false, .. } => Cow::Borrowed("all:fish"),
+            Choice::EveryOyster { coin: true, .. } => Cow::Borrowed("all:coin"),
         }
     }
 }

@@ -276,27 +276,49 @@ impl Game {
                 SectionKind::Boats(t) => self.launch_boat(rules, *p, t),
                 _ => self.mark(rules, *p, section),
             },
-            (Task::Oyster { player, boat }, choice) => {
-                let slot = self.boat_slot(rules, *boat);
-                let (fish, tasks) = if choice == Choice::FishAndCoin {
-                    self.add_fish(*player, &slot, 1);
-                    (1, self.earn(rules, *player, 1, Why::OysterCoin))
-                } else {
-                    self.add_fish(*player, &slot, 2);
-                    (2, Vec::new())
-                };
-                let (caught, left) = self.catching[*player];
-                self.catching[*player] = (caught + fish, left.saturating_sub(1));
-                if left <= 1 {
-                    let total = self.players[*player].sheet.total_fish();
-                    self.say(*player, Happened::Caught { n: caught + fish, total });
-                    self.catching[*player] = (0, 0);
+            (Task::Oyster { player, boat }, Choice::EveryOyster { coin, .. }) => {
+                // This boat, then each other one waiting, in place, as if each were
+                // answered in turn (their answers are independent: `together`).
+                let each = if coin { Choice::FishAndCoin } else { Choice::TwoFish };
+                let tasks = self.oyster_catch(rules, *player, *boat, each);
+                self.push_front(tasks);
+                loop {
+                    let Some(i) = self.oysters_waiting(*player).next() else { break };
+                    let _ = self.at(i, |g| {
+                        if let Some(Task::Oyster { player, boat }) = g.queue.pop_front() {
+                            let tasks = g.oyster_catch(rules, player, boat, each);
+                            g.push_front(tasks);
+                        }
+                        Ok::<(), super::Illegal>(())
+                    });
                 }
-                tasks
+                Vec::new()
             }
+            (Task::Oyster { player, boat }, choice) => self.oyster_catch(rules, *player, *boat, choice),
             (task, choice) => unreachable!("{choice:?} is not an option of {task:?}"),
         };
         self.push_front(tasks);
+    }
+
+    /// One oyster boat's catch: two fish, or a fish and a coin; the summary of the
+    /// player's catch once the last boat is done.
+    fn oyster_catch(&mut self, rules: &FleetRules, player: usize, boat: (usize, usize), choice: Choice) -> Vec<Task> {
+        let slot = self.boat_slot(rules, boat);
+        let (fish, tasks) = if choice == Choice::FishAndCoin {
+            self.add_fish(player, &slot, 1);
+            (1, self.earn(rules, player, 1, Why::OysterCoin))
+        } else {
+            self.add_fish(player, &slot, 2);
+            (2, Vec::new())
+        };
+        let (caught, left) = self.catching[player];
+        self.catching[player] = (caught + fish, left.saturating_sub(1));
+        if left <= 1 {
+            let total = self.players[player].sheet.total_fish();
+            self.say(player, Happened::Caught { n: caught + fish, total });
+            self.catching[player] = (0, 0);
+        }
+        tasks
     }
 
     fn use_die(&mut self, rules: &FleetRules, p: usize, face: Face, choice: Choice) -> Vec<Task> {

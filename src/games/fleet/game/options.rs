@@ -72,11 +72,14 @@ impl Game {
                 ask(Some(*p), Ask::KingCrabBonus, self.free_bonuses(rules).into_iter().map(Choice::Bonus).collect())
             }
             Task::Star(p) => ask(Some(*p), Ask::Star, self.star_options(rules, *p)),
-            Task::Oyster { player, boat } => ask(
-                Some(*player),
-                Ask::Oyster { boat: self.boat_slot(rules, *boat) },
-                vec![Choice::TwoFish, Choice::FishAndCoin],
-            ),
+            Task::Oyster { player, boat } => {
+                // Several boats waiting: one answer may do for all of them.
+                let boats = self.oysters_waiting(*player).count() as u32;
+                let every = [false, true].map(|coin| Choice::EveryOyster { coin, boats });
+                let mut options = if boats > 1 { every.to_vec() } else { Vec::new() };
+                options.extend([Choice::TwoFish, Choice::FishAndCoin]);
+                ask(Some(*player), Ask::Oyster { boat: self.boat_slot(rules, *boat) }, options)
+            }
             other => unreachable!("automatic task {other:?} left at the front of the queue"),
         }
     }

@@ -10,7 +10,7 @@
 
 use std::collections::VecDeque;
 
-use super::{Decision, Game, Illegal, Input, Refusal, Task};
+use super::{Choice, Decision, Game, Illegal, Input, Refusal, Task};
 use crate::games::fleet::FleetRules;
 
 impl Task {
@@ -59,6 +59,15 @@ impl Game {
         n
     }
 
+    /// Where a player's oyster boats wait in the window for their catch to be chosen.
+    pub(super) fn oysters_waiting(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
+        let n = self.window();
+        self.queue.iter().take(n).enumerate().filter_map(move |(i, t)| match t {
+            Task::Oyster { player, .. } if *player == p => Some(i),
+            _ => None,
+        })
+    }
+
     /// Whether a player still has something to do in the current window.
     pub(super) fn has_window_task(&self, p: usize) -> bool {
         self.queue.iter().take(self.window()).any(|t| t.player() == Some(p))
@@ -97,7 +106,11 @@ impl Game {
         if self.queue.front().and_then(Task::player) == Some(p) {
             return self.apply(rules, input);
         }
-        self.answer_by(rules, p, |g| g.answer(rules, input))
+        let every = self.every_oyster(rules, p, |g, options| match input {
+            Input::Choice(key) => options.iter().copied().find(|o| o.key(rules, g).eq_ignore_ascii_case(key.trim())),
+            Input::Roll { .. } => None,
+        });
+        self.answer_by(rules, p, every, |g| g.answer(rules, input))
     }
 
     /// `apply_by` with the option's number in `Decision::options` instead of its key (as
@@ -106,21 +119,64 @@ impl Game {
         if self.queue.front().and_then(Task::player) == Some(p) {
             return self.apply_index(rules, i);
         }
-        self.answer_by(rules, p, |g| g.answer_index(rules, i))
+        // The option as the window shows it (with every oyster boat at once among them),
+        // carried out on the task alone.
+        let Some(w) = self.window_position(p) else {
+            return Err(Illegal { refusal: Refusal::NotWaitingFor { player: p }, legal: Vec::new() });
+        };
+        let decision = self.decision_for(rules, &self.queue[w]);
+        let Some(choice) = decision.options.get(i).copied() else {
+            let legal = decision.keys(rules, self);
+            return Err(Illegal {
+                refusal: Refusal::NotAnOption { answer: i.to_string(), decision: Box::new(decision) },
+                legal,
+            });
+        };
+        let every = self.every_oyster(rules, p, |_, _| Some(choice));
+        self.answer_by(rules, p, every, |g| {
+            let task = g.queue.pop_front().expect("the task is there");
+            g.choose(rules, &task, choice);
+            Ok(())
+        })
     }
 
-    /// Player `p`'s decision in the window, answered by `answer` in its place, then the
+    /// The answer to `p`'s decision in the window when it is an oyster boat's and the
+    /// answer (`pick` among its options) is one for every oyster boat at once.
+    fn every_oyster(
+        &self,
+        rules: &FleetRules,
+        p: usize,
+        pick: impl FnOnce(&Game, &[Choice]) -> Option<Choice>,
+    ) -> Option<Choice> {
+        let i = self.window_position(p)?;
+        let Task::Oyster { .. } = &self.queue[i] else { return None };
+        let options = self.decision_for(rules, &self.queue[i]).options;
+        pick(self, &options).filter(|o| matches!(o, Choice::EveryOyster { .. }))
+    }
+
+    /// Player `p`'s decision in the window, answered by `answer` in its place (or, for every
+    /// oyster boat at once, each boat of the player's answered in turn, in place), then the
     /// steps of the chain that need no answer.
     fn answer_by(
         &mut self,
         rules: &FleetRules,
         p: usize,
+        every: Option<Choice>,
         answer: impl FnOnce(&mut Game) -> Result<(), Illegal>,
     ) -> Result<(), Illegal> {
         let Some(i) = self.window_position(p) else {
             return Err(Illegal { refusal: Refusal::NotWaitingFor { player: p }, legal: Vec::new() });
         };
-        self.at(i, answer)?;
+        match every {
+            Some(Choice::EveryOyster { coin, .. }) => {
+                let each = Input::Choice(if coin { "coin" } else { "fish" }.to_string());
+                loop {
+                    let Some(j) = self.oysters_waiting(p).next() else { break };
+                    self.at(j, |g| g.answer(rules, &each))?;
+                }
+            }
+            _ => self.at(i, answer)?,
+        }
         // The steps that follow in the player's chain and need no answer happen now too.
         while let Some(j) = self.queue.iter().take(self.window()).position(|t| t.player() == Some(p)) {
             let ran = self.at(j, |g| {
@@ -137,7 +193,7 @@ impl Game {
 
     /// Run `step` on task `i` of the queue alone (a queue of its own for the moment), then
     /// put what it leads to back in its place.
-    fn at<T>(&mut self, i: usize, step: impl FnOnce(&mut Game) -> Result<T, Illegal>) -> Result<T, Illegal> {
+    pub(super) fn at<T>(&mut self, i: usize, step: impl FnOnce(&mut Game) -> Result<T, Illegal>) -> Result<T, Illegal> {
         let rest = self.queue.split_off(i);
         let before = std::mem::replace(&mut self.queue, rest);
         let after = self.queue.split_off(1);

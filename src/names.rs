@@ -6,6 +6,10 @@ use serde::de::value::MapAccessDeserializer;
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
+/// What a value that is neither a text nor a table of names was expected to be: a catalog
+/// key that the rules reader (`source::de`) turns into its own message.
+pub(crate) const TEXT_OR_NAMES: &str = "rules.schema.want.text_or_names";
+
 /// A game term in English, German and French. English is required; a missing
 /// translation falls back to English (`Names::get`, in the text layer).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
@@ -41,7 +45,7 @@ impl<'de> Deserialize<'de> for Text {
         impl<'de> Visitor<'de> for TextVisitor {
             type Value = Text;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str(crate::source::de::TEXT_OR_NAMES)
+                f.write_str(TEXT_OR_NAMES)
             }
             fn visit_str<E: de::Error>(self, text: &str) -> Result<Text, E> {
                 Ok(Text::Plain(text.to_string()))
