@@ -496,3 +496,82 @@ fn dice_tapped_in_survive_a_reload() {
     });
     drop(driver);
 }
+
+/// Issue #23 item 4, the page is the pad: the boxes the player may mark now are highlighted
+/// on the drawn sheet, and one tap on a box answers — here a die pick and its use at once
+/// (the box decides both); the button list stays; the tap can be undone from the phone.
+#[test]
+fn a_tap_on_a_highlighted_box_answers_the_pick_and_its_use() {
+    let Some((chromium, chromedriver)) = programs("a_tap_on_a_highlighted_box_answers_the_pick_and_its_use") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"];
+    let host = Host::start(&bin, dir.path(), &args, "g.jsonl");
+    // The start dice, who starts and the roll, over HTTP, until a seat picks a die.
+    let mut picker = None;
+    for _ in 0..10 {
+        let states: Vec<Value> = (0..2).map(|s| host.state(s)).collect();
+        let (seat, d) = states.iter().enumerate().find(|(_, s)| !s["decision"].is_null()).expect("a decision");
+        let d = &d["decision"];
+        if !d["roll"].is_null() {
+            let faces = json!({"offer": d["offer"], "faces": ["cod", "shrimp", "oyster"]});
+            assert_eq!(host.post(&format!("{}/answer", host.seats[seat]), &faces).status, 200);
+            continue;
+        }
+        if d["options"].as_array().unwrap().iter().any(|o| o["box"].is_string()) {
+            picker = Some(seat);
+            break;
+        }
+        let r = host.answer(seat, d["offer"].as_u64().unwrap(), d["options"][0]["key"].as_str().unwrap());
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let picker = picker.expect("a seat picks a die");
+    let lines = || std::fs::read_to_string(&host.save).unwrap().lines().map(String::from).collect::<Vec<_>>();
+    let before = lines();
+    let driver = Driver::start(&chromedriver);
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let profile = tempfile::tempdir().unwrap();
+        let c = browser(&driver, &chromium, profile.path()).await;
+        let url = format!("http://{}{}", host.addr, host.seats[picker]);
+        open(&c, &url, 390, 844).await;
+        // A box for each answer whose box decides it (a die whose use marks its column; not
+        // a die whose next box asks license or boat).
+        let offered = host.state(picker)["decision"]["options"].as_array().unwrap().clone();
+        let with_box = offered.iter().filter(|o| o["box"].is_string()).count();
+        let boxes = c.find_all(Locator::Css("#sheet i.can")).await.unwrap();
+        assert!(with_box >= 1 && boxes.len() == with_box, "{} boxes for {offered:?}", boxes.len());
+        let buttons = c.find_all(Locator::Css("#decision button.opt")).await.unwrap();
+        assert!(buttons.len() > boxes.len(), "the buttons stay, with the answers no box stands for");
+        let label = boxes[0].attr("aria-label").await.unwrap().unwrap_or_default();
+        boxes[0].click().await.unwrap();
+        let started = Instant::now();
+        while lines().len() < before.len() + 2 {
+            assert!(started.elapsed() < Duration::from_secs(10), "the tap was not saved");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let after = lines();
+        assert!(after[before.len()].contains("Choice"), "the pick: {after:?}");
+        assert_eq!(after[before.len() + 1], r#"{"do":{"Choice":"mark"}}"#, "and its use, from one tap ({label})");
+        // The last tap taken back from the phone: one save line.
+        let started = Instant::now();
+        loop {
+            if let Ok(undo) = c.find(Locator::Css("#undo:not([hidden])")).await {
+                undo.click().await.unwrap();
+                break;
+            }
+            assert!(started.elapsed() < Duration::from_secs(10), "no undo on the phone");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let started = Instant::now();
+        while lines().len() == after.len() {
+            assert!(started.elapsed() < Duration::from_secs(10), "the undo was not saved");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert!(lines().last().unwrap().contains("back"), "{:?}", lines().last());
+        let _ = c.close().await;
+    });
+    drop(driver);
+}

@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::state::{Inner, Offered, Slot, Table};
 use super::Site;
 use crate::games::fleet::entry::{typed_keys, How};
-use crate::games::fleet::game::{DicePhase, Face, Game};
+use crate::games::fleet::game::{DicePhase, Face, Game, Input};
 use crate::games::fleet::Sheet;
 use crate::report::{html, Standings};
 use crate::text::fleet as fleet_text;
@@ -23,6 +23,10 @@ pub struct OptionView {
     /// bonus), as `help` says it at the terminal; None where the label says it all.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub help: Option<String>,
+    /// The box on the drawn sheet this answer marks (`SECTION-INDEX`, as the sheet's
+    /// `data-box`), when it is the only answer that marks it: tapping the box answers.
+    #[serde(rename = "box", skip_serializing_if = "Option::is_none")]
+    pub mark: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -156,13 +160,14 @@ fn options(table: &Table, inner: &Inner, offered: &Offered) -> Vec<OptionView> {
         key: o.key(rules, game).into_owned(),
         label: fleet_text::option_label(rules, game, d, o, lang),
         help: fleet_text::option_help(rules, game, d, o, lang),
+        mark: box_of(o),
     };
-    let Slot::Seat(seat) = offered.slot else { return d.options.iter().map(option).collect() };
+    let Slot::Seat(seat) = offered.slot else { return unique_boxes(d.options.iter().map(option).collect()) };
     let answers = inner.t.answers(seat);
     if answers.is_empty() {
-        return d.options.iter().map(option).collect();
+        return unique_boxes(d.options.iter().map(option).collect());
     }
-    answers
+    let views = answers
         .iter()
         .filter_map(|steps| {
             let keys = typed_keys(steps);
@@ -184,9 +189,36 @@ fn options(table: &Table, inner: &Inner, offered: &Offered) -> Vec<OptionView> {
             if !after.is_empty() {
                 view.label = format!("{} → {}", view.label, after.join(" → "));
             }
+            // The box the answer marks: the seat's first mark among its steps.
+            view.mark = steps.iter().filter(|s| s.decision.player == Some(seat)).find_map(|s| {
+                let Input::Choice(key) = &s.input else { return None };
+                s.decision.options.iter().find(|o| o.key(rules, game) == *key).and_then(box_of)
+            });
             Some(view)
         })
-        .collect()
+        .collect();
+    unique_boxes(views)
+}
+
+/// The box a choice marks on the drawn sheet (`SECTION-INDEX`), if it marks one.
+fn box_of(choice: &crate::games::fleet::game::Choice) -> Option<String> {
+    use crate::games::fleet::game::Choice;
+    match *choice {
+        Choice::Mark { section, index } | Choice::Section { section, index } => Some(format!("{section}-{index}")),
+        _ => None,
+    }
+}
+
+/// Only a box one answer marks answers by a tap: where several would mark it (a die's
+/// column or the same column by a star action), the buttons say which.
+fn unique_boxes(mut views: Vec<OptionView>) -> Vec<OptionView> {
+    let boxes: Vec<Option<String>> = views.iter().map(|v| v.mark.clone()).collect();
+    for v in &mut views {
+        if v.mark.is_some() && boxes.iter().filter(|b| **b == v.mark).count() > 1 {
+            v.mark = None;
+        }
+    }
+    views
 }
 
 fn sheets(inner: &Inner) -> Vec<&Sheet> {
