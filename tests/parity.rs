@@ -14,7 +14,7 @@ use crate::host::Host;
 const PLAYERS: [&str; 4] = ["Ann", "Bob", "Cy", "Dee"];
 
 /// A save's entries (its lines after the header).
-fn entries(path: &Path) -> Vec<String> {
+pub(crate) fn entries(path: &Path) -> Vec<String> {
     std::fs::read_to_string(path).unwrap().lines().skip(1).map(String::from).collect()
 }
 
@@ -28,7 +28,7 @@ fn header(path: &Path) -> Value {
 
 /// The save lines an answer of `seat` with `keys` (an option of its page) writes, as the
 /// table's service plans it on the game of `done`.
-fn planned(done: &[String], seat: usize, keys: &str) -> Option<Vec<String>> {
+pub(crate) fn planned(done: &[String], seat: usize, keys: &str) -> Option<Vec<String>> {
     let rules = deckhand::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
     let names: Vec<String> = PLAYERS.iter().map(|n| n.to_string()).collect();
     let parsed: Vec<Entry> = done.iter().map(|l| serde_json::from_str(l).unwrap()).collect();

@@ -109,6 +109,7 @@
     d.roll.faces.forEach(function (f) {
       var b = el('button', 'face' + (f.boat ? ' boat' : ' town'), f.label);
       b.type = 'button';
+      b.dataset.key = f.key;
       b.addEventListener('click', function () {
         if (picked.length < need) { picked.push(f.key); redraw(); }
       });
