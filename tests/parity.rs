@@ -110,5 +110,49 @@ fn the_reference_game_on_the_pages_saves_what_the_terminal_saves() {
     let total: usize = asked.iter().sum::<usize>() + rolls.iter().sum::<usize>();
     eprintln!("questions per seat on the pages: {asked:?}, rolls {rolls:?}, {total} in all");
     assert!(asked.iter().all(|n| *n > 0));
+    // The host terminal shows each phone's answer in its log, as its own.
+    let said = host.said();
+    for name in PLAYERS {
+        assert!(said.contains(&format!("{name} (phone): ")), "{said}");
+    }
+    host.finish();
+}
+
+/// The host terminal in phone mode takes what it takes without phones: the same entries
+/// file, given with `--answers` while the game is served, plays the whole game to the same
+/// save.
+#[test]
+fn an_entries_file_plays_the_served_game_as_at_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let compact = std::fs::read_to_string(repo().join("tests/games/four_players.compact.answers")).unwrap();
+    std::fs::write(d.join("answers.txt"), &compact).unwrap();
+    deckhand(d)
+        .args(["play", "fleet-dice", "--players", "Ann,Bob,Cy,Dee", "--answers", "answers.txt", "--save", "a.jsonl"])
+        .assert()
+        .success();
+    let want = entries(&d.join("a.jsonl"));
+    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let args = [
+        "play",
+        "fleet-dice",
+        "--players",
+        "Ann,Bob,Cy,Dee",
+        "--answers",
+        "answers.txt",
+        "--save",
+        "b.jsonl",
+        "--serve",
+        "--bind",
+        "127.0.0.1:0",
+    ];
+    let mut host = Host::start(&bin, d, &args, "b.jsonl");
+    let started = std::time::Instant::now();
+    while entries(&host.save).len() < want.len() {
+        assert!(started.elapsed() < std::time::Duration::from_secs(30), "stopped at {:?}", entries(&host.save).last());
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(entries(&host.save), want);
+    assert_eq!(header(&host.save), header(&d.join("a.jsonl")));
     host.finish();
 }
