@@ -598,14 +598,7 @@ fn the_reference_game_by_taps_on_the_pad() {
     let Some((chromium, chromedriver)) = programs("the_reference_game_by_taps_on_the_pad") else { return };
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let compact =
-        std::fs::read_to_string(crate::common::repo().join("tests/games/four_players.compact.answers")).unwrap();
-    std::fs::write(d.join("answers.txt"), &compact).unwrap();
-    crate::common::deckhand(d)
-        .args(["play", "fleet-dice", "--players", "Ann,Bob,Cy,Dee", "--answers", "answers.txt", "--save", "a.jsonl"])
-        .assert()
-        .success();
-    let want = crate::parity::entries(&d.join("a.jsonl"));
+    let want = crate::parity::at_the_terminal(d);
     let bin = assert_cmd::cargo::cargo_bin("deckhand");
     let args =
         ["play", "fleet-dice", "--players", "Ann,Bob,Cy,Dee", "--save", "b.jsonl", "--serve", "--bind", "127.0.0.1:0"];

@@ -18,6 +18,18 @@ pub(crate) fn entries(path: &Path) -> Vec<String> {
     std::fs::read_to_string(path).unwrap().lines().skip(1).map(String::from).collect()
 }
 
+/// The reference game played at the terminal from its entries file (`answers.txt` and
+/// `a.jsonl` in `d`): its save's entries.
+pub(crate) fn at_the_terminal(d: &Path) -> Vec<String> {
+    let compact = std::fs::read_to_string(repo().join("tests/games/four_players.compact.answers")).unwrap();
+    std::fs::write(d.join("answers.txt"), compact).unwrap();
+    deckhand(d)
+        .args(["play", "fleet-dice", "--players", "Ann,Bob,Cy,Dee", "--answers", "answers.txt", "--save", "a.jsonl"])
+        .assert()
+        .success();
+    entries(&d.join("a.jsonl"))
+}
+
 /// A save's header without its start time.
 fn header(path: &Path) -> Value {
     let text = std::fs::read_to_string(path).unwrap();
@@ -43,13 +55,7 @@ fn the_reference_game_on_the_pages_saves_what_the_terminal_saves() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     // (a) At the terminal, from the entries file.
-    let compact = std::fs::read_to_string(repo().join("tests/games/four_players.compact.answers")).unwrap();
-    std::fs::write(d.join("answers.txt"), &compact).unwrap();
-    deckhand(d)
-        .args(["play", "fleet-dice", "--players", "Ann,Bob,Cy,Dee", "--answers", "answers.txt", "--save", "a.jsonl"])
-        .assert()
-        .success();
-    let want = entries(&d.join("a.jsonl"));
+    let want = at_the_terminal(d);
     // (b) On the pages: each question a page asks answered with one of its options.
     let bin = assert_cmd::cargo::cargo_bin("deckhand");
     let args =
@@ -125,13 +131,7 @@ fn the_reference_game_on_the_pages_saves_what_the_terminal_saves() {
 fn an_entries_file_plays_the_served_game_as_at_the_terminal() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let compact = std::fs::read_to_string(repo().join("tests/games/four_players.compact.answers")).unwrap();
-    std::fs::write(d.join("answers.txt"), &compact).unwrap();
-    deckhand(d)
-        .args(["play", "fleet-dice", "--players", "Ann,Bob,Cy,Dee", "--answers", "answers.txt", "--save", "a.jsonl"])
-        .assert()
-        .success();
-    let want = entries(&d.join("a.jsonl"));
+    let want = at_the_terminal(d);
     let bin = assert_cmd::cargo::cargo_bin("deckhand");
     let args = [
         "play",

@@ -8,7 +8,7 @@ use super::record::{self, LiveArgs};
 use super::{emit, saves, sheets::fleet_standings};
 use crate::games::fleet::entry::{self, Entries, How, Step};
 use crate::games::fleet::game::{Ask, Decision, Dice, Game, Input};
-use crate::games::fleet::session::{Entry, NoUndo, ReplayError, Session};
+use crate::games::fleet::session::{Entry, ReplayError, Session};
 use crate::games::fleet::table::{From, Refusal, Table as FleetTable, UndoBy};
 use crate::games::fleet::{check_game, Sheet};
 use crate::games::live::{LiveGame, Replay};
@@ -179,7 +179,9 @@ impl Table<'_> {
                 crate::t!(lang, "cli.play.legal", legal = illegal.legal.join(", "))
             )),
             Refusal::Entry(e) => p.say(&fleet_entry::error(rules, game, &e, lang)),
-            Refusal::NoUndo(why) => p.say(&crate::t!(lang, "cli.play.cannot_undo", why = no_undo(why, lang))),
+            Refusal::NoUndo(why) => {
+                p.say(&crate::t!(lang, "cli.play.cannot_undo", why = fleet_entry::no_undo(why, lang)))
+            }
             Refusal::NotYours(_) => {}
             Refusal::Stopped(e) => return Err(e.into()),
         }
@@ -405,14 +407,6 @@ pub(super) fn help_text(rules: &FleetRules, game: &Game, decision: Option<&Decis
         None => {}
     }
     lines.join("\n")
-}
-
-/// Why nothing can be taken back, in words.
-pub(super) fn no_undo(why: NoUndo, lang: &str) -> String {
-    match why {
-        NoUndo::Nothing => crate::t!(lang, "engine.undo_nothing"),
-        NoUndo::DigitalRoll => crate::t!(lang, "engine.undo_digital_roll"),
-    }
 }
 
 /// Where a resumed game stands: the last roll, and the round, phase and whose turn it is.

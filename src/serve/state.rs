@@ -374,10 +374,7 @@ impl Table {
             Refusal::NoUndo(why) => Refused::NoUndo(crate::t!(
                 lang,
                 "cli.play.cannot_undo",
-                why = match why {
-                    crate::games::fleet::session::NoUndo::Nothing => crate::t!(lang, "engine.undo_nothing"),
-                    crate::games::fleet::session::NoUndo::DigitalRoll => crate::t!(lang, "engine.undo_digital_roll"),
-                }
+                why = crate::text::fleet_entry::no_undo(why, lang)
             )),
             Refusal::NotYours(whose) => {
                 let last = match whose {

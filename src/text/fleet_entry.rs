@@ -6,7 +6,7 @@ use super::fleet::{face_label, face_word, option_label, prompt};
 use super::LANGS;
 use crate::games::fleet::entry::{BadFace, EntryError, Forced, How, Step};
 use crate::games::fleet::game::{Choice, Decision, Face, Game};
-use crate::games::fleet::session::Session;
+use crate::games::fleet::session::{NoUndo, Session};
 use crate::games::fleet::table::{From, Told};
 use crate::games::fleet::{FleetRules, SectionKind};
 use crate::t;
@@ -224,6 +224,14 @@ pub fn told(rules: &FleetRules, told: &Told, lang: &str) -> Option<String> {
                 .unwrap_or_default();
             Some(t!(lang, "engine.undone", what = what, answer = answers.join(", ")))
         }
+    }
+}
+
+/// Why nothing can be taken back, in words.
+pub fn no_undo(why: NoUndo, lang: &str) -> String {
+    match why {
+        NoUndo::Nothing => t!(lang, "engine.undo_nothing"),
+        NoUndo::DigitalRoll => t!(lang, "engine.undo_digital_roll"),
     }
 }
 
