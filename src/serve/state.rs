@@ -290,8 +290,15 @@ impl Table {
         if inner.version() != seen {
             return Err(Refused::Taken(crate::t!(self.lang, "web.taken")));
         }
-        let all: Vec<usize> = (0..=self.names.len()).collect();
-        self.apply(&mut inner, steps, From::Here, &all)
+        // The slots answered: each step's player's, or the table's.
+        let answered: Vec<usize> = steps
+            .iter()
+            .map(|s| match s.by.or(s.decision.player) {
+                Some(p) => p,
+                None => self.names.len(),
+            })
+            .collect();
+        self.apply(&mut inner, steps, From::Here, &answered)
     }
 
     fn apply(&self, inner: &mut Inner, steps: Vec<Step>, from: From, answered: &[usize]) -> Result<u64, Refused> {

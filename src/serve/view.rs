@@ -271,7 +271,7 @@ pub fn seat(site: &Site, inner: &mut Inner, seat: usize) -> Arc<String> {
             turn: turn_lines(table, inner),
             roll: roll_line(table, inner),
             decision: offered.as_ref().map(|o| decision_view(table, inner, o)),
-            undo: inner.t.last_by() == Some(Some(seat)),
+            undo: inner.t.undo_reaches() == Some(Some(seat)),
             sheet: super::pages::sheet(&table.rules, &inner.session().game.players[seat].sheet, table.lang),
             log: log(inner),
             over: inner.session().game.finished(),

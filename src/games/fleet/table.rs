@@ -150,12 +150,6 @@ impl<S: Save> Table<S> {
         std::mem::take(&mut self.told)
     }
 
-    /// Whose decision the last effective answer was: Some(Some(seat)), Some(None) for the
-    /// table's, None before any.
-    pub fn last_by(&self) -> Option<Option<usize>> {
-        self.by.last().copied()
-    }
-
     /// deckhand's own answer to the decision at the front: digital dice, or what the
     /// policy answers (the rules force it). None: a person is asked.
     fn automatic(&self, session: &Session) -> Option<(Decision, Input, Option<How>)> {
@@ -244,16 +238,27 @@ impl<S: Save> Table<S> {
         self.settle()
     }
 
+    /// What an undo would take back now: the session after it and the answers, last first.
+    fn undone(&self) -> Result<(Session, Vec<Undone>), NoUndo> {
+        let hows = &self.hows;
+        let mut next = self.session.clone();
+        let undone = next.undo_to_question(&self.rules, |s, i| {
+            hows.get(i).is_some_and(|h| *h != How::Typed) || self.automatic(s).is_some()
+        })?;
+        Ok((next, undone))
+    }
+
+    /// Whose answer an undo would take back now (Some(None): the table's), None when
+    /// nothing can be taken back: the seat whose page offers undo.
+    pub fn undo_reaches(&self) -> Option<Option<usize>> {
+        let (next, _) = self.undone().ok()?;
+        self.by.get(next.inputs.len()).copied()
+    }
+
     /// Take back the last answer a person gave, with the rolls deckhand made and the
     /// answers the policy gave after it, in one save line. A seat takes back only its own.
     pub fn undo(&mut self, by: UndoBy) -> Result<(), Refusal> {
-        let hows = self.hows.clone();
-        let mut next = self.session.clone();
-        let undone = next
-            .undo_to_question(&self.rules, |s, i| {
-                hows.get(i).is_some_and(|h| *h != How::Typed) || self.automatic(s).is_some()
-            })
-            .map_err(Refusal::NoUndo)?;
+        let (next, undone) = self.undone().map_err(Refusal::NoUndo)?;
         let kept = next.inputs.len();
         if let UndoBy::Seat(seat) = by {
             let whose = self.by.get(kept).copied().flatten();
@@ -383,7 +388,9 @@ mod tests {
         let told = t.take_told();
         let forced = told.iter().filter(|x| matches!(x, Told::Step { step: Step { how: How::Forced(_), .. }, .. }));
         assert!(forced.count() >= 2, "{told:?}");
-        // Bob cannot take back Ann's answer; the host can, in one save line.
+        // The last answer is the rules' for Bob, but an undo reaches Ann's pick: her page
+        // offers it, Bob's does not, and Bob cannot take it back; the host can, in one line.
+        assert_eq!(t.undo_reaches(), Some(Some(0)));
         assert!(matches!(t.undo(UndoBy::Seat(1)), Err(Refusal::NotYours(_))));
         let lines = t.save().0.len();
         t.undo(UndoBy::Host).unwrap();
