@@ -4,8 +4,12 @@
 
 use std::path::Path;
 
-use deckhand::games::fleet::entry::{plan_keys, Entries};
+use deckhand::games::fleet::entry::{plan, plan_keys, plan_together, roll, together, Entries, How, Step};
+use deckhand::games::fleet::game::{Choice, Decision, Dice, Game, Input};
 use deckhand::games::fleet::session::{Entry, Session};
+use deckhand::games::fleet::setup::FleetSetup;
+use deckhand::games::fleet::table::{From, Save, Table};
+use deckhand::text::fleet_entry::{choice_words, face_words};
 use serde_json::{json, Value};
 
 use crate::common::{deckhand, repo};
@@ -28,6 +32,68 @@ pub(crate) fn at_the_terminal(d: &Path) -> Vec<String> {
         .assert()
         .success();
     entries(&d.join("a.jsonl"))
+}
+
+/// A save that keeps nothing (the terminal's questions are counted, not saved).
+struct Nowhere;
+
+impl Save for Nowhere {
+    fn append(&mut self, _: &Entry) -> Result<(), deckhand::Error> {
+        Ok(())
+    }
+}
+
+/// The lines the terminal takes for each player in the reference game: its entries file
+/// read line by line as the terminal reads it (a roll by letters; everyone's line for the
+/// shared die and the oyster boats; else the player's entry), through the same table
+/// service. A line asks each player it gives a typed or usual answer; what the rules force
+/// asks nobody.
+fn terminal_questions() -> [usize; 4] {
+    let rules = deckhand::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
+    let names: Vec<String> = PLAYERS.iter().map(|n| n.to_string()).collect();
+    let setup = FleetSetup { dice: Dice::Physical, seed: None, solo: false, captains: false, trophies: false };
+    let session = Session::with_setup(&rules, &names, setup.options());
+    let opts = Entries::default();
+    let mut t = Table::new(rules.clone(), setup, opts, session, Nowhere, 0);
+    let words = |g: &Game, d: &Decision, c: &Choice| choice_words(&rules, g, d, c, "en");
+    let compact = std::fs::read_to_string(repo().join("tests/games/four_players.compact.answers")).unwrap();
+    let mut asked = [0usize; 4];
+    for line in compact.lines().map(|l| l.split(" #").next().unwrap().trim()) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let text = if line == "-" { "" } else { line };
+        t.settle().map_err(|e| format!("{e:?}")).unwrap();
+        let game = t.session().game.clone();
+        let d = game.decision(&rules).expect("a question for every line");
+        let typed: Vec<&str> = text.split_whitespace().collect();
+        let steps = match (d.roll, d.player) {
+            (Some(_), _) => {
+                let faces = roll(&rules, text, &|f| face_words(&rules, f, "en")).unwrap();
+                let faces = faces.iter().map(|f| f.key(&rules).into_owned()).collect();
+                vec![Step { by: None, decision: d, input: Input::Roll { faces, digital: false }, how: How::Typed }]
+            }
+            (None, None) => vec![Step { by: None, decision: d, input: Input::Choice(text.into()), how: How::Typed }],
+            (None, Some(p)) if together(&d) => match plan_together(&rules, &game, text, &words, opts).unwrap() {
+                steps if steps.is_empty() => plan(&rules, &game, p, &typed, &words, opts).unwrap(),
+                steps => steps,
+            },
+            (None, Some(p)) => plan(&rules, &game, p, &typed, &words, opts).unwrap(),
+        };
+        let mut seats: Vec<usize> = steps
+            .iter()
+            .filter(|s| matches!(s.how, How::Typed | How::Usual))
+            .filter_map(|s| s.decision.player)
+            .collect();
+        seats.dedup();
+        seats.sort();
+        seats.dedup();
+        for p in seats {
+            asked[p] += 1;
+        }
+        t.answer(steps, From::Here).map_err(|e| format!("{e:?}")).unwrap();
+    }
+    asked
 }
 
 /// A save's header without its start time.
@@ -95,16 +161,20 @@ fn the_reference_game_on_the_pages_saves_what_the_terminal_saves() {
                 .iter()
                 .map(|o| o["key"].as_str().unwrap().to_string())
                 .filter_map(|key| {
-                    let lines =
-                        planned(&done, seat, &key).unwrap_or_else(|| vec![format!(r#"{{"do":{{"Choice":"{key}"}}}}"#)]);
+                    // None: not the seat's own question but the table's (who starts).
+                    let own = planned(&done, seat, &key);
+                    let table = own.is_none();
+                    let lines = own.unwrap_or_else(|| vec![format!(r#"{{"do":{{"Choice":"{key}"}}}}"#)]);
                     let fits = !lines.is_empty() && want[done.len()..].starts_with(&lines);
-                    fits.then_some((lines.len(), key))
+                    fits.then_some((lines.len(), key, table))
                 })
-                .max_by_key(|(n, _)| *n);
-            let Some((_, key)) = best else { continue };
+                .max_by_key(|(n, _, _)| *n);
+            let Some((_, key, table)) = best else { continue };
             let r = host.answer(seat, offer, &key);
             assert_eq!(r.status, 200, "{}", r.body);
-            asked[seat] += 1;
+            if !table {
+                asked[seat] += 1;
+            }
             answered = true;
             break;
         }
@@ -112,10 +182,14 @@ fn the_reference_game_on_the_pages_saves_what_the_terminal_saves() {
     }
     assert_eq!(header(&host.save), header(&d.join("a.jsonl")));
     assert_eq!(std::fs::read_to_string(&host.save).unwrap().lines().count(), want.len() + 1);
-    // What the pages asked: no more than a terminal's entry per person-decision.
-    let total: usize = asked.iter().sum::<usize>() + rolls.iter().sum::<usize>();
-    eprintln!("questions per seat on the pages: {asked:?}, rolls {rolls:?}, {total} in all");
-    assert!(asked.iter().all(|n| *n > 0));
+    // Questions per seat. Not yet the same: a terminal line may answer a chain ahead (`h i
+    // c`: the harbor die, the Inuit ship, its star action on cod; `cy $ l` in everyone's
+    // line), where a page asks each link after the pick and its use. Printed for
+    // BENCHMARKS.md; the pages never ask fewer (each page question is a decision of that
+    // player that the terminal's lines answered too).
+    let terminal = terminal_questions();
+    eprintln!("questions per seat: pages {asked:?} (and rolls {rolls:?}), terminal lines {terminal:?}");
+    assert!(asked.iter().zip(&terminal).all(|(page, line)| page >= line), "{asked:?} {terminal:?}");
     // The host terminal shows each phone's answer in its log, as its own.
     let said = host.said();
     for name in PLAYERS {
