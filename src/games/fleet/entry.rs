@@ -280,48 +280,63 @@ pub fn plan_keys(
 }
 
 /// Each answer a player may give now in one go, as the steps it stands for: every option
-/// of their decision (a picked die with its usual use, when it has one), and for a pick
-/// whose die has a usual use, the pick with each other use (`cod coin`). What a page
-/// offers, so that it asks what the terminal asks.
+/// of their decision, where a picked die is answered with its use — its usual use and each
+/// other use (`cod`, `cod coin`), or, when the die has no usual use, each of its uses (`sh
+/// as:swordfish`, `w amas_bank`). What a page offers, so that a pick and its use are one
+/// answer there as in a terminal's entry.
 pub fn answers(rules: &FleetRules, game: &Game, player: usize, opts: Entries) -> Vec<Vec<Step>> {
     let Some((d, _)) = decision_of(rules, game, player) else { return Vec::new() };
     let mut out = Vec::new();
     for o in &d.options {
         let key = o.key(rules, game).into_owned();
         let Ok(steps) = plan_keys(rules, game, player, &[key.as_str()], opts) else { continue };
-        let usual_use = steps.last().filter(|s| s.how == How::Usual && steps.len() >= 2).map(|s| s.decision.clone());
-        out.push(steps.clone());
-        let Some(then) = usual_use else { continue };
-        // The game just before the use: the pick (and whatever was forced on the way).
+        let is_pick = matches!(d.ask, Ask::Pick { .. }) && !opts.ask_all;
+        // The use the pick leads to: the one its usual answer answered, else the one asked
+        // next of the same player.
+        let (head, usual_key) = match steps.last() {
+            Some(last) if last.how == How::Usual && steps.len() >= 2 => {
+                let key = match &last.input {
+                    Input::Choice(k) => Some(k.clone()),
+                    Input::Roll { .. } => None,
+                };
+                (&steps[..steps.len() - 1], key)
+            }
+            _ => (&steps[..], None),
+        };
         let mut g = game.clone();
-        for s in &steps[..steps.len() - 1] {
+        for s in head {
             let _ = match s.by {
                 Some(p) => g.apply_by(rules, p, &s.input),
                 None => g.apply(rules, &s.input),
             };
         }
-        let usual_key = match &steps[steps.len() - 1].input {
-            Input::Choice(k) => k.clone(),
-            Input::Roll { .. } => continue,
+        let then = decision_of(rules, &g, player)
+            .filter(|(u, front)| *front && matches!(u.ask, Ask::Use { shared: false, .. }))
+            .map(|(u, _)| u)
+            .filter(|_| is_pick);
+        let Some(then) = then else {
+            out.push(steps);
+            continue;
         };
+        let before = out.len();
+        if usual_key.is_some() {
+            out.push(steps.clone());
+        }
+        let typed = typed_keys(head);
         for u in &then.options {
             let ukey = u.key(rules, &g).into_owned();
-            if ukey == usual_key {
+            if Some(&ukey) == usual_key.as_ref() {
                 continue;
             }
-            let mut keys: Vec<String> = steps[..steps.len() - 1]
-                .iter()
-                .filter(|s| s.how == How::Typed)
-                .filter_map(|s| match &s.input {
-                    Input::Choice(k) => Some(k.clone()),
-                    Input::Roll { .. } => None,
-                })
-                .collect();
-            keys.push(ukey);
-            let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+            let mut keys: Vec<&str> = typed.iter().map(String::as_str).collect();
+            keys.push(&ukey);
             if let Ok(more) = plan_keys(rules, game, player, &keys, opts) {
                 out.push(more);
             }
+        }
+        if out.len() == before {
+            // No use to join it with: the pick alone, its use asked after.
+            out.push(steps);
         }
     }
     out
