@@ -541,7 +541,7 @@ fn a_tap_on_a_highlighted_box_answers_the_pick_and_its_use() {
         // a die whose next box asks license or boat).
         let offered = host.state(picker)["decision"]["options"].as_array().unwrap().clone();
         let with_box = offered.iter().filter(|o| o["box"].is_string()).count();
-        let boxes = c.find_all(Locator::Css("#sheet i.can")).await.unwrap();
+        let boxes = c.find_all(Locator::Css(".mine i.can")).await.unwrap();
         assert!(with_box >= 1 && boxes.len() == with_box, "{} boxes for {offered:?}", boxes.len());
         let buttons = c.find_all(Locator::Css("#decision button.opt")).await.unwrap();
         assert!(buttons.len() > boxes.len(), "the buttons stay, with the answers no box stands for");
@@ -681,7 +681,7 @@ fn the_reference_game_by_taps_on_the_pad() {
                     let key = option["key"].as_str().unwrap();
                     match option["box"].as_str() {
                         Some(b) => {
-                            let css = format!("#sheet i.can[data-box=\"{b}\"]");
+                            let css = format!(".mine i.can[data-box=\"{b}\"]");
                             c.find(Locator::Css(&css)).await.unwrap().click().await.unwrap();
                             on_boxes += 1;
                         }

@@ -159,6 +159,7 @@ fn words(lang: &str) -> String {
         ("clear", "web.roll_clear"),
         ("send-roll", "web.roll_send"),
         ("nothing", "web.nothing_to_decide"),
+        ("tap-box", "web.tap_box"),
     ]
     .iter()
     .map(|(name, key)| format!(" data-w-{name}=\"{}\"", escape(&crate::text::tr(lang, key, &[]))))
@@ -243,6 +244,7 @@ pub fn seat(game: &str, player: &str, events: &str, answer: &str, undo: &str, la
         "<body class=\"seat-page\" data-events=\"{}\" data-answer=\"{}\" data-undo=\"{}\"{}>\
          <header><h1>{}</h1><div id=\"conn\" class=\"conn\"></div></header>\
          <section id=\"status\" class=\"status\"></section><section id=\"roll\" class=\"roll\"></section>\
+         <div id=\"ask\" class=\"ask\" hidden></div><section id=\"sheet-first\" class=\"mine\"></section>\
          <section id=\"decision\" class=\"decision\"></section><div id=\"notice\" class=\"notice\" role=\"status\"></div>\
          <button id=\"undo\" class=\"undo\" hidden>{}</button>\
          <section id=\"result\" class=\"result\"></section>\

@@ -158,10 +158,9 @@
 
   // The page is the pad: the boxes an answer marks are highlighted on the drawn sheet
   // and a tap on one sends that answer (the buttons above stay, for screen readers).
-  function padTaps(v) {
+  function padTaps(v, sheet) {
     var d = v.decision;
     if (!d || d.roll) { return; }
-    var sheet = byId('sheet');
     d.options.forEach(function (o) {
       if (!o.box) { return; }
       var b = sheet.querySelector('[data-box="' + o.box + '"]');
@@ -174,13 +173,28 @@
     });
   }
 
+  // Where the pad is drawn: above the buttons, under the question, when a tap on a box
+  // answers; below them otherwise (the buttons stay, for screen readers).
+  function padFirst(v) {
+    var d = v.decision;
+    return !!(d && !d.roll && d.options.some(function (o) { return !!o.box; }));
+  }
+
   function showSeat(v) {
     status(v);
     decision(v);
     var undo = byId('undo');
     undo.hidden = !v.undo || v.over;
-    byId('sheet').innerHTML = v.sheet;
-    padTaps(v);
+    var first = padFirst(v);
+    var ask = byId('ask');
+    ask.hidden = !first;
+    if (first) {
+      ask.replaceChildren(el('h2', 'prompt', v.decision.prompt), el('p', 'hint', word('tap-box')));
+    }
+    body.classList.toggle('pad-first', first);
+    byId('sheet-first').innerHTML = first ? v.sheet : '';
+    byId('sheet').innerHTML = first ? '' : v.sheet;
+    padTaps(v, byId(first ? 'sheet-first' : 'sheet'));
   }
 
   function showDashboard(v) {
