@@ -723,3 +723,51 @@ fn the_reference_game_by_taps_on_the_pad() {
     assert!(per(sequential) <= 4.1, "sequential taps beyond the roll: {:.2} per player per round", per(sequential));
     assert!(per(all) <= 9.35, "all taps: {:.2} per player per round", per(all));
 }
+
+/// The hint button on a seat's page (issue 24): a tap shows every answer with its expected
+/// points and chance to win, the best marked, and the save is unchanged.
+#[test]
+fn the_hint_button_weighs_every_answer_and_commits_nothing() {
+    let Some((chromium, chromedriver)) = programs("the_hint_button_weighs_every_answer_and_commits_nothing") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--dice", "digital", "--seed", "8"];
+    let args: Vec<&str> = args.into_iter().chain(["--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"]).collect();
+    let host = Host::start(&bin, dir.path(), &args, "g.jsonl");
+    let seat = (0..2).find(|s| !host.state(*s)["decision"].is_null()).expect("a seat decides");
+    let saved = std::fs::read_to_string(&host.save).unwrap();
+    let driver = Driver::start(&chromedriver);
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let profile = tempfile::tempdir().unwrap();
+        let c = browser(&driver, &chromium, profile.path()).await;
+        open(&c, &format!("http://{}{}", host.addr, host.seats[seat]), 390, 844).await;
+        let started = Instant::now();
+        let button = loop {
+            if let Ok(b) = c.find(Locator::Css("#hints button.hint")).await {
+                break b;
+            }
+            assert!(started.elapsed() < Duration::from_secs(10), "no hint button");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        };
+        button.click().await.unwrap();
+        let started = Instant::now();
+        let answers = loop {
+            let items = c.find_all(Locator::Css("#hints .hint-list li")).await.unwrap();
+            if !items.is_empty() {
+                break items;
+            }
+            assert!(started.elapsed() < Duration::from_secs(30), "no hint shown");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
+        let best = c.find_all(Locator::Css("#hints .hint-list li.best")).await.unwrap();
+        assert_eq!(best.len(), 1, "one best answer among {}", answers.len());
+        let text = best[0].text().await.unwrap();
+        assert!(text.contains('±') && text.contains('%') && text.contains("best"), "{text}");
+        let _ = c.close().await;
+    });
+    drop(driver);
+    assert_eq!(std::fs::read_to_string(&host.save).unwrap(), saved, "a hint commits nothing");
+}

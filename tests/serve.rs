@@ -498,3 +498,27 @@ fn buildings_ships_and_licenses_have_their_help_on_the_phone() {
     assert!(!help.is_empty() && !help.contains('_'), "{option}");
     assert_ne!(help, option["label"].as_str().unwrap(), "{option}");
 }
+
+#[test]
+fn a_seats_hint_weighs_its_open_question_and_commits_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let host = start(dir.path(), "Ann,Bob", "8");
+    let seat = (0..2).find(|s| !host.state(*s)["decision"].is_null()).expect("a seat decides");
+    let idle = 1 - seat;
+    let before = save_lines(&host);
+    let r = host.get(&format!("{}/hint", host.seats[seat]));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let hint = r.json();
+    let answers = hint["hint"].as_array().unwrap();
+    assert!(answers.len() >= 2, "{hint}");
+    assert_eq!(answers.iter().filter(|a| a["best"] == true).count(), 1, "{hint}");
+    assert!(answers.iter().all(|a| a["points"].as_str().unwrap().contains('±')), "{hint}");
+    // The same question gets the same hint (seeded by the state).
+    assert_eq!(host.get(&format!("{}/hint", host.seats[seat])).json(), hint);
+    assert_eq!(save_lines(&host), before, "a hint commits nothing");
+    // A seat with nothing to decide is told so; a POST is not a hint.
+    let r = host.get(&format!("{}/hint", host.seats[idle]));
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(r.json()["error"].as_str().unwrap().contains("nothing to weigh"));
+    assert_eq!(host.post(&format!("{}/hint", host.seats[seat]), &json!({})).status, 405);
+}

@@ -160,6 +160,9 @@ fn words(lang: &str) -> String {
         ("send-roll", "web.roll_send"),
         ("nothing", "web.nothing_to_decide"),
         ("tap-box", "web.tap_box"),
+        ("hint", "web.hint"),
+        ("thinking", "web.hint_thinking"),
+        ("best", "web.hint_best"),
     ]
     .iter()
     .map(|(name, key)| format!(" data-w-{name}=\"{}\"", escape(&crate::text::tr(lang, key, &[]))))
@@ -246,6 +249,7 @@ pub fn seat(game: &str, player: &str, events: &str, answer: &str, undo: &str, la
          <section id=\"status\" class=\"status\"></section><section id=\"roll\" class=\"roll\"></section>\
          <div id=\"ask\" class=\"ask\" hidden></div><section id=\"sheet-first\" class=\"mine\"></section>\
          <section id=\"decision\" class=\"decision\"></section><div id=\"notice\" class=\"notice\" role=\"status\"></div>\
+         <section id=\"hints\" class=\"hints\" aria-live=\"polite\"></section>\
          <button id=\"undo\" class=\"undo\" hidden>{}</button>\
          <section id=\"result\" class=\"result\"></section>\
          <section id=\"sheet\" class=\"mine\"></section><ul id=\"log\" class=\"log\"></ul></body></html>",

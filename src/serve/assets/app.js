@@ -180,9 +180,46 @@
     return !!(d && !d.roll && d.options.some(function (o) { return !!o.box; }));
   }
 
+  // The advisor's hint for this seat's question: every answer with its expected points
+  // and chance to win, the best marked. It commits nothing.
+  var hinted = null;
+  function hintButton(v) {
+    var d = v.decision;
+    var hints = byId('hints');
+    if (!d || d.roll || v.over) {
+      hints.replaceChildren();
+      hinted = null;
+      return;
+    }
+    if (hinted === d.offer) { return; }
+    hinted = d.offer;
+    var b = el('button', 'hint', word('hint'));
+    b.type = 'button';
+    b.id = 'hint';
+    b.addEventListener('click', function () {
+      b.disabled = true;
+      hints.replaceChildren(el('p', 'thinking', word('thinking')));
+      fetch(body.dataset.events.replace(/\/events$/, '/hint'), { cache: 'no-store' })
+        .then(function (r) { return r.json().then(function (j) { return { ok: r.ok, json: j }; }); })
+        .then(function (r) {
+          if (!r.ok) { hints.replaceChildren(el('p', 'thinking', r.json.error || '')); return; }
+          var list = el('ol', 'hint-list');
+          r.json.hint.forEach(function (h) {
+            var li = el('li', h.best ? 'best' : '', h.label);
+            li.appendChild(el('span', 'nums', h.points + ' · ' + h.win + (h.best ? ' · ' + word('best') : '')));
+            list.appendChild(li);
+          });
+          hints.replaceChildren(list);
+        })
+        .catch(function () { hints.replaceChildren(el('p', 'thinking', word('offline'))); });
+    });
+    hints.replaceChildren(b);
+  }
+
   function showSeat(v) {
     status(v);
     decision(v);
+    hintButton(v);
     var undo = byId('undo');
     undo.hidden = !v.undo || v.over;
     var first = padFirst(v);
