@@ -408,6 +408,14 @@ fn a_solo_games_final_page_gives_its_rating_against_ruth() {
     let page = host.get(&format!("{}/final.html", host.seats[0].split("/seat/").next().unwrap()));
     assert!(page.body.contains("Solo rating against Captain Ruth"), "{}", page.body);
     assert!(!page.body.contains(" wins with "), "{}", page.body);
+    // Once the play is recorded, the page served carries its BG Stats link too.
+    let started = Instant::now();
+    while !host.said().contains("g-final.html") {
+        assert!(started.elapsed() < Duration::from_secs(20), "{}", host.said());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let served = host.get(&format!("{}/final.html", host.seats[0].split("/seat/").next().unwrap()));
+    assert!(served.body.contains("https://app.bgstatsapp.com/createPlay.html?data="), "{}", served.body);
     assert_eq!(host.finish(), Some(0), "{}", host.said());
     assert!(host.printed().contains("Solo rating against Captain Ruth"), "{}", host.printed());
     let shared = std::fs::read_to_string(dir.path().join("g-final.html")).unwrap();

@@ -141,14 +141,12 @@ pub fn run(
     };
     let session = table.session();
     let banner = finish(game.rules, &session, &save, &mut say, hook, lang)?;
+    // The play's BG Stats link and QR code on the final page, served and written alike.
+    if let Some(link) = bgstats_link(hook) {
+        let block = crate::report::html::bgstats_block(&link, &crate::serve::qr_svg(&link), lang);
+        serving.site.set_final_block(block);
+    }
     if let Some(page) = serving.site.final_page() {
-        let page = match bgstats_link(hook) {
-            Some(link) => crate::report::html::with_block(
-                &page,
-                &crate::report::html::bgstats_block(&link, &crate::serve::qr_svg(&link), lang),
-            ),
-            None => page,
-        };
         let written = files::write_sheet(&final_path(&save), &page)?;
         say(&crate::t!(lang, "web.cli.final_written", file = written.display()));
     }

@@ -78,6 +78,8 @@ pub struct Site {
     taken_file: std::sync::Mutex<()>,
     /// Open connections, capped below the file limit.
     conns: conns::Conns,
+    /// What the final page shows below the table (`set_final_block`).
+    final_block: std::sync::Mutex<Option<String>>,
     /// The table's version, for the event streams to wait on.
     changes: tokio::sync::watch::Sender<u64>,
     closing: AtomicBool,
@@ -175,7 +177,18 @@ impl Site {
     /// The final table as a page worth sharing, once the game is over.
     pub fn final_page(&self) -> Option<String> {
         let standings = view::final_standings(self, &self.table.session().game)?;
-        Some(crate::report::html::page(&standings, &crate::report::html::today(), self.table.lang))
+        let page = crate::report::html::page(&standings, &crate::report::html::today(), self.table.lang);
+        let block = self.final_block.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        Some(match block {
+            Some(block) => crate::report::html::with_block(&page, &block),
+            None => page,
+        })
+    }
+
+    /// A block the final page shows below the table once the game was recorded (its BG
+    /// Stats link and QR code), the same in the page served and the file written.
+    pub fn set_final_block(&self, block: String) {
+        *self.final_block.lock().unwrap_or_else(|p| p.into_inner()) = Some(block);
     }
 }
 
@@ -336,6 +349,7 @@ impl Listener {
             save: save.to_path_buf(),
             taken_file: std::sync::Mutex::new(()),
             conns: conns::Conns::new(conns::cap_for_file_limit()),
+            final_block: std::sync::Mutex::new(None),
             changes,
             closing: AtomicBool::new(false),
         });
