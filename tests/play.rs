@@ -300,7 +300,7 @@ fn an_illegal_answer_names_its_line_and_the_legal_answers() {
         .code(2)
         .stderr(
             contains("b.txt:5: `oyster` is not an answer")
-                .and(contains("the legal answers are: cod, shrimp, undo, sheet, sheets, scores, help")),
+                .and(contains("the legal answers are: cod, shrimp, undo, sheet, sheets, scores, help, hint")),
         );
 }
 
@@ -441,4 +441,44 @@ fn help_at_a_pick_says_what_each_die_would_do_for_this_player_now() {
         ],
         "{err}"
     );
+}
+
+/// `hint` (or its word in the language) at a menu, at an entry and at a roll: the advisor's
+/// table of every answer, the best marked; the save is what it would be without it.
+#[test]
+fn hint_weighs_every_answer_and_commits_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = "cod\nlobster\nAnn\ncod cod shrimp\ncod\ncoin\n";
+    let hinted = "cod\nlobster\nAnn\nhint\ncod cod shrimp\nhint\ncod\nhint\ncoin\n";
+    std::fs::write(dir.path().join("plain.txt"), plain).unwrap();
+    std::fs::write(dir.path().join("hinted.txt"), hinted).unwrap();
+    let run = |answers: &str, save: &str, lang: &str| {
+        deckhand(dir.path())
+            .args(["--lang", lang, "play", "fleet-dice", "--players", "Ann,Bob", "--save", save, "--answers", answers])
+            .output()
+            .unwrap()
+    };
+    let out = run("hinted.txt", "h.jsonl", "en");
+    let err = String::from_utf8(out.stderr).unwrap();
+    // At the roll: chance, not a choice.
+    assert!(err.contains("hint: the dice are rolled or a card is drawn next"), "{err}");
+    // At the pick: every die with its best use, and at the use of the cod every use.
+    assert!(err.contains("cod → cod 4") && err.contains("shrimp → shrimp 1"), "{err}");
+    assert!(err.contains("EXPECTED POINTS") && err.contains("WIN"), "{err}");
+    assert_eq!(err.matches("◀ best").count(), 2, "{err}");
+    assert!(err.contains("200 playouts per answer"), "{err}");
+    run("plain.txt", "p.jsonl", "en");
+    let entries = |f: &str| -> Vec<String> {
+        std::fs::read_to_string(dir.path().join(f)).unwrap().lines().skip(1).map(String::from).collect()
+    };
+    assert_eq!(entries("h.jsonl"), entries("p.jsonl"), "hint commits nothing");
+    assert!(entries("h.jsonl").len() >= 6);
+    // In German the word is `tipp`, in French `conseil`.
+    for (lang, word, said) in [("de", "tipp", "ERWARTETE PUNKTE"), ("fr", "conseil", "POINTS ATTENDUS")] {
+        // An answers file takes words as a terminal does once it says `#! entries`.
+        let answers = format!("#! entries\ncod\nlobster\nAnn\ncod cod shrimp\n{word}\n");
+        std::fs::write(dir.path().join("l.txt"), answers).unwrap();
+        let err = String::from_utf8(run("l.txt", &format!("{lang}.jsonl"), lang).stderr).unwrap();
+        assert!(err.contains(said), "{lang}: {err}");
+    }
 }

@@ -265,7 +265,7 @@ impl Table<'_> {
         }
     }
 
-    /// `undo`, `sheet`, `sheets`, `scores`, `help`.
+    /// `undo`, `sheet`, `sheets`, `scores`, `help`, `hint`.
     fn meta(&mut self, decision: Option<&Decision>, cmd: &str, p: &mut dyn Prompter) -> anyhow::Result<()> {
         let (rules, lang) = (self.rules, self.lang);
         let who = decision.and_then(|d| d.player);
@@ -307,6 +307,7 @@ impl Table<'_> {
                 }
             }
             "release" => p.say(&crate::t!(lang, "cli.play.release_not_served")),
+            "hint" => p.say(&super::hint::hint_text(rules, &self.session.game, decision, lang)),
             "sheet" | "sheets" => {
                 let game = &self.session.game;
                 match who {

@@ -9,6 +9,7 @@ mod coop_table;
 mod endgame;
 mod fleet_ask;
 mod fleet_table;
+mod hint;
 pub mod interrupt;
 mod record;
 mod saves;
