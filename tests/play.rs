@@ -482,3 +482,41 @@ fn hint_weighs_every_answer_and_commits_nothing() {
         assert!(err.contains(said), "{lang}: {err}");
     }
 }
+
+/// `--coach N`: a choice that lost more than N expected points gets one line with what the
+/// advisor preferred, in the pad's words; a good choice, or a higher N, gets none.
+#[test]
+fn coach_says_what_the_advisor_preferred_after_a_costly_choice() {
+    let dir = tempfile::tempdir().unwrap();
+    // Ann takes a coin with a cod where a shrimp launches a boat; then the shrimp, well used.
+    std::fs::write(dir.path().join("bad.txt"), "cod\nlobster\nAnn\ncod cod shrimp\ncod\ncoin\n").unwrap();
+    std::fs::write(dir.path().join("good.txt"), "cod\nlobster\nAnn\ncod cod shrimp\nshrimp\nshrimp\n").unwrap();
+    let run = |answers: &str, save: &str, coach: &str, lang: &str| {
+        let out = deckhand(dir.path())
+            .args(["--lang", lang, "play", "fleet-dice", "--players", "Ann,Bob", "--save", save])
+            .args(["--answers", answers, "--coach", coach])
+            .output()
+            .unwrap();
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let err = run("bad.txt", "a.jsonl", "1", "en");
+    let coach: Vec<&str> = err.lines().filter(|l| l.starts_with("coach:")).collect();
+    assert_eq!(coach.len(), 1, "{err}");
+    assert!(coach[0].starts_with("coach: Ann, the advisor preferred shrimp → shrimp 1 ("), "{err}");
+    assert!(coach[0].contains("to cod → take 1 coin instead (") && coach[0].contains("% to win"), "{err}");
+    // The points it lost, as the line says them, are above the threshold.
+    let lost: f64 = coach[0].rsplit('−').next().unwrap().trim_end_matches(" points").parse().unwrap();
+    assert!(lost > 1.0, "{err}");
+    assert!(!run("bad.txt", "b.jsonl", "30", "en").contains("coach:"), "a higher threshold says nothing");
+    assert!(!run("good.txt", "c.jsonl", "1", "en").contains("coach:"), "a good choice gets no line");
+    let de = run("bad.txt", "d.jsonl", "1", "de");
+    assert!(de.contains("Trainer: Ann, der Berater hätte Garnele → Garnele 1 gewählt"), "{de}");
+    // The coach commits nothing: the save is the answers.
+    let save = std::fs::read_to_string(dir.path().join("a.jsonl")).unwrap();
+    assert_eq!(save.lines().count(), 7, "{save}");
+    deckhand(dir.path())
+        .args(["play", "fleet-dice", "--players", "Ann,Bob", "--coach", "lots"])
+        .assert()
+        .code(2)
+        .stderr(contains("`lots` is not a number of points"));
+}

@@ -41,6 +41,8 @@ pub struct PlayOptions<'a> {
     pub serve: &'a super::served::ServeArgs,
     /// `--ask-all`: every decision asked, one answer each, nothing applied for the table.
     pub ask_all: bool,
+    /// `--coach N`: a line after a person's choice that lost more than N expected points.
+    pub coach: Option<f64>,
 }
 
 /// What the end of a game needs to record it in the history.
@@ -120,8 +122,16 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
         p.say(&fleet_text::event(fleet, &session.game, &e, lang));
     }
     let opts = Entries { ask_all: o.ask_all || !p.entries() };
-    let mut table =
-        Table { rules: fleet, session: &mut session, journal: &mut journal, setup, opts, hows: Vec::new(), lang };
+    let mut table = Table {
+        rules: fleet,
+        session: &mut session,
+        journal: &mut journal,
+        setup,
+        opts,
+        coach: o.coach,
+        hows: Vec::new(),
+        lang,
+    };
     table.run(p, &Hook::new(&rules, &header, o.history))
 }
 
@@ -161,6 +171,8 @@ struct Table<'a> {
     journal: &'a mut Journal,
     setup: FleetSetup,
     opts: Entries,
+    /// `--coach N`.
+    coach: Option<f64>,
     /// How each of the session's inputs came about (Typed for those replayed from a save).
     hows: Vec<How>,
     lang: &'a str,
@@ -254,6 +266,7 @@ impl Table<'_> {
                 None if entry::together(&decision) => ask_together(rules, game, &decision, p, opts, lang)?,
                 None => ask_entry(rules, game, &decision, p, opts, lang)?,
             };
+            let from = self.session.inputs.len();
             match asked {
                 Asked::Overtaken => {}
                 Asked::Meta(cmd) => self.meta(Some(&decision), &cmd, p)?,
@@ -262,6 +275,7 @@ impl Table<'_> {
                 }
                 Asked::Steps(steps) => self.apply(steps, true, p)?,
             }
+            super::coach::lines(rules, self.session, from, self.coach, lang).iter().for_each(|l| p.say(l));
         }
     }
 
@@ -564,10 +578,11 @@ pub struct ResumeOptions<'a> {
     pub history: &'a LiveArgs,
     pub serve: &'a super::served::ServeArgs,
     pub ask_all: bool,
+    pub coach: Option<f64>,
 }
 
 pub fn resume(o: ResumeOptions, lang: &'static str) -> anyhow::Result<i32> {
-    let ResumeOptions { path, answers, rules: rules_path, allow_change, history, serve, ask_all } = o;
+    let ResumeOptions { path, answers, rules: rules_path, allow_change, history, serve, ask_all, coach } = o;
     // The save is locked from here on: a second deckhand on it is refused at once.
     let opened = Journal::open::<serde_json::Value, Entry>(path)?;
     let (rules, header, setup, mut session) =
@@ -609,8 +624,16 @@ pub fn resume(o: ResumeOptions, lang: &'static str) -> anyhow::Result<i32> {
     }
     session.game.take_events();
     let opts = Entries { ask_all: ask_all || !p.entries() };
-    let mut table =
-        Table { rules: fleet, session: &mut session, journal: &mut journal, setup, opts, hows: Vec::new(), lang };
+    let mut table = Table {
+        rules: fleet,
+        session: &mut session,
+        journal: &mut journal,
+        setup,
+        opts,
+        coach,
+        hows: Vec::new(),
+        lang,
+    };
     table.run(p, &hook)
 }
 

@@ -4,6 +4,7 @@
 mod args;
 mod cards;
 mod clap_text;
+mod coach;
 mod commands;
 mod coop_table;
 mod endgame;
@@ -341,7 +342,7 @@ mod tests {
             assert_eq!(shape(cut), shape(sub), "`{name}` parses differently alone");
             names += 1;
         }
-        assert_eq!(names, 23);
+        assert_eq!(names, 24);
         // The root's arguments that reach the commands (its own, `--help` and `--version`,
         // come before a command's name, where the quick command is not used).
         let mut quick = quick_command(&os(&["deckhand", "score"])).unwrap();

@@ -65,6 +65,17 @@ pub struct FleetFlags {
     /// entry answers more than its question
     #[arg(long)]
     pub ask_all: bool,
+    /// After a decision that lost more than N expected points, say what the advisor preferred
+    #[arg(long, value_name = "N", value_parser = coach_points)]
+    pub coach: Option<f64>,
+}
+
+/// `--coach N`: expected points, 0 or more.
+pub(crate) fn coach_points(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(n) if n.is_finite() && n >= 0.0 => Ok(n),
+        _ => Err(crate::t!(crate::text::from_env(), "cli.play.coach_points", value = s)),
+    }
 }
 
 impl FleetFlags {
@@ -79,6 +90,7 @@ impl FleetFlags {
             (self.seed.is_some(), "--seed"),
             (self.deal.is_some(), "--deal"),
             (self.ask_all, "--ask-all"),
+            (self.coach.is_some(), "--coach"),
         ] {
             if set {
                 given.push(flag);
@@ -129,6 +141,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("play", "seed", "cli.help.play.seed"),
     ("play", "deal", "cli.help.play.deal"),
     ("play", "ask_all", "cli.help.play.ask_all"),
+    ("play", "coach", "cli.help.play.coach"),
     ("play", "save", "cli.help.play.save"),
     ("play", "variant", "cli.help.play.variant"),
     ("play", "boats", "cli.help.play.boats"),
@@ -175,6 +188,9 @@ pub fn run(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
         Game::Fleet(_) => {
             refuse(args.coop.given())?;
             let f = &args.fleet;
+            if f.coach.is_some() && args.serve.serve {
+                return Err(Error::Usage(crate::msg!("cli.play.coach_served")).into());
+            }
             if f.deal.is_some() && f.dice != DiceMode::Digital {
                 return Err(Error::Usage(crate::msg!("cli.play.deal_needs_digital")).into());
             }
@@ -197,6 +213,7 @@ pub fn run(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
                     history: &args.history,
                     serve: &args.serve,
                     ask_all: f.ask_all,
+                    coach: f.coach,
                 },
                 lang,
             )
