@@ -520,3 +520,52 @@ fn coach_says_what_the_advisor_preferred_after_a_costly_choice() {
         .code(2)
         .stderr(contains("`lots` is not a number of points"));
 }
+
+/// `--bots N`: the last seats are played by deckhand without asking; the save's header
+/// records their level and seed, so `replay` rebuilds the game and `resume` of a save cut
+/// anywhere plays on to the same game.
+#[test]
+fn a_game_with_bots_finishes_lists_them_and_replays_and_resumes_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    // Ann answers every question with its first option.
+    std::fs::write(dir.path().join("ones.txt"), "1\n".repeat(3000)).unwrap();
+    let play = |save: &str, level: &str| {
+        deckhand(dir.path())
+            .args(["play", "fleet-dice", "--players", "Ann", "--bots", "2", "--bot-level", level])
+            .args(["--bot-names", "Robo", "--dice", "digital", "--seed", "4", "--no-record", "--save", save])
+            .args(["--answers", "ones.txt"])
+            .output()
+            .unwrap()
+    };
+    let out = play("g.jsonl", "greedy");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let table = String::from_utf8(out.stdout).unwrap();
+    for name in ["Ann", "Robo", "Bot 2"] {
+        assert!(table.contains(&format!("┆ {name} ")), "{name}: {table}");
+    }
+    let save = std::fs::read_to_string(dir.path().join("g.jsonl")).unwrap();
+    let header = save.lines().next().unwrap();
+    assert!(header.contains(r#""players":["Ann","Robo","Bot 2"]"#), "{header}");
+    assert!(header.contains(r#""bots":{"first":1,"level":"greedy","seed":4}"#), "{header}");
+    // The replay is the game.
+    let replayed = deckhand(dir.path()).args(["replay", "g.jsonl"]).output().unwrap();
+    assert_eq!(String::from_utf8(replayed.stdout).unwrap(), table);
+    // The same seed, the same game; greedy bots and random bots play differently.
+    play("h.jsonl", "greedy");
+    let entries = |f: &str| -> Vec<String> {
+        std::fs::read_to_string(dir.path().join(f)).unwrap().lines().skip(1).map(String::from).collect()
+    };
+    assert_eq!(entries("h.jsonl"), entries("g.jsonl"));
+    play("r.jsonl", "random");
+    assert_ne!(entries("r.jsonl"), entries("g.jsonl"));
+    // Cut the save in round 4 and resume: the bots answer as they did.
+    let lines: Vec<&str> = save.lines().collect();
+    let cut = lines.len() / 3;
+    std::fs::write(dir.path().join("c.jsonl"), lines[..cut].join("\n") + "\n").unwrap();
+    let out =
+        deckhand(dir.path()).args(["resume", "c.jsonl", "--no-record", "--answers", "ones.txt"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(entries("c.jsonl"), entries("g.jsonl"), "resumed to the same game");
+    // An earlier save's header has no bots, and reads as it did.
+    assert!(!std::fs::read_to_string(crate::common::repo().join("tests/saves/four.jsonl")).unwrap().contains("bots"));
+}

@@ -43,6 +43,8 @@ pub struct PlayOptions<'a> {
     pub ask_all: bool,
     /// `--coach N`: a line after a person's choice that lost more than N expected points.
     pub coach: Option<f64>,
+    /// `--bots N --bot-level L --bot-names …`: the last N seats played by deckhand.
+    pub bots: Option<(u32, crate::games::fleet::setup::BotLevel, &'a [String])>,
 }
 
 /// What the end of a game needs to record it in the history.
@@ -64,7 +66,8 @@ impl<'a> Hook<'a> {
 pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
     let rules = rules::resolve(Some(o.game), o.rules)?;
     let fleet = rules.fleet().ok_or_else(|| Error::Usage(crate::msg!("cli.play.unsupported", game = o.game)))?;
-    let names = player_names(fleet, o.players, o.solo, lang)?;
+    let with_bots = super::bots::names(o.players, o.bots, lang)?;
+    let names = player_names(fleet, &with_bots, o.solo && o.bots.is_none(), lang)?;
     if o.captains && fleet.captains.len() < names.len() {
         return Err(Error::Usage(crate::msg!("cli.play.captains_needed", n = fleet.captains.len())).into());
     }
@@ -86,6 +89,11 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
         captains: o.captains,
         trophies: o.trophies,
         deal: o.deal,
+        bots: o.bots.map(|(n, level, _)| crate::games::fleet::setup::Bots {
+            first: names.len() - n as usize,
+            level,
+            seed,
+        }),
     };
     let header = Header::new(rules.id(), saves::stamp(&rules), names.clone(), Setup::Fleet(setup));
     // --serve: listen, and find the terminal (or none), before the save exists.
@@ -184,7 +192,9 @@ impl Table<'_> {
     fn automatic(&self, session: &Session) -> bool {
         let (rules, setup) = (self.rules, self.setup);
         let digital = setup.dice == Dice::Digital && setup.digital_answer(session, rules).is_some();
-        digital || (!self.opts.ask_all && session.game.decision(rules).is_some_and(|d| entry::forced(&d).is_some()))
+        digital
+            || (!self.opts.ask_all && session.game.decision(rules).is_some_and(|d| entry::forced(&d).is_some()))
+            || super::bots::plays_front(rules, session, setup.bots)
     }
 
     /// Apply answers one by one: each is saved before the next, and the table is told what
@@ -256,6 +266,10 @@ impl Table<'_> {
             if let Some((choice, why)) = entry::forced(&decision).filter(|_| !opts.ask_all) {
                 let input = Input::Choice(choice.key(rules, &self.session.game).into_owned());
                 self.apply(vec![Step { by: None, decision, input, how: How::Forced(why) }], false, p)?;
+                continue;
+            }
+            if let Some(input) = super::bots::answer(rules, self.session, &decision, self.setup.bots) {
+                self.apply(vec![Step { by: None, decision, input, how: How::Typed }], false, p)?;
                 continue;
             }
             let game = &self.session.game;

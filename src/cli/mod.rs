@@ -2,6 +2,7 @@
 //! (`anyhow` with context, printed with `{:#}`); everything below returns typed errors.
 
 mod args;
+mod bots;
 mod cards;
 mod clap_text;
 mod coach;

@@ -474,6 +474,7 @@ mod tests {
             captains: false,
             trophies: false,
             deal: None,
+            bots: None,
         };
         let header = Header::new(
             "fleet-dice",
@@ -564,6 +565,7 @@ mod tests {
             captains: false,
             trophies: false,
             deal: None,
+            bots: None,
         };
         let stamp = crate::log::save::RulesStamp { hash: "0".into(), text: None };
         let header = Header::new("fleet-dice", stamp, names.clone(), SaveSetup::Fleet(setup));

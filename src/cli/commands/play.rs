@@ -68,6 +68,23 @@ pub struct FleetFlags {
     /// After a decision that lost more than N expected points, say what the advisor preferred
     #[arg(long, value_name = "N", value_parser = coach_points)]
     pub coach: Option<f64>,
+    /// Seats played by deckhand, after the players named
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub bots: Option<u32>,
+    /// How the bots play
+    #[arg(long, value_enum, default_value_t = BotLevelArg::Advisor, requires = "bots")]
+    pub bot_level: BotLevelArg,
+    /// The bots' names, in seat order (the rest are Bot 1, Bot 2, …)
+    #[arg(long, value_delimiter = ',', requires = "bots")]
+    pub bot_names: Vec<String>,
+}
+
+/// How the bots play, on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum BotLevelArg {
+    Random,
+    Greedy,
+    Advisor,
 }
 
 /// `--coach N`: expected points, 0 or more.
@@ -91,6 +108,7 @@ impl FleetFlags {
             (self.deal.is_some(), "--deal"),
             (self.ask_all, "--ask-all"),
             (self.coach.is_some(), "--coach"),
+            (self.bots.is_some(), "--bots"),
         ] {
             if set {
                 given.push(flag);
@@ -142,6 +160,9 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("play", "deal", "cli.help.play.deal"),
     ("play", "ask_all", "cli.help.play.ask_all"),
     ("play", "coach", "cli.help.play.coach"),
+    ("play", "bots", "cli.help.play.bots"),
+    ("play", "bot_level", "cli.help.play.bot_level"),
+    ("play", "bot_names", "cli.help.play.bot_names"),
     ("play", "save", "cli.help.play.save"),
     ("play", "variant", "cli.help.play.variant"),
     ("play", "boats", "cli.help.play.boats"),
@@ -191,6 +212,9 @@ pub fn run(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
             if f.coach.is_some() && args.serve.serve {
                 return Err(Error::Usage(crate::msg!("cli.play.coach_served")).into());
             }
+            if f.bots.is_some() && args.serve.serve {
+                return Err(Error::Usage(crate::msg!("cli.play.bots_served")).into());
+            }
             if f.deal.is_some() && f.dice != DiceMode::Digital {
                 return Err(Error::Usage(crate::msg!("cli.play.deal_needs_digital")).into());
             }
@@ -214,6 +238,15 @@ pub fn run(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
                     serve: &args.serve,
                     ask_all: f.ask_all,
                     coach: f.coach,
+                    bots: f.bots.map(|n| {
+                        use crate::games::fleet::setup::BotLevel;
+                        let level = match f.bot_level {
+                            BotLevelArg::Random => BotLevel::Random,
+                            BotLevelArg::Greedy => BotLevel::Greedy,
+                            BotLevelArg::Advisor => BotLevel::Advisor,
+                        };
+                        (n, level, f.bot_names.as_slice())
+                    }),
                 },
                 lang,
             )
