@@ -566,6 +566,14 @@ fn a_game_with_bots_finishes_lists_them_and_replays_and_resumes_exactly() {
         deckhand(dir.path()).args(["resume", "c.jsonl", "--no-record", "--answers", "ones.txt"]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(entries("c.jsonl"), entries("g.jsonl"), "resumed to the same game");
+    for (args, said) in [
+        (&["--players", "Ann,Bob,Cy,Dee", "--bots", "1"][..], "--players names 4 and --bots adds 1"),
+        (&["--players", "Ann", "--bots", "1", "--bot-names", "A,B"][..], "--bot-names gives 2 names for 1 bot"),
+    ] {
+        let out = deckhand(dir.path()).args(["play", "fleet-dice"]).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8(out.stderr).unwrap().contains(said), "{args:?}");
+    }
     // An earlier save's header has no bots, and reads as it did.
     assert!(!std::fs::read_to_string(crate::common::repo().join("tests/saves/four.jsonl")).unwrap().contains("bots"));
 }

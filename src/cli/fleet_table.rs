@@ -67,6 +67,10 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
     let rules = rules::resolve(Some(o.game), o.rules)?;
     let fleet = rules.fleet().ok_or_else(|| Error::Usage(crate::msg!("cli.play.unsupported", game = o.game)))?;
     let with_bots = super::bots::names(o.players, o.bots, lang)?;
+    if let Some((bots, _, _)) = o.bots.filter(|_| with_bots.len() > fleet.max_players as usize) {
+        let (people, max) = (o.players.len(), fleet.max_players);
+        return Err(Error::Usage(crate::msg!("cli.play.bots_count", people = people, bots = bots, max = max)).into());
+    }
     let names = player_names(fleet, &with_bots, o.solo && o.bots.is_none(), lang)?;
     if o.captains && fleet.captains.len() < names.len() {
         return Err(Error::Usage(crate::msg!("cli.play.captains_needed", n = fleet.captains.len())).into());
@@ -130,17 +134,9 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
         p.say(&fleet_text::event(fleet, &session.game, &e, lang));
     }
     let opts = Entries { ask_all: o.ask_all || !p.entries() };
-    let mut table = Table {
-        rules: fleet,
-        session: &mut session,
-        journal: &mut journal,
-        setup,
-        opts,
-        coach: o.coach,
-        hows: Vec::new(),
-        lang,
-    };
-    table.run(p, &Hook::new(&rules, &header, o.history))
+    let mut table =
+        Table { rules: fleet, session: &mut session, journal: &mut journal, setup, opts, hows: Vec::new(), lang };
+    table.run(p, &Hook::new(&rules, &header, o.history), o.coach)
 }
 
 /// The line that opens a game: the game and its players.
@@ -179,8 +175,6 @@ struct Table<'a> {
     journal: &'a mut Journal,
     setup: FleetSetup,
     opts: Entries,
-    /// `--coach N`.
-    coach: Option<f64>,
     /// How each of the session's inputs came about (Typed for those replayed from a save).
     hows: Vec<How>,
     lang: &'a str,
@@ -236,8 +230,9 @@ impl Table<'_> {
         Ok(())
     }
 
-    /// Ask, apply, save, tell — until the game is over (and the table is done with it).
-    fn run(&mut self, p: &mut dyn Prompter, hook: &Hook) -> anyhow::Result<i32> {
+    /// Ask, apply, save, tell — until the game is over (and the table is done with it);
+    /// with `coach` (`--coach N`), a line after a person's choice that lost more than N.
+    fn run(&mut self, p: &mut dyn Prompter, hook: &Hook, coach: Option<f64>) -> anyhow::Result<i32> {
         let (rules, lang, opts) = (self.rules, self.lang, self.opts);
         let names: Vec<String> = self.session.game.players.iter().map(|pl| pl.name.clone()).collect();
         p.players(&names);
@@ -289,7 +284,7 @@ impl Table<'_> {
                 }
                 Asked::Steps(steps) => self.apply(steps, true, p)?,
             }
-            super::coach::lines(rules, self.session, from, self.coach, lang).iter().for_each(|l| p.say(l));
+            super::coach::lines(rules, self.session, from, coach, lang).iter().for_each(|l| p.say(l));
         }
     }
 
@@ -638,17 +633,9 @@ pub fn resume(o: ResumeOptions, lang: &'static str) -> anyhow::Result<i32> {
     }
     session.game.take_events();
     let opts = Entries { ask_all: ask_all || !p.entries() };
-    let mut table = Table {
-        rules: fleet,
-        session: &mut session,
-        journal: &mut journal,
-        setup,
-        opts,
-        coach,
-        hows: Vec::new(),
-        lang,
-    };
-    table.run(p, &hook)
+    let mut table =
+        Table { rules: fleet, session: &mut session, journal: &mut journal, setup, opts, hows: Vec::new(), lang };
+    table.run(p, &hook, coach)
 }
 
 pub fn replay(
