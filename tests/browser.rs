@@ -496,3 +496,230 @@ fn dice_tapped_in_survive_a_reload() {
     });
     drop(driver);
 }
+
+/// Issue #23 item 4, the page is the pad: the boxes the player may mark now are highlighted
+/// on the drawn sheet, and one tap on a box answers — here a die pick and its use at once
+/// (the box decides both); the button list stays; the tap can be undone from the phone.
+#[test]
+fn a_tap_on_a_highlighted_box_answers_the_pick_and_its_use() {
+    let Some((chromium, chromedriver)) = programs("a_tap_on_a_highlighted_box_answers_the_pick_and_its_use") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"];
+    let host = Host::start(&bin, dir.path(), &args, "g.jsonl");
+    // The start dice, who starts and the roll, over HTTP, until a seat picks a die.
+    let mut picker = None;
+    for _ in 0..10 {
+        let states: Vec<Value> = (0..2).map(|s| host.state(s)).collect();
+        let (seat, d) = states.iter().enumerate().find(|(_, s)| !s["decision"].is_null()).expect("a decision");
+        let d = &d["decision"];
+        if !d["roll"].is_null() {
+            let faces = json!({"offer": d["offer"], "faces": ["cod", "shrimp", "oyster"]});
+            assert_eq!(host.post(&format!("{}/answer", host.seats[seat]), &faces).status, 200);
+            continue;
+        }
+        if d["options"].as_array().unwrap().iter().any(|o| o["box"].is_string()) {
+            picker = Some(seat);
+            break;
+        }
+        let r = host.answer(seat, d["offer"].as_u64().unwrap(), d["options"][0]["key"].as_str().unwrap());
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let picker = picker.expect("a seat picks a die");
+    let lines = || std::fs::read_to_string(&host.save).unwrap().lines().map(String::from).collect::<Vec<_>>();
+    let before = lines();
+    let driver = Driver::start(&chromedriver);
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let profile = tempfile::tempdir().unwrap();
+        let c = browser(&driver, &chromium, profile.path()).await;
+        let url = format!("http://{}{}", host.addr, host.seats[picker]);
+        open(&c, &url, 390, 844).await;
+        // A box for each answer whose box decides it (a die whose use marks its column; not
+        // a die whose next box asks license or boat).
+        let offered = host.state(picker)["decision"]["options"].as_array().unwrap().clone();
+        let with_box = offered.iter().filter(|o| o["box"].is_string()).count();
+        let boxes = c.find_all(Locator::Css("#sheet i.can")).await.unwrap();
+        assert!(with_box >= 1 && boxes.len() == with_box, "{} boxes for {offered:?}", boxes.len());
+        let buttons = c.find_all(Locator::Css("#decision button.opt")).await.unwrap();
+        assert!(buttons.len() > boxes.len(), "the buttons stay, with the answers no box stands for");
+        let label = boxes[0].attr("aria-label").await.unwrap().unwrap_or_default();
+        boxes[0].click().await.unwrap();
+        let started = Instant::now();
+        while lines().len() < before.len() + 2 {
+            assert!(started.elapsed() < Duration::from_secs(10), "the tap was not saved");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let after = lines();
+        assert!(after[before.len()].contains("Choice"), "the pick: {after:?}");
+        assert_eq!(after[before.len() + 1], r#"{"do":{"Choice":"mark"}}"#, "and its use, from one tap ({label})");
+        // The last tap taken back from the phone: one save line.
+        let started = Instant::now();
+        loop {
+            if let Ok(undo) = c.find(Locator::Css("#undo:not([hidden])")).await {
+                undo.click().await.unwrap();
+                break;
+            }
+            assert!(started.elapsed() < Duration::from_secs(10), "no undo on the phone");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let started = Instant::now();
+        while lines().len() == after.len() {
+            assert!(started.elapsed() < Duration::from_secs(10), "the undo was not saved");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert!(lines().last().unwrap().contains("back"), "{:?}", lines().last());
+        let _ = c.close().await;
+    });
+    drop(driver);
+}
+
+/// The version a page shows (-1 before its first view).
+async fn shown(c: &Client) -> i64 {
+    let v = c.execute("return Number(document.body.dataset.v || -1);", vec![]).await.expect("script");
+    v.as_i64().unwrap_or(-1)
+}
+
+/// Issue #23's measure: the reference 4-player game (`four_players.compact.answers`, the
+/// same decisions) played on the four seat pages in Chromium by taps — a highlighted box
+/// where the box decides the answer, else the answer's button, a roll by its dice and
+/// "send" — counting the taps per player per round, split into sequential taps (only one
+/// seat has a question open) and parallel ones (several answer at once). Prints the
+/// figures BENCHMARKS.md keeps. The issue's targets (sequential taps beyond entering the
+/// roll at most 2.0, all taps at most 4.0 per player per round) are not met yet: the
+/// bounds held here are today's figures (4.08 and 9.32), so that nothing gets worse.
+/// A minute of Chromium, so run on demand:
+/// `cargo test --test deckhand -- --ignored the_reference_game_by_taps_on_the_pad --nocapture`.
+#[test]
+#[ignore = "a benchmark (a minute of Chromium): run with --ignored"]
+fn the_reference_game_by_taps_on_the_pad() {
+    let Some((chromium, chromedriver)) = programs("the_reference_game_by_taps_on_the_pad") else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let want = crate::parity::at_the_terminal(d);
+    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let args =
+        ["play", "fleet-dice", "--players", "Ann,Bob,Cy,Dee", "--save", "b.jsonl", "--serve", "--bind", "127.0.0.1:0"];
+    let host = Host::start(&bin, d, &args, "b.jsonl");
+    let driver = Driver::start(&chromedriver);
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    // Taps per seat: [setup, sequential, parallel, roll], and on boxes.
+    let mut taps = [[0usize; 4]; 4];
+    let mut on_boxes = 0usize;
+    runtime.block_on(async {
+        let mut pages = Vec::new();
+        let mut profiles = Vec::new();
+        for seat in 0..4 {
+            let profile = tempfile::tempdir().unwrap();
+            let c = browser(&driver, &chromium, profile.path()).await;
+            open_plain(&c, &format!("http://{}{}", host.addr, host.seats[seat]), 390, 844).await;
+            pages.push(c);
+            profiles.push(profile);
+        }
+        loop {
+            // The states first (each waits for an answer being written), then the save
+            // they stand for.
+            let states: Vec<Value> = (0..4).map(|s| host.state(s)).collect();
+            let done = crate::parity::entries(&host.save);
+            if states.iter().any(|s| s["v"].as_u64() != Some(done.len() as u64)) {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+                continue;
+            }
+            assert_eq!(want[..done.len()], done[..], "the pages' save left the terminal's");
+            if done.len() == want.len() {
+                break;
+            }
+            let next: Value = serde_json::from_str(&want[done.len()]).unwrap();
+            let open_now = states.iter().filter(|s| !s["decision"].is_null()).count();
+            let mut tapped = false;
+            for (seat, state) in states.iter().enumerate() {
+                let decision = &state["decision"];
+                if decision.is_null() {
+                    continue;
+                }
+                let setup = !state["round"].as_str().unwrap_or_default().chars().any(|c| c.is_ascii_digit());
+                let class = if setup {
+                    0
+                } else if open_now > 1 {
+                    2
+                } else {
+                    1
+                };
+                let c = &pages[seat];
+                // The page shows this very question (it is pushed to it).
+                let offer = decision["offer"].as_u64().unwrap();
+                let started = Instant::now();
+                while shown(c).await < state["v"].as_i64().unwrap() {
+                    assert!(started.elapsed() < Duration::from_secs(10), "the page never showed offer {offer}");
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
+                if !decision["roll"].is_null() {
+                    let Some(faces) = next["do"]["Roll"]["faces"].as_array() else { continue };
+                    for f in faces {
+                        let css = format!("#decision button.face[data-key=\"{}\"]", f.as_str().unwrap());
+                        c.find(Locator::Css(&css)).await.unwrap().click().await.unwrap();
+                        taps[seat][3] += 1;
+                    }
+                    c.find(Locator::Css("#decision button.send")).await.unwrap().click().await.unwrap();
+                    taps[seat][3] += 1;
+                } else {
+                    let best = decision["options"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .filter_map(|o| {
+                            let key = o["key"].as_str().unwrap().to_string();
+                            let lines = crate::parity::planned(&done, seat, &key)
+                                .unwrap_or_else(|| vec![format!(r#"{{"do":{{"Choice":"{key}"}}}}"#)]);
+                            let fits = !lines.is_empty() && want[done.len()..].starts_with(&lines);
+                            fits.then(|| (lines.len(), o.clone()))
+                        })
+                        .max_by_key(|(n, _)| *n);
+                    let Some((_, option)) = best else { continue };
+                    let key = option["key"].as_str().unwrap();
+                    match option["box"].as_str() {
+                        Some(b) => {
+                            let css = format!("#sheet i.can[data-box=\"{b}\"]");
+                            c.find(Locator::Css(&css)).await.unwrap().click().await.unwrap();
+                            on_boxes += 1;
+                        }
+                        None => {
+                            let css = format!("#decision button.opt[data-key=\"{key}\"]");
+                            c.find(Locator::Css(&css)).await.unwrap().click().await.unwrap();
+                        }
+                    }
+                    taps[seat][class] += 1;
+                }
+                let started = Instant::now();
+                while crate::parity::entries(&host.save).len() == done.len() {
+                    assert!(started.elapsed() < Duration::from_secs(10), "the tap was not saved");
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
+                tapped = true;
+                break;
+            }
+            assert!(tapped, "no page offers the next answer {next} after {} lines", done.len());
+        }
+        for c in pages {
+            let _ = c.close().await;
+        }
+        drop(profiles);
+    });
+    drop(driver);
+    let per = |n: usize| n as f64 / 40.0;
+    let sum = |k: usize| taps.iter().map(|t| t[k]).sum::<usize>();
+    let (setup, sequential, parallel, rolls) = (sum(0), sum(1), sum(2), sum(3));
+    let all = sequential + parallel + rolls;
+    eprintln!(
+        "taps: setup {setup}; in 10 rounds sequential {sequential} ({:.2} per player per round), parallel {parallel} ({:.2}), \
+         rolls {rolls} ({:.2}); all {all} ({:.2}); on boxes {on_boxes}; per seat [setup, sequential, parallel, roll] {taps:?}",
+        per(sequential),
+        per(parallel),
+        per(rolls),
+        per(all)
+    );
+    assert!(per(sequential) <= 4.1, "sequential taps beyond the roll: {:.2} per player per round", per(sequential));
+    assert!(per(all) <= 9.35, "all taps: {:.2} per player per round", per(all));
+}

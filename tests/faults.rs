@@ -362,3 +362,41 @@ mod served {
         }
     }
 }
+
+/// A served game killed after every answer it accepted, and resumed each time (issue 22):
+/// nothing accepted is lost, nothing is written twice, and the game goes on to the table
+/// an unbroken game prints.
+#[test]
+fn a_served_game_killed_after_every_accepted_answer_resumes_where_it_was() {
+    use crate::host::{drive, Host};
+    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--dice", "digital", "--seed", "12"];
+    let args: Vec<&str> = args.into_iter().chain(["--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"]).collect();
+    let lines = || std::fs::read_to_string(dir.path().join("g.jsonl")).unwrap().lines().count();
+    let mut host = Host::start(&bin, dir.path(), &args, "g.jsonl");
+    for kill in 0..30 {
+        let mut answered = 0;
+        drive(&host, |_| {
+            answered += 1;
+            answered > 1
+        });
+        let seen = host.state(0)["v"].as_u64().unwrap();
+        host.kill9();
+        assert_eq!(lines() as u64 - 1, seen, "kill {kill}: every accepted answer is in the save, once");
+        host = Host::start(&bin, dir.path(), &["resume", "g.jsonl", "--serve"], "g.jsonl");
+        assert_eq!(host.state(1)["v"].as_u64().unwrap(), seen, "kill {kill}: resumed where it was");
+    }
+    drive(&host, |_| false);
+    assert_eq!(host.finish(), Some(0), "{}", host.said());
+    // The same answers without a crash give the same save (the start time aside).
+    let saved: Vec<String> =
+        std::fs::read_to_string(dir.path().join("g.jsonl")).unwrap().lines().skip(1).map(String::from).collect();
+    let other = tempfile::tempdir().unwrap();
+    let mut once = Host::start(&bin, other.path(), &args, "g.jsonl");
+    drive(&once, |_| false);
+    assert_eq!(once.finish(), Some(0));
+    let unbroken: Vec<String> =
+        std::fs::read_to_string(other.path().join("g.jsonl")).unwrap().lines().skip(1).map(String::from).collect();
+    assert_eq!(saved, unbroken);
+}

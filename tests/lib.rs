@@ -26,6 +26,7 @@ mod i18n_games;
 mod i18n_parse_errors;
 mod i18n_rules;
 mod nauticus;
+mod parity;
 mod play;
 mod properties;
 #[cfg(unix)]

@@ -174,10 +174,14 @@ pub(super) fn ask_entry(
     d: &Decision,
     p: &mut dyn Prompter,
     opts: Entries,
+    overtaken: Option<ui::Overtaken>,
     lang: &str,
 ) -> Result<Asked, Error> {
-    let Some(player) = d.player else { return ask_choice(rules, game, d, p, None, lang) };
-    let choices = menu(rules, game, d, lang);
+    let Some(player) = d.player else { return ask_choice(rules, game, d, p, overtaken, lang) };
+    let mut choices = menu(rules, game, d, lang);
+    if overtaken.is_some() {
+        choices.push(Choice::command("release", crate::t!(lang, "cli.play.meta_release")));
+    }
     let words = words_in(rules, lang);
     let plan = |text: &str| {
         let typed: Vec<&str> = text.split_whitespace().collect();
@@ -190,7 +194,14 @@ pub(super) fn ask_entry(
         plan(text).map(|_| ()).map_err(|e| fleet_entry::error(rules, game, &e, lang))
     };
     let prompt = fleet_text::prompt(rules, game, d, lang);
-    let text = match p.entry(&prompt, &choices, &check)? {
+    let picked = match overtaken {
+        Some(overtaken) => match p.entry_until(&prompt, &choices, &check, overtaken)? {
+            Some(picked) => picked,
+            None => return Ok(Asked::Overtaken),
+        },
+        None => p.entry(&prompt, &choices, &check)?,
+    };
+    let text = match picked {
         Picked::Choice(i) if i >= d.options.len() => return Ok(Asked::Meta(choices[i].key.clone())),
         Picked::Choice(i) => choices[i].key.clone(),
         Picked::Text(text) => text,
@@ -211,6 +222,7 @@ pub(super) fn ask_together(
     d: &Decision,
     p: &mut dyn Prompter,
     opts: Entries,
+    overtaken: Option<ui::Overtaken>,
     lang: &str,
 ) -> Result<Asked, Error> {
     let words = words_in(rules, lang);
@@ -239,14 +251,20 @@ pub(super) fn ask_together(
         }
         plan(text).map(|_| ()).map_err(|e| fleet_entry::error(rules, game, &e, lang))
     };
-    let text = p.input(&question, &check)?;
+    let text = match overtaken {
+        Some(overtaken) => match p.input_until(&question, &check, overtaken)? {
+            Some(text) => text,
+            None => return Ok(Asked::Overtaken),
+        },
+        None => p.input(&question, &check)?,
+    };
     if let Some(meta) = meta_of(&text, lang) {
         return Ok(Asked::Meta(meta.to_string()));
     }
     let steps = plan(&text).map_err(|e| Error::said(fleet_entry::error(rules, game, &e, lang)))?;
     if steps.is_empty() {
         // Nobody has a usual answer: ask the decision at the front as usual.
-        return ask_entry(rules, game, d, p, opts, lang);
+        return ask_entry(rules, game, d, p, opts, overtaken, lang);
     }
     Ok(Asked::Steps(steps))
 }

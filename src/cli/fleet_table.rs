@@ -8,7 +8,8 @@ use super::record::{self, LiveArgs};
 use super::{emit, saves, sheets::fleet_standings};
 use crate::games::fleet::entry::{self, Entries, How, Step};
 use crate::games::fleet::game::{Ask, Decision, Dice, Game, Input};
-use crate::games::fleet::session::{Entry, NoUndo, ReplayError, Session};
+use crate::games::fleet::session::{Entry, ReplayError, Session};
+use crate::games::fleet::table::{From, Refusal, Table as FleetTable, UndoBy};
 use crate::games::fleet::{check_game, Sheet};
 use crate::games::live::{LiveGame, Replay};
 use crate::games::{self as rules, FleetRules, Rules};
@@ -113,14 +114,15 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
             crate::t!(lang, "cli.play.saved_to", file = save.display())
         )];
         greeting.extend(session.game.take_events().iter().map(|e| fleet_text::event(fleet, &session.game, e, lang)));
-        let game = super::served::Game { rules: fleet, setup, session, journal, entries: 0, tokens: None };
+        let game =
+            super::served::Game { rules: fleet, setup, session, journal, entries: 0, tokens: None, ask_all: o.ask_all };
         let hook = Hook::new(&rules, &header, o.history);
         return super::served::run(prepared, game, &greeting, &hook, lang);
     }
     // Ask for a way to prompt before creating the save, so a failure leaves nothing behind.
     let mut prompter = ui::prompter_for_in(o.answers, "play", lang)?;
     files::remove_stale_temps(save.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
-    let mut journal = Journal::create(&save, &header)?;
+    let journal = Journal::create(&save, &header)?;
     super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = save.display())));
     let p = prompter.as_mut();
     p.say(&format!(
@@ -134,8 +136,7 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
         p.say(&fleet_text::event(fleet, &session.game, &e, lang));
     }
     let opts = Entries { ask_all: o.ask_all || !p.entries() };
-    let mut table =
-        Table { rules: fleet, session: &mut session, journal: &mut journal, setup, opts, hows: Vec::new(), lang };
+    let mut table = Table { t: FleetTable::new(fleet.clone(), setup, opts, session, journal, 0), lang };
     table.run(p, &Hook::new(&rules, &header, o.history), o.coach)
 }
 
@@ -166,80 +167,71 @@ fn player_names(rules: &FleetRules, given: &[String], solo: bool, lang: &str) ->
     Ok(names)
 }
 
-/// A game at the table: its session and save, how answers are taken, and how each answer
-/// of this run came about (for `undo`, which goes back to the last question a person
-/// answered).
+/// The terminal's view of a game at the table (`games::fleet::table`): it asks the
+/// question at the front, hands the answer to the table and says what the table tells.
 struct Table<'a> {
-    rules: &'a FleetRules,
-    session: &'a mut Session,
-    journal: &'a mut Journal,
-    setup: FleetSetup,
-    opts: Entries,
-    /// How each of the session's inputs came about (Typed for those replayed from a save).
-    hows: Vec<How>,
+    t: FleetTable<Journal>,
     lang: &'a str,
 }
 
 impl Table<'_> {
-    /// Whether the decision at the front would be answered without asking: a roll, start
-    /// die, start player or card deckhand makes itself, or an answer the rules force.
-    fn automatic(&self, session: &Session) -> bool {
-        let (rules, setup) = (self.rules, self.setup);
-        let digital = setup.dice == Dice::Digital && setup.digital_answer(session, rules).is_some();
-        digital
-            || (!self.opts.ask_all && session.game.decision(rules).is_some_and(|d| entry::forced(&d).is_some()))
-            || super::bots::plays_front(rules, session, setup.bots)
+    /// Say everything the table told since the last time.
+    fn tell(&mut self, p: &mut dyn Prompter) {
+        for told in self.t.take_told() {
+            if let Some(line) = fleet_entry::told(&self.t.rules, &told, self.lang) {
+                p.say(&line);
+            }
+        }
     }
 
-    /// Apply answers one by one: each is saved before the next, and the table is told what
-    /// the rules decided and what happened. The first step of a typed entry was shown as
-    /// it was typed; the ones after it are shown as they are carried out.
-    fn apply(&mut self, steps: Vec<Step>, typed_first: bool, p: &mut dyn Prompter) -> anyhow::Result<()> {
-        let (rules, lang) = (self.rules, self.lang);
-        for (i, step) in steps.into_iter().enumerate() {
-            let before = self.session.game.clone();
-            let done = match step.by {
-                Some(player) => self.session.apply_by(rules, player, step.input.clone()),
-                None => self.session.apply(rules, step.input.clone()),
-            };
-            match done {
-                Ok(events) => {
-                    match step.by {
-                        Some(player) => self.journal.append(&Entry::By { player, input: step.input.clone() })?,
-                        None => self.journal.append(&Entry::Do(step.input.clone()))?,
-                    }
-                    self.hows.resize(self.session.inputs.len() - 1, How::Typed);
-                    self.hows.push(step.how);
-                    if !(i == 0 && typed_first && step.how == How::Typed) {
-                        p.say(&fleet_entry::step(rules, &before, &step, lang));
-                    }
-                    for e in events {
-                        p.say(&fleet_text::event(rules, &self.session.game, &e, lang));
-                    }
-                }
-                Err(illegal) => {
-                    p.say(&format!(
-                        "{} — {}",
-                        fleet_text::refusal(rules, &self.session.game, &illegal, lang),
-                        crate::t!(lang, "cli.play.legal", legal = illegal.legal.join(", "))
-                    ));
-                    break;
-                }
+    /// What a refusal of the table means here: the engine's and the entry's are said; a
+    /// save that cannot be written stops the game.
+    fn refused(&mut self, why: Refusal, p: &mut dyn Prompter) -> anyhow::Result<()> {
+        let (rules, lang) = (&self.t.rules, self.lang);
+        let game = &self.t.session().game;
+        match why {
+            Refusal::Illegal(illegal) => p.say(&format!(
+                "{} — {}",
+                fleet_text::refusal(rules, game, &illegal, lang),
+                crate::t!(lang, "cli.play.legal", legal = illegal.legal.join(", "))
+            )),
+            Refusal::Entry(e) => p.say(&fleet_entry::error(rules, game, &e, lang)),
+            Refusal::NoUndo(why) => {
+                p.say(&crate::t!(lang, "cli.play.cannot_undo", why = fleet_entry::no_undo(why, lang)))
             }
+            Refusal::NotYours(_) => {}
+            Refusal::Stopped(e) => return Err(e.into()),
         }
         Ok(())
     }
 
-    /// Ask, apply, save, tell — until the game is over (and the table is done with it);
-    /// with `coach` (`--coach N`), a line after a person's choice that lost more than N.
+    /// Hand an answer to the table, then say what it told.
+    fn apply(&mut self, steps: Vec<Step>, p: &mut dyn Prompter) -> anyhow::Result<()> {
+        let done = self.t.answer(steps, From::Here);
+        self.tell(p);
+        match done {
+            Ok(()) => Ok(()),
+            Err(why) => self.refused(why, p),
+        }
+    }
+
+    /// Ask, answer, tell — until the game is over (and the table is done with it); with
+    /// `coach` (`--coach N`), a line after a person's choice that lost more than N.
     fn run(&mut self, p: &mut dyn Prompter, hook: &Hook, coach: Option<f64>) -> anyhow::Result<i32> {
-        let (rules, lang, opts) = (self.rules, self.lang, self.opts);
-        let names: Vec<String> = self.session.game.players.iter().map(|pl| pl.name.clone()).collect();
+        let lang = self.lang;
+        let opts = self.t.opts;
+        let names: Vec<String> = self.t.session().game.players.iter().map(|pl| pl.name.clone()).collect();
         p.players(&names);
         loop {
-            let Some(decision) = self.session.game.decision(rules) else {
+            let settled = self.t.settle();
+            self.tell(p);
+            if let Err(why) = settled {
+                self.refused(why, p)?;
+            }
+            let rules = &self.t.rules;
+            let Some(decision) = self.t.session().game.decision(rules) else {
                 let banner =
-                    finish(rules, self.session, self.journal.path(), &mut |line: &str| p.say(line), hook, lang)?;
+                    finish(rules, self.t.session(), self.t.save().path(), &mut |line: &str| p.say(line), hook, lang)?;
                 if let Some(banner) = &banner {
                     p.say(banner);
                 }
@@ -248,91 +240,44 @@ impl Table<'_> {
                 }
                 continue;
             };
-            let digital = match self.setup.dice {
-                Dice::Digital => self.setup.digital_answer(self.session, rules),
-                Dice::Physical => None,
-            };
-            if let Some(input) = digital {
-                p.say(&fleet_text::digital_said(rules, &self.session.game, &decision, &input, lang));
-                self.apply(vec![Step { by: None, decision, input, how: How::Typed }], true, p)?;
-                continue;
-            }
-            // What the rules decide is not asked.
-            if let Some((choice, why)) = entry::forced(&decision).filter(|_| !opts.ask_all) {
-                let input = Input::Choice(choice.key(rules, &self.session.game).into_owned());
-                self.apply(vec![Step { by: None, decision, input, how: How::Forced(why) }], false, p)?;
-                continue;
-            }
-            if let Some(input) = super::bots::answer(rules, self.session, &decision, self.setup.bots) {
-                self.apply(vec![Step { by: None, decision, input, how: How::Typed }], false, p)?;
-                continue;
-            }
-            let game = &self.session.game;
+            let game = &self.t.session().game;
             p.status(&fleet_text::status_line(rules, game, &decision, lang));
             let asked = match decision.roll {
                 Some(spec) => ask_roll(rules, game, &decision, spec, p, None, lang)?,
                 None if opts.ask_all => ask_choice(rules, game, &decision, p, None, lang)?,
-                None if entry::together(&decision) => ask_together(rules, game, &decision, p, opts, lang)?,
-                None => ask_entry(rules, game, &decision, p, opts, lang)?,
+                None if entry::together(&decision) => ask_together(rules, game, &decision, p, opts, None, lang)?,
+                None => ask_entry(rules, game, &decision, p, opts, None, lang)?,
             };
-            let from = self.session.inputs.len();
+            let from = self.t.session().inputs.len();
             match asked {
                 Asked::Overtaken => {}
                 Asked::Meta(cmd) => self.meta(Some(&decision), &cmd, p)?,
-                Asked::Input(input) => {
-                    self.apply(vec![Step { by: None, decision, input, how: How::Typed }], true, p)?
-                }
-                Asked::Steps(steps) => self.apply(steps, true, p)?,
+                Asked::Input(input) => self.apply(vec![Step { by: None, decision, input, how: How::Typed }], p)?,
+                Asked::Steps(steps) => self.apply(steps, p)?,
             }
-            super::coach::lines(rules, self.session, from, coach, lang).iter().for_each(|l| p.say(l));
+            super::coach::lines(&self.t.rules, self.t.session(), from, coach, lang).iter().for_each(|l| p.say(l));
         }
     }
 
     /// `undo`, `sheet`, `sheets`, `scores`, `help`, `hint`.
     fn meta(&mut self, decision: Option<&Decision>, cmd: &str, p: &mut dyn Prompter) -> anyhow::Result<()> {
-        let (rules, lang) = (self.rules, self.lang);
+        let (rules, lang) = (&self.t.rules.clone(), self.lang);
         let who = decision.and_then(|d| d.player);
         match cmd {
             // Back to the last question a person answered: rolls deckhand made, forced
             // and usual answers after it are taken back too (rolled again, a roll shows
             // the same dice).
             "undo" => {
-                let hows = self.hows.clone();
-                let undone = {
-                    let this = &*self;
-                    let more =
-                        |s: &Session, i: usize| hows.get(i).is_some_and(|h| *h != How::Typed) || this.automatic(s);
-                    let mut session = this.session.clone();
-                    let undone = session.undo_to_question(rules, more);
-                    (session, undone)
-                };
-                match undone {
-                    (session, Ok(undone)) => {
-                        let answers = undone_in_words(rules, self.session, undone.len(), lang);
-                        // One act, one line: a kill cannot leave half an undo.
-                        self.journal.append(&Entry::undo(undone.len()))?;
-                        *self.session = session;
-                        self.hows.truncate(self.session.inputs.len());
-                        let what = undone
-                            .last()
-                            .and_then(|u| u.decision.as_ref())
-                            .map(|d| fleet_text::prompt(rules, &self.session.game, d, lang))
-                            .unwrap_or_default();
-                        p.say(&crate::t!(lang, "engine.undone", what = what, answer = answers.join(", ")));
-                    }
-                    (_, Err(why)) => {
-                        let why = match why {
-                            NoUndo::Nothing => crate::t!(lang, "engine.undo_nothing"),
-                            NoUndo::DigitalRoll => crate::t!(lang, "engine.undo_digital_roll"),
-                        };
-                        p.say(&crate::t!(lang, "cli.play.cannot_undo", why = why))
-                    }
+                let done = self.t.undo(UndoBy::Host);
+                self.tell(p);
+                if let Err(why) = done {
+                    self.refused(why, p)?;
                 }
             }
             "release" => p.say(&crate::t!(lang, "cli.play.release_not_served")),
-            "hint" => p.say(&super::hint::hint_text(rules, &self.session.game, decision, lang)),
+            "hint" => p.say(&super::hint::hint_text(rules, &self.t.session().game, decision, lang)),
             "sheet" | "sheets" => {
-                let game = &self.session.game;
+                let game = &self.t.session().game;
                 match who {
                     Some(pl) if cmd == "sheet" => p.say(&sheet_text(
                         rules,
@@ -348,7 +293,7 @@ impl Table<'_> {
                 }
             }
             "scores" => {
-                let game = &self.session.game;
+                let game = &self.t.session().game;
                 let sheets: Vec<&Sheet> = game.players.iter().map(|pl| &pl.sheet).collect();
                 let standings = fleet_standings(rules, &sheets, &vec![0; sheets.len()], lang);
                 p.say(&format!(
@@ -357,7 +302,7 @@ impl Table<'_> {
                     standings.render_in(Format::Table, false, None, lang)
                 ));
             }
-            _ => p.say(&help_text(rules, &self.session.game, decision, lang)),
+            _ => p.say(&help_text(rules, &self.t.session().game, decision, lang)),
         }
         Ok(())
     }
@@ -389,7 +334,7 @@ impl Table<'_> {
                 }
                 cmd => self.meta(None, cmd, p)?,
             }
-            if !self.session.game.finished() {
+            if !self.t.session().game.finished() {
                 return Ok(false);
             }
         }
@@ -483,25 +428,6 @@ pub(super) fn help_text(rules: &FleetRules, game: &Game, decision: Option<&Decis
         None => {}
     }
     lines.join("\n")
-}
-
-/// The last `n` answers of `session` in pad words, first first: each with the decision it
-/// answered (the one at the front, or the player's own when answered out of seat order).
-fn undone_in_words(rules: &FleetRules, session: &Session, n: usize, lang: &str) -> Vec<String> {
-    let mut s = session.clone();
-    let mut out = Vec::new();
-    for _ in 0..n {
-        let Some((by, _)) = s.inputs.last().cloned() else { break };
-        let Ok(undone) = s.undo_to_question(rules, |_, _| false) else { break };
-        let Some(one) = undone.first() else { break };
-        let decision = match by {
-            Some(p) => s.game.pending(rules).into_iter().find(|d| d.player == Some(p)),
-            None => s.game.decision(rules),
-        };
-        out.push(fleet_text::answer_label(rules, &s.game, decision.as_ref(), &one.answer, lang));
-    }
-    out.reverse();
-    out
 }
 
 /// Where a resumed game stands: the last roll, and the round, phase and whose turn it is.
@@ -616,12 +542,13 @@ pub fn resume(o: ResumeOptions, lang: &'static str) -> anyhow::Result<i32> {
             opened.dropped_tail.iter().map(|torn| torn.notice(path).text(lang)).chain([resumed]).collect();
         session.game.take_events();
         let entries = opened.entries.len() as u64;
-        let game = super::served::Game { rules: fleet, setup, session, journal: opened.journal, entries, tokens };
+        let game =
+            super::served::Game { rules: fleet, setup, session, journal: opened.journal, entries, tokens, ask_all };
         return super::served::run(prepared, game, &greeting, &hook, lang);
     }
     let mut prompter = ui::prompter_for_in(answers, "resume", lang)?;
     files::remove_stale_temps(path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
-    let mut journal = opened.journal;
+    let journal = opened.journal;
     super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = path.display())));
     let p = prompter.as_mut();
     if let Some(torn) = &opened.dropped_tail {
@@ -633,8 +560,8 @@ pub fn resume(o: ResumeOptions, lang: &'static str) -> anyhow::Result<i32> {
     }
     session.game.take_events();
     let opts = Entries { ask_all: ask_all || !p.entries() };
-    let mut table =
-        Table { rules: fleet, session: &mut session, journal: &mut journal, setup, opts, hows: Vec::new(), lang };
+    let entries = opened.entries.len() as u64;
+    let mut table = Table { t: FleetTable::new(fleet.clone(), setup, opts, session, journal, entries), lang };
     table.run(p, &hook, coach)
 }
 

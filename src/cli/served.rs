@@ -9,9 +9,10 @@
 use std::io::{BufRead, IsTerminal};
 use std::path::{Path, PathBuf};
 
-use super::fleet_ask::{ask_choice, ask_roll, Asked};
+use super::fleet_ask::{ask_choice, ask_entry, ask_roll, ask_together, Asked};
 use super::fleet_table::{finish, Hook};
 use super::sheets::fleet_standings;
+use crate::games::fleet::entry::{self, Entries, How, Step};
 use crate::games::fleet::session::Session;
 use crate::games::fleet::{FleetRules, Sheet};
 use crate::log::save::FleetSetup;
@@ -71,6 +72,8 @@ pub struct Game<'a> {
     pub entries: u64,
     /// The tokens kept beside the save (a resumed game), if any.
     pub tokens: Option<Tokens>,
+    /// `--ask-all`: every decision asked, on the phones too.
+    pub ask_all: bool,
 }
 
 /// The BG Stats link of the play this game was recorded as; None when it was not recorded
@@ -106,7 +109,10 @@ pub fn run(
             tokens
         }
     };
-    let table = Table::new(game.rules.clone(), game.setup, game.session, game.journal, game.entries, lang)?;
+    // The policy of the terminal's own questions: an answers file without `#! entries`
+    // answers one question at a time, and so does every screen.
+    let opts = Entries { ask_all: game.ask_all || prompter.as_ref().is_some_and(|p| !p.entries()) };
+    let table = Table::new(game.rules.clone(), game.setup, opts, game.session, game.journal, game.entries, lang)?;
     let serving = listener.serve(table, tokens, &save, game.rules.name.get(lang), fleet_standings)?;
     {
         let mut say = |line: &str| match prompter.as_mut() {
@@ -193,34 +199,45 @@ fn headless(serving: &Serving) {
     }
 }
 
-/// The terminal's loop: the decision at the front, answered here or overtaken by a phone.
+/// The terminal's loop: the decision at the front, asked as the terminal asks it without
+/// phones (entries, everyone's line, rolls by letters), answered here or overtaken by a
+/// phone.
 fn at_terminal(serving: &Serving, p: &mut dyn Prompter, lang: &str) -> anyhow::Result<()> {
     let table = &serving.site.table;
     let rules = &table.rules;
+    let opts = table.opts();
     let mut printed = None;
+    p.players(&table.names);
     loop {
         print_lines(table, &mut printed, &mut |l| p.say(l));
         let (version, front) = table.front();
         let Some(offered) = front else { return Ok(()) };
         let session = table.session();
         let overtaken = || table.version() != version;
-        let d = &offered.decision;
+        let (game, d) = (&session.game, &offered.decision);
+        p.status(&crate::text::fleet::status_line(rules, game, d, lang));
         let asked = match d.roll {
-            Some(spec) => ask_roll(rules, &session.game, d, spec, p, Some(&overtaken), lang)?,
-            None => ask_choice(rules, &session.game, d, p, Some(&overtaken), lang)?,
+            Some(spec) => ask_roll(rules, game, d, spec, p, Some(&overtaken), lang)?,
+            None if opts.ask_all => ask_choice(rules, game, d, p, Some(&overtaken), lang)?,
+            None if entry::together(d) => ask_together(rules, game, d, p, opts, Some(&overtaken), lang)?,
+            None => ask_entry(rules, game, d, p, opts, Some(&overtaken), lang)?,
         };
-        match asked {
-            // The served terminal asks one decision at a time (menus, typed rolls).
-            Asked::Overtaken | Asked::Steps(_) => {}
-            Asked::Meta(cmd) => meta(&serving.site, &session, d, &cmd, p, lang)?,
-            Asked::Input(input) => match table.answer(offered.slot, offered.offer, input) {
-                Ok(_) => {}
-                Err(Refused::Illegal(text, legal)) => {
-                    p.say(&format!("{text} — {}", crate::t!(lang, "cli.play.legal", legal = legal.join(", "))))
-                }
-                Err(Refused::Stopped(why)) => return Err(Error::said(why).into()),
-                Err(other) => p.say(other.text()),
-            },
+        let steps = match asked {
+            Asked::Overtaken => continue,
+            Asked::Meta(cmd) => {
+                meta(&serving.site, &session, d, &cmd, p, lang)?;
+                continue;
+            }
+            Asked::Input(input) => vec![Step { by: None, decision: d.clone(), input, how: How::Typed }],
+            Asked::Steps(steps) => steps,
+        };
+        match table.answer_host(version, steps) {
+            Ok(_) => {}
+            Err(Refused::Illegal(text, legal)) if !legal.is_empty() => {
+                p.say(&format!("{text} — {}", crate::t!(lang, "cli.play.legal", legal = legal.join(", "))))
+            }
+            Err(Refused::Stopped(why)) => return Err(Error::said(why).into()),
+            Err(other) => p.say(other.text()),
         }
     }
 }

@@ -235,6 +235,12 @@ pub struct Read<H, E> {
     unterminated: bool,
 }
 
+impl crate::games::fleet::table::Save for Journal {
+    fn append(&mut self, entry: &crate::games::fleet::session::Entry) -> Result<(), Error> {
+        Journal::append(self, entry)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

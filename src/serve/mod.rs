@@ -99,7 +99,7 @@ impl Site {
             Some(s) => view::seat(self, &mut inner, s),
             None => view::dashboard(self, &mut inner),
         };
-        (inner.version, json)
+        (inner.version(), json)
     }
 
     /// The join page; `taken`: the seat someone tapped was claimed meanwhile.

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use crate::games::fleet::pad::{pad, Boat, Cell, Coin, Shape};
 use crate::games::fleet::sheet::{Mark, Sheet};
-use crate::games::fleet::{ColumnBox, FleetRules};
+use crate::games::fleet::{ColumnBox, FleetRules, SectionKind};
 use crate::report::html::escape;
 use crate::t;
 
@@ -17,6 +17,12 @@ fn mark_class(m: Mark) -> &'static str {
         Mark::Marked => " m",
         Mark::Crossed => " x",
     }
+}
+
+/// A box with its place on the sheet (`data-box="SECTION-INDEX"`: the section's index and
+/// the box's, 0-based), so that a page can mark the boxes a player may mark now.
+fn cell_at(c: &Cell, section: usize, index: usize) -> String {
+    cell(c).replacen("<i ", &format!("<i data-box=\"{section}-{index}\" "), 1)
 }
 
 fn cell(c: &Cell) -> String {
@@ -79,7 +85,8 @@ pub fn sheet(rules: &FleetRules, sheet: &Sheet, lang: &str) -> String {
     for r in 0..rows {
         let _ = write!(out, "<tr><th>{}</th>", r + 1);
         for c in &view.columns {
-            let _ = write!(out, "<td>{}</td>", c.boxes.get(r).map(cell).unwrap_or_default());
+            let section = rules.section_of(SectionKind::Column(c.boat_type));
+            let _ = write!(out, "<td>{}</td>", c.boxes.get(r).map(|b| cell_at(b, section, r)).unwrap_or_default());
         }
         out.push_str("</tr>");
     }
@@ -101,7 +108,7 @@ pub fn sheet(rules: &FleetRules, sheet: &Sheet, lang: &str) -> String {
     out.push_str("</table><table class=\"town\">");
     for row in view.harbor.iter().chain(&view.wharf) {
         let name = heading(&crate::text::fleet::section_name(rules, row.section, lang));
-        let boxes: String = row.boxes.iter().map(cell).collect();
+        let boxes: String = row.boxes.iter().enumerate().map(|(i, b)| cell_at(b, row.section, i)).collect();
         let fish: String = row.boats.iter().filter(|b| b.launched && b.capacity > 0).map(boat).collect();
         let _ = write!(out, "<tr><th>{}</th><td>{boxes}{fish}</td></tr>", escape(&name));
     }

@@ -1,17 +1,19 @@
-//! The shared table: the one session and its save, behind one lock, for the terminal and
-//! every page. An answer (from a phone or the terminal) is checked against the decision
-//! its screen showed, applied through the same engine checks as typed input, appended to
-//! the save and flushed — and only then reported as accepted and pushed to every screen.
-//! Digital dice are rolled here, right after the answer that leads to them, so a game
-//! answered entirely from phones never waits for the terminal.
+//! The shared table: the library's table (`games::fleet::table`: the session, its save,
+//! the presentation policy, undo) behind one lock, for the terminal and every page. An
+//! answer (from a phone or the terminal) is checked against the decision its screen
+//! showed and handed to the table, which checks it all-or-nothing, writes it and rolls
+//! what is due — and only then is it reported as accepted and pushed to every screen.
+//! What the table tells becomes the log's lines here, in the table's language.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::Duration;
 
-use crate::games::fleet::game::{Decision, Dice, Event, Input};
-use crate::games::fleet::session::{Entry, NoUndo, Session};
+use crate::games::fleet::entry::{Entries, EntryError, How, Step};
+use crate::games::fleet::game::{Decision, Input};
+use crate::games::fleet::session::Session;
+use crate::games::fleet::table::{self as service, From, Refusal};
 use crate::games::fleet::FleetRules;
 use crate::log::save::FleetSetup;
 use crate::log::Journal;
@@ -84,15 +86,11 @@ pub struct Line {
 }
 
 pub(super) struct Inner {
-    pub session: Session,
-    journal: Journal,
-    /// Entries in the save after the header: the state's version.
-    pub version: u64,
+    /// The game, its save and how each answer came about.
+    pub t: service::Table<Journal>,
     /// Per slot (the seats, then the table): the offer id and the decision it stands for.
     offers: Vec<(u64, Option<Decision>)>,
     next_offer: u64,
-    /// Who answered each effective decision (None: the table's).
-    answered_by: Vec<Option<usize>>,
     pub log: VecDeque<Line>,
     next_line: u64,
     /// Set when the save could not be written.
@@ -101,10 +99,21 @@ pub(super) struct Inner {
     pub cache: Vec<(u64, usize, std::sync::Arc<String>)>,
 }
 
+impl Inner {
+    /// The state's version: entries in the save after the header.
+    pub fn version(&self) -> u64 {
+        self.t.entries()
+    }
+
+    /// The game as it stands.
+    pub fn session(&self) -> &Session {
+        self.t.session()
+    }
+}
+
 /// The table shared by the terminal and the HTTP server.
 pub struct Table {
     pub rules: FleetRules,
-    pub setup: FleetSetup,
     pub lang: &'static str,
     pub names: Vec<String>,
     inner: Mutex<Inner>,
@@ -115,17 +124,18 @@ pub struct Table {
 
 impl Table {
     /// The table of a session whose save is `journal` (`entries`: how many entries it
-    /// holds). Digital dice due now are rolled at once.
+    /// holds), asking after the policy `opts`. Digital dice and forced answers due now are
+    /// applied at once.
     pub fn new(
         rules: FleetRules,
         setup: FleetSetup,
+        opts: Entries,
         session: Session,
         journal: Journal,
         entries: u64,
         lang: &'static str,
     ) -> Result<Table, crate::Error> {
         let seats = session.names.len();
-        let answered_by = who_answered(&rules, &session);
         // Offer ids are unique across restarts: an answer sent to the host before a crash
         // cannot match a decision offered after it.
         let start = super::tokens::random_u64()
@@ -133,31 +143,25 @@ impl Table {
             >> 12;
         let names = session.names.clone();
         let inner = Inner {
-            session,
-            journal,
-            version: entries,
+            t: service::Table::new(rules.clone(), setup, opts, session, journal, entries),
             offers: vec![(0, None); seats + 1],
             next_offer: start,
-            answered_by,
             log: VecDeque::new(),
             next_line: 0,
             stopped: None,
             cache: Vec::new(),
         };
-        let table = Table {
-            rules,
-            setup,
-            lang,
-            names,
-            inner: Mutex::new(inner),
-            changed: Condvar::new(),
-            version: AtomicU64::new(0),
-        };
+        let table =
+            Table { rules, lang, names, inner: Mutex::new(inner), changed: Condvar::new(), version: AtomicU64::new(0) };
         {
             let mut inner = table.lock();
-            table.roll_digital(&mut inner)?;
+            let settled = inner.t.settle();
+            table.tell(&mut inner);
+            if let Err(why) = settled {
+                return Err(table.stop(&mut inner, why).map(crate::Error::said).unwrap_or_else(|r| r));
+            }
             table.refresh_offers(&mut inner, &[]);
-            table.version.store(inner.version, Ordering::SeqCst);
+            table.version.store(inner.version(), Ordering::SeqCst);
         }
         Ok(table)
     }
@@ -178,9 +182,9 @@ impl Table {
         let inner = self.lock();
         let (inner, _) = self
             .changed
-            .wait_timeout_while(inner, timeout, |i| i.version == seen)
+            .wait_timeout_while(inner, timeout, |i| i.version() == seen)
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        inner.version
+        inner.version()
     }
 
     /// Wake every waiting screen (used when the host stops).
@@ -190,25 +194,30 @@ impl Table {
 
     /// Whether the game is over.
     pub fn finished(&self) -> bool {
-        self.lock().session.game.finished()
+        self.lock().session().game.finished()
     }
 
     /// A copy of the session (for the terminal's questions and the final table).
     pub fn session(&self) -> Session {
-        self.lock().session.clone()
+        self.lock().session().clone()
+    }
+
+    /// The presentation policy the table asks after.
+    pub fn opts(&self) -> Entries {
+        self.lock().t.opts
     }
 
     /// The decision at the front, as the terminal shows it, with the state version.
     pub fn front(&self) -> (u64, Option<Offered>) {
         let inner = self.lock();
-        let front = inner.session.game.decision(&self.rules).map(|decision| {
+        let front = inner.session().game.decision(&self.rules).map(|decision| {
             let slot = match decision.player {
                 Some(p) => Slot::Seat(p),
                 None => Slot::Table,
             };
             Offered { slot, offer: inner.offers[self.index(slot)].0, decision }
         });
-        (inner.version, front)
+        (inner.version(), front)
     }
 
     /// The decision waiting for a seat: its own (one of the simultaneous ones), or one of
@@ -239,36 +248,70 @@ impl Table {
         }
     }
 
-    /// Answer the decision `offer` in `slot` with `input`. Accepted only when that very
-    /// decision is still waiting, the engine finds the answer legal, and its save line is
-    /// written and flushed; then every screen is woken. Returns the new version.
+    /// Answer the decision `offer` in `slot` with `input`, as the table's own screen would
+    /// (see `answer_from`).
+    #[cfg(test)]
     pub fn answer(&self, slot: Slot, offer: u64, input: Input) -> Result<u64, Refused> {
+        self.answer_from(slot, offer, input, From::Here)
+    }
+
+    /// Answer the decision `offer` in `slot` with `input`. Accepted only when that very
+    /// decision is still waiting and the table takes the answer: a seat's keys (`cod`,
+    /// `cod coin`) stand for what the terminal's entry of them does (a pick with its usual
+    /// use, forced answers on the way); a roll or the table's choice is one answer. Then
+    /// every screen is woken. Returns the new version.
+    fn answer_from(&self, slot: Slot, offer: u64, input: Input, from: From) -> Result<u64, Refused> {
         let mut inner = self.lock();
         if let Some(why) = &inner.stopped {
             return Err(Refused::Stopped(why.clone()));
         }
         let i = self.index(slot);
-        let waiting = match (&inner.offers[i], slot) {
-            ((id, Some(d)), _) if *id == offer => d.clone(),
+        let waiting = match &inner.offers[i] {
+            (id, Some(d)) if *id == offer => d.clone(),
             _ => return Err(Refused::Taken(crate::t!(self.lang, "web.taken"))),
         };
-        // The front of the queue is answered as at the terminal; a later, simultaneous
-        // decision in its place (seat order gives the same result).
-        let at_front = inner.session.game.decision(&self.rules).as_ref() == Some(&waiting);
-        let player = waiting.player;
-        let mut next = inner.session.clone();
-        let applied = match player {
-            Some(p) if !at_front => next.apply_by(&self.rules, p, input.clone()),
-            _ => next.apply(&self.rules, input.clone()),
+        let steps = match (&input, waiting.player) {
+            (Input::Choice(keys), Some(p)) => {
+                let keys: Vec<&str> = keys.split_whitespace().collect();
+                inner.t.tap(p, &keys).map_err(|why| self.refusal(&inner, why))?
+            }
+            _ => vec![Step { by: None, decision: waiting, input, how: How::Typed }],
         };
-        let events = applied.map_err(|illegal| {
-            let text = fleet_text::refusal(&self.rules, &inner.session.game, &illegal, self.lang);
-            Refused::Illegal(text, illegal.legal)
-        })?;
-        let entry = if at_front { Entry::Do(input) } else { Entry::answer(player, input) };
-        self.commit(&mut inner, next, &entry, &events, player)?;
-        self.roll_digital(&mut inner).map_err(|e| Refused::Stopped(e.message(self.lang)))?;
-        Ok(self.publish(&mut inner, &[i]))
+        self.apply(&mut inner, steps, from, &[i])
+    }
+
+    /// Answer from the host terminal with the steps of its entry, unless something changed
+    /// since the state `seen` it asked in.
+    pub fn answer_host(&self, seen: u64, steps: Vec<Step>) -> Result<u64, Refused> {
+        let mut inner = self.lock();
+        if let Some(why) = &inner.stopped {
+            return Err(Refused::Stopped(why.clone()));
+        }
+        if inner.version() != seen {
+            return Err(Refused::Taken(crate::t!(self.lang, "web.taken")));
+        }
+        // The slots answered: each step's player's, or the table's.
+        let answered: Vec<usize> = steps
+            .iter()
+            .map(|s| match s.by.or(s.decision.player) {
+                Some(p) => p,
+                None => self.names.len(),
+            })
+            .collect();
+        self.apply(&mut inner, steps, From::Here, &answered)
+    }
+
+    fn apply(&self, inner: &mut Inner, steps: Vec<Step>, from: From, answered: &[usize]) -> Result<u64, Refused> {
+        let done = inner.t.answer(steps, from);
+        self.tell(inner);
+        if let Err(why) = done {
+            let refused = self.refused(inner, why);
+            // Nothing of the answer was written (the decision stays offered as it was);
+            // what deckhand rolled before a failing write is shown.
+            self.publish(inner, &[]);
+            return Err(refused);
+        }
+        Ok(self.publish(inner, answered))
     }
 
     /// Answer, from a seat's page, the decision its page showed (`offer`): its own, or the
@@ -289,112 +332,103 @@ impl Table {
                 (None, None) => return Err(Refused::Taken(crate::t!(self.lang, "web.taken"))),
             }
         };
-        self.answer(slot, offer, input)
+        self.answer_from(slot, offer, input, From::Seat(seat))
     }
 
-    /// Who made the last effective decision: Some(Some(seat)), Some(None) for the table's,
-    /// None when nothing was decided yet.
-    pub(super) fn last_by(&self, inner: &Inner) -> Option<Option<usize>> {
-        inner.answered_by.last().copied()
-    }
-
-    /// Take back the last decision. A seat may take back only its own, and only when
+    /// Take back the last answer a person gave (with what deckhand rolled and answered
+    /// after it, in one save line). A seat may take back only its own, and only when
     /// nothing was decided after the state its page showed.
     pub fn undo(&self, by: UndoBy) -> Result<(u64, String), Refused> {
         let mut inner = self.lock();
         if let Some(why) = &inner.stopped {
             return Err(Refused::Stopped(why.clone()));
         }
-        if let UndoBy::Seat { seat, seen } = by {
-            if seen != inner.version {
-                return Err(Refused::Taken(crate::t!(self.lang, "web.taken")));
+        let by = match by {
+            UndoBy::Seat { seat, seen } => {
+                if seen != inner.version() {
+                    return Err(Refused::Taken(crate::t!(self.lang, "web.taken")));
+                }
+                service::UndoBy::Seat(seat)
             }
-            if inner.answered_by.last() != Some(&Some(seat)) {
-                let last = match inner.answered_by.last() {
-                    Some(Some(p)) => self.names[*p].clone(),
-                    _ => crate::t!(self.lang, "web.the_table"),
-                };
-                return Err(Refused::NoUndo(crate::t!(self.lang, "web.undo_not_yours", name = last)));
-            }
+            UndoBy::Host => service::UndoBy::Host,
+        };
+        let done = inner.t.undo(by);
+        let lines = self.tell(&mut inner);
+        if let Err(why) = done {
+            return Err(self.refused(&mut inner, why));
         }
-        let mut next = inner.session.clone();
-        let undone = next.undo(&self.rules).map_err(|why| {
-            let why = match why {
-                NoUndo::Nothing => crate::t!(self.lang, "engine.undo_nothing"),
-                NoUndo::DigitalRoll => crate::t!(self.lang, "engine.undo_digital_roll"),
-            };
-            Refused::NoUndo(crate::t!(self.lang, "cli.play.cannot_undo", why = why))
-        })?;
-        if let Err(e) = inner.journal.append(&Entry::Undo) {
-            let why = e.message(self.lang);
-            inner.stopped = Some(why.clone());
-            inner.cache.clear();
-            return Err(Refused::Stopped(why));
-        }
-        inner.version += 1;
-        inner.session = next;
-        inner.answered_by.pop();
-        let what = undone
-            .decision
-            .as_ref()
-            .map(|d| fleet_text::prompt(&self.rules, &inner.session.game, d, self.lang))
-            .unwrap_or_default();
-        let answer = fleet_text::answer_label(
-            &self.rules,
-            &inner.session.game,
-            undone.decision.as_ref(),
-            &undone.answer,
-            self.lang,
-        );
-        let text = crate::t!(self.lang, "engine.undone", what = what, answer = answer);
-        self.say(&mut inner, text.clone());
         let all: Vec<usize> = (0..=self.names.len()).collect();
-        Ok((self.publish(&mut inner, &all), text))
+        Ok((self.publish(&mut inner, &all), lines.join("\n")))
     }
 
-    /// Write an accepted answer and make it the state.
-    fn commit(
-        &self,
-        inner: &mut Inner,
-        next: Session,
-        entry: &Entry,
-        events: &[Event],
-        player: Option<usize>,
-    ) -> Result<(), Refused> {
-        if let Err(e) = inner.journal.append(entry) {
-            // The save is the single source of truth: what is not in it did not happen.
-            let why = e.message(self.lang);
-            inner.stopped = Some(why.clone());
-            inner.cache.clear();
-            self.changed.notify_all();
-            return Err(Refused::Stopped(why));
+    /// A refusal of the table in the table's language (a save that cannot be written
+    /// stops the table).
+    fn refusal(&self, inner: &Inner, why: Refusal) -> Refused {
+        let (rules, game, lang) = (&self.rules, &inner.session().game, self.lang);
+        match why {
+            Refusal::Illegal(illegal) => {
+                Refused::Illegal(fleet_text::refusal(rules, game, &illegal, lang), illegal.legal)
+            }
+            Refusal::Entry(e) => {
+                let legal = match &e {
+                    EntryError::Unknown { decision, .. } | EntryError::Ambiguous { decision, .. } => {
+                        decision.options.iter().map(|o| o.key(rules, game).into_owned()).collect()
+                    }
+                    _ => Vec::new(),
+                };
+                Refused::Illegal(crate::text::fleet_entry::error(rules, game, &e, lang), legal)
+            }
+            Refusal::NoUndo(why) => Refused::NoUndo(crate::t!(
+                lang,
+                "cli.play.cannot_undo",
+                why = crate::text::fleet_entry::no_undo(why, lang)
+            )),
+            Refusal::NotYours(whose) => {
+                let last = match whose {
+                    Some(p) => self.names[p].clone(),
+                    None => crate::t!(lang, "web.the_table"),
+                };
+                Refused::NoUndo(crate::t!(lang, "web.undo_not_yours", name = last))
+            }
+            Refusal::Stopped(e) => Refused::Stopped(e.message(lang)),
         }
-        inner.version += 1;
-        inner.session = next;
-        inner.answered_by.push(player);
-        for e in events {
-            let text = fleet_text::event(&self.rules, &inner.session.game, e, self.lang);
-            self.say(inner, text);
-        }
-        Ok(())
     }
 
-    /// Roll digital dice (and draw what deckhand draws) while the game waits for them.
-    fn roll_digital(&self, inner: &mut Inner) -> Result<(), crate::Error> {
-        if self.setup.dice != Dice::Digital {
-            return Ok(());
+    /// `refusal`, and a save that cannot be written stops the table.
+    fn refused(&self, inner: &mut Inner, why: Refusal) -> Refused {
+        match why {
+            Refusal::Stopped(_) => match self.stop(inner, why) {
+                Ok(text) => Refused::Stopped(text),
+                Err(e) => Refused::Stopped(e.message(self.lang)),
+            },
+            other => self.refusal(inner, other),
         }
-        while let Some(input) = self.setup.digital_answer(&inner.session, &self.rules) {
-            let Some(decision) = inner.session.game.decision(&self.rules) else { break };
-            let said = fleet_text::digital_said(&self.rules, &inner.session.game, &decision, &input, self.lang);
-            let mut next = inner.session.clone();
-            let Ok(events) = next.apply(&self.rules, input.clone()) else { break };
-            self.say(inner, said);
-            if let Err(Refused::Stopped(why)) = self.commit(inner, next, &Entry::Do(input), &events, None) {
-                return Err(crate::Error::said(why));
+    }
+
+    /// The save could not be written: the table takes no more answers.
+    fn stop(&self, inner: &mut Inner, why: Refusal) -> Result<String, crate::Error> {
+        match why {
+            Refusal::Stopped(e) => {
+                let text = e.message(self.lang);
+                inner.stopped = Some(text.clone());
+                inner.cache.clear();
+                self.changed.notify_all();
+                Ok(text)
+            }
+            other => Err(crate::Error::said(self.refusal(inner, other).text().to_string())),
+        }
+    }
+
+    /// What the table told, as lines of the log; returns them.
+    fn tell(&self, inner: &mut Inner) -> Vec<String> {
+        let mut said = Vec::new();
+        for told in inner.t.take_told() {
+            if let Some(text) = crate::text::fleet_entry::told(&self.rules, &told, self.lang) {
+                said.push(text.clone());
+                self.say(inner, text);
             }
         }
-        Ok(())
+        said
     }
 
     fn say(&self, inner: &mut Inner, text: String) {
@@ -410,13 +444,14 @@ impl Table {
     fn publish(&self, inner: &mut Inner, answered: &[usize]) -> u64 {
         self.refresh_offers(inner, answered);
         inner.cache.clear();
-        self.version.store(inner.version, Ordering::SeqCst);
+        let version = inner.version();
+        self.version.store(version, Ordering::SeqCst);
         self.changed.notify_all();
-        inner.version
+        version
     }
 
     fn refresh_offers(&self, inner: &mut Inner, answered: &[usize]) {
-        let pending = inner.session.game.pending(&self.rules);
+        let pending = inner.session().game.pending(&self.rules);
         for slot in 0..=self.names.len() {
             let now = pending
                 .iter()
@@ -438,30 +473,12 @@ pub(super) fn roller(d: &Decision) -> Option<usize> {
     }
 }
 
-/// Who answered each effective decision of a session: the player whose decision it was
-/// (None for the table's), found by replaying it.
-fn who_answered(rules: &FleetRules, session: &Session) -> Vec<Option<usize>> {
-    let mut game = crate::games::fleet::game::Game::new(rules, &session.names, session.setup);
-    let mut out = Vec::with_capacity(session.inputs.len());
-    for (by, input) in &session.inputs {
-        match by {
-            Some(p) => {
-                out.push(Some(*p));
-                let _ = game.apply_by(rules, *p, input);
-            }
-            None => {
-                out.push(game.decision(rules).and_then(|d| d.player));
-                let _ = game.apply(rules, input);
-            }
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::fleet::game::Setup;
+    use crate::games::fleet::entry::typed_keys;
+    use crate::games::fleet::game::{Dice, Setup};
+    use crate::games::fleet::session::Entry;
     use crate::log::save::{Header, Setup as SaveSetup};
 
     fn table(dir: &std::path::Path, seed: u64) -> Table {
@@ -484,7 +501,7 @@ mod tests {
         );
         let journal = Journal::create(&dir.join("g.jsonl"), &header).unwrap();
         let session = Session::with_setup(&rules, &names, Setup::default());
-        Table::new(rules, setup, session, journal, 0, "en").unwrap()
+        Table::new(rules, setup, Entries { ask_all: true }, session, journal, 0, "en").unwrap()
     }
 
     fn seat_offer(t: &Table, seat: usize) -> Option<Offered> {
@@ -572,7 +589,7 @@ mod tests {
         let path = dir.path().join("g.jsonl");
         let journal = Journal::create(&path, &header).unwrap();
         let session = Session::with_setup(&rules, &names, Setup::default());
-        let t = Table::new(rules.clone(), setup, session, journal, 0, "en").unwrap();
+        let t = Table::new(rules.clone(), setup, Entries::default(), session, journal, 0, "en").unwrap();
         // Each seat is a phone answering its own decisions as soon as it has one; the last
         // option, so that choices differ from the front-only default.
         std::thread::scope(|scope| {
@@ -585,10 +602,19 @@ mod tests {
                             t.wait_change(t.version(), Duration::from_millis(20));
                             continue;
                         };
+                        // What the seat's page offers: its answers in one go (a pick with
+                        // its use), or the table's options.
                         let game = t.session().game;
-                        let Some(last) = o.decision.options.last() else { continue };
-                        let input = Input::Choice(last.key(&t.rules, &game).into_owned());
-                        match t.answer_for_seat(seat, o.offer, input) {
+                        let offered = match o.slot {
+                            Slot::Seat(p) => t.lock().t.answers(p).last().map(|s| typed_keys(s).join(" ")),
+                            Slot::Table => None,
+                        };
+                        let Some(key) =
+                            offered.or_else(|| o.decision.options.last().map(|l| l.key(&t.rules, &game).into_owned()))
+                        else {
+                            continue;
+                        };
+                        match t.answer_for_seat(seat, o.offer, Input::Choice(key)) {
                             Ok(_) | Err(Refused::Taken(_)) => {}
                             Err(other) => panic!("{other:?}"),
                         }

@@ -7,9 +7,10 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use super::state::{Inner, Offered, Table};
+use super::state::{Inner, Offered, Slot, Table};
 use super::Site;
-use crate::games::fleet::game::{DicePhase, Face, Game};
+use crate::games::fleet::entry::{typed_keys, How};
+use crate::games::fleet::game::{DicePhase, Face, Game, Input};
 use crate::games::fleet::Sheet;
 use crate::report::{html, Standings};
 use crate::text::fleet as fleet_text;
@@ -22,6 +23,10 @@ pub struct OptionView {
     /// bonus), as `help` says it at the terminal; None where the label says it all.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub help: Option<String>,
+    /// The box on the drawn sheet this answer marks (`SECTION-INDEX`, as the sheet's
+    /// `data-box`), when it is the only answer that marks it: tapping the box answers.
+    #[serde(rename = "box", skip_serializing_if = "Option::is_none")]
+    pub mark: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -93,7 +98,7 @@ pub struct DashboardView {
 }
 
 fn round_line(table: &Table, inner: &Inner) -> String {
-    let game = &inner.session.game;
+    let game = &inner.session().game;
     if game.finished() {
         crate::t!(table.lang, "web.game_over")
     } else if game.round == 0 {
@@ -104,12 +109,12 @@ fn round_line(table: &Table, inner: &Inner) -> String {
 }
 
 fn turn_lines(table: &Table, inner: &Inner) -> Vec<String> {
-    let game = &inner.session.game;
+    let game = &inner.session().game;
     game.pending(&table.rules).iter().map(|d| fleet_text::prompt(&table.rules, game, d, table.lang)).collect()
 }
 
 fn roll_line(table: &Table, inner: &Inner) -> String {
-    let game = &inner.session.game;
+    let game = &inner.session().game;
     if game.pool.is_empty() || game.finished() {
         return String::new();
     }
@@ -121,7 +126,7 @@ fn roll_line(table: &Table, inner: &Inner) -> String {
 }
 
 fn decision_view(table: &Table, inner: &Inner, offered: &Offered) -> DecisionView {
-    let (rules, game, lang) = (&table.rules, &inner.session.game, table.lang);
+    let (rules, game, lang) = (&table.rules, &inner.session().game, table.lang);
     let d = &offered.decision;
     let roll = d.roll.map(|spec| {
         let faces = [true, false]
@@ -140,21 +145,84 @@ fn decision_view(table: &Table, inner: &Inner, offered: &Offered) -> DecisionVie
     DecisionView {
         offer: offered.offer,
         prompt: fleet_text::prompt(rules, game, d, lang),
-        options: d
-            .options
-            .iter()
-            .map(|o| OptionView {
-                key: o.key(rules, game).into_owned(),
-                label: fleet_text::option_label(rules, game, d, o, lang),
-                help: fleet_text::option_help(rules, game, d, o, lang),
-            })
-            .collect(),
+        options: options(table, inner, offered),
         roll,
     }
 }
 
+/// The answers a screen offers: for a seat's own question, what the terminal takes in one
+/// entry (a pick with its usual use, or with each other use; forced answers on the way),
+/// labelled by each answer's steps; for the table's, the decision's options.
+fn options(table: &Table, inner: &Inner, offered: &Offered) -> Vec<OptionView> {
+    let (rules, game, lang) = (&table.rules, &inner.session().game, table.lang);
+    let d = &offered.decision;
+    let option = |o: &crate::games::fleet::game::Choice| OptionView {
+        key: o.key(rules, game).into_owned(),
+        label: fleet_text::option_label(rules, game, d, o, lang),
+        help: fleet_text::option_help(rules, game, d, o, lang),
+        mark: box_of(o),
+    };
+    let Slot::Seat(seat) = offered.slot else { return unique_boxes(d.options.iter().map(option).collect()) };
+    let answers = inner.t.answers(seat);
+    if answers.is_empty() {
+        return unique_boxes(d.options.iter().map(option).collect());
+    }
+    let views = answers
+        .iter()
+        .filter_map(|steps| {
+            let keys = typed_keys(steps);
+            let first = steps.iter().find(|s| s.how == How::Typed)?;
+            let choice = first
+                .decision
+                .options
+                .iter()
+                .find(|o| Some(o.key(rules, game).as_ref()) == keys.first().map(String::as_str))?;
+            let mut view = option(choice);
+            view.key = keys.join(" ");
+            let after: Vec<String> = steps
+                .iter()
+                .skip_while(|s| !std::ptr::eq(*s, first))
+                .skip(1)
+                .filter(|s| s.decision.player == Some(seat))
+                .map(|s| crate::text::fleet_entry::step_label(rules, game, s, lang))
+                .collect();
+            if !after.is_empty() {
+                view.label = format!("{} → {}", view.label, after.join(" → "));
+            }
+            // The box the answer marks: the seat's first mark among its steps.
+            view.mark = steps.iter().filter(|s| s.decision.player == Some(seat)).find_map(|s| {
+                let Input::Choice(key) = &s.input else { return None };
+                s.decision.options.iter().find(|o| o.key(rules, game) == *key).and_then(box_of)
+            });
+            Some(view)
+        })
+        .collect();
+    unique_boxes(views)
+}
+
+/// The box a choice marks on the drawn sheet (`SECTION-INDEX`), if it marks one.
+fn box_of(choice: &crate::games::fleet::game::Choice) -> Option<String> {
+    use crate::games::fleet::game::Choice;
+    match *choice {
+        Choice::Mark { section, index } | Choice::Section { section, index } => Some(format!("{section}-{index}")),
+        _ => None,
+    }
+}
+
+/// Only a box one answer marks answers by a tap: where several would mark it (a die's
+/// column or the same column by a star action), the buttons say which.
+fn unique_boxes(mut views: Vec<OptionView>) -> Vec<OptionView> {
+    let boxes: Vec<Option<String>> = views.iter().map(|v| v.mark.clone()).collect();
+    for v in &mut views {
+        if v.mark.is_some() && boxes.iter().filter(|b| **b == v.mark).count() > 1 {
+            v.mark = None;
+        }
+    }
+    views
+}
+
 fn sheets(inner: &Inner) -> Vec<&Sheet> {
-    inner.session.game.players.iter().map(|p| &p.sheet).collect()
+    inner.session().game.players.iter().map(|p| &p.sheet).collect()
 }
 
 /// The final standings (with their headline: the winner, or a solo game's rating), once
@@ -173,7 +241,7 @@ pub(super) fn final_standings(site: &Site, game: &Game) -> Option<Standings> {
 
 /// The final table with the winner, once the game is over (empty before).
 fn result(site: &Site, inner: &Inner) -> String {
-    let Some(standings) = final_standings(site, &inner.session.game) else {
+    let Some(standings) = final_standings(site, &inner.session().game) else {
         return String::new();
     };
     let headline = standings.headline.clone().unwrap_or_else(|| html::winner_line(&standings, site.table.lang));
@@ -196,17 +264,17 @@ pub fn seat(site: &Site, inner: &mut Inner, seat: usize) -> Arc<String> {
         let table = &site.table;
         let offered = table.offered_to(inner, seat);
         let view = SeatView {
-            v: inner.version,
+            v: inner.version(),
             seat,
             player: table.names[seat].clone(),
             round: round_line(table, inner),
             turn: turn_lines(table, inner),
             roll: roll_line(table, inner),
             decision: offered.as_ref().map(|o| decision_view(table, inner, o)),
-            undo: table.last_by(inner) == Some(Some(seat)),
-            sheet: super::pages::sheet(&table.rules, &inner.session.game.players[seat].sheet, table.lang),
+            undo: inner.t.undo_reaches() == Some(Some(seat)),
+            sheet: super::pages::sheet(&table.rules, &inner.session().game.players[seat].sheet, table.lang),
             log: log(inner),
-            over: inner.session.game.finished(),
+            over: inner.session().game.finished(),
             result: result(site, inner),
             stopped: inner.stopped.clone(),
         };
@@ -222,7 +290,7 @@ pub fn dashboard(site: &Site, inner: &mut Inner) -> Arc<String> {
         let all = sheets(inner);
         let standings = (site.standings)(&table.rules, &all, &vec![0; all.len()], table.lang);
         let view = DashboardView {
-            v: inner.version,
+            v: inner.version(),
             round: round_line(table, inner),
             turn: turn_lines(table, inner),
             roll: roll_line(table, inner),
@@ -232,7 +300,7 @@ pub fn dashboard(site: &Site, inner: &mut Inner) -> Arc<String> {
                 .collect(),
             scores: html::running(&standings, table.lang),
             log: log(inner),
-            over: inner.session.game.finished(),
+            over: inner.session().game.finished(),
             result: result(site, inner),
             stopped: inner.stopped.clone(),
         };
@@ -241,7 +309,7 @@ pub fn dashboard(site: &Site, inner: &mut Inner) -> Arc<String> {
 }
 
 fn cached(inner: &mut Inner, index: usize, render: impl FnOnce(&Inner) -> String) -> Arc<String> {
-    let version = inner.version;
+    let version = inner.version();
     if let Some((_, _, json)) = inner.cache.iter().find(|(v, i, _)| *v == version && *i == index) {
         return Arc::clone(json);
     }

@@ -6,6 +6,8 @@ use super::fleet::{face_label, face_word, option_label, prompt};
 use super::LANGS;
 use crate::games::fleet::entry::{BadFace, EntryError, Forced, How, Step};
 use crate::games::fleet::game::{Choice, Decision, Face, Game};
+use crate::games::fleet::session::{NoUndo, Session};
+use crate::games::fleet::table::{From, Told};
 use crate::games::fleet::{FleetRules, SectionKind};
 use crate::t;
 
@@ -172,24 +174,82 @@ pub fn bad_faces(rules: &FleetRules, bad: &[BadFace], lang: &str) -> String {
     t!(lang, "cli.entry.bad_faces", each = each.join("; "), letters = letters_line(rules, lang))
 }
 
-/// A step of an entry as the table reads it: the question and the answer, and why it
-/// was not asked when the rules decided it.
-pub fn step(rules: &FleetRules, before: &Game, s: &Step, lang: &str) -> String {
-    let question = prompt(rules, before, &s.decision, lang);
+/// The answer of a step in pad words: its option's label, or the faces of a roll.
+pub fn step_label(rules: &FleetRules, before: &Game, s: &Step, lang: &str) -> String {
     let key = match &s.input {
         crate::games::fleet::game::Input::Choice(k) => k.as_str(),
-        crate::games::fleet::game::Input::Roll { .. } => "",
+        crate::games::fleet::game::Input::Roll { faces, .. } => {
+            return super::fleet::faces_label(rules, faces, lang);
+        }
     };
-    let label = s
-        .decision
+    s.decision
         .options
         .iter()
         .find(|o| o.key(rules, before) == key)
         .map(|o| option_label(rules, before, &s.decision, o, lang))
-        .unwrap_or_else(|| key.to_string());
+        .unwrap_or_else(|| key.to_string())
+}
+
+/// A step of an entry as the table reads it: the question and the answer, and why it
+/// was not asked when the rules decided it.
+pub fn step(rules: &FleetRules, before: &Game, s: &Step, lang: &str) -> String {
+    let question = prompt(rules, before, &s.decision, lang);
+    let label = step_label(rules, before, s, lang);
     match s.how {
         How::Typed | How::Usual => format!("{question} {label}"),
         How::Forced(Forced::Only) => t!(lang, "cli.entry.forced_only", question = question, answer = label),
         How::Forced(Forced::Better) => t!(lang, "cli.entry.forced_better", question = question, answer = label),
     }
+}
+
+/// What the table tells its views, as a line (None: nothing to say to this view, such as
+/// the answer just typed at it).
+pub fn told(rules: &FleetRules, told: &Told, lang: &str) -> Option<String> {
+    match told {
+        Told::Rolled { before, decision, input } => {
+            Some(super::fleet::digital_said(rules, before, decision, input, lang))
+        }
+        Told::Step { before, step: s, from: From::Seat(seat), .. } => {
+            let name = before.players.get(*seat).map(|p| p.name.as_str()).unwrap_or_default();
+            Some(t!(lang, "cli.entry.from_phone", name = name, answer = step_label(rules, before, s, lang)))
+        }
+        Told::Step { before, step: s, echo, .. } => echo.then(|| step(rules, before, s, lang)),
+        Told::Happened { after, event } => Some(super::fleet::event(rules, after, event, lang)),
+        Told::Undone { before, undone, after } => {
+            let answers = undone_in_words(rules, before, undone.len(), lang);
+            let what = undone
+                .last()
+                .and_then(|u| u.decision.as_ref())
+                .map(|d| prompt(rules, after, d, lang))
+                .unwrap_or_default();
+            Some(t!(lang, "engine.undone", what = what, answer = answers.join(", ")))
+        }
+    }
+}
+
+/// Why nothing can be taken back, in words.
+pub fn no_undo(why: NoUndo, lang: &str) -> String {
+    match why {
+        NoUndo::Nothing => t!(lang, "engine.undo_nothing"),
+        NoUndo::DigitalRoll => t!(lang, "engine.undo_digital_roll"),
+    }
+}
+
+/// The last `n` answers of `session` in pad words, first first: each with the decision it
+/// answered (the one at the front, or the player's own when answered out of seat order).
+fn undone_in_words(rules: &FleetRules, session: &Session, n: usize, lang: &str) -> Vec<String> {
+    let mut s = session.clone();
+    let mut out = Vec::new();
+    for _ in 0..n {
+        let Some((by, _)) = s.inputs.last().cloned() else { break };
+        let Ok(undone) = s.undo_to_question(rules, |_, _| false) else { break };
+        let Some(one) = undone.first() else { break };
+        let decision = match by {
+            Some(p) => s.game.pending(rules).into_iter().find(|d| d.player == Some(p)),
+            None => s.game.decision(rules),
+        };
+        out.push(super::fleet::answer_label(rules, &s.game, decision.as_ref(), &one.answer, lang));
+    }
+    out.reverse();
+    out
 }

@@ -197,6 +197,19 @@ pub fn select_until(
     })
 }
 
+/// `entry` until `overtaken()` says the question was answered elsewhere (see
+/// `select_until`).
+pub fn entry_until(
+    a: Asking,
+    choices: &[Choice],
+    typed: &mut String,
+    check: super::Validator,
+    overtaken: &dyn Fn() -> bool,
+) -> std::io::Result<Option<Picked>> {
+    let _keys = keys::OneByOne::enter();
+    run(a, choices, typed, Some(overtaken), Some(check))
+}
+
 /// Whether `next` (what is typed with one more key) may still become an answer: in a
 /// menu, some choice must fit it; in a menu that takes entries, a first word must fit a
 /// choice or be an entry `check` accepts, and the words after it are free.

@@ -92,6 +92,17 @@ pub trait Prompter {
         let _ = overtaken;
         self.select(prompt, choices).map(Some)
     }
+    /// `entry`, giving up (None) when `overtaken()` turns true while waiting.
+    fn entry_until(
+        &mut self,
+        prompt: &str,
+        choices: &[Choice],
+        check: Validator,
+        overtaken: Overtaken,
+    ) -> Result<Option<Picked>, Error> {
+        let _ = overtaken;
+        self.entry(prompt, choices, check).map(Some)
+    }
     /// `input`, giving up (None) when `overtaken()` turns true while waiting.
     fn input_until(
         &mut self,
@@ -309,6 +320,21 @@ impl Prompter for TerminalPrompter {
         let (hint, term, lang) = (crate::t!(self.lang, "cli.ui.menu_hint"), console::Term::stderr(), self.lang);
         let mut typed = std::mem::take(&mut self.typed);
         let picked = menu::select_until(self.asking(&term, prompt, &hint), choices, &mut typed, overtaken);
+        self.typed = typed;
+        picked.map_err(|e| io_error(e, lang))
+    }
+
+    fn entry_until(
+        &mut self,
+        prompt: &str,
+        choices: &[Choice],
+        check: Validator,
+        overtaken: Overtaken,
+    ) -> Result<Option<Picked>, Error> {
+        self.same_question(prompt);
+        let (hint, term, lang) = (crate::t!(self.lang, "cli.ui.entry_hint"), console::Term::stderr(), self.lang);
+        let mut typed = std::mem::take(&mut self.typed);
+        let picked = menu::entry_until(self.asking(&term, prompt, &hint), choices, &mut typed, check, overtaken);
         self.typed = typed;
         picked.map_err(|e| io_error(e, lang))
     }

@@ -255,10 +255,120 @@ pub fn plan(
     words: Words,
     opts: Entries,
 ) -> Result<Vec<Step>, EntryError> {
+    let said: Vec<&str> = entry.iter().copied().filter(|w| !w.trim().is_empty()).collect();
+    let by_word = |g: &Game, d: &Decision, w: &&str| choose(rules, g, d, w, words);
+    plan_by(rules, game, player, &said, &by_word, false, opts)
+}
+
+/// `plan` for an answer given by the options' keys (a tap on a page: `cod`, `cod coin`):
+/// each key answers the next decision of the player, matched exactly.
+pub fn plan_keys(
+    rules: &FleetRules,
+    game: &Game,
+    player: usize,
+    keys: &[&str],
+    opts: Entries,
+) -> Result<Vec<Step>, EntryError> {
+    let by_key = |g: &Game, d: &Decision, key: &&str| -> Result<Choice, EntryError> {
+        d.options.iter().find(|o| o.key(rules, g) == *key).copied().ok_or_else(|| EntryError::Unknown {
+            word: key.to_string(),
+            decision: Box::new(d.clone()),
+            nearest: None,
+        })
+    };
+    plan_by(rules, game, player, keys, &by_key, true, opts)
+}
+
+/// Each answer a player may give now in one go, as the steps it stands for: every option
+/// of their decision, where a picked die is answered with its use — its usual use and each
+/// other use (`cod`, `cod coin`), or, when the die has no usual use, each of its uses (`sh
+/// as:swordfish`, `w amas_bank`). What a page offers, so that a pick and its use are one
+/// answer there as in a terminal's entry.
+pub fn answers(rules: &FleetRules, game: &Game, player: usize, opts: Entries) -> Vec<Vec<Step>> {
+    let Some((d, _)) = decision_of(rules, game, player) else { return Vec::new() };
+    let mut out = Vec::new();
+    for o in &d.options {
+        let key = o.key(rules, game).into_owned();
+        let Ok(steps) = plan_keys(rules, game, player, &[key.as_str()], opts) else { continue };
+        let is_pick = matches!(d.ask, Ask::Pick { .. }) && !opts.ask_all;
+        // The use the pick leads to: the one its usual answer answered, else the one asked
+        // next of the same player.
+        let (head, usual_key) = match steps.last() {
+            Some(last) if last.how == How::Usual && steps.len() >= 2 => {
+                let key = match &last.input {
+                    Input::Choice(k) => Some(k.clone()),
+                    Input::Roll { .. } => None,
+                };
+                (&steps[..steps.len() - 1], key)
+            }
+            _ => (&steps[..], None),
+        };
+        let mut g = game.clone();
+        for s in head {
+            let _ = match s.by {
+                Some(p) => g.apply_by(rules, p, &s.input),
+                None => g.apply(rules, &s.input),
+            };
+        }
+        let then = decision_of(rules, &g, player)
+            .filter(|(u, front)| *front && matches!(u.ask, Ask::Use { shared: false, .. }))
+            .map(|(u, _)| u)
+            .filter(|_| is_pick);
+        let Some(then) = then else {
+            out.push(steps);
+            continue;
+        };
+        let before = out.len();
+        if usual_key.is_some() {
+            out.push(steps.clone());
+        }
+        let typed = typed_keys(head);
+        for u in &then.options {
+            let ukey = u.key(rules, &g).into_owned();
+            if Some(&ukey) == usual_key.as_ref() {
+                continue;
+            }
+            let mut keys: Vec<&str> = typed.iter().map(String::as_str).collect();
+            keys.push(&ukey);
+            if let Ok(more) = plan_keys(rules, game, player, &keys, opts) {
+                out.push(more);
+            }
+        }
+        if out.len() == before {
+            // No use to join it with: the pick alone, its use asked after.
+            out.push(steps);
+        }
+    }
+    out
+}
+
+/// The keys a page sends for an answer of `answers`: the typed steps' keys.
+pub fn typed_keys(steps: &[Step]) -> Vec<String> {
+    steps
+        .iter()
+        .filter(|s| s.how == How::Typed)
+        .filter_map(|s| match &s.input {
+            Input::Choice(k) => Some(k.clone()),
+            Input::Roll { .. } => None,
+        })
+        .collect()
+}
+
+/// The answers of one player's entry, each word chosen among the options by `choose`.
+/// `keys`: the words are keys (a tap), so one that names a forced answer is that answer.
+fn plan_by<W: AsRef<str>>(
+    rules: &FleetRules,
+    game: &Game,
+    player: usize,
+    entry: &[W],
+    choose: &dyn Fn(&Game, &Decision, &W) -> Result<Choice, EntryError>,
+    keys: bool,
+    opts: Entries,
+) -> Result<Vec<Step>, EntryError> {
     let mut g = game.clone();
     let mut steps = Vec::new();
     let mut picked = false;
-    let mut rest = entry.iter().copied().filter(|w| !w.trim().is_empty()).peekable();
+    let mut rest = entry.iter().peekable();
     while let Some((d, front)) = decision_of(rules, &g, player) {
         // Nothing more said: the entry stops at the front of the queue (what waits later
         // for the same player is asked, or forced, when it gets there).
@@ -268,13 +378,18 @@ pub fn plan(
         if !opts.ask_all {
             if let Some((choice, why)) = forced(&d) {
                 picked = matches!(d.ask, Ask::Pick { .. });
-                steps.push(step(rules, &mut g, player, front, d, choice, How::Forced(why)));
+                let tapped = keys && rest.peek().is_some_and(|w| choose(&g, &d, w).ok() == Some(choice));
+                if tapped {
+                    rest.next();
+                }
+                let how = if tapped { How::Typed } else { How::Forced(why) };
+                steps.push(step(rules, &mut g, player, front, d, choice, how));
                 continue;
             }
         }
         match rest.next() {
             Some(word) => {
-                let choice = choose(rules, &g, &d, word, words)?;
+                let choice = choose(&g, &d, word)?;
                 picked = matches!(d.ask, Ask::Pick { .. });
                 steps.push(step(rules, &mut g, player, front, d, choice, How::Typed));
             }
@@ -292,7 +407,7 @@ pub fn plan(
         }
     }
     if let Some(word) = rest.next() {
-        return Err(EntryError::NothingToAnswer { word: word.to_string(), player });
+        return Err(EntryError::NothingToAnswer { word: word.as_ref().to_string(), player });
     }
     Ok(steps)
 }

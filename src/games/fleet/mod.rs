@@ -20,6 +20,7 @@ pub mod session;
 pub mod setup;
 pub mod sheet;
 pub mod sheet_file;
+pub mod table;
 
 pub use check::{check_game, check_sheet, per_sheet, Found, Rule, Violation};
 pub use compile::compile;

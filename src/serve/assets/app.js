@@ -109,6 +109,7 @@
     d.roll.faces.forEach(function (f) {
       var b = el('button', 'face' + (f.boat ? ' boat' : ' town'), f.label);
       b.type = 'button';
+      b.dataset.key = f.key;
       b.addEventListener('click', function () {
         if (picked.length < need) { picked.push(f.key); redraw(); }
       });
@@ -155,12 +156,31 @@
     });
   }
 
+  // The page is the pad: the boxes an answer marks are highlighted on the drawn sheet
+  // and a tap on one sends that answer (the buttons above stay, for screen readers).
+  function padTaps(v) {
+    var d = v.decision;
+    if (!d || d.roll) { return; }
+    var sheet = byId('sheet');
+    d.options.forEach(function (o) {
+      if (!o.box) { return; }
+      var b = sheet.querySelector('[data-box="' + o.box + '"]');
+      if (!b) { return; }
+      b.classList.add('can');
+      b.setAttribute('role', 'button');
+      b.setAttribute('aria-label', o.label);
+      b.title = o.label;
+      b.addEventListener('click', function () { post(body.dataset.answer, { offer: d.offer, key: o.key }); });
+    });
+  }
+
   function showSeat(v) {
     status(v);
     decision(v);
     var undo = byId('undo');
     undo.hidden = !v.undo || v.over;
     byId('sheet').innerHTML = v.sheet;
+    padTaps(v);
   }
 
   function showDashboard(v) {

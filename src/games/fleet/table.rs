@@ -1,0 +1,414 @@
+//! The table: one live Fleet game as every screen shares it, without a word of text, a
+//! terminal or HTTP. It owns the session and its save and knows how each answer came
+//! about; it rolls digital dice and applies the presentation policy (what the rules force
+//! is answered with a typed note; a pick and its usual use are one answer; `--ask-all`
+//! turns that off); it offers each seat the question open for it now and the answers that
+//! question may take in one go; it takes a typed answer from any front-end (the steps of a
+//! typed line or a compact entry, the keys of a tap), checks it all-or-nothing on a copy,
+//! writes it and tells every view what happened (`Told`); and an undo goes back to the
+//! last question a person answered in one save line. The terminal loop and the served
+//! pages are views of it.
+
+use std::sync::Arc;
+
+use super::entry::{self, Entries, EntryError, How, Step};
+use super::game::{Decision, Dice, Event, Game, Illegal, Input};
+use super::session::{Entry, NoUndo, Session, Undone};
+use super::setup::FleetSetup;
+use super::FleetRules;
+
+/// Where a table's answers are written, one line each, before anything is told (the
+/// save: `log::Journal`).
+pub trait Save {
+    /// Append one entry and make it durable.
+    fn append(&mut self, entry: &Entry) -> Result<(), crate::Error>;
+}
+
+/// Who gave an answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum From {
+    /// The table's own screen (the terminal, or its answers file).
+    Here,
+    /// A seat's page (a phone).
+    Seat(usize),
+}
+
+/// What the table tells every view, in order, as values.
+#[derive(Debug, Clone)]
+pub enum Told {
+    /// deckhand rolled the dice (or drew, or chose who starts): the decision and the
+    /// answer, in the game before it.
+    Rolled {
+        /// The game before the answer.
+        before: Arc<Game>,
+        /// The decision answered.
+        decision: Decision,
+        /// deckhand's answer.
+        input: Input,
+    },
+    /// One answer applied: typed, usual or forced.
+    Step {
+        /// The game before it.
+        before: Arc<Game>,
+        /// The answer.
+        step: Step,
+        /// Who gave it.
+        from: From,
+        /// Whether the one who typed it has not seen it already (the first typed step of
+        /// an entry at the terminal was shown as it was typed).
+        echo: bool,
+    },
+    /// What happened as a result of an answer.
+    Happened {
+        /// The game after it.
+        after: Arc<Game>,
+        /// What happened.
+        event: Event,
+    },
+    /// An undo: the answers taken back, last first, in the session before it.
+    Undone {
+        /// The session before the undo.
+        before: Box<Session>,
+        /// What was taken back, last first (the last item carries the decision asked
+        /// again).
+        undone: Vec<Undone>,
+        /// The game after it.
+        after: Arc<Game>,
+    },
+}
+
+/// Why an answer or an undo was not taken.
+#[derive(Debug)]
+pub enum Refusal {
+    /// The engine's refusal, in the game as it was.
+    Illegal(Illegal),
+    /// An entry or tap that answers nothing as given.
+    Entry(EntryError),
+    /// Nothing a person decided to take back, or a roll the table saw.
+    NoUndo(NoUndo),
+    /// A seat may take back only its own last answer; whose it was (None: the table's).
+    NotYours(Option<usize>),
+    /// The save could not be written: the table takes no more answers.
+    Stopped(crate::Error),
+}
+
+/// Who takes back an answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UndoBy {
+    /// A seat: its own last answer only.
+    Seat(usize),
+    /// The table's own screen: the last answer, whoever gave it.
+    Host,
+}
+
+/// One live Fleet game and its save.
+pub struct Table<S: Save> {
+    /// The rules.
+    pub rules: FleetRules,
+    /// How the game was set up (its dice).
+    pub setup: FleetSetup,
+    /// The presentation policy (`--ask-all` turns it off).
+    pub opts: Entries,
+    session: Session,
+    save: S,
+    /// How each effective input came about (Typed for those replayed from a save).
+    hows: Vec<How>,
+    /// Whose decision each effective input answered (None: the table's).
+    by: Vec<Option<usize>>,
+    /// Entries in the save after its header.
+    entries: u64,
+    told: Vec<Told>,
+}
+
+impl<S: Save> Table<S> {
+    /// The table of `session`, whose save `save` holds `entries` entries. Nothing is
+    /// applied yet: `settle` rolls and answers what is due.
+    pub fn new(rules: FleetRules, setup: FleetSetup, opts: Entries, session: Session, save: S, entries: u64) -> Self {
+        let by = who_answered(&rules, &session);
+        let hows = vec![How::Typed; session.inputs.len()];
+        Table { rules, setup, opts, session, save, hows, by, entries, told: Vec::new() }
+    }
+
+    /// The game with its answers.
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// The save.
+    pub fn save(&self) -> &S {
+        &self.save
+    }
+
+    /// Entries written to the save after its header (a version that changes with every
+    /// answer and undo).
+    pub fn entries(&self) -> u64 {
+        self.entries
+    }
+
+    /// Everything told since the last call, first first.
+    pub fn take_told(&mut self) -> Vec<Told> {
+        std::mem::take(&mut self.told)
+    }
+
+    /// deckhand's own answer to the decision at the front: digital dice, a bot seat's
+    /// answer, or what the policy answers (the rules force it). None: a person is asked.
+    fn automatic(&self, session: &Session) -> Option<(Decision, Input, Option<How>)> {
+        let d = session.game.decision(&self.rules)?;
+        if self.setup.dice == Dice::Digital {
+            if let Some(input) = self.setup.digital_answer(session, &self.rules) {
+                return Some((d, input, None));
+            }
+        }
+        // A seat deckhand plays (`play --bots N`).
+        let answered = session.inputs.len();
+        if let Some(input) = super::advisor::bots::answer(&self.rules, &session.game, answered, &d, self.setup.bots) {
+            return Some((d, input, Some(How::Typed)));
+        }
+        if self.opts.ask_all {
+            return None;
+        }
+        let (choice, why) = entry::forced(&d)?;
+        let input = Input::Choice(choice.key(&self.rules, &session.game).into_owned());
+        Some((d, input, Some(How::Forced(why))))
+    }
+
+    /// Roll and answer what is due before a person is asked: digital dice, forced answers.
+    pub fn settle(&mut self) -> Result<(), Refusal> {
+        while let Some((decision, input, how)) = self.automatic(&self.session) {
+            let before = Arc::new(self.session.game.clone());
+            let player = decision.player;
+            match how {
+                None => self.told.push(Told::Rolled { before, decision, input: input.clone() }),
+                Some(how) => {
+                    let step = Step { by: None, decision, input: input.clone(), how };
+                    self.told.push(Told::Step { before, step, from: From::Here, echo: true });
+                }
+            }
+            let mut next = self.session.clone();
+            let events = next.apply(&self.rules, input.clone()).map_err(Refusal::Illegal)?;
+            self.write(&Entry::Do(input))?;
+            self.session = next;
+            self.hows.push(how.unwrap_or(How::Typed));
+            self.by.push(player);
+            self.tell_events(events);
+        }
+        Ok(())
+    }
+
+    /// The question open for `seat` now: its decision at the front, or one it makes at the
+    /// same moment as others (and whether it is at the front).
+    pub fn question(&self, seat: usize) -> Option<(Decision, bool)> {
+        let front = self.session.game.decision(&self.rules)?;
+        if front.player == Some(seat) {
+            return Some((front, true));
+        }
+        self.session.game.pending(&self.rules).into_iter().find(|d| d.player == Some(seat)).map(|d| (d, false))
+    }
+
+    /// The answers `seat` may give now in one go (see `entry::answers`).
+    pub fn answers(&self, seat: usize) -> Vec<Vec<Step>> {
+        entry::answers(&self.rules, &self.session.game, seat, self.opts)
+    }
+
+    /// The steps a seat's tap stands for: its keys, each answering the seat's next
+    /// decision (`cod`, `cod coin`), with forced and usual answers on the way.
+    pub fn tap(&self, seat: usize, keys: &[&str]) -> Result<Vec<Step>, Refusal> {
+        entry::plan_keys(&self.rules, &self.session.game, seat, keys, self.opts).map_err(Refusal::Entry)
+    }
+
+    /// Apply an answer: every step on a copy first (all or nothing), then each written to
+    /// the save and told, then what is due is rolled and answered.
+    pub fn answer(&mut self, steps: Vec<Step>, from: From) -> Result<(), Refusal> {
+        let mut next = self.session.clone();
+        let mut told = Vec::new();
+        for (i, step) in steps.iter().enumerate() {
+            let before = Arc::new(next.game.clone());
+            let done = match step.by {
+                Some(p) => next.apply_by(&self.rules, p, step.input.clone()),
+                None => next.apply(&self.rules, step.input.clone()),
+            };
+            let events = done.map_err(Refusal::Illegal)?;
+            let echo = !(i == 0 && from == From::Here && step.how == How::Typed);
+            told.push(Told::Step { before, step: step.clone(), from, echo });
+            let after = Arc::new(next.game.clone());
+            told.extend(events.into_iter().map(|event| Told::Happened { after: after.clone(), event }));
+        }
+        for step in &steps {
+            self.write(&Entry::answer(step.by, step.input.clone()))?;
+            self.hows.push(step.how);
+            self.by.push(step.by.or(step.decision.player));
+        }
+        self.session = next;
+        self.told.extend(told);
+        self.settle()
+    }
+
+    /// What an undo would take back now: the session after it and the answers, last first.
+    fn undone(&self) -> Result<(Session, Vec<Undone>), NoUndo> {
+        let hows = &self.hows;
+        let mut next = self.session.clone();
+        let undone = next.undo_to_question(&self.rules, |s, i| {
+            hows.get(i).is_some_and(|h| *h != How::Typed) || self.automatic(s).is_some()
+        })?;
+        Ok((next, undone))
+    }
+
+    /// Whose answer an undo would take back now (Some(None): the table's), None when
+    /// nothing can be taken back: the seat whose page offers undo.
+    pub fn undo_reaches(&self) -> Option<Option<usize>> {
+        let (next, _) = self.undone().ok()?;
+        self.by.get(next.inputs.len()).copied()
+    }
+
+    /// Take back the last answer a person gave, with the rolls deckhand made and the
+    /// answers the policy gave after it, in one save line. A seat takes back only its own.
+    pub fn undo(&mut self, by: UndoBy) -> Result<(), Refusal> {
+        let (next, undone) = self.undone().map_err(Refusal::NoUndo)?;
+        let kept = next.inputs.len();
+        if let UndoBy::Seat(seat) = by {
+            let whose = self.by.get(kept).copied().flatten();
+            if whose != Some(seat) {
+                return Err(Refusal::NotYours(whose));
+            }
+        }
+        self.write(&Entry::undo(undone.len()))?;
+        let before = std::mem::replace(&mut self.session, next);
+        self.hows.truncate(kept);
+        self.by.truncate(kept);
+        let after = Arc::new(self.session.game.clone());
+        self.told.push(Told::Undone { before: Box::new(before), undone, after });
+        Ok(())
+    }
+
+    fn write(&mut self, entry: &Entry) -> Result<(), Refusal> {
+        self.save.append(entry).map_err(Refusal::Stopped)?;
+        self.entries += 1;
+        Ok(())
+    }
+
+    fn tell_events(&mut self, events: Vec<Event>) {
+        let after = Arc::new(self.session.game.clone());
+        self.told.extend(events.into_iter().map(|event| Told::Happened { after: after.clone(), event }));
+    }
+}
+
+/// Whose decision each effective input of a session answered (None: the table's), found
+/// by replaying it.
+fn who_answered(rules: &FleetRules, session: &Session) -> Vec<Option<usize>> {
+    let mut game = Game::new(rules, &session.names, session.setup);
+    let mut out = Vec::with_capacity(session.inputs.len());
+    for (by, input) in &session.inputs {
+        match by {
+            Some(p) => {
+                out.push(Some(*p));
+                let _ = game.apply_by(rules, *p, input);
+            }
+            None => {
+                out.push(game.decision(rules).and_then(|d| d.player));
+                let _ = game.apply(rules, input);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A save in memory.
+    #[derive(Default)]
+    struct Lines(Vec<Entry>);
+
+    impl Save for Lines {
+        fn append(&mut self, entry: &Entry) -> Result<(), crate::Error> {
+            self.0.push(entry.clone());
+            Ok(())
+        }
+    }
+
+    fn rules() -> FleetRules {
+        crate::games::fleet::precompiled::fleet().expect("the precompiled rules are fresh")
+    }
+
+    /// Ann and Bob with physical dice, after the start dice (Ann cod, Bob lobster), Ann
+    /// starting, and the boat roll `faces`.
+    fn table(opts: Entries, faces: &[&str]) -> Table<Lines> {
+        let r = rules();
+        let names = vec!["Ann".to_string(), "Bob".to_string()];
+        let setup = FleetSetup {
+            dice: Dice::Physical,
+            seed: None,
+            solo: false,
+            captains: false,
+            trophies: false,
+            deal: None,
+            bots: None,
+        };
+        let session = Session::with_setup(&r, &names, setup.options());
+        let mut t = Table::new(r, setup, opts, session, Lines::default(), 0);
+        for (seat, key) in [(0, "cod"), (1, "lobster")] {
+            let steps = t.tap(seat, &[key]).unwrap();
+            t.answer(steps, From::Seat(seat)).unwrap();
+        }
+        let d = t.session().game.decision(&t.rules).unwrap();
+        let who = Step { by: None, decision: d, input: Input::Choice("Ann".into()), how: How::Typed };
+        t.answer(vec![who], From::Here).unwrap();
+        let d = t.session().game.decision(&t.rules).unwrap();
+        let faces = faces.iter().map(|f| f.to_string()).collect();
+        let roll = Step { by: None, decision: d, input: Input::Roll { faces, digital: false }, how: How::Typed };
+        t.answer(vec![roll], From::Here).unwrap();
+        t.take_told();
+        t
+    }
+
+    fn keys(entries: &[Entry]) -> Vec<String> {
+        entries
+            .iter()
+            .map(|e| match e {
+                Entry::Do(Input::Choice(k)) | Entry::By { input: Input::Choice(k), .. } => k.clone(),
+                other => format!("{other:?}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_tapped_pick_is_the_pick_with_its_usual_use_and_the_page_offers_the_other_uses() {
+        let mut t = table(Entries::default(), &["cod", "shrimp", "oyster"]);
+        let offered: Vec<Vec<String>> = t.answers(0).iter().map(|s| entry::typed_keys(s)).collect();
+        assert!(offered.contains(&vec!["cod".to_string()]), "{offered:?}");
+        assert!(offered.contains(&vec!["cod".to_string(), "coin".to_string()]), "{offered:?}");
+        let before = t.save().0.len();
+        let steps = t.tap(0, &["cod"]).unwrap();
+        t.answer(steps, From::Seat(0)).unwrap();
+        assert_eq!(keys(&t.save().0[before..]), ["cod", "mark"], "one tap, the pick and its use");
+        let told = t.take_told();
+        assert!(told.iter().any(|x| matches!(x, Told::Step { from: From::Seat(0), .. })));
+        // --ask-all: the pick alone; its use is asked.
+        let mut all = table(Entries { ask_all: true }, &["cod", "shrimp", "oyster"]);
+        let before = all.save().0.len();
+        let steps = all.tap(0, &["cod"]).unwrap();
+        all.answer(steps, From::Seat(0)).unwrap();
+        assert_eq!(keys(&all.save().0[before..]), ["cod"]);
+    }
+
+    #[test]
+    fn forced_answers_are_applied_with_a_typed_note_and_an_undo_takes_them_back_in_one_line() {
+        let mut t = table(Entries::default(), &["cod", "coins", "coins"]);
+        let steps = t.tap(0, &["cod"]).unwrap();
+        t.answer(steps, From::Seat(0)).unwrap();
+        // Bob: two 3-coins dice left — the pick and the 3 coins are the rules', not his.
+        let told = t.take_told();
+        let forced = told.iter().filter(|x| matches!(x, Told::Step { step: Step { how: How::Forced(_), .. }, .. }));
+        assert!(forced.count() >= 2, "{told:?}");
+        // The last answer is the rules' for Bob, but an undo reaches Ann's pick: her page
+        // offers it, Bob's does not, and Bob cannot take it back; the host can, in one line.
+        assert_eq!(t.undo_reaches(), Some(Some(0)));
+        assert!(matches!(t.undo(UndoBy::Seat(1)), Err(Refusal::NotYours(_))));
+        let lines = t.save().0.len();
+        t.undo(UndoBy::Host).unwrap();
+        assert_eq!(t.save().0.len(), lines + 1, "one line");
+        assert!(matches!(t.save().0.last(), Some(Entry::Back(n)) if *n >= 4), "{:?}", t.save().0.last());
+        assert_eq!(t.question(0).map(|(d, front)| (d.player, front)), Some((Some(0), true)), "Ann asked again");
+    }
+}

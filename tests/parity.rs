@@ -1,0 +1,240 @@
+//! Issue #22's parity: the reference 4-player game played (a) at the terminal from its
+//! entries and (b) on the seats' pages over HTTP, answering the questions the pages ask
+//! with the options they offer, gives the same save byte for byte (the start time aside).
+
+use std::path::Path;
+
+use deckhand::games::fleet::entry::{plan, plan_keys, plan_together, roll, together, Entries, How, Step};
+use deckhand::games::fleet::game::{Choice, Decision, Dice, Game, Input};
+use deckhand::games::fleet::session::{Entry, Session};
+use deckhand::games::fleet::setup::FleetSetup;
+use deckhand::games::fleet::table::{From, Save, Table};
+use deckhand::text::fleet_entry::{choice_words, face_words};
+use serde_json::{json, Value};
+
+use crate::common::{deckhand, repo};
+use crate::host::Host;
+
+const PLAYERS: [&str; 4] = ["Ann", "Bob", "Cy", "Dee"];
+
+/// A save's entries (its lines after the header).
+pub(crate) fn entries(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path).unwrap().lines().skip(1).map(String::from).collect()
+}
+
+/// The reference game played at the terminal from its entries file (`answers.txt` and
+/// `a.jsonl` in `d`): its save's entries.
+pub(crate) fn at_the_terminal(d: &Path) -> Vec<String> {
+    let compact = std::fs::read_to_string(repo().join("tests/games/four_players.compact.answers")).unwrap();
+    std::fs::write(d.join("answers.txt"), compact).unwrap();
+    deckhand(d)
+        .args(["play", "fleet-dice", "--players", "Ann,Bob,Cy,Dee", "--answers", "answers.txt", "--save", "a.jsonl"])
+        .assert()
+        .success();
+    entries(&d.join("a.jsonl"))
+}
+
+/// A save that keeps nothing (the terminal's questions are counted, not saved).
+struct Nowhere;
+
+impl Save for Nowhere {
+    fn append(&mut self, _: &Entry) -> Result<(), deckhand::Error> {
+        Ok(())
+    }
+}
+
+/// The lines the terminal takes for each player in the reference game: its entries file
+/// read line by line as the terminal reads it (a roll by letters; everyone's line for the
+/// shared die and the oyster boats; else the player's entry), through the same table
+/// service. A line asks each player it gives a typed or usual answer; what the rules force
+/// asks nobody.
+fn terminal_questions() -> [usize; 4] {
+    let rules = deckhand::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
+    let names: Vec<String> = PLAYERS.iter().map(|n| n.to_string()).collect();
+    let setup = FleetSetup {
+        dice: Dice::Physical,
+        seed: None,
+        solo: false,
+        captains: false,
+        trophies: false,
+        deal: None,
+        bots: None,
+    };
+    let session = Session::with_setup(&rules, &names, setup.options());
+    let opts = Entries::default();
+    let mut t = Table::new(rules.clone(), setup, opts, session, Nowhere, 0);
+    let words = |g: &Game, d: &Decision, c: &Choice| choice_words(&rules, g, d, c, "en");
+    let compact = std::fs::read_to_string(repo().join("tests/games/four_players.compact.answers")).unwrap();
+    let mut asked = [0usize; 4];
+    for line in compact.lines().map(|l| l.split(" #").next().unwrap().trim()) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let text = if line == "-" { "" } else { line };
+        t.settle().map_err(|e| format!("{e:?}")).unwrap();
+        let game = t.session().game.clone();
+        let d = game.decision(&rules).expect("a question for every line");
+        let typed: Vec<&str> = text.split_whitespace().collect();
+        let steps = match (d.roll, d.player) {
+            (Some(_), _) => {
+                let faces = roll(&rules, text, &|f| face_words(&rules, f, "en")).unwrap();
+                let faces = faces.iter().map(|f| f.key(&rules).into_owned()).collect();
+                vec![Step { by: None, decision: d, input: Input::Roll { faces, digital: false }, how: How::Typed }]
+            }
+            (None, None) => vec![Step { by: None, decision: d, input: Input::Choice(text.into()), how: How::Typed }],
+            (None, Some(p)) if together(&d) => match plan_together(&rules, &game, text, &words, opts).unwrap() {
+                steps if steps.is_empty() => plan(&rules, &game, p, &typed, &words, opts).unwrap(),
+                steps => steps,
+            },
+            (None, Some(p)) => plan(&rules, &game, p, &typed, &words, opts).unwrap(),
+        };
+        let mut seats: Vec<usize> = steps
+            .iter()
+            .filter(|s| matches!(s.how, How::Typed | How::Usual))
+            .filter_map(|s| s.decision.player)
+            .collect();
+        seats.dedup();
+        seats.sort();
+        seats.dedup();
+        for p in seats {
+            asked[p] += 1;
+        }
+        t.answer(steps, From::Here).map_err(|e| format!("{e:?}")).unwrap();
+    }
+    asked
+}
+
+/// A save's header without its start time.
+fn header(path: &Path) -> Value {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut head: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    head.as_object_mut().unwrap().retain(|k, _| !k.contains("start") && k != "started");
+    head
+}
+
+/// The save lines an answer of `seat` with `keys` (an option of its page) writes, as the
+/// table's service plans it on the game of `done`.
+pub(crate) fn planned(done: &[String], seat: usize, keys: &str) -> Option<Vec<String>> {
+    let rules = deckhand::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
+    let names: Vec<String> = PLAYERS.iter().map(|n| n.to_string()).collect();
+    let parsed: Vec<Entry> = done.iter().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let session = Session::replay(&rules, &names, Default::default(), &parsed).ok()?;
+    let keys: Vec<&str> = keys.split_whitespace().collect();
+    let steps = plan_keys(&rules, &session.game, seat, &keys, Entries::default()).ok()?;
+    Some(steps.into_iter().map(|s| serde_json::to_string(&Entry::answer(s.by, s.input)).unwrap()).collect())
+}
+
+#[test]
+fn the_reference_game_on_the_pages_saves_what_the_terminal_saves() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // (a) At the terminal, from the entries file.
+    let want = at_the_terminal(d);
+    // (b) On the pages: each question a page asks answered with one of its options.
+    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let args =
+        ["play", "fleet-dice", "--players", "Ann,Bob,Cy,Dee", "--save", "b.jsonl", "--serve", "--bind", "127.0.0.1:0"];
+    let mut host = Host::start(&bin, d, &args, "b.jsonl");
+    let mut asked = [0usize; 4];
+    let mut rolls = [0usize; 4];
+    loop {
+        let done = entries(&host.save);
+        assert_eq!(want[..done.len()], done[..], "the pages' save left the terminal's");
+        if done.len() == want.len() {
+            break;
+        }
+        let next: Value = serde_json::from_str(&want[done.len()]).unwrap();
+        // Every seat's page; the first whose question an offered option answers as the
+        // terminal did.
+        let mut answered = false;
+        for seat in 0..4 {
+            let state = host.state(seat);
+            let decision = &state["decision"];
+            if decision.is_null() {
+                continue;
+            }
+            let offer = decision["offer"].as_u64().unwrap();
+            if !decision["roll"].is_null() {
+                let Some(faces) = next["do"]["Roll"]["faces"].as_array() else { continue };
+                let r = host.post(&format!("{}/answer", host.seats[seat]), &json!({"offer": offer, "faces": faces}));
+                assert_eq!(r.status, 200, "{}", r.body);
+                rolls[seat] += 1;
+                answered = true;
+                break;
+            }
+            // The longest option whose save lines are the terminal's next ones.
+            let best = decision["options"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|o| o["key"].as_str().unwrap().to_string())
+                .filter_map(|key| {
+                    // None: not the seat's own question but the table's (who starts).
+                    let own = planned(&done, seat, &key);
+                    let table = own.is_none();
+                    let lines = own.unwrap_or_else(|| vec![format!(r#"{{"do":{{"Choice":"{key}"}}}}"#)]);
+                    let fits = !lines.is_empty() && want[done.len()..].starts_with(&lines);
+                    fits.then_some((lines.len(), key, table))
+                })
+                .max_by_key(|(n, _, _)| *n);
+            let Some((_, key, table)) = best else { continue };
+            let r = host.answer(seat, offer, &key);
+            assert_eq!(r.status, 200, "{}", r.body);
+            if !table {
+                asked[seat] += 1;
+            }
+            answered = true;
+            break;
+        }
+        assert!(answered, "no page offers the terminal's next answer {next} after {} lines", done.len());
+    }
+    assert_eq!(header(&host.save), header(&d.join("a.jsonl")));
+    assert_eq!(std::fs::read_to_string(&host.save).unwrap().lines().count(), want.len() + 1);
+    // Questions per seat. Not yet the same: a terminal line may answer a chain ahead (`h i
+    // c`: the harbor die, the Inuit ship, its star action on cod; `cy $ l` in everyone's
+    // line), where a page asks each link after the pick and its use. Printed for
+    // BENCHMARKS.md; the pages never ask fewer (each page question is a decision of that
+    // player that the terminal's lines answered too).
+    let terminal = terminal_questions();
+    eprintln!("questions per seat: pages {asked:?} (and rolls {rolls:?}), terminal lines {terminal:?}");
+    assert!(asked.iter().zip(&terminal).all(|(page, line)| page >= line), "{asked:?} {terminal:?}");
+    // The host terminal shows each phone's answer in its log, as its own.
+    let said = host.said();
+    for name in PLAYERS {
+        assert!(said.contains(&format!("{name} (phone): ")), "{said}");
+    }
+    host.finish();
+}
+
+/// The host terminal in phone mode takes what it takes without phones: the same entries
+/// file, given with `--answers` while the game is served, plays the whole game to the same
+/// save.
+#[test]
+fn an_entries_file_plays_the_served_game_as_at_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let want = at_the_terminal(d);
+    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let args = [
+        "play",
+        "fleet-dice",
+        "--players",
+        "Ann,Bob,Cy,Dee",
+        "--answers",
+        "answers.txt",
+        "--save",
+        "b.jsonl",
+        "--serve",
+        "--bind",
+        "127.0.0.1:0",
+    ];
+    let mut host = Host::start(&bin, d, &args, "b.jsonl");
+    let started = std::time::Instant::now();
+    while entries(&host.save).len() < want.len() {
+        assert!(started.elapsed() < std::time::Duration::from_secs(30), "stopped at {:?}", entries(&host.save).last());
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(entries(&host.save), want);
+    assert_eq!(header(&host.save), header(&d.join("a.jsonl")));
+    host.finish();
+}
