@@ -6,8 +6,8 @@ use super::game::{Dice, Input, Setup as FleetOptions};
 use super::session::Session;
 use super::FleetRules;
 
-/// A Fleet game's setup.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// A Fleet game's setup (by default: the table's own dice, no options, no bots).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FleetSetup {
     /// The table's own dice, typed in, or dice deckhand rolls.
     pub dice: Dice,

@@ -336,15 +336,7 @@ mod tests {
     fn table(opts: Entries, faces: &[&str]) -> Table<Lines> {
         let r = rules();
         let names = vec!["Ann".to_string(), "Bob".to_string()];
-        let setup = FleetSetup {
-            dice: Dice::Physical,
-            seed: None,
-            solo: false,
-            captains: false,
-            trophies: false,
-            deal: None,
-            bots: None,
-        };
+        let setup = FleetSetup::default();
         let session = Session::with_setup(&r, &names, setup.options());
         let mut t = Table::new(r, setup, opts, session, Lines::default(), 0);
         for (seat, key) in [(0, "cod"), (1, "lobster")] {
