@@ -514,6 +514,16 @@ fn coach_says_what_the_advisor_preferred_after_a_costly_choice() {
     // The coach commits nothing: the save is the answers.
     let save = std::fs::read_to_string(dir.path().join("a.jsonl")).unwrap();
     assert_eq!(save.lines().count(), 7, "{save}");
+    // With a bot at the table: only the person's choices are weighed.
+    std::fs::write(dir.path().join("ones.txt"), "1\n".repeat(10)).unwrap();
+    let out = deckhand(dir.path())
+        .args(["play", "fleet-dice", "--players", "Ann", "--bots", "1", "--bot-level", "greedy", "--dice", "digital"])
+        .args(["--seed", "4", "--save", "bot.jsonl", "--answers", "ones.txt", "--coach", "0"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("coach: Ann, the advisor preferred"), "{err}");
+    assert!(!err.contains("coach: Bot 1"), "{err}");
     deckhand(dir.path())
         .args(["play", "fleet-dice", "--players", "Ann,Bob", "--coach", "lots"])
         .assert()

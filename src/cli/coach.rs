@@ -11,21 +11,23 @@ use crate::text::advisor::{answer_label, chance, decimal};
 /// Playouts per answer when the coach weighs a choice.
 pub(crate) const COACH_PLAYOUTS: u32 = 100;
 
-/// The coach's lines for the answers of one act (`session.inputs[from..]`): one per choice
-/// that lost more than `threshold` expected points; none without `--coach`.
+/// The coach's lines for the `typed` answers of a person's act, the first of them
+/// `session.inputs[from]` (what the table answered itself after them is not weighed): one
+/// per choice that lost more than `threshold` expected points; none without `--coach`.
 pub(crate) fn lines(
     rules: &FleetRules,
     session: &Session,
-    from: usize,
+    (from, typed): (usize, usize),
     threshold: Option<f64>,
     lang: &str,
 ) -> Vec<String> {
     let Some(threshold) = threshold else { return Vec::new() };
-    if from >= session.inputs.len() {
+    let to = (from + typed).min(session.inputs.len());
+    if from >= to {
         return Vec::new();
     }
     let settings = PolicyArg::Greedy.settings(COACH_PLAYOUTS, 0);
-    let weighed = weigh_since(rules, &session.names, session.setup, &session.inputs, from, &settings);
+    let weighed = weigh_since(rules, &session.names, session.setup, &session.inputs, (from, to), &settings);
     weighed
         .iter()
         .filter(|w| w.lost() > threshold)

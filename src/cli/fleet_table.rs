@@ -248,14 +248,22 @@ impl Table<'_> {
                 None if entry::together(&decision) => ask_together(rules, game, &decision, p, opts, None, lang)?,
                 None => ask_entry(rules, game, &decision, p, opts, None, lang)?,
             };
-            let from = self.t.session().inputs.len();
+            // What the person answered, for `--coach` (the table answers what is due after it).
+            let typed = (
+                self.t.session().inputs.len(),
+                match &asked {
+                    Asked::Input(_) => 1,
+                    Asked::Steps(steps) => steps.len(),
+                    _ => 0,
+                },
+            );
             match asked {
                 Asked::Overtaken => {}
                 Asked::Meta(cmd) => self.meta(Some(&decision), &cmd, p)?,
                 Asked::Input(input) => self.apply(vec![Step { by: None, decision, input, how: How::Typed }], p)?,
                 Asked::Steps(steps) => self.apply(steps, p)?,
             }
-            super::coach::lines(&self.t.rules, self.t.session(), from, coach, lang).iter().for_each(|l| p.say(l));
+            super::coach::lines(&self.t.rules, self.t.session(), typed, coach, lang).iter().for_each(|l| p.say(l));
         }
     }
 

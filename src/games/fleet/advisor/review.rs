@@ -146,15 +146,16 @@ fn weigh(
     Some(Weighed { input: i, round: game.round, game: game.clone(), advice, chosen })
 }
 
-/// The choices a player made among `inputs[from..]` (the answers of one act at the table),
-/// each weighed — with a pick just before `from` whose use is among them, weighed with its
-/// use: what `--coach` looks at after a person answers. The game is replayed from its start.
+/// The choices a player made among `inputs[from..to]` (the answers of one act at the
+/// table), each weighed — with a pick just before `from` whose use is among them, weighed
+/// with its use: what `--coach` looks at after a person answers. The game is replayed from
+/// its start.
 pub fn weigh_since(
     rules: &FleetRules,
     names: &[String],
     setup: Setup,
     inputs: &[(Option<usize>, Input)],
-    from: usize,
+    (from, to): (usize, usize),
     settings: &Settings,
 ) -> Vec<Weighed> {
     let start = from.saturating_sub(1);
@@ -162,7 +163,7 @@ pub fn weigh_since(
     game.set_quiet(true);
     let mut after_pick = false;
     let mut out = Vec::new();
-    for (i, (by, input)) in inputs.iter().enumerate() {
+    for (i, (by, input)) in inputs.iter().enumerate().take(to) {
         let d = game.decision(rules);
         let chance = d.as_ref().is_some_and(|d| {
             by.is_none() && (d.roll.is_some() || matches!(d.kind(), Kind::StartDie | Kind::StartPlayer | Kind::Draw))
