@@ -360,3 +360,108 @@ fn answering_out_of_seat_order_by_index_is_answering_by_key() {
     }
     assert!(checked > 500, "{checked}");
 }
+
+#[test]
+fn every_named_option_can_be_set_to_each_of_its_values() {
+    use deckhand::games::fleet::advisor::lab::{set_option, OptionError};
+    let rules = fleet();
+    for q in rules.options.questions() {
+        for value in q.values {
+            let mut options = rules.options;
+            set_option(&mut options, q.key, value).unwrap();
+            let now = options.questions().into_iter().find(|n| n.key == q.key).unwrap();
+            assert_eq!(now.value, *value, "{}", q.key);
+        }
+    }
+    let mut options = rules.options;
+    assert_eq!(set_option(&mut options, "no_such_option", "true"), Err(OptionError::UnknownKey));
+    assert_eq!(
+        set_option(&mut options, "casino_reroll", "twice"),
+        Err(OptionError::UnknownValue(&["once_per_phase", "unlimited"]))
+    );
+}
+
+#[test]
+fn the_lab_plays_the_same_games_under_each_variant_and_sees_a_rule_that_matters() {
+    use deckhand::games::fleet::advisor::lab::{lab, set_option};
+    let base = fleet();
+    let mut wider = base.clone();
+    set_option(&mut wider.options, "star_action_targets", "any_top_box").unwrap();
+    let seat = Seat::Policy(Policy::Greedy);
+    let results = lab(&[&base, &wider, &base], seat, 3, 40, 5);
+    assert_eq!(results.len(), 3);
+    // The same seeds: the built-in rules twice give the same figures.
+    assert_eq!(results[0], results[2]);
+    // Star actions that may mark any top box score far more.
+    assert!(results[1].mean - results[1].ci95 > results[0].mean + results[0].ci95, "{results:?}");
+    let w = results[0].wins.unwrap();
+    assert!(w.ci95.0 <= w.rate && w.rate <= w.ci95.1 && w.ci95.1 - w.ci95.0 < 0.4, "{w:?}");
+    assert_eq!(lab(&[&base, &wider, &base], seat, 3, 40, 5), results);
+    // Solo: Captain Ruth scores nothing, so no win rate.
+    assert_eq!(lab(&[&base], seat, 1, 5, 5)[0].wins, None);
+}
+
+#[test]
+fn lab_compares_a_rules_file_and_a_named_option_with_the_built_in_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/fleet-dice.toml")).unwrap();
+    let house = text.replace("star_action_targets = \"columns_and_town\"", "star_action_targets = \"any_top_box\"");
+    assert_ne!(house, text);
+    std::fs::write(dir.path().join("house.toml"), house).unwrap();
+    let args = [
+        "lab",
+        "--rules",
+        "house.toml",
+        "--option",
+        "star_action_targets=any_top_box",
+        "--policy",
+        "random",
+        "--players",
+        "2",
+        "--games",
+        "30",
+        "--seed",
+        "3",
+        "--format",
+        "json",
+    ];
+    let out = crate::common::deckhand(dir.path()).args(args).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = v["variants"].as_array().unwrap();
+    let kinds: Vec<&str> = rows.iter().map(|r| r["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["built_in", "rules", "option"]);
+    assert_eq!(rows[2]["variant"], "star_action_targets=any_top_box");
+    assert_eq!((v["policy"].as_str(), v["seat"].as_u64()), (Some("random"), Some(1)));
+    // The file and the option are the same rules: the same games, the same figures.
+    for key in ["mean", "ci95", "wins", "win_rate", "win_ci95"] {
+        assert_eq!(rows[1][key], rows[2][key], "{key}");
+    }
+    for r in rows {
+        let (rate, ci) = (r["win_rate"].as_f64().unwrap(), r["win_ci95"].as_array().unwrap());
+        assert!(ci[0].as_f64().unwrap() <= rate && rate <= ci[1].as_f64().unwrap(), "{r}");
+        assert_eq!(r["games"], 30);
+    }
+    let out = crate::common::deckhand(dir.path())
+        .args(["--lang", "de", "lab", "--option", "casino_reroll=unlimited", "--games", "4", "--policy", "random"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("VARIANTE") && text.contains("casino_reroll = unlimited") && text.contains("4 Partien"),
+        "{text}"
+    );
+    assert!(text.contains("SIEGE PLATZ 1 (95 %)") && text.contains("zufällig"), "{text}");
+    for (args, said) in [
+        (&["lab", "--option", "casino"][..], "KEY=VALUE"),
+        (&["lab", "--option", "dice=7"][..], "no option `dice`"),
+        (&["lab", "--option", "casino_reroll=twice"][..], "once_per_phase, unlimited"),
+        (&["lab", "--players", "5"][..], "--players 5"),
+        (&["lab", "--rules", "missing.toml"][..], "missing.toml"),
+    ] {
+        let out = crate::common::deckhand(dir.path()).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(said), "{args:?}: {err}");
+    }
+}

@@ -1039,6 +1039,7 @@ fn dealt_setup(code: &str, players: usize) -> deckhand::log::save::FleetSetup {
         captains: false,
         trophies: false,
         deal: deckhand::log::save::DealCode::parse(code),
+        bots: None,
     }
 }
 

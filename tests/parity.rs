@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use deckhand::games::fleet::entry::{plan, plan_keys, plan_together, roll, together, Entries, How, Step};
-use deckhand::games::fleet::game::{Choice, Decision, Dice, Game, Input};
+use deckhand::games::fleet::game::{Choice, Decision, Game, Input};
 use deckhand::games::fleet::session::{Entry, Session};
 use deckhand::games::fleet::setup::FleetSetup;
 use deckhand::games::fleet::table::{From, Save, Table};
@@ -51,8 +51,7 @@ impl Save for Nowhere {
 fn terminal_questions() -> [usize; 4] {
     let rules = deckhand::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
     let names: Vec<String> = PLAYERS.iter().map(|n| n.to_string()).collect();
-    let setup =
-        FleetSetup { dice: Dice::Physical, seed: None, solo: false, captains: false, trophies: false, deal: None };
+    let setup = FleetSetup::default();
     let session = Session::with_setup(&rules, &names, setup.options());
     let opts = Entries::default();
     let mut t = Table::new(rules.clone(), setup, opts, session, Nowhere, 0);

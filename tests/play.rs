@@ -300,7 +300,7 @@ fn an_illegal_answer_names_its_line_and_the_legal_answers() {
         .code(2)
         .stderr(
             contains("b.txt:5: `oyster` is not an answer")
-                .and(contains("the legal answers are: cod, shrimp, undo, sheet, sheets, scores, help")),
+                .and(contains("the legal answers are: cod, shrimp, undo, sheet, sheets, scores, help, hint")),
         );
 }
 
@@ -441,4 +441,149 @@ fn help_at_a_pick_says_what_each_die_would_do_for_this_player_now() {
         ],
         "{err}"
     );
+}
+
+/// `hint` (or its word in the language) at a menu, at an entry and at a roll: the advisor's
+/// table of every answer, the best marked; the save is what it would be without it.
+#[test]
+fn hint_weighs_every_answer_and_commits_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = "cod\nlobster\nAnn\ncod cod shrimp\ncod\ncoin\n";
+    let hinted = "cod\nlobster\nAnn\nhint\ncod cod shrimp\nhint\ncod\nhint\ncoin\n";
+    std::fs::write(dir.path().join("plain.txt"), plain).unwrap();
+    std::fs::write(dir.path().join("hinted.txt"), hinted).unwrap();
+    let run = |answers: &str, save: &str, lang: &str| {
+        deckhand(dir.path())
+            .args(["--lang", lang, "play", "fleet-dice", "--players", "Ann,Bob", "--save", save, "--answers", answers])
+            .output()
+            .unwrap()
+    };
+    let out = run("hinted.txt", "h.jsonl", "en");
+    let err = String::from_utf8(out.stderr).unwrap();
+    // At the roll: chance, not a choice.
+    assert!(err.contains("hint: the dice are rolled or a card is drawn next"), "{err}");
+    // At the pick: every die with its best use, and at the use of the cod every use.
+    assert!(err.contains("cod → cod 4") && err.contains("shrimp → shrimp 1"), "{err}");
+    assert!(err.contains("EXPECTED POINTS") && err.contains("WIN"), "{err}");
+    assert_eq!(err.matches("◀ best").count(), 2, "{err}");
+    assert!(err.contains("200 playouts per answer"), "{err}");
+    run("plain.txt", "p.jsonl", "en");
+    let entries = |f: &str| -> Vec<String> {
+        std::fs::read_to_string(dir.path().join(f)).unwrap().lines().skip(1).map(String::from).collect()
+    };
+    assert_eq!(entries("h.jsonl"), entries("p.jsonl"), "hint commits nothing");
+    assert!(entries("h.jsonl").len() >= 6);
+    // In German the word is `tipp`, in French `conseil`.
+    for (lang, word, said) in [("de", "tipp", "ERWARTETE PUNKTE"), ("fr", "conseil", "POINTS ATTENDUS")] {
+        // An answers file takes words as a terminal does once it says `#! entries`.
+        let answers = format!("#! entries\ncod\nlobster\nAnn\ncod cod shrimp\n{word}\n");
+        std::fs::write(dir.path().join("l.txt"), answers).unwrap();
+        let err = String::from_utf8(run("l.txt", &format!("{lang}.jsonl"), lang).stderr).unwrap();
+        assert!(err.contains(said), "{lang}: {err}");
+    }
+}
+
+/// `--coach N`: a choice that lost more than N expected points gets one line with what the
+/// advisor preferred, in the pad's words; a good choice, or a higher N, gets none.
+#[test]
+fn coach_says_what_the_advisor_preferred_after_a_costly_choice() {
+    let dir = tempfile::tempdir().unwrap();
+    // Ann takes a coin with a cod where a shrimp launches a boat; then the shrimp, well used.
+    std::fs::write(dir.path().join("bad.txt"), "cod\nlobster\nAnn\ncod cod shrimp\ncod\ncoin\n").unwrap();
+    std::fs::write(dir.path().join("good.txt"), "cod\nlobster\nAnn\ncod cod shrimp\nshrimp\nshrimp\n").unwrap();
+    let run = |answers: &str, save: &str, coach: &str, lang: &str| {
+        let out = deckhand(dir.path())
+            .args(["--lang", lang, "play", "fleet-dice", "--players", "Ann,Bob", "--save", save])
+            .args(["--answers", answers, "--coach", coach])
+            .output()
+            .unwrap();
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let err = run("bad.txt", "a.jsonl", "1", "en");
+    let coach: Vec<&str> = err.lines().filter(|l| l.starts_with("coach:")).collect();
+    assert_eq!(coach.len(), 1, "{err}");
+    assert!(coach[0].starts_with("coach: Ann, the advisor preferred shrimp → shrimp 1 ("), "{err}");
+    assert!(coach[0].contains("to cod → take 1 coin instead (") && coach[0].contains("% to win"), "{err}");
+    // The points it lost, as the line says them, are above the threshold.
+    let lost: f64 = coach[0].rsplit('−').next().unwrap().trim_end_matches(" points").parse().unwrap();
+    assert!(lost > 1.0, "{err}");
+    assert!(!run("bad.txt", "b.jsonl", "30", "en").contains("coach:"), "a higher threshold says nothing");
+    assert!(!run("good.txt", "c.jsonl", "1", "en").contains("coach:"), "a good choice gets no line");
+    let de = run("bad.txt", "d.jsonl", "1", "de");
+    assert!(de.contains("Trainer: Ann, der Berater hätte Garnele → Garnele 1 gewählt"), "{de}");
+    // The coach commits nothing: the save is the answers.
+    let save = std::fs::read_to_string(dir.path().join("a.jsonl")).unwrap();
+    assert_eq!(save.lines().count(), 7, "{save}");
+    // With a bot at the table: only the person's choices are weighed.
+    std::fs::write(dir.path().join("ones.txt"), "1\n".repeat(10)).unwrap();
+    let out = deckhand(dir.path())
+        .args(["play", "fleet-dice", "--players", "Ann", "--bots", "1", "--bot-level", "greedy", "--dice", "digital"])
+        .args(["--seed", "4", "--save", "bot.jsonl", "--answers", "ones.txt", "--coach", "0"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("coach: Ann, the advisor preferred"), "{err}");
+    assert!(!err.contains("coach: Bot 1"), "{err}");
+    deckhand(dir.path())
+        .args(["play", "fleet-dice", "--players", "Ann,Bob", "--coach", "lots"])
+        .assert()
+        .code(2)
+        .stderr(contains("`lots` is not a number of points"));
+}
+
+/// `--bots N`: the last seats are played by deckhand without asking; the save's header
+/// records their level and seed, so `replay` rebuilds the game and `resume` of a save cut
+/// anywhere plays on to the same game.
+#[test]
+fn a_game_with_bots_finishes_lists_them_and_replays_and_resumes_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    // Ann answers every question with its first option.
+    std::fs::write(dir.path().join("ones.txt"), "1\n".repeat(3000)).unwrap();
+    let play = |save: &str, level: &str| {
+        deckhand(dir.path())
+            .args(["play", "fleet-dice", "--players", "Ann", "--bots", "2", "--bot-level", level])
+            .args(["--bot-names", "Robo", "--dice", "digital", "--seed", "4", "--no-record", "--save", save])
+            .args(["--answers", "ones.txt"])
+            .output()
+            .unwrap()
+    };
+    let out = play("g.jsonl", "greedy");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let table = String::from_utf8(out.stdout).unwrap();
+    for name in ["Ann", "Robo", "Bot 2"] {
+        assert!(table.contains(&format!("┆ {name} ")), "{name}: {table}");
+    }
+    let save = std::fs::read_to_string(dir.path().join("g.jsonl")).unwrap();
+    let header = save.lines().next().unwrap();
+    assert!(header.contains(r#""players":["Ann","Robo","Bot 2"]"#), "{header}");
+    assert!(header.contains(r#""bots":{"first":1,"level":"greedy","seed":4}"#), "{header}");
+    // The replay is the game.
+    let replayed = deckhand(dir.path()).args(["replay", "g.jsonl"]).output().unwrap();
+    assert_eq!(String::from_utf8(replayed.stdout).unwrap(), table);
+    // The same seed, the same game; greedy bots and random bots play differently.
+    play("h.jsonl", "greedy");
+    let entries = |f: &str| -> Vec<String> {
+        std::fs::read_to_string(dir.path().join(f)).unwrap().lines().skip(1).map(String::from).collect()
+    };
+    assert_eq!(entries("h.jsonl"), entries("g.jsonl"));
+    play("r.jsonl", "random");
+    assert_ne!(entries("r.jsonl"), entries("g.jsonl"));
+    // Cut the save in round 4 and resume: the bots answer as they did.
+    let lines: Vec<&str> = save.lines().collect();
+    let cut = lines.len() / 3;
+    std::fs::write(dir.path().join("c.jsonl"), lines[..cut].join("\n") + "\n").unwrap();
+    let out =
+        deckhand(dir.path()).args(["resume", "c.jsonl", "--no-record", "--answers", "ones.txt"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(entries("c.jsonl"), entries("g.jsonl"), "resumed to the same game");
+    for (args, said) in [
+        (&["--players", "Ann,Bob,Cy,Dee", "--bots", "1"][..], "--players names 4 and --bots adds 1"),
+        (&["--players", "Ann", "--bots", "1", "--bot-names", "A,B"][..], "--bot-names gives 2 names for 1 bot"),
+    ] {
+        let out = deckhand(dir.path()).args(["play", "fleet-dice"]).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8(out.stderr).unwrap().contains(said), "{args:?}");
+    }
+    // An earlier save's header has no bots, and reads as it did.
+    assert!(!std::fs::read_to_string(crate::common::repo().join("tests/saves/four.jsonl")).unwrap().contains("bots"));
 }

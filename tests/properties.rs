@@ -168,6 +168,7 @@ fn a_save_file_written_and_read_back_replays_to_the_same_game() {
                 captains: setup.captains,
                 trophies: setup.trophies,
                 deal: None,
+                bots: None,
             }),
         );
         let path = dir.path().join(format!("g{seed}.jsonl"));

@@ -171,6 +171,34 @@ fn typing_undo_at_a_menu_undoes() {
     p.exp_eof().unwrap();
 }
 
+#[test]
+fn typing_hint_at_a_menu_shows_the_advisors_table_and_commits_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = spawn(
+        dir.path(),
+        &["play", "fleet-dice", "--players", "Ann,Bob", "--dice", "digital", "--seed", "5", "--save", "g.jsonl"],
+    );
+    p.exp_string("pick a die").unwrap();
+    p.exp_string("Enter to choose").unwrap();
+    let before = std::fs::read(dir.path().join("g.jsonl")).unwrap();
+    p.send("hint").unwrap();
+    p.send("\r").unwrap();
+    p.flush().unwrap();
+    p.exp_string("EXPECTED POINTS").unwrap();
+    // The best answer marked on its row (the pty's text is read byte by byte: ASCII only).
+    let table = p.exp_string("200 playouts per answer").unwrap();
+    let best: Vec<&str> = table.lines().filter(|l| l.contains(" best ")).collect();
+    assert_eq!(best.len(), 1, "{table}");
+    assert!(best[0].contains("oyster") && best[0].contains("oyster 1"), "{table}");
+    assert!(table.contains("take 1 coin instead") && table.contains("3 coins"), "{table}");
+    // The same question again, nothing committed.
+    p.exp_string("pick a die (oyster, 3 coins, 3 coins)").unwrap();
+    p.exp_string("Enter to choose").unwrap();
+    assert_eq!(std::fs::read(dir.path().join("g.jsonl")).unwrap(), before, "the save did not change");
+    p.send_control('c').unwrap();
+    p.exp_eof().unwrap();
+}
+
 /// A served game (`--serve`) at a terminal: the menu shows the decision at the front; when
 /// a phone answers it first, the terminal moves on by itself to what is asked now, and it
 /// can still answer for anyone.

@@ -14,7 +14,7 @@ use crate::{ui, Error};
 
 /// Words that are commands at any prompt, so they cannot be player names (`release`
 /// only does something at the terminal of a served game).
-const META: [&str; 6] = ["undo", "sheet", "scores", "help", "sheets", "release"];
+const META: [&str; 7] = ["undo", "sheet", "scores", "help", "sheets", "release", "hint"];
 
 /// The command a typed answer names: a key of `META`, or its word in `lang` (`zurück`,
 /// `annuler`, …).
@@ -30,6 +30,7 @@ pub(super) fn meta_of(text: &str, lang: &str) -> Option<&'static str> {
         ("scores", crate::t!(lang, "cli.play.word_scores")),
         ("help", crate::t!(lang, "cli.play.word_help")),
         ("release", crate::t!(lang, "cli.play.word_release")),
+        ("hint", crate::t!(lang, "cli.play.word_hint")),
     ]
     .into_iter()
     .find(|(_, word)| crate::text::same_word(word, &text))
@@ -42,7 +43,7 @@ pub(super) enum Asked {
     Input(Input),
     /// Answers of an entry, in order (a pick and its use, everyone's shared die…).
     Steps(Vec<Step>),
-    /// `undo`, `sheet`, `sheets`, `scores` or `help`.
+    /// `undo`, `sheet`, `sheets`, `scores`, `help` or `hint`.
     Meta(String),
     /// Answered elsewhere while the question waited (a phone, at a served table).
     Overtaken,
@@ -157,6 +158,7 @@ fn menu(rules: &FleetRules, game: &Game, d: &Decision, lang: &str) -> Vec<Choice
         ("sheets", "cli.play.meta_sheets"),
         ("scores", "cli.play.meta_scores"),
         ("help", "cli.play.meta_help"),
+        ("hint", "cli.play.meta_hint"),
     ] {
         choices.push(Choice::command(key, crate::text::tr(lang, label, &[])));
     }

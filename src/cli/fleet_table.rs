@@ -42,6 +42,10 @@ pub struct PlayOptions<'a> {
     pub serve: &'a super::served::ServeArgs,
     /// `--ask-all`: every decision asked, one answer each, nothing applied for the table.
     pub ask_all: bool,
+    /// `--coach N`: a line after a person's choice that lost more than N expected points.
+    pub coach: Option<f64>,
+    /// `--bots N --bot-level L --bot-names …`: the last N seats played by deckhand.
+    pub bots: Option<(u32, crate::games::fleet::setup::BotLevel, &'a [String])>,
 }
 
 /// What the end of a game needs to record it in the history.
@@ -63,7 +67,12 @@ impl<'a> Hook<'a> {
 pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
     let rules = rules::resolve(Some(o.game), o.rules)?;
     let fleet = rules.fleet().ok_or_else(|| Error::Usage(crate::msg!("cli.play.unsupported", game = o.game)))?;
-    let names = player_names(fleet, o.players, o.solo, lang)?;
+    let with_bots = super::bots::names(o.players, o.bots, lang)?;
+    if let Some((bots, _, _)) = o.bots.filter(|_| with_bots.len() > fleet.max_players as usize) {
+        let (people, max) = (o.players.len(), fleet.max_players);
+        return Err(Error::Usage(crate::msg!("cli.play.bots_count", people = people, bots = bots, max = max)).into());
+    }
+    let names = player_names(fleet, &with_bots, o.solo && o.bots.is_none(), lang)?;
     if o.captains && fleet.captains.len() < names.len() {
         return Err(Error::Usage(crate::msg!("cli.play.captains_needed", n = fleet.captains.len())).into());
     }
@@ -85,6 +94,11 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
         captains: o.captains,
         trophies: o.trophies,
         deal: o.deal,
+        bots: o.bots.map(|(n, level, _)| crate::games::fleet::setup::Bots {
+            first: names.len() - n as usize,
+            level,
+            seed,
+        }),
     };
     let header = Header::new(rules.id(), saves::stamp(&rules), names.clone(), Setup::Fleet(setup));
     // --serve: listen, and find the terminal (or none), before the save exists.
@@ -123,7 +137,7 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
     }
     let opts = Entries { ask_all: o.ask_all || !p.entries() };
     let mut table = Table { t: FleetTable::new(fleet.clone(), setup, opts, session, journal, 0), lang };
-    table.run(p, &Hook::new(&rules, &header, o.history))
+    table.run(p, &Hook::new(&rules, &header, o.history), o.coach)
 }
 
 /// The line that opens a game: the game and its players.
@@ -201,8 +215,9 @@ impl Table<'_> {
         }
     }
 
-    /// Ask, answer, tell — until the game is over (and the table is done with it).
-    fn run(&mut self, p: &mut dyn Prompter, hook: &Hook) -> anyhow::Result<i32> {
+    /// Ask, answer, tell — until the game is over (and the table is done with it); with
+    /// `coach` (`--coach N`), a line after a person's choice that lost more than N.
+    fn run(&mut self, p: &mut dyn Prompter, hook: &Hook, coach: Option<f64>) -> anyhow::Result<i32> {
         let lang = self.lang;
         let opts = self.t.opts;
         let names: Vec<String> = self.t.session().game.players.iter().map(|pl| pl.name.clone()).collect();
@@ -233,16 +248,26 @@ impl Table<'_> {
                 None if entry::together(&decision) => ask_together(rules, game, &decision, p, opts, None, lang)?,
                 None => ask_entry(rules, game, &decision, p, opts, None, lang)?,
             };
+            // What the person answered, for `--coach` (the table answers what is due after it).
+            let typed = (
+                self.t.session().inputs.len(),
+                match &asked {
+                    Asked::Input(_) => 1,
+                    Asked::Steps(steps) => steps.len(),
+                    _ => 0,
+                },
+            );
             match asked {
                 Asked::Overtaken => {}
                 Asked::Meta(cmd) => self.meta(Some(&decision), &cmd, p)?,
                 Asked::Input(input) => self.apply(vec![Step { by: None, decision, input, how: How::Typed }], p)?,
                 Asked::Steps(steps) => self.apply(steps, p)?,
             }
+            super::coach::lines(&self.t.rules, self.t.session(), typed, coach, lang).iter().for_each(|l| p.say(l));
         }
     }
 
-    /// `undo`, `sheet`, `sheets`, `scores`, `help`.
+    /// `undo`, `sheet`, `sheets`, `scores`, `help`, `hint`.
     fn meta(&mut self, decision: Option<&Decision>, cmd: &str, p: &mut dyn Prompter) -> anyhow::Result<()> {
         let (rules, lang) = (&self.t.rules.clone(), self.lang);
         let who = decision.and_then(|d| d.player);
@@ -258,6 +283,7 @@ impl Table<'_> {
                 }
             }
             "release" => p.say(&crate::t!(lang, "cli.play.release_not_served")),
+            "hint" => p.say(&super::hint::hint_text(rules, &self.t.session().game, decision, lang)),
             "sheet" | "sheets" => {
                 let game = &self.t.session().game;
                 match who {
@@ -495,10 +521,11 @@ pub struct ResumeOptions<'a> {
     pub history: &'a LiveArgs,
     pub serve: &'a super::served::ServeArgs,
     pub ask_all: bool,
+    pub coach: Option<f64>,
 }
 
 pub fn resume(o: ResumeOptions, lang: &'static str) -> anyhow::Result<i32> {
-    let ResumeOptions { path, answers, rules: rules_path, allow_change, history, serve, ask_all } = o;
+    let ResumeOptions { path, answers, rules: rules_path, allow_change, history, serve, ask_all, coach } = o;
     // The save is locked from here on: a second deckhand on it is refused at once.
     let opened = Journal::open::<serde_json::Value, Entry>(path)?;
     let (rules, header, setup, mut session) =
@@ -543,7 +570,7 @@ pub fn resume(o: ResumeOptions, lang: &'static str) -> anyhow::Result<i32> {
     let opts = Entries { ask_all: ask_all || !p.entries() };
     let entries = opened.entries.len() as u64;
     let mut table = Table { t: FleetTable::new(fleet.clone(), setup, opts, session, journal, entries), lang };
-    table.run(p, &hook)
+    table.run(p, &hook, coach)
 }
 
 pub fn replay(

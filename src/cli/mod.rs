@@ -2,13 +2,16 @@
 //! (`anyhow` with context, printed with `{:#}`); everything below returns typed errors.
 
 mod args;
+mod bots;
 mod cards;
 mod clap_text;
+mod coach;
 mod commands;
 mod coop_table;
 mod endgame;
 mod fleet_ask;
 mod fleet_table;
+mod hint;
 pub mod interrupt;
 mod record;
 mod saves;
@@ -79,6 +82,9 @@ pub enum Command {
     /// Play seeded Fleet games with every seat played by deckhand: each seat's mean score and wins
     #[command(after_help = EXIT_CODES)]
     Selfplay(selfplay::SelfplayArgs),
+    /// Play the same seeded Fleet games under the built-in rules and each variant given: mean score and win rate
+    #[command(after_help = EXIT_CODES)]
+    Lab(lab::LabArgs),
     /// Review a saved Fleet game: per player the costliest decisions, points lost to choices and what the dice dealt
     #[command(after_help = EXIT_CODES)]
     Review(review::ReviewArgs),
@@ -135,6 +141,7 @@ const QUICK: &[(&str, AddArgs)] = {
         ("show", show::ShowArgs::augment_args),
         ("advise", advise::AdviseArgs::augment_args),
         ("selfplay", selfplay::SelfplayArgs::augment_args),
+        ("lab", lab::LabArgs::augment_args),
         ("review", review::ReviewArgs::augment_args),
         ("rules", |c| {
             rules::RulesCommand::augment_subcommands(c).subcommand_required(true).arg_required_else_help(true)
@@ -244,6 +251,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Show(args) => show::run(args, lang),
         Command::Advise(args) => advise::run(args, lang),
         Command::Selfplay(args) => selfplay::run(args, lang),
+        Command::Lab(args) => lab::run(args, lang),
         Command::Review(args) => review::run(args, lang),
         Command::Rules(cmd) => rules::run(cmd, lang),
         Command::Calc(args) => calc::run(args, lang),
@@ -335,7 +343,7 @@ mod tests {
             assert_eq!(shape(cut), shape(sub), "`{name}` parses differently alone");
             names += 1;
         }
-        assert_eq!(names, 23);
+        assert_eq!(names, 24);
         // The root's arguments that reach the commands (its own, `--help` and `--version`,
         // come before a command's name, where the quick command is not used).
         let mut quick = quick_command(&os(&["deckhand", "score"])).unwrap();
@@ -365,6 +373,7 @@ mod tests {
             &["completions", "bash"],
             &["advise", "game.jsonl", "--seed", "3", "--playouts", "50", "--format", "json"],
             &["selfplay", "--seats", "advisor,greedy", "--games", "4", "--seed", "1"],
+            &["lab", "--option", "casino_reroll=unlimited", "--rules", "a.toml", "--policy", "random"],
             &["review", "game.jsonl", "--top", "2", "--format", "json"],
             &["stats", "--format", "csv"],
         ];

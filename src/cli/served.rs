@@ -274,6 +274,7 @@ fn meta(
                 p.say(&crate::t!(lang, "cli.play.release_not_taken", name = name));
             }
         }
+        "hint" => p.say(&super::hint::hint_text(rules, &session.game, Some(d), lang)),
         // The terminal takes back the last decision, whoever made it; the pages see it.
         "undo" => {
             if let Err(why) = table.undo(UndoBy::Host) {

@@ -119,6 +119,7 @@ impl Header {
                         captains: old.setup.captains,
                         trophies: old.setup.trophies,
                         deal: None,
+                        bots: None,
                     }),
                     started: None,
                     legacy_rules_file: old.rules_file,
@@ -212,6 +213,7 @@ mod tests {
                 captains: true,
                 trophies: false,
                 deal: DealCode::parse("club-7"),
+                bots: None,
             }),
         );
         let line = serde_json::to_string(&h).unwrap();

@@ -491,6 +491,7 @@ mod tests {
             captains: false,
             trophies: false,
             deal: None,
+            bots: None,
         };
         let header = Header::new(
             "fleet-dice",
@@ -581,6 +582,7 @@ mod tests {
             captains: false,
             trophies: false,
             deal: None,
+            bots: None,
         };
         let stamp = crate::log::save::RulesStamp { hash: "0".into(), text: None };
         let header = Header::new("fleet-dice", stamp, names.clone(), SaveSetup::Fleet(setup));

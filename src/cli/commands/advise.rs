@@ -164,7 +164,13 @@ fn as_json(rules: &FleetRules, game: &Game, advice: &advisor::Advice, settings: 
 
 /// The advice as a table: one row per answer, the best marked, the question above and how
 /// the figures were made below.
-fn table(rules: &FleetRules, game: &Game, advice: &advisor::Advice, settings: &Settings, lang: &str) -> String {
+pub(crate) fn table(
+    rules: &FleetRules,
+    game: &Game,
+    advice: &advisor::Advice,
+    settings: &Settings,
+    lang: &str,
+) -> String {
     use crate::text::advisor::{answer_label, chance, points};
     use comfy_table::{presets, Cell, CellAlignment, ContentArrangement, Table};
     let solo = game.players.len() == 1;

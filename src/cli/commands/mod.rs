@@ -10,6 +10,7 @@ pub mod export;
 pub mod games;
 pub mod history;
 pub mod import;
+pub mod lab;
 pub mod man;
 pub mod nauticus;
 pub mod night;
@@ -38,6 +39,7 @@ pub fn help() -> impl Iterator<Item = &'static (&'static str, &'static str, &'st
         show::HELP,
         advise::HELP,
         selfplay::HELP,
+        lab::HELP,
         review::HELP,
         rules::HELP,
         calc::HELP,

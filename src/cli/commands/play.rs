@@ -65,6 +65,34 @@ pub struct FleetFlags {
     /// entry answers more than its question
     #[arg(long)]
     pub ask_all: bool,
+    /// After a decision that lost more than N expected points, say what the advisor preferred
+    #[arg(long, value_name = "N", value_parser = coach_points)]
+    pub coach: Option<f64>,
+    /// Seats played by deckhand, after the players named
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub bots: Option<u32>,
+    /// How the bots play
+    #[arg(long, value_enum, default_value_t = BotLevelArg::Advisor, requires = "bots")]
+    pub bot_level: BotLevelArg,
+    /// The bots' names, in seat order (the rest are Bot 1, Bot 2, …)
+    #[arg(long, value_delimiter = ',', requires = "bots")]
+    pub bot_names: Vec<String>,
+}
+
+/// How the bots play, on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum BotLevelArg {
+    Random,
+    Greedy,
+    Advisor,
+}
+
+/// `--coach N`: expected points, 0 or more.
+pub(crate) fn coach_points(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(n) if n.is_finite() && n >= 0.0 => Ok(n),
+        _ => Err(crate::t!(crate::text::from_env(), "cli.play.coach_points", value = s)),
+    }
 }
 
 impl FleetFlags {
@@ -79,6 +107,8 @@ impl FleetFlags {
             (self.seed.is_some(), "--seed"),
             (self.deal.is_some(), "--deal"),
             (self.ask_all, "--ask-all"),
+            (self.coach.is_some(), "--coach"),
+            (self.bots.is_some(), "--bots"),
         ] {
             if set {
                 given.push(flag);
@@ -129,6 +159,10 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("play", "seed", "cli.help.play.seed"),
     ("play", "deal", "cli.help.play.deal"),
     ("play", "ask_all", "cli.help.play.ask_all"),
+    ("play", "coach", "cli.help.play.coach"),
+    ("play", "bots", "cli.help.play.bots"),
+    ("play", "bot_level", "cli.help.play.bot_level"),
+    ("play", "bot_names", "cli.help.play.bot_names"),
     ("play", "save", "cli.help.play.save"),
     ("play", "variant", "cli.help.play.variant"),
     ("play", "boats", "cli.help.play.boats"),
@@ -175,6 +209,12 @@ pub fn run(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
         Game::Fleet(_) => {
             refuse(args.coop.given())?;
             let f = &args.fleet;
+            if f.coach.is_some() && args.serve.serve {
+                return Err(Error::Usage(crate::msg!("cli.play.coach_served")).into());
+            }
+            if f.bots.is_some() && args.serve.serve {
+                return Err(Error::Usage(crate::msg!("cli.play.bots_served")).into());
+            }
             if f.deal.is_some() && f.dice != DiceMode::Digital {
                 return Err(Error::Usage(crate::msg!("cli.play.deal_needs_digital")).into());
             }
@@ -197,6 +237,16 @@ pub fn run(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
                     history: &args.history,
                     serve: &args.serve,
                     ask_all: f.ask_all,
+                    coach: f.coach,
+                    bots: f.bots.map(|n| {
+                        use crate::games::fleet::setup::BotLevel;
+                        let level = match f.bot_level {
+                            BotLevelArg::Random => BotLevel::Random,
+                            BotLevelArg::Greedy => BotLevel::Greedy,
+                            BotLevelArg::Advisor => BotLevel::Advisor,
+                        };
+                        (n, level, f.bot_names.as_slice())
+                    }),
                 },
                 lang,
             )

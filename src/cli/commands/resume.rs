@@ -25,6 +25,9 @@ pub struct ResumeArgs {
     /// Fleet: ask every decision, one answer each (see `play --ask-all`)
     #[arg(long)]
     pub ask_all: bool,
+    /// Fleet: after a decision that lost more than N expected points, say what the advisor preferred
+    #[arg(long, value_name = "N", value_parser = crate::cli::commands::play::coach_points)]
+    pub coach: Option<f64>,
 }
 
 /// The help texts of the command and its arguments: (command path, argument, catalog key).
@@ -35,6 +38,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("resume", "rules", "cli.help.began_with"),
     ("resume", "allow_rules_change", "cli.help.resume.allow_rules_change"),
     ("resume", "ask_all", "cli.help.resume.ask_all"),
+    ("resume", "coach", "cli.help.resume.coach"),
     ("resume", "serve", "web.help.serve"),
     ("resume", "bind", "web.help.bind"),
 ];
@@ -51,6 +55,10 @@ pub fn run(args: ResumeArgs, lang: &'static str) -> anyhow::Result<i32> {
             Err(crate::Error::Usage(crate::msg!("cli.play.flag_not_for_game", flag = "--ask-all", game = &header.game))
                 .into())
         }
+        Setup::Fischerspiel(_) if args.coach.is_some() => {
+            Err(crate::Error::Usage(crate::msg!("cli.play.flag_not_for_game", flag = "--coach", game = &header.game))
+                .into())
+        }
         Setup::Fischerspiel(_) if args.serve.serve => {
             Err(crate::Error::Usage(crate::msg!("web.serve_fleet_only", game = &header.game)).into())
         }
@@ -59,6 +67,9 @@ pub fn run(args: ResumeArgs, lang: &'static str) -> anyhow::Result<i32> {
             header,
             lang,
         ),
+        Setup::Fleet(_) if args.coach.is_some() && args.serve.serve => {
+            Err(crate::Error::Usage(crate::msg!("cli.play.coach_served")).into())
+        }
         Setup::Fleet(_) => {
             let options = fleet_table::ResumeOptions {
                 path: &file,
@@ -68,6 +79,7 @@ pub fn run(args: ResumeArgs, lang: &'static str) -> anyhow::Result<i32> {
                 history: &args.history,
                 serve: &args.serve,
                 ask_all: args.ask_all,
+                coach: args.coach,
             };
             fleet_table::resume(options, lang)
         }

@@ -6,8 +6,8 @@ use super::game::{Dice, Input, Setup as FleetOptions};
 use super::session::Session;
 use super::FleetRules;
 
-/// A Fleet game's setup.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// A Fleet game's setup (by default: the table's own dice, no options, no bots).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FleetSetup {
     /// The table's own dice, typed in, or dice deckhand rolls.
     pub dice: Dice,
@@ -27,6 +27,46 @@ pub struct FleetSetup {
     /// and rules rolls the same dice, whatever its players choose.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deal: Option<DealCode>,
+    /// The seats deckhand plays (`play --bots N`); none in a save from before bots.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bots: Option<Bots>,
+}
+
+/// The seats deckhand plays: the last ones, from `first` on, each at `level`; bot seat `s`
+/// draws its random choices from `seed` and `s` (`Bots::seed_of`) and the number of answers
+/// before its decision, so a resumed game's bots answer as they would have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bots {
+    /// The first bot seat (0-based); every seat from it on is a bot.
+    pub first: usize,
+    /// How the bots play.
+    pub level: BotLevel,
+    /// The seed of the bots' choices.
+    pub seed: u64,
+}
+
+/// How a bot plays: the ladder of `advisor`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BotLevel {
+    /// A legal option at random.
+    Random,
+    /// The option that looks best on its sheet now (one step).
+    Greedy,
+    /// The advisor's best answer (greedy playouts).
+    Advisor,
+}
+
+impl Bots {
+    /// Whether deckhand plays seat `p`.
+    pub fn plays(&self, p: usize) -> bool {
+        p >= self.first
+    }
+
+    /// The seed of bot seat `p`.
+    pub fn seed_of(&self, p: usize) -> u64 {
+        self.seed ^ (p as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
 }
 
 impl FleetSetup {

@@ -150,14 +150,19 @@ impl<S: Save> Table<S> {
         std::mem::take(&mut self.told)
     }
 
-    /// deckhand's own answer to the decision at the front: digital dice, or what the
-    /// policy answers (the rules force it). None: a person is asked.
+    /// deckhand's own answer to the decision at the front: digital dice, a bot seat's
+    /// answer, or what the policy answers (the rules force it). None: a person is asked.
     fn automatic(&self, session: &Session) -> Option<(Decision, Input, Option<How>)> {
         let d = session.game.decision(&self.rules)?;
         if self.setup.dice == Dice::Digital {
             if let Some(input) = self.setup.digital_answer(session, &self.rules) {
                 return Some((d, input, None));
             }
+        }
+        // A seat deckhand plays (`play --bots N`).
+        let answered = session.inputs.len();
+        if let Some(input) = super::advisor::bots::answer(&self.rules, &session.game, answered, &d, self.setup.bots) {
+            return Some((d, input, Some(How::Typed)));
         }
         if self.opts.ask_all {
             return None;
@@ -331,8 +336,7 @@ mod tests {
     fn table(opts: Entries, faces: &[&str]) -> Table<Lines> {
         let r = rules();
         let names = vec!["Ann".to_string(), "Bob".to_string()];
-        let setup =
-            FleetSetup { dice: Dice::Physical, seed: None, solo: false, captains: false, trophies: false, deal: None };
+        let setup = FleetSetup::default();
         let session = Session::with_setup(&r, &names, setup.options());
         let mut t = Table::new(r, setup, opts, session, Lines::default(), 0);
         for (seat, key) in [(0, "cod"), (1, "lobster")] {

@@ -13,6 +13,8 @@
 //! the machine's cores. At a pick, the answers are the pick-and-use pairs (the die and what
 //! to do with it); `Advice::per_answer` keeps each die's best use.
 
+pub mod bots;
+pub mod lab;
 pub mod policy;
 pub mod review;
 pub mod selfplay;

@@ -145,3 +145,44 @@ fn weigh(
     }
     Some(Weighed { input: i, round: game.round, game: game.clone(), advice, chosen })
 }
+
+/// The choices a player made among `inputs[from..to]` (the answers of one act at the
+/// table), each weighed — with a pick just before `from` whose use is among them, weighed
+/// with its use: what `--coach` looks at after a person answers. The game is replayed from
+/// its start.
+pub fn weigh_since(
+    rules: &FleetRules,
+    names: &[String],
+    setup: Setup,
+    inputs: &[(Option<usize>, Input)],
+    (from, to): (usize, usize),
+    settings: &Settings,
+) -> Vec<Weighed> {
+    let start = from.saturating_sub(1);
+    let mut game = Game::new(rules, names, setup);
+    game.set_quiet(true);
+    let mut after_pick = false;
+    let mut out = Vec::new();
+    for (i, (by, input)) in inputs.iter().enumerate().take(to) {
+        let d = game.decision(rules);
+        let chance = d.as_ref().is_some_and(|d| {
+            by.is_none() && (d.roll.is_some() || matches!(d.kind(), Kind::StartDie | Kind::StartPlayer | Kind::Draw))
+        });
+        let is_pick = by.is_none() && d.as_ref().is_some_and(|d| matches!(d.ask, Ask::Pick { .. }));
+        // The answer just before this act counts only as the pick of a use in it.
+        if i >= start && !chance && (i >= from || is_pick) {
+            if let Some(w) = weigh(rules, &game, inputs, i, after_pick, settings) {
+                out.push(w);
+            }
+        }
+        let applied = match by {
+            Some(p) => game.apply_by(rules, *p, input),
+            None => game.apply(rules, input),
+        };
+        if applied.is_err() {
+            break;
+        }
+        after_pick = is_pick;
+    }
+    out
+}

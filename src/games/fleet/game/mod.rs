@@ -133,9 +133,10 @@ pub struct Setup {
 }
 
 /// Which dice the game is played with; saved in the header.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Dice {
     /// The table rolls its own dice and types the faces.
+    #[default]
     Physical,
     /// deckhand rolls the dice (`Session::digital_answer`).
     Digital,

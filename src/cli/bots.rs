@@ -1,0 +1,25 @@
+//! The names of the seats deckhand plays (`play --bots N`); their answers are the table's
+//! own (`games::fleet::table`, with `advisor::bots`).
+
+use crate::games::fleet::setup::BotLevel;
+
+/// The table's names: the people's, then the bots' — as given (`--bot-names`), the rest
+/// `Bot N` for the N-th bot (in the table's language).
+pub(crate) fn names(
+    people: &[String],
+    bots: Option<(u32, BotLevel, &[String])>,
+    lang: &str,
+) -> Result<Vec<String>, crate::Error> {
+    let mut names = people.to_vec();
+    let Some((n, _, given)) = bots else { return Ok(names) };
+    if given.len() > n as usize {
+        return Err(crate::Error::Usage(crate::msg!("cli.play.bot_names", given = given.len(), n = n)));
+    }
+    for i in 0..n as usize {
+        names.push(match given.get(i) {
+            Some(name) => name.clone(),
+            None => crate::t!(lang, "cli.play.bot_name", n = i + 1),
+        });
+    }
+    Ok(names)
+}
