@@ -159,7 +159,7 @@ fn list(db: Option<&history::Db>, filter: &Filter, format: Format, lang: &str) -
 }
 
 /// Rows a terminal table fits its columns to before it writes the first line.
-const FIRST_ROWS: usize = 200;
+const FIRST_ROWS: usize = 50;
 
 /// A terminal table in one pass: its columns fit the first `FIRST_ROWS` plays, so the first
 /// line comes at once however long the history is; a later, wider cell widens its column
