@@ -292,19 +292,21 @@ fn review_finds_a_costly_choice_and_sums_skill_and_luck_per_player() {
 fn review_of_a_save_in_every_language_and_json() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::copy(crate::common::repo().join("tests/saves/part.jsonl"), dir.path().join("part.jsonl")).unwrap();
+    // A finished game (three players, deckhand's dice), reviewed in every language.
+    std::fs::copy(crate::common::repo().join("tests/saves/digital3.jsonl"), dir.path().join("done.jsonl")).unwrap();
     for (lang, said) in [
         ("en", "expected points lost to choices"),
         ("de", "erwartete Punkte durch Entscheidungen verloren"),
         ("fr", "points attendus perdus par les choix"),
     ] {
         let out = crate::common::deckhand(dir.path())
-            .args(["--lang", lang, "review", "part.jsonl", "--playouts", "4", "--seed", "2"])
+            .args(["--lang", lang, "review", "done.jsonl", "--playouts", "2", "--seed", "2"])
             .output()
             .unwrap();
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let text = String::from_utf8(out.stdout).unwrap();
-        assert_eq!(text.matches(said).count(), 2, "{text}");
-        assert!(text.contains("Ann") && text.contains("Bob"), "{text}");
+        assert_eq!(text.matches(said).count(), 3, "{text}");
+        assert!(text.contains("Ann") && text.contains("Bob") && text.contains("Cy"), "{text}");
     }
     let out = crate::common::deckhand(dir.path())
         .args(["review", "part.jsonl", "--playouts", "4", "--top", "2", "--format", "json"])
