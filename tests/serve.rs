@@ -530,3 +530,24 @@ fn a_seats_hint_weighs_its_open_question_and_commits_nothing() {
     assert!(r.json()["error"].as_str().unwrap().contains("nothing to weigh"));
     assert_eq!(host.post(&format!("{}/hint", host.seats[seat]), &json!({})).status, 405);
 }
+
+#[test]
+fn bots_play_their_seats_in_a_served_game_and_show_on_the_dashboard() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["play", "fleet-dice", "--players", "Ann", "--bots", "1", "--bot-level", "greedy", "--dice", "digital"];
+    let args: Vec<&str> =
+        args.into_iter().chain(["--seed", "5", "--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"]).collect();
+    let mut host = Host::start(&bin(), dir.path(), &args, "g.jsonl");
+    assert_eq!(host.seats.len(), 2, "a page for Ann and one for the bot's seat");
+    // Only Ann is ever asked: the bot's seat answers itself.
+    let mut asked_bot = false;
+    drive(&host, |states| {
+        asked_bot |= !states[1]["decision"].is_null();
+        false
+    });
+    assert!(!asked_bot, "the bot's seat was never asked");
+    let board = host.get(&format!("{}/state", host.dashboard));
+    assert!(board.body.contains("Bot 1"), "the bot's sheet on the dashboard: {}", board.body);
+    assert_eq!(host.finish(), Some(0), "{}", host.said());
+    assert!(host.printed().contains("Bot 1"), "the bot in the final table: {}", host.printed());
+}

@@ -452,10 +452,14 @@ impl Table {
 
     fn refresh_offers(&self, inner: &mut Inner, answered: &[usize]) {
         let pending = inner.session().game.pending(&self.rules);
+        // A seat deckhand plays (`--bots`) is offered nothing: the table answers for it.
+        let bots = inner.t.setup.bots;
+        let bot = |slot: usize| bots.is_some_and(|b| slot >= b.first && slot < self.names.len());
         for slot in 0..=self.names.len() {
             let now = pending
                 .iter()
                 .find(|d| if slot == self.names.len() { d.player.is_none() } else { d.player == Some(slot) })
+                .filter(|_| !bot(slot))
                 .cloned();
             if now != inner.offers[slot].1 || answered.contains(&slot) || inner.offers[slot].0 == 0 {
                 inner.next_offer += 1;

@@ -212,9 +212,6 @@ pub fn run(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
             if f.coach.is_some() && args.serve.serve {
                 return Err(Error::Usage(crate::msg!("cli.play.coach_served")).into());
             }
-            if f.bots.is_some() && args.serve.serve {
-                return Err(Error::Usage(crate::msg!("cli.play.bots_served")).into());
-            }
             if f.deal.is_some() && f.dice != DiceMode::Digital {
                 return Err(Error::Usage(crate::msg!("cli.play.deal_needs_digital")).into());
             }
