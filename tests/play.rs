@@ -549,6 +549,13 @@ fn a_game_with_bots_finishes_lists_them_and_replays_and_resumes_exactly() {
     };
     let out = play("g.jsonl", "greedy");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // What everyone decides at once (the shared die, fishing) is asked of Ann alone: the
+    // bots answer theirs themselves.
+    let said = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(said.contains("Robo: use the shared"), "{said}");
+    for line in said.lines().filter(|l| l.contains("Enter for everyone")) {
+        assert!(!line.contains("Robo") && !line.contains("Bot 2"), "a bot in a person's question: {line}");
+    }
     let table = String::from_utf8(out.stdout).unwrap();
     for name in ["Ann", "Robo", "Bot 2"] {
         assert!(table.contains(&format!("┆ {name} ")), "{name}: {table}");

@@ -172,8 +172,42 @@ impl<S: Save> Table<S> {
         Some((d, input, Some(How::Forced(why))))
     }
 
-    /// Roll and answer what is due before a person is asked: digital dice, forced answers.
+    /// A decision a bot seat makes at the same moment as others (the shared die, fishing),
+    /// not at the front, with the bot's answer.
+    fn bot_aside(&self) -> Option<(Decision, usize, Input)> {
+        let bots = self.setup.bots?;
+        let front = self.session.game.decision(&self.rules)?;
+        let answered = self.session.inputs.len();
+        self.session.game.pending(&self.rules).into_iter().filter(|d| *d != front).find_map(|d| {
+            let player = d.player.filter(|p| bots.plays(*p))?;
+            let input = super::advisor::bots::answer(&self.rules, &self.session.game, answered, &d, Some(bots))?;
+            Some((d, player, input))
+        })
+    }
+
+    /// Roll and answer what is due before a person is asked: digital dice, forced answers,
+    /// the bots' decisions (at the front, and those they make at the same moment as the
+    /// people, out of seat order, so a person is never asked for a bot).
     pub fn settle(&mut self) -> Result<(), Refusal> {
+        self.settle_front()?;
+        while let Some((decision, player, input)) = self.bot_aside() {
+            let before = Arc::new(self.session.game.clone());
+            let step = Step { by: Some(player), decision, input: input.clone(), how: How::Typed };
+            self.told.push(Told::Step { before, step, from: From::Here, echo: true });
+            let mut next = self.session.clone();
+            let events = next.apply_by(&self.rules, player, input.clone()).map_err(Refusal::Illegal)?;
+            self.write(&Entry::By { player, input })?;
+            self.session = next;
+            self.hows.push(How::Typed);
+            self.by.push(Some(player));
+            self.tell_events(events);
+            self.settle_front()?;
+        }
+        Ok(())
+    }
+
+    /// `settle` at the front of the queue.
+    fn settle_front(&mut self) -> Result<(), Refusal> {
         while let Some((decision, input, how)) = self.automatic(&self.session) {
             let before = Arc::new(self.session.game.clone());
             let player = decision.player;

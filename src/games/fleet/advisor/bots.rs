@@ -12,14 +12,15 @@ use crate::rng::Rng;
 /// Playouts per answer of an advisor bot.
 pub const BOT_PLAYOUTS: u32 = 100;
 
-/// Whether `d`, the decision at the front of `game`, is a bot's to answer: a choice (not a
-/// roll, start die, start player or card) of a bot seat.
+/// Whether `d`, a decision open in `game` (at the front, or made at the same moment as
+/// others), is a bot's to answer: a choice (not a roll, start die, start player or card) of
+/// a bot seat.
 pub fn plays(rules: &FleetRules, game: &Game, d: &Decision, bots: Option<Bots>) -> bool {
-    bots.zip(d.player).is_some_and(|(b, p)| b.plays(p)) && question(rules, game, None).is_ok()
+    bots.zip(d.player).is_some_and(|(b, p)| b.plays(p)) && question(rules, game, d.player).is_ok()
 }
 
-/// The bot's answer to `d`, the decision at the front of `game` after `answered` answers;
-/// None when it is not a bot's.
+/// The bot's answer to `d`, a decision open in `game` after `answered` answers; None when
+/// it is not a bot's.
 pub fn answer(rules: &FleetRules, game: &Game, answered: usize, d: &Decision, bots: Option<Bots>) -> Option<Input> {
     if !plays(rules, game, d, bots) {
         return None;
