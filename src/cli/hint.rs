@@ -2,19 +2,15 @@
 //! question — expected points ± one standard error, chance to win, the best marked — and
 //! nothing is played or saved.
 
-use crate::cli::commands::advise::{table, PolicyArg};
-use crate::games::fleet::advisor::{advise, NoQuestion};
+use crate::cli::commands::advise::table;
+use crate::games::fleet::advisor::{advise, NoQuestion, Settings};
 use crate::games::fleet::game::{Decision, Game};
 use crate::games::FleetRules;
-
-/// Playouts per answer of a hint: about a third of a second for an 8-answer question on
-/// two cores (a release build), figures within about a point.
-pub(crate) const HINT_PLAYOUTS: u32 = 200;
 
 /// The advisor's view of `decision` (the question asked; None once the game is over), in
 /// words: a table of every answer, or why there is nothing to weigh.
 pub(crate) fn hint_text(rules: &FleetRules, game: &Game, decision: Option<&Decision>, lang: &str) -> String {
-    let settings = PolicyArg::Greedy.settings(HINT_PLAYOUTS, 0);
+    let settings = Settings::hint(0);
     let player = decision.and_then(|d| d.player);
     match advise(rules, game, player, &settings) {
         Ok(advice) => table(rules, game, &advice, &settings, lang).trim_end().to_string(),

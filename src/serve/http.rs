@@ -327,19 +327,13 @@ async fn seat_route(
 
 /// The advisor's estimate of every answer to `seat`'s open question, as the page lists it:
 /// each answer in words, its expected points ± one standard error, its chance to win, the
-/// best marked. A short budget (a phone waits for it: 200 playouts per answer, about half a
-/// second on two cores), seeded by the state's version, so the same question gets the same
-/// hint.
+/// best marked. The terminal's hint budget (`Settings::hint`), seeded by the state's
+/// version, so the same question gets the same hint.
 fn hint(site: &Site, seat: usize) -> Result<String, String> {
-    use crate::games::fleet::advisor::{self, Budget, NoQuestion, Settings};
+    use crate::games::fleet::advisor::{self, NoQuestion, Settings};
     let (lang, rules) = (site.table.lang, &site.table.rules);
     let (version, game) = (site.table.version(), site.table.session().game);
-    let settings = Settings {
-        // No time limit: the same question gets the same hint whatever the load.
-        budget: Budget { playouts: 200, time: None },
-        seed: version,
-        ..Settings::default()
-    };
+    let settings = Settings::hint(version);
     let advice = advisor::advise(rules, &game, Some(seat), &settings).map_err(|why| match why {
         NoQuestion::Over => crate::t!(lang, "web.hint_over"),
         NoQuestion::Chance | NoQuestion::NotWaiting(_) => crate::t!(lang, "web.hint_nothing"),

@@ -168,39 +168,28 @@ fn table(
     each: impl Fn(&mut dyn FnMut(Play) -> Result<(), Stopped>) -> Result<(), Stopped>,
     columns: &Listing,
     names: &mut GameNames,
-    mut out: impl std::io::Write,
+    out: impl std::io::Write,
     lang: &str,
 ) -> anyhow::Result<usize> {
-    let mut widths = columns.widths();
-    let mut first: Vec<Vec<Value>> = Vec::new();
-    let mut stream: Option<Stream<'_, &mut dyn std::io::Write>> = None;
-    let out: &mut dyn std::io::Write = &mut out;
-    let mut out = Some(out);
+    // The head is written with the first row, so the columns widen freely until then.
+    let mut stream = Stream::new(out, columns, Format::Table, None, None);
+    let mut first = Some(Vec::with_capacity(FIRST_ROWS));
     each(&mut |play| {
         let line = row(&play, names, lang);
-        if let Some(stream) = stream.as_mut() {
-            stream.widen(&line);
-            return Ok(stream.row(&line)?);
-        }
-        widths.fit(&line);
-        first.push(line);
-        if first.len() == FIRST_ROWS {
-            let mut started =
-                Stream::new(out.take().expect("once"), columns, Format::Table, None, Some(widths.clone()));
-            for line in first.drain(..) {
-                started.row(&line)?;
+        stream.widen(&line);
+        match first.as_mut() {
+            Some(held) if held.len() + 1 < FIRST_ROWS => held.push(line),
+            Some(_) => {
+                for held in first.take().into_iter().flatten().chain([line]) {
+                    stream.row(&held)?;
+                }
             }
-            stream = Some(started);
+            None => stream.row(&line)?,
         }
         Ok(())
     })?;
-    let mut stream = match (stream, out) {
-        (Some(stream), _) => stream,
-        (None, Some(out)) => Stream::new(out, columns, Format::Table, None, Some(widths)),
-        (None, None) => unreachable!("the stream takes the output when it starts"),
-    };
-    for line in first.drain(..) {
-        stream.row(&line)?;
+    for held in first.into_iter().flatten() {
+        stream.row(&held)?;
     }
     if stream.rows() == 0 {
         return Ok(0);
