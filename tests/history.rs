@@ -1031,14 +1031,14 @@ fn a_bg_stats_link_per_play_newest_first_opens_the_play_filled_in() {
 }
 
 /// A game's setup with digital dice dealt by `code` (solo for one player).
-fn dealt_setup(code: &str, players: usize) -> deckhand::log::save::FleetSetup {
-    deckhand::log::save::FleetSetup {
+fn dealt_setup(code: &str, players: usize) -> deckhand::games::fleet::setup::FleetSetup {
+    deckhand::games::fleet::setup::FleetSetup {
         dice: deckhand::games::fleet::game::Dice::Digital,
         seed: None,
         solo: players == 1,
         captains: false,
         trophies: false,
-        deal: deckhand::log::save::DealCode::parse(code),
+        deal: deckhand::games::fleet::setup::DealCode::parse(code),
         bots: None,
     }
 }

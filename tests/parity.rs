@@ -37,7 +37,7 @@ pub(crate) fn at_the_terminal(d: &Path) -> Vec<String> {
 /// A save that keeps nothing (the terminal's questions are counted, not saved).
 struct Nowhere;
 
-impl Save for Nowhere {
+impl Save<Entry> for Nowhere {
     fn append(&mut self, _: &Entry) -> Result<(), deckhand::Error> {
         Ok(())
     }

@@ -7,10 +7,11 @@
 use deckhand::games::fleet::game::{Game, Input, Setup};
 use deckhand::games::fleet::random::random_input;
 use deckhand::games::fleet::session::{Entry, Session};
+use deckhand::games::fleet::setup::FleetSetup;
 use deckhand::games::fleet::SectionKind;
 use deckhand::games::fleet::{check_game, score, Mark, Sheet};
 use deckhand::games::{FleetRules, Source};
-use deckhand::log::save::{FleetSetup, Header, RulesStamp, Setup as SaveSetup};
+use deckhand::log::save::{Header, RulesStamp, Setup as SaveSetup};
 use deckhand::rng::Rng;
 
 use crate::common::fleet;
@@ -161,15 +162,18 @@ fn a_save_file_written_and_read_back_replays_to_the_same_game() {
             "fleet-dice",
             RulesStamp { hash: "0".into(), text: None },
             names.clone(),
-            SaveSetup::Fleet(FleetSetup {
-                dice: deckhand::games::fleet::game::Dice::Physical,
-                seed: None,
-                solo: setup.solo,
-                captains: setup.captains,
-                trophies: setup.trophies,
-                deal: None,
-                bots: None,
-            }),
+            SaveSetup::new(
+                "fleet",
+                FleetSetup {
+                    dice: deckhand::games::fleet::game::Dice::Physical,
+                    seed: None,
+                    solo: setup.solo,
+                    captains: setup.captains,
+                    trophies: setup.trophies,
+                    deal: None,
+                    bots: None,
+                },
+            ),
         );
         let path = dir.path().join(format!("g{seed}.jsonl"));
         let mut journal = deckhand::log::Journal::create(&path, &header).unwrap();
@@ -177,7 +181,7 @@ fn a_save_file_written_and_read_back_replays_to_the_same_game() {
             journal.append(e).unwrap();
         }
         drop(journal);
-        let read = deckhand::log::Journal::read::<Header, Entry>(&path).unwrap();
+        let read = deckhand::log::Journal::read::<Header<FleetSetup>, Entry>(&path).unwrap();
         assert_eq!(read.header, header);
         assert_eq!(read.entries, entries);
         let replayed = Session::replay(&rules, &names, setup, &read.entries).unwrap();

@@ -77,3 +77,60 @@ fn an_earlier_save_is_still_refused_under_rules_that_changed_what_it_means() {
     let out = deckhand(d).args(["replay", "g.jsonl"]).assert().code(2);
     assert!(crate::common::stderr(&out).contains("--allow-rules-change"), "{}", crate::common::stderr(&out));
 }
+
+/// A new save's header is written byte for byte as the version before wrote it, whose
+/// header held each engine's setup as a variant of one enum (`{"engine":…}` then the
+/// setup's fields in their order): today the engine writes its own setup beside its id.
+#[test]
+fn a_new_save_header_is_written_as_before() {
+    use deckhand::games::fischerspiel::setup::CoopSetup;
+    use deckhand::games::fleet::game::Dice;
+    use deckhand::games::fleet::setup::{BotLevel, Bots, DealCode, FleetSetup};
+    use deckhand::log::save::{Header, RulesStamp, Setup};
+    let names = vec!["Ann".to_string(), "Bob".to_string()];
+    let stamp = RulesStamp { hash: "00ff".into(), text: Some("[game]\n".into()) };
+    let fleet = FleetSetup {
+        dice: Dice::Digital,
+        seed: Some(7),
+        solo: false,
+        captains: true,
+        trophies: false,
+        deal: DealCode::parse("club-7"),
+        bots: Some(Bots { first: 1, level: BotLevel::Advisor, seed: 9 }),
+    };
+    let mut header = Header::new("fleet-dice", stamp.clone(), names.clone(), Setup::new("fleet", fleet));
+    header.started = Some(1_764_000_000);
+    assert_eq!(
+        serde_json::to_string(&header).unwrap(),
+        r#"{"format":"deckhand-save","schema":2,"game":"fleet-dice","rules":{"hash":"00ff","text":"[game]\n"},"players":["Ann","Bob"],"setup":{"engine":"fleet","dice":"Digital","seed":7,"solo":false,"captains":true,"trophies":false,"deal":"CLUB-7","bots":{"first":1,"level":"advisor","seed":9}},"started":1764000000}"#
+    );
+    // The header's setup as the version before declared it.
+    #[derive(serde::Serialize)]
+    #[serde(tag = "engine", rename_all = "lowercase")]
+    enum Before {
+        Fleet(FleetSetup),
+    }
+    let plain = FleetSetup { dice: Dice::Physical, ..FleetSetup::default() };
+    for setup in [fleet, plain] {
+        assert_eq!(
+            serde_json::to_string(&Setup::new("fleet", setup)).unwrap(),
+            serde_json::to_string(&Before::Fleet(setup)).unwrap()
+        );
+    }
+    let header = Header::new("fleet-dice", stamp.clone(), names.clone(), Setup::new("fleet", plain));
+    let line = serde_json::to_string(&header).unwrap();
+    let want = r#""setup":{"engine":"fleet","dice":"Physical","solo":false,"captains":false,"trophies":false}"#;
+    assert!(line.contains(want), "{line}");
+    let coop = CoopSetup {
+        players: 2,
+        variant: "base".into(),
+        boats: vec!["red".into(), "grey".into()],
+        fish: [("small".to_string(), 2), ("large".to_string(), 1)].into_iter().collect(),
+    };
+    let mut header = Header::new("fischerspiel", stamp, names, Setup::new("fischerspiel", coop));
+    header.started = None;
+    assert_eq!(
+        serde_json::to_string(&header).unwrap(),
+        r#"{"format":"deckhand-save","schema":2,"game":"fischerspiel","rules":{"hash":"00ff","text":"[game]\n"},"players":["Ann","Bob"],"setup":{"engine":"fischerspiel","players":2,"variant":"base","boats":["red","grey"],"fish":{"large":1,"small":2}}}"#
+    );
+}

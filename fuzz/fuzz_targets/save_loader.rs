@@ -6,6 +6,7 @@ use std::io::Write;
 use std::sync::OnceLock;
 
 use deckhand::games::fleet::session::{Entry, Session};
+use deckhand::games::fleet::setup::FleetSetup;
 use deckhand::log::save::Header;
 
 static RULES: OnceLock<deckhand::games::FleetRules> = OnceLock::new();
@@ -16,7 +17,8 @@ fuzz_target!(|data: &[u8]| {
     std::fs::File::create(&path).unwrap().write_all(data).unwrap();
     if let Ok(read) = deckhand::log::Journal::read::<serde_json::Value, Entry>(&path) {
         if let Ok(header) = Header::from_json(read.header) {
-            if let Some(setup) = header.fleet() {
+            let fleet = header.setup.engine == "fleet";
+            if let Some(setup) = fleet.then(|| header.setup.decode::<FleetSetup>().ok()).flatten() {
                 if (1..=4).contains(&header.players.len()) && read.entries.len() < 2000 {
                     let _ = Session::replay(rules, &header.players, setup.options(), &read.entries);
                 }

@@ -10,12 +10,13 @@ use clap::Args;
 use super::record::{self, LiveArgs};
 use super::saves;
 use crate::games::fischerspiel::model::{FischerspielRules, WindSource};
+use crate::games::fischerspiel::setup::CoopSetup;
 use crate::games::fischerspiel::state::{fish_size, Effect, Event, Outcome, Setup, Side, State, Timeline};
 use crate::games::live::{LiveGame, Replay};
 use crate::games::{self as rules, Game, Rules};
 use crate::history::Source;
 use crate::log::files;
-use crate::log::save::{CoopSetup, Header, Setup as SaveSetup};
+use crate::log::save::{Header, Setup as SaveSetup};
 use crate::log::Journal;
 use crate::text::fischerspiel as words;
 use crate::ui::{self, Prompter};
@@ -111,10 +112,10 @@ pub fn play(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
 
 pub fn resume(args: ResumeArgs, head: Header, lang: &'static str) -> anyhow::Result<i32> {
     let rules = saves::rules_for(&args.file, &head, args.rules.as_deref(), args.allow_rules_change, lang)?;
-    match (&rules.game, &head.setup) {
-        (Game::Fischerspiel(r), SaveSetup::Fischerspiel(setup)) => {
+    match (&rules.game, saves::setup_of::<Timeline>(&head)) {
+        (Game::Fischerspiel(r), Some(setup)) => {
             let hook = Hook { rules: &rules, header: &head, players: setup.players, args: &args.history };
-            resume_fischerspiel(r, &args, setup, &hook, lang)
+            resume_fischerspiel(r, &args, &setup, &hook, lang)
         }
         _ => Err(Error::Usage(crate::msg!("games.fischerspiel.cmd.resume_unsupported", game = &head.game)).into()),
     }
@@ -131,10 +132,10 @@ pub fn reopen(
     lang: &'static str,
 ) -> Result<(Rules, u32, Timeline), Error> {
     let rules = saves::rules_for(file, head, rules_path, allow_change, lang)?;
-    let (Game::Fischerspiel(r), SaveSetup::Fischerspiel(setup)) = (&rules.game, &head.setup) else {
+    let (Game::Fischerspiel(r), Some(setup)) = (&rules.game, saves::setup_of::<Timeline>(head)) else {
         return Err(Error::Usage(crate::msg!("games.fischerspiel.cmd.resume_unsupported", game = &head.game)));
     };
-    let timeline = replayed(r, setup, file, entries, lang)?;
+    let timeline = replayed(r, &setup, file, entries, lang)?;
     let players = setup.players;
     Ok((rules, players, timeline))
 }
@@ -208,9 +209,11 @@ fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: 
         boats: setup.boats.iter().map(|b| r.boats[*b].id.clone()).collect(),
         fish: r.fish.iter().zip(&setup.fish).map(|(f, n)| (f.id.clone(), *n)).collect(),
     };
-    let header = Header::new(&r.id, saves::stamp(rules), args.names.clone(), SaveSetup::Fischerspiel(setup_saved));
+    let written =
+        Header::new(&r.id, saves::stamp(rules), args.names.clone(), SaveSetup::new(Timeline::ENGINE, setup_saved));
+    let header = written.opaque();
     files::remove_stale_temps(path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new(".")));
-    let mut journal = Journal::create(&path, &header)?;
+    let mut journal = Journal::create(&path, &written)?;
     let p = prompter.as_mut();
     p.say(&setup_text(r, &setup, lang));
     p.say(&crate::t!(lang, "games.fischerspiel.saving", path = path.display()));

@@ -9,12 +9,13 @@ use super::{emit, saves, sheets::fleet_standings};
 use crate::games::fleet::entry::{self, Entries, How, Step};
 use crate::games::fleet::game::{Ask, Decision, Dice, Game, Input};
 use crate::games::fleet::session::{Entry, ReplayError, Session};
+use crate::games::fleet::setup::FleetSetup;
 use crate::games::fleet::table::{From, Refusal, Table as FleetTable, UndoBy};
 use crate::games::fleet::{check_game, Sheet};
 use crate::games::live::{LiveGame, Replay};
 use crate::games::{self as rules, FleetRules, Rules};
 use crate::history::Source;
-use crate::log::save::{FleetSetup, Header, Setup};
+use crate::log::save::{Header, Setup};
 use crate::log::{files, Journal};
 use crate::report::sheet::{sheet_text, sheets_text, terminal_width};
 use crate::report::Format;
@@ -32,7 +33,7 @@ pub struct PlayOptions<'a> {
     pub digital: bool,
     pub seed: Option<u64>,
     /// `--deal CODE`: digital dice dealt by the code.
-    pub deal: Option<crate::log::save::DealCode>,
+    pub deal: Option<crate::games::fleet::setup::DealCode>,
     pub save: Option<&'a Path>,
     pub answers: Option<&'a Path>,
     pub rules: Option<&'a Path>,
@@ -100,12 +101,13 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
             seed,
         }),
     };
-    let header = Header::new(rules.id(), saves::stamp(&rules), names.clone(), Setup::Fleet(setup));
+    let written = Header::new(rules.id(), saves::stamp(&rules), names.clone(), Setup::new(Session::ENGINE, setup));
+    let header = written.opaque();
     // --serve: listen, and find the terminal (or none), before the save exists.
     if o.serve.serve {
         let prepared = super::served::prepare(o.serve, None, o.answers, "play", lang)?;
         files::remove_stale_temps(save.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
-        let journal = Journal::create(&save, &header)?;
+        let journal = Journal::create(&save, &written)?;
         super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = save.display())));
         let mut session = Session::with_setup(fleet, &names, setup.options());
         let mut greeting = vec![format!(
@@ -122,7 +124,7 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
     // Ask for a way to prompt before creating the save, so a failure leaves nothing behind.
     let mut prompter = ui::prompter_for_in(o.answers, "play", lang)?;
     files::remove_stale_temps(save.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
-    let journal = Journal::create(&save, &header)?;
+    let journal = Journal::create(&save, &written)?;
     super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = save.display())));
     let p = prompter.as_mut();
     p.say(&format!(
@@ -483,7 +485,7 @@ pub fn reopen(
 ) -> Result<(Rules, Header, FleetSetup, Session), Error> {
     let header = saves::header_of(path, head.clone(), lang)?;
     let rules = saves::rules_for(path, &header, rules_path, allow_change, lang)?;
-    let (Some(fleet), Some(setup)) = (rules.fleet(), header.fleet().copied()) else {
+    let (Some(fleet), Some(setup)) = (rules.fleet(), saves::setup_of::<Session>(&header)) else {
         return Err(Error::Usage(crate::msg!("cli.save.not_fleet", file = path.display(), game = &header.game)));
     };
     let session = <Session as LiveGame>::replay(fleet, &header.players, &setup, entries).map_err(|failed| {

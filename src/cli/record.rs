@@ -273,10 +273,7 @@ fn from_save(rules: &Rules, header: &Header, bytes: &[u8], ended: i64, source: S
         save_hash: Some(history::content_hash(bytes)),
         outcome: Outcome::Ranked,
         location: None,
-        deal: match &header.setup {
-            crate::log::save::Setup::Fleet(f) => f.deal.map(|d| d.as_str().to_string()),
-            crate::log::save::Setup::Fischerspiel(_) => None,
-        },
+        deal: super::saves::setup_of::<Session>(header).and_then(|f| f.deal).map(|d| d.as_str().to_string()),
     }
 }
 

@@ -7,9 +7,10 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+use crate::games::live::LiveGame;
 use crate::games::{self as rules, Rules, Source};
 use crate::log::journal::Read;
-use crate::log::save::{Header, HeaderError};
+use crate::log::save::{Header, HeaderError, Setup};
 use crate::log::Journal;
 use crate::players::{check_names, NameProblem};
 use crate::Error;
@@ -73,11 +74,34 @@ pub fn header_of(path: &Path, value: Value, lang: &str) -> Result<Header, Error>
             Error::Usage(crate::msg!("cli.save.bad_header", file = path.display(), why = why.to_string()))
         }
     })?;
+    if let Some(why) = setup_problem(&header.setup) {
+        return Err(Error::Usage(crate::msg!("cli.save.bad_header", file = path.display(), why = why.to_string())));
+    }
     if !header.players.is_empty() {
         check_player_names(&header.players, lang)
             .map_err(|why| Error::Usage(crate::msg!("cli.save.bad_players", file = path.display(), why = why)))?;
     }
     Ok(header)
+}
+
+/// Why a header's setup is not one its engine reads: an engine deckhand does not know, or
+/// fields that do not make the engine's setup.
+fn setup_problem(setup: &Setup) -> Option<serde_json::Error> {
+    use crate::games::fischerspiel::state::Timeline;
+    use crate::games::fleet::session::Session;
+    fn decodes<G: LiveGame>(setup: &Setup) -> Option<serde_json::Error> {
+        setup.decode::<G::Setup>().err()
+    }
+    match setup.engine.as_str() {
+        Session::ENGINE => decodes::<Session>(setup),
+        Timeline::ENGINE => decodes::<Timeline>(setup),
+        other => Some(serde::de::Error::unknown_variant(other, &[Session::ENGINE, Timeline::ENGINE])),
+    }
+}
+
+/// A live game's setup from a save's header; None when the save is another engine's.
+pub fn setup_of<G: LiveGame>(header: &Header) -> Option<G::Setup> {
+    (header.setup.engine == G::ENGINE).then(|| header.setup.decode().ok()).flatten()
 }
 
 /// The rules a save was played with, refusing different rules unless allowed.

@@ -15,10 +15,12 @@ use super::fleet::FleetRules;
 /// A game played live: its rules, the setup its save's header records, the entries of its
 /// save, and how a game is rebuilt from them.
 pub trait LiveGame: Sized {
+    /// The engine's id, which a save's header names (`fleet`, `fischerspiel`).
+    const ENGINE: &'static str;
     /// The game's compiled rules.
     type Rules;
-    /// What the header records of how the game was set up.
-    type Setup;
+    /// What the header records of how the game was set up (beside the engine's id).
+    type Setup: Serialize + DeserializeOwned;
     /// One line of the save after the header.
     type Entry: Serialize + DeserializeOwned;
     /// Why the setup in the header does not fit the rules.
@@ -39,6 +41,13 @@ pub trait LiveGame: Sized {
     fn finished(&self) -> bool;
 }
 
+/// Where a live game's entries are written, one line each, before anything is told (the
+/// save: `log::Journal`; nothing, in a test or a playout).
+pub trait Save<E> {
+    /// Append one entry and make it durable.
+    fn append(&mut self, entry: &E) -> Result<(), crate::Error>;
+}
+
 /// Why a save does not replay.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Replay<S, E> {
@@ -49,6 +58,7 @@ pub enum Replay<S, E> {
 }
 
 impl LiveGame for Session {
+    const ENGINE: &'static str = "fleet";
     type Rules = FleetRules;
     type Setup = FleetSetup;
     type Entry = Entry;
@@ -71,6 +81,7 @@ impl LiveGame for Session {
 }
 
 impl LiveGame for Timeline {
+    const ENGINE: &'static str = "fischerspiel";
     type Rules = FischerspielRules;
     type Setup = CoopSetup;
     type Entry = Event;

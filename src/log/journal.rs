@@ -235,8 +235,8 @@ pub struct Read<H, E> {
     unterminated: bool,
 }
 
-impl crate::games::fleet::table::Save for Journal {
-    fn append(&mut self, entry: &crate::games::fleet::session::Entry) -> Result<(), Error> {
+impl<E: Serialize> crate::games::live::Save<E> for Journal {
+    fn append(&mut self, entry: &E) -> Result<(), Error> {
         Journal::append(self, entry)
     }
 }

@@ -4,23 +4,20 @@
 //! path read from a save is ever opened. Saves of earlier versions (`deckhand-fleet-game`
 //! and `deckhand-journal` headers) keep loading.
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
-
-// Each engine owns its setup; the header holds the one of its game.
-pub use crate::games::fischerspiel::setup::CoopSetup;
-pub use crate::games::fleet::setup::{DealCode, FleetSetup};
-// Read only to convert Fleet headers of earlier versions.
-use crate::games::fleet::game::{Dice, Setup as FleetOptions};
+use serde_json::{Map, Value};
 
 /// The `format` of a save header.
 pub(crate) const FORMAT: &str = "deckhand-save";
 /// The newest header schema this deckhand writes and reads.
 pub(crate) const SCHEMA: u32 = 2;
 
-/// The first line of a save file.
+/// The first line of a save file. `S` is the engine's setup: its own type when a game
+/// writes its header, and `Opaque` — the setup as read, which `log` keeps without knowing
+/// it — when a save is read; the engine decodes it (`Setup::decode`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Header {
+pub struct Header<S = Opaque> {
     /// Always `FORMAT`.
     pub format: String,
     /// The header's schema version, 1..=`SCHEMA` (earlier ones are converted on reading).
@@ -31,8 +28,8 @@ pub struct Header {
     pub rules: RulesStamp,
     /// The players' names in seating order (a co-operative game's seats have none).
     pub players: Vec<String>,
-    /// How the game was set up, per game.
-    pub setup: Setup,
+    /// How the game was set up: the engine and its own setup.
+    pub setup: Setup<S>,
     /// When the game began (seconds since 1970-01-01 UTC).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub started: Option<u64>,
@@ -53,14 +50,41 @@ pub struct RulesStamp {
     pub text: Option<String>,
 }
 
-/// How a game was set up.
+/// How a game was set up: the engine's id, then the fields of the engine's own setup
+/// beside it in one object (`{"engine":"fleet","dice":"Digital",…}`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "engine", rename_all = "lowercase")]
-pub enum Setup {
-    /// A Fleet game (`engine = "fleet"`).
-    Fleet(FleetSetup),
-    /// A Fischerspiel game (`engine = "fischerspiel"`).
-    Fischerspiel(CoopSetup),
+pub struct Setup<S = Opaque> {
+    /// The engine's id (`fleet`, `fischerspiel`).
+    pub engine: String,
+    /// The engine's setup.
+    #[serde(flatten)]
+    pub of: S,
+}
+
+/// An engine's setup as read from a save, not yet decoded: its fields by name.
+pub type Opaque = Map<String, Value>;
+
+impl Setup {
+    /// The engine's setup as its own type, or why the header's fields do not make one.
+    pub fn decode<S: DeserializeOwned>(&self) -> Result<S, serde_json::Error> {
+        serde_json::from_value(Value::Object(self.of.clone()))
+    }
+}
+
+impl<S: Serialize> Setup<S> {
+    /// An engine's setup, named by the engine's id.
+    pub fn new(engine: &str, of: S) -> Setup<S> {
+        Setup { engine: engine.into(), of }
+    }
+
+    /// The setup as a save's reader sees it.
+    pub fn opaque(&self) -> Setup {
+        let of = match serde_json::to_value(&self.of) {
+            Ok(Value::Object(map)) => map,
+            _ => Map::new(),
+        };
+        Setup { engine: self.engine.clone(), of }
+    }
 }
 
 /// Why a first line is not a header deckhand can use.
@@ -80,9 +104,9 @@ pub enum HeaderError {
     Malformed(serde_json::Error),
 }
 
-impl Header {
+impl<S: Serialize> Header<S> {
     /// The header of a game starting now, in the newest format.
-    pub fn new(game: &str, rules: RulesStamp, players: Vec<String>, setup: Setup) -> Header {
+    pub fn new(game: &str, rules: RulesStamp, players: Vec<String>, setup: Setup<S>) -> Header<S> {
         let started = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).ok().map(|d| d.as_secs());
         Header {
             format: FORMAT.into(),
@@ -96,6 +120,22 @@ impl Header {
         }
     }
 
+    /// The header as a save's reader sees it (the setup not decoded).
+    pub fn opaque(&self) -> Header {
+        Header {
+            format: self.format.clone(),
+            schema: self.schema,
+            game: self.game.clone(),
+            rules: self.rules.clone(),
+            players: self.players.clone(),
+            setup: self.setup.opaque(),
+            started: self.started,
+            legacy_rules_file: self.legacy_rules_file.clone(),
+        }
+    }
+}
+
+impl Header {
     /// A header from the first line of a save, of this version or an earlier one.
     pub fn from_json(value: Value) -> Result<Header, HeaderError> {
         let format = value.get("format").and_then(Value::as_str).unwrap_or_default().to_string();
@@ -106,21 +146,14 @@ impl Header {
             LEGACY_FLEET if schema > 1 => Err(HeaderError::Newer { schema: schema as u32 }),
             LEGACY_FLEET => {
                 let old: LegacyFleet = serde_json::from_value(value).map_err(HeaderError::Malformed)?;
+                let setup = Setup { engine: "fleet".into(), of: old.fleet_setup() };
                 Ok(Header {
                     format: FORMAT.into(),
                     schema: SCHEMA,
                     game: old.game,
                     rules: RulesStamp { hash: old.rules_hash, text: None },
                     players: old.players,
-                    setup: Setup::Fleet(FleetSetup {
-                        dice: old.dice,
-                        seed: old.seed,
-                        solo: old.setup.solo,
-                        captains: old.setup.captains,
-                        trophies: old.setup.trophies,
-                        deal: None,
-                        bots: None,
-                    }),
+                    setup,
                     started: None,
                     legacy_rules_file: old.rules_file,
                 })
@@ -134,7 +167,9 @@ impl Header {
                     .and_then(Value::as_object)
                     .map(|m| {
                         m.iter()
-                            .filter_map(|(k, v)| v.as_u64().map(|n| (k.clone(), n.min(u64::from(u32::MAX)) as u32)))
+                            .filter_map(|(k, v)| {
+                                v.as_u64().map(|n| (k.clone(), Value::from(n.min(u64::from(u32::MAX)) as u32)))
+                            })
                             .collect()
                     })
                     .unwrap_or_default();
@@ -144,12 +179,15 @@ impl Header {
                     game: old.game,
                     rules: RulesStamp { hash: old.rules_hash, text: None },
                     players: Vec::new(),
-                    setup: Setup::Fischerspiel(CoopSetup {
-                        players: old.players.len() as u32,
-                        variant: old.variant,
-                        boats: old.players,
-                        fish,
-                    }),
+                    setup: Setup {
+                        engine: "fischerspiel".into(),
+                        of: Map::from_iter([
+                            ("players".to_string(), Value::from(old.players.len() as u32)),
+                            ("variant".to_string(), Value::from(old.variant)),
+                            ("boats".to_string(), Value::from(old.players)),
+                            ("fish".to_string(), Value::Object(fish)),
+                        ]),
+                    },
                     started: None,
                     legacy_rules_file: None,
                 })
@@ -157,20 +195,14 @@ impl Header {
             _ => Err(HeaderError::NotASave { format }),
         }
     }
-
-    /// The Fleet setup, if this is a Fleet game's save.
-    pub fn fleet(&self) -> Option<&FleetSetup> {
-        match &self.setup {
-            Setup::Fleet(s) => Some(s),
-            Setup::Fischerspiel(_) => None,
-        }
-    }
 }
 
 const LEGACY_FLEET: &str = "deckhand-fleet-game";
 const LEGACY_COOP: &str = "deckhand-journal";
 
-/// The header of a Fleet save before schema 2.
+/// The header of a Fleet save before schema 2: its dice and seed beside the header's
+/// fields, its options in `setup`. Only its shape is read here; Fleet reads the values
+/// when it decodes the setup they make (`LegacyFleet::fleet_setup`).
 #[derive(Deserialize)]
 struct LegacyFleet {
     game: String,
@@ -178,11 +210,27 @@ struct LegacyFleet {
     #[serde(default)]
     rules_file: Option<String>,
     players: Vec<String>,
-    dice: Dice,
+    dice: Value,
     #[serde(default)]
     seed: Option<u64>,
     #[serde(default)]
-    setup: FleetOptions,
+    setup: Map<String, Value>,
+}
+
+impl LegacyFleet {
+    /// The fields of today's Fleet setup: the dice, the seed, and the options.
+    fn fleet_setup(&self) -> Opaque {
+        let mut of = Map::from_iter([("dice".to_string(), self.dice.clone())]);
+        if let Some(seed) = self.seed {
+            of.insert("seed".into(), seed.into());
+        }
+        for option in ["solo", "captains", "trophies"] {
+            if let Some(v) = self.setup.get(option) {
+                of.insert(option.into(), v.clone());
+            }
+        }
+        of
+    }
 }
 
 /// The header of a co-operative game's save before schema 2 (its `players` were the boats).
@@ -200,26 +248,30 @@ struct LegacyCoop {
 mod tests {
     use super::*;
 
+    /// An engine's setup of its own, as an engine writes it: fields in its order.
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    struct Dealt {
+        dice: String,
+        seed: Option<u64>,
+        deal: String,
+    }
+
     #[test]
-    fn a_header_round_trips() {
+    fn a_header_round_trips_and_the_engine_decodes_its_setup() {
+        let dealt = Dealt { dice: "Digital".into(), seed: Some(7), deal: "CLUB-7".into() };
         let h = Header::new(
             "fleet-dice",
             RulesStamp { hash: "00ff".into(), text: Some("[game]\n".into()) },
             vec!["Ann".into(), "Bob".into()],
-            Setup::Fleet(FleetSetup {
-                dice: Dice::Digital,
-                seed: Some(7),
-                solo: false,
-                captains: true,
-                trophies: false,
-                deal: DealCode::parse("club-7"),
-                bots: None,
-            }),
+            Setup::new("fleet", dealt.clone()),
         );
         let line = serde_json::to_string(&h).unwrap();
-        assert!(line.contains(r#""engine":"fleet""#), "{line}");
+        assert!(line.contains(r#""setup":{"engine":"fleet","dice":"Digital","seed":7,"deal":"CLUB-7"}"#), "{line}");
         let back = Header::from_json(serde_json::from_str(&line).unwrap()).unwrap();
-        assert_eq!(back, h);
+        assert_eq!(back, h.opaque());
+        assert_eq!(back.setup.engine, "fleet");
+        assert_eq!(back.setup.decode::<Dealt>().unwrap(), dealt);
+        assert!(back.setup.decode::<RulesStamp>().is_err(), "a setup of another shape is refused");
     }
 
     #[test]
@@ -230,12 +282,14 @@ mod tests {
         let h = Header::from_json(fleet).unwrap();
         assert_eq!(h.legacy_rules_file.as_deref(), Some("/etc/shadow"));
         assert_eq!(h.rules.text, None);
-        assert!(h.fleet().unwrap().solo);
+        assert_eq!(h.setup.engine, "fleet");
+        assert_eq!(Value::Object(h.setup.of), serde_json::json!({"dice":"Physical","solo":true}));
         let coop = serde_json::json!({"format":"deckhand-journal","schema":1,"game":"fischerspiel",
             "rules_hash":"abcd","players":["red","grey"],"variant":"base","setup":{"fish":{"small":2}}});
         let h = Header::from_json(coop).unwrap();
-        let Setup::Fischerspiel(c) = h.setup else { panic!() };
-        assert_eq!((c.players, c.boats.len(), c.fish["small"]), (2, 2, 2));
+        assert_eq!(h.setup.engine, "fischerspiel");
+        let want = serde_json::json!({"players":2,"variant":"base","boats":["red","grey"],"fish":{"small":2}});
+        assert_eq!(Value::Object(h.setup.of), want);
     }
 
     #[test]

@@ -13,9 +13,9 @@ use std::time::Duration;
 use crate::games::fleet::entry::{Entries, EntryError, How, Step};
 use crate::games::fleet::game::{Decision, Input};
 use crate::games::fleet::session::Session;
+use crate::games::fleet::setup::FleetSetup;
 use crate::games::fleet::table::{self as service, From, Refusal};
 use crate::games::fleet::FleetRules;
-use crate::log::save::FleetSetup;
 use crate::log::Journal;
 use crate::text::fleet as fleet_text;
 
@@ -501,7 +501,7 @@ mod tests {
             "fleet-dice",
             crate::log::save::RulesStamp { hash: "0".into(), text: None },
             names.clone(),
-            SaveSetup::Fleet(setup),
+            SaveSetup::new("fleet", setup),
         );
         let journal = Journal::create(&dir.join("g.jsonl"), &header).unwrap();
         let session = Session::with_setup(&rules, &names, Setup::default());
@@ -589,7 +589,7 @@ mod tests {
             bots: None,
         };
         let stamp = crate::log::save::RulesStamp { hash: "0".into(), text: None };
-        let header = Header::new("fleet-dice", stamp, names.clone(), SaveSetup::Fleet(setup));
+        let header = Header::new("fleet-dice", stamp, names.clone(), SaveSetup::new("fleet", setup));
         let path = dir.path().join("g.jsonl");
         let journal = Journal::create(&path, &header).unwrap();
         let session = Session::with_setup(&rules, &names, Setup::default());

@@ -81,7 +81,7 @@ pub fn open_save(
     path: &std::path::Path,
     rules: &SavedRules,
     lang: &'static str,
-) -> anyhow::Result<(crate::games::Rules, crate::log::save::Header, crate::log::save::FleetSetup, Session)> {
+) -> anyhow::Result<(crate::games::Rules, crate::log::save::Header, crate::games::fleet::setup::FleetSetup, Session)> {
     let read = Journal::read::<serde_json::Value, crate::games::fleet::session::Entry>(path)?;
     Ok(crate::cli::fleet_table::reopen(
         path,

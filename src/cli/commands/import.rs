@@ -13,10 +13,11 @@ use crate::cli::args::SavedRules;
 use crate::cli::record::{self, DbArgs};
 use crate::cli::{coop_table, fleet_table, saves};
 use crate::games::fischerspiel::state::Event;
+use crate::games::fischerspiel::state::Timeline;
 use crate::games::fleet::session::Entry;
+use crate::games::live::LiveGame;
 use crate::history::record::Batch;
 use crate::history::{self, transfer, Db, Filter, HistoryError, Order, PlayRecord, Recorded, Source};
-use crate::log::save::Setup;
 use crate::log::Journal;
 use crate::Error;
 
@@ -49,8 +50,8 @@ fn play_of(path: &Path, args: &ImportArgs, lang: &'static str) -> Result<Option<
     let io = |e: std::io::Error| Error::Read { path: path.display().to_string(), cause: e };
     let (rules_path, allow) = (args.rules.rules.as_deref(), args.rules.allow_rules_change);
     let (header, _) = saves::read(path, lang)?;
-    match header.setup {
-        Setup::Fischerspiel(_) => {
+    match header.setup.engine.as_str() {
+        Timeline::ENGINE => {
             let read = Journal::read::<serde_json::Value, Event>(path)?;
             let (rules, players, timeline) = coop_table::reopen(path, &header, &read.entries, rules_path, allow, lang)?;
             if timeline.current().outcome.is_none() {
@@ -60,7 +61,7 @@ fn play_of(path: &Path, args: &ImportArgs, lang: &'static str) -> Result<Option<
                 .map(Some)
                 .map_err(io)
         }
-        Setup::Fleet(_) => {
+        _ => {
             let read = Journal::read::<serde_json::Value, Entry>(path)?;
             let (rules, header, _, session) =
                 fleet_table::reopen(path, &read.header, &read.entries, rules_path, allow, lang)?;

@@ -9,8 +9,8 @@ use crate::cli::args::{Answers, DiceMode, RulesFile};
 use crate::cli::record::LiveArgs;
 use crate::cli::served::ServeArgs;
 use crate::cli::{coop_table, fleet_table};
+use crate::games::fleet::setup::DealCode;
 use crate::games::Game;
-use crate::log::save::DealCode;
 use crate::Error;
 
 #[derive(Debug, Args)]

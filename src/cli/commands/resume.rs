@@ -8,7 +8,9 @@ use crate::cli::args::{Answers, SavedRules};
 use crate::cli::record::LiveArgs;
 use crate::cli::served::ServeArgs;
 use crate::cli::{coop_table, fleet_table, saves};
-use crate::log::save::Setup;
+use crate::games::fischerspiel::state::Timeline;
+use crate::games::fleet::session::Session;
+use crate::games::live::LiveGame;
 
 #[derive(Debug, Args)]
 pub struct ResumeArgs {
@@ -50,27 +52,27 @@ pub fn run(args: ResumeArgs, lang: &'static str) -> anyhow::Result<i32> {
     };
     let (header, _) = saves::read(&file, lang)?;
     let (answers, rules, allow) = (args.answers.answers, args.rules.rules, args.rules.allow_rules_change);
-    match header.setup {
-        Setup::Fischerspiel(_) if args.ask_all => {
+    match header.setup.engine.as_str() {
+        Timeline::ENGINE if args.ask_all => {
             Err(crate::Error::Usage(crate::msg!("cli.play.flag_not_for_game", flag = "--ask-all", game = &header.game))
                 .into())
         }
-        Setup::Fischerspiel(_) if args.coach.is_some() => {
+        Timeline::ENGINE if args.coach.is_some() => {
             Err(crate::Error::Usage(crate::msg!("cli.play.flag_not_for_game", flag = "--coach", game = &header.game))
                 .into())
         }
-        Setup::Fischerspiel(_) if args.serve.serve => {
+        Timeline::ENGINE if args.serve.serve => {
             Err(crate::Error::Usage(crate::msg!("web.serve_fleet_only", game = &header.game)).into())
         }
-        Setup::Fischerspiel(_) => coop_table::resume(
+        Timeline::ENGINE => coop_table::resume(
             coop_table::ResumeArgs { file, answers, rules, allow_rules_change: allow, history: args.history },
             header,
             lang,
         ),
-        Setup::Fleet(_) if args.coach.is_some() && args.serve.serve => {
+        Session::ENGINE if args.coach.is_some() && args.serve.serve => {
             Err(crate::Error::Usage(crate::msg!("cli.play.coach_served")).into())
         }
-        Setup::Fleet(_) => {
+        _ => {
             let options = fleet_table::ResumeOptions {
                 path: &file,
                 answers: answers.as_deref(),
@@ -110,8 +112,8 @@ fn unfinished(dir: &Path, lang: &'static str) -> Vec<Unfinished> {
 /// The line of an unfinished game; None for a finished one or one that does not open.
 fn describe(path: &Path, lang: &'static str) -> Option<String> {
     let (header, read) = saves::read(path, lang).ok()?;
-    let progress = match header.setup {
-        Setup::Fleet(_) => {
+    let progress = match header.setup.engine.as_str() {
+        Session::ENGINE => {
             let entries: Vec<crate::games::fleet::session::Entry> = typed(&read.entries)?;
             let (_, _, _, session) = fleet_table::reopen(path, &read.header, &entries, None, false, lang).ok()?;
             if session.game.finished() {
@@ -119,8 +121,7 @@ fn describe(path: &Path, lang: &'static str) -> Option<String> {
             }
             crate::t!(lang, "cli.resume.progress_rounds", round = session.game.round, rounds = session.game.rounds)
         }
-        Setup::Fischerspiel(_) => {
-            use crate::games::live::LiveGame;
+        _ => {
             let events: Vec<crate::games::fischerspiel::state::Event> = typed(&read.entries)?;
             let (_, _, timeline) = coop_table::reopen(path, &header, &events, None, false, lang).ok()?;
             if timeline.finished() {
@@ -130,9 +131,9 @@ fn describe(path: &Path, lang: &'static str) -> Option<String> {
         }
     };
     let game = crate::games::resolve(Some(&header.game), None).map(|r| r.names().get(lang).to_string());
-    let players = match &header.setup {
-        Setup::Fischerspiel(coop) => crate::t!(lang, "cli.resume.players_n", n = coop.players),
-        Setup::Fleet(_) => header.players.join(", "),
+    let players = match saves::setup_of::<Timeline>(&header) {
+        Some(coop) => crate::t!(lang, "cli.resume.players_n", n = coop.players),
+        None => header.players.join(", "),
     };
     Some(crate::t!(
         lang,

@@ -7,8 +7,8 @@ use serde_json::json;
 
 use crate::cli::emit;
 use crate::cli::record::DbArgs;
+use crate::games::fleet::setup::DealCode;
 use crate::history::{self, DealResult};
-use crate::log::save::DealCode;
 use crate::report::listing::Listing;
 use crate::report::Format;
 use crate::text::history::GameNames;

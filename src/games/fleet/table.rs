@@ -17,12 +17,7 @@ use super::session::{Entry, NoUndo, Session, Undone};
 use super::setup::FleetSetup;
 use super::FleetRules;
 
-/// Where a table's answers are written, one line each, before anything is told (the
-/// save: `log::Journal`).
-pub trait Save {
-    /// Append one entry and make it durable.
-    fn append(&mut self, entry: &Entry) -> Result<(), crate::Error>;
-}
+pub use crate::games::live::Save;
 
 /// Who gave an answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,7 +97,7 @@ pub enum UndoBy {
 }
 
 /// One live Fleet game and its save.
-pub struct Table<S: Save> {
+pub struct Table<S: Save<Entry>> {
     /// The rules.
     pub rules: FleetRules,
     /// How the game was set up (its dice).
@@ -120,7 +115,7 @@ pub struct Table<S: Save> {
     told: Vec<Told>,
 }
 
-impl<S: Save> Table<S> {
+impl<S: Save<Entry>> Table<S> {
     /// The table of `session`, whose save `save` holds `entries` entries. Nothing is
     /// applied yet: `settle` rolls and answers what is due.
     pub fn new(rules: FleetRules, setup: FleetSetup, opts: Entries, session: Session, save: S, entries: u64) -> Self {
@@ -354,7 +349,7 @@ mod tests {
     #[derive(Default)]
     struct Lines(Vec<Entry>);
 
-    impl Save for Lines {
+    impl Save<Entry> for Lines {
         fn append(&mut self, entry: &Entry) -> Result<(), crate::Error> {
             self.0.push(entry.clone());
             Ok(())
