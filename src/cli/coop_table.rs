@@ -13,6 +13,7 @@ use crate::games::fischerspiel::model::{FischerspielRules, WindSource};
 use crate::games::fischerspiel::setup::CoopSetup;
 use crate::games::fischerspiel::state::{fish_size, Effect, Event, Outcome, Setup, Side, State, Timeline};
 use crate::games::live::{LiveGame, Replay};
+use crate::games::table::{Refusal, Table, Told};
 use crate::games::{self as rules, Game, Rules};
 use crate::history::Source;
 use crate::log::files;
@@ -203,23 +204,19 @@ fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: 
         Some(path) => path,
         None => saves::default_save(&r.id)?,
     };
-    let setup_saved = CoopSetup {
-        players,
-        variant: r.variants[setup.variant].id.clone(),
-        boats: setup.boats.iter().map(|b| r.boats[*b].id.clone()).collect(),
-        fish: r.fish.iter().zip(&setup.fish).map(|(f, n)| (f.id.clone(), *n)).collect(),
-    };
+    let setup_saved = CoopSetup::of(r, players, &setup);
+    let game =
+        Timeline::start(r, &args.names, &setup_saved).map_err(|e| Error::said(words::setup_error(r, &e, lang)))?;
     let written =
         Header::new(&r.id, saves::stamp(rules), args.names.clone(), SaveSetup::new(Timeline::ENGINE, setup_saved));
     let header = written.opaque();
     files::remove_stale_temps(path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new(".")));
-    let mut journal = Journal::create(&path, &written)?;
+    let journal = Journal::create(&path, &written)?;
     let p = prompter.as_mut();
     p.say(&setup_text(r, &setup, lang));
     p.say(&crate::t!(lang, "games.fischerspiel.saving", path = path.display()));
-    let mut timeline = Timeline::new(State::new(setup));
     let hook = Hook { rules, header: &header, players, args: &args.history };
-    session(r, &mut journal, &mut timeline, p, &hook, lang)
+    session(&mut Table::new(r, game, journal, 0), p, &hook, lang)
 }
 
 fn resume_fischerspiel(
@@ -231,8 +228,7 @@ fn resume_fischerspiel(
 ) -> anyhow::Result<i32> {
     // The save is locked from here on: a second deckhand on it is refused at once.
     let opened = Journal::open::<serde_json::Value, Event>(&args.file)?;
-    let mut journal = opened.journal;
-    let mut timeline = replayed(r, saved, &args.file, &opened.entries, lang)?;
+    let timeline = replayed(r, saved, &args.file, &opened.entries, lang)?;
     if let Some(torn) = &opened.dropped_tail {
         super::say(&crate::t!(lang, "games.fischerspiel.notice", note = torn.notice(&args.file).text(lang)));
     }
@@ -251,7 +247,8 @@ fn resume_fischerspiel(
     );
     let p = prompter.as_mut();
     p.say(&crate::t!(lang, "games.fischerspiel.resuming", path = args.file.display(), n = opened.entries.len()));
-    session(r, &mut journal, &mut timeline, p, hook, lang)
+    let entries = opened.entries.len() as u64;
+    session(&mut Table::new(r, timeline, opened.journal, entries), p, hook, lang)
 }
 
 enum Cmd {
@@ -377,34 +374,34 @@ fn parse_command(r: &FischerspielRules, state: &State, text: &str, lang: &str) -
     Ok(Cmd::Event(event))
 }
 
-fn session(
-    r: &FischerspielRules,
-    journal: &mut Journal,
-    timeline: &mut Timeline,
-    p: &mut dyn Prompter,
-    hook: &Hook,
-    lang: &str,
-) -> anyhow::Result<i32> {
-    let path = journal.path().display().to_string();
+/// The terminal's view of the table service: it asks what happened, hands the typed event
+/// to the table and says what the table tells.
+fn session(table: &mut Table<Timeline, Journal>, p: &mut dyn Prompter, hook: &Hook, lang: &str) -> anyhow::Result<i32> {
+    let r = table.rules();
+    let path = table.save().path().display().to_string();
     let saved_hint = || crate::t!(lang, "games.fischerspiel.cmd.saved_hint", path = path);
-    p.say(&status_text(r, timeline.current(), lang));
+    let refused = |refusal| match refusal {
+        Refusal::Game(v) => Error::said(words::refusal(r, &v, lang)),
+        Refusal::Stopped(e) => e,
+    };
+    p.say(&status_text(r, table.game().current(), lang));
     let mut told = false;
     // The play this game put into the history, if any.
     let mut recorded: Option<i64> = None;
     loop {
         // Over: the result, then (while answers can come) `undo` may still take back a
         // mistyped last event; `quit` or the end of an answers file leaves.
-        let over = timeline.current().outcome.is_some();
+        let over = table.outcome().is_some();
         if over && !told {
-            super::emit(&(outcome_text(r, timeline.current(), lang) + "\n"))?;
+            super::emit(&(outcome_text(r, table.game().current(), lang) + "\n"))?;
             // The history: the game is over and saved (a game finished again after an
             // undo replaces the play it recorded); the database can only add a warning.
-            let save = journal.path();
+            let save = table.save().path();
             recorded = record::record_finished(
                 hook.args,
                 || {
                     let now = crate::history::clock::now();
-                    let state = timeline.current();
+                    let state = table.game().current();
                     record::coop_play(hook.rules, hook.header, hook.players, state, save, now, Source::Live)
                 },
                 save,
@@ -417,8 +414,8 @@ fn session(
             return Ok(0);
         }
         told &= over;
-        let s = timeline.current();
-        let prompt = if over {
+        let s = table.game().current();
+        let prompt = if table.questions(None).is_empty() {
             crate::t!(lang, "games.fischerspiel.over_prompt")
         } else {
             crate::t!(
@@ -431,28 +428,35 @@ fn session(
             )
         };
         let validate = |text: &str| -> Result<(), String> {
-            match parse_command(r, timeline.current(), text, lang)? {
-                Cmd::Event(e) => timeline.peek(r, &e).map(|_| ()).map_err(|v| words::refusal(r, &v, lang)),
+            let checked = match parse_command(r, table.game().current(), text, lang)? {
+                Cmd::Event(Event::Undo) => table.check_undo(),
+                Cmd::Event(e) => table.check(None, e),
                 _ => Ok(()),
-            }
+            };
+            checked.map_err(|v| words::refusal(r, &v, lang))
         };
         let answer = p.input(&prompt, &validate).with_context(saved_hint)?;
-        match parse_command(r, timeline.current(), &answer, lang).map_err(Error::said)? {
-            Cmd::Help => p.say(&help_text(r, timeline.current(), lang)),
-            Cmd::Status => p.say(&status_text(r, timeline.current(), lang)),
+        match parse_command(r, table.game().current(), &answer, lang).map_err(Error::said)? {
+            Cmd::Help => p.say(&help_text(r, table.game().current(), lang)),
+            Cmd::Status => p.say(&status_text(r, table.game().current(), lang)),
             Cmd::Quit => {
-                p.say(&crate::t!(lang, "games.fischerspiel.saved", path = path, n = timeline.len()));
+                p.say(&crate::t!(lang, "games.fischerspiel.saved", path = path, n = table.game().len()));
                 return Ok(0);
             }
-            Cmd::Event(e) => {
-                journal.append(&e)?;
-                let s = timeline.push(r, &e).map_err(|v| Error::said(words::refusal(r, &v, lang)))?;
-                if e == Event::Undo {
-                    p.say(&format!("{}\n{}", crate::t!(lang, "games.fischerspiel.undone"), status_text(r, s, lang)));
-                    continue;
+            Cmd::Event(Event::Undo) => table.undo().map_err(refused)?,
+            Cmd::Event(e) => table.answer(None, e).map_err(refused)?,
+        }
+        let told_now = table.take_told();
+        let s = table.game().current();
+        for news in told_now {
+            match news {
+                Told::Undone => {
+                    p.say(&format!("{}\n{}", crate::t!(lang, "games.fischerspiel.undone"), status_text(r, s, lang)))
                 }
-                for effect in s.effects.iter().filter(|e| !matches!(e, Effect::Over(_))) {
-                    p.say(&effect_text(r, s, effect, lang));
+                Told::Answered { happened, .. } => {
+                    for effect in happened.iter().filter(|e| !matches!(e, Effect::Over(_))) {
+                        p.say(&effect_text(r, s, effect, lang));
+                    }
                 }
             }
         }

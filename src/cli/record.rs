@@ -9,6 +9,7 @@ use clap::Args;
 use crate::games::fischerspiel::state::{Outcome as CoopOutcome, State as CoopState};
 use crate::games::fleet::game::Game;
 use crate::games::fleet::session::Session;
+use crate::games::live::{LiveGame, Outcome as LiveOutcome};
 use crate::games::{FleetRules, Rules};
 use crate::history::{
     self, clock, CoopEnd, Date, Db, HistoryError, Outcome, PlayRecord, PlayerRecord, Recorded, Source,
@@ -286,20 +287,23 @@ pub fn fleet_play(
     source: Source,
 ) -> Result<PlayRecord, std::io::Error> {
     let Some(fleet) = rules.fleet() else { return Err(std::io::Error::other("not a Fleet game")) };
+    // The places of the game, ranked with its tie-break by the library.
+    let Some(LiveOutcome::Ranked(places)) = session.outcome(fleet) else {
+        return Err(std::io::Error::other("the game is not over"));
+    };
     let bytes = std::fs::read(save)?;
-    let sheets: Vec<_> = session.game.players.iter().map(|p| &p.sheet).collect();
-    let standings = super::sheets::fleet_standings(fleet, &sheets, &vec![0; sheets.len()], "en");
     let solo = session.game.ruth.is_some();
     let players: Vec<PlayerRecord> = session
         .game
         .players
         .iter()
-        .map(|p| {
+        .zip(places)
+        .map(|(p, place)| {
             let score = crate::games::fleet::score(fleet, &p.sheet);
-            let rank = standings.rows.iter().find(|r| r.player == p.name).map(|r| r.rank as u32);
+            let rank = Some(place.rank as u32);
             PlayerRecord {
                 name: p.name.clone(),
-                score: Some(i64::from(score.total)),
+                score: Some(place.score),
                 rank,
                 winner: !solo && rank == Some(1),
                 categories: fleet

@@ -1,20 +1,17 @@
 //! One abstraction for a game played live and saved move by move (Fleet, Fischerspiel):
-//! from the setup in the save's one header format and the entries after it, the game as
-//! it stands. `resume`, `replay` and the history's `import` open any save through it.
+//! from the setup in the save's one header format, a new game or the game its entries
+//! rebuild; the questions open for each seat; a typed answer applied by value (the save
+//! stores its string keys); an undo; and the outcome ranked with the game's own
+//! tie-breaks. The table service (`games::table`) runs any live game through it, and
+//! `resume`, `replay` and the history's `import` open any save through it. Each engine
+//! implements it beside its game (`fleet/live.rs`, `fischerspiel/live.rs`).
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use super::fischerspiel::model::FischerspielRules;
-use super::fischerspiel::setup::CoopSetup;
-use super::fischerspiel::state::{self, Event, Setup as CoopStart, SetupError, Timeline};
-use super::fleet::session::{Entry, ReplayError, Session};
-use super::fleet::setup::FleetSetup;
-use super::fleet::FleetRules;
-
 /// A game played live: its rules, the setup its save's header records, the entries of its
-/// save, and how a game is rebuilt from them.
-pub trait LiveGame: Sized {
+/// save, what it asks and what it takes as an answer.
+pub trait LiveGame: Sized + Clone {
     /// The engine's id, which a save's header names (`fleet`, `fischerspiel`).
     const ENGINE: &'static str;
     /// The game's compiled rules.
@@ -27,6 +24,18 @@ pub trait LiveGame: Sized {
     type SetupProblem;
     /// Why an entry does not replay.
     type EntryProblem;
+    /// A question the game asks now.
+    type Question;
+    /// A typed answer to a question.
+    type Choice;
+    /// What an answer made happen, told to every view.
+    type Happened;
+    /// Why an answer or an undo is not taken.
+    type Refusal;
+
+    /// A new game of `players` (seat names; none at a table whose seats have no names)
+    /// with this setup.
+    fn start(rules: &Self::Rules, players: &[String], setup: &Self::Setup) -> Result<Self, Self::SetupProblem>;
 
     /// The game rebuilt from its setup and entries; on an entry that does not replay, its
     /// index (0-based, among the entries) and why.
@@ -37,8 +46,64 @@ pub trait LiveGame: Sized {
         entries: &[Self::Entry],
     ) -> Result<Self, Replay<Self::SetupProblem, Self::EntryProblem>>;
 
+    /// The questions open now for `seat` (None: those the table itself answers — dice,
+    /// who starts, what happened at a co-operative table), the one at the front first.
+    fn questions(&self, rules: &Self::Rules, seat: Option<usize>) -> Vec<Self::Question>;
+
+    /// Apply `choice`, given by `seat` (None: the table) to its open question: the entry
+    /// the save records and what happened. A refused choice changes nothing.
+    fn apply(
+        &mut self,
+        rules: &Self::Rules,
+        seat: Option<usize>,
+        choice: Self::Choice,
+    ) -> Result<Applied<Self::Entry, Self::Happened>, Self::Refusal>;
+
+    /// Take back the last answer: the entry the save records.
+    fn undo(&mut self, rules: &Self::Rules) -> Result<Self::Entry, Self::Refusal>;
+
     /// The game is over.
     fn finished(&self) -> bool;
+
+    /// How the game ended, ranked with the game's own tie-breaks; None while it goes on.
+    fn outcome(&self, rules: &Self::Rules) -> Option<Outcome>;
+}
+
+/// An answer applied: the entry the save records and what it made happen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Applied<E, H> {
+    /// The save's line for it (string keys, as saves and answers files store them).
+    pub entry: E,
+    /// What happened, in order.
+    pub happened: Vec<H>,
+}
+
+/// How a live game ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Each seat's score and place, in seat order (one seat: a solo game).
+    Ranked(Vec<Place>),
+    /// Everyone won or lost together (a co-operative game).
+    Together {
+        /// The table won.
+        won: bool,
+    },
+}
+
+/// A seat's result in a ranked game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    /// The seat's final score.
+    pub score: i64,
+    /// 1-based place: by score, then the game's tie-breaks (see `places`).
+    pub rank: usize,
+}
+
+/// Each key's place (1-based, in the order given), higher keys first: a key is what a game
+/// ranks by — the score, then its tie-breaks in order —, so a tie that survives every
+/// tie-break shares the place and the next place is skipped (1, 1, 3).
+pub fn places<K: Ord>(keys: &[K]) -> Vec<usize> {
+    keys.iter().map(|k| 1 + keys.iter().filter(|other| *other > k).count()).collect()
 }
 
 /// Where a live game's entries are written, one line each, before anything is told (the
@@ -57,52 +122,14 @@ pub enum Replay<S, E> {
     Entry(usize, E),
 }
 
-impl LiveGame for Session {
-    const ENGINE: &'static str = "fleet";
-    type Rules = FleetRules;
-    type Setup = FleetSetup;
-    type Entry = Entry;
-    // Every setup a Fleet header can hold is one the rules can play.
-    type SetupProblem = std::convert::Infallible;
-    type EntryProblem = ReplayError;
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-    fn replay(
-        rules: &FleetRules,
-        players: &[String],
-        setup: &FleetSetup,
-        entries: &[Entry],
-    ) -> Result<Session, Replay<Self::SetupProblem, ReplayError>> {
-        Session::replay(rules, players, setup.options(), entries).map_err(|(i, e)| Replay::Entry(i, e))
-    }
-
-    fn finished(&self) -> bool {
-        self.game.finished()
-    }
-}
-
-impl LiveGame for Timeline {
-    const ENGINE: &'static str = "fischerspiel";
-    type Rules = FischerspielRules;
-    type Setup = CoopSetup;
-    type Entry = Event;
-    type SetupProblem = SetupError;
-    type EntryProblem = state::Refusal;
-
-    fn replay(
-        rules: &FischerspielRules,
-        _players: &[String],
-        saved: &CoopSetup,
-        entries: &[Event],
-    ) -> Result<Timeline, Replay<SetupError, state::Refusal>> {
-        // The fish mix the game started with (the rulebook's when the header has none).
-        let fish: Option<Vec<(String, u32)>> =
-            (!saved.fish.is_empty()).then(|| saved.fish.iter().map(|(k, v)| (k.clone(), *v)).collect());
-        let start = CoopStart::new(rules, saved.players, &saved.variant, Some(&saved.boats), fish.as_deref())
-            .map_err(Replay::Setup)?;
-        state::replay(rules, start, entries).map_err(|(i, e)| Replay::Entry(i, e))
-    }
-
-    fn finished(&self) -> bool {
-        self.current().outcome.is_some()
+    #[test]
+    fn places_follow_the_score_then_the_tie_breaks_and_a_full_tie_shares_the_place() {
+        assert_eq!(places(&[(73, 5), (90, 1), (73, 9)]), vec![3, 1, 2]);
+        assert_eq!(places(&[(80, 4), (80, 4), (80, 4), (2, 0)]), vec![1, 1, 1, 4]);
+        assert_eq!(places::<u32>(&[]), Vec::<usize>::new());
     }
 }

@@ -71,20 +71,18 @@ impl Row {
 }
 
 impl Standings {
-    /// Sort by total, then the tie-breakers in order; equal on all of them is a shared place.
-    /// Writes a note for every tie saying how it was decided.
+    /// Rank the rows as the library ranks a game (`games::live::places`: by total, then
+    /// the tie-breakers in order; equal on all of them is a shared place), sort them by
+    /// place, and write a note for every tie saying how it was decided.
     pub fn rank(&mut self) {
-        let key = |r: &Row| {
-            (std::cmp::Reverse(r.total), r.tie_values.iter().map(|v| std::cmp::Reverse(*v)).collect::<Vec<_>>())
-        };
-        // Stable sort keeps the input order of players who share a place.
-        self.rows.sort_by_key(key);
-        let n = self.rows.len();
-        for i in 0..n {
-            let rank =
-                if i > 0 && key(&self.rows[i]) == key(&self.rows[i - 1]) { self.rows[i - 1].rank } else { i + 1 };
-            self.rows[i].rank = rank;
+        let keys: Vec<(i64, &[i64])> = self.rows.iter().map(|r| (r.total, r.tie_values.as_slice())).collect();
+        let places = crate::games::live::places(&keys);
+        for (row, rank) in self.rows.iter_mut().zip(places) {
+            row.rank = rank;
         }
+        // Stable sort keeps the input order of players who share a place.
+        self.rows.sort_by_key(|r| r.rank);
+        let n = self.rows.len();
         for i in 0..n {
             let r = self.rows[i].rank;
             self.rows[i].shared = self.rows.iter().filter(|x| x.rank == r).count() > 1;

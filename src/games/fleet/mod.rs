@@ -9,6 +9,7 @@ mod compile;
 mod compile_parts;
 pub mod entry;
 pub mod game;
+pub mod live;
 pub mod model;
 pub mod pad;
 pub mod precompiled;

@@ -257,5 +257,5 @@ pub fn places(rules: &FleetRules, sheets: &[&Sheet], totals: &[u32]) -> Vec<usiz
         (totals[i], fish.collect::<Vec<u32>>())
     };
     let keys: Vec<(u32, Vec<u32>)> = (0..sheets.len()).map(key).collect();
-    (0..sheets.len()).map(|i| 1 + keys.iter().filter(|k| **k > keys[i]).count()).collect()
+    crate::games::live::places(&keys)
 }
