@@ -182,6 +182,36 @@ fn save_with_players(dir: &Path, players: &str) {
     std::fs::write(dir.join("h.jsonl"), header + "\n").unwrap();
 }
 
+/// A header's setup is its engine's to read: an engine deckhand does not play live, or a
+/// setup its engine cannot read, is a header that cannot be read, said as before the
+/// setup became the engine's own (the same words of the JSON reader).
+#[test]
+fn a_setup_of_an_unknown_engine_or_of_the_wrong_shape_is_a_bad_header() {
+    let dir = tempfile::tempdir().unwrap();
+    for (setup, why) in [
+        (r#"{"engine":"chess"}"#, "unknown variant `chess`, expected `fleet` or `fischerspiel`"),
+        (r#"{"engine":"endgame"}"#, "unknown variant `endgame`, expected `fleet` or `fischerspiel`"),
+        (r#"{"engine":"fleet","dice":"Loaded"}"#, "unknown variant `Loaded`, expected `Physical` or `Digital`"),
+        (r#"{"engine":"fischerspiel","players":2}"#, "missing field `variant`"),
+    ] {
+        let header = format!(
+            r#"{{"format":"deckhand-save","schema":2,"game":"fleet-dice","rules":{{"hash":"0"}},"players":["Ann"],"setup":{setup}}}"#
+        );
+        std::fs::write(dir.path().join("h.jsonl"), header + "\n").unwrap();
+        for cmd in ["replay", "resume", "import"] {
+            deckhand(dir.path())
+                .args([cmd, "h.jsonl"])
+                .env("DECKHAND_DB", dir.path().join("h.sqlite3"))
+                .assert()
+                .code(2)
+                .stderr(
+                    contains("h.jsonl:1: the first line is a deckhand save header, but it cannot be read")
+                        .and(contains(why)),
+                );
+        }
+    }
+}
+
 #[test]
 fn player_names_in_a_save_header_are_checked_too() {
     let dir = tempfile::tempdir().unwrap();

@@ -7,6 +7,9 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use clap::Args;
 
+use super::args::SavedRules;
+use super::commands;
+use super::live::{self, LiveView};
 use super::record::{self, LiveArgs};
 use super::saves;
 use crate::games::fischerspiel::model::{FischerspielRules, WindSource};
@@ -14,14 +17,16 @@ use crate::games::fischerspiel::setup::CoopSetup;
 use crate::games::fischerspiel::state::{fish_size, Effect, Event, Outcome, Setup, Side, State, Timeline};
 use crate::games::live::{LiveGame, Replay};
 use crate::games::table::{Refusal, Table, Told};
-use crate::games::{self as rules, Game, Rules};
+use crate::games::{Game, Rules};
 use crate::history::Source;
 use crate::log::files;
+use crate::log::journal::Read;
 use crate::log::save::{Header, Setup as SaveSetup};
 use crate::log::Journal;
 use crate::text::fischerspiel as words;
 use crate::ui::{self, Prompter};
 use crate::Error;
+use serde_json::Value;
 
 /// `--players` for a co-op game: the number of players, or their names in seating order
 /// (kept in the save, so the history knows who played).
@@ -100,8 +105,87 @@ struct Hook<'a> {
     args: &'a LiveArgs,
 }
 
-pub fn play(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
-    let rules = rules::resolve(Some(&args.game), args.rules.as_deref())?;
+/// Fischerspiel's view in the registry of live games (`cli::live`).
+pub const VIEW: LiveView = LiveView {
+    engine: Timeline::ENGINE,
+    play: play_command,
+    resume: resume_command,
+    finished: finished_play,
+    progress,
+    players: |header, lang| match saves::setup_of::<Timeline>(header) {
+        Some(coop) => crate::t!(lang, "cli.resume.players_n", n = coop.players),
+        None => header.players.join(", "),
+    },
+    setup_problem: live::setup_problem::<Timeline>,
+};
+
+/// `play` of a co-operative game: its flags checked, then the game.
+fn play_command(args: commands::play::PlayArgs, rules: Rules, lang: &'static str) -> anyhow::Result<i32> {
+    if args.serve.serve {
+        return Err(Error::Usage(crate::msg!("web.serve_fleet_only", game = rules.names())).into());
+    }
+    commands::play::refuse(args.fleet.given(), &rules)?;
+    let (players, names) = players(&args.players, lang)?;
+    let args = PlayArgs {
+        game: args.game,
+        players,
+        names,
+        variant: args.coop.variant,
+        boats: args.coop.boats,
+        fish: args.coop.fish,
+        output: args.save,
+        answers: args.answers.answers,
+        rules: args.rules.rules,
+        history: args.history,
+    };
+    play(rules, args, lang)
+}
+
+/// `resume` of a co-operative save (the flags of Fleet's table refused).
+fn resume_command(
+    args: commands::resume::ResumeArgs,
+    file: PathBuf,
+    header: Header,
+    lang: &'static str,
+) -> anyhow::Result<i32> {
+    let refused =
+        |flag: &str| Error::Usage(crate::msg!("cli.play.flag_not_for_game", flag = flag, game = &header.game));
+    if args.ask_all {
+        return Err(refused("--ask-all").into());
+    }
+    if args.coach.is_some() {
+        return Err(refused("--coach").into());
+    }
+    if args.serve.serve {
+        return Err(Error::Usage(crate::msg!("web.serve_fleet_only", game = &header.game)).into());
+    }
+    let (answers, rules, allow_rules_change) = (args.answers.answers, args.rules.rules, args.rules.allow_rules_change);
+    resume(ResumeArgs { file, answers, rules, allow_rules_change, history: args.history }, header, lang)
+}
+
+/// `import` of a co-operative save: its play when the game is over.
+fn finished_play(path: &Path, header: &Header, rules: &SavedRules, ended: i64, lang: &'static str) -> live::Finished {
+    let read = Journal::read::<serde_json::Value, Event>(path)?;
+    let (rules_path, allow) = (rules.rules.as_deref(), rules.allow_rules_change);
+    let (rules, players, timeline) = reopen(path, header, &read.entries, rules_path, allow, lang)?;
+    if !timeline.finished() {
+        return Ok(None);
+    }
+    let io = |e: std::io::Error| Error::Read { path: path.display().to_string(), cause: e };
+    record::coop_play(&rules, header, players, timeline.current(), path, ended, Source::Import).map(Some).map_err(io)
+}
+
+/// How far an unfinished co-operative save got: its events.
+fn progress(path: &Path, header: &Header, read: &Read<Value, Value>, lang: &'static str) -> Option<String> {
+    let events = live::typed::<Timeline>(&read.entries)?;
+    let (_, _, timeline) = reopen(path, header, &events, None, false, lang).ok()?;
+    if timeline.finished() {
+        return None;
+    }
+    Some(crate::t!(lang, "cli.resume.progress_events", n = read.entries.len()))
+}
+
+fn play(rules: Rules, args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
     match &rules.game {
         Game::Fischerspiel(r) => new_fischerspiel(&rules, r, args, lang),
         _ => {

@@ -3,7 +3,11 @@
 
 use std::path::{Path, PathBuf};
 
+use super::args::{DiceMode, SavedRules};
+use super::commands::play::{bot_level, refuse, PlayArgs};
+use super::commands::resume::ResumeArgs;
 use super::fleet_ask::{ask_choice, ask_entry, ask_roll, ask_together, Asked};
+use super::live::{self, LiveView};
 use super::record::{self, LiveArgs};
 use super::{emit, saves, sheets::fleet_standings};
 use crate::games::fleet::entry::{self, Entries, How, Step};
@@ -13,8 +17,9 @@ use crate::games::fleet::setup::FleetSetup;
 use crate::games::fleet::table::{From, Refusal, Table as FleetTable, UndoBy};
 use crate::games::fleet::{check_game, Sheet};
 use crate::games::live::{LiveGame, Replay};
-use crate::games::{self as rules, FleetRules, Rules};
+use crate::games::{FleetRules, Rules};
 use crate::history::Source;
+use crate::log::journal::Read;
 use crate::log::save::{Header, Setup};
 use crate::log::{files, Journal};
 use crate::report::sheet::{sheet_text, sheets_text, terminal_width};
@@ -23,9 +28,9 @@ use crate::text::fleet as fleet_text;
 use crate::text::fleet_entry;
 use crate::ui::{Choice, Prompter};
 use crate::{ui, Error};
+use serde_json::Value;
 
 pub struct PlayOptions<'a> {
-    pub game: &'a str,
     pub players: &'a [String],
     pub solo: bool,
     pub captains: bool,
@@ -36,7 +41,6 @@ pub struct PlayOptions<'a> {
     pub deal: Option<crate::games::fleet::setup::DealCode>,
     pub save: Option<&'a Path>,
     pub answers: Option<&'a Path>,
-    pub rules: Option<&'a Path>,
     /// `--no-record`, `--db`: the history.
     pub history: &'a LiveArgs,
     /// `--serve [--bind ADDR]`: the table on the players' phones.
@@ -65,9 +69,91 @@ impl<'a> Hook<'a> {
     }
 }
 
-pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
-    let rules = rules::resolve(Some(o.game), o.rules)?;
-    let fleet = rules.fleet().ok_or_else(|| Error::Usage(crate::msg!("cli.play.unsupported", game = o.game)))?;
+/// Fleet's view in the registry of live games (`cli::live`).
+pub const VIEW: LiveView = LiveView {
+    engine: Session::ENGINE,
+    play: play_command,
+    resume: resume_command,
+    finished: finished_play,
+    progress,
+    players: |header, _| header.players.join(", "),
+    setup_problem: live::setup_problem::<Session>,
+};
+
+/// `play` of a Fleet game: its flags checked, then the game.
+fn play_command(args: PlayArgs, rules: Rules, lang: &'static str) -> anyhow::Result<i32> {
+    refuse(args.coop.given(), &rules)?;
+    let f = &args.fleet;
+    if f.coach.is_some() && args.serve.serve {
+        return Err(Error::Usage(crate::msg!("cli.play.coach_served")).into());
+    }
+    if f.deal.is_some() && f.dice != DiceMode::Digital {
+        return Err(Error::Usage(crate::msg!("cli.play.deal_needs_digital")).into());
+    }
+    if f.deal.is_some() && f.seed.is_some() {
+        return Err(Error::Usage(crate::msg!("cli.play.deal_and_seed")).into());
+    }
+    let options = PlayOptions {
+        players: &args.players,
+        solo: f.solo,
+        captains: f.captains,
+        trophies: f.trophies,
+        digital: f.dice == DiceMode::Digital,
+        seed: f.seed,
+        deal: f.deal,
+        save: args.save.as_deref(),
+        answers: args.answers.answers.as_deref(),
+        history: &args.history,
+        serve: &args.serve,
+        ask_all: f.ask_all,
+        coach: f.coach,
+        bots: f.bots.map(|n| (n, bot_level(f.bot_level), f.bot_names.as_slice())),
+    };
+    play(rules, options, lang)
+}
+
+/// `resume` of a Fleet save.
+fn resume_command(args: ResumeArgs, path: PathBuf, _header: Header, lang: &'static str) -> anyhow::Result<i32> {
+    if args.coach.is_some() && args.serve.serve {
+        return Err(Error::Usage(crate::msg!("cli.play.coach_served")).into());
+    }
+    let options = ResumeOptions {
+        path: &path,
+        answers: args.answers.answers.as_deref(),
+        rules: args.rules.rules.as_deref(),
+        allow_change: args.rules.allow_rules_change,
+        history: &args.history,
+        serve: &args.serve,
+        ask_all: args.ask_all,
+        coach: args.coach,
+    };
+    resume(options, lang)
+}
+
+/// `import` of a Fleet save: its play when the game is over.
+fn finished_play(path: &Path, _header: &Header, rules: &SavedRules, ended: i64, lang: &'static str) -> live::Finished {
+    let read = Journal::read::<serde_json::Value, Entry>(path)?;
+    let (rules_path, allow) = (rules.rules.as_deref(), rules.allow_rules_change);
+    let (rules, header, _, session) = reopen(path, &read.header, &read.entries, rules_path, allow, lang)?;
+    if !session.game.finished() {
+        return Ok(None);
+    }
+    let io = |e: std::io::Error| Error::Read { path: path.display().to_string(), cause: e };
+    record::fleet_play(&rules, &session, &header, path, ended, Source::Import).map(Some).map_err(io)
+}
+
+/// How far an unfinished Fleet save got: its round.
+fn progress(path: &Path, _header: &Header, read: &Read<Value, Value>, lang: &'static str) -> Option<String> {
+    let entries = live::typed::<Session>(&read.entries)?;
+    let (_, _, _, session) = reopen(path, &read.header, &entries, None, false, lang).ok()?;
+    if session.game.finished() {
+        return None;
+    }
+    Some(crate::t!(lang, "cli.resume.progress_rounds", round = session.game.round, rounds = session.game.rounds))
+}
+
+pub fn play(rules: Rules, o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
+    let fleet = rules.fleet().ok_or_else(|| Error::Usage(crate::msg!("cli.play.unsupported", game = rules.id())))?;
     let with_bots = super::bots::names(o.players, o.bots, lang)?;
     if let Some((bots, _, _)) = o.bots.filter(|_| with_bots.len() > fleet.max_players as usize) {
         let (people, max) = (o.players.len(), fleet.max_players);

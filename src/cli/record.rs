@@ -274,7 +274,7 @@ fn from_save(rules: &Rules, header: &Header, bytes: &[u8], ended: i64, source: S
         save_hash: Some(history::content_hash(bytes)),
         outcome: Outcome::Ranked,
         location: None,
-        deal: super::saves::setup_of::<Session>(header).and_then(|f| f.deal).map(|d| d.as_str().to_string()),
+        deal: None,
     }
 }
 
@@ -324,6 +324,8 @@ pub fn fleet_play(
         players,
         start_player: first_start_player(fleet, session),
         outcome,
+        // A duplicate tournament's deal, which `standings --deal` ranks by.
+        deal: super::saves::setup_of::<Session>(header).and_then(|f| f.deal).map(|d| d.as_str().to_string()),
         ..from_save(rules, header, &bytes, ended, source)
     })
 }

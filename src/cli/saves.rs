@@ -7,10 +7,13 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+use std::sync::OnceLock;
+
+use super::live::{self, LiveView};
 use crate::games::live::LiveGame;
 use crate::games::{self as rules, Rules, Source};
 use crate::log::journal::Read;
-use crate::log::save::{Header, HeaderError, Setup};
+use crate::log::save::{Header, HeaderError};
 use crate::log::Journal;
 use crate::players::{check_names, NameProblem};
 use crate::Error;
@@ -70,12 +73,11 @@ pub fn header_of(path: &Path, value: Value, lang: &str) -> Result<Header, Error>
         HeaderError::Newer { schema } => {
             Error::Usage(crate::msg!("cli.save.newer", file = path.display(), schema = schema))
         }
-        HeaderError::Malformed(why) => {
-            Error::Usage(crate::msg!("cli.save.bad_header", file = path.display(), why = why.to_string()))
-        }
+        HeaderError::Malformed(why) => bad_header(path, &why),
     })?;
-    if let Some(why) = setup_problem(&header.setup) {
-        return Err(Error::Usage(crate::msg!("cli.save.bad_header", file = path.display(), why = why.to_string())));
+    let view = view_of(path, &header)?;
+    if let Some(why) = (view.setup_problem)(&header.setup) {
+        return Err(bad_header(path, &why));
     }
     if !header.players.is_empty() {
         check_player_names(&header.players, lang)
@@ -84,19 +86,18 @@ pub fn header_of(path: &Path, value: Value, lang: &str) -> Result<Header, Error>
     Ok(header)
 }
 
-/// Why a header's setup is not one its engine reads: an engine deckhand does not know, or
-/// fields that do not make the engine's setup.
-fn setup_problem(setup: &Setup) -> Option<serde_json::Error> {
-    use crate::games::fischerspiel::state::Timeline;
-    use crate::games::fleet::session::Session;
-    fn decodes<G: LiveGame>(setup: &Setup) -> Option<serde_json::Error> {
-        setup.decode::<G::Setup>().err()
-    }
-    match setup.engine.as_str() {
-        Session::ENGINE => decodes::<Session>(setup),
-        Timeline::ENGINE => decodes::<Timeline>(setup),
-        other => Some(serde::de::Error::unknown_variant(other, &[Session::ENGINE, Timeline::ENGINE])),
-    }
+/// The view of a save's live game (`cli::live`), by the engine its header names; an
+/// engine that is not played live is a header deckhand cannot read.
+pub fn view_of(path: &Path, header: &Header) -> Result<&'static LiveView, Error> {
+    live::view(&header.setup.engine).ok_or_else(|| {
+        static ENGINES: OnceLock<Vec<&'static str>> = OnceLock::new();
+        let engines: &'static [&'static str] = ENGINES.get_or_init(|| live::LIVE.iter().map(|v| v.engine).collect());
+        bad_header(path, &serde::de::Error::unknown_variant(&header.setup.engine, engines))
+    })
+}
+
+fn bad_header(path: &Path, why: &serde_json::Error) -> Error {
+    Error::Usage(crate::msg!("cli.save.bad_header", file = path.display(), why = why.to_string()))
 }
 
 /// A live game's setup from a save's header; None when the save is another engine's.

@@ -77,6 +77,17 @@ pub enum Game {
     Fischerspiel(Box<FischerspielRules>),
 }
 
+impl Game {
+    /// The id of the engine that reads it, as `ENGINES` names it.
+    pub fn engine(&self) -> &'static str {
+        match self {
+            Game::Fleet(_) => "fleet",
+            Game::Endgame(_) => "endgame",
+            Game::Fischerspiel(_) => "fischerspiel",
+        }
+    }
+}
+
 impl Rules {
     /// The game's id (`[game] id`, e.g. `fleet-dice`).
     pub fn id(&self) -> &str {

@@ -11,14 +11,9 @@ use clap::Args;
 
 use crate::cli::args::SavedRules;
 use crate::cli::record::{self, DbArgs};
-use crate::cli::{coop_table, fleet_table, saves};
-use crate::games::fischerspiel::state::Event;
-use crate::games::fischerspiel::state::Timeline;
-use crate::games::fleet::session::Entry;
-use crate::games::live::LiveGame;
+use crate::cli::saves;
 use crate::history::record::Batch;
-use crate::history::{self, transfer, Db, Filter, HistoryError, Order, PlayRecord, Recorded, Source};
-use crate::log::Journal;
+use crate::history::{self, transfer, Db, Filter, HistoryError, Order, PlayRecord, Recorded};
 use crate::Error;
 
 #[derive(Debug, Args)]
@@ -47,30 +42,9 @@ pub const HELP: &[(&str, &str, &str)] = &[
 /// A save replayed: its play when the game is over, None when it is not.
 fn play_of(path: &Path, args: &ImportArgs, lang: &'static str) -> Result<Option<PlayRecord>, Error> {
     let ended = record::modified(path);
-    let io = |e: std::io::Error| Error::Read { path: path.display().to_string(), cause: e };
-    let (rules_path, allow) = (args.rules.rules.as_deref(), args.rules.allow_rules_change);
     let (header, _) = saves::read(path, lang)?;
-    match header.setup.engine.as_str() {
-        Timeline::ENGINE => {
-            let read = Journal::read::<serde_json::Value, Event>(path)?;
-            let (rules, players, timeline) = coop_table::reopen(path, &header, &read.entries, rules_path, allow, lang)?;
-            if timeline.current().outcome.is_none() {
-                return Ok(None);
-            }
-            record::coop_play(&rules, &header, players, timeline.current(), path, ended, Source::Import)
-                .map(Some)
-                .map_err(io)
-        }
-        _ => {
-            let read = Journal::read::<serde_json::Value, Entry>(path)?;
-            let (rules, header, _, session) =
-                fleet_table::reopen(path, &read.header, &read.entries, rules_path, allow, lang)?;
-            if !session.game.finished() {
-                return Ok(None);
-            }
-            record::fleet_play(&rules, &session, &header, path, ended, Source::Import).map(Some).map_err(io)
-        }
-    }
+    let view = saves::view_of(path, &header)?;
+    (view.finished)(path, &header, &args.rules, ended, lang)
 }
 
 /// What a file given to `import` is, judged by its content.

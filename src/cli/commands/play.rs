@@ -1,5 +1,5 @@
-//! `deckhand play GAME`: a live game at the table — Fleet's tracker (`fleet_table`) or
-//! Fischerspiel's (`coop_table`). A flag of the other game is refused, not ignored.
+//! `deckhand play GAME`: a live game at the table, handed to its engine's view
+//! (`cli::live`). A flag of another game is refused there, not ignored.
 
 use std::path::PathBuf;
 
@@ -8,9 +8,8 @@ use clap::Args;
 use crate::cli::args::{Answers, DiceMode, RulesFile};
 use crate::cli::record::LiveArgs;
 use crate::cli::served::ServeArgs;
-use crate::cli::{coop_table, fleet_table};
 use crate::games::fleet::setup::DealCode;
-use crate::games::Game;
+use crate::games::Rules;
 use crate::Error;
 
 #[derive(Debug, Args)]
@@ -97,7 +96,7 @@ pub(crate) fn coach_points(s: &str) -> Result<f64, String> {
 
 impl FleetFlags {
     /// The flags given (for refusing them in another game).
-    fn given(&self) -> Vec<&'static str> {
+    pub(crate) fn given(&self) -> Vec<&'static str> {
         let mut given = Vec::new();
         for (set, flag) in [
             (self.solo, "--solo"),
@@ -134,7 +133,7 @@ pub struct CoopFlags {
 
 impl CoopFlags {
     /// The flags given (for refusing them in another game).
-    fn given(&self) -> Vec<&'static str> {
+    pub(crate) fn given(&self) -> Vec<&'static str> {
         let mut given = Vec::new();
         for (set, flag) in
             [(self.variant.is_some(), "--variant"), (self.boats.is_some(), "--boats"), (self.fish.is_some(), "--fish")]
@@ -175,82 +174,27 @@ pub const HELP: &[(&str, &str, &str)] = &[
 
 pub fn run(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
     let loaded = crate::games::resolve(Some(&args.game), args.rules.rules.as_deref())?;
-    let refuse = |flags: Vec<&'static str>| -> Result<(), Error> {
-        match flags.first() {
-            Some(flag) => {
-                Err(Error::Usage(crate::msg!("cli.play.flag_not_for_game", flag = *flag, game = loaded.names())))
-            }
-            None => Ok(()),
-        }
-    };
-    match &loaded.game {
-        Game::Fischerspiel(_) if args.serve.serve => {
-            Err(Error::Usage(crate::msg!("web.serve_fleet_only", game = loaded.names())).into())
-        }
-        Game::Fischerspiel(_) => {
-            refuse(args.fleet.given())?;
-            let (players, names) = coop_table::players(&args.players, lang)?;
-            coop_table::play(
-                coop_table::PlayArgs {
-                    game: args.game,
-                    players,
-                    names,
-                    variant: args.coop.variant,
-                    boats: args.coop.boats,
-                    fish: args.coop.fish,
-                    output: args.save,
-                    answers: args.answers.answers,
-                    rules: args.rules.rules,
-                    history: args.history,
-                },
-                lang,
-            )
-        }
-        Game::Fleet(_) => {
-            refuse(args.coop.given())?;
-            let f = &args.fleet;
-            if f.coach.is_some() && args.serve.serve {
-                return Err(Error::Usage(crate::msg!("cli.play.coach_served")).into());
-            }
-            if f.deal.is_some() && f.dice != DiceMode::Digital {
-                return Err(Error::Usage(crate::msg!("cli.play.deal_needs_digital")).into());
-            }
-            if f.deal.is_some() && f.seed.is_some() {
-                return Err(Error::Usage(crate::msg!("cli.play.deal_and_seed")).into());
-            }
-            fleet_table::play(
-                fleet_table::PlayOptions {
-                    game: &args.game,
-                    players: &args.players,
-                    solo: f.solo,
-                    captains: f.captains,
-                    trophies: f.trophies,
-                    digital: f.dice == DiceMode::Digital,
-                    seed: f.seed,
-                    deal: f.deal,
-                    save: args.save.as_deref(),
-                    answers: args.answers.answers.as_deref(),
-                    rules: args.rules.rules.as_deref(),
-                    history: &args.history,
-                    serve: &args.serve,
-                    ask_all: f.ask_all,
-                    coach: f.coach,
-                    bots: f.bots.map(|n| {
-                        use crate::games::fleet::setup::BotLevel;
-                        let level = match f.bot_level {
-                            BotLevelArg::Random => BotLevel::Random,
-                            BotLevelArg::Greedy => BotLevel::Greedy,
-                            BotLevelArg::Advisor => BotLevel::Advisor,
-                        };
-                        (n, level, f.bot_names.as_slice())
-                    }),
-                },
-                lang,
-            )
-        }
-        Game::Endgame(_) => {
-            Err(Error::Usage(crate::msg!("cli.main.play_endgame", game = loaded.names(), id = loaded.id())).into())
-        }
+    match crate::cli::live::view(loaded.game.engine()) {
+        Some(view) => (view.play)(args, loaded, lang),
+        None => Err(Error::Usage(crate::msg!("cli.main.play_endgame", game = loaded.names(), id = loaded.id())).into()),
+    }
+}
+
+/// Refuse the first of `flags` (flags of another game that were given) for `rules`' game.
+pub(crate) fn refuse(flags: Vec<&'static str>, rules: &Rules) -> Result<(), Error> {
+    match flags.first() {
+        Some(flag) => Err(Error::Usage(crate::msg!("cli.play.flag_not_for_game", flag = *flag, game = rules.names()))),
+        None => Ok(()),
+    }
+}
+
+/// How the bots play, for the engine.
+pub(crate) fn bot_level(level: BotLevelArg) -> crate::games::fleet::setup::BotLevel {
+    use crate::games::fleet::setup::BotLevel;
+    match level {
+        BotLevelArg::Random => BotLevel::Random,
+        BotLevelArg::Greedy => BotLevel::Greedy,
+        BotLevelArg::Advisor => BotLevel::Advisor,
     }
 }
 

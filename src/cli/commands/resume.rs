@@ -6,11 +6,8 @@ use clap::Args;
 
 use crate::cli::args::{Answers, SavedRules};
 use crate::cli::record::LiveArgs;
+use crate::cli::saves;
 use crate::cli::served::ServeArgs;
-use crate::cli::{coop_table, fleet_table, saves};
-use crate::games::fischerspiel::state::Timeline;
-use crate::games::fleet::session::Session;
-use crate::games::live::LiveGame;
 
 #[derive(Debug, Args)]
 pub struct ResumeArgs {
@@ -46,46 +43,13 @@ pub const HELP: &[(&str, &str, &str)] = &[
 ];
 
 pub fn run(args: ResumeArgs, lang: &'static str) -> anyhow::Result<i32> {
-    let file = match args.file {
+    let file = match args.file.clone() {
         Some(file) => file,
         None => choose_unfinished(lang)?,
     };
     let (header, _) = saves::read(&file, lang)?;
-    let (answers, rules, allow) = (args.answers.answers, args.rules.rules, args.rules.allow_rules_change);
-    match header.setup.engine.as_str() {
-        Timeline::ENGINE if args.ask_all => {
-            Err(crate::Error::Usage(crate::msg!("cli.play.flag_not_for_game", flag = "--ask-all", game = &header.game))
-                .into())
-        }
-        Timeline::ENGINE if args.coach.is_some() => {
-            Err(crate::Error::Usage(crate::msg!("cli.play.flag_not_for_game", flag = "--coach", game = &header.game))
-                .into())
-        }
-        Timeline::ENGINE if args.serve.serve => {
-            Err(crate::Error::Usage(crate::msg!("web.serve_fleet_only", game = &header.game)).into())
-        }
-        Timeline::ENGINE => coop_table::resume(
-            coop_table::ResumeArgs { file, answers, rules, allow_rules_change: allow, history: args.history },
-            header,
-            lang,
-        ),
-        Session::ENGINE if args.coach.is_some() && args.serve.serve => {
-            Err(crate::Error::Usage(crate::msg!("cli.play.coach_served")).into())
-        }
-        _ => {
-            let options = fleet_table::ResumeOptions {
-                path: &file,
-                answers: answers.as_deref(),
-                rules: rules.as_deref(),
-                allow_change: allow,
-                history: &args.history,
-                serve: &args.serve,
-                ask_all: args.ask_all,
-                coach: args.coach,
-            };
-            fleet_table::resume(options, lang)
-        }
-    }
+    let view = saves::view_of(&file, &header)?;
+    (view.resume)(args, file, header, lang)
 }
 
 /// A game of the games folder that has not ended: its save and a line that tells it apart.
@@ -112,42 +76,17 @@ fn unfinished(dir: &Path, lang: &'static str) -> Vec<Unfinished> {
 /// The line of an unfinished game; None for a finished one or one that does not open.
 fn describe(path: &Path, lang: &'static str) -> Option<String> {
     let (header, read) = saves::read(path, lang).ok()?;
-    let progress = match header.setup.engine.as_str() {
-        Session::ENGINE => {
-            let entries: Vec<crate::games::fleet::session::Entry> = typed(&read.entries)?;
-            let (_, _, _, session) = fleet_table::reopen(path, &read.header, &entries, None, false, lang).ok()?;
-            if session.game.finished() {
-                return None;
-            }
-            crate::t!(lang, "cli.resume.progress_rounds", round = session.game.round, rounds = session.game.rounds)
-        }
-        _ => {
-            let events: Vec<crate::games::fischerspiel::state::Event> = typed(&read.entries)?;
-            let (_, _, timeline) = coop_table::reopen(path, &header, &events, None, false, lang).ok()?;
-            if timeline.finished() {
-                return None;
-            }
-            crate::t!(lang, "cli.resume.progress_events", n = read.entries.len())
-        }
-    };
+    let view = saves::view_of(path, &header).ok()?;
+    let progress = (view.progress)(path, &header, &read, lang)?;
     let game = crate::games::resolve(Some(&header.game), None).map(|r| r.names().get(lang).to_string());
-    let players = match saves::setup_of::<Timeline>(&header) {
-        Some(coop) => crate::t!(lang, "cli.resume.players_n", n = coop.players),
-        None => header.players.join(", "),
-    };
     Some(crate::t!(
         lang,
         "cli.resume.game",
         file = path.file_name().map(|f| f.to_string_lossy()).unwrap_or_default(),
         game = game.unwrap_or_else(|_| header.game.clone()),
-        players = players,
+        players = (view.players)(&header, lang),
         progress = progress
     ))
-}
-
-/// A save's entries, read once as JSON, as the game's own entry type.
-fn typed<E: serde::de::DeserializeOwned>(entries: &[serde_json::Value]) -> Option<Vec<E>> {
-    entries.iter().map(|e| serde_json::from_value(e.clone()).ok()).collect()
 }
 
 /// `resume` without a file: the unfinished games of the games folder to choose from at a
