@@ -6,9 +6,10 @@ use std::fmt::Write as _;
 use crate::games::endgame::{EndgameRules, Scoring, Shape};
 use crate::games::fischerspiel::model::{FischerspielRules, WindSource};
 use crate::games::names::Names;
+use crate::text::Lang;
 
 /// What deckhand does for an endgame game, in a language.
-pub fn endgame_offers_in(r: &EndgameRules, lang: &str) -> String {
+pub fn endgame_offers_in(r: &EndgameRules, lang: Lang) -> String {
     let mut does = crate::t!(lang, "games.offers.calculator");
     if r.nauticus.is_some() {
         does.push_str(&crate::t!(lang, "games.offers.helpers"));
@@ -21,7 +22,7 @@ pub fn endgame_offers_in(r: &EndgameRules, lang: &str) -> String {
 }
 
 /// The one-line summary of an endgame rules file, in a language.
-pub fn endgame_summary_in(r: &EndgameRules, lang: &str) -> String {
+pub fn endgame_summary_in(r: &EndgameRules, lang: Lang) -> String {
     let s = &r.sheet;
     crate::t!(
         lang,
@@ -35,7 +36,7 @@ pub fn endgame_summary_in(r: &EndgameRules, lang: &str) -> String {
 }
 
 /// The one-line summary of a Fischerspiel rules file, in a language.
-pub fn fischerspiel_summary_in(r: &FischerspielRules, lang: &str) -> String {
+pub fn fischerspiel_summary_in(r: &FischerspielRules, lang: Lang) -> String {
     crate::t!(
         lang,
         "games.summary.fischerspiel",
@@ -45,7 +46,7 @@ pub fn fischerspiel_summary_in(r: &FischerspielRules, lang: &str) -> String {
     )
 }
 
-fn section(o: &mut String, title: &str, lines: &[Names], lang: &str) {
+fn section(o: &mut String, title: &str, lines: &[Names], lang: Lang) {
     let _ = writeln!(o, "\n{title}");
     if lines.is_empty() {
         let _ = writeln!(o, "  {}", crate::t!(lang, "games.card.not_described"));
@@ -55,7 +56,7 @@ fn section(o: &mut String, title: &str, lines: &[Names], lang: &str) {
     }
 }
 
-fn inputs_table(o: &mut String, scoring: &Scoring, lang: &str) {
+fn inputs_table(o: &mut String, scoring: &Scoring, lang: Lang) {
     let w = scoring.inputs.iter().map(|i| i.id.len()).max().unwrap_or(0);
     for i in &scoring.inputs {
         let range = match i.shape {
@@ -66,7 +67,7 @@ fn inputs_table(o: &mut String, scoring: &Scoring, lang: &str) {
     }
 }
 
-pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
+pub fn endgame_card(r: &EndgameRules, lang: Lang) -> String {
     let mut o = String::new();
     let by = match (r.year, &r.by) {
         (Some(y), Some(b)) => format!(" ({y}, {})", b.get(lang)),
@@ -224,7 +225,7 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
     o
 }
 
-pub fn fischerspiel_card(r: &FischerspielRules, lang: &str) -> String {
+pub fn fischerspiel_card(r: &FischerspielRules, lang: Lang) -> String {
     let mut o = String::new();
     let by = match (r.year, &r.by) {
         (Some(y), Some(b)) => format!(" ({y}, {})", b.get(lang)),

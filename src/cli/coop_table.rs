@@ -18,12 +18,13 @@ use crate::log::files;
 use crate::log::save::{CoopSetup, Header, Setup as SaveSetup};
 use crate::log::Journal;
 use crate::text::fischerspiel as words;
+use crate::text::Lang;
 use crate::ui::{self, Prompter};
 use crate::Error;
 
 /// `--players` for a co-op game: the number of players, or their names in seating order
 /// (kept in the save, so the history knows who played).
-pub fn players(given: &[String], lang: &str) -> Result<(Option<u32>, Vec<String>), Error> {
+pub fn players(given: &[String], lang: Lang) -> Result<(Option<u32>, Vec<String>), Error> {
     let names: Vec<String> = given.iter().map(|n| n.trim().to_string()).collect();
     let numeric = |n: &str| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit());
     match names.as_slice() {
@@ -98,7 +99,7 @@ struct Hook<'a> {
     args: &'a LiveArgs,
 }
 
-pub fn play(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn play(args: PlayArgs, lang: Lang) -> anyhow::Result<i32> {
     let rules = rules::resolve(Some(&args.game), args.rules.as_deref())?;
     match &rules.game {
         Game::Fischerspiel(r) => new_fischerspiel(&rules, r, args, lang),
@@ -109,7 +110,7 @@ pub fn play(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
     }
 }
 
-pub fn resume(args: ResumeArgs, head: Header, lang: &'static str) -> anyhow::Result<i32> {
+pub fn resume(args: ResumeArgs, head: Header, lang: Lang) -> anyhow::Result<i32> {
     let rules = saves::rules_for(&args.file, &head, args.rules.as_deref(), args.allow_rules_change, lang)?;
     match (&rules.game, &head.setup) {
         (Game::Fischerspiel(r), SaveSetup::Fischerspiel(setup)) => {
@@ -128,7 +129,7 @@ pub fn reopen(
     entries: &[Event],
     rules_path: Option<&Path>,
     allow_change: bool,
-    lang: &'static str,
+    lang: Lang,
 ) -> Result<(Rules, u32, Timeline), Error> {
     let rules = saves::rules_for(file, head, rules_path, allow_change, lang)?;
     let (Game::Fischerspiel(r), SaveSetup::Fischerspiel(setup)) = (&rules.game, &head.setup) else {
@@ -145,7 +146,7 @@ fn replayed(
     saved: &CoopSetup,
     file: &Path,
     entries: &[Event],
-    lang: &str,
+    lang: Lang,
 ) -> Result<Timeline, Error> {
     <Timeline as LiveGame>::replay(r, &[], saved, entries).map_err(|failed| match failed {
         Replay::Setup(e) => Error::Usage(crate::msg!(
@@ -167,7 +168,7 @@ fn replayed(
     })
 }
 
-fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
+fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: Lang) -> anyhow::Result<i32> {
     let players = args.players.ok_or_else(|| {
         Error::Usage(crate::msg!(
             "games.fischerspiel.cmd.needs_players",
@@ -224,7 +225,7 @@ fn resume_fischerspiel(
     args: &ResumeArgs,
     saved: &CoopSetup,
     hook: &Hook,
-    lang: &'static str,
+    lang: Lang,
 ) -> anyhow::Result<i32> {
     // The save is locked from here on: a second deckhand on it is refused at once.
     let opened = Journal::open::<serde_json::Value, Event>(&args.file)?;
@@ -258,7 +259,7 @@ enum Cmd {
     Quit,
 }
 
-fn parse_side(word: &str, lang: &str) -> Result<Side, String> {
+fn parse_side(word: &str, lang: Lang) -> Result<Side, String> {
     match word.to_lowercase().as_str() {
         "north" | "n" | "nord" => Ok(Side::North),
         "east" | "e" | "ost" | "est" => Ok(Side::East),
@@ -269,7 +270,7 @@ fn parse_side(word: &str, lang: &str) -> Result<Side, String> {
 }
 
 /// An event's word in `lang` (`sail`, `auslaufen`, `sortir`).
-fn event_word(key: &str, lang: &str) -> String {
+fn event_word(key: &str, lang: Lang) -> String {
     match key {
         "wind" => crate::t!(lang, "games.fischerspiel.word.wind"),
         "crest" => crate::t!(lang, "games.fischerspiel.word.crest"),
@@ -290,7 +291,7 @@ fn event_word(key: &str, lang: &str) -> String {
 
 /// The event key a typed word names: the English key itself (what saves and answers files
 /// use), or its word in `lang`.
-fn canonical_event(typed: &str, lang: &str) -> String {
+fn canonical_event(typed: &str, lang: Lang) -> String {
     const KEYS: [&str; 13] = [
         "wind",
         "crest",
@@ -313,7 +314,7 @@ fn canonical_event(typed: &str, lang: &str) -> String {
     KEYS.iter().find(|k| crate::text::same_word(&event_word(k, lang), &typed)).map_or(typed, |k| k.to_string())
 }
 
-fn parse_command(r: &FischerspielRules, state: &State, text: &str, lang: &str) -> Result<Cmd, String> {
+fn parse_command(r: &FischerspielRules, state: &State, text: &str, lang: Lang) -> Result<Cmd, String> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let Some(first) = words.first() else { return Err(crate::t!(lang, "games.fischerspiel.cmd.need_event")) };
     let need = |n: usize, usage: &str| -> Result<(), String> {
@@ -380,7 +381,7 @@ fn session(
     timeline: &mut Timeline,
     p: &mut dyn Prompter,
     hook: &Hook,
-    lang: &str,
+    lang: Lang,
 ) -> anyhow::Result<i32> {
     let path = journal.path().display().to_string();
     let saved_hint = || crate::t!(lang, "games.fischerspiel.cmd.saved_hint", path = path);
@@ -456,11 +457,11 @@ fn session(
     }
 }
 
-fn boat_name<'a>(r: &'a FischerspielRules, s: &State, boat: usize, lang: &str) -> &'a str {
+fn boat_name<'a>(r: &'a FischerspielRules, s: &State, boat: usize, lang: Lang) -> &'a str {
     words::boat_name(r, s.boats[boat].colour, lang)
 }
 
-fn side_name(side: Side, lang: &str) -> String {
+fn side_name(side: Side, lang: Lang) -> String {
     match side {
         Side::North => crate::t!(lang, "games.fischerspiel.side.north"),
         Side::East => crate::t!(lang, "games.fischerspiel.side.east"),
@@ -469,7 +470,7 @@ fn side_name(side: Side, lang: &str) -> String {
     }
 }
 
-fn effect_text(r: &FischerspielRules, s: &State, effect: &Effect, lang: &str) -> String {
+fn effect_text(r: &FischerspielRules, s: &State, effect: &Effect, lang: Lang) -> String {
     let w = &r.wind;
     match effect {
         Effect::WindUp { wind } => crate::t!(lang, "games.fischerspiel.wind_up", wind = wind, hurricane = w.hurricane),
@@ -516,7 +517,7 @@ fn effect_text(r: &FischerspielRules, s: &State, effect: &Effect, lang: &str) ->
     }
 }
 
-fn status_text(r: &FischerspielRules, s: &State, lang: &str) -> String {
+fn status_text(r: &FischerspielRules, s: &State, lang: Lang) -> String {
     let mut o = String::new();
     let v = &r.variants[s.setup.variant];
     o.push_str(&crate::t!(
@@ -576,7 +577,7 @@ fn status_text(r: &FischerspielRules, s: &State, lang: &str) -> String {
     o
 }
 
-fn outcome_text(r: &FischerspielRules, s: &State, lang: &str) -> String {
+fn outcome_text(r: &FischerspielRules, s: &State, lang: Lang) -> String {
     match s.outcome {
         Some(Outcome::Won) => crate::t!(
             lang,
@@ -597,7 +598,7 @@ fn outcome_text(r: &FischerspielRules, s: &State, lang: &str) -> String {
     }
 }
 
-fn help_text(r: &FischerspielRules, s: &State, lang: &str) -> String {
+fn help_text(r: &FischerspielRules, s: &State, lang: Lang) -> String {
     let v = &r.variants[s.setup.variant];
     let wind = match (v.wind, v.drift) {
         (WindSource::Die, _) => crate::t!(lang, "games.fischerspiel.cmd.help_wind_die"),
@@ -619,7 +620,7 @@ fn help_text(r: &FischerspielRules, s: &State, lang: &str) -> String {
     o
 }
 
-fn setup_text(r: &FischerspielRules, setup: &Setup, lang: &str) -> String {
+fn setup_text(r: &FischerspielRules, setup: &Setup, lang: Lang) -> String {
     let fish: Vec<String> = r
         .fish
         .iter()

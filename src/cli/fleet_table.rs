@@ -20,6 +20,7 @@ use crate::report::sheet::{sheet_text, sheets_text, terminal_width};
 use crate::report::Format;
 use crate::text::fleet as fleet_text;
 use crate::text::fleet_entry;
+use crate::text::Lang;
 use crate::ui::{Choice, Prompter};
 use crate::{ui, Error};
 
@@ -64,7 +65,7 @@ impl<'a> Hook<'a> {
     }
 }
 
-pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
+pub fn play(o: PlayOptions, lang: Lang) -> anyhow::Result<i32> {
     let rules = rules::resolve(Some(o.game), o.rules)?;
     let fleet = rules.fleet().ok_or_else(|| Error::Usage(crate::msg!("cli.play.unsupported", game = o.game)))?;
     let with_bots = super::bots::names(o.players, o.bots, lang)?;
@@ -141,7 +142,7 @@ pub fn play(o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
 }
 
 /// The line that opens a game: the game and its players.
-fn start_line(rules: &FleetRules, names: &[String], lang: &str) -> String {
+fn start_line(rules: &FleetRules, names: &[String], lang: Lang) -> String {
     if names.len() == 1 {
         crate::t!(lang, "cli.play.start_solo", game = rules.name.get(lang), players = names.join(", "))
     } else {
@@ -149,7 +150,7 @@ fn start_line(rules: &FleetRules, names: &[String], lang: &str) -> String {
     }
 }
 
-fn player_names(rules: &FleetRules, given: &[String], solo: bool, lang: &str) -> Result<Vec<String>, Error> {
+fn player_names(rules: &FleetRules, given: &[String], solo: bool, lang: Lang) -> Result<Vec<String>, Error> {
     let names: Vec<String> = given.iter().map(|n| n.trim().to_string()).collect();
     let n = names.len() as u32;
     if solo && n != 1 {
@@ -169,12 +170,12 @@ fn player_names(rules: &FleetRules, given: &[String], solo: bool, lang: &str) ->
 
 /// The terminal's view of a game at the table (`games::fleet::table`): it asks the
 /// question at the front, hands the answer to the table and says what the table tells.
-struct Table<'a> {
+struct Table {
     t: FleetTable<Journal>,
-    lang: &'a str,
+    lang: Lang,
 }
 
-impl Table<'_> {
+impl Table {
     /// Say everything the table told since the last time.
     fn tell(&mut self, p: &mut dyn Prompter) {
         for told in self.t.take_told() {
@@ -359,7 +360,7 @@ pub(super) fn finish(
     save: &Path,
     say: &mut dyn FnMut(&str),
     hook: &Hook,
-    lang: &str,
+    lang: Lang,
 ) -> anyhow::Result<Option<String>> {
     let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
     let owned: Vec<Sheet> = sheets.iter().map(|s| (*s).clone()).collect();
@@ -410,7 +411,7 @@ fn banner(line: &str) -> String {
 /// `help` at a question: what may be answered, the dice letters at a roll, what each die
 /// of a pick would do for this player now, and what each option of the question does (a
 /// building's effect, VP and boxes; a license's bonus).
-pub(super) fn help_text(rules: &FleetRules, game: &Game, decision: Option<&Decision>, lang: &str) -> String {
+pub(super) fn help_text(rules: &FleetRules, game: &Game, decision: Option<&Decision>, lang: Lang) -> String {
     let mut lines = vec![crate::t!(lang, "cli.play.help")];
     match decision {
         Some(d) if d.roll.is_some() => lines.push(fleet_entry::letters_line(rules, lang)),
@@ -439,7 +440,7 @@ pub(super) fn help_text(rules: &FleetRules, game: &Game, decision: Option<&Decis
 }
 
 /// Where a resumed game stands: the last roll, and the round, phase and whose turn it is.
-fn recap(rules: &FleetRules, session: &Session, lang: &str) -> Vec<String> {
+fn recap(rules: &FleetRules, session: &Session, lang: Lang) -> Vec<String> {
     let mut lines = Vec::new();
     let last_roll = session.inputs.iter().rev().find_map(|(_, input)| match input {
         Input::Roll { faces, .. } => Some(faces),
@@ -455,7 +456,7 @@ fn recap(rules: &FleetRules, session: &Session, lang: &str) -> Vec<String> {
 }
 
 /// Who won, and with how much: `Bob wins with 116`, `Ann and Bob share the win with 80`.
-fn winner_line(standings: &crate::report::Standings, lang: &str) -> String {
+fn winner_line(standings: &crate::report::Standings, lang: Lang) -> String {
     let winners: Vec<&str> = standings.rows.iter().filter(|r| r.rank == 1).map(|r| r.player.as_str()).collect();
     let total = standings.rows.first().map(|r| r.total).unwrap_or(0);
     match winners.split_last() {
@@ -479,7 +480,7 @@ pub fn reopen(
     entries: &[Entry],
     rules_path: Option<&Path>,
     allow_change: bool,
-    lang: &'static str,
+    lang: Lang,
 ) -> Result<(Rules, Header, FleetSetup, Session), Error> {
     let header = saves::header_of(path, head.clone(), lang)?;
     let rules = saves::rules_for(path, &header, rules_path, allow_change, lang)?;
@@ -524,7 +525,7 @@ pub struct ResumeOptions<'a> {
     pub coach: Option<f64>,
 }
 
-pub fn resume(o: ResumeOptions, lang: &'static str) -> anyhow::Result<i32> {
+pub fn resume(o: ResumeOptions, lang: Lang) -> anyhow::Result<i32> {
     let ResumeOptions { path, answers, rules: rules_path, allow_change, history, serve, ask_all, coach } = o;
     // The save is locked from here on: a second deckhand on it is refused at once.
     let opened = Journal::open::<serde_json::Value, Entry>(path)?;
@@ -579,7 +580,7 @@ pub fn replay(
     allow_change: bool,
     format: Format,
     detail: bool,
-    lang: &'static str,
+    lang: Lang,
 ) -> anyhow::Result<i32> {
     let read = Journal::read::<serde_json::Value, Entry>(path)?;
     if let Some(torn) = &read.dropped_tail {
@@ -607,7 +608,7 @@ pub fn show(
     player: Option<&str>,
     rules_path: Option<&Path>,
     allow_change: bool,
-    lang: &'static str,
+    lang: Lang,
 ) -> anyhow::Result<i32> {
     let read = Journal::read::<serde_json::Value, Entry>(path)?;
     let (rules, header, _, session) = reopen(path, &read.header, &read.entries, rules_path, allow_change, lang)?;
@@ -657,10 +658,10 @@ mod tests {
 
     #[test]
     fn the_winner_is_announced_and_a_shared_win_names_everyone_who_shares_it() {
-        assert_eq!(winner_line(&standings(&[("Bob", 116, 1), ("Ann", 90, 2)]), "en"), "Bob wins with 116");
+        assert_eq!(winner_line(&standings(&[("Bob", 116, 1), ("Ann", 90, 2)]), Lang::En), "Bob wins with 116");
         let three = standings(&[("Ann", 80, 1), ("Bob", 80, 1), ("Cy", 80, 1), ("Dee", 2, 4)]);
-        assert_eq!(winner_line(&three, "en"), "Ann, Bob and Cy share the win with 80");
-        assert_eq!(winner_line(&three, "de"), "Ann, Bob und Cy teilen sich den Sieg mit 80 Punkten");
+        assert_eq!(winner_line(&three, Lang::En), "Ann, Bob and Cy share the win with 80");
+        assert_eq!(winner_line(&three, Lang::De), "Ann, Bob und Cy teilen sich den Sieg mit 80 Punkten");
     }
 
     #[test]

@@ -15,6 +15,7 @@ use crate::history::{
 };
 use crate::log::save::Header;
 use crate::report::Standings;
+use crate::text::Lang;
 use crate::Error;
 
 /// `--db FILE`: where the history is.
@@ -124,7 +125,7 @@ impl From<Stopped> for anyhow::Error {
 
 /// Record a play (after deleting the one it replaces); say what happened on standard
 /// error. The play's number in the history.
-fn record(args: &DbArgs, play: &PlayRecord, replaces: Option<i64>, lang: &str) -> Result<i64, HistoryError> {
+fn record(args: &DbArgs, play: &PlayRecord, replaces: Option<i64>, lang: Lang) -> Result<i64, HistoryError> {
     let path = args.path()?;
     let mut db = Db::open(&path)?;
     if let Some(id) = replaces {
@@ -154,7 +155,7 @@ pub fn record_finished(
     play: impl FnOnce() -> Result<PlayRecord, std::io::Error>,
     save: &Path,
     replaces: Option<i64>,
-    lang: &str,
+    lang: Lang,
 ) -> Option<i64> {
     if args.no_record {
         return None;
@@ -177,7 +178,7 @@ pub fn record_finished(
 
 /// `score --record`: a database that cannot be written is a warning (the table is printed
 /// already); one that is not ours, damaged or newer is an error (exit 2).
-pub fn record_paper(args: &PaperArgs, play: PlayRecord, lang: &str) -> Result<(), Error> {
+pub fn record_paper(args: &PaperArgs, play: PlayRecord, lang: Lang) -> Result<(), Error> {
     match record(&args.db, &play, None, lang) {
         Ok(_) => Ok(()),
         Err(e) if e.is_unwritable() => {
@@ -291,7 +292,7 @@ pub fn fleet_play(
     let Some(fleet) = rules.fleet() else { return Err(std::io::Error::other("not a Fleet game")) };
     let bytes = std::fs::read(save)?;
     let sheets: Vec<_> = session.game.players.iter().map(|p| &p.sheet).collect();
-    let standings = super::sheets::fleet_standings(fleet, &sheets, &vec![0; sheets.len()], "en");
+    let standings = super::sheets::fleet_standings(fleet, &sheets, &vec![0; sheets.len()], Lang::En);
     let solo = session.game.ruth.is_some();
     let players: Vec<PlayerRecord> = session
         .game

@@ -5,10 +5,11 @@ use crate::games::fleet::advisor::{after_pick, Advice, Estimate};
 use crate::games::fleet::game::Game;
 use crate::games::FleetRules;
 use crate::t;
+use crate::text::Lang;
 
 /// An answer in words: the option, and at a pick the use of the die after it
 /// (`cod → mark cod 3 (launch a boat)`).
-pub fn answer_label(rules: &FleetRules, game: &Game, advice: &Advice, e: &Estimate, lang: &str) -> String {
+pub fn answer_label(rules: &FleetRules, game: &Game, advice: &Advice, e: &Estimate, lang: Lang) -> String {
     let first = super::fleet::option_label(rules, game, &advice.decision, &e.answer.choice, lang);
     match (e.answer.then, after_pick(rules, game, advice, e)) {
         (Some((then, _)), Some((after, d))) => {
@@ -20,12 +21,12 @@ pub fn answer_label(rules: &FleetRules, game: &Game, advice: &Advice, e: &Estima
 }
 
 /// The expected points of an answer with its standard error (`43.2 ± 0.4`).
-pub fn points(e: &Estimate, lang: &str) -> String {
+pub fn points(e: &Estimate, lang: Lang) -> String {
     t!(lang, "cli.advise.points", mean = decimal(e.mean, 1, lang), stderr = decimal(e.stderr, 1, lang))
 }
 
 /// A chance as a percentage (`57 %`), or a dash where there is none (solo).
-pub fn chance(p: Option<f64>, lang: &str) -> String {
+pub fn chance(p: Option<f64>, lang: Lang) -> String {
     match p {
         Some(p) => t!(lang, "cli.advise.percent", p = decimal(p * 100.0, 0, lang)),
         None => "—".to_string(),
@@ -33,11 +34,10 @@ pub fn chance(p: Option<f64>, lang: &str) -> String {
 }
 
 /// A number with `places` decimals, with the language's decimal sign.
-pub fn decimal(x: f64, places: usize, lang: &str) -> String {
+pub fn decimal(x: f64, places: usize, lang: Lang) -> String {
     let s = format!("{x:.places$}");
-    if lang == "en" {
-        s
-    } else {
-        s.replace('.', ",")
+    match lang {
+        Lang::En => s,
+        Lang::De | Lang::Fr => s.replace('.', ","),
     }
 }

@@ -7,9 +7,10 @@ use std::collections::HashMap;
 use crate::games::{self, Game, Rules};
 use crate::history::{clock, CoopEnd, HistoryError, NotDatabase, Outcome, PlayRecord};
 use crate::text::escape_controls;
+use crate::text::Lang;
 
 /// A history error in `lang`.
-pub fn error(e: &HistoryError, lang: &str) -> String {
+pub fn error(e: &HistoryError, lang: Lang) -> String {
     let name = |s: &str| escape_controls(s).into_owned();
     match e {
         HistoryError::NotADatabase { path, why } => match why {
@@ -62,7 +63,7 @@ impl GameNames {
     }
 
     /// The game's name.
-    pub fn game(&mut self, game: &str, recorded: &str, lang: &str) -> String {
+    pub fn game(&mut self, game: &str, recorded: &str, lang: Lang) -> String {
         match self.rules(game) {
             Some(r) => r.names().get(lang).to_string(),
             None => escape_controls(recorded).into_owned(),
@@ -70,7 +71,7 @@ impl GameNames {
     }
 
     /// A category's name (`fish`, `boats`, …).
-    pub fn category(&mut self, game: &str, id: &str, lang: &str) -> String {
+    pub fn category(&mut self, game: &str, id: &str, lang: Lang) -> String {
         let name = self.rules(game).and_then(|r| match &r.game {
             Game::Fleet(f) => f.categories.iter().find(|(c, _)| c == id).map(|(_, n)| n.get(lang)),
             Game::Endgame(e) => e.sheet.values.iter().find(|v| v.id == id).map(|v| v.name.get(lang)),
@@ -80,7 +81,7 @@ impl GameNames {
     }
 
     /// The result of a play: the winners, a co-op game's end, a solo game's rating.
-    pub fn result(&mut self, play: &PlayRecord, lang: &str) -> String {
+    pub fn result(&mut self, play: &PlayRecord, lang: Lang) -> String {
         match play.outcome {
             Outcome::Ranked => {
                 let winners: Vec<String> =
@@ -109,7 +110,7 @@ impl GameNames {
 }
 
 /// A duration in minutes, `1 h 05` from an hour on; nothing when unknown.
-pub fn duration(seconds: Option<u32>, lang: &str) -> String {
+pub fn duration(seconds: Option<u32>, lang: Lang) -> String {
     match seconds {
         None => String::new(),
         Some(s) => {

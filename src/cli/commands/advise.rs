@@ -12,6 +12,7 @@ use crate::games::fleet::game::Game;
 use crate::games::fleet::session::Session;
 use crate::games::FleetRules;
 use crate::log::Journal;
+use crate::text::Lang;
 use crate::Error;
 
 #[derive(Debug, Args)]
@@ -80,7 +81,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
 pub fn open_save(
     path: &std::path::Path,
     rules: &SavedRules,
-    lang: &'static str,
+    lang: Lang,
 ) -> anyhow::Result<(crate::games::Rules, crate::log::save::Header, crate::log::save::FleetSetup, Session)> {
     let read = Journal::read::<serde_json::Value, crate::games::fleet::session::Entry>(path)?;
     Ok(crate::cli::fleet_table::reopen(
@@ -93,7 +94,7 @@ pub fn open_save(
     )?)
 }
 
-pub fn run(args: AdviseArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: AdviseArgs, lang: Lang) -> anyhow::Result<i32> {
     let path = &args.save.file;
     let (rules, header, _, session) = open_save(path, &args.rules, lang)?;
     let fleet = rules.fleet().expect("checked in reopen");
@@ -130,7 +131,7 @@ pub fn run(args: AdviseArgs, lang: &'static str) -> anyhow::Result<i32> {
 
 /// The advice as JSON: the question, then per answer its keys (what a save or an answers
 /// file takes), its words, and the figures.
-fn as_json(rules: &FleetRules, game: &Game, advice: &advisor::Advice, settings: &Settings, lang: &str) -> Value {
+fn as_json(rules: &FleetRules, game: &Game, advice: &advisor::Advice, settings: &Settings, lang: Lang) -> Value {
     let options: Vec<Value> = advice
         .estimates
         .iter()
@@ -169,7 +170,7 @@ pub(crate) fn table(
     game: &Game,
     advice: &advisor::Advice,
     settings: &Settings,
-    lang: &str,
+    lang: Lang,
 ) -> String {
     use crate::text::advisor::{answer_label, chance, points};
     use comfy_table::{presets, Cell, CellAlignment, ContentArrangement, Table};

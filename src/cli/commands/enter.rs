@@ -8,6 +8,7 @@ use crate::games::fleet::sheet_file::{self, Only};
 use crate::games::fleet::{self, Sheet};
 use crate::games::fleet::{ColumnBox, FleetRules, HarborEffect, SectionKind};
 use crate::log::{files, write_atomic};
+use crate::text::Lang;
 use crate::ui::{Choice, Prompter};
 use crate::{ui, Error};
 
@@ -41,7 +42,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("enter", "rules", "cli.help.rules_file"),
 ];
 
-pub fn run(args: EnterArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: EnterArgs, lang: Lang) -> anyhow::Result<i32> {
     let a = &args;
     enter(&a.game, &a.player, &a.output, a.answers.answers.as_deref(), a.solo, a.rules.rules.as_deref(), lang)
 }
@@ -54,7 +55,7 @@ fn enter(
     answers: Option<&Path>,
     solo: bool,
     rules_path: Option<&Path>,
-    lang: &'static str,
+    lang: Lang,
 ) -> anyhow::Result<i32> {
     let rules = rules::resolve(Some(game), rules_path)?;
     if !player.trim().is_empty() {
@@ -230,7 +231,7 @@ fn steps(rules: &FleetRules) -> Vec<Step> {
     steps
 }
 
-fn step_name(rules: &FleetRules, step: Step, lang: &str) -> String {
+fn step_name(rules: &FleetRules, step: Step, lang: Lang) -> String {
     match step {
         Step::Marks(s) => crate::text::fleet::section_name(rules, s, lang),
         Step::Fish(s) => {
@@ -246,7 +247,7 @@ fn launched(rules: &FleetRules, sheet: &Sheet, s: usize) -> usize {
 }
 
 /// `undo`, or its word in the table's language (`zurück`, `annuler`).
-fn is_undo(text: &str, lang: &str) -> bool {
+fn is_undo(text: &str, lang: Lang) -> bool {
     crate::cli::fleet_ask::meta_of(text, lang) == Some("undo")
 }
 
@@ -270,7 +271,7 @@ fn circles_marked(rules: &FleetRules, sheet: &Sheet, t: usize) -> (usize, usize,
 
 /// What the marks of a section cannot be, given the sections before it: more licenses or
 /// boats of a boat type than its column's circles give.
-fn across_sections(rules: &FleetRules, sheet: &Sheet, s: usize, marked: usize, lang: &str) -> Result<(), String> {
+fn across_sections(rules: &FleetRules, sheet: &Sheet, s: usize, marked: usize, lang: Lang) -> Result<(), String> {
     match rules.sections[s].kind {
         SectionKind::Licenses(t) => {
             let (l, _, either) = circles_marked(rules, sheet, t);
@@ -296,7 +297,7 @@ fn across_sections(rules: &FleetRules, sheet: &Sheet, s: usize, marked: usize, l
     Ok(())
 }
 
-fn ask_marks(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompter, lang: &str) -> Result<bool, Error> {
+fn ask_marks(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompter, lang: Lang) -> Result<bool, Error> {
     let len = rules.sections[s].len;
     let prompt = format!(
         "{} ({}) [{}]",
@@ -336,7 +337,7 @@ fn ask_marks(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompt
     Ok(true)
 }
 
-fn ask_fish(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompter, lang: &str) -> Result<bool, Error> {
+fn ask_fish(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompter, lang: Lang) -> Result<bool, Error> {
     let slots = crate::games::fleet::sheet::boat_slots_of(rules, s);
     let boats: Vec<_> = slots.iter().filter(|b| sheet.is_launched(b)).collect();
     if boats.is_empty() {

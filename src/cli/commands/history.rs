@@ -11,6 +11,7 @@ use crate::history::{self, export, Filter, HistoryError, Order, Play};
 use crate::report::listing::{JsonArray, Listing, Stream};
 use crate::report::Format;
 use crate::text::history::{self as words, GameNames};
+use crate::text::Lang;
 use crate::ui::Choice;
 use crate::Error;
 
@@ -89,7 +90,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("history/delete", "db", "cli.help.history.db"),
 ];
 
-pub fn run(args: HistoryArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: HistoryArgs, lang: Lang) -> anyhow::Result<i32> {
     if let Some(HistoryAction::Delete { id, yes, db }) = args.action {
         return delete(id, yes, &db, lang);
     }
@@ -113,7 +114,7 @@ pub fn run(args: HistoryArgs, lang: &'static str) -> anyhow::Result<i32> {
 
 /// Write the plays as they are read (a terminal table reads them twice: its column widths
 /// first); the number of plays listed.
-fn list(db: Option<&history::Db>, filter: &Filter, format: Format, lang: &str) -> anyhow::Result<usize> {
+fn list(db: Option<&history::Db>, filter: &Filter, format: Format, lang: Lang) -> anyhow::Result<usize> {
     let each = |f: &mut dyn FnMut(Play) -> Result<(), Stopped>| -> Result<(), Stopped> {
         match db {
             Some(db) => history::query::each_play(db, filter, f),
@@ -169,7 +170,7 @@ fn table(
     columns: &Listing,
     names: &mut GameNames,
     out: impl std::io::Write,
-    lang: &str,
+    lang: Lang,
 ) -> anyhow::Result<usize> {
     // The head is written with the first row, so the columns widen freely until then.
     let mut stream = Stream::new(out, columns, Format::Table, None, None);
@@ -199,7 +200,7 @@ fn table(
 
 /// The columns of the listing: number, when, game, players with their scores, result,
 /// duration, where.
-fn columns(lang: &str) -> Listing {
+fn columns(lang: Lang) -> Listing {
     Listing::new(&[
         ("id", crate::t!(lang, "cli.history.col.id")),
         ("date", crate::t!(lang, "cli.history.col.date")),
@@ -212,7 +213,7 @@ fn columns(lang: &str) -> Listing {
 }
 
 /// One play as a row of the listing.
-fn row(play: &Play, names: &mut GameNames, lang: &str) -> Vec<Value> {
+fn row(play: &Play, names: &mut GameNames, lang: Lang) -> Vec<Value> {
     let r = &play.record;
     vec![
         json!(play.id),
@@ -225,7 +226,7 @@ fn row(play: &Play, names: &mut GameNames, lang: &str) -> Vec<Value> {
     ]
 }
 
-fn delete(id: i64, yes: bool, args: &DbArgs, lang: &'static str) -> anyhow::Result<i32> {
+fn delete(id: i64, yes: bool, args: &DbArgs, lang: Lang) -> anyhow::Result<i32> {
     let Some(mut db) = args.open_existing()? else {
         return Err(Error::from(HistoryError::NoSuchPlay { id }).into());
     };

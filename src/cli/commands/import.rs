@@ -18,6 +18,7 @@ use crate::history::record::Batch;
 use crate::history::{self, transfer, Db, Filter, HistoryError, Order, PlayRecord, Recorded, Source};
 use crate::log::save::Setup;
 use crate::log::Journal;
+use crate::text::Lang;
 use crate::Error;
 
 #[derive(Debug, Args)]
@@ -44,7 +45,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
 ];
 
 /// A save replayed: its play when the game is over, None when it is not.
-fn play_of(path: &Path, args: &ImportArgs, lang: &'static str) -> Result<Option<PlayRecord>, Error> {
+fn play_of(path: &Path, args: &ImportArgs, lang: Lang) -> Result<Option<PlayRecord>, Error> {
     let ended = record::modified(path);
     let io = |e: std::io::Error| Error::Read { path: path.display().to_string(), cause: e };
     let (rules_path, allow) = (args.rules.rules.as_deref(), args.rules.allow_rules_change);
@@ -159,7 +160,7 @@ fn merge(
     Ok(merged)
 }
 
-pub fn run(args: ImportArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: ImportArgs, lang: Lang) -> anyhow::Result<i32> {
     let ours = args.db.path().map_err(Error::from)?;
     let mut db = args.db.open()?;
     let mut failed = 0;

@@ -15,6 +15,7 @@ use crate::games::fleet::advisor::selfplay::Seat;
 use crate::games::fleet::advisor::Policy;
 use crate::games::FleetRules;
 use crate::text::advisor::{chance, decimal};
+use crate::text::Lang;
 use crate::Error;
 
 #[derive(Debug, Args)]
@@ -73,7 +74,7 @@ enum Variant {
     Option(String, String),
 }
 
-pub fn run(args: LabArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: LabArgs, lang: Lang) -> anyhow::Result<i32> {
     let built_in = crate::games::built_in("fleet-dice")?;
     let base = built_in.fleet().expect("fleet-dice is a Fleet game").clone();
     let mut variants: Vec<(Variant, FleetRules)> = vec![(Variant::BuiltIn, base.clone())];
@@ -160,7 +161,7 @@ fn json_text(args: &LabArgs, variants: &[(Variant, FleetRules)], results: &[LabR
     }))? + "\n")
 }
 
-fn table_text(args: &LabArgs, variants: &[(Variant, FleetRules)], results: &[LabResult], lang: &str) -> String {
+fn table_text(args: &LabArgs, variants: &[(Variant, FleetRules)], results: &[LabResult], lang: Lang) -> String {
     use comfy_table::{presets, Cell, CellAlignment, ContentArrangement, Table};
     let mut table = Table::new();
     table.load_preset(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Disabled);

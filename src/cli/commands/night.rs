@@ -11,6 +11,7 @@ use crate::report::listing::Listing;
 use crate::report::Format;
 use crate::text::escape_controls;
 use crate::text::history::{self as words, GameNames};
+use crate::text::Lang;
 use crate::Error;
 
 #[derive(Debug, Args)]
@@ -32,7 +33,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("night", "db", "cli.help.history.db"),
 ];
 
-pub fn run(args: NightArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: NightArgs, lang: Lang) -> anyhow::Result<i32> {
     let date = args.date.as_deref().map(record::parse_date).transpose()?;
     let night = match args.db.open_read_only()? {
         Some(db) => history::query::night(&db, date).map_err(Error::from)?,

@@ -11,6 +11,7 @@ use crate::cli::served::ServeArgs;
 use crate::cli::{coop_table, fleet_table};
 use crate::games::Game;
 use crate::log::save::DealCode;
+use crate::text::Lang;
 use crate::Error;
 
 #[derive(Debug, Args)]
@@ -173,7 +174,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("play", "bind", "web.help.bind"),
 ];
 
-pub fn run(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: PlayArgs, lang: Lang) -> anyhow::Result<i32> {
     let loaded = crate::games::resolve(Some(&args.game), args.rules.rules.as_deref())?;
     let refuse = |flags: Vec<&'static str>| -> Result<(), Error> {
         match flags.first() {

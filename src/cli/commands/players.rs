@@ -7,6 +7,7 @@ use clap::Subcommand;
 use crate::cli::record::DbArgs;
 use crate::history::{self, query::Renamed, HistoryError};
 use crate::text::escape_controls;
+use crate::text::Lang;
 use crate::Error;
 
 #[derive(Debug, Subcommand)]
@@ -47,7 +48,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("players/merge", "db", "cli.help.history.db"),
 ];
 
-pub fn run(cmd: PlayersCommand, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(cmd: PlayersCommand, lang: Lang) -> anyhow::Result<i32> {
     let (old, new, db) = match cmd {
         PlayersCommand::Rename { old, new, db } => (old, new, db),
         PlayersCommand::Merge { from, into, db } => return merge(&from, &into, &db, lang),
@@ -73,7 +74,7 @@ pub fn run(cmd: PlayersCommand, lang: &'static str) -> anyhow::Result<i32> {
     Ok(0)
 }
 
-fn merge(from: &str, into: &str, db: &DbArgs, lang: &'static str) -> anyhow::Result<i32> {
+fn merge(from: &str, into: &str, db: &DbArgs, lang: Lang) -> anyhow::Result<i32> {
     let Some(mut db) = db.open_existing()? else {
         return Err(Error::from(HistoryError::NoSuchPlayer { name: from.into() }).into());
     };

@@ -9,6 +9,7 @@ use crate::cli::record::LiveArgs;
 use crate::cli::served::ServeArgs;
 use crate::cli::{coop_table, fleet_table, saves};
 use crate::log::save::Setup;
+use crate::text::Lang;
 
 #[derive(Debug, Args)]
 pub struct ResumeArgs {
@@ -43,7 +44,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("resume", "bind", "web.help.bind"),
 ];
 
-pub fn run(args: ResumeArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: ResumeArgs, lang: Lang) -> anyhow::Result<i32> {
     let file = match args.file {
         Some(file) => file,
         None => choose_unfinished(lang)?,
@@ -94,7 +95,7 @@ struct Unfinished {
 
 /// The games of the games folder that have not ended, the last played first. A file that
 /// is not a save, or does not replay, is left out (`resume FILE` says what is wrong with it).
-fn unfinished(dir: &Path, lang: &'static str) -> Vec<Unfinished> {
+fn unfinished(dir: &Path, lang: Lang) -> Vec<Unfinished> {
     let mut saves: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir(dir)
         .into_iter()
         .flatten()
@@ -108,7 +109,7 @@ fn unfinished(dir: &Path, lang: &'static str) -> Vec<Unfinished> {
 }
 
 /// The line of an unfinished game; None for a finished one or one that does not open.
-fn describe(path: &Path, lang: &'static str) -> Option<String> {
+fn describe(path: &Path, lang: Lang) -> Option<String> {
     let (header, read) = saves::read(path, lang).ok()?;
     let progress = match header.setup {
         Setup::Fleet(_) => {
@@ -151,7 +152,7 @@ fn typed<E: serde::de::DeserializeOwned>(entries: &[serde_json::Value]) -> Optio
 
 /// `resume` without a file: the unfinished games of the games folder to choose from at a
 /// terminal; without one, their list and how to name one.
-fn choose_unfinished(lang: &'static str) -> anyhow::Result<PathBuf> {
+fn choose_unfinished(lang: Lang) -> anyhow::Result<PathBuf> {
     let dir = saves::games_dir();
     let games = unfinished(&dir, lang);
     if games.is_empty() {

@@ -12,6 +12,7 @@ use crate::games::fleet::advisor::review::{review, PlayerReview, Weighed};
 use crate::games::fleet::advisor::{after_pick, Estimate};
 use crate::games::FleetRules;
 use crate::text::advisor::{answer_label, decimal};
+use crate::text::Lang;
 
 #[derive(Debug, Args)]
 pub struct ReviewArgs {
@@ -49,7 +50,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("review", "allow_rules_change", "cli.help.advise.allow_rules_change"),
 ];
 
-pub fn run(args: ReviewArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: ReviewArgs, lang: Lang) -> anyhow::Result<i32> {
     let (rules, header, setup, session) = crate::cli::commands::advise::open_save(&args.save.file, &args.rules, lang)?;
     let fleet = rules.fleet().expect("checked in reopen");
     let settings = args.policy.settings(args.playouts, args.seed);
@@ -72,7 +73,7 @@ pub fn run(args: ReviewArgs, lang: &'static str) -> anyhow::Result<i32> {
 }
 
 /// An answer of a weighed decision: its keys, words and figures.
-fn answer_json(rules: &FleetRules, w: &Weighed, e: &Estimate, lang: &str) -> Value {
+fn answer_json(rules: &FleetRules, w: &Weighed, e: &Estimate, lang: Lang) -> Value {
     let then = e.answer.then.and_then(|(then, _)| {
         after_pick(rules, &w.game, &w.advice, e).map(|(after, _)| then.key(rules, &after).into_owned())
     });
@@ -86,7 +87,7 @@ fn answer_json(rules: &FleetRules, w: &Weighed, e: &Estimate, lang: &str) -> Val
     })
 }
 
-fn player_json(rules: &FleetRules, name: &str, r: &PlayerReview, top: usize, lang: &str) -> Value {
+fn player_json(rules: &FleetRules, name: &str, r: &PlayerReview, top: usize, lang: Lang) -> Value {
     let decisions: Vec<Value> = r
         .decisions
         .iter()
@@ -104,7 +105,7 @@ fn player_json(rules: &FleetRules, name: &str, r: &PlayerReview, top: usize, lan
     json!({ "player": name, "skill": r.skill, "luck": r.luck, "weighed": r.decisions.len(), "decisions": decisions })
 }
 
-fn player_text(rules: &FleetRules, name: &str, r: &PlayerReview, top: usize, lang: &str) -> String {
+fn player_text(rules: &FleetRules, name: &str, r: &PlayerReview, top: usize, lang: Lang) -> String {
     let mut out = crate::t!(
         lang,
         "cli.review.player",
@@ -131,7 +132,7 @@ fn player_text(rules: &FleetRules, name: &str, r: &PlayerReview, top: usize, lan
 }
 
 /// A number with its sign (`+3.2`, `−1.0`).
-fn signed(x: f64, lang: &str) -> String {
+fn signed(x: f64, lang: Lang) -> String {
     if x >= 0.0 {
         format!("+{}", decimal(x, 1, lang))
     } else {

@@ -10,6 +10,7 @@ use crate::cli::args::EXIT_CODES;
 use crate::cli::emit;
 use crate::games::fleet::{BuildingVp, FleetRules, HarborEffect};
 use crate::games::{self as rules, Game};
+use crate::text::Lang;
 
 #[derive(Debug, Subcommand)]
 pub enum RulesCommand {
@@ -50,7 +51,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("rules/export", "game", "cli.help.rules.export.game"),
 ];
 
-pub fn run(cmd: RulesCommand, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(cmd: RulesCommand, lang: Lang) -> anyhow::Result<i32> {
     match cmd {
         RulesCommand::Show { game, provisional, rules: path } => {
             let rules = rules::resolve(game.as_deref(), path.as_deref())?;
@@ -83,7 +84,7 @@ pub fn run(cmd: RulesCommand, lang: &'static str) -> anyhow::Result<i32> {
     }
 }
 
-pub fn games(lang: &str) -> anyhow::Result<i32> {
+pub fn games(lang: Lang) -> anyhow::Result<i32> {
     let mut rows = Vec::new();
     for (id, _) in rules::BUILT_IN {
         let rules = rules::built_in(id)?;
@@ -112,7 +113,7 @@ pub fn games(lang: &str) -> anyhow::Result<i32> {
 
 /// Every value a rules file marks as provisional: tables with a `provisional = [keys]`
 /// list, printed as `path.key = value`.
-pub fn provisional_values(source: &rules::Source, lang: &str) -> anyhow::Result<String> {
+pub fn provisional_values(source: &rules::Source, lang: Lang) -> anyhow::Result<String> {
     let value: toml::Value = crate::source::de::from_str(&source.text)
         .map_err(|e| anyhow::anyhow!("{}", crate::text::diag::render(source, &e.diagnostic(), lang)))?;
     let mut out = format!("{}\n\n", crate::t!(lang, "cli.card.provisional_head", file = source.name.text(lang)));
@@ -156,7 +157,7 @@ fn walk(value: &toml::Value, path: &str, out: &mut String, count: &mut usize) {
     }
 }
 
-fn reference_card(rules: &rules::Rules, lang: &str) -> String {
+fn reference_card(rules: &rules::Rules, lang: Lang) -> String {
     match &rules.game {
         Game::Fleet(r) => fleet_card(r, lang),
         Game::Endgame(r) => crate::cli::cards::endgame_card(r, lang),
@@ -164,7 +165,7 @@ fn reference_card(rules: &rules::Rules, lang: &str) -> String {
     }
 }
 
-fn fleet_card(r: &FleetRules, lang: &str) -> String {
+fn fleet_card(r: &FleetRules, lang: Lang) -> String {
     let mut o = String::new();
     let _ = writeln!(
         o,

@@ -10,6 +10,7 @@ use crate::cli::commands::advise::PolicyArg;
 use crate::cli::emit;
 use crate::games::fleet::advisor::selfplay::{selfplay, Seat};
 use crate::games::fleet::advisor::Policy;
+use crate::text::Lang;
 use crate::Error;
 
 #[derive(Debug, Args)]
@@ -56,7 +57,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("selfplay", "rules", "cli.help.rules_file"),
 ];
 
-pub fn run(args: SelfplayArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: SelfplayArgs, lang: Lang) -> anyhow::Result<i32> {
     let rules = match &args.rules.rules {
         Some(path) => crate::games::from_path(path)?,
         None => crate::games::built_in("fleet-dice")?,

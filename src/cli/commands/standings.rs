@@ -12,6 +12,7 @@ use crate::log::save::DealCode;
 use crate::report::listing::Listing;
 use crate::report::Format;
 use crate::text::history::GameNames;
+use crate::text::Lang;
 use crate::Error;
 
 #[derive(Debug, Args)]
@@ -33,7 +34,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("standings", "db", "cli.help.history.db"),
 ];
 
-pub fn run(args: StandingsArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: StandingsArgs, lang: Lang) -> anyhow::Result<i32> {
     let deal = DealCode::parse(&args.deal)
         .ok_or_else(|| Error::Usage(crate::msg!("cli.play.bad_deal", max = DealCode::MAX)))?;
     let results = match args.db.open_read_only()? {
@@ -64,7 +65,7 @@ fn tables(results: &[DealResult]) -> usize {
     plays.len()
 }
 
-fn listing(results: &[DealResult], lang: &str) -> Listing {
+fn listing(results: &[DealResult], lang: Lang) -> Listing {
     let mut names = GameNames::default();
     let mut list = Listing::new(&[
         ("rank", crate::t!(lang, "cli.standings.col.rank")),

@@ -10,6 +10,7 @@ use crate::history::{self, Stats};
 use crate::report::listing::{decimal, Listing};
 use crate::report::Format;
 use crate::text::history::GameNames;
+use crate::text::Lang;
 use crate::Error;
 
 #[derive(Debug, Args)]
@@ -35,7 +36,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("stats", "db", "cli.help.history.db"),
 ];
 
-pub fn run(args: StatsArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: StatsArgs, lang: Lang) -> anyhow::Result<i32> {
     let stats = match args.db.open_read_only()? {
         Some(db) => history::query::stats(&db, args.game.as_deref(), args.player.as_deref()).map_err(Error::from)?,
         None => Stats::default(),
@@ -82,7 +83,7 @@ fn first_seen<'a>(ids: impl Iterator<Item = &'a String>) -> Vec<String> {
 }
 
 /// (JSON key, title, table) of every part of the stats.
-fn tables(stats: &Stats, names: &mut GameNames, lang: &str) -> Vec<(String, String, Listing)> {
+fn tables(stats: &Stats, names: &mut GameNames, lang: Lang) -> Vec<(String, String, Listing)> {
     let mut out = Vec::new();
     let mut players = Listing::new(&[
         ("player", crate::t!(lang, "cli.history.col.player")),
