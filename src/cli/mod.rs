@@ -3,7 +3,6 @@
 
 mod args;
 mod bots;
-mod cards;
 mod clap_text;
 mod coach;
 mod commands;

@@ -8,6 +8,7 @@
 //! key exists in every language with the same placeholders, and that every key is used.
 
 pub mod advisor;
+pub mod cards;
 pub mod diag;
 pub mod endgame;
 pub mod error;
