@@ -6,7 +6,7 @@ use clap::Subcommand;
 
 use crate::cli::record::DbArgs;
 use crate::history::{self, query::Renamed, HistoryError};
-use crate::text::escape_controls;
+use crate::text::history::Said;
 use crate::text::Lang;
 use crate::Error;
 
@@ -62,15 +62,12 @@ pub fn run(cmd: PlayersCommand, lang: Lang) -> anyhow::Result<i32> {
     let Some(mut db) = db.open_existing()? else {
         return Err(Error::from(HistoryError::NoSuchPlayer { name: old }).into());
     };
-    let (old_text, new_text) = (escape_controls(&old).into_owned(), escape_controls(new.trim()).into_owned());
-    match history::query::rename(&mut db, &old, &new).map_err(Error::from)? {
-        Renamed::Renamed { plays } => {
-            crate::ui::say(&crate::t!(lang, "cli.players.renamed", old = old_text, new = new_text, n = plays))
-        }
-        Renamed::Merged { plays } => {
-            crate::ui::say(&crate::t!(lang, "cli.players.merged", old = old_text, new = new_text, n = plays))
-        }
-    }
+    let (old, new_shown) = (old.as_str(), new.trim());
+    let said = match history::query::rename(&mut db, old, &new).map_err(Error::from)? {
+        Renamed::Renamed { plays } => Said::Renamed { old, new: new_shown, plays },
+        Renamed::Merged { plays } => Said::Merged { old, new: new_shown, plays },
+    };
+    crate::ui::say(&said.text(lang));
     Ok(0)
 }
 
@@ -79,7 +76,6 @@ fn merge(from: &str, into: &str, db: &DbArgs, lang: Lang) -> anyhow::Result<i32>
         return Err(Error::from(HistoryError::NoSuchPlayer { name: from.into() }).into());
     };
     let plays = history::query::merge(&mut db, from, into).map_err(Error::from)?;
-    let (from, into) = (escape_controls(from).into_owned(), escape_controls(into).into_owned());
-    crate::ui::say(&crate::t!(lang, "cli.players.merged", old = from, new = into, n = plays));
+    crate::ui::say(&Said::Merged { old: from, new: into, plays }.text(lang));
     Ok(0)
 }
