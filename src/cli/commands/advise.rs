@@ -172,18 +172,13 @@ pub(crate) fn table(
     settings: &Settings,
     lang: Lang,
 ) -> String {
-    use crate::text::advisor::{answer_label, chance, points};
+    use crate::text::advisor::{advice_columns, advice_how, answer_label, best, chance, points};
     use comfy_table::{presets, Cell, CellAlignment, ContentArrangement, Table};
     let solo = game.players.len() == 1;
     let mut out = crate::text::fleet::prompt(rules, game, &advice.decision, lang) + "\n";
     let mut table = Table::new();
     table.load_preset(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Disabled);
-    let mut header = vec![crate::t!(lang, "cli.advise.col_answer"), crate::t!(lang, "cli.advise.col_points")];
-    if !solo {
-        header.push(crate::t!(lang, "cli.advise.col_win"));
-    }
-    header.push(String::new());
-    table.set_header(header);
+    table.set_header(advice_columns(solo, lang));
     for (i, e) in advice.estimates.iter().enumerate() {
         let mut row = vec![
             Cell::new(answer_label(rules, game, advice, e, lang)),
@@ -192,21 +187,11 @@ pub(crate) fn table(
         if !solo {
             row.push(Cell::new(chance(e.win, lang)).set_alignment(CellAlignment::Right));
         }
-        row.push(Cell::new(if i == advice.best { crate::t!(lang, "cli.advise.best") } else { String::new() }));
+        row.push(Cell::new(if i == advice.best { best(lang) } else { String::new() }));
         table.add_row(row);
     }
     out.push_str(&format!("{table}\n"));
-    let policy = match settings.policy {
-        Policy::Random => crate::t!(lang, "cli.advise.policy_random"),
-        Policy::Greedy => crate::t!(lang, "cli.advise.policy_greedy"),
-    };
-    out.push_str(&crate::t!(
-        lang,
-        "cli.advise.how",
-        n = settings.budget.playouts,
-        policy = policy,
-        seed = settings.seed
-    ));
+    out.push_str(&advice_how(settings, lang));
     out.push('\n');
     out
 }
