@@ -11,6 +11,7 @@ pub mod advisor;
 pub mod cards;
 pub mod diag;
 pub mod endgame;
+pub mod enter;
 pub mod error;
 pub mod fischerspiel;
 pub mod fleet;
