@@ -6,6 +6,7 @@ use assert_cmd::Command;
 use deckhand::games::fleet::game::{Decision, Game, Input};
 use deckhand::games::fleet::Sheet;
 use deckhand::games::{FleetRules, Source};
+use deckhand::text::Lang;
 
 pub fn fleet() -> FleetRules {
     deckhand::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone()
@@ -94,14 +95,14 @@ impl Table {
     pub fn roll(&mut self, faces: &str) {
         let input = Input::Roll { faces: faces.split_whitespace().map(String::from).collect(), digital: false };
         if let Err(e) = self.g.apply(&self.rules, &input) {
-            panic!("roll {faces}: {}", deckhand::text::fleet::refusal(&self.rules, &self.g, &e, "en"));
+            panic!("roll {faces}: {}", deckhand::text::fleet::refusal(&self.rules, &self.g, &e, Lang::En));
         }
     }
 
     pub fn choose(&mut self, key: &str) {
         let prompt = self.prompt();
         if let Err(e) = self.g.apply(&self.rules, &Input::Choice(key.into())) {
-            let why = deckhand::text::fleet::refusal(&self.rules, &self.g, &e, "en");
+            let why = deckhand::text::fleet::refusal(&self.rules, &self.g, &e, Lang::En);
             panic!("{prompt} -> {key}: {why}; legal {:?}", e.legal);
         }
     }
@@ -119,11 +120,11 @@ impl Table {
 
     /// The decision's question, in English.
     pub fn prompt(&self) -> String {
-        self.prompt_in("en")
+        self.prompt_in(Lang::En)
     }
 
     /// The decision's question in a language.
-    pub fn prompt_in(&self, lang: &str) -> String {
+    pub fn prompt_in(&self, lang: Lang) -> String {
         match self.g.decision(&self.rules) {
             Some(d) => deckhand::text::fleet::prompt(&self.rules, &self.g, &d, lang),
             None => "(game over)".into(),
@@ -131,7 +132,7 @@ impl Table {
     }
 
     /// The labels of the decision's options in a language.
-    pub fn labels_in(&self, lang: &str) -> Vec<String> {
+    pub fn labels_in(&self, lang: Lang) -> Vec<String> {
         match self.g.decision(&self.rules) {
             Some(d) => d
                 .options
@@ -164,11 +165,11 @@ impl Table {
 
     /// What happened since the last call, one line each, in English.
     pub fn notices(&mut self) -> String {
-        self.notices_in("en")
+        self.notices_in(Lang::En)
     }
 
     /// What happened since the last call, one line each, in a language.
-    pub fn notices_in(&mut self, lang: &str) -> String {
+    pub fn notices_in(&mut self, lang: Lang) -> String {
         let events = self.g.take_events();
         events
             .iter()
@@ -196,12 +197,12 @@ impl Table {
 
 /// Events as English lines.
 pub fn lines(rules: &FleetRules, game: &Game, events: &[deckhand::games::fleet::game::Event]) -> Vec<String> {
-    events.iter().map(|e| deckhand::text::fleet::event(rules, game, e, "en")).collect()
+    events.iter().map(|e| deckhand::text::fleet::event(rules, game, e, Lang::En)).collect()
 }
 
 /// Why an answer was refused, in English.
 pub fn why(rules: &FleetRules, game: &Game, e: &deckhand::games::fleet::game::Illegal) -> String {
-    deckhand::text::fleet::refusal(rules, game, e, "en")
+    deckhand::text::fleet::refusal(rules, game, e, Lang::En)
 }
 
 /// The built-in rules of an `endgame` game (Nauticus, Titania).

@@ -6,6 +6,8 @@ use predicates::str::contains;
 
 use crate::common::{deckhand, repo, stdout, write};
 
+use deckhand::text::Lang;
+
 const BASE: &str = r#"[game]
 id = "mini"
 engine = "endgame"
@@ -314,15 +316,15 @@ of = ["coins", "gems"]
     let loaded = rules::from_source(Source::new("mini.toml", text)).unwrap_or_else(|e| panic!("{e}"));
     let r = loaded.endgame().unwrap();
     let (coins, gems) = (&r.sheet.inputs[0], &r.sheet.inputs[1]);
-    assert_eq!(coins.help.as_ref().unwrap().get("fr"), "pièces en main");
-    assert_eq!(gems.help.as_ref().unwrap().get("de"), "gems on your board", "a plain string in every language");
-    assert_eq!(r.by.as_ref().unwrap().get("de"), "Ann und Bob");
+    assert_eq!(coins.help.as_ref().unwrap().get(Lang::Fr), "pièces en main");
+    assert_eq!(gems.help.as_ref().unwrap().get(Lang::De), "gems on your board", "a plain string in every language");
+    assert_eq!(r.by.as_ref().unwrap().get(Lang::De), "Ann und Bob");
     let too_many = [InputValue::Number(51), InputValue::Number(10)];
     let v: Vec<String> =
-        check_sheet(&r.sheet, &too_many, &[true, true]).iter().map(|v| message(&r.sheet, v, "de")).collect();
+        check_sheet(&r.sheet, &too_many, &[true, true]).iter().map(|v| message(&r.sheet, v, Lang::De)).collect();
     assert!(v[0].ends_with(": the box has 50 coins"), "{}", v[0]);
     assert!(v[1].ends_with(": 9 Edelsteine"), "{}", v[1]);
     let fr = check_sheet(&r.sheet, &[InputValue::Number(50), InputValue::Number(9)], &[true, true]);
-    let fr = message(&r.sheet, &fr[0], "fr");
+    let fr = message(&r.sheet, &fr[0], Lang::Fr);
     assert!(fr.ends_with(" : 55 pieces"), "French falls back to English: {fr}");
 }

@@ -5,6 +5,8 @@
 
 use crate::common::{fleet_with, Table as T};
 
+use deckhand::text::Lang;
+
 const COD_START: &str = "[marks]\ncod = 3\ncod_license = 1\ncod_boat = 1\n";
 
 // ---------------------------------------------------------------------------------------
@@ -23,9 +25,9 @@ fn shrimp_l2_a_shrimp_die_used_as_shrimp_marks_shrimp_and_gives_the_star_action(
     t.choose("shrimp");
     assert!(t.keys().contains(&"as:shrimp".to_string()), "{:?}", t.keys());
     assert!(
-        t.labels_in("en").iter().any(|l| l.contains("shrimp license: as shrimp + 1 star action")),
+        t.labels_in(Lang::En).iter().any(|l| l.contains("shrimp license: as shrimp + 1 star action")),
         "{:?}",
-        t.labels_in("en")
+        t.labels_in(Lang::En)
     );
     t.choose("as:shrimp");
     assert_eq!(t.marked(0, "shrimp"), 4, "the shrimp box");
@@ -85,7 +87,7 @@ fn shrimp_l3_the_three_coins_face_may_be_one_of_the_two_faces_by_default() {
     let mut t = T::new(1, &[SHRIMP_L3, COD_START]);
     t.roll("shrimp cod cod");
     t.choose("shrimp");
-    assert!(t.labels_in("en").iter().any(|l| l.contains("as 3 coins and 1 more type + 1 star action")));
+    assert!(t.labels_in(Lang::En).iter().any(|l| l.contains("as 3 coins and 1 more type + 1 star action")));
     t.choose("as:coins");
     assert_eq!(t.coins(0), 3);
     assert!(t.prompt().contains("shrimp license — mark which boat type"), "{}", t.prompt());
@@ -108,9 +110,9 @@ fn shrimp_l3_with_whole_die_the_three_coins_face_takes_the_die() {
     t.roll("shrimp cod cod");
     t.choose("shrimp");
     assert!(
-        t.labels_in("en").iter().any(|l| l == "shrimp license: as 3 coins + 1 star action"),
+        t.labels_in(Lang::En).iter().any(|l| l == "shrimp license: as 3 coins + 1 star action"),
         "{:?}",
-        t.labels_in("en")
+        t.labels_in(Lang::En)
     );
     t.choose("as:coins");
     assert!(t.prompt().starts_with("P0: star action"), "no second face: {}", t.prompt());
@@ -304,9 +306,9 @@ fn check_flags_a_ruth_crossing_above_open_boxes_and_names_them() {
     assert_eq!(ruth[0].box_id(), "shrimp.4");
     assert!(ruth[0].boxes.contains(&"shrimp.12".to_string()));
     let rules = crate::common::fleet();
-    let message = deckhand::text::fleet_check::message(&rules, ruth[0], "en");
+    let message = deckhand::text::fleet_check::message(&rules, ruth[0], Lang::En);
     assert!(message.contains("shrimp.4") && message.contains("shrimp.5–shrimp.12"), "{message}");
-    let fix = deckhand::text::fleet_check::fix(&rules, ruth[0], "en");
+    let fix = deckhand::text::fleet_check::fix(&rules, ruth[0], Lang::En);
     assert!(fix.contains("shrimp.12"), "{fix}");
 
     // Her crossings at the bottom are fine, with the player's marks above.
@@ -384,10 +386,10 @@ fn a_b_circle_with_no_boat_left_says_so_in_the_option() {
     let mut t = T::new(1, &[p0, COD_START]);
     t.roll("shrimp cod cod");
     t.choose("shrimp");
-    let labels = t.labels_in("en");
+    let labels = t.labels_in(Lang::En);
     assert!(labels.iter().any(|l| l == "shrimp 12 — boat circle, no boat left to launch"), "{labels:?}");
     assert!(!labels.iter().any(|l| l.contains("— launches a boat")), "{labels:?}");
-    let labels = t.labels_in("de");
+    let labels = t.labels_in(Lang::De);
     assert!(labels.iter().any(|l| l == "Garnele 12 — Bootskästchen, kein Boot mehr zum Einsetzen übrig"), "{labels:?}");
 }
 
@@ -419,7 +421,7 @@ fn capped_is_shown_only_when_the_cap_took_coins_away() {
 fn the_running_score_never_speaks_of_a_round_not_yet_played() {
     use deckhand::games::fleet::game::{Game, Input, Setup};
     let rules = crate::common::fleet();
-    let heading = |g: &Game| deckhand::text::fleet::scores_heading(g, "en");
+    let heading = |g: &Game| deckhand::text::fleet::scores_heading(g, Lang::En);
     let names = vec!["Ann".to_string(), "Bob".to_string()];
     let mut g = Game::new(&rules, &names, Setup::default());
     assert_eq!(heading(&g), "Scores before the first roll:");

@@ -4,6 +4,7 @@
 use deckhand::games::fleet::game::{Input, Setup};
 use deckhand::games::fleet::session::Session;
 use deckhand::games::fleet::{check_game, score, Rule};
+use deckhand::text::Lang;
 use predicates::prelude::*;
 use predicates::str::contains;
 
@@ -28,7 +29,7 @@ fn a_captain_card_replaces_the_start_roll_marks_its_boxes_and_scores_its_bonus()
     let names = vec!["Ann".to_string(), "Bob".to_string()];
     let mut s = Session::with_setup(&rules, &names, Setup { solo: false, captains: true, trophies: false });
     let d = s.game.decision(&rules).unwrap();
-    assert_eq!(deckhand::text::fleet::prompt(&rules, &s.game, &d, "en"), "Ann: which captain card did you draw?");
+    assert_eq!(deckhand::text::fleet::prompt(&rules, &s.game, &d, Lang::En), "Ann: which captain card did you draw?");
     let notes = choose(&mut s, &["example_harbor_master"]);
     // Harbor master: the cod column's first 3 boxes and the Inuit's top box (a circle: an Inuit boat).
     let ann = &s.game.players[0].sheet;
@@ -116,11 +117,11 @@ fn check_catches_trophies_not_earned_or_wrongly_shared_and_missing_captain_marks
     let v = check_game(&rules, &[broken("trophies = [\"example_silver_boats\"]", "A")]);
     assert_eq!(v.iter().map(|v| v.rule).collect::<Vec<_>>(), vec![Rule::TrophyNotEarned]);
     // What the trophy counts is named in the language of the check.
-    for (lang, counted) in [("en", " boats, "), ("de", " Boote, "), ("fr", " bateaux, ")] {
+    for (lang, counted) in [(Lang::En, " boats, "), (Lang::De, " Boote, "), (Lang::Fr, " bateaux, ")] {
         let v = check_game(&rules, &[broken("trophies = [\"example_silver_boats\"]", "A")]);
         let said = deckhand::text::fleet_check::message(&rules, &v[0], lang);
         assert!(said.contains(counted), "{lang}: {said}");
-        assert!(!said.contains("Boats") || lang == "en", "{lang}: {said}");
+        assert!(!said.contains("Boats") || lang == Lang::En, "{lang}: {said}");
     }
     let six = "[marks]\ncod = 3\ncod_license = 1\ncod_boat = 1\nshrimp_boat = 4\ninuit = 1\ncoin = 10\n";
     let a = sheet(&rules, &format!("player = \"A\"\ntrophies = [\"example_silver_boats\"]\n{six}"));

@@ -3,6 +3,7 @@
 
 use deckhand::games::fleet::{check_game, check_sheet, Rule};
 use deckhand::text::fleet_check::{fix, message};
+use deckhand::text::Lang;
 
 use crate::common::{fleet, sheet};
 
@@ -159,7 +160,7 @@ fn the_same_king_crab_bonus_on_two_sheets_of_one_game() {
     let v = check_game(&rules, &[a.clone(), b]);
     assert_eq!(v.len(), 1);
     assert_eq!((v[0].rule, v[0].player.as_str()), (Rule::KingCrabBonusTaken, "Bob"));
-    let said = message(&rules, &v[0], "en");
+    let said = message(&rules, &v[0], Lang::En);
     assert!(said.contains("already chosen by Ann"), "{said}");
     assert_eq!(check_game(&rules, &[a, c]), vec![]);
 }
@@ -169,14 +170,14 @@ fn a_violation_names_the_box_and_says_how_to_fix_it() {
     let rules = fleet();
     let v = check_sheet(&rules, &sheet(&rules, &with("", "", "cod_boat = [5]")));
     assert_eq!(v[0].box_id(), "cod_boat.1.fish");
-    assert_eq!(message(&rules, &v[0], "en"), "cod boat 1 holds 5 fish, but its capacity is 4");
-    assert!(fix(&rules, &v[0], "en").contains("at most 4"));
+    assert_eq!(message(&rules, &v[0], Lang::En), "cod boat 1 holds 5 fish, but its capacity is 4");
+    assert!(fix(&rules, &v[0], Lang::En).contains("at most 4"));
     let gap = check_sheet(
         &rules,
         &sheet(&rules, "[marks]\ncod = \"x x x\"\ncod_license = 1\ncod_boat = 1\ncoin = \"x x x x x x x x x x . x x\""),
     );
     assert_eq!(gap[0].box_id(), "coin.12");
-    let said = message(&rules, &gap[0], "en");
+    let said = message(&rules, &gap[0], Lang::En);
     assert!(said.contains("below the empty box coin.11"), "{said}");
 }
 

@@ -4,6 +4,7 @@
 
 use deckhand::games::fleet::game::Input;
 use deckhand::games::fleet::session::Session;
+use deckhand::text::Lang;
 
 use crate::common::{fleet, why, Table as T};
 
@@ -15,7 +16,7 @@ fn a_boat_die_marks_the_topmost_free_box_and_a_b_circle_launches_a_boat_with_cod
     t.roll("cod lobster oyster");
     t.answers(&["cod"]);
     assert_eq!(t.keys()[0], "mark");
-    assert!(t.labels_in("en")[0].contains("cod 5 — launches a boat"));
+    assert!(t.labels_in(Lang::En)[0].contains("cod 5 — launches a boat"));
     t.choose("mark");
     assert_eq!(t.marked(0, "cod"), 5, "golden rule: the next box is cod.5");
     assert_eq!(t.marked(0, "cod_boat"), 2);
@@ -118,7 +119,7 @@ fn oyster_boats_are_asked_once_for_all_and_each_boat_alone_still_answers() {
     assert!(t.prompt().starts_with("P0: oyster boat 1 catches"), "{}", t.prompt());
     assert_eq!(t.keys(), ["all:fish", "all:coin", "fish", "coin"]);
     assert_eq!(
-        t.labels_in("en")[..2],
+        t.labels_in(Lang::En)[..2],
         ["2 fish on each of the 3 oyster boats", "1 fish + 1 coin on each of the 3 oyster boats"]
     );
     t.choose("all:coin");
@@ -284,7 +285,7 @@ fn market_pays_by_fish_and_the_smokehouse_adds_2() {
     quiet_boat_phase(&mut t);
     t.roll("market wharf cod");
     t.choose("market");
-    assert_eq!(t.labels_in("en")[0], "sell at the market: 5 coins", "9 fish -> 3, +2 smokehouse");
+    assert_eq!(t.labels_in(Lang::En)[0], "sell at the market: 5 coins", "9 fish -> 3, +2 smokehouse");
     t.choose("market");
     assert_eq!(t.coins(0), 1 + 5);
 }
@@ -416,7 +417,7 @@ fn undo_restores_the_state_before_the_last_decision_and_stops_at_a_digital_roll(
     s.apply(&rules, Input::Choice("mark".into())).unwrap();
     assert_ne!(s.game, before);
     let undone = s.undo(&rules).unwrap();
-    let asked = deckhand::text::fleet::prompt(&rules, &s.game, undone.decision.as_ref().unwrap(), "en");
+    let asked = deckhand::text::fleet::prompt(&rules, &s.game, undone.decision.as_ref().unwrap(), Lang::En);
     assert_eq!((asked.as_str(), undone.answer.as_str()), ("Ann: use the cod", "mark"));
     assert_eq!(s.game, before);
     // Undo then the same decision gives the same state.

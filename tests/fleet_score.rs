@@ -3,6 +3,7 @@
 
 use deckhand::games::fleet::score::What;
 use deckhand::games::fleet::{score, Score, Sheet};
+use deckhand::text::Lang;
 
 use crate::common::{fleet, repo, sheet};
 
@@ -29,7 +30,7 @@ fn example_g_jerome_king_crab_license_5_plus_bonus_capped_at_10() {
     // 6 complete buildings x 2 VP = 12, capped at 10.
     assert_eq!(s.bonus, 10);
     assert!(matches!(s.detail[4][0].what, What::KingCrabBonus { capped: Some(12), .. }), "{:?}", s.detail[4]);
-    let said = deckhand::text::fleet_score::item_name(&fleet(), &s.detail[4][0], "en");
+    let said = deckhand::text::fleet_score::item_name(&fleet(), &s.detail[4][0], Lang::En);
     assert!(said.contains("12 capped at 10"), "{said}: {:?}", s.detail[4]);
     assert_eq!(s.detail[2][0].vp, 5, "king crab license");
     assert_eq!(s.licenses, 5);

@@ -6,6 +6,7 @@ use deckhand::games::fleet::ruth::{self, Action, Ruth};
 use deckhand::games::fleet::RuthStarDie;
 use deckhand::games::fleet::Sheet;
 use deckhand::games::FleetRules;
+use deckhand::text::Lang;
 
 use crate::common::{fleet, sheet, Table};
 
@@ -71,7 +72,7 @@ fn faces(rules: &FleetRules, keys: &str) -> Vec<Face> {
 
 /// Ruth's reason, as the table reads it in English.
 fn reason(rules: &FleetRules, why: &deckhand::games::fleet::ruth::Reason) -> String {
-    deckhand::text::fleet::ruth_reason(rules, why, "en")
+    deckhand::text::fleet::ruth_reason(rules, why, Lang::En)
 }
 
 fn section(rules: &FleetRules, id: &str) -> usize {
@@ -189,7 +190,7 @@ fn tokens_skip_sections_with_no_open_box() {
         what: deckhand::games::fleet::game::Happened::RuthTokens { moves },
     };
     assert_eq!(
-        deckhand::text::fleet::event(&rules, &g, &e, "en"),
+        deckhand::text::fleet::event(&rules, &g, &e, Lang::En),
         "Ruth's tokens move: shrimp → lobster, king crab → research vessel, seafood buffet → casino"
     );
 }
@@ -254,8 +255,8 @@ fn ratings_by_score_in_three_languages() {
         (0, "Greenhorn"),
     ];
     for (score, title) in cases {
-        assert_eq!(deckhand::text::fleet::rating(&rules, score, "en"), title, "{score}");
+        assert_eq!(deckhand::text::fleet::rating(&rules, score, Lang::En), title, "{score}");
     }
-    assert_eq!(deckhand::text::fleet::rating(&rules, 85, "de"), "Barscher Kapitän");
-    assert_eq!(deckhand::text::fleet::rating(&rules, 70, "fr"), "Matelot");
+    assert_eq!(deckhand::text::fleet::rating(&rules, 85, Lang::De), "Barscher Kapitän");
+    assert_eq!(deckhand::text::fleet::rating(&rules, 70, Lang::Fr), "Matelot");
 }

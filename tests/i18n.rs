@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use deckhand::text::{catalog, placeholders, Message, LANGS};
+use deckhand::text::{catalog, placeholders, Lang, Message};
 
 use crate::common::repo;
 
@@ -63,8 +63,8 @@ fn names(m: &Message) -> Vec<String> {
 
 #[test]
 fn every_key_is_in_every_language_with_the_same_placeholders() {
-    let en = catalog("en");
-    for lang in LANGS {
+    let en = catalog(Lang::En);
+    for lang in Lang::ALL {
         let cat = catalog(lang);
         let missing: Vec<&str> = en.keys().filter(|k| !cat.contains_key(k)).collect();
         let extra: Vec<&str> = cat.keys().filter(|k| !en.contains_key(k)).collect();
@@ -79,7 +79,7 @@ fn every_key_is_in_every_language_with_the_same_placeholders() {
 #[test]
 fn every_key_is_used_and_every_used_key_exists() {
     let used = keys_in_code();
-    let en = catalog("en");
+    let en = catalog(Lang::En);
     let unknown: Vec<&String> = used.iter().filter(|k| !en.contains_key(k)).collect();
     assert!(unknown.is_empty(), "the code uses keys no catalog has: {unknown:?}");
     let unused: Vec<&str> = en.keys().filter(|k| !used.contains(*k)).collect();
@@ -124,16 +124,16 @@ fn json_keeps_english_keys_and_gives_values_in_the_language() {
 #[test]
 fn counts_agree_with_their_words_in_every_language() {
     use deckhand::text::tr;
-    let say = |lang: &str, key: &str, n: i64| tr(lang, key, &[("n", &n), ("path", &"x.toml")]);
+    let say = |lang: Lang, key: &str, n: i64| tr(lang, key, &[("n", &n), ("path", &"x.toml")]);
     for (lang, key, one, two, zero) in [
-        ("en", "cli.error.input", "1 error in x.toml", "2 errors in x.toml", "0 errors in x.toml"),
-        ("de", "cli.error.input", "1 Fehler in x.toml", "2 Fehler in x.toml", "0 Fehler in x.toml"),
-        ("fr", "cli.error.input", "1 erreur dans x.toml", "2 erreurs dans x.toml", "0 erreur dans x.toml"),
-        ("en", "engine.opt_coins", "1 coin", "2 coins", "0 coins"),
-        ("de", "engine.opt_coins", "1 Münze", "2 Münzen", "0 Münzen"),
-        ("fr", "engine.opt_coins", "1 pièce", "2 pièces", "0 pièce"),
-        ("en", "engine.want_town", "1 town die", "2 town dice", "0 town dice"),
-        ("fr", "engine.want_town", "1 dé ville", "2 dés ville", "0 dé ville"),
+        (Lang::En, "cli.error.input", "1 error in x.toml", "2 errors in x.toml", "0 errors in x.toml"),
+        (Lang::De, "cli.error.input", "1 Fehler in x.toml", "2 Fehler in x.toml", "0 Fehler in x.toml"),
+        (Lang::Fr, "cli.error.input", "1 erreur dans x.toml", "2 erreurs dans x.toml", "0 erreur dans x.toml"),
+        (Lang::En, "engine.opt_coins", "1 coin", "2 coins", "0 coins"),
+        (Lang::De, "engine.opt_coins", "1 Münze", "2 Münzen", "0 Münzen"),
+        (Lang::Fr, "engine.opt_coins", "1 pièce", "2 pièces", "0 pièce"),
+        (Lang::En, "engine.want_town", "1 town die", "2 town dice", "0 town dice"),
+        (Lang::Fr, "engine.want_town", "1 dé ville", "2 dés ville", "0 dé ville"),
     ] {
         assert_eq!(say(lang, key, 1), one, "{lang} {key}");
         assert_eq!(say(lang, key, 2), two, "{lang} {key}");
@@ -142,15 +142,15 @@ fn counts_agree_with_their_words_in_every_language() {
     // Two counts in one message, each with its own word.
     let args: [(&str, &dyn std::fmt::Display); 3] = [("n", &1), ("boats", &2), ("fish", &"tuna")];
     assert_eq!(
-        tr("en", "games.fischerspiel.err.needs_boats", &args),
+        tr(Lang::En, "games.fischerspiel.err.needs_boats", &args),
         "a tuna needs 2 boats next to it at once, but only 1 boat is at sea"
     );
     assert_eq!(
-        tr("de", "games.fischerspiel.err.needs_boats", &args),
+        tr(Lang::De, "games.fischerspiel.err.needs_boats", &args),
         "ein tuna braucht 2 Boote gleichzeitig daneben, aber nur 1 Boot ist auf See"
     );
     // No message leaves the number to the reader.
-    for lang in LANGS {
+    for lang in Lang::ALL {
         for (key, m) in catalog(lang).iter() {
             let texts = match m {
                 Message::Text(t) => vec![t],

@@ -5,6 +5,7 @@ use deckhand::games::fleet::check_game;
 use deckhand::games::fleet::game::Input;
 use deckhand::games::fleet::session::Session;
 use deckhand::text::fleet_check::{fix, message};
+use deckhand::text::Lang;
 
 use crate::common::{fleet, sheet, Table as T};
 
@@ -34,11 +35,11 @@ fn table(sheets: &[&str]) -> T {
     t
 }
 
-fn prompt(t: &T, lang: &str) -> String {
+fn prompt(t: &T, lang: Lang) -> String {
     t.prompt_in(lang)
 }
 
-fn labels(t: &T, lang: &str) -> Vec<String> {
+fn labels(t: &T, lang: Lang) -> Vec<String> {
     t.labels_in(lang)
 }
 
@@ -46,18 +47,18 @@ fn labels(t: &T, lang: &str) -> Vec<String> {
 fn a_b_circle_launches_a_boat_in_german() {
     let mut t = table(&["[marks]\ncod = 4\ncod_license = 1\ncod_boat = 1", COD_START]);
     t.roll("cod lobster oyster");
-    let p = prompt(&t, "de");
+    let p = prompt(&t, Lang::De);
     assert_eq!(p, "P0: wähle einen Würfel (Kabeljau, Hummer, Auster)");
     assert_no_english(&p);
     t.choose("cod");
-    assert_eq!(prompt(&t, "de"), "P0: nutze den Würfel Kabeljau");
-    let l = labels(&t, "de");
+    assert_eq!(prompt(&t, Lang::De), "P0: nutze den Würfel Kabeljau");
+    let l = labels(&t, Lang::De);
     assert_eq!(l[0], "Kabeljau 5 — setzt ein Boot ein", "{l:?}");
     for label in &l {
         assert_no_english(label);
     }
     t.choose("mark");
-    let n = t.notices_in("de");
+    let n = t.notices_in(Lang::De);
     assert!(n.contains("P0: Boot 2 (Kabeljau) eingesetzt"), "{n}");
     assert!(n.contains("+1 Münze (Kabeljaulizenz, Boot eingesetzt), 1 auf der Münzleiste"), "{n}");
     assert_no_english(&n);
@@ -67,16 +68,16 @@ fn a_b_circle_launches_a_boat_in_german() {
 fn a_b_circle_launches_a_boat_in_french() {
     let mut t = table(&["[marks]\ncod = 4\ncod_license = 1\ncod_boat = 1", COD_START]);
     t.roll("cod lobster oyster");
-    let p = prompt(&t, "fr");
+    let p = prompt(&t, Lang::Fr);
     assert_eq!(p, "P0 : choisissez un dé (morue, homard, huître)");
     t.choose("cod");
-    let l = labels(&t, "fr");
+    let l = labels(&t, Lang::Fr);
     assert_eq!(l[0], "morue 5 — met un bateau à l'eau", "{l:?}");
     for label in &l {
         assert_no_english(label);
     }
     t.choose("mark");
-    let n = t.notices_in("fr");
+    let n = t.notices_in(Lang::Fr);
     assert!(n.contains("P0 : bateau 2 (morue) mis à l'eau"), "{n}");
     assert!(n.contains("+1 pièce (permis de morue, bateau mis à l'eau), 1 sur la piste des pièces"), "{n}");
     assert_no_english(&n);
@@ -85,9 +86,9 @@ fn a_b_circle_launches_a_boat_in_french() {
 #[test]
 fn three_coins_and_a_star_use_plural_forms() {
     for (lang, want) in [
-        ("de", "+3 Münzen (Drei Münzen), 5 auf der Münzleiste; 1 Stern: Stern-Aktion"),
-        ("fr", "+3 pièces (Trois pièces), 5 sur la piste des pièces ; 1 étoile : action étoile"),
-        ("en", "+3 coins (3 coins), 5 on the track; 1 star: star action"),
+        (Lang::De, "+3 Münzen (Drei Münzen), 5 auf der Münzleiste; 1 Stern: Stern-Aktion"),
+        (Lang::Fr, "+3 pièces (Trois pièces), 5 sur la piste des pièces ; 1 étoile : action étoile"),
+        (Lang::En, "+3 coins (3 coins), 5 on the track; 1 star: star action"),
     ] {
         let mut t = table(&["[marks]\ncod = 3\ncod_license = 1\ncod_boat = 1\ncoin = 2\n", COD_START]);
         t.roll("coins lobster oyster");
@@ -95,7 +96,7 @@ fn three_coins_and_a_star_use_plural_forms() {
         let n = t.notices_in(lang);
         assert!(n.contains(want), "{lang}: {n}");
         let p = prompt(&t, lang);
-        if lang != "en" {
+        if lang != Lang::En {
             assert_no_english(&n);
             assert_no_english(&p);
         }
@@ -105,7 +106,7 @@ fn three_coins_and_a_star_use_plural_forms() {
 #[test]
 fn a_whole_session_from_the_start_speaks_german_and_french() {
     let rules = fleet();
-    for lang in ["de", "fr"] {
+    for lang in [Lang::De, Lang::Fr] {
         let names = vec!["Ann".to_string(), "Bob".to_string()];
         let mut s = Session::new(&rules, &names);
         let mut seen = Vec::new();
@@ -134,7 +135,7 @@ fn a_whole_session_from_the_start_speaks_german_and_french() {
         }
         let all = seen.join("\n");
         match lang {
-            "de" => assert!(all.contains("Startwurf") && all.contains("Runde 1 von"), "{all}"),
+            Lang::De => assert!(all.contains("Startwurf") && all.contains("Runde 1 von"), "{all}"),
             _ => assert!(all.contains("lancer de départ") && all.contains("Manche 1 sur"), "{all}"),
         }
     }
@@ -146,11 +147,11 @@ fn an_illegal_answer_is_explained_in_german() {
     t.roll("cod lobster oyster");
     let e = t.g.apply(&t.rules, &Input::Choice("swordfish".into())).unwrap_err();
     assert_eq!(
-        deckhand::text::fleet::refusal(&t.rules, &t.g, &e, "de"),
+        deckhand::text::fleet::refusal(&t.rules, &t.g, &e, Lang::De),
         "`swordfish` ist keine gültige Antwort auf „P0: wähle einen Würfel (Kabeljau, Hummer, Auster)“"
     );
     let e = t.g.apply(&t.rules, &Input::Roll { faces: vec!["cod".into()], digital: false }).unwrap_err();
-    let why = deckhand::text::fleet::refusal(&t.rules, &t.g, &e, "de");
+    let why = deckhand::text::fleet::refusal(&t.rules, &t.g, &e, Lang::De);
     assert!(why.ends_with("ist kein Würfelwurf"), "{why}");
 }
 
@@ -161,16 +162,16 @@ fn a_sheet_violation_in_german_and_french_keeps_its_english_rule_id() {
     let v = check_game(&rules, &[sheet(&rules, text)]);
     assert_eq!(v.len(), 1, "{v:?}");
     assert_eq!(v[0].rule.id(), "crossed-without-solo");
-    let de = message(&rules, &v[0], "de");
+    let de = message(&rules, &v[0], Lang::De);
     assert_eq!(
         de,
         "lobster.1 ist durchgestrichen, aber nur Kapitänin Ruth streicht Kästchen durch, in der Solovariante"
     );
     assert_no_english(&de);
-    assert_no_english(&fix(&rules, &v[0], "de").replace("solo = true", ""));
-    let fr = message(&rules, &v[0], "fr");
+    assert_no_english(&fix(&rules, &v[0], Lang::De).replace("solo = true", ""));
+    let fr = message(&rules, &v[0], Lang::Fr);
     assert!(fr.starts_with("lobster.1 est barrée, mais seule la capitaine Ruth"), "{fr}");
-    let en = message(&rules, &v[0], "en");
+    let en = message(&rules, &v[0], Lang::En);
     assert_eq!(en, "lobster.1 is crossed off, but only Captain Ruth crosses boxes off, in a solo game");
 }
 
@@ -181,7 +182,7 @@ fn the_example_cards_warning_is_said_in_the_language_it_is_shown_in() {
     let setup = deckhand::games::fleet::game::Setup { solo: false, captains: true, trophies: false };
     let mut s = Session::with_setup(&rules, &names, setup);
     let events = s.game.take_events();
-    let n: Vec<String> = events.iter().map(|e| deckhand::text::fleet::event(&rules, &s.game, e, "de")).collect();
+    let n: Vec<String> = events.iter().map(|e| deckhand::text::fleet::event(&rules, &s.game, e, Lang::De)).collect();
     assert!(n.iter().any(|t| t.starts_with("Kapitäns- und Trophäenkarten")), "{n:?}");
     for text in &n {
         assert_no_english(&text.replace("--rules", ""));

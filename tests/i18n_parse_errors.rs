@@ -8,6 +8,7 @@
 use std::path::Path;
 
 use deckhand::log::Journal;
+use deckhand::text::Lang;
 
 use crate::common::{deckhand, repo};
 use crate::i18n_cli::assert_no_english;
@@ -504,21 +505,21 @@ fn fischerspiel_rules_errors_are_said_in_the_language_at_the_same_place() {
 fn a_damaged_save_line_quotes_the_json_reader_in_a_translated_frame() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.jsonl");
-    let damaged = |lang: &str| Journal::read::<String, u32>(&path).err().unwrap().message(lang);
+    let damaged = |lang: Lang| Journal::read::<String, u32>(&path).err().unwrap().message(lang);
     let at = path.display();
     let syntax = serde_json::from_str::<u32>("xx").unwrap_err().to_string();
     std::fs::write(&path, "\"header\"\n1\nxx\n3\n").unwrap();
     for (lang, frame) in [
-        ("en", format!("{at}:3: the save file is damaged: the line is not valid JSON (column 1); the JSON reader says: ")),
-        ("de", format!("{at}:3: der Spielstand ist beschädigt: die Zeile ist kein gültiges JSON (Spalte 1); der JSON-Leser meldet: ")),
-        ("fr", format!("{at}:3: le fichier de sauvegarde est endommagé : la ligne n'est pas du JSON valide (colonne 1) ; le lecteur JSON signale : ")),
+        (Lang::En, format!("{at}:3: the save file is damaged: the line is not valid JSON (column 1); the JSON reader says: ")),
+        (Lang::De, format!("{at}:3: der Spielstand ist beschädigt: die Zeile ist kein gültiges JSON (Spalte 1); der JSON-Leser meldet: ")),
+        (Lang::Fr, format!("{at}:3: le fichier de sauvegarde est endommagé : la ligne n'est pas du JSON valide (colonne 1) ; le lecteur JSON signale : ")),
     ] {
         let report = damaged(lang);
         assert!(report.contains(&format!("{frame}{syntax}\n")), "{lang}: {report}");
     }
     std::fs::write(&path, "\"header\"\n1\n\"x\"\n3\n").unwrap();
     let typed = serde_json::from_str::<u32>("\"x\"").unwrap_err().to_string();
-    let fr = damaged("fr");
+    let fr = damaged(Lang::Fr);
     assert!(
         fr.contains(&format!(
             "{at}:3: le fichier de sauvegarde est endommagé : une valeur de la ligne n'a pas la bonne forme (colonne 3) ; \
@@ -527,10 +528,10 @@ fn a_damaged_save_line_quotes_the_json_reader_in_a_translated_frame() {
         "{fr}"
     );
     std::fs::write(&path, "\"header\"\n\"ab\n3\n").unwrap();
-    let de = damaged("de");
+    let de = damaged(Lang::De);
     assert!(de.contains("die Zeile endet mitten in einem Wert (Spalte 3)"), "{de}");
     std::fs::write(&path, "{\"v\": 1}\n1\n").unwrap();
-    let de = Journal::read::<Vec<u32>, u32>(&path).err().unwrap().message("de");
+    let de = Journal::read::<Vec<u32>, u32>(&path).err().unwrap().message(Lang::De);
     let typed = serde_json::from_str::<Vec<u32>>("{\"v\": 1}").unwrap_err().to_string();
     assert!(
         de.contains(&format!(

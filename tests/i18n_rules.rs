@@ -6,6 +6,7 @@
 use deckhand::games::{self as rules, fleet, Source};
 use deckhand::log::Journal;
 use deckhand::text::diag;
+use deckhand::text::Lang;
 use deckhand::{msg, Error};
 
 use crate::common::repo;
@@ -39,7 +40,7 @@ fn broken() -> (String, (usize, usize), (usize, usize)) {
     (text, column_at, brackets_at)
 }
 
-fn report(lang: &str) -> String {
+fn report(lang: Lang) -> String {
     let (text, _, _) = broken();
     match rules::from_source(Source::new(NAME, text)) {
         Err(Error::Rules { file, diagnostics }) => {
@@ -56,7 +57,7 @@ fn report(lang: &str) -> String {
 #[test]
 fn a_broken_rules_file_is_reported_in_german_with_its_positions() {
     let (_, (cl, cc), (bl, bc)) = broken();
-    let report = report("de");
+    let report = report(Lang::De);
     assert!(
         report.contains(&format!(
             "Fehler: {NAME}:{cl}:{cc}: Spalte `cod`: `X` ist kein Kästchen; verwende `.`, `L`, `B`, `?`, durch \
@@ -76,7 +77,7 @@ fn a_broken_rules_file_is_reported_in_german_with_its_positions() {
 #[test]
 fn a_broken_rules_file_is_reported_in_french_with_its_positions() {
     let (_, (cl, cc), (bl, bc)) = broken();
-    let report = report("fr");
+    let report = report(Lang::Fr);
     assert!(
         report.contains(&format!(
             "erreur : {NAME}:{cl}:{cc}: colonne `cod` : `X` n'est pas une case ; utilisez `.`, `L`, `B`, `?`, \
@@ -98,7 +99,7 @@ fn english_stays_as_it_was() {
     let Err(Error::Rules { file, diagnostics }) = rules::from_source(Source::new(NAME, text)) else {
         panic!("expected a rules error")
     };
-    let report = diag::render_all(&file, &diagnostics, "en");
+    let report = diag::render_all(&file, &diagnostics, Lang::En);
     assert!(
         report.contains(&format!(
             "error: {NAME}:{cl}:{cc}: column of `cod`: `X` is not a box; use one of `.`, `L`, `B`, `?` separated by \
@@ -119,27 +120,28 @@ fn compile_gives_diagnostics_the_text_layer_says_in_any_language() {
     let diags = fleet::compile(&source).unwrap_err();
     assert!(diags
         .iter()
-        .any(|d| d.message.text("de") == "die Münzen des Markts dürfen nicht sinken, wenn die Fische steigen"));
+        .any(|d| d.message.text(Lang::De) == "die Münzen des Markts dürfen nicht sinken, wenn die Fische steigen"));
     // Text already in words (`cli.error.said`), to see the frame alone.
     let with_help =
         rules::Diagnostic::new(msg!("cli.error.said", text = "x"), None).help(msg!("cli.error.said", text = "y"));
     // A message about the file as a whole points at its start.
-    assert_eq!(diag::render(&source, &with_help, "de"), format!("Fehler: {NAME}:1:1: x\n  = Hinweis: y\n"));
-    assert_eq!(diag::render(&source, &with_help, "fr"), format!("erreur : {NAME}:1:1: x\n  = aide : y\n"));
-    assert_eq!(diag::render(&source, &with_help, "en"), format!("error: {NAME}:1:1: x\n  = help: y\n"));
+    assert_eq!(diag::render(&source, &with_help, Lang::De), format!("Fehler: {NAME}:1:1: x\n  = Hinweis: y\n"));
+    assert_eq!(diag::render(&source, &with_help, Lang::Fr), format!("erreur : {NAME}:1:1: x\n  = aide : y\n"));
+    assert_eq!(diag::render(&source, &with_help, Lang::En), format!("error: {NAME}:1:1: x\n  = help: y\n"));
 }
 
 #[test]
 fn loading_messages_in_german_and_french() {
-    let err = rules::built_in("monopoly").unwrap_err().message("de");
+    let err = rules::built_in("monopoly").unwrap_err().message(Lang::De);
     assert!(err.starts_with("unbekanntes Spiel `monopoly`; bekannte Spiele: fleet-dice"), "{err}");
-    let err = rules::resolve(None, None).unwrap_err().message("fr");
+    let err = rules::resolve(None, None).unwrap_err().message(Lang::Fr);
     assert!(err.starts_with("aucun jeu indiqué"), "{err}");
     let path = repo().join("rules/nauticus.toml");
-    let err = rules::resolve(Some("fleet-dice"), Some(&path)).unwrap_err().message("de");
+    let err = rules::resolve(Some("fleet-dice"), Some(&path)).unwrap_err().message(Lang::De);
     assert!(err.ends_with("beschreibt das Spiel `nauticus`, nicht `fleet-dice`"), "{err}");
-    let err =
-        rules::from_source(Source::new(NAME, "[game]\nid = \"x\"\nengine = \"chess\"\n")).unwrap_err().message("fr");
+    let err = rules::from_source(Source::new(NAME, "[game]\nid = \"x\"\nengine = \"chess\"\n"))
+        .unwrap_err()
+        .message(Lang::Fr);
     assert!(err.contains(&format!("erreur : {NAME}:3:10: moteur de jeu inconnu `chess`")), "{err}");
     assert!(err.contains("= aide : deckhand connaît les moteurs"), "{err}");
     assert!(rules::built_in("fleet-dice").is_ok());
@@ -150,7 +152,7 @@ fn a_damaged_save_file_is_reported_in_german() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.jsonl");
     std::fs::write(&path, "\"header\"\n1\nxx\n3\n").unwrap();
-    let err = Journal::read::<String, u32>(&path).err().unwrap().message("de");
+    let err = Journal::read::<String, u32>(&path).err().unwrap().message(Lang::De);
     assert!(err.contains(&format!("Fehler: {}:3: der Spielstand ist beschädigt: ", path.display())), "{err}");
     assert!(err.contains("= Hinweis: deckhand rät nicht um Schäden herum"), "{err}");
     let err = Journal::read::<String, u32>(&path).err().unwrap().to_string();
@@ -158,9 +160,9 @@ fn a_damaged_save_file_is_reported_in_german() {
 
     std::fs::write(&path, "\"header\"\n1\n{\"tor").unwrap();
     let read = Journal::read::<String, u32>(&path).unwrap();
-    let notice = read.dropped_tail.unwrap().notice(&path).text("de");
+    let notice = read.dropped_tail.unwrap().notice(&path).text(Lang::De);
     assert!(notice.ends_with("die letzte Zeile (5 Byte) wurde durch einen Absturz abgeschnitten und wird verworfen; jede Entscheidung davor bleibt erhalten"), "{notice}");
-    let err = Journal::create(&path, &"h".to_string()).err().unwrap().message("fr");
+    let err = Journal::create(&path, &"h".to_string()).err().unwrap().message(Lang::Fr);
     assert!(err.contains("existe déjà ; reprenez la partie avec `deckhand resume"), "{err}");
 }
 
@@ -168,17 +170,17 @@ fn a_damaged_save_file_is_reported_in_german() {
 fn an_error_message_translates_the_summary_line_and_keeps_english_as_display() {
     let (text, _, _) = broken();
     let err = rules::from_source(Source::new(NAME, text.clone())).unwrap_err();
-    assert_eq!(err.message("en"), err.to_string());
+    assert_eq!(err.message(Lang::En), err.to_string());
     let err = rules::from_source(Source::new(NAME, text)).unwrap_err();
-    let shown = err.message("de");
+    let shown = err.message(Lang::De);
     assert!(shown.starts_with("Fehler: "), "{shown}");
     assert!(shown.trim_end().ends_with(&format!("Fehler in der Regeldatei {NAME}")), "{shown}");
     let err = rules::built_in("monopoly").unwrap_err();
-    assert!(err.message("fr").starts_with("jeu inconnu `monopoly`"));
+    assert!(err.message(Lang::Fr).starts_with("jeu inconnu `monopoly`"));
     assert!(err.to_string().starts_with("unknown game `monopoly`"));
     let name = rules::built_in("fleet-dice").unwrap().source.name;
-    assert_eq!(name.text("fr"), "rules/fleet-dice.toml (intégré)");
-    assert_eq!(name.text("en"), "rules/fleet-dice.toml (built in)");
+    assert_eq!(name.text(Lang::Fr), "rules/fleet-dice.toml (intégré)");
+    assert_eq!(name.text(Lang::En), "rules/fleet-dice.toml (built in)");
 }
 
 /// The checks of endgame and Fischerspiel rules files (and Nauticus's helper numbers) in
@@ -190,8 +192,8 @@ fn endgame_and_fischerspiel_rules_checks_in_german_and_french() {
         .replacen("max = 18\n", "max = 18\nitem_max = 3\n", 1)
         .replacen("every = 3\n", "every = 0\n", 1)
         .replacen("crown_cap_per_round = 15", "crown_cap_per_round = 0", 1);
-    let report = |lang: &str| rules::from_source(Source::new("n.toml", broken.clone())).unwrap_err().message(lang);
-    let en = report("en");
+    let report = |lang: Lang| rules::from_source(Source::new("n.toml", broken.clone())).unwrap_err().message(lang);
+    let en = report(Lang::En);
     for want in [
         "`item_max` is for list inputs; `ships_1` is a number",
         "every must be between 1 and 1000000; got 0",
@@ -200,7 +202,7 @@ fn endgame_and_fischerspiel_rules_checks_in_german_and_french() {
     ] {
         assert!(en.contains(want), "{want}: {en}");
     }
-    let de = report("de");
+    let de = report(Lang::De);
     for want in [
         "Fehler: n.toml:",
         "`item_max` ist für Listeneingaben; `ships_1` ist eine Zahl",
@@ -211,7 +213,7 @@ fn endgame_and_fischerspiel_rules_checks_in_german_and_french() {
     ] {
         assert!(de.contains(want), "{want}: {de}");
     }
-    let fr = report("fr");
+    let fr = report(Lang::Fr);
     for want in [
         "`item_max` est pour les entrées liste ; `ships_1` est un nombre",
         "every doit être entre 1 et 1000000 ; valeur donnée : 0",
@@ -231,9 +233,9 @@ fn endgame_and_fischerspiel_rules_checks_in_german_and_french() {
 
     let fischer = std::fs::read_to_string(repo().join("rules/fischerspiel.toml")).unwrap();
     let broken = fischer.replacen("wind = \"die\"", "wind = \"sun\"", 1);
-    let err = rules::from_source(Source::new("f.toml", broken.clone())).unwrap_err().message("de");
+    let err = rules::from_source(Source::new("f.toml", broken.clone())).unwrap_err().message(Lang::De);
     assert!(err.contains("unbekannte Windquelle `sun`"), "{err}");
     assert!(err.contains("= Hinweis: verwende \"die\" (die Windseite des Würfels)"), "{err}");
-    let err = rules::from_source(Source::new("f.toml", broken)).unwrap_err().message("fr");
+    let err = rules::from_source(Source::new("f.toml", broken)).unwrap_err().message(Lang::Fr);
     assert!(err.contains("source de vent inconnue `sun`"), "{err}");
 }

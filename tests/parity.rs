@@ -10,6 +10,7 @@ use deckhand::games::fleet::session::{Entry, Session};
 use deckhand::games::fleet::setup::FleetSetup;
 use deckhand::games::fleet::table::{From, Save, Table};
 use deckhand::text::fleet_entry::{choice_words, face_words};
+use deckhand::text::Lang;
 use serde_json::{json, Value};
 
 use crate::common::{deckhand, repo};
@@ -55,7 +56,7 @@ fn terminal_questions() -> [usize; 4] {
     let session = Session::with_setup(&rules, &names, setup.options());
     let opts = Entries::default();
     let mut t = Table::new(rules.clone(), setup, opts, session, Nowhere, 0);
-    let words = |g: &Game, d: &Decision, c: &Choice| choice_words(&rules, g, d, c, "en");
+    let words = |g: &Game, d: &Decision, c: &Choice| choice_words(&rules, g, d, c, Lang::En);
     let compact = std::fs::read_to_string(repo().join("tests/games/four_players.compact.answers")).unwrap();
     let mut asked = [0usize; 4];
     for line in compact.lines().map(|l| l.split(" #").next().unwrap().trim()) {
@@ -69,7 +70,7 @@ fn terminal_questions() -> [usize; 4] {
         let typed: Vec<&str> = text.split_whitespace().collect();
         let steps = match (d.roll, d.player) {
             (Some(_), _) => {
-                let faces = roll(&rules, text, &|f| face_words(&rules, f, "en")).unwrap();
+                let faces = roll(&rules, text, &|f| face_words(&rules, f, Lang::En)).unwrap();
                 let faces = faces.iter().map(|f| f.key(&rules).into_owned()).collect();
                 vec![Step { by: None, decision: d, input: Input::Roll { faces, digital: false }, how: How::Typed }]
             }

@@ -13,6 +13,7 @@ use deckhand::games::fleet::{check_game, score, Mark, Sheet};
 use deckhand::games::{FleetRules, Source};
 use deckhand::log::save::{Header, RulesStamp, Setup as SaveSetup};
 use deckhand::rng::Rng;
+use deckhand::text::Lang;
 
 use crate::common::fleet;
 
@@ -137,7 +138,7 @@ fn exported_sheets_score_like_the_live_game_and_replaying_the_save_rebuilds_it_e
         let (session, entries) = random_game(&rules, seed);
         // The sheets the game writes, read back, score exactly like the live sheets.
         for p in &session.game.players {
-            let text = deckhand::text::sheet_file::write_fleet(&rules, &p.sheet, None, "en");
+            let text = deckhand::text::sheet_file::write_fleet(&rules, &p.sheet, None, Lang::En);
             let back =
                 deckhand::games::fleet::sheet_file::parse(&rules, &Source::new("export.toml", text)).unwrap().sheet;
             assert_eq!(back, p.sheet, "seed {seed}: the exported sheet differs");
@@ -219,7 +220,7 @@ fn random_sheets_never_panic_and_round_trip() {
         let _ = check_game(&rules, std::slice::from_ref(&sheet));
         let s = score(&rules, &sheet);
         assert_eq!(s.total, s.categories().iter().sum::<u32>());
-        let text = deckhand::text::sheet_file::write_fleet(&rules, &sheet, None, "en");
+        let text = deckhand::text::sheet_file::write_fleet(&rules, &sheet, None, Lang::En);
         let back = deckhand::games::fleet::sheet_file::parse(&rules, &Source::new("r.toml", text)).unwrap().sheet;
         assert_eq!(back, sheet);
     }

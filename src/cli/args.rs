@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use crate::report::Format;
+use crate::text::Lang;
 
 /// The exit codes, shown under every command's help.
 pub const EXIT_CODES: &str = "\
@@ -15,21 +16,27 @@ Exit codes:
   2    usage or input error (bad arguments, missing or malformed file)
   130  interrupted";
 
-/// `--lang`: the language of everything deckhand says.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Lang {
-    En,
-    De,
-    Fr,
-}
+/// `--lang`: the language of everything deckhand says. Its values are `Lang::ALL`'s codes,
+/// so clap offers and checks exactly the languages the text layer speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LangArg(pub Lang);
 
-impl Lang {
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::De => "de",
-            Lang::Fr => "fr",
-        }
+impl ValueEnum for LangArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        const VARIANTS: [LangArg; Lang::ALL.len()] = {
+            let mut v = [LangArg(Lang::En); Lang::ALL.len()];
+            let mut i = 0;
+            while i < v.len() {
+                v[i] = LangArg(Lang::ALL[i]);
+                i += 1;
+            }
+            v
+        };
+        &VARIANTS
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.0.code()))
     }
 }
 

@@ -2,13 +2,14 @@
 //! own (`games::fleet::table`, with `advisor::bots`).
 
 use crate::games::fleet::setup::BotLevel;
+use crate::text::Lang;
 
 /// The table's names: the people's, then the bots' — as given (`--bot-names`), the rest
 /// `Bot N` for the N-th bot (in the table's language).
 pub(crate) fn names(
     people: &[String],
     bots: Option<(u32, BotLevel, &[String])>,
-    lang: &str,
+    lang: Lang,
 ) -> Result<Vec<String>, crate::Error> {
     let mut names = people.to_vec();
     let Some((n, _, given)) = bots else { return Ok(names) };

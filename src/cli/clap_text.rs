@@ -6,6 +6,7 @@
 use clap::CommandFactory;
 
 use super::Cli;
+use crate::text::Lang;
 
 /// The help texts of the root command and of every command.
 fn help_texts() -> impl Iterator<Item = &'static (&'static str, &'static str, &'static str)> {
@@ -15,7 +16,7 @@ fn help_texts() -> impl Iterator<Item = &'static (&'static str, &'static str, &'
 
 /// The language before clap parses (for `--help`): `--lang X` or `--lang=X` on the command
 /// line, else the environment.
-pub fn lang_from_args() -> &'static str {
+pub fn lang_from_args() -> Lang {
     let args: Vec<String> = std::env::args().collect();
     let mut value = None;
     for (i, a) in args.iter().enumerate() {
@@ -29,13 +30,13 @@ pub fn lang_from_args() -> &'static str {
         }
     }
     match value.as_deref() {
-        Some(v) => crate::text::LANGS.iter().find(|l| **l == v).copied().unwrap_or("en"),
+        Some(v) => Lang::from_code(v).unwrap_or_default(),
         None => crate::text::from_env(),
     }
 }
 
 /// The help texts of a command and its subcommands from the catalog, nothing else.
-fn help_texts_only(mut cmd: clap::Command, path: &[&str], lang: &'static str) -> clap::Command {
+fn help_texts_only(mut cmd: clap::Command, path: &[&str], lang: Lang) -> clap::Command {
     cmd = help_texts_of(cmd, path, lang);
     let names: Vec<String> = cmd.get_subcommands().map(|c| c.get_name().to_string()).collect();
     for name in names {
@@ -47,7 +48,7 @@ fn help_texts_only(mut cmd: clap::Command, path: &[&str], lang: &'static str) ->
 }
 
 /// A command's about and its arguments' help from the catalog (`HELP` of its file).
-fn help_texts_of(mut cmd: clap::Command, path: &[&str], lang: &'static str) -> clap::Command {
+fn help_texts_of(mut cmd: clap::Command, path: &[&str], lang: Lang) -> clap::Command {
     let here = path.join("/");
     for (_, arg, key) in help_texts().filter(|(sub, _, _)| *sub == here) {
         let text = crate::text::tr(lang, key, &[]);
@@ -70,7 +71,7 @@ fn help_texts_of(mut cmd: clap::Command, path: &[&str], lang: &'static str) -> c
     cmd
 }
 
-fn localize(mut cmd: clap::Command, path: &[&str], lang: &'static str) -> clap::Command {
+fn localize(mut cmd: clap::Command, path: &[&str], lang: Lang) -> clap::Command {
     cmd = help_texts_of(cmd, path, lang);
     let ids: Vec<String> = cmd.get_arguments().map(|a| a.get_id().to_string()).collect();
     for id in ids {
@@ -100,7 +101,7 @@ fn localize(mut cmd: clap::Command, path: &[&str], lang: &'static str) -> clap::
 }
 
 /// clap's own words in `--help` (headings, `--help`/`--version`) in `lang`.
-fn clap_words(mut cmd: clap::Command, root: bool, lang: &'static str) -> clap::Command {
+fn clap_words(mut cmd: clap::Command, root: bool, lang: Lang) -> clap::Command {
     // clap (without its `string` feature) takes headings as `&'static str`: a few short
     // strings per command, leaked once per run, before parsing.
     let options: &'static str = String::leak(crate::t!(lang, "cli.clap.options"));
@@ -192,7 +193,7 @@ const VALUE_NAMES: &[(&str, &str)] = &[
 ];
 
 /// An argument's value placeholder in `lang`.
-fn value_name(a: clap::Arg, lang: &'static str) -> clap::Arg {
+fn value_name(a: clap::Arg, lang: Lang) -> clap::Arg {
     if !a.get_action().takes_values() {
         return a;
     }
@@ -209,7 +210,7 @@ fn value_name(a: clap::Arg, lang: &'static str) -> clap::Arg {
 /// clap's own words that exist only once the command is built (its `help` subcommands, the
 /// global arguments copied into every subcommand) or that it writes itself (`[default: …]`,
 /// `[possible values: …]`, `[alias: …]`, `[OPTIONS]` in the usage line), in `lang`.
-fn localize_built(mut cmd: clap::Command, lang: &'static str) -> clap::Command {
+fn localize_built(mut cmd: clap::Command, lang: Lang) -> clap::Command {
     // clap lays out a command's help on long lines when any argument has a long help (it
     // decides once, while building); the values go where clap would put them.
     let long = cmd.get_long_about().is_some()
@@ -238,7 +239,7 @@ fn localize_built(mut cmd: clap::Command, lang: &'static str) -> clap::Command {
 
 /// `[default: …]`, `[alias: …]` and `[possible values: …]` of an argument, in `lang`, added
 /// to its help the way clap would (after the text, or on lines of their own in long help).
-fn value_specs(a: clap::Arg, long: bool, lang: &'static str) -> clap::Arg {
+fn value_specs(a: clap::Arg, long: bool, lang: Lang) -> clap::Arg {
     let mut specs = Vec::new();
     let mut a = a;
     if a.get_action().takes_values() && !a.is_hide_default_value_set() && !a.get_default_values().is_empty() {
@@ -278,7 +279,7 @@ fn value_specs(a: clap::Arg, long: bool, lang: &'static str) -> clap::Arg {
 
 /// clap's `help` subcommand (`deckhand help score`) in `lang`. Once built, it holds a copy
 /// of every command (names and abouts, already translated) to say whose help to print.
-fn help_subcommand(cmd: clap::Command, lang: &'static str) -> clap::Command {
+fn help_subcommand(cmd: clap::Command, lang: Lang) -> clap::Command {
     let arguments: &'static str = String::leak(crate::t!(lang, "cli.clap.arguments"));
     let commands: &'static str = String::leak(crate::t!(lang, "cli.clap.commands"));
     let template = format!(
@@ -307,9 +308,9 @@ fn help_subcommand(cmd: clap::Command, lang: &'static str) -> clap::Command {
 }
 
 /// The clap command with its help in a language (English: the doc comments as they are).
-pub fn localized_command(lang: &'static str) -> clap::Command {
+pub fn localized_command(lang: Lang) -> clap::Command {
     let cmd = Cli::command();
-    if lang == "en" {
+    if lang == Lang::En {
         // clap's own words stay as clap writes them; the help texts come from the catalog,
         // like every language's (shared flags are defined once, their help per command).
         return help_texts_only(cmd, &[], lang);
@@ -321,13 +322,13 @@ pub fn localized_command(lang: &'static str) -> clap::Command {
 
 /// Print a command-line error (or the help or version asked for) and exit, like
 /// `clap::Error::exit`, but with clap's own sentences in `lang`.
-pub fn clap_exit(e: clap::Error, lang: &str) -> ! {
+pub fn clap_exit(e: clap::Error, lang: Lang) -> ! {
     use clap::error::ErrorKind;
     let shown_as_is = matches!(
         e.kind(),
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
     );
-    if lang == "en" || shown_as_is {
+    if lang == Lang::En || shown_as_is {
         e.exit();
     }
     match clap_error_text(&e, lang) {
@@ -342,7 +343,7 @@ pub fn clap_exit(e: clap::Error, lang: &str) -> ! {
 /// clap's error message rebuilt from its parts, in `lang` (None for kinds we do not know:
 /// those are shown as clap writes them). Free-form tips are left out; the "did you mean"
 /// ones are kept.
-fn clap_error_text(e: &clap::Error, lang: &str) -> Option<String> {
+fn clap_error_text(e: &clap::Error, lang: Lang) -> Option<String> {
     use clap::error::{ContextKind as K, ContextValue as V, ErrorKind};
     let one = |k: K| match e.get(k) {
         Some(V::String(s)) => Some(s.clone()),

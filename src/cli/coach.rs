@@ -7,6 +7,7 @@ use crate::games::fleet::advisor::review::weigh_since;
 use crate::games::fleet::session::Session;
 use crate::games::FleetRules;
 use crate::text::advisor::{answer_label, chance, decimal};
+use crate::text::Lang;
 
 /// Playouts per answer when the coach weighs a choice.
 pub(crate) const COACH_PLAYOUTS: u32 = 100;
@@ -19,7 +20,7 @@ pub(crate) fn lines(
     session: &Session,
     (from, typed): (usize, usize),
     threshold: Option<f64>,
-    lang: &str,
+    lang: Lang,
 ) -> Vec<String> {
     let Some(threshold) = threshold else { return Vec::new() };
     let to = (from + typed).min(session.inputs.len());

@@ -24,13 +24,14 @@ use crate::log::journal::Read;
 use crate::log::save::{Header, Setup as SaveSetup};
 use crate::log::Journal;
 use crate::text::fischerspiel as words;
+use crate::text::Lang;
 use crate::ui::{self, Prompter};
 use crate::Error;
 use serde_json::Value;
 
 /// `--players` for a co-op game: the number of players, or their names in seating order
 /// (kept in the save, so the history knows who played).
-pub fn players(given: &[String], lang: &str) -> Result<(Option<u32>, Vec<String>), Error> {
+pub fn players(given: &[String], lang: Lang) -> Result<(Option<u32>, Vec<String>), Error> {
     let names: Vec<String> = given.iter().map(|n| n.trim().to_string()).collect();
     let numeric = |n: &str| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit());
     match names.as_slice() {
@@ -120,7 +121,7 @@ pub const VIEW: LiveView = LiveView {
 };
 
 /// `play` of a co-operative game: its flags checked, then the game.
-fn play_command(args: commands::play::PlayArgs, rules: Rules, lang: &'static str) -> anyhow::Result<i32> {
+fn play_command(args: commands::play::PlayArgs, rules: Rules, lang: Lang) -> anyhow::Result<i32> {
     if args.serve.serve {
         return Err(Error::Usage(crate::msg!("web.serve_fleet_only", game = rules.names())).into());
     }
@@ -146,7 +147,7 @@ fn resume_command(
     args: commands::resume::ResumeArgs,
     file: PathBuf,
     header: Header,
-    lang: &'static str,
+    lang: Lang,
 ) -> anyhow::Result<i32> {
     let refused =
         |flag: &str| Error::Usage(crate::msg!("cli.play.flag_not_for_game", flag = flag, game = &header.game));
@@ -164,7 +165,7 @@ fn resume_command(
 }
 
 /// `import` of a co-operative save: its play when the game is over.
-fn finished_play(path: &Path, header: &Header, rules: &SavedRules, ended: i64, lang: &'static str) -> live::Finished {
+fn finished_play(path: &Path, header: &Header, rules: &SavedRules, ended: i64, lang: Lang) -> live::Finished {
     let read = Journal::read::<serde_json::Value, Event>(path)?;
     let (rules_path, allow) = (rules.rules.as_deref(), rules.allow_rules_change);
     let (rules, players, timeline) = reopen(path, header, &read.entries, rules_path, allow, lang)?;
@@ -176,7 +177,7 @@ fn finished_play(path: &Path, header: &Header, rules: &SavedRules, ended: i64, l
 }
 
 /// How far an unfinished co-operative save got: its events.
-fn progress(path: &Path, header: &Header, read: &Read<Value, Value>, lang: &'static str) -> Option<String> {
+fn progress(path: &Path, header: &Header, read: &Read<Value, Value>, lang: Lang) -> Option<String> {
     let events = live::typed::<Timeline>(&read.entries)?;
     let (_, _, timeline) = reopen(path, header, &events, None, false, lang).ok()?;
     if timeline.finished() {
@@ -185,7 +186,7 @@ fn progress(path: &Path, header: &Header, read: &Read<Value, Value>, lang: &'sta
     Some(crate::t!(lang, "cli.resume.progress_events", n = read.entries.len()))
 }
 
-fn play(rules: Rules, args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
+fn play(rules: Rules, args: PlayArgs, lang: Lang) -> anyhow::Result<i32> {
     match &rules.game {
         Game::Fischerspiel(r) => new_fischerspiel(&rules, r, args, lang),
         _ => {
@@ -195,7 +196,7 @@ fn play(rules: Rules, args: PlayArgs, lang: &'static str) -> anyhow::Result<i32>
     }
 }
 
-pub fn resume(args: ResumeArgs, head: Header, lang: &'static str) -> anyhow::Result<i32> {
+pub fn resume(args: ResumeArgs, head: Header, lang: Lang) -> anyhow::Result<i32> {
     let rules = saves::rules_for(&args.file, &head, args.rules.as_deref(), args.allow_rules_change, lang)?;
     match (&rules.game, saves::setup_of::<Timeline>(&head)) {
         (Game::Fischerspiel(r), Some(setup)) => {
@@ -214,7 +215,7 @@ pub fn reopen(
     entries: &[Event],
     rules_path: Option<&Path>,
     allow_change: bool,
-    lang: &'static str,
+    lang: Lang,
 ) -> Result<(Rules, u32, Timeline), Error> {
     let rules = saves::rules_for(file, head, rules_path, allow_change, lang)?;
     let (Game::Fischerspiel(r), Some(setup)) = (&rules.game, saves::setup_of::<Timeline>(head)) else {
@@ -231,7 +232,7 @@ fn replayed(
     saved: &CoopSetup,
     file: &Path,
     entries: &[Event],
-    lang: &str,
+    lang: Lang,
 ) -> Result<Timeline, Error> {
     <Timeline as LiveGame>::replay(r, &[], saved, entries).map_err(|failed| match failed {
         Replay::Setup(e) => Error::Usage(crate::msg!(
@@ -253,7 +254,7 @@ fn replayed(
     })
 }
 
-fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
+fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: Lang) -> anyhow::Result<i32> {
     let players = args.players.ok_or_else(|| {
         Error::Usage(crate::msg!(
             "games.fischerspiel.cmd.needs_players",
@@ -308,7 +309,7 @@ fn resume_fischerspiel(
     args: &ResumeArgs,
     saved: &CoopSetup,
     hook: &Hook,
-    lang: &'static str,
+    lang: Lang,
 ) -> anyhow::Result<i32> {
     // The save is locked from here on: a second deckhand on it is refused at once.
     let opened = Journal::open::<serde_json::Value, Event>(&args.file)?;
@@ -342,7 +343,7 @@ enum Cmd {
     Quit,
 }
 
-fn parse_side(word: &str, lang: &str) -> Result<Side, String> {
+fn parse_side(word: &str, lang: Lang) -> Result<Side, String> {
     match word.to_lowercase().as_str() {
         "north" | "n" | "nord" => Ok(Side::North),
         "east" | "e" | "ost" | "est" => Ok(Side::East),
@@ -353,7 +354,7 @@ fn parse_side(word: &str, lang: &str) -> Result<Side, String> {
 }
 
 /// An event's word in `lang` (`sail`, `auslaufen`, `sortir`).
-fn event_word(key: &str, lang: &str) -> String {
+fn event_word(key: &str, lang: Lang) -> String {
     match key {
         "wind" => crate::t!(lang, "games.fischerspiel.word.wind"),
         "crest" => crate::t!(lang, "games.fischerspiel.word.crest"),
@@ -374,7 +375,7 @@ fn event_word(key: &str, lang: &str) -> String {
 
 /// The event key a typed word names: the English key itself (what saves and answers files
 /// use), or its word in `lang`.
-fn canonical_event(typed: &str, lang: &str) -> String {
+fn canonical_event(typed: &str, lang: Lang) -> String {
     const KEYS: [&str; 13] = [
         "wind",
         "crest",
@@ -397,7 +398,7 @@ fn canonical_event(typed: &str, lang: &str) -> String {
     KEYS.iter().find(|k| crate::text::same_word(&event_word(k, lang), &typed)).map_or(typed, |k| k.to_string())
 }
 
-fn parse_command(r: &FischerspielRules, state: &State, text: &str, lang: &str) -> Result<Cmd, String> {
+fn parse_command(r: &FischerspielRules, state: &State, text: &str, lang: Lang) -> Result<Cmd, String> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let Some(first) = words.first() else { return Err(crate::t!(lang, "games.fischerspiel.cmd.need_event")) };
     let need = |n: usize, usage: &str| -> Result<(), String> {
@@ -460,7 +461,7 @@ fn parse_command(r: &FischerspielRules, state: &State, text: &str, lang: &str) -
 
 /// The terminal's view of the table service: it asks what happened, hands the typed event
 /// to the table and says what the table tells.
-fn session(table: &mut Table<Timeline, Journal>, p: &mut dyn Prompter, hook: &Hook, lang: &str) -> anyhow::Result<i32> {
+fn session(table: &mut Table<Timeline, Journal>, p: &mut dyn Prompter, hook: &Hook, lang: Lang) -> anyhow::Result<i32> {
     let r = table.rules();
     let path = table.save().path().display().to_string();
     let saved_hint = || crate::t!(lang, "games.fischerspiel.cmd.saved_hint", path = path);
@@ -547,11 +548,11 @@ fn session(table: &mut Table<Timeline, Journal>, p: &mut dyn Prompter, hook: &Ho
     }
 }
 
-fn boat_name<'a>(r: &'a FischerspielRules, s: &State, boat: usize, lang: &str) -> &'a str {
+fn boat_name<'a>(r: &'a FischerspielRules, s: &State, boat: usize, lang: Lang) -> &'a str {
     words::boat_name(r, s.boats[boat].colour, lang)
 }
 
-fn side_name(side: Side, lang: &str) -> String {
+fn side_name(side: Side, lang: Lang) -> String {
     match side {
         Side::North => crate::t!(lang, "games.fischerspiel.side.north"),
         Side::East => crate::t!(lang, "games.fischerspiel.side.east"),
@@ -560,7 +561,7 @@ fn side_name(side: Side, lang: &str) -> String {
     }
 }
 
-fn effect_text(r: &FischerspielRules, s: &State, effect: &Effect, lang: &str) -> String {
+fn effect_text(r: &FischerspielRules, s: &State, effect: &Effect, lang: Lang) -> String {
     let w = &r.wind;
     match effect {
         Effect::WindUp { wind } => crate::t!(lang, "games.fischerspiel.wind_up", wind = wind, hurricane = w.hurricane),
@@ -607,7 +608,7 @@ fn effect_text(r: &FischerspielRules, s: &State, effect: &Effect, lang: &str) ->
     }
 }
 
-fn status_text(r: &FischerspielRules, s: &State, lang: &str) -> String {
+fn status_text(r: &FischerspielRules, s: &State, lang: Lang) -> String {
     let mut o = String::new();
     let v = &r.variants[s.setup.variant];
     o.push_str(&crate::t!(
@@ -667,7 +668,7 @@ fn status_text(r: &FischerspielRules, s: &State, lang: &str) -> String {
     o
 }
 
-fn outcome_text(r: &FischerspielRules, s: &State, lang: &str) -> String {
+fn outcome_text(r: &FischerspielRules, s: &State, lang: Lang) -> String {
     match s.outcome {
         Some(Outcome::Won) => crate::t!(
             lang,
@@ -688,7 +689,7 @@ fn outcome_text(r: &FischerspielRules, s: &State, lang: &str) -> String {
     }
 }
 
-fn help_text(r: &FischerspielRules, s: &State, lang: &str) -> String {
+fn help_text(r: &FischerspielRules, s: &State, lang: Lang) -> String {
     let v = &r.variants[s.setup.variant];
     let wind = match (v.wind, v.drift) {
         (WindSource::Die, _) => crate::t!(lang, "games.fischerspiel.cmd.help_wind_die"),
@@ -710,7 +711,7 @@ fn help_text(r: &FischerspielRules, s: &State, lang: &str) -> String {
     o
 }
 
-fn setup_text(r: &FischerspielRules, setup: &Setup, lang: &str) -> String {
+fn setup_text(r: &FischerspielRules, setup: &Setup, lang: Lang) -> String {
     let fish: Vec<String> = r
         .fish
         .iter()

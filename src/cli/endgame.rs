@@ -13,6 +13,7 @@ use crate::games::Source;
 use crate::log::write_atomic;
 use crate::report::{DetailItem, Format, Row, Standings};
 use crate::text::endgame as words;
+use crate::text::Lang;
 use crate::{ui, Error};
 
 struct Loaded<'a> {
@@ -57,19 +58,19 @@ fn violations(r: &EndgameRules, sheets: &[Loaded]) -> (Vec<Vec<Violation>>, Vec<
     (per_sheet, eval::check_game(&r.sheet, &pairs))
 }
 
-fn render(r: &EndgameRules, l: &Loaded, v: &Violation, lang: &str) -> String {
+fn render(r: &EndgameRules, l: &Loaded, v: &Violation, lang: Lang) -> String {
     let message = format!("{} [{}]", words::message(&r.sheet, v, lang), v.rule);
     let fix = words::fix(&r.sheet, v, lang);
     crate::text::diag::render_text(l.source, l.sheet.span_of(r, v.at), &message, Some(&fix), lang)
 }
 
 /// A category's breakdown in words, for the report.
-fn detail(s: &Scoring, e: &eval::Evaluation, lang: &str) -> Vec<Vec<DetailItem>> {
+fn detail(s: &Scoring, e: &eval::Evaluation, lang: Lang) -> Vec<Vec<DetailItem>> {
     let item = |p: &eval::Part| DetailItem { what: words::part_name(s, p, lang), points: p.points };
     e.detail.iter().map(|parts| parts.iter().map(item).collect()).collect()
 }
 
-pub fn standings(r: &EndgameRules, sheets: &[(&str, Vec<InputValue>)], lang: &str) -> Standings {
+pub fn standings(r: &EndgameRules, sheets: &[(&str, Vec<InputValue>)], lang: Lang) -> Standings {
     let rows = sheets
         .iter()
         .map(|(player, inputs)| {
@@ -97,7 +98,7 @@ pub fn score(
     sources: &[Source],
     format: Format,
     detail: bool,
-    lang: &str,
+    lang: Lang,
 ) -> anyhow::Result<(Standings, Vec<String>)> {
     let sheets = load(r, paths, sources)?;
     let (per_sheet, game) = violations(r, &sheets);
@@ -130,7 +131,7 @@ pub fn check(
     paths: &[PathBuf],
     sources: &[Source],
     format: CheckFormat,
-    lang: &str,
+    lang: Lang,
 ) -> anyhow::Result<i32> {
     let sheets = load(r, paths, sources)?;
     let (per_sheet, game) = violations(r, &sheets);
@@ -239,7 +240,7 @@ pub fn check(
 }
 
 /// Parse what a person typed for an input.
-fn parse_answer(shape: Shape, text: &str, lang: &str) -> Result<InputValue, String> {
+fn parse_answer(shape: Shape, text: &str, lang: Lang) -> Result<InputValue, String> {
     let text = text.trim();
     match shape {
         Shape::Number { .. } => {
@@ -258,13 +259,7 @@ fn parse_answer(shape: Shape, text: &str, lang: &str) -> Result<InputValue, Stri
     }
 }
 
-pub fn enter(
-    r: &EndgameRules,
-    player: &str,
-    output: &Path,
-    answers: Option<&Path>,
-    lang: &'static str,
-) -> anyhow::Result<i32> {
+pub fn enter(r: &EndgameRules, player: &str, output: &Path, answers: Option<&Path>, lang: Lang) -> anyhow::Result<i32> {
     let player = player.trim();
     if player.is_empty() {
         return Err(Error::Usage(crate::msg!("games.endgame.need_player")).into());
@@ -358,7 +353,7 @@ pub fn enter(
 }
 
 /// `deckhand calc GAME [CALC] [key=value...]`.
-pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: &str) -> anyhow::Result<i32> {
+pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: Lang) -> anyhow::Result<i32> {
     let list = || -> String {
         let mut o = String::new();
         for c in &r.calculators {

@@ -9,6 +9,7 @@ use crate::games::fleet::game::{Decision, Face, Game, Input, RollSpec};
 use crate::games::fleet::FleetRules;
 use crate::text::fleet as fleet_text;
 use crate::text::fleet_entry;
+use crate::text::Lang;
 use crate::ui::{Choice, Picked, Prompter};
 use crate::{ui, Error};
 
@@ -18,7 +19,7 @@ const META: [&str; 7] = ["undo", "sheet", "scores", "help", "sheets", "release",
 
 /// The command a typed answer names: a key of `META`, or its word in `lang` (`zurück`,
 /// `annuler`, …).
-pub(super) fn meta_of(text: &str, lang: &str) -> Option<&'static str> {
+pub(super) fn meta_of(text: &str, lang: Lang) -> Option<&'static str> {
     let text = text.trim().to_lowercase();
     if let Some(key) = META.iter().find(|m| **m == text) {
         return Some(key);
@@ -56,7 +57,7 @@ pub(super) fn ask_roll(
     spec: RollSpec,
     p: &mut dyn Prompter,
     overtaken: Option<ui::Overtaken>,
-    lang: &str,
+    lang: Lang,
 ) -> Result<Asked, Error> {
     // Players type the faces by letter, with counts (`2c l s`), or by their words in any
     // language; the save gets keys.
@@ -114,7 +115,7 @@ pub(super) fn ask_choice(
     d: &Decision,
     p: &mut dyn Prompter,
     overtaken: Option<ui::Overtaken>,
-    lang: &str,
+    lang: Lang,
 ) -> Result<Asked, Error> {
     let mut choices = menu(rules, game, d, lang);
     // Served (answered elsewhere too): the host may give a seat's page to another phone.
@@ -139,14 +140,14 @@ pub(super) fn ask_choice(
 /// The words of an option, for matching an entry (every language; dice letters of `lang`).
 fn words_in<'a>(
     rules: &'a FleetRules,
-    lang: &'a str,
+    lang: Lang,
 ) -> impl Fn(&Game, &Decision, &crate::games::fleet::game::Choice) -> Vec<String> + 'a {
     move |g: &Game, d: &Decision, c: &crate::games::fleet::game::Choice| fleet_entry::choice_words(rules, g, d, c, lang)
 }
 
 /// The menu of a decision: its options (numbered), then the commands of every prompt
 /// (chosen by their words only).
-fn menu(rules: &FleetRules, game: &Game, d: &Decision, lang: &str) -> Vec<Choice> {
+fn menu(rules: &FleetRules, game: &Game, d: &Decision, lang: Lang) -> Vec<Choice> {
     let mut choices: Vec<Choice> = d
         .options
         .iter()
@@ -175,7 +176,7 @@ pub(super) fn ask_entry(
     p: &mut dyn Prompter,
     opts: Entries,
     overtaken: Option<ui::Overtaken>,
-    lang: &str,
+    lang: Lang,
 ) -> Result<Asked, Error> {
     let Some(player) = d.player else { return ask_choice(rules, game, d, p, overtaken, lang) };
     let mut choices = menu(rules, game, d, lang);
@@ -223,7 +224,7 @@ pub(super) fn ask_together(
     p: &mut dyn Prompter,
     opts: Entries,
     overtaken: Option<ui::Overtaken>,
-    lang: &str,
+    lang: Lang,
 ) -> Result<Asked, Error> {
     let words = words_in(rules, lang);
     let pending = game.pending(rules);

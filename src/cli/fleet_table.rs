@@ -26,6 +26,7 @@ use crate::report::sheet::{sheet_text, sheets_text, terminal_width};
 use crate::report::Format;
 use crate::text::fleet as fleet_text;
 use crate::text::fleet_entry;
+use crate::text::Lang;
 use crate::ui::{Choice, Prompter};
 use crate::{ui, Error};
 use serde_json::Value;
@@ -81,7 +82,7 @@ pub const VIEW: LiveView = LiveView {
 };
 
 /// `play` of a Fleet game: its flags checked, then the game.
-fn play_command(args: PlayArgs, rules: Rules, lang: &'static str) -> anyhow::Result<i32> {
+fn play_command(args: PlayArgs, rules: Rules, lang: Lang) -> anyhow::Result<i32> {
     refuse(args.coop.given(), &rules)?;
     let f = &args.fleet;
     if f.coach.is_some() && args.serve.serve {
@@ -113,7 +114,7 @@ fn play_command(args: PlayArgs, rules: Rules, lang: &'static str) -> anyhow::Res
 }
 
 /// `resume` of a Fleet save.
-fn resume_command(args: ResumeArgs, path: PathBuf, _header: Header, lang: &'static str) -> anyhow::Result<i32> {
+fn resume_command(args: ResumeArgs, path: PathBuf, _header: Header, lang: Lang) -> anyhow::Result<i32> {
     if args.coach.is_some() && args.serve.serve {
         return Err(Error::Usage(crate::msg!("cli.play.coach_served")).into());
     }
@@ -131,7 +132,7 @@ fn resume_command(args: ResumeArgs, path: PathBuf, _header: Header, lang: &'stat
 }
 
 /// `import` of a Fleet save: its play when the game is over.
-fn finished_play(path: &Path, _header: &Header, rules: &SavedRules, ended: i64, lang: &'static str) -> live::Finished {
+fn finished_play(path: &Path, _header: &Header, rules: &SavedRules, ended: i64, lang: Lang) -> live::Finished {
     let read = Journal::read::<serde_json::Value, Entry>(path)?;
     let (rules_path, allow) = (rules.rules.as_deref(), rules.allow_rules_change);
     let (rules, header, _, session) = reopen(path, &read.header, &read.entries, rules_path, allow, lang)?;
@@ -143,7 +144,7 @@ fn finished_play(path: &Path, _header: &Header, rules: &SavedRules, ended: i64, 
 }
 
 /// How far an unfinished Fleet save got: its round.
-fn progress(path: &Path, _header: &Header, read: &Read<Value, Value>, lang: &'static str) -> Option<String> {
+fn progress(path: &Path, _header: &Header, read: &Read<Value, Value>, lang: Lang) -> Option<String> {
     let entries = live::typed::<Session>(&read.entries)?;
     let (_, _, _, session) = reopen(path, &read.header, &entries, None, false, lang).ok()?;
     if session.game.finished() {
@@ -152,7 +153,7 @@ fn progress(path: &Path, _header: &Header, read: &Read<Value, Value>, lang: &'st
     Some(crate::t!(lang, "cli.resume.progress_rounds", round = session.game.round, rounds = session.game.rounds))
 }
 
-pub fn play(rules: Rules, o: PlayOptions, lang: &'static str) -> anyhow::Result<i32> {
+pub fn play(rules: Rules, o: PlayOptions, lang: Lang) -> anyhow::Result<i32> {
     let fleet = rules.fleet().ok_or_else(|| Error::Usage(crate::msg!("cli.play.unsupported", game = rules.id())))?;
     let with_bots = super::bots::names(o.players, o.bots, lang)?;
     if let Some((bots, _, _)) = o.bots.filter(|_| with_bots.len() > fleet.max_players as usize) {
@@ -229,7 +230,7 @@ pub fn play(rules: Rules, o: PlayOptions, lang: &'static str) -> anyhow::Result<
 }
 
 /// The line that opens a game: the game and its players.
-fn start_line(rules: &FleetRules, names: &[String], lang: &str) -> String {
+fn start_line(rules: &FleetRules, names: &[String], lang: Lang) -> String {
     if names.len() == 1 {
         crate::t!(lang, "cli.play.start_solo", game = rules.name.get(lang), players = names.join(", "))
     } else {
@@ -237,7 +238,7 @@ fn start_line(rules: &FleetRules, names: &[String], lang: &str) -> String {
     }
 }
 
-fn player_names(rules: &FleetRules, given: &[String], solo: bool, lang: &str) -> Result<Vec<String>, Error> {
+fn player_names(rules: &FleetRules, given: &[String], solo: bool, lang: Lang) -> Result<Vec<String>, Error> {
     let names: Vec<String> = given.iter().map(|n| n.trim().to_string()).collect();
     let n = names.len() as u32;
     if solo && n != 1 {
@@ -257,12 +258,12 @@ fn player_names(rules: &FleetRules, given: &[String], solo: bool, lang: &str) ->
 
 /// The terminal's view of a game at the table (`games::fleet::table`): it asks the
 /// question at the front, hands the answer to the table and says what the table tells.
-struct Table<'a> {
+struct Table {
     t: FleetTable<Journal>,
-    lang: &'a str,
+    lang: Lang,
 }
 
-impl Table<'_> {
+impl Table {
     /// Say everything the table told since the last time.
     fn tell(&mut self, p: &mut dyn Prompter) {
         for told in self.t.take_told() {
@@ -447,7 +448,7 @@ pub(super) fn finish(
     save: &Path,
     say: &mut dyn FnMut(&str),
     hook: &Hook,
-    lang: &str,
+    lang: Lang,
 ) -> anyhow::Result<Option<String>> {
     let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
     let owned: Vec<Sheet> = sheets.iter().map(|s| (*s).clone()).collect();
@@ -498,7 +499,7 @@ fn banner(line: &str) -> String {
 /// `help` at a question: what may be answered, the dice letters at a roll, what each die
 /// of a pick would do for this player now, and what each option of the question does (a
 /// building's effect, VP and boxes; a license's bonus).
-pub(super) fn help_text(rules: &FleetRules, game: &Game, decision: Option<&Decision>, lang: &str) -> String {
+pub(super) fn help_text(rules: &FleetRules, game: &Game, decision: Option<&Decision>, lang: Lang) -> String {
     let mut lines = vec![crate::t!(lang, "cli.play.help")];
     match decision {
         Some(d) if d.roll.is_some() => lines.push(fleet_entry::letters_line(rules, lang)),
@@ -527,7 +528,7 @@ pub(super) fn help_text(rules: &FleetRules, game: &Game, decision: Option<&Decis
 }
 
 /// Where a resumed game stands: the last roll, and the round, phase and whose turn it is.
-fn recap(rules: &FleetRules, session: &Session, lang: &str) -> Vec<String> {
+fn recap(rules: &FleetRules, session: &Session, lang: Lang) -> Vec<String> {
     let mut lines = Vec::new();
     let last_roll = session.inputs.iter().rev().find_map(|(_, input)| match input {
         Input::Roll { faces, .. } => Some(faces),
@@ -543,7 +544,7 @@ fn recap(rules: &FleetRules, session: &Session, lang: &str) -> Vec<String> {
 }
 
 /// Who won, and with how much: `Bob wins with 116`, `Ann and Bob share the win with 80`.
-fn winner_line(standings: &crate::report::Standings, lang: &str) -> String {
+fn winner_line(standings: &crate::report::Standings, lang: Lang) -> String {
     let winners: Vec<&str> = standings.rows.iter().filter(|r| r.rank == 1).map(|r| r.player.as_str()).collect();
     let total = standings.rows.first().map(|r| r.total).unwrap_or(0);
     match winners.split_last() {
@@ -567,7 +568,7 @@ pub fn reopen(
     entries: &[Entry],
     rules_path: Option<&Path>,
     allow_change: bool,
-    lang: &'static str,
+    lang: Lang,
 ) -> Result<(Rules, Header, FleetSetup, Session), Error> {
     let header = saves::header_of(path, head.clone(), lang)?;
     let rules = saves::rules_for(path, &header, rules_path, allow_change, lang)?;
@@ -612,7 +613,7 @@ pub struct ResumeOptions<'a> {
     pub coach: Option<f64>,
 }
 
-pub fn resume(o: ResumeOptions, lang: &'static str) -> anyhow::Result<i32> {
+pub fn resume(o: ResumeOptions, lang: Lang) -> anyhow::Result<i32> {
     let ResumeOptions { path, answers, rules: rules_path, allow_change, history, serve, ask_all, coach } = o;
     // The save is locked from here on: a second deckhand on it is refused at once.
     let opened = Journal::open::<serde_json::Value, Entry>(path)?;
@@ -667,7 +668,7 @@ pub fn replay(
     allow_change: bool,
     format: Format,
     detail: bool,
-    lang: &'static str,
+    lang: Lang,
 ) -> anyhow::Result<i32> {
     let read = Journal::read::<serde_json::Value, Entry>(path)?;
     if let Some(torn) = &read.dropped_tail {
@@ -695,7 +696,7 @@ pub fn show(
     player: Option<&str>,
     rules_path: Option<&Path>,
     allow_change: bool,
-    lang: &'static str,
+    lang: Lang,
 ) -> anyhow::Result<i32> {
     let read = Journal::read::<serde_json::Value, Entry>(path)?;
     let (rules, header, _, session) = reopen(path, &read.header, &read.entries, rules_path, allow_change, lang)?;
@@ -745,10 +746,10 @@ mod tests {
 
     #[test]
     fn the_winner_is_announced_and_a_shared_win_names_everyone_who_shares_it() {
-        assert_eq!(winner_line(&standings(&[("Bob", 116, 1), ("Ann", 90, 2)]), "en"), "Bob wins with 116");
+        assert_eq!(winner_line(&standings(&[("Bob", 116, 1), ("Ann", 90, 2)]), Lang::En), "Bob wins with 116");
         let three = standings(&[("Ann", 80, 1), ("Bob", 80, 1), ("Cy", 80, 1), ("Dee", 2, 4)]);
-        assert_eq!(winner_line(&three, "en"), "Ann, Bob and Cy share the win with 80");
-        assert_eq!(winner_line(&three, "de"), "Ann, Bob und Cy teilen sich den Sieg mit 80 Punkten");
+        assert_eq!(winner_line(&three, Lang::En), "Ann, Bob and Cy share the win with 80");
+        assert_eq!(winner_line(&three, Lang::De), "Ann, Bob und Cy teilen sich den Sieg mit 80 Punkten");
     }
 
     #[test]

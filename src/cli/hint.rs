@@ -6,10 +6,11 @@ use crate::cli::commands::advise::table;
 use crate::games::fleet::advisor::{advise, NoQuestion, Settings};
 use crate::games::fleet::game::{Decision, Game};
 use crate::games::FleetRules;
+use crate::text::Lang;
 
 /// The advisor's view of `decision` (the question asked; None once the game is over), in
 /// words: a table of every answer, or why there is nothing to weigh.
-pub(crate) fn hint_text(rules: &FleetRules, game: &Game, decision: Option<&Decision>, lang: &str) -> String {
+pub(crate) fn hint_text(rules: &FleetRules, game: &Game, decision: Option<&Decision>, lang: Lang) -> String {
     let settings = Settings::hint(0);
     let player = decision.and_then(|d| d.player);
     match advise(rules, game, player, &settings) {

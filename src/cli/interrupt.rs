@@ -6,12 +6,14 @@
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicUsize, Ordering};
 
+use crate::text::Lang;
+
 static RESTORE_CURSOR: AtomicBool = AtomicBool::new(false);
 static NOTE_PTR: AtomicPtr<u8> = AtomicPtr::new(std::ptr::null_mut());
 static NOTE_LEN: AtomicUsize = AtomicUsize::new(0);
 
 /// Install the handler once, at start-up, with its note in a language.
-pub fn install_in(lang: &str) {
+pub fn install_in(lang: Lang) {
     RESTORE_CURSOR.store(std::io::stderr().is_terminal(), Ordering::SeqCst);
     set_note(&format!("\n{}\n", crate::t!(lang, "cli.ui.interrupted")));
     #[cfg(unix)]

@@ -16,6 +16,7 @@ use crate::games::Rules;
 use crate::history::PlayRecord;
 use crate::log::journal::Read;
 use crate::log::save::{Header, Setup};
+use crate::text::Lang;
 use crate::Error;
 
 /// What the commands do with a live game of one engine.
@@ -23,17 +24,17 @@ pub struct LiveView {
     /// The engine's id (`LiveGame::ENGINE`), as rules files and save headers name it.
     pub engine: &'static str,
     /// `play GAME`: a new game with these rules (a flag of another game is refused).
-    pub play: fn(PlayArgs, Rules, &'static str) -> anyhow::Result<i32>,
+    pub play: fn(PlayArgs, Rules, Lang) -> anyhow::Result<i32>,
     /// `resume FILE`: the game of a save whose header was read.
-    pub resume: fn(ResumeArgs, PathBuf, Header, &'static str) -> anyhow::Result<i32>,
+    pub resume: fn(ResumeArgs, PathBuf, Header, Lang) -> anyhow::Result<i32>,
     /// `import FILE`: the play of a finished save (ended at the time given), None while it
     /// goes on.
-    pub finished: fn(&Path, &Header, &SavedRules, i64, &'static str) -> Finished,
+    pub finished: fn(&Path, &Header, &SavedRules, i64, Lang) -> Finished,
     /// `resume` without a file: how far an unfinished save got; None when it is over or
     /// does not replay.
-    pub progress: fn(&Path, &Header, &Read<Value, Value>, &'static str) -> Option<String>,
+    pub progress: fn(&Path, &Header, &Read<Value, Value>, Lang) -> Option<String>,
     /// Who plays, for the list of unfinished games.
-    pub players: fn(&Header, &str) -> String,
+    pub players: fn(&Header, Lang) -> String,
     /// Why a header's setup is not one the engine reads (`setup_problem`).
     pub setup_problem: fn(&Setup) -> Option<serde_json::Error>,
 }

@@ -3,7 +3,6 @@
 
 mod args;
 mod bots;
-mod cards;
 mod clap_text;
 mod coach;
 mod commands;
@@ -24,8 +23,9 @@ use std::io::Write;
 
 use clap::{FromArgMatches, Parser, Subcommand};
 
+use crate::text::Lang;
 use crate::Error;
-use args::{Lang, EXIT_CODES};
+use args::{LangArg, EXIT_CODES};
 use commands::*;
 
 #[derive(Debug, Parser)]
@@ -52,7 +52,7 @@ pub struct Cli {
 pub struct GlobalArgs {
     /// Language of everything deckhand says (default: from LC_ALL, LC_MESSAGES or LANG, else English)
     #[arg(long, global = true, value_enum)]
-    pub lang: Option<Lang>,
+    pub lang: Option<LangArg>,
 }
 
 /// The commands, each with its arguments in its own file under `commands/`.
@@ -223,7 +223,7 @@ pub fn main() -> i32 {
 /// An error as `{:#}` shows it (each context, then the cause, joined by ": "), with our
 /// own errors in `lang`. Messages of the operating system and of other crates stay as
 /// they come.
-fn error_text(err: &anyhow::Error, lang: &str) -> String {
+fn error_text(err: &anyhow::Error, lang: Lang) -> String {
     let parts: Vec<String> = err
         .chain()
         .map(|e| match e.downcast_ref::<Error>() {
@@ -241,7 +241,7 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 
 /// Run a parsed command; returns the exit code (0, or 1 when violations were found).
 pub fn run(cli: Cli) -> anyhow::Result<i32> {
-    let lang: &'static str = cli.global.lang.map(Lang::code).unwrap_or_else(crate::text::from_env);
+    let lang = cli.global.lang.map_or_else(crate::text::from_env, |l| l.0);
     match cli.command {
         Command::Score(args) => score::run(args, lang),
         Command::Check(args) => check::run(args, lang),
@@ -300,7 +300,7 @@ static STDOUT_FAILED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
 
 /// The exit code once the command is done: a standard output that could not be written
 /// makes it 2 (unless it is 2 or 130 already), with a message that names it.
-fn after_output(code: i32, lang: &str) -> i32 {
+fn after_output(code: i32, lang: Lang) -> i32 {
     match STDOUT_FAILED.get() {
         Some(cause) if code != 130 => {
             say(&format!("deckhand: {}", crate::t!(lang, "cli.main.stdout_failed", cause = cause)));

@@ -16,6 +16,7 @@ use crate::history::{
 };
 use crate::log::save::Header;
 use crate::report::Standings;
+use crate::text::Lang;
 use crate::Error;
 
 /// `--db FILE`: where the history is.
@@ -125,7 +126,7 @@ impl From<Stopped> for anyhow::Error {
 
 /// Record a play (after deleting the one it replaces); say what happened on standard
 /// error. The play's number in the history.
-fn record(args: &DbArgs, play: &PlayRecord, replaces: Option<i64>, lang: &str) -> Result<i64, HistoryError> {
+fn record(args: &DbArgs, play: &PlayRecord, replaces: Option<i64>, lang: Lang) -> Result<i64, HistoryError> {
     let path = args.path()?;
     let mut db = Db::open(&path)?;
     if let Some(id) = replaces {
@@ -155,7 +156,7 @@ pub fn record_finished(
     play: impl FnOnce() -> Result<PlayRecord, std::io::Error>,
     save: &Path,
     replaces: Option<i64>,
-    lang: &str,
+    lang: Lang,
 ) -> Option<i64> {
     if args.no_record {
         return None;
@@ -178,7 +179,7 @@ pub fn record_finished(
 
 /// `score --record`: a database that cannot be written is a warning (the table is printed
 /// already); one that is not ours, damaged or newer is an error (exit 2).
-pub fn record_paper(args: &PaperArgs, play: PlayRecord, lang: &str) -> Result<(), Error> {
+pub fn record_paper(args: &PaperArgs, play: PlayRecord, lang: Lang) -> Result<(), Error> {
     match record(&args.db, &play, None, lang) {
         Ok(_) => Ok(()),
         Err(e) if e.is_unwritable() => {

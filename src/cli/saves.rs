@@ -16,13 +16,14 @@ use crate::log::journal::Read;
 use crate::log::save::{Header, HeaderError};
 use crate::log::Journal;
 use crate::players::{check_names, NameProblem};
+use crate::text::Lang;
 use crate::Error;
 
 /// The words that are commands at a prompt, in every language: no player may be called so.
 pub fn reserved_words() -> Vec<String> {
     let mut words: Vec<String> =
         ["undo", "sheet", "sheets", "scores", "help", "release"].iter().map(|w| w.to_string()).collect();
-    for lang in crate::text::LANGS {
+    for lang in Lang::ALL {
         words.extend([
             crate::t!(lang, "cli.play.word_undo"),
             crate::t!(lang, "cli.play.word_sheet"),
@@ -36,11 +37,11 @@ pub fn reserved_words() -> Vec<String> {
 }
 
 /// Check player names (trimmed, in seating order) and say what is wrong in `lang`.
-pub fn check_player_names(names: &[String], lang: &str) -> Result<(), String> {
+pub fn check_player_names(names: &[String], lang: Lang) -> Result<(), String> {
     check_names(names, &reserved_words()).map_err(|p| name_problem(&p, lang))
 }
 
-fn name_problem(p: &NameProblem, lang: &str) -> String {
+fn name_problem(p: &NameProblem, lang: Lang) -> String {
     let max = crate::players::MAX_NAME_CHARS;
     match p {
         NameProblem::Empty { seat } => crate::t!(lang, "cli.play.name_empty", seat = seat),
@@ -57,7 +58,7 @@ fn name_problem(p: &NameProblem, lang: &str) -> String {
 }
 
 /// A save file read without changing it: its header (any version) and its entries.
-pub fn read(path: &Path, lang: &str) -> Result<(Header, Read<Value, Value>), Error> {
+pub fn read(path: &Path, lang: Lang) -> Result<(Header, Read<Value, Value>), Error> {
     let read = Journal::read::<Value, Value>(path)?;
     let header = header_of(path, read.header.clone(), lang)?;
     Ok((header, read))
@@ -65,7 +66,7 @@ pub fn read(path: &Path, lang: &str) -> Result<(Header, Read<Value, Value>), Err
 
 /// A header from the first line of `path`, checked: a deckhand save this version reads,
 /// with usable player names.
-pub fn header_of(path: &Path, value: Value, lang: &str) -> Result<Header, Error> {
+pub fn header_of(path: &Path, value: Value, lang: Lang) -> Result<Header, Error> {
     let header = Header::from_json(value).map_err(|e| match e {
         HeaderError::NotASave { format } => {
             Error::Usage(crate::msg!("cli.save.not_a_save", file = path.display(), format = format))
@@ -111,7 +112,7 @@ pub fn rules_for(
     header: &Header,
     rules_path: Option<&Path>,
     allow_change: bool,
-    lang: &str,
+    lang: Lang,
 ) -> Result<Rules, Error> {
     let file = path.display();
     let rules = match (rules_path, &header.rules.text, &header.legacy_rules_file) {

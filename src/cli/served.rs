@@ -20,6 +20,7 @@ use crate::log::{files, Journal};
 use crate::report::sheet::{sheet_text, sheets_text, terminal_width};
 use crate::report::Format;
 use crate::serve::{Refused, Serving, Site, Table, Tokens, UndoBy};
+use crate::text::Lang;
 use crate::ui::{self, Prompter};
 use crate::Error;
 
@@ -49,7 +50,7 @@ pub fn prepare(
     remembered: Option<&str>,
     answers: Option<&Path>,
     command: &str,
-    lang: &'static str,
+    lang: Lang,
 ) -> Result<Prepared, Error> {
     let bind = match args.bind.as_deref().or(remembered) {
         Some(text) => crate::serve::parse_bind(text)?,
@@ -91,13 +92,7 @@ fn final_path(save: &Path) -> PathBuf {
 }
 
 /// Serve the game until it is over and the host stops serving.
-pub fn run(
-    prepared: Prepared,
-    game: Game,
-    greeting: &[String],
-    hook: &Hook,
-    lang: &'static str,
-) -> anyhow::Result<i32> {
+pub fn run(prepared: Prepared, game: Game, greeting: &[String], hook: &Hook, lang: Lang) -> anyhow::Result<i32> {
     let Prepared { listener, mut prompter } = prepared;
     let save = game.journal.path().to_path_buf();
     let seats = game.session.names.len();
@@ -163,7 +158,7 @@ pub fn run(
 }
 
 /// The join address, its QR code, each seat's address and the dashboard's.
-fn announce(serving: &Serving, say: &mut dyn FnMut(&str), lang: &str) {
+fn announce(serving: &Serving, say: &mut dyn FnMut(&str), lang: Lang) {
     say(&crate::t!(lang, "web.cli.serving", url = serving.join_url()));
     say(crate::serve::qr_for_terminal(serving.join_url()).trim_end());
     for (name, url) in serving.site.table.names.iter().zip(serving.seat_urls()) {
@@ -200,7 +195,7 @@ fn headless(serving: &Serving) {
 /// The terminal's loop: the decision at the front, asked as the terminal asks it without
 /// phones (entries, everyone's line, rolls by letters), answered here or overtaken by a
 /// phone.
-fn at_terminal(serving: &Serving, p: &mut dyn Prompter, lang: &str) -> anyhow::Result<()> {
+fn at_terminal(serving: &Serving, p: &mut dyn Prompter, lang: Lang) -> anyhow::Result<()> {
     let table = &serving.site.table;
     let rules = &table.rules;
     let opts = table.opts();
@@ -247,7 +242,7 @@ fn meta(
     d: &crate::games::fleet::game::Decision,
     cmd: &str,
     p: &mut dyn Prompter,
-    lang: &str,
+    lang: Lang,
 ) -> Result<(), Error> {
     let table = &site.table;
     let rules = &table.rules;

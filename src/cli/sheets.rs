@@ -13,6 +13,7 @@ use crate::games::fleet::{self, Sheet, Violation};
 use crate::games::{self as rules, FleetRules, Rules, Source};
 use crate::report::{DetailItem, Format, Row, Standings};
 use crate::text::escape_controls;
+use crate::text::Lang;
 use crate::Error;
 
 /// The sheets of one game, with the rules they are read against.
@@ -37,7 +38,7 @@ fn split_game(args: &[String]) -> (Option<String>, Vec<PathBuf>) {
 pub fn resolve(
     args: &[String],
     rules_path: Option<&Path>,
-    lang: &str,
+    lang: Lang,
 ) -> anyhow::Result<(Rules, Vec<PathBuf>, Vec<Source>)> {
     let (game, paths) = split_game(args);
     let sources: Vec<Source> = paths.iter().map(|p| sheet_file::read(p)).collect::<Result<_, _>>()?;
@@ -104,7 +105,7 @@ pub fn resolve(
     Ok((rules, paths, sources))
 }
 
-fn load_fleet(rules: Rules, paths: Vec<PathBuf>, sources: Vec<Source>, lang: &str) -> anyhow::Result<Loaded> {
+fn load_fleet(rules: Rules, paths: Vec<PathBuf>, sources: Vec<Source>, lang: Lang) -> anyhow::Result<Loaded> {
     let fleet_rules = rules.fleet().context("this command supports Fleet sheets")?;
     let mut sheets = Vec::new();
     let mut errors = Vec::new();
@@ -137,7 +138,7 @@ fn load_fleet(rules: Rules, paths: Vec<PathBuf>, sources: Vec<Source>, lang: &st
 }
 
 /// Standings of a Fleet game from its sheets. `violations` per sheet flag a row.
-pub fn fleet_standings(rules: &FleetRules, sheets: &[&Sheet], violations: &[usize], lang: &str) -> Standings {
+pub fn fleet_standings(rules: &FleetRules, sheets: &[&Sheet], violations: &[usize], lang: Lang) -> Standings {
     let rows = sheets
         .iter()
         .zip(violations)
@@ -197,7 +198,7 @@ pub fn score(
     format: Format,
     detail: bool,
     history: &PaperArgs,
-    lang: &str,
+    lang: Lang,
 ) -> anyhow::Result<i32> {
     if let Some(date) = history.date.as_deref() {
         record::parse_date(date)?;
@@ -242,7 +243,7 @@ pub fn score(
     Ok(0)
 }
 
-pub fn check(args: &[String], rules_path: Option<&Path>, format: CheckFormat, lang: &str) -> anyhow::Result<i32> {
+pub fn check(args: &[String], rules_path: Option<&Path>, format: CheckFormat, lang: Lang) -> anyhow::Result<i32> {
     let (rules, paths, sources) = resolve(args, rules_path, lang)?;
     if let Some(r) = rules.endgame() {
         rules.check_table(paths.len(), &[]).map_err(Error::from)?;
@@ -284,7 +285,7 @@ pub fn check(args: &[String], rules_path: Option<&Path>, format: CheckFormat, la
 
 /// A violation for `check --format json`: the stable codes (rule id, every box id) and the
 /// message and fix in the language.
-fn violation_json(rules: &FleetRules, v: &Violation, lang: &str) -> serde_json::Value {
+fn violation_json(rules: &FleetRules, v: &Violation, lang: Lang) -> serde_json::Value {
     serde_json::json!({
         "player": v.player,
         "box_id": v.box_id(),
@@ -295,7 +296,7 @@ fn violation_json(rules: &FleetRules, v: &Violation, lang: &str) -> serde_json::
     })
 }
 
-fn check_text(rules: &FleetRules, sheets: &[(PathBuf, Sheet)], violations: &[Violation], lang: &str) -> String {
+fn check_text(rules: &FleetRules, sheets: &[(PathBuf, Sheet)], violations: &[Violation], lang: Lang) -> String {
     let mut out = String::new();
     let mut broken = 0;
     for (path, sheet) in sheets {

@@ -15,6 +15,7 @@
 
 pub mod clock;
 pub mod db;
+pub mod edit;
 pub mod export;
 pub mod migrate;
 pub mod query;

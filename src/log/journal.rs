@@ -288,7 +288,7 @@ mod tests {
         let mut o: Open = Journal::open(&path).unwrap();
         assert_eq!(o.entries, vec![1, 2]);
         assert_eq!(o.dropped_tail, Some(TornTail { bytes: 5 }));
-        assert!(o.dropped_tail.unwrap().notice(&path).text("en").contains("cut off by a crash"));
+        assert!(o.dropped_tail.unwrap().notice(&path).text(crate::text::Lang::En).contains("cut off by a crash"));
         o.journal.append(&9u32).unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "\"h\"\n1\n2\n9\n");
     }

@@ -7,6 +7,8 @@ use std::fmt::Write as _;
 
 use super::{Row, Standings};
 
+use crate::text::Lang;
+
 /// `text` safe inside HTML text and attribute values.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
@@ -41,7 +43,7 @@ fn place(r: &Row) -> String {
 
 /// The table as an HTML fragment (classes `deckhand-table`, `bar`), with the tie notes and
 /// warnings below it.
-pub fn fragment(s: &Standings, lang: &str) -> String {
+pub fn fragment(s: &Standings, lang: Lang) -> String {
     let mut out = table(s, lang);
     for n in s.notes_in(lang) {
         let _ = write!(out, "<p class=\"note\">{}</p>", escape(&crate::t!(lang, "cli.report.tie_line", note = n)));
@@ -52,11 +54,11 @@ pub fn fragment(s: &Standings, lang: &str) -> String {
 /// The scores of a game still being played: the table and its warnings, without the tie
 /// notes (a tie says how a game ended — before the end, and before anyone scores, it is
 /// noise).
-pub fn running(s: &Standings, lang: &str) -> String {
+pub fn running(s: &Standings, lang: Lang) -> String {
     table(s, lang) + &warnings(s, lang)
 }
 
-fn warnings(s: &Standings, lang: &str) -> String {
+fn warnings(s: &Standings, lang: Lang) -> String {
     let mut out = String::new();
     for w in &s.warnings {
         let _ = write!(out, "<p class=\"warning\">{}</p>", escape(&crate::t!(lang, "cli.report.warning", warning = w)));
@@ -65,7 +67,7 @@ fn warnings(s: &Standings, lang: &str) -> String {
 }
 
 /// The table alone.
-fn table(s: &Standings, lang: &str) -> String {
+fn table(s: &Standings, lang: Lang) -> String {
     let best: Vec<i64> =
         (0..s.categories.len()).map(|c| s.rows.iter().map(|r| r.values[c]).max().unwrap_or(0).max(1)).collect();
     let best_total = s.rows.iter().map(|r| r.total).max().unwrap_or(0).max(1);
@@ -98,7 +100,7 @@ fn table(s: &Standings, lang: &str) -> String {
 }
 
 /// Who won, as a sentence (`Linda wins with 73 points`, or a shared win).
-pub fn winner_line(s: &Standings, lang: &str) -> String {
+pub fn winner_line(s: &Standings, lang: Lang) -> String {
     let first: Vec<&str> = s.rows.iter().filter(|r| r.rank == 1).map(|r| r.player.as_str()).collect();
     let total = s.rows.first().map_or(0, |r| r.total);
     match first.as_slice() {
@@ -129,7 +131,7 @@ pub const TABLE_CSS: &str = "\
 
 /// The final table as a page of its own: title, date, players, the winner (or the solo
 /// rating), the table.
-pub fn page(s: &Standings, date: &str, lang: &str) -> String {
+pub fn page(s: &Standings, date: &str, lang: Lang) -> String {
     let players: Vec<&str> = s.rows.iter().map(|r| r.player.as_str()).collect();
     let mut seated = players.clone();
     seated.sort_unstable();
@@ -155,7 +157,7 @@ pub fn with_block(page: &str, block: &str) -> String {
 /// The final page's way into BG Stats: the play's push link (`export::bgstats_link`) to tap,
 /// and its QR code (an inline SVG, empty when the link is too long for one) for the phone
 /// that has BG Stats.
-pub fn bgstats_block(link: &str, qr_svg: &str, lang: &str) -> String {
+pub fn bgstats_block(link: &str, qr_svg: &str, lang: Lang) -> String {
     format!(
         "<section class=\"bgstats\"><h2>{}</h2><p><a href=\"{}\">{}</a></p>{}</section>",
         escape(&crate::t!(lang, "web.report.bgstats_title")),
@@ -171,14 +173,14 @@ pub fn bgstats_block(link: &str, qr_svg: &str, lang: &str) -> String {
 
 /// A page of its own around `body` (already HTML): the title, the table style, and
 /// deckhand's line at the foot.
-pub fn document(title: &str, body: &str, lang: &str) -> String {
+pub fn document(title: &str, body: &str, lang: Lang) -> String {
     let (head, tail) = document_parts(title, lang);
     head + body + &tail
 }
 
 /// A page's markup before and after its body, for a body written piece by piece (a
 /// history listing streamed row by row).
-pub fn document_parts(title: &str, lang: &str) -> (String, String) {
+pub fn document_parts(title: &str, lang: Lang) -> (String, String) {
     let mut head = String::new();
     let _ = write!(
         head,

@@ -11,6 +11,8 @@ use std::fmt::Write as _;
 use comfy_table::{presets, Cell, CellAlignment, ContentArrangement, Table};
 use serde::Serialize;
 
+use crate::text::Lang;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     Table,
@@ -93,15 +95,15 @@ impl Standings {
             let total = self.rows[i].total;
             let j = (i..n).take_while(|k| self.rows[*k].total == total).last().unwrap_or(i);
             if j > i {
-                self.notes.push(self.tie_note(i, j, "en"));
+                self.notes.push(self.tie_note(i, j, Lang::En));
             }
             i = j + 1;
         }
     }
 
     /// The tie notes in a language (the stored `notes` are English).
-    fn notes_in(&self, lang: &str) -> Vec<String> {
-        if lang == "en" {
+    fn notes_in(&self, lang: Lang) -> Vec<String> {
+        if lang == Lang::En {
             return self.notes.clone();
         }
         let n = self.rows.len();
@@ -118,7 +120,7 @@ impl Standings {
         out
     }
 
-    fn tie_note(&self, from: usize, to: usize, lang: &str) -> String {
+    fn tie_note(&self, from: usize, to: usize, lang: Lang) -> String {
         let group: Vec<&Row> = self.rows[from..=to].iter().collect();
         let names = join_names_in(group.iter().map(|r| r.player.as_str()).collect(), lang);
         let total = group[0].total;
@@ -149,7 +151,7 @@ impl Standings {
     /// After tie-break `k` split `group`, every part still tied on it is explained in turn:
     /// the next tie-break that separates it (and those it was equal on before that), or its
     /// shared place.
-    fn explain_rest(&self, group: &[&Row], k: usize, lang: &str, text: &mut String) {
+    fn explain_rest(&self, group: &[&Row], k: usize, lang: Lang, text: &mut String) {
         let mut i = 0;
         while i < group.len() {
             let j = (i..group.len()).take_while(|x| group[*x].tie_values[k] == group[i].tie_values[k]).count() + i;
@@ -188,12 +190,12 @@ impl Standings {
     /// Render in English (see `render_in`).
     #[cfg(test)]
     pub fn render(&self, format: Format, detail: bool, width: Option<u16>) -> String {
-        self.render_in(format, detail, width, "en")
+        self.render_in(format, detail, width, Lang::En)
     }
 
     /// Render in a language. JSON and CSV are machine formats: their keys and column names
     /// stay English; the values (categories, the game's name, tie sentences) are in `lang`.
-    pub fn render_in(&self, format: Format, detail: bool, width: Option<u16>, lang: &str) -> String {
+    pub fn render_in(&self, format: Format, detail: bool, width: Option<u16>, lang: Lang) -> String {
         match format {
             Format::Table => self.table(detail, width, lang),
             Format::Json => self.json(detail, lang),
@@ -203,7 +205,7 @@ impl Standings {
         }
     }
 
-    fn headers(&self, lang: &str) -> Vec<String> {
+    fn headers(&self, lang: Lang) -> Vec<String> {
         let mut h = vec![crate::t!(lang, "cli.report.rank"), crate::t!(lang, "cli.report.player")];
         h.extend(self.categories.iter().map(|c| escape(c).into_owned()));
         h.push(crate::t!(lang, "cli.report.total"));
@@ -220,7 +222,7 @@ impl Standings {
         c
     }
 
-    fn table(&self, detail: bool, width: Option<u16>, lang: &str) -> String {
+    fn table(&self, detail: bool, width: Option<u16>, lang: Lang) -> String {
         let mut table = Table::new();
         table.load_preset(presets::UTF8_FULL_CONDENSED);
         match width {
@@ -274,7 +276,7 @@ impl Standings {
         out
     }
 
-    fn json(&self, detail: bool, lang: &str) -> String {
+    fn json(&self, detail: bool, lang: Lang) -> String {
         let mut value = serde_json::to_value(self).expect("standings serialise");
         value["notes"] = serde_json::json!(self.notes_in(lang));
         if !detail {
@@ -323,7 +325,7 @@ impl Standings {
         out
     }
 
-    fn markdown(&self, detail: bool, lang: &str) -> String {
+    fn markdown(&self, detail: bool, lang: Lang) -> String {
         let mut out = format!("### {}\n\n", md_escape(&self.game));
         let headers = self.headers(lang);
         let _ = writeln!(out, "| {} |", headers.iter().map(|h| md_escape(h)).collect::<Vec<_>>().join(" | "));
@@ -376,7 +378,7 @@ fn md_escape(s: &str) -> String {
     escape(s).replace('|', "\\|")
 }
 
-fn join_names_in(names: Vec<&str>, lang: &str) -> String {
+fn join_names_in(names: Vec<&str>, lang: Lang) -> String {
     match names.len() {
         0 => String::new(),
         1 => names[0].to_string(),
@@ -385,12 +387,12 @@ fn join_names_in(names: Vec<&str>, lang: &str) -> String {
 }
 
 /// An ordinal in a language: en 2nd, de 2., fr 2e (1er).
-pub fn ordinal_in(n: usize, lang: &str) -> String {
+pub fn ordinal_in(n: usize, lang: Lang) -> String {
     match lang {
-        "de" => format!("{n}."),
-        "fr" if n == 1 => "1er".to_string(),
-        "fr" => format!("{n}e"),
-        _ => ordinal(n),
+        Lang::En => ordinal(n),
+        Lang::De => format!("{n}."),
+        Lang::Fr if n == 1 => "1er".to_string(),
+        Lang::Fr => format!("{n}e"),
     }
 }
 
@@ -410,7 +412,7 @@ fn first_difference(rows: &[&Row], from: usize, levels: usize) -> Option<usize> 
 }
 
 /// "a shared win", "a shared 2nd place".
-fn place_in(rank: usize, lang: &str) -> String {
+fn place_in(rank: usize, lang: Lang) -> String {
     if rank == 1 {
         crate::t!(lang, "cli.report.shared_win")
     } else {

@@ -39,7 +39,7 @@ pub const DEFAULT_PORT: u16 = 7373;
 
 /// How the final table is computed (the command layer's, so the pages show exactly what
 /// `deckhand score` prints).
-pub type StandingsFn = fn(&FleetRules, &[&Sheet], &[usize], &str) -> Standings;
+pub type StandingsFn = fn(&FleetRules, &[&Sheet], &[usize], crate::text::Lang) -> Standings;
 
 /// `--bind ADDR[:PORT]`: an IP address, with the default port when none is given.
 pub fn parse_bind(text: &str) -> Result<SocketAddr, Error> {

@@ -10,6 +10,7 @@ use crate::games::fleet::sheet::{Mark, Sheet};
 use crate::games::fleet::{ColumnBox, FleetRules, SectionKind};
 use crate::report::html::escape;
 use crate::t;
+use crate::text::Lang;
 
 fn mark_class(m: Mark) -> &'static str {
     match m {
@@ -60,7 +61,7 @@ fn heading(name: &str) -> String {
 /// One player's sheet as the pad shows it: the boat-type columns with their circles,
 /// licenses and boats (fish/capacity) beside the town half (harbor ships, wharf
 /// buildings, buffet hexes, salvage stars), the coin track with its stars underneath.
-pub fn sheet(rules: &FleetRules, sheet: &Sheet, lang: &str) -> String {
+pub fn sheet(rules: &FleetRules, sheet: &Sheet, lang: Lang) -> String {
     let view = pad(rules, sheet);
     let mut out = String::from("<div class=\"sheet\">");
     let header = t!(
@@ -139,7 +140,7 @@ pub fn sheet(rules: &FleetRules, sheet: &Sheet, lang: &str) -> String {
 }
 
 /// The head of every page: the table's language, the stylesheet, the script.
-fn head(title: &str, lang: &str) -> String {
+fn head(title: &str, lang: Lang) -> String {
     format!(
         "<!doctype html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
@@ -151,7 +152,7 @@ fn head(title: &str, lang: &str) -> String {
 }
 
 /// Words the script shows, in the table's language, as data attributes of `<body>`.
-fn words(lang: &str) -> String {
+fn words(lang: Lang) -> String {
     [
         ("offline", "web.offline"),
         ("sending", "web.sending"),
@@ -171,7 +172,7 @@ fn words(lang: &str) -> String {
 
 /// A page that only says something (an address that leads nowhere), in the table's
 /// language: a heading and a sentence.
-pub fn message(title: &str, text: &str, lang: &str) -> String {
+pub fn message(title: &str, text: &str, lang: Lang) -> String {
     let mut out = head(title, lang);
     let _ = write!(
         out,
@@ -193,7 +194,7 @@ pub struct JoinSeat {
 /// The page a player joins with: each free seat a button that claims it (the seat's own
 /// address, with its secret, is given once, in the redirect that follows), taken seats
 /// greyed, a notice when the seat tapped was taken meanwhile, and the dashboard.
-pub fn join(game: &str, seats: &[JoinSeat], taken: Option<&str>, dashboard: &str, lang: &str) -> String {
+pub fn join(game: &str, seats: &[JoinSeat], taken: Option<&str>, dashboard: &str, lang: Lang) -> String {
     let mut out = head(&t!(lang, "web.join_title", game = game), lang);
     let _ = write!(
         out,
@@ -240,7 +241,7 @@ pub fn join(game: &str, seats: &[JoinSeat], taken: Option<&str>, dashboard: &str
 }
 
 /// A seat's page: the shell the script fills (status, roll, decision, sheet, log).
-pub fn seat(game: &str, player: &str, events: &str, answer: &str, undo: &str, lang: &str) -> String {
+pub fn seat(game: &str, player: &str, events: &str, answer: &str, undo: &str, lang: Lang) -> String {
     let mut out = head(&format!("{player} · {game}"), lang);
     let _ = write!(
         out,
@@ -266,7 +267,7 @@ pub fn seat(game: &str, player: &str, events: &str, answer: &str, undo: &str, la
 
 /// The dashboard for a television: every sheet side by side, scores, roll, whose turn,
 /// and the join address as a QR code.
-pub fn dashboard(game: &str, events: &str, join_url: &str, qr_svg: &str, lang: &str) -> String {
+pub fn dashboard(game: &str, events: &str, join_url: &str, qr_svg: &str, lang: Lang) -> String {
     let mut out = head(&t!(lang, "web.dashboard_title", game = game), lang);
     let _ = write!(
         out,
@@ -296,7 +297,7 @@ mod tests {
         let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
         let mut s = Sheet::blank(&rules, "<Ann>");
         s.boxes[0][0] = Mark::Marked;
-        let html = sheet(&rules, &s, "en");
+        let html = sheet(&rules, &s, Lang::En);
         assert!(html.contains("&lt;Ann&gt;"), "{html}");
         assert!(!html.contains("<Ann>"));
         let coin_boxes = html.matches("<i class=\"k").count();

@@ -18,6 +18,7 @@ use crate::games::fleet::table::{self as service, From, Refusal};
 use crate::games::fleet::FleetRules;
 use crate::log::Journal;
 use crate::text::fleet as fleet_text;
+use crate::text::Lang;
 
 /// How many lines of what happened the pages keep.
 const LOG_LINES: usize = 60;
@@ -114,7 +115,7 @@ impl Inner {
 /// The table shared by the terminal and the HTTP server.
 pub struct Table {
     pub rules: FleetRules,
-    pub lang: &'static str,
+    pub lang: Lang,
     pub names: Vec<String>,
     inner: Mutex<Inner>,
     changed: Condvar,
@@ -133,7 +134,7 @@ impl Table {
         session: Session,
         journal: Journal,
         entries: u64,
-        lang: &'static str,
+        lang: Lang,
     ) -> Result<Table, crate::Error> {
         let seats = session.names.len();
         // Offer ids are unique across restarts: an answer sent to the host before a crash
@@ -505,7 +506,7 @@ mod tests {
         );
         let journal = Journal::create(&dir.join("g.jsonl"), &header).unwrap();
         let session = Session::with_setup(&rules, &names, Setup::default());
-        Table::new(rules, setup, Entries { ask_all: true }, session, journal, 0, "en").unwrap()
+        Table::new(rules, setup, Entries { ask_all: true }, session, journal, 0, Lang::En).unwrap()
     }
 
     fn seat_offer(t: &Table, seat: usize) -> Option<Offered> {
@@ -593,7 +594,7 @@ mod tests {
         let path = dir.path().join("g.jsonl");
         let journal = Journal::create(&path, &header).unwrap();
         let session = Session::with_setup(&rules, &names, Setup::default());
-        let t = Table::new(rules.clone(), setup, Entries::default(), session, journal, 0, "en").unwrap();
+        let t = Table::new(rules.clone(), setup, Entries::default(), session, journal, 0, Lang::En).unwrap();
         // Each seat is a phone answering its own decisions as soon as it has one; the last
         // option, so that choices differ from the front-only default.
         std::thread::scope(|scope| {

@@ -1,14 +1,20 @@
 //! The advisor's answers in words: each answer as the table says it (at a pick, the die
-//! and its use), the estimates as numbers a player reads, and selfplay's seats.
+//! and its use), the estimates as numbers a player reads, and the words around the tables
+//! of `advise`, `review`, `selfplay` and `lab` (their columns and how the figures were
+//! made; the tables themselves are laid out by the commands).
 
-use crate::games::fleet::advisor::{after_pick, Advice, Estimate};
+use crate::games::fleet::advisor::lab::WinRate;
+use crate::games::fleet::advisor::review::PlayerReview;
+use crate::games::fleet::advisor::selfplay::Seat;
+use crate::games::fleet::advisor::{after_pick, Advice, Estimate, Policy, Settings};
 use crate::games::fleet::game::Game;
 use crate::games::FleetRules;
 use crate::t;
+use crate::text::Lang;
 
 /// An answer in words: the option, and at a pick the use of the die after it
 /// (`cod → mark cod 3 (launch a boat)`).
-pub fn answer_label(rules: &FleetRules, game: &Game, advice: &Advice, e: &Estimate, lang: &str) -> String {
+pub fn answer_label(rules: &FleetRules, game: &Game, advice: &Advice, e: &Estimate, lang: Lang) -> String {
     let first = super::fleet::option_label(rules, game, &advice.decision, &e.answer.choice, lang);
     match (e.answer.then, after_pick(rules, game, advice, e)) {
         (Some((then, _)), Some((after, d))) => {
@@ -20,12 +26,17 @@ pub fn answer_label(rules: &FleetRules, game: &Game, advice: &Advice, e: &Estima
 }
 
 /// The expected points of an answer with its standard error (`43.2 ± 0.4`).
-pub fn points(e: &Estimate, lang: &str) -> String {
-    t!(lang, "cli.advise.points", mean = decimal(e.mean, 1, lang), stderr = decimal(e.stderr, 1, lang))
+pub fn points(e: &Estimate, lang: Lang) -> String {
+    mean(e.mean, e.stderr, lang)
+}
+
+/// A mean with its spread (`43.2 ± 0.4`).
+pub fn mean(mean: f64, spread: f64, lang: Lang) -> String {
+    t!(lang, "cli.advise.points", mean = decimal(mean, 1, lang), stderr = decimal(spread, 1, lang))
 }
 
 /// A chance as a percentage (`57 %`), or a dash where there is none (solo).
-pub fn chance(p: Option<f64>, lang: &str) -> String {
+pub fn chance(p: Option<f64>, lang: Lang) -> String {
     match p {
         Some(p) => t!(lang, "cli.advise.percent", p = decimal(p * 100.0, 0, lang)),
         None => "—".to_string(),
@@ -33,11 +44,164 @@ pub fn chance(p: Option<f64>, lang: &str) -> String {
 }
 
 /// A number with `places` decimals, with the language's decimal sign.
-pub fn decimal(x: f64, places: usize, lang: &str) -> String {
+pub fn decimal(x: f64, places: usize, lang: Lang) -> String {
     let s = format!("{x:.places$}");
-    if lang == "en" {
-        s
-    } else {
-        s.replace('.', ",")
+    match lang {
+        Lang::En => s,
+        Lang::De | Lang::Fr => s.replace('.', ","),
     }
+}
+
+/// A number with its sign (`+3.2`, `−1.0`).
+fn signed(x: f64, lang: Lang) -> String {
+    if x >= 0.0 {
+        format!("+{}", decimal(x, 1, lang))
+    } else {
+        format!("−{}", decimal(-x, 1, lang))
+    }
+}
+
+/// The headings of `advise`'s table: the answer, its expected points, its chance to win
+/// (not in a solo game) and the column of the best answer's mark.
+pub fn advice_columns(solo: bool, lang: Lang) -> Vec<String> {
+    let mut header = vec![t!(lang, "cli.advise.col_answer"), t!(lang, "cli.advise.col_points")];
+    if !solo {
+        header.push(t!(lang, "cli.advise.col_win"));
+    }
+    header.push(String::new());
+    header
+}
+
+/// The mark beside the best answer.
+pub fn best(lang: Lang) -> String {
+    t!(lang, "cli.advise.best")
+}
+
+/// How `advise`'s figures were made: playouts, policy, seed.
+pub fn advice_how(settings: &Settings, lang: Lang) -> String {
+    let policy = match settings.policy {
+        Policy::Random => t!(lang, "cli.advise.policy_random"),
+        Policy::Greedy => t!(lang, "cli.advise.policy_greedy"),
+    };
+    t!(lang, "cli.advise.how", n = settings.budget.playouts, policy = policy, seed = settings.seed)
+}
+
+/// One player's review: skill and luck, then the costliest of the first `top` decisions
+/// weighed, each with what the advisor preferred. `name` is the player's.
+pub fn review(rules: &FleetRules, name: &str, r: &PlayerReview, top: usize, lang: Lang) -> String {
+    let mut out = t!(
+        lang,
+        "cli.review.player",
+        name = name,
+        skill = decimal(r.skill, 1, lang),
+        luck = signed(r.luck, lang),
+        n = r.decisions.len()
+    ) + "\n";
+    for w in r.decisions.iter().take(top).filter(|w| w.lost() > 0.0) {
+        let chosen = answer_label(rules, &w.game, &w.advice, &w.advice.estimates[w.chosen], lang);
+        let best = answer_label(rules, &w.game, &w.advice, &w.advice.estimates[w.advice.best], lang);
+        out += &t!(
+            lang,
+            "cli.review.decision",
+            round = w.round,
+            question = super::fleet::prompt(rules, &w.game, &w.advice.decision, lang),
+            chosen = chosen,
+            best = best,
+            lost = decimal(w.lost(), 1, lang)
+        );
+        out.push('\n');
+    }
+    out
+}
+
+/// How `review`'s figures were made.
+pub fn review_how(playouts: u32, seed: u64, lang: Lang) -> String {
+    t!(lang, "cli.review.how", n = playouts, seed = seed)
+}
+
+/// How a seat plays: random, greedy or the advisor.
+pub fn plays(seat: &Seat, lang: Lang) -> String {
+    match seat {
+        Seat::Policy(Policy::Random) => t!(lang, "cli.selfplay.random"),
+        Seat::Policy(Policy::Greedy) => t!(lang, "cli.selfplay.greedy"),
+        Seat::Advisor(_) => t!(lang, "cli.selfplay.advisor"),
+    }
+}
+
+/// The playouts per answer of the first advisor seat, if any seat is the advisor.
+fn advisor_playouts(seats: &[Seat]) -> Option<u32> {
+    seats.iter().find_map(|s| match s {
+        Seat::Advisor(settings) => Some(settings.budget.playouts),
+        Seat::Policy(_) => None,
+    })
+}
+
+/// The headings of `selfplay`'s table: seat, how it plays, its mean score and (with
+/// several seats) its wins.
+pub fn selfplay_columns(seats: usize, lang: Lang) -> Vec<String> {
+    let mut header =
+        vec![t!(lang, "cli.selfplay.col_seat"), t!(lang, "cli.selfplay.col_plays"), t!(lang, "cli.selfplay.col_mean")];
+    if seats > 1 {
+        header.push(t!(lang, "cli.selfplay.col_wins"));
+    }
+    header
+}
+
+/// A seat's wins in `games` games, and their share (`12 (24 %)`).
+pub fn selfplay_wins(wins: u32, games: u32, lang: Lang) -> String {
+    let share = f64::from(wins) / f64::from(games.max(1));
+    t!(lang, "cli.selfplay.wins", n = wins, share = chance(Some(share), lang))
+}
+
+/// How `selfplay`'s games were played: games, seed, the advisor's playouts, and how a
+/// shared win counts where several seats play.
+pub fn selfplay_how(games: u32, seed: u64, seats: &[Seat], lang: Lang) -> String {
+    let how = match advisor_playouts(seats) {
+        Some(playouts) => t!(lang, "cli.selfplay.how_advisor", games = games, seed = seed, playouts = playouts),
+        None => t!(lang, "cli.selfplay.how", games = games, seed = seed),
+    };
+    let shared = if seats.len() > 1 { format!(" {}", t!(lang, "cli.selfplay.shared")) } else { String::new() };
+    format!("{how}{shared}")
+}
+
+/// The headings of `lab`'s table: the variant, seat 1's mean score and (with several
+/// seats) its wins.
+pub fn lab_columns(players: u32, lang: Lang) -> Vec<String> {
+    let mut header = vec![t!(lang, "cli.lab.col_variant"), t!(lang, "cli.selfplay.col_mean")];
+    if players > 1 {
+        header.push(t!(lang, "cli.lab.col_wins"));
+    }
+    header
+}
+
+/// The built-in rules as a variant of `lab`.
+pub fn lab_built_in(lang: Lang) -> String {
+    t!(lang, "cli.lab.built_in")
+}
+
+/// A named option's reading as a variant of `lab` (`casino_reroll = unlimited`).
+pub fn lab_option(key: &str, value: &str, lang: Lang) -> String {
+    t!(lang, "cli.lab.option", key = key, value = value)
+}
+
+/// A win rate with its 95% interval (`24 % (21 %–27 %)`).
+pub fn lab_wins(w: &WinRate, lang: Lang) -> String {
+    t!(
+        lang,
+        "cli.lab.win_rate",
+        share = chance(Some(w.rate), lang),
+        low = chance(Some(w.ci95.0), lang),
+        high = chance(Some(w.ci95.1), lang)
+    )
+}
+
+/// How `lab`'s games were played: games, seed, seats and how every seat plays.
+pub fn lab_how(games: u32, seed: u64, players: u32, seat: &Seat, lang: Lang) -> String {
+    let how = t!(lang, "cli.lab.how", games = games, seed = seed, players = players, policy = plays(seat, lang));
+    let wins = if players > 1 { format!(" {}", t!(lang, "cli.lab.how_wins")) } else { String::new() };
+    let advisor = match advisor_playouts(std::slice::from_ref(seat)) {
+        Some(playouts) => format!(" {}", t!(lang, "cli.lab.how_advisor", playouts = playouts)),
+        None => String::new(),
+    };
+    format!("{how}{wins}{advisor}")
 }

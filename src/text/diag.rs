@@ -8,11 +8,12 @@ use std::ops::Range;
 
 use crate::message::Arg;
 use crate::source::{de, floor_char_boundary, Diagnostic, Source, SourceName, MAX_SHOWN};
+use crate::text::Lang;
 
 impl SourceName {
     /// What the file is called in a language (a path as it is; `rules/fleet-dice.toml (built
     /// in)`).
-    pub fn text(&self, lang: &str) -> String {
+    pub fn text(&self, lang: Lang) -> String {
         Arg::from(self).text(lang)
     }
 }
@@ -20,7 +21,7 @@ impl SourceName {
 /// Diagnostics one after the other, each followed by a blank line… up to `MAX_SHOWN`; after
 /// that one line says how many more there are (a file with 100,000 unknown keys is
 /// reported in a moment, and readably).
-pub fn render_all(source: &Source, diags: &[Diagnostic], lang: &str) -> String {
+pub fn render_all(source: &Source, diags: &[Diagnostic], lang: Lang) -> String {
     let mut out: String = diags.iter().take(MAX_SHOWN).map(|d| render(source, d, lang) + "\n").collect();
     if diags.len() > MAX_SHOWN {
         let more = diags.len() - MAX_SHOWN;
@@ -32,7 +33,7 @@ pub fn render_all(source: &Source, diags: &[Diagnostic], lang: &str) -> String {
 
 /// One diagnostic: `error: file:line:col: message`, the source line, a caret under the span,
 /// a help line.
-pub fn render(source: &Source, diag: &Diagnostic, lang: &str) -> String {
+pub fn render(source: &Source, diag: &Diagnostic, lang: Lang) -> String {
     let help = diag.help.as_ref().map(|h| h.text(lang));
     render_text(source, diag.span.clone(), &diag.message.text(lang), help.as_deref(), lang)
 }
@@ -43,7 +44,7 @@ pub fn render_text(
     span: Option<Range<usize>>,
     message: &str,
     help: Option<&str>,
-    lang: &str,
+    lang: Lang,
 ) -> String {
     let error = crate::t!(lang, "rules.error_label");
     let name = source.name.text(lang);
@@ -77,7 +78,7 @@ pub fn render_text(
 impl fmt::Display for de::Error {
     /// The English message (what `serde::de::Error` needs; deckhand shows the diagnostic).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.diagnostic().message.text("en"))
+        f.write_str(&self.diagnostic().message.text(Lang::En))
     }
 }
 
@@ -91,20 +92,20 @@ mod tests {
         let start = src.text.find("\"L").unwrap();
         let diag = Diagnostic::new(crate::msg!("rules.no_rounds"), Some(start..start + 5))
             .help(crate::msg!("rules.id_format_help"));
-        let out = render(&src, &diag, "en");
-        let message = crate::t!("en", "rules.no_rounds");
+        let out = render(&src, &diag, Lang::En);
+        let message = crate::t!(Lang::En, "rules.no_rounds");
         assert!(out.starts_with(&format!("error: f.toml:2:10: {message}\n")), "{out}");
         assert!(out.contains("2 | column = \"L B\""), "{out}");
         assert!(out.contains("  |          ^^^^^"), "{out}");
-        assert!(out.contains(&format!("= help: {}", crate::t!("en", "rules.id_format_help"))), "{out}");
-        let de = render(&src, &diag, "de");
+        assert!(out.contains(&format!("= help: {}", crate::t!(Lang::En, "rules.id_format_help"))), "{out}");
+        let de = render(&src, &diag, Lang::De);
         assert!(de.contains("2 | column = \"L B\"\n  |          ^^^^^"), "{de}");
     }
 
     #[test]
     fn a_built_in_file_is_named_in_the_language() {
         let src = Source::built_in("fleet-dice", "");
-        assert_eq!(src.name.text("en"), "rules/fleet-dice.toml (built in)");
-        assert_eq!(src.name.text("fr"), "rules/fleet-dice.toml (intégré)");
+        assert_eq!(src.name.text(Lang::En), "rules/fleet-dice.toml (built in)");
+        assert_eq!(src.name.text(Lang::Fr), "rules/fleet-dice.toml (intégré)");
     }
 }

@@ -5,9 +5,10 @@
 use crate::games::endgame::eval::{Found, GameViolation, Part, Term, Violation};
 use crate::games::endgame::{Formula, Ref, Scope, Scoring, Shape};
 use crate::t;
+use crate::text::Lang;
 
 /// The name of an input or value.
-pub(crate) fn ref_name(scoring: &Scoring, r: Ref, lang: &str) -> String {
+pub(crate) fn ref_name(scoring: &Scoring, r: Ref, lang: Lang) -> String {
     match r {
         Ref::Input(i) => scoring.inputs[i].name.get(lang).to_string(),
         Ref::Value(v) => scoring.values[v].name.get(lang).to_string(),
@@ -27,7 +28,7 @@ fn sign_and_times(k: usize, w: i64) -> (&'static str, String) {
 }
 
 /// How value `v` is computed, in words (for reference cards and calculators).
-pub fn describe(scoring: &Scoring, v: usize, lang: &str) -> String {
+pub fn describe(scoring: &Scoring, v: usize, lang: Lang) -> String {
     let name = |r: Ref| ref_name(scoring, r, lang);
     let value = &scoring.values[v];
     let text = match &value.formula {
@@ -65,7 +66,7 @@ pub fn describe(scoring: &Scoring, v: usize, lang: &str) -> String {
 }
 
 /// An input's limits in words: `0–12`, or `up to 30 values of 3–5`.
-pub fn range_text(shape: Shape, lang: &str) -> String {
+pub fn range_text(shape: Shape, lang: Lang) -> String {
     match shape {
         Shape::Number { min, max } => format!("{min}–{max}"),
         Shape::List { item_min, item_max, max_items } => {
@@ -75,7 +76,7 @@ pub fn range_text(shape: Shape, lang: &str) -> String {
 }
 
 /// A limit's bounds in words: `between 1 and 9`, `at most 9`.
-fn bounds_text(min: Option<i64>, max: Option<i64>, lang: &str) -> String {
+fn bounds_text(min: Option<i64>, max: Option<i64>, lang: Lang) -> String {
     match (min, max) {
         (Some(a), Some(b)) => t!(lang, "games.endgame.between", a = a, b = b),
         (Some(a), None) => t!(lang, "games.endgame.at_least", a = a),
@@ -85,7 +86,7 @@ fn bounds_text(min: Option<i64>, max: Option<i64>, lang: &str) -> String {
 }
 
 /// `ships_3 (2) + 2 × ships_4 (4)` — the terms of a limit with the value of each input.
-pub fn terms_text(scoring: &Scoring, terms: &[(usize, i64)], value: impl Fn(usize) -> i64, lang: &str) -> String {
+pub fn terms_text(scoring: &Scoring, terms: &[(usize, i64)], value: impl Fn(usize) -> i64, lang: Lang) -> String {
     terms
         .iter()
         .enumerate()
@@ -104,7 +105,7 @@ pub fn terms_text(scoring: &Scoring, terms: &[(usize, i64)], value: impl Fn(usiz
 
 /// A broken limit's terms with their counts (one per term), and the sum when it is more
 /// than one plain term.
-fn limit_what(scoring: &Scoring, limit: usize, counts: &[i64], sum: i64, lang: &str) -> String {
+fn limit_what(scoring: &Scoring, limit: usize, counts: &[i64], sum: i64, lang: Lang) -> String {
     let terms = &scoring.limits[limit].terms;
     let value = |i: usize| terms.iter().position(|(t, _)| *t == i).and_then(|k| counts.get(k)).copied().unwrap_or(0);
     let what = terms_text(scoring, terms, value, lang);
@@ -116,7 +117,7 @@ fn limit_what(scoring: &Scoring, limit: usize, counts: &[i64], sum: i64, lang: &
 }
 
 /// A line of a breakdown in words: `cards (3 × 2)`, `cap 10`.
-pub fn part_name(scoring: &Scoring, part: &Part, lang: &str) -> String {
+pub fn part_name(scoring: &Scoring, part: &Part, lang: Lang) -> String {
     let name = |r: Ref| ref_name(scoring, r, lang);
     match part.what {
         Term::Value(r) => name(r),
@@ -135,7 +136,7 @@ pub fn part_name(scoring: &Scoring, part: &Part, lang: &str) -> String {
 }
 
 /// Why an input's limits are what they are, as a tail to a message (`: the game has …`).
-fn because(scoring: &Scoring, input: usize, lang: &str) -> String {
+fn because(scoring: &Scoring, input: usize, lang: Lang) -> String {
     scoring.inputs[input]
         .because
         .as_ref()
@@ -144,7 +145,7 @@ fn because(scoring: &Scoring, input: usize, lang: &str) -> String {
 }
 
 /// What a sheet's violation breaks, in words.
-pub fn message(scoring: &Scoring, v: &Violation, lang: &str) -> String {
+pub fn message(scoring: &Scoring, v: &Violation, lang: Lang) -> String {
     match &v.found {
         Found::Outside { input, value, min, max } => t!(
             lang,
@@ -189,7 +190,7 @@ pub fn message(scoring: &Scoring, v: &Violation, lang: &str) -> String {
 }
 
 /// What would make a sheet's violation right.
-pub fn fix(scoring: &Scoring, v: &Violation, lang: &str) -> String {
+pub fn fix(scoring: &Scoring, v: &Violation, lang: Lang) -> String {
     match &v.found {
         Found::Outside { input, min, max, .. } => {
             t!(lang, "games.endgame.outside_fix", name = scoring.inputs[*input].name.get(lang), min = min, max = max)
@@ -205,7 +206,7 @@ pub fn fix(scoring: &Scoring, v: &Violation, lang: &str) -> String {
 }
 
 /// What a game-wide violation breaks, with each player's share.
-pub fn game_message(scoring: &Scoring, g: &GameViolation, lang: &str) -> String {
+pub fn game_message(scoring: &Scoring, g: &GameViolation, lang: Lang) -> String {
     let l = &scoring.limits[g.limit];
     let each: Vec<String> = g.shares.iter().map(|(p, s)| format!("{p} {s}")).collect();
     t!(
@@ -256,7 +257,8 @@ cap = 10
 "
         ));
         let e = evaluate(&r.sheet, &[InputValue::Number(7), InputValue::Number(1)]);
-        let said: Vec<(String, i64)> = e.detail[0].iter().map(|p| (part_name(&r.sheet, p, "en"), p.points)).collect();
+        let said: Vec<(String, i64)> =
+            e.detail[0].iter().map(|p| (part_name(&r.sheet, p, Lang::En), p.points)).collect();
         assert_eq!(said, vec![("A (7 × 2)".into(), 14), ("B (1 × -1)".into(), -1), ("cap 10".into(), -3)]);
     }
 
@@ -287,14 +289,14 @@ of = [\"m3\", \"m4\"]
         ));
         let v = check_sheet(&r.sheet, &[InputValue::Number(3), InputValue::Number(4)], &[true, true]);
         assert_eq!(
-            message(&r.sheet, &v[0], "en"),
+            message(&r.sheet, &v[0], Lang::En),
             "m3 (3) + 2 × m4 (4) = 11, but it must be at most 9 (even for all players together): 9 middle hulls"
         );
-        assert_eq!(fix(&r.sheet, &v[0], "en"), "one of these inputs is wrong; enter them again");
+        assert_eq!(fix(&r.sheet, &v[0], Lang::En), "one of these inputs is wrong; enter them again");
         let (a, b) = ([InputValue::Number(5), InputValue::Number(0)], [InputValue::Number(1), InputValue::Number(2)]);
         let g = check_game(&r.sheet, &[("Ann", &a), ("Bob", &b)]);
         assert_eq!(
-            game_message(&r.sheet, &g[0], "en"),
+            game_message(&r.sheet, &g[0], Lang::En),
             "all players together: m3 (6) + 2 × m4 (2) = 10 (Ann 5, Bob 5), but it must be at most 9: 9 middle hulls"
         );
     }

@@ -8,11 +8,12 @@ use super::diag::render_all;
 use crate::log::journal::{JsonDamage, JsonDamageKind, SaveDamage};
 use crate::message::Message;
 use crate::source::read::FileKind;
+use crate::text::Lang;
 use crate::{msg, t, Error};
 
 impl Error {
     /// The error in a language.
-    pub fn message(&self, lang: &str) -> String {
+    pub fn message(&self, lang: Lang) -> String {
         match self {
             Error::Read { path, cause } => t!(lang, "cli.error.read", path = path, cause = cause),
             Error::Write { path, cause } => t!(lang, "cli.error.write", path = path, cause = cause),
@@ -65,7 +66,7 @@ impl Error {
 impl fmt::Display for Error {
     /// The error in English.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message("en"))
+        f.write_str(&self.message(Lang::En))
     }
 }
 

@@ -5,19 +5,20 @@
 use crate::games::fischerspiel::model::FischerspielRules;
 use crate::games::fischerspiel::state::{Outcome, Refusal, SetupError};
 use crate::t;
+use crate::text::Lang;
 
 /// A boat's name by its colour (index into `rules.boats`): `green`, `grün`, `vert`.
-pub fn boat_name<'r>(rules: &'r FischerspielRules, colour: usize, lang: &str) -> &'r str {
+pub fn boat_name(rules: &FischerspielRules, colour: usize, lang: Lang) -> &str {
     rules.boats[colour].name.get(lang)
 }
 
 /// A fish size's name (index into `rules.fish`): `small fish`.
-pub(crate) fn fish_name<'r>(rules: &'r FischerspielRules, fish: usize, lang: &str) -> &'r str {
+pub(crate) fn fish_name(rules: &FischerspielRules, fish: usize, lang: Lang) -> &str {
     rules.fish[fish].name.get(lang)
 }
 
 /// Why an event cannot happen.
-pub fn refusal(rules: &FischerspielRules, r: &Refusal, lang: &str) -> String {
+pub fn refusal(rules: &FischerspielRules, r: &Refusal, lang: Lang) -> String {
     let boat = |c: &usize| boat_name(rules, *c, lang);
     let fish = |f: &usize| fish_name(rules, *f, lang);
     match r {
@@ -82,7 +83,7 @@ pub fn refusal(rules: &FischerspielRules, r: &Refusal, lang: &str) -> String {
 }
 
 /// Why a setup is not possible.
-pub fn setup_error(rules: &FischerspielRules, e: &SetupError, lang: &str) -> String {
+pub fn setup_error(rules: &FischerspielRules, e: &SetupError, lang: Lang) -> String {
     match e {
         SetupError::Players { players } => t!(
             lang,
@@ -164,7 +165,7 @@ mod tests {
     fn a_setup_refused_says_why() {
         let r = rules();
         let why = |boats: Option<&[String]>, fish: Option<&[(String, u32)]>, players: u32| {
-            setup_error(&r, &Setup::new(&r, players, "base", boats, fish).unwrap_err(), "en")
+            setup_error(&r, &Setup::new(&r, players, "base", boats, fish).unwrap_err(), Lang::En)
         };
         let err = why(None, Some(&[("giant".into(), 1), ("medium".into(), 6)]), 3);
         assert!(err.contains("3 players cannot lift a giant fish"), "{err}");
@@ -172,14 +173,14 @@ mod tests {
         assert!(err.contains("the box has 3 small fish"), "{err}");
         let err = why(Some(&["green".into(), "red".into()]), None, 2);
         assert!(err.contains("green,blue or red,grey"), "{err}");
-        let err = setup_error(&r, &Setup::new(&r, 9, "base", None, None).unwrap_err(), "fr");
+        let err = setup_error(&r, &Setup::new(&r, 9, "base", None, None).unwrap_err(), Lang::Fr);
         assert_eq!(err, "Le jeu des pêcheurs se joue de 2 à 6 joueurs, pas à 9");
     }
 
     #[test]
     fn why_an_event_cannot_happen_in_english() {
         let r = rules();
-        let said = |s: &State, event: &str| refusal(&r, &apply(&r, s, &ev(event)).unwrap_err(), "en");
+        let said = |s: &State, event: &str| refusal(&r, &apply(&r, s, &ev(event)).unwrap_err(), Lang::En);
         let full = ["sail green", "sail blue", "catch green small", "catch green medium", "catch green medium"];
         let mut t = play(&r, 2, "base", &full);
         assert!(said(t.current(), "catch green small").contains("full: 3 fish"));
@@ -216,15 +217,15 @@ mod tests {
         let r = rules();
         let t = play(&r, 4, "base", &["sail green"]);
         let s = t.current();
-        let why = |event: &str, lang: &str| refusal(&r, &apply(&r, s, &ev(event)).unwrap_err(), lang);
-        assert_eq!(why("sail green", "de"), "Boot grün ist schon auf See");
-        assert_eq!(why("sail green", "fr"), "le bateau vert est déjà en mer");
-        assert_eq!(why("catch green giant", "de"), "in der Strömung ist kein Riesenfisch mehr");
+        let why = |event: &str, lang: Lang| refusal(&r, &apply(&r, s, &ev(event)).unwrap_err(), lang);
+        assert_eq!(why("sail green", Lang::De), "Boot grün ist schon auf See");
+        assert_eq!(why("sail green", Lang::Fr), "le bateau vert est déjà en mer");
+        assert_eq!(why("catch green giant", Lang::De), "in der Strömung ist kein Riesenfisch mehr");
         assert_eq!(
-            why("catch red small", "fr"),
+            why("catch red small", Lang::Fr),
             "le bateau rouge est dans son port ; on pêche en mer (saisissez d'abord `sortir rouge`)"
         );
         let mut t = Timeline::new(State::new(Setup::new(&r, 2, "base", None, None).unwrap()));
-        assert_eq!(refusal(&r, &t.push(&r, &Event::Undo).unwrap_err(), "de"), "es gibt nichts zurückzunehmen");
+        assert_eq!(refusal(&r, &t.push(&r, &Event::Undo).unwrap_err(), Lang::De), "es gibt nichts zurückzunehmen");
     }
 }

@@ -12,9 +12,10 @@ use crate::games::fleet::{
     ShrimpCoinsFace,
 };
 use crate::t;
+use crate::text::Lang;
 
 /// A section's name (`cod column`, `Spalte Kabeljau`, `casino`).
-pub fn section_name(rules: &FleetRules, section: usize, lang: &str) -> String {
+pub fn section_name(rules: &FleetRules, section: usize, lang: Lang) -> String {
     match rules.sections[section].kind {
         SectionKind::Column(t) => t!(lang, "engine.column", type = rules.boat_types[t].name.get(lang)),
         SectionKind::Licenses(t) => t!(lang, "engine.licenses", type = rules.boat_types[t].name.get(lang)),
@@ -29,7 +30,7 @@ pub fn section_name(rules: &FleetRules, section: usize, lang: &str) -> String {
 
 /// A box as the pad names it, in the table's language: `cod 5`, `Lizenz Kabeljau 2`,
 /// `King crab 1`, `buffet hex cod` (never a snake_case id).
-pub fn box_name(rules: &FleetRules, section: usize, index: usize, lang: &str) -> String {
+pub fn box_name(rules: &FleetRules, section: usize, index: usize, lang: Lang) -> String {
     let n = index + 1;
     let bt = |t: usize| rules.boat_types[t].name.get(lang);
     match rules.sections[section].kind {
@@ -42,7 +43,7 @@ pub fn box_name(rules: &FleetRules, section: usize, index: usize, lang: &str) ->
 }
 
 /// What a card or bonus counts (`fish`, `Fische`, `poissons`).
-pub fn quantity_name(quantity: Quantity, lang: &str) -> String {
+pub fn quantity_name(quantity: Quantity, lang: Lang) -> String {
     match quantity {
         Quantity::Fish => t!(lang, "engine.quantity.fish"),
         Quantity::Boats => t!(lang, "engine.quantity.boats"),
@@ -53,7 +54,7 @@ pub fn quantity_name(quantity: Quantity, lang: &str) -> String {
 }
 
 /// A boat's name: `cod boat 2`, `king crab boat 1`, `barge`.
-pub fn boat_name(rules: &FleetRules, boat: &BoatSlot, lang: &str) -> String {
+pub fn boat_name(rules: &FleetRules, boat: &BoatSlot, lang: Lang) -> String {
     match rules.sections[boat.section].kind {
         SectionKind::Boats(t) => {
             t!(lang, "engine.boat_name", boat_type = rules.boat_types[t].name.get(lang), n = boat.slot + 1)
@@ -65,7 +66,7 @@ pub fn boat_name(rules: &FleetRules, boat: &BoatSlot, lang: &str) -> String {
 }
 
 /// A die face's name (`cod`, `Kabeljau`, `3 coins`).
-pub fn face_label(rules: &FleetRules, face: Face, lang: &str) -> String {
+pub fn face_label(rules: &FleetRules, face: Face, lang: Lang) -> String {
     match face {
         Face::Boat(t) => rules.boat_types[t].name.get(lang).to_string(),
         Face::Coins => t!(lang, "engine.face_coins"),
@@ -76,7 +77,7 @@ pub fn face_label(rules: &FleetRules, face: Face, lang: &str) -> String {
 }
 
 /// A roll's faces, saved as keys, by their names: `cod, cod, 3 coins`.
-pub fn faces_label(rules: &FleetRules, faces: &[String], lang: &str) -> String {
+pub fn faces_label(rules: &FleetRules, faces: &[String], lang: Lang) -> String {
     let names: Vec<String> =
         faces.iter().map(|k| Face::parse(rules, k).map_or(k.clone(), |f| face_label(rules, f, lang))).collect();
     names.join(", ")
@@ -84,7 +85,7 @@ pub fn faces_label(rules: &FleetRules, faces: &[String], lang: &str) -> String {
 
 /// The word a player types for a face in `lang`: its name as one lowercase word
 /// (`garnele`, `münzen`, `huître`). In English it is the key.
-pub fn face_word(rules: &FleetRules, face: Face, lang: &str) -> String {
+pub fn face_word(rules: &FleetRules, face: Face, lang: Lang) -> String {
     let word = match face {
         Face::Coins => t!(lang, "engine.face_word_coins"),
         other => face_label(rules, other, lang),
@@ -94,13 +95,13 @@ pub fn face_word(rules: &FleetRules, face: Face, lang: &str) -> String {
 
 /// A face from what a player typed: its key, or its word in `lang` (then in the other
 /// languages), ignoring case and accents (`münzen`, `munzen`, `muenzen`; `huitre`).
-pub fn parse_typed_face(rules: &FleetRules, typed: &str, lang: &str) -> Option<Face> {
+pub fn parse_typed_face(rules: &FleetRules, typed: &str, lang: Lang) -> Option<Face> {
     if let Some(face) = Face::parse(rules, typed) {
         return Some(face);
     }
     let faces: Vec<Face> =
         Face::faces_of_kind(rules, true).into_iter().chain(Face::faces_of_kind(rules, false)).collect();
-    let langs = std::iter::once(lang).chain(super::LANGS.into_iter().filter(|l| *l != lang));
+    let langs = std::iter::once(lang).chain(Lang::ALL.into_iter().filter(|l| *l != lang));
     for l in langs {
         if let Some(face) = faces.iter().find(|f| super::same_word(&face_word(rules, **f, l), typed)) {
             return Some(*face);
@@ -110,7 +111,7 @@ pub fn parse_typed_face(rules: &FleetRules, typed: &str, lang: &str) -> Option<F
 }
 
 /// The question of a decision.
-pub fn prompt(rules: &FleetRules, game: &Game, d: &Decision, lang: &str) -> String {
+pub fn prompt(rules: &FleetRules, game: &Game, d: &Decision, lang: Lang) -> String {
     let name = || d.player.map(|p| game.players[p].name.clone()).unwrap_or_default();
     match &d.ask {
         Ask::StartDie => t!(lang, "engine.prompt_start_die", name = name()),
@@ -151,7 +152,7 @@ pub fn prompt(rules: &FleetRules, game: &Game, d: &Decision, lang: &str) -> Stri
 /// The line shown above each question at the table: the round and phase, who decides,
 /// the dice left in the pool and the deciding player's coins and fish
 /// (`Round 4/10 · town phase · Bob picks · left: harbor, market · Bob: 23 coins, 14 fish`).
-pub fn status_line(rules: &FleetRules, game: &Game, d: &Decision, lang: &str) -> String {
+pub fn status_line(rules: &FleetRules, game: &Game, d: &Decision, lang: Lang) -> String {
     let mut parts = vec![if game.round == 0 {
         t!(lang, "engine.status_setup")
     } else {
@@ -197,7 +198,7 @@ pub fn status_line(rules: &FleetRules, game: &Game, d: &Decision, lang: &str) ->
 
 /// What a circle does, after a box id in an option (` (B: launch a boat)`), on the
 /// deciding player's sheet: a circle with no license or boat left says so.
-fn circle_note(rules: &FleetRules, sheet: Option<&Sheet>, s: usize, i: usize, lang: &str) -> String {
+fn circle_note(rules: &FleetRules, sheet: Option<&Sheet>, s: usize, i: usize, lang: Lang) -> String {
     match rules.sections[s].kind {
         SectionKind::Column(t) => {
             let left = |kind| sheet.is_none_or(|sh| sh.next_free(rules.section_of(kind)).is_some());
@@ -221,7 +222,7 @@ fn circle_note(rules: &FleetRules, sheet: Option<&Sheet>, s: usize, i: usize, la
 }
 
 /// An option of a decision, as the deciding player reads it.
-pub fn option_label(rules: &FleetRules, game: &Game, d: &Decision, choice: &Choice, lang: &str) -> String {
+pub fn option_label(rules: &FleetRules, game: &Game, d: &Decision, choice: &Choice, lang: Lang) -> String {
     let sheet = d.player.map(|p| &game.players[p].sheet);
     let flex_extra = || {
         let level = d
@@ -285,7 +286,7 @@ pub fn option_label(rules: &FleetRules, game: &Game, d: &Decision, choice: &Choi
 /// What each die of a pick would do for the picking player now, for `help` at a pick:
 /// one line per die, with the uses it would be asked about (the box each marks and what
 /// that starts), or what would happen at once when it needs no question.
-pub fn pick_help(rules: &FleetRules, game: &Game, d: &Decision, lang: &str) -> Vec<String> {
+pub fn pick_help(rules: &FleetRules, game: &Game, d: &Decision, lang: Lang) -> Vec<String> {
     d.options
         .iter()
         .map(|die| {
@@ -313,7 +314,7 @@ pub fn pick_help(rules: &FleetRules, game: &Game, d: &Decision, lang: &str) -> V
 /// What an option of a decision does, for `help` at its menu: the license level or boat a
 /// column circle gives, a harbor ship's effect, a wharf building's effect, VP and boxes.
 /// None where the option's label says it all.
-pub fn option_help(rules: &FleetRules, game: &Game, d: &Decision, choice: &Choice, lang: &str) -> Option<String> {
+pub fn option_help(rules: &FleetRules, game: &Game, d: &Decision, choice: &Choice, lang: Lang) -> Option<String> {
     let (Choice::Mark { section, index } | Choice::Section { section, index }) = *choice else { return None };
     let sheet = d.player.map(|p| &game.players[p].sheet);
     let next = |kind| sheet.map_or(Some(0), |sh: &Sheet| sh.next_free(rules.section_of(kind)));
@@ -373,7 +374,7 @@ pub fn option_help(rules: &FleetRules, game: &Game, d: &Decision, choice: &Choic
 }
 
 /// What a license level gives, and its VP.
-fn license_reminder(rules: &FleetRules, t: usize, level: usize, lang: &str) -> String {
+fn license_reminder(rules: &FleetRules, t: usize, level: usize, lang: Lang) -> String {
     let bt = &rules.boat_types[t];
     let l = bt.license_levels[level - 1];
     let vp = bt.license_vp[level - 1];
@@ -399,7 +400,7 @@ fn license_reminder(rules: &FleetRules, t: usize, level: usize, lang: &str) -> S
 }
 
 /// What a complete wharf building gives.
-fn building_reminder(rules: &FleetRules, b: usize, lang: &str) -> String {
+fn building_reminder(rules: &FleetRules, b: usize, lang: Lang) -> String {
     let building = &rules.wharf[b];
     match building.effect {
         BuildingEffect::Reroll => t!(lang, "engine.building_reroll"),
@@ -412,7 +413,7 @@ fn building_reminder(rules: &FleetRules, b: usize, lang: &str) -> String {
     }
 }
 
-fn why_text(why: &Why, lang: &str) -> String {
+fn why_text(why: &Why, lang: Lang) -> String {
     match why {
         Why::Income { base, lobster, canning, capped } => {
             let mut parts = vec![t!(lang, "engine.income_base", n = base)];
@@ -437,7 +438,7 @@ fn why_text(why: &Why, lang: &str) -> String {
 }
 
 /// An event as one line: `Ann: lobster license L2: +2 income`, `Shared die: cod — …`.
-pub fn event(rules: &FleetRules, game: &Game, e: &Event, lang: &str) -> String {
+pub fn event(rules: &FleetRules, game: &Game, e: &Event, lang: Lang) -> String {
     let text = happened(rules, game, &e.what, lang);
     match e.player {
         Some(p) => t!(lang, "engine.say_prefix", name = game.players[p].name, text = text),
@@ -445,7 +446,7 @@ pub fn event(rules: &FleetRules, game: &Game, e: &Event, lang: &str) -> String {
     }
 }
 
-fn happened(rules: &FleetRules, game: &Game, what: &Happened, lang: &str) -> String {
+fn happened(rules: &FleetRules, game: &Game, what: &Happened, lang: Lang) -> String {
     let bt = |t: usize| rules.boat_types[t].name.get(lang);
     match what {
         Happened::ExampleCards => t!(lang, "engine.announce_example_cards"),
@@ -565,8 +566,8 @@ fn happened(rules: &FleetRules, game: &Game, what: &Happened, lang: &str) -> Str
 }
 
 /// A die in Ruth's lines: its id in English (as always), its name in other languages.
-fn ruth_die(rules: &FleetRules, face: Face, lang: &str) -> String {
-    if lang == "en" {
+fn ruth_die(rules: &FleetRules, face: Face, lang: Lang) -> String {
+    if lang == Lang::En {
         match face {
             Face::Boat(t) => rules.boat_types[t].id.clone(),
             Face::Coins => "3 coins".into(),
@@ -578,7 +579,7 @@ fn ruth_die(rules: &FleetRules, face: Face, lang: &str) -> String {
 }
 
 /// A section in Ruth's lines: its id in English (as always), its name in other languages.
-fn ruth_section(rules: &FleetRules, s: usize, lang: &str) -> String {
+fn ruth_section(rules: &FleetRules, s: usize, lang: Lang) -> String {
     match rules.sections[s].kind {
         SectionKind::Column(t) => rules.boat_types[t].name.get(lang).to_string(),
         _ => section_name(rules, s, lang),
@@ -586,7 +587,7 @@ fn ruth_section(rules: &FleetRules, s: usize, lang: &str) -> String {
 }
 
 /// Why Captain Ruth does what she does.
-pub fn ruth_reason(rules: &FleetRules, reason: &Reason, lang: &str) -> String {
+pub fn ruth_reason(rules: &FleetRules, reason: &Reason, lang: Lang) -> String {
     let token = |k: usize| match k {
         0 => t!(lang, "engine.token_boat"),
         1 => t!(lang, "engine.token_harbor"),
@@ -632,14 +633,14 @@ pub fn ruth_reason(rules: &FleetRules, reason: &Reason, lang: &str) -> String {
 }
 
 /// The solo rating's title for a score.
-pub fn rating(rules: &FleetRules, score: u32, lang: &str) -> String {
+pub fn rating(rules: &FleetRules, score: u32, lang: Lang) -> String {
     crate::games::fleet::ruth::rating(rules, score)
         .map(|r| rules.solo.ratings[r].name.get(lang).to_string())
         .unwrap_or_default()
 }
 
 /// Why an answer was refused (the legal answers are listed by the caller).
-pub fn refusal(rules: &FleetRules, game: &Game, illegal: &Illegal, lang: &str) -> String {
+pub fn refusal(rules: &FleetRules, game: &Game, illegal: &Illegal, lang: Lang) -> String {
     match &illegal.refusal {
         Refusal::GameOver => t!(lang, "engine.illegal_over"),
         Refusal::NeedsDice => t!(lang, "engine.illegal_needs_dice"),
@@ -665,7 +666,7 @@ pub fn refusal(rules: &FleetRules, game: &Game, illegal: &Illegal, lang: &str) -
 /// An answer as a save stores it (a choice's key, or a roll's faces), in pad words: the
 /// label of the option of `decision` with that key, a roll's faces by their names, a
 /// section by its name — never an id (`amas_bank` is "Ama's bank 2").
-pub fn answer_label(rules: &FleetRules, game: &Game, decision: Option<&Decision>, answer: &str, lang: &str) -> String {
+pub fn answer_label(rules: &FleetRules, game: &Game, decision: Option<&Decision>, answer: &str, lang: Lang) -> String {
     if let Some(d) = decision {
         if let Some(o) = d.options.iter().find(|o| o.key(rules, game) == answer) {
             return option_label(rules, game, d, o, lang);
@@ -683,11 +684,11 @@ pub fn answer_label(rules: &FleetRules, game: &Game, decision: Option<&Decision>
 
 /// What the table is told when deckhand rolls or draws itself: the question and the
 /// faces (other languages show the faces' names; English shows the keys, as it always has).
-pub fn digital_said(rules: &FleetRules, game: &Game, decision: &Decision, input: &Input, lang: &str) -> String {
+pub fn digital_said(rules: &FleetRules, game: &Game, decision: &Decision, input: &Input, lang: Lang) -> String {
     let prompt = prompt(rules, game, decision, lang);
     match input {
         Input::Roll { faces, .. } => {
-            let shown = if lang == "en" { faces.join(", ") } else { faces_label(rules, faces, lang) };
+            let shown = if lang == Lang::En { faces.join(", ") } else { faces_label(rules, faces, lang) };
             format!("{prompt} {}", crate::t!(lang, "cli.play.deckhand_rolls", faces = shown))
         }
         Input::Choice(key) => {
@@ -710,7 +711,7 @@ pub fn digital_said(rules: &FleetRules, game: &Game, decision: &Decision, input:
 /// The open rule questions of a rules file: every named option of `[options]`, the value
 /// in effect, its default and the values allowed, what it decides, and the rulebook
 /// sentences behind it (quoted as printed, in German or French).
-pub fn open_questions(rules: &FleetRules, lang: &str) -> String {
+pub fn open_questions(rules: &FleetRules, lang: Lang) -> String {
     let mut o = t!(lang, "engine.open_questions_head");
     o.push('\n');
     for q in rules.options.questions() {
@@ -753,7 +754,7 @@ pub fn open_questions(rules: &FleetRules, lang: &str) -> String {
 }
 
 /// The heading of a running score: it never speaks of a round that has not been played.
-pub fn scores_heading(game: &Game, lang: &str) -> String {
+pub fn scores_heading(game: &Game, lang: Lang) -> String {
     match game.progress() {
         Progress::BeforeFirstRoll => t!(lang, "engine.scores_before_first_roll"),
         Progress::AfterRound(round) => t!(lang, "engine.scores_after_round", round = round),
@@ -773,11 +774,11 @@ mod tests {
         let d = game.decision(&rules).expect("the start die is asked");
         let key = d.options[0].key(&rules, &game).into_owned();
         assert_eq!(
-            answer_label(&rules, &game, Some(&d), &key, "en"),
-            option_label(&rules, &game, &d, &d.options[0], "en")
+            answer_label(&rules, &game, Some(&d), &key, Lang::En),
+            option_label(&rules, &game, &d, &d.options[0], Lang::En)
         );
-        assert_eq!(answer_label(&rules, &game, None, "amas_bank", "en"), "Ama's bank");
-        assert_eq!(answer_label(&rules, &game, None, "amas_bank", "de"), "Anna's Bank");
-        assert_eq!(answer_label(&rules, &game, None, "cod coins", "en"), "cod, 3 coins");
+        assert_eq!(answer_label(&rules, &game, None, "amas_bank", Lang::En), "Ama's bank");
+        assert_eq!(answer_label(&rules, &game, None, "amas_bank", Lang::De), "Anna's Bank");
+        assert_eq!(answer_label(&rules, &game, None, "cod coins", Lang::En), "cod, 3 coins");
     }
 }

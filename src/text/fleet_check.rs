@@ -5,9 +5,10 @@ use crate::games::fleet::check::{Circles, Found, Violation};
 use crate::games::fleet::FleetRules;
 use crate::t;
 use crate::text::fleet::{boat_name, quantity_name, section_name};
+use crate::text::Lang;
 
 /// The rule broken, in plain words.
-pub fn message(rules: &FleetRules, v: &Violation, lang: &str) -> String {
+pub fn message(rules: &FleetRules, v: &Violation, lang: Lang) -> String {
     let type_name = |t: usize| rules.boat_types[t].name.get(lang);
     let circles = |t: usize, c: &Circles| {
         t!(lang, "engine.check_circles", l = c.license, b = c.boat, n = c.choice, boat_type = type_name(t))
@@ -125,10 +126,9 @@ pub fn message(rules: &FleetRules, v: &Violation, lang: &str) -> String {
                 quantity = quantity_name(*quantity, lang),
                 have = have
             );
-            if lang == "en" {
-                message.to_lowercase()
-            } else {
-                message
+            match lang {
+                Lang::En => message.to_lowercase(),
+                Lang::De | Lang::Fr => message,
             }
         }
         Found::SilverShared { trophy, first } => {
@@ -145,7 +145,7 @@ pub fn message(rules: &FleetRules, v: &Violation, lang: &str) -> String {
 }
 
 /// What would make the sheet legal.
-pub fn fix(rules: &FleetRules, v: &Violation, lang: &str) -> String {
+pub fn fix(rules: &FleetRules, v: &Violation, lang: Lang) -> String {
     let type_name = |t: usize| rules.boat_types[t].name.get(lang);
     match &v.found {
         Found::GoldenRule { fill, last, .. } => {

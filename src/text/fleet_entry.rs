@@ -3,32 +3,32 @@
 //! and what is wrong with an entry, said in words.
 
 use super::fleet::{face_label, face_word, option_label, prompt};
-use super::LANGS;
 use crate::games::fleet::entry::{BadFace, EntryError, Forced, How, Step};
 use crate::games::fleet::game::{Choice, Decision, Face, Game};
 use crate::games::fleet::session::{NoUndo, Session};
 use crate::games::fleet::table::{From, Told};
 use crate::games::fleet::{FleetRules, SectionKind};
 use crate::t;
+use crate::text::Lang;
 
 /// The words of a catalog entry that lists what players may type (`engine.typed.*`), in
 /// every language.
 fn typed(key: &str) -> Vec<String> {
-    LANGS
-        .iter()
+    Lang::ALL
+        .into_iter()
         .flat_map(|l| crate::text::tr(l, key, &[]).split_whitespace().map(str::to_string).collect::<Vec<_>>())
         .collect()
 }
 
 /// A name in every language.
 fn all(names: &crate::games::Names) -> Vec<String> {
-    LANGS.iter().map(|l| names.get(l).to_string()).collect()
+    Lang::ALL.into_iter().map(|l| names.get(l).to_string()).collect()
 }
 
 /// A face's words in every language, and its letter in `lang`.
-pub fn face_words(rules: &FleetRules, face: Face, lang: &str) -> Vec<String> {
+pub fn face_words(rules: &FleetRules, face: Face, lang: Lang) -> Vec<String> {
     let mut out: Vec<String> =
-        LANGS.iter().flat_map(|l| [face_word(rules, face, l), face_label(rules, face, l)]).collect();
+        Lang::ALL.into_iter().flat_map(|l| [face_word(rules, face, l), face_label(rules, face, l)]).collect();
     if let Some((_, letter)) = face_letters(rules, lang).into_iter().find(|(f, _)| *f == face) {
         out.insert(0, letter);
     }
@@ -41,7 +41,7 @@ pub fn face_words(rules: &FleetRules, face: Face, lang: &str) -> Vec<String> {
 /// The dice letters of a language: each face but the 3-coins face by the shortest start
 /// of its word that no other face's word has (`c` cod, `sh` shrimp, `sw` swordfish, `h`
 /// harbor…); the 3-coins face is `$` (or `3`).
-pub fn face_letters(rules: &FleetRules, lang: &str) -> Vec<(Face, String)> {
+pub fn face_letters(rules: &FleetRules, lang: Lang) -> Vec<(Face, String)> {
     let mut faces: Vec<Face> = Vec::new();
     for f in Face::faces_of_kind(rules, true).into_iter().chain(Face::faces_of_kind(rules, false)) {
         if !faces.contains(&f) {
@@ -71,7 +71,7 @@ pub fn face_letters(rules: &FleetRules, lang: &str) -> Vec<(Face, String)> {
 }
 
 /// The dice letters of a language as players read them: `c cod · sh shrimp · … · $ 3 coins`.
-pub fn letters_line(rules: &FleetRules, lang: &str) -> String {
+pub fn letters_line(rules: &FleetRules, lang: Lang) -> String {
     face_letters(rules, lang)
         .iter()
         .map(|(f, l)| format!("{l} {}", face_label(rules, *f, lang)))
@@ -80,7 +80,7 @@ pub fn letters_line(rules: &FleetRules, lang: &str) -> String {
 }
 
 /// The words an option may be typed as, in every language (its key is matched anyway).
-pub fn choice_words(rules: &FleetRules, game: &Game, _d: &Decision, choice: &Choice, lang: &str) -> Vec<String> {
+pub fn choice_words(rules: &FleetRules, game: &Game, _d: &Decision, choice: &Choice, lang: Lang) -> Vec<String> {
     let letters = face_letters(rules, lang);
     // A boat type's names, and its die letter in the table's language.
     let boat_type = |t: usize| {
@@ -100,7 +100,8 @@ pub fn choice_words(rules: &FleetRules, game: &Game, _d: &Decision, choice: &Cho
         Choice::Die(face) => face_words(rules, face, lang),
         Choice::Mark { section, .. } => column_names(section).into_iter().chain(typed("engine.typed.mark")).collect(),
         Choice::Section { section, .. } => {
-            let mut w: Vec<String> = LANGS.iter().map(|l| super::fleet::section_name(rules, section, l)).collect();
+            let mut w: Vec<String> =
+                Lang::ALL.into_iter().map(|l| super::fleet::section_name(rules, section, l)).collect();
             w.extend(column_names(section));
             w.push(rules.sections[section].id.clone());
             w
@@ -135,7 +136,7 @@ pub fn choice_words(rules: &FleetRules, game: &Game, _d: &Decision, choice: &Cho
 }
 
 /// What is wrong with an entry.
-pub fn error(rules: &FleetRules, game: &Game, e: &EntryError, lang: &str) -> String {
+pub fn error(rules: &FleetRules, game: &Game, e: &EntryError, lang: Lang) -> String {
     let name = |p: usize| game.players[p].name.clone();
     let answers =
         |d: &Decision| d.options.iter().map(|o| o.key(rules, game).into_owned()).collect::<Vec<_>>().join(", ");
@@ -163,7 +164,7 @@ pub fn error(rules: &FleetRules, game: &Game, e: &EntryError, lang: &str) -> Str
 }
 
 /// Words of a roll entry that name no face, each with the face it may have meant.
-pub fn bad_faces(rules: &FleetRules, bad: &[BadFace], lang: &str) -> String {
+pub fn bad_faces(rules: &FleetRules, bad: &[BadFace], lang: Lang) -> String {
     let each: Vec<String> = bad
         .iter()
         .map(|b| match &b.nearest {
@@ -175,7 +176,7 @@ pub fn bad_faces(rules: &FleetRules, bad: &[BadFace], lang: &str) -> String {
 }
 
 /// The answer of a step in pad words: its option's label, or the faces of a roll.
-pub fn step_label(rules: &FleetRules, before: &Game, s: &Step, lang: &str) -> String {
+pub fn step_label(rules: &FleetRules, before: &Game, s: &Step, lang: Lang) -> String {
     let key = match &s.input {
         crate::games::fleet::game::Input::Choice(k) => k.as_str(),
         crate::games::fleet::game::Input::Roll { faces, .. } => {
@@ -192,7 +193,7 @@ pub fn step_label(rules: &FleetRules, before: &Game, s: &Step, lang: &str) -> St
 
 /// A step of an entry as the table reads it: the question and the answer, and why it
 /// was not asked when the rules decided it.
-pub fn step(rules: &FleetRules, before: &Game, s: &Step, lang: &str) -> String {
+pub fn step(rules: &FleetRules, before: &Game, s: &Step, lang: Lang) -> String {
     let question = prompt(rules, before, &s.decision, lang);
     let label = step_label(rules, before, s, lang);
     match s.how {
@@ -204,7 +205,7 @@ pub fn step(rules: &FleetRules, before: &Game, s: &Step, lang: &str) -> String {
 
 /// What the table tells its views, as a line (None: nothing to say to this view, such as
 /// the answer just typed at it).
-pub fn told(rules: &FleetRules, told: &Told, lang: &str) -> Option<String> {
+pub fn told(rules: &FleetRules, told: &Told, lang: Lang) -> Option<String> {
     match told {
         Told::Rolled { before, decision, input } => {
             Some(super::fleet::digital_said(rules, before, decision, input, lang))
@@ -228,7 +229,7 @@ pub fn told(rules: &FleetRules, told: &Told, lang: &str) -> Option<String> {
 }
 
 /// Why nothing can be taken back, in words.
-pub fn no_undo(why: NoUndo, lang: &str) -> String {
+pub fn no_undo(why: NoUndo, lang: Lang) -> String {
     match why {
         NoUndo::Nothing => t!(lang, "engine.undo_nothing"),
         NoUndo::DigitalRoll => t!(lang, "engine.undo_digital_roll"),
@@ -237,7 +238,7 @@ pub fn no_undo(why: NoUndo, lang: &str) -> String {
 
 /// The last `n` answers of `session` in pad words, first first: each with the decision it
 /// answered (the one at the front, or the player's own when answered out of seat order).
-fn undone_in_words(rules: &FleetRules, session: &Session, n: usize, lang: &str) -> Vec<String> {
+fn undone_in_words(rules: &FleetRules, session: &Session, n: usize, lang: Lang) -> Vec<String> {
     let mut s = session.clone();
     let mut out = Vec::new();
     for _ in 0..n {

@@ -5,9 +5,10 @@ use crate::games::fleet::score::{Item, What};
 use crate::games::fleet::FleetRules;
 use crate::t;
 use crate::text::fleet::boat_name;
+use crate::text::Lang;
 
 /// What a line of the breakdown scores, in a language.
-pub fn item_name(rules: &FleetRules, item: &Item, lang: &str) -> String {
+pub fn item_name(rules: &FleetRules, item: &Item, lang: Lang) -> String {
     match &item.what {
         What::Boat(boat) => boat_name(rules, boat, lang),
         What::KingCrabLicense { harbor } => {

@@ -5,11 +5,12 @@
 use std::collections::HashMap;
 
 use crate::games::{self, Game, Rules};
-use crate::history::{clock, CoopEnd, HistoryError, NotDatabase, Outcome, PlayRecord};
+use crate::history::{clock, CoopEnd, Date, HistoryError, Night, NotDatabase, Outcome, PlayRecord};
 use crate::text::escape_controls;
+use crate::text::Lang;
 
 /// A history error in `lang`.
-pub fn error(e: &HistoryError, lang: &str) -> String {
+pub fn error(e: &HistoryError, lang: Lang) -> String {
     let name = |s: &str| escape_controls(s).into_owned();
     match e {
         HistoryError::NotADatabase { path, why } => match why {
@@ -62,7 +63,7 @@ impl GameNames {
     }
 
     /// The game's name.
-    pub fn game(&mut self, game: &str, recorded: &str, lang: &str) -> String {
+    pub fn game(&mut self, game: &str, recorded: &str, lang: Lang) -> String {
         match self.rules(game) {
             Some(r) => r.names().get(lang).to_string(),
             None => escape_controls(recorded).into_owned(),
@@ -70,7 +71,7 @@ impl GameNames {
     }
 
     /// A category's name (`fish`, `boats`, …).
-    pub fn category(&mut self, game: &str, id: &str, lang: &str) -> String {
+    pub fn category(&mut self, game: &str, id: &str, lang: Lang) -> String {
         let name = self.rules(game).and_then(|r| match &r.game {
             Game::Fleet(f) => f.categories.iter().find(|(c, _)| c == id).map(|(_, n)| n.get(lang)),
             Game::Endgame(e) => e.sheet.values.iter().find(|v| v.id == id).map(|v| v.name.get(lang)),
@@ -80,7 +81,7 @@ impl GameNames {
     }
 
     /// The result of a play: the winners, a co-op game's end, a solo game's rating.
-    pub fn result(&mut self, play: &PlayRecord, lang: &str) -> String {
+    pub fn result(&mut self, play: &PlayRecord, lang: Lang) -> String {
         match play.outcome {
             Outcome::Ranked => {
                 let winners: Vec<String> =
@@ -109,7 +110,7 @@ impl GameNames {
 }
 
 /// A duration in minutes, `1 h 05` from an hour on; nothing when unknown.
-pub fn duration(seconds: Option<u32>, lang: &str) -> String {
+pub fn duration(seconds: Option<u32>, lang: Lang) -> String {
     match seconds {
         None => String::new(),
         Some(s) => {
@@ -146,4 +147,234 @@ pub fn players(play: &PlayRecord) -> String {
         })
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A column of the history's listings (`history`, `night`, `stats`, `standings`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Column {
+    /// The play's number.
+    Id,
+    /// When the play began, or the night.
+    Date,
+    /// The game.
+    Game,
+    /// The players with their scores, the start player marked.
+    Players,
+    /// The winners, a co-op game's end or a solo rating.
+    Result,
+    /// How long the play took.
+    Duration,
+    /// Where it was played.
+    Location,
+    /// One player.
+    Player,
+    /// The other player of a head-to-head record.
+    Opponent,
+    /// How many plays.
+    Plays,
+    /// How many wins.
+    Wins,
+    /// Wins per play.
+    WinRate,
+    /// The average score.
+    Average,
+    /// The best score.
+    Best,
+    /// The worst score.
+    Worst,
+    /// Plays the player finished ahead of the opponent.
+    Ahead,
+    /// Plays the player finished behind the opponent.
+    Behind,
+    /// Plays they tied.
+    Tied,
+    /// Co-operative plays won.
+    CoopWon,
+    /// The average winning score.
+    AverageWinning,
+    /// The game's best score.
+    Record,
+    /// Who made the record.
+    RecordBy,
+    /// The night of the record.
+    RecordNight,
+    /// Points over a night.
+    Points,
+    /// The place in a deal's standings.
+    Rank,
+    /// The score of a deal's play.
+    Score,
+    /// The place at the player's own table.
+    TableRank,
+}
+
+impl Column {
+    /// The column's heading in `lang`.
+    pub fn text(self, lang: Lang) -> String {
+        match self {
+            Column::Id => crate::t!(lang, "cli.history.col.id"),
+            Column::Date => crate::t!(lang, "cli.history.col.date"),
+            Column::Game => crate::t!(lang, "cli.history.col.game"),
+            Column::Players => crate::t!(lang, "cli.history.col.players"),
+            Column::Result => crate::t!(lang, "cli.history.col.result"),
+            Column::Duration => crate::t!(lang, "cli.history.col.duration"),
+            Column::Location => crate::t!(lang, "cli.history.col.location"),
+            Column::Player => crate::t!(lang, "cli.history.col.player"),
+            Column::Opponent => crate::t!(lang, "cli.history.col.opponent"),
+            Column::Plays => crate::t!(lang, "cli.history.col.plays"),
+            Column::Wins => crate::t!(lang, "cli.history.col.wins"),
+            Column::WinRate => crate::t!(lang, "cli.history.col.win_rate"),
+            Column::Average => crate::t!(lang, "cli.history.col.average"),
+            Column::Best => crate::t!(lang, "cli.history.col.best"),
+            Column::Worst => crate::t!(lang, "cli.history.col.worst"),
+            Column::Ahead => crate::t!(lang, "cli.history.col.ahead"),
+            Column::Behind => crate::t!(lang, "cli.history.col.behind"),
+            Column::Tied => crate::t!(lang, "cli.history.col.tied"),
+            Column::CoopWon => crate::t!(lang, "cli.history.col.coop_won"),
+            Column::AverageWinning => crate::t!(lang, "cli.history.col.average_winning"),
+            Column::Record => crate::t!(lang, "cli.history.col.record"),
+            Column::RecordBy => crate::t!(lang, "cli.history.col.record_by"),
+            Column::RecordNight => crate::t!(lang, "cli.history.col.record_night"),
+            Column::Points => crate::t!(lang, "cli.history.col.points"),
+            Column::Rank => crate::t!(lang, "cli.standings.col.rank"),
+            Column::Score => crate::t!(lang, "cli.standings.col.score"),
+            Column::TableRank => crate::t!(lang, "cli.standings.col.table_rank"),
+        }
+    }
+}
+
+/// The title of a listing or of one of its parts.
+#[derive(Debug, Clone, Copy)]
+pub enum Title<'a> {
+    /// `history`: the recorded plays.
+    History,
+    /// `night`: the plays of one night.
+    Night(Date),
+    /// `night`: everyone's wins and points that night.
+    NightStandings,
+    /// `stats`: the whole page.
+    Stats,
+    /// `stats`: per player.
+    StatsPlayers,
+    /// `stats`: the average points per category of one game (its name, already said).
+    StatsCategories(&'a str),
+    /// `stats`: head-to-head records.
+    StatsHeadToHead,
+    /// `stats`: per game.
+    StatsGames,
+    /// `standings`: a deal and how many tables played it.
+    Standings {
+        /// The deal's code.
+        deal: &'a str,
+        /// Tables (plays) that played it.
+        tables: usize,
+    },
+}
+
+impl Title<'_> {
+    /// The title in `lang`.
+    pub fn text(self, lang: Lang) -> String {
+        match self {
+            Title::History => crate::t!(lang, "cli.history.title"),
+            Title::Night(date) => crate::t!(lang, "cli.night.title", date = date),
+            Title::NightStandings => crate::t!(lang, "cli.night.standings"),
+            Title::Stats => crate::t!(lang, "cli.stats.title"),
+            Title::StatsPlayers => crate::t!(lang, "cli.stats.players"),
+            Title::StatsCategories(game) => crate::t!(lang, "cli.stats.categories", game = game),
+            Title::StatsHeadToHead => crate::t!(lang, "cli.stats.head_to_head"),
+            Title::StatsGames => crate::t!(lang, "cli.stats.games"),
+            Title::Standings { deal, tables } => crate::t!(lang, "cli.standings.title", deal = deal, n = tables),
+        }
+    }
+}
+
+/// What the history commands tell besides their listings.
+#[derive(Debug, Clone, Copy)]
+pub enum Said<'a> {
+    /// Nothing recorded in the history at `path` (as shown).
+    NoPlays {
+        /// The history's file, as shown.
+        path: &'a str,
+    },
+    /// Nothing recorded on the night asked for.
+    NoPlaysOn(Date),
+    /// No table of a deal in the history.
+    NoDealPlays(&'a str),
+    /// A play not deleted after all.
+    Kept(i64),
+    /// A play deleted (`which_play`'s words).
+    Deleted(&'a str),
+    /// A player renamed (the names as given, escaped by this function).
+    Renamed {
+        /// The name as it was.
+        old: &'a str,
+        /// The name now.
+        new: &'a str,
+        /// Plays under the name.
+        plays: u64,
+    },
+    /// A player merged into another (the names as given, escaped by this function).
+    Merged {
+        /// The name merged away.
+        old: &'a str,
+        /// The player who stays.
+        new: &'a str,
+        /// Plays moved.
+        plays: u64,
+    },
+}
+
+impl Said<'_> {
+    /// What is said, in `lang`.
+    pub fn text(self, lang: Lang) -> String {
+        let name = |s: &str| escape_controls(s).into_owned();
+        match self {
+            Said::NoPlays { path } => crate::t!(lang, "cli.history.none", path = path),
+            Said::NoPlaysOn(date) => crate::t!(lang, "cli.night.none_on", date = date),
+            Said::NoDealPlays(deal) => crate::t!(lang, "cli.standings.none", deal = deal),
+            Said::Kept(id) => crate::t!(lang, "cli.history.kept", id = id),
+            Said::Deleted(what) => crate::t!(lang, "cli.history.deleted", what = what),
+            Said::Renamed { old, new, plays } => {
+                crate::t!(lang, "cli.players.renamed", old = name(old), new = name(new), n = plays)
+            }
+            Said::Merged { old, new, plays } => {
+                crate::t!(lang, "cli.players.merged", old = name(old), new = name(new), n = plays)
+            }
+        }
+    }
+}
+
+/// A play as `history delete` names it: `play #3 (Fleet, 2025-03-14 20:15: Ann 73, Bob 42)`.
+pub fn which_play(id: i64, play: &PlayRecord, names: &mut GameNames, lang: Lang) -> String {
+    crate::t!(
+        lang,
+        "cli.history.which_play",
+        id = id,
+        game = names.game(&play.game_id, &play.game_name, lang),
+        date = when(play),
+        players = players(play)
+    )
+}
+
+/// `history delete`'s question before it deletes `what` (`which_play`'s words), with its
+/// two answers: keep, delete.
+pub fn delete_question(what: &str, lang: Lang) -> (String, [String; 2]) {
+    (
+        crate::t!(lang, "cli.history.delete_confirm", what = what),
+        [crate::t!(lang, "cli.history.keep"), crate::t!(lang, "cli.history.delete_it")],
+    )
+}
+
+/// The champion of a night (most wins, then most points), or that nobody won.
+pub fn champion(night: &Night, lang: Lang) -> String {
+    match night.standings.first() {
+        Some(top) if !night.champions.is_empty() => crate::t!(
+            lang,
+            "cli.night.champion",
+            names = night.champions.iter().map(|n| escape_controls(n).into_owned()).collect::<Vec<_>>().join(", "),
+            n = top.wins,
+            points = top.points
+        ),
+        _ => crate::t!(lang, "cli.night.no_champion"),
+    }
 }

@@ -8,8 +8,10 @@
 //! key exists in every language with the same placeholders, and that every key is used.
 
 pub mod advisor;
+pub mod cards;
 pub mod diag;
 pub mod endgame;
+pub mod enter;
 pub mod error;
 pub mod fischerspiel;
 pub mod fleet;
@@ -17,14 +19,14 @@ pub mod fleet_check;
 pub mod fleet_entry;
 pub mod fleet_score;
 pub mod history;
+pub mod lang;
 pub mod nauticus;
 pub mod pad;
 pub mod sheet_file;
 
 use std::fmt::Display;
 
-/// The languages deckhand speaks.
-pub const LANGS: [&str; 3] = ["en", "de", "fr"];
+pub use lang::Lang;
 
 /// One message: a text, or plural forms chosen by the argument `n`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -108,20 +110,20 @@ impl Catalog {
     }
 }
 
-/// The catalog of a language (English for anything else).
-pub fn catalog(lang: &str) -> Catalog {
+/// The catalog of a language.
+pub fn catalog(lang: Lang) -> Catalog {
     Catalog(match lang {
-        "de" => &compiled::DE,
-        "fr" => &compiled::FR,
-        _ => &compiled::EN,
+        Lang::En => &compiled::EN,
+        Lang::De => &compiled::DE,
+        Lang::Fr => &compiled::FR,
     })
 }
 
 /// Is `n` singular in this language? (French counts 0 as singular too.)
-fn singular(lang: &str, n: i64) -> bool {
+fn singular(lang: Lang, n: i64) -> bool {
     match lang {
-        "fr" => n == 0 || n == 1,
-        _ => n == 1,
+        Lang::Fr => n == 0 || n == 1,
+        Lang::En | Lang::De => n == 1,
     }
 }
 
@@ -136,8 +138,8 @@ fn count(args: &[(&str, &dyn Display)], name: &str) -> Option<i64> {
 /// A template says a word's number in place: `{n|coin|coins}` is `coin` when the argument
 /// `n` is singular in the language and `coins` otherwise, so one message can agree with
 /// several counts. A `{ one, other }` table picks a whole template by the argument `n`.
-pub fn tr(lang: &str, key: &str, args: &[(&str, &dyn Display)]) -> String {
-    let message = catalog(lang).get(key).or_else(|| catalog("en").get(key));
+pub fn tr(lang: Lang, key: &str, args: &[(&str, &dyn Display)]) -> String {
+    let message = catalog(lang).get(key).or_else(|| catalog(Lang::En).get(key));
     let template = match message {
         None => return key.to_string(),
         Some(Message::Text(t)) => t,
@@ -152,7 +154,7 @@ pub fn tr(lang: &str, key: &str, args: &[(&str, &dyn Display)]) -> String {
     fill(lang, template, args)
 }
 
-fn fill(lang: &str, template: &str, args: &[(&str, &dyn Display)]) -> String {
+fn fill(lang: Lang, template: &str, args: &[(&str, &dyn Display)]) -> String {
     let mut out = String::with_capacity(template.len() + 16);
     let mut rest = template;
     while let Some(open) = rest.find('{') {
@@ -210,21 +212,20 @@ pub use crate::words::{fold_word, fold_word_e, same_word};
 pub use crate::escape::{csv_field, escape_controls, escape_controls_in_lines};
 
 /// The language from the environment: `LC_ALL`, `LC_MESSAGES`, `LANG` (the first that is
-/// set and not empty), e.g. `de_DE.UTF-8` → `de`; English otherwise.
-pub fn from_env() -> &'static str {
+/// set and not empty), e.g. `de_DE.UTF-8` → German; English otherwise.
+pub fn from_env() -> Lang {
     for var in ["LC_ALL", "LC_MESSAGES", "LANG"] {
         if let Some(v) = std::env::var_os(var).filter(|v| !v.is_empty()) {
-            let v = v.to_string_lossy().to_lowercase();
-            return LANGS.iter().find(|l| v.starts_with(*l)).copied().unwrap_or("en");
+            return Lang::from_locale(&v.to_string_lossy()).unwrap_or_default();
         }
     }
-    "en"
+    Lang::En
 }
 
 impl crate::message::Message {
     /// The message in a language: its catalog text with every argument put into words in
     /// the same language.
-    pub fn text(&self, lang: &str) -> String {
+    pub fn text(&self, lang: Lang) -> String {
         let values: Vec<String> = self.args.iter().map(|(_, a)| a.text(lang)).collect();
         let args: Vec<(&str, &dyn Display)> =
             self.args.iter().zip(&values).map(|((name, _), v)| (*name, v as &dyn Display)).collect();
@@ -234,7 +235,7 @@ impl crate::message::Message {
 
 impl crate::message::Arg {
     /// The argument in a language.
-    pub fn text(&self, lang: &str) -> String {
+    pub fn text(&self, lang: Lang) -> String {
         use crate::message::Arg;
         match self {
             Arg::Int(n) => n.to_string(),
@@ -248,11 +249,11 @@ impl crate::message::Arg {
 
 impl crate::games::names::Names {
     /// The term in a language; English when it has no translation.
-    pub fn get(&self, lang: &str) -> &str {
+    pub fn get(&self, lang: Lang) -> &str {
         match lang {
-            "de" => self.de.as_deref().unwrap_or(&self.en),
-            "fr" => self.fr.as_deref().unwrap_or(&self.en),
-            _ => &self.en,
+            Lang::En => &self.en,
+            Lang::De => self.de.as_deref().unwrap_or(&self.en),
+            Lang::Fr => self.fr.as_deref().unwrap_or(&self.en),
         }
     }
 }
@@ -271,27 +272,30 @@ mod tests {
 
     #[test]
     fn placeholders_are_filled_and_plurals_follow_the_language() {
-        assert_eq!(fill("en", "{a} and {b}, {c}", &[("a", &1), ("b", &"x")]), "1 and x, {c}");
-        let words = |lang: &str, n: i64, m: i64| {
+        assert_eq!(fill(Lang::En, "{a} and {b}, {c}", &[("a", &1), ("b", &"x")]), "1 and x, {c}");
+        let words = |lang: Lang, n: i64, m: i64| {
             fill(lang, "{n} {n|coin|coins} and {m} {m|boat is|boats are} {x|a|b}", &[("n", &n), ("m", &m)])
         };
-        assert_eq!(words("en", 1, 2), "1 coin and 2 boats are {x|a|b}");
-        assert_eq!(words("en", 0, 1), "0 coins and 1 boat is {x|a|b}");
-        assert_eq!(words("fr", 0, 1), "0 coin and 1 boat is {x|a|b}");
-        assert_eq!(words("de", 2, -1), "2 coins and -1 boats are {x|a|b}");
+        assert_eq!(words(Lang::En, 1, 2), "1 coin and 2 boats are {x|a|b}");
+        assert_eq!(words(Lang::En, 0, 1), "0 coins and 1 boat is {x|a|b}");
+        assert_eq!(words(Lang::Fr, 0, 1), "0 coin and 1 boat is {x|a|b}");
+        assert_eq!(words(Lang::De, 2, -1), "2 coins and -1 boats are {x|a|b}");
         // A whole template by `n`: the table of `games.endgame.sheet_file`.
-        assert_eq!(tr("en", "games.endgame.sheet_file", &[("n", &1)]), "the sheet file");
-        assert_eq!(tr("en", "games.endgame.sheet_file", &[("n", &3)]), "3 sheet files");
+        assert_eq!(tr(Lang::En, "games.endgame.sheet_file", &[("n", &1)]), "the sheet file");
+        assert_eq!(tr(Lang::En, "games.endgame.sheet_file", &[("n", &3)]), "3 sheet files");
     }
 
     #[test]
     fn a_message_is_put_into_words_in_any_language_later() {
         let names = crate::games::Names { en: "cod".into(), de: Some("Kabeljau".into()), fr: Some("morue".into()) };
         let m = crate::msg!("engine.column", type = &names);
-        assert_eq!(m.text("en"), "cod column");
-        assert_eq!(m.text("de"), "Spalte Kabeljau");
+        assert_eq!(m.text(Lang::En), "cod column");
+        assert_eq!(m.text(Lang::De), "Spalte Kabeljau");
         let outer = crate::msg!("engine.undone", what = crate::msg!("engine.column", type = &names), answer = "x");
-        assert_eq!(outer.text("fr"), tr("fr", "engine.undone", &[("what", &"colonne morue"), ("answer", &"x")]));
+        assert_eq!(
+            outer.text(Lang::Fr),
+            tr(Lang::Fr, "engine.undone", &[("what", &"colonne morue"), ("answer", &"x")])
+        );
     }
 
     #[test]
@@ -304,8 +308,8 @@ mod tests {
 
     #[test]
     fn a_section_name_in_each_language_reads_in_its_own_word_order() {
-        assert_eq!(t!("en", "engine.column", type = "cod"), "cod column");
-        assert_eq!(t!("de", "engine.column", type = "Kabeljau"), "Spalte Kabeljau");
-        assert_eq!(t!("fr", "engine.licenses", type = "morue"), "permis morue");
+        assert_eq!(t!(Lang::En, "engine.column", type = "cod"), "cod column");
+        assert_eq!(t!(Lang::De, "engine.column", type = "Kabeljau"), "Spalte Kabeljau");
+        assert_eq!(t!(Lang::Fr, "engine.licenses", type = "morue"), "permis morue");
     }
 }

@@ -6,9 +6,10 @@ use std::fmt::Write as _;
 use crate::games::nauticus::helpers::{CrownScore, Destination, PassPenalty, Purchase, Refusal, RewardCheck};
 use crate::games::nauticus::{Action, NauticusHelpers};
 use crate::t;
+use crate::text::Lang;
 
 /// Why a helper refuses a request.
-pub fn refusal(h: &NauticusHelpers, r: &Refusal, lang: &str) -> String {
+pub fn refusal(h: &NauticusHelpers, r: &Refusal, lang: Lang) -> String {
     let tiles = || h.pass_penalties.iter().map(|p| format!("-{p}")).collect::<Vec<_>>().join(", ");
     match r {
         Refusal::TooManyCrowns { crowns, max } => {
@@ -51,7 +52,7 @@ pub fn refusal(h: &NauticusHelpers, r: &Refusal, lang: &str) -> String {
 
 /// A crown scoring: the VP, how many workers reach the cap, the workers from the wheel and
 /// what the extra action changes.
-pub fn crowns_text(h: &NauticusHelpers, c: &CrownScore, blue: u32, extra: bool, lang: &str) -> String {
+pub fn crowns_text(h: &NauticusHelpers, c: &CrownScore, blue: u32, extra: bool, lang: Lang) -> String {
     let mut o = String::new();
     let cap = h.crown_cap_per_round;
     if c.crowns == 0 {
@@ -100,7 +101,7 @@ pub fn crowns_text(h: &NauticusHelpers, c: &CrownScore, blue: u32, extra: bool, 
 }
 
 /// The round-end pass penalty, the VP track before and after (when given) and what follows.
-pub fn pass_text(p: &PassPenalty, track: Option<i64>, lang: &str) -> String {
+pub fn pass_text(p: &PassPenalty, track: Option<i64>, lang: Lang) -> String {
     let mut o = String::new();
     let left: Vec<String> = p.unflipped.iter().map(|x| format!("-{x}")).collect();
     if p.unflipped.is_empty() {
@@ -123,7 +124,7 @@ pub fn buy_text(
     prices: Option<&[u32]>,
     p: &Purchase,
     extra: bool,
-    lang: &str,
+    lang: Lang,
 ) -> String {
     let mut o = String::new();
     let name = |i: usize| a.items[i].name.get(lang);
@@ -196,7 +197,7 @@ pub fn buy_text(
 }
 
 /// The rewards of a completed ship, allowed, and those that go to the warehouse.
-pub fn rewards_text(h: &NauticusHelpers, masts: u32, check: &RewardCheck, lang: &str) -> String {
+pub fn rewards_text(h: &NauticusHelpers, masts: u32, check: &RewardCheck, lang: Lang) -> String {
     let names: Vec<&str> = check.taken.iter().map(|r| h.rewards[*r].name.get(lang)).collect();
     let mut o = t!(lang, "games.nauticus.rewards_ok", masts = masts, list = names.join(", ")) + "\n";
     if !check.to_warehouse.is_empty() {
@@ -207,7 +208,7 @@ pub fn rewards_text(h: &NauticusHelpers, masts: u32, check: &RewardCheck, lang: 
 }
 
 /// An amount of money: "3 Taler", "1 thaler", "3 thalers".
-pub fn taler(lang: &str, n: impl Into<i64>) -> String {
+pub fn taler(lang: Lang, n: impl Into<i64>) -> String {
     t!(lang, "games.nauticus.taler", n = n.into())
 }
 
@@ -223,7 +224,7 @@ mod tests {
     #[test]
     fn refusals_say_why() {
         let h = helpers();
-        let said = |r: Refusal| refusal(&h, &r, "en");
+        let said = |r: Refusal| refusal(&h, &r, Lang::En);
         assert!(said(pass_penalty_flipped(&h, &[3, 3]).unwrap_err()).contains("the -3 tile can be flipped only once"));
         assert!(said(pass_penalty_flipped(&h, &[5]).unwrap_err()).contains("there is no -5 pass tile"));
         assert!(said(pass_penalty(&h, 4).unwrap_err()).contains("3 pass tiles"));

@@ -9,6 +9,7 @@ use crate::games::fleet::pad::{pad, Boat, Cell, Coin, Shape};
 use crate::games::fleet::sheet::{Mark, Sheet};
 use crate::games::fleet::{ColumnBox, FleetRules};
 use crate::t;
+use crate::text::Lang;
 
 /// The width of the wide layout, the terminal width from which it is used.
 pub const WIDE: usize = 100;
@@ -100,7 +101,7 @@ fn fit(text: &str, width: usize) -> String {
 
 /// The drawing of one player's sheet for a terminal `columns` wide, line by line (its
 /// [`legend`] apart).
-pub fn draw(rules: &FleetRules, sheet: &Sheet, lang: &str, columns: usize) -> Vec<String> {
+pub fn draw(rules: &FleetRules, sheet: &Sheet, lang: Lang, columns: usize) -> Vec<String> {
     let layout = Layout::for_columns(columns);
     let view = pad(rules, sheet);
     let header = t!(
@@ -199,7 +200,7 @@ pub fn draw(rules: &FleetRules, sheet: &Sheet, lang: &str, columns: usize) -> Ve
 
 /// What the letters and signs of a drawing mean, in lines as wide as the drawing's layout
 /// for a terminal `columns` wide.
-pub fn legend(lang: &str, columns: usize) -> Vec<String> {
+pub fn legend(lang: Lang, columns: usize) -> Vec<String> {
     wrap(&t!(lang, "engine.pad_legend"), " · ", Layout::for_columns(columns).width)
 }
 

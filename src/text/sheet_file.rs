@@ -11,10 +11,11 @@ use crate::games::endgame::EndgameRules;
 use crate::games::fleet::sheet_file::{marks_text, Only};
 use crate::games::fleet::{FleetRules, Mark, SectionKind, Sheet};
 use crate::t;
+use crate::text::Lang;
 
 /// A Fleet sheet as a transcription file (the format `games::fleet::sheet_file::parse`
 /// reads), everything or only the parts in `only`, with the comments in `lang`.
-pub fn write_fleet(rules: &FleetRules, sheet: &Sheet, only: Option<&Only>, lang: &str) -> String {
+pub fn write_fleet(rules: &FleetRules, sheet: &Sheet, only: Option<&Only>, lang: Lang) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "# {}", t!(lang, "cli.sheet_file.header", game = rules.name.get(lang)));
     let _ = writeln!(out, "# {}", t!(lang, "cli.sheet_file.legend"));
@@ -79,7 +80,7 @@ pub fn write_fleet(rules: &FleetRules, sheet: &Sheet, only: Option<&Only>, lang:
 
 /// An endgame sheet file; only given inputs are written (so `enter` can resume). The
 /// comments (the game, each input's name and limits) are in `lang`.
-pub fn write_endgame(rules: &EndgameRules, sheet: &EndgameSheet, lang: &str) -> String {
+pub fn write_endgame(rules: &EndgameRules, sheet: &EndgameSheet, lang: Lang) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "# {}", t!(lang, "games.sheet.header", game = rules.name.get(lang)));
     let _ = writeln!(out, "game = {}", quote(&rules.id));
@@ -116,7 +117,7 @@ fn quote(s: &str) -> String {
 mod tests {
     use super::*;
     use crate::games::{endgame, fleet, Source};
-    use crate::text::LANGS;
+    use crate::text::Lang;
 
     #[test]
     fn a_written_fleet_sheet_reads_back_identically_in_every_language() {
@@ -130,7 +131,7 @@ mod tests {
         sheet.king_crab_bonus = Some(1);
         let coin = rules.section_index("coin").unwrap();
         sheet.boxes[coin][..17].fill(Mark::Marked);
-        for lang in LANGS {
+        for lang in Lang::ALL {
             let text = write_fleet(&rules, &sheet, None, lang);
             let back = fleet::sheet_file::parse(&rules, &Source::new("t.toml", text.clone()))
                 .unwrap_or_else(|e| panic!("{e}\n{text}"));
@@ -144,7 +145,7 @@ mod tests {
         let mut s = EndgameSheet::new(&r, "Ann \"A\"");
         s.values[0] = Some(InputValue::Number(41));
         s.values[1] = Some(InputValue::List(vec![3, 5, 4]));
-        for lang in LANGS {
+        for lang in Lang::ALL {
             let text = write_endgame(&r, &s, lang);
             let back = endgame::sheet_file::parse(&r, &Source::new("t.toml", text.clone()))
                 .unwrap_or_else(|e| panic!("{e}\n{text}"));

@@ -12,6 +12,8 @@ use console::{Key, Term};
 
 use super::Choice;
 
+use crate::text::Lang;
+
 /// The number each choice is chosen by: options count from 1 in their order, commands
 /// have none.
 fn numbers(choices: &[Choice]) -> Vec<Option<usize>> {
@@ -127,7 +129,7 @@ pub enum Picked {
 }
 
 /// The words a menu says about what was typed, in the table's language.
-fn why_not(choices: &[Choice], typed: &str, what: &Typed, lang: &str) -> String {
+fn why_not(choices: &[Choice], typed: &str, what: &Typed, lang: Lang) -> String {
     let typed = crate::text::escape_controls(typed.trim());
     let labels = |is: &[usize]| is.iter().map(|i| choices[*i].label.clone()).collect::<Vec<_>>().join(" · ");
     match what {
@@ -157,7 +159,7 @@ pub struct Asking<'a> {
     /// Colour the highlight and the problems.
     pub color: bool,
     /// The language of the menu's own words.
-    pub lang: &'a str,
+    pub lang: Lang,
     /// The last entry committed at this terminal.
     pub last: &'a mut String,
 }
@@ -629,7 +631,7 @@ mod tests {
         assert_eq!(chosen(&m, "sheets"), Typed::One(4));
         assert_eq!(chosen(&m, "she"), Typed::CommandStart(vec![3, 4]), "a command only by its whole word");
         assert_eq!(chosen(&m, "q"), Typed::Nothing);
-        let why = why_not(&m, "ba", &chosen(&m, "ba"), "en");
+        let why = why_not(&m, "ba", &chosen(&m, "ba"), Lang::En);
         assert!(why.contains("bait shop") && why.contains("Ama's bank"), "{why}");
     }
 

@@ -5,6 +5,7 @@
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 
+use crate::text::Lang;
 use crate::Error;
 
 pub mod menu;
@@ -123,7 +124,7 @@ pub trait Prompter {
 /// Pick the prompter for a command: the answers file if given, else the terminal; with
 /// neither, fail at once with a message that says what to do (never hang on a pipe).
 /// Its messages (a wrong answer, running out of answers) are in `lang`.
-pub fn prompter_for_in(answers: Option<&Path>, command: &str, lang: &'static str) -> Result<Box<dyn Prompter>, Error> {
+pub fn prompter_for_in(answers: Option<&Path>, command: &str, lang: Lang) -> Result<Box<dyn Prompter>, Error> {
     match answers {
         Some(p) if p == Path::new("-") => {
             let name = crate::t!(lang, "cli.ui.stdin");
@@ -147,7 +148,7 @@ pub fn prompter_for_in(answers: Option<&Path>, command: &str, lang: &'static str
 /// A real terminal: the menus and lines of `menu`.
 pub struct TerminalPrompter {
     color: bool,
-    lang: &'static str,
+    lang: Lang,
     /// What was typed into a question that was overtaken, and that question: asked again
     /// (the same prompt), it starts from what was typed.
     typed: String,
@@ -173,7 +174,7 @@ impl TerminalPrompter {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         TerminalPrompter {
             color: !no_color,
-            lang: "en",
+            lang: Lang::En,
             typed: String::new(),
             typed_for: String::new(),
             players: Vec::new(),
@@ -182,7 +183,7 @@ impl TerminalPrompter {
     }
 
     /// Report terminal errors in `lang`.
-    pub fn in_lang(mut self, lang: &'static str) -> Self {
+    pub fn in_lang(mut self, lang: Lang) -> Self {
         self.lang = lang;
         self
     }
@@ -239,7 +240,7 @@ impl Default for TerminalPrompter {
 }
 
 /// A terminal that could not be read: Ctrl-C is an interruption.
-fn io_error(io: std::io::Error, lang: &str) -> Error {
+fn io_error(io: std::io::Error, lang: Lang) -> Error {
     if io.kind() == std::io::ErrorKind::Interrupted {
         Error::Interrupted
     } else {
@@ -365,7 +366,7 @@ pub struct ScriptPrompter {
     entries: bool,
     /// Echo questions and answers to stderr, so a scripted run reads like a session.
     pub echo: bool,
-    lang: &'static str,
+    lang: Lang,
 }
 
 impl ScriptPrompter {
@@ -375,11 +376,11 @@ impl ScriptPrompter {
             .map(|l| l.trim())
             .take_while(|l| l.is_empty() || l.starts_with('#'))
             .any(|l| l.split_whitespace().collect::<Vec<_>>() == ["#!", "entries"] || l == "#!entries");
-        ScriptPrompter { name: name.to_string(), lines, next: 0, entries, echo: true, lang: "en" }
+        ScriptPrompter { name: name.to_string(), lines, next: 0, entries, echo: true, lang: Lang::En }
     }
 
     /// Say the errors in this language.
-    pub fn in_lang(mut self, lang: &'static str) -> Self {
+    pub fn in_lang(mut self, lang: Lang) -> Self {
         self.lang = lang;
         self
     }

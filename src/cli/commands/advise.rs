@@ -12,6 +12,7 @@ use crate::games::fleet::game::Game;
 use crate::games::fleet::session::Session;
 use crate::games::FleetRules;
 use crate::log::Journal;
+use crate::text::Lang;
 use crate::Error;
 
 #[derive(Debug, Args)]
@@ -80,7 +81,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
 pub fn open_save(
     path: &std::path::Path,
     rules: &SavedRules,
-    lang: &'static str,
+    lang: Lang,
 ) -> anyhow::Result<(crate::games::Rules, crate::log::save::Header, crate::games::fleet::setup::FleetSetup, Session)> {
     let read = Journal::read::<serde_json::Value, crate::games::fleet::session::Entry>(path)?;
     Ok(crate::cli::fleet_table::reopen(
@@ -93,7 +94,7 @@ pub fn open_save(
     )?)
 }
 
-pub fn run(args: AdviseArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: AdviseArgs, lang: Lang) -> anyhow::Result<i32> {
     let path = &args.save.file;
     let (rules, header, _, session) = open_save(path, &args.rules, lang)?;
     let fleet = rules.fleet().expect("checked in reopen");
@@ -130,7 +131,7 @@ pub fn run(args: AdviseArgs, lang: &'static str) -> anyhow::Result<i32> {
 
 /// The advice as JSON: the question, then per answer its keys (what a save or an answers
 /// file takes), its words, and the figures.
-fn as_json(rules: &FleetRules, game: &Game, advice: &advisor::Advice, settings: &Settings, lang: &str) -> Value {
+fn as_json(rules: &FleetRules, game: &Game, advice: &advisor::Advice, settings: &Settings, lang: Lang) -> Value {
     let options: Vec<Value> = advice
         .estimates
         .iter()
@@ -169,20 +170,15 @@ pub(crate) fn table(
     game: &Game,
     advice: &advisor::Advice,
     settings: &Settings,
-    lang: &str,
+    lang: Lang,
 ) -> String {
-    use crate::text::advisor::{answer_label, chance, points};
+    use crate::text::advisor::{advice_columns, advice_how, answer_label, best, chance, points};
     use comfy_table::{presets, Cell, CellAlignment, ContentArrangement, Table};
     let solo = game.players.len() == 1;
     let mut out = crate::text::fleet::prompt(rules, game, &advice.decision, lang) + "\n";
     let mut table = Table::new();
     table.load_preset(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Disabled);
-    let mut header = vec![crate::t!(lang, "cli.advise.col_answer"), crate::t!(lang, "cli.advise.col_points")];
-    if !solo {
-        header.push(crate::t!(lang, "cli.advise.col_win"));
-    }
-    header.push(String::new());
-    table.set_header(header);
+    table.set_header(advice_columns(solo, lang));
     for (i, e) in advice.estimates.iter().enumerate() {
         let mut row = vec![
             Cell::new(answer_label(rules, game, advice, e, lang)),
@@ -191,21 +187,11 @@ pub(crate) fn table(
         if !solo {
             row.push(Cell::new(chance(e.win, lang)).set_alignment(CellAlignment::Right));
         }
-        row.push(Cell::new(if i == advice.best { crate::t!(lang, "cli.advise.best") } else { String::new() }));
+        row.push(Cell::new(if i == advice.best { best(lang) } else { String::new() }));
         table.add_row(row);
     }
     out.push_str(&format!("{table}\n"));
-    let policy = match settings.policy {
-        Policy::Random => crate::t!(lang, "cli.advise.policy_random"),
-        Policy::Greedy => crate::t!(lang, "cli.advise.policy_greedy"),
-    };
-    out.push_str(&crate::t!(
-        lang,
-        "cli.advise.how",
-        n = settings.budget.playouts,
-        policy = policy,
-        seed = settings.seed
-    ));
+    out.push_str(&advice_how(settings, lang));
     out.push('\n');
     out
 }

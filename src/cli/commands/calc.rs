@@ -3,6 +3,7 @@
 use clap::Args;
 
 use crate::cli::args::RulesFile;
+use crate::text::Lang;
 use crate::Error;
 
 #[derive(Debug, Args)]
@@ -27,7 +28,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("calc", "rules", "cli.help.rules_file"),
 ];
 
-pub fn run(args: CalcArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: CalcArgs, lang: Lang) -> anyhow::Result<i32> {
     let rules = crate::games::resolve(Some(&args.game), args.rules.rules.as_deref())?;
     let r = rules.endgame().ok_or_else(|| Error::Usage(crate::msg!("cli.main.no_calculators", game = args.game)))?;
     crate::cli::endgame::calc(r, args.calculator.as_deref(), &args.inputs, lang)

@@ -3,6 +3,7 @@
 use clap::Args;
 
 use crate::cli::args::{CheckFormat, RulesFile};
+use crate::text::Lang;
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
@@ -24,6 +25,6 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("check", "rules", "cli.help.rules_file"),
 ];
 
-pub fn run(args: CheckArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: CheckArgs, lang: Lang) -> anyhow::Result<i32> {
     crate::cli::sheets::check(&args.sheets, args.rules.rules.as_deref(), args.format, lang)
 }

@@ -3,6 +3,8 @@
 
 use clap::Args;
 
+use crate::text::Lang;
+
 #[derive(Debug, Args)]
 pub struct CompletionsArgs {
     /// The shell to write the script for
@@ -14,7 +16,7 @@ pub struct CompletionsArgs {
 pub const HELP: &[(&str, &str, &str)] =
     &[("completions", "", "cli.help.completions.about"), ("completions", "shell", "cli.help.completions.shell")];
 
-pub fn run(args: CompletionsArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: CompletionsArgs, lang: Lang) -> anyhow::Result<i32> {
     let mut buf = Vec::new();
     clap_complete::generate(args.shell, &mut crate::cli::clap_text::localized_command(lang), "deckhand", &mut buf);
     crate::cli::emit_bytes(&buf)?;

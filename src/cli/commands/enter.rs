@@ -4,10 +4,12 @@
 use std::path::Path;
 
 use crate::games as rules;
-use crate::games::fleet::sheet_file::{self, Only};
+use crate::games::fleet::sheet_file::{self, Only, Part};
 use crate::games::fleet::{self, Sheet};
-use crate::games::fleet::{ColumnBox, FleetRules, HarborEffect, SectionKind};
+use crate::games::fleet::{ColumnBox, FleetRules, SectionKind};
 use crate::log::{files, write_atomic};
+use crate::text::enter::{self as words, Refusal, Said};
+use crate::text::Lang;
 use crate::ui::{Choice, Prompter};
 use crate::{ui, Error};
 
@@ -41,7 +43,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("enter", "rules", "cli.help.rules_file"),
 ];
 
-pub fn run(args: EnterArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: EnterArgs, lang: Lang) -> anyhow::Result<i32> {
     let a = &args;
     enter(&a.game, &a.player, &a.output, a.answers.answers.as_deref(), a.solo, a.rules.rules.as_deref(), lang)
 }
@@ -54,7 +56,7 @@ fn enter(
     answers: Option<&Path>,
     solo: bool,
     rules_path: Option<&Path>,
-    lang: &'static str,
+    lang: Lang,
 ) -> anyhow::Result<i32> {
     let rules = rules::resolve(Some(game), rules_path)?;
     if !player.trim().is_empty() {
@@ -97,51 +99,44 @@ fn enter(
         (sheet, Only::default())
     };
     let mut prompter = ui::prompter_for_in(answers, "enter", lang)?;
-    crate::cli::interrupt::set_note(&format!(
-        "\n{}\n",
-        crate::t!(lang, "cli.enter.interrupted", file = output.display())
-    ));
+    crate::cli::interrupt::set_note(&format!("\n{}\n", Said::Interrupted(output).text(lang)));
     let p = prompter.as_mut();
     if !only.marks.is_empty() {
-        p.say(&crate::t!(
-            lang,
-            "cli.enter.resuming",
-            file = output.display(),
-            n = only.marks.len(),
-            total = fleet_rules.sections.len()
-        ));
+        p.say(
+            &Said::Resuming { file: output, entered: only.marks.len(), total: fleet_rules.sections.len() }.text(lang),
+        );
     } else {
-        p.say(&crate::t!(lang, "cli.enter.intro", player = player, game = fleet_rules.name.get(lang)));
+        p.say(&Said::Intro { player, game: &fleet_rules.name }.text(lang));
     }
     write_atomic(output, &crate::text::sheet_file::write_fleet(fleet_rules, &sheet, Some(&only), lang))?;
 
-    // One step per question, in sheet order; `undo` at a question goes back one step
+    // One part per question, in sheet order; `undo` at a question goes back one part
     // (the section before is asked again).
-    let steps = steps(fleet_rules);
+    let parts = sheet_file::parts(fleet_rules);
     let mut i = 0;
-    while i < steps.len() {
-        let step = steps[i];
-        let done = match step {
-            Step::Marks(s) => only.marks.contains(&s),
-            Step::Fish(s) => only.fish.contains(&s),
-            Step::Bonus => only.bonus,
+    while i < parts.len() {
+        let part = parts[i];
+        let done = match part {
+            Part::Marks(s) => only.marks.contains(&s),
+            Part::Fish(s) => only.fish.contains(&s),
+            Part::Bonus => only.bonus,
         };
         if done {
             i += 1;
             continue;
         }
-        let answered = match step {
-            Step::Marks(s) => ask_marks(fleet_rules, &mut sheet, s, p, lang)?,
-            Step::Fish(s) => ask_fish(fleet_rules, &mut sheet, s, p, lang)?,
-            Step::Bonus => {
+        let answered = match part {
+            Part::Marks(s) => ask_marks(fleet_rules, &mut sheet, s, p, lang)?,
+            Part::Fish(s) => ask_fish(fleet_rules, &mut sheet, s, p, lang)?,
+            Part::Bonus => {
                 if sheet.king_crab_license(fleet_rules) {
                     let mut choices: Vec<Choice> = fleet_rules
                         .king_crab_bonuses
                         .iter()
                         .map(|b| Choice::new(b.id.clone(), b.name.get(lang)))
                         .collect();
-                    choices.push(Choice::command("undo", crate::t!(lang, "cli.play.meta_undo")));
-                    let c = p.select(&crate::t!(lang, "cli.enter.king_crab_bonus"), &choices)?;
+                    choices.push(Choice::command("undo", words::undo_answer(lang)));
+                    let c = p.select(&words::bonus_question(lang), &choices)?;
                     if c < fleet_rules.king_crab_bonuses.len() {
                         sheet.king_crab_bonus = Some(c);
                         true
@@ -154,33 +149,33 @@ fn enter(
             }
         };
         if answered {
-            match step {
-                Step::Marks(s) => only.marks.insert(s),
-                Step::Fish(s) => only.fish.insert(s),
-                Step::Bonus => std::mem::replace(&mut only.bonus, true),
+            match part {
+                Part::Marks(s) => only.marks.insert(s),
+                Part::Fish(s) => only.fish.insert(s),
+                Part::Bonus => std::mem::replace(&mut only.bonus, true),
             };
             i += 1;
         } else {
-            // Back to the last step that asked something, and forget its answer.
-            let back = (0..i).rev().find(|j| match steps[*j] {
-                Step::Marks(_) => true,
-                Step::Fish(s) => sheet.fish[s].iter().any(|f| *f > 0) || launched(fleet_rules, &sheet, s) > 0,
-                Step::Bonus => sheet.king_crab_license(fleet_rules),
+            // Back to the last part that asked something, and forget its answer.
+            let back = (0..i).rev().find(|j| match parts[*j] {
+                Part::Marks(_) => true,
+                Part::Fish(s) => sheet.fish[s].iter().any(|f| *f > 0) || launched(fleet_rules, &sheet, s) > 0,
+                Part::Bonus => sheet.king_crab_license(fleet_rules),
             });
             match back {
                 Some(j) => {
                     // It, and whatever came after it, are asked again.
-                    for later in &steps[j..=i] {
+                    for later in &parts[j..=i] {
                         match *later {
-                            Step::Marks(s) => only.marks.remove(&s),
-                            Step::Fish(s) => only.fish.remove(&s),
-                            Step::Bonus => std::mem::replace(&mut only.bonus, false),
+                            Part::Marks(s) => only.marks.remove(&s),
+                            Part::Fish(s) => only.fish.remove(&s),
+                            Part::Bonus => std::mem::replace(&mut only.bonus, false),
                         };
                     }
-                    p.say(&crate::t!(lang, "cli.enter.undone", section = step_name(fleet_rules, steps[j], lang)));
+                    p.say(&Said::Undone(fleet_rules, parts[j]).text(lang));
                     i = j;
                 }
-                None => p.say(&crate::t!(lang, "cli.enter.nothing_to_undo")),
+                None => p.say(&Said::NothingToUndo.text(lang)),
             }
         }
         write_atomic(output, &crate::text::sheet_file::write_fleet(fleet_rules, &sheet, Some(&only), lang))?;
@@ -189,54 +184,17 @@ fn enter(
 
     let violations = fleet::check_sheet(fleet_rules, &sheet);
     let score = fleet::score(fleet_rules, &sheet);
-    p.say(&crate::t!(lang, "cli.enter.saved", file = output.display(), total = score.total));
+    p.say(&Said::Saved { file: output, total: score.total }.text(lang));
     if violations.is_empty() {
-        p.say(&crate::t!(lang, "cli.enter.follows"));
+        p.say(&Said::Follows.text(lang));
         Ok(0)
     } else {
-        p.say(&crate::t!(lang, "cli.enter.violations", n = violations.len(), file = output.display()));
+        p.say(&Said::Violations { n: violations.len(), file: output }.text(lang));
         for v in &violations {
             let message = crate::text::fleet_check::message(fleet_rules, v, lang);
             p.say(&format!("  {} [{}] {}", v.box_id(), v.rule.id(), message));
         }
         Ok(1)
-    }
-}
-
-/// One question of `enter`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Step {
-    /// The marks of a section.
-    Marks(usize),
-    /// The fish on a section's boats.
-    Fish(usize),
-    /// The king crab bonus chosen.
-    Bonus,
-}
-
-/// Every question of a sheet, in sheet order.
-fn steps(rules: &FleetRules) -> Vec<Step> {
-    let mut steps = Vec::new();
-    for s in (0..rules.sections.len()).filter(|s| rules.sections[*s].len > 0) {
-        steps.push(Step::Marks(s));
-        if !crate::games::fleet::sheet::boat_slots_of(rules, s).is_empty() {
-            steps.push(Step::Fish(s));
-        }
-        if matches!(rules.sections[s].kind, SectionKind::Harbor(h) if rules.harbor[h].effect == HarborEffect::KingCrab)
-        {
-            steps.push(Step::Bonus);
-        }
-    }
-    steps
-}
-
-fn step_name(rules: &FleetRules, step: Step, lang: &str) -> String {
-    match step {
-        Step::Marks(s) => crate::text::fleet::section_name(rules, s, lang),
-        Step::Fish(s) => {
-            crate::t!(lang, "cli.enter.fish_of", section = crate::text::fleet::section_name(rules, s, lang))
-        }
-        Step::Bonus => crate::t!(lang, "cli.enter.king_crab_bonus"),
     }
 }
 
@@ -246,7 +204,7 @@ fn launched(rules: &FleetRules, sheet: &Sheet, s: usize) -> usize {
 }
 
 /// `undo`, or its word in the table's language (`zurück`, `annuler`).
-fn is_undo(text: &str, lang: &str) -> bool {
+fn is_undo(text: &str, lang: Lang) -> bool {
     crate::cli::fleet_ask::meta_of(text, lang) == Some("undo")
 }
 
@@ -270,15 +228,13 @@ fn circles_marked(rules: &FleetRules, sheet: &Sheet, t: usize) -> (usize, usize,
 
 /// What the marks of a section cannot be, given the sections before it: more licenses or
 /// boats of a boat type than its column's circles give.
-fn across_sections(rules: &FleetRules, sheet: &Sheet, s: usize, marked: usize, lang: &str) -> Result<(), String> {
+fn across_sections<'r>(rules: &'r FleetRules, sheet: &Sheet, s: usize, marked: usize) -> Result<(), Refusal<'r>> {
     match rules.sections[s].kind {
         SectionKind::Licenses(t) => {
             let (l, _, either) = circles_marked(rules, sheet, t);
             if marked > l + either {
-                let name = rules.boat_types[t].name.get(lang);
-                return Err(
-                    crate::t!(lang, "cli.enter.too_many_licenses", n = marked, circles = l + either, type = name),
-                );
+                let boat = &rules.boat_types[t].name;
+                return Err(Refusal::TooManyLicenses { licenses: marked, circles: l + either, boat });
             }
         }
         SectionKind::Boats(t) => {
@@ -287,8 +243,8 @@ fn across_sections(rules: &FleetRules, sheet: &Sheet, s: usize, marked: usize, l
             // A ? circle gave a license where the L circles do not account for it.
             let left = either.saturating_sub(licenses.saturating_sub(l));
             if marked > b + left {
-                let name = rules.boat_types[t].name.get(lang);
-                return Err(crate::t!(lang, "cli.enter.too_many_boats", n = marked, circles = b + left, type = name));
+                let boat = &rules.boat_types[t].name;
+                return Err(Refusal::TooManyBoats { boats: marked, circles: b + left, boat });
             }
         }
         _ => {}
@@ -296,32 +252,28 @@ fn across_sections(rules: &FleetRules, sheet: &Sheet, s: usize, marked: usize, l
     Ok(())
 }
 
-fn ask_marks(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompter, lang: &str) -> Result<bool, Error> {
+fn ask_marks(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompter, lang: Lang) -> Result<bool, Error> {
     let len = rules.sections[s].len;
-    let prompt = format!(
-        "{} ({}) [{}]",
-        crate::text::fleet::section_name(rules, s, lang),
-        rules.sections[s].id,
-        rules.layout_hint(s)
-    );
-    let validate = |text: &str| -> Result<(), String> {
+    let prompt = words::marks_question(rules, s, lang);
+    let refusal = |text: &str| -> Result<(), Refusal<'_>> {
         let text = text.trim();
         if is_undo(text, lang) {
             return Ok(());
         }
         if let Ok(n) = text.parse::<usize>() {
             return if n <= len {
-                across_sections(rules, sheet, s, n, lang)
+                across_sections(rules, sheet, s, n)
             } else {
-                Err(crate::t!(lang, "cli.enter.section_boxes", n = len))
+                Err(Refusal::SectionBoxes { boxes: len })
             };
         }
         match sheet_file::parse_marks(text) {
-            Err(c) => Err(crate::t!(lang, "cli.enter.not_a_mark", mark = c)),
-            Ok(m) if m.len() > len => Err(crate::t!(lang, "cli.enter.too_many_marks", n = m.len(), boxes = len)),
-            Ok(m) => across_sections(rules, sheet, s, m.iter().filter(|m| **m == fleet::Mark::Marked).count(), lang),
+            Err(c) => Err(Refusal::NotAMark(c)),
+            Ok(m) if m.len() > len => Err(Refusal::TooManyMarks { marks: m.len(), boxes: len }),
+            Ok(m) => across_sections(rules, sheet, s, m.iter().filter(|m| **m == fleet::Mark::Marked).count()),
         }
     };
+    let validate = |text: &str| refusal(text).map_err(|r| r.text(lang));
     let answer = p.input(&prompt, &validate)?;
     let answer = answer.trim();
     if is_undo(answer, lang) {
@@ -336,35 +288,30 @@ fn ask_marks(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompt
     Ok(true)
 }
 
-fn ask_fish(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompter, lang: &str) -> Result<bool, Error> {
+fn ask_fish(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompter, lang: Lang) -> Result<bool, Error> {
     let slots = crate::games::fleet::sheet::boat_slots_of(rules, s);
     let boats: Vec<_> = slots.iter().filter(|b| sheet.is_launched(b)).collect();
     if boats.is_empty() {
         return Ok(true);
     }
-    // "each cod boat", "each king crab boat": the boats' owner, not the section's name.
-    let owner = match rules.sections[s].kind {
-        SectionKind::Boats(t) => rules.boat_types[t].name.get(lang).to_string(),
-        SectionKind::Harbor(h) => rules.harbor[h].name.get(lang).to_string(),
-        _ => crate::text::fleet::section_name(rules, s, lang),
-    };
-    let prompt = crate::t!(lang, "cli.enter.fish_prompt", section = owner, n = boats.len());
-    let parse = |text: &str| -> Result<Vec<u32>, String> {
+    let prompt = words::fish_question(rules, s, boats.len(), lang);
+    let parse = |text: &str| -> Result<Vec<u32>, Refusal<'static>> {
         let nums: Result<Vec<u32>, _> =
             text.split([' ', ',']).filter(|t| !t.is_empty()).map(str::parse::<u32>).collect();
-        let nums = nums.map_err(|_| crate::t!(lang, "cli.enter.whole_numbers"))?;
+        let nums = nums.map_err(|_| Refusal::WholeNumbers)?;
         if nums.len() > boats.len() {
-            return Err(crate::t!(lang, "cli.enter.too_many_numbers", n = nums.len(), boats = boats.len()));
+            return Err(Refusal::TooManyNumbers { numbers: nums.len(), boats: boats.len() });
         }
         for (i, (n, boat)) in nums.iter().zip(&boats).enumerate() {
             let capacity = sheet.capacity(rules, boat);
             if *n > capacity {
-                return Err(crate::t!(lang, "cli.enter.over_capacity", boat = i + 1, n = n, capacity = capacity));
+                return Err(Refusal::OverCapacity { boat: i + 1, fish: *n, capacity });
             }
         }
         Ok(nums)
     };
-    let answer = p.input(&prompt, &|t| if is_undo(t, lang) { Ok(()) } else { parse(t).map(|_| ()) })?;
+    let answer =
+        p.input(&prompt, &|t| if is_undo(t, lang) { Ok(()) } else { parse(t).map(|_| ()).map_err(|r| r.text(lang)) })?;
     if is_undo(&answer, lang) {
         return Ok(false);
     }

@@ -11,6 +11,7 @@ use std::io::Write as _;
 use crate::cli::record::{DbArgs, Stopped};
 use crate::history::{self, export, transfer, Filter, Order, Play};
 use crate::report::listing::JsonArray;
+use crate::text::Lang;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ExportFormat {
@@ -43,7 +44,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("export", "db", "cli.help.history.db"),
 ];
 
-pub fn run(args: ExportArgs, _lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: ExportArgs, _lang: Lang) -> anyhow::Result<i32> {
     let order = match args.format {
         ExportFormat::Deckhand => Order::Recorded,
         // Links are for tapping: the latest play first.

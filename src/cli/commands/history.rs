@@ -10,7 +10,8 @@ use crate::cli::record::{self, DbArgs, Stopped};
 use crate::history::{self, export, Filter, HistoryError, Order, Play};
 use crate::report::listing::{JsonArray, Listing, Stream};
 use crate::report::Format;
-use crate::text::history::{self as words, GameNames};
+use crate::text::history::{self as words, Column, GameNames, Said, Title};
+use crate::text::Lang;
 use crate::ui::Choice;
 use crate::Error;
 
@@ -89,14 +90,14 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("history/delete", "db", "cli.help.history.db"),
 ];
 
-pub fn run(args: HistoryArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: HistoryArgs, lang: Lang) -> anyhow::Result<i32> {
     if let Some(HistoryAction::Delete { id, yes, db }) = args.action {
         return delete(id, yes, &db, lang);
     }
     // Only JSON shows the points per category.
     let filter = Filter { without_categories: args.format != Format::Json, ..args.filter.filter()? };
     let db = args.db.open_read_only()?;
-    let none = || crate::ui::say(&crate::t!(lang, "cli.history.none", path = args.db.shown()));
+    let none = || crate::ui::say(&Said::NoPlays { path: &args.db.shown() }.text(lang));
     let listed = matches!(args.format, Format::Table | Format::Markdown);
     let Some(db) = db else {
         if listed {
@@ -113,7 +114,7 @@ pub fn run(args: HistoryArgs, lang: &'static str) -> anyhow::Result<i32> {
 
 /// Write the plays as they are read (a terminal table reads them twice: its column widths
 /// first); the number of plays listed.
-fn list(db: Option<&history::Db>, filter: &Filter, format: Format, lang: &str) -> anyhow::Result<usize> {
+fn list(db: Option<&history::Db>, filter: &Filter, format: Format, lang: Lang) -> anyhow::Result<usize> {
     let each = |f: &mut dyn FnMut(Play) -> Result<(), Stopped>| -> Result<(), Stopped> {
         match db {
             Some(db) => history::query::each_play(db, filter, f),
@@ -133,7 +134,7 @@ fn list(db: Option<&history::Db>, filter: &Filter, format: Format, lang: &str) -
     if format == Format::Table {
         return table(each, &columns, &mut names, out, lang);
     }
-    let title = crate::t!(lang, "cli.history.title");
+    let title = Title::History.text(lang);
     let (mut out, tail) = match format {
         Format::Html => {
             let (head, tail) = crate::report::html::document_parts(&title, lang);
@@ -169,7 +170,7 @@ fn table(
     columns: &Listing,
     names: &mut GameNames,
     out: impl std::io::Write,
-    lang: &str,
+    lang: Lang,
 ) -> anyhow::Result<usize> {
     // The head is written with the first row, so the columns widen freely until then.
     let mut stream = Stream::new(out, columns, Format::Table, None, None);
@@ -199,20 +200,20 @@ fn table(
 
 /// The columns of the listing: number, when, game, players with their scores, result,
 /// duration, where.
-fn columns(lang: &str) -> Listing {
+fn columns(lang: Lang) -> Listing {
     Listing::new(&[
-        ("id", crate::t!(lang, "cli.history.col.id")),
-        ("date", crate::t!(lang, "cli.history.col.date")),
-        ("game", crate::t!(lang, "cli.history.col.game")),
-        ("players", crate::t!(lang, "cli.history.col.players")),
-        ("result", crate::t!(lang, "cli.history.col.result")),
-        ("duration", crate::t!(lang, "cli.history.col.duration")),
-        ("location", crate::t!(lang, "cli.history.col.location")),
+        ("id", Column::Id.text(lang)),
+        ("date", Column::Date.text(lang)),
+        ("game", Column::Game.text(lang)),
+        ("players", Column::Players.text(lang)),
+        ("result", Column::Result.text(lang)),
+        ("duration", Column::Duration.text(lang)),
+        ("location", Column::Location.text(lang)),
     ])
 }
 
 /// One play as a row of the listing.
-fn row(play: &Play, names: &mut GameNames, lang: &str) -> Vec<Value> {
+fn row(play: &Play, names: &mut GameNames, lang: Lang) -> Vec<Value> {
     let r = &play.record;
     vec![
         json!(play.id),
@@ -225,7 +226,7 @@ fn row(play: &Play, names: &mut GameNames, lang: &str) -> Vec<Value> {
     ]
 }
 
-fn delete(id: i64, yes: bool, args: &DbArgs, lang: &'static str) -> anyhow::Result<i32> {
+fn delete(id: i64, yes: bool, args: &DbArgs, lang: Lang) -> anyhow::Result<i32> {
     let Some(mut db) = args.open_existing()? else {
         return Err(Error::from(HistoryError::NoSuchPlay { id }).into());
     };
@@ -233,31 +234,21 @@ fn delete(id: i64, yes: bool, args: &DbArgs, lang: &'static str) -> anyhow::Resu
         .map_err(Error::from)?
         .ok_or_else(|| Error::from(HistoryError::NoSuchPlay { id }))?;
     let mut names = GameNames::default();
-    let what = crate::t!(
-        lang,
-        "cli.history.which_play",
-        id = id,
-        game = names.game(&play.record.game_id, &play.record.game_name, lang),
-        date = words::when(&play.record),
-        players = words::players(&play.record)
-    );
+    let what = words::which_play(id, &play.record, &mut names, lang);
     if !yes {
         // Never wait on a pipe: without a terminal, only --yes deletes.
         if !(std::io::stdin().is_terminal() && std::io::stderr().is_terminal()) {
             return Err(Error::Usage(crate::msg!("cli.history.delete_needs_yes", what = what)).into());
         }
         let mut prompter = crate::ui::prompter_for_in(None, "history delete", lang)?;
-        let choices = [
-            Choice::new("no", crate::t!(lang, "cli.history.keep")),
-            Choice::new("yes", crate::t!(lang, "cli.history.delete_it")),
-        ];
-        let question = crate::t!(lang, "cli.history.delete_confirm", what = what);
+        let (question, [keep, delete]) = words::delete_question(&what, lang);
+        let choices = [Choice::new("no", keep), Choice::new("yes", delete)];
         if prompter.select(&question, &choices)? != 1 {
-            crate::ui::say(&crate::t!(lang, "cli.history.kept", id = id));
+            crate::ui::say(&Said::Kept(id).text(lang));
             return Ok(0);
         }
     }
     history::query::delete(&mut db, id).map_err(Error::from)?;
-    crate::ui::say(&crate::t!(lang, "cli.history.deleted", what = what));
+    crate::ui::say(&Said::Deleted(&what).text(lang));
     Ok(0)
 }

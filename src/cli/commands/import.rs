@@ -14,6 +14,7 @@ use crate::cli::record::{self, DbArgs};
 use crate::cli::saves;
 use crate::history::record::Batch;
 use crate::history::{self, transfer, Db, Filter, HistoryError, Order, PlayRecord, Recorded};
+use crate::text::Lang;
 use crate::Error;
 
 #[derive(Debug, Args)]
@@ -40,7 +41,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
 ];
 
 /// A save replayed: its play when the game is over, None when it is not.
-fn play_of(path: &Path, args: &ImportArgs, lang: &'static str) -> Result<Option<PlayRecord>, Error> {
+fn play_of(path: &Path, args: &ImportArgs, lang: Lang) -> Result<Option<PlayRecord>, Error> {
     let ended = record::modified(path);
     let (header, _) = saves::read(path, lang)?;
     let view = saves::view_of(path, &header)?;
@@ -134,7 +135,7 @@ fn merge(
     Ok(merged)
 }
 
-pub fn run(args: ImportArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: ImportArgs, lang: Lang) -> anyhow::Result<i32> {
     let ours = args.db.path().map_err(Error::from)?;
     let mut db = args.db.open()?;
     let mut failed = 0;

@@ -14,7 +14,8 @@ use crate::games::fleet::advisor::lab::{lab, set_option, LabResult, OptionError}
 use crate::games::fleet::advisor::selfplay::Seat;
 use crate::games::fleet::advisor::Policy;
 use crate::games::FleetRules;
-use crate::text::advisor::{chance, decimal};
+use crate::text::advisor as words;
+use crate::text::Lang;
 use crate::Error;
 
 #[derive(Debug, Args)]
@@ -73,7 +74,7 @@ enum Variant {
     Option(String, String),
 }
 
-pub fn run(args: LabArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: LabArgs, lang: Lang) -> anyhow::Result<i32> {
     let built_in = crate::games::built_in("fleet-dice")?;
     let base = built_in.fleet().expect("fleet-dice is a Fleet game").clone();
     let mut variants: Vec<(Variant, FleetRules)> = vec![(Variant::BuiltIn, base.clone())];
@@ -122,7 +123,7 @@ pub fn run(args: LabArgs, lang: &'static str) -> anyhow::Result<i32> {
     let results = lab(&rules, seat, n as usize, args.games, args.seed);
     let text = match args.format {
         AdviseFormat::Json => json_text(&args, &variants, &results)?,
-        AdviseFormat::Table => table_text(&args, &variants, &results, lang),
+        AdviseFormat::Table => table_text(&args, &variants, &results, &seat, lang),
     };
     emit(&text)?;
     Ok(0)
@@ -160,48 +161,29 @@ fn json_text(args: &LabArgs, variants: &[(Variant, FleetRules)], results: &[LabR
     }))? + "\n")
 }
 
-fn table_text(args: &LabArgs, variants: &[(Variant, FleetRules)], results: &[LabResult], lang: &str) -> String {
+fn table_text(
+    args: &LabArgs,
+    variants: &[(Variant, FleetRules)],
+    results: &[LabResult],
+    seat: &Seat,
+    lang: Lang,
+) -> String {
     use comfy_table::{presets, Cell, CellAlignment, ContentArrangement, Table};
     let mut table = Table::new();
     table.load_preset(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Disabled);
-    let mut header = vec![crate::t!(lang, "cli.lab.col_variant"), crate::t!(lang, "cli.selfplay.col_mean")];
-    if args.players > 1 {
-        header.push(crate::t!(lang, "cli.lab.col_wins"));
-    }
-    table.set_header(header);
+    table.set_header(words::lab_columns(args.players, lang));
     for ((v, _), r) in variants.iter().zip(results) {
         let label = match v {
-            Variant::BuiltIn => crate::t!(lang, "cli.lab.built_in"),
+            Variant::BuiltIn => words::lab_built_in(lang),
             Variant::File(p) => p.display().to_string(),
-            Variant::Option(k, val) => crate::t!(lang, "cli.lab.option", key = k, value = val),
+            Variant::Option(k, val) => words::lab_option(k, val, lang),
         };
-        let mean =
-            crate::t!(lang, "cli.advise.points", mean = decimal(r.mean, 1, lang), stderr = decimal(r.ci95, 1, lang));
-        let mut row = vec![Cell::new(label), Cell::new(mean).set_alignment(CellAlignment::Right)];
-        if let Some(w) = r.wins {
-            let wins = crate::t!(
-                lang,
-                "cli.lab.win_rate",
-                share = chance(Some(w.rate), lang),
-                low = chance(Some(w.ci95.0), lang),
-                high = chance(Some(w.ci95.1), lang)
-            );
-            row.push(Cell::new(wins).set_alignment(CellAlignment::Right));
+        let mut row =
+            vec![Cell::new(label), Cell::new(words::mean(r.mean, r.ci95, lang)).set_alignment(CellAlignment::Right)];
+        if let Some(w) = &r.wins {
+            row.push(Cell::new(words::lab_wins(w, lang)).set_alignment(CellAlignment::Right));
         }
         table.add_row(row);
     }
-    let policy = match args.policy {
-        LabPolicy::Random => crate::t!(lang, "cli.selfplay.random"),
-        LabPolicy::Greedy => crate::t!(lang, "cli.selfplay.greedy"),
-        LabPolicy::Advisor => crate::t!(lang, "cli.selfplay.advisor"),
-    };
-    let how =
-        crate::t!(lang, "cli.lab.how", games = args.games, seed = args.seed, players = args.players, policy = policy);
-    let wins = if args.players > 1 { format!(" {}", crate::t!(lang, "cli.lab.how_wins")) } else { String::new() };
-    let advisor = if args.policy == LabPolicy::Advisor {
-        format!(" {}", crate::t!(lang, "cli.lab.how_advisor", playouts = args.playouts))
-    } else {
-        String::new()
-    };
-    format!("{table}\n{how}{wins}{advisor}\n")
+    format!("{table}\n{}\n", words::lab_how(args.games, args.seed, args.players, seat, lang))
 }

@@ -11,6 +11,7 @@ use crate::games as rules;
 use crate::games::nauticus::helpers as calc;
 use crate::games::nauticus::Action;
 use crate::text::nauticus as words;
+use crate::text::Lang;
 use crate::Error;
 
 /// The help texts of the commands and their arguments: (command path, argument, catalog key).
@@ -120,7 +121,7 @@ pub enum NauticusCommand {
     },
 }
 
-pub fn run(args: NauticusArgs, lang: &str) -> anyhow::Result<i32> {
+pub fn run(args: NauticusArgs, lang: Lang) -> anyhow::Result<i32> {
     let rules = rules::resolve(Some("nauticus"), args.rules.as_deref())?;
     let h = rules
         .endgame()
@@ -212,7 +213,7 @@ fn item_index(a: &Action, id: &str) -> Result<usize, Error> {
     let want = id.trim().to_lowercase();
     a.items
         .iter()
-        .position(|i| i.id == want || ["en", "de", "fr"].iter().any(|l| i.name.get(l).to_lowercase() == want))
+        .position(|i| i.id == want || Lang::ALL.into_iter().any(|l| i.name.get(l).to_lowercase() == want))
         .ok_or_else(|| {
             let ids: Vec<&str> = a.items.iter().map(|i| i.id.as_str()).collect();
             Error::Usage(crate::msg!("games.nauticus.err.not_sold", id = id, action = &a.id, list = ids.join(", ")))

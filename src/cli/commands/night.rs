@@ -9,8 +9,8 @@ use crate::cli::record::{self, DbArgs};
 use crate::history::{self, export};
 use crate::report::listing::Listing;
 use crate::report::Format;
-use crate::text::escape_controls;
-use crate::text::history::{self as words, GameNames};
+use crate::text::history::{self as words, Column, GameNames, Said, Title};
+use crate::text::Lang;
 use crate::Error;
 
 #[derive(Debug, Args)]
@@ -32,7 +32,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("night", "db", "cli.help.history.db"),
 ];
 
-pub fn run(args: NightArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: NightArgs, lang: Lang) -> anyhow::Result<i32> {
     let date = args.date.as_deref().map(record::parse_date).transpose()?;
     let night = match args.db.open_read_only()? {
         Some(db) => history::query::night(&db, date).map_err(Error::from)?,
@@ -40,18 +40,18 @@ pub fn run(args: NightArgs, lang: &'static str) -> anyhow::Result<i32> {
     };
     let Some(night) = night else {
         match date {
-            Some(d) => crate::ui::say(&crate::t!(lang, "cli.night.none_on", date = d)),
-            None => crate::ui::say(&crate::t!(lang, "cli.history.none", path = args.db.shown())),
+            Some(d) => crate::ui::say(&Said::NoPlaysOn(d).text(lang)),
+            None => crate::ui::say(&Said::NoPlays { path: &args.db.shown() }.text(lang)),
         }
         return Ok(0);
     };
     let mut names = GameNames::default();
     let mut plays = Listing::new(&[
-        ("id", crate::t!(lang, "cli.history.col.id")),
-        ("date", crate::t!(lang, "cli.history.col.date")),
-        ("game", crate::t!(lang, "cli.history.col.game")),
-        ("players", crate::t!(lang, "cli.history.col.players")),
-        ("result", crate::t!(lang, "cli.history.col.result")),
+        ("id", Column::Id.text(lang)),
+        ("date", Column::Date.text(lang)),
+        ("game", Column::Game.text(lang)),
+        ("players", Column::Players.text(lang)),
+        ("result", Column::Result.text(lang)),
     ]);
     for play in &night.plays {
         let r = &play.record;
@@ -64,25 +64,17 @@ pub fn run(args: NightArgs, lang: &'static str) -> anyhow::Result<i32> {
         ]);
     }
     let mut standings = Listing::new(&[
-        ("player", crate::t!(lang, "cli.history.col.player")),
-        ("plays", crate::t!(lang, "cli.history.col.plays")),
-        ("wins", crate::t!(lang, "cli.history.col.wins")),
-        ("points", crate::t!(lang, "cli.history.col.points")),
+        ("player", Column::Player.text(lang)),
+        ("plays", Column::Plays.text(lang)),
+        ("wins", Column::Wins.text(lang)),
+        ("points", Column::Points.text(lang)),
     ]);
     for s in &night.standings {
         standings.rows.push(vec![json!(s.name), json!(s.plays), json!(s.wins), json!(s.points)]);
     }
-    let champion = match night.standings.first() {
-        Some(top) if !night.champions.is_empty() => crate::t!(
-            lang,
-            "cli.night.champion",
-            names = night.champions.iter().map(|n| escape_controls(n).into_owned()).collect::<Vec<_>>().join(", "),
-            n = top.wins,
-            points = top.points
-        ),
-        _ => crate::t!(lang, "cli.night.no_champion"),
-    };
-    let title = crate::t!(lang, "cli.night.title", date = night.date);
+    let champion = words::champion(&night, lang);
+    let title = Title::Night(night.date).text(lang);
+    let standings_title = Title::NightStandings.text(lang);
     let text = match args.format {
         Format::Json => {
             let list: Vec<Value> = night.plays.iter().map(export::play_json).collect();
@@ -98,7 +90,7 @@ pub fn run(args: NightArgs, lang: &'static str) -> anyhow::Result<i32> {
         Format::Markdown => format!(
             "{}\n{}\n**{}**\n",
             plays.render(Format::Markdown, Some(&title)),
-            standings.render(Format::Markdown, Some(&crate::t!(lang, "cli.night.standings"))),
+            standings.render(Format::Markdown, Some(&standings_title)),
             champion
         ),
         Format::Html => crate::report::html::document(
@@ -106,7 +98,7 @@ pub fn run(args: NightArgs, lang: &'static str) -> anyhow::Result<i32> {
             &format!(
                 "{}{}<p class=\"win\">{}</p>",
                 plays.render(Format::Html, Some(&title)),
-                standings.render(Format::Html, Some(&crate::t!(lang, "cli.night.standings"))),
+                standings.render(Format::Html, Some(&standings_title)),
                 crate::report::html::escape(&champion)
             ),
             lang,
@@ -114,7 +106,7 @@ pub fn run(args: NightArgs, lang: &'static str) -> anyhow::Result<i32> {
         Format::Table => format!(
             "{}{}{}\n",
             plays.render(Format::Table, Some(&title)),
-            standings.render(Format::Table, Some(&crate::t!(lang, "cli.night.standings"))),
+            standings.render(Format::Table, Some(&standings_title)),
             champion
         ),
     };

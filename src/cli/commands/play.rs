@@ -10,6 +10,7 @@ use crate::cli::record::LiveArgs;
 use crate::cli::served::ServeArgs;
 use crate::games::fleet::setup::DealCode;
 use crate::games::Rules;
+use crate::text::Lang;
 use crate::Error;
 
 #[derive(Debug, Args)]
@@ -172,7 +173,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("play", "bind", "web.help.bind"),
 ];
 
-pub fn run(args: PlayArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: PlayArgs, lang: Lang) -> anyhow::Result<i32> {
     let loaded = crate::games::resolve(Some(&args.game), args.rules.rules.as_deref())?;
     match crate::cli::live::view(loaded.game.engine()) {
         Some(view) => (view.play)(args, loaded, lang),

@@ -6,7 +6,8 @@ use clap::Subcommand;
 
 use crate::cli::record::DbArgs;
 use crate::history::{self, query::Renamed, HistoryError};
-use crate::text::escape_controls;
+use crate::text::history::Said;
+use crate::text::Lang;
 use crate::Error;
 
 #[derive(Debug, Subcommand)]
@@ -47,7 +48,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("players/merge", "db", "cli.help.history.db"),
 ];
 
-pub fn run(cmd: PlayersCommand, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(cmd: PlayersCommand, lang: Lang) -> anyhow::Result<i32> {
     let (old, new, db) = match cmd {
         PlayersCommand::Rename { old, new, db } => (old, new, db),
         PlayersCommand::Merge { from, into, db } => return merge(&from, &into, &db, lang),
@@ -61,24 +62,20 @@ pub fn run(cmd: PlayersCommand, lang: &'static str) -> anyhow::Result<i32> {
     let Some(mut db) = db.open_existing()? else {
         return Err(Error::from(HistoryError::NoSuchPlayer { name: old }).into());
     };
-    let (old_text, new_text) = (escape_controls(&old).into_owned(), escape_controls(new.trim()).into_owned());
-    match history::query::rename(&mut db, &old, &new).map_err(Error::from)? {
-        Renamed::Renamed { plays } => {
-            crate::ui::say(&crate::t!(lang, "cli.players.renamed", old = old_text, new = new_text, n = plays))
-        }
-        Renamed::Merged { plays } => {
-            crate::ui::say(&crate::t!(lang, "cli.players.merged", old = old_text, new = new_text, n = plays))
-        }
-    }
+    let (old, new_shown) = (old.as_str(), new.trim());
+    let said = match history::query::rename(&mut db, old, &new).map_err(Error::from)? {
+        Renamed::Renamed { plays } => Said::Renamed { old, new: new_shown, plays },
+        Renamed::Merged { plays } => Said::Merged { old, new: new_shown, plays },
+    };
+    crate::ui::say(&said.text(lang));
     Ok(0)
 }
 
-fn merge(from: &str, into: &str, db: &DbArgs, lang: &'static str) -> anyhow::Result<i32> {
+fn merge(from: &str, into: &str, db: &DbArgs, lang: Lang) -> anyhow::Result<i32> {
     let Some(mut db) = db.open_existing()? else {
         return Err(Error::from(HistoryError::NoSuchPlayer { name: from.into() }).into());
     };
     let plays = history::query::merge(&mut db, from, into).map_err(Error::from)?;
-    let (from, into) = (escape_controls(from).into_owned(), escape_controls(into).into_owned());
-    crate::ui::say(&crate::t!(lang, "cli.players.merged", old = from, new = into, n = plays));
+    crate::ui::say(&Said::Merged { old: from, new: into, plays }.text(lang));
     Ok(0)
 }

@@ -3,6 +3,7 @@
 use clap::Args;
 
 use crate::cli::args::{SavedGame, SavedRules, TableArgs};
+use crate::text::Lang;
 
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
@@ -24,7 +25,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("replay", "allow_rules_change", "cli.help.replay.allow_rules_change"),
 ];
 
-pub fn run(args: ReplayArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: ReplayArgs, lang: Lang) -> anyhow::Result<i32> {
     let rules = &args.rules;
     crate::cli::fleet_table::replay(
         &args.save.file,

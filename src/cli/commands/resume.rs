@@ -8,6 +8,7 @@ use crate::cli::args::{Answers, SavedRules};
 use crate::cli::record::LiveArgs;
 use crate::cli::saves;
 use crate::cli::served::ServeArgs;
+use crate::text::Lang;
 
 #[derive(Debug, Args)]
 pub struct ResumeArgs {
@@ -42,7 +43,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("resume", "bind", "web.help.bind"),
 ];
 
-pub fn run(args: ResumeArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: ResumeArgs, lang: Lang) -> anyhow::Result<i32> {
     let file = match args.file.clone() {
         Some(file) => file,
         None => choose_unfinished(lang)?,
@@ -60,7 +61,7 @@ struct Unfinished {
 
 /// The games of the games folder that have not ended, the last played first. A file that
 /// is not a save, or does not replay, is left out (`resume FILE` says what is wrong with it).
-fn unfinished(dir: &Path, lang: &'static str) -> Vec<Unfinished> {
+fn unfinished(dir: &Path, lang: Lang) -> Vec<Unfinished> {
     let mut saves: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir(dir)
         .into_iter()
         .flatten()
@@ -74,7 +75,7 @@ fn unfinished(dir: &Path, lang: &'static str) -> Vec<Unfinished> {
 }
 
 /// The line of an unfinished game; None for a finished one or one that does not open.
-fn describe(path: &Path, lang: &'static str) -> Option<String> {
+fn describe(path: &Path, lang: Lang) -> Option<String> {
     let (header, read) = saves::read(path, lang).ok()?;
     let view = saves::view_of(path, &header).ok()?;
     let progress = (view.progress)(path, &header, &read, lang)?;
@@ -91,7 +92,7 @@ fn describe(path: &Path, lang: &'static str) -> Option<String> {
 
 /// `resume` without a file: the unfinished games of the games folder to choose from at a
 /// terminal; without one, their list and how to name one.
-fn choose_unfinished(lang: &'static str) -> anyhow::Result<PathBuf> {
+fn choose_unfinished(lang: Lang) -> anyhow::Result<PathBuf> {
     let dir = saves::games_dir();
     let games = unfinished(&dir, lang);
     if games.is_empty() {

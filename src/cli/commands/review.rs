@@ -11,7 +11,8 @@ use crate::cli::emit;
 use crate::games::fleet::advisor::review::{review, PlayerReview, Weighed};
 use crate::games::fleet::advisor::{after_pick, Estimate};
 use crate::games::FleetRules;
-use crate::text::advisor::{answer_label, decimal};
+use crate::text::advisor::{self as words, answer_label};
+use crate::text::Lang;
 
 #[derive(Debug, Args)]
 pub struct ReviewArgs {
@@ -49,7 +50,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("review", "allow_rules_change", "cli.help.advise.allow_rules_change"),
 ];
 
-pub fn run(args: ReviewArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: ReviewArgs, lang: Lang) -> anyhow::Result<i32> {
     let (rules, header, setup, session) = crate::cli::commands::advise::open_save(&args.save.file, &args.rules, lang)?;
     let fleet = rules.fleet().expect("checked in reopen");
     let settings = args.policy.settings(args.playouts, args.seed);
@@ -62,8 +63,11 @@ pub fn run(args: ReviewArgs, lang: &'static str) -> anyhow::Result<i32> {
             serde_json::to_string_pretty(&v)? + "\n"
         }
         AdviseFormat::Table => {
-            reviews.iter().map(|r| player_text(fleet, &header.players[r.player], r, args.top, lang)).collect::<String>()
-                + &crate::t!(lang, "cli.review.how", n = args.playouts, seed = args.seed)
+            reviews
+                .iter()
+                .map(|r| words::review(fleet, &header.players[r.player], r, args.top, lang))
+                .collect::<String>()
+                + &words::review_how(args.playouts, args.seed, lang)
                 + "\n"
         }
     };
@@ -72,7 +76,7 @@ pub fn run(args: ReviewArgs, lang: &'static str) -> anyhow::Result<i32> {
 }
 
 /// An answer of a weighed decision: its keys, words and figures.
-fn answer_json(rules: &FleetRules, w: &Weighed, e: &Estimate, lang: &str) -> Value {
+fn answer_json(rules: &FleetRules, w: &Weighed, e: &Estimate, lang: Lang) -> Value {
     let then = e.answer.then.and_then(|(then, _)| {
         after_pick(rules, &w.game, &w.advice, e).map(|(after, _)| then.key(rules, &after).into_owned())
     });
@@ -86,7 +90,7 @@ fn answer_json(rules: &FleetRules, w: &Weighed, e: &Estimate, lang: &str) -> Val
     })
 }
 
-fn player_json(rules: &FleetRules, name: &str, r: &PlayerReview, top: usize, lang: &str) -> Value {
+fn player_json(rules: &FleetRules, name: &str, r: &PlayerReview, top: usize, lang: Lang) -> Value {
     let decisions: Vec<Value> = r
         .decisions
         .iter()
@@ -102,39 +106,4 @@ fn player_json(rules: &FleetRules, name: &str, r: &PlayerReview, top: usize, lan
         })
         .collect();
     json!({ "player": name, "skill": r.skill, "luck": r.luck, "weighed": r.decisions.len(), "decisions": decisions })
-}
-
-fn player_text(rules: &FleetRules, name: &str, r: &PlayerReview, top: usize, lang: &str) -> String {
-    let mut out = crate::t!(
-        lang,
-        "cli.review.player",
-        name = name,
-        skill = decimal(r.skill, 1, lang),
-        luck = signed(r.luck, lang),
-        n = r.decisions.len()
-    ) + "\n";
-    for w in r.decisions.iter().take(top).filter(|w| w.lost() > 0.0) {
-        let chosen = answer_label(rules, &w.game, &w.advice, &w.advice.estimates[w.chosen], lang);
-        let best = answer_label(rules, &w.game, &w.advice, &w.advice.estimates[w.advice.best], lang);
-        out += &crate::t!(
-            lang,
-            "cli.review.decision",
-            round = w.round,
-            question = crate::text::fleet::prompt(rules, &w.game, &w.advice.decision, lang),
-            chosen = chosen,
-            best = best,
-            lost = decimal(w.lost(), 1, lang)
-        );
-        out.push('\n');
-    }
-    out
-}
-
-/// A number with its sign (`+3.2`, `−1.0`).
-fn signed(x: f64, lang: &str) -> String {
-    if x >= 0.0 {
-        format!("+{}", decimal(x, 1, lang))
-    } else {
-        format!("−{}", decimal(-x, 1, lang))
-    }
 }

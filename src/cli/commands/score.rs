@@ -4,6 +4,7 @@ use clap::Args;
 
 use crate::cli::args::{RulesFile, TableArgs};
 use crate::cli::record::PaperArgs;
+use crate::text::Lang;
 
 #[derive(Debug, Args)]
 pub struct ScoreArgs {
@@ -27,7 +28,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("score", "rules", "cli.help.rules_file"),
 ];
 
-pub fn run(args: ScoreArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: ScoreArgs, lang: Lang) -> anyhow::Result<i32> {
     let (format, detail) = (args.table.format, args.table.detail);
     crate::cli::sheets::score(&args.sheets, args.rules.rules.as_deref(), format, detail, &args.history, lang)
 }

@@ -10,6 +10,8 @@ use crate::cli::commands::advise::PolicyArg;
 use crate::cli::emit;
 use crate::games::fleet::advisor::selfplay::{selfplay, Seat};
 use crate::games::fleet::advisor::Policy;
+use crate::text::advisor as words;
+use crate::text::Lang;
 use crate::Error;
 
 #[derive(Debug, Args)]
@@ -56,7 +58,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("selfplay", "rules", "cli.help.rules_file"),
 ];
 
-pub fn run(args: SelfplayArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: SelfplayArgs, lang: Lang) -> anyhow::Result<i32> {
     let rules = match &args.rules.rules {
         Some(path) => crate::games::from_path(path)?,
         None => crate::games::built_in("fleet-dice")?,
@@ -102,61 +104,24 @@ pub fn run(args: SelfplayArgs, lang: &'static str) -> anyhow::Result<i32> {
             )? + "\n"
         }
         crate::cli::commands::advise::AdviseFormat::Table => {
-            use crate::text::advisor::decimal;
             use comfy_table::{presets, Cell, CellAlignment, ContentArrangement, Table};
             let mut table = Table::new();
             table.load_preset(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Disabled);
-            let mut header = vec![
-                crate::t!(lang, "cli.selfplay.col_seat"),
-                crate::t!(lang, "cli.selfplay.col_plays"),
-                crate::t!(lang, "cli.selfplay.col_mean"),
-            ];
-            if n > 1 {
-                header.push(crate::t!(lang, "cli.selfplay.col_wins"));
-            }
-            table.set_header(header);
-            for (i, (s, r)) in args.seats.iter().zip(&results).enumerate() {
-                let plays = match s {
-                    SeatArg::Random => crate::t!(lang, "cli.selfplay.random"),
-                    SeatArg::Greedy => crate::t!(lang, "cli.selfplay.greedy"),
-                    SeatArg::Advisor => crate::t!(lang, "cli.selfplay.advisor"),
-                };
-                let mean = crate::t!(
-                    lang,
-                    "cli.advise.points",
-                    mean = decimal(r.mean, 1, lang),
-                    stderr = decimal(r.ci95, 1, lang)
-                );
+            table.set_header(words::selfplay_columns(seats.len(), lang));
+            for (i, (seat, r)) in seats.iter().zip(&results).enumerate() {
                 let mut row = vec![
                     Cell::new(i + 1).set_alignment(CellAlignment::Right),
-                    Cell::new(plays),
-                    Cell::new(mean).set_alignment(CellAlignment::Right),
+                    Cell::new(words::plays(seat, lang)),
+                    Cell::new(words::mean(r.mean, r.ci95, lang)).set_alignment(CellAlignment::Right),
                 ];
                 if n > 1 {
-                    let share = f64::from(r.wins) / f64::from(r.games.max(1));
-                    let wins = crate::t!(
-                        lang,
-                        "cli.selfplay.wins",
-                        n = r.wins,
-                        share = crate::text::advisor::chance(Some(share), lang)
+                    row.push(
+                        Cell::new(words::selfplay_wins(r.wins, r.games, lang)).set_alignment(CellAlignment::Right),
                     );
-                    row.push(Cell::new(wins).set_alignment(CellAlignment::Right));
                 }
                 table.add_row(row);
             }
-            let how = if args.seats.contains(&SeatArg::Advisor) {
-                crate::t!(
-                    lang,
-                    "cli.selfplay.how_advisor",
-                    games = args.games,
-                    seed = args.seed,
-                    playouts = args.playouts
-                )
-            } else {
-                crate::t!(lang, "cli.selfplay.how", games = args.games, seed = args.seed)
-            };
-            let shared = if n > 1 { format!(" {}", crate::t!(lang, "cli.selfplay.shared")) } else { String::new() };
-            format!("{table}\n{how}{shared}\n")
+            format!("{table}\n{}\n", words::selfplay_how(args.games, args.seed, &seats, lang))
         }
     };
     emit(&text)?;

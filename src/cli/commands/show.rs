@@ -3,6 +3,7 @@
 use clap::Args;
 
 use crate::cli::args::{SavedGame, SavedRules};
+use crate::text::Lang;
 
 #[derive(Debug, Args)]
 pub struct ShowArgs {
@@ -24,7 +25,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("show", "allow_rules_change", "cli.help.show.allow_rules_change"),
 ];
 
-pub fn run(args: ShowArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: ShowArgs, lang: Lang) -> anyhow::Result<i32> {
     let rules = &args.rules;
     crate::cli::fleet_table::show(
         &args.save.file,

@@ -11,7 +11,8 @@ use crate::games::fleet::setup::DealCode;
 use crate::history::{self, DealResult};
 use crate::report::listing::Listing;
 use crate::report::Format;
-use crate::text::history::GameNames;
+use crate::text::history::{Column, GameNames, Said, Title};
+use crate::text::Lang;
 use crate::Error;
 
 #[derive(Debug, Args)]
@@ -33,7 +34,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("standings", "db", "cli.help.history.db"),
 ];
 
-pub fn run(args: StandingsArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: StandingsArgs, lang: Lang) -> anyhow::Result<i32> {
     let deal = DealCode::parse(&args.deal)
         .ok_or_else(|| Error::Usage(crate::msg!("cli.play.bad_deal", max = DealCode::MAX)))?;
     let results = match args.db.open_read_only()? {
@@ -41,11 +42,11 @@ pub fn run(args: StandingsArgs, lang: &'static str) -> anyhow::Result<i32> {
         None => Vec::new(),
     };
     if results.is_empty() && matches!(args.format, Format::Table | Format::Markdown) {
-        crate::ui::say(&crate::t!(lang, "cli.standings.none", deal = deal.as_str()));
+        crate::ui::say(&Said::NoDealPlays(deal.as_str()).text(lang));
         return Ok(0);
     }
     let list = listing(&results, lang);
-    let title = crate::t!(lang, "cli.standings.title", deal = deal.as_str(), n = tables(&results));
+    let title = Title::Standings { deal: deal.as_str(), tables: tables(&results) }.text(lang);
     let text = match args.format {
         Format::Html => crate::report::html::document(&title, &list.render(Format::Html, Some(&title)), lang),
         Format::Json => serde_json::to_string_pretty(&json!({ "deal": deal.as_str(), "players": list.json() }))? + "\n",
@@ -64,17 +65,17 @@ fn tables(results: &[DealResult]) -> usize {
     plays.len()
 }
 
-fn listing(results: &[DealResult], lang: &str) -> Listing {
+fn listing(results: &[DealResult], lang: Lang) -> Listing {
     let mut names = GameNames::default();
     let mut list = Listing::new(&[
-        ("rank", crate::t!(lang, "cli.standings.col.rank")),
-        ("player", crate::t!(lang, "cli.history.col.player")),
-        ("score", crate::t!(lang, "cli.standings.col.score")),
-        ("table_rank", crate::t!(lang, "cli.standings.col.table_rank")),
-        ("play", crate::t!(lang, "cli.history.col.id")),
-        ("location", crate::t!(lang, "cli.history.col.location")),
-        ("night", crate::t!(lang, "cli.history.col.date")),
-        ("game", crate::t!(lang, "cli.history.col.game")),
+        ("rank", Column::Rank.text(lang)),
+        ("player", Column::Player.text(lang)),
+        ("score", Column::Score.text(lang)),
+        ("table_rank", Column::TableRank.text(lang)),
+        ("play", Column::Id.text(lang)),
+        ("location", Column::Location.text(lang)),
+        ("night", Column::Date.text(lang)),
+        ("game", Column::Game.text(lang)),
     ]);
     for r in results {
         list.rows.push(vec![

@@ -9,7 +9,8 @@ use crate::cli::record::DbArgs;
 use crate::history::{self, Stats};
 use crate::report::listing::{decimal, Listing};
 use crate::report::Format;
-use crate::text::history::GameNames;
+use crate::text::history::{Column, GameNames, Said, Title};
+use crate::text::Lang;
 use crate::Error;
 
 #[derive(Debug, Args)]
@@ -35,13 +36,13 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("stats", "db", "cli.help.history.db"),
 ];
 
-pub fn run(args: StatsArgs, lang: &'static str) -> anyhow::Result<i32> {
+pub fn run(args: StatsArgs, lang: Lang) -> anyhow::Result<i32> {
     let stats = match args.db.open_read_only()? {
         Some(db) => history::query::stats(&db, args.game.as_deref(), args.player.as_deref()).map_err(Error::from)?,
         None => Stats::default(),
     };
     if stats.players.is_empty() && matches!(args.format, Format::Table | Format::Markdown) {
-        crate::ui::say(&crate::t!(lang, "cli.history.none", path = args.db.shown()));
+        crate::ui::say(&Said::NoPlays { path: &args.db.shown() }.text(lang));
         return Ok(0);
     }
     let mut names = GameNames::default();
@@ -57,7 +58,7 @@ pub fn run(args: StatsArgs, lang: &'static str) -> anyhow::Result<i32> {
         Format::Html => {
             let body: String =
                 tables.iter().map(|(_, title, list)| list.render(Format::Html, Some(title.as_str()))).collect();
-            crate::report::html::document(&crate::t!(lang, "cli.stats.title"), &body, lang)
+            crate::report::html::document(&Title::Stats.text(lang), &body, lang)
         }
         // One CSV block per table, each with its header row, blank lines between.
         format => tables
@@ -82,16 +83,16 @@ fn first_seen<'a>(ids: impl Iterator<Item = &'a String>) -> Vec<String> {
 }
 
 /// (JSON key, title, table) of every part of the stats.
-fn tables(stats: &Stats, names: &mut GameNames, lang: &str) -> Vec<(String, String, Listing)> {
+fn tables(stats: &Stats, names: &mut GameNames, lang: Lang) -> Vec<(String, String, Listing)> {
     let mut out = Vec::new();
     let mut players = Listing::new(&[
-        ("player", crate::t!(lang, "cli.history.col.player")),
-        ("plays", crate::t!(lang, "cli.history.col.plays")),
-        ("wins", crate::t!(lang, "cli.history.col.wins")),
-        ("win_rate", crate::t!(lang, "cli.history.col.win_rate")),
-        ("average", crate::t!(lang, "cli.history.col.average")),
-        ("best", crate::t!(lang, "cli.history.col.best")),
-        ("worst", crate::t!(lang, "cli.history.col.worst")),
+        ("player", Column::Player.text(lang)),
+        ("plays", Column::Plays.text(lang)),
+        ("wins", Column::Wins.text(lang)),
+        ("win_rate", Column::WinRate.text(lang)),
+        ("average", Column::Average.text(lang)),
+        ("best", Column::Best.text(lang)),
+        ("worst", Column::Worst.text(lang)),
     ]);
     for p in &stats.players {
         players.rows.push(vec![
@@ -104,7 +105,7 @@ fn tables(stats: &Stats, names: &mut GameNames, lang: &str) -> Vec<(String, Stri
             json!(p.worst),
         ]);
     }
-    out.push(("players".to_string(), crate::t!(lang, "cli.stats.players"), players));
+    out.push(("players".to_string(), Title::StatsPlayers.text(lang), players));
     // Average points per category: one table per game, its categories as columns.
     for game in first_seen(stats.players.iter().flat_map(|p| p.categories.iter().map(|(g, _)| g))) {
         let ids = first_seen(
@@ -116,7 +117,7 @@ fn tables(stats: &Stats, names: &mut GameNames, lang: &str) -> Vec<(String, Stri
         );
         let headers: Vec<String> = ids.iter().map(|c| names.category(&game, c, lang)).collect();
         // JSON and CSV keys are the category ids.
-        let mut columns: Vec<(&str, String)> = vec![("player", crate::t!(lang, "cli.history.col.player"))];
+        let mut columns: Vec<(&str, String)> = vec![("player", Column::Player.text(lang))];
         columns.extend(ids.iter().map(String::as_str).zip(headers));
         let mut list = Listing::new(&columns);
         for p in &stats.players {
@@ -128,16 +129,16 @@ fn tables(stats: &Stats, names: &mut GameNames, lang: &str) -> Vec<(String, Stri
                 list.rows.push(row);
             }
         }
-        let title = crate::t!(lang, "cli.stats.categories", game = names.game(&game, &game, lang));
+        let title = Title::StatsCategories(&names.game(&game, &game, lang)).text(lang);
         out.push((format!("categories_{game}"), title, list));
     }
     let mut h2h = Listing::new(&[
-        ("player", crate::t!(lang, "cli.history.col.player")),
-        ("opponent", crate::t!(lang, "cli.history.col.opponent")),
-        ("plays", crate::t!(lang, "cli.history.col.plays")),
-        ("ahead", crate::t!(lang, "cli.history.col.ahead")),
-        ("behind", crate::t!(lang, "cli.history.col.behind")),
-        ("tied", crate::t!(lang, "cli.history.col.tied")),
+        ("player", Column::Player.text(lang)),
+        ("opponent", Column::Opponent.text(lang)),
+        ("plays", Column::Plays.text(lang)),
+        ("ahead", Column::Ahead.text(lang)),
+        ("behind", Column::Behind.text(lang)),
+        ("tied", Column::Tied.text(lang)),
     ]);
     for h in &stats.head_to_head {
         h2h.rows.push(vec![
@@ -149,15 +150,15 @@ fn tables(stats: &Stats, names: &mut GameNames, lang: &str) -> Vec<(String, Stri
             json!(h.tied),
         ]);
     }
-    out.push(("head_to_head".to_string(), crate::t!(lang, "cli.stats.head_to_head"), h2h));
+    out.push(("head_to_head".to_string(), Title::StatsHeadToHead.text(lang), h2h));
     let mut games = Listing::new(&[
-        ("game", crate::t!(lang, "cli.history.col.game")),
-        ("plays", crate::t!(lang, "cli.history.col.plays")),
-        ("coop_won", crate::t!(lang, "cli.history.col.coop_won")),
-        ("average_winning_score", crate::t!(lang, "cli.history.col.average_winning")),
-        ("record", crate::t!(lang, "cli.history.col.record")),
-        ("record_by", crate::t!(lang, "cli.history.col.record_by")),
-        ("record_night", crate::t!(lang, "cli.history.col.record_night")),
+        ("game", Column::Game.text(lang)),
+        ("plays", Column::Plays.text(lang)),
+        ("coop_won", Column::CoopWon.text(lang)),
+        ("average_winning_score", Column::AverageWinning.text(lang)),
+        ("record", Column::Record.text(lang)),
+        ("record_by", Column::RecordBy.text(lang)),
+        ("record_night", Column::RecordNight.text(lang)),
     ]);
     for g in &stats.games {
         let rec = g.record.as_ref();
@@ -171,6 +172,6 @@ fn tables(stats: &Stats, names: &mut GameNames, lang: &str) -> Vec<(String, Stri
             json!(rec.map(|r| r.night.to_string())),
         ]);
     }
-    out.push(("games".to_string(), crate::t!(lang, "cli.stats.games"), games));
+    out.push(("games".to_string(), Title::StatsGames.text(lang), games));
     out
 }

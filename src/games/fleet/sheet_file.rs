@@ -17,7 +17,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::games::fleet::FleetRules;
+use crate::games::fleet::{FleetRules, HarborEffect, SectionKind};
 use crate::games::fleet::{Mark, Sheet};
 use crate::message::Arg;
 use crate::source::de;
@@ -342,6 +342,34 @@ pub struct Only {
     pub fish: BTreeSet<usize>,
     /// Write the king crab bonus.
     pub bonus: bool,
+}
+
+/// One part of a sheet as `enter` asks for it, in sheet order: a section's marks, the fish
+/// on its boats, the king crab bonus.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// The marks of a section.
+    Marks(usize),
+    /// The fish on a section's boats.
+    Fish(usize),
+    /// The king crab bonus chosen.
+    Bonus,
+}
+
+/// Every part of a sheet, in sheet order.
+pub fn parts(rules: &FleetRules) -> Vec<Part> {
+    let mut parts = Vec::new();
+    for s in (0..rules.sections.len()).filter(|s| rules.sections[*s].len > 0) {
+        parts.push(Part::Marks(s));
+        if !crate::games::fleet::sheet::boat_slots_of(rules, s).is_empty() {
+            parts.push(Part::Fish(s));
+        }
+        if matches!(rules.sections[s].kind, SectionKind::Harbor(h) if rules.harbor[h].effect == HarborEffect::KingCrab)
+        {
+            parts.push(Part::Bonus);
+        }
+    }
+    parts
 }
 
 #[cfg(test)]

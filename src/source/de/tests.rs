@@ -4,6 +4,7 @@ use serde::Deserialize;
 
 use super::*;
 use crate::source::spanned::Spanned;
+use crate::text::Lang;
 
 #[derive(Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -94,11 +95,11 @@ fn at(text: &str, e: &Error) -> String {
     text[span].to_string()
 }
 
-fn message(e: &Error, lang: &str) -> String {
+fn message(e: &Error, lang: Lang) -> String {
     e.diagnostic().message.text(lang)
 }
 
-fn help(e: &Error, lang: &str) -> String {
+fn help(e: &Error, lang: Lang) -> String {
     e.diagnostic().help.map(|h| h.text(lang)).unwrap_or_default()
 }
 
@@ -137,36 +138,42 @@ fn an_unknown_key_names_its_table_and_the_keys_allowed_there() {
     let e = fail(&text);
     assert!(matches!(e.kind(), Kind::UnknownKey { key, .. } if key == "crew"), "{e:?}");
     assert_eq!(at(&text, &e), "crew");
-    assert_eq!(message(&e, "en"), "unknown key `crew` in [game]");
-    assert_eq!(help(&e, "en"), "expected one of: `id`, `solo`, `players`, `rounds`");
+    assert_eq!(message(&e, Lang::En), "unknown key `crew` in [game]");
+    assert_eq!(help(&e, Lang::En), "expected one of: `id`, `solo`, `players`, `rounds`");
 
     let e = fail(&format!("{HEAD}plyers = 2\n"));
-    assert_eq!(help(&e, "en"), "did you mean `players`? Expected one of: `id`, `solo`, `players`, `rounds`");
-    assert_eq!(message(&e, "de"), "unbekannter Schlüssel `plyers` in [game]");
-    assert_eq!(help(&e, "de"), "meintest du `players`? Erlaubt sind: `id`, `solo`, `players`, `rounds`");
-    assert_eq!(message(&e, "fr"), "clé inconnue `plyers` dans [game]");
+    assert_eq!(help(&e, Lang::En), "did you mean `players`? Expected one of: `id`, `solo`, `players`, `rounds`");
+    assert_eq!(message(&e, Lang::De), "unbekannter Schlüssel `plyers` in [game]");
+    assert_eq!(help(&e, Lang::De), "meintest du `players`? Erlaubt sind: `id`, `solo`, `players`, `rounds`");
+    assert_eq!(message(&e, Lang::Fr), "clé inconnue `plyers` dans [game]");
 
     let text = "coin = 1\n[game]\nid = \"g\"\n";
     let e = fail(text);
-    assert_eq!((message(&e, "en"), at(text, &e)), ("unknown key `coin` at the top of the file".into(), "coin".into()));
-    assert_eq!(message(&e, "de"), "unbekannter Schlüssel `coin` auf der obersten Ebene der Datei");
+    assert_eq!(
+        (message(&e, Lang::En), at(text, &e)),
+        ("unknown key `coin` at the top of the file".into(), "coin".into())
+    );
+    assert_eq!(message(&e, Lang::De), "unbekannter Schlüssel `coin` auf der obersten Ebene der Datei");
 
     let text = format!("{HEAD}[[boat]]\nid = \"a\"\n[[boat]]\nid = \"b\"\nfsh = [1]\n");
     let e = fail(&text);
-    assert_eq!((message(&e, "en"), at(&text, &e)), ("unknown key `fsh` in [[boat]]".into(), "fsh".into()));
+    assert_eq!((message(&e, Lang::En), at(&text, &e)), ("unknown key `fsh` in [[boat]]".into(), "fsh".into()));
     assert_eq!(e.path(), vec![Seg::Key("boat".into()), Seg::Entry(1)]);
 
     let text = "[game]\nid = \"g\"\nplayers = { min = 1, max = 4, maxx = 5 }\n";
     let e = fail(text);
-    assert_eq!((message(&e, "en"), at(text, &e)), ("unknown key `maxx` in [game.players]".into(), "maxx".into()));
-    assert_eq!(help(&e, "en"), "did you mean `max`? Expected one of: `min`, `max`");
+    assert_eq!((message(&e, Lang::En), at(text, &e)), ("unknown key `maxx` in [game.players]".into(), "maxx".into()));
+    assert_eq!(help(&e, Lang::En), "did you mean `max`? Expected one of: `min`, `max`");
 
     // A table inside an entry of an array of tables.
     let text = format!("{HEAD}[[boat]]\nid = \"a\"\ncrew = {{ min = 1, mux = 2 }}\n");
     let e = fail(&text);
-    assert_eq!((message(&e, "en"), at(&text, &e)), ("unknown key `mux` in `crew` in [[boat]]".into(), "mux".into()));
-    assert_eq!(help(&e, "en"), "did you mean `max`? Expected one of: `min`, `max`");
-    assert_eq!(message(&e, "fr"), "clé inconnue `mux` dans `crew` dans [[boat]]");
+    assert_eq!(
+        (message(&e, Lang::En), at(&text, &e)),
+        ("unknown key `mux` in `crew` in [[boat]]".into(), "mux".into())
+    );
+    assert_eq!(help(&e, Lang::En), "did you mean `max`? Expected one of: `min`, `max`");
+    assert_eq!(message(&e, Lang::Fr), "clé inconnue `mux` dans `crew` dans [[boat]]");
     assert_eq!(e.path(), vec![Seg::Key("boat".into()), Seg::Entry(0), Seg::Key("crew".into())]);
 }
 
@@ -175,21 +182,24 @@ fn a_missing_key_points_at_its_table() {
     let text = "[game]\nid = \"g\"\n";
     let e = fail(text);
     assert_eq!(e.kind(), &Kind::MissingKey { key: "players" });
-    assert_eq!(message(&e, "en"), "missing key `players` in [game]");
-    assert_eq!(message(&e, "de"), "der Schlüssel `players` fehlt in [game]");
-    assert_eq!(message(&e, "fr"), "la clé `players` manque dans [game]");
+    assert_eq!(message(&e, Lang::En), "missing key `players` in [game]");
+    assert_eq!(message(&e, Lang::De), "der Schlüssel `players` fehlt in [game]");
+    assert_eq!(message(&e, Lang::Fr), "la clé `players` manque dans [game]");
     assert!(at(text, &e).contains("[game]"), "{:?}", at(text, &e));
 
     let e = fail("");
-    assert_eq!(message(&e, "en"), "missing key `game` at the top of the file");
+    assert_eq!(message(&e, Lang::En), "missing key `game` at the top of the file");
 
     let text = "[game]\nid = \"g\"\nplayers = { max = 4 }\n";
     let e = fail(text);
-    assert_eq!((message(&e, "en"), at(text, &e)), ("missing key `min` in [game.players]".into(), "{ max = 4 }".into()));
+    assert_eq!(
+        (message(&e, Lang::En), at(text, &e)),
+        ("missing key `min` in [game.players]".into(), "{ max = 4 }".into())
+    );
 
     let text = format!("{HEAD}[[boat]]\nfish = [1]\n");
     let e = fail(&text);
-    assert_eq!(message(&e, "en"), "missing key `id` in [[boat]]");
+    assert_eq!(message(&e, Lang::En), "missing key `id` in [[boat]]");
 }
 
 #[test]
@@ -208,33 +218,33 @@ fn whole_numbers_are_checked_against_the_range_of_their_type() {
         let e = fail(&text);
         assert!(matches!(e.kind(), Kind::WrongType { want: Want::Whole { min: 0, max: 255 }, .. }), "{e:?}");
         assert_eq!(at(&text, &e), value);
-        assert_eq!(message(&e, "en"), format!("`max` in [game.players] must be {want}"));
+        assert_eq!(message(&e, Lang::En), format!("`max` in [game.players] must be {want}"));
     }
     let e = fail(&format!("{HEAD}rounds = 70000\n"));
-    assert_eq!(message(&e, "en"), "`rounds` in [game] must be a whole number from 0 to 65535, found 70000");
-    assert_eq!(message(&e, "de"), "`rounds` in [game] muss eine ganze Zahl von 0 bis 65535 sein, gefunden: 70000");
-    assert_eq!(message(&e, "fr"), "`rounds` dans [game] doit être un nombre entier de 0 à 65535, trouvé : 70000");
+    assert_eq!(message(&e, Lang::En), "`rounds` in [game] must be a whole number from 0 to 65535, found 70000");
+    assert_eq!(message(&e, Lang::De), "`rounds` in [game] muss eine ganze Zahl von 0 bis 65535 sein, gefunden: 70000");
+    assert_eq!(message(&e, Lang::Fr), "`rounds` dans [game] doit être un nombre entier de 0 à 65535, trouvé : 70000");
     let e = fail(&format!("small = 128\n{HEAD}"));
-    assert_eq!(message(&e, "en"), "`small` must be a whole number from -128 to 127, found 128");
+    assert_eq!(message(&e, Lang::En), "`small` must be a whole number from -128 to 127, found 128");
     let e = fail(&format!("big = -1\n{HEAD}"));
-    assert_eq!(message(&e, "en"), "`big` must be a whole number from 0 to 18446744073709551615, found -1");
+    assert_eq!(message(&e, Lang::En), "`big` must be a whole number from 0 to 18446744073709551615, found -1");
     let e = fail(&format!("count = \"many\"\n{HEAD}"));
-    assert_eq!(message(&e, "en"), "`count` must be a whole number of 0 or more, found text");
+    assert_eq!(message(&e, Lang::En), "`count` must be a whole number of 0 or more, found text");
     let e = fail(&format!("count = 0xff_ff_ff_ff_ff_ff_ff_ff_ff\n{HEAD}"));
-    assert!(message(&e, "en").ends_with("found 0xffffffffffffffffff"), "{}", message(&e, "en"));
+    assert!(message(&e, Lang::En).ends_with("found 0xffffffffffffffffff"), "{}", message(&e, Lang::En));
     let e = fail(&format!("delta = \"-\"\n{HEAD}"));
-    assert_eq!(message(&e, "en"), "`delta` must be a whole number, found text");
+    assert_eq!(message(&e, Lang::En), "`delta` must be a whole number, found text");
     let e = fail(&format!("{HEAD}[[boat]]\nid = \"a\"\nfish = [\"x\"]\n"));
-    assert_eq!(message(&e, "en"), "entry 1 of `fish` in [[boat]] must be a whole number of 0 or more, found text");
+    assert_eq!(message(&e, Lang::En), "entry 1 of `fish` in [[boat]] must be a whole number of 0 or more, found text");
     let e = fail(&format!("{HEAD}[[boat]]\nid = \"a\"\ncrew = {{ min = \"1\", max = 2 }}\n"));
-    assert_eq!(message(&e, "en"), "`min` in `crew` in [[boat]] must be a whole number from 0 to 255, found text");
+    assert_eq!(message(&e, Lang::En), "`min` in `crew` in [[boat]] must be a whole number from 0 to 255, found text");
     let e = fail(&format!("{HEAD}[[boat]]\nid = \"a\"\nfish = [1, -2]\n"));
     assert_eq!(
-        message(&e, "en"),
+        message(&e, Lang::En),
         "entry 2 of `fish` in [[boat]] must be a whole number from 0 to 4294967295, found -2"
     );
     assert_eq!(
-        message(&e, "de"),
+        message(&e, Lang::De),
         "Eintrag 2 von `fish` in [[boat]] muss eine ganze Zahl von 0 bis 4294967295 sein, gefunden: -2"
     );
 }
@@ -248,7 +258,7 @@ fn every_other_type_says_what_it_wanted_and_what_it_found() {
     ] {
         let text = format!("[game]\n{game}\n");
         let e = fail(&text);
-        assert_eq!((message(&e, "en"), at(&text, &e)), (en.to_string(), value.to_string()), "{text}");
+        assert_eq!((message(&e, Lang::En), at(&text, &e)), (en.to_string(), value.to_string()), "{text}");
     }
     for (line, value, en) in [
         ("boat = 3", "3", "`boat` must be a list, found 3"),
@@ -265,7 +275,7 @@ fn every_other_type_says_what_it_wanted_and_what_it_found() {
     ] {
         let text = format!("{line}\n{HEAD}");
         let e = fail(&text);
-        assert_eq!((message(&e, "en"), at(&text, &e)), (en.to_string(), value.to_string()), "{text}");
+        assert_eq!((message(&e, Lang::En), at(&text, &e)), (en.to_string(), value.to_string()), "{text}");
     }
 }
 
@@ -275,14 +285,14 @@ fn enums_are_words_with_a_suggestion_for_a_typo() {
     let e = fail(&text);
     assert_eq!(e.kind(), &Kind::UnknownWord { word: "starbord".into(), expected: &["port", "starboard"] });
     assert_eq!(at(&text, &e), "\"starbord\"");
-    assert_eq!(message(&e, "en"), "unknown value `starbord` for `side`");
-    assert_eq!(help(&e, "en"), "did you mean `starboard`? Expected one of: `port`, `starboard`");
-    assert_eq!(message(&e, "de"), "unbekannter Wert `starbord` für `side`");
-    assert_eq!(help(&e, "fr"), "vouliez-vous dire `starboard` ? Valeurs possibles : `port`, `starboard`");
+    assert_eq!(message(&e, Lang::En), "unknown value `starbord` for `side`");
+    assert_eq!(help(&e, Lang::En), "did you mean `starboard`? Expected one of: `port`, `starboard`");
+    assert_eq!(message(&e, Lang::De), "unbekannter Wert `starbord` für `side`");
+    assert_eq!(help(&e, Lang::Fr), "vouliez-vous dire `starboard` ? Valeurs possibles : `port`, `starboard`");
     let e = fail(&format!("side = \"up\"\n{HEAD}"));
-    assert_eq!(help(&e, "en"), "expected one of: `port`, `starboard`");
+    assert_eq!(help(&e, Lang::En), "expected one of: `port`, `starboard`");
     let e = fail(&format!("side = 1\n{HEAD}"));
-    assert_eq!(message(&e, "en"), "`side` must be one of `port`, `starboard`, found 1");
+    assert_eq!(message(&e, Lang::En), "`side` must be one of `port`, `starboard`, found 1");
 }
 
 #[test]
@@ -291,8 +301,8 @@ fn a_refusal_of_our_own_code_keeps_its_text_at_the_value() {
     let e = fail(&text);
     assert_eq!(e.kind(), &Kind::Refused { message: "3 is odd".into() });
     assert_eq!(at(&text, &e), "3");
-    assert_eq!(message(&e, "en"), "`even` is not accepted; the reader says: 3 is odd");
-    assert_eq!(message(&e, "de"), "`even` wird nicht angenommen; der Leser meldet: 3 is odd");
+    assert_eq!(message(&e, Lang::En), "`even` is not accepted; the reader says: 3 is odd");
+    assert_eq!(message(&e, Lang::De), "`even` wird nicht angenommen; der Leser meldet: 3 is odd");
 }
 
 #[test]
@@ -303,9 +313,9 @@ fn a_syntax_error_is_the_toml_crates_quoted_in_our_frame() {
     assert_eq!(e.kind(), &Kind::Syntax { message: toml_err.message().trim_end().to_string() });
     assert_eq!(e.span(), toml_err.span());
     let crate_text = toml_err.message().trim_end();
-    assert_eq!(message(&e, "en"), format!("TOML syntax error; the TOML reader says: {crate_text}"));
-    assert_eq!(message(&e, "de"), format!("TOML-Syntaxfehler; der TOML-Leser meldet: {crate_text}"));
-    assert_eq!(message(&e, "fr"), format!("erreur de syntaxe TOML ; le lecteur TOML signale : {crate_text}"));
+    assert_eq!(message(&e, Lang::En), format!("TOML syntax error; the TOML reader says: {crate_text}"));
+    assert_eq!(message(&e, Lang::De), format!("TOML-Syntaxfehler; der TOML-Leser meldet: {crate_text}"));
+    assert_eq!(message(&e, Lang::Fr), format!("erreur de syntaxe TOML ; le lecteur TOML signale : {crate_text}"));
     assert_eq!(check_syntax(text).unwrap_err(), e);
     assert!(check_syntax(HEAD).is_ok());
 }
@@ -322,9 +332,9 @@ fn a_foreign_description_of_a_length_is_quoted() {
     assert!(matches!(e.kind(), Kind::Length { len: 1, want: Want::Described(_) }), "{e:?}");
     assert_eq!(at(text, &e), "[1]");
     assert!(
-        message(&e, "en").starts_with("`pair` has 1 entry; it must be what the reader describes as “"),
+        message(&e, Lang::En).starts_with("`pair` has 1 entry; it must be what the reader describes as “"),
         "{}",
-        message(&e, "en")
+        message(&e, Lang::En)
     );
 }
 
@@ -411,7 +421,7 @@ fn messages_in_german_and_french_say_nothing_in_english() {
     ];
     for text in &texts {
         let e = fail(text);
-        for lang in ["de", "fr"] {
+        for lang in [Lang::De, Lang::Fr] {
             let said = format!("{} {}", message(&e, lang), help(&e, lang));
             for word in english {
                 assert!(!said.contains(word), "{lang}: `{word}` in {said}");
@@ -440,9 +450,9 @@ fn keys_of_a_map_can_be_numbers_or_words() {
 fn text_from_the_file_cannot_reach_the_terminal_raw() {
     let text = "\"\\u001b[31mred\" = 1\n";
     let e = fail(text);
-    assert_eq!(message(&e, "en"), "unknown key `\\u{1b}[31mred` at the top of the file");
+    assert_eq!(message(&e, Lang::En), "unknown key `\\u{1b}[31mred` at the top of the file");
     let long = format!("{}x = 1\n", "gam".repeat(100));
-    assert_eq!(help(&fail(&long), "en"), format!("expected one of: {}", "`game`, `boat`, `marks`, `faces`, `side`, `score`, `letter`, `big`, `small`, `count`, `delta`, `loose`, `even`"));
+    assert_eq!(help(&fail(&long), Lang::En), format!("expected one of: {}", "`game`, `boat`, `marks`, `faces`, `side`, `score`, `letter`, `big`, `small`, `count`, `delta`, `loose`, `even`"));
 }
 
 #[test]
@@ -451,7 +461,7 @@ fn no_prefix_of_a_file_panics() {
         "{HEAD}[[boat]]\nid = \"a\"\nfish = [1, 2]\n[marks]\ncod = 3\nloose = {{ a = [1, 2.5, \"x\"] }}\nside = \"port\"\n"
     );
     for (i, _) in text.char_indices() {
-        let _ = from_str::<File>(&text[..i]).map_err(|e| e.diagnostic().message.text("de"));
+        let _ = from_str::<File>(&text[..i]).map_err(|e| e.diagnostic().message.text(Lang::De));
         let _ = from_str::<toml::Value>(&text[i..]);
     }
 }

@@ -1,14 +1,64 @@
-//! Reference cards (`deckhand rules show GAME`) and one-line summaries for the games
-//! described by `endgame` and `fischerspiel` rules files.
+//! A game in words: its reference card (`deckhand rules show GAME`), the one-line summary
+//! of a checked rules file (`rules check`), what deckhand offers for it (`deckhand games`)
+//! and the values a rules file marks as provisional (`rules show --provisional`).
 
 use std::fmt::Write as _;
 
 use crate::games::endgame::{EndgameRules, Scoring, Shape};
 use crate::games::fischerspiel::model::{FischerspielRules, WindSource};
+use crate::games::fleet::{BuildingVp, FleetRules, HarborEffect};
 use crate::games::names::Names;
+use crate::games::{Game, Rules};
+use crate::text::Lang;
+
+/// The reference card of a game.
+pub fn card(rules: &Rules, lang: Lang) -> String {
+    match &rules.game {
+        Game::Fleet(r) => fleet_card(r, lang),
+        Game::Endgame(r) => endgame_card(r, lang),
+        Game::Fischerspiel(r) => fischerspiel_card(r, lang),
+    }
+}
+
+/// What `rules check` says of a rules file without problems: its file, its game and what
+/// it describes.
+pub fn checked(file: &std::path::Path, rules: &Rules, lang: Lang) -> String {
+    let summary = match &rules.game {
+        Game::Fleet(r) => {
+            let boxes: usize = r.sections.iter().map(|s| s.len).sum();
+            crate::t!(lang, "cli.card.check_summary", sections = r.sections.len(), boxes = boxes)
+        }
+        Game::Endgame(r) => endgame_summary_in(r, lang),
+        Game::Fischerspiel(r) => fischerspiel_summary_in(r, lang),
+    };
+    crate::t!(lang, "cli.card.check_ok", file = file.display(), game = rules.id(), summary = summary)
+}
+
+/// A game's line in `deckhand games` after its id and name: how many play it
+/// (`2–4 players`) and what deckhand does for it.
+pub fn offers(rules: &Rules, lang: Lang) -> (String, String) {
+    let does = match &rules.game {
+        Game::Fleet(r) => crate::t!(lang, "cli.card.games_fleet", id = r.id),
+        Game::Endgame(r) => endgame_offers_in(r, lang),
+        Game::Fischerspiel(r) => crate::t!(lang, "cli.card.games_coop", id = r.id),
+    };
+    let (min, max) = rules.players();
+    (crate::t!(lang, "cli.card.games_players", min = min, max = max), does)
+}
+
+/// The provisional values of a rules file (`path.key = value` lines, already written),
+/// under a head naming the file and over their count.
+pub fn provisional(file: &str, values: &[String], lang: Lang) -> String {
+    let mut out = format!("{}\n\n", crate::t!(lang, "cli.card.provisional_head", file = file));
+    for v in values {
+        let _ = writeln!(out, "{v}");
+    }
+    let _ = writeln!(out, "\n{}", crate::t!(lang, "cli.card.provisional_count", n = values.len()));
+    out
+}
 
 /// What deckhand does for an endgame game, in a language.
-pub fn endgame_offers_in(r: &EndgameRules, lang: &str) -> String {
+fn endgame_offers_in(r: &EndgameRules, lang: Lang) -> String {
     let mut does = crate::t!(lang, "games.offers.calculator");
     if r.nauticus.is_some() {
         does.push_str(&crate::t!(lang, "games.offers.helpers"));
@@ -21,7 +71,7 @@ pub fn endgame_offers_in(r: &EndgameRules, lang: &str) -> String {
 }
 
 /// The one-line summary of an endgame rules file, in a language.
-pub fn endgame_summary_in(r: &EndgameRules, lang: &str) -> String {
+fn endgame_summary_in(r: &EndgameRules, lang: Lang) -> String {
     let s = &r.sheet;
     crate::t!(
         lang,
@@ -35,7 +85,7 @@ pub fn endgame_summary_in(r: &EndgameRules, lang: &str) -> String {
 }
 
 /// The one-line summary of a Fischerspiel rules file, in a language.
-pub fn fischerspiel_summary_in(r: &FischerspielRules, lang: &str) -> String {
+fn fischerspiel_summary_in(r: &FischerspielRules, lang: Lang) -> String {
     crate::t!(
         lang,
         "games.summary.fischerspiel",
@@ -45,7 +95,7 @@ pub fn fischerspiel_summary_in(r: &FischerspielRules, lang: &str) -> String {
     )
 }
 
-fn section(o: &mut String, title: &str, lines: &[Names], lang: &str) {
+fn section(o: &mut String, title: &str, lines: &[Names], lang: Lang) {
     let _ = writeln!(o, "\n{title}");
     if lines.is_empty() {
         let _ = writeln!(o, "  {}", crate::t!(lang, "games.card.not_described"));
@@ -55,7 +105,7 @@ fn section(o: &mut String, title: &str, lines: &[Names], lang: &str) {
     }
 }
 
-fn inputs_table(o: &mut String, scoring: &Scoring, lang: &str) {
+fn inputs_table(o: &mut String, scoring: &Scoring, lang: Lang) {
     let w = scoring.inputs.iter().map(|i| i.id.len()).max().unwrap_or(0);
     for i in &scoring.inputs {
         let range = match i.shape {
@@ -66,7 +116,7 @@ fn inputs_table(o: &mut String, scoring: &Scoring, lang: &str) {
     }
 }
 
-pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
+fn endgame_card(r: &EndgameRules, lang: Lang) -> String {
     let mut o = String::new();
     let by = match (r.year, &r.by) {
         (Some(y), Some(b)) => format!(" ({y}, {})", b.get(lang)),
@@ -224,7 +274,7 @@ pub fn endgame_card(r: &EndgameRules, lang: &str) -> String {
     o
 }
 
-pub fn fischerspiel_card(r: &FischerspielRules, lang: &str) -> String {
+fn fischerspiel_card(r: &FischerspielRules, lang: Lang) -> String {
     let mut o = String::new();
     let by = match (r.year, &r.by) {
         (Some(y), Some(b)) => format!(" ({y}, {})", b.get(lang)),
@@ -314,5 +364,99 @@ pub fn fischerspiel_card(r: &FischerspielRules, lang: &str) -> String {
         crate::t!(lang, "games.card.resume_usage", saved = crate::t!(lang, "games.card.saved_each"))
     );
     let _ = writeln!(o, "{}", crate::t!(lang, "games.card.helpers.events"));
+    o
+}
+
+fn fleet_card(r: &FleetRules, lang: Lang) -> String {
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "{}",
+        crate::t!(
+            lang,
+            "cli.card.title",
+            game = r.name.get(lang),
+            min = r.min_players,
+            max = r.max_players,
+            rounds = r.rounds,
+            solo = r.solo.rounds
+        )
+    );
+    let _ = writeln!(o, "\n{}", crate::t!(lang, "cli.card.setup"));
+    let _ = writeln!(o, "  {}", crate::t!(lang, "cli.card.start_roll", n = r.start_boxes));
+    let _ = writeln!(o, "  {}", crate::t!(lang, "cli.card.start_result"));
+    let _ = writeln!(o, "  {}", crate::t!(lang, "cli.card.pools"));
+    for (players, p) in &r.dice.pools {
+        let who = if *players == 1 {
+            crate::t!(lang, "cli.card.solo")
+        } else {
+            crate::t!(lang, "cli.card.players", n = players)
+        };
+        let pool = crate::t!(lang, "cli.card.pool", boat = p.boat, town = p.town, town_boat = p.town_boat);
+        let _ = writeln!(o, "    {who:<10} {pool}");
+    }
+    let _ = writeln!(o, "\n{}", crate::t!(lang, "cli.card.round"));
+    let _ = writeln!(o, "  1. {}", crate::t!(lang, "cli.card.boat_phase"));
+    let _ = writeln!(o, "  2. {}", crate::t!(lang, "cli.card.income", base = r.income_base, cap = r.income_cap));
+    let fishing: Vec<String> = r.fishing_rounds.iter().map(u32::to_string).collect();
+    let _ = writeln!(o, "  3. {}", crate::t!(lang, "cli.card.fishing", rounds = fishing.join(", ")));
+    let _ = writeln!(o, "  4. {}", crate::t!(lang, "cli.card.town_phase"));
+    let _ = writeln!(o, "  5. {}", crate::t!(lang, "cli.card.marker"));
+    let _ = writeln!(o, "  {}", crate::t!(lang, "cli.card.die_as_coins", n = r.dice.die_as_coins));
+    let _ = writeln!(o, "\n{}", crate::t!(lang, "cli.card.golden_rules"));
+    let _ = writeln!(o, "  1. {}", crate::t!(lang, "cli.card.golden_1"));
+    let _ = writeln!(o, "  2. {}", crate::t!(lang, "cli.card.golden_2"));
+    let _ = writeln!(o, "     {}", crate::t!(lang, "cli.card.golden_2b"));
+    let _ = writeln!(o, "\n{}", crate::t!(lang, "cli.card.sections"));
+    for (s, section) in r.sections.iter().enumerate() {
+        if section.len > 0 {
+            let _ = writeln!(o, "  {:<16} {}", section.id, r.layout_hint(s));
+        }
+    }
+    let _ = writeln!(o, "\n{}", crate::t!(lang, "cli.card.boats"));
+    for t in &r.boat_types {
+        let boats: Vec<String> = t.boats.iter().map(|b| format!("{}/{}", b.capacity, b.vp)).collect();
+        let _ = writeln!(o, "  {:<12} {}", t.name.get(lang), boats.join("  "));
+    }
+    for h in &r.harbor {
+        if !h.boats.is_empty() {
+            let boats: Vec<String> = h.boats.iter().map(|b| format!("{}/{}", b.capacity, b.vp)).collect();
+            let _ = writeln!(o, "  {:<12} {}", h.name.get(lang), boats.join("  "));
+        }
+    }
+    let _ = writeln!(o, "\n{}", crate::t!(lang, "cli.card.end"));
+    let cats: Vec<&str> = r.categories.iter().map(|(_, n)| n.get(lang)).collect();
+    let _ =
+        writeln!(o, "  {}", crate::t!(lang, "cli.card.after_round", round = r.rounds, categories = cats.join(", ")));
+    if let Some(h) = r.harbor.iter().find(|h| h.effect == HarborEffect::KingCrab) {
+        let _ = writeln!(
+            o,
+            "  {}",
+            crate::t!(lang, "cli.card.king_crab", name = h.name.get(lang), vp = h.license_vp, cap = r.king_crab_cap)
+        );
+        for b in &r.king_crab_bonuses {
+            let _ = writeln!(o, "    {:<14} {}", b.id, b.name.get(lang));
+        }
+    }
+    let _ = writeln!(o, "  {}", crate::t!(lang, "cli.card.wharf"));
+    for b in &r.wharf {
+        let vp = match b.vp {
+            BuildingVp::Complete(p) => crate::t!(lang, "cli.card.vp_complete", vp = p),
+            BuildingVp::PerBox(p) => crate::t!(lang, "cli.card.vp_per_box", vp = p),
+            BuildingVp::AllBoxes(p) => crate::t!(lang, "cli.card.vp_all_boxes", vp = p),
+        };
+        let hexes = if b.hex_vp.is_empty() {
+            String::new()
+        } else {
+            crate::t!(lang, "cli.card.hexes", vp = b.hex_vp.iter().map(u32::to_string).collect::<Vec<_>>().join("/"))
+        };
+        let _ = writeln!(o, "    {:<22} {vp}{hexes}", b.name.get(lang));
+    }
+    let market: Vec<String> =
+        r.market.iter().map(|(f, c)| crate::t!(lang, "cli.card.market_step", fish = f, coins = c)).collect();
+    let _ = writeln!(o, "  {}", crate::t!(lang, "cli.card.market", steps = market.join(", ")));
+    let _ = writeln!(o, "  {}", crate::t!(lang, "cli.card.winner"));
+    let _ = writeln!(o, "\n{}", crate::text::fleet::open_questions(r, lang));
+    let _ = writeln!(o, "{}", crate::t!(lang, "cli.card.provisional", id = r.id));
     o
 }
