@@ -14,6 +14,7 @@ pub mod endgame;
 pub mod enter;
 pub mod error;
 pub mod fischerspiel;
+pub mod fischerspiel_table;
 pub mod fleet;
 pub mod fleet_check;
 pub mod fleet_entry;
