@@ -20,6 +20,7 @@ pub mod history;
 pub mod lang;
 pub mod nauticus;
 pub mod pad;
+pub mod serve;
 pub mod sheet_file;
 
 use std::fmt::Display;
