@@ -22,6 +22,7 @@ pub mod nauticus;
 pub mod pad;
 pub mod serve;
 pub mod sheet_file;
+pub mod table;
 
 use std::fmt::Display;
 

@@ -156,3 +156,42 @@ pub fn roll_line(rules: &FleetRules, game: &Game, lang: Lang) -> String {
         _ => t!(lang, "web.boat_dice", dice = dice.join(", ")),
     }
 }
+
+/// What the host's terminal says about serving.
+#[derive(Debug, Clone, Copy)]
+pub enum Host<'a> {
+    /// The join address, above its QR code.
+    Serving(&'a str),
+    /// A seat's own address.
+    SeatLink {
+        /// The player.
+        name: &'a str,
+        /// The seat's address.
+        url: &'a str,
+    },
+    /// The dashboard's address.
+    Dashboard(&'a str),
+    /// Served on this computer only: how to serve the network, on this port.
+    Loopback(u16),
+    /// No terminal: the phones answer everything; how to continue this save.
+    Headless(&'a std::path::Path),
+    /// The final table written as a page.
+    FinalWritten(&'a std::path::Path),
+    /// The game is over; Enter stops serving.
+    Over,
+}
+
+impl Host<'_> {
+    /// The line in a language.
+    pub fn text(&self, lang: Lang) -> String {
+        match *self {
+            Host::Serving(url) => t!(lang, "web.cli.serving", url = url),
+            Host::SeatLink { name, url } => t!(lang, "web.cli.seat_link", name = name, url = url),
+            Host::Dashboard(url) => t!(lang, "web.cli.dashboard", url = url),
+            Host::Loopback(port) => t!(lang, "web.cli.loopback", port = port),
+            Host::Headless(file) => t!(lang, "web.cli.headless", file = file.display()),
+            Host::FinalWritten(file) => t!(lang, "web.cli.final_written", file = file.display()),
+            Host::Over => t!(lang, "web.cli.over"),
+        }
+    }
+}
