@@ -160,6 +160,11 @@ pub fn start_line(rules: &FleetRules, names: &[String], lang: Lang) -> String {
     }
 }
 
+/// The name of the `n`-th seat deckhand plays (`Bot 2`), counted from 1.
+pub fn bot_name(n: usize, lang: Lang) -> String {
+    t!(lang, "cli.play.bot_name", n = n)
+}
+
 /// Who won, and with how much: `Bob wins with 116`, `Ann and Bob share the win with 80`.
 pub fn winner_line(winners: &[&str], total: i64, lang: Lang) -> String {
     match winners.split_last() {
