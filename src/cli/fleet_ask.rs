@@ -25,18 +25,11 @@ pub(super) fn meta_of(text: &str, lang: Lang) -> Option<&'static str> {
     if let Some(key) = META.iter().find(|m| **m == text) {
         return Some(key);
     }
-    [
-        ("undo", Command::Undo),
-        ("sheet", Command::Sheet),
-        ("sheets", Command::Sheets),
-        ("scores", Command::Scores),
-        ("help", Command::Help),
-        ("release", Command::Release),
-        ("hint", Command::Hint),
-    ]
-    .into_iter()
-    .find(|(_, command)| command.word(lang).is_some_and(|word| crate::text::same_word(&word, &text)))
-    .map(|(key, _)| key)
+    use Command::*;
+    [Undo, Sheet, Sheets, Scores, Help, Release, Hint]
+        .into_iter()
+        .find(|command| command.word(lang).is_some_and(|word| crate::text::same_word(&word, &text)))
+        .map(Command::key)
 }
 
 /// What the table answered.
@@ -106,7 +99,7 @@ pub(super) fn ask_choice(
     let mut choices = menu(rules, game, d, lang);
     // Served (answered elsewhere too): the host may give a seat's page to another phone.
     if overtaken.is_some() {
-        choices.push(Choice::command("release", Command::Release.label(lang)));
+        choices.push(Choice::command(Command::Release.key(), Command::Release.label(lang)));
     }
     let prompt = fleet_text::prompt(rules, game, d, lang);
     let i = match overtaken {
@@ -139,15 +132,8 @@ fn menu(rules: &FleetRules, game: &Game, d: &Decision, lang: Lang) -> Vec<Choice
         .iter()
         .map(|o| Choice::new(o.key(rules, game), fleet_text::option_label(rules, game, d, o, lang)))
         .collect();
-    for (key, command) in [
-        ("undo", Command::Undo),
-        ("sheet", Command::Sheet),
-        ("sheets", Command::Sheets),
-        ("scores", Command::Scores),
-        ("help", Command::Help),
-        ("hint", Command::Hint),
-    ] {
-        choices.push(Choice::command(key, command.label(lang)));
+    for command in [Command::Undo, Command::Sheet, Command::Sheets, Command::Scores, Command::Help, Command::Hint] {
+        choices.push(Choice::command(command.key(), command.label(lang)));
     }
     choices
 }
@@ -167,7 +153,7 @@ pub(super) fn ask_entry(
     let Some(player) = d.player else { return ask_choice(rules, game, d, p, overtaken, lang) };
     let mut choices = menu(rules, game, d, lang);
     if overtaken.is_some() {
-        choices.push(Choice::command("release", Command::Release.label(lang)));
+        choices.push(Choice::command(Command::Release.key(), Command::Release.label(lang)));
     }
     let words = words_in(rules, lang);
     let plan = |text: &str| {

@@ -303,16 +303,13 @@ impl Table {
     /// when the command is done; false after an undo reopened the game.
     fn game_over(&mut self, p: &mut dyn Prompter, banner: Option<&str>) -> anyhow::Result<bool> {
         let lang = self.lang;
-        let choices: Vec<Choice> = [
-            ("quit", Command::Quit.label(lang)),
-            ("undo", Command::Undo.label(lang)),
-            ("sheets", Command::Sheets.label(lang)),
-            ("scores", Command::Scores.label(lang)),
-            ("help", Command::Help.label(lang)),
-        ]
-        .into_iter()
-        .map(|(key, label)| if key == "quit" { Choice::new(key, label) } else { Choice::command(key, label) })
-        .collect();
+        let choices: Vec<Choice> = [Command::Quit, Command::Undo, Command::Sheets, Command::Scores, Command::Help]
+            .into_iter()
+            .map(|c| match c {
+                Command::Quit => Choice::new(c.key(), c.label(lang)),
+                _ => Choice::command(c.key(), c.label(lang)),
+            })
+            .collect();
         while p.answers_left() {
             let i = p.select(&Note::GameOver.text(lang), &choices)?;
             match choices[i].key.as_str() {

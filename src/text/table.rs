@@ -120,6 +120,20 @@ pub enum Command {
 }
 
 impl Command {
+    /// The command's key (what a menu answers, the same in every language).
+    pub fn key(self) -> &'static str {
+        match self {
+            Command::Undo => "undo",
+            Command::Sheet => "sheet",
+            Command::Sheets => "sheets",
+            Command::Scores => "scores",
+            Command::Help => "help",
+            Command::Hint => "hint",
+            Command::Release => "release",
+            Command::Quit => "quit",
+        }
+    }
+
     /// The word a player types for the command in a language (`zurück`, `annuler`); none
     /// for `quit`, which is only chosen from the menu.
     pub fn word(self, lang: Lang) -> Option<String> {
