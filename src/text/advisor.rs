@@ -1,8 +1,7 @@
 //! The advisor's answers in words: each answer as the table says it (at a pick, the die
 //! and its use), the estimates as numbers a player reads, and selfplay's seats.
 
-use crate::games::fleet::advisor::review::Weighed;
-use crate::games::fleet::advisor::{after_pick, Advice, Estimate, NoQuestion};
+use crate::games::fleet::advisor::{after_pick, Advice, Estimate};
 use crate::games::fleet::game::Game;
 use crate::games::FleetRules;
 use crate::t;
@@ -21,31 +20,10 @@ pub fn answer_label(rules: &FleetRules, game: &Game, advice: &Advice, e: &Estima
     }
 }
 
-/// The expected points of an answer with its standard error (`43.2 ± 0.4`).
-pub fn points(e: &Estimate, lang: Lang) -> String {
-    t!(lang, "cli.advise.points", mean = decimal(e.mean, 1, lang), stderr = decimal(e.stderr, 1, lang))
-}
-
-/// A chance as a percentage (`57 %`), or a dash where there is none (solo).
-pub fn chance(p: Option<f64>, lang: Lang) -> String {
-    match p {
-        Some(p) => t!(lang, "cli.advise.percent", p = decimal(p * 100.0, 0, lang)),
-        None => "—".to_string(),
-    }
-}
-
-/// A number with `places` decimals, with the language's decimal sign.
-pub fn decimal(x: f64, places: usize, lang: Lang) -> String {
-    let s = format!("{x:.places$}");
-    match lang {
-        Lang::En => s,
-        Lang::De | Lang::Fr => s.replace('.', ","),
-    }
-}
-
 /// Why `hint` at the table has nothing to weigh: the game is over, a roll is asked, or
 /// the question waits for another player.
-pub fn nothing_to_weigh(why: NoQuestion, game: &Game, lang: Lang) -> String {
+pub fn nothing_to_weigh(why: crate::games::fleet::advisor::NoQuestion, game: &Game, lang: Lang) -> String {
+    use crate::games::fleet::advisor::NoQuestion;
     match why {
         NoQuestion::Over => t!(lang, "cli.play.hint_over"),
         NoQuestion::Chance => t!(lang, "cli.play.hint_chance"),
@@ -55,7 +33,7 @@ pub fn nothing_to_weigh(why: NoQuestion, game: &Game, lang: Lang) -> String {
 
 /// The coach's line (`--coach N`) for a choice that lost points: what the advisor
 /// preferred and what each was worth (in a solo game without the chances to win).
-pub fn coach_line(rules: &FleetRules, w: &Weighed, lang: Lang) -> String {
+pub fn coach_line(rules: &FleetRules, w: &crate::games::fleet::advisor::review::Weighed, lang: Lang) -> String {
     let (advice, game) = (&w.advice, &w.game);
     let (best, chosen) = (&advice.estimates[advice.best], &advice.estimates[w.chosen]);
     if game.players.len() == 1 {
@@ -81,4 +59,26 @@ pub fn coach_line(rules: &FleetRules, w: &Weighed, lang: Lang) -> String {
         chosen_win = chance(chosen.win, lang),
         lost = decimal(w.lost(), 1, lang)
     )
+}
+
+/// The expected points of an answer with its standard error (`43.2 ± 0.4`).
+pub fn points(e: &Estimate, lang: Lang) -> String {
+    t!(lang, "cli.advise.points", mean = decimal(e.mean, 1, lang), stderr = decimal(e.stderr, 1, lang))
+}
+
+/// A chance as a percentage (`57 %`), or a dash where there is none (solo).
+pub fn chance(p: Option<f64>, lang: Lang) -> String {
+    match p {
+        Some(p) => t!(lang, "cli.advise.percent", p = decimal(p * 100.0, 0, lang)),
+        None => "—".to_string(),
+    }
+}
+
+/// A number with `places` decimals, with the language's decimal sign.
+pub fn decimal(x: f64, places: usize, lang: Lang) -> String {
+    let s = format!("{x:.places$}");
+    match lang {
+        Lang::En => s,
+        Lang::De | Lang::Fr => s.replace('.', ","),
+    }
 }
