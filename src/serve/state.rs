@@ -18,6 +18,7 @@ use crate::games::fleet::FleetRules;
 use crate::log::save::FleetSetup;
 use crate::log::Journal;
 use crate::text::fleet as fleet_text;
+use crate::text::serve::Refusal as Said;
 use crate::text::Lang;
 
 /// How many lines of what happened the pages keep.
@@ -269,7 +270,7 @@ impl Table {
         let i = self.index(slot);
         let waiting = match &inner.offers[i] {
             (id, Some(d)) if *id == offer => d.clone(),
-            _ => return Err(Refused::Taken(crate::t!(self.lang, "web.taken"))),
+            _ => return Err(Refused::Taken(Said::Taken.text(self.lang))),
         };
         let steps = match (&input, waiting.player) {
             (Input::Choice(keys), Some(p)) => {
@@ -289,7 +290,7 @@ impl Table {
             return Err(Refused::Stopped(why.clone()));
         }
         if inner.version() != seen {
-            return Err(Refused::Taken(crate::t!(self.lang, "web.taken")));
+            return Err(Refused::Taken(Said::Taken.text(self.lang)));
         }
         // The slots answered: each step's player's, or the table's.
         let answered: Vec<usize> = steps
@@ -327,10 +328,8 @@ impl Table {
                 .find(|p| matches!(&inner.offers[*p], (id, Some(_)) if *id == offer));
             match (offered, theirs) {
                 (Some(o), _) => o.slot,
-                (None, Some(p)) => {
-                    return Err(Refused::NotYours(crate::t!(self.lang, "web.not_yours", name = self.names[p])))
-                }
-                (None, None) => return Err(Refused::Taken(crate::t!(self.lang, "web.taken"))),
+                (None, Some(p)) => return Err(Refused::NotYours(Said::NotYours(&self.names[p]).text(self.lang))),
+                (None, None) => return Err(Refused::Taken(Said::Taken.text(self.lang))),
             }
         };
         self.answer_from(slot, offer, input, From::Seat(seat))
@@ -347,7 +346,7 @@ impl Table {
         let by = match by {
             UndoBy::Seat { seat, seen } => {
                 if seen != inner.version() {
-                    return Err(Refused::Taken(crate::t!(self.lang, "web.taken")));
+                    return Err(Refused::Taken(Said::Taken.text(self.lang)));
                 }
                 service::UndoBy::Seat(seat)
             }
@@ -379,17 +378,9 @@ impl Table {
                 };
                 Refused::Illegal(crate::text::fleet_entry::error(rules, game, &e, lang), legal)
             }
-            Refusal::NoUndo(why) => Refused::NoUndo(crate::t!(
-                lang,
-                "cli.play.cannot_undo",
-                why = crate::text::fleet_entry::no_undo(why, lang)
-            )),
+            Refusal::NoUndo(why) => Refused::NoUndo(Said::CannotUndo(why).text(lang)),
             Refusal::NotYours(whose) => {
-                let last = match whose {
-                    Some(p) => self.names[p].clone(),
-                    None => crate::t!(lang, "web.the_table"),
-                };
-                Refused::NoUndo(crate::t!(lang, "web.undo_not_yours", name = last))
+                Refused::NoUndo(Said::UndoNotYours(whose.map(|p| self.names[p].as_str())).text(lang))
             }
             Refusal::Stopped(e) => Refused::Stopped(e.message(lang)),
         }

@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::state::{Inner, Offered, Slot, Table};
 use super::Site;
 use crate::games::fleet::entry::{typed_keys, How};
-use crate::games::fleet::game::{DicePhase, Face, Game, Input};
+use crate::games::fleet::game::{Face, Game, Input};
 use crate::games::fleet::Sheet;
 use crate::report::{html, Standings};
 use crate::text::fleet as fleet_text;
@@ -98,14 +98,7 @@ pub struct DashboardView {
 }
 
 fn round_line(table: &Table, inner: &Inner) -> String {
-    let game = &inner.session().game;
-    if game.finished() {
-        crate::t!(table.lang, "web.game_over")
-    } else if game.round == 0 {
-        crate::t!(table.lang, "web.setup")
-    } else {
-        crate::t!(table.lang, "web.round", round = game.round, rounds = game.rounds)
-    }
+    crate::text::serve::round_line(&inner.session().game, table.lang)
 }
 
 fn turn_lines(table: &Table, inner: &Inner) -> Vec<String> {
@@ -114,15 +107,7 @@ fn turn_lines(table: &Table, inner: &Inner) -> Vec<String> {
 }
 
 fn roll_line(table: &Table, inner: &Inner) -> String {
-    let game = &inner.session().game;
-    if game.pool.is_empty() || game.finished() {
-        return String::new();
-    }
-    let dice: Vec<String> = game.pool.iter().map(|f| fleet_text::face_label(&table.rules, *f, table.lang)).collect();
-    match game.phase {
-        Some(DicePhase::Town) => crate::t!(table.lang, "web.town_dice", dice = dice.join(", ")),
-        _ => crate::t!(table.lang, "web.boat_dice", dice = dice.join(", ")),
-    }
+    crate::text::serve::roll_line(&table.rules, &inner.session().game, table.lang)
 }
 
 fn decision_view(table: &Table, inner: &Inner, offered: &Offered) -> DecisionView {
@@ -250,7 +235,7 @@ fn result(site: &Site, inner: &Inner) -> String {
         html::escape(&headline),
         html::fragment(&standings, site.table.lang),
         html::escape(&site.final_url()),
-        html::escape(&crate::t!(site.table.lang, "web.final_page"))
+        html::escape(&crate::text::serve::Label::FinalPage.text(site.table.lang))
     )
 }
 
