@@ -9,8 +9,9 @@ use serde::Serialize;
 
 use super::state::{Inner, Offered, Slot, Table};
 use super::Site;
-use crate::games::fleet::entry::{typed_keys, How};
-use crate::games::fleet::game::{DicePhase, Face, Game, Input};
+use crate::games::fleet::entry::{typed_keys, How, Step};
+use crate::games::fleet::game::{Choice, DicePhase, Face, Game, Input};
+use crate::games::fleet::table::Ahead;
 use crate::games::fleet::Sheet;
 use crate::report::{html, Standings};
 use crate::text::fleet as fleet_text;
@@ -27,6 +28,19 @@ pub struct OptionView {
     /// `data-box`), when it is the only answer that marks it: tapping the box answers.
     #[serde(rename = "box", skip_serializing_if = "Option::is_none")]
     pub mark: Option<String>,
+    /// Choosing it leads to a follow-up question of the same seat, which the page asks at
+    /// once (`ahead`) and sends with it as one answer.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub more: bool,
+}
+
+/// The follow-up question of a chain, asked on the page before anything is sent.
+#[derive(Debug, Serialize)]
+pub struct AheadView {
+    pub prompt: String,
+    pub options: Vec<OptionView>,
+    /// The seat's sheet as the chain's links so far leave it.
+    pub sheet: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -156,29 +170,42 @@ fn decision_view(table: &Table, inner: &Inner, offered: &Offered) -> DecisionVie
 fn options(table: &Table, inner: &Inner, offered: &Offered) -> Vec<OptionView> {
     let (rules, game, lang) = (&table.rules, &inner.session().game, table.lang);
     let d = &offered.decision;
-    let option = |o: &crate::games::fleet::game::Choice| OptionView {
+    let option = |o: &Choice| OptionView {
         key: o.key(rules, game).into_owned(),
         label: fleet_text::option_label(rules, game, d, o, lang),
         help: fleet_text::option_help(rules, game, d, o, lang),
         mark: box_of(o),
+        more: false,
     };
     let Slot::Seat(seat) = offered.slot else { return unique_boxes(d.options.iter().map(option).collect()) };
-    let answers = inner.t.answers(seat);
+    let answers: Vec<(Vec<Step>, bool)> = inner
+        .t
+        .answers(seat)
+        .into_iter()
+        .map(|steps| {
+            let more = inner.t.leads_on(seat, &steps);
+            (steps, more)
+        })
+        .collect();
     if answers.is_empty() {
         return unique_boxes(d.options.iter().map(option).collect());
     }
+    answer_views(table, game, seat, &answers)
+}
+
+/// The views of a seat's answers in one go, on `game`: each labelled by its steps (`cod →
+/// take 1 coin instead`), with the box it marks and whether it leads on to a follow-up the
+/// page asks before sending.
+fn answer_views(table: &Table, game: &Game, seat: usize, answers: &[(Vec<Step>, bool)]) -> Vec<OptionView> {
+    let (rules, lang) = (&table.rules, table.lang);
     let views = answers
         .iter()
-        .filter_map(|steps| {
+        .filter_map(|(steps, more)| {
             let keys = typed_keys(steps);
             let first = steps.iter().find(|s| s.how == How::Typed)?;
-            let choice = first
-                .decision
-                .options
-                .iter()
-                .find(|o| Some(o.key(rules, game).as_ref()) == keys.first().map(String::as_str))?;
-            let mut view = option(choice);
-            view.key = keys.join(" ");
+            let d = &first.decision;
+            let choice =
+                d.options.iter().find(|o| Some(o.key(rules, game).as_ref()) == keys.first().map(String::as_str))?;
             let after: Vec<String> = steps
                 .iter()
                 .skip_while(|s| !std::ptr::eq(*s, first))
@@ -186,23 +213,40 @@ fn options(table: &Table, inner: &Inner, offered: &Offered) -> Vec<OptionView> {
                 .filter(|s| s.decision.player == Some(seat))
                 .map(|s| crate::text::fleet_entry::step_label(rules, game, s, lang))
                 .collect();
+            let mut label = fleet_text::option_label(rules, game, d, choice, lang);
             if !after.is_empty() {
-                view.label = format!("{} → {}", view.label, after.join(" → "));
+                label = format!("{label} → {}", after.join(" → "));
             }
-            // The box the answer marks: the seat's first mark among its steps.
-            view.mark = steps.iter().filter(|s| s.decision.player == Some(seat)).find_map(|s| {
-                let Input::Choice(key) = &s.input else { return None };
-                s.decision.options.iter().find(|o| o.key(rules, game) == *key).and_then(box_of)
-            });
-            Some(view)
+            Some(OptionView {
+                key: keys.join(" "),
+                label,
+                help: fleet_text::option_help(rules, game, d, choice, lang),
+                // The box the answer marks: the seat's first mark among its steps.
+                mark: steps.iter().filter(|s| s.decision.player == Some(seat)).find_map(|s| {
+                    let Input::Choice(key) = &s.input else { return None };
+                    s.decision.options.iter().find(|o| o.key(rules, game) == *key).and_then(box_of)
+                }),
+                more: *more,
+            })
         })
         .collect();
     unique_boxes(views)
 }
 
+/// What a seat's page asks next in a chain, before sending (`Table::ahead`): the
+/// follow-up's prompt and answers, and the seat's sheet as the chain so far leaves it.
+pub fn ahead(table: &Table, seat: usize, ahead: &Ahead) -> String {
+    let (rules, lang) = (&table.rules, table.lang);
+    let view = AheadView {
+        prompt: fleet_text::prompt(rules, &ahead.game, &ahead.decision, lang),
+        options: answer_views(table, &ahead.game, seat, &ahead.answers),
+        sheet: super::pages::sheet(rules, &ahead.game.players[seat].sheet, lang),
+    };
+    serde_json::to_string(&view).expect("views serialise")
+}
+
 /// The box a choice marks on the drawn sheet (`SECTION-INDEX`), if it marks one.
-fn box_of(choice: &crate::games::fleet::game::Choice) -> Option<String> {
-    use crate::games::fleet::game::Choice;
+fn box_of(choice: &Choice) -> Option<String> {
     match *choice {
         Choice::Mark { section, index } | Choice::Section { section, index } => Some(format!("{section}-{index}")),
         _ => None,

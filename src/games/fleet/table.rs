@@ -101,6 +101,17 @@ pub enum UndoBy {
     Host,
 }
 
+/// A follow-up question of a page's chain, before anything is sent (`Table::ahead`).
+#[derive(Debug, Clone)]
+pub struct Ahead {
+    /// The game as the chain so far leaves it (the marks its links made).
+    pub game: Game,
+    /// The follow-up question.
+    pub decision: Decision,
+    /// Each answer it may take in one go, and whether that answer leads on again.
+    pub answers: Vec<(Vec<Step>, bool)>,
+}
+
 /// One live Fleet game and its save.
 pub struct Table<S: Save> {
     /// The rules.
@@ -210,7 +221,7 @@ impl<S: Save> Table<S> {
     fn settle_front(&mut self) -> Result<(), Refusal> {
         while let Some((decision, input, how)) = self.automatic(&self.session) {
             let before = Arc::new(self.session.game.clone());
-            let player = decision.player;
+            let player = whose(&decision);
             match how {
                 None => self.told.push(Told::Rolled { before, decision, input: input.clone() }),
                 Some(how) => {
@@ -250,6 +261,49 @@ impl<S: Save> Table<S> {
         entry::plan_keys(&self.rules, &self.session.game, seat, keys, self.opts).map_err(Refusal::Entry)
     }
 
+    /// Whether an answer of `seat` (one of `answers`) leads to a follow-up question the
+    /// seat's page asks at once, before sending (`entry::follow_up`).
+    pub fn leads_on(&self, seat: usize, steps: &[Step]) -> bool {
+        !self.opts.ask_all && entry::leads_on(&self.rules, &self.session.game, seat, steps)
+    }
+
+    /// The steps a seat's chain of answers stands for: the first link answers its question
+    /// now, each next one the follow-up the one before it leads to (`entry::plan_links`);
+    /// all sent as one answer, as a terminal's line answers a chain ahead.
+    pub fn tap_links(&self, seat: usize, links: &[Vec<&str>]) -> Result<Vec<Step>, Refusal> {
+        entry::plan_links(&self.rules, &self.session.game, seat, links, self.opts).map_err(Refusal::Entry)
+    }
+
+    /// What a seat's page asks after the first links of a chain, before anything is sent:
+    /// the game as the links leave it, and the follow-up question with each answer it may
+    /// take and whether that answer leads on again. None: the links end the chain.
+    pub fn ahead(&self, seat: usize, links: &[Vec<&str>]) -> Result<Option<Ahead>, Refusal> {
+        if links.is_empty() || self.opts.ask_all {
+            return Ok(None);
+        }
+        let steps = self.tap_links(seat, links)?;
+        let mut game = self.session.game.clone();
+        let before = match links.len() {
+            1 => game.clone(),
+            n => {
+                let head = self.tap_links(seat, &links[..n - 1])?;
+                let mut g = game.clone();
+                entry::apply_steps(&self.rules, &mut g, &head);
+                g
+            }
+        };
+        entry::apply_steps(&self.rules, &mut game, &steps);
+        let Some(decision) = entry::follow_up(&self.rules, &before, &game, seat) else { return Ok(None) };
+        let answers = entry::answers(&self.rules, &game, seat, self.opts)
+            .into_iter()
+            .map(|steps| {
+                let more = entry::leads_on(&self.rules, &game, seat, &steps);
+                (steps, more)
+            })
+            .collect();
+        Ok(Some(Ahead { game, decision, answers }))
+    }
+
     /// Apply an answer: every step on a copy first (all or nothing), then each written to
     /// the save and told, then what is due is rolled and answered.
     pub fn answer(&mut self, steps: Vec<Step>, from: From) -> Result<(), Refusal> {
@@ -270,7 +324,7 @@ impl<S: Save> Table<S> {
         for step in &steps {
             self.write(&Entry::answer(step.by, step.input.clone()))?;
             self.hows.push(step.how);
-            self.by.push(step.by.or(step.decision.player));
+            self.by.push(step.by.or(whose(&step.decision)));
         }
         self.session = next;
         self.told.extend(told);
@@ -326,6 +380,15 @@ impl<S: Save> Table<S> {
     }
 }
 
+/// Whose decision a decision is: its player's, or the roller's for the roll of the start
+/// player's dice (entered on their page, so taken back from it too); None: the table's.
+fn whose(d: &Decision) -> Option<usize> {
+    match d.ask {
+        super::game::Ask::Roll { roller, .. } => d.player.or(Some(roller)),
+        _ => d.player,
+    }
+}
+
 /// Whose decision each effective input of a session answered (None: the table's), found
 /// by replaying it.
 fn who_answered(rules: &FleetRules, session: &Session) -> Vec<Option<usize>> {
@@ -338,7 +401,7 @@ fn who_answered(rules: &FleetRules, session: &Session) -> Vec<Option<usize>> {
                 let _ = game.apply_by(rules, *p, input);
             }
             None => {
-                out.push(game.decision(rules).and_then(|d| d.player));
+                out.push(game.decision(rules).and_then(|d| whose(&d)));
                 let _ = game.apply(rules, input);
             }
         }
