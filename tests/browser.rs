@@ -587,6 +587,126 @@ fn a_tap_on_a_highlighted_box_answers_the_pick_and_its_use() {
     drop(driver);
 }
 
+/// Issue #22, a page asks what the terminal asks: an answer that leads to a follow-up
+/// question of the same seat (a king crab activation circle: its bonus card) opens it
+/// on the page at once, with nothing sent; "back" takes the last tap back on the page; the
+/// chain is built on the buttons (screen readers) and on the pad (a highlighted box), and
+/// its last tap sends it as one answer.
+#[test]
+fn a_chain_is_asked_on_the_page_and_sent_as_one_answer() {
+    let Some((chromium, chromedriver)) = programs("a_chain_is_asked_on_the_page_and_sent_as_one_answer") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"];
+    let host = Host::start(&bin, dir.path(), &args, "g.jsonl");
+    // Over HTTP, the first answer to everything and rolls of our choosing (harbor dice in
+    // town), until a seat is offered an answer on the pad that leads on.
+    let mut found = None;
+    for _ in 0..40 {
+        let states: Vec<Value> = (0..2).map(|s| host.state(s)).collect();
+        let (seat, d) = states.iter().enumerate().find(|(_, s)| !s["decision"].is_null()).expect("a decision");
+        let d = &d["decision"];
+        if !d["roll"].is_null() {
+            let (boat, town) = (d["roll"]["boat"].as_u64().unwrap(), d["roll"]["town"].as_u64().unwrap());
+            let faces: Vec<&str> = ["cod", "shrimp", "oyster", "lobster"]
+                .into_iter()
+                .take(boat as usize)
+                .chain(std::iter::repeat_n("harbor", town as usize))
+                .collect();
+            let r = host.post(&format!("{}/answer", host.seats[seat]), &json!({"offer": d["offer"], "faces": faces}));
+            assert_eq!(r.status, 200, "{}", r.body);
+            continue;
+        }
+        // An answer on a box of the pad that leads on (a king crab activation circle and
+        // its bonus card, a shrimp box's license or boat…).
+        let leads_on = |o: &&Value| o["more"] == json!(true) && o["box"].is_string();
+        if let Some(o) = d["options"].as_array().unwrap().iter().find(leads_on) {
+            found = Some((seat, o["key"].as_str().unwrap().to_string(), o["box"].as_str().unwrap().to_string()));
+            break;
+        }
+        let r = host.answer(seat, d["offer"].as_u64().unwrap(), d["options"][0]["key"].as_str().unwrap());
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let (seat, key, place) = found.expect("an answer that leads to a follow-up");
+    let lines = || std::fs::read_to_string(&host.save).unwrap().lines().count();
+    let before = lines();
+    let driver = Driver::start(&chromedriver);
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let profile = tempfile::tempdir().unwrap();
+        let c = browser(&driver, &chromium, profile.path()).await;
+        open(&c, &format!("http://{}{}", host.addr, host.seats[seat]), 390, 844).await;
+        let links = || async { c.execute("return document.body.dataset.links || '';", vec![]).await.unwrap() };
+        let until = |want: String| {
+            let links = &links;
+            async move {
+                let started = Instant::now();
+                while links().await != json!(want) {
+                    assert!(started.elapsed() < Duration::from_secs(10), "the page never showed the links {want:?}");
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+            }
+        };
+        let button = format!("#decision button.opt[data-key=\"{key}\"]");
+        // The first link by its button: the follow-up opens, nothing is sent.
+        c.find(Locator::Css(&button)).await.unwrap().click().await.unwrap();
+        until(key.clone()).await;
+        assert_eq!(lines(), before, "nothing sent before the chain ends");
+        let (sw, iw, _, _) = extent(&c).await;
+        assert!(sw <= iw, "a follow-up at 390 px is {sw} px wide in {iw}");
+        assert!(c.find(Locator::Css("#undo:not([hidden])")).await.is_err(), "back, not undo, while a chain is open");
+        // Back: the question again, with nothing sent.
+        c.find(Locator::Css(".chain button.back")).await.unwrap().click().await.unwrap();
+        until(String::new()).await;
+        assert_eq!(lines(), before);
+        // Again, on the pad this time, and on to the end: a highlighted box where the
+        // follow-up has one, else its first button.
+        c.find(Locator::Css(&format!(".mine i.can[data-box=\"{place}\"]"))).await.unwrap().click().await.unwrap();
+        until(key.clone()).await;
+        let mut chain = vec![key.clone()];
+        while lines() == before {
+            let now = links().await;
+            if now != json!(chain.join("|")) {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                continue;
+            }
+            let boxes = c.find_all(Locator::Css(".mine i.can")).await.unwrap();
+            let link = if let Some(b) = boxes.first() {
+                let place = b.attr("data-box").await.unwrap().unwrap_or_default();
+                b.click().await.unwrap();
+                place
+            } else {
+                let b = c.find(Locator::Css("#decision button.opt")).await.unwrap();
+                let k = b.attr("data-key").await.unwrap().unwrap_or_default();
+                b.click().await.unwrap();
+                k
+            };
+            chain.push(link);
+            assert!(chain.len() < 10, "a chain that never ends: {chain:?}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        // The first lines written hold the chain to its last link (sent with the rest).
+        let text = std::fs::read_to_string(&host.save).unwrap();
+        let written: Vec<&str> = text.lines().skip(before).collect();
+        let last = chain.last().unwrap();
+        assert!(
+            written.iter().any(|l| l.contains(&format!("\"{last}\""))) || last.contains('-'),
+            "{chain:?} sent as one answer: {written:?}"
+        );
+        let started = Instant::now();
+        while host.said().matches("(phone)").count() == 0 {
+            assert!(started.elapsed() < Duration::from_secs(10), "the host never showed the answer");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let _ = c.close().await;
+    });
+    drop(driver);
+    let saved = lines() - before;
+    assert!(saved >= 2, "the links' answers in the save: {saved} lines");
+}
+
 /// The version a page shows (-1 before its first view).
 async fn shown(c: &Client) -> i64 {
     let v = c.execute("return Number(document.body.dataset.v || -1);", vec![]).await.expect("script");

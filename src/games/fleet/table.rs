@@ -500,4 +500,60 @@ mod tests {
         assert!(matches!(t.save().0.last(), Some(Entry::Back(n)) if *n >= 4), "{:?}", t.save().0.last());
         assert_eq!(t.question(0).map(|(d, front)| (d.player, front)), Some((Some(0), true)), "Ann asked again");
     }
+
+    /// Four seats with digital dice, each answering its question with one of the answers
+    /// its page offers: an answer leads on exactly when `ahead` finds a follow-up; a chain
+    /// of links (each follow-up answered with its first answer) writes the steps of each
+    /// link planned on the game the link before leaves, as one answer; a chain cut short
+    /// after a link that leads nowhere is refused.
+    #[test]
+    fn a_chain_of_follow_ups_is_planned_ahead_and_answered_as_one() {
+        let r = rules();
+        let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"].iter().map(|n| n.to_string()).collect();
+        let setup = FleetSetup { dice: Dice::Digital, seed: Some(5), ..FleetSetup::default() };
+        let session = Session::with_setup(&r, &names, setup.options());
+        let mut t = Table::new(r, setup, Entries::default(), session, Lines::default(), 0);
+        t.settle().unwrap();
+        let mut chains = 0;
+        for turn in 0..400 {
+            let Some(seat) = (0..4).find(|s| t.question(*s).is_some()) else { break };
+            let answers = t.answers(seat);
+            for steps in &answers {
+                let keys = entry::typed_keys(steps);
+                let link = vec![keys.iter().map(String::as_str).collect::<Vec<_>>()];
+                let ahead = t.ahead(seat, &link).unwrap();
+                assert_eq!(t.leads_on(seat, steps), ahead.is_some(), "{keys:?}");
+                if ahead.is_none() {
+                    let more = vec![link[0].clone(), vec!["cod"]];
+                    assert!(matches!(t.tap_links(seat, &more), Err(Refusal::Entry(_))), "{keys:?} then more");
+                }
+            }
+            // Vary the answers: every third turn the last one offered.
+            let first = if turn % 3 == 0 { answers.last() } else { answers.first() };
+            let mut links: Vec<Vec<String>> = vec![entry::typed_keys(first.expect("an answer offered"))];
+            let mut game = t.session().game.clone();
+            let mut want = Vec::new();
+            loop {
+                let link: Vec<Vec<&str>> = links.iter().map(|l| l.iter().map(String::as_str).collect()).collect();
+                let last: Vec<&str> = link.last().unwrap().clone();
+                let planned = entry::plan_keys(&t.rules, &game, seat, &last, t.opts).unwrap();
+                entry::apply_steps(&t.rules, &mut game, &planned);
+                want.extend(planned.into_iter().map(|s| s.input));
+                match t.ahead(seat, &link).unwrap() {
+                    Some(ahead) => {
+                        assert_eq!(ahead.game, game, "the game as the links leave it");
+                        assert!(ahead.answers.iter().all(|(steps, _)| !steps.is_empty()));
+                        links.push(entry::typed_keys(&ahead.answers[0].0));
+                    }
+                    None => break,
+                }
+            }
+            chains += usize::from(links.len() > 1);
+            let link: Vec<Vec<&str>> = links.iter().map(|l| l.iter().map(String::as_str).collect()).collect();
+            let steps = t.tap_links(seat, &link).unwrap();
+            assert_eq!(steps.iter().map(|s| s.input.clone()).collect::<Vec<_>>(), want);
+            t.answer(steps, From::Seat(seat)).unwrap();
+        }
+        assert!(chains >= 3, "chains answered: {chains}");
+    }
 }
