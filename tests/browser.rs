@@ -740,6 +740,8 @@ fn the_reference_game_by_taps_on_the_pad() {
     let mut taps = [[0usize; 4]; 4];
     let mut on_boxes = 0usize;
     let mut last_of_together = 0usize;
+    // Sequential taps: [a die pick, a link after a pick on the same page, any other].
+    let mut sequential_kind = [0usize; 3];
     let mut opened_with = std::collections::HashMap::<u64, usize>::new();
     runtime.block_on(async {
         let mut pages = Vec::new();
@@ -810,12 +812,17 @@ fn the_reference_game_by_taps_on_the_pad() {
                     // each link tapped on the page (a follow-up opens on the page at once;
                     // the last tap sends the whole chain).
                     let Some(found) = crate::parity::chain(&host, &want, &done, seat, decision) else { continue };
+                    let pick = crate::parity::asks_pick(&done, seat);
                     let links = match found {
                         Ok(links) => links,
                         Err(key) => vec![(key, Value::Null)],
                     };
                     for (i, (key, option)) in links.iter().enumerate() {
-                        if i > 0 {
+                        if option["given"] == json!(true) {
+                            // The rules gave it: the page takes it untapped.
+                            continue;
+                        }
+                        if links[..i].iter().any(|(_, o)| o["given"] != json!(true)) {
                             // The follow-up shows on the page before its tap.
                             let started = Instant::now();
                             while c.execute("return document.body.dataset.links || '';", vec![]).await.unwrap()
@@ -856,6 +863,15 @@ fn the_reference_game_by_taps_on_the_pad() {
                             }
                         }
                         taps[seat][class] += 1;
+                        if class == 1 {
+                            // The paper's sequential moment is the pick; what follows it
+                            // on the same page (its ship, license, star action…) is not.
+                            match (i, pick) {
+                                (0, true) => sequential_kind[0] += 1,
+                                (_, true) => sequential_kind[1] += 1,
+                                _ => sequential_kind[2] += 1,
+                            }
+                        }
                         if class == 2 && open_now == 1 {
                             // The last of a question everyone answers at once, which only
                             // this seat has left open now.
@@ -886,7 +902,8 @@ fn the_reference_game_by_taps_on_the_pad() {
     eprintln!(
         "taps: setup {setup}; in 10 rounds sequential {sequential} ({:.2} per player per round), parallel {parallel} ({:.2}), \
          rolls {rolls} ({:.2}); all {all} ({:.2}); on boxes {on_boxes}; per seat [setup, sequential, parallel, roll] {taps:?}; \
-         {last_of_together} parallel taps were the last of their question open (counted sequential by that alone: {:.2})",
+         {last_of_together} parallel taps were the last of their question open (counted sequential by that alone: {:.2}); \
+         sequential [picks, links after a pick, other questions] {sequential_kind:?}",
         per(sequential),
         per(parallel),
         per(rolls),

@@ -125,6 +125,16 @@ pub(crate) fn planned(done: &[String], seat: usize, links: &[String]) -> Option<
     Some(steps.into_iter().map(|s| serde_json::to_string(&Entry::answer(s.by, s.input)).unwrap()).collect())
 }
 
+/// Whether the question open for `seat` after the save lines `done` is a die pick.
+pub(crate) fn asks_pick(done: &[String], seat: usize) -> bool {
+    let rules = deckhand::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
+    let names: Vec<String> = PLAYERS.iter().map(|n| n.to_string()).collect();
+    let parsed: Vec<Entry> = done.iter().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let session = Session::replay(&rules, &names, Default::default(), &parsed).unwrap();
+    let open = session.game.pending(&rules).into_iter().find(|d| d.player == Some(seat));
+    open.is_some_and(|d| matches!(d.ask, Ask::Pick { .. }))
+}
+
 /// A chain's links so far: each option's key and the option as the page showed it.
 pub(crate) type Links = Vec<(String, Value)>;
 
@@ -143,8 +153,16 @@ pub(crate) fn chain(
     let offer = decision["offer"].as_u64().unwrap();
     let rest = &want[done.len()..];
     let mut best: Option<(usize, Links)> = None;
+    // The answers the rules gave before a question are links the page sends untapped.
+    let given = |links: &mut Links, view: &Value| {
+        for g in view["given"].as_array().into_iter().flatten() {
+            links.push((g["key"].as_str().unwrap().to_string(), json!({"given": true})));
+        }
+    };
+    let mut first = Vec::new();
+    given(&mut first, decision);
     // Depth first: (the links so far, the options of the question they lead to).
-    let mut open: Vec<(Links, Vec<Value>)> = vec![(Vec::new(), decision["options"].as_array().unwrap().clone())];
+    let mut open: Vec<(Links, Vec<Value>)> = vec![(first, decision["options"].as_array().unwrap().clone())];
     while let Some((links, options)) = open.pop() {
         for o in options {
             let key = o["key"].as_str().unwrap().to_string();
@@ -153,7 +171,10 @@ pub(crate) fn chain(
             let keys: Vec<String> = next.iter().map(|(k, _)| k.clone()).collect();
             let Some(lines) = planned(done, seat, &keys) else {
                 // The table's question: its option is the next line.
-                if links.is_empty() && rest.first() == Some(&format!(r#"{{"do":{{"Choice":"{key}"}}}}"#)) {
+                if links.is_empty()
+                    && decision["given"].is_null()
+                    && rest.first() == Some(&format!(r#"{{"do":{{"Choice":"{key}"}}}}"#))
+                {
                     return Some(Err(key));
                 }
                 continue;
@@ -166,6 +187,9 @@ pub(crate) fn chain(
                 assert_eq!(r.status, 200, "{}", r.body);
                 let ahead = r.json();
                 let follow = ahead["ahead"]["options"].as_array().expect("a follow-up for an option that leads on");
+                assert!(follow.len() >= 2, "a forced follow-up asked: {ahead}");
+                let mut next = next;
+                given(&mut next, &ahead["ahead"]);
                 open.push((next, follow.clone()));
             } else if best.as_ref().is_none_or(|(n, _)| lines.len() > *n) {
                 best = Some((lines.len(), next));
@@ -213,6 +237,9 @@ fn the_reference_game_on_the_pages_saves_what_the_terminal_saves() {
                 answered = true;
                 break;
             }
+            // What the rules force is never asked: a page's question has two answers at
+            // least.
+            assert!(decision["options"].as_array().unwrap().len() >= 2, "a forced question asked: {decision}");
             // The longest chain of options (asked ahead on the page, sent as one answer)
             // whose save lines are the terminal's next ones.
             let Some(found) = chain(&host, &want, &done, seat, decision) else { continue };

@@ -34,9 +34,19 @@ pub struct OptionView {
     pub more: bool,
 }
 
+/// An answer the rules left no choice in, a link of the chain the page sends.
+#[derive(Debug, Serialize)]
+pub struct GivenView {
+    pub key: String,
+    pub label: String,
+}
+
 /// The follow-up question of a chain, asked on the page before anything is sent.
 #[derive(Debug, Serialize)]
 pub struct AheadView {
+    /// Links the rules give after the one tapped, before the follow-up.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub given: Vec<GivenView>,
     pub prompt: String,
     pub options: Vec<OptionView>,
     /// The seat's sheet as the chain's links so far leave it.
@@ -63,6 +73,10 @@ pub struct RollView {
 pub struct DecisionView {
     /// Sent back with the answer: which decision it answers.
     pub offer: u64,
+    /// Answers the rules left no choice in before the question (the shared 3 coins before
+    /// their star action): the first links of the chain the page sends, not asked.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub given: Vec<GivenView>,
     pub prompt: String,
     pub options: Vec<OptionView>,
     pub roll: Option<RollView>,
@@ -139,7 +153,7 @@ fn roll_line(table: &Table, inner: &Inner) -> String {
     }
 }
 
-fn decision_view(table: &Table, inner: &Inner, offered: &Offered) -> DecisionView {
+fn decision_view(table: &Table, inner: &Inner, offered: &Offered, asked: Option<&Ahead>) -> DecisionView {
     let (rules, game, lang) = (&table.rules, &inner.session().game, table.lang);
     let d = &offered.decision;
     let roll = d.roll.map(|spec| {
@@ -156,12 +170,41 @@ fn decision_view(table: &Table, inner: &Inner, offered: &Offered) -> DecisionVie
             .collect();
         RollView { boat: spec.boat, town: spec.town, faces }
     });
+    // A seat's own question as its page asks it (after what the rules give).
+    if let (Some(asked), Slot::Seat(seat), false) = (asked, offered.slot, asked.is_some_and(|a| a.answers.is_empty())) {
+        return DecisionView {
+            offer: offered.offer,
+            given: given_views(table, asked),
+            prompt: fleet_text::prompt(rules, &asked.game, &asked.decision, lang),
+            options: answer_views(table, &asked.game, seat, &asked.answers),
+            roll,
+        };
+    }
     DecisionView {
         offer: offered.offer,
+        given: Vec::new(),
         prompt: fleet_text::prompt(rules, game, d, lang),
         options: options(table, inner, offered),
         roll,
     }
+}
+
+/// The answers the rules gave before a page's question, in words.
+fn given_views(table: &Table, asked: &Ahead) -> Vec<GivenView> {
+    let mut g = asked.start.clone();
+    asked
+        .given
+        .iter()
+        .map(|steps| {
+            let label = steps
+                .iter()
+                .map(|s| crate::text::fleet_entry::step_label(&table.rules, &g, s, table.lang))
+                .collect::<Vec<_>>()
+                .join(" → ");
+            crate::games::fleet::entry::apply_steps(&table.rules, &mut g, steps);
+            GivenView { key: typed_keys(steps).join(" "), label }
+        })
+        .collect()
 }
 
 /// The answers a screen offers: for a seat's own question, what the terminal takes in one
@@ -177,20 +220,7 @@ fn options(table: &Table, inner: &Inner, offered: &Offered) -> Vec<OptionView> {
         mark: box_of(o),
         more: false,
     };
-    let Slot::Seat(seat) = offered.slot else { return unique_boxes(d.options.iter().map(option).collect()) };
-    let answers: Vec<(Vec<Step>, bool)> = inner
-        .t
-        .answers(seat)
-        .into_iter()
-        .map(|steps| {
-            let more = inner.t.leads_on(seat, &steps);
-            (steps, more)
-        })
-        .collect();
-    if answers.is_empty() {
-        return unique_boxes(d.options.iter().map(option).collect());
-    }
-    answer_views(table, game, seat, &answers)
+    unique_boxes(d.options.iter().map(option).collect())
 }
 
 /// The views of a seat's answers in one go, on `game`: each labelled by its steps (`cod →
@@ -238,6 +268,7 @@ fn answer_views(table: &Table, game: &Game, seat: usize, answers: &[(Vec<Step>, 
 pub fn ahead(table: &Table, seat: usize, ahead: &Ahead) -> String {
     let (rules, lang) = (&table.rules, table.lang);
     let view = AheadView {
+        given: given_views(table, ahead),
         prompt: fleet_text::prompt(rules, &ahead.game, &ahead.decision, lang),
         options: answer_views(table, &ahead.game, seat, &ahead.answers),
         sheet: super::pages::sheet(rules, &ahead.game.players[seat].sheet, lang),
@@ -307,6 +338,11 @@ pub fn seat(site: &Site, inner: &mut Inner, seat: usize) -> Arc<String> {
     cached(inner, seat, |inner| {
         let table = &site.table;
         let offered = table.offered_to(inner, seat);
+        let asked = offered.as_ref().filter(|o| o.slot == Slot::Seat(seat)).and_then(|_| inner.t.page_question(seat));
+        let sheet = match &asked {
+            Some(a) => &a.game.players[seat].sheet,
+            None => &inner.session().game.players[seat].sheet,
+        };
         let view = SeatView {
             v: inner.version(),
             seat,
@@ -314,9 +350,9 @@ pub fn seat(site: &Site, inner: &mut Inner, seat: usize) -> Arc<String> {
             round: round_line(table, inner),
             turn: turn_lines(table, inner),
             roll: roll_line(table, inner),
-            decision: offered.as_ref().map(|o| decision_view(table, inner, o)),
+            decision: offered.as_ref().map(|o| decision_view(table, inner, o, asked.as_ref())),
             undo: inner.t.undo_reaches() == Some(Some(seat)),
-            sheet: super::pages::sheet(&table.rules, &inner.session().game.players[seat].sheet, table.lang),
+            sheet: super::pages::sheet(&table.rules, sheet, table.lang),
             log: log(inner),
             over: inner.session().game.finished(),
             result: result(site, inner),

@@ -101,12 +101,18 @@ pub enum UndoBy {
     Host,
 }
 
-/// A follow-up question of a page's chain, before anything is sent (`Table::ahead`).
+/// A question as a seat's page asks it: the question open for the seat, or a follow-up of
+/// a chain before anything is sent (`Table::page_question`, `Table::ahead`).
 #[derive(Debug, Clone)]
 pub struct Ahead {
+    /// Answers the rules left no choice in before the question (each the only answer,
+    /// leading on to the next): links of the chain the page sends, not asked.
+    pub given: Vec<Vec<Step>>,
+    /// The game before `given`.
+    pub start: Game,
     /// The game as the chain so far leaves it (the marks its links made).
     pub game: Game,
-    /// The follow-up question.
+    /// The question.
     pub decision: Decision,
     /// Each answer it may take in one go, and whether that answer leads on again.
     pub answers: Vec<(Vec<Step>, bool)>,
@@ -275,8 +281,8 @@ impl<S: Save> Table<S> {
     }
 
     /// What a seat's page asks after the first links of a chain, before anything is sent:
-    /// the game as the links leave it, and the follow-up question with each answer it may
-    /// take and whether that answer leads on again. None: the links end the chain.
+    /// the follow-up question the last link leads to (see `page_question`). None: the
+    /// links end the chain.
     pub fn ahead(&self, seat: usize, links: &[Vec<&str>]) -> Result<Option<Ahead>, Refusal> {
         if links.is_empty() || self.opts.ask_all {
             return Ok(None);
@@ -294,14 +300,43 @@ impl<S: Save> Table<S> {
         };
         entry::apply_steps(&self.rules, &mut game, &steps);
         let Some(decision) = entry::follow_up(&self.rules, &before, &game, seat) else { return Ok(None) };
-        let answers = entry::answers(&self.rules, &game, seat, self.opts)
-            .into_iter()
-            .map(|steps| {
-                let more = entry::leads_on(&self.rules, &game, seat, &steps);
-                (steps, more)
-            })
-            .collect();
-        Ok(Some(Ahead { game, decision, answers }))
+        Ok(Some(self.asked_on(seat, game, decision)))
+    }
+
+    /// The question a seat's page asks now (None: none is open for it): its question, or,
+    /// where the rules leave it a single answer that leads on (the shared 3 coins before
+    /// their star action), the follow-up after that answer — never a question with one
+    /// answer to tap. The answers given so are links of the chain the page sends.
+    pub fn page_question(&self, seat: usize) -> Option<Ahead> {
+        let (decision, _) = self.question(seat)?;
+        Some(self.asked_on(seat, self.session.game.clone(), decision))
+    }
+
+    /// `decision`, open for `seat` in `game`, as a page asks it: each answer and whether
+    /// it leads on, after the answers the rules leave no choice in (`given`).
+    fn asked_on(&self, seat: usize, mut game: Game, mut decision: Decision) -> Ahead {
+        let start = game.clone();
+        let mut given = Vec::new();
+        loop {
+            let mut answers: Vec<(Vec<Step>, bool)> = entry::answers(&self.rules, &game, seat, self.opts)
+                .into_iter()
+                .map(|steps| {
+                    let more = !self.opts.ask_all && entry::leads_on(&self.rules, &game, seat, &steps);
+                    (steps, more)
+                })
+                .collect();
+            if let [(only, true)] = answers.as_slice() {
+                let before = game.clone();
+                entry::apply_steps(&self.rules, &mut game, only);
+                if let Some(next) = entry::follow_up(&self.rules, &before, &game, seat) {
+                    given.push(answers.remove(0).0);
+                    decision = next;
+                    continue;
+                }
+                game = before;
+            }
+            return Ahead { given, start, game, decision, answers };
+        }
     }
 
     /// Apply an answer: every step on a copy first (all or nothing), then each written to
@@ -515,38 +550,51 @@ mod tests {
         let mut t = Table::new(r, setup, Entries::default(), session, Lines::default(), 0);
         t.settle().unwrap();
         let mut chains = 0;
+        let keys = |steps: &[Step]| entry::typed_keys(steps);
+        let mut given_seen = 0;
         for turn in 0..400 {
             let Some(seat) = (0..4).find(|s| t.question(*s).is_some()) else { break };
-            let answers = t.answers(seat);
-            for steps in &answers {
-                let keys = entry::typed_keys(steps);
-                let link = vec![keys.iter().map(String::as_str).collect::<Vec<_>>()];
+            for steps in &t.answers(seat) {
+                let owned = keys(steps);
+                let link = vec![owned.iter().map(String::as_str).collect::<Vec<_>>()];
                 let ahead = t.ahead(seat, &link).unwrap();
-                assert_eq!(t.leads_on(seat, steps), ahead.is_some(), "{keys:?}");
+                assert_eq!(t.leads_on(seat, steps), ahead.is_some(), "{link:?}");
                 if ahead.is_none() {
                     let more = vec![link[0].clone(), vec!["cod"]];
-                    assert!(matches!(t.tap_links(seat, &more), Err(Refusal::Entry(_))), "{keys:?} then more");
+                    assert!(matches!(t.tap_links(seat, &more), Err(Refusal::Entry(_))), "{link:?} then more");
                 }
             }
-            // Vary the answers: every third turn the last one offered.
-            let first = if turn % 3 == 0 { answers.last() } else { answers.first() };
-            let mut links: Vec<Vec<String>> = vec![entry::typed_keys(first.expect("an answer offered"))];
+            // The page's question, after what the rules leave no choice in; each level
+            // answered with one of its answers (every third turn the last one offered).
+            let mut asked = t.page_question(seat).expect("a question for the seat");
+            let mut links: Vec<Vec<String>> = Vec::new();
             let mut game = t.session().game.clone();
             let mut want = Vec::new();
             loop {
+                assert!(asked.answers.len() >= 2 || !asked.answers[0].1, "a single answer that leads on is given");
+                for given in &asked.given {
+                    links.push(keys(given));
+                    given_seen += 1;
+                }
+                let pick = if turn % 3 == 0 { asked.answers.last() } else { asked.answers.first() };
+                links.push(keys(&pick.expect("an answer").0));
+                // The links' steps, each planned on the game the one before leaves.
+                for link in &links[links.len() - 1 - asked.given.len()..] {
+                    let link: Vec<&str> = link.iter().map(String::as_str).collect();
+                    let planned = entry::plan_keys(&t.rules, &game, seat, &link, t.opts).unwrap();
+                    entry::apply_steps(&t.rules, &mut game, &planned);
+                    want.extend(planned.into_iter().map(|s| s.input));
+                }
                 let link: Vec<Vec<&str>> = links.iter().map(|l| l.iter().map(String::as_str).collect()).collect();
-                let last: Vec<&str> = link.last().unwrap().clone();
-                let planned = entry::plan_keys(&t.rules, &game, seat, &last, t.opts).unwrap();
-                entry::apply_steps(&t.rules, &mut game, &planned);
-                want.extend(planned.into_iter().map(|s| s.input));
                 match t.ahead(seat, &link).unwrap() {
-                    Some(ahead) => {
-                        assert_eq!(ahead.game, game, "the game as the links leave it");
-                        assert!(ahead.answers.iter().all(|(steps, _)| !steps.is_empty()));
-                        links.push(entry::typed_keys(&ahead.answers[0].0));
-                    }
+                    Some(ahead) => asked = ahead,
                     None => break,
                 }
+                let mut g = game.clone();
+                for given in &asked.given {
+                    entry::apply_steps(&t.rules, &mut g, given);
+                }
+                assert_eq!(asked.game, g, "the game as the links leave it");
             }
             chains += usize::from(links.len() > 1);
             let link: Vec<Vec<&str>> = links.iter().map(|l| l.iter().map(String::as_str).collect()).collect();
@@ -554,6 +602,7 @@ mod tests {
             assert_eq!(steps.iter().map(|s| s.input.clone()).collect::<Vec<_>>(), want);
             t.answer(steps, From::Seat(seat)).unwrap();
         }
+        assert!(given_seen >= 1, "no answer the rules leave alone before a follow-up in this game");
         assert!(chains >= 3, "chains answered: {chains}");
     }
 }

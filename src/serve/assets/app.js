@@ -151,8 +151,18 @@
   var drawn = null;
   var shownAnswers = '';
 
-  function links(more) {
-    return chain.map(function (c) { return c.link; }).concat(more ? [more] : []);
+  // The links of the chain so far, the answers the rules gave included (`given`: taken
+  // without a tap), then `more`.
+  function links(d, more) {
+    var all = [];
+    var add = function (g) { all.push(g.key); };
+    ((d && d.given) || []).forEach(add);
+    chain.forEach(function (c) {
+      all.push(c.link);
+      (c.given || []).forEach(add);
+    });
+    if (more) { all.push(more); }
+    return all;
   }
 
   // What is asked now: the follow-up of the chain, or the question itself.
@@ -164,7 +174,7 @@
 
   function choose(d, o) {
     if (busy) { return; }
-    var all = links(o.key);
+    var all = links(d, o.key);
     if (!o.more) {
       post(body.dataset.answer, { offer: d.offer, links: all });
       return;
@@ -183,7 +193,7 @@
       if (!r.json.ahead) { post(body.dataset.answer, { offer: d.offer, links: all }); return; }
       if (!current || !current.decision || current.decision.offer !== d.offer) { return; }
       var a = r.json.ahead;
-      chain.push({ link: o.key, label: o.label, prompt: a.prompt, options: a.options, sheet: a.sheet });
+      chain.push({ link: o.key, label: o.label, given: a.given, prompt: a.prompt, options: a.options, sheet: a.sheet });
       notice('');
       showSeat(current);
     }).catch(function () {
@@ -192,11 +202,20 @@
     });
   }
 
-  // The chain so far, and the tap that takes back its last link (nothing was sent).
-  function chainBar() {
-    if (!chain.length) { return null; }
+  // The chain so far (with what the rules gave), and the tap that takes back its last
+  // link (nothing was sent).
+  function chainBar(d) {
+    var said = [];
+    var add = function (g) { said.push(g.label); };
+    ((d && d.given) || []).forEach(add);
+    chain.forEach(function (c) {
+      said.push(c.label);
+      (c.given || []).forEach(add);
+    });
+    if (!said.length) { return null; }
     var bar = el('div', 'chain');
-    bar.appendChild(el('p', 'so-far', chain.map(function (c) { return c.label; }).join(' → ') + ' →'));
+    bar.appendChild(el('p', 'so-far', said.join(' → ') + ' →'));
+    if (!chain.length) { return bar; }
     var back = el('button', 'back', word('back'));
     back.type = 'button';
     back.disabled = busy;
@@ -241,7 +260,7 @@
     }
     var now = level(v);
     box.appendChild(el('h2', 'prompt', now.prompt));
-    var bar = chainBar();
+    var bar = chainBar(d);
     if (bar) { box.appendChild(bar); }
     now.options.forEach(function (o) {
       var b = el('button', 'opt', o.label);
@@ -328,7 +347,7 @@
     ask.hidden = !first;
     if (first) {
       ask.replaceChildren(el('h2', 'prompt', now.prompt), el('p', 'hint', word('tap-box')));
-      var bar = chainBar();
+      var bar = chainBar(v.decision);
       if (bar) { ask.appendChild(bar); }
     }
     body.classList.toggle('pad-first', first);
@@ -337,7 +356,7 @@
     byId('sheet').innerHTML = first ? '' : sheet;
     padTaps(v, now, byId(first ? 'sheet-first' : 'sheet'));
     // The links tapped so far, for the browser test.
-    body.dataset.links = links().join('|');
+    body.dataset.links = chain.length ? links(v.decision).join('|') : '';
   }
 
   function showDashboard(v) {
