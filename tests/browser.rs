@@ -740,6 +740,7 @@ fn the_reference_game_by_taps_on_the_pad() {
     let mut taps = [[0usize; 4]; 4];
     let mut on_boxes = 0usize;
     let mut last_of_together = 0usize;
+    let mut given = 0usize;
     // Sequential taps: [a die pick, a link after a pick on the same page, any other].
     let mut sequential_kind = [0usize; 3];
     let mut opened_with = std::collections::HashMap::<u64, usize>::new();
@@ -820,6 +821,7 @@ fn the_reference_game_by_taps_on_the_pad() {
                     for (i, (key, option)) in links.iter().enumerate() {
                         if option["given"] == json!(true) {
                             // The rules gave it: the page takes it untapped.
+                            given += 1;
                             continue;
                         }
                         if links[..i].iter().any(|(_, o)| o["given"] != json!(true)) {
@@ -903,7 +905,7 @@ fn the_reference_game_by_taps_on_the_pad() {
         "taps: setup {setup}; in 10 rounds sequential {sequential} ({:.2} per player per round), parallel {parallel} ({:.2}), \
          rolls {rolls} ({:.2}); all {all} ({:.2}); on boxes {on_boxes}; per seat [setup, sequential, parallel, roll] {taps:?}; \
          {last_of_together} parallel taps were the last of their question open (counted sequential by that alone: {:.2}); \
-         sequential [picks, links after a pick, other questions] {sequential_kind:?}",
+         sequential [picks, links after a pick, other questions] {sequential_kind:?}; {given} answers the rules gave untapped",
         per(sequential),
         per(parallel),
         per(rolls),

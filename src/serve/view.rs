@@ -339,6 +339,8 @@ pub fn seat(site: &Site, inner: &mut Inner, seat: usize) -> Arc<String> {
         let table = &site.table;
         let offered = table.offered_to(inner, seat);
         let asked = offered.as_ref().filter(|o| o.slot == Slot::Seat(seat)).and_then(|_| inner.t.page_question(seat));
+        // A seat's own question the rules alone answer is not asked (`page_question`).
+        let offered = offered.filter(|o| o.slot != Slot::Seat(seat) || asked.is_some());
         let sheet = match &asked {
             Some(a) => &a.game.players[seat].sheet,
             None => &inner.session().game.players[seat].sheet,

@@ -303,13 +303,21 @@ impl<S: Save> Table<S> {
         Ok(Some(self.asked_on(seat, game, decision)))
     }
 
-    /// The question a seat's page asks now (None: none is open for it): its question, or,
-    /// where the rules leave it a single answer that leads on (the shared 3 coins before
-    /// their star action), the follow-up after that answer — never a question with one
-    /// answer to tap. The answers given so are links of the chain the page sends.
+    /// The question a seat's page asks now (None: none is open for it, or the rules alone
+    /// answer it): its question, or, where the rules leave it a single answer that leads on
+    /// (the shared 3 coins before their star action), the follow-up after that answer —
+    /// never a question with one answer to tap. The answers given so are links of the
+    /// chain the page sends.
     pub fn page_question(&self, seat: usize) -> Option<Ahead> {
         let (decision, _) = self.question(seat)?;
-        Some(self.asked_on(seat, self.session.game.clone(), decision))
+        let asked = self.asked_on(seat, self.session.game.clone(), decision);
+        // Its only answer, leading nowhere: the rules answer it when its turn comes (a seat
+        // waiting for others with the shared 3 coins); `--ask-all` asks it.
+        let forced = asked.given.is_empty()
+            && matches!(asked.answers.as_slice(), [(_, false)])
+            && entry::forced(&asked.decision).is_some()
+            && !self.opts.ask_all;
+        (!forced).then_some(asked)
     }
 
     /// `decision`, open for `seat` in `game`, as a page asks it: each answer and whether
@@ -540,7 +548,9 @@ mod tests {
     /// its page offers: an answer leads on exactly when `ahead` finds a follow-up; a chain
     /// of links (each follow-up answered with its first answer) writes the steps of each
     /// link planned on the game the link before leaves, as one answer; a chain cut short
-    /// after a link that leads nowhere is refused.
+    /// after a link that leads nowhere is refused. A page never asks a question with one
+    /// answer: one that leads on is given on the way (the page asks what follows), one
+    /// that leads nowhere is left to the rules (answered when it reaches the front).
     #[test]
     fn a_chain_of_follow_ups_is_planned_ahead_and_answered_as_one() {
         let r = rules();
@@ -552,8 +562,16 @@ mod tests {
         let mut chains = 0;
         let keys = |steps: &[Step]| entry::typed_keys(steps);
         let mut given_seen = 0;
+        let mut left_to_the_rules = 0;
         for turn in 0..400 {
-            let Some(seat) = (0..4).find(|s| t.question(*s).is_some()) else { break };
+            // A question whose only answer leads nowhere is not a page's to ask.
+            for s in 0..4 {
+                if t.question(s).is_some() && t.page_question(s).is_none() {
+                    left_to_the_rules += 1;
+                    assert!(matches!(t.answers(s).as_slice(), [only] if !t.leads_on(s, only)));
+                }
+            }
+            let Some(seat) = (0..4).find(|s| t.page_question(*s).is_some()) else { break };
             for steps in &t.answers(seat) {
                 let owned = keys(steps);
                 let link = vec![owned.iter().map(String::as_str).collect::<Vec<_>>()];
@@ -603,6 +621,7 @@ mod tests {
             t.answer(steps, From::Seat(seat)).unwrap();
         }
         assert!(given_seen >= 1, "no answer the rules leave alone before a follow-up in this game");
+        assert!(left_to_the_rules >= 1, "no question the rules alone answer in this game");
         assert!(chains >= 3, "chains answered: {chains}");
     }
 }
