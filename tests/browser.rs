@@ -715,12 +715,15 @@ async fn shown(c: &Client) -> i64 {
 
 /// Issue #23's measure: the reference 4-player game (`four_players.compact.answers`, the
 /// same decisions) played on the four seat pages in Chromium by taps — a highlighted box
-/// where the box decides the answer, else the answer's button, a roll by its dice and
-/// "send" — counting the taps per player per round, split into sequential taps (only one
-/// seat has a question open) and parallel ones (several answer at once). Prints the
-/// figures BENCHMARKS.md keeps. The issue's targets (sequential taps beyond entering the
-/// roll at most 2.0, all taps at most 4.0 per player per round) are not met yet: the
-/// bounds held here are today's figures (4.08 and 9.32), so that nothing gets worse.
+/// where the box decides the answer, else the answer's button, each link of a chain on the
+/// page it opens, a roll by its dice (sent with the last one) — counting the taps per
+/// player per round, split into sequential taps (the question opened for one seat alone)
+/// and parallel ones (it opened together with another seat's: the shared die, fishing —
+/// the last to answer too), and the sequential ones into picks, links after a pick and
+/// other questions. Prints the figures BENCHMARKS.md keeps. The issue's targets
+/// (sequential taps beyond entering the roll at most 2.0, all taps at most 4.0 per player
+/// per round) are out of reach by the rules' own count (BENCHMARKS.md says why): the
+/// bounds held here are today's figures (3.30 and 8.80), so that nothing gets worse.
 /// A minute of Chromium, so run on demand:
 /// `cargo test --test deckhand -- --ignored the_reference_game_by_taps_on_the_pad --nocapture`.
 #[test]
@@ -741,6 +744,8 @@ fn the_reference_game_by_taps_on_the_pad() {
     let mut on_boxes = 0usize;
     let mut last_of_together = 0usize;
     let mut given = 0usize;
+    // Parallel taps that answer the shared die (its first link).
+    let mut shared = 0usize;
     // Sequential taps: [a die pick, a link after a pick on the same page, any other].
     let mut sequential_kind = [0usize; 3];
     let mut opened_with = std::collections::HashMap::<u64, usize>::new();
@@ -813,7 +818,8 @@ fn the_reference_game_by_taps_on_the_pad() {
                     // each link tapped on the page (a follow-up opens on the page at once;
                     // the last tap sends the whole chain).
                     let Some(found) = crate::parity::chain(&host, &want, &done, seat, decision) else { continue };
-                    let pick = crate::parity::asks_pick(&done, seat);
+                    let kind = crate::parity::asked_kind(&done, seat);
+                    let pick = kind == crate::parity::Kind::Pick;
                     let links = match found {
                         Ok(links) => links,
                         Err(key) => vec![(key, Value::Null)],
@@ -874,6 +880,9 @@ fn the_reference_game_by_taps_on_the_pad() {
                                 _ => sequential_kind[2] += 1,
                             }
                         }
+                        if class == 2 && i == 0 && kind == crate::parity::Kind::Shared {
+                            shared += 1;
+                        }
                         if class == 2 && open_now == 1 {
                             // The last of a question everyone answers at once, which only
                             // this seat has left open now.
@@ -905,15 +914,16 @@ fn the_reference_game_by_taps_on_the_pad() {
         "taps: setup {setup}; in 10 rounds sequential {sequential} ({:.2} per player per round), parallel {parallel} ({:.2}), \
          rolls {rolls} ({:.2}); all {all} ({:.2}); on boxes {on_boxes}; per seat [setup, sequential, parallel, roll] {taps:?}; \
          {last_of_together} parallel taps were the last of their question open (counted sequential by that alone: {:.2}); \
-         sequential [picks, links after a pick, other questions] {sequential_kind:?}; {given} answers the rules gave untapped",
+         sequential [picks, links after a pick, other questions] {sequential_kind:?}; {given} answers the rules gave untapped; \
+         {shared} parallel taps answered the shared die",
         per(sequential),
         per(parallel),
         per(rolls),
         per(all),
         per(sequential + last_of_together)
     );
-    assert!(per(sequential) <= 4.1, "sequential taps beyond the roll: {:.2} per player per round", per(sequential));
-    assert!(per(all) <= 9.35, "all taps: {:.2} per player per round", per(all));
+    assert!(sequential <= 132, "sequential taps beyond the roll: {:.2} per player per round", per(sequential));
+    assert!(all <= 352, "all taps: {:.2} per player per round", per(all));
 }
 
 /// The hint button on a seat's page (issue 24): a tap shows every answer with its expected

@@ -125,14 +125,25 @@ pub(crate) fn planned(done: &[String], seat: usize, links: &[String]) -> Option<
     Some(steps.into_iter().map(|s| serde_json::to_string(&Entry::answer(s.by, s.input)).unwrap()).collect())
 }
 
-/// Whether the question open for `seat` after the save lines `done` is a die pick.
-pub(crate) fn asks_pick(done: &[String], seat: usize) -> bool {
+/// What the question open for `seat` after the save lines `done` is: a die pick, the
+/// shared die, or another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Pick,
+    Shared,
+    Other,
+}
+
+pub(crate) fn asked_kind(done: &[String], seat: usize) -> Kind {
     let rules = deckhand::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
     let names: Vec<String> = PLAYERS.iter().map(|n| n.to_string()).collect();
     let parsed: Vec<Entry> = done.iter().map(|l| serde_json::from_str(l).unwrap()).collect();
     let session = Session::replay(&rules, &names, Default::default(), &parsed).unwrap();
-    let open = session.game.pending(&rules).into_iter().find(|d| d.player == Some(seat));
-    open.is_some_and(|d| matches!(d.ask, Ask::Pick { .. }))
+    match session.game.pending(&rules).into_iter().find(|d| d.player == Some(seat)).map(|d| d.ask) {
+        Some(Ask::Pick { .. }) => Kind::Pick,
+        Some(Ask::Use { shared: true, .. }) => Kind::Shared,
+        _ => Kind::Other,
+    }
 }
 
 /// A chain's links so far: each option's key and the option as the page showed it.
