@@ -508,6 +508,35 @@ fn dice_tapped_in_survive_a_reload() {
     drop(driver);
 }
 
+/// A two-seat game over HTTP, each question answered with its first option and each roll
+/// with dice of our choosing (cod, shrimp, oyster… on the boat dice, harbor on the town
+/// dice), at most `tries` times, until a seat's question is one `wanted` takes: that seat
+/// and what `wanted` made of it.
+fn answer_until<T>(host: &Host, tries: usize, wanted: impl Fn(&Value) -> Option<T>) -> Option<(usize, T)> {
+    for _ in 0..tries {
+        let states: Vec<Value> = (0..2).map(|s| host.state(s)).collect();
+        let (seat, d) = states.iter().enumerate().find(|(_, s)| !s["decision"].is_null()).expect("a decision");
+        let d = &d["decision"];
+        if !d["roll"].is_null() {
+            let (boat, town) = (d["roll"]["boat"].as_u64().unwrap(), d["roll"]["town"].as_u64().unwrap());
+            let faces: Vec<&str> = ["cod", "shrimp", "oyster", "lobster"]
+                .into_iter()
+                .take(boat as usize)
+                .chain(std::iter::repeat_n("harbor", town as usize))
+                .collect();
+            let r = host.post(&format!("{}/answer", host.seats[seat]), &json!({"offer": d["offer"], "faces": faces}));
+            assert_eq!(r.status, 200, "{}", r.body);
+            continue;
+        }
+        if let Some(found) = wanted(d) {
+            return Some((seat, found));
+        }
+        let r = host.answer(seat, d["offer"].as_u64().unwrap(), d["options"][0]["key"].as_str().unwrap());
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    None
+}
+
 /// Issue #23 item 4, the page is the pad: the boxes the player may mark now are highlighted
 /// on the drawn sheet, and one tap on a box answers — here a die pick and its use at once
 /// (the box decides both); the button list stays; the tap can be undone from the phone.
@@ -521,23 +550,10 @@ fn a_tap_on_a_highlighted_box_answers_the_pick_and_its_use() {
     let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"];
     let host = Host::start(&bin, dir.path(), &args, "g.jsonl");
     // The start dice, who starts and the roll, over HTTP, until a seat picks a die.
-    let mut picker = None;
-    for _ in 0..10 {
-        let states: Vec<Value> = (0..2).map(|s| host.state(s)).collect();
-        let (seat, d) = states.iter().enumerate().find(|(_, s)| !s["decision"].is_null()).expect("a decision");
-        let d = &d["decision"];
-        if !d["roll"].is_null() {
-            let faces = json!({"offer": d["offer"], "faces": ["cod", "shrimp", "oyster"]});
-            assert_eq!(host.post(&format!("{}/answer", host.seats[seat]), &faces).status, 200);
-            continue;
-        }
-        if d["options"].as_array().unwrap().iter().any(|o| o["box"].is_string()) {
-            picker = Some(seat);
-            break;
-        }
-        let r = host.answer(seat, d["offer"].as_u64().unwrap(), d["options"][0]["key"].as_str().unwrap());
-        assert_eq!(r.status, 200, "{}", r.body);
-    }
+    let picker = answer_until(&host, 10, |d| {
+        d["options"].as_array().unwrap().iter().any(|o| o["box"].is_string()).then_some(())
+    })
+    .map(|(seat, _)| seat);
     let picker = picker.expect("a seat picks a die");
     let lines = || std::fs::read_to_string(&host.save).unwrap().lines().map(String::from).collect::<Vec<_>>();
     let before = lines();
@@ -601,34 +617,14 @@ fn a_chain_is_asked_on_the_page_and_sent_as_one_answer() {
     let bin = assert_cmd::cargo::cargo_bin("deckhand");
     let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"];
     let host = Host::start(&bin, dir.path(), &args, "g.jsonl");
-    // Over HTTP, the first answer to everything and rolls of our choosing (harbor dice in
-    // town), until a seat is offered an answer on the pad that leads on.
-    let mut found = None;
-    for _ in 0..40 {
-        let states: Vec<Value> = (0..2).map(|s| host.state(s)).collect();
-        let (seat, d) = states.iter().enumerate().find(|(_, s)| !s["decision"].is_null()).expect("a decision");
-        let d = &d["decision"];
-        if !d["roll"].is_null() {
-            let (boat, town) = (d["roll"]["boat"].as_u64().unwrap(), d["roll"]["town"].as_u64().unwrap());
-            let faces: Vec<&str> = ["cod", "shrimp", "oyster", "lobster"]
-                .into_iter()
-                .take(boat as usize)
-                .chain(std::iter::repeat_n("harbor", town as usize))
-                .collect();
-            let r = host.post(&format!("{}/answer", host.seats[seat]), &json!({"offer": d["offer"], "faces": faces}));
-            assert_eq!(r.status, 200, "{}", r.body);
-            continue;
-        }
-        // An answer on a box of the pad that leads on (a king crab activation circle and
-        // its bonus card, a shrimp box's license or boat…).
+    // Over HTTP, until a seat is offered an answer on the pad that leads on (a king crab
+    // activation circle and its bonus card, a shrimp box's license or boat…).
+    let found = answer_until(&host, 40, |d| {
         let leads_on = |o: &&Value| o["more"] == json!(true) && o["box"].is_string();
-        if let Some(o) = d["options"].as_array().unwrap().iter().find(leads_on) {
-            found = Some((seat, o["key"].as_str().unwrap().to_string(), o["box"].as_str().unwrap().to_string()));
-            break;
-        }
-        let r = host.answer(seat, d["offer"].as_u64().unwrap(), d["options"][0]["key"].as_str().unwrap());
-        assert_eq!(r.status, 200, "{}", r.body);
-    }
+        let o = d["options"].as_array().unwrap().iter().find(leads_on)?;
+        Some((o["key"].as_str().unwrap().to_string(), o["box"].as_str().unwrap().to_string()))
+    })
+    .map(|(seat, (key, place))| (seat, key, place));
     let (seat, key, place) = found.expect("an answer that leads to a follow-up");
     let lines = || std::fs::read_to_string(&host.save).unwrap().lines().count();
     let before = lines();

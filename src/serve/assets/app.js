@@ -151,16 +151,20 @@
   var drawn = null;
   var shownAnswers = '';
 
-  // The links of the chain so far, the answers the rules gave included (`given`: taken
-  // without a tap), then `more`.
-  function links(d, more) {
-    var all = [];
-    var add = function (g) { all.push(g.key); };
-    ((d && d.given) || []).forEach(add);
+  // The links of the chain so far, each {key, label}: the answers the rules gave
+  // (`given`: taken without a tap) and the taps, in order.
+  function sofar(d) {
+    var all = ((d && d.given) || []).slice();
     chain.forEach(function (c) {
-      all.push(c.link);
-      (c.given || []).forEach(add);
+      all.push({ key: c.link, label: c.label });
+      all.push.apply(all, c.given || []);
     });
+    return all;
+  }
+
+  // The keys of the links so far, then `more`.
+  function links(d, more) {
+    var all = sofar(d).map(function (l) { return l.key; });
     if (more) { all.push(more); }
     return all;
   }
@@ -205,13 +209,7 @@
   // The chain so far (with what the rules gave), and the tap that takes back its last
   // link (nothing was sent).
   function chainBar(d) {
-    var said = [];
-    var add = function (g) { said.push(g.label); };
-    ((d && d.given) || []).forEach(add);
-    chain.forEach(function (c) {
-      said.push(c.label);
-      (c.given || []).forEach(add);
-    });
+    var said = sofar(d).map(function (l) { return l.label; });
     if (!said.length) { return null; }
     var bar = el('div', 'chain');
     bar.appendChild(el('p', 'so-far', said.join(' → ') + ' →'));
