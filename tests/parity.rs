@@ -69,14 +69,16 @@ fn terminal_questions() -> ([usize; 4], [usize; 4]) {
         let d = game.decision(&rules).expect("a question for every line");
         let typed: Vec<&str> = text.split_whitespace().collect();
         let rolled = d.roll.is_some();
+        if rolled {
+            // A roll is the roller's to enter (a page counts it apart).
+            let roller = match d.ask {
+                Ask::Roll { roller, .. } => Some(roller),
+                _ => d.player,
+            };
+            rolls[roller.expect("a roll has a roller")] += 1;
+        }
         let steps = match (d.roll, d.player) {
             (Some(_), _) => {
-                // A roll is the roller's to enter (a page counts it apart).
-                let roller = match d.ask {
-                    Ask::Roll { roller, .. } => Some(roller),
-                    _ => d.player,
-                };
-                rolls[roller.expect("a roll has a roller")] += 1;
                 let faces = roll(&rules, text, &|f| face_words(&rules, f, "en")).unwrap();
                 let faces = faces.iter().map(|f| f.key(&rules).into_owned()).collect();
                 vec![Step { by: None, decision: d, input: Input::Roll { faces, digital: false }, how: How::Typed }]
