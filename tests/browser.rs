@@ -650,8 +650,15 @@ fn a_chain_is_asked_on_the_page_and_sent_as_one_answer() {
         c.find(Locator::Css(&button)).await.unwrap().click().await.unwrap();
         until(key.clone()).await;
         assert_eq!(lines(), before, "nothing sent before the chain ends");
-        let (sw, iw, _, _) = extent(&c).await;
-        assert!(sw <= iw, "a follow-up at 390 px is {sw} px wide in {iw}");
+        for (w, h) in [(360, 640), (390, 844)] {
+            viewport(&c, w, h).await;
+            let (sw, iw, _, _) = extent(&c).await;
+            assert!(sw <= iw, "a follow-up at {w} px is {sw} px wide in {iw}");
+        }
+        let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser");
+        std::fs::create_dir_all(&shots).unwrap();
+        c.execute("window.scrollTo(0, 0);", vec![]).await.unwrap();
+        screenshot(&c, &shots.join("chain.png")).await;
         assert!(c.find(Locator::Css("#undo:not([hidden])")).await.is_err(), "back, not undo, while a chain is open");
         // Back: the question again, with nothing sent.
         c.find(Locator::Css(".chain button.back")).await.unwrap().click().await.unwrap();

@@ -170,8 +170,10 @@ fn decision_view(table: &Table, inner: &Inner, offered: &Offered, asked: Option<
             .collect();
         RollView { boat: spec.boat, town: spec.town, faces }
     });
-    // A seat's own question as its page asks it (after what the rules give).
-    if let (Some(asked), Slot::Seat(seat), false) = (asked, offered.slot, asked.is_some_and(|a| a.answers.is_empty())) {
+    // A seat's own question as its page asks it (after what the rules give); a roll has
+    // no answers to offer but its faces.
+    let own = asked.filter(|a| !a.answers.is_empty());
+    if let (Some(asked), Slot::Seat(seat)) = (own, offered.slot) {
         return DecisionView {
             offer: offered.offer,
             given: given_views(table, asked),
@@ -207,9 +209,8 @@ fn given_views(table: &Table, asked: &Ahead) -> Vec<GivenView> {
         .collect()
 }
 
-/// The answers a screen offers: for a seat's own question, what the terminal takes in one
-/// entry (a pick with its usual use, or with each other use; forced answers on the way),
-/// labelled by each answer's steps; for the table's, the decision's options.
+/// The options of a decision as they are (the table's questions: who starts, a card
+/// drawn); a seat's own question offers its answers in one go instead (`answer_views`).
 fn options(table: &Table, inner: &Inner, offered: &Offered) -> Vec<OptionView> {
     let (rules, game, lang) = (&table.rules, &inner.session().game, table.lang);
     let d = &offered.decision;

@@ -267,12 +267,6 @@ impl<S: Save> Table<S> {
         entry::plan_keys(&self.rules, &self.session.game, seat, keys, self.opts).map_err(Refusal::Entry)
     }
 
-    /// Whether an answer of `seat` (one of `answers`) leads to a follow-up question the
-    /// seat's page asks at once, before sending (`entry::follow_up`).
-    pub fn leads_on(&self, seat: usize, steps: &[Step]) -> bool {
-        !self.opts.ask_all && entry::leads_on(&self.rules, &self.session.game, seat, steps)
-    }
-
     /// The steps a seat's chain of answers stands for: the first link answers its question
     /// now, each next one the follow-up the one before it leads to (`entry::plan_links`);
     /// all sent as one answer, as a terminal's line answers a chain ahead.
@@ -561,6 +555,8 @@ mod tests {
         t.settle().unwrap();
         let mut chains = 0;
         let keys = |steps: &[Step]| entry::typed_keys(steps);
+        let leads_on =
+            |t: &Table<Lines>, seat, steps: &[Step]| entry::leads_on(&t.rules, &t.session().game, seat, steps);
         let mut given_seen = 0;
         let mut left_to_the_rules = 0;
         for turn in 0..400 {
@@ -568,7 +564,7 @@ mod tests {
             for s in 0..4 {
                 if t.question(s).is_some() && t.page_question(s).is_none() {
                     left_to_the_rules += 1;
-                    assert!(matches!(t.answers(s).as_slice(), [only] if !t.leads_on(s, only)));
+                    assert!(matches!(t.answers(s).as_slice(), [only] if !leads_on(&t, s, only)));
                 }
             }
             let Some(seat) = (0..4).find(|s| t.page_question(*s).is_some()) else { break };
@@ -576,7 +572,7 @@ mod tests {
                 let owned = keys(steps);
                 let link = vec![owned.iter().map(String::as_str).collect::<Vec<_>>()];
                 let ahead = t.ahead(seat, &link).unwrap();
-                assert_eq!(t.leads_on(seat, steps), ahead.is_some(), "{link:?}");
+                assert_eq!(leads_on(&t, seat, steps), ahead.is_some(), "{link:?}");
                 if ahead.is_none() {
                     let more = vec![link[0].clone(), vec!["cod"]];
                     assert!(matches!(t.tap_links(seat, &more), Err(Refusal::Entry(_))), "{link:?} then more");
