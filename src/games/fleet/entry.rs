@@ -350,8 +350,8 @@ pub fn apply_steps(rules: &FleetRules, game: &mut Game, steps: &[Step]) {
 
 /// The question a page asks at once after an answer of `player`, before anything is sent:
 /// the player's next decision in `after` (the game after the answer, `before` the game
-/// before it) when the answer started it — it is neither a roll nor a new die pick, and
-/// it is at the front of the queue (the chain the answer pushed there), or, answered out
+/// before it) when the answer started it — it is neither a roll, a new die pick nor the
+/// shared die, and it is at the front of the queue (the chain the answer pushed there), or, answered out
 /// of seat order, the answer gave nobody else a new question (no other seat's, not the
 /// table's). What a terminal's line answers ahead (`h i c`: the harbor die for the Inuit
 /// ship, then its star action; `cy $ l` in everyone's line), so that a page asks, as the
@@ -359,7 +359,8 @@ pub fn apply_steps(rules: &FleetRules, game: &mut Game, steps: &[Step]) {
 /// shared die leads to no follow-up (the shared die is everyone's at once).
 pub fn follow_up(rules: &FleetRules, before: &Game, after: &Game, player: usize) -> Option<Decision> {
     let (d, front) = decision_of(rules, after, player)?;
-    if d.roll.is_some() || matches!(d.ask, Ask::Pick { .. }) {
+    // A roll, a new pick and the shared die (everyone's at once) start new questions.
+    if d.roll.is_some() || matches!(d.ask, Ask::Pick { .. } | Ask::Use { shared: true, .. }) {
         return None;
     }
     if front {
@@ -752,6 +753,38 @@ mod tests {
             plan_together(&r, &g, "bob coin bob mark", &w, Entries::default()),
             Err(EntryError::Twice { player: 1 })
         ));
+    }
+
+    #[test]
+    fn the_last_pick_before_the_shared_die_leads_to_no_follow_up_whoever_starts() {
+        let r = rules();
+        for starts in ["Ann", "Bob"] {
+            let mut g = Game::new(&r, &["Ann".to_string(), "Bob".to_string()], Default::default());
+            for k in ["cod", "lobster", starts] {
+                g.apply(&r, &Input::Choice(k.into())).unwrap();
+            }
+            let faces = ["cod", "shrimp", "lobster"].iter().map(|f| f.to_string()).collect();
+            g.apply(&r, &Input::Roll { faces, digital: false }).unwrap();
+            let first = g.decision(&r).unwrap().player.unwrap();
+            let steps = plan_keys(&r, &g, first, &["cod"], Entries::default()).unwrap();
+            assert!(!leads_on(&r, &g, first, &steps), "{starts} starts: the next pick is the other's");
+            apply_steps(&r, &mut g, &steps);
+            let last = 1 - first;
+            let steps = plan_keys(&r, &g, last, &["shrimp", "mark"], Entries::default()).unwrap();
+            let mut after = g.clone();
+            apply_steps(&r, &mut after, &steps);
+            assert!(
+                decision_of(&r, &after, last).is_some(),
+                "{starts} starts: the shared die is open for the last picker"
+            );
+            assert_eq!(follow_up(&r, &g, &after, last), None, "{starts} starts: the shared die is everyone's");
+            // Links after a pick that leads nowhere are refused.
+            let links = [vec!["shrimp", "mark"], vec!["mark"]];
+            assert!(matches!(
+                plan_links(&r, &g, last, &links, Entries::default()),
+                Err(EntryError::NothingToAnswer { player, .. }) if player == last
+            ));
+        }
     }
 
     #[test]
