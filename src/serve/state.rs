@@ -356,7 +356,7 @@ impl Table {
     }
 
     /// What a seat's page asks after the first links of a chain, before sending anything
-    /// (the table's `ahead`), with `render` making the page's view of it under the lock.
+    /// (the table's `ahead`), with `render` making the page's view of it (after the lock).
     /// None: the links end the chain (the page sends them).
     pub fn ahead<T>(
         &self,

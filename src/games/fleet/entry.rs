@@ -351,12 +351,12 @@ pub fn apply_steps(rules: &FleetRules, game: &mut Game, steps: &[Step]) {
 /// The question a page asks at once after an answer of `player`, before anything is sent:
 /// the player's next decision in `after` (the game after the answer, `before` the game
 /// before it) when the answer started it — it is neither a roll, a new die pick nor the
-/// shared die, and it is at the front of the queue (the chain the answer pushed there), or, answered out
-/// of seat order, the answer gave nobody else a new question (no other seat's, not the
-/// table's). What a terminal's line answers ahead (`h i c`: the harbor die for the Inuit
-/// ship, then its star action; `cy $ l` in everyone's line), so that a page asks, as the
-/// terminal does, one question for the whole chain; the last pick before everyone's
-/// shared die leads to no follow-up (the shared die is everyone's at once).
+/// shared die, and it is at the front of the queue (the chain the answer pushed there),
+/// or, answered out of seat order, the answer gave nobody else a new question (no other
+/// seat's, not the table's). What a terminal's line answers ahead (`h i c`: the harbor die
+/// for the Inuit ship, then its star action; `cy $ l` in everyone's line), so that a page
+/// asks, as the terminal does, one question for the whole chain; the last pick before
+/// everyone's shared die leads to no follow-up (the shared die is everyone's at once).
 pub fn follow_up(rules: &FleetRules, before: &Game, after: &Game, player: usize) -> Option<Decision> {
     let (d, front) = decision_of(rules, after, player)?;
     // A roll, a new pick and the shared die (everyone's at once) start new questions.
