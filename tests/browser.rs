@@ -458,7 +458,8 @@ fn pages_fit_phones_and_a_television() {
 }
 
 /// Issue #23: the dice a player has tapped in survive a reload of the page (physical dice:
-/// the roll is tapped in on the roller's phone).
+/// the roll is tapped in on the roller's phone); a die tapped in wrong is taken out with a
+/// tap, and the roll is sent by itself with its last die.
 #[test]
 fn dice_tapped_in_survive_a_reload() {
     let Some((chromium, chromedriver)) = programs("dice_tapped_in_survive_a_reload") else { return };
@@ -503,6 +504,24 @@ fn dice_tapped_in_survive_a_reload() {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         assert_eq!(picked().await, before, "the dice tapped in before the reload");
+        // A die tapped in wrong is taken out with a tap on it; the roll is sent by itself
+        // with its last die (no "send" tap).
+        let lines = || std::fs::read_to_string(&host.save).unwrap().lines().count();
+        let saved = lines();
+        c.find(Locator::Css("#decision .picked button.chip")).await.unwrap().click().await.unwrap();
+        assert!(picked().await.contains("(1/"), "{}", picked().await);
+        assert!(!c.find(Locator::Css("#decision button.send")).await.unwrap().is_displayed().await.unwrap());
+        let faces = c.find_all(Locator::Css("#decision button.face")).await.unwrap();
+        faces[2].click().await.unwrap();
+        assert_eq!(lines(), saved, "nothing sent before the last die");
+        faces[3].click().await.unwrap();
+        let started = Instant::now();
+        while lines() == saved {
+            assert!(started.elapsed() < Duration::from_secs(10), "the roll was not sent with its last die");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let text = std::fs::read_to_string(&host.save).unwrap();
+        assert!(text.lines().last().unwrap().contains("Roll"), "{text}");
         let _ = c.close().await;
     });
     drop(driver);
