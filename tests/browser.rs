@@ -504,6 +504,9 @@ fn dice_tapped_in_survive_a_reload() {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         assert_eq!(picked().await, before, "the dice tapped in before the reload");
+        let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser");
+        std::fs::create_dir_all(&shots).unwrap();
+        screenshot(&c, &shots.join("roll.png")).await;
         // A die tapped in wrong is taken out with a tap on it; the roll is sent by itself
         // with its last die (no "send" tap).
         let lines = || std::fs::read_to_string(&host.save).unwrap().lines().count();
