@@ -19,9 +19,8 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-use super::state::{Refused, UndoBy};
+use super::state::{Refused, Tap, UndoBy};
 use super::{assets, streams, tokens, Site};
-use crate::games::fleet::game::Input;
 use crate::text::serve::Refusal;
 
 /// The largest request body taken: an answer is a key or a few dice faces.
@@ -225,13 +224,33 @@ async fn body<T: for<'de> Deserialize<'de>>(site: &Site, headers: &HeaderMap, bo
     serde_json::from_slice(&bytes).map_err(|_| error(StatusCode::BAD_REQUEST, Refusal::BadBody.text(lang)))
 }
 
-/// An answer from a seat's page: the decision it answers, and a key or dice faces.
+/// An answer from a seat's page: the decision it answers, and a key (one answer), the
+/// links of a chain (`links`: the answer, then the follow-ups the page asked before
+/// sending) or dice faces.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Answer {
     offer: u64,
     key: Option<String>,
+    links: Option<Vec<String>>,
     faces: Option<Vec<String>>,
+}
+
+/// The most links a chain may have (the longest in a game is a handful: a die, its ship,
+/// a star action, a license…).
+const MAX_LINKS: usize = 12;
+
+/// A key as a page sends it: one answer's keys (`cod coin`).
+fn fits(key: &str) -> bool {
+    !key.trim().is_empty() && key.len() <= 64
+}
+
+/// What a page asks before sending a chain: the follow-up after its first links.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Ahead {
+    offer: u64,
+    links: Vec<String>,
 }
 
 /// An undo from a seat's page, with the version the page showed.
@@ -286,16 +305,37 @@ async fn seat_route(
                 Ok(a) => a,
                 Err(reply) => return reply,
             };
-            let input = match (answer.key, answer.faces) {
-                (Some(key), None) if !key.is_empty() && key.len() <= 64 => Input::Choice(key),
-                (None, Some(faces)) if faces.len() <= 8 && faces.iter().all(|f| f.len() <= 32) => {
-                    Input::Roll { faces, digital: false }
+            let tap = match (answer.key, answer.links, answer.faces) {
+                (Some(key), None, None) if fits(&key) => Tap::Links(vec![key]),
+                (None, Some(links), None)
+                    if !links.is_empty() && links.len() <= MAX_LINKS && links.iter().all(|l| fits(l)) =>
+                {
+                    Tap::Links(links)
+                }
+                (None, None, Some(faces)) if faces.len() <= 8 && faces.iter().all(|f| f.len() <= 32) => {
+                    Tap::Roll(faces)
                 }
                 _ => return bad(),
             };
             let offer = answer.offer;
-            match blocking(site, move |site| site.table.answer_for_seat(seat, offer, input)).await {
+            match blocking(site, move |site| site.table.answer_for_seat(seat, offer, tap)).await {
                 Some(Ok(_)) => state(site, Some(seat)),
+                Some(Err(why)) => refused(site, why),
+                None => failed(),
+            }
+        }
+        // The follow-up a chain's links lead to, asked on the page before anything is
+        // sent (nothing changes).
+        (["ahead"], &Method::POST) => {
+            let ahead: Ahead = match body(site, headers, payload).await {
+                Ok(a) => a,
+                Err(reply) => return reply,
+            };
+            if ahead.links.is_empty() || ahead.links.len() > MAX_LINKS || !ahead.links.iter().all(|l| fits(l)) {
+                return bad();
+            }
+            match blocking(site, move |site| site.ahead(seat, ahead.offer, &ahead.links)).await {
+                Some(Ok(body)) => page(StatusCode::OK, "application/json", body),
                 Some(Err(why)) => refused(site, why),
                 None => failed(),
             }
@@ -317,7 +357,7 @@ async fn seat_route(
             Some(Err(text)) => error(StatusCode::CONFLICT, text),
             None => failed(),
         },
-        ([] | ["state" | "events" | "answer" | "undo" | "hint"], _) => method_error(),
+        ([] | ["state" | "events" | "answer" | "ahead" | "undo" | "hint"], _) => method_error(),
         _ => error(StatusCode::NOT_FOUND, Refusal::NotFound.text(lang)),
     }
 }

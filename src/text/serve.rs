@@ -119,13 +119,16 @@ impl Label<'_> {
 }
 
 /// The words the pages' script shows, by the name of their data attribute.
-pub fn script_words(lang: Lang) -> [(&'static str, String); 10] {
+pub fn script_words(lang: Lang) -> [(&'static str, String); 13] {
     [
         ("offline", t!(lang, "web.offline")),
         ("sending", t!(lang, "web.sending")),
         ("faces", t!(lang, "web.roll_faces")),
         ("clear", t!(lang, "web.roll_clear")),
         ("send-roll", t!(lang, "web.roll_send")),
+        ("roll-auto", t!(lang, "web.roll_auto")),
+        ("take-out", t!(lang, "web.roll_take_out")),
+        ("back", t!(lang, "web.chain_back")),
         ("nothing", t!(lang, "web.nothing_to_decide")),
         ("tap-box", t!(lang, "web.tap_box")),
         ("hint", t!(lang, "web.hint")),
