@@ -257,12 +257,23 @@ fn two_seat_pages_and_the_dashboard_play_a_round_in_chromium() {
             assert!(started.elapsed() < Duration::from_secs(120), "the round did not end");
             let mut tapped = false;
             for seat in 0..2 {
-                let Some((clicked, before)) = tap_first(&pages[seat]).await else { continue };
+                let Some((mut clicked, before)) = tap_first(&pages[seat]).await else { continue };
                 tapped = true;
-                // Wait for the tapping page's own update, then measure the others.
+                // Wait for the tapping page's own update, then measure the others. An
+                // answer that leads to a follow-up opens it on the page (nothing sent
+                // yet): its first option is tapped too, until the chain is sent.
                 let started = Instant::now();
+                let mut links = String::new();
                 while version(&pages[seat]).await <= before {
                     assert!(started.elapsed() < Duration::from_secs(10), "the tap was not accepted");
+                    let now = pages[seat].execute("return document.body.dataset.links || '';", vec![]).await.unwrap();
+                    let now = now.as_str().unwrap_or_default().to_string();
+                    if now != links && !now.is_empty() {
+                        links = now;
+                        if let Some((t, _)) = tap_first(&pages[seat]).await {
+                            clicked = t;
+                        }
+                    }
                     tokio::time::sleep(Duration::from_millis(5)).await;
                 }
                 let v = version(&pages[seat]).await;
@@ -447,7 +458,8 @@ fn pages_fit_phones_and_a_television() {
 }
 
 /// Issue #23: the dice a player has tapped in survive a reload of the page (physical dice:
-/// the roll is tapped in on the roller's phone).
+/// the roll is tapped in on the roller's phone); a die tapped in wrong is taken out with a
+/// tap, and the roll is sent by itself with its last die.
 #[test]
 fn dice_tapped_in_survive_a_reload() {
     let Some((chromium, chromedriver)) = programs("dice_tapped_in_survive_a_reload") else { return };
@@ -492,9 +504,59 @@ fn dice_tapped_in_survive_a_reload() {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         assert_eq!(picked().await, before, "the dice tapped in before the reload");
+        let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser");
+        std::fs::create_dir_all(&shots).unwrap();
+        screenshot(&c, &shots.join("roll.png")).await;
+        // A die tapped in wrong is taken out with a tap on it; the roll is sent by itself
+        // with its last die (no "send" tap).
+        let lines = || std::fs::read_to_string(&host.save).unwrap().lines().count();
+        let saved = lines();
+        c.find(Locator::Css("#decision .picked button.chip")).await.unwrap().click().await.unwrap();
+        assert!(picked().await.contains("(1/"), "{}", picked().await);
+        assert!(!c.find(Locator::Css("#decision button.send")).await.unwrap().is_displayed().await.unwrap());
+        let faces = c.find_all(Locator::Css("#decision button.face")).await.unwrap();
+        faces[2].click().await.unwrap();
+        assert_eq!(lines(), saved, "nothing sent before the last die");
+        faces[3].click().await.unwrap();
+        let started = Instant::now();
+        while lines() == saved {
+            assert!(started.elapsed() < Duration::from_secs(10), "the roll was not sent with its last die");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let text = std::fs::read_to_string(&host.save).unwrap();
+        assert!(text.lines().last().unwrap().contains("Roll"), "{text}");
         let _ = c.close().await;
     });
     drop(driver);
+}
+
+/// A two-seat game over HTTP, each question answered with its first option and each roll
+/// with dice of our choosing (cod, shrimp, oyster… on the boat dice, harbor on the town
+/// dice), at most `tries` times, until a seat's question is one `wanted` takes: that seat
+/// and what `wanted` made of it.
+fn answer_until<T>(host: &Host, tries: usize, wanted: impl Fn(&Value) -> Option<T>) -> Option<(usize, T)> {
+    for _ in 0..tries {
+        let states: Vec<Value> = (0..2).map(|s| host.state(s)).collect();
+        let (seat, d) = states.iter().enumerate().find(|(_, s)| !s["decision"].is_null()).expect("a decision");
+        let d = &d["decision"];
+        if !d["roll"].is_null() {
+            let (boat, town) = (d["roll"]["boat"].as_u64().unwrap(), d["roll"]["town"].as_u64().unwrap());
+            let faces: Vec<&str> = ["cod", "shrimp", "oyster", "lobster"]
+                .into_iter()
+                .take(boat as usize)
+                .chain(std::iter::repeat_n("harbor", town as usize))
+                .collect();
+            let r = host.post(&format!("{}/answer", host.seats[seat]), &json!({"offer": d["offer"], "faces": faces}));
+            assert_eq!(r.status, 200, "{}", r.body);
+            continue;
+        }
+        if let Some(found) = wanted(d) {
+            return Some((seat, found));
+        }
+        let r = host.answer(seat, d["offer"].as_u64().unwrap(), d["options"][0]["key"].as_str().unwrap());
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    None
 }
 
 /// Issue #23 item 4, the page is the pad: the boxes the player may mark now are highlighted
@@ -510,23 +572,10 @@ fn a_tap_on_a_highlighted_box_answers_the_pick_and_its_use() {
     let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"];
     let host = Host::start(&bin, dir.path(), &args, "g.jsonl");
     // The start dice, who starts and the roll, over HTTP, until a seat picks a die.
-    let mut picker = None;
-    for _ in 0..10 {
-        let states: Vec<Value> = (0..2).map(|s| host.state(s)).collect();
-        let (seat, d) = states.iter().enumerate().find(|(_, s)| !s["decision"].is_null()).expect("a decision");
-        let d = &d["decision"];
-        if !d["roll"].is_null() {
-            let faces = json!({"offer": d["offer"], "faces": ["cod", "shrimp", "oyster"]});
-            assert_eq!(host.post(&format!("{}/answer", host.seats[seat]), &faces).status, 200);
-            continue;
-        }
-        if d["options"].as_array().unwrap().iter().any(|o| o["box"].is_string()) {
-            picker = Some(seat);
-            break;
-        }
-        let r = host.answer(seat, d["offer"].as_u64().unwrap(), d["options"][0]["key"].as_str().unwrap());
-        assert_eq!(r.status, 200, "{}", r.body);
-    }
+    let picker = answer_until(&host, 10, |d| {
+        d["options"].as_array().unwrap().iter().any(|o| o["box"].is_string()).then_some(())
+    })
+    .map(|(seat, _)| seat);
     let picker = picker.expect("a seat picks a die");
     let lines = || std::fs::read_to_string(&host.save).unwrap().lines().map(String::from).collect::<Vec<_>>();
     let before = lines();
@@ -576,6 +625,113 @@ fn a_tap_on_a_highlighted_box_answers_the_pick_and_its_use() {
     drop(driver);
 }
 
+/// Issue #22, a page asks what the terminal asks: an answer that leads to a follow-up
+/// question of the same seat (a king crab activation circle: its bonus card) opens it
+/// on the page at once, with nothing sent; "back" takes the last tap back on the page; the
+/// chain is built on the buttons (screen readers) and on the pad (a highlighted box), and
+/// its last tap sends it as one answer.
+#[test]
+fn a_chain_is_asked_on_the_page_and_sent_as_one_answer() {
+    let Some((chromium, chromedriver)) = programs("a_chain_is_asked_on_the_page_and_sent_as_one_answer") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"];
+    let host = Host::start(&bin, dir.path(), &args, "g.jsonl");
+    // Over HTTP, until a seat is offered an answer on the pad that leads on (a king crab
+    // activation circle and its bonus card, a shrimp box's license or boat…).
+    let found = answer_until(&host, 40, |d| {
+        let leads_on = |o: &&Value| o["more"] == json!(true) && o["box"].is_string();
+        let o = d["options"].as_array().unwrap().iter().find(leads_on)?;
+        Some((o["key"].as_str().unwrap().to_string(), o["box"].as_str().unwrap().to_string()))
+    })
+    .map(|(seat, (key, place))| (seat, key, place));
+    let (seat, key, place) = found.expect("an answer that leads to a follow-up");
+    let lines = || std::fs::read_to_string(&host.save).unwrap().lines().count();
+    let before = lines();
+    let driver = Driver::start(&chromedriver);
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let profile = tempfile::tempdir().unwrap();
+        let c = browser(&driver, &chromium, profile.path()).await;
+        open(&c, &format!("http://{}{}", host.addr, host.seats[seat]), 390, 844).await;
+        let links = || async { c.execute("return document.body.dataset.links || '';", vec![]).await.unwrap() };
+        let until = |want: String| {
+            let links = &links;
+            async move {
+                let started = Instant::now();
+                while links().await != json!(want) {
+                    assert!(started.elapsed() < Duration::from_secs(10), "the page never showed the links {want:?}");
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+            }
+        };
+        let button = format!("#decision button.opt[data-key=\"{key}\"]");
+        // The first link by its button: the follow-up opens, nothing is sent.
+        c.find(Locator::Css(&button)).await.unwrap().click().await.unwrap();
+        until(key.clone()).await;
+        assert_eq!(lines(), before, "nothing sent before the chain ends");
+        for (w, h) in [(360, 640), (390, 844)] {
+            viewport(&c, w, h).await;
+            let (sw, iw, _, _) = extent(&c).await;
+            assert!(sw <= iw, "a follow-up at {w} px is {sw} px wide in {iw}");
+        }
+        let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser");
+        std::fs::create_dir_all(&shots).unwrap();
+        c.execute("window.scrollTo(0, 0);", vec![]).await.unwrap();
+        screenshot(&c, &shots.join("chain.png")).await;
+        assert!(c.find(Locator::Css("#undo:not([hidden])")).await.is_err(), "back, not undo, while a chain is open");
+        // Back: the question again, with nothing sent.
+        c.find(Locator::Css(".chain button.back")).await.unwrap().click().await.unwrap();
+        until(String::new()).await;
+        assert_eq!(lines(), before);
+        // Again, on the pad this time, and on to the end: a highlighted box where the
+        // follow-up has one, else its first button.
+        c.find(Locator::Css(&format!(".mine i.can[data-box=\"{place}\"]"))).await.unwrap().click().await.unwrap();
+        until(key.clone()).await;
+        let mut chain = vec![key.clone()];
+        while lines() == before {
+            let now = links().await;
+            if now != json!(chain.join("|")) {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                continue;
+            }
+            let boxes = c.find_all(Locator::Css(".mine i.can")).await.unwrap();
+            let link = if let Some(b) = boxes.first() {
+                let place = b.attr("data-box").await.unwrap().unwrap_or_default();
+                b.click().await.unwrap();
+                place
+            } else {
+                let b = c.find(Locator::Css("#decision button.opt")).await.unwrap();
+                let k = b.attr("data-key").await.unwrap().unwrap_or_default();
+                b.click().await.unwrap();
+                k
+            };
+            chain.push(link);
+            assert!(chain.len() < 10, "a chain that never ends: {chain:?}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        // The first lines written hold the chain to its last link (sent with the rest).
+        let text = std::fs::read_to_string(&host.save).unwrap();
+        let written: Vec<&str> = text.lines().skip(before).collect();
+        let last = chain.last().unwrap();
+        assert!(
+            written.iter().any(|l| l.contains(&format!("\"{last}\""))) || last.contains('-'),
+            "{chain:?} sent as one answer: {written:?}"
+        );
+        let started = Instant::now();
+        while host.said().matches("(phone)").count() == 0 {
+            assert!(started.elapsed() < Duration::from_secs(10), "the host never showed the answer");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let _ = c.close().await;
+    });
+    drop(driver);
+    let saved = lines() - before;
+    assert!(saved >= 2, "the links' answers in the save: {saved} lines");
+}
+
 /// The version a page shows (-1 before its first view).
 async fn shown(c: &Client) -> i64 {
     let v = c.execute("return Number(document.body.dataset.v || -1);", vec![]).await.expect("script");
@@ -584,12 +740,15 @@ async fn shown(c: &Client) -> i64 {
 
 /// Issue #23's measure: the reference 4-player game (`four_players.compact.answers`, the
 /// same decisions) played on the four seat pages in Chromium by taps — a highlighted box
-/// where the box decides the answer, else the answer's button, a roll by its dice and
-/// "send" — counting the taps per player per round, split into sequential taps (only one
-/// seat has a question open) and parallel ones (several answer at once). Prints the
-/// figures BENCHMARKS.md keeps. The issue's targets (sequential taps beyond entering the
-/// roll at most 2.0, all taps at most 4.0 per player per round) are not met yet: the
-/// bounds held here are today's figures (4.08 and 9.32), so that nothing gets worse.
+/// where the box decides the answer, else the answer's button, each link of a chain on the
+/// page it opens, a roll by its dice (sent with the last one) — counting the taps per
+/// player per round, split into sequential taps (the question opened for one seat alone)
+/// and parallel ones (it opened together with another seat's: the shared die, fishing —
+/// the last to answer too), and the sequential ones into picks, links after a pick and
+/// other questions. Prints the figures BENCHMARKS.md keeps. The issue's targets
+/// (sequential taps beyond entering the roll at most 2.0, all taps at most 4.0 per player
+/// per round) are out of reach by the rules' own count (BENCHMARKS.md says why): the
+/// bounds held here are today's figures (3.30 and 8.80), so that nothing gets worse.
 /// A minute of Chromium, so run on demand:
 /// `cargo test --test deckhand -- --ignored the_reference_game_by_taps_on_the_pad --nocapture`.
 #[test]
@@ -608,6 +767,13 @@ fn the_reference_game_by_taps_on_the_pad() {
     // Taps per seat: [setup, sequential, parallel, roll], and on boxes.
     let mut taps = [[0usize; 4]; 4];
     let mut on_boxes = 0usize;
+    let mut last_of_together = 0usize;
+    let mut given = 0usize;
+    // Parallel taps that answer the shared die (its first link).
+    let mut shared = 0usize;
+    // Sequential taps: [a die pick, a link after a pick on the same page, any other].
+    let mut sequential_kind = [0usize; 3];
+    let mut opened_with = std::collections::HashMap::<u64, usize>::new();
     runtime.block_on(async {
         let mut pages = Vec::new();
         let mut profiles = Vec::new();
@@ -633,6 +799,13 @@ fn the_reference_game_by_taps_on_the_pad() {
             }
             let next: Value = serde_json::from_str(&want[done.len()]).unwrap();
             let open_now = states.iter().filter(|s| !s["decision"].is_null()).count();
+            // How many seats had a question open together with each question, at most.
+            for state in &states {
+                if let Some(offer) = state["decision"]["offer"].as_u64() {
+                    let seen = opened_with.entry(offer).or_insert(0);
+                    *seen = (*seen).max(open_now);
+                }
+            }
             let mut tapped = false;
             for (seat, state) in states.iter().enumerate() {
                 let decision = &state["decision"];
@@ -640,16 +813,18 @@ fn the_reference_game_by_taps_on_the_pad() {
                     continue;
                 }
                 let setup = !state["round"].as_str().unwrap_or_default().chars().any(|c| c.is_ascii_digit());
+                // Parallel: the question opened together with another seat's (the shared
+                // die, fishing: everyone answers at once, the last one too).
+                let offer = decision["offer"].as_u64().unwrap();
                 let class = if setup {
                     0
-                } else if open_now > 1 {
+                } else if opened_with[&offer] > 1 {
                     2
                 } else {
                     1
                 };
                 let c = &pages[seat];
                 // The page shows this very question (it is pushed to it).
-                let offer = decision["offer"].as_u64().unwrap();
                 let started = Instant::now();
                 while shown(c).await < state["v"].as_i64().unwrap() {
                     assert!(started.elapsed() < Duration::from_secs(10), "the page never showed offer {offer}");
@@ -662,35 +837,83 @@ fn the_reference_game_by_taps_on_the_pad() {
                         c.find(Locator::Css(&css)).await.unwrap().click().await.unwrap();
                         taps[seat][3] += 1;
                     }
-                    c.find(Locator::Css("#decision button.send")).await.unwrap().click().await.unwrap();
-                    taps[seat][3] += 1;
+                    // Sent by itself with its last die.
                 } else {
-                    let best = decision["options"]
-                        .as_array()
-                        .unwrap()
-                        .iter()
-                        .filter_map(|o| {
-                            let key = o["key"].as_str().unwrap().to_string();
-                            let lines = crate::parity::planned(&done, seat, &key)
-                                .unwrap_or_else(|| vec![format!(r#"{{"do":{{"Choice":"{key}"}}}}"#)]);
-                            let fits = !lines.is_empty() && want[done.len()..].starts_with(&lines);
-                            fits.then(|| (lines.len(), o.clone()))
-                        })
-                        .max_by_key(|(n, _)| *n);
-                    let Some((_, option)) = best else { continue };
-                    let key = option["key"].as_str().unwrap();
-                    match option["box"].as_str() {
-                        Some(b) => {
-                            let css = format!(".mine i.can[data-box=\"{b}\"]");
-                            c.find(Locator::Css(&css)).await.unwrap().click().await.unwrap();
-                            on_boxes += 1;
+                    // The chain of options whose save lines are the terminal's next ones,
+                    // each link tapped on the page (a follow-up opens on the page at once;
+                    // the last tap sends the whole chain).
+                    let Some(found) = crate::parity::chain(&host, &want, &done, seat, decision) else { continue };
+                    let kind = crate::parity::asked_kind(&done, seat);
+                    let pick = kind == crate::parity::Kind::Pick;
+                    let links = match found {
+                        Ok(links) => links,
+                        Err(key) => vec![(key, Value::Null)],
+                    };
+                    for (i, (key, option)) in links.iter().enumerate() {
+                        if option["given"] == json!(true) {
+                            // The rules gave it: the page takes it untapped.
+                            given += 1;
+                            continue;
                         }
-                        None => {
-                            let css = format!("#decision button.opt[data-key=\"{key}\"]");
-                            c.find(Locator::Css(&css)).await.unwrap().click().await.unwrap();
+                        if links[..i].iter().any(|(_, o)| o["given"] != json!(true)) {
+                            // The follow-up shows on the page before its tap.
+                            let started = Instant::now();
+                            while c.execute("return document.body.dataset.links || '';", vec![]).await.unwrap()
+                                != json!(links[..i].iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>().join("|"))
+                            {
+                                if started.elapsed() > Duration::from_secs(10) {
+                                    let page = c
+                                        .execute(
+                                            "return [document.body.dataset.links, byIdText('notice')];"
+                                                .replace("byIdText('notice')", "document.getElementById('notice').textContent")
+                                                .as_str(),
+                                            vec![],
+                                        )
+                                        .await
+                                        .unwrap();
+                                    let saved = crate::parity::entries(&host.save);
+                                    panic!(
+                                        "the follow-up of {:?} never showed: {page}; saved {} (was {}), last {:?}; said {}",
+                                        &links[..i],
+                                        saved.len(),
+                                        done.len(),
+                                        saved.last(),
+                                        host.said().lines().rev().take(5).collect::<Vec<_>>().join(" / ")
+                                    );
+                                }
+                                tokio::time::sleep(Duration::from_millis(10)).await;
+                            }
+                        }
+                        match option["box"].as_str() {
+                            Some(b) => {
+                                let css = format!(".mine i.can[data-box=\"{b}\"]");
+                                c.find(Locator::Css(&css)).await.unwrap().click().await.unwrap();
+                                on_boxes += 1;
+                            }
+                            None => {
+                                let css = format!("#decision button.opt[data-key=\"{key}\"]");
+                                c.find(Locator::Css(&css)).await.unwrap().click().await.unwrap();
+                            }
+                        }
+                        taps[seat][class] += 1;
+                        if class == 1 {
+                            // The paper's sequential moment is the pick; what follows it
+                            // on the same page (its ship, license, star action…) is not.
+                            match (i, pick) {
+                                (0, true) => sequential_kind[0] += 1,
+                                (_, true) => sequential_kind[1] += 1,
+                                _ => sequential_kind[2] += 1,
+                            }
+                        }
+                        if class == 2 && i == 0 && kind == crate::parity::Kind::Shared {
+                            shared += 1;
+                        }
+                        if class == 2 && open_now == 1 {
+                            // The last of a question everyone answers at once, which only
+                            // this seat has left open now.
+                            last_of_together += 1;
                         }
                     }
-                    taps[seat][class] += 1;
                 }
                 let started = Instant::now();
                 while crate::parity::entries(&host.save).len() == done.len() {
@@ -714,14 +937,18 @@ fn the_reference_game_by_taps_on_the_pad() {
     let all = sequential + parallel + rolls;
     eprintln!(
         "taps: setup {setup}; in 10 rounds sequential {sequential} ({:.2} per player per round), parallel {parallel} ({:.2}), \
-         rolls {rolls} ({:.2}); all {all} ({:.2}); on boxes {on_boxes}; per seat [setup, sequential, parallel, roll] {taps:?}",
+         rolls {rolls} ({:.2}); all {all} ({:.2}); on boxes {on_boxes}; per seat [setup, sequential, parallel, roll] {taps:?}; \
+         {last_of_together} parallel taps were the last of their question open (counted sequential by that alone: {:.2}); \
+         sequential [picks, links after a pick, other questions] {sequential_kind:?}; {given} answers the rules gave untapped; \
+         {shared} parallel taps answered the shared die",
         per(sequential),
         per(parallel),
         per(rolls),
-        per(all)
+        per(all),
+        per(sequential + last_of_together)
     );
-    assert!(per(sequential) <= 4.1, "sequential taps beyond the roll: {:.2} per player per round", per(sequential));
-    assert!(per(all) <= 9.35, "all taps: {:.2} per player per round", per(all));
+    assert!(sequential <= 132, "sequential taps beyond the roll: {:.2} per player per round", per(sequential));
+    assert!(all <= 352, "all taps: {:.2} per player per round", per(all));
 }
 
 /// The hint button on a seat's page (issue 24): a tap shows every answer with its expected

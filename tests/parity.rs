@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
-use deckhand::games::fleet::entry::{plan, plan_keys, plan_together, roll, together, Entries, How, Step};
-use deckhand::games::fleet::game::{Choice, Decision, Game, Input};
+use deckhand::games::fleet::entry::{plan, plan_links, plan_together, roll, together, Entries, How, Step};
+use deckhand::games::fleet::game::{Ask, Choice, Decision, Game, Input};
 use deckhand::games::fleet::session::{Entry, Session};
 use deckhand::games::fleet::setup::FleetSetup;
 use deckhand::games::fleet::table::{From, Save, Table};
@@ -49,7 +49,7 @@ impl Save<Entry> for Nowhere {
 /// shared die and the oyster boats; else the player's entry), through the same table
 /// service. A line asks each player it gives a typed or usual answer; what the rules force
 /// asks nobody.
-fn terminal_questions() -> [usize; 4] {
+fn terminal_questions() -> ([usize; 4], [usize; 4]) {
     let rules = deckhand::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
     let names: Vec<String> = PLAYERS.iter().map(|n| n.to_string()).collect();
     let setup = FleetSetup::default();
@@ -59,6 +59,7 @@ fn terminal_questions() -> [usize; 4] {
     let words = |g: &Game, d: &Decision, c: &Choice| choice_words(&rules, g, d, c, Lang::En);
     let compact = std::fs::read_to_string(repo().join("tests/games/four_players.compact.answers")).unwrap();
     let mut asked = [0usize; 4];
+    let mut rolls = [0usize; 4];
     for line in compact.lines().map(|l| l.split(" #").next().unwrap().trim()) {
         if line.is_empty() || line.starts_with('#') {
             continue;
@@ -68,6 +69,15 @@ fn terminal_questions() -> [usize; 4] {
         let game = t.session().game.clone();
         let d = game.decision(&rules).expect("a question for every line");
         let typed: Vec<&str> = text.split_whitespace().collect();
+        let rolled = d.roll.is_some();
+        if rolled {
+            // A roll is the roller's to enter (a page counts it apart).
+            let roller = match d.ask {
+                Ask::Roll { roller, .. } => Some(roller),
+                _ => d.player,
+            };
+            rolls[roller.expect("a roll has a roller")] += 1;
+        }
         let steps = match (d.roll, d.player) {
             (Some(_), _) => {
                 let faces = roll(&rules, text, &|f| face_words(&rules, f, Lang::En)).unwrap();
@@ -83,7 +93,7 @@ fn terminal_questions() -> [usize; 4] {
         };
         let mut seats: Vec<usize> = steps
             .iter()
-            .filter(|s| matches!(s.how, How::Typed | How::Usual))
+            .filter(|s| !rolled && matches!(s.how, How::Typed | How::Usual))
             .filter_map(|s| s.decision.player)
             .collect();
         seats.dedup();
@@ -94,7 +104,7 @@ fn terminal_questions() -> [usize; 4] {
         }
         t.answer(steps, From::Here).map_err(|e| format!("{e:?}")).unwrap();
     }
-    asked
+    (asked, rolls)
 }
 
 /// A save's header without its start time.
@@ -105,16 +115,102 @@ fn header(path: &Path) -> Value {
     head
 }
 
-/// The save lines an answer of `seat` with `keys` (an option of its page) writes, as the
-/// table's service plans it on the game of `done`.
-pub(crate) fn planned(done: &[String], seat: usize, keys: &str) -> Option<Vec<String>> {
+/// The save lines a chain of answers of `seat` writes (its links: options of its page, the
+/// first to its question, each next to the follow-up the one before leads to), as the
+/// table service plans it on the game of `done`. None: not the seat's own question.
+pub(crate) fn planned(done: &[String], seat: usize, links: &[String]) -> Option<Vec<String>> {
     let rules = deckhand::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
     let names: Vec<String> = PLAYERS.iter().map(|n| n.to_string()).collect();
     let parsed: Vec<Entry> = done.iter().map(|l| serde_json::from_str(l).unwrap()).collect();
     let session = Session::replay(&rules, &names, Default::default(), &parsed).ok()?;
-    let keys: Vec<&str> = keys.split_whitespace().collect();
-    let steps = plan_keys(&rules, &session.game, seat, &keys, Entries::default()).ok()?;
+    let links: Vec<Vec<&str>> = links.iter().map(|l| l.split_whitespace().collect()).collect();
+    let steps = plan_links(&rules, &session.game, seat, &links, Entries::default()).ok()?;
     Some(steps.into_iter().map(|s| serde_json::to_string(&Entry::answer(s.by, s.input)).unwrap()).collect())
+}
+
+/// What the question open for `seat` after the save lines `done` is: a die pick, the
+/// shared die, or another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Pick,
+    Shared,
+    Other,
+}
+
+pub(crate) fn asked_kind(done: &[String], seat: usize) -> Kind {
+    let rules = deckhand::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
+    let names: Vec<String> = PLAYERS.iter().map(|n| n.to_string()).collect();
+    let parsed: Vec<Entry> = done.iter().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let session = Session::replay(&rules, &names, Default::default(), &parsed).unwrap();
+    match session.game.pending(&rules).into_iter().find(|d| d.player == Some(seat)).map(|d| d.ask) {
+        Some(Ask::Pick { .. }) => Kind::Pick,
+        Some(Ask::Use { shared: true, .. }) => Kind::Shared,
+        _ => Kind::Other,
+    }
+}
+
+/// A chain's links so far: each option's key and the option as the page showed it.
+pub(crate) type Links = Vec<(String, Value)>;
+
+/// What a seat's page answers its question with when the answer writes the terminal's next
+/// save lines (`want` after `done`): the chain of options it taps — each option of the
+/// question, or of a follow-up the page asked ahead (`/ahead`, nothing sent) — the longest
+/// whose lines fit; with each link's option as the page showed it. `Err(key)`: the
+/// table's own question (who starts), answered by that key.
+pub(crate) fn chain(
+    host: &Host,
+    want: &[String],
+    done: &[String],
+    seat: usize,
+    decision: &Value,
+) -> Option<Result<Links, String>> {
+    let offer = decision["offer"].as_u64().unwrap();
+    let rest = &want[done.len()..];
+    let mut best: Option<(usize, Links)> = None;
+    // The answers the rules gave before a question are links the page sends untapped.
+    let given = |links: &mut Links, view: &Value| {
+        for g in view["given"].as_array().into_iter().flatten() {
+            links.push((g["key"].as_str().unwrap().to_string(), json!({"given": true})));
+        }
+    };
+    let mut first = Vec::new();
+    given(&mut first, decision);
+    // Depth first: (the links so far, the options of the question they lead to).
+    let mut open: Vec<(Links, Vec<Value>)> = vec![(first, decision["options"].as_array().unwrap().clone())];
+    while let Some((links, options)) = open.pop() {
+        for o in options {
+            let key = o["key"].as_str().unwrap().to_string();
+            let mut next = links.clone();
+            next.push((key.clone(), o.clone()));
+            let keys: Vec<String> = next.iter().map(|(k, _)| k.clone()).collect();
+            let Some(lines) = planned(done, seat, &keys) else {
+                // The table's question: its option is the next line.
+                if links.is_empty()
+                    && decision["given"].is_null()
+                    && rest.first() == Some(&format!(r#"{{"do":{{"Choice":"{key}"}}}}"#))
+                {
+                    return Some(Err(key));
+                }
+                continue;
+            };
+            if lines.is_empty() || !rest.starts_with(&lines) {
+                continue;
+            }
+            if o["more"].as_bool() == Some(true) {
+                let r = host.post(&format!("{}/ahead", host.seats[seat]), &json!({"offer": offer, "links": keys}));
+                assert_eq!(r.status, 200, "{}", r.body);
+                let ahead = r.json();
+                let follow = ahead["ahead"]["options"].as_array().expect("a follow-up for an option that leads on");
+                assert!(follow.len() >= 2, "a forced follow-up asked: {ahead}");
+                let mut next = next;
+                given(&mut next, &ahead["ahead"]);
+                open.push((next, follow.clone()));
+            } else if best.as_ref().is_none_or(|(n, _)| lines.len() > *n) {
+                best = Some((lines.len(), next));
+            }
+        }
+    }
+    best.map(|(_, links)| Ok(links))
 }
 
 #[test]
@@ -137,6 +233,14 @@ fn the_reference_game_on_the_pages_saves_what_the_terminal_saves() {
             break;
         }
         let next: Value = serde_json::from_str(&want[done.len()]).unwrap();
+        // What the rules force is never asked: every question a page shows has two
+        // answers at least.
+        for seat in 0..4 {
+            let decision = &host.state(seat)["decision"];
+            if !decision.is_null() && decision["roll"].is_null() {
+                assert!(decision["options"].as_array().unwrap().len() >= 2, "a forced question asked: {decision}");
+            }
+        }
         // Every seat's page; the first whose question an offered option answers as the
         // terminal did.
         let mut answered = false;
@@ -155,27 +259,18 @@ fn the_reference_game_on_the_pages_saves_what_the_terminal_saves() {
                 answered = true;
                 break;
             }
-            // The longest option whose save lines are the terminal's next ones.
-            let best = decision["options"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|o| o["key"].as_str().unwrap().to_string())
-                .filter_map(|key| {
-                    // None: not the seat's own question but the table's (who starts).
-                    let own = planned(&done, seat, &key);
-                    let table = own.is_none();
-                    let lines = own.unwrap_or_else(|| vec![format!(r#"{{"do":{{"Choice":"{key}"}}}}"#)]);
-                    let fits = !lines.is_empty() && want[done.len()..].starts_with(&lines);
-                    fits.then_some((lines.len(), key, table))
-                })
-                .max_by_key(|(n, _, _)| *n);
-            let Some((_, key, table)) = best else { continue };
-            let r = host.answer(seat, offer, &key);
+            // The longest chain of options (asked ahead on the page, sent as one answer)
+            // whose save lines are the terminal's next ones.
+            let Some(found) = chain(&host, &want, &done, seat, decision) else { continue };
+            let r = match found {
+                Ok(links) => {
+                    let links: Vec<String> = links.into_iter().map(|(k, _)| k).collect();
+                    asked[seat] += 1;
+                    host.post(&format!("{}/answer", host.seats[seat]), &json!({"offer": offer, "links": links}))
+                }
+                Err(key) => host.answer(seat, offer, &key),
+            };
             assert_eq!(r.status, 200, "{}", r.body);
-            if !table {
-                asked[seat] += 1;
-            }
             answered = true;
             break;
         }
@@ -183,14 +278,15 @@ fn the_reference_game_on_the_pages_saves_what_the_terminal_saves() {
     }
     assert_eq!(header(&host.save), header(&d.join("a.jsonl")));
     assert_eq!(std::fs::read_to_string(&host.save).unwrap().lines().count(), want.len() + 1);
-    // Questions per seat. Not yet the same: a terminal line may answer a chain ahead (`h i
-    // c`: the harbor die, the Inuit ship, its star action on cod; `cy $ l` in everyone's
-    // line), where a page asks each link after the pick and its use. Printed for
-    // BENCHMARKS.md; the pages never ask fewer (each page question is a decision of that
-    // player that the terminal's lines answered too).
-    let terminal = terminal_questions();
-    eprintln!("questions per seat: pages {asked:?} (and rolls {rolls:?}), terminal lines {terminal:?}");
-    assert!(asked.iter().zip(&terminal).all(|(page, line)| page >= line), "{asked:?} {terminal:?}");
+    // Questions per seat: a page asks what the terminal asks, one question for what one
+    // terminal line answers (a chain ahead, `h i c` or `cy $ l`, is asked on the page
+    // link by link and sent as one answer).
+    let (terminal, entered) = terminal_questions();
+    eprintln!(
+        "questions per seat: pages {asked:?} (and rolls {rolls:?}), terminal lines {terminal:?} (and rolls {entered:?})"
+    );
+    assert_eq!(asked, terminal, "questions per seat, pages against the terminal");
+    assert_eq!(rolls, entered, "rolls entered per seat, pages against the terminal");
     // The host terminal shows each phone's answer in its log, as its own.
     let said = host.said();
     for name in PLAYERS {

@@ -312,6 +312,38 @@ fn physical_dice_are_tapped_in_on_the_rollers_page_and_checked_by_the_engine() {
     assert_eq!(host.state(1)["roll"], "Dice: cod, shrimp, oyster");
     let save = std::fs::read_to_string(&host.save).unwrap();
     assert!(save.contains(r#"{"do":{"Roll":{"faces":["cod","shrimp","oyster"],"digital":false}}}"#), "{save}");
+    // A die tapped in wrong is taken back from the roller's own page (one save line), and
+    // the roll is asked again; the other page cannot.
+    let bob = host.state(1);
+    assert_eq!((bob["undo"].clone(), host.state(0)["undo"].clone()), (json!(true), json!(false)), "{bob}");
+    let r = host.post(&format!("{}/undo", host.seats[1]), &json!({"v": bob["v"]}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.json()["decision"]["roll"].is_object(), "the roll asked again: {}", r.body);
+    let last = save_lines(&host).last().unwrap().clone();
+    assert!(last.contains("undo") || last.contains("back"), "one line: {last}");
+    let d = host.state(1)["decision"].clone();
+    let r = host.post(
+        &format!("{}/answer", host.seats[1]),
+        &json!({"offer": d["offer"], "faces": ["cod", "shrimp", "lobster"]}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    // What a page asks ahead of a chain, before sending: refused for another seat's
+    // question, nothing for an answer that leads nowhere, bad requests told apart.
+    let picker = (0..2).find(|s| !host.state(*s)["decision"].is_null()).unwrap();
+    let d = host.state(picker)["decision"].clone();
+    let ahead = |seat: usize, body: Value| host.post(&format!("{}/ahead", host.seats[seat]), &body);
+    let r = ahead(1 - picker, json!({"offer": d["offer"], "links": ["cod"]}));
+    assert_eq!(r.status, 403, "{}", r.body);
+    let r = ahead(picker, json!({"offer": d["offer"], "links": ["cod coin"]}));
+    assert_eq!((r.status, r.json()), (200, json!({"ahead": null})), "{}", r.body);
+    let r = ahead(picker, json!({"offer": d["offer"], "links": ["cod coin", "cod"]}));
+    assert_eq!(r.status, 409, "a link after one that leads nowhere: {}", r.body);
+    assert_eq!(ahead(picker, json!({"offer": d["offer"], "links": []})).status, 400);
+    assert_eq!(host.get(&format!("{}/ahead", host.seats[picker])).status, 405);
+    let before = save_lines(&host);
+    let r = ahead(picker, json!({"offer": d["offer"], "links": ["kraken"]}));
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert_eq!(save_lines(&host), before, "asking ahead changes nothing");
 }
 
 #[test]

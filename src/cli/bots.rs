@@ -19,7 +19,7 @@ pub(crate) fn names(
     for i in 0..n as usize {
         names.push(match given.get(i) {
             Some(name) => name.clone(),
-            None => crate::t!(lang, "cli.play.bot_name", n = i + 1),
+            None => crate::text::table::bot_name(i + 1, lang),
         });
     }
     Ok(names)

@@ -6,7 +6,7 @@ use crate::cli::commands::advise::PolicyArg;
 use crate::games::fleet::advisor::review::weigh_since;
 use crate::games::fleet::session::Session;
 use crate::games::FleetRules;
-use crate::text::advisor::{answer_label, chance, decimal};
+use crate::text::advisor::coach_line;
 use crate::text::Lang;
 
 /// Playouts per answer when the coach weighs a choice.
@@ -29,35 +29,5 @@ pub(crate) fn lines(
     }
     let settings = PolicyArg::Greedy.settings(COACH_PLAYOUTS, 0);
     let weighed = weigh_since(rules, &session.names, session.setup, &session.inputs, (from, to), &settings);
-    weighed
-        .iter()
-        .filter(|w| w.lost() > threshold)
-        .map(|w| {
-            let (advice, game) = (&w.advice, &w.game);
-            let (best, chosen) = (&advice.estimates[advice.best], &advice.estimates[w.chosen]);
-            if game.players.len() == 1 {
-                return crate::t!(
-                    lang,
-                    "cli.play.coach_solo",
-                    best = answer_label(rules, game, advice, best, lang),
-                    best_points = decimal(best.mean, 1, lang),
-                    chosen = answer_label(rules, game, advice, chosen, lang),
-                    chosen_points = decimal(chosen.mean, 1, lang),
-                    lost = decimal(w.lost(), 1, lang)
-                );
-            }
-            crate::t!(
-                lang,
-                "cli.play.coach",
-                name = game.players[advice.player].name.as_str(),
-                best = answer_label(rules, game, advice, best, lang),
-                best_points = decimal(best.mean, 1, lang),
-                best_win = chance(best.win, lang),
-                chosen = answer_label(rules, game, advice, chosen, lang),
-                chosen_points = decimal(chosen.mean, 1, lang),
-                chosen_win = chance(chosen.win, lang),
-                lost = decimal(w.lost(), 1, lang)
-            )
-        })
-        .collect()
+    weighed.iter().filter(|w| w.lost() > threshold).map(|w| coach_line(rules, w, lang)).collect()
 }

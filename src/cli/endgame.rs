@@ -12,7 +12,7 @@ use crate::games::endgame::{EndgameRules, Scoring, Shape};
 use crate::games::Source;
 use crate::log::write_atomic;
 use crate::report::{DetailItem, Format, Row, Standings};
-use crate::text::endgame as words;
+use crate::text::endgame::{self as words, BadAnswer};
 use crate::text::Lang;
 use crate::{ui, Error};
 
@@ -58,10 +58,11 @@ fn violations(r: &EndgameRules, sheets: &[Loaded]) -> (Vec<Vec<Violation>>, Vec<
     (per_sheet, eval::check_game(&r.sheet, &pairs))
 }
 
-fn render(r: &EndgameRules, l: &Loaded, v: &Violation, lang: Lang) -> String {
-    let message = format!("{} [{}]", words::message(&r.sheet, v, lang), v.rule);
-    let fix = words::fix(&r.sheet, v, lang);
-    crate::text::diag::render_text(l.source, l.sheet.span_of(r, v.at), &message, Some(&fix), lang)
+/// The sheets with the limits each breaks, as the words of `score` and `check` take them.
+fn checked<'a>(sheets: &'a [Loaded], per_sheet: &'a [Vec<Violation>]) -> Vec<words::Checked<'a>> {
+    (sheets.iter().zip(per_sheet))
+        .map(|(l, vs)| words::Checked { path: l.path, source: l.source, sheet: &l.sheet, violations: vs })
+        .collect()
 }
 
 /// A category's breakdown in words, for the report.
@@ -104,19 +105,8 @@ pub fn score(
     let (per_sheet, game) = violations(r, &sheets);
     let count = per_sheet.iter().map(Vec::len).sum::<usize>() + game.len();
     if count > 0 {
-        let mut report = String::new();
-        for (l, vs) in sheets.iter().zip(&per_sheet) {
-            for v in vs {
-                report.push_str(&render(r, l, v, lang));
-                report.push('\n');
-            }
-        }
-        for g in &game {
-            let message = words::game_message(&r.sheet, g, lang);
-            let _ = writeln!(report, "{} {message} [{}]\n", crate::t!(lang, "rules.error_label"), g.rule);
-        }
-        let _ = writeln!(report, "{}", crate::t!(lang, "games.endgame.impossible"));
-        return Err(Error::Reported { what: crate::t!(lang, "games.endgame.sheets_inputs"), count, report }.into());
+        let report = words::impossible(r, &checked(&sheets, &per_sheet), &game, lang);
+        return Err(Error::Reported { what: words::sheets_inputs(lang), count, report }.into());
     }
     let inputs: Vec<(&str, Vec<InputValue>)> =
         sheets.iter().map(|l| (l.sheet.player.as_str(), l.sheet.inputs(r))).collect();
@@ -169,71 +159,7 @@ pub fn check(
                 .collect();
             serde_json::to_string_pretty(&serde_json::json!({"sheets": list, "game_violations": game}))? + "\n"
         }
-        CheckFormat::Text => {
-            let mut out =
-                crate::t!(lang, "games.endgame.check_header", n = sheets.len(), game = r.name.get(lang)) + "\n";
-            for (l, vs) in sheets.iter().zip(&per_sheet) {
-                let e = eval::evaluate(&r.sheet, &l.sheet.inputs(r));
-                if vs.is_empty() {
-                    let _ = writeln!(
-                        out,
-                        "{}",
-                        crate::t!(lang, "games.endgame.check_ok", path = l.path.display(), player = l.sheet.player)
-                    );
-                } else {
-                    let _ = writeln!(
-                        out,
-                        "{}",
-                        crate::t!(
-                            lang,
-                            "games.endgame.check_bad",
-                            path = l.path.display(),
-                            player = l.sheet.player,
-                            n = vs.len()
-                        )
-                    );
-                    for v in vs {
-                        for line in render(r, l, v, lang).lines() {
-                            let _ = writeln!(out, "  {line}");
-                        }
-                    }
-                }
-                let cats: Vec<String> = r
-                    .sheet
-                    .categories
-                    .iter()
-                    .zip(&e.categories)
-                    .map(|(c, v)| format!("{} {v}", r.sheet.values[*c].name.get(lang)))
-                    .collect();
-                let _ = writeln!(
-                    out,
-                    "{}",
-                    crate::t!(lang, "games.endgame.check_score", total = e.total, cats = cats.join(", "))
-                );
-                let missing: Vec<&str> = r
-                    .sheet
-                    .inputs
-                    .iter()
-                    .zip(&l.sheet.values)
-                    .filter(|(_, v)| v.is_none())
-                    .map(|(i, _)| i.id.as_str())
-                    .collect();
-                if !missing.is_empty() {
-                    let _ =
-                        writeln!(out, "{}", crate::t!(lang, "games.endgame.check_missing", list = missing.join(", ")));
-                }
-            }
-            for g in &game {
-                let _ = writeln!(out, "[{}] {}", g.rule, words::game_message(&r.sheet, g, lang));
-            }
-            if count == 0 {
-                let _ = writeln!(out, "{}", crate::t!(lang, "games.endgame.checked_ok", n = sheets.len()));
-            } else {
-                let _ =
-                    writeln!(out, "{}", crate::t!(lang, "games.endgame.checked_bad", n = sheets.len(), count = count));
-            }
-            out
-        }
+        CheckFormat::Text => words::check_report(r, &checked(&sheets, &per_sheet), &game, lang),
     };
     emit(&text)?;
     Ok(if count == 0 { 0 } else { 1 })
@@ -245,16 +171,14 @@ fn parse_answer(shape: Shape, text: &str, lang: Lang) -> Result<InputValue, Stri
     match shape {
         Shape::Number { .. } => {
             if text.is_empty() {
-                return Err(crate::t!(lang, "games.endgame.need_number"));
+                return Err(BadAnswer::NeedNumber.text(lang));
             }
-            text.parse::<i64>()
-                .map(InputValue::Number)
-                .map_err(|_| crate::t!(lang, "games.endgame.not_number", text = text))
+            text.parse::<i64>().map(InputValue::Number).map_err(|_| BadAnswer::NotNumber(text).text(lang))
         }
         Shape::List { .. } => {
             let items: Result<Vec<i64>, _> =
                 text.split([' ', ',']).filter(|t| !t.is_empty()).map(str::parse::<i64>).collect();
-            items.map(InputValue::List).map_err(|_| crate::t!(lang, "games.endgame.need_list"))
+            items.map(InputValue::List).map_err(|_| BadAnswer::NeedList.text(lang))
         }
     }
 }
@@ -283,23 +207,7 @@ pub fn enter(r: &EndgameRules, player: &str, output: &Path, answers: Option<&Pat
     let mut prompter = ui::prompter_for_in(answers, "enter", lang)?;
     let p = prompter.as_mut();
     let done = sheet.values.iter().filter(|v| v.is_some()).count();
-    if done > 0 {
-        p.say(&crate::t!(
-            lang,
-            "games.endgame.resuming",
-            path = output.display(),
-            done = done,
-            n = r.sheet.inputs.len()
-        ));
-    } else {
-        p.say(&crate::t!(
-            lang,
-            "games.endgame.entering",
-            player = player,
-            game = r.name.get(lang),
-            n = r.sheet.inputs.len()
-        ));
-    }
+    p.say(&words::entering(r, player, output, done, lang));
     write_atomic(output, &crate::text::sheet_file::write_endgame(r, &sheet, lang))?;
     for (i, input) in r.sheet.inputs.iter().enumerate() {
         if sheet.values[i].is_some() {
@@ -333,14 +241,7 @@ pub fn enter(r: &EndgameRules, player: &str, output: &Path, answers: Option<&Pat
     }
     let inputs = sheet.inputs(r);
     let e = eval::evaluate(&r.sheet, &inputs);
-    let cats: Vec<String> = r
-        .sheet
-        .categories
-        .iter()
-        .zip(&e.categories)
-        .map(|(c, v)| format!("{} {v}", r.sheet.values[*c].name.get(lang)))
-        .collect();
-    p.say(&crate::t!(lang, "games.endgame.saved", path = output.display(), total = e.total, cats = cats.join(", ")));
+    p.say(&words::entered(r, output, &e, lang));
     let problems = eval::check_sheet(&r.sheet, &inputs, &vec![true; inputs.len()]);
     if problems.is_empty() {
         Ok(0)
@@ -371,12 +272,11 @@ pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: L
         return Err(Error::Usage(msg).into());
     }
     let Some(id) = calculator else {
-        emit(&format!("{}\n{}", crate::t!(lang, "games.endgame.calculators_of", game = r.name.get(lang)), list()))?;
+        emit(&format!("{}\n{}", words::calculators_of(r, lang), list()))?;
         return Ok(0);
     };
-    let c = r.calculator(id).ok_or_else(|| {
-        Error::said(format!("{}\n{}", crate::t!(lang, "games.endgame.no_calculator", id = r.id, calc = id), list()))
-    })?;
+    let c =
+        r.calculator(id).ok_or_else(|| Error::said(format!("{}\n{}", words::no_calculator(r, id, lang), list())))?;
     let s: &Scoring = &c.scoring;
     let mut values: Vec<Option<InputValue>> = vec![None; s.inputs.len()];
     for arg in args {

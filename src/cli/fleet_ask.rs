@@ -9,6 +9,7 @@ use crate::games::fleet::game::{Decision, Face, Game, Input, RollSpec};
 use crate::games::fleet::FleetRules;
 use crate::text::fleet as fleet_text;
 use crate::text::fleet_entry;
+use crate::text::table::{self as table_text, Command};
 use crate::text::Lang;
 use crate::ui::{Choice, Picked, Prompter};
 use crate::{ui, Error};
@@ -24,18 +25,11 @@ pub(super) fn meta_of(text: &str, lang: Lang) -> Option<&'static str> {
     if let Some(key) = META.iter().find(|m| **m == text) {
         return Some(key);
     }
-    [
-        ("undo", crate::t!(lang, "cli.play.word_undo")),
-        ("sheet", crate::t!(lang, "cli.play.word_sheet")),
-        ("sheets", crate::t!(lang, "cli.play.word_sheets")),
-        ("scores", crate::t!(lang, "cli.play.word_scores")),
-        ("help", crate::t!(lang, "cli.play.word_help")),
-        ("release", crate::t!(lang, "cli.play.word_release")),
-        ("hint", crate::t!(lang, "cli.play.word_hint")),
-    ]
-    .into_iter()
-    .find(|(_, word)| crate::text::same_word(word, &text))
-    .map(|(key, _)| key)
+    use Command::*;
+    [Undo, Sheet, Sheets, Scores, Help, Release, Hint]
+        .into_iter()
+        .find(|command| command.word(lang).is_some_and(|word| crate::text::same_word(&word, &text)))
+        .map(Command::key)
 }
 
 /// What the table answered.
@@ -61,20 +55,7 @@ pub(super) fn ask_roll(
 ) -> Result<Asked, Error> {
     // Players type the faces by letter, with counts (`2c l s`), or by their words in any
     // language; the save gets keys.
-    let letters = |boat_die: bool| -> String {
-        let kinds = Face::faces_of_kind(rules, boat_die);
-        fleet_entry::face_letters(rules, lang)
-            .into_iter()
-            .filter(|(f, _)| kinds.contains(f))
-            .map(|(f, l)| format!("{l} {}", fleet_text::face_word(rules, f, lang)))
-            .collect::<Vec<_>>()
-            .join(" · ")
-    };
-    let hint = match (spec.boat, spec.town) {
-        (b, 0) => crate::t!(lang, "cli.play.type_faces", n = b, faces = letters(true)),
-        (0, _) => crate::t!(lang, "cli.play.type_one_face", faces = letters(false)),
-        (b, t) => crate::t!(lang, "cli.play.type_town_and_boat", n = t, faces = letters(false), boat = b),
-    };
+    let hint = table_text::roll_hint(rules, spec, lang);
     let keys = |text: &str| -> Result<Vec<String>, String> {
         let words = |f: Face| fleet_entry::face_words(rules, f, lang);
         match crate::games::fleet::entry::roll(rules, text, &words) {
@@ -82,9 +63,7 @@ pub(super) fn ask_roll(
             Err(bad) => Err(fleet_entry::bad_faces(rules, &bad, lang)),
         }
     };
-    let wrong = |why: String| {
-        crate::t!(lang, "cli.play.wrong_faces", why = why, faces = fleet_entry::letters_line(rules, lang))
-    };
+    let wrong = |why: String| table_text::wrong_faces(rules, &why, lang);
     let validate = |text: &str| -> Result<(), String> {
         if meta_of(text, lang).is_some() {
             return Ok(());
@@ -120,7 +99,7 @@ pub(super) fn ask_choice(
     let mut choices = menu(rules, game, d, lang);
     // Served (answered elsewhere too): the host may give a seat's page to another phone.
     if overtaken.is_some() {
-        choices.push(Choice::command("release", crate::t!(lang, "cli.play.meta_release")));
+        choices.push(Choice::command(Command::Release.key(), Command::Release.label(lang)));
     }
     let prompt = fleet_text::prompt(rules, game, d, lang);
     let i = match overtaken {
@@ -153,15 +132,8 @@ fn menu(rules: &FleetRules, game: &Game, d: &Decision, lang: Lang) -> Vec<Choice
         .iter()
         .map(|o| Choice::new(o.key(rules, game), fleet_text::option_label(rules, game, d, o, lang)))
         .collect();
-    for (key, label) in [
-        ("undo", "cli.play.meta_undo"),
-        ("sheet", "cli.play.meta_sheet"),
-        ("sheets", "cli.play.meta_sheets"),
-        ("scores", "cli.play.meta_scores"),
-        ("help", "cli.play.meta_help"),
-        ("hint", "cli.play.meta_hint"),
-    ] {
-        choices.push(Choice::command(key, crate::text::tr(lang, label, &[])));
+    for command in [Command::Undo, Command::Sheet, Command::Sheets, Command::Scores, Command::Help, Command::Hint] {
+        choices.push(Choice::command(command.key(), command.label(lang)));
     }
     choices
 }
@@ -181,7 +153,7 @@ pub(super) fn ask_entry(
     let Some(player) = d.player else { return ask_choice(rules, game, d, p, overtaken, lang) };
     let mut choices = menu(rules, game, d, lang);
     if overtaken.is_some() {
-        choices.push(Choice::command("release", crate::t!(lang, "cli.play.meta_release")));
+        choices.push(Choice::command(Command::Release.key(), Command::Release.label(lang)));
     }
     let words = words_in(rules, lang);
     let plan = |text: &str| {
@@ -227,24 +199,7 @@ pub(super) fn ask_together(
     lang: Lang,
 ) -> Result<Asked, Error> {
     let words = words_in(rules, lang);
-    let pending = game.pending(rules);
-    let usual: Vec<String> = pending
-        .iter()
-        .filter_map(|pd| {
-            let player = pd.player?;
-            let label = match entry::usual(pd) {
-                Some(c) => fleet_text::option_label(rules, game, pd, &c, lang),
-                None => crate::t!(lang, "cli.entry.asked_after"),
-            };
-            Some(format!("{} {label}", game.players[player].name))
-        })
-        .collect();
-    let question = crate::t!(
-        lang,
-        "cli.entry.together",
-        question = fleet_text::prompt(rules, game, d, lang),
-        usual = usual.join(" · ")
-    );
+    let question = table_text::together_question(rules, game, d, lang);
     let plan = |text: &str| entry::plan_together(rules, game, text, &words, opts);
     let check = |text: &str| -> Result<(), String> {
         if meta_of(text, lang).is_some() {

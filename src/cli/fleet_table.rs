@@ -11,8 +11,8 @@ use super::live::{self, LiveView};
 use super::record::{self, LiveArgs};
 use super::{emit, saves, sheets::fleet_standings};
 use crate::games::fleet::entry::{self, Entries, How, Step};
-use crate::games::fleet::game::{Ask, Decision, Dice, Game, Input};
-use crate::games::fleet::session::{Entry, ReplayError, Session};
+use crate::games::fleet::game::{Decision, Dice};
+use crate::games::fleet::session::{Entry, Session};
 use crate::games::fleet::setup::FleetSetup;
 use crate::games::fleet::table::{From, Refusal, Table as FleetTable, UndoBy};
 use crate::games::fleet::{check_game, Sheet};
@@ -26,6 +26,7 @@ use crate::report::sheet::{sheet_text, sheets_text, terminal_width};
 use crate::report::Format;
 use crate::text::fleet as fleet_text;
 use crate::text::fleet_entry;
+use crate::text::table::{self as table_text, with_legal, Command, Note};
 use crate::text::Lang;
 use crate::ui::{Choice, Prompter};
 use crate::{ui, Error};
@@ -195,13 +196,10 @@ pub fn play(rules: Rules, o: PlayOptions, lang: Lang) -> anyhow::Result<i32> {
         let prepared = super::served::prepare(o.serve, None, o.answers, "play", lang)?;
         files::remove_stale_temps(save.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
         let journal = Journal::create(&save, &written)?;
-        super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = save.display())));
+        super::interrupt::set_note(&format!("\n{}\n", Note::Interrupted(&save).text(lang)));
         let mut session = Session::with_setup(fleet, &names, setup.options());
-        let mut greeting = vec![format!(
-            "{} {}",
-            start_line(fleet, &names, lang),
-            crate::t!(lang, "cli.play.saved_to", file = save.display())
-        )];
+        let mut greeting =
+            vec![format!("{} {}", table_text::start_line(fleet, &names, lang), Note::SavedTo(&save).text(lang))];
         greeting.extend(session.game.take_events().iter().map(|e| fleet_text::event(fleet, &session.game, e, lang)));
         let game =
             super::served::Game { rules: fleet, setup, session, journal, entries: 0, tokens: None, ask_all: o.ask_all };
@@ -212,14 +210,10 @@ pub fn play(rules: Rules, o: PlayOptions, lang: Lang) -> anyhow::Result<i32> {
     let mut prompter = ui::prompter_for_in(o.answers, "play", lang)?;
     files::remove_stale_temps(save.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
     let journal = Journal::create(&save, &written)?;
-    super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = save.display())));
+    super::interrupt::set_note(&format!("\n{}\n", Note::Interrupted(&save).text(lang)));
     let p = prompter.as_mut();
-    p.say(&format!(
-        "{} {}",
-        start_line(fleet, &names, lang),
-        crate::t!(lang, "cli.play.saved_to", file = save.display())
-    ));
-    p.say(&crate::t!(lang, "cli.play.at_any_prompt"));
+    p.say(&format!("{} {}", table_text::start_line(fleet, &names, lang), Note::SavedTo(&save).text(lang)));
+    p.say(&Note::AtAnyPrompt.text(lang));
     let mut session = Session::with_setup(fleet, &names, setup.options());
     for e in session.game.take_events() {
         p.say(&fleet_text::event(fleet, &session.game, &e, lang));
@@ -227,15 +221,6 @@ pub fn play(rules: Rules, o: PlayOptions, lang: Lang) -> anyhow::Result<i32> {
     let opts = Entries { ask_all: o.ask_all || !p.entries() };
     let mut table = Table { t: FleetTable::new(fleet.clone(), setup, opts, session, journal, 0), lang };
     table.run(p, &Hook::new(&rules, &header, o.history), o.coach)
-}
-
-/// The line that opens a game: the game and its players.
-fn start_line(rules: &FleetRules, names: &[String], lang: Lang) -> String {
-    if names.len() == 1 {
-        crate::t!(lang, "cli.play.start_solo", game = rules.name.get(lang), players = names.join(", "))
-    } else {
-        crate::t!(lang, "cli.play.start", game = rules.name.get(lang), players = names.join(", "))
-    }
 }
 
 fn player_names(rules: &FleetRules, given: &[String], solo: bool, lang: Lang) -> Result<Vec<String>, Error> {
@@ -279,15 +264,11 @@ impl Table {
         let (rules, lang) = (&self.t.rules, self.lang);
         let game = &self.t.session().game;
         match why {
-            Refusal::Illegal(illegal) => p.say(&format!(
-                "{} — {}",
-                fleet_text::refusal(rules, game, &illegal, lang),
-                crate::t!(lang, "cli.play.legal", legal = illegal.legal.join(", "))
-            )),
-            Refusal::Entry(e) => p.say(&fleet_entry::error(rules, game, &e, lang)),
-            Refusal::NoUndo(why) => {
-                p.say(&crate::t!(lang, "cli.play.cannot_undo", why = fleet_entry::no_undo(why, lang)))
+            Refusal::Illegal(illegal) => {
+                p.say(&with_legal(&fleet_text::refusal(rules, game, &illegal, lang), &illegal.legal, lang))
             }
+            Refusal::Entry(e) => p.say(&fleet_entry::error(rules, game, &e, lang)),
+            Refusal::NoUndo(why) => p.say(&fleet_entry::cannot_undo(why, lang)),
             Refusal::NotYours(_) => {}
             Refusal::Stopped(e) => return Err(e.into()),
         }
@@ -371,7 +352,7 @@ impl Table {
                     self.refused(why, p)?;
                 }
             }
-            "release" => p.say(&crate::t!(lang, "cli.play.release_not_served")),
+            "release" => p.say(&Note::ReleaseNotServed.text(lang)),
             "hint" => p.say(&super::hint::hint_text(rules, &self.t.session().game, decision, lang)),
             "sheet" | "sheets" => {
                 let game = &self.t.session().game;
@@ -399,7 +380,7 @@ impl Table {
                     standings.render_in(Format::Table, false, None, lang)
                 ));
             }
-            _ => p.say(&help_text(rules, &self.t.session().game, decision, lang)),
+            _ => p.say(&table_text::help(rules, &self.t.session().game, decision, lang)),
         }
         Ok(())
     }
@@ -410,18 +391,15 @@ impl Table {
     /// when the command is done; false after an undo reopened the game.
     fn game_over(&mut self, p: &mut dyn Prompter, banner: Option<&str>) -> anyhow::Result<bool> {
         let lang = self.lang;
-        let choices: Vec<Choice> = [
-            ("quit", crate::t!(lang, "cli.play.meta_quit")),
-            ("undo", crate::t!(lang, "cli.play.meta_undo")),
-            ("sheets", crate::t!(lang, "cli.play.meta_sheets")),
-            ("scores", crate::t!(lang, "cli.play.meta_scores")),
-            ("help", crate::t!(lang, "cli.play.meta_help")),
-        ]
-        .into_iter()
-        .map(|(key, label)| if key == "quit" { Choice::new(key, label) } else { Choice::command(key, label) })
-        .collect();
+        let choices: Vec<Choice> = [Command::Quit, Command::Undo, Command::Sheets, Command::Scores, Command::Help]
+            .into_iter()
+            .map(|c| match c {
+                Command::Quit => Choice::new(c.key(), c.label(lang)),
+                _ => Choice::command(c.key(), c.label(lang)),
+            })
+            .collect();
         while p.answers_left() {
-            let i = p.select(&crate::t!(lang, "cli.play.game_over"), &choices)?;
+            let i = p.select(&Note::GameOver.text(lang), &choices)?;
             match choices[i].key.as_str() {
                 "quit" => {
                     if let Some(banner) = banner {
@@ -464,11 +442,11 @@ pub(super) fn finish(
         )?;
         written.push(path.display().to_string());
     }
-    say(&crate::t!(lang, "cli.play.sheets_written", files = written.join(", ")));
+    say(&Note::SheetsWritten(&written).text(lang));
     for v in &violations {
         let message = crate::text::fleet_check::message(rules, v, lang);
         let w = format!("{} {} [{}] {}", v.player, v.box_id(), v.rule.id(), message);
-        say(&crate::t!(lang, "cli.report.warning", warning = w));
+        say(&Note::Warning(&w).text(lang));
     }
     // The history: the game, its save and its sheets are done; the database can only add
     // a warning.
@@ -496,64 +474,11 @@ fn banner(line: &str) -> String {
     format!("╔{rule}╗\n║   {line}   ║\n╚{rule}╝")
 }
 
-/// `help` at a question: what may be answered, the dice letters at a roll, what each die
-/// of a pick would do for this player now, and what each option of the question does (a
-/// building's effect, VP and boxes; a license's bonus).
-pub(super) fn help_text(rules: &FleetRules, game: &Game, decision: Option<&Decision>, lang: Lang) -> String {
-    let mut lines = vec![crate::t!(lang, "cli.play.help")];
-    match decision {
-        Some(d) if d.roll.is_some() => lines.push(fleet_entry::letters_line(rules, lang)),
-        Some(d) if matches!(d.ask, Ask::Pick { .. }) => {
-            let name = d.player.map(|p| game.players[p].name.as_str()).unwrap_or_default();
-            lines.push(crate::t!(lang, "engine.help_pick", name = name));
-            lines.extend(fleet_text::pick_help(rules, game, d, lang));
-        }
-        Some(d) => {
-            let explained: Vec<String> = d
-                .options
-                .iter()
-                .filter_map(|c| {
-                    let help = fleet_text::option_help(rules, game, d, c, lang)?;
-                    Some(format!("  {}: {help}", fleet_text::option_label(rules, game, d, c, lang)))
-                })
-                .collect();
-            if !explained.is_empty() {
-                lines.push(crate::t!(lang, "engine.help_options"));
-                lines.extend(explained);
-            }
-        }
-        None => {}
-    }
-    lines.join("\n")
-}
-
-/// Where a resumed game stands: the last roll, and the round, phase and whose turn it is.
-fn recap(rules: &FleetRules, session: &Session, lang: Lang) -> Vec<String> {
-    let mut lines = Vec::new();
-    let last_roll = session.inputs.iter().rev().find_map(|(_, input)| match input {
-        Input::Roll { faces, .. } => Some(faces),
-        Input::Choice(_) => None,
-    });
-    if let Some(faces) = last_roll {
-        lines.push(crate::t!(lang, "cli.play.last_roll", dice = fleet_text::faces_label(rules, faces, lang)));
-    }
-    if let Some(decision) = session.game.decision(rules) {
-        lines.push(fleet_text::status_line(rules, &session.game, &decision, lang));
-    }
-    lines
-}
-
 /// Who won, and with how much: `Bob wins with 116`, `Ann and Bob share the win with 80`.
 fn winner_line(standings: &crate::report::Standings, lang: Lang) -> String {
     let winners: Vec<&str> = standings.rows.iter().filter(|r| r.rank == 1).map(|r| r.player.as_str()).collect();
     let total = standings.rows.first().map(|r| r.total).unwrap_or(0);
-    match winners.split_last() {
-        Some((last, rest)) if !rest.is_empty() => {
-            let names = format!("{}{}{last}", rest.join(", "), crate::t!(lang, "engine.and"));
-            crate::t!(lang, "cli.play.winners_shared", names = names, total = total)
-        }
-        _ => crate::t!(lang, "cli.play.winner", name = winners.first().copied().unwrap_or_default(), total = total),
-    }
+    table_text::winner_line(&winners, total, lang)
 }
 
 pub fn sheet_path(save: &Path, player: &str) -> PathBuf {
@@ -581,21 +506,10 @@ pub fn reopen(
             Replay::Setup(never) => match never {},
             Replay::Entry(i, why) => (i + 2, why),
         };
-        let why = match why {
-            ReplayError::UndoNothing => crate::t!(lang, "engine.undo_nothing_replay"),
-            ReplayError::NoSuchPlayer(p) => {
-                crate::t!(lang, "engine.no_such_seat", seat = p + 1, n = header.players.len())
-            }
-            ReplayError::Illegal(e) => {
-                // The refusal names the players: a game at its start knows them.
-                let game = Game::new(fleet, &header.players, setup.options());
-                fleet_text::refusal(fleet, &game, &e, lang)
-            }
-        };
         Error::Reported {
             what: path.display().to_string(),
             count: 1,
-            report: crate::t!(lang, "cli.save.replay_illegal", file = path.display(), line = line, why = why),
+            report: table_text::replay_failed(fleet, &header.players, &setup, path, line, why, lang),
         }
     })?;
     Ok((rules, header, setup, session))
@@ -620,13 +534,7 @@ pub fn resume(o: ResumeOptions, lang: Lang) -> anyhow::Result<i32> {
     let (rules, header, setup, mut session) =
         reopen(path, &opened.header, &opened.entries, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("checked in reopen");
-    let resumed = crate::t!(
-        lang,
-        "cli.play.resumed",
-        file = path.display(),
-        round = session.game.round,
-        n = session.inputs.len()
-    );
+    let resumed = Note::Resumed { file: path, round: session.game.round, decisions: session.inputs.len() }.text(lang);
     let hook = Hook::new(&rules, &header, history);
     // --serve: the pages come back at the address they know.
     if serve.serve {
@@ -634,7 +542,7 @@ pub fn resume(o: ResumeOptions, lang: Lang) -> anyhow::Result<i32> {
         let prepared =
             super::served::prepare(serve, tokens.as_ref().map(|t| t.bind.as_str()), answers, "resume", lang)?;
         files::remove_stale_temps(path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
-        super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = path.display())));
+        super::interrupt::set_note(&format!("\n{}\n", Note::Interrupted(path).text(lang)));
         let greeting: Vec<String> =
             opened.dropped_tail.iter().map(|torn| torn.notice(path).text(lang)).chain([resumed]).collect();
         session.game.take_events();
@@ -646,13 +554,13 @@ pub fn resume(o: ResumeOptions, lang: Lang) -> anyhow::Result<i32> {
     let mut prompter = ui::prompter_for_in(answers, "resume", lang)?;
     files::remove_stale_temps(path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
     let journal = opened.journal;
-    super::interrupt::set_note(&format!("\n{}\n", crate::t!(lang, "cli.play.interrupted", file = path.display())));
+    super::interrupt::set_note(&format!("\n{}\n", Note::Interrupted(path).text(lang)));
     let p = prompter.as_mut();
     if let Some(torn) = &opened.dropped_tail {
         p.say(&torn.notice(path).text(lang));
     }
-    p.say(&format!("{resumed} {}", crate::t!(lang, "cli.play.at_any_prompt")));
-    for line in recap(fleet, &session, lang) {
+    p.say(&format!("{resumed} {}", Note::AtAnyPrompt.text(lang)));
+    for line in table_text::recap(fleet, &session, lang) {
         p.say(&line);
     }
     session.game.take_events();
@@ -672,20 +580,15 @@ pub fn replay(
 ) -> anyhow::Result<i32> {
     let read = Journal::read::<serde_json::Value, Entry>(path)?;
     if let Some(torn) = &read.dropped_tail {
-        super::say(&crate::t!(lang, "cli.play.note", note = torn.notice(path).text(lang)));
+        super::say(&Note::Note(&torn.notice(path).text(lang)).text(lang));
     }
     let (rules, _, _, session) = reopen(path, &read.header, &read.entries, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("checked in reopen");
     let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
     let mut standings = fleet_standings(fleet, &sheets, &vec![0; sheets.len()], lang);
     if !session.game.finished() {
-        standings.warnings.push(crate::t!(
-            lang,
-            "cli.play.stopped",
-            round = session.game.round,
-            rounds = session.game.rounds,
-            file = path.display()
-        ));
+        let (round, rounds) = (session.game.round, session.game.rounds);
+        standings.warnings.push(Note::Stopped { file: path, round, rounds }.text(lang));
     }
     emit(&standings.render_in(format, detail, None, lang))?;
     Ok(0)

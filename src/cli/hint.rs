@@ -3,7 +3,7 @@
 //! nothing is played or saved.
 
 use crate::cli::commands::advise::table;
-use crate::games::fleet::advisor::{advise, NoQuestion, Settings};
+use crate::games::fleet::advisor::{advise, Settings};
 use crate::games::fleet::game::{Decision, Game};
 use crate::games::FleetRules;
 use crate::text::Lang;
@@ -15,10 +15,6 @@ pub(crate) fn hint_text(rules: &FleetRules, game: &Game, decision: Option<&Decis
     let player = decision.and_then(|d| d.player);
     match advise(rules, game, player, &settings) {
         Ok(advice) => table(rules, game, &advice, &settings, lang).trim_end().to_string(),
-        Err(NoQuestion::Over) => crate::t!(lang, "cli.play.hint_over"),
-        Err(NoQuestion::Chance) => crate::t!(lang, "cli.play.hint_chance"),
-        Err(NoQuestion::NotWaiting(p)) => {
-            crate::t!(lang, "cli.play.hint_not_waiting", name = game.players[p].name.as_str())
-        }
+        Err(why) => crate::text::advisor::nothing_to_weigh(why, game, lang),
     }
 }

@@ -15,7 +15,7 @@ static NOTE_LEN: AtomicUsize = AtomicUsize::new(0);
 /// Install the handler once, at start-up, with its note in a language.
 pub fn install_in(lang: Lang) {
     RESTORE_CURSOR.store(std::io::stderr().is_terminal(), Ordering::SeqCst);
-    set_note(&format!("\n{}\n", crate::t!(lang, "cli.ui.interrupted")));
+    set_note(&format!("\n{}\n", crate::text::error::interrupted(lang)));
     #[cfg(unix)]
     // SAFETY: `on_sigint` only uses async-signal-safe calls and atomics.
     unsafe {

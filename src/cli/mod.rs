@@ -303,7 +303,7 @@ static STDOUT_FAILED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
 fn after_output(code: i32, lang: Lang) -> i32 {
     match STDOUT_FAILED.get() {
         Some(cause) if code != 130 => {
-            say(&format!("deckhand: {}", crate::t!(lang, "cli.main.stdout_failed", cause = cause)));
+            say(&crate::text::error::stdout_failed(cause, lang));
             2
         }
         _ => code,

@@ -20,6 +20,8 @@ use crate::log::{files, Journal};
 use crate::report::sheet::{sheet_text, sheets_text, terminal_width};
 use crate::report::Format;
 use crate::serve::{Refused, Serving, Site, Table, Tokens, UndoBy};
+use crate::text::serve::Host;
+use crate::text::table::{with_legal, Note};
 use crate::text::Lang;
 use crate::ui::{self, Prompter};
 use crate::Error;
@@ -121,11 +123,11 @@ pub fn run(prepared: Prepared, game: Game, greeting: &[String], hook: &Hook, lan
     }
     match prompter.as_mut() {
         Some(p) => {
-            p.say(&crate::t!(lang, "cli.play.at_any_prompt_served"));
+            p.say(&Note::AtAnyPromptServed.text(lang));
             at_terminal(&serving, p.as_mut(), lang)?;
         }
         None => {
-            ui::say(&crate::t!(lang, "web.cli.headless", file = save.display()));
+            ui::say(&Host::Headless(&save).text(lang));
             headless(&serving);
         }
     }
@@ -143,9 +145,9 @@ pub fn run(prepared: Prepared, game: Game, greeting: &[String], hook: &Hook, lan
     }
     if let Some(page) = serving.site.final_page() {
         let written = files::write_sheet(&final_path(&save), &page)?;
-        say(&crate::t!(lang, "web.cli.final_written", file = written.display()));
+        say(&Host::FinalWritten(&written).text(lang));
     }
-    say(&crate::t!(lang, "web.cli.over"));
+    say(&Host::Over.text(lang));
     // The winner last, below the paths, to be read from across the table.
     if let Some(banner) = banner {
         say(&banner);
@@ -159,14 +161,14 @@ pub fn run(prepared: Prepared, game: Game, greeting: &[String], hook: &Hook, lan
 
 /// The join address, its QR code, each seat's address and the dashboard's.
 fn announce(serving: &Serving, say: &mut dyn FnMut(&str), lang: Lang) {
-    say(&crate::t!(lang, "web.cli.serving", url = serving.join_url()));
+    say(&Host::Serving(serving.join_url()).text(lang));
     say(crate::serve::qr_for_terminal(serving.join_url()).trim_end());
     for (name, url) in serving.site.table.names.iter().zip(serving.seat_urls()) {
-        say(&crate::t!(lang, "web.cli.seat_link", name = name, url = url));
+        say(&Host::SeatLink { name, url: &url }.text(lang));
     }
-    say(&crate::t!(lang, "web.cli.dashboard", url = serving.dashboard_url()));
+    say(&Host::Dashboard(&serving.dashboard_url()).text(lang));
     if serving.addr.ip().is_loopback() {
-        say(&crate::t!(lang, "web.cli.loopback", port = serving.addr.port()));
+        say(&Host::Loopback(serving.addr.port()).text(lang));
     }
 }
 
@@ -226,9 +228,7 @@ fn at_terminal(serving: &Serving, p: &mut dyn Prompter, lang: Lang) -> anyhow::R
         };
         match table.answer_host(version, steps) {
             Ok(_) => {}
-            Err(Refused::Illegal(text, legal)) if !legal.is_empty() => {
-                p.say(&format!("{text} — {}", crate::t!(lang, "cli.play.legal", legal = legal.join(", "))))
-            }
+            Err(Refused::Illegal(text, legal)) if !legal.is_empty() => p.say(&with_legal(&text, &legal, lang)),
             Err(Refused::Stopped(why)) => return Err(Error::said(why).into()),
             Err(other) => p.say(other.text()),
         }
@@ -253,20 +253,16 @@ fn meta(
         "release" => {
             let seats: Vec<ui::Choice> = (table.names.iter().enumerate())
                 .map(|(s, name)| {
-                    let label = if site.taken(s) {
-                        crate::t!(lang, "cli.play.seat_taken", name = name)
-                    } else {
-                        crate::t!(lang, "cli.play.seat_free", name = name)
-                    };
+                    let label = Note::Seat { name, taken: site.taken(s) }.text(lang);
                     ui::Choice::new(name.clone(), label)
                 })
                 .collect();
-            let seat = p.select(&crate::t!(lang, "cli.play.release_which"), &seats)?;
+            let seat = p.select(&Note::ReleaseWhich.text(lang), &seats)?;
             let name = &table.names[seat];
             if site.release(seat) {
-                p.say(&crate::t!(lang, "cli.play.released", name = name));
+                p.say(&Note::Released(name).text(lang));
             } else {
-                p.say(&crate::t!(lang, "cli.play.release_not_taken", name = name));
+                p.say(&Note::ReleaseNotTaken(name).text(lang));
             }
         }
         "hint" => p.say(&super::hint::hint_text(rules, &session.game, Some(d), lang)),
@@ -297,7 +293,7 @@ fn meta(
                 standings.render_in(Format::Table, false, None, lang)
             ));
         }
-        _ => p.say(&super::fleet_table::help_text(rules, &session.game, Some(d), lang)),
+        _ => p.say(&crate::text::table::help(rules, &session.game, Some(d), lang)),
     }
     Ok(())
 }

@@ -1,6 +1,5 @@
 //! `deckhand score` and `deckhand check`: load the sheets of one game and report.
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
@@ -12,7 +11,7 @@ use crate::games::fleet::sheet_file;
 use crate::games::fleet::{self, Sheet, Violation};
 use crate::games::{self as rules, FleetRules, Rules, Source};
 use crate::report::{DetailItem, Format, Row, Standings};
-use crate::text::escape_controls;
+use crate::text::fleet_score as score_text;
 use crate::text::Lang;
 use crate::Error;
 
@@ -168,7 +167,7 @@ pub fn fleet_standings(rules: &FleetRules, sheets: &[&Sheet], violations: &[usiz
     let mut standings = Standings {
         game: rules.name.get(lang).to_string(),
         categories: rules.categories.iter().map(|(_, n)| n.get(lang).to_string()).collect(),
-        tie_breaks: vec![crate::t!(lang, "cli.sheets.most_fish")],
+        tie_breaks: vec![score_text::most_fish(lang)],
         rows,
         notes: Vec::new(),
         warnings: Vec::new(),
@@ -179,14 +178,12 @@ pub fn fleet_standings(rules: &FleetRules, sheets: &[&Sheet], violations: &[usiz
     if let ([sheet], [row]) = (sheets, standings.rows.as_slice()) {
         if sheet.solo {
             let total = row.total.max(0) as u32;
-            let title = crate::text::fleet::rating(rules, total, lang);
-            standings.headline =
-                Some(crate::t!(lang, "cli.play.solo_rating", total = total, title = title).trim().to_string());
+            standings.headline = Some(score_text::solo_rating(rules, total, lang));
         }
     }
     for (sheet, v) in sheets.iter().zip(violations) {
         if *v > 0 {
-            standings.warnings.push(crate::t!(lang, "cli.sheets.flagged", player = sheet.player, n = v));
+            standings.warnings.push(score_text::flagged(&sheet.player, *v, lang));
         }
     }
     standings
@@ -230,7 +227,7 @@ pub fn score(
     let standings = fleet_standings(rules, &refs, &counts, lang);
     if format == Format::Csv {
         for w in &standings.warnings {
-            super::say(&crate::t!(lang, "cli.report.warning", warning = w));
+            super::say(&crate::text::table::Note::Warning(w).text(lang));
         }
     }
     emit(&standings.render_in(format, detail, None, lang))?;
@@ -277,7 +274,7 @@ pub fn check(args: &[String], rules_path: Option<&Path>, format: CheckFormat, la
                 .collect();
             serde_json::to_string_pretty(&report)? + "\n"
         }
-        CheckFormat::Text => check_text(rules, &loaded.sheets, &violations, lang),
+        CheckFormat::Text => crate::text::fleet_check::report(rules, &loaded.sheets, &violations, lang),
     };
     emit(&text)?;
     Ok(if violations.is_empty() { 0 } else { 1 })
@@ -294,60 +291,4 @@ fn violation_json(rules: &FleetRules, v: &Violation, lang: Lang) -> serde_json::
         "message": crate::text::fleet_check::message(rules, v, lang),
         "fix": crate::text::fleet_check::fix(rules, v, lang),
     })
-}
-
-fn check_text(rules: &FleetRules, sheets: &[(PathBuf, Sheet)], violations: &[Violation], lang: Lang) -> String {
-    let mut out = String::new();
-    let mut broken = 0;
-    for (path, sheet) in sheets {
-        let mine: Vec<&Violation> = violations.iter().filter(|v| v.player == sheet.player).collect();
-        let score = fleet::score(rules, sheet);
-        let cats: Vec<String> = rules
-            .categories
-            .iter()
-            .zip(score.categories())
-            .map(|((_, name), v)| format!("{} {v}", name.get(lang)))
-            .collect();
-        // The file name and the player's name come from outside: a line break in either
-        // must not start a line of its own.
-        let file = path.display().to_string();
-        let (file, player) = (escape_controls(&file), escape_controls(&sheet.player));
-        if mine.is_empty() {
-            let _ = writeln!(out, "{}", crate::t!(lang, "cli.sheets.follows", file = file, player = player));
-        } else {
-            broken += 1;
-            let _ = writeln!(
-                out,
-                "{}",
-                crate::t!(lang, "cli.sheets.violations", file = file, player = player, n = mine.len())
-            );
-            for v in &mine {
-                let message = crate::text::fleet_check::message(rules, v, lang);
-                let fix = crate::text::fleet_check::fix(rules, v, lang);
-                let _ = writeln!(out, "  {} [{}] {}", v.box_id(), v.rule.id(), message);
-                let _ = writeln!(
-                    out,
-                    "  {}  {}",
-                    " ".repeat(v.box_id().len()),
-                    crate::t!(lang, "cli.sheets.to_fix", fix = fix)
-                );
-            }
-        }
-        let _ = writeln!(
-            out,
-            "  {}",
-            crate::t!(lang, "cli.sheets.true_score", total = score.total, categories = cats.join(", "))
-        );
-    }
-    if violations.is_empty() {
-        let _ = writeln!(out, "{}", crate::t!(lang, "cli.sheets.all_clean", n = sheets.len()));
-    } else {
-        let _ = writeln!(
-            out,
-            "{} {}",
-            crate::t!(lang, "cli.sheets.broken", n = broken, total = sheets.len()),
-            crate::t!(lang, "cli.sheets.in_all", n = violations.len())
-        );
-    }
-    out
 }

@@ -19,9 +19,9 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-use super::state::{Refused, UndoBy};
+use super::state::{Refused, Tap, UndoBy};
 use super::{assets, streams, tokens, Site};
-use crate::games::fleet::game::Input;
+use crate::text::serve::Refusal;
 
 /// The largest request body taken: an answer is a key or a few dice faces.
 pub const MAX_BODY: usize = 4096;
@@ -128,7 +128,7 @@ fn local_host(host: &str) -> bool {
 async fn route(site: &Arc<Site>, method: &Method, uri: &Uri, headers: &HeaderMap, body: Body) -> Response {
     let lang = site.table.lang;
     if *method == Method::POST && !from_our_pages(headers) {
-        return error(StatusCode::FORBIDDEN, crate::t!(lang, "web.http.cross_site"));
+        return error(StatusCode::FORBIDDEN, Refusal::CrossSite.text(lang));
     }
     let parts: Vec<&str> = uri.path().split('/').filter(|p| !p.is_empty()).collect();
     // A person opening an address (a browser asks for a page) is answered with a page in
@@ -136,20 +136,16 @@ async fn route(site: &Arc<Site>, method: &Method, uri: &Uri, headers: &HeaderMap
     let wants_page = *method == Method::GET
         && headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|a| a.contains("text/html"));
     let nowhere = || {
-        let text = super::pages::message(
-            &crate::t!(lang, "web.http.nowhere_title"),
-            &crate::t!(lang, "web.http.nowhere"),
-            lang,
-        );
+        let (title, sentence) = crate::text::serve::nowhere(lang);
+        let text = super::pages::message(&title, &sentence, lang);
         page(StatusCode::NOT_FOUND, "text/html; charset=utf-8", text)
     };
-    let not_found =
-        || if wants_page { nowhere() } else { error(StatusCode::NOT_FOUND, crate::t!(lang, "web.http.not_found")) };
+    let not_found = || if wants_page { nowhere() } else { error(StatusCode::NOT_FOUND, Refusal::NotFound.text(lang)) };
     let get_only = |reply: Response| {
         if method == Method::GET {
             reply
         } else {
-            error(StatusCode::METHOD_NOT_ALLOWED, crate::t!(lang, "web.http.method"))
+            error(StatusCode::METHOD_NOT_ALLOWED, Refusal::Method.text(lang))
         }
     };
     match parts.as_slice() {
@@ -170,7 +166,7 @@ async fn route(site: &Arc<Site>, method: &Method, uri: &Uri, headers: &HeaderMap
                         return not_found();
                     };
                     if method != Method::POST {
-                        return error(StatusCode::METHOD_NOT_ALLOWED, crate::t!(lang, "web.http.method"));
+                        return error(StatusCode::METHOD_NOT_ALLOWED, Refusal::Method.text(lang));
                     }
                     // Written down beside the save before the address is given.
                     match blocking(site, move |site| site.claim(seat)).await {
@@ -178,7 +174,7 @@ async fn route(site: &Arc<Site>, method: &Method, uri: &Uri, headers: &HeaderMap
                         Some(None) => {
                             page(StatusCode::CONFLICT, "text/html; charset=utf-8", site.join_page(Some(seat)))
                         }
-                        None => error(StatusCode::INTERNAL_SERVER_ERROR, crate::t!(lang, "web.http.failed")),
+                        None => error(StatusCode::INTERNAL_SERVER_ERROR, Refusal::Failed.text(lang)),
                     }
                 }
                 ["dashboard"] => get_only(html(site.dashboard_page())),
@@ -186,7 +182,7 @@ async fn route(site: &Arc<Site>, method: &Method, uri: &Uri, headers: &HeaderMap
                 ["dashboard", "events"] => get_only(stream(site, None)),
                 ["final.html"] => match site.final_page() {
                     Some(text) => get_only(html(text)),
-                    None => error(StatusCode::NOT_FOUND, crate::t!(lang, "web.http.not_over")),
+                    None => error(StatusCode::NOT_FOUND, Refusal::NotOver.text(lang)),
                 },
                 ["seat", n, token, action @ ..] => {
                     let Some(seat) = n.parse::<usize>().ok().filter(|s| *s < site.table.names.len()) else {
@@ -196,7 +192,7 @@ async fn route(site: &Arc<Site>, method: &Method, uri: &Uri, headers: &HeaderMap
                         return if wants_page {
                             nowhere()
                         } else {
-                            error(StatusCode::FORBIDDEN, crate::t!(lang, "web.http.wrong_seat"))
+                            error(StatusCode::FORBIDDEN, Refusal::WrongSeat.text(lang))
                         };
                     }
                     seat_route(site, method, headers, body, seat, action).await
@@ -216,25 +212,45 @@ async fn body<T: for<'de> Deserialize<'de>>(site: &Site, headers: &HeaderMap, bo
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.trim().to_ascii_lowercase().starts_with("application/json"));
     if !is_json {
-        return Err(error(StatusCode::UNSUPPORTED_MEDIA_TYPE, crate::t!(lang, "web.http.not_json")));
+        return Err(error(StatusCode::UNSUPPORTED_MEDIA_TYPE, Refusal::NotJson.text(lang)));
     }
-    let too_large = || error(StatusCode::PAYLOAD_TOO_LARGE, crate::t!(lang, "web.http.too_large", n = MAX_BODY));
+    let too_large = || error(StatusCode::PAYLOAD_TOO_LARGE, Refusal::TooLarge(MAX_BODY).text(lang));
     let announced = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
     if announced.is_some_and(|n| n > MAX_BODY as u64) {
         return Err(too_large());
     }
     // Read at most the limit, whatever was announced (a chunked body has no length).
     let bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| too_large())?;
-    serde_json::from_slice(&bytes).map_err(|_| error(StatusCode::BAD_REQUEST, crate::t!(lang, "web.http.bad_body")))
+    serde_json::from_slice(&bytes).map_err(|_| error(StatusCode::BAD_REQUEST, Refusal::BadBody.text(lang)))
 }
 
-/// An answer from a seat's page: the decision it answers, and a key or dice faces.
+/// An answer from a seat's page: the decision it answers, and a key (one answer), the
+/// links of a chain (`links`: the answer, then the follow-ups the page asked before
+/// sending) or dice faces.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Answer {
     offer: u64,
     key: Option<String>,
+    links: Option<Vec<String>>,
     faces: Option<Vec<String>>,
+}
+
+/// The most links a chain may have (the longest in a game is a handful: a die, its ship,
+/// a star action, a license…).
+const MAX_LINKS: usize = 12;
+
+/// A key as a page sends it: one answer's keys (`cod coin`).
+fn fits(key: &str) -> bool {
+    !key.trim().is_empty() && key.len() <= 64
+}
+
+/// What a page asks before sending a chain: the follow-up after its first links.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Ahead {
+    offer: u64,
+    links: Vec<String>,
 }
 
 /// An undo from a seat's page, with the version the page showed.
@@ -272,9 +288,9 @@ async fn seat_route(
     action: &[&str],
 ) -> Response {
     let lang = site.table.lang;
-    let method_error = || error(StatusCode::METHOD_NOT_ALLOWED, crate::t!(lang, "web.http.method"));
-    let bad = || error(StatusCode::BAD_REQUEST, crate::t!(lang, "web.http.bad_body"));
-    let failed = || error(StatusCode::INTERNAL_SERVER_ERROR, crate::t!(lang, "web.http.failed"));
+    let method_error = || error(StatusCode::METHOD_NOT_ALLOWED, Refusal::Method.text(lang));
+    let bad = || error(StatusCode::BAD_REQUEST, Refusal::BadBody.text(lang));
+    let failed = || error(StatusCode::INTERNAL_SERVER_ERROR, Refusal::Failed.text(lang));
     match (action, method) {
         ([], &Method::GET) => {
             if !site.taken(seat) {
@@ -289,16 +305,37 @@ async fn seat_route(
                 Ok(a) => a,
                 Err(reply) => return reply,
             };
-            let input = match (answer.key, answer.faces) {
-                (Some(key), None) if !key.is_empty() && key.len() <= 64 => Input::Choice(key),
-                (None, Some(faces)) if faces.len() <= 8 && faces.iter().all(|f| f.len() <= 32) => {
-                    Input::Roll { faces, digital: false }
+            let tap = match (answer.key, answer.links, answer.faces) {
+                (Some(key), None, None) if fits(&key) => Tap::Links(vec![key]),
+                (None, Some(links), None)
+                    if !links.is_empty() && links.len() <= MAX_LINKS && links.iter().all(|l| fits(l)) =>
+                {
+                    Tap::Links(links)
+                }
+                (None, None, Some(faces)) if faces.len() <= 8 && faces.iter().all(|f| f.len() <= 32) => {
+                    Tap::Roll(faces)
                 }
                 _ => return bad(),
             };
             let offer = answer.offer;
-            match blocking(site, move |site| site.table.answer_for_seat(seat, offer, input)).await {
+            match blocking(site, move |site| site.table.answer_for_seat(seat, offer, tap)).await {
                 Some(Ok(_)) => state(site, Some(seat)),
+                Some(Err(why)) => refused(site, why),
+                None => failed(),
+            }
+        }
+        // The follow-up a chain's links lead to, asked on the page before anything is
+        // sent (nothing changes).
+        (["ahead"], &Method::POST) => {
+            let ahead: Ahead = match body(site, headers, payload).await {
+                Ok(a) => a,
+                Err(reply) => return reply,
+            };
+            if ahead.links.is_empty() || ahead.links.len() > MAX_LINKS || !ahead.links.iter().all(|l| fits(l)) {
+                return bad();
+            }
+            match blocking(site, move |site| site.ahead(seat, ahead.offer, &ahead.links)).await {
+                Some(Ok(body)) => page(StatusCode::OK, "application/json", body),
                 Some(Err(why)) => refused(site, why),
                 None => failed(),
             }
@@ -320,8 +357,8 @@ async fn seat_route(
             Some(Err(text)) => error(StatusCode::CONFLICT, text),
             None => failed(),
         },
-        ([] | ["state" | "events" | "answer" | "undo" | "hint"], _) => method_error(),
-        _ => error(StatusCode::NOT_FOUND, crate::t!(lang, "web.http.not_found")),
+        ([] | ["state" | "events" | "answer" | "ahead" | "undo" | "hint"], _) => method_error(),
+        _ => error(StatusCode::NOT_FOUND, Refusal::NotFound.text(lang)),
     }
 }
 
@@ -335,8 +372,8 @@ fn hint(site: &Site, seat: usize) -> Result<String, String> {
     let (version, game) = (site.table.version(), site.table.session().game);
     let settings = Settings::hint(version);
     let advice = advisor::advise(rules, &game, Some(seat), &settings).map_err(|why| match why {
-        NoQuestion::Over => crate::t!(lang, "web.hint_over"),
-        NoQuestion::Chance | NoQuestion::NotWaiting(_) => crate::t!(lang, "web.hint_nothing"),
+        NoQuestion::Over => Refusal::HintOver.text(lang),
+        NoQuestion::Chance | NoQuestion::NotWaiting(_) => Refusal::HintNothing.text(lang),
     })?;
     let estimates = advice.per_answer();
     let best = &advice.estimates[advice.best];

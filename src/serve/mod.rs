@@ -104,6 +104,13 @@ impl Site {
         (inner.version(), json)
     }
 
+    /// The follow-up a seat's chain leads to after its first `links`, as JSON for the
+    /// page (`{"ahead": null}` when the links end the chain).
+    fn ahead(&self, seat: usize, offer: u64, links: &[String]) -> Result<String, Refused> {
+        let rendered = self.table.ahead(seat, offer, links, |a| view::ahead(&self.table, seat, a))?;
+        Ok(format!("{{\"ahead\":{}}}", rendered.as_deref().unwrap_or("null")))
+    }
+
     /// The join page; `taken`: the seat someone tapped was claimed meanwhile.
     fn join_page(&self, taken: Option<usize>) -> String {
         let seats: Vec<pages::JoinSeat> = (self.table.names.iter().enumerate())

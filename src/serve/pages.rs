@@ -9,7 +9,8 @@ use crate::games::fleet::pad::{pad, Boat, Cell, Coin, Shape};
 use crate::games::fleet::sheet::{Mark, Sheet};
 use crate::games::fleet::{ColumnBox, FleetRules, SectionKind};
 use crate::report::html::escape;
-use crate::t;
+use crate::text::pad::Label as PadLabel;
+use crate::text::serve::{script_words, Label};
 use crate::text::Lang;
 
 fn mark_class(m: Mark) -> &'static str {
@@ -64,15 +65,7 @@ fn heading(name: &str) -> String {
 pub fn sheet(rules: &FleetRules, sheet: &Sheet, lang: Lang) -> String {
     let view = pad(rules, sheet);
     let mut out = String::from("<div class=\"sheet\">");
-    let header = t!(
-        lang,
-        "engine.pad_header",
-        player = sheet.player,
-        coins = sheet.coins(rules),
-        fish = sheet.total_fish(),
-        income = sheet.income(rules),
-        n = sheet.full_boats(rules)
-    );
+    let header = crate::text::pad::header(rules, sheet, &sheet.player, lang);
     let _ = write!(
         out,
         "<div class=\"sheet-head\">{}</div><div class=\"halves\"><table class=\"boats\"><tr><th></th>",
@@ -91,7 +84,7 @@ pub fn sheet(rules: &FleetRules, sheet: &Sheet, lang: Lang) -> String {
         }
         out.push_str("</tr>");
     }
-    let _ = write!(out, "<tr class=\"lic\"><th>{}</th>", escape(&t!(lang, "engine.pad_licenses")));
+    let _ = write!(out, "<tr class=\"lic\"><th>{}</th>", escape(&PadLabel::Licenses.text(lang)));
     for c in &view.columns {
         let marks: String = c.licenses.iter().map(|m| format!("<i class=\"l{}\"></i>", mark_class(*m))).collect();
         let _ = write!(out, "<td>{marks}</td>");
@@ -99,7 +92,7 @@ pub fn sheet(rules: &FleetRules, sheet: &Sheet, lang: Lang) -> String {
     out.push_str("</tr>");
     let boats = view.columns.iter().map(|c| c.boats.len()).max().unwrap_or(0);
     for b in 0..boats {
-        let label = if b == 0 { escape(&t!(lang, "engine.pad_boats")) } else { String::new() };
+        let label = if b == 0 { escape(&PadLabel::Boats.text(lang)) } else { String::new() };
         let _ = write!(out, "<tr class=\"bt\"><th>{label}</th>");
         for c in &view.columns {
             let _ = write!(out, "<td>{}</td>", c.boats.get(b).map(boat).unwrap_or_default());
@@ -123,12 +116,12 @@ pub fn sheet(rules: &FleetRules, sheet: &Sheet, lang: Lang) -> String {
                 format!("<i class=\"h{}\">{}</i>", mark_class(*m), escape(&initial))
             })
             .collect();
-        let _ = write!(out, "<tr><th>{}</th><td>{hexes}</td></tr>", escape(&t!(lang, "engine.pad_hexes")));
+        let _ = write!(out, "<tr><th>{}</th><td>{hexes}</td></tr>", escape(&PadLabel::Hexes.text(lang)));
     }
     if !view.salvage_stars.is_empty() {
         let stars: String =
             view.salvage_stars.iter().map(|m| format!("<i class=\"k s{}\"></i>", mark_class(*m))).collect();
-        let _ = write!(out, "<tr><th>{}</th><td>{stars}</td></tr>", escape(&t!(lang, "engine.pad_salvage")));
+        let _ = write!(out, "<tr><th>{}</th><td>{stars}</td></tr>", escape(&PadLabel::Salvage.text(lang)));
     }
     let coins: String = view.coins.iter().map(coin).collect();
     let _ = write!(
@@ -153,21 +146,7 @@ fn head(title: &str, lang: Lang) -> String {
 
 /// Words the script shows, in the table's language, as data attributes of `<body>`.
 fn words(lang: Lang) -> String {
-    [
-        ("offline", "web.offline"),
-        ("sending", "web.sending"),
-        ("faces", "web.roll_faces"),
-        ("clear", "web.roll_clear"),
-        ("send-roll", "web.roll_send"),
-        ("nothing", "web.nothing_to_decide"),
-        ("tap-box", "web.tap_box"),
-        ("hint", "web.hint"),
-        ("thinking", "web.hint_thinking"),
-        ("best", "web.hint_best"),
-    ]
-    .iter()
-    .map(|(name, key)| format!(" data-w-{name}=\"{}\"", escape(&crate::text::tr(lang, key, &[]))))
-    .collect()
+    script_words(lang).iter().map(|(name, text)| format!(" data-w-{name}=\"{}\"", escape(text))).collect()
 }
 
 /// A page that only says something (an address that leads nowhere), in the table's
@@ -195,19 +174,16 @@ pub struct JoinSeat {
 /// address, with its secret, is given once, in the redirect that follows), taken seats
 /// greyed, a notice when the seat tapped was taken meanwhile, and the dashboard.
 pub fn join(game: &str, seats: &[JoinSeat], taken: Option<&str>, dashboard: &str, lang: Lang) -> String {
-    let mut out = head(&t!(lang, "web.join_title", game = game), lang);
+    let mut out = head(&Label::JoinTitle(game).text(lang), lang);
     let _ = write!(
         out,
         "<body class=\"join\"><main><h1>{}</h1><p>{}</p>",
         escape(game),
-        escape(&t!(lang, "web.join_pick"))
+        escape(&Label::JoinPick.text(lang))
     );
     if let Some(player) = taken {
-        let _ = write!(
-            out,
-            "<p class=\"notice\" role=\"status\">{}</p>",
-            escape(&t!(lang, "web.join_taken_note", player = player))
-        );
+        let _ =
+            write!(out, "<p class=\"notice\" role=\"status\">{}</p>", escape(&Label::JoinTakenNote(player).text(lang)));
     }
     out.push_str("<ul class=\"seats\">");
     for seat in seats {
@@ -225,7 +201,7 @@ pub fn join(game: &str, seats: &[JoinSeat], taken: Option<&str>, dashboard: &str
                     out,
                     "<li><span class=\"seat taken\">{} <small>{}</small></span></li>",
                     escape(&seat.name),
-                    escape(&t!(lang, "web.join_taken"))
+                    escape(&Label::JoinTaken.text(lang))
                 );
             }
         }
@@ -234,7 +210,7 @@ pub fn join(game: &str, seats: &[JoinSeat], taken: Option<&str>, dashboard: &str
         out,
         "</ul><p><a href=\"{}\">{}</a></p></main></body></html>",
         escape(dashboard),
-        escape(&t!(lang, "web.dashboard_link"))
+        escape(&Label::DashboardLink.text(lang))
     );
     out.push('\n');
     out
@@ -259,7 +235,7 @@ pub fn seat(game: &str, player: &str, events: &str, answer: &str, undo: &str, la
         escape(undo),
         words(lang),
         escape(player),
-        escape(&t!(lang, "web.undo")),
+        escape(&Label::Undo.text(lang)),
     );
     out.push('\n');
     out
@@ -268,7 +244,7 @@ pub fn seat(game: &str, player: &str, events: &str, answer: &str, undo: &str, la
 /// The dashboard for a television: every sheet side by side, scores, roll, whose turn,
 /// and the join address as a QR code.
 pub fn dashboard(game: &str, events: &str, join_url: &str, qr_svg: &str, lang: Lang) -> String {
-    let mut out = head(&t!(lang, "web.dashboard_title", game = game), lang);
+    let mut out = head(&Label::DashboardTitle(game).text(lang), lang);
     let _ = write!(
         out,
         "<body class=\"dashboard\" data-events=\"{}\"{}><header><h1>{}</h1><div id=\"status\" class=\"status\"></div>\
@@ -281,8 +257,8 @@ pub fn dashboard(game: &str, events: &str, join_url: &str, qr_svg: &str, lang: L
         escape(events),
         words(lang),
         escape(game),
-        escape(&t!(lang, "web.scan_to_join", url = join_url)),
-        escape(&t!(lang, "web.log")),
+        escape(&Label::ScanToJoin(join_url).text(lang)),
+        escape(&Label::Log.text(lang)),
     );
     out.push('\n');
     out

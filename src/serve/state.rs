@@ -18,6 +18,7 @@ use crate::games::fleet::table::{self as service, From, Refusal};
 use crate::games::fleet::FleetRules;
 use crate::log::Journal;
 use crate::text::fleet as fleet_text;
+use crate::text::serve::Refusal as Said;
 use crate::text::Lang;
 
 /// How many lines of what happened the pages keep.
@@ -68,6 +69,17 @@ impl Refused {
             | Refused::NotYours(t) => t,
         }
     }
+}
+
+/// An answer from a screen: the links of a chain (each an answer's keys, `cod coin`; one
+/// link for a single answer or the table's choice), or the dice of a roll.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Tap {
+    /// A chain of answers, the first to the question shown, each next to the follow-up
+    /// the one before leads to.
+    Links(Vec<String>),
+    /// The faces of a roll, by key.
+    Roll(Vec<String>),
 }
 
 /// Who takes back a decision.
@@ -249,19 +261,20 @@ impl Table {
         }
     }
 
-    /// Answer the decision `offer` in `slot` with `input`, as the table's own screen would
+    /// Answer the decision `offer` in `slot` with `tap`, as the table's own screen would
     /// (see `answer_from`).
     #[cfg(test)]
-    pub fn answer(&self, slot: Slot, offer: u64, input: Input) -> Result<u64, Refused> {
-        self.answer_from(slot, offer, input, From::Here)
+    pub fn answer(&self, slot: Slot, offer: u64, tap: Tap) -> Result<u64, Refused> {
+        self.answer_from(slot, offer, tap, From::Here)
     }
 
-    /// Answer the decision `offer` in `slot` with `input`. Accepted only when that very
-    /// decision is still waiting and the table takes the answer: a seat's keys (`cod`,
-    /// `cod coin`) stand for what the terminal's entry of them does (a pick with its usual
-    /// use, forced answers on the way); a roll or the table's choice is one answer. Then
-    /// every screen is woken. Returns the new version.
-    fn answer_from(&self, slot: Slot, offer: u64, input: Input, from: From) -> Result<u64, Refused> {
+    /// Answer the decision `offer` in `slot` with `tap`. Accepted only when that very
+    /// decision is still waiting and the table takes the answer: a seat's links (each an
+    /// answer's keys, `cod` or `cod coin`, the next ones answering the follow-ups the page
+    /// asked before sending) stand for what the terminal's entry of them does (a pick with
+    /// its usual use, forced answers on the way); a roll or the table's choice is one
+    /// answer. Then every screen is woken. Returns the new version.
+    fn answer_from(&self, slot: Slot, offer: u64, tap: Tap, from: From) -> Result<u64, Refused> {
         let mut inner = self.lock();
         if let Some(why) = &inner.stopped {
             return Err(Refused::Stopped(why.clone()));
@@ -269,14 +282,21 @@ impl Table {
         let i = self.index(slot);
         let waiting = match &inner.offers[i] {
             (id, Some(d)) if *id == offer => d.clone(),
-            _ => return Err(Refused::Taken(crate::t!(self.lang, "web.taken"))),
+            _ => return Err(Refused::Taken(Said::Taken.text(self.lang))),
         };
-        let steps = match (&input, waiting.player) {
-            (Input::Choice(keys), Some(p)) => {
-                let keys: Vec<&str> = keys.split_whitespace().collect();
-                inner.t.tap(p, &keys).map_err(|why| self.refusal(&inner, why))?
+        let steps = match (tap, waiting.player) {
+            (Tap::Links(links), Some(p)) => {
+                let links: Vec<Vec<&str>> = links.iter().map(|l| l.split_whitespace().collect()).collect();
+                inner.t.tap_links(p, &links).map_err(|why| self.refusal(&inner, why))?
             }
-            _ => vec![Step { by: None, decision: waiting, input, how: How::Typed }],
+            (Tap::Links(links), None) => {
+                let input = Input::Choice(links.join(" "));
+                vec![Step { by: None, decision: waiting, input, how: How::Typed }]
+            }
+            (Tap::Roll(faces), _) => {
+                let input = Input::Roll { faces, digital: false };
+                vec![Step { by: None, decision: waiting, input, how: How::Typed }]
+            }
         };
         self.apply(&mut inner, steps, from, &[i])
     }
@@ -289,7 +309,7 @@ impl Table {
             return Err(Refused::Stopped(why.clone()));
         }
         if inner.version() != seen {
-            return Err(Refused::Taken(crate::t!(self.lang, "web.taken")));
+            return Err(Refused::Taken(Said::Taken.text(self.lang)));
         }
         // The slots answered: each step's player's, or the table's.
         let answered: Vec<usize> = steps
@@ -315,25 +335,49 @@ impl Table {
         Ok(self.publish(inner, answered))
     }
 
+    /// The slot of the decision a seat's page showed (`offer`): its own, or the table's
+    /// when it is this seat's to answer (the roll when this player rolls).
+    fn slot_for_seat(&self, inner: &Inner, seat: usize, offer: u64) -> Result<Slot, Refused> {
+        let offered = self.offered_to(inner, seat).filter(|o| o.offer == offer);
+        // Another seat's question, still waiting: said so, not "already answered".
+        let theirs = (0..self.names.len())
+            .filter(|p| *p != seat)
+            .find(|p| matches!(&inner.offers[*p], (id, Some(_)) if *id == offer));
+        match (offered, theirs) {
+            (Some(o), _) => Ok(o.slot),
+            (None, Some(p)) => Err(Refused::NotYours(Said::NotYours(&self.names[p]).text(self.lang))),
+            (None, None) => Err(Refused::Taken(Said::Taken.text(self.lang))),
+        }
+    }
+
     /// Answer, from a seat's page, the decision its page showed (`offer`): its own, or the
     /// roll when it is this player's turn to roll.
-    pub fn answer_for_seat(&self, seat: usize, offer: u64, input: Input) -> Result<u64, Refused> {
-        let slot = {
-            let inner = self.lock();
-            let offered = self.offered_to(&inner, seat).filter(|o| o.offer == offer);
-            // Another seat's question, still waiting: said so, not "already answered".
-            let theirs = (0..self.names.len())
-                .filter(|p| *p != seat)
-                .find(|p| matches!(&inner.offers[*p], (id, Some(_)) if *id == offer));
-            match (offered, theirs) {
-                (Some(o), _) => o.slot,
-                (None, Some(p)) => {
-                    return Err(Refused::NotYours(crate::t!(self.lang, "web.not_yours", name = self.names[p])))
-                }
-                (None, None) => return Err(Refused::Taken(crate::t!(self.lang, "web.taken"))),
-            }
-        };
-        self.answer_from(slot, offer, input, From::Seat(seat))
+    pub fn answer_for_seat(&self, seat: usize, offer: u64, tap: Tap) -> Result<u64, Refused> {
+        let slot = self.slot_for_seat(&self.lock(), seat, offer)?;
+        self.answer_from(slot, offer, tap, From::Seat(seat))
+    }
+
+    /// What a seat's page asks after the first links of a chain, before sending anything
+    /// (the table's `ahead`), with `render` making the page's view of it (after the lock).
+    /// None: the links end the chain (the page sends them).
+    pub fn ahead<T>(
+        &self,
+        seat: usize,
+        offer: u64,
+        links: &[String],
+        render: impl FnOnce(&service::Ahead) -> T,
+    ) -> Result<Option<T>, Refused> {
+        let inner = self.lock();
+        if let Some(why) = &inner.stopped {
+            return Err(Refused::Stopped(why.clone()));
+        }
+        if self.slot_for_seat(&inner, seat, offer)? != Slot::Seat(seat) {
+            return Ok(None);
+        }
+        let links: Vec<Vec<&str>> = links.iter().map(|l| l.split_whitespace().collect()).collect();
+        let ahead = inner.t.ahead(seat, &links).map_err(|why| self.refusal(&inner, why))?;
+        drop(inner);
+        Ok(ahead.map(|a| render(&a)))
     }
 
     /// Take back the last answer a person gave (with what deckhand rolled and answered
@@ -347,7 +391,7 @@ impl Table {
         let by = match by {
             UndoBy::Seat { seat, seen } => {
                 if seen != inner.version() {
-                    return Err(Refused::Taken(crate::t!(self.lang, "web.taken")));
+                    return Err(Refused::Taken(Said::Taken.text(self.lang)));
                 }
                 service::UndoBy::Seat(seat)
             }
@@ -379,17 +423,9 @@ impl Table {
                 };
                 Refused::Illegal(crate::text::fleet_entry::error(rules, game, &e, lang), legal)
             }
-            Refusal::NoUndo(why) => Refused::NoUndo(crate::t!(
-                lang,
-                "cli.play.cannot_undo",
-                why = crate::text::fleet_entry::no_undo(why, lang)
-            )),
+            Refusal::NoUndo(why) => Refused::NoUndo(Said::CannotUndo(why).text(lang)),
             Refusal::NotYours(whose) => {
-                let last = match whose {
-                    Some(p) => self.names[p].clone(),
-                    None => crate::t!(lang, "web.the_table"),
-                };
-                Refused::NoUndo(crate::t!(lang, "web.undo_not_yours", name = last))
+                Refused::NoUndo(Said::UndoNotYours(whose.map(|p| self.names[p].as_str())).text(lang))
             }
             Refusal::Stopped(e) => Refused::Stopped(e.message(lang)),
         }
@@ -514,9 +550,9 @@ mod tests {
         t.offered_to(&inner, seat)
     }
 
-    fn first_key(t: &Table, o: &Offered) -> Input {
+    fn first_key(t: &Table, o: &Offered) -> Tap {
         let game = t.session().game;
-        Input::Choice(o.decision.options[0].key(&t.rules, &game).into_owned())
+        Tap::Links(vec![o.decision.options[0].key(&t.rules, &game).into_owned()])
     }
 
     #[test]
@@ -548,7 +584,7 @@ mod tests {
         // An illegal answer goes through the engine's checks.
         let (_, now) = t.front();
         let now = now.unwrap();
-        match t.answer(now.slot, now.offer, Input::Choice("kraken".into())) {
+        match t.answer(now.slot, now.offer, Tap::Links(vec!["kraken".into()])) {
             Err(Refused::Illegal(text, legal)) => {
                 assert!(text.contains("kraken"), "{text}");
                 assert!(!legal.is_empty());
@@ -619,7 +655,7 @@ mod tests {
                         else {
                             continue;
                         };
-                        match t.answer_for_seat(seat, o.offer, Input::Choice(key)) {
+                        match t.answer_for_seat(seat, o.offer, Tap::Links(vec![key])) {
                             Ok(_) | Err(Refused::Taken(_)) => {}
                             Err(other) => panic!("{other:?}"),
                         }

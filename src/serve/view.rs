@@ -9,8 +9,9 @@ use serde::Serialize;
 
 use super::state::{Inner, Offered, Slot, Table};
 use super::Site;
-use crate::games::fleet::entry::{typed_keys, How};
-use crate::games::fleet::game::{DicePhase, Face, Game, Input};
+use crate::games::fleet::entry::{typed_keys, How, Step};
+use crate::games::fleet::game::{Choice, Face, Game, Input};
+use crate::games::fleet::table::Ahead;
 use crate::games::fleet::Sheet;
 use crate::report::{html, Standings};
 use crate::text::fleet as fleet_text;
@@ -27,6 +28,29 @@ pub struct OptionView {
     /// `data-box`), when it is the only answer that marks it: tapping the box answers.
     #[serde(rename = "box", skip_serializing_if = "Option::is_none")]
     pub mark: Option<String>,
+    /// Choosing it leads to a follow-up question of the same seat, which the page asks at
+    /// once (`ahead`) and sends with it as one answer.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub more: bool,
+}
+
+/// An answer the rules left no choice in, a link of the chain the page sends.
+#[derive(Debug, Serialize)]
+pub struct GivenView {
+    pub key: String,
+    pub label: String,
+}
+
+/// The follow-up question of a chain, asked on the page before anything is sent.
+#[derive(Debug, Serialize)]
+pub struct AheadView {
+    /// Links the rules give after the one tapped, before the follow-up.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub given: Vec<GivenView>,
+    pub prompt: String,
+    pub options: Vec<OptionView>,
+    /// The seat's sheet as the chain's links so far leave it.
+    pub sheet: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -49,6 +73,10 @@ pub struct RollView {
 pub struct DecisionView {
     /// Sent back with the answer: which decision it answers.
     pub offer: u64,
+    /// Answers the rules left no choice in before the question (the shared 3 coins before
+    /// their star action): the first links of the chain the page sends, not asked.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub given: Vec<GivenView>,
     pub prompt: String,
     pub options: Vec<OptionView>,
     pub roll: Option<RollView>,
@@ -98,14 +126,7 @@ pub struct DashboardView {
 }
 
 fn round_line(table: &Table, inner: &Inner) -> String {
-    let game = &inner.session().game;
-    if game.finished() {
-        crate::t!(table.lang, "web.game_over")
-    } else if game.round == 0 {
-        crate::t!(table.lang, "web.setup")
-    } else {
-        crate::t!(table.lang, "web.round", round = game.round, rounds = game.rounds)
-    }
+    crate::text::serve::round_line(&inner.session().game, table.lang)
 }
 
 fn turn_lines(table: &Table, inner: &Inner) -> Vec<String> {
@@ -114,18 +135,10 @@ fn turn_lines(table: &Table, inner: &Inner) -> Vec<String> {
 }
 
 fn roll_line(table: &Table, inner: &Inner) -> String {
-    let game = &inner.session().game;
-    if game.pool.is_empty() || game.finished() {
-        return String::new();
-    }
-    let dice: Vec<String> = game.pool.iter().map(|f| fleet_text::face_label(&table.rules, *f, table.lang)).collect();
-    match game.phase {
-        Some(DicePhase::Town) => crate::t!(table.lang, "web.town_dice", dice = dice.join(", ")),
-        _ => crate::t!(table.lang, "web.boat_dice", dice = dice.join(", ")),
-    }
+    crate::text::serve::roll_line(&table.rules, &inner.session().game, table.lang)
 }
 
-fn decision_view(table: &Table, inner: &Inner, offered: &Offered) -> DecisionView {
+fn decision_view(table: &Table, inner: &Inner, offered: &Offered, asked: Option<&Ahead>) -> DecisionView {
     let (rules, game, lang) = (&table.rules, &inner.session().game, table.lang);
     let d = &offered.decision;
     let roll = d.roll.map(|spec| {
@@ -142,43 +155,73 @@ fn decision_view(table: &Table, inner: &Inner, offered: &Offered) -> DecisionVie
             .collect();
         RollView { boat: spec.boat, town: spec.town, faces }
     });
+    // A seat's own question as its page asks it (after what the rules give); a roll has
+    // no answers to offer but its faces.
+    let own = asked.filter(|a| !a.answers.is_empty());
+    if let (Some(asked), Slot::Seat(seat)) = (own, offered.slot) {
+        return DecisionView {
+            offer: offered.offer,
+            given: given_views(table, asked),
+            prompt: fleet_text::prompt(rules, &asked.game, &asked.decision, lang),
+            options: answer_views(table, &asked.game, seat, &asked.answers),
+            roll,
+        };
+    }
     DecisionView {
         offer: offered.offer,
+        given: Vec::new(),
         prompt: fleet_text::prompt(rules, game, d, lang),
         options: options(table, inner, offered),
         roll,
     }
 }
 
-/// The answers a screen offers: for a seat's own question, what the terminal takes in one
-/// entry (a pick with its usual use, or with each other use; forced answers on the way),
-/// labelled by each answer's steps; for the table's, the decision's options.
+/// The answers the rules gave before a page's question, in words.
+fn given_views(table: &Table, asked: &Ahead) -> Vec<GivenView> {
+    let mut g = asked.start.clone();
+    asked
+        .given
+        .iter()
+        .map(|steps| {
+            let label = steps
+                .iter()
+                .map(|s| crate::text::fleet_entry::step_label(&table.rules, &g, s, table.lang))
+                .collect::<Vec<_>>()
+                .join(" → ");
+            crate::games::fleet::entry::apply_steps(&table.rules, &mut g, steps);
+            GivenView { key: typed_keys(steps).join(" "), label }
+        })
+        .collect()
+}
+
+/// The options of a decision as they are (the table's questions: who starts, a card
+/// drawn); a seat's own question offers its answers in one go instead (`answer_views`).
 fn options(table: &Table, inner: &Inner, offered: &Offered) -> Vec<OptionView> {
     let (rules, game, lang) = (&table.rules, &inner.session().game, table.lang);
     let d = &offered.decision;
-    let option = |o: &crate::games::fleet::game::Choice| OptionView {
+    let option = |o: &Choice| OptionView {
         key: o.key(rules, game).into_owned(),
         label: fleet_text::option_label(rules, game, d, o, lang),
         help: fleet_text::option_help(rules, game, d, o, lang),
         mark: box_of(o),
+        more: false,
     };
-    let Slot::Seat(seat) = offered.slot else { return unique_boxes(d.options.iter().map(option).collect()) };
-    let answers = inner.t.answers(seat);
-    if answers.is_empty() {
-        return unique_boxes(d.options.iter().map(option).collect());
-    }
+    unique_boxes(d.options.iter().map(option).collect())
+}
+
+/// The views of a seat's answers in one go, on `game`: each labelled by its steps (`cod →
+/// take 1 coin instead`), with the box it marks and whether it leads on to a follow-up the
+/// page asks before sending.
+fn answer_views(table: &Table, game: &Game, seat: usize, answers: &[(Vec<Step>, bool)]) -> Vec<OptionView> {
+    let (rules, lang) = (&table.rules, table.lang);
     let views = answers
         .iter()
-        .filter_map(|steps| {
+        .filter_map(|(steps, more)| {
             let keys = typed_keys(steps);
             let first = steps.iter().find(|s| s.how == How::Typed)?;
-            let choice = first
-                .decision
-                .options
-                .iter()
-                .find(|o| Some(o.key(rules, game).as_ref()) == keys.first().map(String::as_str))?;
-            let mut view = option(choice);
-            view.key = keys.join(" ");
+            let d = &first.decision;
+            let choice =
+                d.options.iter().find(|o| Some(o.key(rules, game).as_ref()) == keys.first().map(String::as_str))?;
             let after: Vec<String> = steps
                 .iter()
                 .skip_while(|s| !std::ptr::eq(*s, first))
@@ -186,23 +229,41 @@ fn options(table: &Table, inner: &Inner, offered: &Offered) -> Vec<OptionView> {
                 .filter(|s| s.decision.player == Some(seat))
                 .map(|s| crate::text::fleet_entry::step_label(rules, game, s, lang))
                 .collect();
+            let mut label = fleet_text::option_label(rules, game, d, choice, lang);
             if !after.is_empty() {
-                view.label = format!("{} → {}", view.label, after.join(" → "));
+                label = format!("{label} → {}", after.join(" → "));
             }
-            // The box the answer marks: the seat's first mark among its steps.
-            view.mark = steps.iter().filter(|s| s.decision.player == Some(seat)).find_map(|s| {
-                let Input::Choice(key) = &s.input else { return None };
-                s.decision.options.iter().find(|o| o.key(rules, game) == *key).and_then(box_of)
-            });
-            Some(view)
+            Some(OptionView {
+                key: keys.join(" "),
+                label,
+                help: fleet_text::option_help(rules, game, d, choice, lang),
+                // The box the answer marks: the seat's first mark among its steps.
+                mark: steps.iter().filter(|s| s.decision.player == Some(seat)).find_map(|s| {
+                    let Input::Choice(key) = &s.input else { return None };
+                    s.decision.options.iter().find(|o| o.key(rules, game) == *key).and_then(box_of)
+                }),
+                more: *more,
+            })
         })
         .collect();
     unique_boxes(views)
 }
 
+/// What a seat's page asks next in a chain, before sending (`Table::ahead`): the
+/// follow-up's prompt and answers, and the seat's sheet as the chain so far leaves it.
+pub fn ahead(table: &Table, seat: usize, ahead: &Ahead) -> String {
+    let (rules, lang) = (&table.rules, table.lang);
+    let view = AheadView {
+        given: given_views(table, ahead),
+        prompt: fleet_text::prompt(rules, &ahead.game, &ahead.decision, lang),
+        options: answer_views(table, &ahead.game, seat, &ahead.answers),
+        sheet: super::pages::sheet(rules, &ahead.game.players[seat].sheet, lang),
+    };
+    serde_json::to_string(&view).expect("views serialise")
+}
+
 /// The box a choice marks on the drawn sheet (`SECTION-INDEX`), if it marks one.
-fn box_of(choice: &crate::games::fleet::game::Choice) -> Option<String> {
-    use crate::games::fleet::game::Choice;
+fn box_of(choice: &Choice) -> Option<String> {
     match *choice {
         Choice::Mark { section, index } | Choice::Section { section, index } => Some(format!("{section}-{index}")),
         _ => None,
@@ -250,7 +311,7 @@ fn result(site: &Site, inner: &Inner) -> String {
         html::escape(&headline),
         html::fragment(&standings, site.table.lang),
         html::escape(&site.final_url()),
-        html::escape(&crate::t!(site.table.lang, "web.final_page"))
+        html::escape(&crate::text::serve::Label::FinalPage.text(site.table.lang))
     )
 }
 
@@ -263,6 +324,13 @@ pub fn seat(site: &Site, inner: &mut Inner, seat: usize) -> Arc<String> {
     cached(inner, seat, |inner| {
         let table = &site.table;
         let offered = table.offered_to(inner, seat);
+        let asked = offered.as_ref().filter(|o| o.slot == Slot::Seat(seat)).and_then(|_| inner.t.page_question(seat));
+        // A seat's own question the rules alone answer is not asked (`page_question`).
+        let offered = offered.filter(|o| o.slot != Slot::Seat(seat) || asked.is_some());
+        let sheet = match &asked {
+            Some(a) => &a.game.players[seat].sheet,
+            None => &inner.session().game.players[seat].sheet,
+        };
         let view = SeatView {
             v: inner.version(),
             seat,
@@ -270,9 +338,9 @@ pub fn seat(site: &Site, inner: &mut Inner, seat: usize) -> Arc<String> {
             round: round_line(table, inner),
             turn: turn_lines(table, inner),
             roll: roll_line(table, inner),
-            decision: offered.as_ref().map(|o| decision_view(table, inner, o)),
+            decision: offered.as_ref().map(|o| decision_view(table, inner, o, asked.as_ref())),
             undo: inner.t.undo_reaches() == Some(Some(seat)),
-            sheet: super::pages::sheet(&table.rules, &inner.session().game.players[seat].sheet, table.lang),
+            sheet: super::pages::sheet(&table.rules, sheet, table.lang),
             log: log(inner),
             over: inner.session().game.finished(),
             result: result(site, inner),

@@ -25,6 +25,47 @@ pub fn answer_label(rules: &FleetRules, game: &Game, advice: &Advice, e: &Estima
     }
 }
 
+/// Why `hint` at the table has nothing to weigh: the game is over, a roll is asked, or
+/// the question waits for another player.
+pub fn nothing_to_weigh(why: crate::games::fleet::advisor::NoQuestion, game: &Game, lang: Lang) -> String {
+    use crate::games::fleet::advisor::NoQuestion;
+    match why {
+        NoQuestion::Over => t!(lang, "cli.play.hint_over"),
+        NoQuestion::Chance => t!(lang, "cli.play.hint_chance"),
+        NoQuestion::NotWaiting(p) => t!(lang, "cli.play.hint_not_waiting", name = game.players[p].name.as_str()),
+    }
+}
+
+/// The coach's line (`--coach N`) for a choice that lost points: what the advisor
+/// preferred and what each was worth (in a solo game without the chances to win).
+pub fn coach_line(rules: &FleetRules, w: &crate::games::fleet::advisor::review::Weighed, lang: Lang) -> String {
+    let (advice, game) = (&w.advice, &w.game);
+    let (best, chosen) = (&advice.estimates[advice.best], &advice.estimates[w.chosen]);
+    if game.players.len() == 1 {
+        return t!(
+            lang,
+            "cli.play.coach_solo",
+            best = answer_label(rules, game, advice, best, lang),
+            best_points = decimal(best.mean, 1, lang),
+            chosen = answer_label(rules, game, advice, chosen, lang),
+            chosen_points = decimal(chosen.mean, 1, lang),
+            lost = decimal(w.lost(), 1, lang)
+        );
+    }
+    t!(
+        lang,
+        "cli.play.coach",
+        name = game.players[advice.player].name.as_str(),
+        best = answer_label(rules, game, advice, best, lang),
+        best_points = decimal(best.mean, 1, lang),
+        best_win = chance(best.win, lang),
+        chosen = answer_label(rules, game, advice, chosen, lang),
+        chosen_points = decimal(chosen.mean, 1, lang),
+        chosen_win = chance(chosen.win, lang),
+        lost = decimal(w.lost(), 1, lang)
+    )
+}
+
 /// The expected points of an answer with its standard error (`43.2 ± 0.4`).
 pub fn points(e: &Estimate, lang: Lang) -> String {
     mean(e.mean, e.stderr, lang)

@@ -2,8 +2,13 @@
 //! value is computed (reference cards), input ranges, the lines of a breakdown and the
 //! limits a sheet or a game breaks. The engine (`games::endgame::eval`) only computes.
 
-use crate::games::endgame::eval::{Found, GameViolation, Part, Term, Violation};
-use crate::games::endgame::{Formula, Ref, Scope, Scoring, Shape};
+use std::fmt::Write as _;
+use std::path::Path;
+
+use crate::games::endgame::eval::{Evaluation, Found, GameViolation, Part, Term, Violation};
+use crate::games::endgame::sheet_file::EndgameSheet;
+use crate::games::endgame::{EndgameRules, Formula, Ref, Scope, Scoring, Shape};
+use crate::source::Source;
 use crate::t;
 use crate::text::Lang;
 
@@ -217,6 +222,149 @@ pub fn game_message(scoring: &Scoring, g: &GameViolation, lang: Lang) -> String 
         bounds = bounds_text(l.min, l.max, lang),
         because = l.because.get(lang)
     )
+}
+
+/// One sheet file as `score` and `check` read it, with the limits it breaks.
+pub struct Checked<'a> {
+    /// The file.
+    pub path: &'a Path,
+    /// Its text.
+    pub source: &'a Source,
+    /// The sheet read from it.
+    pub sheet: &'a EndgameSheet,
+    /// The limits it breaks on its own.
+    pub violations: &'a [Violation],
+}
+
+/// A broken limit shown in its sheet file: the line, a caret, the rule and the fix.
+pub fn violation_in_file(r: &EndgameRules, c: &Checked, v: &Violation, lang: Lang) -> String {
+    let message = format!("{} [{}]", self::message(&r.sheet, v, lang), v.rule);
+    let fix = fix(&r.sheet, v, lang);
+    super::diag::render_text(c.source, c.sheet.span_of(r, v.at), &message, Some(&fix), lang)
+}
+
+/// What `score` says when the sheets break limits: each broken limit in its file, each
+/// broken by all sheets together, and that they cannot be scored.
+pub fn impossible(r: &EndgameRules, sheets: &[Checked], game: &[GameViolation], lang: Lang) -> String {
+    let mut report = String::new();
+    for c in sheets {
+        for v in c.violations {
+            report.push_str(&violation_in_file(r, c, v, lang));
+            report.push('\n');
+        }
+    }
+    for g in game {
+        let message = game_message(&r.sheet, g, lang);
+        let _ = writeln!(report, "{} {message} [{}]\n", t!(lang, "rules.error_label"), g.rule);
+    }
+    let _ = writeln!(report, "{}", t!(lang, "games.endgame.impossible"));
+    report
+}
+
+/// What the sheets of `score`'s refusal are called (`the sheets' inputs`).
+pub fn sheets_inputs(lang: Lang) -> String {
+    t!(lang, "games.endgame.sheets_inputs")
+}
+
+/// A sheet's categories with their points (`Ships 12, Goods 7`).
+fn categories(s: &Scoring, e: &Evaluation, lang: Lang) -> String {
+    let cats: Vec<String> =
+        s.categories.iter().zip(&e.categories).map(|(c, v)| format!("{} {v}", s.values[*c].name.get(lang))).collect();
+    cats.join(", ")
+}
+
+/// `check`'s report: for each sheet file, that it keeps every limit or each one it breaks
+/// in the file, its score and the inputs it lacks; then the limits broken by all sheets
+/// together and a summary line.
+pub fn check_report(r: &EndgameRules, sheets: &[Checked], game: &[GameViolation], lang: Lang) -> String {
+    let count = sheets.iter().map(|c| c.violations.len()).sum::<usize>() + game.len();
+    let mut out = t!(lang, "games.endgame.check_header", n = sheets.len(), game = r.name.get(lang)) + "\n";
+    for c in sheets {
+        let e = crate::games::endgame::eval::evaluate(&r.sheet, &c.sheet.inputs(r));
+        let (path, player) = (c.path.display(), &c.sheet.player);
+        if c.violations.is_empty() {
+            let _ = writeln!(out, "{}", t!(lang, "games.endgame.check_ok", path = path, player = player));
+        } else {
+            let n = c.violations.len();
+            let _ = writeln!(out, "{}", t!(lang, "games.endgame.check_bad", path = path, player = player, n = n));
+            for v in c.violations {
+                for line in violation_in_file(r, c, v, lang).lines() {
+                    let _ = writeln!(out, "  {line}");
+                }
+            }
+        }
+        let cats = categories(&r.sheet, &e, lang);
+        let _ = writeln!(out, "{}", t!(lang, "games.endgame.check_score", total = e.total, cats = cats));
+        let missing: Vec<&str> = r
+            .sheet
+            .inputs
+            .iter()
+            .zip(&c.sheet.values)
+            .filter(|(_, v)| v.is_none())
+            .map(|(i, _)| i.id.as_str())
+            .collect();
+        if !missing.is_empty() {
+            let _ = writeln!(out, "{}", t!(lang, "games.endgame.check_missing", list = missing.join(", ")));
+        }
+    }
+    for g in game {
+        let _ = writeln!(out, "[{}] {}", g.rule, game_message(&r.sheet, g, lang));
+    }
+    if count == 0 {
+        let _ = writeln!(out, "{}", t!(lang, "games.endgame.checked_ok", n = sheets.len()));
+    } else {
+        let _ = writeln!(out, "{}", t!(lang, "games.endgame.checked_bad", n = sheets.len(), count = count));
+    }
+    out
+}
+
+/// Why a typed answer is not a value of its input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BadAnswer<'a> {
+    /// Nothing typed where a number is asked.
+    NeedNumber,
+    /// Not a whole number.
+    NotNumber(&'a str),
+    /// Not a list of whole numbers.
+    NeedList,
+}
+
+impl BadAnswer<'_> {
+    /// Why, in a language.
+    pub fn text(&self, lang: Lang) -> String {
+        match *self {
+            BadAnswer::NeedNumber => t!(lang, "games.endgame.need_number"),
+            BadAnswer::NotNumber(text) => t!(lang, "games.endgame.not_number", text = text),
+            BadAnswer::NeedList => t!(lang, "games.endgame.need_list"),
+        }
+    }
+}
+
+/// What `enter` says first: the sheet file it goes on with (`done` of its inputs given),
+/// or the player and game it starts.
+pub fn entering(r: &EndgameRules, player: &str, output: &Path, done: usize, lang: Lang) -> String {
+    let n = r.sheet.inputs.len();
+    if done > 0 {
+        t!(lang, "games.endgame.resuming", path = output.display(), done = done, n = n)
+    } else {
+        t!(lang, "games.endgame.entering", player = player, game = r.name.get(lang), n = n)
+    }
+}
+
+/// What `enter` says at the end: where the sheet is, its score and categories.
+pub fn entered(r: &EndgameRules, output: &Path, e: &Evaluation, lang: Lang) -> String {
+    let cats = categories(&r.sheet, e, lang);
+    t!(lang, "games.endgame.saved", path = output.display(), total = e.total, cats = cats)
+}
+
+/// The heading of `calc`'s list of a game's calculators.
+pub fn calculators_of(r: &EndgameRules, lang: Lang) -> String {
+    t!(lang, "games.endgame.calculators_of", game = r.name.get(lang))
+}
+
+/// `calc` with a calculator the game does not have.
+pub fn no_calculator(r: &EndgameRules, calc: &str, lang: Lang) -> String {
+    t!(lang, "games.endgame.no_calculator", id = r.id, calc = calc)
 }
 
 #[cfg(test)]

@@ -11,6 +11,17 @@ use crate::source::read::FileKind;
 use crate::text::Lang;
 use crate::{msg, t, Error};
 
+/// What Ctrl-C says when no save needs naming.
+pub fn interrupted(lang: Lang) -> String {
+    t!(lang, "cli.ui.interrupted")
+}
+
+/// The line that says standard output could not be written (`cause`), and that the files
+/// were.
+pub fn stdout_failed(cause: &str, lang: Lang) -> String {
+    format!("deckhand: {}", t!(lang, "cli.main.stdout_failed", cause = cause))
+}
+
 impl Error {
     /// The error in a language.
     pub fn message(&self, lang: Lang) -> String {

@@ -1,9 +1,13 @@
 //! A Fleet sheet's violations in words: what was found (`message`) and what would make the
 //! sheet legal (`fix`), in a language. The check (`games::fleet::check`) only finds them.
 
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
 use crate::games::fleet::check::{Circles, Found, Violation};
-use crate::games::fleet::FleetRules;
+use crate::games::fleet::{FleetRules, Sheet};
 use crate::t;
+use crate::text::escape_controls;
 use crate::text::fleet::{boat_name, quantity_name, section_name};
 use crate::text::Lang;
 
@@ -204,4 +208,52 @@ fn span_of(ids: &[String]) -> String {
         [first, .., last] if consecutive && ids.len() > 2 => format!("{first}–{last}"),
         _ => ids.join(", "),
     }
+}
+
+/// `check`'s report of a Fleet game's sheets: for each file, that it follows the rules or
+/// what it breaks and how to fix it, and its true score; then a summary line.
+pub fn report(rules: &FleetRules, sheets: &[(PathBuf, Sheet)], violations: &[Violation], lang: Lang) -> String {
+    let mut out = String::new();
+    let mut broken = 0;
+    for (path, sheet) in sheets {
+        let mine: Vec<&Violation> = violations.iter().filter(|v| v.player == sheet.player).collect();
+        let score = crate::games::fleet::score(rules, sheet);
+        let cats: Vec<String> = rules
+            .categories
+            .iter()
+            .zip(score.categories())
+            .map(|((_, name), v)| format!("{} {v}", name.get(lang)))
+            .collect();
+        // The file name and the player's name come from outside: a line break in either
+        // must not start a line of its own.
+        let file = path.display().to_string();
+        let (file, player) = (escape_controls(&file), escape_controls(&sheet.player));
+        if mine.is_empty() {
+            let _ = writeln!(out, "{}", t!(lang, "cli.sheets.follows", file = file, player = player));
+        } else {
+            broken += 1;
+            let _ =
+                writeln!(out, "{}", t!(lang, "cli.sheets.violations", file = file, player = player, n = mine.len()));
+            for v in &mine {
+                let message = message(rules, v, lang);
+                let fix = fix(rules, v, lang);
+                let _ = writeln!(out, "  {} [{}] {}", v.box_id(), v.rule.id(), message);
+                let _ =
+                    writeln!(out, "  {}  {}", " ".repeat(v.box_id().len()), t!(lang, "cli.sheets.to_fix", fix = fix));
+            }
+        }
+        let _ =
+            writeln!(out, "  {}", t!(lang, "cli.sheets.true_score", total = score.total, categories = cats.join(", ")));
+    }
+    if violations.is_empty() {
+        let _ = writeln!(out, "{}", t!(lang, "cli.sheets.all_clean", n = sheets.len()));
+    } else {
+        let _ = writeln!(
+            out,
+            "{} {}",
+            t!(lang, "cli.sheets.broken", n = broken, total = sheets.len()),
+            t!(lang, "cli.sheets.in_all", n = violations.len())
+        );
+    }
+    out
 }

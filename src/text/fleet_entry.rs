@@ -236,6 +236,11 @@ pub fn no_undo(why: NoUndo, lang: Lang) -> String {
     }
 }
 
+/// An undo that cannot be done, and why.
+pub fn cannot_undo(why: NoUndo, lang: Lang) -> String {
+    t!(lang, "cli.play.cannot_undo", why = no_undo(why, lang))
+}
+
 /// The last `n` answers of `session` in pad words, first first: each with the decision it
 /// answered (the one at the front, or the player's own when answered out of seat order).
 fn undone_in_words(rules: &FleetRules, session: &Session, n: usize, lang: Lang) -> Vec<String> {

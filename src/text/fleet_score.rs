@@ -40,3 +40,19 @@ pub fn item_name(rules: &FleetRules, item: &Item, lang: Lang) -> String {
         What::Trophy { trophy } => rules.trophies[*trophy].name.get(lang).to_string(),
     }
 }
+
+/// The tie-break of a Fleet game: the most fish.
+pub fn most_fish(lang: Lang) -> String {
+    t!(lang, "cli.sheets.most_fish")
+}
+
+/// A solo game's headline: its total and its rating against Captain Ruth.
+pub fn solo_rating(rules: &FleetRules, total: u32, lang: Lang) -> String {
+    let title = super::fleet::rating(rules, total, lang);
+    t!(lang, "cli.play.solo_rating", total = total, title = title).trim().to_string()
+}
+
+/// A sheet scored although `n` rules were broken on it.
+pub fn flagged(player: &str, n: usize, lang: Lang) -> String {
+    t!(lang, "cli.sheets.flagged", player = player, n = n)
+}

@@ -23,7 +23,9 @@ pub mod history;
 pub mod lang;
 pub mod nauticus;
 pub mod pad;
+pub mod serve;
 pub mod sheet_file;
+pub mod table;
 
 use std::fmt::Display;
 

@@ -99,20 +99,51 @@ fn fit(text: &str, width: usize) -> String {
     }
 }
 
+/// The line above a sheet: the player (`player`, as the drawing shows the name), coins,
+/// fish, income and full boats.
+pub fn header(rules: &FleetRules, sheet: &Sheet, player: &str, lang: Lang) -> String {
+    t!(
+        lang,
+        "engine.pad_header",
+        player = player,
+        coins = sheet.coins(rules),
+        fish = sheet.total_fish(),
+        income = sheet.income(rules),
+        n = sheet.full_boats(rules)
+    )
+}
+
+/// The names of the pad's rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Label {
+    /// The licenses row.
+    Licenses,
+    /// The boats rows.
+    Boats,
+    /// The buffet's hexes.
+    Hexes,
+    /// The salvage stars.
+    Salvage,
+}
+
+impl Label {
+    /// The row's name in a language.
+    pub fn text(self, lang: Lang) -> String {
+        match self {
+            Label::Licenses => t!(lang, "engine.pad_licenses"),
+            Label::Boats => t!(lang, "engine.pad_boats"),
+            Label::Hexes => t!(lang, "engine.pad_hexes"),
+            Label::Salvage => t!(lang, "engine.pad_salvage"),
+        }
+    }
+}
+
 /// The drawing of one player's sheet for a terminal `columns` wide, line by line (its
 /// [`legend`] apart).
 pub fn draw(rules: &FleetRules, sheet: &Sheet, lang: Lang, columns: usize) -> Vec<String> {
     let layout = Layout::for_columns(columns);
     let view = pad(rules, sheet);
-    let header = t!(
-        lang,
-        "engine.pad_header",
-        player = crate::text::escape_controls(&sheet.player),
-        coins = sheet.coins(rules),
-        fish = sheet.total_fish(),
-        income = sheet.income(rules),
-        n = sheet.full_boats(rules)
-    );
+    let header = header(rules, sheet, &crate::text::escape_controls(&sheet.player), lang);
 
     // The town half-sheet, its names as wide as the longest needs (up to the layout's `max_name`).
     let town_names: Vec<String> = view
@@ -120,7 +151,7 @@ pub fn draw(rules: &FleetRules, sheet: &Sheet, lang: Lang, columns: usize) -> Ve
         .iter()
         .chain(&view.wharf)
         .map(|row| heading(&super::fleet::section_name(rules, row.section, lang)))
-        .chain([t!(lang, "engine.pad_hexes"), t!(lang, "engine.pad_salvage")])
+        .chain([Label::Hexes.text(lang), Label::Salvage.text(lang)])
         .collect();
     let name_width = town_names.iter().map(|n| n.chars().count()).max().unwrap_or(0).min(layout.max_name);
     let mut right: Vec<String> = Vec::new();
@@ -140,11 +171,11 @@ pub fn draw(rules: &FleetRules, sheet: &Sheet, lang: Lang, columns: usize) -> Ve
                 format!("{initial}{}", mark(*m))
             })
             .collect();
-        right.push(format!("{} {}", fit(&t!(lang, "engine.pad_hexes"), name_width), hexes.join(" ")));
+        right.push(format!("{} {}", fit(&Label::Hexes.text(lang), name_width), hexes.join(" ")));
     }
     if !view.salvage_stars.is_empty() {
         let stars: Vec<String> = view.salvage_stars.iter().map(|m| format!(" {}", mark(*m))).collect();
-        right.push(format!("{} {}", fit(&t!(lang, "engine.pad_salvage"), name_width), stars.join(" ")));
+        right.push(format!("{} {}", fit(&Label::Salvage.text(lang), name_width), stars.join(" ")));
     }
 
     // The boat half-sheet, its columns as wide as the widest heading needs and the town
@@ -169,7 +200,7 @@ pub fn draw(rules: &FleetRules, sheet: &Sheet, lang: Lang, columns: usize) -> Ve
         .iter()
         .map(|c| fit(&format!(" {}", c.licenses.iter().map(|m| mark(*m)).collect::<String>()), column))
         .collect();
-    left.push(format!("{} {licenses}", fit(&t!(lang, "engine.pad_licenses"), 2)));
+    left.push(format!("{} {licenses}", fit(&Label::Licenses.text(lang), 2)));
     let boats = view.columns.iter().map(|c| c.boats.len()).max().unwrap_or(0);
     for b in 0..boats {
         let cells: String = view
@@ -177,7 +208,7 @@ pub fn draw(rules: &FleetRules, sheet: &Sheet, lang: Lang, columns: usize) -> Ve
             .iter()
             .map(|c| fit(&format!(" {}", c.boats.get(b).map(boat).unwrap_or_default()), column))
             .collect();
-        let label = if b == 0 { t!(lang, "engine.pad_boats") } else { String::new() };
+        let label = if b == 0 { Label::Boats.text(lang) } else { String::new() };
         left.push(format!("{} {cells}", fit(&label, 2)));
     }
     let left_width = (3 + column * view.columns.len()).saturating_sub(1);

@@ -304,12 +304,7 @@ pub fn answers(rules: &FleetRules, game: &Game, player: usize, opts: Entries) ->
             _ => (&steps[..], None),
         };
         let mut g = game.clone();
-        for s in head {
-            let _ = match s.by {
-                Some(p) => g.apply_by(rules, p, &s.input),
-                None => g.apply(rules, &s.input),
-            };
-        }
+        apply_steps(rules, &mut g, head);
         let then = decision_of(rules, &g, player)
             .filter(|(u, front)| *front && matches!(u.ask, Ask::Use { shared: false, .. }))
             .map(|(u, _)| u)
@@ -340,6 +335,78 @@ pub fn answers(rules: &FleetRules, game: &Game, player: usize, opts: Entries) ->
         }
     }
     out
+}
+
+/// Apply steps to a scratch game, in order (each was planned on it, so each is legal).
+pub fn apply_steps(rules: &FleetRules, game: &mut Game, steps: &[Step]) {
+    for s in steps {
+        let done = match s.by {
+            Some(p) => game.apply_by(rules, p, &s.input),
+            None => game.apply(rules, &s.input),
+        };
+        debug_assert!(done.is_ok(), "a planned step is legal: {done:?}");
+    }
+}
+
+/// The question a page asks at once after an answer of `player`, before anything is sent:
+/// the player's next decision in `after` (the game after the answer, `before` the game
+/// before it) when the answer started it — it is neither a roll, a new die pick nor the
+/// shared die, and it is at the front of the queue (the chain the answer pushed there),
+/// or, answered out of seat order, the answer gave nobody else a new question (no other
+/// seat's, not the table's). What a terminal's line answers ahead (`h i c`: the harbor die
+/// for the Inuit ship, then its star action; `cy $ l` in everyone's line), so that a page
+/// asks, as the terminal does, one question for the whole chain; the last pick before
+/// everyone's shared die leads to no follow-up (the shared die is everyone's at once).
+pub fn follow_up(rules: &FleetRules, before: &Game, after: &Game, player: usize) -> Option<Decision> {
+    let (d, front) = decision_of(rules, after, player)?;
+    // A roll, a new pick and the shared die (everyone's at once) start new questions.
+    if d.roll.is_some() || matches!(d.ask, Ask::Pick { .. } | Ask::Use { shared: true, .. }) {
+        return None;
+    }
+    if front {
+        return Some(d);
+    }
+    let others = |g: &Game| -> Vec<Option<usize>> {
+        g.pending(rules).iter().map(|x| x.player).filter(|p| *p != Some(player)).collect()
+    };
+    let had = others(before);
+    others(after).iter().all(|p| had.contains(p)).then_some(d)
+}
+
+/// Whether an answer of `player` (its steps, planned on `game`) leads to a `follow_up`: a
+/// page then asks it at once instead of sending the answer.
+pub fn leads_on(rules: &FleetRules, game: &Game, player: usize, steps: &[Step]) -> bool {
+    let mut after = game.clone();
+    apply_steps(rules, &mut after, steps);
+    follow_up(rules, game, &after, player).is_some()
+}
+
+/// The steps of a page's chain of answers: each link an answer of `answers` by its keys
+/// (`typed_keys`), the first to the player's question now, each next one to the
+/// `follow_up` the one before it leads to. `game` is not changed.
+pub fn plan_links(
+    rules: &FleetRules,
+    game: &Game,
+    player: usize,
+    links: &[Vec<&str>],
+    opts: Entries,
+) -> Result<Vec<Step>, EntryError> {
+    let mut g = game.clone();
+    let mut steps = Vec::new();
+    let mut before: Option<Game> = None;
+    for link in links {
+        if let Some(before) = &before {
+            if follow_up(rules, before, &g, player).is_none() {
+                let word = link.first().copied().unwrap_or_default().to_string();
+                return Err(EntryError::NothingToAnswer { word, player });
+            }
+        }
+        let planned = plan_keys(rules, &g, player, link, opts)?;
+        before = Some(g.clone());
+        apply_steps(rules, &mut g, &planned);
+        steps.extend(planned);
+    }
+    Ok(steps)
 }
 
 /// The keys a page sends for an answer of `answers`: the typed steps' keys.
@@ -474,13 +541,7 @@ pub fn plan_together(
                 }
             }
         };
-        for s in &planned {
-            let done = match s.by {
-                Some(q) => g.apply_by(rules, q, &s.input),
-                None => g.apply(rules, &s.input),
-            };
-            debug_assert!(done.is_ok(), "{done:?}");
-        }
+        apply_steps(rules, &mut g, &planned);
         steps.extend(planned);
     }
     Ok(steps)
@@ -692,6 +753,38 @@ mod tests {
             plan_together(&r, &g, "bob coin bob mark", &w, Entries::default()),
             Err(EntryError::Twice { player: 1 })
         ));
+    }
+
+    #[test]
+    fn the_last_pick_before_the_shared_die_leads_to_no_follow_up_whoever_starts() {
+        let r = rules();
+        for starts in ["Ann", "Bob"] {
+            let mut g = Game::new(&r, &["Ann".to_string(), "Bob".to_string()], Default::default());
+            for k in ["cod", "lobster", starts] {
+                g.apply(&r, &Input::Choice(k.into())).unwrap();
+            }
+            let faces = ["cod", "shrimp", "lobster"].iter().map(|f| f.to_string()).collect();
+            g.apply(&r, &Input::Roll { faces, digital: false }).unwrap();
+            let first = g.decision(&r).unwrap().player.unwrap();
+            let steps = plan_keys(&r, &g, first, &["cod"], Entries::default()).unwrap();
+            assert!(!leads_on(&r, &g, first, &steps), "{starts} starts: the next pick is the other's");
+            apply_steps(&r, &mut g, &steps);
+            let last = 1 - first;
+            let steps = plan_keys(&r, &g, last, &["shrimp", "mark"], Entries::default()).unwrap();
+            let mut after = g.clone();
+            apply_steps(&r, &mut after, &steps);
+            assert!(
+                decision_of(&r, &after, last).is_some(),
+                "{starts} starts: the shared die is open for the last picker"
+            );
+            assert_eq!(follow_up(&r, &g, &after, last), None, "{starts} starts: the shared die is everyone's");
+            // Links after a pick that leads nowhere are refused.
+            let links = [vec!["shrimp", "mark"], vec!["mark"]];
+            assert!(matches!(
+                plan_links(&r, &g, last, &links, Entries::default()),
+                Err(EntryError::NothingToAnswer { player, .. }) if player == last
+            ));
+        }
     }
 
     #[test]

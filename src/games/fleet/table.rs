@@ -96,6 +96,23 @@ pub enum UndoBy {
     Host,
 }
 
+/// A question as a seat's page asks it: the question open for the seat, or a follow-up of
+/// a chain before anything is sent (`Table::page_question`, `Table::ahead`).
+#[derive(Debug, Clone)]
+pub struct Ahead {
+    /// Answers the rules left no choice in before the question (each the only answer,
+    /// leading on to the next): links of the chain the page sends, not asked.
+    pub given: Vec<Vec<Step>>,
+    /// The game before `given`.
+    pub start: Game,
+    /// The game as the chain so far leaves it (the marks its links made).
+    pub game: Game,
+    /// The question.
+    pub decision: Decision,
+    /// Each answer it may take in one go, and whether that answer leads on again.
+    pub answers: Vec<(Vec<Step>, bool)>,
+}
+
 /// One live Fleet game and its save.
 pub struct Table<S: Save<Entry>> {
     /// The rules.
@@ -205,7 +222,7 @@ impl<S: Save<Entry>> Table<S> {
     fn settle_front(&mut self) -> Result<(), Refusal> {
         while let Some((decision, input, how)) = self.automatic(&self.session) {
             let before = Arc::new(self.session.game.clone());
-            let player = decision.player;
+            let player = whose(&decision);
             match how {
                 None => self.told.push(Told::Rolled { before, decision, input: input.clone() }),
                 Some(how) => {
@@ -245,6 +262,80 @@ impl<S: Save<Entry>> Table<S> {
         entry::plan_keys(&self.rules, &self.session.game, seat, keys, self.opts).map_err(Refusal::Entry)
     }
 
+    /// The steps a seat's chain of answers stands for: the first link answers its question
+    /// now, each next one the follow-up the one before it leads to (`entry::plan_links`);
+    /// all sent as one answer, as a terminal's line answers a chain ahead.
+    pub fn tap_links(&self, seat: usize, links: &[Vec<&str>]) -> Result<Vec<Step>, Refusal> {
+        entry::plan_links(&self.rules, &self.session.game, seat, links, self.opts).map_err(Refusal::Entry)
+    }
+
+    /// What a seat's page asks after the first links of a chain, before anything is sent:
+    /// the follow-up question the last link leads to (see `page_question`). None: the
+    /// links end the chain.
+    pub fn ahead(&self, seat: usize, links: &[Vec<&str>]) -> Result<Option<Ahead>, Refusal> {
+        if links.is_empty() || self.opts.ask_all {
+            return Ok(None);
+        }
+        let steps = self.tap_links(seat, links)?;
+        let mut game = self.session.game.clone();
+        let before = match links.len() {
+            1 => game.clone(),
+            n => {
+                let head = self.tap_links(seat, &links[..n - 1])?;
+                let mut g = game.clone();
+                entry::apply_steps(&self.rules, &mut g, &head);
+                g
+            }
+        };
+        entry::apply_steps(&self.rules, &mut game, &steps);
+        let Some(decision) = entry::follow_up(&self.rules, &before, &game, seat) else { return Ok(None) };
+        Ok(Some(self.asked_on(seat, game, decision)))
+    }
+
+    /// The question a seat's page asks now (None: none is open for it, or the rules alone
+    /// answer it): its question, or, where the rules leave it a single answer that leads on
+    /// (the shared 3 coins before their star action), the follow-up after that answer —
+    /// never a question with one answer to tap. The answers given so are links of the
+    /// chain the page sends.
+    pub fn page_question(&self, seat: usize) -> Option<Ahead> {
+        let (decision, _) = self.question(seat)?;
+        let asked = self.asked_on(seat, self.session.game.clone(), decision);
+        // Its only answer, leading nowhere: the rules answer it when its turn comes (a seat
+        // waiting for others with the shared 3 coins); `--ask-all` asks it.
+        let forced = asked.given.is_empty()
+            && matches!(asked.answers.as_slice(), [(_, false)])
+            && entry::forced(&asked.decision).is_some()
+            && !self.opts.ask_all;
+        (!forced).then_some(asked)
+    }
+
+    /// `decision`, open for `seat` in `game`, as a page asks it: each answer and whether
+    /// it leads on, after the answers the rules leave no choice in (`given`).
+    fn asked_on(&self, seat: usize, mut game: Game, mut decision: Decision) -> Ahead {
+        let start = game.clone();
+        let mut given = Vec::new();
+        loop {
+            let mut answers: Vec<(Vec<Step>, bool)> = entry::answers(&self.rules, &game, seat, self.opts)
+                .into_iter()
+                .map(|steps| {
+                    let more = !self.opts.ask_all && entry::leads_on(&self.rules, &game, seat, &steps);
+                    (steps, more)
+                })
+                .collect();
+            if let [(only, true)] = answers.as_slice() {
+                let before = game.clone();
+                entry::apply_steps(&self.rules, &mut game, only);
+                if let Some(next) = entry::follow_up(&self.rules, &before, &game, seat) {
+                    given.push(answers.remove(0).0);
+                    decision = next;
+                    continue;
+                }
+                game = before;
+            }
+            return Ahead { given, start, game, decision, answers };
+        }
+    }
+
     /// Apply an answer: every step on a copy first (all or nothing), then each written to
     /// the save and told, then what is due is rolled and answered.
     pub fn answer(&mut self, steps: Vec<Step>, from: From) -> Result<(), Refusal> {
@@ -265,7 +356,7 @@ impl<S: Save<Entry>> Table<S> {
         for step in &steps {
             self.write(&Entry::answer(step.by, step.input.clone()))?;
             self.hows.push(step.how);
-            self.by.push(step.by.or(step.decision.player));
+            self.by.push(step.by.or(whose(&step.decision)));
         }
         self.session = next;
         self.told.extend(told);
@@ -321,6 +412,15 @@ impl<S: Save<Entry>> Table<S> {
     }
 }
 
+/// Whose decision a decision is: its player's, or the roller's for the roll of the start
+/// player's dice (entered on their page, so taken back from it too); None: the table's.
+fn whose(d: &Decision) -> Option<usize> {
+    match d.ask {
+        super::game::Ask::Roll { roller, .. } => d.player.or(Some(roller)),
+        _ => d.player,
+    }
+}
+
 /// Whose decision each effective input of a session answered (None: the table's), found
 /// by replaying it.
 fn who_answered(rules: &FleetRules, session: &Session) -> Vec<Option<usize>> {
@@ -333,7 +433,7 @@ fn who_answered(rules: &FleetRules, session: &Session) -> Vec<Option<usize>> {
                 let _ = game.apply_by(rules, *p, input);
             }
             None => {
-                out.push(game.decision(rules).and_then(|d| d.player));
+                out.push(game.decision(rules).and_then(|d| whose(&d)));
                 let _ = game.apply(rules, input);
             }
         }
@@ -431,5 +531,88 @@ mod tests {
         assert_eq!(t.save().0.len(), lines + 1, "one line");
         assert!(matches!(t.save().0.last(), Some(Entry::Back(n)) if *n >= 4), "{:?}", t.save().0.last());
         assert_eq!(t.question(0).map(|(d, front)| (d.player, front)), Some((Some(0), true)), "Ann asked again");
+    }
+
+    /// Four seats with digital dice, each answering its question with one of the answers
+    /// its page offers: an answer leads on exactly when `ahead` finds a follow-up; a chain
+    /// of links (each follow-up answered with its first answer) writes the steps of each
+    /// link planned on the game the link before leaves, as one answer; a chain cut short
+    /// after a link that leads nowhere is refused. A page never asks a question with one
+    /// answer: one that leads on is given on the way (the page asks what follows), one
+    /// that leads nowhere is left to the rules (answered when it reaches the front).
+    #[test]
+    fn a_chain_of_follow_ups_is_planned_ahead_and_answered_as_one() {
+        let r = rules();
+        let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"].iter().map(|n| n.to_string()).collect();
+        let setup = FleetSetup { dice: Dice::Digital, seed: Some(5), ..FleetSetup::default() };
+        let session = Session::with_setup(&r, &names, setup.options());
+        let mut t = Table::new(r, setup, Entries::default(), session, Lines::default(), 0);
+        t.settle().unwrap();
+        let mut chains = 0;
+        let keys = |steps: &[Step]| entry::typed_keys(steps);
+        let leads_on =
+            |t: &Table<Lines>, seat, steps: &[Step]| entry::leads_on(&t.rules, &t.session().game, seat, steps);
+        let mut given_seen = 0;
+        let mut left_to_the_rules = 0;
+        for turn in 0..400 {
+            // A question whose only answer leads nowhere is not a page's to ask.
+            for s in 0..4 {
+                if t.question(s).is_some() && t.page_question(s).is_none() {
+                    left_to_the_rules += 1;
+                    assert!(matches!(t.answers(s).as_slice(), [only] if !leads_on(&t, s, only)));
+                }
+            }
+            let Some(seat) = (0..4).find(|s| t.page_question(*s).is_some()) else { break };
+            for steps in &t.answers(seat) {
+                let owned = keys(steps);
+                let link = vec![owned.iter().map(String::as_str).collect::<Vec<_>>()];
+                let ahead = t.ahead(seat, &link).unwrap();
+                assert_eq!(leads_on(&t, seat, steps), ahead.is_some(), "{link:?}");
+                if ahead.is_none() {
+                    let more = vec![link[0].clone(), vec!["cod"]];
+                    assert!(matches!(t.tap_links(seat, &more), Err(Refusal::Entry(_))), "{link:?} then more");
+                }
+            }
+            // The page's question, after what the rules leave no choice in; each level
+            // answered with one of its answers (every third turn the last one offered).
+            let mut asked = t.page_question(seat).expect("a question for the seat");
+            let mut links: Vec<Vec<String>> = Vec::new();
+            let mut game = t.session().game.clone();
+            let mut want = Vec::new();
+            loop {
+                assert!(asked.answers.len() >= 2 || !asked.answers[0].1, "a single answer that leads on is given");
+                for given in &asked.given {
+                    links.push(keys(given));
+                    given_seen += 1;
+                }
+                let pick = if turn % 3 == 0 { asked.answers.last() } else { asked.answers.first() };
+                links.push(keys(&pick.expect("an answer").0));
+                // The links' steps, each planned on the game the one before leaves.
+                for link in &links[links.len() - 1 - asked.given.len()..] {
+                    let link: Vec<&str> = link.iter().map(String::as_str).collect();
+                    let planned = entry::plan_keys(&t.rules, &game, seat, &link, t.opts).unwrap();
+                    entry::apply_steps(&t.rules, &mut game, &planned);
+                    want.extend(planned.into_iter().map(|s| s.input));
+                }
+                let link: Vec<Vec<&str>> = links.iter().map(|l| l.iter().map(String::as_str).collect()).collect();
+                match t.ahead(seat, &link).unwrap() {
+                    Some(ahead) => asked = ahead,
+                    None => break,
+                }
+                let mut g = game.clone();
+                for given in &asked.given {
+                    entry::apply_steps(&t.rules, &mut g, given);
+                }
+                assert_eq!(asked.game, g, "the game as the links leave it");
+            }
+            chains += usize::from(links.len() > 1);
+            let link: Vec<Vec<&str>> = links.iter().map(|l| l.iter().map(String::as_str).collect()).collect();
+            let steps = t.tap_links(seat, &link).unwrap();
+            assert_eq!(steps.iter().map(|s| s.input.clone()).collect::<Vec<_>>(), want);
+            t.answer(steps, From::Seat(seat)).unwrap();
+        }
+        assert!(given_seen >= 1, "no answer the rules leave alone before a follow-up in this game");
+        assert!(left_to_the_rules >= 1, "no question the rules alone answer in this game");
+        assert!(chains >= 3, "chains answered: {chains}");
     }
 }

@@ -93,16 +93,30 @@
     return [];
   }
 
+  // A roll tapped in die by die: each die entered shows as a chip a tap takes out again;
+  // the roll is sent by itself with its last die (no "send" tap). The send button shows
+  // only when a complete roll could not be sent (offline), to send it again.
   function rollPicker(d, box) {
     var chosen = el('div', 'picked');
     var need = d.roll.boat + d.roll.town;
     picked = keptRoll(d.offer, d.roll.faces, need);
+    var labelOf = function (k) {
+      var f = d.roll.faces.filter(function (x) { return x.key === k; })[0];
+      return f ? f.label : k;
+    };
+    function sendRoll() { post(body.dataset.answer, { offer: d.offer, faces: picked.slice() }); }
     function redraw() {
       keepRoll(d.offer);
-      chosen.textContent = word('faces') + ' ' + picked.map(function (k) {
-        var f = d.roll.faces.filter(function (x) { return x.key === k; })[0];
-        return f ? f.label : k;
-      }).join(', ') + ' (' + picked.length + '/' + need + ')';
+      chosen.replaceChildren(el('span', 'count', word('faces') + ' (' + picked.length + '/' + need + ')'));
+      picked.forEach(function (k, i) {
+        var chip = el('button', 'chip', labelOf(k) + ' ✕');
+        chip.type = 'button';
+        chip.disabled = busy;
+        chip.setAttribute('aria-label', word('take-out') + ' ' + labelOf(k));
+        chip.addEventListener('click', function () { picked.splice(i, 1); redraw(); });
+        chosen.appendChild(chip);
+      });
+      send.hidden = picked.length !== need;
       send.disabled = busy || picked.length !== need;
     }
     var faces = el('div', 'faces');
@@ -111,7 +125,10 @@
       b.type = 'button';
       b.dataset.key = f.key;
       b.addEventListener('click', function () {
-        if (picked.length < need) { picked.push(f.key); redraw(); }
+        if (picked.length >= need) { return; }
+        picked.push(f.key);
+        redraw();
+        if (picked.length === need) { sendRoll(); }
       });
       faces.appendChild(b);
     });
@@ -120,19 +137,113 @@
     clear.addEventListener('click', function () { picked = []; redraw(); });
     var send = el('button', 'opt send', word('send-roll'));
     send.type = 'button';
-    send.addEventListener('click', function () {
-      post(body.dataset.answer, { offer: d.offer, faces: picked.slice() });
-    });
-    box.append(faces, chosen, clear, send);
+    send.addEventListener('click', sendRoll);
+    box.append(faces, chosen, el('p', 'hint', word('roll-auto')), clear, send);
     redraw();
+  }
+
+  // A chain answered on this page (as a terminal's line answers it ahead: the harbor die,
+  // its ship, the ship's star action): an answer that leads to a follow-up question of
+  // this seat opens it here at once, asked ahead from the host without sending anything;
+  // the last tap sends the whole chain as one answer. Each level: the link tapped, its
+  // label, and the follow-up's prompt, answers and the sheet as the links leave it.
+  var chain = [];
+  var drawn = null;
+  var shownAnswers = '';
+
+  // The links of the chain so far, each {key, label}: the answers the rules gave
+  // (`given`: taken without a tap) and the taps, in order.
+  function sofar(d) {
+    var all = ((d && d.given) || []).slice();
+    chain.forEach(function (c) {
+      all.push({ key: c.link, label: c.label });
+      all.push.apply(all, c.given || []);
+    });
+    return all;
+  }
+
+  // The keys of the links so far, then `more`.
+  function links(d, more) {
+    var all = sofar(d).map(function (l) { return l.key; });
+    if (more) { all.push(more); }
+    return all;
+  }
+
+  // What is asked now: the follow-up of the chain, or the question itself.
+  function level(v) {
+    if (chain.length) { return chain[chain.length - 1]; }
+    var d = v.decision;
+    return d && !d.roll ? { prompt: d.prompt, options: d.options, sheet: v.sheet } : null;
+  }
+
+  function choose(d, o) {
+    if (busy) { return; }
+    var all = links(d, o.key);
+    if (!o.more) {
+      post(body.dataset.answer, { offer: d.offer, links: all });
+      return;
+    }
+    setBusy(true);
+    fetch(body.dataset.answer.replace(/\/answer$/, '/ahead'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ offer: d.offer, links: all }),
+      cache: 'no-store'
+    }).then(function (r) {
+      return r.json().then(function (j) { return { ok: r.ok, json: j }; });
+    }).then(function (r) {
+      setBusy(false);
+      if (!r.ok) { notice(r.json.error || ''); return; }
+      if (!r.json.ahead) { post(body.dataset.answer, { offer: d.offer, links: all }); return; }
+      if (!current || !current.decision || current.decision.offer !== d.offer) { return; }
+      var a = r.json.ahead;
+      chain.push({ link: o.key, label: o.label, given: a.given, prompt: a.prompt, options: a.options, sheet: a.sheet });
+      notice('');
+      showSeat(current);
+    }).catch(function () {
+      setBusy(false);
+      notice(word('offline'));
+    });
+  }
+
+  // The chain so far (with what the rules gave), and the tap that takes back its last
+  // link (nothing was sent).
+  function chainBar(d) {
+    var said = sofar(d).map(function (l) { return l.label; });
+    if (!said.length) { return null; }
+    var bar = el('div', 'chain');
+    bar.appendChild(el('p', 'so-far', said.join(' → ') + ' →'));
+    if (!chain.length) { return bar; }
+    var back = el('button', 'back', word('back'));
+    back.type = 'button';
+    back.disabled = busy;
+    back.addEventListener('click', function () {
+      if (busy) { return; }
+      chain.pop();
+      if (current) { showSeat(current); }
+    });
+    bar.appendChild(back);
+    return bar;
   }
 
   function decision(v) {
     var box = byId('decision');
     var d = v.decision;
-    if (d && d.offer === shownOffer) { return; }
-    shownOffer = d ? d.offer : null;
-    picked = [];
+    var offer = d ? d.offer : null;
+    // The question's answers change while it waits when others answer first (the last
+    // one to answer everyone's shared die ends the round: its star action follows at once).
+    var answers = d && !d.roll ? JSON.stringify(d.options) : '';
+    if (offer !== shownOffer || answers !== shownAnswers) {
+      // Another question, or other answers: a chain begun on the last ones is gone.
+      if (offer !== shownOffer) { picked = []; }
+      shownOffer = offer;
+      shownAnswers = answers;
+      chain = [];
+      drawn = null;
+    }
+    var key = offer + ':' + chain.length;
+    if (drawn === key) { return; }
+    drawn = key;
     box.replaceChildren();
     if (!d) {
       box.appendChild(el('p', 'idle', v.over ? '' : word('nothing')));
@@ -140,28 +251,32 @@
       return;
     }
     body.classList.add('mine-to-decide');
-    box.appendChild(el('h2', 'prompt', d.prompt));
     if (d.roll) {
+      box.appendChild(el('h2', 'prompt', d.prompt));
       rollPicker(d, box);
       return;
     }
-    d.options.forEach(function (o) {
+    var now = level(v);
+    box.appendChild(el('h2', 'prompt', now.prompt));
+    var bar = chainBar(d);
+    if (bar) { box.appendChild(bar); }
+    now.options.forEach(function (o) {
       var b = el('button', 'opt', o.label);
       // What a building, a ship or a license does, under its name.
       if (o.help) { b.appendChild(el('small', 'help', o.help)); }
       b.type = 'button';
       b.dataset.key = o.key;
-      b.addEventListener('click', function () { post(body.dataset.answer, { offer: d.offer, key: o.key }); });
+      b.addEventListener('click', function () { choose(d, o); });
       box.appendChild(b);
     });
   }
 
   // The page is the pad: the boxes an answer marks are highlighted on the drawn sheet
-  // and a tap on one sends that answer (the buttons above stay, for screen readers).
-  function padTaps(v, sheet) {
+  // and a tap on one answers with it (the buttons stay, for screen readers).
+  function padTaps(v, now, sheet) {
     var d = v.decision;
-    if (!d || d.roll) { return; }
-    d.options.forEach(function (o) {
+    if (!d || d.roll || !now) { return; }
+    now.options.forEach(function (o) {
       if (!o.box) { return; }
       var b = sheet.querySelector('[data-box="' + o.box + '"]');
       if (!b) { return; }
@@ -169,15 +284,14 @@
       b.setAttribute('role', 'button');
       b.setAttribute('aria-label', o.label);
       b.title = o.label;
-      b.addEventListener('click', function () { post(body.dataset.answer, { offer: d.offer, key: o.key }); });
+      b.addEventListener('click', function () { choose(d, o); });
     });
   }
 
   // Where the pad is drawn: above the buttons, under the question, when a tap on a box
   // answers; below them otherwise (the buttons stay, for screen readers).
-  function padFirst(v) {
-    var d = v.decision;
-    return !!(d && !d.roll && d.options.some(function (o) { return !!o.box; }));
+  function padFirst(now) {
+    return !!(now && now.options.some(function (o) { return !!o.box; }));
   }
 
   // The advisor's hint for this seat's question: every answer with its expected points
@@ -220,18 +334,27 @@
     status(v);
     decision(v);
     hintButton(v);
+    // While a chain is answered on the page, its last tap is taken back by "back" (nothing
+    // was sent); the host's undo is for what was sent.
+    byId('hints').hidden = chain.length > 0;
     var undo = byId('undo');
-    undo.hidden = !v.undo || v.over;
-    var first = padFirst(v);
+    undo.hidden = !v.undo || v.over || chain.length > 0;
+    var now = level(v);
+    var first = padFirst(now);
     var ask = byId('ask');
     ask.hidden = !first;
     if (first) {
-      ask.replaceChildren(el('h2', 'prompt', v.decision.prompt), el('p', 'hint', word('tap-box')));
+      ask.replaceChildren(el('h2', 'prompt', now.prompt), el('p', 'hint', word('tap-box')));
+      var bar = chainBar(v.decision);
+      if (bar) { ask.appendChild(bar); }
     }
     body.classList.toggle('pad-first', first);
-    byId('sheet-first').innerHTML = first ? v.sheet : '';
-    byId('sheet').innerHTML = first ? '' : v.sheet;
-    padTaps(v, byId(first ? 'sheet-first' : 'sheet'));
+    var sheet = now ? now.sheet : v.sheet;
+    byId('sheet-first').innerHTML = first ? sheet : '';
+    byId('sheet').innerHTML = first ? '' : sheet;
+    padTaps(v, now, byId(first ? 'sheet-first' : 'sheet'));
+    // The links tapped so far, for the browser test.
+    body.dataset.links = chain.length ? links(v.decision).join('|') : '';
   }
 
   function showDashboard(v) {

@@ -1,0 +1,307 @@
+//! What the terminal says at a Fleet table (`play`, `resume`, `replay`, `show`, served or
+//! not): the start and winner lines, the notes around the game, the commands of every
+//! prompt, the hint of a roll's prompt, everyone's line, `help` at a question and the
+//! recap of a resumed game. The terminal (`cli/`, in the binary) only asks and prints.
+
+use std::path::Path;
+
+use crate::games::fleet::entry;
+use crate::games::fleet::game::{Ask, Decision, Face, Game, Input, RollSpec};
+use crate::games::fleet::session::{ReplayError, Session};
+use crate::games::fleet::setup::FleetSetup;
+use crate::games::fleet::FleetRules;
+use crate::t;
+use crate::text::Lang;
+
+use super::fleet as fleet_text;
+use super::fleet_entry;
+
+/// A line the terminal says around the game.
+#[derive(Debug, Clone, Copy)]
+pub enum Note<'a> {
+    /// Ctrl-C: every confirmed decision is in this save.
+    Interrupted(&'a Path),
+    /// Where the decisions go, and how to resume.
+    SavedTo(&'a Path),
+    /// The commands of every prompt.
+    AtAnyPrompt,
+    /// The commands of every prompt of a served game.
+    AtAnyPromptServed,
+    /// `release` without phones.
+    ReleaseNotServed,
+    /// The sheets written at the end.
+    SheetsWritten(&'a [String]),
+    /// A warning under the final table.
+    Warning(&'a str),
+    /// A save resumed: in this round, after this many decisions.
+    Resumed {
+        /// The save.
+        file: &'a Path,
+        /// The round it stands in.
+        round: u32,
+        /// Its decisions so far.
+        decisions: usize,
+    },
+    /// A note (a torn save's tail, when replayed).
+    Note(&'a str),
+    /// A replayed game that is not over yet.
+    Stopped {
+        /// The save.
+        file: &'a Path,
+        /// The round it stopped in.
+        round: u32,
+        /// The rounds of the game.
+        rounds: u32,
+    },
+    /// The question of the menu at the end of a game.
+    GameOver,
+    /// The question of `release`: whose seat.
+    ReleaseWhich,
+    /// A seat given back to the join page.
+    Released(&'a str),
+    /// `release` of a seat nobody took.
+    ReleaseNotTaken(&'a str),
+    /// A seat in `release`'s menu: taken, or free.
+    Seat {
+        /// The player.
+        name: &'a str,
+        /// Whether a phone has the seat's page.
+        taken: bool,
+    },
+}
+
+impl Note<'_> {
+    /// The line in a language.
+    pub fn text(&self, lang: Lang) -> String {
+        match *self {
+            Note::Interrupted(file) => t!(lang, "cli.play.interrupted", file = file.display()),
+            Note::SavedTo(file) => t!(lang, "cli.play.saved_to", file = file.display()),
+            Note::AtAnyPrompt => t!(lang, "cli.play.at_any_prompt"),
+            Note::AtAnyPromptServed => t!(lang, "cli.play.at_any_prompt_served"),
+            Note::ReleaseNotServed => t!(lang, "cli.play.release_not_served"),
+            Note::SheetsWritten(files) => t!(lang, "cli.play.sheets_written", files = files.join(", ")),
+            Note::Warning(w) => t!(lang, "cli.report.warning", warning = w),
+            Note::Resumed { file, round, decisions } => {
+                t!(lang, "cli.play.resumed", file = file.display(), round = round, n = decisions)
+            }
+            Note::Note(note) => t!(lang, "cli.play.note", note = note),
+            Note::Stopped { file, round, rounds } => {
+                t!(lang, "cli.play.stopped", round = round, rounds = rounds, file = file.display())
+            }
+            Note::GameOver => t!(lang, "cli.play.game_over"),
+            Note::ReleaseWhich => t!(lang, "cli.play.release_which"),
+            Note::Released(name) => t!(lang, "cli.play.released", name = name),
+            Note::ReleaseNotTaken(name) => t!(lang, "cli.play.release_not_taken", name = name),
+            Note::Seat { name, taken: true } => t!(lang, "cli.play.seat_taken", name = name),
+            Note::Seat { name, taken: false } => t!(lang, "cli.play.seat_free", name = name),
+        }
+    }
+}
+
+/// A command at any prompt of the table (`undo`, `sheet`, …) and at the end (`quit`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Command {
+    /// Take back the last decision.
+    Undo,
+    /// This player's sheet.
+    Sheet,
+    /// Every sheet.
+    Sheets,
+    /// The table so far.
+    Scores,
+    /// What the options mean.
+    Help,
+    /// The advisor's weighing.
+    Hint,
+    /// A seat's page to another phone.
+    Release,
+    /// Leave a game that is over.
+    Quit,
+}
+
+impl Command {
+    /// The command's key (what a menu answers, the same in every language).
+    pub fn key(self) -> &'static str {
+        match self {
+            Command::Undo => "undo",
+            Command::Sheet => "sheet",
+            Command::Sheets => "sheets",
+            Command::Scores => "scores",
+            Command::Help => "help",
+            Command::Hint => "hint",
+            Command::Release => "release",
+            Command::Quit => "quit",
+        }
+    }
+
+    /// The word a player types for the command in a language (`zurück`, `annuler`); none
+    /// for `quit`, which is only chosen from the menu.
+    pub fn word(self, lang: Lang) -> Option<String> {
+        Some(match self {
+            Command::Undo => t!(lang, "cli.play.word_undo"),
+            Command::Sheet => t!(lang, "cli.play.word_sheet"),
+            Command::Sheets => t!(lang, "cli.play.word_sheets"),
+            Command::Scores => t!(lang, "cli.play.word_scores"),
+            Command::Help => t!(lang, "cli.play.word_help"),
+            Command::Hint => t!(lang, "cli.play.word_hint"),
+            Command::Release => t!(lang, "cli.play.word_release"),
+            Command::Quit => return None,
+        })
+    }
+
+    /// The command's line in a menu.
+    pub fn label(self, lang: Lang) -> String {
+        match self {
+            Command::Undo => t!(lang, "cli.play.meta_undo"),
+            Command::Sheet => t!(lang, "cli.play.meta_sheet"),
+            Command::Sheets => t!(lang, "cli.play.meta_sheets"),
+            Command::Scores => t!(lang, "cli.play.meta_scores"),
+            Command::Help => t!(lang, "cli.play.meta_help"),
+            Command::Hint => t!(lang, "cli.play.meta_hint"),
+            Command::Release => t!(lang, "cli.play.meta_release"),
+            Command::Quit => t!(lang, "cli.play.meta_quit"),
+        }
+    }
+}
+
+/// The line that opens a game: the game and its players (a solo game against Captain
+/// Ruth).
+pub fn start_line(rules: &FleetRules, names: &[String], lang: Lang) -> String {
+    if names.len() == 1 {
+        t!(lang, "cli.play.start_solo", game = rules.name.get(lang), players = names.join(", "))
+    } else {
+        t!(lang, "cli.play.start", game = rules.name.get(lang), players = names.join(", "))
+    }
+}
+
+/// The name of the `n`-th seat deckhand plays (`Bot 2`), counted from 1.
+pub fn bot_name(n: usize, lang: Lang) -> String {
+    t!(lang, "cli.play.bot_name", n = n)
+}
+
+/// Who won, and with how much: `Bob wins with 116`, `Ann and Bob share the win with 80`.
+pub fn winner_line(winners: &[&str], total: i64, lang: Lang) -> String {
+    match winners.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            let names = format!("{}{}{last}", rest.join(", "), t!(lang, "engine.and"));
+            t!(lang, "cli.play.winners_shared", names = names, total = total)
+        }
+        _ => t!(lang, "cli.play.winner", name = winners.first().copied().unwrap_or_default(), total = total),
+    }
+}
+
+/// A refused answer with the legal ones: `… — legal: cod, shrimp`.
+pub fn with_legal(refusal: &str, legal: &[String], lang: Lang) -> String {
+    format!("{refusal} — {}", t!(lang, "cli.play.legal", legal = legal.join(", ")))
+}
+
+/// What may be typed at a roll: the faces of the dice asked by their letters and words.
+pub fn roll_hint(rules: &FleetRules, spec: RollSpec, lang: Lang) -> String {
+    let letters = |boat_die: bool| -> String {
+        let kinds = Face::faces_of_kind(rules, boat_die);
+        fleet_entry::face_letters(rules, lang)
+            .into_iter()
+            .filter(|(f, _)| kinds.contains(f))
+            .map(|(f, l)| format!("{l} {}", fleet_text::face_word(rules, f, lang)))
+            .collect::<Vec<_>>()
+            .join(" · ")
+    };
+    match (spec.boat, spec.town) {
+        (b, 0) => t!(lang, "cli.play.type_faces", n = b, faces = letters(true)),
+        (0, _) => t!(lang, "cli.play.type_one_face", faces = letters(false)),
+        (b, t) => t!(lang, "cli.play.type_town_and_boat", n = t, faces = letters(false), boat = b),
+    }
+}
+
+/// A roll typed wrong: why, and the letters of the faces.
+pub fn wrong_faces(rules: &FleetRules, why: &str, lang: Lang) -> String {
+    t!(lang, "cli.play.wrong_faces", why = why, faces = fleet_entry::letters_line(rules, lang))
+}
+
+/// The one line for what everyone decides at the same moment: the question, and each
+/// player's usual answer (or that they are asked after).
+pub fn together_question(rules: &FleetRules, game: &Game, d: &Decision, lang: Lang) -> String {
+    let usual: Vec<String> = game
+        .pending(rules)
+        .iter()
+        .filter_map(|pd| {
+            let player = pd.player?;
+            let label = match entry::usual(pd) {
+                Some(c) => fleet_text::option_label(rules, game, pd, &c, lang),
+                None => t!(lang, "cli.entry.asked_after"),
+            };
+            Some(format!("{} {label}", game.players[player].name))
+        })
+        .collect();
+    t!(lang, "cli.entry.together", question = fleet_text::prompt(rules, game, d, lang), usual = usual.join(" · "))
+}
+
+/// `help` at a question: what may be answered, the dice letters at a roll, what each die
+/// of a pick would do for this player now, and what each option of the question does (a
+/// building's effect, VP and boxes; a license's bonus).
+pub fn help(rules: &FleetRules, game: &Game, decision: Option<&Decision>, lang: Lang) -> String {
+    let mut lines = vec![t!(lang, "cli.play.help")];
+    match decision {
+        Some(d) if d.roll.is_some() => lines.push(fleet_entry::letters_line(rules, lang)),
+        Some(d) if matches!(d.ask, Ask::Pick { .. }) => {
+            let name = d.player.map(|p| game.players[p].name.as_str()).unwrap_or_default();
+            lines.push(t!(lang, "engine.help_pick", name = name));
+            lines.extend(fleet_text::pick_help(rules, game, d, lang));
+        }
+        Some(d) => {
+            let explained: Vec<String> = d
+                .options
+                .iter()
+                .filter_map(|c| {
+                    let help = fleet_text::option_help(rules, game, d, c, lang)?;
+                    Some(format!("  {}: {help}", fleet_text::option_label(rules, game, d, c, lang)))
+                })
+                .collect();
+            if !explained.is_empty() {
+                lines.push(t!(lang, "engine.help_options"));
+                lines.extend(explained);
+            }
+        }
+        None => {}
+    }
+    lines.join("\n")
+}
+
+/// Where a resumed game stands: the last roll, and the round, phase and whose turn it is.
+pub fn recap(rules: &FleetRules, session: &Session, lang: Lang) -> Vec<String> {
+    let mut lines = Vec::new();
+    let last_roll = session.inputs.iter().rev().find_map(|(_, input)| match input {
+        Input::Roll { faces, .. } => Some(faces),
+        Input::Choice(_) => None,
+    });
+    if let Some(faces) = last_roll {
+        lines.push(t!(lang, "cli.play.last_roll", dice = fleet_text::faces_label(rules, faces, lang)));
+    }
+    if let Some(decision) = session.game.decision(rules) {
+        lines.push(fleet_text::status_line(rules, &session.game, &decision, lang));
+    }
+    lines
+}
+
+/// A save whose entry on `line` does not replay, and why (`players` and `setup`: its
+/// header's, to name the players in the engine's refusal).
+pub fn replay_failed(
+    rules: &FleetRules,
+    players: &[String],
+    setup: &FleetSetup,
+    file: &Path,
+    line: usize,
+    why: ReplayError,
+    lang: Lang,
+) -> String {
+    let why = match why {
+        ReplayError::UndoNothing => t!(lang, "engine.undo_nothing_replay"),
+        ReplayError::NoSuchPlayer(p) => t!(lang, "engine.no_such_seat", seat = p + 1, n = players.len()),
+        ReplayError::Illegal(e) => {
+            // The refusal names the players: a game at its start knows them.
+            let game = Game::new(rules, players, setup.options());
+            fleet_text::refusal(rules, &game, &e, lang)
+        }
+    };
+    t!(lang, "cli.save.replay_illegal", file = file.display(), line = line, why = why)
+}
