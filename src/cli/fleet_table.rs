@@ -151,7 +151,7 @@ fn progress(path: &Path, _header: &Header, read: &Read<Value, Value>, lang: Lang
     if session.game.finished() {
         return None;
     }
-    Some(crate::t!(lang, "cli.resume.progress_rounds", round = session.game.round, rounds = session.game.rounds))
+    Some(crate::text::table::progress_rounds(session.game.round, session.game.rounds, lang))
 }
 
 pub fn play(rules: Rules, o: PlayOptions, lang: Lang) -> anyhow::Result<i32> {

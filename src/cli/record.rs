@@ -16,6 +16,7 @@ use crate::history::{
 };
 use crate::log::save::Header;
 use crate::report::Standings;
+use crate::text::history::Said;
 use crate::text::Lang;
 use crate::Error;
 
@@ -137,11 +138,11 @@ fn record(args: &DbArgs, play: &PlayRecord, replaces: Option<i64>, lang: Lang) -
     }
     match history::record::record(&mut db, play)? {
         Recorded::New(id) => {
-            crate::ui::say(&crate::t!(lang, "cli.history.recorded", id = id, path = args.shown()));
+            crate::ui::say(&Said::Recorded { id, path: &args.shown().to_string() }.text(lang));
             Ok(id)
         }
         Recorded::AlreadyRecorded(id) => {
-            crate::ui::say(&crate::t!(lang, "cli.history.already", id = id));
+            crate::ui::say(&Said::AlreadyRecorded(id).text(lang));
             Ok(id)
         }
     }
@@ -171,7 +172,7 @@ pub fn record_finished(
     match outcome {
         Ok(id) => Some(id),
         Err(why) => {
-            crate::ui::say(&crate::t!(lang, "cli.history.not_recorded", why = why));
+            crate::ui::say(&Said::NotRecorded(&why.to_string()).text(lang));
             replaces
         }
     }
@@ -183,7 +184,7 @@ pub fn record_paper(args: &PaperArgs, play: PlayRecord, lang: Lang) -> Result<()
     match record(&args.db, &play, None, lang) {
         Ok(_) => Ok(()),
         Err(e) if e.is_unwritable() => {
-            crate::ui::say(&crate::t!(lang, "cli.history.not_recorded", why = crate::text::history::error(&e, lang)));
+            crate::ui::say(&Said::NotRecorded(&crate::text::history::error(&e, lang)).text(lang));
             Ok(())
         }
         Err(e) => Err(e.into()),
@@ -197,7 +198,7 @@ const MAX_LOCATION: usize = 100;
 pub fn location(text: &str) -> Result<String, String> {
     let name = text.trim();
     if name.is_empty() || name.chars().count() > MAX_LOCATION || name.chars().any(char::is_control) {
-        return Err(crate::t!(crate::text::from_env(), "cli.history.bad_location", max = MAX_LOCATION));
+        return Err(crate::text::history::bad_location(MAX_LOCATION, crate::text::from_env()));
     }
     Ok(name.to_string())
 }

@@ -15,46 +15,24 @@ use crate::games::{self as rules, Rules, Source};
 use crate::log::journal::Read;
 use crate::log::save::{Header, HeaderError};
 use crate::log::Journal;
-use crate::players::{check_names, NameProblem};
+use crate::players::check_names;
 use crate::text::Lang;
 use crate::Error;
 
 /// The words that are commands at a prompt, in every language: no player may be called so.
 pub fn reserved_words() -> Vec<String> {
-    let mut words: Vec<String> =
-        ["undo", "sheet", "sheets", "scores", "help", "release"].iter().map(|w| w.to_string()).collect();
+    use crate::text::table::Command;
+    let commands = [Command::Undo, Command::Sheet, Command::Sheets, Command::Scores, Command::Help, Command::Release];
+    let mut words: Vec<String> = commands.iter().map(|c| c.key().to_string()).collect();
     for lang in Lang::ALL {
-        words.extend([
-            crate::t!(lang, "cli.play.word_undo"),
-            crate::t!(lang, "cli.play.word_sheet"),
-            crate::t!(lang, "cli.play.word_sheets"),
-            crate::t!(lang, "cli.play.word_scores"),
-            crate::t!(lang, "cli.play.word_help"),
-            crate::t!(lang, "cli.play.word_release"),
-        ]);
+        words.extend(commands.iter().filter_map(|c| c.word(lang)));
     }
     words
 }
 
 /// Check player names (trimmed, in seating order) and say what is wrong in `lang`.
 pub fn check_player_names(names: &[String], lang: Lang) -> Result<(), String> {
-    check_names(names, &reserved_words()).map_err(|p| name_problem(&p, lang))
-}
-
-fn name_problem(p: &NameProblem, lang: Lang) -> String {
-    let max = crate::players::MAX_NAME_CHARS;
-    match p {
-        NameProblem::Empty { seat } => crate::t!(lang, "cli.play.name_empty", seat = seat),
-        NameProblem::Control { seat } => crate::t!(lang, "cli.play.name_control", seat = seat),
-        NameProblem::TooLong { seat, chars } => {
-            crate::t!(lang, "cli.play.name_too_long", seat = seat, n = chars, max = max)
-        }
-        NameProblem::Same { first, second } => crate::t!(lang, "cli.play.same_name", first = first, second = second),
-        NameProblem::SameFile { first, second, slug } => {
-            crate::t!(lang, "cli.play.same_file_name", first = first, second = second, slug = slug)
-        }
-        NameProblem::Reserved { name } => crate::t!(lang, "cli.play.meta_name", name = name),
-    }
+    check_names(names, &reserved_words()).map_err(|p| crate::text::table::name_problem(&p, lang))
 }
 
 /// A save file read without changing it: its header (any version) and its entries.
@@ -118,7 +96,7 @@ pub fn rules_for(
     let rules = match (rules_path, &header.rules.text, &header.legacy_rules_file) {
         (Some(p), _, _) => rules::from_path(p)?,
         (None, Some(text), _) => {
-            let name = crate::t!(lang, "cli.save.rules_in_save", file = file);
+            let name = crate::text::table::rules_in_save(path, lang);
             rules::from_source(Source::new(name, text.clone()))?
         }
         (None, None, Some(old)) => {
@@ -140,14 +118,7 @@ pub fn rules_for(
     }
     if !rules.is_stamped(&header.rules.hash) && !allow_change {
         let hash = rules.fingerprint();
-        let began = if header.rules.text.is_some() {
-            crate::t!(lang, "cli.save.began_in_save")
-        } else {
-            match header.legacy_rules_file.as_deref() {
-                Some(f) => crate::t!(lang, "cli.save.began_file", rules = f),
-                None => crate::t!(lang, "cli.save.began_built_in"),
-            }
-        };
+        let began = crate::text::table::began(header.rules.text.is_some(), header.legacy_rules_file.as_deref(), lang);
         return Err(Error::Usage(crate::msg!(
             "cli.save.rules_changed",
             file = file,

@@ -313,6 +313,44 @@ pub enum Said<'a> {
         /// Plays under the name.
         plays: u64,
     },
+    /// A finished game recorded as play `id` in the history at `path` (as shown).
+    Recorded {
+        /// The play's number.
+        id: i64,
+        /// The history's file, as shown.
+        path: &'a str,
+    },
+    /// The game was recorded before, as play `id`.
+    AlreadyRecorded(i64),
+    /// The game could not be recorded, and why (in words).
+    NotRecorded(&'a str),
+    /// `import`: a save (`file`, as shown) recorded as play `id`.
+    Imported {
+        /// The save, as shown.
+        file: &'a str,
+        /// The play's number.
+        id: i64,
+    },
+    /// `import`: a save already recorded as play `id`.
+    ImportedBefore {
+        /// The save, as shown.
+        file: &'a str,
+        /// The play's number.
+        id: i64,
+    },
+    /// `import`: a save of a game not finished, left out.
+    ImportUnfinished(&'a str),
+    /// `import`: a history file merged: `new` plays added, `already` there before.
+    ImportMerged {
+        /// The file, as shown.
+        file: &'a str,
+        /// Plays added.
+        new: u64,
+        /// Plays already in the history.
+        already: u64,
+    },
+    /// `import`: players the history did not know before (escaped by this function).
+    NewPlayers(&'a [String]),
     /// A player merged into another (the names as given, escaped by this function).
     Merged {
         /// The name merged away.
@@ -336,6 +374,19 @@ impl Said<'_> {
             Said::Deleted(what) => crate::t!(lang, "cli.history.deleted", what = what),
             Said::Renamed { old, new, plays } => {
                 crate::t!(lang, "cli.players.renamed", old = name(old), new = name(new), n = plays)
+            }
+            Said::Recorded { id, path } => crate::t!(lang, "cli.history.recorded", id = id, path = path),
+            Said::AlreadyRecorded(id) => crate::t!(lang, "cli.history.already", id = id),
+            Said::NotRecorded(why) => crate::t!(lang, "cli.history.not_recorded", why = why),
+            Said::Imported { file, id } => crate::t!(lang, "cli.import.recorded", file = file, id = id),
+            Said::ImportedBefore { file, id } => crate::t!(lang, "cli.import.already", file = file, id = id),
+            Said::ImportUnfinished(file) => crate::t!(lang, "cli.import.unfinished", file = file),
+            Said::ImportMerged { file, new, already } => {
+                crate::t!(lang, "cli.import.merged", file = file, n = new, already = already)
+            }
+            Said::NewPlayers(names) => {
+                let names: Vec<String> = names.iter().map(|n| name(n)).collect();
+                crate::t!(lang, "cli.import.new_players", n = names.len(), names = names.join(", "))
             }
             Said::Merged { old, new, plays } => {
                 crate::t!(lang, "cli.players.merged", old = name(old), new = name(new), n = plays)
@@ -377,4 +428,9 @@ pub fn champion(night: &Night, lang: Lang) -> String {
         ),
         _ => crate::t!(lang, "cli.night.no_champion"),
     }
+}
+
+/// `--location` that is empty, too long or holds control characters.
+pub fn bad_location(max: usize, lang: Lang) -> String {
+    crate::t!(lang, "cli.history.bad_location", max = max)
 }

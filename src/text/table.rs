@@ -10,6 +10,7 @@ use crate::games::fleet::game::{Ask, Decision, Face, Game, Input, RollSpec};
 use crate::games::fleet::session::{ReplayError, Session};
 use crate::games::fleet::setup::FleetSetup;
 use crate::games::fleet::FleetRules;
+use crate::players::NameProblem;
 use crate::t;
 use crate::text::Lang;
 
@@ -304,4 +305,76 @@ pub fn replay_failed(
         }
     };
     t!(lang, "cli.save.replay_illegal", file = file.display(), line = line, why = why)
+}
+
+/// A line of `resume`'s list of unfinished games: the file, the game, who plays, how far.
+pub fn unfinished_game(file: &str, game: &str, players: &str, progress: &str, lang: Lang) -> String {
+    t!(lang, "cli.resume.game", file = file, game = game, players = players, progress = progress)
+}
+
+/// How far an unfinished Fleet game got: its round of the rounds.
+pub fn progress_rounds(round: u32, rounds: u32, lang: Lang) -> String {
+    t!(lang, "cli.resume.progress_rounds", round = round, rounds = rounds)
+}
+
+/// What `resume` without a file says around the unfinished games.
+#[derive(Debug, Clone, Copy)]
+pub enum Resume<'a> {
+    /// The question at a terminal: which game to take up.
+    Pick,
+    /// The head of the list when no terminal can choose: the games folder.
+    Listed(&'a Path),
+    /// The end of that list: how to name one.
+    GiveFile,
+}
+
+impl Resume<'_> {
+    /// What is said, in `lang`.
+    pub fn text(self, lang: Lang) -> String {
+        match self {
+            Resume::Pick => t!(lang, "cli.resume.pick"),
+            Resume::Listed(dir) => t!(lang, "cli.resume.listed", dir = dir.display()),
+            Resume::GiveFile => t!(lang, "cli.resume.give_file"),
+        }
+    }
+}
+
+/// The name of the rules a save carries, as its diagnostics name the source.
+pub fn rules_in_save(file: &Path, lang: Lang) -> String {
+    t!(lang, "cli.save.rules_in_save", file = file.display())
+}
+
+/// Where a save's game began, for the refusal when its rules changed since: the rules in
+/// the save, a rules file of an older save (`legacy`), or the built-in rules.
+pub fn began(in_save: bool, legacy: Option<&str>, lang: Lang) -> String {
+    match (in_save, legacy) {
+        (true, _) => t!(lang, "cli.save.began_in_save"),
+        (false, Some(f)) => t!(lang, "cli.save.began_file", rules = f),
+        (false, None) => t!(lang, "cli.save.began_built_in"),
+    }
+}
+
+/// What is wrong with the players' names.
+pub fn name_problem(p: &NameProblem, lang: Lang) -> String {
+    let max = crate::players::MAX_NAME_CHARS;
+    match p {
+        NameProblem::Empty { seat } => t!(lang, "cli.play.name_empty", seat = seat),
+        NameProblem::Control { seat } => t!(lang, "cli.play.name_control", seat = seat),
+        NameProblem::TooLong { seat, chars } => t!(lang, "cli.play.name_too_long", seat = seat, n = chars, max = max),
+        NameProblem::Same { first, second } => t!(lang, "cli.play.same_name", first = first, second = second),
+        NameProblem::SameFile { first, second, slug } => {
+            t!(lang, "cli.play.same_file_name", first = first, second = second, slug = slug)
+        }
+        NameProblem::Reserved { name } => t!(lang, "cli.play.meta_name", name = name),
+    }
+}
+
+/// `--coach POINTS` that is not a number of points.
+pub fn bad_coach_points(value: &str, lang: Lang) -> String {
+    t!(lang, "cli.play.coach_points", value = value)
+}
+
+/// `--deal CODE` that is not a deal's code.
+pub fn bad_deal(max: usize, lang: Lang) -> String {
+    t!(lang, "cli.play.bad_deal", max = max)
 }

@@ -14,6 +14,7 @@ use crate::cli::record::{self, DbArgs};
 use crate::cli::saves;
 use crate::history::record::Batch;
 use crate::history::{self, transfer, Db, Filter, HistoryError, Order, PlayRecord, Recorded};
+use crate::text::history::Said;
 use crate::text::Lang;
 use crate::Error;
 
@@ -150,14 +151,16 @@ pub fn run(args: ImportArgs, lang: Lang) -> anyhow::Result<i32> {
                     new_players.extend(batch.new_players().iter().cloned());
                     batch.commit()?;
                     Ok(match recorded {
-                        Recorded::New(id) => crate::t!(lang, "cli.import.recorded", file = file, id = id),
-                        Recorded::AlreadyRecorded(id) => crate::t!(lang, "cli.import.already", file = file, id = id),
+                        Recorded::New(id) => Said::Imported { file: &file.to_string(), id }.text(lang),
+                        Recorded::AlreadyRecorded(id) => {
+                            Said::ImportedBefore { file: &file.to_string(), id }.text(lang)
+                        }
                     })
                 }
-                None => Ok(crate::t!(lang, "cli.import.unfinished", file = file)),
+                None => Ok(Said::ImportUnfinished(&file.to_string()).text(lang)),
             },
             kind => merge(&mut db, &ours, path, &kind, args.location.as_ref(), &mut new_players)
-                .map(|m| crate::t!(lang, "cli.import.merged", file = file, n = m.new, already = m.already)),
+                .map(|m| Said::ImportMerged { file: &file.to_string(), new: m.new, already: m.already }.text(lang)),
         });
         match done {
             Ok(said) => crate::ui::say(&said),
@@ -168,8 +171,7 @@ pub fn run(args: ImportArgs, lang: Lang) -> anyhow::Result<i32> {
         }
     }
     if !new_players.is_empty() {
-        let names: Vec<String> = new_players.iter().map(|n| crate::text::escape_controls(n).into_owned()).collect();
-        crate::ui::say(&crate::t!(lang, "cli.import.new_players", n = names.len(), names = names.join(", ")));
+        crate::ui::say(&Said::NewPlayers(&new_players).text(lang));
     }
     if failed > 0 {
         return Err(Error::Usage(crate::msg!("cli.import.failed", n = failed)).into());

@@ -91,7 +91,7 @@ pub enum BotLevelArg {
 pub(crate) fn coach_points(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {
         Ok(n) if n.is_finite() && n >= 0.0 => Ok(n),
-        _ => Err(crate::t!(crate::text::from_env(), "cli.play.coach_points", value = s)),
+        _ => Err(crate::text::table::bad_coach_points(s, crate::text::from_env())),
     }
 }
 
@@ -201,5 +201,5 @@ pub(crate) fn bot_level(level: BotLevelArg) -> crate::games::fleet::setup::BotLe
 
 /// `--deal CODE`: 1 to 16 letters, digits and dashes.
 fn deal_code(text: &str) -> Result<DealCode, String> {
-    DealCode::parse(text).ok_or_else(|| crate::t!(crate::text::from_env(), "cli.play.bad_deal", max = DealCode::MAX))
+    DealCode::parse(text).ok_or_else(|| crate::text::table::bad_deal(DealCode::MAX, crate::text::from_env()))
 }

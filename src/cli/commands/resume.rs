@@ -8,6 +8,7 @@ use crate::cli::args::{Answers, SavedRules};
 use crate::cli::record::LiveArgs;
 use crate::cli::saves;
 use crate::cli::served::ServeArgs;
+use crate::text::table::Resume;
 use crate::text::Lang;
 
 #[derive(Debug, Args)]
@@ -80,14 +81,9 @@ fn describe(path: &Path, lang: Lang) -> Option<String> {
     let view = saves::view_of(path, &header).ok()?;
     let progress = (view.progress)(path, &header, &read, lang)?;
     let game = crate::games::resolve(Some(&header.game), None).map(|r| r.names().get(lang).to_string());
-    Some(crate::t!(
-        lang,
-        "cli.resume.game",
-        file = path.file_name().map(|f| f.to_string_lossy()).unwrap_or_default(),
-        game = game.unwrap_or_else(|_| header.game.clone()),
-        players = (view.players)(&header, lang),
-        progress = progress
-    ))
+    let file = path.file_name().map(|f| f.to_string_lossy()).unwrap_or_default();
+    let game = game.unwrap_or_else(|_| header.game.clone());
+    Some(crate::text::table::unfinished_game(&file, &game, &(view.players)(&header, lang), &progress, lang))
 }
 
 /// `resume` without a file: the unfinished games of the games folder to choose from at a
@@ -104,13 +100,13 @@ fn choose_unfinished(lang: Lang) -> anyhow::Result<PathBuf> {
                 .iter()
                 .map(|g| crate::ui::Choice::new(g.path.file_name().unwrap_or_default().to_string_lossy(), &g.line))
                 .collect();
-            let i = p.select(&crate::t!(lang, "cli.resume.pick"), &choices)?;
+            let i = p.select(&Resume::Pick.text(lang), &choices)?;
             Ok(games[i].path.clone())
         }
         Err(_) => {
-            let mut lines = vec![crate::t!(lang, "cli.resume.listed", dir = dir.display())];
+            let mut lines = vec![Resume::Listed(&dir).text(lang)];
             lines.extend(games.iter().map(|g| format!("  {}", g.line)));
-            lines.push(crate::t!(lang, "cli.resume.give_file"));
+            lines.push(Resume::GiveFile.text(lang));
             Err(crate::Error::said(lines.join("\n")).into())
         }
     }
