@@ -261,18 +261,30 @@ impl Sheet {
 
     /// The boats launched, in sheet order.
     pub fn launched_boats(&self, rules: &FleetRules) -> Vec<BoatSlot> {
-        let mut out = Vec::new();
-        // Each section's marks are looked up once, not once per boat (every catch asks).
+        let mut out = Vec::with_capacity(16);
+        self.each_launched(rules, |b| out.push(b));
+        out
+    }
+
+    /// How many boats are launched (`launched_boats().len()`, without the list).
+    pub(crate) fn launched_count(&self, rules: &FleetRules) -> u32 {
+        let mut n = 0;
+        self.each_launched(rules, |_| n += 1);
+        n
+    }
+
+    /// Every launched boat in sheet order, a section's marks looked up once, not once per
+    /// boat (every catch asks).
+    fn each_launched(&self, rules: &FleetRules, mut f: impl FnMut(BoatSlot)) {
         let mut marks: (usize, &[Mark]) = (usize::MAX, &[]);
         for_each_boat(rules, |b| {
             if marks.0 != b.section {
                 marks = (b.section, &self.boxes[b.section]);
             }
             if marks.1[b.launch_box] == Mark::Marked {
-                out.push(b)
+                f(b)
             }
         });
-        out
     }
 
     /// Fish on a boat.
@@ -312,8 +324,9 @@ impl Sheet {
         let mut n = 0;
         for (t, bt) in rules.boat_types.iter().enumerate() {
             let s = rules.section_of(SectionKind::Boats(t));
+            let marks = &self.boxes[s];
             for (i, &fish) in self.fish[s].iter().enumerate() {
-                if fish == 0 || !self.is_marked(s, i) {
+                if fish == 0 || marks[i] != Mark::Marked {
                     continue;
                 }
                 let mut cap = bt.boats[i].capacity;
@@ -358,7 +371,7 @@ impl Sheet {
     pub(crate) fn quantity(&self, rules: &FleetRules, q: Quantity) -> u32 {
         match q {
             Quantity::Fish => self.total_fish(),
-            Quantity::Boats => self.launched_boats(rules).len() as u32,
+            Quantity::Boats => self.launched_count(rules),
             Quantity::Licenses => self.license_count(rules),
             Quantity::Buildings => self.complete_buildings(rules) as u32,
             Quantity::Coins => self.coins(rules),

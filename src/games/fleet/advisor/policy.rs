@@ -290,7 +290,7 @@ impl<'a> View<'a> {
         let circle_no = ship.circles[..=i].iter().filter(|c| **c).count() - 1;
         match ship.effect {
             HarborEffect::KingCrab if circle_no == 0 => {
-                let bonus = self.game.free_bonuses(self.rules).into_iter().map(|b| self.king_crab_bonus(b));
+                let bonus = self.game.free_bonuses(self.rules).map(|b| self.king_crab_bonus(b));
                 ship.license_vp as f32 + bonus.fold(0.0, f32::max)
             }
             HarborEffect::PrivateFishing => {

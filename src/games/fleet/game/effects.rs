@@ -134,7 +134,7 @@ impl Game {
                 self.queue.pop_front();
                 self.say(player, Happened::NoColumn);
             }
-            Task::KingCrabBonus(p) if self.free_bonuses(rules).is_empty() => {
+            Task::KingCrabBonus(p) if self.free_bonuses(rules).next().is_none() => {
                 self.queue.pop_front();
                 self.say(p, Happened::NoBonus);
             }

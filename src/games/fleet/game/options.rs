@@ -97,7 +97,7 @@ impl Game {
                 }
             }
             Task::ChoiceCircle { .. } => out.extend([Choice::License, Choice::Boat]),
-            Task::KingCrabBonus(_) => out.extend(self.free_bonuses(rules).into_iter().map(Choice::Bonus)),
+            Task::KingCrabBonus(_) => out.extend(self.free_bonuses(rules).map(Choice::Bonus)),
             Task::Star(p) => self.each_star_target(rules, *p, |c| {
                 out.push(c);
                 true
@@ -246,10 +246,9 @@ impl Game {
         }
     }
 
-    pub(crate) fn free_bonuses(&self, rules: &FleetRules) -> Vec<usize> {
-        (0..rules.king_crab_bonuses.len())
-            .filter(|b| !self.players.iter().any(|p| p.sheet.king_crab_bonus == Some(*b)))
-            .collect()
+    /// The king crab bonuses nobody has taken yet, in the rules' order.
+    pub(crate) fn free_bonuses<'a>(&'a self, rules: &FleetRules) -> impl Iterator<Item = usize> + 'a {
+        (0..rules.king_crab_bonuses.len()).filter(|b| !self.players.iter().any(|p| p.sheet.king_crab_bonus == Some(*b)))
     }
 
     pub(super) fn market_coins(&self, rules: &FleetRules, p: usize) -> u32 {
