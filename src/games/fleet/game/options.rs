@@ -195,22 +195,12 @@ impl Game {
 
     /// Some boat-type column has a free box.
     pub(super) fn has_column_option(&self, rules: &FleetRules, p: usize) -> bool {
-        let mut any = false;
-        self.each_column(rules, p, |_| {
-            any = true;
-            false
-        });
-        any
+        any_option(|found| self.each_column(rules, p, found))
     }
 
     /// A star action of player `p` has somewhere to go.
     pub(super) fn has_star_option(&self, rules: &FleetRules, p: usize) -> bool {
-        let mut any = false;
-        self.each_star_target(rules, p, |_| {
-            any = true;
-            false
-        });
-        any
+        any_option(|found| self.each_star_target(rules, p, found))
     }
 
     /// Sections whose top free box a star action may take: boat-type columns, harbor ships
@@ -272,4 +262,14 @@ impl Game {
     pub(super) fn boat_slot(&self, rules: &FleetRules, (section, slot): (usize, usize)) -> BoatSlot {
         boat_slots_of(rules, section)[slot]
     }
+}
+
+/// Whether `each` hands out any option (stopped at the first).
+fn any_option(each: impl FnOnce(&mut dyn FnMut(Choice) -> bool)) -> bool {
+    let mut any = false;
+    each(&mut |_| {
+        any = true;
+        false
+    });
+    any
 }
