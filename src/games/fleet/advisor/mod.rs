@@ -310,7 +310,11 @@ fn run(
     let threads = threads(settings.threads);
     let mut done = 0u32;
     while done < settings.budget.playouts {
-        let batch = BATCH.min(settings.budget.playouts - done);
+        // Batches are there to look at the clock and to prune; with neither, one batch
+        // (the workers never wait for each other: a worker the system preempts holds up
+        // no one). The same playouts either way: `k` runs over the whole budget.
+        let whole = !prune && settings.budget.time.is_none();
+        let batch = if whole { settings.budget.playouts } else { BATCH.min(settings.budget.playouts - done) };
         let items = active.len() * batch as usize;
         let next = AtomicUsize::new(0);
         // Each worker sums its own tallies (integers: the same whatever order the playouts
