@@ -73,6 +73,20 @@ fn the_same_seed_gives_the_same_advice_on_one_thread_or_two_and_another_seed_dif
 }
 
 #[test]
+fn unpruned_advice_in_one_batch_is_the_advice_in_batches_of_fifty() {
+    // Without pruning or a time limit the playouts run in one batch; a time limit (never
+    // reached) makes batches of 50: the same playouts, the same sums.
+    let t = last_round();
+    let whole = Settings { prune: false, ..settings(120, 5, 2) };
+    let batched =
+        Settings { budget: Budget { playouts: 120, time: Some(std::time::Duration::from_secs(3600)) }, ..whole };
+    let a = advise(&t.rules, &t.g, None, &whole).unwrap();
+    let b = advise(&t.rules, &t.g, None, &batched).unwrap();
+    assert_eq!(a, b);
+    assert!(a.estimates.iter().all(|e| e.playouts == 120), "every answer had the whole budget");
+}
+
+#[test]
 fn a_simultaneous_question_is_advised_for_a_player_behind_the_front() {
     let mut t = last_round();
     // P0 and P1 pick; the shared die is then everyone's at once.

@@ -261,13 +261,30 @@ impl Sheet {
 
     /// The boats launched, in sheet order.
     pub fn launched_boats(&self, rules: &FleetRules) -> Vec<BoatSlot> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(16);
+        self.each_launched(rules, |b| out.push(b));
+        out
+    }
+
+    /// How many boats are launched (`launched_boats().len()`, without the list).
+    pub(crate) fn launched_count(&self, rules: &FleetRules) -> u32 {
+        let mut n = 0;
+        self.each_launched(rules, |_| n += 1);
+        n
+    }
+
+    /// Every launched boat in sheet order, a section's marks looked up once, not once per
+    /// boat (every catch asks).
+    fn each_launched(&self, rules: &FleetRules, mut f: impl FnMut(BoatSlot)) {
+        let mut marks: (usize, &[Mark]) = (usize::MAX, &[]);
         for_each_boat(rules, |b| {
-            if self.is_launched(&b) {
-                out.push(b)
+            if marks.0 != b.section {
+                marks = (b.section, &self.boxes[b.section]);
+            }
+            if marks.1[b.launch_box] == Mark::Marked {
+                f(b)
             }
         });
-        out
     }
 
     /// Fish on a boat.
@@ -300,10 +317,41 @@ impl Sheet {
         self.fish_on(boat) >= cap
     }
 
-    /// Launched boats that are full.
+    /// Launched boats that are full (each boat launched and `is_full`). Read a section at
+    /// a time from its fish, looking further only at a boat with fish on it (every income
+    /// phase and every greedy weighing of the canning building asks).
     pub fn full_boats(&self, rules: &FleetRules) -> u32 {
         let mut n = 0;
-        for_each_boat(rules, |b| n += u32::from(self.is_launched(&b) && self.is_full(rules, &b)));
+        for (t, bt) in rules.boat_types.iter().enumerate() {
+            let s = rules.section_of(SectionKind::Boats(t));
+            let marks = &self.boxes[s];
+            for (i, &fish) in self.fish[s].iter().enumerate() {
+                if fish == 0 || marks[i] != Mark::Marked {
+                    continue;
+                }
+                let mut cap = bt.boats[i].capacity;
+                if bt.license_effect == LicenseEffect::Oyster {
+                    cap = self.license(rules, t).map_or(cap, |l| l.capacity.max(cap));
+                }
+                n += u32::from(cap > 0 && fish >= cap);
+            }
+        }
+        for (h, ship) in rules.harbor.iter().enumerate() {
+            if ship.effect == HarborEffect::Barge && !rules.options.barge_can_be_full {
+                continue;
+            }
+            let s = rules.section_of(SectionKind::Harbor(h));
+            for (slot, &fish) in self.fish[s].iter().enumerate() {
+                if fish == 0 {
+                    continue;
+                }
+                // The slot's launch box: its circle, counted from the first launching one.
+                let nth = slot + ship.first_launching_circle();
+                let launch_box = ship.circles.iter().enumerate().filter(|(_, c)| **c).nth(nth).map(|(i, _)| i);
+                let cap = ship.boats.get(slot).map_or(0, |b| b.capacity);
+                n += u32::from(launch_box.is_some_and(|i| self.is_marked(s, i)) && cap > 0 && fish >= cap);
+            }
+        }
         n
     }
 
@@ -323,7 +371,7 @@ impl Sheet {
     pub(crate) fn quantity(&self, rules: &FleetRules, q: Quantity) -> u32 {
         match q {
             Quantity::Fish => self.total_fish(),
-            Quantity::Boats => self.launched_boats(rules).len() as u32,
+            Quantity::Boats => self.launched_count(rules),
             Quantity::Licenses => self.license_count(rules),
             Quantity::Buildings => self.complete_buildings(rules) as u32,
             Quantity::Coins => self.coins(rules),
@@ -440,6 +488,30 @@ mod tests {
         let by_section: Vec<BoatSlot> = (0..rules.sections.len()).flat_map(|s| boat_slots_of(&rules, s)).collect();
         assert_eq!(Sheet::all_boats(&rules), by_section);
         assert_eq!(by_section.len(), 29);
+    }
+
+    #[test]
+    fn full_boats_counts_each_launched_boat_that_is_full() {
+        use crate::games::fleet::advisor::{step, Policy};
+        use crate::games::fleet::game::{Game, Setup};
+        let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
+        let names: Vec<String> = (1..=4).map(|i| format!("P{i}")).collect();
+        let by_boat = |sheet: &Sheet| {
+            Sheet::all_boats(&rules).iter().filter(|b| sheet.is_launched(b) && sheet.is_full(&rules, b)).count() as u32
+        };
+        let mut seen = 0;
+        for seed in 0..6 {
+            let mut game = Game::new(&rules, &names, Setup::default());
+            game.set_quiet(true);
+            let mut rng = crate::rng::Rng::new(seed);
+            while step(&rules, &mut game, &[Policy::Greedy, Policy::Random, Policy::Greedy, Policy::Random], &mut rng) {
+                for p in &game.players {
+                    assert_eq!(p.sheet.full_boats(&rules), by_boat(&p.sheet));
+                    seen += by_boat(&p.sheet);
+                }
+            }
+        }
+        assert!(seen > 0, "some boats were full");
     }
 
     #[test]

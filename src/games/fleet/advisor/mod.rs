@@ -249,6 +249,13 @@ impl Tally {
         self.wins += u64::from(won);
     }
 
+    fn merge(&mut self, other: &Tally) {
+        self.n += other.n;
+        self.sum += other.sum;
+        self.squares += other.squares;
+        self.wins += other.wins;
+    }
+
     fn estimate(&self, answer: Answer, solo: bool) -> Estimate {
         let n = self.n.max(1) as f64;
         let mean = self.sum as f64 / n;
@@ -303,34 +310,42 @@ fn run(
     let threads = threads(settings.threads);
     let mut done = 0u32;
     while done < settings.budget.playouts {
-        let batch = BATCH.min(settings.budget.playouts - done);
+        // Batches are there to look at the clock and to prune; with neither, one batch
+        // (the workers never wait for each other: a worker the system preempts holds up
+        // no one). The same playouts either way: `k` runs over the whole budget.
+        let whole = !prune && settings.budget.time.is_none();
+        let batch = if whole { settings.budget.playouts } else { BATCH.min(settings.budget.playouts - done) };
         let items = active.len() * batch as usize;
         let next = AtomicUsize::new(0);
-        let results: Vec<Vec<(usize, u32, bool)>> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads.min(items))
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut out = Vec::new();
-                        loop {
-                            let item = next.fetch_add(1, Ordering::Relaxed);
-                            if item >= items {
-                                break out;
-                            }
-                            let start = active[item / batch as usize];
-                            let k = done + (item % batch as usize) as u32;
-                            let mut rng = playout_rng(settings.seed, u64::from(k));
-                            let mut g = starts[start].clone();
-                            playout(rules, &mut g, seats, &mut rng);
-                            let (score, won) = outcome(rules, &g, p);
-                            out.push((start, score, won));
-                        }
-                    })
-                })
-                .collect();
-            workers.into_iter().map(|w| w.join().expect("a playout does not panic")).collect()
+        // Each worker sums its own tallies (integers: the same whatever order the playouts
+        // end in); the calling thread is one of the workers.
+        let work = || {
+            let mut mine = vec![Tally::default(); starts.len()];
+            let mut options = Vec::new();
+            loop {
+                let item = next.fetch_add(1, Ordering::Relaxed);
+                if item >= items {
+                    break mine;
+                }
+                let start = active[item / batch as usize];
+                let k = done + (item % batch as usize) as u32;
+                let mut rng = playout_rng(settings.seed, u64::from(k));
+                let mut g = starts[start].clone();
+                policy::playout_with(rules, &mut g, seats, &mut rng, &mut options);
+                let (score, won) = outcome(rules, &g, p);
+                mine[start].add(score, won);
+            }
+        };
+        let sums: Vec<Vec<Tally>> = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads.min(items)).map(|_| scope.spawn(work)).collect();
+            let mut sums = vec![work()];
+            sums.extend(helpers.into_iter().map(|w| w.join().expect("a playout does not panic")));
+            sums
         });
-        for (start, score, won) in results.into_iter().flatten() {
-            tallies[start].add(score, won);
+        for sum in sums {
+            for (t, s) in tallies.iter_mut().zip(sum) {
+                t.merge(&s);
+            }
         }
         done += batch;
         if settings.budget.time.is_some_and(|t| began.elapsed() >= t) {

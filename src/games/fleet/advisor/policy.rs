@@ -10,6 +10,7 @@ use crate::games::fleet::{
     BuildingEffect, BuildingVp, ColumnBox, FleetRules, HarborEffect, LicenseEffect, SectionKind, ShrimpCoinsFace,
 };
 use crate::rng::Rng;
+use std::cell::Cell;
 
 /// How a seat answers its decisions in a playout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,16 +25,20 @@ impl Policy {
     /// The option (its place in `d.options`) this policy answers a player's decision with.
     /// `d` must be a decision of `game` that asks for a choice.
     pub fn choose(self, rules: &FleetRules, game: &Game, d: &Decision, rng: &mut Rng) -> usize {
-        if d.options.len() <= 1 {
+        self.choose_among(rules, game, d.player.unwrap_or(0), &d.options, rng)
+    }
+
+    /// `choose` for player `p`'s decision given by its options alone.
+    fn choose_among(self, rules: &FleetRules, game: &Game, p: usize, options: &[Choice], rng: &mut Rng) -> usize {
+        if options.len() <= 1 {
             return 0;
         }
         match self {
-            Policy::Random => rng.below(d.options.len()),
+            Policy::Random => rng.below(options.len()),
             Policy::Greedy => {
-                let p = d.player.unwrap_or(0);
                 let view = View::new(rules, game, p);
                 let mut best = (0, f32::NEG_INFINITY);
-                for (i, choice) in d.options.iter().enumerate() {
+                for (i, choice) in options.iter().enumerate() {
                     let v = view.gain(*choice);
                     if v > best.1 {
                         best = (i, v);
@@ -48,25 +53,43 @@ impl Policy {
 /// Answer the decision at the front of `game`: chance from `rng`, a player's decision by
 /// the policy of their seat (`seats[p]`). False when the game is over.
 pub fn step(rules: &FleetRules, game: &mut Game, seats: &[Policy], rng: &mut Rng) -> bool {
-    let Some(d) = game.decision(rules) else { return false };
-    if d.roll.is_some() {
-        game.apply_random_roll(rules, rng).expect("the front decision is a roll");
-        return true;
-    }
-    let i = match d.kind() {
-        Kind::StartDie | Kind::StartPlayer | Kind::Draw => rng.below(d.options.len()),
-        _ => {
-            let seat = d.player.and_then(|p| seats.get(p)).copied().unwrap_or(Policy::Random);
-            seat.choose(rules, game, &d, rng)
+    step_with(rules, game, seats, rng, &mut Vec::new())
+}
+
+/// `step` with the options written into `options`, which a playout reuses from step to
+/// step (no question is built, nothing allocated).
+fn step_with(rules: &FleetRules, game: &mut Game, seats: &[Policy], rng: &mut Rng, options: &mut Vec<Choice>) -> bool {
+    let Some((player, kind)) = game.front_options(rules, options) else { return false };
+    let i = match kind {
+        Kind::Roll => {
+            game.apply_random_roll(rules, rng).expect("the front decision is a roll");
+            return true;
+        }
+        Kind::StartDie | Kind::StartPlayer | Kind::Draw => rng.below(options.len()),
+        Kind::Other => {
+            let seat = player.and_then(|p| seats.get(p)).copied().unwrap_or(Policy::Random);
+            seat.choose_among(rules, game, player.unwrap_or(0), options, rng)
         }
     };
-    game.apply_front_choice(rules, d.options[i]);
+    game.apply_front_choice(rules, options[i]);
     true
 }
 
 /// Play `game` to its end.
 pub fn playout(rules: &FleetRules, game: &mut Game, seats: &[Policy], rng: &mut Rng) {
-    while step(rules, game, seats, rng) {}
+    playout_with(rules, game, seats, rng, &mut Vec::new());
+}
+
+/// `playout` with a buffer for the options of each step, which the caller may reuse from
+/// playout to playout.
+pub(crate) fn playout_with(
+    rules: &FleetRules,
+    game: &mut Game,
+    seats: &[Policy],
+    rng: &mut Rng,
+    options: &mut Vec<Choice>,
+) {
+    while step_with(rules, game, seats, rng, options) {}
 }
 
 /// A star action is about worth a good box anywhere on the sheet.
@@ -84,6 +107,10 @@ struct View<'a> {
     rounds_left: f32,
     /// Fishing phases still to come (this round's included).
     fishings_left: f32,
+    /// The coin track's next free box (None inside: full), read once when first needed.
+    next_coin: Cell<Option<Option<usize>>>,
+    /// The sheet's full boats, counted once when first needed.
+    full_boats: Cell<Option<u32>>,
 }
 
 impl<'a> View<'a> {
@@ -96,7 +123,14 @@ impl<'a> View<'a> {
             sheet: &game.players[player].sheet,
             rounds_left: (game.rounds + 1).saturating_sub(round) as f32,
             fishings_left: rules.fishing_rounds.iter().filter(|r| (round..=game.rounds).contains(r)).count() as f32,
+            next_coin: Cell::new(None),
+            full_boats: Cell::new(None),
         }
+    }
+
+    /// The sheet's full boats (`Sheet::full_boats`), counted once per view.
+    fn full_boats(&self) -> u32 {
+        cached(&self.full_boats, || self.sheet.full_boats(self.rules))
     }
 
     /// What an option is worth, in VP to expect by the end of the game.
@@ -130,8 +164,9 @@ impl<'a> View<'a> {
 
     /// A die of the pool: its best use.
     fn die(&self, face: Face) -> f32 {
-        let uses = self.game.use_options(self.rules, self.player, face, false);
-        uses.into_iter().map(|c| self.gain(c)).fold(f32::NEG_INFINITY, f32::max)
+        let mut best = f32::NEG_INFINITY;
+        self.game.each_use(self.rules, self.player, face, false, |c| best = best.max(self.gain(c)));
+        best
     }
 
     /// The boat type of the `?` circle being asked about: the column whose last marked box
@@ -156,9 +191,10 @@ impl<'a> View<'a> {
     /// `n` coins: the stars they reach on the coin track, and a little for the rest.
     fn coins(&self, n: u32) -> f32 {
         let s = self.rules.section_of(SectionKind::Coins);
-        let Some(from) = self.sheet.next_free(s) else { return 0.0 };
-        let to = (from + n as usize).min(self.sheet.boxes[s].len());
-        let stars = (from..to).filter(|i| self.rules.coin_stars[*i] && self.sheet.boxes[s][*i] == Mark::Empty).count();
+        let Some(from) = cached(&self.next_coin, || self.sheet.next_free(s)) else { return 0.0 };
+        let track = &self.sheet.boxes[s];
+        let to = (from + n as usize).min(track.len());
+        let stars = (from..to).filter(|i| self.rules.coin_stars[*i] && track[*i] == Mark::Empty).count();
         stars as f32 * STAR + (to - from) as f32 * COIN
     }
 
@@ -254,7 +290,7 @@ impl<'a> View<'a> {
         let circle_no = ship.circles[..=i].iter().filter(|c| **c).count() - 1;
         match ship.effect {
             HarborEffect::KingCrab if circle_no == 0 => {
-                let bonus = self.game.free_bonuses(self.rules).into_iter().map(|b| self.king_crab_bonus(b));
+                let bonus = self.game.free_bonuses(self.rules).map(|b| self.king_crab_bonus(b));
                 ship.license_vp as f32 + bonus.fold(0.0, f32::max)
             }
             HarborEffect::PrivateFishing => {
@@ -266,7 +302,7 @@ impl<'a> View<'a> {
                 let slot = circle_no.saturating_sub(ship.first_launching_circle());
                 let Some(spec) = ship.boats.get(slot) else { return 0.0 };
                 let fish = if ship.effect == HarborEffect::Barge {
-                    let full = self.sheet.full_boats(self.rules) as f32 + 1.0;
+                    let full = self.full_boats() as f32 + 1.0;
                     (spec.capacity as f32).min(full * self.fishings_left)
                 } else {
                     (spec.capacity as f32).min(self.fishings_left)
@@ -306,7 +342,7 @@ impl<'a> View<'a> {
             BuildingEffect::DieAsCoins => building.coins as f32 * 2.0,
             BuildingEffect::MarketBonus => building.coins as f32 * 2.0,
             BuildingEffect::IncomePerFullBoat => {
-                building.coins as f32 * (self.sheet.full_boats(self.rules) as f32 + 1.0) * self.rounds_left * COIN
+                building.coins as f32 * (self.full_boats() as f32 + 1.0) * self.rounds_left * COIN
             }
         };
         v * share
@@ -328,5 +364,17 @@ impl<'a> View<'a> {
         let played = (self.game.rounds as f32 - self.rounds_left + 1.0).max(1.0);
         let at_end = now * self.game.rounds as f32 / played;
         (bonus.points as f32 * (at_end / bonus.every.max(1) as f32).floor()).min(self.rules.king_crab_cap as f32)
+    }
+}
+
+/// The value in `cell`, made by `make` the first time.
+fn cached<T: Copy>(cell: &Cell<Option<T>>, make: impl FnOnce() -> T) -> T {
+    match cell.get() {
+        Some(v) => v,
+        None => {
+            let v = make();
+            cell.set(Some(v));
+            v
+        }
     }
 }

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::policy::{step, Policy};
+use super::policy::{playout, step, Policy};
 use super::{advise, playout_rng, threads, Settings};
 use crate::games::fleet::game::{Game, Kind, Setup};
 use crate::games::FleetRules;
@@ -94,6 +94,11 @@ fn play(rules: &FleetRules, game: &mut Game, seats: &[Seat], seed: u64, g: u32) 
     let mut rng = Rng::for_roll(seed, u64::from(g));
     let policies: Vec<Policy> =
         seats.iter().map(|s| if let Seat::Policy(p) = s { *p } else { Policy::Greedy }).collect();
+    if seats.iter().all(|s| matches!(s, Seat::Policy(_))) {
+        // No advisor seat: the game is a playout (the same steps, the same draws).
+        playout(rules, game, &policies, &mut rng);
+        return;
+    }
     let mut asked = 0u64;
     while let Some(d) = game.decision(rules) {
         let advisor = match (d.player.and_then(|p| seats.get(p)), d.kind()) {

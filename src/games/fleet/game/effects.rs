@@ -126,15 +126,15 @@ impl Game {
                 }
             }
             // Decisions with nothing to choose from resolve themselves.
-            Task::Star(p) if self.star_options(rules, p).is_empty() => {
+            Task::Star(p) if !self.has_star_option(rules, p) => {
                 self.queue.pop_front();
                 self.say(p, Happened::StarLost);
             }
-            Task::FlexType { player, coins: false, .. } if self.column_options(rules, player).is_empty() => {
+            Task::FlexType { player, coins: false, .. } if !self.has_column_option(rules, player) => {
                 self.queue.pop_front();
                 self.say(player, Happened::NoColumn);
             }
-            Task::KingCrabBonus(p) if self.free_bonuses(rules).is_empty() => {
+            Task::KingCrabBonus(p) if self.free_bonuses(rules).next().is_none() => {
                 self.queue.pop_front();
                 self.say(p, Happened::NoBonus);
             }
@@ -473,17 +473,28 @@ impl Game {
         let s = rules.section_of(SectionKind::Coins);
         let mut stars = 0;
         let mut marked = 0;
-        for _ in 0..coins {
-            let Some(i) = self.players[p].sheet.next_free(s) else { break };
-            self.players[p].sheet.boxes[s][i] = Mark::Marked;
-            marked += 1;
-            if rules.coin_stars[i] {
-                stars += 1;
+        // The topmost free box, then each empty one below it (golden rule 1, coin by coin).
+        if let Some(from) = self.players[p].sheet.next_free(s) {
+            let track = &mut self.players[p].sheet.boxes[s];
+            for (i, mark) in track.iter_mut().enumerate().skip(from) {
+                if marked == coins {
+                    break;
+                }
+                if *mark != Mark::Empty {
+                    continue;
+                }
+                *mark = Mark::Marked;
+                marked += 1;
+                if rules.coin_stars[i] {
+                    stars += 1;
+                }
             }
         }
-        let total = self.players[p].sheet.coins(rules);
-        let after_fishing = self.fishing[p];
-        self.say(p, Happened::Earned { coins, why, total, lost: coins - marked, stars, after_fishing });
+        if !self.quiet {
+            let total = self.players[p].sheet.coins(rules);
+            let after_fishing = self.fishing[p];
+            self.say(p, Happened::Earned { coins, why, total, lost: coins - marked, stars, after_fishing });
+        }
         let tasks: Vec<Task> = (0..stars).map(|_| Task::Star(p)).collect();
         if self.fishing[p] {
             self.deferred.extend(tasks);

@@ -1,97 +1,128 @@
 //! The decision a task asks, with only the options legal at that moment.
 
-use super::{Ask, Choice, Decision, Face, Game, RollSpec, Task};
+use super::{Ask, Choice, Decision, Face, Game, Kind, RollSpec, Task};
 use crate::games::fleet::sheet::{boat_slots_of, BoatSlot};
 use crate::games::fleet::{BuildingEffect, FleetRules, HarborEffect, LicenseEffect, SectionKind, StarTargets};
+
+impl Task {
+    /// Who answers the decision of a task that asks one (None: the table), and what sort
+    /// of decision it is.
+    fn asker(&self) -> (Option<usize>, Kind) {
+        match *self {
+            Task::StartDie(p) => (Some(p), Kind::StartDie),
+            Task::StartPlayer => (None, Kind::StartPlayer),
+            Task::DrawTrophy(_) => (None, Kind::Draw),
+            Task::Captain(p) => (Some(p), Kind::Draw),
+            Task::Roll(_) => (None, Kind::Roll),
+            Task::Reroll { player, .. } => (Some(player), Kind::Roll),
+            Task::Pick(p) | Task::KingCrabBonus(p) | Task::Star(p) => (Some(p), Kind::Other),
+            Task::Use { player, .. }
+            | Task::FlexType { player, .. }
+            | Task::ChoiceCircle { player, .. }
+            | Task::Oyster { player, .. } => (Some(player), Kind::Other),
+            ref other => unreachable!("automatic task {other:?} left at the front of the queue"),
+        }
+    }
+}
 
 impl Game {
     /// The decision of a task that asks one.
     pub(super) fn decision_for(&self, rules: &FleetRules, task: &Task) -> Decision {
-        let ask = |player: Option<usize>, ask: Ask, options: Vec<Choice>| Decision { player, ask, options, roll: None };
-        match task {
-            Task::StartDie(p) => {
-                ask(Some(*p), Ask::StartDie, (0..rules.boat_types.len()).map(Choice::BoatType).collect())
-            }
-            Task::DrawTrophy(metal) => ask(
-                None,
-                Ask::Trophy(*metal),
-                rules
-                    .trophies
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, t)| t.metal == *metal)
-                    .map(|(i, _)| Choice::Trophy(i))
-                    .collect(),
+        let mut options = Vec::new();
+        self.options_into(rules, task, &mut options);
+        let (player, _) = task.asker();
+        let (ask, roll) = match task {
+            Task::StartDie(_) => (Ask::StartDie, None),
+            Task::DrawTrophy(metal) => (Ask::Trophy(*metal), None),
+            Task::Captain(_) => (Ask::Captain, None),
+            Task::StartPlayer => (Ask::StartPlayer, None),
+            Task::Roll(phase) => (
+                Ask::Roll { phase: *phase, round: self.round, roller: self.start_player },
+                Some(self.roll_spec(rules, *phase)),
             ),
-            Task::Captain(p) => ask(
-                Some(*p),
-                Ask::Captain,
+            Task::Reroll { boat_die, .. } => (Ask::Reroll, Some(RollSpec::one(*boat_die))),
+            Task::Pick(_) => (Ask::Pick { pool: self.pool.clone() }, None),
+            Task::Use { face, shared, .. } => (Ask::Use { face: *face, shared: *shared }, None),
+            Task::FlexType { .. } => (Ask::FlexType, None),
+            Task::ChoiceCircle { boat_type, .. } => (Ask::ChoiceCircle { boat_type: *boat_type }, None),
+            Task::KingCrabBonus(_) => (Ask::KingCrabBonus, None),
+            Task::Star(_) => (Ask::Star, None),
+            Task::Oyster { boat, .. } => (Ask::Oyster { boat: self.boat_slot(rules, *boat) }, None),
+            other => unreachable!("automatic task {other:?} left at the front of the queue"),
+        };
+        Decision { player, ask, options, roll }
+    }
+
+    /// The legal options of the decision at the front of the queue, written into `out`
+    /// (emptied first), with who answers it and what sort of decision it is; None when the
+    /// game is over. What `decision()` gives, without building the question: a playout's
+    /// step, which reuses `out` from step to step and so allocates nothing.
+    pub(crate) fn front_options(&self, rules: &FleetRules, out: &mut Vec<Choice>) -> Option<(Option<usize>, Kind)> {
+        let task = self.queue.front()?;
+        out.clear();
+        self.options_into(rules, task, out);
+        Some(task.asker())
+    }
+
+    /// The options of a task's decision, appended to `out` (none for a roll).
+    fn options_into(&self, rules: &FleetRules, task: &Task, out: &mut Vec<Choice>) {
+        match task {
+            Task::StartDie(_) => out.extend((0..rules.boat_types.len()).map(Choice::BoatType)),
+            Task::DrawTrophy(metal) => out.extend(
+                rules.trophies.iter().enumerate().filter(|(_, t)| t.metal == *metal).map(|(i, _)| Choice::Trophy(i)),
+            ),
+            Task::Captain(_) => out.extend(
                 (0..rules.captains.len())
                     .filter(|c| !self.players.iter().any(|pl| pl.sheet.captain == Some(*c)))
-                    .map(Choice::Captain)
-                    .collect(),
+                    .map(Choice::Captain),
             ),
-            Task::StartPlayer => ask(None, Ask::StartPlayer, (0..self.players.len()).map(Choice::Player).collect()),
-            Task::Roll(phase) => Decision {
-                player: None,
-                ask: Ask::Roll { phase: *phase, round: self.round, roller: self.start_player },
-                options: Vec::new(),
-                roll: Some(self.roll_spec(rules, *phase)),
-            },
-            Task::Reroll { player, boat_die } => Decision {
-                player: Some(*player),
-                ask: Ask::Reroll,
-                options: Vec::new(),
-                roll: Some(RollSpec::one(*boat_die)),
-            },
-            Task::Pick(p) => {
-                let mut options: Vec<Choice> = Vec::new();
+            Task::StartPlayer => out.extend((0..self.players.len()).map(Choice::Player)),
+            Task::Roll(_) | Task::Reroll { .. } => {}
+            Task::Pick(_) => {
+                let start = out.len();
                 for f in &self.pool {
-                    if !options.contains(&Choice::Die(*f)) {
-                        options.push(Choice::Die(*f));
+                    if !out[start..].contains(&Choice::Die(*f)) {
+                        out.push(Choice::Die(*f));
                     }
                 }
-                ask(Some(*p), Ask::Pick { pool: self.pool.clone() }, options)
             }
-            Task::Use { player, face, shared } => ask(
-                Some(*player),
-                Ask::Use { face: *face, shared: *shared },
-                self.use_options(rules, *player, *face, *shared),
-            ),
+            Task::Use { player, face, shared } => self.each_use(rules, *player, *face, *shared, |c| out.push(c)),
             Task::FlexType { player, coins, .. } => {
-                let mut options = self.column_options(rules, *player);
+                self.each_column(rules, *player, |c| {
+                    out.push(c);
+                    true
+                });
                 if *coins {
-                    options.push(Choice::CoinsFace(rules.dice.coins_face));
+                    out.push(Choice::CoinsFace(rules.dice.coins_face));
                 }
-                ask(Some(*player), Ask::FlexType, options)
             }
-            Task::ChoiceCircle { player, boat_type } => {
-                ask(Some(*player), Ask::ChoiceCircle { boat_type: *boat_type }, vec![Choice::License, Choice::Boat])
-            }
-            Task::KingCrabBonus(p) => {
-                ask(Some(*p), Ask::KingCrabBonus, self.free_bonuses(rules).into_iter().map(Choice::Bonus).collect())
-            }
-            Task::Star(p) => ask(Some(*p), Ask::Star, self.star_options(rules, *p)),
-            Task::Oyster { player, boat } => {
+            Task::ChoiceCircle { .. } => out.extend([Choice::License, Choice::Boat]),
+            Task::KingCrabBonus(_) => out.extend(self.free_bonuses(rules).map(Choice::Bonus)),
+            Task::Star(p) => self.each_star_target(rules, *p, |c| {
+                out.push(c);
+                true
+            }),
+            Task::Oyster { player, .. } => {
                 // Several boats waiting: one answer may do for all of them.
                 let boats = self.oysters_waiting(*player).count() as u32;
-                let every = [false, true].map(|coin| Choice::EveryOyster { coin, boats });
-                let mut options = if boats > 1 { every.to_vec() } else { Vec::new() };
-                options.extend([Choice::TwoFish, Choice::FishAndCoin]);
-                ask(Some(*player), Ask::Oyster { boat: self.boat_slot(rules, *boat) }, options)
+                if boats > 1 {
+                    out.extend([false, true].map(|coin| Choice::EveryOyster { coin, boats }));
+                }
+                out.extend([Choice::TwoFish, Choice::FishAndCoin]);
             }
             other => unreachable!("automatic task {other:?} left at the front of the queue"),
         }
     }
 
-    pub(crate) fn use_options(&self, rules: &FleetRules, p: usize, face: Face, shared: bool) -> Vec<Choice> {
+    /// Every use of a die in the order `Decision::options` lists them, handed to `out` one
+    /// by one (nothing is allocated: the greedy policy weighs each die of a pick this way).
+    pub(crate) fn each_use(&self, rules: &FleetRules, p: usize, face: Face, shared: bool, mut out: impl FnMut(Choice)) {
         let sheet = &self.players[p].sheet;
-        let mut out = Vec::new();
         match face {
             Face::Boat(t) => {
                 let s = rules.section_of(SectionKind::Column(t));
                 if let Some(index) = sheet.next_free(s) {
-                    out.push(Choice::Mark { section: s, index });
+                    out(Choice::Mark { section: s, index });
                 }
                 let flex = rules.boat_types[t].license_effect == LicenseEffect::FlexDie;
                 if let Some(level) = sheet.license(rules, t).filter(|_| flex && !shared) {
@@ -102,24 +133,24 @@ impl Game {
                     for u in 0..rules.boat_types.len() {
                         let col = rules.section_of(SectionKind::Column(u));
                         if (u != t || adds) && sheet.next_free(col).is_some() {
-                            out.push(Choice::FlexAs(u));
+                            out(Choice::FlexAs(u));
                         }
                     }
-                    out.push(Choice::FlexCoins);
+                    out(Choice::FlexCoins);
                 }
                 if sheet.building_active(rules, BuildingEffect::Buffet) {
                     let hexes = rules.section_of(SectionKind::BuffetHexes);
                     if !sheet.is_marked(hexes, t) {
-                        out.push(Choice::Hex(t));
+                        out(Choice::Hex(t));
                     }
                 }
             }
-            Face::Coins => out.push(Choice::CoinsFace(rules.dice.coins_face)),
+            Face::Coins => out(Choice::CoinsFace(rules.dice.coins_face)),
             Face::Harbor => {
                 for h in 0..rules.harbor.len() {
                     let s = rules.section_of(SectionKind::Harbor(h));
                     if let Some(index) = sheet.next_free(s) {
-                        out.push(Choice::Section { section: s, index });
+                        out(Choice::Section { section: s, index });
                     }
                 }
             }
@@ -127,47 +158,59 @@ impl Game {
                 for b in 0..rules.wharf.len() {
                     let s = rules.section_of(SectionKind::Wharf(b));
                     if let Some(index) = sheet.next_free(s) {
-                        out.push(Choice::Section { section: s, index });
+                        out(Choice::Section { section: s, index });
                     }
                 }
             }
-            Face::Market => out.push(Choice::Market(self.market_coins(rules, p))),
+            Face::Market => out(Choice::Market(self.market_coins(rules, p))),
         }
         if !shared
             && !self.players[p].rerolled_this_phase_blocked(rules)
             && sheet.building_active(rules, BuildingEffect::Reroll)
         {
-            out.push(Choice::Reroll);
+            out(Choice::Reroll);
         }
         if sheet.building_active(rules, BuildingEffect::Salvage) {
             let stars = rules.section_of(SectionKind::SalvageStars);
             if sheet.next_free(stars).is_some() {
-                out.push(Choice::Salvage);
+                out(Choice::Salvage);
             }
         }
-        out.push(Choice::DieAsCoins(self.die_as_coins(rules, p)));
-        out
+        out(Choice::DieAsCoins(self.die_as_coins(rules, p)));
     }
 
-    /// The boat-type columns with a free box (the shrimp license's choice of type).
-    pub(super) fn column_options(&self, rules: &FleetRules, p: usize) -> Vec<Choice> {
+    /// The boat-type columns with a free box (the shrimp license's choice of type), handed
+    /// to `out` in order until it says stop (false).
+    fn each_column(&self, rules: &FleetRules, p: usize, mut out: impl FnMut(Choice) -> bool) {
         let sheet = &self.players[p].sheet;
-        (0..rules.boat_types.len())
-            .filter_map(|t| {
-                let s = rules.section_of(SectionKind::Column(t));
-                sheet.next_free(s).map(|index| Choice::Section { section: s, index })
-            })
-            .collect()
+        for t in 0..rules.boat_types.len() {
+            let s = rules.section_of(SectionKind::Column(t));
+            if let Some(index) = sheet.next_free(s) {
+                if !out(Choice::Section { section: s, index }) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Some boat-type column has a free box.
+    pub(super) fn has_column_option(&self, rules: &FleetRules, p: usize) -> bool {
+        any_option(|found| self.each_column(rules, p, found))
+    }
+
+    /// A star action of player `p` has somewhere to go.
+    pub(super) fn has_star_option(&self, rules: &FleetRules, p: usize) -> bool {
+        any_option(|found| self.each_star_target(rules, p, found))
     }
 
     /// Sections whose top free box a star action may take: boat-type columns, harbor ships
     /// and wharf buildings — never coins, fish, buffet hexes nor salvage stars (the salvage
     /// yard's count of its uses). Licenses and boats only with the option
     /// `star_action_targets = "any_top_box"`; by default they are marked by circles.
-    pub(crate) fn star_options(&self, rules: &FleetRules, p: usize) -> Vec<Choice> {
+    /// Each is handed to `out` in sheet order, until it says stop (false).
+    fn each_star_target(&self, rules: &FleetRules, p: usize, mut out: impl FnMut(Choice) -> bool) {
         let sheet = &self.players[p].sheet;
         let any = rules.options.star_action_targets == StarTargets::AnyTopBox;
-        let mut out = Vec::new();
         for (s, section) in rules.sections.iter().enumerate() {
             let allowed = match section.kind {
                 SectionKind::Column(_) | SectionKind::Harbor(_) | SectionKind::Wharf(_) => true,
@@ -187,15 +230,15 @@ impl Game {
                     continue;
                 }
             }
-            out.push(Choice::Section { section: s, index });
+            if !out(Choice::Section { section: s, index }) {
+                return;
+            }
         }
-        out
     }
 
-    pub(crate) fn free_bonuses(&self, rules: &FleetRules) -> Vec<usize> {
-        (0..rules.king_crab_bonuses.len())
-            .filter(|b| !self.players.iter().any(|p| p.sheet.king_crab_bonus == Some(*b)))
-            .collect()
+    /// The king crab bonuses nobody has taken yet, in the rules' order.
+    pub(crate) fn free_bonuses<'a>(&'a self, rules: &FleetRules) -> impl Iterator<Item = usize> + 'a {
+        (0..rules.king_crab_bonuses.len()).filter(|b| !self.players.iter().any(|p| p.sheet.king_crab_bonus == Some(*b)))
     }
 
     pub(super) fn market_coins(&self, rules: &FleetRules, p: usize) -> u32 {
@@ -219,4 +262,14 @@ impl Game {
     pub(super) fn boat_slot(&self, rules: &FleetRules, (section, slot): (usize, usize)) -> BoatSlot {
         boat_slots_of(rules, section)[slot]
     }
+}
+
+/// Whether `each` hands out any option (stopped at the first).
+fn any_option(each: impl FnOnce(&mut dyn FnMut(Choice) -> bool)) -> bool {
+    let mut any = false;
+    each(&mut |_| {
+        any = true;
+        false
+    });
+    any
 }
