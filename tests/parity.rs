@@ -295,6 +295,100 @@ fn the_reference_game_on_the_pages_saves_what_the_terminal_saves() {
     host.finish();
 }
 
+/// Early picks over HTTP: in the reference game on the pages, whenever a picker's chain is
+/// open on its page (its first link asked ahead, nothing sent), the next pickers answer
+/// their picks and chains at once; their answers are held, shown as held on their pages,
+/// applied in turn order when the chain before them is sent, and the save is the
+/// terminal's byte for byte.
+#[test]
+fn early_picks_on_the_pages_save_what_the_terminal_saves() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let want = at_the_terminal(d);
+    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let args =
+        ["play", "fleet-dice", "--players", "Ann,Bob,Cy,Dee", "--save", "b.jsonl", "--serve", "--bind", "127.0.0.1:0"];
+    let mut host = Host::start(&bin, d, &args, "b.jsonl");
+    let mut early = [0usize; 4];
+    loop {
+        let done = entries(&host.save);
+        assert_eq!(want[..done.len()], done[..], "the pages' save left the terminal's");
+        if done.len() == want.len() {
+            break;
+        }
+        let next: Value = serde_json::from_str(&want[done.len()]).unwrap();
+        let mut answered = false;
+        for seat in 0..4 {
+            let decision = host.state(seat)["decision"].clone();
+            if decision.is_null() {
+                continue;
+            }
+            let offer = decision["offer"].as_u64().unwrap();
+            if !decision["roll"].is_null() {
+                let Some(faces) = next["do"]["Roll"]["faces"].as_array() else { continue };
+                let r = host.post(&format!("{}/answer", host.seats[seat]), &json!({"offer": offer, "faces": faces}));
+                assert_eq!(r.status, 200, "{}", r.body);
+                answered = true;
+                break;
+            }
+            let Some(found) = chain(&host, &want, &done, seat, &decision) else { continue };
+            let links: Vec<String> = match found {
+                Ok(links) => links.into_iter().map(|(k, _)| k).collect(),
+                Err(key) => {
+                    let r = host.answer(seat, offer, &key);
+                    assert_eq!(r.status, 200, "{}", r.body);
+                    answered = true;
+                    break;
+                }
+            };
+            // A pick whose chain has follow-ups: while it is open on the page (its first
+            // link asked ahead), the next pickers answer early.
+            let mut held = Vec::new();
+            if links.len() > 1 && asked_kind(&done, seat) == Kind::Pick {
+                let r =
+                    host.post(&format!("{}/ahead", host.seats[seat]), &json!({"offer": offer, "links": &links[..1]}));
+                assert_eq!(r.status, 200, "{}", r.body);
+                let mut then = done.clone();
+                then.extend(planned(&done, seat, &links).unwrap());
+                for q in (1..4).map(|k| (seat + k) % 4) {
+                    let theirs = host.state(q)["decision"].clone();
+                    if theirs.is_null() || asked_kind(&then, q) != Kind::Pick {
+                        break;
+                    }
+                    let Some(Ok(mine)) = chain(&host, &want, &then, q, &theirs) else { break };
+                    let mine: Vec<String> = mine.into_iter().map(|(k, _)| k).collect();
+                    let body = json!({"offer": theirs["offer"], "links": mine});
+                    let r = host.post(&format!("{}/answer", host.seats[q]), &body);
+                    assert_eq!(r.status, 200, "{}", r.body);
+                    let state = host.state(q);
+                    let after = format!("after {}'s turn", PLAYERS.get(seat).unwrap());
+                    assert!(state["held"].as_str().is_some_and(|h| h.contains(&after)), "{state}");
+                    assert!(state["decision"].is_null() && state["undo"] == json!(true), "{state}");
+                    assert_eq!(entries(&host.save).len(), done.len(), "an early pick writes nothing");
+                    then.extend(planned(&then, q, &mine).unwrap());
+                    held.push(q);
+                    early[q] += 1;
+                }
+            }
+            let r = host.post(&format!("{}/answer", host.seats[seat]), &json!({"offer": offer, "links": links}));
+            assert_eq!(r.status, 200, "{}", r.body);
+            for q in held {
+                assert!(host.state(q)["held"].is_null(), "applied");
+            }
+            answered = true;
+            break;
+        }
+        assert!(answered, "no page offers the terminal's next answer {next} after {} lines", done.len());
+    }
+    assert_eq!(header(&host.save), header(&d.join("a.jsonl")));
+    assert_eq!(std::fs::read_to_string(&host.save).unwrap().lines().count(), want.len() + 1);
+    eprintln!("early picks per seat: {early:?}");
+    assert!(early.iter().sum::<usize>() >= 10, "early picks: {early:?}");
+    let said = host.said();
+    assert!(!said.contains("early pick no longer fits"), "{said}");
+    host.finish();
+}
+
 /// The host terminal in phone mode takes what it takes without phones: the same entries
 /// file, given with `--answers` while the game is served, plays the whole game to the same
 /// save.

@@ -388,9 +388,6 @@ impl<S: Save> Table<S> {
     /// the save and told, then what is due is rolled and answered, and the early picks
     /// whose turn it is now are applied (`hold`).
     pub fn answer(&mut self, steps: Vec<Step>, from: From) -> Result<(), Refusal> {
-        if let From::Seat(seat) = from {
-            self.drafts[seat] = None;
-        }
         self.answer_now(steps, from)?;
         self.run_held()
     }
@@ -495,6 +492,14 @@ impl<S: Save> Table<S> {
         self.held.iter().find(|h| h.seat == seat).map(|h| h.links.as_slice())
     }
 
+    /// A seat's early pick as it stands: the game it was asked in and its steps there.
+    pub fn held_steps(&self, seat: usize) -> Option<(Game, Vec<Step>)> {
+        let links = self.holds(seat)?;
+        let Early::At(game, _) = self.early_game(seat) else { return None };
+        let steps = self.early_steps(seat, links).ok()?;
+        Some((*game, steps))
+    }
+
     /// Take back a seat's early pick (nothing was written). Whether it held one.
     pub fn unhold(&mut self, seat: usize) -> bool {
         let had = self.held.len();
@@ -572,6 +577,10 @@ impl<S: Save> Table<S> {
             told.extend(events.into_iter().map(|event| Told::Happened { after: after.clone(), event }));
         }
         for step in &steps {
+            // A page's chain not sent yet is over once its seat's question is answered.
+            if let Some(draft) = step.by.or(step.decision.player).and_then(|p| self.drafts.get_mut(p)) {
+                *draft = None;
+            }
             self.write(&Entry::answer(step.by, step.input.clone()))?;
             self.hows.push(step.how);
             self.by.push(step.by.or(whose(&step.decision)));
