@@ -213,26 +213,44 @@ pub(crate) fn chain(
     best.map(|(_, links)| Ok(links))
 }
 
+/// The reference game's save at the terminal (`a.jsonl` in `d`), and a host serving it to
+/// the pages (`b.jsonl`).
+fn served_reference(d: &Path) -> (Vec<String>, Host) {
+    let want = at_the_terminal(d);
+    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let args =
+        ["play", "fleet-dice", "--players", "Ann,Bob,Cy,Dee", "--save", "b.jsonl", "--serve", "--bind", "127.0.0.1:0"];
+    (want, Host::start(&bin, d, &args, "b.jsonl"))
+}
+
+/// The save so far and the terminal's next line (None: the pages' save is the terminal's
+/// whole save); the save so far must be the terminal's first lines.
+fn next_line(host: &Host, want: &[String]) -> Option<(Vec<String>, Value)> {
+    let done = entries(&host.save);
+    assert_eq!(want[..done.len()], done[..], "the pages' save left the terminal's");
+    let next = serde_json::from_str(want.get(done.len())?).unwrap();
+    Some((done, next))
+}
+
+/// Enter the roll the terminal's next line holds on a seat's page (its question `offer` is
+/// a roll); false when the next line is no roll.
+fn enter_roll(host: &Host, seat: usize, offer: u64, next: &Value) -> bool {
+    let Some(faces) = next["do"]["Roll"]["faces"].as_array() else { return false };
+    let r = host.post(&format!("{}/answer", host.seats[seat]), &json!({"offer": offer, "faces": faces}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    true
+}
+
 #[test]
 fn the_reference_game_on_the_pages_saves_what_the_terminal_saves() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    // (a) At the terminal, from the entries file.
-    let want = at_the_terminal(d);
-    // (b) On the pages: each question a page asks answered with one of its options.
-    let bin = assert_cmd::cargo::cargo_bin("deckhand");
-    let args =
-        ["play", "fleet-dice", "--players", "Ann,Bob,Cy,Dee", "--save", "b.jsonl", "--serve", "--bind", "127.0.0.1:0"];
-    let mut host = Host::start(&bin, d, &args, "b.jsonl");
+    // (a) At the terminal, from the entries file; (b) on the pages: each question a page
+    // asks answered with one of its options.
+    let (want, mut host) = served_reference(d);
     let mut asked = [0usize; 4];
     let mut rolls = [0usize; 4];
-    loop {
-        let done = entries(&host.save);
-        assert_eq!(want[..done.len()], done[..], "the pages' save left the terminal's");
-        if done.len() == want.len() {
-            break;
-        }
-        let next: Value = serde_json::from_str(&want[done.len()]).unwrap();
+    while let Some((done, next)) = next_line(&host, &want) {
         // What the rules force is never asked: every question a page shows has two
         // answers at least.
         for seat in 0..4 {
@@ -252,9 +270,9 @@ fn the_reference_game_on_the_pages_saves_what_the_terminal_saves() {
             }
             let offer = decision["offer"].as_u64().unwrap();
             if !decision["roll"].is_null() {
-                let Some(faces) = next["do"]["Roll"]["faces"].as_array() else { continue };
-                let r = host.post(&format!("{}/answer", host.seats[seat]), &json!({"offer": offer, "faces": faces}));
-                assert_eq!(r.status, 200, "{}", r.body);
+                if !enter_roll(&host, seat, offer, &next) {
+                    continue;
+                }
                 rolls[seat] += 1;
                 answered = true;
                 break;
@@ -304,19 +322,9 @@ fn the_reference_game_on_the_pages_saves_what_the_terminal_saves() {
 fn early_picks_on_the_pages_save_what_the_terminal_saves() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let want = at_the_terminal(d);
-    let bin = assert_cmd::cargo::cargo_bin("deckhand");
-    let args =
-        ["play", "fleet-dice", "--players", "Ann,Bob,Cy,Dee", "--save", "b.jsonl", "--serve", "--bind", "127.0.0.1:0"];
-    let mut host = Host::start(&bin, d, &args, "b.jsonl");
+    let (want, mut host) = served_reference(d);
     let mut early = [0usize; 4];
-    loop {
-        let done = entries(&host.save);
-        assert_eq!(want[..done.len()], done[..], "the pages' save left the terminal's");
-        if done.len() == want.len() {
-            break;
-        }
-        let next: Value = serde_json::from_str(&want[done.len()]).unwrap();
+    while let Some((done, next)) = next_line(&host, &want) {
         let mut answered = false;
         for seat in 0..4 {
             let decision = host.state(seat)["decision"].clone();
@@ -325,9 +333,9 @@ fn early_picks_on_the_pages_save_what_the_terminal_saves() {
             }
             let offer = decision["offer"].as_u64().unwrap();
             if !decision["roll"].is_null() {
-                let Some(faces) = next["do"]["Roll"]["faces"].as_array() else { continue };
-                let r = host.post(&format!("{}/answer", host.seats[seat]), &json!({"offer": offer, "faces": faces}));
-                assert_eq!(r.status, 200, "{}", r.body);
+                if !enter_roll(&host, seat, offer, &next) {
+                    continue;
+                }
                 answered = true;
                 break;
             }
@@ -360,6 +368,18 @@ fn early_picks_on_the_pages_save_what_the_terminal_saves() {
                     let body = json!({"offer": theirs["offer"], "links": mine});
                     let r = host.post(&format!("{}/answer", host.seats[q]), &body);
                     assert_eq!(r.status, 200, "{}", r.body);
+                    if early.iter().sum::<usize>() == 0 {
+                        // The first one is taken back from its page (nothing written) and
+                        // answered again.
+                        let v = host.state(q)["v"].clone();
+                        let r = host.post(&format!("{}/undo", host.seats[q]), &json!({ "v": v }));
+                        assert_eq!(r.status, 200, "{}", r.body);
+                        let again = host.state(q);
+                        assert!(again["held"].is_null() && again["decision"]["early"] == json!(true), "{again}");
+                        let body = json!({"offer": again["decision"]["offer"], "links": mine});
+                        let r = host.post(&format!("{}/answer", host.seats[q]), &body);
+                        assert_eq!(r.status, 200, "{}", r.body);
+                    }
                     let state = host.state(q);
                     let after = format!("after {}'s turn", PLAYERS.get(seat).unwrap());
                     assert!(state["held"].as_str().is_some_and(|h| h.contains(&after)), "{state}");

@@ -450,8 +450,9 @@ impl Table {
             return Err(self.refused(&mut inner, why));
         }
         if inner.t.entries() == entries {
-            // An early pick taken back: nothing written.
-            inner.bumps += 1;
+            // An early pick taken back: nothing written, the other questions stay offered
+            // as they are (a chain open on a page goes on).
+            return Ok((self.bump(&mut inner), lines.join("\n")));
         }
         let all: Vec<usize> = (0..=self.names.len()).collect();
         Ok((self.publish(&mut inner, &all), lines.join("\n")))
