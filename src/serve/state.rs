@@ -153,8 +153,11 @@ pub struct Table {
     pub names: Vec<String>,
     inner: Mutex<Inner>,
     changed: Condvar,
-    /// The version, readable without the lock (the terminal polls it while it waits).
+    /// The version, readable without the lock.
     version: AtomicU64,
+    /// Entries in the save, readable without the lock (the terminal polls it while it
+    /// waits: an early pick held on a phone does not interrupt the host's line).
+    written: AtomicU64,
 }
 
 impl Table {
@@ -189,8 +192,15 @@ impl Table {
             stopped: None,
             cache: Vec::new(),
         };
-        let table =
-            Table { rules, lang, names, inner: Mutex::new(inner), changed: Condvar::new(), version: AtomicU64::new(0) };
+        let table = Table {
+            rules,
+            lang,
+            names,
+            inner: Mutex::new(inner),
+            changed: Condvar::new(),
+            version: AtomicU64::new(0),
+            written: AtomicU64::new(0),
+        };
         {
             let mut inner = table.lock();
             let settled = inner.t.settle();
@@ -200,6 +210,7 @@ impl Table {
             }
             table.refresh_offers(&mut inner, &[]);
             table.version.store(inner.version(), Ordering::SeqCst);
+            table.written.store(inner.t.entries(), Ordering::SeqCst);
         }
         Ok(table)
     }
@@ -213,6 +224,11 @@ impl Table {
     /// The state's version (entries in the save); changes with every accepted answer.
     pub fn version(&self) -> u64 {
         self.version.load(Ordering::SeqCst)
+    }
+
+    /// Entries in the save (changes with every answer written, not with an early pick held).
+    pub fn written(&self) -> u64 {
+        self.written.load(Ordering::SeqCst)
     }
 
     /// Wait until the version differs from `seen`, or `timeout` passes; returns the version.
@@ -245,7 +261,8 @@ impl Table {
         self.lock().t.opts
     }
 
-    /// The decision at the front, as the terminal shows it, with the state version.
+    /// The decision at the front, as the terminal shows it, with the entries written
+    /// (`written`).
     pub fn front(&self) -> (u64, Option<Offered>) {
         let inner = self.lock();
         let front = inner.session().game.decision(&self.rules).map(|decision| {
@@ -255,7 +272,7 @@ impl Table {
             };
             Offered { slot, offer: inner.offers[self.index(slot)].0, decision }
         });
-        (inner.version(), front)
+        (inner.t.entries(), front)
     }
 
     /// The decision waiting for a seat: its own (one of the simultaneous ones), or one of
@@ -335,14 +352,14 @@ impl Table {
         self.apply(&mut inner, steps, from, &[i])
     }
 
-    /// Answer from the host terminal with the steps of its entry, unless something changed
-    /// since the state `seen` it asked in.
+    /// Answer from the host terminal with the steps of its entry, unless an answer was
+    /// written since it asked (`seen`: the entries then, as `front` gave them).
     pub fn answer_host(&self, seen: u64, steps: Vec<Step>) -> Result<u64, Refused> {
         let mut inner = self.lock();
         if let Some(why) = &inner.stopped {
             return Err(Refused::Stopped(why.clone()));
         }
-        if inner.version() != seen {
+        if inner.t.entries() != seen {
             return Err(Refused::Taken(Said::Taken.text(self.lang)));
         }
         // The slots answered: each step's player's, or the table's.
@@ -542,6 +559,7 @@ impl Table {
         inner.cache.clear();
         let version = inner.version();
         self.version.store(version, Ordering::SeqCst);
+        self.written.store(inner.t.entries(), Ordering::SeqCst);
         self.changed.notify_all();
         version
     }
@@ -565,7 +583,7 @@ impl Table {
                 .cloned();
             // A seat with nothing to decide now may answer its die pick early.
             if slot < self.names.len() {
-                let early = now.is_none().then(|| inner.t.early_question(slot)).flatten();
+                let early = (now.is_none() && !bot(slot)).then(|| inner.t.early_question(slot)).flatten();
                 inner.early[slot] = early.is_some();
                 now = now.or(early.map(|a| a.decision));
             }
