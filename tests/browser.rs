@@ -792,6 +792,8 @@ fn the_reference_game_by_taps_on_the_pad() {
     // Sequential taps: [a die pick, a link after a pick on the same page, any other].
     let mut sequential_kind = [0usize; 3];
     let mut opened_with = std::collections::HashMap::<u64, usize>::new();
+    // Early picks a page showed as held.
+    let mut held_shown = 0usize;
     runtime.block_on(async {
         let mut pages = Vec::new();
         let mut profiles = Vec::new();
@@ -978,6 +980,25 @@ fn the_reference_game_by_taps_on_the_pad() {
                                     );
                                     tokio::time::sleep(Duration::from_millis(10)).await;
                                 }
+                                if let Some(text) = host.state(s)["held"].as_str() {
+                                    // The page shows the pick as held until it is written.
+                                    let started = Instant::now();
+                                    loop {
+                                        let shown = match c.find(Locator::Css("#decision .idle")).await {
+                                            Ok(e) => e.text().await.unwrap_or_default(),
+                                            Err(_) => String::new(),
+                                        };
+                                        if shown == text || host.state(s)["held"].is_null() {
+                                            held_shown += usize::from(shown == text);
+                                            break;
+                                        }
+                                        assert!(
+                                            started.elapsed() < Duration::from_secs(10),
+                                            "held never shown: {text}"
+                                        );
+                                        tokio::time::sleep(Duration::from_millis(10)).await;
+                                    }
+                                }
                             }
                             // The next picker in turn, once its early question is open.
                             let last = jobs.last().unwrap().0;
@@ -1031,6 +1052,8 @@ fn the_reference_game_by_taps_on_the_pad() {
         per(all),
         per(sequential + last_of_together)
     );
+    eprintln!("{held_shown} early picks shown as held on their pages");
+    assert!(held_shown >= 10, "early picks shown as held: {held_shown}");
     assert!(sequential <= 86, "sequential taps beyond the roll: {:.2} per player per round", per(sequential));
     assert!(all <= 352, "all taps: {:.2} per player per round", per(all));
 }

@@ -364,14 +364,18 @@ pub fn seat(site: &Site, inner: &mut Inner, seat: usize) -> Arc<String> {
 
 /// A seat's early pick as its page shows it while held: its answers, after whose turn.
 fn held(table: &Table, inner: &Inner, seat: usize) -> Option<String> {
-    let (game, steps) = inner.t.held_steps(seat)?;
+    let links = inner.t.holds(seat)?;
     let front = inner.session().game.decision(&table.rules);
     let after = front.and_then(|d| d.player).map(|p| table.names[p].as_str())?;
-    let answer: Vec<String> = steps
-        .iter()
-        .filter(|s| s.decision.player == Some(seat))
-        .map(|s| crate::text::fleet_entry::step_label(&table.rules, &game, s, table.lang))
-        .collect();
+    let answer: Vec<String> = match inner.t.held_steps(seat) {
+        Some((game, steps)) => steps
+            .iter()
+            .filter(|s| s.decision.player == Some(seat))
+            .map(|s| crate::text::fleet_entry::step_label(&table.rules, &game, s, table.lang))
+            .collect(),
+        // An earlier pick is not known yet (its page's chain begins again): its keys.
+        None => links.iter().map(|l| l.join(" ")).collect(),
+    };
     let answer = answer.join(" → ");
     Some(crate::text::serve::Label::Held { answer: &answer, after }.text(table.lang))
 }
