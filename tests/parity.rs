@@ -409,6 +409,118 @@ fn early_picks_on_the_pages_save_what_the_terminal_saves() {
     host.finish();
 }
 
+/// A page's chain answered through `/ahead`: `first` (an option of its question), then the
+/// first option of each follow-up; the links sent.
+fn first_chain(host: &Host, seat: usize, offer: &Value, first: &Value) -> Vec<String> {
+    let mut links = vec![first["key"].as_str().unwrap().to_string()];
+    let mut more = first["more"] == json!(true);
+    while more {
+        let r = host.post(&format!("{}/ahead", host.seats[seat]), &json!({"offer": offer, "links": links}));
+        assert_eq!(r.status, 200, "{}", r.body);
+        let ahead = r.json()["ahead"].clone();
+        for g in ahead["given"].as_array().into_iter().flatten() {
+            links.push(g["key"].as_str().unwrap().to_string());
+        }
+        let next = &ahead["options"][0];
+        links.push(next["key"].as_str().unwrap().to_string());
+        more = next["more"] == json!(true);
+    }
+    links
+}
+
+/// An early pick the chain before it makes illegal over HTTP: Bob picks a die early while
+/// Ann's chain is open; Ann sends a chain that takes that very die. Bob's pick is dropped,
+/// nothing of it is written, his page says so in the table's words, the host's log too, and
+/// Bob picks in turn.
+#[test]
+fn an_early_pick_the_picker_takes_away_is_dropped_and_its_page_told() {
+    let dir = tempfile::tempdir().unwrap();
+    let (want, mut host) = served_reference(dir.path());
+    let rules = deckhand::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
+    let names: Vec<String> = PLAYERS.iter().map(|n| n.to_string()).collect();
+    while let Some((done, next)) = next_line(&host, &want) {
+        // The seat whose page answers the terminal's next line, and its answer.
+        let (seat, decision, found) = (0..4)
+            .find_map(|seat| {
+                let decision = host.state(seat)["decision"].clone();
+                if decision.is_null() {
+                    return None;
+                }
+                if !decision["roll"].is_null() {
+                    return next["do"]["Roll"].is_object().then_some((seat, decision, None));
+                }
+                let found = chain(&host, &want, &done, seat, &decision)?;
+                Some((seat, decision, Some(found)))
+            })
+            .expect("a page answers the next line");
+        let offer = decision["offer"].as_u64().unwrap();
+        let Some(found) = found else {
+            assert!(enter_roll(&host, seat, offer, &next));
+            continue;
+        };
+        let parsed: Vec<Entry> = done.iter().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let session = Session::replay(&rules, &names, Default::default(), &parsed).unwrap();
+        let pool = match session.game.decision(&rules).map(|d| (d.player, d.ask)) {
+            Some((Some(p), Ask::Pick { pool })) if p == seat => pool,
+            _ => Vec::new(),
+        };
+        let face_of = |o: &Value| o["key"].as_str().unwrap().split(' ').next().unwrap().to_string();
+        let options = decision["options"].as_array().cloned().unwrap_or_default();
+        // Ann's pick that leads on, and another she could take: the only die of its face.
+        let unique = |f: &str| pool.iter().filter(|p| p.key(&rules) == f).count() == 1;
+        let leads = options.iter().find(|o| o["more"] == json!(true));
+        let pair = leads.and_then(|lead| {
+            let other = options.iter().find(|o| face_of(o) != face_of(lead) && unique(&face_of(o)))?;
+            Some((lead.clone(), other.clone()))
+        });
+        let Some((lead, other)) = pair.filter(|_| !pool.is_empty()) else {
+            let r = match found {
+                Ok(links) => {
+                    let links: Vec<String> = links.into_iter().map(|(k, _)| k).collect();
+                    host.post(&format!("{}/answer", host.seats[seat]), &json!({"offer": offer, "links": links}))
+                }
+                Err(key) => host.answer(seat, offer, &key),
+            };
+            assert_eq!(r.status, 200, "{}", r.body);
+            continue;
+        };
+        // Ann's chain opens on her page; Bob picks early the die she will take.
+        let r = host.post(&format!("{}/ahead", host.seats[seat]), &json!({"offer": offer, "links": [lead["key"]]}));
+        assert_eq!(r.status, 200, "{}", r.body);
+        let bob = (seat + 1) % 4;
+        let theirs = host.state(bob)["decision"].clone();
+        assert_eq!(theirs["early"], json!(true), "{theirs}");
+        let taken = face_of(&other);
+        let Some(mine) = theirs["options"].as_array().unwrap().iter().find(|o| face_of(o) == taken).cloned() else {
+            panic!("{taken} not offered early: {theirs}")
+        };
+        let links = first_chain(&host, bob, &theirs["offer"], &mine);
+        let r = host.post(&format!("{}/answer", host.seats[bob]), &json!({"offer": theirs["offer"], "links": links}));
+        assert_eq!(r.status, 200, "{}", r.body);
+        assert!(!host.state(bob)["held"].is_null());
+        let lines = entries(&host.save).len();
+        // Ann takes it.
+        let links = first_chain(&host, seat, &json!(offer), &other);
+        let r = host.post(&format!("{}/answer", host.seats[seat]), &json!({"offer": offer, "links": links}));
+        assert_eq!(r.status, 200, "{}", r.body);
+        let state = host.state(bob);
+        let said =
+            format!("{}'s early pick no longer fits the game: dropped, {} picks in turn", names[bob], names[bob]);
+        assert_eq!(state["note"], json!(said), "{state}");
+        assert!(state["held"].is_null(), "{state}");
+        let written = entries(&host.save);
+        assert!(written.len() > lines && !written[lines..].iter().any(|l| l.contains("\"by\"")), "{written:?}");
+        let started = std::time::Instant::now();
+        while !host.said().contains(&said) {
+            assert!(started.elapsed() < std::time::Duration::from_secs(10), "{}", host.said());
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        host.kill9();
+        return;
+    }
+    panic!("no pick in the reference game where Ann could take Bob's early die");
+}
+
 /// The host terminal in phone mode takes what it takes without phones: the same entries
 /// file, given with `--answers` while the game is served, plays the whole game to the same
 /// save.
