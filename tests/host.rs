@@ -281,7 +281,8 @@ impl Events {
 }
 
 /// Answer decisions through the seats' pages, with the first legal option (dice are
-/// digital), until `stop` says so or the game is over; returns how many were answered.
+/// digital), each in turn (an early pick is not answered here), until `stop` says so or
+/// the game is over; returns how many were answered.
 pub fn drive(host: &Host, mut stop: impl FnMut(&[Value]) -> bool) -> usize {
     let mut answered = 0;
     loop {
@@ -289,9 +290,10 @@ pub fn drive(host: &Host, mut stop: impl FnMut(&[Value]) -> bool) -> usize {
         if states[0]["over"].as_bool() == Some(true) || stop(&states) {
             return answered;
         }
+        // Each in turn: an early pick (asked before a seat's turn) is not answered here.
         let Some((seat, d)) = states.iter().enumerate().find_map(|(i, s)| {
             let d = &s["decision"];
-            (!d.is_null()).then(|| (i, d.clone()))
+            (!d.is_null() && d["early"].is_null()).then(|| (i, d.clone()))
         }) else {
             panic!("nobody has a decision: {:?}", states.iter().map(|s| &s["turn"]).collect::<Vec<_>>());
         };

@@ -213,26 +213,44 @@ pub(crate) fn chain(
     best.map(|(_, links)| Ok(links))
 }
 
+/// The reference game's save at the terminal (`a.jsonl` in `d`), and a host serving it to
+/// the pages (`b.jsonl`).
+fn served_reference(d: &Path) -> (Vec<String>, Host) {
+    let want = at_the_terminal(d);
+    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let args =
+        ["play", "fleet-dice", "--players", "Ann,Bob,Cy,Dee", "--save", "b.jsonl", "--serve", "--bind", "127.0.0.1:0"];
+    (want, Host::start(&bin, d, &args, "b.jsonl"))
+}
+
+/// The save so far and the terminal's next line (None: the pages' save is the terminal's
+/// whole save); the save so far must be the terminal's first lines.
+fn next_line(host: &Host, want: &[String]) -> Option<(Vec<String>, Value)> {
+    let done = entries(&host.save);
+    assert_eq!(want[..done.len()], done[..], "the pages' save left the terminal's");
+    let next = serde_json::from_str(want.get(done.len())?).unwrap();
+    Some((done, next))
+}
+
+/// Enter the roll the terminal's next line holds on a seat's page (its question `offer` is
+/// a roll); false when the next line is no roll.
+fn enter_roll(host: &Host, seat: usize, offer: u64, next: &Value) -> bool {
+    let Some(faces) = next["do"]["Roll"]["faces"].as_array() else { return false };
+    let r = host.post(&format!("{}/answer", host.seats[seat]), &json!({"offer": offer, "faces": faces}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    true
+}
+
 #[test]
 fn the_reference_game_on_the_pages_saves_what_the_terminal_saves() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    // (a) At the terminal, from the entries file.
-    let want = at_the_terminal(d);
-    // (b) On the pages: each question a page asks answered with one of its options.
-    let bin = assert_cmd::cargo::cargo_bin("deckhand");
-    let args =
-        ["play", "fleet-dice", "--players", "Ann,Bob,Cy,Dee", "--save", "b.jsonl", "--serve", "--bind", "127.0.0.1:0"];
-    let mut host = Host::start(&bin, d, &args, "b.jsonl");
+    // (a) At the terminal, from the entries file; (b) on the pages: each question a page
+    // asks answered with one of its options.
+    let (want, mut host) = served_reference(d);
     let mut asked = [0usize; 4];
     let mut rolls = [0usize; 4];
-    loop {
-        let done = entries(&host.save);
-        assert_eq!(want[..done.len()], done[..], "the pages' save left the terminal's");
-        if done.len() == want.len() {
-            break;
-        }
-        let next: Value = serde_json::from_str(&want[done.len()]).unwrap();
+    while let Some((done, next)) = next_line(&host, &want) {
         // What the rules force is never asked: every question a page shows has two
         // answers at least.
         for seat in 0..4 {
@@ -252,9 +270,9 @@ fn the_reference_game_on_the_pages_saves_what_the_terminal_saves() {
             }
             let offer = decision["offer"].as_u64().unwrap();
             if !decision["roll"].is_null() {
-                let Some(faces) = next["do"]["Roll"]["faces"].as_array() else { continue };
-                let r = host.post(&format!("{}/answer", host.seats[seat]), &json!({"offer": offer, "faces": faces}));
-                assert_eq!(r.status, 200, "{}", r.body);
+                if !enter_roll(&host, seat, offer, &next) {
+                    continue;
+                }
                 rolls[seat] += 1;
                 answered = true;
                 break;
@@ -293,6 +311,214 @@ fn the_reference_game_on_the_pages_saves_what_the_terminal_saves() {
         assert!(said.contains(&format!("{name} (phone): ")), "{said}");
     }
     host.finish();
+}
+
+/// Early picks over HTTP: in the reference game on the pages, whenever a picker's chain is
+/// open on its page (its first link asked ahead, nothing sent), the next pickers answer
+/// their picks and chains at once; their answers are held, shown as held on their pages,
+/// applied in turn order when the chain before them is sent, and the save is the
+/// terminal's byte for byte.
+#[test]
+fn early_picks_on_the_pages_save_what_the_terminal_saves() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (want, mut host) = served_reference(d);
+    let mut early = [0usize; 4];
+    while let Some((done, next)) = next_line(&host, &want) {
+        let mut answered = false;
+        for seat in 0..4 {
+            let decision = host.state(seat)["decision"].clone();
+            if decision.is_null() {
+                continue;
+            }
+            let offer = decision["offer"].as_u64().unwrap();
+            if !decision["roll"].is_null() {
+                if !enter_roll(&host, seat, offer, &next) {
+                    continue;
+                }
+                answered = true;
+                break;
+            }
+            let Some(found) = chain(&host, &want, &done, seat, &decision) else { continue };
+            let links: Vec<String> = match found {
+                Ok(links) => links.into_iter().map(|(k, _)| k).collect(),
+                Err(key) => {
+                    let r = host.answer(seat, offer, &key);
+                    assert_eq!(r.status, 200, "{}", r.body);
+                    answered = true;
+                    break;
+                }
+            };
+            // A pick whose chain has follow-ups: while it is open on the page (its first
+            // link asked ahead), the next pickers answer early.
+            let mut held = Vec::new();
+            if links.len() > 1 && asked_kind(&done, seat) == Kind::Pick {
+                let r =
+                    host.post(&format!("{}/ahead", host.seats[seat]), &json!({"offer": offer, "links": &links[..1]}));
+                assert_eq!(r.status, 200, "{}", r.body);
+                let mut then = done.clone();
+                then.extend(planned(&done, seat, &links).unwrap());
+                for q in (1..4).map(|k| (seat + k) % 4) {
+                    let theirs = host.state(q)["decision"].clone();
+                    if theirs.is_null() || asked_kind(&then, q) != Kind::Pick {
+                        break;
+                    }
+                    let Some(Ok(mine)) = chain(&host, &want, &then, q, &theirs) else { break };
+                    let mine: Vec<String> = mine.into_iter().map(|(k, _)| k).collect();
+                    let body = json!({"offer": theirs["offer"], "links": mine});
+                    let r = host.post(&format!("{}/answer", host.seats[q]), &body);
+                    assert_eq!(r.status, 200, "{}", r.body);
+                    if early.iter().sum::<usize>() == 0 {
+                        // The first one is taken back from its page (nothing written) and
+                        // answered again.
+                        let v = host.state(q)["v"].clone();
+                        let r = host.post(&format!("{}/undo", host.seats[q]), &json!({ "v": v }));
+                        assert_eq!(r.status, 200, "{}", r.body);
+                        let again = host.state(q);
+                        assert!(again["held"].is_null() && again["decision"]["early"] == json!(true), "{again}");
+                        let body = json!({"offer": again["decision"]["offer"], "links": mine});
+                        let r = host.post(&format!("{}/answer", host.seats[q]), &body);
+                        assert_eq!(r.status, 200, "{}", r.body);
+                    }
+                    let state = host.state(q);
+                    let after = format!("after {}'s turn", PLAYERS.get(seat).unwrap());
+                    assert!(state["held"].as_str().is_some_and(|h| h.contains(&after)), "{state}");
+                    assert!(state["decision"].is_null() && state["undo"] == json!(true), "{state}");
+                    assert_eq!(entries(&host.save).len(), done.len(), "an early pick writes nothing");
+                    then.extend(planned(&then, q, &mine).unwrap());
+                    held.push(q);
+                    early[q] += 1;
+                }
+            }
+            let r = host.post(&format!("{}/answer", host.seats[seat]), &json!({"offer": offer, "links": links}));
+            assert_eq!(r.status, 200, "{}", r.body);
+            for q in held {
+                assert!(host.state(q)["held"].is_null(), "applied");
+            }
+            answered = true;
+            break;
+        }
+        assert!(answered, "no page offers the terminal's next answer {next} after {} lines", done.len());
+    }
+    assert_eq!(header(&host.save), header(&d.join("a.jsonl")));
+    assert_eq!(std::fs::read_to_string(&host.save).unwrap().lines().count(), want.len() + 1);
+    eprintln!("early picks per seat: {early:?}");
+    assert!(early.iter().sum::<usize>() >= 10, "early picks: {early:?}");
+    let said = host.said();
+    assert!(!said.contains("early pick no longer fits"), "{said}");
+    host.finish();
+}
+
+/// A page's chain answered through `/ahead`: `first` (an option of its question), then the
+/// first option of each follow-up; the links sent.
+fn first_chain(host: &Host, seat: usize, offer: &Value, first: &Value) -> Vec<String> {
+    let mut links = vec![first["key"].as_str().unwrap().to_string()];
+    let mut more = first["more"] == json!(true);
+    while more {
+        let r = host.post(&format!("{}/ahead", host.seats[seat]), &json!({"offer": offer, "links": links}));
+        assert_eq!(r.status, 200, "{}", r.body);
+        let ahead = r.json()["ahead"].clone();
+        for g in ahead["given"].as_array().into_iter().flatten() {
+            links.push(g["key"].as_str().unwrap().to_string());
+        }
+        let next = &ahead["options"][0];
+        links.push(next["key"].as_str().unwrap().to_string());
+        more = next["more"] == json!(true);
+    }
+    links
+}
+
+/// An early pick the chain before it makes illegal over HTTP: Bob picks a die early while
+/// Ann's chain is open; Ann sends a chain that takes that very die. Bob's pick is dropped,
+/// nothing of it is written, his page says so in the table's words, the host's log too, and
+/// Bob picks in turn.
+#[test]
+fn an_early_pick_the_picker_takes_away_is_dropped_and_its_page_told() {
+    let dir = tempfile::tempdir().unwrap();
+    let (want, mut host) = served_reference(dir.path());
+    let rules = deckhand::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
+    let names: Vec<String> = PLAYERS.iter().map(|n| n.to_string()).collect();
+    while let Some((done, next)) = next_line(&host, &want) {
+        // The seat whose page answers the terminal's next line, and its answer.
+        let (seat, decision, found) = (0..4)
+            .find_map(|seat| {
+                let decision = host.state(seat)["decision"].clone();
+                if decision.is_null() {
+                    return None;
+                }
+                if !decision["roll"].is_null() {
+                    return next["do"]["Roll"].is_object().then_some((seat, decision, None));
+                }
+                let found = chain(&host, &want, &done, seat, &decision)?;
+                Some((seat, decision, Some(found)))
+            })
+            .expect("a page answers the next line");
+        let offer = decision["offer"].as_u64().unwrap();
+        let Some(found) = found else {
+            assert!(enter_roll(&host, seat, offer, &next));
+            continue;
+        };
+        let parsed: Vec<Entry> = done.iter().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let session = Session::replay(&rules, &names, Default::default(), &parsed).unwrap();
+        let pool = match session.game.decision(&rules).map(|d| (d.player, d.ask)) {
+            Some((Some(p), Ask::Pick { pool })) if p == seat => pool,
+            _ => Vec::new(),
+        };
+        let face_of = |o: &Value| o["key"].as_str().unwrap().split(' ').next().unwrap().to_string();
+        let options = decision["options"].as_array().cloned().unwrap_or_default();
+        // Ann's pick that leads on, and another she could take: the only die of its face.
+        let unique = |f: &str| pool.iter().filter(|p| p.key(&rules) == f).count() == 1;
+        let leads = options.iter().find(|o| o["more"] == json!(true));
+        let pair = leads.and_then(|lead| {
+            let other = options.iter().find(|o| face_of(o) != face_of(lead) && unique(&face_of(o)))?;
+            Some((lead.clone(), other.clone()))
+        });
+        let Some((lead, other)) = pair.filter(|_| !pool.is_empty()) else {
+            let r = match found {
+                Ok(links) => {
+                    let links: Vec<String> = links.into_iter().map(|(k, _)| k).collect();
+                    host.post(&format!("{}/answer", host.seats[seat]), &json!({"offer": offer, "links": links}))
+                }
+                Err(key) => host.answer(seat, offer, &key),
+            };
+            assert_eq!(r.status, 200, "{}", r.body);
+            continue;
+        };
+        // Ann's chain opens on her page; Bob picks early the die she will take.
+        let r = host.post(&format!("{}/ahead", host.seats[seat]), &json!({"offer": offer, "links": [lead["key"]]}));
+        assert_eq!(r.status, 200, "{}", r.body);
+        let bob = (seat + 1) % 4;
+        let theirs = host.state(bob)["decision"].clone();
+        assert_eq!(theirs["early"], json!(true), "{theirs}");
+        let taken = face_of(&other);
+        let Some(mine) = theirs["options"].as_array().unwrap().iter().find(|o| face_of(o) == taken).cloned() else {
+            panic!("{taken} not offered early: {theirs}")
+        };
+        let links = first_chain(&host, bob, &theirs["offer"], &mine);
+        let r = host.post(&format!("{}/answer", host.seats[bob]), &json!({"offer": theirs["offer"], "links": links}));
+        assert_eq!(r.status, 200, "{}", r.body);
+        assert!(!host.state(bob)["held"].is_null());
+        let lines = entries(&host.save).len();
+        // Ann takes it.
+        let links = first_chain(&host, seat, &json!(offer), &other);
+        let r = host.post(&format!("{}/answer", host.seats[seat]), &json!({"offer": offer, "links": links}));
+        assert_eq!(r.status, 200, "{}", r.body);
+        let state = host.state(bob);
+        let said =
+            format!("{}'s early pick no longer fits the game: dropped, {} picks in turn", names[bob], names[bob]);
+        assert_eq!(state["note"], json!(said), "{state}");
+        assert!(state["held"].is_null(), "{state}");
+        let written = entries(&host.save);
+        assert!(written.len() > lines && !written[lines..].iter().any(|l| l.contains("\"by\"")), "{written:?}");
+        let started = std::time::Instant::now();
+        while !host.said().contains(&said) {
+            assert!(started.elapsed() < std::time::Duration::from_secs(10), "{}", host.said());
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        host.kill9();
+        return;
+    }
+    panic!("no pick in the reference game where Ann could take Bob's early die");
 }
 
 /// The host terminal in phone mode takes what it takes without phones: the same entries

@@ -41,7 +41,7 @@ fn save_lines(host: &Host) -> Vec<String> {
 fn until_both_decide(host: &Host) -> Vec<Value> {
     let mut both = Vec::new();
     drive(host, |states| {
-        let all = states.iter().all(|s| !s["decision"].is_null());
+        let all = states.iter().all(|s| !s["decision"].is_null() && s["decision"]["early"].is_null());
         if all {
             both = states.to_vec();
         }

@@ -208,7 +208,7 @@ fn at_terminal(serving: &Serving, p: &mut dyn Prompter, lang: Lang) -> anyhow::R
         let (version, front) = table.front();
         let Some(offered) = front else { return Ok(()) };
         let session = table.session();
-        let overtaken = || table.version() != version;
+        let overtaken = || table.written() != version;
         let (game, d) = (&session.game, &offered.decision);
         p.status(&crate::text::fleet::status_line(rules, game, d, lang));
         let asked = match d.roll {

@@ -103,6 +103,14 @@ pub(super) struct Inner {
     pub t: service::Table<Journal>,
     /// Per slot (the seats, then the table): the offer id and the decision it stands for.
     offers: Vec<(u64, Option<Decision>)>,
+    /// Per seat: its offer is its early pick (`games::fleet::table::Table::hold`), asked
+    /// before its turn while the chains before it are open.
+    early: Vec<bool>,
+    /// Changes that write nothing (an early pick held or taken back, an early question
+    /// opened by a page's chain): added to the version so every screen is pushed.
+    bumps: u64,
+    /// Per seat: what its page is told once (its early pick was dropped), until it answers.
+    pub notes: Vec<Option<String>>,
     next_offer: u64,
     pub log: VecDeque<Line>,
     next_line: u64,
@@ -113,9 +121,23 @@ pub(super) struct Inner {
 }
 
 impl Inner {
-    /// The state's version: entries in the save after the header.
+    /// The state's version: entries in the save after the header, and the changes that
+    /// write nothing (early picks).
     pub fn version(&self) -> u64 {
-        self.t.entries()
+        self.t.entries() + self.bumps
+    }
+
+    /// Whether a seat's offer is its early pick.
+    pub fn early(&self, seat: usize) -> bool {
+        self.early.get(seat).copied().unwrap_or(false)
+    }
+
+    /// The question a seat's page asks now: its own, or its early pick.
+    pub fn asked(&self, seat: usize) -> Option<service::Ahead> {
+        match self.early.get(seat) {
+            Some(true) => self.t.early_question(seat),
+            _ => self.t.page_question(seat),
+        }
     }
 
     /// The game as it stands.
@@ -131,8 +153,11 @@ pub struct Table {
     pub names: Vec<String>,
     inner: Mutex<Inner>,
     changed: Condvar,
-    /// The version, readable without the lock (the terminal polls it while it waits).
+    /// The version, readable without the lock.
     version: AtomicU64,
+    /// Entries in the save, readable without the lock (the terminal polls it while it
+    /// waits: an early pick held on a phone does not interrupt the host's line).
+    written: AtomicU64,
 }
 
 impl Table {
@@ -158,14 +183,24 @@ impl Table {
         let inner = Inner {
             t: service::Table::new(rules.clone(), setup, opts, session, journal, entries),
             offers: vec![(0, None); seats + 1],
+            early: vec![false; seats],
+            bumps: 0,
+            notes: vec![None; seats],
             next_offer: start,
             log: VecDeque::new(),
             next_line: 0,
             stopped: None,
             cache: Vec::new(),
         };
-        let table =
-            Table { rules, lang, names, inner: Mutex::new(inner), changed: Condvar::new(), version: AtomicU64::new(0) };
+        let table = Table {
+            rules,
+            lang,
+            names,
+            inner: Mutex::new(inner),
+            changed: Condvar::new(),
+            version: AtomicU64::new(0),
+            written: AtomicU64::new(0),
+        };
         {
             let mut inner = table.lock();
             let settled = inner.t.settle();
@@ -175,6 +210,7 @@ impl Table {
             }
             table.refresh_offers(&mut inner, &[]);
             table.version.store(inner.version(), Ordering::SeqCst);
+            table.written.store(inner.t.entries(), Ordering::SeqCst);
         }
         Ok(table)
     }
@@ -188,6 +224,11 @@ impl Table {
     /// The state's version (entries in the save); changes with every accepted answer.
     pub fn version(&self) -> u64 {
         self.version.load(Ordering::SeqCst)
+    }
+
+    /// Entries in the save (changes with every answer written, not with an early pick held).
+    pub fn written(&self) -> u64 {
+        self.written.load(Ordering::SeqCst)
     }
 
     /// Wait until the version differs from `seen`, or `timeout` passes; returns the version.
@@ -220,7 +261,8 @@ impl Table {
         self.lock().t.opts
     }
 
-    /// The decision at the front, as the terminal shows it, with the state version.
+    /// The decision at the front, as the terminal shows it, with the entries written
+    /// (`written`).
     pub fn front(&self) -> (u64, Option<Offered>) {
         let inner = self.lock();
         let front = inner.session().game.decision(&self.rules).map(|decision| {
@@ -230,7 +272,7 @@ impl Table {
             };
             Offered { slot, offer: inner.offers[self.index(slot)].0, decision }
         });
-        (inner.version(), front)
+        (inner.t.entries(), front)
     }
 
     /// The decision waiting for a seat: its own (one of the simultaneous ones), or one of
@@ -284,6 +326,15 @@ impl Table {
             (id, Some(d)) if *id == offer => d.clone(),
             _ => return Err(Refused::Taken(Said::Taken.text(self.lang))),
         };
+        if let (Slot::Seat(p), Tap::Links(links)) = (slot, &tap) {
+            if inner.early[p] {
+                let links: Vec<Vec<String>> =
+                    links.iter().map(|l| l.split_whitespace().map(str::to_string).collect()).collect();
+                inner.t.hold(p, links).map_err(|why| self.refusal(&inner, why))?;
+                inner.notes[p] = None;
+                return Ok(self.bump(&mut inner));
+            }
+        }
         let steps = match (tap, waiting.player) {
             (Tap::Links(links), Some(p)) => {
                 let links: Vec<Vec<&str>> = links.iter().map(|l| l.split_whitespace().collect()).collect();
@@ -301,14 +352,14 @@ impl Table {
         self.apply(&mut inner, steps, from, &[i])
     }
 
-    /// Answer from the host terminal with the steps of its entry, unless something changed
-    /// since the state `seen` it asked in.
+    /// Answer from the host terminal with the steps of its entry, unless an answer was
+    /// written since it asked (`seen`: the entries then, as `front` gave them).
     pub fn answer_host(&self, seen: u64, steps: Vec<Step>) -> Result<u64, Refused> {
         let mut inner = self.lock();
         if let Some(why) = &inner.stopped {
             return Err(Refused::Stopped(why.clone()));
         }
-        if inner.version() != seen {
+        if inner.t.entries() != seen {
             return Err(Refused::Taken(Said::Taken.text(self.lang)));
         }
         // The slots answered: each step's player's, or the table's.
@@ -324,6 +375,9 @@ impl Table {
 
     fn apply(&self, inner: &mut Inner, steps: Vec<Step>, from: From, answered: &[usize]) -> Result<u64, Refused> {
         let done = inner.t.answer(steps, from);
+        if let (Ok(()), From::Seat(seat)) = (&done, from) {
+            inner.notes[seat] = None;
+        }
         self.tell(inner);
         if let Err(why) = done {
             let refused = self.refused(inner, why);
@@ -367,7 +421,7 @@ impl Table {
         links: &[String],
         render: impl FnOnce(&service::Ahead) -> T,
     ) -> Result<Option<T>, Refused> {
-        let inner = self.lock();
+        let mut inner = self.lock();
         if let Some(why) = &inner.stopped {
             return Err(Refused::Stopped(why.clone()));
         }
@@ -375,7 +429,16 @@ impl Table {
             return Ok(None);
         }
         let links: Vec<Vec<&str>> = links.iter().map(|l| l.split_whitespace().collect()).collect();
-        let ahead = inner.t.ahead(seat, &links).map_err(|why| self.refusal(&inner, why))?;
+        let ahead = if inner.early[seat] { inner.t.early_ahead(seat, &links) } else { inner.t.ahead(seat, &links) };
+        let ahead = ahead.map_err(|why| self.refusal(&inner, why))?;
+        // The links answered so far open the next seats' early picks (when they change
+        // what the next seats are offered, every screen is pushed).
+        inner.t.draft(seat, &links);
+        let offers: Vec<u64> = inner.offers.iter().map(|(id, _)| *id).collect();
+        self.refresh_offers(&mut inner, &[]);
+        if inner.offers.iter().map(|(id, _)| *id).ne(offers) {
+            self.bump(&mut inner);
+        }
         drop(inner);
         Ok(ahead.map(|a| render(&a)))
     }
@@ -397,10 +460,16 @@ impl Table {
             }
             UndoBy::Host => service::UndoBy::Host,
         };
+        let entries = inner.t.entries();
         let done = inner.t.undo(by);
         let lines = self.tell(&mut inner);
         if let Err(why) = done {
             return Err(self.refused(&mut inner, why));
+        }
+        if inner.t.entries() == entries {
+            // An early pick taken back: nothing written, the other questions stay offered
+            // as they are (a chain open on a page goes on).
+            return Ok((self.bump(&mut inner), lines.join("\n")));
         }
         let all: Vec<usize> = (0..=self.names.len()).collect();
         Ok((self.publish(&mut inner, &all), lines.join("\n")))
@@ -460,7 +529,14 @@ impl Table {
     fn tell(&self, inner: &mut Inner) -> Vec<String> {
         let mut said = Vec::new();
         for told in inner.t.take_told() {
+            let dropped = match told {
+                service::Told::Dropped { seat, .. } => Some(seat),
+                _ => None,
+            };
             if let Some(text) = crate::text::fleet_entry::told(&self.rules, &told, self.lang) {
+                if let Some(seat) = dropped {
+                    inner.notes[seat] = Some(text.clone());
+                }
                 said.push(text.clone());
                 self.say(inner, text);
             }
@@ -483,8 +559,15 @@ impl Table {
         inner.cache.clear();
         let version = inner.version();
         self.version.store(version, Ordering::SeqCst);
+        self.written.store(inner.t.entries(), Ordering::SeqCst);
         self.changed.notify_all();
         version
+    }
+
+    /// A change that writes nothing (an early pick): a new version, every screen pushed.
+    fn bump(&self, inner: &mut Inner) -> u64 {
+        inner.bumps += 1;
+        self.publish(inner, &[])
     }
 
     fn refresh_offers(&self, inner: &mut Inner, answered: &[usize]) {
@@ -493,11 +576,17 @@ impl Table {
         let bots = inner.t.setup.bots;
         let bot = |slot: usize| bots.is_some_and(|b| slot >= b.first && slot < self.names.len());
         for slot in 0..=self.names.len() {
-            let now = pending
+            let mut now = pending
                 .iter()
                 .find(|d| if slot == self.names.len() { d.player.is_none() } else { d.player == Some(slot) })
                 .filter(|_| !bot(slot))
                 .cloned();
+            // A seat with nothing to decide now may answer its die pick early.
+            if slot < self.names.len() {
+                let early = (now.is_none() && !bot(slot)).then(|| inner.t.early_question(slot)).flatten();
+                inner.early[slot] = early.is_some();
+                now = now.or(early.map(|a| a.decision));
+            }
             if now != inner.offers[slot].1 || answered.contains(&slot) || inner.offers[slot].0 == 0 {
                 inner.next_offer += 1;
                 inner.offers[slot] = (inner.next_offer, now);

@@ -80,6 +80,10 @@ pub struct DecisionView {
     pub prompt: String,
     pub options: Vec<OptionView>,
     pub roll: Option<RollView>,
+    /// Asked before the seat's turn (an early pick): its answer is held, not written, until
+    /// the turns before it end.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub early: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -93,8 +97,12 @@ pub struct SeatView {
     pub turn: Vec<String>,
     pub roll: String,
     pub decision: Option<DecisionView>,
-    /// This seat made the last decision and may take it back.
+    /// This seat made the last decision (or holds an early pick) and may take it back.
     pub undo: bool,
+    /// The seat's early pick, held until the turn before it ends, in words.
+    pub held: Option<String>,
+    /// What the seat is told once (its early pick was dropped).
+    pub note: Option<String>,
     pub sheet: String,
     pub log: Vec<String>,
     pub over: bool,
@@ -165,6 +173,7 @@ fn decision_view(table: &Table, inner: &Inner, offered: &Offered, asked: Option<
             prompt: fleet_text::prompt(rules, &asked.game, &asked.decision, lang),
             options: answer_views(table, &asked.game, seat, &asked.answers),
             roll,
+            early: inner.early(seat),
         };
     }
     DecisionView {
@@ -173,6 +182,7 @@ fn decision_view(table: &Table, inner: &Inner, offered: &Offered, asked: Option<
         prompt: fleet_text::prompt(rules, game, d, lang),
         options: options(table, inner, offered),
         roll,
+        early: false,
     }
 }
 
@@ -324,7 +334,7 @@ pub fn seat(site: &Site, inner: &mut Inner, seat: usize) -> Arc<String> {
     cached(inner, seat, |inner| {
         let table = &site.table;
         let offered = table.offered_to(inner, seat);
-        let asked = offered.as_ref().filter(|o| o.slot == Slot::Seat(seat)).and_then(|_| inner.t.page_question(seat));
+        let asked = offered.as_ref().filter(|o| o.slot == Slot::Seat(seat)).and_then(|_| inner.asked(seat));
         // A seat's own question the rules alone answer is not asked (`page_question`).
         let offered = offered.filter(|o| o.slot != Slot::Seat(seat) || asked.is_some());
         let sheet = match &asked {
@@ -339,7 +349,9 @@ pub fn seat(site: &Site, inner: &mut Inner, seat: usize) -> Arc<String> {
             turn: turn_lines(table, inner),
             roll: roll_line(table, inner),
             decision: offered.as_ref().map(|o| decision_view(table, inner, o, asked.as_ref())),
-            undo: inner.t.undo_reaches() == Some(Some(seat)),
+            undo: inner.t.undo_reaches() == Some(Some(seat)) || inner.t.holds(seat).is_some(),
+            held: held(table, inner, seat),
+            note: inner.notes[seat].clone(),
             sheet: super::pages::sheet(&table.rules, sheet, table.lang),
             log: log(inner),
             over: inner.session().game.finished(),
@@ -348,6 +360,24 @@ pub fn seat(site: &Site, inner: &mut Inner, seat: usize) -> Arc<String> {
         };
         serde_json::to_string(&view).expect("views serialise")
     })
+}
+
+/// A seat's early pick as its page shows it while held: its answers, after whose turn.
+fn held(table: &Table, inner: &Inner, seat: usize) -> Option<String> {
+    let links = inner.t.holds(seat)?;
+    let front = inner.session().game.decision(&table.rules);
+    let after = front.and_then(|d| d.player).map(|p| table.names[p].as_str())?;
+    let answer: Vec<String> = match inner.t.held_steps(seat) {
+        Some((game, steps)) => steps
+            .iter()
+            .filter(|s| s.decision.player == Some(seat))
+            .map(|s| crate::text::fleet_entry::step_label(&table.rules, &game, s, table.lang))
+            .collect(),
+        // An earlier pick is not known yet (its page's chain begins again): its keys.
+        None => links.iter().map(|l| l.join(" ")).collect(),
+    };
+    let answer = answer.join(" → ");
+    Some(crate::text::serve::Label::Held { answer: &answer, after }.text(table.lang))
 }
 
 /// The dashboard's view, as JSON, cached by version.

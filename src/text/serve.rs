@@ -98,6 +98,13 @@ pub enum Label<'a> {
     Log,
     /// The link to the final table as a page.
     FinalPage,
+    /// A seat's early pick, held until the turn of the player named comes to an end.
+    Held {
+        /// The answer, in words.
+        answer: &'a str,
+        /// Whose turn is before it.
+        after: &'a str,
+    },
 }
 
 impl Label<'_> {
@@ -114,6 +121,7 @@ impl Label<'_> {
             Label::ScanToJoin(url) => t!(lang, "web.scan_to_join", url = url),
             Label::Log => t!(lang, "web.log"),
             Label::FinalPage => t!(lang, "web.final_page"),
+            Label::Held { answer, after } => t!(lang, "web.held", answer = answer, after = after),
         }
     }
 }

@@ -12,7 +12,7 @@
 use std::sync::Arc;
 
 use super::entry::{self, Entries, EntryError, How, Step};
-use super::game::{Decision, Dice, Event, Game, Illegal, Input};
+use super::game::{Ask, Decision, Dice, Event, Game, Illegal, Input};
 use super::session::{Entry, NoUndo, Session, Undone};
 use super::setup::FleetSetup;
 use super::FleetRules;
@@ -70,6 +70,14 @@ pub enum Told {
         /// The game after it.
         after: Arc<Game>,
     },
+    /// A seat's early pick (`Table::hold`) no longer fits the game (an earlier answer
+    /// changed, or was taken back): dropped, the seat picks in turn.
+    Dropped {
+        /// The seat.
+        seat: usize,
+        /// The game as it stands.
+        after: Arc<Game>,
+    },
 }
 
 /// Why an answer or an undo was not taken.
@@ -113,6 +121,23 @@ pub struct Ahead {
     pub answers: Vec<(Vec<Step>, bool)>,
 }
 
+/// An early pick held: the seat and the links of its chain (its pick first).
+struct Held {
+    seat: usize,
+    links: Vec<Vec<String>>,
+}
+
+/// Where a seat's die pick stands before its turn (`Table::early_game`).
+enum Early {
+    /// The game with the chains before it completed, and the pick.
+    At(Box<Game>, Decision),
+    /// An earlier pick of the dice phase is not known yet.
+    Later,
+    /// Its pick is not ahead in this dice phase (it has a question now, or a roll, the
+    /// table's, a bot's or a shared decision comes first).
+    Gone,
+}
+
 /// One live Fleet game and its save.
 pub struct Table<S: Save<Entry>> {
     /// The rules.
@@ -130,6 +155,12 @@ pub struct Table<S: Save<Entry>> {
     /// Entries in the save after its header.
     entries: u64,
     told: Vec<Told>,
+    /// Early picks: seats' answers (the links of a chain) to a die pick given before their
+    /// turn, held in memory and applied in turn order (`hold`).
+    held: Vec<Held>,
+    /// The links a seat's page has answered of a chain not sent yet (`draft`), per seat:
+    /// the pick the next seats' early questions are asked after.
+    drafts: Vec<Option<Vec<Vec<String>>>>,
 }
 
 impl<S: Save<Entry>> Table<S> {
@@ -138,7 +169,8 @@ impl<S: Save<Entry>> Table<S> {
     pub fn new(rules: FleetRules, setup: FleetSetup, opts: Entries, session: Session, save: S, entries: u64) -> Self {
         let by = who_answered(&rules, &session);
         let hows = vec![How::Typed; session.inputs.len()];
-        Table { rules, setup, opts, session, save, hows, by, entries, told: Vec::new() }
+        let drafts = vec![None; session.names.len()];
+        Table { rules, setup, opts, session, save, hows, by, entries, told: Vec::new(), held: Vec::new(), drafts }
     }
 
     /// The game with its answers.
@@ -177,6 +209,10 @@ impl<S: Save<Entry>> Table<S> {
             return Some((d, input, Some(How::Typed)));
         }
         if self.opts.ask_all {
+            return None;
+        }
+        // A pick held early is the seat's answer (`run_held`), the rules' only answer or not.
+        if matches!(d.ask, Ask::Pick { .. }) && self.held.iter().any(|h| Some(h.seat) == d.player) {
             return None;
         }
         let (choice, why) = entry::forced(&d)?;
@@ -273,15 +309,22 @@ impl<S: Save<Entry>> Table<S> {
     /// the follow-up question the last link leads to (see `page_question`). None: the
     /// links end the chain.
     pub fn ahead(&self, seat: usize, links: &[Vec<&str>]) -> Result<Option<Ahead>, Refusal> {
+        self.ahead_on(&self.session.game, seat, links)
+    }
+
+    /// `ahead` on `game`.
+    fn ahead_on(&self, game: &Game, seat: usize, links: &[Vec<&str>]) -> Result<Option<Ahead>, Refusal> {
         if links.is_empty() || self.opts.ask_all {
             return Ok(None);
         }
-        let steps = self.tap_links(seat, links)?;
-        let mut game = self.session.game.clone();
+        let plan =
+            |links: &[Vec<&str>]| entry::plan_links(&self.rules, game, seat, links, self.opts).map_err(Refusal::Entry);
+        let steps = plan(links)?;
+        let mut game = game.clone();
         let before = match links.len() {
             1 => game.clone(),
             n => {
-                let head = self.tap_links(seat, &links[..n - 1])?;
+                let head = plan(&links[..n - 1])?;
                 let mut g = game.clone();
                 entry::apply_steps(&self.rules, &mut g, &head);
                 g
@@ -337,8 +380,183 @@ impl<S: Save<Entry>> Table<S> {
     }
 
     /// Apply an answer: every step on a copy first (all or nothing), then each written to
-    /// the save and told, then what is due is rolled and answered.
+    /// the save and told, then what is due is rolled and answered, and the early picks
+    /// whose turn it is now are applied (`hold`).
     pub fn answer(&mut self, steps: Vec<Step>, from: From) -> Result<(), Refusal> {
+        self.answer_now(steps, from)?;
+        self.run_held()
+    }
+
+    /// The game in which `seat` picks a die next, before its turn: the chains before it
+    /// completed — the one begun by any legal answers (nobody's pick or chain depends on
+    /// another player's marks, only on the dice left), each earlier pick by its early
+    /// answer or by the links its page has answered so far (`draft`) — with the seat's
+    /// pick at the front.
+    fn early_game(&self, seat: usize) -> Early {
+        if self.question(seat).is_some() {
+            return Early::Gone;
+        }
+        let bots = self.setup.bots;
+        let mut game = self.session.game.clone();
+        for _ in 0..64 {
+            let Some(d) = game.decision(&self.rules) else { return Early::Gone };
+            let Some(p) = d.player.filter(|p| d.roll.is_none() && !bots.is_some_and(|b| b.plays(*p))) else {
+                return Early::Gone;
+            };
+            let steps = match &d.ask {
+                Ask::Pick { .. } if p == seat => return Early::At(Box::new(game), d),
+                Ask::Pick { .. } => {
+                    let links = self.held.iter().find(|h| h.seat == p).map(|h| &h.links).or(self.drafts[p].as_ref());
+                    let Some(links) = links else { return Early::Later };
+                    let links: Vec<Vec<&str>> = links.iter().map(|l| l.iter().map(String::as_str).collect()).collect();
+                    match entry::plan_links(&self.rules, &game, p, &links, self.opts) {
+                        Ok(steps) => steps,
+                        Err(_) => return Early::Later,
+                    }
+                }
+                Ask::Use { shared: false, .. }
+                | Ask::FlexType
+                | Ask::ChoiceCircle { .. }
+                | Ask::KingCrabBonus
+                | Ask::Star
+                | Ask::Oyster { .. } => match entry::answers(&self.rules, &game, p, self.opts).into_iter().next() {
+                    Some(steps) => steps,
+                    None => return Early::Gone,
+                },
+                _ => return Early::Gone,
+            };
+            entry::apply_steps(&self.rules, &mut game, &steps);
+        }
+        Early::Gone
+    }
+
+    /// The die pick a seat's page may answer before its turn (an early pick, `hold`), as a
+    /// page asks it; None when it has none (see `early_game`), holds an answer already, or
+    /// the rules alone will answer its pick.
+    pub fn early_question(&self, seat: usize) -> Option<Ahead> {
+        if self.holds(seat).is_some() || self.opts.ask_all {
+            return None;
+        }
+        let Early::At(game, decision) = self.early_game(seat) else { return None };
+        let asked = self.asked_on(seat, *game, decision);
+        let forced = asked.given.is_empty()
+            && matches!(asked.answers.as_slice(), [(_, false)])
+            && entry::forced(&asked.decision).is_some();
+        (!forced).then_some(asked)
+    }
+
+    /// The steps of a seat's early chain (its links, planned on the game of its early
+    /// question): what `hold` checks.
+    fn early_steps(&self, seat: usize, links: &[Vec<String>]) -> Result<Vec<Step>, Refusal> {
+        let links: Vec<Vec<&str>> = links.iter().map(|l| l.iter().map(String::as_str).collect()).collect();
+        let Early::At(game, _) = self.early_game(seat) else {
+            let word = links.first().and_then(|l| l.first()).copied().unwrap_or_default().to_string();
+            return Err(Refusal::Entry(EntryError::NothingToAnswer { word, player: seat }));
+        };
+        entry::plan_links(&self.rules, &game, seat, &links, self.opts).map_err(Refusal::Entry)
+    }
+
+    /// What a seat's page asks after the first links of its early chain (`ahead` on the
+    /// game of its early question).
+    pub fn early_ahead(&self, seat: usize, links: &[Vec<&str>]) -> Result<Option<Ahead>, Refusal> {
+        let owned: Vec<Vec<String>> = links.iter().map(|l| l.iter().map(|k| k.to_string()).collect()).collect();
+        self.early_steps(seat, &owned)?;
+        match self.early_game(seat) {
+            Early::At(game, _) => self.ahead_on(&game, seat, links),
+            _ => Ok(None),
+        }
+    }
+
+    /// Hold a seat's early pick (the links of its chain, as a page sends them): checked on
+    /// the game of its early question now, kept in memory (never written), and checked
+    /// again and applied on the game itself as soon as its turn comes, so the save is the
+    /// one answering in turn writes; dropped (`Told::Dropped`) if it no longer fits then.
+    pub fn hold(&mut self, seat: usize, links: Vec<Vec<String>>) -> Result<(), Refusal> {
+        if self.early_question(seat).is_none() {
+            let word = links.first().and_then(|l| l.first()).cloned().unwrap_or_default();
+            return Err(Refusal::Entry(EntryError::NothingToAnswer { word, player: seat }));
+        }
+        self.early_steps(seat, &links)?;
+        self.drafts[seat] = None;
+        self.held.push(Held { seat, links });
+        Ok(())
+    }
+
+    /// The early pick a seat holds (its links), if any.
+    pub fn holds(&self, seat: usize) -> Option<&[Vec<String>]> {
+        self.held.iter().find(|h| h.seat == seat).map(|h| h.links.as_slice())
+    }
+
+    /// A seat's early pick as it stands: the game it was asked in and its steps there.
+    pub fn held_steps(&self, seat: usize) -> Option<(Game, Vec<Step>)> {
+        let links = self.holds(seat)?;
+        let Early::At(game, _) = self.early_game(seat) else { return None };
+        let steps = self.early_steps(seat, links).ok()?;
+        Some((*game, steps))
+    }
+
+    /// Take back a seat's early pick (nothing was written). Whether it held one.
+    pub fn unhold(&mut self, seat: usize) -> bool {
+        let had = self.held.len();
+        self.held.retain(|h| h.seat != seat);
+        self.held.len() != had
+    }
+
+    /// The links a seat's page has answered of a chain not sent yet (each `ahead` it asks):
+    /// the next seats' early questions are asked after them. Nothing is written or checked
+    /// here: a draft only opens questions, every answer is checked when it is applied.
+    pub fn draft(&mut self, seat: usize, links: &[Vec<&str>]) {
+        if let Some(d) = self.drafts.get_mut(seat) {
+            *d = Some(links.iter().map(|l| l.iter().map(|k| k.to_string()).collect()).collect());
+        }
+    }
+
+    /// Apply the early picks whose turn it is (in turn order, each checked on the game as it
+    /// is), then drop those that no longer fit the game before them.
+    fn run_held(&mut self) -> Result<(), Refusal> {
+        while let Some(front) = self.session.game.decision(&self.rules) {
+            let Some(i) = self.held.iter().position(|h| Some(h.seat) == front.player) else { break };
+            let Held { seat, links, .. } = self.held.remove(i);
+            let keys: Vec<Vec<&str>> = links.iter().map(|l| l.iter().map(String::as_str).collect()).collect();
+            let planned = matches!(front.ask, Ask::Pick { .. }).then(|| self.tap_links(seat, &keys).ok()).flatten();
+            let Some(mut steps) = planned else {
+                self.drop_held(seat);
+                continue;
+            };
+            // A pick the rules leave no choice in is theirs, as it is when asked in turn.
+            if let (Some((choice, why)), Some(first)) = (entry::forced(&front), steps.first_mut()) {
+                if first.input == Input::Choice(choice.key(&self.rules, &self.session.game).into_owned()) {
+                    first.how = How::Forced(why);
+                }
+            }
+            self.answer_now(steps, From::Seat(seat))?;
+        }
+        // Checked where the game before it is known; kept while an earlier pick is not
+        // known yet (checked when it is), dropped when its pick is no longer ahead.
+        let stale: Vec<usize> = self
+            .held
+            .iter()
+            .filter(|h| match self.early_game(h.seat) {
+                Early::At(..) => self.early_steps(h.seat, &h.links).is_err(),
+                Early::Later => false,
+                Early::Gone => true,
+            })
+            .map(|h| h.seat)
+            .collect();
+        for seat in stale {
+            self.held.retain(|h| h.seat != seat);
+            self.drop_held(seat);
+        }
+        Ok(())
+    }
+
+    fn drop_held(&mut self, seat: usize) {
+        let after = Arc::new(self.session.game.clone());
+        self.told.push(Told::Dropped { seat, after });
+    }
+
+    /// `answer` without the early picks.
+    fn answer_now(&mut self, steps: Vec<Step>, from: From) -> Result<(), Refusal> {
         let mut next = self.session.clone();
         let mut told = Vec::new();
         for (i, step) in steps.iter().enumerate() {
@@ -354,6 +572,10 @@ impl<S: Save<Entry>> Table<S> {
             told.extend(events.into_iter().map(|event| Told::Happened { after: after.clone(), event }));
         }
         for step in &steps {
+            // A page's chain not sent yet is over once its seat's question is answered.
+            if let Some(draft) = step.by.or(step.decision.player).and_then(|p| self.drafts.get_mut(p)) {
+                *draft = None;
+            }
             self.write(&Entry::answer(step.by, step.input.clone()))?;
             self.hows.push(step.how);
             self.by.push(step.by.or(whose(&step.decision)));
@@ -382,7 +604,15 @@ impl<S: Save<Entry>> Table<S> {
 
     /// Take back the last answer a person gave, with the rolls deckhand made and the
     /// answers the policy gave after it, in one save line. A seat takes back only its own.
+    /// A seat holding an early pick takes that back first (nothing written). After an
+    /// undo the pages' drafts are forgotten and an early pick that no longer fits (or can
+    /// no longer be checked) is dropped.
     pub fn undo(&mut self, by: UndoBy) -> Result<(), Refusal> {
+        if let UndoBy::Seat(seat) = by {
+            if self.unhold(seat) {
+                return Ok(());
+            }
+        }
         let (next, undone) = self.undone().map_err(Refusal::NoUndo)?;
         let kept = next.inputs.len();
         if let UndoBy::Seat(seat) = by {
@@ -397,7 +627,8 @@ impl<S: Save<Entry>> Table<S> {
         self.by.truncate(kept);
         let after = Arc::new(self.session.game.clone());
         self.told.push(Told::Undone { before: Box::new(before), undone, after });
-        Ok(())
+        self.drafts.iter_mut().for_each(|d| *d = None);
+        self.run_held()
     }
 
     fn write(&mut self, entry: &Entry) -> Result<(), Refusal> {
@@ -614,5 +845,185 @@ mod tests {
         assert!(given_seen >= 1, "no answer the rules leave alone before a follow-up in this game");
         assert!(left_to_the_rules >= 1, "no question the rules alone answer in this game");
         assert!(chains >= 3, "chains answered: {chains}");
+    }
+
+    /// Links as the table takes them.
+    fn refs(links: &[Vec<String>]) -> Vec<Vec<&str>> {
+        links.iter().map(|l| l.iter().map(String::as_str).collect()).collect()
+    }
+
+    /// The links of a chain a page sends: at each question (after what it gives on the
+    /// way) the answer `choose` picks, then the follow-up `next` asks after the links so far.
+    fn chain(first: Ahead, mut next: impl FnMut(&[Vec<&str>]) -> Option<Ahead>, choose: usize) -> Vec<Vec<String>> {
+        let mut asked = first;
+        let mut links: Vec<Vec<String>> = Vec::new();
+        loop {
+            links.extend(asked.given.iter().map(|g| entry::typed_keys(g)));
+            links.push(entry::typed_keys(&asked.answers[choose % asked.answers.len()].0));
+            match next(&refs(&links)) {
+                Some(a) => asked = a,
+                None => return links,
+            }
+        }
+    }
+
+    fn four(seed: u64) -> Table<Lines> {
+        let r = rules();
+        let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"].iter().map(|n| n.to_string()).collect();
+        let setup = FleetSetup { dice: Dice::Digital, seed: Some(seed), ..FleetSetup::default() };
+        let session = Session::with_setup(&r, &names, setup.options());
+        let mut t = Table::new(r, setup, Entries::default(), session, Lines::default(), 0);
+        t.settle().unwrap();
+        t
+    }
+
+    /// Two tables of one seeded game: at one every seat answers in turn; at the other, while
+    /// a picker's chain is open on its page (its first link answered), the next pickers
+    /// answer their picks and chains early. The early answers are held, applied in turn
+    /// order as soon as the chain before them is sent, told as the seat's, and the saves
+    /// are the same line for line — the next pickers' questions did not depend on how the
+    /// open chain ends.
+    #[test]
+    fn early_picks_are_held_and_applied_in_turn_order_with_the_save_of_answering_in_turn() {
+        let (mut early, mut turn) = (four(7), four(7));
+        let mut held = 0;
+        for step in 0..400 {
+            let Some(seat) = (0..4).find(|s| turn.page_question(*s).is_some()) else { break };
+            let first = turn.page_question(seat).unwrap();
+            let is_pick = matches!(first.decision.ask, Ask::Pick { .. });
+            let links = chain(first, |l| turn.ahead(seat, l).unwrap(), step);
+            let mut ahead_of_turn = Vec::new();
+            if links.len() > 1 && is_pick {
+                early.draft(seat, &refs(&links[..1]));
+                for q in (1..4).map(|k| (seat + k) % 4) {
+                    let Some(asked) = early.early_question(q) else { break };
+                    assert!(matches!(asked.decision.ask, Ask::Pick { .. }) || !asked.given.is_empty());
+                    let mine = chain(asked, |l| early.early_ahead(q, l).unwrap(), step + q);
+                    early.hold(q, mine.clone()).unwrap();
+                    assert_eq!(early.holds(q), Some(&mine[..]));
+                    assert!(early.early_question(q).is_none(), "held: not asked again");
+                    let planned = early.early_steps(q, &mine).unwrap();
+                    ahead_of_turn.push((q, mine, planned));
+                }
+            }
+            let lines = early.save().0.len();
+            let steps = early.tap_links(seat, &refs(&links)).unwrap();
+            early.answer(steps, From::Seat(seat)).unwrap();
+            let steps = turn.tap_links(seat, &refs(&links)).unwrap();
+            turn.answer(steps, From::Seat(seat)).unwrap();
+            for (q, mine, planned) in &ahead_of_turn {
+                let (d, front) = turn.question(*q).expect("its turn");
+                assert!(front, "{d:?}");
+                let steps = if matches!(d.ask, Ask::Pick { .. }) {
+                    turn.tap_links(*q, &refs(mine)).unwrap()
+                } else {
+                    // The rules answered its pick in turn: the same answers after it.
+                    let keys: Vec<String> = planned[1..]
+                        .iter()
+                        .filter(|s| !matches!(s.how, How::Forced(_)))
+                        .filter_map(|s| match &s.input {
+                            Input::Choice(k) => Some(k.clone()),
+                            Input::Roll { .. } => None,
+                        })
+                        .collect();
+                    turn.tap(*q, &keys.iter().map(String::as_str).collect::<Vec<_>>()).unwrap()
+                };
+                turn.answer(steps, From::Seat(*q)).unwrap();
+                held += 1;
+            }
+            assert_eq!(early.save().0, turn.save().0, "the save of answering in turn");
+            let told = early.take_told();
+            assert!(!told.iter().any(|t| matches!(t, Told::Dropped { .. })), "nothing dropped");
+            for (q, ..) in &ahead_of_turn {
+                assert!(told.iter().any(|t| matches!(t, Told::Step { from: From::Seat(s), .. } if s == q)));
+                assert!(early.holds(*q).is_none(), "applied");
+            }
+            assert!(early.save().0.len() > lines);
+        }
+        assert!(turn.session().game.finished(), "the game was played to its end");
+        assert!(held >= 6, "early picks: {held}");
+    }
+
+    /// Ann's page has answered the first link of a chain (`draft`) and Bob holds an early
+    /// pick of another die: the roll, Ann's first link, Bob's links and the face of Bob's
+    /// die. Found among a few rolls (physical dice, two players).
+    fn bob_early() -> (Vec<&'static str>, Vec<String>, Vec<Vec<String>>, String) {
+        let rolls: [[&str; 3]; 6] = [
+            ["coins", "cod", "lobster"],
+            ["coins", "shrimp", "oyster"],
+            ["cod", "coins", "shrimp"],
+            ["lobster", "coins", "oyster"],
+            ["shrimp", "oyster", "cod"],
+            ["swordfish", "coins", "shrimp"],
+        ];
+        for roll in rolls {
+            let t = table(Entries::default(), &roll);
+            for answer in t.answers(0) {
+                let first = entry::typed_keys(&answer);
+                if t.ahead(0, &refs(std::slice::from_ref(&first))).unwrap().is_none() {
+                    continue;
+                }
+                let mut t = table(Entries::default(), &roll);
+                t.draft(0, &refs(std::slice::from_ref(&first)));
+                let Some(asked) = t.early_question(1) else { continue };
+                for (steps, _) in &asked.answers {
+                    let face = entry::typed_keys(steps)[0].clone();
+                    // Bob's die is another than Ann's, and the only one of its face.
+                    if face != first[0] && roll.iter().filter(|f| **f == face).count() == 1 {
+                        let bob = chain(asked.clone(), |l| t.early_ahead(1, l).unwrap(), 0);
+                        return (roll.to_vec(), first, bob, face);
+                    }
+                }
+            }
+        }
+        panic!("no roll where Ann's pick leads on and Bob may pick early")
+    }
+
+    /// An early pick that no longer fits is dropped and told: Ann sends a chain that takes
+    /// the die Bob picked early, or the host takes the roll back. Bob's own undo takes back
+    /// his early pick without a line in the save.
+    #[test]
+    fn an_early_pick_that_no_longer_fits_is_dropped_and_told() {
+        let (roll, first, bob, face) = bob_early();
+        let held = |t: &mut Table<Lines>| {
+            t.draft(0, &refs(std::slice::from_ref(&first)));
+            t.hold(1, bob.clone()).unwrap();
+            assert_eq!(t.holds(1), Some(&bob[..]));
+            assert!(t.early_question(1).is_none());
+        };
+        // Bob takes his early pick back: nothing written; he may pick early again.
+        let mut t = table(Entries::default(), &roll);
+        held(&mut t);
+        let lines = t.save().0.len();
+        t.undo(UndoBy::Seat(1)).unwrap();
+        assert_eq!((t.holds(1), t.save().0.len()), (None, lines));
+        assert!(t.early_question(1).is_some());
+        // A pick held before its time is refused; one without an early question too.
+        assert!(matches!(t.hold(0, bob.clone()), Err(Refusal::Entry(_))), "Ann's pick is asked now");
+        // Ann takes Bob's die instead: his pick is dropped when her chain is sent.
+        held(&mut t);
+        let mine = t.answers(0).into_iter().find(|s| entry::typed_keys(s)[0] == face).expect("Bob's die for Ann");
+        t.take_told();
+        t.answer(mine, From::Seat(0)).unwrap();
+        // Ann's chain may still be open at the front (answered step by step); finish it.
+        while let Some((d, true)) = t.question(0) {
+            assert!(!matches!(d.ask, Ask::Pick { .. }));
+            let steps = t.answers(0).remove(0);
+            t.answer(steps, From::Seat(0)).unwrap();
+        }
+        let told = t.take_told();
+        assert!(told.iter().any(|x| matches!(x, Told::Dropped { seat: 1, .. })), "{told:?}");
+        assert_eq!(t.holds(1), None);
+        assert!(matches!(t.question(1), Some((Decision { ask: Ask::Pick { .. }, .. }, true))), "Bob picks in turn");
+        let said = crate::text::fleet_entry::told(&t.rules, told.last().unwrap(), crate::text::Lang::En);
+        assert_eq!(said.as_deref(), Some("Bob's early pick no longer fits the game: dropped, Bob picks in turn"));
+        // The host takes back the roll: Bob's pick is no longer ahead.
+        let mut t = table(Entries::default(), &roll);
+        held(&mut t);
+        t.take_told();
+        t.undo(UndoBy::Host).unwrap();
+        assert!(t.session().game.decision(&t.rules).is_some_and(|d| d.roll.is_some()), "the roll asked again");
+        assert!(t.take_told().iter().any(|x| matches!(x, Told::Dropped { seat: 1, .. })));
+        assert_eq!(t.holds(1), None);
     }
 }

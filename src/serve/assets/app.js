@@ -72,7 +72,7 @@
     lines(byId('log'), v.log);
     var result = byId('result');
     if (result) { result.innerHTML = v.result || ''; }
-    if (v.stopped) { notice(v.stopped); }
+    if (v.stopped) { notice(v.stopped); } else if (v.note) { notice(v.note); }
   }
 
   // The dice tapped in so far survive a reload of the page: kept for this page and this
@@ -241,12 +241,13 @@
       chain = [];
       drawn = null;
     }
-    var key = offer + ':' + chain.length;
+    var key = offer + ':' + chain.length + ':' + (v.held || '');
     if (drawn === key) { return; }
     drawn = key;
     box.replaceChildren();
     if (!d) {
-      box.appendChild(el('p', 'idle', v.over ? '' : word('nothing')));
+      // An early pick held shows until it is written after the turn before it.
+      box.appendChild(el('p', 'idle', v.over ? '' : (v.held || word('nothing'))));
       body.classList.remove('mine-to-decide');
       return;
     }
