@@ -581,8 +581,12 @@ impl Table {
                 .find(|d| if slot == self.names.len() { d.player.is_none() } else { d.player == Some(slot) })
                 .filter(|_| !bot(slot))
                 .cloned();
-            // A seat with nothing to decide now may answer its die pick early.
+            // A seat with nothing to decide now may answer its die pick (or its use of the
+            // shared die) early; one holding its use of the shared die is asked nothing.
             if slot < self.names.len() {
+                if inner.t.holds(slot).is_some() {
+                    now = None;
+                }
                 let early = (now.is_none() && !bot(slot)).then(|| inner.t.early_question(slot)).flatten();
                 inner.early[slot] = early.is_some();
                 now = now.or(early.map(|a| a.decision));

@@ -362,7 +362,8 @@ pub fn seat(site: &Site, inner: &mut Inner, seat: usize) -> Arc<String> {
     })
 }
 
-/// A seat's early pick as its page shows it while held: its answers, after whose turn.
+/// A seat's early pick (or use of the shared die) as its page shows it while held: its
+/// answers, after whose turn.
 fn held(table: &Table, inner: &Inner, seat: usize) -> Option<String> {
     let links = inner.t.holds(seat)?;
     let front = inner.session().game.decision(&table.rules);
@@ -377,7 +378,8 @@ fn held(table: &Table, inner: &Inner, seat: usize) -> Option<String> {
         None => links.iter().map(|l| l.join(" ")).collect(),
     };
     let answer = answer.join(" → ");
-    Some(crate::text::serve::Label::Held { answer: &answer, after }.text(table.lang))
+    let shared = inner.t.holds_shared(seat);
+    Some(crate::text::serve::Label::Held { answer: &answer, after, shared }.text(table.lang))
 }
 
 /// The dashboard's view, as JSON, cached by version.

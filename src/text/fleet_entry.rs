@@ -216,9 +216,12 @@ pub fn told(rules: &FleetRules, told: &Told, lang: Lang) -> Option<String> {
         }
         Told::Step { before, step: s, echo, .. } => echo.then(|| step(rules, before, s, lang)),
         Told::Happened { after, event } => Some(super::fleet::event(rules, after, event, lang)),
-        Told::Dropped { seat, after } => {
+        Told::Dropped { seat, shared, after } => {
             let name = after.players.get(*seat).map(|p| p.name.as_str()).unwrap_or_default();
-            Some(t!(lang, "cli.entry.early_dropped", name = name))
+            Some(match shared {
+                false => t!(lang, "cli.entry.early_dropped", name = name),
+                true => t!(lang, "cli.entry.early_shared_dropped", name = name),
+            })
         }
         Told::Undone { before, undone, after } => {
             let answers = undone_in_words(rules, before, undone.len(), lang);

@@ -98,12 +98,15 @@ pub enum Label<'a> {
     Log,
     /// The link to the final table as a page.
     FinalPage,
-    /// A seat's early pick, held until the turn of the player named comes to an end.
+    /// A seat's early pick (or early use of the shared die), held until the turn of the
+    /// player named comes to an end.
     Held {
         /// The answer, in words.
         answer: &'a str,
         /// Whose turn is before it.
         after: &'a str,
+        /// Whether it is the seat's use of the shared die (else its pick).
+        shared: bool,
     },
 }
 
@@ -121,7 +124,10 @@ impl Label<'_> {
             Label::ScanToJoin(url) => t!(lang, "web.scan_to_join", url = url),
             Label::Log => t!(lang, "web.log"),
             Label::FinalPage => t!(lang, "web.final_page"),
-            Label::Held { answer, after } => t!(lang, "web.held", answer = answer, after = after),
+            Label::Held { answer, after, shared: false } => t!(lang, "web.held", answer = answer, after = after),
+            Label::Held { answer, after, shared: true } => {
+                t!(lang, "web.held_shared", answer = answer, after = after)
+            }
         }
     }
 }

@@ -12,7 +12,7 @@
 use std::sync::Arc;
 
 use super::entry::{self, Entries, EntryError, How, Step};
-use super::game::{Ask, Decision, Dice, Event, Game, Illegal, Input};
+use super::game::{Ask, Decision, Dice, Event, Face, Game, Illegal, Input};
 use super::session::{Entry, NoUndo, Session, Undone};
 use super::setup::FleetSetup;
 use super::FleetRules;
@@ -70,11 +70,14 @@ pub enum Told {
         /// The game after it.
         after: Arc<Game>,
     },
-    /// A seat's early pick (`Table::hold`) no longer fits the game (an earlier answer
-    /// changed, or was taken back): dropped, the seat picks in turn.
+    /// A seat's early pick or early use of the shared die (`Table::hold`) no longer fits
+    /// the game (an earlier answer changed, or was taken back): dropped, the seat answers
+    /// in turn.
     Dropped {
         /// The seat.
         seat: usize,
+        /// Whether it was the seat's use of the shared die (else its die pick).
+        shared: bool,
         /// The game as it stands.
         after: Arc<Game>,
     },
@@ -121,15 +124,20 @@ pub struct Ahead {
     pub answers: Vec<(Vec<Step>, bool)>,
 }
 
-/// An early pick held: the seat and the links of its chain (its pick first).
+/// An early answer held: the seat and the links of its chain (its pick, or its use of the
+/// shared die, first).
 struct Held {
     seat: usize,
     links: Vec<Vec<String>>,
+    /// The face of the shared die it uses (None: a die pick).
+    shared: Option<Face>,
 }
 
-/// Where a seat's die pick stands before its turn (`Table::early_game`).
+/// Where a seat's die pick, or its use of the shared die, stands before its turn
+/// (`Table::early_game`).
 enum Early {
-    /// The game with the chains before it completed, and the pick.
+    /// The game with the chains before it completed, and the pick (or the use of the
+    /// shared die, everyone's at once: the seat's as the game asks it then).
     At(Box<Game>, Decision),
     /// An earlier pick of the dice phase is not known yet.
     Later,
@@ -211,8 +219,10 @@ impl<S: Save<Entry>> Table<S> {
         if self.opts.ask_all {
             return None;
         }
-        // A pick held early is the seat's answer (`run_held`), the rules' only answer or not.
-        if matches!(d.ask, Ask::Pick { .. }) && self.held.iter().any(|h| Some(h.seat) == d.player) {
+        // An answer held early is the seat's (`run_held`), the rules' only answer or not.
+        if matches!(d.ask, Ask::Pick { .. } | Ask::Use { shared: true, .. })
+            && self.held.iter().any(|h| Some(h.seat) == d.player)
+        {
             return None;
         }
         let (choice, why) = entry::forced(&d)?;
@@ -391,15 +401,34 @@ impl<S: Save<Entry>> Table<S> {
     /// completed — the one begun by any legal answers (nobody's pick or chain depends on
     /// another player's marks, only on the dice left), each earlier pick by its early
     /// answer or by the links its page has answered so far (`draft`) — with the seat's
-    /// pick at the front.
+    /// pick at the front; or, once the last pick of the dice phase is known, the game at
+    /// the shared die with the seat's use of it (everyone's at once, the seat's own chain
+    /// done). A seat holding its use of the shared die while it is open now: the game as
+    /// it is.
     fn early_game(&self, seat: usize) -> Early {
-        if self.question(seat).is_some() {
-            return Early::Gone;
-        }
         let bots = self.setup.bots;
+        if let Some((d, _)) = self.question(seat) {
+            return match d.ask {
+                Ask::Use { shared: true, .. } if self.holds(seat).is_some() => {
+                    Early::At(Box::new(self.session.game.clone()), d)
+                }
+                _ => Early::Gone,
+            };
+        }
         let mut game = self.session.game.clone();
         for _ in 0..64 {
             let Some(d) = game.decision(&self.rules) else { return Early::Gone };
+            if let Ask::Use { shared: true, .. } = d.ask {
+                let mine = game.pending(&self.rules).into_iter().find(|q| q.player == Some(seat));
+                return match mine {
+                    Some(q)
+                        if matches!(q.ask, Ask::Use { shared: true, .. }) && !bots.is_some_and(|b| b.plays(seat)) =>
+                    {
+                        Early::At(Box::new(game), q)
+                    }
+                    _ => Early::Gone,
+                };
+            }
             let Some(p) = d.player.filter(|p| d.roll.is_none() && !bots.is_some_and(|b| b.plays(*p))) else {
                 return Early::Gone;
             };
@@ -430,9 +459,9 @@ impl<S: Save<Entry>> Table<S> {
         Early::Gone
     }
 
-    /// The die pick a seat's page may answer before its turn (an early pick, `hold`), as a
-    /// page asks it; None when it has none (see `early_game`), holds an answer already, or
-    /// the rules alone will answer its pick.
+    /// The die pick, or use of the shared die, a seat's page may answer before its turn
+    /// (an early answer, `hold`), as a page asks it; None when it has none (see
+    /// `early_game`), holds an answer already, or the rules alone will answer it.
     pub fn early_question(&self, seat: usize) -> Option<Ahead> {
         if self.holds(seat).is_some() || self.opts.ask_all {
             return None;
@@ -467,22 +496,35 @@ impl<S: Save<Entry>> Table<S> {
         }
     }
 
-    /// Hold a seat's early pick (the links of its chain, as a page sends them): checked on
-    /// the game of its early question now, kept in memory (never written), and checked
-    /// again and applied on the game itself as soon as its turn comes, so the save is the
-    /// one answering in turn writes; dropped (`Told::Dropped`) if it no longer fits then.
+    /// Hold a seat's early answer — its pick, or its use of the shared die (the links of
+    /// its chain, as a page sends them): checked on the game of its early question now,
+    /// kept in memory (never written), and checked again and applied on the game itself as
+    /// soon as its turn comes (the front of the queue), so the save is the one answering in
+    /// turn writes; dropped (`Told::Dropped`) if it no longer fits then (a use of the
+    /// shared die also when the die left over changes, or the last pick is not known).
     pub fn hold(&mut self, seat: usize, links: Vec<Vec<String>>) -> Result<(), Refusal> {
-        if self.early_question(seat).is_none() {
+        let asked = self.early_question(seat).and(match self.early_game(seat) {
+            Early::At(_, d) => Some(d),
+            _ => None,
+        });
+        let Some(asked) = asked else {
             let word = links.first().and_then(|l| l.first()).cloned().unwrap_or_default();
             return Err(Refusal::Entry(EntryError::NothingToAnswer { word, player: seat }));
-        }
+        };
         self.early_steps(seat, &links)?;
         self.drafts[seat] = None;
-        self.held.push(Held { seat, links });
+        // The question itself (the page may ask the follow-up of its only answer).
+        let shared = shared_face(&asked);
+        self.held.push(Held { seat, links, shared });
         Ok(())
     }
 
-    /// The early pick a seat holds (its links), if any.
+    /// Whether the early answer a seat holds is its use of the shared die.
+    pub fn holds_shared(&self, seat: usize) -> bool {
+        self.held.iter().any(|h| h.seat == seat && h.shared.is_some())
+    }
+
+    /// The early answer a seat holds (its links), if any.
     pub fn holds(&self, seat: usize) -> Option<&[Vec<String>]> {
         self.held.iter().find(|h| h.seat == seat).map(|h| h.links.as_slice())
     }
@@ -511,16 +553,21 @@ impl<S: Save<Entry>> Table<S> {
         }
     }
 
-    /// Apply the early picks whose turn it is (in turn order, each checked on the game as it
-    /// is), then drop those that no longer fit the game before them.
+    /// Apply the early answers whose turn it is (in turn order at the front of the queue,
+    /// each checked on the game as it is), then drop those that no longer fit the game
+    /// before them.
     fn run_held(&mut self) -> Result<(), Refusal> {
         while let Some(front) = self.session.game.decision(&self.rules) {
             let Some(i) = self.held.iter().position(|h| Some(h.seat) == front.player) else { break };
-            let Held { seat, links, .. } = self.held.remove(i);
+            let Held { seat, links, shared } = self.held.remove(i);
             let keys: Vec<Vec<&str>> = links.iter().map(|l| l.iter().map(String::as_str).collect()).collect();
-            let planned = matches!(front.ask, Ask::Pick { .. }).then(|| self.tap_links(seat, &keys).ok()).flatten();
+            let fits = match shared {
+                None => matches!(front.ask, Ask::Pick { .. }),
+                Some(_) => shared_face(&front) == shared,
+            };
+            let planned = fits.then(|| self.tap_links(seat, &keys).ok()).flatten();
             let Some(mut steps) = planned else {
-                self.drop_held(seat);
+                self.drop_held(seat, shared.is_some());
                 continue;
             };
             // A pick the rules leave no choice in is theirs, as it is when asked in turn.
@@ -531,28 +578,29 @@ impl<S: Save<Entry>> Table<S> {
             }
             self.answer_now(steps, From::Seat(seat))?;
         }
-        // Checked where the game before it is known; kept while an earlier pick is not
-        // known yet (checked when it is), dropped when its pick is no longer ahead.
-        let stale: Vec<usize> = self
+        // Checked where the game before it is known; a pick is kept while an earlier pick
+        // is not known yet (checked when it is), dropped when it is no longer ahead. A use
+        // of the shared die is dropped as soon as its die is not known, or another.
+        let stale: Vec<(usize, bool)> = self
             .held
             .iter()
             .filter(|h| match self.early_game(h.seat) {
-                Early::At(..) => self.early_steps(h.seat, &h.links).is_err(),
-                Early::Later => false,
+                Early::At(_, d) => shared_face(&d) != h.shared || self.early_steps(h.seat, &h.links).is_err(),
+                Early::Later => h.shared.is_some(),
                 Early::Gone => true,
             })
-            .map(|h| h.seat)
+            .map(|h| (h.seat, h.shared.is_some()))
             .collect();
-        for seat in stale {
+        for (seat, shared) in stale {
             self.held.retain(|h| h.seat != seat);
-            self.drop_held(seat);
+            self.drop_held(seat, shared);
         }
         Ok(())
     }
 
-    fn drop_held(&mut self, seat: usize) {
+    fn drop_held(&mut self, seat: usize, shared: bool) {
         let after = Arc::new(self.session.game.clone());
-        self.told.push(Told::Dropped { seat, after });
+        self.told.push(Told::Dropped { seat, shared, after });
     }
 
     /// `answer` without the early picks.
@@ -640,6 +688,14 @@ impl<S: Save<Entry>> Table<S> {
     fn tell_events(&mut self, events: Vec<Event>) {
         let after = Arc::new(self.session.game.clone());
         self.told.extend(events.into_iter().map(|event| Told::Happened { after: after.clone(), event }));
+    }
+}
+
+/// The face of the shared die a decision is the use of (None: another decision).
+fn shared_face(d: &Decision) -> Option<Face> {
+    match d.ask {
+        Ask::Use { face, shared: true } => Some(face),
+        _ => None,
     }
 }
 
@@ -896,7 +952,9 @@ mod tests {
             if links.len() > 1 && is_pick {
                 early.draft(seat, &refs(&links[..1]));
                 for q in (1..4).map(|k| (seat + k) % 4) {
-                    let Some(asked) = early.early_question(q) else { break };
+                    let Some(asked) = early.early_question(q).filter(|_| early_shared(&early, q).is_none()) else {
+                        break;
+                    };
                     assert!(matches!(asked.decision.ask, Ask::Pick { .. }) || !asked.given.is_empty());
                     let mine = chain(asked, |l| early.early_ahead(q, l).unwrap(), step + q);
                     early.hold(q, mine.clone()).unwrap();
@@ -942,6 +1000,78 @@ mod tests {
         }
         assert!(turn.session().game.finished(), "the game was played to its end");
         assert!(held >= 6, "early picks: {held}");
+    }
+
+    /// The face of the shared die a seat's early question uses (None: a pick, or none).
+    fn early_shared(t: &Table<Lines>, seat: usize) -> Option<Face> {
+        match t.early_game(seat) {
+            Early::At(_, d) => shared_face(&d),
+            _ => None,
+        }
+    }
+
+    /// Two tables of one seeded game: at one every seat answers in turn; at the other,
+    /// while the last picker's chain is open on its page (its first link answered), every
+    /// other seat answers its use of the shared die and its chain early. The early answers
+    /// are held, applied in turn order as each seat reaches the front of the queue (one
+    /// behind a seat that did not answer early waits for it), and the saves are the same
+    /// line for line.
+    #[test]
+    fn early_uses_of_the_shared_die_are_held_and_applied_in_turn_order_with_the_save_of_answering_in_turn() {
+        let (mut early, mut turn) = (four(7), four(7));
+        let mut held = 0;
+        let mut behind = 0;
+        // Per seat: the links it holds at `early`, given at `turn` when its turn comes.
+        let mut waiting: Vec<Option<Vec<Vec<String>>>> = vec![None; 4];
+        for step in 0..600 {
+            let front = |t: &Table<Lines>| t.session().game.decision(&t.rules).and_then(|d| d.player);
+            while let Some(q) = front(&turn).filter(|q| waiting[*q].is_some()) {
+                let mine = waiting[q].take().unwrap();
+                // The rules answered its use in turn where it was their only answer (the
+                // shared 3 coins): the page asks what follows.
+                let steps = turn.tap_links(q, &refs(&mine)).or_else(|_| turn.tap_links(q, &refs(&mine[1..]))).unwrap();
+                turn.answer(steps, From::Seat(q)).unwrap();
+                held += 1;
+            }
+            assert_eq!(early.save().0, turn.save().0, "the save of answering in turn");
+            for (q, w) in waiting.iter().enumerate() {
+                assert_eq!(early.holds(q).is_some(), w.is_some(), "held until its turn: seat {q}");
+                behind += usize::from(w.is_some() && early.question(q).is_some());
+            }
+            assert!(!early.take_told().iter().any(|t| matches!(t, Told::Dropped { .. })), "nothing dropped");
+            // The seat at the front answers; else the first one with a question not held.
+            let open = |s: &usize| waiting[*s].is_none() && turn.page_question(*s).is_some();
+            let Some(seat) = front(&turn).filter(open).or_else(|| (0..4).find(open)) else { break };
+            let first = turn.page_question(seat).unwrap();
+            let is_pick = matches!(first.decision.ask, Ask::Pick { .. });
+            let links = chain(first, |l| turn.ahead(seat, l).unwrap(), step);
+            if links.len() > 1 && is_pick {
+                early.draft(seat, &refs(&links[..1]));
+                for q in (0..4).filter(|q| *q != seat) {
+                    let Some(face) = early_shared(&early, q) else { continue };
+                    let Some(asked) = early.early_question(q) else { continue };
+                    let mine = chain(asked, |l| early.early_ahead(q, l).unwrap(), step + q);
+                    early.hold(q, mine.clone()).unwrap();
+                    assert!(early.holds_shared(q) && early.early_question(q).is_none(), "held: not asked again");
+                    assert_eq!(early.held[early.held.len() - 1].shared, Some(face));
+                    waiting[q] = Some(mine);
+                }
+            }
+            // Every other time the seat after the last picker (the first to use the shared
+            // die) takes its early answer back: the ones after it wait behind it.
+            let next = (seat + 1) % 4;
+            if waiting[next].is_some() && step % 2 == 0 {
+                assert!(early.unhold(next));
+                waiting[next] = None;
+            }
+            for t in [&mut early, &mut turn] {
+                let steps = t.tap_links(seat, &refs(&links)).unwrap();
+                t.answer(steps, From::Seat(seat)).unwrap();
+            }
+        }
+        assert!(turn.session().game.finished(), "the game was played to its end");
+        assert!(held >= 8, "early uses of the shared die: {held}");
+        assert!(behind >= 1, "no held answer waited behind a seat answering in turn");
     }
 
     /// Ann's page has answered the first link of a chain (`draft`) and Bob holds an early
@@ -1025,5 +1155,87 @@ mod tests {
         assert!(t.session().game.decision(&t.rules).is_some_and(|d| d.roll.is_some()), "the roll asked again");
         assert!(t.take_told().iter().any(|x| matches!(x, Told::Dropped { seat: 1, .. })));
         assert_eq!(t.holds(1), None);
+    }
+
+    /// A seeded four-seat game answered in turn up to the first last pick whose first link
+    /// leads on (and whose die another answer does not take) with another seat's use of
+    /// the shared die open early after it: the table, the last picker, that link, the
+    /// other answer's link, and the seat.
+    fn at_a_last_pick() -> (Table<Lines>, usize, Vec<String>, Vec<String>, usize) {
+        let mut t = four(7);
+        for step in 0..400 {
+            let front = t.session().game.decision(&t.rules).and_then(|d| d.player);
+            let open = |s: &usize| t.page_question(*s).is_some();
+            let Some(seat) = front.filter(open).or_else(|| (0..4).find(open)) else { break };
+            let asked = t.page_question(seat).unwrap();
+            if matches!(asked.decision.ask, Ask::Pick { .. }) && asked.given.is_empty() {
+                let firsts: Vec<Vec<String>> = t.answers(seat).iter().map(|s| entry::typed_keys(s)).collect();
+                let leads = |f: &&Vec<String>| t.ahead(seat, &refs(std::slice::from_ref(*f))).unwrap().is_some();
+                if let Some(first) = firsts.iter().find(leads).cloned() {
+                    if let Some(other) = firsts.iter().find(|f| f[0] != first[0]).cloned() {
+                        t.draft(seat, &refs(std::slice::from_ref(&first)));
+                        let q = (0..4).find(|q| early_shared(&t, *q).is_some() && t.early_question(*q).is_some());
+                        t.drafts[seat] = None;
+                        if let Some(q) = q {
+                            return (t, seat, first, other, q);
+                        }
+                    }
+                }
+            }
+            let links = chain(asked, |l| t.ahead(seat, l).unwrap(), step);
+            let steps = t.tap_links(seat, &refs(&links)).unwrap();
+            t.answer(steps, From::Seat(seat)).unwrap();
+        }
+        panic!("no last pick leading on with a use of the shared die open early")
+    }
+
+    /// The last picker has answered the first link of a chain (`draft`), so the die left
+    /// over is known and another seat holds its use of it early. The seat's own undo takes
+    /// it back (nothing written); it is dropped and told when the last picker sends a chain
+    /// with another die (another die left over), or when the host takes an answer back.
+    #[test]
+    fn an_early_use_of_the_shared_die_that_no_longer_fits_is_dropped_and_told() {
+        let held = || {
+            let (mut t, last, first, other, q) = at_a_last_pick();
+            t.draft(last, &refs(std::slice::from_ref(&first)));
+            let asked = t.early_question(q).expect("an early use of the shared die");
+            let mine = chain(asked, |l| t.early_ahead(q, l).unwrap(), 0);
+            t.hold(q, mine).unwrap();
+            assert!(t.holds_shared(q) && t.early_question(q).is_none());
+            t.take_told();
+            (t, last, other, q)
+        };
+        // The seat takes it back: nothing written; it may answer early again.
+        let (mut t, _, _, q) = held();
+        let lines = t.save().0.len();
+        t.undo(UndoBy::Seat(q)).unwrap();
+        assert_eq!((t.holds(q), t.save().0.len()), (None, lines));
+        assert!(t.early_question(q).is_some());
+        // The last picker sends a chain with another die: another die is left over.
+        let (mut t, last, other, q) = held();
+        let steps = t.tap_links(last, &refs(std::slice::from_ref(&other))).unwrap();
+        t.answer(steps, From::Seat(last)).unwrap();
+        while let Some((d, true)) = t.question(last) {
+            if matches!(d.ask, Ask::Use { shared: true, .. }) {
+                break;
+            }
+            let steps = t.answers(last).remove(0);
+            t.answer(steps, From::Seat(last)).unwrap();
+        }
+        let told = t.take_told();
+        let dropped = told.iter().find(|x| matches!(x, Told::Dropped { shared: true, .. })).expect("dropped");
+        assert!(matches!(dropped, Told::Dropped { seat, .. } if *seat == q));
+        assert_eq!(t.holds(q), None);
+        let said = crate::text::fleet_entry::told(&t.rules, dropped, crate::text::Lang::En).unwrap();
+        let name = &t.session().names[q];
+        assert_eq!(
+            said,
+            format!("{name}'s early use of the shared die no longer fits the game: dropped, {name} answers in turn")
+        );
+        // The host takes back the answer before: the last pick is not known.
+        let (mut t, _, _, q) = held();
+        t.undo(UndoBy::Host).unwrap();
+        assert!(t.take_told().iter().any(|x| matches!(x, Told::Dropped { seat, shared: true, .. } if *seat == q)));
+        assert_eq!(t.holds(q), None);
     }
 }
