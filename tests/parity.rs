@@ -377,25 +377,8 @@ fn early_picks_on_the_pages_save_what_the_terminal_saves() {
                     }
                     let Some(Ok(mine)) = chain(&host, &want, &then, q, &theirs) else { break };
                     let mine: Vec<String> = mine.into_iter().map(|(k, _)| k).collect();
-                    let body = json!({"offer": theirs["offer"], "links": mine});
-                    let r = host.post(&format!("{}/answer", host.seats[q]), &body);
-                    assert_eq!(r.status, 200, "{}", r.body);
-                    if early.iter().sum::<usize>() == 0 {
-                        // The first one is taken back from its page (nothing written) and
-                        // answered again.
-                        let v = host.state(q)["v"].clone();
-                        let r = host.post(&format!("{}/undo", host.seats[q]), &json!({ "v": v }));
-                        assert_eq!(r.status, 200, "{}", r.body);
-                        let again = host.state(q);
-                        assert!(again["held"].is_null() && again["decision"]["early"] == json!(true), "{again}");
-                        let body = json!({"offer": again["decision"]["offer"], "links": mine});
-                        let r = host.post(&format!("{}/answer", host.seats[q]), &body);
-                        assert_eq!(r.status, 200, "{}", r.body);
-                    }
-                    let state = host.state(q);
-                    let after = format!("after {}'s turn", PLAYERS.get(seat).unwrap());
-                    assert!(state["held"].as_str().is_some_and(|h| h.contains(&after)), "{state}");
-                    assert!(state["decision"].is_null() && state["undo"] == json!(true), "{state}");
+                    let first = early.iter().sum::<usize>() == 0;
+                    hold_early(&host, q, &theirs, &mine, first, "Your pick is held: ", PLAYERS.get(seat).unwrap());
                     assert_eq!(entries(&host.save).len(), done.len(), "an early pick writes nothing");
                     then.extend(planned(&then, q, &mine).unwrap());
                     held.push(q);
@@ -410,26 +393,9 @@ fn early_picks_on_the_pages_save_what_the_terminal_saves() {
                     }
                     let Some(Ok(mine)) = chain(&host, &want, &then, q, &theirs) else { break };
                     let mine: Vec<String> = mine.into_iter().map(|(k, _)| k).collect();
-                    let body = json!({"offer": theirs["offer"], "links": mine});
-                    let r = host.post(&format!("{}/answer", host.seats[q]), &body);
-                    assert_eq!(r.status, 200, "{}", r.body);
-                    if shared.iter().sum::<usize>() == 0 {
-                        // The first one is taken back from its page and answered again.
-                        let v = host.state(q)["v"].clone();
-                        let r = host.post(&format!("{}/undo", host.seats[q]), &json!({ "v": v }));
-                        assert_eq!(r.status, 200, "{}", r.body);
-                        let again = host.state(q);
-                        assert!(again["held"].is_null() && again["decision"]["early"] == json!(true), "{again}");
-                        let body = json!({"offer": again["decision"]["offer"], "links": mine});
-                        let r = host.post(&format!("{}/answer", host.seats[q]), &body);
-                        assert_eq!(r.status, 200, "{}", r.body);
-                    }
-                    let state = host.state(q);
+                    let first = shared.iter().sum::<usize>() == 0;
                     let said = "Your use of the shared die is held: ";
-                    let after = format!("after {}'s turn", PLAYERS.get(seat).unwrap());
-                    let text = state["held"].as_str().unwrap_or_default();
-                    assert!(text.starts_with(said) && text.contains(&after), "{state}");
-                    assert!(state["decision"].is_null() && state["undo"] == json!(true), "{state}");
+                    hold_early(&host, q, &theirs, &mine, first, said, PLAYERS.get(seat).unwrap());
                     assert_eq!(entries(&host.save).len(), done.len(), "an early answer writes nothing");
                     then.extend(planned(&then, q, &mine).unwrap());
                     held.push(q);
@@ -454,6 +420,29 @@ fn early_picks_on_the_pages_save_what_the_terminal_saves() {
     let said = host.said();
     assert!(!said.contains("no longer fits"), "{said}");
     host.finish();
+}
+
+/// Seat `q` answers its early question `theirs` with the links `mine` (the `first` one is
+/// taken back from its page, nothing written, and answered again); its page shows it held
+/// (`said`, after the turn of `after`), asks nothing and offers undo.
+fn hold_early(host: &Host, q: usize, theirs: &Value, mine: &[String], first: bool, said: &str, after: &str) {
+    let body = json!({"offer": theirs["offer"], "links": mine});
+    let r = host.post(&format!("{}/answer", host.seats[q]), &body);
+    assert_eq!(r.status, 200, "{}", r.body);
+    if first {
+        let v = host.state(q)["v"].clone();
+        let r = host.post(&format!("{}/undo", host.seats[q]), &json!({ "v": v }));
+        assert_eq!(r.status, 200, "{}", r.body);
+        let again = host.state(q);
+        assert!(again["held"].is_null() && again["decision"]["early"] == json!(true), "{again}");
+        let body = json!({"offer": again["decision"]["offer"], "links": mine});
+        let r = host.post(&format!("{}/answer", host.seats[q]), &body);
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let state = host.state(q);
+    let text = state["held"].as_str().unwrap_or_default();
+    assert!(text.starts_with(said) && text.contains(&format!("after {after}'s turn")), "{state}");
+    assert!(state["decision"].is_null() && state["undo"] == json!(true), "{state}");
 }
 
 /// A page's chain answered through `/ahead`: `first` (an option of its question), then the
