@@ -1053,7 +1053,7 @@ fn dealt(code: &str, names: &[&str], choose: fn(usize) -> usize) -> (String, Vec
     let mut session = Session::with_setup(&rules, &names, setup.options());
     let (mut answers, mut rolls) = (String::new(), Vec::new());
     while let Some(d) = session.game.decision(&rules) {
-        let input = match setup.digital_answer(&session, &rules) {
+        let input = match setup.digital_answer(&session, &rules).map(|a| a.input(&rules, &session.game)) {
             Some(input) => {
                 if let Input::Roll { faces, .. } = &input {
                     if faces.len() > 1 {
@@ -1151,14 +1151,15 @@ fn a_dealt_roll_taken_back_shows_the_same_dice_again() {
     let mut session = Session::with_setup(&rules, &names, setup.options());
     let mut checked = 0;
     while let Some(d) = session.game.decision(&rules) {
-        let input = match setup.digital_answer(&session, &rules) {
+        let input = match setup.digital_answer(&session, &rules).map(|a| a.input(&rules, &session.game)) {
             Some(input) => input,
             None => Input::Choice(d.options[0].key(&rules, &session.game).into_owned()),
         };
         if matches!(input, Input::Roll { .. }) && checked < 6 {
             session.apply(&rules, input.clone()).unwrap();
             session.undo_to_question(&rules, |_, _| false).unwrap();
-            assert_eq!(setup.digital_answer(&session, &rules), Some(input.clone()), "rolled again after an undo");
+            let again = setup.digital_answer(&session, &rules).map(|a| a.input(&rules, &session.game));
+            assert_eq!(again, Some(input.clone()), "rolled again after an undo");
             checked += 1;
         }
         session.apply(&rules, input).unwrap();

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use deckhand::games::fleet::entry::{plan, plan_links, plan_together, roll, together, Entries, How, Step};
+use deckhand::games::fleet::entry::{plan, plan_links, plan_together, roll, together, Entries, How};
 use deckhand::games::fleet::game::{Ask, Choice, Decision, Game, Input};
 use deckhand::games::fleet::session::{Entry, Session};
 use deckhand::games::fleet::setup::FleetSetup;
@@ -82,9 +82,9 @@ fn terminal_questions() -> ([usize; 4], [usize; 4]) {
             (Some(_), _) => {
                 let faces = roll(&rules, text, &|f| face_words(&rules, f, Lang::En)).unwrap();
                 let faces = faces.iter().map(|f| f.key(&rules).into_owned()).collect();
-                vec![Step { by: None, decision: d, input: Input::Roll { faces, digital: false }, how: How::Typed }]
+                vec![t.read(d, Input::Roll { faces, digital: false }).unwrap()]
             }
-            (None, None) => vec![Step { by: None, decision: d, input: Input::Choice(text.into()), how: How::Typed }],
+            (None, None) => vec![t.read(d, Input::Choice(text.into())).unwrap()],
             (None, Some(p)) if together(&d) => match plan_together(&rules, &game, text, &words, opts).unwrap() {
                 steps if steps.is_empty() => plan(&rules, &game, p, &typed, &words, opts).unwrap(),
                 steps => steps,

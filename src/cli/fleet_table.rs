@@ -10,7 +10,7 @@ use super::fleet_ask::{ask_choice, ask_entry, ask_roll, ask_together, Asked};
 use super::live::{self, LiveView};
 use super::record::{self, LiveArgs};
 use super::{emit, saves, sheets::fleet_standings};
-use crate::games::fleet::entry::{self, Entries, How, Step};
+use crate::games::fleet::entry::{self, Entries, Step};
 use crate::games::fleet::game::{Decision, Dice};
 use crate::games::fleet::session::{Entry, Session};
 use crate::games::fleet::setup::FleetSetup;
@@ -330,7 +330,10 @@ impl Table {
             match asked {
                 Asked::Overtaken => {}
                 Asked::Meta(cmd) => self.meta(Some(&decision), &cmd, p)?,
-                Asked::Input(input) => self.apply(vec![Step { by: None, decision, input, how: How::Typed }], p)?,
+                Asked::Input(input) => match self.t.read(decision, input) {
+                    Ok(step) => self.apply(vec![step], p)?,
+                    Err(why) => self.refused(why, p)?,
+                },
                 Asked::Steps(steps) => self.apply(steps, p)?,
             }
             super::coach::lines(&self.t.rules, self.t.session(), typed, coach, lang).iter().for_each(|l| p.say(l));

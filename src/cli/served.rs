@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use super::fleet_ask::{ask_choice, ask_entry, ask_roll, ask_together, Asked};
 use super::fleet_table::{finish, Hook};
 use super::sheets::fleet_standings;
-use crate::games::fleet::entry::{self, Entries, How, Step};
+use crate::games::fleet::entry::{self, Entries};
 use crate::games::fleet::session::Session;
 use crate::games::fleet::setup::FleetSetup;
 use crate::games::fleet::{FleetRules, Sheet};
@@ -217,16 +217,16 @@ fn at_terminal(serving: &Serving, p: &mut dyn Prompter, lang: Lang) -> anyhow::R
             None if entry::together(d) => ask_together(rules, game, d, p, opts, Some(&overtaken), lang)?,
             None => ask_entry(rules, game, d, p, opts, Some(&overtaken), lang)?,
         };
-        let steps = match asked {
+        let answered = match asked {
             Asked::Overtaken => continue,
             Asked::Meta(cmd) => {
                 meta(&serving.site, &session, d, &cmd, p, lang)?;
                 continue;
             }
-            Asked::Input(input) => vec![Step { by: None, decision: d.clone(), input, how: How::Typed }],
-            Asked::Steps(steps) => steps,
+            Asked::Input(input) => table.answer_host_input(version, d.clone(), input),
+            Asked::Steps(steps) => table.answer_host(version, steps),
         };
-        match table.answer_host(version, steps) {
+        match answered {
             Ok(_) => {}
             Err(Refused::Illegal(text, legal)) if !legal.is_empty() => p.say(&with_legal(&text, &legal, lang)),
             Err(Refused::Stopped(why)) => return Err(Error::said(why).into()),

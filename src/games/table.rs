@@ -187,8 +187,8 @@ mod tests {
             assert!(acts < 5000, "the game ends");
             // The table's own decisions (rolls, who starts) come first, as digital dice.
             if !table.questions(None).is_empty() {
-                let input = setup.digital_answer(table.game(), &rules).expect("digital dice answer the table");
-                table.answer(None, Answer::Roll(input)).unwrap();
+                let answer = setup.digital_answer(table.game(), &rules).expect("digital dice answer the table");
+                table.answer(None, answer).unwrap();
                 continue;
             }
             let seat = (0..names.len()).find(|s| !table.questions(Some(*s)).is_empty()).expect("someone is asked");

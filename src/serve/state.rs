@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::Duration;
 
-use crate::games::fleet::entry::{Entries, EntryError, How, Step};
+use crate::games::fleet::entry::{Entries, EntryError, Step};
 use crate::games::fleet::game::{Decision, Input};
 use crate::games::fleet::session::Session;
 use crate::games::fleet::setup::FleetSetup;
@@ -342,11 +342,11 @@ impl Table {
             }
             (Tap::Links(links), None) => {
                 let input = Input::Choice(links.join(" "));
-                vec![Step { by: None, decision: waiting, input, how: How::Typed }]
+                vec![inner.t.read(waiting, input).map_err(|why| self.refusal(&inner, why))?]
             }
             (Tap::Roll(faces), _) => {
                 let input = Input::Roll { faces, digital: false };
-                vec![Step { by: None, decision: waiting, input, how: How::Typed }]
+                vec![inner.t.read(waiting, input).map_err(|why| self.refusal(&inner, why))?]
             }
         };
         self.apply(&mut inner, steps, from, &[i])
@@ -355,6 +355,21 @@ impl Table {
     /// Answer from the host terminal with the steps of its entry, unless an answer was
     /// written since it asked (`seen`: the entries then, as `front` gave them).
     pub fn answer_host(&self, seen: u64, steps: Vec<Step>) -> Result<u64, Refused> {
+        self.answer_host_by(seen, |_| Ok(steps))
+    }
+
+    /// `answer_host` with one key or the faces typed for `decision`, the question at the
+    /// front (`Table::read`).
+    pub fn answer_host_input(&self, seen: u64, decision: Decision, input: Input) -> Result<u64, Refused> {
+        self.answer_host_by(seen, |t| t.read(decision, input).map(|step| vec![step]))
+    }
+
+    /// `answer_host` with the steps `steps` makes on the table as it is.
+    fn answer_host_by(
+        &self,
+        seen: u64,
+        steps: impl FnOnce(&service::Table<Journal>) -> Result<Vec<Step>, Refusal>,
+    ) -> Result<u64, Refused> {
         let mut inner = self.lock();
         if let Some(why) = &inner.stopped {
             return Err(Refused::Stopped(why.clone()));
@@ -362,6 +377,7 @@ impl Table {
         if inner.t.entries() != seen {
             return Err(Refused::Taken(Said::Taken.text(self.lang)));
         }
+        let steps = steps(&inner.t).map_err(|why| self.refusal(&inner, why))?;
         // The slots answered: each step's player's, or the table's.
         let answered: Vec<usize> = steps
             .iter()

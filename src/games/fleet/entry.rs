@@ -17,7 +17,8 @@
 //! prefix only one option has; a word that matches nothing comes back with the nearest
 //! word it may have meant. No language is chosen here.
 
-use super::game::{Ask, Choice, Decision, Game, Input};
+use super::game::{Ask, Choice, Decision, Game, Illegal, Input, Refusal};
+use super::live::Answer;
 use super::FleetRules;
 use crate::words::fold_word;
 
@@ -50,10 +51,48 @@ pub struct Step {
     pub by: Option<usize>,
     /// The decision it answers.
     pub decision: Decision,
-    /// The answer.
+    /// The answer, as it is applied: an option by value, or the dice's faces.
+    pub answer: Answer,
+    /// The answer as the save line records it and the views echo it (the option's key in
+    /// the game before it, or the faces): never what is applied.
     pub input: Input,
     /// Typed, usual or forced.
     pub how: How,
+}
+
+impl Step {
+    /// The step answering `decision` (open in `game`) with `answer`, given by `by` out of
+    /// seat order (None: at the front); its save line made from the answer.
+    pub fn new(
+        rules: &FleetRules,
+        game: &Game,
+        by: Option<usize>,
+        decision: Decision,
+        answer: Answer,
+        how: How,
+    ) -> Step {
+        let input = answer.input(rules, game);
+        Step { by, decision, answer, input, how }
+    }
+}
+
+/// The typed answer a key or faces stand for at `decision`, open at the front of `game`
+/// (a line typed at the table, a page's tap, deckhand's own draw): an option found by its
+/// key as the engine finds it (case ignored), or the faces; the engine's refusal for a key
+/// that names no option.
+pub fn read(rules: &FleetRules, game: &Game, decision: &Decision, input: Input) -> Result<Answer, Illegal> {
+    let Input::Choice(key) = &input else { return Ok(Answer::Roll(input)) };
+    if decision.roll.is_some() {
+        return Err(Illegal { refusal: Refusal::NeedsDice, legal: Vec::new() });
+    }
+    let key = key.trim();
+    match decision.options.iter().find(|o| o.key(rules, game).eq_ignore_ascii_case(key)) {
+        Some(choice) => Ok(Answer::Option(*choice)),
+        None => Err(Illegal {
+            refusal: Refusal::NotAnOption { answer: key.to_string(), decision: Box::new(decision.clone()) },
+            legal: decision.keys(rules, game),
+        }),
+    }
 }
 
 /// Why an entry cannot be answered as typed.
@@ -166,7 +205,7 @@ fn decision_of(rules: &FleetRules, game: &Game, player: usize) -> Option<(Decisi
     game.pending(rules).into_iter().find(|d| d.player == Some(player)).map(|d| (d, false))
 }
 
-/// Apply one answer to the scratch game, as the step says.
+/// Apply one answer to the scratch game, as the step says (by value).
 fn step(
     rules: &FleetRules,
     game: &mut Game,
@@ -176,14 +215,11 @@ fn step(
     choice: Choice,
     how: How,
 ) -> Step {
-    let input = Input::Choice(choice.key(rules, game).into_owned());
     let by = (!front).then_some(player);
-    let done = match by {
-        Some(p) => game.apply_by(rules, p, &input),
-        None => game.apply(rules, &input),
-    };
+    let step = Step::new(rules, game, by, d, Answer::Option(choice), how);
+    let done = step.answer.apply_to(rules, game, by);
     debug_assert!(done.is_ok(), "an option of the decision is always legal: {done:?}");
-    Step { by, decision: d, input, how }
+    step
 }
 
 /// Which option a word names: the key or a word of it exactly (the usual answer first
@@ -337,13 +373,11 @@ pub fn answers(rules: &FleetRules, game: &Game, player: usize, opts: Entries) ->
     out
 }
 
-/// Apply steps to a scratch game, in order (each was planned on it, so each is legal).
+/// Apply steps to a scratch game, in order, by value (each was planned on it, so each is
+/// legal).
 pub fn apply_steps(rules: &FleetRules, game: &mut Game, steps: &[Step]) {
     for s in steps {
-        let done = match s.by {
-            Some(p) => game.apply_by(rules, p, &s.input),
-            None => game.apply(rules, &s.input),
-        };
+        let done = s.answer.apply_to(rules, game, s.by);
         debug_assert!(done.is_ok(), "a planned step is legal: {done:?}");
     }
 }

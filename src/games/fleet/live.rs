@@ -4,7 +4,7 @@
 
 use std::convert::Infallible;
 
-use super::game::{Choice, Decision, Event, Input};
+use super::game::{Choice, Decision, Event, Game, Illegal, Input};
 use super::session::{Entry, ReplayError, Session};
 use super::setup::FleetSetup;
 use super::table::Refusal;
@@ -18,6 +18,68 @@ pub enum Answer {
     Option(Choice),
     /// The faces of a roll (typed from the physical dice, or rolled by deckhand).
     Roll(Input),
+}
+
+impl Answer {
+    /// The answer as a save line records it: the option's key in `game` (the game before
+    /// the answer), or the dice's faces.
+    pub fn input(&self, rules: &FleetRules, game: &Game) -> Input {
+        match self {
+            Answer::Option(choice) => Input::Choice(choice.key(rules, game).into_owned()),
+            Answer::Roll(input) => input.clone(),
+        }
+    }
+
+    /// Apply it to `game`, given by `by` out of seat order (None: the decision at the
+    /// front): an option by its place among the options of the decision it answers
+    /// (`Game::apply_index`, `Game::apply_index_by`), no key made or compared. An option
+    /// the decision does not offer goes to the engine by its key, which says why not.
+    pub fn apply_to(&self, rules: &FleetRules, game: &mut Game, by: Option<usize>) -> Result<(), Illegal> {
+        let choice = match self {
+            Answer::Option(choice) => choice,
+            Answer::Roll(input) => {
+                return match by {
+                    None => game.apply(rules, input),
+                    Some(p) => game.apply_by(rules, p, input),
+                }
+            }
+        };
+        let front = game.decision(rules);
+        let decision = match by {
+            Some(p) if front.as_ref().map(|d| d.player) != Some(Some(p)) => {
+                game.pending(rules).into_iter().find(|d| d.player == Some(p))
+            }
+            _ => front,
+        };
+        match (decision.and_then(|d| d.options.iter().position(|c| c == choice)), by) {
+            (Some(i), None) => game.apply_index(rules, i),
+            (Some(i), Some(p)) => game.apply_index_by(rules, p, i),
+            (None, _) => {
+                let input = self.input(rules, game);
+                match by {
+                    None => game.apply(rules, &input),
+                    Some(p) => game.apply_by(rules, p, &input),
+                }
+            }
+        }
+    }
+}
+
+impl Session {
+    /// Apply a typed answer given by `by` out of seat order (None: the decision at the
+    /// front), by value (`Answer::apply_to`): the input the save records (the option's
+    /// key) and what happened. A refused answer changes nothing.
+    pub fn apply_answer(
+        &mut self,
+        rules: &FleetRules,
+        by: Option<usize>,
+        answer: &Answer,
+    ) -> Result<(Input, Vec<Event>), Illegal> {
+        let input = answer.input(rules, &self.game);
+        answer.apply_to(rules, &mut self.game, by)?;
+        self.inputs.push((by, input.clone()));
+        Ok((input, self.game.take_events()))
+    }
 }
 
 impl LiveGame for Session {
@@ -61,8 +123,8 @@ impl LiveGame for Session {
     }
 
     /// An option is answered by its place among the decision's options (no key is
-    /// compared); the save records its key. A seat's decision away from the front is
-    /// answered out of seat order (`Entry::By`).
+    /// compared; `Session::apply_answer`); the save records its key. A seat's decision
+    /// away from the front is answered out of seat order (`Entry::By`).
     fn apply(
         &mut self,
         rules: &FleetRules,
@@ -71,32 +133,8 @@ impl LiveGame for Session {
     ) -> Result<Applied<Entry, Event>, Refusal> {
         let front = self.game.decision(rules).is_some_and(|d| d.player == seat);
         let by = if front { None } else { seat };
-        let input = match answer {
-            Answer::Roll(input) => input,
-            Answer::Option(choice) => {
-                let decision = self.questions(rules, seat).into_iter().next();
-                let at = decision.as_ref().and_then(|d| d.options.iter().position(|c| *c == choice));
-                let key = choice.key(rules, &self.game).into_owned();
-                if let Some(i) = at {
-                    match by {
-                        None => self.game.apply_index(rules, i),
-                        Some(p) => self.game.apply_index_by(rules, p, i),
-                    }
-                    .map_err(Refusal::Illegal)?;
-                    let input = Input::Choice(key);
-                    self.inputs.push((by, input.clone()));
-                    return Ok(Applied { entry: Entry::answer(by, input), happened: self.game.take_events() });
-                }
-                // Not an option now: the engine says why, as it does for a typed key.
-                Input::Choice(key)
-            }
-        };
-        let events = match by {
-            None => Session::apply(self, rules, input.clone()),
-            Some(p) => self.apply_by(rules, p, input.clone()),
-        }
-        .map_err(Refusal::Illegal)?;
-        Ok(Applied { entry: Entry::answer(by, input), happened: events })
+        let (input, happened) = self.apply_answer(rules, by, &answer).map_err(Refusal::Illegal)?;
+        Ok(Applied { entry: Entry::answer(by, input), happened })
     }
 
     fn undo(&mut self, rules: &FleetRules) -> Result<Entry, Refusal> {

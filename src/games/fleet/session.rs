@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::game::{Decision, Event, Game, Illegal, Input, Kind, Setup};
+use super::live::Answer;
 use crate::games::FleetRules;
 
 /// One line of a save file after the header.
@@ -197,18 +198,18 @@ impl Session {
     /// dice (digital dice, seeded by `seed`): the faces of a roll, the start die, the start
     /// player, a drawn card. None: a person decides. The `n`-th roll of a game always shows
     /// the same faces, so a resumed game rolls what it would have rolled without the crash.
-    pub fn digital_answer(&self, rules: &FleetRules, seed: u64) -> Option<Input> {
+    /// A start die, start player or card is the option by value.
+    pub fn digital_answer(&self, rules: &FleetRules, seed: u64) -> Option<Answer> {
         let decision = self.game.decision(rules)?;
         match decision.roll {
             Some(spec) => {
                 let n = self.inputs.iter().filter(|(_, i)| matches!(i, Input::Roll { .. })).count() as u64;
                 let faces = super::random::roll(rules, spec, &mut crate::rng::Rng::for_roll(seed, n));
-                Some(Input::Roll { faces, digital: true })
+                Some(Answer::Roll(Input::Roll { faces, digital: true }))
             }
             None if matches!(decision.kind(), Kind::StartDie | Kind::StartPlayer | Kind::Draw) => {
                 let mut rng = crate::rng::Rng::for_roll(seed, u64::MAX - self.inputs.len() as u64);
-                let pick = decision.options.get(rng.below(decision.options.len()))?;
-                Some(Input::Choice(pick.key(rules, &self.game).into_owned()))
+                decision.options.get(rng.below(decision.options.len())).map(|pick| Answer::Option(*pick))
             }
             None => None,
         }
@@ -221,7 +222,7 @@ impl Session {
     /// drawn before) — never on what the players chose before it. Tables with the same deal
     /// and rules roll the same dice (the k-th boat die of a roll is the same whatever the
     /// number of dice), and a roll undone and rolled again shows the same faces.
-    pub fn dealt_answer(&self, rules: &FleetRules, deal: u64) -> Option<Input> {
+    pub fn dealt_answer(&self, rules: &FleetRules, deal: u64) -> Option<Answer> {
         let decision = self.game.decision(rules)?;
         let here = slot(&decision, &self.game)?;
         // How many decisions of this slot were answered before: the game replayed.
@@ -254,12 +255,9 @@ impl Session {
                 let mut faces =
                     super::random::roll(rules, super::game::RollSpec { town: spec.town, boat: 0 }, &mut town);
                 faces.extend(super::random::roll(rules, super::game::RollSpec { town: 0, boat: spec.boat }, &mut boat));
-                Some(Input::Roll { faces, digital: true })
+                Some(Answer::Roll(Input::Roll { faces, digital: true }))
             }
-            None => {
-                let pick = decision.options.get(stream(0).below(decision.options.len()))?;
-                Some(Input::Choice(pick.key(rules, &self.game).into_owned()))
-            }
+            None => decision.options.get(stream(0).below(decision.options.len())).map(|pick| Answer::Option(*pick)),
         }
     }
 

@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::game::{Dice, Input, Setup as FleetOptions};
+use super::game::{Dice, Setup as FleetOptions};
+use super::live::Answer;
 use super::session::Session;
 use super::FleetRules;
 
@@ -77,8 +78,8 @@ impl FleetSetup {
 
     /// What deckhand answers itself with these dice at the decision at the front (a roll,
     /// the start die, the start player, a card): dealt by the deal's code, or rolled from
-    /// the seed. None: a person decides.
-    pub fn digital_answer(&self, session: &Session, rules: &FleetRules) -> Option<Input> {
+    /// the seed (a roll's faces, or an option by value). None: a person decides.
+    pub fn digital_answer(&self, session: &Session, rules: &FleetRules) -> Option<Answer> {
         match &self.deal {
             Some(deal) => session.dealt_answer(rules, deal.seed()),
             None => session.digital_answer(rules, self.seed.unwrap_or(0)),

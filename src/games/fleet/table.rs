@@ -12,7 +12,8 @@
 use std::sync::Arc;
 
 use super::entry::{self, Entries, EntryError, How, Step};
-use super::game::{Ask, Decision, Dice, Event, Face, Game, Illegal, Input};
+use super::game::{Ask, Choice, Decision, Dice, Event, Face, Game, Illegal, Input};
+use super::live::Answer;
 use super::session::{Entry, NoUndo, Session, Undone};
 use super::setup::FleetSetup;
 use super::FleetRules;
@@ -204,17 +205,18 @@ impl<S: Save<Entry>> Table<S> {
 
     /// deckhand's own answer to the decision at the front: digital dice, a bot seat's
     /// answer, or what the policy answers (the rules force it). None: a person is asked.
-    fn automatic(&self, session: &Session) -> Option<(Decision, Input, Option<How>)> {
+    fn automatic(&self, session: &Session) -> Option<(Decision, Answer, Option<How>)> {
         let d = session.game.decision(&self.rules)?;
         if self.setup.dice == Dice::Digital {
-            if let Some(input) = self.setup.digital_answer(session, &self.rules) {
-                return Some((d, input, None));
+            // The dice, who starts, a card: deckhand's own roll (faces, or an option by value).
+            if let Some(answer) = self.setup.digital_answer(session, &self.rules) {
+                return Some((d, answer, None));
             }
         }
         // A seat deckhand plays (`play --bots N`).
         let answered = session.inputs.len();
-        if let Some(input) = super::advisor::bots::answer(&self.rules, &session.game, answered, &d, self.setup.bots) {
-            return Some((d, input, Some(How::Typed)));
+        if let Some(choice) = super::advisor::bots::answer(&self.rules, &session.game, answered, &d, self.setup.bots) {
+            return Some((d, Answer::Option(choice), Some(How::Typed)));
         }
         if self.opts.ask_all {
             return None;
@@ -226,20 +228,19 @@ impl<S: Save<Entry>> Table<S> {
             return None;
         }
         let (choice, why) = entry::forced(&d)?;
-        let input = Input::Choice(choice.key(&self.rules, &session.game).into_owned());
-        Some((d, input, Some(How::Forced(why))))
+        Some((d, Answer::Option(choice), Some(How::Forced(why))))
     }
 
     /// A decision a bot seat makes at the same moment as others (the shared die, fishing),
     /// not at the front, with the bot's answer.
-    fn bot_aside(&self) -> Option<(Decision, usize, Input)> {
+    fn bot_aside(&self) -> Option<(Decision, usize, Choice)> {
         let bots = self.setup.bots?;
         let front = self.session.game.decision(&self.rules)?;
         let answered = self.session.inputs.len();
         self.session.game.pending(&self.rules).into_iter().filter(|d| *d != front).find_map(|d| {
             let player = d.player.filter(|p| bots.plays(*p))?;
-            let input = super::advisor::bots::answer(&self.rules, &self.session.game, answered, &d, Some(bots))?;
-            Some((d, player, input))
+            let choice = super::advisor::bots::answer(&self.rules, &self.session.game, answered, &d, Some(bots))?;
+            Some((d, player, choice))
         })
     }
 
@@ -248,12 +249,13 @@ impl<S: Save<Entry>> Table<S> {
     /// people, out of seat order, so a person is never asked for a bot).
     pub fn settle(&mut self) -> Result<(), Refusal> {
         self.settle_front()?;
-        while let Some((decision, player, input)) = self.bot_aside() {
+        while let Some((decision, player, choice)) = self.bot_aside() {
             let before = Arc::new(self.session.game.clone());
-            let step = Step { by: Some(player), decision, input: input.clone(), how: How::Typed };
+            let answer = Answer::Option(choice);
+            let step = Step::new(&self.rules, &before, Some(player), decision, answer.clone(), How::Typed);
             self.told.push(Told::Step { before, step, from: From::Here, echo: true });
             let mut next = self.session.clone();
-            let events = next.apply_by(&self.rules, player, input.clone()).map_err(Refusal::Illegal)?;
+            let (input, events) = next.apply_answer(&self.rules, Some(player), &answer).map_err(Refusal::Illegal)?;
             self.write(&Entry::By { player, input })?;
             self.session = next;
             self.hows.push(How::Typed);
@@ -266,18 +268,21 @@ impl<S: Save<Entry>> Table<S> {
 
     /// `settle` at the front of the queue.
     fn settle_front(&mut self) -> Result<(), Refusal> {
-        while let Some((decision, input, how)) = self.automatic(&self.session) {
+        while let Some((decision, answer, how)) = self.automatic(&self.session) {
             let before = Arc::new(self.session.game.clone());
             let player = whose(&decision);
             match how {
-                None => self.told.push(Told::Rolled { before, decision, input: input.clone() }),
+                None => {
+                    let input = answer.input(&self.rules, &before);
+                    self.told.push(Told::Rolled { before, decision, input });
+                }
                 Some(how) => {
-                    let step = Step { by: None, decision, input: input.clone(), how };
+                    let step = Step::new(&self.rules, &before, None, decision, answer.clone(), how);
                     self.told.push(Told::Step { before, step, from: From::Here, echo: true });
                 }
             }
             let mut next = self.session.clone();
-            let events = next.apply(&self.rules, input.clone()).map_err(Refusal::Illegal)?;
+            let (input, events) = next.apply_answer(&self.rules, None, &answer).map_err(Refusal::Illegal)?;
             self.write(&Entry::Do(input))?;
             self.session = next;
             self.hows.push(how.unwrap_or(How::Typed));
@@ -389,12 +394,21 @@ impl<S: Save<Entry>> Table<S> {
         }
     }
 
-    /// Apply an answer: every step on a copy first (all or nothing), then each written to
-    /// the save and told, then what is due is rolled and answered, and the early picks
+    /// Apply an answer: every step on a copy first (all or nothing), by value (its option,
+    /// never its key: `Session::apply_answer`), then each written to the save and told, then what is due is rolled and answered, and the early picks
     /// whose turn it is now are applied (`hold`).
     pub fn answer(&mut self, steps: Vec<Step>, from: From) -> Result<(), Refusal> {
         self.answer_now(steps, from)?;
         self.run_held()
+    }
+
+    /// The step a key or faces stand for at `decision`, open at the front (a line typed at
+    /// the table, a page's tap on the table's question): the key read into its option here
+    /// (`entry::read`), so that the answer is applied by value.
+    pub fn read(&self, decision: Decision, input: Input) -> Result<Step, Refusal> {
+        let game = &self.session.game;
+        let answer = entry::read(&self.rules, game, &decision, input).map_err(Refusal::Illegal)?;
+        Ok(Step::new(&self.rules, game, None, decision, answer, How::Typed))
     }
 
     /// The game in which `seat` picks a die next, before its turn: the chains before it
@@ -572,7 +586,7 @@ impl<S: Save<Entry>> Table<S> {
             };
             // A pick the rules leave no choice in is theirs, as it is when asked in turn.
             if let (Some((choice, why)), Some(first)) = (entry::forced(&front), steps.first_mut()) {
-                if first.input == Input::Choice(choice.key(&self.rules, &self.session.game).into_owned()) {
+                if first.answer == Answer::Option(choice) {
                     first.how = How::Forced(why);
                 }
             }
@@ -607,24 +621,22 @@ impl<S: Save<Entry>> Table<S> {
     fn answer_now(&mut self, steps: Vec<Step>, from: From) -> Result<(), Refusal> {
         let mut next = self.session.clone();
         let mut told = Vec::new();
+        let mut lines = Vec::with_capacity(steps.len());
         for (i, step) in steps.iter().enumerate() {
             let before = Arc::new(next.game.clone());
-            let done = match step.by {
-                Some(p) => next.apply_by(&self.rules, p, step.input.clone()),
-                None => next.apply(&self.rules, step.input.clone()),
-            };
-            let events = done.map_err(Refusal::Illegal)?;
+            let (input, events) = next.apply_answer(&self.rules, step.by, &step.answer).map_err(Refusal::Illegal)?;
+            lines.push(Entry::answer(step.by, input));
             let echo = !(i == 0 && from == From::Here && step.how == How::Typed);
             told.push(Told::Step { before, step: step.clone(), from, echo });
             let after = Arc::new(next.game.clone());
             told.extend(events.into_iter().map(|event| Told::Happened { after: after.clone(), event }));
         }
-        for step in &steps {
+        for (step, line) in steps.iter().zip(&lines) {
             // A page's chain not sent yet is over once its seat's question is answered.
             if let Some(draft) = step.by.or(step.decision.player).and_then(|p| self.drafts.get_mut(p)) {
                 *draft = None;
             }
-            self.write(&Entry::answer(step.by, step.input.clone()))?;
+            self.write(line)?;
             self.hows.push(step.how);
             self.by.push(step.by.or(whose(&step.decision)));
         }
@@ -760,11 +772,11 @@ mod tests {
             t.answer(steps, From::Seat(seat)).unwrap();
         }
         let d = t.session().game.decision(&t.rules).unwrap();
-        let who = Step { by: None, decision: d, input: Input::Choice("Ann".into()), how: How::Typed };
+        let who = t.read(d, Input::Choice("Ann".into())).unwrap();
         t.answer(vec![who], From::Here).unwrap();
         let d = t.session().game.decision(&t.rules).unwrap();
         let faces = faces.iter().map(|f| f.to_string()).collect();
-        let roll = Step { by: None, decision: d, input: Input::Roll { faces, digital: false }, how: How::Typed };
+        let roll = t.read(d, Input::Roll { faces, digital: false }).unwrap();
         t.answer(vec![roll], From::Here).unwrap();
         t.take_told();
         t
@@ -798,6 +810,36 @@ mod tests {
         let steps = all.tap(0, &["cod"]).unwrap();
         all.answer(steps, From::Seat(0)).unwrap();
         assert_eq!(keys(&all.save().0[before..]), ["cod"]);
+    }
+
+    #[test]
+    fn a_planned_step_is_applied_by_its_option_never_by_its_key() {
+        let mut t = table(Entries::default(), &["cod", "shrimp", "oyster"]);
+        let planned = t.tap(0, &["cod"]).unwrap();
+        let want: Vec<Input> = planned.iter().map(|s| s.input.clone()).collect();
+        // Each step's echo says another option of its decision, or nothing the game knows:
+        // applied by key, the pick would be the shrimp die and the use refused.
+        let mut steps = planned.clone();
+        steps[0].input = Input::Choice("shrimp".into());
+        steps[1..].iter_mut().for_each(|s| s.input = Input::Choice("no such key".into()));
+        // The planner's scratch game goes by value too.
+        let (mut by_value, mut by_plan) = (t.session().game.clone(), t.session().game.clone());
+        entry::apply_steps(&t.rules, &mut by_value, &steps);
+        entry::apply_steps(&t.rules, &mut by_plan, &planned);
+        assert_eq!(by_value, by_plan);
+        let before = t.save().0.len();
+        t.answer(steps, From::Seat(0)).unwrap();
+        // The save records the key of the option applied, made from the game before it.
+        let saved: Vec<Input> = t.save().0[before..]
+            .iter()
+            .map(|e| match e {
+                Entry::Do(input) | Entry::By { input, .. } => input.clone(),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(saved[..want.len()], want[..]);
+        assert_eq!(keys(&t.save().0[before..before + 2]), ["cod", "mark"]);
+        assert_eq!(t.session().game, by_plan);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! game's bots answer as they would have; a replay reads their answers from the save.
 
 use super::{advise, question, Budget, Policy, Settings};
-use crate::games::fleet::game::{Decision, Game, Input};
+use crate::games::fleet::game::{Choice, Decision, Game};
 use crate::games::fleet::setup::{BotLevel, Bots};
 use crate::games::FleetRules;
 use crate::rng::Rng;
@@ -19,9 +19,9 @@ pub fn plays(rules: &FleetRules, game: &Game, d: &Decision, bots: Option<Bots>) 
     bots.zip(d.player).is_some_and(|(b, p)| b.plays(p)) && question(rules, game, d.player).is_ok()
 }
 
-/// The bot's answer to `d`, a decision open in `game` after `answered` answers; None when
-/// it is not a bot's.
-pub fn answer(rules: &FleetRules, game: &Game, answered: usize, d: &Decision, bots: Option<Bots>) -> Option<Input> {
+/// The bot's answer to `d`, a decision open in `game` after `answered` answers (one of its
+/// options, by value); None when it is not a bot's.
+pub fn answer(rules: &FleetRules, game: &Game, answered: usize, d: &Decision, bots: Option<Bots>) -> Option<Choice> {
     if !plays(rules, game, d, bots) {
         return None;
     }
@@ -40,6 +40,5 @@ pub fn answer(rules: &FleetRules, game: &Game, answered: usize, d: &Decision, bo
             }
         }
     };
-    let choice = d.options.get(index)?;
-    Some(Input::Choice(choice.key(rules, game).into_owned()))
+    d.options.get(index).copied()
 }
