@@ -95,6 +95,11 @@ fn fischerspiel_summary_in(r: &FischerspielRules, lang: Lang) -> String {
     )
 }
 
+/// A card's first line: the game, its players and who made it when.
+fn title(o: &mut String, line: String) {
+    let _ = writeln!(o, "{line}");
+}
+
 fn section(o: &mut String, title: &str, lines: &[Names], lang: Lang) {
     let _ = writeln!(o, "\n{title}");
     if lines.is_empty() {
@@ -124,9 +129,8 @@ fn endgame_card(r: &EndgameRules, lang: Lang) -> String {
         (None, Some(b)) => format!(" ({})", b.get(lang)),
         (None, None) => String::new(),
     };
-    let _ = writeln!(
-        o,
-        "{}",
+    title(
+        &mut o,
         crate::t!(
             lang,
             "games.card.endgame.title",
@@ -134,7 +138,7 @@ fn endgame_card(r: &EndgameRules, lang: Lang) -> String {
             min = r.min_players,
             max = r.max_players,
             by = by
-        )
+        ),
     );
     section(&mut o, &crate::t!(lang, "games.card.endgame.setup"), &r.card.setup, lang);
     section(&mut o, &crate::t!(lang, "games.card.endgame.round"), &r.card.round, lang);
@@ -280,9 +284,8 @@ fn fischerspiel_card(r: &FischerspielRules, lang: Lang) -> String {
         (Some(y), Some(b)) => format!(" ({y}, {})", b.get(lang)),
         _ => String::new(),
     };
-    let _ = writeln!(
-        o,
-        "{}",
+    title(
+        &mut o,
         crate::t!(
             lang,
             "games.card.coop_title",
@@ -290,7 +293,7 @@ fn fischerspiel_card(r: &FischerspielRules, lang: Lang) -> String {
             min = r.min_players,
             max = r.max_players,
             by = by
-        )
+        ),
     );
     let _ = writeln!(o, "\n{}", crate::t!(lang, "games.card.fs_setup"));
     let mut header = format!("  {:<8}", crate::t!(lang, "games.card.players"));
