@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(parsed) = deckhand::games::fleet::sheet_file::parse(fleet, &source) {
         let _ = deckhand::games::fleet::check_game(fleet, std::slice::from_ref(&parsed.sheet));
         let _ = deckhand::games::fleet::score(fleet, &parsed.sheet);
-        let _ = deckhand::text::sheet_file::write_fleet(fleet, &parsed.sheet, None, "en");
+        let _ = deckhand::text::sheet_file::write_fleet(fleet, &parsed.sheet, None, deckhand::text::Lang::En);
     }
     if let Some(r) = nauticus.endgame() {
         let _ = deckhand::games::endgame::sheet_file::parse(r, &source);
