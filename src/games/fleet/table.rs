@@ -254,13 +254,7 @@ impl<S: Save<Entry>> Table<S> {
             let answer = Answer::Option(choice);
             let step = Step::new(&self.rules, &before, Some(player), decision, answer.clone(), How::Typed);
             self.told.push(Told::Step { before, step, from: From::Here, echo: true });
-            let mut next = self.session.clone();
-            let (input, events) = next.apply_answer(&self.rules, Some(player), &answer).map_err(Refusal::Illegal)?;
-            self.write(&Entry::By { player, input })?;
-            self.session = next;
-            self.hows.push(How::Typed);
-            self.by.push(Some(player));
-            self.tell_events(events);
+            self.commit(Some(player), &answer, How::Typed, Some(player))?;
             self.settle_front()?;
         }
         Ok(())
@@ -281,14 +275,21 @@ impl<S: Save<Entry>> Table<S> {
                     self.told.push(Told::Step { before, step, from: From::Here, echo: true });
                 }
             }
-            let mut next = self.session.clone();
-            let (input, events) = next.apply_answer(&self.rules, None, &answer).map_err(Refusal::Illegal)?;
-            self.write(&Entry::Do(input))?;
-            self.session = next;
-            self.hows.push(how.unwrap_or(How::Typed));
-            self.by.push(player);
-            self.tell_events(events);
+            self.commit(None, &answer, how.unwrap_or(How::Typed), player)?;
         }
+        Ok(())
+    }
+
+    /// Apply one answer deckhand gives (`by`: out of seat order for that player), write
+    /// its line, remember how it came about and whose it was, and tell what it made happen.
+    fn commit(&mut self, by: Option<usize>, answer: &Answer, how: How, whose: Option<usize>) -> Result<(), Refusal> {
+        let mut next = self.session.clone();
+        let (input, events) = next.apply_answer(&self.rules, by, answer).map_err(Refusal::Illegal)?;
+        self.write(&Entry::answer(by, input))?;
+        self.session = next;
+        self.hows.push(how);
+        self.by.push(whose);
+        self.tell_events(events);
         Ok(())
     }
 
@@ -357,9 +358,13 @@ impl<S: Save<Entry>> Table<S> {
     /// chain the page sends.
     pub fn page_question(&self, seat: usize) -> Option<Ahead> {
         let (decision, _) = self.question(seat)?;
-        let asked = self.asked_on(seat, self.session.game.clone(), decision);
-        // Its only answer, leading nowhere: the rules answer it when its turn comes (a seat
-        // waiting for others with the shared 3 coins); `--ask-all` asks it.
+        self.unless_forced(self.asked_on(seat, self.session.game.clone(), decision))
+    }
+
+    /// A page's question, None when its only answer leads nowhere: the rules answer it
+    /// when its turn comes (a seat waiting for others with the shared 3 coins);
+    /// `--ask-all` asks it.
+    fn unless_forced(&self, asked: Ahead) -> Option<Ahead> {
         let forced = asked.given.is_empty()
             && matches!(asked.answers.as_slice(), [(_, false)])
             && entry::forced(&asked.decision).is_some()
@@ -451,8 +456,7 @@ impl<S: Save<Entry>> Table<S> {
                 Ask::Pick { .. } => {
                     let links = self.held.iter().find(|h| h.seat == p).map(|h| &h.links).or(self.drafts[p].as_ref());
                     let Some(links) = links else { return Early::Later };
-                    let links: Vec<Vec<&str>> = links.iter().map(|l| l.iter().map(String::as_str).collect()).collect();
-                    match entry::plan_links(&self.rules, &game, p, &links, self.opts) {
+                    match entry::plan_links(&self.rules, &game, p, &borrowed(links), self.opts) {
                         Ok(steps) => steps,
                         Err(_) => return Early::Later,
                     }
@@ -481,33 +485,21 @@ impl<S: Save<Entry>> Table<S> {
             return None;
         }
         let Early::At(game, decision) = self.early_game(seat) else { return None };
-        let asked = self.asked_on(seat, *game, decision);
-        let forced = asked.given.is_empty()
-            && matches!(asked.answers.as_slice(), [(_, false)])
-            && entry::forced(&asked.decision).is_some();
-        (!forced).then_some(asked)
+        self.unless_forced(self.asked_on(seat, *game, decision))
     }
 
-    /// The steps of a seat's early chain (its links, planned on the game of its early
-    /// question): what `hold` checks.
-    fn early_steps(&self, seat: usize, links: &[Vec<String>]) -> Result<Vec<Step>, Refusal> {
-        let links: Vec<Vec<&str>> = links.iter().map(|l| l.iter().map(String::as_str).collect()).collect();
-        let Early::At(game, _) = self.early_game(seat) else {
-            let word = links.first().and_then(|l| l.first()).copied().unwrap_or_default().to_string();
-            return Err(Refusal::Entry(EntryError::NothingToAnswer { word, player: seat }));
-        };
-        entry::plan_links(&self.rules, &game, seat, &links, self.opts).map_err(Refusal::Entry)
+    /// The steps of a seat's early chain (its links), planned on `game`, the game of its
+    /// early question: what `hold` checks.
+    fn early_steps(&self, game: &Game, seat: usize, links: &[Vec<&str>]) -> Result<Vec<Step>, Refusal> {
+        entry::plan_links(&self.rules, game, seat, links, self.opts).map_err(Refusal::Entry)
     }
 
     /// What a seat's page asks after the first links of its early chain (`ahead` on the
     /// game of its early question).
     pub fn early_ahead(&self, seat: usize, links: &[Vec<&str>]) -> Result<Option<Ahead>, Refusal> {
-        let owned: Vec<Vec<String>> = links.iter().map(|l| l.iter().map(|k| k.to_string()).collect()).collect();
-        self.early_steps(seat, &owned)?;
-        match self.early_game(seat) {
-            Early::At(game, _) => self.ahead_on(&game, seat, links),
-            _ => Ok(None),
-        }
+        let Early::At(game, _) = self.early_game(seat) else { return Err(nothing_to_answer(seat, links)) };
+        self.early_steps(&game, seat, links)?;
+        self.ahead_on(&game, seat, links)
     }
 
     /// Hold a seat's early answer — its pick, or its use of the shared die (the links of
@@ -517,15 +509,18 @@ impl<S: Save<Entry>> Table<S> {
     /// turn writes; dropped (`Told::Dropped`) if it no longer fits then (a use of the
     /// shared die also when the die left over changes, or the last pick is not known).
     pub fn hold(&mut self, seat: usize, links: Vec<Vec<String>>) -> Result<(), Refusal> {
-        let asked = self.early_question(seat).and(match self.early_game(seat) {
-            Early::At(_, d) => Some(d),
+        let keys = borrowed(&links);
+        let early = match self.early_game(seat) {
+            Early::At(game, d) if self.holds(seat).is_none() && !self.opts.ask_all => Some((game, d)),
             _ => None,
-        });
-        let Some(asked) = asked else {
-            let word = links.first().and_then(|l| l.first()).cloned().unwrap_or_default();
-            return Err(Refusal::Entry(EntryError::NothingToAnswer { word, player: seat }));
         };
-        self.early_steps(seat, &links)?;
+        // Open as a page asks it (not one the rules alone answer).
+        let Some((game, asked)) =
+            early.filter(|(game, d)| self.unless_forced(self.asked_on(seat, (**game).clone(), d.clone())).is_some())
+        else {
+            return Err(nothing_to_answer(seat, &keys));
+        };
+        self.early_steps(&game, seat, &keys)?;
         self.drafts[seat] = None;
         // The question itself (the page may ask the follow-up of its only answer).
         let shared = shared_face(&asked);
@@ -545,9 +540,9 @@ impl<S: Save<Entry>> Table<S> {
 
     /// A seat's early pick as it stands: the game it was asked in and its steps there.
     pub fn held_steps(&self, seat: usize) -> Option<(Game, Vec<Step>)> {
-        let links = self.holds(seat)?;
+        let links = borrowed(self.holds(seat)?);
         let Early::At(game, _) = self.early_game(seat) else { return None };
-        let steps = self.early_steps(seat, links).ok()?;
+        let steps = self.early_steps(&game, seat, &links).ok()?;
         Some((*game, steps))
     }
 
@@ -574,7 +569,7 @@ impl<S: Save<Entry>> Table<S> {
         while let Some(front) = self.session.game.decision(&self.rules) {
             let Some(i) = self.held.iter().position(|h| Some(h.seat) == front.player) else { break };
             let Held { seat, links, shared } = self.held.remove(i);
-            let keys: Vec<Vec<&str>> = links.iter().map(|l| l.iter().map(String::as_str).collect()).collect();
+            let keys = borrowed(&links);
             let fits = match shared {
                 None => matches!(front.ask, Ask::Pick { .. }),
                 Some(_) => shared_face(&front) == shared,
@@ -599,7 +594,9 @@ impl<S: Save<Entry>> Table<S> {
             .held
             .iter()
             .filter(|h| match self.early_game(h.seat) {
-                Early::At(_, d) => shared_face(&d) != h.shared || self.early_steps(h.seat, &h.links).is_err(),
+                Early::At(game, d) => {
+                    shared_face(&d) != h.shared || self.early_steps(&game, h.seat, &borrowed(&h.links)).is_err()
+                }
                 Early::Later => h.shared.is_some(),
                 Early::Gone => true,
             })
@@ -701,6 +698,17 @@ impl<S: Save<Entry>> Table<S> {
         let after = Arc::new(self.session.game.clone());
         self.told.extend(events.into_iter().map(|event| Told::Happened { after: after.clone(), event }));
     }
+}
+
+/// A chain's links as keys (`&str`), as the planner reads them.
+fn borrowed(links: &[Vec<String>]) -> Vec<Vec<&str>> {
+    links.iter().map(|l| l.iter().map(String::as_str).collect()).collect()
+}
+
+/// The refusal of an early answer where the seat has none to give: its first word.
+fn nothing_to_answer(seat: usize, links: &[Vec<&str>]) -> Refusal {
+    let word = links.first().and_then(|l| l.first()).copied().unwrap_or_default().to_string();
+    Refusal::Entry(EntryError::NothingToAnswer { word, player: seat })
 }
 
 /// The face of the shared die a decision is the use of (None: another decision).

@@ -259,7 +259,7 @@ fn early_picks_are_held_and_applied_in_turn_order_with_the_save_of_answering_in_
                 early.hold(q, mine.clone()).unwrap();
                 assert_eq!(early.holds(q), Some(&mine[..]));
                 assert!(early.early_question(q).is_none(), "held: not asked again");
-                let planned = early.early_steps(q, &mine).unwrap();
+                let (_, planned) = early.held_steps(q).unwrap();
                 ahead_of_turn.push((q, mine, planned));
             }
         }
