@@ -363,6 +363,22 @@ async fn extent(c: &Client) -> (u64, u64, u64, u64) {
     (n(0), n(1), n(2), n(3))
 }
 
+/// The boxes of a page that scroll sideways inside it (their content wider than they are),
+/// as "tag.class scroll width>client width".
+async fn sideways(c: &Client) -> Vec<String> {
+    let v = c
+        .execute(
+            "return [...document.querySelectorAll('*')].filter(e => {\
+               const x = getComputedStyle(e).overflowX;\
+               return (x === 'auto' || x === 'scroll' || x === 'hidden') && e.scrollWidth > e.clientWidth + 1;\
+             }).map(e => e.tagName.toLowerCase() + '.' + e.className + ' ' + e.scrollWidth + '>' + e.clientWidth);",
+            vec![],
+        )
+        .await
+        .expect("script");
+    v.as_array().map(|a| a.iter().filter_map(|s| s.as_str().map(String::from)).collect()).unwrap_or_default()
+}
+
 /// Make the page's viewport `width` × `height` (a window is larger by its frame).
 async fn viewport(c: &Client, width: u32, height: u32) {
     let (_, iw, _, ih) = extent(c).await;
@@ -421,6 +437,12 @@ fn pages_fit_phones_and_a_television() {
                     if sw > iw {
                         problems.push(format!("{page} at {w}x{h} is {sw} px wide in {iw}"));
                     }
+                }
+                // Nor does a box inside the seat's page (its sheet, its table) scroll
+                // sideways: a column cut off at the edge could not be tapped.
+                open(&c, &format!("{origin}{}", host.seats[0]), w, h).await;
+                for inside in sideways(&c).await {
+                    problems.push(format!("seat at {w}x{h}: {inside} scrolls sideways"));
                 }
             }
             for (w, h) in [(1280, 720), (1920, 1080)] {

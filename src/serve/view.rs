@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::state::{Inner, Offered, Slot, Table};
 use super::Site;
 use crate::games::fleet::entry::{typed_keys, How, Step};
-use crate::games::fleet::game::{Choice, Face, Game, Input};
+use crate::games::fleet::game::{Choice, Decision, Face, Game, Input};
 use crate::games::fleet::table::Ahead;
 use crate::games::fleet::Sheet;
 use crate::report::{html, Standings};
@@ -139,7 +139,24 @@ fn round_line(table: &Table, inner: &Inner) -> String {
 
 fn turn_lines(table: &Table, inner: &Inner) -> Vec<String> {
     let game = &inner.session().game;
-    game.pending(&table.rules).iter().map(|d| fleet_text::prompt(&table.rules, game, d, table.lang)).collect()
+    // The same question of several players at once (the shared die, fishing) is one line
+    // that names them all, so that a television's header stays one or two lines.
+    let pending = game.pending(&table.rules);
+    let mut groups: Vec<(&Decision, Vec<&str>)> = Vec::new();
+    for d in pending.iter() {
+        let name = d.player.map(|p| game.players[p].name.as_str());
+        match (groups.iter_mut().find(|(g, _)| g.ask == d.ask && g.player.is_some()), name) {
+            (Some((_, names)), Some(name)) => names.push(name),
+            _ => groups.push((d, name.into_iter().collect())),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(d, names)| match names.len() {
+            0 | 1 => fleet_text::prompt(&table.rules, game, d, table.lang),
+            _ => fleet_text::prompt_for(&table.rules, game, d, names.join(", "), table.lang),
+        })
+        .collect()
 }
 
 fn roll_line(table: &Table, inner: &Inner) -> String {

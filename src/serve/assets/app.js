@@ -65,7 +65,9 @@
     if (!s) { return; }
     var head = el('div', 'round', v.round);
     var turn = el('ul', 'turn');
-    lines(turn, v.turn);
+    // A seat's own question is asked right below: not said twice above its pad.
+    var own = v.decision && v.decision.prompt;
+    lines(turn, (v.turn || []).filter(function (t) { return t !== own; }));
     s.replaceChildren(head, turn);
     var roll = byId('roll');
     if (roll) { roll.textContent = v.roll || ''; }
