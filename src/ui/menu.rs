@@ -238,6 +238,40 @@ fn wrapped(term: &Term, line: &str) -> usize {
     console::measure_text_width(line).saturating_sub(1) / width
 }
 
+/// A text folded at its spaces into lines of at most `width` columns (a word longer than
+/// that stands alone on its line), so that an 80-column terminal does not break a prompt
+/// in the middle of a word.
+fn fold(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && console::measure_text_width(&line) + 1 + console::measure_text_width(word) > width {
+            lines.push(std::mem::take(&mut line));
+        } else if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
+}
+
+/// Write `head` folded to the terminal's width and `typed` after its last line, which keeps
+/// the cursor (no newline): returns the rows written beyond that last one.
+fn write_folded(term: &Term, head: &str, typed: &str, style: impl Fn(String) -> String) -> std::io::Result<usize> {
+    // One column spare, for the cursor after the typed text.
+    let width = usize::from(term.size().1).max(20) - 1;
+    let mut lines = fold(head, width);
+    let last = lines.pop().unwrap_or_default();
+    for line in &lines {
+        term.write_line(&style(line.clone()))?;
+    }
+    let line = format!("{} {typed}", style(last));
+    term.write_str(&line)?;
+    term.flush()?;
+    Ok(lines.len() + wrapped(term, &line))
+}
+
 fn run(
     a: Asking,
     choices: &[Choice],
@@ -358,14 +392,13 @@ pub fn line_until(
         clear(term, drawn)?;
         drawn = 0;
         if let Some(p) = &problem {
-            let p = console::truncate_str(p, usize::from(term.size().1).max(20) - 1, "…").into_owned();
-            term.write_line(&if color { console::style(p).red().to_string() } else { p })?;
-            drawn = 1;
+            // What is wrong is said whole, folded to the terminal's width.
+            for p in fold(p, usize::from(term.size().1).max(20) - 1) {
+                term.write_line(&if color { console::style(p).red().to_string() } else { p })?;
+                drawn += 1;
+            }
         }
-        let line = format!("{prompt}: {typed}");
-        term.write_str(&line)?;
-        term.flush()?;
-        drawn += wrapped(term, &line);
+        drawn += write_folded(term, &format!("{prompt}:"), typed, |l| l)?;
         let Some(key) = keys::next(term, overtaken)? else {
             clear(term, drawn)?;
             return Ok(None);
@@ -374,7 +407,8 @@ pub fn line_until(
             Key::Enter => match validate(typed) {
                 Ok(()) => {
                     clear(term, drawn)?;
-                    term.write_line(&format!("{prompt}: {typed}"))?;
+                    write_folded(term, &format!("{prompt}:"), typed, |l| l)?;
+                    term.write_line("")?;
                     if !typed.trim().is_empty() {
                         *last = typed.trim().to_string();
                     }
@@ -557,19 +591,17 @@ fn draw(
         lines.push("  —".into());
     }
     if let Some(problem) = problem {
-        let line = console::truncate_str(problem, width - 1, "…").into_owned();
-        lines.push(if color { console::style(line).red().to_string() } else { line });
+        for line in fold(problem, width - 1) {
+            lines.push(if color { console::style(line).red().to_string() } else { line });
+        }
     }
     for line in &lines {
         term.write_line(line)?;
     }
-    let hint = if color { console::style(hint).dim().to_string() } else { hint.to_string() };
-    let line = format!("{hint} {typed}");
-    term.write_str(&line)?;
-    term.flush()?;
+    let dim = |l: String| if color { console::style(l).dim().to_string() } else { l };
     // The typed line has no newline: clearing it is clearing one more line than written,
-    // and the rows it wrapped onto.
-    Ok(lines.len() + wrapped(term, &line))
+    // and the rows the hint was folded onto and the typed line wrapped onto.
+    Ok(lines.len() + write_folded(term, hint, typed, dim)?)
 }
 
 #[cfg(test)]
@@ -645,5 +677,16 @@ mod tests {
         assert!(may_become(&m, "$", Some(&|t| if t == "$" { Ok(()) } else { Err("no".into()) })), "an entry");
         assert!(may_become(&m, "h i", Some(&|_| Err("no".into()))), "the words after the first are free");
         assert!(idle_space("", ' ') && idle_space("h ", ' ') && !idle_space("h", ' ') && !idle_space("", 'h'));
+    }
+
+    #[test]
+    fn a_prompt_is_folded_between_words() {
+        let prompt = "Round 1 town phase: Ann rolls — which faces show? (3 town dice (h harbor · w wharf · m market) and 1 boat die; `2h` is two):";
+        let lines = fold(prompt, 79);
+        assert_eq!(lines.join(" "), prompt, "nothing lost or added");
+        assert!(lines.iter().all(|l| console::measure_text_width(l) <= 79), "{lines:?}");
+        assert_eq!(lines[1], "wharf · m market) and 1 boat die; `2h` is two):", "{lines:?}");
+        assert_eq!(fold("short", 79), ["short"]);
+        assert_eq!(fold("a verylongword b", 5), ["a", "verylongword", "b"], "a long word stands alone");
     }
 }

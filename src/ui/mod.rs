@@ -157,6 +157,9 @@ pub struct TerminalPrompter {
     players: Vec<String>,
     /// The last entry committed (↑ recalls it).
     last: String,
+    /// The last line said or shown as the status: a status line the same as the line
+    /// right above it is not shown twice (a resumed game's recap ends with it).
+    above: String,
 }
 
 /// A colour per seat, told apart on dark and light terminals alike.
@@ -179,6 +182,7 @@ impl TerminalPrompter {
             typed_for: String::new(),
             players: Vec::new(),
             last: String::new(),
+            above: String::new(),
         }
     }
 
@@ -221,6 +225,8 @@ impl TerminalPrompter {
 
     /// How a question is asked at this terminal.
     fn asking<'a>(&'a mut self, term: &'a console::Term, prompt: &'a str, hint: &'a str) -> menu::Asking<'a> {
+        // The question and its answer go between the line above and the next status.
+        self.above.clear();
         menu::Asking { term, prompt, hint, color: self.color, lang: self.lang, last: &mut self.last }
     }
 
@@ -277,10 +283,14 @@ impl Prompter for TerminalPrompter {
         let text = crate::text::escape_controls_in_lines(line);
         let painted: Vec<String> = text.lines().map(|l| self.paint_start(l)).collect();
         write_raw(&(painted.join("\n") + "\n"));
+        self.above = text.lines().last().unwrap_or_default().to_string();
     }
 
     fn status(&mut self, line: &str) {
         let text = crate::text::escape_controls_in_lines(line);
+        if std::mem::replace(&mut self.above, text.to_string()) == text {
+            return;
+        }
         if !self.color {
             return write_raw(&format!("{text}\n"));
         }
