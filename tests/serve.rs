@@ -58,6 +58,14 @@ fn two_seats_answer_the_shared_die_at_once_and_a_second_answer_is_refused() {
     assert_eq!(states.len(), 2, "both seats had a decision at once");
     for s in &states {
         assert!(s["decision"]["prompt"].as_str().unwrap().contains("shared"), "{}", s["decision"]);
+        // Asked of both at once: one line of the status names them both.
+        let turn = s["turn"].as_array().unwrap();
+        assert_eq!(turn.len(), 1, "{turn:?}");
+        let line = turn[0].as_str().unwrap();
+        assert!(
+            line.starts_with("Ann, Bob: use the shared ") || line.starts_with("Bob, Ann: use the shared "),
+            "{turn:?}"
+        );
     }
     let before = save_lines(&host).len();
     // Both phones answer at the same moment.
