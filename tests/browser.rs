@@ -142,7 +142,18 @@ async fn tap_first(c: &Client) -> Option<(u64, u64)> {
 async fn screenshot(c: &Client, path: &Path) {
     let png = c.screenshot().await.expect("a screenshot");
     std::fs::write(path, png).expect("the screenshot is written");
+    // The README's screenshots are these: `DECKHAND_SCREENSHOTS=docs cargo test --test
+    // deckhand browser::` re-takes them.
+    if let (Some(dir), Some(name)) = (std::env::var_os("DECKHAND_SCREENSHOTS"), path.file_name()) {
+        if README_SHOTS.iter().any(|n| name == *n) {
+            let dir = crate::common::repo().join(dir);
+            std::fs::copy(path, dir.join(name)).expect("the README's screenshot is written");
+        }
+    }
 }
+
+/// The screenshots the README shows (in docs/).
+const README_SHOTS: [&str; 2] = ["dashboard.png", "phone-pad.png"];
 
 fn median(mut v: Vec<u64>) -> u64 {
     v.sort_unstable();
@@ -616,6 +627,9 @@ fn a_tap_on_a_highlighted_box_answers_the_pick_and_its_use() {
         assert!(with_box >= 1 && boxes.len() == with_box, "{} boxes for {offered:?}", boxes.len());
         let buttons = c.find_all(Locator::Css("#decision button.opt")).await.unwrap();
         assert!(buttons.len() > boxes.len(), "the buttons stay, with the answers no box stands for");
+        let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser");
+        std::fs::create_dir_all(&shots).unwrap();
+        screenshot(&c, &shots.join("phone-pad.png")).await;
         let label = boxes[0].attr("aria-label").await.unwrap().unwrap_or_default();
         boxes[0].click().await.unwrap();
         let started = Instant::now();
