@@ -631,6 +631,11 @@ fn a_tap_on_a_highlighted_box_answers_the_pick_and_its_use() {
         std::fs::create_dir_all(&shots).unwrap();
         screenshot(&c, &shots.join("phone-pad.png")).await;
         let label = boxes[0].attr("aria-label").await.unwrap().unwrap_or_default();
+        // A keyboard reaches each box (Tab) as a button.
+        for b in &boxes {
+            assert_eq!(b.attr("tabindex").await.unwrap().as_deref(), Some("0"));
+            assert_eq!(b.attr("role").await.unwrap().as_deref(), Some("button"));
+        }
         boxes[0].click().await.unwrap();
         let started = Instant::now();
         while lines().len() < before.len() + 2 {

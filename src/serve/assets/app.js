@@ -286,8 +286,13 @@
       b.classList.add('can');
       b.setAttribute('role', 'button');
       b.setAttribute('aria-label', o.label);
+      b.tabIndex = 0;
       b.title = o.label;
       b.addEventListener('click', function () { choose(d, o); });
+      // A keyboard reaches the box too (Tab), and Enter or Space taps it.
+      b.addEventListener('keydown', function (e) {
+        if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); choose(d, o); }
+      });
     });
   }
 
