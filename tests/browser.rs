@@ -563,6 +563,75 @@ fn dice_tapped_in_survive_a_reload() {
     drop(driver);
 }
 
+/// A town roll has one boat die: once a boat face is tapped in, the boat faces cannot be
+/// tapped again until it is taken out (nor town faces beyond the town dice), so the page
+/// never builds a roll the rules refuse.
+#[test]
+fn a_town_roll_takes_no_more_faces_of_a_kind_than_its_dice() {
+    let Some((chromium, chromedriver)) = programs("a_town_roll_takes_no_more_faces_of_a_kind_than_its_dice") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"];
+    let host = Host::start(&bin, dir.path(), &args, "g.jsonl");
+    // Answer over HTTP (the boat roll too) until a seat is to tap in the town roll.
+    let roller = answer_until_town_roll(&host).expect("a seat rolls the town dice");
+    let driver = Driver::start(&chromedriver);
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let profile = tempfile::tempdir().unwrap();
+        let c = browser(&driver, &chromium, profile.path()).await;
+        open(&c, &format!("http://{}{}", host.addr, host.seats[roller]), 390, 844).await;
+        let enabled = |css: &'static str| {
+            let c = &c;
+            async move {
+                let v = c
+                    .execute(&format!("return [...document.querySelectorAll('{css}')].map(b => !b.disabled);"), vec![])
+                    .await
+                    .unwrap();
+                v.as_array().unwrap().iter().map(|b| b.as_bool().unwrap()).collect::<Vec<bool>>()
+            }
+        };
+        let (boat, town) = ("#decision button.face.boat", "#decision button.face.town");
+        assert!(enabled(boat).await.iter().all(|e| *e) && enabled(town).await.iter().all(|e| *e));
+        c.find(Locator::Css(boat)).await.unwrap().click().await.unwrap();
+        assert!(enabled(boat).await.iter().all(|e| !*e), "the one boat die is in: {:?}", enabled(boat).await);
+        assert!(enabled(town).await.iter().all(|e| *e));
+        // Taken out, the boat faces come back.
+        c.find(Locator::Css("#decision .picked button.chip")).await.unwrap().click().await.unwrap();
+        assert!(enabled(boat).await.iter().all(|e| *e));
+        // The two town dice in: no third town face.
+        let town_faces = c.find_all(Locator::Css(town)).await.unwrap();
+        town_faces[0].click().await.unwrap();
+        town_faces[1].click().await.unwrap();
+        assert!(enabled(town).await.iter().all(|e| !*e));
+        assert!(enabled(boat).await.iter().all(|e| *e), "the boat die still to enter");
+        let _ = c.close().await;
+    });
+    drop(driver);
+}
+
+/// Answer a two-seat game over HTTP (first options, a boat roll of our choosing) until a
+/// seat is to enter the town roll: that seat.
+fn answer_until_town_roll(host: &Host) -> Option<usize> {
+    for _ in 0..40 {
+        let states: Vec<Value> = (0..2).map(|s| host.state(s)).collect();
+        let (seat, d) = states.iter().enumerate().find(|(_, s)| !s["decision"].is_null()).expect("a decision");
+        let d = &d["decision"];
+        let r = if d["roll"].is_null() {
+            host.answer(seat, d["offer"].as_u64().unwrap(), d["options"][0]["key"].as_str().unwrap())
+        } else if d["roll"]["town"].as_u64().unwrap() > 0 {
+            return Some(seat);
+        } else {
+            let faces = vec!["cod"; d["roll"]["boat"].as_u64().unwrap() as usize];
+            host.post(&format!("{}/answer", host.seats[seat]), &json!({"offer": d["offer"], "faces": faces}))
+        };
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    None
+}
+
 /// A two-seat game over HTTP, each question answered with its first option and each roll
 /// with dice of our choosing (cod, shrimp, oyster… on the boat dice, harbor on the town
 /// dice), at most `tries` times, until a seat's question is one `wanted` takes: that seat

@@ -120,14 +120,28 @@
       });
       send.hidden = picked.length !== need;
       send.disabled = busy || picked.length !== need;
+      // The town roll has its one boat die and its town dice: a face of a kind whose dice
+      // are all entered cannot be tapped (it could only make a roll the rules refuse).
+      buttons.forEach(function (b) { b.disabled = full(b.boat); });
     }
+    function kindOf(k) {
+      var f = d.roll.faces.filter(function (x) { return x.key === k; })[0];
+      return !!(f && f.boat);
+    }
+    function full(boat) {
+      var have = picked.filter(function (k) { return kindOf(k) === boat; }).length;
+      return have >= (boat ? d.roll.boat : d.roll.town);
+    }
+    var buttons = [];
     var faces = el('div', 'faces');
     d.roll.faces.forEach(function (f) {
       var b = el('button', 'face' + (f.boat ? ' boat' : ' town'), f.label);
       b.type = 'button';
       b.dataset.key = f.key;
+      b.boat = !!f.boat;
+      buttons.push(b);
       b.addEventListener('click', function () {
-        if (picked.length >= need) { return; }
+        if (picked.length >= need || full(!!f.boat)) { return; }
         picked.push(f.key);
         redraw();
         if (picked.length === need) { sendRoll(); }
