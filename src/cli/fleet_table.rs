@@ -265,9 +265,10 @@ impl Table {
         let game = &self.t.session().game;
         match why {
             Refusal::Illegal(illegal) => {
-                p.say(&with_legal(&fleet_text::refusal(rules, game, &illegal, lang), &illegal.legal, lang))
+                let why = crate::text::sentence(&fleet_text::refusal(rules, game, &illegal, lang));
+                p.say(&with_legal(&why, &illegal.legal, lang))
             }
-            Refusal::Entry(e) => p.say(&fleet_entry::error(rules, game, &e, lang)),
+            Refusal::Entry(e) => p.say(&crate::text::sentence(&fleet_entry::error(rules, game, &e, lang))),
             Refusal::NoUndo(why) => p.say(&fleet_entry::cannot_undo(why, lang)),
             Refusal::NotYours(_) => {}
             Refusal::Stopped(e) => return Err(e.into()),

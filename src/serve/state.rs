@@ -496,9 +496,10 @@ impl Table {
     fn refusal(&self, inner: &Inner, why: Refusal) -> Refused {
         let (rules, game, lang) = (&self.rules, &inner.session().game, self.lang);
         match why {
-            Refusal::Illegal(illegal) => {
-                Refused::Illegal(fleet_text::refusal(rules, game, &illegal, lang), illegal.legal)
-            }
+            Refusal::Illegal(illegal) => Refused::Illegal(
+                crate::text::sentence(&fleet_text::refusal(rules, game, &illegal, lang)),
+                illegal.legal,
+            ),
             Refusal::Entry(e) => {
                 let legal = match &e {
                     EntryError::Unknown { decision, .. } | EntryError::Ambiguous { decision, .. } => {
@@ -506,7 +507,7 @@ impl Table {
                     }
                     _ => Vec::new(),
                 };
-                Refused::Illegal(crate::text::fleet_entry::error(rules, game, &e, lang), legal)
+                Refused::Illegal(crate::text::sentence(&crate::text::fleet_entry::error(rules, game, &e, lang)), legal)
             }
             Refusal::NoUndo(why) => Refused::NoUndo(Said::CannotUndo(why).text(lang)),
             Refusal::NotYours(whose) => {

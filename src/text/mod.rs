@@ -274,6 +274,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_message_on_its_own_opens_a_sentence() {
+        assert_eq!(sentence("this roll has 3 boat dice"), "This roll has 3 boat dice");
+        assert_eq!(sentence("ébauche"), "Ébauche");
+        assert_eq!(sentence("`x` is no face"), "`x` is no face");
+        assert_eq!(sentence(""), "");
+    }
+
+    #[test]
     fn placeholders_are_filled_and_plurals_follow_the_language() {
         assert_eq!(fill(Lang::En, "{a} and {b}, {c}", &[("a", &1), ("b", &"x")]), "1 and x, {c}");
         let words = |lang: Lang, n: i64, m: i64| {
@@ -314,5 +322,17 @@ mod tests {
         assert_eq!(t!(Lang::En, "engine.column", type = "cod"), "cod column");
         assert_eq!(t!(Lang::De, "engine.column", type = "Kabeljau"), "Spalte Kabeljau");
         assert_eq!(t!(Lang::Fr, "engine.licenses", type = "morue"), "permis morue");
+    }
+}
+
+/// A message shown on its own as a sentence: its first letter in capitals. The engine's
+/// refusals start in lower case, to read on after "line 5: " in an answers file's error;
+/// on a line or a page of their own they open a sentence (`this roll has…` → `This roll
+/// has…`, `dieser Wurf…` → `Dieser Wurf…`).
+pub fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }

@@ -393,7 +393,7 @@ pub fn line_until(
         drawn = 0;
         if let Some(p) = &problem {
             // What is wrong is said whole, folded to the terminal's width.
-            for p in fold(p, usize::from(term.size().1).max(20) - 1) {
+            for p in fold(&crate::text::sentence(p), usize::from(term.size().1).max(20) - 1) {
                 term.write_line(&if color { console::style(p).red().to_string() } else { p })?;
                 drawn += 1;
             }
@@ -591,7 +591,7 @@ fn draw(
         lines.push("  —".into());
     }
     if let Some(problem) = problem {
-        for line in fold(problem, width - 1) {
+        for line in fold(&crate::text::sentence(problem), width - 1) {
             lines.push(if color { console::style(line).red().to_string() } else { line });
         }
     }
