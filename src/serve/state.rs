@@ -106,6 +106,9 @@ pub(super) struct Inner {
     /// Per seat: its offer is its early pick (`games::fleet::table::Table::hold`), asked
     /// before its turn while the chains before it are open.
     early: Vec<bool>,
+    /// Per seat: its early question was asked after answers the rules give on the way (a
+    /// forced pick and its use), which its page sends before its own taps.
+    early_given: Vec<bool>,
     /// Changes that write nothing (an early pick held or taken back, an early question
     /// opened by a page's chain): added to the version so every screen is pushed.
     bumps: u64,
@@ -184,6 +187,7 @@ impl Table {
             t: service::Table::new(rules.clone(), setup, opts, session, journal, entries),
             offers: vec![(0, None); seats + 1],
             early: vec![false; seats],
+            early_given: vec![false; seats],
             bumps: 0,
             notes: vec![None; seats],
             next_offer: start,
@@ -600,15 +604,25 @@ impl Table {
                 .cloned();
             // A seat with nothing to decide now may answer its die pick (or its use of the
             // shared die) early; one holding its use of the shared die is asked nothing.
+            // An early question asked after answers the rules give on the way (a forced
+            // pick and its use, which its page sends before the tap) that comes to the
+            // front is a new offer even when it is the same decision: the table has applied
+            // those answers by now, so a tap on the early view must not be taken for the
+            // front one. (Without such answers the offer stays: a chain being tapped on
+            // the page goes on when the seat's turn comes.)
+            let mut became = false;
             if slot < self.names.len() {
                 if inner.t.holds(slot).is_some() {
                     now = None;
                 }
                 let early = (now.is_none() && !bot(slot)).then(|| inner.t.early_question(slot)).flatten();
+                let given = early.as_ref().is_some_and(|a| !a.given.is_empty());
+                became = inner.early[slot] != early.is_some() && (inner.early_given[slot] || given);
                 inner.early[slot] = early.is_some();
+                inner.early_given[slot] = given;
                 now = now.or(early.map(|a| a.decision));
             }
-            if now != inner.offers[slot].1 || answered.contains(&slot) || inner.offers[slot].0 == 0 {
+            if now != inner.offers[slot].1 || became || answered.contains(&slot) || inner.offers[slot].0 == 0 {
                 inner.next_offer += 1;
                 inner.offers[slot] = (inner.next_offer, now);
             }
@@ -779,5 +793,77 @@ mod tests {
         let read = Journal::read::<serde_json::Value, Entry>(&path).unwrap();
         let replayed = Session::replay(&rules, &names, Setup::default(), &read.entries).unwrap();
         assert_eq!(replayed.game, finished.game, "the save is the game");
+    }
+
+    /// An early question asked after answers the rules give on the way (here the next
+    /// seat's pick of two alike 3-coins dice and its use, forced, whose coins reach a star:
+    /// the star action is the question) is offered anew when it comes to the front, even as
+    /// the same decision: the table has applied those forced answers by then, so a page
+    /// still showing the early view (which sends them before its tap) is told the question
+    /// changed instead of being refused by the engine. A monkey game in Chromium found it.
+    #[test]
+    fn an_early_question_after_given_answers_come_to_the_front_is_a_new_offer() {
+        let dir = tempfile::tempdir().unwrap();
+        let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
+        let names = vec!["Ann".to_string(), "Bob".to_string()];
+        let setup = FleetSetup {
+            dice: Dice::Physical,
+            seed: None,
+            solo: false,
+            captains: false,
+            trophies: false,
+            deal: None,
+            bots: None,
+        };
+        let stamp = crate::log::save::RulesStamp { hash: "0".into(), text: None };
+        let header = Header::new("fleet-dice", stamp, names.clone(), SaveSetup::new("fleet", setup));
+        let journal = Journal::create(&dir.path().join("g.jsonl"), &header).unwrap();
+        let session = Session::with_setup(&rules, &names, Setup::default());
+        let t = Table::new(rules, setup, Entries::default(), session, journal, 0, Lang::En).unwrap();
+        // First answers, town rolls of harbors, boat rolls of a cod and two 3-coins dice,
+        // until the second picker's early question comes after its forced pick and use.
+        let mut found = None;
+        for _ in 0..400 {
+            let Some(front) = t.front().1 else { break };
+            let Some(spec) = front.decision.roll else {
+                let tap = first_key(&t, &front);
+                t.answer(front.slot, front.offer, tap).unwrap();
+                continue;
+            };
+            let faces = if spec.town > 0 { ["harbor", "harbor", "cod"] } else { ["cod", "coins", "coins"] };
+            t.answer(front.slot, front.offer, Tap::Roll(faces.map(String::from).to_vec())).unwrap();
+            let front = t.front().1.unwrap();
+            let Slot::Seat(p) = front.slot else { panic!("a seat picks") };
+            if spec.town > 0 || !matches!(front.decision.ask, crate::games::fleet::game::Ask::Pick { .. }) {
+                continue;
+            }
+            let links = vec!["cod".to_string()];
+            t.ahead(p, front.offer, &links, |_| ()).unwrap();
+            if t.lock().early_given[1 - p] {
+                found = Some((p, front, links));
+                break;
+            }
+        }
+        let (p, front, links) = found.expect("an early question after forced answers");
+        let q = 1 - p;
+        let early = seat_offer(&t, q).expect("an early question");
+        assert!(t.lock().early(q));
+        assert!(matches!(early.decision.ask, crate::games::fleet::game::Ask::Star), "{:?}", early.decision);
+        t.answer_for_seat(p, front.offer, Tap::Links(links)).unwrap();
+        while let Some(o) = seat_offer(&t, p).filter(|o| o.decision.player == Some(p)) {
+            let tap = first_key(&t, &o);
+            t.answer_for_seat(p, o.offer, tap).unwrap();
+        }
+        // The table took the forced pick and use; the star action is at the front: the same
+        // decision, a new offer, and a tap on the early view is told the question changed.
+        let now = seat_offer(&t, q).expect("the next seat's star action");
+        assert!(!t.lock().early(q));
+        assert_eq!(now.decision, early.decision);
+        assert_ne!(now.offer, early.offer, "a new offer for the question at the front");
+        let game = t.session().game;
+        let star = now.decision.options[0].key(&t.rules, &game).into_owned();
+        let stale = Tap::Links(vec!["coins".into(), star.clone()]);
+        assert!(matches!(t.answer_for_seat(q, early.offer, stale), Err(Refused::Taken(_))));
+        t.answer_for_seat(q, now.offer, Tap::Links(vec![star])).unwrap();
     }
 }

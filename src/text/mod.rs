@@ -269,6 +269,18 @@ macro_rules! t {
     };
 }
 
+/// A message shown on its own as a sentence: its first letter in capitals. The engine's
+/// refusals start in lower case, to read on after "line 5: " in an answers file's error;
+/// on a line or a page of their own they open a sentence (`this roll has…` → `This roll
+/// has…`, `dieser Wurf…` → `Dieser Wurf…`).
+pub fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -322,17 +334,5 @@ mod tests {
         assert_eq!(t!(Lang::En, "engine.column", type = "cod"), "cod column");
         assert_eq!(t!(Lang::De, "engine.column", type = "Kabeljau"), "Spalte Kabeljau");
         assert_eq!(t!(Lang::Fr, "engine.licenses", type = "morue"), "permis morue");
-    }
-}
-
-/// A message shown on its own as a sentence: its first letter in capitals. The engine's
-/// refusals start in lower case, to read on after "line 5: " in an answers file's error;
-/// on a line or a page of their own they open a sentence (`this roll has…` → `This roll
-/// has…`, `dieser Wurf…` → `Dieser Wurf…`).
-pub fn sentence(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
