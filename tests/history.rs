@@ -798,26 +798,29 @@ fn peak_memory_probe() {
 
 #[cfg(target_os = "linux")]
 #[test]
-fn history_streams_its_rows_in_the_same_memory_at_1_and_at_1500_plays() {
+fn history_streams_its_rows_in_the_same_memory_at_1_and_at_5000_plays() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     filled(&d.join("one.sqlite3"), 1);
-    filled(&d.join("many.sqlite3"), 1_500);
+    filled(&d.join("many.sqlite3"), 5_000);
     for format in ["table", "json", "csv", "markdown", "html"] {
         // The least of five runs each: the peak of one run wobbles by a few hundred KiB
         // (where the binary's pages land).
         let least = |db: &str| (0..5).map(|_| peak_kib(d, &["history", "--db", db, "--format", format])).min().unwrap();
         let (one, many) = (least("one.sqlite3"), least("many.sqlite3"));
-        eprintln!("{format}: {one} KiB at 1 play, {many} KiB at 1,500");
-        assert!(many - one <= 300, "{format}: {one} KiB at 1 play, {many} KiB at 1,500");
+        eprintln!("{format}: {one} KiB at 1 play, {many} KiB at 5,000");
+        // Within 1 MiB: the peak of one and the same run still moves by up to ±400 KiB on
+        // a loaded machine (the whole suite in parallel), while holding 5,000 plays' rows
+        // would take several MiB.
+        assert!(many - one <= 1_024, "{format}: {one} KiB at 1 play, {many} KiB at 5,000");
     }
     // Every play is listed, newest first, the same in JSON as in the table.
     let out = deckhand(d).args(["history", "--db", "many.sqlite3", "--format", "json"]).assert().success();
     let list = json(&out);
-    assert_eq!(list.as_array().unwrap().len(), 1_500);
-    assert_eq!((list[0]["id"].as_u64(), list[1_499]["id"].as_u64()), (Some(1_500), Some(1)));
+    assert_eq!(list.as_array().unwrap().len(), 5_000);
+    assert_eq!((list[0]["id"].as_u64(), list[4_999]["id"].as_u64()), (Some(5_000), Some(1)));
     let table = stdout(&deckhand(d).args(["history", "--db", "many.sqlite3"]).assert().success());
-    assert_eq!(table.lines().filter(|l| l.starts_with('│')).count(), 1 + 1_500);
+    assert_eq!(table.lines().filter(|l| l.starts_with('│')).count(), 1 + 5_000);
     let widths: Vec<usize> = table.lines().map(|l| l.chars().count()).collect();
     assert!(widths.iter().all(|w| *w == widths[0]), "every line of the table as wide as the others");
 }
