@@ -189,6 +189,7 @@ pub(super) fn ask_entry(
 /// What everyone decides at the same moment, in one line: Enter gives every player their
 /// usual answer (each listed in the question), or the exceptions are typed by name
 /// (`bob coin, cy hex`); whoever has no usual answer is asked after.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn ask_together(
     rules: &FleetRules,
     game: &Game,
@@ -196,10 +197,11 @@ pub(super) fn ask_together(
     p: &mut dyn Prompter,
     opts: Entries,
     overtaken: Option<ui::Overtaken>,
+    held: &[usize],
     lang: Lang,
 ) -> Result<Asked, Error> {
     let words = words_in(rules, lang);
-    let question = table_text::together_question(rules, game, d, lang);
+    let question = table_text::together_question(rules, game, d, held, lang);
     let plan = |text: &str| entry::plan_together(rules, game, text, &words, opts);
     let check = |text: &str| -> Result<(), String> {
         if meta_of(text, lang).is_some() {

@@ -316,7 +316,7 @@ impl Table {
             let asked = match decision.roll {
                 Some(spec) => ask_roll(rules, game, &decision, spec, p, None, lang)?,
                 None if opts.ask_all => ask_choice(rules, game, &decision, p, None, lang)?,
-                None if entry::together(&decision) => ask_together(rules, game, &decision, p, opts, None, lang)?,
+                None if entry::together(&decision) => ask_together(rules, game, &decision, p, opts, None, &[], lang)?,
                 None => ask_entry(rules, game, &decision, p, opts, None, lang)?,
             };
             // What the person answered, for `--coach` (the table answers what is due after it).

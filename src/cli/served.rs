@@ -214,7 +214,10 @@ fn at_terminal(serving: &Serving, p: &mut dyn Prompter, lang: Lang) -> anyhow::R
         let asked = match d.roll {
             Some(spec) => ask_roll(rules, game, d, spec, p, Some(&overtaken), lang)?,
             None if opts.ask_all => ask_choice(rules, game, d, p, Some(&overtaken), lang)?,
-            None if entry::together(d) => ask_together(rules, game, d, p, opts, Some(&overtaken), lang)?,
+            None if entry::together(d) => {
+                let held = table.holding_shared();
+                ask_together(rules, game, d, p, opts, Some(&overtaken), &held, lang)?
+            }
             None => ask_entry(rules, game, d, p, opts, Some(&overtaken), lang)?,
         };
         let answered = match asked {

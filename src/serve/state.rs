@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::Duration;
 
-use crate::games::fleet::entry::{Entries, EntryError, Step};
+use crate::games::fleet::entry::{Entries, EntryError, How, Step};
 use crate::games::fleet::game::{Decision, Input};
 use crate::games::fleet::session::Session;
 use crate::games::fleet::setup::FleetSetup;
@@ -356,6 +356,13 @@ impl Table {
         self.apply(&mut inner, steps, from, &[i])
     }
 
+    /// The seats whose phones hold an early use of the shared die (the host's line for
+    /// everyone leaves them to it unless it names them).
+    pub fn holding_shared(&self) -> Vec<usize> {
+        let inner = self.lock();
+        (0..self.names.len()).filter(|p| inner.t.holds_shared(*p)).collect()
+    }
+
     /// Answer from the host terminal with the steps of its entry, unless an answer was
     /// written since it asked (`seen`: the entries then, as `front` gave them).
     pub fn answer_host(&self, seen: u64, steps: Vec<Step>) -> Result<u64, Refused> {
@@ -381,7 +388,28 @@ impl Table {
         if inner.t.entries() != seen {
             return Err(Refused::Taken(Said::Taken.text(self.lang)));
         }
-        let steps = steps(&inner.t).map_err(|why| self.refusal(&inner, why))?;
+        let mut steps = steps(&inner.t).map_err(|why| self.refusal(&inner, why))?;
+        // Everyone's line for the shared die gives the usual use of each player it does not
+        // name; a player whose phone holds an early use of that die keeps it (applied in
+        // turn order): only a use the host typed for that player takes its place. The
+        // steps after one left out are each given their player (planned one after another
+        // at the front, they now answer out of seat order, the held one still before them).
+        let held = |s: &Step| {
+            let shared = matches!(s.decision.ask, crate::games::fleet::game::Ask::Use { shared: true, .. });
+            let player = s.by.or(s.decision.player);
+            shared && s.how != How::Typed && player.is_some_and(|p| inner.t.holds_shared(p))
+        };
+        if let Some(first) = steps.iter().position(held) {
+            let later = steps.split_off(first);
+            let kept: Vec<Step> = later.into_iter().filter(|s| !held(s)).collect();
+            steps.extend(kept.into_iter().map(|mut s| {
+                s.by = s.by.or(s.decision.player);
+                s
+            }));
+        }
+        if steps.is_empty() {
+            return Ok(inner.version());
+        }
         // The slots answered: each step's player's, or the table's.
         let answered: Vec<usize> = steps
             .iter()
@@ -793,6 +821,100 @@ mod tests {
         let read = Journal::read::<serde_json::Value, Entry>(&path).unwrap();
         let replayed = Session::replay(&rules, &names, Setup::default(), &read.entries).unwrap();
         assert_eq!(replayed.game, finished.game, "the save is the game");
+    }
+
+    /// The host's line for everyone's shared die (Enter: each player's usual use) leaves a
+    /// player whose phone holds an early use of that die to it: held answers are the
+    /// player's, never overridden by a default nobody typed for them.
+    #[test]
+    fn the_hosts_enter_for_everyone_leaves_a_held_use_of_the_shared_die_to_its_phone() {
+        let dir = tempfile::tempdir().unwrap();
+        let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
+        let names: Vec<String> = ["Ann", "Bob", "Cy"].iter().map(|n| n.to_string()).collect();
+        let setup = FleetSetup {
+            dice: Dice::Physical,
+            seed: None,
+            solo: false,
+            captains: false,
+            trophies: false,
+            deal: None,
+            bots: None,
+        };
+        let stamp = crate::log::save::RulesStamp { hash: "0".into(), text: None };
+        let header = Header::new("fleet-dice", stamp, names.clone(), SaveSetup::new("fleet", setup));
+        let journal = Journal::create(&dir.path().join("g.jsonl"), &header).unwrap();
+        let session = Session::with_setup(&rules, &names, Setup::default());
+        let t = Table::new(rules.clone(), setup, Entries::default(), session, journal, 0, Lang::En).unwrap();
+        let front = loop {
+            let front = t.front().1.unwrap();
+            if front.decision.roll.is_some() {
+                break front;
+            }
+            let tap = first_key(&t, &front);
+            t.answer(front.slot, front.offer, tap).unwrap();
+        };
+        let faces = ["cod", "lobster", "swordfish", "oyster"].map(String::from).to_vec();
+        t.answer(front.slot, front.offer, Tap::Roll(faces)).unwrap();
+        // The first two pickers take the cod and the lobster (each with its usual use, and
+        // whatever follows asked of them).
+        let mut order = Vec::new();
+        for die in ["cod", "lobster"] {
+            let front = t.front().1.unwrap();
+            let Slot::Seat(p) = front.slot else { panic!("a seat picks") };
+            order.push(p);
+            t.answer_for_seat(p, front.offer, Tap::Links(vec![die.into()])).unwrap();
+            while let Some(o) = t.front().1.filter(|o| o.slot == Slot::Seat(p)) {
+                let tap = first_key(&t, &o);
+                t.answer_for_seat(p, o.offer, tap).unwrap();
+            }
+        }
+        let (first, second) = (order[0], order[1]);
+        // The last picker's swordfish, asked ahead on its page: the oyster is left over,
+        // and the second picker's phone answers its use early: a coin instead.
+        let front = t.front().1.unwrap();
+        let Slot::Seat(last) = front.slot else { panic!("a seat picks") };
+        t.ahead(last, front.offer, &["swordfish".to_string()], |_| ()).unwrap();
+        let early = seat_offer(&t, second).expect("an early use of the shared die");
+        let game = t.session().game;
+        let keys: Vec<String> = early.decision.options.iter().map(|o| o.key(&t.rules, &game).into_owned()).collect();
+        let coin = keys.iter().find(|k| k.contains("coin")).expect("a coin instead").clone();
+        t.answer_for_seat(second, early.offer, Tap::Links(vec![coin])).unwrap();
+        assert_eq!(t.holding_shared(), vec![second]);
+        t.answer_for_seat(last, front.offer, Tap::Links(vec!["swordfish".into()])).unwrap();
+        while let Some(o) = t.front().1.filter(|o| o.slot == Slot::Seat(last) && o.decision.ask == front.decision.ask) {
+            let tap = first_key(&t, &o);
+            t.answer_for_seat(last, o.offer, tap).unwrap();
+        }
+        // The shared oyster: the first picker is at the front, the second holds its coin.
+        assert_eq!(t.holding_shared(), vec![second], "still held when the last pick is in");
+        let (seen, front) = (t.written(), t.front().1.unwrap());
+        assert_eq!(front.slot, Slot::Seat(first));
+        assert!(matches!(front.decision.ask, crate::games::fleet::game::Ask::Use { shared: true, .. }));
+        let game = t.session().game;
+        let words = |g: &crate::games::fleet::game::Game, d: &Decision, c: &crate::games::fleet::game::Choice| {
+            crate::text::fleet_entry::choice_words(&t.rules, g, d, c, Lang::En)
+        };
+        // The host's question says whose use its phone holds.
+        let asked = crate::text::table::together_question(&t.rules, &game, &front.decision, &[second], Lang::En);
+        assert!(asked.contains(&format!("{} (answered on their phone)", names[second])), "{asked}");
+        let steps = crate::games::fleet::entry::plan_together(&t.rules, &game, "", &words, Entries::default()).unwrap();
+        assert!(steps.iter().any(|s| s.by.or(s.decision.player) == Some(second)), "Enter plans everyone's usual use");
+        t.answer_host(seen, steps).unwrap();
+        // Every use written: the second player's is its phone's coin.
+        let session = t.session();
+        let uses: Vec<(usize, String)> = session
+            .inputs
+            .iter()
+            .rev()
+            .take(3)
+            .filter_map(|(by, input)| match input {
+                Input::Choice(k) => Some((by.unwrap_or(usize::MAX), k.clone())),
+                Input::Roll { .. } => None,
+            })
+            .collect();
+        assert!(uses.iter().any(|(_, k)| k.contains("coin")), "{uses:?}");
+        assert!(t.holding_shared().is_empty(), "the held use was applied, not dropped");
+        assert!(!t.lock().notes[second].as_deref().is_some_and(|n| n.contains("no longer")), "not told it was dropped");
     }
 
     /// An early question asked after answers the rules give on the way (here the next

@@ -221,13 +221,15 @@ pub fn wrong_faces(rules: &FleetRules, why: &str, lang: Lang) -> String {
 
 /// The one line for what everyone decides at the same moment: the question, and each
 /// player's usual answer (or that they are asked after).
-pub fn together_question(rules: &FleetRules, game: &Game, d: &Decision, lang: Lang) -> String {
+pub fn together_question(rules: &FleetRules, game: &Game, d: &Decision, held: &[usize], lang: Lang) -> String {
     let usual: Vec<String> = game
         .pending(rules)
         .iter()
         .filter_map(|pd| {
             let player = pd.player?;
             let label = match entry::usual(pd) {
+                // A phone holds this player's answer (a served game): Enter leaves it.
+                _ if held.contains(&player) => t!(lang, "cli.entry.held_on_phone"),
                 Some(c) => fleet_text::option_label(rules, game, pd, &c, lang),
                 None => t!(lang, "cli.entry.asked_after"),
             };
