@@ -674,27 +674,38 @@ mod tests {
     use crate::games::fleet::session::Entry;
     use crate::log::save::{Header, Setup as SaveSetup};
 
-    fn table(dir: &std::path::Path, seed: u64) -> Table {
+    /// A served table of `names` (its save `g.jsonl` in `dir`).
+    fn served(dir: &std::path::Path, names: &[&str], dice: Dice, seed: Option<u64>, opts: Entries) -> Table {
         let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
-        let names = vec!["Ann".to_string(), "Bob".to_string()];
-        let setup = FleetSetup {
-            dice: Dice::Digital,
-            seed: Some(seed),
-            solo: false,
-            captains: false,
-            trophies: false,
-            deal: None,
-            bots: None,
-        };
-        let header = Header::new(
-            "fleet-dice",
-            crate::log::save::RulesStamp { hash: "0".into(), text: None },
-            names.clone(),
-            SaveSetup::new("fleet", setup),
-        );
+        let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+        let setup = FleetSetup { dice, seed, solo: false, captains: false, trophies: false, deal: None, bots: None };
+        let stamp = crate::log::save::RulesStamp { hash: "0".into(), text: None };
+        let header = Header::new("fleet-dice", stamp, names.clone(), SaveSetup::new("fleet", setup));
         let journal = Journal::create(&dir.join("g.jsonl"), &header).unwrap();
         let session = Session::with_setup(&rules, &names, Setup::default());
-        Table::new(rules, setup, Entries { ask_all: true }, session, journal, 0, Lang::En).unwrap()
+        Table::new(rules, setup, opts, session, journal, 0, Lang::En).unwrap()
+    }
+
+    /// Two seats, digital dice, every question asked one answer at a time.
+    fn table(dir: &std::path::Path, seed: u64) -> Table {
+        served(dir, &["Ann", "Bob"], Dice::Digital, Some(seed), Entries { ask_all: true })
+    }
+
+    /// A served table of physical dice, its pages' answers read as entries (early picks).
+    fn physical(dir: &std::path::Path, names: &[&str]) -> Table {
+        served(dir, names, Dice::Physical, None, Entries::default())
+    }
+
+    /// Answer the start dice and who starts with the first options: the first roll.
+    fn until_roll(t: &Table) -> Offered {
+        loop {
+            let front = t.front().1.unwrap();
+            if front.decision.roll.is_some() {
+                return front;
+            }
+            let tap = first_key(t, &front);
+            t.answer(front.slot, front.offer, tap).unwrap();
+        }
     }
 
     fn seat_offer(t: &Table, seat: usize) -> Option<Offered> {
@@ -766,23 +777,10 @@ mod tests {
     #[test]
     fn four_seats_answering_at_once_from_threads_finish_the_game_and_the_save_replays_to_it() {
         let dir = tempfile::tempdir().unwrap();
-        let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
-        let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"].iter().map(|n| n.to_string()).collect();
-        let setup = FleetSetup {
-            dice: Dice::Digital,
-            seed: Some(9),
-            solo: false,
-            captains: false,
-            trophies: false,
-            deal: None,
-            bots: None,
-        };
-        let stamp = crate::log::save::RulesStamp { hash: "0".into(), text: None };
-        let header = Header::new("fleet-dice", stamp, names.clone(), SaveSetup::new("fleet", setup));
-        let path = dir.path().join("g.jsonl");
-        let journal = Journal::create(&path, &header).unwrap();
-        let session = Session::with_setup(&rules, &names, Setup::default());
-        let t = Table::new(rules.clone(), setup, Entries::default(), session, journal, 0, Lang::En).unwrap();
+        let names = ["Ann", "Bob", "Cy", "Dee"];
+        let t = served(dir.path(), &names, Dice::Digital, Some(9), Entries::default());
+        let (rules, path) = (t.rules.clone(), dir.path().join("g.jsonl"));
+        let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
         // Each seat is a phone answering its own decisions as soon as it has one; the last
         // option, so that choices differ from the front-only default.
         std::thread::scope(|scope| {
@@ -829,30 +827,9 @@ mod tests {
     #[test]
     fn the_hosts_enter_for_everyone_leaves_a_held_use_of_the_shared_die_to_its_phone() {
         let dir = tempfile::tempdir().unwrap();
-        let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
-        let names: Vec<String> = ["Ann", "Bob", "Cy"].iter().map(|n| n.to_string()).collect();
-        let setup = FleetSetup {
-            dice: Dice::Physical,
-            seed: None,
-            solo: false,
-            captains: false,
-            trophies: false,
-            deal: None,
-            bots: None,
-        };
-        let stamp = crate::log::save::RulesStamp { hash: "0".into(), text: None };
-        let header = Header::new("fleet-dice", stamp, names.clone(), SaveSetup::new("fleet", setup));
-        let journal = Journal::create(&dir.path().join("g.jsonl"), &header).unwrap();
-        let session = Session::with_setup(&rules, &names, Setup::default());
-        let t = Table::new(rules.clone(), setup, Entries::default(), session, journal, 0, Lang::En).unwrap();
-        let front = loop {
-            let front = t.front().1.unwrap();
-            if front.decision.roll.is_some() {
-                break front;
-            }
-            let tap = first_key(&t, &front);
-            t.answer(front.slot, front.offer, tap).unwrap();
-        };
+        let names = ["Ann", "Bob", "Cy"];
+        let t = physical(dir.path(), &names);
+        let front = until_roll(&t);
         let faces = ["cod", "lobster", "swordfish", "oyster"].map(String::from).to_vec();
         t.answer(front.slot, front.offer, Tap::Roll(faces)).unwrap();
         // The first two pickers take the cod and the lobster (each with its usual use, and
@@ -926,22 +903,7 @@ mod tests {
     #[test]
     fn an_early_question_after_given_answers_come_to_the_front_is_a_new_offer() {
         let dir = tempfile::tempdir().unwrap();
-        let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
-        let names = vec!["Ann".to_string(), "Bob".to_string()];
-        let setup = FleetSetup {
-            dice: Dice::Physical,
-            seed: None,
-            solo: false,
-            captains: false,
-            trophies: false,
-            deal: None,
-            bots: None,
-        };
-        let stamp = crate::log::save::RulesStamp { hash: "0".into(), text: None };
-        let header = Header::new("fleet-dice", stamp, names.clone(), SaveSetup::new("fleet", setup));
-        let journal = Journal::create(&dir.path().join("g.jsonl"), &header).unwrap();
-        let session = Session::with_setup(&rules, &names, Setup::default());
-        let t = Table::new(rules, setup, Entries::default(), session, journal, 0, Lang::En).unwrap();
+        let t = physical(dir.path(), &["Ann", "Bob"]);
         // First answers, town rolls of harbors, boat rolls of a cod and two 3-coins dice,
         // until the second picker's early question comes after its forced pick and use.
         let mut found = None;

@@ -81,11 +81,7 @@ fn coin(c: &Coin) -> char {
 
 /// A name as a heading: its first letter in capitals (`cod` → `Cod`).
 fn heading(name: &str) -> String {
-    let mut chars = name.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
+    super::sentence(name)
 }
 
 /// `text` cut to `width` characters (an ellipsis where it was cut), then padded.
