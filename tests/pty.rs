@@ -272,7 +272,7 @@ fn a_status_line_stands_above_each_question_and_each_player_has_a_colour() {
     let mut p = spawn(dir.path(), &[&args[..], &["g.jsonl"]].concat());
     // (rexpect reads bytes one by one: only the ASCII parts of the line are waited for.)
     for part in
-        ["Round 1/10 ", " boat phase ", " Ann picks ", " left: oyster, 3 coins, 3 coins ", " Ann: 0 coins, 0 fish\r\n"]
+        ["Round 1/10 ", " boat phase ", " Ann picks ", " left: oyster, 3 coins, 3 coins ", "Ann: 0 coins, 0 fish\r\n"]
     {
         p.exp_string(part).unwrap();
     }

@@ -256,6 +256,26 @@ fn fold(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// A status line folded into lines of at most `width` columns between its parts (`Round
+/// 1/10 · boat phase · …`), each line but the last ending with the separator; a part
+/// longer than that is folded between words.
+pub(super) fn fold_parts(text: &str, width: usize) -> Vec<String> {
+    const SEP: &str = " · ";
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for part in text.split(SEP) {
+        let w = |s: &str| console::measure_text_width(s);
+        if !line.is_empty() && w(&line) + w(SEP) + w(part) > width {
+            lines.push(std::mem::take(&mut line) + " ·");
+        } else if !line.is_empty() {
+            line.push_str(SEP);
+        }
+        line.push_str(part);
+    }
+    lines.push(line);
+    lines.iter().flat_map(|l| fold(l, width)).collect()
+}
+
 /// Write `head` folded to the terminal's width and `typed` after its last line, which keeps
 /// the cursor (no newline): returns the rows written beyond that last one.
 fn write_folded(term: &Term, head: &str, typed: &str, style: impl Fn(String) -> String) -> std::io::Result<usize> {
@@ -688,5 +708,11 @@ mod tests {
         assert_eq!(lines[1], "wharf · m market) and 1 boat die; `2h` is two):", "{lines:?}");
         assert_eq!(fold("short", 79), ["short"]);
         assert_eq!(fold("a verylongword b", 5), ["a", "verylongword", "b"], "a long word stands alone");
+        let status = "Round 1/10 · boat phase · Ann picks · left: oyster, 3 coins, 3 coins · Ann: 0 coins, 0 fish";
+        assert_eq!(
+            fold_parts(status, 79),
+            ["Round 1/10 · boat phase · Ann picks · left: oyster, 3 coins, 3 coins ·", "Ann: 0 coins, 0 fish"]
+        );
+        assert_eq!(fold_parts("Round 1/10 · town phase", 79), ["Round 1/10 · town phase"]);
     }
 }

@@ -223,6 +223,39 @@ impl TerminalPrompter {
         }
     }
 
+    /// A status line as shown: dimmed, with each player's name (a whole word) in its
+    /// colour; as it is without colour.
+    fn paint_status(&self, text: &str) -> String {
+        if !self.color {
+            return text.to_string();
+        }
+        let dim = |s: &str| {
+            if s.is_empty() {
+                String::new()
+            } else {
+                console::style(s).dim().force_styling(true).to_string()
+            }
+        };
+        let (mut out, mut plain) = (String::new(), String::new());
+        let mut rest: &str = text;
+        while let Some(c) = rest.chars().next() {
+            match self.name_at(rest).filter(|_| !plain.ends_with(char::is_alphanumeric)) {
+                Some((seat, name)) => {
+                    out.push_str(&dim(&plain));
+                    plain.clear();
+                    out.push_str(&self.painted(seat, name));
+                    rest = &rest[name.len()..];
+                }
+                None => {
+                    plain.push(c);
+                    rest = &rest[c.len_utf8()..];
+                }
+            }
+        }
+        out.push_str(&dim(&plain));
+        out
+    }
+
     /// How a question is asked at this terminal.
     fn asking<'a>(&'a mut self, term: &'a console::Term, prompt: &'a str, hint: &'a str) -> menu::Asking<'a> {
         // The question and its answer go between the line above and the next status.
@@ -291,35 +324,10 @@ impl Prompter for TerminalPrompter {
         if std::mem::replace(&mut self.above, text.to_string()) == text {
             return;
         }
-        if !self.color {
-            return write_raw(&format!("{text}\n"));
-        }
-        // Dimmed, with each player's name (a whole word) in its colour.
-        let dim = |s: &str| {
-            if s.is_empty() {
-                String::new()
-            } else {
-                console::style(s).dim().force_styling(true).to_string()
-            }
-        };
-        let (mut out, mut plain) = (String::new(), String::new());
-        let mut rest: &str = &text;
-        while let Some(c) = rest.chars().next() {
-            match self.name_at(rest).filter(|_| !plain.ends_with(char::is_alphanumeric)) {
-                Some((seat, name)) => {
-                    out.push_str(&dim(&plain));
-                    plain.clear();
-                    out.push_str(&self.painted(seat, name));
-                    rest = &rest[name.len()..];
-                }
-                None => {
-                    plain.push(c);
-                    rest = &rest[c.len_utf8()..];
-                }
-            }
-        }
-        out.push_str(&dim(&plain));
-        write_raw(&format!("{out}\n"));
+        // Folded between its parts to the terminal's width (80 columns break no word).
+        let width = usize::from(console::Term::stderr().size().1).max(20) - 1;
+        let lines: Vec<String> = menu::fold_parts(&text, width).iter().map(|l| self.paint_status(l)).collect();
+        write_raw(&(lines.join("\n") + "\n"));
     }
 
     fn players(&mut self, names: &[String]) {
