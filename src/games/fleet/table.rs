@@ -628,13 +628,19 @@ impl<S: Save<Entry>> Table<S> {
             let after = Arc::new(next.game.clone());
             told.extend(events.into_iter().map(|event| Told::Happened { after: after.clone(), event }));
         }
-        for (step, line) in steps.iter().zip(&lines) {
+        for (i, (step, line)) in steps.iter().zip(&lines).enumerate() {
             // A page's chain not sent yet is over once its seat's question is answered.
             if let Some(draft) = step.by.or(step.decision.player).and_then(|p| self.drafts.get_mut(p)) {
                 *draft = None;
             }
             self.write(line)?;
-            self.hows.push(step.how);
+            // An answer is a person's act from its first step on: an entry of usual
+            // answers only (Enter for everyone's shared die) is taken back by one undo, on
+            // its own, not with the decision before it.
+            self.hows.push(match step.how {
+                How::Usual if i == 0 => How::Typed,
+                how => how,
+            });
             self.by.push(step.by.or(whose(&step.decision)));
         }
         self.session = next;

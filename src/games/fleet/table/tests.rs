@@ -537,3 +537,27 @@ fn an_early_use_of_the_shared_die_that_no_longer_fits_is_dropped_and_told() {
     assert!(t.take_told().iter().any(|x| matches!(x, Told::Dropped { seat, shared: true, .. } if *seat == q)));
     assert_eq!(t.holds(q), None);
 }
+
+/// Enter for everyone's shared die (every player's usual use, nothing typed) is one
+/// person's act: an undo takes those uses back on their own, not the last pick with them.
+#[test]
+fn an_undo_after_enter_for_everyone_takes_back_the_shared_die_alone() {
+    let mut t = table(Entries::default(), &["cod", "shrimp", "oyster"]);
+    for (seat, key) in [(0, "cod"), (1, "shrimp")] {
+        let steps = t.tap(seat, &[key]).unwrap();
+        t.answer(steps, From::Seat(seat)).unwrap();
+    }
+    let game = t.session().game.clone();
+    let d = game.decision(&t.rules).unwrap();
+    assert!(matches!(d.ask, Ask::Use { shared: true, .. }), "{d:?}");
+    let words = |g: &Game, d: &Decision, c: &Choice| {
+        crate::text::fleet_entry::choice_words(&t.rules, g, d, c, crate::text::Lang::En)
+    };
+    let steps = entry::plan_together(&t.rules, &game, "", &words, Entries::default()).unwrap();
+    assert!(steps.len() == 2 && steps.iter().all(|s| s.how == How::Usual), "{steps:?}");
+    t.answer(steps, From::Here).unwrap();
+    let picked = t.session().inputs.len() - 2;
+    t.undo(UndoBy::Host).unwrap();
+    assert_eq!(t.session().inputs.len(), picked, "the two uses of the shared die, and nothing before them");
+    assert_eq!(t.session().game.decision(&t.rules), Some(d), "the shared die asked again");
+}
