@@ -281,6 +281,23 @@ pub fn sentence(text: &str) -> String {
     }
 }
 
+/// `text` made of parts joined by `sep`, broken into lines of at most `width` characters
+/// between parts (a part longer than that stands alone on its line): the pad's legend by
+/// its ` · `, a terminal's prompt by its words.
+pub fn wrap(text: &str, sep: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for part in text.split(sep) {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + sep.chars().count() + part.chars().count() <= width => {
+                line.push_str(sep);
+                line.push_str(part);
+            }
+            _ => lines.push(part.to_string()),
+        }
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,7 +9,7 @@ use crate::games::fleet::pad::{pad, Boat, Cell, Coin, Shape};
 use crate::games::fleet::sheet::{Mark, Sheet};
 use crate::games::fleet::{ColumnBox, FleetRules};
 use crate::t;
-use crate::text::Lang;
+use crate::text::{sentence, wrap, Lang};
 
 /// The width of the wide layout, the terminal width from which it is used.
 pub const WIDE: usize = 100;
@@ -79,11 +79,6 @@ fn coin(c: &Coin) -> char {
     }
 }
 
-/// A name as a heading: its first letter in capitals (`cod` → `Cod`).
-fn heading(name: &str) -> String {
-    super::sentence(name)
-}
-
 /// `text` cut to `width` characters (an ellipsis where it was cut), then padded.
 fn fit(text: &str, width: usize) -> String {
     let n = text.chars().count();
@@ -146,7 +141,7 @@ pub fn draw(rules: &FleetRules, sheet: &Sheet, lang: Lang, columns: usize) -> Ve
         .harbor
         .iter()
         .chain(&view.wharf)
-        .map(|row| heading(&super::fleet::section_name(rules, row.section, lang)))
+        .map(|row| sentence(&super::fleet::section_name(rules, row.section, lang)))
         .chain([Label::Hexes.text(lang), Label::Salvage.text(lang)])
         .collect();
     let name_width = town_names.iter().map(|n| n.chars().count()).max().unwrap_or(0).min(layout.max_name);
@@ -163,7 +158,7 @@ pub fn draw(rules: &FleetRules, sheet: &Sheet, lang: Lang, columns: usize) -> Ve
             .iter()
             .enumerate()
             .map(|(t, m)| {
-                let initial: String = heading(rules.boat_types[t].name.get(lang)).chars().take(2).collect();
+                let initial: String = sentence(rules.boat_types[t].name.get(lang)).chars().take(2).collect();
                 format!("{initial}{}", mark(*m))
             })
             .collect();
@@ -177,7 +172,7 @@ pub fn draw(rules: &FleetRules, sheet: &Sheet, lang: Lang, columns: usize) -> Ve
     // The boat half-sheet, its columns as wide as the widest heading needs and the town
     // half-sheet beside it leaves room for.
     let headings: Vec<String> =
-        view.columns.iter().map(|c| heading(rules.boat_types[c.boat_type].name.get(lang))).collect();
+        view.columns.iter().map(|c| sentence(rules.boat_types[c.boat_type].name.get(lang))).collect();
     let town_width = right.iter().map(|l| l.chars().count()).max().unwrap_or(0);
     let room = layout.width.saturating_sub(town_width + 3 + 3) / view.columns.len().max(1);
     let longest = headings.iter().map(|h| h.chars().count()).max().unwrap_or(0) + 1;
@@ -216,7 +211,7 @@ pub fn draw(rules: &FleetRules, sheet: &Sheet, lang: Lang, columns: usize) -> Ve
         out.push(format!("{} │ {r}", fit(l.trim_end(), left_width)).trim_end().to_string());
     }
     // The coin track underneath, 30 boxes a line.
-    let label = heading(rules.coin_name.get(lang));
+    let label = sentence(rules.coin_name.get(lang));
     for (i, chunk) in view.coins.chunks(30).enumerate() {
         let boxes: Vec<String> = chunk.iter().map(|c| coin(c).to_string()).collect();
         let label = if i == 0 { label.as_str() } else { "" };
@@ -229,22 +224,6 @@ pub fn draw(rules: &FleetRules, sheet: &Sheet, lang: Lang, columns: usize) -> Ve
 /// for a terminal `columns` wide.
 pub fn legend(lang: Lang, columns: usize) -> Vec<String> {
     wrap(&t!(lang, "engine.pad_legend"), " · ", Layout::for_columns(columns).width)
-}
-
-/// `text` made of parts joined by `sep`, broken into lines of at most `width` characters
-/// between parts.
-fn wrap(text: &str, sep: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for part in text.split(sep) {
-        match lines.last_mut() {
-            Some(line) if line.chars().count() + sep.chars().count() + part.chars().count() <= width => {
-                line.push_str(sep);
-                line.push_str(part);
-            }
-            _ => lines.push(part.to_string()),
-        }
-    }
-    lines
 }
 
 /// Several drawings, side by side when `width` holds them, else one after the other.

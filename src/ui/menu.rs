@@ -242,37 +242,18 @@ fn wrapped(term: &Term, line: &str) -> usize {
 /// that stands alone on its line), so that an 80-column terminal does not break a prompt
 /// in the middle of a word.
 fn fold(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        if !line.is_empty() && console::measure_text_width(&line) + 1 + console::measure_text_width(word) > width {
-            lines.push(std::mem::take(&mut line));
-        } else if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    lines.push(line);
-    lines
+    crate::text::wrap(text, " ", width)
 }
 
 /// A status line folded into lines of at most `width` columns between its parts (`Round
 /// 1/10 · boat phase · …`), each line but the last ending with the separator; a part
 /// longer than that is folded between words.
 pub(super) fn fold_parts(text: &str, width: usize) -> Vec<String> {
-    const SEP: &str = " · ";
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for part in text.split(SEP) {
-        let w = |s: &str| console::measure_text_width(s);
-        if !line.is_empty() && w(&line) + w(SEP) + w(part) > width {
-            lines.push(std::mem::take(&mut line) + " ·");
-        } else if !line.is_empty() {
-            line.push_str(SEP);
-        }
-        line.push_str(part);
+    let mut lines = crate::text::wrap(text, " · ", width);
+    let last = lines.len() - 1;
+    for line in &mut lines[..last] {
+        line.push_str(" ·");
     }
-    lines.push(line);
     lines.iter().flat_map(|l| fold(l, width)).collect()
 }
 
