@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::Duration;
 
-use crate::games::fleet::entry::{Entries, EntryError, How, Step};
+use crate::games::fleet::entry::{Entries, EntryError, Step};
 use crate::games::fleet::game::{Decision, Input};
 use crate::games::fleet::session::Session;
 use crate::games::fleet::setup::FleetSetup;
@@ -388,25 +388,9 @@ impl Table {
         if inner.t.entries() != seen {
             return Err(Refused::Taken(Said::Taken.text(self.lang)));
         }
-        let mut steps = steps(&inner.t).map_err(|why| self.refusal(&inner, why))?;
-        // Everyone's line for the shared die gives the usual use of each player it does not
-        // name; a player whose phone holds an early use of that die keeps it (applied in
-        // turn order): only a use the host typed for that player takes its place. The
-        // steps after one left out are each given their player (planned one after another
-        // at the front, they now answer out of seat order, the held one still before them).
-        let held = |s: &Step| {
-            let shared = matches!(s.decision.ask, crate::games::fleet::game::Ask::Use { shared: true, .. });
-            let player = s.by.or(s.decision.player);
-            shared && s.how != How::Typed && player.is_some_and(|p| inner.t.holds_shared(p))
-        };
-        if let Some(first) = steps.iter().position(held) {
-            let later = steps.split_off(first);
-            let kept: Vec<Step> = later.into_iter().filter(|s| !held(s)).collect();
-            steps.extend(kept.into_iter().map(|mut s| {
-                s.by = s.by.or(s.decision.player);
-                s
-            }));
-        }
+        let steps = steps(&inner.t).map_err(|why| self.refusal(&inner, why))?;
+        // A use of the shared die a phone holds stays that phone's unless the host typed one.
+        let steps = inner.t.leaving_held(steps);
         if steps.is_empty() {
             return Ok(inner.version());
         }

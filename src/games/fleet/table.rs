@@ -157,8 +157,10 @@ pub struct Table<S: Save<Entry>> {
     pub opts: Entries,
     session: Session,
     save: S,
-    /// How each effective input came about (Typed for those replayed from a save).
-    hows: Vec<How>,
+    /// Whether each effective input was a person's act, where an undo stops: a typed
+    /// answer, or the first answer of an entry (Enter for everyone's usual uses); not a
+    /// forced or usual answer following it (true for those replayed from a save).
+    acts: Vec<bool>,
     /// Whose decision each effective input answered (None: the table's).
     by: Vec<Option<usize>>,
     /// Entries in the save after its header.
@@ -177,9 +179,9 @@ impl<S: Save<Entry>> Table<S> {
     /// applied yet: `settle` rolls and answers what is due.
     pub fn new(rules: FleetRules, setup: FleetSetup, opts: Entries, session: Session, save: S, entries: u64) -> Self {
         let by = who_answered(&rules, &session);
-        let hows = vec![How::Typed; session.inputs.len()];
+        let acts = vec![true; session.inputs.len()];
         let drafts = vec![None; session.names.len()];
-        Table { rules, setup, opts, session, save, hows, by, entries, told: Vec::new(), held: Vec::new(), drafts }
+        Table { rules, setup, opts, session, save, acts, by, entries, told: Vec::new(), held: Vec::new(), drafts }
     }
 
     /// The game with its answers.
@@ -287,7 +289,7 @@ impl<S: Save<Entry>> Table<S> {
         let (input, events) = next.apply_answer(&self.rules, by, answer).map_err(Refusal::Illegal)?;
         self.write(&Entry::answer(by, input))?;
         self.session = next;
-        self.hows.push(how);
+        self.acts.push(how == How::Typed);
         self.by.push(whose);
         self.tell_events(events);
         Ok(())
@@ -533,6 +535,27 @@ impl<S: Save<Entry>> Table<S> {
         self.held.iter().any(|h| h.seat == seat && h.shared.is_some())
     }
 
+    /// `steps` (the host's line for everyone's shared die) without the usual use of a seat
+    /// whose phone holds one (`hold`): only a use typed for that seat replaces its held one,
+    /// written in its turn. The steps after one left out answer out of seat order (each
+    /// given its player), the held use still due before them.
+    pub fn leaving_held(&self, mut steps: Vec<Step>) -> Vec<Step> {
+        let mut left_out = false;
+        steps.retain_mut(|s| {
+            let player = s.by.or(s.decision.player);
+            let shared = matches!(s.decision.ask, Ask::Use { shared: true, .. });
+            if shared && s.how != How::Typed && player.is_some_and(|p| self.holds_shared(p)) {
+                left_out = true;
+                return false;
+            }
+            if left_out {
+                s.by = player;
+            }
+            true
+        });
+        steps
+    }
+
     /// The early answer a seat holds (its links), if any.
     pub fn holds(&self, seat: usize) -> Option<&[Vec<String>]> {
         self.held.iter().find(|h| h.seat == seat).map(|h| h.links.as_slice())
@@ -634,13 +657,9 @@ impl<S: Save<Entry>> Table<S> {
                 *draft = None;
             }
             self.write(line)?;
-            // An answer is a person's act from its first step on: an entry of usual
-            // answers only (Enter for everyone's shared die) is taken back by one undo, on
-            // its own, not with the decision before it.
-            self.hows.push(match step.how {
-                How::Usual if i == 0 => How::Typed,
-                how => how,
-            });
+            // An entry of usual answers only (Enter for everyone's shared die) is a
+            // person's act from its first step: one undo takes it back on its own.
+            self.acts.push(step.how == How::Typed || (i == 0 && step.how == How::Usual));
             self.by.push(step.by.or(whose(&step.decision)));
         }
         self.session = next;
@@ -650,11 +669,10 @@ impl<S: Save<Entry>> Table<S> {
 
     /// What an undo would take back now: the session after it and the answers, last first.
     fn undone(&self) -> Result<(Session, Vec<Undone>), NoUndo> {
-        let hows = &self.hows;
+        let acts = &self.acts;
         let mut next = self.session.clone();
-        let undone = next.undo_to_question(&self.rules, |s, i| {
-            hows.get(i).is_some_and(|h| *h != How::Typed) || self.automatic(s).is_some()
-        })?;
+        let undone = next
+            .undo_to_question(&self.rules, |s, i| acts.get(i).is_some_and(|act| !act) || self.automatic(s).is_some())?;
         Ok((next, undone))
     }
 
@@ -686,7 +704,7 @@ impl<S: Save<Entry>> Table<S> {
         }
         self.write(&Entry::undo(undone.len()))?;
         let before = std::mem::replace(&mut self.session, next);
-        self.hows.truncate(kept);
+        self.acts.truncate(kept);
         self.by.truncate(kept);
         let after = Arc::new(self.session.game.clone());
         self.told.push(Told::Undone { before: Box::new(before), undone, after });
