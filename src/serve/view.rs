@@ -154,7 +154,7 @@ fn turn_lines(table: &Table, inner: &Inner) -> Vec<String> {
         .into_iter()
         .map(|(d, names)| match names.len() {
             0 | 1 => fleet_text::prompt(&table.rules, game, d, table.lang),
-            _ => fleet_text::prompt_for(&table.rules, game, d, names.join(", "), table.lang),
+            _ => fleet_text::prompt_for(&table.rules, game, d, &names.join(", "), table.lang),
         })
         .collect()
 }

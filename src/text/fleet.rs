@@ -112,13 +112,13 @@ pub fn parse_typed_face(rules: &FleetRules, typed: &str, lang: Lang) -> Option<F
 
 /// The question of a decision.
 pub fn prompt(rules: &FleetRules, game: &Game, d: &Decision, lang: Lang) -> String {
-    prompt_for(rules, game, d, d.player.map(|p| game.players[p].name.clone()).unwrap_or_default(), lang)
+    prompt_for(rules, game, d, d.player.map_or("", |p| game.players[p].name.as_str()), lang)
 }
 
 /// A decision's question asked of `who` (a player's name, or several players' names when
 /// they are asked the same at once: "Ann, Bob: use the shared shrimp").
-pub fn prompt_for(rules: &FleetRules, game: &Game, d: &Decision, who: String, lang: Lang) -> String {
-    let name = || who.clone();
+pub fn prompt_for(rules: &FleetRules, game: &Game, d: &Decision, who: &str, lang: Lang) -> String {
+    let name = || who;
     match &d.ask {
         Ask::StartDie => t!(lang, "engine.prompt_start_die", name = name()),
         Ask::Trophy(Metal::Gold) => t!(lang, "engine.prompt_trophy_gold"),

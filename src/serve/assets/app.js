@@ -102,10 +102,8 @@
     var chosen = el('div', 'picked');
     var need = d.roll.boat + d.roll.town;
     picked = keptRoll(d.offer, d.roll.faces, need);
-    var labelOf = function (k) {
-      var f = d.roll.faces.filter(function (x) { return x.key === k; })[0];
-      return f ? f.label : k;
-    };
+    var faceOf = function (k) { return d.roll.faces.filter(function (x) { return x.key === k; })[0]; };
+    var labelOf = function (k) { var f = faceOf(k); return f ? f.label : k; };
     function sendRoll() { post(body.dataset.answer, { offer: d.offer, faces: picked.slice() }); }
     function redraw() {
       keepRoll(d.offer);
@@ -124,12 +122,8 @@
       // are all entered cannot be tapped (it could only make a roll the rules refuse).
       buttons.forEach(function (b) { b.disabled = full(b.boat); });
     }
-    function kindOf(k) {
-      var f = d.roll.faces.filter(function (x) { return x.key === k; })[0];
-      return !!(f && f.boat);
-    }
     function full(boat) {
-      var have = picked.filter(function (k) { return kindOf(k) === boat; }).length;
+      var have = picked.filter(function (k) { var f = faceOf(k); return !!(f && f.boat) === boat; }).length;
       return have >= (boat ? d.roll.boat : d.roll.town);
     }
     var buttons = [];
