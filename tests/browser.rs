@@ -497,23 +497,9 @@ fn pages_fit_phones_and_a_television() {
 fn dice_tapped_in_survive_a_reload() {
     let Some((chromium, chromedriver)) = programs("dice_tapped_in_survive_a_reload") else { return };
     let dir = tempfile::tempdir().unwrap();
-    let bin = assert_cmd::cargo::cargo_bin("deckhand");
-    let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"];
-    let host = Host::start(&bin, dir.path(), &args, "g.jsonl");
+    let host = two_seats(dir.path());
     // The start dice and who starts, answered over HTTP, until a seat is to tap in a roll.
-    let mut roller = None;
-    for _ in 0..10 {
-        let states: Vec<Value> = (0..2).map(|s| host.state(s)).collect();
-        if let Some(s) = states.iter().position(|s| !s["decision"]["roll"].is_null()) {
-            roller = Some(s);
-            break;
-        }
-        let (seat, d) = states.iter().enumerate().find(|(_, s)| !s["decision"].is_null()).expect("a decision");
-        let d = &d["decision"];
-        let r = host.answer(seat, d["offer"].as_u64().unwrap(), d["options"][0]["key"].as_str().unwrap());
-        assert_eq!(r.status, 200, "{}", r.body);
-    }
-    let roller = roller.expect("a seat rolls");
+    let (roller, ()) = answer_until(&host, 10, |d| (!d["roll"].is_null()).then_some(())).expect("a seat rolls");
     let driver = Driver::start(&chromedriver);
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
     runtime.block_on(async {
@@ -572,11 +558,10 @@ fn a_town_roll_takes_no_more_faces_of_a_kind_than_its_dice() {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
-    let bin = assert_cmd::cargo::cargo_bin("deckhand");
-    let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"];
-    let host = Host::start(&bin, dir.path(), &args, "g.jsonl");
+    let host = two_seats(dir.path());
     // Answer over HTTP (the boat roll too) until a seat is to tap in the town roll.
-    let roller = answer_until_town_roll(&host).expect("a seat rolls the town dice");
+    let town = |d: &Value| (d["roll"]["town"].as_u64().unwrap_or(0) > 0).then_some(());
+    let (roller, ()) = answer_until(&host, 40, town).expect("a seat rolls the town dice");
     let driver = Driver::start(&chromedriver);
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
     runtime.block_on(async {
@@ -612,35 +597,25 @@ fn a_town_roll_takes_no_more_faces_of_a_kind_than_its_dice() {
     drop(driver);
 }
 
-/// Answer a two-seat game over HTTP (first options, a boat roll of our choosing) until a
-/// seat is to enter the town roll: that seat.
-fn answer_until_town_roll(host: &Host) -> Option<usize> {
-    for _ in 0..40 {
-        let states: Vec<Value> = (0..2).map(|s| host.state(s)).collect();
-        let (seat, d) = states.iter().enumerate().find(|(_, s)| !s["decision"].is_null()).expect("a decision");
-        let d = &d["decision"];
-        let r = if d["roll"].is_null() {
-            host.answer(seat, d["offer"].as_u64().unwrap(), d["options"][0]["key"].as_str().unwrap())
-        } else if d["roll"]["town"].as_u64().unwrap() > 0 {
-            return Some(seat);
-        } else {
-            let faces = vec!["cod"; d["roll"]["boat"].as_u64().unwrap() as usize];
-            host.post(&format!("{}/answer", host.seats[seat]), &json!({"offer": d["offer"], "faces": faces}))
-        };
-        assert_eq!(r.status, 200, "{}", r.body);
-    }
-    None
+/// A served two-seat game of physical dice (Ann, Bob; its save `g.jsonl` in `dir`).
+fn two_seats(dir: &Path) -> Host {
+    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"];
+    Host::start(&bin, dir, &args, "g.jsonl")
 }
 
 /// A two-seat game over HTTP, each question answered with its first option and each roll
 /// with dice of our choosing (cod, shrimp, oyster… on the boat dice, harbor on the town
-/// dice), at most `tries` times, until a seat's question is one `wanted` takes: that seat
-/// and what `wanted` made of it.
+/// dice), at most `tries` times, until a seat's question (a roll too) is one `wanted`
+/// takes: that seat and what `wanted` made of it.
 fn answer_until<T>(host: &Host, tries: usize, wanted: impl Fn(&Value) -> Option<T>) -> Option<(usize, T)> {
     for _ in 0..tries {
         let states: Vec<Value> = (0..2).map(|s| host.state(s)).collect();
         let (seat, d) = states.iter().enumerate().find(|(_, s)| !s["decision"].is_null()).expect("a decision");
         let d = &d["decision"];
+        if let Some(found) = wanted(d) {
+            return Some((seat, found));
+        }
         if !d["roll"].is_null() {
             let (boat, town) = (d["roll"]["boat"].as_u64().unwrap(), d["roll"]["town"].as_u64().unwrap());
             let faces: Vec<&str> = ["cod", "shrimp", "oyster", "lobster"]
@@ -651,9 +626,6 @@ fn answer_until<T>(host: &Host, tries: usize, wanted: impl Fn(&Value) -> Option<
             let r = host.post(&format!("{}/answer", host.seats[seat]), &json!({"offer": d["offer"], "faces": faces}));
             assert_eq!(r.status, 200, "{}", r.body);
             continue;
-        }
-        if let Some(found) = wanted(d) {
-            return Some((seat, found));
         }
         let r = host.answer(seat, d["offer"].as_u64().unwrap(), d["options"][0]["key"].as_str().unwrap());
         assert_eq!(r.status, 200, "{}", r.body);
@@ -670,9 +642,7 @@ fn a_tap_on_a_highlighted_box_answers_the_pick_and_its_use() {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
-    let bin = assert_cmd::cargo::cargo_bin("deckhand");
-    let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"];
-    let host = Host::start(&bin, dir.path(), &args, "g.jsonl");
+    let host = two_seats(dir.path());
     // The start dice, who starts and the roll, over HTTP, until a seat picks a die.
     let picker = answer_until(&host, 10, |d| {
         d["options"].as_array().unwrap().iter().any(|o| o["box"].is_string()).then_some(())
@@ -746,9 +716,7 @@ fn a_chain_is_asked_on_the_page_and_sent_as_one_answer() {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
-    let bin = assert_cmd::cargo::cargo_bin("deckhand");
-    let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"];
-    let host = Host::start(&bin, dir.path(), &args, "g.jsonl");
+    let host = two_seats(dir.path());
     // Over HTTP, until a seat is offered an answer on the pad that leads on (a king crab
     // activation circle and its bonus card, a shrimp box's license or boat…).
     let found = answer_until(&host, 40, |d| {
