@@ -13,6 +13,7 @@ mod fleet_table;
 mod hint;
 pub mod interrupt;
 mod live;
+mod progress;
 mod record;
 mod saves;
 // `--serve`: the table on the players' phones.
