@@ -3,10 +3,10 @@
 //! too: what went wrong, where, and the diagnostics or message of it; the text layer
 //! (`text::error`) says them in a language, and `Display` there is English.
 
-use crate::log::journal::SaveDamage;
 use crate::message::Message;
 use crate::source::read::FileKind;
 use crate::source::{Diagnostic, Source};
+use crate::store::journal::SaveDamage;
 
 /// A problem that stops a command: what went wrong, where, and why, as values.
 #[derive(Debug)]

@@ -4,7 +4,7 @@
 //! language, keeping `file:line:column` and translating the words around it.
 
 use deckhand::games::{self as rules, fleet, Source};
-use deckhand::log::Journal;
+use deckhand::store::Journal;
 use deckhand::text::diag;
 use deckhand::text::Lang;
 use deckhand::{msg, Error};

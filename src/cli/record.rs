@@ -14,8 +14,8 @@ use crate::games::{FleetRules, Rules};
 use crate::history::{
     self, clock, CoopEnd, Date, Db, HistoryError, Outcome, PlayRecord, PlayerRecord, Recorded, Source,
 };
-use crate::log::save::Header;
 use crate::report::Standings;
+use crate::store::save::Header;
 use crate::text::history::Said;
 use crate::text::Lang;
 use crate::Error;

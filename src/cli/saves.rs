@@ -12,10 +12,10 @@ use std::sync::OnceLock;
 use super::live::{self, LiveView};
 use crate::games::live::LiveGame;
 use crate::games::{self as rules, Rules, Source};
-use crate::log::journal::Read;
-use crate::log::save::{Header, HeaderError};
-use crate::log::Journal;
 use crate::players::check_names;
+use crate::store::journal::Read;
+use crate::store::save::{Header, HeaderError};
+use crate::store::Journal;
 use crate::text::Lang;
 use crate::Error;
 
@@ -133,8 +133,8 @@ pub fn rules_for(
 
 /// What a new save records of its rules: the fingerprint, and the whole text of rules
 /// that are not built in (so the save can be resumed anywhere without the file).
-pub fn stamp(rules: &Rules) -> crate::log::save::RulesStamp {
-    crate::log::save::RulesStamp {
+pub fn stamp(rules: &Rules) -> crate::store::save::RulesStamp {
+    crate::store::save::RulesStamp {
         hash: rules.fingerprint(),
         text: (!rules.built_in).then(|| rules.source.text.clone()),
     }

@@ -107,7 +107,7 @@ pub fn places<K: Ord>(keys: &[K]) -> Vec<usize> {
 }
 
 /// Where a live game's entries are written, one line each, before anything is told (the
-/// save: `log::Journal`; nothing, in a test or a playout).
+/// save: `store::Journal`; nothing, in a test or a playout).
 pub trait Save<E> {
     /// Append one entry and make it durable.
     fn append(&mut self, entry: &E) -> Result<(), crate::Error>;

@@ -1,7 +1,7 @@
 //! Reading files that may come from anyone: only regular files are read (a FIFO or
 //! `/dev/zero` named as a sheet would otherwise block or be read forever), never more than
 //! `MAX_FILE_BYTES`, as UTF-8 with the line and column of a bad byte. Writing them is the
-//! log's (`log::files`).
+//! log's (`store::files`).
 
 use std::fs::{File, OpenOptions};
 use std::io::Read;
@@ -148,4 +148,36 @@ pub fn read_text(path: &Path) -> Result<Source, Error> {
 /// Standard input as text, with the same limits as a file.
 pub fn read_stdin(name: &str) -> Result<String, Error> {
     text_of(read_capped(std::io::stdin().lock(), name)?, name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn not_utf8_says_line_and_column() {
+        let err = text_of(b"a = 1\nb = \"x\xff\"\n".to_vec(), "s.toml").unwrap_err();
+        assert!(matches!(err, Error::NotUtf8 { line: 2, column: 7, .. }), "{err:?}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_dropped() {
+        assert_eq!(text_of(b"\xef\xbb\xbfgame = 1".to_vec(), "s").unwrap(), "game = 1");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn special_files_are_refused_without_blocking() {
+        let err = read_text(Path::new("/dev/zero")).unwrap_err();
+        assert!(matches!(err, Error::NotAFile { kind: FileKind::Device, .. }), "{err:?}");
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("fifo");
+        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        // SAFETY: mkfifo with a valid, NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        let err = read_text(&fifo).unwrap_err();
+        assert!(matches!(err, Error::NotAFile { kind: FileKind::Fifo, .. }), "{err:?}");
+        let err = read_text(dir.path()).unwrap_err();
+        assert!(matches!(err, Error::NotAFile { kind: FileKind::Directory, .. }), "{err:?}");
+    }
 }

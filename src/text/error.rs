@@ -5,9 +5,9 @@
 use std::fmt;
 
 use super::diag::render_all;
-use crate::log::journal::{JsonDamage, JsonDamageKind, SaveDamage};
 use crate::message::Message;
 use crate::source::read::FileKind;
+use crate::store::journal::{JsonDamage, JsonDamageKind, SaveDamage};
 use crate::text::Lang;
 use crate::{msg, t, Error};
 

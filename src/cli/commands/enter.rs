@@ -7,7 +7,7 @@ use crate::games as rules;
 use crate::games::fleet::sheet_file::{self, Only, Part};
 use crate::games::fleet::{self, Sheet};
 use crate::games::fleet::{ColumnBox, FleetRules, SectionKind};
-use crate::log::{files, write_atomic};
+use crate::store::{files, write_atomic};
 use crate::text::enter::{self as words, Refusal, Said};
 use crate::text::Lang;
 use crate::ui::{Choice, Prompter};

@@ -63,7 +63,10 @@ fn kind_of(path: &Path) -> Result<Kind, Error> {
     let io = |e: std::io::Error| Error::Read { path: path.display().to_string(), cause: e };
     let meta = std::fs::metadata(path).map_err(io)?;
     if !meta.is_file() {
-        return Err(Error::NotAFile { path: path.display().to_string(), kind: crate::log::files::FileKind::of(&meta) });
+        return Err(Error::NotAFile {
+            path: path.display().to_string(),
+            kind: crate::source::read::FileKind::of(&meta),
+        });
     }
     let mut head = Vec::with_capacity(256);
     std::fs::File::open(path).and_then(|f| f.take(4096).read_to_end(&mut head)).map_err(io)?;

@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use super::files;
 use crate::message::Message;
+use crate::source::read::{open_regular, read_capped};
 use crate::{msg, Error};
 
 /// What is wrong with a line of a save file.
@@ -152,8 +153,8 @@ impl Journal {
     /// Read a journal without changing it (for `replay` and `show`). A damaged line is
     /// `Error::SaveDamaged`, with the JSON reader's own description kept to be quoted.
     pub fn read<H: DeserializeOwned, E: DeserializeOwned>(path: &Path) -> Result<Read<H, E>, Error> {
-        let file = files::open_regular(path, false)?;
-        let bytes = files::read_capped(file, &path.display().to_string())?;
+        let file = open_regular(path, false)?;
+        let bytes = read_capped(file, &path.display().to_string())?;
         Self::parse(path, &bytes)
     }
 
@@ -203,9 +204,9 @@ impl Journal {
     /// journal lives: a torn tail is cut off the file.
     pub fn open<H: DeserializeOwned, E: DeserializeOwned>(path: &Path) -> Result<Opened<H, E>, Error> {
         // Lock first, then read through the locked file: what is read is what we append to.
-        let mut file = files::open_regular(path, true)?;
+        let mut file = open_regular(path, true)?;
         lock(&file, path)?;
-        let bytes = files::read_capped(&mut file, &path.display().to_string())?;
+        let bytes = read_capped(&mut file, &path.display().to_string())?;
         let read = Self::parse::<H, E>(path, &bytes)?;
         if read.dropped_tail.is_some() {
             file.set_len(read.keep_until as u64).map_err(|e| write_err(path, e))?;

@@ -10,10 +10,9 @@ use std::path::{Path, PathBuf};
 
 use crate::Error;
 
-// Reading lives in `source::read` (files read are the source layer's); the log's own
+// Reading lives in `source::read` (files read are the source layer's); the store's own
 // journal reads through the same checks.
-pub(crate) use crate::source::read::{open_regular, read_capped};
-pub use crate::source::read::{read_stdin, read_text, FileKind, MAX_FILE_BYTES};
+use crate::source::read::{open_regular, read_capped};
 
 fn folder_of(path: &Path) -> &Path {
     match path.parent() {
@@ -210,7 +209,6 @@ fn same_file(_file: &File, path: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::source::read::text_of;
 
     #[test]
     fn atomic_write_replaces_the_file_and_leaves_no_temp_file() {
@@ -278,33 +276,6 @@ mod tests {
             std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
         left.sort();
         assert_eq!(left, vec![".deckhand-live.tmp", "keep.toml"]);
-    }
-
-    #[test]
-    fn not_utf8_says_line_and_column() {
-        let err = text_of(b"a = 1\nb = \"x\xff\"\n".to_vec(), "s.toml").unwrap_err();
-        assert!(matches!(err, Error::NotUtf8 { line: 2, column: 7, .. }), "{err:?}");
-    }
-
-    #[test]
-    fn a_byte_order_mark_is_dropped() {
-        assert_eq!(text_of(b"\xef\xbb\xbfgame = 1".to_vec(), "s").unwrap(), "game = 1");
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn special_files_are_refused_without_blocking() {
-        let err = read_text(Path::new("/dev/zero")).unwrap_err();
-        assert!(matches!(err, Error::NotAFile { kind: FileKind::Device, .. }), "{err:?}");
-        let dir = tempfile::tempdir().unwrap();
-        let fifo = dir.path().join("fifo");
-        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
-        // SAFETY: mkfifo with a valid, NUL-terminated path.
-        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
-        let err = read_text(&fifo).unwrap_err();
-        assert!(matches!(err, Error::NotAFile { kind: FileKind::Fifo, .. }), "{err:?}");
-        let err = read_text(dir.path()).unwrap_err();
-        assert!(matches!(err, Error::NotAFile { kind: FileKind::Directory, .. }), "{err:?}");
     }
 
     #[test]
