@@ -12,7 +12,7 @@ use clap::Args;
 use super::args::SavedRules;
 use super::commands;
 use super::live::{self, LiveView};
-use super::record::{self, LiveArgs};
+use super::plays::{self, LiveArgs};
 use super::saves;
 use crate::games::fischerspiel::model::FischerspielRules;
 use crate::games::fischerspiel::setup::CoopSetup;
@@ -176,7 +176,7 @@ fn finished_play(path: &Path, header: &Header, rules: &SavedRules, ended: i64, l
         return Ok(None);
     }
     let io = |e: std::io::Error| Error::Read { path: path.display().to_string(), cause: e };
-    record::coop_play(&rules, header, players, timeline.current(), path, ended, Source::Import).map(Some).map_err(io)
+    plays::coop_play(&rules, header, players, timeline.current(), path, ended, Source::Import).map(Some).map_err(io)
 }
 
 /// How far an unfinished co-operative save got: its events.
@@ -356,12 +356,12 @@ fn session(table: &mut Table<Timeline, Journal>, p: &mut dyn Prompter, hook: &Ho
             // The history: the game is over and saved (a game finished again after an
             // undo replaces the play it recorded); the database can only add a warning.
             let save = table.save().path();
-            recorded = record::record_finished(
+            recorded = plays::record_finished(
                 hook.args,
                 || {
                     let now = crate::history::clock::now();
                     let state = table.game().current();
-                    record::coop_play(hook.rules, hook.header, hook.players, state, save, now, Source::Live)
+                    plays::coop_play(hook.rules, hook.header, hook.players, state, save, now, Source::Live)
                 },
                 save,
                 recorded,

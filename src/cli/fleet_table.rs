@@ -8,8 +8,8 @@ use super::commands::play::{bot_level, refuse, PlayArgs};
 use super::commands::resume::ResumeArgs;
 use super::fleet_ask::{ask_choice, ask_entry, ask_roll, ask_together, Asked};
 use super::live::{self, LiveView};
-use super::record::{self, LiveArgs};
-use super::{emit, saves, sheets::fleet_standings};
+use super::plays::{self, LiveArgs};
+use super::{emit, saves, score_check::fleet_standings};
 use crate::games::fleet::entry::{self, Entries, Step};
 use crate::games::fleet::game::{Decision, Dice};
 use crate::games::fleet::session::{Entry, Session};
@@ -141,7 +141,7 @@ fn finished_play(path: &Path, _header: &Header, rules: &SavedRules, ended: i64, 
         return Ok(None);
     }
     let io = |e: std::io::Error| Error::Read { path: path.display().to_string(), cause: e };
-    record::fleet_play(&rules, &session, &header, path, ended, Source::Import).map(Some).map_err(io)
+    plays::fleet_play(&rules, &session, &header, path, ended, Source::Import).map(Some).map_err(io)
 }
 
 /// How far an unfinished Fleet save got: its round.
@@ -454,9 +454,9 @@ pub(super) fn finish(
     }
     // The history: the game, its save and its sheets are done; the database can only add
     // a warning.
-    let recorded = record::record_finished(
+    let recorded = plays::record_finished(
         hook.args,
-        || record::fleet_play(hook.rules, session, hook.header, save, crate::history::clock::now(), Source::Live),
+        || plays::fleet_play(hook.rules, session, hook.header, save, crate::history::clock::now(), Source::Live),
         save,
         hook.recorded.get(),
         lang,

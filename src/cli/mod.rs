@@ -13,11 +13,11 @@ mod fleet_table;
 mod hint;
 pub mod interrupt;
 mod live;
-mod record;
+mod plays;
 mod saves;
 // `--serve`: the table on the players' phones.
+mod score_check;
 mod served;
-mod sheets;
 
 use std::io::Write;
 

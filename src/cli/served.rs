@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use super::fleet_ask::{ask_choice, ask_entry, ask_roll, ask_together, Asked};
 use super::fleet_table::{finish, Hook};
-use super::sheets::fleet_standings;
+use super::score_check::fleet_standings;
 use crate::games::fleet::entry::{self, Entries};
 use crate::games::fleet::session::Session;
 use crate::games::fleet::setup::FleetSetup;

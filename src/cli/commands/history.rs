@@ -6,7 +6,7 @@ use std::io::{IsTerminal, Write as _};
 use clap::{Args, Subcommand};
 use serde_json::{json, Value};
 
-use crate::cli::record::{self, DbArgs, Stopped};
+use crate::cli::plays::{self, DbArgs, Stopped};
 use crate::history::{self, export, Filter, HistoryError, Order, Play};
 use crate::report::listing::{JsonArray, Listing, Stream};
 use crate::report::Format;
@@ -52,7 +52,7 @@ impl FilterArgs {
         Ok(Filter {
             game: self.game.clone(),
             player: self.player.clone(),
-            since: self.since.as_deref().map(record::parse_date).transpose()?,
+            since: self.since.as_deref().map(plays::parse_date).transpose()?,
             night: None,
             limit: self.limit,
             order: Order::NewestFirst,

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use crate::cli::args::SavedRules;
-use crate::cli::record::{self, DbArgs};
+use crate::cli::plays::{self, DbArgs};
 use crate::cli::saves;
 use crate::history::record::Batch;
 use crate::history::{self, transfer, Db, Filter, HistoryError, Order, PlayRecord, Recorded};
@@ -24,7 +24,7 @@ pub struct ImportArgs {
     #[arg(required = true, value_name = "FILE")]
     pub saves: Vec<PathBuf>,
     /// Where the games were played (a table or a venue): recorded with every play that has no place yet
-    #[arg(long, value_name = "NAME", value_parser = record::location)]
+    #[arg(long, value_name = "NAME", value_parser = plays::location)]
     pub location: Option<String>,
     #[command(flatten)]
     pub rules: SavedRules,
@@ -43,7 +43,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
 
 /// A save replayed: its play when the game is over, None when it is not.
 fn play_of(path: &Path, args: &ImportArgs, lang: Lang) -> Result<Option<PlayRecord>, Error> {
-    let ended = record::modified(path);
+    let ended = plays::modified(path);
     let (header, _) = saves::read(path, lang)?;
     let view = saves::view_of(path, &header)?;
     (view.finished)(path, &header, &args.rules, ended, lang)

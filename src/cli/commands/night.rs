@@ -5,7 +5,7 @@ use clap::Args;
 use serde_json::{json, Value};
 
 use crate::cli::emit;
-use crate::cli::record::{self, DbArgs};
+use crate::cli::plays::{self, DbArgs};
 use crate::history::{self, export};
 use crate::report::listing::Listing;
 use crate::report::Format;
@@ -33,7 +33,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
 ];
 
 pub fn run(args: NightArgs, lang: Lang) -> anyhow::Result<i32> {
-    let date = args.date.as_deref().map(record::parse_date).transpose()?;
+    let date = args.date.as_deref().map(plays::parse_date).transpose()?;
     let night = match args.db.open_read_only()? {
         Some(db) => history::query::night(&db, date).map_err(Error::from)?,
         None => None,

@@ -4,7 +4,7 @@
 
 use clap::Subcommand;
 
-use crate::cli::record::DbArgs;
+use crate::cli::plays::DbArgs;
 use crate::history::{self, query::Renamed, HistoryError};
 use crate::text::history::Said;
 use crate::text::Lang;

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use crate::cli::args::{Answers, SavedRules};
-use crate::cli::record::LiveArgs;
+use crate::cli::plays::LiveArgs;
 use crate::cli::saves;
 use crate::cli::served::ServeArgs;
 use crate::text::table::Resume;

@@ -6,7 +6,7 @@ use clap::Args;
 use serde_json::json;
 
 use crate::cli::emit;
-use crate::cli::record::DbArgs;
+use crate::cli::plays::DbArgs;
 use crate::games::fleet::setup::DealCode;
 use crate::history::{self, DealResult};
 use crate::report::listing::Listing;

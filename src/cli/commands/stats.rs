@@ -5,7 +5,7 @@ use clap::Args;
 use serde_json::{json, Value};
 
 use crate::cli::emit;
-use crate::cli::record::DbArgs;
+use crate::cli::plays::DbArgs;
 use crate::history::{self, Stats};
 use crate::report::listing::{decimal, Listing};
 use crate::report::Format;

@@ -6,7 +6,7 @@ use anyhow::Context;
 
 use super::args::CheckFormat;
 use super::emit;
-use super::record::{self, PaperArgs};
+use super::plays::{self, PaperArgs};
 use crate::games::fleet::sheet_file;
 use crate::games::fleet::{self, Sheet, Violation};
 use crate::games::{self as rules, FleetRules, Rules, Source};
@@ -198,7 +198,7 @@ pub fn score(
     lang: Lang,
 ) -> anyhow::Result<i32> {
     if let Some(date) = history.date.as_deref() {
-        record::parse_date(date)?;
+        plays::parse_date(date)?;
     }
     let (rules, paths, sources) = resolve(args, rules_path, lang)?;
     // The sheet files' bytes tell a game already recorded (only kept to record).
@@ -213,8 +213,8 @@ pub fn score(
         let (standings, seats) = super::endgame::score(r, &paths, &sources, format, detail, lang)?;
         if history.record {
             let ids: Vec<String> = r.sheet.categories.iter().map(|c| r.sheet.values[*c].id.clone()).collect();
-            let play = record::paper_play(&rules, &standings, &seats, &ids, &texts, history)?;
-            record::record_paper(history, play, lang)?;
+            let play = plays::paper_play(&rules, &standings, &seats, &ids, &texts, history)?;
+            plays::record_paper(history, play, lang)?;
         }
         return Ok(0);
     }
@@ -234,8 +234,8 @@ pub fn score(
     if history.record {
         let seats: Vec<String> = sheets.iter().map(|s| s.player.clone()).collect();
         let ids: Vec<String> = rules.categories.iter().map(|(id, _)| id.clone()).collect();
-        let play = record::paper_play(&loaded.rules, &standings, &seats, &ids, &texts, history)?;
-        record::record_paper(history, play, lang)?;
+        let play = plays::paper_play(&loaded.rules, &standings, &seats, &ids, &texts, history)?;
+        plays::record_paper(history, play, lang)?;
     }
     Ok(0)
 }

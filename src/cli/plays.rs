@@ -1,6 +1,6 @@
-//! What the commands share about the history (issue #14): the `--db FILE` flag (also
-//! `DECKHAND_DB`), the hooks that record a finished game, and a `PlayRecord` built from a
-//! Fleet session, a Fischerspiel game or a table scored from paper sheets.
+//! Recording plays into the history (issue #14): the `--db FILE` flag (also `DECKHAND_DB`),
+//! the hooks that record a finished game, and a `PlayRecord` built from a Fleet session, a
+//! Fischerspiel game or a table scored from paper sheets.
 
 use std::path::{Path, PathBuf};
 
