@@ -9,7 +9,6 @@
 
 #![warn(missing_docs)]
 
-pub mod error;
 pub mod escape;
 pub mod games;
 pub mod history;
@@ -21,5 +20,3 @@ pub mod source;
 pub mod store;
 pub mod text;
 pub mod words;
-
-pub use error::Error;

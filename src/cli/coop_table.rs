@@ -21,6 +21,7 @@ use crate::games::live::{LiveGame, Replay};
 use crate::games::table::{Refusal, Table, Told};
 use crate::games::{Game, Rules};
 use crate::history::Source;
+use crate::source::ReadError;
 use crate::store::files;
 use crate::store::journal::Read;
 use crate::store::save::{Header, Setup as SaveSetup};
@@ -175,7 +176,7 @@ fn finished_play(path: &Path, header: &Header, rules: &SavedRules, ended: i64, l
     if !timeline.finished() {
         return Ok(None);
     }
-    let io = |e: std::io::Error| Error::Read { path: path.display().to_string(), cause: e };
+    let io = |e: std::io::Error| Error::Read(ReadError::Io { path: path.display().to_string(), cause: e });
     plays::coop_play(&rules, header, players, timeline.current(), path, ended, Source::Import).map(Some).map_err(io)
 }
 
@@ -341,7 +342,7 @@ fn session(table: &mut Table<Timeline, Journal>, p: &mut dyn Prompter, hook: &Ho
     let saved_hint = || Said::SavedHint(&path).text(lang);
     let refused = |refusal| match refusal {
         Refusal::Game(v) => Error::said(words::refusal(r, &v, lang)),
-        Refusal::Stopped(e) => e,
+        Refusal::Stopped(e) => Error::from(e),
     };
     p.say(&said::status(r, table.game().current(), lang));
     let mut told = false;

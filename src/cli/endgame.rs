@@ -28,7 +28,7 @@ fn load<'a>(r: &EndgameRules, paths: &'a [PathBuf], sources: &'a [Source]) -> Re
     for (path, source) in paths.iter().zip(sources) {
         match sheet_file::parse(r, source) {
             Ok(sheet) => out.push(Loaded { path, source, sheet }),
-            Err(e) => errors.push(e),
+            Err(e) => errors.push(Error::Input(e)),
         }
     }
     if let Some(e) = Error::of_files(errors, |n| crate::msg!("games.endgame.sheet_file", n = n)) {

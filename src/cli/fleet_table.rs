@@ -21,6 +21,7 @@ use crate::games::{FleetRules, Rules};
 use crate::history::Source;
 use crate::report::sheet::{sheet_text, sheets_text, terminal_width};
 use crate::report::Format;
+use crate::source::ReadError;
 use crate::store::journal::Read;
 use crate::store::save::{Header, Setup};
 use crate::store::{files, Journal};
@@ -140,7 +141,7 @@ fn finished_play(path: &Path, _header: &Header, rules: &SavedRules, ended: i64, 
     if !session.game.finished() {
         return Ok(None);
     }
-    let io = |e: std::io::Error| Error::Read { path: path.display().to_string(), cause: e };
+    let io = |e: std::io::Error| Error::Read(ReadError::Io { path: path.display().to_string(), cause: e });
     plays::fleet_play(&rules, &session, &header, path, ended, Source::Import).map(Some).map_err(io)
 }
 

@@ -16,6 +16,7 @@ use crate::players::check_names;
 use crate::store::journal::Read;
 use crate::store::save::{Header, HeaderError};
 use crate::store::Journal;
+use crate::store::StoreError;
 use crate::text::Lang;
 use crate::Error;
 
@@ -154,7 +155,7 @@ pub fn games_dir() -> PathBuf {
 /// second.
 pub fn default_save(game: &str) -> Result<PathBuf, Error> {
     let dir = games_dir();
-    std::fs::create_dir_all(&dir).map_err(|cause| Error::Write { path: dir.display().to_string(), cause })?;
+    std::fs::create_dir_all(&dir).map_err(|cause| StoreError::Write { path: dir.display().to_string(), cause })?;
     let stem = format!("{game}-{}", timestamp());
     let mut path = dir.join(format!("{stem}.jsonl"));
     let mut n = 2;

@@ -9,6 +9,7 @@ use super::emit;
 use super::plays::{self, PaperArgs};
 use crate::games::fleet::sheet_file;
 use crate::games::fleet::{self, Sheet, Violation};
+use crate::games::RulesError;
 use crate::games::{self as rules, FleetRules, Rules, Source};
 use crate::report::{DetailItem, Format, Row, Standings};
 use crate::text::fleet_score as score_text;
@@ -83,7 +84,7 @@ pub fn resolve(
         }
     };
     let rules = match rules::resolve(game.as_deref(), rules_path) {
-        Err(Error::UnknownGame { id, known }) if from_sheets => {
+        Err(RulesError::UnknownGame { id, known }) if from_sheets => {
             // Point at the `game = "…"` of the first sheet that names it.
             let source = sources
                 .iter()
@@ -111,7 +112,7 @@ fn load_fleet(rules: Rules, paths: Vec<PathBuf>, sources: Vec<Source>, lang: Lan
     for (path, source) in paths.iter().zip(&sources) {
         match sheet_file::parse(fleet_rules, source) {
             Ok(parsed) => sheets.push((path.clone(), parsed.sheet)),
-            Err(e) => errors.push(e),
+            Err(e) => errors.push(Error::Input(e)),
         }
     }
     if let Some(e) = Error::of_files(errors, |n| crate::msg!("cli.sheets.sheet_files", n = n)) {

@@ -93,7 +93,7 @@ impl Tokens {
     /// Write the seats taken now into the file beside the save (replaced atomically, so
     /// a crash leaves the old list or the new one, never a torn file).
     pub fn write_taken(&self, save: &Path) -> Result<(), Error> {
-        crate::store::files::write_atomic(&path_for(save), &self.text())
+        Ok(crate::store::files::write_atomic(&path_for(save), &self.text())?)
     }
 
     fn text(&self) -> String {

@@ -283,7 +283,7 @@ fn io_error(io: std::io::Error, lang: Lang) -> Error {
     if io.kind() == std::io::ErrorKind::Interrupted {
         Error::Interrupted
     } else {
-        Error::Read { path: crate::t!(lang, "cli.ui.terminal"), cause: io }
+        Error::Read(crate::source::ReadError::Io { path: crate::t!(lang, "cli.ui.terminal"), cause: io })
     }
 }
 

@@ -14,6 +14,7 @@ use crate::cli::plays::{self, DbArgs};
 use crate::cli::saves;
 use crate::history::record::Batch;
 use crate::history::{self, transfer, Db, Filter, HistoryError, Order, PlayRecord, Recorded};
+use crate::source::ReadError;
 use crate::text::history::Said;
 use crate::text::Lang;
 use crate::Error;
@@ -60,13 +61,13 @@ enum Kind {
 }
 
 fn kind_of(path: &Path) -> Result<Kind, Error> {
-    let io = |e: std::io::Error| Error::Read { path: path.display().to_string(), cause: e };
+    let io = |e: std::io::Error| Error::Read(ReadError::Io { path: path.display().to_string(), cause: e });
     let meta = std::fs::metadata(path).map_err(io)?;
     if !meta.is_file() {
-        return Err(Error::NotAFile {
+        return Err(Error::Read(ReadError::NotAFile {
             path: path.display().to_string(),
             kind: crate::source::read::FileKind::of(&meta),
-        });
+        }));
     }
     let mut head = Vec::with_capacity(256);
     std::fs::File::open(path).and_then(|f| f.take(4096).read_to_end(&mut head)).map_err(io)?;

@@ -1,0 +1,194 @@
+//! The command's error: every layer's error combined at the top, where the commands meet
+//! them (as jj's `cli/src/command_error.rs`): the library never imports it. Each layer
+//! keeps its own error (`source::ReadError`, `store::StoreError`, `games::RulesError`, a
+//! sheet's `source::Diagnosed`, `history::HistoryError`, `games::live::AppendError`);
+//! this adds what only a command knows (several files' errors as one, a usage mistake,
+//! Ctrl-C) and the refusals of the helpers a command runs. They are values; the text layer
+//! puts each into words (`message(lang)`), and `Display` is English.
+
+use crate::games::live::AppendError;
+use crate::games::{RulesError, TableError};
+use crate::history::HistoryError;
+use crate::message::Message;
+use crate::source::{Diagnosed, ReadError};
+use crate::store::StoreError;
+use crate::text::Lang;
+
+/// A problem that stops a command: what went wrong, where, and why, as values.
+#[derive(Debug)]
+pub enum Error {
+    /// A file (or standard input) that cannot be read as text.
+    Read(ReadError),
+    /// A file that cannot be written, or a save that cannot be read.
+    Store(StoreError),
+    /// Rules that cannot be had (unreadable, invalid, unknown).
+    Rules(RulesError),
+    /// A sheet (or other input) file that cannot be read as one: every diagnostic.
+    Input(Diagnosed),
+    /// The errors of several input files as one (`Error::of_files`): each file's own, then a
+    /// total over all of them; `files` names them ("2 sheet files").
+    Files {
+        /// What the files are, counted ("2 sheet files").
+        files: Message,
+        /// Each file's own error, in the order the files were given; at least two.
+        errors: Vec<Error>,
+    },
+    /// Problems in files that the command layer has already put into words (a save entry
+    /// the rules refuse, limits broken across several sheets): the report, then how many
+    /// and in what.
+    Reported {
+        /// What the problems are in, already in words (a file name, "the sheets").
+        what: String,
+        /// How many problems the report holds.
+        count: usize,
+        /// The problems in words, shown before the summary line.
+        report: String,
+    },
+    /// A command used wrongly (flags that do not go together, no game given, …).
+    Usage(Message),
+    /// The history database refused or failed (it is never modified when it is not ours).
+    History(HistoryError),
+    /// Stopped by Ctrl-C; exit code 130.
+    Interrupted,
+}
+
+impl From<ReadError> for Error {
+    fn from(e: ReadError) -> Error {
+        Error::Read(e)
+    }
+}
+
+impl From<StoreError> for Error {
+    fn from(e: StoreError) -> Error {
+        Error::Store(e)
+    }
+}
+
+impl From<AppendError> for Error {
+    /// A save that did not take an entry is a file that could not be written.
+    fn from(e: AppendError) -> Error {
+        Error::Store(e.into())
+    }
+}
+
+impl From<RulesError> for Error {
+    fn from(e: RulesError) -> Error {
+        Error::Rules(e)
+    }
+}
+
+impl From<Diagnosed> for Error {
+    fn from(e: Diagnosed) -> Error {
+        Error::Input(e)
+    }
+}
+
+impl From<HistoryError> for Error {
+    fn from(e: HistoryError) -> Error {
+        Error::History(e)
+    }
+}
+
+impl From<TableError> for Error {
+    fn from(e: TableError) -> Error {
+        Error::Usage(e.message())
+    }
+}
+
+impl Error {
+    /// Problems in an input file (a sheet).
+    pub fn input(file: &crate::source::Source, diagnostics: Vec<crate::source::Diagnostic>) -> Error {
+        Error::Input(Diagnosed::new(file, diagnostics))
+    }
+
+    /// A usage error the command layer has already put into words in the reader's
+    /// language (what a layer that still answers in sentences returned).
+    pub fn said(text: impl Into<String>) -> Error {
+        Error::Usage(crate::msg!("cli.error.said", text = text.into()))
+    }
+
+    /// How many problems the error holds (a file's diagnostics; 1 for any other error).
+    pub(crate) fn count(&self) -> usize {
+        match self {
+            Error::Rules(e) => e.count(),
+            Error::Input(d) => d.diagnostics.len(),
+            Error::Files { errors, .. } => errors.iter().map(Error::count).sum(),
+            Error::Reported { count, .. } => *count,
+            _ => 1,
+        }
+    }
+
+    /// The errors of several input files as one: a single file's error as it is (its own
+    /// summary line says how many errors it has), several files' errors one after the other
+    /// with a total over all of them; `files(n)` names the n files ("2 sheet files").
+    pub fn of_files(mut errors: Vec<Error>, files: impl Fn(usize) -> Message) -> Option<Error> {
+        if errors.len() <= 1 {
+            return errors.pop();
+        }
+        Some(Error::Files { files: files(errors.len()), errors })
+    }
+
+    /// The documented exit code: 2 for usage and input errors, 130 when interrupted.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Error::Interrupted => 130,
+            _ => 2,
+        }
+    }
+
+    /// The error in a language (each layer's words are the text layer's).
+    pub fn message(&self, lang: Lang) -> String {
+        use crate::text::error as words;
+        match self {
+            Error::Read(e) => e.message(lang),
+            Error::Store(e) => e.message(lang),
+            Error::Rules(e) => e.message(lang),
+            Error::Input(d) => d.message(lang),
+            Error::Files { files, errors } => {
+                let each: Vec<String> = errors.iter().map(|e| e.message(lang)).collect();
+                words::of_files(&each, files, self.count(), lang)
+            }
+            Error::Reported { what, count, report } => words::reported(what, *count, report, lang),
+            Error::Usage(message) => message.text(lang),
+            Error::History(e) => crate::text::history::error(e, lang),
+            Error::Interrupted => words::interrupted_error(lang),
+        }
+    }
+}
+
+/// Any error of ours in a language, wherever it sits in a chain: the command's own, or a
+/// layer's error that `?` put into an `anyhow::Error` as it was. None for another crate's
+/// error (its words are its own, shown as they come).
+pub fn message_of(e: &(dyn std::error::Error + 'static), lang: Lang) -> Option<String> {
+    if let Some(e) = e.downcast_ref::<Error>() {
+        return Some(e.message(lang));
+    }
+    if let Some(e) = e.downcast_ref::<ReadError>() {
+        return Some(e.message(lang));
+    }
+    if let Some(e) = e.downcast_ref::<StoreError>() {
+        return Some(e.message(lang));
+    }
+    if let Some(e) = e.downcast_ref::<RulesError>() {
+        return Some(e.message(lang));
+    }
+    if let Some(e) = e.downcast_ref::<Diagnosed>() {
+        return Some(e.message(lang));
+    }
+    if let Some(e) = e.downcast_ref::<AppendError>() {
+        return Some(e.message(lang));
+    }
+    if let Some(e) = e.downcast_ref::<HistoryError>() {
+        return Some(crate::text::history::error(e, lang));
+    }
+    None
+}
+
+impl std::fmt::Display for Error {
+    /// The error in English.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message(Lang::En))
+    }
+}
+
+impl std::error::Error for Error {}
