@@ -25,6 +25,7 @@ mod i18n_engine;
 mod i18n_games;
 mod i18n_parse_errors;
 mod i18n_rules;
+mod layers;
 mod nauticus;
 mod parity;
 mod play;
