@@ -20,7 +20,7 @@ use crate::games::fischerspiel::state::{Effect, Event, Setup, Timeline};
 use crate::games::live::{LiveGame, Replay};
 use crate::games::table::{Refusal, Table, Told};
 use crate::games::{Game, Rules};
-use crate::history::Source;
+use crate::history::PlaySource;
 use crate::source::ReadError;
 use crate::store::files;
 use crate::store::journal::Read;
@@ -177,7 +177,7 @@ fn finished_play(path: &Path, header: &Header, rules: &SavedRules, ended: i64, l
         return Ok(None);
     }
     let io = |e: std::io::Error| Error::Read(ReadError::Io { path: path.display().to_string(), cause: e });
-    plays::coop_play(&rules, header, players, timeline.current(), path, ended, Source::Import).map(Some).map_err(io)
+    plays::coop_play(&rules, header, players, timeline.current(), path, ended, PlaySource::Import).map(Some).map_err(io)
 }
 
 /// How far an unfinished co-operative save got: its events.
@@ -362,7 +362,7 @@ fn session(table: &mut Table<Timeline, Journal>, p: &mut dyn Prompter, hook: &Ho
                 || {
                     let now = crate::history::clock::now();
                     let state = table.game().current();
-                    plays::coop_play(hook.rules, hook.header, hook.players, state, save, now, Source::Live)
+                    plays::coop_play(hook.rules, hook.header, hook.players, state, save, now, PlaySource::Live)
                 },
                 save,
                 recorded,

@@ -18,7 +18,7 @@ use crate::games::fleet::table::{From, Refusal, Table as FleetTable, UndoBy};
 use crate::games::fleet::{check_game, Sheet};
 use crate::games::live::{LiveGame, Replay};
 use crate::games::{FleetRules, Rules};
-use crate::history::Source;
+use crate::history::PlaySource;
 use crate::report::sheet::{sheet_text, sheets_text, terminal_width};
 use crate::report::Format;
 use crate::source::ReadError;
@@ -142,7 +142,7 @@ fn finished_play(path: &Path, _header: &Header, rules: &SavedRules, ended: i64, 
         return Ok(None);
     }
     let io = |e: std::io::Error| Error::Read(ReadError::Io { path: path.display().to_string(), cause: e });
-    plays::fleet_play(&rules, &session, &header, path, ended, Source::Import).map(Some).map_err(io)
+    plays::fleet_play(&rules, &session, &header, path, ended, PlaySource::Import).map(Some).map_err(io)
 }
 
 /// How far an unfinished Fleet save got: its round.
@@ -457,7 +457,7 @@ pub(super) fn finish(
     // a warning.
     let recorded = plays::record_finished(
         hook.args,
-        || plays::fleet_play(hook.rules, session, hook.header, save, crate::history::clock::now(), Source::Live),
+        || plays::fleet_play(hook.rules, session, hook.header, save, crate::history::clock::now(), PlaySource::Live),
         save,
         hook.recorded.get(),
         lang,

@@ -124,7 +124,7 @@ mod tests {
     use super::*;
     use crate::games::fischerspiel::live::Question;
     use crate::games::fischerspiel::setup::CoopSetup;
-    use crate::games::fischerspiel::state::{Event, Refusal as Refused, Timeline};
+    use crate::games::fischerspiel::state::{Event, FischerspielRefusal as Refused, Timeline};
     use crate::games::fleet::live::Answer;
     use crate::games::fleet::session::{Entry, Session};
     use crate::games::fleet::setup::FleetSetup;

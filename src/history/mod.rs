@@ -31,7 +31,7 @@ pub use record::Recorded;
 
 /// How a play came to the history.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Source {
+pub enum PlaySource {
     /// Recorded by deckhand at the end of a game it tracked.
     Live,
     /// `score --record` of paper sheets.
@@ -40,19 +40,19 @@ pub enum Source {
     Import,
 }
 
-impl Source {
+impl PlaySource {
     /// The word stored in the `plays.source` column and written in JSON exports (`live`,
     /// `paper`, `import`).
     pub(crate) fn key(self) -> &'static str {
         match self {
-            Source::Live => "live",
-            Source::Paper => "paper",
-            Source::Import => "import",
+            PlaySource::Live => "live",
+            PlaySource::Paper => "paper",
+            PlaySource::Import => "import",
         }
     }
 
-    fn from_key(key: &str) -> Option<Source> {
-        [Source::Live, Source::Paper, Source::Import].into_iter().find(|s| s.key() == key)
+    fn from_key(key: &str) -> Option<PlaySource> {
+        [PlaySource::Live, PlaySource::Paper, PlaySource::Import].into_iter().find(|s| s.key() == key)
     }
 }
 
@@ -149,7 +149,7 @@ pub struct PlayRecord {
     /// How long a live game took, in seconds.
     pub duration_s: Option<u32>,
     /// How the play came to the history.
-    pub source: Source,
+    pub source: PlaySource,
     /// In seat order.
     pub players: Vec<PlayerRecord>,
     /// Index into `players` of the start player, if known.

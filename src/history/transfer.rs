@@ -9,7 +9,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::{CoopEnd, Date, HistoryError, Outcome, Play, PlayRecord, PlayerRecord, Source};
+use super::{CoopEnd, Date, HistoryError, Outcome, Play, PlayRecord, PlaySource, PlayerRecord};
 
 /// The `format` of an export's head line.
 pub const FORMAT: &str = "deckhand-history";
@@ -129,7 +129,7 @@ fn checked<'a>(what: &str, text: &'a str, max: usize) -> Result<&'a str, String>
 fn play_of(text: &str) -> Result<PlayRecord, String> {
     let line: Line = serde_json::from_str(text).map_err(|e| e.to_string())?;
     let night = Date::parse(&line.night).ok_or_else(|| format!("night {:?}", line.night))?;
-    let source = Source::from_key(&line.source).ok_or_else(|| format!("source {:?}", line.source))?;
+    let source = PlaySource::from_key(&line.source).ok_or_else(|| format!("source {:?}", line.source))?;
     let outcome = match (line.mode.as_str(), line.result.as_deref()) {
         ("ranked", None) => Outcome::Ranked,
         ("solo", None) => Outcome::Solo { rating_min: line.solo_rating_min },

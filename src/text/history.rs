@@ -151,7 +151,7 @@ pub fn players(play: &PlayRecord) -> String {
 
 /// A column of the history's listings (`history`, `night`, `stats`, `standings`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Column {
+pub enum HistoryColumn {
     /// The play's number.
     Id,
     /// When the play began, or the night.
@@ -208,37 +208,37 @@ pub enum Column {
     TableRank,
 }
 
-impl Column {
+impl HistoryColumn {
     /// The column's heading in `lang`.
     pub fn text(self, lang: Lang) -> String {
         match self {
-            Column::Id => crate::t!(lang, "cli.history.col.id"),
-            Column::Date => crate::t!(lang, "cli.history.col.date"),
-            Column::Game => crate::t!(lang, "cli.history.col.game"),
-            Column::Players => crate::t!(lang, "cli.history.col.players"),
-            Column::Result => crate::t!(lang, "cli.history.col.result"),
-            Column::Duration => crate::t!(lang, "cli.history.col.duration"),
-            Column::Location => crate::t!(lang, "cli.history.col.location"),
-            Column::Player => crate::t!(lang, "cli.history.col.player"),
-            Column::Opponent => crate::t!(lang, "cli.history.col.opponent"),
-            Column::Plays => crate::t!(lang, "cli.history.col.plays"),
-            Column::Wins => crate::t!(lang, "cli.history.col.wins"),
-            Column::WinRate => crate::t!(lang, "cli.history.col.win_rate"),
-            Column::Average => crate::t!(lang, "cli.history.col.average"),
-            Column::Best => crate::t!(lang, "cli.history.col.best"),
-            Column::Worst => crate::t!(lang, "cli.history.col.worst"),
-            Column::Ahead => crate::t!(lang, "cli.history.col.ahead"),
-            Column::Behind => crate::t!(lang, "cli.history.col.behind"),
-            Column::Tied => crate::t!(lang, "cli.history.col.tied"),
-            Column::CoopWon => crate::t!(lang, "cli.history.col.coop_won"),
-            Column::AverageWinning => crate::t!(lang, "cli.history.col.average_winning"),
-            Column::Record => crate::t!(lang, "cli.history.col.record"),
-            Column::RecordBy => crate::t!(lang, "cli.history.col.record_by"),
-            Column::RecordNight => crate::t!(lang, "cli.history.col.record_night"),
-            Column::Points => crate::t!(lang, "cli.history.col.points"),
-            Column::Rank => crate::t!(lang, "cli.standings.col.rank"),
-            Column::Score => crate::t!(lang, "cli.standings.col.score"),
-            Column::TableRank => crate::t!(lang, "cli.standings.col.table_rank"),
+            HistoryColumn::Id => crate::t!(lang, "cli.history.col.id"),
+            HistoryColumn::Date => crate::t!(lang, "cli.history.col.date"),
+            HistoryColumn::Game => crate::t!(lang, "cli.history.col.game"),
+            HistoryColumn::Players => crate::t!(lang, "cli.history.col.players"),
+            HistoryColumn::Result => crate::t!(lang, "cli.history.col.result"),
+            HistoryColumn::Duration => crate::t!(lang, "cli.history.col.duration"),
+            HistoryColumn::Location => crate::t!(lang, "cli.history.col.location"),
+            HistoryColumn::Player => crate::t!(lang, "cli.history.col.player"),
+            HistoryColumn::Opponent => crate::t!(lang, "cli.history.col.opponent"),
+            HistoryColumn::Plays => crate::t!(lang, "cli.history.col.plays"),
+            HistoryColumn::Wins => crate::t!(lang, "cli.history.col.wins"),
+            HistoryColumn::WinRate => crate::t!(lang, "cli.history.col.win_rate"),
+            HistoryColumn::Average => crate::t!(lang, "cli.history.col.average"),
+            HistoryColumn::Best => crate::t!(lang, "cli.history.col.best"),
+            HistoryColumn::Worst => crate::t!(lang, "cli.history.col.worst"),
+            HistoryColumn::Ahead => crate::t!(lang, "cli.history.col.ahead"),
+            HistoryColumn::Behind => crate::t!(lang, "cli.history.col.behind"),
+            HistoryColumn::Tied => crate::t!(lang, "cli.history.col.tied"),
+            HistoryColumn::CoopWon => crate::t!(lang, "cli.history.col.coop_won"),
+            HistoryColumn::AverageWinning => crate::t!(lang, "cli.history.col.average_winning"),
+            HistoryColumn::Record => crate::t!(lang, "cli.history.col.record"),
+            HistoryColumn::RecordBy => crate::t!(lang, "cli.history.col.record_by"),
+            HistoryColumn::RecordNight => crate::t!(lang, "cli.history.col.record_night"),
+            HistoryColumn::Points => crate::t!(lang, "cli.history.col.points"),
+            HistoryColumn::Rank => crate::t!(lang, "cli.standings.col.rank"),
+            HistoryColumn::Score => crate::t!(lang, "cli.standings.col.score"),
+            HistoryColumn::TableRank => crate::t!(lang, "cli.standings.col.table_rank"),
         }
     }
 }
@@ -290,7 +290,7 @@ impl Title<'_> {
 
 /// What the history commands tell besides their listings.
 #[derive(Debug, Clone, Copy)]
-pub enum Said<'a> {
+pub enum HistorySaid<'a> {
     /// Nothing recorded in the history at `path` (as shown).
     NoPlays {
         /// The history's file, as shown.
@@ -362,33 +362,33 @@ pub enum Said<'a> {
     },
 }
 
-impl Said<'_> {
+impl HistorySaid<'_> {
     /// What is said, in `lang`.
     pub fn text(self, lang: Lang) -> String {
         let name = |s: &str| escape_controls(s).into_owned();
         match self {
-            Said::NoPlays { path } => crate::t!(lang, "cli.history.none", path = path),
-            Said::NoPlaysOn(date) => crate::t!(lang, "cli.night.none_on", date = date),
-            Said::NoDealPlays(deal) => crate::t!(lang, "cli.standings.none", deal = deal),
-            Said::Kept(id) => crate::t!(lang, "cli.history.kept", id = id),
-            Said::Deleted(what) => crate::t!(lang, "cli.history.deleted", what = what),
-            Said::Renamed { old, new, plays } => {
+            HistorySaid::NoPlays { path } => crate::t!(lang, "cli.history.none", path = path),
+            HistorySaid::NoPlaysOn(date) => crate::t!(lang, "cli.night.none_on", date = date),
+            HistorySaid::NoDealPlays(deal) => crate::t!(lang, "cli.standings.none", deal = deal),
+            HistorySaid::Kept(id) => crate::t!(lang, "cli.history.kept", id = id),
+            HistorySaid::Deleted(what) => crate::t!(lang, "cli.history.deleted", what = what),
+            HistorySaid::Renamed { old, new, plays } => {
                 crate::t!(lang, "cli.players.renamed", old = name(old), new = name(new), n = plays)
             }
-            Said::Recorded { id, path } => crate::t!(lang, "cli.history.recorded", id = id, path = path),
-            Said::AlreadyRecorded(id) => crate::t!(lang, "cli.history.already", id = id),
-            Said::NotRecorded(why) => crate::t!(lang, "cli.history.not_recorded", why = why),
-            Said::Imported { file, id } => crate::t!(lang, "cli.import.recorded", file = file, id = id),
-            Said::ImportedBefore { file, id } => crate::t!(lang, "cli.import.already", file = file, id = id),
-            Said::ImportUnfinished(file) => crate::t!(lang, "cli.import.unfinished", file = file),
-            Said::ImportMerged { file, new, already } => {
+            HistorySaid::Recorded { id, path } => crate::t!(lang, "cli.history.recorded", id = id, path = path),
+            HistorySaid::AlreadyRecorded(id) => crate::t!(lang, "cli.history.already", id = id),
+            HistorySaid::NotRecorded(why) => crate::t!(lang, "cli.history.not_recorded", why = why),
+            HistorySaid::Imported { file, id } => crate::t!(lang, "cli.import.recorded", file = file, id = id),
+            HistorySaid::ImportedBefore { file, id } => crate::t!(lang, "cli.import.already", file = file, id = id),
+            HistorySaid::ImportUnfinished(file) => crate::t!(lang, "cli.import.unfinished", file = file),
+            HistorySaid::ImportMerged { file, new, already } => {
                 crate::t!(lang, "cli.import.merged", file = file, n = new, already = already)
             }
-            Said::NewPlayers(names) => {
+            HistorySaid::NewPlayers(names) => {
                 let names: Vec<String> = names.iter().map(|n| name(n)).collect();
                 crate::t!(lang, "cli.import.new_players", n = names.len(), names = names.join(", "))
             }
-            Said::Merged { old, new, plays } => {
+            HistorySaid::Merged { old, new, plays } => {
                 crate::t!(lang, "cli.players.merged", old = name(old), new = name(new), n = plays)
             }
         }

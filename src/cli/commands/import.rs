@@ -15,7 +15,7 @@ use crate::cli::saves;
 use crate::history::record::Batch;
 use crate::history::{self, transfer, Db, Filter, HistoryError, Order, PlayRecord, Recorded};
 use crate::source::ReadError;
-use crate::text::history::Said;
+use crate::text::history::HistorySaid;
 use crate::text::Lang;
 use crate::Error;
 
@@ -155,16 +155,17 @@ pub fn run(args: ImportArgs, lang: Lang) -> anyhow::Result<i32> {
                     new_players.extend(batch.new_players().iter().cloned());
                     batch.commit()?;
                     Ok(match recorded {
-                        Recorded::New(id) => Said::Imported { file: &file.to_string(), id }.text(lang),
+                        Recorded::New(id) => HistorySaid::Imported { file: &file.to_string(), id }.text(lang),
                         Recorded::AlreadyRecorded(id) => {
-                            Said::ImportedBefore { file: &file.to_string(), id }.text(lang)
+                            HistorySaid::ImportedBefore { file: &file.to_string(), id }.text(lang)
                         }
                     })
                 }
-                None => Ok(Said::ImportUnfinished(&file.to_string()).text(lang)),
+                None => Ok(HistorySaid::ImportUnfinished(&file.to_string()).text(lang)),
             },
-            kind => merge(&mut db, &ours, path, &kind, args.location.as_ref(), &mut new_players)
-                .map(|m| Said::ImportMerged { file: &file.to_string(), new: m.new, already: m.already }.text(lang)),
+            kind => merge(&mut db, &ours, path, &kind, args.location.as_ref(), &mut new_players).map(|m| {
+                HistorySaid::ImportMerged { file: &file.to_string(), new: m.new, already: m.already }.text(lang)
+            }),
         });
         match done {
             Ok(said) => crate::ui::say(&said),
@@ -175,7 +176,7 @@ pub fn run(args: ImportArgs, lang: Lang) -> anyhow::Result<i32> {
         }
     }
     if !new_players.is_empty() {
-        crate::ui::say(&Said::NewPlayers(&new_players).text(lang));
+        crate::ui::say(&HistorySaid::NewPlayers(&new_players).text(lang));
     }
     if failed > 0 {
         return Err(Error::Usage(crate::msg!("cli.import.failed", n = failed)).into());
