@@ -7,6 +7,7 @@ mod browser;
 
 mod advisor;
 mod cli;
+mod command_errors;
 mod endgame_rules;
 mod exact;
 mod faults;

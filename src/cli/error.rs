@@ -6,12 +6,19 @@
 //! Ctrl-C) and the refusals of the helpers a command runs. They are values; the text layer
 //! puts each into words (`message(lang)`), and `Display` is English.
 
+use std::path::PathBuf;
+
+use crate::games::endgame::eval::Violation;
+use crate::games::endgame::{EndgameRules, Scoring};
 use crate::games::live::AppendError;
+use crate::games::nauticus::helpers::NauticusRefusal;
+use crate::games::nauticus::NauticusHelpers;
 use crate::games::{RulesError, TableError};
 use crate::history::HistoryError;
 use crate::message::Message;
 use crate::source::{Diagnosed, ReadError};
 use crate::store::StoreError;
+use crate::text::endgame::BadAnswer;
 use crate::text::Lang;
 
 /// A problem that stops a command: what went wrong, where, and why, as values.
@@ -50,6 +57,43 @@ pub enum Error {
     History(HistoryError),
     /// Stopped by Ctrl-C; exit code 130.
     Interrupted,
+    /// `nauticus …`: the helpers refused the numbers given, for each of these reasons.
+    Nauticus {
+        /// The game's helper numbers (the refusals name its tiles, items and rewards).
+        helpers: Box<NauticusHelpers>,
+        /// Why, one or more; never empty.
+        refusals: Vec<NauticusRefusal>,
+    },
+    /// `calc GAME CALC`: the game has no calculator `id`; its calculators are listed.
+    NoCalculator {
+        /// The game's rules.
+        rules: Box<EndgameRules>,
+        /// The calculator asked for.
+        id: String,
+    },
+    /// `calc … key=value`: a value its input does not take.
+    CalcValue {
+        /// The input's key, as given.
+        key: String,
+        /// Why the value is not one.
+        why: BadAnswer,
+    },
+    /// `calc`: the values break the calculator's limits.
+    CalcLimits {
+        /// The calculator's inputs and limits.
+        scoring: Box<Scoring>,
+        /// Each limit broken; never empty.
+        violations: Vec<Violation>,
+    },
+    /// `resume` without a file, and no terminal to choose at: the unfinished games of the
+    /// games folder and how to name one.
+    NoSaveChosen {
+        /// The games folder.
+        dir: PathBuf,
+        /// Each unfinished game's line as the list shows it (`text::table::unfinished_game`,
+        /// in the reader's language).
+        games: Vec<String>,
+    },
 }
 
 impl From<ReadError> for Error {
@@ -152,6 +196,25 @@ impl Error {
             Error::Usage(message) => message.text(lang),
             Error::History(e) => crate::text::history::error(e, lang),
             Error::Interrupted => words::interrupted_error(lang),
+            Error::Nauticus { helpers, refusals } => {
+                let each: Vec<String> =
+                    refusals.iter().map(|r| crate::text::nauticus::refusal(helpers, r, lang)).collect();
+                each.join("\n")
+            }
+            Error::NoCalculator { rules, id } => crate::text::endgame::no_calculator_with_list(rules, id, lang),
+            Error::CalcValue { key, why } => crate::text::endgame::bad_value(key, why, lang),
+            Error::CalcLimits { scoring, violations } => {
+                let each: Vec<String> =
+                    violations.iter().map(|v| crate::text::endgame::message(scoring, v, lang)).collect();
+                each.join("\n")
+            }
+            Error::NoSaveChosen { dir, games } => {
+                use crate::text::table::Resume;
+                let mut lines = vec![Resume::Listed(dir).text(lang)];
+                lines.extend(games.iter().map(|g| format!("  {g}")));
+                lines.push(Resume::GiveFile.text(lang));
+                lines.join("\n")
+            }
         }
     }
 }
@@ -192,3 +255,87 @@ impl std::fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::read::FileKind;
+
+    fn not_utf8() -> ReadError {
+        ReadError::NotUtf8 { path: "s.toml".into(), line: 2, column: 7 }
+    }
+
+    #[test]
+    fn a_layer_error_that_question_mark_put_into_a_chain_is_said_in_the_readers_language() {
+        let chain = anyhow::Error::from(not_utf8()).context("while loading");
+        let parts: Vec<String> =
+            chain.chain().map(|e| message_of(e, Lang::De).unwrap_or_else(|| e.to_string())).collect();
+        assert_eq!(
+            parts,
+            [
+                "while loading",
+                "s.toml:2:7: kein UTF-8-Text (hier steht ein ungültiges Byte); deckhand liest nur TOML- und Textdateien",
+            ]
+        );
+        // Each layer's error, as it is or inside the command's, says the same words.
+        let layer_errors: Vec<(Box<dyn std::error::Error + Send + Sync>, Error)> = vec![
+            (Box::new(not_utf8()), Error::Read(not_utf8())),
+            (
+                Box::new(StoreError::Locked { path: "g.jsonl".into() }),
+                Error::Store(StoreError::Locked { path: "g.jsonl".into() }),
+            ),
+            (Box::new(RulesError::NoGame), Error::Rules(RulesError::NoGame)),
+            (Box::new(HistoryError::NoSuchPlay { id: 4 }), Error::History(HistoryError::NoSuchPlay { id: 4 })),
+        ];
+        for (layer, ours) in layer_errors {
+            for lang in [Lang::En, Lang::De, Lang::Fr] {
+                assert_eq!(message_of(layer.as_ref(), lang), Some(ours.message(lang)));
+            }
+        }
+        assert_eq!(message_of(&std::io::Error::other("disk"), Lang::De), None, "another crate's error");
+    }
+
+    #[test]
+    fn a_save_that_did_not_take_an_entry_is_a_file_that_could_not_be_written() {
+        let cause = || std::io::Error::from(std::io::ErrorKind::StorageFull);
+        let append = AppendError { path: "g.jsonl".into(), cause: cause() };
+        let shown = append.message(Lang::En);
+        assert_eq!(shown, "cannot write g.jsonl: no storage space");
+        assert_eq!(Error::from(append).message(Lang::En), shown);
+        assert_eq!(StoreError::Write { path: "g.jsonl".into(), cause: cause() }.message(Lang::En), shown);
+    }
+
+    #[test]
+    fn only_an_interruption_exits_with_130() {
+        assert_eq!(Error::Interrupted.exit_code(), 130);
+        assert_eq!(Error::Interrupted.message(Lang::En), crate::text::error::interrupted_error(Lang::En));
+        let kind = ReadError::NotAFile { path: "d".into(), kind: FileKind::Directory };
+        assert_eq!(Error::Read(kind).exit_code(), 2);
+        assert_eq!(Error::Usage(crate::msg!("rules.no_game_given")).exit_code(), 2);
+    }
+
+    #[test]
+    fn resume_without_a_terminal_lists_the_unfinished_games_and_how_to_name_one() {
+        let err = Error::NoSaveChosen {
+            dir: PathBuf::from("/data/games"),
+            games: vec!["a.jsonl — Fleet".into(), "b.jsonl — Fischerspiel".into()],
+        };
+        assert_eq!(
+            err.message(Lang::En),
+            "Unfinished games in /data/games:\n  a.jsonl — Fleet\n  b.jsonl — Fischerspiel\n\
+             Without a terminal to choose at, give one of them: deckhand resume FILE"
+        );
+        assert_eq!(
+            err.message(Lang::De),
+            "Nicht beendete Spiele in /data/games:\n  a.jsonl — Fleet\n  b.jsonl — Fischerspiel\n\
+             Ohne Terminal zum Auswählen gib eines davon an: deckhand resume DATEI"
+        );
+    }
+
+    #[test]
+    fn a_calculator_value_says_its_key_and_why_in_any_language() {
+        let err = Error::CalcValue { key: "depicted".into(), why: BadAnswer::NotNumber("x".into()) };
+        assert_eq!(err.message(Lang::En), "depicted: `x` is not a whole number");
+        assert_ne!(err.message(Lang::De), err.message(Lang::En));
+    }
+}

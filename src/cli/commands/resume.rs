@@ -103,11 +103,6 @@ fn choose_unfinished(lang: Lang) -> anyhow::Result<PathBuf> {
             let i = p.select(&Resume::Pick.text(lang), &choices)?;
             Ok(games[i].path.clone())
         }
-        Err(_) => {
-            let mut lines = vec![Resume::Listed(&dir).text(lang)];
-            lines.extend(games.iter().map(|g| format!("  {}", g.line)));
-            lines.push(Resume::GiveFile.text(lang));
-            Err(crate::Error::said(lines.join("\n")).into())
-        }
+        Err(_) => Err(crate::Error::NoSaveChosen { dir, games: games.into_iter().map(|g| g.line).collect() }.into()),
     }
 }
