@@ -49,19 +49,19 @@ pub enum CatalogText {
 /// and per message, sorted by key, the offsets (key, one, other, end) and whether it is a
 /// plural.
 #[derive(Debug)]
-pub(crate) struct Table {
+pub(crate) struct CompiledCatalog {
     text: &'static str,
     entries: &'static [(u32, u32, u32, u32, bool)],
 }
 
 mod compiled {
-    use super::Table;
+    use super::CompiledCatalog;
     include!(concat!(env!("OUT_DIR"), "/catalogs.rs"));
 }
 
 /// The messages of one language, sorted by key.
 #[derive(Debug, Clone, Copy)]
-pub struct Catalog(&'static Table);
+pub struct Catalog(&'static CompiledCatalog);
 
 impl Catalog {
     fn key(&self, i: usize) -> &'static str {
