@@ -35,7 +35,7 @@ use serde_json::Value;
 
 /// `--players` for a co-op game: the number of players, or their names in seating order
 /// (kept in the save, so the history knows who played).
-pub fn players(given: &[String], lang: Lang) -> Result<(Option<u32>, Vec<String>), Error> {
+pub fn players(given: &[String]) -> Result<(Option<u32>, Vec<String>), Error> {
     let names: Vec<String> = given.iter().map(|n| n.trim().to_string()).collect();
     let numeric = |n: &str| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit());
     match names.as_slice() {
@@ -45,7 +45,7 @@ pub fn players(given: &[String], lang: Lang) -> Result<(Option<u32>, Vec<String>
             .map(|n| (Some(n), Vec::new()))
             .map_err(|_| Error::Usage(crate::msg!("games.fischerspiel.cmd.players_number_bad", n = n))),
         many if many.len() > 1 && !many.iter().any(|n| numeric(n)) => {
-            saves::check_player_names(&names, lang).map_err(Error::said)?;
+            saves::check_player_names(&names)?;
             Ok((Some(u32::try_from(many.len()).unwrap_or(u32::MAX)), names))
         }
         [n] => Err(Error::Usage(crate::msg!("games.fischerspiel.cmd.players_number_bad", n = n))),
@@ -130,7 +130,7 @@ fn play_command(args: commands::play::PlayArgs, rules: Rules, lang: Lang) -> any
         return Err(Error::Usage(crate::msg!("web.serve_fleet_only", game = rules.names())).into());
     }
     commands::play::refuse(args.fleet.given(), &rules)?;
-    let (players, names) = players(&args.players, lang)?;
+    let (players, names) = players(&args.players)?;
     let args = PlayArgs {
         game: args.game,
         players,

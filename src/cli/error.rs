@@ -16,6 +16,7 @@ use crate::games::nauticus::NauticusHelpers;
 use crate::games::{RulesError, TableError};
 use crate::history::HistoryError;
 use crate::message::Message;
+use crate::players::NameProblem;
 use crate::source::{Diagnosed, ReadError};
 use crate::store::StoreError;
 use crate::text::endgame::BadAnswer;
@@ -57,6 +58,15 @@ pub enum Error {
     History(HistoryError),
     /// Stopped by Ctrl-C; exit code 130.
     Interrupted,
+    /// Player names that cannot be used (empty, too long, twice, a command's word).
+    PlayerName(NameProblem),
+    /// A save whose players' names cannot be used.
+    SavePlayers {
+        /// The save file.
+        file: String,
+        /// What is wrong with the names.
+        problem: NameProblem,
+    },
     /// `nauticus …`: the helpers refused the numbers given, for each of these reasons.
     Nauticus {
         /// The game's helper numbers (the refusals name its tiles, items and rewards).
@@ -133,6 +143,12 @@ impl From<HistoryError> for Error {
     }
 }
 
+impl From<NameProblem> for Error {
+    fn from(e: NameProblem) -> Error {
+        Error::PlayerName(e)
+    }
+}
+
 impl From<TableError> for Error {
     fn from(e: TableError) -> Error {
         Error::Usage(e.message())
@@ -196,6 +212,8 @@ impl Error {
             Error::Usage(message) => message.text(lang),
             Error::History(e) => crate::text::history::error(e, lang),
             Error::Interrupted => words::interrupted_error(lang),
+            Error::PlayerName(p) => crate::text::table::name_problem(p, lang),
+            Error::SavePlayers { file, problem } => words::save_players(file, problem, lang),
             Error::Nauticus { helpers, refusals } => {
                 let each: Vec<String> =
                     refusals.iter().map(|r| crate::text::nauticus::refusal(helpers, r, lang)).collect();

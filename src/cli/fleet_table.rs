@@ -162,7 +162,7 @@ pub fn play(rules: Rules, o: PlayOptions, lang: Lang) -> anyhow::Result<i32> {
         let (people, max) = (o.players.len(), fleet.max_players);
         return Err(Error::Usage(crate::msg!("cli.play.bots_count", people = people, bots = bots, max = max)).into());
     }
-    let names = player_names(fleet, &with_bots, o.solo && o.bots.is_none(), lang)?;
+    let names = player_names(fleet, &with_bots, o.solo && o.bots.is_none())?;
     if o.captains && fleet.captains.len() < names.len() {
         return Err(Error::Usage(crate::msg!("cli.play.captains_needed", n = fleet.captains.len())).into());
     }
@@ -224,7 +224,7 @@ pub fn play(rules: Rules, o: PlayOptions, lang: Lang) -> anyhow::Result<i32> {
     table.run(p, &Hook::new(&rules, &header, o.history), o.coach)
 }
 
-fn player_names(rules: &FleetRules, given: &[String], solo: bool, lang: Lang) -> Result<Vec<String>, Error> {
+fn player_names(rules: &FleetRules, given: &[String], solo: bool) -> Result<Vec<String>, Error> {
     let names: Vec<String> = given.iter().map(|n| n.trim().to_string()).collect();
     let n = names.len() as u32;
     if solo && n != 1 {
@@ -238,7 +238,7 @@ fn player_names(rules: &FleetRules, given: &[String], solo: bool, lang: Lang) ->
             n = n
         )));
     }
-    saves::check_player_names(&names, lang).map_err(Error::said)?;
+    saves::check_player_names(&names)?;
     Ok(names)
 }
 
@@ -500,7 +500,7 @@ pub fn reopen(
     allow_change: bool,
     lang: Lang,
 ) -> Result<(Rules, Header, FleetSetup, Session), Error> {
-    let header = saves::header_of(path, head.clone(), lang)?;
+    let header = saves::header_of(path, head.clone())?;
     let rules = saves::rules_for(path, &header, rules_path, allow_change, lang)?;
     let (Some(fleet), Some(setup)) = (rules.fleet(), saves::setup_of::<Session>(&header)) else {
         return Err(Error::Usage(crate::msg!("cli.save.not_fleet", file = path.display(), game = &header.game)));

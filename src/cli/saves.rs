@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use super::live::{self, LiveView};
 use crate::games::live::LiveGame;
 use crate::games::{self as rules, Rules, Source};
-use crate::players::check_names;
+use crate::players::{check_names, NameProblem};
 use crate::store::journal::Read;
 use crate::store::save::{Header, HeaderError};
 use crate::store::Journal;
@@ -31,21 +31,21 @@ pub fn reserved_words() -> Vec<String> {
     words
 }
 
-/// Check player names (trimmed, in seating order) and say what is wrong in `lang`.
-pub fn check_player_names(names: &[String], lang: Lang) -> Result<(), String> {
-    check_names(names, &reserved_words()).map_err(|p| crate::text::table::name_problem(&p, lang))
+/// Check player names (trimmed, in seating order): what is wrong, if anything.
+pub fn check_player_names(names: &[String]) -> Result<(), NameProblem> {
+    check_names(names, &reserved_words())
 }
 
 /// A save file read without changing it: its header (any version) and its entries.
-pub fn read(path: &Path, lang: Lang) -> Result<(Header, Read<Value, Value>), Error> {
+pub fn read(path: &Path) -> Result<(Header, Read<Value, Value>), Error> {
     let read = Journal::read::<Value, Value>(path)?;
-    let header = header_of(path, read.header.clone(), lang)?;
+    let header = header_of(path, read.header.clone())?;
     Ok((header, read))
 }
 
 /// A header from the first line of `path`, checked: a deckhand save this version reads,
 /// with usable player names.
-pub fn header_of(path: &Path, value: Value, lang: Lang) -> Result<Header, Error> {
+pub fn header_of(path: &Path, value: Value) -> Result<Header, Error> {
     let header = Header::from_json(value).map_err(|e| match e {
         HeaderError::NotASave { format } => {
             Error::Usage(crate::msg!("cli.save.not_a_save", file = path.display(), format = format))
@@ -60,8 +60,8 @@ pub fn header_of(path: &Path, value: Value, lang: Lang) -> Result<Header, Error>
         return Err(bad_header(path, &why));
     }
     if !header.players.is_empty() {
-        check_player_names(&header.players, lang)
-            .map_err(|why| Error::Usage(crate::msg!("cli.save.bad_players", file = path.display(), why = why)))?;
+        check_player_names(&header.players)
+            .map_err(|problem| Error::SavePlayers { file: path.display().to_string(), problem })?;
     }
     Ok(header)
 }

@@ -49,6 +49,11 @@ pub fn reported(what: &str, count: usize, report: &str, lang: Lang) -> String {
     format!("{report}{}", summary(what, count, lang))
 }
 
+/// A save whose players' names cannot be used, and why.
+pub fn save_players(file: &str, problem: &crate::players::NameProblem, lang: Lang) -> String {
+    t!(lang, "cli.save.bad_players", file = file, why = super::table::name_problem(problem, lang))
+}
+
 impl ReadError {
     /// The error in a language.
     pub fn message(&self, lang: Lang) -> String {

@@ -61,7 +61,7 @@ fn enter(
     let rules = rules::resolve(Some(game), rules_path)?;
     if !player.trim().is_empty() {
         // An empty name is refused below, in the words of each game's `enter`.
-        crate::cli::saves::check_player_names(&[player.trim().to_string()], lang).map_err(Error::said)?;
+        crate::cli::saves::check_player_names(&[player.trim().to_string()]).map_err(Error::from)?;
     }
     // One `enter` per sheet file at a time; the lock is held until the command ends.
     let _lock = files::SideLock::acquire(output)?;

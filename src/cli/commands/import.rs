@@ -45,7 +45,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
 /// A save replayed: its play when the game is over, None when it is not.
 fn play_of(path: &Path, args: &ImportArgs, lang: Lang) -> Result<Option<PlayRecord>, Error> {
     let ended = plays::modified(path);
-    let (header, _) = saves::read(path, lang)?;
+    let (header, _) = saves::read(path)?;
     let view = saves::view_of(path, &header)?;
     (view.finished)(path, &header, &args.rules, ended, lang)
 }

@@ -58,7 +58,7 @@ pub fn run(cmd: PlayersCommand, lang: Lang) -> anyhow::Result<i32> {
     }
     // The new name follows the rules of a name at the table (length, no control
     // characters, not a command word), so it can be played under again.
-    crate::cli::saves::check_player_names(&[new.trim().to_string()], lang).map_err(Error::said)?;
+    crate::cli::saves::check_player_names(&[new.trim().to_string()]).map_err(Error::from)?;
     let Some(mut db) = db.open_existing()? else {
         return Err(Error::from(HistoryError::NoSuchPlayer { name: old }).into());
     };
