@@ -23,7 +23,8 @@ fn main() {
         seed += 1;
         let players = 1 + (seed % 4) as usize;
         let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
-        let setup = Setup { solo: players == 1, captains: seed % 3 == 0, trophies: (seed / 3) % 2 == 0 };
+        let setup =
+            Setup { solo: players == 1, captains: seed.is_multiple_of(3), trophies: (seed / 3).is_multiple_of(2) };
         let Some((game, p)) = last_question(&rules, &names, setup, seed) else { continue };
         asked += 1;
         let settings = Settings { budget: Budget { playouts: 200, time: None }, seed, ..Settings::default() };

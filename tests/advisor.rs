@@ -587,7 +587,8 @@ fn the_advisor_is_exact_at_the_last_dice_phase_of_games_of_1_to_4_players_with_e
         seed += 1;
         let players = 1 + (seed % 4) as usize;
         let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
-        let setup = Setup { solo: players == 1, captains: seed % 3 == 0, trophies: (seed / 3) % 2 == 0 };
+        let setup =
+            Setup { solo: players == 1, captains: seed.is_multiple_of(3), trophies: (seed / 3).is_multiple_of(2) };
         let Some((game, p)) = last_question(&rules, &names, setup, seed) else { continue };
         asked += 1;
         let advice = advise(&rules, &game, Some(p), &settings(20, seed, 0)).unwrap();

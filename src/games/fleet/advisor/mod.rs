@@ -202,20 +202,20 @@ pub(crate) struct Searched<'a> {
     pub tree: Tree<'a>,
     /// Each answer and its node in the tree.
     pub answers: Vec<(Answer, usize)>,
-    /// Every node's value.
+    /// Every node's value (empty before the playouts).
     pub values: Vec<Value>,
-    /// Every value is exact.
+    /// Every value is exact (before the playouts: the rest of the game is searched).
     pub exact: bool,
 }
 
-/// The tree of `player`'s open question (None: the question at the front), its answers'
-/// nodes, and whether it is searched to the end of the game.
+/// The tree of `player`'s open question (None: the question at the front) and its
+/// answers' nodes, not played out yet (no values).
 pub(crate) fn tree<'a>(
     rules: &'a FleetRules,
     game: &Game,
     player: Option<usize>,
     settings: &Settings,
-) -> Result<(Decision, Tree<'a>, Vec<(Answer, usize)>), NoQuestion> {
+) -> Result<Searched<'a>, NoQuestion> {
     let decision = question(rules, game, player)?;
     let p = decision.player.expect("a player's question");
     let front = game.decision(rules).is_some_and(|f| f.player == Some(p));
@@ -240,7 +240,7 @@ pub(crate) fn tree<'a>(
             answers.push((Answer { choice: *choice, index, then: None }, tree.expand(g, exact)));
         }
     }
-    Ok((decision, tree, answers))
+    Ok(Searched { decision, tree, answers, values: Vec::new(), exact })
 }
 
 /// Search `player`'s open question (None: the question at the front): its tree, played
@@ -251,7 +251,7 @@ pub(crate) fn search<'a>(
     player: Option<usize>,
     settings: &Settings,
 ) -> Result<Searched<'a>, NoQuestion> {
-    let (decision, tree, answers) = tree(rules, game, player, settings)?;
+    let Searched { decision, tree, answers, .. } = tree(rules, game, player, settings)?;
     let p = tree.p;
     let roots: Vec<usize> = answers.iter().map(|(_, n)| *n).collect();
     let seats = vec![settings.policy; game.players.len()];
