@@ -44,7 +44,8 @@ fn the_advisor_launches_a_boat_before_the_last_fishing_rather_than_take_coins() 
     // The clearly worse answers stopped early; the budget went to the rest.
     assert!(advice.estimates.iter().any(|e| e.playouts < 200), "{advice:#?}");
     for e in &advice.estimates {
-        assert!((50..=200).contains(&e.playouts) && e.playouts % 50 == 0);
+        // Batches of 10, 60, 110, 160, 200 playouts.
+        assert!([10, 60, 110, 160, 200].contains(&e.playouts), "{e:?}");
         assert!(e.stderr >= 0.0 && e.stderr < 2.0);
         assert!((0.0..=1.0).contains(&e.win.unwrap()));
     }

@@ -23,7 +23,7 @@ pub struct ReviewArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Playouts per answer of each decision weighed
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub playouts: u32,
     /// How every seat plays in the playouts
     #[arg(long, value_enum, default_value_t = PolicyArg::Greedy)]

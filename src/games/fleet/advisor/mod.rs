@@ -38,8 +38,8 @@ use crate::rng::Rng;
 use search::{Tree, Value};
 
 /// How much work an answer gets: at most `playouts` each, and no new batch once `time`
-/// has passed. With `Settings::prune`, an answer far below the best after a batch of 50
-/// gets no more (its `Estimate::playouts` says how many it had).
+/// has passed. With `Settings::prune`, an answer far below the best after a batch (the
+/// first of 10, then of 50) gets no more (its `Estimate::playouts` says how many it had).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
     /// Playouts per answer.
@@ -223,6 +223,7 @@ pub(crate) fn tree<'a>(
     root.set_quiet(true);
     let exact = settings.chains && !root.rolls_ahead();
     let mut tree = Tree::new(rules, p, settings.policy, settings.chains);
+    tree.window = !front;
     let mut answers: Vec<(Answer, usize)> = Vec::new();
     for (index, choice) in decision.options.iter().enumerate() {
         let mut g = root.clone();
@@ -342,6 +343,9 @@ impl Tally {
 
 /// Playouts in one batch per answer between looks at the clock.
 const BATCH: u32 = 50;
+/// Playouts in the first batch when pruning: enough to see the answers far behind (a die
+/// taken as a coin at a pick), which then get no more.
+const FIRST: u32 = 10;
 
 /// The generator of playout `k` of a question asked with `seed`.
 pub(crate) fn playout_rng(seed: u64, k: u64) -> Rng {
@@ -383,7 +387,11 @@ pub(crate) fn run(
         // (the workers never wait for each other: a worker the system preempts holds up
         // no one). The same playouts either way: `k` runs over the whole budget.
         let whole = !settings.prune && settings.budget.time.is_none();
-        let batch = if whole { settings.budget.playouts } else { BATCH.min(settings.budget.playouts - done) };
+        let batch = match (whole, done) {
+            (true, _) => settings.budget.playouts,
+            (false, 0) if settings.prune => FIRST.min(settings.budget.playouts),
+            (false, _) => BATCH.min(settings.budget.playouts - done),
+        };
         let items = live.len() * batch as usize;
         let next = AtomicUsize::new(0);
         // Each worker sums its own tallies (integers: the same whatever order the playouts

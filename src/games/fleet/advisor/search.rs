@@ -61,8 +61,9 @@ impl Value {
 /// Positions beyond which the exact search of a question gives up (its values are then
 /// estimated by playouts like any other question's).
 const EXACT_LIMIT: usize = 400_000;
-/// Nodes beyond which a chain is not expanded further (the rest is a leaf).
-const CHAIN_LIMIT: usize = 20_000;
+/// Nodes beyond which a chain is not expanded further (the rest is a leaf): several star
+/// actions in a row, each with a dozen targets, would otherwise make thousands of leaves.
+const CHAIN_LIMIT: usize = 300;
 
 /// The tree of one question: its nodes (children before their parents), the leaves'
 /// positions, and the search's settings.
@@ -74,9 +75,16 @@ pub(crate) struct Tree<'a> {
     /// Search the asking player's chains (false: every answer is a leaf at once, the
     /// flat Monte Carlo of the first advisor).
     chains: bool,
+    /// The question was answered in the window of simultaneous decisions (not at the
+    /// front): the chain goes on with the player's decisions waiting there, its
+    /// follow-ups; asked at the front, it ends at another player's decision at the front.
+    pub window: bool,
     pub nodes: Vec<Node>,
     pub leaves: Vec<Game>,
     leaf_of: HashMap<u64, usize>,
+    /// The node of each position a chain reached (the same position by another order of
+    /// the same answers is the same node).
+    node_of: HashMap<u64, usize>,
     /// Exact values of positions already searched.
     memo: HashMap<u64, (f64, f64)>,
     /// Positions the exact search has visited.
@@ -101,9 +109,11 @@ impl<'a> Tree<'a> {
             p,
             policy,
             chains,
+            window: false,
             nodes: Vec::new(),
             leaves: Vec::new(),
             leaf_of: HashMap::new(),
+            node_of: HashMap::new(),
             memo: HashMap::new(),
             visited: 0,
         }
@@ -129,7 +139,11 @@ impl<'a> Tree<'a> {
         if !self.chains || self.nodes.len() > CHAIN_LIMIT {
             return self.leaf(game);
         }
-        match self.step(&game) {
+        let key = game.state_hash();
+        if let Some(&n) = self.node_of.get(&key) {
+            return n;
+        }
+        let node = match self.step(&game) {
             Step::End => self.leaf(game),
             Step::Decide { front, n } => {
                 let children = (0..n)
@@ -154,7 +168,9 @@ impl<'a> Tree<'a> {
                     .collect();
                 self.push(Node::Chance(children))
             }
-        }
+        };
+        self.node_of.insert(key, node);
+        node
     }
 
     /// A leaf for `game` (the same position reached twice is one leaf).
@@ -183,6 +199,9 @@ impl<'a> Tree<'a> {
             if d.player == Some(self.p) && d.kind() == Kind::Other {
                 return Step::Decide { front: true, n: d.options.len() };
             }
+        }
+        if !self.window {
+            return Step::End;
         }
         match game.pending(self.rules).into_iter().skip(1).find(|d| d.player == Some(self.p)) {
             Some(d) if d.kind() == Kind::Other && d.roll.is_none() => Step::Decide { front: false, n: d.options.len() },
