@@ -1146,8 +1146,10 @@ fn the_reference_game_by_taps_on_the_pad() {
     assert!(all <= 352, "all taps: {:.2} per player per round", per(all));
 }
 
-/// The hint button on a seat's page (issue 24): a tap shows every answer with its expected
-/// points and chance to win, the best marked, and the save is unchanged.
+/// The hint button on a seat's page (issue 24; issue #33 item 4): on a phone (390 × 844) the
+/// hint opens next to the question, visible without scrolling; one line per button the page
+/// has (named as the button is), best first, each with its expected points ± their spread
+/// and its chance to win, the answers within noise of the best marked; the save unchanged.
 #[test]
 fn the_hint_button_weighs_every_answer_and_commits_nothing() {
     let Some((chromium, chromedriver)) = programs("the_hint_button_weighs_every_answer_and_commits_nothing") else {
@@ -1166,6 +1168,7 @@ fn the_hint_button_weighs_every_answer_and_commits_nothing() {
         let profile = tempfile::tempdir().unwrap();
         let c = browser(&driver, &chromium, profile.path()).await;
         open(&c, &format!("http://{}{}", host.addr, host.seats[seat]), 390, 844).await;
+        viewport(&c, 390, 844).await;
         let started = Instant::now();
         let button = loop {
             if let Ok(b) = c.find(Locator::Css("#hints button.hint")).await {
@@ -1176,18 +1179,82 @@ fn the_hint_button_weighs_every_answer_and_commits_nothing() {
         };
         button.click().await.unwrap();
         let started = Instant::now();
-        let answers = loop {
+        loop {
             let items = c.find_all(Locator::Css("#hints .hint-list li")).await.unwrap();
             if !items.is_empty() {
-                break items;
+                break;
             }
-            assert!(started.elapsed() < Duration::from_secs(30), "no hint shown");
+            assert!(started.elapsed() < Duration::from_secs(60), "no hint shown");
             tokio::time::sleep(Duration::from_millis(50)).await;
-        };
-        let best = c.find_all(Locator::Css("#hints .hint-list li.best")).await.unwrap();
-        assert_eq!(best.len(), 1, "one best answer among {}", answers.len());
-        let text = best[0].text().await.unwrap();
-        assert!(text.contains('±') && text.contains('%') && text.contains("best"), "{text}");
+        }
+        let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser");
+        std::fs::create_dir_all(&shots).unwrap();
+        c.execute("window.scrollTo(0, 0);", vec![]).await.unwrap();
+        screenshot(&c, &shots.join("phone-hint.png")).await;
+        // Each line as the page shows it: where it is, its button's key, the button's own
+        // label, the line's words and class.
+        let lines = c
+            .execute(
+                "window.scrollTo(0, 0);\
+                 const label = b => b ? [...b.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('') : null;\
+                 return [...document.querySelectorAll('#hints .hint-list li')].map(li => {\
+                   const r = li.getBoundingClientRect();\
+                   const b = document.querySelector('#decision button.opt[data-key=\"' + li.dataset.key + '\"]');\
+                   return { top: r.top, bottom: r.bottom, height: innerHeight, key: li.dataset.key, button: label(b),\
+                            text: li.textContent, label: li.firstChild.textContent, cls: li.className };\
+                 });",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let lines = lines.as_array().unwrap().clone();
+        // The question and its hint, one under the other, both on the first screen.
+        let prompt = c
+            .execute(
+                "const p = [...document.querySelectorAll('#ask .prompt, #decision > .prompt')].filter(e => e.offsetParent)[0];\
+                 return p ? p.getBoundingClientRect().bottom : -1;",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let prompt = prompt.as_f64().unwrap();
+        assert!(prompt > 0.0, "the question is shown");
+        let mut means = Vec::new();
+        for l in &lines {
+            assert!(l["top"].as_f64().unwrap() >= prompt, "the hint under its question: {l}");
+            assert!(l["bottom"].as_f64().unwrap() <= l["height"].as_f64().unwrap(), "visible without scrolling: {l}");
+            // Named as the button it stands for, which the page has.
+            assert_eq!(l["button"], l["label"], "a line names a button of the page: {l}");
+            let text = l["text"].as_str().unwrap();
+            let (mean, spread) = text
+                .split(" · ")
+                .find_map(|part| {
+                    let (m, s) = part.rsplit_once(" ± ")?;
+                    let m = m.rsplit(|c: char| !(c.is_ascii_digit() || c == '.')).next()?;
+                    Some((m.parse::<f64>().ok()?, s.trim().parse::<f64>().ok()?))
+                })
+                .unwrap_or_else(|| panic!("the spread shown: {text}"));
+            assert!(text.contains('%'), "the chance to win: {text}");
+            means.push((mean, spread, l["cls"].as_str().unwrap().to_string(), text.to_string()));
+        }
+        assert!(means.len() >= 2, "a question with answers to weigh: {lines:?}");
+        let buttons = c.find_all(Locator::Css("#decision button.opt")).await.unwrap();
+        assert!(means.len() <= buttons.len(), "no line without a button: {lines:?}");
+        // Best first, marked as the best; the others in order, those within noise of the
+        // best marked so.
+        assert_eq!(means[0].2, "best", "{means:?}");
+        assert!(means[0].3.contains("best"), "{means:?}");
+        assert!(means.windows(2).all(|w| w[0].0 >= w[1].0), "best first: {means:?}");
+        let (best, best_spread) = (means[0].0, means[0].1);
+        for (mean, spread, cls, text) in &means[1..] {
+            let noise = 2.0 * (spread * spread + best_spread * best_spread).sqrt();
+            let gap = best - mean;
+            if cls == "close" {
+                assert!(gap <= noise + 0.15 && text.contains("within the noise"), "{text}: {gap} > {noise}");
+            } else {
+                assert!(gap >= noise - 0.15 && !text.contains("within the noise"), "{text}: {gap} < {noise}");
+            }
+        }
         let _ = c.close().await;
     });
     drop(driver);

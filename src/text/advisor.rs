@@ -66,6 +66,12 @@ pub fn coach_line(rules: &FleetRules, w: &crate::games::fleet::advisor::review::
     )
 }
 
+/// A hint's line for a button that asks a further question: the answer to it the figure
+/// is for (`then oyster 1`).
+pub fn hint_then(answer: &str, lang: Lang) -> String {
+    t!(lang, "web.hint_then", answer = answer)
+}
+
 /// The expected points of an answer with its standard error (`43.2 ± 0.4`).
 pub fn points(e: &Estimate, lang: Lang) -> String {
     mean(e.mean, e.stderr, lang)

@@ -310,12 +310,17 @@
     return !!(now && now.options.some(function (o) { return !!o.box; }));
   }
 
-  // The advisor's hint for this seat's question: every answer with its expected points
-  // and chance to win, the best marked. It commits nothing.
+  // The advisor's hint for this seat's question, next to it (below the question, above
+  // the sheet and the buttons): one line per button the page has — the answer that button
+  // sends, weighed — best first, each with its expected points ± their standard error and
+  // its chance to win, the answers within noise of the best marked. It commits nothing.
   var hinted = null;
+  // Kept by reference: it moves between the question's places (and a redrawn question
+  // takes it out of the page until it is placed again).
+  var hintsBox = byId('hints');
   function hintButton(v) {
     var d = v.decision;
-    var hints = byId('hints');
+    var hints = hintsBox;
     if (!d || d.roll || v.over) {
       hints.replaceChildren();
       hinted = null;
@@ -335,8 +340,12 @@
           if (!r.ok) { hints.replaceChildren(el('p', 'thinking', r.json.error || '')); return; }
           var list = el('ol', 'hint-list');
           r.json.hint.forEach(function (h) {
-            var li = el('li', h.best ? 'best' : '', h.label);
-            li.appendChild(el('span', 'nums', h.points + ' · ' + h.win + (h.best ? ' · ' + word('best') : '')));
+            var li = el('li', h.best ? 'best' : (h.close ? 'close' : ''), h.label);
+            li.dataset.key = h.key;
+            if (h.then) { li.appendChild(el('span', 'then', ' → ' + h.then)); }
+            var nums = h.points + ' · ' + h.win;
+            if (h.best) { nums += ' · ' + word('best'); } else if (h.close) { nums += ' · ' + word('close'); }
+            li.appendChild(el('span', 'nums', nums));
             list.appendChild(li);
           });
           hints.replaceChildren(list);
@@ -346,13 +355,24 @@
     hints.replaceChildren(b);
   }
 
+  // The hint goes right under the question where the question is shown: above the pad
+  // when the pad comes first, else above the buttons.
+  function placeHints(first) {
+    var hints = hintsBox;
+    if (!hints) { return; }
+    var at = first ? byId('ask') : byId('decision');
+    var after = at.querySelector(':scope > .chain') || at.querySelector(':scope > .hint') ||
+      at.querySelector(':scope > .prompt');
+    if (after) { after.after(hints); } else { at.prepend(hints); }
+  }
+
   function showSeat(v) {
     status(v);
     decision(v);
     hintButton(v);
     // While a chain is answered on the page, its last tap is taken back by "back" (nothing
     // was sent); the host's undo is for what was sent.
-    byId('hints').hidden = chain.length > 0;
+    hintsBox.hidden = chain.length > 0;
     var undo = byId('undo');
     undo.hidden = !v.undo || v.over || chain.length > 0;
     var now = level(v);
@@ -365,6 +385,7 @@
       if (bar) { ask.appendChild(bar); }
     }
     body.classList.toggle('pad-first', first);
+    placeHints(first);
     var sheet = now ? now.sheet : v.sheet;
     byId('sheet-first').innerHTML = first ? sheet : '';
     byId('sheet').innerHTML = first ? '' : sheet;
