@@ -116,6 +116,9 @@ pub struct SeatView {
 #[derive(Debug, Serialize)]
 pub struct SheetView {
     pub player: String,
+    /// The sheet's head line (the player, coins, fish, income, full boats): what the
+    /// dashboard shows of a sheet it does not draw.
+    pub head: String,
     pub html: String,
 }
 
@@ -124,6 +127,9 @@ pub struct DashboardView {
     pub v: u64,
     pub round: String,
     pub turn: Vec<String>,
+    /// The player whose turn it is (the one player with a question open), whose sheet the
+    /// dashboard shows first; None when several decide at once or nobody does.
+    pub focus: Option<usize>,
     pub roll: String,
     pub sheets: Vec<SheetView>,
     /// The table so far (HTML), or the final one.
@@ -442,16 +448,19 @@ pub(super) fn final_standings(site: &Site, game: &Game) -> Option<Standings> {
     Some((site.standings)(&table.rules, &sheets, &counts, table.lang))
 }
 
-/// The final table with the winner, once the game is over (empty before).
+/// The final screen, once the game is over (empty before): the winner, the final table,
+/// each player's review and the BG Stats block as far as they are known (the finale), and
+/// the link to the final page.
 fn result(site: &Site, inner: &Inner) -> String {
     let Some(standings) = final_standings(site, &inner.session().game) else {
         return String::new();
     };
     let headline = standings.headline.clone().unwrap_or_else(|| html::winner_line(&standings, site.table.lang));
     format!(
-        "<p class=\"win\">{}</p>{}<p><a href=\"{}\" download>{}</a></p>",
+        "<p class=\"win\">{}</p><div class=\"final-table\">{}</div>{}<p class=\"keep\"><a href=\"{}\" download>{}</a></p>",
         html::escape(&headline),
         html::fragment(&standings, site.table.lang),
+        site.finale_blocks(),
         html::escape(&site.final_url()),
         html::escape(&crate::text::serve::Label::FinalPage.text(site.table.lang))
     )
@@ -514,6 +523,13 @@ fn held(table: &Table, inner: &Inner, seat: usize) -> Option<String> {
     Some(crate::text::serve::Label::Held { answer: &answer, after, shared }.text(table.lang))
 }
 
+/// The one player with a question open now, if there is one.
+fn focus(table: &Table, inner: &Inner) -> Option<usize> {
+    let mut players = inner.session().game.pending(&table.rules).into_iter().filter_map(|d| d.player);
+    let first = players.next()?;
+    players.all(|p| p == first).then_some(first)
+}
+
 /// The dashboard's view, as JSON, cached by version.
 pub fn dashboard(site: &Site, inner: &mut Inner) -> Arc<String> {
     let index = site.table.names.len();
@@ -525,10 +541,15 @@ pub fn dashboard(site: &Site, inner: &mut Inner) -> Arc<String> {
             v: inner.version(),
             round: round_line(table, inner),
             turn: turn_lines(table, inner),
+            focus: focus(table, inner),
             roll: roll_line(table, inner),
             sheets: all
                 .iter()
-                .map(|s| SheetView { player: s.player.clone(), html: super::pages::sheet(&table.rules, s, table.lang) })
+                .map(|s| SheetView {
+                    player: s.player.clone(),
+                    head: crate::text::pad::header(&table.rules, s, &s.player, table.lang),
+                    html: super::pages::sheet(&table.rules, s, table.lang),
+                })
                 .collect(),
             scores: html::running(&standings, table.lang),
             log: log(inner),
