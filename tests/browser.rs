@@ -145,15 +145,20 @@ async fn screenshot(c: &Client, path: &Path) {
     // The README's screenshots are these: `DECKHAND_SCREENSHOTS=docs cargo test --test
     // deckhand browser::` re-takes them.
     if let (Some(dir), Some(name)) = (std::env::var_os("DECKHAND_SCREENSHOTS"), path.file_name()) {
-        if README_SHOTS.iter().any(|n| name == *n) {
+        if let Some((_, shown)) = README_SHOTS.iter().find(|(n, _)| name == *n) {
             let dir = crate::common::repo().join(dir);
-            std::fs::copy(path, dir.join(name)).expect("the README's screenshot is written");
+            std::fs::copy(path, dir.join(shown)).expect("the README's screenshot is written");
         }
     }
 }
 
-/// The screenshots the README shows (in docs/).
-const README_SHOTS: [&str; 2] = ["dashboard.png", "phone-pad.png"];
+/// The screenshots the README shows: (the test's, its name in docs/).
+const README_SHOTS: [(&str, &str); 4] = [
+    ("dashboard-start-1280.png", "dashboard.png"),
+    ("dashboard-final-1280.png", "dashboard-final.png"),
+    ("phone-pad.png", "phone-pad.png"),
+    ("phone-hint.png", "phone-hint.png"),
+];
 
 fn median(mut v: Vec<u64>) -> u64 {
     v.sort_unstable();
