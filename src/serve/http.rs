@@ -20,7 +20,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 use super::state::{Refused, Tap, UndoBy};
-use super::{assets, streams, tokens, Site};
+use super::{assets, streams, tokens, view, Site};
 use crate::text::serve::Refusal;
 
 /// The largest request body taken: an answer is a key or a few dice faces.
@@ -362,33 +362,27 @@ async fn seat_route(
     }
 }
 
-/// The advisor's estimate of every answer to `seat`'s open question, as the page lists it:
-/// each answer in words, its expected points ± one standard error, its chance to win, the
-/// best marked. The terminal's hint budget (`Settings::hint`), seeded by the state's
-/// version, so the same question gets the same hint.
+/// The advisor's estimate of every answer to `seat`'s open question, as the page lists it
+/// (`view::hint`): the question as the page asks it (its early pick too), weighed. The
+/// terminal's hint budget (`Settings::hint`), seeded by the state's version, so the same
+/// question gets the same hint.
 fn hint(site: &Site, seat: usize) -> Result<String, String> {
     use crate::games::fleet::advisor::{self, NoQuestion, Settings};
     let (lang, rules) = (site.table.lang, &site.table.rules);
-    let (version, game) = (site.table.version(), site.table.session().game);
+    let (version, asked) = {
+        let inner = site.table.lock();
+        (inner.version(), view::page_question(&site.table, &inner, seat))
+    };
+    let over = || site.table.finished();
+    let Some(asked) = asked else {
+        return Err(if over() { Refusal::HintOver } else { Refusal::HintNothing }.text(lang));
+    };
     let settings = Settings::hint(version);
-    let advice = advisor::advise(rules, &game, Some(seat), &settings).map_err(|why| match why {
+    let advice = advisor::advise(rules, &asked.game, Some(seat), &settings).map_err(|why| match why {
         NoQuestion::Over => Refusal::HintOver.text(lang),
         NoQuestion::Chance | NoQuestion::NotWaiting(_) => Refusal::HintNothing.text(lang),
     })?;
-    let estimates = advice.per_answer();
-    let best = &advice.estimates[advice.best];
-    let answers: Vec<serde_json::Value> = estimates
-        .iter()
-        .map(|e| {
-            serde_json::json!({
-                "label": crate::text::advisor::answer_label(rules, &game, &advice, e, lang),
-                "points": crate::text::advisor::points(e, lang),
-                "win": crate::text::advisor::chance(e.win, lang),
-                "best": e.answer.index == best.answer.index,
-            })
-        })
-        .collect();
-    Ok(serde_json::json!({ "v": version, "hint": answers }).to_string())
+    Ok(view::hint(&site.table, seat, &asked, &advice, version))
 }
 
 fn state(site: &Site, seat: Option<usize>) -> Response {

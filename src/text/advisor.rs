@@ -4,7 +4,7 @@
 //! made; the tables themselves are laid out by the commands).
 
 use crate::games::fleet::advisor::lab::WinRate;
-use crate::games::fleet::advisor::review::PlayerReview;
+use crate::games::fleet::advisor::review::{PlayerReview, Weighed};
 use crate::games::fleet::advisor::selfplay::Seat;
 use crate::games::fleet::advisor::{after_pick, Advice, Estimate, Policy, Settings};
 use crate::games::fleet::game::Game;
@@ -64,6 +64,12 @@ pub fn coach_line(rules: &FleetRules, w: &crate::games::fleet::advisor::review::
         chosen_win = chance(chosen.win, lang),
         lost = decimal(w.lost(), 1, lang)
     )
+}
+
+/// A hint's line for a button that asks a further question: the answer to it the figure
+/// is for (`then oyster 1`).
+pub fn hint_then(answer: &str, lang: Lang) -> String {
+    t!(lang, "web.hint_then", answer = answer)
 }
 
 /// The expected points of an answer with its standard error (`43.2 ± 0.4`).
@@ -136,7 +142,28 @@ pub fn advice_how(settings: &Settings, exact: bool, lang: Lang) -> String {
 /// noise), then the costliest of the first `top` decisions weighed, each with what the
 /// advisor preferred. `name` is the player's.
 pub fn review(rules: &FleetRules, name: &str, r: &PlayerReview, top: usize, lang: Lang) -> String {
-    let mut out = t!(
+    let mut out = review_player(name, r, lang) + "\n";
+    for w in r.decisions.iter().take(top).filter(|w| w.lost() > 0.0) {
+        out += &review_decision(rules, w, lang);
+        out.push('\n');
+    }
+    out
+}
+
+/// One player's review in two lines, as the final screens of a served game show it (issue
+/// #33 item 5): skill and luck, then the costliest decision with what the advisor preferred
+/// (or that no choice lost points). The same words as `review`'s.
+pub fn review_lines(rules: &FleetRules, name: &str, r: &PlayerReview, lang: Lang) -> [String; 2] {
+    let costliest = match r.decisions.first().filter(|w| w.lost() > 0.0) {
+        Some(w) => review_decision(rules, w, lang),
+        None => t!(lang, "cli.review.none"),
+    };
+    [review_player(name, r, lang), costliest.trim().to_string()]
+}
+
+/// A review's first line: the points lost to choices, the decisions weighed, the luck.
+fn review_player(name: &str, r: &PlayerReview, lang: Lang) -> String {
+    t!(
         lang,
         "cli.review.player",
         name = name,
@@ -148,22 +175,23 @@ pub fn review(rules: &FleetRules, name: &str, r: &PlayerReview, top: usize, lang
         table = signed(r.table, lang),
         noise = signed(r.noise, lang),
         n = r.decisions.len()
-    ) + "\n";
-    for w in r.decisions.iter().take(top).filter(|w| w.lost() > 0.0) {
-        let chosen = answer_label(rules, &w.game, &w.advice, &w.advice.estimates[w.chosen], lang);
-        let best = answer_label(rules, &w.game, &w.advice, &w.advice.estimates[w.advice.best], lang);
-        out += &t!(
-            lang,
-            "cli.review.decision",
-            round = w.round,
-            question = super::fleet::prompt(rules, &w.game, &w.advice.decision, lang),
-            chosen = chosen,
-            best = best,
-            lost = decimal(w.lost(), 1, lang)
-        );
-        out.push('\n');
-    }
-    out
+    )
+}
+
+/// A decision of a review: when, the question, the answer given and the advisor's, and the
+/// points it lost.
+fn review_decision(rules: &FleetRules, w: &Weighed, lang: Lang) -> String {
+    let chosen = answer_label(rules, &w.game, &w.advice, &w.advice.estimates[w.chosen], lang);
+    let best = answer_label(rules, &w.game, &w.advice, &w.advice.estimates[w.advice.best], lang);
+    t!(
+        lang,
+        "cli.review.decision",
+        round = w.round,
+        question = super::fleet::prompt(rules, &w.game, &w.advice.decision, lang),
+        chosen = chosen,
+        best = best,
+        lost = decimal(w.lost(), 1, lang)
+    )
 }
 
 /// How `review`'s figures were made.
