@@ -16,6 +16,8 @@ pub mod history;
 pub mod log;
 pub mod message;
 pub mod names;
+#[cfg(feature = "paper")]
+pub mod paper;
 pub mod players;
 pub mod rng;
 pub mod source;

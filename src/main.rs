@@ -8,6 +8,8 @@ mod serve;
 mod ui;
 
 // The library's layers under the names the binary's modules use.
+#[cfg(feature = "paper")]
+use deckhand::paper;
 use deckhand::{games, history, log, msg, players, source, t, text, Error};
 
 fn main() {

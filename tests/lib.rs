@@ -26,6 +26,8 @@ mod i18n_games;
 mod i18n_parse_errors;
 mod i18n_rules;
 mod nauticus;
+#[cfg(feature = "paper")]
+mod paper;
 mod parity;
 mod play;
 mod properties;
