@@ -3,7 +3,7 @@
 //! `deckhand scan` reads them. Counts every box read right, asked, and read wrong, per
 //! distortion, and times decode + read + check + score per photo.
 //!
-//! cargo bench --bench paper -- [--photos N] [--seed S] [--save DIR]
+//! cargo bench --bench paper -- [--photos N] [--seed S] [--threads T] [--max-seconds S] [--save DIR] [--fail-on-wrong]
 //! (N photos; half with the usual mix of distortions, half each pushing one to its worst.)
 
 use std::time::{Duration, Instant};
@@ -23,6 +23,17 @@ struct Tally {
     lost: usize,
     time: Duration,
     slowest: Duration,
+    /// This thread's CPU time (the machine may be shared: wall time then says little).
+    cpu: Duration,
+    slowest_cpu: Duration,
+}
+
+/// The CPU time this thread has used.
+fn thread_cpu() -> Duration {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: clock_gettime writes the timespec it is given.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
 }
 
 fn main() {
@@ -38,92 +49,42 @@ fn main() {
         .chain(synth::Distortion::ALL.iter().map(|d| d.name().to_string()))
         .map(|n| (n, Tally::default()))
         .collect();
-    let mut sheets = Vec::new();
+    let threads: usize = arg("--threads").and_then(|v| v.parse().ok()).unwrap_or(2).max(1);
+    let max_seconds: f64 = arg("--max-seconds").and_then(|v| v.parse().ok()).unwrap_or(f64::MAX);
     let started = Instant::now();
-    for i in 0..photos {
-        let mut d = synth::Dice::new(seed * 1_000_003 + i as u64);
-        if sheets.is_empty() {
-            sheets = synth::finished_sheets(&f, seed * 7919 + i as u64, 2 + d.pick(3));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                if i >= photos || started.elapsed().as_secs_f64() > max_seconds {
+                    break;
+                }
+                let r = one(&f, &fingerprint, seed, i, save.as_deref());
+                let mut all = results.lock().unwrap();
+                all.push(r);
+                if all.len() % 50 == 0 {
+                    eprintln!("{} photos, {:.0} s", all.len(), started.elapsed().as_secs_f64());
+                }
+            });
         }
-        let sheet = sheets.pop().unwrap();
-        let stress =
-            if i % 2 == 0 { None } else { Some(synth::Distortion::ALL[(i / 2) % synth::Distortion::ALL.len()]) };
-        let paper = if d.chance(0.5) { Paper::A4 } else { Paper::Letter };
-        let payload = Payload {
-            game: f.id.clone(),
-            rules: fingerprint.clone(),
-            layout: layout::LAYOUT_VERSION,
-            page: format!("b{i}-1"),
-            corner: 0,
-            paper,
-            player: format!("Player {i}"),
-        };
-        let words = Words {
-            names: vec![String::new(); f.sections.len()],
-            bonuses: vec![String::new(); f.king_crab_bonuses.len()],
-            ..Words::default()
-        };
-        let page = layout::fleet(&f, &words, paper, payload);
-        let truth = sheet::fleet_truth(&f, &page, &sheet);
-        let mut canvas = synth::paint(&page, 12.0);
-        synth::mark_boxes(&mut canvas, &page, &truth, &mut d, stress == Some(synth::Distortion::Pencil));
-        let cam = synth::camera(&mut d, stress);
-        let grey = synth::photograph(&canvas, &page, &cam, &mut d);
-        let bytes = synth::jpeg(&grey, cam.quality, None);
-        if let Some(dir) = &save {
-            let _ = std::fs::create_dir_all(dir);
-            let _ = std::fs::write(format!("{dir}/photo-{i:04}.jpg"), &bytes);
-        }
-        // What `scan` does with the file: decode, find, read, make the sheet, check, score.
-        let t = Instant::now();
-        let img = photo::load(&bytes).expect("the benchmark's own JPEG");
-        let found = read::locate(&img);
-        let reading = if found.is_empty() { None } else { read::read(&img, &page, &found).ok() };
-        if let Some(r) = &reading {
-            let marked: Vec<bool> = r.boxes.iter().map(|b| b.state == State::Marked).collect();
-            if let Ok(s) = sheet::fleet_sheet(&f, &page, &marked, "P") {
-                let _ = fleet::check_game(&f, std::slice::from_ref(&s));
-                let _ = fleet::score(&f, &s);
-            }
-        }
-        let took = t.elapsed();
-        let row = match stress {
-            None => 0,
-            Some(s) => 1 + synth::Distortion::ALL.iter().position(|x| *x == s).unwrap(),
-        };
+    });
+    for (row, t) in results.into_inner().unwrap() {
         let tally = &mut rows[row].1;
         tally.photos += 1;
-        tally.time += took;
-        tally.slowest = tally.slowest.max(took);
-        tally.boxes += truth.len();
-        match reading {
-            None => {
-                tally.lost += 1;
-                tally.asked += truth.len();
-                eprintln!("photo {i}: page not read ({} codes found; stress {stress:?}, {cam:?})", found.len());
-            }
-            Some(r) => {
-                for (k, (b, t)) in r.boxes.iter().zip(&truth).enumerate() {
-                    match (b.state, *t) {
-                        (State::Unsure, _) => tally.asked += 1,
-                        (State::Marked, true) | (State::Empty, false) => tally.right += 1,
-                        _ => {
-                            tally.wrong += 1;
-                            eprintln!(
-                                "photo {i}: box {k} {:?} read {:?} (ink {:.3}), truth {t}",
-                                page.boxes[k].target, b.state, b.ink
-                            );
-                        }
-                    }
-                }
-            }
-        }
-        if (i + 1) % 50 == 0 {
-            eprintln!("{} photos, {:.0} s", i + 1, started.elapsed().as_secs_f64());
-        }
+        tally.time += t.time;
+        tally.slowest = tally.slowest.max(t.time);
+        tally.cpu += t.cpu;
+        tally.slowest_cpu = tally.slowest_cpu.max(t.cpu);
+        tally.boxes += t.boxes;
+        tally.right += t.right;
+        tally.asked += t.asked;
+        tally.wrong += t.wrong;
+        tally.lost += t.lost;
     }
-    println!("| photos of | photos | boxes | read right without asking | asked | read wrong | questions per 200 boxes | pages not found | mean / slowest read+check+score |");
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("| photos of | photos | boxes | read right without asking | asked | read wrong | questions per 200 boxes | pages not found | read+check+score: CPU mean / slowest | wall mean / slowest |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     let mut all = Tally::default();
     for (name, t) in &rows {
         if t.photos == 0 {
@@ -138,13 +99,99 @@ fn main() {
         all.lost += t.lost;
         all.time += t.time;
         all.slowest = all.slowest.max(t.slowest);
+        all.cpu += t.cpu;
+        all.slowest_cpu = all.slowest_cpu.max(t.slowest_cpu);
     }
     line("**all**", &all);
+    if args.iter().any(|a| a == "--fail-on-wrong") && all.wrong > 0 {
+        eprintln!("{} boxes read wrong without asking", all.wrong);
+        std::process::exit(1);
+    }
+}
+
+/// One photo: a bots' sheet marked, photographed, encoded, then read as `scan` reads it.
+fn one(f: &fleet::FleetRules, fingerprint: &str, seed: u64, i: usize, save: Option<&str>) -> (usize, Tally) {
+    let mut d = synth::Dice::new(seed * 1_000_003 + i as u64);
+    let mut sheets = synth::finished_sheets(f, seed * 7919 + i as u64, 2 + d.pick(3));
+    let sheet = sheets.swap_remove(d.pick(sheets.len()));
+    let stress =
+        if i.is_multiple_of(2) { None } else { Some(synth::Distortion::ALL[(i / 2) % synth::Distortion::ALL.len()]) };
+    let paper = if d.chance(0.5) { Paper::A4 } else { Paper::Letter };
+    let payload = Payload {
+        game: f.id.clone(),
+        rules: fingerprint.to_string(),
+        layout: layout::LAYOUT_VERSION,
+        page: format!("b{i}-1"),
+        corner: 0,
+        paper,
+        player: format!("Player {i}"),
+    };
+    let words = Words {
+        names: vec![String::new(); f.sections.len()],
+        bonuses: vec![String::new(); f.king_crab_bonuses.len()],
+        ..Words::default()
+    };
+    let page = layout::fleet(f, &words, paper, payload);
+    let truth = sheet::fleet_truth(f, &page, &sheet);
+    let mut canvas = synth::paint(&page, 10.0);
+    synth::mark_boxes(&mut canvas, &page, &truth, &mut d, stress == Some(synth::Distortion::Pencil));
+    let cam = synth::camera(&mut d, stress);
+    let grey = synth::photograph(&canvas, &page, &cam, &mut d);
+    let bytes = synth::jpeg(&grey, cam.quality, None);
+    if let Some(dir) = save {
+        let _ = std::fs::create_dir_all(dir);
+        let _ = std::fs::write(format!("{dir}/photo-{i:04}.jpg"), &bytes);
+    }
+    // What `scan` does with the file: decode, find, read, make the sheet, check, score.
+    let t = Instant::now();
+    let cpu = thread_cpu();
+    let img = photo::load(&bytes).expect("the benchmark's own JPEG");
+    let found = read::locate(&img);
+    let reading = if found.is_empty() { None } else { read::read(&img, &page, &found).ok() };
+    if let Some(r) = &reading {
+        let marked: Vec<bool> = r.boxes.iter().map(|b| b.state == State::Marked).collect();
+        if let Ok(s) = sheet::fleet_sheet(f, &page, &marked, "P") {
+            let _ = fleet::check_game(f, std::slice::from_ref(&s));
+            let _ = fleet::score(f, &s);
+        }
+    }
+    let mut tally =
+        Tally { photos: 1, boxes: truth.len(), time: t.elapsed(), cpu: thread_cpu() - cpu, ..Tally::default() };
+    let row = match stress {
+        None => 0,
+        Some(s) => 1 + synth::Distortion::ALL.iter().position(|x| *x == s).unwrap(),
+    };
+    match reading {
+        None => {
+            tally.lost += 1;
+            tally.asked += truth.len();
+            eprintln!("photo {i}: page not read ({} codes found; stress {stress:?}, {cam:?})", found.len());
+        }
+        Some(r) => {
+            for (k, (b, t)) in r.boxes.iter().zip(&truth).enumerate() {
+                match (b.state, *t) {
+                    (State::Unsure, _) => {
+                        tally.asked += 1;
+                        eprintln!("photo {i}: asked {:?} ink {:.3} truth {t}", page.boxes[k].target, b.ink);
+                    }
+                    (State::Marked, true) | (State::Empty, false) => tally.right += 1,
+                    _ => {
+                        tally.wrong += 1;
+                        eprintln!(
+                            "photo {i}: WRONG {:?} read {:?} (ink {:.3}), truth {t}; stress {stress:?}",
+                            page.boxes[k].target, b.state, b.ink
+                        );
+                    }
+                }
+            }
+        }
+    }
+    (row, tally)
 }
 
 fn line(name: &str, t: &Tally) {
     println!(
-        "| {name} | {} | {} | {:.3} % | {} | {} | {:.2} | {} | {:.0} ms / {:.0} ms |",
+        "| {name} | {} | {} | {:.3} % | {} | {} | {:.2} | {} | {:.0} ms / {:.0} ms | {:.0} ms / {:.0} ms |",
         t.photos,
         t.boxes,
         100.0 * t.right as f64 / t.boxes.max(1) as f64,
@@ -152,6 +199,8 @@ fn line(name: &str, t: &Tally) {
         t.wrong,
         200.0 * t.asked as f64 / t.boxes.max(1) as f64,
         t.lost,
+        t.cpu.as_secs_f64() * 1000.0 / t.photos.max(1) as f64,
+        t.slowest_cpu.as_secs_f64() * 1000.0,
         t.time.as_secs_f64() * 1000.0 / t.photos.max(1) as f64,
         t.slowest.as_secs_f64() * 1000.0,
     );

@@ -483,7 +483,7 @@ fn finish(content: Builder, words: &Words, paper: Paper, payload: Payload) -> Pa
         .collect();
     // The content area: below the title band, between the margins.
     let top = MARGIN + side + 3.0;
-    let bottom = height - MARGIN - 2.0;
+    let bottom = height - MARGIN - side - 1.0;
     let (left, right) = (MARGIN, width - MARGIN);
     let (cw, ch) = (content.right(), content.bottom());
     let scale = ((right - left) / cw).min((bottom - top) / ch).min(1.0);
@@ -698,7 +698,7 @@ pub fn fleet(rules: &FleetRules, words: &Words, paper: Paper, payload: Payload) 
     // The wharf: two columns of buildings.
     b.text(x0, y, 3.0, true, words.headings.get(3).map_or("", String::as_str));
     y += 2.0;
-    let half = (rules.wharf.len() + 1) / 2;
+    let half = rules.wharf.len().div_ceil(2);
     let col_w = 69.0;
     for w in 0..rules.wharf.len() {
         let s = rules.section_of(SectionKind::Wharf(w));
@@ -802,9 +802,9 @@ pub fn endgame_printable(shape: InputShape) -> bool {
 /// and a list input as one count per item value.
 pub fn endgame(rules: &EndgameRules, words: &Words, paper: Paper, payload: Payload) -> Page {
     let mut b = Builder::new();
-    let columns = 2;
-    let col_w = 132.0;
-    let label_w = 44.0;
+    let columns = 3;
+    let col_w = 92.0;
+    let label_w = 14.0;
     let rows_of = |i: usize| -> f32 {
         let rows: u32 = endgame_rows(rules.sheet.inputs[i].shape).iter().map(|(_, d)| d).sum();
         let counts = endgame_rows(rules.sheet.inputs[i].shape).len() as f32;
@@ -828,7 +828,7 @@ pub fn endgame(rules: &EndgameRules, words: &Words, paper: Paper, payload: Paylo
         b.label(x0, y, x0 + col_w, true, name);
         for (item, rows) in endgame_rows(input.shape) {
             if let Some(v) = item {
-                b.text(x0 + 4.0, y + 3.4, SMALL, false, &format!("= {v}"));
+                b.text(x0 + label_w + 10.0 * PITCH + 1.5, y + 3.4, SMALL, false, &format!("= {v}"));
             }
             y += 1.0;
             for d in 0..10u8 {
@@ -840,12 +840,13 @@ pub fn endgame(rules: &EndgameRules, words: &Words, paper: Paper, payload: Paylo
                 if r == 0 {
                     if let InputShape::Number { min, .. } = input.shape {
                         if min < 0 {
-                            b.centred(x0 + label_w - 8.0 + BOX / 2.0, y - 0.7, SMALL, "−");
-                            b.add(Target::Minus { input: i }, Outline::Circle, x0 + label_w - 8.0, y, group, 0);
+                            let mx = x0 + label_w + 10.0 * PITCH + 1.5;
+                            b.centred(mx + BOX / 2.0, y - 0.7, SMALL, "−");
+                            b.add(Target::Minus { input: i }, Outline::Circle, mx, y, group, 0);
                         }
                     }
                 }
-                b.text(x0 + label_w - 16.0, y + 4.0, SMALL, false, &format!("{}", 10u64.pow(place)));
+                b.text(x0, y + 4.0, SMALL, false, &format!("{}", 10u64.pow(place)));
                 row(
                     &mut b,
                     x0 + label_w,

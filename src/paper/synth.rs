@@ -284,7 +284,7 @@ pub fn mark(c: &mut Canvas, d: &mut Dice, (cx, cy): (f64, f64), size: f64, strok
             }
         }
         Stroke::Ring => {
-            let rr = r * d.range(0.55, 0.95);
+            let rr = r * d.range(0.45, 0.8);
             let n = 16;
             let start = d.range(0.0, std::f64::consts::TAU);
             let mut prev = (cx + rr * start.cos(), cy + rr * start.sin());
@@ -665,8 +665,9 @@ pub fn finished_sheets(
     let mut game = Game::new(rules, &names, Setup::default());
     game.set_quiet(true);
     let mut rng = crate::rng::Rng::new(seed);
-    let seats: Vec<Policy> =
-        (0..players).map(|i| if (seed as usize + i) % 3 == 0 { Policy::Random } else { Policy::Greedy }).collect();
+    let seats: Vec<Policy> = (0..players)
+        .map(|i| if (seed as usize + i).is_multiple_of(3) { Policy::Random } else { Policy::Greedy })
+        .collect();
     while step(rules, &mut game, &seats, &mut rng) {}
     game.players.iter().map(|p| p.sheet.clone()).collect()
 }

@@ -234,6 +234,9 @@ pub fn run(args: ScanArgs, lang: Lang) -> anyhow::Result<i32> {
             Some(d) => d.clone(),
             None => p.photo.parent().map(Path::to_path_buf).unwrap_or_default(),
         };
+        if !dir.as_os_str().is_empty() && !dir.is_dir() {
+            std::fs::create_dir_all(&dir).map_err(|cause| Error::Write { path: dir.display().to_string(), cause })?;
+        }
         let path = crate::log::files::write_sheet(&dir.join(format!("{stem}.toml")), &text)?;
         files.push(path);
     }
@@ -276,7 +279,7 @@ fn too_blurred(name: &str, page: &Page, reading: &Reading, found: &[Located], la
             None => counts.push((g, 1)),
         }
     }
-    counts.sort_by(|a, b| b.1.cmp(&a.1));
+    counts.sort_by_key(|c| std::cmp::Reverse(c.1));
     let parts: Vec<String> = counts.iter().take(3).map(|(g, _)| page.groups[*g].clone()).collect();
     let _ = (found, lang);
     Err(usage(crate::msg!(
@@ -408,7 +411,7 @@ fn ask(rules: &Rules, pages: &mut [Scanned], answers: Option<&Path>, lang: Lang)
                 }
             }
             let ink = (p.reading.boxes[i].ink * 100.0).round() as u32;
-            let prompt = crate::t!(lang, "paper.scan.question", player = &p.player, r#box = &name, ink = ink);
+            let prompt = crate::t!(lang, "paper.scan.question", player = &p.player, what = &name, ink = ink);
             let prompt = if hint.is_empty() { prompt } else { format!("{prompt} ({hint})") };
             let pick = prompter.select(&prompt, &choices)?;
             p.known[i] = Some(pick == 0);
