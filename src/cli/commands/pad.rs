@@ -176,18 +176,18 @@ pub fn run(args: PadArgs, lang: Lang) -> anyhow::Result<i32> {
     };
     let written: Vec<PathBuf> = match format {
         PadFormat::Pdf => {
-            crate::log::files::write_new(&output, &crate::paper::draw::pdf(&pages))?;
+            crate::store::files::write_new(&output, &crate::paper::draw::pdf(&pages))?;
             vec![output]
         }
         PadFormat::Svg if pages.len() == 1 => {
-            crate::log::files::write_new(&output, &crate::paper::draw::svg(&pages[0]))?;
+            crate::store::files::write_new(&output, &crate::paper::draw::svg(&pages[0]))?;
             vec![output]
         }
         PadFormat::Svg => {
             let mut out = Vec::new();
             for (i, page) in pages.iter().enumerate() {
                 let path = numbered(&output, i + 1);
-                crate::log::files::write_new(&path, &crate::paper::draw::svg(page))?;
+                crate::store::files::write_new(&path, &crate::paper::draw::svg(page))?;
                 out.push(path);
             }
             out

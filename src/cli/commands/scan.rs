@@ -63,14 +63,15 @@ struct Scanned {
     answered: Vec<bool>,
 }
 
-fn usage(m: deckhand::message::Message) -> anyhow::Error {
+fn usage(m: crate::message::Message) -> anyhow::Error {
     Error::Usage(m).into()
 }
 
 /// Read a photo file within the size bound.
 fn load(path: &Path) -> anyhow::Result<photo::Grey> {
     let name = path.display().to_string();
-    let meta = std::fs::metadata(path).map_err(|cause| Error::Read { path: name.clone(), cause })?;
+    let meta = std::fs::metadata(path)
+        .map_err(|cause| Error::Read(deckhand::source::ReadError::Io { path: name.clone(), cause }))?;
     if !meta.is_file() {
         return Err(usage(crate::msg!("paper.scan.not_a_file", file = &name)));
     }
@@ -82,7 +83,8 @@ fn load(path: &Path) -> anyhow::Result<photo::Grey> {
             max = photo::MAX_FILE_BYTES / (1024 * 1024)
         )));
     }
-    let bytes = std::fs::read(path).map_err(|cause| Error::Read { path: name.clone(), cause })?;
+    let bytes = std::fs::read(path)
+        .map_err(|cause| Error::Read(deckhand::source::ReadError::Io { path: name.clone(), cause }))?;
     photo::load(&bytes).map_err(|e| match e {
         photo::LoadError::TooBig(n) => usage(crate::msg!(
             "paper.scan.too_big",
@@ -235,9 +237,11 @@ pub fn run(args: ScanArgs, lang: Lang) -> anyhow::Result<i32> {
             None => p.photo.parent().map(Path::to_path_buf).unwrap_or_default(),
         };
         if !dir.as_os_str().is_empty() && !dir.is_dir() {
-            std::fs::create_dir_all(&dir).map_err(|cause| Error::Write { path: dir.display().to_string(), cause })?;
+            std::fs::create_dir_all(&dir).map_err(|cause| {
+                Error::Store(deckhand::store::StoreError::Write { path: dir.display().to_string(), cause })
+            })?;
         }
-        let path = crate::log::files::write_sheet(&dir.join(format!("{stem}.toml")), &text)?;
+        let path = crate::store::files::write_sheet(&dir.join(format!("{stem}.toml")), &text)?;
         files.push(path);
     }
     let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
@@ -249,9 +253,10 @@ pub fn run(args: ScanArgs, lang: Lang) -> anyhow::Result<i32> {
             Ok(0)
         }
         CheckFormat::Text => {
-            let code = crate::cli::sheets::check(&sheet_args, args.rules.rules.as_deref(), CheckFormat::Text, lang)?;
-            let history = crate::cli::record::PaperArgs::default();
-            crate::cli::sheets::score(
+            let code =
+                crate::cli::score_check::check(&sheet_args, args.rules.rules.as_deref(), CheckFormat::Text, lang)?;
+            let history = crate::cli::plays::PaperArgs::default();
+            crate::cli::score_check::score(
                 &sheet_args,
                 args.rules.rules.as_deref(),
                 crate::report::Format::Table,
