@@ -70,7 +70,9 @@ fn main() {
             });
         }
     });
-    for (row, t) in results.into_inner().unwrap() {
+    let results = results.into_inner().unwrap();
+    let inks: Vec<(f32, bool)> = results.iter().flat_map(|r| r.2.iter().copied()).collect();
+    for (row, t, _) in results {
         let tally = &mut rows[row].1;
         tally.photos += 1;
         tally.time += t.time;
@@ -103,6 +105,36 @@ fn main() {
         all.slowest_cpu = all.slowest_cpu.max(t.slowest_cpu);
     }
     line("**all**", &all);
+    // The same boxes under other bounds: what moving them would trade.
+    println!();
+    println!("| empty ≤ | marked ≥ | read right without asking | asked | read wrong | questions per 200 boxes |");
+    println!("|---:|---:|---:|---:|---:|---:|");
+    for (lo, hi) in [(0.20, 0.35), (0.25, 0.35), (0.25, 0.42), (0.28, 0.42), (0.25, 0.50), (0.30, 0.50)] {
+        let (mut right, mut asked, mut wrong) = (0, 0, 0);
+        for (ink, t) in &inks {
+            if *ink <= lo {
+                if *t {
+                    wrong += 1
+                } else {
+                    right += 1
+                }
+            } else if *ink >= hi {
+                if *t {
+                    right += 1
+                } else {
+                    wrong += 1
+                }
+            } else {
+                asked += 1;
+            }
+        }
+        let n = inks.len().max(1) as f64;
+        println!(
+            "| {lo:.2} | {hi:.2} | {:.3} % | {asked} | {wrong} | {:.2} |",
+            100.0 * right as f64 / n,
+            200.0 * asked as f64 / n
+        );
+    }
     if args.iter().any(|a| a == "--fail-on-wrong") && all.wrong > 0 {
         eprintln!("{} boxes read wrong without asking", all.wrong);
         std::process::exit(1);
@@ -110,7 +142,13 @@ fn main() {
 }
 
 /// One photo: a bots' sheet marked, photographed, encoded, then read as `scan` reads it.
-fn one(f: &fleet::FleetRules, fingerprint: &str, seed: u64, i: usize, save: Option<&str>) -> (usize, Tally) {
+fn one(
+    f: &fleet::FleetRules,
+    fingerprint: &str,
+    seed: u64,
+    i: usize,
+    save: Option<&str>,
+) -> (usize, Tally, Vec<(f32, bool)>) {
     let mut d = synth::Dice::new(seed * 1_000_003 + i as u64);
     let mut sheets = synth::finished_sheets(f, seed * 7919 + i as u64, 2 + d.pick(3));
     let sheet = sheets.swap_remove(d.pick(sheets.len()));
@@ -161,6 +199,10 @@ fn one(f: &fleet::FleetRules, fingerprint: &str, seed: u64, i: usize, save: Opti
         None => 0,
         Some(s) => 1 + synth::Distortion::ALL.iter().position(|x| *x == s).unwrap(),
     };
+    let inks: Vec<(f32, bool)> = match &reading {
+        Some(r) => r.boxes.iter().zip(&truth).map(|(b, t)| (b.ink, *t)).collect(),
+        None => Vec::new(),
+    };
     match reading {
         None => {
             tally.lost += 1;
@@ -186,7 +228,7 @@ fn one(f: &fleet::FleetRules, fingerprint: &str, seed: u64, i: usize, save: Opti
             }
         }
     }
-    (row, tally)
+    (row, tally, inks)
 }
 
 fn line(name: &str, t: &Tally) {

@@ -14,7 +14,7 @@ use super::photo::Grey;
 /// brightness (0 white paper, 1 black), measured from the benchmark (BENCHMARKS.md).
 pub const EMPTY: f32 = 0.25;
 /// See [`EMPTY`].
-pub const MARKED: f32 = 0.35;
+pub const MARKED: f32 = 0.42;
 
 /// A QR code found in a photo.
 #[derive(Debug, Clone, PartialEq)]
