@@ -355,7 +355,8 @@ mod tests {
             assert_eq!(shape(cut), shape(sub), "`{name}` parses differently alone");
             names += 1;
         }
-        assert_eq!(names, 24);
+        // 24 commands, and `pad` and `scan` with the `paper` feature.
+        assert_eq!(names, if cfg!(feature = "paper") { 26 } else { 24 });
         // The root's arguments that reach the commands (its own, `--help` and `--version`,
         // come before a command's name, where the quick command is not used).
         let mut quick = quick_command(&os(&["deckhand", "score"])).unwrap();
