@@ -14,6 +14,8 @@ pub mod games;
 pub mod history;
 pub mod message;
 pub mod names;
+#[cfg(feature = "paper")]
+pub mod paper;
 pub mod players;
 pub mod rng;
 pub mod source;

@@ -9,6 +9,8 @@ mod ui;
 
 // The library's layers under the names the binary's modules use.
 use cli::error::Error;
+#[cfg(feature = "paper")]
+use deckhand::paper;
 use deckhand::{games, history, message, msg, players, source, store, t, text};
 
 fn main() {

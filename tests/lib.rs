@@ -28,6 +28,8 @@ mod i18n_parse_errors;
 mod i18n_rules;
 mod layers;
 mod nauticus;
+#[cfg(feature = "paper")]
+mod paper;
 mod parity;
 mod play;
 mod properties;

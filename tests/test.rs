@@ -48,6 +48,12 @@ impl Test {
         self
     }
 
+    /// The working folder the run will use (to put a file there by other means).
+    #[allow(dead_code)]
+    pub fn dir(&self) -> &std::path::Path {
+        self.dir.path()
+    }
+
     /// More arguments.
     pub fn args<'a>(mut self, args: impl IntoIterator<Item = &'a str>) -> Test {
         self.args.extend(args.into_iter().map(String::from));

@@ -69,6 +69,14 @@ pub enum Command {
     /// Type in a paper sheet, section by section; saves after every section and resumes
     #[command(after_help = EXIT_CODES)]
     Enter(enter::EnterArgs),
+    /// Print pads to play on (PDF or SVG), one page per player, that `scan` reads back
+    #[cfg(feature = "paper")]
+    #[command(after_help = EXIT_CODES)]
+    Pad(pad::PadArgs),
+    /// Read photos of filled pads into sheet files, then check and score them
+    #[cfg(feature = "paper")]
+    #[command(after_help = EXIT_CODES)]
+    Scan(scan::ScanArgs),
     /// Track a live game at the table: dice, picks, every bonus, undo; saved after every decision
     #[command(after_help = EXIT_CODES)]
     Play(play::PlayArgs),
@@ -138,6 +146,10 @@ const QUICK: &[(&str, AddArgs)] = {
         ("score", score::ScoreArgs::augment_args),
         ("check", check::CheckArgs::augment_args),
         ("enter", enter::EnterArgs::augment_args),
+        #[cfg(feature = "paper")]
+        ("pad", pad::PadArgs::augment_args),
+        #[cfg(feature = "paper")]
+        ("scan", scan::ScanArgs::augment_args),
         ("play", play::PlayArgs::augment_args),
         ("resume", resume::ResumeArgs::augment_args),
         ("replay", replay::ReplayArgs::augment_args),
@@ -242,6 +254,10 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Score(args) => score::run(args, lang),
         Command::Check(args) => check::run(args, lang),
         Command::Enter(args) => enter::run(args, lang),
+        #[cfg(feature = "paper")]
+        Command::Pad(args) => pad::run(args, lang),
+        #[cfg(feature = "paper")]
+        Command::Scan(args) => scan::run(args, lang),
         Command::Play(args) => play::run(args, lang),
         Command::Resume(args) => resume::run(args, lang),
         Command::Replay(args) => replay::run(args, lang),
@@ -340,7 +356,8 @@ mod tests {
             assert_eq!(shape(cut), shape(sub), "`{name}` parses differently alone");
             names += 1;
         }
-        assert_eq!(names, 24);
+        // 24 commands, and `pad` and `scan` with the `paper` feature.
+        assert_eq!(names, if cfg!(feature = "paper") { 26 } else { 24 });
         // The root's arguments that reach the commands (its own, `--help` and `--version`,
         // come before a command's name, where the quick command is not used).
         let mut quick = quick_command(&os(&["deckhand", "score"])).unwrap();
