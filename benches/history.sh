@@ -11,6 +11,9 @@ if [ -z "${BIN:-}" ]; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# Nothing a benchmark runs reaches the user's home, data folder or history.
+export HOME="$tmp/home" XDG_DATA_HOME="$tmp/home/.local/share" XDG_CONFIG_HOME="$tmp/home/.config" \
+  XDG_CACHE_HOME="$tmp/home/.cache" XDG_STATE_HOME="$tmp/home/.local/state" DECKHAND_DB="$tmp/history.sqlite3"
 
 # N made-up 2-4 player Fleet plays as a deckhand export (`export --format deckhand`), each
 # with its own content hash (PREFIX keeps two sets apart).

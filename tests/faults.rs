@@ -97,13 +97,7 @@ fn a_standard_output_that_fails_never_stops_the_games_own_work() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::copy(repo().join("tests/games/two_players.answers"), dir.path().join("a.txt")).unwrap();
     let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
-    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("deckhand"))
-        .env_clear()
-        .env("HOME", dir.path())
-        .env("NO_COLOR", "1")
-        .env("LANG", "C")
-        .env("DECKHAND_DB", "history.sqlite3")
-        .current_dir(dir.path())
+    let out = crate::child::deckhand_in(dir.path())
         .args(["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--answers", "a.txt"])
         .stdout(Stdio::from(full))
         .output()
@@ -158,9 +152,7 @@ mod served {
 
     use crate::host::{drive, path_of, request, Host};
 
-    fn bin() -> std::path::PathBuf {
-        assert_cmd::cargo::cargo_bin("deckhand")
-    }
+    use crate::child::bin;
 
     const PLAY: [&str; 13] = [
         "play",
@@ -369,7 +361,7 @@ mod served {
 #[test]
 fn a_served_game_killed_after_every_accepted_answer_resumes_where_it_was() {
     use crate::host::{drive, Host};
-    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let bin = crate::child::bin();
     let dir = tempfile::tempdir().unwrap();
     let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--dice", "digital", "--seed", "12"];
     let args: Vec<&str> = args.into_iter().chain(["--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"]).collect();

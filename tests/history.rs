@@ -670,8 +670,7 @@ fn processes_recording_at_the_same_moment_all_land() {
                 write(d, &format!("{p}{i}.toml"), &text)
             })
             .collect();
-        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("deckhand"));
-        cmd.env_clear().env("HOME", d).env("LANG", "C").current_dir(d);
+        let mut cmd = crate::child::deckhand_in(d);
         cmd.args(["score", "--record", "--db", "h.sqlite3"]).args(&files);
         cmd.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::piped());
         children.push(cmd.spawn().unwrap());
@@ -753,10 +752,9 @@ const PEAK_ARGS: &str = "DECKHAND_TEST_PEAK_ARGS";
 /// small process spawns deckhand: this test binary, run for `peak_memory_probe` alone.
 #[cfg(target_os = "linux")]
 fn peak_kib(dir: &Path, args: &[&str]) -> i64 {
-    let out = std::process::Command::new(std::env::current_exe().unwrap())
+    let out = crate::child::command_in(std::env::current_exe().unwrap(), dir)
         .args(["--exact", "history::peak_memory_probe", "--nocapture", "--test-threads=1", "-q"])
         .env(PEAK_ARGS, args.join("\u{1f}"))
-        .current_dir(dir)
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
@@ -777,11 +775,8 @@ fn peak_memory_probe() {
     unsafe { libc::personality(libc::ADDR_NO_RANDOMIZE as libc::c_ulong) };
     // Reaped by wait4 below (Child::wait would take the usage away).
     #[allow(clippy::zombie_processes)]
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("deckhand"))
+    let child = crate::child::deckhand_in(&std::env::current_dir().unwrap())
         .args(&args)
-        .env_clear()
-        .env("HOME", ".")
-        .env("LANG", "C")
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()

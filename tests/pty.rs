@@ -1,13 +1,11 @@
 //! Real pseudo-terminal tests of the dialoguer path: what a person at a terminal sees.
 
-use std::process::Command;
-
 use rexpect::process::wait::WaitStatus;
 use rexpect::session::{spawn_command, PtySession};
 
 fn spawn(dir: &std::path::Path, args: &[&str]) -> PtySession {
-    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("deckhand"));
-    cmd.args(args).current_dir(dir).env_clear().env("TERM", "xterm").env("NO_COLOR", "1").env("HOME", dir);
+    let mut cmd = crate::child::deckhand_in(dir);
+    cmd.args(args).env("TERM", "xterm");
     spawn_command(cmd, Some(20_000)).expect("spawn deckhand in a pty")
 }
 
@@ -88,14 +86,7 @@ fn a_game_open_on_a_terminal_cannot_be_resumed_in_a_second_one() {
     );
     p.exp_string("pick a die").unwrap();
     let before = std::fs::read(dir.path().join("g.jsonl")).unwrap();
-    let second = assert_cmd::Command::cargo_bin("deckhand")
-        .unwrap()
-        .args(["resume", "g.jsonl"])
-        .current_dir(dir.path())
-        .env_clear()
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap();
+    let second = crate::child::deckhand_in(dir.path()).args(["resume", "g.jsonl"]).output().unwrap();
     assert_eq!(second.status.code(), Some(2));
     let err = String::from_utf8_lossy(&second.stderr);
     assert!(err.contains("g.jsonl is open in another deckhand"), "{err}");
@@ -280,9 +271,8 @@ fn a_status_line_stands_above_each_question_and_each_player_has_a_colour() {
     p.send_control('c').unwrap();
     p.exp_eof().unwrap();
     // With colour (no NO_COLOR): each name in its seat's colour, Ann cyan and Bob magenta.
-    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("deckhand"));
-    cmd.args(args).arg("h.jsonl").current_dir(dir.path()).env_clear().env("TERM", "xterm");
-    cmd.env("HOME", dir.path());
+    let mut cmd = crate::child::deckhand_in(dir.path());
+    cmd.args(args).arg("h.jsonl").env("TERM", "xterm").env_remove("NO_COLOR");
     let mut p = spawn_command(cmd, Some(20_000)).unwrap();
     let shown = p.exp_string("pick a die").unwrap();
     assert!(shown.contains("\x1b[36m\x1b[1mAnn"), "{shown:?}");
