@@ -675,10 +675,11 @@ fn processes_recording_at_the_same_moment_all_land() {
         cmd.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::piped());
         children.push(cmd.spawn().unwrap());
     }
-    for child in children {
+    for (i, child) in children.into_iter().enumerate() {
         let out = child.wait_with_output().unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        assert!(String::from_utf8_lossy(&out.stderr).contains("Recorded in the history as play #"));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "process {i}: {}: {err}", out.status);
+        assert!(err.contains("Recorded in the history as play #"), "process {i}: {err}");
     }
     let list = json(&deckhand(d).args(["history", "--format", "json", "--db", "h.sqlite3"]).assert());
     assert_eq!(list.as_array().unwrap().len(), 8);

@@ -241,10 +241,7 @@ fn connect(path: &Path, create: bool) -> Result<Option<Db>, HistoryError> {
         });
     }
     conn.pragma_update(None, "foreign_keys", true).map_err(sql)?;
-    let mode: String = conn.pragma_query_value(None, "journal_mode", |r| r.get(0)).map_err(sql)?;
-    if !mode.eq_ignore_ascii_case("wal") {
-        conn.pragma_update_and_check(None, "journal_mode", "wal", |r| r.get::<_, String>(0)).map_err(sql)?;
-    }
+    into_wal(&conn).map_err(sql)?;
     if id.user_version < VERSION {
         migrate::migrate(&mut conn).map_err(sql)?;
         // Another process may have finished the same migration first, or been newer.
@@ -260,6 +257,30 @@ fn connect(path: &Path, create: bool) -> Result<Option<Db>, HistoryError> {
     Ok(Some(Db { conn, path: path.to_path_buf() }))
 }
 
+/// Put the file in WAL mode, waiting up to the busy timeout for another process's write
+/// lock. SQLite's own busy handler does not wait here: the switch reads the header first,
+/// and a read that must become a write is answered "busy" at once (waiting could deadlock)
+/// — which is what several deckhands creating the same history at once meet.
+fn into_wal(conn: &Connection) -> rusqlite::Result<()> {
+    let deadline = std::time::Instant::now() + BUSY_TIMEOUT;
+    loop {
+        let mode: String = conn.pragma_query_value(None, "journal_mode", |r| r.get(0))?;
+        if mode.eq_ignore_ascii_case("wal") {
+            return Ok(());
+        }
+        match conn.pragma_update_and_check(None, "journal_mode", "wal", |r| r.get::<_, String>(0)) {
+            Err(e) if is_busy(&e) && std::time::Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            other => return other.map(drop),
+        }
+    }
+}
+
+fn is_busy(e: &rusqlite::Error) -> bool {
+    matches!(e.sqlite_error_code(), Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -271,6 +292,28 @@ mod tests {
         let db = Db::open(&path).unwrap();
         let id = migrate::identity(&db.conn).unwrap();
         assert_eq!((id.application_id, id.user_version), (APPLICATION_ID, VERSION));
+        let mode: String = db.conn.pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
+        assert_eq!(mode, "wal");
+    }
+
+    /// Eight deckhands finishing at once on a history that does not exist yet: one is
+    /// creating it (its write lock held, the file not yet in WAL mode) while another opens
+    /// it. SQLite answers a switch to WAL that meets a write lock with "busy" at once,
+    /// without waiting (a read upgraded to a write never waits); the opening must wait for
+    /// its turn like any other write.
+    #[test]
+    fn opening_a_history_another_process_is_creating_waits_for_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("h.sqlite3");
+        let creator = Connection::open(&path).unwrap();
+        creator.execute_batch("BEGIN IMMEDIATE").unwrap();
+        let released = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            creator.execute_batch("COMMIT").unwrap();
+        });
+        let db = Db::open(&path);
+        released.join().unwrap();
+        let db = db.unwrap_or_else(|e| panic!("{e:?}"));
         let mode: String = db.conn.pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
         assert_eq!(mode, "wal");
     }
