@@ -1216,3 +1216,72 @@ fn a_long_history_is_one_table_whose_columns_fit_its_first_rows_and_widen_for_a_
     assert!(wide > 50, "listed after the first rows ({wide}): {out}");
     assert!(width(rows[wide]) > width(rows[0]));
 }
+
+/// A 6-play history whose last page is overwritten: SQLite's own check finds it damaged,
+/// though a write would go through (issue 30: `score --record` said "Recorded … as play
+/// #7"). Nothing writes to it: `score --record`, `import`, `players rename`, `history
+/// delete` refuse it (exit 2); a live game warns and keeps its save, its sheets and, served,
+/// its final page; the file stays byte-identical, nothing is created beside it.
+#[test]
+fn a_history_that_fails_the_quick_check_is_never_written_to() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    filled(&d.join("h.sqlite3"), 6);
+    let mut bytes = std::fs::read(d.join("h.sqlite3")).unwrap();
+    let page = usize::from(u16::from_be_bytes([bytes[16], bytes[17]]));
+    let len = bytes.len();
+    bytes[len - page..].fill(0x5a);
+    std::fs::write(d.join("h.sqlite3"), &bytes).unwrap();
+    // (Checked on a copy: a connection leaves its -wal and -shm beside the file.)
+    let copy = tempfile::tempdir().unwrap();
+    std::fs::write(copy.path().join("h.sqlite3"), &bytes).unwrap();
+    let check = rusqlite::Connection::open(copy.path().join("h.sqlite3")).unwrap().query_row(
+        "PRAGMA integrity_check",
+        [],
+        |r| r.get::<_, String>(0),
+    );
+    assert!(!matches!(check.as_deref(), Ok("ok")), "the file must be damaged: {check:?}");
+    let damaged = "h.sqlite3 is damaged";
+    let out = deckhand(d).arg("score").args(sheets()).args(["--record", "--db", "h.sqlite3"]).assert().code(2);
+    assert!(stderr(&out).contains(damaged) && !stderr(&out).contains("Recorded"), "{}", stderr(&out));
+    filled(&d.join("other.sqlite3"), 1);
+    write(d, "one.deckhand", &export(d, "other.sqlite3"));
+    for args in [
+        vec!["import", "one.deckhand"],
+        vec!["players", "rename", "Ann", "Anna"],
+        vec!["history", "delete", "1", "--yes"],
+    ] {
+        let out = deckhand(d).args(&args).args(["--db", "h.sqlite3"]).assert().code(2);
+        assert!(stderr(&out).contains(damaged), "{args:?}: {}", stderr(&out));
+    }
+    let (out, _) = play(d, "g.jsonl", 8, &["Ann", "Bob"], &["--db", "h.sqlite3"]);
+    let out = out.success();
+    assert!(
+        stderr(&out).contains("warning: the game was not recorded in the history") && stderr(&out).contains(damaged),
+        "{}",
+        stderr(&out)
+    );
+    assert!(d.join("g.jsonl").exists() && d.join("g-ann.toml").exists() && d.join("g-bob.toml").exists());
+    // Served: the final page is written all the same, without a BG Stats link.
+    let (lines, _) = answers(8, &["Ann", "Bob"]);
+    write(d, "s.answers", &lines);
+    let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--answers", "s.answers", "--save", "s.jsonl"];
+    let args: Vec<&str> = args.into_iter().chain(["--db", "h.sqlite3", "--serve", "--bind", "127.0.0.1:0"]).collect();
+    let mut host = crate::host::Host::start(&crate::child::bin(), d, &args, "s.jsonl");
+    let started = std::time::Instant::now();
+    while !d.join("s-final.html").exists() {
+        assert!(started.elapsed() < std::time::Duration::from_secs(60), "{:?}", host.stderr.lock().unwrap());
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(host.finish(), Some(0));
+    let said = host.stderr.lock().unwrap().join("\n");
+    assert!(said.contains("warning: the game was not recorded in the history") && said.contains(damaged), "{said}");
+    assert!(!std::fs::read_to_string(d.join("s-final.html")).unwrap().contains("class=\"bgstats\""));
+    assert!(std::fs::read(d.join("h.sqlite3")).unwrap() == bytes, "left byte-identical");
+    let beside: Vec<_> = std::fs::read_dir(d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("h.sqlite3-"))
+        .collect();
+    assert!(beside.is_empty(), "nothing created beside it: {beside:?}");
+}
