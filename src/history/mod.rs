@@ -7,6 +7,7 @@
 //!
 //! - `db`: finding, checking and opening the file (refusals, WAL, busy timeout);
 //! - `migrate`: the schema, version by version;
+//! - `fit`: what may enter the history (names, locations, the play's other texts);
 //! - `record`: writing a play (and the totals `stats` reads);
 //! - `query`: history, stats, one night, deleting a play, renaming a player;
 //! - `export`: BG Stats push-play JSON, JSON and CSV of every play;
@@ -17,6 +18,7 @@ pub mod clock;
 pub mod db;
 pub mod edit;
 pub mod export;
+pub mod fit;
 pub mod migrate;
 pub mod query;
 pub mod record;
@@ -269,13 +271,10 @@ pub enum HistoryError {
         /// The name asked for, as given.
         name: String,
     },
-    /// A play names one player in two seats (names equal but for case and surrounding
-    /// spaces); nothing is recorded.
-    #[error("{name} is named twice in one play")]
-    SamePlayerTwice {
-        /// The name as the later of the two seats spells it.
-        name: String,
-    },
+    /// A play the history does not take: the checks `play` makes of names
+    /// and locations (`fit`); nothing of it is recorded.
+    #[error("not fit for the history: {0:?}")]
+    Unfit(fit::Unfit),
     /// A line of a deckhand export (`export --format deckhand`) that is not a play this
     /// deckhand can read; nothing of the file is recorded after it.
     #[error("{path}, line {line}: not a play of a deckhand export ({detail})")]

@@ -5,7 +5,9 @@
 use std::collections::HashMap;
 
 use crate::games::{self, Game, Rules};
+use crate::history::fit::{self, Unfit};
 use crate::history::{clock, CoopEnd, Date, HistoryError, Night, NotDatabase, Outcome, PlayRecord};
+use crate::players::NameProblem;
 use crate::text::escape_controls;
 use crate::text::Lang;
 
@@ -34,9 +36,7 @@ pub fn error(e: &HistoryError, lang: Lang) -> String {
         HistoryError::NoDataDir => crate::t!(lang, "cli.history.err.no_data_dir"),
         HistoryError::NoSuchPlay { id } => crate::t!(lang, "cli.history.err.no_play", id = id),
         HistoryError::NoSuchPlayer { name: who } => crate::t!(lang, "cli.history.err.no_player", name = name(who)),
-        HistoryError::SamePlayerTwice { name: who } => {
-            crate::t!(lang, "cli.history.err.same_player_twice", name = name(who))
-        }
+        HistoryError::Unfit(why) => crate::t!(lang, "cli.history.err.unfit", why = unfit(why, lang)),
         HistoryError::BadExport { path, line, detail } => {
             crate::t!(lang, "cli.history.err.bad_export", path = name(path), line = line, detail = name(detail))
         }
@@ -46,6 +46,28 @@ pub fn error(e: &HistoryError, lang: Lang) -> String {
         HistoryError::PlayedTogether { old, new, play } => {
             crate::t!(lang, "cli.history.err.played_together", old = name(old), new = name(new), play = play)
         }
+    }
+}
+
+/// Why a play cannot enter the history.
+pub fn unfit(why: &Unfit, lang: Lang) -> String {
+    let name = |s: &str| escape_controls(s).into_owned();
+    let max = crate::players::MAX_NAME_CHARS;
+    match why {
+        Unfit::Players { n } => crate::t!(lang, "cli.history.unfit.players", n = n, max = fit::MAX_SEATS),
+        Unfit::Name(NameProblem::Empty { seat }) => crate::t!(lang, "cli.history.unfit.name_empty", seat = seat),
+        Unfit::Name(NameProblem::Control { seat }) => crate::t!(lang, "cli.history.unfit.name_control", seat = seat),
+        Unfit::Name(NameProblem::TooLong { seat, chars }) => {
+            crate::t!(lang, "cli.history.unfit.name_too_long", seat = seat, n = chars, max = max)
+        }
+        Unfit::Name(NameProblem::Same { second, .. }) => {
+            crate::t!(lang, "cli.history.err.same_player_twice", name = name(second))
+        }
+        // Not checked for the history (sheet files, prompt words): said as `play` says them.
+        Unfit::Name(other) => crate::text::table::name_problem(other, lang),
+        Unfit::Location => bad_location(fit::MAX_LOCATION, lang),
+        Unfit::Text { field, max } => crate::t!(lang, "cli.history.unfit.text", field = field, max = max),
+        Unfit::StartPlayer { seat } => crate::t!(lang, "cli.history.unfit.start_player", seat = seat + 1),
     }
 }
 
@@ -349,6 +371,18 @@ pub enum Said<'a> {
         /// Plays already in the history.
         already: u64,
     },
+    /// `import`: a play of another history (`file`, as shown) left out, at its `line` of an
+    /// export (None: a database), its number there, and why (in words).
+    ImportSkipped {
+        /// The file, as shown.
+        file: &'a str,
+        /// The export's line.
+        line: Option<usize>,
+        /// The play's number in the other history.
+        id: i64,
+        /// Why, in words (`unfit`).
+        why: &'a str,
+    },
     /// `import`: players the history did not know before (escaped by this function).
     NewPlayers(&'a [String]),
     /// A player merged into another (the names as given, escaped by this function).
@@ -383,6 +417,12 @@ impl Said<'_> {
             Said::ImportUnfinished(file) => crate::t!(lang, "cli.import.unfinished", file = file),
             Said::ImportMerged { file, new, already } => {
                 crate::t!(lang, "cli.import.merged", file = file, n = new, already = already)
+            }
+            Said::ImportSkipped { file, line: Some(line), id, why } => {
+                crate::t!(lang, "cli.import.skipped_line", file = file, line = line, id = id, why = why)
+            }
+            Said::ImportSkipped { file, line: None, id, why } => {
+                crate::t!(lang, "cli.import.skipped", file = file, id = id, why = why)
             }
             Said::NewPlayers(names) => {
                 let names: Vec<String> = names.iter().map(|n| name(n)).collect();
