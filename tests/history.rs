@@ -1442,3 +1442,46 @@ fn a_history_with_hostile_names_exports_and_imports_again_losslessly() {
         assert_eq!(of("two.sqlite3"), of("one.sqlite3"), "{args:?}");
     }
 }
+
+/// Issue 30: `deckhand players` printed only its help. It lists the history's players —
+/// name, plays, wins, the night of their latest play — in every listing format.
+#[test]
+fn players_alone_lists_every_player_with_plays_wins_and_last_played_in_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let lines = vec![
+        export_line(1, &["Ann", "Bob"], None),
+        export_line(2, &["Bob", "Cy"], None),
+        export_line(3, &["Ann", "Cy"], None),
+    ];
+    write(d, "p.deckhand", &export_of(&lines));
+    deckhand(d).args(["import", "p.deckhand", "--db", "h.sqlite3"]).assert().success();
+    let list = json(&deckhand(d).args(["players", "--format", "json", "--db", "h.sqlite3"]).assert());
+    assert_eq!(
+        list,
+        serde_json::json!([
+            {"player": "Ann", "plays": 2, "wins": 2, "last_played": "2025-01-03"},
+            {"player": "Bob", "plays": 2, "wins": 1, "last_played": "2025-01-02"},
+            {"player": "Cy", "plays": 2, "wins": 0, "last_played": "2025-01-03"},
+        ])
+    );
+    let table = stdout(&deckhand(d).args(["players", "--db", "h.sqlite3"]).assert().success());
+    assert!(table.contains("PLAYER") && table.contains("LAST PLAYED"), "{table}");
+    assert!(table.lines().any(|l| l.contains("Ann") && l.contains(" 2 ") && l.contains("2025-01-03")), "{table}");
+    let csv = stdout(&deckhand(d).args(["players", "--format", "csv", "--db", "h.sqlite3"]).assert().success());
+    assert_eq!(csv, "player,plays,wins,last_played\nAnn,2,2,2025-01-03\nBob,2,1,2025-01-02\nCy,2,0,2025-01-03\n");
+    let md =
+        stdout(&deckhand(d).args(["--lang", "de", "players", "--format", "markdown", "--db", "h.sqlite3"]).assert());
+    assert!(
+        md.contains("| SPIELER | PARTIEN | SIEGE | ZULETZT GESPIELT |") && md.contains("| Cy | 2 | 0 | 2025-01-03 |"),
+        "{md}"
+    );
+    let html = stdout(&deckhand(d).args(["--lang", "fr", "players", "--format", "html", "--db", "h.sqlite3"]).assert());
+    assert!(html.contains("DERNIÈRE PARTIE") && html.contains("2025-01-02"), "{html}");
+    // An empty history says so; a subcommand still works.
+    let out = deckhand(d).args(["players", "--db", "none.sqlite3"]).assert().success();
+    assert!(stderr(&out).contains("No plays recorded yet"), "{}", stderr(&out));
+    deckhand(d).args(["players", "rename", "cy", "Cyd", "--db", "h.sqlite3"]).assert().success();
+    let list = json(&deckhand(d).args(["players", "--format", "json", "--db", "h.sqlite3"]).assert());
+    assert_eq!(list[2]["player"], "Cyd");
+}

@@ -116,9 +116,8 @@ pub enum Command {
     /// Record finished games from their save files (a save already recorded is skipped)
     #[command(after_help = EXIT_CODES)]
     Import(import::ImportArgs),
-    /// Players in the history: `players rename OLD NEW` (merges two spellings)
-    #[command(subcommand)]
-    Players(players::PlayersCommand),
+    /// The players in the history; `players rename OLD NEW` (merges two spellings), `players merge FROM INTO`
+    Players(players::PlayersArgs),
     /// Print a shell completion script
     Completions(completions::CompletionsArgs),
     /// Print the man page (roff)
@@ -156,9 +155,7 @@ const QUICK: &[(&str, AddArgs)] = {
         ("standings", standings::StandingsArgs::augment_args),
         ("export", export::ExportArgs::augment_args),
         ("import", import::ImportArgs::augment_args),
-        ("players", |c| {
-            players::PlayersCommand::augment_subcommands(c).subcommand_required(true).arg_required_else_help(true)
-        }),
+        ("players", players::PlayersArgs::augment_args),
         ("completions", completions::CompletionsArgs::augment_args),
         ("man", man::ManArgs::augment_args),
     ]

@@ -300,6 +300,45 @@ pub struct Stats {
     pub games: Vec<GameStats>,
 }
 
+/// One player of the history, as `deckhand players` lists them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerEntry {
+    /// The player's name as first recorded, or as last renamed.
+    pub name: String,
+    /// Plays the player sat in, of every game.
+    pub plays: u64,
+    /// Plays the player won (shared first places and co-operative wins included).
+    pub wins: u64,
+    /// The game night of their latest play.
+    pub last: Option<Date>,
+}
+
+/// Every player of the history, by name (without case): their plays and wins from the
+/// kept totals, the night of their latest play from their seats.
+pub fn players(db: &Db) -> Result<Vec<PlayerEntry>, HistoryError> {
+    let read = || -> rusqlite::Result<Vec<PlayerEntry>> {
+        db.conn
+            .prepare(
+                "SELECT pl.name, COALESCE(SUM(t.plays), 0), COALESCE(SUM(t.wins), 0),
+                        (SELECT MAX(p.night) FROM seats s JOIN plays p ON p.id = s.play_id WHERE s.player_id = pl.id)
+                 FROM players pl LEFT JOIN player_totals t ON t.player_id = pl.id
+                 GROUP BY pl.id
+                 ORDER BY pl.key, pl.id",
+            )?
+            .query_map([], |r| {
+                let last: Option<String> = r.get(3)?;
+                Ok(PlayerEntry {
+                    name: r.get(0)?,
+                    plays: r.get::<_, i64>(1)?.max(0) as u64,
+                    wins: r.get::<_, i64>(2)?.max(0) as u64,
+                    last: last.as_deref().and_then(Date::parse),
+                })
+            })?
+            .collect()
+    };
+    read().map_err(|e| db.err(e))
+}
+
 /// Stats per player, per pair of players and per game, optionally for one game and one
 /// player. Read from the totals every write keeps (schema version 2), not from the plays.
 pub fn stats(db: &Db, game: Option<&str>, player: Option<&str>) -> Result<Stats, HistoryError> {

@@ -228,6 +228,8 @@ pub enum Column {
     Score,
     /// The place at the player's own table.
     TableRank,
+    /// The night of a player's latest play.
+    LastPlayed,
 }
 
 impl Column {
@@ -261,6 +263,7 @@ impl Column {
             Column::Rank => crate::t!(lang, "cli.standings.col.rank"),
             Column::Score => crate::t!(lang, "cli.standings.col.score"),
             Column::TableRank => crate::t!(lang, "cli.standings.col.table_rank"),
+            Column::LastPlayed => crate::t!(lang, "cli.history.col.last_played"),
         }
     }
 }
@@ -284,6 +287,8 @@ pub enum Title<'a> {
     StatsHeadToHead,
     /// `stats`: per game.
     StatsGames,
+    /// `players`: the history's players.
+    Players,
     /// `standings`: a deal and how many tables played it.
     Standings {
         /// The deal's code.
@@ -305,6 +310,7 @@ impl Title<'_> {
             Title::StatsCategories(game) => crate::t!(lang, "cli.stats.categories", game = game),
             Title::StatsHeadToHead => crate::t!(lang, "cli.stats.head_to_head"),
             Title::StatsGames => crate::t!(lang, "cli.stats.games"),
+            Title::Players => crate::t!(lang, "cli.players.title"),
             Title::Standings { deal, tables } => crate::t!(lang, "cli.standings.title", deal = deal, n = tables),
         }
     }
