@@ -13,6 +13,7 @@ pub mod error;
 pub mod escape;
 pub mod games;
 pub mod history;
+pub mod invocation;
 pub mod log;
 pub mod message;
 pub mod names;

@@ -8,7 +8,7 @@ mod serve;
 mod ui;
 
 // The library's layers under the names the binary's modules use.
-use deckhand::{games, history, log, msg, players, source, t, text, Error};
+use deckhand::{games, history, invocation, log, msg, players, source, t, text, Error};
 
 fn main() {
     std::process::exit(cli::main());

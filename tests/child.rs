@@ -34,11 +34,15 @@ fn isolate(cmd: &mut Command, dir: &Path) {
         .env("DECKHAND_DB", "history.sqlite3");
 }
 
-/// `program` run in `dir` with nothing inherited but what `isolate` sets, `LANG=C` and
-/// `NO_COLOR=1`.
+/// `program` run in `dir` with nothing inherited but what `isolate` sets, `LANG=C`,
+/// `NO_COLOR=1` and a `PATH` of the binary's folder alone (deckhand as installed: its hints
+/// say `deckhand resume …`).
 pub fn command_in(program: impl AsRef<OsStr>, dir: &Path) -> Command {
     let mut cmd = Command::new(program);
     cmd.env_clear().current_dir(dir).env("LANG", "C").env("NO_COLOR", "1");
+    if let Some(folder) = bin().parent() {
+        cmd.env("PATH", folder);
+    }
     isolate(&mut cmd, dir);
     cmd
 }

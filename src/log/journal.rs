@@ -116,7 +116,8 @@ fn lock(file: &File, path: &Path) -> Result<(), Error> {
 impl Journal {
     /// Create a new journal; refuses to overwrite an existing file.
     pub fn create<H: Serialize>(path: &Path, header: &H) -> Result<Journal, Error> {
-        let exists = || Error::Usage(msg!("rules.save_exists", path = path.display()));
+        let exists =
+            || Error::Usage(msg!("rules.save_exists", path = path.display(), resume = crate::invocation::resume(path)));
         if path.symlink_metadata().is_ok() {
             return Err(exists());
         }

@@ -115,7 +115,9 @@ pub fn run(args: AdviseArgs, lang: Lang) -> anyhow::Result<i32> {
         let file = path.display();
         Error::Usage(match why {
             NoQuestion::Over => crate::msg!("cli.advise.over", file = file),
-            NoQuestion::Chance => crate::msg!("cli.advise.chance", file = file),
+            NoQuestion::Chance => {
+                crate::msg!("cli.advise.chance", file = file, resume = crate::invocation::resume(path))
+            }
             NoQuestion::NotWaiting(p) => {
                 crate::msg!("cli.advise.not_waiting", file = file, name = game.players[p].name.as_str())
             }
