@@ -8,6 +8,7 @@ mod browser;
 
 mod advisor;
 mod cli;
+mod command_errors;
 mod endgame_rules;
 mod exact;
 mod faults;
@@ -27,6 +28,7 @@ mod i18n_engine;
 mod i18n_games;
 mod i18n_parse_errors;
 mod i18n_rules;
+mod layers;
 mod nauticus;
 mod parity;
 mod play;

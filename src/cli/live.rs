@@ -14,8 +14,8 @@ use crate::cli::commands::resume::ResumeArgs;
 use crate::games::live::LiveGame;
 use crate::games::Rules;
 use crate::history::PlayRecord;
-use crate::log::journal::Read;
-use crate::log::save::{Header, Setup};
+use crate::store::journal::Read;
+use crate::store::save::{Header, Setup};
 use crate::text::Lang;
 use crate::Error;
 

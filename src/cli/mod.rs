@@ -8,16 +8,17 @@ mod coach;
 mod commands;
 mod coop_table;
 mod endgame;
+pub mod error;
 mod fleet_ask;
 mod fleet_table;
 mod hint;
 pub mod interrupt;
 mod live;
-mod record;
+mod plays;
 mod saves;
 // `--serve`: the table on the players' phones.
+mod score_check;
 mod served;
-mod sheets;
 
 use std::io::Write;
 
@@ -221,13 +222,7 @@ pub fn main() -> i32 {
 /// own errors in `lang`. Messages of the operating system and of other crates stay as
 /// they come.
 fn error_text(err: &anyhow::Error, lang: Lang) -> String {
-    let parts: Vec<String> = err
-        .chain()
-        .map(|e| match e.downcast_ref::<Error>() {
-            Some(ours) => ours.message(lang),
-            None => e.to_string(),
-        })
-        .collect();
+    let parts: Vec<String> = err.chain().map(|e| error::message_of(e, lang).unwrap_or_else(|| e.to_string())).collect();
     parts.join(": ")
 }
 

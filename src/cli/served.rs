@@ -11,15 +11,15 @@ use std::path::{Path, PathBuf};
 
 use super::fleet_ask::{ask_choice, ask_entry, ask_roll, ask_together, Asked};
 use super::fleet_table::{finish, Hook};
-use super::sheets::fleet_standings;
+use super::score_check::fleet_standings;
 use crate::games::fleet::entry::{self, Entries};
 use crate::games::fleet::session::Session;
 use crate::games::fleet::setup::FleetSetup;
 use crate::games::fleet::{FleetRules, Sheet};
-use crate::log::{files, Journal};
 use crate::report::sheet::{sheet_text, sheets_text, terminal_width};
 use crate::report::Format;
 use crate::serve::{Refused, Serving, Site, Table, Tokens, UndoBy};
+use crate::store::{files, Journal};
 use crate::text::serve::Host;
 use crate::text::table::{with_legal, Note};
 use crate::text::Lang;

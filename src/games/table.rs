@@ -28,7 +28,7 @@ pub enum Refusal<R> {
     /// The game's refusal; nothing changed.
     Game(R),
     /// The save could not be written: the table takes no more answers.
-    Stopped(crate::Error),
+    Stopped(crate::games::live::AppendError),
 }
 
 /// One live game and its save.
@@ -124,7 +124,7 @@ mod tests {
     use super::*;
     use crate::games::fischerspiel::live::Question;
     use crate::games::fischerspiel::setup::CoopSetup;
-    use crate::games::fischerspiel::state::{Event, Refusal as Refused, Timeline};
+    use crate::games::fischerspiel::state::{Event, FischerspielRefusal as Refused, Timeline};
     use crate::games::fleet::live::Answer;
     use crate::games::fleet::session::{Entry, Session};
     use crate::games::fleet::setup::FleetSetup;
@@ -134,7 +134,7 @@ mod tests {
     struct Lines<E>(Vec<E>);
 
     impl<E: Clone> Save<E> for Lines<E> {
-        fn append(&mut self, entry: &E) -> Result<(), crate::Error> {
+        fn append(&mut self, entry: &E) -> Result<(), crate::games::live::AppendError> {
             self.0.push(entry.clone());
             Ok(())
         }

@@ -4,7 +4,7 @@
 //! of a save, of another history's database or of an export (`players rename` checks its
 //! new name as `play` does). So whatever the history holds, its export imports again.
 
-use super::PlayRecord;
+use super::{ExportField, PlayRecord};
 use crate::players::{check_name, NameProblem};
 
 /// The longest location (characters), as `--location` takes it.
@@ -26,12 +26,11 @@ pub enum Unfit {
     Name(NameProblem),
     /// The location is empty, holds a control character or is longer than `MAX_LOCATION`.
     Location,
-    /// Another text of the play is empty, holds a control character or is longer than
-    /// `max` characters; `field` is its key in an export (`game_id`, `game_name`, `deal`,
-    /// `category`, `save_hash`).
+    /// Another text of the play (its game, game name, deal, hash or a category) is empty,
+    /// holds a control character or is longer than `max` characters.
     Text {
-        /// The export's key of the text.
-        field: &'static str,
+        /// Which text, as an export names it.
+        field: ExportField,
         /// Its most characters.
         max: usize,
     },
@@ -52,7 +51,7 @@ pub fn location(text: &str) -> Result<&str, Unfit> {
     Ok(place)
 }
 
-fn text(field: &'static str, value: &str, max: usize) -> Result<(), Unfit> {
+fn text(field: ExportField, value: &str, max: usize) -> Result<(), Unfit> {
     if value.trim().is_empty() || value.chars().count() > max || value.chars().any(char::is_control) {
         return Err(Unfit::Text { field, max });
     }
@@ -73,7 +72,7 @@ pub fn play(play: &PlayRecord) -> Result<(), Unfit> {
             return Err(Unfit::Name(NameProblem::Same { first: first.name.trim().into(), second: name.into() }));
         }
         for (category, _) in &p.categories {
-            text("category", category, 100)?;
+            text(ExportField::Category, category, 100)?;
         }
     }
     if let Some(seat) = play.start_player.filter(|s| *s >= n) {
@@ -82,13 +81,13 @@ pub fn play(play: &PlayRecord) -> Result<(), Unfit> {
     if let Some(place) = &play.location {
         location(place)?;
     }
-    text("game_id", &play.game_id, 100)?;
-    text("game_name", &play.game_name, 200)?;
+    text(ExportField::Game, &play.game_id, 100)?;
+    text(ExportField::GameName, &play.game_name, 200)?;
     if let Some(deal) = &play.deal {
-        text("deal", deal, 200)?;
+        text(ExportField::Text, deal, 200)?;
     }
     if let Some(hash) = &play.save_hash {
-        text("save_hash", hash, 128)?;
+        text(ExportField::Hash, hash, 128)?;
     }
     Ok(())
 }
@@ -96,7 +95,7 @@ pub fn play(play: &PlayRecord) -> Result<(), Unfit> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::history::{Date, Outcome, PlayerRecord, Source};
+    use crate::history::{Date, Outcome, PlaySource, PlayerRecord};
 
     fn with(names: &[&str], location: Option<&str>) -> PlayRecord {
         PlayRecord {
@@ -107,7 +106,7 @@ mod tests {
             utc_offset: 0,
             night: Date::from_days(20_000),
             duration_s: None,
-            source: Source::Paper,
+            source: PlaySource::Paper,
             players: names
                 .iter()
                 .map(|n| PlayerRecord {
@@ -153,7 +152,7 @@ mod tests {
         );
         assert_eq!(
             play(&PlayRecord { game_id: "x\u{0}".into(), ..with(&["Ann"], None) }),
-            Err(Unfit::Text { field: "game_id", max: 100 })
+            Err(Unfit::Text { field: ExportField::Game, max: 100 })
         );
         assert_eq!(location("  Table 3 "), Ok("Table 3"));
     }

@@ -16,7 +16,7 @@ use crate::games::fleet::session::Session;
 use crate::games::fleet::setup::FleetSetup;
 use crate::games::fleet::table::{self as service, From, Refusal};
 use crate::games::fleet::FleetRules;
-use crate::log::Journal;
+use crate::store::Journal;
 use crate::text::fleet as fleet_text;
 use crate::text::serve::Refusal as Said;
 use crate::text::Lang;

@@ -8,11 +8,11 @@ use clap::{Args, Subcommand};
 use serde_json::json;
 
 use crate::cli::emit;
-use crate::cli::record::DbArgs;
+use crate::cli::plays::DbArgs;
 use crate::history::{self, query::Renamed, HistoryError};
 use crate::report::listing::Listing;
 use crate::report::Format;
-use crate::text::history::{Column, Said, Title};
+use crate::text::history::{HistoryColumn, HistorySaid, Title};
 use crate::text::Lang;
 use crate::Error;
 
@@ -79,14 +79,14 @@ pub fn run(args: PlayersArgs, lang: Lang) -> anyhow::Result<i32> {
     }
     // The new name follows the rules of a name at the table (length, no control
     // characters, not a command word), so it can be played under again.
-    crate::cli::saves::check_player_names(&[new.trim().to_string()], lang).map_err(Error::said)?;
+    crate::cli::saves::check_player_names(&[new.trim().to_string()]).map_err(Error::from)?;
     let Some(mut db) = db.open_existing()? else {
         return Err(Error::from(HistoryError::NoSuchPlayer { name: old }).into());
     };
     let (old, new_shown) = (old.as_str(), new.trim());
     let said = match history::query::rename(&mut db, old, &new).map_err(Error::from)? {
-        Renamed::Renamed { plays } => Said::Renamed { old, new: new_shown, plays },
-        Renamed::Merged { plays } => Said::Merged { old, new: new_shown, plays },
+        Renamed::Renamed { plays } => HistorySaid::Renamed { old, new: new_shown, plays },
+        Renamed::Merged { plays } => HistorySaid::Merged { old, new: new_shown, plays },
     };
     crate::ui::say(&said.text(lang));
     Ok(0)
@@ -99,14 +99,14 @@ fn list(format: Format, db: &DbArgs, lang: Lang) -> anyhow::Result<i32> {
         None => Vec::new(),
     };
     if players.is_empty() && matches!(format, Format::Table | Format::Markdown) {
-        crate::ui::say(&Said::NoPlays { path: &db.shown() }.text(lang));
+        crate::ui::say(&HistorySaid::NoPlays { path: &db.shown() }.text(lang));
         return Ok(0);
     }
     let mut listing = Listing::new(&[
-        ("player", Column::Player.text(lang)),
-        ("plays", Column::Plays.text(lang)),
-        ("wins", Column::Wins.text(lang)),
-        ("last_played", Column::LastPlayed.text(lang)),
+        ("player", HistoryColumn::Player.text(lang)),
+        ("plays", HistoryColumn::Plays.text(lang)),
+        ("wins", HistoryColumn::Wins.text(lang)),
+        ("last_played", HistoryColumn::LastPlayed.text(lang)),
     ]);
     listing.rows = players
         .iter()
@@ -128,6 +128,6 @@ fn merge(from: &str, into: &str, db: &DbArgs, lang: Lang) -> anyhow::Result<i32>
         return Err(Error::from(HistoryError::NoSuchPlayer { name: from.into() }).into());
     };
     let plays = history::query::merge(&mut db, from, into).map_err(Error::from)?;
-    crate::ui::say(&Said::Merged { old: from, new: into, plays }.text(lang));
+    crate::ui::say(&HistorySaid::Merged { old: from, new: into, plays }.text(lang));
     Ok(0)
 }

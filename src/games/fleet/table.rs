@@ -96,7 +96,7 @@ pub enum Refusal {
     /// A seat may take back only its own last answer; whose it was (None: the table's).
     NotYours(Option<usize>),
     /// The save could not be written: the table takes no more answers.
-    Stopped(crate::Error),
+    Stopped(crate::games::live::AppendError),
 }
 
 /// Who takes back an answer.

@@ -4,14 +4,14 @@ use super::*;
 use crate::games::fleet::entry::typed_keys;
 use crate::games::fleet::game::{Dice, Setup};
 use crate::games::fleet::session::Entry;
-use crate::log::save::{Header, Setup as SaveSetup};
+use crate::store::save::{Header, Setup as SaveSetup};
 
 /// A served table of `names` (its save `g.jsonl` in `dir`).
 fn served(dir: &std::path::Path, names: &[&str], dice: Dice, seed: Option<u64>, opts: Entries) -> Table {
     let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
     let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
     let setup = FleetSetup { dice, seed, solo: false, captains: false, trophies: false, deal: None, bots: None };
-    let stamp = crate::log::save::RulesStamp { hash: "0".into(), text: None };
+    let stamp = crate::store::save::RulesStamp { hash: "0".into(), text: None };
     let header = Header::new("fleet-dice", stamp, names.clone(), SaveSetup::new("fleet", setup));
     let journal = Journal::create(&dir.join("g.jsonl"), &header).unwrap();
     let session = Session::with_setup(&rules, &names, Setup::default());

@@ -7,7 +7,7 @@ use super::*;
 struct Lines(Vec<Entry>);
 
 impl Save<Entry> for Lines {
-    fn append(&mut self, entry: &Entry) -> Result<(), crate::Error> {
+    fn append(&mut self, entry: &Entry) -> Result<(), crate::games::live::AppendError> {
         self.0.push(entry.clone());
         Ok(())
     }
