@@ -1485,3 +1485,22 @@ fn players_alone_lists_every_player_with_plays_wins_and_last_played_in_every_for
     let list = json(&deckhand(d).args(["players", "--format", "json", "--db", "h.sqlite3"]).assert());
     assert_eq!(list[2]["player"], "Cyd");
 }
+
+/// A filter that selects no play says so, not that nothing was ever recorded.
+#[test]
+fn a_filter_that_selects_no_play_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "p.deckhand", &export_of(&[export_line(1, &["Ann", "Bob"], None)]));
+    deckhand(d).args(["import", "p.deckhand", "--db", "h.sqlite3"]).assert().success();
+    for filter in [&["--player", "Zed"][..], &["--game", "titania"], &["--since", "2030-01-01"]] {
+        let out = deckhand(d).arg("history").args(filter).args(["--db", "h.sqlite3"]).assert().success();
+        assert!(
+            stderr(&out).contains("No recorded play matches the filters given (history: h.sqlite3)."),
+            "{filter:?}: {}",
+            stderr(&out)
+        );
+    }
+    let out = deckhand(d).args(["history", "--db", "none.sqlite3"]).assert().success();
+    assert!(stderr(&out).contains("No plays recorded yet"), "{}", stderr(&out));
+}

@@ -385,6 +385,11 @@ pub enum HistorySaid<'a> {
         /// The history's file, as shown.
         path: &'a str,
     },
+    /// Plays are recorded in the history at `path` (as shown), but none the filters select.
+    NoneMatch {
+        /// The history's file, as shown.
+        path: &'a str,
+    },
     /// Nothing recorded on the night asked for.
     NoPlaysOn(Date),
     /// No table of a deal in the history.
@@ -469,6 +474,7 @@ impl HistorySaid<'_> {
         let name = |s: &str| escape_controls(s).into_owned();
         match self {
             HistorySaid::NoPlays { path } => crate::t!(lang, "cli.history.none", path = path),
+            HistorySaid::NoneMatch { path } => crate::t!(lang, "cli.history.none_match", path = path),
             HistorySaid::NoPlaysOn(date) => crate::t!(lang, "cli.night.none_on", date = date),
             HistorySaid::NoDealPlays(deal) => crate::t!(lang, "cli.standings.none", deal = deal),
             HistorySaid::Kept(id) => crate::t!(lang, "cli.history.kept", id = id),
