@@ -253,6 +253,13 @@ pub enum ExportProblem {
         /// The newest version this deckhand reads.
         supported: u32,
     },
+    /// The head's version is not a version of the export (`-1`, `0`, `"one"`).
+    Version {
+        /// The version as written (JSON).
+        version: String,
+        /// The newest version this deckhand reads.
+        supported: u32,
+    },
     /// A value its field does not take (`value` as written, quoted).
     Value {
         /// The field.

@@ -68,9 +68,18 @@ pub fn head() -> String {
     serde_json::to_string(&Head { format: FORMAT.into(), version: VERSION }).unwrap_or_default() + "\n"
 }
 
-/// Whether a file's first line is an export's head (any version).
+/// An export's head as read: its version as written, whatever it is, so that an export
+/// with a version this deckhand cannot read is told as that (not as another kind of file).
+#[derive(Deserialize)]
+struct HeadRead {
+    format: String,
+    version: serde_json::Value,
+}
+
+/// Whether a file's first line is an export's head (any version; a byte-order mark before
+/// it is ignored).
 pub fn is_export(first_line: &str) -> bool {
-    serde_json::from_str::<Head>(first_line).is_ok_and(|h| h.format == FORMAT)
+    serde_json::from_str::<HeadRead>(first_line.trim_start_matches('\u{feff}')).is_ok_and(|h| h.format == FORMAT)
 }
 
 fn line_of(play: &Play) -> Line {
@@ -204,11 +213,18 @@ pub fn read<E: From<HistoryError>>(path: &Path, mut each: impl FnMut(Exported) -
         }
         let line = text.trim_end_matches(['\n', '\r']);
         if number == 1 {
-            let head: Head =
-                serde_json::from_str(line).map_err(|e| bad(1, ExportProblem::Json { quoted: e.to_string() }))?;
-            if head.format != FORMAT || head.version > VERSION {
-                let newer = ExportProblem::Newer { format: head.format, version: head.version, supported: VERSION };
-                return Err(bad(1, newer));
+            let head: HeadRead = serde_json::from_str(line.trim_start_matches('\u{feff}'))
+                .map_err(|e| bad(1, ExportProblem::Json { quoted: e.to_string() }))?;
+            match head.version.as_u64() {
+                Some(v) if head.format == FORMAT && (1..=u64::from(VERSION)).contains(&v) => {}
+                v if head.format != FORMAT || v.is_some_and(|v| v > u64::from(VERSION)) => {
+                    let version = v.map_or(0, |v| u32::try_from(v).unwrap_or(u32::MAX));
+                    return Err(bad(1, ExportProblem::Newer { format: head.format, version, supported: VERSION }));
+                }
+                _ => {
+                    let version = head.version.to_string();
+                    return Err(bad(1, ExportProblem::Version { version, supported: VERSION }));
+                }
             }
             continue;
         }

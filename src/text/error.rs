@@ -27,10 +27,13 @@ pub fn interrupted_error(lang: Lang) -> String {
     t!(lang, "cli.error.interrupted")
 }
 
-/// The line that says standard output could not be written (`cause`), and that the files
-/// were.
-pub fn stdout_failed(cause: &str, lang: Lang) -> String {
-    format!("deckhand: {}", t!(lang, "cli.main.stdout_failed", cause = cause))
+/// The line that says standard output could not be written (`cause`); after a game
+/// (`game`: `play`, `resume`), that its files were written all the same.
+pub fn stdout_failed(cause: &str, game: bool, lang: Lang) -> String {
+    match game {
+        true => format!("deckhand: {}", t!(lang, "cli.main.stdout_failed", cause = cause)),
+        false => format!("deckhand: {}", t!(lang, "cli.main.stdout_failed_only", cause = cause)),
+    }
 }
 
 /// The summary line after the problems of `what` (a file, "2 sheet files"): how many.

@@ -106,6 +106,9 @@ fn export_problem(p: &ExportProblem, lang: Lang) -> String {
         ExportProblem::Empty => crate::t!(lang, "cli.history.export.empty"),
         ExportProblem::LongLine { max } => crate::t!(lang, "cli.history.export.long_line", max = max),
         ExportProblem::Json { quoted } => quoted.clone(),
+        ExportProblem::Version { version, supported } => {
+            crate::t!(lang, "cli.history.export.version", version = version, supported = supported)
+        }
         ExportProblem::Newer { format, version, supported } => {
             crate::t!(lang, "cli.history.export.newer", format = format, version = version, supported = supported)
         }
