@@ -155,8 +155,9 @@ pub fn with_block(page: &str, block: &str) -> String {
 }
 
 /// The final page's way into BG Stats: the play's push link (`export::bgstats_link`) to tap,
-/// and its QR code (an inline SVG, empty when the link is too long for one) for the phone
-/// that has BG Stats.
+/// and its QR code (an inline SVG) for the phone that has BG Stats — or, when the link is
+/// too long for a code (long names and a long location: a QR code holds about 2.9 kB), a
+/// line that says so and to open the link.
 pub fn bgstats_block(link: &str, qr_svg: &str, lang: Lang) -> String {
     format!(
         "<section class=\"bgstats\"><h2>{}</h2><p><a href=\"{}\">{}</a></p>{}</section>",
@@ -164,7 +165,7 @@ pub fn bgstats_block(link: &str, qr_svg: &str, lang: Lang) -> String {
         escape(link),
         escape(&crate::t!(lang, "web.report.bgstats_open")),
         if qr_svg.is_empty() {
-            String::new()
+            format!("<p class=\"no-code\">{}</p>", escape(&crate::t!(lang, "web.report.bgstats_too_long")))
         } else {
             format!("<p>{}</p>{qr_svg}", escape(&crate::t!(lang, "web.report.bgstats_scan")))
         },
