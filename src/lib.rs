@@ -12,6 +12,7 @@
 pub mod escape;
 pub mod games;
 pub mod history;
+pub mod invocation;
 pub mod message;
 pub mod names;
 #[cfg(feature = "paper")]

@@ -11,7 +11,7 @@ mod ui;
 use cli::error::Error;
 #[cfg(feature = "paper")]
 use deckhand::paper;
-use deckhand::{games, history, message, msg, players, source, store, t, text};
+use deckhand::{games, history, invocation, message, msg, players, source, store, t, text};
 
 fn main() {
     std::process::exit(cli::main());

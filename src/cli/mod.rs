@@ -126,9 +126,8 @@ pub enum Command {
     /// Record finished games from their save files (a save already recorded is skipped)
     #[command(after_help = EXIT_CODES)]
     Import(import::ImportArgs),
-    /// Players in the history: `players rename OLD NEW` (merges two spellings)
-    #[command(subcommand)]
-    Players(players::PlayersCommand),
+    /// The players in the history; `players rename OLD NEW` (merges two spellings), `players merge FROM INTO`
+    Players(players::PlayersArgs),
     /// Print a shell completion script
     Completions(completions::CompletionsArgs),
     /// Print the man page (roff)
@@ -170,9 +169,7 @@ const QUICK: &[(&str, AddArgs)] = {
         ("standings", standings::StandingsArgs::augment_args),
         ("export", export::ExportArgs::augment_args),
         ("import", import::ImportArgs::augment_args),
-        ("players", |c| {
-            players::PlayersCommand::augment_subcommands(c).subcommand_required(true).arg_required_else_help(true)
-        }),
+        ("players", players::PlayersArgs::augment_args),
         ("completions", completions::CompletionsArgs::augment_args),
         ("man", man::ManArgs::augment_args),
     ]
@@ -220,18 +217,21 @@ pub fn main() -> i32 {
         Err(e) => e.exit(),
     };
     interrupt::install_in(lang);
+    // A game keeps its save, sheets, final page and history in files whatever happens to
+    // standard output; the failure says so only then.
+    let game = matches!(cli.command, Command::Play(_) | Command::Resume(_));
     let code = match run(cli) {
         Ok(code) => code,
         Err(err) => {
             if is_broken_pipe(&err) {
-                return after_output(0, lang);
+                return after_output(0, game, lang);
             }
             let code = err.downcast_ref::<Error>().map_or(2, Error::exit_code);
             say(&format!("deckhand: {}", error_text(&err, lang)));
             code
         }
     };
-    after_output(code, lang)
+    after_output(code, game, lang)
 }
 
 /// An error as `{:#}` shows it (each context, then the cause, joined by ": "), with our
@@ -312,10 +312,10 @@ static STDOUT_FAILED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
 
 /// The exit code once the command is done: a standard output that could not be written
 /// makes it 2 (unless it is 2 or 130 already), with a message that names it.
-fn after_output(code: i32, lang: Lang) -> i32 {
+fn after_output(code: i32, game: bool, lang: Lang) -> i32 {
     match STDOUT_FAILED.get() {
         Some(cause) if code != 130 => {
-            say(&crate::text::error::stdout_failed(cause, lang));
+            say(&crate::text::error::stdout_failed(cause, game, lang));
             2
         }
         _ => code,
