@@ -18,7 +18,7 @@ use crate::games::fischerspiel::model::FischerspielRules;
 use crate::games::fischerspiel::setup::CoopSetup;
 use crate::games::fischerspiel::state::{Effect, Event, Setup, Timeline};
 use crate::games::live::{LiveGame, Replay};
-use crate::games::table::{Refusal, Table, Told};
+use crate::games::table::plain::{PlainTable, Refused, Told};
 use crate::games::{Game, Rules};
 use crate::history::Source;
 use crate::log::files;
@@ -298,7 +298,7 @@ fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: 
     p.say(&said::setup(r, &setup, lang));
     p.say(&Said::Saving(&path).text(lang));
     let hook = Hook { rules, header: &header, players, args: &args.history };
-    session(&mut Table::new(r, game, journal, 0), p, &hook, lang)
+    session(&mut PlainTable::new(r, game, journal, 0), p, &hook, lang)
 }
 
 fn resume_fischerspiel(
@@ -330,18 +330,23 @@ fn resume_fischerspiel(
     let p = prompter.as_mut();
     p.say(&Said::Resuming { file: &args.file, n: opened.entries.len() }.text(lang));
     let entries = opened.entries.len() as u64;
-    session(&mut Table::new(r, timeline, opened.journal, entries), p, hook, lang)
+    session(&mut PlainTable::new(r, timeline, opened.journal, entries), p, hook, lang)
 }
 
 /// The terminal's view of the table service: it asks what happened, hands the typed event
 /// to the table and says what the table tells.
-fn session(table: &mut Table<Timeline, Journal>, p: &mut dyn Prompter, hook: &Hook, lang: Lang) -> anyhow::Result<i32> {
+fn session(
+    table: &mut PlainTable<Timeline, Journal>,
+    p: &mut dyn Prompter,
+    hook: &Hook,
+    lang: Lang,
+) -> anyhow::Result<i32> {
     let r = table.rules();
     let path = table.save().path().to_path_buf();
     let saved_hint = || Said::SavedHint(&path).text(lang);
     let refused = |refusal| match refusal {
-        Refusal::Game(v) => Error::said(words::refusal(r, &v, lang)),
-        Refusal::Stopped(e) => e,
+        Refused::Game(v) => Error::said(words::refusal(r, &v, lang)),
+        Refused::Stopped(e) => e,
     };
     p.say(&said::status(r, table.game().current(), lang));
     let mut told = false;

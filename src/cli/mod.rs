@@ -15,6 +15,7 @@ pub mod interrupt;
 mod live;
 mod record;
 mod saves;
+mod terminal;
 // `--serve`: the table on the players' phones.
 mod served;
 mod sheets;

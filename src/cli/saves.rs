@@ -19,20 +19,10 @@ use crate::players::check_names;
 use crate::text::Lang;
 use crate::Error;
 
-/// The words that are commands at a prompt, in every language: no player may be called so.
-pub fn reserved_words() -> Vec<String> {
-    use crate::text::table::Command;
-    let commands = [Command::Undo, Command::Sheet, Command::Sheets, Command::Scores, Command::Help, Command::Release];
-    let mut words: Vec<String> = commands.iter().map(|c| c.key().to_string()).collect();
-    for lang in Lang::ALL {
-        words.extend(commands.iter().filter_map(|c| c.word(lang)));
-    }
-    words
-}
-
-/// Check player names (trimmed, in seating order) and say what is wrong in `lang`.
+/// Check player names (trimmed, in seating order) and say what is wrong in `lang`: no
+/// player may be called as a command of the table's one list, in any language.
 pub fn check_player_names(names: &[String], lang: Lang) -> Result<(), String> {
-    check_names(names, &reserved_words()).map_err(|p| crate::text::table::name_problem(&p, lang))
+    check_names(names, &crate::text::table::reserved_words()).map_err(|p| crate::text::table::name_problem(&p, lang))
 }
 
 /// A save file read without changing it: its header (any version) and its entries.

@@ -1,27 +1,27 @@
 //! `play … --serve` and `resume … --serve` (issue #15): the table on everyone's phone. The
-//! game lives in a `serve::Table` that the HTTP server and this terminal share; the
-//! terminal prints what happens, shows the decision at the front of the queue and can
-//! answer it for anyone (a player without a phone). When a phone answers first, the
-//! question is overtaken: the menu clears itself and the terminal moves on to what is
-//! asked now. Without a terminal (and without `--answers`) the host only serves: the
-//! phones answer everything.
+//! library's table is shared by the HTTP server and this terminal, which runs the one
+//! terminal loop (`terminal.rs`) as it does without phones: it prints what happens, asks
+//! the question at the front and can answer it for anyone (a player without a phone).
+//! When a phone answers first, the question is overtaken: the menu clears itself and the
+//! terminal moves on to what is asked now. Without a terminal (and without `--answers`)
+//! the host only serves: the phones answer everything.
 
 use std::io::{BufRead, IsTerminal};
 use std::path::{Path, PathBuf};
 
-use super::fleet_ask::{ask_choice, ask_entry, ask_roll, ask_together, Asked};
 use super::fleet_table::{finish, Hook};
 use super::sheets::fleet_standings;
-use crate::games::fleet::entry::{self, Entries};
+use super::terminal::Terminal;
+use crate::games::fleet::entry::Entries;
 use crate::games::fleet::session::Session;
 use crate::games::fleet::setup::FleetSetup;
-use crate::games::fleet::{FleetRules, Sheet};
+use crate::games::fleet::table::FleetTable;
+use crate::games::fleet::FleetRules;
+use crate::games::table::Shared;
 use crate::log::{files, Journal};
-use crate::report::sheet::{sheet_text, sheets_text, terminal_width};
-use crate::report::Format;
-use crate::serve::{Refused, Serving, Site, Table, Tokens, UndoBy};
+use crate::serve::{Served, Serving, Tokens};
 use crate::text::serve::Host;
-use crate::text::table::{with_legal, Note};
+use crate::text::table::Note;
 use crate::text::Lang;
 use crate::ui::{self, Prompter};
 use crate::Error;
@@ -109,7 +109,13 @@ pub fn run(prepared: Prepared, game: Game, greeting: &[String], hook: &Hook, lan
     // The policy of the terminal's own questions: an answers file without `#! entries`
     // answers one question at a time, and so does every screen.
     let opts = Entries { ask_all: game.ask_all || prompter.as_ref().is_some_and(|p| !p.entries()) };
-    let table = Table::new(game.rules.clone(), game.setup, opts, game.session, game.journal, game.entries, lang)?;
+    let words = crate::text::fleet_entry::vocabulary(game.rules, lang);
+    let (rules, setup, session) = (game.rules.clone(), game.setup, game.session);
+    let table = FleetTable::new(rules, setup, opts, session, game.journal, game.entries, words);
+    let table = Served::new(Shared::new(table), lang);
+    if let Some(e) = table.shared.change(|t| t.take_stopped()) {
+        return Err(e.into());
+    }
     let serving = listener.serve(table, tokens, &save, game.rules.name.get(lang), fleet_standings)?;
     {
         let mut say = |line: &str| match prompter.as_mut() {
@@ -121,22 +127,23 @@ pub fn run(prepared: Prepared, game: Game, greeting: &[String], hook: &Hook, lan
         }
         announce(&serving, &mut say, lang);
     }
+    let terminal =
+        Terminal { table: &serving.site.table.shared, rules: game.rules, lang, site: Some(&serving.site), coach: None };
     match prompter.as_mut() {
         Some(p) => {
             p.say(&Note::AtAnyPromptServed.text(lang));
-            at_terminal(&serving, p.as_mut(), lang)?;
+            terminal.play(p.as_mut())?;
         }
         None => {
             ui::say(&Host::Headless(&save).text(lang));
-            headless(&serving);
+            headless(&serving, &terminal);
         }
     }
-    let table = &serving.site.table;
     let mut say = |line: &str| match prompter.as_mut() {
         Some(p) => p.say(line),
         None => ui::say(line),
     };
-    let session = table.session();
+    let session = serving.site.table.shared.read(|t| t.session().clone());
     let banner = finish(game.rules, &session, &save, &mut say, hook, lang)?;
     // The play's BG Stats link and QR code on the final page, served and written alike.
     if let Some(link) = bgstats_link(hook) {
@@ -172,131 +179,15 @@ fn announce(serving: &Serving, say: &mut dyn FnMut(&str), lang: Lang) {
     }
 }
 
-/// Print what happened since `printed`.
-fn print_lines(table: &Table, printed: &mut Option<u64>, say: &mut dyn FnMut(&str)) {
-    for line in table.lines_after(*printed) {
-        say(&line.text);
-        *printed = Some(line.seq);
-    }
-}
-
 /// No terminal: print what happens until the game is over.
-fn headless(serving: &Serving) {
-    let table = &serving.site.table;
-    let mut printed = None;
+fn headless(serving: &Serving, terminal: &Terminal) {
+    let shared = &serving.site.table.shared;
     loop {
-        print_lines(table, &mut printed, &mut |l| ui::say(l));
-        let seen = table.version();
-        if table.finished() {
+        terminal.print_to(&mut |line| ui::say(line));
+        let seen = shared.version();
+        if shared.read(|t| t.finished()) {
             return;
         }
-        table.wait_change(seen, std::time::Duration::from_secs(3600));
+        shared.wait_change(seen, std::time::Duration::from_secs(3600));
     }
-}
-
-/// The terminal's loop: the decision at the front, asked as the terminal asks it without
-/// phones (entries, everyone's line, rolls by letters), answered here or overtaken by a
-/// phone.
-fn at_terminal(serving: &Serving, p: &mut dyn Prompter, lang: Lang) -> anyhow::Result<()> {
-    let table = &serving.site.table;
-    let rules = &table.rules;
-    let opts = table.opts();
-    let mut printed = None;
-    p.players(&table.names);
-    loop {
-        print_lines(table, &mut printed, &mut |l| p.say(l));
-        let (version, front) = table.front();
-        let Some(offered) = front else { return Ok(()) };
-        let session = table.session();
-        let overtaken = || table.written() != version;
-        let (game, d) = (&session.game, &offered.decision);
-        p.status(&crate::text::fleet::status_line(rules, game, d, lang));
-        let asked = match d.roll {
-            Some(spec) => ask_roll(rules, game, d, spec, p, Some(&overtaken), lang)?,
-            None if opts.ask_all => ask_choice(rules, game, d, p, Some(&overtaken), lang)?,
-            None if entry::together(d) => {
-                let held = table.holding_shared();
-                ask_together(rules, game, d, p, opts, Some(&overtaken), &held, lang)?
-            }
-            None => ask_entry(rules, game, d, p, opts, Some(&overtaken), lang)?,
-        };
-        let answered = match asked {
-            Asked::Overtaken => continue,
-            Asked::Meta(cmd) => {
-                meta(&serving.site, &session, d, &cmd, p, lang)?;
-                continue;
-            }
-            Asked::Input(input) => table.answer_host_input(version, d.clone(), input),
-            Asked::Steps(steps) => table.answer_host(version, steps),
-        };
-        match answered {
-            Ok(_) => {}
-            Err(Refused::Illegal(text, legal)) if !legal.is_empty() => p.say(&with_legal(&text, &legal, lang)),
-            Err(Refused::Stopped(why)) => return Err(Error::said(why).into()),
-            Err(other) => p.say(other.text()),
-        }
-    }
-}
-
-/// `undo`, `sheet`, `sheets`, `scores`, `help` at the terminal of a served game.
-fn meta(
-    site: &Site,
-    session: &Session,
-    d: &crate::games::fleet::game::Decision,
-    cmd: &str,
-    p: &mut dyn Prompter,
-    lang: Lang,
-) -> Result<(), Error> {
-    let table = &site.table;
-    let rules = &table.rules;
-    let who = d.player;
-    match cmd {
-        // A player lost their phone: their seat goes back to the join page (the tokens
-        // file beside the save says so, across a restart too).
-        "release" => {
-            let seats: Vec<ui::Choice> = (table.names.iter().enumerate())
-                .map(|(s, name)| {
-                    let label = Note::Seat { name, taken: site.taken(s) }.text(lang);
-                    ui::Choice::new(name.clone(), label)
-                })
-                .collect();
-            let seat = p.select(&Note::ReleaseWhich.text(lang), &seats)?;
-            let name = &table.names[seat];
-            if site.release(seat) {
-                p.say(&Note::Released(name).text(lang));
-            } else {
-                p.say(&Note::ReleaseNotTaken(name).text(lang));
-            }
-        }
-        "hint" => p.say(&super::hint::hint_text(rules, &session.game, Some(d), lang)),
-        // The terminal takes back the last decision, whoever made it; the pages see it.
-        "undo" => {
-            if let Err(why) = table.undo(UndoBy::Host) {
-                p.say(why.text());
-            }
-        }
-        "sheet" | "sheets" => match who {
-            Some(pl) if cmd == "sheet" => p.say(&sheet_text(
-                rules,
-                &session.game.players[pl].sheet,
-                lang,
-                terminal_width(&console::Term::stderr()),
-            )),
-            _ => {
-                let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
-                p.say(&sheets_text(rules, &sheets, lang, terminal_width(&console::Term::stderr())))
-            }
-        },
-        "scores" => {
-            let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
-            let standings = fleet_standings(rules, &sheets, &vec![0; sheets.len()], lang);
-            p.say(&format!(
-                "{}\n{}",
-                crate::text::fleet::scores_heading(&session.game, lang),
-                standings.render_in(Format::Table, false, None, lang)
-            ));
-        }
-        _ => p.say(&crate::text::table::help(rules, &session.game, Some(d), lang)),
-    }
-    Ok(())
 }

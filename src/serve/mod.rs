@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-pub use state::{Refused, Table, UndoBy};
+pub use state::{FleetShared, Rejected, Served};
 pub use tokens::Tokens;
 
 use crate::games::fleet::{FleetRules, Sheet};
@@ -60,7 +60,8 @@ pub fn default_bind() -> SocketAddr {
 
 /// What a served game knows besides its table.
 pub struct Site {
-    pub table: Table,
+    /// The table, shared with the host terminal.
+    pub table: Served,
     pub tokens: Tokens,
     standings: StandingsFn,
     game: String,
@@ -96,18 +97,19 @@ impl Site {
 
     /// The view of a seat (or the dashboard), with the version it shows.
     fn view(&self, seat: Option<usize>) -> (u64, Arc<String>) {
-        let mut inner = self.table.lock();
-        let json = match seat {
-            Some(s) => view::seat(self, &mut inner, s),
-            None => view::dashboard(self, &mut inner),
-        };
-        (inner.version(), json)
+        let index = seat.unwrap_or(self.table.names.len());
+        self.table.view(index, |t, log| match seat {
+            Some(s) => view::seat(self, t, log, s),
+            None => view::dashboard(self, t, log),
+        })
     }
 
-    /// The follow-up a seat's chain leads to after its first `links`, as JSON for the
-    /// page (`{"ahead": null}` when the links end the chain).
-    fn ahead(&self, seat: usize, offer: u64, links: &[String]) -> Result<String, Refused> {
-        let rendered = self.table.ahead(seat, offer, links, |a| view::ahead(&self.table, seat, a))?;
+    /// The follow-up a seat's chain leads to after its first `links`, asked by a page that
+    /// saw its question at version `seen`, as JSON for the page (`{"ahead": null}` when
+    /// the links end the chain).
+    fn ahead(&self, seat: usize, seen: u64, links: &[String]) -> Result<String, Rejected> {
+        let links: Vec<Vec<String>> = links.iter().map(|l| l.split_whitespace().map(String::from).collect()).collect();
+        let rendered = self.table.ahead(seat, seen, &links, |_, a| view::ahead(&self.table, seat, a))?;
         Ok(format!("{{\"ahead\":{}}}", rendered.as_deref().unwrap_or("null")))
     }
 
@@ -183,7 +185,8 @@ impl Site {
 
     /// The final table as a page worth sharing, once the game is over.
     pub fn final_page(&self) -> Option<String> {
-        let standings = view::final_standings(self, &self.table.session().game)?;
+        let game = self.table.shared.read(|t| t.session().game.clone());
+        let standings = view::final_standings(self, &game)?;
         let page = crate::report::html::page(&standings, &crate::report::html::today(), self.table.lang);
         let block = self.final_block.lock().unwrap_or_else(|p| p.into_inner()).clone();
         Some(match block {
@@ -328,12 +331,12 @@ impl Listener {
         self.addr
     }
 
-    /// Serve `table`: a runtime on a thread of its own answers requests and pushes views
+    /// Serve `table` (shared with the host terminal): a runtime on a thread of its own answers requests and pushes views
     /// (changes to the table, which flush the save, run on its blocking threads); another
     /// thread passes the table's changes on to the event streams.
     pub fn serve(
         self,
-        table: Table,
+        table: Served,
         tokens: Tokens,
         save: &Path,
         game: &str,
@@ -381,7 +384,7 @@ impl Listener {
             .spawn(move || {
                 let mut seen = watching.table.version();
                 while !watching.closing.load(Ordering::SeqCst) {
-                    let now = watching.table.wait_change(seen, std::time::Duration::from_secs(1));
+                    let now = watching.table.shared.wait_change(seen, std::time::Duration::from_secs(1));
                     if now != seen {
                         seen = now;
                         watching.changes.send_replace(now);
