@@ -43,7 +43,7 @@ pub struct LiveView {
 pub type Finished = Result<Option<PlayRecord>, Error>;
 
 /// Every live game's view.
-pub const LIVE: &[LiveView] = &[super::fleet_table::VIEW, super::coop_table::VIEW];
+pub const LIVE: &[LiveView] = &[super::fleet::VIEW, super::fischerspiel::VIEW];
 
 /// The view of a live engine; None for an engine that is not played live.
 pub fn view(engine: &str) -> Option<&'static LiveView> {

@@ -9,7 +9,7 @@
 use std::io::{BufRead, IsTerminal};
 use std::path::{Path, PathBuf};
 
-use super::fleet_table::{finish, Hook};
+use super::fleet::{finish, Hook};
 use super::sheets::fleet_standings;
 use super::terminal::Terminal;
 use crate::games::fleet::entry::Entries;

@@ -1,4 +1,4 @@
-//! Fischerspiel's table at the terminal in words (`cli/coop_table.rs` only asks and
+//! Fischerspiel's table at the terminal in words (`cli/fischerspiel.rs` only asks and
 //! prints): what it says (`Said`), where the game stands, what an event caused, the help,
 //! and a typed line read in the reader's language (`read`).
 

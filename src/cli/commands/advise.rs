@@ -84,7 +84,7 @@ pub fn open_save(
     lang: Lang,
 ) -> anyhow::Result<(crate::games::Rules, crate::log::save::Header, crate::games::fleet::setup::FleetSetup, Session)> {
     let read = Journal::read::<serde_json::Value, crate::games::fleet::session::Entry>(path)?;
-    Ok(crate::cli::fleet_table::reopen(
+    Ok(crate::cli::fleet::reopen(
         path,
         &read.header,
         &read.entries,
