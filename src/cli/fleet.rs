@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use super::args::{DiceMode, SavedRules};
 use super::commands::play::{bot_level, refuse, PlayArgs};
 use super::commands::resume::ResumeArgs;
-use super::live::{self, LiveView};
+use super::fleet_terminal::FleetTerminal;
+use super::live::{self, Hook, LiveView};
 use super::record::{self, LiveArgs};
-use super::terminal::Terminal;
 use super::{emit, saves, sheets::fleet_standings};
 use crate::games::fleet::entry::Entries;
 use crate::games::fleet::game::Dice;
@@ -53,22 +53,6 @@ pub struct PlayOptions<'a> {
     pub coach: Option<f64>,
     /// `--bots N --bot-level L --bot-names …`: the last N seats played by deckhand.
     pub bots: Option<(u32, crate::games::fleet::setup::BotLevel, &'a [String])>,
-}
-
-/// What the end of a game needs to record it in the history.
-pub(super) struct Hook<'a> {
-    pub rules: &'a Rules,
-    pub header: &'a Header,
-    pub args: &'a LiveArgs,
-    /// The play this game put into the history: a game that ends again after an undo
-    /// replaces it.
-    pub recorded: std::cell::Cell<Option<i64>>,
-}
-
-impl<'a> Hook<'a> {
-    pub fn new(rules: &'a Rules, header: &'a Header, args: &'a LiveArgs) -> Hook<'a> {
-        Hook { rules, header, args, recorded: std::cell::Cell::new(None) }
-    }
 }
 
 /// Fleet's view in the registry of live games (`cli::live`).
@@ -240,15 +224,15 @@ fn at_table(
     let save = journal.path().to_path_buf();
     let words = crate::text::fleet_entry::vocabulary(rules, lang);
     let table = Shared::new(FleetTable::new(rules.clone(), setup, opts, session, journal, entries, words));
-    let terminal = Terminal { table: &table, rules, lang, site: None, coach };
+    let terminal = FleetTerminal { table: &table, rules, lang, site: None, coach };
     loop {
-        terminal.play(p)?;
+        super::terminal::play(&terminal, false, p)?;
         let session = table.read(|t| t.session().clone());
         let banner = finish(rules, &session, &save, &mut |line: &str| p.say(line), hook, lang)?;
         if let Some(banner) = &banner {
             p.say(banner);
         }
-        if terminal.game_over(p, banner.as_deref())? {
+        if super::terminal::game_over(&terminal, p, banner.as_deref(), lang)? {
             return Ok(0);
         }
     }
@@ -323,7 +307,7 @@ pub(super) fn finish(
 /// ║   Dee wins with 108   ║
 /// ╚═══════════════════════╝
 /// ```
-fn banner(line: &str) -> String {
+pub(super) fn banner(line: &str) -> String {
     let width = console::measure_text_width(line) + 6;
     let rule = "═".repeat(width);
     format!("╔{rule}╗\n║   {line}   ║\n╚{rule}╝")

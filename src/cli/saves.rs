@@ -60,7 +60,8 @@ pub fn header_of(path: &Path, value: Value, lang: Lang) -> Result<Header, Error>
 pub fn view_of(path: &Path, header: &Header) -> Result<&'static LiveView, Error> {
     live::view(&header.setup.engine).ok_or_else(|| {
         static ENGINES: OnceLock<Vec<&'static str>> = OnceLock::new();
-        let engines: &'static [&'static str] = ENGINES.get_or_init(|| live::LIVE.iter().map(|v| v.engine).collect());
+        let engines: &'static [&'static str] =
+            ENGINES.get_or_init(|| live::LIVE.iter().map(|v| v.engine).chain(crate::games::live_engines()).collect());
         bad_header(path, &serde::de::Error::unknown_variant(&header.setup.engine, engines))
     })
 }

@@ -9,9 +9,11 @@
 use std::io::{BufRead, IsTerminal};
 use std::path::{Path, PathBuf};
 
-use super::fleet::{finish, Hook};
+use super::fleet::finish;
+use super::fleet_terminal::FleetTerminal;
+use super::live::Hook;
 use super::sheets::fleet_standings;
-use super::terminal::Terminal;
+use super::terminal::AtTerminal;
 use crate::games::fleet::entry::Entries;
 use crate::games::fleet::session::Session;
 use crate::games::fleet::setup::FleetSetup;
@@ -19,7 +21,7 @@ use crate::games::fleet::table::FleetTable;
 use crate::games::fleet::FleetRules;
 use crate::games::table::Shared;
 use crate::log::{files, Journal};
-use crate::serve::{Served, Serving, Tokens};
+use crate::serve::{Hosted, Served, Serving, Tokens};
 use crate::text::serve::Host;
 use crate::text::table::Note;
 use crate::text::Lang;
@@ -41,7 +43,7 @@ pub struct ServeArgs {
 /// (a port in use fails here) and the terminal, if there is one.
 pub struct Prepared {
     listener: crate::serve::Listener,
-    prompter: Option<Box<dyn Prompter>>,
+    pub(super) prompter: Option<Box<dyn Prompter>>,
 }
 
 /// Listen where asked (`--bind`, else where the game was served before, else this
@@ -93,30 +95,70 @@ fn final_path(save: &Path) -> PathBuf {
     save.with_file_name(format!("{stem}-final.html"))
 }
 
-/// Serve the game until it is over and the host stops serving.
+/// Serve a Fleet game until it is over and the host stops serving.
 pub fn run(prepared: Prepared, game: Game, greeting: &[String], hook: &Hook, lang: Lang) -> anyhow::Result<i32> {
-    let Prepared { listener, mut prompter } = prepared;
     let save = game.journal.path().to_path_buf();
-    let seats = game.session.names.len();
-    let tokens = match game.tokens {
-        Some(tokens) => tokens,
-        None => {
-            let tokens = Tokens::new(seats, listener.addr().to_string())?;
-            tokens.write(&save)?;
-            tokens
-        }
-    };
     // The policy of the terminal's own questions: an answers file without `#! entries`
     // answers one question at a time, and so does every screen.
-    let opts = Entries { ask_all: game.ask_all || prompter.as_ref().is_some_and(|p| !p.entries()) };
+    let opts = Entries { ask_all: game.ask_all || prepared.prompter.as_ref().is_some_and(|p| !p.entries()) };
     let words = crate::text::fleet_entry::vocabulary(game.rules, lang);
     let (rules, setup, session) = (game.rules.clone(), game.setup, game.session);
     let table = FleetTable::new(rules, setup, opts, session, game.journal, game.entries, words);
-    let table = Served::new(Shared::new(table), lang);
-    if let Some(e) = table.shared.change(|t| t.take_stopped()) {
+    let shared = std::sync::Arc::new(Shared::new(table));
+    if let Some(e) = shared.change(|t| t.take_stopped()) {
         return Err(e.into());
     }
-    let serving = listener.serve(table, tokens, &save, game.rules.name.get(lang), fleet_standings)?;
+    let hosted = Served::new(std::sync::Arc::clone(&shared), lang, fleet_standings);
+    let game_rules = game.rules;
+    let served =
+        ToServe { save: &save, tokens: game.tokens, hosted: Box::new(hosted), game: game_rules.name.get(lang) };
+    serve(
+        prepared,
+        served,
+        greeting,
+        hook,
+        lang,
+        |site| Box::new(FleetTerminal { table: &shared, rules: game_rules, lang, site: Some(site), coach: None }),
+        |say| {
+            let session = shared.read(|t| t.session().clone());
+            finish(game_rules, &session, &save, say, hook, lang)
+        },
+    )
+}
+
+/// A game's table ready to be served: its save, the tokens kept beside it (a resumed
+/// game), the table as the server uses it and the game's name.
+pub(super) struct ToServe<'a> {
+    pub save: &'a Path,
+    pub tokens: Option<Tokens>,
+    pub hosted: Box<dyn Hosted>,
+    pub game: &'a str,
+}
+
+/// Serve a game until it is over and the host stops serving: the terminal (made by
+/// `terminal` once the site is up) runs the one terminal loop, or, without a terminal, the
+/// host prints what happens; at the end `finish` prints the final table and records the
+/// play (its banner said last), and the final page is written beside the save.
+pub(super) fn serve<'a>(
+    prepared: Prepared,
+    game: ToServe,
+    greeting: &[String],
+    hook: &Hook,
+    lang: Lang,
+    terminal: impl FnOnce(std::sync::Arc<crate::serve::Site>) -> Box<dyn AtTerminal + 'a>,
+    finish: impl FnOnce(&mut dyn FnMut(&str)) -> anyhow::Result<Option<String>>,
+) -> anyhow::Result<i32> {
+    let Prepared { listener, mut prompter } = prepared;
+    let save = game.save;
+    let tokens = match game.tokens {
+        Some(tokens) => tokens,
+        None => {
+            let tokens = Tokens::new(game.hosted.names().len(), listener.addr().to_string())?;
+            tokens.write(save)?;
+            tokens
+        }
+    };
+    let serving = listener.serve(game.hosted, tokens, save, game.game)?;
     {
         let mut say = |line: &str| match prompter.as_mut() {
             Some(p) => p.say(line),
@@ -127,31 +169,29 @@ pub fn run(prepared: Prepared, game: Game, greeting: &[String], hook: &Hook, lan
         }
         announce(&serving, &mut say, lang);
     }
-    let terminal =
-        Terminal { table: &serving.site.table.shared, rules: game.rules, lang, site: Some(&serving.site), coach: None };
+    let terminal = terminal(std::sync::Arc::clone(&serving.site));
     match prompter.as_mut() {
         Some(p) => {
             p.say(&Note::AtAnyPromptServed.text(lang));
-            terminal.play(p.as_mut())?;
+            super::terminal::play(&*terminal, true, p.as_mut())?;
         }
         None => {
-            ui::say(&Host::Headless(&save).text(lang));
-            headless(&serving, &terminal);
+            ui::say(&Host::Headless(save).text(lang));
+            headless(&serving, &*terminal);
         }
     }
     let mut say = |line: &str| match prompter.as_mut() {
         Some(p) => p.say(line),
         None => ui::say(line),
     };
-    let session = serving.site.table.shared.read(|t| t.session().clone());
-    let banner = finish(game.rules, &session, &save, &mut say, hook, lang)?;
+    let banner = finish(&mut say)?;
     // The play's BG Stats link and QR code on the final page, served and written alike.
     if let Some(link) = bgstats_link(hook) {
         let block = crate::report::html::bgstats_block(&link, &crate::serve::qr_svg(&link), lang);
         serving.site.set_final_block(block);
     }
     if let Some(page) = serving.site.final_page() {
-        let written = files::write_sheet(&final_path(&save), &page)?;
+        let written = files::write_sheet(&final_path(save), &page)?;
         say(&Host::FinalWritten(&written).text(lang));
     }
     say(&Host::Over.text(lang));
@@ -162,6 +202,7 @@ pub fn run(prepared: Prepared, game: Game, greeting: &[String], hook: &Hook, lan
     // The pages keep showing the final table until the host presses Enter (or its
     // standard input ends).
     let _ = std::io::stdin().lock().read_line(&mut String::new());
+    drop(terminal);
     serving.stop();
     Ok(0)
 }
@@ -170,7 +211,7 @@ pub fn run(prepared: Prepared, game: Game, greeting: &[String], hook: &Hook, lan
 fn announce(serving: &Serving, say: &mut dyn FnMut(&str), lang: Lang) {
     say(&Host::Serving(serving.join_url()).text(lang));
     say(crate::serve::qr_for_terminal(serving.join_url()).trim_end());
-    for (name, url) in serving.site.table.names.iter().zip(serving.seat_urls()) {
+    for (name, url) in serving.site.table.names().iter().zip(serving.seat_urls()) {
         say(&Host::SeatLink { name, url: &url }.text(lang));
     }
     say(&Host::Dashboard(&serving.dashboard_url()).text(lang));
@@ -180,14 +221,14 @@ fn announce(serving: &Serving, say: &mut dyn FnMut(&str), lang: Lang) {
 }
 
 /// No terminal: print what happens until the game is over.
-fn headless(serving: &Serving, terminal: &Terminal) {
-    let shared = &serving.site.table.shared;
+fn headless(serving: &Serving, terminal: &dyn AtTerminal) {
+    let table = &serving.site.table;
     loop {
-        terminal.print_to(&mut |line| ui::say(line));
-        let seen = shared.version();
-        if shared.read(|t| t.finished()) {
+        terminal.print(&mut |line| ui::say(line));
+        let seen = table.version();
+        if terminal.finished() {
             return;
         }
-        shared.wait_change(seen, std::time::Duration::from_secs(3600));
+        table.wait_change(seen, std::time::Duration::from_secs(3600));
     }
 }

@@ -1,197 +1,113 @@
-//! The one terminal loop of a live Fleet game, with phones (`--serve`) or without: the
-//! terminal is the table's own screen (`Screen::Host`) of the library's table, which is
-//! shared with the pages when the game is served — the same master, with no phones when
-//! it is not. It says what the table told, asks the question at the front
-//! (`fleet_ask::Question`), hands what was typed to the table's one door (a command is the
-//! terminal's own: `undo` through the door, the sheets, scores, help and hint here), says
-//! the table's refusal, and with `--coach N` weighs each answer a person gave. A phone may
-//! answer the question first: it is then overtaken and the next one asked.
+//! The one terminal loop of every live game, with phones (`--serve`) or without: the
+//! terminal is the table's own screen (`games::table::Screen::Host`) of the library's
+//! table, which is shared with the pages when the game is served — the same master, with
+//! no phones when it is not. The loop says what the table told, asks the question at the
+//! front, hands what was typed to the table's one door (a command of the table's one list
+//! is the terminal's own, `undo` through the door) and says the table's refusal; a phone
+//! may answer first, and the question is then overtaken and the next one asked. How a
+//! game's question is asked and its news said is its `AtTerminal` (Fleet's in
+//! `fleet_terminal.rs`, any described game's in `generic.rs`).
 
-use super::fleet_ask::{Asked, Question};
-use super::sheets::fleet_standings;
-use crate::games::fleet::game::Decision;
-use crate::games::fleet::table::Refused;
-use crate::games::fleet::{FleetRules, Sheet};
-use crate::games::table::{Command, Screen, Typed};
-use crate::report::sheet::{sheet_text, sheets_text, terminal_width};
-use crate::report::Format;
-use crate::serve::{FleetShared, Site};
-use crate::text::fleet as fleet_text;
-use crate::text::fleet_entry;
-use crate::text::table::{self as table_text, with_legal, Note};
+use crate::games::table::{Command, Said, Typed};
+use crate::serve::Site;
+use crate::text::table::{command_line, Note};
 use crate::text::Lang;
 use crate::ui::{self, Choice, Prompter};
 use crate::Error;
 
-/// The terminal at a Fleet table.
-pub(super) struct Terminal<'a> {
-    pub table: &'a FleetShared,
-    pub rules: &'a FleetRules,
-    pub lang: Lang,
-    /// The served game (phones may answer first; `release` gives a seat's page back);
-    /// None without phones.
-    pub site: Option<&'a Site>,
-    /// `--coach N`: a line after a person's answer that lost more than N expected points.
-    pub coach: Option<f64>,
+/// What the terminal was told at a question.
+pub(super) enum Asked {
+    /// A command or an answer, as typed.
+    Typed(Typed),
+    /// Answered elsewhere while the question waited (a phone, at a served table).
+    Overtaken,
 }
 
-impl Terminal<'_> {
-    /// Say everything the table told since the last time.
-    pub fn print(&self, p: &mut dyn Prompter) {
-        self.print_to(&mut |line| p.say(line));
-    }
+/// A live game as the terminal plays it: its table, and how its questions are asked.
+pub(super) trait AtTerminal {
+    /// The players' names, in seat order.
+    fn names(&self) -> Vec<String>;
 
-    /// `print`, each line to `say`.
-    pub fn print_to(&self, say: &mut dyn FnMut(&str)) {
-        for told in self.table.unread() {
-            if let Some(line) = fleet_entry::told(self.rules, &told, self.lang) {
-                say(&line);
-            }
-        }
-    }
+    /// Say each line of what the table told since the last time.
+    fn print(&self, say: &mut dyn FnMut(&str));
 
-    /// Ask, answer, tell — until the game is over.
-    pub fn play(&self, p: &mut dyn Prompter) -> anyhow::Result<()> {
-        let (rules, lang) = (self.rules, self.lang);
-        let (names, opts) = self.table.read(|t| (t.session().names.clone(), t.opts));
-        p.players(&names);
-        loop {
-            self.print(p);
-            let (seen, offer, session) =
-                self.table.read(|t| (t.version(), t.offers(Screen::Host).into_iter().next(), t.session().clone()));
-            if let Some(e) = self.table.change(|t| t.take_stopped()) {
-                return Err(e.into());
-            }
-            let Some(offer) = offer else { return Ok(()) };
-            let (game, d) = (&session.game, &offer.decision);
-            p.status(&fleet_text::status_line(rules, game, d, lang));
-            let overtaken = || self.table.read(|t| t.moved_on(Screen::Host, seen));
-            let question = Question {
-                table: self.table,
-                rules,
-                game,
-                decision: d,
-                seen,
-                opts,
-                overtaken: self.site.map(|_| &overtaken as ui::Overtaken),
-                lang,
-            };
-            match question.ask(p)? {
-                Asked::Overtaken => {}
-                Asked::Typed(Typed::Command(c)) => self.command(c, Some(d), p)?,
-                Asked::Typed(Typed::Said(said)) => {
-                    let from = session.inputs.len();
-                    match self.table.change(|t| t.answer(Screen::Host, seen, said)) {
-                        Ok(typed) => {
-                            self.print(p);
-                            let now = self.table.read(|t| t.session().clone());
-                            let coached = super::coach::lines(rules, &now, (from, typed), self.coach, lang);
-                            coached.iter().for_each(|l| p.say(l));
-                        }
-                        Err(why) => self.refused(why, p)?,
-                    }
-                }
-            }
-        }
-    }
+    /// The version and the status line of the question at the front; None when the game
+    /// is over. An error: the table stopped (its save could not be written).
+    fn front(&self) -> anyhow::Result<Option<(u64, String)>>;
 
-    /// What a refusal of the table means here: said, with the legal answers; a save that
-    /// cannot be written stops the game.
-    fn refused(&self, why: Refused, p: &mut dyn Prompter) -> anyhow::Result<()> {
-        self.print(p);
-        if let Some(e) = self.table.change(|t| t.take_stopped()) {
-            return Err(e.into());
-        }
-        if let Refused::NotYourAnswer(_) = why {
-            return Ok(());
-        }
-        let (text, legal) =
-            self.table.read(|t| fleet_entry::refused(self.rules, &t.session().game, &why, t.stopped(), self.lang));
-        match (&why, legal.is_empty()) {
-            (Refused::Illegal(_), false) => p.say(&with_legal(&text, &legal, self.lang)),
-            _ => p.say(&text),
-        }
-        Ok(())
-    }
+    /// Ask the question at the front, offered at version `seen`; `overtaken` when a phone
+    /// may answer it first.
+    fn ask(&self, seen: u64, overtaken: Option<ui::Overtaken>, p: &mut dyn Prompter) -> Result<Asked, Error>;
 
-    /// A command of the table at a question (`decision`; None at the end of the game).
-    pub fn command(&self, c: Command, decision: Option<&Decision>, p: &mut dyn Prompter) -> anyhow::Result<()> {
-        let (rules, lang) = (self.rules, self.lang);
-        let game = self.table.read(|t| t.session().game.clone());
-        let width = || terminal_width(&console::Term::stderr());
-        let sheets: Vec<&Sheet> = game.players.iter().map(|pl| &pl.sheet).collect();
-        match c {
-            // Back to the last question a person answered: rolls deckhand made, forced and
-            // usual answers after it are taken back too (rolled again, a roll shows the
-            // same dice); whoever answered it.
-            Command::Undo => {
-                let seen = self.table.version();
-                if let Err(why) = self.table.change(|t| t.undo(Screen::Host, seen)) {
-                    self.refused(why, p)?;
-                }
-                self.print(p);
-            }
-            // A player lost their phone: their seat goes back to the join page (the tokens
-            // file beside the save says so, across a restart too).
-            Command::Release => match self.site {
-                Some(site) => release(site, p, lang)?,
-                None => p.say(&Note::ReleaseNotServed.text(lang)),
-            },
-            Command::Hint => p.say(&super::hint::hint_text(rules, &game, decision, lang)),
-            Command::Sheet => match decision.and_then(|d| d.player) {
-                Some(pl) => p.say(&sheet_text(rules, &game.players[pl].sheet, lang, width())),
-                None => p.say(&sheets_text(rules, &sheets, lang, width())),
-            },
-            Command::Sheets => p.say(&sheets_text(rules, &sheets, lang, width())),
-            Command::Scores => {
-                let standings = fleet_standings(rules, &sheets, &vec![0; sheets.len()], lang);
-                p.say(&format!(
-                    "{}\n{}",
-                    fleet_text::scores_heading(&game, lang),
-                    standings.render_in(Format::Table, false, None, lang)
-                ));
-            }
-            Command::Help => p.say(&table_text::help(rules, &game, decision, self.site.is_some(), lang)),
-            Command::Quit => {}
-        }
-        Ok(())
-    }
+    /// Hand an answer to the table's door; say what it told, or its refusal.
+    fn answer(&self, seen: u64, said: Said, p: &mut dyn Prompter) -> anyhow::Result<()>;
 
-    /// The game is over, but a mistyped last decision can still be taken back: until
-    /// `quit` (or the end of an answers file) the table may undo, look at sheets and
-    /// scores; `quit` shows the winner's banner again as the last thing on screen. True
-    /// when the command is done; false after an undo reopened the game.
-    pub fn game_over(&self, p: &mut dyn Prompter, banner: Option<&str>) -> anyhow::Result<bool> {
-        let lang = self.lang;
-        let choices: Vec<Choice> = [Command::Quit, Command::Undo, Command::Sheets, Command::Scores, Command::Help]
-            .into_iter()
-            .map(|c| match c {
-                Command::Quit => Choice::new(c.key(), table_text::command_line(c, lang)),
-                _ => Choice::command(c.key(), table_text::command_line(c, lang)),
-            })
-            .collect();
-        while p.answers_left() {
-            let i = p.select(&Note::GameOver.text(lang), &choices)?;
-            match Command::from_key(&choices[i].key) {
-                Some(Command::Quit) | None => {
-                    if let Some(banner) = banner {
-                        p.say(banner);
-                    }
-                    return Ok(true);
-                }
-                Some(c) => self.command(c, None, p)?,
-            }
-            if !self.table.read(|t| t.finished()) {
-                return Ok(false);
-            }
+    /// A command of the table, at the question at the front (`asked`) or at the end.
+    fn command(&self, command: Command, asked: bool, p: &mut dyn Prompter) -> anyhow::Result<()>;
+
+    /// Whether the question offered at version `seen` was answered elsewhere since.
+    fn moved_on(&self, seen: u64) -> bool;
+
+    /// Whether the game is over.
+    fn finished(&self) -> bool;
+}
+
+/// Ask, answer, tell — until the game is over. `served`: phones may answer first.
+pub(super) fn play(game: &dyn AtTerminal, served: bool, p: &mut dyn Prompter) -> anyhow::Result<()> {
+    p.players(&game.names());
+    loop {
+        game.print(&mut |line| p.say(line));
+        let Some((seen, status)) = game.front()? else { return Ok(()) };
+        p.status(&status);
+        let overtaken = || game.moved_on(seen);
+        match game.ask(seen, served.then_some(&overtaken as ui::Overtaken), p)? {
+            Asked::Overtaken => {}
+            Asked::Typed(Typed::Command(c)) => game.command(c, true, p)?,
+            Asked::Typed(Typed::Said(said)) => game.answer(seen, said, p)?,
         }
-        Ok(true)
     }
 }
 
-/// `release`: the host gives a seat's page back to the join page.
-fn release(site: &Site, p: &mut dyn Prompter, lang: Lang) -> Result<(), Error> {
-    let names = &site.table.names;
+/// The game is over, but a mistyped last decision can still be taken back: until `quit`
+/// (or the end of an answers file) the table may undo, look at sheets and scores; `quit`
+/// shows the winner's banner again as the last thing on screen. True when the command is
+/// done; false after an undo reopened the game.
+pub(super) fn game_over(
+    game: &dyn AtTerminal,
+    p: &mut dyn Prompter,
+    banner: Option<&str>,
+    lang: Lang,
+) -> anyhow::Result<bool> {
+    let choices: Vec<Choice> = [Command::Quit, Command::Undo, Command::Sheets, Command::Scores, Command::Help]
+        .into_iter()
+        .map(|c| match c {
+            Command::Quit => Choice::new(c.key(), command_line(c, lang)),
+            _ => Choice::command(c.key(), command_line(c, lang)),
+        })
+        .collect();
+    while p.answers_left() {
+        let i = p.select(&Note::GameOver.text(lang), &choices)?;
+        match Command::from_key(&choices[i].key) {
+            Some(Command::Quit) | None => {
+                if let Some(banner) = banner {
+                    p.say(banner);
+                }
+                return Ok(true);
+            }
+            Some(c) => game.command(c, false, p)?,
+        }
+        game.print(&mut |line| p.say(line));
+        if !game.finished() {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// `release`: the host gives a seat's page back to the join page (a player lost their
+/// phone; the tokens file beside the save says so, across a restart too).
+pub(super) fn release(site: &Site, p: &mut dyn Prompter, lang: Lang) -> Result<(), Error> {
+    let names = site.table.names();
     let seats: Vec<Choice> = (names.iter().enumerate())
         .map(|(s, name)| {
             let label = Note::Seat { name, taken: site.taken(s) }.text(lang);

@@ -5,6 +5,7 @@
 //! a rules file; adding an engine is its folder, one line in `ENGINES` and its catalog
 //! entries.
 
+pub mod described;
 pub mod endgame;
 pub mod fischerspiel;
 pub mod fleet;
@@ -48,23 +49,40 @@ pub struct Rules {
     pub game: Game,
 }
 
-/// An engine: the `engine` a rules file names, and how its rules are checked and compiled.
+/// An engine: the `engine` a rules file names, how its rules are checked and compiled, and,
+/// for a game played live through the generic table without a view of its own, its live
+/// side (`described::LiveEngine`).
 pub(crate) struct Engine {
     /// `engine = "…"` in a rules file's `[game]` table.
     pub id: &'static str,
     /// Check and compile a rules file of this engine.
     pub compile: fn(&Source) -> Result<Game, Vec<Diagnostic>>,
+    /// The engine's live games, played by the generic views (None: not played live, or
+    /// played by a view of its own).
+    pub live: Option<&'static dyn described::LiveEngine>,
 }
 
 /// Every engine deckhand knows: one line each.
 pub(crate) const ENGINES: &[Engine] = &[
-    Engine { id: "fleet", compile: |s| fleet::compile(s).map(|r| Game::Fleet(Box::new(r))) },
-    Engine { id: "endgame", compile: |s| endgame::compile(s).map(|r| Game::Endgame(Box::new(r))) },
+    Engine { id: "fleet", compile: |s| fleet::compile(s).map(|r| Game::Fleet(Box::new(r))), live: None },
+    Engine { id: "endgame", compile: |s| endgame::compile(s).map(|r| Game::Endgame(Box::new(r))), live: None },
     Engine {
         id: "fischerspiel",
         compile: |s| fischerspiel::model::compile(s).map(|r| Game::Fischerspiel(Box::new(r))),
+        live: None,
     },
 ];
+
+/// The live side of an engine played through the generic table (`described::LiveEngine`),
+/// by the engine's id.
+pub fn live_engine(engine: &str) -> Option<&'static dyn described::LiveEngine> {
+    ENGINES.iter().find(|e| e.id == engine).and_then(|e| e.live)
+}
+
+/// The ids of the engines played through the generic table.
+pub fn live_engines() -> impl Iterator<Item = &'static str> {
+    ENGINES.iter().filter(|e| e.live.is_some()).map(|e| e.id)
+}
 
 /// A game's compiled rules, by engine.
 #[derive(Debug, Clone)]

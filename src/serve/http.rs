@@ -19,8 +19,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-use super::state::{Rejected, Status};
-use super::{assets, streams, tokens, Site};
+use super::{assets, streams, tokens, Rejected, Site, Status};
 use crate::games::table::Said;
 use crate::text::serve::Declined;
 
@@ -127,7 +126,7 @@ fn local_host(host: &str) -> bool {
 }
 
 async fn route(site: &Arc<Site>, method: &Method, uri: &Uri, headers: &HeaderMap, body: Body) -> Response {
-    let lang = site.table.lang;
+    let lang = site.table.lang();
     if *method == Method::POST && !from_our_pages(headers) {
         return error(StatusCode::FORBIDDEN, Declined::CrossSite.text(lang));
     }
@@ -163,7 +162,7 @@ async fn route(site: &Arc<Site>, method: &Method, uri: &Uri, headers: &HeaderMap
                 // A tap on the join page: the seat's own address, once (a form's POST, so
                 // that no link preview or prefetch takes a seat).
                 ["claim", n] => {
-                    let Some(seat) = n.parse::<usize>().ok().filter(|s| *s < site.table.names.len()) else {
+                    let Some(seat) = n.parse::<usize>().ok().filter(|s| *s < site.table.names().len()) else {
                         return not_found();
                     };
                     if method != Method::POST {
@@ -186,7 +185,7 @@ async fn route(site: &Arc<Site>, method: &Method, uri: &Uri, headers: &HeaderMap
                     None => error(StatusCode::NOT_FOUND, Declined::NotOver.text(lang)),
                 },
                 ["seat", n, token, action @ ..] => {
-                    let Some(seat) = n.parse::<usize>().ok().filter(|s| *s < site.table.names.len()) else {
+                    let Some(seat) = n.parse::<usize>().ok().filter(|s| *s < site.table.names().len()) else {
                         return not_found();
                     };
                     if !tokens::same(token, &site.tokens.seats[seat]) {
@@ -207,7 +206,7 @@ async fn route(site: &Arc<Site>, method: &Method, uri: &Uri, headers: &HeaderMap
 
 /// The body of a POST: at most `MAX_BODY` bytes of JSON.
 async fn body<T: for<'de> Deserialize<'de>>(site: &Site, headers: &HeaderMap, body: Body) -> Result<T, Response> {
-    let lang = site.table.lang;
+    let lang = site.table.lang();
     let is_json = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
@@ -284,7 +283,7 @@ async fn seat_route(
     seat: usize,
     action: &[&str],
 ) -> Response {
-    let lang = site.table.lang;
+    let lang = site.table.lang();
     let method_error = || error(StatusCode::METHOD_NOT_ALLOWED, Declined::Method.text(lang));
     let bad = || error(StatusCode::BAD_REQUEST, Declined::BadBody.text(lang));
     let failed = || error(StatusCode::INTERNAL_SERVER_ERROR, Declined::Failed.text(lang));
@@ -359,33 +358,8 @@ async fn seat_route(
     }
 }
 
-/// The advisor's estimate of every answer to `seat`'s open question, as the page lists it:
-/// each answer in words, its expected points ± one standard error, its chance to win, the
-/// best marked. The terminal's hint budget (`Settings::hint`), seeded by the state's
-/// version, so the same question gets the same hint.
 fn hint(site: &Site, seat: usize) -> Result<String, String> {
-    use crate::games::fleet::advisor::{self, NoQuestion, Settings};
-    let (lang, rules) = (site.table.lang, &site.table.rules);
-    let (version, game) = site.table.shared.read(|t| (t.version(), t.session().game.clone()));
-    let settings = Settings::hint(version);
-    let advice = advisor::advise(rules, &game, Some(seat), &settings).map_err(|why| match why {
-        NoQuestion::Over => Declined::HintOver.text(lang),
-        NoQuestion::Chance | NoQuestion::NotWaiting(_) => Declined::HintNothing.text(lang),
-    })?;
-    let estimates = advice.per_answer();
-    let best = &advice.estimates[advice.best];
-    let answers: Vec<serde_json::Value> = estimates
-        .iter()
-        .map(|e| {
-            serde_json::json!({
-                "label": crate::text::advisor::answer_label(rules, &game, &advice, e, lang),
-                "points": crate::text::advisor::points(e, lang),
-                "win": crate::text::advisor::chance(e.win, lang),
-                "best": e.answer.index == best.answer.index,
-            })
-        })
-        .collect();
-    Ok(serde_json::json!({ "v": version, "hint": answers }).to_string())
+    site.table.hint(seat)
 }
 
 fn state(site: &Site, seat: Option<usize>) -> Response {

@@ -1,18 +1,24 @@
-//! The table as the server and the host terminal share it: the library's Fleet table
+//! Fleet's table as the server and the host terminal share it: the library's Fleet table
 //! behind its one lock (`games::table::Shared`) with what the pages need to say it — the
-//! rules, the table's language, the players' names — and the views rendered once per
-//! version. Every answer, ahead and undo is handed to the table's one door as it came
+//! rules, the table's language, the players' names, how the final table is computed —
+//! and the views rendered once per version (`view.rs`). Every answer, ahead and undo is handed to the table's one door as it came
 //! (the seat, the version its page saw, what it said); the table's refusal comes back in
 //! the table's language with the legal answers. Offers, versions, held early answers and
 //! bot seats are the table's own (`games::fleet::table`).
 
 use std::sync::{Arc, Mutex};
 
+use super::{Hosted, Rejected, Status};
 use crate::games::fleet::table::{FleetTable, Refused, Told};
-use crate::games::fleet::FleetRules;
+use crate::games::fleet::{FleetRules, Sheet};
 use crate::games::table::{Said, Screen, Shared};
 use crate::log::Journal;
+use crate::report::Standings;
 use crate::text::Lang;
+
+/// How the final table is computed (the command layer's, so the pages show exactly what
+/// `deckhand score` prints).
+pub type StandingsFn = fn(&FleetRules, &[&Sheet], &[usize], Lang) -> Standings;
 
 /// The shared Fleet table of a game with its save.
 pub type FleetShared = Shared<FleetTable<Journal>>;
@@ -20,36 +26,15 @@ pub type FleetShared = Shared<FleetTable<Journal>>;
 /// How many lines of what happened the pages show.
 const LOG_LINES: usize = 30;
 
-/// The table's refusal of an answer, an ahead or an undo, as a page is told it: its HTTP
-/// status, the sentence in the table's language and the legal answers it names.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Rejected {
-    /// How HTTP tells it apart.
-    pub status: Status,
-    /// The sentence.
-    pub text: String,
-    /// The legal answers, where the refusal names them.
-    pub legal: Vec<String>,
-}
-
-/// A refusal's kind, as HTTP tells them apart.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    /// The save could not be written: the table takes no more answers.
-    Stopped,
-    /// Another seat's question.
-    Theirs,
-    /// Anything else: nothing changed.
-    Conflict,
-}
-
 /// The table the server and the terminal share, with its words.
 pub struct Served {
-    /// The table behind its lock.
-    pub shared: FleetShared,
+    /// The table behind its lock (the host terminal holds it too).
+    pub shared: Arc<FleetShared>,
     pub rules: FleetRules,
     pub lang: Lang,
     pub names: Vec<String>,
+    /// How the final table is computed.
+    pub standings: StandingsFn,
     /// Rendered views, by (version, view), so seven screens cost one rendering each; and
     /// the log's lines of the version.
     cache: Mutex<Cache>,
@@ -62,40 +47,10 @@ struct Cache {
 }
 
 impl Served {
-    /// The served table of `shared`, said in `lang`.
-    pub fn new(shared: FleetShared, lang: Lang) -> Served {
+    /// The served table of `shared`, said in `lang`, its final table computed by `standings`.
+    pub fn new(shared: Arc<FleetShared>, lang: Lang, standings: StandingsFn) -> Served {
         let (rules, names) = shared.read(|t| (t.rules.clone(), t.session().names.clone()));
-        Served { shared, rules, lang, names, cache: Mutex::new(Cache::default()) }
-    }
-
-    /// The state's version (without the lock).
-    pub fn version(&self) -> u64 {
-        self.shared.version()
-    }
-
-    /// A seat's answer from its page, which saw version `seen`, handed to the table.
-    pub fn answer(&self, seat: usize, seen: u64, said: Said) -> Result<(), Rejected> {
-        self.shared.change(|t| t.answer(Screen::Seat(seat), seen, said).map(|_| ()).map_err(|r| self.turned(t, &r)))
-    }
-
-    /// A seat's undo from its page, which saw version `seen`.
-    pub fn undo(&self, seat: usize, seen: u64) -> Result<(), Rejected> {
-        self.shared.change(|t| t.undo(Screen::Seat(seat), seen).map_err(|r| self.turned(t, &r)))
-    }
-
-    /// What a seat's page asks after the first links of a chain (`FleetTable::ahead`), made
-    /// into the page's view by `render` under the lock. None: the links end the chain.
-    pub fn ahead<T>(
-        &self,
-        seat: usize,
-        seen: u64,
-        links: &[Vec<String>],
-        render: impl FnOnce(&FleetTable<Journal>, &crate::games::fleet::table::Ahead) -> T,
-    ) -> Result<Option<T>, Rejected> {
-        self.shared.change(|t| match t.ahead(seat, seen, links) {
-            Ok(ahead) => Ok(ahead.map(|a| render(t, &a))),
-            Err(r) => Err(self.turned(t, &r)),
-        })
+        Served { shared, rules, lang, names, standings, cache: Mutex::new(Cache::default()) }
     }
 
     /// A refusal of the table in the table's language.
@@ -112,7 +67,7 @@ impl Served {
 
     /// The view `index` (a seat's, or the dashboard's after the seats) of the version as
     /// it stands, rendered by `render` once per version; with the version.
-    pub fn view(
+    pub fn rendered(
         &self,
         index: usize,
         render: impl FnOnce(&FleetTable<Journal>, &[String]) -> String,
@@ -146,10 +101,85 @@ impl Served {
             .take(LOG_LINES)
             .collect()
     }
+}
 
-    /// Wake every waiting screen (the host stops).
-    pub fn notify(&self) {
+impl Hosted for Served {
+    fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    fn version(&self) -> u64 {
+        self.shared.version()
+    }
+
+    fn wait_change(&self, seen: u64, timeout: std::time::Duration) -> u64 {
+        self.shared.wait_change(seen, timeout)
+    }
+
+    fn notify(&self) {
         self.shared.notify();
+    }
+
+    fn view(&self, seat: Option<usize>, final_url: &str) -> (u64, Arc<String>) {
+        let index = seat.unwrap_or(self.names.len());
+        self.rendered(index, |t, log| match seat {
+            Some(s) => super::view::seat(self, final_url, t, log, s),
+            None => super::view::dashboard(self, final_url, t, log),
+        })
+    }
+
+    fn answer(&self, seat: usize, seen: u64, said: Said) -> Result<(), Rejected> {
+        self.shared.change(|t| t.answer(Screen::Seat(seat), seen, said).map(|_| ()).map_err(|r| self.turned(t, &r)))
+    }
+
+    fn ahead(&self, seat: usize, seen: u64, links: &[Vec<String>]) -> Result<Option<String>, Rejected> {
+        self.shared.change(|t| match t.ahead(seat, seen, links) {
+            Ok(ahead) => Ok(ahead.map(|a| super::view::ahead(self, seat, &a))),
+            Err(r) => Err(self.turned(t, &r)),
+        })
+    }
+
+    fn undo(&self, seat: usize, seen: u64) -> Result<(), Rejected> {
+        self.shared.change(|t| t.undo(Screen::Seat(seat), seen).map_err(|r| self.turned(t, &r)))
+    }
+
+    /// The advisor's estimate of every answer to `seat`'s open question, as the page lists
+    /// it: each answer in words, its expected points ± one standard error, its chance to
+    /// win, the best marked. The terminal's hint budget (`Settings::hint`), seeded by the
+    /// state's version, so the same question gets the same hint.
+    fn hint(&self, seat: usize) -> Result<String, String> {
+        use crate::games::fleet::advisor::{self, NoQuestion, Settings};
+        use crate::text::serve::Declined;
+        let (lang, rules) = (self.lang, &self.rules);
+        let (version, game) = self.shared.read(|t| (t.version(), t.session().game.clone()));
+        let settings = Settings::hint(version);
+        let advice = advisor::advise(rules, &game, Some(seat), &settings).map_err(|why| match why {
+            NoQuestion::Over => Declined::HintOver.text(lang),
+            NoQuestion::Chance | NoQuestion::NotWaiting(_) => Declined::HintNothing.text(lang),
+        })?;
+        let estimates = advice.per_answer();
+        let best = &advice.estimates[advice.best];
+        let answers: Vec<serde_json::Value> = estimates
+            .iter()
+            .map(|e| {
+                serde_json::json!({
+                    "label": crate::text::advisor::answer_label(rules, &game, &advice, e, lang),
+                    "points": crate::text::advisor::points(e, lang),
+                    "win": crate::text::advisor::chance(e.win, lang),
+                    "best": e.answer.index == best.answer.index,
+                })
+            })
+            .collect();
+        Ok(serde_json::json!({ "v": version, "hint": answers }).to_string())
+    }
+
+    fn final_standings(&self) -> Option<Standings> {
+        let game = self.shared.read(|t| t.session().game.clone());
+        super::view::final_standings(self, &game)
     }
 }
 

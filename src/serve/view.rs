@@ -6,7 +6,6 @@
 use serde::Serialize;
 
 use super::state::Served;
-use super::Site;
 use crate::games::fleet::entry::{typed_keys, How, Step};
 use crate::games::fleet::game::{Choice, Decision, Face, Game, Input};
 use crate::games::fleet::table::{Ahead, FleetTable, Offer, Slot};
@@ -319,8 +318,7 @@ fn sheets(t: &Table) -> Vec<&Sheet> {
 
 /// The final standings (with their headline: the winner, or a solo game's rating), once
 /// the game is over.
-pub(super) fn final_standings(site: &Site, game: &Game) -> Option<Standings> {
-    let table = &site.table;
+pub(super) fn final_standings(table: &Served, game: &Game) -> Option<Standings> {
     if !game.finished() {
         return None;
     }
@@ -328,27 +326,33 @@ pub(super) fn final_standings(site: &Site, game: &Game) -> Option<Standings> {
     let owned: Vec<Sheet> = sheets.iter().map(|s| (*s).clone()).collect();
     let violations = crate::games::fleet::check_game(&table.rules, &owned);
     let counts = crate::games::fleet::per_sheet(&owned, &violations);
-    Some((site.standings)(&table.rules, &sheets, &counts, table.lang))
+    Some((table.standings)(&table.rules, &sheets, &counts, table.lang))
 }
 
-/// The final table with the winner, once the game is over (empty before).
-fn result(site: &Site, t: &Table) -> String {
-    let Some(standings) = final_standings(site, &t.session().game) else {
-        return String::new();
-    };
-    let headline = standings.headline.clone().unwrap_or_else(|| html::winner_line(&standings, site.table.lang));
+/// The final table with the winner, once the game is over (empty before), with a link to
+/// the final page.
+fn result(table: &Served, final_url: &str, t: &Table) -> String {
+    match final_standings(table, &t.session().game) {
+        Some(standings) => result_html(&standings, final_url, table.lang),
+        None => String::new(),
+    }
+}
+
+/// A final table as the pages show it: the winner (or the headline), the table, and the
+/// link to the final page.
+pub(super) fn result_html(standings: &Standings, final_url: &str, lang: crate::text::Lang) -> String {
+    let headline = standings.headline.clone().unwrap_or_else(|| html::winner_line(standings, lang));
     format!(
         "<p class=\"win\">{}</p>{}<p><a href=\"{}\" download>{}</a></p>",
         html::escape(&headline),
-        html::fragment(&standings, site.table.lang),
-        html::escape(&site.final_url()),
-        html::escape(&crate::text::serve::Label::FinalPage.text(site.table.lang))
+        html::fragment(standings, lang),
+        html::escape(final_url),
+        html::escape(&crate::text::serve::Label::FinalPage.text(lang))
     )
 }
 
 /// A seat's view, as JSON.
-pub fn seat(site: &Site, t: &Table, log: &[String], seat: usize) -> String {
-    let table = &site.table;
+pub fn seat(table: &Served, final_url: &str, t: &Table, log: &[String], seat: usize) -> String {
     let offered = t.offers(Screen::Seat(seat)).into_iter().next();
     let asked = offered.as_ref().filter(|o| o.slot == Slot::Seat(seat)).and_then(|_| t.asked(seat));
     // A seat's own question the rules alone answer is not asked (`page_question`).
@@ -371,7 +375,7 @@ pub fn seat(site: &Site, t: &Table, log: &[String], seat: usize) -> String {
         sheet: super::pages::sheet(&table.rules, sheet, table.lang),
         log: log.to_vec(),
         over: t.finished(),
-        result: result(site, t),
+        result: result(table, final_url, t),
         stopped: t.stopped().map(|e| e.message(table.lang)),
     };
     serde_json::to_string(&view).expect("views serialise")
@@ -398,10 +402,9 @@ fn held(table: &Served, t: &Table, seat: usize) -> Option<String> {
 }
 
 /// The dashboard's view, as JSON.
-pub fn dashboard(site: &Site, t: &Table, log: &[String]) -> String {
-    let table = &site.table;
+pub fn dashboard(table: &Served, final_url: &str, t: &Table, log: &[String]) -> String {
     let all = sheets(t);
-    let standings = (site.standings)(&table.rules, &all, &vec![0; all.len()], table.lang);
+    let standings = (table.standings)(&table.rules, &all, &vec![0; all.len()], table.lang);
     let view = DashboardView {
         v: t.version(),
         round: round_line(table, t),
@@ -414,7 +417,7 @@ pub fn dashboard(site: &Site, t: &Table, log: &[String]) -> String {
         scores: html::running(&standings, table.lang),
         log: log.to_vec(),
         over: t.finished(),
-        result: result(site, t),
+        result: result(table, final_url, t),
         stopped: t.stopped().map(|e| e.message(table.lang)),
     };
     serde_json::to_string(&view).expect("views serialise")

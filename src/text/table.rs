@@ -159,6 +159,11 @@ pub fn start_line(rules: &FleetRules, names: &[String], lang: Lang) -> String {
     }
 }
 
+/// The line that opens a game of any engine: the game and its players.
+pub fn start_line_of(game: &crate::games::Names, names: &[String], lang: Lang) -> String {
+    t!(lang, "cli.play.start", game = game.get(lang), players = names.join(", "))
+}
+
 /// The name of the `n`-th seat deckhand plays (`Bot 2`), counted from 1.
 pub fn bot_name(n: usize, lang: Lang) -> String {
     t!(lang, "cli.play.bot_name", n = n)
@@ -303,6 +308,11 @@ pub fn unfinished_game(file: &str, game: &str, players: &str, progress: &str, la
 /// How far an unfinished Fleet game got: its round of the rounds.
 pub fn progress_rounds(round: u32, rounds: u32, lang: Lang) -> String {
     t!(lang, "cli.resume.progress_rounds", round = round, rounds = rounds)
+}
+
+/// How far an unfinished game got: its answers so far.
+pub fn progress_answers(n: usize, lang: Lang) -> String {
+    t!(lang, "cli.resume.progress_answers", n = n)
 }
 
 /// What `resume` without a file says around the unfinished games.

@@ -10,6 +10,7 @@
 //! - `shared.rs`: a table behind one lock for the terminal and the phones at once, with
 //!   the stream of what it told.
 
+pub mod any;
 pub mod command;
 pub mod plain;
 pub mod said;

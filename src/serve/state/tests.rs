@@ -7,6 +7,7 @@ use crate::games::fleet::game::{Dice, Setup};
 use crate::games::fleet::session::Session;
 use crate::games::fleet::setup::FleetSetup;
 use crate::log::save::{Header, Setup as SaveSetup};
+use crate::serve::Hosted;
 
 /// A served table of Ann and Bob with digital dice (its save `g.jsonl` in `dir`).
 fn served(dir: &std::path::Path) -> Served {
@@ -19,7 +20,12 @@ fn served(dir: &std::path::Path) -> Served {
     let session = Session::with_setup(&rules, &names, Setup::default());
     let words = crate::text::fleet_entry::vocabulary(&rules, Lang::En);
     let opts = Entries { ask_all: true };
-    Served::new(Shared::new(FleetTable::new(rules, setup, opts, session, journal, 0, words)), Lang::En)
+    let standings: StandingsFn = |_, _, _, _| unreachable!("no final table here");
+    Served::new(
+        Arc::new(Shared::new(FleetTable::new(rules, setup, opts, session, journal, 0, words))),
+        Lang::En,
+        standings,
+    )
 }
 
 #[test]
@@ -55,8 +61,8 @@ fn a_view_is_rendered_once_per_version_with_the_log_of_what_happened() {
         renders.set(renders.get() + 1);
         log.join("\n")
     };
-    let (v, first) = t.view(0, render);
-    let (again, same) = t.view(0, render);
+    let (v, first) = t.rendered(0, render);
+    let (again, same) = t.rendered(0, render);
     assert_eq!((v, renders.get()), (again, 1), "one rendering per version");
     assert!(std::sync::Arc::ptr_eq(&first, &same));
     assert!(first.lines().next().is_some_and(|l| l.contains("rolls")), "the last line first: {first}");
