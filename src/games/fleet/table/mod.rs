@@ -16,6 +16,53 @@
 //! The files: this one the service and its state, `policy.rs` the answering policy (what
 //! the rules and the bots answer, how a `Said` becomes steps), `early.rs` the early answers
 //! held before their turn, `offers.rs` who is offered what and how a page asks it.
+//!
+//! Two phones and the terminal at one table (physical dice):
+//!
+//! ```
+//! use deckhand::games::fleet::entry::Entries;
+//! use deckhand::games::fleet::session::{Entry, Session};
+//! use deckhand::games::fleet::setup::FleetSetup;
+//! use deckhand::games::fleet::table::{FleetTable, Refused, Save};
+//! use deckhand::games::table::{Said, Screen};
+//!
+//! /// A save in memory.
+//! struct Lines(Vec<Entry>);
+//! impl Save<Entry> for Lines {
+//!     fn append(&mut self, entry: &Entry) -> Result<(), deckhand::Error> {
+//!         self.0.push(entry.clone());
+//!         Ok(())
+//!     }
+//! }
+//!
+//! let rules = deckhand::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
+//! let names = vec!["Ann".to_string(), "Bob".to_string()];
+//! let setup = FleetSetup::default();
+//! let session = Session::with_setup(&rules, &names, setup.options());
+//! let words = deckhand::text::fleet_entry::vocabulary(&rules, deckhand::text::Lang::En);
+//! let mut table = FleetTable::new(rules, setup, Entries::default(), session, Lines(Vec::new()), 0, words);
+//!
+//! // Each player taps their start die on their own phone; a double tap is stale.
+//! let seen = table.version();
+//! table.answer(Screen::Seat(0), seen, Said::links(&["cod"])).unwrap();
+//! assert!(matches!(table.answer(Screen::Seat(0), seen, Said::links(&["cod"])), Err(Refused::Stale)));
+//! let seen = table.version();
+//! table.answer(Screen::Seat(1), seen, Said::links(&["lobster"])).unwrap();
+//! // The terminal types who starts and the roll (by letters); Ann's phone is offered her pick.
+//! let seen = table.version();
+//! table.answer(Screen::Host, seen, Said::entry("Ann")).unwrap();
+//! let seen = table.version();
+//! table.answer(Screen::Host, seen, Said::entry("c sh o")).unwrap();
+//! assert!(table.offers(Screen::Seat(1)).is_empty(), "Bob waits");
+//! let pick = table.offers(Screen::Seat(0)).remove(0);
+//! // Ann's tap on the cod die is the pick and its usual use, in two save lines; one undo
+//! // from her phone takes both back, in one more line.
+//! let seen = table.version();
+//! assert_eq!(table.answer(Screen::Seat(0), seen, Said::links(&["cod"])).unwrap(), 2);
+//! table.undo(Screen::Seat(0), table.version()).unwrap();
+//! assert_eq!(table.offers(Screen::Seat(0))[0].decision, pick.decision);
+//! assert_eq!(table.save().0.len(), 7);
+//! ```
 
 mod early;
 mod offers;
