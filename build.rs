@@ -114,7 +114,11 @@ fn main() {
             text.push_str(other);
             let _ = writeln!(entries, "    ({key_start}, {one_start}, {other_start}, {}, {plural}),", text.len());
         }
-        let _ = writeln!(code, "pub static {}: Table = Table {{ text: {text:?}, entries: &[", lang.to_uppercase());
+        let _ = writeln!(
+            code,
+            "pub static {}: CompiledCatalog = CompiledCatalog {{ text: {text:?}, entries: &[",
+            lang.to_uppercase()
+        );
         code.push_str(&entries);
         code.push_str("] };\n");
     }

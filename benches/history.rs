@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use deckhand::history::{self, Date, Db, Outcome, PlayRecord, PlayerRecord, Source};
+use deckhand::history::{self, Date, Db, Outcome, PlayRecord, PlaySource, PlayerRecord};
 
 const PLAYS: u64 = 100_000;
 const NAMES: [&str; 12] = ["Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal", "Ida", "Jo", "Kim", "Lou"];
@@ -52,7 +52,7 @@ fn play(n: u64, hash: String) -> PlayRecord {
         utc_offset: 0,
         night: Date::from_days(19_675 + (n / 4) as i64),
         duration_s: Some(1_800 + (n % 900) as u32),
-        source: Source::Live,
+        source: PlaySource::Live,
         players,
         start_player: Some(0),
         rules_fingerprint: "0123456789abcdef".into(),

@@ -2,24 +2,21 @@
 //!
 //! The library is the part without a terminal: the games (`games`: each game's rules file,
 //! sheet, scoring, checks and live engine, returning typed values), the files that must
-//! survive a crash or come from anyone (`log`, `source`), the history database
+//! survive a crash or come from anyone (`store`, `source`), the history database
 //! (`history`), and the one layer that puts values into words in English, German and
 //! French (`text`). The command line, the terminal prompts and the tables live in the
 //! `deckhand` binary. See ARCHITECTURE.md.
 
 #![warn(missing_docs)]
 
-pub mod error;
 pub mod escape;
 pub mod games;
 pub mod history;
-pub mod log;
 pub mod message;
 pub mod names;
 pub mod players;
 pub mod rng;
 pub mod source;
+pub mod store;
 pub mod text;
 pub mod words;
-
-pub use error::Error;

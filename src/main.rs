@@ -8,7 +8,8 @@ mod serve;
 mod ui;
 
 // The library's layers under the names the binary's modules use.
-use deckhand::{games, history, log, msg, players, source, t, text, Error};
+use cli::error::Error;
+use deckhand::{games, history, message, msg, players, source, store, t, text};
 
 fn main() {
     std::process::exit(cli::main());

@@ -482,7 +482,7 @@ fn two_boats_over_the_wind_six_capacity_throw_back_in_any_order() {
     // "Gelingt es einem Spieler mit 3 Fischen nicht, vor Erreichen der Windstärke 6 in
     // seinen Hafen einzulaufen …, so muß er einen beliebigen Fisch zurück ins Wasser
     // werfen." Nothing says which boat first.
-    use deckhand::games::fischerspiel::state::{Event, Refusal, Setup, State, Timeline};
+    use deckhand::games::fischerspiel::state::{Event, FischerspielRefusal, Setup, State, Timeline};
     let rules = deckhand::games::built_in("fischerspiel").unwrap().fischerspiel().unwrap().clone();
     let setup = Setup::new(&rules, 4, "base", None, None).unwrap();
     let mut t = Timeline::new(State::new(setup));
@@ -525,7 +525,7 @@ fn two_boats_over_the_wind_six_capacity_throw_back_in_any_order() {
     t2.push(&rules, &Event::Undo).unwrap();
     t2.push(&rules, &Event::Undo).unwrap();
     match t2.peek(&rules, &ev("sail grey")) {
-        Err(Refusal::MustDump { others, .. }) => assert_eq!(others.len(), 1),
+        Err(FischerspielRefusal::MustDump { others, .. }) => assert_eq!(others.len(), 1),
         other => panic!("{other:?}"),
     }
 }

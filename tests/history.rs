@@ -705,7 +705,7 @@ fn control_characters_in_names_are_escaped_in_tables() {
 
 /// A history of `n` made-up Fleet plays of three players (filled without a sync per play).
 fn filled(path: &Path, n: u64) {
-    use deckhand::history::{Date, Db, Outcome, PlayRecord, PlayerRecord, Source};
+    use deckhand::history::{Date, Db, Outcome, PlayRecord, PlaySource, PlayerRecord};
     let mut db = Db::open(path).unwrap();
     db.connection().pragma_update(None, "synchronous", "OFF").unwrap();
     for i in 0..n {
@@ -731,7 +731,7 @@ fn filled(path: &Path, n: u64) {
             utc_offset: 0,
             night: Date::from_days(19_675 + (i / 3) as i64),
             duration_s: Some(1_800),
-            source: Source::Live,
+            source: PlaySource::Live,
             players,
             start_player: Some(0),
             rules_fingerprint: "0123456789abcdef".into(),

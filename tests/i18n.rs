@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use deckhand::text::{catalog, placeholders, Lang, Message};
+use deckhand::text::{catalog, placeholders, CatalogText, Lang};
 
 use crate::common::repo;
 
@@ -48,10 +48,10 @@ fn keys_in_code() -> BTreeSet<String> {
 
 /// The placeholders a message fills (a language may choose a whole template by `n` where
 /// another says the number word by word with `{n|coin|coins}`).
-fn names(m: &Message) -> Vec<String> {
+fn names(m: &CatalogText) -> Vec<String> {
     match m {
-        Message::Text(t) => placeholders(t),
-        Message::Plural { one, other } => {
+        CatalogText::Text(t) => placeholders(t),
+        CatalogText::Plural { one, other } => {
             let mut p = placeholders(one);
             p.extend(placeholders(other));
             p.sort();
@@ -153,8 +153,8 @@ fn counts_agree_with_their_words_in_every_language() {
     for lang in Lang::ALL {
         for (key, m) in catalog(lang).iter() {
             let texts = match m {
-                Message::Text(t) => vec![t],
-                Message::Plural { one, other } => vec![one, other],
+                CatalogText::Text(t) => vec![t],
+                CatalogText::Plural { one, other } => vec![one, other],
             };
             for t in texts {
                 assert!(!t.contains("(s)") && !t.contains("(en)") && !t.contains("(x)"), "{lang} {key}: {t}");

@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use deckhand::log::Journal;
+use deckhand::store::Journal;
 use deckhand::text::Lang;
 
 use crate::common::{deckhand, repo};

@@ -3,11 +3,13 @@
 //! errors as values, and the text layer (`text::diag`, `Error::message`) says them in a
 //! language, keeping `file:line:column` and translating the words around it.
 
+use deckhand::games::RulesError;
 use deckhand::games::{self as rules, fleet, Source};
-use deckhand::log::Journal;
+use deckhand::msg;
+use deckhand::source::Diagnosed;
+use deckhand::store::Journal;
 use deckhand::text::diag;
 use deckhand::text::Lang;
-use deckhand::{msg, Error};
 
 use crate::common::repo;
 
@@ -43,7 +45,7 @@ fn broken() -> (String, (usize, usize), (usize, usize)) {
 fn report(lang: Lang) -> String {
     let (text, _, _) = broken();
     match rules::from_source(Source::new(NAME, text)) {
-        Err(Error::Rules { file, diagnostics }) => {
+        Err(RulesError::Invalid(Diagnosed { file, diagnostics })) => {
             let report = diag::render_all(&file, &diagnostics, lang);
             assert_eq!(file.name.text(lang), NAME);
             assert!(diagnostics.len() >= 2, "{report}");
@@ -96,7 +98,7 @@ fn a_broken_rules_file_is_reported_in_french_with_its_positions() {
 #[test]
 fn english_stays_as_it_was() {
     let (text, (cl, cc), (bl, bc)) = broken();
-    let Err(Error::Rules { file, diagnostics }) = rules::from_source(Source::new(NAME, text)) else {
+    let Err(RulesError::Invalid(Diagnosed { file, diagnostics })) = rules::from_source(Source::new(NAME, text)) else {
         panic!("expected a rules error")
     };
     let report = diag::render_all(&file, &diagnostics, Lang::En);

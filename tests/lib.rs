@@ -7,6 +7,7 @@ mod browser;
 
 mod advisor;
 mod cli;
+mod command_errors;
 mod endgame_rules;
 mod exact;
 mod faults;
@@ -25,6 +26,7 @@ mod i18n_engine;
 mod i18n_games;
 mod i18n_parse_errors;
 mod i18n_rules;
+mod layers;
 mod nauticus;
 mod parity;
 mod play;

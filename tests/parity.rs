@@ -40,7 +40,7 @@ pub(crate) fn at_the_terminal(d: &Path) -> Vec<String> {
 struct Nowhere;
 
 impl Save<Entry> for Nowhere {
-    fn append(&mut self, _: &Entry) -> Result<(), deckhand::Error> {
+    fn append(&mut self, _: &Entry) -> Result<(), deckhand::games::live::AppendError> {
         Ok(())
     }
 }

@@ -148,7 +148,7 @@ fn killing_deckhand_at_random_points_loses_no_confirmed_decision() {
         loop {
             let resuming = dir.path().join(&save).exists();
             let done = if resuming {
-                deckhand::log::Journal::read::<deckhand::log::save::Header, deckhand::games::fleet::session::Entry>(
+                deckhand::store::Journal::read::<deckhand::store::save::Header, deckhand::games::fleet::session::Entry>(
                     &dir.path().join(&save),
                 )
                 .unwrap()

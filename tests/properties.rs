@@ -11,8 +11,8 @@ use deckhand::games::fleet::setup::FleetSetup;
 use deckhand::games::fleet::SectionKind;
 use deckhand::games::fleet::{check_game, score, Mark, Sheet};
 use deckhand::games::{FleetRules, Source};
-use deckhand::log::save::{Header, RulesStamp, Setup as SaveSetup};
 use deckhand::rng::Rng;
+use deckhand::store::save::{Header, RulesStamp, Setup as SaveSetup};
 use deckhand::text::Lang;
 
 use crate::common::fleet;
@@ -177,12 +177,12 @@ fn a_save_file_written_and_read_back_replays_to_the_same_game() {
             ),
         );
         let path = dir.path().join(format!("g{seed}.jsonl"));
-        let mut journal = deckhand::log::Journal::create(&path, &header).unwrap();
+        let mut journal = deckhand::store::Journal::create(&path, &header).unwrap();
         for e in &entries {
             journal.append(e).unwrap();
         }
         drop(journal);
-        let read = deckhand::log::Journal::read::<Header<FleetSetup>, Entry>(&path).unwrap();
+        let read = deckhand::store::Journal::read::<Header<FleetSetup>, Entry>(&path).unwrap();
         assert_eq!(read.header, header);
         assert_eq!(read.entries, entries);
         let replayed = Session::replay(&rules, &names, setup, &read.entries).unwrap();

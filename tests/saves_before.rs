@@ -86,7 +86,7 @@ fn a_new_save_header_is_written_as_before() {
     use deckhand::games::fischerspiel::setup::CoopSetup;
     use deckhand::games::fleet::game::Dice;
     use deckhand::games::fleet::setup::{BotLevel, Bots, DealCode, FleetSetup};
-    use deckhand::log::save::{Header, RulesStamp, Setup};
+    use deckhand::store::save::{Header, RulesStamp, Setup};
     let names = vec!["Ann".to_string(), "Bob".to_string()];
     let stamp = RulesStamp { hash: "00ff".into(), text: Some("[game]\n".into()) };
     let fleet = FleetSetup {

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use deckhand::games::fleet::session::{Entry, Session};
 use deckhand::games::fleet::setup::FleetSetup;
-use deckhand::log::save::Header;
+use deckhand::store::save::Header;
 
 static RULES: OnceLock<deckhand::games::FleetRules> = OnceLock::new();
 
@@ -15,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
     let rules = RULES.get_or_init(|| deckhand::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone());
     let path = std::env::temp_dir().join(format!("deckhand-fuzz-{}.jsonl", std::process::id()));
     std::fs::File::create(&path).unwrap().write_all(data).unwrap();
-    if let Ok(read) = deckhand::log::Journal::read::<serde_json::Value, Entry>(&path) {
+    if let Ok(read) = deckhand::store::Journal::read::<serde_json::Value, Entry>(&path) {
         if let Ok(header) = Header::from_json(read.header) {
             let fleet = header.setup.engine == "fleet";
             if let Some(setup) = fleet.then(|| header.setup.decode::<FleetSetup>().ok()).flatten() {

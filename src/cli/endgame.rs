@@ -10,8 +10,8 @@ use crate::games::endgame::eval::{self, GameViolation, InputValue, Violation};
 use crate::games::endgame::sheet_file::{self, EndgameSheet};
 use crate::games::endgame::{EndgameRules, Scoring, Shape};
 use crate::games::Source;
-use crate::log::write_atomic;
 use crate::report::{DetailItem, Format, Row, Standings};
+use crate::store::write_atomic;
 use crate::text::endgame::{self as words, BadAnswer};
 use crate::text::Lang;
 use crate::{ui, Error};
@@ -28,7 +28,7 @@ fn load<'a>(r: &EndgameRules, paths: &'a [PathBuf], sources: &'a [Source]) -> Re
     for (path, source) in paths.iter().zip(sources) {
         match sheet_file::parse(r, source) {
             Ok(sheet) => out.push(Loaded { path, source, sheet }),
-            Err(e) => errors.push(e),
+            Err(e) => errors.push(Error::Input(e)),
         }
     }
     if let Some(e) = Error::of_files(errors, |n| crate::msg!("games.endgame.sheet_file", n = n)) {
@@ -166,19 +166,19 @@ pub fn check(
 }
 
 /// Parse what a person typed for an input.
-fn parse_answer(shape: Shape, text: &str, lang: Lang) -> Result<InputValue, String> {
+fn parse_answer(shape: Shape, text: &str) -> Result<InputValue, BadAnswer> {
     let text = text.trim();
     match shape {
         Shape::Number { .. } => {
             if text.is_empty() {
-                return Err(BadAnswer::NeedNumber.text(lang));
+                return Err(BadAnswer::NeedNumber);
             }
-            text.parse::<i64>().map(InputValue::Number).map_err(|_| BadAnswer::NotNumber(text).text(lang))
+            text.parse::<i64>().map(InputValue::Number).map_err(|_| BadAnswer::NotNumber(text.to_string()))
         }
         Shape::List { .. } => {
             let items: Result<Vec<i64>, _> =
                 text.split([' ', ',']).filter(|t| !t.is_empty()).map(str::parse::<i64>).collect();
-            items.map(InputValue::List).map_err(|_| BadAnswer::NeedList.text(lang))
+            items.map(InputValue::List).map_err(|_| BadAnswer::NeedList)
         }
     }
 }
@@ -216,7 +216,7 @@ pub fn enter(r: &EndgameRules, player: &str, output: &Path, answers: Option<&Pat
         let help = input.help.as_ref().map(|h| format!(" — {}", h.get(lang))).unwrap_or_default();
         let prompt = format!("{} [{}, {}]{help}", input.name.get(lang), input.id, words::range_text(input.shape, lang));
         let check = |text: &str| -> Result<InputValue, String> {
-            let value = parse_answer(input.shape, text, lang)?;
+            let value = parse_answer(input.shape, text).map_err(|why| why.text(lang))?;
             let mut values = sheet.inputs(r);
             values[i] = value.clone();
             let mut given = sheet.given();
@@ -255,14 +255,6 @@ pub fn enter(r: &EndgameRules, player: &str, output: &Path, answers: Option<&Pat
 
 /// `deckhand calc GAME [CALC] [key=value...]`.
 pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: Lang) -> anyhow::Result<i32> {
-    let list = || -> String {
-        let mut o = String::new();
-        for c in &r.calculators {
-            let keys: Vec<String> = c.scoring.inputs.iter().map(|i| format!("{}=…", i.id)).collect();
-            let _ = writeln!(o, "  deckhand calc {} {} {}   # {}", r.id, c.id, keys.join(" "), c.name.get(lang));
-        }
-        o
-    };
     if r.calculators.is_empty() {
         let msg = if r.nauticus.is_some() {
             crate::msg!("games.endgame.no_calculators_nauticus", id = &r.id)
@@ -272,11 +264,10 @@ pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: L
         return Err(Error::Usage(msg).into());
     }
     let Some(id) = calculator else {
-        emit(&format!("{}\n{}", words::calculators_of(r, lang), list()))?;
+        emit(&format!("{}\n{}", words::calculators_of(r, lang), words::calculator_lines(r, lang)))?;
         return Ok(0);
     };
-    let c =
-        r.calculator(id).ok_or_else(|| Error::said(format!("{}\n{}", words::no_calculator(r, id, lang), list())))?;
+    let c = r.calculator(id).ok_or_else(|| Error::NoCalculator { rules: Box::new(r.clone()), id: id.to_string() })?;
     let s: &Scoring = &c.scoring;
     let mut values: Vec<Option<InputValue>> = vec![None; s.inputs.len()];
     for arg in args {
@@ -293,7 +284,7 @@ pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: L
                 list = keys.join(", ")
             ))
         })?;
-        let v = parse_answer(s.inputs[i].shape, value, lang).map_err(|why| Error::said(format!("{key}: {why}")))?;
+        let v = parse_answer(s.inputs[i].shape, value).map_err(|why| Error::CalcValue { key: key.to_string(), why })?;
         values[i] = Some(v);
     }
     let missing: Vec<String> = s
@@ -315,8 +306,7 @@ pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: L
     let inputs: Vec<InputValue> = values.into_iter().flatten().collect();
     let problems = eval::check_sheet(s, &inputs, &vec![true; inputs.len()]);
     if !problems.is_empty() {
-        let msgs: Vec<String> = problems.iter().map(|v| words::message(s, v, lang)).collect();
-        return Err(Error::said(msgs.join("\n")).into());
+        return Err(Error::CalcLimits { scoring: Box::new(s.clone()), violations: problems }.into());
     }
     let e = eval::evaluate(s, &inputs);
     let mut out = format!("{} — {}\n", r.name.get(lang), c.name.get(lang));

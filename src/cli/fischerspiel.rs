@@ -12,7 +12,7 @@ use clap::Args;
 use super::args::SavedRules;
 use super::commands;
 use super::live::{self, LiveView};
-use super::record::{self, LiveArgs};
+use super::plays::{self, LiveArgs};
 use super::saves;
 use crate::games::fischerspiel::model::FischerspielRules;
 use crate::games::fischerspiel::setup::CoopSetup;
@@ -20,11 +20,12 @@ use crate::games::fischerspiel::state::{Effect, Event, Setup, Timeline};
 use crate::games::live::{LiveGame, Replay};
 use crate::games::table::plain::{PlainTable, Refused, Told};
 use crate::games::{Game, Rules};
-use crate::history::Source;
-use crate::log::files;
-use crate::log::journal::Read;
-use crate::log::save::{Header, Setup as SaveSetup};
-use crate::log::Journal;
+use crate::history::PlaySource;
+use crate::source::ReadError;
+use crate::store::files;
+use crate::store::journal::Read;
+use crate::store::save::{Header, Setup as SaveSetup};
+use crate::store::Journal;
 use crate::text::fischerspiel as words;
 use crate::text::fischerspiel_table::{self as said, Said, Typed};
 use crate::text::Lang;
@@ -34,7 +35,7 @@ use serde_json::Value;
 
 /// `--players` for a co-op game: the number of players, or their names in seating order
 /// (kept in the save, so the history knows who played).
-pub fn players(given: &[String], lang: Lang) -> Result<(Option<u32>, Vec<String>), Error> {
+pub fn players(given: &[String]) -> Result<(Option<u32>, Vec<String>), Error> {
     let names: Vec<String> = given.iter().map(|n| n.trim().to_string()).collect();
     let numeric = |n: &str| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit());
     match names.as_slice() {
@@ -44,7 +45,7 @@ pub fn players(given: &[String], lang: Lang) -> Result<(Option<u32>, Vec<String>
             .map(|n| (Some(n), Vec::new()))
             .map_err(|_| Error::Usage(crate::msg!("games.fischerspiel.cmd.players_number_bad", n = n))),
         many if many.len() > 1 && !many.iter().any(|n| numeric(n)) => {
-            saves::check_player_names(&names, lang).map_err(Error::said)?;
+            saves::check_player_names(&names)?;
             Ok((Some(u32::try_from(many.len()).unwrap_or(u32::MAX)), names))
         }
         [n] => Err(Error::Usage(crate::msg!("games.fischerspiel.cmd.players_number_bad", n = n))),
@@ -129,7 +130,7 @@ fn play_command(args: commands::play::PlayArgs, rules: Rules, lang: Lang) -> any
         return Err(Error::Usage(crate::msg!("web.serve_fleet_only", game = rules.names())).into());
     }
     commands::play::refuse(args.fleet.given(), &rules)?;
-    let (players, names) = players(&args.players, lang)?;
+    let (players, names) = players(&args.players)?;
     let args = PlayArgs {
         game: args.game,
         players,
@@ -175,8 +176,8 @@ fn finished_play(path: &Path, header: &Header, rules: &SavedRules, ended: i64, l
     if !timeline.finished() {
         return Ok(None);
     }
-    let io = |e: std::io::Error| Error::Read { path: path.display().to_string(), cause: e };
-    record::coop_play(&rules, header, players, timeline.current(), path, ended, Source::Import).map(Some).map_err(io)
+    let io = |e: std::io::Error| Error::Read(ReadError::Io { path: path.display().to_string(), cause: e });
+    plays::coop_play(&rules, header, players, timeline.current(), path, ended, PlaySource::Import).map(Some).map_err(io)
 }
 
 /// How far an unfinished co-operative save got: its events.
@@ -346,7 +347,7 @@ fn session(
     let saved_hint = || Said::SavedHint(&path).text(lang);
     let refused = |refusal| match refusal {
         Refused::Game(v) => Error::said(words::refusal(r, &v, lang)),
-        Refused::Stopped(e) => e,
+        Refused::Stopped(e) => Error::from(e),
     };
     p.say(&said::status(r, table.game().current(), lang));
     let mut told = false;
@@ -361,12 +362,12 @@ fn session(
             // The history: the game is over and saved (a game finished again after an
             // undo replaces the play it recorded); the database can only add a warning.
             let save = table.save().path();
-            recorded = record::record_finished(
+            recorded = plays::record_finished(
                 hook.args,
                 || {
                     let now = crate::history::clock::now();
                     let state = table.game().current();
-                    record::coop_play(hook.rules, hook.header, hook.players, state, save, now, Source::Live)
+                    plays::coop_play(hook.rules, hook.header, hook.players, state, save, now, PlaySource::Live)
                 },
                 save,
                 recorded,

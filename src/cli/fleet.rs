@@ -8,8 +8,8 @@ use super::commands::play::{bot_level, refuse, PlayArgs};
 use super::commands::resume::ResumeArgs;
 use super::fleet_terminal::FleetTerminal;
 use super::live::{self, Hook, LiveView};
-use super::record::{self, LiveArgs};
-use super::{emit, saves, sheets::fleet_standings};
+use super::plays::{self, LiveArgs};
+use super::{emit, saves, score_check::fleet_standings};
 use crate::games::fleet::entry::Entries;
 use crate::games::fleet::game::Dice;
 use crate::games::fleet::session::{Entry, Session};
@@ -19,12 +19,13 @@ use crate::games::fleet::{check_game, Sheet};
 use crate::games::live::{LiveGame, Replay};
 use crate::games::table::Shared;
 use crate::games::{FleetRules, Rules};
-use crate::history::Source;
-use crate::log::journal::Read;
-use crate::log::save::{Header, Setup};
-use crate::log::{files, Journal};
+use crate::history::PlaySource;
 use crate::report::sheet::{sheets_text, terminal_width};
 use crate::report::Format;
+use crate::source::ReadError;
+use crate::store::journal::Read;
+use crate::store::save::{Header, Setup};
+use crate::store::{files, Journal};
 use crate::text::fleet as fleet_text;
 use crate::text::table::{self as table_text, Note};
 use crate::text::Lang;
@@ -124,8 +125,8 @@ fn finished_play(path: &Path, _header: &Header, rules: &SavedRules, ended: i64, 
     if !session.game.finished() {
         return Ok(None);
     }
-    let io = |e: std::io::Error| Error::Read { path: path.display().to_string(), cause: e };
-    record::fleet_play(&rules, &session, &header, path, ended, Source::Import).map(Some).map_err(io)
+    let io = |e: std::io::Error| Error::Read(ReadError::Io { path: path.display().to_string(), cause: e });
+    plays::fleet_play(&rules, &session, &header, path, ended, PlaySource::Import).map(Some).map_err(io)
 }
 
 /// How far an unfinished Fleet save got: its round.
@@ -145,7 +146,7 @@ pub fn play(rules: Rules, o: PlayOptions, lang: Lang) -> anyhow::Result<i32> {
         let (people, max) = (o.players.len(), fleet.max_players);
         return Err(Error::Usage(crate::msg!("cli.play.bots_count", people = people, bots = bots, max = max)).into());
     }
-    let names = player_names(fleet, &with_bots, o.solo && o.bots.is_none(), lang)?;
+    let names = player_names(fleet, &with_bots, o.solo && o.bots.is_none())?;
     if o.captains && fleet.captains.len() < names.len() {
         return Err(Error::Usage(crate::msg!("cli.play.captains_needed", n = fleet.captains.len())).into());
     }
@@ -238,7 +239,7 @@ fn at_table(
     }
 }
 
-fn player_names(rules: &FleetRules, given: &[String], solo: bool, lang: Lang) -> Result<Vec<String>, Error> {
+fn player_names(rules: &FleetRules, given: &[String], solo: bool) -> Result<Vec<String>, Error> {
     let names: Vec<String> = given.iter().map(|n| n.trim().to_string()).collect();
     let n = names.len() as u32;
     if solo && n != 1 {
@@ -252,7 +253,7 @@ fn player_names(rules: &FleetRules, given: &[String], solo: bool, lang: Lang) ->
             n = n
         )));
     }
-    saves::check_player_names(&names, lang).map_err(Error::said)?;
+    saves::check_player_names(&names)?;
     Ok(names)
 }
 
@@ -289,9 +290,9 @@ pub(super) fn finish(
     }
     // The history: the game, its save and its sheets are done; the database can only add
     // a warning.
-    let recorded = record::record_finished(
+    let recorded = plays::record_finished(
         hook.args,
-        || record::fleet_play(hook.rules, session, hook.header, save, crate::history::clock::now(), Source::Live),
+        || plays::fleet_play(hook.rules, session, hook.header, save, crate::history::clock::now(), PlaySource::Live),
         save,
         hook.recorded.get(),
         lang,
@@ -334,7 +335,7 @@ pub fn reopen(
     allow_change: bool,
     lang: Lang,
 ) -> Result<(Rules, Header, FleetSetup, Session), Error> {
-    let header = saves::header_of(path, head.clone(), lang)?;
+    let header = saves::header_of(path, head.clone())?;
     let rules = saves::rules_for(path, &header, rules_path, allow_change, lang)?;
     let (Some(fleet), Some(setup)) = (rules.fleet(), saves::setup_of::<Session>(&header)) else {
         return Err(Error::Usage(crate::msg!("cli.save.not_fleet", file = path.display(), game = &header.game)));

@@ -8,7 +8,7 @@
 //! table told and refused said, `--coach N` weighing each answer a person gave, and the
 //! commands: `undo` through the table's door, the sheets, scores, help, hint and release.
 
-use super::sheets::fleet_standings;
+use super::score_check::fleet_standings;
 use super::terminal::{release, Asked, AtTerminal};
 use crate::games::fleet::entry::{self, Entries};
 use crate::games::fleet::game::{Decision, Game, RollSpec};

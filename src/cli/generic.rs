@@ -15,7 +15,7 @@ use super::args::{DiceMode, SavedRules};
 use super::commands::play::{refuse, PlayArgs};
 use super::commands::resume::ResumeArgs;
 use super::live::{self, Hook, LiveView};
-use super::record;
+use super::plays;
 use super::terminal::{release, Asked, AtTerminal};
 use super::{emit, saves};
 use crate::games::described::{Form, LiveEngine};
@@ -23,10 +23,10 @@ use crate::games::live::Replay;
 use crate::games::table::any::{AnyTable, Refused};
 use crate::games::table::{Command, Said, Screen, Shared, Typed};
 use crate::games::Rules;
-use crate::history::Source;
-use crate::log::journal::Read;
-use crate::log::save::{Header, Setup};
-use crate::log::{files, Journal};
+use crate::history::PlaySource;
+use crate::store::journal::Read;
+use crate::store::save::{Header, Setup};
+use crate::store::{files, Journal};
 use crate::report::{Format, Standings};
 use crate::serve::generic::{AnyServed, AnyShared};
 use crate::serve::Site;
@@ -78,7 +78,7 @@ fn play_command(args: PlayArgs, rules: Rules, lang: Lang) -> anyhow::Result<i32>
     if n < min.max(1) || n > max {
         return Err(Error::Usage(crate::msg!("cli.play.player_count", game = rules.names(), max = max, n = n)).into());
     }
-    saves::check_player_names(&names, lang).map_err(Error::said)?;
+    saves::check_player_names(&names).map_err(Error::PlayerName)?;
     let setup = engine.setup(&rules.game, &names, &options).map_err(Error::Usage)?;
     let game = engine.open(&rules.game, &names, &setup, &[]).map_err(|r| match r {
         Replay::Setup(m) | Replay::Entry(_, m) => Error::Usage(m),
@@ -239,8 +239,8 @@ fn finished_play(path: &Path, header: &Header, rules: &SavedRules, ended: i64, l
     if !game.finished() {
         return Ok(None);
     }
-    let io = |e: std::io::Error| Error::Read { path: path.display().to_string(), cause: e };
-    record::any_play(&rules, header, &*game, path, ended, Source::Import).map(Some).map_err(io)
+    let io = |e: std::io::Error| Error::Read(crate::source::ReadError::Io { path: path.display().to_string(), cause: e });
+    plays::any_play(&rules, header, &*game, path, ended, PlaySource::Import).map(Some).map_err(io)
 }
 
 /// How far an unfinished save got: its answers.
@@ -264,9 +264,9 @@ fn finish(
     let game = table.read(|t| t.game().boxed());
     let standings = Standings::of_game(hook.rules.id(), names, &*game, lang);
     emit(&standings.render_in(Format::Table, false, None, lang))?;
-    let recorded = record::record_finished(
+    let recorded = plays::record_finished(
         hook.args,
-        || record::any_play(hook.rules, hook.header, &*game, save, crate::history::clock::now(), Source::Live),
+        || plays::any_play(hook.rules, hook.header, &*game, save, crate::history::clock::now(), PlaySource::Live),
         save,
         hook.recorded.get(),
         lang,

@@ -11,12 +11,12 @@ use serde_json::Value;
 use crate::cli::args::SavedRules;
 use crate::cli::commands::play::PlayArgs;
 use crate::cli::commands::resume::ResumeArgs;
-use crate::cli::record::LiveArgs;
+use crate::cli::plays::LiveArgs;
 use crate::games::live::LiveGame;
 use crate::games::Rules;
 use crate::history::PlayRecord;
-use crate::log::journal::Read;
-use crate::log::save::{Header, Setup};
+use crate::store::journal::Read;
+use crate::store::save::{Header, Setup};
 use crate::text::Lang;
 use crate::Error;
 

@@ -7,6 +7,7 @@ mod clap_text;
 mod coach;
 mod commands;
 mod endgame;
+pub mod error;
 mod fischerspiel;
 mod fleet;
 mod fleet_terminal;
@@ -14,12 +15,12 @@ mod generic;
 mod hint;
 pub mod interrupt;
 mod live;
-mod record;
+mod plays;
 mod saves;
 mod terminal;
 // `--serve`: the table on the players' phones.
+mod score_check;
 mod served;
-mod sheets;
 
 use std::io::Write;
 
@@ -226,13 +227,7 @@ pub fn main() -> i32 {
 /// own errors in `lang`. Messages of the operating system and of other crates stay as
 /// they come.
 fn error_text(err: &anyhow::Error, lang: Lang) -> String {
-    let parts: Vec<String> = err
-        .chain()
-        .map(|e| match e.downcast_ref::<Error>() {
-            Some(ours) => ours.message(lang),
-            None => e.to_string(),
-        })
-        .collect();
+    let parts: Vec<String> = err.chain().map(|e| error::message_of(e, lang).unwrap_or_else(|| e.to_string())).collect();
     parts.join(": ")
 }
 

@@ -12,29 +12,30 @@ use std::sync::OnceLock;
 use super::live::{self, LiveView};
 use crate::games::live::LiveGame;
 use crate::games::{self as rules, Rules, Source};
-use crate::log::journal::Read;
-use crate::log::save::{Header, HeaderError};
-use crate::log::Journal;
-use crate::players::check_names;
+use crate::players::{check_names, NameProblem};
+use crate::store::journal::Read;
+use crate::store::save::{Header, HeaderError};
+use crate::store::Journal;
+use crate::store::StoreError;
 use crate::text::Lang;
 use crate::Error;
 
-/// Check player names (trimmed, in seating order) and say what is wrong in `lang`: no
-/// player may be called as a command of the table's one list, in any language.
-pub fn check_player_names(names: &[String], lang: Lang) -> Result<(), String> {
-    check_names(names, &crate::text::table::reserved_words()).map_err(|p| crate::text::table::name_problem(&p, lang))
+/// Check player names (trimmed, in seating order): what is wrong, if anything. No player
+/// may be called as a command of the table's one list, in any language.
+pub fn check_player_names(names: &[String]) -> Result<(), NameProblem> {
+    check_names(names, &crate::text::table::reserved_words())
 }
 
 /// A save file read without changing it: its header (any version) and its entries.
-pub fn read(path: &Path, lang: Lang) -> Result<(Header, Read<Value, Value>), Error> {
+pub fn read(path: &Path) -> Result<(Header, Read<Value, Value>), Error> {
     let read = Journal::read::<Value, Value>(path)?;
-    let header = header_of(path, read.header.clone(), lang)?;
+    let header = header_of(path, read.header.clone())?;
     Ok((header, read))
 }
 
 /// A header from the first line of `path`, checked: a deckhand save this version reads,
 /// with usable player names.
-pub fn header_of(path: &Path, value: Value, lang: Lang) -> Result<Header, Error> {
+pub fn header_of(path: &Path, value: Value) -> Result<Header, Error> {
     let header = Header::from_json(value).map_err(|e| match e {
         HeaderError::NotASave { format } => {
             Error::Usage(crate::msg!("cli.save.not_a_save", file = path.display(), format = format))
@@ -49,8 +50,8 @@ pub fn header_of(path: &Path, value: Value, lang: Lang) -> Result<Header, Error>
         return Err(bad_header(path, &why));
     }
     if !header.players.is_empty() {
-        check_player_names(&header.players, lang)
-            .map_err(|why| Error::Usage(crate::msg!("cli.save.bad_players", file = path.display(), why = why)))?;
+        check_player_names(&header.players)
+            .map_err(|problem| Error::SavePlayers { file: path.display().to_string(), problem })?;
     }
     Ok(header)
 }
@@ -124,8 +125,8 @@ pub fn rules_for(
 
 /// What a new save records of its rules: the fingerprint, and the whole text of rules
 /// that are not built in (so the save can be resumed anywhere without the file).
-pub fn stamp(rules: &Rules) -> crate::log::save::RulesStamp {
-    crate::log::save::RulesStamp {
+pub fn stamp(rules: &Rules) -> crate::store::save::RulesStamp {
+    crate::store::save::RulesStamp {
         hash: rules.fingerprint(),
         text: (!rules.built_in).then(|| rules.source.text.clone()),
     }
@@ -145,7 +146,7 @@ pub fn games_dir() -> PathBuf {
 /// second.
 pub fn default_save(game: &str) -> Result<PathBuf, Error> {
     let dir = games_dir();
-    std::fs::create_dir_all(&dir).map_err(|cause| Error::Write { path: dir.display().to_string(), cause })?;
+    std::fs::create_dir_all(&dir).map_err(|cause| StoreError::Write { path: dir.display().to_string(), cause })?;
     let stem = format!("{game}-{}", timestamp());
     let mut path = dir.join(format!("{stem}.jsonl"));
     let mut n = 2;

@@ -140,10 +140,20 @@ pub fn places<K: Ord>(keys: &[K]) -> Vec<usize> {
 }
 
 /// Where a live game's entries are written, one line each, before anything is told (the
-/// save: `log::Journal`; nothing, in a test or a playout).
+/// save: `store::Journal`; nothing, in a test or a playout).
 pub trait Save<E> {
     /// Append one entry and make it durable.
-    fn append(&mut self, entry: &E) -> Result<(), crate::Error>;
+    fn append(&mut self, entry: &E) -> Result<(), AppendError>;
+}
+
+/// Why a `Save` did not take an entry: where it writes and the system's error. A table
+/// whose save fails takes no more answers.
+#[derive(Debug)]
+pub struct AppendError {
+    /// The save file (or whatever the save writes to), as the user named it.
+    pub path: String,
+    /// The operating system's error.
+    pub cause: std::io::Error,
 }
 
 /// Why a save does not replay.

@@ -24,7 +24,41 @@ pub use fleet::FleetRules;
 pub use live::LiveGame;
 pub use names::Names;
 
-use crate::Error;
+use crate::source::{Diagnosed, ReadError};
+
+/// Why rules could not be had: the rules layer's error. Its words are the text layer's
+/// (`text::error`); `Display` there is English.
+#[derive(Debug)]
+pub enum RulesError {
+    /// The rules file cannot be read.
+    Read(ReadError),
+    /// A rules file with syntax or meaning errors: every diagnostic, each pointing into it.
+    Invalid(Diagnosed),
+    /// A game id that is not built in.
+    UnknownGame {
+        /// The id as given.
+        id: String,
+        /// The built-in ids, comma-separated.
+        known: String,
+    },
+    /// `--rules FILE` describes another game than the one named.
+    OtherGame {
+        /// The rules file.
+        path: String,
+        /// The game the file describes.
+        id: String,
+        /// The game named.
+        game: String,
+    },
+    /// Neither a game id nor a rules file was given.
+    NoGame,
+}
+
+impl From<ReadError> for RulesError {
+    fn from(e: ReadError) -> RulesError {
+        RulesError::Read(e)
+    }
+}
 
 /// The games built into the binary: (id, TOML text).
 pub const BUILT_IN: &[(&str, &str)] = &[
@@ -272,12 +306,6 @@ impl TableError {
     }
 }
 
-impl From<TableError> for Error {
-    fn from(e: TableError) -> Error {
-        Error::Usage(e.message())
-    }
-}
-
 impl Rules {
     /// The sheets given as one game fit its table: no more than its most players, and a
     /// solo sheet (named in `solo`) only on its own. Fewer sheets than the fewest players
@@ -341,7 +369,7 @@ const EARLIER: &[Earlier] = &[
 
 /// The built-in rules a save of an earlier deckhand began with, read as that version read
 /// them (see `EARLIER`), or None when `stamp` names no earlier built-in version of `id`.
-pub fn earlier_built_in(id: &str, stamp: &str) -> Result<Option<Rules>, Error> {
+pub fn earlier_built_in(id: &str, stamp: &str) -> Result<Option<Rules>, RulesError> {
     let Some(earlier) = EARLIER.iter().find(|e| e.game == id && e.stamp == stamp) else {
         return Ok(None);
     };
@@ -350,11 +378,11 @@ pub fn earlier_built_in(id: &str, stamp: &str) -> Result<Option<Rules>, Error> {
     Ok(Some(rules))
 }
 
-/// Load a built-in game by id. An unknown id is `Error::UnknownGame`.
-pub fn built_in(id: &str) -> Result<Rules, Error> {
+/// Load a built-in game by id. An unknown id is `RulesError::UnknownGame`.
+pub fn built_in(id: &str) -> Result<Rules, RulesError> {
     let Some((_, text)) = BUILT_IN.iter().find(|(gid, _)| *gid == id) else {
         let known = BUILT_IN.iter().map(|(g, _)| *g).collect::<Vec<_>>().join(", ");
-        return Err(Error::UnknownGame { id: id.to_string(), known });
+        return Err(RulesError::UnknownGame { id: id.to_string(), known });
     };
     let source = Source::built_in(id, *text);
     if id == "fleet-dice" {
@@ -373,14 +401,14 @@ pub fn built_in(id: &str) -> Result<Rules, Error> {
 }
 
 /// Load a rules file from disk.
-pub fn from_path(path: &Path) -> Result<Rules, Error> {
+pub fn from_path(path: &Path) -> Result<Rules, RulesError> {
     from_source(crate::source::read_source(path)?)
 }
 
 /// Parse and check rules text: every check of every engine, and every key and type mistake
 /// (`source::de`), each with file:line:column; a TOML syntax error quotes the `toml`
 /// crate's own text.
-pub fn from_source(source: Source) -> Result<Rules, Error> {
+pub fn from_source(source: Source) -> Result<Rules, RulesError> {
     let engine = detect_engine(&source)?;
     let game = match ENGINES.iter().find(|e| e.id == engine) {
         Some(e) => (e.compile)(&source),
@@ -392,12 +420,12 @@ pub fn from_source(source: Source) -> Result<Rules, Error> {
     };
     match game {
         Ok(game) => Ok(Rules { hash: fnv1a(&source.text), source, built_in: false, game }),
-        Err(diags) => Err(Error::rules(&source, diags)),
+        Err(diags) => Err(RulesError::Invalid(Diagnosed::new(&source, diags))),
     }
 }
 
 /// Read `game.engine` first, so the right typed shape can be used for the rest.
-fn detect_engine(source: &Source) -> Result<String, Error> {
+fn detect_engine(source: &Source) -> Result<String, RulesError> {
     // Fast path: `engine = "name"` on its own line in the `[game]` table. Parsing the whole
     // file only for this would double the start-up cost of every command; the typed parse
     // that follows reports any syntax error with its position anyway.
@@ -412,14 +440,14 @@ fn detect_engine(source: &Source) -> Result<String, Error> {
     struct HeadGame {
         engine: Option<String>,
     }
-    let head: Head =
-        crate::source::de::from_str(&source.text).map_err(|e| Error::rules(source, vec![e.diagnostic()]))?;
+    let head: Head = crate::source::de::from_str(&source.text)
+        .map_err(|e| RulesError::Invalid(Diagnosed::new(source, vec![e.diagnostic()])))?;
     head.game.and_then(|g| g.engine).ok_or_else(|| {
-        Error::rules(
+        RulesError::Invalid(Diagnosed::new(
             source,
             vec![Diagnostic::new(crate::msg!("rules.missing_game_table"), None)
                 .help(crate::msg!("rules.missing_game_table_help"))],
-        )
+        ))
     })
 }
 
@@ -429,24 +457,23 @@ fn scan_engine(text: &str) -> Option<String> {
 }
 
 /// Resolve `--rules FILE` or a game id to rules.
-pub fn resolve(game: Option<&str>, rules_path: Option<&Path>) -> Result<Rules, Error> {
+pub fn resolve(game: Option<&str>, rules_path: Option<&Path>) -> Result<Rules, RulesError> {
     match (rules_path, game) {
         (Some(p), g) => {
             let rules = from_path(p)?;
             if let Some(g) = g {
                 if g != rules.id() {
-                    return Err(Error::Usage(crate::msg!(
-                        "rules.describes_other_game",
-                        path = p.display(),
-                        id = rules.id(),
-                        game = g
-                    )));
+                    return Err(RulesError::OtherGame {
+                        path: p.display().to_string(),
+                        id: rules.id().to_string(),
+                        game: g.to_string(),
+                    });
                 }
             }
             Ok(rules)
         }
         (None, Some(g)) => built_in(g),
-        (None, None) => Err(Error::Usage(crate::msg!("rules.no_game_given"))),
+        (None, None) => Err(RulesError::NoGame),
     }
 }
 

@@ -11,7 +11,7 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags};
 
 use super::migrate::{self, APPLICATION_ID, VERSION};
-use super::{HistoryError, NotDatabase};
+use super::{Damage, HistoryError, NotDatabase};
 
 /// How long a write waits for another process's write to finish.
 pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -80,23 +80,23 @@ fn inspect(path: &Path) -> Result<FileState, HistoryError> {
     if head[..magic_len] != MAGIC[..magic_len] {
         return Err(HistoryError::NotADatabase { path: shown(), why: NotDatabase::NotSqlite });
     }
-    let damaged = |detail: String| HistoryError::Damaged { path: shown(), detail };
+    let damaged = |detail: Damage| HistoryError::Damaged { path: shown(), detail };
     if head.len() < 100 {
-        return Err(damaged(format!("{} bytes, shorter than an SQLite header", head.len())));
+        return Err(damaged(Damage::ShortHeader { bytes: head.len() }));
     }
     let be32 = |at: usize| u32::from_be_bytes([head[at], head[at + 1], head[at + 2], head[at + 3]]);
     let page_size = match u16::from_be_bytes([head[16], head[17]]) {
         1 => 65_536,
         n if n >= 512 && n.is_power_of_two() => u64::from(n),
-        n => return Err(damaged(format!("page size {n} in the header"))),
+        n => return Err(damaged(Damage::PageSize { size: n })),
     };
     // The header's page count is valid when the change counter equals "version valid for".
     let pages = u64::from(be32(28));
     if pages > 0 && be32(24) == be32(92) && meta.len() < pages * page_size {
-        return Err(damaged(format!("{} bytes, but its header says {} pages of {page_size}", meta.len(), pages)));
+        return Err(damaged(Damage::Truncated { bytes: meta.len(), pages, page_size }));
     }
     if meta.len() % page_size != 0 {
-        return Err(damaged(format!("{} bytes, not a whole number of {page_size}-byte pages", meta.len())));
+        return Err(damaged(Damage::PartPage { bytes: meta.len(), page_size }));
     }
     Ok(FileState::Sqlite)
 }

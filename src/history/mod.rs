@@ -31,7 +31,7 @@ pub use record::Recorded;
 
 /// How a play came to the history.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Source {
+pub enum PlaySource {
     /// Recorded by deckhand at the end of a game it tracked.
     Live,
     /// `score --record` of paper sheets.
@@ -40,19 +40,19 @@ pub enum Source {
     Import,
 }
 
-impl Source {
+impl PlaySource {
     /// The word stored in the `plays.source` column and written in JSON exports (`live`,
     /// `paper`, `import`).
     pub(crate) fn key(self) -> &'static str {
         match self {
-            Source::Live => "live",
-            Source::Paper => "paper",
-            Source::Import => "import",
+            PlaySource::Live => "live",
+            PlaySource::Paper => "paper",
+            PlaySource::Import => "import",
         }
     }
 
-    fn from_key(key: &str) -> Option<Source> {
-        [Source::Live, Source::Paper, Source::Import].into_iter().find(|s| s.key() == key)
+    fn from_key(key: &str) -> Option<PlaySource> {
+        [PlaySource::Live, PlaySource::Paper, PlaySource::Import].into_iter().find(|s| s.key() == key)
     }
 }
 
@@ -149,7 +149,7 @@ pub struct PlayRecord {
     /// How long a live game took, in seconds.
     pub duration_s: Option<u32>,
     /// How the play came to the history.
-    pub source: Source,
+    pub source: PlaySource,
     /// In seat order.
     pub players: Vec<PlayerRecord>,
     /// Index into `players` of the start player, if known.
@@ -190,11 +190,117 @@ pub enum NotDatabase {
     NotAFile,
 }
 
+/// What is wrong with an SQLite file that deckhand leaves alone as damaged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Damage {
+    /// Shorter than SQLite's 100-byte header.
+    ShortHeader {
+        /// The file's length.
+        bytes: usize,
+    },
+    /// A page size in the header that SQLite never writes.
+    PageSize {
+        /// The size the header gives.
+        size: u16,
+    },
+    /// Fewer bytes than the pages its header counts.
+    Truncated {
+        /// The file's length.
+        bytes: u64,
+        /// The pages the header counts.
+        pages: u64,
+        /// Bytes per page.
+        page_size: u64,
+    },
+    /// Not a whole number of pages.
+    PartPage {
+        /// The file's length.
+        bytes: u64,
+        /// Bytes per page.
+        page_size: u64,
+    },
+    /// SQLite found it corrupt: SQLite's own message, only ever quoted.
+    Sqlite {
+        /// SQLite's message.
+        quoted: String,
+    },
+}
+
+/// What is wrong with a line of a deckhand export.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExportProblem {
+    /// The file is empty.
+    Empty,
+    /// A line longer than deckhand reads.
+    LongLine {
+        /// The most bytes of one line.
+        max: u64,
+    },
+    /// The line is not the JSON of a play (or of the export's head): the JSON reader's own
+    /// message, only ever quoted.
+    Json {
+        /// serde_json's message.
+        quoted: String,
+    },
+    /// An export of another format or of a newer deckhand.
+    Newer {
+        /// The format the head names.
+        format: String,
+        /// Its version.
+        version: u32,
+        /// The newest version this deckhand reads.
+        supported: u32,
+    },
+    /// A value its field does not take (`value` as written, quoted).
+    Value {
+        /// The field.
+        field: ExportField,
+        /// The value, quoted as Rust's `Debug` shows it.
+        value: String,
+    },
+    /// A mode and result that do not go together (each quoted as `Debug` shows it).
+    ModeResult {
+        /// The mode.
+        mode: String,
+        /// The result (`None` when there is none).
+        result: String,
+    },
+    /// No players, or more than twelve.
+    Players {
+        /// How many.
+        n: usize,
+    },
+}
+
+/// A field of a play in a deckhand export.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExportField {
+    /// `night`.
+    Night,
+    /// `source`.
+    Source,
+    /// `result`.
+    Result,
+    /// `start_player`.
+    StartPlayer,
+    /// `game_id`.
+    Game,
+    /// `game_name`.
+    GameName,
+    /// `location` or `deal`.
+    Text,
+    /// `save_hash`.
+    Hash,
+    /// A player's `name`.
+    Player,
+    /// A player's category id.
+    Category,
+}
+
 /// Everything that can go wrong with the history. `path` is the database file.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug)]
 pub enum HistoryError {
     /// The file is refused before SQLite writes to it, and left untouched.
-    #[error("{path} is not a deckhand history database ({why:?}); it was left as it is")]
     NotADatabase {
         /// The database file.
         path: String,
@@ -202,7 +308,6 @@ pub enum HistoryError {
         why: NotDatabase,
     },
     /// The file's schema is newer than this deckhand knows; it is left untouched.
-    #[error("{path} was written by a newer deckhand (schema {found}; this one knows up to {supported})")]
     Newer {
         /// The database file.
         path: String,
@@ -213,33 +318,28 @@ pub enum HistoryError {
     },
     /// An SQLite file that is truncated, has an impossible header, or that SQLite found
     /// corrupt; it is left untouched.
-    #[error("{path} is damaged ({detail}); it was left as it is")]
     Damaged {
         /// The database file.
         path: String,
-        /// What is wrong, in English (sizes from the header, or SQLite's message).
-        detail: String,
+        /// What is wrong (sizes from the header, or SQLite's message).
+        detail: Damage,
     },
     /// Another process held the write lock longer than the busy timeout (10 seconds).
-    #[error("{path} stayed locked by another deckhand")]
     Busy {
         /// The database file.
         path: String,
     },
     /// The file, its folder or the file system is read-only.
-    #[error("{path} cannot be written (read-only)")]
     ReadOnly {
         /// The database file.
         path: String,
     },
     /// No room left on the disk for the write.
-    #[error("{path} cannot be written: the disk is full")]
     DiskFull {
         /// The database file.
         path: String,
     },
     /// The file or its folder could not be read, created or opened (permissions, …).
-    #[error("cannot use {path}: {cause}")]
     Io {
         /// The file or folder that failed.
         path: String,
@@ -247,7 +347,6 @@ pub enum HistoryError {
         cause: std::io::Error,
     },
     /// Any other SQLite failure.
-    #[error("{path}: {cause}")]
     Sqlite {
         /// The database file.
         path: String,
@@ -255,40 +354,34 @@ pub enum HistoryError {
         cause: rusqlite::Error,
     },
     /// No `--db` or `DECKHAND_DB` was given and the platform has no data directory.
-    #[error("no platform data directory (set DECKHAND_DB or pass --db FILE)")]
     NoDataDir,
     /// Deleting a play number the history does not hold.
-    #[error("no play #{id} in the history")]
     NoSuchPlay {
         /// The play number asked for.
         id: i64,
     },
     /// Renaming a player the history does not know.
-    #[error("no player named {name} in the history")]
     NoSuchPlayer {
         /// The name asked for, as given.
         name: String,
     },
     /// A play names one player in two seats (names equal but for case and surrounding
     /// spaces); nothing is recorded.
-    #[error("{name} is named twice in one play")]
     SamePlayerTwice {
         /// The name as the later of the two seats spells it.
         name: String,
     },
     /// A line of a deckhand export (`export --format deckhand`) that is not a play this
     /// deckhand can read; nothing of the file is recorded after it.
-    #[error("{path}, line {line}: not a play of a deckhand export ({detail})")]
     BadExport {
         /// The export file.
         path: String,
         /// 1-based line.
         line: usize,
-        /// What is wrong, in English (serde's message or the value refused).
-        detail: String,
+        /// What is wrong (the value refused, or the JSON reader's message).
+        detail: ExportProblem,
     },
     /// Merging a player into themself (two of their names); nothing is changed.
-    #[error("{from} and {into} are one player already")]
     SamePlayer {
         /// The player to merge, as given.
         from: String,
@@ -296,7 +389,6 @@ pub enum HistoryError {
         into: String,
     },
     /// Merging two players who sat at the same table in a play; nothing is changed.
-    #[error("{old} and {new} both played in play #{play}")]
     PlayedTogether {
         /// The player to be renamed, as given.
         old: String,
@@ -328,7 +420,10 @@ impl HistoryError {
         if let rusqlite::Error::SqliteFailure(e, _) = &cause {
             match e.code {
                 C::DatabaseCorrupt => {
-                    return HistoryError::Damaged { path: path_text, detail: cause.to_string() };
+                    return HistoryError::Damaged {
+                        path: path_text,
+                        detail: Damage::Sqlite { quoted: cause.to_string() },
+                    };
                 }
                 C::NotADatabase => {
                     return HistoryError::NotADatabase { path: path_text, why: NotDatabase::NotSqlite };

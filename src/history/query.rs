@@ -4,7 +4,7 @@
 use rusqlite::{params, OptionalExtension, Row};
 
 pub use super::edit::{delete, merge, rename, Renamed};
-use super::{player_key, CoopEnd, Date, Db, HistoryError, Outcome, Play, PlayRecord, PlayerRecord, Source};
+use super::{player_key, CoopEnd, Date, Db, HistoryError, Outcome, Play, PlayRecord, PlaySource, PlayerRecord};
 
 /// Which plays `plays` lists.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -141,7 +141,7 @@ fn play_head(r: &Row) -> rusqlite::Result<Play> {
     let night: String = r.get(6)?;
     let night = Date::parse(&night).ok_or_else(|| bad_value(6, "a night that is not a date"))?;
     let source: String = r.get(8)?;
-    let source = Source::from_key(&source).ok_or_else(|| bad_value(8, "an unknown source"))?;
+    let source = PlaySource::from_key(&source).ok_or_else(|| bad_value(8, "an unknown source"))?;
     let mode: String = r.get(9)?;
     let outcome = match mode.as_str() {
         "ranked" => Outcome::Ranked,
@@ -574,7 +574,7 @@ mod tests {
             utc_offset: 0,
             night: Date::parse(night).unwrap(),
             duration_s: None,
-            source: Source::Paper,
+            source: PlaySource::Paper,
             players,
             start_player: Some(0),
             rules_fingerprint: "0".into(),

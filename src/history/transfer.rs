@@ -9,7 +9,9 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::{CoopEnd, Date, HistoryError, Outcome, Play, PlayRecord, PlayerRecord, Source};
+use super::{
+    CoopEnd, Date, ExportField, ExportProblem, HistoryError, Outcome, Play, PlayRecord, PlaySource, PlayerRecord,
+};
 
 /// The `format` of an export's head line.
 pub const FORMAT: &str = "deckhand-history";
@@ -118,46 +120,53 @@ pub fn play_line(play: &Play) -> String {
 
 /// A name, location or id read from a file: not empty, no control characters, not longer
 /// than `max` characters.
-fn checked<'a>(what: &str, text: &'a str, max: usize) -> Result<&'a str, String> {
+fn checked(field: ExportField, text: &str, max: usize) -> Result<&str, ExportProblem> {
     if text.trim().is_empty() || text.chars().count() > max || text.chars().any(char::is_control) {
-        return Err(format!("{what} {text:?}"));
+        return Err(refused(field, text));
     }
     Ok(text)
 }
 
-/// A line of an export as a play to record; what is wrong with it, in English.
-fn play_of(text: &str) -> Result<PlayRecord, String> {
-    let line: Line = serde_json::from_str(text).map_err(|e| e.to_string())?;
-    let night = Date::parse(&line.night).ok_or_else(|| format!("night {:?}", line.night))?;
-    let source = Source::from_key(&line.source).ok_or_else(|| format!("source {:?}", line.source))?;
+/// `field` does not take `value` (quoted as `Debug` shows it).
+fn refused(field: ExportField, value: impl std::fmt::Debug) -> ExportProblem {
+    ExportProblem::Value { field, value: format!("{value:?}") }
+}
+
+/// A line of an export as a play to record, or what is wrong with it.
+fn play_of(text: &str) -> Result<PlayRecord, ExportProblem> {
+    let line: Line = serde_json::from_str(text).map_err(|e| ExportProblem::Json { quoted: e.to_string() })?;
+    let night = Date::parse(&line.night).ok_or_else(|| refused(ExportField::Night, &line.night))?;
+    let source = PlaySource::from_key(&line.source).ok_or_else(|| refused(ExportField::Source, &line.source))?;
     let outcome = match (line.mode.as_str(), line.result.as_deref()) {
         ("ranked", None) => Outcome::Ranked,
         ("solo", None) => Outcome::Solo { rating_min: line.solo_rating_min },
         ("coop", Some(result)) => Outcome::Coop {
-            end: CoopEnd::from_key(result).ok_or_else(|| format!("result {result:?}"))?,
+            end: CoopEnd::from_key(result).ok_or_else(|| refused(ExportField::Result, result))?,
             final_wind: line.final_wind.unwrap_or(0),
         },
-        (mode, result) => return Err(format!("mode {mode:?} with result {result:?}")),
+        (mode, result) => {
+            return Err(ExportProblem::ModeResult { mode: format!("{mode:?}"), result: format!("{result:?}") })
+        }
     };
     if line.players.is_empty() || line.players.len() > 12 {
-        return Err(format!("{} players", line.players.len()));
+        return Err(ExportProblem::Players { n: line.players.len() });
     }
     if line.start_player.is_some_and(|s| s >= line.players.len()) {
-        return Err(format!("start player {:?}", line.start_player));
+        return Err(refused(ExportField::StartPlayer, line.start_player));
     }
-    checked("game", &line.game_id, 100)?;
-    checked("game name", &line.game_name, 200)?;
+    checked(ExportField::Game, &line.game_id, 100)?;
+    checked(ExportField::GameName, &line.game_name, 200)?;
     for text in [&line.location, &line.deal].into_iter().flatten() {
-        checked("text", text, 200)?;
+        checked(ExportField::Text, text, 200)?;
     }
     if let Some(hash) = &line.save_hash {
-        checked("hash", hash, 128)?;
+        checked(ExportField::Hash, hash, 128)?;
     }
     let mut players = Vec::with_capacity(line.players.len());
     for seat in line.players {
-        checked("player", &seat.name, 100)?;
+        checked(ExportField::Player, &seat.name, 100)?;
         for (category, _) in &seat.categories {
-            checked("category", category, 100)?;
+            checked(ExportField::Category, category, 100)?;
         }
         players.push(PlayerRecord {
             name: seat.name,
@@ -192,7 +201,7 @@ fn play_of(text: &str) -> Result<PlayRecord, String> {
 pub fn read<E: From<HistoryError>>(path: &Path, mut each: impl FnMut(PlayRecord) -> Result<(), E>) -> Result<(), E> {
     let shown = || path.display().to_string();
     let io = |cause| E::from(HistoryError::Io { path: shown(), cause });
-    let bad = |line: usize, detail: String| E::from(HistoryError::BadExport { path: shown(), line, detail });
+    let bad = |line: usize, detail: ExportProblem| E::from(HistoryError::BadExport { path: shown(), line, detail });
     let mut reader = BufReader::new(std::fs::File::open(path).map_err(io)?);
     let mut text = String::new();
     let mut number = 0;
@@ -201,19 +210,18 @@ pub fn read<E: From<HistoryError>>(path: &Path, mut each: impl FnMut(PlayRecord)
         number += 1;
         let read = (&mut reader).take(MAX_LINE).read_line(&mut text).map_err(io)?;
         if read == 0 {
-            return if number == 1 { Err(bad(1, "an empty file".into())) } else { Ok(()) };
+            return if number == 1 { Err(bad(1, ExportProblem::Empty)) } else { Ok(()) };
         }
         if !text.ends_with('\n') && read as u64 == MAX_LINE {
-            return Err(bad(number, format!("a line longer than {MAX_LINE} bytes")));
+            return Err(bad(number, ExportProblem::LongLine { max: MAX_LINE }));
         }
         let line = text.trim_end_matches(['\n', '\r']);
         if number == 1 {
-            let head: Head = serde_json::from_str(line).map_err(|e| bad(1, e.to_string()))?;
+            let head: Head =
+                serde_json::from_str(line).map_err(|e| bad(1, ExportProblem::Json { quoted: e.to_string() }))?;
             if head.format != FORMAT || head.version > VERSION {
-                return Err(bad(
-                    1,
-                    format!("{} version {} (this deckhand reads up to {VERSION})", head.format, head.version),
-                ));
+                let newer = ExportProblem::Newer { format: head.format, version: head.version, supported: VERSION };
+                return Err(bad(1, newer));
             }
             continue;
         }
@@ -230,14 +238,31 @@ mod tests {
 
     #[test]
     fn a_line_that_is_not_a_play_is_refused_with_what_is_wrong() {
-        assert!(play_of("{}").unwrap_err().contains("missing field"));
+        let json = |p: ExportProblem| match p {
+            ExportProblem::Json { quoted } => quoted,
+            other => panic!("{other:?}"),
+        };
+        assert!(json(play_of("{}").unwrap_err()).contains("missing field"));
+        let value = |field, value: &str| ExportProblem::Value { field, value: value.to_string() };
         let good = r#"{"id":1,"game_id":"fleet-dice","game_name":"Fleet","bgg_id":null,"started_at":null,"utc_offset":0,"night":"2025-01-10","duration_s":null,"source":"paper","mode":"ranked","result":null,"final_wind":null,"solo_rating_min":null,"start_player":null,"rules_fingerprint":"0","save_hash":"a","location":"Table 3","deal":null,"players":[{"name":"Ann","score":5,"rank":1,"winner":true,"categories":[["fish",5]]}]}"#;
         let play = play_of(good).unwrap();
         assert_eq!((play.location.as_deref(), play.players[0].categories.len()), (Some("Table 3"), 1));
-        assert!(play_of(&good.replace("2025-01-10", "yesterday")).unwrap_err().contains("night"));
-        assert!(play_of(&good.replace("\"Ann\"", "\"\\u001b[2J\"")).unwrap_err().contains("player"));
-        assert!(play_of(&good.replace("\"start_player\":null", "\"start_player\":3")).unwrap_err().contains("start"));
-        assert!(play_of(&good.replace("\"mode\":\"ranked\"", "\"mode\":\"coop\"")).is_err());
+        assert_eq!(
+            play_of(&good.replace("2025-01-10", "yesterday")).unwrap_err(),
+            value(ExportField::Night, "\"yesterday\"")
+        );
+        assert_eq!(
+            play_of(&good.replace("\"Ann\"", "\"\\u001b[2J\"")).unwrap_err(),
+            value(ExportField::Player, "\"\\u{1b}[2J\"")
+        );
+        assert_eq!(
+            play_of(&good.replace("\"start_player\":null", "\"start_player\":3")).unwrap_err(),
+            value(ExportField::StartPlayer, "Some(3)")
+        );
+        assert_eq!(
+            play_of(&good.replace("\"mode\":\"ranked\"", "\"mode\":\"coop\"")).unwrap_err(),
+            ExportProblem::ModeResult { mode: "\"coop\"".into(), result: "None".into() }
+        );
         assert!(play_of(&good.replace("\"deal\":null", "\"deal\":null,\"extra\":1")).is_err(), "unknown field");
         assert!(is_export(head().trim_end()) && !is_export(r#"{"format":"deckhand-fleet-game"}"#));
     }

@@ -12,7 +12,7 @@ use super::{Hosted, Rejected, Status};
 use crate::games::described::{Form, Question, Sheet};
 use crate::games::table::any::{AnyTable, Refused};
 use crate::games::table::{Said, Screen, Shared};
-use crate::log::Journal;
+use crate::store::Journal;
 use crate::report::html::{self, escape};
 use crate::report::Standings;
 use crate::text::Lang;
@@ -293,7 +293,7 @@ impl Hosted for AnyServed {
             if let Some((_, _, json)) = cache.iter().find(|(v, i, _)| *v == version && *i == index) {
                 return (version, Arc::clone(json));
             }
-            let log = self.log(&told);
+            let log = self.log(told.as_slice());
             let json = Arc::new(match seat {
                 Some(s) => self.seat_view(t, log, s, final_url),
                 None => self.dashboard_view(t, log, final_url),

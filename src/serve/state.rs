@@ -1,10 +1,11 @@
 //! Fleet's table as the server and the host terminal share it: the library's Fleet table
 //! behind its one lock (`games::table::Shared`) with what the pages need to say it — the
 //! rules, the table's language, the players' names, how the final table is computed —
-//! and the views rendered once per version (`view.rs`). Every answer, ahead and undo is handed to the table's one door as it came
-//! (the seat, the version its page saw, what it said); the table's refusal comes back in
-//! the table's language with the legal answers. Offers, versions, held early answers and
-//! bot seats are the table's own (`games::fleet::table`).
+//! and the views rendered once per version (`view.rs`). Every answer, ahead and undo is
+//! handed to the table's one door as it came (the seat, the version its page saw, what it
+//! said); the table's refusal comes back in the table's language with the legal answers.
+//! Offers, versions, held early answers and bot seats are the table's own
+//! (`games::fleet::table`).
 
 use std::sync::{Arc, Mutex};
 
@@ -12,8 +13,8 @@ use super::{Hosted, Rejected, Status};
 use crate::games::fleet::table::{FleetTable, Refused, Told};
 use crate::games::fleet::{FleetRules, Sheet};
 use crate::games::table::{Said, Screen, Shared};
-use crate::log::Journal;
 use crate::report::Standings;
+use crate::store::Journal;
 use crate::text::Lang;
 
 /// How the final table is computed (the command layer's, so the pages show exactly what

@@ -67,7 +67,7 @@ impl Tokens {
         if path.symlink_metadata().is_err() {
             return Ok(None);
         }
-        let source = crate::log::files::read_text(&path)?;
+        let source = crate::source::read::read_text(&path)?;
         let damaged = || Error::Usage(crate::msg!("web.tokens_damaged", file = path.display()));
         let tokens: Tokens = serde_json::from_str(&source.text).map_err(|_| damaged())?;
         if tokens.seats.len() != seats
@@ -82,14 +82,14 @@ impl Tokens {
 
     /// Keep the tokens beside the save (never replacing a file).
     pub fn write(&self, save: &Path) -> Result<(), Error> {
-        crate::log::files::write_new(&path_for(save), &self.text())?;
+        crate::store::files::write_new(&path_for(save), &self.text())?;
         Ok(())
     }
 
     /// Write the seats taken now into the file beside the save (replaced atomically, so
     /// a crash leaves the old list or the new one, never a torn file).
     pub fn write_taken(&self, save: &Path) -> Result<(), Error> {
-        crate::log::files::write_atomic(&path_for(save), &self.text())
+        Ok(crate::store::files::write_atomic(&path_for(save), &self.text())?)
     }
 
     fn text(&self) -> String {

@@ -11,7 +11,7 @@ use crate::games::fleet::game::{Choice, Decision, Face, Game, Input};
 use crate::games::fleet::table::{Ahead, FleetTable, Offer, Slot};
 use crate::games::fleet::Sheet;
 use crate::games::table::Screen;
-use crate::log::Journal;
+use crate::store::Journal;
 
 /// The table as a view reads it.
 type Table = FleetTable<Journal>;

@@ -6,6 +6,8 @@ pub mod de;
 pub mod read;
 pub mod spanned;
 
+pub use read::ReadError;
+
 use std::ops::Range;
 
 use crate::message::{Arg, Message};
@@ -20,6 +22,24 @@ pub struct Source {
     pub name: SourceName,
     /// The whole text, without a byte-order mark; spans are byte ranges into it.
     pub text: String,
+}
+
+/// A file that does not read as what it should be (a rules file, a sheet): every problem
+/// found, each pointing into it. The text layer renders the diagnostics and a summary line
+/// ("3 errors in sheet.toml").
+#[derive(Debug, Clone)]
+pub struct Diagnosed {
+    /// The file, for the diagnostics' line and column.
+    pub file: Box<Source>,
+    /// Every problem found, in file order; never empty.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Diagnosed {
+    /// The problems of `file`.
+    pub fn new(file: &Source, diagnostics: Vec<Diagnostic>) -> Diagnosed {
+        Diagnosed { file: Box::new(file.clone()), diagnostics }
+    }
 }
 
 /// What a source is called in messages.
@@ -137,7 +157,7 @@ pub(crate) fn floor_char_boundary(text: &str, mut index: usize) -> usize {
 
 /// Read a file for deckhand: a regular file of at most 16 MiB, UTF-8 (a clear message with
 /// line and column otherwise), without a byte-order mark (`read::read_text`).
-pub fn read_source(path: &std::path::Path) -> Result<Source, crate::Error> {
+pub fn read_source(path: &std::path::Path) -> Result<Source, read::ReadError> {
     read::read_text(path)
 }
 

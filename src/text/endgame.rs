@@ -319,25 +319,45 @@ pub fn check_report(r: &EndgameRules, sheets: &[Checked], game: &[GameViolation]
 }
 
 /// Why a typed answer is not a value of its input.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BadAnswer<'a> {
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BadAnswer {
     /// Nothing typed where a number is asked.
     NeedNumber,
-    /// Not a whole number.
-    NotNumber(&'a str),
+    /// Not a whole number: what was typed.
+    NotNumber(String),
     /// Not a list of whole numbers.
     NeedList,
 }
 
-impl BadAnswer<'_> {
+impl BadAnswer {
     /// Why, in a language.
     pub fn text(&self, lang: Lang) -> String {
-        match *self {
+        match self {
             BadAnswer::NeedNumber => t!(lang, "games.endgame.need_number"),
             BadAnswer::NotNumber(text) => t!(lang, "games.endgame.not_number", text = text),
             BadAnswer::NeedList => t!(lang, "games.endgame.need_list"),
         }
     }
+}
+
+/// A value given as `key=value` that its input does not take: the key, then why.
+pub fn bad_value(key: &str, why: &BadAnswer, lang: Lang) -> String {
+    format!("{key}: {}", why.text(lang))
+}
+
+/// Each calculator of the game as a command line to run it, with its name.
+pub fn calculator_lines(r: &EndgameRules, lang: Lang) -> String {
+    let mut o = String::new();
+    for c in &r.calculators {
+        let keys: Vec<String> = c.scoring.inputs.iter().map(|i| format!("{}=…", i.id)).collect();
+        let _ = writeln!(o, "  deckhand calc {} {} {}   # {}", r.id, c.id, keys.join(" "), c.name.get(lang));
+    }
+    o
+}
+
+/// `calc` with a calculator the game does not have: which, then the ones it has.
+pub fn no_calculator_with_list(r: &EndgameRules, calc: &str, lang: Lang) -> String {
+    format!("{}\n{}", no_calculator(r, calc, lang), calculator_lines(r, lang))
 }
 
 /// What `enter` says first: the sheet file it goes on with (`done` of its inputs given),

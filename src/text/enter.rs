@@ -11,7 +11,7 @@ use crate::text::Lang;
 
 /// What `enter` tells while a sheet is typed in.
 #[derive(Debug, Clone, Copy)]
-pub enum Said<'a> {
+pub enum EnterSaid<'a> {
     /// The note shown when the entry is interrupted: what is saved, how to go on.
     Interrupted(&'a Path),
     /// An unfinished sheet file taken up again.
@@ -52,20 +52,20 @@ pub enum Said<'a> {
     },
 }
 
-impl Said<'_> {
+impl EnterSaid<'_> {
     /// What is said, in `lang`.
     pub fn text(self, lang: Lang) -> String {
         match self {
-            Said::Interrupted(file) => t!(lang, "cli.enter.interrupted", file = file.display()),
-            Said::Resuming { file, entered, total } => {
+            EnterSaid::Interrupted(file) => t!(lang, "cli.enter.interrupted", file = file.display()),
+            EnterSaid::Resuming { file, entered, total } => {
                 t!(lang, "cli.enter.resuming", file = file.display(), n = entered, total = total)
             }
-            Said::Intro { player, game } => t!(lang, "cli.enter.intro", player = player, game = game.get(lang)),
-            Said::Undone(rules, part) => t!(lang, "cli.enter.undone", section = part_name(rules, part, lang)),
-            Said::NothingToUndo => t!(lang, "cli.enter.nothing_to_undo"),
-            Said::Saved { file, total } => t!(lang, "cli.enter.saved", file = file.display(), total = total),
-            Said::Follows => t!(lang, "cli.enter.follows"),
-            Said::Violations { n, file } => t!(lang, "cli.enter.violations", n = n, file = file.display()),
+            EnterSaid::Intro { player, game } => t!(lang, "cli.enter.intro", player = player, game = game.get(lang)),
+            EnterSaid::Undone(rules, part) => t!(lang, "cli.enter.undone", section = part_name(rules, part, lang)),
+            EnterSaid::NothingToUndo => t!(lang, "cli.enter.nothing_to_undo"),
+            EnterSaid::Saved { file, total } => t!(lang, "cli.enter.saved", file = file.display(), total = total),
+            EnterSaid::Follows => t!(lang, "cli.enter.follows"),
+            EnterSaid::Violations { n, file } => t!(lang, "cli.enter.violations", n = n, file = file.display()),
         }
     }
 }
@@ -108,7 +108,7 @@ pub fn undo_answer(lang: Lang) -> String {
 
 /// Why an answer of `enter` is refused.
 #[derive(Debug, Clone, Copy)]
-pub enum Refusal<'a> {
+pub enum EnterRefusal<'a> {
     /// A number of marked boxes beyond the section's boxes.
     SectionBoxes {
         /// The section's boxes.
@@ -161,24 +161,26 @@ pub enum Refusal<'a> {
     },
 }
 
-impl Refusal<'_> {
+impl EnterRefusal<'_> {
     /// The refusal in `lang`.
     pub fn text(self, lang: Lang) -> String {
         match self {
-            Refusal::SectionBoxes { boxes } => t!(lang, "cli.enter.section_boxes", n = boxes),
-            Refusal::NotAMark(c) => t!(lang, "cli.enter.not_a_mark", mark = c),
-            Refusal::TooManyMarks { marks, boxes } => t!(lang, "cli.enter.too_many_marks", n = marks, boxes = boxes),
-            Refusal::TooManyLicenses { licenses, circles, boat } => {
+            EnterRefusal::SectionBoxes { boxes } => t!(lang, "cli.enter.section_boxes", n = boxes),
+            EnterRefusal::NotAMark(c) => t!(lang, "cli.enter.not_a_mark", mark = c),
+            EnterRefusal::TooManyMarks { marks, boxes } => {
+                t!(lang, "cli.enter.too_many_marks", n = marks, boxes = boxes)
+            }
+            EnterRefusal::TooManyLicenses { licenses, circles, boat } => {
                 t!(lang, "cli.enter.too_many_licenses", n = licenses, circles = circles, type = boat.get(lang))
             }
-            Refusal::TooManyBoats { boats, circles, boat } => {
+            EnterRefusal::TooManyBoats { boats, circles, boat } => {
                 t!(lang, "cli.enter.too_many_boats", n = boats, circles = circles, type = boat.get(lang))
             }
-            Refusal::WholeNumbers => t!(lang, "cli.enter.whole_numbers"),
-            Refusal::TooManyNumbers { numbers, boats } => {
+            EnterRefusal::WholeNumbers => t!(lang, "cli.enter.whole_numbers"),
+            EnterRefusal::TooManyNumbers { numbers, boats } => {
                 t!(lang, "cli.enter.too_many_numbers", n = numbers, boats = boats)
             }
-            Refusal::OverCapacity { boat, fish, capacity } => {
+            EnterRefusal::OverCapacity { boat, fish, capacity } => {
                 t!(lang, "cli.enter.over_capacity", boat = boat, n = fish, capacity = capacity)
             }
         }

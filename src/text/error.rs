@@ -1,19 +1,30 @@
-//! Errors in words: every `crate::Error` in a language, a file's diagnostics rendered with
-//! their positions and a summary line ("3 errors in sheet.toml"). `Display` is English, for
-//! library users; deckhand itself shows `Error::message(lang)`.
+//! Errors in words: each layer's error (reading, the store, the rules, a save that did not
+//! take an entry, a file's diagnostics) in a language, with the summary line of a file's
+//! diagnostics ("3 errors in sheet.toml"). `Display` is English, for library users; the
+//! `deckhand` binary combines these errors (its `cli::error::Error`) and shows them with
+//! `message(lang)`.
 
 use std::fmt;
 
 use super::diag::render_all;
-use crate::log::journal::{JsonDamage, JsonDamageKind, SaveDamage};
+use crate::games::live::AppendError;
+use crate::games::RulesError;
 use crate::message::Message;
 use crate::source::read::FileKind;
+use crate::source::{Diagnosed, ReadError};
+use crate::store::journal::{JsonDamage, JsonDamageKind, SaveDamage};
+use crate::store::StoreError;
 use crate::text::Lang;
-use crate::{msg, t, Error};
+use crate::{msg, t};
 
 /// What Ctrl-C says when no save needs naming.
 pub fn interrupted(lang: Lang) -> String {
     t!(lang, "cli.ui.interrupted")
+}
+
+/// The error of a command stopped by Ctrl-C.
+pub fn interrupted_error(lang: Lang) -> String {
+    t!(lang, "cli.error.interrupted")
 }
 
 /// The line that says standard output could not be written (`cause`), and that the files
@@ -22,37 +33,55 @@ pub fn stdout_failed(cause: &str, lang: Lang) -> String {
     format!("deckhand: {}", t!(lang, "cli.main.stdout_failed", cause = cause))
 }
 
-impl Error {
+/// The summary line after the problems of `what` (a file, "2 sheet files"): how many.
+pub fn summary(what: &str, count: usize, lang: Lang) -> String {
+    t!(lang, "cli.error.input", path = what, n = count)
+}
+
+/// Several files' errors one after the other (each already in words), then the total over
+/// all of them; `files` names them ("2 sheet files").
+pub fn of_files(errors: &[String], files: &Message, count: usize, lang: Lang) -> String {
+    format!("{}\n{}", errors.join("\n"), summary(&files.text(lang), count, lang))
+}
+
+/// Problems already in words (`report`), then how many and in what.
+pub fn reported(what: &str, count: usize, report: &str, lang: Lang) -> String {
+    format!("{report}{}", summary(what, count, lang))
+}
+
+/// A save whose players' names cannot be used, and why.
+pub fn save_players(file: &str, problem: &crate::players::NameProblem, lang: Lang) -> String {
+    t!(lang, "cli.save.bad_players", file = file, why = super::table::name_problem(problem, lang))
+}
+
+impl ReadError {
     /// The error in a language.
     pub fn message(&self, lang: Lang) -> String {
         match self {
-            Error::Read { path, cause } => t!(lang, "cli.error.read", path = path, cause = cause),
-            Error::Write { path, cause } => t!(lang, "cli.error.write", path = path, cause = cause),
-            Error::NotUtf8 { path, line, column } => {
+            ReadError::Io { path, cause } => t!(lang, "cli.error.read", path = path, cause = cause),
+            ReadError::NotUtf8 { path, line, column } => {
                 t!(lang, "cli.error.not_utf8", path = path, line = line, column = column)
             }
-            Error::NotAFile { path, kind } => {
+            ReadError::NotAFile { path, kind } => {
                 t!(lang, "cli.error.not_a_file", path = path, kind = file_kind(*kind).text(lang))
             }
-            Error::TooLarge { path, limit } => {
+            ReadError::TooLarge { path, limit } => {
                 t!(lang, "cli.error.too_large", path = path, mib = limit / (1024 * 1024))
             }
-            Error::Exists { path } => t!(lang, "cli.error.exists", path = path),
-            Error::Locked { path } => t!(lang, "cli.error.locked", path = path),
-            Error::Rules { file, diagnostics } => {
-                let summary = t!(lang, "cli.error.rules", path = file.name.text(lang), n = diagnostics.len());
-                format!("{}{summary}", render_all(file, diagnostics, lang))
-            }
-            Error::Input { file, diagnostics } => {
-                let summary = t!(lang, "cli.error.input", path = file.name.text(lang), n = diagnostics.len());
-                format!("{}{summary}", render_all(file, diagnostics, lang))
-            }
-            Error::Files { files, errors } => {
-                let report = errors.iter().map(|e| e.message(lang)).collect::<Vec<_>>().join("\n");
-                let summary = t!(lang, "cli.error.input", path = files.text(lang), n = self.count());
-                format!("{report}\n{summary}")
-            }
-            Error::SaveDamaged { path, line, why } => {
+        }
+    }
+}
+
+impl StoreError {
+    /// The error in a language.
+    pub fn message(&self, lang: Lang) -> String {
+        match self {
+            StoreError::Read(e) => e.message(lang),
+            StoreError::Write { path, cause } => write_failed(path, cause, lang),
+            StoreError::Exists { path } => t!(lang, "cli.error.exists", path = path),
+            StoreError::SaveExists { path } => t!(lang, "rules.save_exists", path = path),
+            StoreError::Locked { path } => t!(lang, "cli.error.locked", path = path),
+            StoreError::Damaged { path, line, why } => {
                 let damaged = msg!("rules.save_damaged", path = path, line = line, why = save_damage(why));
                 format!(
                     "{} {}\n  = {} {}\n{}",
@@ -60,26 +89,71 @@ impl Error {
                     damaged.text(lang),
                     t!(lang, "rules.help_label"),
                     t!(lang, "rules.save_damaged_help"),
-                    t!(lang, "cli.error.input", path = path, n = 1)
+                    summary(path, 1, lang)
                 )
             }
-            Error::Reported { what, count, report } => {
-                format!("{report}{}", t!(lang, "cli.error.input", path = what, n = count))
-            }
-            Error::UnknownGame { id, known } => t!(lang, "cli.error.unknown_game", id = id, known = known),
-            Error::Usage(message) => message.text(lang),
-            Error::History(e) => super::history::error(e, lang),
-            Error::Interrupted => t!(lang, "cli.error.interrupted"),
         }
     }
 }
 
-impl fmt::Display for Error {
-    /// The error in English.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message(Lang::En))
+impl AppendError {
+    /// The error in a language: the save file could not be written.
+    pub fn message(&self, lang: Lang) -> String {
+        write_failed(&self.path, &self.cause, lang)
     }
 }
+
+fn write_failed(path: &str, cause: &std::io::Error, lang: Lang) -> String {
+    t!(lang, "cli.error.write", path = path, cause = cause)
+}
+
+impl RulesError {
+    /// The error in a language.
+    pub fn message(&self, lang: Lang) -> String {
+        match self {
+            RulesError::Read(e) => e.message(lang),
+            RulesError::Invalid(d) => {
+                let summary = t!(lang, "cli.error.rules", path = d.file.name.text(lang), n = d.diagnostics.len());
+                format!("{}{summary}", render_all(&d.file, &d.diagnostics, lang))
+            }
+            RulesError::UnknownGame { id, known } => t!(lang, "cli.error.unknown_game", id = id, known = known),
+            RulesError::OtherGame { path, id, game } => {
+                t!(lang, "rules.describes_other_game", path = path, id = id, game = game)
+            }
+            RulesError::NoGame => t!(lang, "rules.no_game_given"),
+        }
+    }
+
+    /// How many problems the error holds (a rules file's diagnostics; 1 for any other).
+    pub fn count(&self) -> usize {
+        match self {
+            RulesError::Invalid(d) => d.diagnostics.len(),
+            _ => 1,
+        }
+    }
+}
+
+impl Diagnosed {
+    /// The diagnostics with their positions, then how many there are and in what file.
+    pub fn message(&self, lang: Lang) -> String {
+        let summary = summary(&self.file.name.text(lang), self.diagnostics.len(), lang);
+        format!("{}{summary}", render_all(&self.file, &self.diagnostics, lang))
+    }
+}
+
+/// `Display` in English and `std::error::Error` for each layer's error.
+macro_rules! english {
+    ($($t:ty),*) => {$(
+        impl fmt::Display for $t {
+            /// The error in English.
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.message(Lang::En))
+            }
+        }
+        impl std::error::Error for $t {}
+    )*};
+}
+english!(ReadError, StoreError, AppendError, RulesError, Diagnosed);
 
 /// What a path names when it is not a regular file ("a folder").
 fn file_kind(kind: FileKind) -> Message {

@@ -1,9 +1,9 @@
 //! Fischerspiel's tracker in words: the names of boats and fish sizes, why an event cannot
-//! happen (`Refusal`) and why a setup is not possible (`SetupError`). The tracker itself
+//! happen (`FischerspielRefusal`) and why a setup is not possible (`SetupError`). The tracker itself
 //! (`games::fischerspiel::state`) only decides.
 
 use crate::games::fischerspiel::model::FischerspielRules;
-use crate::games::fischerspiel::state::{Outcome, Refusal, SetupError};
+use crate::games::fischerspiel::state::{FischerspielRefusal, Outcome, SetupError};
 use crate::t;
 use crate::text::Lang;
 
@@ -18,22 +18,22 @@ pub(crate) fn fish_name(rules: &FischerspielRules, fish: usize, lang: Lang) -> &
 }
 
 /// Why an event cannot happen.
-pub fn refusal(rules: &FischerspielRules, r: &Refusal, lang: Lang) -> String {
+pub fn refusal(rules: &FischerspielRules, r: &FischerspielRefusal, lang: Lang) -> String {
     let boat = |c: &usize| boat_name(rules, *c, lang);
     let fish = |f: &usize| fish_name(rules, *f, lang);
     match r {
-        Refusal::NoBoat { typed, in_play } => {
+        FischerspielRefusal::NoBoat { typed, in_play } => {
             let list: Vec<&str> = in_play.iter().map(boat).collect();
             t!(lang, "games.fischerspiel.err.no_boat", id = typed, list = list.join(", "))
         }
-        Refusal::NotSize { typed } => {
+        FischerspielRefusal::NotSize { typed } => {
             let list = rules.fish.iter().map(|f| f.word.get(lang)).collect::<Vec<_>>().join(", ");
             t!(lang, "games.fischerspiel.err.not_size", id = typed, list = list)
         }
-        Refusal::Over(Outcome::Won) => t!(lang, "games.fischerspiel.err.over_won"),
-        Refusal::Over(_) => t!(lang, "games.fischerspiel.err.over_lost"),
-        Refusal::UndoOutsideTimeline => t!(lang, "games.fischerspiel.err.undo_timeline"),
-        Refusal::MustDump { boat: b, load, cap, wind, others } => {
+        FischerspielRefusal::Over(Outcome::Won) => t!(lang, "games.fischerspiel.err.over_won"),
+        FischerspielRefusal::Over(_) => t!(lang, "games.fischerspiel.err.over_lost"),
+        FischerspielRefusal::UndoOutsideTimeline => t!(lang, "games.fischerspiel.err.undo_timeline"),
+        FischerspielRefusal::MustDump { boat: b, load, cap, wind, others } => {
             let mut text = t!(
                 lang,
                 "games.fischerspiel.err.must_dump",
@@ -54,31 +54,33 @@ pub fn refusal(rules: &FischerspielRules, r: &Refusal, lang: Lang) -> String {
             }
             text
         }
-        Refusal::WindHasNoDirection { variant } => {
+        FischerspielRefusal::WindHasNoDirection { variant } => {
             t!(lang, "games.fischerspiel.err.no_direction_wind", variant = rules.variants[*variant].name.get(lang))
         }
-        Refusal::NeedSide => t!(lang, "games.fischerspiel.err.need_side"),
-        Refusal::NoDirection { variant } => {
+        FischerspielRefusal::NeedSide => t!(lang, "games.fischerspiel.err.need_side"),
+        FischerspielRefusal::NoDirection { variant } => {
             t!(lang, "games.fischerspiel.err.no_direction", variant = rules.variants[*variant].name.get(lang))
         }
-        Refusal::TurnOnlyAfterWindChange => t!(lang, "games.fischerspiel.err.turn_after_change"),
-        Refusal::AlreadyAtSea { boat: b } => t!(lang, "games.fischerspiel.err.at_sea", boat = boat(b)),
-        Refusal::InHarbour { boat: b } => t!(lang, "games.fischerspiel.err.in_harbour", boat = boat(b), id = boat(b)),
-        Refusal::NoneLeft { fish: f } => t!(lang, "games.fischerspiel.err.none_left", fish = fish(f)),
-        Refusal::NeedsBoats { fish: f, boats, at_sea } => {
+        FischerspielRefusal::TurnOnlyAfterWindChange => t!(lang, "games.fischerspiel.err.turn_after_change"),
+        FischerspielRefusal::AlreadyAtSea { boat: b } => t!(lang, "games.fischerspiel.err.at_sea", boat = boat(b)),
+        FischerspielRefusal::InHarbour { boat: b } => {
+            t!(lang, "games.fischerspiel.err.in_harbour", boat = boat(b), id = boat(b))
+        }
+        FischerspielRefusal::NoneLeft { fish: f } => t!(lang, "games.fischerspiel.err.none_left", fish = fish(f)),
+        FischerspielRefusal::NeedsBoats { fish: f, boats, at_sea } => {
             t!(lang, "games.fischerspiel.err.needs_boats", fish = fish(f), boats = boats, n = at_sea)
         }
-        Refusal::Full { boat: b, cap, wind } => {
+        FischerspielRefusal::Full { boat: b, cap, wind } => {
             t!(lang, "games.fischerspiel.err.full", boat = boat(b), n = cap, wind = wind)
         }
-        Refusal::TransferToItself => t!(lang, "games.fischerspiel.err.transfer_self"),
-        Refusal::TransferInHarbour => t!(lang, "games.fischerspiel.err.transfer_at_sea"),
-        Refusal::CarriesNo { boat: b, fish: f } => {
+        FischerspielRefusal::TransferToItself => t!(lang, "games.fischerspiel.err.transfer_self"),
+        FischerspielRefusal::TransferInHarbour => t!(lang, "games.fischerspiel.err.transfer_at_sea"),
+        FischerspielRefusal::CarriesNo { boat: b, fish: f } => {
             t!(lang, "games.fischerspiel.err.carries_no", boat = boat(b), fish = fish(f))
         }
-        Refusal::AlreadyHome { boat: b } => t!(lang, "games.fischerspiel.err.already_home", boat = boat(b)),
-        Refusal::StuckWithoutDrift => t!(lang, "games.fischerspiel.err.stuck_only"),
-        Refusal::NothingToUndo => t!(lang, "games.fischerspiel.err.nothing_to_undo"),
+        FischerspielRefusal::AlreadyHome { boat: b } => t!(lang, "games.fischerspiel.err.already_home", boat = boat(b)),
+        FischerspielRefusal::StuckWithoutDrift => t!(lang, "games.fischerspiel.err.stuck_only"),
+        FischerspielRefusal::NothingToUndo => t!(lang, "games.fischerspiel.err.nothing_to_undo"),
     }
 }
 

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use crate::games::fischerspiel::model::{FischerspielRules, WindSource};
-use crate::games::fischerspiel::state::{Effect, Outcome, Refusal, Setup, Side, State};
+use crate::games::fischerspiel::state::{Effect, FischerspielRefusal, Outcome, Setup, Side, State};
 use crate::message::Message;
 use crate::t;
 use crate::text::Lang;
@@ -47,7 +47,7 @@ pub enum Said<'a> {
         /// The rules.
         rules: &'a FischerspielRules,
         /// Why it does not replay.
-        refusal: &'a Refusal,
+        refusal: &'a FischerspielRefusal,
     },
     /// A co-operative game's players, in the list of unfinished games.
     Players(u32),

@@ -3,7 +3,7 @@
 //! reasons), as players read them in their language.
 
 use crate::games::fleet::game::{
-    Ask, Choice, Decision, DicePhase, Event, Face, Game, Happened, Illegal, Input, Kind, Progress, Refusal, Why,
+    Ask, Choice, Decision, DicePhase, Event, Face, FleetRefusal, Game, Happened, Illegal, Input, Kind, Progress, Why,
 };
 use crate::games::fleet::ruth::{Action, Reason};
 use crate::games::fleet::sheet::{boat_slots_of, BoatSlot, Sheet};
@@ -648,16 +648,16 @@ pub fn rating(rules: &FleetRules, score: u32, lang: Lang) -> String {
 /// Why an answer was refused (the legal answers are listed by the caller).
 pub fn refusal(rules: &FleetRules, game: &Game, illegal: &Illegal, lang: Lang) -> String {
     match &illegal.refusal {
-        Refusal::GameOver => t!(lang, "engine.illegal_over"),
-        Refusal::NeedsDice => t!(lang, "engine.illegal_needs_dice"),
-        Refusal::NotAnOption { answer, decision } => {
+        FleetRefusal::GameOver => t!(lang, "engine.illegal_over"),
+        FleetRefusal::NeedsDice => t!(lang, "engine.illegal_needs_dice"),
+        FleetRefusal::NotAnOption { answer, decision } => {
             t!(lang, "engine.illegal_answer", key = answer, prompt = prompt(rules, game, decision, lang))
         }
-        Refusal::NotARoll { decision } => {
+        FleetRefusal::NotARoll { decision } => {
             t!(lang, "engine.illegal_not_roll", prompt = prompt(rules, game, decision, lang))
         }
-        Refusal::UnknownFace { face } => t!(lang, "engine.illegal_face", face = face),
-        Refusal::WrongDice { spec, boat, town } => {
+        FleetRefusal::UnknownFace { face } => t!(lang, "engine.illegal_face", face = face),
+        FleetRefusal::WrongDice { spec, boat, town } => {
             let want = match (spec.boat, spec.town) {
                 (b, 0) => t!(lang, "engine.want_boat", n = b),
                 (0, t) => t!(lang, "engine.want_town", n = t),
@@ -665,7 +665,9 @@ pub fn refusal(rules: &FleetRules, game: &Game, illegal: &Illegal, lang: Lang) -
             };
             t!(lang, "engine.illegal_roll_count", want = want, boat = boat, town = town)
         }
-        Refusal::NotWaitingFor { player } => t!(lang, "engine.illegal_not_waiting", name = game.players[*player].name),
+        FleetRefusal::NotWaitingFor { player } => {
+            t!(lang, "engine.illegal_not_waiting", name = game.players[*player].name)
+        }
     }
 }
 

@@ -251,7 +251,7 @@ pub fn refused(
     rules: &FleetRules,
     game: &Game,
     r: &Refused,
-    stopped: Option<&crate::Error>,
+    stopped: Option<&crate::games::live::AppendError>,
     lang: Lang,
 ) -> (String, Vec<String>) {
     let name = |p: usize| game.players.get(p).map(|pl| pl.name.clone()).unwrap_or_default();

@@ -5,7 +5,9 @@
 use std::collections::HashMap;
 
 use crate::games::{self, Game, Rules};
-use crate::history::{clock, CoopEnd, Date, HistoryError, Night, NotDatabase, Outcome, PlayRecord};
+use crate::history::{
+    clock, CoopEnd, Damage, Date, ExportField, ExportProblem, HistoryError, Night, NotDatabase, Outcome, PlayRecord,
+};
 use crate::text::escape_controls;
 use crate::text::Lang;
 
@@ -22,7 +24,7 @@ pub fn error(e: &HistoryError, lang: Lang) -> String {
             crate::t!(lang, "cli.history.err.newer", path = name(path), found = found, supported = supported)
         }
         HistoryError::Damaged { path, detail } => {
-            crate::t!(lang, "cli.history.err.damaged", path = name(path), detail = detail)
+            crate::t!(lang, "cli.history.err.damaged", path = name(path), detail = damage(detail, lang))
         }
         HistoryError::Busy { path } => crate::t!(lang, "cli.history.err.busy", path = name(path)),
         HistoryError::ReadOnly { path } => crate::t!(lang, "cli.history.err.read_only", path = name(path)),
@@ -38,7 +40,8 @@ pub fn error(e: &HistoryError, lang: Lang) -> String {
             crate::t!(lang, "cli.history.err.same_player_twice", name = name(who))
         }
         HistoryError::BadExport { path, line, detail } => {
-            crate::t!(lang, "cli.history.err.bad_export", path = name(path), line = line, detail = name(detail))
+            let detail = name(&export_problem(detail, lang));
+            crate::t!(lang, "cli.history.err.bad_export", path = name(path), line = line, detail = detail)
         }
         HistoryError::SamePlayer { from, into } => {
             crate::t!(lang, "cli.history.err.same_player", from = name(from), into = name(into))
@@ -46,6 +49,65 @@ pub fn error(e: &HistoryError, lang: Lang) -> String {
         HistoryError::PlayedTogether { old, new, play } => {
             crate::t!(lang, "cli.history.err.played_together", old = name(old), new = name(new), play = play)
         }
+    }
+}
+
+impl std::fmt::Display for HistoryError {
+    /// The error in English.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&error(self, Lang::En))
+    }
+}
+
+impl std::error::Error for HistoryError {}
+
+/// What is wrong with a damaged history file. SQLite's own message is quoted as it is.
+fn damage(d: &Damage, lang: Lang) -> String {
+    match d {
+        Damage::ShortHeader { bytes } => crate::t!(lang, "cli.history.damage.short_header", bytes = bytes),
+        Damage::PageSize { size } => crate::t!(lang, "cli.history.damage.page_size", size = size),
+        Damage::Truncated { bytes, pages, page_size } => {
+            crate::t!(lang, "cli.history.damage.truncated", bytes = bytes, pages = pages, page_size = page_size)
+        }
+        Damage::PartPage { bytes, page_size } => {
+            crate::t!(lang, "cli.history.damage.part_page", bytes = bytes, page_size = page_size)
+        }
+        Damage::Sqlite { quoted } => quoted.clone(),
+    }
+}
+
+/// What is wrong with a line of an export. The JSON reader's own message is quoted as it is.
+fn export_problem(p: &ExportProblem, lang: Lang) -> String {
+    match p {
+        ExportProblem::Empty => crate::t!(lang, "cli.history.export.empty"),
+        ExportProblem::LongLine { max } => crate::t!(lang, "cli.history.export.long_line", max = max),
+        ExportProblem::Json { quoted } => quoted.clone(),
+        ExportProblem::Newer { format, version, supported } => {
+            crate::t!(lang, "cli.history.export.newer", format = format, version = version, supported = supported)
+        }
+        ExportProblem::Value { field, value } => {
+            crate::t!(lang, "cli.history.export.value", field = export_field(*field, lang), value = value)
+        }
+        ExportProblem::ModeResult { mode, result } => {
+            crate::t!(lang, "cli.history.export.mode_result", mode = mode, result = result)
+        }
+        ExportProblem::Players { n } => crate::t!(lang, "cli.history.export.players", n = n),
+    }
+}
+
+/// A field of an exported play, as people call it.
+fn export_field(f: ExportField, lang: Lang) -> String {
+    match f {
+        ExportField::Night => crate::t!(lang, "cli.history.export.night"),
+        ExportField::Source => crate::t!(lang, "cli.history.export.source"),
+        ExportField::Result => crate::t!(lang, "cli.history.export.result"),
+        ExportField::StartPlayer => crate::t!(lang, "cli.history.export.start_player"),
+        ExportField::Game => crate::t!(lang, "cli.history.export.game"),
+        ExportField::GameName => crate::t!(lang, "cli.history.export.game_name"),
+        ExportField::Text => crate::t!(lang, "cli.history.export.text"),
+        ExportField::Hash => crate::t!(lang, "cli.history.export.hash"),
+        ExportField::Player => crate::t!(lang, "cli.history.export.player"),
+        ExportField::Category => crate::t!(lang, "cli.history.export.category"),
     }
 }
 
@@ -151,7 +213,7 @@ pub fn players(play: &PlayRecord) -> String {
 
 /// A column of the history's listings (`history`, `night`, `stats`, `standings`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Column {
+pub enum HistoryColumn {
     /// The play's number.
     Id,
     /// When the play began, or the night.
@@ -208,37 +270,37 @@ pub enum Column {
     TableRank,
 }
 
-impl Column {
+impl HistoryColumn {
     /// The column's heading in `lang`.
     pub fn text(self, lang: Lang) -> String {
         match self {
-            Column::Id => crate::t!(lang, "cli.history.col.id"),
-            Column::Date => crate::t!(lang, "cli.history.col.date"),
-            Column::Game => crate::t!(lang, "cli.history.col.game"),
-            Column::Players => crate::t!(lang, "cli.history.col.players"),
-            Column::Result => crate::t!(lang, "cli.history.col.result"),
-            Column::Duration => crate::t!(lang, "cli.history.col.duration"),
-            Column::Location => crate::t!(lang, "cli.history.col.location"),
-            Column::Player => crate::t!(lang, "cli.history.col.player"),
-            Column::Opponent => crate::t!(lang, "cli.history.col.opponent"),
-            Column::Plays => crate::t!(lang, "cli.history.col.plays"),
-            Column::Wins => crate::t!(lang, "cli.history.col.wins"),
-            Column::WinRate => crate::t!(lang, "cli.history.col.win_rate"),
-            Column::Average => crate::t!(lang, "cli.history.col.average"),
-            Column::Best => crate::t!(lang, "cli.history.col.best"),
-            Column::Worst => crate::t!(lang, "cli.history.col.worst"),
-            Column::Ahead => crate::t!(lang, "cli.history.col.ahead"),
-            Column::Behind => crate::t!(lang, "cli.history.col.behind"),
-            Column::Tied => crate::t!(lang, "cli.history.col.tied"),
-            Column::CoopWon => crate::t!(lang, "cli.history.col.coop_won"),
-            Column::AverageWinning => crate::t!(lang, "cli.history.col.average_winning"),
-            Column::Record => crate::t!(lang, "cli.history.col.record"),
-            Column::RecordBy => crate::t!(lang, "cli.history.col.record_by"),
-            Column::RecordNight => crate::t!(lang, "cli.history.col.record_night"),
-            Column::Points => crate::t!(lang, "cli.history.col.points"),
-            Column::Rank => crate::t!(lang, "cli.standings.col.rank"),
-            Column::Score => crate::t!(lang, "cli.standings.col.score"),
-            Column::TableRank => crate::t!(lang, "cli.standings.col.table_rank"),
+            HistoryColumn::Id => crate::t!(lang, "cli.history.col.id"),
+            HistoryColumn::Date => crate::t!(lang, "cli.history.col.date"),
+            HistoryColumn::Game => crate::t!(lang, "cli.history.col.game"),
+            HistoryColumn::Players => crate::t!(lang, "cli.history.col.players"),
+            HistoryColumn::Result => crate::t!(lang, "cli.history.col.result"),
+            HistoryColumn::Duration => crate::t!(lang, "cli.history.col.duration"),
+            HistoryColumn::Location => crate::t!(lang, "cli.history.col.location"),
+            HistoryColumn::Player => crate::t!(lang, "cli.history.col.player"),
+            HistoryColumn::Opponent => crate::t!(lang, "cli.history.col.opponent"),
+            HistoryColumn::Plays => crate::t!(lang, "cli.history.col.plays"),
+            HistoryColumn::Wins => crate::t!(lang, "cli.history.col.wins"),
+            HistoryColumn::WinRate => crate::t!(lang, "cli.history.col.win_rate"),
+            HistoryColumn::Average => crate::t!(lang, "cli.history.col.average"),
+            HistoryColumn::Best => crate::t!(lang, "cli.history.col.best"),
+            HistoryColumn::Worst => crate::t!(lang, "cli.history.col.worst"),
+            HistoryColumn::Ahead => crate::t!(lang, "cli.history.col.ahead"),
+            HistoryColumn::Behind => crate::t!(lang, "cli.history.col.behind"),
+            HistoryColumn::Tied => crate::t!(lang, "cli.history.col.tied"),
+            HistoryColumn::CoopWon => crate::t!(lang, "cli.history.col.coop_won"),
+            HistoryColumn::AverageWinning => crate::t!(lang, "cli.history.col.average_winning"),
+            HistoryColumn::Record => crate::t!(lang, "cli.history.col.record"),
+            HistoryColumn::RecordBy => crate::t!(lang, "cli.history.col.record_by"),
+            HistoryColumn::RecordNight => crate::t!(lang, "cli.history.col.record_night"),
+            HistoryColumn::Points => crate::t!(lang, "cli.history.col.points"),
+            HistoryColumn::Rank => crate::t!(lang, "cli.standings.col.rank"),
+            HistoryColumn::Score => crate::t!(lang, "cli.standings.col.score"),
+            HistoryColumn::TableRank => crate::t!(lang, "cli.standings.col.table_rank"),
         }
     }
 }
@@ -290,7 +352,7 @@ impl Title<'_> {
 
 /// What the history commands tell besides their listings.
 #[derive(Debug, Clone, Copy)]
-pub enum Said<'a> {
+pub enum HistorySaid<'a> {
     /// Nothing recorded in the history at `path` (as shown).
     NoPlays {
         /// The history's file, as shown.
@@ -362,33 +424,33 @@ pub enum Said<'a> {
     },
 }
 
-impl Said<'_> {
+impl HistorySaid<'_> {
     /// What is said, in `lang`.
     pub fn text(self, lang: Lang) -> String {
         let name = |s: &str| escape_controls(s).into_owned();
         match self {
-            Said::NoPlays { path } => crate::t!(lang, "cli.history.none", path = path),
-            Said::NoPlaysOn(date) => crate::t!(lang, "cli.night.none_on", date = date),
-            Said::NoDealPlays(deal) => crate::t!(lang, "cli.standings.none", deal = deal),
-            Said::Kept(id) => crate::t!(lang, "cli.history.kept", id = id),
-            Said::Deleted(what) => crate::t!(lang, "cli.history.deleted", what = what),
-            Said::Renamed { old, new, plays } => {
+            HistorySaid::NoPlays { path } => crate::t!(lang, "cli.history.none", path = path),
+            HistorySaid::NoPlaysOn(date) => crate::t!(lang, "cli.night.none_on", date = date),
+            HistorySaid::NoDealPlays(deal) => crate::t!(lang, "cli.standings.none", deal = deal),
+            HistorySaid::Kept(id) => crate::t!(lang, "cli.history.kept", id = id),
+            HistorySaid::Deleted(what) => crate::t!(lang, "cli.history.deleted", what = what),
+            HistorySaid::Renamed { old, new, plays } => {
                 crate::t!(lang, "cli.players.renamed", old = name(old), new = name(new), n = plays)
             }
-            Said::Recorded { id, path } => crate::t!(lang, "cli.history.recorded", id = id, path = path),
-            Said::AlreadyRecorded(id) => crate::t!(lang, "cli.history.already", id = id),
-            Said::NotRecorded(why) => crate::t!(lang, "cli.history.not_recorded", why = why),
-            Said::Imported { file, id } => crate::t!(lang, "cli.import.recorded", file = file, id = id),
-            Said::ImportedBefore { file, id } => crate::t!(lang, "cli.import.already", file = file, id = id),
-            Said::ImportUnfinished(file) => crate::t!(lang, "cli.import.unfinished", file = file),
-            Said::ImportMerged { file, new, already } => {
+            HistorySaid::Recorded { id, path } => crate::t!(lang, "cli.history.recorded", id = id, path = path),
+            HistorySaid::AlreadyRecorded(id) => crate::t!(lang, "cli.history.already", id = id),
+            HistorySaid::NotRecorded(why) => crate::t!(lang, "cli.history.not_recorded", why = why),
+            HistorySaid::Imported { file, id } => crate::t!(lang, "cli.import.recorded", file = file, id = id),
+            HistorySaid::ImportedBefore { file, id } => crate::t!(lang, "cli.import.already", file = file, id = id),
+            HistorySaid::ImportUnfinished(file) => crate::t!(lang, "cli.import.unfinished", file = file),
+            HistorySaid::ImportMerged { file, new, already } => {
                 crate::t!(lang, "cli.import.merged", file = file, n = new, already = already)
             }
-            Said::NewPlayers(names) => {
+            HistorySaid::NewPlayers(names) => {
                 let names: Vec<String> = names.iter().map(|n| name(n)).collect();
                 crate::t!(lang, "cli.import.new_players", n = names.len(), names = names.join(", "))
             }
-            Said::Merged { old, new, plays } => {
+            HistorySaid::Merged { old, new, plays } => {
                 crate::t!(lang, "cli.players.merged", old = name(old), new = name(new), n = plays)
             }
         }
@@ -433,4 +495,59 @@ pub fn champion(night: &Night, lang: Lang) -> String {
 /// `--location` that is empty, too long or holds control characters.
 pub fn bad_location(max: usize, lang: Lang) -> String {
     crate::t!(lang, "cli.history.bad_location", max = max)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn damaged(detail: Damage) -> HistoryError {
+        HistoryError::Damaged { path: "h.sqlite3".into(), detail }
+    }
+
+    fn bad_export(detail: ExportProblem) -> HistoryError {
+        HistoryError::BadExport { path: "x.deckhand".into(), line: 3, detail }
+    }
+
+    #[test]
+    fn the_details_of_a_damaged_history_are_said_in_the_readers_language() {
+        let short = damaged(Damage::Truncated { bytes: 8192, pages: 4, page_size: 4096 });
+        assert_eq!(
+            short.to_string(),
+            "h.sqlite3 is damaged (8192 bytes, but its header says 4 pages of 4096); it was left as it is. Restore \
+             it from a backup, or pass --db FILE to start a new history"
+        );
+        assert!(error(&short, Lang::De).contains("(8192 Byte, aber ihr Kopf nennt 4 Seiten zu 4096)"));
+        assert!(error(&short, Lang::Fr).contains("(8192 octets, mais son en-tête annonce 4 pages de 4096)"));
+        let en = |d| error(&damaged(d), Lang::En);
+        assert!(en(Damage::ShortHeader { bytes: 40 }).contains("(40 bytes, shorter than an SQLite header)"));
+        assert!(en(Damage::PageSize { size: 100 }).contains("(page size 100 in the header)"));
+        assert!(en(Damage::PartPage { bytes: 5000, page_size: 4096 })
+            .contains("(5000 bytes, not a whole number of 4096-byte pages)"));
+        // SQLite's own words are quoted as they are, in every language.
+        let sqlite = damaged(Damage::Sqlite { quoted: "database disk image is malformed".into() });
+        assert!(error(&sqlite, Lang::De).contains("(database disk image is malformed)"));
+    }
+
+    #[test]
+    fn what_is_wrong_with_an_export_line_is_said_in_the_readers_language() {
+        let night = bad_export(ExportProblem::Value { field: ExportField::Night, value: "\"yesterday\"".into() });
+        assert_eq!(
+            night.to_string(),
+            "x.deckhand, line 3: not a play of a deckhand export (night \"yesterday\"); nothing of the file was \
+             recorded"
+        );
+        assert!(error(&night, Lang::De).contains("(Spieleabend \"yesterday\")"), "{}", error(&night, Lang::De));
+        let en = |p| error(&bad_export(p), Lang::En);
+        assert!(en(ExportProblem::Empty).contains("(an empty file)"));
+        assert!(en(ExportProblem::LongLine { max: 1 << 20 }).contains("(a line longer than 1048576 bytes)"));
+        let newer = ExportProblem::Newer { format: "deckhand-history".into(), version: 2, supported: 1 };
+        assert!(en(newer.clone()).contains("(deckhand-history version 2 (this deckhand reads up to 1))"));
+        assert!(error(&bad_export(newer), Lang::Fr).contains("(ce deckhand lit jusqu'à la version 1)"));
+        let mode = ExportProblem::ModeResult { mode: "\"coop\"".into(), result: "None".into() };
+        assert!(en(mode).contains("(mode \"coop\" with result None)"));
+        assert!(en(ExportProblem::Players { n: 13 }).contains("(13 players)"));
+        let player = ExportProblem::Value { field: ExportField::StartPlayer, value: "Some(3)".into() };
+        assert!(en(player).contains("(start player Some(3))"));
+    }
 }

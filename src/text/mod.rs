@@ -34,7 +34,7 @@ pub use lang::Lang;
 
 /// One message: a text, or plural forms chosen by the argument `n`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Message {
+pub enum CatalogText {
     /// One template for every count.
     Text(&'static str),
     /// A template for a singular `n` and one for any other.
@@ -50,19 +50,19 @@ pub enum Message {
 /// and per message, sorted by key, the offsets (key, one, other, end) and whether it is a
 /// plural.
 #[derive(Debug)]
-pub(crate) struct Table {
+pub(crate) struct CompiledCatalog {
     text: &'static str,
     entries: &'static [(u32, u32, u32, u32, bool)],
 }
 
 mod compiled {
-    use super::Table;
+    use super::CompiledCatalog;
     include!(concat!(env!("OUT_DIR"), "/catalogs.rs"));
 }
 
 /// The messages of one language, sorted by key.
 #[derive(Debug, Clone, Copy)]
-pub struct Catalog(&'static Table);
+pub struct Catalog(&'static CompiledCatalog);
 
 impl Catalog {
     fn key(&self, i: usize) -> &'static str {
@@ -70,18 +70,18 @@ impl Catalog {
         &self.0.text[start as usize..end as usize]
     }
 
-    fn message(&self, i: usize) -> Message {
+    fn message(&self, i: usize) -> CatalogText {
         let (_, one, other, end, plural) = self.0.entries[i];
         let text = self.0.text;
         if plural {
-            Message::Plural { one: &text[one as usize..other as usize], other: &text[other as usize..end as usize] }
+            CatalogText::Plural { one: &text[one as usize..other as usize], other: &text[other as usize..end as usize] }
         } else {
-            Message::Text(&text[one as usize..other as usize])
+            CatalogText::Text(&text[one as usize..other as usize])
         }
     }
 
     /// The message of `key` (`area.key`), if this language has it.
-    pub fn get(&self, key: &str) -> Option<Message> {
+    pub fn get(&self, key: &str) -> Option<CatalogText> {
         self.find(key).map(|i| self.message(i))
     }
 
@@ -109,7 +109,7 @@ impl Catalog {
     }
 
     /// Every key with its message, in key order.
-    pub fn iter(self) -> impl Iterator<Item = (&'static str, Message)> {
+    pub fn iter(self) -> impl Iterator<Item = (&'static str, CatalogText)> {
         (0..self.0.entries.len()).map(move |i| (self.key(i), self.message(i)))
     }
 }
@@ -146,8 +146,8 @@ pub fn tr(lang: Lang, key: &str, args: &[(&str, &dyn Display)]) -> String {
     let message = catalog(lang).get(key).or_else(|| catalog(Lang::En).get(key));
     let template = match message {
         None => return key.to_string(),
-        Some(Message::Text(t)) => t,
-        Some(Message::Plural { one, other }) => {
+        Some(CatalogText::Text(t)) => t,
+        Some(CatalogText::Plural { one, other }) => {
             if singular(lang, count(args, "n").unwrap_or(0)) {
                 one
             } else {

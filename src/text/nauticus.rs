@@ -3,24 +3,30 @@
 
 use std::fmt::Write as _;
 
-use crate::games::nauticus::helpers::{CrownScore, Destination, PassPenalty, Purchase, Refusal, RewardCheck};
+use crate::games::nauticus::helpers::{CrownScore, Destination, NauticusRefusal, PassPenalty, Purchase, RewardCheck};
 use crate::games::nauticus::{Action, NauticusHelpers};
 use crate::t;
 use crate::text::Lang;
 
 /// Why a helper refuses a request.
-pub fn refusal(h: &NauticusHelpers, r: &Refusal, lang: Lang) -> String {
+pub fn refusal(h: &NauticusHelpers, r: &NauticusRefusal, lang: Lang) -> String {
     let tiles = || h.pass_penalties.iter().map(|p| format!("-{p}")).collect::<Vec<_>>().join(", ");
     match r {
-        Refusal::TooManyCrowns { crowns, max } => {
+        NauticusRefusal::TooManyCrowns { crowns, max } => {
             t!(lang, "games.nauticus.calc.too_many_crowns", crowns = crowns, max = max)
         }
-        Refusal::TooManyCrownMasts { n, max } => t!(lang, "games.nauticus.calc.too_many_crown_masts", n = n, max = max),
-        Refusal::TooManyCrownSails { n, max } => t!(lang, "games.nauticus.calc.too_many_crown_sails", n = n, max = max),
-        Refusal::TooManyPasses { tiles } => t!(lang, "games.nauticus.calc.too_many_passes", n = tiles),
-        Refusal::FlippedTwice { tile } => t!(lang, "games.nauticus.calc.flipped_twice", f = tile, list = tiles()),
-        Refusal::NoSuchTile { tile } => t!(lang, "games.nauticus.calc.no_such_tile", f = tile, list = tiles()),
-        Refusal::PriceCount { action, kinds, given } => {
+        NauticusRefusal::TooManyCrownMasts { n, max } => {
+            t!(lang, "games.nauticus.calc.too_many_crown_masts", n = n, max = max)
+        }
+        NauticusRefusal::TooManyCrownSails { n, max } => {
+            t!(lang, "games.nauticus.calc.too_many_crown_sails", n = n, max = max)
+        }
+        NauticusRefusal::TooManyPasses { tiles } => t!(lang, "games.nauticus.calc.too_many_passes", n = tiles),
+        NauticusRefusal::FlippedTwice { tile } => {
+            t!(lang, "games.nauticus.calc.flipped_twice", f = tile, list = tiles())
+        }
+        NauticusRefusal::NoSuchTile { tile } => t!(lang, "games.nauticus.calc.no_such_tile", f = tile, list = tiles()),
+        NauticusRefusal::PriceCount { action, kinds, given } => {
             let items: Vec<&str> =
                 h.action(action).map(|a| a.items.iter().map(|i| i.id.as_str()).collect()).unwrap_or_default();
             t!(
@@ -32,19 +38,23 @@ pub fn refusal(h: &NauticusHelpers, r: &Refusal, lang: Lang) -> String {
                 n = given
             )
         }
-        Refusal::PriceRange { max, price } => t!(lang, "games.nauticus.calc.price_range", max = max, bad = price),
-        Refusal::PriceRepeat { max, prices } => {
+        NauticusRefusal::PriceRange { max, price } => {
+            t!(lang, "games.nauticus.calc.price_range", max = max, bad = price)
+        }
+        NauticusRefusal::PriceRepeat { max, prices } => {
             t!(lang, "games.nauticus.calc.price_repeat", max = max, prices = format!("{prices:?}"))
         }
-        Refusal::Blue { max } => t!(lang, "games.nauticus.calc.blue", n = max),
-        Refusal::NoItems => t!(lang, "games.nauticus.calc.no_items"),
-        Refusal::NotItem { item, action } => t!(lang, "games.nauticus.calc.not_item", item = item, action = action),
-        Refusal::FreeNeedsAll { kinds } => t!(lang, "games.nauticus.calc.free_needs_all", kinds = kinds),
-        Refusal::Masts { max } => t!(lang, "games.nauticus.calc.masts", max = max),
-        Refusal::RewardCount { masts, due, named } => {
+        NauticusRefusal::Blue { max } => t!(lang, "games.nauticus.calc.blue", n = max),
+        NauticusRefusal::NoItems => t!(lang, "games.nauticus.calc.no_items"),
+        NauticusRefusal::NotItem { item, action } => {
+            t!(lang, "games.nauticus.calc.not_item", item = item, action = action)
+        }
+        NauticusRefusal::FreeNeedsAll { kinds } => t!(lang, "games.nauticus.calc.free_needs_all", kinds = kinds),
+        NauticusRefusal::Masts { max } => t!(lang, "games.nauticus.calc.masts", max = max),
+        NauticusRefusal::RewardCount { masts, due, named } => {
             t!(lang, "games.nauticus.calc.reward_count", masts = masts, due = due, n = named)
         }
-        Refusal::RewardTwice { reward, taken, max } => {
+        NauticusRefusal::RewardTwice { reward, taken, max } => {
             t!(lang, "games.nauticus.calc.reward_twice", id = h.rewards[*reward].id, n = taken, max = max)
         }
     }
@@ -224,7 +234,7 @@ mod tests {
     #[test]
     fn refusals_say_why() {
         let h = helpers();
-        let said = |r: Refusal| refusal(&h, &r, Lang::En);
+        let said = |r: NauticusRefusal| refusal(&h, &r, Lang::En);
         assert!(said(pass_penalty_flipped(&h, &[3, 3]).unwrap_err()).contains("the -3 tile can be flipped only once"));
         assert!(said(pass_penalty_flipped(&h, &[5]).unwrap_err()).contains("there is no -5 pass tile"));
         assert!(said(pass_penalty(&h, 4).unwrap_err()).contains("3 pass tiles"));

@@ -128,7 +128,7 @@ pub fn prompter_for_in(answers: Option<&Path>, command: &str, lang: Lang) -> Res
     match answers {
         Some(p) if p == Path::new("-") => {
             let name = crate::t!(lang, "cli.ui.stdin");
-            let text = crate::log::files::read_stdin(&name)?;
+            let text = crate::source::read::read_stdin(&name)?;
             Ok(Box::new(ScriptPrompter::new(&name, text.lines().map(String::from).collect()).in_lang(lang)))
         }
         Some(p) => {
@@ -283,7 +283,7 @@ fn io_error(io: std::io::Error, lang: Lang) -> Error {
     if io.kind() == std::io::ErrorKind::Interrupted {
         Error::Interrupted
     } else {
-        Error::Read { path: crate::t!(lang, "cli.ui.terminal"), cause: io }
+        Error::Read(crate::source::ReadError::Io { path: crate::t!(lang, "cli.ui.terminal"), cause: io })
     }
 }
 

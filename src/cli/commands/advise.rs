@@ -11,7 +11,7 @@ use crate::games::fleet::advisor::{self, after_pick, Budget, NoQuestion, Policy,
 use crate::games::fleet::game::Game;
 use crate::games::fleet::session::Session;
 use crate::games::FleetRules;
-use crate::log::Journal;
+use crate::store::Journal;
 use crate::text::Lang;
 use crate::Error;
 
@@ -82,7 +82,8 @@ pub fn open_save(
     path: &std::path::Path,
     rules: &SavedRules,
     lang: Lang,
-) -> anyhow::Result<(crate::games::Rules, crate::log::save::Header, crate::games::fleet::setup::FleetSetup, Session)> {
+) -> anyhow::Result<(crate::games::Rules, crate::store::save::Header, crate::games::fleet::setup::FleetSetup, Session)>
+{
     let read = Journal::read::<serde_json::Value, crate::games::fleet::session::Entry>(path)?;
     Ok(crate::cli::fleet::reopen(
         path,

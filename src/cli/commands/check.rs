@@ -26,5 +26,5 @@ pub const HELP: &[(&str, &str, &str)] = &[
 ];
 
 pub fn run(args: CheckArgs, lang: Lang) -> anyhow::Result<i32> {
-    crate::cli::sheets::check(&args.sheets, args.rules.rules.as_deref(), args.format, lang)
+    crate::cli::score_check::check(&args.sheets, args.rules.rules.as_deref(), args.format, lang)
 }

@@ -7,8 +7,8 @@ use crate::games as rules;
 use crate::games::fleet::sheet_file::{self, Only, Part};
 use crate::games::fleet::{self, Sheet};
 use crate::games::fleet::{ColumnBox, FleetRules, SectionKind};
-use crate::log::{files, write_atomic};
-use crate::text::enter::{self as words, Refusal, Said};
+use crate::store::{files, write_atomic};
+use crate::text::enter::{self as words, EnterRefusal, EnterSaid};
 use crate::text::Lang;
 use crate::ui::{Choice, Prompter};
 use crate::{ui, Error};
@@ -61,7 +61,7 @@ fn enter(
     let rules = rules::resolve(Some(game), rules_path)?;
     if !player.trim().is_empty() {
         // An empty name is refused below, in the words of each game's `enter`.
-        crate::cli::saves::check_player_names(&[player.trim().to_string()], lang).map_err(Error::said)?;
+        crate::cli::saves::check_player_names(&[player.trim().to_string()]).map_err(Error::from)?;
     }
     // One `enter` per sheet file at a time; the lock is held until the command ends.
     let _lock = files::SideLock::acquire(output)?;
@@ -99,14 +99,15 @@ fn enter(
         (sheet, Only::default())
     };
     let mut prompter = ui::prompter_for_in(answers, "enter", lang)?;
-    crate::cli::interrupt::set_note(&format!("\n{}\n", Said::Interrupted(output).text(lang)));
+    crate::cli::interrupt::set_note(&format!("\n{}\n", EnterSaid::Interrupted(output).text(lang)));
     let p = prompter.as_mut();
     if !only.marks.is_empty() {
         p.say(
-            &Said::Resuming { file: output, entered: only.marks.len(), total: fleet_rules.sections.len() }.text(lang),
+            &EnterSaid::Resuming { file: output, entered: only.marks.len(), total: fleet_rules.sections.len() }
+                .text(lang),
         );
     } else {
-        p.say(&Said::Intro { player, game: &fleet_rules.name }.text(lang));
+        p.say(&EnterSaid::Intro { player, game: &fleet_rules.name }.text(lang));
     }
     write_atomic(output, &crate::text::sheet_file::write_fleet(fleet_rules, &sheet, Some(&only), lang))?;
 
@@ -172,10 +173,10 @@ fn enter(
                             Part::Bonus => std::mem::replace(&mut only.bonus, false),
                         };
                     }
-                    p.say(&Said::Undone(fleet_rules, parts[j]).text(lang));
+                    p.say(&EnterSaid::Undone(fleet_rules, parts[j]).text(lang));
                     i = j;
                 }
-                None => p.say(&Said::NothingToUndo.text(lang)),
+                None => p.say(&EnterSaid::NothingToUndo.text(lang)),
             }
         }
         write_atomic(output, &crate::text::sheet_file::write_fleet(fleet_rules, &sheet, Some(&only), lang))?;
@@ -184,12 +185,12 @@ fn enter(
 
     let violations = fleet::check_sheet(fleet_rules, &sheet);
     let score = fleet::score(fleet_rules, &sheet);
-    p.say(&Said::Saved { file: output, total: score.total }.text(lang));
+    p.say(&EnterSaid::Saved { file: output, total: score.total }.text(lang));
     if violations.is_empty() {
-        p.say(&Said::Follows.text(lang));
+        p.say(&EnterSaid::Follows.text(lang));
         Ok(0)
     } else {
-        p.say(&Said::Violations { n: violations.len(), file: output }.text(lang));
+        p.say(&EnterSaid::Violations { n: violations.len(), file: output }.text(lang));
         for v in &violations {
             let message = crate::text::fleet_check::message(fleet_rules, v, lang);
             p.say(&format!("  {} [{}] {}", v.box_id(), v.rule.id(), message));
@@ -228,13 +229,13 @@ fn circles_marked(rules: &FleetRules, sheet: &Sheet, t: usize) -> (usize, usize,
 
 /// What the marks of a section cannot be, given the sections before it: more licenses or
 /// boats of a boat type than its column's circles give.
-fn across_sections<'r>(rules: &'r FleetRules, sheet: &Sheet, s: usize, marked: usize) -> Result<(), Refusal<'r>> {
+fn across_sections<'r>(rules: &'r FleetRules, sheet: &Sheet, s: usize, marked: usize) -> Result<(), EnterRefusal<'r>> {
     match rules.sections[s].kind {
         SectionKind::Licenses(t) => {
             let (l, _, either) = circles_marked(rules, sheet, t);
             if marked > l + either {
                 let boat = &rules.boat_types[t].name;
-                return Err(Refusal::TooManyLicenses { licenses: marked, circles: l + either, boat });
+                return Err(EnterRefusal::TooManyLicenses { licenses: marked, circles: l + either, boat });
             }
         }
         SectionKind::Boats(t) => {
@@ -244,7 +245,7 @@ fn across_sections<'r>(rules: &'r FleetRules, sheet: &Sheet, s: usize, marked: u
             let left = either.saturating_sub(licenses.saturating_sub(l));
             if marked > b + left {
                 let boat = &rules.boat_types[t].name;
-                return Err(Refusal::TooManyBoats { boats: marked, circles: b + left, boat });
+                return Err(EnterRefusal::TooManyBoats { boats: marked, circles: b + left, boat });
             }
         }
         _ => {}
@@ -255,7 +256,7 @@ fn across_sections<'r>(rules: &'r FleetRules, sheet: &Sheet, s: usize, marked: u
 fn ask_marks(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompter, lang: Lang) -> Result<bool, Error> {
     let len = rules.sections[s].len;
     let prompt = words::marks_question(rules, s, lang);
-    let refusal = |text: &str| -> Result<(), Refusal<'_>> {
+    let refusal = |text: &str| -> Result<(), EnterRefusal<'_>> {
         let text = text.trim();
         if is_undo(text, lang) {
             return Ok(());
@@ -264,12 +265,12 @@ fn ask_marks(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompt
             return if n <= len {
                 across_sections(rules, sheet, s, n)
             } else {
-                Err(Refusal::SectionBoxes { boxes: len })
+                Err(EnterRefusal::SectionBoxes { boxes: len })
             };
         }
         match sheet_file::parse_marks(text) {
-            Err(c) => Err(Refusal::NotAMark(c)),
-            Ok(m) if m.len() > len => Err(Refusal::TooManyMarks { marks: m.len(), boxes: len }),
+            Err(c) => Err(EnterRefusal::NotAMark(c)),
+            Ok(m) if m.len() > len => Err(EnterRefusal::TooManyMarks { marks: m.len(), boxes: len }),
             Ok(m) => across_sections(rules, sheet, s, m.iter().filter(|m| **m == fleet::Mark::Marked).count()),
         }
     };
@@ -295,17 +296,17 @@ fn ask_fish(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompte
         return Ok(true);
     }
     let prompt = words::fish_question(rules, s, boats.len(), lang);
-    let parse = |text: &str| -> Result<Vec<u32>, Refusal<'static>> {
+    let parse = |text: &str| -> Result<Vec<u32>, EnterRefusal<'static>> {
         let nums: Result<Vec<u32>, _> =
             text.split([' ', ',']).filter(|t| !t.is_empty()).map(str::parse::<u32>).collect();
-        let nums = nums.map_err(|_| Refusal::WholeNumbers)?;
+        let nums = nums.map_err(|_| EnterRefusal::WholeNumbers)?;
         if nums.len() > boats.len() {
-            return Err(Refusal::TooManyNumbers { numbers: nums.len(), boats: boats.len() });
+            return Err(EnterRefusal::TooManyNumbers { numbers: nums.len(), boats: boats.len() });
         }
         for (i, (n, boat)) in nums.iter().zip(&boats).enumerate() {
             let capacity = sheet.capacity(rules, boat);
             if *n > capacity {
-                return Err(Refusal::OverCapacity { boat: i + 1, fish: *n, capacity });
+                return Err(EnterRefusal::OverCapacity { boat: i + 1, fish: *n, capacity });
             }
         }
         Ok(nums)

@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use super::history::FilterArgs;
 use std::io::Write as _;
 
-use crate::cli::record::{DbArgs, Stopped};
+use crate::cli::plays::{DbArgs, Stopped};
 use crate::history::{self, export, transfer, Filter, Order, Play};
 use crate::report::listing::JsonArray;
 use crate::text::Lang;

@@ -6,11 +6,11 @@ use std::io::{IsTerminal, Write as _};
 use clap::{Args, Subcommand};
 use serde_json::{json, Value};
 
-use crate::cli::record::{self, DbArgs, Stopped};
+use crate::cli::plays::{self, DbArgs, Stopped};
 use crate::history::{self, export, Filter, HistoryError, Order, Play};
 use crate::report::listing::{JsonArray, Listing, Stream};
 use crate::report::Format;
-use crate::text::history::{self as words, Column, GameNames, Said, Title};
+use crate::text::history::{self as words, GameNames, HistoryColumn, HistorySaid, Title};
 use crate::text::Lang;
 use crate::ui::Choice;
 use crate::Error;
@@ -52,7 +52,7 @@ impl FilterArgs {
         Ok(Filter {
             game: self.game.clone(),
             player: self.player.clone(),
-            since: self.since.as_deref().map(record::parse_date).transpose()?,
+            since: self.since.as_deref().map(plays::parse_date).transpose()?,
             night: None,
             limit: self.limit,
             order: Order::NewestFirst,
@@ -97,7 +97,7 @@ pub fn run(args: HistoryArgs, lang: Lang) -> anyhow::Result<i32> {
     // Only JSON shows the points per category.
     let filter = Filter { without_categories: args.format != Format::Json, ..args.filter.filter()? };
     let db = args.db.open_read_only()?;
-    let none = || crate::ui::say(&Said::NoPlays { path: &args.db.shown() }.text(lang));
+    let none = || crate::ui::say(&HistorySaid::NoPlays { path: &args.db.shown() }.text(lang));
     let listed = matches!(args.format, Format::Table | Format::Markdown);
     let Some(db) = db else {
         if listed {
@@ -202,13 +202,13 @@ fn table(
 /// duration, where.
 fn columns(lang: Lang) -> Listing {
     Listing::new(&[
-        ("id", Column::Id.text(lang)),
-        ("date", Column::Date.text(lang)),
-        ("game", Column::Game.text(lang)),
-        ("players", Column::Players.text(lang)),
-        ("result", Column::Result.text(lang)),
-        ("duration", Column::Duration.text(lang)),
-        ("location", Column::Location.text(lang)),
+        ("id", HistoryColumn::Id.text(lang)),
+        ("date", HistoryColumn::Date.text(lang)),
+        ("game", HistoryColumn::Game.text(lang)),
+        ("players", HistoryColumn::Players.text(lang)),
+        ("result", HistoryColumn::Result.text(lang)),
+        ("duration", HistoryColumn::Duration.text(lang)),
+        ("location", HistoryColumn::Location.text(lang)),
     ])
 }
 
@@ -244,11 +244,11 @@ fn delete(id: i64, yes: bool, args: &DbArgs, lang: Lang) -> anyhow::Result<i32> 
         let (question, [keep, delete]) = words::delete_question(&what, lang);
         let choices = [Choice::new("no", keep), Choice::new("yes", delete)];
         if prompter.select(&question, &choices)? != 1 {
-            crate::ui::say(&Said::Kept(id).text(lang));
+            crate::ui::say(&HistorySaid::Kept(id).text(lang));
             return Ok(0);
         }
     }
     history::query::delete(&mut db, id).map_err(Error::from)?;
-    crate::ui::say(&Said::Deleted(&what).text(lang));
+    crate::ui::say(&HistorySaid::Deleted(&what).text(lang));
     Ok(0)
 }

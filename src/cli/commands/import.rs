@@ -10,11 +10,12 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use crate::cli::args::SavedRules;
-use crate::cli::record::{self, DbArgs};
+use crate::cli::plays::{self, DbArgs};
 use crate::cli::saves;
 use crate::history::record::Batch;
 use crate::history::{self, transfer, Db, Filter, HistoryError, Order, PlayRecord, Recorded};
-use crate::text::history::Said;
+use crate::source::ReadError;
+use crate::text::history::HistorySaid;
 use crate::text::Lang;
 use crate::Error;
 
@@ -24,7 +25,7 @@ pub struct ImportArgs {
     #[arg(required = true, value_name = "FILE")]
     pub saves: Vec<PathBuf>,
     /// Where the games were played (a table or a venue): recorded with every play that has no place yet
-    #[arg(long, value_name = "NAME", value_parser = record::location)]
+    #[arg(long, value_name = "NAME", value_parser = plays::location)]
     pub location: Option<String>,
     #[command(flatten)]
     pub rules: SavedRules,
@@ -43,8 +44,8 @@ pub const HELP: &[(&str, &str, &str)] = &[
 
 /// A save replayed: its play when the game is over, None when it is not.
 fn play_of(path: &Path, args: &ImportArgs, lang: Lang) -> Result<Option<PlayRecord>, Error> {
-    let ended = record::modified(path);
-    let (header, _) = saves::read(path, lang)?;
+    let ended = plays::modified(path);
+    let (header, _) = saves::read(path)?;
     let view = saves::view_of(path, &header)?;
     (view.finished)(path, &header, &args.rules, ended, lang)
 }
@@ -60,10 +61,13 @@ enum Kind {
 }
 
 fn kind_of(path: &Path) -> Result<Kind, Error> {
-    let io = |e: std::io::Error| Error::Read { path: path.display().to_string(), cause: e };
+    let io = |e: std::io::Error| Error::Read(ReadError::Io { path: path.display().to_string(), cause: e });
     let meta = std::fs::metadata(path).map_err(io)?;
     if !meta.is_file() {
-        return Err(Error::NotAFile { path: path.display().to_string(), kind: crate::log::files::FileKind::of(&meta) });
+        return Err(Error::Read(ReadError::NotAFile {
+            path: path.display().to_string(),
+            kind: crate::source::read::FileKind::of(&meta),
+        }));
     }
     let mut head = Vec::with_capacity(256);
     std::fs::File::open(path).and_then(|f| f.take(4096).read_to_end(&mut head)).map_err(io)?;
@@ -151,16 +155,17 @@ pub fn run(args: ImportArgs, lang: Lang) -> anyhow::Result<i32> {
                     new_players.extend(batch.new_players().iter().cloned());
                     batch.commit()?;
                     Ok(match recorded {
-                        Recorded::New(id) => Said::Imported { file: &file.to_string(), id }.text(lang),
+                        Recorded::New(id) => HistorySaid::Imported { file: &file.to_string(), id }.text(lang),
                         Recorded::AlreadyRecorded(id) => {
-                            Said::ImportedBefore { file: &file.to_string(), id }.text(lang)
+                            HistorySaid::ImportedBefore { file: &file.to_string(), id }.text(lang)
                         }
                     })
                 }
-                None => Ok(Said::ImportUnfinished(&file.to_string()).text(lang)),
+                None => Ok(HistorySaid::ImportUnfinished(&file.to_string()).text(lang)),
             },
-            kind => merge(&mut db, &ours, path, &kind, args.location.as_ref(), &mut new_players)
-                .map(|m| Said::ImportMerged { file: &file.to_string(), new: m.new, already: m.already }.text(lang)),
+            kind => merge(&mut db, &ours, path, &kind, args.location.as_ref(), &mut new_players).map(|m| {
+                HistorySaid::ImportMerged { file: &file.to_string(), new: m.new, already: m.already }.text(lang)
+            }),
         });
         match done {
             Ok(said) => crate::ui::say(&said),
@@ -171,7 +176,7 @@ pub fn run(args: ImportArgs, lang: Lang) -> anyhow::Result<i32> {
         }
     }
     if !new_players.is_empty() {
-        crate::ui::say(&Said::NewPlayers(&new_players).text(lang));
+        crate::ui::say(&HistorySaid::NewPlayers(&new_players).text(lang));
     }
     if failed > 0 {
         return Err(Error::Usage(crate::msg!("cli.import.failed", n = failed)).into());

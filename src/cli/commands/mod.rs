@@ -52,7 +52,7 @@ pub fn help() -> impl Iterator<Item = &'static (&'static str, &'static str, &'st
         export::HELP,
         import::HELP,
         players::HELP,
-        crate::cli::record::HELP,
+        crate::cli::plays::HELP,
         completions::HELP,
         man::HELP,
     ]

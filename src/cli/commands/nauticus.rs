@@ -9,7 +9,8 @@ use clap::{Args, Subcommand};
 use crate::cli::emit;
 use crate::games as rules;
 use crate::games::nauticus::helpers as calc;
-use crate::games::nauticus::Action;
+use crate::games::nauticus::helpers::NauticusRefusal;
+use crate::games::nauticus::{Action, NauticusHelpers};
 use crate::text::nauticus as words;
 use crate::text::Lang;
 use crate::Error;
@@ -121,6 +122,11 @@ pub enum NauticusCommand {
     },
 }
 
+/// The helpers' refusals as the command's error.
+fn refused(h: &NauticusHelpers, refusals: Vec<NauticusRefusal>) -> Error {
+    Error::Nauticus { helpers: Box::new(h.clone()), refusals }
+}
+
 pub fn run(args: NauticusArgs, lang: Lang) -> anyhow::Result<i32> {
     let rules = rules::resolve(Some("nauticus"), args.rules.as_deref())?;
     let h = rules
@@ -142,10 +148,10 @@ pub fn run(args: NauticusArgs, lang: Lang) -> anyhow::Result<i32> {
                     Error::Usage(crate::msg!("games.nauticus.err.blue_too_many", n = &h.max_blue_workers)).into()
                 );
             }
-            let from_parts = calc::crowns_owned(h, crown_masts, crown_sails, passed)
-                .map_err(|r| Error::said(words::refusal(h, &r, lang)))?;
+            let from_parts =
+                calc::crowns_owned(h, crown_masts, crown_sails, passed).map_err(|r| refused(h, vec![r]))?;
             let n = crowns.unwrap_or(from_parts);
-            let c = calc::crowns(h, n, workers).map_err(|r| Error::said(words::refusal(h, &r, lang)))?;
+            let c = calc::crowns(h, n, workers).map_err(|r| refused(h, vec![r]))?;
             words::crowns_text(h, &c, blue, extra, lang)
         }
         NauticusCommand::Pass { passes, flipped, track } => {
@@ -154,7 +160,7 @@ pub fn run(args: NauticusArgs, lang: Lang) -> anyhow::Result<i32> {
                 (None, Some(f)) => calc::pass_penalty_flipped(h, &f),
                 (None, None) => calc::pass_penalty(h, 0),
             }
-            .map_err(|r| Error::said(words::refusal(h, &r, lang)))?;
+            .map_err(|r| refused(h, vec![r]))?;
             words::pass_text(&p, track, lang)
         }
         NauticusCommand::Buy { action, prices, items, blue, extra, free } => {
@@ -184,8 +190,7 @@ pub fn run(args: NauticusArgs, lang: Lang) -> anyhow::Result<i32> {
             };
             let basket: Vec<usize> = items.iter().map(|i| item_index(a, i)).collect::<Result<_, _>>()?;
             let free = free.map(|f| item_index(a, &f)).transpose()?;
-            let p = calc::buy(h, a, prices.as_deref(), &basket, blue, free)
-                .map_err(|r| Error::said(words::refusal(h, &r, lang)))?;
+            let p = calc::buy(h, a, prices.as_deref(), &basket, blue, free).map_err(|r| refused(h, vec![r]))?;
             words::buy_text(h, a, prices.as_deref(), &p, extra, lang)
         }
         NauticusCommand::Rewards { masts, take } => {
@@ -198,10 +203,7 @@ pub fn run(args: NauticusArgs, lang: Lang) -> anyhow::Result<i32> {
                     })
                 })
                 .collect::<Result<_, _>>()?;
-            let check = calc::rewards(h, masts, &taken).map_err(|problems| {
-                let said: Vec<String> = problems.iter().map(|r| words::refusal(h, r, lang)).collect();
-                Error::said(said.join("\n"))
-            })?;
+            let check = calc::rewards(h, masts, &taken).map_err(|problems| refused(h, problems))?;
             words::rewards_text(h, masts, &check, lang)
         }
     };

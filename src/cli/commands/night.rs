@@ -5,11 +5,11 @@ use clap::Args;
 use serde_json::{json, Value};
 
 use crate::cli::emit;
-use crate::cli::record::{self, DbArgs};
+use crate::cli::plays::{self, DbArgs};
 use crate::history::{self, export};
 use crate::report::listing::Listing;
 use crate::report::Format;
-use crate::text::history::{self as words, Column, GameNames, Said, Title};
+use crate::text::history::{self as words, GameNames, HistoryColumn, HistorySaid, Title};
 use crate::text::Lang;
 use crate::Error;
 
@@ -33,25 +33,25 @@ pub const HELP: &[(&str, &str, &str)] = &[
 ];
 
 pub fn run(args: NightArgs, lang: Lang) -> anyhow::Result<i32> {
-    let date = args.date.as_deref().map(record::parse_date).transpose()?;
+    let date = args.date.as_deref().map(plays::parse_date).transpose()?;
     let night = match args.db.open_read_only()? {
         Some(db) => history::query::night(&db, date).map_err(Error::from)?,
         None => None,
     };
     let Some(night) = night else {
         match date {
-            Some(d) => crate::ui::say(&Said::NoPlaysOn(d).text(lang)),
-            None => crate::ui::say(&Said::NoPlays { path: &args.db.shown() }.text(lang)),
+            Some(d) => crate::ui::say(&HistorySaid::NoPlaysOn(d).text(lang)),
+            None => crate::ui::say(&HistorySaid::NoPlays { path: &args.db.shown() }.text(lang)),
         }
         return Ok(0);
     };
     let mut names = GameNames::default();
     let mut plays = Listing::new(&[
-        ("id", Column::Id.text(lang)),
-        ("date", Column::Date.text(lang)),
-        ("game", Column::Game.text(lang)),
-        ("players", Column::Players.text(lang)),
-        ("result", Column::Result.text(lang)),
+        ("id", HistoryColumn::Id.text(lang)),
+        ("date", HistoryColumn::Date.text(lang)),
+        ("game", HistoryColumn::Game.text(lang)),
+        ("players", HistoryColumn::Players.text(lang)),
+        ("result", HistoryColumn::Result.text(lang)),
     ]);
     for play in &night.plays {
         let r = &play.record;
@@ -64,10 +64,10 @@ pub fn run(args: NightArgs, lang: Lang) -> anyhow::Result<i32> {
         ]);
     }
     let mut standings = Listing::new(&[
-        ("player", Column::Player.text(lang)),
-        ("plays", Column::Plays.text(lang)),
-        ("wins", Column::Wins.text(lang)),
-        ("points", Column::Points.text(lang)),
+        ("player", HistoryColumn::Player.text(lang)),
+        ("plays", HistoryColumn::Plays.text(lang)),
+        ("wins", HistoryColumn::Wins.text(lang)),
+        ("points", HistoryColumn::Points.text(lang)),
     ]);
     for s in &night.standings {
         standings.rows.push(vec![json!(s.name), json!(s.plays), json!(s.wins), json!(s.points)]);

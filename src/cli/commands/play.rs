@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::cli::args::{Answers, DiceMode, RulesFile};
-use crate::cli::record::LiveArgs;
+use crate::cli::plays::LiveArgs;
 use crate::cli::served::ServeArgs;
 use crate::games::fleet::setup::DealCode;
 use crate::games::Rules;

@@ -4,9 +4,9 @@
 
 use clap::Subcommand;
 
-use crate::cli::record::DbArgs;
+use crate::cli::plays::DbArgs;
 use crate::history::{self, query::Renamed, HistoryError};
-use crate::text::history::Said;
+use crate::text::history::HistorySaid;
 use crate::text::Lang;
 use crate::Error;
 
@@ -58,14 +58,14 @@ pub fn run(cmd: PlayersCommand, lang: Lang) -> anyhow::Result<i32> {
     }
     // The new name follows the rules of a name at the table (length, no control
     // characters, not a command word), so it can be played under again.
-    crate::cli::saves::check_player_names(&[new.trim().to_string()], lang).map_err(Error::said)?;
+    crate::cli::saves::check_player_names(&[new.trim().to_string()]).map_err(Error::from)?;
     let Some(mut db) = db.open_existing()? else {
         return Err(Error::from(HistoryError::NoSuchPlayer { name: old }).into());
     };
     let (old, new_shown) = (old.as_str(), new.trim());
     let said = match history::query::rename(&mut db, old, &new).map_err(Error::from)? {
-        Renamed::Renamed { plays } => Said::Renamed { old, new: new_shown, plays },
-        Renamed::Merged { plays } => Said::Merged { old, new: new_shown, plays },
+        Renamed::Renamed { plays } => HistorySaid::Renamed { old, new: new_shown, plays },
+        Renamed::Merged { plays } => HistorySaid::Merged { old, new: new_shown, plays },
     };
     crate::ui::say(&said.text(lang));
     Ok(0)
@@ -76,6 +76,6 @@ fn merge(from: &str, into: &str, db: &DbArgs, lang: Lang) -> anyhow::Result<i32>
         return Err(Error::from(HistoryError::NoSuchPlayer { name: from.into() }).into());
     };
     let plays = history::query::merge(&mut db, from, into).map_err(Error::from)?;
-    crate::ui::say(&Said::Merged { old: from, new: into, plays }.text(lang));
+    crate::ui::say(&HistorySaid::Merged { old: from, new: into, plays }.text(lang));
     Ok(0)
 }

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use crate::cli::args::{Answers, SavedRules};
-use crate::cli::record::LiveArgs;
+use crate::cli::plays::LiveArgs;
 use crate::cli::saves;
 use crate::cli::served::ServeArgs;
 use crate::text::table::Resume;
@@ -49,7 +49,7 @@ pub fn run(args: ResumeArgs, lang: Lang) -> anyhow::Result<i32> {
         Some(file) => file,
         None => choose_unfinished(lang)?,
     };
-    let (header, _) = saves::read(&file, lang)?;
+    let (header, _) = saves::read(&file)?;
     let view = saves::view_of(&file, &header)?;
     (view.resume)(args, file, header, lang)
 }
@@ -77,7 +77,7 @@ fn unfinished(dir: &Path, lang: Lang) -> Vec<Unfinished> {
 
 /// The line of an unfinished game; None for a finished one or one that does not open.
 fn describe(path: &Path, lang: Lang) -> Option<String> {
-    let (header, read) = saves::read(path, lang).ok()?;
+    let (header, read) = saves::read(path).ok()?;
     let view = saves::view_of(path, &header).ok()?;
     let progress = (view.progress)(path, &header, &read, lang)?;
     let game = crate::games::resolve(Some(&header.game), None).map(|r| r.names().get(lang).to_string());
@@ -103,11 +103,6 @@ fn choose_unfinished(lang: Lang) -> anyhow::Result<PathBuf> {
             let i = p.select(&Resume::Pick.text(lang), &choices)?;
             Ok(games[i].path.clone())
         }
-        Err(_) => {
-            let mut lines = vec![Resume::Listed(&dir).text(lang)];
-            lines.extend(games.iter().map(|g| format!("  {}", g.line)));
-            lines.push(Resume::GiveFile.text(lang));
-            Err(crate::Error::said(lines.join("\n")).into())
-        }
+        Err(_) => Err(crate::Error::NoSaveChosen { dir, games: games.into_iter().map(|g| g.line).collect() }.into()),
     }
 }

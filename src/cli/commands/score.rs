@@ -3,7 +3,7 @@
 use clap::Args;
 
 use crate::cli::args::{RulesFile, TableArgs};
-use crate::cli::record::PaperArgs;
+use crate::cli::plays::PaperArgs;
 use crate::text::Lang;
 
 #[derive(Debug, Args)]
@@ -30,5 +30,5 @@ pub const HELP: &[(&str, &str, &str)] = &[
 
 pub fn run(args: ScoreArgs, lang: Lang) -> anyhow::Result<i32> {
     let (format, detail) = (args.table.format, args.table.detail);
-    crate::cli::sheets::score(&args.sheets, args.rules.rules.as_deref(), format, detail, &args.history, lang)
+    crate::cli::score_check::score(&args.sheets, args.rules.rules.as_deref(), format, detail, &args.history, lang)
 }

@@ -6,12 +6,12 @@ use clap::Args;
 use serde_json::json;
 
 use crate::cli::emit;
-use crate::cli::record::DbArgs;
+use crate::cli::plays::DbArgs;
 use crate::games::fleet::setup::DealCode;
 use crate::history::{self, DealResult};
 use crate::report::listing::Listing;
 use crate::report::Format;
-use crate::text::history::{Column, GameNames, Said, Title};
+use crate::text::history::{GameNames, HistoryColumn, HistorySaid, Title};
 use crate::text::Lang;
 use crate::Error;
 
@@ -42,7 +42,7 @@ pub fn run(args: StandingsArgs, lang: Lang) -> anyhow::Result<i32> {
         None => Vec::new(),
     };
     if results.is_empty() && matches!(args.format, Format::Table | Format::Markdown) {
-        crate::ui::say(&Said::NoDealPlays(deal.as_str()).text(lang));
+        crate::ui::say(&HistorySaid::NoDealPlays(deal.as_str()).text(lang));
         return Ok(0);
     }
     let list = listing(&results, lang);
@@ -68,14 +68,14 @@ fn tables(results: &[DealResult]) -> usize {
 fn listing(results: &[DealResult], lang: Lang) -> Listing {
     let mut names = GameNames::default();
     let mut list = Listing::new(&[
-        ("rank", Column::Rank.text(lang)),
-        ("player", Column::Player.text(lang)),
-        ("score", Column::Score.text(lang)),
-        ("table_rank", Column::TableRank.text(lang)),
-        ("play", Column::Id.text(lang)),
-        ("location", Column::Location.text(lang)),
-        ("night", Column::Date.text(lang)),
-        ("game", Column::Game.text(lang)),
+        ("rank", HistoryColumn::Rank.text(lang)),
+        ("player", HistoryColumn::Player.text(lang)),
+        ("score", HistoryColumn::Score.text(lang)),
+        ("table_rank", HistoryColumn::TableRank.text(lang)),
+        ("play", HistoryColumn::Id.text(lang)),
+        ("location", HistoryColumn::Location.text(lang)),
+        ("night", HistoryColumn::Date.text(lang)),
+        ("game", HistoryColumn::Game.text(lang)),
     ]);
     for r in results {
         list.rows.push(vec![

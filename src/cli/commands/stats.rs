@@ -5,11 +5,11 @@ use clap::Args;
 use serde_json::{json, Value};
 
 use crate::cli::emit;
-use crate::cli::record::DbArgs;
+use crate::cli::plays::DbArgs;
 use crate::history::{self, Stats};
 use crate::report::listing::{decimal, Listing};
 use crate::report::Format;
-use crate::text::history::{Column, GameNames, Said, Title};
+use crate::text::history::{GameNames, HistoryColumn, HistorySaid, Title};
 use crate::text::Lang;
 use crate::Error;
 
@@ -42,7 +42,7 @@ pub fn run(args: StatsArgs, lang: Lang) -> anyhow::Result<i32> {
         None => Stats::default(),
     };
     if stats.players.is_empty() && matches!(args.format, Format::Table | Format::Markdown) {
-        crate::ui::say(&Said::NoPlays { path: &args.db.shown() }.text(lang));
+        crate::ui::say(&HistorySaid::NoPlays { path: &args.db.shown() }.text(lang));
         return Ok(0);
     }
     let mut names = GameNames::default();
@@ -86,13 +86,13 @@ fn first_seen<'a>(ids: impl Iterator<Item = &'a String>) -> Vec<String> {
 fn tables(stats: &Stats, names: &mut GameNames, lang: Lang) -> Vec<(String, String, Listing)> {
     let mut out = Vec::new();
     let mut players = Listing::new(&[
-        ("player", Column::Player.text(lang)),
-        ("plays", Column::Plays.text(lang)),
-        ("wins", Column::Wins.text(lang)),
-        ("win_rate", Column::WinRate.text(lang)),
-        ("average", Column::Average.text(lang)),
-        ("best", Column::Best.text(lang)),
-        ("worst", Column::Worst.text(lang)),
+        ("player", HistoryColumn::Player.text(lang)),
+        ("plays", HistoryColumn::Plays.text(lang)),
+        ("wins", HistoryColumn::Wins.text(lang)),
+        ("win_rate", HistoryColumn::WinRate.text(lang)),
+        ("average", HistoryColumn::Average.text(lang)),
+        ("best", HistoryColumn::Best.text(lang)),
+        ("worst", HistoryColumn::Worst.text(lang)),
     ]);
     for p in &stats.players {
         players.rows.push(vec![
@@ -117,7 +117,7 @@ fn tables(stats: &Stats, names: &mut GameNames, lang: Lang) -> Vec<(String, Stri
         );
         let headers: Vec<String> = ids.iter().map(|c| names.category(&game, c, lang)).collect();
         // JSON and CSV keys are the category ids.
-        let mut columns: Vec<(&str, String)> = vec![("player", Column::Player.text(lang))];
+        let mut columns: Vec<(&str, String)> = vec![("player", HistoryColumn::Player.text(lang))];
         columns.extend(ids.iter().map(String::as_str).zip(headers));
         let mut list = Listing::new(&columns);
         for p in &stats.players {
@@ -133,12 +133,12 @@ fn tables(stats: &Stats, names: &mut GameNames, lang: Lang) -> Vec<(String, Stri
         out.push((format!("categories_{game}"), title, list));
     }
     let mut h2h = Listing::new(&[
-        ("player", Column::Player.text(lang)),
-        ("opponent", Column::Opponent.text(lang)),
-        ("plays", Column::Plays.text(lang)),
-        ("ahead", Column::Ahead.text(lang)),
-        ("behind", Column::Behind.text(lang)),
-        ("tied", Column::Tied.text(lang)),
+        ("player", HistoryColumn::Player.text(lang)),
+        ("opponent", HistoryColumn::Opponent.text(lang)),
+        ("plays", HistoryColumn::Plays.text(lang)),
+        ("ahead", HistoryColumn::Ahead.text(lang)),
+        ("behind", HistoryColumn::Behind.text(lang)),
+        ("tied", HistoryColumn::Tied.text(lang)),
     ]);
     for h in &stats.head_to_head {
         h2h.rows.push(vec![
@@ -152,13 +152,13 @@ fn tables(stats: &Stats, names: &mut GameNames, lang: Lang) -> Vec<(String, Stri
     }
     out.push(("head_to_head".to_string(), Title::StatsHeadToHead.text(lang), h2h));
     let mut games = Listing::new(&[
-        ("game", Column::Game.text(lang)),
-        ("plays", Column::Plays.text(lang)),
-        ("coop_won", Column::CoopWon.text(lang)),
-        ("average_winning_score", Column::AverageWinning.text(lang)),
-        ("record", Column::Record.text(lang)),
-        ("record_by", Column::RecordBy.text(lang)),
-        ("record_night", Column::RecordNight.text(lang)),
+        ("game", HistoryColumn::Game.text(lang)),
+        ("plays", HistoryColumn::Plays.text(lang)),
+        ("coop_won", HistoryColumn::CoopWon.text(lang)),
+        ("average_winning_score", HistoryColumn::AverageWinning.text(lang)),
+        ("record", HistoryColumn::Record.text(lang)),
+        ("record_by", HistoryColumn::RecordBy.text(lang)),
+        ("record_night", HistoryColumn::RecordNight.text(lang)),
     ]);
     for g in &stats.games {
         let rec = g.record.as_ref();

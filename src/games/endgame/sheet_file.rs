@@ -19,10 +19,11 @@ use serde::Deserialize;
 use crate::games::endgame::eval::{At, InputValue};
 use crate::games::endgame::{similar, EndgameRules, Shape};
 use crate::message::Message;
+use crate::msg;
 use crate::source::de::{self, Kind, Seg};
 use crate::source::spanned::Spanned;
+use crate::source::Diagnosed;
 use crate::source::{either, Diagnostic, Source};
-use crate::{msg, Error};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -89,9 +90,9 @@ impl EndgameSheet {
 }
 
 /// Parse a sheet file against the rules. Every problem found is reported at once
-/// (`Error::Input`).
-pub fn parse(rules: &EndgameRules, source: &Source) -> Result<EndgameSheet, Error> {
-    let fail = |diags: Vec<Diagnostic>| Error::input(source, diags);
+/// (`Diagnosed`).
+pub fn parse(rules: &EndgameRules, source: &Source) -> Result<EndgameSheet, Diagnosed> {
+    let fail = |diags: Vec<Diagnostic>| Diagnosed::new(source, diags);
     if source.text.trim().is_empty() {
         return Err(fail(vec![
             Diagnostic::new(msg!("cli.sheet_file.empty"), None).help(msg!("games.sheet.empty_help", id = &rules.id))

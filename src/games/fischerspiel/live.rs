@@ -4,7 +4,7 @@
 
 use super::model::FischerspielRules;
 use super::setup::CoopSetup;
-use super::state::{self, Effect, Event, Outcome as End, Refusal, Setup, SetupError, State, Timeline};
+use super::state::{self, Effect, Event, FischerspielRefusal, Outcome as End, Setup, SetupError, State, Timeline};
 use crate::games::live::{Applied, LiveGame, Outcome, Replay};
 
 /// What a co-operative table is asked.
@@ -20,11 +20,11 @@ impl LiveGame for Timeline {
     type Setup = CoopSetup;
     type Entry = Event;
     type SetupProblem = SetupError;
-    type EntryProblem = Refusal;
+    type EntryProblem = FischerspielRefusal;
     type Question = Question;
     type Choice = Event;
     type Happened = Effect;
-    type Refusal = Refusal;
+    type Refusal = FischerspielRefusal;
 
     fn start(rules: &FischerspielRules, _players: &[String], saved: &CoopSetup) -> Result<Timeline, SetupError> {
         // The fish mix the game started with (the rulebook's when the header has none).
@@ -39,7 +39,7 @@ impl LiveGame for Timeline {
         players: &[String],
         saved: &CoopSetup,
         entries: &[Event],
-    ) -> Result<Timeline, Replay<SetupError, Refusal>> {
+    ) -> Result<Timeline, Replay<SetupError, FischerspielRefusal>> {
         let start = Self::start(rules, players, saved).map_err(Replay::Setup)?;
         state::replay(rules, start.current().setup.clone(), entries).map_err(|(i, e)| Replay::Entry(i, e))
     }
@@ -56,12 +56,12 @@ impl LiveGame for Timeline {
         rules: &FischerspielRules,
         _seat: Option<usize>,
         event: Event,
-    ) -> Result<Applied<Event, Effect>, Refusal> {
+    ) -> Result<Applied<Event, Effect>, FischerspielRefusal> {
         let effects = self.push(rules, &event)?.effects.clone();
         Ok(Applied { entry: event, happened: effects })
     }
 
-    fn undo(&mut self, rules: &FischerspielRules) -> Result<Event, Refusal> {
+    fn undo(&mut self, rules: &FischerspielRules) -> Result<Event, FischerspielRefusal> {
         self.push(rules, &Event::Undo)?;
         Ok(Event::Undo)
     }

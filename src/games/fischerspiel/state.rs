@@ -1,5 +1,5 @@
 //! Fischerspiel's wind and fish tracker: a pure reducer. `apply(rules, state, event)`
-//! returns the next state, or a `Refusal` when the event cannot happen under the rules
+//! returns the next state, or a `FischerspielRefusal` when the event cannot happen under the rules
 //! (a full boat catching, a fish that is not at sea, the game already over, …). What an
 //! event caused (wind relief, the capacity change at wind 6, drift, the end) is listed in
 //! the new state's `effects`, for the tracker to announce. Refusals and effects are values;
@@ -329,7 +329,7 @@ pub struct State {
 /// Why an event cannot happen. Boats are colours (indices into `rules.boats`), fish sizes
 /// indices into `rules.fish`, variants indices into `rules.variants`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Refusal {
+pub enum FischerspielRefusal {
     /// No boat in play has this id or name; `in_play` are the colours in play.
     NoBoat {
         /// What was typed.
@@ -470,7 +470,7 @@ impl State {
 
     /// The boat in play (index into `boats`) with this id, or its name in any language
     /// (matching words, whatever the table's language).
-    pub fn boat(&self, rules: &FischerspielRules, id: &str) -> Result<usize, Refusal> {
+    pub fn boat(&self, rules: &FischerspielRules, id: &str) -> Result<usize, FischerspielRefusal> {
         let want = id.to_lowercase();
         self.boats
             .iter()
@@ -478,7 +478,7 @@ impl State {
                 let c = &rules.boats[b.colour];
                 c.id == want || c.name.matches(&want)
             })
-            .ok_or_else(|| Refusal::NoBoat {
+            .ok_or_else(|| FischerspielRefusal::NoBoat {
                 typed: id.to_string(),
                 in_play: self.boats.iter().map(|b| b.colour).collect(),
             })
@@ -491,23 +491,23 @@ impl State {
 }
 
 /// The fish size with this id, or its name or word in any language.
-pub fn fish_size(rules: &FischerspielRules, id: &str) -> Result<usize, Refusal> {
+pub fn fish_size(rules: &FischerspielRules, id: &str) -> Result<usize, FischerspielRefusal> {
     let want = id.to_lowercase();
     rules
         .fish
         .iter()
         .position(|f| f.id == want || f.name.matches(&want) || f.word.matches(&want))
-        .ok_or_else(|| Refusal::NotSize { typed: id.to_string() })
+        .ok_or_else(|| FischerspielRefusal::NotSize { typed: id.to_string() })
 }
 
 /// The next state after `event`, or why it cannot happen. `Undo` is not a state change of
 /// its own: use `Timeline`, which keeps the states to go back to.
-pub(crate) fn apply(rules: &FischerspielRules, state: &State, event: &Event) -> Result<State, Refusal> {
+pub(crate) fn apply(rules: &FischerspielRules, state: &State, event: &Event) -> Result<State, FischerspielRefusal> {
     if let Some(outcome) = state.outcome {
-        return Err(Refusal::Over(outcome));
+        return Err(FischerspielRefusal::Over(outcome));
     }
     if matches!(event, Event::Undo) {
-        return Err(Refusal::UndoOutsideTimeline);
+        return Err(FischerspielRefusal::UndoOutsideTimeline);
     }
     let variant = &rules.variants[state.setup.variant];
     let mut s = state.clone();
@@ -527,7 +527,7 @@ pub(crate) fn apply(rules: &FischerspielRules, state: &State, event: &Event) -> 
             let mut others: Vec<usize> =
                 state.must_dump.iter().filter(|x| **x != b).map(|x| state.colour(*x)).collect();
             others.dedup();
-            return Err(Refusal::MustDump {
+            return Err(FischerspielRefusal::MustDump {
                 boat: state.colour(b),
                 load: state.boats[b].load.len(),
                 cap: state.capacity(rules),
@@ -539,8 +539,10 @@ pub(crate) fn apply(rules: &FischerspielRules, state: &State, event: &Event) -> 
     match event {
         Event::Wind { side } => {
             match (variant.drift, side, s.direction) {
-                (false, Some(_), _) => return Err(Refusal::WindHasNoDirection { variant: state.setup.variant }),
-                (true, None, None) => return Err(Refusal::NeedSide),
+                (false, Some(_), _) => {
+                    return Err(FischerspielRefusal::WindHasNoDirection { variant: state.setup.variant })
+                }
+                (true, None, None) => return Err(FischerspielRefusal::NeedSide),
                 (true, Some(side), _) => s.direction = Some(*side),
                 _ => {}
             }
@@ -564,10 +566,10 @@ pub(crate) fn apply(rules: &FischerspielRules, state: &State, event: &Event) -> 
         }
         Event::Direction { side } => {
             if !variant.drift {
-                return Err(Refusal::NoDirection { variant: state.setup.variant });
+                return Err(FischerspielRefusal::NoDirection { variant: state.setup.variant });
             }
             if !turned {
-                return Err(Refusal::TurnOnlyAfterWindChange);
+                return Err(FischerspielRefusal::TurnOnlyAfterWindChange);
             }
             s.direction = Some(*side);
             s.may_turn = true; // still the same wind change
@@ -575,7 +577,7 @@ pub(crate) fn apply(rules: &FischerspielRules, state: &State, event: &Event) -> 
         Event::Sail { boat } => {
             let b = s.boat(rules, boat)?;
             if !s.boats[b].home {
-                return Err(Refusal::AlreadyAtSea { boat: s.colour(b) });
+                return Err(FischerspielRefusal::AlreadyAtSea { boat: s.colour(b) });
             }
             s.boats[b].home = false;
         }
@@ -583,18 +585,18 @@ pub(crate) fn apply(rules: &FischerspielRules, state: &State, event: &Event) -> 
             let b = s.boat(rules, boat)?;
             let f = fish_size(rules, fish)?;
             if s.boats[b].home {
-                return Err(Refusal::InHarbour { boat: s.colour(b) });
+                return Err(FischerspielRefusal::InHarbour { boat: s.colour(b) });
             }
             if s.sea[f] == 0 {
-                return Err(Refusal::NoneLeft { fish: f });
+                return Err(FischerspielRefusal::NoneLeft { fish: f });
             }
             let at_sea = s.boats.iter().filter(|x| !x.home).count() as u32;
             if rules.fish[f].boats > at_sea {
-                return Err(Refusal::NeedsBoats { fish: f, boats: rules.fish[f].boats, at_sea });
+                return Err(FischerspielRefusal::NeedsBoats { fish: f, boats: rules.fish[f].boats, at_sea });
             }
             let cap = s.capacity(rules);
             if s.boats[b].load.len() as u32 >= cap {
-                return Err(Refusal::Full { boat: s.colour(b), cap, wind: s.wind });
+                return Err(FischerspielRefusal::Full { boat: s.colour(b), cap, wind: s.wind });
             }
             s.sea[f] -= 1;
             s.boats[b].load.push(f);
@@ -604,17 +606,17 @@ pub(crate) fn apply(rules: &FischerspielRules, state: &State, event: &Event) -> 
             let b = s.boat(rules, to)?;
             let f = fish_size(rules, fish)?;
             if a == b {
-                return Err(Refusal::TransferToItself);
+                return Err(FischerspielRefusal::TransferToItself);
             }
             if s.boats[a].home || s.boats[b].home {
-                return Err(Refusal::TransferInHarbour);
+                return Err(FischerspielRefusal::TransferInHarbour);
             }
             let Some(pos) = s.boats[a].load.iter().position(|x| *x == f) else {
-                return Err(Refusal::CarriesNo { boat: s.colour(a), fish: f });
+                return Err(FischerspielRefusal::CarriesNo { boat: s.colour(a), fish: f });
             };
             let cap = s.capacity(rules);
             if s.boats[b].load.len() as u32 >= cap {
-                return Err(Refusal::Full { boat: s.colour(b), cap, wind: s.wind });
+                return Err(FischerspielRefusal::Full { boat: s.colour(b), cap, wind: s.wind });
             }
             s.boats[a].load.remove(pos);
             s.boats[b].load.push(f);
@@ -623,7 +625,7 @@ pub(crate) fn apply(rules: &FischerspielRules, state: &State, event: &Event) -> 
             let b = s.boat(rules, boat)?;
             let f = fish_size(rules, fish)?;
             let Some(pos) = s.boats[b].load.iter().position(|x| *x == f) else {
-                return Err(Refusal::CarriesNo { boat: s.colour(b), fish: f });
+                return Err(FischerspielRefusal::CarriesNo { boat: s.colour(b), fish: f });
             };
             s.boats[b].load.remove(pos);
             s.sea[f] += 1;
@@ -638,7 +640,7 @@ pub(crate) fn apply(rules: &FischerspielRules, state: &State, event: &Event) -> 
         Event::Home { boat } => {
             let b = s.boat(rules, boat)?;
             if s.boats[b].home {
-                return Err(Refusal::AlreadyHome { boat: s.colour(b) });
+                return Err(FischerspielRefusal::AlreadyHome { boat: s.colour(b) });
             }
             s.boats[b].home = true;
             let before = s.landed_total();
@@ -669,7 +671,7 @@ pub(crate) fn apply(rules: &FischerspielRules, state: &State, event: &Event) -> 
         }
         Event::Stuck => {
             if !variant.drift {
-                return Err(Refusal::StuckWithoutDrift);
+                return Err(FischerspielRefusal::StuckWithoutDrift);
             }
             s.outcome = Some(Outcome::LostStuck);
             s.effects.push(Effect::Over(Outcome::LostStuck));
@@ -713,9 +715,9 @@ impl Timeline {
     }
 
     /// What `event` would lead to, without recording it.
-    pub fn peek(&self, rules: &FischerspielRules, event: &Event) -> Result<State, Refusal> {
+    pub fn peek(&self, rules: &FischerspielRules, event: &Event) -> Result<State, FischerspielRefusal> {
         match event {
-            Event::Undo if self.states.len() < 2 => Err(Refusal::NothingToUndo),
+            Event::Undo if self.states.len() < 2 => Err(FischerspielRefusal::NothingToUndo),
             Event::Undo => Ok(self.states[self.states.len() - 2].clone()),
             e => apply(rules, self.current(), e),
         }
@@ -723,11 +725,11 @@ impl Timeline {
 
     /// Apply `event` (or undo the last one) and return the new state; a refused event
     /// changes nothing.
-    pub fn push(&mut self, rules: &FischerspielRules, event: &Event) -> Result<&State, Refusal> {
+    pub fn push(&mut self, rules: &FischerspielRules, event: &Event) -> Result<&State, FischerspielRefusal> {
         match event {
             Event::Undo => {
                 if self.states.len() < 2 {
-                    return Err(Refusal::NothingToUndo);
+                    return Err(FischerspielRefusal::NothingToUndo);
                 }
                 self.states.pop();
             }
@@ -751,7 +753,11 @@ impl Timeline {
 }
 
 /// Fold a saved list of events. On a bad event: its index and why.
-pub(crate) fn replay(rules: &FischerspielRules, setup: Setup, events: &[Event]) -> Result<Timeline, (usize, Refusal)> {
+pub(crate) fn replay(
+    rules: &FischerspielRules,
+    setup: Setup,
+    events: &[Event],
+) -> Result<Timeline, (usize, FischerspielRefusal)> {
     let mut t = Timeline::new(State::new(setup));
     for (i, e) in events.iter().enumerate() {
         t.push(rules, e).map_err(|v| (i, v))?;

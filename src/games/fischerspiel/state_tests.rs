@@ -125,7 +125,7 @@ fn from_wind_6_boats_carry_2_and_a_full_boat_throws_one_back() {
         "base",
         &["sail green", "sail blue", "catch green small", "catch green medium", "catch green medium"],
     );
-    let full = Refusal::Full { boat: GREEN, cap: 3, wind: 0 };
+    let full = FischerspielRefusal::Full { boat: GREEN, cap: 3, wind: 0 };
     assert_eq!(apply(&r, t.current(), &ev("catch green small")).unwrap_err(), full);
     let mut t = t;
     for _ in 0..5 {
@@ -136,12 +136,12 @@ fn from_wind_6_boats_carry_2_and_a_full_boat_throws_one_back() {
     assert!(s.effects.contains(&Effect::Capacity { fish: 2 }));
     assert!(s.effects.contains(&Effect::MustDump { boat: 0 }));
     let err = apply(&r, &s, &ev("home green")).unwrap_err();
-    assert_eq!(err, Refusal::MustDump { boat: GREEN, load: 3, cap: 2, wind: 6, others: vec![] });
+    assert_eq!(err, FischerspielRefusal::MustDump { boat: GREEN, load: 3, cap: 2, wind: 6, others: vec![] });
     let s = t.push(&r, &ev("dump green medium")).unwrap().clone();
     assert!(s.must_dump.is_empty());
     assert_eq!(s.sea[1], 5);
     assert!(apply(&r, &s, &ev("transfer green blue small")).is_ok());
-    let full = Refusal::Full { boat: GREEN, cap: 2, wind: 6 };
+    let full = FischerspielRefusal::Full { boat: GREEN, cap: 2, wind: 6 };
     assert_eq!(apply(&r, &s, &ev("catch green small")).unwrap_err(), full);
 }
 
@@ -159,7 +159,7 @@ fn win_when_all_fish_are_landed_and_all_boats_home() {
     let s = t.push(&r, &ev("home blue")).unwrap();
     assert_eq!(s.outcome, Some(Outcome::Won));
     assert_eq!(s.landed_total(), 8);
-    assert_eq!(apply(&r, s, &ev("wind")).unwrap_err(), Refusal::Over(Outcome::Won));
+    assert_eq!(apply(&r, s, &ev("wind")).unwrap_err(), FischerspielRefusal::Over(Outcome::Won));
 }
 
 #[test]
@@ -179,7 +179,7 @@ fn strategy_2_has_a_direction_drift_and_can_get_stuck() {
     let r = rules();
     let setup = Setup::new(&r, 4, "strategy2", None, None).unwrap();
     let s = State::new(setup);
-    assert_eq!(apply(&r, &s, &ev("wind")).unwrap_err(), Refusal::NeedSide);
+    assert_eq!(apply(&r, &s, &ev("wind")).unwrap_err(), FischerspielRefusal::NeedSide);
     let mut t = Timeline::new(s);
     for _ in 0..5 {
         t.push(&r, &ev("wind north")).unwrap();
@@ -199,9 +199,9 @@ fn strategy_2_has_a_direction_drift_and_can_get_stuck() {
     // No direction and no stuck in the base game.
     let base = play(&r, 2, "base", &[]);
     let base_variant = base.current().setup.variant;
-    let no_direction = Refusal::WindHasNoDirection { variant: base_variant };
+    let no_direction = FischerspielRefusal::WindHasNoDirection { variant: base_variant };
     assert_eq!(apply(&r, base.current(), &ev("wind north")).unwrap_err(), no_direction);
-    assert_eq!(apply(&r, base.current(), &ev("stuck")).unwrap_err(), Refusal::StuckWithoutDrift);
+    assert_eq!(apply(&r, base.current(), &ev("stuck")).unwrap_err(), FischerspielRefusal::StuckWithoutDrift);
 }
 
 #[test]
@@ -210,13 +210,13 @@ fn catching_needs_a_boat_at_sea_fish_left_and_enough_boats_to_lift_it() {
     let t = play(&r, 4, "base", &["sail green"]);
     let s = t.current();
     let why = |event: &str| apply(&r, s, &ev(event)).unwrap_err();
-    assert_eq!(why("catch red small"), Refusal::InHarbour { boat: RED });
-    assert_eq!(why("catch green medium"), Refusal::NeedsBoats { fish: MEDIUM, boats: 2, at_sea: 1 });
-    assert_eq!(why("catch green giant"), Refusal::NoneLeft { fish: GIANT });
+    assert_eq!(why("catch red small"), FischerspielRefusal::InHarbour { boat: RED });
+    assert_eq!(why("catch green medium"), FischerspielRefusal::NeedsBoats { fish: MEDIUM, boats: 2, at_sea: 1 });
+    assert_eq!(why("catch green giant"), FischerspielRefusal::NoneLeft { fish: GIANT });
     let in_play = s.boats.iter().map(|b| b.colour).collect();
-    assert_eq!(why("catch purple small"), Refusal::NoBoat { typed: "purple".into(), in_play });
+    assert_eq!(why("catch purple small"), FischerspielRefusal::NoBoat { typed: "purple".into(), in_play });
     assert!(apply(&r, s, &ev("catch grün klein")).is_ok(), "klein is the German word for small");
-    assert_eq!(why("catch vert geant"), Refusal::NoneLeft { fish: GIANT });
+    assert_eq!(why("catch vert geant"), FischerspielRefusal::NoneLeft { fish: GIANT });
     assert!(apply(&r, s, &ev("catch grün kleiner Fisch")).is_err());
     assert!(apply(&r, s, &Event::Catch { boat: "grün".into(), fish: "kleiner fisch".into() }).is_ok());
 }

@@ -5,7 +5,7 @@
 //! knows a language, and what is wrong with a line is a typed `Unread`.
 
 use super::model::FischerspielRules;
-use super::state::{fish_size, Event, Refusal, Side, State};
+use super::state::{fish_size, Event, FischerspielRefusal as Refusal, Side, State};
 
 /// A line read: an event, or one of the table's own words.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -17,7 +17,7 @@
 //! prefix only one option has; a word that matches nothing comes back with the nearest
 //! word it may have meant. No language is chosen here.
 
-use super::game::{Ask, Choice, Decision, Game, Illegal, Input, Refusal};
+use super::game::{Ask, Choice, Decision, FleetRefusal, Game, Illegal, Input};
 use super::live::Answer;
 use super::FleetRules;
 use crate::words::fold_word;
@@ -83,13 +83,13 @@ impl Step {
 pub fn read(rules: &FleetRules, game: &Game, decision: &Decision, input: Input) -> Result<Answer, Illegal> {
     let Input::Choice(key) = &input else { return Ok(Answer::Roll(input)) };
     if decision.roll.is_some() {
-        return Err(Illegal { refusal: Refusal::NeedsDice, legal: Vec::new() });
+        return Err(Illegal { refusal: FleetRefusal::NeedsDice, legal: Vec::new() });
     }
     let key = key.trim();
     match decision.options.iter().find(|o| o.key(rules, game).eq_ignore_ascii_case(key)) {
         Some(choice) => Ok(Answer::Option(*choice)),
         None => Err(Illegal {
-            refusal: Refusal::NotAnOption { answer: key.to_string(), decision: Box::new(decision.clone()) },
+            refusal: FleetRefusal::NotAnOption { answer: key.to_string(), decision: Box::new(decision.clone()) },
             legal: decision.keys(rules, game),
         }),
     }

@@ -20,10 +20,11 @@ use serde::Deserialize;
 use crate::games::fleet::{FleetRules, HarborEffect, SectionKind};
 use crate::games::fleet::{Mark, Sheet};
 use crate::message::Arg;
+use crate::msg;
 use crate::source::de;
 use crate::source::spanned::Spanned;
+use crate::source::Diagnosed;
 use crate::source::{either, read_source, similar, Diagnostic, Source, MAX_SHOWN};
-use crate::{msg, Error};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -97,15 +98,15 @@ pub fn peek_game(source: &Source) -> Option<String> {
     de::from_str::<Head>(&source.text).ok().and_then(|h| h.game)
 }
 
-/// Read a sheet file from disk (a missing or unreadable file is an `Error`).
-pub fn read(path: &Path) -> Result<Source, Error> {
+/// Read a sheet file from disk (a missing or unreadable file is a `ReadError`).
+pub fn read(path: &Path) -> Result<Source, crate::source::ReadError> {
     read_source(path)
 }
 
 /// Parse a sheet file against the rules. Every problem found is reported at once
-/// (`Error::Input`).
-pub fn parse(rules: &FleetRules, source: &Source) -> Result<ParsedSheet, Error> {
-    let fail = |diags: Vec<Diagnostic>| Error::input(source, diags);
+/// (`Diagnosed`).
+pub fn parse(rules: &FleetRules, source: &Source) -> Result<ParsedSheet, Diagnosed> {
+    let fail = |diags: Vec<Diagnostic>| Diagnosed::new(source, diags);
     if source.text.trim().is_empty() {
         return Err(fail(vec![
             Diagnostic::new(msg!("cli.sheet_file.empty"), None).help(msg!("cli.sheet_file.empty_help"))

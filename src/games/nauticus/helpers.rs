@@ -1,14 +1,14 @@
 //! Nauticus table helpers: crown scoring, round-end pass penalties, the purchase
 //! calculator (slot prices, the second-copy price, the free item for all kinds, the extra
 //! action's price, the golden rule) and the ship-completion reward check. Pure functions
-//! over the numbers in `[helpers.nauticus]`; a bad request is a `Refusal` saying what is
+//! over the numbers in `[helpers.nauticus]`; a bad request is a `NauticusRefusal` saying what is
 //! wrong with it, for the text layer (`text::nauticus`) to put into words.
 
 use crate::games::nauticus::{Action, NauticusHelpers};
 
 /// Why a helper cannot answer: the request breaks the game's numbers.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Refusal {
+pub enum NauticusRefusal {
     /// More crowns than anyone can have (`max`).
     TooManyCrowns {
         /// The crowns given.
@@ -131,9 +131,9 @@ pub struct CrownScore {
 
 /// VP for scoring crowns: crowns × workers, at most the cap per round. The extra action
 /// allows one more scoring in a round, with its own cap.
-pub fn crowns(h: &NauticusHelpers, crowns: u32, workers: u32) -> Result<CrownScore, Refusal> {
+pub fn crowns(h: &NauticusHelpers, crowns: u32, workers: u32) -> Result<CrownScore, NauticusRefusal> {
     if crowns > h.max_crowns {
-        return Err(Refusal::TooManyCrowns { crowns, max: h.max_crowns });
+        return Err(NauticusRefusal::TooManyCrowns { crowns, max: h.max_crowns });
     }
     let raw = u64::from(crowns) * u64::from(workers);
     let cap = h.crown_cap_per_round;
@@ -149,15 +149,20 @@ pub fn crowns(h: &NauticusHelpers, crowns: u32, workers: u32) -> Result<CrownSco
 
 /// A player's crowns from their parts: crown masts and crown sails (no more than the box
 /// has) and flipped pass tiles (no more than a player has).
-pub fn crowns_owned(h: &NauticusHelpers, crown_masts: u32, crown_sails: u32, passed: u32) -> Result<u32, Refusal> {
+pub fn crowns_owned(
+    h: &NauticusHelpers,
+    crown_masts: u32,
+    crown_sails: u32,
+    passed: u32,
+) -> Result<u32, NauticusRefusal> {
     if crown_masts > h.crown_masts {
-        return Err(Refusal::TooManyCrownMasts { n: crown_masts, max: h.crown_masts });
+        return Err(NauticusRefusal::TooManyCrownMasts { n: crown_masts, max: h.crown_masts });
     }
     if crown_sails > h.crown_sails {
-        return Err(Refusal::TooManyCrownSails { n: crown_sails, max: h.crown_sails });
+        return Err(NauticusRefusal::TooManyCrownSails { n: crown_sails, max: h.crown_sails });
     }
     if passed as usize > h.pass_penalties.len() {
-        return Err(Refusal::TooManyPasses { tiles: h.pass_penalties.len() });
+        return Err(NauticusRefusal::TooManyPasses { tiles: h.pass_penalties.len() });
     }
     Ok(crown_masts + crown_sails + passed * h.crowns_per_flipped_pass)
 }
@@ -175,10 +180,10 @@ pub struct PassPenalty {
 
 /// Round-end penalty after passing `passes` times, flipping the tiles in the order the
 /// rulebook advises (the biggest penalty first).
-pub fn pass_penalty(h: &NauticusHelpers, passes: u32) -> Result<PassPenalty, Refusal> {
+pub fn pass_penalty(h: &NauticusHelpers, passes: u32) -> Result<PassPenalty, NauticusRefusal> {
     let tiles = h.pass_penalties.len();
     if passes as usize > tiles {
-        return Err(Refusal::TooManyPasses { tiles });
+        return Err(NauticusRefusal::TooManyPasses { tiles });
     }
     let mut order = h.pass_penalties.clone();
     order.sort_unstable_by(|a, b| b.cmp(a));
@@ -186,15 +191,15 @@ pub fn pass_penalty(h: &NauticusHelpers, passes: u32) -> Result<PassPenalty, Ref
 }
 
 /// Round-end penalty when the tiles flipped are named by their penalty (e.g. 3 and 1).
-pub fn pass_penalty_flipped(h: &NauticusHelpers, flipped: &[u32]) -> Result<PassPenalty, Refusal> {
+pub fn pass_penalty_flipped(h: &NauticusHelpers, flipped: &[u32]) -> Result<PassPenalty, NauticusRefusal> {
     let mut left = h.pass_penalties.clone();
     for f in flipped {
         match left.iter().position(|p| p == f) {
             Some(i) => {
                 left.remove(i);
             }
-            None if h.pass_penalties.contains(f) => return Err(Refusal::FlippedTwice { tile: *f }),
-            None => return Err(Refusal::NoSuchTile { tile: *f }),
+            None if h.pass_penalties.contains(f) => return Err(NauticusRefusal::FlippedTwice { tile: *f }),
+            None => return Err(NauticusRefusal::NoSuchTile { tile: *f }),
         }
     }
     Ok(penalty_of(h, left, flipped.len() as u32))
@@ -272,36 +277,36 @@ pub fn buy(
     items: &[usize],
     blue: u32,
     free: Option<usize>,
-) -> Result<Purchase, Refusal> {
+) -> Result<Purchase, NauticusRefusal> {
     let kinds = action.items.len();
     let prices: Vec<u32> = match prices {
         Some(p) => {
             if p.len() != kinds {
-                return Err(Refusal::PriceCount { action: action.id.clone(), kinds, given: p.len() });
+                return Err(NauticusRefusal::PriceCount { action: action.id.clone(), kinds, given: p.len() });
             }
             if let Some(bad) = p.iter().find(|x| **x > h.max_slot_price) {
-                return Err(Refusal::PriceRange { max: h.max_slot_price, price: *bad });
+                return Err(NauticusRefusal::PriceRange { max: h.max_slot_price, price: *bad });
             }
             let mut sorted = p.to_vec();
             sorted.sort_unstable();
             if sorted != (0..kinds as u32).collect::<Vec<_>>() && kinds as u32 == h.max_slot_price + 1 {
-                return Err(Refusal::PriceRepeat { max: h.max_slot_price, prices: p.to_vec() });
+                return Err(NauticusRefusal::PriceRepeat { max: h.max_slot_price, prices: p.to_vec() });
             }
             p.to_vec()
         }
         None => vec![h.extra_action_price; kinds],
     };
     if blue > h.max_blue_workers {
-        return Err(Refusal::Blue { max: h.max_blue_workers });
+        return Err(NauticusRefusal::Blue { max: h.max_blue_workers });
     }
     if items.is_empty() {
-        return Err(Refusal::NoItems);
+        return Err(NauticusRefusal::NoItems);
     }
     let mut seen = vec![0u32; kinds];
     let mut lines = Vec::new();
     for &item in items {
         if item >= kinds {
-            return Err(Refusal::NotItem { item, action: action.id.clone() });
+            return Err(NauticusRefusal::NotItem { item, action: action.id.clone() });
         }
         let duplicate = seen[item] > 0;
         seen[item] += 1;
@@ -312,7 +317,7 @@ pub fn buy(
     let all_kinds = seen.iter().all(|n| *n > 0);
     let free_items = if all_kinds { h.free_items_for_all_kinds } else { 0 };
     if free.is_some() && free_items == 0 {
-        return Err(Refusal::FreeNeedsAll { kinds });
+        return Err(NauticusRefusal::FreeNeedsAll { kinds });
     }
     let taler = lines.iter().map(|l| l.taler).sum();
     let workers: u32 = lines.iter().map(|l| l.workers).sum();
@@ -352,19 +357,19 @@ pub struct RewardCheck {
 
 /// The rewards taken for completing a ship with `masts` masts: one per mast, each at
 /// most `max_same_reward` times.
-pub fn rewards(h: &NauticusHelpers, masts: u32, taken: &[usize]) -> Result<RewardCheck, Vec<Refusal>> {
+pub fn rewards(h: &NauticusHelpers, masts: u32, taken: &[usize]) -> Result<RewardCheck, Vec<NauticusRefusal>> {
     let mut problems = Vec::new();
     if masts == 0 || masts > h.max_masts {
-        problems.push(Refusal::Masts { max: h.max_masts });
+        problems.push(NauticusRefusal::Masts { max: h.max_masts });
     }
     let due = masts * h.rewards_per_mast;
     if taken.len() as u32 != due {
-        problems.push(Refusal::RewardCount { masts, due, named: taken.len() });
+        problems.push(NauticusRefusal::RewardCount { masts, due, named: taken.len() });
     }
     for r in 0..h.rewards.len() {
         let n = taken.iter().filter(|t| **t == r).count() as u32;
         if n > h.max_same_reward {
-            problems.push(Refusal::RewardTwice { reward: r, taken: n, max: h.max_same_reward });
+            problems.push(NauticusRefusal::RewardTwice { reward: r, taken: n, max: h.max_same_reward });
         }
     }
     if !problems.is_empty() {
@@ -411,8 +416,8 @@ mod tests {
         assert!(pass_penalty(&h, 4).is_err());
         assert_eq!(pass_penalty_flipped(&h, &[1]).unwrap().penalty, 5);
         assert_eq!(pass_penalty_flipped(&h, &[1, 2]).unwrap().unflipped, vec![3]);
-        assert_eq!(pass_penalty_flipped(&h, &[3, 3]).unwrap_err(), Refusal::FlippedTwice { tile: 3 });
-        assert_eq!(pass_penalty_flipped(&h, &[5]).unwrap_err(), Refusal::NoSuchTile { tile: 5 });
+        assert_eq!(pass_penalty_flipped(&h, &[3, 3]).unwrap_err(), NauticusRefusal::FlippedTwice { tile: 3 });
+        assert_eq!(pass_penalty_flipped(&h, &[5]).unwrap_err(), NauticusRefusal::NoSuchTile { tile: 5 });
     }
 
     #[test]
@@ -472,12 +477,15 @@ mod tests {
         let refused = |prices: &[u32], items: &[usize], blue: u32, free: Option<usize>| {
             buy(&h, goods, Some(prices), items, blue, free).unwrap_err()
         };
-        let count = Refusal::PriceCount { action: "goods".into(), kinds: 4, given: 3 };
+        let count = NauticusRefusal::PriceCount { action: "goods".into(), kinds: 4, given: 3 };
         assert_eq!(refused(&[0, 1, 2], &[0], 0, None), count);
-        assert_eq!(refused(&[0, 1, 2, 4], &[0], 0, None), Refusal::PriceRange { max: 3, price: 4 });
-        assert_eq!(refused(&[0, 1, 1, 3], &[0], 0, None), Refusal::PriceRepeat { max: 3, prices: vec![0, 1, 1, 3] });
-        assert_eq!(refused(&[0, 1, 2, 3], &[0], 4, None), Refusal::Blue { max: 3 });
-        assert_eq!(refused(&[0, 1, 2, 3], &[0, 1], 0, Some(2)), Refusal::FreeNeedsAll { kinds: 4 });
+        assert_eq!(refused(&[0, 1, 2, 4], &[0], 0, None), NauticusRefusal::PriceRange { max: 3, price: 4 });
+        assert_eq!(
+            refused(&[0, 1, 1, 3], &[0], 0, None),
+            NauticusRefusal::PriceRepeat { max: 3, prices: vec![0, 1, 1, 3] }
+        );
+        assert_eq!(refused(&[0, 1, 2, 3], &[0], 4, None), NauticusRefusal::Blue { max: 3 });
+        assert_eq!(refused(&[0, 1, 2, 3], &[0, 1], 0, Some(2)), NauticusRefusal::FreeNeedsAll { kinds: 4 });
     }
 
     #[test]
@@ -487,8 +495,8 @@ mod tests {
         let ok = rewards(&h, 4, &[id("crown_mast"), id("crown_mast"), id("crown_sail"), id("crown_sail")]).unwrap();
         assert_eq!(ok.to_warehouse.len(), 4);
         let err = rewards(&h, 3, &[id("vp"), id("vp"), id("vp")]).unwrap_err();
-        assert_eq!(err, vec![Refusal::RewardTwice { reward: id("vp"), taken: 3, max: 2 }]);
+        assert_eq!(err, vec![NauticusRefusal::RewardTwice { reward: id("vp"), taken: 3, max: 2 }]);
         let err = rewards(&h, 2, &[id("vp")]).unwrap_err();
-        assert_eq!(err, vec![Refusal::RewardCount { masts: 2, due: 2, named: 1 }]);
+        assert_eq!(err, vec![NauticusRefusal::RewardCount { masts: 2, due: 2, named: 1 }]);
     }
 }

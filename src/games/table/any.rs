@@ -86,7 +86,7 @@ pub struct AnyTable<S: Save<Value>> {
     /// it is with the question.
     host: (u64, Option<(Option<usize>, Question)>),
     fresh: bool,
-    stopped: Option<crate::Error>,
+    stopped: Option<crate::games::live::AppendError>,
     halted: bool,
 }
 
@@ -140,12 +140,12 @@ impl<S: Save<Value>> AnyTable<S> {
     }
 
     /// Why the table stopped: its save could not be written.
-    pub fn stopped(&self) -> Option<&crate::Error> {
+    pub fn stopped(&self) -> Option<&crate::games::live::AppendError> {
         self.stopped.as_ref()
     }
 
     /// Why the table stopped, taken (the table's own screen exits with it).
-    pub fn take_stopped(&mut self) -> Option<crate::Error> {
+    pub fn take_stopped(&mut self) -> Option<crate::games::live::AppendError> {
         self.stopped.take()
     }
 
@@ -651,7 +651,7 @@ mod tests {
     struct Lines(Vec<Value>);
 
     impl Save<Value> for Lines {
-        fn append(&mut self, entry: &Value) -> Result<(), crate::Error> {
+        fn append(&mut self, entry: &Value) -> Result<(), crate::games::live::AppendError> {
             self.0.push(entry.clone());
             Ok(())
         }

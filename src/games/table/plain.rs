@@ -27,7 +27,7 @@ pub enum Refused<R> {
     /// The game's refusal; nothing changed.
     Game(R),
     /// The save could not be written: the table takes no more answers.
-    Stopped(crate::Error),
+    Stopped(crate::games::live::AppendError),
 }
 
 /// One live game and its save.
@@ -123,7 +123,7 @@ mod tests {
     use super::*;
     use crate::games::fischerspiel::live::Question;
     use crate::games::fischerspiel::setup::CoopSetup;
-    use crate::games::fischerspiel::state::{Event, Refusal as CoopRefusal, Timeline};
+    use crate::games::fischerspiel::state::{Event, FischerspielRefusal, Timeline};
     use crate::games::fleet::live::Answer;
     use crate::games::fleet::session::{Entry, Session};
     use crate::games::fleet::setup::FleetSetup;
@@ -133,7 +133,7 @@ mod tests {
     struct Lines<E>(Vec<E>);
 
     impl<E: Clone> Save<E> for Lines<E> {
-        fn append(&mut self, entry: &E) -> Result<(), crate::Error> {
+        fn append(&mut self, entry: &E) -> Result<(), crate::games::live::AppendError> {
             self.0.push(entry.clone());
             Ok(())
         }
@@ -155,7 +155,7 @@ mod tests {
         let mut table = PlainTable::new(&rules, game, Lines(Vec::new()), 0);
         assert_eq!(table.questions(None), vec![Question::WhatHappened]);
         assert!(table.questions(Some(0)).is_empty(), "the seats have no questions of their own");
-        assert!(matches!(table.check_undo(), Err(CoopRefusal::NothingToUndo)));
+        assert!(matches!(table.check_undo(), Err(FischerspielRefusal::NothingToUndo)));
         table.answer(None, Event::Wind { side: None }).unwrap();
         table.answer(None, Event::Wind { side: None }).unwrap();
         table.undo().unwrap();

@@ -6,15 +6,15 @@ use crate::games::fleet::entry::Entries;
 use crate::games::fleet::game::{Dice, Setup};
 use crate::games::fleet::session::Session;
 use crate::games::fleet::setup::FleetSetup;
-use crate::log::save::{Header, Setup as SaveSetup};
 use crate::serve::Hosted;
+use crate::store::save::{Header, Setup as SaveSetup};
 
 /// A served table of Ann and Bob with digital dice (its save `g.jsonl` in `dir`).
 fn served(dir: &std::path::Path) -> Served {
     let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
     let names: Vec<String> = ["Ann", "Bob"].iter().map(|n| n.to_string()).collect();
     let setup = FleetSetup { dice: Dice::Digital, seed: Some(4), ..FleetSetup::default() };
-    let stamp = crate::log::save::RulesStamp { hash: "0".into(), text: None };
+    let stamp = crate::store::save::RulesStamp { hash: "0".into(), text: None };
     let header = Header::new("fleet-dice", stamp, names.clone(), SaveSetup::new("fleet", setup));
     let journal = Journal::create(&dir.join("g.jsonl"), &header).unwrap();
     let session = Session::with_setup(&rules, &names, Setup::default());

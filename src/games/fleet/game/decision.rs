@@ -1,5 +1,5 @@
 //! What the game asks and what it accepts, as values: a `Decision` (whose, what is asked,
-//! the legal `Choice`s or the dice to type), and an `Illegal` answer with its `Refusal`.
+//! the legal `Choice`s or the dice to type), and an `Illegal` answer with its `FleetRefusal`.
 //! The text layer (`text::fleet`) puts them into words; saves and answers files use the
 //! choices' keys, the same in every language.
 
@@ -206,7 +206,7 @@ impl Decision {
 
 /// Why an answer is not legal.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Refusal {
+pub enum FleetRefusal {
     /// The game is over.
     GameOver,
     /// The decision wants dice, not a choice.
@@ -247,7 +247,7 @@ pub enum Refusal {
 /// An answer that is not legal at this decision, and the keys that would be.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Illegal {
-    pub(crate) refusal: Refusal,
+    pub(crate) refusal: FleetRefusal,
     /// The keys of the answers that are legal there (empty when dice are asked, or the game
     /// is over).
     pub legal: Vec<String>,

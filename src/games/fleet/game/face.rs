@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
-use super::decision::{Illegal, Refusal};
+use super::decision::{FleetRefusal, Illegal};
 use crate::games::fleet::{BoatFace, FleetRules, TownFace};
 
 /// The face a die shows.
@@ -148,7 +148,7 @@ pub fn parse_faces(rules: &FleetRules, faces: &[String], spec: RollSpec) -> Resu
             Some(face) => out.push(face),
             None => {
                 return Err(Illegal {
-                    refusal: Refusal::UnknownFace { face: f.clone() },
+                    refusal: FleetRefusal::UnknownFace { face: f.clone() },
                     legal: legal_face_keys(rules, spec),
                 })
             }
@@ -157,7 +157,10 @@ pub fn parse_faces(rules: &FleetRules, faces: &[String], spec: RollSpec) -> Resu
     let boat = out.iter().filter(|f| f.is_boat_die()).count() as u32;
     let town = out.len() as u32 - boat;
     if boat != spec.boat || town != spec.town {
-        return Err(Illegal { refusal: Refusal::WrongDice { spec, boat, town }, legal: legal_face_keys(rules, spec) });
+        return Err(Illegal {
+            refusal: FleetRefusal::WrongDice { spec, boat, town },
+            legal: legal_face_keys(rules, spec),
+        });
     }
     Ok(out)
 }

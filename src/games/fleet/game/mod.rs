@@ -18,7 +18,7 @@ use std::collections::VecDeque;
 use serde::{Deserialize, Serialize};
 
 pub(crate) use decision::Kind;
-pub use decision::{Ask, Choice, Decision, Illegal, Refusal};
+pub use decision::{Ask, Choice, Decision, FleetRefusal, Illegal};
 pub use event::{Event, Happened, Why};
 pub use face::{parse_faces, DicePhase, Face, RollSpec};
 
@@ -316,7 +316,7 @@ impl Game {
     /// Carry out the answer to the task at the front of the queue.
     fn answer(&mut self, rules: &FleetRules, input: &Input) -> Result<(), Illegal> {
         let Some(task) = self.queue.front().cloned() else {
-            return Err(Illegal { refusal: Refusal::GameOver, legal: Vec::new() });
+            return Err(Illegal { refusal: FleetRefusal::GameOver, legal: Vec::new() });
         };
         match (&task, input) {
             (Task::Roll(phase), Input::Roll { faces, .. }) => {
@@ -330,14 +330,14 @@ impl Game {
             (_, Input::Choice(key)) => {
                 let decision = self.decision_for(rules, &task);
                 if decision.roll.is_some() {
-                    return Err(Illegal { refusal: Refusal::NeedsDice, legal: Vec::new() });
+                    return Err(Illegal { refusal: FleetRefusal::NeedsDice, legal: Vec::new() });
                 }
                 let key = key.trim();
                 let Some(choice) = decision.options.iter().find(|o| o.key(rules, self).eq_ignore_ascii_case(key))
                 else {
                     let legal = decision.keys(rules, self);
                     return Err(Illegal {
-                        refusal: Refusal::NotAnOption { answer: key.to_string(), decision: Box::new(decision) },
+                        refusal: FleetRefusal::NotAnOption { answer: key.to_string(), decision: Box::new(decision) },
                         legal,
                     });
                 };
@@ -348,7 +348,7 @@ impl Game {
             (_, Input::Roll { .. }) => {
                 let decision = self.decision_for(rules, &task);
                 let legal = decision.keys(rules, self);
-                return Err(Illegal { refusal: Refusal::NotARoll { decision: Box::new(decision) }, legal });
+                return Err(Illegal { refusal: FleetRefusal::NotARoll { decision: Box::new(decision) }, legal });
             }
         }
         Ok(())
@@ -387,16 +387,16 @@ impl Game {
     /// Carry out option `i` of the decision of the task at the front of the queue.
     fn answer_index(&mut self, rules: &FleetRules, i: usize) -> Result<(), Illegal> {
         let Some(task) = self.queue.front().cloned() else {
-            return Err(Illegal { refusal: Refusal::GameOver, legal: Vec::new() });
+            return Err(Illegal { refusal: FleetRefusal::GameOver, legal: Vec::new() });
         };
         let decision = self.decision_for(rules, &task);
         if decision.roll.is_some() {
-            return Err(Illegal { refusal: Refusal::NeedsDice, legal: Vec::new() });
+            return Err(Illegal { refusal: FleetRefusal::NeedsDice, legal: Vec::new() });
         }
         let Some(choice) = decision.options.get(i).copied() else {
             let legal = decision.keys(rules, self);
             return Err(Illegal {
-                refusal: Refusal::NotAnOption { answer: i.to_string(), decision: Box::new(decision) },
+                refusal: FleetRefusal::NotAnOption { answer: i.to_string(), decision: Box::new(decision) },
                 legal,
             });
         };
@@ -431,9 +431,9 @@ impl Game {
             Some(_) => {
                 let decision = self.decision(rules).expect("a task is waiting");
                 let legal = decision.keys(rules, self);
-                return Err(Illegal { refusal: Refusal::NotARoll { decision: Box::new(decision) }, legal });
+                return Err(Illegal { refusal: FleetRefusal::NotARoll { decision: Box::new(decision) }, legal });
             }
-            None => return Err(Illegal { refusal: Refusal::GameOver, legal: Vec::new() }),
+            None => return Err(Illegal { refusal: FleetRefusal::GameOver, legal: Vec::new() }),
         };
         let faces = face::roll_faces(rules, spec, rng);
         self.answer_faces(faces);

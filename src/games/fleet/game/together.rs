@@ -10,7 +10,7 @@
 
 use std::collections::VecDeque;
 
-use super::{Choice, Decision, Game, Illegal, Input, Refusal, Task};
+use super::{Choice, Decision, FleetRefusal, Game, Illegal, Input, Task};
 use crate::games::fleet::FleetRules;
 
 impl Task {
@@ -122,13 +122,13 @@ impl Game {
         // The option as the window shows it (with every oyster boat at once among them),
         // carried out on the task alone.
         let Some(w) = self.window_position(p) else {
-            return Err(Illegal { refusal: Refusal::NotWaitingFor { player: p }, legal: Vec::new() });
+            return Err(Illegal { refusal: FleetRefusal::NotWaitingFor { player: p }, legal: Vec::new() });
         };
         let decision = self.decision_for(rules, &self.queue[w]);
         let Some(choice) = decision.options.get(i).copied() else {
             let legal = decision.keys(rules, self);
             return Err(Illegal {
-                refusal: Refusal::NotAnOption { answer: i.to_string(), decision: Box::new(decision) },
+                refusal: FleetRefusal::NotAnOption { answer: i.to_string(), decision: Box::new(decision) },
                 legal,
             });
         };
@@ -165,7 +165,7 @@ impl Game {
         answer: impl FnOnce(&mut Game) -> Result<(), Illegal>,
     ) -> Result<(), Illegal> {
         let Some(i) = self.window_position(p) else {
-            return Err(Illegal { refusal: Refusal::NotWaitingFor { player: p }, legal: Vec::new() });
+            return Err(Illegal { refusal: FleetRefusal::NotWaitingFor { player: p }, legal: Vec::new() });
         };
         match every {
             Some(Choice::EveryOyster { coin, .. }) => {

@@ -29,7 +29,7 @@
 //! /// A save in memory.
 //! struct Lines(Vec<Entry>);
 //! impl Save<Entry> for Lines {
-//!     fn append(&mut self, entry: &Entry) -> Result<(), deckhand::Error> {
+//!     fn append(&mut self, entry: &Entry) -> Result<(), deckhand::games::live::AppendError> {
 //!         self.0.push(entry.clone());
 //!         Ok(())
 //!     }
@@ -205,7 +205,7 @@ pub struct FleetTable<S: Save<Entry>> {
     checked: Option<(u64, Screen, Said, Vec<Step>)>,
     /// Why the table stopped: its save could not be written (until the terminal takes it
     /// to exit with it, `take_stopped`).
-    stopped: Option<crate::Error>,
+    stopped: Option<crate::games::live::AppendError>,
     /// The table takes no more answers.
     halted: bool,
 }
@@ -281,13 +281,13 @@ impl<S: Save<Entry>> FleetTable<S> {
     }
 
     /// Why the table takes no more answers: its save could not be written.
-    pub fn stopped(&self) -> Option<&crate::Error> {
+    pub fn stopped(&self) -> Option<&crate::games::live::AppendError> {
         self.stopped.as_ref()
     }
 
     /// Why the table stopped, taken (the table's own screen exits with it); the table
     /// still takes no more answers.
-    pub fn take_stopped(&mut self) -> Option<crate::Error> {
+    pub fn take_stopped(&mut self) -> Option<crate::games::live::AppendError> {
         self.stopped.take()
     }
 

@@ -12,7 +12,7 @@ use crate::games::table::{Said, Screen};
 struct Lines(Vec<Entry>);
 
 impl Save<Entry> for Lines {
-    fn append(&mut self, entry: &Entry) -> Result<(), crate::Error> {
+    fn append(&mut self, entry: &Entry) -> Result<(), crate::games::live::AppendError> {
         self.0.push(entry.clone());
         Ok(())
     }

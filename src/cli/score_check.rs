@@ -6,9 +6,10 @@ use anyhow::Context;
 
 use super::args::CheckFormat;
 use super::emit;
-use super::record::{self, PaperArgs};
+use super::plays::{self, PaperArgs};
 use crate::games::fleet::sheet_file;
 use crate::games::fleet::{self, Sheet, Violation};
+use crate::games::RulesError;
 use crate::games::{self as rules, FleetRules, Rules, Source};
 use crate::report::{DetailItem, Format, Row, Standings};
 use crate::text::fleet_score as score_text;
@@ -83,7 +84,7 @@ pub fn resolve(
         }
     };
     let rules = match rules::resolve(game.as_deref(), rules_path) {
-        Err(Error::UnknownGame { id, known }) if from_sheets => {
+        Err(RulesError::UnknownGame { id, known }) if from_sheets => {
             // Point at the `game = "…"` of the first sheet that names it.
             let source = sources
                 .iter()
@@ -111,7 +112,7 @@ fn load_fleet(rules: Rules, paths: Vec<PathBuf>, sources: Vec<Source>, lang: Lan
     for (path, source) in paths.iter().zip(&sources) {
         match sheet_file::parse(fleet_rules, source) {
             Ok(parsed) => sheets.push((path.clone(), parsed.sheet)),
-            Err(e) => errors.push(e),
+            Err(e) => errors.push(Error::Input(e)),
         }
     }
     if let Some(e) = Error::of_files(errors, |n| crate::msg!("cli.sheets.sheet_files", n = n)) {
@@ -198,7 +199,7 @@ pub fn score(
     lang: Lang,
 ) -> anyhow::Result<i32> {
     if let Some(date) = history.date.as_deref() {
-        record::parse_date(date)?;
+        plays::parse_date(date)?;
     }
     let (rules, paths, sources) = resolve(args, rules_path, lang)?;
     // The sheet files' bytes tell a game already recorded (only kept to record).
@@ -213,8 +214,8 @@ pub fn score(
         let (standings, seats) = super::endgame::score(r, &paths, &sources, format, detail, lang)?;
         if history.record {
             let ids: Vec<String> = r.sheet.categories.iter().map(|c| r.sheet.values[*c].id.clone()).collect();
-            let play = record::paper_play(&rules, &standings, &seats, &ids, &texts, history)?;
-            record::record_paper(history, play, lang)?;
+            let play = plays::paper_play(&rules, &standings, &seats, &ids, &texts, history)?;
+            plays::record_paper(history, play, lang)?;
         }
         return Ok(0);
     }
@@ -234,8 +235,8 @@ pub fn score(
     if history.record {
         let seats: Vec<String> = sheets.iter().map(|s| s.player.clone()).collect();
         let ids: Vec<String> = rules.categories.iter().map(|(id, _)| id.clone()).collect();
-        let play = record::paper_play(&loaded.rules, &standings, &seats, &ids, &texts, history)?;
-        record::record_paper(history, play, lang)?;
+        let play = plays::paper_play(&loaded.rules, &standings, &seats, &ids, &texts, history)?;
+        plays::record_paper(history, play, lang)?;
     }
     Ok(0)
 }

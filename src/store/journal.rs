@@ -12,8 +12,11 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use super::files;
+use super::StoreError;
+use crate::games::live::AppendError;
 use crate::message::Message;
-use crate::{msg, Error};
+use crate::msg;
+use crate::source::read::{open_regular, read_capped};
 
 /// What is wrong with a line of a save file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,7 +86,7 @@ impl TornTail {
 pub struct Journal {
     path: PathBuf,
     /// Opened for appending and locked exclusively for as long as the journal lives: a
-    /// second deckhand on the same save is refused (`Error::Locked`) instead of writing
+    /// second deckhand on the same save is refused (`StoreError::Locked`) instead of writing
     /// into the middle of our lines.
     file: File,
 }
@@ -100,23 +103,23 @@ pub struct Opened<H, E> {
     pub dropped_tail: Option<TornTail>,
 }
 
-fn write_err(path: &Path, source: std::io::Error) -> Error {
-    Error::Write { path: path.display().to_string(), cause: source }
+fn write_err(path: &Path, source: std::io::Error) -> StoreError {
+    StoreError::Write { path: path.display().to_string(), cause: source }
 }
 
 /// Take the lock of an open save, or say that another process has it.
-fn lock(file: &File, path: &Path) -> Result<(), Error> {
+fn lock(file: &File, path: &Path) -> Result<(), StoreError> {
     match file.try_lock() {
         Ok(()) => Ok(()),
-        Err(std::fs::TryLockError::WouldBlock) => Err(Error::Locked { path: path.display().to_string() }),
+        Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::Locked { path: path.display().to_string() }),
         Err(std::fs::TryLockError::Error(e)) => Err(write_err(path, e)),
     }
 }
 
 impl Journal {
     /// Create a new journal; refuses to overwrite an existing file.
-    pub fn create<H: Serialize>(path: &Path, header: &H) -> Result<Journal, Error> {
-        let exists = || Error::Usage(msg!("rules.save_exists", path = path.display()));
+    pub fn create<H: Serialize>(path: &Path, header: &H) -> Result<Journal, StoreError> {
+        let exists = || StoreError::SaveExists { path: path.display().to_string() };
         if path.symlink_metadata().is_ok() {
             return Err(exists());
         }
@@ -137,11 +140,15 @@ impl Journal {
     }
 
     /// Append one entry as one line and flush it to disk.
-    pub fn append<E: Serialize>(&mut self, entry: &E) -> Result<(), Error> {
+    pub fn append<E: Serialize>(&mut self, entry: &E) -> Result<(), StoreError> {
+        self.write_line(entry).map_err(|e| write_err(&self.path, e))
+    }
+
+    fn write_line<E: Serialize>(&mut self, entry: &E) -> std::io::Result<()> {
         let mut line = serde_json::to_string(entry).expect("journal entries serialise");
         line.push('\n');
-        self.file.write_all(line.as_bytes()).map_err(|e| write_err(&self.path, e))?;
-        self.file.sync_data().map_err(|e| write_err(&self.path, e))
+        self.file.write_all(line.as_bytes())?;
+        self.file.sync_data()
     }
 
     /// The save file's path.
@@ -150,18 +157,19 @@ impl Journal {
     }
 
     /// Read a journal without changing it (for `replay` and `show`). A damaged line is
-    /// `Error::SaveDamaged`, with the JSON reader's own description kept to be quoted.
-    pub fn read<H: DeserializeOwned, E: DeserializeOwned>(path: &Path) -> Result<Read<H, E>, Error> {
-        let file = files::open_regular(path, false)?;
-        let bytes = files::read_capped(file, &path.display().to_string())?;
+    /// `StoreError::Damaged`, with the JSON reader's own description kept to be quoted.
+    pub fn read<H: DeserializeOwned, E: DeserializeOwned>(path: &Path) -> Result<Read<H, E>, StoreError> {
+        let file = open_regular(path, false)?;
+        let bytes = read_capped(file, &path.display().to_string())?;
         Self::parse(path, &bytes)
     }
 
     /// A journal's lines: the header, the entries, and a torn tail. Only a last line
     /// without its newline can be the write a crash interrupted; any other line that does
     /// not read is damage, reported with its line number.
-    fn parse<H: DeserializeOwned, E: DeserializeOwned>(path: &Path, bytes: &[u8]) -> Result<Read<H, E>, Error> {
-        let damaged = |line: usize, why: SaveDamage| Error::SaveDamaged { path: path.display().to_string(), line, why };
+    fn parse<H: DeserializeOwned, E: DeserializeOwned>(path: &Path, bytes: &[u8]) -> Result<Read<H, E>, StoreError> {
+        let damaged =
+            |line: usize, why: SaveDamage| StoreError::Damaged { path: path.display().to_string(), line, why };
         // A byte-order mark some editors put at the start is not part of the header.
         let bom = if bytes.starts_with(b"\xef\xbb\xbf") { 3 } else { 0 };
         // Split into lines, remembering where each starts.
@@ -201,11 +209,11 @@ impl Journal {
 
     /// Open an existing journal for further appends, locked for as long as the returned
     /// journal lives: a torn tail is cut off the file.
-    pub fn open<H: DeserializeOwned, E: DeserializeOwned>(path: &Path) -> Result<Opened<H, E>, Error> {
+    pub fn open<H: DeserializeOwned, E: DeserializeOwned>(path: &Path) -> Result<Opened<H, E>, StoreError> {
         // Lock first, then read through the locked file: what is read is what we append to.
-        let mut file = files::open_regular(path, true)?;
+        let mut file = open_regular(path, true)?;
         lock(&file, path)?;
-        let bytes = files::read_capped(&mut file, &path.display().to_string())?;
+        let bytes = read_capped(&mut file, &path.display().to_string())?;
         let read = Self::parse::<H, E>(path, &bytes)?;
         if read.dropped_tail.is_some() {
             file.set_len(read.keep_until as u64).map_err(|e| write_err(path, e))?;
@@ -236,8 +244,8 @@ pub struct Read<H, E> {
 }
 
 impl<E: Serialize> crate::games::live::Save<E> for Journal {
-    fn append(&mut self, entry: &E) -> Result<(), Error> {
-        Journal::append(self, entry)
+    fn append(&mut self, entry: &E) -> Result<(), AppendError> {
+        self.write_line(entry).map_err(|cause| AppendError { path: self.path.display().to_string(), cause })
     }
 }
 
@@ -320,10 +328,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("g.jsonl");
         let j = Journal::create(&path, &"h".to_string()).unwrap();
-        assert!(matches!(Journal::open::<String, u32>(&path), Err(Error::Locked { .. })));
+        assert!(matches!(Journal::open::<String, u32>(&path), Err(StoreError::Locked { .. })));
         drop(j);
         let o: Open = Journal::open(&path).unwrap();
-        assert!(matches!(Journal::open::<String, u32>(&path), Err(Error::Locked { .. })));
+        assert!(matches!(Journal::open::<String, u32>(&path), Err(StoreError::Locked { .. })));
         drop(o);
         assert!(Journal::open::<String, u32>(&path).is_ok());
     }

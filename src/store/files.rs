@@ -8,12 +8,11 @@ use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::Error;
+use super::StoreError;
 
-// Reading lives in `source::read` (files read are the source layer's); the log's own
+// Reading lives in `source::read` (files read are the source layer's); the store's own
 // journal reads through the same checks.
-pub(crate) use crate::source::read::{open_regular, read_capped};
-pub use crate::source::read::{read_stdin, read_text, FileKind, MAX_FILE_BYTES};
+use crate::source::read::{open_regular, read_capped};
 
 fn folder_of(path: &Path) -> &Path {
     match path.parent() {
@@ -48,8 +47,8 @@ fn sync_folder(path: &Path) {
 /// Replace `path` with `contents` atomically: a reader sees the old file or the new one.
 /// For a file deckhand owns and rewrites (`enter -o`); a link at `path` is replaced, never
 /// followed.
-pub fn write_atomic(path: &Path, contents: &str) -> Result<(), Error> {
-    let err = |cause| Error::Write { path: path.display().to_string(), cause };
+pub fn write_atomic(path: &Path, contents: &str) -> Result<(), StoreError> {
+    let err = |cause| StoreError::Write { path: path.display().to_string(), cause };
     let temp = temp_beside(path, contents.as_bytes(), false).map_err(err)?;
     temp.persist(path).map_err(|e| err(e.error))?;
     sync_folder(path);
@@ -57,14 +56,14 @@ pub fn write_atomic(path: &Path, contents: &str) -> Result<(), Error> {
 }
 
 /// Create `path` with `contents`, atomically, never replacing anything: an existing file
-/// (or link) at `path` is `Error::Exists`.
-pub fn write_new(path: &Path, contents: &str) -> Result<File, Error> {
-    let err = |cause| Error::Write { path: path.display().to_string(), cause };
+/// (or link) at `path` is `StoreError::Exists`.
+pub fn write_new(path: &Path, contents: &str) -> Result<File, StoreError> {
+    let err = |cause| StoreError::Write { path: path.display().to_string(), cause };
     if path.symlink_metadata().is_ok() {
-        return Err(Error::Exists { path: path.display().to_string() });
+        return Err(StoreError::Exists { path: path.display().to_string() });
     }
     create_new(path, contents.as_bytes(), false).map_err(|e| match e.kind() {
-        std::io::ErrorKind::AlreadyExists => Error::Exists { path: path.display().to_string() },
+        std::io::ErrorKind::AlreadyExists => StoreError::Exists { path: path.display().to_string() },
         _ => err(e),
     })
 }
@@ -81,7 +80,7 @@ pub(crate) fn create_new(path: &Path, contents: &[u8], append: bool) -> std::io:
 /// Write a sheet at `path`, or, when a different file is already there, at the first free
 /// `stem-2.toml`, `stem-3.toml`…: a sheet never replaces a file. A file with the very
 /// same content is left as it is. Returns where the sheet is.
-pub fn write_sheet(path: &Path, contents: &str) -> Result<PathBuf, Error> {
+pub fn write_sheet(path: &Path, contents: &str) -> Result<PathBuf, StoreError> {
     let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let ext = path.extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
     for n in 1..1000 {
@@ -99,11 +98,11 @@ pub fn write_sheet(path: &Path, contents: &str) -> Result<PathBuf, Error> {
         }
         match write_new(&candidate, contents) {
             Ok(_) => return Ok(candidate),
-            Err(Error::Exists { .. }) => continue,
+            Err(StoreError::Exists { .. }) => continue,
             Err(e) => return Err(e),
         }
     }
-    Err(Error::Exists { path: path.display().to_string() })
+    Err(StoreError::Exists { path: path.display().to_string() })
 }
 
 /// Is `name` a temporary file of deckhand's: today's `.deckhand-XXXXXX.tmp`, or the
@@ -157,11 +156,11 @@ pub struct SideLock {
 }
 
 impl SideLock {
-    /// Take the lock for `target`, or `Error::Locked` when another process holds it.
-    pub fn acquire(target: &Path) -> Result<SideLock, Error> {
+    /// Take the lock for `target`, or `StoreError::Locked` when another process holds it.
+    pub fn acquire(target: &Path) -> Result<SideLock, StoreError> {
         let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let path = target.with_file_name(format!(".{name}.lock"));
-        let err = |cause| Error::Write { path: path.display().to_string(), cause };
+        let err = |cause| StoreError::Write { path: path.display().to_string(), cause };
         loop {
             let mut options = OpenOptions::new();
             options.read(true).write(true).create(true).truncate(false);
@@ -174,7 +173,7 @@ impl SideLock {
             match file.try_lock() {
                 Ok(()) => {}
                 Err(std::fs::TryLockError::WouldBlock) => {
-                    return Err(Error::Locked { path: target.display().to_string() })
+                    return Err(StoreError::Locked { path: target.display().to_string() })
                 }
                 Err(std::fs::TryLockError::Error(e)) => return Err(err(e)),
             }
@@ -210,7 +209,6 @@ fn same_file(_file: &File, path: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::source::read::text_of;
 
     #[test]
     fn atomic_write_replaces_the_file_and_leaves_no_temp_file() {
@@ -248,7 +246,7 @@ mod tests {
         std::fs::write(&victim, "secret").unwrap();
         let link = dir.path().join("g-ann.toml");
         std::os::unix::fs::symlink(&victim, &link).unwrap();
-        assert!(matches!(write_new(&link, "sheet"), Err(Error::Exists { .. })));
+        assert!(matches!(write_new(&link, "sheet"), Err(StoreError::Exists { .. })));
         write_atomic(&link, "sheet").unwrap();
         assert_eq!(std::fs::read_to_string(&victim).unwrap(), "secret");
         assert!(link.symlink_metadata().unwrap().is_file());
@@ -281,38 +279,11 @@ mod tests {
     }
 
     #[test]
-    fn not_utf8_says_line_and_column() {
-        let err = text_of(b"a = 1\nb = \"x\xff\"\n".to_vec(), "s.toml").unwrap_err();
-        assert!(matches!(err, Error::NotUtf8 { line: 2, column: 7, .. }), "{err:?}");
-    }
-
-    #[test]
-    fn a_byte_order_mark_is_dropped() {
-        assert_eq!(text_of(b"\xef\xbb\xbfgame = 1".to_vec(), "s").unwrap(), "game = 1");
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn special_files_are_refused_without_blocking() {
-        let err = read_text(Path::new("/dev/zero")).unwrap_err();
-        assert!(matches!(err, Error::NotAFile { kind: FileKind::Device, .. }), "{err:?}");
-        let dir = tempfile::tempdir().unwrap();
-        let fifo = dir.path().join("fifo");
-        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
-        // SAFETY: mkfifo with a valid, NUL-terminated path.
-        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
-        let err = read_text(&fifo).unwrap_err();
-        assert!(matches!(err, Error::NotAFile { kind: FileKind::Fifo, .. }), "{err:?}");
-        let err = read_text(dir.path()).unwrap_err();
-        assert!(matches!(err, Error::NotAFile { kind: FileKind::Directory, .. }), "{err:?}");
-    }
-
-    #[test]
     fn side_lock_is_exclusive_and_released() {
         let dir = tempfile::tempdir().unwrap();
         let target = dir.path().join("ann.toml");
         let lock = SideLock::acquire(&target).unwrap();
-        assert!(matches!(SideLock::acquire(&target), Err(Error::Locked { .. })));
+        assert!(matches!(SideLock::acquire(&target), Err(StoreError::Locked { .. })));
         drop(lock);
         let _again = SideLock::acquire(&target).unwrap();
     }

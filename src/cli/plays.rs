@@ -1,6 +1,6 @@
-//! What the commands share about the history (issue #14): the `--db FILE` flag (also
-//! `DECKHAND_DB`), the hooks that record a finished game, and a `PlayRecord` built from a
-//! Fleet session, a Fischerspiel game or a table scored from paper sheets.
+//! Recording plays into the history (issue #14): the `--db FILE` flag (also `DECKHAND_DB`),
+//! the hooks that record a finished game, and a `PlayRecord` built from a Fleet session, a
+//! Fischerspiel game or a table scored from paper sheets.
 
 use std::path::{Path, PathBuf};
 
@@ -12,11 +12,11 @@ use crate::games::fleet::session::Session;
 use crate::games::live::{LiveGame, Outcome as LiveOutcome};
 use crate::games::{FleetRules, Rules};
 use crate::history::{
-    self, clock, CoopEnd, Date, Db, HistoryError, Outcome, PlayRecord, PlayerRecord, Recorded, Source,
+    self, clock, CoopEnd, Date, Db, HistoryError, Outcome, PlayRecord, PlaySource, PlayerRecord, Recorded,
 };
-use crate::log::save::Header;
 use crate::report::Standings;
-use crate::text::history::Said;
+use crate::store::save::Header;
+use crate::text::history::HistorySaid;
 use crate::text::Lang;
 use crate::Error;
 
@@ -138,11 +138,11 @@ fn record(args: &DbArgs, play: &PlayRecord, replaces: Option<i64>, lang: Lang) -
     }
     match history::record::record(&mut db, play)? {
         Recorded::New(id) => {
-            crate::ui::say(&Said::Recorded { id, path: &args.shown().to_string() }.text(lang));
+            crate::ui::say(&HistorySaid::Recorded { id, path: &args.shown().to_string() }.text(lang));
             Ok(id)
         }
         Recorded::AlreadyRecorded(id) => {
-            crate::ui::say(&Said::AlreadyRecorded(id).text(lang));
+            crate::ui::say(&HistorySaid::AlreadyRecorded(id).text(lang));
             Ok(id)
         }
     }
@@ -172,7 +172,7 @@ pub fn record_finished(
     match outcome {
         Ok(id) => Some(id),
         Err(why) => {
-            crate::ui::say(&Said::NotRecorded(&why.to_string()).text(lang));
+            crate::ui::say(&HistorySaid::NotRecorded(&why.to_string()).text(lang));
             replaces
         }
     }
@@ -184,7 +184,7 @@ pub fn record_paper(args: &PaperArgs, play: PlayRecord, lang: Lang) -> Result<()
     match record(&args.db, &play, None, lang) {
         Ok(_) => Ok(()),
         Err(e) if e.is_unwritable() => {
-            crate::ui::say(&Said::NotRecorded(&crate::text::history::error(&e, lang)).text(lang));
+            crate::ui::say(&HistorySaid::NotRecorded(&crate::text::history::error(&e, lang)).text(lang));
             Ok(())
         }
         Err(e) => Err(e.into()),
@@ -259,7 +259,7 @@ fn solo_rating(rules: &FleetRules, total: i64) -> Option<u32> {
 /// What a play recorded from a finished save takes from its rules, header and bytes: the
 /// game, when it was played, the rules' fingerprint and the save's content hash (no
 /// players, no start player, ranked until the caller says otherwise).
-fn from_save(rules: &Rules, header: &Header, bytes: &[u8], ended: i64, source: Source) -> PlayRecord {
+fn from_save(rules: &Rules, header: &Header, bytes: &[u8], ended: i64, source: PlaySource) -> PlayRecord {
     let (started_at, utc_offset, night, duration_s) = timing(header.started, ended);
     PlayRecord {
         game_id: rules.id().to_string(),
@@ -286,7 +286,7 @@ pub fn fleet_play(
     header: &Header,
     save: &Path,
     ended: i64,
-    source: Source,
+    source: PlaySource,
 ) -> Result<PlayRecord, std::io::Error> {
     let Some(fleet) = rules.fleet() else { return Err(std::io::Error::other("not a Fleet game")) };
     // The places of the game, ranked with its tie-break by the library.
@@ -341,7 +341,7 @@ pub fn coop_play(
     state: &CoopState,
     save: &Path,
     ended: i64,
-    source: Source,
+    source: PlaySource,
 ) -> Result<PlayRecord, std::io::Error> {
     let bytes = std::fs::read(save)?;
     let end = match state.outcome {
@@ -373,7 +373,7 @@ pub fn any_play(
     game: &dyn crate::games::described::AnyGame,
     save: &Path,
     ended: i64,
-    source: Source,
+    source: PlaySource,
 ) -> Result<PlayRecord, std::io::Error> {
     let outcome = game.outcome().ok_or_else(|| std::io::Error::other("the game is not over"))?;
     let bytes = std::fs::read(save)?;
@@ -458,7 +458,7 @@ pub fn paper_play(
         utc_offset,
         night,
         duration_s: None,
-        source: Source::Paper,
+        source: PlaySource::Paper,
         players,
         start_player: None,
         rules_fingerprint: rules.fingerprint(),

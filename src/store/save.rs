@@ -14,7 +14,7 @@ pub(crate) const FORMAT: &str = "deckhand-save";
 pub(crate) const SCHEMA: u32 = 2;
 
 /// The first line of a save file. `S` is the engine's setup: its own type when a game
-/// writes its header, and `Opaque` — the setup as read, which `log` keeps without knowing
+/// writes its header, and `Opaque` — the setup as read, which `store` keeps without knowing
 /// it — when a save is read; the engine decodes it (`Setup::decode`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Header<S = Opaque> {

@@ -1,0 +1,65 @@
+//! The errors of the helper commands (`calc`, `nauticus`) are typed values said at the top
+//! in the reader's language (issue #31 item 4); whole outputs compared.
+
+use crate::test::Test;
+
+#[test]
+fn calc_with_a_calculator_the_game_lacks_lists_the_ones_it_has() {
+    Test::new()
+        .args(["calc", "titania", "nosuch"])
+        .stdout("")
+        .stderr(
+            "deckhand: titania has no calculator `nosuch`; its calculators are:\n  deckhand calc titania starfish \
+             depicted=… built=…   # Starfish on a tower field\n  deckhand calc titania floors levels=… \
+             on_starfish=…   # Building tower floors\n\n",
+        )
+        .status(2)
+        .run();
+}
+
+#[test]
+fn calc_refuses_a_value_and_broken_limits_line_by_line() {
+    Test::new()
+        .args(["calc", "titania", "starfish", "depicted=x", "built=1"])
+        .stdout("")
+        .stderr("deckhand: depicted: `x` is not a whole number\n")
+        .status(2)
+        .run();
+    Test::new()
+        .args(["calc", "titania", "starfish", "depicted=9", "built=99"])
+        .stdout("")
+        .stderr("deckhand: depicted = 9 is outside 1–4\nbuilt = 99 is outside 0–16\n")
+        .status(2)
+        .run();
+}
+
+#[test]
+fn nauticus_says_every_refusal_of_its_helpers_in_the_readers_language() {
+    Test::new()
+        .args(["nauticus", "rewards", "--masts", "9", "--take", "vp,vp,vp"])
+        .stdout("")
+        .stderr(
+            "deckhand: a ship has 1 to 4 masts\na ship with 9 masts earns 9 rewards; 3 named\nvp taken 3 times; \
+             each reward at most 2 times per ship\n",
+        )
+        .status(2)
+        .run();
+    Test::new()
+        .args(["--lang", "fr", "nauticus", "rewards", "--masts", "2", "--take", "vp,vp,vp,vp"])
+        .stdout("")
+        .stderr(
+            "deckhand: un navire à 2 mâts rapporte 2 récompenses ; 4 nommées\nvp pris 4 fois ; chaque récompense \
+             au plus 2 fois par navire\n",
+        )
+        .status(2)
+        .run();
+    Test::new()
+        .args(["--lang", "de", "nauticus", "pass", "--flipped", "3", "--flipped", "3"])
+        .stdout("")
+        .stderr(
+            "deckhand: das Plättchen -3 kann nur einmal je Runde umgedreht werden; die Passen-Plättchen sind -3, \
+             -2, -1\n",
+        )
+        .status(2)
+        .run();
+}
