@@ -19,7 +19,7 @@ use crate::games::fischerspiel::setup::CoopSetup;
 use crate::games::fischerspiel::state::{Effect, Event, Setup, Timeline};
 use crate::games::live::{LiveGame, Replay};
 use crate::games::table::plain::{PlainTable, Refused, Told};
-use crate::games::{Game, Rules};
+use crate::games::Rules;
 use crate::history::PlaySource;
 use crate::source::ReadError;
 use crate::store::files;
@@ -191,9 +191,9 @@ fn progress(path: &Path, header: &Header, read: &Read<Value, Value>, lang: Lang)
 }
 
 fn play(rules: Rules, args: PlayArgs, lang: Lang) -> anyhow::Result<i32> {
-    match &rules.game {
-        Game::Fischerspiel(r) => new_fischerspiel(&rules, r, args, lang),
-        _ => {
+    match rules.fischerspiel() {
+        Some(r) => new_fischerspiel(&rules, r, args, lang),
+        None => {
             Err(Error::Usage(crate::msg!("games.fischerspiel.cmd.play_endgame", game = rules.names(), id = rules.id()))
                 .into())
         }
@@ -202,8 +202,8 @@ fn play(rules: Rules, args: PlayArgs, lang: Lang) -> anyhow::Result<i32> {
 
 pub fn resume(args: ResumeArgs, head: Header, lang: Lang) -> anyhow::Result<i32> {
     let rules = saves::rules_for(&args.file, &head, args.rules.as_deref(), args.allow_rules_change, lang)?;
-    match (&rules.game, saves::setup_of::<Timeline>(&head)) {
-        (Game::Fischerspiel(r), Some(setup)) => {
+    match (rules.fischerspiel(), saves::setup_of::<Timeline>(&head)) {
+        (Some(r), Some(setup)) => {
             let hook = Hook { rules: &rules, header: &head, players: setup.players, args: &args.history };
             resume_fischerspiel(r, &args, &setup, &hook, lang)
         }
@@ -222,7 +222,7 @@ pub fn reopen(
     lang: Lang,
 ) -> Result<(Rules, u32, Timeline), Error> {
     let rules = saves::rules_for(file, head, rules_path, allow_change, lang)?;
-    let (Game::Fischerspiel(r), Some(setup)) = (&rules.game, saves::setup_of::<Timeline>(head)) else {
+    let (Some(r), Some(setup)) = (rules.fischerspiel(), saves::setup_of::<Timeline>(head)) else {
         return Err(Error::Usage(crate::msg!("games.fischerspiel.cmd.resume_unsupported", game = &head.game)));
     };
     let timeline = replayed(r, &setup, file, entries, lang)?;

@@ -24,12 +24,12 @@ use crate::games::table::any::{AnyTable, Refused};
 use crate::games::table::{Command, Said, Screen, Shared, Typed};
 use crate::games::Rules;
 use crate::history::PlaySource;
-use crate::store::journal::Read;
-use crate::store::save::{Header, Setup};
-use crate::store::{files, Journal};
 use crate::report::{Format, Standings};
 use crate::serve::generic::{AnyServed, AnyShared};
 use crate::serve::Site;
+use crate::store::journal::Read;
+use crate::store::save::{Header, Setup};
+use crate::store::{files, Journal};
 use crate::text::described as said;
 use crate::text::table::{self as table_text, command, command_line, typed_commands, with_legal, Note};
 use crate::text::Lang;
@@ -239,7 +239,8 @@ fn finished_play(path: &Path, header: &Header, rules: &SavedRules, ended: i64, l
     if !game.finished() {
         return Ok(None);
     }
-    let io = |e: std::io::Error| Error::Read(crate::source::ReadError::Io { path: path.display().to_string(), cause: e });
+    let io =
+        |e: std::io::Error| Error::Read(crate::source::ReadError::Io { path: path.display().to_string(), cause: e });
     plays::any_play(&rules, header, &*game, path, ended, PlaySource::Import).map(Some).map_err(io)
 }
 

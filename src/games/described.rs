@@ -115,9 +115,6 @@ pub struct SetupOption {
 pub trait Described:
     LiveGame<Rules: Clone + Send + Sync + 'static, Setup: Clone + Send + Sync> + Send + Sync + 'static
 {
-    /// The engine's compiled rules out of a game's rules, if they are this engine's.
-    fn rules_of(game: &super::Game) -> Option<&Self::Rules>;
-
     /// The setup options of these rules.
     fn setup_options(rules: &Self::Rules) -> Vec<SetupOption>;
 
@@ -288,11 +285,12 @@ impl<G: Described> LiveEngine for EngineOf<G> {
     }
 
     fn setup_options(&self, game: &super::Game) -> Option<Vec<SetupOption>> {
-        G::rules_of(game).map(G::setup_options)
+        game.rules::<G::Rules>().map(G::setup_options)
     }
 
     fn setup(&self, game: &super::Game, players: &[String], options: &[(String, String)]) -> Result<Value, Message> {
-        let rules = G::rules_of(game).ok_or_else(|| crate::msg!("games.table.other_engine", engine = G::ENGINE))?;
+        let rules =
+            game.rules::<G::Rules>().ok_or_else(|| crate::msg!("games.table.other_engine", engine = G::ENGINE))?;
         let setup = G::setup(rules, players, options)?;
         Ok(serde_json::to_value(&setup).expect("setups serialise"))
     }
@@ -305,7 +303,7 @@ impl<G: Described> LiveEngine for EngineOf<G> {
         entries: &[Value],
     ) -> Result<Box<dyn AnyGame>, Replay<Message, Message>> {
         let other = || Replay::Setup(crate::msg!("games.table.other_engine", engine = G::ENGINE));
-        let rules = G::rules_of(game).ok_or_else(other)?;
+        let rules = game.rules::<G::Rules>().ok_or_else(other)?;
         let setup: G::Setup = serde_json::from_value(setup.clone())
             .map_err(|e| Replay::Setup(crate::msg!("games.table.bad_setup", why = e.to_string())))?;
         let typed: Vec<G::Entry> = entries

@@ -12,9 +12,9 @@ use super::{Hosted, Rejected, Status};
 use crate::games::described::{Form, Question, Sheet};
 use crate::games::table::any::{AnyTable, Refused};
 use crate::games::table::{Said, Screen, Shared};
-use crate::store::Journal;
 use crate::report::html::{self, escape};
 use crate::report::Standings;
+use crate::store::Journal;
 use crate::text::Lang;
 
 /// The generic table of a game with its save, shared by the server and the terminal.

@@ -50,7 +50,12 @@ pub fn told(names: &[String], told: &Told, lang: Lang) -> Vec<String> {
 
 /// Why the generic table refused an answer or an undo, as a sentence, with the answers it
 /// names (`stopped`: why the table stopped, when it did).
-pub fn refused(names: &[String], r: &Refused, stopped: Option<&crate::games::live::AppendError>, lang: Lang) -> (String, Vec<String>) {
+pub fn refused(
+    names: &[String],
+    r: &Refused,
+    stopped: Option<&crate::games::live::AppendError>,
+    lang: Lang,
+) -> (String, Vec<String>) {
     let name = |p: usize| names.get(p).cloned().unwrap_or_default();
     match r {
         Refused::Stale => (t!(lang, "web.taken"), Vec::new()),

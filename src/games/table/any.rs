@@ -482,7 +482,7 @@ mod tests {
 
     impl LiveGame for Dice2 {
         const ENGINE: &'static str = "dice2";
-        type Rules = ();
+        type Rules = NoRules;
         type Setup = Dice2Setup;
         type Entry = Dice2Step;
         type SetupProblem = String;
@@ -492,13 +492,13 @@ mod tests {
         type Happened = String;
         type Refusal = String;
 
-        fn start(_: &(), players: &[String], _: &Dice2Setup) -> Result<Dice2, String> {
+        fn start(_: &NoRules, players: &[String], _: &Dice2Setup) -> Result<Dice2, String> {
             let seats = players.len();
             Ok(Dice2 { seats, turn: 0, roll: None, boxes: vec![[None; 2]; seats], undo: Vec::new() })
         }
 
         fn replay(
-            r: &(),
+            r: &NoRules,
             p: &[String],
             s: &Dice2Setup,
             entries: &[Dice2Step],
@@ -514,7 +514,7 @@ mod tests {
             Ok(g)
         }
 
-        fn questions(&self, _: &(), seat: Option<usize>) -> Vec<Dice2Question> {
+        fn questions(&self, _: &NoRules, seat: Option<usize>) -> Vec<Dice2Question> {
             if self.finished() {
                 return Vec::new();
             }
@@ -525,7 +525,7 @@ mod tests {
             }
         }
 
-        fn apply(&mut self, _: &(), _: Option<usize>, c: Dice2Step) -> Result<Applied<Dice2Step, String>, String> {
+        fn apply(&mut self, _: &NoRules, _: Option<usize>, c: Dice2Step) -> Result<Applied<Dice2Step, String>, String> {
             let happened = match (&c, self.roll) {
                 (Dice2Step::Roll(d), None) if d.iter().all(|f| (1..=6).contains(f)) => {
                     self.roll = Some(*d);
@@ -545,7 +545,7 @@ mod tests {
             Ok(Applied { entry: c, happened: vec![happened] })
         }
 
-        fn undo(&mut self, r: &()) -> Result<Dice2Step, String> {
+        fn undo(&mut self, r: &NoRules) -> Result<Dice2Step, String> {
             let mut steps = std::mem::take(&mut self.undo);
             steps.pop().ok_or("nothing")?;
             let names = vec![String::new(); self.seats];
@@ -557,7 +557,7 @@ mod tests {
             self.turn >= 2 * self.seats
         }
 
-        fn outcome(&self, _: &()) -> Option<Outcome> {
+        fn outcome(&self, _: &NoRules) -> Option<Outcome> {
             let totals: Vec<i64> = self.boxes.iter().map(|b| b.iter().flatten().map(|v| i64::from(*v)).sum()).collect();
             let ranks = crate::games::live::places(&totals);
             self.finished()
@@ -566,22 +566,19 @@ mod tests {
     }
 
     impl Described for Dice2 {
-        fn rules_of(_: &crate::games::Game) -> Option<&()> {
-            Some(&())
-        }
-        fn setup_options(_: &()) -> Vec<SetupOption> {
+        fn setup_options(_: &NoRules) -> Vec<SetupOption> {
             Vec::new()
         }
-        fn setup(_: &(), _: &[String], _: &[(String, String)]) -> Result<Dice2Setup, Message> {
+        fn setup(_: &NoRules, _: &[String], _: &[(String, String)]) -> Result<Dice2Setup, Message> {
             Ok(Dice2Setup { digital: None })
         }
-        fn setup_problem(_: &(), p: &String) -> Message {
+        fn setup_problem(_: &NoRules, p: &String) -> Message {
             Message::new("test.setup").with("why", p.as_str())
         }
-        fn entry_problem(_: &(), p: &String) -> Message {
+        fn entry_problem(_: &NoRules, p: &String) -> Message {
             Message::new("test.entry").with("why", p.as_str())
         }
-        fn question(&self, _: &(), q: &Dice2Question) -> Question {
+        fn question(&self, _: &NoRules, q: &Dice2Question) -> Question {
             let face = |f: u8| Opt::new(f.to_string(), Message::new("test.face").with("n", i64::from(f)));
             match q {
                 Dice2Question::Roll(p) => Question {
@@ -603,7 +600,7 @@ mod tests {
                 }
             }
         }
-        fn choice(&self, _: &(), q: &Dice2Question, keys: &[String]) -> Result<Dice2Step, Message> {
+        fn choice(&self, _: &NoRules, q: &Dice2Question, keys: &[String]) -> Result<Dice2Step, Message> {
             let bad = || Message::new("test.bad");
             match q {
                 Dice2Question::Roll(_) => {
@@ -617,13 +614,13 @@ mod tests {
                 },
             }
         }
-        fn happened(&self, _: &(), h: &String) -> Message {
+        fn happened(&self, _: &NoRules, h: &String) -> Message {
             Message::new("test.happened").with("what", h.as_str())
         }
-        fn refusal(_: &(), r: &String) -> Message {
+        fn refusal(_: &NoRules, r: &String) -> Message {
             Message::new("test.refused").with("why", r.as_str())
         }
-        fn sheet(&self, _: &(), seat: usize) -> Sheet {
+        fn sheet(&self, _: &NoRules, seat: usize) -> Sheet {
             let rows = (0..2)
                 .map(|b| Row {
                     key: Some(["high", "low"][b].into()),
@@ -633,14 +630,14 @@ mod tests {
                 .collect();
             Sheet { rows }
         }
-        fn automatic(&self, _: &(), setup: &Dice2Setup) -> Option<(Option<usize>, Dice2Step)> {
+        fn automatic(&self, _: &NoRules, setup: &Dice2Setup) -> Option<(Option<usize>, Dice2Step)> {
             let seed = setup.digital?;
             (self.roll.is_none() && !self.finished()).then(|| {
                 let mut rng = crate::rng::Rng::new(seed + self.turn as u64);
                 (None, Dice2Step::Roll([1 + rng.below(6) as u8, 1 + rng.below(6) as u8]))
             })
         }
-        fn categories(&self, _: &(), seat: usize) -> Vec<Category> {
+        fn categories(&self, _: &NoRules, seat: usize) -> Vec<Category> {
             let points = self.boxes[seat].iter().flatten().map(|v| i64::from(*v)).sum();
             vec![Category { id: "boxes".into(), label: Message::new("test.boxes"), points }]
         }
@@ -665,8 +662,37 @@ mod tests {
         AnyTable::new(game, 2, Lines::default(), 0, words)
     }
 
+    /// The rules of the small game: none of its own.
+    #[derive(Debug, Clone)]
+    struct NoRules;
+
+    impl crate::games::Compiled for NoRules {
+        fn id(&self) -> &str {
+            "dice2"
+        }
+        fn names(&self) -> &crate::games::Names {
+            static NAMES: std::sync::OnceLock<crate::games::Names> = std::sync::OnceLock::new();
+            NAMES.get_or_init(|| crate::games::Names { en: "Dice2".into(), de: None, fr: None })
+        }
+        fn bgg_id(&self) -> Option<u32> {
+            None
+        }
+        fn players(&self) -> (u32, u32) {
+            (1, 4)
+        }
+        fn boxed(&self) -> Box<dyn crate::games::Compiled> {
+            Box::new(self.clone())
+        }
+        fn as_any(&self) -> &dyn std::any::Any {
+            self
+        }
+        fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+            self
+        }
+    }
+
     fn fake_rules() -> crate::games::Game {
-        crate::games::built_in("titania").unwrap().game
+        crate::games::Game::new("dice2", NoRules)
     }
 
     #[test]

@@ -140,10 +140,7 @@ mod tests {
     }
 
     fn fischerspiel() -> crate::games::fischerspiel::model::FischerspielRules {
-        match crate::games::built_in("fischerspiel").unwrap().game {
-            crate::games::Game::Fischerspiel(r) => *r,
-            _ => unreachable!("fischerspiel is a Fischerspiel game"),
-        }
+        crate::games::built_in("fischerspiel").unwrap().fischerspiel().expect("a Fischerspiel game").clone()
     }
 
     #[test]
