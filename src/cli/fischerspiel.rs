@@ -14,6 +14,7 @@ use super::commands;
 use super::live::{self, LiveView};
 use super::plays::{self, LiveArgs};
 use super::saves;
+use crate::cli::error::FischerspielProblem;
 use crate::games::fischerspiel::model::FischerspielRules;
 use crate::games::fischerspiel::setup::CoopSetup;
 use crate::games::fischerspiel::state::{Effect, Event, Setup, Timeline};
@@ -281,15 +282,15 @@ fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: 
         ),
     };
     let setup = Setup::new(r, players, variant, args.boats.as_deref(), fish.as_deref())
-        .map_err(|e| Error::said(words::setup_error(r, &e, lang)))?;
+        .map_err(|e| fischerspiel_error(r, FischerspielProblem::Setup(e)))?;
     let mut prompter = ui::prompter_for_in(args.answers.as_deref(), "play", lang)?;
     let path = match args.output.clone() {
         Some(path) => path,
         None => saves::default_save(&r.id)?,
     };
     let setup_saved = CoopSetup::of(r, players, &setup);
-    let game =
-        Timeline::start(r, &args.names, &setup_saved).map_err(|e| Error::said(words::setup_error(r, &e, lang)))?;
+    let game = Timeline::start(r, &args.names, &setup_saved)
+        .map_err(|e| fischerspiel_error(r, FischerspielProblem::Setup(e)))?;
     let written =
         Header::new(&r.id, saves::stamp(rules), args.names.clone(), SaveSetup::new(Timeline::ENGINE, setup_saved));
     let header = written.opaque();
@@ -334,6 +335,11 @@ fn resume_fischerspiel(
     session(&mut PlainTable::new(r, timeline, opened.journal, entries), p, hook, lang)
 }
 
+/// A Fischerspiel table's problem as the command's error.
+fn fischerspiel_error(rules: &FischerspielRules, problem: FischerspielProblem) -> Error {
+    Error::Fischerspiel { rules: Box::new(rules.clone()), problem }
+}
+
 /// The terminal's view of the table service: it asks what happened, hands the typed event
 /// to the table and says what the table tells.
 fn session(
@@ -346,7 +352,7 @@ fn session(
     let path = table.save().path().to_path_buf();
     let saved_hint = || Said::SavedHint(&path).text(lang);
     let refused = |refusal| match refusal {
-        Refused::Game(v) => Error::said(words::refusal(r, &v, lang)),
+        Refused::Game(v) => fischerspiel_error(r, FischerspielProblem::Refused(v)),
         Refused::Stopped(e) => Error::from(e),
     };
     p.say(&said::status(r, table.game().current(), lang));
@@ -382,15 +388,17 @@ fn session(
         let open = !table.questions(None).is_empty();
         let prompt = Said::Prompt(r, table.game().current(), open).text(lang);
         let validate = |text: &str| -> Result<(), String> {
-            let checked = match said::read(r, table.game().current(), text, lang)? {
-                Typed::Event(Event::Undo) => table.check_undo(),
-                Typed::Event(e) => table.check(None, e),
-                _ => Ok(()),
-            };
+            let checked =
+                match said::read(r, table.game().current(), text, lang).map_err(|u| said::unread(r, &u, lang))? {
+                    Typed::Event(Event::Undo) => table.check_undo(),
+                    Typed::Event(e) => table.check(None, e),
+                    _ => Ok(()),
+                };
             checked.map_err(|v| words::refusal(r, &v, lang))
         };
         let answer = p.input(&prompt, &validate).with_context(saved_hint)?;
-        match said::read(r, table.game().current(), &answer, lang).map_err(Error::said)? {
+        let read = said::read(r, table.game().current(), &answer, lang);
+        match read.map_err(|u| fischerspiel_error(r, FischerspielProblem::Unread(u)))? {
             Typed::Help => p.say(&said::help(r, table.game().current(), lang)),
             Typed::Status => p.say(&said::status(r, table.game().current(), lang)),
             Typed::Quit => {

@@ -88,7 +88,8 @@ impl Said<'_> {
 }
 
 pub use crate::games::fischerspiel::typed::Typed;
-use crate::games::fischerspiel::typed::{Unread, Usage, Words};
+pub use crate::games::fischerspiel::typed::Unread;
+use crate::games::fischerspiel::typed::{Usage, Words};
 
 /// The words of a board edge a line may name (in every language).
 fn side_words(side: Side) -> Vec<String> {
@@ -123,16 +124,16 @@ fn event_word(key: &str, lang: Lang) -> String {
 
 /// A typed line read in `lang` (the English words too, as saves and answers files use
 /// them) by the engine's reader (`games::fischerspiel::typed`): the event it names with its
-/// boats and fish checked against `state`, or why it names none, in words.
-pub fn read(r: &FischerspielRules, state: &State, text: &str, lang: Lang) -> Result<Typed, String> {
+/// boats and fish checked against `state`, or why it names none.
+pub fn read(r: &FischerspielRules, state: &State, text: &str, lang: Lang) -> Result<Typed, Unread> {
     let line: Vec<String> = text.split_whitespace().map(String::from).collect();
     let event = |key: &str| vec![event_word(key, lang)];
     let words = Words { event: &event, side: &side_words };
-    crate::games::fischerspiel::typed::read(r, state, &line, &words).map_err(|why| unread(r, &why, lang))
+    crate::games::fischerspiel::typed::read(r, state, &line, &words)
 }
 
 /// Why a line names no event, in words.
-fn unread(r: &FischerspielRules, why: &Unread, lang: Lang) -> String {
+pub fn unread(r: &FischerspielRules, why: &Unread, lang: Lang) -> String {
     let (b, size, side) = (
         t!(lang, "games.fischerspiel.cmd.word_boat"),
         t!(lang, "games.fischerspiel.cmd.word_size"),
