@@ -13,6 +13,7 @@ pub mod live;
 /// Terms in every language (`crate::names`, below the messages that carry them).
 pub use crate::names;
 pub mod nauticus;
+pub mod paper;
 pub mod table;
 
 use std::path::Path;
@@ -136,9 +137,24 @@ pub trait Compiled: std::any::Any + std::fmt::Debug + Send + Sync {
         let _ = id;
         None
     }
-    /// The reference card of a game whose engine has no card in the text layer: its lines
-    /// as messages (None: the text layer has the engine's own card).
-    fn card(&self) -> Option<Vec<crate::message::Message>> {
+    /// The reference card of a game whose engine has no card in the text layer (None: the
+    /// text layer has the engine's own card).
+    fn card(&self) -> Option<Card> {
+        None
+    }
+    /// What `rules check` says a checked rules file describes (None: the text layer's
+    /// words for the engine).
+    fn summary(&self) -> Option<crate::message::Message> {
+        None
+    }
+    /// What deckhand does for the game, in `deckhand games` (None: the text layer's words
+    /// for the engine).
+    fn offers(&self) -> Option<crate::message::Message> {
+        None
+    }
+    /// The game's hand-filled sheets, for `score` and `check` (None: the engine's own
+    /// commands, or none).
+    fn paper(&self) -> Option<&dyn paper::Paper> {
         None
     }
     /// A copy.
@@ -147,6 +163,36 @@ pub trait Compiled: std::any::Any + std::fmt::Debug + Send + Sync {
     fn as_any(&self) -> &dyn std::any::Any;
     /// The engine's own type, to downcast and change (an earlier version's reading).
     fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
+}
+
+/// A reference card as a game describes it (`deckhand rules show GAME`): a title, then
+/// sections of lines.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Card {
+    /// The first line.
+    pub title: crate::message::Message,
+    /// Each section: its heading and its lines (none: the card says it is not described).
+    pub sections: Vec<(crate::message::Message, Vec<CardLine>)>,
+}
+
+/// A line of a card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CardLine {
+    /// A name and what it stands for, the names of a section in one column.
+    Pair(Names, crate::message::Message),
+    /// A sentence of its own.
+    Line(crate::message::Message),
+    /// A named option of the rules: its id, its name and what it changes.
+    Option {
+        /// Its id.
+        id: String,
+        /// Its name.
+        name: Names,
+        /// What it changes.
+        help: Option<Names>,
+    },
+    /// A sentence of the rules file, as a point of a list.
+    Point(Names),
 }
 
 /// A game's compiled rules and the engine that reads them.

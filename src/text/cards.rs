@@ -8,7 +8,7 @@ use crate::games::endgame::{EndgameRules, Scoring, Shape};
 use crate::games::fischerspiel::model::{FischerspielRules, WindSource};
 use crate::games::fleet::{BuildingVp, FleetRules, HarborEffect};
 use crate::games::names::Names;
-use crate::games::{Compiled, Rules};
+use crate::games::{CardLine, Compiled, Rules};
 use crate::text::Lang;
 
 /// The reference card of a game: its engine's card in words here, or the lines the
@@ -27,11 +27,42 @@ pub fn card(rules: &Rules, lang: Lang) -> String {
     described_card(game.compiled(), lang)
 }
 
-/// The card of a game that describes itself: its name, then its lines.
+/// The card of a game that describes itself (`games::Card`): its title, then each section
+/// under its heading — names and what they stand for in two columns, sentences, options,
+/// the rules file's points.
 fn described_card(game: &dyn Compiled, lang: Lang) -> String {
-    let mut out = vec![game.names().get(lang).to_string()];
-    out.extend(game.card().unwrap_or_default().iter().map(|m| m.text(lang)));
-    out.join("\n") + "\n"
+    let mut o = String::new();
+    let Some(card) = game.card() else {
+        title(&mut o, game.names().get(lang).to_string());
+        return o;
+    };
+    title(&mut o, card.title.text(lang));
+    for (heading, lines) in &card.sections {
+        let _ = writeln!(o, "\n{}", heading.text(lang));
+        if lines.is_empty() {
+            let _ = writeln!(o, "  {}", crate::t!(lang, "games.card.not_described"));
+        }
+        let w = lines
+            .iter()
+            .filter_map(|l| match l {
+                CardLine::Pair(name, _) => Some(name.get(lang).chars().count()),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
+        for line in lines {
+            let _ = match line {
+                CardLine::Pair(name, what) => writeln!(o, "  {:<w$}  {}", name.get(lang), what.text(lang)),
+                CardLine::Line(m) => writeln!(o, "  {}", m.text(lang)),
+                CardLine::Option { id, name, help } => {
+                    let help = help.as_ref().map(|h| format!(": {}", h.get(lang))).unwrap_or_default();
+                    writeln!(o, "  {id} ({}){help}", name.get(lang))
+                }
+                CardLine::Point(text) => writeln!(o, "  - {}", text.get(lang)),
+            };
+        }
+    }
+    o
 }
 
 /// What `rules check` says of a rules file without problems: its file, its game and what
@@ -45,6 +76,8 @@ pub fn checked(file: &std::path::Path, rules: &Rules, lang: Lang) -> String {
         endgame_summary_in(r, lang)
     } else if let Some(r) = game.rules::<FischerspielRules>() {
         fischerspiel_summary_in(r, lang)
+    } else if let Some(summary) = game.compiled().summary() {
+        summary.text(lang)
     } else {
         let (min, max) = rules.players();
         crate::t!(lang, "cli.card.check_players", min = min, max = max)
@@ -62,6 +95,8 @@ pub fn offers(rules: &Rules, lang: Lang) -> (String, String) {
         endgame_offers_in(r, lang)
     } else if let Some(r) = game.rules::<FischerspielRules>() {
         crate::t!(lang, "cli.card.games_coop", id = r.id)
+    } else if let Some(offers) = game.compiled().offers() {
+        offers.text(lang)
     } else {
         crate::t!(lang, "cli.card.games_live", id = rules.id())
     };
