@@ -120,8 +120,13 @@ fn benches(c: &mut Criterion) {
     group.sample_size(10);
     for (policy, name) in [(Policy::Random, "random"), (Policy::Greedy, "greedy")] {
         // Every answer gets all 1,000 playouts (no pruning): the raw cost of the question.
-        let settings =
-            Settings { budget: Budget { playouts: 1000, time: None }, policy, seed: 3, threads: 0, prune: false };
+        let settings = Settings {
+            budget: Budget { playouts: 1000, time: None },
+            policy,
+            seed: 3,
+            prune: false,
+            ..Settings::default()
+        };
         group.bench_function(format!("8 options x 1,000 {name} playouts, every core"), |b| {
             b.iter(|| advise(&fleet, black_box(&question), who, &settings).unwrap())
         });

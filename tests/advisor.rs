@@ -10,7 +10,7 @@ use deckhand::rng::Rng;
 use crate::common::{fleet, sheet, Table};
 
 fn settings(playouts: u32, seed: u64, threads: usize) -> Settings {
-    Settings { budget: Budget { playouts, time: None }, policy: Policy::Greedy, seed, threads, prune: true }
+    Settings { budget: Budget { playouts, time: None }, policy: Policy::Greedy, seed, threads, ..Settings::default() }
 }
 
 /// Round 10, the last fishing to come: P0's next cod box launches a boat (1 VP, and a fish
@@ -44,7 +44,8 @@ fn the_advisor_launches_a_boat_before_the_last_fishing_rather_than_take_coins() 
     // The clearly worse answers stopped early; the budget went to the rest.
     assert!(advice.estimates.iter().any(|e| e.playouts < 200), "{advice:#?}");
     for e in &advice.estimates {
-        assert!((50..=200).contains(&e.playouts) && e.playouts % 50 == 0);
+        // Batches of 10, 60, 110, 160, 200 playouts.
+        assert!([10, 60, 110, 160, 200].contains(&e.playouts), "{e:?}");
         assert!(e.stderr >= 0.0 && e.stderr < 2.0);
         assert!((0.0..=1.0).contains(&e.win.unwrap()));
     }
@@ -281,7 +282,7 @@ fn review_finds_a_costly_choice_and_sums_skill_and_luck_per_player() {
     let names: Vec<String> = vec!["Ann".into(), "Bob".into()];
     let played = random::play(&rules, &names, Setup::default(), 3);
     let inputs: Vec<_> = played.inputs[..40].to_vec();
-    let reviews = review(&rules, &names, Setup::default(), &inputs, &settings(8, 1, 0));
+    let reviews = review(&rules, &names, Setup::default(), &inputs, &settings(8, 1, 0), &mut |_, _| {});
     assert_eq!(reviews.len(), 2);
     for r in &reviews {
         assert!(r.skill >= 0.0 && r.luck.is_finite());
@@ -299,7 +300,7 @@ fn review_finds_a_costly_choice_and_sums_skill_and_luck_per_player() {
         reviews.iter().map(|r| r.skill).collect::<Vec<_>>()
     );
     // The same seed, the same review.
-    assert_eq!(review(&rules, &names, Setup::default(), &inputs, &settings(8, 1, 2)), reviews);
+    assert_eq!(review(&rules, &names, Setup::default(), &inputs, &settings(8, 1, 2), &mut |_, _| {}), reviews);
 }
 
 #[test]
@@ -331,6 +332,10 @@ fn review_of_a_save_in_every_language_and_json() {
     assert_eq!(players.len(), 2);
     for p in players {
         assert!(p["skill"].as_f64().unwrap() >= 0.0 && p["luck"].is_number());
+        // Every part, adding up to the score.
+        let part = |k: &str| p[k].as_f64().unwrap_or_else(|| panic!("{k} in {p}"));
+        let sum = part("start") + part("luck") - part("skill") + part("edge") + part("table") + part("noise");
+        assert!((sum - part("score")).abs() < 1e-6 && part("noise").abs() < 1e-6, "{p}");
         let decisions = p["decisions"].as_array().unwrap();
         assert!(decisions.len() <= 2);
         for d in decisions {
@@ -480,4 +485,175 @@ fn lab_compares_a_rules_file_and_a_named_option_with_the_built_in_rules() {
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains(said), "{args:?}: {err}");
     }
+}
+
+/// P0 at round 10: the cod column's next box is a `?` circle (its second license pays 2
+/// coins; a third cod boat is 2 VP and its launch 1 coin), 4 of the fisherman's pub's 5
+/// boxes marked, and `coins` on the coin track, whose 50th box is a star.
+fn chain_table(coins: u32) -> Table {
+    let p0 = format!(
+        "[marks]\ncod = \"x x x x x\"\ncod_license = \"x\"\ncod_boat = \"x x\"\nfishermans_pub = \"x x x x\"\ncoin = {coins}"
+    );
+    Table::new(10, &[&p0, ""])
+}
+
+/// The cod die, marked: its `?` circle asks license or boat.
+fn cod_then_mark(advice: &deckhand::games::fleet::advisor::Advice) -> deckhand::games::fleet::advisor::Estimate {
+    *advice
+        .estimates
+        .iter()
+        .find(|e| {
+            e.answer.choice == Choice::Die(Face::Boat(1)) && matches!(e.answer.then, Some((Choice::Mark { .. }, _)))
+        })
+        .expect("cod, then mark")
+}
+
+#[test]
+fn at_the_last_dice_phase_a_chains_best_is_searched_exactly_where_greedy_takes_the_boat() {
+    use deckhand::games::fleet::advisor::brute::brute_force;
+    let mut t = chain_table(45);
+    // The boat phase: every die taken as a coin (46, 47), then the income (48) and the
+    // last fishing; then the last roll.
+    t.roll("lobster lobster lobster");
+    while let Some(d) = t.g.decision(&t.rules).filter(|d| d.roll.is_none()) {
+        let keys = d.keys(&t.rules, &t.g);
+        let key = if keys.iter().any(|k| k == "coin") { "coin".to_string() } else { keys[0].clone() };
+        t.choose(&key);
+    }
+    assert_eq!(t.coins(0), 48);
+    t.roll("cod harbor harbor");
+    let advice = advise(&t.rules, &t.g, None, &settings(50, 1, 0)).unwrap();
+    assert!(advice.exact, "nothing but rerolls left to chance");
+    assert!(advice.estimates.iter().all(|e| e.stderr == 0.0 && e.playouts == 0));
+    // Every value is the final score of playing every answer out.
+    let truth = brute_force(&t.rules, &t.g, None).unwrap();
+    for (e, (a, mean, win)) in advice.estimates.iter().zip(&truth) {
+        assert_eq!((e.answer, e.mean, e.win), (*a, *mean, Some(*win)));
+    }
+    let best = advice.estimates[advice.best];
+    assert_eq!(best, cod_then_mark(&advice), "{advice:#?}");
+    // At the `?` circle greedy takes the boat (a boat is worth a fish in its reading of
+    // round 10, though the last fishing is over); the license's 2 coins reach the star at
+    // box 50, whose action is worth more. The first advisor valued the cod die by greedy's
+    // boat.
+    t.answers(&["cod", "mark"]);
+    let d = t.decision();
+    assert_eq!(d.keys(&t.rules, &t.g), ["license", "boat"]);
+    assert_eq!(Policy::Greedy.choose(&t.rules, &t.g, &d, &mut Rng::new(0)), 1);
+    let circle = advise(&t.rules, &t.g, None, &settings(50, 1, 0)).unwrap();
+    assert_eq!(circle.estimates[circle.best].answer.choice, Choice::License);
+    assert_eq!(circle.estimates[circle.best].mean, best.mean);
+    let boat = circle.estimates.iter().find(|e| e.answer.choice == Choice::Boat).unwrap().mean;
+    assert!(best.mean >= boat + 1.0, "{circle:#?}");
+    let mut t = chain_table(45);
+    t.roll("lobster lobster lobster");
+    while let Some(d) = t.g.decision(&t.rules).filter(|d| d.roll.is_none()) {
+        let keys = d.keys(&t.rules, &t.g);
+        let key = if keys.iter().any(|k| k == "coin") { "coin".to_string() } else { keys[0].clone() };
+        t.choose(&key);
+    }
+    t.roll("cod harbor harbor");
+    let flat = advise(&t.rules, &t.g, None, &Settings { chains: false, ..settings(50, 1, 0) }).unwrap();
+    assert!(!flat.exact);
+    assert_eq!(cod_then_mark(&flat).mean, boat, "{flat:#?}");
+}
+
+#[test]
+fn before_the_last_roll_every_answer_is_worth_at_least_what_greedy_makes_of_its_chain() {
+    // The same sheet in the boat phase: the town roll is still to come, so the chains'
+    // ends are valued by playouts. Every answer's chain includes greedy's line, played out
+    // on the same dice (playout k of every position meets the same rolls): unpruned, no
+    // answer is worth less than the first advisor's value of it.
+    let mut t = chain_table(48);
+    t.roll("cod lobster lobster");
+    let whole = |chains| Settings { chains, prune: false, ..settings(60, 4, 0) };
+    let advice = advise(&t.rules, &t.g, None, &whole(true)).unwrap();
+    let flat = advise(&t.rules, &t.g, None, &whole(false)).unwrap();
+    assert!(!advice.exact && advice.estimates.len() == flat.estimates.len());
+    for (c, f) in advice.estimates.iter().zip(&flat.estimates) {
+        assert_eq!(c.answer, f.answer);
+        assert!(c.mean >= f.mean - 1e-9, "{c:?} {f:?}");
+        assert!(c.stderr > 0.0 && c.playouts == 60);
+    }
+}
+
+#[test]
+fn the_advisor_is_exact_at_the_last_dice_phase_of_games_of_1_to_4_players_with_every_module() {
+    // 25 questions after the last roll of seeded games (solo, 2, 3 and 4 players;
+    // captains, trophies), each answer played out exhaustively by the plain check.
+    use deckhand::games::fleet::advisor::brute::{brute_force, last_question};
+    let rules = fleet();
+    let (mut asked, mut seed) = (0, 0u64);
+    while asked < 25 {
+        seed += 1;
+        let players = 1 + (seed % 4) as usize;
+        let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
+        let setup =
+            Setup { solo: players == 1, captains: seed.is_multiple_of(3), trophies: (seed / 3).is_multiple_of(2) };
+        let Some((game, p)) = last_question(&rules, &names, setup, seed) else { continue };
+        asked += 1;
+        let advice = advise(&rules, &game, Some(p), &settings(20, seed, 0)).unwrap();
+        assert!(advice.exact, "seed {seed}");
+        let truth = brute_force(&rules, &game, Some(p)).unwrap();
+        assert_eq!(advice.estimates.len(), truth.len());
+        let top = truth.iter().map(|t| t.1).fold(f64::MIN, f64::max);
+        for (e, (a, mean, _)) in advice.estimates.iter().zip(&truth) {
+            assert_eq!(e.answer, *a, "seed {seed}");
+            assert!((e.mean - mean).abs() < 1e-9 && e.stderr == 0.0, "seed {seed}: {e:?} vs {mean}");
+        }
+        assert!((truth[advice.best].1 - top).abs() < 1e-9, "seed {seed}: the best is the true best");
+    }
+}
+
+/// The inputs of a 2-player game to its `n`-th input: P0 answers at random, P1 as the
+/// greedy policy does, the dice at random (seeded).
+fn random_against_greedy(rules: &deckhand::games::FleetRules, n: usize, seed: u64) -> Vec<(Option<usize>, Input)> {
+    let names: Vec<String> = vec!["Ann".into(), "Bob".into()];
+    let mut g = Game::new(rules, &names, Setup::default());
+    let mut rng = Rng::new(seed);
+    let mut inputs = Vec::new();
+    while let Some(d) = g.decision(rules).filter(|_| inputs.len() < n) {
+        let input = match d.roll {
+            Some(spec) => Input::Roll { faces: random::roll(rules, spec, &mut rng), digital: true },
+            None => {
+                let i = if d.player == Some(1) {
+                    Policy::Greedy.choose(rules, &g, &d, &mut rng)
+                } else {
+                    rng.below(d.options.len())
+                };
+                Input::Choice(d.keys(rules, &g)[i].clone())
+            }
+        };
+        g.apply(rules, &input).unwrap();
+        inputs.push((None, input));
+    }
+    inputs
+}
+
+#[test]
+fn a_review_splits_each_score_into_parts_that_add_up_and_a_greedy_table_moves_nothing() {
+    use deckhand::games::fleet::advisor::review::review;
+    let rules = fleet();
+    let names: Vec<String> = vec!["Ann".into(), "Bob".into()];
+    let inputs = random_against_greedy(&rules, 70, 8);
+    let reviews = review(&rules, &names, Setup::default(), &inputs, &settings(10, 3, 0), &mut |_, _| {});
+    for r in &reviews {
+        let sum = r.start + r.luck - r.skill + r.edge + r.table;
+        assert!((r.score - sum - r.noise).abs() < 1e-12 && r.noise.abs() < 1e-9, "{r:?}");
+        assert!((r.skill - r.decisions.iter().map(|w| w.lost()).sum::<f64>()).abs() < 1e-9);
+        for w in &r.decisions {
+            // The loss is the held-out estimates' difference; the best answer chosen loses
+            // nothing.
+            assert_eq!(w.lost(), w.best_points - w.chosen_points);
+            if w.chosen == w.advice.best {
+                assert_eq!(w.lost(), 0.0);
+            }
+        }
+    }
+    // Bob answers as the playouts' policy: what he did moves Ann's expectation by nothing
+    // (the same playouts before and after his answer meet the same dice). Ann, at random,
+    // moves Bob's.
+    assert_eq!(reviews[0].table, 0.0, "{:?}", reviews[0]);
+    assert!(reviews[1].table != 0.0);
+    assert!(reviews[0].skill > 0.0 && reviews[0].skill > reviews[1].skill, "{reviews:?}");
 }

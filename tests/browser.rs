@@ -145,15 +145,20 @@ async fn screenshot(c: &Client, path: &Path) {
     // The README's screenshots are these: `DECKHAND_SCREENSHOTS=docs cargo test --test
     // deckhand browser::` re-takes them.
     if let (Some(dir), Some(name)) = (std::env::var_os("DECKHAND_SCREENSHOTS"), path.file_name()) {
-        if README_SHOTS.iter().any(|n| name == *n) {
+        if let Some((_, shown)) = README_SHOTS.iter().find(|(n, _)| name == *n) {
             let dir = crate::common::repo().join(dir);
-            std::fs::copy(path, dir.join(name)).expect("the README's screenshot is written");
+            std::fs::copy(path, dir.join(shown)).expect("the README's screenshot is written");
         }
     }
 }
 
-/// The screenshots the README shows (in docs/).
-const README_SHOTS: [&str; 2] = ["dashboard.png", "phone-pad.png"];
+/// The screenshots the README shows: (the test's, its name in docs/).
+const README_SHOTS: [(&str, &str); 4] = [
+    ("dashboard-start-1280.png", "dashboard.png"),
+    ("dashboard-final-1280.png", "dashboard-final.png"),
+    ("phone-pad.png", "phone-pad.png"),
+    ("phone-hint.png", "phone-hint.png"),
+];
 
 fn median(mut v: Vec<u64>) -> u64 {
     v.sort_unstable();
@@ -241,13 +246,16 @@ fn two_seat_pages_and_the_dashboard_play_a_round_in_chromium() {
         for (i, (path, w, h)) in [
             (host.seats[0].clone(), 430, 1100),
             (host.seats[1].clone(), 430, 1100),
-            (host.dashboard.clone(), 1600, 1000),
+            (host.dashboard.clone(), 1920, 1080),
         ]
         .into_iter()
         .enumerate()
         {
             let c = browser(&driver, &chromium, &profiles.path().join(i.to_string())).await;
             open(&c, &format!("{origin}{path}"), w, h).await;
+            if i == 2 {
+                viewport(&c, w, h).await;
+            }
             pages.push(c);
         }
         let dashboard = &pages[2];
@@ -320,7 +328,8 @@ fn two_seat_pages_and_the_dashboard_play_a_round_in_chromium() {
         );
         assert!(latencies.len() >= 8, "a round has several decisions: {latencies:?}");
         assert!(worst < GENEROUS, "a push took {worst} ms: {latencies:?}");
-        // The dashboard shows both sheets, the scores so far, and the QR code.
+        // The dashboard (a full-HD television) shows both sheets, the scores so far, and
+        // the QR code.
         let sheets = dashboard.find_all(Locator::Css("#sheets .sheet")).await.unwrap();
         assert_eq!(sheets.len(), 2);
         assert!(dashboard.find(Locator::Css("#scores table.deckhand-table")).await.is_ok());
@@ -406,10 +415,52 @@ async fn open_plain(c: &Client, url: &str, width: u32, height: u32) {
     tokio::time::sleep(Duration::from_millis(200)).await;
 }
 
+/// The texts of the page smaller than `min` CSS pixels: every visible text node, by the
+/// computed font size of the element holding it ("tag.class size: text"); and how many
+/// visible text nodes there are.
+async fn small_texts(c: &Client, min: f64) -> (usize, Vec<String>) {
+    let v = c
+        .execute(
+            "const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);\
+             const small = []; let seen_texts = 0;\
+             while (walk.nextNode()) {\
+               const t = walk.currentNode;\
+               if (!t.textContent.trim()) { continue; }\
+               const range = document.createRange(); range.selectNodeContents(t);\
+               const seen = [...range.getClientRects()].some(r => r.width > 0 && r.height > 0);\
+               const e = t.parentElement; const style = getComputedStyle(e);\
+               if (!seen || style.visibility === 'hidden') { continue; }\
+               seen_texts += 1;\
+               const size = parseFloat(style.fontSize);\
+               if (size < arguments[0]) {\
+                 small.push(e.tagName.toLowerCase() + '.' + e.className + ' ' + size + ': ' + t.textContent.trim().slice(0, 40));\
+               }\
+             }\
+             return [seen_texts, small];",
+            vec![json!(min)],
+        )
+        .await
+        .expect("script");
+    let small = v[1].as_array().map(|a| a.iter().filter_map(|s| s.as_str().map(String::from)).collect());
+    (v[0].as_u64().unwrap_or(0) as usize, small.unwrap_or_default())
+}
+
+/// The seats whose sheets the dashboard shows, in order.
+async fn dashboard_sheets(c: &Client) -> Vec<u64> {
+    let v = c
+        .execute("return [...document.querySelectorAll('#sheets article')].map(a => Number(a.dataset.seat));", vec![])
+        .await
+        .expect("script");
+    v.as_array().map(|a| a.iter().filter_map(Value::as_u64).collect()).unwrap_or_default()
+}
+
 /// Issue #23, pages that fit: at 360 × 640 and 390 × 844 no page scrolls sideways (join,
 /// seat, the final screen, the shareable final page); a 4-player dashboard fits 1280 × 720
-/// and 1920 × 1080 without scrolling, at the start and at the end; the final screen shows
-/// the table once; before anyone scores there is no tie line.
+/// and 1920 × 1080 without scrolling, at the start and at the end (with each player's
+/// review); the final screen shows the table once; before anyone scores there is no tie
+/// line. Issue #33 item 6, a dashboard read from the sofa: at both sizes every text on it is
+/// at least 14 px; it shows fewer, larger sheets (one at 1280 × 720, three at 1920 × 1080),
+/// the sheet of the player whose turn it is first, the others taking turns.
 #[test]
 fn pages_fit_phones_and_a_television() {
     let Some((chromium, chromedriver)) = programs("pages_fit_phones_and_a_television") else { return };
@@ -423,16 +474,28 @@ fn pages_fit_phones_and_a_television() {
         &[&["play", "fleet-dice"], &players[..], &["--serve", "--bind", "127.0.0.1:0"]].concat(),
         "g.jsonl",
     );
+    // The same in German, whose names are the longest.
+    let players_de = ["--players", "Ann,Bob,Cy,Dee", "--dice", "digital", "--seed", "3", "--save", "d.jsonl"];
+    let german = Host::start(
+        &bin,
+        dir.path(),
+        &[&["--lang", "de", "play", "fleet-dice"], &players_de[..], &["--serve", "--bind", "127.0.0.1:0"]].concat(),
+        "d.jsonl",
+    );
     // The 4-player game of deckhand 0.1, over: served, it shows the final table.
-    let end =
-        Host::start(&bin, dir.path(), &["resume", "four.jsonl", "--serve", "--bind", "127.0.0.1:0"], "four.jsonl");
+    let end = Host::start(
+        &bin,
+        dir.path(),
+        &["resume", "four.jsonl", "--serve", "--bind", "127.0.0.1:0", "--review-playouts", "1"],
+        "four.jsonl",
+    );
     let driver = Driver::start(&chromedriver);
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
     runtime.block_on(async {
         let profile = tempfile::tempdir().unwrap();
         let c = browser(&driver, &chromium, profile.path()).await;
         let mut problems = Vec::new();
-        for host in [&start, &end] {
+        for host in [&start, &german, &end] {
             let origin = format!("http://{}", host.addr);
             for (w, h) in [(360, 640), (390, 844)] {
                 open_plain(&c, &host.join, w, h).await;
@@ -459,13 +522,69 @@ fn pages_fit_phones_and_a_television() {
             for (w, h) in [(1280, 720), (1920, 1080)] {
                 open(&c, &format!("{origin}{}", host.dashboard), w, h).await;
                 viewport(&c, w, h).await;
+                if std::ptr::eq(host, &end) {
+                    // The final screen whole: each player's review worked out.
+                    let started = Instant::now();
+                    while c.find_all(Locator::Css("#result .review-lines li")).await.unwrap().len() < 4 {
+                        assert!(started.elapsed() < Duration::from_secs(240), "no review on the dashboard");
+                        tokio::time::sleep(Duration::from_millis(200)).await;
+                    }
+                } else {
+                    // Fewer, larger sheets: as many as fit, the one whose turn it is first.
+                    let shown = dashboard_sheets(&c).await;
+                    let want = if w == 1280 { 1 } else { 3 };
+                    assert_eq!(shown.len(), want, "sheets on the dashboard at {w}x{h}: {shown:?}");
+                    let focus = host.get(&format!("{}/state", host.dashboard)).json()["focus"].clone();
+                    if let Some(focus) = focus.as_u64() {
+                        assert_eq!(shown[0], focus, "the sheet of the player whose turn it is first");
+                    }
+                    // Of the others, their head lines.
+                    let others = text_of(&c, "#others").await;
+                    let names = ["Ann", "Bob", "Cy", "Dee"];
+                    let missing: Vec<&str> = (0..4).filter(|s| !shown.contains(s)).map(|s| names[s as usize]).collect();
+                    assert_eq!(others.lines().count(), missing.len(), "{others}");
+                    for name in missing {
+                        assert!(others.lines().any(|l| l.starts_with(&format!("{name} · "))), "{name}: {others}");
+                    }
+                    // The others take turns where there is a place for them.
+                    if shown.len() > 1 || focus.is_null() {
+                        let started = Instant::now();
+                        while dashboard_sheets(&c).await == shown {
+                            assert!(
+                                started.elapsed() < Duration::from_secs(20),
+                                "the sheets never took turns: {shown:?}"
+                            );
+                            tokio::time::sleep(Duration::from_millis(250)).await;
+                        }
+                        if let Some(focus) = focus.as_u64() {
+                            assert_eq!(dashboard_sheets(&c).await[0], focus, "the turn's sheet stays first");
+                        }
+                    }
+                }
                 let (sw, iw, sh, ih) = extent(&c).await;
                 eprintln!("dashboard at {w}x{h}: {sw}x{sh} in {iw}x{ih}");
                 if sw > iw || sh > ih {
                     problems.push(format!("the dashboard at {w}x{h} is {sw}x{sh} in {iw}x{ih}"));
                 }
-                if w == 1280 {
-                    let name = if std::ptr::eq(host, &end) { "dashboard-final.png" } else { "dashboard-start.png" };
+                let (texts, small) = small_texts(&c, 14.0).await;
+                eprintln!("dashboard at {w}x{h}: {texts} texts, {} under 14 px", small.len());
+                assert!(texts > 40, "the dashboard at {w}x{h} shows {texts} texts");
+                for small in small {
+                    problems.push(format!("the dashboard at {w}x{h}: {small}"));
+                }
+                // Nothing on it cut off (a sheet wider than its place scrolls inside it).
+                for inside in sideways(&c).await {
+                    problems.push(format!("the dashboard at {w}x{h}: {inside} scrolls sideways"));
+                }
+                {
+                    let name = if std::ptr::eq(host, &end) {
+                        "dashboard-final"
+                    } else if std::ptr::eq(host, &german) {
+                        "dashboard-de"
+                    } else {
+                        "dashboard-start"
+                    };
+                    let name = format!("{name}-{w}.png");
                     let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser");
                     std::fs::create_dir_all(&shots).unwrap();
                     screenshot(&c, &shots.join(name)).await;
@@ -480,7 +599,7 @@ fn pages_fit_phones_and_a_television() {
                 .unwrap();
             assert_eq!(tables, json!(1), "the table once on the dashboard");
             let notes = c.execute("return document.querySelectorAll('#scores .note').length;", vec![]).await.unwrap();
-            if std::ptr::eq(host, &start) {
+            if !std::ptr::eq(host, &end) {
                 assert_eq!(notes, json!(0), "a tie line before anyone scored");
             }
         }
@@ -1146,8 +1265,10 @@ fn the_reference_game_by_taps_on_the_pad() {
     assert!(all <= 352, "all taps: {:.2} per player per round", per(all));
 }
 
-/// The hint button on a seat's page (issue 24): a tap shows every answer with its expected
-/// points and chance to win, the best marked, and the save is unchanged.
+/// The hint button on a seat's page (issue 24; issue #33 item 4): on a phone (390 × 844) the
+/// hint opens next to the question, visible without scrolling; one line per button the page
+/// has (named as the button is), best first, each with its expected points ± their spread
+/// and its chance to win, the answers within noise of the best marked; the save unchanged.
 #[test]
 fn the_hint_button_weighs_every_answer_and_commits_nothing() {
     let Some((chromium, chromedriver)) = programs("the_hint_button_weighs_every_answer_and_commits_nothing") else {
@@ -1166,6 +1287,7 @@ fn the_hint_button_weighs_every_answer_and_commits_nothing() {
         let profile = tempfile::tempdir().unwrap();
         let c = browser(&driver, &chromium, profile.path()).await;
         open(&c, &format!("http://{}{}", host.addr, host.seats[seat]), 390, 844).await;
+        viewport(&c, 390, 844).await;
         let started = Instant::now();
         let button = loop {
             if let Ok(b) = c.find(Locator::Css("#hints button.hint")).await {
@@ -1176,20 +1298,201 @@ fn the_hint_button_weighs_every_answer_and_commits_nothing() {
         };
         button.click().await.unwrap();
         let started = Instant::now();
-        let answers = loop {
+        loop {
             let items = c.find_all(Locator::Css("#hints .hint-list li")).await.unwrap();
             if !items.is_empty() {
-                break items;
+                break;
             }
-            assert!(started.elapsed() < Duration::from_secs(30), "no hint shown");
+            assert!(started.elapsed() < Duration::from_secs(60), "no hint shown");
             tokio::time::sleep(Duration::from_millis(50)).await;
-        };
-        let best = c.find_all(Locator::Css("#hints .hint-list li.best")).await.unwrap();
-        assert_eq!(best.len(), 1, "one best answer among {}", answers.len());
-        let text = best[0].text().await.unwrap();
-        assert!(text.contains('±') && text.contains('%') && text.contains("best"), "{text}");
+        }
+        let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser");
+        std::fs::create_dir_all(&shots).unwrap();
+        c.execute("window.scrollTo(0, 0);", vec![]).await.unwrap();
+        screenshot(&c, &shots.join("phone-hint.png")).await;
+        // Each line as the page shows it: where it is, its button's key, the button's own
+        // label, the line's words and class.
+        let lines = c
+            .execute(
+                "window.scrollTo(0, 0);\
+                 const label = b => b ? [...b.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('') : null;\
+                 return [...document.querySelectorAll('#hints .hint-list li')].map(li => {\
+                   const r = li.getBoundingClientRect();\
+                   const b = document.querySelector('#decision button.opt[data-key=\"' + li.dataset.key + '\"]');\
+                   return { top: r.top, bottom: r.bottom, height: innerHeight, key: li.dataset.key, button: label(b),\
+                            text: li.textContent, label: li.firstChild.textContent, cls: li.className };\
+                 });",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let lines = lines.as_array().unwrap().clone();
+        // The question and its hint, one under the other, both on the first screen.
+        let prompt = c
+            .execute(
+                "const p = [...document.querySelectorAll('#ask .prompt, #decision > .prompt')].filter(e => e.offsetParent)[0];\
+                 return p ? p.getBoundingClientRect().bottom : -1;",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let prompt = prompt.as_f64().unwrap();
+        assert!(prompt > 0.0, "the question is shown");
+        let mut means = Vec::new();
+        for l in &lines {
+            assert!(l["top"].as_f64().unwrap() >= prompt, "the hint under its question: {l}");
+            assert!(l["bottom"].as_f64().unwrap() <= l["height"].as_f64().unwrap(), "visible without scrolling: {l}");
+            // Named as the button it stands for, which the page has.
+            assert_eq!(l["button"], l["label"], "a line names a button of the page: {l}");
+            let text = l["text"].as_str().unwrap();
+            let (mean, spread) = text
+                .split(" · ")
+                .find_map(|part| {
+                    let (m, s) = part.rsplit_once(" ± ")?;
+                    let m = m.rsplit(|c: char| !(c.is_ascii_digit() || c == '.')).next()?;
+                    Some((m.parse::<f64>().ok()?, s.trim().parse::<f64>().ok()?))
+                })
+                .unwrap_or_else(|| panic!("the spread shown: {text}"));
+            assert!(text.contains('%'), "the chance to win: {text}");
+            means.push((mean, spread, l["cls"].as_str().unwrap().to_string(), text.to_string()));
+        }
+        assert!(means.len() >= 2, "a question with answers to weigh: {lines:?}");
+        let buttons = c.find_all(Locator::Css("#decision button.opt")).await.unwrap();
+        assert!(means.len() <= buttons.len(), "no line without a button: {lines:?}");
+        // Best first, marked as the best; the others in order, those within noise of the
+        // best marked so.
+        assert_eq!(means[0].2, "best", "{means:?}");
+        assert!(means[0].3.contains("best"), "{means:?}");
+        assert!(means.windows(2).all(|w| w[0].0 >= w[1].0), "best first: {means:?}");
+        let (best, best_spread) = (means[0].0, means[0].1);
+        for (mean, spread, cls, text) in &means[1..] {
+            let noise = 2.0 * (spread * spread + best_spread * best_spread).sqrt();
+            let gap = best - mean;
+            if cls == "close" {
+                assert!(gap <= noise + 0.15 && text.contains("within the noise"), "{text}: {gap} > {noise}");
+            } else {
+                assert!(gap >= noise - 0.15 && !text.contains("within the noise"), "{text}: {gap} < {noise}");
+            }
+        }
         let _ = c.close().await;
     });
     drop(driver);
     assert_eq!(std::fs::read_to_string(&host.save).unwrap(), saved, "a hint commits nothing");
+}
+
+/// What a page shows, as text: the visible text of `css` (empty when there is none).
+async fn text_of(c: &Client, css: &str) -> String {
+    let v = c
+        .execute("const e = document.querySelector(arguments[0]); return e ? e.innerText : '';", vec![json!(css)])
+        .await
+        .expect("script");
+    v.as_str().unwrap_or_default().to_string()
+}
+
+/// Issue #33 item 5, the final screens complete: the last answer of the reference 4-player
+/// game given while every seat's page and the dashboard are open, then on every phone
+/// (390 × 844) and on the dashboard (1280 × 720) the winner, the final table, each player's
+/// review in two lines (once worked out: the screens say so meanwhile) and the BG Stats
+/// link with its QR code; no phone says "nothing for you to decide" beside "the game is
+/// over". The final page written beside the save gets the review too.
+#[test]
+fn the_final_screens_carry_the_winner_the_table_the_reviews_and_the_bgstats_code() {
+    let Some((chromium, chromedriver)) =
+        programs("the_final_screens_carry_the_winner_the_table_the_reviews_and_the_bgstats_code")
+    else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    // The reference game but its last answer (a star action).
+    let four = std::fs::read_to_string(crate::common::repo().join("tests/saves/four.jsonl")).unwrap();
+    let lines: Vec<&str> = four.lines().collect();
+    let (last, before) = lines.split_last().unwrap();
+    std::fs::write(dir.path().join("g.jsonl"), before.join("\n") + "\n").unwrap();
+    let key = serde_json::from_str::<Value>(last).unwrap()["do"]["Choice"].as_str().unwrap().to_string();
+    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let args = ["resume", "g.jsonl", "--serve", "--bind", "127.0.0.1:0", "--review-playouts", "1"];
+    let host = Host::start(&bin, dir.path(), &args, "g.jsonl");
+    let seat = (0..4).find(|s| !host.state(*s)["decision"].is_null()).expect("the last question");
+    let driver = Driver::start(&chromedriver);
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let profiles = tempfile::tempdir().unwrap();
+        let mut pages = Vec::new();
+        for (i, (path, w, h)) in
+            (0..4).map(|s| (host.seats[s].clone(), 390, 844)).chain([(host.dashboard.clone(), 1280, 720)]).enumerate()
+        {
+            let c = browser(&driver, &chromium, &profiles.path().join(i.to_string())).await;
+            open(&c, &format!("http://{}{path}", host.addr), w, h).await;
+            if i == 4 {
+                viewport(&c, w, h).await;
+            }
+            pages.push(c);
+        }
+        let idle = text_of(&pages[(seat + 1) % 4], "#decision").await;
+        assert!(idle.contains("Nothing for you to decide"), "a seat waiting: {idle}");
+        let offer = host.state(seat)["decision"]["offer"].as_u64().unwrap();
+        let r = host.answer(seat, offer, &key);
+        assert_eq!(r.status, 200, "{}", r.body);
+        for (i, c) in pages.iter().enumerate() {
+            // The review is worked out after the game: the screens show it when it is ready.
+            let started = Instant::now();
+            while c.find_all(Locator::Css("#result .review-lines li")).await.unwrap().len() < 4 {
+                assert!(
+                    started.elapsed() < Duration::from_secs(240),
+                    "page {i}: no review: {}",
+                    text_of(c, "#result").await
+                );
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            let result = text_of(c, "#result").await;
+            assert!(text_of(c, "#status .round").await.contains("The game is over"), "page {i}");
+            assert!(result.contains("wins with") || result.contains("share the win"), "page {i}: {result}");
+            let rows = c.find_all(Locator::Css("#result table.deckhand-table tbody tr")).await.unwrap();
+            assert_eq!(rows.len(), 4, "page {i}: the final table");
+            for name in ["Ann", "Bob", "Cy", "Dee"] {
+                let review: Vec<&str> = result.lines().filter(|l| l.starts_with(&format!("{name}: "))).collect();
+                assert!(
+                    review.iter().any(|l| l.contains("expected points lost to choices") && l.contains("luck")),
+                    "page {i}: {result}"
+                );
+            }
+            // Each player's review in two lines.
+            let items = c
+                .execute(
+                    "return [...document.querySelectorAll('#result .review-lines li')].map(li =>\
+                       [...li.children].map(s => s.innerText.trim()).filter(t => t).length);",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            assert_eq!(items, json!([2, 2, 2, 2]), "page {i}: {result}");
+            // The BG Stats link, and its code.
+            let link = c.find(Locator::Css("#result .bgstats a")).await.expect("the BG Stats link");
+            let href = link.attr("href").await.unwrap().unwrap_or_default();
+            assert!(href.starts_with("https://app.bgstatsapp.com/createPlay.html?data="), "page {i}: {href}");
+            assert!(c.find(Locator::Css("#result .bgstats svg")).await.is_ok(), "page {i}: the BG Stats code");
+            // Nothing contradicts the end.
+            let all = text_of(c, "body").await;
+            assert!(!all.contains("Nothing for you to decide"), "page {i}: {all}");
+        }
+        let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser");
+        std::fs::create_dir_all(&shots).unwrap();
+        screenshot(&pages[seat], &shots.join("phone-final.png")).await;
+        screenshot(&pages[4], &shots.join("dashboard-over.png")).await;
+        for c in pages {
+            let _ = c.close().await;
+        }
+    });
+    drop(driver);
+    // The page to keep, rewritten with the review.
+    let started = Instant::now();
+    loop {
+        let page = std::fs::read_to_string(dir.path().join("g-final.html")).unwrap_or_default();
+        if page.contains("Luck and skill") && page.matches("expected points lost to choices").count() == 4 {
+            assert!(page.contains("app.bgstatsapp.com/createPlay.html") && page.contains("<svg"), "{page}");
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "the final page has no review: {page}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }

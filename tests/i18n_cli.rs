@@ -381,3 +381,33 @@ fn dice_typed_in_german_and_french_words_give_the_same_game() {
         "`zurück` undid the start player:\n{text}"
     );
 }
+
+/// Issue #33 item 10: everyone's line (the shared die) shows its example of an exception
+/// with a player at the table — never a made-up Bob — in every language, by their name and
+/// by the shortest start only they have; and the example typed as shown is taken.
+#[test]
+fn everyones_line_gives_its_example_with_a_player_at_the_table() {
+    for (lang, coin, taken) in [("en", "coin", "+1 coin"), ("de", "münze", "+1 Münze"), ("fr", "pièce", "+1 pièce")]
+    {
+        let dir = tempfile::tempdir().unwrap();
+        let play = |answers: &str| {
+            std::fs::write(dir.path().join("a.txt"), answers).unwrap();
+            let _ = std::fs::remove_file(dir.path().join("g.jsonl"));
+            let out = deckhand(dir.path())
+                .args(["--lang", lang, "play", "fleet-dice", "--players", "Ann,Dora,Dee", "--dice", "digital"])
+                .args(["--seed", "5", "--no-record", "--answers", "a.txt", "--save", "g.jsonl"])
+                .output()
+                .unwrap();
+            String::from_utf8(out.stderr).unwrap()
+        };
+        // Ann picks cod, Dora and Dee the 3 coins: the oyster is everyone's shared die.
+        let said = play("#! entries\ncod\ncoins\ncoins\n");
+        let line = said.lines().last().unwrap_or_default();
+        assert!(line.contains(&format!("`dora {coin}`")) && line.contains("`do $`"), "{lang}: {line}");
+        assert!(!line.to_lowercase().contains("bob"), "{lang}: {line}");
+        // The example, typed as shown, answers for Dora.
+        let said = play(&format!("#! entries\ncod\ncoins\ncoins\ndora {coin}\n"));
+        let dora: Vec<&str> = said.lines().filter(|l| l.starts_with("Dora") && l.contains(taken)).collect();
+        assert!(!dora.is_empty(), "{lang}: {said}");
+    }
+}

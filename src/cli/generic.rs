@@ -160,7 +160,7 @@ fn served(
         hook,
         lang,
         |site| Box::new(GenericTerminal { table: &shared, lang, site: Some(site), names: terminal_names }),
-        |say| finish(&shared, save, &names, say, hook, lang),
+        |_, say| finish(&shared, save, &names, say, hook, lang),
     )
 }
 

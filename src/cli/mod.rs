@@ -16,6 +16,7 @@ mod hint;
 pub mod interrupt;
 mod live;
 mod plays;
+mod progress;
 mod saves;
 mod terminal;
 // `--serve`: the table on the players' phones.

@@ -20,8 +20,8 @@ use crate::games::fleet::setup::FleetSetup;
 use crate::games::fleet::table::FleetTable;
 use crate::games::fleet::FleetRules;
 use crate::games::table::Shared;
-use crate::serve::{Hosted, Served, Serving, Tokens};
-use crate::store::{files, Journal};
+use crate::serve::{Hosted, Served, Serving, Site, Tokens};
+use crate::store::Journal;
 use crate::text::serve::Host;
 use crate::text::table::Note;
 use crate::text::Lang;
@@ -37,13 +37,22 @@ pub struct ServeArgs {
     /// Where to serve: an IP address and maybe a port (default 127.0.0.1:7373, this computer only; 0.0.0.0 for phones on your network)
     #[arg(long, value_name = "ADDR[:PORT]", requires = "serve")]
     pub bind: Option<String>,
+    /// Playouts per answer of each player's review (luck and skill) on the final screens, as `deckhand review --playouts` (0: no review)
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_REVIEW_PLAYOUTS, requires = "serve",
+          value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    pub review_playouts: u32,
 }
+
+/// The review's playouts per answer when `--review-playouts` names none: `review`'s own.
+pub const DEFAULT_REVIEW_PLAYOUTS: u32 = 100;
 
 /// What is settled before a save is created or opened for serving: the listening socket
 /// (a port in use fails here) and the terminal, if there is one.
 pub struct Prepared {
     listener: crate::serve::Listener,
     pub(super) prompter: Option<Box<dyn Prompter>>,
+    /// Playouts per answer of the review on the final screens (0: none).
+    review_playouts: u32,
 }
 
 /// Listen where asked (`--bind`, else where the game was served before, else this
@@ -64,7 +73,7 @@ pub fn prepare(
     let prompter =
         if answers.is_some() || terminal { Some(ui::prompter_for_in(answers, command, lang)?) } else { None };
     let listener = crate::serve::listen(bind)?;
-    Ok(Prepared { listener, prompter })
+    Ok(Prepared { listener, prompter, review_playouts: args.review_playouts })
 }
 
 /// A game ready to be served.
@@ -97,6 +106,7 @@ fn final_path(save: &Path) -> PathBuf {
 
 /// Serve a Fleet game until it is over and the host stops serving.
 pub fn run(prepared: Prepared, game: Game, greeting: &[String], hook: &Hook, lang: Lang) -> anyhow::Result<i32> {
+    let review_playouts = prepared.review_playouts;
     let save = game.journal.path().to_path_buf();
     // The policy of the terminal's own questions: an answers file without `#! entries`
     // answers one question at a time, and so does every screen.
@@ -119,8 +129,11 @@ pub fn run(prepared: Prepared, game: Game, greeting: &[String], hook: &Hook, lan
         hook,
         lang,
         |site| Box::new(FleetTerminal { table: &shared, rules: game_rules, lang, site: Some(site), coach: None }),
-        |say| {
+        |site, say| {
             let session = shared.read(|t| t.session().clone());
+            // Each player's review, worked out while the final table is printed and the
+            // play recorded; the final screens show it when it is ready.
+            review(site, game_rules, &session, review_playouts, lang);
             finish(game_rules, &session, &save, say, hook, lang)
         },
     )
@@ -138,7 +151,8 @@ pub(super) struct ToServe<'a> {
 /// Serve a game until it is over and the host stops serving: the terminal (made by
 /// `terminal` once the site is up) runs the one terminal loop, or, without a terminal, the
 /// host prints what happens; at the end `finish` prints the final table and records the
-/// play (its banner said last), and the final page is written beside the save.
+/// play (its banner said last; `finish` may start more for the final screens), and the
+/// final page is written beside the save.
 pub(super) fn serve<'a>(
     prepared: Prepared,
     game: ToServe,
@@ -146,9 +160,9 @@ pub(super) fn serve<'a>(
     hook: &Hook,
     lang: Lang,
     terminal: impl FnOnce(std::sync::Arc<crate::serve::Site>) -> Box<dyn AtTerminal + 'a>,
-    finish: impl FnOnce(&mut dyn FnMut(&str)) -> anyhow::Result<Option<String>>,
+    finish: impl FnOnce(&std::sync::Arc<Site>, &mut dyn FnMut(&str)) -> anyhow::Result<Option<String>>,
 ) -> anyhow::Result<i32> {
-    let Prepared { listener, mut prompter } = prepared;
+    let Prepared { listener, mut prompter, .. } = prepared;
     let save = game.save;
     let tokens = match game.tokens {
         Some(tokens) => tokens,
@@ -184,14 +198,14 @@ pub(super) fn serve<'a>(
         Some(p) => p.say(line),
         None => ui::say(line),
     };
-    let banner = finish(&mut say)?;
-    // The play's BG Stats link and QR code on the final page, served and written alike.
+    let banner = finish(&serving.site, &mut say)?;
+    // The play's BG Stats link and QR code on the final screens and page, served and
+    // written alike.
     if let Some(link) = bgstats_link(hook) {
         let block = crate::report::html::bgstats_block(&link, &crate::serve::qr_svg(&link), lang);
         serving.site.set_final_block(block);
     }
-    if let Some(page) = serving.site.final_page() {
-        let written = files::write_sheet(&final_path(save), &page)?;
+    if let Some(written) = serving.site.write_final_page(&final_path(save))? {
         say(&Host::FinalWritten(&written).text(lang));
     }
     say(&Host::Over.text(lang));
@@ -205,6 +219,41 @@ pub(super) fn serve<'a>(
     drop(terminal);
     serving.stop();
     Ok(0)
+}
+
+/// Work out each player's review (luck and skill, `playouts` per answer, seed 0 and the
+/// greedy playouts as `deckhand review`) on a thread of its own, and hand it to the final
+/// screens and page when it is ready; meanwhile they say it is being worked out. Nothing
+/// when `playouts` is 0 or the game is not over. The host does not wait for it: stopping
+/// the host ends it.
+fn review(site: &std::sync::Arc<Site>, rules: &FleetRules, session: &Session, playouts: u32, lang: Lang) {
+    use crate::report::html::review_block;
+    if playouts == 0 || !session.game.finished() {
+        return;
+    }
+    site.set_review(review_block(None, "", lang));
+    let (shared, rules, session) = (std::sync::Arc::clone(site), rules.clone(), session.clone());
+    let started = std::thread::Builder::new().name("deckhand-review".into()).spawn(move || {
+        let settings = crate::cli::commands::advise::PolicyArg::Greedy.settings(playouts, 0);
+        let reviews = crate::games::fleet::advisor::review::review(
+            &rules,
+            &session.names,
+            session.setup,
+            &session.inputs,
+            &settings,
+            &mut |_, _| {},
+        );
+        let lines: Vec<[String; 2]> = reviews
+            .iter()
+            .map(|r| crate::text::advisor::review_lines(&rules, &session.names[r.player], r, lang))
+            .collect();
+        let how = crate::text::advisor::review_how(playouts, settings.seed, settings.policy, lang);
+        shared.set_review(review_block(Some(&lines), &how, lang));
+    });
+    if started.is_err() {
+        // No thread to work it out on: the final screens go without it.
+        site.set_review(String::new());
+    }
 }
 
 /// The join address, its QR code, each seat's address and the dashboard's.

@@ -124,6 +124,9 @@ pub const TABLE_CSS: &str = "\
 .deckhand-table .bar span{display:block;height:100%;background:#1f6f9f;border-radius:.2em}
 .deckhand-table td.total .bar span{background:#c2572b}
 .note,.warning{margin:.4em 0;color:#44535f}.warning{color:#9b2c12}
+.review-lines{list-style:none;padding:0}.review-lines li{margin:.5em 0}.review-lines span{display:block}\
+.review-lines .l1{font-weight:600}.review .how,.review .working{color:#44535f;font-size:.9em}
+.bgstats .code svg{width:12em;height:12em;max-width:100%}
 @media(max-width:480px){.deckhand-table{font-size:.85em}.deckhand-table th,.deckhand-table td{padding:.3em .25em}\
 .deckhand-table th:nth-child(n+3){writing-mode:vertical-rl;transform:rotate(180deg);text-align:left;letter-spacing:0}\
 .deckhand-table .bar{min-width:1.6em}}
@@ -155,8 +158,8 @@ pub fn with_block(page: &str, block: &str) -> String {
 }
 
 /// The final page's way into BG Stats: the play's push link (`export::bgstats_link`) to tap,
-/// and its QR code (an inline SVG, empty when the link is too long for one) for the phone
-/// that has BG Stats.
+/// and its QR code (an inline SVG) for the phone that has BG Stats — or, when the link is
+/// too long for a code (`qr_svg` empty), a sentence saying to open the link there.
 pub fn bgstats_block(link: &str, qr_svg: &str, lang: Lang) -> String {
     format!(
         "<section class=\"bgstats\"><h2>{}</h2><p><a href=\"{}\">{}</a></p>{}</section>",
@@ -164,11 +167,37 @@ pub fn bgstats_block(link: &str, qr_svg: &str, lang: Lang) -> String {
         escape(link),
         escape(&crate::t!(lang, "web.report.bgstats_open")),
         if qr_svg.is_empty() {
-            String::new()
+            format!("<p class=\"too-long\">{}</p>", escape(&crate::t!(lang, "web.report.bgstats_too_long")))
         } else {
-            format!("<p>{}</p>{qr_svg}", escape(&crate::t!(lang, "web.report.bgstats_scan")))
+            format!("<p>{}</p><div class=\"code\">{qr_svg}</div>", escape(&crate::t!(lang, "web.report.bgstats_scan")))
         },
     )
+}
+
+/// Each player's review after the game (luck and skill, `text::advisor::review_lines`), as
+/// the final screens and the final page show it: a heading, each player's two lines, and
+/// how the figures were made (`how`). `lines` None: still being worked out.
+pub fn review_block(lines: Option<&[[String; 2]]>, how: &str, lang: Lang) -> String {
+    let mut out = format!("<section class=\"review\"><h2>{}</h2>", escape(&crate::t!(lang, "web.report.review_title")));
+    match lines {
+        Some(lines) => {
+            out.push_str("<ul class=\"review-lines\">");
+            for [first, second] in lines {
+                let _ = write!(
+                    out,
+                    "<li><span class=\"l1\">{}</span><span class=\"l2\">{}</span></li>",
+                    escape(first),
+                    escape(second)
+                );
+            }
+            let _ = write!(out, "</ul><p class=\"how\">{}</p>", escape(how));
+        }
+        None => {
+            let _ = write!(out, "<p class=\"working\">{}</p>", escape(&crate::t!(lang, "web.report.review_working")));
+        }
+    }
+    out.push_str("</section>");
+    out
 }
 
 /// A page of its own around `body` (already HTML): the title, the table style, and

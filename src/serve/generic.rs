@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 
-use super::{Hosted, Rejected, Status};
+use super::{Frame, Hosted, Rejected, Status};
 use crate::games::described::{Form, Question, Sheet};
 use crate::games::table::any::{AnyTable, Refused};
 use crate::games::table::{Said, Screen, Shared};
@@ -213,14 +213,14 @@ impl AnyServed {
         lines
     }
 
-    fn result(&self, t: &Table, final_url: &str) -> String {
+    fn result(&self, t: &Table, frame: &Frame) -> String {
         match t.finished() {
-            true => super::view::result_html(&self.standings(t), final_url, self.lang),
+            true => super::view::result_html(&self.standings(t), frame, self.lang),
             false => String::new(),
         }
     }
 
-    fn seat_view(&self, t: &Table, log: Vec<String>, seat: usize, final_url: &str) -> String {
+    fn seat_view(&self, t: &Table, log: Vec<String>, seat: usize, frame: &Frame) -> String {
         let offer = t.offers(Screen::Seat(seat)).into_iter().next();
         let view = SeatView {
             v: t.version(),
@@ -236,13 +236,13 @@ impl AnyServed {
             sheet: self.sheet_html(&self.names[seat], &t.game().sheet(seat)),
             log,
             over: t.finished(),
-            result: self.result(t, final_url),
+            result: self.result(t, frame),
             stopped: t.stopped().map(|e| e.message(self.lang)),
         };
         serde_json::to_string(&view).expect("views serialise")
     }
 
-    fn dashboard_view(&self, t: &Table, log: Vec<String>, final_url: &str) -> String {
+    fn dashboard_view(&self, t: &Table, log: Vec<String>, frame: &Frame) -> String {
         let view = DashboardView {
             v: t.version(),
             round: String::new(),
@@ -257,7 +257,7 @@ impl AnyServed {
             scores: html::running(&self.standings(t), self.lang),
             log,
             over: t.finished(),
-            result: self.result(t, final_url),
+            result: self.result(t, frame),
             stopped: t.stopped().map(|e| e.message(self.lang)),
         };
         serde_json::to_string(&view).expect("views serialise")
@@ -285,21 +285,22 @@ impl Hosted for AnyServed {
         self.shared.notify();
     }
 
-    fn view(&self, seat: Option<usize>, final_url: &str) -> (u64, Arc<String>) {
+    fn view(&self, seat: Option<usize>, frame: &Frame) -> (u64, Arc<String>) {
         let index = seat.unwrap_or(self.names.len());
         self.shared.read_with_told(crate::games::table::shared::KEPT, |t, told| {
             let version = t.version();
+            let key = version + frame.generation;
             let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
-            if let Some((_, _, json)) = cache.iter().find(|(v, i, _)| *v == version && *i == index) {
+            if let Some((_, _, json)) = cache.iter().find(|(v, i, _)| *v == key && *i == index) {
                 return (version, Arc::clone(json));
             }
             let log = self.log(told.as_slice());
             let json = Arc::new(match seat {
-                Some(s) => self.seat_view(t, log, s, final_url),
-                None => self.dashboard_view(t, log, final_url),
+                Some(s) => self.seat_view(t, log, s, frame),
+                None => self.dashboard_view(t, log, frame),
             });
-            cache.retain(|(v, _, _)| *v == version);
-            cache.push((version, index, Arc::clone(&json)));
+            cache.retain(|(v, _, _)| *v == key);
+            cache.push((key, index, Arc::clone(&json)));
             (version, json)
         })
     }

@@ -24,7 +24,7 @@ mod view;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 pub use state::{FleetShared, Served};
@@ -53,9 +53,9 @@ pub trait Hosted: Send + Sync {
     fn wait_change(&self, seen: u64, timeout: std::time::Duration) -> u64;
     /// Wake every waiting screen (the host stops).
     fn notify(&self);
-    /// A seat's view (None: the dashboard's) as JSON, with its version; `final_url` is the
-    /// final page's address.
-    fn view(&self, seat: Option<usize>, final_url: &str) -> (u64, Arc<String>);
+    /// A seat's view (None: the dashboard's) as JSON, with the table's version; `frame` is
+    /// what it shows beyond the table (the final page's address, the finale).
+    fn view(&self, seat: Option<usize>, frame: &Frame) -> (u64, Arc<String>);
     /// A seat's answer from its page, which saw version `seen`.
     fn answer(&self, seat: usize, seen: u64, said: Said) -> Result<(), Rejected>;
     /// What a seat's page asks after the first links of a chain, as JSON (None: the links
@@ -67,6 +67,18 @@ pub trait Hosted: Send + Sync {
     fn hint(&self, seat: usize) -> Result<String, String>;
     /// The final table, once the game is over.
     fn final_standings(&self) -> Option<Standings>;
+}
+
+/// What a view shows beyond the table: the final page's address and the finale (each
+/// player's review, the BG Stats block), with how often the finale changed (views are
+/// rendered once per version of the table and of the finale).
+pub struct Frame {
+    /// The final page's address.
+    pub final_url: String,
+    /// The finale's blocks (HTML), empty before the game is over.
+    pub finale: String,
+    /// How often the finale changed.
+    pub generation: u64,
 }
 
 /// The table's refusal of an answer, an ahead or an undo, as a page is told it: its HTTP
@@ -129,8 +141,15 @@ pub struct Site {
     taken_file: std::sync::Mutex<()>,
     /// Open connections, capped below the file limit.
     conns: conns::Conns,
-    /// What the final page shows below the table (`set_final_block`).
-    final_block: std::sync::Mutex<Option<String>>,
+    /// What the final screens and the final page show below the table once the game is
+    /// over: each player's review, the BG Stats block.
+    finale: std::sync::Mutex<Finale>,
+    /// How often the finale changed: added to the version the event streams push by, so
+    /// every screen shows it.
+    finale_changes: AtomicU64,
+    /// The final page written beside the save (`write_final_page`), rewritten when the
+    /// review comes in; held while it is written.
+    final_file: std::sync::Mutex<Option<PathBuf>>,
     /// The table's version, for the event streams to wait on.
     changes: tokio::sync::watch::Sender<u64>,
     closing: AtomicBool,
@@ -145,9 +164,26 @@ impl Site {
         format!("/g/{}/final.html", self.tokens.game)
     }
 
-    /// The view of a seat (or the dashboard), with the version it shows.
+    /// The view of a seat (or the dashboard), with the version it shows (the table's, and
+    /// the changes of the finale after it).
     fn view(&self, seat: Option<usize>) -> (u64, Arc<String>) {
-        self.table.view(seat, &self.final_url())
+        let generation = self.finale_changes.load(Ordering::SeqCst);
+        let frame = Frame { final_url: self.final_url(), finale: self.finale_blocks(), generation };
+        let (version, json) = self.table.view(seat, &frame);
+        (version + generation, json)
+    }
+
+    /// The finale as it stands (its blocks, in the order the screens show them).
+    fn finale_blocks(&self) -> String {
+        let finale = self.finale.lock().unwrap_or_else(|p| p.into_inner());
+        [&finale.review, &finale.bgstats].into_iter().flatten().cloned().collect()
+    }
+
+    /// The finale changed: every screen is rendered (its views are cached by the finale's
+    /// changes too) and pushed again.
+    fn finale_changed(&self) {
+        self.finale_changes.fetch_add(1, Ordering::SeqCst);
+        self.changes.send_modify(|v| *v = v.wrapping_add(1));
     }
 
     /// The follow-up a seat's chain leads to after its first `links`, asked by a page that
@@ -229,22 +265,52 @@ impl Site {
         pages::dashboard(&self.game, &events, &self.join_url, &self.qr_svg, self.table.lang())
     }
 
-    /// The final table as a page worth sharing, once the game is over.
+    /// The final table as a page worth sharing, once the game is over, with what the
+    /// finale holds so far (each player's review, the BG Stats block).
     pub fn final_page(&self) -> Option<String> {
         let standings = self.table.final_standings()?;
         let page = crate::report::html::page(&standings, &crate::report::html::today(), self.table.lang());
-        let block = self.final_block.lock().unwrap_or_else(|p| p.into_inner()).clone();
-        Some(match block {
-            Some(block) => crate::report::html::with_block(&page, &block),
-            None => page,
-        })
+        let blocks = self.finale_blocks();
+        Some(if blocks.is_empty() { page } else { crate::report::html::with_block(&page, &blocks) })
     }
 
-    /// A block the final page shows below the table once the game was recorded (its BG
-    /// Stats link and QR code), the same in the page served and the file written.
-    pub fn set_final_block(&self, block: String) {
-        *self.final_block.lock().unwrap_or_else(|p| p.into_inner()) = Some(block);
+    /// Write the final page beside the save (`path`, or the next free name beside it), once
+    /// the game is over; it is written again, in place, when the review comes in.
+    pub fn write_final_page(&self, path: &Path) -> Result<Option<PathBuf>, crate::store::StoreError> {
+        let mut file = self.final_file.lock().unwrap_or_else(|p| p.into_inner());
+        let Some(page) = self.final_page() else { return Ok(None) };
+        let written = crate::store::files::write_sheet(path, &page)?;
+        *file = Some(written.clone());
+        Ok(Some(written))
     }
+
+    /// A block the final screens and page show below the table once the game was recorded
+    /// (its BG Stats link and QR code), the same in the pages served and the file written.
+    pub fn set_final_block(&self, block: String) {
+        self.finale.lock().unwrap_or_else(|p| p.into_inner()).bgstats = Some(block);
+        self.finale_changed();
+    }
+
+    /// Each player's review (its block, `report::html::review_block`) on the final screens,
+    /// and in the final page written, which is replaced whole (a failure leaves it as it
+    /// was: the review is on the screens, and `deckhand review` gives it again).
+    pub fn set_review(&self, block: String) {
+        self.finale.lock().unwrap_or_else(|p| p.into_inner()).review = Some(block);
+        self.finale_changed();
+        let file = self.final_file.lock().unwrap_or_else(|p| p.into_inner());
+        if let (Some(path), Some(page)) = (file.as_ref(), self.final_page()) {
+            let _ = crate::store::files::write_atomic(path, &page);
+        }
+    }
+}
+
+/// What the final screens show below the table.
+#[derive(Default)]
+struct Finale {
+    /// Each player's review (or that it is being worked out).
+    review: Option<String>,
+    /// The recorded play's BG Stats link and QR code.
+    bgstats: Option<String>,
 }
 
 /// A game being served.
@@ -396,7 +462,9 @@ impl Listener {
             save: save.to_path_buf(),
             taken_file: std::sync::Mutex::new(()),
             conns: conns::Conns::new(conns::cap_for_file_limit()),
-            final_block: std::sync::Mutex::new(None),
+            finale: std::sync::Mutex::new(Finale::default()),
+            finale_changes: AtomicU64::new(0),
+            final_file: std::sync::Mutex::new(None),
             changes,
             closing: AtomicBool::new(false),
         });
@@ -462,5 +530,24 @@ mod tests {
         let text = qr_for_terminal("http://192.168.1.20:7373/g/0123456789abcdef0123456789abcdef");
         assert!(text.lines().count() > 10 && text.contains('█'));
         assert!(qr_svg("http://x").starts_with("<svg"));
+    }
+
+    /// Issue #33 item 5: a BG Stats link too long for a QR code (a code holds under 3,000
+    /// bytes) gives no code, and the final screens' block says to open the link instead.
+    #[test]
+    fn a_link_too_long_for_a_code_is_given_as_a_link_to_open() {
+        let link = format!("https://app.bgstatsapp.com/createPlay.html?data={}", "%7B".repeat(1500));
+        let code = qr_svg(&link);
+        assert_eq!(code, "", "no code for {} bytes", link.len());
+        for lang in [crate::text::Lang::En, crate::text::Lang::De, crate::text::Lang::Fr] {
+            let block = crate::report::html::bgstats_block(&link, &code, lang);
+            assert!(block.contains(&format!("href=\"{link}\"")) && !block.contains("<svg"), "{block}");
+            assert!(block.contains("class=\"too-long\""), "{block}");
+        }
+        let en = crate::report::html::bgstats_block(&link, &code, crate::text::Lang::En);
+        assert!(en.contains("too long for a code: open the link above on the phone that has BG Stats"), "{en}");
+        let short = "https://app.bgstatsapp.com/createPlay.html?data=%7B%7D";
+        let with_code = crate::report::html::bgstats_block(short, &qr_svg(short), crate::text::Lang::En);
+        assert!(with_code.contains("<svg") && !with_code.contains("too-long"), "{with_code}");
     }
 }

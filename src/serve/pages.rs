@@ -241,19 +241,22 @@ pub fn seat(game: &str, player: &str, events: &str, answer: &str, undo: &str, la
     out
 }
 
-/// The dashboard for a television: every sheet side by side, scores, roll, whose turn,
-/// and the join address as a QR code.
+/// The dashboard for a television: the sheets the script places (the player whose turn it
+/// is, the others taking turns) with the head lines of those it does not draw, and beside
+/// them the roll, the scores, the join address as a QR code and the log folded away; at the
+/// end the final screen.
 pub fn dashboard(game: &str, events: &str, join_url: &str, qr_svg: &str, lang: Lang) -> String {
     let mut out = head(&Label::DashboardTitle(game).text(lang), lang);
     let _ = write!(
         out,
         "<body class=\"dashboard\" data-events=\"{}\"{}><header><h1>{}</h1><div id=\"status\" class=\"status\"></div>\
          <div id=\"conn\" class=\"conn\"></div></header>\
-         <div class=\"top\"><section id=\"roll\" class=\"roll\"></section><section id=\"scores\" class=\"scores\"></section>\
-         <figure class=\"qr\">{qr_svg}<figcaption>{}</figcaption></figure></div>\
-         <section id=\"result\" class=\"result\"></section>\
-         <section id=\"sheets\" class=\"sheets\"></section>\
-         <details class=\"log-box\"><summary>{}</summary><ul id=\"log\" class=\"log\"></ul></details></body></html>",
+         <main class=\"board\"><div class=\"sheets-col\"><section id=\"sheets\" class=\"sheets\"></section>\
+         <ul id=\"others\" class=\"others\"></ul></div><aside class=\"side\">\
+         <section id=\"roll\" class=\"roll\"></section><section id=\"scores\" class=\"scores\"></section>\
+         <figure class=\"qr\">{qr_svg}<figcaption>{}</figcaption></figure>\
+         <details class=\"log-box\"><summary>{}</summary><ul id=\"log\" class=\"log\"></ul></details></aside></main>\
+         <section id=\"result\" class=\"result\"></section></body></html>",
         escape(events),
         words(lang),
         escape(game),

@@ -9,7 +9,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use super::{Hosted, Rejected, Status};
+use super::{Frame, Hosted, Rejected, Status};
 use crate::games::fleet::table::{FleetTable, Refused, Told};
 use crate::games::fleet::{FleetRules, Sheet};
 use crate::games::table::{Said, Screen, Shared};
@@ -67,16 +67,19 @@ impl Served {
     }
 
     /// The view `index` (a seat's, or the dashboard's after the seats) of the version as
-    /// it stands, rendered by `render` once per version; with the version.
+    /// it stands, rendered by `render` once per version of the table and of the finale
+    /// (`generation`); with the table's version.
     pub fn rendered(
         &self,
         index: usize,
+        generation: u64,
         render: impl FnOnce(&FleetTable<Journal>, &[String]) -> String,
     ) -> (u64, Arc<String>) {
         self.shared.read_with_told(crate::games::table::shared::KEPT, |t, told| {
             let version = crate::games::table::Table::version(t);
+            let key = version + generation;
             let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
-            if let Some((_, _, json)) = cache.views.iter().find(|(v, i, _)| *v == version && *i == index) {
+            if let Some((_, _, json)) = cache.views.iter().find(|(v, i, _)| *v == key && *i == index) {
                 return (version, Arc::clone(json));
             }
             let log = match &cache.log {
@@ -88,8 +91,8 @@ impl Served {
                 }
             };
             let json = Arc::new(render(t, &log));
-            cache.views.retain(|(v, _, _)| *v == version);
-            cache.views.push((version, index, Arc::clone(&json)));
+            cache.views.retain(|(v, _, _)| *v == key);
+            cache.views.push((key, index, Arc::clone(&json)));
             (version, json)
         })
     }
@@ -125,11 +128,11 @@ impl Hosted for Served {
         self.shared.notify();
     }
 
-    fn view(&self, seat: Option<usize>, final_url: &str) -> (u64, Arc<String>) {
+    fn view(&self, seat: Option<usize>, frame: &Frame) -> (u64, Arc<String>) {
         let index = seat.unwrap_or(self.names.len());
-        self.rendered(index, |t, log| match seat {
-            Some(s) => super::view::seat(self, final_url, t, log, s),
-            None => super::view::dashboard(self, final_url, t, log),
+        self.rendered(index, frame.generation, |t, log| match seat {
+            Some(s) => super::view::seat(self, frame, t, log, s),
+            None => super::view::dashboard(self, frame, t, log),
         })
     }
 
@@ -149,33 +152,24 @@ impl Hosted for Served {
     }
 
     /// The advisor's estimate of every answer to `seat`'s open question, as the page lists
-    /// it: each answer in words, its expected points ± one standard error, its chance to
-    /// win, the best marked. The terminal's hint budget (`Settings::hint`), seeded by the
-    /// state's version, so the same question gets the same hint.
+    /// it (`view::hint`): the question as the page asks it (its early pick too), weighed.
+    /// The terminal's hint budget (`Settings::hint`), seeded by the state's version, so the
+    /// same question gets the same hint.
     fn hint(&self, seat: usize) -> Result<String, String> {
         use crate::games::fleet::advisor::{self, NoQuestion, Settings};
         use crate::text::serve::Declined;
         let (lang, rules) = (self.lang, &self.rules);
-        let (version, game) = self.shared.read(|t| (t.version(), t.session().game.clone()));
+        let (version, asked, over) =
+            self.shared.read(|t| (t.version(), super::view::page_question(t, seat), t.finished()));
+        let Some(asked) = asked else {
+            return Err(if over { Declined::HintOver } else { Declined::HintNothing }.text(lang));
+        };
         let settings = Settings::hint(version);
-        let advice = advisor::advise(rules, &game, Some(seat), &settings).map_err(|why| match why {
+        let advice = advisor::advise(rules, &asked.game, Some(seat), &settings).map_err(|why| match why {
             NoQuestion::Over => Declined::HintOver.text(lang),
             NoQuestion::Chance | NoQuestion::NotWaiting(_) => Declined::HintNothing.text(lang),
         })?;
-        let estimates = advice.per_answer();
-        let best = &advice.estimates[advice.best];
-        let answers: Vec<serde_json::Value> = estimates
-            .iter()
-            .map(|e| {
-                serde_json::json!({
-                    "label": crate::text::advisor::answer_label(rules, &game, &advice, e, lang),
-                    "points": crate::text::advisor::points(e, lang),
-                    "win": crate::text::advisor::chance(e.win, lang),
-                    "best": e.answer.index == best.answer.index,
-                })
-            })
-            .collect();
-        Ok(serde_json::json!({ "v": version, "hint": answers }).to_string())
+        Ok(super::view::hint(self, seat, &asked, &advice, version))
     }
 
     fn final_standings(&self) -> Option<Standings> {

@@ -6,6 +6,8 @@
 use serde::Serialize;
 
 use super::state::Served;
+use super::Frame;
+use crate::games::fleet::advisor::{after_pick, Advice, Estimate};
 use crate::games::fleet::entry::{typed_keys, How, Step};
 use crate::games::fleet::game::{Choice, Decision, Face, Game, Input};
 use crate::games::fleet::table::{Ahead, FleetTable, Offer, Slot};
@@ -118,6 +120,9 @@ pub struct SeatView {
 #[derive(Debug, Serialize)]
 pub struct SheetView {
     pub player: String,
+    /// The sheet's head line (the player, coins, fish, income, full boats): what the
+    /// dashboard shows of a sheet it does not draw.
+    pub head: String,
     pub html: String,
 }
 
@@ -126,6 +131,9 @@ pub struct DashboardView {
     pub v: u64,
     pub round: String,
     pub turn: Vec<String>,
+    /// The player whose turn it is (the one player with a question open), whose sheet the
+    /// dashboard shows first; None when several decide at once or nobody does.
+    pub focus: Option<usize>,
     pub roll: String,
     pub sheets: Vec<SheetView>,
     /// The table so far (HTML), or the final one.
@@ -243,40 +251,154 @@ fn options(table: &Served, t: &Table, offered: &Offer) -> Vec<OptionView> {
 /// take 1 coin instead`), with the box it marks and whether it leads on to a follow-up the
 /// page asks before sending.
 fn answer_views(table: &Served, game: &Game, seat: usize, answers: &[(Vec<Step>, bool)]) -> Vec<OptionView> {
+    unique_boxes(answers.iter().filter_map(|(steps, more)| answer_view(table, game, seat, steps, *more)).collect())
+}
+
+/// One answer of a seat as its page offers it (`answer_views`), None for steps without a
+/// typed answer.
+fn answer_view(table: &Served, game: &Game, seat: usize, steps: &[Step], more: bool) -> Option<OptionView> {
     let (rules, lang) = (&table.rules, table.lang);
-    let views = answers
+    let keys = typed_keys(steps);
+    let first = steps.iter().find(|s| s.how == How::Typed)?;
+    let d = &first.decision;
+    let choice = d.options.iter().find(|o| Some(o.key(rules, game).as_ref()) == keys.first().map(String::as_str))?;
+    let after: Vec<String> = steps
         .iter()
-        .filter_map(|(steps, more)| {
-            let keys = typed_keys(steps);
-            let first = steps.iter().find(|s| s.how == How::Typed)?;
-            let d = &first.decision;
-            let choice =
-                d.options.iter().find(|o| Some(o.key(rules, game).as_ref()) == keys.first().map(String::as_str))?;
-            let after: Vec<String> = steps
-                .iter()
-                .skip_while(|s| !std::ptr::eq(*s, first))
-                .skip(1)
-                .filter(|s| s.decision.player == Some(seat))
-                .map(|s| crate::text::fleet_entry::step_label(rules, game, s, lang))
-                .collect();
-            let mut label = fleet_text::option_label(rules, game, d, choice, lang);
-            if !after.is_empty() {
-                label = format!("{label} → {}", after.join(" → "));
-            }
-            Some(OptionView {
-                key: keys.join(" "),
-                label,
-                help: fleet_text::option_help(rules, game, d, choice, lang),
-                // The box the answer marks: the seat's first mark among its steps.
-                mark: steps.iter().filter(|s| s.decision.player == Some(seat)).find_map(|s| {
-                    let Input::Choice(key) = &s.input else { return None };
-                    s.decision.options.iter().find(|o| o.key(rules, game) == *key).and_then(box_of)
-                }),
-                more: *more,
-            })
-        })
+        .skip_while(|s| !std::ptr::eq(*s, first))
+        .skip(1)
+        .filter(|s| s.decision.player == Some(seat))
+        .map(|s| crate::text::fleet_entry::step_label(rules, game, s, lang))
         .collect();
-    unique_boxes(views)
+    let mut label = fleet_text::option_label(rules, game, d, choice, lang);
+    if !after.is_empty() {
+        label = format!("{label} → {}", after.join(" → "));
+    }
+    Some(OptionView {
+        key: keys.join(" "),
+        label,
+        help: fleet_text::option_help(rules, game, d, choice, lang),
+        // The box the answer marks: the seat's first mark among its steps.
+        mark: steps.iter().filter(|s| s.decision.player == Some(seat)).find_map(|s| {
+            let Input::Choice(key) = &s.input else { return None };
+            s.decision.options.iter().find(|o| o.key(rules, game) == *key).and_then(box_of)
+        }),
+        more,
+    })
+}
+
+/// The question a seat's page asks now (its own, or its early pick), with its answers;
+/// None when the page asks nothing of its own (another's question, a roll to tap in, a
+/// question the rules alone answer).
+pub(super) fn page_question(t: &Table, seat: usize) -> Option<Ahead> {
+    t.offers(Screen::Seat(seat)).into_iter().find(|o| o.slot == Slot::Seat(seat))?;
+    t.asked(seat).filter(|a| !a.answers.is_empty())
+}
+
+/// One line of a hint, as the page lists it: an answer the page offers (its button's key
+/// and label), what the advisor makes of it, and how to go on where its button leads to a
+/// further question.
+#[derive(Debug, Serialize)]
+pub struct HintLine {
+    /// The key of the answer's button (`data-key`).
+    pub key: String,
+    /// The button's label.
+    pub label: String,
+    /// Where the button asks a further question: the advisor's answer to it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub then: Option<String>,
+    /// Expected points ± one standard error (`43.2 ± 0.4`).
+    pub points: String,
+    /// The chance to win (`57 %`; a dash in a solo game).
+    pub win: String,
+    /// The best answer (the first line).
+    pub best: bool,
+    /// Not the best, but within the noise of the best: the two could swap places with
+    /// more playouts.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub close: bool,
+    /// The figures the line shows (for whoever reads the JSON).
+    pub mean: f64,
+    pub stderr: f64,
+}
+
+/// The advisor's hint at a seat's question as its page lists it (issue #33 item 4): one
+/// line per button the page has — the answer that button sends, weighed — best first,
+/// each with its spread, the answers within noise of the best marked. An answer the
+/// advisor weighed that no button sends is left out; a button that leads to a further
+/// question says which answer to it the figure is for.
+pub fn hint(table: &Served, seat: usize, asked: &Ahead, advice: &Advice, version: u64) -> String {
+    let lines = hint_lines(table, seat, asked, advice);
+    serde_json::to_string(&serde_json::json!({ "v": version, "hint": lines })).expect("views serialise")
+}
+
+fn hint_lines(table: &Served, seat: usize, asked: &Ahead, advice: &Advice) -> Vec<HintLine> {
+    let (rules, lang, game) = (&table.rules, table.lang, &asked.game);
+    let mut weighed: Vec<(HintLine, &Estimate)> = Vec::new();
+    for (steps, more) in &asked.answers {
+        let Some(view) = answer_view(table, game, seat, steps, *more) else { continue };
+        // The seat's answers the button sends: its first typed one, and the one after it
+        // (a picked die's use).
+        let mine: Vec<&Choice> = steps
+            .iter()
+            .skip_while(|s| s.how != How::Typed)
+            .filter(|s| s.decision.player == Some(seat))
+            .filter_map(|s| match &s.answer {
+                crate::games::fleet::live::Answer::Option(c) => Some(c),
+                crate::games::fleet::live::Answer::Roll(_) => None,
+            })
+            .collect();
+        let Some(first) = mine.first() else { continue };
+        let fits = |e: &&Estimate| {
+            e.answer.choice == **first
+                && match (e.answer.then, mine.get(1)) {
+                    (Some((then, _)), Some(used)) => then == **used,
+                    _ => true,
+                }
+        };
+        let Some(e) = advice.estimates.iter().filter(fits).max_by(|a, b| a.mean.total_cmp(&b.mean)) else {
+            continue;
+        };
+        // A pick whose use the page asks after: the figure is for the advisor's use.
+        let then = match (e.answer.then, mine.len()) {
+            (Some((then, _)), 1) => after_pick(rules, game, advice, e).map(|(after, d)| {
+                crate::text::advisor::hint_then(&fleet_text::option_label(rules, &after, &d, &then, lang), lang)
+            }),
+            _ => None,
+        };
+        let line = HintLine {
+            key: view.key,
+            label: view.label,
+            then,
+            points: crate::text::advisor::points(e, lang),
+            win: crate::text::advisor::chance(e.win, lang),
+            best: false,
+            close: false,
+            mean: e.mean,
+            stderr: e.stderr,
+        };
+        weighed.push((line, e));
+    }
+    // Best first: the highest mean, then the highest chance to win, then the page's order.
+    weighed.sort_by(|(_, a), (_, b)| {
+        (b.mean, b.win.unwrap_or(0.0)).partial_cmp(&(a.mean, a.win.unwrap_or(0.0))).unwrap_or(std::cmp::Ordering::Equal)
+    });
+    let best = weighed.first().map(|(_, e)| **e);
+    weighed
+        .into_iter()
+        .enumerate()
+        .map(|(i, (mut line, e))| {
+            line.best = i == 0;
+            line.close = i > 0 && best.is_some_and(|b| within_noise(&b, e));
+            line
+        })
+        .collect()
+}
+
+/// Whether two answers' estimates are within noise of each other: their difference is no
+/// more than twice its standard error (about 95 % of the differences two equal answers
+/// would show).
+pub fn within_noise(a: &Estimate, b: &Estimate) -> bool {
+    (a.mean - b.mean).abs() <= 2.0 * (a.stderr * a.stderr + b.stderr * b.stderr).sqrt()
 }
 
 /// What a seat's page asks next in a chain, before sending (`Table::ahead`): the
@@ -329,30 +451,32 @@ pub(super) fn final_standings(table: &Served, game: &Game) -> Option<Standings> 
     Some((table.standings)(&table.rules, &sheets, &counts, table.lang))
 }
 
-/// The final table with the winner, once the game is over (empty before), with a link to
-/// the final page.
-fn result(table: &Served, final_url: &str, t: &Table) -> String {
+/// The final screen, once the game is over (empty before): the winner, the final table,
+/// each player's review and the BG Stats block as far as they are known (the finale), and
+/// the link to the final page.
+fn result(table: &Served, frame: &Frame, t: &Table) -> String {
     match final_standings(table, &t.session().game) {
-        Some(standings) => result_html(&standings, final_url, table.lang),
+        Some(standings) => result_html(&standings, frame, table.lang),
         None => String::new(),
     }
 }
 
-/// A final table as the pages show it: the winner (or the headline), the table, and the
-/// link to the final page.
-pub(super) fn result_html(standings: &Standings, final_url: &str, lang: crate::text::Lang) -> String {
+/// A final screen as the pages show it: the winner (or the headline), the final table,
+/// the finale, and the link to the final page.
+pub(super) fn result_html(standings: &Standings, frame: &Frame, lang: crate::text::Lang) -> String {
     let headline = standings.headline.clone().unwrap_or_else(|| html::winner_line(standings, lang));
     format!(
-        "<p class=\"win\">{}</p>{}<p><a href=\"{}\" download>{}</a></p>",
+        "<p class=\"win\">{}</p><div class=\"final-table\">{}</div>{}<p class=\"keep\"><a href=\"{}\" download>{}</a></p>",
         html::escape(&headline),
         html::fragment(standings, lang),
-        html::escape(final_url),
+        frame.finale,
+        html::escape(&frame.final_url),
         html::escape(&crate::text::serve::Label::FinalPage.text(lang))
     )
 }
 
 /// A seat's view, as JSON.
-pub fn seat(table: &Served, final_url: &str, t: &Table, log: &[String], seat: usize) -> String {
+pub fn seat(table: &Served, frame: &Frame, t: &Table, log: &[String], seat: usize) -> String {
     let offered = t.offers(Screen::Seat(seat)).into_iter().next();
     let asked = offered.as_ref().filter(|o| o.slot == Slot::Seat(seat)).and_then(|_| t.asked(seat));
     // A seat's own question the rules alone answer is not asked (`page_question`).
@@ -375,7 +499,7 @@ pub fn seat(table: &Served, final_url: &str, t: &Table, log: &[String], seat: us
         sheet: super::pages::sheet(&table.rules, sheet, table.lang),
         log: log.to_vec(),
         over: t.finished(),
-        result: result(table, final_url, t),
+        result: result(table, frame, t),
         stopped: t.stopped().map(|e| e.message(table.lang)),
     };
     serde_json::to_string(&view).expect("views serialise")
@@ -401,23 +525,35 @@ fn held(table: &Served, t: &Table, seat: usize) -> Option<String> {
     Some(crate::text::serve::Label::Held { answer: &answer, after, shared }.text(table.lang))
 }
 
+/// The one player with a question open now, if there is one.
+fn focus(table: &Served, t: &Table) -> Option<usize> {
+    let mut players = t.session().game.pending(&table.rules).into_iter().filter_map(|d| d.player);
+    let first = players.next()?;
+    players.all(|p| p == first).then_some(first)
+}
+
 /// The dashboard's view, as JSON.
-pub fn dashboard(table: &Served, final_url: &str, t: &Table, log: &[String]) -> String {
+pub fn dashboard(table: &Served, frame: &Frame, t: &Table, log: &[String]) -> String {
     let all = sheets(t);
     let standings = (table.standings)(&table.rules, &all, &vec![0; all.len()], table.lang);
     let view = DashboardView {
         v: t.version(),
         round: round_line(table, t),
         turn: turn_lines(table, t),
+        focus: focus(table, t),
         roll: roll_line(table, t),
         sheets: all
             .iter()
-            .map(|s| SheetView { player: s.player.clone(), html: super::pages::sheet(&table.rules, s, table.lang) })
+            .map(|s| SheetView {
+                player: s.player.clone(),
+                head: crate::text::pad::header(&table.rules, s, &s.player, table.lang),
+                html: super::pages::sheet(&table.rules, s, table.lang),
+            })
             .collect(),
         scores: html::running(&standings, table.lang),
         log: log.to_vec(),
         over: t.finished(),
-        result: result(table, final_url, t),
+        result: result(table, frame, t),
         stopped: t.stopped().map(|e| e.message(table.lang)),
     };
     serde_json::to_string(&view).expect("views serialise")

@@ -4,7 +4,7 @@
 //! made; the tables themselves are laid out by the commands).
 
 use crate::games::fleet::advisor::lab::WinRate;
-use crate::games::fleet::advisor::review::PlayerReview;
+use crate::games::fleet::advisor::review::{PlayerReview, Weighed};
 use crate::games::fleet::advisor::selfplay::Seat;
 use crate::games::fleet::advisor::{after_pick, Advice, Estimate, Policy, Settings};
 use crate::games::fleet::game::Game;
@@ -46,9 +46,9 @@ pub fn coach_line(rules: &FleetRules, w: &crate::games::fleet::advisor::review::
             lang,
             "cli.play.coach_solo",
             best = answer_label(rules, game, advice, best, lang),
-            best_points = decimal(best.mean, 1, lang),
+            best_points = decimal(w.best_points, 1, lang),
             chosen = answer_label(rules, game, advice, chosen, lang),
-            chosen_points = decimal(chosen.mean, 1, lang),
+            chosen_points = decimal(w.chosen_points, 1, lang),
             lost = decimal(w.lost(), 1, lang)
         );
     }
@@ -57,13 +57,19 @@ pub fn coach_line(rules: &FleetRules, w: &crate::games::fleet::advisor::review::
         "cli.play.coach",
         name = game.players[advice.player].name.as_str(),
         best = answer_label(rules, game, advice, best, lang),
-        best_points = decimal(best.mean, 1, lang),
+        best_points = decimal(w.best_points, 1, lang),
         best_win = chance(best.win, lang),
         chosen = answer_label(rules, game, advice, chosen, lang),
-        chosen_points = decimal(chosen.mean, 1, lang),
+        chosen_points = decimal(w.chosen_points, 1, lang),
         chosen_win = chance(chosen.win, lang),
         lost = decimal(w.lost(), 1, lang)
     )
+}
+
+/// A hint's line for a button that asks a further question: the answer to it the figure
+/// is for (`then oyster 1`).
+pub fn hint_then(answer: &str, lang: Lang) -> String {
+    t!(lang, "web.hint_then", answer = answer)
 }
 
 /// The expected points of an answer with its standard error (`43.2 ± 0.4`).
@@ -95,8 +101,9 @@ pub fn decimal(x: f64, places: usize, lang: Lang) -> String {
 
 /// A number with its sign (`+3.2`, `−1.0`).
 fn signed(x: f64, lang: Lang) -> String {
-    if x >= 0.0 {
-        format!("+{}", decimal(x, 1, lang))
+    // What rounds to 0.0 is +0.0, not −0.0.
+    if x >= -0.05 {
+        format!("+{}", decimal(x.max(0.0), 1, lang))
     } else {
         format!("−{}", decimal(-x, 1, lang))
     }
@@ -118,46 +125,82 @@ pub fn best(lang: Lang) -> String {
     t!(lang, "cli.advise.best")
 }
 
-/// How `advise`'s figures were made: playouts, policy, seed.
-pub fn advice_how(settings: &Settings, lang: Lang) -> String {
+/// How `advise`'s figures were made: playouts, policy, seed; or, where the rest of the
+/// game was searched, that the figures are exact.
+pub fn advice_how(settings: &Settings, exact: bool, lang: Lang) -> String {
     let policy = match settings.policy {
         Policy::Random => t!(lang, "cli.advise.policy_random"),
         Policy::Greedy => t!(lang, "cli.advise.policy_greedy"),
     };
+    if exact {
+        return t!(lang, "cli.advise.how_exact", policy = policy);
+    }
     t!(lang, "cli.advise.how", n = settings.budget.playouts, policy = policy, seed = settings.seed)
 }
 
-/// One player's review: skill and luck, then the costliest of the first `top` decisions
-/// weighed, each with what the advisor preferred. `name` is the player's.
+/// One player's review: their score in its parts (start, luck, skill, edge, table,
+/// noise), then the costliest of the first `top` decisions weighed, each with what the
+/// advisor preferred. `name` is the player's.
 pub fn review(rules: &FleetRules, name: &str, r: &PlayerReview, top: usize, lang: Lang) -> String {
-    let mut out = t!(
-        lang,
-        "cli.review.player",
-        name = name,
-        skill = decimal(r.skill, 1, lang),
-        luck = signed(r.luck, lang),
-        n = r.decisions.len()
-    ) + "\n";
+    let mut out = review_player(name, r, lang) + "\n";
     for w in r.decisions.iter().take(top).filter(|w| w.lost() > 0.0) {
-        let chosen = answer_label(rules, &w.game, &w.advice, &w.advice.estimates[w.chosen], lang);
-        let best = answer_label(rules, &w.game, &w.advice, &w.advice.estimates[w.advice.best], lang);
-        out += &t!(
-            lang,
-            "cli.review.decision",
-            round = w.round,
-            question = super::fleet::prompt(rules, &w.game, &w.advice.decision, lang),
-            chosen = chosen,
-            best = best,
-            lost = decimal(w.lost(), 1, lang)
-        );
+        out += &review_decision(rules, w, lang);
         out.push('\n');
     }
     out
 }
 
+/// One player's review in two lines, as the final screens of a served game show it (issue
+/// #33 item 5): skill and luck, then the costliest decision with what the advisor preferred
+/// (or that no choice lost points). The same words as `review`'s.
+pub fn review_lines(rules: &FleetRules, name: &str, r: &PlayerReview, lang: Lang) -> [String; 2] {
+    let costliest = match r.decisions.first().filter(|w| w.lost() > 0.0) {
+        Some(w) => review_decision(rules, w, lang),
+        None => t!(lang, "cli.review.none"),
+    };
+    [review_player(name, r, lang), costliest.trim().to_string()]
+}
+
+/// A review's first line: the points lost to choices, the decisions weighed, the luck.
+fn review_player(name: &str, r: &PlayerReview, lang: Lang) -> String {
+    t!(
+        lang,
+        "cli.review.player",
+        name = name,
+        score = decimal(r.score, 1, lang),
+        start = decimal(r.start, 1, lang),
+        luck = signed(r.luck, lang),
+        skill = decimal(r.skill, 1, lang),
+        edge = signed(r.edge, lang),
+        table = signed(r.table, lang),
+        noise = signed(r.noise, lang),
+        n = r.decisions.len()
+    )
+}
+
+/// A decision of a review: when, the question, the answer given and the advisor's, and the
+/// points it lost.
+fn review_decision(rules: &FleetRules, w: &Weighed, lang: Lang) -> String {
+    let chosen = answer_label(rules, &w.game, &w.advice, &w.advice.estimates[w.chosen], lang);
+    let best = answer_label(rules, &w.game, &w.advice, &w.advice.estimates[w.advice.best], lang);
+    t!(
+        lang,
+        "cli.review.decision",
+        round = w.round,
+        question = super::fleet::prompt(rules, &w.game, &w.advice.decision, lang),
+        chosen = chosen,
+        best = best,
+        lost = decimal(w.lost(), 1, lang)
+    )
+}
+
 /// How `review`'s figures were made.
-pub fn review_how(playouts: u32, seed: u64, lang: Lang) -> String {
-    t!(lang, "cli.review.how", n = playouts, seed = seed)
+pub fn review_how(playouts: u32, seed: u64, policy: Policy, lang: Lang) -> String {
+    let policy = match policy {
+        Policy::Random => t!(lang, "cli.advise.policy_random"),
+        Policy::Greedy => t!(lang, "cli.advise.policy_greedy"),
+    };
+    t!(lang, "cli.review.how", n = playouts, seed = seed, policy = policy)
 }
 
 /// How a seat plays: random, greedy or the advisor.

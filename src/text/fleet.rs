@@ -789,4 +789,26 @@ mod tests {
         assert_eq!(answer_label(&rules, &game, None, "amas_bank", Lang::De), "Anna's Bank");
         assert_eq!(answer_label(&rules, &game, None, "cod coins", Lang::En), "cod, 3 coins");
     }
+
+    /// Issue #33 item 10: German uses the German rulebook's own words. Its license levels are
+    /// "Level", written as it writes them ("Emma hat eine Level-2-Hummerlizenz", "Wenn du
+    /// eine Level-2-Lizenz aktivierst"), and the bank is spelt as printed ("ANNA'S BANK",
+    /// "Kasino > Anna's Bank > Wertstoffhof"), apostrophe and all.
+    #[test]
+    fn german_says_the_rulebooks_level_and_building_names() {
+        let rules = crate::games::fleet::precompiled::fleet().expect("the precompiled rules are fresh");
+        let game = Game::new(&rules, &["Ann".to_string(), "Bob".to_string()], Default::default());
+        let lobster = rules.boat_types.iter().position(|b| b.id == "lobster").unwrap();
+        let line = |lang| {
+            let license = crate::games::fleet::game::Happened::License { boat_type: lobster, level: 2 };
+            let happened = crate::games::fleet::game::Event { player: Some(0), what: license };
+            event(&rules, &game, &happened, lang)
+        };
+        assert!(line(Lang::De).starts_with("Ann: Level-2-Lizenz Hummer: "), "{}", line(Lang::De));
+        assert!(line(Lang::En).starts_with("Ann: lobster license L2: "), "{}", line(Lang::En));
+        use crate::games::fleet::score::{Item, What};
+        let scored = Item { what: What::License { boat_type: lobster, level: 3 }, vp: 5 };
+        assert_eq!(crate::text::fleet_score::item_name(&rules, &scored, Lang::De), "Level-3-Lizenz Hummer");
+        assert_eq!(answer_label(&rules, &game, None, "amas_bank", Lang::De), "Anna's Bank");
+    }
 }

@@ -118,7 +118,7 @@ impl Label<'_> {
 }
 
 /// The words the pages' script shows, by the name of their data attribute.
-pub fn script_words(lang: Lang) -> [(&'static str, String); 13] {
+pub fn script_words(lang: Lang) -> [(&'static str, String); 14] {
     [
         ("offline", t!(lang, "web.offline")),
         ("sending", t!(lang, "web.sending")),
@@ -133,6 +133,7 @@ pub fn script_words(lang: Lang) -> [(&'static str, String); 13] {
         ("hint", t!(lang, "web.hint")),
         ("thinking", t!(lang, "web.hint_thinking")),
         ("best", t!(lang, "web.hint_best")),
+        ("close", t!(lang, "web.hint_close")),
     ]
 }
 

@@ -225,7 +225,38 @@ pub fn together_question(rules: &FleetRules, game: &Game, d: &Decision, held: &[
             Some(format!("{} {label}", game.players[player].name))
         })
         .collect();
-    t!(lang, "cli.entry.together", question = fleet_text::prompt(rules, game, d, lang), usual = usual.join(" · "))
+    let question = fleet_text::prompt(rules, game, d, lang);
+    let waiting: Vec<usize> = game.pending(rules).iter().filter_map(|pd| pd.player).collect();
+    match together_example(game, &waiting) {
+        Some((name, short)) => {
+            t!(lang, "cli.entry.together", question = question, usual = usual.join(" · "), name = name, short = short)
+        }
+        None => t!(lang, "cli.entry.together_plain", question = question, usual = usual.join(" · ")),
+    }
+}
+
+/// The player everyone's line names in its example of an exception (issue #33 item 10: a
+/// player at this table, never a made-up one), as typed: their name in lower case, and the
+/// shortest start of it (two letters at least) that names them alone. The second player
+/// waiting where there is one (words before any name are the first's); None when no name
+/// waiting can be typed as one word.
+fn together_example(game: &Game, waiting: &[usize]) -> Option<(String, String)> {
+    let folded: Vec<String> = game.players.iter().map(|p| crate::words::fold_word(&p.name)).collect();
+    let typable = |p: &usize| {
+        let name = &game.players[*p].name;
+        !name.is_empty() && !name.contains(|c: char| c.is_whitespace() || c == ',' || c == ';')
+    };
+    let p = waiting.iter().skip(1).chain(waiting.first()).copied().find(typable)?;
+    let name = game.players[p].name.to_lowercase();
+    let chars: Vec<char> = name.chars().collect();
+    let short = (2..chars.len())
+        .map(|n| chars[..n].iter().collect::<String>())
+        .find(|start| {
+            let f = crate::words::fold_word(start);
+            folded.iter().enumerate().all(|(q, other)| q == p || !other.starts_with(&f))
+        })
+        .unwrap_or_else(|| name.clone());
+    Some((name, short))
 }
 
 /// `help` at a question: what may be answered, the dice letters at a roll, what each die

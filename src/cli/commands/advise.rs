@@ -34,6 +34,9 @@ pub struct AdviseArgs {
     /// Output format
     #[arg(long, value_enum, default_value_t = AdviseFormat::Table)]
     pub format: AdviseFormat,
+    /// Show no progress bar (on a terminal, one shows when the command runs over a second)
+    #[arg(long, short)]
+    pub quiet: bool,
     #[command(flatten)]
     pub rules: SavedRules,
 }
@@ -60,7 +63,7 @@ impl PolicyArg {
             PolicyArg::Random => Policy::Random,
             PolicyArg::Greedy => Policy::Greedy,
         };
-        Settings { budget: Budget { playouts, time: None }, policy, seed, threads: 0, prune: true }
+        Settings { budget: Budget { playouts, time: None }, policy, seed, ..Settings::default() }
     }
 }
 
@@ -75,6 +78,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("advise", "format", "cli.help.score.format"),
     ("advise", "rules", "cli.help.began_with"),
     ("advise", "allow_rules_change", "cli.help.advise.allow_rules_change"),
+    ("advise", "quiet", "cli.help.quiet"),
 ];
 
 /// A saved Fleet game, read and replayed (`advise` and `review` write nothing to it).
@@ -112,7 +116,10 @@ pub fn run(args: AdviseArgs, lang: Lang) -> anyhow::Result<i32> {
         None => None,
     };
     let settings = args.policy.settings(args.playouts, args.seed);
-    let advice = advisor::advise(fleet, game, player, &settings).map_err(|why| {
+    let progress = crate::cli::progress::Progress::new(None, crate::t!(lang, "cli.progress.advise"), args.quiet);
+    let advice = advisor::advise(fleet, game, player, &settings);
+    progress.finish();
+    let advice = advice.map_err(|why| {
         let file = path.display();
         Error::Usage(match why {
             NoQuestion::Over => crate::msg!("cli.advise.over", file = file),
@@ -160,6 +167,7 @@ fn as_json(rules: &FleetRules, game: &Game, advice: &advisor::Advice, settings: 
         "seed": settings.seed,
         "playouts": settings.budget.playouts,
         "policy": match settings.policy { Policy::Random => "random", Policy::Greedy => "greedy" },
+        "exact": advice.exact,
         "options": options,
     })
 }
@@ -192,7 +200,7 @@ pub(crate) fn table(
         table.add_row(row);
     }
     out.push_str(&format!("{table}\n"));
-    out.push_str(&advice_how(settings, lang));
+    out.push_str(&advice_how(settings, advice.exact, lang));
     out.push('\n');
     out
 }

@@ -10,7 +10,7 @@ use serde_json::json;
 
 use crate::cli::commands::advise::{AdviseFormat, PolicyArg};
 use crate::cli::emit;
-use crate::games::fleet::advisor::lab::{lab, set_option, LabResult, OptionError};
+use crate::games::fleet::advisor::lab::{lab_with, set_option, LabResult, OptionError};
 use crate::games::fleet::advisor::selfplay::Seat;
 use crate::games::fleet::advisor::Policy;
 use crate::games::FleetRules;
@@ -44,6 +44,9 @@ pub struct LabArgs {
     /// Output format
     #[arg(long, value_enum, default_value_t = AdviseFormat::Table)]
     pub format: AdviseFormat,
+    /// Show no progress bar (on a terminal, one shows when the command runs over a second)
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 /// How every seat plays in the lab.
@@ -65,6 +68,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("lab", "players", "cli.help.lab.players"),
     ("lab", "playouts", "cli.help.selfplay.playouts"),
     ("lab", "format", "cli.help.score.format"),
+    ("lab", "quiet", "cli.help.quiet"),
 ];
 
 /// One variant of the rules: what it is, and its rules.
@@ -120,7 +124,10 @@ pub fn run(args: LabArgs, lang: Lang) -> anyhow::Result<i32> {
         LabPolicy::Advisor => Seat::Advisor(PolicyArg::Greedy.settings(args.playouts, 0)),
     };
     let rules: Vec<&FleetRules> = variants.iter().map(|(_, r)| r).collect();
-    let results = lab(&rules, seat, n as usize, args.games, args.seed);
+    let all = u64::from(args.games) * rules.len() as u64;
+    let progress = crate::cli::progress::Progress::new(Some(all), crate::t!(lang, "cli.progress.games"), args.quiet);
+    let results = lab_with(&rules, seat, n as usize, args.games, args.seed, &|| progress.step());
+    progress.finish();
     let text = match args.format {
         AdviseFormat::Json => json_text(&args, &variants, &results)?,
         AdviseFormat::Table => table_text(&args, &variants, &results, &seat, lang),

@@ -175,6 +175,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("play", "rules", "cli.help.rules_file"),
     ("play", "serve", "web.help.serve"),
     ("play", "bind", "web.help.bind"),
+    ("play", "review_playouts", "web.help.review_playouts"),
 ];
 
 pub fn run(args: PlayArgs, lang: Lang) -> anyhow::Result<i32> {

@@ -42,6 +42,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("resume", "coach", "cli.help.resume.coach"),
     ("resume", "serve", "web.help.serve"),
     ("resume", "bind", "web.help.bind"),
+    ("resume", "review_playouts", "web.help.review_playouts"),
 ];
 
 pub fn run(args: ResumeArgs, lang: Lang) -> anyhow::Result<i32> {

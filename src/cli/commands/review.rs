@@ -8,8 +8,9 @@ use serde_json::{json, Value};
 use crate::cli::args::{SavedGame, SavedRules};
 use crate::cli::commands::advise::{AdviseFormat, PolicyArg};
 use crate::cli::emit;
+use crate::cli::progress::Progress;
 use crate::games::fleet::advisor::review::{review, PlayerReview, Weighed};
-use crate::games::fleet::advisor::{after_pick, Estimate};
+use crate::games::fleet::advisor::{after_pick, Estimate, Policy};
 use crate::games::FleetRules;
 use crate::text::advisor::{self as words, answer_label};
 use crate::text::Lang;
@@ -22,7 +23,7 @@ pub struct ReviewArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Playouts per answer of each decision weighed
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub playouts: u32,
     /// How every seat plays in the playouts
     #[arg(long, value_enum, default_value_t = PolicyArg::Greedy)]
@@ -33,6 +34,9 @@ pub struct ReviewArgs {
     /// Output format
     #[arg(long, value_enum, default_value_t = AdviseFormat::Table)]
     pub format: AdviseFormat,
+    /// Show no progress bar (on a terminal, one shows when the command runs over a second)
+    #[arg(long, short)]
+    pub quiet: bool,
     #[command(flatten)]
     pub rules: SavedRules,
 }
@@ -48,18 +52,31 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("review", "format", "cli.help.score.format"),
     ("review", "rules", "cli.help.began_with"),
     ("review", "allow_rules_change", "cli.help.advise.allow_rules_change"),
+    ("review", "quiet", "cli.help.quiet"),
 ];
 
 pub fn run(args: ReviewArgs, lang: Lang) -> anyhow::Result<i32> {
     let (rules, header, setup, session) = crate::cli::commands::advise::open_save(&args.save.file, &args.rules, lang)?;
     let fleet = rules.fleet().expect("checked in reopen");
     let settings = args.policy.settings(args.playouts, args.seed);
-    let reviews = review(fleet, &header.players, setup.options(), &session.inputs, &settings);
+    let progress = Progress::new(None, crate::t!(lang, "cli.progress.review"), args.quiet);
+    let reviews = review(fleet, &header.players, setup.options(), &session.inputs, &settings, &mut |done, all| {
+        progress.size(all as u64);
+        progress.set(done as u64);
+    });
+    progress.finish();
     let text = match args.format {
         AdviseFormat::Json => {
             let players: Vec<Value> =
                 reviews.iter().map(|r| player_json(fleet, &header.players[r.player], r, args.top, lang)).collect();
-            let v = json!({ "seed": args.seed, "playouts": args.playouts, "over": session.game.finished(), "players": players });
+            let v = json!({
+                "seed": args.seed,
+                "playouts": args.playouts,
+                "policy": match settings.policy { Policy::Random => "random", Policy::Greedy => "greedy" },
+                "over": session.game.finished(),
+                "identity": "score = start + luck - skill + edge + table + noise",
+                "players": players,
+            });
             serde_json::to_string_pretty(&v)? + "\n"
         }
         AdviseFormat::Table => {
@@ -67,7 +84,7 @@ pub fn run(args: ReviewArgs, lang: Lang) -> anyhow::Result<i32> {
                 .iter()
                 .map(|r| words::review(fleet, &header.players[r.player], r, args.top, lang))
                 .collect::<String>()
-                + &words::review_how(args.playouts, args.seed, lang)
+                + &words::review_how(args.playouts, args.seed, settings.policy, lang)
                 + "\n"
         }
     };
@@ -75,8 +92,9 @@ pub fn run(args: ReviewArgs, lang: Lang) -> anyhow::Result<i32> {
     Ok(0)
 }
 
-/// An answer of a weighed decision: its keys, words and figures.
-fn answer_json(rules: &FleetRules, w: &Weighed, e: &Estimate, lang: Lang) -> Value {
+/// An answer of a weighed decision: its keys, words and figures (`mean` as the search
+/// found it, `points` as the held-out playouts re-estimate it).
+fn answer_json(rules: &FleetRules, w: &Weighed, e: &Estimate, points: f64, lang: Lang) -> Value {
     let then = e.answer.then.and_then(|(then, _)| {
         after_pick(rules, &w.game, &w.advice, e).map(|(after, _)| then.key(rules, &after).into_owned())
     });
@@ -87,6 +105,7 @@ fn answer_json(rules: &FleetRules, w: &Weighed, e: &Estimate, lang: Lang) -> Val
         "mean": e.mean,
         "stderr": e.stderr,
         "win": e.win,
+        "points": points,
     })
 }
 
@@ -100,10 +119,22 @@ fn player_json(rules: &FleetRules, name: &str, r: &PlayerReview, top: usize, lan
                 "round": w.round,
                 "question": crate::text::fleet::prompt(rules, &w.game, &w.advice.decision, lang),
                 "lost": w.lost(),
-                "chosen": answer_json(rules, w, &w.advice.estimates[w.chosen], lang),
-                "best": answer_json(rules, w, &w.advice.estimates[w.advice.best], lang),
+                "exact": w.advice.exact,
+                "chosen": answer_json(rules, w, &w.advice.estimates[w.chosen], w.chosen_points, lang),
+                "best": answer_json(rules, w, &w.advice.estimates[w.advice.best], w.best_points, lang),
             })
         })
         .collect();
-    json!({ "player": name, "skill": r.skill, "luck": r.luck, "weighed": r.decisions.len(), "decisions": decisions })
+    json!({
+        "player": name,
+        "score": r.score,
+        "start": r.start,
+        "luck": r.luck,
+        "skill": r.skill,
+        "edge": r.edge,
+        "table": r.table,
+        "noise": r.noise,
+        "weighed": r.decisions.len(),
+        "decisions": decisions,
+    })
 }

@@ -8,7 +8,7 @@ use serde_json::json;
 use crate::cli::args::RulesFile;
 use crate::cli::commands::advise::PolicyArg;
 use crate::cli::emit;
-use crate::games::fleet::advisor::selfplay::{selfplay, Seat};
+use crate::games::fleet::advisor::selfplay::{selfplay_with, Seat};
 use crate::games::fleet::advisor::Policy;
 use crate::text::advisor as words;
 use crate::text::Lang;
@@ -34,6 +34,9 @@ pub struct SelfplayArgs {
     /// Output format
     #[arg(long, value_enum, default_value_t = crate::cli::commands::advise::AdviseFormat::Table)]
     pub format: crate::cli::commands::advise::AdviseFormat,
+    /// Show no progress bar (on a terminal, one shows when the command runs over a second)
+    #[arg(long, short)]
+    pub quiet: bool,
     #[command(flatten)]
     pub rules: RulesFile,
 }
@@ -56,6 +59,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("selfplay", "policy", "cli.help.advise.policy"),
     ("selfplay", "format", "cli.help.score.format"),
     ("selfplay", "rules", "cli.help.rules_file"),
+    ("selfplay", "quiet", "cli.help.quiet"),
 ];
 
 pub fn run(args: SelfplayArgs, lang: Lang) -> anyhow::Result<i32> {
@@ -80,7 +84,13 @@ pub fn run(args: SelfplayArgs, lang: Lang) -> anyhow::Result<i32> {
             SeatArg::Advisor => Seat::Advisor(settings),
         })
         .collect();
-    let results = selfplay(fleet, &seats, args.games, args.seed);
+    let progress = crate::cli::progress::Progress::new(
+        Some(u64::from(args.games)),
+        crate::t!(lang, "cli.progress.games"),
+        args.quiet,
+    );
+    let results = selfplay_with(fleet, &seats, args.games, args.seed, &|| progress.step());
+    progress.finish();
     let word = |s: &SeatArg| match s {
         SeatArg::Random => "random",
         SeatArg::Greedy => "greedy",

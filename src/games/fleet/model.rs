@@ -207,7 +207,7 @@ pub struct Captain {
 }
 
 /// A trophy card's metal: who wins it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Metal {
     /// Won at game end by whoever meets its condition with the best result.
     Gold,

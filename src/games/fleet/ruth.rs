@@ -6,7 +6,7 @@ use super::sheet::{Mark, Sheet};
 use crate::games::fleet::{FleetRules, RuthStarDie, RuthTownJoker, SectionKind};
 
 /// Ruth's three captain tokens, as positions in the rules' boat, harbor and wharf loops.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Ruth {
     /// Per token (boat, harbor, wharf): its position in `Solo::boat_loop`, `harbor_loop` and
     /// `wharf_loop`.

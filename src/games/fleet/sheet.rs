@@ -8,7 +8,7 @@ use crate::games::fleet::{
 };
 
 /// The state of one box on paper.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Mark {
     /// Not marked.
     Empty,
@@ -98,6 +98,13 @@ impl<'a, T> IntoIterator for &'a Sections<T> {
     }
 }
 
+impl<T: std::hash::Hash> std::hash::Hash for Sections<T> {
+    /// The values alone: the sections' ends are the rules' layout, the same on every sheet.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.values.hash(state);
+    }
+}
+
 impl<T: std::fmt::Debug> std::fmt::Debug for Sections<T> {
     /// As a list of sections, each a list of values (as the `Vec` of `Vec`s it replaced).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -120,7 +127,7 @@ pub struct BoatSlot {
 
 /// One player's sheet: the marks of every section, the fish on every boat, and the cards
 /// and bonus chosen.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Sheet {
     /// The player's name.
     pub player: String,

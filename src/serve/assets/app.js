@@ -251,7 +251,9 @@
       chain = [];
       drawn = null;
     }
-    var key = offer + ':' + chain.length + ':' + (v.held || '');
+    // Over or not is part of what is drawn: "nothing for you to decide" does not stay
+    // beside "the game is over".
+    var key = offer + ':' + chain.length + ':' + (v.held || '') + ':' + !!v.over;
     if (drawn === key) { return; }
     drawn = key;
     box.replaceChildren();
@@ -339,12 +341,17 @@
     return !!(now && now.options.some(function (o) { return !!o.box; }));
   }
 
-  // The advisor's hint for this seat's question: every answer with its expected points
-  // and chance to win, the best marked. It commits nothing.
+  // The advisor's hint for this seat's question, next to it (below the question, above
+  // the sheet and the buttons): one line per button the page has — the answer that button
+  // sends, weighed — best first, each with its expected points ± their standard error and
+  // its chance to win, the answers within noise of the best marked. It commits nothing.
   var hinted = null;
+  // Kept by reference: it moves between the question's places (and a redrawn question
+  // takes it out of the page until it is placed again).
+  var hintsBox = byId('hints');
   function hintButton(v) {
     var d = v.decision;
-    var hints = byId('hints');
+    var hints = hintsBox;
     if (!d || d.roll || v.over) {
       hints.replaceChildren();
       hinted = null;
@@ -364,8 +371,12 @@
           if (!r.ok) { hints.replaceChildren(el('p', 'thinking', r.json.error || '')); return; }
           var list = el('ol', 'hint-list');
           r.json.hint.forEach(function (h) {
-            var li = el('li', h.best ? 'best' : '', h.label);
-            li.appendChild(el('span', 'nums', h.points + ' · ' + h.win + (h.best ? ' · ' + word('best') : '')));
+            var li = el('li', h.best ? 'best' : (h.close ? 'close' : ''), h.label);
+            li.dataset.key = h.key;
+            if (h.then) { li.appendChild(el('span', 'then', ' → ' + h.then)); }
+            var nums = h.points + ' · ' + h.win;
+            if (h.best) { nums += ' · ' + word('best'); } else if (h.close) { nums += ' · ' + word('close'); }
+            li.appendChild(el('span', 'nums', nums));
             list.appendChild(li);
           });
           hints.replaceChildren(list);
@@ -375,13 +386,29 @@
     hints.replaceChildren(b);
   }
 
+  // The hint goes right under the question where the question is shown: above the pad
+  // when the pad comes first, else above the buttons.
+  function placeHints(first, asked) {
+    var hints = hintsBox;
+    if (!hints) { return; }
+    if (!asked) {
+      // Nothing asked: back to its place in the page, out of the empty question.
+      byId('notice').after(hints);
+      return;
+    }
+    var at = first ? byId('ask') : byId('decision');
+    var after = at.querySelector(':scope > .chain') || at.querySelector(':scope > .hint') ||
+      at.querySelector(':scope > .prompt');
+    if (after) { after.after(hints); } else { at.prepend(hints); }
+  }
+
   function showSeat(v) {
     status(v);
     decision(v);
     hintButton(v);
     // While a chain is answered on the page, its last tap is taken back by "back" (nothing
     // was sent); the host's undo is for what was sent.
-    byId('hints').hidden = chain.length > 0;
+    hintsBox.hidden = chain.length > 0;
     var undo = byId('undo');
     undo.hidden = !v.undo || v.over || chain.length > 0;
     var now = level(v);
@@ -394,12 +421,68 @@
       if (bar) { ask.appendChild(bar); }
     }
     body.classList.toggle('pad-first', first);
+    placeHints(first, !!v.decision && !v.decision.roll);
     var sheet = now ? now.sheet : v.sheet;
     byId('sheet-first').innerHTML = first ? sheet : '';
     byId('sheet').innerHTML = first ? '' : sheet;
     padTaps(v, now, byId(first ? 'sheet-first' : 'sheet'));
     // The links tapped so far, for the browser test.
     body.dataset.links = chain.length ? links(v.decision).join('|') : '';
+  }
+
+  // The dashboard's sheets (issue #33 item 6): as many as fit at the board's size (a
+  // sheet is `--sheet-ems` of its letters wide, as the stylesheet lays it out), the first
+  // the sheet of the player whose turn it is (`focus`), the others taking turns every
+  // ROTATE_MS among the other players; when everyone decides at once (the shared die,
+  // fishing) every place takes turns.
+  var ROTATE_MS = 8000;
+  var rotation = 0;
+  var rotator = null;
+  var shownSheets = '';
+  function sheetPlaces(n) {
+    var box = byId('sheets');
+    var style = getComputedStyle(box);
+    var em = parseFloat(style.fontSize) || 16;
+    var ems = parseFloat(style.getPropertyValue('--sheet-ems')) || 40;
+    return Math.max(1, Math.min(n, Math.floor((box.clientWidth + em) / (ems * em + em))));
+  }
+  function pickSheets(v) {
+    var n = v.sheets.length;
+    var places = sheetPlaces(n);
+    var all = v.sheets.map(function (_, i) { return i; });
+    if (places >= n) { return all; }
+    var focus = typeof v.focus === 'number' ? v.focus : null;
+    var others = all.filter(function (i) { return i !== focus; });
+    var picked = focus === null ? [] : [focus];
+    for (var j = 0; picked.length < places; j++) { picked.push(others[(rotation + j) % others.length]); }
+    return picked;
+  }
+  function drawSheets(v) {
+    var sheets = byId('sheets');
+    var picked = pickSheets(v);
+    var key = v.v + ':' + picked.join(',');
+    if (key === shownSheets) { return; }
+    shownSheets = key;
+    sheets.replaceChildren.apply(sheets, picked.map(function (i) {
+      var a = el('article', 'player' + (i === v.focus ? ' turn' : ''));
+      a.dataset.seat = String(i);
+      a.innerHTML = v.sheets[i].html;
+      return a;
+    }));
+    // Of the sheets not drawn, their head lines (coins, fish, income, full boats).
+    lines(byId('others'), v.sheets.filter(function (_, i) { return picked.indexOf(i) < 0; })
+      .map(function (sh) { return sh.head; }));
+    // The others take turns while there are more sheets than places.
+    var turns = picked.length < v.sheets.length;
+    if (turns && !rotator) {
+      rotator = setInterval(function () {
+        rotation += 1;
+        if (current) { drawSheets(current); }
+      }, ROTATE_MS);
+    } else if (!turns && rotator) {
+      clearInterval(rotator);
+      rotator = null;
+    }
   }
 
   function showDashboard(v) {
@@ -409,13 +492,11 @@
     scores.innerHTML = v.result ? '' : v.scores;
     scores.hidden = !!v.result;
     document.body.classList.toggle('over', !!v.result);
-    var sheets = byId('sheets');
-    sheets.replaceChildren.apply(sheets, v.sheets.map(function (s) {
-      var a = el('article', 'player');
-      a.innerHTML = s.html;
-      return a;
-    }));
+    drawSheets(v);
   }
+  window.addEventListener('resize', function () {
+    if (current && body.classList.contains('dashboard')) { shownSheets = ''; drawSheets(current); }
+  });
 
   // When each version arrived (milliseconds since the epoch): the browser test measures
   // how long a decision on one page takes to show on the others.

@@ -61,8 +61,8 @@ fn a_view_is_rendered_once_per_version_with_the_log_of_what_happened() {
         renders.set(renders.get() + 1);
         log.join("\n")
     };
-    let (v, first) = t.rendered(0, render);
-    let (again, same) = t.rendered(0, render);
+    let (v, first) = t.rendered(0, 0, render);
+    let (again, same) = t.rendered(0, 0, render);
     assert_eq!((v, renders.get()), (again, 1), "one rendering per version");
     assert!(std::sync::Arc::ptr_eq(&first, &same));
     assert!(first.lines().next().is_some_and(|l| l.contains("rolls")), "the last line first: {first}");

@@ -33,7 +33,7 @@ pub fn answer(rules: &FleetRules, game: &Game, answered: usize, d: &Decision, bo
         BotLevel::Advisor => {
             let budget = Budget { playouts: BOT_PLAYOUTS, time: None };
             let seed = rng.next_u64();
-            let settings = Settings { budget, policy: Policy::Greedy, seed, threads: 0, prune: true };
+            let settings = Settings { budget, policy: Policy::Greedy, seed, ..Settings::default() };
             match advise(rules, game, Some(player), &settings) {
                 Ok(advice) => advice.estimates[advice.best].answer.index,
                 Err(_) => Policy::Greedy.choose(rules, game, d, &mut rng),

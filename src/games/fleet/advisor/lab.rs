@@ -3,7 +3,7 @@
 //! first seat's mean score and win rate with their 95% intervals. Game `g` of every variant
 //! starts from the same seed (common random numbers), so variants differ by their rules.
 
-use super::selfplay::{selfplay, Seat};
+use super::selfplay::{selfplay_with, Seat};
 use crate::games::fleet::model::{
     CasinoReroll, CoinOverflow, Options, RuthStarDie, RuthTownJoker, ShrimpCoinsFace, StarTargets, SwordfishTiming,
 };
@@ -37,11 +37,23 @@ pub struct WinRate {
 /// Play `games` games of each variant with `players` seats all playing as `seat` (one
 /// seat: solo against Captain Ruth), seeded by `seed`; each variant's results, in order.
 pub fn lab(variants: &[&FleetRules], seat: Seat, players: usize, games: u32, seed: u64) -> Vec<LabResult> {
+    lab_with(variants, seat, players, games, seed, &|| {})
+}
+
+/// `lab`, telling `played` each time a game is over (from any thread).
+pub fn lab_with(
+    variants: &[&FleetRules],
+    seat: Seat,
+    players: usize,
+    games: u32,
+    seed: u64,
+    played: &(dyn Fn() + Sync),
+) -> Vec<LabResult> {
     let seats = vec![seat; players.max(1)];
     variants
         .iter()
         .map(|rules| {
-            let first = selfplay(rules, &seats, games, seed)[0];
+            let first = selfplay_with(rules, &seats, games, seed, played)[0];
             let wins = (players > 1).then(|| WinRate {
                 wins: first.wins,
                 rate: f64::from(first.wins) / f64::from(first.games.max(1)),

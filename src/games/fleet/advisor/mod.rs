@@ -1,22 +1,29 @@
 //! The advisor: for a game as it stands and a player's open question, what each legal
 //! answer is worth — the player's expected final score, its standard error and the chance
-//! of winning — by flat Monte Carlo: from the state after each answer, many playouts to the
-//! end of the game with the dice drawn at random and every seat (the asking player's too)
-//! played by a playout policy (`policy`). No text, no I/O: values in, values out.
+//! of winning. The asking player's own decisions that follow an answer before the next
+//! roll or the next other player's decision (its chain) are searched, the value of an
+//! answer being the best over its chain (`search`); where the chain ends, many playouts to
+//! the end of the game with the dice drawn at random and every seat (the asking player's
+//! too) played by a playout policy (`policy`). Where no roll of the pool is left before
+//! the end, the rest of the game is searched instead and every value is exact. No text, no
+//! I/O: values in, values out.
 //!
-//! Deterministic for a seed whatever the number of threads: playout `k` of every answer
-//! draws from its own generator, derived from the seed and `k` alone (the answers share
-//! their dice streams: common random numbers, so their difference is measured on alike
-//! futures), and results are summed as integers. Answers clearly worse than the best after
-//! a batch get no further playouts, so the budget goes to those still in question.
-//! Parallel with `std::thread::scope` over
-//! the machine's cores. At a pick, the answers are the pick-and-use pairs (the die and what
-//! to do with it); `Advice::per_answer` keeps each die's best use.
+//! Deterministic for a seed whatever the number of threads: playout `k` of every position
+//! draws its dice from generators derived from the seed, `k` and when each roll happens
+//! (the round and dice phase) alone, so every answer meets the same dice futures (common
+//! random numbers: their difference is measured on alike futures), and results are summed
+//! as integers. Answers clearly worse than the best after a batch get no further playouts
+//! (and so, inside a chain, do decisions' clearly worse options), so the budget goes to
+//! those still in question. Parallel with `std::thread::scope` over the machine's cores.
+//! At a pick, the answers are the pick-and-use pairs (the die and what to do with it);
+//! `Advice::per_answer` keeps each die's best use.
 
 pub mod bots;
+pub mod brute;
 pub mod lab;
 pub mod policy;
 pub mod review;
+pub(crate) mod search;
 pub mod selfplay;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -28,10 +35,11 @@ use super::game::{Ask, Choice, Decision, Game, Kind};
 use super::score;
 use crate::games::FleetRules;
 use crate::rng::Rng;
+use search::{Tree, Value};
 
 /// How much work an answer gets: at most `playouts` each, and no new batch once `time`
-/// has passed. With `Settings::prune`, an answer far below the best after a batch of 50
-/// gets no more (its `Estimate::playouts` says how many it had).
+/// has passed. With `Settings::prune`, an answer far below the best after a batch (the
+/// first of 10, then of 50) gets no more (its `Estimate::playouts` says how many it had).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
     /// Playouts per answer.
@@ -54,6 +62,11 @@ pub struct Settings {
     /// Stop playing out an answer once it is far below the best after a batch (what the
     /// commands do; false gives every answer the whole budget).
     pub prune: bool,
+    /// Search the asking player's chains, and the rest of the game where only rerolls are
+    /// left to chance (what the commands do); false: playouts right after each answer, the
+    /// asking player's follow-ups played by the policy (the first advisor, kept to measure
+    /// against).
+    pub chains: bool,
 }
 
 /// Playouts per answer of a hint at the table (the terminal's `hint`, a phone's hint
@@ -69,7 +82,8 @@ impl Settings {
 }
 
 impl Default for Settings {
-    /// 1,000 playouts per answer with greedy playouts, on every core, pruned.
+    /// 1,000 playouts per answer with greedy playouts, on every core, pruned, chains
+    /// searched.
     fn default() -> Settings {
         Settings {
             budget: Budget { playouts: 1000, time: None },
@@ -77,6 +91,7 @@ impl Default for Settings {
             seed: 0,
             threads: 0,
             prune: true,
+            chains: true,
         }
     }
 }
@@ -93,16 +108,17 @@ pub struct Answer {
     pub then: Option<(Choice, usize)>,
 }
 
-/// What an answer is worth, estimated from `playouts` playouts.
+/// What an answer is worth, estimated from `playouts` playouts (0: exact).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Estimate {
     /// The answer.
     pub answer: Answer,
-    /// Playouts it was estimated from.
+    /// Playouts it was estimated from (0: valued exactly, by searching the rest of the
+    /// game).
     pub playouts: u32,
     /// The asking player's mean final score.
     pub mean: f64,
-    /// The standard error of `mean`.
+    /// The standard error of `mean` (0 when exact).
     pub stderr: f64,
     /// How often the asking player finished first (a shared first place counts); None in a
     /// solo game, where nobody else scores.
@@ -121,6 +137,9 @@ pub struct Advice {
     /// The best answer: the highest mean score (then the highest chance to win, then the
     /// first); an index into `estimates`.
     pub best: usize,
+    /// Every value is exact: nothing but rerolls was left to chance, and the rest of the
+    /// game was searched.
+    pub exact: bool,
 }
 
 impl Advice {
@@ -175,20 +194,37 @@ fn answer(rules: &FleetRules, game: &mut Game, player: usize, front: bool, i: us
     done.expect("the advisor answers with an option");
 }
 
-/// Weigh every answer to `player`'s open question (None: the question at the front).
-pub fn advise(
-    rules: &FleetRules,
+/// A question searched: its tree, each answer with its node, and every node's value.
+pub(crate) struct Searched<'a> {
+    /// The question.
+    pub decision: Decision,
+    /// The tree of its answers' chains.
+    pub tree: Tree<'a>,
+    /// Each answer and its node in the tree.
+    pub answers: Vec<(Answer, usize)>,
+    /// Every node's value (empty before the playouts).
+    pub values: Vec<Value>,
+    /// Every value is exact (before the playouts: the rest of the game is searched).
+    pub exact: bool,
+}
+
+/// The tree of `player`'s open question (None: the question at the front) and its
+/// answers' nodes, not played out yet (no values).
+pub(crate) fn tree<'a>(
+    rules: &'a FleetRules,
     game: &Game,
     player: Option<usize>,
     settings: &Settings,
-) -> Result<Advice, NoQuestion> {
+) -> Result<Searched<'a>, NoQuestion> {
     let decision = question(rules, game, player)?;
     let p = decision.player.expect("a player's question");
     let front = game.decision(rules).is_some_and(|f| f.player == Some(p));
     let mut root = game.clone();
     root.set_quiet(true);
-    // The answers, and the game as each leaves it.
-    let mut answers: Vec<(Answer, Game)> = Vec::new();
+    let exact = settings.chains && !root.rolls_ahead();
+    let mut tree = Tree::new(rules, p, settings.policy, settings.chains);
+    tree.window = !front;
+    let mut answers: Vec<(Answer, usize)> = Vec::new();
     for (index, choice) in decision.options.iter().enumerate() {
         let mut g = root.clone();
         answer(rules, &mut g, p, front, index);
@@ -199,23 +235,66 @@ pub fn advise(
         for (j, use_) in uses.iter().enumerate() {
             let mut h = g.clone();
             h.apply_index(rules, j).expect("a use of the picked die");
-            answers.push((Answer { choice: *choice, index, then: Some((*use_, j)) }, h));
+            answers.push((Answer { choice: *choice, index, then: Some((*use_, j)) }, tree.expand(h, exact)));
         }
         if uses.is_empty() {
-            answers.push((Answer { choice: *choice, index, then: None }, g));
+            answers.push((Answer { choice: *choice, index, then: None }, tree.expand(g, exact)));
         }
     }
+    Ok(Searched { decision, tree, answers, values: Vec::new(), exact })
+}
+
+/// Search `player`'s open question (None: the question at the front): its tree, played
+/// out with `settings` (pruned as they say).
+pub(crate) fn search<'a>(
+    rules: &'a FleetRules,
+    game: &Game,
+    player: Option<usize>,
+    settings: &Settings,
+) -> Result<Searched<'a>, NoQuestion> {
+    let Searched { decision, tree, answers, .. } = tree(rules, game, player, settings)?;
+    let p = tree.p;
+    let roots: Vec<usize> = answers.iter().map(|(_, n)| *n).collect();
     let seats = vec![settings.policy; game.players.len()];
-    let tallies = run(rules, &answers.iter().map(|(_, g)| g).collect::<Vec<_>>(), p, &seats, settings, settings.prune);
+    let tallies = run(rules, &tree.leaves, &seats, settings, |t: &[Vec<Tally>]| {
+        if !settings.prune {
+            return (0..tree.leaves.len()).collect();
+        }
+        let values = tree.values(&of_player(t, p));
+        tree.active(&roots, &values, PRUNE)
+    });
+    let values = tree.values(&of_player(&tallies, p));
+    let exact = tree.leaves.is_empty();
+    Ok(Searched { decision, tree, answers, values, exact })
+}
+
+/// Player `p`'s tallies of every start.
+pub(crate) fn of_player(tallies: &[Vec<Tally>], p: usize) -> Vec<Tally> {
+    tallies.iter().map(|t| t[p]).collect()
+}
+
+/// Weigh every answer to `player`'s open question (None: the question at the front).
+pub fn advise(
+    rules: &FleetRules,
+    game: &Game,
+    player: Option<usize>,
+    settings: &Settings,
+) -> Result<Advice, NoQuestion> {
+    let s = search(rules, game, player, settings)?;
     let solo = game.players.len() == 1;
-    let estimates: Vec<Estimate> = answers.iter().zip(&tallies).map(|((a, _), t)| t.estimate(*a, solo)).collect();
+    let estimates: Vec<Estimate> = s.answers.iter().map(|(a, n)| estimate(*a, &s.values[*n], solo)).collect();
     let mut best = 0;
     for (i, e) in estimates.iter().enumerate() {
         if better(e, &estimates[best]) {
             best = i;
         }
     }
-    Ok(Advice { player: p, decision, estimates, best })
+    Ok(Advice { player: s.tree.p, decision: s.decision, estimates, best, exact: s.exact })
+}
+
+/// An answer's estimate from its node's value.
+pub(crate) fn estimate(answer: Answer, v: &Value, solo: bool) -> Estimate {
+    Estimate { answer, playouts: v.playouts, mean: v.mean, stderr: v.stderr, win: (!solo).then_some(v.win) }
 }
 
 /// At a pick, the game after the die of `e` was picked and the question of its use, to
@@ -229,12 +308,9 @@ pub fn after_pick(rules: &FleetRules, game: &Game, advice: &Advice, e: &Estimate
     (d.player == Some(advice.player)).then_some((g, d))
 }
 
-/// An answer where none is needed (a tally's figures alone).
-pub(crate) const EMPTY: Answer = Answer { choice: Choice::Reroll, index: 0, then: None };
-
 /// Integer sums of a player's final scores and wins: the same whatever order they come in.
-#[derive(Debug, Clone, Copy, Default)]
-struct Tally {
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Tally {
     n: u64,
     sum: u64,
     squares: u64,
@@ -256,22 +332,20 @@ impl Tally {
         self.wins += other.wins;
     }
 
-    fn estimate(&self, answer: Answer, solo: bool) -> Estimate {
+    /// The mean, its standard error, the share of wins and the playouts.
+    pub(crate) fn value(&self) -> Value {
         let n = self.n.max(1) as f64;
         let mean = self.sum as f64 / n;
         let var = if self.n > 1 { ((self.squares as f64 - n * mean * mean) / (n - 1.0)).max(0.0) } else { 0.0 };
-        Estimate {
-            answer,
-            playouts: self.n as u32,
-            mean,
-            stderr: (var / n).sqrt(),
-            win: (!solo).then(|| self.wins as f64 / n),
-        }
+        Value { mean, stderr: (var / n).sqrt(), win: self.wins as f64 / n, playouts: self.n as u32 }
     }
 }
 
 /// Playouts in one batch per answer between looks at the clock.
 const BATCH: u32 = 50;
+/// Playouts in the first batch when pruning: enough to see the answers far behind (a die
+/// taken as a coin at a pick), which then get no more.
+const FIRST: u32 = 10;
 
 /// The generator of playout `k` of a question asked with `seed`.
 pub(crate) fn playout_rng(seed: u64, k: u64) -> Rng {
@@ -292,51 +366,52 @@ pub(crate) fn threads(threads: usize) -> usize {
 const PRUNE: f64 = 4.0;
 
 /// Play out every start `budget.playouts` times (or until the time is up, in whole
-/// batches), on every thread; player `p`'s tally per start. With `prune`, a start whose
-/// mean is far below the best one's after a batch (by `PRUNE` standard errors of both)
-/// gets no further playouts: a pick's coin-for-a-die pairs stop early and the budget goes
-/// to the answers still in question.
-fn run(
+/// batches), on every thread; every player's tally per start. After each batch,
+/// `active` says which starts are still in question (given the tallies so far); the
+/// others get no further playouts.
+pub(crate) fn run(
     rules: &FleetRules,
-    starts: &[&Game],
-    p: usize,
+    starts: &[Game],
     seats: &[Policy],
     settings: &Settings,
-    prune: bool,
-) -> Vec<Tally> {
+    mut active: impl FnMut(&[Vec<Tally>]) -> Vec<usize>,
+) -> Vec<Vec<Tally>> {
     let began = Instant::now();
-    let mut tallies = vec![Tally::default(); starts.len()];
-    let mut active: Vec<usize> = (0..starts.len()).collect();
+    let players = starts.first().map_or(0, |g| g.players.len());
+    let mut tallies = vec![vec![Tally::default(); players]; starts.len()];
+    let mut live: Vec<usize> = (0..starts.len()).collect();
     let threads = threads(settings.threads);
     let mut done = 0u32;
-    while done < settings.budget.playouts {
+    while done < settings.budget.playouts && !live.is_empty() {
         // Batches are there to look at the clock and to prune; with neither, one batch
         // (the workers never wait for each other: a worker the system preempts holds up
         // no one). The same playouts either way: `k` runs over the whole budget.
-        let whole = !prune && settings.budget.time.is_none();
-        let batch = if whole { settings.budget.playouts } else { BATCH.min(settings.budget.playouts - done) };
-        let items = active.len() * batch as usize;
+        let whole = !settings.prune && settings.budget.time.is_none();
+        let batch = match (whole, done) {
+            (true, _) => settings.budget.playouts,
+            (false, 0) if settings.prune => FIRST.min(settings.budget.playouts),
+            (false, _) => BATCH.min(settings.budget.playouts - done),
+        };
+        let items = live.len() * batch as usize;
         let next = AtomicUsize::new(0);
         // Each worker sums its own tallies (integers: the same whatever order the playouts
         // end in); the calling thread is one of the workers.
         let work = || {
-            let mut mine = vec![Tally::default(); starts.len()];
+            let mut mine = vec![vec![Tally::default(); players]; starts.len()];
             let mut options = Vec::new();
             loop {
                 let item = next.fetch_add(1, Ordering::Relaxed);
                 if item >= items {
                     break mine;
                 }
-                let start = active[item / batch as usize];
+                let start = live[item / batch as usize];
                 let k = done + (item % batch as usize) as u32;
-                let mut rng = playout_rng(settings.seed, u64::from(k));
                 let mut g = starts[start].clone();
-                policy::playout_with(rules, &mut g, seats, &mut rng, &mut options);
-                let (score, won) = outcome(rules, &g, p);
-                mine[start].add(score, won);
+                policy::playout_keyed(rules, &mut g, seats, playout_seed(settings.seed, k), &mut options);
+                add_outcome(rules, &g, &mut mine[start]);
             }
         };
-        let sums: Vec<Vec<Tally>> = std::thread::scope(|scope| {
+        let sums: Vec<Vec<Vec<Tally>>> = std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads.min(items)).map(|_| scope.spawn(work)).collect();
             let mut sums = vec![work()];
             sums.extend(helpers.into_iter().map(|w| w.join().expect("a playout does not panic")));
@@ -344,30 +419,36 @@ fn run(
         });
         for sum in sums {
             for (t, s) in tallies.iter_mut().zip(sum) {
-                t.merge(&s);
+                for (a, b) in t.iter_mut().zip(&s) {
+                    a.merge(b);
+                }
             }
         }
         done += batch;
         if settings.budget.time.is_some_and(|t| began.elapsed() >= t) {
             break;
         }
-        if prune && done < settings.budget.playouts {
-            let mean_err = |t: &Tally| {
-                let e = t.estimate(EMPTY, true);
-                (e.mean, e.stderr)
-            };
-            let best =
-                active
-                    .iter()
-                    .map(|&s| mean_err(&tallies[s]))
-                    .fold((f64::MIN, 0.0), |a, b| if b.0 > a.0 { b } else { a });
-            active.retain(|&s| {
-                let (m, e) = mean_err(&tallies[s]);
-                m + PRUNE * (e + best.1) >= best.0
-            });
+        if done < settings.budget.playouts {
+            live = active(&tallies);
         }
     }
     tallies
+}
+
+/// The seed of playout `k` of a question asked with `seed`: its dice are drawn from
+/// generators derived from it and when each roll happens.
+pub(crate) fn playout_seed(seed: u64, k: u32) -> u64 {
+    playout_rng(seed, u64::from(k)).next_u64()
+}
+
+/// Every player's final score and first place in a finished game, added to their tallies.
+fn add_outcome(rules: &FleetRules, game: &Game, tallies: &mut [Tally]) {
+    let sheets: Vec<&crate::games::fleet::Sheet> = game.players.iter().map(|pl| &pl.sheet).collect();
+    let totals: Vec<u32> = sheets.iter().map(|s| score::total(rules, s)).collect();
+    let places = score::places(rules, &sheets, &totals);
+    for (p, t) in tallies.iter_mut().enumerate() {
+        t.add(totals[p], places[p] == 1);
+    }
 }
 
 /// Player `p`'s final score in a finished game, and whether they finished first (with the

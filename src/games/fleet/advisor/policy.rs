@@ -4,7 +4,7 @@
 //! copy of the game). Chance — the dice, a start die, who starts, a card drawn — is drawn
 //! from the generator in every policy.
 
-use crate::games::fleet::game::{Choice, Decision, Face, Game, Kind};
+use crate::games::fleet::game::{Choice, Decision, DicePhase, Face, FrontRoll, Game, Kind};
 use crate::games::fleet::sheet::{Mark, Sheet};
 use crate::games::fleet::{
     BuildingEffect, BuildingVp, ColumnBox, FleetRules, HarborEffect, LicenseEffect, SectionKind, ShrimpCoinsFace,
@@ -29,7 +29,14 @@ impl Policy {
     }
 
     /// `choose` for player `p`'s decision given by its options alone.
-    fn choose_among(self, rules: &FleetRules, game: &Game, p: usize, options: &[Choice], rng: &mut Rng) -> usize {
+    pub(crate) fn choose_among(
+        self,
+        rules: &FleetRules,
+        game: &Game,
+        p: usize,
+        options: &[Choice],
+        rng: &mut Rng,
+    ) -> usize {
         if options.len() <= 1 {
             return 0;
         }
@@ -73,6 +80,47 @@ fn step_with(rules: &FleetRules, game: &mut Game, seats: &[Policy], rng: &mut Rn
     };
     game.apply_front_choice(rules, options[i]);
     true
+}
+
+/// Play `game` to its end as playout `seed` of the advisor: the pool of each dice phase
+/// is rolled from a generator derived from the seed and the round and phase alone, a
+/// casino reroll from one derived from the seed, the round, the phase, the player and how
+/// many rerolls came before in this playout; so playouts with the same seed from different
+/// positions of one game meet the same dice (common random numbers). Chance at setup and
+/// a random seat's choices come from a generator of their own.
+pub(crate) fn playout_keyed(
+    rules: &FleetRules,
+    game: &mut Game,
+    seats: &[Policy],
+    seed: u64,
+    options: &mut Vec<Choice>,
+) {
+    let mut choices = Rng::for_roll(seed ^ 0x5EED_C401_CE5E_ED00, 0);
+    let mut rerolls = 0u64;
+    while let Some((player, kind)) = game.front_options(rules, options) {
+        let i = match kind {
+            Kind::Roll => {
+                let phase = |p: DicePhase| u64::from(p == DicePhase::Town);
+                let key = match game.front_roll() {
+                    Some(FrontRoll::Pool(p)) => u64::from(game.round) * 2 + phase(p),
+                    Some(FrontRoll::Reroll { player, .. }) => {
+                        rerolls += 1;
+                        let when = u64::from(game.round) * 2 + game.phase.map_or(0, phase);
+                        (1 << 62) | (when << 24) | (rerolls << 8) | player as u64
+                    }
+                    None => unreachable!("a roll is asked"),
+                };
+                game.apply_random_roll(rules, &mut Rng::for_roll(seed, key)).expect("the front decision is a roll");
+                continue;
+            }
+            Kind::StartDie | Kind::StartPlayer | Kind::Draw => choices.below(options.len()),
+            Kind::Other => {
+                let seat = player.and_then(|p| seats.get(p)).copied().unwrap_or(Policy::Random);
+                seat.choose_among(rules, game, player.unwrap_or(0), options, &mut choices)
+            }
+        };
+        game.apply_front_choice(rules, options[i]);
+    }
 }
 
 /// Play `game` to its end.

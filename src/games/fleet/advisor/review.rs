@@ -1,10 +1,25 @@
-//! The review after a game: the game replayed decision by decision, every choice a player
-//! made with more than one option weighed by the advisor, and per player the points the
-//! choices lost against the advisor's best answer (`skill`) and how far the chance the
-//! table dealt them — rolls, start dice, cards — moved their expected final score (`luck`:
-//! the expected score after each roll minus before it, on alike playouts).
+//! The review after a game: the game replayed input by input, and each player's final
+//! score split into parts that add up:
+//!
+//! `score = start + luck − skill + edge + table + noise`
+//!
+//! Every position of the game is valued once for every player by the same playouts (the
+//! expected final score with every seat playing the playout policy from there, the dice of
+//! playout `k` the same in every position: `V`). Each input moves a player's `V`: a roll,
+//! a start die or a card moves it by `luck` (on average 0: the dice are the dice); another
+//! player's choice by `table` (0 when they answer as the policy would); the player's own
+//! choice by `edge − cost`. Its `cost` (summed: `skill`) is what the answer lost against
+//! the advisor's best answer, both valued on the same dice futures (common random numbers)
+//! by playouts other than those that chose the best (a held-out re-estimate, free of the
+//! upward bias of taking a maximum); `edge` is the rest: how much the best answer was
+//! worth over the policy's own play there. `start` is `V` of the first position, `score`
+//! the final score (or, in a game not over, `V` now), and `noise` what the parts leave
+//! over (every part is a difference of the same estimates, so only rounding).
 
-use super::{advise, question, run, Estimate, Settings, EMPTY};
+use std::collections::HashMap;
+
+use super::search::Value;
+use super::{estimate, question, run, search, Advice, Estimate, Policy, Settings, Tally};
 use crate::games::fleet::game::{Ask, Game, Input, Kind, Setup};
 use crate::games::FleetRules;
 
@@ -18,89 +33,215 @@ pub struct Weighed {
     /// The game before the decision (to name its options).
     pub game: Game,
     /// The advisor's figures for every answer (`advice.best` its best).
-    pub advice: super::Advice,
+    pub advice: Advice,
     /// The answer the player gave (an index into `advice.estimates`).
     pub chosen: usize,
+    /// The best answer's expected final score, re-estimated by other playouts.
+    pub best_points: f64,
+    /// The chosen answer's, by the same playouts.
+    pub chosen_points: f64,
 }
 
 impl Weighed {
-    /// Expected points the player's answer lost against the advisor's best (never below 0).
+    /// Expected points the player's answer lost against the advisor's best: the held-out
+    /// estimates' difference (below 0 when the other playouts found the chosen answer the
+    /// better one).
     pub fn lost(&self) -> f64 {
-        let a = &self.advice.estimates;
-        (a[self.advice.best].mean - a[self.chosen].mean).max(0.0)
+        self.best_points - self.chosen_points
     }
 }
 
-/// One player's review.
+/// One player's review: the parts of their score.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlayerReview {
     /// Seat index.
     pub player: usize,
-    /// Expected points lost to choices, summed over every weighed decision.
-    pub skill: f64,
-    /// Expected points the chance dealt gained (or lost, below 0), summed.
+    /// The final score (in a game not over: the expected final score now).
+    pub score: f64,
+    /// The expected final score at the start.
+    pub start: f64,
+    /// What the chance the table dealt (rolls, start dice, cards) moved it by.
     pub luck: f64,
+    /// Expected points lost to choices against the advisor's best answers.
+    pub skill: f64,
+    /// What the best answers to this player's questions were worth over the playout
+    /// policy's own answers (and what the player's answers gained beyond the loss).
+    pub edge: f64,
+    /// What the other players' choices moved it by.
+    pub table: f64,
+    /// What the parts leave over: `score − (start + luck − skill + edge + table)`.
+    pub noise: f64,
     /// The weighed decisions, the costliest first.
     pub decisions: Vec<Weighed>,
 }
 
+/// Who moved the game on with an input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mover {
+    /// Chance: a roll, a start die, a card.
+    Chance,
+    /// A player's choice.
+    Player(usize),
+}
+
+/// Values positions by the held-out playouts, each position once.
+struct Valuer<'a> {
+    rules: &'a FleetRules,
+    settings: Settings,
+    seats: Vec<Policy>,
+    known: HashMap<u64, Vec<Tally>>,
+}
+
+impl<'a> Valuer<'a> {
+    fn new(rules: &'a FleetRules, settings: &Settings, players: usize) -> Valuer<'a> {
+        // Other playouts than those that choose the best: another seed, every position
+        // the whole budget.
+        let settings = Settings {
+            seed: settings.seed ^ 0x4E1D_0A7E_5EED_0B0B,
+            prune: false,
+            budget: super::Budget { time: None, ..settings.budget },
+            ..*settings
+        };
+        Valuer { rules, settings, seats: vec![settings.policy; players], known: HashMap::new() }
+    }
+
+    /// Value every position of `games` not valued yet.
+    fn value(&mut self, games: Vec<Game>) {
+        let mut todo: Vec<Game> = Vec::new();
+        let mut keys: Vec<u64> = Vec::new();
+        for g in games {
+            let key = g.state_hash();
+            if !self.known.contains_key(&key) && !keys.contains(&key) {
+                keys.push(key);
+                todo.push(g);
+            }
+        }
+        if todo.is_empty() {
+            return;
+        }
+        let tallies = run(self.rules, &todo, &self.seats, &self.settings, |_| Vec::new());
+        self.known.extend(keys.into_iter().zip(tallies));
+    }
+
+    /// Player `p`'s value of a position valued already.
+    fn get(&self, game: &Game, p: usize) -> Value {
+        self.known[&game.state_hash()][p].value()
+    }
+}
+
 /// Replay the inputs of a game and review every player. `inputs` are a session's effective
-/// answers (`Session::inputs`).
+/// answers (`Session::inputs`). `progress` is told how many of the decisions to weigh are
+/// weighed (done, of all).
 pub fn review(
     rules: &FleetRules,
     names: &[String],
     setup: Setup,
     inputs: &[(Option<usize>, Input)],
     settings: &Settings,
+    progress: &mut dyn FnMut(usize, usize),
 ) -> Vec<PlayerReview> {
     let n = names.len();
-    let mut out: Vec<PlayerReview> =
-        (0..n).map(|p| PlayerReview { player: p, skill: 0.0, luck: 0.0, decisions: Vec::new() }).collect();
+    // The positions, and who moved the game on from each.
     let mut game = Game::new(rules, names, setup);
-    game.take_events();
-    let mut after_pick = false;
-    let mut i = 0;
-    while i < inputs.len() {
-        let (by, input) = &inputs[i];
-        let seed = settings.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let chance = game.decision(rules).is_some_and(|d| {
-            by.is_none() && (d.roll.is_some() || matches!(d.kind(), Kind::StartDie | Kind::StartPlayer | Kind::Draw))
-        });
-        let mut next = game.clone();
+    game.set_quiet(true);
+    let mut states = vec![game.clone()];
+    let mut movers: Vec<Mover> = Vec::new();
+    for (by, input) in inputs {
+        let d = match by {
+            Some(p) => game.pending(rules).into_iter().find(|d| d.player == Some(*p)),
+            None => game.decision(rules),
+        };
+        let Some(d) = d else { break };
+        let chance = d.roll.is_some() || matches!(d.kind(), Kind::StartDie | Kind::StartPlayer | Kind::Draw);
         let applied = match by {
-            Some(p) => next.apply_by(rules, *p, input),
-            None => next.apply(rules, input),
+            Some(p) => game.apply_by(rules, *p, input),
+            None => game.apply(rules, input),
         };
         if applied.is_err() {
             break;
         }
-        next.take_events();
-        if chance {
-            // Luck: every player's expected score after the chance minus before it.
-            let here = Settings { seed, ..*settings };
-            let seats = vec![settings.policy; n];
-            for (p, review) in out.iter_mut().enumerate() {
-                let tallies = run(rules, &[&game, &next], p, &seats, &here, false);
-                let (before, after) = (tallies[0].estimate(EMPTY, true), tallies[1].estimate(EMPTY, true));
-                review.luck += after.mean - before.mean;
+        movers.push(match d.player {
+            Some(p) if !chance => Mover::Player(p),
+            _ => Mover::Chance,
+        });
+        states.push(game.clone());
+    }
+    let mut valuer = Valuer::new(rules, settings, n);
+    valuer.value(states.clone());
+    // The decisions to weigh: every choice with more than one answer (a pick's use is
+    // weighed with the pick).
+    let mut weighed: Vec<Option<Weighed>> = vec![None; movers.len()];
+    let todo: Vec<usize> = (0..movers.len())
+        .filter(|&i| {
+            matches!(movers[i], Mover::Player(_))
+                && !(i > 0 && is_use_after_pick(rules, &states[i - 1], &inputs[i - 1], &states[i]))
+        })
+        .collect();
+    progress(0, todo.len());
+    for (done, &i) in todo.iter().enumerate() {
+        let after_pick =
+            i > 0 && matches!(movers[i - 1], Mover::Player(_)) && is_pick(rules, &states[i - 1], &inputs[i - 1]);
+        weighed[i] = weigh(rules, &states[i], inputs, i, after_pick, settings, &mut valuer);
+        progress(done + 1, todo.len());
+    }
+    let finished = states.last().is_some_and(Game::finished);
+    (0..n)
+        .map(|p| {
+            let v = |t: usize| valuer.get(&states[t], p).mean;
+            let start = v(0);
+            let mut r = PlayerReview {
+                player: p,
+                score: v(states.len() - 1),
+                start,
+                luck: 0.0,
+                skill: 0.0,
+                edge: 0.0,
+                table: 0.0,
+                noise: 0.0,
+                decisions: Vec::new(),
+            };
+            for (t, mover) in movers.iter().enumerate() {
+                let moved = v(t + 1) - v(t);
+                match mover {
+                    Mover::Chance => r.luck += moved,
+                    Mover::Player(q) if *q != p => r.table += moved,
+                    Mover::Player(_) => {
+                        let cost = weighed[t].as_ref().map_or(0.0, Weighed::lost);
+                        r.skill += cost;
+                        r.edge += moved + cost;
+                    }
+                }
             }
-        } else if let Some(w) = weigh(rules, &game, inputs, i, after_pick, &Settings { seed, ..*settings }) {
-            out[w.advice.player].decisions.push(w);
-        }
-        after_pick = by.is_none() && game.decision(rules).is_some_and(|d| matches!(d.ask, Ask::Pick { .. }));
-        game = next;
-        i += 1;
-    }
-    for review in &mut out {
-        review.skill = review.decisions.iter().map(Weighed::lost).sum();
-        review.decisions.sort_by(|a, b| b.lost().total_cmp(&a.lost()).then(a.input.cmp(&b.input)));
-    }
-    out
+            if finished {
+                let last = states.last().expect("the first position at least");
+                r.score = f64::from(super::outcome(rules, last, p).0);
+            }
+            r.noise = r.score - (r.start + r.luck - r.skill + r.edge + r.table);
+            r.decisions = weighed.iter().flatten().filter(|w| w.advice.player == p).cloned().collect();
+            r.decisions.sort_by(|a, b| b.lost().total_cmp(&a.lost()).then(a.input.cmp(&b.input)));
+            r
+        })
+        .collect()
+}
+
+/// Input `input` answered a pick of a player at the front of `before`.
+fn is_pick(rules: &FleetRules, before: &Game, input: &(Option<usize>, Input)) -> bool {
+    input.0.is_none() && before.decision(rules).is_some_and(|d| matches!(d.ask, Ask::Pick { .. }))
+}
+
+/// The input after `before` answered a pick, and `after` asks the same player the use of
+/// the picked die: that use is weighed with the pick.
+fn is_use_after_pick(rules: &FleetRules, before: &Game, input: &(Option<usize>, Input), after: &Game) -> bool {
+    is_pick(rules, before, input)
+        && after.decision(rules).is_some_and(|d| {
+            matches!(d.ask, Ask::Use { shared: false, .. }) && d.player == before.decision(rules).and_then(|b| b.player)
+        })
 }
 
 /// The advisor's figures for input `i`, a player's choice, and which of its answers the
-/// player gave; None for a decision with one option, or one the player did not choose (the
-/// use after a pick is weighed with the pick).
+/// player gave, with the best and the chosen answer re-estimated by `valuer`'s playouts;
+/// None for a decision with one option, or one the player did not choose (the use after
+/// a pick is weighed with the pick).
 fn weigh(
     rules: &FleetRules,
     game: &Game,
@@ -108,6 +249,7 @@ fn weigh(
     i: usize,
     after_pick: bool,
     settings: &Settings,
+    valuer: &mut Valuer,
 ) -> Option<Weighed> {
     let (by, Input::Choice(key)) = &inputs[i] else { return None };
     let d = question(rules, game, *by).ok()?;
@@ -135,15 +277,31 @@ fn weigh(
     if answers < 2 {
         return None;
     }
-    let advice = advise(rules, game, *by, settings).ok()?;
-    let chosen = advice
-        .estimates
-        .iter()
-        .position(|e: &Estimate| e.answer.index == index && e.answer.then.map(|(_, j)| j) == then)?;
-    if advice.estimates.len() < 2 {
+    let s = search(rules, game, *by, settings).ok()?;
+    if s.answers.len() < 2 {
         return None;
     }
-    Some(Weighed { input: i, round: game.round, game: game.clone(), advice, chosen })
+    let solo = game.players.len() == 1;
+    let estimates: Vec<Estimate> = s.answers.iter().map(|(a, n)| estimate(*a, &s.values[*n], solo)).collect();
+    let mut best = 0;
+    for (j, e) in estimates.iter().enumerate() {
+        if super::better(e, &estimates[best]) {
+            best = j;
+        }
+    }
+    let chosen = s.answers.iter().position(|(a, _)| a.index == index && a.then.map(|(_, j)| j) == then)?;
+    // The best and the chosen answer, each along its best line by these playouts, valued
+    // by the held-out ones.
+    let (best_node, chosen_node) = (s.answers[best].1, s.answers[chosen].1);
+    let mut leaves = Vec::new();
+    s.tree.line_leaves(best_node, &s.values, &mut leaves);
+    s.tree.line_leaves(chosen_node, &s.values, &mut leaves);
+    valuer.value(leaves.iter().map(|l| s.tree.leaves[*l].clone()).collect());
+    let leaf = |l: usize| valuer.get(&s.tree.leaves[l], p);
+    let best_points = s.tree.line_value(best_node, &s.values, &leaf).mean;
+    let chosen_points = s.tree.line_value(chosen_node, &s.values, &leaf).mean;
+    let advice = Advice { player: p, decision: s.decision, estimates, best, exact: s.exact };
+    Some(Weighed { input: i, round: game.round, game: game.clone(), advice, chosen, best_points, chosen_points })
 }
 
 /// The choices a player made among `inputs[from..to]` (the answers of one act at the
@@ -161,6 +319,7 @@ pub fn weigh_since(
     let start = from.saturating_sub(1);
     let mut game = Game::new(rules, names, setup);
     game.set_quiet(true);
+    let mut valuer = Valuer::new(rules, settings, names.len());
     let mut after_pick = false;
     let mut out = Vec::new();
     for (i, (by, input)) in inputs.iter().enumerate().take(to) {
@@ -171,7 +330,7 @@ pub fn weigh_since(
         let is_pick = by.is_none() && d.as_ref().is_some_and(|d| matches!(d.ask, Ask::Pick { .. }));
         // The answer just before this act counts only as the pick of a use in it.
         if i >= start && !chance && (i >= from || is_pick) {
-            if let Some(w) = weigh(rules, &game, inputs, i, after_pick, settings) {
+            if let Some(w) = weigh(rules, &game, inputs, i, after_pick, settings, &mut valuer) {
                 out.push(w);
             }
         }

@@ -35,12 +35,24 @@ pub struct SeatResult {
 /// Play `games` games with these seats (one player each, in seat order; one seat is a
 /// solo game against Captain Ruth), seeded by `seed`; each seat's results.
 pub fn selfplay(rules: &FleetRules, seats: &[Seat], games: u32, seed: u64) -> Vec<SeatResult> {
+    selfplay_with(rules, seats, games, seed, &|| {})
+}
+
+/// `selfplay`, telling `played` each time a game is over (from any thread).
+pub fn selfplay_with(
+    rules: &FleetRules,
+    seats: &[Seat],
+    games: u32,
+    seed: u64,
+    played: &(dyn Fn() + Sync),
+) -> Vec<SeatResult> {
     let names: Vec<String> = (1..=seats.len()).map(|i| format!("P{i}")).collect();
     let setup = Setup { solo: seats.len() == 1, ..Setup::default() };
     let play_one = |g: u32| -> Vec<(u32, bool)> {
         let mut game = Game::new(rules, &names, setup);
         game.set_quiet(true);
         play(rules, &mut game, seats, seed, g);
+        played();
         (0..seats.len()).map(|p| super::outcome(rules, &game, p)).collect()
     };
     // An advisor seat uses every core itself; games of policies alone share them out.

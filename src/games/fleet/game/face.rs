@@ -96,7 +96,7 @@ pub(crate) fn roll_faces(rules: &FleetRules, spec: RollSpec, rng: &mut crate::rn
 }
 
 /// The two dice phases of a round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum DicePhase {
     /// The boat phase: the boat pool is rolled.
     Boat,

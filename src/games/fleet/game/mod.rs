@@ -41,7 +41,7 @@ pub enum Input {
 }
 
 /// One step of the rulebook's sequence, waiting in the queue.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum Task {
     StartDie(usize),
     StartPlayer,
@@ -95,6 +95,20 @@ enum Task {
     RuthShared(Face),
 }
 
+/// A roll asked at the front (`Game::front_roll`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FrontRoll {
+    /// The pool of this dice phase.
+    Pool(DicePhase),
+    /// A player's casino reroll of one die.
+    Reroll {
+        /// Whose.
+        player: usize,
+        /// A boat die (else a town die).
+        boat_die: bool,
+    },
+}
+
 /// How far a game has come, for a running score.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Progress {
@@ -109,7 +123,7 @@ pub(crate) enum Progress {
 }
 
 /// A player at the table.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Player {
     /// The player's name, unique at the table.
     pub name: String,
@@ -439,6 +453,53 @@ impl Game {
         self.answer_faces(faces);
         self.advance(rules);
         Ok(())
+    }
+
+    /// Answer the roll (or casino reroll) at the front with these faces, checked already
+    /// (as many dice of each kind as it asks): the advisor's search, which goes through a
+    /// reroll's every face.
+    pub(crate) fn apply_faces(&mut self, rules: &FleetRules, faces: Vec<Face>) {
+        self.answer_faces(faces);
+        self.advance(rules);
+    }
+
+    /// The roll at the front, if a roll is asked: the pool's (its phase), or a player's
+    /// casino reroll (whose, and whether of a boat die).
+    pub(crate) fn front_roll(&self) -> Option<FrontRoll> {
+        match self.queue.front()? {
+            Task::Roll(phase) => Some(FrontRoll::Pool(*phase)),
+            Task::Reroll { player, boat_die } => Some(FrontRoll::Reroll { player: *player, boat_die: *boat_die }),
+            _ => None,
+        }
+    }
+
+    /// A roll of the pool is still to come (this round's or a later round's): before the
+    /// end there is chance left beyond a casino reroll.
+    pub fn rolls_ahead(&self) -> bool {
+        let later_round = self.round < self.rounds;
+        self.queue
+            .iter()
+            .any(|t| matches!(t, Task::Roll(_) | Task::BeginRound) || (later_round && *t == Task::EndRound))
+    }
+
+    /// A hash of the position: everything but the events told (two games with the same
+    /// hash are the same position but for a 64-bit collision). The advisor's search keys
+    /// the positions it has valued by it.
+    pub(crate) fn state_hash(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::hash::DefaultHasher::new();
+        self.players.hash(&mut h);
+        (self.round, self.rounds, self.start_player).hash(&mut h);
+        self.pool.hash(&mut h);
+        self.phase.hash(&mut h);
+        self.queue.hash(&mut h);
+        self.deferred.hash(&mut h);
+        self.fishing.hash(&mut h);
+        self.catching.hash(&mut h);
+        self.ruth.hash(&mut h);
+        self.trophies.hash(&mut h);
+        self.setup_launch_unpaid.hash(&mut h);
+        h.finish()
     }
 
     /// Record no events from now on (or again, with false): a playout nobody reads.

@@ -1,0 +1,105 @@
+//! A progress bar on standard error for the commands that may run long (`review`,
+//! `selfplay`, `lab`, `advise`; `import` and `history` may use it too): it appears only
+//! once a run has taken over a second, only when standard error is a terminal, and never
+//! with `--quiet`; it is cleared when the work is done, so what the command prints stays
+//! as it was.
+
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// How long a run goes before its progress is shown.
+const AFTER: Duration = Duration::from_secs(1);
+
+/// The progress of one run: a bar of `len` steps, or (without a length) a spinner.
+pub(crate) struct Progress {
+    bar: ProgressBar,
+    done: Arc<(Mutex<bool>, Condvar)>,
+    shown: Arc<AtomicBool>,
+    waiter: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Progress {
+    /// A run of `len` steps (None: of no known length) saying `what`; hidden with `quiet`
+    /// or off a terminal.
+    pub(crate) fn new(len: Option<u64>, what: String, quiet: bool) -> Progress {
+        let bar = match len {
+            Some(n) => ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::hidden()).with_style(bar_style()),
+            None => ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden())
+                .with_style(ProgressStyle::with_template("{spinner} {msg} {elapsed}").expect("a valid template")),
+        };
+        bar.set_message(what);
+        let done = Arc::new((Mutex::new(false), Condvar::new()));
+        let shown = Arc::new(AtomicBool::new(false));
+        let waiter = (!quiet && std::io::stderr().is_terminal()).then(|| {
+            let (bar, done, shown) = (bar.clone(), done.clone(), shown.clone());
+            std::thread::spawn(move || {
+                let (lock, cvar) = &*done;
+                let finished = lock.lock().map(|g| *g).unwrap_or(true);
+                let finished = finished
+                    || cvar
+                        .wait_timeout_while(lock.lock().expect("not poisoned"), AFTER, |d| !*d)
+                        .map_or(true, |(g, _)| *g);
+                if !finished {
+                    bar.set_draw_target(ProgressDrawTarget::stderr());
+                    bar.enable_steady_tick(Duration::from_millis(120));
+                    shown.store(true, Ordering::Release);
+                }
+            })
+        });
+        Progress { bar, done, shown, waiter }
+    }
+
+    /// The run has `len` steps (a spinner becomes a bar).
+    pub(crate) fn size(&self, len: u64) {
+        if self.bar.length() != Some(len) {
+            self.bar.set_length(len);
+            self.bar.set_style(bar_style());
+        }
+    }
+
+    /// `done` steps of the run are done.
+    pub(crate) fn set(&self, done: u64) {
+        self.bar.set_position(done);
+    }
+
+    /// One more step is done.
+    pub(crate) fn step(&self) {
+        self.bar.inc(1);
+    }
+
+    /// The run is over: the bar, if shown, is cleared.
+    pub(crate) fn finish(mut self) {
+        self.end();
+    }
+
+    fn end(&mut self) {
+        let (lock, cvar) = &*self.done;
+        if let Ok(mut d) = lock.lock() {
+            *d = true;
+        }
+        cvar.notify_all();
+        if let Some(w) = self.waiter.take() {
+            let _ = w.join();
+        }
+        if self.shown.load(Ordering::Acquire) {
+            self.bar.finish_and_clear();
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.end();
+    }
+}
+
+/// A bar: what is done, how far, and the time so far.
+fn bar_style() -> ProgressStyle {
+    ProgressStyle::with_template("{msg} {wide_bar} {pos}/{len} {elapsed}")
+        .expect("a valid template")
+        .progress_chars("█▌ ")
+}

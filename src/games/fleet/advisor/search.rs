@@ -1,0 +1,404 @@
+//! The search behind an answer's value. From the game after an answer, the asking
+//! player's own decisions that follow before the next roll of the pool or the next other
+//! player's decision (the chain of a pick: its use, a `?` circle, star actions, building
+//! choices) are searched, not played by a policy: the value of an answer is the best over
+//! its chain (a `Max` node per decision), and a casino reroll inside it is averaged over
+//! its faces (a `Chance` node). Where the chain ends, a `Leaf` is valued by playouts.
+//!
+//! Where no roll of the pool is left before the end of the game, the whole rest of the
+//! game is searched instead (`Exact`): the asking player's every decision is the best one,
+//! every other player answers as the playout policy does (the greedy one deterministically,
+//! the random one averaged over its options) and every reroll is averaged over its faces;
+//! every value is then the exact expected final score, with no playout at all.
+
+use std::collections::HashMap;
+
+use super::policy::Policy;
+use super::{outcome, Tally};
+use crate::games::fleet::game::{Face, FrontRoll, Game, Kind};
+use crate::games::FleetRules;
+use crate::rng::Rng;
+
+/// A node of the tree of one question.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Node {
+    /// The asking player decides: the best of these (the options in order).
+    Max(Vec<usize>),
+    /// Chance inside the chain (a casino reroll): each child with its weight (how many of
+    /// the die's faces give it).
+    Chance(Vec<(u32, usize)>),
+    /// The chain ends here: a position valued by playouts (index into `Tree::leaves`).
+    Leaf(usize),
+    /// Valued exactly (the game is over, or nothing but rerolls is left to chance).
+    Exact(Value),
+}
+
+/// What a node is worth to the asking player.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Value {
+    /// Expected final score.
+    pub mean: f64,
+    /// Its standard error (0 where exact).
+    pub stderr: f64,
+    /// Chance to finish first (a shared first place counts).
+    pub win: f64,
+    /// Playouts behind the figure (0 where exact; at a chance node the fewest of its
+    /// children's).
+    pub playouts: u32,
+}
+
+impl Value {
+    fn exact(mean: f64, win: f64) -> Value {
+        Value { mean, stderr: 0.0, win, playouts: 0 }
+    }
+
+    /// Better than `other`: the higher mean, then the higher chance to win.
+    pub(crate) fn better(&self, other: &Value) -> bool {
+        (self.mean, self.win) > (other.mean, other.win)
+    }
+}
+
+/// Positions beyond which the exact search of a question gives up (its values are then
+/// estimated by playouts like any other question's).
+const EXACT_LIMIT: usize = 400_000;
+/// Nodes beyond which a chain is not expanded further (the rest is a leaf): several star
+/// actions in a row, each with a dozen targets, would otherwise make thousands of leaves.
+const CHAIN_LIMIT: usize = 300;
+
+/// The tree of one question: its nodes (children before their parents), the leaves'
+/// positions, and the search's settings.
+pub(crate) struct Tree<'a> {
+    rules: &'a FleetRules,
+    /// The asking player.
+    pub p: usize,
+    policy: Policy,
+    /// Search the asking player's chains (false: every answer is a leaf at once, the
+    /// flat Monte Carlo of the first advisor).
+    chains: bool,
+    /// The question was answered in the window of simultaneous decisions (not at the
+    /// front): the chain goes on with the player's decisions waiting there, its
+    /// follow-ups; asked at the front, it ends at another player's decision at the front.
+    pub window: bool,
+    pub nodes: Vec<Node>,
+    pub leaves: Vec<Game>,
+    leaf_of: HashMap<u64, usize>,
+    /// The node of each position a chain reached (the same position by another order of
+    /// the same answers is the same node).
+    node_of: HashMap<u64, usize>,
+    /// Exact values of positions already searched.
+    memo: HashMap<u64, (f64, f64)>,
+    /// Positions the exact search has visited.
+    visited: usize,
+}
+
+/// What the asking player does next in a chain.
+enum Step {
+    /// A decision of theirs with `n` options, at the front or (false) in the window of
+    /// simultaneous decisions.
+    Decide { front: bool, n: usize },
+    /// Their casino reroll of one die.
+    Reroll { boat_die: bool },
+    /// Nothing before the next roll of the pool or another player's decision.
+    End,
+}
+
+impl<'a> Tree<'a> {
+    pub(crate) fn new(rules: &'a FleetRules, p: usize, policy: Policy, chains: bool) -> Tree<'a> {
+        Tree {
+            rules,
+            p,
+            policy,
+            chains,
+            window: false,
+            nodes: Vec::new(),
+            leaves: Vec::new(),
+            leaf_of: HashMap::new(),
+            node_of: HashMap::new(),
+            memo: HashMap::new(),
+            visited: 0,
+        }
+    }
+
+    fn push(&mut self, node: Node) -> usize {
+        self.nodes.push(node);
+        self.nodes.len() - 1
+    }
+
+    /// The node of `game`, a position after an answer of the asking player: exact when the
+    /// game is over or (with `exact`) searched to its end, else the chain that follows.
+    pub(crate) fn expand(&mut self, game: Game, exact: bool) -> usize {
+        if game.finished() {
+            let (score, won) = outcome(self.rules, &game, self.p);
+            return self.push(Node::Exact(Value::exact(f64::from(score), f64::from(u8::from(won)))));
+        }
+        if exact {
+            if let Some((mean, win)) = self.exact(&game) {
+                return self.push(Node::Exact(Value::exact(mean, win)));
+            }
+        }
+        if !self.chains || self.nodes.len() > CHAIN_LIMIT {
+            return self.leaf(game);
+        }
+        let key = game.state_hash();
+        if let Some(&n) = self.node_of.get(&key) {
+            return n;
+        }
+        let node = match self.step(&game) {
+            Step::End => self.leaf(game),
+            Step::Decide { front, n } => {
+                let children = (0..n)
+                    .map(|i| {
+                        let mut g = game.clone();
+                        let done =
+                            if front { g.apply_index(self.rules, i) } else { g.apply_index_by(self.rules, self.p, i) };
+                        done.expect("an option of the asking player's decision");
+                        self.expand(g, false)
+                    })
+                    .collect();
+                self.push(Node::Max(children))
+            }
+            Step::Reroll { boat_die } => {
+                let children = faces(self.rules, boat_die)
+                    .into_iter()
+                    .map(|(face, weight)| {
+                        let mut g = game.clone();
+                        g.apply_faces(self.rules, vec![face]);
+                        (weight, self.expand(g, false))
+                    })
+                    .collect();
+                self.push(Node::Chance(children))
+            }
+        };
+        self.node_of.insert(key, node);
+        node
+    }
+
+    /// A leaf for `game` (the same position reached twice is one leaf).
+    fn leaf(&mut self, game: Game) -> usize {
+        let key = game.state_hash();
+        let leaf = match self.leaf_of.get(&key) {
+            Some(&l) => l,
+            None => {
+                self.leaves.push(game);
+                self.leaf_of.insert(key, self.leaves.len() - 1);
+                self.leaves.len() - 1
+            }
+        };
+        self.push(Node::Leaf(leaf))
+    }
+
+    /// What the asking player does next in `game`.
+    fn step(&self, game: &Game) -> Step {
+        if let Some(roll) = game.front_roll() {
+            return match roll {
+                FrontRoll::Reroll { player, boat_die } if player == self.p => Step::Reroll { boat_die },
+                _ => Step::End,
+            };
+        }
+        if let Some(d) = game.decision(self.rules) {
+            if d.player == Some(self.p) && d.kind() == Kind::Other {
+                return Step::Decide { front: true, n: d.options.len() };
+            }
+        }
+        if !self.window {
+            return Step::End;
+        }
+        match game.pending(self.rules).into_iter().skip(1).find(|d| d.player == Some(self.p)) {
+            Some(d) if d.kind() == Kind::Other && d.roll.is_none() => Step::Decide { front: false, n: d.options.len() },
+            _ => Step::End,
+        }
+    }
+
+    /// The exact expected final score and chance to win of `game` for the asking player,
+    /// when no roll of the pool is left; None past `EXACT_LIMIT` positions.
+    fn exact(&mut self, game: &Game) -> Option<(f64, f64)> {
+        if game.finished() {
+            let (score, won) = outcome(self.rules, game, self.p);
+            return Some((f64::from(score), f64::from(u8::from(won))));
+        }
+        let key = game.state_hash();
+        if let Some(v) = self.memo.get(&key) {
+            return Some(*v);
+        }
+        self.visited += 1;
+        if self.visited > EXACT_LIMIT {
+            return None;
+        }
+        let rules = self.rules;
+        let mut options = Vec::new();
+        let (player, kind) = game.front_options(rules, &mut options).expect("the game is not over");
+        let child = |tree: &mut Tree, apply: &dyn Fn(&mut Game)| {
+            let mut g = game.clone();
+            apply(&mut g);
+            tree.exact(&g)
+        };
+        let value = match (kind, game.front_roll()) {
+            (Kind::Roll, Some(FrontRoll::Reroll { boat_die, .. })) => {
+                let mut sum = (0.0, 0.0);
+                let mut total = 0u32;
+                for (face, weight) in faces(self.rules, boat_die) {
+                    let (m, w) = child(self, &|g| g.apply_faces(rules, vec![face]))?;
+                    sum = (sum.0 + f64::from(weight) * m, sum.1 + f64::from(weight) * w);
+                    total += weight;
+                }
+                (sum.0 / f64::from(total), sum.1 / f64::from(total))
+            }
+            (Kind::Roll, _) => unreachable!("a roll of the pool in an exact search"),
+            (Kind::Other, _) if player == Some(self.p) => {
+                let mut best: Option<(f64, f64)> = None;
+                for &c in &options {
+                    let v = child(self, &|g| g.apply_front_choice(rules, c))?;
+                    if best.is_none_or(|b| v > b) {
+                        best = Some(v);
+                    }
+                }
+                best.expect("a decision has options")
+            }
+            (Kind::Other, _) if self.policy == Policy::Greedy => {
+                let mut unused = Rng::new(0);
+                let i = Policy::Greedy.choose_among(self.rules, game, player.unwrap_or(0), &options, &mut unused);
+                child(self, &|g| g.apply_front_choice(rules, options[i]))?
+            }
+            // Chance at setup, or a random seat: every option alike.
+            _ => {
+                let mut sum = (0.0, 0.0);
+                for &c in &options {
+                    let (m, w) = child(self, &|g| g.apply_front_choice(rules, c))?;
+                    sum = (sum.0 + m, sum.1 + w);
+                }
+                (sum.0 / options.len() as f64, sum.1 / options.len() as f64)
+            }
+        };
+        self.memo.insert(key, value);
+        Some(value)
+    }
+
+    /// Every node's value, children first, from the leaves' tallies of the asking player
+    /// (`tallies[leaf]`).
+    pub(crate) fn values(&self, tallies: &[Tally]) -> Vec<Value> {
+        let mut out: Vec<Value> = Vec::with_capacity(self.nodes.len());
+        for node in &self.nodes {
+            let v = match node {
+                Node::Exact(v) => *v,
+                Node::Leaf(l) => tallies[*l].value(),
+                Node::Max(children) => {
+                    let mut best = out[children[0]];
+                    for c in &children[1..] {
+                        if out[*c].better(&best) {
+                            best = out[*c];
+                        }
+                    }
+                    best
+                }
+                Node::Chance(children) => {
+                    let total: f64 = children.iter().map(|(w, _)| f64::from(*w)).sum();
+                    let mut v = Value { mean: 0.0, stderr: 0.0, win: 0.0, playouts: u32::MAX };
+                    for (w, c) in children {
+                        let (share, child) = (f64::from(*w) / total, out[*c]);
+                        v.mean += share * child.mean;
+                        // Common random numbers make the children's errors alike: their
+                        // sum bounds the error of the mean.
+                        v.stderr += share * child.stderr;
+                        v.win += share * child.win;
+                        v.playouts = v.playouts.min(child.playouts);
+                    }
+                    v
+                }
+            };
+            out.push(v);
+        }
+        out
+    }
+
+    /// The leaves still in question: those under `roots` and under every decision's
+    /// children not far below its best (by `prune` standard errors of both), given the
+    /// values so far; each leaf once, in order.
+    pub(crate) fn active(&self, roots: &[usize], values: &[Value], prune: f64) -> Vec<usize> {
+        let mut seen = vec![false; self.nodes.len()];
+        let mut leaves = vec![false; self.leaves.len()];
+        let mut stack: Vec<usize> = alive(roots, values, prune);
+        while let Some(n) = stack.pop() {
+            if std::mem::replace(&mut seen[n], true) {
+                continue;
+            }
+            match &self.nodes[n] {
+                Node::Leaf(l) => leaves[*l] = true,
+                Node::Exact(_) => {}
+                Node::Chance(children) => stack.extend(children.iter().map(|(_, c)| *c)),
+                Node::Max(children) => stack.extend(alive(children, values, prune)),
+            }
+        }
+        (0..self.leaves.len()).filter(|l| leaves[*l]).collect()
+    }
+
+    /// The leaves under `node` along the best choices by `values` (every child of a chance
+    /// node): what a re-estimate of the node's value by other playouts needs.
+    pub(crate) fn line_leaves(&self, node: usize, values: &[Value], out: &mut Vec<usize>) {
+        match &self.nodes[node] {
+            Node::Leaf(l) => {
+                if !out.contains(l) {
+                    out.push(*l)
+                }
+            }
+            Node::Exact(_) => {}
+            Node::Chance(children) => children.iter().for_each(|(_, c)| self.line_leaves(*c, values, out)),
+            Node::Max(children) => self.line_leaves(best_of(children, values), values, out),
+        }
+    }
+
+    /// The value of `node` played along the best choices by `chosen` (values from one
+    /// set of playouts), its leaves valued by `leaf` (from another): a held-out estimate,
+    /// free of the upward bias of the maximum.
+    pub(crate) fn line_value(&self, node: usize, chosen: &[Value], leaf: &dyn Fn(usize) -> Value) -> Value {
+        match &self.nodes[node] {
+            Node::Leaf(l) => leaf(*l),
+            Node::Exact(v) => *v,
+            Node::Max(children) => self.line_value(best_of(children, chosen), chosen, leaf),
+            Node::Chance(children) => {
+                let total: f64 = children.iter().map(|(w, _)| f64::from(*w)).sum();
+                let mut v = Value { mean: 0.0, stderr: 0.0, win: 0.0, playouts: u32::MAX };
+                for (w, c) in children {
+                    let (share, child) = (f64::from(*w) / total, self.line_value(*c, chosen, leaf));
+                    v.mean += share * child.mean;
+                    v.stderr += share * child.stderr;
+                    v.win += share * child.win;
+                    v.playouts = v.playouts.min(child.playouts);
+                }
+                v
+            }
+        }
+    }
+}
+
+/// The best of `children` by `values` (the first of equals).
+fn best_of(children: &[usize], values: &[Value]) -> usize {
+    let mut best = children[0];
+    for c in &children[1..] {
+        if values[*c].better(&values[best]) {
+            best = *c;
+        }
+    }
+    best
+}
+
+/// Those of `children` not far below the best of them.
+fn alive(children: &[usize], values: &[Value], prune: f64) -> Vec<usize> {
+    let best = values[best_of(children, values)];
+    children
+        .iter()
+        .copied()
+        .filter(|c| values[*c].mean + prune * (values[*c].stderr + best.stderr) >= best.mean)
+        .collect()
+}
+
+/// The faces one die of a kind can show, each with how many of its sides show it.
+fn faces(rules: &FleetRules, boat_die: bool) -> Vec<(Face, u32)> {
+    let mut out: Vec<(Face, u32)> = Vec::new();
+    for f in Face::faces_of_kind(rules, boat_die) {
+        match out.iter_mut().find(|(g, _)| *g == f) {
+            Some((_, n)) => *n += 1,
+            None => out.push((f, 1)),
+        }
+    }
+    out
+}
