@@ -488,7 +488,7 @@ fn hint_weighs_every_answer_and_commits_nothing() {
 #[test]
 fn coach_says_what_the_advisor_preferred_after_a_costly_choice() {
     let dir = tempfile::tempdir().unwrap();
-    // Ann takes a coin with a cod where a shrimp launches a boat; then the shrimp, well used.
+    // Ann takes a coin with a cod, where the cod or the shrimp marks a box; then the shrimp, well used.
     std::fs::write(dir.path().join("bad.txt"), "cod\nlobster\nAnn\ncod cod shrimp\ncod\ncoin\n").unwrap();
     std::fs::write(dir.path().join("good.txt"), "cod\nlobster\nAnn\ncod cod shrimp\nshrimp\nshrimp\n").unwrap();
     let run = |answers: &str, save: &str, coach: &str, lang: &str| {
@@ -502,7 +502,10 @@ fn coach_says_what_the_advisor_preferred_after_a_costly_choice() {
     let err = run("bad.txt", "a.jsonl", "1", "en");
     let coach: Vec<&str> = err.lines().filter(|l| l.starts_with("coach:")).collect();
     assert_eq!(coach.len(), 1, "{err}");
-    assert!(coach[0].starts_with("coach: Ann, the advisor preferred shrimp → shrimp 1 ("), "{err}");
+    // What the advisor prefers is its business (a pick and its use, in pad words); the coin
+    // taken for a die is not it.
+    let preferred = coach[0].strip_prefix("coach: Ann, the advisor preferred ").expect(&err);
+    assert!(preferred.contains(" → ") && !preferred.starts_with("cod → take 1 coin instead"), "{err}");
     assert!(coach[0].contains("to cod → take 1 coin instead (") && coach[0].contains("% to win"), "{err}");
     // The points it lost, as the line says them, are above the threshold.
     let lost: f64 = coach[0].rsplit('−').next().unwrap().trim_end_matches(" points").parse().unwrap();
@@ -510,7 +513,7 @@ fn coach_says_what_the_advisor_preferred_after_a_costly_choice() {
     assert!(!run("bad.txt", "b.jsonl", "30", "en").contains("coach:"), "a higher threshold says nothing");
     assert!(!run("good.txt", "c.jsonl", "1", "en").contains("coach:"), "a good choice gets no line");
     let de = run("bad.txt", "d.jsonl", "1", "de");
-    assert!(de.contains("Trainer: Ann, der Berater hätte Garnele → Garnele 1 gewählt"), "{de}");
+    assert!(de.lines().any(|l| l.starts_with("Trainer: Ann, der Berater hätte ") && l.contains(" gewählt")), "{de}");
     // The coach commits nothing: the save is the answers.
     let save = std::fs::read_to_string(dir.path().join("a.jsonl")).unwrap();
     assert_eq!(save.lines().count(), 7, "{save}");

@@ -158,7 +158,15 @@ pub fn review_lines(rules: &FleetRules, name: &str, r: &PlayerReview, lang: Lang
         Some(w) => review_decision(rules, w, lang),
         None => t!(lang, "cli.review.none"),
     };
-    [review_player(name, r, lang), costliest.trim().to_string()]
+    let brief = t!(
+        lang,
+        "cli.review.brief",
+        name = name,
+        skill = decimal(r.skill, 1, lang),
+        luck = signed(r.luck, lang),
+        n = r.decisions.len()
+    );
+    [brief, costliest.trim().to_string()]
 }
 
 /// A review's first line: the points lost to choices, the decisions weighed, the luck.
