@@ -11,8 +11,9 @@ echo "== deckhand score on four sheets vs. an empty process"
 # machine's drifting load hits both alike; medians over the round's 2,000 runs of each.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# `play` records the finished game: into the temp folder, not the user's history.
-export DECKHAND_DB="$tmp/history.sqlite3"
+# Nothing a benchmark runs reaches the user's home, data folder or history.
+export HOME="$tmp/home" XDG_DATA_HOME="$tmp/home/.local/share" XDG_CONFIG_HOME="$tmp/home/.config" \
+  XDG_CACHE_HOME="$tmp/home/.cache" XDG_STATE_HOME="$tmp/home/.local/state" DECKHAND_DB="$tmp/history.sqlite3"
 for round in 1 2 3; do
   for block in $(seq 10); do
     hyperfine -N --warmup 20 --runs 200 --export-json "$tmp/$round-$block.json" 'true' "$bin score $sheets" > /dev/null 2>&1

@@ -5,6 +5,8 @@
 //!
 //! `cargo bench --bench serve` (add `-- 5` for five games).
 
+#[path = "../tests/child.rs"]
+mod child;
 #[path = "../tests/host.rs"]
 mod host;
 
@@ -16,7 +18,7 @@ use host::Host;
 
 fn main() {
     let games: usize = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(3);
-    let bin = std::path::PathBuf::from(env!("CARGO_BIN_EXE_deckhand"));
+    let bin = child::bin();
     let mut rates = Vec::new();
     for g in 0..games {
         let dir = tempfile::tempdir().expect("a temp dir");

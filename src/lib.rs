@@ -12,8 +12,11 @@
 pub mod escape;
 pub mod games;
 pub mod history;
+pub mod invocation;
 pub mod message;
 pub mod names;
+#[cfg(feature = "paper")]
+pub mod paper;
 pub mod players;
 pub mod rng;
 pub mod source;

@@ -9,7 +9,9 @@ mod ui;
 
 // The library's layers under the names the binary's modules use.
 use cli::error::Error;
-use deckhand::{games, history, message, msg, players, source, store, t, text};
+#[cfg(feature = "paper")]
+use deckhand::paper;
+use deckhand::{games, history, invocation, message, msg, players, source, store, t, text};
 
 fn main() {
     std::process::exit(cli::main());

@@ -54,22 +54,29 @@ pub fn file_slug(name: &str) -> String {
     name.chars().flat_map(char::to_lowercase).map(|c| if c.is_alphanumeric() { c } else { '-' }).collect()
 }
 
+/// What a name may be on its own, wherever it comes from (`play`, a sheet, a save, an
+/// import into the history): not empty, no control character, at most `MAX_NAME_CHARS`
+/// characters. `seat` (1-based) names it in the problem.
+pub fn check_name(seat: usize, name: &str) -> Result<(), NameProblem> {
+    if name.trim().is_empty() {
+        return Err(NameProblem::Empty { seat });
+    }
+    if name.chars().any(char::is_control) {
+        return Err(NameProblem::Control { seat });
+    }
+    let chars = name.chars().count();
+    if chars > MAX_NAME_CHARS {
+        return Err(NameProblem::TooLong { seat, chars });
+    }
+    Ok(())
+}
+
 /// Check a game's player names (already trimmed) in seating order; `reserved` are the
 /// words that are commands at a prompt, in every language. Names are compared ignoring
 /// case, accents aside (`Änn` and `äNN` are one name).
 pub fn check_names(names: &[String], reserved: &[String]) -> Result<(), NameProblem> {
     for (i, name) in names.iter().enumerate() {
-        let seat = i + 1;
-        if name.trim().is_empty() {
-            return Err(NameProblem::Empty { seat });
-        }
-        if name.chars().any(char::is_control) {
-            return Err(NameProblem::Control { seat });
-        }
-        let chars = name.chars().count();
-        if chars > MAX_NAME_CHARS {
-            return Err(NameProblem::TooLong { seat, chars });
-        }
+        check_name(i + 1, name)?;
         let folded = name.to_lowercase();
         if reserved.iter().any(|w| crate::words::same_word(w, &folded)) {
             return Err(NameProblem::Reserved { name: name.clone() });

@@ -9,7 +9,7 @@
 
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -36,16 +36,19 @@ fn find_program(env: &str, names: &[&str]) -> Option<PathBuf> {
     None
 }
 
-/// ChromeDriver on a free loopback port, ended when dropped.
+/// ChromeDriver on a free loopback port, ended when dropped; it and the Chromium it starts
+/// have a home of their own (Chromium writes `.pki` and `.config` there).
 struct Driver {
     child: Child,
     url: String,
+    _home: tempfile::TempDir,
 }
 
 impl Driver {
     fn start(program: &Path) -> Driver {
         let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let child = Command::new(program)
+        let home = tempfile::tempdir().unwrap();
+        let child = crate::child::homed_in(program, home.path())
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -57,7 +60,7 @@ impl Driver {
             assert!(started.elapsed() < Duration::from_secs(20), "chromedriver did not listen");
             std::thread::sleep(Duration::from_millis(50));
         }
-        Driver { child, url }
+        Driver { child, url, _home: home }
     }
 }
 
@@ -197,7 +200,7 @@ fn two_seat_pages_and_the_dashboard_play_a_round_in_chromium() {
     let dir = tempfile::tempdir().unwrap();
     let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser");
     std::fs::create_dir_all(&shots).unwrap();
-    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let bin = crate::child::bin();
     let args = [
         "play",
         "fleet-dice",
@@ -466,7 +469,7 @@ fn pages_fit_phones_and_a_television() {
     let Some((chromium, chromedriver)) = programs("pages_fit_phones_and_a_television") else { return };
     let dir = tempfile::tempdir().unwrap();
     std::fs::copy(crate::common::repo().join("tests/saves/four.jsonl"), dir.path().join("four.jsonl")).unwrap();
-    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let bin = crate::child::bin();
     let players = ["--players", "Ann,Bob,Cy,Dee", "--dice", "digital", "--seed", "3", "--save", "g.jsonl"];
     let start = Host::start(
         &bin,
@@ -718,7 +721,7 @@ fn a_town_roll_takes_no_more_faces_of_a_kind_than_its_dice() {
 
 /// A served two-seat game of physical dice (Ann, Bob; its save `g.jsonl` in `dir`).
 fn two_seats(dir: &Path) -> Host {
-    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let bin = crate::child::bin();
     let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"];
     Host::start(&bin, dir, &args, "g.jsonl")
 }
@@ -975,7 +978,7 @@ fn the_reference_game_by_taps_on_the_pad() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let want = crate::parity::at_the_terminal(d);
-    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let bin = crate::child::bin();
     let args =
         ["play", "fleet-dice", "--players", "Ann,Bob,Cy,Dee", "--save", "b.jsonl", "--serve", "--bind", "127.0.0.1:0"];
     let host = Host::start(&bin, d, &args, "b.jsonl");
@@ -1275,7 +1278,7 @@ fn the_hint_button_weighs_every_answer_and_commits_nothing() {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
-    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let bin = crate::child::bin();
     let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--dice", "digital", "--seed", "8"];
     let args: Vec<&str> = args.into_iter().chain(["--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"]).collect();
     let host = Host::start(&bin, dir.path(), &args, "g.jsonl");
@@ -1409,7 +1412,7 @@ fn the_final_screens_carry_the_winner_the_table_the_reviews_and_the_bgstats_code
     let (last, before) = lines.split_last().unwrap();
     std::fs::write(dir.path().join("g.jsonl"), before.join("\n") + "\n").unwrap();
     let key = serde_json::from_str::<Value>(last).unwrap()["do"]["Choice"].as_str().unwrap().to_string();
-    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let bin = crate::child::bin();
     let args = ["resume", "g.jsonl", "--serve", "--bind", "127.0.0.1:0", "--review-playouts", "1"];
     let host = Host::start(&bin, dir.path(), &args, "g.jsonl");
     let seat = (0..4).find(|s| !host.state(*s)["decision"].is_null()).expect("the last question");

@@ -37,18 +37,12 @@ pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// `deckhand` in a hermetic environment: no inherited variables, a temp HOME, no colour,
-/// a fixed width, run in `dir`.
+/// `deckhand` in a hermetic environment (`child::deckhand_in`: no inherited variables,
+/// HOME, the XDG folders and the history in `dir`, no colour), a fixed width, run in `dir`.
+/// A finished game is recorded in `history.sqlite3` beside the test's files.
 pub fn deckhand(dir: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("deckhand").unwrap();
-    // A finished game is recorded in `history.sqlite3` beside the test's files.
-    cmd.env_clear()
-        .env("HOME", dir)
-        .env("NO_COLOR", "1")
-        .env("COLUMNS", "100")
-        .env("LANG", "C")
-        .env("DECKHAND_DB", "history.sqlite3")
-        .current_dir(dir);
+    let mut cmd = Command::from_std(crate::child::deckhand_in(dir));
+    cmd.env("COLUMNS", "100");
     cmd
 }
 

@@ -97,13 +97,7 @@ fn a_standard_output_that_fails_never_stops_the_games_own_work() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::copy(repo().join("tests/games/two_players.answers"), dir.path().join("a.txt")).unwrap();
     let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
-    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("deckhand"))
-        .env_clear()
-        .env("HOME", dir.path())
-        .env("NO_COLOR", "1")
-        .env("LANG", "C")
-        .env("DECKHAND_DB", "history.sqlite3")
-        .current_dir(dir.path())
+    let out = crate::child::deckhand_in(dir.path())
         .args(["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl", "--answers", "a.txt"])
         .stdout(Stdio::from(full))
         .output()
@@ -158,9 +152,7 @@ mod served {
 
     use crate::host::{drive, path_of, request, Host};
 
-    fn bin() -> std::path::PathBuf {
-        assert_cmd::cargo::cargo_bin("deckhand")
-    }
+    use crate::child::bin;
 
     const PLAY: [&str; 13] = [
         "play",
@@ -369,7 +361,7 @@ mod served {
 #[test]
 fn a_served_game_killed_after_every_accepted_answer_resumes_where_it_was() {
     use crate::host::{drive, Host};
-    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let bin = crate::child::bin();
     let dir = tempfile::tempdir().unwrap();
     let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--dice", "digital", "--seed", "12"];
     let args: Vec<&str> = args.into_iter().chain(["--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"]).collect();
@@ -399,4 +391,97 @@ fn a_served_game_killed_after_every_accepted_answer_resumes_where_it_was() {
     let unbroken: Vec<String> =
         std::fs::read_to_string(other.path().join("g.jsonl")).unwrap().lines().skip(1).map(String::from).collect();
     assert_eq!(saved, unbroken);
+}
+
+/// Issue 30, item 8: messages that said what was not true.
+/// An export that starts with a byte-order mark is an export (the README says a BOM is
+/// ignored), and one with `"version": -1` is an export of a version this deckhand cannot read
+/// — neither is "not a deckhand save file".
+#[test]
+fn an_export_with_a_byte_order_mark_imports_and_one_with_a_bad_version_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    deckhand(d)
+        .args(["score", "examples/ann.toml", "examples/bob.toml", "--record"])
+        .current_dir(repo())
+        .env("DECKHAND_DB", d.join("a.sqlite3"))
+        .assert()
+        .success();
+    let export = String::from_utf8(
+        deckhand(d).args(["export", "--format", "deckhand", "--db", "a.sqlite3"]).output().unwrap().stdout,
+    )
+    .unwrap();
+    std::fs::write(d.join("bom.deckhand"), format!("\u{feff}{export}")).unwrap();
+    deckhand(d)
+        .args(["import", "bom.deckhand", "--db", "b.sqlite3"])
+        .assert()
+        .success()
+        .stderr(contains("bom.deckhand: 1 play recorded, 0 already in the history"));
+    for (version, says) in [
+        ("-1", "its version -1 is not a version of the export (this deckhand reads 1 to 1)"),
+        ("\"one\"", "its version \"one\" is not a version of the export"),
+        ("2", "deckhand-history version 2 (this deckhand reads up to 1)"),
+    ] {
+        let bad = export.replacen("\"version\":1", &format!("\"version\":{version}"), 1);
+        std::fs::write(d.join("bad.deckhand"), bad).unwrap();
+        let out = deckhand(d).args(["import", "bad.deckhand", "--db", "c.sqlite3"]).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(&format!("bad.deckhand, line 1: not a play of a deckhand export ({says}")),
+            "{version}: {err}"
+        );
+        assert!(!err.contains("save file"), "{err}");
+    }
+}
+
+/// `stats > /dev/full` said "the save, the sheets, the final page, the history was
+/// written" (a game's words); a command that keeps nothing in files says only what failed.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_standard_output_of_a_listing_says_only_that() {
+    let dir = tempfile::tempdir().unwrap();
+    deckhand(dir.path())
+        .args(["score", "examples/ann.toml", "examples/bob.toml", "--record"])
+        .current_dir(repo())
+        .env("DECKHAND_DB", dir.path().join("history.sqlite3"))
+        .assert()
+        .success();
+    for args in [&["stats"][..], &["score", "examples/ann.toml", "examples/bob.toml"], &["games"]] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let out = crate::child::deckhand_in(dir.path())
+            .args(args)
+            .env("DECKHAND_DB", dir.path().join("history.sqlite3"))
+            .current_dir(repo())
+            .stdout(Stdio::from(full))
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {said}");
+        assert!(said.contains("deckhand: could not write to standard output:"), "{args:?}: {said}");
+        assert!(!said.contains("the save") && !said.contains("sheets"), "{args:?}: {said}");
+    }
+}
+
+/// `advise` and `review` of a Fischerspiel save pointed at `replay` and `show`; they say the
+/// advisor knows Fleet games, and how to go on with that one.
+#[test]
+fn advise_and_review_of_another_game_say_the_advisor_knows_fleet() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("ev.txt"), "wind\n").unwrap();
+    deckhand(dir.path())
+        .args(["play", "fischerspiel", "--players", "2", "-o", "f.jsonl", "--answers", "ev.txt"])
+        .assert()
+        .code(2);
+    for (command, lang, says) in [
+        ("advise", "en", "`advise`: the advisor knows Fleet games, and f.jsonl is a saved game of `fischerspiel` (continue it with `deckhand resume f.jsonl`)"),
+        ("review", "en", "`review`: the advisor knows Fleet games"),
+        ("advise", "de", "`advise`: der Berater kennt Fleet-Partien, und f.jsonl ist ein Spielstand von `fischerspiel`"),
+        ("review", "fr", "`review` : le conseiller connaît les parties de Fleet"),
+    ] {
+        let out = deckhand(dir.path()).args(["--lang", lang, command, "f.jsonl"]).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(says) && !err.contains("replay"), "{command} {lang}: {err}");
+    }
 }

@@ -30,10 +30,9 @@ fn partial_save(dir: &Path, save: &str, n: usize) {
         .code(2);
 }
 
-fn bin() -> Command {
-    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("deckhand"));
-    cmd.env_clear().env("NO_COLOR", "1").env("LANG", "C");
-    cmd
+/// `deckhand` run in `dir`, hermetic: its history, HOME and data folder are `dir`'s.
+fn bin(dir: &Path) -> Command {
+    crate::child::deckhand_in(dir)
 }
 
 /// Wait until some process holds a lock on `path` (read from /proc/locks, without taking
@@ -63,9 +62,8 @@ fn a_second_resume_of_an_open_game_is_refused_at_once_and_the_save_is_intact() {
     let before = std::fs::read(dir.path().join("g.jsonl")).unwrap();
     for trial in 0..10 {
         // The first resume waits for its answers on standard input, holding the save.
-        let mut first = bin()
+        let mut first = bin(dir.path())
             .args(["resume", "g.jsonl", "--answers", "-"])
-            .current_dir(dir.path())
             .stdin(Stdio::piped())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -73,12 +71,8 @@ fn a_second_resume_of_an_open_game_is_refused_at_once_and_the_save_is_intact() {
             .unwrap();
         wait_for_lock(&dir.path().join("g.jsonl"));
         let started = Instant::now();
-        let second = bin()
-            .args(["resume", "g.jsonl", "--answers", "-"])
-            .current_dir(dir.path())
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
+        let second =
+            bin(dir.path()).args(["resume", "g.jsonl", "--answers", "-"]).stdin(Stdio::null()).output().unwrap();
         let err = String::from_utf8_lossy(&second.stderr);
         assert_eq!(second.status.code(), Some(2), "trial {trial}: {err}");
         assert!(err.contains("g.jsonl is open in another deckhand"), "trial {trial}: {err}");
@@ -110,9 +104,8 @@ fn a_fischerspiel_save_and_an_enter_file_are_locked_too() {
         (vec!["resume", "f.jsonl", "--answers", "-"], "f.jsonl"),
         (vec!["enter", "fleet-dice", "--player", "Ann", "-o", "ann.toml", "--answers", "-"], "ann.toml"),
     ] {
-        let mut first = bin()
+        let mut first = bin(dir.path())
             .args(&args)
-            .current_dir(dir.path())
             .stdin(Stdio::piped())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -125,7 +118,7 @@ fn a_fischerspiel_save_and_an_enter_file_are_locked_too() {
             std::thread::sleep(Duration::from_millis(5));
         }
         wait_for_lock(&lock);
-        let second = bin().args(&args).current_dir(dir.path()).stdin(Stdio::null()).output().unwrap();
+        let second = bin(dir.path()).args(&args).stdin(Stdio::null()).output().unwrap();
         let err = String::from_utf8_lossy(&second.stderr);
         assert_eq!(second.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains(&format!("{file} is open in another deckhand")), "{args:?}: {err}");
@@ -369,9 +362,8 @@ fn closed_standard_error_or_output_never_panics_and_the_game_is_saved() {
     std::fs::copy(repo().join(TWO_PLAYERS), dir.path().join("a.txt")).unwrap();
     for (n, closed) in ["stderr", "stdout", "both"].iter().enumerate() {
         let save = format!("g{n}.jsonl");
-        let mut child = bin()
+        let mut child = bin(dir.path())
             .args(["play", "fleet-dice", "--players", "Ann,Bob", "--save", &save, "--answers", "a.txt"])
-            .current_dir(dir.path())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()

@@ -670,16 +670,16 @@ fn processes_recording_at_the_same_moment_all_land() {
                 write(d, &format!("{p}{i}.toml"), &text)
             })
             .collect();
-        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("deckhand"));
-        cmd.env_clear().env("HOME", d).env("LANG", "C").current_dir(d);
+        let mut cmd = crate::child::deckhand_in(d);
         cmd.args(["score", "--record", "--db", "h.sqlite3"]).args(&files);
         cmd.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::piped());
         children.push(cmd.spawn().unwrap());
     }
-    for child in children {
+    for (i, child) in children.into_iter().enumerate() {
         let out = child.wait_with_output().unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        assert!(String::from_utf8_lossy(&out.stderr).contains("Recorded in the history as play #"));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "process {i}: {}: {err}", out.status);
+        assert!(err.contains("Recorded in the history as play #"), "process {i}: {err}");
     }
     let list = json(&deckhand(d).args(["history", "--format", "json", "--db", "h.sqlite3"]).assert());
     assert_eq!(list.as_array().unwrap().len(), 8);
@@ -692,14 +692,32 @@ fn capital(s: &str) -> String {
     c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
 }
 
+/// A name with a control character never enters the history (`score --record` refuses it,
+/// as `play` does, and records nothing); one already in a history of an earlier deckhand
+/// is escaped in its tables.
 #[test]
-fn control_characters_in_names_are_escaped_in_tables() {
+fn control_characters_in_names_are_refused_and_escaped_in_tables() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let text = std::fs::read_to_string(repo().join("examples/linda.toml")).unwrap();
     write(d, "evil.toml", &text.replace("player = \"Linda\"", "player = \"Li\\u001b[31mnda\""));
-    deckhand(d).args(["score", "--record", "--db", "h.sqlite3", "evil.toml"]).assert().success();
-    let out = stdout(&deckhand(d).args(["history", "--db", "h.sqlite3"]).assert().success());
+    let out = deckhand(d).args(["score", "--record", "--db", "h.sqlite3", "evil.toml"]).assert().code(2);
+    assert!(
+        stderr(&out).contains("the name of player 1 holds a control character") && stdout(&out).contains("TOTAL"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        !d.join("h.sqlite3").exists()
+            || !stdout(&deckhand(d).args(["history", "--db", "h.sqlite3"]).assert()).contains("nda")
+    );
+    // An earlier deckhand's history holding such a name.
+    filled(&d.join("old.sqlite3"), 1);
+    rusqlite::Connection::open(d.join("old.sqlite3"))
+        .unwrap()
+        .execute("UPDATE players SET name = 'Li' || char(27) || '[31mnda' WHERE name = 'Ann'", [])
+        .unwrap();
+    let out = stdout(&deckhand(d).args(["history", "--db", "old.sqlite3"]).assert().success());
     assert!(out.contains("Li\\u{1b}[31mnda") && !out.contains('\u{1b}'), "{out}");
 }
 
@@ -753,10 +771,9 @@ const PEAK_ARGS: &str = "DECKHAND_TEST_PEAK_ARGS";
 /// small process spawns deckhand: this test binary, run for `peak_memory_probe` alone.
 #[cfg(target_os = "linux")]
 fn peak_kib(dir: &Path, args: &[&str]) -> i64 {
-    let out = std::process::Command::new(std::env::current_exe().unwrap())
+    let out = crate::child::command_in(std::env::current_exe().unwrap(), dir)
         .args(["--exact", "history::peak_memory_probe", "--nocapture", "--test-threads=1", "-q"])
         .env(PEAK_ARGS, args.join("\u{1f}"))
-        .current_dir(dir)
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
@@ -777,11 +794,8 @@ fn peak_memory_probe() {
     unsafe { libc::personality(libc::ADDR_NO_RANDOMIZE as libc::c_ulong) };
     // Reaped by wait4 below (Child::wait would take the usage away).
     #[allow(clippy::zombie_processes)]
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("deckhand"))
+    let child = crate::child::deckhand_in(&std::env::current_dir().unwrap())
         .args(&args)
-        .env_clear()
-        .env("HOME", ".")
-        .env("LANG", "C")
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
@@ -1219,4 +1233,274 @@ fn a_long_history_is_one_table_whose_columns_fit_its_first_rows_and_widen_for_a_
     let wide = rows.iter().position(|l| l.contains("Back Room")).unwrap();
     assert!(wide > 50, "listed after the first rows ({wide}): {out}");
     assert!(width(rows[wide]) > width(rows[0]));
+}
+
+/// A 6-play history whose last page is overwritten: SQLite's own check finds it damaged,
+/// though a write would go through (issue 30: `score --record` said "Recorded … as play
+/// #7"). Nothing writes to it: `score --record`, `import`, `players rename`, `history
+/// delete` refuse it (exit 2); a live game warns and keeps its save, its sheets and, served,
+/// its final page; the file stays byte-identical, nothing is created beside it.
+#[test]
+fn a_history_that_fails_the_quick_check_is_never_written_to() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    filled(&d.join("h.sqlite3"), 6);
+    let mut bytes = std::fs::read(d.join("h.sqlite3")).unwrap();
+    let page = usize::from(u16::from_be_bytes([bytes[16], bytes[17]]));
+    let len = bytes.len();
+    bytes[len - page..].fill(0x5a);
+    std::fs::write(d.join("h.sqlite3"), &bytes).unwrap();
+    // (Checked on a copy: a connection leaves its -wal and -shm beside the file.)
+    let copy = tempfile::tempdir().unwrap();
+    std::fs::write(copy.path().join("h.sqlite3"), &bytes).unwrap();
+    let check = rusqlite::Connection::open(copy.path().join("h.sqlite3")).unwrap().query_row(
+        "PRAGMA integrity_check",
+        [],
+        |r| r.get::<_, String>(0),
+    );
+    assert!(!matches!(check.as_deref(), Ok("ok")), "the file must be damaged: {check:?}");
+    let damaged = "h.sqlite3 is damaged";
+    let out = deckhand(d).arg("score").args(sheets()).args(["--record", "--db", "h.sqlite3"]).assert().code(2);
+    assert!(stderr(&out).contains(damaged) && !stderr(&out).contains("Recorded"), "{}", stderr(&out));
+    filled(&d.join("other.sqlite3"), 1);
+    write(d, "one.deckhand", &export(d, "other.sqlite3"));
+    for args in [
+        vec!["import", "one.deckhand"],
+        vec!["players", "rename", "Ann", "Anna"],
+        vec!["history", "delete", "1", "--yes"],
+    ] {
+        let out = deckhand(d).args(&args).args(["--db", "h.sqlite3"]).assert().code(2);
+        assert!(stderr(&out).contains(damaged), "{args:?}: {}", stderr(&out));
+    }
+    let (out, _) = play(d, "g.jsonl", 8, &["Ann", "Bob"], &["--db", "h.sqlite3"]);
+    let out = out.success();
+    assert!(
+        stderr(&out).contains("warning: the game was not recorded in the history") && stderr(&out).contains(damaged),
+        "{}",
+        stderr(&out)
+    );
+    assert!(d.join("g.jsonl").exists() && d.join("g-ann.toml").exists() && d.join("g-bob.toml").exists());
+    // Served: the final page is written all the same, without a BG Stats link.
+    let (lines, _) = answers(8, &["Ann", "Bob"]);
+    write(d, "s.answers", &lines);
+    let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--answers", "s.answers", "--save", "s.jsonl"];
+    let args: Vec<&str> = args.into_iter().chain(["--db", "h.sqlite3", "--serve", "--bind", "127.0.0.1:0"]).collect();
+    let mut host = crate::host::Host::start(&crate::child::bin(), d, &args, "s.jsonl");
+    let started = std::time::Instant::now();
+    while !d.join("s-final.html").exists() {
+        assert!(started.elapsed() < std::time::Duration::from_secs(60), "{:?}", host.stderr.lock().unwrap());
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(host.finish(), Some(0));
+    let said = host.stderr.lock().unwrap().join("\n");
+    assert!(said.contains("warning: the game was not recorded in the history") && said.contains(damaged), "{said}");
+    assert!(!std::fs::read_to_string(d.join("s-final.html")).unwrap().contains("class=\"bgstats\""));
+    assert!(std::fs::read(d.join("h.sqlite3")).unwrap() == bytes, "left byte-identical");
+    let beside: Vec<_> = std::fs::read_dir(d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("h.sqlite3-"))
+        .collect();
+    assert!(beside.is_empty(), "nothing created beside it: {beside:?}");
+}
+
+/// One play as a line of a deckhand export: two players (`names`), a location.
+fn export_line(id: i64, names: &[&str], location: Option<&str>) -> String {
+    let players: Vec<Value> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let score = 50 - i as i64;
+            serde_json::json!({"name": n, "score": score, "rank": i + 1, "winner": i == 0,
+                               "categories": [["fish", score]]})
+        })
+        .collect();
+    serde_json::json!({"id": id, "game_id": "fleet-dice", "game_name": "Fleet: The Dice Game", "bgg_id": null,
+        "started_at": 1_700_000_000 + id * 3_600, "utc_offset": 0, "night": format!("2025-01-{:02}", id),
+        "duration_s": 1800, "source": "paper", "mode": "ranked", "result": null, "final_wind": null,
+        "solo_rating_min": null, "start_player": 0, "rules_fingerprint": "0123456789abcdef",
+        "save_hash": format!("h{id}"), "location": location, "deal": null, "players": players})
+    .to_string()
+}
+
+fn export_of(lines: &[String]) -> String {
+    let mut text = String::from("{\"format\":\"deckhand-history\",\"version\":1}\n");
+    for line in lines {
+        text.push_str(line);
+        text.push('\n');
+    }
+    text
+}
+
+/// Issue 30: an import of another history took 10,000-character names, names with a line
+/// break, ESC or BEL, and a 5,010-character location, which `play` and the export path
+/// refuse, and the merged history's own export was then refused by `import`. Now every
+/// play is held to the same checks wherever it comes from: a play that fails them is named
+/// with the reason and left out, the rest is imported (exit 2), from a database and from an
+/// export alike, and the history's export imports again.
+#[test]
+fn plays_with_names_or_a_location_play_refuses_are_named_and_left_out_by_every_import() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let good: Vec<String> = (1..=6).map(|i| export_line(i, &[&format!("Ann{i}"), &format!("Bob{i}")], None)).collect();
+    write(d, "good.deckhand", &export_of(&good));
+    deckhand(d).args(["import", "good.deckhand", "--db", "theirs.sqlite3"]).assert().success();
+    // Their history as an older deckhand (or a hand with SQLite) left it.
+    let long = "x".repeat(10_000);
+    let conn = rusqlite::Connection::open(d.join("theirs.sqlite3")).unwrap();
+    for (who, name) in
+        [("Ann2", long.as_str()), ("Ann3", "Ann\nMallory"), ("Ann4", "A\u{1b}[2J"), ("Ann5", "Be\u{7}ll")]
+    {
+        conn.execute("UPDATE players SET name = ?1 WHERE name = ?2", [name, who]).unwrap();
+    }
+    conn.execute("UPDATE plays SET location = ?1 WHERE id = 6", ["y".repeat(5_010)]).unwrap();
+    drop(conn);
+    let why = [
+        "play #2 left out: the name of player 1 has 10000 characters; a name has at most 32",
+        "play #3 left out: the name of player 1 holds a control character",
+        "play #4 left out: the name of player 1 holds a control character",
+        "play #5 left out: the name of player 1 holds a control character",
+        "play #6 left out: a location is a name of 1 to 100 characters without control characters",
+    ];
+    let out = deckhand(d).args(["import", "theirs.sqlite3", "--db", "ours.sqlite3"]).assert().code(2);
+    let err = stderr(&out);
+    for w in why {
+        assert!(err.contains(&format!("theirs.sqlite3: {w}")), "{w}:\n{err}");
+    }
+    assert!(err.contains("theirs.sqlite3: 1 play recorded, 0 already in the history"), "{err}");
+    assert!(err.contains("5 plays were left out (named above)") && !err.contains(&long), "{err}");
+    // The same plays in an export: named by their line.
+    let mut lines = good.clone();
+    lines[1] = export_line(2, &[&long, "Bob2"], None);
+    lines[2] = export_line(3, &["Ann\nMallory", "Bob3"], None);
+    lines[3] = export_line(4, &["A\u{1b}[2J", "Bob4"], None);
+    lines[4] = export_line(5, &["Be\u{7}ll", "Bob5"], None);
+    lines[5] = export_line(6, &["Ann6", "Bob6"], Some(&"y".repeat(5_010)));
+    write(d, "theirs.deckhand", &export_of(&lines));
+    let out = deckhand(d).args(["import", "theirs.deckhand", "--db", "fresh.sqlite3"]).assert().code(2);
+    let err = stderr(&out);
+    for (line, w) in why.iter().enumerate() {
+        assert!(err.contains(&format!("theirs.deckhand, line {}: {w}", line + 3)), "{w}:\n{err}");
+    }
+    assert!(err.contains("theirs.deckhand: 1 play recorded"), "{err}");
+    // What the history holds exports and imports again, losslessly.
+    let ours = export(d, "ours.sqlite3");
+    write(d, "ours.deckhand", &ours);
+    deckhand(d).args(["import", "ours.deckhand", "--db", "again.sqlite3"]).assert().success();
+    assert_eq!(export(d, "again.sqlite3"), ours);
+    // `players rename` takes no such name either.
+    let out = deckhand(d).args(["players", "rename", "Ann1", "A\u{7}"]).args(["--db", "ours.sqlite3"]).assert().code(2);
+    assert!(stderr(&out).contains("holds a control character"), "{}", stderr(&out));
+}
+
+/// Names and a location that are hostile to spreadsheets, Markdown, HTML, JSON and
+/// terminals but that `play` takes: recorded, exported, imported into an empty history and
+/// exported again, byte for byte the same; every listing of the two histories the same.
+#[test]
+fn a_history_with_hostile_names_exports_and_imports_again_losslessly() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let names: [&str; 12] = [
+        "=SUM(A1:A9)",
+        "+1 Bob",
+        "-2, \"Cy\"",
+        "@Dee; DROP TABLE plays;--",
+        "O'Neil \\ \"Jr\"",
+        "a|b *c* _d_ `e`",
+        "<script>x</script>",
+        "\u{202e}evil\u{202d}",
+        "Zoë 🎲 李",
+        "e\u{301}e\u{301}",
+        &"é".repeat(32),
+        "\"},{\"name\":\"x",
+    ];
+    let place = format!("Café \"Zum\" <b>|Tisch|</b>, =1+1 {}", "ü".repeat(60));
+    let lines: Vec<String> = names
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| export_line(i as i64 + 1, pair, (i % 2 == 0).then_some(place.as_str())))
+        .collect();
+    write(d, "hostile.deckhand", &export_of(&lines));
+    deckhand(d).args(["import", "hostile.deckhand", "--db", "one.sqlite3"]).assert().success();
+    let first = export(d, "one.sqlite3");
+    for name in names {
+        assert!(first.contains(&serde_json::to_string(name).unwrap()), "{name}: {first}");
+    }
+    write(d, "one.deckhand", &first);
+    deckhand(d).args(["import", "one.deckhand", "--db", "two.sqlite3"]).assert().success();
+    assert_eq!(export(d, "two.sqlite3"), first, "byte for byte");
+    for args in [
+        &["history", "--format", "json"][..],
+        &["history", "--format", "csv"],
+        &["history", "--format", "markdown"],
+        &["history"],
+        &["stats", "--format", "json"],
+        &["export", "--format", "csv"],
+        &["export", "--format", "bgstats"],
+    ] {
+        let of = |db: &str| stdout(&deckhand(d).args(args).args(["--db", db]).assert().success());
+        assert_eq!(of("two.sqlite3"), of("one.sqlite3"), "{args:?}");
+    }
+}
+
+/// Issue 30: `deckhand players` printed only its help. It lists the history's players —
+/// name, plays, wins, the night of their latest play — in every listing format.
+#[test]
+fn players_alone_lists_every_player_with_plays_wins_and_last_played_in_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let lines = vec![
+        export_line(1, &["Ann", "Bob"], None),
+        export_line(2, &["Bob", "Cy"], None),
+        export_line(3, &["Ann", "Cy"], None),
+    ];
+    write(d, "p.deckhand", &export_of(&lines));
+    deckhand(d).args(["import", "p.deckhand", "--db", "h.sqlite3"]).assert().success();
+    let list = json(&deckhand(d).args(["players", "--format", "json", "--db", "h.sqlite3"]).assert());
+    assert_eq!(
+        list,
+        serde_json::json!([
+            {"player": "Ann", "plays": 2, "wins": 2, "last_played": "2025-01-03"},
+            {"player": "Bob", "plays": 2, "wins": 1, "last_played": "2025-01-02"},
+            {"player": "Cy", "plays": 2, "wins": 0, "last_played": "2025-01-03"},
+        ])
+    );
+    let table = stdout(&deckhand(d).args(["players", "--db", "h.sqlite3"]).assert().success());
+    assert!(table.contains("PLAYER") && table.contains("LAST PLAYED"), "{table}");
+    assert!(table.lines().any(|l| l.contains("Ann") && l.contains(" 2 ") && l.contains("2025-01-03")), "{table}");
+    let csv = stdout(&deckhand(d).args(["players", "--format", "csv", "--db", "h.sqlite3"]).assert().success());
+    assert_eq!(csv, "player,plays,wins,last_played\nAnn,2,2,2025-01-03\nBob,2,1,2025-01-02\nCy,2,0,2025-01-03\n");
+    let md =
+        stdout(&deckhand(d).args(["--lang", "de", "players", "--format", "markdown", "--db", "h.sqlite3"]).assert());
+    assert!(
+        md.contains("| SPIELER | PARTIEN | SIEGE | ZULETZT GESPIELT |") && md.contains("| Cy | 2 | 0 | 2025-01-03 |"),
+        "{md}"
+    );
+    let html = stdout(&deckhand(d).args(["--lang", "fr", "players", "--format", "html", "--db", "h.sqlite3"]).assert());
+    assert!(html.contains("DERNIÈRE PARTIE") && html.contains("2025-01-02"), "{html}");
+    // An empty history says so; a subcommand still works.
+    let out = deckhand(d).args(["players", "--db", "none.sqlite3"]).assert().success();
+    assert!(stderr(&out).contains("No plays recorded yet"), "{}", stderr(&out));
+    deckhand(d).args(["players", "rename", "cy", "Cyd", "--db", "h.sqlite3"]).assert().success();
+    let list = json(&deckhand(d).args(["players", "--format", "json", "--db", "h.sqlite3"]).assert());
+    assert_eq!(list[2]["player"], "Cyd");
+}
+
+/// A filter that selects no play says so, not that nothing was ever recorded.
+#[test]
+fn a_filter_that_selects_no_play_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "p.deckhand", &export_of(&[export_line(1, &["Ann", "Bob"], None)]));
+    deckhand(d).args(["import", "p.deckhand", "--db", "h.sqlite3"]).assert().success();
+    for filter in [&["--player", "Zed"][..], &["--game", "titania"], &["--since", "2030-01-01"]] {
+        let out = deckhand(d).arg("history").args(filter).args(["--db", "h.sqlite3"]).assert().success();
+        assert!(
+            stderr(&out).contains("No recorded play matches the filters given (history: h.sqlite3)."),
+            "{filter:?}: {}",
+            stderr(&out)
+        );
+    }
+    let out = deckhand(d).args(["history", "--db", "none.sqlite3"]).assert().success();
+    assert!(stderr(&out).contains("No plays recorded yet"), "{}", stderr(&out));
 }

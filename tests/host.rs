@@ -8,7 +8,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -84,7 +84,7 @@ impl Host {
 
     /// `start`, with the host's limit on open files lowered to `files` (Unix).
     pub fn start_with(bin: &Path, dir: &Path, args: &[&str], save: &str, files: Option<u64>) -> Host {
-        let mut command = Command::new(bin);
+        let mut command = crate::child::command_in(bin, dir);
         #[cfg(unix)]
         if let Some(files) = files {
             use std::os::unix::process::CommandExt;
@@ -103,11 +103,6 @@ impl Host {
         let _ = files;
         let mut child = command
             .args(args)
-            .env_clear()
-            .env("HOME", dir)
-            .env("NO_COLOR", "1")
-            .env("LANG", "C")
-            .current_dir(dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

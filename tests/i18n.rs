@@ -27,7 +27,7 @@ fn keys_in_code() -> BTreeSet<String> {
     let mut keys = BTreeSet::new();
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap();
-        for area in ["engine.", "cli.", "games.", "rules.", "web."] {
+        for area in ["engine.", "cli.", "games.", "rules.", "web.", "paper."] {
             let pattern = format!("\"{area}");
             let mut rest = text.as_str();
             while let Some(i) = rest.find(&pattern) {

@@ -165,7 +165,8 @@ fn a_damaged_save_file_is_reported_in_german() {
     let notice = read.dropped_tail.unwrap().notice(&path).text(Lang::De);
     assert!(notice.ends_with("die letzte Zeile (5 Byte) wurde durch einen Absturz abgeschnitten und wird verworfen; jede Entscheidung davor bleibt erhalten"), "{notice}");
     let err = Journal::create(&path, &"h".to_string()).err().unwrap().message(Lang::Fr);
-    assert!(err.contains("existe déjà ; reprenez la partie avec `deckhand resume"), "{err}");
+    let resume = deckhand::invocation::resume(&path);
+    assert!(err.contains(&format!("existe déjà ; reprenez la partie avec `{resume}`")), "{err}");
 }
 
 #[test]

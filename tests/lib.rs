@@ -1,5 +1,6 @@
 //! One integration-test binary (faster to build than one per file).
 
+mod child;
 mod common;
 mod host;
 
@@ -19,6 +20,7 @@ mod fleet_game;
 mod fleet_score;
 mod fleet_solo;
 mod hardening;
+mod hermetic;
 mod history;
 mod i18n;
 mod i18n_cli;
@@ -28,6 +30,8 @@ mod i18n_parse_errors;
 mod i18n_rules;
 mod layers;
 mod nauticus;
+#[cfg(feature = "paper")]
+mod paper;
 mod parity;
 mod play;
 mod properties;

@@ -226,7 +226,7 @@ pub(crate) fn chain(
 /// the pages (`b.jsonl`).
 fn served_reference(d: &Path) -> (Vec<String>, Host) {
     let want = at_the_terminal(d);
-    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let bin = crate::child::bin();
     let args =
         ["play", "fleet-dice", "--players", "Ann,Bob,Cy,Dee", "--save", "b.jsonl", "--serve", "--bind", "127.0.0.1:0"];
     (want, Host::start(&bin, d, &args, "b.jsonl"))
@@ -564,7 +564,7 @@ fn an_entries_file_plays_the_served_game_as_at_the_terminal() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let want = at_the_terminal(d);
-    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let bin = crate::child::bin();
     let args = [
         "play",
         "fleet-dice",

@@ -139,7 +139,6 @@ fn killing_deckhand_at_random_points_loses_no_confirmed_decision() {
     write_answers(dir.path(), "all.txt", &lines);
     deckhand(dir.path()).args(play_args("full.jsonl", "all.txt")).assert().success();
     let expected = replay_csv(dir.path(), "full.jsonl");
-    let bin = assert_cmd::cargo::cargo_bin("deckhand");
     let mut rng = Rng::new(99);
     for attempt in 0..8 {
         let save = format!("k{attempt}.jsonl");
@@ -163,13 +162,10 @@ fn killing_deckhand_at_random_points_loses_no_confirmed_decision() {
             } else {
                 play_args(&save, "rest.txt")
             };
-            let mut child = std::process::Command::new(&bin)
+            // The finished game is recorded in a history inside the temp folder, never in
+            // the user's data folder.
+            let mut child = crate::child::deckhand_in(dir.path())
                 .args(&args)
-                .current_dir(dir.path())
-                .env("NO_COLOR", "1")
-                // The finished game is recorded in a history inside the temp folder, never
-                // in the user's data folder.
-                .env("DECKHAND_DB", dir.path().join("history.sqlite3"))
                 .stdin(Stdio::null())
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())

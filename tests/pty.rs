@@ -1,13 +1,11 @@
 //! Real pseudo-terminal tests of the dialoguer path: what a person at a terminal sees.
 
-use std::process::Command;
-
 use rexpect::process::wait::WaitStatus;
 use rexpect::session::{spawn_command, PtySession};
 
 fn spawn(dir: &std::path::Path, args: &[&str]) -> PtySession {
-    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("deckhand"));
-    cmd.args(args).current_dir(dir).env_clear().env("TERM", "xterm").env("NO_COLOR", "1").env("HOME", dir);
+    let mut cmd = crate::child::deckhand_in(dir);
+    cmd.args(args).env("TERM", "xterm");
     spawn_command(cmd, Some(20_000)).expect("spawn deckhand in a pty")
 }
 
@@ -88,14 +86,7 @@ fn a_game_open_on_a_terminal_cannot_be_resumed_in_a_second_one() {
     );
     p.exp_string("pick a die").unwrap();
     let before = std::fs::read(dir.path().join("g.jsonl")).unwrap();
-    let second = assert_cmd::Command::cargo_bin("deckhand")
-        .unwrap()
-        .args(["resume", "g.jsonl"])
-        .current_dir(dir.path())
-        .env_clear()
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap();
+    let second = crate::child::deckhand_in(dir.path()).args(["resume", "g.jsonl"]).output().unwrap();
     assert_eq!(second.status.code(), Some(2));
     let err = String::from_utf8_lossy(&second.stderr);
     assert!(err.contains("g.jsonl is open in another deckhand"), "{err}");
@@ -280,9 +271,8 @@ fn a_status_line_stands_above_each_question_and_each_player_has_a_colour() {
     p.send_control('c').unwrap();
     p.exp_eof().unwrap();
     // With colour (no NO_COLOR): each name in its seat's colour, Ann cyan and Bob magenta.
-    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("deckhand"));
-    cmd.args(args).arg("h.jsonl").current_dir(dir.path()).env_clear().env("TERM", "xterm");
-    cmd.env("HOME", dir.path());
+    let mut cmd = crate::child::deckhand_in(dir.path());
+    cmd.args(args).arg("h.jsonl").env("TERM", "xterm").env_remove("NO_COLOR");
     let mut p = spawn_command(cmd, Some(20_000)).unwrap();
     let shown = p.exp_string("pick a die").unwrap();
     assert!(shown.contains("\x1b[36m\x1b[1mAnn"), "{shown:?}");
@@ -459,4 +449,91 @@ fn up_recalls_the_last_entry_and_a_misspelled_roll_stays_on_the_line() {
     assert_eq!(save[start + 3], r#"{"do":{"Roll":{"faces":["cod","lobster","oyster"],"digital":false}}}"#);
     p.send_control('c').unwrap();
     p.exp_eof().unwrap();
+}
+
+/// A game on a terminal, started as `started` says, stopped with Ctrl-C after three
+/// answers: the command the note says to continue with.
+fn hint_after_ctrl_c(dir: &std::path::Path, started: impl FnOnce(&mut std::process::Command)) -> String {
+    let mut cmd = crate::child::deckhand_in(dir);
+    cmd.args([
+        "play",
+        "fleet-dice",
+        "--players",
+        "Ann,Bob",
+        "--dice",
+        "digital",
+        "--seed",
+        "5",
+        "--save",
+        "my game.jsonl",
+    ])
+    .env("TERM", "xterm");
+    started(&mut cmd);
+    let mut p = spawn_command(cmd, Some(20_000)).expect("spawn deckhand in a pty");
+    for _ in 0..3 {
+        p.exp_string("Enter to choose").unwrap();
+        p.send("\r").unwrap();
+        p.flush().unwrap();
+    }
+    p.exp_string("Enter to choose").unwrap();
+    p.send_control('c').unwrap();
+    p.exp_string("continue with: ").unwrap();
+    let hint = p.exp_string("\r\n").unwrap().trim().to_string();
+    p.exp_eof().unwrap();
+    assert_eq!(exit_code(&p), 130);
+    hint
+}
+
+/// Run `hint` as printed in a shell (`path`: its PATH, or none), with answers to the end of
+/// the game (the first option of every question): the game resumes and ends.
+fn works_as_printed(dir: &std::path::Path, hint: &str, path: Option<&std::path::Path>) {
+    std::fs::write(dir.join("ones.txt"), "1\n".repeat(3000)).unwrap();
+    let mut sh = crate::child::command_in("/bin/sh", dir);
+    sh.env_remove("PATH");
+    if let Some(path) = path {
+        sh.env("PATH", path);
+    }
+    let out = sh.arg("-c").arg(format!("{hint} --answers ones.txt")).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "`{hint}`: {:?} {err}", out.status);
+    assert!(err.contains("wins with") && String::from_utf8_lossy(&out.stdout).contains("TOTAL"), "{err}");
+}
+
+/// Issue 30: the hint after Ctrl-C said `deckhand resume FILE`, which does not work for
+/// someone who started with `cargo run --release -- play …`. It is a command that works as
+/// printed: the binary's full path when deckhand is not on the PATH, `deckhand` when this
+/// very binary is first on the PATH, the `cargo run` form (with the project's manifest when
+/// the working folder is elsewhere) when cargo started it; a file name is quoted for the
+/// shell.
+#[test]
+fn the_resume_hint_after_ctrl_c_works_as_printed_however_deckhand_was_started() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let bin = crate::child::bin();
+    let word = |s: String| {
+        if s.chars().all(|c| c.is_alphanumeric() || "_-./".contains(c)) {
+            s
+        } else {
+            format!("'{}'", s.replace('\'', "'\\''"))
+        }
+    };
+    let hint = hint_after_ctrl_c(d, |c| {
+        c.env_remove("PATH");
+    });
+    assert_eq!(hint, format!("{} resume 'my game.jsonl'", word(bin.display().to_string())));
+    works_as_printed(d, &hint, None);
+    std::fs::remove_file(d.join("my game.jsonl")).unwrap();
+    let hint = hint_after_ctrl_c(d, |_| {});
+    assert_eq!(hint, "deckhand resume 'my game.jsonl'");
+    works_as_printed(d, &hint, bin.parent());
+    // Started by `cargo run` in a folder outside the project (not run here: cargo holds
+    // the build folder while the tests run).
+    std::fs::remove_file(d.join("my game.jsonl")).unwrap();
+    let repo = crate::common::repo();
+    let hint = hint_after_ctrl_c(d, |c| {
+        c.env("CARGO", "/usr/bin/cargo").env("CARGO_MANIFEST_DIR", &repo).env("CARGO_PKG_NAME", "deckhand");
+    });
+    let release = if cfg!(debug_assertions) { "" } else { " --release" };
+    let manifest = word(repo.join("Cargo.toml").display().to_string());
+    assert_eq!(hint, format!("cargo run{release} --manifest-path {manifest} -- resume 'my game.jsonl'"));
 }

@@ -6,9 +6,7 @@ use serde_json::{json, Value};
 
 use crate::host::{drive, Host};
 
-fn bin() -> std::path::PathBuf {
-    assert_cmd::cargo::cargo_bin("deckhand")
-}
+use crate::child::bin;
 
 fn start(dir: &std::path::Path, players: &str, seed: &str) -> Host {
     Host::start(

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use crate::common::repo;
 
@@ -46,6 +46,12 @@ impl Test {
     pub fn arg(mut self, arg: impl Into<String>) -> Test {
         self.args.push(arg.into());
         self
+    }
+
+    /// The working folder the run will use (to put a file there by other means).
+    #[allow(dead_code)]
+    pub fn dir(&self) -> &std::path::Path {
+        self.dir.path()
     }
 
     /// More arguments.
@@ -101,17 +107,11 @@ impl Test {
     /// Run and compare; panics with a line diff of whatever differs.
     #[track_caller]
     pub fn run(self) -> Output {
-        let mut child = Command::new(assert_cmd::cargo::cargo_bin("deckhand"))
+        // A finished game is recorded in `history.sqlite3` beside the test's files.
+        let mut child = crate::child::deckhand_in(self.dir.path())
             .args(&self.args)
-            .env_clear()
-            .env("HOME", self.dir.path())
-            .env("NO_COLOR", "1")
             .env("COLUMNS", "100")
-            .env("LANG", "C")
-            // A finished game is recorded in `history.sqlite3` beside the test's files.
-            .env("DECKHAND_DB", "history.sqlite3")
             .envs(&self.env)
-            .current_dir(self.dir.path())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

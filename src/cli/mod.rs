@@ -71,6 +71,14 @@ pub enum Command {
     /// Type in a paper sheet, section by section; saves after every section and resumes
     #[command(after_help = EXIT_CODES)]
     Enter(enter::EnterArgs),
+    /// Print pads to play on (PDF or SVG), one page per player, that `scan` reads back
+    #[cfg(feature = "paper")]
+    #[command(after_help = EXIT_CODES)]
+    Pad(pad::PadArgs),
+    /// Read photos of filled pads into sheet files, then check and score them
+    #[cfg(feature = "paper")]
+    #[command(after_help = EXIT_CODES)]
+    Scan(scan::ScanArgs),
     /// Track a live game at the table: dice, picks, every bonus, undo; saved after every decision
     #[command(after_help = EXIT_CODES)]
     Play(play::PlayArgs),
@@ -120,9 +128,8 @@ pub enum Command {
     /// Record finished games from their save files (a save already recorded is skipped)
     #[command(after_help = EXIT_CODES)]
     Import(import::ImportArgs),
-    /// Players in the history: `players rename OLD NEW` (merges two spellings)
-    #[command(subcommand)]
-    Players(players::PlayersCommand),
+    /// The players in the history; `players rename OLD NEW` (merges two spellings), `players merge FROM INTO`
+    Players(players::PlayersArgs),
     /// Print a shell completion script
     Completions(completions::CompletionsArgs),
     /// Print the man page (roff)
@@ -140,6 +147,10 @@ const QUICK: &[(&str, AddArgs)] = {
         ("score", score::ScoreArgs::augment_args),
         ("check", check::CheckArgs::augment_args),
         ("enter", enter::EnterArgs::augment_args),
+        #[cfg(feature = "paper")]
+        ("pad", pad::PadArgs::augment_args),
+        #[cfg(feature = "paper")]
+        ("scan", scan::ScanArgs::augment_args),
         ("play", play::PlayArgs::augment_args),
         ("resume", resume::ResumeArgs::augment_args),
         ("replay", replay::ReplayArgs::augment_args),
@@ -160,9 +171,7 @@ const QUICK: &[(&str, AddArgs)] = {
         ("standings", standings::StandingsArgs::augment_args),
         ("export", export::ExportArgs::augment_args),
         ("import", import::ImportArgs::augment_args),
-        ("players", |c| {
-            players::PlayersCommand::augment_subcommands(c).subcommand_required(true).arg_required_else_help(true)
-        }),
+        ("players", players::PlayersArgs::augment_args),
         ("completions", completions::CompletionsArgs::augment_args),
         ("man", man::ManArgs::augment_args),
     ]
@@ -210,18 +219,21 @@ pub fn main() -> i32 {
         Err(e) => e.exit(),
     };
     interrupt::install_in(lang);
+    // A game keeps its save, sheets, final page and history in files whatever happens to
+    // standard output; the failure says so only then.
+    let game = matches!(cli.command, Command::Play(_) | Command::Resume(_));
     let code = match run(cli) {
         Ok(code) => code,
         Err(err) => {
             if is_broken_pipe(&err) {
-                return after_output(0, lang);
+                return after_output(0, game, lang);
             }
             let code = err.downcast_ref::<Error>().map_or(2, Error::exit_code);
             say(&format!("deckhand: {}", error_text(&err, lang)));
             code
         }
     };
-    after_output(code, lang)
+    after_output(code, game, lang)
 }
 
 /// An error as `{:#}` shows it (each context, then the cause, joined by ": "), with our
@@ -244,6 +256,10 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Score(args) => score::run(args, lang),
         Command::Check(args) => check::run(args, lang),
         Command::Enter(args) => enter::run(args, lang),
+        #[cfg(feature = "paper")]
+        Command::Pad(args) => pad::run(args, lang),
+        #[cfg(feature = "paper")]
+        Command::Scan(args) => scan::run(args, lang),
         Command::Play(args) => play::run(args, lang),
         Command::Resume(args) => resume::run(args, lang),
         Command::Replay(args) => replay::run(args, lang),
@@ -298,10 +314,10 @@ static STDOUT_FAILED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
 
 /// The exit code once the command is done: a standard output that could not be written
 /// makes it 2 (unless it is 2 or 130 already), with a message that names it.
-fn after_output(code: i32, lang: Lang) -> i32 {
+fn after_output(code: i32, game: bool, lang: Lang) -> i32 {
     match STDOUT_FAILED.get() {
         Some(cause) if code != 130 => {
-            say(&crate::text::error::stdout_failed(cause, lang));
+            say(&crate::text::error::stdout_failed(cause, game, lang));
             2
         }
         _ => code,
@@ -342,7 +358,8 @@ mod tests {
             assert_eq!(shape(cut), shape(sub), "`{name}` parses differently alone");
             names += 1;
         }
-        assert_eq!(names, 24);
+        // 24 commands, and `pad` and `scan` with the `paper` feature.
+        assert_eq!(names, if cfg!(feature = "paper") { 26 } else { 24 });
         // The root's arguments that reach the commands (its own, `--help` and `--version`,
         // come before a command's name, where the quick command is not used).
         let mut quick = quick_command(&os(&["deckhand", "score"])).unwrap();

@@ -191,16 +191,12 @@ pub fn record_paper(args: &PaperArgs, play: PlayRecord, lang: Lang) -> Result<()
     }
 }
 
-/// The longest `--location` (characters).
-const MAX_LOCATION: usize = 100;
-
-/// `--location NAME`: not empty, no control characters, at most 100 characters; trimmed.
+/// `--location NAME`: the history's check (`history::fit::location`: not empty, no
+/// control characters, at most 100 characters); trimmed.
 pub fn location(text: &str) -> Result<String, String> {
-    let name = text.trim();
-    if name.is_empty() || name.chars().count() > MAX_LOCATION || name.chars().any(char::is_control) {
-        return Err(crate::text::history::bad_location(MAX_LOCATION, crate::text::from_env()));
-    }
-    Ok(name.to_string())
+    history::fit::location(text)
+        .map(str::to_string)
+        .map_err(|_| crate::text::history::bad_location(history::fit::MAX_LOCATION, crate::text::from_env()))
 }
 
 /// `--date`, `--since`, `night DATE`: a date written YYYY-MM-DD.

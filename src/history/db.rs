@@ -91,8 +91,11 @@ fn inspect(path: &Path) -> Result<FileState, HistoryError> {
         n => return Err(damaged(Damage::PageSize { size: n })),
     };
     // The header's page count is valid when the change counter equals "version valid for".
+    // Not while a `-wal` is beside the file: another deckhand's checkpoint writes the new
+    // first page (with the new count) before the pages that grow the file, and SQLite's
+    // own check judges the file then.
     let pages = u64::from(be32(28));
-    if pages > 0 && be32(24) == be32(92) && meta.len() < pages * page_size {
+    if pages > 0 && be32(24) == be32(92) && meta.len() < pages * page_size && !wal_beside(path) {
         return Err(damaged(Damage::Truncated { bytes: meta.len(), pages, page_size }));
     }
     if meta.len() % page_size != 0 {
@@ -196,10 +199,8 @@ fn file_uri(path: &Path) -> String {
 /// cache bounds the reader's memory whatever the size of the file).
 fn read_only(path: &Path) -> Result<Db, HistoryError> {
     let sql = |e| HistoryError::sqlite(path, e);
-    let mut wal = path.as_os_str().to_owned();
-    wal.push("-wal");
     let mut uri = file_uri(path);
-    if !Path::new(&wal).exists() {
+    if !wal_beside(path) {
         // Nobody has the file open (the last connection of a writer checkpoints and removes
         // its -wal), so the whole history is in the file itself.
         uri.push_str("?immutable=1");
@@ -211,8 +212,16 @@ fn read_only(path: &Path) -> Result<Db, HistoryError> {
     Ok(Db { conn, path: path.to_path_buf() })
 }
 
+/// Whether a `-wal` file is beside the history: a deckhand has it open, or one was killed.
+fn wal_beside(path: &Path) -> bool {
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    Path::new(&wal).exists()
+}
+
 fn connect(path: &Path, create: bool) -> Result<Option<Db>, HistoryError> {
     let state = inspect(path)?;
+    let wal_before = wal_beside(path);
     if state == FileState::Missing {
         if !create {
             return Ok(None);
@@ -240,11 +249,11 @@ fn connect(path: &Path, create: bool) -> Result<Option<Db>, HistoryError> {
             supported: VERSION,
         });
     }
-    conn.pragma_update(None, "foreign_keys", true).map_err(sql)?;
-    let mode: String = conn.pragma_query_value(None, "journal_mode", |r| r.get(0)).map_err(sql)?;
-    if !mode.eq_ignore_ascii_case("wal") {
-        conn.pragma_update_and_check(None, "journal_mode", "wal", |r| r.get::<_, String>(0)).map_err(sql)?;
+    if !fresh {
+        quick_check(&conn, path, wal_before)?;
     }
+    conn.pragma_update(None, "foreign_keys", true).map_err(sql)?;
+    into_wal(&conn).map_err(sql)?;
     if id.user_version < VERSION {
         migrate::migrate(&mut conn).map_err(sql)?;
         // Another process may have finished the same migration first, or been newer.
@@ -260,6 +269,52 @@ fn connect(path: &Path, create: bool) -> Result<Option<Db>, HistoryError> {
     Ok(Some(Db { conn, path: path.to_path_buf() }))
 }
 
+/// SQLite's quick check of the whole file (every page and record; not the indexes
+/// against their tables), before anything is written to it: a damaged history is refused
+/// and left exactly as it is. Its first problem, in SQLite's words, is the detail.
+/// `wal_before`: a `-wal` was beside the file before this connection opened it.
+fn quick_check(conn: &Connection, path: &Path, wal_before: bool) -> Result<(), HistoryError> {
+    let refused = match conn.query_row("PRAGMA quick_check(1)", [], |r| r.get::<_, String>(0)) {
+        Ok(first) if first == "ok" => return Ok(()),
+        Ok(first) => {
+            let quoted = first.split_whitespace().collect::<Vec<_>>().join(" ");
+            HistoryError::Damaged { path: path.display().to_string(), detail: Damage::Sqlite { quoted } }
+        }
+        Err(e) => HistoryError::sqlite(path, e),
+    };
+    // Closing the connection must not write either. The `-wal` and `-shm` it created are
+    // empty and removed on closing; a `-wal` that was there before (another deckhand's, or
+    // a killed one's) is left as it is, not checkpointed into the file.
+    if wal_before {
+        let _ = conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true);
+    }
+    Err(refused)
+}
+
+/// Put the file in WAL mode, waiting up to the busy timeout for another process's write
+/// lock. SQLite's own busy handler does not wait here: the switch reads the header first,
+/// and a read that must become a write is answered "busy" at once (waiting could deadlock)
+/// — which is what several deckhands creating the same history at once meet.
+fn into_wal(conn: &Connection) -> rusqlite::Result<()> {
+    let deadline = std::time::Instant::now() + BUSY_TIMEOUT;
+    loop {
+        let mode: String = conn.pragma_query_value(None, "journal_mode", |r| r.get(0))?;
+        if mode.eq_ignore_ascii_case("wal") {
+            return Ok(());
+        }
+        match conn.pragma_update_and_check(None, "journal_mode", "wal", |r| r.get::<_, String>(0)) {
+            Err(e) if is_busy(&e) && std::time::Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            other => return other.map(drop),
+        }
+    }
+}
+
+fn is_busy(e: &rusqlite::Error) -> bool {
+    matches!(e.sqlite_error_code(), Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,6 +328,63 @@ mod tests {
         assert_eq!((id.application_id, id.user_version), (APPLICATION_ID, VERSION));
         let mode: String = db.conn.pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
         assert_eq!(mode, "wal");
+    }
+
+    /// Eight deckhands finishing at once on a history that does not exist yet: one is
+    /// creating it (its write lock held, the file not yet in WAL mode) while another opens
+    /// it. SQLite answers a switch to WAL that meets a write lock with "busy" at once,
+    /// without waiting (a read upgraded to a write never waits); the opening must wait for
+    /// its turn like any other write.
+    #[test]
+    fn opening_a_history_another_process_is_creating_waits_for_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("h.sqlite3");
+        let creator = Connection::open(&path).unwrap();
+        creator.execute_batch("BEGIN IMMEDIATE").unwrap();
+        let released = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            creator.execute_batch("COMMIT").unwrap();
+        });
+        let db = Db::open(&path);
+        released.join().unwrap();
+        let db = db.unwrap_or_else(|e| panic!("{e:?}"));
+        let mode: String = db.conn.pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
+        assert_eq!(mode, "wal");
+    }
+
+    /// A damaged history with the `-wal` of a killed deckhand beside it: refused, and
+    /// neither file is changed (closing does not checkpoint the `-wal` into the file).
+    #[test]
+    fn a_damaged_history_with_a_wal_beside_it_is_refused_and_neither_file_changes() {
+        let dir = tempfile::tempdir().unwrap();
+        let live = dir.path().join("live.sqlite3");
+        let db = Db::open(&live).unwrap();
+        db.conn.execute_batch("CREATE TABLE filler (x); PRAGMA wal_autocheckpoint = 0;").unwrap();
+        for _ in 0..50 {
+            db.conn.execute("INSERT INTO filler VALUES (randomblob(1000))", []).unwrap();
+        }
+        db.conn
+            .execute_batch("PRAGMA wal_checkpoint(TRUNCATE); INSERT INTO players (name, key) VALUES ('Ann', 'ann');")
+            .unwrap();
+        // A killed deckhand: the file and its -wal as they are while it writes.
+        let path = dir.path().join("h.sqlite3");
+        let wal = dir.path().join("h.sqlite3-wal");
+        let mut bytes = std::fs::read(&live).unwrap();
+        let len = bytes.len();
+        bytes[len - 4096..].fill(0x5a);
+        std::fs::write(&path, &bytes).unwrap();
+        std::fs::copy(dir.path().join("live.sqlite3-wal"), &wal).unwrap();
+        drop(db);
+        let wal_bytes = std::fs::read(&wal).unwrap();
+        assert!(!wal_bytes.is_empty());
+        match Db::open(&path) {
+            Err(HistoryError::Damaged { detail: Damage::Sqlite { quoted }, .. }) => {
+                assert!(!quoted.contains('\n'), "{quoted}")
+            }
+            other => panic!("{:?}", other.err()),
+        }
+        assert!(std::fs::read(&path).unwrap() == bytes, "the file is unchanged");
+        assert!(std::fs::read(&wal).unwrap() == wal_bytes, "its -wal is unchanged");
     }
 
     #[test]
@@ -318,6 +430,11 @@ mod tests {
         assert_eq!(std::fs::read(&cut).unwrap(), &bytes[..bytes.len() / 2]);
         assert_eq!(std::fs::read(&junk).unwrap(), b"name,score\nAnn,73\n");
         assert!(matches!(Db::open(dir.path()), Err(HistoryError::NotADatabase { why: NotDatabase::NotAFile, .. })));
+        // With a -wal beside it the length is no evidence (a checkpoint may be growing the
+        // file); SQLite's quick check refuses it, and it stays as it is.
+        std::fs::write(dir.path().join("cut.sqlite3-wal"), b"").unwrap();
+        assert!(matches!(Db::open(&cut), Err(HistoryError::Damaged { .. })), "{:?}", Db::open(&cut).err());
+        assert!(std::fs::read(&cut).unwrap() == bytes[..bytes.len() / 2], "unchanged");
     }
 
     #[test]

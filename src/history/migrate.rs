@@ -10,7 +10,7 @@ use rusqlite::{Connection, TransactionBehavior};
 pub const APPLICATION_ID: i32 = 0x446b_4873;
 
 /// Migration `i` takes a file from version `i` to `i + 1`.
-pub const MIGRATIONS: &[&str] = &[V1, V2, V3];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4];
 
 /// The schema version this deckhand writes.
 pub const VERSION: u32 = MIGRATIONS.len() as u32;
@@ -152,6 +152,12 @@ INSERT INTO player_names (key, player_id) SELECT key, id FROM players;
 ALTER TABLE plays ADD COLUMN location TEXT;
 ALTER TABLE plays ADD COLUMN deal TEXT;
 CREATE INDEX plays_by_deal ON plays (deal) WHERE deal IS NOT NULL;
+";
+
+/// Version 4: one game's plays in a listing's order (issue 30: `history --game G` read every
+/// play of the history to find a rare game's; the index gives them newest first at once).
+const V4: &str = "
+CREATE INDEX plays_by_game_time ON plays (game_id, night, COALESCE(started_at, 0), id);
 ";
 
 /// What a file's header says about it, read before anything is changed.

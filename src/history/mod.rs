@@ -7,6 +7,7 @@
 //!
 //! - `db`: finding, checking and opening the file (refusals, WAL, busy timeout);
 //! - `migrate`: the schema, version by version;
+//! - `fit`: what may enter the history (names, locations, the play's other texts);
 //! - `record`: writing a play (and the totals `stats` reads);
 //! - `query`: history, stats, one night, deleting a play, renaming a player;
 //! - `export`: BG Stats push-play JSON, JSON and CSV of every play;
@@ -17,6 +18,7 @@ pub mod clock;
 pub mod db;
 pub mod edit;
 pub mod export;
+pub mod fit;
 pub mod migrate;
 pub mod query;
 pub mod record;
@@ -251,6 +253,13 @@ pub enum ExportProblem {
         /// The newest version this deckhand reads.
         supported: u32,
     },
+    /// The head's version is not a version of the export (`-1`, `0`, `"one"`).
+    Version {
+        /// The version as written (JSON).
+        version: String,
+        /// The newest version this deckhand reads.
+        supported: u32,
+    },
     /// A value its field does not take (`value` as written, quoted).
     Value {
         /// The field.
@@ -265,11 +274,6 @@ pub enum ExportProblem {
         /// The result (`None` when there is none).
         result: String,
     },
-    /// No players, or more than twelve.
-    Players {
-        /// How many.
-        n: usize,
-    },
 }
 
 /// A field of a play in a deckhand export.
@@ -281,18 +285,14 @@ pub enum ExportField {
     Source,
     /// `result`.
     Result,
-    /// `start_player`.
-    StartPlayer,
     /// `game_id`.
     Game,
     /// `game_name`.
     GameName,
-    /// `location` or `deal`.
+    /// `deal`.
     Text,
     /// `save_hash`.
     Hash,
-    /// A player's `name`.
-    Player,
     /// A player's category id.
     Category,
 }
@@ -365,12 +365,9 @@ pub enum HistoryError {
         /// The name asked for, as given.
         name: String,
     },
-    /// A play names one player in two seats (names equal but for case and surrounding
-    /// spaces); nothing is recorded.
-    SamePlayerTwice {
-        /// The name as the later of the two seats spells it.
-        name: String,
-    },
+    /// A play the history does not take: the checks `play` makes of names
+    /// and locations (`fit`); nothing of it is recorded.
+    Unfit(fit::Unfit),
     /// A line of a deckhand export (`export --format deckhand`) that is not a play this
     /// deckhand can read; nothing of the file is recorded after it.
     BadExport {

@@ -55,29 +55,42 @@ const HEAD_COLUMNS: &str = "p.id, p.game_id, p.game_name, p.bgg_id, p.started_at
     p.source, p.mode, p.coop_result, p.final_wind, p.solo_rating_min, p.start_seat, p.rules_fingerprint, p.save_hash,
     p.location, p.deal";
 
-/// The query of `each_play`. Every order is an index's order (`plays_by_time`, the ids), so
-/// the first play comes at once and nothing is sorted; only a limit in another order than
-/// newest first sorts the N plays it keeps.
-fn listing_sql(order: Order, limited: bool) -> String {
+/// The query of `each_play`, with only the conditions of the filters given (a condition
+/// that is always true still keeps SQLite from using an index for it). Every order is an
+/// index's order (`plays_by_time`, `plays_by_game_time` for one game, the ids), so the first
+/// play comes at once and nothing is sorted; only a limit in another order than newest first
+/// sorts the N plays it keeps. A player's plays are one list, read once from
+/// `seats_by_player` before the first row and looked up for each play as the index gives it
+/// (`+` keeps that list from driving the query, which would sort it; a subquery per play
+/// searched all of the player's seats for it: quadratic, 33 s at 100,000 plays).
+fn listing_sql(order: Order, limited: bool, f: &Filter) -> String {
     let newest_first = "p.night DESC, COALESCE(p.started_at, 0) DESC, p.id DESC";
     let order_by = match order {
         Order::NewestFirst => newest_first,
         Order::OldestFirst => "p.night, COALESCE(p.started_at, 0), p.id",
         Order::Recorded => "p.id",
     };
-    let select = |order_by: &str| {
-        format!(
-            "SELECT {HEAD_COLUMNS}
-             FROM plays p
-             WHERE (?1 IS NULL OR p.game_id = ?1)
-               AND (?2 IS NULL OR EXISTS (SELECT 1 FROM seats s JOIN player_names n ON n.player_id = s.player_id
-                                          WHERE s.play_id = p.id AND n.key = ?2))
-               AND (?3 IS NULL OR p.night >= ?3)
-               AND (?4 IS NULL OR p.night = ?4)
-             ORDER BY {order_by}
-             LIMIT ?5"
-        )
-    };
+    let mut conditions = Vec::new();
+    if f.game.is_some() {
+        conditions.push("p.game_id = ?1");
+    }
+    if f.player.is_some() {
+        conditions.push(
+            "+p.id IN (SELECT s.play_id FROM seats s
+                       WHERE s.player_id = (SELECT player_id FROM player_names WHERE key = ?2))",
+        );
+    }
+    if f.since.is_some() {
+        // In id order, a range of nights would lead the query to sort the plays in it.
+        conditions.push(if order == Order::Recorded && !limited { "+p.night >= ?3" } else { "p.night >= ?3" });
+    }
+    if f.night.is_some() {
+        conditions.push("p.night = ?4");
+    }
+    // Every parameter is bound whether its condition is there or not (?5 is the highest).
+    let conditions = if conditions.is_empty() { "1".to_string() } else { conditions.join(" AND ") };
+    let select =
+        |order_by: &str| format!("SELECT {HEAD_COLUMNS} FROM plays p WHERE {conditions} ORDER BY {order_by} LIMIT ?5");
     if order == Order::NewestFirst || !limited {
         return select(order_by);
     }
@@ -94,7 +107,7 @@ pub fn each_play<E: From<HistoryError>>(
     f: &Filter,
     mut each: impl FnMut(Play) -> Result<(), E>,
 ) -> Result<(), E> {
-    let sql = listing_sql(f.order, f.limit.is_some());
+    let sql = listing_sql(f.order, f.limit.is_some(), f);
     let err = |e| E::from(db.err(e));
     let mut stmt = db.conn.prepare(&sql).map_err(err)?;
     let limit = f.limit.map_or(-1, |n| n.min(i64::MAX as usize) as i64);
@@ -298,6 +311,45 @@ pub struct Stats {
     pub head_to_head: Vec<HeadToHead>,
     /// Most played first.
     pub games: Vec<GameStats>,
+}
+
+/// One player of the history, as `deckhand players` lists them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerEntry {
+    /// The player's name as first recorded, or as last renamed.
+    pub name: String,
+    /// Plays the player sat in, of every game.
+    pub plays: u64,
+    /// Plays the player won (shared first places and co-operative wins included).
+    pub wins: u64,
+    /// The game night of their latest play.
+    pub last: Option<Date>,
+}
+
+/// Every player of the history, by name (without case): their plays and wins from the
+/// kept totals, the night of their latest play from their seats.
+pub fn players(db: &Db) -> Result<Vec<PlayerEntry>, HistoryError> {
+    let read = || -> rusqlite::Result<Vec<PlayerEntry>> {
+        db.conn
+            .prepare(
+                "SELECT pl.name, COALESCE(SUM(t.plays), 0), COALESCE(SUM(t.wins), 0),
+                        (SELECT MAX(p.night) FROM seats s JOIN plays p ON p.id = s.play_id WHERE s.player_id = pl.id)
+                 FROM players pl LEFT JOIN player_totals t ON t.player_id = pl.id
+                 GROUP BY pl.id
+                 ORDER BY pl.key, pl.id",
+            )?
+            .query_map([], |r| {
+                let last: Option<String> = r.get(3)?;
+                Ok(PlayerEntry {
+                    name: r.get(0)?,
+                    plays: r.get::<_, i64>(1)?.max(0) as u64,
+                    wins: r.get::<_, i64>(2)?.max(0) as u64,
+                    last: last.as_deref().and_then(Date::parse),
+                })
+            })?
+            .collect()
+    };
+    read().map_err(|e| db.err(e))
 }
 
 /// Stats per player, per pair of players and per game, optionally for one game and one
@@ -755,22 +807,55 @@ mod tests {
         assert_eq!(plan.matches("TEMP B-TREE").count(), 1, "{plan}");
     }
 
+    /// The query plan of a listing.
+    fn plan(db: &Db, order: Order, f: &Filter) -> String {
+        let plan: Vec<String> = db
+            .conn
+            .prepare(&format!("EXPLAIN QUERY PLAN {}", listing_sql(order, false, f)))
+            .unwrap()
+            .query_map(params!["fleet-dice", "ann", "2025-01-01", "2025-03-14", -1], |r| r.get(3))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap();
+        plan.join("\n")
+    }
+
+    /// Issue 30: `history --player` took 33.6 s at 100,000 plays (a subquery per play that
+    /// searched all of the player's seats), and `--game` read every play to find a rare
+    /// game's. Every listing, with any filters, reads the plays in an index's order (the
+    /// first row at once, benches/history.sh): a player's plays are one list, read once;
+    /// one game's plays come from its own index; nothing is sorted.
     #[test]
-    fn listings_read_the_plays_in_an_indexs_order_without_sorting_them() {
+    fn every_listing_reads_the_plays_in_an_indexs_order_and_a_players_plays_once() {
         let (_d, mut db) = db();
         three_nights(&mut db);
+        let some = |on: bool, v: &str| on.then(|| v.to_string());
         for order in [Order::NewestFirst, Order::OldestFirst, Order::Recorded] {
-            let plan: Vec<String> = db
-                .conn
-                .prepare(&format!("EXPLAIN QUERY PLAN {}", listing_sql(order, false)))
-                .unwrap()
-                .query_map(params![None::<String>, None::<String>, None::<String>, None::<String>, -1], |r| r.get(3))
-                .unwrap()
-                .collect::<rusqlite::Result<_>>()
-                .unwrap();
-            let plan = plan.join("\n");
-            assert!(!plan.contains("TEMP B-TREE"), "{order:?}: {plan}");
+            for bits in 0..8 {
+                let (game, player, since) = (bits & 1 != 0, bits & 2 != 0, bits & 4 != 0);
+                let f = Filter {
+                    game: some(game, "fleet-dice"),
+                    player: some(player, "ann"),
+                    since: since.then(|| Date::parse("2025-01-01").unwrap()),
+                    ..Filter::default()
+                };
+                let plan = plan(&db, order, &f);
+                assert!(!plan.contains("TEMP B-TREE"), "{order:?} {f:?}: {plan}");
+                assert!(!plan.contains("CORRELATED"), "{order:?} {f:?}: {plan}");
+                assert_eq!(plan.contains("LIST SUBQUERY") && plan.contains("seats_by_player"), player, "{f:?}: {plan}");
+                assert_eq!(plan.contains("plays_by_game"), game, "{order:?} {f:?}: {plan}");
+            }
+            let night = Filter { night: Date::parse("2025-03-14"), ..Filter::default() };
+            assert!(!plan(&db, order, &night).contains("TEMP B-TREE"));
         }
+        let ann = Filter { player: Some("ANN".into()), ..Filter::default() };
+        let found = plays(&db, &ann).unwrap();
+        assert!(!found.is_empty() && found.iter().all(|p| p.record.players.iter().any(|s| s.name == "Ann")));
+        let fleet = Filter { game: Some("fleet-dice".into()), since: Date::parse("2025-03-01"), ..Filter::default() };
+        let found = plays(&db, &fleet).unwrap();
+        assert!(found
+            .iter()
+            .all(|p| p.record.game_id == "fleet-dice" && p.record.night >= Date::parse("2025-03-01").unwrap()));
     }
 
     #[test]

@@ -45,13 +45,10 @@ impl<'a> Batch<'a> {
     }
 
     /// Record a play unless the history holds its content hash already.
+    /// A play that fails the history's checks (`fit::play`) is refused with
+    /// `HistoryError::Unfit` before anything is written: the batch goes on with the next.
     pub fn record(&mut self, play: &PlayRecord) -> Result<Recorded, HistoryError> {
-        let keys: Vec<String> = play.players.iter().map(|p| player_key(&p.name)).collect();
-        for (i, k) in keys.iter().enumerate() {
-            if keys[..i].contains(k) {
-                return Err(HistoryError::SamePlayerTwice { name: play.players[i].name.clone() });
-            }
-        }
+        super::fit::play(play).map_err(HistoryError::Unfit)?;
         let err = |e| HistoryError::sqlite(&self.path, e);
         if let Some(hash) = &play.save_hash {
             let known: Option<i64> = self

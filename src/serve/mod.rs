@@ -532,22 +532,58 @@ mod tests {
         assert!(qr_svg("http://x").starts_with("<svg"));
     }
 
-    /// Issue #33 item 5: a BG Stats link too long for a QR code (a code holds under 3,000
-    /// bytes) gives no code, and the final screens' block says to open the link instead.
+    /// A recorded play of four players with long names at a long location.
+    fn long_play(name: &str, location: &str) -> crate::history::Play {
+        use crate::history::{Date, Outcome, Play, PlayRecord, PlaySource, PlayerRecord};
+        let players = (0..4)
+            .map(|i| PlayerRecord {
+                name: format!("{i}{}", name.repeat(31)),
+                score: Some(50 + i),
+                rank: Some(4 - i as u32),
+                winner: i == 3,
+                categories: vec![("fish".into(), 10 + i), ("boats".into(), 20)],
+            })
+            .collect();
+        let record = PlayRecord {
+            game_id: "fleet-dice".into(),
+            game_name: "Fleet: The Dice Game".into(),
+            bgg_id: None,
+            started_at: Some(1_700_000_000),
+            utc_offset: 0,
+            night: Date::from_days(20_000),
+            duration_s: Some(3_600),
+            source: PlaySource::Live,
+            players,
+            start_player: Some(0),
+            rules_fingerprint: "0123456789abcdef".into(),
+            save_hash: Some("a".repeat(64)),
+            outcome: Outcome::Ranked,
+            location: Some(location.repeat(100)),
+            deal: None,
+        };
+        Play { id: 7, record }
+    }
+
+    /// Issue 30: when the BG Stats link was longer than a QR code holds, the final page
+    /// showed the link alone, without a word; it says the play is too long for a code and
+    /// to open the link (in the table's language), and a play that fits keeps its code.
     #[test]
-    fn a_link_too_long_for_a_code_is_given_as_a_link_to_open() {
-        let link = format!("https://app.bgstatsapp.com/createPlay.html?data={}", "%7B".repeat(1500));
-        let code = qr_svg(&link);
-        assert_eq!(code, "", "no code for {} bytes", link.len());
-        for lang in [crate::text::Lang::En, crate::text::Lang::De, crate::text::Lang::Fr] {
-            let block = crate::report::html::bgstats_block(&link, &code, lang);
-            assert!(block.contains(&format!("href=\"{link}\"")) && !block.contains("<svg"), "{block}");
-            assert!(block.contains("class=\"too-long\""), "{block}");
+    fn a_link_too_long_for_a_code_says_so_on_the_final_page() {
+        use crate::text::Lang;
+        let long = crate::history::export::bgstats_link(&long_play("🎲", "🎲"));
+        assert!(long.len() > 2_953, "{} bytes", long.len());
+        assert!(qr_svg(&long).is_empty(), "too long for a QR code");
+        for (lang, says) in [
+            (Lang::En, "too long for a code"),
+            (Lang::De, "zu lang für einen Code"),
+            (Lang::Fr, "trop longue pour un code"),
+        ] {
+            let block = crate::report::html::bgstats_block(&long, &qr_svg(&long), lang);
+            assert!(block.contains(says) && block.contains("href=\"https://app.bgstatsapp.com/"), "{block}");
+            assert!(!block.contains("<svg"), "{block}");
         }
-        let en = crate::report::html::bgstats_block(&link, &code, crate::text::Lang::En);
-        assert!(en.contains("too long for a code: open the link above on the phone that has BG Stats"), "{en}");
-        let short = "https://app.bgstatsapp.com/createPlay.html?data=%7B%7D";
-        let with_code = crate::report::html::bgstats_block(short, &qr_svg(short), crate::text::Lang::En);
-        assert!(with_code.contains("<svg") && !with_code.contains("too-long"), "{with_code}");
+        let short = crate::history::export::bgstats_link(&long_play("a", "b"));
+        let block = crate::report::html::bgstats_block(&short, &qr_svg(&short), Lang::En);
+        assert!(block.contains("<svg") && !block.contains("too long for a code"), "{block}");
     }
 }

@@ -27,10 +27,13 @@ pub fn interrupted_error(lang: Lang) -> String {
     t!(lang, "cli.error.interrupted")
 }
 
-/// The line that says standard output could not be written (`cause`), and that the files
-/// were.
-pub fn stdout_failed(cause: &str, lang: Lang) -> String {
-    format!("deckhand: {}", t!(lang, "cli.main.stdout_failed", cause = cause))
+/// The line that says standard output could not be written (`cause`); after a game
+/// (`game`: `play`, `resume`), that its files were written all the same.
+pub fn stdout_failed(cause: &str, game: bool, lang: Lang) -> String {
+    match game {
+        true => format!("deckhand: {}", t!(lang, "cli.main.stdout_failed", cause = cause)),
+        false => format!("deckhand: {}", t!(lang, "cli.main.stdout_failed_only", cause = cause)),
+    }
 }
 
 /// The summary line after the problems of `what` (a file, "2 sheet files"): how many.
@@ -79,7 +82,14 @@ impl StoreError {
             StoreError::Read(e) => e.message(lang),
             StoreError::Write { path, cause } => write_failed(path, cause, lang),
             StoreError::Exists { path } => t!(lang, "cli.error.exists", path = path),
-            StoreError::SaveExists { path } => t!(lang, "rules.save_exists", path = path),
+            StoreError::SaveExists { path } => {
+                t!(
+                    lang,
+                    "rules.save_exists",
+                    path = path,
+                    resume = crate::invocation::resume(std::path::Path::new(path))
+                )
+            }
             StoreError::Locked { path } => t!(lang, "cli.error.locked", path = path),
             StoreError::Damaged { path, line, why } => {
                 let damaged = msg!("rules.save_damaged", path = path, line = line, why = save_damage(why));

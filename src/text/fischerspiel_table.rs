@@ -62,7 +62,12 @@ impl Said<'_> {
             Said::Saving(path) => t!(lang, "games.fischerspiel.saving", path = path.display()),
             Said::Resuming { file, n } => t!(lang, "games.fischerspiel.resuming", path = file.display(), n = n),
             Said::Notice(note) => t!(lang, "games.fischerspiel.notice", note = note.text(lang)),
-            Said::SavedHint(path) => t!(lang, "games.fischerspiel.cmd.saved_hint", path = path.display()),
+            Said::SavedHint(path) => t!(
+                lang,
+                "games.fischerspiel.cmd.saved_hint",
+                path = path.display(),
+                resume = crate::invocation::resume(path)
+            ),
             Said::Prompt(_, _, false) => t!(lang, "games.fischerspiel.over_prompt"),
             Said::Prompt(r, s, true) => t!(
                 lang,
@@ -72,7 +77,13 @@ impl Said<'_> {
                 landed = s.landed_total(),
                 total = s.setup.total_fish()
             ),
-            Said::Saved { file, n } => t!(lang, "games.fischerspiel.saved", path = file.display(), n = n),
+            Said::Saved { file, n } => t!(
+                lang,
+                "games.fischerspiel.saved",
+                path = file.display(),
+                n = n,
+                resume = crate::invocation::resume(file)
+            ),
             Said::Undone(r, s) => format!("{}\n{}", t!(lang, "games.fischerspiel.undone"), status(r, s, lang)),
             Said::BadEvent { file, line, rules, refusal } => t!(
                 lang,

@@ -5,9 +5,11 @@
 use std::collections::HashMap;
 
 use crate::games::{self, Rules};
+use crate::history::fit::{self, Unfit};
 use crate::history::{
     clock, CoopEnd, Damage, Date, ExportField, ExportProblem, HistoryError, Night, NotDatabase, Outcome, PlayRecord,
 };
+use crate::players::NameProblem;
 use crate::text::escape_controls;
 use crate::text::Lang;
 
@@ -36,9 +38,7 @@ pub fn error(e: &HistoryError, lang: Lang) -> String {
         HistoryError::NoDataDir => crate::t!(lang, "cli.history.err.no_data_dir"),
         HistoryError::NoSuchPlay { id } => crate::t!(lang, "cli.history.err.no_play", id = id),
         HistoryError::NoSuchPlayer { name: who } => crate::t!(lang, "cli.history.err.no_player", name = name(who)),
-        HistoryError::SamePlayerTwice { name: who } => {
-            crate::t!(lang, "cli.history.err.same_player_twice", name = name(who))
-        }
+        HistoryError::Unfit(why) => crate::t!(lang, "cli.history.err.unfit", why = unfit(why, lang)),
         HistoryError::BadExport { path, line, detail } => {
             let detail = name(&export_problem(detail, lang));
             crate::t!(lang, "cli.history.err.bad_export", path = name(path), line = line, detail = detail)
@@ -49,6 +49,30 @@ pub fn error(e: &HistoryError, lang: Lang) -> String {
         HistoryError::PlayedTogether { old, new, play } => {
             crate::t!(lang, "cli.history.err.played_together", old = name(old), new = name(new), play = play)
         }
+    }
+}
+
+/// Why a play cannot enter the history.
+pub fn unfit(why: &Unfit, lang: Lang) -> String {
+    let name = |s: &str| escape_controls(s).into_owned();
+    let max = crate::players::MAX_NAME_CHARS;
+    match why {
+        Unfit::Players { n } => crate::t!(lang, "cli.history.unfit.players", n = n, max = fit::MAX_SEATS),
+        Unfit::Name(NameProblem::Empty { seat }) => crate::t!(lang, "cli.history.unfit.name_empty", seat = seat),
+        Unfit::Name(NameProblem::Control { seat }) => crate::t!(lang, "cli.history.unfit.name_control", seat = seat),
+        Unfit::Name(NameProblem::TooLong { seat, chars }) => {
+            crate::t!(lang, "cli.history.unfit.name_too_long", seat = seat, n = chars, max = max)
+        }
+        Unfit::Name(NameProblem::Same { second, .. }) => {
+            crate::t!(lang, "cli.history.err.same_player_twice", name = name(second))
+        }
+        // Not checked for the history (sheet files, prompt words): said as `play` says them.
+        Unfit::Name(other) => crate::text::table::name_problem(other, lang),
+        Unfit::Location => bad_location(fit::MAX_LOCATION, lang),
+        Unfit::Text { field, max } => {
+            crate::t!(lang, "cli.history.unfit.text", field = export_field(*field, lang), max = max)
+        }
+        Unfit::StartPlayer { seat } => crate::t!(lang, "cli.history.unfit.start_player", seat = seat + 1),
     }
 }
 
@@ -82,6 +106,9 @@ fn export_problem(p: &ExportProblem, lang: Lang) -> String {
         ExportProblem::Empty => crate::t!(lang, "cli.history.export.empty"),
         ExportProblem::LongLine { max } => crate::t!(lang, "cli.history.export.long_line", max = max),
         ExportProblem::Json { quoted } => quoted.clone(),
+        ExportProblem::Version { version, supported } => {
+            crate::t!(lang, "cli.history.export.version", version = version, supported = supported)
+        }
         ExportProblem::Newer { format, version, supported } => {
             crate::t!(lang, "cli.history.export.newer", format = format, version = version, supported = supported)
         }
@@ -91,7 +118,6 @@ fn export_problem(p: &ExportProblem, lang: Lang) -> String {
         ExportProblem::ModeResult { mode, result } => {
             crate::t!(lang, "cli.history.export.mode_result", mode = mode, result = result)
         }
-        ExportProblem::Players { n } => crate::t!(lang, "cli.history.export.players", n = n),
     }
 }
 
@@ -101,12 +127,10 @@ fn export_field(f: ExportField, lang: Lang) -> String {
         ExportField::Night => crate::t!(lang, "cli.history.export.night"),
         ExportField::Source => crate::t!(lang, "cli.history.export.source"),
         ExportField::Result => crate::t!(lang, "cli.history.export.result"),
-        ExportField::StartPlayer => crate::t!(lang, "cli.history.export.start_player"),
         ExportField::Game => crate::t!(lang, "cli.history.export.game"),
         ExportField::GameName => crate::t!(lang, "cli.history.export.game_name"),
         ExportField::Text => crate::t!(lang, "cli.history.export.text"),
         ExportField::Hash => crate::t!(lang, "cli.history.export.hash"),
-        ExportField::Player => crate::t!(lang, "cli.history.export.player"),
         ExportField::Category => crate::t!(lang, "cli.history.export.category"),
     }
 }
@@ -264,6 +288,8 @@ pub enum HistoryColumn {
     Score,
     /// The place at the player's own table.
     TableRank,
+    /// The night of a player's latest play.
+    LastPlayed,
 }
 
 impl HistoryColumn {
@@ -297,6 +323,7 @@ impl HistoryColumn {
             HistoryColumn::Rank => crate::t!(lang, "cli.standings.col.rank"),
             HistoryColumn::Score => crate::t!(lang, "cli.standings.col.score"),
             HistoryColumn::TableRank => crate::t!(lang, "cli.standings.col.table_rank"),
+            HistoryColumn::LastPlayed => crate::t!(lang, "cli.history.col.last_played"),
         }
     }
 }
@@ -320,6 +347,8 @@ pub enum Title<'a> {
     StatsHeadToHead,
     /// `stats`: per game.
     StatsGames,
+    /// `players`: the history's players.
+    Players,
     /// `standings`: a deal and how many tables played it.
     Standings {
         /// The deal's code.
@@ -341,6 +370,7 @@ impl Title<'_> {
             Title::StatsCategories(game) => crate::t!(lang, "cli.stats.categories", game = game),
             Title::StatsHeadToHead => crate::t!(lang, "cli.stats.head_to_head"),
             Title::StatsGames => crate::t!(lang, "cli.stats.games"),
+            Title::Players => crate::t!(lang, "cli.players.title"),
             Title::Standings { deal, tables } => crate::t!(lang, "cli.standings.title", deal = deal, n = tables),
         }
     }
@@ -351,6 +381,11 @@ impl Title<'_> {
 pub enum HistorySaid<'a> {
     /// Nothing recorded in the history at `path` (as shown).
     NoPlays {
+        /// The history's file, as shown.
+        path: &'a str,
+    },
+    /// Plays are recorded in the history at `path` (as shown), but none the filters select.
+    NoneMatch {
         /// The history's file, as shown.
         path: &'a str,
     },
@@ -407,6 +442,18 @@ pub enum HistorySaid<'a> {
         /// Plays already in the history.
         already: u64,
     },
+    /// `import`: a play of another history (`file`, as shown) left out, at its `line` of an
+    /// export (None: a database), its number there, and why (in words).
+    ImportSkipped {
+        /// The file, as shown.
+        file: &'a str,
+        /// The export's line.
+        line: Option<usize>,
+        /// The play's number in the other history.
+        id: i64,
+        /// Why, in words (`unfit`).
+        why: &'a str,
+    },
     /// `import`: players the history did not know before (escaped by this function).
     NewPlayers(&'a [String]),
     /// A player merged into another (the names as given, escaped by this function).
@@ -426,6 +473,7 @@ impl HistorySaid<'_> {
         let name = |s: &str| escape_controls(s).into_owned();
         match self {
             HistorySaid::NoPlays { path } => crate::t!(lang, "cli.history.none", path = path),
+            HistorySaid::NoneMatch { path } => crate::t!(lang, "cli.history.none_match", path = path),
             HistorySaid::NoPlaysOn(date) => crate::t!(lang, "cli.night.none_on", date = date),
             HistorySaid::NoDealPlays(deal) => crate::t!(lang, "cli.standings.none", deal = deal),
             HistorySaid::Kept(id) => crate::t!(lang, "cli.history.kept", id = id),
@@ -441,6 +489,12 @@ impl HistorySaid<'_> {
             HistorySaid::ImportUnfinished(file) => crate::t!(lang, "cli.import.unfinished", file = file),
             HistorySaid::ImportMerged { file, new, already } => {
                 crate::t!(lang, "cli.import.merged", file = file, n = new, already = already)
+            }
+            HistorySaid::ImportSkipped { file, line: Some(line), id, why } => {
+                crate::t!(lang, "cli.import.skipped_line", file = file, line = line, id = id, why = why)
+            }
+            HistorySaid::ImportSkipped { file, line: None, id, why } => {
+                crate::t!(lang, "cli.import.skipped", file = file, id = id, why = why)
             }
             HistorySaid::NewPlayers(names) => {
                 let names: Vec<String> = names.iter().map(|n| name(n)).collect();
@@ -542,8 +596,7 @@ mod tests {
         assert!(error(&bad_export(newer), Lang::Fr).contains("(ce deckhand lit jusqu'à la version 1)"));
         let mode = ExportProblem::ModeResult { mode: "\"coop\"".into(), result: "None".into() };
         assert!(en(mode).contains("(mode \"coop\" with result None)"));
-        assert!(en(ExportProblem::Players { n: 13 }).contains("(13 players)"));
-        let player = ExportProblem::Value { field: ExportField::StartPlayer, value: "Some(3)".into() };
-        assert!(en(player).contains("(start player Some(3))"));
+        let source = ExportProblem::Value { field: ExportField::Source, value: "\"web\"".into() };
+        assert!(en(source).contains("(source \"web\")"));
     }
 }

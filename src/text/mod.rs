@@ -24,6 +24,8 @@ pub mod history;
 pub mod lang;
 pub mod nauticus;
 pub mod pad;
+#[cfg(feature = "paper")]
+pub mod paper;
 pub mod serve;
 pub mod sheet_file;
 pub mod table;

@@ -192,7 +192,7 @@ impl Host<'_> {
             Host::SeatLink { name, url } => t!(lang, "web.cli.seat_link", name = name, url = url),
             Host::Dashboard(url) => t!(lang, "web.cli.dashboard", url = url),
             Host::Loopback(port) => t!(lang, "web.cli.loopback", port = port),
-            Host::Headless(file) => t!(lang, "web.cli.headless", file = file.display()),
+            Host::Headless(file) => t!(lang, "web.cli.headless", resume = crate::invocation::resume(file)),
             Host::FinalWritten(file) => t!(lang, "web.cli.final_written", file = file.display()),
             Host::Over => t!(lang, "web.cli.over"),
         }

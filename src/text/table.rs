@@ -75,8 +75,10 @@ impl Note<'_> {
     /// The line in a language.
     pub fn text(&self, lang: Lang) -> String {
         match *self {
-            Note::Interrupted(file) => t!(lang, "cli.play.interrupted", file = file.display()),
-            Note::SavedTo(file) => t!(lang, "cli.play.saved_to", file = file.display()),
+            Note::Interrupted(file) => t!(lang, "cli.play.interrupted", resume = crate::invocation::resume(file)),
+            Note::SavedTo(file) => {
+                t!(lang, "cli.play.saved_to", file = file.display(), resume = crate::invocation::resume(file))
+            }
             Note::AtAnyPrompt => at_any_prompt(false, lang),
             Note::AtAnyPromptServed => at_any_prompt(true, lang),
             Note::ReleaseNotServed => t!(lang, "cli.play.release_not_served"),
@@ -87,7 +89,7 @@ impl Note<'_> {
             }
             Note::Note(note) => t!(lang, "cli.play.note", note = note),
             Note::Stopped { file, round, rounds } => {
-                t!(lang, "cli.play.stopped", round = round, rounds = rounds, file = file.display())
+                t!(lang, "cli.play.stopped", round = round, rounds = rounds, resume = crate::invocation::resume(file))
             }
             Note::GameOver => t!(lang, "cli.play.game_over"),
             Note::ReleaseWhich => t!(lang, "cli.play.release_which"),

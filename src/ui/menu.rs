@@ -554,9 +554,10 @@ mod keys {
 }
 
 /// Put the terminal's own mode back after SIGINT while a menu waited for keys one by one.
-/// Async-signal-safe.
+/// Async-signal-safe. Unix only: its one caller is the Unix SIGINT handler
+/// (`cli::interrupt`), and only on Unix does the menu change the terminal's mode itself.
+#[cfg(unix)]
 pub fn restore_after_signal() {
-    #[cfg(unix)]
     keys::restore_after_signal();
 }
 

@@ -81,13 +81,27 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("advise", "quiet", "cli.help.quiet"),
 ];
 
-/// A saved Fleet game, read and replayed (`advise` and `review` write nothing to it).
+/// A saved Fleet game, read and replayed (`advise` and `review`, named by `command`, write
+/// nothing to it). A save of another game is refused as what it is: the advisor knows Fleet.
 pub fn open_save(
     path: &std::path::Path,
     rules: &SavedRules,
+    command: &str,
     lang: Lang,
 ) -> anyhow::Result<(crate::games::Rules, crate::store::save::Header, crate::games::fleet::setup::FleetSetup, Session)>
 {
+    let head = Journal::read::<serde_json::Value, serde_json::Value>(path)?.header;
+    let header = crate::cli::saves::header_of(path, head)?;
+    if header.setup.engine != <Session as crate::games::live::LiveGame>::ENGINE {
+        return Err(Error::Usage(crate::msg!(
+            "cli.advise.not_fleet",
+            command = command,
+            file = path.display(),
+            game = &header.game,
+            resume = crate::invocation::resume(path)
+        ))
+        .into());
+    }
     let read = Journal::read::<serde_json::Value, crate::games::fleet::session::Entry>(path)?;
     Ok(crate::cli::fleet::reopen(
         path,
@@ -101,7 +115,7 @@ pub fn open_save(
 
 pub fn run(args: AdviseArgs, lang: Lang) -> anyhow::Result<i32> {
     let path = &args.save.file;
-    let (rules, header, _, session) = open_save(path, &args.rules, lang)?;
+    let (rules, header, _, session) = open_save(path, &args.rules, "advise", lang)?;
     let fleet = rules.fleet().expect("checked in reopen");
     let game = &session.game;
     let player = match &args.player {
@@ -123,7 +137,9 @@ pub fn run(args: AdviseArgs, lang: Lang) -> anyhow::Result<i32> {
         let file = path.display();
         Error::Usage(match why {
             NoQuestion::Over => crate::msg!("cli.advise.over", file = file),
-            NoQuestion::Chance => crate::msg!("cli.advise.chance", file = file),
+            NoQuestion::Chance => {
+                crate::msg!("cli.advise.chance", file = file, resume = crate::invocation::resume(path))
+            }
             NoQuestion::NotWaiting(p) => {
                 crate::msg!("cli.advise.not_waiting", file = file, name = game.players[p].name.as_str())
             }

@@ -107,7 +107,11 @@ pub fn run(args: HistoryArgs, lang: Lang) -> anyhow::Result<i32> {
         return list(None, &filter, args.format, lang).map(|_| 0);
     };
     if list(Some(&db), &filter, args.format, lang)? == 0 && listed {
-        none();
+        let filtered = filter.game.is_some() || filter.player.is_some() || filter.since.is_some();
+        match filtered {
+            true => crate::ui::say(&HistorySaid::NoneMatch { path: &args.db.shown() }.text(lang)),
+            false => none(),
+        }
     }
     Ok(0)
 }

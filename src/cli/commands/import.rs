@@ -81,11 +81,12 @@ fn kind_of(path: &Path) -> Result<Kind, Error> {
     Ok(Kind::Save)
 }
 
-/// Plays of one file: recorded, and already in the history.
+/// Plays of one file: recorded, already in the history, and left out (`fit`).
 #[derive(Default)]
 struct Merged {
     new: u64,
     already: u64,
+    skipped: u64,
 }
 
 impl Merged {
@@ -103,7 +104,9 @@ fn placed(play: PlayRecord, location: Option<&String>) -> PlayRecord {
 }
 
 /// Every play of another history (its database or its export) into ours, in one
-/// transaction: a file is merged whole or not at all.
+/// transaction: a file is merged whole or not at all, but a play the history's checks
+/// refuse (`fit`: a name or a location `play` would refuse) is named, with why, and left
+/// out.
 fn merge(
     db: &mut Db,
     ours: &Path,
@@ -111,6 +114,7 @@ fn merge(
     kind: &Kind,
     location: Option<&String>,
     new_players: &mut Vec<String>,
+    lang: Lang,
 ) -> Result<Merged, Error> {
     let same = |a: &Path, b: &Path| {
         std::fs::canonicalize(a).ok().zip(std::fs::canonicalize(b).ok()).is_some_and(|(a, b)| a == b)
@@ -120,20 +124,28 @@ fn merge(
     }
     let mut merged = Merged::default();
     let mut batch = Batch::begin(db)?;
+    let file = crate::text::escape_controls(&path.display().to_string()).into_owned();
+    let mut take = |play: PlayRecord, line: Option<usize>, id: i64| match batch.record(&placed(play, location)) {
+        Ok(recorded) => {
+            merged.count(recorded);
+            Ok(())
+        }
+        Err(HistoryError::Unfit(why)) => {
+            let why = crate::text::history::unfit(&why, lang);
+            crate::ui::say(&HistorySaid::ImportSkipped { file: &file, line, id, why: &why }.text(lang));
+            merged.skipped += 1;
+            Ok(())
+        }
+        Err(e) => Err(e),
+    };
     match kind {
         Kind::Database => {
             if let Some(theirs) = Db::open_read_only(path)? {
                 let all = Filter { order: Order::Recorded, ..Filter::default() };
-                history::query::each_play(&theirs, &all, |play| {
-                    merged.count(batch.record(&placed(play.record, location))?);
-                    Ok::<(), HistoryError>(())
-                })?;
+                history::query::each_play(&theirs, &all, |play| take(play.record, None, play.id))?;
             }
         }
-        _ => transfer::read(path, |play| {
-            merged.count(batch.record(&placed(play, location))?);
-            Ok::<(), HistoryError>(())
-        })?,
+        _ => transfer::read(path, |e| take(e.play, Some(e.line), e.id))?,
     }
     new_players.extend(batch.new_players().iter().cloned());
     batch.commit()?;
@@ -144,6 +156,7 @@ pub fn run(args: ImportArgs, lang: Lang) -> anyhow::Result<i32> {
     let ours = args.db.path().map_err(Error::from)?;
     let mut db = args.db.open()?;
     let mut failed = 0;
+    let mut skipped = 0;
     let mut new_players = Vec::new();
     for path in &args.saves {
         let file = crate::text::escape_controls(&path.display().to_string()).into_owned();
@@ -163,7 +176,8 @@ pub fn run(args: ImportArgs, lang: Lang) -> anyhow::Result<i32> {
                 }
                 None => Ok(HistorySaid::ImportUnfinished(&file.to_string()).text(lang)),
             },
-            kind => merge(&mut db, &ours, path, &kind, args.location.as_ref(), &mut new_players).map(|m| {
+            kind => merge(&mut db, &ours, path, &kind, args.location.as_ref(), &mut new_players, lang).map(|m| {
+                skipped += m.skipped;
                 HistorySaid::ImportMerged { file: &file.to_string(), new: m.new, already: m.already }.text(lang)
             }),
         });
@@ -178,8 +192,15 @@ pub fn run(args: ImportArgs, lang: Lang) -> anyhow::Result<i32> {
     if !new_players.is_empty() {
         crate::ui::say(&HistorySaid::NewPlayers(&new_players).text(lang));
     }
+    let skipped = (skipped > 0).then(|| Error::Usage(crate::msg!("cli.import.plays_skipped", n = skipped)));
     if failed > 0 {
+        if let Some(skipped) = skipped {
+            crate::ui::say(&format!("deckhand: {}", skipped.message(lang)));
+        }
         return Err(Error::Usage(crate::msg!("cli.import.failed", n = failed)).into());
+    }
+    if let Some(skipped) = skipped {
+        return Err(skipped.into());
     }
     Ok(0)
 }

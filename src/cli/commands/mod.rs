@@ -14,12 +14,16 @@ pub mod lab;
 pub mod man;
 pub mod nauticus;
 pub mod night;
+#[cfg(feature = "paper")]
+pub mod pad;
 pub mod play;
 pub mod players;
 pub mod replay;
 pub mod resume;
 pub mod review;
 pub mod rules;
+#[cfg(feature = "paper")]
+pub mod scan;
 pub mod score;
 pub mod selfplay;
 pub mod show;
@@ -33,6 +37,10 @@ pub fn help() -> impl Iterator<Item = &'static (&'static str, &'static str, &'st
         score::HELP,
         check::HELP,
         enter::HELP,
+        #[cfg(feature = "paper")]
+        pad::HELP,
+        #[cfg(feature = "paper")]
+        scan::HELP,
         play::HELP,
         resume::HELP,
         replay::HELP,

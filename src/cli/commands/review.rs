@@ -56,7 +56,8 @@ pub const HELP: &[(&str, &str, &str)] = &[
 ];
 
 pub fn run(args: ReviewArgs, lang: Lang) -> anyhow::Result<i32> {
-    let (rules, header, setup, session) = crate::cli::commands::advise::open_save(&args.save.file, &args.rules, lang)?;
+    let (rules, header, setup, session) =
+        crate::cli::commands::advise::open_save(&args.save.file, &args.rules, "review", lang)?;
     let fleet = rules.fleet().expect("checked in reopen");
     let settings = args.policy.settings(args.playouts, args.seed);
     let progress = Progress::new(None, crate::t!(lang, "cli.progress.review"), args.quiet);

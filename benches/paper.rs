@@ -1,0 +1,249 @@
+//! The paper benchmark: Fleet pads filled from bots' finished games, marked as people
+//! mark, photographed synthetically (src/paper/synth.rs), JPEG-encoded, then read back as
+//! `deckhand scan` reads them. Counts every box read right, asked, and read wrong, per
+//! distortion, and times decode + read + check + score per photo.
+//!
+//! cargo bench --bench paper -- [--photos N] [--seed S] [--threads T] [--max-seconds S] [--save DIR] [--fail-on-wrong]
+//! (N photos; half with the usual mix of distortions, half each pushing one to its worst.)
+
+use std::time::{Duration, Instant};
+
+use deckhand::games::fleet;
+use deckhand::paper::layout::{self, Paper, Payload, Words};
+use deckhand::paper::read::{self, State};
+use deckhand::paper::{photo, sheet, synth};
+
+#[derive(Default, Clone)]
+struct Tally {
+    photos: usize,
+    boxes: usize,
+    right: usize,
+    asked: usize,
+    wrong: usize,
+    lost: usize,
+    time: Duration,
+    slowest: Duration,
+    /// This thread's CPU time (the machine may be shared: wall time then says little).
+    cpu: Duration,
+    slowest_cpu: Duration,
+}
+
+/// The CPU time this thread has used.
+fn thread_cpu() -> Duration {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: clock_gettime writes the timespec it is given.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let arg = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
+    let photos: usize = arg("--photos").and_then(|v| v.parse().ok()).unwrap_or(1000);
+    let seed: u64 = arg("--seed").and_then(|v| v.parse().ok()).unwrap_or(1);
+    let save = arg("--save");
+    let rules = deckhand::games::built_in("fleet-dice").unwrap();
+    let fingerprint = rules.fingerprint();
+    let f = rules.fleet().unwrap().clone();
+    let mut rows: Vec<(String, Tally)> = std::iter::once("usual mix".to_string())
+        .chain(synth::Distortion::ALL.iter().map(|d| d.name().to_string()))
+        .map(|n| (n, Tally::default()))
+        .collect();
+    let threads: usize = arg("--threads").and_then(|v| v.parse().ok()).unwrap_or(2).max(1);
+    let max_seconds: f64 = arg("--max-seconds").and_then(|v| v.parse().ok()).unwrap_or(f64::MAX);
+    let started = Instant::now();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                if i >= photos || started.elapsed().as_secs_f64() > max_seconds {
+                    break;
+                }
+                let r = one(&f, &fingerprint, seed, i, save.as_deref());
+                let mut all = results.lock().unwrap();
+                all.push(r);
+                if all.len() % 50 == 0 {
+                    eprintln!("{} photos, {:.0} s", all.len(), started.elapsed().as_secs_f64());
+                }
+            });
+        }
+    });
+    let results = results.into_inner().unwrap();
+    let inks: Vec<(f32, bool)> = results.iter().flat_map(|r| r.2.iter().copied()).collect();
+    for (row, t, _) in results {
+        let tally = &mut rows[row].1;
+        tally.photos += 1;
+        tally.time += t.time;
+        tally.slowest = tally.slowest.max(t.time);
+        tally.cpu += t.cpu;
+        tally.slowest_cpu = tally.slowest_cpu.max(t.cpu);
+        tally.boxes += t.boxes;
+        tally.right += t.right;
+        tally.asked += t.asked;
+        tally.wrong += t.wrong;
+        tally.lost += t.lost;
+    }
+    println!("| photos of | photos | boxes | read right without asking | asked | read wrong | questions per 200 boxes | pages not found | read+check+score: CPU mean / slowest | wall mean / slowest |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let mut all = Tally::default();
+    for (name, t) in &rows {
+        if t.photos == 0 {
+            continue;
+        }
+        line(name, t);
+        all.photos += t.photos;
+        all.boxes += t.boxes;
+        all.right += t.right;
+        all.asked += t.asked;
+        all.wrong += t.wrong;
+        all.lost += t.lost;
+        all.time += t.time;
+        all.slowest = all.slowest.max(t.slowest);
+        all.cpu += t.cpu;
+        all.slowest_cpu = all.slowest_cpu.max(t.slowest_cpu);
+    }
+    line("**all**", &all);
+    // The same boxes under other bounds: what moving them would trade.
+    println!();
+    println!("| empty ≤ | marked ≥ | read right without asking | asked | read wrong | questions per 200 boxes |");
+    println!("|---:|---:|---:|---:|---:|---:|");
+    for (lo, hi) in [(0.20, 0.35), (0.25, 0.35), (0.25, 0.42), (0.28, 0.42), (0.25, 0.50), (0.30, 0.50)] {
+        let (mut right, mut asked, mut wrong) = (0, 0, 0);
+        for (ink, t) in &inks {
+            if *ink <= lo {
+                if *t {
+                    wrong += 1
+                } else {
+                    right += 1
+                }
+            } else if *ink >= hi {
+                if *t {
+                    right += 1
+                } else {
+                    wrong += 1
+                }
+            } else {
+                asked += 1;
+            }
+        }
+        let n = inks.len().max(1) as f64;
+        println!(
+            "| {lo:.2} | {hi:.2} | {:.3} % | {asked} | {wrong} | {:.2} |",
+            100.0 * right as f64 / n,
+            200.0 * asked as f64 / n
+        );
+    }
+    if args.iter().any(|a| a == "--fail-on-wrong") && all.wrong > 0 {
+        eprintln!("{} boxes read wrong without asking", all.wrong);
+        std::process::exit(1);
+    }
+}
+
+/// One photo: a bots' sheet marked, photographed, encoded, then read as `scan` reads it.
+fn one(
+    f: &fleet::FleetRules,
+    fingerprint: &str,
+    seed: u64,
+    i: usize,
+    save: Option<&str>,
+) -> (usize, Tally, Vec<(f32, bool)>) {
+    let mut d = synth::Dice::new(seed * 1_000_003 + i as u64);
+    let mut sheets = synth::finished_sheets(f, seed * 7919 + i as u64, 2 + d.pick(3));
+    let sheet = sheets.swap_remove(d.pick(sheets.len()));
+    let stress =
+        if i.is_multiple_of(2) { None } else { Some(synth::Distortion::ALL[(i / 2) % synth::Distortion::ALL.len()]) };
+    let paper = if d.chance(0.5) { Paper::A4 } else { Paper::Letter };
+    let payload = Payload {
+        game: f.id.clone(),
+        rules: fingerprint.to_string(),
+        layout: layout::LAYOUT_VERSION,
+        page: format!("b{i}-1"),
+        corner: 0,
+        paper,
+        player: format!("Player {i}"),
+    };
+    let words = Words {
+        names: vec![String::new(); f.sections.len()],
+        bonuses: vec![String::new(); f.king_crab_bonuses.len()],
+        ..Words::default()
+    };
+    let page = layout::fleet(f, &words, paper, payload);
+    let truth = sheet::fleet_truth(f, &page, &sheet);
+    let mut canvas = synth::paint(&page, 10.0);
+    synth::mark_boxes(&mut canvas, &page, &truth, &mut d, stress == Some(synth::Distortion::Pencil));
+    let cam = synth::camera(&mut d, stress);
+    let grey = synth::photograph(&canvas, &page, &cam, &mut d);
+    let bytes = synth::jpeg(&grey, cam.quality, None);
+    if let Some(dir) = save {
+        let _ = std::fs::create_dir_all(dir);
+        let _ = std::fs::write(format!("{dir}/photo-{i:04}.jpg"), &bytes);
+    }
+    // What `scan` does with the file: decode, find, read, make the sheet, check, score.
+    let t = Instant::now();
+    let cpu = thread_cpu();
+    let img = photo::load(&bytes).expect("the benchmark's own JPEG");
+    let found = read::locate(&img);
+    let reading = if found.is_empty() { None } else { read::read(&img, &page, &found).ok() };
+    if let Some(r) = &reading {
+        let marked: Vec<bool> = r.boxes.iter().map(|b| b.state == State::Marked).collect();
+        if let Ok(s) = sheet::fleet_sheet(f, &page, &marked, "P") {
+            let _ = fleet::check_game(f, std::slice::from_ref(&s));
+            let _ = fleet::score(f, &s);
+        }
+    }
+    let mut tally =
+        Tally { photos: 1, boxes: truth.len(), time: t.elapsed(), cpu: thread_cpu() - cpu, ..Tally::default() };
+    let row = match stress {
+        None => 0,
+        Some(s) => 1 + synth::Distortion::ALL.iter().position(|x| *x == s).unwrap(),
+    };
+    let inks: Vec<(f32, bool)> = match &reading {
+        Some(r) => r.boxes.iter().zip(&truth).map(|(b, t)| (b.ink, *t)).collect(),
+        None => Vec::new(),
+    };
+    match reading {
+        None => {
+            tally.lost += 1;
+            tally.asked += truth.len();
+            eprintln!("photo {i}: page not read ({} codes found; stress {stress:?}, {cam:?})", found.len());
+        }
+        Some(r) => {
+            for (k, (b, t)) in r.boxes.iter().zip(&truth).enumerate() {
+                match (b.state, *t) {
+                    (State::Unsure, _) => {
+                        tally.asked += 1;
+                        eprintln!("photo {i}: asked {:?} ink {:.3} truth {t}", page.boxes[k].target, b.ink);
+                    }
+                    (State::Marked, true) | (State::Empty, false) => tally.right += 1,
+                    _ => {
+                        tally.wrong += 1;
+                        eprintln!(
+                            "photo {i}: WRONG {:?} read {:?} (ink {:.3}), truth {t}; stress {stress:?}",
+                            page.boxes[k].target, b.state, b.ink
+                        );
+                    }
+                }
+            }
+        }
+    }
+    (row, tally, inks)
+}
+
+fn line(name: &str, t: &Tally) {
+    println!(
+        "| {name} | {} | {} | {:.3} % | {} | {} | {:.2} | {} | {:.0} ms / {:.0} ms | {:.0} ms / {:.0} ms |",
+        t.photos,
+        t.boxes,
+        100.0 * t.right as f64 / t.boxes.max(1) as f64,
+        t.asked,
+        t.wrong,
+        200.0 * t.asked as f64 / t.boxes.max(1) as f64,
+        t.lost,
+        t.cpu.as_secs_f64() * 1000.0 / t.photos.max(1) as f64,
+        t.slowest_cpu.as_secs_f64() * 1000.0,
+        t.time.as_secs_f64() * 1000.0 / t.photos.max(1) as f64,
+        t.slowest.as_secs_f64() * 1000.0,
+    );
+}

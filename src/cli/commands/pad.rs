@@ -1,0 +1,206 @@
+//! `deckhand pad`: pads to play on, printed from the game's layout — PDF (every page in
+//! one file) or SVG (a file per page) — one page per player or blank pads.
+
+use std::path::{Path, PathBuf};
+
+use clap::{Args, ValueEnum};
+
+use crate::cli::args::RulesFile;
+use crate::games::{self as rules, Rules};
+use crate::paper::layout::{self, Page, Paper, Payload};
+use crate::text::Lang;
+use crate::Error;
+
+/// `pad --paper`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PaperArg {
+    A4,
+    Letter,
+}
+
+/// `pad --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PadFormat {
+    Pdf,
+    Svg,
+}
+
+#[derive(Debug, Args)]
+pub struct PadArgs {
+    /// The game (an id from `deckhand games`); leave out with --rules
+    pub game: Option<String>,
+    /// One page per player, with the name printed: `--players Ann,Bob`
+    #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+    pub players: Vec<String>,
+    /// Blank pads: this many pages
+    #[arg(long, value_name = "N")]
+    pub count: Option<usize>,
+    /// Paper size
+    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
+    pub paper: PaperArg,
+    /// File format (default: from the output file's extension, else PDF)
+    #[arg(long, value_enum)]
+    pub format: Option<PadFormat>,
+    /// Write to FILE (an SVG of several pages: FILE-1.svg, FILE-2.svg, …)
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub rules: RulesFile,
+}
+
+/// The help texts of the command and its arguments: (command path, argument, catalog key).
+pub const HELP: &[(&str, &str, &str)] = &[
+    ("pad", "", "cli.help.pad.about"),
+    ("pad", "game", "cli.help.pad.game"),
+    ("pad", "players", "cli.help.pad.players"),
+    ("pad", "count", "cli.help.pad.count"),
+    ("pad", "paper", "cli.help.pad.paper"),
+    ("pad", "format", "cli.help.pad.format"),
+    ("pad", "output", "cli.help.pad.output"),
+    ("pad", "rules", "cli.help.rules_file"),
+];
+
+/// The most pages one command prints.
+const MAX_PAGES: usize = 100;
+
+/// A new print run's id: six hex digits from the system's random source.
+fn run_id() -> String {
+    let mut b = [0u8; 3];
+    if getrandom::fill(&mut b).is_err() {
+        let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+        b = [(t >> 16) as u8, (t >> 8) as u8, t as u8];
+    }
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// The page of one player (or a blank one) of a game: None when the game has no pad.
+pub fn page_for(rules: &Rules, player: &str, page_id: &str, paper: Paper, lang: Lang) -> Option<Page> {
+    let fingerprint = rules.fingerprint();
+    let payload = Payload {
+        game: rules.id().to_string(),
+        rules: fingerprint.clone(),
+        layout: layout::LAYOUT_VERSION,
+        page: page_id.to_string(),
+        corner: 0,
+        paper,
+        player: qr_player(player),
+    };
+    if let Some(f) = rules.fleet() {
+        let words = crate::text::paper::fleet_words(f, player, page_id, &fingerprint, lang);
+        return Some(layout::fleet(f, &words, paper, payload));
+    }
+    if let Some(e) = rules.endgame() {
+        let words = crate::text::paper::endgame_words(e, player, page_id, &fingerprint, lang);
+        return Some(layout::endgame(e, &words, paper, payload));
+    }
+    None
+}
+
+/// The player's name as the QR code carries it: at most 30 bytes, cut at a character.
+pub fn qr_player(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if out.len() + c.len_utf8() > 30 {
+            break;
+        }
+        out.push(c);
+    }
+    out
+}
+
+pub fn run(args: PadArgs, lang: Lang) -> anyhow::Result<i32> {
+    if args.game.is_none() && args.rules.rules.is_none() {
+        return Err(Error::Usage(crate::msg!("paper.pad.no_game")).into());
+    }
+    let rules = rules::resolve(args.game.as_deref(), args.rules.rules.as_deref())?;
+    if rules.fischerspiel().is_some() {
+        return Err(Error::Usage(crate::msg!("paper.pad.no_sheet", game = rules.names().get(lang))).into());
+    }
+    if !args.players.is_empty() && args.count.is_some() {
+        return Err(Error::Usage(crate::msg!("paper.pad.players_or_count")).into());
+    }
+    let names: Vec<String> = if args.players.is_empty() {
+        vec![String::new(); args.count.unwrap_or(1)]
+    } else {
+        args.players.iter().map(|p| p.trim().to_string()).collect()
+    };
+    if names.is_empty() || names.len() > MAX_PAGES {
+        return Err(Error::Usage(crate::msg!("paper.pad.pages", n = names.len(), max = MAX_PAGES)).into());
+    }
+    if let Some(n) = names.iter().find(|n| n.chars().count() > crate::players::MAX_NAME_CHARS) {
+        return Err(
+            Error::Usage(crate::msg!("paper.pad.long_name", name = n, max = crate::players::MAX_NAME_CHARS)).into()
+        );
+    }
+    if !args.players.is_empty() && names.iter().any(String::is_empty) {
+        return Err(Error::Usage(crate::msg!("paper.pad.empty_name")).into());
+    }
+    let from_ext = args.output.as_deref().and_then(|p| p.extension()).and_then(|e| {
+        match e.to_string_lossy().to_ascii_lowercase().as_str() {
+            "pdf" => Some(PadFormat::Pdf),
+            "svg" => Some(PadFormat::Svg),
+            _ => None,
+        }
+    });
+    let format = match (args.format, from_ext) {
+        (Some(f), Some(e)) if f != e => {
+            let file = args.output.as_deref().map(|p| p.display().to_string()).unwrap_or_default();
+            return Err(Error::Usage(crate::msg!("paper.pad.format_clash", file = file)).into());
+        }
+        (Some(f), _) | (None, Some(f)) => f,
+        (None, None) => PadFormat::Pdf,
+    };
+    let paper = match args.paper {
+        PaperArg::A4 => Paper::A4,
+        PaperArg::Letter => Paper::Letter,
+    };
+    let run = run_id();
+    let pages: Vec<Page> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| page_for(&rules, name, &format!("{run}-{}", i + 1), paper, lang).expect("a game with a sheet"))
+        .collect();
+    let Some(output) = args.output else {
+        use std::io::IsTerminal;
+        if std::io::stdout().is_terminal() {
+            return Err(Error::Usage(crate::msg!("paper.pad.where")).into());
+        }
+        match format {
+            PadFormat::Pdf => crate::cli::emit_bytes(crate::paper::draw::pdf(&pages).as_bytes())?,
+            PadFormat::Svg if pages.len() == 1 => {
+                crate::cli::emit_bytes(crate::paper::draw::svg(&pages[0]).as_bytes())?
+            }
+            PadFormat::Svg => return Err(Error::Usage(crate::msg!("paper.pad.svg_pages", n = pages.len())).into()),
+        }
+        return Ok(0);
+    };
+    let written: Vec<PathBuf> = match format {
+        PadFormat::Pdf => {
+            crate::store::files::write_new(&output, &crate::paper::draw::pdf(&pages))?;
+            vec![output]
+        }
+        PadFormat::Svg if pages.len() == 1 => {
+            crate::store::files::write_new(&output, &crate::paper::draw::svg(&pages[0]))?;
+            vec![output]
+        }
+        PadFormat::Svg => {
+            let mut out = Vec::new();
+            for (i, page) in pages.iter().enumerate() {
+                let path = numbered(&output, i + 1);
+                crate::store::files::write_new(&path, &crate::paper::draw::svg(page))?;
+                out.push(path);
+            }
+            out
+        }
+    };
+    let files: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
+    crate::cli::say(&crate::t!(lang, "paper.pad.wrote", files = files.join(", "), n = pages.len()));
+    Ok(0)
+}
+
+/// `pads.svg` → `pads-2.svg`.
+fn numbered(path: &Path, n: usize) -> PathBuf {
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let ext = path.extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
+    path.with_file_name(format!("{stem}-{n}{ext}"))
+}

@@ -1,0 +1,459 @@
+//! `deckhand scan`: photos of filled pads read back into sheet files, then checked and
+//! scored as `check` and `score` do. Every box not read for sure is asked (named in pad
+//! words, with a small picture of it on a terminal); nothing is guessed.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+
+use crate::cli::args::{Answers, CheckFormat, RulesFile};
+use crate::games::{self as rules, Rules};
+use crate::paper::layout::{self, Page, Payload, Target};
+use crate::paper::read::{self, Located, Reading, State};
+use crate::paper::{photo, sheet};
+use crate::text::Lang;
+use crate::ui::{Choice, Prompter};
+use crate::Error;
+
+#[derive(Debug, Args)]
+pub struct ScanArgs {
+    /// Photos of filled pads (JPEG or PNG), one page each
+    #[arg(required = true, value_name = "PHOTO")]
+    pub photos: Vec<PathBuf>,
+    /// Write the sheet files into DIR (default: beside each photo)
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Names for blank pads, in the order of the photos: `--players Ann,Bob`
+    #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+    pub players: Vec<String>,
+    /// Output format (json: every box with its confidence)
+    #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+    pub format: CheckFormat,
+    #[command(flatten)]
+    pub answers: Answers,
+    #[command(flatten)]
+    pub rules: RulesFile,
+}
+
+/// The help texts of the command and its arguments: (command path, argument, catalog key).
+pub const HELP: &[(&str, &str, &str)] = &[
+    ("scan", "", "cli.help.scan.about"),
+    ("scan", "photos", "cli.help.scan.photos"),
+    ("scan", "out", "cli.help.scan.out"),
+    ("scan", "players", "cli.help.scan.players"),
+    ("scan", "format", "cli.help.scan.format"),
+    ("scan", "answers", "cli.help.answers"),
+    ("scan", "rules", "cli.help.rules_file"),
+];
+
+/// The share of a page's boxes that may be unsure before the photo is called too blurred.
+const MOST_UNSURE: f64 = 0.25;
+
+/// One photo's page as read.
+struct Scanned {
+    photo: PathBuf,
+    payload: Payload,
+    player: String,
+    page: Page,
+    reading: Reading,
+    img: photo::Grey,
+    /// Per box: read or answered (Some), or still to ask.
+    known: Vec<Option<bool>>,
+    answered: Vec<bool>,
+}
+
+fn usage(m: crate::message::Message) -> anyhow::Error {
+    Error::Usage(m).into()
+}
+
+/// Read a photo file within the size bound.
+fn load(path: &Path) -> anyhow::Result<photo::Grey> {
+    let name = path.display().to_string();
+    let meta = std::fs::metadata(path)
+        .map_err(|cause| Error::Read(deckhand::source::ReadError::Io { path: name.clone(), cause }))?;
+    if !meta.is_file() {
+        return Err(usage(crate::msg!("paper.scan.not_a_file", file = &name)));
+    }
+    if meta.len() > photo::MAX_FILE_BYTES {
+        return Err(usage(crate::msg!(
+            "paper.scan.too_big",
+            file = &name,
+            mb = meta.len() / (1024 * 1024),
+            max = photo::MAX_FILE_BYTES / (1024 * 1024)
+        )));
+    }
+    let bytes = std::fs::read(path)
+        .map_err(|cause| Error::Read(deckhand::source::ReadError::Io { path: name.clone(), cause }))?;
+    photo::load(&bytes).map_err(|e| match e {
+        photo::LoadError::TooBig(n) => usage(crate::msg!(
+            "paper.scan.too_big",
+            file = &name,
+            mb = n / (1024 * 1024),
+            max = photo::MAX_FILE_BYTES / (1024 * 1024)
+        )),
+        photo::LoadError::NotAnImage => usage(crate::msg!("paper.scan.not_an_image", file = &name)),
+        photo::LoadError::TooManyPixels(..) => {
+            usage(crate::msg!("paper.scan.too_many_pixels", file = &name, max = photo::MAX_PIXELS / 1_000_000))
+        }
+        photo::LoadError::Broken => usage(crate::msg!("paper.scan.broken", file = &name)),
+    })
+}
+
+fn corner_name(c: u8, lang: Lang) -> String {
+    match c {
+        0 => crate::t!(lang, "paper.scan.corner_top_left"),
+        1 => crate::t!(lang, "paper.scan.corner_top_right"),
+        2 => crate::t!(lang, "paper.scan.corner_bottom_right"),
+        _ => crate::t!(lang, "paper.scan.corner_bottom_left"),
+    }
+}
+
+pub fn run(args: ScanArgs, lang: Lang) -> anyhow::Result<i32> {
+    let mut rules: Option<Rules> = match args.rules.rules.as_deref() {
+        Some(p) => Some(rules::resolve(None, Some(p))?),
+        None => None,
+    };
+    let mut pages: Vec<Scanned> = Vec::new();
+    let mut blank = args.players.iter().map(|p| p.trim().to_string());
+    for path in &args.photos {
+        let name = path.display().to_string();
+        let img = load(path)?;
+        let found = read::locate(&img);
+        let Some(first) = found.first() else {
+            return Err(usage(crate::msg!("paper.scan.no_pad", file = &name)));
+        };
+        let payload = Payload { corner: 0, ..first.payload.clone() };
+        if let Some(other) = found.iter().find(|f| f.payload.page != payload.page) {
+            return Err(usage(crate::msg!(
+                "paper.scan.two_pads",
+                file = &name,
+                one = &payload.page,
+                other = &other.payload.page
+            )));
+        }
+        if payload.layout != layout::LAYOUT_VERSION {
+            return Err(usage(crate::msg!(
+                "paper.scan.other_layout",
+                file = &name,
+                printed = payload.layout,
+                ours = layout::LAYOUT_VERSION
+            )));
+        }
+        let r = match &rules {
+            Some(r) => r,
+            None => {
+                let resolved = rules::resolve(Some(&payload.game), None)
+                    .map_err(|_| usage(crate::msg!("paper.scan.unknown_game", file = &name, game = &payload.game)))?;
+                rules.insert(resolved)
+            }
+        };
+        if payload.game != r.id() {
+            let first = pages.first().map_or_else(
+                || args.rules.rules.as_deref().map(|p| p.display().to_string()).unwrap_or_default(),
+                |p| p.photo.display().to_string(),
+            );
+            return Err(usage(crate::msg!(
+                "paper.scan.other_game",
+                file = &name,
+                game = &payload.game,
+                first = first,
+                expected = r.id()
+            )));
+        }
+        if payload.rules != r.fingerprint() {
+            return Err(usage(crate::msg!(
+                "paper.scan.other_rules",
+                file = &name,
+                game = r.names().get(lang),
+                printed = &payload.rules,
+                ours = r.fingerprint()
+            )));
+        }
+        if let Some(same) = pages.iter().find(|p| p.payload.page == payload.page) {
+            return Err(usage(crate::msg!(
+                "paper.scan.same_page",
+                file = &name,
+                other = same.photo.display().to_string(),
+                page = &payload.page
+            )));
+        }
+        let player = if payload.player.is_empty() {
+            blank
+                .next()
+                .filter(|n| !n.is_empty())
+                .unwrap_or_else(|| crate::t!(lang, "paper.scan.blank_player", n = pages.len() + 1))
+        } else {
+            payload.player.clone()
+        };
+        let page = super::pad::page_for(r, &payload.player, &payload.page, payload.paper, lang)
+            .ok_or_else(|| usage(crate::msg!("paper.pad.no_sheet", game = r.names().get(lang))))?;
+        let reading = read::read(&img, &page, &found).map_err(|e| match e {
+            read::ReadError::CutOff(corners) => {
+                let names: Vec<String> = corners.iter().map(|c| corner_name(*c, lang)).collect();
+                usage(crate::msg!("paper.scan.cut_off", file = &name, corners = names.join(", ")))
+            }
+            read::ReadError::NoFit => usage(crate::msg!("paper.scan.no_fit", file = &name)),
+        })?;
+        too_blurred(&name, &page, &reading, &found, lang)?;
+        let known = reading
+            .boxes
+            .iter()
+            .map(|b| match b.state {
+                State::Marked => Some(true),
+                State::Empty => Some(false),
+                State::Unsure => None,
+            })
+            .collect();
+        let n = page.boxes.len();
+        pages.push(Scanned {
+            photo: path.clone(),
+            payload,
+            player,
+            page,
+            reading,
+            img,
+            known,
+            answered: vec![false; n],
+        });
+    }
+    let rules = rules.expect("at least one photo was read");
+    ask(&rules, &mut pages, args.answers.answers.as_deref(), lang)?;
+    // The sheets, written beside the photos (or into --out).
+    let mut files = Vec::new();
+    for p in &pages {
+        let marked: Vec<bool> = p.known.iter().map(|k| k.unwrap_or(false)).collect();
+        let text = if let Some(f) = rules.fleet() {
+            let s = sheet::fleet_sheet(f, &p.page, &marked, &p.player).map_err(|c| conflict(p, c, &rules, lang))?;
+            crate::text::sheet_file::write_fleet(f, &s, None, lang)
+        } else {
+            let e = rules.endgame().expect("pads are of Fleet or end-game games");
+            let s = sheet::endgame_sheet(e, &p.page, &marked, &p.player).map_err(|c| conflict(p, c, &rules, lang))?;
+            crate::text::sheet_file::write_endgame(e, &s, lang)
+        };
+        let stem = p.photo.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "sheet".into());
+        let dir = match &args.out {
+            Some(d) => d.clone(),
+            None => p.photo.parent().map(Path::to_path_buf).unwrap_or_default(),
+        };
+        if !dir.as_os_str().is_empty() && !dir.is_dir() {
+            std::fs::create_dir_all(&dir).map_err(|cause| {
+                Error::Store(deckhand::store::StoreError::Write { path: dir.display().to_string(), cause })
+            })?;
+        }
+        let path = crate::store::files::write_sheet(&dir.join(format!("{stem}.toml")), &text)?;
+        files.push(path);
+    }
+    let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    crate::cli::say(&crate::t!(lang, "paper.scan.wrote", n = files.len(), files = names.join(", ")));
+    let sheet_args: Vec<String> = names.clone();
+    match args.format {
+        CheckFormat::Json => {
+            crate::cli::emit(&(serde_json::to_string_pretty(&json(&rules, &pages, &names, lang))? + "\n"))?;
+            Ok(0)
+        }
+        CheckFormat::Text => {
+            let code =
+                crate::cli::score_check::check(&sheet_args, args.rules.rules.as_deref(), CheckFormat::Text, lang)?;
+            let history = crate::cli::plays::PaperArgs::default();
+            crate::cli::score_check::score(
+                &sheet_args,
+                args.rules.rules.as_deref(),
+                crate::report::Format::Table,
+                false,
+                &history,
+                lang,
+            )?;
+            Ok(code)
+        }
+    }
+}
+
+/// A page with more unsure boxes than a sharp photo ever has: which part could not be read.
+fn too_blurred(name: &str, page: &Page, reading: &Reading, found: &[Located], lang: Lang) -> anyhow::Result<()> {
+    let unsure: Vec<usize> = (0..page.boxes.len()).filter(|i| reading.boxes[*i].state == State::Unsure).collect();
+    if (unsure.len() as f64) <= page.boxes.len() as f64 * MOST_UNSURE {
+        return Ok(());
+    }
+    // The groups with the most unsure boxes.
+    let mut counts: Vec<(usize, usize)> = Vec::new();
+    for i in &unsure {
+        let g = page.boxes[*i].group;
+        match counts.iter_mut().find(|(x, _)| *x == g) {
+            Some(c) => c.1 += 1,
+            None => counts.push((g, 1)),
+        }
+    }
+    counts.sort_by_key(|c| std::cmp::Reverse(c.1));
+    let parts: Vec<String> = counts.iter().take(3).map(|(g, _)| page.groups[*g].clone()).collect();
+    let _ = (found, lang);
+    Err(usage(crate::msg!(
+        "paper.scan.blurred",
+        file = name,
+        n = unsure.len(),
+        total = page.boxes.len(),
+        parts = parts.join(", ")
+    )))
+}
+
+fn conflict(p: &Scanned, c: sheet::Conflict, rules: &Rules, lang: Lang) -> anyhow::Error {
+    match c {
+        sheet::Conflict::Bonuses => {
+            usage(crate::msg!("paper.scan.two_bonuses", file = p.photo.display().to_string(), player = &p.player))
+        }
+        sheet::Conflict::Digits(i) => {
+            let name = rules.endgame().map(|e| e.sheet.inputs[i].name.get(lang).to_string()).unwrap_or_default();
+            usage(crate::msg!(
+                "paper.scan.two_digits",
+                file = p.photo.display().to_string(),
+                player = &p.player,
+                input = name
+            ))
+        }
+    }
+}
+
+/// A box as people name it: its group (section, boat, input) and its number there.
+fn box_words(rules: &Rules, page: &Page, i: usize, lang: Lang) -> String {
+    let b = &page.boxes[i];
+    match (b.target, rules.fleet(), rules.endgame()) {
+        (Target::Mark { section, index }, Some(f), _) => crate::text::fleet::box_name(f, section, index, lang),
+        (Target::Fish { .. }, ..) => crate::t!(lang, "paper.scan.fish_box", boat = &page.groups[b.group], n = b.number),
+        (Target::Bonus(k), Some(f), _) => {
+            crate::t!(lang, "paper.scan.bonus_box", bonus = f.king_crab_bonuses[k].name.get(lang))
+        }
+        (Target::Digit { input, item, place, digit }, _, Some(e)) => {
+            let name = e.sheet.inputs[input].name.get(lang);
+            let name = match item {
+                Some(v) => format!("{name} = {v}"),
+                None => name.to_string(),
+            };
+            crate::t!(lang, "paper.scan.digit_box", input = name, place = 10u64.pow(place), digit = digit)
+        }
+        (Target::Minus { input }, _, Some(e)) => {
+            crate::t!(lang, "paper.scan.minus_box", input = e.sheet.inputs[input].name.get(lang))
+        }
+        _ => format!("{} {}", page.groups[b.group], b.number),
+    }
+}
+
+/// A stable id of a box for `--format json`.
+fn box_id(rules: &Rules, page: &Page, i: usize) -> String {
+    let b = &page.boxes[i];
+    match (b.target, rules.fleet(), rules.endgame()) {
+        (Target::Mark { section, index }, Some(f), _) => f.box_id(section, index),
+        (Target::Fish { section, slot, n }, Some(f), _) => {
+            format!("{}.{}.fish.{}", f.sections[section].id, slot + 1, n + 1)
+        }
+        (Target::Bonus(k), Some(f), _) => format!("king_crab_bonus.{}", f.king_crab_bonuses[k].id),
+        (Target::Digit { input, item, place, digit }, _, Some(e)) => match item {
+            Some(v) => format!("{}.{v}.{}.{digit}", e.sheet.inputs[input].id, 10u64.pow(place)),
+            None => format!("{}.{}.{digit}", e.sheet.inputs[input].id, 10u64.pow(place)),
+        },
+        (Target::Minus { input }, _, Some(e)) => format!("{}.minus", e.sheet.inputs[input].id),
+        _ => format!("box.{i}"),
+    }
+}
+
+/// A small picture of a box and its surroundings for the terminal: shades of its ink in
+/// block characters, two pixels to a character.
+fn picture(p: &Scanned, i: usize) -> Vec<String> {
+    let b = &p.page.boxes[i];
+    let (cx, cy) = b.centre();
+    let h = &p.reading.homography;
+    let (ox, oy) = p.reading.centres[i];
+    let (jx, jy) = h.jacobian(cx as f64, cy as f64);
+    let span = b.size as f64 * 1.6;
+    let (cols, rows) = (24usize, 10usize);
+    let shades = [' ', '░', '▒', '▓', '█'];
+    // The paper's brightness: the brightest sample around.
+    let mut samples = vec![0f32; cols * rows];
+    for r in 0..rows {
+        for c in 0..cols {
+            let dx = (c as f64 / (cols - 1) as f64 - 0.5) * 2.0 * span;
+            let dy = (r as f64 / (rows - 1) as f64 - 0.5) * 2.0 * span * 0.9;
+            samples[r * cols + c] = p.img.sample(ox + jx.0 * dx + jy.0 * dy, oy + jx.1 * dx + jy.1 * dy);
+        }
+    }
+    let white = samples.iter().cloned().fold(1.0f32, f32::max);
+    (0..rows)
+        .map(|r| {
+            (0..cols)
+                .map(|c| {
+                    let dark = ((white - samples[r * cols + c]) / white).clamp(0.0, 1.0);
+                    shades[((dark * 6.0) as usize).min(4)]
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Ask about every box not read for sure, page by page: at a terminal with a picture of
+/// the box; from `--answers`, one answer (`x` marked, `.` empty) per question.
+fn ask(rules: &Rules, pages: &mut [Scanned], answers: Option<&Path>, lang: Lang) -> anyhow::Result<()> {
+    let total: usize = pages.iter().map(|p| p.known.iter().filter(|k| k.is_none()).count()).sum();
+    if total == 0 {
+        return Ok(());
+    }
+    let terminal = answers.is_none() && std::io::stderr().is_terminal();
+    let mut prompter: Box<dyn Prompter> = crate::ui::prompter_for_in(answers, "scan", lang)?;
+    prompter.say(&crate::t!(lang, "paper.scan.asking", n = total));
+    let choices =
+        [Choice::new("x", crate::t!(lang, "paper.scan.marked")), Choice::new(".", crate::t!(lang, "paper.scan.empty"))];
+    for p in pages.iter_mut() {
+        loop {
+            let questions = match (rules.fleet(), rules.endgame()) {
+                (Some(f), _) => sheet::fleet_questions(f, &p.page, &p.known),
+                _ => sheet::endgame_questions(&p.page, &p.known),
+            };
+            let Some(q) = questions.first() else { break };
+            let i = q.box_index;
+            let name = box_words(rules, &p.page, i, lang);
+            let hint = crate::text::paper::hint(q.hint, lang);
+            if terminal {
+                for line in picture(p, i) {
+                    prompter.say(&format!("    {line}"));
+                }
+            }
+            let ink = (p.reading.boxes[i].ink * 100.0).round() as u32;
+            let prompt = crate::t!(lang, "paper.scan.question", player = &p.player, what = &name, ink = ink);
+            let prompt = if hint.is_empty() { prompt } else { format!("{prompt} ({hint})") };
+            let pick = prompter.select(&prompt, &choices)?;
+            p.known[i] = Some(pick == 0);
+            p.answered[i] = true;
+        }
+    }
+    Ok(())
+}
+
+fn json(rules: &Rules, pages: &[Scanned], files: &[String], lang: Lang) -> serde_json::Value {
+    let list: Vec<serde_json::Value> = pages
+        .iter()
+        .zip(files)
+        .map(|(p, file)| {
+            let boxes: Vec<serde_json::Value> = (0..p.page.boxes.len())
+                .map(|i| {
+                    let r = p.reading.boxes[i];
+                    serde_json::json!({
+                        "id": box_id(rules, &p.page, i),
+                        "name": box_words(rules, &p.page, i, lang),
+                        "read": match r.state { State::Marked => "marked", State::Empty => "empty", State::Unsure => "unsure" },
+                        "ink": (r.ink * 1000.0).round() / 1000.0,
+                        "confidence": (r.confidence() * 1000.0).round() / 1000.0,
+                        "answered": p.answered[i],
+                        "marked": p.known[i].unwrap_or(false),
+                    })
+                })
+                .collect();
+            serde_json::json!({
+                "photo": p.photo.display().to_string(),
+                "page": p.payload.page,
+                "game": p.payload.game,
+                "player": p.player,
+                "sheet": file,
+                "boxes": boxes,
+            })
+        })
+        .collect();
+    serde_json::json!({ "pages": list })
+}

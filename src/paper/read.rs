@@ -1,0 +1,566 @@
+//! Reading a photo of a pad: find the corner QR codes (which page of which game, and where
+//! the page lies), fit the homography from the page to the photo, align every box on its
+//! printed outline (which also follows a curled sheet), and measure the ink inside each
+//! box against the paper's own brightness around it. A box whose ink is between the
+//! clearly-empty and the clearly-marked bounds is `Unsure`: a question for the person,
+//! never a guess.
+
+use super::geometry::Homography;
+use super::layout::{self, Outline, PadBox, Page, Payload};
+use super::photo::Grey;
+
+/// Ink at or below this is an empty box; at or above `MARKED` a marked one; between, the
+/// box is asked. Ink is the darkest tenth of the box's inside, as a share of the paper's
+/// brightness (0 white paper, 1 black), measured from the benchmark (BENCHMARKS.md).
+pub const EMPTY: f32 = 0.25;
+/// See [`EMPTY`].
+pub const MARKED: f32 = 0.42;
+
+/// A QR code found in a photo.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Located {
+    /// What it says.
+    pub payload: Payload,
+    /// Its symbol's corners in the photo, in the code's own order: top left, top right,
+    /// bottom right, bottom left.
+    pub corners: [(f64, f64); 4],
+}
+
+/// Every deckhand QR code in a photo. The photo is searched shrunk to about 2000 pixels
+/// across; when the corner codes' finder squares group wrongly (three corners of a page
+/// look like one huge code), its corners are searched on their own. Once one code is
+/// read, the other corners are looked for where it says they are, at full resolution.
+pub fn locate(img: &Grey) -> Vec<Located> {
+    let (w, h) = (img.width, img.height);
+    let factor = (w.max(h) / 2000).max(1);
+    let mut found = locate_in(img, (0, 0, w, h), factor);
+    // A blurred photo: its codes' edges are sharper shrunk.
+    for f in [factor * 2, factor * 3] {
+        if found.is_empty() && w.max(h) / f >= 600 {
+            found = locate_in(img, (0, 0, w, h), f);
+        }
+    }
+    if found.is_empty() {
+        let (cw, ch) = (w * 3 / 5, h * 3 / 5);
+        for (x, y) in [(0, 0), (w - cw, 0), (w - cw, h - ch), (0, h - ch), ((w - cw) / 2, (h - ch) / 2)] {
+            merge(&mut found, locate_in(img, (x, y, cw, ch), factor));
+        }
+    }
+    let Some(first) = found.first().cloned() else { return found };
+    let from: Vec<(f64, f64)> = found
+        .iter()
+        .filter(|f| f.payload.page == first.payload.page)
+        .flat_map(|f| layout::qr_symbol(f.payload.paper, f.payload.corner))
+        .collect();
+    let to: Vec<(f64, f64)> =
+        found.iter().filter(|f| f.payload.page == first.payload.page).flat_map(|f| f.corners).collect();
+    let Some(hom) = Homography::fit(&from, &to) else { return found };
+    for c in 0..4u8 {
+        if found.iter().any(|f| f.payload.corner == c && f.payload.page == first.payload.page) {
+            continue;
+        }
+        let pts = layout::qr_symbol(first.payload.paper, c).map(|(x, y)| hom.apply(x, y));
+        let minx = pts.iter().map(|p| p.0).fold(f64::MAX, f64::min);
+        let maxx = pts.iter().map(|p| p.0).fold(f64::MIN, f64::max);
+        let miny = pts.iter().map(|p| p.1).fold(f64::MAX, f64::min);
+        let maxy = pts.iter().map(|p| p.1).fold(f64::MIN, f64::max);
+        let pad = ((maxx - minx).max(maxy - miny) * 0.6).max(40.0);
+        let x0 = (minx - pad).max(0.0) as usize;
+        let y0 = (miny - pad).max(0.0) as usize;
+        let x1 = ((maxx + pad).max(0.0) as usize).min(w);
+        let y1 = ((maxy + pad).max(0.0) as usize).min(h);
+        if x1 <= x0 + 21 || y1 <= y0 + 21 {
+            continue;
+        }
+        // Full resolution unless a module is many pixels wide.
+        let module_px = (maxx - minx).max(maxy - miny) / 33.0;
+        let f = ((module_px / 5.0) as usize).max(1);
+        merge(&mut found, locate_in(img, (x0, y0, x1 - x0, y1 - y0), f));
+    }
+    found
+}
+
+fn merge(found: &mut Vec<Located>, more: Vec<Located>) {
+    for m in more {
+        if !found.iter().any(|f| f.payload == m.payload) {
+            found.push(m);
+        }
+    }
+}
+
+/// The codes in a window (x, y, width, height) of the photo, searched shrunk by `factor`.
+fn locate_in(img: &Grey, (x0, y0, w, h): (usize, usize, usize, usize), factor: usize) -> Vec<Located> {
+    let (sw, sh) = (w / factor, h / factor);
+    if sw < 21 || sh < 21 {
+        return Vec::new();
+    }
+    let n = (factor * factor) as u32;
+    let pixel = |x: usize, y: usize| -> u8 {
+        if factor == 1 {
+            return img.get(x0 + x, y0 + y);
+        }
+        let mut sum = 0u32;
+        for yy in 0..factor {
+            let row = (y0 + y * factor + yy) * img.width + x0 + x * factor;
+            sum += img.pixels[row..row + factor].iter().map(|v| *v as u32).sum::<u32>();
+        }
+        (sum / n) as u8
+    };
+    let mut prepared = rqrr::PreparedImage::prepare_from_greyscale(sw, sh, pixel);
+    let mut out: Vec<Located> = Vec::new();
+    for grid in prepared.detect_grids() {
+        let Ok((_, text)) = grid.decode() else { continue };
+        let Some(payload) = Payload::decode(&text) else { continue };
+        let f = factor as f64;
+        let corners = grid.bounds.map(|p| (x0 as f64 + p.x as f64 * f + f / 2.0, y0 as f64 + p.y as f64 * f + f / 2.0));
+        merge(&mut out, vec![Located { payload, corners }]);
+    }
+    out
+}
+
+/// What a box looks like in the photo.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BoxReading {
+    /// The ink inside it: 0 clean paper, 1 black.
+    pub ink: f32,
+    /// What it is read as.
+    pub state: State,
+}
+
+/// A box read as marked, empty, or not sure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum State {
+    /// Clearly empty.
+    Empty,
+    /// Clearly marked.
+    Marked,
+    /// Between the bounds: ask.
+    Unsure,
+}
+
+impl BoxReading {
+    /// How sure the reading is, 0 (on the fence) to 1 (far from both bounds).
+    pub fn confidence(&self) -> f32 {
+        match self.state {
+            State::Empty => (0.5 + (EMPTY - self.ink) / EMPTY * 0.5).clamp(0.5, 1.0),
+            State::Marked => (0.5 + (self.ink - MARKED) / (1.0 - MARKED) * 1.5).clamp(0.5, 1.0),
+            State::Unsure => {
+                let mid = (EMPTY + MARKED) / 2.0;
+                (((self.ink - mid).abs() / ((MARKED - EMPTY) / 2.0)) * 0.5).clamp(0.0, 0.49)
+            }
+        }
+    }
+}
+
+/// Why a located page could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReadError {
+    /// Corners of the page (0 top left … 3 bottom left) that lie outside the photo.
+    CutOff(Vec<u8>),
+    /// The QR codes found do not fit one flat page (a photo of a photo, a folded page).
+    NoFit,
+}
+
+/// A page read from a photo.
+#[derive(Debug, Clone)]
+pub struct Reading {
+    /// One per box of the page, in the page's order.
+    pub boxes: Vec<BoxReading>,
+    /// Where the page lies in the photo.
+    pub homography: Homography,
+    /// Image pixels per page millimetre (at the page's centre).
+    pub px_per_mm: f64,
+    /// Each box's centre in the photo, after alignment.
+    pub centres: Vec<(f64, f64)>,
+}
+
+/// Read a page whose QR codes `found` located it in `img`.
+///
+/// The codes give a first homography, good near them and less so far away (their corners
+/// are found to a module or so). So boxes are aligned outwards from the codes: the nearest
+/// first, each batch found on its printed outline and added to the points the homography
+/// is refitted to, so each next batch is predicted from points close to it. Last, every
+/// box keeps its own small shift from the plane (a curled sheet), smoothed over its
+/// neighbours.
+pub fn read(img: &Grey, page: &Page, found: &[Located]) -> Result<Reading, ReadError> {
+    let mut from = Vec::new();
+    let mut to = Vec::new();
+    for f in found {
+        from.extend_from_slice(&layout::qr_symbol(f.payload.paper, f.payload.corner));
+        to.extend_from_slice(&f.corners);
+    }
+    let mut h = Homography::fit(&from, &to).ok_or(ReadError::NoFit)?;
+    let centres_mm: Vec<(f64, f64)> = page.boxes.iter().map(|b| (b.centre().0 as f64, b.centre().1 as f64)).collect();
+    let codes: Vec<(f64, f64)> = found
+        .iter()
+        .map(|f| {
+            let c = layout::qr_symbol(f.payload.paper, f.payload.corner);
+            ((c[0].0 + c[2].0) / 2.0, (c[0].1 + c[2].1) / 2.0)
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..page.boxes.len()).collect();
+    let near =
+        |i: usize| codes.iter().map(|c| (c.0 - centres_mm[i].0).hypot(c.1 - centres_mm[i].1)).fold(f64::MAX, f64::min);
+    order.sort_by(|a, b| near(*a).total_cmp(&near(*b)));
+    let batch = (page.boxes.len() / 8).max(8);
+    let mut raw = vec![(0.0f64, 0.0f64, 0.0f64); page.boxes.len()];
+    let mut done: Vec<usize> = Vec::new();
+    for chunk in order.chunks(batch) {
+        for &i in chunk {
+            raw[i] = best_shift(img, &h, &page.boxes[i], (0.0, 0.0), 2.4);
+            done.push(i);
+        }
+        // Each box's shift against the median of its aligned neighbours': one that
+        // disagrees (a filled box, a mark over the outline) is left out of the fit.
+        let pts: Vec<(f64, f64)> = done.iter().map(|i| centres_mm[*i]).collect();
+        let shifts: Vec<(f64, f64, f64)> = done.iter().map(|i| raw[*i]).collect();
+        let smooth_shifts = smooth(&pts, &shifts);
+        let (mut f2, mut t2) = (from.clone(), to.clone());
+        for (k, &i) in done.iter().enumerate() {
+            let (sx, sy) = smooth_shifts[k];
+            if (raw[i].0 - sx).hypot(raw[i].1 - sy) < 0.6 {
+                f2.push(centres_mm[i]);
+                t2.push(h.apply(centres_mm[i].0 + raw[i].0, centres_mm[i].1 + raw[i].1));
+            }
+        }
+        if let Some(refit) = Homography::fit(&f2, &t2) {
+            // Shifts were measured against the old plane: keep the image points, not them.
+            h = refit;
+            for &i in &done {
+                raw[i] = (0.0, 0.0, raw[i].2);
+            }
+            let _ = &mut from;
+            from = f2;
+            to = t2;
+        }
+    }
+    // Every box on its outline, a smooth correction over its neighbours (curl).
+    let mut shifts = vec![(0.0f64, 0.0f64); page.boxes.len()];
+    for radius in [1.2, 0.6] {
+        let raw: Vec<(f64, f64, f64)> =
+            page.boxes.iter().zip(&shifts).map(|(b, s)| best_shift(img, &h, b, *s, radius)).collect();
+        shifts = smooth(&centres_mm, &raw);
+    }
+    // A box outside the photo: the page is cut off.
+    let mut cut = Vec::new();
+    let outside = |x: f64, y: f64| {
+        let (u, v) = h.apply(x, y);
+        !img.contains(u, v)
+    };
+    for c in 0..4u8 {
+        let q = layout::qr_symbol(found[0].payload.paper, c);
+        let boxes_out = page.boxes.iter().zip(&centres_mm).any(|(_, (x, y))| {
+            let nearest = (0..4u8)
+                .min_by(|a, b| {
+                    let (pa, pb) = (
+                        layout::qr_symbol(found[0].payload.paper, *a)[0],
+                        layout::qr_symbol(found[0].payload.paper, *b)[0],
+                    );
+                    (pa.0 - x).hypot(pa.1 - y).total_cmp(&(pb.0 - x).hypot(pb.1 - y))
+                })
+                .unwrap_or(0);
+            nearest == c && outside(*x, *y)
+        });
+        let (qx, qy) = ((q[0].0 + q[2].0) / 2.0, (q[0].1 + q[2].1) / 2.0);
+        if outside(qx, qy) || boxes_out {
+            cut.push(c);
+        }
+    }
+    if !cut.is_empty() {
+        return Err(ReadError::CutOff(cut));
+    }
+    let (cx, cy) = (page.width as f64 / 2.0, page.height as f64 / 2.0);
+    let (j1, j2) = h.jacobian(cx, cy);
+    let px_per_mm = ((j1.0.hypot(j1.1)) * (j2.0.hypot(j2.1))).sqrt();
+    let white = WhiteMap::new(img, (px_per_mm * 3.0).max(4.0) as usize);
+    let mut boxes = Vec::with_capacity(page.boxes.len());
+    let mut centres = Vec::with_capacity(page.boxes.len());
+    for (b, s) in page.boxes.iter().zip(&shifts) {
+        let ink = ink(img, &white, &h, b, *s);
+        let state = if ink <= EMPTY {
+            State::Empty
+        } else if ink >= MARKED {
+            State::Marked
+        } else {
+            State::Unsure
+        };
+        boxes.push(BoxReading { ink, state });
+        let (x, y) = b.centre();
+        centres.push(h.apply(x as f64 + s.0, y as f64 + s.1));
+    }
+    Ok(Reading { boxes, homography: h, px_per_mm, centres })
+}
+
+/// Points on a box's outline (relative to its centre, mm), `n` of them.
+fn outline_points(b: &PadBox, grow: f64, n: usize) -> Vec<(f64, f64)> {
+    let r = b.size as f64 / 2.0 + grow;
+    match b.outline {
+        Outline::Square => (0..n)
+            .map(|i| {
+                let t = i as f64 / n as f64 * 4.0;
+                let (side, f) = (t.floor() as usize, t.fract() * 2.0 - 1.0);
+                match side {
+                    0 => (f * r, -r),
+                    1 => (r, f * r),
+                    2 => (-f * r, r),
+                    _ => (-r, -f * r),
+                }
+            })
+            .collect(),
+        Outline::Circle | Outline::Hex => (0..n)
+            .map(|i| {
+                let a = i as f64 / n as f64 * std::f64::consts::TAU;
+                (r * a.cos(), r * a.sin())
+            })
+            .collect(),
+    }
+}
+
+/// The shift (mm) within `radius` of `start` that puts the box's outline on the darkest
+/// line with paper on its outside; with how clearly it stands out.
+fn best_shift(img: &Grey, h: &Homography, b: &PadBox, start: (f64, f64), radius: f64) -> (f64, f64, f64) {
+    let (cx, cy) = b.centre();
+    let (cx, cy) = (cx as f64 + start.0, cy as f64 + start.1);
+    let (ox, oy) = h.apply(cx, cy);
+    let (jx, jy) = h.jacobian(cx, cy);
+    let on = outline_points(b, 0.0, 32);
+    let out = outline_points(b, 0.55, 32);
+    let map = |(dx, dy): (f64, f64)| (ox + jx.0 * dx + jy.0 * dy, oy + jx.1 * dx + jy.1 * dy);
+    let step = radius / 6.0;
+    let mut best = (0.0, 0.0, f64::MIN);
+    for i in -6..=6 {
+        for j in -6..=6 {
+            let (sx, sy) = (i as f64 * step, j as f64 * step);
+            let line: f64 = on.iter().map(|(x, y)| img.sample_at(map((x + sx, y + sy)))).sum::<f64>();
+            let paper: f64 = out.iter().map(|(x, y)| img.sample_at(map((x + sx, y + sy)))).sum::<f64>();
+            let score = (paper - line) / on.len() as f64;
+            if score > best.2 {
+                best = (sx, sy, score);
+            }
+        }
+    }
+    (start.0 + best.0, start.1 + best.1, best.2)
+}
+
+impl Grey {
+    fn sample_at(&self, (x, y): (f64, f64)) -> f64 {
+        self.sample(x, y) as f64
+    }
+}
+
+/// Each box's shift replaced by the median of its own and its nearest neighbours' shifts
+/// (weighted by how clearly each found its outline): one mark overrunning a box, or a
+/// filled box, cannot pull it off its place.
+fn smooth(centres: &[(f64, f64)], raw: &[(f64, f64, f64)]) -> Vec<(f64, f64)> {
+    let n = centres.len();
+    let mut out = Vec::with_capacity(n);
+    let mut near: Vec<(f64, usize)> = Vec::with_capacity(n);
+    for i in 0..n {
+        near.clear();
+        near.extend((0..n).map(|j| {
+            let d = (centres[i].0 - centres[j].0).powi(2) + (centres[i].1 - centres[j].1).powi(2);
+            (d, j)
+        }));
+        let k = 9.min(n);
+        near.select_nth_unstable_by(k - 1, |a, b| a.0.total_cmp(&b.0));
+        let mut xs: Vec<f64> = near[..k].iter().map(|(_, j)| raw[*j].0).collect();
+        let mut ys: Vec<f64> = near[..k].iter().map(|(_, j)| raw[*j].1).collect();
+        xs.sort_by(f64::total_cmp);
+        ys.sort_by(f64::total_cmp);
+        out.push((xs[k / 2], ys[k / 2]));
+    }
+    out
+}
+
+/// The paper's brightness over the photo: the brightest of each block's pixels (a high
+/// percentile, so ink and printing do not count), spread over the neighbouring blocks so
+/// a filled box or a word still finds paper around it.
+struct WhiteMap {
+    block: usize,
+    cols: usize,
+    rows: usize,
+    values: Vec<f32>,
+}
+
+impl WhiteMap {
+    fn new(img: &Grey, block: usize) -> WhiteMap {
+        let cols = img.width.div_ceil(block);
+        let rows = img.height.div_ceil(block);
+        let mut raw = vec![0f32; cols * rows];
+        let mut hist = [0u32; 256];
+        for by in 0..rows {
+            for bx in 0..cols {
+                hist.iter_mut().for_each(|h| *h = 0);
+                let (x0, y0) = (bx * block, by * block);
+                let (x1, y1) = ((x0 + block).min(img.width), (y0 + block).min(img.height));
+                // Every other pixel is plenty for a percentile.
+                let mut n = 0u32;
+                for y in (y0..y1).step_by(2) {
+                    for x in (x0..x1).step_by(2) {
+                        hist[img.get(x, y) as usize] += 1;
+                        n += 1;
+                    }
+                }
+                let mut left = n / 10;
+                let mut v = 255usize;
+                while v > 0 && hist[v] <= left {
+                    left -= hist[v];
+                    v -= 1;
+                }
+                raw[by * cols + bx] = v as f32;
+            }
+        }
+        // The brightest block of each 3×3 neighbourhood.
+        let mut values = raw.clone();
+        for by in 0..rows {
+            for bx in 0..cols {
+                let mut m = 0f32;
+                for y in by.saturating_sub(1)..(by + 2).min(rows) {
+                    for x in bx.saturating_sub(1)..(bx + 2).min(cols) {
+                        m = m.max(raw[y * cols + x]);
+                    }
+                }
+                values[by * cols + bx] = m.max(1.0);
+            }
+        }
+        WhiteMap { block, cols, rows, values }
+    }
+
+    /// The paper's brightness at a pixel (bilinear between block centres).
+    fn at(&self, x: f64, y: f64) -> f32 {
+        let fx = (x / self.block as f64 - 0.5).clamp(0.0, (self.cols - 1) as f64);
+        let fy = (y / self.block as f64 - 0.5).clamp(0.0, (self.rows - 1) as f64);
+        let (x0, y0) = (fx.floor() as usize, fy.floor() as usize);
+        let (x1, y1) = ((x0 + 1).min(self.cols - 1), (y0 + 1).min(self.rows - 1));
+        let (tx, ty) = ((fx - x0 as f64) as f32, (fy - y0 as f64) as f32);
+        let v = |x: usize, y: usize| self.values[y * self.cols + x];
+        let top = v(x0, y0) * (1.0 - tx) + v(x1, y0) * tx;
+        let bottom = v(x0, y1) * (1.0 - tx) + v(x1, y1) * tx;
+        top * (1.0 - ty) + bottom * ty
+    }
+}
+
+/// The ink inside a box: its inside (clear of the printed outline) sampled on a grid, each
+/// sample's darkness against the paper there, and the mean of the darkest tenth plus a
+/// share of the mean of all (so a wide faint smudge counts less than a line of ink).
+fn ink(img: &Grey, white: &WhiteMap, h: &Homography, b: &PadBox, shift: (f64, f64)) -> f32 {
+    let (cx, cy) = b.centre();
+    let (cx, cy) = (cx as f64 + shift.0, cy as f64 + shift.1);
+    let (ox, oy) = h.apply(cx, cy);
+    let (jx, jy) = h.jacobian(cx, cy);
+    let paper = white.at(ox, oy);
+    let r = b.size as f64 * 0.4;
+    let n = 11;
+    let mut dark: Vec<f32> = Vec::with_capacity(n * n);
+    for i in 0..n {
+        for j in 0..n {
+            let (dx, dy) = ((i as f64 / (n - 1) as f64 * 2.0 - 1.0) * r, (j as f64 / (n - 1) as f64 * 2.0 - 1.0) * r);
+            if b.outline != Outline::Square && dx * dx + dy * dy > r * r * 1.05 {
+                continue;
+            }
+            let v = img.sample(ox + jx.0 * dx + jy.0 * dy, oy + jx.1 * dx + jy.1 * dy);
+            dark.push(((paper - v) / paper).clamp(0.0, 1.0));
+        }
+    }
+    dark.sort_by(|a, b| b.total_cmp(a));
+    let top = (dark.len() / 10).max(1);
+    let peak = dark[..top].iter().sum::<f32>() / top as f32;
+    let mean = dark.iter().sum::<f32>() / dark.len() as f32;
+    0.7 * peak + 0.6 * mean
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::paper::layout::{self, Paper, Payload, Words};
+    use crate::paper::synth;
+
+    /// A Fleet page painted, photographed flat and read: where the codes are found.
+    #[test]
+    #[ignore = "a look at one synthetic photo: writes target/tmp/paper-debug.png"]
+    fn debug_one_photo() {
+        let rules = crate::games::built_in("fleet-dice").unwrap();
+        let f = rules.fleet().unwrap();
+        let words =
+            Words { names: vec![String::new(); f.sections.len()], bonuses: vec![String::new(); 5], ..Words::default() };
+        let payload = Payload {
+            game: f.id.clone(),
+            rules: rules.fingerprint(),
+            layout: 1,
+            page: "d-1".into(),
+            corner: 0,
+            paper: Paper::A4,
+            player: "Ann".into(),
+        };
+        let page = layout::fleet(f, &words, Paper::A4, payload);
+        let mut d = synth::Dice::new(1);
+        let mut canvas = synth::paint(&page, 7.0);
+        let sheet = synth::finished_sheets(f, 3, 2).remove(0);
+        let truth = crate::paper::sheet::fleet_truth(f, &page, &sheet);
+        synth::mark_boxes(&mut canvas, &page, &truth, &mut d, false);
+        let mut cam = synth::camera(&mut d, None);
+        (cam.size, cam.blur, cam.motion.0, cam.noise, cam.quality, cam.fill) = ((2000, 1500), 0.5, 0.0, 1.5, 90, 0.92);
+        let grey = synth::photograph(&canvas, &page, &cam, &mut d);
+        let img = image::GrayImage::from_raw(grey.width as u32, grey.height as u32, grey.pixels.clone()).unwrap();
+        std::fs::create_dir_all("target/tmp").unwrap();
+        img.save("target/tmp/paper-debug.png").unwrap();
+        let found = locate(&grey);
+        eprintln!(
+            "{cam:?}\nfound {}: {:?}",
+            found.len(),
+            found.iter().map(|f| (f.payload.corner, f.corners)).collect::<Vec<_>>()
+        );
+        let mut prepared = rqrr::PreparedImage::prepare_from_greyscale(grey.width, grey.height, |x, y| grey.get(x, y));
+        for g in prepared.detect_grids() {
+            eprintln!("grid {:?}: {:?}", g.bounds, g.decode().map(|(_, t)| t));
+        }
+        let truth_pose = synth::pose(&page, &cam);
+        for fq in &found {
+            let want = layout::qr_symbol(Paper::A4, fq.payload.corner).map(|(x, y)| truth_pose.apply(x, y));
+            eprintln!("corner {}: found {:?}\n          true  {:?}", fq.payload.corner, fq.corners, want);
+        }
+        let r = read(&grey, &page, &found).unwrap();
+        let mut e: Vec<f32> = r.boxes.iter().zip(&truth).filter(|(_, t)| !**t).map(|(b, _)| b.ink).collect();
+        let mut m: Vec<f32> = r.boxes.iter().zip(&truth).filter(|(_, t)| **t).map(|(b, _)| b.ink).collect();
+        e.sort_by(f32::total_cmp);
+        m.sort_by(f32::total_cmp);
+        eprintln!("empty ink: max {:?}", &e[e.len().saturating_sub(5)..]);
+        eprintln!("marked ink: min {:?}", &m[..5.min(m.len())]);
+        let wrong = r
+            .boxes
+            .iter()
+            .zip(&truth)
+            .filter(|(b, t)| (b.state == State::Marked) != **t && b.state != State::Unsure)
+            .count();
+        let unsure = r.boxes.iter().filter(|b| b.state == State::Unsure).count();
+        eprintln!("boxes {} wrong {wrong} unsure {unsure}", r.boxes.len());
+        let dashed: Vec<String> =
+            r.boxes.iter().zip(&page.boxes).filter(|(_, b)| b.dashed).map(|(x, _)| format!("{:.2}", x.ink)).collect();
+        eprintln!("dashed: {dashed:?}");
+        for (k, (b, t)) in r.boxes.iter().zip(&truth).enumerate() {
+            if (b.state == State::Marked) != *t {
+                eprintln!(
+                    "  {:?} {:?} ink {:.3} truth {t} at {:?}",
+                    page.boxes[k].target, b.state, b.ink, r.centres[k]
+                );
+            }
+        }
+        let mut img = image::GrayImage::from_raw(grey.width as u32, grey.height as u32, grey.pixels.clone()).unwrap();
+        let h0 = Homography::fit(
+            &found.iter().flat_map(|f| layout::qr_symbol(f.payload.paper, f.payload.corner)).collect::<Vec<_>>(),
+            &found.iter().flat_map(|f| f.corners).collect::<Vec<_>>(),
+        )
+        .unwrap();
+        for (k, (x, y)) in r.centres.iter().enumerate() {
+            let (bx, by) = page.boxes[k].centre();
+            let (px, py) = h0.apply(bx as f64, by as f64);
+            for t in -6i32..=6 {
+                img.put_pixel((*x as i32 + t) as u32, *y as u32, image::Luma([255]));
+                img.put_pixel(*x as u32, (*y as i32 + t) as u32, image::Luma([255]));
+                img.put_pixel((px as i32 + t) as u32, (py as i32 + t) as u32, image::Luma([0]));
+            }
+        }
+        img.save("target/tmp/paper-debug-overlay.png").unwrap();
+        image::imageops::crop_imm(&img, 650, 900, 650, 500).to_image().save("target/tmp/crop.png").unwrap();
+    }
+}
