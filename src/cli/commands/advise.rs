@@ -103,7 +103,7 @@ pub fn open_save(
         .into());
     }
     let read = Journal::read::<serde_json::Value, crate::games::fleet::session::Entry>(path)?;
-    Ok(crate::cli::fleet_table::reopen(
+    Ok(crate::cli::fleet::reopen(
         path,
         &read.header,
         &read.entries,
