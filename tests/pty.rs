@@ -52,11 +52,11 @@ fn play_on_a_terminal_saves_each_choice_and_ctrl_c_exits_130_losing_nothing() {
         dir.path(),
         &["play", "fleet-dice", "--players", "Ann,Bob", "--dice", "digital", "--seed", "5", "--save", "g.jsonl"],
     );
-    // Answer three menus with Enter (the first option; a picked die gets its usual use and
+    // Answer three menus with their first option (a picked die gets its usual use and
     // what the rules force is applied without asking), then stop at the fourth.
     for _ in 0..3 {
         p.exp_string("Enter to choose").unwrap();
-        p.send("\r").unwrap();
+        p.send("1\r").unwrap();
         p.flush().unwrap();
     }
     p.exp_string("Enter to choose").unwrap();
@@ -142,7 +142,7 @@ fn typing_undo_at_a_menu_undoes() {
     );
     p.exp_string("pick a die").unwrap();
     let start = save_lines(dir.path());
-    p.send("\r").unwrap();
+    p.send("1\r").unwrap();
     p.flush().unwrap();
     p.exp_string("oyster oyster 1").unwrap();
     p.exp_string("Enter to choose").unwrap();
@@ -243,7 +243,7 @@ fn a_served_game_at_the_terminal_moves_on_when_a_phone_answers_first() {
     p.exp_string("mark the top free box").unwrap();
     let before = std::fs::read_to_string(dir.path().join("g.jsonl")).unwrap().lines().count();
     // The terminal answers it (for the player without a phone): the first option.
-    p.send("\r").unwrap();
+    p.send("1\r").unwrap();
     p.flush().unwrap();
     let started = std::time::Instant::now();
     while std::fs::read_to_string(dir.path().join("g.jsonl")).unwrap().lines().count() == before {
@@ -291,7 +291,7 @@ fn resume_without_a_file_offers_the_unfinished_games_to_choose_from() {
     p.exp_string("Which game goes on?").unwrap();
     p.exp_string("part.jsonl").unwrap();
     p.exp_string("Ann, Bob: round 2 of 10").unwrap();
-    p.send("\r").unwrap();
+    p.send("1\r").unwrap();
     p.flush().unwrap();
     p.exp_string("Resumed").unwrap();
     p.exp_string("Last roll:").unwrap();
@@ -349,7 +349,7 @@ fn at_bobs_star_action(dir: &std::path::Path) -> PtySession {
         &["play", "fleet-dice", "--players", "Ann,Bob", "--dice", "digital", "--seed", "5", "--save", "g.jsonl"],
     );
     p.exp_string("pick a die").unwrap();
-    keys(&mut p, "\r");
+    keys(&mut p, "1\r");
     p.exp_string("Bob: star action").unwrap();
     p.exp_string("18  Ridback canning co. 1").unwrap();
     p.exp_string("Enter to choose: ").unwrap();
@@ -363,6 +363,55 @@ fn refused(p: &mut PtySession, dir: &std::path::Path, typed: &str, shown: &str) 
     p.exp_string(shown).unwrap_or_else(|e| panic!("after {typed:?}, waiting for {shown:?}: {e}"));
     std::thread::sleep(std::time::Duration::from_millis(200));
     assert_eq!(save_lines(dir), before, "{typed:?} committed something");
+}
+
+/// Issue #33 item 2: Enter with nothing typed commits only the usual answer. At a star
+/// action nothing is usual: Enter commits nothing and says to type. With `--ask-all`, a
+/// picked die's use is asked, and Enter takes its usual use (marked so), not the first
+/// option.
+#[test]
+fn enter_alone_commits_only_the_usual_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = at_bobs_star_action(dir.path());
+    refused(&mut p, dir.path(), "\r", "Nothing is usual here: type an option's number");
+    p.send_control('c').unwrap();
+    p.exp_eof().unwrap();
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = spawn(
+        dir.path(),
+        &["play", "fleet-dice", "--players", "Ann,Bob", "--seed", "5", "--save", "g.jsonl", "--ask-all"],
+    );
+    // Ann's start die: no answer is usual.
+    p.exp_string("Ann: start roll").unwrap();
+    p.exp_string("Enter to choose").unwrap();
+    refused(&mut p, dir.path(), "\r", "Nothing is usual here");
+    keys(&mut p, "c\r");
+    p.exp_string("Bob: start roll").unwrap();
+    keys(&mut p, "c\r");
+    p.exp_string("Who is the start player?").unwrap();
+    p.exp_string("Enter to choose").unwrap();
+    keys(&mut p, "1\r");
+    p.exp_string("which faces show?").unwrap();
+    keys(&mut p, "c l o\r");
+    p.exp_string("pick a die").unwrap();
+    p.exp_string("Enter to choose").unwrap();
+    keys(&mut p, "l\r");
+    // The lobster's use: its column (usual, marked) or a coin; Enter takes the column.
+    p.exp_string("use the lobster").unwrap();
+    p.exp_string("Enter to choose").unwrap();
+    let before = save_lines(dir.path()).len();
+    keys(&mut p, "\r");
+    p.exp_string("use the lobster lobster 1").unwrap();
+    let start = std::time::Instant::now();
+    while save_lines(dir.path()).len() == before {
+        assert!(start.elapsed().as_secs() < 10, "Enter committed nothing");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let save = save_lines(dir.path());
+    assert_eq!(save[before], r#"{"do":{"Choice":"mark"}}"#, "{save:?}");
+    p.send_control('c').unwrap();
+    p.exp_eof().unwrap();
 }
 
 #[test]
@@ -434,7 +483,7 @@ fn up_recalls_the_last_entry_and_a_misspelled_roll_stays_on_the_line() {
     assert_eq!(&save[start..], [r#"{"do":{"Choice":"cod"}}"#; 2], "{save:?}");
     p.exp_string("Who is the start player?").unwrap();
     p.exp_string("Enter to choose").unwrap();
-    keys(&mut p, "\r");
+    keys(&mut p, "1\r");
     // A roll with a typo: why it is no roll, and the line as typed, to be corrected.
     p.exp_string("which faces show?").unwrap();
     keys(&mut p, "c lx");

@@ -94,11 +94,18 @@ impl Question<'_> {
     /// by their words only).
     fn menu(&self) -> Vec<Choice> {
         let (rules, game, d, lang) = (self.rules, self.game, self.decision, self.lang);
+        let usual = entry::usual(d);
         let mut choices: Vec<Choice> = d
             .options
             .iter()
-            .map(|o| Choice::new(o.key(rules, game), fleet_text::option_label(rules, game, d, o, lang)))
+            .map(|o| {
+                Choice::new(o.key(rules, game), fleet_text::option_label(rules, game, d, o, lang))
+                    .usual_if(Some(*o) == usual)
+                    .gains_nothing_if(fleet_text::circle_gains_nothing(rules, game, d, o))
+            })
             .collect();
+        // What gains nothing goes last (numbered so too).
+        choices.sort_by_key(|c| c.gains_nothing);
         for c in typed_commands(self.overtaken.is_some()) {
             choices.push(Choice::command(c.key(), command_line(c, lang)));
         }

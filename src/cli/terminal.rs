@@ -81,7 +81,7 @@ pub(super) fn game_over(
     let choices: Vec<Choice> = [Command::Quit, Command::Undo, Command::Sheets, Command::Scores, Command::Help]
         .into_iter()
         .map(|c| match c {
-            Command::Quit => Choice::new(c.key(), command_line(c, lang)),
+            Command::Quit => Choice::new(c.key(), command_line(c, lang)).usual_if(true),
             _ => Choice::command(c.key(), command_line(c, lang)),
         })
         .collect();

@@ -227,6 +227,22 @@ fn circle_note(rules: &FleetRules, sheet: Option<&Sheet>, s: usize, i: usize, la
     }
 }
 
+/// Whether an option marks a column box whose circle gains nothing on the deciding
+/// player's sheet (a license or a boat circle with none left to take).
+pub fn circle_gains_nothing(rules: &FleetRules, game: &Game, d: &Decision, choice: &Choice) -> bool {
+    let (Choice::Mark { section, index } | Choice::Section { section, index }) = *choice else { return false };
+    let Some(sheet) = d.player.map(|p| &game.players[p].sheet) else { return false };
+    let SectionKind::Column(t) = rules.sections[section].kind else { return false };
+    let left = |kind| sheet.next_free(rules.section_of(kind)).is_some();
+    let (license, boat) = (left(SectionKind::Licenses(t)), left(SectionKind::Boats(t)));
+    match rules.boat_types[t].column[index] {
+        ColumnBox::License => !license,
+        ColumnBox::Boat => !boat,
+        ColumnBox::Choice => !license && !boat,
+        ColumnBox::Plain => false,
+    }
+}
+
 /// An option of a decision, as the deciding player reads it.
 pub fn option_label(rules: &FleetRules, game: &Game, d: &Decision, choice: &Choice, lang: Lang) -> String {
     let sheet = d.player.map(|p| &game.players[p].sheet);

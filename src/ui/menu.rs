@@ -76,6 +76,15 @@ fn ranked(choices: &[Choice], typed: &str) -> Vec<(u8, usize)> {
     ranked
 }
 
+/// The usual answer (Enter on an empty line takes it): the one option marked usual.
+fn usual(choices: &[Choice]) -> Option<usize> {
+    let mut usual = choices.iter().enumerate().filter(|(_, c)| c.usual && !c.command).map(|(i, _)| i);
+    match (usual.next(), usual.next()) {
+        (Some(i), None) => Some(i),
+        _ => None,
+    }
+}
+
 /// The choices that match what was typed, best first (what the menu shows).
 pub fn filter(choices: &[Choice], typed: &str) -> Vec<usize> {
     ranked(choices, typed).into_iter().map(|(_, i)| i).collect()
@@ -293,9 +302,13 @@ fn run(
         let words = typed.split_whitespace().count();
         // Several words: an entry, not a filter.
         let matches = if check.is_some() && words > 1 { Vec::new() } else { filter(choices, typed) };
+        if typed.trim().is_empty() && !moved {
+            // The usual answer is highlighted: Enter takes it.
+            highlight = usual(choices).and_then(|u| matches.iter().position(|&i| i == u)).unwrap_or(0);
+        }
         highlight = highlight.min(matches.len().saturating_sub(1));
         clear(term, drawn)?;
-        drawn = draw(term, prompt, choices, &matches, highlight, typed, hint, color, problem.as_deref())?;
+        drawn = draw(term, prompt, choices, &matches, highlight, typed, hint, color, problem.as_deref(), lang)?;
         let Some(key) = keys::next(term, overtaken)? else {
             clear(term, drawn)?;
             return Ok(None);
@@ -315,10 +328,17 @@ fn run(
             continue;
         }
         match key {
-            Key::Enter if !matches.is_empty() && (typed.trim().is_empty() || moved) => {
+            // The highlight moved with the arrows: Enter takes it.
+            Key::Enter if !matches.is_empty() && moved => {
                 let i = matches[highlight];
                 return commit(Picked::Choice(i), &choices[i].label, typed, last);
             }
+            // Nothing typed: the usual answer, where the rules have one; else nothing is
+            // chosen, and the menu says to type.
+            Key::Enter if typed.trim().is_empty() => match usual(choices) {
+                Some(i) => return commit(Picked::Choice(i), &choices[i].label, typed, last),
+                None => problem = Some(crate::t!(lang, "cli.ui.no_usual")),
+            },
             Key::Enter if !typed.trim().is_empty() => {
                 let what = if words > 1 && check.is_some() { Typed::Nothing } else { chosen(choices, typed) };
                 if let Typed::One(i) = what {
@@ -574,8 +594,14 @@ fn draw(
     hint: &str,
     color: bool,
     problem: Option<&str>,
+    lang: Lang,
 ) -> std::io::Result<usize> {
     let (rows, cols) = term.size();
+    let mark = |c: &Choice| match (c.usual && usual(choices).is_some(), c.gains_nothing) {
+        (true, _) => crate::t!(lang, "cli.ui.mark_usual"),
+        (_, true) => crate::t!(lang, "cli.ui.mark_gains_nothing"),
+        _ => String::new(),
+    };
     let width = usize::from(cols).max(20);
     let room = usize::from(rows).saturating_sub(4).max(3);
     let first = highlight.saturating_sub(room - 1).min(matches.len().saturating_sub(room));
@@ -585,7 +611,7 @@ fn draw(
     for (at, &i) in matches.iter().enumerate().skip(first).take(room) {
         let marker = if at == highlight { '›' } else { ' ' };
         let number = numbers[i].map(|n| n.to_string()).unwrap_or_default();
-        let line = format!("{marker} {number:>number_width$}  {}", choices[i].label);
+        let line = format!("{marker} {number:>number_width$}  {}{}", choices[i].label, mark(&choices[i]));
         let line = console::truncate_str(&line, width - 1, "…").into_owned();
         lines.push(if at == highlight && color { console::style(line).cyan().bold().to_string() } else { line });
     }

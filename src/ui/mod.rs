@@ -13,22 +13,38 @@ pub mod menu;
 /// One option of a multiple-choice question. `key` is language-neutral and is what an
 /// answers file may type; `label` is what a person sees. A command (`undo`, `sheet`,
 /// `help`) stands in the menu but answers nothing: it has no number and is chosen only by
-/// its whole word.
+/// its whole word. Enter on an empty line takes the option that is `usual` (what the rules
+/// call the usual answer), and nothing where none is; an option that `gains_nothing` is
+/// listed last and marked so.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Choice {
     pub key: String,
     pub label: String,
     pub command: bool,
+    pub usual: bool,
+    pub gains_nothing: bool,
 }
 
 impl Choice {
     pub fn new(key: impl Into<String>, label: impl Into<String>) -> Self {
-        Choice { key: key.into(), label: label.into(), command: false }
+        Choice { key: key.into(), label: label.into(), command: false, usual: false, gains_nothing: false }
     }
 
     /// A command of the menu (see [`Choice`]).
     pub fn command(key: impl Into<String>, label: impl Into<String>) -> Self {
-        Choice { key: key.into(), label: label.into(), command: true }
+        Choice { command: true, ..Choice::new(key, label) }
+    }
+
+    /// This option is the usual answer when `usual` holds: Enter on an empty line takes it.
+    pub fn usual_if(mut self, usual: bool) -> Self {
+        self.usual = usual;
+        self
+    }
+
+    /// This option gains nothing when `nothing` holds (listed last, marked).
+    pub fn gains_nothing_if(mut self, nothing: bool) -> Self {
+        self.gains_nothing = nothing;
+        self
     }
 }
 

@@ -246,7 +246,7 @@ fn delete(id: i64, yes: bool, args: &DbArgs, lang: Lang) -> anyhow::Result<i32> 
         }
         let mut prompter = crate::ui::prompter_for_in(None, "history delete", lang)?;
         let (question, [keep, delete]) = words::delete_question(&what, lang);
-        let choices = [Choice::new("no", keep), Choice::new("yes", delete)];
+        let choices = [Choice::new("no", keep).usual_if(true), Choice::new("yes", delete)];
         if prompter.select(&question, &choices)? != 1 {
             crate::ui::say(&HistorySaid::Kept(id).text(lang));
             return Ok(0);
