@@ -414,6 +414,54 @@ fn enter_alone_commits_only_the_usual_answer() {
     p.exp_eof().unwrap();
 }
 
+/// Issue #33 item 1: the shared die at the terminal. A wrong exception lists the answers
+/// in pad words (never `mark, coin`); each exception answered is told in pad words before
+/// the next question; a chain typed in one go (`an lic`: the usual use, then the license
+/// at the `?` circle it reaches) is taken as the terminal's entry line takes it.
+#[test]
+fn the_shared_die_echoes_each_exception_in_pad_words_and_takes_a_chain() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = spawn(dir.path(), &["play", "fleet-dice", "--players", "Ann,Bob", "--save", "g.jsonl"]);
+    p.exp_string("Ann: start roll").unwrap();
+    // Start dice cod and shrimp, Ann starts; boat phase: Ann cod, Bob lobster, the shared
+    // cod for everyone (Enter); town phase: Ann's market and star action on swordfish,
+    // Bob's market: the shared cod reaches Ann's `?` box (cod 6).
+    for entry in ["c", "sh", "1", "c c l", "c", "l", "", "m m c", "m", "sw", "m"] {
+        let before = save_lines(dir.path()).len();
+        std::thread::sleep(std::time::Duration::from_millis(150));
+        p.send_line(entry).unwrap();
+        p.flush().unwrap();
+        let start = std::time::Instant::now();
+        while save_lines(dir.path()).len() == before {
+            assert!(start.elapsed().as_secs() < 10, "`{entry}` was not accepted");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+    // (The first shared cod's question went by in the boat phase.)
+    p.exp_string("Ann cod 6").unwrap();
+    p.exp_string("or type only the exceptions").unwrap();
+    let before = save_lines(dir.path());
+    keys(&mut p, "bo zzz\r");
+    // (The reason is folded to the terminal's width: read as one line.)
+    p.exp_string("`zzz` does not answer").unwrap();
+    let shown = p.exp_string("or type only the exceptions").unwrap().replace("\r\n", " ");
+    assert!(shown.contains("the answers: cod 2 ") && shown.contains("take 1 coin instead"), "{shown}");
+    assert!(!shown.contains("mark, coin"), "the answers are said in pad words: {shown}");
+    assert_eq!(save_lines(dir.path()), before, "nothing saved");
+    keys(&mut p, "\x15bo $ an lic\r");
+    let shown = p.exp_string("Bob: +1 coin").unwrap();
+    for told in [
+        "Ann: use the shared cod cod 6",
+        "Ann: ? circle of cod",
+        "activate a license",
+        "Bob: use the shared cod take 1 coin instead",
+    ] {
+        assert!(shown.contains(told), "`{told}` not told: {shown}");
+    }
+    p.send_control('c').unwrap();
+    p.exp_eof().unwrap();
+}
+
 #[test]
 fn a_number_never_reaches_undo_and_ctrl_u_clears_the_line() {
     let dir = tempfile::tempdir().unwrap();

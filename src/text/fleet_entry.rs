@@ -149,8 +149,10 @@ pub fn choice_words(rules: &FleetRules, game: &Game, _d: &Decision, choice: &Cho
 /// What is wrong with an entry.
 pub fn error(rules: &FleetRules, game: &Game, e: &EntryError, lang: Lang) -> String {
     let name = |p: usize| game.players[p].name.clone();
-    let answers =
-        |d: &Decision| d.options.iter().map(|o| o.key(rules, game).into_owned()).collect::<Vec<_>>().join(", ");
+    // The answers in pad words, as the menu lists them (never the options' keys).
+    let answers = |d: &Decision| {
+        d.options.iter().map(|o| super::fleet::option_label(rules, game, d, o, lang)).collect::<Vec<_>>().join(" · ")
+    };
     match e {
         EntryError::Unknown { word, decision, nearest } => {
             let mean = nearest.as_ref().map(|n| t!(lang, "cli.entry.did_you_mean", word = n)).unwrap_or_default();
@@ -163,8 +165,12 @@ pub fn error(rules: &FleetRules, game: &Game, e: &EntryError, lang: Lang) -> Str
                 answers = answers(decision)
             )
         }
-        EntryError::Ambiguous { word, keys, .. } => {
-            t!(lang, "cli.entry.ambiguous", word = word, keys = keys.join(", "))
+        EntryError::Ambiguous { word, keys, decision } => {
+            let label = |k: &String| {
+                (decision.options.iter().find(|o| o.key(rules, game) == k.as_str()))
+                    .map_or_else(|| k.clone(), |o| super::fleet::option_label(rules, game, decision, o, lang))
+            };
+            t!(lang, "cli.entry.ambiguous", word = word, keys = keys.iter().map(label).collect::<Vec<_>>().join(" · "))
         }
         EntryError::NothingToAnswer { word, player } => {
             t!(lang, "cli.entry.nothing_to_answer", word = word, name = name(*player))

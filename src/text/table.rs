@@ -213,20 +213,24 @@ pub fn wrong_faces(rules: &FleetRules, why: &str, lang: Lang) -> String {
 /// The one line for what everyone decides at the same moment: the question, and each
 /// player's usual answer (or that they are asked after).
 pub fn together_question(rules: &FleetRules, game: &Game, d: &Decision, held: &[usize], lang: Lang) -> String {
-    let usual: Vec<String> = game
-        .pending(rules)
-        .iter()
-        .filter_map(|pd| {
-            let player = pd.player?;
-            let label = match entry::usual(pd) {
-                // A phone holds this player's answer (a served game): Enter leaves it.
-                _ if held.contains(&player) => t!(lang, "cli.entry.held_on_phone"),
-                Some(c) => fleet_text::option_label(rules, game, pd, &c, lang),
-                None => t!(lang, "cli.entry.asked_after"),
-            };
-            Some(format!("{} {label}", game.players[player].name))
-        })
-        .collect();
+    let (mut usual, mut on_phone, mut after) = (Vec::new(), Vec::new(), Vec::new());
+    for pd in game.pending(rules) {
+        let Some(player) = pd.player else { continue };
+        let name = game.players[player].name.clone();
+        match entry::usual(&pd) {
+            // A phone holds this player's answer (a served game): Enter leaves it.
+            _ if held.contains(&player) => on_phone.push(name),
+            Some(c) => usual.push(format!("{name} {}", fleet_text::option_label(rules, game, &pd, &c, lang))),
+            None => after.push(name),
+        }
+    }
+    // Who is asked after, or holds an answer on a phone, is said once for them all.
+    let notes = [t!(lang, "cli.entry.held_on_phone"), t!(lang, "cli.entry.asked_after")];
+    for (names, note) in [on_phone, after].into_iter().zip(notes) {
+        if !names.is_empty() {
+            usual.push(format!("{} {note}", names.join(", ")));
+        }
+    }
     let question = fleet_text::prompt(rules, game, d, lang);
     let waiting: Vec<usize> = game.pending(rules).iter().filter_map(|pd| pd.player).collect();
     match together_example(game, &waiting) {

@@ -488,12 +488,31 @@ fn plan_by<W: AsRef<str>>(
                 continue;
             }
         }
-        match rest.next() {
-            Some(word) => {
-                let choice = choose(&g, &d, word)?;
-                picked = matches!(d.ask, Ask::Pick { .. });
-                steps.push(step(rules, &mut g, player, front, d, choice, How::Typed));
-            }
+        match rest.peek() {
+            Some(word) => match choose(&g, &d, word) {
+                Ok(choice) => {
+                    rest.next();
+                    picked = matches!(d.ask, Ask::Pick { .. });
+                    steps.push(step(rules, &mut g, player, front, d, choice, How::Typed));
+                }
+                // A word that answers not this use of a die but the question its usual use
+                // leads to (`bo lic` at a shared die whose box is a license-or-boat
+                // circle): the usual use, then the word answers what follows.
+                Err(e) => {
+                    let usual_use = usual(&d).filter(|_| !keys && !opts.ask_all && matches!(d.ask, Ask::Use { .. }));
+                    let Some(choice) = usual_use else { return Err(e) };
+                    let mut after = g.clone();
+                    let usual_step = step(rules, &mut after, player, front, d, choice, How::Usual);
+                    let answers_next = decision_of(rules, &after, player)
+                        .is_some_and(|(next, _)| next.roll.is_none() && choose(&after, &next, word).is_ok());
+                    if !answers_next {
+                        return Err(e);
+                    }
+                    picked = false;
+                    steps.push(usual_step);
+                    g = after;
+                }
+            },
             None => {
                 // A picked die and nothing more said: its usual use.
                 let follows_pick = picked && matches!(d.ask, Ask::Use { shared: false, .. });

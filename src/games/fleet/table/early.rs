@@ -228,7 +228,7 @@ impl<S: Save<Entry>> FleetTable<S> {
                     first.how = How::Forced(why);
                 }
             }
-            self.answer_now(steps, Screen::Seat(seat))?;
+            self.answer_now(steps, Screen::Seat(seat), true)?;
         }
         // Checked where the game before it is known; a pick is kept while an earlier pick
         // is not known yet (checked when it is), dropped when it is no longer ahead. A use

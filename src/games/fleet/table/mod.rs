@@ -356,7 +356,10 @@ impl<S: Save<Entry>> FleetTable<S> {
             self.dropped[seat] = None;
         }
         let written = self.entries;
-        let done = self.answer_now(steps, screen).and_then(|()| self.run_held());
+        // An entry's first typed step was shown as it was typed; everyone's line names
+        // each exception only by a start of a name: every step is told.
+        let echo_first = !matches!(said, Said::Everyone(_));
+        let done = self.answer_now(steps, screen, echo_first).and_then(|()| self.run_held());
         // A refused answer leaves its question offered as it was (what deckhand rolled
         // before a write that failed is shown).
         let answered = if done.is_ok() { answered } else { Vec::new() };
@@ -460,7 +463,8 @@ impl<S: Save<Entry>> FleetTable<S> {
     /// Apply the steps of one answer from `screen`: every step on a copy first (all or
     /// nothing), by value, then each written to the save and told, then what is due is
     /// rolled and answered. The answer is one person's act: one undo takes it back whole.
-    fn answer_now(&mut self, steps: Vec<Step>, screen: Screen) -> Result<(), Refused> {
+    /// `echo_first`: the first typed step was shown as typed (an entry at the terminal).
+    fn answer_now(&mut self, steps: Vec<Step>, screen: Screen, echo_first: bool) -> Result<(), Refused> {
         let mut next = self.session.clone();
         let mut told = Vec::new();
         let mut tapped = Vec::new();
@@ -471,7 +475,7 @@ impl<S: Save<Entry>> FleetTable<S> {
             lines.push(Entry::answer(step.by, input));
             match screen {
                 Screen::Host => {
-                    let echo = !(i == 0 && step.how == How::Typed);
+                    let echo = !(i == 0 && step.how == How::Typed && echo_first);
                     told.push(Told::Step { before, step: step.clone(), echo });
                 }
                 Screen::Seat(_) => tapped.push((before, step.clone())),

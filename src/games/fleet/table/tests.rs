@@ -163,7 +163,7 @@ fn a_planned_step_is_applied_by_its_option_never_by_its_key() {
     entry::apply_steps(&t.rules, &mut by_plan, &planned);
     assert_eq!(by_value, by_plan);
     let before = t.save().0.len();
-    t.answer_now(steps, Screen::Seat(0)).unwrap();
+    t.answer_now(steps, Screen::Seat(0), true).unwrap();
     // The save records the key of the option applied, made from the game before it.
     let saved: Vec<Input> = t.save().0[before..]
         .iter()
