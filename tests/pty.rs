@@ -115,7 +115,8 @@ fn at_a_menu_space_j_k_and_letters_never_commit_and_a_filter_then_enter_picks() 
         p.send(key).unwrap();
     }
     p.flush().unwrap();
-    p.exp_string("`x` answers nothing here").unwrap();
+    // (The keys after a refused key in the same word are refused with it.)
+    p.exp_string("`jkqx` answers nothing here").unwrap();
     p.exp_string("Enter to choose: \r").unwrap();
     std::thread::sleep(std::time::Duration::from_millis(300));
     assert_eq!(save_lines(dir.path()), before, "nothing was committed");
@@ -462,6 +463,33 @@ fn the_shared_die_echoes_each_exception_in_pad_words_and_takes_a_chain() {
     p.exp_eof().unwrap();
 }
 
+/// Issue #33 item 3: a key that fits nothing is not typed wherever it comes, nor the rest
+/// of its word; a start matches the start of a word only (`s` is not in "Ama's bank");
+/// Enter takes the one option typed; the echo is the option, in pad words.
+#[test]
+fn keys_that_fit_nothing_are_never_typed_and_starts_match_word_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = at_bobs_star_action(dir.path());
+    // `market` fits nothing here: not a key of it is typed (not `arket`).
+    refused(&mut p, dir.path(), "market", "`market` answers nothing here");
+    // `c` fits, `cd` does not: the line stays `c` (and Enter right after commits nothing).
+    keys(&mut p, " ");
+    refused(&mut p, dir.path(), "cdo\r", "`cdo` answers nothing here");
+    p.exp_string("Enter to choose: c").unwrap();
+    // `s` starts shrimp, swordfish, seafood buffet, salvage yard, smokehouse: not the `s`
+    // after the apostrophe of Ama's bank.
+    keys(&mut p, "\x15");
+    keys(&mut p, "s\r");
+    p.exp_string("`s` fits several: ").unwrap();
+    let shown = p.exp_string("type more of one").unwrap();
+    assert!(shown.contains("shrimp 1") && !shown.contains("Ama"), "{shown}");
+    // One option typed: Enter takes it, and the echo is its words.
+    keys(&mut p, "\x15ama\r");
+    p.exp_string("which section? Ama's bank 1").unwrap();
+    p.send_control('c').unwrap();
+    p.exp_eof().unwrap();
+}
+
 #[test]
 fn a_number_never_reaches_undo_and_ctrl_u_clears_the_line() {
     let dir = tempfile::tempdir().unwrap();
@@ -469,7 +497,8 @@ fn a_number_never_reaches_undo_and_ctrl_u_clears_the_line() {
     // Undo stands 19th, after the 18 options, but has no number: 19 and 20 answer nothing,
     // and the line stays for editing.
     refused(&mut p, dir.path(), "19\r", "`19` answers nothing here: type an option's number (1");
-    p.exp_string("Enter to choose: 19").unwrap();
+    // (`9` fits nothing after `1`: it is not typed.)
+    p.exp_string("Enter to choose: 1").unwrap();
     refused(&mut p, dir.path(), "\x150\r", "`0` answers nothing here");
     // (A refused key on an empty line is not typed, and Enter right after it chooses
     // nothing: not the highlighted option.)

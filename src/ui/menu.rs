@@ -31,8 +31,8 @@ fn numbers(choices: &[Choice]) -> Vec<Option<usize>> {
 
 /// The choices that match what was typed, each with how well: 0 the option numbered so,
 /// a key that is exactly the text or a command's own word; 1 a key or a word of the label
-/// that starts with it (of a command, only its own word); 2 a label that contains it, two
-/// characters or more (case and accents ignored).
+/// that starts with it (of a command, only its own word; case and accents ignored). Only
+/// starts of words match, never the inside of one.
 fn ranked(choices: &[Choice], typed: &str) -> Vec<(u8, usize)> {
     let typed = crate::text::fold_word(typed.trim());
     if typed.is_empty() {
@@ -45,10 +45,23 @@ fn ranked(choices: &[Choice], typed: &str) -> Vec<(u8, usize)> {
     // A label both ways an umlaut may be typed (`zuruck`, `zurueck`).
     let labels: Vec<[String; 2]> =
         choices.iter().map(|c| [crate::text::fold_word(&c.label), crate::text::fold_word_e(&c.label)]).collect();
+    // The label from each start of a word on (`use as 1 coin`, `as 1 coin`, …), so that a
+    // start matches one or more whole words from a word's start, never the inside of a
+    // word. An apostrophe is inside a word: `s` is not a start of "Ama's bank".
+    let inside = |c: char| c.is_alphanumeric() || matches!(c, ':' | '_' | '\'' | '’');
     let words = |i: usize| {
         labels[i]
             .iter()
-            .flat_map(|l| l.split(|c: char| !c.is_alphanumeric() && c != ':' && c != '_'))
+            .flat_map(|l| {
+                let mut before = None;
+                l.char_indices()
+                    .filter(move |&(_, c)| {
+                        let start = inside(c) && !before.is_some_and(inside);
+                        before = Some(c);
+                        start
+                    })
+                    .map(move |(at, _)| &l[at..])
+            })
             .collect::<Vec<_>>()
     };
     // A command's own word is the first of its label (`zurück — …`).
@@ -65,8 +78,6 @@ fn ranked(choices: &[Choice], typed: &str) -> Vec<(u8, usize)> {
             None
         } else if words(i).iter().any(|w| w.starts_with(&typed)) {
             Some(1)
-        } else if typed.chars().count() > 1 && labels[i].iter().any(|l| l.contains(&typed)) {
-            Some(2)
         } else {
             None
         }
@@ -293,9 +304,10 @@ fn run(
     let mut highlight = 0usize;
     // The highlight was moved with the arrows since the last key typed: Enter takes it.
     let mut moved = false;
-    // The last key was refused: Enter right after it chooses nothing (`0`⏎ is no answer,
-    // not the highlighted option).
-    let mut refused = false;
+    // The keys refused since the last space or edit: the rest of a word that went wrong
+    // is not typed either (`cdo` stays `c`, `market` at a question it fits nothing of
+    // leaves nothing), and Enter right after them chooses nothing.
+    let mut refused = String::new();
     let mut drawn = 0usize;
     let mut problem: Option<String> = None;
     loop {
@@ -323,8 +335,7 @@ fn run(
             typed.clear();
             Ok(Some(picked))
         };
-        if std::mem::take(&mut refused) && key == Key::Enter {
-            refused = true;
+        if !refused.is_empty() && key == Key::Enter {
             continue;
         }
         match key {
@@ -369,6 +380,12 @@ fn run(
                 highlight = (highlight + matches.len() - 1) % matches.len();
                 moved = true;
             }
+            Key::Backspace if !refused.is_empty() => {
+                refused.pop();
+                if refused.is_empty() {
+                    problem = None;
+                }
+            }
             Key::Backspace => {
                 typed.pop();
                 (highlight, moved, problem) = (0, false, None);
@@ -376,18 +393,26 @@ fn run(
             // Escape or Ctrl-U: the line is cleared.
             Key::Escape | Key::Char('\u{15}') => {
                 typed.clear();
+                refused.clear();
                 (highlight, moved, problem) = (0, false, None);
             }
+            // A space ends a refused word; it is typed only after something typed.
+            Key::Char(c) if c.is_whitespace() && !refused.is_empty() => {
+                refused.clear();
+                if !idle_space(typed, c) {
+                    typed.push(c);
+                }
+            }
             Key::Char(c) if !c.is_control() && !idle_space(typed, c) => {
-                let next = format!("{typed}{c}");
-                // A stray key on an empty line is not typed; after something typed, a
-                // key stays on the line (Enter then says why it answers nothing).
-                if !typed.is_empty() || may_become(choices, &next, check) {
+                let next = format!("{typed}{refused}{c}");
+                // A key that fits nothing is not typed, wherever it comes (not only on an
+                // empty line); nor are the keys after it in the same word.
+                if refused.is_empty() && may_become(choices, &next, check) {
                     *typed = next;
                     (highlight, moved, problem) = (0, false, None);
                 } else {
                     problem = Some(why_not(choices, &next, &Typed::Nothing, lang));
-                    refused = true;
+                    refused.push(c);
                 }
             }
             _ => {}
@@ -691,6 +716,8 @@ mod tests {
         assert_eq!(chosen(&m, "sheets"), Typed::One(4));
         assert_eq!(chosen(&m, "she"), Typed::CommandStart(vec![3, 4]), "a command only by its whole word");
         assert_eq!(chosen(&m, "q"), Typed::Nothing);
+        assert_eq!(filter(&m, "s"), vec![0, 3, 4], "shop, sheet, sheets: not the s after Ama's apostrophe");
+        assert_eq!(filter(&m, "ank"), Vec::<usize>::new(), "never inside a word");
         let why = why_not(&m, "ba", &chosen(&m, "ba"), Lang::En);
         assert!(why.contains("bait shop") && why.contains("Ama's bank"), "{why}");
     }
