@@ -490,6 +490,44 @@ fn keys_that_fit_nothing_are_never_typed_and_starts_match_word_starts() {
     p.exp_eof().unwrap();
 }
 
+/// Issue #33 item 7: at 80×24 (the pty's size) a star action's 18 options, the question,
+/// the commands (on one line, by their words) and what the highlighted option does fit
+/// with the status line above; `help 11` says what option 11 does under the menu,
+/// committing nothing and printing no help or menu again.
+#[test]
+fn a_long_menu_fits_80_by_24_with_the_highlighted_options_help() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = at_bobs_star_action(dir.path());
+    // The highlight down to option 11, casino (a building: it has something to say).
+    for _ in 0..10 {
+        keys(&mut p, "\x1b[B");
+        p.exp_string("Enter to choose: ").unwrap();
+    }
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    keys(&mut p, "\x1b[B\x1b[A");
+    p.exp_string("Enter to choose: ").unwrap();
+    let shown = p.exp_string("Enter to choose: ").unwrap();
+    let draw = &shown[shown.rfind("Bob: star action").expect("the menu drawn again")..];
+    let lines: Vec<&str> = draw.split("\r\n").collect();
+    assert!(lines.iter().any(|l| l.contains("11  casino 1") && !l.starts_with(' ')), "{lines:#?}");
+    assert!(lines.len() <= 22, "{} lines: {lines:#?}", lines.len());
+    assert!(lines.iter().any(|l| l.contains("18  Ridback canning co. 1")), "{lines:#?}");
+    let commands = lines.iter().position(|l| l.contains("undo") && l.contains("sheets") && l.contains("hint"));
+    let commands = commands.unwrap_or_else(|| panic!("the commands on one line: {lines:#?}"));
+    // Under the commands: what the highlighted option (11, casino) does, then the typed line.
+    assert_eq!(lines.len(), commands + 3, "{lines:#?}");
+    assert!(lines[commands + 1].trim().len() > 3, "{lines:#?}");
+    let before = save_lines(dir.path());
+    keys(&mut p, "help 11\r");
+    p.exp_string("Casino 1: ").unwrap();
+    let shown = p.exp_string("Enter to choose: help 11").unwrap();
+    assert!(!shown.contains("At any prompt"), "the whole help printed: {shown}");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert_eq!(save_lines(dir.path()), before, "help committed something");
+    p.send_control('c').unwrap();
+    p.exp_eof().unwrap();
+}
+
 #[test]
 fn a_number_never_reaches_undo_and_ctrl_u_clears_the_line() {
     let dir = tempfile::tempdir().unwrap();

@@ -102,6 +102,7 @@ impl Question<'_> {
                 Choice::new(o.key(rules, game), fleet_text::option_label(rules, game, d, o, lang))
                     .usual_if(Some(*o) == usual)
                     .gains_nothing_if(fleet_text::circle_gains_nothing(rules, game, d, o))
+                    .with_help(fleet_text::option_help(rules, game, d, o, lang).unwrap_or_default())
             })
             .collect();
         // What gains nothing goes last (numbered so too).

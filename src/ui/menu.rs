@@ -236,8 +236,21 @@ pub fn entry_until(
 /// menu, some choice must fit it; in a menu that takes entries, a first word must fit a
 /// choice or be an entry `check` accepts, and the words after it are free.
 fn may_become(choices: &[Choice], next: &str, check: Option<super::Validator>) -> bool {
+    if help_for(choices, next).is_some() {
+        return true;
+    }
     let free = check.is_some() && next.trim_start().contains(char::is_whitespace);
     free || !filter(choices, next).is_empty() || check.is_some_and(|check| check(next).is_ok())
+}
+
+/// `help` (its key or its own word) and what follows it, when the menu has that command
+/// and something follows: `help 11`, `help cas` ask for one option's help.
+fn help_for<'t>(choices: &[Choice], typed: &'t str) -> Option<&'t str> {
+    let (first, rest) = typed.trim_start().split_once(char::is_whitespace)?;
+    let word = crate::text::fold_word(first);
+    let help = choices.iter().find(|c| c.command && c.key == "help")?;
+    let own = crate::text::fold_word(help.label.split_whitespace().next().unwrap_or_default());
+    (word == "help" || word == own).then_some(rest)
 }
 
 /// Whether a space typed now means nothing: at the start of the line, or after a space.
@@ -313,7 +326,14 @@ fn run(
     loop {
         let words = typed.split_whitespace().count();
         // Several words: an entry, not a filter.
-        let matches = if check.is_some() && words > 1 { Vec::new() } else { filter(choices, typed) };
+        let matches = if help_for(choices, typed).is_some() {
+            // `help N`: the menu as it is, to find N in.
+            filter(choices, "")
+        } else if check.is_some() && words > 1 {
+            Vec::new()
+        } else {
+            filter(choices, typed)
+        };
         if typed.trim().is_empty() && !moved {
             // The usual answer is highlighted: Enter takes it.
             highlight = usual(choices).and_then(|u| matches.iter().position(|&i| i == u)).unwrap_or(0);
@@ -350,6 +370,16 @@ fn run(
                 Some(i) => return commit(Picked::Choice(i), &choices[i].label, typed, last),
                 None => problem = Some(crate::t!(lang, "cli.ui.no_usual")),
             },
+            // One option's help, said under the menu: nothing is committed or printed.
+            Key::Enter if help_for(choices, typed).is_some_and(|rest| !rest.trim().is_empty()) => {
+                let rest = help_for(choices, typed).unwrap_or_default();
+                let options: Vec<Choice> = choices.iter().filter(|c| !c.command).cloned().collect();
+                problem = Some(match chosen(&options, rest) {
+                    Typed::One(i) if options[i].help.is_empty() => options[i].label.clone(),
+                    Typed::One(i) => format!("{}: {}", options[i].label, options[i].help),
+                    what => why_not(&options, rest, &what, lang),
+                });
+            }
             Key::Enter if !typed.trim().is_empty() => {
                 let what = if words > 1 && check.is_some() { Typed::Nothing } else { chosen(choices, typed) };
                 if let Typed::One(i) = what {
@@ -622,26 +652,51 @@ fn draw(
     lang: Lang,
 ) -> std::io::Result<usize> {
     let (rows, cols) = term.size();
+    // The commands stand on one line by their own words; what is highlighted says what it
+    // does on one line under the options.
+    // Each as (its place among the matches, its choice).
+    type Shown = Vec<(usize, usize)>;
+    let (options, commands): (Shown, Shown) =
+        matches.iter().copied().enumerate().partition(|(_, i)| !choices[*i].command);
+    let own_word = |i: usize| choices[i].label.split_whitespace().next().unwrap_or(&choices[i].key).to_string();
+    let about = matches.get(highlight).map(|&i| match choices[i].command {
+        true => choices[i].label.clone(),
+        false => choices[i].help.clone(),
+    });
+    let problem_lines = problem.map_or(0, |p| fold(&crate::text::sentence(p), usize::from(cols).max(20) - 1).len());
     let mark = |c: &Choice| match (c.usual && usual(choices).is_some(), c.gains_nothing) {
         (true, _) => crate::t!(lang, "cli.ui.mark_usual"),
         (_, true) => crate::t!(lang, "cli.ui.mark_gains_nothing"),
         _ => String::new(),
     };
     let width = usize::from(cols).max(20);
-    let room = usize::from(rows).saturating_sub(4).max(3);
-    let first = highlight.saturating_sub(room - 1).min(matches.len().saturating_sub(room));
+    // The question, the commands' line, the help line, the typed line and one spare.
+    let room = usize::from(rows).saturating_sub(5 + problem_lines).max(3);
+    let at_option = options.iter().position(|(at, _)| *at == highlight).unwrap_or(0);
+    let first = at_option.saturating_sub(room - 1).min(options.len().saturating_sub(room));
     let numbers = numbers(choices);
     let number_width = numbers.iter().flatten().max().unwrap_or(&0).to_string().len();
     let mut lines = vec![console::truncate_str(prompt, width - 1, "…").into_owned()];
-    for (at, &i) in matches.iter().enumerate().skip(first).take(room) {
+    for &(at, i) in options.iter().skip(first).take(room) {
         let marker = if at == highlight { '›' } else { ' ' };
         let number = numbers[i].map(|n| n.to_string()).unwrap_or_default();
         let line = format!("{marker} {number:>number_width$}  {}{}", choices[i].label, mark(&choices[i]));
         let line = console::truncate_str(&line, width - 1, "…").into_owned();
         lines.push(if at == highlight && color { console::style(line).cyan().bold().to_string() } else { line });
     }
+    if !commands.is_empty() {
+        let on_command = commands.iter().any(|(at, _)| *at == highlight);
+        let words: Vec<String> = commands.iter().map(|(_, i)| own_word(*i)).collect();
+        let line = format!("{} {:>number_width$}  {}", if on_command { '›' } else { ' ' }, "", words.join(" · "));
+        let line = console::truncate_str(&line, width - 1, "…").into_owned();
+        lines.push(if on_command && color { console::style(line).cyan().bold().to_string() } else { line });
+    }
     if matches.is_empty() && typed.split_whitespace().count() < 2 {
         lines.push("  —".into());
+    }
+    if let Some(about) = about.filter(|a| !a.is_empty()) {
+        let line = console::truncate_str(&format!("  {about}"), width - 1, "…").into_owned();
+        lines.push(if color { console::style(line).dim().to_string() } else { line });
     }
     if let Some(problem) = problem {
         for line in fold(&crate::text::sentence(problem), width - 1) {

@@ -23,11 +23,21 @@ pub struct Choice {
     pub command: bool,
     pub usual: bool,
     pub gains_nothing: bool,
+    /// What the option does, in a line (shown under the menu while it is highlighted, and
+    /// for `help N`); empty where there is nothing to add to its label.
+    pub help: String,
 }
 
 impl Choice {
     pub fn new(key: impl Into<String>, label: impl Into<String>) -> Self {
-        Choice { key: key.into(), label: label.into(), command: false, usual: false, gains_nothing: false }
+        let (key, label) = (key.into(), label.into());
+        Choice { key, label, command: false, usual: false, gains_nothing: false, help: String::new() }
+    }
+
+    /// What the option does (see `help`).
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = help.into();
+        self
     }
 
     /// A command of the menu (see [`Choice`]).
