@@ -39,3 +39,4 @@ mod scripted_solo;
 mod serve;
 mod test;
 mod titania;
+mod yacht;

@@ -9,7 +9,8 @@ use super::emit;
 use super::record::{self, PaperArgs};
 use crate::games::fleet::sheet_file;
 use crate::games::fleet::{self, Sheet, Violation};
-use crate::games::{self as rules, FleetRules, Rules, Source};
+use crate::games::yacht;
+use crate::games::{self as rules, FleetRules, Rules, Source, YachtRules};
 use crate::report::{DetailItem, Format, Row, Standings};
 use crate::text::fleet_score as score_text;
 use crate::text::Lang;
@@ -218,6 +219,23 @@ pub fn score(
         }
         return Ok(0);
     }
+    if let Some(r) = rules.yacht() {
+        let (ruleset, sheets) = load_yacht(r, &rules, &paths, &sources, lang)?;
+        let standings = yacht_standings(r, &ruleset, &sheets, lang);
+        if format == Format::Csv {
+            for w in &standings.warnings {
+                super::say(&crate::text::table::Note::Warning(w).text(lang));
+            }
+        }
+        emit(&standings.render_in(format, detail, None, lang))?;
+        if history.record {
+            let seats: Vec<String> = sheets.iter().map(|s| s.player.clone()).collect();
+            let ids: Vec<String> = YACHT_COLUMNS.iter().map(|c| c.to_string()).collect();
+            let play = record::paper_play(&rules, &standings, &seats, &ids, &texts, history)?;
+            record::record_paper(history, play, lang)?;
+        }
+        return Ok(0);
+    }
     let loaded = load_fleet(rules, paths, sources, lang)?;
     let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
     let sheets: Vec<Sheet> = loaded.sheets.into_iter().map(|(_, s)| s).collect();
@@ -248,6 +266,9 @@ pub fn check(args: &[String], rules_path: Option<&Path>, format: CheckFormat, la
             super::say(&note.text(lang));
         }
         return super::endgame::check(r, &paths, &sources, format, lang);
+    }
+    if let Some(r) = rules.yacht() {
+        return check_yacht(r, &rules, &paths, &sources, format, lang);
     }
     let loaded = load_fleet(rules, paths, sources, lang)?;
     let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
@@ -291,4 +312,175 @@ fn violation_json(rules: &FleetRules, v: &Violation, lang: Lang) -> serde_json::
         "message": crate::text::fleet_check::message(rules, v, lang),
         "fix": crate::text::fleet_check::fix(rules, v, lang),
     })
+}
+
+/// The columns of a five-dice game's table, by id (the history records them).
+const YACHT_COLUMNS: [&str; 4] = ["upper", "upper_bonus", "lower", "extra_bonus"];
+
+/// The five-dice game's sheets, each parsed (every problem of every file at once) and all
+/// played by one ruleset.
+fn load_yacht(
+    r: &YachtRules,
+    rules: &Rules,
+    paths: &[PathBuf],
+    sources: &[Source],
+    lang: Lang,
+) -> anyhow::Result<(yacht::Ruleset, Vec<yacht::Sheet>)> {
+    let mut files = Vec::new();
+    let mut errors = Vec::new();
+    for source in sources {
+        match yacht::parse_sheet(r, source) {
+            Ok(f) => files.push(f),
+            Err(e) => errors.push(e),
+        }
+    }
+    if let Some(e) = Error::of_files(errors, |n| crate::msg!("cli.sheets.sheet_files", n = n)) {
+        return Err(e.into());
+    }
+    rules.check_table(files.len(), &[]).map_err(Error::from)?;
+    // One sheet alone is a solitaire game, which the five-dice game has.
+    if let Some(note) = rules.alone(files.len(), files.len() == 1 && r.min_players == 1) {
+        super::say(&note.text(lang));
+    }
+    let mut seen = std::collections::HashSet::new();
+    for (path, f) in paths.iter().zip(&files) {
+        if !seen.insert(f.sheet.player.clone()) {
+            return Err(Error::Usage(crate::msg!(
+                "cli.sheets.same_player",
+                file = path.display(),
+                player = &f.sheet.player
+            ))
+            .into());
+        }
+        if f.ruleset.options != files[0].ruleset.options {
+            return Err(Error::Usage(crate::msg!(
+                "games.yacht.mixed_options",
+                file = path.display(),
+                first = paths[0].display()
+            ))
+            .into());
+        }
+    }
+    let ruleset = files.first().map_or_else(|| r.base.clone(), |f| f.ruleset.clone());
+    Ok((ruleset, files.into_iter().map(|f| f.sheet).collect()))
+}
+
+/// Standings of a five-dice game from its sheets: upper section, its bonus, lower section,
+/// extra bonuses; each section's boxes as the detail; a sheet that breaks a rule flagged.
+pub fn yacht_standings(r: &YachtRules, rules: &yacht::Ruleset, sheets: &[yacht::Sheet], lang: Lang) -> Standings {
+    let rows = sheets
+        .iter()
+        .map(|sheet| {
+            let s = yacht::score_sheet(rules, sheet);
+            let key = yacht::rank_key(rules, sheet);
+            let boxes = |upper: bool| -> Vec<DetailItem> {
+                (rules.boxes.iter().zip(&sheet.boxes))
+                    .filter(|(c, _)| c.kind.upper() == upper)
+                    .map(|(c, e)| DetailItem {
+                        what: c.name.get(lang).to_string(),
+                        points: e.as_ref().map_or(0, |e| e.points),
+                    })
+                    .collect()
+            };
+            let detail = vec![boxes(true), Vec::new(), boxes(false), Vec::new()];
+            let mut row = Row::new(
+                sheet.player.clone(),
+                vec![s.upper, s.upper_bonus, s.lower, s.extra],
+                key[1..].to_vec(),
+                detail,
+            );
+            row.flagged = !yacht::check(rules, sheet).is_empty();
+            row
+        })
+        .collect();
+    let tie = |t: &yacht::TieBreak| match t {
+        yacht::TieBreak::Upper => crate::t!(lang, "games.yacht.upper"),
+        yacht::TieBreak::Lower => crate::t!(lang, "games.yacht.lower"),
+        yacht::TieBreak::Box(i) => rules.boxes[*i].name.get(lang).to_string(),
+    };
+    let mut standings = Standings {
+        game: r.name.get(lang).to_string(),
+        categories: vec![
+            crate::t!(lang, "games.yacht.upper"),
+            crate::t!(lang, "games.yacht.upper_bonus"),
+            crate::t!(lang, "games.yacht.lower"),
+            crate::t!(lang, "games.yacht.extra_bonus"),
+        ],
+        tie_breaks: rules.tie_breaks.iter().map(tie).collect(),
+        rows,
+        notes: Vec::new(),
+        warnings: Vec::new(),
+        headline: None,
+    };
+    standings.rank();
+    for sheet in sheets {
+        let n = yacht::check(rules, sheet).len();
+        if n > 0 {
+            standings.warnings.push(score_text::flagged(&sheet.player, n, lang));
+        }
+    }
+    standings
+}
+
+/// `check` of a five-dice game's sheets: every violation of every sheet, at its place in
+/// its file; exit 1 when any is found.
+fn check_yacht(
+    r: &YachtRules,
+    rules: &Rules,
+    paths: &[PathBuf],
+    sources: &[Source],
+    format: CheckFormat,
+    lang: Lang,
+) -> anyhow::Result<i32> {
+    let (ruleset, sheets) = load_yacht(r, rules, paths, sources, lang)?;
+    let violations: Vec<Vec<yacht::Violation>> = sheets.iter().map(|s| yacht::check(&ruleset, s)).collect();
+    let count: usize = violations.iter().map(Vec::len).sum();
+    let text = match format {
+        CheckFormat::Json => {
+            let report: Vec<serde_json::Value> = (paths.iter().zip(sources).zip(&sheets).zip(&violations))
+                .map(|(((path, source), sheet), vs)| {
+                    let vs: Vec<serde_json::Value> = vs
+                        .iter()
+                        .map(|v| {
+                            let (line, column) = sheet.span_of(v.at).map_or((0, 0), |s| source.line_col(s.start));
+                            serde_json::json!({
+                                "box_id": v.place(&ruleset),
+                                "rule": v.rule(),
+                                "message": v.message(&ruleset).text(lang),
+                                "line": line,
+                                "column": column,
+                            })
+                        })
+                        .collect();
+                    serde_json::json!({
+                        "file": path.display().to_string(),
+                        "player": sheet.player,
+                        "score": yacht::score_sheet(&ruleset, sheet).total,
+                        "violations": vs,
+                    })
+                })
+                .collect();
+            serde_json::to_string_pretty(&report)? + "\n"
+        }
+        CheckFormat::Text => {
+            let mut lines: Vec<String> = Vec::new();
+            for (((path, source), sheet), vs) in paths.iter().zip(sources).zip(&sheets).zip(&violations) {
+                let file = path.display().to_string();
+                lines.extend(yacht::report(&ruleset, &file, source, sheet, vs).iter().map(|m| m.text(lang)));
+            }
+            let broken = violations.iter().filter(|v| !v.is_empty()).count();
+            lines.push(if count == 0 {
+                crate::t!(lang, "cli.sheets.all_clean", n = sheets.len())
+            } else {
+                format!(
+                    "{} {}",
+                    crate::t!(lang, "cli.sheets.broken", n = broken, total = sheets.len()),
+                    crate::t!(lang, "cli.sheets.in_all", n = count)
+                )
+            });
+            lines.join("\n") + "\n"
+        }
+    };
+    emit(&text)?;
+    Ok(if count == 0 { 0 } else { 1 })
 }

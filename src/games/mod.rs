@@ -13,6 +13,7 @@ pub mod live;
 pub use crate::names;
 pub mod nauticus;
 pub mod table;
+pub mod yacht;
 
 use std::path::Path;
 
@@ -22,6 +23,7 @@ pub use fischerspiel::model::FischerspielRules;
 pub use fleet::FleetRules;
 pub use live::LiveGame;
 pub use names::Names;
+pub use yacht::YachtRules;
 
 use crate::Error;
 
@@ -31,6 +33,7 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ("nauticus", include_str!("../../rules/nauticus.toml")),
     ("titania", include_str!("../../rules/titania.toml")),
     ("fischerspiel", include_str!("../../rules/fischerspiel.toml")),
+    ("yacht", include_str!("../../rules/yacht.toml")),
 ];
 
 /// A loaded, checked rules file.
@@ -64,6 +67,7 @@ pub(crate) const ENGINES: &[Engine] = &[
         id: "fischerspiel",
         compile: |s| fischerspiel::model::compile(s).map(|r| Game::Fischerspiel(Box::new(r))),
     },
+    Engine { id: "yacht", compile: |s| yacht::compile(s).map(|r| Game::Yacht(Box::new(r))) },
 ];
 
 /// A game's compiled rules, by engine.
@@ -75,6 +79,8 @@ pub enum Game {
     Endgame(Box<EndgameRules>),
     /// The co-operative wind and fish tracker.
     Fischerspiel(Box<FischerspielRules>),
+    /// The five-dice game of the Yacht family.
+    Yacht(Box<YachtRules>),
 }
 
 impl Game {
@@ -84,6 +90,7 @@ impl Game {
             Game::Fleet(_) => "fleet",
             Game::Endgame(_) => "endgame",
             Game::Fischerspiel(_) => "fischerspiel",
+            Game::Yacht(_) => "yacht",
         }
     }
 }
@@ -95,6 +102,7 @@ impl Rules {
             Game::Fleet(r) => &r.id,
             Game::Endgame(r) => &r.id,
             Game::Fischerspiel(r) => &r.id,
+            Game::Yacht(r) => &r.id,
         }
     }
 
@@ -122,12 +130,21 @@ impl Rules {
         }
     }
 
+    /// The five-dice game's rules, if the game is one.
+    pub fn yacht(&self) -> Option<&YachtRules> {
+        match &self.game {
+            Game::Yacht(r) => Some(r),
+            _ => None,
+        }
+    }
+
     /// The game's name in every language.
     pub fn names(&self) -> &Names {
         match &self.game {
             Game::Fleet(r) => &r.name,
             Game::Endgame(r) => &r.name,
             Game::Fischerspiel(r) => &r.name,
+            Game::Yacht(r) => &r.name,
         }
     }
 
@@ -137,6 +154,7 @@ impl Rules {
             Game::Fleet(r) => r.bgg_id,
             Game::Endgame(r) => r.bgg_id,
             Game::Fischerspiel(r) => r.bgg_id,
+            Game::Yacht(r) => r.bgg_id,
         }
     }
 
@@ -146,6 +164,7 @@ impl Rules {
             Game::Fleet(r) => (r.min_players, r.max_players),
             Game::Endgame(r) => (r.min_players, r.max_players),
             Game::Fischerspiel(r) => (r.min_players, r.max_players),
+            Game::Yacht(r) => (r.min_players, r.max_players),
         }
     }
 }

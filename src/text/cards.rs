@@ -8,7 +8,7 @@ use crate::games::endgame::{EndgameRules, Scoring, Shape};
 use crate::games::fischerspiel::model::{FischerspielRules, WindSource};
 use crate::games::fleet::{BuildingVp, FleetRules, HarborEffect};
 use crate::games::names::Names;
-use crate::games::{Game, Rules};
+use crate::games::{Game, Rules, YachtRules};
 use crate::text::Lang;
 
 /// The reference card of a game.
@@ -17,6 +17,7 @@ pub fn card(rules: &Rules, lang: Lang) -> String {
         Game::Fleet(r) => fleet_card(r, lang),
         Game::Endgame(r) => endgame_card(r, lang),
         Game::Fischerspiel(r) => fischerspiel_card(r, lang),
+        Game::Yacht(r) => yacht_card(r, lang),
     }
 }
 
@@ -30,6 +31,7 @@ pub fn checked(file: &std::path::Path, rules: &Rules, lang: Lang) -> String {
         }
         Game::Endgame(r) => endgame_summary_in(r, lang),
         Game::Fischerspiel(r) => fischerspiel_summary_in(r, lang),
+        Game::Yacht(r) => crate::t!(lang, "games.yacht.summary", boxes = r.base.boxes.len(), options = r.options.len()),
     };
     crate::t!(lang, "cli.card.check_ok", file = file.display(), game = rules.id(), summary = summary)
 }
@@ -41,6 +43,7 @@ pub fn offers(rules: &Rules, lang: Lang) -> (String, String) {
         Game::Fleet(r) => crate::t!(lang, "cli.card.games_fleet", id = r.id),
         Game::Endgame(r) => endgame_offers_in(r, lang),
         Game::Fischerspiel(r) => crate::t!(lang, "cli.card.games_coop", id = r.id),
+        Game::Yacht(r) => crate::t!(lang, "games.yacht.offers", id = r.id),
     };
     let (min, max) = rules.players();
     (crate::t!(lang, "cli.card.games_players", min = min, max = max), does)
@@ -275,6 +278,39 @@ fn endgame_card(r: &EndgameRules, lang: Lang) -> String {
         );
     }
     let _ = writeln!(o, "\n{}", crate::t!(lang, "games.card.rules_file", id = r.id));
+    o
+}
+
+/// The five-dice game's card: its boxes and what each scores, its bonuses and joker rule,
+/// its options, how a turn goes.
+fn yacht_card(r: &YachtRules, lang: Lang) -> String {
+    let mut o = String::new();
+    let by = r.by.as_ref().map(|b| format!(" ({})", b.get(lang))).unwrap_or_default();
+    let line = crate::t!(
+        lang,
+        "games.yacht.card.title",
+        game = r.name.get(lang),
+        min = r.min_players,
+        max = r.max_players,
+        by = by
+    );
+    title(&mut o, line);
+    let _ = writeln!(o, "\n{}", crate::t!(lang, "games.yacht.card.boxes"));
+    let w = r.base.boxes.iter().map(|c| c.name.get(lang).chars().count()).max().unwrap_or(0);
+    for c in &r.base.boxes {
+        let _ = writeln!(o, "  {:<w$}  {}", c.name.get(lang), c.kind.describe().text(lang));
+    }
+    for m in r.base.describe() {
+        let _ = writeln!(o, "  {}", m.text(lang));
+    }
+    let _ = writeln!(o, "\n{}", crate::t!(lang, "games.yacht.card.options"));
+    for opt in &r.options {
+        let help = opt.help.as_ref().map(|h| format!(": {}", h.get(lang))).unwrap_or_default();
+        let _ = writeln!(o, "  {} ({}){help}", opt.id, opt.name.get(lang));
+    }
+    section(&mut o, &crate::t!(lang, "games.card.turn"), &r.card.round, lang);
+    section(&mut o, &crate::t!(lang, "games.card.golden_rules"), &r.card.golden_rules, lang);
+    section(&mut o, &crate::t!(lang, "games.card.end"), &r.card.end, lang);
     o
 }
 

@@ -76,6 +76,7 @@ impl GameNames {
             Game::Fleet(f) => f.categories.iter().find(|(c, _)| c == id).map(|(_, n)| n.get(lang)),
             Game::Endgame(e) => e.sheet.values.iter().find(|v| v.id == id).map(|v| v.name.get(lang)),
             Game::Fischerspiel(_) => None,
+            Game::Yacht(y) => y.base.boxes.iter().find(|c| c.id == id).map(|c| c.name.get(lang)),
         });
         name.map_or_else(|| escape_controls(id).into_owned(), str::to_string)
     }
