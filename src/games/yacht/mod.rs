@@ -10,6 +10,8 @@
 //! (every violation a typed value) and `score`; `live.rs` is the game played live and
 //! `solver.rs` the exact solitaire solver.
 
+pub mod live;
+
 #[cfg(test)]
 mod tests;
 
@@ -1694,10 +1696,11 @@ pub fn check(rules: &Ruleset, sheet: &Sheet) -> Vec<Violation> {
             found(At::UpperBonus, f);
         }
     }
-    let (least, most) = extra_bounds(rules, sheet);
-    let written = sheet.extra_claim.unwrap_or(0);
-    if written < least || written > most || (rules.extra_bonus > 0 && written % rules.extra_bonus != 0) {
-        found(At::ExtraBonus, Found::ExtraBonus { written, least, most });
+    if let Some(written) = sheet.extra_claim {
+        let (least, most) = extra_bounds(rules, sheet);
+        if written < least || written > most || (rules.extra_bonus > 0 && written % rules.extra_bonus != 0) {
+            found(At::ExtraBonus, Found::ExtraBonus { written, least, most });
+        }
     }
     out
 }

@@ -248,8 +248,10 @@ fn a_recorded_game_proves_its_extra_bonus_and_its_jokers() {
     claimed.extra_claim = Some(100);
     assert_eq!(check(rs, &claimed), vec![]);
     assert_eq!(score_sheet(rs, &s).extra, 100);
-    // Without the bonus written, the check says it was earned.
-    let v = check(rs, &s);
+    // Not written, it is still counted; written wrong, the check says what was earned.
+    assert_eq!(check(rs, &s), vec![]);
+    claimed.extra_claim = Some(0);
+    let v = check(rs, &claimed);
     assert_eq!(
         v.iter().map(|v| &v.found).collect::<Vec<_>>(),
         vec![&Found::ExtraBonus { written: 0, least: 100, most: 100 }]
