@@ -394,7 +394,7 @@ impl Game {
     }
 
     /// An entry of a save as the choice it records.
-    fn choice_of(&self, entry: &Entry) -> Result<(Option<usize>, Choice), Refusal> {
+    pub(crate) fn choice_of(&self, entry: &Entry) -> Result<(Option<usize>, Choice), Refusal> {
         let seat = Some(self.state.seat);
         Ok(match entry {
             Entry::Roll(f) => (None, Choice::Roll(f.clone())),

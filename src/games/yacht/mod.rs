@@ -11,6 +11,7 @@
 //! `solver.rs` the exact solitaire solver.
 
 pub mod live;
+pub mod solver;
 
 #[cfg(test)]
 mod tests;
@@ -364,6 +365,9 @@ pub enum Joker {
     ForcedUpper,
     /// Any open box; lower boxes at full value.
     Free,
+    /// Any open box; a full house or a straight takes it at full value only when its
+    /// upper box is filled (the convention of Verhoeff's optimal solitaire player).
+    UpperFilled,
     /// No joker: it scores where its dice fit, like any roll.
     None,
 }
@@ -728,11 +732,18 @@ impl Ruleset {
             }
             _ => (0..self.boxes.len()).filter(|i| open(*i)).collect(),
         };
+        // Lower boxes take the joker at full value (under `UpperFilled` only with its upper
+        // box filled).
+        let full_value = joker
+            && match (self.joker, face) {
+                (Joker::UpperFilled, Some(f)) => self.upper_of(f).is_none_or(|u| !open(u)),
+                _ => true,
+            };
         allowed
             .into_iter()
             .map(|i| {
                 let kind = &self.boxes[i].kind;
-                let points = if joker && !kind.upper() { kind.joker_score(roll) } else { kind.score(roll) };
+                let points = if full_value && !kind.upper() { kind.joker_score(roll) } else { kind.score(roll) };
                 Offer {
                     box_index: i,
                     points,
@@ -788,6 +799,7 @@ impl Ruleset {
         out.push(match self.joker {
             Joker::ForcedUpper => msg!("games.yacht.rule.joker_forced"),
             Joker::Free => msg!("games.yacht.rule.joker_free"),
+            Joker::UpperFilled => msg!("games.yacht.rule.joker_upper_filled"),
             Joker::None => msg!("games.yacht.rule.joker_none"),
         });
         out
@@ -970,8 +982,8 @@ fn overlay(raw: &raw::Overlay, err: &mut Report) -> Overlay {
         extra_bonus: number(&raw.extra_bonus, 1000, err),
         extra_needs: word(&raw.extra_bonus_needs, &["points", "entry"], err).map(|i| [Needs::Points, Needs::Entry][i]),
         extra_where: word(&raw.extra_bonus_where, &["any", "upper"], err).map(|i| [Where::Any, Where::Upper][i]),
-        joker: word(&raw.joker, &["forced_upper", "free", "none"], err)
-            .map(|i| [Joker::ForcedUpper, Joker::Free, Joker::None][i]),
+        joker: word(&raw.joker, &["forced_upper", "free", "upper_filled", "none"], err)
+            .map(|i| [Joker::ForcedUpper, Joker::Free, Joker::UpperFilled, Joker::None][i]),
         tie_breaks: raw.tie_breaks.as_ref().map(|t| t.get_ref().clone()),
     }
 }
@@ -1665,27 +1677,25 @@ pub fn check(rules: &Ruleset, sheet: &Sheet) -> Vec<Violation> {
         }
         let Some(dice) = e.dice else { continue };
         let normal = kind.score(&dice);
-        let joker_value = kind.joker_score(&dice);
-        // Was the joker rule in force when it was scored?
-        let joker_then = match (all_turns, e.turn) {
-            (true, Some(t)) => Some(rules.joker_applies(before(t), &dice)),
-            _ => None,
-        };
-        let may_joker = match joker_then {
-            Some(j) => j,
-            None => rules.joker_applies(sheet.filled() & !(1 << i), &dice),
-        };
-        let fits = e.points == normal || (may_joker && !kind.upper() && e.points == joker_value);
-        if !fits {
-            found(At::Box(i), Found::NotTheDice { box_index: i, points: e.points, dice, scores: normal });
+        if let (true, Some(t)) = (all_turns, e.turn) {
+            // The sheet says what was open then: the rules' own offers for that roll.
+            let offers = rules.offers(before(t), five_points_before(t), &dice);
+            match offers.iter().find(|o| o.box_index == i) {
+                Some(o) if o.points != e.points => {
+                    found(At::Box(i), Found::NotTheDice { box_index: i, points: e.points, dice, scores: o.points })
+                }
+                Some(_) => {}
+                None => {
+                    let allowed = offers.iter().map(|o| o.box_index).collect();
+                    found(At::Box(i), Found::JokerBox { box_index: i, allowed });
+                }
+            }
             continue;
         }
-        if let (Some(true), Some(t)) = (joker_then, e.turn) {
-            let allowed: Vec<usize> =
-                rules.offers(before(t), five_points_before(t), &dice).iter().map(|o| o.box_index).collect();
-            if !allowed.contains(&i) {
-                found(At::Box(i), Found::JokerBox { box_index: i, allowed });
-            }
+        // Without turns: its usual points, or a joker's if the joker rule may have applied.
+        let may_joker = rules.joker_applies(sheet.filled() & !(1 << i), &dice);
+        if e.points != normal && !(may_joker && !kind.upper() && e.points == kind.joker_score(&dice)) {
+            found(At::Box(i), Found::NotTheDice { box_index: i, points: e.points, dice, scores: normal });
         }
     }
     let upper = sheet.upper(rules);

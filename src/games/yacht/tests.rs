@@ -316,7 +316,7 @@ fn a_bad_rules_file_is_reported_at_file_line_and_column() {
     let err = load(text.replacen("kind = \"chance\"", "kind = \"chance\"\npoints = 3", 1));
     assert!(err.contains("a box of kind `chance` takes no `points`"), "{err}");
     let err = load(text.replacen("joker = \"forced_upper\"", "joker = \"sometimes\"", 1));
-    assert!(err.contains("`sometimes` is not one of: forced_upper, free, none"), "{err}");
+    assert!(err.contains("`sometimes` is not one of: forced_upper, free, upper_filled, none"), "{err}");
     let err = load(text.replacen("\"five_of_a_kind\", \"chance\",\n]", "\"chance\",\n]", 1));
     assert!(err.contains("the extra bonus and the joker rule need a box of kind `five_of_a_kind`"), "{err}");
 }
