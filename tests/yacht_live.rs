@@ -212,3 +212,36 @@ fn at_a_terminal_the_dice_are_typed_kept_scored_and_undone() {
         ]
     );
 }
+
+#[test]
+fn a_game_stopped_halfway_is_resumed_to_its_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write_lines(d, "first.txt", &["3 3 1 2 6".into(), "keep 3 3".into()]);
+    let out = deckhand(d)
+        .args(["play", "yacht", "--players", "Ann", "--answers", "first.txt", "--save", "g.jsonl"])
+        .assert()
+        .code(2);
+    assert!(
+        crate::common::stderr(&out).contains("the answers ran out after line 2"),
+        "{}",
+        crate::common::stderr(&out)
+    );
+    let mut rest: Vec<String> = vec!["3 3 3".into(), "five_of_a_kind".into()];
+    for b in BOXES.iter().filter(|b| **b != "five_of_a_kind") {
+        rest.extend(["1 2 3 4 6".to_string(), b.to_string()]);
+    }
+    write_lines(d, "rest.txt", &rest);
+    let out = deckhand(d).args(["resume", "g.jsonl", "--answers", "rest.txt"]).assert().success();
+    let err = crate::common::stderr(&out);
+    assert!(
+        err.starts_with("Resumed g.jsonl: 2 answers so far. At any prompt: undo, sheet, sheets, scores, help, hint.\n"),
+        "{err}"
+    );
+    assert!(
+        stdout(&out).contains("│ 1 ┆ Ann    ┆            16 ┆     0 ┆            96 ┆             0 ┆   112 │"),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(entries(&d.join("g.jsonl")).len(), 2 + rest.len());
+}

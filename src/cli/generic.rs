@@ -187,7 +187,7 @@ fn resume_command(args: ResumeArgs, path: PathBuf, header: Header, lang: Lang) -
     let rules = saves::rules_for(&path, &header, rules_path, allow, lang)?;
     let game = reopen(engine, &rules, &header, &path, &opened.entries, lang)?;
     let hook = Hook::new(&rules, &header, &args.history);
-    let resumed = Note::Resumed { file: &path, round: 0, decisions: opened.entries.len() }.text(lang);
+    let resumed = Note::Resumed { file: &path, round: None, decisions: opened.entries.len() }.text(lang);
     let entries = opened.entries.len() as u64;
     let seats = header.players.len();
     if args.serve.serve {
