@@ -680,6 +680,15 @@ impl Solver {
         Ok((solver, provenance))
     }
 
+    /// The solver of a ruleset from the data folder ([`tables_dir`]), built and kept there
+    /// the first time; built in memory only on a platform without a data folder.
+    pub fn from_data_folder(rules: &Ruleset) -> Result<(Solver, Provenance), SolverError> {
+        match tables_dir() {
+            Some(dir) => Self::load_or_build(rules, &dir),
+            None => Ok((Self::build(rules)?, Provenance::Built)),
+        }
+    }
+
     /// Write the table to `path`: a header (magic, boxes, lanes, flags, SHA-256 of the
     /// values) and the values; through a temporary file, so a reader never sees half.
     pub fn save(&self, path: &Path) -> Result<(), SolverError> {
