@@ -919,7 +919,6 @@ impl Solver {
         use super::live::{Entry, Game, Phase};
         use crate::games::live::LiveGame;
         let mut game = Game::start(rules, players, setup).map_err(Replay::Setup)?;
-        let mut out = Vec::new();
         // Each entry's decision, kept until an undo takes it back.
         let mut decided: Vec<Option<Reviewed>> = Vec::new();
         for (i, entry) in entries.iter().enumerate() {
@@ -928,17 +927,21 @@ impl Solver {
                 decided.pop();
                 continue;
             }
-            let review = match (&game.state.phase, entry) {
-                (Phase::Decide { dice }, Entry::Keep(_) | Entry::Score(_)) => {
+            // The choice as a hint lists it: a keep by its sorted faces, a box by its index.
+            let chosen = match entry {
+                Entry::Keep(k) => {
+                    let mut k = k.clone();
+                    k.sort_unstable();
+                    Some(Move::Keep(k))
+                }
+                Entry::Score(id) => game.ruleset.box_index(id).map(Move::Score),
+                _ => None,
+            };
+            let review = match (&game.state.phase, chosen) {
+                (Phase::Decide { dice }, Some(chosen)) => {
                     let seat = game.state.seat;
-                    let sheet = game.sheet(seat);
                     let rolls_left = ROLLS - game.state.rolls;
-                    let hint = self.hint(sheet, dice, rolls_left);
-                    let chosen = match entry {
-                        Entry::Keep(k) => Move::Keep(k.clone()),
-                        Entry::Score(id) => Move::Score(game.ruleset.box_index(id).unwrap_or(usize::MAX)),
-                        _ => unreachable!("a keep or a score"),
-                    };
+                    let hint = self.hint(game.sheet(seat), dice, rolls_left);
                     hint.value_of(&chosen).map(|chosen_expected| Reviewed {
                         seat,
                         turn: game.turn(),
@@ -956,8 +959,7 @@ impl Solver {
             game.apply(rules, seat, choice).map_err(|e| Replay::Entry(i, e))?;
             decided.push(review);
         }
-        out.extend(decided.into_iter().flatten());
-        Ok(out)
+        Ok(decided.into_iter().flatten().collect())
     }
 
     /// One solitaire game played optimally with dice from `rng`: its final sheet's total.
@@ -1215,7 +1217,8 @@ mod tests {
         let game = Game::replay(&rules, &players, &setup, &entries).unwrap();
         assert_eq!(game.sheet(0).boxes[0].as_ref().unwrap().points, 0);
         // Turn 2: keep the 6, roll, then score the best box.
-        entries.extend([Entry::Roll(vec![1, 2, 3, 4, 6]), Entry::Keep(vec![1, 2, 3, 4]), Entry::Roll(vec![5])]);
+        // (A keep typed in any order is reviewed as the sorted keep a hint lists.)
+        entries.extend([Entry::Roll(vec![1, 2, 3, 4, 6]), Entry::Keep(vec![4, 2, 3, 1]), Entry::Roll(vec![5])]);
         let g = Game::replay(&rules, &players, &setup, &entries).unwrap();
         let best = solver.hint(g.sheet(0), &[1, 2, 3, 4, 5], 1).best().choice.clone();
         let Move::Score(b) = best else { panic!("scores a straight: {best:?}") };
@@ -1225,6 +1228,7 @@ mod tests {
         assert_eq!(reviewed[0].chosen, Move::Score(0));
         assert_eq!(reviewed[0].best, Move::Score(rules.base.five_box.unwrap()));
         assert!(reviewed[0].cost() > 40.0, "{:?}", reviewed[0]);
+        assert_eq!(reviewed[1].chosen, Move::Keep(vec![1, 2, 3, 4]));
         assert_eq!(reviewed[2].cost(), 0.0);
         // An undone decision is not reviewed: ones taken back, then threes chosen.
         let undone = [entries[0].clone(), entries[1].clone(), Entry::Undo, Entry::Score("threes".into())];
