@@ -3,7 +3,7 @@
 //! `deckhand scan` reads them. Counts every box read right, asked, and read wrong, per
 //! distortion, and times decode + read + check + score per photo.
 //!
-//! cargo bench --bench paper -- [--photos N] [--seed S] [--threads T] [--max-seconds S] [--save DIR] [--fail-on-wrong]
+//! cargo bench --bench paper -- [--photos N] [--from I] [--seed S] [--threads T] [--max-seconds S] [--save DIR] [--fail-on-wrong]
 //! (N photos; half with the usual mix of distortions, half each pushing one to its worst.)
 //!
 //! `cargo test --bench paper -- …` runs it in the test build instead (CI's subset, no
@@ -45,6 +45,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let arg = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
     let photos: usize = arg("--photos").and_then(|v| v.parse().ok()).unwrap_or(1000);
+    let from: usize = arg("--from").and_then(|v| v.parse().ok()).unwrap_or(0);
     let seed: u64 = arg("--seed").and_then(|v| v.parse().ok()).unwrap_or(1);
     let save = arg("--save");
     let rules = deckhand::games::built_in("fleet-dice").unwrap();
@@ -66,7 +67,7 @@ fn main() {
                 if i >= photos || started.elapsed().as_secs_f64() > max_seconds {
                     break;
                 }
-                let r = one(&f, &fingerprint, seed, i, save.as_deref());
+                let r = one(&f, &fingerprint, seed, from + i, save.as_deref());
                 let mut all = results.lock().unwrap();
                 all.push(r);
                 if all.len() % 50 == 0 {
@@ -203,6 +204,10 @@ fn one(
     }
     let mut tally =
         Tally { photos: 1, boxes: truth.len(), time: t.elapsed(), cpu: thread_cpu() - cpu, ..Tally::default() };
+    let sharp = photo::sharpness(&img).unwrap_or(-1.0);
+    if reading.is_some() {
+        eprintln!("photo {i}: read, sharpness {sharp:.3}; blur {:.2} motion {:.1}", cam.blur, cam.motion.0);
+    }
     let row = match stress {
         None => 0,
         Some(s) => 1 + synth::Distortion::ALL.iter().position(|x| *x == s).unwrap(),
@@ -215,7 +220,11 @@ fn one(
         None => {
             tally.lost += 1;
             tally.asked += truth.len();
-            eprintln!("photo {i}: page not read ({} codes found; stress {stress:?}, {cam:?})", found.len());
+            let unread = if found.is_empty() { read::unreadable_codes(&img) } else { 0 };
+            eprintln!(
+                "photo {i}: page not read ({} codes found, {unread} seen but unreadable, sharpness {sharp:.3}; stress {stress:?}, {cam:?})",
+                found.len()
+            );
         }
         Some(r) => {
             for (k, (b, t)) in r.boxes.iter().zip(&truth).enumerate() {

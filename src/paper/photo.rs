@@ -3,7 +3,7 @@
 //! the other pixel loops). Nothing in a file can make this panic or allocate without
 //! bound: the file size, the pixel dimensions and the decoder's memory are capped.
 
-pub use deckhand_pixels::grey::{load, Grey, LoadError, MAX_FILE_BYTES, MAX_PIXELS, MAX_SIDE};
+pub use deckhand_pixels::grey::{load, sharpness, Grey, LoadError, MAX_FILE_BYTES, MAX_PIXELS, MAX_SIDE};
 
 #[cfg(test)]
 mod tests {

@@ -81,6 +81,20 @@ pub fn locate(img: &Grey) -> Vec<Located> {
     found
 }
 
+/// How many QR codes a photo shows that cannot be read (their three finder squares are
+/// found, their modules are not): a pad too blurred, too dark or too far to read, when
+/// [`locate`] found none. Searched as `locate` searches, at the same sizes.
+pub fn unreadable_codes(img: &Grey) -> usize {
+    let (w, h) = (img.width, img.height);
+    let factor = (w.max(h) / 2000).max(1);
+    [factor, factor * 2, factor * 3]
+        .into_iter()
+        .filter(|f| *f == factor || w.max(h) / f >= 600)
+        .map(|f| deckhand_pixels::qr::find(img, (0, 0, w, h), f).unreadable)
+        .max()
+        .unwrap_or(0)
+}
+
 fn merge(found: &mut Vec<Located>, more: Vec<Located>) {
     for m in more {
         if !found.iter().any(|f| f.payload == m.payload) {
@@ -92,7 +106,7 @@ fn merge(found: &mut Vec<Located>, more: Vec<Located>) {
 /// The codes in a window (x, y, width, height) of the photo, searched shrunk by `factor`.
 fn locate_in(img: &Grey, window: (usize, usize, usize, usize), factor: usize) -> Vec<Located> {
     let mut out: Vec<Located> = Vec::new();
-    for (text, corners) in deckhand_pixels::qr::find(img, window, factor) {
+    for (text, corners) in deckhand_pixels::qr::find(img, window, factor).codes {
         if let Some(payload) = Payload::decode(&text) {
             merge(&mut out, vec![Located { payload, corners }]);
         }

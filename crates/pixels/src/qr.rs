@@ -2,14 +2,25 @@
 
 use crate::Grey;
 
-/// The codes rqrr reads in a window (x, y, width, height) of the photo, searched shrunk
-/// by `factor`: each code's text and its symbol's corners in the photo (rqrr's order: top
-/// left, top right, bottom right, bottom left of the code).
-pub fn find(img: &Grey, (x0, y0, w, h): (usize, usize, usize, usize), factor: usize) -> Vec<(String, [(f64, f64); 4])> {
+/// What a search found: each code read (its text and its symbol's corners in the photo,
+/// in rqrr's order: top left, top right, bottom right, bottom left of the code), and how
+/// many more codes were seen (three finder squares in place) but could not be read.
+#[derive(Debug, Default)]
+pub struct Found {
+    /// The codes read.
+    pub codes: Vec<(String, [(f64, f64); 4])>,
+    /// Codes seen but not read (too blurred, too dark, damaged).
+    pub unreadable: usize,
+}
+
+/// The codes rqrr finds in a window (x, y, width, height) of the photo, searched shrunk
+/// by `factor`.
+pub fn find(img: &Grey, (x0, y0, w, h): (usize, usize, usize, usize), factor: usize) -> Found {
     let factor = factor.max(1);
     let (sw, sh) = (w / factor, h / factor);
+    let mut out = Found::default();
     if sw < 21 || sh < 21 {
-        return Vec::new();
+        return out;
     }
     // The window, shrunk (the mean of each factor × factor block).
     let mut small = vec![0u8; sw * sh];
@@ -30,11 +41,13 @@ pub fn find(img: &Grey, (x0, y0, w, h): (usize, usize, usize, usize), factor: us
     }
     let mut prepared = rqrr::PreparedImage::prepare_from_greyscale(sw, sh, |x, y| small[y * sw + x]);
     let f = factor as f64;
-    let mut out = Vec::new();
     for grid in prepared.detect_grids() {
-        let Ok((_, text)) = grid.decode() else { continue };
+        let Ok((_, text)) = grid.decode() else {
+            out.unreadable += 1;
+            continue;
+        };
         let corners = grid.bounds.map(|p| (x0 as f64 + p.x as f64 * f + f / 2.0, y0 as f64 + p.y as f64 * f + f / 2.0));
-        out.push((text, corners));
+        out.codes.push((text, corners));
     }
     out
 }
