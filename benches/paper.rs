@@ -3,7 +3,7 @@
 //! `deckhand scan` reads them. Counts every box read right, asked, and read wrong, per
 //! distortion, and times decode + read + check + score per photo.
 //!
-//! cargo bench --bench paper -- [--photos N] [--from I] [--seed S] [--threads T] [--max-seconds S] [--save DIR] [--fail-on-wrong]
+//! cargo bench --bench paper -- [--photos N] [--from I] [--seed S] [--threads T] [--max-seconds S] [--save DIR] [--fail-on-wrong] [--inks]
 //! (N photos; half with the usual mix of distortions, half each pushing one to its worst.)
 //!
 //! `cargo test --bench paper -- …` runs it in the test build instead (CI's subset, no
@@ -207,6 +207,14 @@ fn one(
     let sharp = photo::sharpness(&img).unwrap_or(-1.0);
     if reading.is_some() {
         eprintln!("photo {i}: read, sharpness {sharp:.3}; blur {:.2} motion {:.1}", cam.blur, cam.motion.0);
+    }
+    if std::env::args().any(|a| a == "--inks") {
+        if let Some(r) = &reading {
+            let mut all: Vec<(f32, bool)> = r.boxes.iter().zip(&truth).map(|(b, t)| (b.ink, *t)).collect();
+            all.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let line: Vec<String> = all.iter().map(|(k, t)| format!("{k:.2}{}", if *t { "x" } else { "" })).collect();
+            eprintln!("photo {i}: inks {}", line.join(" "));
+        }
     }
     let row = match stress {
         None => 0,
