@@ -18,7 +18,10 @@ fn cpu() -> f64 {
 
 fn main() -> anyhow::Result<()> {
     let rules = deckhand::games::built_in("yacht").map_err(|e| anyhow::anyhow!("{e:?}"))?;
-    let yacht = rules.game.rules::<deckhand::games::yacht::YachtRules>().ok_or_else(|| anyhow::anyhow!("not the five-dice game"))?;
+    let yacht = rules
+        .game
+        .rules::<deckhand::games::yacht::YachtRules>()
+        .ok_or_else(|| anyhow::anyhow!("not the five-dice game"))?;
     let options: Vec<String> = std::env::args().skip(1).collect();
     let ruleset = yacht.ruleset(&options).map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
