@@ -285,10 +285,10 @@ impl<S: Save<Entry>> Table<S> {
     /// Apply one answer deckhand gives (`by`: out of seat order for that player), write
     /// its line, remember how it came about and whose it was, and tell what it made happen.
     fn commit(&mut self, by: Option<usize>, answer: &Answer, how: How, whose: Option<usize>) -> Result<(), Refusal> {
-        let mut next = self.session.clone();
+        let mut next = self.session.draft();
         let (input, events) = next.apply_answer(&self.rules, by, answer).map_err(Refusal::Illegal)?;
         self.write(&Entry::answer(by, input))?;
-        self.session = next;
+        self.session.take(next);
         self.acts.push(how == How::Typed);
         self.by.push(whose);
         self.tell_events(events);
@@ -639,7 +639,7 @@ impl<S: Save<Entry>> Table<S> {
 
     /// `answer` without the early picks.
     fn answer_now(&mut self, steps: Vec<Step>, from: From) -> Result<(), Refusal> {
-        let mut next = self.session.clone();
+        let mut next = self.session.draft();
         let mut told = Vec::new();
         let mut lines = Vec::with_capacity(steps.len());
         for (i, step) in steps.iter().enumerate() {
@@ -662,7 +662,7 @@ impl<S: Save<Entry>> Table<S> {
             self.acts.push(step.how == How::Typed || (i == 0 && step.how == How::Usual));
             self.by.push(step.by.or(whose(&step.decision)));
         }
-        self.session = next;
+        self.session.take(next);
         self.told.extend(told);
         self.settle()
     }
