@@ -12,6 +12,7 @@ pub mod live;
 /// Terms in every language (`crate::names`, below the messages that carry them).
 pub use crate::names;
 pub mod nauticus;
+pub mod runs;
 pub mod table;
 
 use std::path::Path;
