@@ -1412,7 +1412,7 @@ fn the_final_screens_carry_the_winner_the_table_the_reviews_and_the_bgstats_code
     let (last, before) = lines.split_last().unwrap();
     std::fs::write(dir.path().join("g.jsonl"), before.join("\n") + "\n").unwrap();
     let key = serde_json::from_str::<Value>(last).unwrap()["do"]["Choice"].as_str().unwrap().to_string();
-    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    let bin = crate::child::bin();
     let args = ["resume", "g.jsonl", "--serve", "--bind", "127.0.0.1:0", "--review-playouts", "1"];
     let host = Host::start(&bin, dir.path(), &args, "g.jsonl");
     let seat = (0..4).find(|s| !host.state(*s)["decision"].is_null()).expect("the last question");

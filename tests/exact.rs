@@ -201,3 +201,31 @@ fn a_sheet_is_drawn_like_the_pad_in_every_language() {
     }
     assert!(all.stdout.lines().all(|l| l.chars().count() <= 100), "{}", all.stdout);
 }
+
+/// No player may be named like a command of the table, in any language: the one list of
+/// the table's commands (`hint` too, which the name check once missed) is read by the
+/// prompts, `help` and the name check alike (issue #30, item 9).
+#[test]
+fn a_player_named_like_a_command_in_any_language_is_refused() {
+    use deckhand::games::table::Command;
+    use deckhand::text::{table::command_word, Lang};
+    let refusal = |lang: Lang, name: &str| match lang {
+        Lang::En => format!("deckhand: `{name}` is a command at the prompts; choose another player name\n"),
+        Lang::De => format!("deckhand: `{name}` ist ein Befehl bei den Fragen; wähle einen anderen Spielernamen\n"),
+        Lang::Fr => format!("deckhand: `{name}` est une commande aux questions ; choisissez un autre nom de joueur\n"),
+    };
+    for lang in Lang::ALL {
+        for command in Command::typed() {
+            for word in Lang::ALL.into_iter().filter_map(|l| command_word(command, l)).chain([command.key().into()]) {
+                let name: String = word.chars().next().unwrap().to_uppercase().chain(word.chars().skip(1)).collect();
+                Test::new()
+                    .args(["play", "fleet-dice", "--lang", lang.code(), "--players"])
+                    .arg(format!("Ann,{name}"))
+                    .stdout("")
+                    .stderr(refusal(lang, &name))
+                    .status(2)
+                    .run();
+            }
+        }
+    }
+}

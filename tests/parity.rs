@@ -4,12 +4,13 @@
 
 use std::path::Path;
 
-use deckhand::games::fleet::entry::{plan, plan_links, plan_together, roll, together, Entries, How};
-use deckhand::games::fleet::game::{Ask, Choice, Decision, Game, Input};
+use deckhand::games::fleet::entry::{plan_links, together, Entries, How};
+use deckhand::games::fleet::game::Ask;
 use deckhand::games::fleet::session::{Entry, Session};
 use deckhand::games::fleet::setup::FleetSetup;
-use deckhand::games::fleet::table::{From, Save, Table};
-use deckhand::text::fleet_entry::{choice_words, face_words};
+use deckhand::games::fleet::table::{FleetTable, Save, Told};
+use deckhand::games::table::{Said, Screen};
+use deckhand::text::fleet_entry::vocabulary;
 use deckhand::text::Lang;
 use serde_json::{json, Value};
 
@@ -46,17 +47,16 @@ impl Save<Entry> for Nowhere {
 
 /// The lines the terminal takes for each player in the reference game: its entries file
 /// read line by line as the terminal reads it (a roll by letters; everyone's line for the
-/// shared die and the oyster boats; else the player's entry), through the same table
-/// service. A line asks each player it gives a typed or usual answer; what the rules force
+/// shared die and the oyster boats; else the player's entry), handed to the same table's
+/// door. A line asks each player it gives a typed or usual answer; what the rules force
 /// asks nobody.
 fn terminal_questions() -> ([usize; 4], [usize; 4]) {
     let rules = deckhand::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
     let names: Vec<String> = PLAYERS.iter().map(|n| n.to_string()).collect();
     let setup = FleetSetup::default();
     let session = Session::with_setup(&rules, &names, setup.options());
-    let opts = Entries::default();
-    let mut t = Table::new(rules.clone(), setup, opts, session, Nowhere, 0);
-    let words = |g: &Game, d: &Decision, c: &Choice| choice_words(&rules, g, d, c, Lang::En);
+    let words = vocabulary(&rules, Lang::En);
+    let mut t = FleetTable::new(rules.clone(), setup, Entries::default(), session, Nowhere, 0, words);
     let compact = std::fs::read_to_string(repo().join("tests/games/four_players.compact.answers")).unwrap();
     let mut asked = [0usize; 4];
     let mut rolls = [0usize; 4];
@@ -65,10 +65,8 @@ fn terminal_questions() -> ([usize; 4], [usize; 4]) {
             continue;
         }
         let text = if line == "-" { "" } else { line };
-        t.settle().map_err(|e| format!("{e:?}")).unwrap();
-        let game = t.session().game.clone();
-        let d = game.decision(&rules).expect("a question for every line");
-        let typed: Vec<&str> = text.split_whitespace().collect();
+        t.take_told();
+        let d = t.offers(Screen::Host).remove(0).decision;
         let rolled = d.roll.is_some();
         if rolled {
             // A roll is the roller's to enter (a page counts it apart).
@@ -78,31 +76,32 @@ fn terminal_questions() -> ([usize; 4], [usize; 4]) {
             };
             rolls[roller.expect("a roll has a roller")] += 1;
         }
-        let steps = match (d.roll, d.player) {
-            (Some(_), _) => {
-                let faces = roll(&rules, text, &|f| face_words(&rules, f, Lang::En)).unwrap();
-                let faces = faces.iter().map(|f| f.key(&rules).into_owned()).collect();
-                vec![t.read(d, Input::Roll { faces, digital: false }).unwrap()]
+        let v = t.version();
+        let said = match Said::everyone(text) {
+            everyone if d.roll.is_none() && d.player.is_some() && together(&d) => {
+                match t.check(Screen::Host, v, &everyone).unwrap() {
+                    0 => Said::entry(text),
+                    _ => everyone,
+                }
             }
-            (None, None) => vec![t.read(d, Input::Choice(text.into())).unwrap()],
-            (None, Some(p)) if together(&d) => match plan_together(&rules, &game, text, &words, opts).unwrap() {
-                steps if steps.is_empty() => plan(&rules, &game, p, &typed, &words, opts).unwrap(),
-                steps => steps,
-            },
-            (None, Some(p)) => plan(&rules, &game, p, &typed, &words, opts).unwrap(),
+            _ => Said::entry(text),
         };
-        let mut seats: Vec<usize> = steps
+        t.answer(Screen::Host, v, said).map_err(|e| format!("{e:?}")).unwrap();
+        let mut seats: Vec<usize> = t
+            .take_told()
             .iter()
-            .filter(|s| !rolled && matches!(s.how, How::Typed | How::Usual))
-            .filter_map(|s| s.decision.player)
+            .filter_map(|told| match told {
+                Told::Step { step, .. } if !rolled && matches!(step.how, How::Typed | How::Usual) => {
+                    step.decision.player
+                }
+                _ => None,
+            })
             .collect();
-        seats.dedup();
         seats.sort();
         seats.dedup();
         for p in seats {
             asked[p] += 1;
         }
-        t.answer(steps, From::Here).map_err(|e| format!("{e:?}")).unwrap();
     }
     (asked, rolls)
 }

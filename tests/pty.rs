@@ -537,3 +537,60 @@ fn the_resume_hint_after_ctrl_c_works_as_printed_however_deckhand_was_started() 
     let manifest = word(repo.join("Cargo.toml").display().to_string());
     assert_eq!(hint, format!("cargo run{release} --manifest-path {manifest} -- resume 'my game.jsonl'"));
 }
+
+/// Everything a deckhand in a pty printed until it ended, and its exit code (a minute at
+/// most: long work).
+fn all_output(dir: &std::path::Path, args: &[&str]) -> (String, i32) {
+    let mut cmd = crate::child::deckhand_in(dir);
+    cmd.args(args).env("TERM", "xterm");
+    let mut p = spawn_command(cmd, Some(60_000)).expect("spawn deckhand in a pty");
+    let out = p.exp_eof().expect("the command ends");
+    (out, exit_code(&p))
+}
+
+/// Issue 33 item 8: long work shows a bar on a terminal after a second, with how far it is
+/// and an estimate of the time left (in the table's language), and clears it when done;
+/// `--quiet` shows none. selfplay of greedy seats (about 500 games a second of CPU in a
+/// debug build: long enough to pass the second) and import of a big export.
+#[test]
+fn long_commands_show_a_bar_with_the_time_left_on_a_terminal_and_quiet_hides_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let seats = ["--seats", "greedy,greedy,greedy,greedy", "--games", "1500"];
+    let (out, code) = all_output(d, &[&["selfplay"][..], &seats].concat());
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("playing games") && out.contains("/1500") && out.contains(" left"), "a bar: {out}");
+    assert!(out.contains("1500 games, seed 0"), "then the table: {out}");
+    let (out, _) = all_output(d, &[&["selfplay", "--lang", "de"][..], &seats].concat());
+    // (rexpect reads bytes as Latin-1: "übrig" arrives as "Ã¼brig")
+    assert!(out.contains("Partien spielen") && out.contains("brig"), "in the table's language: {out}");
+    let (out, code) = all_output(d, &[&["selfplay", "--quiet"][..], &seats].concat());
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains("playing games") && !out.contains(" left"), "no bar with --quiet: {out}");
+
+    let mut export = String::from("{\"format\":\"deckhand-history\",\"version\":1}\n");
+    for id in 1..=40_000i64 {
+        let players: Vec<serde_json::Value> = [format!("Ann{}", id % 7), "Bob".to_string()]
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                let score = 50 + id % 40 - i as i64;
+                serde_json::json!({"name": n, "score": score, "rank": i + 1, "winner": i == 0,
+                    "categories": [["fish", score]]})
+            })
+            .collect();
+        let play = serde_json::json!({"id": id, "game_id": "fleet-dice", "game_name": "Fleet: The Dice Game",
+            "bgg_id": null, "started_at": 1_700_000_000 + id * 3_600, "utc_offset": 0,
+            "night": format!("2025-{:02}-{:02}", id % 12 + 1, id % 28 + 1), "duration_s": 1800, "source": "paper",
+            "mode": "ranked", "result": null, "final_wind": null, "solo_rating_min": null, "start_player": 0,
+            "rules_fingerprint": "0123456789abcdef", "save_hash": format!("h{id}"), "location": null,
+            "deal": null, "players": players});
+        export.push_str(&play.to_string());
+        export.push('\n');
+    }
+    std::fs::write(d.join("club.deckhand"), export).unwrap();
+    let (out, code) = all_output(d, &["import", "club.deckhand", "--db", "h.sqlite3"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("importing plays") && out.contains("/40000") && out.contains(" left"), "a bar: {out}");
+    assert!(out.contains("40000 plays recorded, 0 already"), "then what was merged: {out}");
+}

@@ -10,8 +10,8 @@ use std::cell::Cell;
 use deckhand::games::fleet::game::Dice;
 use deckhand::games::fleet::session::{Entry, Session};
 use deckhand::games::fleet::setup::{BotLevel, Bots, FleetSetup};
-use deckhand::games::fleet::table::Table;
-use deckhand::games::live::{AppendError, Save};
+use deckhand::games::fleet::table::{FleetTable, Save};
+use deckhand::games::live::AppendError;
 use deckhand::source::Source;
 
 struct Counting;
@@ -73,18 +73,10 @@ fn bytes_per_answer(rounds: u32) -> (u64, f64) {
     let bots = Bots { first: 0, level: BotLevel::Random, seed: 7 };
     let setup = FleetSetup { dice: Dice::Digital, seed: Some(1), bots: Some(bots), ..FleetSetup::default() };
     let session = Session::with_setup(&rules, &names, setup.options());
-    let mut table = Table::new(rules, setup, Default::default(), session, Count(0), 0);
+    let words = deckhand::text::fleet_entry::vocabulary(&rules, deckhand::text::Lang::En);
     let before = BYTES.with(Cell::get);
-    // Everything is deckhand's to answer: settling plays the game to its end. What the
-    // table tells is read and dropped now and then, as the terminal and the pages do.
-    while table.session().game.decision(&table.rules).is_some() {
-        let lines = table.save().0;
-        table.settle().expect("bots and digital dice answer legally");
-        table.take_told();
-        if table.save().0 == lines {
-            break;
-        }
-    }
+    // Everything is deckhand's to answer: the table plays the game to its end as it opens.
+    let table = FleetTable::new(rules, setup, Default::default(), session, Count(0), 0, words);
     let bytes = BYTES.with(Cell::get) - before;
     assert!(table.session().game.decision(&table.rules).is_none(), "the {rounds}-round game ended");
     let lines = table.save().0;

@@ -104,6 +104,25 @@ pub enum Error {
         /// in the reader's language).
         games: Vec<String>,
     },
+    /// A Fischerspiel table's problem: a setup its rules refuse, an event refused, or a
+    /// line that names no event.
+    Fischerspiel {
+        /// The game's rules (the problem names its boats and fish).
+        rules: Box<crate::games::FischerspielRules>,
+        /// What is wrong.
+        problem: FischerspielProblem,
+    },
+}
+
+/// What is wrong at a Fischerspiel table (`Error::Fischerspiel`).
+#[derive(Debug)]
+pub enum FischerspielProblem {
+    /// The setup asked for does not fit the rules.
+    Setup(crate::games::fischerspiel::state::SetupError),
+    /// The event typed cannot happen now.
+    Refused(crate::games::fischerspiel::state::FischerspielRefusal),
+    /// The line names no event.
+    Unread(crate::games::fischerspiel::typed::Unread),
 }
 
 impl From<ReadError> for Error {
@@ -226,6 +245,11 @@ impl Error {
                     violations.iter().map(|v| crate::text::endgame::message(scoring, v, lang)).collect();
                 each.join("\n")
             }
+            Error::Fischerspiel { rules, problem } => match problem {
+                FischerspielProblem::Setup(e) => crate::text::fischerspiel::setup_error(rules, e, lang),
+                FischerspielProblem::Refused(r) => crate::text::fischerspiel::refusal(rules, r, lang),
+                FischerspielProblem::Unread(u) => crate::text::fischerspiel_table::unread(rules, u, lang),
+            },
             Error::NoSaveChosen { dir, games } => {
                 use crate::text::table::Resume;
                 let mut lines = vec![Resume::Listed(dir).text(lang)];

@@ -11,6 +11,7 @@ use serde_json::Value;
 use crate::cli::args::SavedRules;
 use crate::cli::commands::play::PlayArgs;
 use crate::cli::commands::resume::ResumeArgs;
+use crate::cli::plays::LiveArgs;
 use crate::games::live::LiveGame;
 use crate::games::Rules;
 use crate::history::PlayRecord;
@@ -39,15 +40,34 @@ pub struct LiveView {
     pub setup_problem: fn(&Setup) -> Option<serde_json::Error>,
 }
 
+/// What the end of a game needs to record it in the history.
+pub struct Hook<'a> {
+    pub rules: &'a Rules,
+    pub header: &'a Header,
+    pub args: &'a LiveArgs,
+    /// The play this game put into the history: a game that ends again after an undo
+    /// replaces it.
+    pub recorded: std::cell::Cell<Option<i64>>,
+}
+
+impl<'a> Hook<'a> {
+    pub fn new(rules: &'a Rules, header: &'a Header, args: &'a LiveArgs) -> Hook<'a> {
+        Hook { rules, header, args, recorded: std::cell::Cell::new(None) }
+    }
+}
+
 /// A save's play for the history, None while its game goes on.
 pub type Finished = Result<Option<PlayRecord>, Error>;
 
 /// Every live game's view.
-pub const LIVE: &[LiveView] = &[super::fleet_table::VIEW, super::coop_table::VIEW];
+pub const LIVE: &[LiveView] = &[super::fleet::VIEW, super::fischerspiel::VIEW];
 
-/// The view of a live engine; None for an engine that is not played live.
+/// The view of a live engine: its own, or the generic one of an engine played through the
+/// generic table (`games::live_engine`); None for an engine that is not played live.
 pub fn view(engine: &str) -> Option<&'static LiveView> {
-    LIVE.iter().find(|v| v.engine == engine)
+    LIVE.iter()
+        .find(|v| v.engine == engine)
+        .or_else(|| crate::games::live_engine(engine).map(|_| &super::generic::VIEW))
 }
 
 /// Why a header's setup does not decode as `G`'s.

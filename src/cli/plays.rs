@@ -361,6 +361,56 @@ pub fn coop_play(
     })
 }
 
+/// A described game played through the generic table (`games::described`), over, as a
+/// play: each seat's score, place and points per category as the game describes them.
+pub fn any_play(
+    rules: &Rules,
+    header: &Header,
+    game: &dyn crate::games::described::AnyGame,
+    save: &Path,
+    ended: i64,
+    source: PlaySource,
+) -> Result<PlayRecord, std::io::Error> {
+    let outcome = game.outcome().ok_or_else(|| std::io::Error::other("the game is not over"))?;
+    let bytes = std::fs::read(save)?;
+    let solo = header.players.len() == 1;
+    let (players, outcome) = match outcome {
+        LiveOutcome::Ranked(places) => {
+            let players = header
+                .players
+                .iter()
+                .zip(places)
+                .enumerate()
+                .map(|(seat, (name, place))| PlayerRecord {
+                    name: name.clone(),
+                    score: Some(place.score),
+                    rank: Some(place.rank as u32),
+                    winner: !solo && place.rank == 1,
+                    categories: game.categories(seat).into_iter().map(|c| (c.id, c.points)).collect(),
+                })
+                .collect();
+            let outcome = if solo { Outcome::Solo { rating_min: None } } else { Outcome::Ranked };
+            (players, outcome)
+        }
+        LiveOutcome::Together { won } => {
+            let end = if won { CoopEnd::Won } else { CoopEnd::LostStuck };
+            let players = header
+                .players
+                .iter()
+                .map(|name| PlayerRecord {
+                    name: name.clone(),
+                    score: None,
+                    rank: None,
+                    winner: won,
+                    categories: Vec::new(),
+                })
+                .collect();
+            (players, Outcome::Coop { end, final_wind: 0 })
+        }
+    };
+    Ok(PlayRecord { players, outcome, ..from_save(rules, header, &bytes, ended, source) })
+}
+
 /// A table scored from paper sheets as a play. `seats` are the players in the order their
 /// sheets were named; `category_ids` in the table's column order; `texts` the sheet files
 /// (their content hash tells a game already recorded).

@@ -1,5 +1,5 @@
 //! A progress bar on standard error for the commands that may run long (`review`,
-//! `selfplay`, `lab`, `advise`; `import` and `history` may use it too): it appears only
+//! `selfplay`, `lab`, `advise`, `import`): it appears only
 //! once a run has taken over a second, only when standard error is a terminal, and never
 //! with `--quiet`; it is cleared when the work is done, so what the command prints stays
 //! as it was.
@@ -11,6 +11,8 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use crate::text::Lang;
+
 /// How long a run goes before its progress is shown.
 const AFTER: Duration = Duration::from_secs(1);
 
@@ -20,14 +22,19 @@ pub(crate) struct Progress {
     done: Arc<(Mutex<bool>, Condvar)>,
     shown: Arc<AtomicBool>,
     waiter: Option<std::thread::JoinHandle<()>>,
+    /// The table's word after the estimate of the time left ("left", "übrig", "restant").
+    left: String,
 }
 
 impl Progress {
     /// A run of `len` steps (None: of no known length) saying `what`; hidden with `quiet`
     /// or off a terminal.
-    pub(crate) fn new(len: Option<u64>, what: String, quiet: bool) -> Progress {
+    pub(crate) fn new(len: Option<u64>, what: String, quiet: bool, lang: Lang) -> Progress {
+        let left = crate::t!(lang, "cli.progress.left");
         let bar = match len {
-            Some(n) => ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::hidden()).with_style(bar_style()),
+            Some(n) => {
+                ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::hidden()).with_style(bar_style(&left))
+            }
             None => ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden())
                 .with_style(ProgressStyle::with_template("{spinner} {msg} {elapsed}").expect("a valid template")),
         };
@@ -50,20 +57,26 @@ impl Progress {
                 }
             })
         });
-        Progress { bar, done, shown, waiter }
+        Progress { bar, done, shown, waiter, left }
     }
 
     /// The run has `len` steps (a spinner becomes a bar).
     pub(crate) fn size(&self, len: u64) {
         if self.bar.length() != Some(len) {
             self.bar.set_length(len);
-            self.bar.set_style(bar_style());
+            self.bar.set_style(bar_style(&self.left));
         }
     }
 
     /// `done` steps of the run are done.
     pub(crate) fn set(&self, done: u64) {
         self.bar.set_position(done);
+    }
+
+    /// A line said on standard error while the bar is shown: the bar steps aside for it and
+    /// is drawn again below it.
+    pub(crate) fn say(&self, line: &str) {
+        self.bar.suspend(|| crate::ui::say(line));
     }
 
     /// One more step is done.
@@ -97,9 +110,10 @@ impl Drop for Progress {
     }
 }
 
-/// A bar: what is done, how far, and the time so far.
-fn bar_style() -> ProgressStyle {
-    ProgressStyle::with_template("{msg} {wide_bar} {pos}/{len} {elapsed}")
+/// A bar: what is done, how far, the time so far and an estimate of the time left.
+fn bar_style(left: &str) -> ProgressStyle {
+    let left = left.replace(['{', '}'], "");
+    ProgressStyle::with_template(&format!("{{msg}} {{wide_bar}} {{pos}}/{{len}} {{elapsed}} · {{eta}} {left}"))
         .expect("a valid template")
         .progress_chars("█▌ ")
 }

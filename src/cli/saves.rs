@@ -20,20 +20,10 @@ use crate::store::StoreError;
 use crate::text::Lang;
 use crate::Error;
 
-/// The words that are commands at a prompt, in every language: no player may be called so.
-pub fn reserved_words() -> Vec<String> {
-    use crate::text::table::Command;
-    let commands = [Command::Undo, Command::Sheet, Command::Sheets, Command::Scores, Command::Help, Command::Release];
-    let mut words: Vec<String> = commands.iter().map(|c| c.key().to_string()).collect();
-    for lang in Lang::ALL {
-        words.extend(commands.iter().filter_map(|c| c.word(lang)));
-    }
-    words
-}
-
-/// Check player names (trimmed, in seating order): what is wrong, if anything.
+/// Check player names (trimmed, in seating order): what is wrong, if anything. No player
+/// may be called as a command of the table's one list, in any language.
 pub fn check_player_names(names: &[String]) -> Result<(), NameProblem> {
-    check_names(names, &reserved_words())
+    check_names(names, &crate::text::table::reserved_words())
 }
 
 /// A save file read without changing it: its header (any version) and its entries.
@@ -71,7 +61,8 @@ pub fn header_of(path: &Path, value: Value) -> Result<Header, Error> {
 pub fn view_of(path: &Path, header: &Header) -> Result<&'static LiveView, Error> {
     live::view(&header.setup.engine).ok_or_else(|| {
         static ENGINES: OnceLock<Vec<&'static str>> = OnceLock::new();
-        let engines: &'static [&'static str] = ENGINES.get_or_init(|| live::LIVE.iter().map(|v| v.engine).collect());
+        let engines: &'static [&'static str] =
+            ENGINES.get_or_init(|| live::LIVE.iter().map(|v| v.engine).chain(crate::games::live_engines()).collect());
         bad_header(path, &serde::de::Error::unknown_variant(&header.setup.engine, engines))
     })
 }

@@ -9,6 +9,7 @@ use super::emit;
 use super::plays::{self, PaperArgs};
 use crate::games::fleet::sheet_file;
 use crate::games::fleet::{self, Sheet, Violation};
+use crate::games::paper::{Paper, Sheets as PaperSheets, Unread as PaperUnread};
 use crate::games::RulesError;
 use crate::games::{self as rules, FleetRules, Rules, Source};
 use crate::report::{DetailItem, Format, Row, Standings};
@@ -206,6 +207,20 @@ pub fn score(
     let texts: Vec<Vec<u8>> =
         if history.record { sources.iter().map(|s| s.text.as_bytes().to_vec()).collect() } else { Vec::new() };
     let texts: Vec<&[u8]> = texts.iter().map(Vec::as_slice).collect();
+    if let Some(paper) = rules.game.compiled().paper() {
+        let (standings, seats, ids) = paper_standings(&rules, paper, &paths, &sources, lang)?;
+        if format == Format::Csv {
+            for w in &standings.warnings {
+                super::say(&crate::text::table::Note::Warning(w).text(lang));
+            }
+        }
+        emit(&standings.render_in(format, detail, None, lang))?;
+        if history.record {
+            let play = plays::paper_play(&rules, &standings, &seats, &ids, &texts, history)?;
+            plays::record_paper(history, play, lang)?;
+        }
+        return Ok(0);
+    }
     if let Some(r) = rules.endgame() {
         rules.check_table(paths.len(), &[]).map_err(Error::from)?;
         if let Some(note) = rules.alone(paths.len(), false) {
@@ -243,6 +258,9 @@ pub fn score(
 
 pub fn check(args: &[String], rules_path: Option<&Path>, format: CheckFormat, lang: Lang) -> anyhow::Result<i32> {
     let (rules, paths, sources) = resolve(args, rules_path, lang)?;
+    if let Some(paper) = rules.game.compiled().paper() {
+        return paper_check(&rules, paper, &paths, &sources, format, lang);
+    }
     if let Some(r) = rules.endgame() {
         rules.check_table(paths.len(), &[]).map_err(Error::from)?;
         if let Some(note) = rules.alone(paths.len(), false) {
@@ -292,4 +310,146 @@ fn violation_json(rules: &FleetRules, v: &Violation, lang: Lang) -> serde_json::
         "message": crate::text::fleet_check::message(rules, v, lang),
         "fix": crate::text::fleet_check::fix(rules, v, lang),
     })
+}
+
+/// The sheets of a game that describes them (`games::paper`), read as one game's: every
+/// problem of every file at once; more sheets than players refused; one sheet of a game of
+/// several scored alone with a note.
+fn paper_sheets(
+    rules: &Rules,
+    paper: &dyn Paper,
+    paths: &[PathBuf],
+    sources: &[Source],
+    lang: Lang,
+) -> anyhow::Result<Box<dyn PaperSheets>> {
+    let files: Vec<(String, Source)> =
+        paths.iter().zip(sources).map(|(p, s)| (p.display().to_string(), s.clone())).collect();
+    let sheets = paper.read(&files).map_err(|why| match why {
+        PaperUnread::Files(each) => {
+            let errors: Vec<Error> = each.into_iter().map(Error::Input).collect();
+            Error::of_files(errors, |n| crate::msg!("cli.sheets.sheet_files", n = n))
+                .unwrap_or_else(|| Error::Usage(crate::msg!("cli.sheets.sheet_files", n = 0)))
+        }
+        PaperUnread::Together(m) => Error::Usage(m),
+    })?;
+    rules.check_table(paths.len(), &[]).map_err(Error::from)?;
+    let (min, _) = rules.players();
+    if let Some(note) = rules.alone(paths.len(), paths.len() == 1 && min == 1) {
+        super::say(&note.text(lang));
+    }
+    Ok(sheets)
+}
+
+/// The final table of a described game's sheets: its categories with the boxes behind
+/// each as the detail, ranked by total then its tie-breaks, a sheet that breaks a rule
+/// flagged; with the players and the categories' ids (the history records them).
+fn paper_standings(
+    rules: &Rules,
+    paper: &dyn Paper,
+    paths: &[PathBuf],
+    sources: &[Source],
+    lang: Lang,
+) -> anyhow::Result<(Standings, Vec<String>, Vec<String>)> {
+    let sheets = paper_sheets(rules, paper, paths, sources, lang)?;
+    let players = sheets.players();
+    let categories = sheets.categories();
+    let rows = (0..players.len())
+        .map(|i| {
+            let scored = sheets.scored(i);
+            let detail = scored
+                .detail
+                .iter()
+                .map(|items| {
+                    items
+                        .iter()
+                        .map(|(what, points)| DetailItem { what: what.get(lang).to_string(), points: *points })
+                        .collect()
+                })
+                .collect();
+            let mut row = Row::new(players[i].clone(), scored.values, scored.tie, detail);
+            row.flagged = !sheets.violations(i).is_empty();
+            row
+        })
+        .collect();
+    let mut standings = Standings {
+        game: rules.names().get(lang).to_string(),
+        categories: categories.iter().map(|(_, m)| m.text(lang)).collect(),
+        tie_breaks: sheets.tie_breaks().iter().map(|m| m.text(lang)).collect(),
+        rows,
+        notes: Vec::new(),
+        warnings: Vec::new(),
+        headline: None,
+    };
+    standings.rank();
+    for (i, player) in players.iter().enumerate() {
+        let n = sheets.violations(i).len();
+        if n > 0 {
+            standings.warnings.push(score_text::flagged(player, n, lang));
+        }
+    }
+    Ok((standings, players, categories.into_iter().map(|(id, _)| id).collect()))
+}
+
+/// `check` of a described game's sheets: every violation of every sheet at its place in
+/// its file; exit 1 when any is found.
+fn paper_check(
+    rules: &Rules,
+    paper: &dyn Paper,
+    paths: &[PathBuf],
+    sources: &[Source],
+    format: CheckFormat,
+    lang: Lang,
+) -> anyhow::Result<i32> {
+    let sheets = paper_sheets(rules, paper, paths, sources, lang)?;
+    let players = sheets.players();
+    let violations: Vec<_> = (0..players.len()).map(|i| sheets.violations(i)).collect();
+    let count: usize = violations.iter().map(Vec::len).sum();
+    let text = match format {
+        CheckFormat::Json => {
+            let report: Vec<serde_json::Value> = (0..players.len())
+                .map(|i| {
+                    let each: Vec<serde_json::Value> = violations[i]
+                        .iter()
+                        .map(|v| {
+                            let (line, column) = v.span.as_ref().map_or((0, 0), |s| sources[i].line_col(s.start));
+                            serde_json::json!({
+                                "box_id": v.place,
+                                "rule": v.rule,
+                                "message": v.message.text(lang),
+                                "line": line,
+                                "column": column,
+                            })
+                        })
+                        .collect();
+                    serde_json::json!({
+                        "file": paths[i].display().to_string(),
+                        "player": players[i],
+                        "score": sheets.scored(i).total,
+                        "violations": each,
+                    })
+                })
+                .collect();
+            serde_json::to_string_pretty(&report)? + "\n"
+        }
+        CheckFormat::Text => {
+            let mut lines: Vec<String> = Vec::new();
+            for i in 0..players.len() {
+                let file = paths[i].display().to_string();
+                lines.extend(sheets.report(i, &file, &sources[i]).iter().map(|m| m.text(lang)));
+            }
+            let broken = violations.iter().filter(|v| !v.is_empty()).count();
+            lines.push(if count == 0 {
+                crate::t!(lang, "cli.sheets.all_clean", n = players.len())
+            } else {
+                format!(
+                    "{} {}",
+                    crate::t!(lang, "cli.sheets.broken", n = broken, total = players.len()),
+                    crate::t!(lang, "cli.sheets.in_all", n = count)
+                )
+            });
+            lines.join("\n") + "\n"
+        }
+    };
+    emit(&text)?;
+    Ok(if count == 0 { 0 } else { 1 })
 }

@@ -1,27 +1,29 @@
 //! `play … --serve` and `resume … --serve` (issue #15): the table on everyone's phone. The
-//! game lives in a `serve::Table` that the HTTP server and this terminal share; the
-//! terminal prints what happens, shows the decision at the front of the queue and can
-//! answer it for anyone (a player without a phone). When a phone answers first, the
-//! question is overtaken: the menu clears itself and the terminal moves on to what is
-//! asked now. Without a terminal (and without `--answers`) the host only serves: the
-//! phones answer everything.
+//! library's table is shared by the HTTP server and this terminal, which runs the one
+//! terminal loop (`terminal.rs`) as it does without phones: it prints what happens, asks
+//! the question at the front and can answer it for anyone (a player without a phone).
+//! When a phone answers first, the question is overtaken: the menu clears itself and the
+//! terminal moves on to what is asked now. Without a terminal (and without `--answers`)
+//! the host only serves: the phones answer everything.
 
 use std::io::{BufRead, IsTerminal};
 use std::path::{Path, PathBuf};
 
-use super::fleet_ask::{ask_choice, ask_entry, ask_roll, ask_together, Asked};
-use super::fleet_table::{finish, Hook};
+use super::fleet::finish;
+use super::fleet_terminal::FleetTerminal;
+use super::live::Hook;
 use super::score_check::fleet_standings;
-use crate::games::fleet::entry::{self, Entries};
+use super::terminal::AtTerminal;
+use crate::games::fleet::entry::Entries;
 use crate::games::fleet::session::Session;
 use crate::games::fleet::setup::FleetSetup;
-use crate::games::fleet::{FleetRules, Sheet};
-use crate::report::sheet::{sheet_text, sheets_text, terminal_width};
-use crate::report::Format;
-use crate::serve::{Refused, Serving, Site, Table, Tokens, UndoBy};
+use crate::games::fleet::table::FleetTable;
+use crate::games::fleet::FleetRules;
+use crate::games::table::Shared;
+use crate::serve::{Hosted, Served, Serving, Site, Tokens};
 use crate::store::Journal;
 use crate::text::serve::Host;
-use crate::text::table::{with_legal, Note};
+use crate::text::table::Note;
 use crate::text::Lang;
 use crate::ui::{self, Prompter};
 use crate::Error;
@@ -48,7 +50,7 @@ pub const DEFAULT_REVIEW_PLAYOUTS: u32 = 100;
 /// (a port in use fails here) and the terminal, if there is one.
 pub struct Prepared {
     listener: crate::serve::Listener,
-    prompter: Option<Box<dyn Prompter>>,
+    pub(super) prompter: Option<Box<dyn Prompter>>,
     /// Playouts per answer of the review on the final screens (0: none).
     review_playouts: u32,
 }
@@ -102,24 +104,75 @@ fn final_path(save: &Path) -> PathBuf {
     save.with_file_name(format!("{stem}-final.html"))
 }
 
-/// Serve the game until it is over and the host stops serving.
+/// Serve a Fleet game until it is over and the host stops serving.
 pub fn run(prepared: Prepared, game: Game, greeting: &[String], hook: &Hook, lang: Lang) -> anyhow::Result<i32> {
-    let Prepared { listener, mut prompter, review_playouts } = prepared;
+    let review_playouts = prepared.review_playouts;
     let save = game.journal.path().to_path_buf();
-    let seats = game.session.names.len();
+    // The policy of the terminal's own questions: an answers file without `#! entries`
+    // answers one question at a time, and so does every screen.
+    let opts = Entries { ask_all: game.ask_all || prepared.prompter.as_ref().is_some_and(|p| !p.entries()) };
+    let words = crate::text::fleet_entry::vocabulary(game.rules, lang);
+    let (rules, setup, session) = (game.rules.clone(), game.setup, game.session);
+    let table = FleetTable::new(rules, setup, opts, session, game.journal, game.entries, words);
+    let shared = std::sync::Arc::new(Shared::new(table));
+    if let Some(e) = shared.change(|t| t.take_stopped()) {
+        return Err(e.into());
+    }
+    let hosted = Served::new(std::sync::Arc::clone(&shared), lang, fleet_standings);
+    let game_rules = game.rules;
+    let served =
+        ToServe { save: &save, tokens: game.tokens, hosted: Box::new(hosted), game: game_rules.name.get(lang) };
+    serve(
+        prepared,
+        served,
+        greeting,
+        hook,
+        lang,
+        |site| Box::new(FleetTerminal { table: &shared, rules: game_rules, lang, site: Some(site), coach: None }),
+        |site, say| {
+            let session = shared.read(|t| t.session().clone());
+            // Each player's review, worked out while the final table is printed and the
+            // play recorded; the final screens show it when it is ready.
+            review(site, game_rules, &session, review_playouts, lang);
+            finish(game_rules, &session, &save, say, hook, lang)
+        },
+    )
+}
+
+/// A game's table ready to be served: its save, the tokens kept beside it (a resumed
+/// game), the table as the server uses it and the game's name.
+pub(super) struct ToServe<'a> {
+    pub save: &'a Path,
+    pub tokens: Option<Tokens>,
+    pub hosted: Box<dyn Hosted>,
+    pub game: &'a str,
+}
+
+/// Serve a game until it is over and the host stops serving: the terminal (made by
+/// `terminal` once the site is up) runs the one terminal loop, or, without a terminal, the
+/// host prints what happens; at the end `finish` prints the final table and records the
+/// play (its banner said last; `finish` may start more for the final screens), and the
+/// final page is written beside the save.
+pub(super) fn serve<'a>(
+    prepared: Prepared,
+    game: ToServe,
+    greeting: &[String],
+    hook: &Hook,
+    lang: Lang,
+    terminal: impl FnOnce(std::sync::Arc<crate::serve::Site>) -> Box<dyn AtTerminal + 'a>,
+    finish: impl FnOnce(&std::sync::Arc<Site>, &mut dyn FnMut(&str)) -> anyhow::Result<Option<String>>,
+) -> anyhow::Result<i32> {
+    let Prepared { listener, mut prompter, .. } = prepared;
+    let save = game.save;
     let tokens = match game.tokens {
         Some(tokens) => tokens,
         None => {
-            let tokens = Tokens::new(seats, listener.addr().to_string())?;
-            tokens.write(&save)?;
+            let tokens = Tokens::new(game.hosted.names().len(), listener.addr().to_string())?;
+            tokens.write(save)?;
             tokens
         }
     };
-    // The policy of the terminal's own questions: an answers file without `#! entries`
-    // answers one question at a time, and so does every screen.
-    let opts = Entries { ask_all: game.ask_all || prompter.as_ref().is_some_and(|p| !p.entries()) };
-    let table = Table::new(game.rules.clone(), game.setup, opts, game.session, game.journal, game.entries, lang)?;
-    let serving = listener.serve(table, tokens, &save, game.rules.name.get(lang), fleet_standings)?;
+    let serving = listener.serve(game.hosted, tokens, save, game.game)?;
     {
         let mut say = |line: &str| match prompter.as_mut() {
             Some(p) => p.say(line),
@@ -130,33 +183,29 @@ pub fn run(prepared: Prepared, game: Game, greeting: &[String], hook: &Hook, lan
         }
         announce(&serving, &mut say, lang);
     }
+    let terminal = terminal(std::sync::Arc::clone(&serving.site));
     match prompter.as_mut() {
         Some(p) => {
             p.say(&Note::AtAnyPromptServed.text(lang));
-            at_terminal(&serving, p.as_mut(), lang)?;
+            super::terminal::play(&*terminal, true, p.as_mut())?;
         }
         None => {
-            ui::say(&Host::Headless(&save).text(lang));
-            headless(&serving);
+            ui::say(&Host::Headless(save).text(lang));
+            headless(&serving, &*terminal);
         }
     }
-    let table = &serving.site.table;
     let mut say = |line: &str| match prompter.as_mut() {
         Some(p) => p.say(line),
         None => ui::say(line),
     };
-    let session = table.session();
-    // Each player's review, worked out while the final table is printed and the play
-    // recorded; the final screens show it when it is ready.
-    review(&serving.site, game.rules, &session, review_playouts, lang);
-    let banner = finish(game.rules, &session, &save, &mut say, hook, lang)?;
+    let banner = finish(&serving.site, &mut say)?;
     // The play's BG Stats link and QR code on the final screens and page, served and
     // written alike.
     if let Some(link) = bgstats_link(hook) {
         let block = crate::report::html::bgstats_block(&link, &crate::serve::qr_svg(&link), lang);
         serving.site.set_final_block(block);
     }
-    if let Some(written) = serving.site.write_final_page(&final_path(&save))? {
+    if let Some(written) = serving.site.write_final_page(&final_path(save))? {
         say(&Host::FinalWritten(&written).text(lang));
     }
     say(&Host::Over.text(lang));
@@ -167,6 +216,7 @@ pub fn run(prepared: Prepared, game: Game, greeting: &[String], hook: &Hook, lan
     // The pages keep showing the final table until the host presses Enter (or its
     // standard input ends).
     let _ = std::io::stdin().lock().read_line(&mut String::new());
+    drop(terminal);
     serving.stop();
     Ok(0)
 }
@@ -210,7 +260,7 @@ fn review(site: &std::sync::Arc<Site>, rules: &FleetRules, session: &Session, pl
 fn announce(serving: &Serving, say: &mut dyn FnMut(&str), lang: Lang) {
     say(&Host::Serving(serving.join_url()).text(lang));
     say(crate::serve::qr_for_terminal(serving.join_url()).trim_end());
-    for (name, url) in serving.site.table.names.iter().zip(serving.seat_urls()) {
+    for (name, url) in serving.site.table.names().iter().zip(serving.seat_urls()) {
         say(&Host::SeatLink { name, url: &url }.text(lang));
     }
     say(&Host::Dashboard(&serving.dashboard_url()).text(lang));
@@ -219,131 +269,15 @@ fn announce(serving: &Serving, say: &mut dyn FnMut(&str), lang: Lang) {
     }
 }
 
-/// Print what happened since `printed`.
-fn print_lines(table: &Table, printed: &mut Option<u64>, say: &mut dyn FnMut(&str)) {
-    for line in table.lines_after(*printed) {
-        say(&line.text);
-        *printed = Some(line.seq);
-    }
-}
-
 /// No terminal: print what happens until the game is over.
-fn headless(serving: &Serving) {
+fn headless(serving: &Serving, terminal: &dyn AtTerminal) {
     let table = &serving.site.table;
-    let mut printed = None;
     loop {
-        print_lines(table, &mut printed, &mut |l| ui::say(l));
+        terminal.print(&mut |line| ui::say(line));
         let seen = table.version();
-        if table.finished() {
+        if terminal.finished() {
             return;
         }
         table.wait_change(seen, std::time::Duration::from_secs(3600));
     }
-}
-
-/// The terminal's loop: the decision at the front, asked as the terminal asks it without
-/// phones (entries, everyone's line, rolls by letters), answered here or overtaken by a
-/// phone.
-fn at_terminal(serving: &Serving, p: &mut dyn Prompter, lang: Lang) -> anyhow::Result<()> {
-    let table = &serving.site.table;
-    let rules = &table.rules;
-    let opts = table.opts();
-    let mut printed = None;
-    p.players(&table.names);
-    loop {
-        print_lines(table, &mut printed, &mut |l| p.say(l));
-        let (version, front) = table.front();
-        let Some(offered) = front else { return Ok(()) };
-        let session = table.session();
-        let overtaken = || table.written() != version;
-        let (game, d) = (&session.game, &offered.decision);
-        p.status(&crate::text::fleet::status_line(rules, game, d, lang));
-        let asked = match d.roll {
-            Some(spec) => ask_roll(rules, game, d, spec, p, Some(&overtaken), lang)?,
-            None if opts.ask_all => ask_choice(rules, game, d, p, Some(&overtaken), lang)?,
-            None if entry::together(d) => {
-                let held = table.holding_shared();
-                ask_together(rules, game, d, p, opts, Some(&overtaken), &held, lang)?
-            }
-            None => ask_entry(rules, game, d, p, opts, Some(&overtaken), lang)?,
-        };
-        let answered = match asked {
-            Asked::Overtaken => continue,
-            Asked::Meta(cmd) => {
-                meta(&serving.site, &session, d, &cmd, p, lang)?;
-                continue;
-            }
-            Asked::Input(input) => table.answer_host_input(version, d.clone(), input),
-            Asked::Steps(steps) => table.answer_host(version, steps),
-        };
-        match answered {
-            Ok(_) => {}
-            Err(Refused::Illegal(text, legal)) if !legal.is_empty() => p.say(&with_legal(&text, &legal, lang)),
-            Err(Refused::Stopped(why)) => return Err(Error::said(why).into()),
-            Err(other) => p.say(other.text()),
-        }
-    }
-}
-
-/// `undo`, `sheet`, `sheets`, `scores`, `help` at the terminal of a served game.
-fn meta(
-    site: &Site,
-    session: &Session,
-    d: &crate::games::fleet::game::Decision,
-    cmd: &str,
-    p: &mut dyn Prompter,
-    lang: Lang,
-) -> Result<(), Error> {
-    let table = &site.table;
-    let rules = &table.rules;
-    let who = d.player;
-    match cmd {
-        // A player lost their phone: their seat goes back to the join page (the tokens
-        // file beside the save says so, across a restart too).
-        "release" => {
-            let seats: Vec<ui::Choice> = (table.names.iter().enumerate())
-                .map(|(s, name)| {
-                    let label = Note::Seat { name, taken: site.taken(s) }.text(lang);
-                    ui::Choice::new(name.clone(), label)
-                })
-                .collect();
-            let seat = p.select(&Note::ReleaseWhich.text(lang), &seats)?;
-            let name = &table.names[seat];
-            if site.release(seat) {
-                p.say(&Note::Released(name).text(lang));
-            } else {
-                p.say(&Note::ReleaseNotTaken(name).text(lang));
-            }
-        }
-        "hint" => p.say(&super::hint::hint_text(rules, &session.game, Some(d), lang)),
-        // The terminal takes back the last decision, whoever made it; the pages see it.
-        "undo" => {
-            if let Err(why) = table.undo(UndoBy::Host) {
-                p.say(why.text());
-            }
-        }
-        "sheet" | "sheets" => match who {
-            Some(pl) if cmd == "sheet" => p.say(&sheet_text(
-                rules,
-                &session.game.players[pl].sheet,
-                lang,
-                terminal_width(&console::Term::stderr()),
-            )),
-            _ => {
-                let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
-                p.say(&sheets_text(rules, &sheets, lang, terminal_width(&console::Term::stderr())))
-            }
-        },
-        "scores" => {
-            let sheets: Vec<&Sheet> = session.game.players.iter().map(|pl| &pl.sheet).collect();
-            let standings = fleet_standings(rules, &sheets, &vec![0; sheets.len()], lang);
-            p.say(&format!(
-                "{}\n{}",
-                crate::text::fleet::scores_heading(&session.game, lang),
-                standings.render_in(Format::Table, false, None, lang)
-            ));
-        }
-        _ => p.say(&crate::text::table::help(rules, &session.game, Some(d), lang)),
-    }
-    Ok(())
 }

@@ -2,9 +2,42 @@
 //! from the setup in the save's one header format, a new game or the game its entries
 //! rebuild; the questions open for each seat; a typed answer applied by value (the save
 //! stores its string keys); an undo; and the outcome ranked with the game's own
-//! tie-breaks. The table service (`games::table`) runs any live game through it, and
-//! `resume`, `replay` and the history's `import` open any save through it. Each engine
-//! implements it beside its game (`fleet/live.rs`, `fischerspiel/live.rs`).
+//! tie-breaks. The tables (`games::table`) run live games through it, and `resume`,
+//! `replay` and the history's `import` open any save through it. Each engine implements it
+//! beside its game (`fleet/live.rs`, `fischerspiel/live.rs`).
+//!
+//! A whole Fleet game played through it, the dice rolled from a seed and each player
+//! answering with the first option offered:
+//!
+//! ```
+//! use deckhand::games::fleet::game::Dice;
+//! use deckhand::games::fleet::live::Answer;
+//! use deckhand::games::fleet::session::Session;
+//! use deckhand::games::fleet::setup::FleetSetup;
+//! use deckhand::games::live::{LiveGame, Outcome};
+//!
+//! let rules = deckhand::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
+//! let players = vec!["Ann".to_string(), "Bob".to_string()];
+//! let setup = FleetSetup { dice: Dice::Digital, seed: Some(7), ..FleetSetup::default() };
+//! let mut game = Session::start(&rules, &players, &setup).unwrap();
+//! let mut entries = Vec::new();
+//! while !game.finished() {
+//!     // The table's own questions (rolls, who starts) are the dice's to answer.
+//!     if let Some(roll) = setup.digital_answer(&game, &rules) {
+//!         entries.push(LiveGame::apply(&mut game, &rules, None, roll).unwrap().entry);
+//!         continue;
+//!     }
+//!     let seat = (0..2).find(|s| !game.questions(&rules, Some(*s)).is_empty()).unwrap();
+//!     let question = game.questions(&rules, Some(seat)).remove(0);
+//!     let answer = Answer::Option(question.options[0]);
+//!     entries.push(LiveGame::apply(&mut game, &rules, Some(seat), answer).unwrap().entry);
+//! }
+//! // The save's entries rebuild the same game, ranked with the rules' tie-break.
+//! let again = <Session as LiveGame>::replay(&rules, &players, &setup, &entries).unwrap();
+//! assert_eq!(again.game, game.game);
+//! let Some(Outcome::Ranked(places)) = game.outcome(&rules) else { panic!("a ranked game") };
+//! assert!(places.iter().any(|p| p.rank == 1));
+//! ```
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;

@@ -5,6 +5,7 @@
 //! a rules file; adding an engine is its folder, one line in `ENGINES` and its catalog
 //! entries.
 
+pub mod described;
 pub mod endgame;
 pub mod fischerspiel;
 pub mod fleet;
@@ -12,6 +13,7 @@ pub mod live;
 /// Terms in every language (`crate::names`, below the messages that carry them).
 pub use crate::names;
 pub mod nauticus;
+pub mod paper;
 pub mod runs;
 pub mod table;
 
@@ -83,105 +85,237 @@ pub struct Rules {
     pub game: Game,
 }
 
-/// An engine: the `engine` a rules file names, and how its rules are checked and compiled.
+/// An engine: the `engine` a rules file names, how its rules are checked and compiled, and,
+/// for a game played live through the generic table without a view of its own, its live
+/// side (`described::LiveEngine`).
 pub(crate) struct Engine {
     /// `engine = "…"` in a rules file's `[game]` table.
     pub id: &'static str,
     /// Check and compile a rules file of this engine.
     pub compile: fn(&Source) -> Result<Game, Vec<Diagnostic>>,
+    /// The engine's live games, played by the generic views (None: not played live, or
+    /// played by a view of its own).
+    pub live: Option<&'static dyn described::LiveEngine>,
 }
 
 /// Every engine deckhand knows: one line each.
 pub(crate) const ENGINES: &[Engine] = &[
-    Engine { id: "fleet", compile: |s| fleet::compile(s).map(|r| Game::Fleet(Box::new(r))) },
-    Engine { id: "endgame", compile: |s| endgame::compile(s).map(|r| Game::Endgame(Box::new(r))) },
+    Engine { id: "fleet", compile: |s| fleet::compile(s).map(|r| Game::new("fleet", r)), live: None },
+    Engine { id: "endgame", compile: |s| endgame::compile(s).map(|r| Game::new("endgame", r)), live: None },
     Engine {
         id: "fischerspiel",
-        compile: |s| fischerspiel::model::compile(s).map(|r| Game::Fischerspiel(Box::new(r))),
+        compile: |s| fischerspiel::model::compile(s).map(|r| Game::new("fischerspiel", r)),
+        live: None,
     },
 ];
 
-/// A game's compiled rules, by engine.
-#[derive(Debug, Clone)]
-pub enum Game {
-    /// Fleet: The Dice Game and its variants (the `fleet` engine), played live.
-    Fleet(Box<FleetRules>),
-    /// End-game calculators described entirely by their rules file (Nauticus, Titania).
-    Endgame(Box<EndgameRules>),
-    /// The co-operative wind and fish tracker.
-    Fischerspiel(Box<FischerspielRules>),
+/// The live side of an engine played through the generic table (`described::LiveEngine`),
+/// by the engine's id.
+pub fn live_engine(engine: &str) -> Option<&'static dyn described::LiveEngine> {
+    ENGINES.iter().find(|e| e.id == engine).and_then(|e| e.live)
+}
+
+/// The ids of the engines played through the generic table.
+pub fn live_engines() -> impl Iterator<Item = &'static str> {
+    ENGINES.iter().filter(|e| e.live.is_some()).map(|e| e.id)
+}
+
+/// What every engine's compiled rules say of themselves, whatever the engine: a game is
+/// described by its engine, not matched on (`Game::rules` gives the engine's own type to
+/// the code that knows it).
+pub trait Compiled: std::any::Any + std::fmt::Debug + Send + Sync {
+    /// The game's id (`[game] id`, e.g. `fleet-dice`).
+    fn id(&self) -> &str;
+    /// The game's name in every language.
+    fn names(&self) -> &Names;
+    /// BoardGameGeek's id of the game, when its rules file gives one.
+    fn bgg_id(&self) -> Option<u32>;
+    /// Fewest and most players.
+    fn players(&self) -> (u32, u32);
+    /// A category of the final score by its id, in every language (the history's listings
+    /// name categories so); None for a category the game does not have.
+    fn category(&self, id: &str) -> Option<&Names> {
+        let _ = id;
+        None
+    }
+    /// The reference card of a game whose engine has no card in the text layer (None: the
+    /// text layer has the engine's own card).
+    fn card(&self) -> Option<Card> {
+        None
+    }
+    /// What `rules check` says a checked rules file describes (None: the text layer's
+    /// words for the engine).
+    fn summary(&self) -> Option<crate::message::Message> {
+        None
+    }
+    /// What deckhand does for the game, in `deckhand games` (None: the text layer's words
+    /// for the engine).
+    fn offers(&self) -> Option<crate::message::Message> {
+        None
+    }
+    /// The game's hand-filled sheets, for `score` and `check` (None: the engine's own
+    /// commands, or none).
+    fn paper(&self) -> Option<&dyn paper::Paper> {
+        None
+    }
+    /// A copy.
+    fn boxed(&self) -> Box<dyn Compiled>;
+    /// The engine's own type, to downcast.
+    fn as_any(&self) -> &dyn std::any::Any;
+    /// The engine's own type, to downcast and change (an earlier version's reading).
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
+}
+
+/// A reference card as a game describes it (`deckhand rules show GAME`): a title, then
+/// sections of lines.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Card {
+    /// The first line.
+    pub title: crate::message::Message,
+    /// Each section: its heading and its lines (none: the card says it is not described).
+    pub sections: Vec<(crate::message::Message, Vec<CardLine>)>,
+}
+
+/// A line of a card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CardLine {
+    /// A name and what it stands for, the names of a section in one column.
+    Pair(Names, crate::message::Message),
+    /// A sentence of its own.
+    Line(crate::message::Message),
+    /// A named option of the rules: its id, its name and what it changes.
+    Option {
+        /// Its id.
+        id: String,
+        /// Its name.
+        name: Names,
+        /// What it changes.
+        help: Option<Names>,
+    },
+    /// A sentence of the rules file, as a point of a list.
+    Point(Names),
+}
+
+/// A game's compiled rules and the engine that reads them.
+#[derive(Debug)]
+pub struct Game {
+    engine: &'static str,
+    rules: Box<dyn Compiled>,
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        Game { engine: self.engine, rules: self.rules.boxed() }
+    }
 }
 
 impl Game {
+    /// The rules `rules`, read by the engine `engine` (its id in `ENGINES`).
+    pub fn new<R: Compiled>(engine: &'static str, rules: R) -> Game {
+        Game { engine, rules: Box::new(rules) }
+    }
+
     /// The id of the engine that reads it, as `ENGINES` names it.
     pub fn engine(&self) -> &'static str {
-        match self {
-            Game::Fleet(_) => "fleet",
-            Game::Endgame(_) => "endgame",
-            Game::Fischerspiel(_) => "fischerspiel",
-        }
+        self.engine
     }
+
+    /// What the rules say of themselves.
+    pub fn compiled(&self) -> &dyn Compiled {
+        &*self.rules
+    }
+
+    /// The engine's own rules, if they are of type `R`.
+    pub fn rules<R: 'static>(&self) -> Option<&R> {
+        self.rules.as_any().downcast_ref()
+    }
+
+    /// The engine's own rules to change, if they are of type `R`.
+    pub fn rules_mut<R: 'static>(&mut self) -> Option<&mut R> {
+        self.rules.as_any_mut().downcast_mut()
+    }
+}
+
+/// `Compiled` for an engine's rules type with the fields every rules file has (`id`,
+/// `name`, `bgg_id`, `min_players`, `max_players`), and optionally its category names.
+#[macro_export]
+macro_rules! compiled {
+    ($rules:ty $(, category = $category:expr)?) => {
+        impl $crate::games::Compiled for $rules {
+            fn id(&self) -> &str {
+                &self.id
+            }
+            fn names(&self) -> &$crate::games::Names {
+                &self.name
+            }
+            fn bgg_id(&self) -> Option<u32> {
+                self.bgg_id
+            }
+            fn players(&self) -> (u32, u32) {
+                (self.min_players, self.max_players)
+            }
+            $(fn category(&self, id: &str) -> Option<&$crate::games::Names> {
+                $category(self, id)
+            })?
+            fn boxed(&self) -> Box<dyn $crate::games::Compiled> {
+                Box::new(self.clone())
+            }
+            fn as_any(&self) -> &dyn std::any::Any {
+                self
+            }
+            fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+                self
+            }
+        }
+    };
+}
+
+compiled!(FleetRules, category = fleet_category);
+compiled!(EndgameRules, category = endgame_category);
+compiled!(FischerspielRules);
+
+fn fleet_category<'a>(rules: &'a FleetRules, id: &str) -> Option<&'a Names> {
+    rules.categories.iter().find(|(c, _)| c == id).map(|(_, n)| n)
+}
+
+fn endgame_category<'a>(rules: &'a EndgameRules, id: &str) -> Option<&'a Names> {
+    rules.sheet.values.iter().find(|v| v.id == id).map(|v| &v.name)
 }
 
 impl Rules {
     /// The game's id (`[game] id`, e.g. `fleet-dice`).
     pub fn id(&self) -> &str {
-        match &self.game {
-            Game::Fleet(r) => &r.id,
-            Game::Endgame(r) => &r.id,
-            Game::Fischerspiel(r) => &r.id,
-        }
+        self.game.compiled().id()
     }
 
     /// The Fleet rules, if the game is one.
     pub fn fleet(&self) -> Option<&FleetRules> {
-        match &self.game {
-            Game::Fleet(r) => Some(r),
-            _ => None,
-        }
+        self.game.rules()
     }
 
     /// The end-game calculator's rules, if the game is one.
     pub fn endgame(&self) -> Option<&EndgameRules> {
-        match &self.game {
-            Game::Endgame(r) => Some(r),
-            _ => None,
-        }
+        self.game.rules()
     }
 
     /// The Fischerspiel rules, if the game is Fischerspiel.
     pub fn fischerspiel(&self) -> Option<&FischerspielRules> {
-        match &self.game {
-            Game::Fischerspiel(r) => Some(r),
-            _ => None,
-        }
+        self.game.rules()
     }
 
     /// The game's name in every language.
     pub fn names(&self) -> &Names {
-        match &self.game {
-            Game::Fleet(r) => &r.name,
-            Game::Endgame(r) => &r.name,
-            Game::Fischerspiel(r) => &r.name,
-        }
+        self.game.compiled().names()
     }
 
     /// BoardGameGeek's id of the game, when its rules file gives one (`game.bgg_id`).
     pub fn bgg_id(&self) -> Option<u32> {
-        match &self.game {
-            Game::Fleet(r) => r.bgg_id,
-            Game::Endgame(r) => r.bgg_id,
-            Game::Fischerspiel(r) => r.bgg_id,
-        }
+        self.game.compiled().bgg_id()
     }
 
     /// Fewest and most players.
     pub fn players(&self) -> (u32, u32) {
-        match &self.game {
-            Game::Fleet(r) => (r.min_players, r.max_players),
-            Game::Endgame(r) => (r.min_players, r.max_players),
-            Game::Fischerspiel(r) => (r.min_players, r.max_players),
-        }
+        self.game.compiled().players()
     }
 }
 
@@ -343,7 +477,7 @@ const EARLIER: &[Earlier] = &[
         game: "fleet-dice",
         stamp: "4713d01045c60191",
         adapt: |g| {
-            if let Game::Fleet(r) = g {
+            if let Some(r) = g.rules_mut::<FleetRules>() {
                 r.options.shrimp_coins_face = fleet::ShrimpCoinsFace::WholeDie;
             }
         },
@@ -374,7 +508,7 @@ pub fn built_in(id: &str) -> Result<Rules, RulesError> {
                 source,
                 hash: fleet::precompiled::FLEET_TOML_HASH,
                 built_in: true,
-                game: Game::Fleet(Box::new(rules)),
+                game: Game::new("fleet", rules),
             });
         }
     }

@@ -128,6 +128,14 @@ pub fn each_play<E: From<HistoryError>>(
     Ok(())
 }
 
+/// How many plays the history holds (an import's progress is measured by it).
+pub fn count(db: &Db) -> Result<u64, HistoryError> {
+    db.conn
+        .query_row("SELECT COUNT(*) FROM plays", [], |r| r.get::<_, i64>(0))
+        .map(|n| n.max(0) as u64)
+        .map_err(|e| db.err(e))
+}
+
 /// One play by its id.
 pub fn play(db: &Db, id: i64) -> Result<Option<Play>, HistoryError> {
     let read = || -> rusqlite::Result<Option<Play>> {

@@ -73,6 +73,47 @@ impl Row {
 }
 
 impl Standings {
+    /// The table of a described live game (`games::described`) so far, or its final table:
+    /// each seat's categories and total, placed as the game ranks them once it is over
+    /// (its own tie-breaks), by the totals before.
+    pub fn of_game(game: &str, names: &[String], of: &dyn crate::games::described::AnyGame, lang: Lang) -> Standings {
+        let per_seat: Vec<_> = (0..names.len()).map(|s| of.categories(s)).collect();
+        let categories = per_seat.first().map(|c| c.iter().map(|c| c.label.text(lang)).collect()).unwrap_or_default();
+        let mut rows: Vec<Row> = names
+            .iter()
+            .zip(&per_seat)
+            .map(|(name, cats)| Row::new(name.clone(), cats.iter().map(|c| c.points).collect(), Vec::new(), Vec::new()))
+            .collect();
+        let mut standings = Standings {
+            game: game.to_string(),
+            categories,
+            tie_breaks: Vec::new(),
+            rows: Vec::new(),
+            notes: Vec::new(),
+            warnings: Vec::new(),
+            headline: None,
+        };
+        match of.outcome() {
+            Some(crate::games::live::Outcome::Ranked(places)) => {
+                for (row, place) in rows.iter_mut().zip(&places) {
+                    row.rank = place.rank;
+                    row.total = place.score;
+                }
+                rows.sort_by_key(|r| r.rank);
+                let ranks: Vec<usize> = rows.iter().map(|r| r.rank).collect();
+                for row in rows.iter_mut() {
+                    row.shared = ranks.iter().filter(|r| **r == row.rank).count() > 1;
+                }
+                standings.rows = rows;
+            }
+            _ => {
+                standings.rows = rows;
+                standings.rank();
+            }
+        }
+        standings
+    }
+
     /// Rank the rows as the library ranks a game (`games::live::places`: by total, then
     /// the tie-breakers in order; equal on all of them is a shared place), sort them by
     /// place, and write a note for every tie saying how it was decided.

@@ -19,9 +19,9 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-use super::state::{Refused, Tap, UndoBy};
-use super::{assets, streams, tokens, view, Site};
-use crate::text::serve::Refusal;
+use super::{assets, streams, tokens, Rejected, Site, Status};
+use crate::games::table::Said;
+use crate::text::serve::Declined;
 
 /// The largest request body taken: an answer is a key or a few dice faces.
 pub const MAX_BODY: usize = 4096;
@@ -126,9 +126,9 @@ fn local_host(host: &str) -> bool {
 }
 
 async fn route(site: &Arc<Site>, method: &Method, uri: &Uri, headers: &HeaderMap, body: Body) -> Response {
-    let lang = site.table.lang;
+    let lang = site.table.lang();
     if *method == Method::POST && !from_our_pages(headers) {
-        return error(StatusCode::FORBIDDEN, Refusal::CrossSite.text(lang));
+        return error(StatusCode::FORBIDDEN, Declined::CrossSite.text(lang));
     }
     let parts: Vec<&str> = uri.path().split('/').filter(|p| !p.is_empty()).collect();
     // A person opening an address (a browser asks for a page) is answered with a page in
@@ -140,12 +140,12 @@ async fn route(site: &Arc<Site>, method: &Method, uri: &Uri, headers: &HeaderMap
         let text = super::pages::message(&title, &sentence, lang);
         page(StatusCode::NOT_FOUND, "text/html; charset=utf-8", text)
     };
-    let not_found = || if wants_page { nowhere() } else { error(StatusCode::NOT_FOUND, Refusal::NotFound.text(lang)) };
+    let not_found = || if wants_page { nowhere() } else { error(StatusCode::NOT_FOUND, Declined::NotFound.text(lang)) };
     let get_only = |reply: Response| {
         if method == Method::GET {
             reply
         } else {
-            error(StatusCode::METHOD_NOT_ALLOWED, Refusal::Method.text(lang))
+            error(StatusCode::METHOD_NOT_ALLOWED, Declined::Method.text(lang))
         }
     };
     match parts.as_slice() {
@@ -162,11 +162,11 @@ async fn route(site: &Arc<Site>, method: &Method, uri: &Uri, headers: &HeaderMap
                 // A tap on the join page: the seat's own address, once (a form's POST, so
                 // that no link preview or prefetch takes a seat).
                 ["claim", n] => {
-                    let Some(seat) = n.parse::<usize>().ok().filter(|s| *s < site.table.names.len()) else {
+                    let Some(seat) = n.parse::<usize>().ok().filter(|s| *s < site.table.names().len()) else {
                         return not_found();
                     };
                     if method != Method::POST {
-                        return error(StatusCode::METHOD_NOT_ALLOWED, Refusal::Method.text(lang));
+                        return error(StatusCode::METHOD_NOT_ALLOWED, Declined::Method.text(lang));
                     }
                     // Written down beside the save before the address is given.
                     match blocking(site, move |site| site.claim(seat)).await {
@@ -174,7 +174,7 @@ async fn route(site: &Arc<Site>, method: &Method, uri: &Uri, headers: &HeaderMap
                         Some(None) => {
                             page(StatusCode::CONFLICT, "text/html; charset=utf-8", site.join_page(Some(seat)))
                         }
-                        None => error(StatusCode::INTERNAL_SERVER_ERROR, Refusal::Failed.text(lang)),
+                        None => error(StatusCode::INTERNAL_SERVER_ERROR, Declined::Failed.text(lang)),
                     }
                 }
                 ["dashboard"] => get_only(html(site.dashboard_page())),
@@ -182,17 +182,17 @@ async fn route(site: &Arc<Site>, method: &Method, uri: &Uri, headers: &HeaderMap
                 ["dashboard", "events"] => get_only(stream(site, None)),
                 ["final.html"] => match site.final_page() {
                     Some(text) => get_only(html(text)),
-                    None => error(StatusCode::NOT_FOUND, Refusal::NotOver.text(lang)),
+                    None => error(StatusCode::NOT_FOUND, Declined::NotOver.text(lang)),
                 },
                 ["seat", n, token, action @ ..] => {
-                    let Some(seat) = n.parse::<usize>().ok().filter(|s| *s < site.table.names.len()) else {
+                    let Some(seat) = n.parse::<usize>().ok().filter(|s| *s < site.table.names().len()) else {
                         return not_found();
                     };
                     if !tokens::same(token, &site.tokens.seats[seat]) {
                         return if wants_page {
                             nowhere()
                         } else {
-                            error(StatusCode::FORBIDDEN, Refusal::WrongSeat.text(lang))
+                            error(StatusCode::FORBIDDEN, Declined::WrongSeat.text(lang))
                         };
                     }
                     seat_route(site, method, headers, body, seat, action).await
@@ -206,27 +206,27 @@ async fn route(site: &Arc<Site>, method: &Method, uri: &Uri, headers: &HeaderMap
 
 /// The body of a POST: at most `MAX_BODY` bytes of JSON.
 async fn body<T: for<'de> Deserialize<'de>>(site: &Site, headers: &HeaderMap, body: Body) -> Result<T, Response> {
-    let lang = site.table.lang;
+    let lang = site.table.lang();
     let is_json = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.trim().to_ascii_lowercase().starts_with("application/json"));
     if !is_json {
-        return Err(error(StatusCode::UNSUPPORTED_MEDIA_TYPE, Refusal::NotJson.text(lang)));
+        return Err(error(StatusCode::UNSUPPORTED_MEDIA_TYPE, Declined::NotJson.text(lang)));
     }
-    let too_large = || error(StatusCode::PAYLOAD_TOO_LARGE, Refusal::TooLarge(MAX_BODY).text(lang));
+    let too_large = || error(StatusCode::PAYLOAD_TOO_LARGE, Declined::TooLarge(MAX_BODY).text(lang));
     let announced = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
     if announced.is_some_and(|n| n > MAX_BODY as u64) {
         return Err(too_large());
     }
     // Read at most the limit, whatever was announced (a chunked body has no length).
     let bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| too_large())?;
-    serde_json::from_slice(&bytes).map_err(|_| error(StatusCode::BAD_REQUEST, Refusal::BadBody.text(lang)))
+    serde_json::from_slice(&bytes).map_err(|_| error(StatusCode::BAD_REQUEST, Declined::BadBody.text(lang)))
 }
 
-/// An answer from a seat's page: the decision it answers, and a key (one answer), the
-/// links of a chain (`links`: the answer, then the follow-ups the page asked before
-/// sending) or dice faces.
+/// An answer from a seat's page: the version its question was offered at (`offer`, the
+/// version the page saw), and a key (one answer), the links of a chain (`links`: the
+/// answer, then the follow-ups the page asked before sending) or dice faces.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Answer {
@@ -260,17 +260,13 @@ struct Undo {
     v: u64,
 }
 
-fn refused(site: &Site, why: Refused) -> Response {
-    let status = match why {
-        Refused::Stopped(_) => StatusCode::SERVICE_UNAVAILABLE,
-        Refused::NotYours(_) => StatusCode::FORBIDDEN,
-        _ => StatusCode::CONFLICT,
+fn refused(site: &Site, why: Rejected) -> Response {
+    let status = match why.status {
+        Status::Stopped => StatusCode::SERVICE_UNAVAILABLE,
+        Status::Theirs => StatusCode::FORBIDDEN,
+        Status::Conflict => StatusCode::CONFLICT,
     };
-    let legal = match &why {
-        Refused::Illegal(_, legal) => legal.clone(),
-        _ => Vec::new(),
-    };
-    json(status, serde_json::json!({ "error": why.text(), "legal": legal, "v": site.table.version() }))
+    json(status, serde_json::json!({ "error": why.text, "legal": why.legal, "v": site.table.version() }))
 }
 
 /// Run a change of the table (it writes and flushes the save) off the async threads.
@@ -287,10 +283,10 @@ async fn seat_route(
     seat: usize,
     action: &[&str],
 ) -> Response {
-    let lang = site.table.lang;
-    let method_error = || error(StatusCode::METHOD_NOT_ALLOWED, Refusal::Method.text(lang));
-    let bad = || error(StatusCode::BAD_REQUEST, Refusal::BadBody.text(lang));
-    let failed = || error(StatusCode::INTERNAL_SERVER_ERROR, Refusal::Failed.text(lang));
+    let lang = site.table.lang();
+    let method_error = || error(StatusCode::METHOD_NOT_ALLOWED, Declined::Method.text(lang));
+    let bad = || error(StatusCode::BAD_REQUEST, Declined::BadBody.text(lang));
+    let failed = || error(StatusCode::INTERNAL_SERVER_ERROR, Declined::Failed.text(lang));
     match (action, method) {
         ([], &Method::GET) => {
             if !site.taken(seat) {
@@ -305,20 +301,20 @@ async fn seat_route(
                 Ok(a) => a,
                 Err(reply) => return reply,
             };
-            let tap = match (answer.key, answer.links, answer.faces) {
-                (Some(key), None, None) if fits(&key) => Tap::Links(vec![key]),
+            let said = match (answer.key, answer.links, answer.faces) {
+                (Some(key), None, None) if fits(&key) => Said::links(&[key]),
                 (None, Some(links), None)
                     if !links.is_empty() && links.len() <= MAX_LINKS && links.iter().all(|l| fits(l)) =>
                 {
-                    Tap::Links(links)
+                    Said::links(&links)
                 }
                 (None, None, Some(faces)) if faces.len() <= 8 && faces.iter().all(|f| f.len() <= 32) => {
-                    Tap::Roll(faces)
+                    Said::Faces(faces)
                 }
                 _ => return bad(),
             };
-            let offer = answer.offer;
-            match blocking(site, move |site| site.table.answer_for_seat(seat, offer, tap)).await {
+            let seen = answer.offer;
+            match blocking(site, move |site| site.table.answer(seat, seen, said)).await {
                 Some(Ok(_)) => state(site, Some(seat)),
                 Some(Err(why)) => refused(site, why),
                 None => failed(),
@@ -345,7 +341,7 @@ async fn seat_route(
                 Ok(u) => u,
                 Err(reply) => return reply,
             };
-            match blocking(site, move |site| site.table.undo(UndoBy::Seat { seat, seen: undo.v })).await {
+            match blocking(site, move |site| site.table.undo(seat, undo.v)).await {
                 Some(Ok(_)) => state(site, Some(seat)),
                 Some(Err(why)) => refused(site, why),
                 None => failed(),
@@ -358,31 +354,12 @@ async fn seat_route(
             None => failed(),
         },
         ([] | ["state" | "events" | "answer" | "ahead" | "undo" | "hint"], _) => method_error(),
-        _ => error(StatusCode::NOT_FOUND, Refusal::NotFound.text(lang)),
+        _ => error(StatusCode::NOT_FOUND, Declined::NotFound.text(lang)),
     }
 }
 
-/// The advisor's estimate of every answer to `seat`'s open question, as the page lists it
-/// (`view::hint`): the question as the page asks it (its early pick too), weighed. The
-/// terminal's hint budget (`Settings::hint`), seeded by the state's version, so the same
-/// question gets the same hint.
 fn hint(site: &Site, seat: usize) -> Result<String, String> {
-    use crate::games::fleet::advisor::{self, NoQuestion, Settings};
-    let (lang, rules) = (site.table.lang, &site.table.rules);
-    let (version, asked) = {
-        let inner = site.table.lock();
-        (inner.version(), view::page_question(&site.table, &inner, seat))
-    };
-    let over = || site.table.finished();
-    let Some(asked) = asked else {
-        return Err(if over() { Refusal::HintOver } else { Refusal::HintNothing }.text(lang));
-    };
-    let settings = Settings::hint(version);
-    let advice = advisor::advise(rules, &asked.game, Some(seat), &settings).map_err(|why| match why {
-        NoQuestion::Over => Refusal::HintOver.text(lang),
-        NoQuestion::Chance | NoQuestion::NotWaiting(_) => Refusal::HintNothing.text(lang),
-    })?;
-    Ok(view::hint(&site.table, seat, &asked, &advice, version))
+    site.table.hint(seat)
 }
 
 fn state(site: &Site, seat: Option<usize>) -> Response {

@@ -1,20 +1,20 @@
-//! Serving a live Fleet game to the players' phones (`play … --serve`, `resume … --serve`):
-//! the laptop stays the host and keeps the one save; every player opens their own seat's
-//! page (their sheet, the roll, whose turn, their decisions as large buttons, undo) and a
-//! television shows the dashboard. A front-end beside the terminal, above `report`:
+//! Serving a live game to the players' phones (`play … --serve`, `resume … --serve`): the
+//! laptop stays the host and keeps the one save; every player opens their own seat's page
+//! (their sheet, the roll, whose turn, their decisions as large buttons, undo) and a
+//! television shows the dashboard. A front-end beside the terminal, above `report`, that
+//! only translates HTTP into the calls of the library's table (`Hosted`):
 //!
-//! - `state` — the shared table (session, save, offers, what happened) behind one lock;
-//!   answers from phones and the terminal go through the same engine checks and are
-//!   accepted only once their save line is flushed.
+//! - `state` and `view` — Fleet's table as served (the library's `FleetTable` behind its
+//!   lock, its views as JSON in the table's language); `generic` — any described game's.
 //! - `http` — the routes (axum on a small tokio runtime), body limits, tokens, server-sent
 //!   events.
-//! - `view` — what each screen shows, as JSON, in the table's language.
 //! - `pages` — the HTML shells and the sheet drawn like the pad.
 //! - `tokens` — the game's and the seats' secret tokens, kept beside the save.
 //! - `assets/` — the script and stylesheet, inside the binary.
 
 mod assets;
 mod conns;
+pub mod generic;
 pub mod http;
 mod pages;
 pub mod state;
@@ -27,19 +27,82 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
-pub use state::{Refused, Table, UndoBy};
+pub use state::{FleetShared, Served};
 pub use tokens::Tokens;
 
-use crate::games::fleet::{FleetRules, Sheet};
+use crate::games::table::Said;
 use crate::report::Standings;
+use crate::text::Lang;
 use crate::Error;
 
 /// The port when `--bind` names none.
 pub const DEFAULT_PORT: u16 = 7373;
 
-/// How the final table is computed (the command layer's, so the pages show exactly what
-/// `deckhand score` prints).
-pub type StandingsFn = fn(&FleetRules, &[&Sheet], &[usize], crate::text::Lang) -> Standings;
+/// A served game's table as the server uses it: the library table's one door in HTTP's
+/// terms (a seat, the version its page saw, what it said), its views as JSON in the
+/// table's language, and its final table. Fleet's (`Served`) and any described game's
+/// (`generic::AnyServed`).
+pub trait Hosted: Send + Sync {
+    /// The players' names, in seat order.
+    fn names(&self) -> &[String];
+    /// The table's language.
+    fn lang(&self) -> Lang;
+    /// The state's version (without the lock).
+    fn version(&self) -> u64;
+    /// Wait until the version differs from `seen`, or `timeout` passes; the version.
+    fn wait_change(&self, seen: u64, timeout: std::time::Duration) -> u64;
+    /// Wake every waiting screen (the host stops).
+    fn notify(&self);
+    /// A seat's view (None: the dashboard's) as JSON, with the table's version; `frame` is
+    /// what it shows beyond the table (the final page's address, the finale).
+    fn view(&self, seat: Option<usize>, frame: &Frame) -> (u64, Arc<String>);
+    /// A seat's answer from its page, which saw version `seen`.
+    fn answer(&self, seat: usize, seen: u64, said: Said) -> Result<(), Rejected>;
+    /// What a seat's page asks after the first links of a chain, as JSON (None: the links
+    /// end the chain).
+    fn ahead(&self, seat: usize, seen: u64, links: &[Vec<String>]) -> Result<Option<String>, Rejected>;
+    /// A seat's undo from its page, which saw version `seen`.
+    fn undo(&self, seat: usize, seen: u64) -> Result<(), Rejected>;
+    /// The advisor's weighing of a seat's open question, as the page lists it, or why not.
+    fn hint(&self, seat: usize) -> Result<String, String>;
+    /// The final table, once the game is over.
+    fn final_standings(&self) -> Option<Standings>;
+}
+
+/// What a view shows beyond the table: the final page's address and the finale (each
+/// player's review, the BG Stats block), with how often the finale changed (views are
+/// rendered once per version of the table and of the finale).
+pub struct Frame {
+    /// The final page's address.
+    pub final_url: String,
+    /// The finale's blocks (HTML), empty before the game is over.
+    pub finale: String,
+    /// How often the finale changed.
+    pub generation: u64,
+}
+
+/// The table's refusal of an answer, an ahead or an undo, as a page is told it: its HTTP
+/// status, the sentence in the table's language and the legal answers it names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rejected {
+    /// How HTTP tells it apart.
+    pub status: Status,
+    /// The sentence.
+    pub text: String,
+    /// The legal answers, where the refusal names them.
+    pub legal: Vec<String>,
+}
+
+/// A refusal's kind, as HTTP tells them apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// The save could not be written: the table takes no more answers.
+    Stopped,
+    /// Another seat's question.
+    Theirs,
+    /// Anything else: nothing changed.
+    Conflict,
+}
 
 /// `--bind ADDR[:PORT]`: an IP address, with the default port when none is given.
 pub fn parse_bind(text: &str) -> Result<SocketAddr, Error> {
@@ -60,9 +123,9 @@ pub fn default_bind() -> SocketAddr {
 
 /// What a served game knows besides its table.
 pub struct Site {
-    pub table: Table,
+    /// The table, shared with the host terminal.
+    pub table: Box<dyn Hosted>,
     pub tokens: Tokens,
-    standings: StandingsFn,
     game: String,
     /// The join address, absolute (for the QR code and the terminal).
     join_url: String,
@@ -104,12 +167,10 @@ impl Site {
     /// The view of a seat (or the dashboard), with the version it shows (the table's, and
     /// the changes of the finale after it).
     fn view(&self, seat: Option<usize>) -> (u64, Arc<String>) {
-        let mut inner = self.table.lock();
-        let json = match seat {
-            Some(s) => view::seat(self, &mut inner, s),
-            None => view::dashboard(self, &mut inner),
-        };
-        (inner.version() + self.finale_changes.load(Ordering::SeqCst), json)
+        let generation = self.finale_changes.load(Ordering::SeqCst);
+        let frame = Frame { final_url: self.final_url(), finale: self.finale_blocks(), generation };
+        let (version, json) = self.table.view(seat, &frame);
+        (version + generation, json)
     }
 
     /// The finale as it stands (its blocks, in the order the screens show them).
@@ -118,31 +179,33 @@ impl Site {
         [&finale.review, &finale.bgstats].into_iter().flatten().cloned().collect()
     }
 
-    /// The finale changed: every screen is rendered and pushed again.
+    /// The finale changed: every screen is rendered (its views are cached by the finale's
+    /// changes too) and pushed again.
     fn finale_changed(&self) {
-        self.table.lock().cache.clear();
         self.finale_changes.fetch_add(1, Ordering::SeqCst);
         self.changes.send_modify(|v| *v = v.wrapping_add(1));
     }
 
-    /// The follow-up a seat's chain leads to after its first `links`, as JSON for the
-    /// page (`{"ahead": null}` when the links end the chain).
-    fn ahead(&self, seat: usize, offer: u64, links: &[String]) -> Result<String, Refused> {
-        let rendered = self.table.ahead(seat, offer, links, |a| view::ahead(&self.table, seat, a))?;
+    /// The follow-up a seat's chain leads to after its first `links`, asked by a page that
+    /// saw its question at version `seen`, as JSON for the page (`{"ahead": null}` when
+    /// the links end the chain).
+    fn ahead(&self, seat: usize, seen: u64, links: &[String]) -> Result<String, Rejected> {
+        let links: Vec<Vec<String>> = links.iter().map(|l| l.split_whitespace().map(String::from).collect()).collect();
+        let rendered = self.table.ahead(seat, seen, &links)?;
         Ok(format!("{{\"ahead\":{}}}", rendered.as_deref().unwrap_or("null")))
     }
 
     /// The join page; `taken`: the seat someone tapped was claimed meanwhile.
     fn join_page(&self, taken: Option<usize>) -> String {
-        let seats: Vec<pages::JoinSeat> = (self.table.names.iter().enumerate())
+        let seats: Vec<pages::JoinSeat> = (self.table.names().iter().enumerate())
             .map(|(i, n)| pages::JoinSeat {
                 name: n.clone(),
                 claim: (!self.claimed[i].load(Ordering::SeqCst)).then(|| format!("/g/{}/claim/{i}", self.tokens.game)),
             })
             .collect();
         let dashboard = format!("/g/{}/dashboard", self.tokens.game);
-        let taken = taken.map(|s| self.table.names[s].as_str());
-        pages::join(&self.game, &seats, taken, &dashboard, self.table.lang)
+        let taken = taken.map(|s| self.table.names()[s].as_str());
+        pages::join(&self.game, &seats, taken, &dashboard, self.table.lang())
     }
 
     /// Claim a seat from the join page: its address the first time, None once taken. The
@@ -189,25 +252,24 @@ impl Site {
         let base = self.seat_path(seat);
         pages::seat(
             &self.game,
-            &self.table.names[seat],
+            &self.table.names()[seat],
             &format!("{base}/events"),
             &format!("{base}/answer"),
             &format!("{base}/undo"),
-            self.table.lang,
+            self.table.lang(),
         )
     }
 
     fn dashboard_page(&self) -> String {
         let events = format!("/g/{}/dashboard/events", self.tokens.game);
-        pages::dashboard(&self.game, &events, &self.join_url, &self.qr_svg, self.table.lang)
+        pages::dashboard(&self.game, &events, &self.join_url, &self.qr_svg, self.table.lang())
     }
 
     /// The final table as a page worth sharing, once the game is over, with what the
     /// finale holds so far (each player's review, the BG Stats block).
     pub fn final_page(&self) -> Option<String> {
-        let game = self.table.session().game;
-        let standings = view::final_standings(self, &game)?;
-        let page = crate::report::html::page(&standings, &crate::report::html::today(), self.table.lang);
+        let standings = self.table.final_standings()?;
+        let page = crate::report::html::page(&standings, &crate::report::html::today(), self.table.lang());
         let blocks = self.finale_blocks();
         Some(if blocks.is_empty() { page } else { crate::report::html::with_block(&page, &blocks) })
     }
@@ -275,7 +337,7 @@ impl Serving {
     /// Each seat's own address (for a player who cannot scan).
     pub fn seat_urls(&self) -> Vec<String> {
         let origin = origin(self.addr);
-        (0..self.site.table.names.len()).map(|s| format!("{origin}{}", self.site.seat_path(s))).collect()
+        (0..self.site.table.names().len()).map(|s| format!("{origin}{}", self.site.seat_path(s))).collect()
     }
 
     /// Stop serving: end the event streams, close the listening socket, and give open
@@ -380,26 +442,18 @@ impl Listener {
         self.addr
     }
 
-    /// Serve `table`: a runtime on a thread of its own answers requests and pushes views
+    /// Serve `table` (shared with the host terminal): a runtime on a thread of its own answers requests and pushes views
     /// (changes to the table, which flush the save, run on its blocking threads); another
     /// thread passes the table's changes on to the event streams.
-    pub fn serve(
-        self,
-        table: Table,
-        tokens: Tokens,
-        save: &Path,
-        game: &str,
-        standings: StandingsFn,
-    ) -> Result<Serving, Error> {
+    pub fn serve(self, table: Box<dyn Hosted>, tokens: Tokens, save: &Path, game: &str) -> Result<Serving, Error> {
         let addr = self.addr;
         let join_url = format!("{}/g/{}", origin(addr), tokens.game);
         let (changes, _) = tokio::sync::watch::channel(table.version());
-        let table_seats = table.names.len();
+        let table_seats = table.names().len();
         let tokens_taken = tokens.taken.clone();
         let site = Arc::new(Site {
             table,
             tokens,
-            standings,
             game: game.to_string(),
             qr_svg: qr_svg(&join_url),
             join_url,

@@ -16,10 +16,6 @@ pub fn random_token() -> Result<String, getrandom::Error> {
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
-pub fn random_u64() -> Result<u64, getrandom::Error> {
-    getrandom::u64()
-}
-
 /// Compare a token from a request with ours in time that does not depend on where they
 /// differ.
 pub fn same(given: &str, ours: &str) -> bool {

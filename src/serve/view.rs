@@ -3,17 +3,20 @@
 //! scores, the roll, whose turn, the final table). Texts are rendered here, in the table's
 //! language, from the engine's values; the page only places them.
 
-use std::sync::Arc;
-
 use serde::Serialize;
 
-use super::state::{Inner, Offered, Slot, Table};
-use super::Site;
+use super::state::Served;
+use super::Frame;
 use crate::games::fleet::advisor::{after_pick, Advice, Estimate};
 use crate::games::fleet::entry::{typed_keys, How, Step};
 use crate::games::fleet::game::{Choice, Decision, Face, Game, Input};
-use crate::games::fleet::table::Ahead;
+use crate::games::fleet::table::{Ahead, FleetTable, Offer, Slot};
 use crate::games::fleet::Sheet;
+use crate::games::table::Screen;
+use crate::store::Journal;
+
+/// The table as a view reads it.
+type Table = FleetTable<Journal>;
 use crate::report::{html, Standings};
 use crate::text::fleet as fleet_text;
 
@@ -72,7 +75,8 @@ pub struct RollView {
 
 #[derive(Debug, Serialize)]
 pub struct DecisionView {
-    /// Sent back with the answer: which decision it answers.
+    /// The version it was offered at: sent back with the answer as the version the page
+    /// saw, so an answer to a question answered or changed meanwhile is refused as stale.
     pub offer: u64,
     /// Answers the rules left no choice in before the question (the shared 3 coins before
     /// their star action): the first links of the chain the page sends, not asked.
@@ -140,12 +144,12 @@ pub struct DashboardView {
     pub stopped: Option<String>,
 }
 
-fn round_line(table: &Table, inner: &Inner) -> String {
-    crate::text::serve::round_line(&inner.session().game, table.lang)
+fn round_line(served: &Served, t: &Table) -> String {
+    crate::text::serve::round_line(&t.session().game, served.lang)
 }
 
-fn turn_lines(table: &Table, inner: &Inner) -> Vec<String> {
-    let game = &inner.session().game;
+fn turn_lines(table: &Served, t: &Table) -> Vec<String> {
+    let game = &t.session().game;
     // The same question of several players at once (the shared die, fishing) is one line
     // that names them all, so that a television's header stays one or two lines.
     let pending = game.pending(&table.rules);
@@ -166,12 +170,12 @@ fn turn_lines(table: &Table, inner: &Inner) -> Vec<String> {
         .collect()
 }
 
-fn roll_line(table: &Table, inner: &Inner) -> String {
-    crate::text::serve::roll_line(&table.rules, &inner.session().game, table.lang)
+fn roll_line(served: &Served, t: &Table) -> String {
+    crate::text::serve::roll_line(&served.rules, &t.session().game, served.lang)
 }
 
-fn decision_view(table: &Table, inner: &Inner, offered: &Offered, asked: Option<&Ahead>) -> DecisionView {
-    let (rules, game, lang) = (&table.rules, &inner.session().game, table.lang);
+fn decision_view(table: &Served, t: &Table, offered: &Offer, asked: Option<&Ahead>) -> DecisionView {
+    let (rules, game, lang) = (&table.rules, &t.session().game, table.lang);
     let d = &offered.decision;
     let roll = d.roll.map(|spec| {
         let faces = [true, false]
@@ -192,26 +196,26 @@ fn decision_view(table: &Table, inner: &Inner, offered: &Offered, asked: Option<
     let own = asked.filter(|a| !a.answers.is_empty());
     if let (Some(asked), Slot::Seat(seat)) = (own, offered.slot) {
         return DecisionView {
-            offer: offered.offer,
+            offer: offered.since,
             given: given_views(table, asked),
             prompt: fleet_text::prompt(rules, &asked.game, &asked.decision, lang),
             options: answer_views(table, &asked.game, seat, &asked.answers),
             roll,
-            early: inner.early(seat),
+            early: offered.early,
         };
     }
     DecisionView {
-        offer: offered.offer,
+        offer: offered.since,
         given: Vec::new(),
         prompt: fleet_text::prompt(rules, game, d, lang),
-        options: options(table, inner, offered),
+        options: options(table, t, offered),
         roll,
         early: false,
     }
 }
 
 /// The answers the rules gave before a page's question, in words.
-fn given_views(table: &Table, asked: &Ahead) -> Vec<GivenView> {
+fn given_views(table: &Served, asked: &Ahead) -> Vec<GivenView> {
     let mut g = asked.start.clone();
     asked
         .given
@@ -230,8 +234,8 @@ fn given_views(table: &Table, asked: &Ahead) -> Vec<GivenView> {
 
 /// The options of a decision as they are (the table's questions: who starts, a card
 /// drawn); a seat's own question offers its answers in one go instead (`answer_views`).
-fn options(table: &Table, inner: &Inner, offered: &Offered) -> Vec<OptionView> {
-    let (rules, game, lang) = (&table.rules, &inner.session().game, table.lang);
+fn options(table: &Served, t: &Table, offered: &Offer) -> Vec<OptionView> {
+    let (rules, game, lang) = (&table.rules, &t.session().game, table.lang);
     let d = &offered.decision;
     let option = |o: &Choice| OptionView {
         key: o.key(rules, game).into_owned(),
@@ -246,13 +250,13 @@ fn options(table: &Table, inner: &Inner, offered: &Offered) -> Vec<OptionView> {
 /// The views of a seat's answers in one go, on `game`: each labelled by its steps (`cod →
 /// take 1 coin instead`), with the box it marks and whether it leads on to a follow-up the
 /// page asks before sending.
-fn answer_views(table: &Table, game: &Game, seat: usize, answers: &[(Vec<Step>, bool)]) -> Vec<OptionView> {
+fn answer_views(table: &Served, game: &Game, seat: usize, answers: &[(Vec<Step>, bool)]) -> Vec<OptionView> {
     unique_boxes(answers.iter().filter_map(|(steps, more)| answer_view(table, game, seat, steps, *more)).collect())
 }
 
 /// One answer of a seat as its page offers it (`answer_views`), None for steps without a
 /// typed answer.
-fn answer_view(table: &Table, game: &Game, seat: usize, steps: &[Step], more: bool) -> Option<OptionView> {
+fn answer_view(table: &Served, game: &Game, seat: usize, steps: &[Step], more: bool) -> Option<OptionView> {
     let (rules, lang) = (&table.rules, table.lang);
     let keys = typed_keys(steps);
     let first = steps.iter().find(|s| s.how == How::Typed)?;
@@ -285,9 +289,9 @@ fn answer_view(table: &Table, game: &Game, seat: usize, steps: &[Step], more: bo
 /// The question a seat's page asks now (its own, or its early pick), with its answers;
 /// None when the page asks nothing of its own (another's question, a roll to tap in, a
 /// question the rules alone answer).
-pub(super) fn page_question(table: &Table, inner: &Inner, seat: usize) -> Option<Ahead> {
-    table.offered_to(inner, seat).filter(|o| o.slot == Slot::Seat(seat))?;
-    inner.asked(seat).filter(|a| !a.answers.is_empty())
+pub(super) fn page_question(t: &Table, seat: usize) -> Option<Ahead> {
+    t.offers(Screen::Seat(seat)).into_iter().find(|o| o.slot == Slot::Seat(seat))?;
+    t.asked(seat).filter(|a| !a.answers.is_empty())
 }
 
 /// One line of a hint, as the page lists it: an answer the page offers (its button's key
@@ -322,12 +326,12 @@ pub struct HintLine {
 /// each with its spread, the answers within noise of the best marked. An answer the
 /// advisor weighed that no button sends is left out; a button that leads to a further
 /// question says which answer to it the figure is for.
-pub fn hint(table: &Table, seat: usize, asked: &Ahead, advice: &Advice, version: u64) -> String {
+pub fn hint(table: &Served, seat: usize, asked: &Ahead, advice: &Advice, version: u64) -> String {
     let lines = hint_lines(table, seat, asked, advice);
     serde_json::to_string(&serde_json::json!({ "v": version, "hint": lines })).expect("views serialise")
 }
 
-fn hint_lines(table: &Table, seat: usize, asked: &Ahead, advice: &Advice) -> Vec<HintLine> {
+fn hint_lines(table: &Served, seat: usize, asked: &Ahead, advice: &Advice) -> Vec<HintLine> {
     let (rules, lang, game) = (&table.rules, table.lang, &asked.game);
     let mut weighed: Vec<(HintLine, &Estimate)> = Vec::new();
     for (steps, more) in &asked.answers {
@@ -399,7 +403,7 @@ pub fn within_noise(a: &Estimate, b: &Estimate) -> bool {
 
 /// What a seat's page asks next in a chain, before sending (`Table::ahead`): the
 /// follow-up's prompt and answers, and the seat's sheet as the chain so far leaves it.
-pub fn ahead(table: &Table, seat: usize, ahead: &Ahead) -> String {
+pub fn ahead(table: &Served, seat: usize, ahead: &Ahead) -> String {
     let (rules, lang) = (&table.rules, table.lang);
     let view = AheadView {
         given: given_views(table, ahead),
@@ -430,14 +434,13 @@ fn unique_boxes(mut views: Vec<OptionView>) -> Vec<OptionView> {
     views
 }
 
-fn sheets(inner: &Inner) -> Vec<&Sheet> {
-    inner.session().game.players.iter().map(|p| &p.sheet).collect()
+fn sheets(t: &Table) -> Vec<&Sheet> {
+    t.session().game.players.iter().map(|p| &p.sheet).collect()
 }
 
 /// The final standings (with their headline: the winner, or a solo game's rating), once
 /// the game is over.
-pub(super) fn final_standings(site: &Site, game: &Game) -> Option<Standings> {
-    let table = &site.table;
+pub(super) fn final_standings(table: &Served, game: &Game) -> Option<Standings> {
     if !game.finished() {
         return None;
     }
@@ -445,71 +448,70 @@ pub(super) fn final_standings(site: &Site, game: &Game) -> Option<Standings> {
     let owned: Vec<Sheet> = sheets.iter().map(|s| (*s).clone()).collect();
     let violations = crate::games::fleet::check_game(&table.rules, &owned);
     let counts = crate::games::fleet::per_sheet(&owned, &violations);
-    Some((site.standings)(&table.rules, &sheets, &counts, table.lang))
+    Some((table.standings)(&table.rules, &sheets, &counts, table.lang))
 }
 
 /// The final screen, once the game is over (empty before): the winner, the final table,
 /// each player's review and the BG Stats block as far as they are known (the finale), and
 /// the link to the final page.
-fn result(site: &Site, inner: &Inner) -> String {
-    let Some(standings) = final_standings(site, &inner.session().game) else {
-        return String::new();
-    };
-    let headline = standings.headline.clone().unwrap_or_else(|| html::winner_line(&standings, site.table.lang));
+fn result(table: &Served, frame: &Frame, t: &Table) -> String {
+    match final_standings(table, &t.session().game) {
+        Some(standings) => result_html(&standings, frame, table.lang),
+        None => String::new(),
+    }
+}
+
+/// A final screen as the pages show it: the winner (or the headline), the final table,
+/// the finale, and the link to the final page.
+pub(super) fn result_html(standings: &Standings, frame: &Frame, lang: crate::text::Lang) -> String {
+    let headline = standings.headline.clone().unwrap_or_else(|| html::winner_line(standings, lang));
     format!(
         "<p class=\"win\">{}</p><div class=\"final-table\">{}</div>{}<p class=\"keep\"><a href=\"{}\" download>{}</a></p>",
         html::escape(&headline),
-        html::fragment(&standings, site.table.lang),
-        site.finale_blocks(),
-        html::escape(&site.final_url()),
-        html::escape(&crate::text::serve::Label::FinalPage.text(site.table.lang))
+        html::fragment(standings, lang),
+        frame.finale,
+        html::escape(&frame.final_url),
+        html::escape(&crate::text::serve::Label::FinalPage.text(lang))
     )
 }
 
-fn log(inner: &Inner) -> Vec<String> {
-    inner.log.iter().rev().take(30).map(|l| l.text.clone()).collect()
-}
-
-/// A seat's view, as JSON, cached by version.
-pub fn seat(site: &Site, inner: &mut Inner, seat: usize) -> Arc<String> {
-    cached(inner, seat, |inner| {
-        let table = &site.table;
-        let offered = table.offered_to(inner, seat);
-        let asked = offered.as_ref().filter(|o| o.slot == Slot::Seat(seat)).and_then(|_| inner.asked(seat));
-        // A seat's own question the rules alone answer is not asked (`page_question`).
-        let offered = offered.filter(|o| o.slot != Slot::Seat(seat) || asked.is_some());
-        let sheet = match &asked {
-            Some(a) => &a.game.players[seat].sheet,
-            None => &inner.session().game.players[seat].sheet,
-        };
-        let view = SeatView {
-            v: inner.version(),
-            seat,
-            player: table.names[seat].clone(),
-            round: round_line(table, inner),
-            turn: turn_lines(table, inner),
-            roll: roll_line(table, inner),
-            decision: offered.as_ref().map(|o| decision_view(table, inner, o, asked.as_ref())),
-            undo: inner.t.undo_reaches() == Some(Some(seat)) || inner.t.holds(seat).is_some(),
-            held: held(table, inner, seat),
-            note: inner.notes[seat].clone(),
-            sheet: super::pages::sheet(&table.rules, sheet, table.lang),
-            log: log(inner),
-            over: inner.session().game.finished(),
-            result: result(site, inner),
-            stopped: inner.stopped.clone(),
-        };
-        serde_json::to_string(&view).expect("views serialise")
-    })
+/// A seat's view, as JSON.
+pub fn seat(table: &Served, frame: &Frame, t: &Table, log: &[String], seat: usize) -> String {
+    let offered = t.offers(Screen::Seat(seat)).into_iter().next();
+    let asked = offered.as_ref().filter(|o| o.slot == Slot::Seat(seat)).and_then(|_| t.asked(seat));
+    // A seat's own question the rules alone answer is not asked (`page_question`).
+    let offered = offered.filter(|o| o.slot != Slot::Seat(seat) || asked.is_some());
+    let sheet = match &asked {
+        Some(a) => &a.game.players[seat].sheet,
+        None => &t.session().game.players[seat].sheet,
+    };
+    let view = SeatView {
+        v: t.version(),
+        seat,
+        player: table.names[seat].clone(),
+        round: round_line(table, t),
+        turn: turn_lines(table, t),
+        roll: roll_line(table, t),
+        decision: offered.as_ref().map(|o| decision_view(table, t, o, asked.as_ref())),
+        undo: t.undo_reaches() == Some(Some(seat)) || t.holds(seat).is_some(),
+        held: held(table, t, seat),
+        note: t.dropped(seat).map(|shared| crate::text::fleet_entry::dropped(&table.names[seat], shared, table.lang)),
+        sheet: super::pages::sheet(&table.rules, sheet, table.lang),
+        log: log.to_vec(),
+        over: t.finished(),
+        result: result(table, frame, t),
+        stopped: t.stopped().map(|e| e.message(table.lang)),
+    };
+    serde_json::to_string(&view).expect("views serialise")
 }
 
 /// A seat's early pick (or use of the shared die) as its page shows it while held: its
 /// answers, after whose turn.
-fn held(table: &Table, inner: &Inner, seat: usize) -> Option<String> {
-    let links = inner.t.holds(seat)?;
-    let front = inner.session().game.decision(&table.rules);
+fn held(table: &Served, t: &Table, seat: usize) -> Option<String> {
+    let links = t.holds(seat)?;
+    let front = t.session().game.decision(&table.rules);
     let after = front.and_then(|d| d.player).map(|p| table.names[p].as_str())?;
-    let answer: Vec<String> = match inner.t.held_steps(seat) {
+    let answer: Vec<String> = match t.held_steps(seat) {
         Some((game, steps)) => steps
             .iter()
             .filter(|s| s.decision.player == Some(seat))
@@ -519,55 +521,40 @@ fn held(table: &Table, inner: &Inner, seat: usize) -> Option<String> {
         None => links.iter().map(|l| l.join(" ")).collect(),
     };
     let answer = answer.join(" → ");
-    let shared = inner.t.holds_shared(seat);
+    let shared = t.holds_shared(seat);
     Some(crate::text::serve::Label::Held { answer: &answer, after, shared }.text(table.lang))
 }
 
 /// The one player with a question open now, if there is one.
-fn focus(table: &Table, inner: &Inner) -> Option<usize> {
-    let mut players = inner.session().game.pending(&table.rules).into_iter().filter_map(|d| d.player);
+fn focus(table: &Served, t: &Table) -> Option<usize> {
+    let mut players = t.session().game.pending(&table.rules).into_iter().filter_map(|d| d.player);
     let first = players.next()?;
     players.all(|p| p == first).then_some(first)
 }
 
-/// The dashboard's view, as JSON, cached by version.
-pub fn dashboard(site: &Site, inner: &mut Inner) -> Arc<String> {
-    let index = site.table.names.len();
-    cached(inner, index, |inner| {
-        let table = &site.table;
-        let all = sheets(inner);
-        let standings = (site.standings)(&table.rules, &all, &vec![0; all.len()], table.lang);
-        let view = DashboardView {
-            v: inner.version(),
-            round: round_line(table, inner),
-            turn: turn_lines(table, inner),
-            focus: focus(table, inner),
-            roll: roll_line(table, inner),
-            sheets: all
-                .iter()
-                .map(|s| SheetView {
-                    player: s.player.clone(),
-                    head: crate::text::pad::header(&table.rules, s, &s.player, table.lang),
-                    html: super::pages::sheet(&table.rules, s, table.lang),
-                })
-                .collect(),
-            scores: html::running(&standings, table.lang),
-            log: log(inner),
-            over: inner.session().game.finished(),
-            result: result(site, inner),
-            stopped: inner.stopped.clone(),
-        };
-        serde_json::to_string(&view).expect("views serialise")
-    })
-}
-
-fn cached(inner: &mut Inner, index: usize, render: impl FnOnce(&Inner) -> String) -> Arc<String> {
-    let version = inner.version();
-    if let Some((_, _, json)) = inner.cache.iter().find(|(v, i, _)| *v == version && *i == index) {
-        return Arc::clone(json);
-    }
-    let json = Arc::new(render(inner));
-    inner.cache.retain(|(v, _, _)| *v == version);
-    inner.cache.push((version, index, Arc::clone(&json)));
-    json
+/// The dashboard's view, as JSON.
+pub fn dashboard(table: &Served, frame: &Frame, t: &Table, log: &[String]) -> String {
+    let all = sheets(t);
+    let standings = (table.standings)(&table.rules, &all, &vec![0; all.len()], table.lang);
+    let view = DashboardView {
+        v: t.version(),
+        round: round_line(table, t),
+        turn: turn_lines(table, t),
+        focus: focus(table, t),
+        roll: roll_line(table, t),
+        sheets: all
+            .iter()
+            .map(|s| SheetView {
+                player: s.player.clone(),
+                head: crate::text::pad::header(&table.rules, s, &s.player, table.lang),
+                html: super::pages::sheet(&table.rules, s, table.lang),
+            })
+            .collect(),
+        scores: html::running(&standings, table.lang),
+        log: log.to_vec(),
+        over: t.finished(),
+        result: result(table, frame, t),
+        stopped: t.stopped().map(|e| e.message(table.lang)),
+    };
+    serde_json::to_string(&view).expect("views serialise")
 }

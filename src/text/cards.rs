@@ -8,28 +8,79 @@ use crate::games::endgame::{EndgameRules, Scoring, Shape};
 use crate::games::fischerspiel::model::{FischerspielRules, WindSource};
 use crate::games::fleet::{BuildingVp, FleetRules, HarborEffect};
 use crate::games::names::Names;
-use crate::games::{Game, Rules};
+use crate::games::{CardLine, Compiled, Rules};
 use crate::text::Lang;
 
-/// The reference card of a game.
+/// The reference card of a game: its engine's card in words here, or the lines the
+/// engine gives of itself (`games::Compiled::card`).
 pub fn card(rules: &Rules, lang: Lang) -> String {
-    match &rules.game {
-        Game::Fleet(r) => fleet_card(r, lang),
-        Game::Endgame(r) => endgame_card(r, lang),
-        Game::Fischerspiel(r) => fischerspiel_card(r, lang),
+    let game = &rules.game;
+    if let Some(r) = game.rules::<FleetRules>() {
+        return fleet_card(r, lang);
     }
+    if let Some(r) = game.rules::<EndgameRules>() {
+        return endgame_card(r, lang);
+    }
+    if let Some(r) = game.rules::<FischerspielRules>() {
+        return fischerspiel_card(r, lang);
+    }
+    described_card(game.compiled(), lang)
+}
+
+/// The card of a game that describes itself (`games::Card`): its title, then each section
+/// under its heading — names and what they stand for in two columns, sentences, options,
+/// the rules file's points.
+fn described_card(game: &dyn Compiled, lang: Lang) -> String {
+    let mut o = String::new();
+    let Some(card) = game.card() else {
+        title(&mut o, game.names().get(lang).to_string());
+        return o;
+    };
+    title(&mut o, card.title.text(lang));
+    for (heading, lines) in &card.sections {
+        let _ = writeln!(o, "\n{}", heading.text(lang));
+        if lines.is_empty() {
+            let _ = writeln!(o, "  {}", crate::t!(lang, "games.card.not_described"));
+        }
+        let w = lines
+            .iter()
+            .filter_map(|l| match l {
+                CardLine::Pair(name, _) => Some(name.get(lang).chars().count()),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
+        for line in lines {
+            let _ = match line {
+                CardLine::Pair(name, what) => writeln!(o, "  {:<w$}  {}", name.get(lang), what.text(lang)),
+                CardLine::Line(m) => writeln!(o, "  {}", m.text(lang)),
+                CardLine::Option { id, name, help } => {
+                    let help = help.as_ref().map(|h| format!(": {}", h.get(lang))).unwrap_or_default();
+                    writeln!(o, "  {id} ({}){help}", name.get(lang))
+                }
+                CardLine::Point(text) => writeln!(o, "  - {}", text.get(lang)),
+            };
+        }
+    }
+    o
 }
 
 /// What `rules check` says of a rules file without problems: its file, its game and what
 /// it describes.
 pub fn checked(file: &std::path::Path, rules: &Rules, lang: Lang) -> String {
-    let summary = match &rules.game {
-        Game::Fleet(r) => {
-            let boxes: usize = r.sections.iter().map(|s| s.len).sum();
-            crate::t!(lang, "cli.card.check_summary", sections = r.sections.len(), boxes = boxes)
-        }
-        Game::Endgame(r) => endgame_summary_in(r, lang),
-        Game::Fischerspiel(r) => fischerspiel_summary_in(r, lang),
+    let game = &rules.game;
+    let summary = if let Some(r) = game.rules::<FleetRules>() {
+        let boxes: usize = r.sections.iter().map(|s| s.len).sum();
+        crate::t!(lang, "cli.card.check_summary", sections = r.sections.len(), boxes = boxes)
+    } else if let Some(r) = game.rules::<EndgameRules>() {
+        endgame_summary_in(r, lang)
+    } else if let Some(r) = game.rules::<FischerspielRules>() {
+        fischerspiel_summary_in(r, lang)
+    } else if let Some(summary) = game.compiled().summary() {
+        summary.text(lang)
+    } else {
+        let (min, max) = rules.players();
+        crate::t!(lang, "cli.card.check_players", min = min, max = max)
     };
     crate::t!(lang, "cli.card.check_ok", file = file.display(), game = rules.id(), summary = summary)
 }
@@ -37,10 +88,17 @@ pub fn checked(file: &std::path::Path, rules: &Rules, lang: Lang) -> String {
 /// A game's line in `deckhand games` after its id and name: how many play it
 /// (`2–4 players`) and what deckhand does for it.
 pub fn offers(rules: &Rules, lang: Lang) -> (String, String) {
-    let does = match &rules.game {
-        Game::Fleet(r) => crate::t!(lang, "cli.card.games_fleet", id = r.id),
-        Game::Endgame(r) => endgame_offers_in(r, lang),
-        Game::Fischerspiel(r) => crate::t!(lang, "cli.card.games_coop", id = r.id),
+    let game = &rules.game;
+    let does = if let Some(r) = game.rules::<FleetRules>() {
+        crate::t!(lang, "cli.card.games_fleet", id = r.id)
+    } else if let Some(r) = game.rules::<EndgameRules>() {
+        endgame_offers_in(r, lang)
+    } else if let Some(r) = game.rules::<FischerspielRules>() {
+        crate::t!(lang, "cli.card.games_coop", id = r.id)
+    } else if let Some(offers) = game.compiled().offers() {
+        offers.text(lang)
+    } else {
+        crate::t!(lang, "cli.card.games_live", id = rules.id())
     };
     let (min, max) = rules.players();
     (crate::t!(lang, "cli.card.games_players", min = min, max = max), does)

@@ -392,13 +392,11 @@ mod tests {
     use super::*;
     use crate::games::endgame::eval::{check_game, check_sheet, evaluate, InputValue};
     use crate::games::endgame::EndgameRules;
-    use crate::games::{from_source, Game, Source};
+    use crate::games::{from_source, Source};
 
     fn rules(text: &str) -> EndgameRules {
-        match from_source(Source::new("t.toml", text)).unwrap_or_else(|e| panic!("{e}")).game {
-            Game::Endgame(r) => *r,
-            _ => panic!("not an endgame file"),
-        }
+        let rules = from_source(Source::new("t.toml", text)).unwrap_or_else(|e| panic!("{e}"));
+        rules.endgame().expect("an endgame file").clone()
     }
 
     const HEAD: &str =

@@ -1,11 +1,12 @@
-//! Fischerspiel's table at the terminal in words (`cli/coop_table.rs` only asks and
+//! Fischerspiel's table at the terminal in words (`cli/fischerspiel.rs` only asks and
 //! prints): what it says (`Said`), where the game stands, what an event caused, the help,
-//! and a typed line read in the reader's language (`read`).
+//! and the words a typed line is read with in the reader's language (`read`; the reader
+//! itself is the engine's, `games::fischerspiel::typed`).
 
 use std::path::Path;
 
 use crate::games::fischerspiel::model::{FischerspielRules, WindSource};
-use crate::games::fischerspiel::state::{fish_size, Effect, Event, FischerspielRefusal, Outcome, Setup, Side, State};
+use crate::games::fischerspiel::state::{Effect, FischerspielRefusal, Outcome, Setup, Side, State};
 use crate::message::Message;
 use crate::t;
 use crate::text::Lang;
@@ -97,27 +98,19 @@ impl Said<'_> {
     }
 }
 
-/// A line typed at the table, read: an event, or one of the table's own words.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Typed {
-    /// Something that happened (or `undo`).
-    Event(Event),
-    /// `status`: where the game stands.
-    Status,
-    /// `help`: the events and words.
-    Help,
-    /// `quit` (`exit`, `save`): leave; the game is saved.
-    Quit,
-}
+pub use crate::games::fischerspiel::typed::Typed;
+pub use crate::games::fischerspiel::typed::Unread;
+use crate::games::fischerspiel::typed::{Usage, Words};
 
-fn parse_side(word: &str, lang: Lang) -> Result<Side, String> {
-    match word.to_lowercase().as_str() {
-        "north" | "n" | "nord" => Ok(Side::North),
-        "east" | "e" | "ost" | "est" => Ok(Side::East),
-        "south" | "s" | "süd" | "sued" | "sud" => Ok(Side::South),
-        "west" | "w" | "ouest" => Ok(Side::West),
-        other => Err(t!(lang, "games.fischerspiel.cmd.not_a_side", word = other)),
-    }
+/// The words of a board edge a line may name (in every language).
+fn side_words(side: Side) -> Vec<String> {
+    let words: &[&str] = match side {
+        Side::North => &["north", "n", "nord"],
+        Side::East => &["east", "e", "ost", "est"],
+        Side::South => &["south", "s", "süd", "sued", "sud"],
+        Side::West => &["west", "w", "ouest"],
+    };
+    words.iter().map(|w| w.to_string()).collect()
 }
 
 /// An event's word in `lang` (`sail`, `auslaufen`, `sortir`).
@@ -140,97 +133,38 @@ fn event_word(key: &str, lang: Lang) -> String {
     }
 }
 
-/// The event key a typed word names: the English key itself (what saves and answers files
-/// use), or its word in `lang`.
-fn canonical_event(typed: &str, lang: Lang) -> String {
-    const KEYS: [&str; 13] = [
-        "wind",
-        "crest",
-        "direction",
-        "sail",
-        "home",
-        "catch",
-        "dump",
-        "transfer",
-        "stuck",
-        "undo",
-        "status",
-        "help",
-        "quit",
-    ];
-    let typed = typed.to_lowercase();
-    if KEYS.contains(&typed.as_str()) {
-        return typed;
-    }
-    KEYS.iter().find(|k| crate::text::same_word(&event_word(k, lang), &typed)).map_or(typed, |k| k.to_string())
+/// A typed line read in `lang` (the English words too, as saves and answers files use
+/// them) by the engine's reader (`games::fischerspiel::typed`): the event it names with its
+/// boats and fish checked against `state`, or why it names none.
+pub fn read(r: &FischerspielRules, state: &State, text: &str, lang: Lang) -> Result<Typed, Unread> {
+    let line: Vec<String> = text.split_whitespace().map(String::from).collect();
+    let event = |key: &str| vec![event_word(key, lang)];
+    let words = Words { event: &event, side: &side_words };
+    crate::games::fischerspiel::typed::read(r, state, &line, &words)
 }
 
-/// A typed line read in `lang` (the English words too, as saves and answers files use
-/// them): the event it names with its boats and fish checked against `state`, or why it
-/// names none.
-pub fn read(r: &FischerspielRules, state: &State, text: &str, lang: Lang) -> Result<Typed, String> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let Some(first) = words.first() else { return Err(t!(lang, "games.fischerspiel.cmd.need_event")) };
-    let need = |n: usize, usage: &str| -> Result<(), String> {
-        if words.len() == n + 1 {
-            Ok(())
-        } else {
-            Err(t!(lang, "games.fischerspiel.cmd.write_as", usage = usage))
-        }
-    };
-    let boat = |w: &str| {
-        state
-            .boat(r, w)
-            .map(|b| r.boats[state.boats[b].colour].id.clone())
-            .map_err(|v| super::fischerspiel::refusal(r, &v, lang))
-    };
-    let fish =
-        |w: &str| fish_size(r, w).map(|f| r.fish[f].id.clone()).map_err(|v| super::fischerspiel::refusal(r, &v, lang));
-    // The words of a usage line (`sail BOAT`) in the language; the event words are typed.
+/// Why a line names no event, in words.
+pub fn unread(r: &FischerspielRules, why: &Unread, lang: Lang) -> String {
     let (b, size, side) = (
         t!(lang, "games.fischerspiel.cmd.word_boat"),
         t!(lang, "games.fischerspiel.cmd.word_size"),
         t!(lang, "games.fischerspiel.cmd.word_side"),
     );
     let w = |key: &str| event_word(key, lang);
-    let event = match canonical_event(first, lang).as_str() {
-        "help" | "?" => return Ok(Typed::Help),
-        "status" => return Ok(Typed::Status),
-        "quit" | "exit" | "save" => return Ok(Typed::Quit),
-        "wind" | "crest" => match words.len() {
-            1 => Event::Wind { side: None },
-            2 => Event::Wind { side: Some(parse_side(words[1], lang)?) },
-            _ => return Err(t!(lang, "games.fischerspiel.cmd.wind_usage")),
-        },
-        "direction" => {
-            need(1, &format!("{} {side}", w("direction")))?;
-            Event::Direction { side: parse_side(words[1], lang)? }
-        }
-        "sail" => {
-            need(1, &format!("{} {b}", w("sail")))?;
-            Event::Sail { boat: boat(words[1])? }
-        }
-        "home" => {
-            need(1, &format!("{} {b}", w("home")))?;
-            Event::Home { boat: boat(words[1])? }
-        }
-        "catch" => {
-            need(2, &format!("{} {b} {size}", w("catch")))?;
-            Event::Catch { boat: boat(words[1])?, fish: fish(words[2])? }
-        }
-        "dump" => {
-            need(2, &format!("{} {b} {size}", w("dump")))?;
-            Event::Dump { boat: boat(words[1])?, fish: fish(words[2])? }
-        }
-        "transfer" => {
-            need(3, &t!(lang, "games.fischerspiel.cmd.transfer_usage"))?;
-            Event::Transfer { from: boat(words[1])?, to: boat(words[2])?, fish: fish(words[3])? }
-        }
-        "stuck" => Event::Stuck,
-        "undo" => Event::Undo,
-        other => return Err(t!(lang, "games.fischerspiel.cmd.not_an_event", word = other)),
-    };
-    Ok(Typed::Event(event))
+    let usage = |usage: String| t!(lang, "games.fischerspiel.cmd.write_as", usage = usage);
+    match why {
+        Unread::NeedEvent => t!(lang, "games.fischerspiel.cmd.need_event"),
+        Unread::Usage(Usage::Wind) => t!(lang, "games.fischerspiel.cmd.wind_usage"),
+        Unread::Usage(Usage::Direction) => usage(format!("{} {side}", w("direction"))),
+        Unread::Usage(Usage::Sail) => usage(format!("{} {b}", w("sail"))),
+        Unread::Usage(Usage::Home) => usage(format!("{} {b}", w("home"))),
+        Unread::Usage(Usage::Catch) => usage(format!("{} {b} {size}", w("catch"))),
+        Unread::Usage(Usage::Dump) => usage(format!("{} {b} {size}", w("dump"))),
+        Unread::Usage(Usage::Transfer) => usage(t!(lang, "games.fischerspiel.cmd.transfer_usage")),
+        Unread::NotASide(word) => t!(lang, "games.fischerspiel.cmd.not_a_side", word = word),
+        Unread::NotAnEvent(word) => t!(lang, "games.fischerspiel.cmd.not_an_event", word = word),
+        Unread::Refused(v) => super::fischerspiel::refusal(r, v, lang),
+    }
 }
 
 fn boat_name<'a>(r: &'a FischerspielRules, s: &State, boat: usize, lang: Lang) -> &'a str {

@@ -6,7 +6,7 @@ use super::fleet::{face_label, face_word, option_label, prompt};
 use crate::games::fleet::entry::{BadFace, EntryError, Forced, How, Step};
 use crate::games::fleet::game::{Choice, Decision, Face, Game};
 use crate::games::fleet::session::{NoUndo, Session};
-use crate::games::fleet::table::{From, Told};
+use crate::games::fleet::table::{Refused, Told, Vocabulary};
 use crate::games::fleet::{FleetRules, SectionKind};
 use crate::t;
 use crate::text::Lang;
@@ -77,6 +77,17 @@ pub fn letters_line(rules: &FleetRules, lang: Lang) -> String {
         .map(|(f, l)| format!("{l} {}", face_label(rules, *f, lang)))
         .collect::<Vec<_>>()
         .join(" · ")
+}
+
+/// The words a Fleet table matches typed lines against: every option's words in every
+/// language and the faces' words, with the dice letters of `lang`.
+pub fn vocabulary(rules: &FleetRules, lang: Lang) -> Vocabulary {
+    let rules = std::sync::Arc::new(rules.clone());
+    let faces = rules.clone();
+    Vocabulary::new(
+        move |g: &Game, d: &Decision, c: &Choice| choice_words(&rules, g, d, c, lang),
+        move |f: Face| face_words(&faces, f, lang),
+    )
 }
 
 /// The words an option may be typed as, in every language (its key is matched anyway).
@@ -210,18 +221,17 @@ pub fn told(rules: &FleetRules, told: &Told, lang: Lang) -> Option<String> {
         Told::Rolled { before, decision, input } => {
             Some(super::fleet::digital_said(rules, before, decision, input, lang))
         }
-        Told::Step { before, step: s, from: From::Seat(seat), .. } => {
-            let name = before.players.get(*seat).map(|p| p.name.as_str()).unwrap_or_default();
-            Some(t!(lang, "cli.entry.from_phone", name = name, answer = step_label(rules, before, s, lang)))
+        // A page's answer is one line, however many steps it stands for (`cod → cod 4`).
+        Told::Tapped { seat, steps } => {
+            let name = steps.first().and_then(|(g, _)| g.players.get(*seat)).map(|p| p.name.as_str());
+            let labels: Vec<String> = steps.iter().map(|(before, s)| step_label(rules, before, s, lang)).collect();
+            Some(t!(lang, "cli.entry.from_phone", name = name.unwrap_or_default(), answer = labels.join(" → ")))
         }
-        Told::Step { before, step: s, echo, .. } => echo.then(|| step(rules, before, s, lang)),
+        Told::Step { before, step: s, echo } => echo.then(|| step(rules, before, s, lang)),
         Told::Happened { after, event } => Some(super::fleet::event(rules, after, event, lang)),
         Told::Dropped { seat, shared, after } => {
             let name = after.players.get(*seat).map(|p| p.name.as_str()).unwrap_or_default();
-            Some(match shared {
-                false => t!(lang, "cli.entry.early_dropped", name = name),
-                true => t!(lang, "cli.entry.early_shared_dropped", name = name),
-            })
+            Some(dropped(name, *shared, lang))
         }
         Told::Undone { before, undone, after } => {
             let answers = undone_in_words(rules, before, undone.len(), lang);
@@ -232,6 +242,51 @@ pub fn told(rules: &FleetRules, told: &Told, lang: Lang) -> Option<String> {
                 .unwrap_or_default();
             Some(t!(lang, "engine.undone", what = what, answer = answers.join(", ")))
         }
+    }
+}
+
+/// Why the table refused an answer or an undo, as a sentence, with the legal answers
+/// where the refusal names them (`stopped`: why the table stopped, when it did).
+pub fn refused(
+    rules: &FleetRules,
+    game: &Game,
+    r: &Refused,
+    stopped: Option<&crate::games::live::AppendError>,
+    lang: Lang,
+) -> (String, Vec<String>) {
+    let name = |p: usize| game.players.get(p).map(|pl| pl.name.clone()).unwrap_or_default();
+    let sentence = |text: String| crate::text::sentence(&text);
+    match r {
+        Refused::Stale => (t!(lang, "web.taken"), Vec::new()),
+        Refused::Theirs(p) => (t!(lang, "web.not_yours", name = name(*p)), Vec::new()),
+        Refused::Illegal(illegal) => {
+            (sentence(super::fleet::refusal(rules, game, illegal, lang)), illegal.legal.clone())
+        }
+        Refused::Entry(e) => {
+            let legal = match e {
+                EntryError::Unknown { decision, .. } | EntryError::Ambiguous { decision, .. } => {
+                    decision.options.iter().map(|o| o.key(rules, game).into_owned()).collect()
+                }
+                _ => Vec::new(),
+            };
+            (sentence(error(rules, game, e, lang)), legal)
+        }
+        Refused::Faces(bad) => (bad_faces(rules, bad, lang), Vec::new()),
+        Refused::NoUndo(why) => (cannot_undo(*why, lang), Vec::new()),
+        Refused::NotYourAnswer(whose) => {
+            let whose = whose.map_or_else(|| t!(lang, "web.the_table"), name);
+            (t!(lang, "web.undo_not_yours", name = whose), Vec::new())
+        }
+        Refused::Stopped => (stopped.map(|e| e.message(lang)).unwrap_or_default(), Vec::new()),
+    }
+}
+
+/// A seat's early answer dropped (its use of the shared die, or its pick): it answers in
+/// turn.
+pub fn dropped(name: &str, shared: bool, lang: Lang) -> String {
+    match shared {
+        false => t!(lang, "cli.entry.early_dropped", name = name),
+        true => t!(lang, "cli.entry.early_shared_dropped", name = name),
     }
 }
 

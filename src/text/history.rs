@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use crate::games::{self, Game, Rules};
+use crate::games::{self, Rules};
 use crate::history::fit::{self, Unfit};
 use crate::history::{
     clock, CoopEnd, Damage, Date, ExportField, ExportProblem, HistoryError, Night, NotDatabase, Outcome, PlayRecord,
@@ -158,11 +158,7 @@ impl GameNames {
 
     /// A category's name (`fish`, `boats`, …).
     pub fn category(&mut self, game: &str, id: &str, lang: Lang) -> String {
-        let name = self.rules(game).and_then(|r| match &r.game {
-            Game::Fleet(f) => f.categories.iter().find(|(c, _)| c == id).map(|(_, n)| n.get(lang)),
-            Game::Endgame(e) => e.sheet.values.iter().find(|v| v.id == id).map(|v| v.name.get(lang)),
-            Game::Fischerspiel(_) => None,
-        });
+        let name = self.rules(game).and_then(|r| r.game.compiled().category(id).map(|n| n.get(lang)));
         name.map_or_else(|| escape_controls(id).into_owned(), str::to_string)
     }
 

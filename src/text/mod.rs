@@ -9,6 +9,7 @@
 
 pub mod advisor;
 pub mod cards;
+pub mod described;
 pub mod diag;
 pub mod endgame;
 pub mod enter;

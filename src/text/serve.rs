@@ -4,14 +4,14 @@
 //! prints when it starts serving. The server (`serve/`, in the binary) only picks which.
 
 use crate::games::fleet::game::{DicePhase, Game};
-use crate::games::fleet::session::NoUndo;
 use crate::games::fleet::FleetRules;
 use crate::t;
 use crate::text::Lang;
 
-/// Why the served game refused a request, an answer or an undo.
+/// Why the server declined a request (its address, method, body; the final page too early;
+/// a hint with nothing to weigh). The table's own refusals are `games::fleet::table::Refused`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Refusal<'a> {
+pub enum Declined {
     /// A POST that did not come from the game's own pages.
     CrossSite,
     /// An address that leads nowhere (asked by a page's script).
@@ -34,38 +34,23 @@ pub enum Refusal<'a> {
     HintOver,
     /// A hint asked for with nothing to decide.
     HintNothing,
-    /// The decision was answered already, or something changed since the screen asked.
-    Taken,
-    /// The decision answered is this player's.
-    NotYours(&'a str),
-    /// A seat's undo when the last decision was another's (a player's, or the table's).
-    UndoNotYours(Option<&'a str>),
-    /// Nothing a person answered can be taken back.
-    CannotUndo(NoUndo),
 }
 
-impl Refusal<'_> {
+impl Declined {
     /// The refusal in a language.
     pub fn text(&self, lang: Lang) -> String {
         match *self {
-            Refusal::CrossSite => t!(lang, "web.http.cross_site"),
-            Refusal::NotFound => t!(lang, "web.http.not_found"),
-            Refusal::Method => t!(lang, "web.http.method"),
-            Refusal::Failed => t!(lang, "web.http.failed"),
-            Refusal::NotOver => t!(lang, "web.http.not_over"),
-            Refusal::WrongSeat => t!(lang, "web.http.wrong_seat"),
-            Refusal::NotJson => t!(lang, "web.http.not_json"),
-            Refusal::TooLarge(n) => t!(lang, "web.http.too_large", n = n),
-            Refusal::BadBody => t!(lang, "web.http.bad_body"),
-            Refusal::HintOver => t!(lang, "web.hint_over"),
-            Refusal::HintNothing => t!(lang, "web.hint_nothing"),
-            Refusal::Taken => t!(lang, "web.taken"),
-            Refusal::NotYours(name) => t!(lang, "web.not_yours", name = name),
-            Refusal::UndoNotYours(name) => {
-                let name = name.map_or_else(|| t!(lang, "web.the_table"), str::to_string);
-                t!(lang, "web.undo_not_yours", name = name)
-            }
-            Refusal::CannotUndo(why) => super::fleet_entry::cannot_undo(why, lang),
+            Declined::CrossSite => t!(lang, "web.http.cross_site"),
+            Declined::NotFound => t!(lang, "web.http.not_found"),
+            Declined::Method => t!(lang, "web.http.method"),
+            Declined::Failed => t!(lang, "web.http.failed"),
+            Declined::NotOver => t!(lang, "web.http.not_over"),
+            Declined::WrongSeat => t!(lang, "web.http.wrong_seat"),
+            Declined::NotJson => t!(lang, "web.http.not_json"),
+            Declined::TooLarge(n) => t!(lang, "web.http.too_large", n = n),
+            Declined::BadBody => t!(lang, "web.http.bad_body"),
+            Declined::HintOver => t!(lang, "web.hint_over"),
+            Declined::HintNothing => t!(lang, "web.hint_nothing"),
         }
     }
 }

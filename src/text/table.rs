@@ -79,8 +79,8 @@ impl Note<'_> {
             Note::SavedTo(file) => {
                 t!(lang, "cli.play.saved_to", file = file.display(), resume = crate::invocation::resume(file))
             }
-            Note::AtAnyPrompt => t!(lang, "cli.play.at_any_prompt"),
-            Note::AtAnyPromptServed => t!(lang, "cli.play.at_any_prompt_served"),
+            Note::AtAnyPrompt => at_any_prompt(false, lang),
+            Note::AtAnyPromptServed => at_any_prompt(true, lang),
             Note::ReleaseNotServed => t!(lang, "cli.play.release_not_served"),
             Note::SheetsWritten(files) => t!(lang, "cli.play.sheets_written", files = files.join(", ")),
             Note::Warning(w) => t!(lang, "cli.report.warning", warning = w),
@@ -101,70 +101,54 @@ impl Note<'_> {
     }
 }
 
-/// A command at any prompt of the table (`undo`, `sheet`, …) and at the end (`quit`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Command {
-    /// Take back the last decision.
-    Undo,
-    /// This player's sheet.
-    Sheet,
-    /// Every sheet.
-    Sheets,
-    /// The table so far.
-    Scores,
-    /// What the options mean.
-    Help,
-    /// The advisor's weighing.
-    Hint,
-    /// A seat's page to another phone.
-    Release,
-    /// Leave a game that is over.
-    Quit,
+pub use crate::games::table::Command;
+use crate::games::table::{Said, Typed};
+
+/// The word a person types for a command in `lang` (`zurück`, `annuler`); none for `quit`.
+pub fn command_word(command: Command, lang: Lang) -> Option<String> {
+    command.word().map(|m| m.text(lang))
 }
 
-impl Command {
-    /// The command's key (what a menu answers, the same in every language).
-    pub fn key(self) -> &'static str {
-        match self {
-            Command::Undo => "undo",
-            Command::Sheet => "sheet",
-            Command::Sheets => "sheets",
-            Command::Scores => "scores",
-            Command::Help => "help",
-            Command::Hint => "hint",
-            Command::Release => "release",
-            Command::Quit => "quit",
-        }
-    }
+/// A command's line in a menu and in `help` (`undo — take back the last decision`).
+pub fn command_line(command: Command, lang: Lang) -> String {
+    command.line().text(lang)
+}
 
-    /// The word a player types for the command in a language (`zurück`, `annuler`); none
-    /// for `quit`, which is only chosen from the menu.
-    pub fn word(self, lang: Lang) -> Option<String> {
-        Some(match self {
-            Command::Undo => t!(lang, "cli.play.word_undo"),
-            Command::Sheet => t!(lang, "cli.play.word_sheet"),
-            Command::Sheets => t!(lang, "cli.play.word_sheets"),
-            Command::Scores => t!(lang, "cli.play.word_scores"),
-            Command::Help => t!(lang, "cli.play.word_help"),
-            Command::Hint => t!(lang, "cli.play.word_hint"),
-            Command::Release => t!(lang, "cli.play.word_release"),
-            Command::Quit => return None,
-        })
-    }
+/// The commands typed at the questions of a table (`release` only at a served one).
+pub fn typed_commands(served: bool) -> impl Iterator<Item = Command> {
+    Command::typed().filter(move |c| served || *c != Command::Release)
+}
 
-    /// The command's line in a menu.
-    pub fn label(self, lang: Lang) -> String {
-        match self {
-            Command::Undo => t!(lang, "cli.play.meta_undo"),
-            Command::Sheet => t!(lang, "cli.play.meta_sheet"),
-            Command::Sheets => t!(lang, "cli.play.meta_sheets"),
-            Command::Scores => t!(lang, "cli.play.meta_scores"),
-            Command::Help => t!(lang, "cli.play.meta_help"),
-            Command::Hint => t!(lang, "cli.play.meta_hint"),
-            Command::Release => t!(lang, "cli.play.meta_release"),
-            Command::Quit => t!(lang, "cli.play.meta_quit"),
-        }
+/// The command a typed line names: a command's key, or its word in `lang`.
+pub fn command(text: &str, lang: Lang) -> Option<Command> {
+    let text = text.trim().to_lowercase();
+    Command::typed()
+        .find(|c| c.key() == text || command_word(*c, lang).is_some_and(|word| crate::text::same_word(&word, &text)))
+}
+
+/// A line typed at a question as a person means it: a command, or the answer `said`
+/// makes of it (an entry, everyone's line), for the table to resolve.
+pub fn typed(text: &str, lang: Lang, said: fn(&str) -> Said) -> Typed {
+    match command(text, lang) {
+        Some(c) => Typed::Command(c),
+        None => Typed::Said(said(text)),
     }
+}
+
+/// The words of every player name no one may take: each command's key and its word in
+/// every language.
+pub fn reserved_words() -> Vec<String> {
+    let mut words: Vec<String> = Command::typed().map(|c| c.key().to_string()).collect();
+    for lang in Lang::ALL {
+        words.extend(Command::typed().filter_map(|c| command_word(c, lang)));
+    }
+    words
+}
+
+/// The commands of every question, by their words: `At any prompt: undo, sheet, …`.
+fn at_any_prompt(served: bool, lang: Lang) -> String {
+    let words: Vec<String> = typed_commands(served).filter_map(|c| command_word(c, lang)).collect();
+    t!(lang, "cli.play.at_any_prompt", commands = words.join(", "))
 }
 
 /// The line that opens a game: the game and its players (a solo game against Captain
@@ -175,6 +159,11 @@ pub fn start_line(rules: &FleetRules, names: &[String], lang: Lang) -> String {
     } else {
         t!(lang, "cli.play.start", game = rules.name.get(lang), players = names.join(", "))
     }
+}
+
+/// The line that opens a game of any engine: the game and its players.
+pub fn start_line_of(game: &crate::games::Names, names: &[String], lang: Lang) -> String {
+    t!(lang, "cli.play.start", game = game.get(lang), players = names.join(", "))
 }
 
 /// The name of the `n`-th seat deckhand plays (`Bot 2`), counted from 1.
@@ -275,8 +264,10 @@ fn together_example(game: &Game, waiting: &[usize]) -> Option<(String, String)> 
 /// `help` at a question: what may be answered, the dice letters at a roll, what each die
 /// of a pick would do for this player now, and what each option of the question does (a
 /// building's effect, VP and boxes; a license's bonus).
-pub fn help(rules: &FleetRules, game: &Game, decision: Option<&Decision>, lang: Lang) -> String {
+pub fn help(rules: &FleetRules, game: &Game, decision: Option<&Decision>, served: bool, lang: Lang) -> String {
     let mut lines = vec![t!(lang, "cli.play.help")];
+    lines.extend(typed_commands(served).map(|c| format!("  {}", command_line(c, lang))));
+    lines.push(t!(lang, "cli.play.help_dice"));
     match decision {
         Some(d) if d.roll.is_some() => lines.push(fleet_entry::letters_line(rules, lang)),
         Some(d) if matches!(d.ask, Ask::Pick { .. }) => {
@@ -350,6 +341,11 @@ pub fn unfinished_game(file: &str, game: &str, players: &str, progress: &str, la
 /// How far an unfinished Fleet game got: its round of the rounds.
 pub fn progress_rounds(round: u32, rounds: u32, lang: Lang) -> String {
     t!(lang, "cli.resume.progress_rounds", round = round, rounds = rounds)
+}
+
+/// How far an unfinished game got: its answers so far.
+pub fn progress_answers(n: usize, lang: Lang) -> String {
+    t!(lang, "cli.resume.progress_answers", n = n)
 }
 
 /// What `resume` without a file says around the unfinished games.

@@ -103,7 +103,7 @@ pub fn open_save(
         .into());
     }
     let read = Journal::read::<serde_json::Value, crate::games::fleet::session::Entry>(path)?;
-    Ok(crate::cli::fleet_table::reopen(
+    Ok(crate::cli::fleet::reopen(
         path,
         &read.header,
         &read.entries,
@@ -130,7 +130,7 @@ pub fn run(args: AdviseArgs, lang: Lang) -> anyhow::Result<i32> {
         None => None,
     };
     let settings = args.policy.settings(args.playouts, args.seed);
-    let progress = crate::cli::progress::Progress::new(None, crate::t!(lang, "cli.progress.advise"), args.quiet);
+    let progress = crate::cli::progress::Progress::new(None, crate::t!(lang, "cli.progress.advise"), args.quiet, lang);
     let advice = advisor::advise(fleet, game, player, &settings);
     progress.finish();
     let advice = advice.map_err(|why| {

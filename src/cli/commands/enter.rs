@@ -206,7 +206,7 @@ fn launched(rules: &FleetRules, sheet: &Sheet, s: usize) -> usize {
 
 /// `undo`, or its word in the table's language (`zurück`, `annuler`).
 fn is_undo(text: &str, lang: Lang) -> bool {
-    crate::cli::fleet_ask::meta_of(text, lang) == Some("undo")
+    crate::text::table::command(text, lang) == Some(crate::games::table::Command::Undo)
 }
 
 /// How many license and boat circles of a boat type's column are marked: (L, B, ?).

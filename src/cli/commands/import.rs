@@ -11,6 +11,7 @@ use clap::Args;
 
 use crate::cli::args::SavedRules;
 use crate::cli::plays::{self, DbArgs};
+use crate::cli::progress::Progress;
 use crate::cli::saves;
 use crate::history::record::Batch;
 use crate::history::{self, transfer, Db, Filter, HistoryError, Order, PlayRecord, Recorded};
@@ -31,6 +32,9 @@ pub struct ImportArgs {
     pub rules: SavedRules,
     #[command(flatten)]
     pub db: DbArgs,
+    /// Show no progress bar (on a terminal, one shows when the command runs over a second)
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 pub const HELP: &[(&str, &str, &str)] = &[
@@ -40,6 +44,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("import", "allow_rules_change", "cli.help.import.allow_rules_change"),
     ("import", "location", "cli.help.import.location"),
     ("import", "db", "cli.help.history.db"),
+    ("import", "quiet", "cli.help.quiet"),
 ];
 
 /// A save replayed: its play when the game is over, None when it is not.
@@ -87,6 +92,8 @@ struct Merged {
     new: u64,
     already: u64,
     skipped: u64,
+    /// Players the file brought who were not in the history.
+    new_players: Vec<String>,
 }
 
 impl Merged {
@@ -113,7 +120,7 @@ fn merge(
     path: &Path,
     kind: &Kind,
     location: Option<&String>,
-    new_players: &mut Vec<String>,
+    progress: &Progress,
     lang: Lang,
 ) -> Result<Merged, Error> {
     let same = |a: &Path, b: &Path| {
@@ -125,18 +132,21 @@ fn merge(
     let mut merged = Merged::default();
     let mut batch = Batch::begin(db)?;
     let file = crate::text::escape_controls(&path.display().to_string()).into_owned();
-    let mut take = |play: PlayRecord, line: Option<usize>, id: i64| match batch.record(&placed(play, location)) {
-        Ok(recorded) => {
-            merged.count(recorded);
-            Ok(())
+    let mut take = |play: PlayRecord, line: Option<usize>, id: i64| {
+        progress.step();
+        match batch.record(&placed(play, location)) {
+            Ok(recorded) => {
+                merged.count(recorded);
+                Ok(())
+            }
+            Err(HistoryError::Unfit(why)) => {
+                let why = crate::text::history::unfit(&why, lang);
+                progress.say(&HistorySaid::ImportSkipped { file: &file, line, id, why: &why }.text(lang));
+                merged.skipped += 1;
+                Ok(())
+            }
+            Err(e) => Err(e),
         }
-        Err(HistoryError::Unfit(why)) => {
-            let why = crate::text::history::unfit(&why, lang);
-            crate::ui::say(&HistorySaid::ImportSkipped { file: &file, line, id, why: &why }.text(lang));
-            merged.skipped += 1;
-            Ok(())
-        }
-        Err(e) => Err(e),
     };
     match kind {
         Kind::Database => {
@@ -147,21 +157,51 @@ fn merge(
         }
         _ => transfer::read(path, |e| take(e.play, Some(e.line), e.id))?,
     }
-    new_players.extend(batch.new_players().iter().cloned());
+    merged.new_players = batch.new_players().to_vec();
     batch.commit()?;
     Ok(merged)
+}
+
+/// How many plays a file brings, for the progress bar: a database's plays, an export's
+/// lines after its head, one for a save (and for a file that cannot be read: its error is
+/// said when its turn comes).
+fn plays_in(path: &Path) -> u64 {
+    match kind_of(path) {
+        Ok(Kind::Database) => {
+            Db::open_read_only(path).ok().flatten().and_then(|db| history::query::count(&db).ok()).unwrap_or(1)
+        }
+        Ok(Kind::Export) => std::fs::File::open(path)
+            .map(|f| {
+                let mut lines = 0u64;
+                let mut reader = std::io::BufReader::with_capacity(1 << 16, f);
+                loop {
+                    let buf = match std::io::BufRead::fill_buf(&mut reader) {
+                        Ok([]) | Err(_) => break,
+                        Ok(buf) => buf,
+                    };
+                    lines += buf.iter().filter(|b| **b == b'\n').count() as u64;
+                    let n = buf.len();
+                    std::io::BufRead::consume(&mut reader, n);
+                }
+                lines.saturating_sub(1).max(1)
+            })
+            .unwrap_or(1),
+        _ => 1,
+    }
 }
 
 pub fn run(args: ImportArgs, lang: Lang) -> anyhow::Result<i32> {
     let ours = args.db.path().map_err(Error::from)?;
     let mut db = args.db.open()?;
+    let progress = Progress::new(None, crate::t!(lang, "cli.progress.import"), args.quiet, lang);
+    progress.size(args.saves.iter().map(|p| plays_in(p)).sum());
     let mut failed = 0;
     let mut skipped = 0;
     let mut new_players = Vec::new();
     for path in &args.saves {
         let file = crate::text::escape_controls(&path.display().to_string()).into_owned();
         let done = kind_of(path).and_then(|kind| match kind {
-            Kind::Save => match play_of(path, &args, lang)? {
+            Kind::Save => match play_of(path, &args, lang).inspect(|_| progress.step())? {
                 Some(play) => {
                     let mut batch = Batch::begin(&mut db)?;
                     let recorded = batch.record(&placed(play, args.location.as_ref()))?;
@@ -176,19 +216,21 @@ pub fn run(args: ImportArgs, lang: Lang) -> anyhow::Result<i32> {
                 }
                 None => Ok(HistorySaid::ImportUnfinished(&file.to_string()).text(lang)),
             },
-            kind => merge(&mut db, &ours, path, &kind, args.location.as_ref(), &mut new_players, lang).map(|m| {
+            kind => merge(&mut db, &ours, path, &kind, args.location.as_ref(), &progress, lang).map(|m| {
                 skipped += m.skipped;
+                new_players.extend(m.new_players);
                 HistorySaid::ImportMerged { file: &file.to_string(), new: m.new, already: m.already }.text(lang)
             }),
         });
         match done {
-            Ok(said) => crate::ui::say(&said),
+            Ok(said) => progress.say(&said),
             Err(e) => {
                 failed += 1;
-                crate::ui::say(&format!("deckhand: {}", e.message(lang)));
+                progress.say(&format!("deckhand: {}", e.message(lang)));
             }
         }
     }
+    progress.finish();
     if !new_players.is_empty() {
         crate::ui::say(&HistorySaid::NewPlayers(&new_players).text(lang));
     }

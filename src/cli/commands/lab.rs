@@ -125,7 +125,8 @@ pub fn run(args: LabArgs, lang: Lang) -> anyhow::Result<i32> {
     };
     let rules: Vec<&FleetRules> = variants.iter().map(|(_, r)| r).collect();
     let all = u64::from(args.games) * rules.len() as u64;
-    let progress = crate::cli::progress::Progress::new(Some(all), crate::t!(lang, "cli.progress.games"), args.quiet);
+    let progress =
+        crate::cli::progress::Progress::new(Some(all), crate::t!(lang, "cli.progress.games"), args.quiet, lang);
     let results = lab_with(&rules, seat, n as usize, args.games, args.seed, &|| progress.step());
     progress.finish();
     let text = match args.format {

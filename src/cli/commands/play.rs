@@ -29,6 +29,9 @@ pub struct PlayArgs {
     pub save: Option<PathBuf>,
     #[command(flatten)]
     pub coop: CoopFlags,
+    /// A setup option of the game, NAME=VALUE (see `deckhand rules show GAME`); repeatable
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
     #[command(flatten)]
     pub answers: Answers,
     #[command(flatten)]
@@ -167,6 +170,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("play", "variant", "cli.help.play.variant"),
     ("play", "boats", "cli.help.play.boats"),
     ("play", "fish", "cli.help.play.fish"),
+    ("play", "set", "cli.help.play.set"),
     ("play", "answers", "cli.help.answers"),
     ("play", "rules", "cli.help.rules_file"),
     ("play", "serve", "web.help.serve"),

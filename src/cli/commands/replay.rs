@@ -27,7 +27,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
 
 pub fn run(args: ReplayArgs, lang: Lang) -> anyhow::Result<i32> {
     let rules = &args.rules;
-    crate::cli::fleet_table::replay(
+    crate::cli::fleet::replay(
         &args.save.file,
         rules.rules.as_deref(),
         rules.allow_rules_change,

@@ -60,7 +60,7 @@ pub fn run(args: ReviewArgs, lang: Lang) -> anyhow::Result<i32> {
         crate::cli::commands::advise::open_save(&args.save.file, &args.rules, "review", lang)?;
     let fleet = rules.fleet().expect("checked in reopen");
     let settings = args.policy.settings(args.playouts, args.seed);
-    let progress = Progress::new(None, crate::t!(lang, "cli.progress.review"), args.quiet);
+    let progress = Progress::new(None, crate::t!(lang, "cli.progress.review"), args.quiet, lang);
     let reviews = review(fleet, &header.players, setup.options(), &session.inputs, &settings, &mut |done, all| {
         progress.size(all as u64);
         progress.set(done as u64);

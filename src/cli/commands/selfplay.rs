@@ -88,6 +88,7 @@ pub fn run(args: SelfplayArgs, lang: Lang) -> anyhow::Result<i32> {
         Some(u64::from(args.games)),
         crate::t!(lang, "cli.progress.games"),
         args.quiet,
+        lang,
     );
     let results = selfplay_with(fleet, &seats, args.games, args.seed, &|| progress.step());
     progress.finish();

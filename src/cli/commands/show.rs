@@ -27,7 +27,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
 
 pub fn run(args: ShowArgs, lang: Lang) -> anyhow::Result<i32> {
     let rules = &args.rules;
-    crate::cli::fleet_table::show(
+    crate::cli::fleet::show(
         &args.save.file,
         args.player.as_deref(),
         rules.rules.as_deref(),

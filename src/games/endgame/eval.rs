@@ -448,13 +448,11 @@ pub fn check_game(scoring: &Scoring, sheets: &[(&str, &[InputValue])]) -> Vec<Ga
 mod tests {
     use super::*;
     use crate::games::endgame::EndgameRules;
-    use crate::games::{from_source, Game, Source};
+    use crate::games::{from_source, Source};
 
     fn rules(text: &str) -> EndgameRules {
-        match from_source(Source::new("t.toml", text)).unwrap_or_else(|e| panic!("{e}")).game {
-            Game::Endgame(r) => *r,
-            _ => panic!("not an endgame file"),
-        }
+        let rules = from_source(Source::new("t.toml", text)).unwrap_or_else(|e| panic!("{e}"));
+        rules.endgame().expect("an endgame file").clone()
     }
 
     const HEAD: &str =

@@ -5,3 +5,4 @@ pub mod live;
 pub mod model;
 pub mod setup;
 pub mod state;
+pub mod typed;

@@ -7,7 +7,7 @@ use std::convert::Infallible;
 use super::game::{Choice, Decision, Event, Game, Illegal, Input};
 use super::session::{Entry, ReplayError, Session};
 use super::setup::FleetSetup;
-use super::table::Refusal;
+use super::table::Refused;
 use super::{score, FleetRules};
 use crate::games::live::{Applied, LiveGame, Outcome, Place, Replay};
 
@@ -131,7 +131,7 @@ impl LiveGame for Session {
     type Question = Decision;
     type Choice = Answer;
     type Happened = Event;
-    type Refusal = Refusal;
+    type Refusal = Refused;
 
     fn start(rules: &FleetRules, players: &[String], setup: &FleetSetup) -> Result<Session, Infallible> {
         Ok(Session::with_setup(rules, players, setup.options()))
@@ -168,15 +168,15 @@ impl LiveGame for Session {
         rules: &FleetRules,
         seat: Option<usize>,
         answer: Answer,
-    ) -> Result<Applied<Entry, Event>, Refusal> {
+    ) -> Result<Applied<Entry, Event>, Refused> {
         let front = self.game.decision(rules).is_some_and(|d| d.player == seat);
         let by = if front { None } else { seat };
-        let (input, happened) = self.apply_answer(rules, by, &answer).map_err(Refusal::Illegal)?;
+        let (input, happened) = self.apply_answer(rules, by, &answer).map_err(Refused::Illegal)?;
         Ok(Applied { entry: Entry::answer(by, input), happened })
     }
 
-    fn undo(&mut self, rules: &FleetRules) -> Result<Entry, Refusal> {
-        Session::undo(self, rules).map_err(Refusal::NoUndo)?;
+    fn undo(&mut self, rules: &FleetRules) -> Result<Entry, Refused> {
+        Session::undo(self, rules).map_err(Refused::NoUndo)?;
         Ok(Entry::Undo)
     }
 

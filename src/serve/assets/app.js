@@ -1,4 +1,4 @@
-// deckhand — a seat's page and the dashboard of a served Fleet game. Plain JavaScript, no
+// deckhand — a seat's page and the dashboard of a served game. Plain JavaScript, no
 // library: everything shown comes from the host as JSON views pushed over server-sent
 // events (texts already in the table's language, sheets already drawn as HTML by the
 // host); this script places them and sends a tap back as {offer, key} or {offer, faces}.
@@ -245,7 +245,7 @@
     var answers = d && !d.roll ? JSON.stringify(d.options) : '';
     if (offer !== shownOffer || answers !== shownAnswers) {
       // Another question, or other answers: a chain begun on the last ones is gone.
-      if (offer !== shownOffer) { picked = []; }
+      if (offer !== shownOffer) { picked = []; kept = {}; }
       shownOffer = offer;
       shownAnswers = answers;
       chain = [];
@@ -271,6 +271,7 @@
     }
     var now = level(v);
     box.appendChild(el('h2', 'prompt', now.prompt));
+    if (d.keep) { keepPicker(d, box); }
     var bar = chainBar(d);
     if (bar) { box.appendChild(bar); }
     now.options.forEach(function (o) {
@@ -282,6 +283,34 @@
       b.addEventListener('click', function () { choose(d, o); });
       box.appendChild(b);
     });
+  }
+
+  // Dice to keep (a game whose turn keeps some dice and rolls the rest): each die a toggle,
+  // then the action sends the dice kept with it ({offer, links: ["keep d1 d3"]}).
+  var kept = {};
+  function keepPicker(d, box) {
+    var dice = el('div', 'faces keep');
+    d.keep.items.forEach(function (i) {
+      if (!(i.key in kept)) { kept[i.key] = !!i.on; }
+      var b = el('button', 'face die' + (kept[i.key] ? ' on' : ''), i.label);
+      b.type = 'button';
+      b.dataset.key = i.key;
+      b.setAttribute('aria-pressed', kept[i.key] ? 'true' : 'false');
+      b.addEventListener('click', function () {
+        kept[i.key] = !kept[i.key];
+        b.classList.toggle('on', kept[i.key]);
+        b.setAttribute('aria-pressed', kept[i.key] ? 'true' : 'false');
+      });
+      dice.appendChild(b);
+    });
+    var act = el('button', 'opt keep', d.keep.label);
+    act.type = 'button';
+    act.dataset.key = d.keep.key;
+    act.addEventListener('click', function () {
+      var keys = d.keep.items.filter(function (i) { return kept[i.key]; }).map(function (i) { return i.key; });
+      post(body.dataset.answer, { offer: d.offer, links: [[d.keep.key].concat(keys).join(' ')] });
+    });
+    box.append(dice, act);
   }
 
   // The page is the pad: the boxes an answer marks are highlighted on the drawn sheet

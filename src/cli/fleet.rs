@@ -6,30 +6,30 @@ use std::path::{Path, PathBuf};
 use super::args::{DiceMode, SavedRules};
 use super::commands::play::{bot_level, refuse, PlayArgs};
 use super::commands::resume::ResumeArgs;
-use super::fleet_ask::{ask_choice, ask_entry, ask_roll, ask_together, Asked};
-use super::live::{self, LiveView};
+use super::fleet_terminal::FleetTerminal;
+use super::live::{self, Hook, LiveView};
 use super::plays::{self, LiveArgs};
 use super::{emit, saves, score_check::fleet_standings};
-use crate::games::fleet::entry::{self, Entries, Step};
-use crate::games::fleet::game::{Decision, Dice};
+use crate::games::fleet::entry::Entries;
+use crate::games::fleet::game::Dice;
 use crate::games::fleet::session::{Entry, Session};
 use crate::games::fleet::setup::FleetSetup;
-use crate::games::fleet::table::{From, Refusal, Table as FleetTable, UndoBy};
+use crate::games::fleet::table::FleetTable;
 use crate::games::fleet::{check_game, Sheet};
 use crate::games::live::{LiveGame, Replay};
+use crate::games::table::Shared;
 use crate::games::{FleetRules, Rules};
 use crate::history::PlaySource;
-use crate::report::sheet::{sheet_text, sheets_text, terminal_width};
+use crate::report::sheet::{sheets_text, terminal_width};
 use crate::report::Format;
 use crate::source::ReadError;
 use crate::store::journal::Read;
 use crate::store::save::{Header, Setup};
 use crate::store::{files, Journal};
 use crate::text::fleet as fleet_text;
-use crate::text::fleet_entry;
-use crate::text::table::{self as table_text, with_legal, Command, Note};
+use crate::text::table::{self as table_text, Note};
 use crate::text::Lang;
-use crate::ui::{Choice, Prompter};
+use crate::ui::Prompter;
 use crate::{ui, Error};
 use serde_json::Value;
 
@@ -54,22 +54,6 @@ pub struct PlayOptions<'a> {
     pub coach: Option<f64>,
     /// `--bots N --bot-level L --bot-names …`: the last N seats played by deckhand.
     pub bots: Option<(u32, crate::games::fleet::setup::BotLevel, &'a [String])>,
-}
-
-/// What the end of a game needs to record it in the history.
-pub(super) struct Hook<'a> {
-    pub rules: &'a Rules,
-    pub header: &'a Header,
-    pub args: &'a LiveArgs,
-    /// The play this game put into the history: a game that ends again after an undo
-    /// replaces it.
-    pub recorded: std::cell::Cell<Option<i64>>,
-}
-
-impl<'a> Hook<'a> {
-    pub fn new(rules: &'a Rules, header: &'a Header, args: &'a LiveArgs) -> Hook<'a> {
-        Hook { rules, header, args, recorded: std::cell::Cell::new(None) }
-    }
 }
 
 /// Fleet's view in the registry of live games (`cli::live`).
@@ -220,8 +204,39 @@ pub fn play(rules: Rules, o: PlayOptions, lang: Lang) -> anyhow::Result<i32> {
         p.say(&fleet_text::event(fleet, &session.game, &e, lang));
     }
     let opts = Entries { ask_all: o.ask_all || !p.entries() };
-    let mut table = Table { t: FleetTable::new(fleet.clone(), setup, opts, session, journal, 0), lang };
-    table.run(p, &Hook::new(&rules, &header, o.history), o.coach)
+    at_table(fleet, setup, opts, session, (journal, 0), p, &Hook::new(&rules, &header, o.history), o.coach, lang)
+}
+
+/// A game at the terminal without phones: the library's table with the terminal as its
+/// only screen, until the game is over and the table is done with it (an undo at the end
+/// plays on).
+#[allow(clippy::too_many_arguments)]
+fn at_table(
+    rules: &FleetRules,
+    setup: FleetSetup,
+    opts: Entries,
+    session: Session,
+    (journal, entries): (Journal, u64),
+    p: &mut dyn Prompter,
+    hook: &Hook,
+    coach: Option<f64>,
+    lang: Lang,
+) -> anyhow::Result<i32> {
+    let save = journal.path().to_path_buf();
+    let words = crate::text::fleet_entry::vocabulary(rules, lang);
+    let table = Shared::new(FleetTable::new(rules.clone(), setup, opts, session, journal, entries, words));
+    let terminal = FleetTerminal { table: &table, rules, lang, site: None, coach };
+    loop {
+        super::terminal::play(&terminal, false, p)?;
+        let session = table.read(|t| t.session().clone());
+        let banner = finish(rules, &session, &save, &mut |line: &str| p.say(line), hook, lang)?;
+        if let Some(banner) = &banner {
+            p.say(banner);
+        }
+        if super::terminal::game_over(&terminal, p, banner.as_deref(), lang)? {
+            return Ok(0);
+        }
+    }
 }
 
 fn player_names(rules: &FleetRules, given: &[String], solo: bool) -> Result<Vec<String>, Error> {
@@ -240,186 +255,6 @@ fn player_names(rules: &FleetRules, given: &[String], solo: bool) -> Result<Vec<
     }
     saves::check_player_names(&names)?;
     Ok(names)
-}
-
-/// The terminal's view of a game at the table (`games::fleet::table`): it asks the
-/// question at the front, hands the answer to the table and says what the table tells.
-struct Table {
-    t: FleetTable<Journal>,
-    lang: Lang,
-}
-
-impl Table {
-    /// Say everything the table told since the last time.
-    fn tell(&mut self, p: &mut dyn Prompter) {
-        for told in self.t.take_told() {
-            if let Some(line) = fleet_entry::told(&self.t.rules, &told, self.lang) {
-                p.say(&line);
-            }
-        }
-    }
-
-    /// What a refusal of the table means here: the engine's and the entry's are said; a
-    /// save that cannot be written stops the game.
-    fn refused(&mut self, why: Refusal, p: &mut dyn Prompter) -> anyhow::Result<()> {
-        let (rules, lang) = (&self.t.rules, self.lang);
-        let game = &self.t.session().game;
-        match why {
-            Refusal::Illegal(illegal) => {
-                let why = crate::text::sentence(&fleet_text::refusal(rules, game, &illegal, lang));
-                p.say(&with_legal(&why, &illegal.legal, lang))
-            }
-            Refusal::Entry(e) => p.say(&crate::text::sentence(&fleet_entry::error(rules, game, &e, lang))),
-            Refusal::NoUndo(why) => p.say(&fleet_entry::cannot_undo(why, lang)),
-            Refusal::NotYours(_) => {}
-            Refusal::Stopped(e) => return Err(e.into()),
-        }
-        Ok(())
-    }
-
-    /// Hand an answer to the table, then say what it told.
-    fn apply(&mut self, steps: Vec<Step>, p: &mut dyn Prompter) -> anyhow::Result<()> {
-        let done = self.t.answer(steps, From::Here);
-        self.tell(p);
-        match done {
-            Ok(()) => Ok(()),
-            Err(why) => self.refused(why, p),
-        }
-    }
-
-    /// Ask, answer, tell — until the game is over (and the table is done with it); with
-    /// `coach` (`--coach N`), a line after a person's choice that lost more than N.
-    fn run(&mut self, p: &mut dyn Prompter, hook: &Hook, coach: Option<f64>) -> anyhow::Result<i32> {
-        let lang = self.lang;
-        let opts = self.t.opts;
-        let names: Vec<String> = self.t.session().game.players.iter().map(|pl| pl.name.clone()).collect();
-        p.players(&names);
-        loop {
-            let settled = self.t.settle();
-            self.tell(p);
-            if let Err(why) = settled {
-                self.refused(why, p)?;
-            }
-            let rules = &self.t.rules;
-            let Some(decision) = self.t.session().game.decision(rules) else {
-                let banner =
-                    finish(rules, self.t.session(), self.t.save().path(), &mut |line: &str| p.say(line), hook, lang)?;
-                if let Some(banner) = &banner {
-                    p.say(banner);
-                }
-                if self.game_over(p, banner.as_deref())? {
-                    return Ok(0);
-                }
-                continue;
-            };
-            let game = &self.t.session().game;
-            p.status(&fleet_text::status_line(rules, game, &decision, lang));
-            let asked = match decision.roll {
-                Some(spec) => ask_roll(rules, game, &decision, spec, p, None, lang)?,
-                None if opts.ask_all => ask_choice(rules, game, &decision, p, None, lang)?,
-                None if entry::together(&decision) => ask_together(rules, game, &decision, p, opts, None, &[], lang)?,
-                None => ask_entry(rules, game, &decision, p, opts, None, lang)?,
-            };
-            // What the person answered, for `--coach` (the table answers what is due after it).
-            let typed = (
-                self.t.session().inputs.len(),
-                match &asked {
-                    Asked::Input(_) => 1,
-                    Asked::Steps(steps) => steps.len(),
-                    _ => 0,
-                },
-            );
-            match asked {
-                Asked::Overtaken => {}
-                Asked::Meta(cmd) => self.meta(Some(&decision), &cmd, p)?,
-                Asked::Input(input) => match self.t.read(decision, input) {
-                    Ok(step) => self.apply(vec![step], p)?,
-                    Err(why) => self.refused(why, p)?,
-                },
-                Asked::Steps(steps) => self.apply(steps, p)?,
-            }
-            super::coach::lines(&self.t.rules, self.t.session(), typed, coach, lang).iter().for_each(|l| p.say(l));
-        }
-    }
-
-    /// `undo`, `sheet`, `sheets`, `scores`, `help`, `hint`.
-    fn meta(&mut self, decision: Option<&Decision>, cmd: &str, p: &mut dyn Prompter) -> anyhow::Result<()> {
-        let (rules, lang) = (&self.t.rules.clone(), self.lang);
-        let who = decision.and_then(|d| d.player);
-        match cmd {
-            // Back to the last question a person answered: rolls deckhand made, forced
-            // and usual answers after it are taken back too (rolled again, a roll shows
-            // the same dice).
-            "undo" => {
-                let done = self.t.undo(UndoBy::Host);
-                self.tell(p);
-                if let Err(why) = done {
-                    self.refused(why, p)?;
-                }
-            }
-            "release" => p.say(&Note::ReleaseNotServed.text(lang)),
-            "hint" => p.say(&super::hint::hint_text(rules, &self.t.session().game, decision, lang)),
-            "sheet" | "sheets" => {
-                let game = &self.t.session().game;
-                match who {
-                    Some(pl) if cmd == "sheet" => p.say(&sheet_text(
-                        rules,
-                        &game.players[pl].sheet,
-                        lang,
-                        terminal_width(&console::Term::stderr()),
-                    )),
-                    _ => {
-                        let sheets: Vec<&Sheet> = game.players.iter().map(|pl| &pl.sheet).collect();
-                        let width = terminal_width(&console::Term::stderr());
-                        p.say(&sheets_text(rules, &sheets, lang, width))
-                    }
-                }
-            }
-            "scores" => {
-                let game = &self.t.session().game;
-                let sheets: Vec<&Sheet> = game.players.iter().map(|pl| &pl.sheet).collect();
-                let standings = fleet_standings(rules, &sheets, &vec![0; sheets.len()], lang);
-                p.say(&format!(
-                    "{}\n{}",
-                    fleet_text::scores_heading(game, lang),
-                    standings.render_in(Format::Table, false, None, lang)
-                ));
-            }
-            _ => p.say(&table_text::help(rules, &self.t.session().game, decision, lang)),
-        }
-        Ok(())
-    }
-
-    /// The game is over, but a mistyped last decision can still be taken back: until
-    /// `quit` (or the end of an answers file) the table may undo, look at sheets and
-    /// scores; `quit` shows the winner's banner again as the last thing on screen. True
-    /// when the command is done; false after an undo reopened the game.
-    fn game_over(&mut self, p: &mut dyn Prompter, banner: Option<&str>) -> anyhow::Result<bool> {
-        let lang = self.lang;
-        let choices: Vec<Choice> = [Command::Quit, Command::Undo, Command::Sheets, Command::Scores, Command::Help]
-            .into_iter()
-            .map(|c| match c {
-                Command::Quit => Choice::new(c.key(), c.label(lang)),
-                _ => Choice::command(c.key(), c.label(lang)),
-            })
-            .collect();
-        while p.answers_left() {
-            let i = p.select(&Note::GameOver.text(lang), &choices)?;
-            match choices[i].key.as_str() {
-                "quit" => {
-                    if let Some(banner) = banner {
-                        p.say(banner);
-                    }
-                    return Ok(true);
-                }
-                cmd => self.meta(None, cmd, p)?,
-            }
-            if !self.t.session().game.finished() {
-                return Ok(false);
-            }
-        }
-        Ok(true)
-    }
 }
 
 /// The end of the game: the final table, and every sheet written as a transcription file.
@@ -473,7 +308,7 @@ pub(super) fn finish(
 /// ║   Dee wins with 108   ║
 /// ╚═══════════════════════╝
 /// ```
-fn banner(line: &str) -> String {
+pub(super) fn banner(line: &str) -> String {
     let width = console::measure_text_width(line) + 6;
     let rule = "═".repeat(width);
     format!("╔{rule}╗\n║   {line}   ║\n╚{rule}╝")
@@ -571,8 +406,7 @@ pub fn resume(o: ResumeOptions, lang: Lang) -> anyhow::Result<i32> {
     session.game.take_events();
     let opts = Entries { ask_all: ask_all || !p.entries() };
     let entries = opened.entries.len() as u64;
-    let mut table = Table { t: FleetTable::new(fleet.clone(), setup, opts, session, journal, entries), lang };
-    table.run(p, &hook, coach)
+    at_table(fleet, setup, opts, session, (journal, entries), p, &hook, coach, lang)
 }
 
 pub fn replay(

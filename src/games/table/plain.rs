@@ -1,12 +1,11 @@
-//! The table service of any live game (`LiveGame`), without a word of text, a terminal or
-//! HTTP: it owns the game and its save; it offers each seat (and the table itself) the
-//! questions open now; it takes a typed answer from any front-end, checks it on a copy,
-//! writes its entry — one act, one save line, before anything is told — and tells every
-//! view what happened (`Told`); an undo is one save line too. A view (the terminal loop of
-//! `cli/coop_table.rs`) only asks, hands the answer over and says what it is told. Fleet's
-//! table (`fleet/table.rs`) adds its presentation policy on top of the same game.
+//! The table of any live game (`LiveGame`) answered one question at a time, without a word
+//! of text, a terminal or HTTP: it owns the game and its save; it offers each seat (and the
+//! table itself) the questions open now; it takes a typed answer from any screen, checks it
+//! on a copy, writes its entry — one act, one save line, before anything is told — and
+//! tells every screen what happened (`Told`); an undo is one save line too. Fleet's table
+//! (`games::fleet::table`) adds its answering policy on top of the same game.
 
-use super::live::{LiveGame, Outcome, Save};
+use crate::games::live::{LiveGame, Outcome, Save};
 
 /// What the table tells every view, in order, as values.
 #[derive(Debug, Clone)]
@@ -24,7 +23,7 @@ pub enum Told<H> {
 
 /// Why an answer or an undo was not taken.
 #[derive(Debug)]
-pub enum Refusal<R> {
+pub enum Refused<R> {
     /// The game's refusal; nothing changed.
     Game(R),
     /// The save could not be written: the table takes no more answers.
@@ -32,7 +31,7 @@ pub enum Refusal<R> {
 }
 
 /// One live game and its save.
-pub struct Table<'r, G: LiveGame, S: Save<G::Entry>> {
+pub struct PlainTable<'r, G: LiveGame, S: Save<G::Entry>> {
     rules: &'r G::Rules,
     game: G,
     save: S,
@@ -41,10 +40,10 @@ pub struct Table<'r, G: LiveGame, S: Save<G::Entry>> {
     told: Vec<Told<G::Happened>>,
 }
 
-impl<'r, G: LiveGame, S: Save<G::Entry>> Table<'r, G, S> {
+impl<'r, G: LiveGame, S: Save<G::Entry>> PlainTable<'r, G, S> {
     /// The table of `game`, whose save `save` holds `entries` entries after its header.
     pub fn new(rules: &'r G::Rules, game: G, save: S, entries: u64) -> Self {
-        Table { rules, game, save, entries, told: Vec::new() }
+        PlainTable { rules, game, save, entries, told: Vec::new() }
     }
 
     /// The rules.
@@ -83,9 +82,9 @@ impl<'r, G: LiveGame, S: Save<G::Entry>> Table<'r, G, S> {
     }
 
     /// Apply an answer: on a copy first, then its entry written to the save, then told.
-    pub fn answer(&mut self, seat: Option<usize>, choice: G::Choice) -> Result<(), Refusal<G::Refusal>> {
+    pub fn answer(&mut self, seat: Option<usize>, choice: G::Choice) -> Result<(), Refused<G::Refusal>> {
         let mut next = self.game.clone();
-        let applied = next.apply(self.rules, seat, choice).map_err(Refusal::Game)?;
+        let applied = next.apply(self.rules, seat, choice).map_err(Refused::Game)?;
         self.write(&applied.entry)?;
         self.game = next;
         self.told.push(Told::Answered { seat, happened: applied.happened });
@@ -93,9 +92,9 @@ impl<'r, G: LiveGame, S: Save<G::Entry>> Table<'r, G, S> {
     }
 
     /// Take back the last answer, in one save line.
-    pub fn undo(&mut self) -> Result<(), Refusal<G::Refusal>> {
+    pub fn undo(&mut self) -> Result<(), Refused<G::Refusal>> {
         let mut next = self.game.clone();
-        let entry = next.undo(self.rules).map_err(Refusal::Game)?;
+        let entry = next.undo(self.rules).map_err(Refused::Game)?;
         self.write(&entry)?;
         self.game = next;
         self.told.push(Told::Undone);
@@ -112,8 +111,8 @@ impl<'r, G: LiveGame, S: Save<G::Entry>> Table<'r, G, S> {
         self.game.outcome(self.rules)
     }
 
-    fn write(&mut self, entry: &G::Entry) -> Result<(), Refusal<G::Refusal>> {
-        self.save.append(entry).map_err(Refusal::Stopped)?;
+    fn write(&mut self, entry: &G::Entry) -> Result<(), Refused<G::Refusal>> {
+        self.save.append(entry).map_err(Refused::Stopped)?;
         self.entries += 1;
         Ok(())
     }
@@ -124,7 +123,7 @@ mod tests {
     use super::*;
     use crate::games::fischerspiel::live::Question;
     use crate::games::fischerspiel::setup::CoopSetup;
-    use crate::games::fischerspiel::state::{Event, FischerspielRefusal as Refused, Timeline};
+    use crate::games::fischerspiel::state::{Event, FischerspielRefusal, Timeline};
     use crate::games::fleet::live::Answer;
     use crate::games::fleet::session::{Entry, Session};
     use crate::games::fleet::setup::FleetSetup;
@@ -141,10 +140,7 @@ mod tests {
     }
 
     fn fischerspiel() -> crate::games::fischerspiel::model::FischerspielRules {
-        match crate::games::built_in("fischerspiel").unwrap().game {
-            crate::games::Game::Fischerspiel(r) => *r,
-            _ => unreachable!("fischerspiel is a Fischerspiel game"),
-        }
+        crate::games::built_in("fischerspiel").unwrap().fischerspiel().expect("a Fischerspiel game").clone()
     }
 
     #[test]
@@ -153,14 +149,14 @@ mod tests {
         let start = crate::games::fischerspiel::state::Setup::new(&rules, 2, "base", None, None).unwrap();
         let setup = CoopSetup::of(&rules, 2, &start);
         let game = Timeline::start(&rules, &[], &setup).unwrap();
-        let mut table = Table::new(&rules, game, Lines(Vec::new()), 0);
+        let mut table = PlainTable::new(&rules, game, Lines(Vec::new()), 0);
         assert_eq!(table.questions(None), vec![Question::WhatHappened]);
         assert!(table.questions(Some(0)).is_empty(), "the seats have no questions of their own");
-        assert!(matches!(table.check_undo(), Err(Refused::NothingToUndo)));
+        assert!(matches!(table.check_undo(), Err(FischerspielRefusal::NothingToUndo)));
         table.answer(None, Event::Wind { side: None }).unwrap();
         table.answer(None, Event::Wind { side: None }).unwrap();
         table.undo().unwrap();
-        assert!(matches!(table.answer(None, Event::Sail { boat: "no-such".into() }), Err(Refusal::Game(_))));
+        assert!(matches!(table.answer(None, Event::Sail { boat: "no-such".into() }), Err(Refused::Game(_))));
         let told = table.take_told();
         assert_eq!(told.len(), 3, "{told:?}");
         assert!(matches!(told[2], Told::Undone));
@@ -179,7 +175,7 @@ mod tests {
         let setup =
             FleetSetup { dice: crate::games::fleet::game::Dice::Digital, seed: Some(3), ..FleetSetup::default() };
         let game = Session::start(&rules, &names, &setup).unwrap();
-        let mut table = Table::new(&rules, game, Lines(Vec::new()), 0);
+        let mut table = PlainTable::new(&rules, game, Lines(Vec::new()), 0);
         let mut rng = crate::rng::Rng::new(5);
         let mut acts = 0;
         while !table.game().finished() {

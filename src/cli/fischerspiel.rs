@@ -14,12 +14,13 @@ use super::commands;
 use super::live::{self, LiveView};
 use super::plays::{self, LiveArgs};
 use super::saves;
+use crate::cli::error::FischerspielProblem;
 use crate::games::fischerspiel::model::FischerspielRules;
 use crate::games::fischerspiel::setup::CoopSetup;
 use crate::games::fischerspiel::state::{Effect, Event, Setup, Timeline};
 use crate::games::live::{LiveGame, Replay};
-use crate::games::table::{Refusal, Table, Told};
-use crate::games::{Game, Rules};
+use crate::games::table::plain::{PlainTable, Refused, Told};
+use crate::games::Rules;
 use crate::history::PlaySource;
 use crate::source::ReadError;
 use crate::store::files;
@@ -191,9 +192,9 @@ fn progress(path: &Path, header: &Header, read: &Read<Value, Value>, lang: Lang)
 }
 
 fn play(rules: Rules, args: PlayArgs, lang: Lang) -> anyhow::Result<i32> {
-    match &rules.game {
-        Game::Fischerspiel(r) => new_fischerspiel(&rules, r, args, lang),
-        _ => {
+    match rules.fischerspiel() {
+        Some(r) => new_fischerspiel(&rules, r, args, lang),
+        None => {
             Err(Error::Usage(crate::msg!("games.fischerspiel.cmd.play_endgame", game = rules.names(), id = rules.id()))
                 .into())
         }
@@ -202,8 +203,8 @@ fn play(rules: Rules, args: PlayArgs, lang: Lang) -> anyhow::Result<i32> {
 
 pub fn resume(args: ResumeArgs, head: Header, lang: Lang) -> anyhow::Result<i32> {
     let rules = saves::rules_for(&args.file, &head, args.rules.as_deref(), args.allow_rules_change, lang)?;
-    match (&rules.game, saves::setup_of::<Timeline>(&head)) {
-        (Game::Fischerspiel(r), Some(setup)) => {
+    match (rules.fischerspiel(), saves::setup_of::<Timeline>(&head)) {
+        (Some(r), Some(setup)) => {
             let hook = Hook { rules: &rules, header: &head, players: setup.players, args: &args.history };
             resume_fischerspiel(r, &args, &setup, &hook, lang)
         }
@@ -222,7 +223,7 @@ pub fn reopen(
     lang: Lang,
 ) -> Result<(Rules, u32, Timeline), Error> {
     let rules = saves::rules_for(file, head, rules_path, allow_change, lang)?;
-    let (Game::Fischerspiel(r), Some(setup)) = (&rules.game, saves::setup_of::<Timeline>(head)) else {
+    let (Some(r), Some(setup)) = (rules.fischerspiel(), saves::setup_of::<Timeline>(head)) else {
         return Err(Error::Usage(crate::msg!("games.fischerspiel.cmd.resume_unsupported", game = &head.game)));
     };
     let timeline = replayed(r, &setup, file, entries, lang)?;
@@ -281,15 +282,15 @@ fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: 
         ),
     };
     let setup = Setup::new(r, players, variant, args.boats.as_deref(), fish.as_deref())
-        .map_err(|e| Error::said(words::setup_error(r, &e, lang)))?;
+        .map_err(|e| fischerspiel_error(r, FischerspielProblem::Setup(e)))?;
     let mut prompter = ui::prompter_for_in(args.answers.as_deref(), "play", lang)?;
     let path = match args.output.clone() {
         Some(path) => path,
         None => saves::default_save(&r.id)?,
     };
     let setup_saved = CoopSetup::of(r, players, &setup);
-    let game =
-        Timeline::start(r, &args.names, &setup_saved).map_err(|e| Error::said(words::setup_error(r, &e, lang)))?;
+    let game = Timeline::start(r, &args.names, &setup_saved)
+        .map_err(|e| fischerspiel_error(r, FischerspielProblem::Setup(e)))?;
     let written =
         Header::new(&r.id, saves::stamp(rules), args.names.clone(), SaveSetup::new(Timeline::ENGINE, setup_saved));
     let header = written.opaque();
@@ -299,7 +300,7 @@ fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: 
     p.say(&said::setup(r, &setup, lang));
     p.say(&Said::Saving(&path).text(lang));
     let hook = Hook { rules, header: &header, players, args: &args.history };
-    session(&mut Table::new(r, game, journal, 0), p, &hook, lang)
+    session(&mut PlainTable::new(r, game, journal, 0), p, &hook, lang)
 }
 
 fn resume_fischerspiel(
@@ -331,18 +332,28 @@ fn resume_fischerspiel(
     let p = prompter.as_mut();
     p.say(&Said::Resuming { file: &args.file, n: opened.entries.len() }.text(lang));
     let entries = opened.entries.len() as u64;
-    session(&mut Table::new(r, timeline, opened.journal, entries), p, hook, lang)
+    session(&mut PlainTable::new(r, timeline, opened.journal, entries), p, hook, lang)
+}
+
+/// A Fischerspiel table's problem as the command's error.
+fn fischerspiel_error(rules: &FischerspielRules, problem: FischerspielProblem) -> Error {
+    Error::Fischerspiel { rules: Box::new(rules.clone()), problem }
 }
 
 /// The terminal's view of the table service: it asks what happened, hands the typed event
 /// to the table and says what the table tells.
-fn session(table: &mut Table<Timeline, Journal>, p: &mut dyn Prompter, hook: &Hook, lang: Lang) -> anyhow::Result<i32> {
+fn session(
+    table: &mut PlainTable<Timeline, Journal>,
+    p: &mut dyn Prompter,
+    hook: &Hook,
+    lang: Lang,
+) -> anyhow::Result<i32> {
     let r = table.rules();
     let path = table.save().path().to_path_buf();
     let saved_hint = || Said::SavedHint(&path).text(lang);
     let refused = |refusal| match refusal {
-        Refusal::Game(v) => Error::said(words::refusal(r, &v, lang)),
-        Refusal::Stopped(e) => Error::from(e),
+        Refused::Game(v) => fischerspiel_error(r, FischerspielProblem::Refused(v)),
+        Refused::Stopped(e) => Error::from(e),
     };
     p.say(&said::status(r, table.game().current(), lang));
     let mut told = false;
@@ -377,15 +388,17 @@ fn session(table: &mut Table<Timeline, Journal>, p: &mut dyn Prompter, hook: &Ho
         let open = !table.questions(None).is_empty();
         let prompt = Said::Prompt(r, table.game().current(), open).text(lang);
         let validate = |text: &str| -> Result<(), String> {
-            let checked = match said::read(r, table.game().current(), text, lang)? {
-                Typed::Event(Event::Undo) => table.check_undo(),
-                Typed::Event(e) => table.check(None, e),
-                _ => Ok(()),
-            };
+            let checked =
+                match said::read(r, table.game().current(), text, lang).map_err(|u| said::unread(r, &u, lang))? {
+                    Typed::Event(Event::Undo) => table.check_undo(),
+                    Typed::Event(e) => table.check(None, e),
+                    _ => Ok(()),
+                };
             checked.map_err(|v| words::refusal(r, &v, lang))
         };
         let answer = p.input(&prompt, &validate).with_context(saved_hint)?;
-        match said::read(r, table.game().current(), &answer, lang).map_err(Error::said)? {
+        let read = said::read(r, table.game().current(), &answer, lang);
+        match read.map_err(|u| fischerspiel_error(r, FischerspielProblem::Unread(u)))? {
             Typed::Help => p.say(&said::help(r, table.game().current(), lang)),
             Typed::Status => p.say(&said::status(r, table.game().current(), lang)),
             Typed::Quit => {

@@ -1,0 +1,458 @@
+//! Any live game without a view of its own, at the terminal and on the phones: an engine
+//! registered with its live side (`games::ENGINES`, `described::LiveEngine`) is played
+//! here through the library's generic table (`games::table::any`) — `play` with its setup
+//! options (`--dice`, `--seed`, `--set NAME=VALUE`), `resume`, the history's `import` and
+//! the list of unfinished games — and asked at the terminal by the one terminal loop: a
+//! question's options as a menu that also takes typed words, the dice to keep and the dice
+//! to enter as a typed line; its sheets, scores and final table from what the game
+//! describes.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use super::args::{DiceMode, SavedRules};
+use super::commands::play::{refuse, PlayArgs};
+use super::commands::resume::ResumeArgs;
+use super::live::{self, Hook, LiveView};
+use super::plays;
+use super::terminal::{release, Asked, AtTerminal};
+use super::{emit, saves};
+use crate::games::described::{Form, LiveEngine};
+use crate::games::live::Replay;
+use crate::games::table::any::{AnyTable, Refused};
+use crate::games::table::{Command, Said, Screen, Shared, Typed};
+use crate::games::Rules;
+use crate::history::PlaySource;
+use crate::report::{Format, Standings};
+use crate::serve::generic::{AnyServed, AnyShared};
+use crate::serve::Site;
+use crate::store::journal::Read;
+use crate::store::save::{Header, Setup};
+use crate::store::{files, Journal};
+use crate::text::described as said;
+use crate::text::table::{self as table_text, command, command_line, typed_commands, with_legal, Note};
+use crate::text::Lang;
+use crate::ui::{self, Choice, Picked, Prompter};
+use crate::Error;
+
+/// The view of every engine played through the generic table (`cli::live`): each function
+/// finds the engine by the rules' or the save's engine id.
+pub const VIEW: LiveView = LiveView {
+    engine: "",
+    play: play_command,
+    resume: resume_command,
+    finished: finished_play,
+    progress,
+    players: |header, _| header.players.join(", "),
+    setup_problem: |_| None,
+};
+
+/// The live side of an engine, or why a game of it cannot be played here.
+fn engine_of(id: &str) -> Result<&'static dyn LiveEngine, Error> {
+    crate::games::live_engine(id).ok_or_else(|| Error::Usage(crate::msg!("cli.play.unsupported", game = id)))
+}
+
+/// `play` of a described game: its setup options, then the game.
+fn play_command(args: PlayArgs, rules: Rules, lang: Lang) -> anyhow::Result<i32> {
+    let engine = engine_of(rules.game.engine())?;
+    // The dice and their seed are this game's setup options; Fleet's other flags and
+    // Fischerspiel's are refused.
+    let fleet: Vec<&str> = args.fleet.given().into_iter().filter(|f| !matches!(*f, "--dice" | "--seed")).collect();
+    refuse(fleet, &rules)?;
+    refuse(args.coop.given(), &rules)?;
+    let mut options: Vec<(String, String)> = Vec::new();
+    if args.fleet.dice == DiceMode::Digital {
+        options.push(("dice".into(), "digital".into()));
+    }
+    if let Some(seed) = args.fleet.seed {
+        options.push(("seed".into(), seed.to_string()));
+    }
+    for set in &args.set {
+        let (name, value) = set.split_once('=').unwrap_or((set.as_str(), "true"));
+        options.push((name.trim().to_string(), value.trim().to_string()));
+    }
+    let names: Vec<String> = args.players.iter().map(|n| n.trim().to_string()).collect();
+    let (min, max) = rules.players();
+    let n = names.len() as u32;
+    if n < min.max(1) || n > max {
+        return Err(Error::Usage(crate::msg!("cli.play.player_count", game = rules.names(), max = max, n = n)).into());
+    }
+    saves::check_player_names(&names).map_err(Error::PlayerName)?;
+    let setup = engine.setup(&rules.game, &names, &options).map_err(Error::Usage)?;
+    let game = engine.open(&rules.game, &names, &setup, &[]).map_err(|r| match r {
+        Replay::Setup(m) | Replay::Entry(_, m) => Error::Usage(m),
+    })?;
+    let save = match args.save.as_deref() {
+        Some(p) => p.to_path_buf(),
+        None => saves::default_save(rules.id())?,
+    };
+    let of = match setup {
+        Value::Object(map) => map,
+        _ => serde_json::Map::new(),
+    };
+    let written = Header::new(rules.id(), saves::stamp(&rules), names.clone(), Setup::new(engine.id(), of));
+    let header = written.opaque();
+    let hook = Hook::new(&rules, &header, &args.history);
+    let start =
+        format!("{} {}", table_text::start_line_of(rules.names(), &names, lang), Note::SavedTo(&save).text(lang));
+    if args.serve.serve {
+        let prepared = super::served::prepare(&args.serve, None, args.answers.answers.as_deref(), "play", lang)?;
+        files::remove_stale_temps(save.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
+        let journal = Journal::create(&save, &written)?;
+        super::interrupt::set_note(&format!("\n{}\n", Note::Interrupted(&save).text(lang)));
+        let table = AnyTable::new(game, names.len(), journal, 0, said::vocabulary());
+        return served(prepared, table, (&save, None), &[start], &hook, lang);
+    }
+    let mut prompter = ui::prompter_for_in(args.answers.answers.as_deref(), "play", lang)?;
+    files::remove_stale_temps(save.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
+    let journal = Journal::create(&save, &written)?;
+    super::interrupt::set_note(&format!("\n{}\n", Note::Interrupted(&save).text(lang)));
+    let p = prompter.as_mut();
+    p.say(&start);
+    p.say(&Note::AtAnyPrompt.text(lang));
+    let table = Shared::new(AnyTable::new(game, names.len(), journal, 0, said::vocabulary()));
+    at_table(&table, &save, p, &hook, lang)
+}
+
+/// A game at the terminal without phones, until it is over and the table is done with it.
+fn at_table(table: &AnyShared, save: &Path, p: &mut dyn Prompter, hook: &Hook, lang: Lang) -> anyhow::Result<i32> {
+    let terminal = GenericTerminal { table, lang, site: None, names: table.read(|t| names_of(hook, t)) };
+    loop {
+        super::terminal::play(&terminal, false, p)?;
+        let banner = finish(table, save, &terminal.names, &mut |line: &str| p.say(line), hook, lang)?;
+        if let Some(banner) = &banner {
+            p.say(banner);
+        }
+        if super::terminal::game_over(&terminal, p, banner.as_deref(), lang)? {
+            return Ok(0);
+        }
+    }
+}
+
+/// The players' names of the game at a table.
+fn names_of(hook: &Hook, _table: &AnyTable<Journal>) -> Vec<String> {
+    hook.header.players.clone()
+}
+
+/// Serve a described game to the phones (`--serve`), the terminal as its host.
+fn served(
+    prepared: super::served::Prepared,
+    table: AnyTable<Journal>,
+    (save, tokens): (&Path, Option<crate::serve::Tokens>),
+    greeting: &[String],
+    hook: &Hook,
+    lang: Lang,
+) -> anyhow::Result<i32> {
+    let names = hook.header.players.clone();
+    let game = hook.rules.names().get(lang).to_string();
+    let shared = std::sync::Arc::new(Shared::new(table));
+    if let Some(e) = shared.change(|t| t.take_stopped()) {
+        return Err(e.into());
+    }
+    let hosted = AnyServed::new(std::sync::Arc::clone(&shared), game.clone(), names.clone(), lang);
+    let to_serve = super::served::ToServe { save, tokens, hosted: Box::new(hosted), game: &game };
+    let terminal_names = names.clone();
+    super::served::serve(
+        prepared,
+        to_serve,
+        greeting,
+        hook,
+        lang,
+        |site| Box::new(GenericTerminal { table: &shared, lang, site: Some(site), names: terminal_names }),
+        |_, say| finish(&shared, save, &names, say, hook, lang),
+    )
+}
+
+/// `resume` of a described game's save.
+fn resume_command(args: ResumeArgs, path: PathBuf, header: Header, lang: Lang) -> anyhow::Result<i32> {
+    let refused =
+        |flag: &str| Error::Usage(crate::msg!("cli.play.flag_not_for_game", flag = flag, game = &header.game));
+    if args.ask_all {
+        return Err(refused("--ask-all").into());
+    }
+    if args.coach.is_some() {
+        return Err(refused("--coach").into());
+    }
+    let engine = engine_of(&header.setup.engine)?;
+    // The save is locked from here on: a second deckhand on it is refused at once.
+    let opened = Journal::open::<Value, Value>(&path)?;
+    let (rules_path, allow) = (args.rules.rules.as_deref(), args.rules.allow_rules_change);
+    let rules = saves::rules_for(&path, &header, rules_path, allow, lang)?;
+    let game = reopen(engine, &rules, &header, &path, &opened.entries, lang)?;
+    let hook = Hook::new(&rules, &header, &args.history);
+    let resumed = Note::Resumed { file: &path, round: 0, decisions: opened.entries.len() }.text(lang);
+    let entries = opened.entries.len() as u64;
+    let seats = header.players.len();
+    if args.serve.serve {
+        let tokens = crate::serve::Tokens::read(&path, seats)?;
+        let prepared = super::served::prepare(
+            &args.serve,
+            tokens.as_ref().map(|t| t.bind.as_str()),
+            args.answers.answers.as_deref(),
+            "resume",
+            lang,
+        )?;
+        super::interrupt::set_note(&format!("\n{}\n", Note::Interrupted(&path).text(lang)));
+        let greeting: Vec<String> =
+            opened.dropped_tail.iter().map(|torn| torn.notice(&path).text(lang)).chain([resumed]).collect();
+        let table = AnyTable::new(game, seats, opened.journal, entries, said::vocabulary());
+        return served(prepared, table, (&path, tokens), &greeting, &hook, lang);
+    }
+    let mut prompter = ui::prompter_for_in(args.answers.answers.as_deref(), "resume", lang)?;
+    files::remove_stale_temps(path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
+    super::interrupt::set_note(&format!("\n{}\n", Note::Interrupted(&path).text(lang)));
+    let p = prompter.as_mut();
+    if let Some(torn) = &opened.dropped_tail {
+        p.say(&torn.notice(&path).text(lang));
+    }
+    p.say(&format!("{resumed} {}", Note::AtAnyPrompt.text(lang)));
+    let table = Shared::new(AnyTable::new(game, seats, opened.journal, entries, said::vocabulary()));
+    at_table(&table, &path, p, &hook, lang)
+}
+
+/// The game a save's header and entries rebuild, or which line does not replay and why.
+fn reopen(
+    engine: &dyn LiveEngine,
+    rules: &Rules,
+    header: &Header,
+    path: &Path,
+    entries: &[Value],
+    lang: Lang,
+) -> Result<Box<dyn crate::games::described::AnyGame>, Error> {
+    let setup = Value::Object(header.setup.of.clone());
+    engine.open(&rules.game, &header.players, &setup, entries).map_err(|r| match r {
+        Replay::Setup(m) => Error::Usage(crate::msg!("cli.save.bad_header", file = path.display(), why = m.text(lang))),
+        // The header is the save's line 1; entry i is on line i + 2.
+        Replay::Entry(i, m) => {
+            Error::Usage(crate::msg!("games.table.bad_line", file = path.display(), line = i + 2, why = m))
+        }
+    })
+}
+
+/// `import` of a described game's save: its play when the game is over.
+fn finished_play(path: &Path, header: &Header, rules: &SavedRules, ended: i64, lang: Lang) -> live::Finished {
+    let engine = engine_of(&header.setup.engine)?;
+    let read = Journal::read::<Value, Value>(path)?;
+    let rules = saves::rules_for(path, header, rules.rules.as_deref(), rules.allow_rules_change, lang)?;
+    let game = reopen(engine, &rules, header, path, &read.entries, lang)?;
+    if !game.finished() {
+        return Ok(None);
+    }
+    let io =
+        |e: std::io::Error| Error::Read(crate::source::ReadError::Io { path: path.display().to_string(), cause: e });
+    plays::any_play(&rules, header, &*game, path, ended, PlaySource::Import).map(Some).map_err(io)
+}
+
+/// How far an unfinished save got: its answers.
+fn progress(path: &Path, header: &Header, read: &Read<Value, Value>, lang: Lang) -> Option<String> {
+    let engine = crate::games::live_engine(&header.setup.engine)?;
+    let rules = saves::rules_for(path, header, None, false, lang).ok()?;
+    let game = reopen(engine, &rules, header, path, &read.entries, lang).ok()?;
+    (!game.finished()).then(|| crate::text::table::progress_answers(read.entries.len(), lang))
+}
+
+/// The end of the game: the final table, the play recorded in the history; the winner's
+/// banner (none for one player), for the caller to show last.
+fn finish(
+    table: &AnyShared,
+    save: &Path,
+    names: &[String],
+    say: &mut dyn FnMut(&str),
+    hook: &Hook,
+    lang: Lang,
+) -> anyhow::Result<Option<String>> {
+    let game = table.read(|t| t.game().boxed());
+    let standings = Standings::of_game(hook.rules.id(), names, &*game, lang);
+    emit(&standings.render_in(Format::Table, false, None, lang))?;
+    let recorded = plays::record_finished(
+        hook.args,
+        || plays::any_play(hook.rules, hook.header, &*game, save, crate::history::clock::now(), PlaySource::Live),
+        save,
+        hook.recorded.get(),
+        lang,
+    );
+    hook.recorded.set(recorded);
+    let _ = say;
+    let winners: Vec<&str> = standings.rows.iter().filter(|r| r.rank == 1).map(|r| r.player.as_str()).collect();
+    let total = standings.rows.first().map(|r| r.total).unwrap_or(0);
+    Ok((names.len() > 1).then(|| super::fleet::banner(&table_text::winner_line(&winners, total, lang))))
+}
+
+/// A described game's table at the terminal.
+struct GenericTerminal<'a> {
+    table: &'a AnyShared,
+    lang: Lang,
+    site: Option<std::sync::Arc<Site>>,
+    names: Vec<String>,
+}
+
+impl AtTerminal for GenericTerminal<'_> {
+    fn names(&self) -> Vec<String> {
+        self.names.clone()
+    }
+
+    fn print(&self, say: &mut dyn FnMut(&str)) {
+        for told in self.table.unread() {
+            for line in said::told(&self.names, &told, self.lang) {
+                say(&line);
+            }
+        }
+    }
+
+    fn front(&self) -> anyhow::Result<Option<(u64, String)>> {
+        if let Some(e) = self.table.change(|t| t.take_stopped()) {
+            return Err(e.into());
+        }
+        Ok(self.table.read(|t| {
+            t.offers(Screen::Host).first()?;
+            // The players' totals so far, above each question.
+            let totals: Vec<String> = (0..self.names.len())
+                .map(|s| {
+                    let total: i64 = t.game().categories(s).iter().map(|c| c.points).sum();
+                    format!("{} {total}", self.names[s])
+                })
+                .collect();
+            Some((t.version(), totals.join(" · ")))
+        }))
+    }
+
+    fn ask(&self, seen: u64, overtaken: Option<ui::Overtaken>, p: &mut dyn Prompter) -> Result<Asked, Error> {
+        let Some(offer) = self.table.read(|t| t.offers(Screen::Host).into_iter().next()) else {
+            return Ok(Asked::Overtaken);
+        };
+        let lang = self.lang;
+        let q = &offer.question;
+        let mut prompt = q.prompt.text(lang);
+        if let Some(hint) = said::typing_hint(q, lang) {
+            prompt = format!("{prompt} ({hint})");
+        }
+        let check = |text: &str| -> Result<(), String> {
+            if command(text, lang).is_some() {
+                return Ok(());
+            }
+            self.table
+                .read(|t| t.check(Screen::Host, seen, &Said::entry(text)))
+                .map_err(|r| self.table.read(|t| said::refused(&self.names, &r, t.stopped(), lang).0))
+        };
+        let options: Vec<_> = q
+            .forms
+            .iter()
+            .flat_map(|f| match f {
+                Form::One(opts) => opts.clone(),
+                _ => Vec::new(),
+            })
+            .collect();
+        if options.is_empty() {
+            let text = match overtaken {
+                Some(overtaken) => match p.input_until(&prompt, &check, overtaken)? {
+                    Some(text) => text,
+                    None => return Ok(Asked::Overtaken),
+                },
+                None => p.input(&prompt, &check)?,
+            };
+            return Ok(Asked::Typed(table_text::typed(&text, lang, Said::entry)));
+        }
+        let mut choices: Vec<Choice> = options.iter().map(|o| Choice::new(o.key.clone(), o.label.text(lang))).collect();
+        for c in typed_commands(self.site.is_some()) {
+            choices.push(Choice::command(c.key(), command_line(c, lang)));
+        }
+        let picked = match overtaken {
+            Some(overtaken) => match p.entry_until(&prompt, &choices, &check, overtaken)? {
+                Some(picked) => picked,
+                None => return Ok(Asked::Overtaken),
+            },
+            None => p.entry(&prompt, &choices, &check)?,
+        };
+        Ok(Asked::Typed(match picked {
+            Picked::Choice(i) if i >= options.len() => match Command::from_key(&choices[i].key) {
+                Some(c) => Typed::Command(c),
+                None => Typed::Said(Said::Links(vec![vec![choices[i].key.clone()]])),
+            },
+            Picked::Choice(i) => Typed::Said(Said::Links(vec![vec![choices[i].key.clone()]])),
+            Picked::Text(text) => table_text::typed(&text, lang, Said::entry),
+        }))
+    }
+
+    fn answer(&self, seen: u64, answer: Said, p: &mut dyn Prompter) -> anyhow::Result<()> {
+        match self.table.change(|t| t.answer(Screen::Host, seen, answer)) {
+            Ok(()) => {
+                self.print(&mut |line| p.say(line));
+                Ok(())
+            }
+            Err(why) => self.refused(why, p),
+        }
+    }
+
+    fn command(&self, c: Command, asked: bool, p: &mut dyn Prompter) -> anyhow::Result<()> {
+        let lang = self.lang;
+        let game = self.table.read(|t| t.game().boxed());
+        let front = self.table.read(|t| t.offers(Screen::Host).into_iter().next()).filter(|_| asked);
+        let sheet = |s: usize| said::sheet_lines(&self.names[s], &game.sheet(s), lang).join("\n");
+        match c {
+            Command::Undo => {
+                let seen = self.table.version();
+                if let Err(why) = self.table.change(|t| t.undo(Screen::Host, seen)) {
+                    self.refused(why, p)?;
+                }
+                self.print(&mut |line| p.say(line));
+            }
+            Command::Release => match &self.site {
+                Some(site) => release(site, p, lang)?,
+                None => p.say(&Note::ReleaseNotServed.text(lang)),
+            },
+            Command::Hint => p.say(&crate::text::serve::Declined::HintNothing.text(lang)),
+            Command::Sheet => match front.as_ref().and_then(|o| o.question.seat) {
+                Some(s) => p.say(&sheet(s)),
+                None => p.say(&(0..self.names.len()).map(sheet).collect::<Vec<_>>().join("\n\n")),
+            },
+            Command::Sheets => p.say(&(0..self.names.len()).map(sheet).collect::<Vec<_>>().join("\n\n")),
+            Command::Scores => {
+                let standings = Standings::of_game("", &self.names, &*game, lang);
+                p.say(&standings.render_in(Format::Table, false, None, lang));
+            }
+            Command::Help => {
+                let mut lines = vec![crate::t!(lang, "games.table.help")];
+                if let Some(o) = &front {
+                    for form in &o.question.forms {
+                        if let Form::One(opts) = form {
+                            lines.extend(opts.iter().filter_map(|o| {
+                                Some(format!("  {}: {}", o.label.text(lang), o.help.as_ref()?.text(lang)))
+                            }));
+                        }
+                    }
+                    lines.extend(said::typing_hint(&o.question, lang));
+                }
+                lines.extend(typed_commands(self.site.is_some()).map(|c| format!("  {}", command_line(c, lang))));
+                p.say(&lines.join("\n"));
+            }
+            Command::Quit => {}
+        }
+        Ok(())
+    }
+
+    fn moved_on(&self, seen: u64) -> bool {
+        self.table.read(|t| t.moved_on(Screen::Host, seen))
+    }
+
+    fn finished(&self) -> bool {
+        self.table.read(|t| t.finished())
+    }
+}
+
+impl GenericTerminal<'_> {
+    /// A refusal of the table, said (with the answers it names); a save that cannot be
+    /// written stops the game.
+    fn refused(&self, why: Refused, p: &mut dyn Prompter) -> anyhow::Result<()> {
+        self.print(&mut |line| p.say(line));
+        if let Some(e) = self.table.change(|t| t.take_stopped()) {
+            return Err(e.into());
+        }
+        let (text, legal) = self.table.read(|t| said::refused(&self.names, &why, t.stopped(), self.lang));
+        match legal.is_empty() {
+            false if !matches!(why, Refused::Unknown(..)) => p.say(&with_legal(&text, &legal, self.lang)),
+            _ => p.say(&text),
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,125 @@
+//! The one terminal loop of every live game, with phones (`--serve`) or without: the
+//! terminal is the table's own screen (`games::table::Screen::Host`) of the library's
+//! table, which is shared with the pages when the game is served — the same master, with
+//! no phones when it is not. The loop says what the table told, asks the question at the
+//! front, hands what was typed to the table's one door (a command of the table's one list
+//! is the terminal's own, `undo` through the door) and says the table's refusal; a phone
+//! may answer first, and the question is then overtaken and the next one asked. How a
+//! game's question is asked and its news said is its `AtTerminal` (Fleet's in
+//! `fleet_terminal.rs`, any described game's in `generic.rs`).
+
+use crate::games::table::{Command, Said, Typed};
+use crate::serve::Site;
+use crate::text::table::{command_line, Note};
+use crate::text::Lang;
+use crate::ui::{self, Choice, Prompter};
+use crate::Error;
+
+/// What the terminal was told at a question.
+pub(super) enum Asked {
+    /// A command or an answer, as typed.
+    Typed(Typed),
+    /// Answered elsewhere while the question waited (a phone, at a served table).
+    Overtaken,
+}
+
+/// A live game as the terminal plays it: its table, and how its questions are asked.
+pub(super) trait AtTerminal {
+    /// The players' names, in seat order.
+    fn names(&self) -> Vec<String>;
+
+    /// Say each line of what the table told since the last time.
+    fn print(&self, say: &mut dyn FnMut(&str));
+
+    /// The version and the status line of the question at the front; None when the game
+    /// is over. An error: the table stopped (its save could not be written).
+    fn front(&self) -> anyhow::Result<Option<(u64, String)>>;
+
+    /// Ask the question at the front, offered at version `seen`; `overtaken` when a phone
+    /// may answer it first.
+    fn ask(&self, seen: u64, overtaken: Option<ui::Overtaken>, p: &mut dyn Prompter) -> Result<Asked, Error>;
+
+    /// Hand an answer to the table's door; say what it told, or its refusal.
+    fn answer(&self, seen: u64, said: Said, p: &mut dyn Prompter) -> anyhow::Result<()>;
+
+    /// A command of the table, at the question at the front (`asked`) or at the end.
+    fn command(&self, command: Command, asked: bool, p: &mut dyn Prompter) -> anyhow::Result<()>;
+
+    /// Whether the question offered at version `seen` was answered elsewhere since.
+    fn moved_on(&self, seen: u64) -> bool;
+
+    /// Whether the game is over.
+    fn finished(&self) -> bool;
+}
+
+/// Ask, answer, tell — until the game is over. `served`: phones may answer first.
+pub(super) fn play(game: &dyn AtTerminal, served: bool, p: &mut dyn Prompter) -> anyhow::Result<()> {
+    p.players(&game.names());
+    loop {
+        game.print(&mut |line| p.say(line));
+        let Some((seen, status)) = game.front()? else { return Ok(()) };
+        p.status(&status);
+        let overtaken = || game.moved_on(seen);
+        match game.ask(seen, served.then_some(&overtaken as ui::Overtaken), p)? {
+            Asked::Overtaken => {}
+            Asked::Typed(Typed::Command(c)) => game.command(c, true, p)?,
+            Asked::Typed(Typed::Said(said)) => game.answer(seen, said, p)?,
+        }
+    }
+}
+
+/// The game is over, but a mistyped last decision can still be taken back: until `quit`
+/// (or the end of an answers file) the table may undo, look at sheets and scores; `quit`
+/// shows the winner's banner again as the last thing on screen. True when the command is
+/// done; false after an undo reopened the game.
+pub(super) fn game_over(
+    game: &dyn AtTerminal,
+    p: &mut dyn Prompter,
+    banner: Option<&str>,
+    lang: Lang,
+) -> anyhow::Result<bool> {
+    let choices: Vec<Choice> = [Command::Quit, Command::Undo, Command::Sheets, Command::Scores, Command::Help]
+        .into_iter()
+        .map(|c| match c {
+            Command::Quit => Choice::new(c.key(), command_line(c, lang)),
+            _ => Choice::command(c.key(), command_line(c, lang)),
+        })
+        .collect();
+    while p.answers_left() {
+        let i = p.select(&Note::GameOver.text(lang), &choices)?;
+        match Command::from_key(&choices[i].key) {
+            Some(Command::Quit) | None => {
+                if let Some(banner) = banner {
+                    p.say(banner);
+                }
+                return Ok(true);
+            }
+            Some(c) => game.command(c, false, p)?,
+        }
+        game.print(&mut |line| p.say(line));
+        if !game.finished() {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// `release`: the host gives a seat's page back to the join page (a player lost their
+/// phone; the tokens file beside the save says so, across a restart too).
+pub(super) fn release(site: &Site, p: &mut dyn Prompter, lang: Lang) -> Result<(), Error> {
+    let names = site.table.names();
+    let seats: Vec<Choice> = (names.iter().enumerate())
+        .map(|(s, name)| {
+            let label = Note::Seat { name, taken: site.taken(s) }.text(lang);
+            Choice::new(name.clone(), label)
+        })
+        .collect();
+    let seat = p.select(&Note::ReleaseWhich.text(lang), &seats)?;
+    let name = &names[seat];
+    if site.release(seat) {
+        p.say(&Note::Released(name).text(lang));
+    } else {
+        p.say(&Note::ReleaseNotTaken(name).text(lang));
+    }
+    Ok(())
+}

@@ -1,0 +1,769 @@
+//! The table of any described live game (`games::described`): the same door as Fleet's
+//! table — `offers(screen)`, `answer(screen, seen, said)` with one staleness check by
+//! version, `undo(screen, seen)`, `take_told()` — for a game that has no answering policy of
+//! its own. A `Said` is read against the question's forms (`read`: a page's keys as they
+//! are, a typed line's words matched to keys by the options' words in every language), the
+//! game applies the choice the keys name, its entry is written before anything is told,
+//! and deckhand's own answers (digital dice) follow at once; an undo takes back the last
+//! answer a person gave with deckhand's own answers after it.
+
+use serde_json::Value;
+
+use super::{Said, Screen};
+use crate::games::described::{AnyGame, Form, Opt, Question};
+use crate::games::live::{Outcome, Save};
+use crate::message::Message;
+use crate::words::fold_word;
+
+/// What the table tells every screen, in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Told {
+    /// An answer was applied: who gave it, whose question it was, and what happened.
+    Answered {
+        /// The screen that gave it (None: deckhand's own, digital dice).
+        by: Option<Screen>,
+        /// Whose question it was (None: the table's).
+        seat: Option<usize>,
+        /// The keys of the answer.
+        keys: Vec<String>,
+        /// The question it answered.
+        question: Question,
+        /// What happened, in order.
+        happened: Vec<Message>,
+    },
+    /// Answers were taken back (this many, the last a person's).
+    Undone(usize),
+}
+
+/// Why an answer or an undo was not taken; nothing changed.
+#[derive(Debug)]
+pub enum Refused {
+    /// What the screen answers changed after the version it saw.
+    Stale,
+    /// The question answered is this seat's.
+    Theirs(usize),
+    /// A typed word that names no answer of the question: the word and the question.
+    Unknown(String, Box<Question>),
+    /// The game's refusal.
+    Game(Message),
+    /// Nothing a person answered can be taken back.
+    NoUndo,
+    /// A seat may take back only its own last answer; whose it was (None: the table's).
+    NotYourAnswer(Option<usize>),
+    /// The save could not be written: the table takes no more answers.
+    Stopped,
+}
+
+/// What a screen may answer now, with the version it was offered at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Offer {
+    /// Whose question it is in the game (None: the table's — dice to enter, who starts —
+    /// whose `Question::seat` names the seat whose page enters it, or none: any page).
+    pub seat: Option<usize>,
+    /// The version it was offered at (see Fleet's `Offer::since`).
+    pub since: u64,
+    /// The question.
+    pub question: Question,
+}
+
+/// The words of a message in every language (given by the text layer).
+pub type Words = Box<dyn Fn(&Message) -> Vec<String> + Send + Sync>;
+
+/// One live game of any described engine and its save.
+pub struct AnyTable<S: Save<Value>> {
+    game: Box<dyn AnyGame>,
+    save: S,
+    seats: usize,
+    words: Words,
+    /// Whose answer each answer in the game was (Some(None): the table's question
+    /// answered by a screen; None: deckhand's own).
+    by: Vec<Option<Option<usize>>>,
+    entries: u64,
+    told: Vec<Told>,
+    /// Per slot (the seats, then the table): the version it was offered at and the question.
+    offered: Vec<(u64, Option<Question>)>,
+    /// The table's own screen: the version its question was offered at, and whose question
+    /// it is with the question.
+    host: (u64, Option<(Option<usize>, Question)>),
+    fresh: bool,
+    stopped: Option<crate::games::live::AppendError>,
+    halted: bool,
+}
+
+impl<S: Save<Value>> AnyTable<S> {
+    /// The table of `game` for `seats` seats, whose save `save` holds `entries` entries (a
+    /// resumed game: each answered by a person, for undo); its typed lines read with `words`.
+    /// deckhand's own answers due now are given at once.
+    pub fn new(game: Box<dyn AnyGame>, seats: usize, save: S, entries: u64, words: Words) -> Self {
+        let mut table = AnyTable {
+            game,
+            save,
+            seats,
+            words,
+            by: vec![Some(None); entries as usize],
+            entries,
+            told: Vec::new(),
+            offered: vec![(0, None); seats + 1],
+            host: (0, None),
+            fresh: true,
+            stopped: None,
+            halted: false,
+        };
+        let _ = table.settle();
+        table.publish(&[]);
+        table
+    }
+
+    /// The game.
+    pub fn game(&self) -> &dyn AnyGame {
+        &*self.game
+    }
+
+    /// The save.
+    pub fn save(&self) -> &S {
+        &self.save
+    }
+
+    /// The state's version: the entries written after the save's header.
+    pub fn version(&self) -> u64 {
+        self.entries
+    }
+
+    /// Whether the game is over.
+    pub fn finished(&self) -> bool {
+        self.game.finished()
+    }
+
+    /// How it ended; None while it goes on.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    /// Why the table stopped: its save could not be written.
+    pub fn stopped(&self) -> Option<&crate::games::live::AppendError> {
+        self.stopped.as_ref()
+    }
+
+    /// Why the table stopped, taken (the table's own screen exits with it).
+    pub fn take_stopped(&mut self) -> Option<crate::games::live::AppendError> {
+        self.stopped.take()
+    }
+
+    /// Everything told since the last call, first first.
+    pub fn take_told(&mut self) -> Vec<Told> {
+        std::mem::take(&mut self.told)
+    }
+
+    /// What `screen` may answer now: a seat its own question, else the table's when it is
+    /// its to answer (the table's question naming it, or naming nobody); the table's own
+    /// screen the question at the front (a seat's first, else the table's).
+    pub fn offers(&self, screen: Screen) -> Vec<Offer> {
+        let offer = |slot: usize, seat: Option<usize>| {
+            let (since, q) = &self.offered[slot];
+            q.clone().map(|question| Offer { seat, since: *since, question })
+        };
+        let table = self.seats;
+        match screen {
+            Screen::Host => {
+                let (since, host) = &self.host;
+                host.clone().map(|(seat, question)| Offer { seat, since: *since, question }).into_iter().collect()
+            }
+            Screen::Seat(p) => offer(p, Some(p))
+                .or_else(|| offer(table, None).filter(|o| o.question.seat.is_none_or(|s| s == p)))
+                .into_iter()
+                .collect(),
+        }
+    }
+
+    /// Whose answer an undo would take back now (Some(None): the table's question, answered
+    /// by a screen), None when nothing a person answered can be taken back: the seat whose
+    /// page offers undo.
+    pub fn undo_reaches(&self) -> Option<Option<usize>> {
+        self.by.iter().rev().find_map(|b| *b)
+    }
+
+    /// The players' seats.
+    pub fn seats(&self) -> usize {
+        self.seats
+    }
+
+    /// Whether what `screen` was offered changed after version `seen`.
+    pub fn moved_on(&self, screen: Screen, seen: u64) -> bool {
+        self.addressed(screen, seen).is_err()
+    }
+
+    fn addressed(&self, screen: Screen, seen: u64) -> Result<Offer, Refused> {
+        match self.offers(screen).into_iter().next() {
+            Some(offer) if offer.since <= seen => Ok(offer),
+            Some(_) => Err(Refused::Stale),
+            None => match (screen, self.host.1.as_ref().and_then(|(seat, q)| seat.or(q.seat))) {
+                (Screen::Seat(p), Some(theirs)) if theirs != p && self.offered[p].0 <= seen => {
+                    Err(Refused::Theirs(theirs))
+                }
+                _ => Err(Refused::Stale),
+            },
+        }
+    }
+
+    /// The keys `said` names at `question` (see `read`).
+    fn keys(&self, question: &Question, said: &Said) -> Result<Vec<String>, Refused> {
+        match said {
+            Said::Links(links) => Ok(links.iter().flatten().cloned().collect()),
+            Said::Faces(faces) => Ok(faces.clone()),
+            Said::Entry(words) | Said::Everyone(words) => read(question, words, &self.words),
+        }
+    }
+
+    /// Check an answer without taking it: read and applied on a copy of the game.
+    pub fn check(&self, screen: Screen, seen: u64, said: &Said) -> Result<(), Refused> {
+        self.open()?;
+        let offer = self.addressed(screen, seen)?;
+        let keys = self.keys(&offer.question, said)?;
+        self.game.boxed().answer(offer.seat, &keys).map(|_| ()).map_err(Refused::Game)
+    }
+
+    /// Take an answer from a screen that saw version `seen`: refused when its question
+    /// changed since, else read, applied, written and told; then deckhand's own answers.
+    pub fn answer(&mut self, screen: Screen, seen: u64, said: Said) -> Result<(), Refused> {
+        self.open()?;
+        let offer = self.addressed(screen, seen)?;
+        let keys = self.keys(&offer.question, &said)?;
+        let mut next = self.game.boxed();
+        let applied = next.answer(offer.seat, &keys).map_err(Refused::Game)?;
+        self.write(&applied.entry)?;
+        self.game = next;
+        self.by.push(Some(offer.seat));
+        let question = offer.question;
+        self.told.push(Told::Answered {
+            by: Some(screen),
+            seat: offer.seat,
+            keys,
+            question,
+            happened: applied.happened,
+        });
+        let done = self.settle();
+        let slot = offer.seat.unwrap_or(self.seats);
+        self.publish(&[slot]);
+        done
+    }
+
+    /// Take back the last answer a person gave, with deckhand's own answers after it (a
+    /// line each). A seat only its own, and only from the version its page showed.
+    pub fn undo(&mut self, screen: Screen, seen: u64) -> Result<(), Refused> {
+        self.open()?;
+        let stale = match screen {
+            Screen::Seat(_) => seen != self.version(),
+            Screen::Host => self.host.0 > seen,
+        };
+        if stale {
+            return Err(Refused::Stale);
+        }
+        let Some(last) = self.by.iter().rposition(Option::is_some) else { return Err(Refused::NoUndo) };
+        let whose = self.by[last].flatten();
+        if let Screen::Seat(p) = screen {
+            if whose != Some(p) {
+                return Err(Refused::NotYourAnswer(whose));
+            }
+        }
+        let mut next = self.game.boxed();
+        let mut entries = Vec::new();
+        for _ in last..self.by.len() {
+            entries.push(next.undo().map_err(Refused::Game)?);
+        }
+        for entry in &entries {
+            self.write(entry)?;
+        }
+        self.game = next;
+        self.by.truncate(last);
+        self.told.push(Told::Undone(entries.len()));
+        let all: Vec<usize> = (0..=self.seats).collect();
+        self.publish(&all);
+        Ok(())
+    }
+
+    /// deckhand's own answers due now (digital dice), each written and told.
+    fn settle(&mut self) -> Result<(), Refused> {
+        for _ in 0..64 {
+            let mut next = self.game.boxed();
+            let Some(done) = next.automatic() else { return Ok(()) };
+            let (seat, applied) = done.map_err(Refused::Game)?;
+            let question = self.game.questions(seat).into_iter().next();
+            self.write(&applied.entry)?;
+            self.game = next;
+            self.by.push(None);
+            if let Some(question) = question {
+                self.told.push(Told::Answered {
+                    by: None,
+                    seat,
+                    keys: Vec::new(),
+                    question,
+                    happened: applied.happened,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn open(&self) -> Result<(), Refused> {
+        if self.halted {
+            return Err(Refused::Stopped);
+        }
+        Ok(())
+    }
+
+    fn write(&mut self, entry: &Value) -> Result<(), Refused> {
+        if let Err(e) = self.save.append(entry) {
+            self.stopped = Some(e);
+            self.halted = true;
+            return Err(Refused::Stopped);
+        }
+        self.entries += 1;
+        Ok(())
+    }
+
+    /// New offers where a question changed or was answered (`answered`), the table's own
+    /// screen's after every line written.
+    fn publish(&mut self, answered: &[usize]) {
+        let version = self.version();
+        let table = self.seats;
+        for slot in 0..=table {
+            let now = self.game.questions((slot < table).then_some(slot)).into_iter().next();
+            if self.fresh || answered.contains(&slot) || now != self.offered[slot].1 {
+                self.offered[slot] = (version, now);
+            }
+        }
+        // The question at the front: a seat's first, else the table's.
+        let front = (0..table)
+            .find_map(|s| self.game.questions(Some(s)).into_iter().next().map(|q| (Some(s), q)))
+            .or_else(|| self.game.questions(None).into_iter().next().map(|q| (None, q)));
+        if self.fresh || self.host.0 != version || front != self.host.1 {
+            self.host = (version, front);
+        }
+        self.fresh = false;
+    }
+}
+
+impl<S: Save<Value>> super::Table for AnyTable<S> {
+    type Told = Told;
+
+    fn version(&self) -> u64 {
+        AnyTable::version(self)
+    }
+
+    fn take_told(&mut self) -> Vec<Told> {
+        std::mem::take(&mut self.told)
+    }
+}
+
+/// A typed line's words read as the keys of an answer to `question`: the first of its forms
+/// that reads every word — one option (by its key, its number, or its words in any language,
+/// whole or by a start only it has), an action and its items (`keep 5 5 3`: each item by its
+/// key or words, the first not yet named), or a face per die — else the first word no form
+/// reads.
+pub fn read(question: &Question, words: &[String], vocabulary: &Words) -> Result<Vec<String>, Refused> {
+    let said: Vec<String> = words.iter().map(|w| fold_word(w)).filter(|w| !w.is_empty()).collect();
+    let names = |o: &Opt| -> Vec<String> {
+        let mut all: Vec<String> = vocabulary(&o.label).iter().map(|w| fold_word(w)).collect();
+        all.push(fold_word(&o.key));
+        all
+    };
+    // An option by its key, its number or its words (a start only one option has).
+    let one = |opts: &[Opt], text: &str, numbered: bool| -> Option<usize> {
+        if numbered {
+            if let Some(i) = text.parse::<usize>().ok().and_then(|n| n.checked_sub(1)).filter(|i| *i < opts.len()) {
+                return Some(i);
+            }
+        }
+        let exact: Vec<usize> = (0..opts.len()).filter(|i| names(&opts[*i]).iter().any(|n| n == text)).collect();
+        if let [i] = exact.as_slice() {
+            return Some(*i);
+        }
+        let starts: Vec<usize> =
+            (0..opts.len()).filter(|i| names(&opts[*i]).iter().any(|n| n.starts_with(text))).collect();
+        match starts.as_slice() {
+            [i] if !text.is_empty() => Some(*i),
+            _ => exact.first().copied(),
+        }
+    };
+    let mut unknown = said.first().cloned().unwrap_or_default();
+    for form in &question.forms {
+        match form {
+            Form::One(opts) => {
+                if let Some(i) = one(opts, &said.join(" "), said.len() == 1) {
+                    return Ok(vec![opts[i].key.clone()]);
+                }
+            }
+            Form::Some { action, items } => {
+                let Some((first, rest)) = said.split_first() else { continue };
+                if one(std::slice::from_ref(action), first, false).is_none() {
+                    continue;
+                }
+                let mut keys = vec![action.key.clone()];
+                let mut taken = vec![false; items.len()];
+                let mut all = true;
+                for word in rest {
+                    let free: Vec<Opt> = items
+                        .iter()
+                        .zip(&taken)
+                        .map(|(o, t)| if *t { Opt::new("", o.label.clone()) } else { o.clone() })
+                        .collect();
+                    let found = (0..free.len()).find(|i| !taken[*i] && names(&free[*i]).iter().any(|n| n == word));
+                    match found {
+                        Some(i) => {
+                            taken[i] = true;
+                            keys.push(items[i].key.clone());
+                        }
+                        None => {
+                            unknown = word.clone();
+                            all = false;
+                            break;
+                        }
+                    }
+                }
+                if all {
+                    return Ok(keys);
+                }
+            }
+            Form::Faces { faces, .. } => {
+                let keys: Option<Vec<String>> =
+                    said.iter().map(|w| one(faces, w, false).map(|i| faces[i].key.clone())).collect();
+                if let Some(keys) = keys.filter(|k| !k.is_empty()) {
+                    return Ok(keys);
+                }
+            }
+        }
+    }
+    Err(Refused::Unknown(unknown, Box::new(question.clone())))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde::{Deserialize, Serialize};
+
+    use super::*;
+    use crate::games::described::{Category, Described, Erased, Row, SetupOption, Sheet};
+    use crate::games::live::{Applied, LiveGame, Place, Replay};
+
+    /// A small game for the generic table: each turn the table enters two dice (the
+    /// player whose turn it is rolls), then that player fills the box `high` (the higher
+    /// die) or `low` (the lower), each once; two turns a player.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    struct Dice2 {
+        seats: usize,
+        turn: usize,
+        roll: Option<[u8; 2]>,
+        boxes: Vec<[Option<u8>; 2]>,
+        undo: Vec<Dice2Step>,
+    }
+
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+    enum Dice2Step {
+        Roll([u8; 2]),
+        Fill(usize),
+        Undo,
+    }
+
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+    struct Dice2Setup {
+        digital: Option<u64>,
+    }
+
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    enum Dice2Question {
+        Roll(usize),
+        Fill(usize),
+    }
+
+    impl Dice2 {
+        fn player(&self) -> usize {
+            self.turn % self.seats
+        }
+    }
+
+    impl LiveGame for Dice2 {
+        const ENGINE: &'static str = "dice2";
+        type Rules = NoRules;
+        type Setup = Dice2Setup;
+        type Entry = Dice2Step;
+        type SetupProblem = String;
+        type EntryProblem = String;
+        type Question = Dice2Question;
+        type Choice = Dice2Step;
+        type Happened = String;
+        type Refusal = String;
+
+        fn start(_: &NoRules, players: &[String], _: &Dice2Setup) -> Result<Dice2, String> {
+            let seats = players.len();
+            Ok(Dice2 { seats, turn: 0, roll: None, boxes: vec![[None; 2]; seats], undo: Vec::new() })
+        }
+
+        fn replay(
+            r: &NoRules,
+            p: &[String],
+            s: &Dice2Setup,
+            entries: &[Dice2Step],
+        ) -> Result<Dice2, Replay<String, String>> {
+            let mut g = Dice2::start(r, p, s).map_err(Replay::Setup)?;
+            for (i, e) in entries.iter().enumerate() {
+                match e {
+                    Dice2Step::Undo => g.undo(r).map(|_| ()),
+                    _ => g.apply(r, None, e.clone()).map(|_| ()),
+                }
+                .map_err(|why| Replay::Entry(i, why))?;
+            }
+            Ok(g)
+        }
+
+        fn questions(&self, _: &NoRules, seat: Option<usize>) -> Vec<Dice2Question> {
+            if self.finished() {
+                return Vec::new();
+            }
+            match (seat, self.roll) {
+                (None, None) => vec![Dice2Question::Roll(self.player())],
+                (Some(p), Some(_)) if p == self.player() => vec![Dice2Question::Fill(p)],
+                _ => Vec::new(),
+            }
+        }
+
+        fn apply(&mut self, _: &NoRules, _: Option<usize>, c: Dice2Step) -> Result<Applied<Dice2Step, String>, String> {
+            let happened = match (&c, self.roll) {
+                (Dice2Step::Roll(d), None) if d.iter().all(|f| (1..=6).contains(f)) => {
+                    self.roll = Some(*d);
+                    format!("rolled {} {}", d[0], d[1])
+                }
+                (Dice2Step::Fill(b), Some(d)) if *b < 2 && self.boxes[self.player()][*b].is_none() => {
+                    let v = if *b == 0 { d[0].max(d[1]) } else { d[0].min(d[1]) };
+                    let p = self.player();
+                    self.boxes[p][*b] = Some(v);
+                    self.roll = None;
+                    self.turn += 1;
+                    format!("{v} in box {b}")
+                }
+                _ => return Err("not now".into()),
+            };
+            self.undo.push(c.clone());
+            Ok(Applied { entry: c, happened: vec![happened] })
+        }
+
+        fn undo(&mut self, r: &NoRules) -> Result<Dice2Step, String> {
+            let mut steps = std::mem::take(&mut self.undo);
+            steps.pop().ok_or("nothing")?;
+            let names = vec![String::new(); self.seats];
+            *self = Dice2::replay(r, &names, &Dice2Setup { digital: None }, &steps).map_err(|_| "replay")?;
+            Ok(Dice2Step::Undo)
+        }
+
+        fn finished(&self) -> bool {
+            self.turn >= 2 * self.seats
+        }
+
+        fn outcome(&self, _: &NoRules) -> Option<Outcome> {
+            let totals: Vec<i64> = self.boxes.iter().map(|b| b.iter().flatten().map(|v| i64::from(*v)).sum()).collect();
+            let ranks = crate::games::live::places(&totals);
+            self.finished()
+                .then(|| Outcome::Ranked(totals.iter().zip(ranks).map(|(s, rank)| Place { score: *s, rank }).collect()))
+        }
+    }
+
+    impl Described for Dice2 {
+        fn setup_options(_: &NoRules) -> Vec<SetupOption> {
+            Vec::new()
+        }
+        fn setup(_: &NoRules, _: &[String], _: &[(String, String)]) -> Result<Dice2Setup, Message> {
+            Ok(Dice2Setup { digital: None })
+        }
+        fn setup_problem(_: &NoRules, p: &String) -> Message {
+            Message::new("test.setup").with("why", p.as_str())
+        }
+        fn entry_problem(_: &NoRules, p: &String) -> Message {
+            Message::new("test.entry").with("why", p.as_str())
+        }
+        fn question(&self, _: &NoRules, q: &Dice2Question) -> Question {
+            let face = |f: u8| Opt::new(f.to_string(), Message::new("test.face").with("n", i64::from(f)));
+            match q {
+                Dice2Question::Roll(p) => Question {
+                    seat: Some(*p),
+                    prompt: Message::new("test.roll"),
+                    forms: vec![Form::Faces { count: 2, faces: (1..=6).map(face).collect() }],
+                },
+                Dice2Question::Fill(p) => {
+                    let open = (0..2).filter(|b| self.boxes[*p][*b].is_none());
+                    let opt = |b: usize| Opt {
+                        mark: Some(["high", "low"][b].into()),
+                        ..Opt::new(["high", "low"][b], Message::new(["test.high", "test.low"][b]))
+                    };
+                    Question {
+                        seat: Some(*p),
+                        prompt: Message::new("test.fill"),
+                        forms: vec![Form::One(open.map(opt).collect())],
+                    }
+                }
+            }
+        }
+        fn choice(&self, _: &NoRules, q: &Dice2Question, keys: &[String]) -> Result<Dice2Step, Message> {
+            let bad = || Message::new("test.bad");
+            match q {
+                Dice2Question::Roll(_) => {
+                    let faces: Vec<u8> = keys.iter().map(|k| k.parse().map_err(|_| bad())).collect::<Result<_, _>>()?;
+                    <[u8; 2]>::try_from(faces).map(Dice2Step::Roll).map_err(|_| bad())
+                }
+                Dice2Question::Fill(_) => match keys {
+                    [k] if k == "high" => Ok(Dice2Step::Fill(0)),
+                    [k] if k == "low" => Ok(Dice2Step::Fill(1)),
+                    _ => Err(bad()),
+                },
+            }
+        }
+        fn happened(&self, _: &NoRules, h: &String) -> Message {
+            Message::new("test.happened").with("what", h.as_str())
+        }
+        fn refusal(_: &NoRules, r: &String) -> Message {
+            Message::new("test.refused").with("why", r.as_str())
+        }
+        fn sheet(&self, _: &NoRules, seat: usize) -> Sheet {
+            let rows = (0..2)
+                .map(|b| Row {
+                    key: Some(["high", "low"][b].into()),
+                    label: Message::new("test.box"),
+                    value: self.boxes[seat][b].map(i64::from),
+                })
+                .collect();
+            Sheet { rows }
+        }
+        fn automatic(&self, _: &NoRules, setup: &Dice2Setup) -> Option<(Option<usize>, Dice2Step)> {
+            let seed = setup.digital?;
+            (self.roll.is_none() && !self.finished()).then(|| {
+                let mut rng = crate::rng::Rng::new(seed + self.turn as u64);
+                (None, Dice2Step::Roll([1 + rng.below(6) as u8, 1 + rng.below(6) as u8]))
+            })
+        }
+        fn categories(&self, _: &NoRules, seat: usize) -> Vec<Category> {
+            let points = self.boxes[seat].iter().flatten().map(|v| i64::from(*v)).sum();
+            vec![Category { id: "boxes".into(), label: Message::new("test.boxes"), points }]
+        }
+    }
+
+    /// A save in memory.
+    #[derive(Default)]
+    struct Lines(Vec<Value>);
+
+    impl Save<Value> for Lines {
+        fn append(&mut self, entry: &Value) -> Result<(), crate::games::live::AppendError> {
+            self.0.push(entry.clone());
+            Ok(())
+        }
+    }
+
+    fn table(digital: Option<u64>) -> AnyTable<Lines> {
+        let names = vec!["Ann".to_string(), "Bob".to_string()];
+        let setup = serde_json::to_value(Dice2Setup { digital }).unwrap();
+        let game = Erased::<Dice2>::ENGINE.open(&fake_rules(), &names, &setup, &[]).unwrap_or_else(|_| panic!("opens"));
+        let words: Words = Box::new(|m: &Message| vec![m.key.to_string()]);
+        AnyTable::new(game, 2, Lines::default(), 0, words)
+    }
+
+    /// The rules of the small game: none of its own.
+    #[derive(Debug, Clone)]
+    struct NoRules;
+
+    impl crate::games::Compiled for NoRules {
+        fn id(&self) -> &str {
+            "dice2"
+        }
+        fn names(&self) -> &crate::games::Names {
+            static NAMES: std::sync::OnceLock<crate::games::Names> = std::sync::OnceLock::new();
+            NAMES.get_or_init(|| crate::games::Names { en: "Dice2".into(), de: None, fr: None })
+        }
+        fn bgg_id(&self) -> Option<u32> {
+            None
+        }
+        fn players(&self) -> (u32, u32) {
+            (1, 4)
+        }
+        fn boxed(&self) -> Box<dyn crate::games::Compiled> {
+            Box::new(self.clone())
+        }
+        fn as_any(&self) -> &dyn std::any::Any {
+            self
+        }
+        fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+            self
+        }
+    }
+
+    fn fake_rules() -> crate::games::Game {
+        crate::games::Game::new("dice2", NoRules)
+    }
+
+    #[test]
+    fn any_described_game_is_played_through_the_one_door() {
+        let mut t = table(None);
+        // The table's question, entered on the roller's page: Ann's; Bob is told it is hers.
+        let offer = t.offers(Screen::Seat(0)).remove(0);
+        assert_eq!((offer.seat, offer.question.seat), (None, Some(0)));
+        assert!(t.offers(Screen::Seat(1)).is_empty());
+        let v = t.version();
+        assert!(matches!(
+            t.answer(Screen::Seat(1), v, Said::Faces(vec!["3".into(), "5".into()])),
+            Err(Refused::Theirs(0))
+        ));
+        t.answer(Screen::Seat(0), v, Said::Faces(vec!["3".into(), "5".into()])).unwrap();
+        // The same page's second tap on the same question is stale.
+        assert!(matches!(t.answer(Screen::Seat(0), v, Said::Faces(vec!["1".into(), "1".into()])), Err(Refused::Stale)));
+        // Ann's box by a typed word (its key), at the terminal; a word that names nothing.
+        let v = t.version();
+        assert!(
+            matches!(t.answer(Screen::Host, v, Said::entry("middle")), Err(Refused::Unknown(w, _)) if w == "middle")
+        );
+        t.check(Screen::Host, v, &Said::entry("hi")).unwrap();
+        t.answer(Screen::Host, v, Said::entry("hi")).unwrap();
+        assert_eq!(t.game().sheet(0).rows[0].value, Some(5));
+        let told = t.take_told();
+        assert_eq!(told.len(), 2, "{told:?}");
+        assert!(
+            matches!(&told[1], Told::Answered { by: Some(Screen::Host), seat: Some(0), keys, .. } if keys == &["high"])
+        );
+        // Ann's own undo from her page takes back her box, one line; Bob cannot.
+        let v = t.version();
+        assert!(matches!(t.undo(Screen::Seat(1), v), Err(Refused::NotYourAnswer(Some(0)))));
+        t.undo(Screen::Seat(0), v).unwrap();
+        assert_eq!(t.game().sheet(0).rows[0].value, None);
+        assert_eq!(t.save().0.len(), 3);
+        // Played to the end from the pages, then replayed from the save.
+        for dice in [["4", "2"], ["6", "6"], ["1", "2"], ["3", "3"], ["5", "1"]] {
+            let Some(offer) = (0..2).find_map(|s| t.offers(Screen::Seat(s)).into_iter().next().map(|o| (s, o))) else {
+                break;
+            };
+            let (s, offer) = offer;
+            let v = t.version();
+            let said = match offer.question.forms[0] {
+                Form::Faces { .. } => Said::Faces(dice.iter().map(|d| d.to_string()).collect()),
+                Form::One(ref opts) => Said::links(&[&opts[0].key]),
+                _ => unreachable!(),
+            };
+            t.answer(Screen::Seat(s), v, said).unwrap();
+        }
+        let lines = t.save().0.clone();
+        let again = Erased::<Dice2>::ENGINE
+            .open(&fake_rules(), &["Ann".into(), "Bob".into()], &serde_json::json!({"digital": null}), &lines)
+            .unwrap_or_else(|_| panic!("replays"));
+        assert_eq!(again.sheet(0), t.game().sheet(0));
+    }
+
+    #[test]
+    fn digital_dice_are_rolled_by_the_table_and_taken_back_with_the_answer_before_them() {
+        let mut t = table(Some(7));
+        assert!(
+            t.offers(Screen::Seat(0))[0].question.forms.iter().any(|f| matches!(f, Form::One(_))),
+            "rolled at once"
+        );
+        let v = t.version();
+        t.answer(Screen::Seat(0), v, Said::links(&["low"])).unwrap();
+        assert_eq!(t.save().0.len(), 3, "Ann's roll, her box, Bob's roll");
+        let v = t.version();
+        t.undo(Screen::Host, v).unwrap();
+        assert_eq!(t.save().0.len(), 5, "two undo lines: Bob's roll and Ann's box");
+        assert_eq!(t.game().sheet(0).rows[1].value, None);
+        assert!(matches!(t.undo(Screen::Host, t.version()), Err(Refused::NoUndo)), "deckhand's own roll stays");
+    }
+}

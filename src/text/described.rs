@@ -1,0 +1,121 @@
+//! A described live game in words (`games::described`, played through the generic table
+//! `games::table::any`): its messages said, what the table told, its refusals, a question's
+//! answers as the terminal lists them, a sheet as lines, and the words typed answers are
+//! matched against (every language). The generic terminal view and pages only pick what to
+//! say.
+
+use crate::games::described::{Form, Question, Sheet};
+use crate::games::table::any::{Refused, Told, Words};
+use crate::message::Message;
+use crate::t;
+use crate::text::Lang;
+
+/// The words a typed line is matched against: a message in every language.
+pub fn vocabulary() -> Words {
+    Box::new(|m: &Message| Lang::ALL.into_iter().map(|l| m.text(l)).collect())
+}
+
+/// The labels of the keys of an answer to `question`: each option, item or face it names.
+pub fn answer(question: &Question, keys: &[String], lang: Lang) -> String {
+    let label = |key: &String| {
+        question
+            .forms
+            .iter()
+            .find_map(|form| match form {
+                Form::One(opts) | Form::Faces { faces: opts, .. } => opts.iter().find(|o| &o.key == key),
+                Form::Some { action, items } => std::iter::once(action).chain(items).find(|o| &o.key == key),
+            })
+            .map(|o| o.label.text(lang))
+            .unwrap_or_else(|| key.clone())
+    };
+    keys.iter().map(label).collect::<Vec<_>>().join(" ")
+}
+
+/// What the table told, as lines: a page's answer as the player's (`Ann (phone): …`), then
+/// what happened; an undo.
+pub fn told(names: &[String], told: &Told, lang: Lang) -> Vec<String> {
+    match told {
+        Told::Answered { by, question, keys, happened, .. } => {
+            let mut lines = Vec::new();
+            if let Some(crate::games::table::Screen::Seat(s)) = by {
+                let name = names.get(*s).map(String::as_str).unwrap_or_default();
+                lines.push(t!(lang, "cli.entry.from_phone", name = name, answer = answer(question, keys, lang)));
+            }
+            lines.extend(happened.iter().map(|m| m.text(lang)));
+            lines
+        }
+        Told::Undone(n) => vec![t!(lang, "games.table.undone", n = n)],
+    }
+}
+
+/// Why the generic table refused an answer or an undo, as a sentence, with the answers it
+/// names (`stopped`: why the table stopped, when it did).
+pub fn refused(
+    names: &[String],
+    r: &Refused,
+    stopped: Option<&crate::games::live::AppendError>,
+    lang: Lang,
+) -> (String, Vec<String>) {
+    let name = |p: usize| names.get(p).cloned().unwrap_or_default();
+    match r {
+        Refused::Stale => (t!(lang, "web.taken"), Vec::new()),
+        Refused::Theirs(p) => (t!(lang, "web.not_yours", name = name(*p)), Vec::new()),
+        Refused::Unknown(word, question) => {
+            let keys = keys(question);
+            let text = t!(lang, "games.table.unknown", word = word, answers = keys.join(", "));
+            (text, keys)
+        }
+        Refused::Game(m) => (crate::text::sentence(&m.text(lang)), Vec::new()),
+        Refused::NoUndo => (t!(lang, "cli.play.cannot_undo", why = t!(lang, "engine.undo_nothing")), Vec::new()),
+        Refused::NotYourAnswer(whose) => {
+            let whose = whose.map_or_else(|| t!(lang, "web.the_table"), name);
+            (t!(lang, "web.undo_not_yours", name = whose), Vec::new())
+        }
+        Refused::Stopped => (stopped.map(|e| e.message(lang)).unwrap_or_default(), Vec::new()),
+    }
+}
+
+/// The keys a question takes: its options', an action's and its items', the faces'.
+pub fn keys(question: &Question) -> Vec<String> {
+    question
+        .forms
+        .iter()
+        .flat_map(|form| match form {
+            Form::One(opts) | Form::Faces { faces: opts, .. } => opts.iter().map(|o| o.key.clone()).collect::<Vec<_>>(),
+            Form::Some { action, .. } => vec![action.key.clone()],
+        })
+        .collect()
+}
+
+/// How a question is answered by typing, under its prompt: the action with its items
+/// (`keep` and the dice), the faces of the dice to enter.
+pub fn typing_hint(question: &Question, lang: Lang) -> Option<String> {
+    let parts: Vec<String> = question
+        .forms
+        .iter()
+        .filter_map(|form| match form {
+            Form::One(_) => None,
+            Form::Some { action, items } => {
+                let items: Vec<String> = items.iter().map(|i| i.label.text(lang)).collect();
+                Some(t!(lang, "games.table.type_some", action = action.label.text(lang), items = items.join(" ")))
+            }
+            Form::Faces { count, faces } => {
+                let faces: Vec<String> = faces.iter().map(|f| f.label.text(lang)).collect();
+                Some(t!(lang, "games.table.type_faces", n = count, faces = faces.join(" ")))
+            }
+        })
+        .collect();
+    (!parts.is_empty()).then(|| parts.join("; "))
+}
+
+/// A seat's sheet as lines: each row's words and what it holds.
+pub fn sheet_lines(player: &str, sheet: &Sheet, lang: Lang) -> Vec<String> {
+    let labels: Vec<String> = sheet.rows.iter().map(|r| r.label.text(lang)).collect();
+    let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let mut out = vec![player.to_string()];
+    for (row, label) in sheet.rows.iter().zip(&labels) {
+        let value = row.value.map(|v| v.to_string()).unwrap_or_else(|| "·".into());
+        out.push(format!("  {label:<width$}  {value:>4}"));
+    }
+    out
+}
