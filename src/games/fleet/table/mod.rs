@@ -70,6 +70,7 @@ mod policy;
 
 use std::sync::Arc;
 
+use super::advisor::hints::Hints;
 use super::entry::{Entries, EntryError, How, Step};
 use super::game::{Decision, Event, Game, Illegal, Input};
 use super::session::{Entry, NoUndo, Session, Undone};
@@ -208,6 +209,8 @@ pub struct FleetTable<S: Save<Entry>> {
     stopped: Option<crate::games::live::AppendError>,
     /// The table takes no more answers.
     halted: bool,
+    /// The advisor's weighings, shared by the screens, a few runs at a time.
+    hints: Hints,
 }
 
 impl<S: Save<Entry>> FleetTable<S> {
@@ -227,6 +230,7 @@ impl<S: Save<Entry>> FleetTable<S> {
         let by = policy::who_answered(&rules, &session);
         let acts = vec![true; session.inputs.len()];
         let seats = session.names.len();
+        let hints = Hints::new(&rules);
         let mut table = FleetTable {
             rules,
             setup,
@@ -246,6 +250,7 @@ impl<S: Save<Entry>> FleetTable<S> {
             checked: None,
             stopped: None,
             halted: false,
+            hints,
         };
         // A failure to write is kept as why the table stopped.
         let _ = table.settle();
@@ -256,6 +261,12 @@ impl<S: Save<Entry>> FleetTable<S> {
     /// The game with its answers.
     pub fn session(&self) -> &Session {
         &self.session
+    }
+
+    /// The advisor's weighings of the table's questions (`advisor::hints`): ask under
+    /// the table's lock, wait for the ticket after letting go of it.
+    pub fn hints(&self) -> &Hints {
+        &self.hints
     }
 
     /// The save.
