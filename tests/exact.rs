@@ -81,7 +81,7 @@ fn a_sheet_of_an_unknown_game() {
         .stdout("")
         .stderr(
             "deckhand: error: mono.toml:1:8: unknown game `monopoly`\n  |\n1 | game = \"monopoly\"\n  |        ^^^^^^^^^^\n  \
-             = help: known games: fleet-dice, nauticus, titania, fischerspiel (`deckhand games` lists them)\n\n\
+             = help: known games: fleet-dice, nauticus, titania, fischerspiel, yacht (`deckhand games` lists them)\n\n\
              1 error in mono.toml\n",
         )
         .status(2)

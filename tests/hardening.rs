@@ -182,8 +182,8 @@ fn save_with_players(dir: &Path, players: &str) {
 fn a_setup_of_an_unknown_engine_or_of_the_wrong_shape_is_a_bad_header() {
     let dir = tempfile::tempdir().unwrap();
     for (setup, why) in [
-        (r#"{"engine":"chess"}"#, "unknown variant `chess`, expected `fleet` or `fischerspiel`"),
-        (r#"{"engine":"endgame"}"#, "unknown variant `endgame`, expected `fleet` or `fischerspiel`"),
+        (r#"{"engine":"chess"}"#, "unknown variant `chess`, expected one of `fleet`, `fischerspiel`, `yacht`"),
+        (r#"{"engine":"endgame"}"#, "unknown variant `endgame`, expected one of `fleet`, `fischerspiel`, `yacht`"),
         (r#"{"engine":"fleet","dice":"Loaded"}"#, "unknown variant `Loaded`, expected `Physical` or `Digital`"),
         (r#"{"engine":"fischerspiel","players":2}"#, "missing field `variant`"),
     ] {

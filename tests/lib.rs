@@ -45,3 +45,5 @@ mod scripted_solo;
 mod serve;
 mod test;
 mod titania;
+mod yacht;
+mod yacht_live;

@@ -588,3 +588,61 @@ fn an_entries_file_plays_the_served_game_as_at_the_terminal() {
     assert_eq!(header(&host.save), header(&d.join("a.jsonl")));
     host.finish();
 }
+
+/// Issue #31 item 3's parity for the five-dice game, played through the registry with no
+/// view of its own: the 4-player game of `yacht_live::four_player_script` typed at the
+/// terminal and tapped on the seats' pages (the faces of the table's dice tapped in, the
+/// dice kept by toggles and the action, a box by its key, the undo from the phone that
+/// kept) gives the same save byte for byte; one undo on the phone is the one line one undo
+/// at the terminal writes.
+#[test]
+fn the_five_dice_game_on_the_pages_saves_what_the_terminal_saves() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let script = crate::yacht_live::four_player_script();
+    std::fs::write(d.join("answers.txt"), script.join("\n") + "\n").unwrap();
+    deckhand(d)
+        .args(["play", "yacht", "--players", "Ann,Bob,Cy,Dee", "--answers", "answers.txt", "--save", "a.jsonl"])
+        .args(["--no-record"])
+        .assert()
+        .success();
+    let want = entries(&d.join("a.jsonl"));
+    let bin = crate::child::bin();
+    let args = ["play", "yacht", "--players", "Ann,Bob,Cy,Dee", "--save", "b.jsonl", "--no-record"];
+    let mut host = Host::start(&bin, d, &[&args[..], &["--serve", "--bind", "127.0.0.1:0"]].concat(), "b.jsonl");
+    for line in &script {
+        let written = entries(&host.save).len();
+        // The one page that is asked: the seat at turn (the table's dice are entered on it).
+        let (seat, state) = (0..4)
+            .map(|s| (s, host.state(s)))
+            .find(|(_, v)| !v["decision"].is_null())
+            .unwrap_or_else(|| panic!("no page is asked for `{line}`"));
+        let decision = &state["decision"];
+        let offer = decision["offer"].as_u64().unwrap();
+        let path = &host.seats[seat];
+        let reply = if line == "undo" {
+            host.post(&format!("{path}/undo"), &json!({ "v": state["v"] }))
+        } else if !decision["roll"].is_null() {
+            let faces: Vec<&str> = line.split_whitespace().collect();
+            host.post(&format!("{path}/answer"), &json!({ "offer": offer, "faces": faces }))
+        } else if let Some(kept) = line.strip_prefix("keep ") {
+            // Each face kept toggles the first die showing it not toggled yet.
+            let items = decision["keep"]["items"].as_array().unwrap();
+            let mut taken = vec![false; items.len()];
+            let mut keys = vec![decision["keep"]["key"].as_str().unwrap().to_string()];
+            for face in kept.split_whitespace() {
+                let i = (0..items.len()).find(|i| !taken[*i] && items[*i]["label"] == face).unwrap();
+                taken[i] = true;
+                keys.push(items[i]["key"].as_str().unwrap().to_string());
+            }
+            host.post(&format!("{path}/answer"), &json!({ "offer": offer, "links": [keys.join(" ")] }))
+        } else {
+            host.answer(seat, offer, line)
+        };
+        assert_eq!(reply.status, 200, "`{line}`: {}", reply.body);
+        assert_eq!(entries(&host.save).len(), written + 1, "`{line}` is one line");
+    }
+    assert_eq!(entries(&host.save), want);
+    assert_eq!(header(&host.save), header(&d.join("a.jsonl")));
+    host.finish();
+}

@@ -374,7 +374,8 @@ pub fn resume(o: ResumeOptions, lang: Lang) -> anyhow::Result<i32> {
     let (rules, header, setup, mut session) =
         reopen(path, &opened.header, &opened.entries, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("checked in reopen");
-    let resumed = Note::Resumed { file: path, round: session.game.round, decisions: session.inputs.len() }.text(lang);
+    let resumed =
+        Note::Resumed { file: path, round: Some(session.game.round), decisions: session.inputs.len() }.text(lang);
     let hook = Hook::new(&rules, &header, history);
     // --serve: the pages come back at the address they know.
     if serve.serve {

@@ -65,8 +65,14 @@ fn play_command(args: PlayArgs, rules: Rules, lang: Lang) -> anyhow::Result<i32>
     if args.fleet.dice == DiceMode::Digital {
         options.push(("dice".into(), "digital".into()));
     }
-    if let Some(seed) = args.fleet.seed {
-        options.push(("seed".into(), seed.to_string()));
+    // Digital dice without a seed get one, kept in the save's header: a resumed game rolls
+    // the dice it would have had.
+    let clock =
+        || std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
+    match args.fleet.seed {
+        Some(seed) => options.push(("seed".into(), seed.to_string())),
+        None if args.fleet.dice == DiceMode::Digital => options.push(("seed".into(), clock().to_string())),
+        None => {}
     }
     for set in &args.set {
         let (name, value) = set.split_once('=').unwrap_or((set.as_str(), "true"));
@@ -181,7 +187,7 @@ fn resume_command(args: ResumeArgs, path: PathBuf, header: Header, lang: Lang) -
     let rules = saves::rules_for(&path, &header, rules_path, allow, lang)?;
     let game = reopen(engine, &rules, &header, &path, &opened.entries, lang)?;
     let hook = Hook::new(&rules, &header, &args.history);
-    let resumed = Note::Resumed { file: &path, round: 0, decisions: opened.entries.len() }.text(lang);
+    let resumed = Note::Resumed { file: &path, round: None, decisions: opened.entries.len() }.text(lang);
     let entries = opened.entries.len() as u64;
     let seats = header.players.len();
     if args.serve.serve {
@@ -263,7 +269,7 @@ fn finish(
     lang: Lang,
 ) -> anyhow::Result<Option<String>> {
     let game = table.read(|t| t.game().boxed());
-    let standings = Standings::of_game(hook.rules.id(), names, &*game, lang);
+    let standings = Standings::of_game(hook.rules.names().get(lang), names, &*game, lang);
     emit(&standings.render_in(Format::Table, false, None, lang))?;
     let recorded = plays::record_finished(
         hook.args,

@@ -104,7 +104,7 @@ pub struct SetupOption {
     /// Its name on the command line (`--set NAME=VALUE`).
     pub name: &'static str,
     /// The values it takes (empty: a number).
-    pub values: Vec<&'static str>,
+    pub values: Vec<String>,
     /// Its value when not given.
     pub default: String,
     /// What it chooses.
@@ -125,8 +125,8 @@ pub trait Described:
     /// Why a setup does not fit, in words.
     fn setup_problem(rules: &Self::Rules, problem: &Self::SetupProblem) -> Message;
 
-    /// Why an entry does not replay, in words.
-    fn entry_problem(rules: &Self::Rules, problem: &Self::EntryProblem) -> Message;
+    /// Why an entry of a game set up so does not replay, in words.
+    fn entry_problem(rules: &Self::Rules, setup: &Self::Setup, problem: &Self::EntryProblem) -> Message;
 
     /// A question in neutral terms.
     fn question(&self, rules: &Self::Rules, question: &Self::Question) -> Question;
@@ -138,8 +138,8 @@ pub trait Described:
     /// What happened, in words.
     fn happened(&self, rules: &Self::Rules, happened: &Self::Happened) -> Message;
 
-    /// Why an answer or an undo was refused, in words.
-    fn refusal(rules: &Self::Rules, refusal: &Self::Refusal) -> Message;
+    /// Why an answer or an undo was refused (in this game), in words.
+    fn refusal(&self, rules: &Self::Rules, refusal: &Self::Refusal) -> Message;
 
     /// A seat's sheet.
     fn sheet(&self, rules: &Self::Rules, seat: usize) -> Sheet;
@@ -231,7 +231,7 @@ impl<G: Described> AnyGame for Erased<G> {
         };
         let choice = self.game.choice(&self.rules, &question, keys)?;
         let mut next = self.game.clone();
-        let applied = next.apply(&self.rules, seat, choice).map_err(|r| G::refusal(&self.rules, &r))?;
+        let applied = next.apply(&self.rules, seat, choice).map_err(|r| self.game.refusal(&self.rules, &r))?;
         self.game = next;
         Ok(self.applied(applied))
     }
@@ -244,13 +244,13 @@ impl<G: Described> AnyGame for Erased<G> {
                 self.game = next;
                 Ok((seat, self.applied(applied)))
             }
-            Err(r) => Err(G::refusal(&self.rules, &r)),
+            Err(r) => Err(self.game.refusal(&self.rules, &r)),
         })
     }
 
     fn undo(&mut self) -> Result<Value, Message> {
         let mut next = self.game.clone();
-        let entry = next.undo(&self.rules).map_err(|r| G::refusal(&self.rules, &r))?;
+        let entry = next.undo(&self.rules).map_err(|r| self.game.refusal(&self.rules, &r))?;
         self.game = next;
         Ok(serde_json::to_value(&entry).expect("entries serialise"))
     }
@@ -316,7 +316,7 @@ impl<G: Described> LiveEngine for EngineOf<G> {
             .collect::<Result<_, _>>()?;
         let game = G::replay(rules, players, &setup, &typed).map_err(|r| match r {
             Replay::Setup(p) => Replay::Setup(G::setup_problem(rules, &p)),
-            Replay::Entry(i, p) => Replay::Entry(i, G::entry_problem(rules, &p)),
+            Replay::Entry(i, p) => Replay::Entry(i, G::entry_problem(rules, &setup, &p)),
         })?;
         Ok(Box::new(Erased::<G> { rules: Arc::new(rules.clone()), setup, game }))
     }

@@ -16,6 +16,7 @@ pub mod nauticus;
 pub mod paper;
 pub mod runs;
 pub mod table;
+pub mod yacht;
 
 use std::path::Path;
 
@@ -68,6 +69,7 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ("nauticus", include_str!("../../rules/nauticus.toml")),
     ("titania", include_str!("../../rules/titania.toml")),
     ("fischerspiel", include_str!("../../rules/fischerspiel.toml")),
+    ("yacht", include_str!("../../rules/yacht.toml")),
 ];
 
 /// A loaded, checked rules file.
@@ -106,6 +108,11 @@ pub(crate) const ENGINES: &[Engine] = &[
         id: "fischerspiel",
         compile: |s| fischerspiel::model::compile(s).map(|r| Game::new("fischerspiel", r)),
         live: None,
+    },
+    Engine {
+        id: "yacht",
+        compile: |s| yacht::compile(s).map(|r| Game::new("yacht", r)),
+        live: Some(described::Erased::<yacht::live::Game>::ENGINE),
     },
 ];
 

@@ -38,8 +38,8 @@ pub enum Note<'a> {
     Resumed {
         /// The save.
         file: &'a Path,
-        /// The round it stands in.
-        round: u32,
+        /// The round it stands in (None: a game that counts no rounds).
+        round: Option<u32>,
         /// Its decisions so far.
         decisions: usize,
     },
@@ -84,8 +84,11 @@ impl Note<'_> {
             Note::ReleaseNotServed => t!(lang, "cli.play.release_not_served"),
             Note::SheetsWritten(files) => t!(lang, "cli.play.sheets_written", files = files.join(", ")),
             Note::Warning(w) => t!(lang, "cli.report.warning", warning = w),
-            Note::Resumed { file, round, decisions } => {
+            Note::Resumed { file, round: Some(round), decisions } => {
                 t!(lang, "cli.play.resumed", file = file.display(), round = round, n = decisions)
+            }
+            Note::Resumed { file, round: None, decisions } => {
+                t!(lang, "cli.play.resumed_answers", file = file.display(), n = decisions)
             }
             Note::Note(note) => t!(lang, "cli.play.note", note = note),
             Note::Stopped { file, round, rounds } => {

@@ -575,7 +575,7 @@ mod tests {
         fn setup_problem(_: &NoRules, p: &String) -> Message {
             Message::new("test.setup").with("why", p.as_str())
         }
-        fn entry_problem(_: &NoRules, p: &String) -> Message {
+        fn entry_problem(_: &NoRules, _: &Dice2Setup, p: &String) -> Message {
             Message::new("test.entry").with("why", p.as_str())
         }
         fn question(&self, _: &NoRules, q: &Dice2Question) -> Question {
@@ -617,7 +617,7 @@ mod tests {
         fn happened(&self, _: &NoRules, h: &String) -> Message {
             Message::new("test.happened").with("what", h.as_str())
         }
-        fn refusal(_: &NoRules, r: &String) -> Message {
+        fn refusal(&self, _: &NoRules, r: &String) -> Message {
             Message::new("test.refused").with("why", r.as_str())
         }
         fn sheet(&self, _: &NoRules, seat: usize) -> Sheet {

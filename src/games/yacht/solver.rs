@@ -1,0 +1,1225 @@
+//! The exact solitaire solver of the five-dice game (Glenn 2006; Verhoeff 1999): retrograde
+//! analysis over the turn-start states (the boxes filled, the upper total capped at the
+//! threshold, whether the five-of-a-kind box holds its points), each state's value the
+//! optimal expected score still to come, computed from its successors by one turn's
+//! "widget" of rolls, keeps and box choices. For the official rules the value of the
+//! start is 254.5896 (a test checks it).
+//!
+//! Speed: the 64 upper totals of one set of filled boxes go through a widget together, as
+//! lanes of one row (the batched layout of dlangk/yatzy), so every step is a vectorised
+//! loop; with AVX2 and FMA the widget is compiled a second time for them and picked at run
+//! time. The states with the same number of filled boxes are independent: they are shared
+//! out among the cores. The table is kept in the data folder, checked by its SHA-256, and
+//! rebuilt when missing or damaged.
+//!
+//! The value stored is `V = future + B·[upper ≥ threshold]` (B the upper bonus): the bonus
+//! counted at the state where the threshold is reached, so a widget adds no bonus of its
+//! own — reaching the threshold is the clamped read `V(next, min(up + points, T))`.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use super::{all_rolls, five_face, Kind, Needs, Roll, Ruleset, Sheet, DICE, FACES, ROLLS};
+use crate::games::live::Replay;
+use crate::message::Message;
+use crate::msg;
+
+/// The number of sorted rolls of five dice.
+const ROLL_COUNT: usize = 252;
+/// Lanes of a row: the upper totals 0..=63 (a table without an upper bonus has one lane).
+const LANES: usize = 64;
+/// The most points an upper box takes in one turn (five sixes).
+const MAX_UPPER_POINTS: usize = 30;
+
+// ---------------------------------------------------------------------------------------
+// The dice: rolls, keeps and the chances between them (the same for every ruleset).
+
+/// The rolls of five dice and the keeps between rolls.
+struct DiceTables {
+    /// The 252 sorted rolls.
+    rolls: Vec<Roll>,
+    /// The chance of each roll when all five dice are rolled.
+    first: Vec<f64>,
+    /// The keeps (0 to 4 dice, as sorted faces), in order of size.
+    keeps: Vec<Vec<u8>>,
+    /// Per keep, its outcomes: (roll, chance), as ranges into `outcomes`.
+    keep_rows: Vec<(u32, u32)>,
+    outcomes: Vec<(u16, f64)>,
+    /// Per roll, the keeps it can make (each sub-multiset of 0 to 4 of its dice, once).
+    roll_keeps: Vec<Vec<u16>>,
+    /// Per keep, the keep (or, from 4 dice, the roll) with one more die of each face:
+    /// rolling n dice is rolling one, then n - 1.
+    plus: Vec<[u16; 6]>,
+    /// Per keep, the distinct keeps with one die fewer (the subset lattice).
+    children: Vec<Vec<u16>>,
+    /// Per roll, the distinct keeps of 4 of its dice.
+    roll_children: Vec<Vec<u16>>,
+}
+
+/// A roll's index among the 252 sorted rolls.
+fn roll_index(roll: &Roll) -> usize {
+    static INDEX: OnceLock<Vec<u16>> = OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        let mut index = vec![u16::MAX; 7 * 7 * 7 * 7 * 7];
+        for (i, r) in all_rolls().iter().enumerate() {
+            index[code(r)] = i as u16;
+        }
+        index
+    });
+    usize::from(index[code(roll)])
+}
+
+fn code(dice: &[u8]) -> usize {
+    dice.iter().fold(0, |c, d| c * 7 + usize::from(*d))
+}
+
+/// Sorted multisets of `n` faces.
+fn multisets(n: usize) -> Vec<Vec<u8>> {
+    fn go(n: usize, from: u8, cur: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        if cur.len() == n {
+            out.push(cur.clone());
+            return;
+        }
+        for f in from..=FACES {
+            cur.push(f);
+            go(n, f, cur, out);
+            cur.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(n, 1, &mut Vec::new(), &mut out);
+    out
+}
+
+/// The chance of rolling this sorted multiset with `faces.len()` dice.
+fn chance(faces: &[u8]) -> f64 {
+    let c = super::counts(faces);
+    let fact = |n: usize| (1..=n).product::<usize>() as f64;
+    let ways = fact(faces.len()) / c[1..].iter().map(|k| fact(usize::from(*k))).product::<f64>();
+    ways / f64::from(FACES).powi(faces.len() as i32)
+}
+
+fn dice_tables() -> &'static DiceTables {
+    static TABLES: OnceLock<DiceTables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let rolls = all_rolls();
+        let first = rolls.iter().map(|r| chance(r)).collect();
+        let keeps: Vec<Vec<u8>> = (0..DICE).flat_map(multisets).collect();
+        let mut keep_rows = Vec::new();
+        let mut outcomes = Vec::new();
+        for k in &keeps {
+            let start = outcomes.len() as u32;
+            for rest in multisets(DICE - k.len()) {
+                let mut all: Vec<u8> = k.iter().chain(&rest).copied().collect();
+                all.sort_unstable();
+                let roll: Roll = all.try_into().expect("five dice");
+                outcomes.push((roll_index(&roll) as u16, chance(&rest)));
+            }
+            keep_rows.push((start, outcomes.len() as u32));
+        }
+        let keep_id = |faces: &[u8]| keeps.iter().position(|k| k == faces).expect("a keep of 0 to 4 dice") as u16;
+        let roll_keeps = rolls
+            .iter()
+            .map(|r| {
+                let mut ids: Vec<u16> = (0u32..31)
+                    .map(|mask| {
+                        r.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, d)| *d).collect::<Vec<u8>>()
+                    })
+                    .map(|k| keep_id(&k))
+                    .collect();
+                ids.sort_unstable();
+                ids.dedup();
+                ids
+            })
+            .collect();
+        let with = |k: &[u8], f: u8| -> Vec<u8> {
+            let mut v: Vec<u8> = k.iter().copied().chain([f]).collect();
+            v.sort_unstable();
+            v
+        };
+        let plus = keeps
+            .iter()
+            .map(|k| {
+                let mut row = [0u16; 6];
+                for f in 1..=FACES {
+                    let v = with(k, f);
+                    row[usize::from(f - 1)] = match <Roll>::try_from(v.as_slice()) {
+                        Ok(roll) => roll_index(&roll) as u16,
+                        Err(_) => keep_id(&v),
+                    };
+                }
+                row
+            })
+            .collect();
+        let fewer = |k: &[u8]| -> Vec<u16> {
+            let mut ids: Vec<u16> = (0..k.len())
+                .map(|i| k.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, d)| *d).collect::<Vec<u8>>())
+                .map(|c| keep_id(&c))
+                .collect();
+            ids.sort_unstable();
+            ids.dedup();
+            ids
+        };
+        let children = keeps.iter().map(|k| fewer(k)).collect();
+        let roll_children = rolls.iter().map(|r| fewer(r)).collect();
+        DiceTables { rolls, first, keeps, keep_rows, outcomes, roll_keeps, plus, children, roll_children }
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// The table.
+
+/// Why the solver cannot serve a ruleset, or its table could not be kept.
+#[derive(Debug)]
+pub enum SolverError {
+    /// The ruleset is outside what the solver takes (its table would be too large).
+    Unsupported {
+        /// Boxes of the ruleset.
+        boxes: usize,
+    },
+    /// The data folder or the table file could not be written.
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// The operating system's error.
+        cause: std::io::Error,
+    },
+}
+
+impl SolverError {
+    /// The problem as a message for the text layer.
+    pub fn message(&self) -> Message {
+        match self {
+            SolverError::Unsupported { boxes } => {
+                msg!("games.yacht.solver.unsupported", n = boxes, max = MAX_SOLVED_BOXES)
+            }
+            SolverError::Write { path, cause } => {
+                msg!("games.yacht.solver.write", path = path.display(), cause = cause.to_string())
+            }
+        }
+    }
+}
+
+/// The most boxes a ruleset may have for the solver (2^15 sets of filled boxes × 64 upper
+/// totals is 16 MiB of values).
+pub const MAX_SOLVED_BOXES: usize = 15;
+
+/// Where a table came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Provenance {
+    /// Read from the data folder, its hash checked.
+    Loaded,
+    /// Built now: there was no table.
+    BuiltMissing,
+    /// Built now: the file there was damaged (wrong size, header or hash).
+    BuiltDamaged,
+    /// Built now, in memory only.
+    Built,
+}
+
+/// The exact solver of one ruleset: the value of every turn-start state.
+#[derive(Debug, Clone)]
+pub struct Solver {
+    rules: Ruleset,
+    /// Lanes per row: 64, or 1 without an upper bonus.
+    lanes: usize,
+    /// Rows per set of filled boxes: 2 when the extra bonus needs the five-of-a-kind box
+    /// to hold its points, else 1.
+    flags: usize,
+    /// The upper total at which the bonus is earned (the cap of the lanes); 0 with one lane.
+    cap: usize,
+    /// `V(filled, flag, upper)`, row by row.
+    values: Vec<f64>,
+}
+
+/// The shape of a ruleset's table: (lanes, flags, cap).
+fn shape(rules: &Ruleset) -> Result<(usize, usize, usize), SolverError> {
+    if rules.boxes.len() > MAX_SOLVED_BOXES {
+        return Err(SolverError::Unsupported { boxes: rules.boxes.len() });
+    }
+    let (lanes, cap) = if rules.upper_bonus > 0 { (LANES, rules.upper_threshold as usize) } else { (1, 0) };
+    let flags = if rules.extra_bonus > 0 && rules.extra_needs == Needs::Points { 2 } else { 1 };
+    Ok((lanes, flags, cap))
+}
+
+impl Solver {
+    /// Build the table of a ruleset in memory, on every core.
+    pub fn build(rules: &Ruleset) -> Result<Solver, SolverError> {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Self::build_with(rules, threads)
+    }
+
+    /// Build the table on `threads` threads (the result does not depend on how many).
+    pub fn build_with(rules: &Ruleset, threads: usize) -> Result<Solver, SolverError> {
+        let (lanes, flags, cap) = shape(rules)?;
+        let n = rules.boxes.len();
+        let mut solver =
+            Solver { rules: rules.clone(), lanes, flags, cap, values: vec![0.0; (1 << n) * flags * lanes] };
+        // The full sheet: only the upper bonus is left, if reached.
+        let full = (1u32 << n) - 1;
+        for flag in 0..flags {
+            let at = solver.row(full, flag);
+            for up in 0..lanes {
+                solver.values[at + up] = if lanes > 1 && up >= cap { rules.upper_bonus as f64 } else { 0.0 };
+            }
+        }
+        let scores = ScoreTable::new(rules);
+        for filled in (0..n).rev() {
+            let masks: Vec<u32> = (0..full).filter(|m| m.count_ones() as usize == filled).collect();
+            let threads = threads.clamp(1, masks.len());
+            let done: Vec<Vec<(usize, Vec<f64>)>> = std::thread::scope(|s| {
+                let solver = &solver;
+                let scores = &scores;
+                let masks = &masks;
+                let handles: Vec<_> = (0..threads)
+                    .map(|t| {
+                        s.spawn(move || {
+                            let mut work = Work::new(lanes);
+                            let mut out = Vec::new();
+                            for &mask in masks.iter().skip(t).step_by(threads) {
+                                for flag in 0..solver.flags {
+                                    // Flag 1 with the five box open is no state: its row
+                                    // is flag 0's, copied below.
+                                    if flag == 0 || solver.five_filled(mask) {
+                                        let row = solver.widget(scores, &mut work, mask, flag);
+                                        out.push((solver.row(mask, flag), row));
+                                    }
+                                }
+                            }
+                            out
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().expect("a solver thread panicked")).collect()
+            });
+            for (at, row) in done.into_iter().flatten() {
+                solver.values[at..at + lanes].copy_from_slice(&row);
+            }
+            if solver.flags > 1 {
+                for &mask in &masks {
+                    if !solver.five_filled(mask) {
+                        let (a, b) = (solver.row(mask, 0), solver.row(mask, 1));
+                        solver.values.copy_within(a..a + lanes, b);
+                    }
+                }
+            }
+        }
+        Ok(solver)
+    }
+
+    /// The ruleset solved.
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+
+    fn row(&self, mask: u32, flag: usize) -> usize {
+        ((mask as usize) * self.flags + flag) * self.lanes
+    }
+
+    fn five_filled(&self, mask: u32) -> bool {
+        self.rules.five_box.is_some_and(|b| mask & (1 << b) != 0)
+    }
+
+    /// `V` of a turn-start state: the filled boxes, whether the five box holds its points,
+    /// the upper total (capped).
+    fn value_at(&self, mask: u32, flag: usize, up: usize) -> f64 {
+        self.values[self.row(mask, flag.min(self.flags - 1)) + up.min(self.cap)]
+    }
+
+    /// The optimal expected final score of a whole game from the start.
+    pub fn start_value(&self) -> f64 {
+        self.value_at(0, 0, 0)
+    }
+
+    /// A sheet's turn-start state: (filled boxes, flag, capped upper total) and the points
+    /// it holds outside the upper bonus (boxes and extra bonuses).
+    fn state_of(&self, sheet: &Sheet) -> (u32, usize, usize, f64) {
+        let s = super::score_sheet(&self.rules, sheet);
+        let flag = usize::from(self.flags > 1 && sheet.five_points(&self.rules));
+        let up = if self.lanes > 1 { (s.upper.max(0) as usize).min(self.cap) } else { 0 };
+        (sheet.filled(), flag, up, (s.upper + s.lower + s.extra) as f64)
+    }
+
+    /// The optimal expected final score of a sheet at the start of its next turn.
+    pub fn expected_final(&self, sheet: &Sheet) -> f64 {
+        let (mask, flag, up, base) = self.state_of(sheet);
+        base + self.value_at(mask, flag, up)
+    }
+
+    /// The raw values of the table, for saving.
+    fn bytes(&self) -> Vec<u8> {
+        self.values.iter().flat_map(|v| v.to_le_bytes()).collect()
+    }
+}
+
+/// Each roll's points in each box (no joker), as floats for the widget.
+struct ScoreTable {
+    points: Vec<[f64; super::MAX_BOXES]>,
+}
+
+impl ScoreTable {
+    fn new(rules: &Ruleset) -> ScoreTable {
+        let d = dice_tables();
+        let points = d
+            .rolls
+            .iter()
+            .map(|r| {
+                let mut row = [0.0; super::MAX_BOXES];
+                for (b, c) in rules.boxes.iter().enumerate() {
+                    row[b] = c.kind.score(r) as f64;
+                }
+                row
+            })
+            .collect();
+        ScoreTable { points }
+    }
+}
+
+/// One thread's buffers for widgets: two rows per roll, one row per keep.
+struct Work {
+    a: Vec<[f64; LANES]>,
+    b: Vec<[f64; LANES]>,
+    keep: Vec<[f64; LANES]>,
+    /// Per upper box, its successor row padded for the shifted read `up + points`.
+    pads: Vec<[f64; LANES + MAX_UPPER_POINTS + 1]>,
+}
+
+impl Work {
+    fn new(_lanes: usize) -> Work {
+        let d = dice_tables();
+        Work {
+            a: vec![[0.0; LANES]; ROLL_COUNT],
+            b: vec![[0.0; LANES]; ROLL_COUNT],
+            keep: vec![[0.0; LANES]; d.keeps.len()],
+            pads: vec![[0.0; LANES + MAX_UPPER_POINTS + 1]; super::MAX_BOXES],
+        }
+    }
+}
+
+impl Solver {
+    /// `V` of the turn-start states of `mask` and `flag`, every upper total at once.
+    fn widget(&self, scores: &ScoreTable, work: &mut Work, mask: u32, flag: usize) -> Vec<f64> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
+                // SAFETY: the CPU has AVX2 and FMA, checked just above.
+                return unsafe { self.widget_avx2(scores, work, mask, flag) };
+            }
+        }
+        self.widget_plain(scores, work, mask, flag)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    fn widget_avx2(&self, scores: &ScoreTable, work: &mut Work, mask: u32, flag: usize) -> Vec<f64> {
+        self.widget_body(scores, work, mask, flag)
+    }
+
+    fn widget_plain(&self, scores: &ScoreTable, work: &mut Work, mask: u32, flag: usize) -> Vec<f64> {
+        self.widget_body(scores, work, mask, flag)
+    }
+
+    /// The lanes a widget computes: the upper totals the filled upper boxes can reach
+    /// (five dice of their face each, at most the cap), in whole blocks of 8.
+    fn lanes_of(&self, mask: u32) -> usize {
+        if self.lanes == 1 {
+            return 1;
+        }
+        let reach: usize = (self.rules.boxes.iter().enumerate())
+            .filter(|(b, _)| mask & (1 << b) != 0)
+            .map(|(_, c)| match c.kind {
+                Kind::Face(f) => DICE * usize::from(f),
+                _ => 0,
+            })
+            .sum();
+        (reach.min(self.cap) + 1).div_ceil(BLOCK).saturating_mul(BLOCK).min(self.lanes)
+    }
+
+    #[inline(always)]
+    fn widget_body(&self, scores: &ScoreTable, work: &mut Work, mask: u32, flag: usize) -> Vec<f64> {
+        let d = dice_tables();
+        let rules = &self.rules;
+        let nl = self.lanes_of(mask);
+        let n = rules.boxes.len();
+        let open: Vec<usize> = (0..n).filter(|b| mask & (1 << b) == 0).collect();
+        let upper: Vec<usize> = open.iter().copied().filter(|b| rules.boxes[*b].kind.upper()).collect();
+        let lower: Vec<usize> = open.iter().copied().filter(|b| !rules.boxes[*b].kind.upper()).collect();
+        // The successor rows of upper boxes, padded: pad[i] = V(next, min(i, cap)).
+        for &b in &upper {
+            let at = self.row(mask | (1 << b), flag);
+            let pad = &mut work.pads[b];
+            for (i, p) in pad.iter_mut().enumerate() {
+                *p = self.values[at + i.min(self.cap).min(self.lanes - 1)];
+            }
+        }
+        // After the last roll: the best box for each roll, at every upper total.
+        let five_points = flag == 1;
+        for (r, roll) in d.rolls.iter().enumerate() {
+            if five_face(roll).is_some() && rules.five_box.is_some() {
+                let row = &mut work.a[r][..nl];
+                row.fill(f64::NEG_INFINITY);
+                for o in rules.offers(mask, five_points, roll) {
+                    let gain = (o.points + o.extra) as f64;
+                    let five_now = Some(o.box_index) == rules.five_box && o.points > 0 && self.flags > 1;
+                    let at = self.row(mask | (1 << o.box_index), if five_now { 1 } else { flag });
+                    let shift = if rules.boxes[o.box_index].kind.upper() { o.points as usize } else { 0 };
+                    for (up, x) in row.iter_mut().enumerate() {
+                        *x = x.max(gain + self.values[at + (up + shift).min(self.cap).min(self.lanes - 1)]);
+                    }
+                }
+            } else {
+                let points = &scores.points[r];
+                let mut terms: Terms = Terms::new();
+                for &b in &lower {
+                    let at = self.row(mask | (1 << b), flag);
+                    terms.push(&self.values[at..at + nl], points[b]);
+                }
+                for &b in &upper {
+                    let gain = points[b];
+                    terms.push(&work.pads[b][gain as usize..gain as usize + nl], gain);
+                }
+                best_of(&mut work.a[r][..nl], &terms);
+            }
+        }
+        // Each roll with rolls left: the best of stopping and every keep. A keep's value is
+        // the mean over one more die's face (from 4 dice: the rolls), and the best keep
+        // within a roll is found on the subset lattice.
+        for _ in 1..ROLLS {
+            for k in (0..d.keeps.len()).rev() {
+                let (head, tail) = work.keep.split_at_mut(k + 1);
+                let four = d.keeps[k].len() == DICE - 1;
+                let mut terms = Terms::new();
+                for &next in &d.plus[k] {
+                    let next = usize::from(next);
+                    terms.push(if four { &work.a[next][..nl] } else { &tail[next - k - 1][..nl] }, 0.0);
+                }
+                mean_of(&mut head[k][..nl], &terms);
+            }
+            for k in 0..d.keeps.len() {
+                let (head, tail) = work.keep.split_at_mut(k);
+                let mut terms = Terms::new();
+                for &c in &d.children[k] {
+                    terms.push(&head[usize::from(c)][..nl], 0.0);
+                }
+                max_in(&mut tail[0][..nl], &terms);
+            }
+            for (r, children) in d.roll_children.iter().enumerate() {
+                let mut terms = Terms::new();
+                for &c in children {
+                    terms.push(&work.keep[usize::from(c)][..nl], 0.0);
+                }
+                let b = &mut work.b[r][..nl];
+                b.copy_from_slice(&work.a[r][..nl]);
+                max_in(b, &terms);
+            }
+            std::mem::swap(&mut work.a, &mut work.b);
+        }
+        // The first roll of the turn: all five dice.
+        let mut out = vec![0.0; self.lanes];
+        for (row, p) in work.a.iter().zip(&d.first) {
+            for (x, v) in out[..nl].iter_mut().zip(&row[..nl]) {
+                *x += p * v;
+            }
+        }
+        // Lanes no sheet reaches: the last computed one's value, so the row stays finite.
+        let last = out[nl - 1];
+        out[nl..].fill(last);
+        out
+    }
+}
+
+/// Lanes handled together by the vector loops below.
+const BLOCK: usize = 8;
+
+/// The rows a lane-wise reduction reads, each with a constant: at most one per box (16).
+struct Terms<'a> {
+    rows: [(&'a [f64], f64); super::MAX_BOXES],
+    len: usize,
+}
+
+impl<'a> Terms<'a> {
+    fn new() -> Terms<'a> {
+        Terms { rows: [(&[], 0.0); super::MAX_BOXES], len: 0 }
+    }
+
+    fn push(&mut self, row: &'a [f64], c: f64) {
+        self.rows[self.len] = (row, c);
+        self.len += 1;
+    }
+
+    fn all(&self) -> &[(&'a [f64], f64)] {
+        &self.rows[..self.len]
+    }
+}
+
+/// The larger of two values, written so that the loops below vectorise (`f64::max` must
+/// look after NaN, which blocks it; no NaN arises here).
+#[inline(always)]
+fn larger(a: f64, b: f64) -> f64 {
+    if b > a {
+        b
+    } else {
+        a
+    }
+}
+
+/// `dst[i] = fold(init(dst[i]), row[i] with its constant)` over every term, block by block
+/// of `BLOCK` lanes: the block's accumulator stays in vector registers while every row is
+/// read into it, and is stored once.
+#[inline(always)]
+fn reduce(dst: &mut [f64], terms: &Terms, init: impl Fn(f64) -> f64, fold: impl Fn(f64, f64, f64) -> f64) {
+    let n = dst.len();
+    let (blocks, rest) = dst.as_chunks_mut::<BLOCK>();
+    for (b, block) in blocks.iter_mut().enumerate() {
+        let mut acc = block.map(&init);
+        for (row, c) in terms.all() {
+            let v: &[f64; BLOCK] = row[b * BLOCK..][..BLOCK].try_into().expect("whole blocks");
+            for j in 0..BLOCK {
+                acc[j] = fold(acc[j], v[j], *c);
+            }
+        }
+        *block = acc;
+    }
+    let done = n - rest.len();
+    for (i, x) in rest.iter_mut().enumerate() {
+        let mut acc = init(*x);
+        for (row, c) in terms.all() {
+            acc = fold(acc, row[done + i], *c);
+        }
+        *x = acc;
+    }
+}
+
+/// `dst[i] = max over terms of (c + row[i])`.
+#[inline(always)]
+fn best_of(dst: &mut [f64], terms: &Terms) {
+    reduce(dst, terms, |_| f64::NEG_INFINITY, |acc, v, c| larger(acc, c + v));
+}
+
+/// `dst[i] = the mean of the rows' lanes i`.
+#[inline(always)]
+fn mean_of(dst: &mut [f64], terms: &Terms) {
+    let n = terms.len as f64;
+    reduce(dst, terms, |_| 0.0, |acc, v, _| acc + v);
+    for x in dst {
+        *x /= n;
+    }
+}
+
+/// `dst[i] = max(dst[i], every row's lane i)`.
+#[inline(always)]
+fn max_in(dst: &mut [f64], terms: &Terms) {
+    reduce(dst, terms, |x| x, |acc, v, _| larger(acc, v));
+}
+
+// ---------------------------------------------------------------------------------------
+// Keeping the table in the data folder.
+
+const MAGIC: &[u8; 8] = b"DHYACHT1";
+const HEADER: usize = 8 + 4 * 3 + 32;
+
+/// A ruleset's fingerprint for its table's file name: what changes the values only.
+fn fingerprint(rules: &Ruleset) -> String {
+    let kinds: Vec<String> = rules.boxes.iter().map(|c| format!("{:?}", c.kind)).collect();
+    let text = format!(
+        "{}|{}|{}|{}|{:?}|{:?}|{:?}|{:?}",
+        kinds.join(","),
+        rules.upper_threshold,
+        rules.upper_bonus,
+        rules.extra_bonus,
+        rules.extra_needs,
+        rules.extra_where,
+        rules.joker,
+        rules.five_box
+    );
+    format!("{:016x}", crate::games::fnv1a(&text))
+}
+
+/// The file a ruleset's table is kept in, inside `dir`.
+pub fn table_path(rules: &Ruleset, dir: &Path) -> PathBuf {
+    dir.join(format!("yacht-{}.bin", fingerprint(rules)))
+}
+
+impl Solver {
+    /// The solver of a ruleset from its table in `dir`; built (and written there) when the
+    /// table is missing or damaged.
+    pub fn load_or_build(rules: &Ruleset, dir: &Path) -> Result<(Solver, Provenance), SolverError> {
+        let (lanes, flags, cap) = shape(rules)?;
+        let path = table_path(rules, dir);
+        let expected = (1usize << rules.boxes.len()) * flags * lanes;
+        let provenance = match std::fs::read(&path) {
+            Ok(bytes) => match parse_table(&bytes, rules.boxes.len(), lanes, flags, expected) {
+                Some(values) => {
+                    return Ok((Solver { rules: rules.clone(), lanes, flags, cap, values }, Provenance::Loaded))
+                }
+                None => Provenance::BuiltDamaged,
+            },
+            Err(_) => Provenance::BuiltMissing,
+        };
+        let solver = Solver::build(rules)?;
+        solver.save(&path)?;
+        Ok((solver, provenance))
+    }
+
+    /// Write the table to `path`: a header (magic, boxes, lanes, flags, SHA-256 of the
+    /// values) and the values; through a temporary file, so a reader never sees half.
+    pub fn save(&self, path: &Path) -> Result<(), SolverError> {
+        use sha2::{Digest, Sha256};
+        use std::io::Write;
+        let err = |cause| SolverError::Write { path: path.to_path_buf(), cause };
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        std::fs::create_dir_all(dir).map_err(err)?;
+        let body = self.bytes();
+        let mut bytes = Vec::with_capacity(HEADER + body.len());
+        bytes.extend_from_slice(MAGIC);
+        for n in [self.rules.boxes.len(), self.lanes, self.flags] {
+            bytes.extend_from_slice(&(n as u32).to_le_bytes());
+        }
+        bytes.extend_from_slice(&Sha256::digest(&body));
+        bytes.extend_from_slice(&body);
+        let mut temp = tempfile::Builder::new().prefix(".deckhand-").suffix(".tmp").tempfile_in(dir).map_err(err)?;
+        temp.write_all(&bytes).map_err(err)?;
+        temp.as_file().sync_all().map_err(err)?;
+        temp.persist(path).map_err(|e| err(e.error))?;
+        Ok(())
+    }
+}
+
+/// The values of a table file, when its header fits and its hash holds.
+fn parse_table(bytes: &[u8], boxes: usize, lanes: usize, flags: usize, expected: usize) -> Option<Vec<f64>> {
+    use sha2::{Digest, Sha256};
+    if bytes.len() != HEADER + expected * 8 || &bytes[..8] != MAGIC {
+        return None;
+    }
+    let dims: Vec<usize> = (0..3)
+        .map(|i| u32::from_le_bytes(bytes[8 + 4 * i..12 + 4 * i].try_into().expect("4 bytes")) as usize)
+        .collect();
+    if dims != [boxes, lanes, flags] {
+        return None;
+    }
+    let body = &bytes[HEADER..];
+    if Sha256::digest(body).as_slice() != &bytes[20..52] {
+        return None;
+    }
+    Some(body.chunks_exact(8).map(|c| f64::from_le_bytes(c.try_into().expect("8 bytes"))).collect())
+}
+
+// ---------------------------------------------------------------------------------------
+// Hints: every choice of one decision with its exact expected final score.
+
+/// A choice of a decision and the expected final score it leads to with optimal play.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Valued<C> {
+    /// The choice.
+    pub choice: C,
+    /// The expected final score (boxes, bonuses, all) with optimal play after it.
+    pub expected: f64,
+}
+
+/// What a player may do with the dice showing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Move {
+    /// Keep these faces (0 to 4) and roll the rest.
+    Keep(Vec<u8>),
+    /// Score this box.
+    Score(usize),
+}
+
+/// Every choice of a decision, best first.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hint {
+    /// Every keep (when a roll is left) and every box allowed, each with its expected final
+    /// score, best first.
+    pub choices: Vec<Valued<Move>>,
+}
+
+impl Hint {
+    /// The best choice.
+    pub fn best(&self) -> &Valued<Move> {
+        &self.choices[0]
+    }
+
+    /// The expected final score of a choice, if it is one.
+    pub fn value_of(&self, m: &Move) -> Option<f64> {
+        self.choices.iter().find(|c| &c.choice == m).map(|c| c.expected)
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// One turn of one sheet, solved: hints, optimal play, reviews.
+
+/// One turn of one sheet, solved exactly: the value (the optimal expected final score) of
+/// holding each roll with 0, 1 or 2 rolls left, and of each keep with 1 or 2 rolls left.
+#[derive(Debug, Clone)]
+pub struct Turn {
+    /// Points on the sheet outside the upper bonus (boxes and extra bonuses).
+    base: f64,
+    mask: u32,
+    flag: usize,
+    up: usize,
+    /// `hold[j][r]`: roll `r` held with `j` rolls left.
+    hold: Vec<Vec<f64>>,
+    /// `keep[j][k]`: keep `k` with `j` rolls left (`keep[0]` unused).
+    keep: Vec<Vec<f64>>,
+}
+
+impl Solver {
+    /// The turn a sheet is about to play, solved.
+    pub fn turn(&self, sheet: &Sheet) -> Turn {
+        let (mask, flag, up, base) = self.state_of(sheet);
+        let d = dice_tables();
+        let stop: Vec<f64> = d
+            .rolls
+            .iter()
+            .map(|r| self.box_values(mask, flag, up, r).iter().map(|v| v.1).fold(f64::NEG_INFINITY, f64::max))
+            .collect();
+        let mut hold = vec![stop];
+        let mut keep = vec![Vec::new()];
+        for j in 1..usize::from(ROLLS) {
+            let kv: Vec<f64> = d
+                .keep_rows
+                .iter()
+                .map(|(s, t)| {
+                    d.outcomes[*s as usize..*t as usize].iter().map(|(r, p)| p * hold[j - 1][usize::from(*r)]).sum()
+                })
+                .collect();
+            let held = d
+                .roll_keeps
+                .iter()
+                .enumerate()
+                .map(|(r, ks)| ks.iter().map(|k| kv[usize::from(*k)]).fold(hold[0][r], f64::max))
+                .collect();
+            hold.push(held);
+            keep.push(kv);
+        }
+        Turn { base, mask, flag, up, hold, keep }
+    }
+
+    /// Each box `roll` may go into now, with the optimal expected score still to come
+    /// after it (its points, its extra bonus, then the next turns).
+    fn box_values(&self, mask: u32, flag: usize, up: usize, roll: &Roll) -> Vec<(usize, f64)> {
+        self.rules
+            .offers(mask, flag == 1, roll)
+            .into_iter()
+            .map(|o| {
+                let upper = self.rules.boxes[o.box_index].kind.upper();
+                let next_up = if upper && self.lanes > 1 { up + o.points as usize } else { up };
+                let next_flag =
+                    if Some(o.box_index) == self.rules.five_box && o.points > 0 && self.flags > 1 { 1 } else { flag };
+                (
+                    o.box_index,
+                    (o.points + o.extra) as f64 + self.value_at(mask | (1 << o.box_index), next_flag, next_up),
+                )
+            })
+            .collect()
+    }
+
+    /// Every keep and every box for `dice` on `sheet` with `rolls_left` rolls left this
+    /// turn, each with its exact expected final score, best first.
+    pub fn hint(&self, sheet: &Sheet, dice: &Roll, rolls_left: u8) -> Hint {
+        self.turn(sheet).hint(self, dice, rolls_left)
+    }
+}
+
+impl Turn {
+    /// Every choice for `dice` with `rolls_left` rolls left, best first.
+    pub fn hint(&self, solver: &Solver, dice: &Roll, rolls_left: u8) -> Hint {
+        let d = dice_tables();
+        let mut choices: Vec<Valued<Move>> = solver
+            .box_values(self.mask, self.flag, self.up, dice)
+            .into_iter()
+            .map(|(b, v)| Valued { choice: Move::Score(b), expected: self.base + v })
+            .collect();
+        let j = usize::from(rolls_left.min(ROLLS - 1));
+        if j > 0 {
+            for &k in &d.roll_keeps[roll_index(dice)] {
+                let expected = self.base + self.keep[j][usize::from(k)];
+                choices.push(Valued { choice: Move::Keep(d.keeps[usize::from(k)].clone()), expected });
+            }
+        }
+        choices.sort_by(|a, b| b.expected.total_cmp(&a.expected));
+        Hint { choices }
+    }
+
+    /// The expected final score at the start of the turn (before its first roll).
+    pub fn expected(&self) -> f64 {
+        let d = dice_tables();
+        let last = &self.hold[self.hold.len() - 1];
+        self.base + d.first.iter().zip(last).map(|(p, v)| p * v).sum::<f64>()
+    }
+}
+
+/// One decision of a game, reviewed: what was chosen, the best choice, and the expected
+/// final score of each with optimal play after it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reviewed {
+    /// The player.
+    pub seat: usize,
+    /// Their turn (1-based).
+    pub turn: u32,
+    /// The dice showing.
+    pub dice: Roll,
+    /// Rolls left when deciding.
+    pub rolls_left: u8,
+    /// What was chosen.
+    pub chosen: Move,
+    /// Its expected final score.
+    pub chosen_expected: f64,
+    /// The best choice.
+    pub best: Move,
+    /// Its expected final score.
+    pub best_expected: f64,
+}
+
+impl Reviewed {
+    /// Expected points the choice cost against optimal play (0 for an optimal choice).
+    pub fn cost(&self) -> f64 {
+        (self.best_expected - self.chosen_expected).max(0.0)
+    }
+}
+
+impl Solver {
+    /// Every decision of a live game's entries, reviewed against optimal solitaire play of
+    /// each player's own sheet.
+    pub fn review(
+        &self,
+        rules: &super::YachtRules,
+        players: &[String],
+        setup: &super::live::YachtSetup,
+        entries: &[super::live::Entry],
+    ) -> Result<Vec<Reviewed>, Replay<super::live::SetupProblem, super::live::Refusal>> {
+        use super::live::{Entry, Game, Phase};
+        use crate::games::live::LiveGame;
+        let mut game = Game::start(rules, players, setup).map_err(Replay::Setup)?;
+        let mut out = Vec::new();
+        // Each entry's decision, kept until an undo takes it back.
+        let mut decided: Vec<Option<Reviewed>> = Vec::new();
+        for (i, entry) in entries.iter().enumerate() {
+            if *entry == Entry::Undo {
+                game.undo(rules).map_err(|e| Replay::Entry(i, e))?;
+                decided.pop();
+                continue;
+            }
+            let review = match (&game.state.phase, entry) {
+                (Phase::Decide { dice }, Entry::Keep(_) | Entry::Score(_)) => {
+                    let seat = game.state.seat;
+                    let sheet = game.sheet(seat);
+                    let rolls_left = ROLLS - game.state.rolls;
+                    let hint = self.hint(sheet, dice, rolls_left);
+                    let chosen = match entry {
+                        Entry::Keep(k) => Move::Keep(k.clone()),
+                        Entry::Score(id) => Move::Score(game.ruleset.box_index(id).unwrap_or(usize::MAX)),
+                        _ => unreachable!("a keep or a score"),
+                    };
+                    hint.value_of(&chosen).map(|chosen_expected| Reviewed {
+                        seat,
+                        turn: game.turn(),
+                        dice: *dice,
+                        rolls_left,
+                        chosen,
+                        chosen_expected,
+                        best: hint.best().choice.clone(),
+                        best_expected: hint.best().expected,
+                    })
+                }
+                _ => None,
+            };
+            let (seat, choice) = game.choice_of(entry).map_err(|e| Replay::Entry(i, e))?;
+            game.apply(rules, seat, choice).map_err(|e| Replay::Entry(i, e))?;
+            decided.push(review);
+        }
+        out.extend(decided.into_iter().flatten());
+        Ok(out)
+    }
+
+    /// One solitaire game played optimally with dice from `rng`: its final sheet's total.
+    pub fn play_optimal(&self, rng: &mut crate::rng::Rng) -> i64 {
+        let mut sheet = Sheet::new(&self.rules, "");
+        let roll = |kept: &[u8], rng: &mut crate::rng::Rng| -> Roll {
+            let mut dice: Vec<u8> = kept.to_vec();
+            while dice.len() < DICE {
+                dice.push(1 + rng.below(usize::from(FACES)) as u8);
+            }
+            super::roll_of(&dice).expect("five faces")
+        };
+        for t in 0..self.rules.boxes.len() {
+            let turn = self.turn(&sheet);
+            let mut dice = roll(&[], rng);
+            let mut left = ROLLS - 1;
+            loop {
+                match turn.hint(self, &dice, left).best().choice.clone() {
+                    Move::Keep(k) => {
+                        dice = roll(&k, rng);
+                        left -= 1;
+                    }
+                    Move::Score(b) => {
+                        let o = self.rules.offers(sheet.filled(), sheet.five_points(&self.rules), &dice);
+                        let points = o.iter().find(|o| o.box_index == b).map_or(0, |o| o.points);
+                        sheet.boxes[b] = Some(super::Entry { points, dice: Some(dice), turn: Some(t as u32 + 1) });
+                        break;
+                    }
+                }
+            }
+        }
+        super::score_sheet(&self.rules, &sheet).total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+
+    /// A small ruleset that still has every mechanism: upper boxes toward a bonus, a full
+    /// house and a straight for the joker, the five-of-a-kind box and its extra bonus.
+    fn small(joker: super::super::Joker) -> Ruleset {
+        let base = crate::games::yacht::tests::rules().base;
+        let pick = ["ones", "threes", "full_house", "small_straight", "five_of_a_kind"];
+        let mut r = base.clone();
+        r.boxes = pick.iter().map(|id| base.boxes[base.box_index(id).unwrap()].clone()).collect();
+        r.upper_threshold = 9;
+        r.upper_bonus = 35;
+        r.joker = joker;
+        r.five_box = r.box_index("five_of_a_kind");
+        r
+    }
+
+    /// The optimal expected score still to come from a turn-start state, by plain
+    /// recursion over the real upper total (the bonus added at the end) and the dice's
+    /// outcomes enumerated one by one: shares nothing with the batched table but the
+    /// rules' offers.
+    fn reference(
+        rules: &Ruleset,
+        mask: u32,
+        five_points: bool,
+        upper: i64,
+        memo: &mut HashMap<(u32, bool, i64), f64>,
+    ) -> f64 {
+        let n = rules.boxes.len();
+        if mask == (1 << n) - 1 {
+            return rules.upper_bonus_of(upper) as f64;
+        }
+        if let Some(v) = memo.get(&(mask, five_points, upper)) {
+            return *v;
+        }
+        // Every ordered outcome of k dice, as sorted rolls with their chances.
+        fn outcomes(kept: &[u8]) -> Vec<(Roll, f64)> {
+            let k = DICE - kept.len();
+            let total = 6usize.pow(k as u32);
+            let mut out: HashMap<Roll, f64> = HashMap::new();
+            for code in 0..total {
+                let mut dice = kept.to_vec();
+                let mut c = code;
+                for _ in 0..k {
+                    dice.push((c % 6) as u8 + 1);
+                    c /= 6;
+                }
+                *out.entry(super::super::roll_of(&dice).unwrap()).or_default() += 1.0 / total as f64;
+            }
+            out.into_iter().collect()
+        }
+        let rolls = all_rolls();
+        let stop: HashMap<Roll, f64> = rolls
+            .iter()
+            .map(|r| {
+                let best = rules
+                    .offers(mask, five_points, r)
+                    .iter()
+                    .map(|o| {
+                        let up = if rules.boxes[o.box_index].kind.upper() { upper + o.points } else { upper };
+                        let fp = five_points || (Some(o.box_index) == rules.five_box && o.points > 0);
+                        (o.points + o.extra) as f64 + reference(rules, mask | (1 << o.box_index), fp, up, memo)
+                    })
+                    .fold(f64::NEG_INFINITY, f64::max);
+                (*r, best)
+            })
+            .collect();
+        let mut hold = stop.clone();
+        for _ in 1..ROLLS {
+            let mut next = HashMap::new();
+            for r in &rolls {
+                let mut best = stop[r];
+                for mask5 in 0u32..31 {
+                    let kept: Vec<u8> = (0..DICE).filter(|i| mask5 & (1 << i) != 0).map(|i| r[i]).collect();
+                    let v: f64 = outcomes(&kept).iter().map(|(o, p)| p * hold[o]).sum();
+                    best = best.max(v);
+                }
+                next.insert(*r, best);
+            }
+            hold = next;
+        }
+        let v = outcomes(&[]).iter().map(|(o, p)| p * hold[o]).sum();
+        memo.insert((mask, five_points, upper), v);
+        v
+    }
+
+    #[test]
+    fn the_table_agrees_with_a_plain_recursion_under_every_joker_rule() {
+        use super::super::Joker;
+        for joker in [Joker::ForcedUpper, Joker::UpperFilled, Joker::Free, Joker::None] {
+            let rules = small(joker);
+            let solver = Solver::build_with(&rules, 2).unwrap();
+            let mut memo = HashMap::new();
+            let want = reference(&rules, 0, false, 0, &mut memo);
+            assert!((solver.start_value() - want).abs() < 1e-9, "{joker:?}: {} against {want}", solver.start_value());
+            // Every state the recursion met, at its capped upper total.
+            for ((mask, fp, up), v) in &memo {
+                let got = solver.value_at(*mask, usize::from(*fp && solver.flags > 1), *up as usize)
+                    - rules.upper_bonus_of(*up) as f64;
+                assert!((got - v).abs() < 1e-9, "{joker:?} {mask:b} {fp} {up}: {got} against {v}");
+            }
+            // One thread or two: the same table.
+            assert_eq!(Solver::build_with(&rules, 1).unwrap().values, solver.values);
+        }
+    }
+
+    #[test]
+    fn a_hint_values_every_keep_and_box_and_its_best_is_the_tables_value() {
+        let rules = small(super::super::Joker::ForcedUpper);
+        let solver = Solver::build(&rules).unwrap();
+        let sheet = Sheet::new(&rules, "Ann");
+        let turn = solver.turn(&sheet);
+        assert!((turn.expected() - solver.start_value()).abs() < 1e-9);
+        // Five 3s on the first roll: score them in the five-of-a-kind box, worth more than
+        // anything else; every keep of 0 to 4 of the dice is listed too.
+        let hint = solver.hint(&sheet, &[3, 3, 3, 3, 3], 2);
+        assert_eq!(hint.best().choice, Move::Score(rules.five_box.unwrap()));
+        assert_eq!(hint.choices.iter().filter(|c| matches!(c.choice, Move::Keep(_))).count(), 5);
+        assert_eq!(hint.choices.iter().filter(|c| matches!(c.choice, Move::Score(_))).count(), 5);
+        assert!(hint.choices.windows(2).all(|w| w[0].expected >= w[1].expected));
+        // The mean over the first roll of the best choice is the turn's value.
+        let d = dice_tables();
+        let mean: f64 = d.rolls.iter().zip(&d.first).map(|(r, p)| p * solver.hint(&sheet, r, 2).best().expected).sum();
+        assert!((mean - solver.start_value()).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_table_is_kept_in_the_data_folder_checked_by_its_hash() {
+        let dir = tempfile::tempdir().unwrap();
+        let rules = small(super::super::Joker::ForcedUpper);
+        let (built, p) = Solver::load_or_build(&rules, dir.path()).unwrap();
+        assert_eq!(p, Provenance::BuiltMissing);
+        let (loaded, p) = Solver::load_or_build(&rules, dir.path()).unwrap();
+        assert_eq!(p, Provenance::Loaded);
+        assert_eq!(loaded.values, built.values);
+        // A flipped byte, or a cut file: rebuilt, and the same again.
+        let path = table_path(&rules, dir.path());
+        let mut bytes = std::fs::read(&path).unwrap();
+        let last = bytes.len() - 3;
+        bytes[last] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        let (again, p) = Solver::load_or_build(&rules, dir.path()).unwrap();
+        assert_eq!((p, &again.values), (Provenance::BuiltDamaged, &built.values));
+        std::fs::write(&path, &bytes[..100]).unwrap();
+        assert_eq!(Solver::load_or_build(&rules, dir.path()).unwrap().1, Provenance::BuiltDamaged);
+        assert_eq!(Solver::load_or_build(&rules, dir.path()).unwrap().1, Provenance::Loaded);
+        // Other rules, another file.
+        let other = small(super::super::Joker::Free);
+        assert_ne!(table_path(&other, dir.path()), path);
+    }
+
+    #[test]
+    fn optimal_solitaire_games_average_the_start_value() {
+        let rules = small(super::super::Joker::ForcedUpper);
+        let solver = Solver::build(&rules).unwrap();
+        let mut rng = crate::rng::Rng::new(2026);
+        let games = 2000;
+        let scores: Vec<f64> = (0..games).map(|_| solver.play_optimal(&mut rng) as f64).collect();
+        let mean = scores.iter().sum::<f64>() / games as f64;
+        let var = scores.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (games - 1) as f64;
+        let half = 1.96 * (var / games as f64).sqrt();
+        assert!((mean - solver.start_value()).abs() < half, "{mean} ± {half} against {}", solver.start_value());
+    }
+
+    #[test]
+    fn a_review_prices_each_decision_against_optimal_play() {
+        use crate::games::live::LiveGame;
+        use crate::games::yacht::live::{Entry, Game, YachtSetup};
+        let y = crate::games::yacht::tests::rules();
+        let mut rules = y.clone();
+        rules.base = small(super::super::Joker::ForcedUpper);
+        let solver = Solver::build(&rules.base).unwrap();
+        let players = vec!["Ann".to_string()];
+        let setup = YachtSetup::default();
+        // Turn 1: 3 3 3 3 3 straight away, scored as ones (0 points): a costly choice.
+        let mut entries = vec![Entry::Roll(vec![3, 3, 3, 3, 3]), Entry::Score("ones".into())];
+        let game = Game::replay(&rules, &players, &setup, &entries).unwrap();
+        assert_eq!(game.sheet(0).boxes[0].as_ref().unwrap().points, 0);
+        // Turn 2: keep the 6, roll, then score the best box.
+        entries.extend([Entry::Roll(vec![1, 2, 3, 4, 6]), Entry::Keep(vec![1, 2, 3, 4]), Entry::Roll(vec![5])]);
+        let g = Game::replay(&rules, &players, &setup, &entries).unwrap();
+        let best = solver.hint(g.sheet(0), &[1, 2, 3, 4, 5], 1).best().choice.clone();
+        let Move::Score(b) = best else { panic!("scores a straight: {best:?}") };
+        entries.push(Entry::Score(rules.base.boxes[b].id.clone()));
+        let reviewed = solver.review(&rules, &players, &setup, &entries).unwrap();
+        assert_eq!(reviewed.len(), 3);
+        assert_eq!(reviewed[0].chosen, Move::Score(0));
+        assert_eq!(reviewed[0].best, Move::Score(rules.base.five_box.unwrap()));
+        assert!(reviewed[0].cost() > 40.0, "{:?}", reviewed[0]);
+        assert_eq!(reviewed[2].cost(), 0.0);
+        // An undone decision is not reviewed.
+        let mut undone = entries.clone();
+        undone.insert(2, Entry::Undo);
+        undone.insert(2, Entry::Score("threes".into()));
+        undone.insert(2, Entry::Undo);
+        let again = solver.review(&rules, &players, &setup, &undone[..4]).unwrap();
+        assert!(again.is_empty(), "{again:?}");
+    }
+
+    #[test]
+    #[ignore = "builds the full tables: run with `cargo test --release --lib yacht::solver -- --ignored`"]
+    fn the_official_rules_are_worth_254_5877_printed_and_254_5896_by_the_open_joker() {
+        let y = crate::games::yacht::tests::rules();
+        let printed = Solver::build(&y.base).unwrap();
+        assert!((printed.start_value() - 254.587_728_734_5).abs() < 1e-6, "{}", printed.start_value());
+        let open = Solver::build(&y.ruleset(&["open_joker".into()]).unwrap()).unwrap();
+        assert!((open.start_value() - 254.5896).abs() < 1e-4, "{}", open.start_value());
+        let nordic = Solver::build(&y.ruleset(&["scandinavian".into()]).unwrap()).unwrap();
+        assert!((nordic.start_value() - 248.44).abs() < 1e-2, "{}", nordic.start_value());
+        let none = Solver::build(&y.ruleset(&["no_joker".into()]).unwrap()).unwrap();
+        assert!((none.start_value() - 245.870_775).abs() < 1e-5, "{}", none.start_value());
+    }
+
+    #[test]
+    #[ignore = "100,000 games: run with `cargo test --release --lib yacht::solver -- --ignored --nocapture`"]
+    fn a_hundred_thousand_optimal_games_average_254_5896() {
+        let y = crate::games::yacht::tests::rules();
+        let solver = Solver::build(&y.ruleset(&["open_joker".into()]).unwrap()).unwrap();
+        let games = 100_000usize;
+        let threads = 2;
+        let scores: Vec<f64> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let solver = &solver;
+                    s.spawn(move || {
+                        let mut rng = crate::rng::Rng::new(0x5eed + t as u64);
+                        (0..games / threads).map(|_| solver.play_optimal(&mut rng) as f64).collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+        });
+        let n = scores.len() as f64;
+        let mean = scores.iter().sum::<f64>() / n;
+        let sd = (scores.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+        let half = 1.96 * sd / n.sqrt();
+        eprintln!("{} games: mean {mean:.4} ± {half:.4} (sd {sd:.4}); exact {:.4}", scores.len(), solver.start_value());
+        assert!((mean - solver.start_value()).abs() < half);
+    }
+
+    #[test]
+    fn the_dice_tables_add_up() {
+        let d = dice_tables();
+        assert_eq!(d.rolls.len(), ROLL_COUNT);
+        assert_eq!(d.keeps.len(), 1 + 6 + 21 + 56 + 126);
+        assert!((d.first.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        for (s, t) in &d.keep_rows {
+            let p: f64 = d.outcomes[*s as usize..*t as usize].iter().map(|(_, p)| p).sum();
+            assert!((p - 1.0).abs() < 1e-12);
+        }
+        // Five different faces make 31 keeps of 0 to 4 dice; five alike make 5.
+        assert_eq!(d.roll_keeps[roll_index(&[1, 2, 3, 4, 5])].len(), 31);
+        assert_eq!(d.roll_keeps[roll_index(&[6, 6, 6, 6, 6])].len(), 5);
+    }
+}

@@ -1,0 +1,247 @@
+//! The five-dice game played live through the registry (issue #31 item 3): no view of its
+//! own — the generic terminal loop and the generic pages play it from what the engine
+//! describes. Here: the terminal (answers files and a real pseudo-terminal), 1 and 4
+//! players, the table's own dice and digital dice, the final table and the history record.
+//! The pages are in `browser.rs` and `parity.rs`.
+
+use std::path::Path;
+
+use crate::common::{deckhand, stdout};
+
+/// The boxes of the default rules, in sheet order.
+pub(crate) const BOXES: [&str; 13] = [
+    "ones",
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "three_of_a_kind",
+    "four_of_a_kind",
+    "full_house",
+    "small_straight",
+    "large_straight",
+    "five_of_a_kind",
+    "chance",
+];
+
+/// A 4-player game with the table's own dice, as typed at the terminal: Ann's first turn
+/// keeps two 3s and rolls three more (five of a kind); Bob keeps four dice and takes it
+/// back (`undo`) before scoring his ones; every other turn rolls 1 2 3 4 6 and scores the
+/// next open box in sheet order.
+pub(crate) fn four_player_script() -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut next = [0usize; 4];
+    let order = |seat: usize| -> Vec<&str> {
+        match seat {
+            0 => {
+                std::iter::once("five_of_a_kind").chain(BOXES.into_iter().filter(|b| *b != "five_of_a_kind")).collect()
+            }
+            _ => BOXES.to_vec(),
+        }
+    };
+    for round in 0..13 {
+        for (seat, next) in next.iter_mut().enumerate() {
+            match (round, seat) {
+                (0, 0) => lines.extend(["3 3 1 2 6", "keep 3 3", "3 3 3"].map(String::from)),
+                (0, 1) => lines.extend(["1 2 3 4 6", "keep 1 2 3 4", "undo"].map(String::from)),
+                _ => lines.push("1 2 3 4 6".into()),
+            }
+            lines.push(order(seat)[*next].to_string());
+            *next += 1;
+        }
+    }
+    lines
+}
+
+fn write_lines(dir: &Path, name: &str, lines: &[String]) {
+    std::fs::write(dir.join(name), lines.join("\n") + "\n").unwrap();
+}
+
+/// A save's entries (its lines after the header).
+fn entries(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path).unwrap().lines().skip(1).map(String::from).collect()
+}
+
+#[test]
+fn four_players_with_the_tables_dice_play_to_the_final_table_and_the_history() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write_lines(d, "answers.txt", &four_player_script());
+    let out = deckhand(d)
+        .args(["play", "yacht", "--players", "Ann,Bob,Cy,Dee", "--answers", "answers.txt", "--save", "g.jsonl"])
+        .assert()
+        .success();
+    let text = stdout(&out) + &crate::common::stderr(&out);
+    // Ann: five of a kind (50) and 62 from 1 2 3 4 6 in the other boxes; the others 62
+    // (upper 16, small straight 30, chance 16), tied all through the tie-breaks.
+    assert_eq!(
+        stdout(&out),
+        "Yacht
+┌────┬────────┬───────────────┬───────┬───────────────┬───────────────┬───────┐
+│ #  ┆ PLAYER ┆ upper section ┆ bonus ┆ lower section ┆ extra bonuses ┆ TOTAL │
+╞════╪════════╪═══════════════╪═══════╪═══════════════╪═══════════════╪═══════╡
+│  1 ┆ Ann    ┆            16 ┆     0 ┆            96 ┆             0 ┆   112 │
+│ 2= ┆ Bob    ┆            16 ┆     0 ┆            46 ┆             0 ┆    62 │
+│ 2= ┆ Cy     ┆            16 ┆     0 ┆            46 ┆             0 ┆    62 │
+│ 2= ┆ Dee    ┆            16 ┆     0 ┆            46 ┆             0 ┆    62 │
+└────┴────────┴───────────────┴───────┴───────────────┴───────────────┴───────┘
+"
+    );
+    assert!(text.contains("Ann wins with 112"), "{text}");
+    assert!(text.contains("Ann rolls 3 3 3 3 3 (roll 2)"), "{text}");
+    assert!(text.contains("Bob keeps 1 2 3 4 and rolls the rest"), "{text}");
+    assert!(text.contains("Ann scores 50 in Five of a kind"), "{text}");
+    // One line per answer, the undo one line too.
+    let saved = entries(&d.join("g.jsonl"));
+    assert_eq!(saved.len(), four_player_script().len());
+    assert_eq!(
+        &saved[..4],
+        &[r#"{"roll":[3,3,1,2,6]}"#, r#"{"keep":[3,3]}"#, r#"{"roll":[3,3,3]}"#, r#"{"score":"five_of_a_kind"}"#]
+    );
+    assert_eq!(&saved[4..8], &[r#"{"roll":[1,2,3,4,6]}"#, r#"{"keep":[1,2,3,4]}"#, r#""undo""#, r#"{"score":"ones"}"#]);
+    // The play is in the history with its categories.
+    let history = stdout(&deckhand(d).args(["history", "--format", "json"]).assert().success());
+    let plays: serde_json::Value = serde_json::from_str(&history).unwrap();
+    let play = &plays.as_array().unwrap()[0];
+    assert_eq!(play["game"], "Yacht", "{history}");
+    let seats = play["players"].as_array().unwrap();
+    assert_eq!(seats.len(), 4, "{history}");
+    assert_eq!(seats[0]["score"], 112, "{history}");
+    // The finished save imports as the same play (already recorded: nothing new).
+    let again = deckhand(d).args(["import", "g.jsonl"]).assert().success();
+    assert!(!stdout(&again).contains("#2"), "{}", stdout(&again));
+}
+
+#[test]
+fn one_player_with_digital_dice_fills_the_sheet_and_the_save_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // deckhand rolls; the player keeps nothing and scores the boxes in sheet order.
+    let lines: Vec<String> = BOXES.iter().map(|b| b.to_string()).collect();
+    write_lines(d, "answers.txt", &lines);
+    let out = deckhand(d)
+        .args(["play", "yacht", "--players", "Ann", "--dice", "digital", "--seed", "11"])
+        .args(["--answers", "answers.txt", "--save", "g.jsonl"])
+        .assert()
+        .success();
+    let text = stdout(&out) + &crate::common::stderr(&out);
+    assert!(text.contains("Every box is filled: the game is over."), "{text}");
+    let saved = entries(&d.join("g.jsonl"));
+    // A roll by deckhand and a box per turn.
+    assert_eq!(saved.len(), 26, "{saved:?}");
+    assert!(saved.iter().step_by(2).all(|l| l.starts_with(r#"{"roll":["#)), "{saved:?}");
+    let header = std::fs::read_to_string(d.join("g.jsonl")).unwrap();
+    assert!(header.lines().next().unwrap().contains(r#""seed":11"#), "{header}");
+    // The same seed rolls the same dice.
+    let other = tempfile::tempdir().unwrap();
+    write_lines(other.path(), "answers.txt", &lines);
+    deckhand(other.path())
+        .args(["play", "yacht", "--players", "Ann", "--dice", "digital", "--seed", "11"])
+        .args(["--answers", "answers.txt", "--save", "g.jsonl", "--no-record"])
+        .assert()
+        .success();
+    assert_eq!(entries(&other.path().join("g.jsonl")), saved);
+    // The finished save is a play the history takes.
+    let history = stdout(&deckhand(d).args(["history", "--format", "json"]).assert().success());
+    assert!(history.contains("\"yacht\""), "{history}");
+}
+
+#[test]
+fn a_setup_the_game_does_not_have_is_refused_with_what_it_has() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = deckhand(dir.path()).args(["play", "yacht", "--players", "Ann", "--set", "colour=red"]).assert().code(2);
+    let err = crate::common::stderr(&out);
+    assert_eq!(
+        err,
+        "deckhand: the five-dice game has no setup option `colour`: it has dice, seed and option (`--set option=ID`)\n"
+    );
+    let out = deckhand(dir.path()).args(["play", "yacht", "--players", "Ann", "--set", "option=nope"]).assert().code(2);
+    assert!(
+        crate::common::stderr(&out).contains("no option `nope`; the options are: classic"),
+        "{}",
+        crate::common::stderr(&out)
+    );
+}
+
+#[test]
+fn at_a_terminal_the_dice_are_typed_kept_scored_and_undone() {
+    use rexpect::session::spawn_command;
+    let dir = tempfile::tempdir().unwrap();
+    let mut cmd = crate::child::deckhand_in(dir.path());
+    cmd.args(["play", "yacht", "--players", "Ann", "--save", "g.jsonl"]).env("TERM", "xterm");
+    let mut p = spawn_command(cmd, Some(20_000)).expect("spawn deckhand in a pty");
+    p.exp_string("Ann: roll 5 dice (roll 1 of 3)").unwrap();
+    p.send_line("3 3 1 2 6").unwrap();
+    p.exp_string("keep dice and roll again (2 rolls left)").unwrap();
+    p.send_line("keep 3 3").unwrap();
+    p.exp_string("Ann: roll 3 dice, keeping 3 3 (roll 2 of 3)").unwrap();
+    p.send_line("3 3 3").unwrap();
+    p.exp_string("Ann rolls 3 3 3 3 3 (roll 2)").unwrap();
+    p.exp_string("(1 roll left)").unwrap();
+    // The boxes are a menu: a typed start that one box has, then Enter.
+    p.send("five of").unwrap();
+    p.send("\r").unwrap();
+    p.flush().unwrap();
+    p.exp_string("Ann scores 50 in Five of a kind").unwrap();
+    p.exp_string("Ann: roll 5 dice (roll 1 of 3)").unwrap();
+    p.send_line("undo").unwrap();
+    p.exp_string("(1 roll left)").unwrap();
+    let lines = || entries(&dir.path().join("g.jsonl"));
+    assert_eq!(lines().last().map(String::as_str), Some(r#""undo""#));
+    p.send("chance\r").unwrap();
+    p.flush().unwrap();
+    p.exp_string("Ann scores 15 in Chance").unwrap();
+    p.exp_string("Ann: roll 5 dice").unwrap();
+    // Ctrl-C: exit 130, every answer saved.
+    p.send_control('c').unwrap();
+    p.exp_eof().unwrap();
+    match p.process.wait().unwrap() {
+        rexpect::process::wait::WaitStatus::Exited(_, code) => assert_eq!(code, 130),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        lines(),
+        [
+            r#"{"roll":[3,3,1,2,6]}"#,
+            r#"{"keep":[3,3]}"#,
+            r#"{"roll":[3,3,3]}"#,
+            r#"{"score":"five_of_a_kind"}"#,
+            r#""undo""#,
+            r#"{"score":"chance"}"#
+        ]
+    );
+}
+
+#[test]
+fn a_game_stopped_halfway_is_resumed_to_its_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write_lines(d, "first.txt", &["3 3 1 2 6".into(), "keep 3 3".into()]);
+    let out = deckhand(d)
+        .args(["play", "yacht", "--players", "Ann", "--answers", "first.txt", "--save", "g.jsonl"])
+        .assert()
+        .code(2);
+    assert!(
+        crate::common::stderr(&out).contains("the answers ran out after line 2"),
+        "{}",
+        crate::common::stderr(&out)
+    );
+    let mut rest: Vec<String> = vec!["3 3 3".into(), "five_of_a_kind".into()];
+    for b in BOXES.iter().filter(|b| **b != "five_of_a_kind") {
+        rest.extend(["1 2 3 4 6".to_string(), b.to_string()]);
+    }
+    write_lines(d, "rest.txt", &rest);
+    let out = deckhand(d).args(["resume", "g.jsonl", "--answers", "rest.txt"]).assert().success();
+    let err = crate::common::stderr(&out);
+    assert!(
+        err.starts_with("Resumed g.jsonl: 2 answers so far. At any prompt: undo, sheet, sheets, scores, help, hint.\n"),
+        "{err}"
+    );
+    assert!(
+        stdout(&out).contains("│ 1 ┆ Ann    ┆            16 ┆     0 ┆            96 ┆             0 ┆   112 │"),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(entries(&d.join("g.jsonl")).len(), 2 + rest.len());
+}
