@@ -3,8 +3,13 @@
 //! `deckhand scan` reads them. Counts every box read right, asked, and read wrong, per
 //! distortion, and times decode + read + check + score per photo.
 //!
-//! cargo bench --bench paper -- [--photos N] [--seed S] [--threads T] [--max-seconds S] [--save DIR] [--fail-on-wrong]
+//! cargo bench --bench paper -- [--photos N] [--from I] [--seed S] [--threads T] [--max-seconds S] [--save DIR] [--fail-on-wrong] [--inks]
 //! (N photos; half with the usual mix of distortions, half each pushing one to its worst.)
+//!
+//! `cargo test --bench paper -- …` runs it in the test build instead (CI's subset, no
+//! release build): the pixel work is optimised there too (crates/pixels and the image
+//! crates, Cargo.toml's profile lines), deckhand's own code is not, so its times are not
+//! the speed target's; the boxes read are the same.
 
 use std::time::{Duration, Instant};
 
@@ -40,6 +45,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let arg = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
     let photos: usize = arg("--photos").and_then(|v| v.parse().ok()).unwrap_or(1000);
+    let from: usize = arg("--from").and_then(|v| v.parse().ok()).unwrap_or(0);
     let seed: u64 = arg("--seed").and_then(|v| v.parse().ok()).unwrap_or(1);
     let save = arg("--save");
     let rules = deckhand::games::built_in("fleet-dice").unwrap();
@@ -61,7 +67,7 @@ fn main() {
                 if i >= photos || started.elapsed().as_secs_f64() > max_seconds {
                     break;
                 }
-                let r = one(&f, &fingerprint, seed, i, save.as_deref());
+                let r = one(&f, &fingerprint, seed, from + i, save.as_deref());
                 let mut all = results.lock().unwrap();
                 all.push(r);
                 if all.len() % 50 == 0 {
@@ -84,6 +90,9 @@ fn main() {
         tally.asked += t.asked;
         tally.wrong += t.wrong;
         tally.lost += t.lost;
+    }
+    if cfg!(debug_assertions) {
+        println!("(test build: the boxes are read as in a release build; the times are not the release build's)\n");
     }
     println!("| photos of | photos | boxes | read right without asking | asked | read wrong | questions per 200 boxes | pages not found | read+check+score: CPU mean / slowest | wall mean / slowest |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
@@ -195,6 +204,18 @@ fn one(
     }
     let mut tally =
         Tally { photos: 1, boxes: truth.len(), time: t.elapsed(), cpu: thread_cpu() - cpu, ..Tally::default() };
+    let sharp = photo::sharpness(&img).unwrap_or(-1.0);
+    if reading.is_some() {
+        eprintln!("photo {i}: read, sharpness {sharp:.3}; blur {:.2} motion {:.1}", cam.blur, cam.motion.0);
+    }
+    if std::env::args().any(|a| a == "--inks") {
+        if let Some(r) = &reading {
+            let mut all: Vec<(f32, bool)> = r.boxes.iter().zip(&truth).map(|(b, t)| (b.ink, *t)).collect();
+            all.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let line: Vec<String> = all.iter().map(|(k, t)| format!("{k:.2}{}", if *t { "x" } else { "" })).collect();
+            eprintln!("photo {i}: inks {}", line.join(" "));
+        }
+    }
     let row = match stress {
         None => 0,
         Some(s) => 1 + synth::Distortion::ALL.iter().position(|x| *x == s).unwrap(),
@@ -207,7 +228,11 @@ fn one(
         None => {
             tally.lost += 1;
             tally.asked += truth.len();
-            eprintln!("photo {i}: page not read ({} codes found; stress {stress:?}, {cam:?})", found.len());
+            let unread = if found.is_empty() { read::unreadable_codes(&img) } else { 0 };
+            eprintln!(
+                "photo {i}: page not read ({} codes found, {unread} seen but unreadable, sharpness {sharp:.3}; stress {stress:?}, {cam:?})",
+                found.len()
+            );
         }
         Some(r) => {
             for (k, (b, t)) in r.boxes.iter().zip(&truth).enumerate() {

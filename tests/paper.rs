@@ -175,6 +175,17 @@ fn photos_that_are_no_pad_or_broken_or_twice_the_same_page_are_refused_by_name()
         .stderr("deckhand: no deckhand pad found in table.jpg: is the whole page in the picture?\n")
         .status(2)
         .run();
+    // A pad photographed far out of focus: its codes cannot be read, and scan says so
+    // (not "no pad") and asks for another photo.
+    let rules = fleet();
+    let page = fleet_page(&rules, "blur-1", "Ann");
+    let mut d = synth::Dice::new(21);
+    let canvas = synth::paint(&page, 6.0);
+    let mut cam = synth::camera(&mut d, None);
+    (cam.size, cam.blur, cam.motion.0, cam.noise, cam.quality) = ((1600, 1200), 4.0, 0.0, 1.5, 85);
+    let grey = synth::photograph(&canvas, &page, &cam, &mut d);
+    let out = Test::new().file("blur.jpg", synth::jpeg(&grey, 85, None)).args(["scan", "blur.jpg"]).status(2).run();
+    assert!(out.stderr.contains("blur.jpg is too blurred to read: none of the pad's corner codes"), "{}", out.stderr);
     let png = {
         let img = image::GrayImage::from_pixel(300, 200, image::Luma([200]));
         let mut out = Vec::new();

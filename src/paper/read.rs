@@ -8,6 +8,7 @@
 use super::geometry::Homography;
 use super::layout::{self, Outline, PadBox, Page, Payload};
 use super::photo::Grey;
+use deckhand_pixels::ink::WhiteMap;
 
 /// Ink at or below this is an empty box; at or above `MARKED` a marked one; between, the
 /// box is asked. Ink is the darkest tenth of the box's inside, as a share of the paper's
@@ -80,6 +81,20 @@ pub fn locate(img: &Grey) -> Vec<Located> {
     found
 }
 
+/// How many QR codes a photo shows that cannot be read (their three finder squares are
+/// found, their modules are not): a pad too blurred, too dark or too far to read, when
+/// [`locate`] found none. Searched as `locate` searches, at the same sizes.
+pub fn unreadable_codes(img: &Grey) -> usize {
+    let (w, h) = (img.width, img.height);
+    let factor = (w.max(h) / 2000).max(1);
+    [factor, factor * 2, factor * 3]
+        .into_iter()
+        .filter(|f| *f == factor || w.max(h) / f >= 600)
+        .map(|f| deckhand_pixels::qr::find(img, (0, 0, w, h), f).unreadable)
+        .max()
+        .unwrap_or(0)
+}
+
 fn merge(found: &mut Vec<Located>, more: Vec<Located>) {
     for m in more {
         if !found.iter().any(|f| f.payload == m.payload) {
@@ -89,31 +104,12 @@ fn merge(found: &mut Vec<Located>, more: Vec<Located>) {
 }
 
 /// The codes in a window (x, y, width, height) of the photo, searched shrunk by `factor`.
-fn locate_in(img: &Grey, (x0, y0, w, h): (usize, usize, usize, usize), factor: usize) -> Vec<Located> {
-    let (sw, sh) = (w / factor, h / factor);
-    if sw < 21 || sh < 21 {
-        return Vec::new();
-    }
-    let n = (factor * factor) as u32;
-    let pixel = |x: usize, y: usize| -> u8 {
-        if factor == 1 {
-            return img.get(x0 + x, y0 + y);
-        }
-        let mut sum = 0u32;
-        for yy in 0..factor {
-            let row = (y0 + y * factor + yy) * img.width + x0 + x * factor;
-            sum += img.pixels[row..row + factor].iter().map(|v| *v as u32).sum::<u32>();
-        }
-        (sum / n) as u8
-    };
-    let mut prepared = rqrr::PreparedImage::prepare_from_greyscale(sw, sh, pixel);
+fn locate_in(img: &Grey, window: (usize, usize, usize, usize), factor: usize) -> Vec<Located> {
     let mut out: Vec<Located> = Vec::new();
-    for grid in prepared.detect_grids() {
-        let Ok((_, text)) = grid.decode() else { continue };
-        let Some(payload) = Payload::decode(&text) else { continue };
-        let f = factor as f64;
-        let corners = grid.bounds.map(|p| (x0 as f64 + p.x as f64 * f + f / 2.0, y0 as f64 + p.y as f64 * f + f / 2.0));
-        merge(&mut out, vec![Located { payload, corners }]);
+    for (text, corners) in deckhand_pixels::qr::find(img, window, factor).codes {
+        if let Some(payload) = Payload::decode(&text) {
+            merge(&mut out, vec![Located { payload, corners }]);
+        }
     }
     out
 }
@@ -320,32 +316,9 @@ fn outline_points(b: &PadBox, grow: f64, n: usize) -> Vec<(f64, f64)> {
 /// line with paper on its outside; with how clearly it stands out.
 fn best_shift(img: &Grey, h: &Homography, b: &PadBox, start: (f64, f64), radius: f64) -> (f64, f64, f64) {
     let (cx, cy) = b.centre();
-    let (cx, cy) = (cx as f64 + start.0, cy as f64 + start.1);
-    let (ox, oy) = h.apply(cx, cy);
-    let (jx, jy) = h.jacobian(cx, cy);
     let on = outline_points(b, 0.0, 32);
     let out = outline_points(b, 0.55, 32);
-    let map = |(dx, dy): (f64, f64)| (ox + jx.0 * dx + jy.0 * dy, oy + jx.1 * dx + jy.1 * dy);
-    let step = radius / 6.0;
-    let mut best = (0.0, 0.0, f64::MIN);
-    for i in -6..=6 {
-        for j in -6..=6 {
-            let (sx, sy) = (i as f64 * step, j as f64 * step);
-            let line: f64 = on.iter().map(|(x, y)| img.sample_at(map((x + sx, y + sy)))).sum::<f64>();
-            let paper: f64 = out.iter().map(|(x, y)| img.sample_at(map((x + sx, y + sy)))).sum::<f64>();
-            let score = (paper - line) / on.len() as f64;
-            if score > best.2 {
-                best = (sx, sy, score);
-            }
-        }
-    }
-    (start.0 + best.0, start.1 + best.1, best.2)
-}
-
-impl Grey {
-    fn sample_at(&self, (x, y): (f64, f64)) -> f64 {
-        self.sample(x, y) as f64
-    }
+    deckhand_pixels::ink::best_shift(img, h, (cx as f64, cy as f64), &on, &out, start, radius)
 }
 
 /// Each box's shift replaced by the median of its own and its nearest neighbours' shifts
@@ -372,97 +345,13 @@ fn smooth(centres: &[(f64, f64)], raw: &[(f64, f64, f64)]) -> Vec<(f64, f64)> {
     out
 }
 
-/// The paper's brightness over the photo: the brightest of each block's pixels (a high
-/// percentile, so ink and printing do not count), spread over the neighbouring blocks so
-/// a filled box or a word still finds paper around it.
-struct WhiteMap {
-    block: usize,
-    cols: usize,
-    rows: usize,
-    values: Vec<f32>,
-}
-
-impl WhiteMap {
-    fn new(img: &Grey, block: usize) -> WhiteMap {
-        let cols = img.width.div_ceil(block);
-        let rows = img.height.div_ceil(block);
-        let mut raw = vec![0f32; cols * rows];
-        let mut hist = [0u32; 256];
-        for by in 0..rows {
-            for bx in 0..cols {
-                hist.iter_mut().for_each(|h| *h = 0);
-                let (x0, y0) = (bx * block, by * block);
-                let (x1, y1) = ((x0 + block).min(img.width), (y0 + block).min(img.height));
-                // Every other pixel is plenty for a percentile.
-                let mut n = 0u32;
-                for y in (y0..y1).step_by(2) {
-                    for x in (x0..x1).step_by(2) {
-                        hist[img.get(x, y) as usize] += 1;
-                        n += 1;
-                    }
-                }
-                let mut left = n / 10;
-                let mut v = 255usize;
-                while v > 0 && hist[v] <= left {
-                    left -= hist[v];
-                    v -= 1;
-                }
-                raw[by * cols + bx] = v as f32;
-            }
-        }
-        // The brightest block of each 3×3 neighbourhood.
-        let mut values = raw.clone();
-        for by in 0..rows {
-            for bx in 0..cols {
-                let mut m = 0f32;
-                for y in by.saturating_sub(1)..(by + 2).min(rows) {
-                    for x in bx.saturating_sub(1)..(bx + 2).min(cols) {
-                        m = m.max(raw[y * cols + x]);
-                    }
-                }
-                values[by * cols + bx] = m.max(1.0);
-            }
-        }
-        WhiteMap { block, cols, rows, values }
-    }
-
-    /// The paper's brightness at a pixel (bilinear between block centres).
-    fn at(&self, x: f64, y: f64) -> f32 {
-        let fx = (x / self.block as f64 - 0.5).clamp(0.0, (self.cols - 1) as f64);
-        let fy = (y / self.block as f64 - 0.5).clamp(0.0, (self.rows - 1) as f64);
-        let (x0, y0) = (fx.floor() as usize, fy.floor() as usize);
-        let (x1, y1) = ((x0 + 1).min(self.cols - 1), (y0 + 1).min(self.rows - 1));
-        let (tx, ty) = ((fx - x0 as f64) as f32, (fy - y0 as f64) as f32);
-        let v = |x: usize, y: usize| self.values[y * self.cols + x];
-        let top = v(x0, y0) * (1.0 - tx) + v(x1, y0) * tx;
-        let bottom = v(x0, y1) * (1.0 - tx) + v(x1, y1) * tx;
-        top * (1.0 - ty) + bottom * ty
-    }
-}
-
 /// The ink inside a box: its inside (clear of the printed outline) sampled on a grid, each
 /// sample's darkness against the paper there, and the mean of the darkest tenth plus a
 /// share of the mean of all (so a wide faint smudge counts less than a line of ink).
 fn ink(img: &Grey, white: &WhiteMap, h: &Homography, b: &PadBox, shift: (f64, f64)) -> f32 {
     let (cx, cy) = b.centre();
-    let (cx, cy) = (cx as f64 + shift.0, cy as f64 + shift.1);
-    let (ox, oy) = h.apply(cx, cy);
-    let (jx, jy) = h.jacobian(cx, cy);
-    let paper = white.at(ox, oy);
-    let r = b.size as f64 * 0.4;
-    let n = 11;
-    let mut dark: Vec<f32> = Vec::with_capacity(n * n);
-    for i in 0..n {
-        for j in 0..n {
-            let (dx, dy) = ((i as f64 / (n - 1) as f64 * 2.0 - 1.0) * r, (j as f64 / (n - 1) as f64 * 2.0 - 1.0) * r);
-            if b.outline != Outline::Square && dx * dx + dy * dy > r * r * 1.05 {
-                continue;
-            }
-            let v = img.sample(ox + jx.0 * dx + jy.0 * dy, oy + jx.1 * dx + jy.1 * dy);
-            dark.push(((paper - v) / paper).clamp(0.0, 1.0));
-        }
-    }
-    dark.sort_by(|a, b| b.total_cmp(a));
+    let centre = (cx as f64 + shift.0, cy as f64 + shift.1);
+    let dark = deckhand_pixels::ink::inside(img, white, h, centre, b.size as f64 * 0.4, b.outline != Outline::Square);
     let top = (dark.len() / 10).max(1);
     let peak = dark[..top].iter().sum::<f32>() / top as f32;
     let mean = dark.iter().sum::<f32>() / dark.len() as f32;

@@ -2,8 +2,19 @@
 //! analysis over the turn-start states (the boxes filled, the upper total capped at the
 //! threshold, whether the five-of-a-kind box holds its points), each state's value the
 //! optimal expected score still to come, computed from its successors by one turn's
-//! "widget" of rolls, keeps and box choices. For the official rules the value of the
-//! start is 254.5896 (a test checks it).
+//! "widget" of rolls, keeps and box choices.
+//!
+//! The official rules' value from the start depends on how the joker is read (tests check
+//! each; BENCHMARKS.md, "The five-dice solver"):
+//! - 254.5896 (254.589609…) with Verhoeff's convention, option `open_joker`
+//!   ([`Joker::UpperFilled`]: a further five of a kind may go into any open box, a full
+//!   house or straight taking it at full value only when its upper box is filled). This is
+//!   the figure of Verhoeff 1999 and Glenn 2006.
+//! - 254.5877 (254.587728…) with the rule as printed with the commercial editions, the
+//!   default ([`Joker::ForcedUpper`]: the matching upper box first, else any lower box at
+//!   full value, else a zero in an upper box): being forced costs 0.0019 points a game.
+//! - 245.8708 without the joker and its extra bonus (`no_joker`); Scandinavian Yatzy
+//!   (`scandinavian`) 248.44, dlangk/yatzy's EV-optimal mean.
 //!
 //! Speed: the 64 upper totals of one set of filled boxes go through a widget together, as
 //! lanes of one row (the batched layout of dlangk/yatzy), so every step is a vectorised
@@ -19,6 +30,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+#[cfg(doc)]
+use super::Joker;
 use super::{all_rolls, five_face, Kind, Needs, Roll, Ruleset, Sheet, DICE, FACES, ROLLS};
 use crate::games::live::Replay;
 use crate::message::Message;
@@ -640,6 +653,12 @@ pub fn table_path(rules: &Ruleset, dir: &Path) -> PathBuf {
     dir.join(format!("yacht-{}.bin", fingerprint(rules)))
 }
 
+/// The folder the tables are kept in: `solver` in the platform's data folder
+/// (`~/.local/share/deckhand/solver` on Linux); `None` on a platform without one.
+pub fn tables_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "deckhand").map(|d| d.data_dir().join("solver"))
+}
+
 impl Solver {
     /// The solver of a ruleset from its table in `dir`; built (and written there) when the
     /// table is missing or damaged.
@@ -659,6 +678,15 @@ impl Solver {
         let solver = Solver::build(rules)?;
         solver.save(&path)?;
         Ok((solver, provenance))
+    }
+
+    /// The solver of a ruleset from the data folder ([`tables_dir`]), built and kept there
+    /// the first time; built in memory only on a platform without a data folder.
+    pub fn from_data_folder(rules: &Ruleset) -> Result<(Solver, Provenance), SolverError> {
+        match tables_dir() {
+            Some(dir) => Self::load_or_build(rules, &dir),
+            None => Ok((Self::build(rules)?, Provenance::Built)),
+        }
     }
 
     /// Write the table to `path`: a header (magic, boxes, lanes, flags, SHA-256 of the
@@ -891,7 +919,6 @@ impl Solver {
         use super::live::{Entry, Game, Phase};
         use crate::games::live::LiveGame;
         let mut game = Game::start(rules, players, setup).map_err(Replay::Setup)?;
-        let mut out = Vec::new();
         // Each entry's decision, kept until an undo takes it back.
         let mut decided: Vec<Option<Reviewed>> = Vec::new();
         for (i, entry) in entries.iter().enumerate() {
@@ -900,17 +927,21 @@ impl Solver {
                 decided.pop();
                 continue;
             }
-            let review = match (&game.state.phase, entry) {
-                (Phase::Decide { dice }, Entry::Keep(_) | Entry::Score(_)) => {
+            // The choice as a hint lists it: a keep by its sorted faces, a box by its index.
+            let chosen = match entry {
+                Entry::Keep(k) => {
+                    let mut k = k.clone();
+                    k.sort_unstable();
+                    Some(Move::Keep(k))
+                }
+                Entry::Score(id) => game.ruleset.box_index(id).map(Move::Score),
+                _ => None,
+            };
+            let review = match (&game.state.phase, chosen) {
+                (Phase::Decide { dice }, Some(chosen)) => {
                     let seat = game.state.seat;
-                    let sheet = game.sheet(seat);
                     let rolls_left = ROLLS - game.state.rolls;
-                    let hint = self.hint(sheet, dice, rolls_left);
-                    let chosen = match entry {
-                        Entry::Keep(k) => Move::Keep(k.clone()),
-                        Entry::Score(id) => Move::Score(game.ruleset.box_index(id).unwrap_or(usize::MAX)),
-                        _ => unreachable!("a keep or a score"),
-                    };
+                    let hint = self.hint(game.sheet(seat), dice, rolls_left);
                     hint.value_of(&chosen).map(|chosen_expected| Reviewed {
                         seat,
                         turn: game.turn(),
@@ -928,22 +959,33 @@ impl Solver {
             game.apply(rules, seat, choice).map_err(|e| Replay::Entry(i, e))?;
             decided.push(review);
         }
-        out.extend(decided.into_iter().flatten());
-        Ok(out)
+        Ok(decided.into_iter().flatten().collect())
     }
 
     /// One solitaire game played optimally with dice from `rng`: its final sheet's total.
     pub fn play_optimal(&self, rng: &mut crate::rng::Rng) -> i64 {
         let mut sheet = Sheet::new(&self.rules, "");
+        self.play_partial(&mut sheet, self.rules.boxes.len(), rng);
+        super::score_sheet(&self.rules, &sheet).total
+    }
+
+    /// Play up to `turns` turns of `sheet` optimally with dice from `rng` (fewer when the
+    /// sheet fills up first).
+    pub fn play_partial(&self, sheet: &mut Sheet, turns: usize, rng: &mut crate::rng::Rng) {
         let roll = |kept: &[u8], rng: &mut crate::rng::Rng| -> Roll {
-            let mut dice: Vec<u8> = kept.to_vec();
-            while dice.len() < DICE {
-                dice.push(1 + rng.below(usize::from(FACES)) as u8);
+            let mut dice = [0u8; DICE];
+            for (i, d) in dice.iter_mut().enumerate() {
+                *d = kept.get(i).copied().unwrap_or_else(|| 1 + rng.below(usize::from(FACES)) as u8);
             }
-            super::roll_of(&dice).expect("five faces")
+            dice.sort_unstable();
+            dice
         };
-        for t in 0..self.rules.boxes.len() {
-            let turn = self.turn(&sheet);
+        for _ in 0..turns {
+            let filled = sheet.filled().count_ones();
+            if filled as usize == self.rules.boxes.len() {
+                return;
+            }
+            let turn = self.turn(sheet);
             let mut dice = roll(&[], rng);
             let mut left = ROLLS - 1;
             loop {
@@ -955,13 +997,12 @@ impl Solver {
                     Move::Score(b) => {
                         let o = self.rules.offers(sheet.filled(), sheet.five_points(&self.rules), &dice);
                         let points = o.iter().find(|o| o.box_index == b).map_or(0, |o| o.points);
-                        sheet.boxes[b] = Some(super::Entry { points, dice: Some(dice), turn: Some(t as u32 + 1) });
+                        sheet.boxes[b] = Some(super::Entry { points, dice: Some(dice), turn: Some(filled + 1) });
                         break;
                     }
                 }
             }
         }
-        super::score_sheet(&self.rules, &sheet).total
     }
 }
 
@@ -985,12 +1026,60 @@ mod tests {
         r
     }
 
+    /// The dice as the plain recursion below sees them: the sorted rolls, and per roll its
+    /// distinct keeps, each with its outcomes found by enumerating every ordered throw of
+    /// the dice rolled (no lattice, no batching).
+    struct PlainDice {
+        rolls: Vec<Roll>,
+        first: Vec<(usize, f64)>,
+        keeps: Vec<Vec<Vec<(usize, f64)>>>,
+    }
+
+    fn plain_dice() -> PlainDice {
+        let rolls = all_rolls();
+        let at: HashMap<Roll, usize> = rolls.iter().enumerate().map(|(i, r)| (*r, i)).collect();
+        let mut cache: HashMap<Vec<u8>, Vec<(usize, f64)>> = HashMap::new();
+        let mut outcomes = |kept: Vec<u8>| -> Vec<(usize, f64)> {
+            cache
+                .entry(kept.clone())
+                .or_insert_with(|| {
+                    let k = DICE - kept.len();
+                    let total = 6usize.pow(k as u32);
+                    let mut out: HashMap<usize, f64> = HashMap::new();
+                    for code in 0..total {
+                        let mut dice = kept.clone();
+                        let mut c = code;
+                        for _ in 0..k {
+                            dice.push((c % 6) as u8 + 1);
+                            c /= 6;
+                        }
+                        *out.entry(at[&super::super::roll_of(&dice).unwrap()]).or_default() += 1.0 / total as f64;
+                    }
+                    out.into_iter().collect()
+                })
+                .clone()
+        };
+        let first = outcomes(Vec::new());
+        let keeps = rolls
+            .iter()
+            .map(|r| {
+                let mut kept: Vec<Vec<u8>> =
+                    (0u32..31).map(|m| (0..DICE).filter(|i| m & (1 << i) != 0).map(|i| r[i]).collect()).collect();
+                kept.sort();
+                kept.dedup();
+                kept.into_iter().map(&mut outcomes).collect()
+            })
+            .collect();
+        PlainDice { rolls, first, keeps }
+    }
+
     /// The optimal expected score still to come from a turn-start state, by plain
     /// recursion over the real upper total (the bonus added at the end) and the dice's
     /// outcomes enumerated one by one: shares nothing with the batched table but the
     /// rules' offers.
     fn reference(
         rules: &Ruleset,
+        dice: &PlainDice,
         mask: u32,
         five_points: bool,
         upper: i64,
@@ -1003,53 +1092,33 @@ mod tests {
         if let Some(v) = memo.get(&(mask, five_points, upper)) {
             return *v;
         }
-        // Every ordered outcome of k dice, as sorted rolls with their chances.
-        fn outcomes(kept: &[u8]) -> Vec<(Roll, f64)> {
-            let k = DICE - kept.len();
-            let total = 6usize.pow(k as u32);
-            let mut out: HashMap<Roll, f64> = HashMap::new();
-            for code in 0..total {
-                let mut dice = kept.to_vec();
-                let mut c = code;
-                for _ in 0..k {
-                    dice.push((c % 6) as u8 + 1);
-                    c /= 6;
-                }
-                *out.entry(super::super::roll_of(&dice).unwrap()).or_default() += 1.0 / total as f64;
-            }
-            out.into_iter().collect()
-        }
-        let rolls = all_rolls();
-        let stop: HashMap<Roll, f64> = rolls
+        let stop: Vec<f64> = dice
+            .rolls
             .iter()
             .map(|r| {
-                let best = rules
+                rules
                     .offers(mask, five_points, r)
                     .iter()
                     .map(|o| {
                         let up = if rules.boxes[o.box_index].kind.upper() { upper + o.points } else { upper };
                         let fp = five_points || (Some(o.box_index) == rules.five_box && o.points > 0);
-                        (o.points + o.extra) as f64 + reference(rules, mask | (1 << o.box_index), fp, up, memo)
+                        (o.points + o.extra) as f64 + reference(rules, dice, mask | (1 << o.box_index), fp, up, memo)
                     })
-                    .fold(f64::NEG_INFINITY, f64::max);
-                (*r, best)
+                    .fold(f64::NEG_INFINITY, f64::max)
             })
             .collect();
         let mut hold = stop.clone();
         for _ in 1..ROLLS {
-            let mut next = HashMap::new();
-            for r in &rolls {
-                let mut best = stop[r];
-                for mask5 in 0u32..31 {
-                    let kept: Vec<u8> = (0..DICE).filter(|i| mask5 & (1 << i) != 0).map(|i| r[i]).collect();
-                    let v: f64 = outcomes(&kept).iter().map(|(o, p)| p * hold[o]).sum();
-                    best = best.max(v);
-                }
-                next.insert(*r, best);
-            }
-            hold = next;
+            hold = (0..dice.rolls.len())
+                .map(|r| {
+                    dice.keeps[r]
+                        .iter()
+                        .map(|outs| outs.iter().map(|(o, p)| p * hold[*o]).sum::<f64>())
+                        .fold(stop[r], f64::max)
+                })
+                .collect();
         }
-        let v = outcomes(&[]).iter().map(|(o, p)| p * hold[o]).sum();
+        let v = dice.first.iter().map(|(o, p)| p * hold[*o]).sum();
         memo.insert((mask, five_points, upper), v);
         v
     }
@@ -1057,16 +1126,16 @@ mod tests {
     #[test]
     fn the_table_agrees_with_a_plain_recursion_under_every_joker_rule() {
         use super::super::Joker;
+        let dice = plain_dice();
         for joker in [Joker::ForcedUpper, Joker::UpperFilled, Joker::Free, Joker::None] {
             let rules = small(joker);
             let solver = Solver::build_with(&rules, 2).unwrap();
             let mut memo = HashMap::new();
-            let want = reference(&rules, 0, false, 0, &mut memo);
+            let want = reference(&rules, &dice, 0, false, 0, &mut memo);
             assert!((solver.start_value() - want).abs() < 1e-9, "{joker:?}: {} against {want}", solver.start_value());
             // Every state the recursion met, at its capped upper total.
             for ((mask, fp, up), v) in &memo {
-                let got = solver.value_at(*mask, usize::from(*fp && solver.flags > 1), *up as usize)
-                    - rules.upper_bonus_of(*up) as f64;
+                let got = solver.value_at(*mask, usize::from(*fp && solver.flags > 1), *up as usize);
                 assert!((got - v).abs() < 1e-9, "{joker:?} {mask:b} {fp} {up}: {got} against {v}");
             }
             // One thread or two: the same table.
@@ -1138,7 +1207,8 @@ mod tests {
         use crate::games::yacht::live::{Entry, Game, YachtSetup};
         let y = crate::games::yacht::tests::rules();
         let mut rules = y.clone();
-        rules.base = small(super::super::Joker::ForcedUpper);
+        // A live game takes the forced joker only with all six upper boxes: the free one.
+        rules.base = small(super::super::Joker::Free);
         let solver = Solver::build(&rules.base).unwrap();
         let players = vec!["Ann".to_string()];
         let setup = YachtSetup::default();
@@ -1147,7 +1217,8 @@ mod tests {
         let game = Game::replay(&rules, &players, &setup, &entries).unwrap();
         assert_eq!(game.sheet(0).boxes[0].as_ref().unwrap().points, 0);
         // Turn 2: keep the 6, roll, then score the best box.
-        entries.extend([Entry::Roll(vec![1, 2, 3, 4, 6]), Entry::Keep(vec![1, 2, 3, 4]), Entry::Roll(vec![5])]);
+        // (A keep typed in any order is reviewed as the sorted keep a hint lists.)
+        entries.extend([Entry::Roll(vec![1, 2, 3, 4, 6]), Entry::Keep(vec![4, 2, 3, 1]), Entry::Roll(vec![5])]);
         let g = Game::replay(&rules, &players, &setup, &entries).unwrap();
         let best = solver.hint(g.sheet(0), &[1, 2, 3, 4, 5], 1).best().choice.clone();
         let Move::Score(b) = best else { panic!("scores a straight: {best:?}") };
@@ -1157,24 +1228,55 @@ mod tests {
         assert_eq!(reviewed[0].chosen, Move::Score(0));
         assert_eq!(reviewed[0].best, Move::Score(rules.base.five_box.unwrap()));
         assert!(reviewed[0].cost() > 40.0, "{:?}", reviewed[0]);
+        assert_eq!(reviewed[1].chosen, Move::Keep(vec![1, 2, 3, 4]));
         assert_eq!(reviewed[2].cost(), 0.0);
-        // An undone decision is not reviewed.
-        let mut undone = entries.clone();
-        undone.insert(2, Entry::Undo);
-        undone.insert(2, Entry::Score("threes".into()));
-        undone.insert(2, Entry::Undo);
-        let again = solver.review(&rules, &players, &setup, &undone[..4]).unwrap();
-        assert!(again.is_empty(), "{again:?}");
+        // An undone decision is not reviewed: ones taken back, then threes chosen.
+        let undone = [entries[0].clone(), entries[1].clone(), Entry::Undo, Entry::Score("threes".into())];
+        let again = solver.review(&rules, &players, &setup, &undone).unwrap();
+        assert_eq!(again.len(), 1, "{again:?}");
+        assert_eq!((&again[0].chosen, &again[0].best), (&Move::Score(1), &reviewed[0].best));
+        assert!(again[0].cost() > 0.0 && again[0].cost() < reviewed[0].cost(), "{again:?}");
     }
 
+    /// The official rules with Verhoeff's reading of the joker, as the app keeps them: built
+    /// in a temporary data folder the first time, loaded the second.
+    ///
+    /// A debug build takes minutes for the full table (about 250 s on a busy machine), so
+    /// the test runs in release builds: `cargo test --release --lib yacht::solver`.
     #[test]
-    #[ignore = "builds the full tables: run with `cargo test --release --lib yacht::solver -- --ignored`"]
-    fn the_official_rules_are_worth_254_5877_printed_and_254_5896_by_the_open_joker() {
+    #[cfg_attr(debug_assertions, ignore = "the full table: run with `cargo test --release --lib yacht::solver`")]
+    fn the_official_rules_with_verhoeffs_joker_are_worth_254_5896() {
+        let y = crate::games::yacht::tests::rules();
+        let rules = y.ruleset(&["open_joker".into()]).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let (built, p) = Solver::load_or_build(&rules, dir.path()).unwrap();
+        assert_eq!(p, Provenance::BuiltMissing);
+        assert!((built.start_value() - 254.5896).abs() < 1e-4, "{}", built.start_value());
+        assert!((built.start_value() - 254.589_609_482).abs() < 1e-8, "{}", built.start_value());
+        let size = std::fs::metadata(table_path(&rules, dir.path())).unwrap().len();
+        assert!(size <= 20 << 20, "{size} bytes");
+        let (loaded, p) = Solver::load_or_build(&rules, dir.path()).unwrap();
+        assert_eq!(p, Provenance::Loaded);
+        assert_eq!(loaded.start_value(), built.start_value());
+        // A hint at the start: the best choice's value is the table's expectation of the
+        // position, and a turn's mean over its first roll is the start value.
+        let sheet = Sheet::new(&rules, "Ann");
+        let turn = loaded.turn(&sheet);
+        assert!((turn.expected() - loaded.start_value()).abs() < 1e-9);
+    }
+
+    /// The other readings of the joker and the other families, each against its figure:
+    /// the printed forced joker 254.5877, no joker 245.8708, Scandinavian Yatzy 248.44
+    /// (dlangk/yatzy's EV-optimal mean 248.4).
+    #[test]
+    #[cfg_attr(
+        debug_assertions,
+        ignore = "builds three full tables: run with `cargo test --release --lib yacht::solver`"
+    )]
+    fn the_printed_joker_and_the_other_families_are_worth_their_figures() {
         let y = crate::games::yacht::tests::rules();
         let printed = Solver::build(&y.base).unwrap();
         assert!((printed.start_value() - 254.587_728_734_5).abs() < 1e-6, "{}", printed.start_value());
-        let open = Solver::build(&y.ruleset(&["open_joker".into()]).unwrap()).unwrap();
-        assert!((open.start_value() - 254.5896).abs() < 1e-4, "{}", open.start_value());
         let nordic = Solver::build(&y.ruleset(&["scandinavian".into()]).unwrap()).unwrap();
         assert!((nordic.start_value() - 248.44).abs() < 1e-2, "{}", nordic.start_value());
         let none = Solver::build(&y.ruleset(&["no_joker".into()]).unwrap()).unwrap();
