@@ -589,3 +589,47 @@ fn bots_play_their_seats_in_a_served_game_and_show_on_the_dashboard() {
     assert_eq!(host.finish(), Some(0), "{}", host.said());
     assert!(host.printed().contains("Bot 1"), "the bot in the final table: {}", host.printed());
 }
+
+/// The host's threads now (Linux).
+#[cfg(target_os = "linux")]
+fn threads_of(host: &Host) -> usize {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", host.pid())).unwrap();
+    status.lines().find_map(|l| l.strip_prefix("Threads:")).unwrap().trim().parse().unwrap()
+}
+
+/// Issue 30, item 3: every hint request started an advisor run on a thread of its own, and
+/// one phone asking 50 times a second grew the host to ~600 threads and froze the table.
+/// Sixteen requests at once for one question now wait for one run: the host grows by that
+/// run's threads at most (its own and the advisor's, one per core), and all sixteen get
+/// the same advice.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_flood_of_hint_requests_for_one_question_waits_for_one_advisor_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let host = start(dir.path(), "Ann,Bob", "8");
+    let seat = (0..2).find(|s| !host.state(*s)["decision"].is_null()).expect("a seat decides");
+    let path = format!("{}/hint", host.seats[seat]);
+    let before = threads_of(&host);
+    let addr = host.addr.clone();
+    let asks: Vec<_> = (0..16)
+        .map(|_| {
+            let (addr, path) = (addr.clone(), path.clone());
+            std::thread::spawn(move || crate::host::request(&addr, "GET", &path, "text/plain", b""))
+        })
+        .collect();
+    let mut most = before;
+    while !asks.iter().all(|a| a.is_finished()) {
+        most = most.max(threads_of(&host));
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let replies: Vec<_> = asks.into_iter().map(|a| a.join().unwrap()).collect();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert!(
+        most <= before + 2 * cores + 4,
+        "16 hint requests grew the host from {before} to {most} threads ({cores} cores): one run each?"
+    );
+    for r in &replies {
+        assert_eq!(r.status, 200, "{}", r.body);
+        assert_eq!(r.body, replies[0].body, "one question, one advice");
+    }
+}

@@ -241,9 +241,13 @@ impl AtTerminal for FleetTerminal<'_> {
         match self.table.change(|t| t.answer(Screen::Host, seen, said)) {
             Ok(typed) => {
                 self.print(&mut |line| p.say(line));
-                let now = self.table.read(|t| t.session().clone());
-                let coached = super::coach::lines(self.rules, &now, (from, typed), self.coach, self.lang);
-                coached.iter().for_each(|l| p.say(l));
+                // The whole session is copied only for the coach: a copy per answer made
+                // every answer of a long game slower than the one before (issue 30, item 12).
+                if self.coach.is_some() {
+                    let now = self.table.read(|t| t.session().clone());
+                    let coached = super::coach::lines(self.rules, &now, (from, typed), self.coach, self.lang);
+                    coached.iter().for_each(|l| p.say(l));
+                }
                 Ok(())
             }
             Err(why) => self.refused(why, p),
@@ -275,7 +279,7 @@ impl AtTerminal for FleetTerminal<'_> {
                 Some(site) => release(site, p, lang)?,
                 None => p.say(&Note::ReleaseNotServed.text(lang)),
             },
-            Command::Hint => p.say(&super::hint::hint_text(rules, &game, decision, lang)),
+            Command::Hint => p.say(&super::hint::hint_text(self.table, rules, decision, lang)),
             Command::Sheet => match decision.and_then(|d| d.player) {
                 Some(pl) => p.say(&sheet_text(rules, &game.players[pl].sheet, lang, width())),
                 None => p.say(&sheets_text(rules, &sheets, lang, width())),

@@ -14,6 +14,7 @@ pub mod live;
 pub use crate::names;
 pub mod nauticus;
 pub mod paper;
+pub mod runs;
 pub mod table;
 pub mod yacht;
 

@@ -318,8 +318,9 @@ impl Hosted for AnyServed {
         self.shared.change(|t| t.undo(Screen::Seat(seat), seen).map_err(|r| self.rejected(t, &r)))
     }
 
-    fn hint(&self, _seat: usize) -> Result<String, String> {
-        Err(crate::text::serve::Declined::HintNothing.text(self.lang))
+    fn hint(&self, _seat: usize) -> super::HintReply<'_> {
+        let nothing = crate::text::serve::Declined::HintNothing.text(self.lang);
+        Box::pin(std::future::ready(Err(nothing)))
     }
 
     fn final_standings(&self) -> Option<Standings> {

@@ -348,18 +348,14 @@ async fn seat_route(
             }
         }
         // What the advisor makes of this seat's open question (it commits nothing).
-        (["hint"], &Method::GET) => match blocking(site, move |site| hint(site, seat)).await {
-            Some(Ok(body)) => page(StatusCode::OK, "application/json", body),
-            Some(Err(text)) => error(StatusCode::CONFLICT, text),
-            None => failed(),
+        // Waited for without a thread: the advisor's runs are the table's (`advisor::hints`).
+        (["hint"], &Method::GET) => match site.table.hint(seat).await {
+            Ok(body) => page(StatusCode::OK, "application/json", body),
+            Err(text) => error(StatusCode::CONFLICT, text),
         },
         ([] | ["state" | "events" | "answer" | "ahead" | "undo" | "hint"], _) => method_error(),
         _ => error(StatusCode::NOT_FOUND, Declined::NotFound.text(lang)),
     }
-}
-
-fn hint(site: &Site, seat: usize) -> Result<String, String> {
-    site.table.hint(seat)
 }
 
 fn state(site: &Site, seat: Option<usize>) -> Response {

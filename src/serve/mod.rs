@@ -63,11 +63,17 @@ pub trait Hosted: Send + Sync {
     fn ahead(&self, seat: usize, seen: u64, links: &[Vec<String>]) -> Result<Option<String>, Rejected>;
     /// A seat's undo from its page, which saw version `seen`.
     fn undo(&self, seat: usize, seen: u64) -> Result<(), Rejected>;
-    /// The advisor's weighing of a seat's open question, as the page lists it, or why not.
-    fn hint(&self, seat: usize) -> Result<String, String>;
+    /// The advisor's weighing of a seat's open question, as the page lists it, or why not
+    /// (nothing to weigh; the advisor busy): a future, so that a page waiting for a run
+    /// under way holds no thread (`games::runs`).
+    fn hint(&self, seat: usize) -> HintReply<'_>;
     /// The final table, once the game is over.
     fn final_standings(&self) -> Option<Standings>;
 }
+
+/// A hint as the page gets it (`Hosted::hint`): the JSON, or the refusal in the table's
+/// language.
+pub type HintReply<'a> = std::pin::Pin<Box<dyn std::future::Future<Output = Result<String, String>> + Send + 'a>>;
 
 /// What a view shows beyond the table: the final page's address and the finale (each
 /// player's review, the BG Stats block), with how often the finale changed (views are

@@ -152,24 +152,35 @@ impl Hosted for Served {
     }
 
     /// The advisor's estimate of every answer to `seat`'s open question, as the page lists
-    /// it (`view::hint`): the question as the page asks it (its early pick too), weighed.
-    /// The terminal's hint budget (`Settings::hint`), seeded by the state's version, so the
-    /// same question gets the same hint.
-    fn hint(&self, seat: usize) -> Result<String, String> {
-        use crate::games::fleet::advisor::{self, NoQuestion, Settings};
+    /// it (`view::hint`): the question as the page asks it (its early pick too), weighed
+    /// by the table's hints (`advisor::hints`): once per question and version, whoever
+    /// asks, a few runs at a time (beyond them: the advisor is busy); the page waits for a
+    /// run under way without a thread.
+    fn hint(&self, seat: usize) -> super::HintReply<'_> {
+        use crate::games::fleet::advisor::NoQuestion;
+        use crate::games::runs::NoRun;
         use crate::text::serve::Declined;
-        let (lang, rules) = (self.lang, &self.rules);
-        let (version, asked, over) =
-            self.shared.read(|t| (t.version(), super::view::page_question(t, seat), t.finished()));
-        let Some(asked) = asked else {
-            return Err(if over { Declined::HintOver } else { Declined::HintNothing }.text(lang));
-        };
-        let settings = Settings::hint(version);
-        let advice = advisor::advise(rules, &asked.game, Some(seat), &settings).map_err(|why| match why {
-            NoQuestion::Over => Declined::HintOver.text(lang),
-            NoQuestion::Chance | NoQuestion::NotWaiting(_) => Declined::HintNothing.text(lang),
-        })?;
-        Ok(super::view::hint(self, seat, &asked, &advice, version))
+        let lang = self.lang;
+        let asked = self.shared.read(|t| {
+            let version = t.version();
+            let Some(asked) = super::view::page_question(t, seat) else {
+                return Err(if t.finished() { Declined::HintOver } else { Declined::HintNothing });
+            };
+            match t.hints().ask(&asked.game, Some(seat), version) {
+                Ok(ticket) => Ok((version, asked, ticket)),
+                Err(NoRun::Busy) => Err(Declined::HintBusy),
+                Err(NoRun::Failed) => Err(Declined::HintFailed),
+            }
+        });
+        Box::pin(async move {
+            let (version, asked, ticket) = asked.map_err(|why| why.text(lang))?;
+            let weighed = ticket.await.map_err(|_| Declined::HintFailed.text(lang))?;
+            let advice = weighed.map_err(|why| match why {
+                NoQuestion::Over => Declined::HintOver.text(lang),
+                NoQuestion::Chance | NoQuestion::NotWaiting(_) => Declined::HintNothing.text(lang),
+            })?;
+            Ok(super::view::hint(self, seat, &asked, &advice, version))
+        })
     }
 
     fn final_standings(&self) -> Option<Standings> {

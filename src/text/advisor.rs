@@ -36,6 +36,16 @@ pub fn nothing_to_weigh(why: crate::games::fleet::advisor::NoQuestion, game: &Ga
     }
 }
 
+/// Why the terminal's hint has no weighing: the table's advisor runs are all under way,
+/// or the run stopped without one (`games::runs::NoRun`).
+pub fn no_run(why: crate::games::runs::NoRun, lang: Lang) -> String {
+    use crate::games::runs::NoRun;
+    match why {
+        NoRun::Busy => t!(lang, "cli.play.hint_busy"),
+        NoRun::Failed => t!(lang, "cli.play.hint_failed"),
+    }
+}
+
 /// The coach's line (`--coach N`) for a choice that lost points: what the advisor
 /// preferred and what each was worth (in a solo game without the chances to win).
 pub fn coach_line(rules: &FleetRules, w: &crate::games::fleet::advisor::review::Weighed, lang: Lang) -> String {

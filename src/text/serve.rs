@@ -34,6 +34,11 @@ pub enum Declined {
     HintOver,
     /// A hint asked for with nothing to decide.
     HintNothing,
+    /// A hint asked for while the table's advisor runs are all under way
+    /// (`games::fleet::advisor::hints::AT_ONCE`).
+    HintBusy,
+    /// A hint whose advisor run stopped without a weighing.
+    HintFailed,
 }
 
 impl Declined {
@@ -51,6 +56,8 @@ impl Declined {
             Declined::BadBody => t!(lang, "web.http.bad_body"),
             Declined::HintOver => t!(lang, "web.hint_over"),
             Declined::HintNothing => t!(lang, "web.hint_nothing"),
+            Declined::HintBusy => t!(lang, "web.hint_busy"),
+            Declined::HintFailed => t!(lang, "web.hint_failed"),
         }
     }
 }

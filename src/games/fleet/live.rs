@@ -65,7 +65,45 @@ impl Answer {
     }
 }
 
+/// Answers tried on a copy of a session's game, taken into the session only when all of
+/// them are legal and written (`Session::take`). The copy costs the game's size, never the
+/// length of its history: a table that copied the whole session per answer (its inputs
+/// too) slowed down with every round (issue 30, item 12).
+#[derive(Debug, Clone)]
+pub struct Draft {
+    /// The game as the answers so far leave it.
+    pub game: Game,
+    inputs: Vec<(Option<usize>, Input)>,
+}
+
+impl Draft {
+    /// `Session::apply_answer` on the draft.
+    pub fn apply_answer(
+        &mut self,
+        rules: &FleetRules,
+        by: Option<usize>,
+        answer: &Answer,
+    ) -> Result<(Input, Vec<Event>), Illegal> {
+        let input = answer.input(rules, &self.game);
+        answer.apply_to(rules, &mut self.game, by)?;
+        self.inputs.push((by, input.clone()));
+        Ok((input, self.game.take_events()))
+    }
+}
+
 impl Session {
+    /// A draft of answers on top of the game as it is now.
+    pub fn draft(&self) -> Draft {
+        Draft { game: self.game.clone(), inputs: Vec::new() }
+    }
+
+    /// Take a draft's answers into the session: its game, and its inputs after the
+    /// session's. A draft made from another state of the session must not be taken.
+    pub fn take(&mut self, draft: Draft) {
+        self.game = draft.game;
+        self.inputs.extend(draft.inputs);
+    }
+
     /// Apply a typed answer given by `by` out of seat order (None: the decision at the
     /// front), by value (`Answer::apply_to`): the input the save records (the option's
     /// key) and what happened. A refused answer changes nothing.

@@ -20,6 +20,7 @@
 
 pub mod bots;
 pub mod brute;
+pub mod hints;
 pub mod lab;
 pub mod policy;
 pub mod review;

@@ -70,6 +70,7 @@ mod policy;
 
 use std::sync::Arc;
 
+use super::advisor::hints::Hints;
 use super::entry::{Entries, EntryError, How, Step};
 use super::game::{Decision, Event, Game, Illegal, Input};
 use super::session::{Entry, NoUndo, Session, Undone};
@@ -208,6 +209,8 @@ pub struct FleetTable<S: Save<Entry>> {
     stopped: Option<crate::games::live::AppendError>,
     /// The table takes no more answers.
     halted: bool,
+    /// The advisor's weighings, shared by the screens, a few runs at a time.
+    hints: Hints,
 }
 
 impl<S: Save<Entry>> FleetTable<S> {
@@ -227,6 +230,7 @@ impl<S: Save<Entry>> FleetTable<S> {
         let by = policy::who_answered(&rules, &session);
         let acts = vec![true; session.inputs.len()];
         let seats = session.names.len();
+        let hints = Hints::new(&rules);
         let mut table = FleetTable {
             rules,
             setup,
@@ -246,6 +250,7 @@ impl<S: Save<Entry>> FleetTable<S> {
             checked: None,
             stopped: None,
             halted: false,
+            hints,
         };
         // A failure to write is kept as why the table stopped.
         let _ = table.settle();
@@ -256,6 +261,12 @@ impl<S: Save<Entry>> FleetTable<S> {
     /// The game with its answers.
     pub fn session(&self) -> &Session {
         &self.session
+    }
+
+    /// The advisor's weighings of the table's questions (`advisor::hints`): ask under
+    /// the table's lock, wait for the ticket after letting go of it.
+    pub fn hints(&self) -> &Hints {
+        &self.hints
     }
 
     /// The save.
@@ -313,7 +324,7 @@ impl<S: Save<Entry>> FleetTable<S> {
             return Ok(1);
         }
         let steps = self.resolve(screen, &offer, said)?;
-        let mut copy = self.session.clone();
+        let mut copy = self.session.draft();
         for s in &steps {
             copy.apply_answer(&self.rules, s.by, &s.answer).map_err(Refused::Illegal)?;
         }
@@ -450,10 +461,10 @@ impl<S: Save<Entry>> FleetTable<S> {
         how: How,
         whose: Option<usize>,
     ) -> Result<(), Refused> {
-        let mut next = self.session.clone();
+        let mut next = self.session.draft();
         let (input, events) = next.apply_answer(&self.rules, by, answer).map_err(Refused::Illegal)?;
         self.write(&Entry::answer(by, input))?;
-        self.session = next;
+        self.session.take(next);
         self.acts.push(how == How::Typed);
         self.by.push(whose);
         self.tell_events(events);
@@ -465,7 +476,7 @@ impl<S: Save<Entry>> FleetTable<S> {
     /// rolled and answered. The answer is one person's act: one undo takes it back whole.
     /// `echo_first`: the first typed step was shown as typed (an entry at the terminal).
     fn answer_now(&mut self, steps: Vec<Step>, screen: Screen, echo_first: bool) -> Result<(), Refused> {
-        let mut next = self.session.clone();
+        let mut next = self.session.draft();
         let mut told = Vec::new();
         let mut tapped = Vec::new();
         let mut lines = Vec::with_capacity(steps.len());
@@ -495,7 +506,7 @@ impl<S: Save<Entry>> FleetTable<S> {
             self.acts.push(i == 0);
             self.by.push(step.by.or(policy::whose(&step.decision)));
         }
-        self.session = next;
+        self.session.take(next);
         self.told.extend(told);
         self.settle()
     }
