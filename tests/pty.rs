@@ -4,9 +4,14 @@ use rexpect::process::wait::WaitStatus;
 use rexpect::session::{spawn_command, PtySession};
 
 fn spawn(dir: &std::path::Path, args: &[&str]) -> PtySession {
+    spawn_waiting(dir, args, 20_000)
+}
+
+/// deckhand in a pty, each expectation waiting at most `ms` milliseconds.
+fn spawn_waiting(dir: &std::path::Path, args: &[&str], ms: u64) -> PtySession {
     let mut cmd = crate::child::deckhand_in(dir);
     cmd.args(args).env("TERM", "xterm");
-    spawn_command(cmd, Some(20_000)).expect("spawn deckhand in a pty")
+    spawn_command(cmd, Some(ms)).expect("spawn deckhand in a pty")
 }
 
 fn exit_code(p: &PtySession) -> i32 {
@@ -705,9 +710,7 @@ fn the_resume_hint_after_ctrl_c_works_as_printed_however_deckhand_was_started() 
 /// Everything a deckhand in a pty printed until it ended, and its exit code (a minute at
 /// most: long work).
 fn all_output(dir: &std::path::Path, args: &[&str]) -> (String, i32) {
-    let mut cmd = crate::child::deckhand_in(dir);
-    cmd.args(args).env("TERM", "xterm");
-    let mut p = spawn_command(cmd, Some(60_000)).expect("spawn deckhand in a pty");
+    let mut p = spawn_waiting(dir, args, 60_000);
     let out = p.exp_eof().expect("the command ends");
     (out, exit_code(&p))
 }
