@@ -94,7 +94,7 @@ fn main() {
     if cfg!(debug_assertions) {
         println!("(test build: the boxes are read as in a release build; the times are not the release build's)\n");
     }
-    println!("| photos of | photos | boxes | read right without asking | asked | read wrong | questions per 200 boxes | pages not found | read+check+score: CPU mean / slowest | wall mean / slowest |");
+    println!("| photos of | photos | boxes | read right without asking | asked | read wrong | questions per 200 boxes | pages not read (not found, refused) | read+check+score: CPU mean / slowest | wall mean / slowest |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     let mut all = Tally::default();
     for (name, t) in &rows {
@@ -114,11 +114,12 @@ fn main() {
         all.slowest_cpu = all.slowest_cpu.max(t.slowest_cpu);
     }
     line("**all**", &all);
-    // The same boxes under other bounds: what moving them would trade.
+    // The same boxes' strengths under other fixed bounds (without the page's own marks, and
+    // with every box taken as in place): what moving them would trade.
     println!();
-    println!("| empty ≤ | marked ≥ | read right without asking | asked | read wrong | questions per 200 boxes |");
+    println!("| strength: empty ≤ | marked ≥ (fixed) | read right without asking | asked | read wrong | questions per 200 boxes |");
     println!("|---:|---:|---:|---:|---:|---:|");
-    for (lo, hi) in [(0.20, 0.35), (0.25, 0.35), (0.25, 0.42), (0.28, 0.42), (0.25, 0.50), (0.30, 0.50)] {
+    for (lo, hi) in [(0.25, 0.45), (0.30, 0.45), (0.30, 0.55), (0.35, 0.55), (0.30, 0.70), (0.40, 0.70)] {
         let (mut right, mut asked, mut wrong) = (0, 0, 0);
         for (ink, t) in &inks {
             if *ink <= lo {
@@ -194,7 +195,12 @@ fn one(
     let cpu = thread_cpu();
     let img = photo::load(&bytes).expect("the benchmark's own JPEG");
     let found = read::locate(&img);
-    let reading = if found.is_empty() { None } else { read::read(&img, &page, &found).ok() };
+    let read = if found.is_empty() { None } else { Some(read::read(&img, &page, &found)) };
+    let refused = match &read {
+        Some(Err(e)) => format!("{e:?}"),
+        _ => String::new(),
+    };
+    let reading = read.and_then(Result::ok);
     if let Some(r) = &reading {
         let marked: Vec<bool> = r.boxes.iter().map(|b| b.state == State::Marked).collect();
         if let Ok(s) = sheet::fleet_sheet(f, &page, &marked, "P") {
@@ -210,10 +216,15 @@ fn one(
     }
     if std::env::args().any(|a| a == "--inks") {
         if let Some(r) = &reading {
-            let mut all: Vec<(f32, bool)> = r.boxes.iter().zip(&truth).map(|(b, t)| (b.ink, *t)).collect();
+            let mut all: Vec<(f32, bool)> = r.boxes.iter().zip(&truth).map(|(b, t)| (b.strength, *t)).collect();
             all.sort_by(|a, b| a.0.total_cmp(&b.0));
             let line: Vec<String> = all.iter().map(|(k, t)| format!("{k:.2}{}", if *t { "x" } else { "" })).collect();
-            eprintln!("photo {i}: inks {}", line.join(" "));
+            eprintln!(
+                "photo {i}: strengths {} (empty to {:.2}, marked from {:.2})",
+                line.join(" "),
+                r.bounds.0,
+                r.bounds.1
+            );
         }
     }
     let row = match stress {
@@ -221,7 +232,7 @@ fn one(
         Some(s) => 1 + synth::Distortion::ALL.iter().position(|x| *x == s).unwrap(),
     };
     let inks: Vec<(f32, bool)> = match &reading {
-        Some(r) => r.boxes.iter().zip(&truth).map(|(b, t)| (b.ink, *t)).collect(),
+        Some(r) => r.boxes.iter().zip(&truth).map(|(b, t)| (b.strength, *t)).collect(),
         None => Vec::new(),
     };
     match reading {
@@ -230,7 +241,7 @@ fn one(
             tally.asked += truth.len();
             let unread = if found.is_empty() { read::unreadable_codes(&img) } else { 0 };
             eprintln!(
-                "photo {i}: page not read ({} codes found, {unread} seen but unreadable, sharpness {sharp:.3}; stress {stress:?}, {cam:?})",
+                "photo {i}: page not read ({} codes found, {unread} seen but unreadable, {refused}, sharpness {sharp:.3}; stress {stress:?}, {cam:?})",
                 found.len()
             );
         }
@@ -239,14 +250,20 @@ fn one(
                 match (b.state, *t) {
                     (State::Unsure, _) => {
                         tally.asked += 1;
-                        eprintln!("photo {i}: asked {:?} ink {:.3} truth {t}", page.boxes[k].target, b.ink);
+                        eprintln!(
+                            "photo {i}: asked {:?} strength {:.3} (marked from {:.2}){} truth {t}",
+                            page.boxes[k].target,
+                            b.strength,
+                            r.bounds.1,
+                            if b.in_place { "" } else { ", out of place" }
+                        );
                     }
                     (State::Marked, true) | (State::Empty, false) => tally.right += 1,
                     _ => {
                         tally.wrong += 1;
                         eprintln!(
-                            "photo {i}: WRONG {:?} read {:?} (ink {:.3}), truth {t}; stress {stress:?}",
-                            page.boxes[k].target, b.state, b.ink
+                            "photo {i}: WRONG {:?} read {:?} (strength {:.3}, ink {:.3}, marked from {:.2}), truth {t}; stress {stress:?}",
+                            page.boxes[k].target, b.state, b.strength, b.ink, r.bounds.1
                         );
                     }
                 }

@@ -125,14 +125,15 @@ fn an_unclear_box_is_asked_with_its_pad_words_and_the_answer_is_kept() {
     let rules = fleet();
     let page = fleet_page(&rules, "ask-1", "Ann");
     let mut truth = vec![false; page.boxes.len()];
-    // The first cod column box: marked, but with a very faint pencil.
+    // The first cod column box: marked, but with a very faint pencil (at 20 % grey, about
+    // as dark as an erased mark: a 36 % pencil stroke is read marked).
     let cod = rules.section_index("cod").unwrap();
     let i = page.boxes.iter().position(|b| b.target == layout::Target::Mark { section: cod, index: 0 }).unwrap();
     truth[i] = true;
     let mut d = synth::Dice::new(3);
     let mut canvas = synth::paint(&page, 7.0);
     let (cx, cy) = page.boxes[i].centre();
-    let faint = synth::Pen { width: 0.45, dark: 0.36 };
+    let faint = synth::Pen { width: 0.45, dark: 0.2 };
     synth::mark(
         &mut canvas,
         &mut d,

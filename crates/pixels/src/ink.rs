@@ -133,3 +133,62 @@ pub fn best_shift(
     }
     (start.0 + best.0, start.1 + best.1, best.2)
 }
+
+/// How clearly a box's printed outline shows where it is placed: the mean brightness just
+/// outside the outline (`out`) less the mean on it (`on`), as a share of the paper's
+/// brightness there (0: no line; a sharp black line on white paper near 1).
+pub fn outline_contrast(
+    img: &Grey,
+    white: &WhiteMap,
+    h: &Homography,
+    centre: (f64, f64),
+    on: &[(f64, f64)],
+    out: &[(f64, f64)],
+) -> f32 {
+    let (ox, oy) = h.apply(centre.0, centre.1);
+    let (jx, jy) = h.jacobian(centre.0, centre.1);
+    let map = |(dx, dy): (f64, f64)| (ox + jx.0 * dx + jy.0 * dy, oy + jx.1 * dx + jy.1 * dy);
+    let mean = |pts: &[(f64, f64)]| -> f32 {
+        pts.iter()
+            .map(|p| {
+                let (u, v) = map(*p);
+                img.sample(u, v)
+            })
+            .sum::<f32>()
+            / pts.len().max(1) as f32
+    };
+    (mean(out) - mean(on)) / white.at(ox, oy)
+}
+
+/// The darkness of each half of a box's inside (left, right, top, bottom; each with the
+/// middle line), sampled as [`inside`] samples: the mean of each half's darkest tenth. A
+/// person's mark reaches every half of its box; a neighbour's stroke overrunning into it
+/// darkens one side only.
+pub fn halves(img: &Grey, white: &WhiteMap, h: &Homography, centre: (f64, f64), r: f64, round: bool) -> [f32; 4] {
+    let (ox, oy) = h.apply(centre.0, centre.1);
+    let (jx, jy) = h.jacobian(centre.0, centre.1);
+    let paper = white.at(ox, oy);
+    let n = 11;
+    let mut parts: [Vec<f32>; 4] = Default::default();
+    for i in 0..n {
+        for j in 0..n {
+            let (dx, dy) = ((i as f64 / (n - 1) as f64 * 2.0 - 1.0) * r, (j as f64 / (n - 1) as f64 * 2.0 - 1.0) * r);
+            if round && dx * dx + dy * dy > r * r * 1.05 {
+                continue;
+            }
+            let v = img.sample(ox + jx.0 * dx + jy.0 * dy, oy + jx.1 * dx + jy.1 * dy);
+            let d = ((paper - v) / paper).clamp(0.0, 1.0);
+            let m = n / 2;
+            for (k, inside) in [i <= m, i >= m, j <= m, j >= m].into_iter().enumerate() {
+                if inside {
+                    parts[k].push(d);
+                }
+            }
+        }
+    }
+    parts.map(|mut p| {
+        p.sort_by(|a, b| b.total_cmp(a));
+        let top = (p.len() / 10).max(1);
+        p[..top].iter().sum::<f32>() / top as f32
+    })
+}

@@ -204,6 +204,9 @@ pub fn run(args: ScanArgs, lang: Lang) -> anyhow::Result<i32> {
                 usage(crate::msg!("paper.scan.cut_off", file = &name, corners = names.join(", ")))
             }
             read::ReadError::NoFit => usage(crate::msg!("paper.scan.no_fit", file = &name)),
+            read::ReadError::Misaligned { boxes, total } => {
+                usage(crate::msg!("paper.scan.misaligned", file = &name, n = boxes, total = total))
+            }
         })?;
         too_blurred(&name, &page, &reading, &found, lang)?;
         let known = reading
@@ -449,7 +452,8 @@ fn json(rules: &Rules, pages: &[Scanned], files: &[String], lang: Lang) -> serde
                         "name": box_words(rules, &p.page, i, lang),
                         "read": match r.state { State::Marked => "marked", State::Empty => "empty", State::Unsure => "unsure" },
                         "ink": (r.ink * 1000.0).round() / 1000.0,
-                        "confidence": (r.confidence() * 1000.0).round() / 1000.0,
+                        "strength": (r.strength * 1000.0).round() / 1000.0,
+                        "confidence": (r.confidence(p.reading.bounds) * 1000.0).round() / 1000.0,
                         "answered": p.answered[i],
                         "marked": p.known[i].unwrap_or(false),
                     })
