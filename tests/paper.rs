@@ -331,3 +331,86 @@ fn every_box_of_every_pad_is_at_least_5_mm_and_none_overlap_on_a4_and_letter() {
         }
     }
 }
+
+/// A five-dice page for a player, as `deckhand pad yacht` prints it (words left out: they
+/// never move a box).
+fn yacht_page(page: &str, player: &str) -> (deckhand::games::yacht::YachtRules, layout::Page) {
+    let built = deckhand::games::built_in("yacht").unwrap();
+    let rules = built.yacht().unwrap().clone();
+    let words = Words {
+        names: vec![String::new(); rules.base.boxes.len()],
+        bonuses: vec![String::new(); 2],
+        ..Words::default()
+    };
+    let p = payload(&rules.id, &built.fingerprint(), page, player);
+    let page = layout::yacht(&rules.base, &words, Paper::A4, p);
+    (rules, page)
+}
+
+#[test]
+fn five_dice_pads_printed_marked_photographed_and_scanned_give_back_the_sheets_and_table() {
+    use deckhand::games::yacht;
+    // The pads print: one page per player, the box names in the table's language.
+    let printed = Test::new().args(["pad", "yacht", "--players", "Ann,Bob", "-o", "pads.pdf"]).run();
+    let pdf = std::fs::read_to_string(printed.dir.path().join("pads.pdf")).unwrap();
+    assert!(pdf.contains("/Count 2") && pdf.contains("(Yacht \\227 Ann)") && pdf.contains("(Full house)"), "{pdf}");
+    let de = Test::new().args(["--lang", "de", "pad", "yacht", "--count", "1", "-o", "de.svg"]).run();
+    assert!(de.read("de.svg").contains("Kleine Stra"), "{}", de.read("de.svg"));
+    // Two finished sheets (an upper bonus, an extra bonus, a value box, a zero, digit
+    // boxes), marked on their pads, photographed and scanned.
+    let t = Test::new().file("ann-played.toml", crate::yacht::ANN).file("bob-played.toml", crate::yacht::BOB);
+    let dir = t.dir().to_path_buf();
+    let mut answers = String::new();
+    let mut sheets = Vec::new();
+    for (i, (name, text)) in [("ann", crate::yacht::ANN), ("bob", crate::yacht::BOB)].into_iter().enumerate() {
+        let (rules, _) = yacht_page("x", "x");
+        let sheet = yacht::parse_sheet(&rules, &Source::new("s.toml", text.to_string())).unwrap().sheet;
+        let (_, page) = yacht_page(&format!("y-{}", i + 1), &sheet.player);
+        let truth = sheet::yacht_truth(&rules.base, &page, &sheet);
+        assert_eq!(
+            truth.iter().filter(|t| **t).count(),
+            16 + 2 * i,
+            "{name}: a bubble per box (a digit box two, or one for a zero), the bonuses"
+        );
+        let jpeg = photo_of(&page, &truth, 40 + i as u64);
+        let img = deckhand::paper::photo::load(&jpeg).unwrap();
+        let reading = read::read(&img, &page, &read::locate(&img)).unwrap();
+        for (k, (b, t)) in reading.boxes.iter().zip(&truth).enumerate() {
+            let what = (page.boxes[k].target, b, t);
+            assert!(b.state == read::State::Unsure || (b.state == read::State::Marked) == *t, "read wrong: {what:?}");
+            if b.state == read::State::Unsure {
+                answers.push_str(if *t { "x\n" } else { ".\n" });
+            }
+        }
+        std::fs::write(dir.join(format!("{name}.jpg")), jpeg).unwrap();
+        sheets.push(sheet);
+    }
+    std::fs::write(dir.join("answers.txt"), &answers).unwrap();
+    let mut cmd = crate::common::deckhand(&dir);
+    let out =
+        cmd.args(["scan", "ann.jpg", "bob.jpg", "--out", "scanned", "--answers", "answers.txt"]).output().unwrap();
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    let (rules, _) = yacht_page("x", "x");
+    for (name, sheet) in ["ann", "bob"].iter().zip(&sheets) {
+        let text = std::fs::read_to_string(dir.join("scanned").join(format!("{name}.toml"))).unwrap();
+        let back = yacht::parse_sheet(&rules, &Source::new("s.toml", text.clone())).unwrap().sheet;
+        let points =
+            |s: &yacht::Sheet| -> Vec<Option<i64>> { s.boxes.iter().map(|e| e.as_ref().map(|e| e.points)).collect() };
+        assert_eq!(
+            (points(&back), back.upper_claim, back.extra_claim, &back.player),
+            (points(sheet), sheet.upper_claim, sheet.extra_claim, &sheet.player),
+            "{name}: the scanned sheet is the played one\n{text}"
+        );
+    }
+    // The scan's final table is the one `score` gives for the sheets as played.
+    let played = t.args(["score", "ann-played.toml", "bob-played.toml"]).run();
+    let rows = |text: &str| -> Vec<String> {
+        text.lines().filter(|l| l.contains("Ann") || l.contains("Bob")).map(String::from).collect()
+    };
+    assert_eq!(
+        rows(&stdout).iter().filter(|l| l.starts_with('│')).cloned().collect::<Vec<_>>(),
+        rows(&played.stdout),
+        "{stdout}"
+    );
+}

@@ -3,7 +3,7 @@
 
 use crate::test::Test;
 
-const ANN: &str = "game = \"yacht\"
+pub(crate) const ANN: &str = "game = \"yacht\"
 player = \"Ann\"
 [boxes]
 ones = 3
@@ -23,7 +23,7 @@ chance = 22
 upper = 35
 ";
 
-const BOB: &str = "game = \"yacht\"
+pub(crate) const BOB: &str = "game = \"yacht\"
 player = \"Bob\"
 [boxes]
 ones = 2

@@ -305,6 +305,11 @@ impl Rules {
         self.game.rules()
     }
 
+    /// The five-dice game's rules, if the game is one.
+    pub fn yacht(&self) -> Option<&yacht::YachtRules> {
+        self.game.rules()
+    }
+
     /// The Fischerspiel rules, if the game is Fischerspiel.
     pub fn fischerspiel(&self) -> Option<&FischerspielRules> {
         self.game.rules()

@@ -97,6 +97,32 @@ pub enum Target {
         /// Input index.
         input: usize,
     },
+    /// The bubble of a value a five-dice box may hold (its index in the ruleset's boxes).
+    Points {
+        /// Box index.
+        category: usize,
+        /// The points.
+        value: i64,
+    },
+    /// A digit of a five-dice box's points, for a box of more values than a row holds.
+    PointsDigit {
+        /// Box index.
+        category: usize,
+        /// Decimal place, 0 for ones.
+        place: u32,
+        /// The digit.
+        digit: u8,
+    },
+    /// The five-dice upper bonus as written: 0, or the bonus.
+    UpperBonus {
+        /// The points.
+        value: i64,
+    },
+    /// The five-dice extra bonuses as written: so many times the extra bonus.
+    ExtraBonus {
+        /// How many extra bonuses.
+        count: u8,
+    },
 }
 
 /// A printed, markable box.
@@ -860,6 +886,99 @@ pub fn endgame(rules: &EndgameRules, words: &Words, paper: Paper, payload: Paylo
             }
         }
         y += 2.0;
+    }
+    finish(b, words, paper, payload)
+}
+
+/// How a five-dice box's points are marked: a bubble per value it can hold, or (more than
+/// [`YACHT_ROW`] values) its tens and its ones.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum YachtMarks {
+    /// One bubble per value, ascending.
+    Values(Vec<i64>),
+    /// A tens row (1 to `tens`) and a ones row (0 to 9).
+    Digits {
+        /// The highest tens digit.
+        tens: u8,
+    },
+}
+
+/// The most value bubbles a five-dice box gets in one row.
+pub const YACHT_ROW: usize = 10;
+/// The most extra bonuses the pad has bubbles for.
+pub const YACHT_EXTRA: u8 = 9;
+
+/// How box `i` of a five-dice ruleset is marked on its pad.
+pub fn yacht_marks(rules: &crate::games::yacht::Ruleset, i: usize) -> YachtMarks {
+    let values: Vec<i64> = rules.possible(i).into_iter().collect();
+    if values.len() <= YACHT_ROW {
+        YachtMarks::Values(values)
+    } else {
+        let most = values.last().copied().unwrap_or(0).clamp(0, 99);
+        YachtMarks::Digits { tens: (most / 10) as u8 }
+    }
+}
+
+/// A five-dice pad for one player: the ruleset's upper boxes and their bonus on the left,
+/// the others and the extra bonus on the right, each box a row of bubbles labelled with
+/// the points they stand for (or its tens and ones).
+pub fn yacht(rules: &crate::games::yacht::Ruleset, words: &Words, paper: Paper, payload: Payload) -> Page {
+    let mut b = Builder::new();
+    let col_w = 112.0;
+    let label_w = 34.0;
+    let mut y = [0.0f32, 0.0];
+    // A row of bubbles, each with its words above it.
+    let bubbles = |b: &mut Builder, x: f32, y: f32, labels: &[String], targets: &[Target], group: usize| {
+        for (k, (l, t)) in labels.iter().zip(targets).enumerate() {
+            let bx = x + label_w + k as f32 * PITCH;
+            b.centred(bx + BOX / 2.0, y + 1.8, SMALL, l);
+            b.add(*t, Outline::Circle, bx, y + 2.5, group, k + 1);
+        }
+    };
+    for (i, c) in rules.boxes.iter().enumerate() {
+        let col = usize::from(!c.kind.upper());
+        let x0 = col as f32 * col_w;
+        let group = b.group(&words.names[i]);
+        b.label(x0, y[col] + 7.0, x0 + label_w - 1.0, true, &words.names[i]);
+        match yacht_marks(rules, i) {
+            YachtMarks::Values(values) => {
+                let labels: Vec<String> = values.iter().map(i64::to_string).collect();
+                let targets: Vec<Target> = values.iter().map(|v| Target::Points { category: i, value: *v }).collect();
+                bubbles(&mut b, x0, y[col], &labels, &targets, group);
+                y[col] += 2.5 + PITCH + 2.0;
+            }
+            YachtMarks::Digits { tens } => {
+                let labels: Vec<String> = (1..=tens).map(|d| format!("{}", d as u32 * 10)).collect();
+                let targets: Vec<Target> =
+                    (1..=tens).map(|d| Target::PointsDigit { category: i, place: 1, digit: d }).collect();
+                bubbles(&mut b, x0, y[col], &labels, &targets, group);
+                y[col] += 2.5 + PITCH;
+                let labels: Vec<String> = (0..10u8).map(|d| format!("+{d}")).collect();
+                let targets: Vec<Target> =
+                    (0..10u8).map(|d| Target::PointsDigit { category: i, place: 0, digit: d }).collect();
+                bubbles(&mut b, x0, y[col], &labels, &targets, group);
+                y[col] += 2.5 + PITCH + 2.0;
+            }
+        }
+    }
+    // The bonuses as the player writes them, under their sections.
+    y[0] += 2.0;
+    b.ink.push(Ink::Line { x1: 0.0, y1: y[0], x2: col_w - 6.0, y2: y[0], width: 0.3 });
+    if rules.upper_bonus > 0 {
+        let group = b.group(&words.bonuses[0]);
+        b.label(0.0, y[0] + 7.0, label_w - 1.0, true, &words.bonuses[0]);
+        let labels = vec!["0".to_string(), rules.upper_bonus.to_string()];
+        let targets = vec![Target::UpperBonus { value: 0 }, Target::UpperBonus { value: rules.upper_bonus }];
+        bubbles(&mut b, 0.0, y[0], &labels, &targets, group);
+    }
+    if rules.extra_bonus > 0 {
+        y[1] += 2.0;
+        b.ink.push(Ink::Line { x1: col_w, y1: y[1], x2: 2.0 * col_w - 6.0, y2: y[1], width: 0.3 });
+        let group = b.group(&words.bonuses[1]);
+        b.label(col_w, y[1] + 7.0, col_w + label_w - 1.0, true, &words.bonuses[1]);
+        let labels: Vec<String> = (1..=YACHT_EXTRA).map(|n| (i64::from(n) * rules.extra_bonus).to_string()).collect();
+        let targets: Vec<Target> = (1..=YACHT_EXTRA).map(|n| Target::ExtraBonus { count: n }).collect();
+        bubbles(&mut b, col_w, y[1], &labels, &targets, group);
     }
     finish(b, words, paper, payload)
 }

@@ -7,6 +7,7 @@ use crate::games::endgame::eval::InputValue;
 use crate::games::endgame::sheet_file::EndgameSheet;
 use crate::games::endgame::{EndgameRules, Shape as InputShape};
 use crate::games::fleet::{FleetRules, Mark, Sheet};
+use crate::games::yacht::{Entry, Ruleset, Sheet as YachtSheet};
 
 use super::layout::{Page, Target};
 
@@ -102,6 +103,8 @@ pub enum Conflict {
     Bonuses,
     /// More than one digit is marked in a row of an input (its index).
     Digits(usize),
+    /// More than one value (or digit in a row) is marked for a five-dice box (its index).
+    Points(usize),
 }
 
 /// The Fleet sheet the boxes say (every box known).
@@ -182,6 +185,80 @@ pub fn endgame_sheet(
         sheet.values[input] = Some(value);
     }
     Ok(sheet)
+}
+
+/// The questions for a five-dice pad's boxes not known: each bubble is one of a row of
+/// which only one may be marked.
+pub fn yacht_questions(page: &Page, known: &Known) -> Vec<Question> {
+    (0..page.boxes.len())
+        .filter(|i| known[*i].is_none())
+        .map(|i| Question { box_index: i, hint: Hint::OnlyOne })
+        .collect()
+}
+
+/// The five-dice sheet the bubbles say (every bubble known): each box's one value, or its
+/// tens and ones (a box with nothing marked is not filled), and the bonuses written.
+pub fn yacht_sheet(rules: &Ruleset, page: &Page, marked: &[bool], player: &str) -> Result<YachtSheet, Conflict> {
+    let mut sheet = YachtSheet::new(rules, player);
+    // Per box: its value, or its tens and ones so far.
+    let mut value: Vec<Option<i64>> = vec![None; rules.boxes.len()];
+    let mut digits: Vec<[Option<i64>; 2]> = vec![[None, None]; rules.boxes.len()];
+    let (mut upper, mut extra) = (None, None);
+    for (b, m) in page.boxes.iter().zip(marked) {
+        if !m {
+            continue;
+        }
+        let once = |slot: &mut Option<i64>, v: i64, c: Conflict| -> Result<(), Conflict> {
+            if slot.replace(v).is_some() {
+                return Err(c);
+            }
+            Ok(())
+        };
+        match b.target {
+            Target::Points { category, value: v } => once(&mut value[category], v, Conflict::Points(category))?,
+            Target::PointsDigit { category, place, digit } => once(
+                &mut digits[category][place.min(1) as usize],
+                i64::from(digit) * 10i64.pow(place),
+                Conflict::Points(category),
+            )?,
+            Target::UpperBonus { value: v } => once(&mut upper, v, Conflict::Bonuses)?,
+            Target::ExtraBonus { count } => once(&mut extra, i64::from(count) * rules.extra_bonus, Conflict::Bonuses)?,
+            _ => {}
+        }
+    }
+    for (i, d) in digits.iter().enumerate() {
+        if d.iter().any(Option::is_some) {
+            if value[i].is_some() {
+                return Err(Conflict::Points(i));
+            }
+            value[i] = Some(d.iter().flatten().sum());
+        }
+    }
+    for (i, v) in value.into_iter().enumerate() {
+        sheet.boxes[i] = v.map(|points| Entry { points, dice: None, turn: None });
+    }
+    sheet.upper_claim = upper;
+    sheet.extra_claim = extra;
+    Ok(sheet)
+}
+
+/// Which bubbles of a five-dice page say a sheet: each filled box's value (or its tens, when
+/// any, and its ones), and the bonuses the sheet claims.
+pub fn yacht_truth(rules: &Ruleset, page: &Page, sheet: &YachtSheet) -> Vec<bool> {
+    let points = |c: usize| sheet.boxes.get(c).and_then(|e| e.as_ref()).map(|e| e.points);
+    page.boxes
+        .iter()
+        .map(|b| match b.target {
+            Target::Points { category, value } => points(category) == Some(value),
+            Target::PointsDigit { category, place: 0, digit } => {
+                points(category).is_some_and(|p| p % 10 == i64::from(digit))
+            }
+            Target::PointsDigit { category, digit, .. } => points(category).is_some_and(|p| p / 10 == i64::from(digit)),
+            Target::UpperBonus { value } => sheet.upper_claim == Some(value),
+            Target::ExtraBonus { count } => sheet.extra_claim == Some(i64::from(count) * rules.extra_bonus),
+            _ => false,
+        })
+        .collect()
 }
 
 /// Which boxes of a Fleet page say a sheet: the truth a benchmark marks (its marks, a

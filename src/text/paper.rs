@@ -47,6 +47,30 @@ pub fn fleet_words(rules: &FleetRules, player: &str, page: &str, fingerprint: &s
     }
 }
 
+/// The words of a five-dice pad: each box's name, the upper bonus and the extra bonuses.
+pub fn yacht_words(
+    rules: &crate::games::yacht::YachtRules,
+    ruleset: &crate::games::yacht::Ruleset,
+    player: &str,
+    page: &str,
+    fingerprint: &str,
+    lang: Lang,
+) -> Words {
+    Words {
+        title: title(rules.name.get(lang), player, lang),
+        how: t!(lang, "paper.pad.how_points"),
+        headings: Vec::new(),
+        names: ruleset.boxes.iter().map(|c| crate::text::sentence(c.name.get(lang))).collect(),
+        bonuses: vec![
+            crate::text::sentence(&t!(lang, "games.yacht.upper_bonus")),
+            crate::text::sentence(&t!(lang, "games.yacht.extra_bonus")),
+        ],
+        boat: String::new(),
+        licenses: String::new(),
+        footer: footer(page, fingerprint, lang),
+    }
+}
+
 /// The words of an end-game calculator's pad.
 pub fn endgame_words(rules: &EndgameRules, player: &str, page: &str, fingerprint: &str, lang: Lang) -> Words {
     Words {

@@ -93,6 +93,10 @@ pub fn page_for(rules: &Rules, player: &str, page_id: &str, paper: Paper, lang: 
         let words = crate::text::paper::endgame_words(e, player, page_id, &fingerprint, lang);
         return Some(layout::endgame(e, &words, paper, payload));
     }
+    if let Some(y) = rules.yacht() {
+        let words = crate::text::paper::yacht_words(y, &y.base, player, page_id, &fingerprint, lang);
+        return Some(layout::yacht(&y.base, &words, paper, payload));
+    }
     None
 }
 

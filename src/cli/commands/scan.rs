@@ -239,8 +239,12 @@ pub fn run(args: ScanArgs, lang: Lang) -> anyhow::Result<i32> {
         let text = if let Some(f) = rules.fleet() {
             let s = sheet::fleet_sheet(f, &p.page, &marked, &p.player).map_err(|c| conflict(p, c, &rules, lang))?;
             crate::text::sheet_file::write_fleet(f, &s, None, lang)
+        } else if let Some(y) = rules.yacht() {
+            let s =
+                sheet::yacht_sheet(&y.base, &p.page, &marked, &p.player).map_err(|c| conflict(p, c, &rules, lang))?;
+            crate::games::yacht::write_sheet(&y.id, &y.base, &s)
         } else {
-            let e = rules.endgame().expect("pads are of Fleet or end-game games");
+            let e = rules.endgame().expect("pads are of Fleet, five-dice or end-game games");
             let s = sheet::endgame_sheet(e, &p.page, &marked, &p.player).map_err(|c| conflict(p, c, &rules, lang))?;
             crate::text::sheet_file::write_endgame(e, &s, lang)
         };
@@ -314,6 +318,15 @@ fn conflict(p: &Scanned, c: sheet::Conflict, rules: &Rules, lang: Lang) -> anyho
         sheet::Conflict::Bonuses => {
             usage(crate::msg!("paper.scan.two_bonuses", file = p.photo.display().to_string(), player = &p.player))
         }
+        sheet::Conflict::Points(i) => {
+            let name = rules.yacht().map(|y| y.base.boxes[i].name.get(lang).to_string()).unwrap_or_default();
+            usage(crate::msg!(
+                "paper.scan.two_points",
+                file = p.photo.display().to_string(),
+                player = &p.player,
+                category = name
+            ))
+        }
         sheet::Conflict::Digits(i) => {
             let name = rules.endgame().map(|e| e.sheet.inputs[i].name.get(lang).to_string()).unwrap_or_default();
             usage(crate::msg!(
@@ -346,6 +359,28 @@ fn box_words(rules: &Rules, page: &Page, i: usize, lang: Lang) -> String {
         (Target::Minus { input }, _, Some(e)) => {
             crate::t!(lang, "paper.scan.minus_box", input = e.sheet.inputs[input].name.get(lang))
         }
+        (Target::Points { value, .. }, ..) => {
+            crate::t!(lang, "paper.scan.points_box", category = &page.groups[b.group], value = value)
+        }
+        (Target::PointsDigit { place, digit, .. }, ..) => crate::t!(
+            lang,
+            "paper.scan.points_digit_box",
+            category = &page.groups[b.group],
+            place = 10u64.pow(place),
+            digit = digit
+        ),
+        (Target::UpperBonus { value }, ..) => {
+            crate::t!(lang, "paper.scan.upper_bonus_box", bonus = &page.groups[b.group], value = value)
+        }
+        (Target::ExtraBonus { count }, ..) => {
+            let each = rules.yacht().map_or(0, |y| y.base.extra_bonus);
+            crate::t!(
+                lang,
+                "paper.scan.extra_bonus_box",
+                bonus = &page.groups[b.group],
+                value = i64::from(count) * each
+            )
+        }
         _ => format!("{} {}", page.groups[b.group], b.number),
     }
 }
@@ -364,6 +399,16 @@ fn box_id(rules: &Rules, page: &Page, i: usize) -> String {
             None => format!("{}.{}.{digit}", e.sheet.inputs[input].id, 10u64.pow(place)),
         },
         (Target::Minus { input }, _, Some(e)) => format!("{}.minus", e.sheet.inputs[input].id),
+        (Target::Points { category, value }, ..) => match rules.yacht() {
+            Some(y) => format!("{}.{value}", y.base.boxes[category].id),
+            None => format!("box.{i}"),
+        },
+        (Target::PointsDigit { category, place, digit }, ..) => match rules.yacht() {
+            Some(y) => format!("{}.{}.{digit}", y.base.boxes[category].id, 10u64.pow(place)),
+            None => format!("box.{i}"),
+        },
+        (Target::UpperBonus { value }, ..) => format!("bonus.upper.{value}"),
+        (Target::ExtraBonus { count }, ..) => format!("bonus.extra.{count}"),
         _ => format!("box.{i}"),
     }
 }
@@ -415,8 +460,9 @@ fn ask(rules: &Rules, pages: &mut [Scanned], answers: Option<&Path>, lang: Lang)
         [Choice::new("x", crate::t!(lang, "paper.scan.marked")), Choice::new(".", crate::t!(lang, "paper.scan.empty"))];
     for p in pages.iter_mut() {
         loop {
-            let questions = match (rules.fleet(), rules.endgame()) {
+            let questions = match (rules.fleet(), rules.yacht()) {
                 (Some(f), _) => sheet::fleet_questions(f, &p.page, &p.known),
+                (_, Some(_)) => sheet::yacht_questions(&p.page, &p.known),
                 _ => sheet::endgame_questions(&p.page, &p.known),
             };
             let Some(q) = questions.first() else { break };

@@ -1431,7 +1431,8 @@ pub fn parse_sheet(rules: &YachtRules, source: &Source) -> Result<SheetFile, Dia
 }
 
 /// A sheet as a sheet file (what `parse_sheet` reads back): every box filled, with its dice
-/// and turn when known, and the bonuses it earned.
+/// and turn when known, and the bonuses the player wrote (a scanned pad's), else those it
+/// earned.
 pub fn write_sheet(game: &str, rules: &Ruleset, sheet: &Sheet) -> String {
     use std::fmt::Write as _;
     let quote = |s: &str| toml::Value::String(s.to_string()).to_string();
@@ -1460,14 +1461,17 @@ pub fn write_sheet(game: &str, rules: &Ruleset, sheet: &Sheet) -> String {
             }
         }
     }
+    // What the player wrote (a scanned pad), else what the sheet earned.
     let s = score_sheet(rules, sheet);
-    if s.upper_bonus > 0 || s.extra > 0 {
+    let upper = sheet.upper_claim.or((s.upper_bonus > 0).then_some(s.upper_bonus));
+    let extra = sheet.extra_claim.or((s.extra > 0).then_some(s.extra));
+    if upper.is_some() || extra.is_some() {
         out.push_str("\n[bonus]\n");
-        if s.upper_bonus > 0 {
-            let _ = writeln!(out, "upper = {}", s.upper_bonus);
+        if let Some(u) = upper {
+            let _ = writeln!(out, "upper = {u}");
         }
-        if s.extra > 0 {
-            let _ = writeln!(out, "extra = {}", s.extra);
+        if let Some(e) = extra {
+            let _ = writeln!(out, "extra = {e}");
         }
     }
     out
