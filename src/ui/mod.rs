@@ -327,18 +327,17 @@ impl Prompter for TerminalPrompter {
                 .interact_text_on(&term)
                 .map_err(|e| dialoguer_error(e, lang))?;
             term.clear_last_lines(problem).map_err(|e| io_error(e, lang))?;
-            let shown = match validate(&line) {
+            let verdict = validate(&line);
+            let shown = match &verdict {
                 Ok(()) => {
                     let mut echo = String::new();
                     let _ = pad.format_input_prompt_selection(&mut echo, prompt, &line);
                     vec![echo]
                 }
-                Err(why) => pad.problem(&why),
+                Err(why) => pad.problem(why),
             };
-            for l in &shown {
-                term.write_line(l).map_err(|e| io_error(e, lang))?;
-            }
-            if validate(&line).is_ok() {
+            term.write_line(&shown.join("\n")).map_err(|e| io_error(e, lang))?;
+            if verdict.is_ok() {
                 if !line.trim().is_empty() {
                     self.last = line.trim().to_string();
                 }
