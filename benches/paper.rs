@@ -3,8 +3,9 @@
 //! `deckhand scan` reads them. Counts every box read right, asked, and read wrong, per
 //! distortion, and times decode + read + check + score per photo.
 //!
-//! cargo bench --bench paper -- [--photos N] [--from I] [--seed S] [--threads T] [--max-seconds S] [--save DIR] [--fail-on-wrong] [--inks]
-//! (N photos; half with the usual mix of distortions, half each pushing one to its worst.)
+//! cargo bench --bench paper -- [--photos N] [--from I] [--first I,J,…] [--seed S] [--threads T] [--max-seconds S] [--save DIR] [--fail-on-wrong] [--inks]
+//! (N photos; half with the usual mix of distortions, half each pushing one to its worst;
+//! `--first` reads the photos numbered first, e.g. ones that were once read wrong.)
 //!
 //! `cargo test --bench paper -- …` runs it in the test build instead (CI's subset, no
 //! release build): the pixel work is optimised there too (crates/pixels and the image
@@ -48,6 +49,11 @@ fn main() {
     let from: usize = arg("--from").and_then(|v| v.parse().ok()).unwrap_or(0);
     let seed: u64 = arg("--seed").and_then(|v| v.parse().ok()).unwrap_or(1);
     let save = arg("--save");
+    // The photos, by number: --first's, then --photos from --from.
+    let first: Vec<usize> =
+        arg("--first").map(|v| v.split(',').filter_map(|n| n.trim().parse().ok()).collect()).unwrap_or_default();
+    let numbers: Vec<usize> =
+        first.iter().copied().chain((from..from + photos).filter(|n| !first.contains(n))).collect();
     let rules = deckhand::games::built_in("fleet-dice").unwrap();
     let fingerprint = rules.fingerprint();
     let f = rules.fleet().unwrap().clone();
@@ -64,10 +70,10 @@ fn main() {
         for _ in 0..threads {
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                if i >= photos || started.elapsed().as_secs_f64() > max_seconds {
+                if i >= numbers.len() || started.elapsed().as_secs_f64() > max_seconds {
                     break;
                 }
-                let r = one(&f, &fingerprint, seed, from + i, save.as_deref());
+                let r = one(&f, &fingerprint, seed, numbers[i], save.as_deref());
                 let mut all = results.lock().unwrap();
                 all.push(r);
                 if all.len() % 50 == 0 {
