@@ -407,7 +407,24 @@ impl AtTerminal for GenericTerminal<'_> {
                 Some(site) => release(site, p, lang)?,
                 None => p.say(&Note::ReleaseNotServed.text(lang)),
             },
-            Command::Hint => p.say(&crate::text::serve::Declined::HintNothing.text(lang)),
+            Command::Hint => {
+                // The game's advisor weighs the open decision; a table it builds the first
+                // time shows a spinner once it takes over a second.
+                let seat = front.as_ref().and_then(|o| o.question.seat);
+                let progress = crate::cli::progress::Progress::new(
+                    None,
+                    crate::t!(lang, "games.table.advice.thinking"),
+                    false,
+                    lang,
+                );
+                let advice = seat.and_then(|s| game.advice(s));
+                progress.finish();
+                match advice {
+                    Some(Ok(advice)) => p.say(&said::advice_text(&advice, lang)),
+                    Some(Err(why)) => p.say(&why.text(lang)),
+                    None => p.say(&crate::text::serve::Declined::HintNothing.text(lang)),
+                }
+            }
             Command::Sheet => match front.as_ref().and_then(|o| o.question.seat) {
                 Some(s) => p.say(&sheet(s)),
                 None => p.say(&(0..self.names.len()).map(sheet).collect::<Vec<_>>().join("\n\n")),

@@ -98,6 +98,27 @@ pub struct Category {
     pub points: i64,
 }
 
+/// An open decision weighed by the game's advisor (`hint`): every choice with its value,
+/// best first.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Advice {
+    /// What the values are (the column's head: "expected final score").
+    pub measure: Message,
+    /// Every choice, best first.
+    pub choices: Vec<Advised>,
+}
+
+/// One choice of an open decision, weighed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Advised {
+    /// The keys of the answer that makes it (as a tap sends them).
+    pub keys: Vec<String>,
+    /// Its words.
+    pub label: Message,
+    /// Its value (the higher the better).
+    pub value: f64,
+}
+
 /// A choice of how a game is set up (engine flags as options: the dice, a variant).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SetupOption {
@@ -150,6 +171,13 @@ pub trait Described:
 
     /// A seat's final score by category (for the final table and the history).
     fn categories(&self, rules: &Self::Rules, seat: usize) -> Vec<Category>;
+
+    /// The advisor's weighing of the decision `seat` has open now (`hint`): None where the
+    /// game has no advisor or the seat has nothing to decide; may take a while the first
+    /// time (a table built).
+    fn advice(&self, _rules: &Self::Rules, _seat: usize) -> Option<Result<Advice, Message>> {
+        None
+    }
 }
 
 /// A live game of any engine, its types behind neutral values: what the generic table runs.
@@ -174,6 +202,8 @@ pub trait AnyGame: Send + Sync {
     fn categories(&self, seat: usize) -> Vec<Category>;
     /// A copy (to check an answer on).
     fn boxed(&self) -> Box<dyn AnyGame>;
+    /// The advisor's weighing of the decision `seat` has open (None: nothing to weigh).
+    fn advice(&self, seat: usize) -> Option<Result<Advice, Message>>;
 }
 
 /// deckhand's own answer, applied: whose question it was (None: the table's), the save's
@@ -273,6 +303,10 @@ impl<G: Described> AnyGame for Erased<G> {
 
     fn boxed(&self) -> Box<dyn AnyGame> {
         Box::new(Erased::<G> { rules: Arc::clone(&self.rules), setup: self.setup.clone(), game: self.game.clone() })
+    }
+
+    fn advice(&self, seat: usize) -> Option<Result<Advice, Message>> {
+        self.game.advice(&self.rules, seat)
     }
 }
 

@@ -246,6 +246,20 @@ impl Solver {
         }
     }
 
+    /// The solver of a ruleset for this process: from the data folder (built and kept there
+    /// the first time, [`Solver::from_data_folder`]), then kept in memory.
+    pub fn shared(rules: &Ruleset) -> Result<std::sync::Arc<Solver>, SolverError> {
+        static KEPT: std::sync::Mutex<Vec<std::sync::Arc<Solver>>> = std::sync::Mutex::new(Vec::new());
+        let mut kept = KEPT.lock().unwrap_or_else(|p| p.into_inner());
+        let print = fingerprint(rules);
+        if let Some(s) = kept.iter().find(|s| fingerprint(&s.rules) == print) {
+            return Ok(std::sync::Arc::clone(s));
+        }
+        let solver = std::sync::Arc::new(Self::from_data_folder(rules)?.0);
+        kept.push(std::sync::Arc::clone(&solver));
+        Ok(solver)
+    }
+
     /// Write the table to `path`: a header (magic, boxes, lanes, flags, SHA-256 of the
     /// values) and the values; through a temporary file, so a reader never sees half.
     pub fn save(&self, path: &Path) -> Result<(), SolverError> {
