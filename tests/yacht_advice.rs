@@ -128,3 +128,90 @@ fn the_phone_hint_lists_every_choice_with_its_exact_value_and_the_gap_to_the_bes
     assert_eq!(std::fs::read_to_string(&host.save).unwrap().lines().last(), Some(r#"{"keep":[3,3]}"#));
     host.finish();
 }
+
+/// The solver's own figures for the first roll 1 2 3 3 5 of a fresh sheet (2 rolls left):
+/// keeping the pair, and the small-straight draw 1 2 3 5.
+fn solver_figures() -> (f64, f64, f64) {
+    use deckhand::games::live::LiveGame;
+    use deckhand::games::yacht::live::{Game, YachtSetup};
+    use deckhand::games::yacht::solver::{Move, Solver};
+    let rules = deckhand::games::built_in("yacht").unwrap();
+    let y = rules.game.rules::<deckhand::games::yacht::YachtRules>().unwrap().clone();
+    let game = Game::start(&y, &["Ann".to_string()], &YachtSetup::default()).unwrap();
+    let solver = Solver::build(&game.ruleset).unwrap();
+    let hint = solver.hint(game.sheet(0), &[1, 2, 3, 3, 5], 2);
+    let pair = hint.value_of(&Move::Keep(vec![3, 3])).unwrap();
+    let draw = hint.value_of(&Move::Keep(vec![1, 2, 3, 5])).unwrap();
+    assert_eq!(hint.best().choice, Move::Keep(vec![3, 3]));
+    (pair, draw, solver.start_value())
+}
+
+#[test]
+fn advise_and_review_of_a_saved_game_give_the_solvers_exact_figures() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Ann keeps the small-straight draw 1 2 3 5 (the obvious keep) where the pair 3 3 is
+    // best, rolls the 4 and scores the large straight; then rolls 1 2 3 3 5 again.
+    let save = [
+        r#"{"format":"deckhand-save","schema":2,"game":"yacht","rules":{"hash":"1850ce9771ba8eb8"},"players":["Ann"],"setup":{"engine":"yacht","dice":"Physical"},"started":1795811975}"#,
+        r#"{"roll":[1,2,3,3,5]}"#,
+        r#"{"keep":[5,3,2,1]}"#,
+        r#"{"roll":[4]}"#,
+        r#"{"score":"large_straight"}"#,
+        r#"{"roll":[1,2,3,3,5]}"#,
+    ];
+    std::fs::write(d.join("g.jsonl"), save.join("\n") + "\n").unwrap();
+    let (pair, draw, _) = solver_figures();
+    // review: the draw cost pair - draw; the straight scored was the best box.
+    let out = deckhand(d).args(["review", "g.jsonl", "--format", "json", "--quiet"]).assert().success();
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let ann = &v["players"][0];
+    assert_eq!(ann["weighed"], 2, "{v:#}");
+    let first = &ann["decisions"][0];
+    assert_eq!(first["line"], 3);
+    assert_eq!(first["chosen"]["label"], "keep 1 2 3 5, roll the rest");
+    assert_eq!(first["chosen"]["expected"].as_f64().unwrap(), draw);
+    assert_eq!(first["best"]["label"], "keep 3 3, roll the rest");
+    assert_eq!(first["best"]["expected"].as_f64().unwrap(), pair);
+    assert_eq!(first["lost"].as_f64().unwrap(), pair - draw);
+    assert_eq!(ann["decisions"][1]["lost"].as_f64().unwrap(), 0.0);
+    assert_eq!(ann["lost"].as_f64().unwrap(), pair - draw);
+    // The table, in three languages.
+    let table =
+        |lang: &str| stdout(&deckhand(d).args(["--lang", lang, "review", "g.jsonl", "--quiet"]).assert().success());
+    let en = table("en");
+    assert_eq!(
+        en.lines().take(2).collect::<Vec<_>>(),
+        [
+            "Ann: 2.93 expected points lost to choices against optimal play (2 decisions weighed, 1 optimal)",
+            "  line 3, Ann: 1 2 3 3 5 — keep dice and roll again (2 rolls left), or score a box: keep 1 2 3 5, roll the rest (248.48) rather than keep 3 3, roll the rest (251.41): −2.93",
+        ]
+    );
+    assert!(table("de").starts_with("Ann: 2,93 erwartete Punkte durch Entscheidungen verloren"));
+    assert!(table("fr").starts_with("Ann : 2,93 points espérés perdus par les choix face au jeu optimal"));
+    // advise: the open decision (the same roll, the sheet now holding the straight).
+    let out = deckhand(d).args(["advise", "g.jsonl", "--format", "json", "--quiet"]).assert().success();
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["player"], "Ann");
+    assert_eq!(v["options"].as_array().unwrap().len(), 23 + 12);
+    assert_eq!(v["options"][0]["best"], true);
+    let advised = |label: &str| {
+        v["options"].as_array().unwrap().iter().find(|o| o["label"] == label).unwrap()["expected"].as_f64().unwrap()
+    };
+    assert!(advised("keep 3 3, roll the rest") > advised("keep 1 2 3 5, roll the rest"));
+    let en = stdout(&deckhand(d).args(["advise", "g.jsonl", "--quiet"]).assert().success());
+    assert!(
+        en.starts_with(
+            "Ann: 1 2 3 3 5 — keep dice and roll again (2 rolls left), or score a box\nExpected final score"
+        ),
+        "{en}"
+    );
+    for (lang, head) in [("de", "Erwartete Endpunktzahl"), ("fr", "Score final espéré")] {
+        let out = stdout(&deckhand(d).args(["--lang", lang, "advise", "g.jsonl", "--quiet"]).assert().success());
+        assert_eq!(out.lines().nth(1).map(|l| l.starts_with(head)), Some(true), "{out}");
+    }
+    // The next thing is the table's roll: chance, not a choice (exit 2).
+    std::fs::write(d.join("roll.jsonl"), save[..5].join("\n") + "\n").unwrap();
+    let out = deckhand(d).args(["advise", "roll.jsonl"]).assert().code(2);
+    assert!(crate::common::stderr(&out).contains("chance, not a choice"));
+}

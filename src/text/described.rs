@@ -160,3 +160,40 @@ pub fn advice_text(advice: &Advice, lang: Lang) -> String {
     }
     out.join("\n")
 }
+
+/// A player's decisions reviewed against the game's exact advisor, as the terminal prints
+/// them: the total lost and how many decisions, then the `top` costliest (in game order).
+pub fn review_text(name: &str, decisions: &[&crate::games::described::Reviewed], top: usize, lang: Lang) -> String {
+    use crate::text::advisor::decimal;
+    let lost: f64 = decisions.iter().map(|r| r.lost()).sum();
+    let optimal = decisions.iter().filter(|r| r.lost() < 0.005).count();
+    let mut lines = vec![t!(
+        lang,
+        "cli.review.exact_player",
+        name = name,
+        lost = decimal(lost, 2, lang),
+        n = decisions.len(),
+        optimal = optimal
+    )];
+    let mut costly: Vec<&&crate::games::described::Reviewed> = decisions.iter().filter(|r| r.lost() >= 0.005).collect();
+    costly.sort_by(|a, b| b.lost().total_cmp(&a.lost()));
+    costly.truncate(top);
+    costly.sort_by_key(|r| r.entry);
+    if costly.is_empty() {
+        lines.push(t!(lang, "cli.review.none"));
+    }
+    for r in costly {
+        lines.push(t!(
+            lang,
+            "cli.review.exact_decision",
+            line = r.entry + 2,
+            question = r.question.text(lang),
+            chosen = r.chosen.label.text(lang),
+            chosen_value = decimal(r.chosen.value, 2, lang),
+            best = r.best.label.text(lang),
+            best_value = decimal(r.best.value, 2, lang),
+            lost = decimal(r.lost(), 2, lang)
+        ));
+    }
+    lines.join("\n") + "\n"
+}
