@@ -126,7 +126,8 @@ fn the_phone_hint_lists_every_choice_with_its_exact_value_and_the_gap_to_the_bes
     let reply = host.post(&format!("{path}/answer"), &json!({ "offer": offer, "links": [list[0]["key"]] }));
     assert_eq!(reply.status, 200, "{}", reply.body);
     assert_eq!(std::fs::read_to_string(&host.save).unwrap().lines().last(), Some(r#"{"keep":[3,3]}"#));
-    host.finish();
+    // The game is not over (the host would serve on): stopped here, its save checked above.
+    host.kill9();
 }
 
 /// The solver's own figures for the first roll 1 2 3 3 5 of a fresh sheet (2 rolls left):
