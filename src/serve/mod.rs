@@ -11,9 +11,13 @@
 //! - `pages` — the HTML shells and the sheet drawn like the pad.
 //! - `tokens` — the game's and the seats' secret tokens, kept beside the save.
 //! - `assets/` — the script and stylesheet, inside the binary.
+//! - `desk` — `scan --serve`: a paper game's end on the phones (each pad photographed,
+//!   read, corrected; the final table on the dashboard).
 
 mod assets;
 mod conns;
+#[cfg(feature = "paper")]
+pub mod desk;
 pub mod generic;
 pub mod http;
 mod pages;
