@@ -38,7 +38,7 @@ fn photo(host: &Host, path: &str, bytes: &[u8]) -> Reply {
 }
 
 /// Answer every question of a seat's view from the truth; the last view.
-fn answer_all(host: &Host, seat_path: &str, mut view: Value, truth: &[bool]) -> Value {
+pub(crate) fn answer_all(host: &Host, seat_path: &str, mut view: Value, truth: &[bool]) -> Value {
     let mut asked = 0;
     while let Some(q) = view["pad"]["questions"].as_array().and_then(|q| q.first()).cloned() {
         let i = q["i"].as_u64().unwrap() as usize;
@@ -127,4 +127,62 @@ fn each_phone_sends_its_pad_corrects_a_box_and_the_dashboard_shows_the_final_tab
     assert!(host.said().contains("Every pad is in"), "{}", host.said());
     assert_eq!(code, Some(0), "the check finds nothing wrong");
     assert!(printed.contains("2 sheets checked: no rule violations"), "{printed}");
+}
+
+/// A photo of an end-game pad (Titania) filled as `examples/titania/NAME.toml`, printed for
+/// `player` (empty: a blank pad); its truth per box.
+fn titania_photo(name: &str, player: &str, page: &str, seed: u64) -> (Vec<u8>, Vec<bool>) {
+    use deckhand::paper::layout::{self, Paper, Payload, Words};
+    let rules = deckhand::games::built_in("titania").unwrap();
+    let e = rules.endgame().unwrap();
+    let path = crate::common::repo().join(format!("examples/titania/{name}.toml"));
+    let text = std::fs::read_to_string(path).unwrap();
+    let s = deckhand::games::endgame::sheet_file::parse(e, &Source::new("s.toml", text)).unwrap();
+    let words = Words { names: vec![String::new(); e.sheet.inputs.len()], ..Words::default() };
+    let payload = Payload {
+        game: "titania".into(),
+        rules: rules.fingerprint(),
+        layout: layout::LAYOUT_VERSION,
+        page: page.into(),
+        corner: 0,
+        paper: Paper::A4,
+        player: player.into(),
+    };
+    let page = layout::endgame(e, &words, Paper::A4, payload);
+    let truth = sheet::endgame_truth(e, &page, &s.inputs(e));
+    (photo_of(&page, &truth, seed), truth)
+}
+
+#[test]
+fn without_players_each_pad_takes_a_seat_as_it_comes_and_a_retake_replaces_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (ann_photo, ann_truth) = titania_photo("ann", "Ann", "ti-1", 31);
+    let (blank_photo, blank_truth) = titania_photo("ben", "", "ti-2", 32);
+    let (mut host, base) = start_desk(dir.path(), &[]);
+    // The join page offers a page for a new pad.
+    let join = host.browse(&base);
+    assert!(join.body.contains(&format!("href=\"{base}/pad/new\"")), "{}", join.body);
+    // Ann's printed pad takes the first seat, under her name; the blank pad the second,
+    // as "Player 2"; the blank pad photographed again stays in its seat.
+    let r = photo(&host, &format!("{base}/pad/new/photo"), &ann_photo);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let ann = r.json();
+    assert_eq!((ann["seat"].as_u64(), ann["player"].as_str()), (Some(0), Some("Ann")), "{ann}");
+    assert_eq!(ann["url"], format!("{base}/pad/0"));
+    answer_all(&host, &format!("{base}/pad/0"), ann, &ann_truth);
+    let r = photo(&host, &format!("{base}/pad/new/photo"), &blank_photo);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["player"], "Player 2");
+    let r = photo(&host, &format!("{base}/pad/new/photo"), &blank_photo);
+    assert_eq!(r.json()["seat"], 1, "a retake replaces the pad: {}", r.body);
+    answer_all(&host, &format!("{base}/pad/1"), r.json(), &blank_truth);
+    let dash = host.get(&format!("{base}/dashboard/state")).json();
+    assert_eq!(dash["game"], "Titania");
+    let result = dash["result"].as_str().unwrap();
+    assert!(result.contains("deckhand-table") && result.contains("Player 2"), "{dash}");
+    for file in ["ann.toml", "player-2.toml"] {
+        assert!(dir.path().join("sheets").join(file).is_file(), "{file} written");
+    }
+    host.finish();
+    assert!(host.printed().contains("Player 2"), "{}\n{}", host.printed(), host.said());
 }

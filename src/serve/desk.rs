@@ -719,11 +719,11 @@ impl Desk {
              <label class=\"shoot\"><input id=\"shot\" type=\"file\" accept=\"image/jpeg,image/png\" capture=\"environment\">\
              <span>{}</span></label>\
              <div id=\"notice\" class=\"notice\" role=\"status\"></div>\
+             <p id=\"done\" class=\"done\"></p>\
+             <section id=\"findings\" class=\"findings\"></section>\
              <section id=\"asked\" class=\"asked\"></section>\
              <div class=\"read\"><figure class=\"photo\"><img id=\"photo\" alt=\"\"></figure>\
              <div id=\"pad\" class=\"padview\"></div></div>\
-             <section id=\"findings\" class=\"findings\"></section>\
-             <p id=\"done\" class=\"done\"></p>\
              <p><a href=\"{}/dashboard\">{}</a></p></body></html>",
             escape(&base),
             words(lang),

@@ -540,9 +540,29 @@ fn serve(args: ScanArgs, lang: Lang) -> anyhow::Result<i32> {
         say(&Host::Loopback(serving.addr.port()).text(lang));
     }
     let desk = &serving.desk;
-    let mut seen = desk.version();
-    while !desk.complete() {
-        seen = desk.wait_change(seen, std::time::Duration::from_secs(3600));
+    let fixed = !players.is_empty();
+    let enter = || std::io::BufRead::read_line(&mut std::io::stdin().lock(), &mut String::new()).unwrap_or(0) > 0;
+    if fixed {
+        // Every named player's pad in and answered.
+        let mut seen = desk.version();
+        while !desk.complete() {
+            seen = desk.wait_change(seen, std::time::Duration::from_secs(3600));
+        }
+    } else {
+        // Pads come in as they are photographed: the host says when they all are.
+        say(&crate::t!(lang, "paper.desk.enter_when_in"));
+        loop {
+            let more = enter();
+            if desk.complete() {
+                break;
+            }
+            let missing = missing(desk, lang);
+            if !more {
+                serving.stop();
+                return Err(usage(crate::msg!("paper.desk.stopped", missing = missing)));
+            }
+            say(&crate::t!(lang, "paper.desk.not_all_in", missing = missing));
+        }
     }
     say(&crate::t!(lang, "paper.desk.all_in"));
     let names: Vec<String> = desk.files().iter().map(|f| f.display().to_string()).collect();
@@ -557,8 +577,31 @@ fn serve(args: ScanArgs, lang: Lang) -> anyhow::Result<i32> {
         &history,
         lang,
     )?;
-    say(&crate::t!(lang, "paper.desk.over"));
-    let _ = std::io::BufRead::read_line(&mut std::io::stdin().lock(), &mut String::new());
+    if fixed {
+        // The pages keep the table and take corrections until the host is done.
+        say(&crate::t!(lang, "paper.desk.over"));
+        enter();
+    }
     serving.stop();
     Ok(code)
+}
+
+/// The seats whose pads are not in yet, with what each lacks.
+fn missing(desk: &crate::serve::desk::Desk, lang: Lang) -> String {
+    use crate::serve::desk::PadState;
+    let names = desk.names();
+    let list: Vec<String> = names
+        .iter()
+        .zip(desk.pad_states())
+        .filter_map(|(name, state)| match state {
+            PadState::Waiting => Some(format!("{name} ({})", crate::t!(lang, "paper.desk.waiting"))),
+            PadState::Asking(n) => Some(format!("{name} ({})", crate::t!(lang, "paper.desk.to_check", n = n))),
+            PadState::In => None,
+        })
+        .collect();
+    if list.is_empty() {
+        crate::t!(lang, "paper.desk.no_pad_yet")
+    } else {
+        list.join(", ")
+    }
 }
