@@ -154,14 +154,17 @@ fn titania_photo(name: &str, player: &str, page: &str, seed: u64) -> (Vec<u8>, V
 }
 
 #[test]
-fn without_players_each_pad_takes_a_seat_as_it_comes_and_a_retake_replaces_it() {
+fn without_players_each_pad_takes_a_seat_as_it_comes_and_a_retake_replaces_it_in_german() {
     let dir = tempfile::tempdir().unwrap();
     let (ann_photo, ann_truth) = titania_photo("ann", "Ann", "ti-1", 31);
     let (blank_photo, blank_truth) = titania_photo("ben", "", "ti-2", 32);
-    let (mut host, base) = start_desk(dir.path(), &[]);
-    // The join page offers a page for a new pad.
+    let (mut host, base) = start_desk(dir.path(), &["--lang", "de"]);
+    // The join page offers a page for a new pad, in the table's language; a file that is
+    // no photo is refused in it too.
     let join = host.browse(&base);
-    assert!(join.body.contains(&format!("href=\"{base}/pad/new\"")), "{}", join.body);
+    assert!(join.body.contains(&format!("href=\"{base}/pad/new\">Ein neues Blatt")), "{}", join.body);
+    let r = photo(&host, &format!("{base}/pad/new/photo"), b"GIF89a");
+    assert_eq!((r.status, r.json()["error"].as_str()), (422, Some("Das Foto ist kein JPEG- oder PNG-Foto")));
     // Ann's printed pad takes the first seat, under her name; the blank pad the second,
     // as "Player 2"; the blank pad photographed again stays in its seat.
     let r = photo(&host, &format!("{base}/pad/new/photo"), &ann_photo);
@@ -172,17 +175,17 @@ fn without_players_each_pad_takes_a_seat_as_it_comes_and_a_retake_replaces_it() 
     answer_all(&host, &format!("{base}/pad/0"), ann, &ann_truth);
     let r = photo(&host, &format!("{base}/pad/new/photo"), &blank_photo);
     assert_eq!(r.status, 200, "{}", r.body);
-    assert_eq!(r.json()["player"], "Player 2");
+    assert_eq!(r.json()["player"], "Spieler 2");
     let r = photo(&host, &format!("{base}/pad/new/photo"), &blank_photo);
     assert_eq!(r.json()["seat"], 1, "a retake replaces the pad: {}", r.body);
     answer_all(&host, &format!("{base}/pad/1"), r.json(), &blank_truth);
     let dash = host.get(&format!("{base}/dashboard/state")).json();
     assert_eq!(dash["game"], "Titania");
     let result = dash["result"].as_str().unwrap();
-    assert!(result.contains("deckhand-table") && result.contains("Player 2"), "{dash}");
-    for file in ["ann.toml", "player-2.toml"] {
+    assert!(result.contains("deckhand-table") && result.contains("Spieler 2"), "{dash}");
+    for file in ["ann.toml", "spieler-2.toml"] {
         assert!(dir.path().join("sheets").join(file).is_file(), "{file} written");
     }
     host.finish();
-    assert!(host.printed().contains("Player 2"), "{}\n{}", host.printed(), host.said());
+    assert!(host.printed().contains("Spieler 2"), "{}\n{}", host.printed(), host.said());
 }

@@ -191,6 +191,11 @@ impl Desk {
     /// given its pad (a photo of a pad already in replaces it); the seat, or why not in the
     /// table's language.
     pub fn upload(&self, seat: Option<usize>, bytes: &[u8]) -> Result<usize, String> {
+        // On a page of its own, the message opens a sentence.
+        self.read_photo(seat, bytes).map_err(|e| crate::text::sentence(&e))
+    }
+
+    fn read_photo(&self, seat: Option<usize>, bytes: &[u8]) -> Result<usize, String> {
         let lang = self.lang;
         let say = |e: anyhow::Error| {
             crate::cli::error::message_of(e.as_ref(), lang).unwrap_or_else(|| Declined::Failed.text(lang))
@@ -443,11 +448,11 @@ impl Desk {
                 "findings": findings.iter().map(|(t, _)| t.clone()).collect::<Vec<_>>(),
                 "file": s.file.as_ref().map(|f| f.display().to_string()),
                 "score": score,
-                "status": if asked.is_empty() {
+                "status": crate::text::sentence(&if asked.is_empty() {
                     t!(lang, "paper.desk.pad_in")
                 } else {
                     t!(lang, "paper.desk.to_check", n = asked.len())
-                },
+                }),
             });
         }
         Some(view.to_string())
@@ -718,6 +723,8 @@ impl Desk {
              <p class=\"how\">{}</p>\
              <label class=\"shoot\"><input id=\"shot\" type=\"file\" accept=\"image/jpeg,image/png\" capture=\"environment\">\
              <span>{}</span></label>\
+             <label class=\"shoot alt\"><input id=\"pick\" type=\"file\" accept=\"image/jpeg,image/png\">\
+             <span>{}</span></label>\
              <div id=\"notice\" class=\"notice\" role=\"status\"></div>\
              <p id=\"done\" class=\"done\"></p>\
              <section id=\"findings\" class=\"findings\"></section>\
@@ -730,6 +737,7 @@ impl Desk {
             escape(&player),
             escape(&t!(lang, "paper.desk.how")),
             escape(&t!(lang, "paper.desk.shoot")),
+            escape(&t!(lang, "paper.desk.pick_photo")),
             escape(&self.base()),
             escape(&crate::text::serve::Label::DashboardLink.text(lang)),
         );

@@ -69,7 +69,7 @@
     var setBox = function (i, marked) {
       return send('/box', JSON.stringify({ i: Number(i), marked: marked }), 'application/json');
     };
-    byId('shot').addEventListener('change', function (e) {
+    var picked = function (e) {
       var file = e.target.files && e.target.files[0];
       if (!file) { return; }
       var img = byId('photo');
@@ -81,7 +81,9 @@
         body.classList.remove('busy');
         e.target.value = '';
       });
-    });
+    };
+    byId('shot').addEventListener('change', picked);
+    byId('pick').addEventListener('change', picked);
     byId('pad').addEventListener('click', function (e) {
       var g = e.target.closest ? e.target.closest('[data-i]') : null;
       if (!g || !view || !view.pad) { return; }
