@@ -164,7 +164,7 @@ fn greedy_seats_beat_random_seats_on_fixed_seeds() {
 #[test]
 fn an_advisor_seat_outscores_greedy_seats() {
     let rules = fleet();
-    let advisor = Seat::Advisor(settings(16, 0, 0));
+    let advisor = Seat::Advisor(settings(6, 0, 0));
     let seats = [advisor, Seat::Policy(Policy::Greedy)];
     let results = selfplay(&rules, &seats, 3, 9);
     assert!(results[0].mean > results[1].mean, "{results:?}");
