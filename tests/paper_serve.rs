@@ -70,6 +70,20 @@ fn each_phone_sends_its_pad_corrects_a_box_and_the_dashboard_shows_the_final_tab
     let r = photo(&host, &format!("{ann}/photo"), &bob_photo);
     assert_eq!(r.status, 422, "{}", r.body);
     assert!(r.json()["error"].as_str().unwrap().contains("shows Bob's pad"), "{}", r.body);
+    // A photo larger than the bound is refused from its announced length, unread.
+    {
+        use std::io::{Read, Write};
+        let mut stream = std::net::TcpStream::connect(&host.addr).unwrap();
+        let head = format!(
+            "POST {ann}/photo HTTP/1.0\r\nHost: {}\r\nContent-Type: image/jpeg\r\nContent-Length: 50000000\r\n\r\n",
+            host.addr
+        );
+        stream.write_all(head.as_bytes()).unwrap();
+        let mut reply = String::new();
+        let _ = stream.read_to_string(&mut reply);
+        assert!(reply.starts_with("HTTP/1.0 413") || reply.starts_with("HTTP/1.1 413"), "{reply}");
+        assert!(reply.contains("The photo is larger than 40 MB"), "{reply}");
+    }
     // Ann's pad: read, drawn with every box a tap target, the unclear ones asked.
     let r = photo(&host, &format!("{ann}/photo"), &ann_photo);
     assert_eq!(r.status, 200, "{}", r.body);

@@ -72,8 +72,15 @@ pub struct Desk {
     changed: Condvar,
     waiting: Mutex<()>,
     conns: conns::Conns,
+    /// Photos received and read at once: a photo is up to 40 MB and decodes to up to 50
+    /// megapixels, so a table of phones sending together waits its turn rather than fill
+    /// the memory.
+    reading: tokio::sync::Semaphore,
     closing: AtomicBool,
 }
+
+/// Photos read at the same time (the machine's two cores).
+const READ_AT_ONCE: usize = 2;
 
 impl conns::Owner for Desk {
     fn conns(&self) -> &conns::Conns {
@@ -116,6 +123,7 @@ impl Desk {
             changed: Condvar::new(),
             waiting: Mutex::new(()),
             conns: conns::Conns::new(conns::cap_for_file_limit()),
+            reading: tokio::sync::Semaphore::new(READ_AT_ONCE),
             closing: AtomicBool::new(false),
         })
     }
@@ -851,6 +859,9 @@ async fn photo(desk: &Arc<Desk>, seat: Option<usize>, headers: &HeaderMap, body:
     if announced.is_some_and(|n| n > limit as u64) {
         return too_large();
     }
+    let Ok(_turn) = desk.reading.acquire().await else {
+        return error(StatusCode::SERVICE_UNAVAILABLE, Declined::Failed.text(lang));
+    };
     let Ok(bytes) = axum::body::to_bytes(body, limit).await else { return too_large() };
     let d = Arc::clone(desk);
     match tokio::task::spawn_blocking(move || d.upload(seat, &bytes)).await {
