@@ -26,7 +26,7 @@ use super::{conns, tokens};
 use crate::cli::commands::scan;
 use crate::games::Rules;
 use crate::paper::layout::{Anchor, Ink, Outline, Page, Payload};
-use crate::paper::read::{BoxReading, State};
+use crate::paper::read::BoxReading;
 use crate::paper::{draw, sheet};
 use crate::report::html::escape;
 use crate::report::Standings;
@@ -279,15 +279,7 @@ impl Desk {
                 crate::msg!("paper.scan.same_page", file = &name, other = other, page = &payload.page).text(lang)
             );
         }
-        let known = reading
-            .boxes
-            .iter()
-            .map(|b| match b.state {
-                State::Marked => Some(true),
-                State::Empty => Some(false),
-                State::Unsure => None,
-            })
-            .collect();
+        let known = scan::known(&reading);
         let n = page.boxes.len();
         let photo = t!(lang, "paper.desk.photo_of", player = &seats[at].name);
         seats[at].pad = Some(Pad { payload, page, read: reading.boxes, known, told: vec![false; n], photo });
@@ -653,15 +645,7 @@ fn pad_svg(rules: &Rules, pad: &Pad, bad: &[String]) -> String {
 
 /// The head of a desk page: the table's language, the stylesheets, the script.
 fn head(title: &str, lang: Lang) -> String {
-    format!(
-        "<!doctype html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
-         <meta name=\"referrer\" content=\"same-origin\">\
-         <title>{}</title><link rel=\"stylesheet\" href=\"/assets/app.css\">\
-         <link rel=\"stylesheet\" href=\"/assets/desk.css\">\
-         <script src=\"/assets/desk.js\" defer></script></head>",
-        escape(title)
-    )
+    super::pages::head_with(title, lang, &["app.css", "desk.css"], "desk.js")
 }
 
 /// The words the script shows, as data attributes.
@@ -914,31 +898,9 @@ pub fn serve(listener: super::Listener, desk: Desk) -> Result<Serving, crate::Er
     let addr = listener.addr;
     let desk = Arc::new(desk);
     let join_url = format!("{}{}", super::origin(addr), desk.base());
-    let failed = |e: std::io::Error| {
-        crate::Error::Usage(crate::msg!("web.cannot_listen", bind = addr.to_string(), cause = e.to_string()))
-    };
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .thread_name("deckhand-desk")
-        .enable_io()
-        .enable_time()
-        .build()
-        .map_err(failed)?;
-    let tcp = {
-        let _entered = runtime.enter();
-        tokio::net::TcpListener::from_std(listener.listener).map_err(failed)?
-    };
-    let (shutdown, stop_signal) = tokio::sync::watch::channel(false);
-    let (stopped_tx, stopped) = std::sync::mpsc::channel();
     let state = (Arc::clone(&desk), join_url.clone());
     let app = axum::Router::new().fallback(handle).with_state(Arc::new(state));
-    let accepting = Arc::clone(&desk);
-    std::thread::Builder::new()
-        .name("deckhand-desk".into())
-        .spawn(move || {
-            runtime.block_on(conns::accept(tcp, app, accepting, stop_signal));
-            let _ = stopped_tx.send(());
-        })
-        .map_err(failed)?;
+    let (shutdown, stopped) = listener.run(app, Arc::clone(&desk))?;
     Ok(Serving { desk, addr, join_url, shutdown, stopped })
 }
 

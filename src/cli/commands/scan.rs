@@ -164,15 +164,7 @@ pub fn run(args: ScanArgs, lang: Lang) -> anyhow::Result<i32> {
         } else {
             payload.player.clone()
         };
-        let known = reading
-            .boxes
-            .iter()
-            .map(|b| match b.state {
-                State::Marked => Some(true),
-                State::Empty => Some(false),
-                State::Unsure => None,
-            })
-            .collect();
+        let known = known(&reading);
         let n = page.boxes.len();
         pages.push(Scanned {
             photo: path.clone(),
@@ -220,21 +212,28 @@ pub fn run(args: ScanArgs, lang: Lang) -> anyhow::Result<i32> {
             crate::cli::emit(&(serde_json::to_string_pretty(&json(&rules, &pages, &names, lang))? + "\n"))?;
             Ok(0)
         }
-        CheckFormat::Text => {
-            let code =
-                crate::cli::score_check::check(&sheet_args, args.rules.rules.as_deref(), CheckFormat::Text, lang)?;
-            let history = crate::cli::plays::PaperArgs::default();
-            crate::cli::score_check::score(
-                &sheet_args,
-                args.rules.rules.as_deref(),
-                crate::report::Format::Table,
-                false,
-                &history,
-                lang,
-            )?;
-            Ok(code)
-        }
+        CheckFormat::Text => check_and_score(&sheet_args, args.rules.rules.as_deref(), lang),
     }
+}
+
+/// Per box as read: marked, empty, or still to ask.
+pub fn known(reading: &Reading) -> Vec<Option<bool>> {
+    (reading.boxes.iter())
+        .map(|b| match b.state {
+            State::Marked => Some(true),
+            State::Empty => Some(false),
+            State::Unsure => None,
+        })
+        .collect()
+}
+
+/// The sheet files written, checked and scored as `check` and `score` print them; the
+/// check's exit code.
+fn check_and_score(files: &[String], rules: Option<&Path>, lang: Lang) -> anyhow::Result<i32> {
+    let code = crate::cli::score_check::check(files, rules, CheckFormat::Text, lang)?;
+    let history = crate::cli::plays::PaperArgs::default();
+    crate::cli::score_check::score(files, rules, crate::report::Format::Table, false, &history, lang)?;
+    Ok(code)
 }
 
 /// Find the pad in a photo named `name` and read its boxes: which page of which game it is
@@ -567,16 +566,7 @@ fn serve(args: ScanArgs, lang: Lang) -> anyhow::Result<i32> {
     say(&crate::t!(lang, "paper.desk.all_in"));
     let names: Vec<String> = desk.files().iter().map(|f| f.display().to_string()).collect();
     say(&crate::t!(lang, "paper.scan.wrote", n = names.len(), files = names.join(", ")));
-    let code = crate::cli::score_check::check(&names, args.rules.rules.as_deref(), CheckFormat::Text, lang)?;
-    let history = crate::cli::plays::PaperArgs::default();
-    crate::cli::score_check::score(
-        &names,
-        args.rules.rules.as_deref(),
-        crate::report::Format::Table,
-        false,
-        &history,
-        lang,
-    )?;
+    let code = check_and_score(&names, args.rules.rules.as_deref(), lang)?;
     if fixed {
         // The pages keep the table and take corrections until the host is done.
         say(&crate::t!(lang, "paper.desk.over"));
