@@ -526,6 +526,15 @@ fn serve(args: ScanArgs, lang: Lang) -> anyhow::Result<i32> {
         None => crate::serve::default_bind(),
     };
     let listener = crate::serve::listen(bind)?;
+    let folder = if out.as_os_str().is_empty() {
+        std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."))
+    } else {
+        out.clone()
+    };
+    crate::cli::interrupt::set_note(&format!(
+        "\n{}\n",
+        crate::t!(lang, "paper.desk.interrupted", dir = folder.display())
+    ));
     let desk = crate::serve::desk::Desk::new(rules, from, &players, out, lang)?;
     let serving = crate::serve::desk::serve(listener, desk)?;
     let say = crate::cli::say;
