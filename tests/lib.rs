@@ -32,6 +32,8 @@ mod layers;
 mod nauticus;
 #[cfg(feature = "paper")]
 mod paper;
+#[cfg(feature = "paper")]
+mod paper_serve;
 mod parity;
 mod play;
 mod properties;

@@ -21,7 +21,7 @@ fn payload(rules_id: &str, fingerprint: &str, page: &str, player: &str) -> Paylo
     }
 }
 
-fn fleet_page(rules: &FleetRules, page: &str, player: &str) -> layout::Page {
+pub(crate) fn fleet_page(rules: &FleetRules, page: &str, player: &str) -> layout::Page {
     fleet_page_on(rules, page, player, Paper::A4)
 }
 
@@ -38,7 +38,7 @@ fn fleet_page_on(rules: &FleetRules, page: &str, player: &str, paper: Paper) -> 
 
 /// A photo (JPEG bytes) of a pad marked with `truth`, by a camera of the usual kind but
 /// small (3 megapixels) and mild, so reading it in a debug build takes a second or two.
-fn photo_of(page: &layout::Page, truth: &[bool], seed: u64) -> Vec<u8> {
+pub(crate) fn photo_of(page: &layout::Page, truth: &[bool], seed: u64) -> Vec<u8> {
     let mut d = synth::Dice::new(seed);
     let mut canvas = synth::paint(page, 7.0);
     synth::mark_boxes(&mut canvas, page, truth, &mut d, false);

@@ -5,8 +5,8 @@ mod args;
 mod bots;
 mod clap_text;
 mod coach;
-mod commands;
-mod endgame;
+pub(crate) mod commands;
+pub(crate) mod endgame;
 pub mod error;
 mod fischerspiel;
 mod fleet;
@@ -20,7 +20,7 @@ mod progress;
 mod saves;
 mod terminal;
 // `--serve`: the table on the players' phones.
-mod score_check;
+pub(crate) mod score_check;
 mod served;
 
 use std::io::Write;

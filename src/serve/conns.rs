@@ -135,11 +135,23 @@ impl Conns {
     }
 }
 
+/// What serves connections: a game's site, the paper desk.
+pub trait Owner: Send + Sync + 'static {
+    /// Its open connections.
+    fn conns(&self) -> &Conns;
+}
+
+impl Owner for super::Site {
+    fn conns(&self) -> &Conns {
+        &self.conns
+    }
+}
+
 /// Accept connections until `stop` says so, then close what is still open.
-pub async fn accept(
+pub async fn accept<S: Owner>(
     listener: tokio::net::TcpListener,
     app: axum::Router,
-    site: Arc<super::Site>,
+    site: Arc<S>,
     mut stop: tokio::sync::watch::Receiver<bool>,
 ) {
     loop {
@@ -156,7 +168,7 @@ pub async fn accept(
                 continue;
             }
         };
-        let conns = &site.conns;
+        let conns = site.conns();
         if !conns.make_room() {
             drop(stream);
             continue;
@@ -167,17 +179,17 @@ pub async fn accept(
     }
     // Stopping: let answers in flight finish, then close the rest.
     let deadline = Instant::now() + Duration::from_secs(1);
-    while site.conns.count() > 0 && Instant::now() < deadline {
+    while site.conns().count() > 0 && Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
-    for (_, c) in std::mem::take(&mut *site.conns.lock()) {
+    for (_, c) in std::mem::take(&mut *site.conns().lock()) {
         c.abort.abort();
     }
 }
 
-fn serve_one(stream: tokio::net::TcpStream, app: axum::Router, site: Arc<super::Site>) {
+fn serve_one<S: Owner>(stream: tokio::net::TcpStream, app: axum::Router, site: Arc<S>) {
     let _ = stream.set_nodelay(true);
-    let conns = &site.conns;
+    let conns = site.conns();
     let id = conns.next.fetch_add(1, Ordering::SeqCst);
     let activity = Arc::new(Activity::default());
     let marks = Arc::clone(&activity);
@@ -185,7 +197,7 @@ fn serve_one(stream: tokio::net::TcpStream, app: axum::Router, site: Arc<super::
     let clock = Arc::clone(&site);
     let service = hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
         marks.requests.fetch_add(1, Ordering::SeqCst);
-        marks.last.store(clock.conns.now(), Ordering::SeqCst);
+        marks.last.store(clock.conns().now(), Ordering::SeqCst);
         if request.uri().path().ends_with("/events") {
             marks.streaming.store(true, Ordering::SeqCst);
         }
@@ -196,7 +208,7 @@ fn serve_one(stream: tokio::net::TcpStream, app: axum::Router, site: Arc<super::
         let mut http = hyper::server::conn::http1::Builder::new();
         http.timer(TokioTimer::new()).header_read_timeout(HEADER_TIMEOUT).keep_alive(true);
         let _ = http.serve_connection(TokioIo::new(stream), service).await;
-        owner.conns.forget(id);
+        owner.conns().forget(id);
     });
     let accepted = conns.now();
     conns.lock().insert(id, Open { accepted, activity, abort: task.abort_handle() });

@@ -30,7 +30,7 @@ const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
 /// Headers on every response: nothing cached, nothing sniffed, no referrer to other sites
 /// (the address holds the tokens), no framing, and only our own scripts.
-fn secure(mut response: Response) -> Response {
+pub(super) fn secure(mut response: Response) -> Response {
     let h = response.headers_mut();
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
@@ -41,25 +41,25 @@ fn secure(mut response: Response) -> Response {
     h.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(
-            "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
+            "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; \
              connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
         ),
     );
     response
 }
 
-fn page(status: StatusCode, content_type: &'static str, body: impl Into<Body>) -> Response {
+pub(super) fn page(status: StatusCode, content_type: &'static str, body: impl Into<Body>) -> Response {
     let mut response = Response::new(body.into());
     *response.status_mut() = status;
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     response
 }
 
-fn json(status: StatusCode, value: serde_json::Value) -> Response {
+pub(super) fn json(status: StatusCode, value: serde_json::Value) -> Response {
     page(status, "application/json", value.to_string())
 }
 
-fn error(status: StatusCode, text: String) -> Response {
+pub(super) fn error(status: StatusCode, text: String) -> Response {
     json(status, serde_json::json!({ "error": text }))
 }
 
@@ -75,7 +75,7 @@ fn see_other(path: &str) -> Response {
     }
 }
 
-fn html(text: String) -> Response {
+pub(super) fn html(text: String) -> Response {
     page(StatusCode::OK, "text/html; charset=utf-8", text)
 }
 
@@ -95,7 +95,7 @@ pub async fn handle(
 /// pointed at this computer sends its own name), and, when the browser says where it came
 /// from (`Origin`, or `Sec-Fetch-Site`), from this very address. A form on another site
 /// that posts here is refused, whatever it knows.
-fn from_our_pages(headers: &HeaderMap) -> bool {
+pub(super) fn from_our_pages(headers: &HeaderMap) -> bool {
     let Some(host) = headers.get(header::HOST).and_then(|v| v.to_str().ok()) else { return false };
     if !local_host(host) {
         return false;
@@ -206,7 +206,15 @@ async fn route(site: &Arc<Site>, method: &Method, uri: &Uri, headers: &HeaderMap
 
 /// The body of a POST: at most `MAX_BODY` bytes of JSON.
 async fn body<T: for<'de> Deserialize<'de>>(site: &Site, headers: &HeaderMap, body: Body) -> Result<T, Response> {
-    let lang = site.table.lang();
+    json_body(site.table.lang(), headers, body).await
+}
+
+/// `body`, with refusals in `lang` (the paper desk's too).
+pub(super) async fn json_body<T: for<'de> Deserialize<'de>>(
+    lang: crate::text::Lang,
+    headers: &HeaderMap,
+    body: Body,
+) -> Result<T, Response> {
     let is_json = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())

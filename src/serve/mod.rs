@@ -11,9 +11,13 @@
 //! - `pages` — the HTML shells and the sheet drawn like the pad.
 //! - `tokens` — the game's and the seats' secret tokens, kept beside the save.
 //! - `assets/` — the script and stylesheet, inside the binary.
+//! - `desk` — `scan --serve`: a paper game's end on the phones (each pad photographed,
+//!   read, corrected; the final table on the dashboard).
 
 mod assets;
 mod conns;
+#[cfg(feature = "paper")]
+pub mod desk;
 pub mod generic;
 pub mod http;
 mod pages;
@@ -477,16 +481,6 @@ impl Listener {
         let failed = |e: std::io::Error| {
             Error::Usage(crate::msg!("web.cannot_listen", bind = addr.to_string(), cause = e.to_string()))
         };
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .thread_name("deckhand-http")
-            .enable_io()
-            .enable_time()
-            .build()
-            .map_err(failed)?;
-        let listener = {
-            let _entered = runtime.enter();
-            tokio::net::TcpListener::from_std(self.listener).map_err(failed)?
-        };
         // The table wakes threads waiting on its condition variable; the streams wait on a
         // watch channel.
         let watching = Arc::clone(&site);
@@ -503,18 +497,43 @@ impl Listener {
                 }
             })
             .map_err(failed)?;
+        let app = axum::Router::new().fallback(http::handle).with_state(Arc::clone(&site));
+        let (shutdown, stopped) = self.run(app, Arc::clone(&site))?;
+        Ok(Serving { site, addr, shutdown, stopped })
+    }
+}
+
+/// A running server's stop signal, and how it says it has stopped.
+type Running = (tokio::sync::watch::Sender<bool>, std::sync::mpsc::Receiver<()>);
+
+impl Listener {
+    /// Answer requests with `app` on a small runtime on a thread of its own, the
+    /// connections kept by `owner` (a game's site, the paper desk), until the signal.
+    fn run<S: conns::Owner>(self, app: axum::Router, owner: Arc<S>) -> Result<Running, Error> {
+        let addr = self.addr;
+        let failed = |e: std::io::Error| {
+            Error::Usage(crate::msg!("web.cannot_listen", bind = addr.to_string(), cause = e.to_string()))
+        };
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .thread_name("deckhand-http")
+            .enable_io()
+            .enable_time()
+            .build()
+            .map_err(failed)?;
+        let listener = {
+            let _entered = runtime.enter();
+            tokio::net::TcpListener::from_std(self.listener).map_err(failed)?
+        };
         let (shutdown, stop_signal) = tokio::sync::watch::channel(false);
         let (stopped_tx, stopped) = std::sync::mpsc::channel();
-        let app = axum::Router::new().fallback(http::handle).with_state(Arc::clone(&site));
-        let accepting = Arc::clone(&site);
         std::thread::Builder::new()
             .name("deckhand-serve".into())
             .spawn(move || {
-                runtime.block_on(conns::accept(listener, app, accepting, stop_signal));
+                runtime.block_on(conns::accept(listener, app, owner, stop_signal));
                 let _ = stopped_tx.send(());
             })
             .map_err(failed)?;
-        Ok(Serving { site, addr, shutdown, stopped })
+        Ok((shutdown, stopped))
     }
 }
 

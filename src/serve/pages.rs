@@ -134,12 +134,17 @@ pub fn sheet(rules: &FleetRules, sheet: &Sheet, lang: Lang) -> String {
 
 /// The head of every page: the table's language, the stylesheet, the script.
 fn head(title: &str, lang: Lang) -> String {
+    head_with(title, lang, &["app.css"], "app.js")
+}
+
+/// A page's head with these stylesheets and this script (assets by name).
+pub(super) fn head_with(title: &str, lang: Lang, styles: &[&str], script: &str) -> String {
+    let styles: String = styles.iter().map(|s| format!("<link rel=\"stylesheet\" href=\"/assets/{s}\">")).collect();
     format!(
         "<!doctype html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
          <meta name=\"referrer\" content=\"same-origin\">\
-         <title>{}</title><link rel=\"stylesheet\" href=\"/assets/app.css\">\
-         <script src=\"/assets/app.js\" defer></script></head>",
+         <title>{}</title>{styles}<script src=\"/assets/{script}\" defer></script></head>",
         escape(title)
     )
 }

@@ -10,7 +10,7 @@ use clap::Args;
 use crate::cli::args::{Answers, CheckFormat, RulesFile};
 use crate::games::{self as rules, Rules};
 use crate::paper::layout::{self, Page, Payload, Target};
-use crate::paper::read::{self, Located, Reading, State};
+use crate::paper::read::{self, Reading, State};
 use crate::paper::{photo, sheet};
 use crate::text::Lang;
 use crate::ui::{Choice, Prompter};
@@ -19,7 +19,7 @@ use crate::Error;
 #[derive(Debug, Args)]
 pub struct ScanArgs {
     /// Photos of filled pads (JPEG or PNG), one page each
-    #[arg(required = true, value_name = "PHOTO")]
+    #[arg(required_unless_present = "serve", value_name = "PHOTO")]
     pub photos: Vec<PathBuf>,
     /// Write the sheet files into DIR (default: beside each photo)
     #[arg(long, value_name = "DIR")]
@@ -34,6 +34,12 @@ pub struct ScanArgs {
     pub answers: Answers,
     #[command(flatten)]
     pub rules: RulesFile,
+    /// Serve a page to the players' phones instead: each photographs their own pad, corrects it, and a dashboard shows the final table
+    #[arg(long, conflicts_with_all = ["photos", "answers", "format"])]
+    pub serve: bool,
+    /// Where to serve: an IP address and maybe a port (default 127.0.0.1:7373, this computer only; 0.0.0.0 for phones on your network)
+    #[arg(long, value_name = "ADDR[:PORT]", requires = "serve")]
+    pub bind: Option<String>,
 }
 
 /// The help texts of the command and its arguments: (command path, argument, catalog key).
@@ -45,6 +51,8 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("scan", "format", "cli.help.scan.format"),
     ("scan", "answers", "cli.help.answers"),
     ("scan", "rules", "cli.help.rules_file"),
+    ("scan", "serve", "cli.help.scan.serve"),
+    ("scan", "bind", "web.help.bind"),
 ];
 
 /// A photo in which no corner code was read is called too blurred (not "no pad") below this
@@ -81,27 +89,35 @@ fn load(path: &Path) -> anyhow::Result<photo::Grey> {
         return Err(usage(crate::msg!("paper.scan.not_a_file", file = &name)));
     }
     if meta.len() > photo::MAX_FILE_BYTES {
-        return Err(usage(crate::msg!(
-            "paper.scan.too_big",
-            file = &name,
-            mb = meta.len() / (1024 * 1024),
-            max = photo::MAX_FILE_BYTES / (1024 * 1024)
-        )));
+        return Err(too_big(&name, meta.len()));
     }
     let bytes = std::fs::read(path)
         .map_err(|cause| Error::Read(deckhand::source::ReadError::Io { path: name.clone(), cause }))?;
-    photo::load(&bytes).map_err(|e| match e {
-        photo::LoadError::TooBig(n) => usage(crate::msg!(
-            "paper.scan.too_big",
-            file = &name,
-            mb = n / (1024 * 1024),
-            max = photo::MAX_FILE_BYTES / (1024 * 1024)
-        )),
-        photo::LoadError::NotAnImage => usage(crate::msg!("paper.scan.not_an_image", file = &name)),
+    decode(&bytes, &name)
+}
+
+fn too_big(name: &str, bytes: u64) -> anyhow::Error {
+    usage(crate::msg!(
+        "paper.scan.too_big",
+        file = name,
+        mb = bytes / (1024 * 1024),
+        max = photo::MAX_FILE_BYTES / (1024 * 1024)
+    ))
+}
+
+/// Decode a photo's bytes (JPEG or PNG, within the size bounds), named `name` in errors:
+/// the file `scan` was given, or a photo sent from a phone (`serve::desk`).
+pub fn decode(bytes: &[u8], name: &str) -> anyhow::Result<photo::Grey> {
+    if bytes.len() as u64 > photo::MAX_FILE_BYTES {
+        return Err(too_big(name, bytes.len() as u64));
+    }
+    photo::load(bytes).map_err(|e| match e {
+        photo::LoadError::TooBig(n) => too_big(name, n),
+        photo::LoadError::NotAnImage => usage(crate::msg!("paper.scan.not_an_image", file = name)),
         photo::LoadError::TooManyPixels(..) => {
-            usage(crate::msg!("paper.scan.too_many_pixels", file = &name, max = photo::MAX_PIXELS / 1_000_000))
+            usage(crate::msg!("paper.scan.too_many_pixels", file = name, max = photo::MAX_PIXELS / 1_000_000))
         }
-        photo::LoadError::Broken => usage(crate::msg!("paper.scan.broken", file = &name)),
+        photo::LoadError::Broken => usage(crate::msg!("paper.scan.broken", file = name)),
     })
 }
 
@@ -115,6 +131,9 @@ fn corner_name(c: u8, lang: Lang) -> String {
 }
 
 pub fn run(args: ScanArgs, lang: Lang) -> anyhow::Result<i32> {
+    if args.serve {
+        return serve(args, lang);
+    }
     let mut rules: Option<Rules> = match args.rules.rules.as_deref() {
         Some(p) => Some(rules::resolve(None, Some(p))?),
         None => None,
@@ -124,62 +143,11 @@ pub fn run(args: ScanArgs, lang: Lang) -> anyhow::Result<i32> {
     for path in &args.photos {
         let name = path.display().to_string();
         let img = load(path)?;
-        let found = read::locate(&img);
-        let Some(first) = found.first() else {
-            // No code read: a pad whose codes are there but too blurred to read is told
-            // apart from a photo of no pad.
-            if read::unreadable_codes(&img) > 0 || photo::sharpness(&img).is_some_and(|s| s < BLURRED_PHOTO) {
-                return Err(usage(crate::msg!("paper.scan.blurred_codes", file = &name)));
-            }
-            return Err(usage(crate::msg!("paper.scan.no_pad", file = &name)));
-        };
-        let payload = Payload { corner: 0, ..first.payload.clone() };
-        if let Some(other) = found.iter().find(|f| f.payload.page != payload.page) {
-            return Err(usage(crate::msg!(
-                "paper.scan.two_pads",
-                file = &name,
-                one = &payload.page,
-                other = &other.payload.page
-            )));
-        }
-        if payload.layout != layout::LAYOUT_VERSION {
-            return Err(usage(crate::msg!(
-                "paper.scan.other_layout",
-                file = &name,
-                printed = payload.layout,
-                ours = layout::LAYOUT_VERSION
-            )));
-        }
-        let r = match &rules {
-            Some(r) => r,
-            None => {
-                let resolved = rules::resolve(Some(&payload.game), None)
-                    .map_err(|_| usage(crate::msg!("paper.scan.unknown_game", file = &name, game = &payload.game)))?;
-                rules.insert(resolved)
-            }
-        };
-        if payload.game != r.id() {
-            let first = pages.first().map_or_else(
-                || args.rules.rules.as_deref().map(|p| p.display().to_string()).unwrap_or_default(),
-                |p| p.photo.display().to_string(),
-            );
-            return Err(usage(crate::msg!(
-                "paper.scan.other_game",
-                file = &name,
-                game = &payload.game,
-                first = first,
-                expected = r.id()
-            )));
-        }
-        if payload.rules != r.fingerprint() {
-            return Err(usage(crate::msg!(
-                "paper.scan.other_rules",
-                file = &name,
-                game = r.names().get(lang),
-                printed = &payload.rules,
-                ours = r.fingerprint()
-            )));
-        }
+        let first = pages.first().map_or_else(
+            || args.rules.rules.as_deref().map(|p| p.display().to_string()).unwrap_or_default(),
+            |p| p.photo.display().to_string(),
+        );
+        let (payload, page, reading) = identify(&img, &name, &mut rules, &first, lang)?;
         if let Some(same) = pages.iter().find(|p| p.payload.page == payload.page) {
             return Err(usage(crate::msg!(
                 "paper.scan.same_page",
@@ -196,28 +164,7 @@ pub fn run(args: ScanArgs, lang: Lang) -> anyhow::Result<i32> {
         } else {
             payload.player.clone()
         };
-        let page = super::pad::page_for(r, &payload.player, &payload.page, payload.paper, lang)
-            .ok_or_else(|| usage(crate::msg!("paper.pad.no_sheet", game = r.names().get(lang))))?;
-        let reading = read::read(&img, &page, &found).map_err(|e| match e {
-            read::ReadError::CutOff(corners) => {
-                let names: Vec<String> = corners.iter().map(|c| corner_name(*c, lang)).collect();
-                usage(crate::msg!("paper.scan.cut_off", file = &name, corners = names.join(", ")))
-            }
-            read::ReadError::NoFit => usage(crate::msg!("paper.scan.no_fit", file = &name)),
-            read::ReadError::Misaligned { boxes, total } => {
-                usage(crate::msg!("paper.scan.misaligned", file = &name, n = boxes, total = total))
-            }
-        })?;
-        too_blurred(&name, &page, &reading, &found, lang)?;
-        let known = reading
-            .boxes
-            .iter()
-            .map(|b| match b.state {
-                State::Marked => Some(true),
-                State::Empty => Some(false),
-                State::Unsure => None,
-            })
-            .collect();
+        let known = known(&reading);
         let n = page.boxes.len();
         pages.push(Scanned {
             photo: path.clone(),
@@ -269,25 +216,112 @@ pub fn run(args: ScanArgs, lang: Lang) -> anyhow::Result<i32> {
             crate::cli::emit(&(serde_json::to_string_pretty(&json(&rules, &pages, &names, lang))? + "\n"))?;
             Ok(0)
         }
-        CheckFormat::Text => {
-            let code =
-                crate::cli::score_check::check(&sheet_args, args.rules.rules.as_deref(), CheckFormat::Text, lang)?;
-            let history = crate::cli::plays::PaperArgs::default();
-            crate::cli::score_check::score(
-                &sheet_args,
-                args.rules.rules.as_deref(),
-                crate::report::Format::Table,
-                false,
-                &history,
-                lang,
-            )?;
-            Ok(code)
-        }
+        CheckFormat::Text => check_and_score(&sheet_args, args.rules.rules.as_deref(), lang),
     }
 }
 
+/// Per box as read: marked, empty, or still to ask.
+pub fn known(reading: &Reading) -> Vec<Option<bool>> {
+    (reading.boxes.iter())
+        .map(|b| match b.state {
+            State::Marked => Some(true),
+            State::Empty => Some(false),
+            State::Unsure => None,
+        })
+        .collect()
+}
+
+/// The sheet files written, checked and scored as `check` and `score` print them; the
+/// check's exit code.
+fn check_and_score(files: &[String], rules: Option<&Path>, lang: Lang) -> anyhow::Result<i32> {
+    let code = crate::cli::score_check::check(files, rules, CheckFormat::Text, lang)?;
+    let history = crate::cli::plays::PaperArgs::default();
+    crate::cli::score_check::score(files, rules, crate::report::Format::Table, false, &history, lang)?;
+    Ok(code)
+}
+
+/// Find the pad in a photo named `name` and read its boxes: which page of which game it is
+/// (the rules settled by the first pad when none were given; a pad of another game, other
+/// rules or another layout refused, naming `first`, the photo or rules file the game was
+/// taken from), and every box's ink. A photo of no pad, of two pads, cut off, not flat or
+/// too blurred is refused with what to do. Shared by `scan` and `scan --serve`.
+pub fn identify(
+    img: &photo::Grey,
+    name: &str,
+    rules: &mut Option<Rules>,
+    first: &str,
+    lang: Lang,
+) -> anyhow::Result<(Payload, Page, Reading)> {
+    let found = read::locate(img);
+    let Some(one) = found.first() else {
+        // No code read: a pad whose codes are there but too blurred to read is told
+        // apart from a photo of no pad.
+        if read::unreadable_codes(img) > 0 || photo::sharpness(img).is_some_and(|s| s < BLURRED_PHOTO) {
+            return Err(usage(crate::msg!("paper.scan.blurred_codes", file = name)));
+        }
+        return Err(usage(crate::msg!("paper.scan.no_pad", file = name)));
+    };
+    let payload = Payload { corner: 0, ..one.payload.clone() };
+    if let Some(other) = found.iter().find(|f| f.payload.page != payload.page) {
+        return Err(usage(crate::msg!(
+            "paper.scan.two_pads",
+            file = name,
+            one = &payload.page,
+            other = &other.payload.page
+        )));
+    }
+    if payload.layout != layout::LAYOUT_VERSION {
+        return Err(usage(crate::msg!(
+            "paper.scan.other_layout",
+            file = name,
+            printed = payload.layout,
+            ours = layout::LAYOUT_VERSION
+        )));
+    }
+    let r = match rules {
+        Some(r) => &*r,
+        None => {
+            let resolved = rules::resolve(Some(&payload.game), None)
+                .map_err(|_| usage(crate::msg!("paper.scan.unknown_game", file = name, game = &payload.game)))?;
+            &*rules.insert(resolved)
+        }
+    };
+    if payload.game != r.id() {
+        return Err(usage(crate::msg!(
+            "paper.scan.other_game",
+            file = name,
+            game = &payload.game,
+            first = first,
+            expected = r.id()
+        )));
+    }
+    if payload.rules != r.fingerprint() {
+        return Err(usage(crate::msg!(
+            "paper.scan.other_rules",
+            file = name,
+            game = r.names().get(lang),
+            printed = &payload.rules,
+            ours = r.fingerprint()
+        )));
+    }
+    let page = super::pad::page_for(r, &payload.player, &payload.page, payload.paper, lang)
+        .ok_or_else(|| usage(crate::msg!("paper.pad.no_sheet", game = r.names().get(lang))))?;
+    let reading = read::read(img, &page, &found).map_err(|e| match e {
+        read::ReadError::CutOff(corners) => {
+            let names: Vec<String> = corners.iter().map(|c| corner_name(*c, lang)).collect();
+            usage(crate::msg!("paper.scan.cut_off", file = name, corners = names.join(", ")))
+        }
+        read::ReadError::NoFit => usage(crate::msg!("paper.scan.no_fit", file = name)),
+        read::ReadError::Misaligned { boxes, total } => {
+            usage(crate::msg!("paper.scan.misaligned", file = name, n = boxes, total = total))
+        }
+    })?;
+    too_blurred(name, &page, &reading)?;
+    Ok((payload, page, reading))
+}
+
 /// A page with more unsure boxes than a sharp photo ever has: which part could not be read.
-fn too_blurred(name: &str, page: &Page, reading: &Reading, found: &[Located], lang: Lang) -> anyhow::Result<()> {
+fn too_blurred(name: &str, page: &Page, reading: &Reading) -> anyhow::Result<()> {
     let unsure: Vec<usize> = (0..page.boxes.len()).filter(|i| reading.boxes[*i].state == State::Unsure).collect();
     if (unsure.len() as f64) <= page.boxes.len() as f64 * MOST_UNSURE {
         return Ok(());
@@ -303,7 +337,6 @@ fn too_blurred(name: &str, page: &Page, reading: &Reading, found: &[Located], la
     }
     counts.sort_by_key(|c| std::cmp::Reverse(c.1));
     let parts: Vec<String> = counts.iter().take(3).map(|(g, _)| page.groups[*g].clone()).collect();
-    let _ = (found, lang);
     Err(usage(crate::msg!(
         "paper.scan.blurred",
         file = name,
@@ -340,7 +373,7 @@ fn conflict(p: &Scanned, c: sheet::Conflict, rules: &Rules, lang: Lang) -> anyho
 }
 
 /// A box as people name it: its group (section, boat, input) and its number there.
-fn box_words(rules: &Rules, page: &Page, i: usize, lang: Lang) -> String {
+pub fn box_words(rules: &Rules, page: &Page, i: usize, lang: Lang) -> String {
     let b = &page.boxes[i];
     match (b.target, rules.fleet(), rules.endgame()) {
         (Target::Mark { section, index }, Some(f), _) => crate::text::fleet::box_name(f, section, index, lang),
@@ -386,7 +419,7 @@ fn box_words(rules: &Rules, page: &Page, i: usize, lang: Lang) -> String {
 }
 
 /// A stable id of a box for `--format json`.
-fn box_id(rules: &Rules, page: &Page, i: usize) -> String {
+pub fn box_id(rules: &Rules, page: &Page, i: usize) -> String {
     let b = &page.boxes[i];
     match (b.target, rules.fleet(), rules.endgame()) {
         (Target::Mark { section, index }, Some(f), _) => f.box_id(section, index),
@@ -516,4 +549,111 @@ fn json(rules: &Rules, pages: &[Scanned], files: &[String], lang: Lang) -> serde
         })
         .collect();
     serde_json::json!({ "pages": list })
+}
+
+/// `scan --serve`: the paper desk (`serve::desk`) until every pad is in; then the sheets'
+/// check and the final table as `scan` prints them, and the pages keep serving (taking
+/// corrections) until Enter or the end of standard input.
+fn serve(args: ScanArgs, lang: Lang) -> anyhow::Result<i32> {
+    use crate::text::serve::Host;
+    let rules = match args.rules.rules.as_deref() {
+        Some(p) => Some(rules::resolve(None, Some(p))?),
+        None => None,
+    };
+    let from = args.rules.rules.as_deref().map(|p| p.display().to_string()).unwrap_or_default();
+    if let Some(r) = rules.as_ref().filter(|r| r.yacht().is_some()) {
+        return Err(usage(crate::msg!("paper.desk.game_not_on_phones", game = r.names().get(lang))));
+    }
+    let players: Vec<String> = args.players.iter().map(|p| p.trim().to_string()).collect();
+    if players.iter().any(String::is_empty) {
+        return Err(usage(crate::msg!("paper.pad.empty_name")));
+    }
+    let out = args.out.clone().unwrap_or_default();
+    if !out.as_os_str().is_empty() && !out.is_dir() {
+        std::fs::create_dir_all(&out).map_err(|cause| {
+            Error::Store(deckhand::store::StoreError::Write { path: out.display().to_string(), cause })
+        })?;
+    }
+    let bind = match args.bind.as_deref() {
+        Some(text) => crate::serve::parse_bind(text)?,
+        None => crate::serve::default_bind(),
+    };
+    let listener = crate::serve::listen(bind)?;
+    let folder = if out.as_os_str().is_empty() {
+        std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."))
+    } else {
+        out.clone()
+    };
+    crate::cli::interrupt::set_note(&format!(
+        "\n{}\n",
+        crate::t!(lang, "paper.desk.interrupted", dir = folder.display())
+    ));
+    let desk = crate::serve::desk::Desk::new(rules, from, &players, out, lang)?;
+    let serving = crate::serve::desk::serve(listener, desk)?;
+    let say = crate::cli::say;
+    say(&Host::Serving(serving.join_url()).text(lang));
+    say(crate::serve::qr_for_terminal(serving.join_url()).trim_end());
+    for (name, url) in serving.desk.names().iter().zip(serving.seat_urls()) {
+        say(&Host::SeatLink { name, url: &url }.text(lang));
+    }
+    say(&Host::Dashboard(&serving.dashboard_url()).text(lang));
+    if serving.addr.ip().is_loopback() {
+        say(&Host::Loopback(serving.addr.port()).text(lang));
+    }
+    let desk = &serving.desk;
+    let fixed = !players.is_empty();
+    let enter = || std::io::BufRead::read_line(&mut std::io::stdin().lock(), &mut String::new()).unwrap_or(0) > 0;
+    if fixed {
+        // Every named player's pad in and answered.
+        let mut seen = desk.version();
+        while !desk.complete() {
+            seen = desk.wait_change(seen, std::time::Duration::from_secs(3600));
+        }
+    } else {
+        // Pads come in as they are photographed: the host says when they all are.
+        say(&crate::t!(lang, "paper.desk.enter_when_in"));
+        loop {
+            let more = enter();
+            if desk.complete() {
+                break;
+            }
+            let missing = missing(desk, lang);
+            if !more {
+                serving.stop();
+                return Err(usage(crate::msg!("paper.desk.stopped", missing = missing)));
+            }
+            say(&crate::t!(lang, "paper.desk.not_all_in", missing = missing));
+        }
+    }
+    say(&crate::t!(lang, "paper.desk.all_in"));
+    let names: Vec<String> = desk.files().iter().map(|f| f.display().to_string()).collect();
+    say(&crate::t!(lang, "paper.scan.wrote", n = names.len(), files = names.join(", ")));
+    let code = check_and_score(&names, args.rules.rules.as_deref(), lang)?;
+    if fixed {
+        // The pages keep the table and take corrections until the host is done.
+        say(&crate::t!(lang, "paper.desk.over"));
+        enter();
+    }
+    serving.stop();
+    Ok(code)
+}
+
+/// The seats whose pads are not in yet, with what each lacks.
+fn missing(desk: &crate::serve::desk::Desk, lang: Lang) -> String {
+    use crate::serve::desk::PadState;
+    let names = desk.names();
+    let list: Vec<String> = names
+        .iter()
+        .zip(desk.pad_states())
+        .filter_map(|(name, state)| match state {
+            PadState::Waiting => Some(format!("{name} ({})", crate::t!(lang, "paper.desk.waiting"))),
+            PadState::Asking(n) => Some(format!("{name} ({})", crate::t!(lang, "paper.desk.to_check", n = n))),
+            PadState::In => None,
+        })
+        .collect();
+    if list.is_empty() {
+        crate::t!(lang, "paper.desk.no_pad_yet")
+    } else {
+        list.join(", ")
+    }
 }

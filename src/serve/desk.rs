@@ -1,0 +1,964 @@
+//! The paper desk (`deckhand scan --serve`): a paper game's end on the phones. Each player
+//! photographs their own pad on their phone's page (a file input that opens the camera);
+//! the photo is read as `scan` reads it (`cli::commands::scan::identify`), the read pad is
+//! drawn next to it with the boxes the reader was unsure of asked as questions, a tap on
+//! any box corrects it (the sheet is written again, the check re-run and its findings
+//! shown), and the dashboard shows each seat's pad and, once every pad is in and every
+//! question answered, the final table.
+//!
+//! Seats are the players named with `--players` (each a page of its own), or, without
+//! them, the pads as they come in (a pad's printed name, a blank pad "Player N"), with a
+//! page for a new pad. The pages are plain HTML filled by `assets/desk.js`, which asks for
+//! the seat's state after each change it makes and polls the dashboard's.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+
+use axum::body::Body;
+use axum::http::{header, HeaderMap, Method, StatusCode, Uri};
+use axum::response::Response;
+use serde::Deserialize;
+
+use super::http::{self, error, html, json as json_reply, page};
+use super::{conns, tokens};
+use crate::cli::commands::scan;
+use crate::games::Rules;
+use crate::paper::layout::{Anchor, Ink, Outline, Page, Payload};
+use crate::paper::read::BoxReading;
+use crate::paper::{draw, sheet};
+use crate::report::html::escape;
+use crate::report::Standings;
+use crate::t;
+use crate::text::serve::Declined;
+use crate::text::Lang;
+
+/// One seat's pad as read and corrected.
+struct Pad {
+    payload: Payload,
+    page: Page,
+    read: Vec<BoxReading>,
+    /// Per box: marked (Some(true)), empty (Some(false)), or still to ask.
+    known: Vec<Option<bool>>,
+    /// Per box: set on the phone (an answer or a correction), not as read.
+    told: Vec<bool>,
+    /// How the photo is named in messages.
+    photo: String,
+}
+
+/// A seat: a player and their pad, once photographed.
+struct Seat {
+    name: String,
+    pad: Option<Pad>,
+    /// The sheet file written for it (once every question is answered).
+    file: Option<PathBuf>,
+}
+
+/// The desk: the game (settled by `--rules` or the first pad), the seats and where their
+/// sheet files go.
+pub struct Desk {
+    lang: Lang,
+    token: String,
+    /// The players were named: the seats are fixed.
+    fixed: bool,
+    rules: Mutex<Option<Rules>>,
+    /// What the game was taken from (the rules file, or the first photo), for messages.
+    rules_from: Mutex<String>,
+    seats: Mutex<Vec<Seat>>,
+    /// Where the sheet files go.
+    out: PathBuf,
+    version: AtomicU64,
+    changed: Condvar,
+    waiting: Mutex<()>,
+    conns: conns::Conns,
+    /// Photos received and read at once: a photo is up to 40 MB and decodes to up to 50
+    /// megapixels, so a table of phones sending together waits its turn rather than fill
+    /// the memory.
+    reading: tokio::sync::Semaphore,
+    closing: AtomicBool,
+}
+
+/// Photos read at the same time (the machine's two cores).
+const READ_AT_ONCE: usize = 2;
+
+impl conns::Owner for Desk {
+    fn conns(&self) -> &conns::Conns {
+        &self.conns
+    }
+}
+
+/// The state of a seat's pad as the dashboard lists it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PadState {
+    /// No photo yet.
+    Waiting,
+    /// Read; this many boxes still to answer.
+    Asking(usize),
+    /// Read and answered.
+    In,
+}
+
+impl Desk {
+    /// A desk for `players` (empty: seats as pads come in), with the rules given (None:
+    /// the first pad's game), writing the sheets into `out`.
+    pub fn new(
+        rules: Option<Rules>,
+        rules_from: String,
+        players: &[String],
+        out: PathBuf,
+        lang: Lang,
+    ) -> Result<Desk, crate::Error> {
+        let token = tokens::random_token()
+            .map_err(|e| crate::Error::Usage(crate::msg!("web.no_random", cause = e.to_string())))?;
+        Ok(Desk {
+            lang,
+            token,
+            fixed: !players.is_empty(),
+            rules: Mutex::new(rules),
+            rules_from: Mutex::new(rules_from),
+            seats: Mutex::new(players.iter().map(|n| Seat { name: n.clone(), pad: None, file: None }).collect()),
+            out,
+            version: AtomicU64::new(1),
+            changed: Condvar::new(),
+            waiting: Mutex::new(()),
+            conns: conns::Conns::new(conns::cap_for_file_limit()),
+            reading: tokio::sync::Semaphore::new(READ_AT_ONCE),
+            closing: AtomicBool::new(false),
+        })
+    }
+
+    fn seats(&self) -> std::sync::MutexGuard<'_, Vec<Seat>> {
+        self.seats.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn rules(&self) -> Option<Rules> {
+        self.rules.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// The game's address part (`/g/TOKEN`).
+    pub fn base(&self) -> String {
+        format!("/g/{}", self.token)
+    }
+
+    /// A seat's page.
+    pub fn seat_path(&self, seat: usize) -> String {
+        format!("{}/pad/{seat}", self.base())
+    }
+
+    /// The seats' names, in order.
+    pub fn names(&self) -> Vec<String> {
+        self.seats().iter().map(|s| s.name.clone()).collect()
+    }
+
+    /// How often anything changed.
+    pub fn version(&self) -> u64 {
+        self.version.load(Ordering::SeqCst)
+    }
+
+    fn bump(&self) {
+        let _held = self.waiting.lock().unwrap_or_else(|p| p.into_inner());
+        self.version.fetch_add(1, Ordering::SeqCst);
+        self.changed.notify_all();
+    }
+
+    /// Wait until the version differs from `seen` or `timeout` passes; the version.
+    pub fn wait_change(&self, seen: u64, timeout: std::time::Duration) -> u64 {
+        let held = self.waiting.lock().unwrap_or_else(|p| p.into_inner());
+        let _ = self.changed.wait_timeout_while(held, timeout, |_| self.version() == seen);
+        self.version()
+    }
+
+    /// Each seat's pad state.
+    pub fn pad_states(&self) -> Vec<PadState> {
+        let rules = self.rules();
+        self.seats()
+            .iter()
+            .map(|s| match (&s.pad, &rules) {
+                (Some(p), Some(r)) => match questions(r, p).len() {
+                    0 => PadState::In,
+                    n => PadState::Asking(n),
+                },
+                _ => PadState::Waiting,
+            })
+            .collect()
+    }
+
+    /// Every pad is in and answered (with fixed seats, every seat's).
+    pub fn complete(&self) -> bool {
+        let states = self.pad_states();
+        !states.is_empty() && states.iter().all(|s| *s == PadState::In)
+    }
+
+    /// The sheet files written, in seat order (every seat's, once complete).
+    pub fn files(&self) -> Vec<PathBuf> {
+        self.seats().iter().filter_map(|s| s.file.clone()).collect()
+    }
+
+    /// A photo sent from a seat's page (None: from the page of a new pad): read, the seat
+    /// given its pad (a photo of a pad already in replaces it); the seat, or why not in the
+    /// table's language.
+    pub fn upload(&self, seat: Option<usize>, bytes: &[u8]) -> Result<usize, String> {
+        // On a page of its own, the message opens a sentence.
+        self.read_photo(seat, bytes).map_err(|e| crate::text::sentence(&e))
+    }
+
+    fn read_photo(&self, seat: Option<usize>, bytes: &[u8]) -> Result<usize, String> {
+        let lang = self.lang;
+        let say = |e: anyhow::Error| {
+            crate::cli::error::message_of(e.as_ref(), lang).unwrap_or_else(|| Declined::Failed.text(lang))
+        };
+        let name = match seat {
+            Some(s) => match self.seats().get(s) {
+                Some(seat) => t!(lang, "paper.desk.photo_of", player = &seat.name),
+                None => return Err(Declined::NotFound.text(lang)),
+            },
+            None => t!(lang, "paper.desk.photo"),
+        };
+        let img = scan::decode(bytes, &name).map_err(say)?;
+        let mut rules = self.rules();
+        let from = self.rules_from.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        let (payload, page, reading) = scan::identify(&img, &name, &mut rules, &from, lang).map_err(say)?;
+        let rules = rules.expect("identify settles the rules");
+        if rules.yacht().is_some() {
+            return Err(
+                crate::msg!("paper.desk.not_on_phones", file = &name, game = rules.names().get(lang)).text(lang)
+            );
+        }
+        {
+            let mut kept = self.rules.lock().unwrap_or_else(|p| p.into_inner());
+            match &*kept {
+                // Another phone's pad settled another game meanwhile.
+                Some(r) if r.id() != rules.id() || r.fingerprint() != rules.fingerprint() => {
+                    return Err(crate::msg!(
+                        "paper.scan.other_game",
+                        file = &name,
+                        game = rules.id(),
+                        first = &from,
+                        expected = r.id()
+                    )
+                    .text(lang));
+                }
+                Some(_) => {}
+                None => {
+                    *kept = Some(rules.clone());
+                    *self.rules_from.lock().unwrap_or_else(|p| p.into_inner()) = name.clone();
+                }
+            }
+        }
+        let mut seats = self.seats();
+        let same_page = |s: &Seat| s.pad.as_ref().is_some_and(|p| p.payload.page == payload.page);
+        let printed = payload.player.trim();
+        let at = match seat {
+            Some(s) => {
+                if !printed.is_empty() && !printed.eq_ignore_ascii_case(seats[s].name.trim()) {
+                    return Err(t!(
+                        lang,
+                        "paper.desk.not_theirs",
+                        file = &name,
+                        printed = printed,
+                        player = &seats[s].name
+                    ));
+                }
+                s
+            }
+            None => match seats.iter().position(same_page) {
+                Some(s) => s,
+                None => match seats.iter().position(|s| !printed.is_empty() && s.name.trim() == printed) {
+                    Some(s) => s,
+                    None => {
+                        let name = if printed.is_empty() {
+                            t!(lang, "paper.scan.blank_player", n = seats.len() + 1)
+                        } else {
+                            printed.to_string()
+                        };
+                        seats.push(Seat { name, pad: None, file: None });
+                        seats.len() - 1
+                    }
+                },
+            },
+        };
+        if let Some(other) = seats.iter().enumerate().find(|(i, s)| *i != at && same_page(s)) {
+            let other = other.1.pad.as_ref().map(|p| p.photo.clone()).unwrap_or_default();
+            return Err(
+                crate::msg!("paper.scan.same_page", file = &name, other = other, page = &payload.page).text(lang)
+            );
+        }
+        let known = scan::known(&reading);
+        let n = page.boxes.len();
+        let photo = t!(lang, "paper.desk.photo_of", player = &seats[at].name);
+        seats[at].pad = Some(Pad { payload, page, read: reading.boxes, known, told: vec![false; n], photo });
+        self.write_sheet(&rules, &mut seats[at]);
+        drop(seats);
+        self.bump();
+        Ok(at)
+    }
+
+    /// A box set on a seat's page: marked or empty. False when there is no such box.
+    pub fn set_box(&self, seat: usize, index: usize, marked: bool) -> bool {
+        let Some(rules) = self.rules() else { return false };
+        let mut seats = self.seats();
+        let Some(s) = seats.get_mut(seat) else { return false };
+        let Some(pad) = s.pad.as_mut() else { return false };
+        if index >= pad.known.len() {
+            return false;
+        }
+        pad.known[index] = Some(marked);
+        pad.told[index] = true;
+        self.write_sheet(&rules, s);
+        drop(seats);
+        self.bump();
+        true
+    }
+
+    /// Write a seat's sheet file once nothing is left to ask (again after each correction);
+    /// a pad whose marks cannot be one sheet (two bonuses) is not written.
+    fn write_sheet(&self, rules: &Rules, seat: &mut Seat) {
+        let Some(pad) = &seat.pad else { return };
+        if !questions(rules, pad).is_empty() {
+            return;
+        }
+        let Ok(text) = sheet_text(rules, pad, &seat.name, self.lang) else { return };
+        let written = match &seat.file {
+            Some(path) => crate::store::files::write_atomic(path, &text).map(|_| path.clone()),
+            None => {
+                let path = self.out.join(format!("{}.toml", crate::players::file_slug(&seat.name)));
+                crate::store::files::write_sheet(&path, &text)
+            }
+        };
+        if let Ok(path) = written {
+            seat.file = Some(path);
+        }
+    }
+
+    /// The sheets of the seats whose pads are in (unanswered boxes as empty), with their
+    /// seat numbers.
+    fn findings(&self, rules: &Rules, seats: &[Seat]) -> Vec<Vec<(String, Vec<String>)>> {
+        let lang = self.lang;
+        let mut out: Vec<Vec<(String, Vec<String>)>> = vec![Vec::new(); seats.len()];
+        let read: Vec<(usize, &Pad)> =
+            seats.iter().enumerate().filter_map(|(i, s)| s.pad.as_ref().map(|p| (i, p))).collect();
+        if let Some(f) = rules.fleet() {
+            let mut sheets = Vec::new();
+            let mut at = Vec::new();
+            for (i, p) in &read {
+                match sheet::fleet_sheet(f, &p.page, &marks(p), &seats[*i].name) {
+                    Ok(s) => {
+                        sheets.push(s);
+                        at.push(*i);
+                    }
+                    Err(_) => out[*i].push((t!(lang, "paper.desk.two_bonuses"), Vec::new())),
+                }
+            }
+            for v in crate::games::fleet::check_game(f, &sheets) {
+                if let Some(k) = sheets.iter().position(|s| s.player == v.player) {
+                    let text = format!(
+                        "{} {}",
+                        crate::text::fleet_check::message(f, &v, lang),
+                        crate::text::fleet_check::fix(f, &v, lang)
+                    );
+                    out[at[k]].push((text, v.boxes.clone()));
+                }
+            }
+        } else if let Some(e) = rules.endgame() {
+            let all = vec![true; e.sheet.inputs.len()];
+            for (i, p) in &read {
+                match sheet::endgame_sheet(e, &p.page, &marks(p), &seats[*i].name) {
+                    Ok(s) => {
+                        let inputs = s.inputs(e);
+                        let players = Some(read.len() as u32);
+                        for v in crate::games::endgame::eval::check_sheet_at(&e.sheet, &inputs, &all, players) {
+                            out[*i].push((crate::text::endgame::message(&e.sheet, &v, lang), vec![v.id.clone()]));
+                        }
+                    }
+                    Err(c) => out[*i].push((conflict_text(rules, c, lang), Vec::new())),
+                }
+            }
+        }
+        out
+    }
+
+    /// The final table once every pad is in, or why there is none yet (None: not complete).
+    fn final_table(&self, rules: &Rules, seats: &[Seat]) -> Option<Result<Standings, String>> {
+        let lang = self.lang;
+        if !self.complete_in(rules, seats) {
+            return None;
+        }
+        if let Err(e) = rules.check_table(seats.len(), &[]) {
+            return Some(Err(crate::cli::error::Error::from(e).message(lang)));
+        }
+        if let Some(f) = rules.fleet() {
+            let mut sheets = Vec::new();
+            for s in seats {
+                let p = s.pad.as_ref()?;
+                match sheet::fleet_sheet(f, &p.page, &marks(p), &s.name) {
+                    Ok(sheet) => sheets.push(sheet),
+                    Err(_) => return Some(Err(t!(lang, "paper.desk.two_bonuses"))),
+                }
+            }
+            let violations = crate::games::fleet::check_game(f, &sheets);
+            let counts = crate::games::fleet::per_sheet(&sheets, &violations);
+            let refs: Vec<&crate::games::fleet::Sheet> = sheets.iter().collect();
+            return Some(Ok(crate::cli::score_check::fleet_standings(f, &refs, &counts, lang)));
+        }
+        let e = rules.endgame()?;
+        let mut inputs = Vec::new();
+        for s in seats {
+            let p = s.pad.as_ref()?;
+            match sheet::endgame_sheet(e, &p.page, &marks(p), &s.name) {
+                Ok(sheet) => inputs.push((s.name.as_str(), sheet.inputs(e))),
+                Err(c) => return Some(Err(conflict_text(rules, c, lang))),
+            }
+        }
+        Some(Ok(crate::cli::endgame::standings(e, &inputs, lang)))
+    }
+
+    fn complete_in(&self, rules: &Rules, seats: &[Seat]) -> bool {
+        !seats.is_empty() && seats.iter().all(|s| s.pad.as_ref().is_some_and(|p| questions(rules, p).is_empty()))
+    }
+
+    /// A seat's state for its page, as JSON.
+    pub fn seat_view(&self, seat: usize) -> Option<String> {
+        let lang = self.lang;
+        let rules = self.rules();
+        let seats = self.seats();
+        let s = seats.get(seat)?;
+        let mut view = serde_json::json!({
+            "v": self.version(),
+            "seat": seat,
+            "player": s.name,
+            "url": self.seat_path(seat),
+            "pad": null,
+        });
+        if let (Some(rules), Some(pad)) = (&rules, &s.pad) {
+            let findings = self.findings(rules, &seats).swap_remove(seat);
+            let bad: Vec<String> = findings.iter().flat_map(|(_, b)| b.clone()).collect();
+            let asked = questions(rules, pad);
+            let list: Vec<serde_json::Value> = asked
+                .iter()
+                .map(|q| {
+                    let hint = crate::text::paper::hint(q.hint, lang);
+                    serde_json::json!({
+                        "i": q.box_index,
+                        "what": scan::box_words(rules, &pad.page, q.box_index, lang),
+                        "hint": hint,
+                        "ink": pad.read.get(q.box_index).map_or(0, |b| (b.ink * 100.0).round() as u32),
+                    })
+                })
+                .collect();
+            let score = own_score(rules, pad, &s.name);
+            view["pad"] = serde_json::json!({
+                "svg": pad_svg(rules, pad, &bad),
+                "questions": list,
+                "findings": findings.iter().map(|(t, _)| t.clone()).collect::<Vec<_>>(),
+                "file": s.file.as_ref().map(|f| f.display().to_string()),
+                "score": score,
+                "status": crate::text::sentence(&if asked.is_empty() {
+                    t!(lang, "paper.desk.pad_in")
+                } else {
+                    t!(lang, "paper.desk.to_check", n = asked.len())
+                }),
+            });
+        }
+        Some(view.to_string())
+    }
+
+    /// The dashboard's state: each seat's pad, and the final table once every pad is in.
+    pub fn dashboard_view(&self) -> String {
+        let lang = self.lang;
+        let rules = self.rules();
+        let states = self.pad_states();
+        let seats = self.seats();
+        let mut list = String::new();
+        for (s, state) in seats.iter().zip(&states) {
+            let (class, said) = match state {
+                PadState::Waiting => ("waiting", t!(lang, "paper.desk.waiting")),
+                PadState::Asking(n) => ("asking", t!(lang, "paper.desk.to_check", n = *n)),
+                PadState::In => ("in", t!(lang, "paper.desk.pad_in")),
+            };
+            let _ =
+                write!(list, "<li class=\"{class}\"><b>{}</b> <span>{}</span></li>", escape(&s.name), escape(&said));
+        }
+        let result = match rules.as_ref().and_then(|r| self.final_table(r, &seats)) {
+            Some(Ok(standings)) => {
+                let headline =
+                    standings.headline.clone().unwrap_or_else(|| crate::report::html::winner_line(&standings, lang));
+                format!(
+                    "<p class=\"win\">{}</p><div class=\"final-table\">{}</div>",
+                    escape(&headline),
+                    crate::report::html::fragment(&standings, lang)
+                )
+            }
+            Some(Err(why)) => format!("<p class=\"notice\">{}</p>", escape(&why)),
+            None => String::new(),
+        };
+        let game = rules.as_ref().map(|r| r.names().get(lang).to_string()).unwrap_or_default();
+        serde_json::json!({ "v": self.version(), "game": game, "seats": list, "result": result }).to_string()
+    }
+}
+
+/// A seat's points as its pad stands (None: its marks are not one sheet).
+fn own_score(rules: &Rules, pad: &Pad, player: &str) -> Option<i64> {
+    if let Some(f) = rules.fleet() {
+        let s = sheet::fleet_sheet(f, &pad.page, &marks(pad), player).ok()?;
+        return Some(i64::from(crate::games::fleet::score(f, &s).total));
+    }
+    let e = rules.endgame()?;
+    let s = sheet::endgame_sheet(e, &pad.page, &marks(pad), player).ok()?;
+    Some(crate::games::endgame::eval::evaluate(&e.sheet, &s.inputs(e)).total)
+}
+
+/// The boxes as marked so far (unanswered ones as empty).
+fn marks(p: &Pad) -> Vec<bool> {
+    p.known.iter().map(|k| k.unwrap_or(false)).collect()
+}
+
+fn questions(rules: &Rules, p: &Pad) -> Vec<sheet::Question> {
+    match (rules.fleet(), rules.endgame()) {
+        (Some(f), _) => sheet::fleet_questions(f, &p.page, &p.known),
+        _ => sheet::endgame_questions(&p.page, &p.known),
+    }
+}
+
+fn conflict_text(rules: &Rules, c: sheet::Conflict, lang: Lang) -> String {
+    match c {
+        sheet::Conflict::Bonuses => t!(lang, "paper.desk.two_bonuses"),
+        sheet::Conflict::Digits(i) => {
+            let input = rules.endgame().map(|e| e.sheet.inputs[i].name.get(lang).to_string()).unwrap_or_default();
+            t!(lang, "paper.desk.two_digits", input = input)
+        }
+        sheet::Conflict::Points(i) => {
+            let category = rules.yacht().map(|y| y.base.boxes[i].name.get(lang).to_string()).unwrap_or_default();
+            t!(lang, "paper.desk.two_points", category = category)
+        }
+    }
+}
+
+/// A seat's sheet file, from its pad as answered.
+fn sheet_text(rules: &Rules, pad: &Pad, player: &str, lang: Lang) -> Result<String, sheet::Conflict> {
+    let marked = marks(pad);
+    if let Some(f) = rules.fleet() {
+        let s = sheet::fleet_sheet(f, &pad.page, &marked, player)?;
+        return Ok(crate::text::sheet_file::write_fleet(f, &s, None, lang));
+    }
+    let e = rules.endgame().expect("pads are of Fleet or end-game games");
+    let s = sheet::endgame_sheet(e, &pad.page, &marked, player)?;
+    Ok(crate::text::sheet_file::write_endgame(e, &s, lang))
+}
+
+fn xml(text: &str) -> String {
+    escape(text)
+}
+
+/// The read pad drawn as it is printed (its boxes, words, lines and stars; the corner codes
+/// left out), each box a tap target (`data-i`, its index) with its state as a class: `m`
+/// marked, `e` empty, `q` still to ask, `t` set on the phone, `bad` named by a finding.
+fn pad_svg(rules: &Rules, pad: &Pad, bad: &[String]) -> String {
+    let page = &pad.page;
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" class=\"pad\" role=\"img\">\
+         <rect width=\"{w}\" height=\"{h}\" fill=\"#fff\"/>",
+        w = page.width,
+        h = page.height
+    );
+    for i in &page.ink {
+        match i {
+            Ink::Text { x, y, size, bold, anchor, text } => {
+                let _ = write!(
+                    out,
+                    "<text x=\"{x:.2}\" y=\"{y:.2}\" font-size=\"{:.2}\"{}{}>{}</text>",
+                    size * 1.4,
+                    if *bold { " font-weight=\"bold\"" } else { "" },
+                    if *anchor == Anchor::Middle { " text-anchor=\"middle\"" } else { "" },
+                    xml(text)
+                );
+            }
+            Ink::Line { x1, y1, x2, y2, width } => {
+                let _ = write!(
+                    out,
+                    "<line x1=\"{x1:.2}\" y1=\"{y1:.2}\" x2=\"{x2:.2}\" y2=\"{y2:.2}\" stroke=\"#000\" stroke-width=\"{width}\"/>"
+                );
+            }
+            Ink::Star { cx, cy, r } => {
+                let pts: Vec<String> =
+                    draw::star_points(*cx, *cy, *r).iter().map(|(x, y)| format!("{x:.2},{y:.2}")).collect();
+                let _ = write!(out, "<polygon points=\"{}\" fill=\"#000\"/>", pts.join(" "));
+            }
+        }
+    }
+    for q in &page.qrs {
+        let _ = write!(
+            out,
+            "<rect x=\"{:.2}\" y=\"{:.2}\" width=\"{:.2}\" height=\"{:.2}\" fill=\"#ddd\"/>",
+            q.x,
+            q.y,
+            q.side(),
+            q.side()
+        );
+    }
+    for (i, b) in page.boxes.iter().enumerate() {
+        let state = match pad.known[i] {
+            Some(true) => "m",
+            Some(false) => "e",
+            None => "q",
+        };
+        let told = if pad.told[i] { " t" } else { "" };
+        let wrong = if bad.iter().any(|id| *id == scan::box_id(rules, page, i)) { " bad" } else { "" };
+        let dash = if b.dashed { " stroke-dasharray=\"0.8 0.6\"" } else { "" };
+        let shape = match b.outline {
+            Outline::Square => {
+                format!(
+                    "<rect x=\"{:.2}\" y=\"{:.2}\" width=\"{:.2}\" height=\"{:.2}\"{dash}/>",
+                    b.x, b.y, b.size, b.size
+                )
+            }
+            Outline::Circle => {
+                let (cx, cy) = b.centre();
+                format!("<circle cx=\"{cx:.2}\" cy=\"{cy:.2}\" r=\"{:.2}\"{dash}/>", b.size / 2.0)
+            }
+            Outline::Hex => {
+                let pts: Vec<String> =
+                    draw::hex_points(b.x, b.y, b.size).iter().map(|(x, y)| format!("{x:.2},{y:.2}")).collect();
+                format!("<polygon points=\"{}\"{dash}/>", pts.join(" "))
+            }
+        };
+        // The mark: a cross inside the box; a question mark in a box still to ask.
+        let (cx, cy) = b.centre();
+        let r = b.size * 0.3;
+        let sign = match pad.known[i] {
+            Some(true) => format!(
+                "<path d=\"M{:.2} {:.2}L{:.2} {:.2}M{:.2} {:.2}L{:.2} {:.2}\"/>",
+                cx - r,
+                cy - r,
+                cx + r,
+                cy + r,
+                cx + r,
+                cy - r,
+                cx - r,
+                cy + r
+            ),
+            Some(false) => String::new(),
+            None => format!(
+                "<text x=\"{cx:.2}\" y=\"{:.2}\" font-size=\"{:.2}\" text-anchor=\"middle\">?</text>",
+                cy + b.size * 0.28,
+                b.size * 0.8
+            ),
+        };
+        let _ = write!(out, "<g class=\"pb {state}{told}{wrong}\" data-i=\"{i}\">{shape}{sign}</g>");
+    }
+    out.push_str("</svg>");
+    out
+}
+
+/// The head of a desk page: the table's language, the stylesheets, the script.
+fn head(title: &str, lang: Lang) -> String {
+    super::pages::head_with(title, lang, &["app.css", "desk.css"], "desk.js")
+}
+
+/// The words the script shows, as data attributes.
+fn words(lang: Lang) -> String {
+    [
+        ("reading", t!(lang, "paper.desk.reading")),
+        ("sending", t!(lang, "web.sending")),
+        ("offline", t!(lang, "web.offline")),
+        ("marked", t!(lang, "paper.scan.marked")),
+        ("empty", t!(lang, "paper.scan.empty")),
+        ("score", t!(lang, "paper.desk.score")),
+        ("written", t!(lang, "paper.desk.written")),
+        ("clean", t!(lang, "paper.desk.clean")),
+    ]
+    .iter()
+    .map(|(k, v)| format!(" data-w-{k}=\"{}\"", escape(v)))
+    .collect()
+}
+
+impl Desk {
+    /// The join page: each seat's page, and a page for a new pad when the seats are not
+    /// fixed; the dashboard.
+    fn join_page(&self) -> String {
+        let lang = self.lang;
+        let mut out = head(&t!(lang, "paper.desk.title"), lang);
+        let _ = write!(
+            out,
+            "<body class=\"join\"><main><h1>{}</h1><p>{}</p><ul class=\"seats\">",
+            escape(&t!(lang, "paper.desk.title")),
+            escape(&t!(lang, "paper.desk.pick"))
+        );
+        for (i, name) in self.names().iter().enumerate() {
+            let _ =
+                write!(out, "<li><a class=\"seat\" href=\"{}\">{}</a></li>", escape(&self.seat_path(i)), escape(name));
+        }
+        if !self.fixed {
+            let _ = write!(
+                out,
+                "<li><a class=\"seat\" href=\"{}/pad/new\">{}</a></li>",
+                escape(&self.base()),
+                escape(&t!(lang, "paper.desk.new_pad"))
+            );
+        }
+        let _ = write!(
+            out,
+            "</ul><p><a href=\"{}/dashboard\">{}</a></p></main></body></html>",
+            escape(&self.base()),
+            escape(&crate::text::serve::Label::DashboardLink.text(lang))
+        );
+        out.push('\n');
+        out
+    }
+
+    /// A seat's page (None: a new pad's): the camera input, the photo beside the read
+    /// pad, the questions, the findings.
+    fn seat_page(&self, seat: Option<usize>) -> Option<String> {
+        let lang = self.lang;
+        let (player, base) = match seat {
+            Some(s) => (self.names().get(s)?.clone(), self.seat_path(s)),
+            None => (t!(lang, "paper.desk.new_pad"), format!("{}/pad/new", self.base())),
+        };
+        let mut out = head(&format!("{player} · {}", t!(lang, "paper.desk.title")), lang);
+        let _ = write!(
+            out,
+            "<body class=\"desk-seat\" data-base=\"{}\"{}><header><h1 id=\"player\">{}</h1>\
+             <div id=\"conn\" class=\"conn\"></div></header>\
+             <p class=\"how\">{}</p>\
+             <label class=\"shoot\"><input id=\"shot\" type=\"file\" accept=\"image/jpeg,image/png\" capture=\"environment\">\
+             <span>{}</span></label>\
+             <label class=\"shoot alt\"><input id=\"pick\" type=\"file\" accept=\"image/jpeg,image/png\">\
+             <span>{}</span></label>\
+             <div id=\"notice\" class=\"notice\" role=\"status\"></div>\
+             <p id=\"done\" class=\"done\"></p>\
+             <section id=\"findings\" class=\"findings\"></section>\
+             <section id=\"asked\" class=\"asked\"></section>\
+             <div class=\"read\"><figure class=\"photo\"><img id=\"photo\" alt=\"\"></figure>\
+             <div id=\"pad\" class=\"padview\"></div></div>\
+             <p><a href=\"{}/dashboard\">{}</a></p></body></html>",
+            escape(&base),
+            words(lang),
+            escape(&player),
+            escape(&t!(lang, "paper.desk.how")),
+            escape(&t!(lang, "paper.desk.shoot")),
+            escape(&t!(lang, "paper.desk.pick_photo")),
+            escape(&self.base()),
+            escape(&crate::text::serve::Label::DashboardLink.text(lang)),
+        );
+        out.push('\n');
+        Some(out)
+    }
+
+    fn dashboard_page(&self, join_url: &str) -> String {
+        let lang = self.lang;
+        let title = t!(lang, "paper.desk.title");
+        let mut out = head(&title, lang);
+        let _ = write!(
+            out,
+            "<body class=\"desk-dash\" data-state=\"{}/dashboard/state\"{}><header><h1 id=\"game\">{}</h1>\
+             <div id=\"conn\" class=\"conn\"></div></header><main class=\"desk-board\">\
+             <section><ul id=\"pads\" class=\"pads\"></ul><section id=\"result\" class=\"result\"></section></section>\
+             <figure class=\"qr\">{}<figcaption>{}</figcaption></figure></main></body></html>",
+            escape(&self.base()),
+            words(lang),
+            escape(&title),
+            super::qr_svg(join_url),
+            escape(&t!(lang, "paper.desk.scan_to_join", url = join_url)),
+        );
+        out.push('\n');
+        out
+    }
+}
+
+/// A box set on a seat's page.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SetBox {
+    i: usize,
+    marked: bool,
+}
+
+/// The desk's routes: the join page, each seat's page (its state, a photo, a box), a new
+/// pad's page and photo, the dashboard and its state.
+async fn route(
+    desk: &Arc<Desk>,
+    join_url: &str,
+    method: &Method,
+    uri: &Uri,
+    headers: &HeaderMap,
+    body: Body,
+) -> Response {
+    let lang = desk.lang;
+    if *method == Method::POST && !http::from_our_pages(headers) {
+        return error(StatusCode::FORBIDDEN, Declined::CrossSite.text(lang));
+    }
+    let parts: Vec<&str> = uri.path().split('/').filter(|p| !p.is_empty()).collect();
+    let not_found = || error(StatusCode::NOT_FOUND, Declined::NotFound.text(lang));
+    let method_error = || error(StatusCode::METHOD_NOT_ALLOWED, Declined::Method.text(lang));
+    match parts.as_slice() {
+        ["assets", name] if *method == Method::GET => match super::assets::get(name) {
+            Some((content_type, bytes)) => page(StatusCode::OK, content_type, axum::body::Bytes::from_static(bytes)),
+            None => not_found(),
+        },
+        ["g", game, rest @ ..] if tokens::same(game, &desk.token) => match (rest, method) {
+            ([], &Method::GET) => html(desk.join_page()),
+            (["dashboard"], &Method::GET) => html(desk.dashboard_page(join_url)),
+            (["dashboard", "state"], &Method::GET) => page(StatusCode::OK, "application/json", desk.dashboard_view()),
+            (["pad", "new"], &Method::GET) if !desk.fixed => html(desk.seat_page(None).unwrap_or_default()),
+            (["pad", "new", "photo"], &Method::POST) if !desk.fixed => photo(desk, None, headers, body).await,
+            (["pad", n, action @ ..], _) => {
+                let Some(seat) = n.parse::<usize>().ok().filter(|s| *s < desk.names().len()) else {
+                    return not_found();
+                };
+                match (action, method) {
+                    ([], &Method::GET) => html(desk.seat_page(Some(seat)).unwrap_or_default()),
+                    (["state"], &Method::GET) => match desk.seat_view(seat) {
+                        Some(v) => page(StatusCode::OK, "application/json", v),
+                        None => not_found(),
+                    },
+                    (["photo"], &Method::POST) => photo(desk, Some(seat), headers, body).await,
+                    (["box"], &Method::POST) => {
+                        let set: SetBox = match http::json_body(lang, headers, body).await {
+                            Ok(s) => s,
+                            Err(reply) => return reply,
+                        };
+                        let d = Arc::clone(desk);
+                        match tokio::task::spawn_blocking(move || d.set_box(seat, set.i, set.marked)).await {
+                            Ok(true) => match desk.seat_view(seat) {
+                                Some(v) => page(StatusCode::OK, "application/json", v),
+                                None => not_found(),
+                            },
+                            Ok(false) => error(StatusCode::BAD_REQUEST, Declined::BadBody.text(lang)),
+                            Err(_) => error(StatusCode::INTERNAL_SERVER_ERROR, Declined::Failed.text(lang)),
+                        }
+                    }
+                    ([] | ["state" | "photo" | "box"], _) => method_error(),
+                    _ => not_found(),
+                }
+            }
+            _ => not_found(),
+        },
+        _ => not_found(),
+    }
+}
+
+/// A photo sent from a page: the raw body (JPEG or PNG), at most the photo bound; read off
+/// the async threads. The seat's state, or why the photo could not be read.
+async fn photo(desk: &Arc<Desk>, seat: Option<usize>, headers: &HeaderMap, body: Body) -> Response {
+    let lang = desk.lang;
+    let limit = crate::paper::photo::MAX_FILE_BYTES as usize;
+    let too_large = || {
+        let mb = crate::paper::photo::MAX_FILE_BYTES / (1024 * 1024);
+        error(StatusCode::PAYLOAD_TOO_LARGE, t!(lang, "paper.desk.too_big", max = mb))
+    };
+    let announced = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if announced.is_some_and(|n| n > limit as u64) {
+        return too_large();
+    }
+    let Ok(_turn) = desk.reading.acquire().await else {
+        return error(StatusCode::SERVICE_UNAVAILABLE, Declined::Failed.text(lang));
+    };
+    let Ok(bytes) = axum::body::to_bytes(body, limit).await else { return too_large() };
+    let d = Arc::clone(desk);
+    match tokio::task::spawn_blocking(move || d.upload(seat, &bytes)).await {
+        Ok(Ok(at)) => match desk.seat_view(at) {
+            Some(v) => page(StatusCode::OK, "application/json", v),
+            None => error(StatusCode::INTERNAL_SERVER_ERROR, Declined::Failed.text(lang)),
+        },
+        Ok(Err(why)) => json_reply(StatusCode::UNPROCESSABLE_ENTITY, serde_json::json!({ "error": why })),
+        Err(_) => error(StatusCode::INTERNAL_SERVER_ERROR, Declined::Failed.text(lang)),
+    }
+}
+
+/// The desk being served.
+pub struct Serving {
+    pub desk: Arc<Desk>,
+    pub addr: std::net::SocketAddr,
+    join_url: String,
+    shutdown: tokio::sync::watch::Sender<bool>,
+    stopped: std::sync::mpsc::Receiver<()>,
+}
+
+impl Serving {
+    /// The address the phones open.
+    pub fn join_url(&self) -> &str {
+        &self.join_url
+    }
+
+    /// The dashboard's address.
+    pub fn dashboard_url(&self) -> String {
+        format!("{}{}/dashboard", super::origin(self.addr), self.desk.base())
+    }
+
+    /// Each seat's address.
+    pub fn seat_urls(&self) -> Vec<String> {
+        let origin = super::origin(self.addr);
+        (0..self.desk.names().len()).map(|s| format!("{origin}{}", self.desk.seat_path(s))).collect()
+    }
+
+    /// Stop serving.
+    pub fn stop(self) {
+        self.desk.closing.store(true, Ordering::SeqCst);
+        self.desk.bump();
+        let _ = self.shutdown.send(true);
+        let _ = self.stopped.recv_timeout(std::time::Duration::from_secs(2));
+    }
+}
+
+/// Serve `desk` on `listener`: a small runtime on a thread of its own.
+pub fn serve(listener: super::Listener, desk: Desk) -> Result<Serving, crate::Error> {
+    let addr = listener.addr;
+    let desk = Arc::new(desk);
+    let join_url = format!("{}{}", super::origin(addr), desk.base());
+    let state = (Arc::clone(&desk), join_url.clone());
+    let app = axum::Router::new().fallback(handle).with_state(Arc::new(state));
+    let (shutdown, stopped) = listener.run(app, Arc::clone(&desk))?;
+    Ok(Serving { desk, addr, join_url, shutdown, stopped })
+}
+
+async fn handle(
+    axum::extract::State(state): axum::extract::State<Arc<(Arc<Desk>, String)>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    let (desk, join_url) = &*state;
+    http::secure(route(desk, join_url, &method, &uri, &headers, body).await)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_read_pad_is_drawn_with_every_box_a_tap_target_in_its_state() {
+        let rules = crate::games::built_in("fleet-dice").unwrap();
+        let page =
+            crate::cli::commands::pad::page_for(&rules, "<Ann>", "t-1", crate::paper::layout::Paper::A4, Lang::En)
+                .unwrap();
+        let n = page.boxes.len();
+        let mut known = vec![Some(false); n];
+        known[0] = Some(true);
+        known[1] = None;
+        let pad = Pad {
+            payload: Payload {
+                game: rules.id().into(),
+                rules: rules.fingerprint(),
+                layout: 1,
+                page: "t-1".into(),
+                corner: 0,
+                paper: crate::paper::layout::Paper::A4,
+                player: "<Ann>".into(),
+            },
+            read: vec![],
+            told: (0..n).map(|i| i == 2).collect(),
+            known,
+            page,
+            photo: String::new(),
+        };
+        let svg = pad_svg(&rules, &pad, &[]);
+        assert_eq!(svg.matches("class=\"pb ").count(), n, "every box a target");
+        assert!(svg.contains("class=\"pb m\" data-i=\"0\""), "{}", &svg[..400]);
+        assert!(svg.contains("class=\"pb q\" data-i=\"1\""));
+        assert!(svg.contains("class=\"pb e t\" data-i=\"2\""));
+        assert!(svg.contains("&lt;Ann&gt;") && !svg.contains("<Ann>"), "names escaped");
+    }
+}

@@ -1,0 +1,219 @@
+//! `deckhand scan --serve` over HTTP: each player's phone sends a photo of their own pad
+//! (made by the benchmark's synthetic camera), gets the read pad back with the boxes to
+//! ask, answers them, corrects a box, and the dashboard shows the final table once every
+//! pad is in; the sheet files are written and the host prints the check and the table.
+
+use deckhand::games::fleet::{sheet_file, Sheet};
+use deckhand::games::Source;
+use deckhand::paper::sheet;
+use serde_json::{json, Value};
+
+use crate::child::bin;
+use crate::common::fleet;
+use crate::host::{request, Host, Reply};
+use crate::paper::{fleet_page, photo_of};
+
+/// A photo of a pad filled as the example sheet `examples/NAME.toml` (a finished game's),
+/// printed on page `page`; its truth per box, and the sheet.
+pub(crate) fn pad_photo(name: &str, page: &str, seed: u64) -> (Vec<u8>, Vec<bool>, Sheet) {
+    let rules = fleet();
+    let text = std::fs::read_to_string(crate::common::repo().join(format!("examples/{name}.toml"))).unwrap();
+    let s = sheet_file::parse(&rules, &Source::new("s.toml", text)).unwrap().sheet;
+    let layout = fleet_page(&rules, page, &s.player);
+    let truth = sheet::fleet_truth(&rules, &layout, &s);
+    (photo_of(&layout, &truth, seed), truth, s)
+}
+
+/// `scan --serve` in `dir` with these extra arguments, on a free loopback port.
+pub(crate) fn start_desk(dir: &std::path::Path, more: &[&str]) -> (Host, String) {
+    let mut args = vec!["scan", "--serve", "--bind", "127.0.0.1:0", "--out", "sheets"];
+    args.extend_from_slice(more);
+    let host = Host::start(&bin(), dir, &args, "unused");
+    let base = crate::host::path_of(&host.join);
+    (host, base)
+}
+
+fn photo(host: &Host, path: &str, bytes: &[u8]) -> Reply {
+    request(&host.addr, "POST", path, "image/jpeg", bytes)
+}
+
+/// Answer every question of a seat's view from the truth; the last view.
+pub(crate) fn answer_all(host: &Host, seat_path: &str, mut view: Value, truth: &[bool]) -> Value {
+    let mut asked = 0;
+    while let Some(q) = view["pad"]["questions"].as_array().and_then(|q| q.first()).cloned() {
+        let i = q["i"].as_u64().unwrap() as usize;
+        assert!(!q["what"].as_str().unwrap().is_empty(), "a question names its box: {q}");
+        let r = host.post(&format!("{seat_path}/box"), &json!({ "i": i, "marked": truth[i] }));
+        assert_eq!(r.status, 200, "{}", r.body);
+        view = r.json();
+        asked += 1;
+        assert!(asked < 40, "questions do not end");
+    }
+    view
+}
+
+#[test]
+fn each_phone_sends_its_pad_corrects_a_box_and_the_dashboard_shows_the_final_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let (ann_photo, ann_truth, ann_sheet) = pad_photo("ann", "web-1", 11);
+    let (bob_photo, bob_truth, _) = pad_photo("bob", "web-2", 12);
+    let (mut host, base) = start_desk(dir.path(), &["--players", "Ann,Bob"]);
+    let (ann, bob) = (format!("{base}/pad/0"), format!("{base}/pad/1"));
+    // The pages are served in the table's language, with the camera input.
+    let page = host.browse(&ann);
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("type=\"file\"") && page.body.contains("capture=\"environment\""), "{}", page.body);
+    // A file that is no photo, and Bob's pad sent from Ann's page, are refused by name.
+    let r = photo(&host, &format!("{bob}/photo"), b"not a photo at all");
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert_eq!(r.json()["error"], "Bob's photo is not a JPEG or PNG photo");
+    let r = photo(&host, &format!("{ann}/photo"), &bob_photo);
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.json()["error"].as_str().unwrap().contains("shows Bob's pad"), "{}", r.body);
+    // A photo larger than the bound is refused from its announced length, unread.
+    {
+        use std::io::{Read, Write};
+        let mut stream = std::net::TcpStream::connect(&host.addr).unwrap();
+        let head = format!(
+            "POST {ann}/photo HTTP/1.0\r\nHost: {}\r\nContent-Type: image/jpeg\r\nContent-Length: 50000000\r\n\r\n",
+            host.addr
+        );
+        stream.write_all(head.as_bytes()).unwrap();
+        let mut reply = String::new();
+        let _ = stream.read_to_string(&mut reply);
+        assert!(reply.starts_with("HTTP/1.0 413") || reply.starts_with("HTTP/1.1 413"), "{reply}");
+        assert!(reply.contains("The photo is larger than 40 MB"), "{reply}");
+    }
+    // Ann's pad: read, drawn with every box a tap target, the unclear ones asked.
+    let r = photo(&host, &format!("{ann}/photo"), &ann_photo);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let view = r.json();
+    let svg = view["pad"]["svg"].as_str().unwrap();
+    assert_eq!(svg.matches("data-i=").count(), ann_truth.len(), "every box drawn");
+    let view = answer_all(&host, &ann, view, &ann_truth);
+    let file = dir.path().join("sheets").join("ann.toml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let rules = fleet();
+    let read = sheet_file::parse(&rules, &Source::new("ann.toml", text)).unwrap().sheet;
+    assert_eq!(read, ann_sheet, "Ann's sheet is her pad");
+    assert!(view["pad"]["file"].as_str().unwrap().ends_with("ann.toml"));
+    // Not every pad is in: the dashboard lists who is missing and shows no table yet.
+    let dash = host.get(&format!("{base}/dashboard/state")).json();
+    assert!(dash["seats"].as_str().unwrap().contains("waiting for a photo"), "{dash}");
+    assert_eq!(dash["result"], "");
+    assert_eq!(view["pad"]["score"], 31, "{}", view["pad"]);
+    assert_eq!(view["pad"]["findings"], json!([]), "{}", view["pad"]);
+    // Ann taps a marked box of her first column to empty it: the sheet is written again,
+    // checked and scored; a second tap marks it again.
+    let first = ann_truth.iter().position(|t| *t).expect("a box marked");
+    let r = host.post(&format!("{ann}/box"), &json!({ "i": first, "marked": false }));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let view = r.json();
+    let svg = view["pad"]["svg"].as_str().unwrap();
+    let at = svg.find(&format!("data-i=\"{first}\"")).unwrap();
+    let class = &svg[svg[..at].rfind("class=").unwrap()..at];
+    assert!(class.starts_with("class=\"pb e t"), "the box shows empty, set on the phone: {class}");
+    assert!(view["pad"]["score"] != 31 || view["pad"]["findings"] != json!([]), "{}", view["pad"]);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let changed = sheet_file::parse(&rules, &Source::new("ann.toml", text)).unwrap().sheet;
+    assert_ne!(changed, ann_sheet, "the correction is in the sheet file");
+    let r = host.post(&format!("{ann}/box"), &json!({ "i": first, "marked": true }));
+    assert_eq!(r.json()["pad"]["score"], 31);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(sheet_file::parse(&rules, &Source::new("ann.toml", text)).unwrap().sheet, ann_sheet);
+    // A box that does not exist is refused.
+    let r = host.post(&format!("{ann}/box"), &json!({ "i": 100_000, "marked": true }));
+    assert_eq!(r.status, 400, "{}", r.body);
+    // Bob's pad: then every pad is in, and the dashboard shows the final table.
+    let r = photo(&host, &format!("{bob}/photo"), &bob_photo);
+    assert_eq!(r.status, 200, "{}", r.body);
+    answer_all(&host, &bob, r.json(), &bob_truth);
+    let dash = host.get(&format!("{base}/dashboard/state")).json();
+    let result = dash["result"].as_str().unwrap();
+    assert!(result.contains("deckhand-table") && result.contains("Ann") && result.contains("Bob"), "{dash}");
+    assert!(result.contains("Bob wins with 42 points"), "{result}");
+    assert!(!dash["seats"].as_str().unwrap().contains("waiting"), "{dash}");
+    // The host printed the check and the final table; Enter (here: the end of its input)
+    // stops it.
+    let code = host.finish();
+    let printed = host.printed();
+    assert!(printed.contains("Ann") && printed.contains("Bob"), "{printed}\n{}", host.said());
+    assert!(host.said().contains("Every pad is in"), "{}", host.said());
+    assert_eq!(code, Some(0), "the check finds nothing wrong");
+    assert!(printed.contains("2 sheets checked: no rule violations"), "{printed}");
+}
+
+/// A photo of an end-game pad (Titania) filled as `examples/titania/NAME.toml`, printed for
+/// `player` (empty: a blank pad); its truth per box.
+fn titania_photo(name: &str, player: &str, page: &str, seed: u64) -> (Vec<u8>, Vec<bool>) {
+    use deckhand::paper::layout::{self, Paper, Payload, Words};
+    let rules = deckhand::games::built_in("titania").unwrap();
+    let e = rules.endgame().unwrap();
+    let path = crate::common::repo().join(format!("examples/titania/{name}.toml"));
+    let text = std::fs::read_to_string(path).unwrap();
+    let s = deckhand::games::endgame::sheet_file::parse(e, &Source::new("s.toml", text)).unwrap();
+    let words = Words { names: vec![String::new(); e.sheet.inputs.len()], ..Words::default() };
+    let payload = Payload {
+        game: "titania".into(),
+        rules: rules.fingerprint(),
+        layout: layout::LAYOUT_VERSION,
+        page: page.into(),
+        corner: 0,
+        paper: Paper::A4,
+        player: player.into(),
+    };
+    let page = layout::endgame(e, &words, Paper::A4, payload);
+    let truth = sheet::endgame_truth(e, &page, &s.inputs(e));
+    (photo_of(&page, &truth, seed), truth)
+}
+
+#[test]
+fn without_players_each_pad_takes_a_seat_as_it_comes_and_a_retake_replaces_it_in_german() {
+    let dir = tempfile::tempdir().unwrap();
+    let (ann_photo, ann_truth) = titania_photo("ann", "Ann", "ti-1", 31);
+    let (blank_photo, blank_truth) = titania_photo("ben", "", "ti-2", 32);
+    let (mut host, base) = start_desk(dir.path(), &["--lang", "de"]);
+    // The join page offers a page for a new pad, in the table's language; a file that is
+    // no photo is refused in it too.
+    let join = host.browse(&base);
+    assert!(join.body.contains(&format!("href=\"{base}/pad/new\">Ein neues Blatt")), "{}", join.body);
+    let r = photo(&host, &format!("{base}/pad/new/photo"), b"GIF89a");
+    assert_eq!((r.status, r.json()["error"].as_str()), (422, Some("Das Foto ist kein JPEG- oder PNG-Foto")));
+    // Ann's printed pad takes the first seat, under her name; the blank pad the second,
+    // as "Player 2"; the blank pad photographed again stays in its seat.
+    let r = photo(&host, &format!("{base}/pad/new/photo"), &ann_photo);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let ann = r.json();
+    assert_eq!((ann["seat"].as_u64(), ann["player"].as_str()), (Some(0), Some("Ann")), "{ann}");
+    assert_eq!(ann["url"], format!("{base}/pad/0"));
+    answer_all(&host, &format!("{base}/pad/0"), ann, &ann_truth);
+    let r = photo(&host, &format!("{base}/pad/new/photo"), &blank_photo);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["player"], "Spieler 2");
+    let r = photo(&host, &format!("{base}/pad/new/photo"), &blank_photo);
+    assert_eq!(r.json()["seat"], 1, "a retake replaces the pad: {}", r.body);
+    answer_all(&host, &format!("{base}/pad/1"), r.json(), &blank_truth);
+    let dash = host.get(&format!("{base}/dashboard/state")).json();
+    assert_eq!(dash["game"], "Titania");
+    let result = dash["result"].as_str().unwrap();
+    assert!(result.contains("deckhand-table") && result.contains("Spieler 2"), "{dash}");
+    for file in ["ann.toml", "spieler-2.toml"] {
+        assert!(dir.path().join("sheets").join(file).is_file(), "{file} written");
+    }
+    host.finish();
+    assert!(host.printed().contains("Spieler 2"), "{}\n{}", host.printed(), host.said());
+}
+
+#[test]
+fn the_phones_refuse_the_five_dice_pad_and_say_to_read_it_at_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = crate::common::repo().join("rules/yacht.toml");
+    crate::common::deckhand(dir.path())
+        .args(["scan", "--serve", "--rules", rules.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "deckhand: the phones do not read pads of Yacht yet: read them at the terminal with `deckhand scan PHOTO`\n",
+        );
+}
