@@ -206,7 +206,7 @@ fn score_record_keeps_paper_games_once_on_the_date_given() {
 }
 
 /// A history with three Fleet games on two nights and one Nauticus game.
-fn club(d: &Path) {
+pub(crate) fn club(d: &Path) {
     // Three fish per boat score 19, two 16, one 13.
     let sheet = |player: &str, fish: usize| {
         format!("game = \"fleet-dice\"\nplayer = \"{player}\"\n[marks]\ncod = 9\ncod_license = \"x x x\"\ncod_boat = \"x x x\"\n[fish]\ncod_boat = [{fish}, {fish}, {fish}]\n")

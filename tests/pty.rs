@@ -761,3 +761,90 @@ fn long_commands_show_a_bar_with_the_time_left_on_a_terminal_and_quiet_hides_it(
     assert!(out.contains("importing plays") && out.contains("/40000") && out.contains(" left"), "a bar: {out}");
     assert!(out.contains("40000 plays recorded, 0 already"), "then what was merged: {out}");
 }
+
+/// `history delete` asks with dialoguer's `Confirm`, in the table's words: `n` then Enter,
+/// or Enter alone, keeps the play; `y` then Enter deletes it; a key alone commits nothing.
+#[test]
+fn history_delete_asks_yes_or_no_and_only_enter_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    crate::history::club(dir.path());
+    let plays = || {
+        let out = crate::child::deckhand_in(dir.path())
+            .args(["history", "--format", "json", "--db", "h.sqlite3"])
+            .output()
+            .unwrap();
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap().as_array().unwrap().len()
+    };
+    let delete = ["history", "delete", "2", "--db", "h.sqlite3"];
+    for keys_typed in ["\r", "n\r", "y\x7fn\r"] {
+        let mut p = spawn(dir.path(), &delete);
+        p.exp_string("Delete play #2").unwrap();
+        // (rexpect reads bytes one by one: only the ASCII parts are waited for; the
+        // question is folded to the terminal's width.)
+        p.exp_string("Delete it").unwrap();
+        p.exp_string("n: Keep it").unwrap();
+        p.exp_string("then Enter; Enter alone: Keep it)").unwrap();
+        keys(&mut p, keys_typed);
+        p.exp_string("Keep it").unwrap();
+        p.exp_string("Play #2 kept.").unwrap();
+        p.exp_eof().unwrap();
+        assert_eq!(plays(), 4, "{keys_typed:?} deleted");
+    }
+    let mut p = spawn(dir.path(), &delete);
+    p.exp_string("Enter alone: Keep it)").unwrap();
+    keys(&mut p, "y");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_eq!(plays(), 4, "`y` alone deleted");
+    keys(&mut p, "\r");
+    p.exp_string("Deleted play #2").unwrap();
+    p.exp_eof().unwrap();
+    assert_eq!(exit_code(&p), 0);
+    assert_eq!(plays(), 3);
+}
+
+/// `enter`'s questions are dialoguer's `Input`: a line with a mark that is no mark is said
+/// to be wrong and stays to be corrected, → or Tab completes the line to the last entry, ↑
+/// recalls it.
+#[test]
+fn enter_keeps_a_wrong_line_recalls_and_completes_the_last_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = spawn(dir.path(), &["enter", "fleet-dice", "--player", "Ann", "-o", "ann.toml"]);
+    let rules = crate::common::fleet();
+    for section in rules.sections.iter().filter(|s| s.len > 0) {
+        let prompt = format!("({}) [", section.id);
+        p.exp_string(&prompt).unwrap_or_else(|e| panic!("waiting for {prompt}: {e}"));
+        match section.id.as_str() {
+            "shrimp" => {
+                keys(&mut p, "x x q\r");
+                p.exp_string("`q` is not a mark").unwrap();
+                p.exp_string("]: x x q").unwrap();
+                keys(&mut p, "\x7fx\r");
+            }
+            // `x ` completed to `x x x`, then two boxes taken back.
+            "shrimp_license" => {
+                keys(&mut p, "x ");
+                p.exp_string("]: x ").unwrap();
+                keys(&mut p, "\t");
+                p.exp_string("x x x").unwrap();
+                keys(&mut p, "\x7f\x7f\x7f\x7f\r");
+            }
+            // ↑: `x`, the last entry.
+            "shrimp_boat" => {
+                keys(&mut p, "\x1b[A");
+                p.exp_string("]: x").unwrap();
+                keys(&mut p, "\r");
+                p.exp_string("Fish on each shrimp boat").unwrap();
+                p.send_line("2").unwrap();
+            }
+            _ => {
+                p.send_line("").unwrap();
+            }
+        }
+    }
+    p.exp_string("Saved ann.toml").unwrap();
+    p.exp_eof().unwrap();
+    let sheet = std::fs::read_to_string(dir.path().join("ann.toml")).unwrap();
+    assert!(sheet.contains("shrimp = \"x x x . . . . . . . . .\""), "{sheet}");
+    assert!(sheet.contains("shrimp_license = \"x . .\""), "{sheet}");
+    assert!(sheet.contains("shrimp_boat = [2]"), "{sheet}");
+}

@@ -396,7 +396,7 @@ fn session(
                 };
             checked.map_err(|v| words::refusal(r, &v, lang))
         };
-        let answer = p.input(&prompt, &validate).with_context(saved_hint)?;
+        let answer = p.line(&prompt, &validate).with_context(saved_hint)?;
         let read = said::read(r, table.game().current(), &answer, lang);
         match read.map_err(|u| fischerspiel_error(r, FischerspielProblem::Unread(u)))? {
             Typed::Help => p.say(&said::help(r, table.game().current(), lang)),

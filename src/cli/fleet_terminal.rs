@@ -85,7 +85,7 @@ impl Question<'_> {
                 Some(answer) => answer,
                 None => return Ok(Asked::Overtaken),
             },
-            None => p.input(&prompt, &validate)?,
+            None => p.line(&prompt, &validate)?,
         };
         Ok(Asked::Typed(table_text::typed(&answer, self.lang, Said::entry)))
     }
@@ -170,7 +170,7 @@ impl Question<'_> {
                 Some(text) => text,
                 None => return Ok(Asked::Overtaken),
             },
-            None => p.input(&question, &check)?,
+            None => p.line(&question, &check)?,
         };
         let typed = table_text::typed(&text, self.lang, Said::everyone);
         if let Typed::Said(said) = &typed {

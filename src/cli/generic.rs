@@ -355,7 +355,7 @@ impl AtTerminal for GenericTerminal<'_> {
                     Some(text) => text,
                     None => return Ok(Asked::Overtaken),
                 },
-                None => p.input(&prompt, &check)?,
+                None => p.line(&prompt, &check)?,
             };
             return Ok(Asked::Typed(table_text::typed(&text, lang, Said::entry)));
         }

@@ -6,11 +6,15 @@
 //! key that fits nothing on an empty line is not typed at all (a stray Space, `j` or `k`);
 //! what answers nothing stays on the line with the reason. Ctrl-U clears
 //! the line, ↑ on an empty line recalls the last entry. The cursor is never hidden (a
-//! killed deckhand cannot leave the terminal without one).
+//! killed deckhand cannot leave the terminal without one). The same loop is the line of
+//! text a phone's answer can overtake (dialoguer's `Input` blocks in `read_key`; see
+//! docs/dialoguer.md). It draws with dialoguer's `Theme` (ours: `Pad`).
 
 use console::{Key, Term};
+use dialoguer::theme::Theme;
 
-use super::Choice;
+use super::theme::Pad;
+use super::{Choice, Validator};
 
 use crate::text::Lang;
 
@@ -176,66 +180,36 @@ pub struct Asking<'a> {
     pub prompt: &'a str,
     /// The line before what is typed (what may be typed, how to choose).
     pub hint: &'a str,
-    /// Colour the highlight and the problems.
-    pub color: bool,
+    /// How it looks (dialoguer's `Theme` of ours, at this terminal's width).
+    pub pad: &'a Pad,
     /// The language of the menu's own words.
     pub lang: Lang,
     /// The last entry committed at this terminal.
     pub last: &'a mut String,
 }
 
-/// Ask on the terminal; returns the index of the chosen option.
-pub fn select(a: Asking, choices: &[Choice]) -> std::io::Result<usize> {
-    let mut typed = String::new();
-    match run(a, choices, &mut typed, None, None)? {
-        Some(Picked::Choice(i)) => Ok(i),
-        _ => unreachable!("a menu without entries returns an option"),
-    }
-}
-
-/// Ask on the terminal, taking an option or a typed entry: Enter on a single word that
-/// only one option fits chooses it; Enter on several words, or a word no option fits,
-/// gives the text when `check` accepts it, and shows why not below the menu otherwise (the
-/// text stays to be corrected).
-pub fn entry(a: Asking, choices: &[Choice], check: super::Validator) -> std::io::Result<Picked> {
-    let mut typed = String::new();
-    Ok(run(a, choices, &mut typed, None, Some(check))?.expect("only an overtaken menu returns without a choice"))
-}
-
-/// Ask on the terminal until `overtaken()` says the question was answered elsewhere (a
-/// phone, at a served table): then the menu is cleared and None returned, with what was
-/// typed so far left in `typed` (the next menu starts from it). Keys are read one by one
-/// while the menu waits, so typing ahead is never lost.
-pub fn select_until(
+/// Ask on the terminal: a menu of `choices` (taking entries too when `check` is given: Enter
+/// on several words, or a word no option fits, gives the text when `check` accepts it, and
+/// shows why not below the menu otherwise, the text kept to be corrected); with no choices,
+/// a line of text that `check` validates. With `overtaken`, until it says the question was
+/// answered elsewhere (a phone, at a served table): then what was drawn is cleared and None
+/// returned, with what was typed so far left in `typed` (the next question starts from it);
+/// keys are then read one by one while the menu waits, so typing ahead is never lost.
+pub fn ask(
     a: Asking,
     choices: &[Choice],
     typed: &mut String,
-    overtaken: &dyn Fn() -> bool,
-) -> std::io::Result<Option<usize>> {
-    let _keys = keys::OneByOne::enter();
-    Ok(match run(a, choices, typed, Some(overtaken), None)? {
-        Some(Picked::Choice(i)) => Some(i),
-        _ => None,
-    })
-}
-
-/// `entry` until `overtaken()` says the question was answered elsewhere (see
-/// `select_until`).
-pub fn entry_until(
-    a: Asking,
-    choices: &[Choice],
-    typed: &mut String,
-    check: super::Validator,
-    overtaken: &dyn Fn() -> bool,
+    check: Option<Validator>,
+    overtaken: Option<&dyn Fn() -> bool>,
 ) -> std::io::Result<Option<Picked>> {
-    let _keys = keys::OneByOne::enter();
-    run(a, choices, typed, Some(overtaken), Some(check))
+    let _keys = overtaken.map(|_| keys::OneByOne::enter());
+    run(a, choices, typed, overtaken, check)
 }
 
 /// Whether `next` (what is typed with one more key) may still become an answer: in a
 /// menu, some choice must fit it; in a menu that takes entries, a first word must fit a
 /// choice or be an entry `check` accepts, and the words after it are free.
-fn may_become(choices: &[Choice], next: &str, check: Option<super::Validator>) -> bool {
+fn may_become(choices: &[Choice], next: &str, check: Option<Validator>) -> bool {
     if help_for(choices, next).is_some() {
         return true;
     }
@@ -265,45 +239,19 @@ fn clear(term: &Term, drawn: usize) -> std::io::Result<()> {
     term.clear_last_lines(drawn)
 }
 
-/// The terminal rows a line of text takes beyond its first at this terminal's width.
-fn wrapped(term: &Term, line: &str) -> usize {
-    let width = usize::from(term.size().1).max(20);
-    console::measure_text_width(line).saturating_sub(1) / width
-}
-
-/// A text folded at its spaces into lines of at most `width` columns (a word longer than
-/// that stands alone on its line), so that an 80-column terminal does not break a prompt
-/// in the middle of a word.
-fn fold(text: &str, width: usize) -> Vec<String> {
-    crate::text::wrap(text, " ", width)
-}
-
-/// A status line folded into lines of at most `width` columns between its parts (`Round
-/// 1/10 · boat phase · …`), each line but the last ending with the separator; a part
-/// longer than that is folded between words.
-pub(super) fn fold_parts(text: &str, width: usize) -> Vec<String> {
-    let mut lines = crate::text::wrap(text, " · ", width);
-    let last = lines.len() - 1;
-    for line in &mut lines[..last] {
-        line.push_str(" ·");
-    }
-    lines.iter().flat_map(|l| fold(l, width)).collect()
-}
-
 /// Write `head` folded to the terminal's width and `typed` after its last line, which keeps
 /// the cursor (no newline): returns the rows written beyond that last one.
-fn write_folded(term: &Term, head: &str, typed: &str, style: impl Fn(String) -> String) -> std::io::Result<usize> {
-    // One column spare, for the cursor after the typed text.
-    let width = usize::from(term.size().1).max(20) - 1;
-    let mut lines = fold(head, width);
+fn write_folded(a: (&Term, &Pad), head: &str, typed: &str, style: impl Fn(&str) -> String) -> std::io::Result<usize> {
+    let (term, pad) = a;
+    let mut lines = pad.fold(head);
     let last = lines.pop().unwrap_or_default();
     for line in &lines {
-        term.write_line(&style(line.clone()))?;
+        term.write_line(&style(line))?;
     }
-    let line = format!("{} {typed}", style(last));
+    let line = format!("{} {typed}", style(&last));
     term.write_str(&line)?;
     term.flush()?;
-    Ok(lines.len() + wrapped(term, &line))
+    Ok(lines.len() + console::measure_text_width(&line).saturating_sub(1) / pad.width)
 }
 
 fn run(
@@ -311,9 +259,12 @@ fn run(
     choices: &[Choice],
     typed: &mut String,
     overtaken: Option<&dyn Fn() -> bool>,
-    check: Option<super::Validator>,
+    check: Option<Validator>,
 ) -> std::io::Result<Option<Picked>> {
-    let Asking { term, prompt, hint, color, lang, last } = a;
+    let Asking { term, prompt, hint, pad, lang, last } = a;
+    let pad = &pad.at(term);
+    // No choices: a line of text, every printable key typed.
+    let line = choices.is_empty();
     let mut highlight = 0usize;
     // The highlight was moved with the arrows since the last key typed: Enter takes it.
     let mut moved = false;
@@ -340,34 +291,43 @@ fn run(
         }
         highlight = highlight.min(matches.len().saturating_sub(1));
         clear(term, drawn)?;
-        drawn = draw(term, prompt, choices, &matches, highlight, typed, hint, color, problem.as_deref(), lang)?;
+        drawn = draw((term, pad), prompt, choices, &matches, highlight, typed, hint, problem.as_deref(), lang)?;
         let Some(key) = keys::next(term, overtaken)? else {
             clear(term, drawn)?;
             return Ok(None);
         };
-        let commit = |picked: Picked, shown: &str, typed: &mut String, last: &mut String| -> std::io::Result<_> {
+        let commit = |picked: Picked, echo: String, typed: &mut String, last: &mut String| -> std::io::Result<_> {
             clear(term, drawn)?;
-            term.write_line(&format!("{prompt} {shown}"))?;
-            *last = match &picked {
+            term.write_line(&echo)?;
+            let entry = match &picked {
                 Picked::Choice(i) if typed.trim().is_empty() => choices[*i].key.clone(),
                 _ => typed.trim().to_string(),
             };
+            if !entry.is_empty() {
+                *last = entry;
+            }
             typed.clear();
             Ok(Some(picked))
         };
+        let chose = |i: usize| format!("{prompt} {}", choices[i].label);
         if !refused.is_empty() && key == Key::Enter {
             continue;
         }
         match key {
+            // A line: what `check` accepts, else why not (the line kept).
+            Key::Enter if line => match check.map_or(Ok(()), |check| check(typed)) {
+                Ok(()) => return commit(Picked::Text(typed.clone()), format!("{prompt}: {typed}"), typed, last),
+                Err(why) => problem = Some(why),
+            },
             // The highlight moved with the arrows: Enter takes it.
             Key::Enter if !matches.is_empty() && moved => {
                 let i = matches[highlight];
-                return commit(Picked::Choice(i), &choices[i].label, typed, last);
+                return commit(Picked::Choice(i), chose(i), typed, last);
             }
             // Nothing typed: the usual answer, where the rules have one; else nothing is
             // chosen, and the menu says to type.
             Key::Enter if typed.trim().is_empty() => match usual(choices) {
-                Some(i) => return commit(Picked::Choice(i), &choices[i].label, typed, last),
+                Some(i) => return commit(Picked::Choice(i), chose(i), typed, last),
                 None => problem = Some(crate::t!(lang, "cli.ui.no_usual")),
             },
             // One option's help, said under the menu: nothing is committed or printed.
@@ -383,12 +343,12 @@ fn run(
             Key::Enter if !typed.trim().is_empty() => {
                 let what = if words > 1 && check.is_some() { Typed::Nothing } else { chosen(choices, typed) };
                 if let Typed::One(i) = what {
-                    return commit(Picked::Choice(i), &choices[i].label, typed, last);
+                    return commit(Picked::Choice(i), chose(i), typed, last);
                 }
                 match check.map(|check| check(typed)) {
                     Some(Ok(())) => {
                         let text = typed.clone();
-                        return commit(Picked::Text(text.clone()), &text, typed, last);
+                        return commit(Picked::Text(text.clone()), format!("{prompt} {text}"), typed, last);
                     }
                     // The entry's own reason, unless the options were the question.
                     Some(Err(why)) if what == Typed::Nothing && typed.trim().parse::<usize>().is_err() => {
@@ -397,7 +357,7 @@ fn run(
                     _ => problem = Some(why_not(choices, typed, &what, lang)),
                 }
             }
-            Key::ArrowUp if typed.is_empty() && highlight == 0 && !last.is_empty() => {
+            Key::ArrowUp if (line || typed.is_empty() && highlight == 0) && !last.is_empty() => {
                 *typed = last.clone();
                 problem = None;
                 moved = false;
@@ -418,7 +378,8 @@ fn run(
             }
             Key::Backspace => {
                 typed.pop();
-                (highlight, moved, problem) = (0, false, None);
+                (highlight, moved) = (0, false);
+                problem = problem.filter(|_| line);
             }
             // Escape or Ctrl-U: the line is cleared.
             Key::Escape | Key::Char('\u{15}') => {
@@ -433,6 +394,7 @@ fn run(
                     typed.push(c);
                 }
             }
+            Key::Char(c) if line && !c.is_control() && !idle_space(typed, c) => typed.push(c),
             Key::Char(c) if !c.is_control() && !idle_space(typed, c) => {
                 let next = format!("{typed}{refused}{c}");
                 // A key that fits nothing is not typed, wherever it comes (not only on an
@@ -445,65 +407,6 @@ fn run(
                     refused.push(c);
                 }
             }
-            _ => {}
-        }
-    }
-}
-
-/// A line of text on the terminal (until `overtaken()`, if given: see `select_until`):
-/// printable keys type, Backspace deletes, Escape and Ctrl-U clear, ↑ recalls the last
-/// entry, Enter checks the line with `validate` and shows what is wrong above it — the line
-/// stays as typed, to be corrected.
-pub fn line_until(
-    a: Asking,
-    typed: &mut String,
-    validate: &dyn Fn(&str) -> Result<(), String>,
-    overtaken: Option<&dyn Fn() -> bool>,
-) -> std::io::Result<Option<String>> {
-    let Asking { term, prompt, hint: _, color, lang: _, last } = a;
-    let _keys = keys::OneByOne::enter();
-    let mut problem: Option<String> = None;
-    let mut drawn = 0usize;
-    loop {
-        clear(term, drawn)?;
-        drawn = 0;
-        if let Some(p) = &problem {
-            // What is wrong is said whole, folded to the terminal's width.
-            for p in fold(&crate::text::sentence(p), usize::from(term.size().1).max(20) - 1) {
-                term.write_line(&if color { console::style(p).red().to_string() } else { p })?;
-                drawn += 1;
-            }
-        }
-        drawn += write_folded(term, &format!("{prompt}:"), typed, |l| l)?;
-        let Some(key) = keys::next(term, overtaken)? else {
-            clear(term, drawn)?;
-            return Ok(None);
-        };
-        match key {
-            Key::Enter => match validate(typed) {
-                Ok(()) => {
-                    clear(term, drawn)?;
-                    write_folded(term, &format!("{prompt}:"), typed, |l| l)?;
-                    term.write_line("")?;
-                    if !typed.trim().is_empty() {
-                        *last = typed.trim().to_string();
-                    }
-                    return Ok(Some(std::mem::take(typed)));
-                }
-                Err(why) => problem = Some(why),
-            },
-            Key::ArrowUp if !last.is_empty() => {
-                *typed = last.clone();
-                problem = None;
-            }
-            Key::Backspace => {
-                typed.pop();
-            }
-            Key::Escape | Key::Char('\u{15}') => {
-                typed.clear();
-                problem = None;
-            }
-            Key::Char(c) if !c.is_control() && !idle_space(typed, c) => typed.push(c),
             _ => {}
         }
     }
@@ -637,21 +540,28 @@ pub fn restore_after_signal() {
 }
 
 /// Draw the prompt, the matching options (a window around the highlight when they do not
-/// fit), and the line being typed, which keeps the cursor. Returns the lines drawn.
+/// fit), and the line being typed, which keeps the cursor; with no choices, the problem
+/// and the prompt with what is typed. Returns the lines drawn.
 #[allow(clippy::too_many_arguments)]
 fn draw(
-    term: &Term,
+    at: (&Term, &Pad),
     prompt: &str,
     choices: &[Choice],
     matches: &[usize],
     highlight: usize,
     typed: &str,
     hint: &str,
-    color: bool,
     problem: Option<&str>,
     lang: Lang,
 ) -> std::io::Result<usize> {
-    let (rows, cols) = term.size();
+    let (term, pad) = at;
+    let problem = problem.map(|p| pad.problem(p)).unwrap_or_default();
+    if choices.is_empty() {
+        for line in &problem {
+            term.write_line(line)?;
+        }
+        return Ok(problem.len() + write_folded(at, &format!("{prompt}:"), typed, |l| l.to_string())?);
+    }
     // The commands stand on one line by their own words; what is highlighted says what it
     // does on one line under the options.
     // Each as (its place among the matches, its choice).
@@ -663,53 +573,48 @@ fn draw(
         true => choices[i].label.clone(),
         false => choices[i].help.clone(),
     });
-    let problem_lines = problem.map_or(0, |p| fold(&crate::text::sentence(p), usize::from(cols).max(20) - 1).len());
     let mark = |c: &Choice| match (c.usual && usual(choices).is_some(), c.gains_nothing) {
         (true, _) => crate::t!(lang, "cli.ui.mark_usual"),
         (_, true) => crate::t!(lang, "cli.ui.mark_gains_nothing"),
         _ => String::new(),
     };
-    let width = usize::from(cols).max(20);
     // The question, the commands' line, the help line, the typed line and one spare.
-    let room = usize::from(rows).saturating_sub(5 + problem_lines).max(3);
+    let room = usize::from(term.size().0).saturating_sub(5 + problem.len()).max(3);
     let at_option = options.iter().position(|(at, _)| *at == highlight).unwrap_or(0);
     let first = at_option.saturating_sub(room - 1).min(options.len().saturating_sub(room));
     let numbers = numbers(choices);
     let number_width = numbers.iter().flatten().max().unwrap_or(&0).to_string().len();
-    let mut lines = vec![console::truncate_str(prompt, width - 1, "…").into_owned()];
+    let item = |text: &str, active: bool| {
+        let mut line = String::new();
+        let _ = pad.format_select_prompt_item(&mut line, text, active);
+        line
+    };
+    let mut lines = vec![console::truncate_str(prompt, pad.width - 1, "…").into_owned()];
     for &(at, i) in options.iter().skip(first).take(room) {
-        let marker = if at == highlight { '›' } else { ' ' };
         let number = numbers[i].map(|n| n.to_string()).unwrap_or_default();
-        let line = format!("{marker} {number:>number_width$}  {}{}", choices[i].label, mark(&choices[i]));
-        let line = console::truncate_str(&line, width - 1, "…").into_owned();
-        lines.push(if at == highlight && color { console::style(line).cyan().bold().to_string() } else { line });
+        lines.push(item(
+            &format!("{number:>number_width$}  {}{}", choices[i].label, mark(&choices[i])),
+            at == highlight,
+        ));
     }
     if !commands.is_empty() {
         let on_command = commands.iter().any(|(at, _)| *at == highlight);
         let words: Vec<String> = commands.iter().map(|(_, i)| own_word(*i)).collect();
-        let line = format!("{} {:>number_width$}  {}", if on_command { '›' } else { ' ' }, "", words.join(" · "));
-        let line = console::truncate_str(&line, width - 1, "…").into_owned();
-        lines.push(if on_command && color { console::style(line).cyan().bold().to_string() } else { line });
+        lines.push(item(&format!("{:>number_width$}  {}", "", words.join(" · ")), on_command));
     }
     if matches.is_empty() && typed.split_whitespace().count() < 2 {
         lines.push("  —".into());
     }
     if let Some(about) = about.filter(|a| !a.is_empty()) {
-        let line = console::truncate_str(&format!("  {about}"), width - 1, "…").into_owned();
-        lines.push(if color { console::style(line).dim().to_string() } else { line });
+        lines.push(pad.dim(&console::truncate_str(&format!("  {about}"), pad.width - 1, "…")));
     }
-    if let Some(problem) = problem {
-        for line in fold(&crate::text::sentence(problem), width - 1) {
-            lines.push(if color { console::style(line).red().to_string() } else { line });
-        }
-    }
+    lines.extend(problem);
     for line in &lines {
         term.write_line(line)?;
     }
-    let dim = |l: String| if color { console::style(l).dim().to_string() } else { l };
     // The typed line has no newline: clearing it is clearing one more line than written,
     // and the rows the hint was folded onto and the typed line wrapped onto.
-    Ok(lines.len() + write_folded(term, hint, typed, dim)?)
+    Ok(lines.len() + write_folded(at, hint, typed, |l| pad.dim(l))?)
 }
 
 #[cfg(test)]
@@ -787,22 +692,5 @@ mod tests {
         assert!(may_become(&m, "$", Some(&|t| if t == "$" { Ok(()) } else { Err("no".into()) })), "an entry");
         assert!(may_become(&m, "h i", Some(&|_| Err("no".into()))), "the words after the first are free");
         assert!(idle_space("", ' ') && idle_space("h ", ' ') && !idle_space("h", ' ') && !idle_space("", 'h'));
-    }
-
-    #[test]
-    fn a_prompt_is_folded_between_words() {
-        let prompt = "Round 1 town phase: Ann rolls — which faces show? (3 town dice (h harbor · w wharf · m market) and 1 boat die; `2h` is two):";
-        let lines = fold(prompt, 79);
-        assert_eq!(lines.join(" "), prompt, "nothing lost or added");
-        assert!(lines.iter().all(|l| console::measure_text_width(l) <= 79), "{lines:?}");
-        assert_eq!(lines[1], "wharf · m market) and 1 boat die; `2h` is two):", "{lines:?}");
-        assert_eq!(fold("short", 79), ["short"]);
-        assert_eq!(fold("a verylongword b", 5), ["a", "verylongword", "b"], "a long word stands alone");
-        let status = "Round 1/10 · boat phase · Ann picks · left: oyster, 3 coins, 3 coins · Ann: 0 coins, 0 fish";
-        assert_eq!(
-            fold_parts(status, 79),
-            ["Round 1/10 · boat phase · Ann picks · left: oyster, 3 coins, 3 coins ·", "Ann: 0 coins, 0 fish"]
-        );
-        assert_eq!(fold_parts("Round 1/10 · town phase", 79), ["Round 1/10 · town phase"]);
     }
 }

@@ -1,6 +1,8 @@
 //! UI layer: every question deckhand asks goes through `Prompter`. Only `TerminalPrompter`
-//! draws on a terminal (`menu`: menus and lines that take typing); `ScriptPrompter` answers from a file (`--answers FILE`, or `-`
-//! for standard input) so whole games run without a terminal and in tests.
+//! draws on a terminal: dialoguer's `Input` and `Confirm`, and for the menus and what a
+//! phone's answer can overtake our loop (`menu`), all with our dialoguer `Theme` (`theme`);
+//! `ScriptPrompter` answers from a file (`--answers FILE`, or `-` for standard input) so
+//! whole games run without a terminal and in tests.
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -9,6 +11,10 @@ use crate::text::Lang;
 use crate::Error;
 
 pub mod menu;
+pub mod theme;
+
+use dialoguer::theme::Theme;
+use theme::Pad;
 
 /// One option of a multiple-choice question. `key` is language-neutral and is what an
 /// answers file may type; `label` is what a person sees. A command (`undo`, `sheet`,
@@ -102,6 +108,17 @@ pub trait Prompter {
     }
     /// Ask for a line of text; `validate` explains what is wrong with a bad answer.
     fn input(&mut self, prompt: &str, validate: Validator) -> Result<String, Error>;
+    /// A line at a game's table: `input`, edited at a terminal as the menus are (Ctrl-U
+    /// and Escape clear it), which dialoguer's `Input` cannot (docs/dialoguer.md).
+    fn line(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
+        self.input(prompt, validate)
+    }
+    /// A yes/no question (`history delete`) with its two answers in words; Enter alone
+    /// says no. Returns whether the answer is yes.
+    fn confirm(&mut self, prompt: &str, no: &str, yes: &str) -> Result<bool, Error> {
+        let choices = [Choice::new("no", no).usual_if(true), Choice::new("yes", yes)];
+        Ok(self.select(prompt, &choices)? == 1)
+    }
     /// Tell the people at the table something (goes to standard error).
     fn say(&mut self, line: &str);
     /// Show the state of the table above the next question. Only a terminal shows it: an
@@ -171,16 +188,17 @@ pub fn prompter_for_in(answers: Option<&Path>, command: &str, lang: Lang) -> Res
     }
 }
 
-/// A real terminal: the menus and lines of `menu`.
+/// A real terminal. The lines nothing else answers are dialoguer's `Input` (history: ↑
+/// recalls the last entry; completion: Tab or → completes the line to it), a yes/no is its
+/// `Confirm`; the menus, and every question a phone's answer can overtake, are our loop
+/// (`menu`). All draw with our `Theme` (`Pad`).
 pub struct TerminalPrompter {
-    color: bool,
+    pad: Pad,
     lang: Lang,
     /// What was typed into a question that was overtaken, and that question: asked again
     /// (the same prompt), it starts from what was typed.
     typed: String,
     typed_for: String,
-    /// The players' names, each shown in its colour (`PLAYER_COLORS`, by seat).
-    players: Vec<String>,
     /// The last entry committed (↑ recalls it).
     last: String,
     /// The last line said or shown as the status: a status line the same as the line
@@ -188,28 +206,11 @@ pub struct TerminalPrompter {
     above: String,
 }
 
-/// A colour per seat, told apart on dark and light terminals alike.
-const PLAYER_COLORS: [console::Color; 6] = [
-    console::Color::Cyan,
-    console::Color::Magenta,
-    console::Color::Yellow,
-    console::Color::Green,
-    console::Color::Blue,
-    console::Color::Red,
-];
-
 impl TerminalPrompter {
     pub fn new() -> Self {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        TerminalPrompter {
-            color: !no_color,
-            lang: Lang::En,
-            typed: String::new(),
-            typed_for: String::new(),
-            players: Vec::new(),
-            last: String::new(),
-            above: String::new(),
-        }
+        let (typed, typed_for, last, above) = Default::default();
+        TerminalPrompter { pad: Pad::new(!no_color), lang: Lang::En, typed, typed_for, last, above }
     }
 
     /// Report terminal errors in `lang`.
@@ -217,84 +218,34 @@ impl TerminalPrompter {
         self.lang = lang;
         self
     }
-}
 
-impl TerminalPrompter {
-    /// A player's name in the player's colour.
-    fn painted(&self, seat: usize, name: &str) -> String {
-        console::style(name).fg(PLAYER_COLORS[seat % PLAYER_COLORS.len()]).bold().force_styling(true).to_string()
-    }
-
-    /// The seat and name of the player whose name opens `text` as a whole word (the longest
-    /// when `Ann` and `Anna` both play).
-    fn name_at<'a>(&'a self, text: &str) -> Option<(usize, &'a str)> {
-        let whole = |name: &String| {
-            !name.is_empty()
-                && text.strip_prefix(name.as_str()).is_some_and(|rest| !rest.starts_with(char::is_alphanumeric))
-        };
-        self.players
-            .iter()
-            .enumerate()
-            .filter(|(_, n)| whole(n))
-            .max_by_key(|(_, n)| n.len())
-            .map(|(i, n)| (i, n.as_str()))
-    }
-
-    /// `line` (control characters already written out) with the player whose name opens
-    /// it in that player's colour; nothing changes without colour.
-    fn paint_start(&self, line: &str) -> String {
-        match self.name_at(line).filter(|_| self.color) {
-            Some((seat, name)) => format!("{}{}", self.painted(seat, name), &line[name.len()..]),
-            None => line.to_string(),
-        }
-    }
-
-    /// A status line as shown: dimmed, with each player's name (a whole word) in its
-    /// colour; as it is without colour.
-    fn paint_status(&self, text: &str) -> String {
-        if !self.color {
-            return text.to_string();
-        }
-        let dim = |s: &str| {
-            if s.is_empty() {
-                String::new()
-            } else {
-                console::style(s).dim().force_styling(true).to_string()
-            }
-        };
-        let (mut out, mut plain) = (String::new(), String::new());
-        let mut rest: &str = text;
-        while let Some(c) = rest.chars().next() {
-            match self.name_at(rest).filter(|_| !plain.ends_with(char::is_alphanumeric)) {
-                Some((seat, name)) => {
-                    out.push_str(&dim(&plain));
-                    plain.clear();
-                    out.push_str(&self.painted(seat, name));
-                    rest = &rest[name.len()..];
-                }
-                None => {
-                    plain.push(c);
-                    rest = &rest[c.len_utf8()..];
-                }
-            }
-        }
-        out.push_str(&dim(&plain));
-        out
-    }
-
-    /// How a question is asked at this terminal.
-    fn asking<'a>(&'a mut self, term: &'a console::Term, prompt: &'a str, hint: &'a str) -> menu::Asking<'a> {
-        // The question and its answer go between the line above and the next status.
-        self.above.clear();
-        menu::Asking { term, prompt, hint, color: self.color, lang: self.lang, last: &mut self.last }
-    }
-
-    /// Keep what was typed only for the question it was typed into.
-    fn same_question(&mut self, prompt: &str) {
+    /// Ask a menu (with `check`, one taking entries; with no choices, a line) in our loop,
+    /// until `overtaken` if given: what was typed into an overtaken question is kept for
+    /// the same question asked again.
+    fn ask(
+        &mut self,
+        prompt: &str,
+        choices: &[Choice],
+        check: Option<Validator>,
+        overtaken: Option<Overtaken>,
+    ) -> Result<Option<Picked>, Error> {
         if self.typed_for != prompt {
             self.typed.clear();
             self.typed_for = prompt.to_string();
         }
+        let hint = match (choices.is_empty(), check.is_some()) {
+            (true, _) => String::new(),
+            (false, true) => crate::t!(self.lang, "cli.ui.entry_hint"),
+            (false, false) => crate::t!(self.lang, "cli.ui.menu_hint"),
+        };
+        // The question and its answer go between the line above and the next status.
+        self.above.clear();
+        let (term, lang) = (console::Term::stderr(), self.lang);
+        let a = menu::Asking { term: &term, prompt, hint: &hint, pad: &self.pad, lang, last: &mut self.last };
+        let mut typed = std::mem::take(&mut self.typed);
+        let picked = menu::ask(a, choices, &mut typed, check, overtaken);
+        self.typed = typed;
+        picked.map_err(|e| io_error(e, lang))
     }
 }
 
@@ -313,34 +264,117 @@ fn io_error(io: std::io::Error, lang: Lang) -> Error {
     }
 }
 
+fn dialoguer_error(e: dialoguer::Error, lang: Lang) -> Error {
+    let dialoguer::Error::IO(io) = e;
+    io_error(io, lang)
+}
+
+/// The last entry for dialoguer's `Input`: ↑ recalls it, and Tab or → completes a line it
+/// starts with to it. Only what is accepted becomes it (`write` is not used: dialoguer
+/// writes a line before it is validated).
+struct LastEntry<'a>(&'a str);
+
+impl dialoguer::History<String> for LastEntry<'_> {
+    fn read(&self, pos: usize) -> Option<String> {
+        (pos == 0 && !self.0.is_empty()).then(|| self.0.to_string())
+    }
+
+    fn write(&mut self, _: &String) {}
+}
+
+impl dialoguer::Completion for LastEntry<'_> {
+    fn get(&self, input: &str) -> Option<String> {
+        (!input.is_empty() && self.0.starts_with(input)).then(|| self.0.to_string())
+    }
+}
+
 impl Prompter for TerminalPrompter {
     fn select(&mut self, prompt: &str, choices: &[Choice]) -> Result<usize, Error> {
-        let (hint, term, lang) = (crate::t!(self.lang, "cli.ui.menu_hint"), console::Term::stderr(), self.lang);
-        menu::select(self.asking(&term, prompt, &hint), choices).map_err(|e| io_error(e, lang))
+        match self.ask(prompt, choices, None, None)? {
+            Some(Picked::Choice(i)) => Ok(i),
+            // Never: a menu nothing overtakes answers with one of its choices.
+            _ => Err(Error::Interrupted),
+        }
     }
 
     fn entry(&mut self, prompt: &str, choices: &[Choice], check: Validator) -> Result<Picked, Error> {
-        let (hint, term, lang) = (crate::t!(self.lang, "cli.ui.entry_hint"), console::Term::stderr(), self.lang);
-        menu::entry(self.asking(&term, prompt, &hint), choices, check).map_err(|e| io_error(e, lang))
+        // A menu nothing overtakes always answers.
+        self.ask(prompt, choices, Some(check), None)?.ok_or(Error::Interrupted)
     }
 
     fn entries(&self) -> bool {
         true
     }
 
+    /// dialoguer's `Input`, with a thin layer for what it cannot do: a line it rejects stays
+    /// to be corrected (validated here, asked again with the line as its initial text, the
+    /// reason above it), and only an accepted line becomes the last entry.
     fn input(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
-        // A line of our own, not dialoguer's: a wrong answer stays on the line to be
-        // corrected, Ctrl-U clears it and ↑ recalls the last entry.
+        self.above.clear();
         let (term, lang) = (console::Term::stderr(), self.lang);
-        let mut typed = String::new();
-        menu::line_until(self.asking(&term, prompt, ""), &mut typed, validate, None)
-            .map(|line| line.expect("a line nothing overtakes is answered"))
-            .map_err(|e| io_error(e, lang))
+        let pad = self.pad.at(&term);
+        let (mut kept, mut problem) = (String::new(), 0);
+        loop {
+            let last = LastEntry(&self.last);
+            let mut history = LastEntry(&self.last);
+            let line: String = dialoguer::Input::with_theme(&pad)
+                .with_prompt(prompt)
+                .with_initial_text(std::mem::take(&mut kept))
+                .allow_empty(true)
+                .report(false)
+                .history_with(&mut history)
+                .completion_with(&last)
+                .interact_text_on(&term)
+                .map_err(|e| dialoguer_error(e, lang))?;
+            term.clear_last_lines(problem).map_err(|e| io_error(e, lang))?;
+            let verdict = validate(&line);
+            let shown = match &verdict {
+                Ok(()) => {
+                    let mut echo = String::new();
+                    let _ = pad.format_input_prompt_selection(&mut echo, prompt, &line);
+                    vec![echo]
+                }
+                Err(why) => pad.problem(why),
+            };
+            term.write_line(&shown.join("\n")).map_err(|e| io_error(e, lang))?;
+            if verdict.is_ok() {
+                if !line.trim().is_empty() {
+                    self.last = line.trim().to_string();
+                }
+                return Ok(line);
+            }
+            (kept, problem) = (line, shown.len());
+        }
+    }
+
+    fn line(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
+        match self.ask(prompt, &[], Some(validate), None)? {
+            Some(Picked::Text(line)) => Ok(line),
+            // Never: a line nothing overtakes answers with its text.
+            _ => Err(Error::Interrupted),
+        }
+    }
+
+    /// dialoguer's `Confirm`: `y` or `n`, then Enter (Enter alone: no).
+    fn confirm(&mut self, prompt: &str, no: &str, yes: &str) -> Result<bool, Error> {
+        self.above.clear();
+        let (term, lang) = (console::Term::stderr(), self.lang);
+        let pad = self.pad.at(&term);
+        let keys = crate::t!(lang, "cli.ui.confirm_keys", yes = yes, no = no);
+        let answer = dialoguer::Confirm::with_theme(&pad)
+            .with_prompt(format!("{prompt} {keys}"))
+            .default(false)
+            .wait_for_newline(true)
+            .report(false)
+            .interact_on(&term)
+            .map_err(|e| dialoguer_error(e, lang))?;
+        term.write_line(&format!("{prompt} {}", if answer { yes } else { no })).map_err(|e| io_error(e, lang))?;
+        Ok(answer)
     }
 
     fn say(&mut self, line: &str) {
         let text = crate::text::escape_controls_in_lines(line);
-        let painted: Vec<String> = text.lines().map(|l| self.paint_start(l)).collect();
+        let painted: Vec<String> = text.lines().map(|l| self.pad.said(l)).collect();
         write_raw(&(painted.join("\n") + "\n"));
         self.above = text.lines().last().unwrap_or_default().to_string();
     }
@@ -351,22 +385,18 @@ impl Prompter for TerminalPrompter {
             return;
         }
         // Folded between its parts to the terminal's width (80 columns break no word).
-        let width = usize::from(console::Term::stderr().size().1).max(20) - 1;
-        let lines: Vec<String> = menu::fold_parts(&text, width).iter().map(|l| self.paint_status(l)).collect();
-        write_raw(&(lines.join("\n") + "\n"));
+        write_raw(&(self.pad.at(&console::Term::stderr()).status(&text).join("\n") + "\n"));
     }
 
     fn players(&mut self, names: &[String]) {
-        self.players = names.to_vec();
+        self.pad.players = names.to_vec();
     }
 
     fn select_until(&mut self, prompt: &str, choices: &[Choice], overtaken: Overtaken) -> Result<Option<usize>, Error> {
-        self.same_question(prompt);
-        let (hint, term, lang) = (crate::t!(self.lang, "cli.ui.menu_hint"), console::Term::stderr(), self.lang);
-        let mut typed = std::mem::take(&mut self.typed);
-        let picked = menu::select_until(self.asking(&term, prompt, &hint), choices, &mut typed, overtaken);
-        self.typed = typed;
-        picked.map_err(|e| io_error(e, lang))
+        Ok(match self.ask(prompt, choices, None, Some(overtaken))? {
+            Some(Picked::Choice(i)) => Some(i),
+            _ => None,
+        })
     }
 
     fn entry_until(
@@ -376,12 +406,7 @@ impl Prompter for TerminalPrompter {
         check: Validator,
         overtaken: Overtaken,
     ) -> Result<Option<Picked>, Error> {
-        self.same_question(prompt);
-        let (hint, term, lang) = (crate::t!(self.lang, "cli.ui.entry_hint"), console::Term::stderr(), self.lang);
-        let mut typed = std::mem::take(&mut self.typed);
-        let picked = menu::entry_until(self.asking(&term, prompt, &hint), choices, &mut typed, check, overtaken);
-        self.typed = typed;
-        picked.map_err(|e| io_error(e, lang))
+        self.ask(prompt, choices, Some(check), Some(overtaken))
     }
 
     fn input_until(
@@ -390,12 +415,10 @@ impl Prompter for TerminalPrompter {
         validate: Validator,
         overtaken: Overtaken,
     ) -> Result<Option<String>, Error> {
-        self.same_question(prompt);
-        let (term, lang) = (console::Term::stderr(), self.lang);
-        let mut typed = std::mem::take(&mut self.typed);
-        let line = menu::line_until(self.asking(&term, prompt, ""), &mut typed, validate, Some(overtaken));
-        self.typed = typed;
-        line.map_err(|e| io_error(e, lang))
+        Ok(match self.ask(prompt, &[], Some(validate), Some(overtaken))? {
+            Some(Picked::Text(line)) => Some(line),
+            _ => None,
+        })
     }
 }
 

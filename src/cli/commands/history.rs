@@ -12,7 +12,6 @@ use crate::report::listing::{JsonArray, Listing, Stream};
 use crate::report::Format;
 use crate::text::history::{self as words, GameNames, HistoryColumn, HistorySaid, Title};
 use crate::text::Lang;
-use crate::ui::Choice;
 use crate::Error;
 
 #[derive(Debug, Args)]
@@ -246,8 +245,7 @@ fn delete(id: i64, yes: bool, args: &DbArgs, lang: Lang) -> anyhow::Result<i32> 
         }
         let mut prompter = crate::ui::prompter_for_in(None, "history delete", lang)?;
         let (question, [keep, delete]) = words::delete_question(&what, lang);
-        let choices = [Choice::new("no", keep).usual_if(true), Choice::new("yes", delete)];
-        if prompter.select(&question, &choices)? != 1 {
+        if !prompter.confirm(&question, &keep, &delete)? {
             crate::ui::say(&HistorySaid::Kept(id).text(lang));
             return Ok(0);
         }
