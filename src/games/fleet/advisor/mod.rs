@@ -349,6 +349,10 @@ const BATCH: u32 = 50;
 /// futures, which then get no more.
 const FIRST: u32 = 10;
 
+/// A worker's share of a batch: its tallies per start and player, and the kept player's
+/// score of each of its playouts (start, playout, score).
+type Worked = (Vec<Vec<Tally>>, Vec<(usize, u32, u16)>);
+
 /// The first batch's playouts for a budget of `playouts` when pruning.
 fn first_batch(playouts: u32) -> u32 {
     FIRST.min((playouts / 3).max(3)).min(playouts)
@@ -427,7 +431,7 @@ pub(crate) fn run(
                 }
             }
         };
-        let sums: Vec<(Vec<Vec<Tally>>, Vec<(usize, u32, u16)>)> = std::thread::scope(|scope| {
+        let sums: Vec<Worked> = std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads.min(items)).map(|_| scope.spawn(work)).collect();
             let mut sums = vec![work()];
             sums.extend(helpers.into_iter().map(|w| w.join().expect("a playout does not panic")));
