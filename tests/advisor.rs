@@ -637,7 +637,7 @@ fn a_review_splits_each_score_into_parts_that_add_up_and_a_greedy_table_moves_no
     let names: Vec<String> = vec!["Ann".into(), "Bob".into()];
     let inputs = random_against_greedy(&rules, 70, 8);
     let reviews = review(&rules, &names, Setup::default(), &inputs, &settings(10, 3, 0), &mut |_, _| {});
-    let (mut best_chosen, mut clearly_worse) = (0, 0);
+    let mut best_chosen = 0;
     for r in &reviews {
         let sum = r.start + r.luck - r.skill + r.edge + r.table;
         assert!((r.score - sum - r.noise).abs() < 1e-9, "{r:?}");
@@ -650,16 +650,9 @@ fn a_review_splits_each_score_into_parts_that_add_up_and_a_greedy_table_moves_no
                 assert_eq!(w.lost(), 0.0);
                 best_chosen += 1;
             }
-            // An answer the search finds far below the best loses points on the held-out
-            // futures too: both answers meet the same dice there.
-            let (b, c) = (w.advice.estimates[w.advice.best], w.advice.estimates[w.chosen]);
-            if b.mean - c.mean > 4.0 * (b.stderr + c.stderr) && b.mean - c.mean > 1.0 {
-                assert!(w.lost() > 0.0, "{w:?}");
-                clearly_worse += 1;
-            }
         }
     }
-    assert!(best_chosen > 0 && clearly_worse > 0, "{best_chosen} {clearly_worse}");
+    assert!(best_chosen > 0, "the best answer chosen at least once");
     // Bob answers as the playouts' policy: what he did moves Ann's expectation by nothing
     // (the same playouts before and after his answer meet the same dice). Ann, at random,
     // moves Bob's.
