@@ -46,4 +46,5 @@ mod serve;
 mod test;
 mod titania;
 mod yacht;
+mod yacht_advice;
 mod yacht_live;

@@ -407,7 +407,24 @@ impl AtTerminal for GenericTerminal<'_> {
                 Some(site) => release(site, p, lang)?,
                 None => p.say(&Note::ReleaseNotServed.text(lang)),
             },
-            Command::Hint => p.say(&crate::text::serve::Declined::HintNothing.text(lang)),
+            Command::Hint => {
+                // The game's advisor weighs the open decision; a table it builds the first
+                // time shows a spinner once it takes over a second.
+                let seat = front.as_ref().and_then(|o| o.question.seat);
+                let progress = crate::cli::progress::Progress::new(
+                    None,
+                    crate::t!(lang, "games.table.advice.thinking"),
+                    false,
+                    lang,
+                );
+                let advice = seat.and_then(|s| game.advice(s));
+                progress.finish();
+                match advice {
+                    Some(Ok(advice)) => p.say(&said::advice_text(&advice, lang)),
+                    Some(Err(why)) => p.say(&why.text(lang)),
+                    None => p.say(&crate::text::serve::Declined::HintNothing.text(lang)),
+                }
+            }
             Command::Sheet => match front.as_ref().and_then(|o| o.question.seat) {
                 Some(s) => p.say(&sheet(s)),
                 None => p.say(&(0..self.names.len()).map(sheet).collect::<Vec<_>>().join("\n\n")),
@@ -461,4 +478,160 @@ impl GenericTerminal<'_> {
         }
         Ok(())
     }
+}
+
+/// A saved described game for `advise` and `review` (which write nothing to it): its
+/// header, rules, engine and entries, the save's own header read by the caller.
+fn saved_game(
+    path: &Path,
+    header: &Header,
+    rules: &SavedRules,
+    lang: Lang,
+) -> anyhow::Result<(&'static dyn LiveEngine, Rules, Vec<Value>)> {
+    let engine = engine_of(&header.setup.engine)?;
+    let read = Journal::read::<Value, Value>(path)?;
+    let rules = saves::rules_for(path, header, rules.rules.as_deref(), rules.allow_rules_change, lang)?;
+    Ok((engine, rules, read.entries))
+}
+
+/// `advise` of a described game's save: the open decision weighed by the game's advisor
+/// (every choice with its value, best first), as a table or JSON.
+pub(crate) fn advise(args: &super::commands::advise::AdviseArgs, header: &Header, lang: Lang) -> anyhow::Result<i32> {
+    use super::commands::advise::AdviseFormat;
+    let path = &args.save.file;
+    let (engine, rules, entries) = saved_game(path, header, &args.rules, lang)?;
+    let game = reopen(engine, &rules, header, path, &entries, lang)?;
+    let seat = match &args.player {
+        Some(name) => Some(header.players.iter().position(|p| p.eq_ignore_ascii_case(name)).ok_or_else(|| {
+            Error::Usage(crate::msg!(
+                "cli.play.no_player",
+                name = name.as_str(),
+                file = path.display(),
+                players = header.players.join(", ")
+            ))
+        })?),
+        None => (0..header.players.len()).find(|s| !game.questions(Some(*s)).is_empty()),
+    };
+    let no_advisor = || {
+        Error::Usage(crate::msg!(
+            "cli.advise.no_advisor",
+            command = "advise",
+            file = path.display(),
+            game = &header.game
+        ))
+    };
+    let Some(seat) = seat else {
+        return Err(Error::Usage(match game.finished() {
+            true => crate::msg!("cli.advise.over", file = path.display()),
+            false => crate::msg!("cli.advise.chance", file = path.display(), resume = crate::invocation::resume(path)),
+        })
+        .into());
+    };
+    let Some(question) = game.questions(Some(seat)).into_iter().next() else {
+        let name = header.players[seat].as_str();
+        return Err(Error::Usage(crate::msg!("cli.advise.not_waiting", file = path.display(), name = name)).into());
+    };
+    let progress = super::progress::Progress::new(None, crate::t!(lang, "cli.progress.advise"), args.quiet, lang);
+    let advice = game.advice(seat);
+    progress.finish();
+    let advice = advice.ok_or_else(no_advisor)?.map_err(Error::Usage)?;
+    let text = match args.format {
+        AdviseFormat::Json => {
+            let lines = said::advice_lines(&advice, lang);
+            let options: Vec<Value> = (advice.choices.iter().zip(lines).enumerate())
+                .map(|(i, (c, l))| {
+                    serde_json::json!({
+                        "answer": c.keys.join(" "),
+                        "label": l.label,
+                        "expected": c.value,
+                        "behind": advice.choices[0].value - c.value,
+                        "best": i == 0,
+                    })
+                })
+                .collect();
+            let v = serde_json::json!({
+                "player": header.players[seat],
+                "question": question.prompt.text(lang),
+                "measure": advice.measure.text(lang),
+                "exact": true,
+                "options": options,
+            });
+            serde_json::to_string_pretty(&v)? + "\n"
+        }
+        AdviseFormat::Table => format!("{}\n{}\n", question.prompt.text(lang), said::advice_text(&advice, lang)),
+    };
+    emit(&text)?;
+    Ok(0)
+}
+
+/// `review` of a described game's save: per player, every decision the game's advisor
+/// weighs with what it cost against the best choice, and the total; as a table (the
+/// costliest `top` per player) or JSON (every decision).
+pub(crate) fn review(args: &super::commands::review::ReviewArgs, header: &Header, lang: Lang) -> anyhow::Result<i32> {
+    use super::commands::advise::AdviseFormat;
+    let path = &args.save.file;
+    let (engine, rules, entries) = saved_game(path, header, &args.rules, lang)?;
+    let game = reopen(engine, &rules, header, path, &entries, lang)?;
+    let setup = Value::Object(header.setup.of.clone());
+    let progress = super::progress::Progress::new(None, crate::t!(lang, "cli.progress.review"), args.quiet, lang);
+    let reviewed =
+        crate::games::described::review(engine, &rules.game, &header.players, &setup, &entries, &mut |d, a| {
+            progress.size(a as u64);
+            progress.set(d as u64);
+        });
+    progress.finish();
+    let reviewed = reviewed
+        .map_err(|r| match r {
+            Replay::Setup(m) => crate::msg!("cli.save.bad_header", file = path.display(), why = m.text(lang)),
+            Replay::Entry(i, m) => crate::msg!("games.table.bad_line", file = path.display(), line = i + 2, why = m),
+        })
+        .map_err(Error::Usage)?
+        .ok_or_else(|| {
+            Error::Usage(crate::msg!(
+                "cli.advise.no_advisor",
+                command = "review",
+                file = path.display(),
+                game = &header.game
+            ))
+        })?;
+    let per_seat = |s: usize| reviewed.iter().filter(move |r| r.seat == s);
+    let text = match args.format {
+        AdviseFormat::Json => {
+            let choice = |c: &crate::games::described::Advised| serde_json::json!({ "answer": c.keys.join(" "), "label": c.label.text(lang), "expected": c.value });
+            let players: Vec<Value> = (0..header.players.len())
+                .map(|s| {
+                    let decisions: Vec<Value> = per_seat(s)
+                        .map(|r| {
+                            serde_json::json!({
+                                "line": r.entry + 2,
+                                "question": r.question.text(lang),
+                                "chosen": choice(&r.chosen),
+                                "best": choice(&r.best),
+                                "lost": r.lost(),
+                            })
+                        })
+                        .collect();
+                    serde_json::json!({
+                        "player": header.players[s],
+                        "score": game.categories(s).iter().map(|c| c.points).sum::<i64>(),
+                        "weighed": decisions.len(),
+                        "lost": per_seat(s).map(|r| r.lost()).sum::<f64>(),
+                        "decisions": decisions,
+                    })
+                })
+                .collect();
+            let v = serde_json::json!({ "exact": true, "over": game.finished(), "players": players });
+            serde_json::to_string_pretty(&v)? + "\n"
+        }
+        AdviseFormat::Table => {
+            let mut out = String::new();
+            for (s, name) in header.players.iter().enumerate() {
+                let mine: Vec<&crate::games::described::Reviewed> = per_seat(s).collect();
+                out += &said::review_text(name, &mine, args.top, lang);
+            }
+            out + &crate::t!(lang, "cli.review.exact_how") + "\n"
+        }
+    };
+    emit(&text)?;
+    Ok(0)
 }

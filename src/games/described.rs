@@ -98,6 +98,27 @@ pub struct Category {
     pub points: i64,
 }
 
+/// An open decision weighed by the game's advisor (`hint`): every choice with its value,
+/// best first.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Advice {
+    /// What the values are (the column's head: "expected final score").
+    pub measure: Message,
+    /// Every choice, best first.
+    pub choices: Vec<Advised>,
+}
+
+/// One choice of an open decision, weighed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Advised {
+    /// The keys of the answer that makes it (as a tap sends them).
+    pub keys: Vec<String>,
+    /// Its words.
+    pub label: Message,
+    /// Its value (the higher the better).
+    pub value: f64,
+}
+
 /// A choice of how a game is set up (engine flags as options: the dice, a variant).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SetupOption {
@@ -150,6 +171,13 @@ pub trait Described:
 
     /// A seat's final score by category (for the final table and the history).
     fn categories(&self, rules: &Self::Rules, seat: usize) -> Vec<Category>;
+
+    /// The advisor's weighing of the decision `seat` has open now (`hint`): None where the
+    /// game has no advisor or the seat has nothing to decide; may take a while the first
+    /// time (a table built).
+    fn advice(&self, _rules: &Self::Rules, _seat: usize) -> Option<Result<Advice, Message>> {
+        None
+    }
 }
 
 /// A live game of any engine, its types behind neutral values: what the generic table runs.
@@ -174,6 +202,8 @@ pub trait AnyGame: Send + Sync {
     fn categories(&self, seat: usize) -> Vec<Category>;
     /// A copy (to check an answer on).
     fn boxed(&self) -> Box<dyn AnyGame>;
+    /// The advisor's weighing of the decision `seat` has open (None: nothing to weigh).
+    fn advice(&self, seat: usize) -> Option<Result<Advice, Message>>;
 }
 
 /// deckhand's own answer, applied: whose question it was (None: the table's), the save's
@@ -274,6 +304,10 @@ impl<G: Described> AnyGame for Erased<G> {
     fn boxed(&self) -> Box<dyn AnyGame> {
         Box::new(Erased::<G> { rules: Arc::clone(&self.rules), setup: self.setup.clone(), game: self.game.clone() })
     }
+
+    fn advice(&self, seat: usize) -> Option<Result<Advice, Message>> {
+        self.game.advice(&self.rules, seat)
+    }
 }
 
 /// The engine of a described game, as the registry holds it.
@@ -320,4 +354,95 @@ impl<G: Described> LiveEngine for EngineOf<G> {
         })?;
         Ok(Box::new(Erased::<G> { rules: Arc::new(rules.clone()), setup, game }))
     }
+}
+
+/// One decision of a saved game weighed by the game's advisor: which entry made it, whose it
+/// was, the question, what was chosen and the best choice, each with its value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reviewed {
+    /// The entry that answered it (0: the save's first entry).
+    pub entry: usize,
+    /// Whose decision it was.
+    pub seat: usize,
+    /// The question.
+    pub question: Message,
+    /// What was chosen.
+    pub chosen: Advised,
+    /// The best choice.
+    pub best: Advised,
+}
+
+impl Reviewed {
+    /// What the choice cost against the best (0 for a best choice).
+    pub fn lost(&self) -> f64 {
+        (self.best.value - self.chosen.value).max(0.0)
+    }
+}
+
+/// Every decision of a saved game (its `entries` after the header) that the game's advisor
+/// weighs, in the order made; a decision taken back by an undo is left out. The chosen
+/// answer is the advised choice whose answer writes the same entry (up to the order of the
+/// items of a list: dice kept in any order). `progress(done, all)` after each entry. None:
+/// the game's advisor weighed no decision (it has none, or nothing was decided).
+pub fn review(
+    engine: &dyn LiveEngine,
+    game: &super::Game,
+    players: &[String],
+    setup: &Value,
+    entries: &[Value],
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Option<Vec<Reviewed>>, Replay<Message, Message>> {
+    let mut made: Vec<Option<Reviewed>> = Vec::new();
+    let mut weighed = false;
+    for (i, entry) in entries.iter().enumerate() {
+        let before = engine.open(game, players, setup, &entries[..i])?;
+        let undo = before.boxed().undo().ok();
+        if undo.as_ref() == Some(entry) {
+            made.pop();
+            progress(i + 1, entries.len());
+            continue;
+        }
+        let seat = (0..players.len()).find(|s| !before.questions(Some(*s)).is_empty());
+        let asked = seat.and_then(|s| Some((s, before.questions(Some(s)).into_iter().next()?)));
+        let decided = match asked.and_then(|(s, q)| Some((s, q, before.advice(s)?))) {
+            Some((seat, question, Ok(advice))) => {
+                weighed = true;
+                let chosen = advice.choices.iter().find(|c| {
+                    let mut probe = before.boxed();
+                    probe.answer(Some(seat), &c.keys).is_ok_and(|a| same_entry(&a.entry, entry))
+                });
+                match (chosen, advice.choices.first()) {
+                    (Some(chosen), Some(best)) => Some(Reviewed {
+                        entry: i,
+                        seat,
+                        question: question.prompt,
+                        chosen: chosen.clone(),
+                        best: best.clone(),
+                    }),
+                    _ => None,
+                }
+            }
+            Some((_, _, Err(why))) => return Err(Replay::Entry(i, why)),
+            None => None,
+        };
+        made.push(decided);
+        progress(i + 1, entries.len());
+    }
+    Ok(weighed.then(|| made.into_iter().flatten().collect()))
+}
+
+/// Two entries the same, a list's items in any order.
+fn same_entry(a: &Value, b: &Value) -> bool {
+    fn norm(v: &Value) -> Value {
+        match v {
+            Value::Array(items) => {
+                let mut items: Vec<Value> = items.iter().map(norm).collect();
+                items.sort_by_key(|x| x.to_string());
+                Value::Array(items)
+            }
+            Value::Object(map) => Value::Object(map.iter().map(|(k, v)| (k.clone(), norm(v))).collect()),
+            other => other.clone(),
+        }
+    }
+    norm(a) == norm(b)
 }

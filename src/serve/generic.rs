@@ -318,9 +318,37 @@ impl Hosted for AnyServed {
         self.shared.change(|t| t.undo(Screen::Seat(seat), seen).map_err(|r| self.rejected(t, &r)))
     }
 
-    fn hint(&self, _seat: usize) -> super::HintReply<'_> {
-        let nothing = crate::text::serve::Declined::HintNothing.text(self.lang);
-        Box::pin(std::future::ready(Err(nothing)))
+    /// The game's advisor on the seat's open decision (`Described::advice`), weighed off
+    /// the async threads (a table built the first time takes seconds): one line per
+    /// choice, best first, each with its value and how far behind the best it is.
+    fn hint(&self, seat: usize) -> super::HintReply<'_> {
+        use crate::text::serve::Declined;
+        let lang = self.lang;
+        let (version, game) = self.shared.read(|t| (t.version(), t.game().boxed()));
+        Box::pin(async move {
+            let advice = tokio::task::spawn_blocking(move || game.advice(seat))
+                .await
+                .map_err(|_| Declined::HintFailed.text(lang))?;
+            let advice = match advice {
+                Some(Ok(advice)) => advice,
+                Some(Err(why)) => return Err(why.text(lang)),
+                None => return Err(Declined::HintNothing.text(lang)),
+            };
+            let lines = crate::text::described::advice_lines(&advice, lang);
+            let hint: Vec<serde_json::Value> = (advice.choices.iter().zip(lines))
+                .enumerate()
+                .map(|(i, (c, l))| {
+                    serde_json::json!({
+                        "key": c.keys.join(" "),
+                        "label": l.label,
+                        "points": l.value,
+                        "behind": l.behind,
+                        "best": i == 0,
+                    })
+                })
+                .collect();
+            Ok(serde_json::to_string(&serde_json::json!({ "v": version, "hint": hint })).expect("views serialise"))
+        })
     }
 
     fn final_standings(&self) -> Option<Standings> {

@@ -4,7 +4,7 @@
 //! matched against (every language). The generic terminal view and pages only pick what to
 //! say.
 
-use crate::games::described::{Form, Question, Sheet};
+use crate::games::described::{Advice, Form, Question, Sheet};
 use crate::games::table::any::{Refused, Told, Words};
 use crate::message::Message;
 use crate::t;
@@ -118,4 +118,82 @@ pub fn sheet_lines(player: &str, sheet: &Sheet, lang: Lang) -> Vec<String> {
         out.push(format!("  {label:<width$}  {value:>4}"));
     }
     out
+}
+
+/// One weighed choice as a screen shows it: its words, its value, how far behind the best
+/// it is (None: it is the best).
+pub struct AdviceLine {
+    /// The choice in words.
+    pub label: String,
+    /// Its value (`251.37`).
+    pub value: String,
+    /// `1.25 behind` (None for the best).
+    pub behind: Option<String>,
+}
+
+/// The advisor's weighing as lines for a screen, best first, values to two places.
+pub fn advice_lines(advice: &Advice, lang: Lang) -> Vec<AdviceLine> {
+    use crate::text::advisor::decimal;
+    let best = advice.choices.first().map_or(0.0, |c| c.value);
+    (advice.choices.iter())
+        .map(|c| {
+            let diff = best - c.value;
+            AdviceLine {
+                label: c.label.text(lang),
+                value: decimal(c.value, 2, lang),
+                behind: (diff >= 0.005).then(|| t!(lang, "games.table.advice.behind", diff = decimal(diff, 2, lang))),
+            }
+        })
+        .collect()
+}
+
+/// The advisor's weighing as the terminal prints it: a head, then one line per choice,
+/// numbered, best first, each with its value and how far behind the best it is.
+pub fn advice_text(advice: &Advice, lang: Lang) -> String {
+    let lines = advice_lines(advice, lang);
+    let width = lines.iter().map(|l| l.label.chars().count()).max().unwrap_or(0);
+    let mut out = vec![t!(lang, "games.table.advice.head", measure = advice.measure.text(lang))];
+    for (i, l) in lines.iter().enumerate() {
+        let pad = " ".repeat(width - l.label.chars().count());
+        let behind = l.behind.clone().unwrap_or_else(|| t!(lang, "games.table.advice.best"));
+        out.push(format!("{:>3}. {}{pad}  {:>7}  {behind}", i + 1, l.label, l.value));
+    }
+    out.join("\n")
+}
+
+/// A player's decisions reviewed against the game's exact advisor, as the terminal prints
+/// them: the total lost and how many decisions, then the `top` costliest (in game order).
+pub fn review_text(name: &str, decisions: &[&crate::games::described::Reviewed], top: usize, lang: Lang) -> String {
+    use crate::text::advisor::decimal;
+    let lost: f64 = decisions.iter().map(|r| r.lost()).sum();
+    let optimal = decisions.iter().filter(|r| r.lost() < 0.005).count();
+    let mut lines = vec![t!(
+        lang,
+        "cli.review.exact_player",
+        name = name,
+        lost = decimal(lost, 2, lang),
+        n = decisions.len(),
+        optimal = optimal
+    )];
+    let mut costly: Vec<&&crate::games::described::Reviewed> = decisions.iter().filter(|r| r.lost() >= 0.005).collect();
+    costly.sort_by(|a, b| b.lost().total_cmp(&a.lost()));
+    costly.truncate(top);
+    costly.sort_by_key(|r| r.entry);
+    if costly.is_empty() {
+        lines.push(t!(lang, "cli.review.none"));
+    }
+    for r in costly {
+        lines.push(t!(
+            lang,
+            "cli.review.exact_decision",
+            line = r.entry + 2,
+            question = r.question.text(lang),
+            chosen = r.chosen.label.text(lang),
+            chosen_value = decimal(r.chosen.value, 2, lang),
+            best = r.best.label.text(lang),
+            best_value = decimal(r.best.value, 2, lang),
+            lost = decimal(r.lost(), 2, lang)
+        ));
+    }
+    lines.join("\n") + "\n"
 }

@@ -113,8 +113,21 @@ pub fn open_save(
     )?)
 }
 
+/// The header of a save that is not Fleet's, for the described games' `advise` and
+/// `review` (None: a Fleet save).
+pub(crate) fn other_game(path: &std::path::Path) -> anyhow::Result<Option<crate::store::save::Header>> {
+    let head = Journal::read::<serde_json::Value, serde_json::Value>(path)?.header;
+    let header = crate::cli::saves::header_of(path, head)?;
+    Ok((header.setup.engine != <Session as crate::games::live::LiveGame>::ENGINE
+        && crate::games::live_engine(&header.setup.engine).is_some())
+    .then_some(header))
+}
+
 pub fn run(args: AdviseArgs, lang: Lang) -> anyhow::Result<i32> {
     let path = &args.save.file;
+    if let Some(header) = other_game(path)? {
+        return crate::cli::generic::advise(&args, &header, lang);
+    }
     let (rules, header, _, session) = open_save(path, &args.rules, "advise", lang)?;
     let fleet = rules.fleet().expect("checked in reopen");
     let game = &session.game;

@@ -56,6 +56,9 @@ pub const HELP: &[(&str, &str, &str)] = &[
 ];
 
 pub fn run(args: ReviewArgs, lang: Lang) -> anyhow::Result<i32> {
+    if let Some(header) = crate::cli::commands::advise::other_game(&args.save.file)? {
+        return crate::cli::generic::review(&args, &header, lang);
+    }
     let (rules, header, setup, session) =
         crate::cli::commands::advise::open_save(&args.save.file, &args.rules, "review", lang)?;
     let fleet = rules.fleet().expect("checked in reopen");

@@ -698,6 +698,49 @@ impl Described for Game {
             .map(|(id, points)| Category { id: id.to_string(), label: super::category_label(id), points })
             .collect()
     }
+
+    fn advice(&self, _rules: &YachtRules, seat: usize) -> Option<Result<described::Advice, Message>> {
+        let (Phase::Decide { dice }, true) = (&self.state.phase, seat == self.state.seat) else { return None };
+        Some(self.weigh(dice).map_err(|e| e.message()))
+    }
+}
+
+impl Game {
+    /// Every keep and every box for the dice showing, with its exact expected final score
+    /// (the solver's table, from the data folder or built there the first time).
+    fn weigh(&self, dice: &Roll) -> Result<described::Advice, super::solver::SolverError> {
+        use super::solver::{Move, Solver};
+        let solver = Solver::shared(&self.ruleset)?;
+        let hint = solver.hint(self.sheet(self.state.seat), dice, ROLLS - self.state.rolls);
+        let offers = self.offers();
+        let choices = hint.choices.into_iter().filter_map(|c| {
+            let (keys, label) = match &c.choice {
+                Move::Keep(kept) => {
+                    // The dice kept by position (`d1`…`d5`), as a tap names them.
+                    let mut taken = [false; DICE];
+                    let mut keys = vec!["keep".to_string()];
+                    for f in kept {
+                        let i = (0..DICE).find(|i| !taken[*i] && dice[*i] == *f)?;
+                        taken[i] = true;
+                        keys.push(format!("d{}", i + 1));
+                    }
+                    let label = match kept.is_empty() {
+                        true => msg!("games.yacht.hint.reroll"),
+                        false => msg!("games.yacht.hint.keep", kept = faces(kept)),
+                    };
+                    (keys, label)
+                }
+                Move::Score(b) => {
+                    let o = offers.iter().find(|o| o.box_index == *b)?;
+                    let category = &self.ruleset.boxes[*b];
+                    let label = msg!("games.yacht.hint.score", name = &category.name, points = o.points + o.extra);
+                    (vec![category.id.clone()], label)
+                }
+            };
+            Some(described::Advised { keys, label, value: c.expected })
+        });
+        Ok(described::Advice { measure: msg!("games.yacht.hint.measure"), choices: choices.collect() })
+    }
 }
 
 /// Faces as the players read them: `2 5 5`.

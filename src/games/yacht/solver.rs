@@ -16,168 +16,24 @@
 //! - 245.8708 without the joker and its extra bonus (`no_joker`); Scandinavian Yatzy
 //!   (`scandinavian`) 248.44, dlangk/yatzy's EV-optimal mean.
 //!
-//! Speed: the 64 upper totals of one set of filled boxes go through a widget together, as
-//! lanes of one row (the batched layout of dlangk/yatzy), so every step is a vectorised
-//! loop; with AVX2 and FMA the widget is compiled a second time for them and picked at run
-//! time. The states with the same number of filled boxes are independent: they are shared
-//! out among the cores. The table is kept in the data folder, checked by its SHA-256, and
-//! rebuilt when missing or damaged.
-//!
-//! The value stored is `V = future + B·[upper ≥ threshold]` (B the upper bonus): the bonus
-//! counted at the state where the threshold is reached, so a widget adds no bonus of its
-//! own — reaching the threshold is the clamped read `V(next, min(up + points, T))`.
+//! The arithmetic (dice tables, the batched widgets, the build over the cores, a turn's
+//! values) is the crate `deckhand-dice` (crates/dice), optimised in the debug and test
+//! builds too; this file says what the rules mean to it ([`deckhand_dice::Shape`] and the
+//! joker's offers), keeps the table in the data folder (checked by its SHA-256, rebuilt
+//! when missing or damaged) and answers hints and reviews.
 
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+
+use deckhand_dice::{dice_tables, roll_index, Shape};
 
 #[cfg(doc)]
 use super::Joker;
-use super::{all_rolls, five_face, Kind, Needs, Roll, Ruleset, Sheet, DICE, FACES, ROLLS};
+use super::{Kind, Needs, Roll, Ruleset, Sheet, DICE, FACES, ROLLS};
 use crate::games::live::Replay;
 use crate::message::Message;
 use crate::msg;
 
-/// The number of sorted rolls of five dice.
-const ROLL_COUNT: usize = 252;
-/// Lanes of a row: the upper totals 0..=63 (a table without an upper bonus has one lane).
-const LANES: usize = 64;
-/// The most points an upper box takes in one turn (five sixes).
-const MAX_UPPER_POINTS: usize = 30;
-
-// ---------------------------------------------------------------------------------------
-// The dice: rolls, keeps and the chances between them (the same for every ruleset).
-
-/// The rolls of five dice and the keeps between rolls.
-struct DiceTables {
-    /// The 252 sorted rolls.
-    rolls: Vec<Roll>,
-    /// The chance of each roll when all five dice are rolled.
-    first: Vec<f64>,
-    /// The keeps (0 to 4 dice, as sorted faces), in order of size.
-    keeps: Vec<Vec<u8>>,
-    /// Per keep, its outcomes: (roll, chance), as ranges into `outcomes`.
-    keep_rows: Vec<(u32, u32)>,
-    outcomes: Vec<(u16, f64)>,
-    /// Per roll, the keeps it can make (each sub-multiset of 0 to 4 of its dice, once).
-    roll_keeps: Vec<Vec<u16>>,
-    /// Per keep, the keep (or, from 4 dice, the roll) with one more die of each face:
-    /// rolling n dice is rolling one, then n - 1.
-    plus: Vec<[u16; 6]>,
-    /// Per keep, the distinct keeps with one die fewer (the subset lattice).
-    children: Vec<Vec<u16>>,
-    /// Per roll, the distinct keeps of 4 of its dice.
-    roll_children: Vec<Vec<u16>>,
-}
-
-/// A roll's index among the 252 sorted rolls.
-fn roll_index(roll: &Roll) -> usize {
-    static INDEX: OnceLock<Vec<u16>> = OnceLock::new();
-    let index = INDEX.get_or_init(|| {
-        let mut index = vec![u16::MAX; 7 * 7 * 7 * 7 * 7];
-        for (i, r) in all_rolls().iter().enumerate() {
-            index[code(r)] = i as u16;
-        }
-        index
-    });
-    usize::from(index[code(roll)])
-}
-
-fn code(dice: &[u8]) -> usize {
-    dice.iter().fold(0, |c, d| c * 7 + usize::from(*d))
-}
-
-/// Sorted multisets of `n` faces.
-fn multisets(n: usize) -> Vec<Vec<u8>> {
-    fn go(n: usize, from: u8, cur: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
-        if cur.len() == n {
-            out.push(cur.clone());
-            return;
-        }
-        for f in from..=FACES {
-            cur.push(f);
-            go(n, f, cur, out);
-            cur.pop();
-        }
-    }
-    let mut out = Vec::new();
-    go(n, 1, &mut Vec::new(), &mut out);
-    out
-}
-
-/// The chance of rolling this sorted multiset with `faces.len()` dice.
-fn chance(faces: &[u8]) -> f64 {
-    let c = super::counts(faces);
-    let fact = |n: usize| (1..=n).product::<usize>() as f64;
-    let ways = fact(faces.len()) / c[1..].iter().map(|k| fact(usize::from(*k))).product::<f64>();
-    ways / f64::from(FACES).powi(faces.len() as i32)
-}
-
-fn dice_tables() -> &'static DiceTables {
-    static TABLES: OnceLock<DiceTables> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        let rolls = all_rolls();
-        let first = rolls.iter().map(|r| chance(r)).collect();
-        let keeps: Vec<Vec<u8>> = (0..DICE).flat_map(multisets).collect();
-        let mut keep_rows = Vec::new();
-        let mut outcomes = Vec::new();
-        for k in &keeps {
-            let start = outcomes.len() as u32;
-            for rest in multisets(DICE - k.len()) {
-                let mut all: Vec<u8> = k.iter().chain(&rest).copied().collect();
-                all.sort_unstable();
-                let roll: Roll = all.try_into().expect("five dice");
-                outcomes.push((roll_index(&roll) as u16, chance(&rest)));
-            }
-            keep_rows.push((start, outcomes.len() as u32));
-        }
-        let keep_id = |faces: &[u8]| keeps.iter().position(|k| k == faces).expect("a keep of 0 to 4 dice") as u16;
-        let roll_keeps = rolls
-            .iter()
-            .map(|r| {
-                let mut ids: Vec<u16> = (0u32..31)
-                    .map(|mask| {
-                        r.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, d)| *d).collect::<Vec<u8>>()
-                    })
-                    .map(|k| keep_id(&k))
-                    .collect();
-                ids.sort_unstable();
-                ids.dedup();
-                ids
-            })
-            .collect();
-        let with = |k: &[u8], f: u8| -> Vec<u8> {
-            let mut v: Vec<u8> = k.iter().copied().chain([f]).collect();
-            v.sort_unstable();
-            v
-        };
-        let plus = keeps
-            .iter()
-            .map(|k| {
-                let mut row = [0u16; 6];
-                for f in 1..=FACES {
-                    let v = with(k, f);
-                    row[usize::from(f - 1)] = match <Roll>::try_from(v.as_slice()) {
-                        Ok(roll) => roll_index(&roll) as u16,
-                        Err(_) => keep_id(&v),
-                    };
-                }
-                row
-            })
-            .collect();
-        let fewer = |k: &[u8]| -> Vec<u16> {
-            let mut ids: Vec<u16> = (0..k.len())
-                .map(|i| k.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, d)| *d).collect::<Vec<u8>>())
-                .map(|c| keep_id(&c))
-                .collect();
-            ids.sort_unstable();
-            ids.dedup();
-            ids
-        };
-        let children = keeps.iter().map(|k| fewer(k)).collect();
-        let roll_children = rolls.iter().map(|r| fewer(r)).collect();
-        DiceTables { rolls, first, keeps, keep_rows, outcomes, roll_keeps, plus, children, roll_children }
-    })
-}
+const _: () = assert!(super::MAX_BOXES == deckhand_dice::MAX_BOXES && DICE == deckhand_dice::DICE);
 
 // ---------------------------------------------------------------------------------------
 // The table.
@@ -234,25 +90,42 @@ pub enum Provenance {
 #[derive(Debug, Clone)]
 pub struct Solver {
     rules: Ruleset,
-    /// Lanes per row: 64, or 1 without an upper bonus.
-    lanes: usize,
-    /// Rows per set of filled boxes: 2 when the extra bonus needs the five-of-a-kind box
-    /// to hold its points, else 1.
-    flags: usize,
-    /// The upper total at which the bonus is earned (the cap of the lanes); 0 with one lane.
-    cap: usize,
+    /// The ruleset as the arithmetic sees it.
+    shape: Shape,
     /// `V(filled, flag, upper)`, row by row.
     values: Vec<f64>,
 }
 
-/// The shape of a ruleset's table: (lanes, flags, cap).
-fn shape(rules: &Ruleset) -> Result<(usize, usize, usize), SolverError> {
+/// A ruleset as the arithmetic sees it: its table's shape and each roll's points per box.
+fn shape(rules: &Ruleset) -> Result<Shape, SolverError> {
     if rules.boxes.len() > MAX_SOLVED_BOXES {
         return Err(SolverError::Unsupported { boxes: rules.boxes.len() });
     }
-    let (lanes, cap) = if rules.upper_bonus > 0 { (LANES, rules.upper_threshold as usize) } else { (1, 0) };
+    let (lanes, cap) =
+        if rules.upper_bonus > 0 { (deckhand_dice::LANES, rules.upper_threshold as usize) } else { (1, 0) };
     let flags = if rules.extra_bonus > 0 && rules.extra_needs == Needs::Points { 2 } else { 1 };
-    Ok((lanes, flags, cap))
+    let points = (dice_tables().rolls.iter())
+        .map(|r| {
+            let mut row = [0.0; super::MAX_BOXES];
+            for (b, c) in rules.boxes.iter().enumerate() {
+                row[b] = c.kind.score(r) as f64;
+            }
+            row
+        })
+        .collect();
+    let upper_face =
+        rules.boxes.iter().map(|c| if let Kind::Face(f) = c.kind { Some(f) } else { None }).collect::<Vec<_>>();
+    debug_assert!(rules.boxes.iter().zip(&upper_face).all(|(c, f)| c.kind.upper() == f.is_some()));
+    Ok(Shape {
+        boxes: rules.boxes.len(),
+        upper_face,
+        points,
+        lanes,
+        flags,
+        cap,
+        upper_bonus: rules.upper_bonus as f64,
+        five_box: rules.five_box,
+    })
 }
 
 impl Solver {
@@ -264,60 +137,15 @@ impl Solver {
 
     /// Build the table on `threads` threads (the result does not depend on how many).
     pub fn build_with(rules: &Ruleset, threads: usize) -> Result<Solver, SolverError> {
-        let (lanes, flags, cap) = shape(rules)?;
-        let n = rules.boxes.len();
-        let mut solver =
-            Solver { rules: rules.clone(), lanes, flags, cap, values: vec![0.0; (1 << n) * flags * lanes] };
-        // The full sheet: only the upper bonus is left, if reached.
-        let full = (1u32 << n) - 1;
-        for flag in 0..flags {
-            let at = solver.row(full, flag);
-            for up in 0..lanes {
-                solver.values[at + up] = if lanes > 1 && up >= cap { rules.upper_bonus as f64 } else { 0.0 };
-            }
-        }
-        let scores = ScoreTable::new(rules);
-        for filled in (0..n).rev() {
-            let masks: Vec<u32> = (0..full).filter(|m| m.count_ones() as usize == filled).collect();
-            let threads = threads.clamp(1, masks.len());
-            let done: Vec<Vec<(usize, Vec<f64>)>> = std::thread::scope(|s| {
-                let solver = &solver;
-                let scores = &scores;
-                let masks = &masks;
-                let handles: Vec<_> = (0..threads)
-                    .map(|t| {
-                        s.spawn(move || {
-                            let mut work = Work::new(lanes);
-                            let mut out = Vec::new();
-                            for &mask in masks.iter().skip(t).step_by(threads) {
-                                for flag in 0..solver.flags {
-                                    // Flag 1 with the five box open is no state: its row
-                                    // is flag 0's, copied below.
-                                    if flag == 0 || solver.five_filled(mask) {
-                                        let row = solver.widget(scores, &mut work, mask, flag);
-                                        out.push((solver.row(mask, flag), row));
-                                    }
-                                }
-                            }
-                            out
-                        })
-                    })
-                    .collect();
-                handles.into_iter().map(|h| h.join().expect("a solver thread panicked")).collect()
-            });
-            for (at, row) in done.into_iter().flatten() {
-                solver.values[at..at + lanes].copy_from_slice(&row);
-            }
-            if solver.flags > 1 {
-                for &mask in &masks {
-                    if !solver.five_filled(mask) {
-                        let (a, b) = (solver.row(mask, 0), solver.row(mask, 1));
-                        solver.values.copy_within(a..a + lanes, b);
-                    }
-                }
-            }
-        }
-        Ok(solver)
+        let shape = shape(rules)?;
+        let rolls = &dice_tables().rolls;
+        let joker = |mask: u32, five_points: bool, r: usize| -> Vec<deckhand_dice::Offer> {
+            (rules.offers(mask, five_points, &rolls[r]).into_iter())
+                .map(|o| deckhand_dice::Offer { box_index: o.box_index, points: o.points, extra: o.extra })
+                .collect()
+        };
+        let values = shape.build(&joker, threads);
+        Ok(Solver { rules: rules.clone(), shape, values })
     }
 
     /// The ruleset solved.
@@ -325,18 +153,10 @@ impl Solver {
         &self.rules
     }
 
-    fn row(&self, mask: u32, flag: usize) -> usize {
-        ((mask as usize) * self.flags + flag) * self.lanes
-    }
-
-    fn five_filled(&self, mask: u32) -> bool {
-        self.rules.five_box.is_some_and(|b| mask & (1 << b) != 0)
-    }
-
     /// `V` of a turn-start state: the filled boxes, whether the five box holds its points,
     /// the upper total (capped).
     fn value_at(&self, mask: u32, flag: usize, up: usize) -> f64 {
-        self.values[self.row(mask, flag.min(self.flags - 1)) + up.min(self.cap)]
+        self.shape.value_at(&self.values, mask, flag, up)
     }
 
     /// The optimal expected final score of a whole game from the start.
@@ -348,8 +168,8 @@ impl Solver {
     /// it holds outside the upper bonus (boxes and extra bonuses).
     fn state_of(&self, sheet: &Sheet) -> (u32, usize, usize, f64) {
         let s = super::score_sheet(&self.rules, sheet);
-        let flag = usize::from(self.flags > 1 && sheet.five_points(&self.rules));
-        let up = if self.lanes > 1 { (s.upper.max(0) as usize).min(self.cap) } else { 0 };
+        let flag = usize::from(self.shape.flags > 1 && sheet.five_points(&self.rules));
+        let up = if self.shape.lanes > 1 { (s.upper.max(0) as usize).min(self.shape.cap) } else { 0 };
         (sheet.filled(), flag, up, (s.upper + s.lower + s.extra) as f64)
     }
 
@@ -363,266 +183,6 @@ impl Solver {
     fn bytes(&self) -> Vec<u8> {
         self.values.iter().flat_map(|v| v.to_le_bytes()).collect()
     }
-}
-
-/// Each roll's points in each box (no joker), as floats for the widget.
-struct ScoreTable {
-    points: Vec<[f64; super::MAX_BOXES]>,
-}
-
-impl ScoreTable {
-    fn new(rules: &Ruleset) -> ScoreTable {
-        let d = dice_tables();
-        let points = d
-            .rolls
-            .iter()
-            .map(|r| {
-                let mut row = [0.0; super::MAX_BOXES];
-                for (b, c) in rules.boxes.iter().enumerate() {
-                    row[b] = c.kind.score(r) as f64;
-                }
-                row
-            })
-            .collect();
-        ScoreTable { points }
-    }
-}
-
-/// One thread's buffers for widgets: two rows per roll, one row per keep.
-struct Work {
-    a: Vec<[f64; LANES]>,
-    b: Vec<[f64; LANES]>,
-    keep: Vec<[f64; LANES]>,
-    /// Per upper box, its successor row padded for the shifted read `up + points`.
-    pads: Vec<[f64; LANES + MAX_UPPER_POINTS + 1]>,
-}
-
-impl Work {
-    fn new(_lanes: usize) -> Work {
-        let d = dice_tables();
-        Work {
-            a: vec![[0.0; LANES]; ROLL_COUNT],
-            b: vec![[0.0; LANES]; ROLL_COUNT],
-            keep: vec![[0.0; LANES]; d.keeps.len()],
-            pads: vec![[0.0; LANES + MAX_UPPER_POINTS + 1]; super::MAX_BOXES],
-        }
-    }
-}
-
-impl Solver {
-    /// `V` of the turn-start states of `mask` and `flag`, every upper total at once.
-    fn widget(&self, scores: &ScoreTable, work: &mut Work, mask: u32, flag: usize) -> Vec<f64> {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
-                // SAFETY: the CPU has AVX2 and FMA, checked just above.
-                return unsafe { self.widget_avx2(scores, work, mask, flag) };
-            }
-        }
-        self.widget_plain(scores, work, mask, flag)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,fma")]
-    fn widget_avx2(&self, scores: &ScoreTable, work: &mut Work, mask: u32, flag: usize) -> Vec<f64> {
-        self.widget_body(scores, work, mask, flag)
-    }
-
-    fn widget_plain(&self, scores: &ScoreTable, work: &mut Work, mask: u32, flag: usize) -> Vec<f64> {
-        self.widget_body(scores, work, mask, flag)
-    }
-
-    /// The lanes a widget computes: the upper totals the filled upper boxes can reach
-    /// (five dice of their face each, at most the cap), in whole blocks of 8.
-    fn lanes_of(&self, mask: u32) -> usize {
-        if self.lanes == 1 {
-            return 1;
-        }
-        let reach: usize = (self.rules.boxes.iter().enumerate())
-            .filter(|(b, _)| mask & (1 << b) != 0)
-            .map(|(_, c)| match c.kind {
-                Kind::Face(f) => DICE * usize::from(f),
-                _ => 0,
-            })
-            .sum();
-        (reach.min(self.cap) + 1).div_ceil(BLOCK).saturating_mul(BLOCK).min(self.lanes)
-    }
-
-    #[inline(always)]
-    fn widget_body(&self, scores: &ScoreTable, work: &mut Work, mask: u32, flag: usize) -> Vec<f64> {
-        let d = dice_tables();
-        let rules = &self.rules;
-        let nl = self.lanes_of(mask);
-        let n = rules.boxes.len();
-        let open: Vec<usize> = (0..n).filter(|b| mask & (1 << b) == 0).collect();
-        let upper: Vec<usize> = open.iter().copied().filter(|b| rules.boxes[*b].kind.upper()).collect();
-        let lower: Vec<usize> = open.iter().copied().filter(|b| !rules.boxes[*b].kind.upper()).collect();
-        // The successor rows of upper boxes, padded: pad[i] = V(next, min(i, cap)).
-        for &b in &upper {
-            let at = self.row(mask | (1 << b), flag);
-            let pad = &mut work.pads[b];
-            for (i, p) in pad.iter_mut().enumerate() {
-                *p = self.values[at + i.min(self.cap).min(self.lanes - 1)];
-            }
-        }
-        // After the last roll: the best box for each roll, at every upper total.
-        let five_points = flag == 1;
-        for (r, roll) in d.rolls.iter().enumerate() {
-            if five_face(roll).is_some() && rules.five_box.is_some() {
-                let row = &mut work.a[r][..nl];
-                row.fill(f64::NEG_INFINITY);
-                for o in rules.offers(mask, five_points, roll) {
-                    let gain = (o.points + o.extra) as f64;
-                    let five_now = Some(o.box_index) == rules.five_box && o.points > 0 && self.flags > 1;
-                    let at = self.row(mask | (1 << o.box_index), if five_now { 1 } else { flag });
-                    let shift = if rules.boxes[o.box_index].kind.upper() { o.points as usize } else { 0 };
-                    for (up, x) in row.iter_mut().enumerate() {
-                        *x = x.max(gain + self.values[at + (up + shift).min(self.cap).min(self.lanes - 1)]);
-                    }
-                }
-            } else {
-                let points = &scores.points[r];
-                let mut terms: Terms = Terms::new();
-                for &b in &lower {
-                    let at = self.row(mask | (1 << b), flag);
-                    terms.push(&self.values[at..at + nl], points[b]);
-                }
-                for &b in &upper {
-                    let gain = points[b];
-                    terms.push(&work.pads[b][gain as usize..gain as usize + nl], gain);
-                }
-                best_of(&mut work.a[r][..nl], &terms);
-            }
-        }
-        // Each roll with rolls left: the best of stopping and every keep. A keep's value is
-        // the mean over one more die's face (from 4 dice: the rolls), and the best keep
-        // within a roll is found on the subset lattice.
-        for _ in 1..ROLLS {
-            for k in (0..d.keeps.len()).rev() {
-                let (head, tail) = work.keep.split_at_mut(k + 1);
-                let four = d.keeps[k].len() == DICE - 1;
-                let mut terms = Terms::new();
-                for &next in &d.plus[k] {
-                    let next = usize::from(next);
-                    terms.push(if four { &work.a[next][..nl] } else { &tail[next - k - 1][..nl] }, 0.0);
-                }
-                mean_of(&mut head[k][..nl], &terms);
-            }
-            for k in 0..d.keeps.len() {
-                let (head, tail) = work.keep.split_at_mut(k);
-                let mut terms = Terms::new();
-                for &c in &d.children[k] {
-                    terms.push(&head[usize::from(c)][..nl], 0.0);
-                }
-                max_in(&mut tail[0][..nl], &terms);
-            }
-            for (r, children) in d.roll_children.iter().enumerate() {
-                let mut terms = Terms::new();
-                for &c in children {
-                    terms.push(&work.keep[usize::from(c)][..nl], 0.0);
-                }
-                let b = &mut work.b[r][..nl];
-                b.copy_from_slice(&work.a[r][..nl]);
-                max_in(b, &terms);
-            }
-            std::mem::swap(&mut work.a, &mut work.b);
-        }
-        // The first roll of the turn: all five dice.
-        let mut out = vec![0.0; self.lanes];
-        for (row, p) in work.a.iter().zip(&d.first) {
-            for (x, v) in out[..nl].iter_mut().zip(&row[..nl]) {
-                *x += p * v;
-            }
-        }
-        // Lanes no sheet reaches: the last computed one's value, so the row stays finite.
-        let last = out[nl - 1];
-        out[nl..].fill(last);
-        out
-    }
-}
-
-/// Lanes handled together by the vector loops below.
-const BLOCK: usize = 8;
-
-/// The rows a lane-wise reduction reads, each with a constant: at most one per box (16).
-struct Terms<'a> {
-    rows: [(&'a [f64], f64); super::MAX_BOXES],
-    len: usize,
-}
-
-impl<'a> Terms<'a> {
-    fn new() -> Terms<'a> {
-        Terms { rows: [(&[], 0.0); super::MAX_BOXES], len: 0 }
-    }
-
-    fn push(&mut self, row: &'a [f64], c: f64) {
-        self.rows[self.len] = (row, c);
-        self.len += 1;
-    }
-
-    fn all(&self) -> &[(&'a [f64], f64)] {
-        &self.rows[..self.len]
-    }
-}
-
-/// The larger of two values, written so that the loops below vectorise (`f64::max` must
-/// look after NaN, which blocks it; no NaN arises here).
-#[inline(always)]
-fn larger(a: f64, b: f64) -> f64 {
-    if b > a {
-        b
-    } else {
-        a
-    }
-}
-
-/// `dst[i] = fold(init(dst[i]), row[i] with its constant)` over every term, block by block
-/// of `BLOCK` lanes: the block's accumulator stays in vector registers while every row is
-/// read into it, and is stored once.
-#[inline(always)]
-fn reduce(dst: &mut [f64], terms: &Terms, init: impl Fn(f64) -> f64, fold: impl Fn(f64, f64, f64) -> f64) {
-    let n = dst.len();
-    let (blocks, rest) = dst.as_chunks_mut::<BLOCK>();
-    for (b, block) in blocks.iter_mut().enumerate() {
-        let mut acc = block.map(&init);
-        for (row, c) in terms.all() {
-            let v: &[f64; BLOCK] = row[b * BLOCK..][..BLOCK].try_into().expect("whole blocks");
-            for j in 0..BLOCK {
-                acc[j] = fold(acc[j], v[j], *c);
-            }
-        }
-        *block = acc;
-    }
-    let done = n - rest.len();
-    for (i, x) in rest.iter_mut().enumerate() {
-        let mut acc = init(*x);
-        for (row, c) in terms.all() {
-            acc = fold(acc, row[done + i], *c);
-        }
-        *x = acc;
-    }
-}
-
-/// `dst[i] = max over terms of (c + row[i])`.
-#[inline(always)]
-fn best_of(dst: &mut [f64], terms: &Terms) {
-    reduce(dst, terms, |_| f64::NEG_INFINITY, |acc, v, c| larger(acc, c + v));
-}
-
-/// `dst[i] = the mean of the rows' lanes i`.
-#[inline(always)]
-fn mean_of(dst: &mut [f64], terms: &Terms) {
-    let n = terms.len as f64;
-    reduce(dst, terms, |_| 0.0, |acc, v, _| acc + v);
-    for x in dst {
-        *x /= n;
-    }
-}
-
-/// `dst[i] = max(dst[i], every row's lane i)`.
-#[inline(always)]
-fn max_in(dst: &mut [f64], terms: &Terms) {
-    reduce(dst, terms, |x| x, |acc, v, _| larger(acc, v));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -663,14 +223,11 @@ impl Solver {
     /// The solver of a ruleset from its table in `dir`; built (and written there) when the
     /// table is missing or damaged.
     pub fn load_or_build(rules: &Ruleset, dir: &Path) -> Result<(Solver, Provenance), SolverError> {
-        let (lanes, flags, cap) = shape(rules)?;
+        let shape = shape(rules)?;
         let path = table_path(rules, dir);
-        let expected = (1usize << rules.boxes.len()) * flags * lanes;
         let provenance = match std::fs::read(&path) {
-            Ok(bytes) => match parse_table(&bytes, rules.boxes.len(), lanes, flags, expected) {
-                Some(values) => {
-                    return Ok((Solver { rules: rules.clone(), lanes, flags, cap, values }, Provenance::Loaded))
-                }
+            Ok(bytes) => match parse_table(&bytes, rules.boxes.len(), shape.lanes, shape.flags, shape.size()) {
+                Some(values) => return Ok((Solver { rules: rules.clone(), shape, values }, Provenance::Loaded)),
                 None => Provenance::BuiltDamaged,
             },
             Err(_) => Provenance::BuiltMissing,
@@ -689,6 +246,20 @@ impl Solver {
         }
     }
 
+    /// The solver of a ruleset for this process: from the data folder (built and kept there
+    /// the first time, [`Solver::from_data_folder`]), then kept in memory.
+    pub fn shared(rules: &Ruleset) -> Result<std::sync::Arc<Solver>, SolverError> {
+        static KEPT: std::sync::Mutex<Vec<std::sync::Arc<Solver>>> = std::sync::Mutex::new(Vec::new());
+        let mut kept = KEPT.lock().unwrap_or_else(|p| p.into_inner());
+        let print = fingerprint(rules);
+        if let Some(s) = kept.iter().find(|s| fingerprint(&s.rules) == print) {
+            return Ok(std::sync::Arc::clone(s));
+        }
+        let solver = std::sync::Arc::new(Self::from_data_folder(rules)?.0);
+        kept.push(std::sync::Arc::clone(&solver));
+        Ok(solver)
+    }
+
     /// Write the table to `path`: a header (magic, boxes, lanes, flags, SHA-256 of the
     /// values) and the values; through a temporary file, so a reader never sees half.
     pub fn save(&self, path: &Path) -> Result<(), SolverError> {
@@ -700,7 +271,7 @@ impl Solver {
         let body = self.bytes();
         let mut bytes = Vec::with_capacity(HEADER + body.len());
         bytes.extend_from_slice(MAGIC);
-        for n in [self.rules.boxes.len(), self.lanes, self.flags] {
+        for n in [self.rules.boxes.len(), self.shape.lanes, self.shape.flags] {
             bytes.extend_from_slice(&(n as u32).to_le_bytes());
         }
         bytes.extend_from_slice(&Sha256::digest(&body));
@@ -801,25 +372,7 @@ impl Solver {
             .iter()
             .map(|r| self.box_values(mask, flag, up, r).iter().map(|v| v.1).fold(f64::NEG_INFINITY, f64::max))
             .collect();
-        let mut hold = vec![stop];
-        let mut keep = vec![Vec::new()];
-        for j in 1..usize::from(ROLLS) {
-            let kv: Vec<f64> = d
-                .keep_rows
-                .iter()
-                .map(|(s, t)| {
-                    d.outcomes[*s as usize..*t as usize].iter().map(|(r, p)| p * hold[j - 1][usize::from(*r)]).sum()
-                })
-                .collect();
-            let held = d
-                .roll_keeps
-                .iter()
-                .enumerate()
-                .map(|(r, ks)| ks.iter().map(|k| kv[usize::from(*k)]).fold(hold[0][r], f64::max))
-                .collect();
-            hold.push(held);
-            keep.push(kv);
-        }
+        let (hold, keep) = deckhand_dice::turn_values(stop);
         Turn { base, mask, flag, up, hold, keep }
     }
 
@@ -831,9 +384,12 @@ impl Solver {
             .into_iter()
             .map(|o| {
                 let upper = self.rules.boxes[o.box_index].kind.upper();
-                let next_up = if upper && self.lanes > 1 { up + o.points as usize } else { up };
-                let next_flag =
-                    if Some(o.box_index) == self.rules.five_box && o.points > 0 && self.flags > 1 { 1 } else { flag };
+                let next_up = if upper && self.shape.lanes > 1 { up + o.points as usize } else { up };
+                let next_flag = if Some(o.box_index) == self.rules.five_box && o.points > 0 && self.shape.flags > 1 {
+                    1
+                } else {
+                    flag
+                };
                 (
                     o.box_index,
                     (o.points + o.extra) as f64 + self.value_at(mask | (1 << o.box_index), next_flag, next_up),
@@ -1036,7 +592,7 @@ mod tests {
     }
 
     fn plain_dice() -> PlainDice {
-        let rolls = all_rolls();
+        let rolls = super::super::all_rolls();
         let at: HashMap<Roll, usize> = rolls.iter().enumerate().map(|(i, r)| (*r, i)).collect();
         let mut cache: HashMap<Vec<u8>, Vec<(usize, f64)>> = HashMap::new();
         let mut outcomes = |kept: Vec<u8>| -> Vec<(usize, f64)> {
@@ -1135,7 +691,7 @@ mod tests {
             assert!((solver.start_value() - want).abs() < 1e-9, "{joker:?}: {} against {want}", solver.start_value());
             // Every state the recursion met, at its capped upper total.
             for ((mask, fp, up), v) in &memo {
-                let got = solver.value_at(*mask, usize::from(*fp && solver.flags > 1), *up as usize);
+                let got = solver.value_at(*mask, usize::from(*fp && solver.shape.flags > 1), *up as usize);
                 assert!((got - v).abs() < 1e-9, "{joker:?} {mask:b} {fp} {up}: {got} against {v}");
             }
             // One thread or two: the same table.
@@ -1240,11 +796,8 @@ mod tests {
 
     /// The official rules with Verhoeff's reading of the joker, as the app keeps them: built
     /// in a temporary data folder the first time, loaded the second.
-    ///
-    /// A debug build takes minutes for the full table (about 250 s on a busy machine), so
-    /// the test runs in release builds: `cargo test --release --lib yacht::solver`.
+    /// (The table's arithmetic is optimised in the test build too: crates/dice.)
     #[test]
-    #[cfg_attr(debug_assertions, ignore = "the full table: run with `cargo test --release --lib yacht::solver`")]
     fn the_official_rules_with_verhoeffs_joker_are_worth_254_5896() {
         let y = crate::games::yacht::tests::rules();
         let rules = y.ruleset(&["open_joker".into()]).unwrap();
@@ -1265,18 +818,23 @@ mod tests {
         assert!((turn.expected() - loaded.start_value()).abs() < 1e-9);
     }
 
-    /// The other readings of the joker and the other families, each against its figure:
-    /// the printed forced joker 254.5877, no joker 245.8708, Scandinavian Yatzy 248.44
-    /// (dlangk/yatzy's EV-optimal mean 248.4).
+    /// The rule as printed with the commercial editions (the default rules file): the
+    /// forced joker, 254.5877.
     #[test]
-    #[cfg_attr(
-        debug_assertions,
-        ignore = "builds three full tables: run with `cargo test --release --lib yacht::solver`"
-    )]
-    fn the_printed_joker_and_the_other_families_are_worth_their_figures() {
+    fn the_printed_joker_is_worth_254_5877() {
         let y = crate::games::yacht::tests::rules();
         let printed = Solver::build(&y.base).unwrap();
         assert!((printed.start_value() - 254.587_728_734_5).abs() < 1e-6, "{}", printed.start_value());
+    }
+
+    /// The other families, each against its figure: no joker 245.8708, Scandinavian Yatzy
+    /// 248.44 (dlangk/yatzy's EV-optimal mean 248.4). Two more full tables (Yatzy's 15
+    /// boxes the largest): about 6 s of CPU in the test build, over CI's budget for one
+    /// test, so run with `cargo test --lib yacht::solver -- --ignored`.
+    #[test]
+    #[ignore = "two full tables: run with `cargo test --lib yacht::solver -- --ignored`"]
+    fn the_other_families_are_worth_their_figures() {
+        let y = crate::games::yacht::tests::rules();
         let nordic = Solver::build(&y.ruleset(&["scandinavian".into()]).unwrap()).unwrap();
         assert!((nordic.start_value() - 248.44).abs() < 1e-2, "{}", nordic.start_value());
         let none = Solver::build(&y.ruleset(&["no_joker".into()]).unwrap()).unwrap();
@@ -1311,9 +869,10 @@ mod tests {
     }
 
     #[test]
+    /// (crates/dice has no tests of its own: `cargo test` runs deckhand's.)
     fn the_dice_tables_add_up() {
-        let d = dice_tables();
-        assert_eq!(d.rolls.len(), ROLL_COUNT);
+        let d = deckhand_dice::dice_tables();
+        assert_eq!(d.rolls.len(), deckhand_dice::ROLL_COUNT);
         assert_eq!(d.keeps.len(), 1 + 6 + 21 + 56 + 126);
         assert!((d.first.iter().sum::<f64>() - 1.0).abs() < 1e-12);
         for (s, t) in &d.keep_rows {
@@ -1323,5 +882,6 @@ mod tests {
         // Five different faces make 31 keeps of 0 to 4 dice; five alike make 5.
         assert_eq!(d.roll_keeps[roll_index(&[1, 2, 3, 4, 5])].len(), 31);
         assert_eq!(d.roll_keeps[roll_index(&[6, 6, 6, 6, 6])].len(), 5);
+        assert_eq!(d.rolls[roll_index(&[2, 2, 3, 5, 6])], [2, 2, 3, 5, 6]);
     }
 }

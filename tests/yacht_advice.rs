@@ -1,0 +1,220 @@
+//! The five-dice game's exact advisor at the table (issue #34 item 3): `hint` at the terminal
+//! in three languages and on a seat's page, each keep and box with its exact expected final
+//! score from the solver's table (built in the test's own data folder the first time, then
+//! loaded from it).
+
+use std::path::Path;
+
+use serde_json::json;
+
+use crate::common::{deckhand, stdout};
+use crate::host::Host;
+use crate::yacht_live::BOXES;
+
+/// A one-player game with the table's dice: the first roll 1 2 3 3 5 and a `hint`, then
+/// threes scored, then every other box with 1 2 3 4 6.
+fn hinted_game() -> Vec<String> {
+    let mut lines: Vec<String> = ["1 2 3 3 5", "hint", "threes"].map(String::from).to_vec();
+    for b in BOXES.iter().filter(|b| **b != "threes") {
+        lines.extend(["1 2 3 4 6".to_string(), b.to_string()]);
+    }
+    lines
+}
+
+/// The hint's lines as printed: from its head to the next prompt.
+fn hint_block(out: &str, head: &str) -> Vec<String> {
+    let lines: Vec<&str> = out.lines().collect();
+    let at = lines.iter().position(|l| l.starts_with(head)).unwrap_or_else(|| panic!("no `{head}` in\n{out}"));
+    lines[at..].iter().take_while(|l| !l.starts_with("Ann")).map(|l| l.to_string()).collect()
+}
+
+fn play(d: &Path, lang: &str, save: &str) -> String {
+    std::fs::write(d.join("answers.txt"), hinted_game().join("\n") + "\n").unwrap();
+    let out = deckhand(d)
+        .args(["--lang", lang, "play", "yacht", "--players", "Ann", "--answers", "answers.txt"])
+        .args(["--save", save, "--no-record"])
+        .assert()
+        .success();
+    // The questions and what the table says go to standard error, the final table to output.
+    crate::common::stderr(&out) + &stdout(&out)
+}
+
+#[test]
+fn hint_at_the_terminal_weighs_every_keep_and_box_exactly_in_three_languages() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let tables = d.join(".local/share/deckhand/solver");
+    // English: the table is built in the data folder on first use.
+    let en = hint_block(&play(d, "en", "en.jsonl"), "Expected final score");
+    let files: Vec<_> = std::fs::read_dir(&tables).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let built = std::fs::metadata(&files[0]).unwrap().modified().unwrap();
+    // 23 keeps of 1 2 3 3 5 (0 to 4 of its dice, each multiset once) and 13 open boxes.
+    assert_eq!(en.len(), 1 + 23 + 13, "{en:#?}");
+    assert_eq!(
+        en[..4],
+        [
+            "Expected final score with the best play after each choice, best first:",
+            "  1. keep 3 3, roll the rest       251.41  best",
+            "  2. keep 3 3 5, roll the rest     249.94  1.47 behind",
+            "  3. keep 5, roll the rest         249.94  1.47 behind",
+        ]
+    );
+    // The small-straight draw is behind the pair; every box is behind every keep.
+    assert!(en.contains(&" 14. keep 1 2 3 5, roll the rest   248.48  2.93 behind".to_string()), "{en:#?}");
+    assert_eq!(en[24], " 24. score Threes (6)              239.95  11.45 behind");
+    assert_eq!(en[36], " 36. score Sixes (0)               216.52  34.89 behind");
+    // German and French: the same figures in their words; the table loaded, not rebuilt.
+    let de = hint_block(&play(d, "de", "de.jsonl"), "Erwartete Endpunktzahl");
+    assert_eq!(
+        de[..3],
+        [
+            "Erwartete Endpunktzahl bei bestem Spiel nach jeder Wahl, die beste zuerst:",
+            "  1. 3 3 behalten, den Rest würfeln       251,41  beste",
+            "  2. 3 3 5 behalten, den Rest würfeln     249,94  1,47 weniger",
+        ]
+    );
+    assert_eq!(de[24], " 24. Dreier eintragen (6)                 239,95  11,45 weniger");
+    let fr = hint_block(&play(d, "fr", "fr.jsonl"), "Score final espéré");
+    assert_eq!(
+        fr[..3],
+        [
+            "Score final espéré avec le meilleur jeu après chaque choix, le meilleur d'abord :",
+            "  1. garder 3 3, relancer le reste       251,41  meilleur",
+            "  2. garder 3 3 5, relancer le reste     249,94  1,47 de moins",
+        ]
+    );
+    assert_eq!(std::fs::metadata(&files[0]).unwrap().modified().unwrap(), built);
+    // A hint saves nothing: the save is the game's rolls and boxes only.
+    let saved = std::fs::read_to_string(d.join("fr.jsonl")).unwrap();
+    assert_eq!(saved.lines().count(), 1 + 26);
+    assert!(!saved.contains("hint"));
+}
+
+#[test]
+fn the_phone_hint_lists_every_choice_with_its_exact_value_and_the_gap_to_the_best() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let bin = crate::child::bin();
+    let args = ["play", "yacht", "--players", "Ann", "--save", "g.jsonl", "--no-record", "--serve"];
+    let mut host = Host::start(&bin, d, &[&args[..], &["--bind", "127.0.0.1:0"]].concat(), "g.jsonl");
+    let path = host.seats[0].clone();
+    // Before the dice are in: nothing to decide.
+    let before = host.get(&format!("{path}/hint"));
+    assert_eq!(before.status, 409, "{}", before.body);
+    assert_eq!(before.json()["error"], "Nothing for you to decide right now: nothing to weigh.");
+    let state = host.state(0);
+    let offer = state["decision"]["offer"].as_u64().unwrap();
+    let reply = host.post(&format!("{path}/answer"), &json!({ "offer": offer, "faces": ["1", "2", "3", "3", "5"] }));
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let hint = host.get(&format!("{path}/hint"));
+    assert_eq!(hint.status, 200, "{}", hint.body);
+    let list = hint.json()["hint"].as_array().unwrap().clone();
+    assert_eq!(list.len(), 36);
+    assert_eq!(
+        list[0],
+        json!({ "key": "keep d3 d4", "label": "keep 3 3, roll the rest", "points": "251.41", "behind": null, "best": true })
+    );
+    assert_eq!(list[1]["behind"], "1.47 behind");
+    assert_eq!(
+        list[23],
+        json!({ "key": "threes", "label": "score Threes (6)", "points": "239.95", "behind": "11.45 behind", "best": false })
+    );
+    // The best's keys are what the page sends: the hinted keep is taken.
+    let state = host.state(0);
+    let offer = state["decision"]["offer"].as_u64().unwrap();
+    let reply = host.post(&format!("{path}/answer"), &json!({ "offer": offer, "links": [list[0]["key"]] }));
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    assert_eq!(std::fs::read_to_string(&host.save).unwrap().lines().last(), Some(r#"{"keep":[3,3]}"#));
+    // The game is not over (the host would serve on): stopped here, its save checked above.
+    host.kill9();
+}
+
+/// The solver's own figures for the first roll 1 2 3 3 5 of a fresh sheet (2 rolls left):
+/// keeping the pair, and the small-straight draw 1 2 3 5; from the table the commands kept
+/// in the test's data folder `dir`.
+fn solver_figures(dir: &Path) -> (f64, f64) {
+    use deckhand::games::live::LiveGame;
+    use deckhand::games::yacht::live::{Game, YachtSetup};
+    use deckhand::games::yacht::solver::{Move, Solver};
+    let rules = deckhand::games::built_in("yacht").unwrap();
+    let y = rules.game.rules::<deckhand::games::yacht::YachtRules>().unwrap().clone();
+    let game = Game::start(&y, &["Ann".to_string()], &YachtSetup::default()).unwrap();
+    let (solver, provenance) = Solver::load_or_build(&game.ruleset, dir).unwrap();
+    assert_eq!(provenance, deckhand::games::yacht::solver::Provenance::Loaded);
+    let hint = solver.hint(game.sheet(0), &[1, 2, 3, 3, 5], 2);
+    let pair = hint.value_of(&Move::Keep(vec![3, 3])).unwrap();
+    let draw = hint.value_of(&Move::Keep(vec![1, 2, 3, 5])).unwrap();
+    assert_eq!(hint.best().choice, Move::Keep(vec![3, 3]));
+    (pair, draw)
+}
+
+#[test]
+fn advise_and_review_of_a_saved_game_give_the_solvers_exact_figures() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Ann keeps the small-straight draw 1 2 3 5 (the obvious keep) where the pair 3 3 is
+    // best, rolls the 4 and scores the large straight; then rolls 1 2 3 3 5 again.
+    let save = [
+        r#"{"format":"deckhand-save","schema":2,"game":"yacht","rules":{"hash":"1850ce9771ba8eb8"},"players":["Ann"],"setup":{"engine":"yacht","dice":"Physical"},"started":1795811975}"#,
+        r#"{"roll":[1,2,3,3,5]}"#,
+        r#"{"keep":[5,3,2,1]}"#,
+        r#"{"roll":[4]}"#,
+        r#"{"score":"large_straight"}"#,
+        r#"{"roll":[1,2,3,3,5]}"#,
+    ];
+    std::fs::write(d.join("g.jsonl"), save.join("\n") + "\n").unwrap();
+    // review: the draw cost pair - draw; the straight scored was the best box.
+    let out = deckhand(d).args(["review", "g.jsonl", "--format", "json", "--quiet"]).assert().success();
+    let (pair, draw) = solver_figures(&d.join(".local/share/deckhand/solver"));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let ann = &v["players"][0];
+    assert_eq!(ann["weighed"], 2, "{v:#}");
+    let first = &ann["decisions"][0];
+    assert_eq!(first["line"], 3);
+    assert_eq!(first["chosen"]["label"], "keep 1 2 3 5, roll the rest");
+    assert_eq!(first["chosen"]["expected"].as_f64().unwrap(), draw);
+    assert_eq!(first["best"]["label"], "keep 3 3, roll the rest");
+    assert_eq!(first["best"]["expected"].as_f64().unwrap(), pair);
+    assert_eq!(first["lost"].as_f64().unwrap(), pair - draw);
+    assert_eq!(ann["decisions"][1]["lost"].as_f64().unwrap(), 0.0);
+    assert_eq!(ann["lost"].as_f64().unwrap(), pair - draw);
+    // The table, in three languages.
+    let table =
+        |lang: &str| stdout(&deckhand(d).args(["--lang", lang, "review", "g.jsonl", "--quiet"]).assert().success());
+    let en = table("en");
+    assert_eq!(
+        en.lines().take(2).collect::<Vec<_>>(),
+        [
+            "Ann: 2.93 expected points lost to choices against optimal play (2 decisions weighed, 1 optimal)",
+            "  line 3, Ann: 1 2 3 3 5 — keep dice and roll again (2 rolls left), or score a box: keep 1 2 3 5, roll the rest (248.48) rather than keep 3 3, roll the rest (251.41): −2.93",
+        ]
+    );
+    assert!(table("de").starts_with("Ann: 2,93 erwartete Punkte durch Entscheidungen verloren"));
+    assert!(table("fr").starts_with("Ann : 2,93 points espérés perdus par les choix face au jeu optimal"));
+    // advise: the open decision (the same roll, the sheet now holding the straight).
+    let out = deckhand(d).args(["advise", "g.jsonl", "--format", "json", "--quiet"]).assert().success();
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["player"], "Ann");
+    assert_eq!(v["options"].as_array().unwrap().len(), 23 + 12);
+    assert_eq!(v["options"][0]["best"], true);
+    let advised = |label: &str| {
+        v["options"].as_array().unwrap().iter().find(|o| o["label"] == label).unwrap()["expected"].as_f64().unwrap()
+    };
+    assert!(advised("keep 3 3, roll the rest") > advised("keep 1 2 3 5, roll the rest"));
+    let en = stdout(&deckhand(d).args(["advise", "g.jsonl", "--quiet"]).assert().success());
+    assert!(
+        en.starts_with(
+            "Ann: 1 2 3 3 5 — keep dice and roll again (2 rolls left), or score a box\nExpected final score"
+        ),
+        "{en}"
+    );
+    for (lang, head) in [("de", "Erwartete Endpunktzahl"), ("fr", "Score final espéré")] {
+        let out = stdout(&deckhand(d).args(["--lang", lang, "advise", "g.jsonl", "--quiet"]).assert().success());
+        assert_eq!(out.lines().nth(1).map(|l| l.starts_with(head)), Some(true), "{out}");
+    }
+    // The next thing is the table's roll: chance, not a choice (exit 2).
+    std::fs::write(d.join("roll.jsonl"), save[..5].join("\n") + "\n").unwrap();
+    let out = deckhand(d).args(["advise", "roll.jsonl"]).assert().code(2);
+    assert!(crate::common::stderr(&out).contains("chance, not a choice"));
+}
