@@ -335,7 +335,7 @@ fn review_of_a_save_in_every_language_and_json() {
         // Every part, adding up to the score.
         let part = |k: &str| p[k].as_f64().unwrap_or_else(|| panic!("{k} in {p}"));
         let sum = part("start") + part("luck") - part("skill") + part("edge") + part("table") + part("noise");
-        assert!((sum - part("score")).abs() < 1e-6 && part("noise").abs() < 1e-6, "{p}");
+        assert!((sum - part("score")).abs() < 1e-6, "{p}");
         let decisions = p["decisions"].as_array().unwrap();
         assert!(decisions.len() <= 2);
         for d in decisions {
@@ -637,9 +637,10 @@ fn a_review_splits_each_score_into_parts_that_add_up_and_a_greedy_table_moves_no
     let names: Vec<String> = vec!["Ann".into(), "Bob".into()];
     let inputs = random_against_greedy(&rules, 70, 8);
     let reviews = review(&rules, &names, Setup::default(), &inputs, &settings(10, 3, 0), &mut |_, _| {});
+    let mut best_chosen = 0;
     for r in &reviews {
         let sum = r.start + r.luck - r.skill + r.edge + r.table;
-        assert!((r.score - sum - r.noise).abs() < 1e-12 && r.noise.abs() < 1e-9, "{r:?}");
+        assert!((r.score - sum - r.noise).abs() < 1e-9, "{r:?}");
         assert!((r.skill - r.decisions.iter().map(|w| w.lost()).sum::<f64>()).abs() < 1e-9);
         for w in &r.decisions {
             // The loss is the held-out estimates' difference; the best answer chosen loses
@@ -647,9 +648,11 @@ fn a_review_splits_each_score_into_parts_that_add_up_and_a_greedy_table_moves_no
             assert_eq!(w.lost(), w.best_points - w.chosen_points);
             if w.chosen == w.advice.best {
                 assert_eq!(w.lost(), 0.0);
+                best_chosen += 1;
             }
         }
     }
+    assert!(best_chosen > 0, "the best answer chosen at least once");
     // Bob answers as the playouts' policy: what he did moves Ann's expectation by nothing
     // (the same playouts before and after his answer meet the same dice). Ann, at random,
     // moves Bob's.

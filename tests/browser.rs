@@ -1348,7 +1348,9 @@ fn the_hint_button_weighs_every_answer_and_commits_nothing() {
             // Named as the button it stands for, which the page has.
             assert_eq!(l["button"], l["label"], "a line names a button of the page: {l}");
             let text = l["text"].as_str().unwrap();
-            let (mean, spread) = text
+            // The figures after the answer's words (which may end in a digit: "box 1").
+            let figures = l["label"].as_str().and_then(|label| text.strip_prefix(label)).unwrap_or(text);
+            let (mean, spread) = figures
                 .split(" · ")
                 .find_map(|part| {
                     let (m, s) = part.rsplit_once(" ± ")?;

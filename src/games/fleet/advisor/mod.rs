@@ -257,12 +257,12 @@ pub(crate) fn search<'a>(
     let p = tree.p;
     let roots: Vec<usize> = answers.iter().map(|(_, n)| *n).collect();
     let seats = vec![settings.policy; game.players.len()];
-    let tallies = run(rules, &tree.leaves, &seats, settings, |t: &[Vec<Tally>]| {
+    let keep = settings.prune.then_some(p);
+    let tallies = run(rules, &tree.leaves, &seats, settings, keep, |_, scores, n| {
         if !settings.prune {
             return (0..tree.leaves.len()).collect();
         }
-        let values = tree.values(&of_player(t, p));
-        tree.active(&roots, &values, PRUNE)
+        tree.active(&roots, scores, n, PRUNE)
     });
     let values = tree.values(&of_player(&tallies, p));
     let exact = tree.leaves.is_empty();
@@ -344,9 +344,19 @@ impl Tally {
 
 /// Playouts in one batch per answer between looks at the clock.
 const BATCH: u32 = 50;
-/// Playouts in the first batch when pruning: enough to see the answers far behind (a die
-/// taken as a coin at a pick), which then get no more.
+/// Playouts in the first batch when pruning (at most a third of the budget, at least 3):
+/// enough to see the answers far behind (a die taken as a coin at a pick) on the same dice
+/// futures, which then get no more.
 const FIRST: u32 = 10;
+
+/// A worker's share of a batch: its tallies per start and player, and the kept player's
+/// score of each of its playouts (start, playout, score).
+type Worked = (Vec<Vec<Tally>>, Vec<(usize, u32, u16)>);
+
+/// The first batch's playouts for a budget of `playouts` when pruning.
+fn first_batch(playouts: u32) -> u32 {
+    FIRST.min((playouts / 3).max(3)).min(playouts)
+}
 
 /// The generator of playout `k` of a question asked with `seed`.
 pub(crate) fn playout_rng(seed: u64, k: u64) -> Rng {
@@ -362,24 +372,29 @@ pub(crate) fn threads(threads: usize) -> usize {
     }
 }
 
-/// Standard errors between an answer's mean and the best one's beyond which it gets no
-/// more playouts.
+/// Standard errors of an answer's paired difference from the best one (on the same dice
+/// futures) beyond which it gets no more playouts.
 const PRUNE: f64 = 4.0;
 
 /// Play out every start `budget.playouts` times (or until the time is up, in whole
 /// batches), on every thread; every player's tally per start. After each batch,
-/// `active` says which starts are still in question (given the tallies so far); the
-/// others get no further playouts.
+/// `active` says which starts are still in question (given the tallies so far, and with
+/// `keep` the final score of that player in each playout `k` of each start so far,
+/// `scores[start][k]` for `k` below the playouts done); the others get no further
+/// playouts.
 pub(crate) fn run(
     rules: &FleetRules,
     starts: &[Game],
     seats: &[Policy],
     settings: &Settings,
-    mut active: impl FnMut(&[Vec<Tally>]) -> Vec<usize>,
+    keep: Option<usize>,
+    mut active: impl FnMut(&[Vec<Tally>], &[Vec<u16>], usize) -> Vec<usize>,
 ) -> Vec<Vec<Tally>> {
     let began = Instant::now();
     let players = starts.first().map_or(0, |g| g.players.len());
     let mut tallies = vec![vec![Tally::default(); players]; starts.len()];
+    let width = if keep.is_some() { settings.budget.playouts as usize } else { 0 };
+    let mut scores: Vec<Vec<u16>> = vec![vec![0; width]; starts.len()];
     let mut live: Vec<usize> = (0..starts.len()).collect();
     let threads = threads(settings.threads);
     let mut done = 0u32;
@@ -390,7 +405,7 @@ pub(crate) fn run(
         let whole = !settings.prune && settings.budget.time.is_none();
         let batch = match (whole, done) {
             (true, _) => settings.budget.playouts,
-            (false, 0) if settings.prune => FIRST.min(settings.budget.playouts),
+            (false, 0) if settings.prune => first_batch(settings.budget.playouts),
             (false, _) => BATCH.min(settings.budget.playouts - done),
         };
         let items = live.len() * batch as usize;
@@ -399,26 +414,33 @@ pub(crate) fn run(
         // end in); the calling thread is one of the workers.
         let work = || {
             let mut mine = vec![vec![Tally::default(); players]; starts.len()];
+            let mut kept: Vec<(usize, u32, u16)> = Vec::new();
             let mut options = Vec::new();
             loop {
                 let item = next.fetch_add(1, Ordering::Relaxed);
                 if item >= items {
-                    break mine;
+                    break (mine, kept);
                 }
                 let start = live[item / batch as usize];
                 let k = done + (item % batch as usize) as u32;
                 let mut g = starts[start].clone();
                 policy::playout_keyed(rules, &mut g, seats, playout_seed(settings.seed, k), &mut options);
-                add_outcome(rules, &g, &mut mine[start]);
+                let score = add_outcome(rules, &g, &mut mine[start], keep);
+                if let Some(score) = score {
+                    kept.push((start, k, u16::try_from(score).unwrap_or(u16::MAX)));
+                }
             }
         };
-        let sums: Vec<Vec<Vec<Tally>>> = std::thread::scope(|scope| {
+        let sums: Vec<Worked> = std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads.min(items)).map(|_| scope.spawn(work)).collect();
             let mut sums = vec![work()];
             sums.extend(helpers.into_iter().map(|w| w.join().expect("a playout does not panic")));
             sums
         });
-        for sum in sums {
+        for (sum, kept) in sums {
+            for (start, k, score) in kept {
+                scores[start][k as usize] = score;
+            }
             for (t, s) in tallies.iter_mut().zip(sum) {
                 for (a, b) in t.iter_mut().zip(&s) {
                     a.merge(b);
@@ -430,7 +452,7 @@ pub(crate) fn run(
             break;
         }
         if done < settings.budget.playouts {
-            live = active(&tallies);
+            live = active(&tallies, &scores, done as usize);
         }
     }
     tallies
@@ -442,14 +464,16 @@ pub(crate) fn playout_seed(seed: u64, k: u32) -> u64 {
     playout_rng(seed, u64::from(k)).next_u64()
 }
 
-/// Every player's final score and first place in a finished game, added to their tallies.
-fn add_outcome(rules: &FleetRules, game: &Game, tallies: &mut [Tally]) {
+/// Every player's final score and first place in a finished game, added to their tallies;
+/// player `keep`'s final score.
+fn add_outcome(rules: &FleetRules, game: &Game, tallies: &mut [Tally], keep: Option<usize>) -> Option<u32> {
     let sheets: Vec<&crate::games::fleet::Sheet> = game.players.iter().map(|pl| &pl.sheet).collect();
     let totals: Vec<u32> = sheets.iter().map(|s| score::total(rules, s)).collect();
     let places = score::places(rules, &sheets, &totals);
     for (p, t) in tallies.iter_mut().enumerate() {
         t.add(totals[p], places[p] == 1);
     }
+    keep.map(|p| totals[p])
 }
 
 /// Player `p`'s final score in a finished game, and whether they finished first (with the

@@ -3,18 +3,22 @@
 //!
 //! `score = start + luck − skill + edge + table + noise`
 //!
-//! Every position of the game is valued once for every player by the same playouts (the
-//! expected final score with every seat playing the playout policy from there, the dice of
-//! playout `k` the same in every position: `V`). Each input moves a player's `V`: a roll,
-//! a start die or a card moves it by `luck` (on average 0: the dice are the dice); another
-//! player's choice by `table` (0 when they answer as the policy would); the player's own
-//! choice by `edge − cost`. Its `cost` (summed: `skill`) is what the answer lost against
-//! the advisor's best answer, both valued on the same dice futures (common random numbers)
-//! by playouts other than those that chose the best (a held-out re-estimate, free of the
-//! upward bias of taking a maximum); `edge` is the rest: how much the best answer was
-//! worth over the policy's own play there. `start` is `V` of the first position, `score`
-//! the final score (or, in a game not over, `V` now), and `noise` what the parts leave
-//! over (every part is a difference of the same estimates, so only rounding).
+//! `V` is a position's value: the expected final score with every seat playing the playout
+//! policy from there, estimated by one set of playouts (the dice of playout `k` the same in
+//! every position). The inputs of the game fall into runs: chance (rolls, start dice,
+//! cards), a player's own choices, another player's choices. What a chance run moved a
+//! player's `V` by is `luck` (on average 0: the dice are the dice), another player's run
+//! `table` (0 when they answer as the policy would). A player's own choice is weighed on
+//! its own futures (playouts seeded for that decision alone, the same futures for every
+//! answer: common random numbers): its `cost` (summed: `skill`) is what the answer lost
+//! against the advisor's best answer, the best chosen by the search's playouts and both
+//! re-estimated by the decision's held-out ones (free of the upward bias of taking a
+//! maximum); its `edge` is the rest of what the answer moved the player's value by on
+//! those futures (`moved + cost`: what the best answer was worth over the policy's play).
+//! `start` is `V` of the first position, `score` the final score (or, in a game not over,
+//! `V` now), and `noise` what the parts leave over: the difference between the two
+//! estimates of what the player's own runs moved `V` by (the table's playouts and each
+//! decision's), on average 0 and shrinking with more playouts.
 
 use std::collections::HashMap;
 
@@ -28,6 +32,9 @@ use crate::games::FleetRules;
 pub struct Weighed {
     /// The place of the answer among the game's effective inputs (0-based).
     pub input: usize,
+    /// The inputs the decision spans: its answer, and at a pick the use that follows (1 or
+    /// 2).
+    pub span: usize,
     /// The round it was made in.
     pub round: u32,
     /// The game before the decision (to name its options).
@@ -36,10 +43,14 @@ pub struct Weighed {
     pub advice: Advice,
     /// The answer the player gave (an index into `advice.estimates`).
     pub chosen: usize,
-    /// The best answer's expected final score, re-estimated by other playouts.
+    /// The best answer's expected final score, re-estimated by the decision's held-out
+    /// playouts.
     pub best_points: f64,
     /// The chosen answer's, by the same playouts.
     pub chosen_points: f64,
+    /// What the answer moved the player's value by (with the policy's play before and
+    /// after it), by the same playouts.
+    pub moved: f64,
 }
 
 impl Weighed {
@@ -48,6 +59,12 @@ impl Weighed {
     /// better one).
     pub fn lost(&self) -> f64 {
         self.best_points - self.chosen_points
+    }
+
+    /// What the best answer was worth over the policy's own play here (with the chain
+    /// after the answer): `moved + lost`.
+    pub fn edge(&self) -> f64 {
+        self.moved + self.lost()
     }
 }
 
@@ -69,22 +86,32 @@ pub struct PlayerReview {
     pub edge: f64,
     /// What the other players' choices moved it by.
     pub table: f64,
-    /// What the parts leave over: `score − (start + luck − skill + edge + table)`.
+    /// What the parts leave over: `score − (start + luck − skill + edge + table)`, the
+    /// estimation noise of the player's own runs.
     pub noise: f64,
     /// The weighed decisions, the costliest first.
     pub decisions: Vec<Weighed>,
 }
 
-/// Who moved the game on with an input.
+/// Who moved the game on with an input, and how the review counts it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mover {
     /// Chance: a roll, a start die, a card.
     Chance,
-    /// A player's choice.
+    /// A player's choice, weighed (or one with a single option).
     Player(usize),
+    /// A player's choice the review could not weigh: its move counts as `edge` by the
+    /// table's playouts.
+    Unweighed(usize),
 }
 
-/// Values positions by the held-out playouts, each position once.
+/// The settings of held-out playouts: the whole budget for every start, another seed.
+fn held_out(settings: &Settings, salt: u64) -> Settings {
+    let seed = crate::rng::Rng::for_roll(settings.seed ^ 0x4E1D_0A7E_5EED_0B0B, salt).next_u64();
+    Settings { seed, prune: false, budget: super::Budget { time: None, ..settings.budget }, ..*settings }
+}
+
+/// Values positions by one set of playouts, each position once.
 struct Valuer<'a> {
     rules: &'a FleetRules,
     settings: Settings,
@@ -93,15 +120,7 @@ struct Valuer<'a> {
 }
 
 impl<'a> Valuer<'a> {
-    fn new(rules: &'a FleetRules, settings: &Settings, players: usize) -> Valuer<'a> {
-        // Other playouts than those that choose the best: another seed, every position
-        // the whole budget.
-        let settings = Settings {
-            seed: settings.seed ^ 0x4E1D_0A7E_5EED_0B0B,
-            prune: false,
-            budget: super::Budget { time: None, ..settings.budget },
-            ..*settings
-        };
+    fn new(rules: &'a FleetRules, settings: Settings, players: usize) -> Valuer<'a> {
         Valuer { rules, settings, seats: vec![settings.policy; players], known: HashMap::new() }
     }
 
@@ -119,7 +138,7 @@ impl<'a> Valuer<'a> {
         if todo.is_empty() {
             return;
         }
-        let tallies = run(self.rules, &todo, &self.seats, &self.settings, |_| Vec::new());
+        let tallies = run(self.rules, &todo, &self.seats, &self.settings, None, |_, _, _| Vec::new());
         self.known.extend(keys.into_iter().zip(tallies));
     }
 
@@ -140,12 +159,31 @@ pub fn review(
     settings: &Settings,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Vec<PlayerReview> {
+    review_on(rules, names, setup, inputs, settings, progress, None)
+}
+
+/// The table's playouts' salt (`held_out`); each decision's is its input's place.
+const TABLE: u64 = u64::MAX;
+
+/// `review`, each decision weighed on futures of its own (`same`: None) or on the table's
+/// (`Some(TABLE)`: then the parts leave no noise but rounding, which checks that every
+/// input is counted once).
+fn review_on(
+    rules: &FleetRules,
+    names: &[String],
+    setup: Setup,
+    inputs: &[(Option<usize>, Input)],
+    settings: &Settings,
+    progress: &mut dyn FnMut(usize, usize),
+    same: Option<u64>,
+) -> Vec<PlayerReview> {
     let n = names.len();
     // The positions, and who moved the game on from each.
     let mut game = Game::new(rules, names, setup);
     game.set_quiet(true);
     let mut states = vec![game.clone()];
     let mut movers: Vec<Mover> = Vec::new();
+    let mut options: Vec<usize> = Vec::new();
     for (by, input) in inputs {
         let d = match by {
             Some(p) => game.pending(rules).into_iter().find(|d| d.player == Some(*p)),
@@ -164,10 +202,9 @@ pub fn review(
             Some(p) if !chance => Mover::Player(p),
             _ => Mover::Chance,
         });
+        options.push(d.options.len());
         states.push(game.clone());
     }
-    let mut valuer = Valuer::new(rules, settings, n);
-    valuer.value(states.clone());
     // The decisions to weigh: every choice with more than one answer (a pick's use is
     // weighed with the pick).
     let mut weighed: Vec<Option<Weighed>> = vec![None; movers.len()];
@@ -181,9 +218,33 @@ pub fn review(
     for (done, &i) in todo.iter().enumerate() {
         let after_pick =
             i > 0 && matches!(movers[i - 1], Mover::Player(_)) && is_pick(rules, &states[i - 1], &inputs[i - 1]);
-        weighed[i] = weigh(rules, &states[i], inputs, i, after_pick, settings, &mut valuer);
+        weighed[i] = weigh(rules, &states[i], inputs, i, after_pick, settings, same);
         progress(done + 1, todo.len());
     }
+    // A choice of several answers no weighed decision spans counts by the table's playouts.
+    let mut spanned = vec![false; movers.len()];
+    for w in weighed.iter().flatten() {
+        spanned[w.input..(w.input + w.span).min(movers.len())].iter_mut().for_each(|s| *s = true);
+    }
+    for (t, m) in movers.iter_mut().enumerate() {
+        if let Mover::Player(p) = *m {
+            if !spanned[t] && options[t] > 1 {
+                *m = Mover::Unweighed(p);
+            }
+        }
+    }
+    // The runs of inputs by one mover, and the table's playouts' values at their ends.
+    let mut runs: Vec<(usize, usize, Mover)> = Vec::new();
+    for (t, m) in movers.iter().enumerate() {
+        match runs.last_mut() {
+            Some(run) if run.2 == *m => run.1 = t + 1,
+            _ => runs.push((t, t + 1, *m)),
+        }
+    }
+    let mut valuer = Valuer::new(rules, held_out(settings, TABLE), n);
+    let mut ends: Vec<Game> = vec![states[0].clone()];
+    ends.extend(runs.iter().map(|r| states[r.1].clone()));
+    valuer.value(ends);
     let finished = states.last().is_some_and(Game::finished);
     (0..n)
         .map(|p| {
@@ -200,24 +261,25 @@ pub fn review(
                 noise: 0.0,
                 decisions: Vec::new(),
             };
-            for (t, mover) in movers.iter().enumerate() {
-                let moved = v(t + 1) - v(t);
+            for &(from, to, mover) in &runs {
+                let moved = v(to) - v(from);
                 match mover {
                     Mover::Chance => r.luck += moved,
-                    Mover::Player(q) if *q != p => r.table += moved,
-                    Mover::Player(_) => {
-                        let cost = weighed[t].as_ref().map_or(0.0, Weighed::lost);
-                        r.skill += cost;
-                        r.edge += moved + cost;
-                    }
+                    Mover::Player(q) | Mover::Unweighed(q) if q != p => r.table += moved,
+                    Mover::Unweighed(_) => r.edge += moved,
+                    Mover::Player(_) => {}
                 }
+            }
+            r.decisions = weighed.iter().flatten().filter(|w| w.advice.player == p).cloned().collect();
+            for w in &r.decisions {
+                r.skill += w.lost();
+                r.edge += w.edge();
             }
             if finished {
                 let last = states.last().expect("the first position at least");
                 r.score = f64::from(super::outcome(rules, last, p).0);
             }
             r.noise = r.score - (r.start + r.luck - r.skill + r.edge + r.table);
-            r.decisions = weighed.iter().flatten().filter(|w| w.advice.player == p).cloned().collect();
             r.decisions.sort_by(|a, b| b.lost().total_cmp(&a.lost()).then(a.input.cmp(&b.input)));
             r
         })
@@ -239,9 +301,10 @@ fn is_use_after_pick(rules: &FleetRules, before: &Game, input: &(Option<usize>, 
 }
 
 /// The advisor's figures for input `i`, a player's choice, and which of its answers the
-/// player gave, with the best and the chosen answer re-estimated by `valuer`'s playouts;
-/// None for a decision with one option, or one the player did not choose (the use after
-/// a pick is weighed with the pick).
+/// player gave, with the best and the chosen answer re-estimated by held-out playouts
+/// seeded for this decision alone (the same futures for both, and for the positions
+/// before and after the answer); None for a decision with one option, or one the player
+/// did not choose (the use after a pick is weighed with the pick).
 fn weigh(
     rules: &FleetRules,
     game: &Game,
@@ -249,7 +312,7 @@ fn weigh(
     i: usize,
     after_pick: bool,
     settings: &Settings,
-    valuer: &mut Valuer,
+    same: Option<u64>,
 ) -> Option<Weighed> {
     let (by, Input::Choice(key)) = &inputs[i] else { return None };
     let d = question(rules, game, *by).ok()?;
@@ -277,6 +340,16 @@ fn weigh(
     if answers < 2 {
         return None;
     }
+    // The position after the answer (and the use of a picked die).
+    let span = 1 + usize::from(then.is_some());
+    let mut after = game.clone();
+    after.set_quiet(true);
+    for (by, input) in &inputs[i..i + span] {
+        match by {
+            Some(q) => after.apply_by(rules, *q, input).ok()?,
+            None => after.apply(rules, input).ok()?,
+        };
+    }
     let s = search(rules, game, *by, settings).ok()?;
     if s.answers.len() < 2 {
         return None;
@@ -290,18 +363,34 @@ fn weigh(
         }
     }
     let chosen = s.answers.iter().position(|(a, _)| a.index == index && a.then.map(|(_, j)| j) == then)?;
-    // The best and the chosen answer, each along its best line by these playouts, valued
-    // by the held-out ones.
+    // The best and the chosen answer, each along its best line by the search's playouts,
+    // and the positions before and after the answer, valued by the held-out ones.
     let (best_node, chosen_node) = (s.answers[best].1, s.answers[chosen].1);
     let mut leaves = Vec::new();
     s.tree.line_leaves(best_node, &s.values, &mut leaves);
     s.tree.line_leaves(chosen_node, &s.values, &mut leaves);
-    valuer.value(leaves.iter().map(|l| s.tree.leaves[*l].clone()).collect());
+    let mut valuer = Valuer::new(rules, held_out(settings, same.unwrap_or(i as u64)), game.players.len());
+    let mut before = game.clone();
+    before.set_quiet(true);
+    let mut todo: Vec<Game> = leaves.iter().map(|l| s.tree.leaves[*l].clone()).collect();
+    todo.extend([before.clone(), after.clone()]);
+    valuer.value(todo);
     let leaf = |l: usize| valuer.get(&s.tree.leaves[l], p);
     let best_points = s.tree.line_value(best_node, &s.values, &leaf).mean;
     let chosen_points = s.tree.line_value(chosen_node, &s.values, &leaf).mean;
+    let moved = valuer.get(&after, p).mean - valuer.get(&before, p).mean;
     let advice = Advice { player: p, decision: s.decision, estimates, best, exact: s.exact };
-    Some(Weighed { input: i, round: game.round, game: game.clone(), advice, chosen, best_points, chosen_points })
+    Some(Weighed {
+        input: i,
+        span,
+        round: game.round,
+        game: game.clone(),
+        advice,
+        chosen,
+        best_points,
+        chosen_points,
+        moved,
+    })
 }
 
 /// The choices a player made among `inputs[from..to]` (the answers of one act at the
@@ -319,7 +408,6 @@ pub fn weigh_since(
     let start = from.saturating_sub(1);
     let mut game = Game::new(rules, names, setup);
     game.set_quiet(true);
-    let mut valuer = Valuer::new(rules, settings, names.len());
     let mut after_pick = false;
     let mut out = Vec::new();
     for (i, (by, input)) in inputs.iter().enumerate().take(to) {
@@ -330,7 +418,7 @@ pub fn weigh_since(
         let is_pick = by.is_none() && d.as_ref().is_some_and(|d| matches!(d.ask, Ask::Pick { .. }));
         // The answer just before this act counts only as the pick of a use in it.
         if i >= start && !chance && (i >= from || is_pick) {
-            if let Some(w) = weigh(rules, &game, inputs, i, after_pick, settings, &mut valuer) {
+            if let Some(w) = weigh(rules, &game, inputs, i, after_pick, settings, None) {
                 out.push(w);
             }
         }
@@ -344,4 +432,47 @@ pub fn weigh_since(
         after_pick = is_pick;
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::fleet::advisor::Budget;
+    use crate::games::fleet::session::{Entry, Session};
+    use crate::store::Journal;
+
+    fn settings(playouts: u32) -> Settings {
+        Settings { budget: Budget { playouts, time: None }, seed: 5, ..Settings::default() }
+    }
+
+    #[test]
+    fn on_a_recorded_game_the_parts_add_up_and_only_the_estimates_leave_noise() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/saves/part.jsonl");
+        let read = Journal::read::<serde_json::Value, Entry>(&path).unwrap();
+        let names: Vec<String> = serde_json::from_value(read.header["players"].clone()).unwrap();
+        let built_in = crate::games::built_in("fleet-dice").unwrap();
+        let rules = built_in.fleet().unwrap();
+        let session = Session::replay(rules, &names, Setup::default(), &read.entries).unwrap();
+        let (names, setup, inputs) = (&session.names, session.setup, &session.inputs);
+        let reviews = review(rules, names, setup, inputs, &settings(3), &mut |_, _| {});
+        // Each decision weighed on futures of its own: the parts add up, with the
+        // estimates' difference as `noise`.
+        for r in &reviews {
+            let parts = r.start + r.luck - r.skill + r.edge + r.table + r.noise;
+            assert!((r.score - parts).abs() < 1e-9, "{r:?}");
+            assert!((r.skill - r.decisions.iter().map(Weighed::lost).sum::<f64>()).abs() < 1e-9);
+            assert!(!r.decisions.is_empty() && r.noise != 0.0, "{r:?}");
+            for w in &r.decisions {
+                assert!((w.edge() - (w.moved + w.best_points - w.chosen_points)).abs() < 1e-12);
+            }
+        }
+        // On the table's futures every input is counted once and only once: no noise but
+        // rounding, and the same luck and table (the same playouts value the runs).
+        let same = review_on(rules, names, setup, inputs, &settings(3), &mut |_, _| {}, Some(TABLE));
+        for (r, s) in reviews.iter().zip(&same) {
+            assert!(s.noise.abs() < 1e-9, "{s:?}");
+            assert_eq!((r.start, r.luck, r.table, r.score), (s.start, s.luck, s.table, s.score));
+            assert!((s.edge - s.skill - (r.edge - r.skill + r.noise)).abs() < 1e-9);
+        }
+    }
 }

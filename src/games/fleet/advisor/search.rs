@@ -311,21 +311,51 @@ impl<'a> Tree<'a> {
     }
 
     /// The leaves still in question: those under `roots` and under every decision's
-    /// children not far below its best (by `prune` standard errors of both), given the
-    /// values so far; each leaf once, in order.
-    pub(crate) fn active(&self, roots: &[usize], values: &[Value], prune: f64) -> Vec<usize> {
+    /// children not clearly below its best, given the asking player's score in each
+    /// playout so far (`scores[leaf][k]`, playouts `0..n`); each leaf once, in order.
+    /// Every leaf met the same dice in playout `k` (common random numbers), so a child is
+    /// compared with the best by their paired differences: it is out once its mean
+    /// difference is over `prune` standard errors of the differences (and at least half
+    /// a point).
+    pub(crate) fn active(&self, roots: &[usize], scores: &[Vec<u16>], n: usize, prune: f64) -> Vec<usize> {
+        // Each node's value in each playout: a leaf's score, a chance node's weighted
+        // mean, a decision's best child's (by mean).
+        let mut per: Vec<Vec<f64>> = Vec::with_capacity(self.nodes.len());
+        let mut means: Vec<f64> = Vec::with_capacity(self.nodes.len());
+        for node in &self.nodes {
+            let v: Vec<f64> = match node {
+                Node::Leaf(l) => scores[*l][..n].iter().map(|x| f64::from(*x)).collect(),
+                Node::Exact(v) => vec![v.mean; n],
+                Node::Max(children) => per[best_mean(children, &means)].clone(),
+                Node::Chance(children) => {
+                    let total: f64 = children.iter().map(|(w, _)| f64::from(*w)).sum();
+                    let mut v = vec![0.0; n];
+                    for (w, c) in children {
+                        let share = f64::from(*w) / total;
+                        v.iter_mut().zip(&per[*c]).for_each(|(a, b)| *a += share * b);
+                    }
+                    v
+                }
+            };
+            means.push(v.iter().sum::<f64>() / n.max(1) as f64);
+            per.push(v);
+        }
+        let alive = |children: &[usize]| -> Vec<usize> {
+            let best = best_mean(children, &means);
+            children.iter().copied().filter(|&c| c == best || !clearly_below(&per[c], &per[best], prune)).collect()
+        };
         let mut seen = vec![false; self.nodes.len()];
         let mut leaves = vec![false; self.leaves.len()];
-        let mut stack: Vec<usize> = alive(roots, values, prune);
-        while let Some(n) = stack.pop() {
-            if std::mem::replace(&mut seen[n], true) {
+        let mut stack: Vec<usize> = alive(roots);
+        while let Some(node) = stack.pop() {
+            if std::mem::replace(&mut seen[node], true) {
                 continue;
             }
-            match &self.nodes[n] {
+            match &self.nodes[node] {
                 Node::Leaf(l) => leaves[*l] = true,
                 Node::Exact(_) => {}
                 Node::Chance(children) => stack.extend(children.iter().map(|(_, c)| *c)),
-                Node::Max(children) => stack.extend(alive(children, values, prune)),
+                Node::Max(children) => stack.extend(alive(children)),
             }
         }
         (0..self.leaves.len()).filter(|l| leaves[*l]).collect()
@@ -381,14 +411,28 @@ fn best_of(children: &[usize], values: &[Value]) -> usize {
     best
 }
 
-/// Those of `children` not far below the best of them.
-fn alive(children: &[usize], values: &[Value], prune: f64) -> Vec<usize> {
-    let best = values[best_of(children, values)];
-    children
-        .iter()
-        .copied()
-        .filter(|c| values[*c].mean + prune * (values[*c].stderr + best.stderr) >= best.mean)
-        .collect()
+/// The child of the highest mean (the first of equals).
+fn best_mean(children: &[usize], means: &[f64]) -> usize {
+    let mut best = children[0];
+    for c in &children[1..] {
+        if means[*c] > means[best] {
+            best = *c;
+        }
+    }
+    best
+}
+
+/// `a` is clearly below `b`, playout by playout: the mean of `b − a` is at least half a
+/// point and over `prune` standard errors of it.
+fn clearly_below(a: &[f64], b: &[f64], prune: f64) -> bool {
+    let n = a.len() as f64;
+    if a.len() < 2 {
+        return false;
+    }
+    let d: Vec<f64> = b.iter().zip(a).map(|(b, a)| b - a).collect();
+    let mean = d.iter().sum::<f64>() / n;
+    let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    mean >= 0.5 && mean > prune * (var / n).sqrt()
 }
 
 /// The faces one die of a kind can show, each with how many of its sides show it.
