@@ -502,14 +502,7 @@ pub(crate) fn advise(args: &super::commands::advise::AdviseArgs, header: &Header
     let (engine, rules, entries) = saved_game(path, header, &args.rules, lang)?;
     let game = reopen(engine, &rules, header, path, &entries, lang)?;
     let seat = match &args.player {
-        Some(name) => Some(header.players.iter().position(|p| p.eq_ignore_ascii_case(name)).ok_or_else(|| {
-            Error::Usage(crate::msg!(
-                "cli.play.no_player",
-                name = name.as_str(),
-                file = path.display(),
-                players = header.players.join(", ")
-            ))
-        })?),
+        Some(name) => Some(super::commands::advise::seat_named(&header.players, name, path)?),
         None => (0..header.players.len()).find(|s| !game.questions(Some(*s)).is_empty()),
     };
     let no_advisor = || {

@@ -123,6 +123,18 @@ pub(crate) fn other_game(path: &std::path::Path) -> anyhow::Result<Option<crate:
     .then_some(header))
 }
 
+/// The seat of the player a save names `name` (any case), or why there is none.
+pub(crate) fn seat_named(players: &[String], name: &str, path: &std::path::Path) -> Result<usize, Error> {
+    players.iter().position(|p| p.eq_ignore_ascii_case(name)).ok_or_else(|| {
+        Error::Usage(crate::msg!(
+            "cli.play.no_player",
+            name = name,
+            file = path.display(),
+            players = players.join(", ")
+        ))
+    })
+}
+
 pub fn run(args: AdviseArgs, lang: Lang) -> anyhow::Result<i32> {
     let path = &args.save.file;
     if let Some(header) = other_game(path)? {
@@ -132,14 +144,7 @@ pub fn run(args: AdviseArgs, lang: Lang) -> anyhow::Result<i32> {
     let fleet = rules.fleet().expect("checked in reopen");
     let game = &session.game;
     let player = match &args.player {
-        Some(name) => Some(game.players.iter().position(|p| p.name.eq_ignore_ascii_case(name)).ok_or_else(|| {
-            Error::Usage(crate::msg!(
-                "cli.play.no_player",
-                name = name.as_str(),
-                file = path.display(),
-                players = header.players.join(", ")
-            ))
-        })?),
+        Some(name) => Some(seat_named(&header.players, name, path)?),
         None => None,
     };
     let settings = args.policy.settings(args.playouts, args.seed);
