@@ -478,11 +478,8 @@ mod tests {
     use crate::paper::layout::{self, Paper, Payload, Words};
     use crate::paper::synth;
 
-    /// A page whose codes put its boxes off their printed outlines (one code found, its
-    /// corners a few millimetres off: a folded corner) is refused, not read.
-    #[test]
-    fn a_page_whose_boxes_are_not_where_its_codes_put_them_is_refused() {
-        let rules = crate::games::built_in("fleet-dice").unwrap();
+    /// The built-in Fleet rules' A4 page `id` for `player`, with empty words.
+    fn fleet_page(rules: &crate::games::Rules, id: &str, player: &str) -> layout::Page {
         let f = rules.fleet().unwrap();
         let words =
             Words { names: vec![String::new(); f.sections.len()], bonuses: vec![String::new(); 5], ..Words::default() };
@@ -490,12 +487,20 @@ mod tests {
             game: f.id.clone(),
             rules: rules.fingerprint(),
             layout: 1,
-            page: "m-1".into(),
+            page: id.into(),
             corner: 0,
             paper: Paper::A4,
-            player: String::new(),
+            player: player.into(),
         };
-        let page = layout::fleet(f, &words, Paper::A4, payload);
+        layout::fleet(f, &words, Paper::A4, payload)
+    }
+
+    /// A page whose codes put its boxes off their printed outlines (one code found, its
+    /// corners a few millimetres off: a folded corner) is refused, not read.
+    #[test]
+    fn a_page_whose_boxes_are_not_where_its_codes_put_them_is_refused() {
+        let rules = crate::games::built_in("fleet-dice").unwrap();
+        let page = fleet_page(&rules, "m-1", "");
         let mut d = synth::Dice::new(5);
         let canvas = synth::paint(&page, 5.0);
         let mut cam = synth::camera(&mut d, None);
@@ -524,18 +529,7 @@ mod tests {
     fn debug_one_photo() {
         let rules = crate::games::built_in("fleet-dice").unwrap();
         let f = rules.fleet().unwrap();
-        let words =
-            Words { names: vec![String::new(); f.sections.len()], bonuses: vec![String::new(); 5], ..Words::default() };
-        let payload = Payload {
-            game: f.id.clone(),
-            rules: rules.fingerprint(),
-            layout: 1,
-            page: "d-1".into(),
-            corner: 0,
-            paper: Paper::A4,
-            player: "Ann".into(),
-        };
-        let page = layout::fleet(f, &words, Paper::A4, payload);
+        let page = fleet_page(&rules, "d-1", "Ann");
         let mut d = synth::Dice::new(1);
         let mut canvas = synth::paint(&page, 7.0);
         let sheet = synth::finished_sheets(f, 3, 2).remove(0);
