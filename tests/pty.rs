@@ -848,3 +848,45 @@ fn enter_keeps_a_wrong_line_recalls_and_completes_the_last_entry() {
     assert!(sheet.contains("shrimp_license = \"x . .\""), "{sheet}");
     assert!(sheet.contains("shrimp_boat = [2]"), "{sheet}");
 }
+
+/// Ctrl-U and a lone Escape at `enter`'s questions (dialoguer's `Input`) delete what stands
+/// before the cursor, as Ctrl-U does in a shell: the wrong line typed before them is gone,
+/// and what stands after the cursor (moved with ←) stays.
+#[test]
+fn ctrl_u_and_escape_clear_the_line_at_enter() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = spawn(dir.path(), &["enter", "fleet-dice", "--player", "Ann", "-o", "ann.toml"]);
+    let rules = crate::common::fleet();
+    for section in rules.sections.iter().filter(|s| s.len > 0) {
+        let prompt = format!("({}) [", section.id);
+        p.exp_string(&prompt).unwrap_or_else(|e| panic!("waiting for {prompt}: {e}"));
+        match section.id.as_str() {
+            "shrimp" => keys(&mut p, "x x q\x15x x x\r"),
+            // ← before the last `x`: Ctrl-U leaves it.
+            "shrimp_license" => {
+                keys(&mut p, "q q x\x1b[D");
+                p.exp_string("]: q q x").unwrap();
+                keys(&mut p, "\x15\r");
+            }
+            "shrimp_boat" => {
+                keys(&mut p, "q");
+                p.exp_string("]: q").unwrap();
+                keys(&mut p, "\x1b");
+                // A lone Escape: nothing follows it at once.
+                std::thread::sleep(std::time::Duration::from_millis(150));
+                keys(&mut p, "x\r");
+                p.exp_string("Fish on each shrimp boat").unwrap();
+                p.send_line("2").unwrap();
+            }
+            _ => {
+                p.send_line("").unwrap();
+            }
+        }
+    }
+    p.exp_string("Saved ann.toml").unwrap();
+    p.exp_eof().unwrap();
+    let sheet = std::fs::read_to_string(dir.path().join("ann.toml")).unwrap();
+    assert!(sheet.contains("shrimp = \"x x x . . . . . . . . .\""), "{sheet}");
+    assert!(sheet.contains("shrimp_license = \"x . .\""), "{sheet}");
+    assert!(sheet.contains("shrimp_boat = [2]"), "{sheet}");
+}

@@ -38,7 +38,7 @@ extern "C" fn on_sigint(_: libc::c_int) {
     // SAFETY: write(2) and _exit(2) are async-signal-safe; the note is a leaked, never
     // freed buffer whose pointer and length were published before the handler ran.
     unsafe {
-        crate::ui::menu::restore_after_signal();
+        crate::ui::keys::restore_after_signal();
         if RESTORE_CURSOR.load(Ordering::SeqCst) {
             libc::write(2, SHOW_CURSOR.as_ptr().cast(), SHOW_CURSOR.len());
         }

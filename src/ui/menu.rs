@@ -14,7 +14,7 @@ use console::{Key, Term};
 use dialoguer::theme::Theme;
 
 use super::theme::Pad;
-use super::{Choice, Validator};
+use super::{keys, Choice, Validator};
 
 use crate::text::Lang;
 
@@ -410,133 +410,6 @@ fn run(
             _ => {}
         }
     }
-}
-
-/// Reading keys while something else may answer the question.
-mod keys {
-    use console::{Key, Term};
-
-    /// The next key, or None as soon as `overtaken()` is true (checked every 50 ms while no
-    /// key is waiting).
-    pub fn next(term: &Term, overtaken: Option<&dyn Fn() -> bool>) -> std::io::Result<Option<Key>> {
-        let Some(overtaken) = overtaken else { return term.read_key().map(Some) };
-        loop {
-            if overtaken() {
-                return Ok(None);
-            }
-            if waiting(50)? {
-                return term.read_key().map(Some);
-            }
-        }
-    }
-
-    #[cfg(unix)]
-    fn waiting(ms: i32) -> std::io::Result<bool> {
-        let mut fd = libc::pollfd { fd: libc::STDIN_FILENO, events: libc::POLLIN, revents: 0 };
-        // SAFETY: poll on one valid pollfd for standard input.
-        let n = unsafe { libc::poll(&mut fd, 1, ms) };
-        if n < 0 {
-            let e = std::io::Error::last_os_error();
-            return if e.kind() == std::io::ErrorKind::Interrupted { Ok(false) } else { Err(e) };
-        }
-        Ok(n > 0)
-    }
-
-    #[cfg(not(unix))]
-    fn waiting(_ms: i32) -> std::io::Result<bool> {
-        Ok(true)
-    }
-
-    /// While it lives, the terminal hands over keys one by one, unechoed (the menu draws
-    /// them), with Ctrl-C as a key that the reader turns into an interruption — so `poll`
-    /// sees each key as it is typed, not only after Enter. The terminal's own mode comes
-    /// back when it is dropped, and on SIGINT (`restore_after_signal`).
-    pub struct OneByOne {
-        #[cfg(unix)]
-        original: Option<libc::termios>,
-    }
-
-    #[cfg(unix)]
-    mod saved {
-        use std::sync::atomic::{AtomicBool, Ordering};
-
-        static SAVED: AtomicBool = AtomicBool::new(false);
-        static mut MODE: std::mem::MaybeUninit<libc::termios> = std::mem::MaybeUninit::uninit();
-
-        pub fn keep(t: libc::termios) {
-            SAVED.store(false, Ordering::SeqCst);
-            // SAFETY: written only here, while SAVED is false, so the signal handler never
-            // reads it half-written; one thread (the terminal's) asks questions.
-            unsafe { (*std::ptr::addr_of_mut!(MODE)).write(t) };
-            SAVED.store(true, Ordering::SeqCst);
-        }
-
-        pub fn forget() {
-            SAVED.store(false, Ordering::SeqCst);
-        }
-
-        /// Async-signal-safe: an atomic load and tcsetattr.
-        pub fn restore() {
-            if SAVED.load(Ordering::SeqCst) {
-                // SAFETY: MODE was fully written before SAVED became true.
-                unsafe { libc::tcsetattr(libc::STDIN_FILENO, libc::TCSANOW, (*std::ptr::addr_of!(MODE)).as_ptr()) };
-            }
-        }
-    }
-
-    /// Put the terminal's own mode back (from the SIGINT handler).
-    #[cfg(unix)]
-    pub fn restore_after_signal() {
-        saved::restore();
-    }
-
-    impl OneByOne {
-        #[cfg(unix)]
-        pub fn enter() -> OneByOne {
-            // SAFETY: tcgetattr/tcsetattr on standard input with a termios we own.
-            unsafe {
-                if libc::isatty(libc::STDIN_FILENO) != 1 {
-                    return OneByOne { original: None };
-                }
-                let mut t = std::mem::MaybeUninit::<libc::termios>::uninit();
-                if libc::tcgetattr(libc::STDIN_FILENO, t.as_mut_ptr()) != 0 {
-                    return OneByOne { original: None };
-                }
-                let original = t.assume_init();
-                let mut raw = original;
-                raw.c_lflag &= !(libc::ICANON | libc::ECHO | libc::ISIG | libc::IEXTEN);
-                raw.c_cc[libc::VMIN] = 1;
-                raw.c_cc[libc::VTIME] = 0;
-                saved::keep(original);
-                libc::tcsetattr(libc::STDIN_FILENO, libc::TCSADRAIN, &raw);
-                OneByOne { original: Some(original) }
-            }
-        }
-
-        #[cfg(not(unix))]
-        pub fn enter() -> OneByOne {
-            OneByOne {}
-        }
-    }
-
-    impl Drop for OneByOne {
-        fn drop(&mut self) {
-            #[cfg(unix)]
-            if let Some(original) = &self.original {
-                // SAFETY: restoring the mode read in `enter`.
-                unsafe { libc::tcsetattr(libc::STDIN_FILENO, libc::TCSADRAIN, original) };
-                saved::forget();
-            }
-        }
-    }
-}
-
-/// Put the terminal's own mode back after SIGINT while a menu waited for keys one by one.
-/// Async-signal-safe. Unix only: its one caller is the Unix SIGINT handler
-/// (`cli::interrupt`), and only on Unix does the menu change the terminal's mode itself.
-#[cfg(unix)]
-pub fn restore_after_signal() {
-    keys::restore_after_signal();
 }
 
 /// Draw the prompt, the matching options (a window around the highlight when they do not

@@ -10,6 +10,7 @@ use std::path::Path;
 use crate::text::Lang;
 use crate::Error;
 
+pub mod keys;
 pub mod menu;
 pub mod theme;
 
@@ -317,15 +318,17 @@ impl Prompter for TerminalPrompter {
         loop {
             let last = LastEntry(&self.last);
             let mut history = LastEntry(&self.last);
-            let line: String = dialoguer::Input::with_theme(&pad)
-                .with_prompt(prompt)
-                .with_initial_text(std::mem::take(&mut kept))
-                .allow_empty(true)
-                .report(false)
-                .history_with(&mut history)
-                .completion_with(&last)
-                .interact_text_on(&term)
-                .map_err(|e| dialoguer_error(e, lang))?;
+            let line: String = keys::with_ctrl_u(|| {
+                dialoguer::Input::with_theme(&pad)
+                    .with_prompt(prompt)
+                    .with_initial_text(std::mem::take(&mut kept))
+                    .allow_empty(true)
+                    .report(false)
+                    .history_with(&mut history)
+                    .completion_with(&last)
+                    .interact_text_on(&term)
+            })
+            .map_err(|e| dialoguer_error(e, lang))?;
             term.clear_last_lines(problem).map_err(|e| io_error(e, lang))?;
             let verdict = validate(&line);
             let shown = match &verdict {
