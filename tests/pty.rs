@@ -890,3 +890,36 @@ fn ctrl_u_and_escape_clear_the_line_at_enter() {
     assert!(sheet.contains("shrimp_license = \"x . .\""), "{sheet}");
     assert!(sheet.contains("shrimp_boat = [2]"), "{sheet}");
 }
+
+/// The yes/no question answers in the table's language: in German `nein` keeps the play,
+/// an English `y` is said to be no answer and stays to be corrected, `ja` deletes it.
+#[test]
+fn history_delete_answers_yes_or_no_in_german() {
+    let dir = tempfile::tempdir().unwrap();
+    crate::history::club(dir.path());
+    let plays = || {
+        let out = crate::child::deckhand_in(dir.path())
+            .args(["history", "--format", "json", "--db", "h.sqlite3"])
+            .output()
+            .unwrap();
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap().as_array().unwrap().len()
+    };
+    let delete = ["--lang", "de", "history", "delete", "2", "--db", "h.sqlite3"];
+    let mut p = spawn(dir.path(), &delete);
+    p.exp_string("(j: L").unwrap();
+    p.exp_string("n: Behalten").unwrap();
+    keys(&mut p, "nein\r");
+    p.exp_string("Partie #2 behalten.").unwrap();
+    p.exp_eof().unwrap();
+    assert_eq!(plays(), 4, "nein deleted");
+    let mut p = spawn(dir.path(), &delete);
+    p.exp_string("Enter allein: Behalten)").unwrap();
+    keys(&mut p, "y\r");
+    p.exp_string("`y` ist hier keine Antwort: tippt j oder n, dann Enter").unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert_eq!(plays(), 4, "`y` answered in German");
+    keys(&mut p, "\x15ja\r");
+    p.exp_eof().unwrap();
+    assert_eq!(exit_code(&p), 0);
+    assert_eq!(plays(), 3, "ja did not delete");
+}

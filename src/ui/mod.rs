@@ -1,5 +1,5 @@
 //! UI layer: every question deckhand asks goes through `Prompter`. Only `TerminalPrompter`
-//! draws on a terminal: dialoguer's `Input` and `Confirm`, and for the menus and what a
+//! draws on a terminal: dialoguer's `Input` (yes/no too), and for the menus and what a
 //! phone's answer can overtake our loop (`menu`), all with our dialoguer `Theme` (`theme`);
 //! `ScriptPrompter` answers from a file (`--answers FILE`, or `-` for standard input) so
 //! whole games run without a terminal and in tests.
@@ -190,8 +190,8 @@ pub fn prompter_for_in(answers: Option<&Path>, command: &str, lang: Lang) -> Res
 }
 
 /// A real terminal. The lines nothing else answers are dialoguer's `Input` (history: ↑
-/// recalls the last entry; completion: Tab or → completes the line to it), a yes/no is its
-/// `Confirm`; the menus, and every question a phone's answer can overtake, are our loop
+/// recalls the last entry; completion: Tab or → completes the line to it), a yes/no too
+/// (in the table's words); the menus, and every question a phone's answer can overtake, are our loop
 /// (`menu`). All draw with our `Theme` (`Pad`).
 pub struct TerminalPrompter {
     pad: Pad,
@@ -247,6 +247,59 @@ impl TerminalPrompter {
         let picked = menu::ask(a, choices, &mut typed, check, overtaken);
         self.typed = typed;
         picked.map_err(|e| io_error(e, lang))
+    }
+}
+
+impl TerminalPrompter {
+    /// dialoguer's `Input`, with thin layers for what it cannot do: Ctrl-U and Escape
+    /// (`keys::with_ctrl_u`), and a line it rejects stays to be corrected (validated here,
+    /// asked again with the line as its initial text, the reason above it). The answer is
+    /// echoed after the question as `echo` says; with `remember`, an accepted line becomes
+    /// the last entry (↑ recalls it, Tab or → completes to it).
+    fn on_input(
+        &mut self,
+        prompt: &str,
+        validate: Validator,
+        echo: &dyn Fn(&str) -> String,
+        remember: bool,
+    ) -> Result<String, Error> {
+        self.above.clear();
+        let (term, lang) = (console::Term::stderr(), self.lang);
+        let pad = self.pad.at(&term);
+        let (mut kept, mut problem) = (String::new(), 0);
+        loop {
+            let last = LastEntry(&self.last);
+            let mut history = LastEntry(&self.last);
+            let line: String = keys::with_ctrl_u(|| {
+                dialoguer::Input::with_theme(&pad)
+                    .with_prompt(prompt)
+                    .with_initial_text(std::mem::take(&mut kept))
+                    .allow_empty(true)
+                    .report(false)
+                    .history_with(&mut history)
+                    .completion_with(&last)
+                    .interact_text_on(&term)
+            })
+            .map_err(|e| dialoguer_error(e, lang))?;
+            term.clear_last_lines(problem).map_err(|e| io_error(e, lang))?;
+            let verdict = validate(&line);
+            let shown = match &verdict {
+                Ok(()) => {
+                    let mut shown = String::new();
+                    let _ = pad.format_input_prompt_selection(&mut shown, prompt, &echo(&line));
+                    vec![shown]
+                }
+                Err(why) => pad.problem(why),
+            };
+            term.write_line(&shown.join("\n")).map_err(|e| io_error(e, lang))?;
+            if verdict.is_ok() {
+                if remember && !line.trim().is_empty() {
+                    self.last = line.trim().to_string();
+                }
+                return Ok(line);
+            }
+            (kept, problem) = (line, shown.len());
+        }
     }
 }
 
@@ -307,47 +360,8 @@ impl Prompter for TerminalPrompter {
         true
     }
 
-    /// dialoguer's `Input`, with a thin layer for what it cannot do: a line it rejects stays
-    /// to be corrected (validated here, asked again with the line as its initial text, the
-    /// reason above it), and only an accepted line becomes the last entry.
     fn input(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
-        self.above.clear();
-        let (term, lang) = (console::Term::stderr(), self.lang);
-        let pad = self.pad.at(&term);
-        let (mut kept, mut problem) = (String::new(), 0);
-        loop {
-            let last = LastEntry(&self.last);
-            let mut history = LastEntry(&self.last);
-            let line: String = keys::with_ctrl_u(|| {
-                dialoguer::Input::with_theme(&pad)
-                    .with_prompt(prompt)
-                    .with_initial_text(std::mem::take(&mut kept))
-                    .allow_empty(true)
-                    .report(false)
-                    .history_with(&mut history)
-                    .completion_with(&last)
-                    .interact_text_on(&term)
-            })
-            .map_err(|e| dialoguer_error(e, lang))?;
-            term.clear_last_lines(problem).map_err(|e| io_error(e, lang))?;
-            let verdict = validate(&line);
-            let shown = match &verdict {
-                Ok(()) => {
-                    let mut echo = String::new();
-                    let _ = pad.format_input_prompt_selection(&mut echo, prompt, &line);
-                    vec![echo]
-                }
-                Err(why) => pad.problem(why),
-            };
-            term.write_line(&shown.join("\n")).map_err(|e| io_error(e, lang))?;
-            if verdict.is_ok() {
-                if !line.trim().is_empty() {
-                    self.last = line.trim().to_string();
-                }
-                return Ok(line);
-            }
-            (kept, problem) = (line, shown.len());
-        }
+        self.on_input(prompt, validate, &|line| line.to_string(), true)
     }
 
     fn line(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
@@ -358,21 +372,31 @@ impl Prompter for TerminalPrompter {
         }
     }
 
-    /// dialoguer's `Confirm`: `y` or `n`, then Enter (Enter alone: no).
+    /// A yes/no question on dialoguer's `Input` (its `Confirm` takes only `y` and `n`): the
+    /// table's words for yes and no (`j`/`ja`, `o`/`oui`, `n`…), then Enter; Enter alone
+    /// says no; anything else is said to be no answer and stays to be corrected.
     fn confirm(&mut self, prompt: &str, no: &str, yes: &str) -> Result<bool, Error> {
-        self.above.clear();
-        let (term, lang) = (console::Term::stderr(), self.lang);
-        let pad = self.pad.at(&term);
+        let lang = self.lang;
+        let [yes_words, no_words] = [crate::t!(lang, "cli.ui.yes_words"), crate::t!(lang, "cli.ui.no_words")];
+        let answer = |typed: &str| {
+            let typed = crate::text::fold_word(typed.trim());
+            let is = |words: &str| words.split_whitespace().any(|w| crate::text::fold_word(w) == typed);
+            match typed.is_empty() || is(&no_words) {
+                true => Some(false),
+                false => is(&yes_words).then_some(true),
+            }
+        };
         let keys = crate::t!(lang, "cli.ui.confirm_keys", yes = yes, no = no);
-        let answer = dialoguer::Confirm::with_theme(&pad)
-            .with_prompt(format!("{prompt} {keys}"))
-            .default(false)
-            .wait_for_newline(true)
-            .report(false)
-            .interact_on(&term)
-            .map_err(|e| dialoguer_error(e, lang))?;
-        term.write_line(&format!("{prompt} {}", if answer { yes } else { no })).map_err(|e| io_error(e, lang))?;
-        Ok(answer)
+        let line = self.on_input(
+            &format!("{prompt} {keys}"),
+            &|typed| {
+                let why = || crate::t!(lang, "cli.ui.yes_or_no", typed = crate::text::escape_controls(typed.trim()));
+                answer(typed).map(|_| ()).ok_or_else(why)
+            },
+            &|typed| if answer(typed) == Some(true) { yes.to_string() } else { no.to_string() },
+            false,
+        )?;
+        Ok(answer(&line) == Some(true))
     }
 
     fn say(&mut self, line: &str) {

@@ -1,4 +1,4 @@
-//! `Pad`: deckhand's `dialoguer::theme::Theme`. dialoguer's prompts (`Input`, `Confirm`)
+//! `Pad`: deckhand's `dialoguer::theme::Theme`. dialoguer's prompts (`Input`)
 //! and our own menu loop (`menu`) draw with it alike: the question folded between words to
 //! the terminal's width, the problem in red as a sentence, the highlighted option behind
 //! `›` in cyan, the hint dimmed, the status line dimmed with each player's name in the
@@ -132,17 +132,6 @@ impl Theme for Pad {
 
     fn format_input_prompt_selection(&self, f: &mut dyn Write, prompt: &str, sel: &str) -> fmt::Result {
         write!(f, "{} {sel}", self.fold(&format!("{prompt}:")).join("\n"))
-    }
-
-    /// A yes/no question carries the keys that answer it in its own words (`Confirm`).
-    fn format_confirm_prompt(&self, f: &mut dyn Write, prompt: &str, default: Option<bool>) -> fmt::Result {
-        let _ = default;
-        write!(f, "{} ", self.fold(prompt).join("\n"))
-    }
-
-    fn format_confirm_prompt_selection(&self, f: &mut dyn Write, prompt: &str, sel: Option<bool>) -> fmt::Result {
-        let _ = sel;
-        self.format_prompt(f, prompt)
     }
 
     /// An option of a menu: behind `›` and in cyan while it is highlighted.
