@@ -923,3 +923,38 @@ fn history_delete_answers_yes_or_no_in_german() {
     assert_eq!(exit_code(&p), 0);
     assert_eq!(plays(), 3, "ja did not delete");
 }
+
+/// Issue #33 item 3: an entry of several words is echoed in pad words, its first step (the
+/// die picked) as the option it became, and each step after it told: `h i c` is the
+/// harbor, its Inuit circle and the star action's cod box.
+#[test]
+fn an_entry_of_several_words_is_echoed_step_by_step_in_pad_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = spawn(dir.path(), &["play", "fleet-dice", "--players", "Ann,Bob,Cy,Dee", "--save", "g.jsonl"]);
+    p.exp_string("At any prompt").unwrap();
+    let entries = ["c", "sh", "l", "o", "Ann", "c sh l o sw", "c", "sh mark", "l", "o", "an $, cy $", "2h w m c"];
+    for entry in entries {
+        let before = save_lines(dir.path()).len();
+        std::thread::sleep(std::time::Duration::from_millis(150));
+        p.send_line(entry).unwrap();
+        let start = std::time::Instant::now();
+        while save_lines(dir.path()).len() == before {
+            assert!(start.elapsed().as_secs() < 10, "`{entry}` was not accepted");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+    p.exp_string("Ann: pick a die (harbor, harbor, wharf, market, cod)").unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    keys(&mut p, "h i c\r");
+    let shown = p.exp_string("cod boat 2 launched").unwrap();
+    for told in [
+        "Ann: pick a die (harbor, harbor, wharf, market, cod) harbor\r\n",
+        "Ann: use the harbor Inuit 1",
+        "mark the top free box of which section? cod 5",
+    ] {
+        assert!(shown.contains(told), "`{told}` not told: {shown}");
+    }
+    assert!(!shown.contains("cod) h i c"), "the typed line echoed: {shown}");
+    p.send_control('c').unwrap();
+    p.exp_eof().unwrap();
+}

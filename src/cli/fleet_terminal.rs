@@ -74,6 +74,25 @@ impl Question<'_> {
         }
     }
 
+    /// An entry checked as `checker(Said::entry)` does, and the words it is echoed in: its
+    /// first step (the answer to this question) in pad words (`h i c` → `harbor`), as the
+    /// table tells the steps after it; a command as typed.
+    fn echoed(&self) -> impl Fn(&str) -> Result<String, String> + '_ {
+        let checker = self.checker(Said::entry);
+        move |text: &str| {
+            checker(text)?;
+            let first = self.table.read(|t| t.checked_steps().first().cloned());
+            Ok(
+                match first
+                    .filter(|s| s.by.is_none() && s.decision == *self.decision && command(text, self.lang).is_none())
+                {
+                    Some(step) => fleet_entry::step_label(self.rules, self.game, &step, self.lang),
+                    None => text.trim().to_string(),
+                },
+            )
+        }
+    }
+
     fn roll(&self, spec: RollSpec, p: &mut dyn Prompter) -> Result<Asked, Error> {
         // Players type the faces by letter, with counts (`2c l s`), or by their words in any
         // language; the table reads them into the faces' keys.
@@ -142,7 +161,7 @@ impl Question<'_> {
             return self.choice(p);
         }
         let choices = self.menu();
-        let check = self.checker(Said::entry);
+        let check = self.echoed();
         let prompt = fleet_text::prompt(self.rules, self.game, self.decision, self.lang);
         let picked = match self.overtaken {
             Some(overtaken) => match p.entry_until(&prompt, &choices, &check, overtaken)? {

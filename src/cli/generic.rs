@@ -360,15 +360,16 @@ impl AtTerminal for GenericTerminal<'_> {
             return Ok(Asked::Typed(table_text::typed(&text, lang, Said::entry)));
         }
         let mut choices: Vec<Choice> = options.iter().map(|o| Choice::new(o.key.clone(), o.label.text(lang))).collect();
+        let echoed = |text: &str| check(text).map(|()| text.trim().to_string());
         for c in typed_commands(self.site.is_some()) {
             choices.push(Choice::command(c.key(), command_line(c, lang)));
         }
         let picked = match overtaken {
-            Some(overtaken) => match p.entry_until(&prompt, &choices, &check, overtaken)? {
+            Some(overtaken) => match p.entry_until(&prompt, &choices, &echoed, overtaken)? {
                 Some(picked) => picked,
                 None => return Ok(Asked::Overtaken),
             },
-            None => p.entry(&prompt, &choices, &check)?,
+            None => p.entry(&prompt, &choices, &echoed)?,
         };
         Ok(Asked::Typed(match picked {
             Picked::Choice(i) if i >= options.len() => match Command::from_key(&choices[i].key) {

@@ -14,7 +14,7 @@ use console::{Key, Term};
 use dialoguer::theme::Theme;
 
 use super::theme::Pad;
-use super::{keys, Choice, Validator};
+use super::{keys, Check, Choice};
 
 use crate::text::Lang;
 
@@ -191,7 +191,8 @@ pub struct Asking<'a> {
 /// Ask on the terminal: a menu of `choices` (taking entries too when `check` is given: Enter
 /// on several words, or a word no option fits, gives the text when `check` accepts it, and
 /// shows why not below the menu otherwise, the text kept to be corrected); with no choices,
-/// a line of text that `check` validates. With `overtaken`, until it says the question was
+/// a line of text that `check` validates. The answer is echoed after the question in the
+/// words `check` gives for it (what an entry does, in pad words). With `overtaken`, until it says the question was
 /// answered elsewhere (a phone, at a served table): then what was drawn is cleared and None
 /// returned, with what was typed so far left in `typed` (the next question starts from it);
 /// keys are then read one by one while the menu waits, so typing ahead is never lost.
@@ -199,7 +200,7 @@ pub fn ask(
     a: Asking,
     choices: &[Choice],
     typed: &mut String,
-    check: Option<Validator>,
+    check: Option<Check>,
     overtaken: Option<&dyn Fn() -> bool>,
 ) -> std::io::Result<Option<Picked>> {
     let _keys = overtaken.map(|_| keys::OneByOne::enter());
@@ -209,7 +210,7 @@ pub fn ask(
 /// Whether `next` (what is typed with one more key) may still become an answer: in a
 /// menu, some choice must fit it; in a menu that takes entries, a first word must fit a
 /// choice or be an entry `check` accepts, and the words after it are free.
-fn may_become(choices: &[Choice], next: &str, check: Option<Validator>) -> bool {
+fn may_become(choices: &[Choice], next: &str, check: Option<Check>) -> bool {
     if help_for(choices, next).is_some() {
         return true;
     }
@@ -259,7 +260,7 @@ fn run(
     choices: &[Choice],
     typed: &mut String,
     overtaken: Option<&dyn Fn() -> bool>,
-    check: Option<Validator>,
+    check: Option<Check>,
 ) -> std::io::Result<Option<Picked>> {
     let Asking { term, prompt, hint, pad, lang, last } = a;
     let pad = &pad.at(term);
@@ -315,8 +316,8 @@ fn run(
         }
         match key {
             // A line: what `check` accepts, else why not (the line kept).
-            Key::Enter if line => match check.map_or(Ok(()), |check| check(typed)) {
-                Ok(()) => return commit(Picked::Text(typed.clone()), format!("{prompt}: {typed}"), typed, last),
+            Key::Enter if line => match check.map_or(Ok(typed.clone()), |check| check(typed)) {
+                Ok(words) => return commit(Picked::Text(typed.clone()), format!("{prompt}: {words}"), typed, last),
                 Err(why) => problem = Some(why),
             },
             // The highlight moved with the arrows: Enter takes it.
@@ -346,9 +347,8 @@ fn run(
                     return commit(Picked::Choice(i), chose(i), typed, last);
                 }
                 match check.map(|check| check(typed)) {
-                    Some(Ok(())) => {
-                        let text = typed.clone();
-                        return commit(Picked::Text(text.clone()), format!("{prompt} {text}"), typed, last);
+                    Some(Ok(words)) => {
+                        return commit(Picked::Text(typed.clone()), format!("{prompt} {words}"), typed, last);
                     }
                     // The entry's own reason, unless the options were the question.
                     Some(Err(why)) if what == Typed::Nothing && typed.trim().parse::<usize>().is_err() => {
@@ -562,7 +562,7 @@ mod tests {
         assert!(may_become(&m, "l", None));
         assert!(may_become(&m, "use a", None), "words of a label");
         assert!(!may_become(&m, "j", Some(&|_| Err("no".into()))));
-        assert!(may_become(&m, "$", Some(&|t| if t == "$" { Ok(()) } else { Err("no".into()) })), "an entry");
+        assert!(may_become(&m, "$", Some(&|t| if t == "$" { Ok(t.into()) } else { Err("no".into()) })), "an entry");
         assert!(may_become(&m, "h i", Some(&|_| Err("no".into()))), "the words after the first are free");
         assert!(idle_space("", ' ') && idle_space("h ", ' ') && !idle_space("h", ' ') && !idle_space("", 'h'));
     }

@@ -67,6 +67,10 @@ impl Choice {
 
 pub type Validator<'a> = &'a dyn Fn(&str) -> Result<(), String>;
 
+/// Checks an entry: Ok with the words it is echoed in after the question (what it does,
+/// in pad words: `harbor` for `h i c`), or why it is wrong.
+pub type Check<'a> = &'a dyn Fn(&str) -> Result<String, String>;
+
 /// Write a line to standard error. A closed or broken standard error (`2>&1 | head -1`)
 /// is not a reason to stop, or to panic as `eprintln!` would: the game and its save go on.
 pub fn say(line: &str) {
@@ -98,8 +102,8 @@ pub trait Prompter {
     /// Ask to pick one of `choices`; returns its index.
     fn select(&mut self, prompt: &str, choices: &[Choice]) -> Result<usize, Error>;
     /// Ask for one of `choices` or an entry of several words (`harbor inuit cod`), which
-    /// `check` accepts or says what is wrong with.
-    fn entry(&mut self, prompt: &str, choices: &[Choice], check: Validator) -> Result<Picked, Error>;
+    /// `check` accepts (giving the words it is echoed in) or says what is wrong with.
+    fn entry(&mut self, prompt: &str, choices: &[Choice], check: Check) -> Result<Picked, Error>;
     /// Whether answers are entries (a pick and its use in one, everyone's shared die at
     /// once, forced answers applied): always on a terminal unless `--ask-all`; an answers
     /// file only when it says so (a line `#! entries` before its first answer), as files
@@ -142,7 +146,7 @@ pub trait Prompter {
         &mut self,
         prompt: &str,
         choices: &[Choice],
-        check: Validator,
+        check: Check,
         overtaken: Overtaken,
     ) -> Result<Option<Picked>, Error> {
         let _ = overtaken;
@@ -227,7 +231,7 @@ impl TerminalPrompter {
         &mut self,
         prompt: &str,
         choices: &[Choice],
-        check: Option<Validator>,
+        check: Option<Check>,
         overtaken: Option<Overtaken>,
     ) -> Result<Option<Picked>, Error> {
         if self.typed_for != prompt {
@@ -351,7 +355,7 @@ impl Prompter for TerminalPrompter {
         }
     }
 
-    fn entry(&mut self, prompt: &str, choices: &[Choice], check: Validator) -> Result<Picked, Error> {
+    fn entry(&mut self, prompt: &str, choices: &[Choice], check: Check) -> Result<Picked, Error> {
         // A menu nothing overtakes always answers.
         self.ask(prompt, choices, Some(check), None)?.ok_or(Error::Interrupted)
     }
@@ -365,7 +369,7 @@ impl Prompter for TerminalPrompter {
     }
 
     fn line(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
-        match self.ask(prompt, &[], Some(validate), None)? {
+        match self.ask(prompt, &[], Some(&|t: &str| validate(t).map(|()| t.to_string())), None)? {
             Some(Picked::Text(line)) => Ok(line),
             // Never: a line nothing overtakes answers with its text.
             _ => Err(Error::Interrupted),
@@ -430,7 +434,7 @@ impl Prompter for TerminalPrompter {
         &mut self,
         prompt: &str,
         choices: &[Choice],
-        check: Validator,
+        check: Check,
         overtaken: Overtaken,
     ) -> Result<Option<Picked>, Error> {
         self.ask(prompt, choices, Some(check), Some(overtaken))
@@ -442,7 +446,7 @@ impl Prompter for TerminalPrompter {
         validate: Validator,
         overtaken: Overtaken,
     ) -> Result<Option<String>, Error> {
-        Ok(match self.ask(prompt, &[], Some(validate), Some(overtaken))? {
+        Ok(match self.ask(prompt, &[], Some(&|t: &str| validate(t).map(|()| t.to_string())), Some(overtaken))? {
             Some(Picked::Text(line)) => Some(line),
             _ => None,
         })
@@ -526,7 +530,7 @@ impl Prompter for ScriptPrompter {
         self.entries
     }
 
-    fn entry(&mut self, prompt: &str, choices: &[Choice], check: Validator) -> Result<Picked, Error> {
+    fn entry(&mut self, prompt: &str, choices: &[Choice], check: Check) -> Result<Picked, Error> {
         let (line, answer) = self.next_answer(prompt)?;
         if let Some(i) = Self::find(choices, &answer) {
             if self.echo {
@@ -535,9 +539,9 @@ impl Prompter for ScriptPrompter {
             return Ok(Picked::Choice(i));
         }
         match check(&answer) {
-            Ok(()) => {
+            Ok(words) => {
                 if self.echo {
-                    say(&format!("{prompt} {answer}"));
+                    say(&format!("{prompt} {words}"));
                 }
                 Ok(Picked::Text(answer))
             }

@@ -313,6 +313,12 @@ impl<S: Save<Entry>> FleetTable<S> {
         self.dropped.get(seat).copied().flatten()
     }
 
+    /// The steps the last answer checked stands for (`check`), first first: what a view
+    /// echoes of it in words before it is sent.
+    pub fn checked_steps(&self) -> &[Step] {
+        self.checked.as_ref().map(|(.., steps)| steps.as_slice()).unwrap_or_default()
+    }
+
     /// Check an answer without taking it: resolved against the game (`policy.rs`) and
     /// applied on a copy. The number of answers it stands for (0: nobody has a usual
     /// answer to give in everyone's line). Sent next at the same version, it is applied as
