@@ -2,6 +2,8 @@
 //! The command line (`cli`), the terminal prompts (`ui`) and the tables and exports
 //! (`report`) live here; everything else is the `deckhand` library.
 
+mod answers;
+mod choice;
 mod cli;
 mod report;
 mod serve;

@@ -1,8 +1,9 @@
 //! UI layer: every question deckhand asks goes through `Prompter`. Only `TerminalPrompter`
 //! draws on a terminal: dialoguer's `Input` (yes/no too), and for the menus and what a
 //! phone's answer can overtake our loop (`menu`), all with our dialoguer `Theme` (`theme`);
-//! `ScriptPrompter` answers from a file (`--answers FILE`, or `-` for standard input) so
-//! whole games run without a terminal and in tests.
+//! `answers::ScriptPrompter` answers from a file (`--answers FILE`, or `-` for standard
+//! input) so whole games run without a terminal and in tests; what a typed text chooses
+//! among options is `choice`, outside the terminal too.
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -16,54 +17,6 @@ pub mod theme;
 
 use dialoguer::theme::Theme;
 use theme::Pad;
-
-/// One option of a multiple-choice question. `key` is language-neutral and is what an
-/// answers file may type; `label` is what a person sees. A command (`undo`, `sheet`,
-/// `help`) stands in the menu but answers nothing: it has no number and is chosen only by
-/// its whole word. Enter on an empty line takes the option that is `usual` (what the rules
-/// call the usual answer), and nothing where none is; an option that `gains_nothing` is
-/// listed last and marked so.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Choice {
-    pub key: String,
-    pub label: String,
-    pub command: bool,
-    pub usual: bool,
-    pub gains_nothing: bool,
-    /// What the option does, in a line (shown under the menu while it is highlighted, and
-    /// for `help N`); empty where there is nothing to add to its label.
-    pub help: String,
-}
-
-impl Choice {
-    pub fn new(key: impl Into<String>, label: impl Into<String>) -> Self {
-        let (key, label) = (key.into(), label.into());
-        Choice { key, label, command: false, usual: false, gains_nothing: false, help: String::new() }
-    }
-
-    /// What the option does (see `help`).
-    pub fn with_help(mut self, help: impl Into<String>) -> Self {
-        self.help = help.into();
-        self
-    }
-
-    /// A command of the menu (see [`Choice`]).
-    pub fn command(key: impl Into<String>, label: impl Into<String>) -> Self {
-        Choice { command: true, ..Choice::new(key, label) }
-    }
-
-    /// This option is the usual answer when `usual` holds: Enter on an empty line takes it.
-    pub fn usual_if(mut self, usual: bool) -> Self {
-        self.usual = usual;
-        self
-    }
-
-    /// This option gains nothing when `nothing` holds (listed last, marked).
-    pub fn gains_nothing_if(mut self, nothing: bool) -> Self {
-        self.gains_nothing = nothing;
-        self
-    }
-}
 
 pub type Validator<'a> = &'a dyn Fn(&str) -> Result<(), String>;
 
@@ -96,7 +49,7 @@ pub fn write_stderr(text: &str) {
 /// question gives up, returning None, as soon as it returns true.
 pub type Overtaken<'a> = &'a dyn Fn() -> bool;
 
-pub use menu::Picked;
+pub use crate::choice::{Choice, Picked};
 
 pub trait Prompter {
     /// Ask to pick one of `choices`; returns its index.
@@ -177,13 +130,18 @@ pub fn prompter_for_in(answers: Option<&Path>, command: &str, lang: Lang) -> Res
         Some(p) if p == Path::new("-") => {
             let name = crate::t!(lang, "cli.ui.stdin");
             let text = crate::source::read::read_stdin(&name)?;
-            Ok(Box::new(ScriptPrompter::new(&name, text.lines().map(String::from).collect()).in_lang(lang)))
+            Ok(Box::new(
+                crate::answers::ScriptPrompter::new(&name, text.lines().map(String::from).collect()).in_lang(lang),
+            ))
         }
         Some(p) => {
             let source = crate::source::read_source(p)?;
             Ok(Box::new(
-                ScriptPrompter::new(&source.name.text(lang), source.text.lines().map(String::from).collect())
-                    .in_lang(lang),
+                crate::answers::ScriptPrompter::new(
+                    &source.name.text(lang),
+                    source.text.lines().map(String::from).collect(),
+                )
+                .in_lang(lang),
             ))
         }
         None if std::io::stdin().is_terminal() && std::io::stderr().is_terminal() => {
@@ -450,215 +408,5 @@ impl Prompter for TerminalPrompter {
             Some(Picked::Text(line)) => Some(line),
             _ => None,
         })
-    }
-}
-
-/// Answers from a list of lines (an answers file). Blank lines and lines starting with
-/// `#` are skipped; a choice may be given by its key, its label or its 1-based number.
-pub struct ScriptPrompter {
-    name: String,
-    lines: Vec<String>,
-    next: usize,
-    /// The file says `#! entries` before its first answer: entries, not one answer per
-    /// question.
-    entries: bool,
-    /// Echo questions and answers to stderr, so a scripted run reads like a session.
-    pub echo: bool,
-    lang: Lang,
-}
-
-impl ScriptPrompter {
-    pub fn new(name: &str, lines: Vec<String>) -> Self {
-        let entries = lines
-            .iter()
-            .map(|l| l.trim())
-            .take_while(|l| l.is_empty() || l.starts_with('#'))
-            .any(|l| l.split_whitespace().collect::<Vec<_>>() == ["#!", "entries"] || l == "#!entries");
-        ScriptPrompter { name: name.to_string(), lines, next: 0, entries, echo: true, lang: Lang::En }
-    }
-
-    /// Say the errors in this language.
-    pub fn in_lang(mut self, lang: Lang) -> Self {
-        self.lang = lang;
-        self
-    }
-
-    /// The next answer and its 1-based line number.
-    fn next_answer(&mut self, prompt: &str) -> Result<(usize, String), Error> {
-        while self.next < self.lines.len() {
-            let line = self.lines[self.next].trim().to_string();
-            self.next += 1;
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            // An answer may carry a trailing comment: `cod   # take the cod die`.
-            let answer = match line.find(" #") {
-                Some(i) => line[..i].trim_end().to_string(),
-                None => line,
-            };
-            return Ok((self.next, answer));
-        }
-        Err(Error::Usage(crate::msg!("cli.ui.ran_out", file = &self.name, line = self.lines.len(), prompt = prompt)))
-    }
-}
-
-impl ScriptPrompter {
-    /// The choice an answer names: its key or label (case ignored), or its number — as at
-    /// a terminal, options are numbered and commands (`undo`) are not.
-    fn find(choices: &[Choice], answer: &str) -> Option<usize> {
-        let lower = answer.to_lowercase();
-        choices
-            .iter()
-            .position(|c| c.key.to_lowercase() == lower)
-            .or_else(|| choices.iter().position(|c| c.label.to_lowercase() == lower))
-            .or_else(|| match menu::chosen(choices, answer) {
-                menu::Typed::One(i) if answer.trim().parse::<usize>().is_ok() => Some(i),
-                _ => None,
-            })
-    }
-}
-
-impl Prompter for ScriptPrompter {
-    fn answers_left(&self) -> bool {
-        self.lines[self.next.min(self.lines.len())..].iter().any(|l| {
-            let l = l.trim();
-            !l.is_empty() && !l.starts_with('#')
-        })
-    }
-
-    fn entries(&self) -> bool {
-        self.entries
-    }
-
-    fn entry(&mut self, prompt: &str, choices: &[Choice], check: Check) -> Result<Picked, Error> {
-        let (line, answer) = self.next_answer(prompt)?;
-        if let Some(i) = Self::find(choices, &answer) {
-            if self.echo {
-                say(&format!("{prompt} {}", choices[i].label));
-            }
-            return Ok(Picked::Choice(i));
-        }
-        match check(&answer) {
-            Ok(words) => {
-                if self.echo {
-                    say(&format!("{prompt} {words}"));
-                }
-                Ok(Picked::Text(answer))
-            }
-            Err(why) => Err(Error::Usage(crate::msg!(
-                "cli.ui.not_an_answer",
-                file = &self.name,
-                line = line,
-                answer = answer,
-                prompt = prompt,
-                why = why
-            ))),
-        }
-    }
-
-    fn select(&mut self, prompt: &str, choices: &[Choice]) -> Result<usize, Error> {
-        let (line, answer) = self.next_answer(prompt)?;
-        match Self::find(choices, &answer) {
-            Some(i) => {
-                if self.echo {
-                    say(&format!("{prompt} {}", choices[i].label));
-                }
-                Ok(i)
-            }
-            None => Err(Error::Usage(crate::msg!(
-                "cli.ui.not_a_choice",
-                file = &self.name,
-                line = line,
-                answer = answer,
-                prompt = prompt,
-                legal = choices.iter().map(|c| c.key.as_str()).collect::<Vec<_>>().join(", ")
-            ))),
-        }
-    }
-
-    fn input(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
-        let (line, answer) = self.next_answer(prompt)?;
-        let answer = if answer == "-" { String::new() } else { answer };
-        match validate(&answer) {
-            Ok(()) => {
-                if self.echo {
-                    say(&format!("{prompt}: {answer}"));
-                }
-                Ok(answer)
-            }
-            Err(why) => Err(Error::Usage(crate::msg!(
-                "cli.ui.not_an_answer",
-                file = &self.name,
-                line = line,
-                answer = answer,
-                prompt = prompt,
-                why = why
-            ))),
-        }
-    }
-
-    fn say(&mut self, line: &str) {
-        say(line);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn script(lines: &[&str]) -> ScriptPrompter {
-        let mut p = ScriptPrompter::new("answers.txt", lines.iter().map(|s| s.to_string()).collect());
-        p.echo = false;
-        p
-    }
-
-    #[test]
-    fn choices_by_key_label_or_number_skipping_comments() {
-        let choices = [Choice::new("cod", "Cod die"), Choice::new("coin", "Use as 1 coin")];
-        let mut p = script(&["# round 1", "", "COD", "use as 1 coin", "2  # the second"]);
-        assert_eq!(p.select("Pick", &choices).unwrap(), 0);
-        assert_eq!(p.select("Pick", &choices).unwrap(), 1);
-        assert_eq!(p.select("Pick", &choices).unwrap(), 1);
-    }
-
-    #[test]
-    fn a_number_never_means_a_command() {
-        let choices = [
-            Choice::new("oyster", "oyster"),
-            Choice::new("coin3", "3 coins"),
-            Choice::command("undo", "undo — take back the last decision"),
-        ];
-        let mut p = script(&["2", "3", "undo"]);
-        assert_eq!(p.select("Pick", &choices).unwrap(), 1);
-        let err = p.select("Pick", &choices).unwrap_err().to_string();
-        assert!(err.starts_with("answers.txt:2: `3` is not an answer"), "{err}");
-        assert_eq!(p.select("Pick", &choices).unwrap(), 2, "undo by its word");
-    }
-
-    #[test]
-    fn a_wrong_answer_names_the_line_and_the_legal_answers() {
-        let choices = [Choice::new("cod", "Cod"), Choice::new("oyster", "Oyster")];
-        let mut p = script(&["cod", "# x", "lobster"]);
-        p.select("Pick", &choices).unwrap();
-        let err = p.select("Pick a die", &choices).unwrap_err().to_string();
-        assert_eq!(
-            err,
-            "answers.txt:3: `lobster` is not an answer to \"Pick a die\"; the legal answers are: cod, oyster"
-        );
-    }
-
-    #[test]
-    fn running_out_says_what_is_awaited() {
-        let mut p = script(&[]);
-        let err = p.input("Marks for cod", &|_| Ok(())).unwrap_err().to_string();
-        assert!(err.contains("waiting for: Marks for cod"), "{err}");
-    }
-
-    #[test]
-    fn input_is_validated_with_the_reason() {
-        let mut p = script(&["xq"]);
-        let err =
-            p.input("Marks", &|s| if s.contains('q') { Err("q is not a mark".into()) } else { Ok(()) }).unwrap_err();
-        assert_eq!(err.to_string(), "answers.txt:1: `xq` is not an answer to \"Marks\": q is not a mark");
     }
 }
