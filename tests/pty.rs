@@ -21,31 +21,46 @@ fn exit_code(p: &PtySession) -> i32 {
     }
 }
 
-#[test]
-fn enter_asks_section_by_section_on_a_terminal_and_writes_the_sheet() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut p = spawn(dir.path(), &["enter", "fleet-dice", "--player", "Ann", "-o", "ann.toml"]);
-    // Every section in sheet order; the shrimp start boxes, the rest left empty.
+/// `enter` Ann's Fleet sheet at a terminal: `at` answers the three shrimp sections (the
+/// fish on the launched boat are 2), every other section is left empty; returns once the
+/// sheet is saved.
+fn enter_ann(dir: &std::path::Path, mut at: impl FnMut(&mut PtySession, &str)) -> PtySession {
+    let mut p = spawn(dir, &["enter", "fleet-dice", "--player", "Ann", "-o", "ann.toml"]);
+    // Every section in sheet order.
     let rules = crate::common::fleet();
     for section in rules.sections.iter().filter(|s| s.len > 0) {
         let prompt = format!("({}) [", section.id);
         p.exp_string(&prompt).unwrap_or_else(|e| panic!("waiting for {prompt}: {e}"));
-        let answer = match section.id.as_str() {
-            "shrimp" => "x x x",
-            "shrimp_license" | "shrimp_boat" => "x",
-            _ => "",
-        };
-        p.send_line(answer).unwrap();
+        match section.id.as_str() {
+            id @ ("shrimp" | "shrimp_license" | "shrimp_boat") => at(&mut p, id),
+            _ => {
+                p.send_line("").unwrap();
+            }
+        }
         if section.id == "shrimp_boat" {
             p.exp_string("Fish on each shrimp boat, top to bottom (1 launched)").unwrap();
             p.send_line("2").unwrap();
         }
     }
     p.exp_string("Saved ann.toml").unwrap();
+    p
+}
+
+fn ann_sheet(dir: &std::path::Path) -> String {
+    std::fs::read_to_string(dir.join("ann.toml")).unwrap()
+}
+
+#[test]
+fn enter_asks_section_by_section_on_a_terminal_and_writes_the_sheet() {
+    let dir = tempfile::tempdir().unwrap();
+    // The shrimp start boxes.
+    let mut p = enter_ann(dir.path(), |p, id| {
+        p.send_line(if id == "shrimp" { "x x x" } else { "x" }).unwrap();
+    });
     p.exp_string("rule violation").unwrap();
     p.exp_eof().unwrap();
     assert_eq!(exit_code(&p), 1, "the coin track is empty: too few coins");
-    let sheet = std::fs::read_to_string(dir.path().join("ann.toml")).unwrap();
+    let sheet = ann_sheet(dir.path());
     assert!(sheet.contains("shrimp = \"x x x . . . . . . . . .\""), "{sheet}");
     assert!(sheet.contains("shrimp_boat = [2]"), "{sheet}");
 }
@@ -762,19 +777,20 @@ fn long_commands_show_a_bar_with_the_time_left_on_a_terminal_and_quiet_hides_it(
     assert!(out.contains("40000 plays recorded, 0 already"), "then what was merged: {out}");
 }
 
-/// `history delete` asks with dialoguer's `Confirm`, in the table's words: `n` then Enter,
+/// The plays the club's history (`h.sqlite3`) holds.
+fn club_plays(dir: &std::path::Path) -> usize {
+    let out =
+        crate::child::deckhand_in(dir).args(["history", "--format", "json", "--db", "h.sqlite3"]).output().unwrap();
+    serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap().as_array().unwrap().len()
+}
+
+/// `history delete` asks on dialoguer's `Input`, in the table's words: `n` then Enter,
 /// or Enter alone, keeps the play; `y` then Enter deletes it; a key alone commits nothing.
 #[test]
 fn history_delete_asks_yes_or_no_and_only_enter_answers() {
     let dir = tempfile::tempdir().unwrap();
     crate::history::club(dir.path());
-    let plays = || {
-        let out = crate::child::deckhand_in(dir.path())
-            .args(["history", "--format", "json", "--db", "h.sqlite3"])
-            .output()
-            .unwrap();
-        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap().as_array().unwrap().len()
-    };
+    let plays = || club_plays(dir.path());
     let delete = ["history", "delete", "2", "--db", "h.sqlite3"];
     for keys_typed in ["\r", "n\r", "y\x7fn\r"] {
         let mut p = spawn(dir.path(), &delete);
@@ -808,42 +824,30 @@ fn history_delete_asks_yes_or_no_and_only_enter_answers() {
 #[test]
 fn enter_keeps_a_wrong_line_recalls_and_completes_the_last_entry() {
     let dir = tempfile::tempdir().unwrap();
-    let mut p = spawn(dir.path(), &["enter", "fleet-dice", "--player", "Ann", "-o", "ann.toml"]);
-    let rules = crate::common::fleet();
-    for section in rules.sections.iter().filter(|s| s.len > 0) {
-        let prompt = format!("({}) [", section.id);
-        p.exp_string(&prompt).unwrap_or_else(|e| panic!("waiting for {prompt}: {e}"));
-        match section.id.as_str() {
-            "shrimp" => {
-                keys(&mut p, "x x q\r");
-                p.exp_string("`q` is not a mark").unwrap();
-                p.exp_string("]: x x q").unwrap();
-                keys(&mut p, "\x7fx\r");
-            }
-            // `x ` completed to `x x x`, then two boxes taken back.
-            "shrimp_license" => {
-                keys(&mut p, "x ");
-                p.exp_string("]: x ").unwrap();
-                keys(&mut p, "\t");
-                p.exp_string("x x x").unwrap();
-                keys(&mut p, "\x7f\x7f\x7f\x7f\r");
-            }
-            // ↑: `x`, the last entry.
-            "shrimp_boat" => {
-                keys(&mut p, "\x1b[A");
-                p.exp_string("]: x").unwrap();
-                keys(&mut p, "\r");
-                p.exp_string("Fish on each shrimp boat").unwrap();
-                p.send_line("2").unwrap();
-            }
-            _ => {
-                p.send_line("").unwrap();
-            }
+    let mut p = enter_ann(dir.path(), |p, id| match id {
+        "shrimp" => {
+            keys(p, "x x q\r");
+            p.exp_string("`q` is not a mark").unwrap();
+            p.exp_string("]: x x q").unwrap();
+            keys(p, "\x7fx\r");
         }
-    }
-    p.exp_string("Saved ann.toml").unwrap();
+        // `x ` completed to `x x x`, then two boxes taken back.
+        "shrimp_license" => {
+            keys(p, "x ");
+            p.exp_string("]: x ").unwrap();
+            keys(p, "\t");
+            p.exp_string("x x x").unwrap();
+            keys(p, "\x7f\x7f\x7f\x7f\r");
+        }
+        // ↑: `x`, the last entry.
+        _ => {
+            keys(p, "\x1b[A");
+            p.exp_string("]: x").unwrap();
+            keys(p, "\r");
+        }
+    });
     p.exp_eof().unwrap();
-    let sheet = std::fs::read_to_string(dir.path().join("ann.toml")).unwrap();
+    let sheet = ann_sheet(dir.path());
     assert!(sheet.contains("shrimp = \"x x x . . . . . . . . .\""), "{sheet}");
     assert!(sheet.contains("shrimp_license = \"x . .\""), "{sheet}");
     assert!(sheet.contains("shrimp_boat = [2]"), "{sheet}");
@@ -855,37 +859,25 @@ fn enter_keeps_a_wrong_line_recalls_and_completes_the_last_entry() {
 #[test]
 fn ctrl_u_and_escape_clear_the_line_at_enter() {
     let dir = tempfile::tempdir().unwrap();
-    let mut p = spawn(dir.path(), &["enter", "fleet-dice", "--player", "Ann", "-o", "ann.toml"]);
-    let rules = crate::common::fleet();
-    for section in rules.sections.iter().filter(|s| s.len > 0) {
-        let prompt = format!("({}) [", section.id);
-        p.exp_string(&prompt).unwrap_or_else(|e| panic!("waiting for {prompt}: {e}"));
-        match section.id.as_str() {
-            "shrimp" => keys(&mut p, "x x q\x15x x x\r"),
-            // ← before the last `x`: Ctrl-U leaves it.
-            "shrimp_license" => {
-                keys(&mut p, "q q x\x1b[D");
-                p.exp_string("]: q q x").unwrap();
-                keys(&mut p, "\x15\r");
-            }
-            "shrimp_boat" => {
-                keys(&mut p, "q");
-                p.exp_string("]: q").unwrap();
-                keys(&mut p, "\x1b");
-                // A lone Escape: nothing follows it at once.
-                std::thread::sleep(std::time::Duration::from_millis(150));
-                keys(&mut p, "x\r");
-                p.exp_string("Fish on each shrimp boat").unwrap();
-                p.send_line("2").unwrap();
-            }
-            _ => {
-                p.send_line("").unwrap();
-            }
+    let mut p = enter_ann(dir.path(), |p, id| match id {
+        "shrimp" => keys(p, "x x q\x15x x x\r"),
+        // ← before the last `x`: Ctrl-U leaves it.
+        "shrimp_license" => {
+            keys(p, "q q x\x1b[D");
+            p.exp_string("]: q q x").unwrap();
+            keys(p, "\x15\r");
         }
-    }
-    p.exp_string("Saved ann.toml").unwrap();
+        _ => {
+            keys(p, "q");
+            p.exp_string("]: q").unwrap();
+            keys(p, "\x1b");
+            // A lone Escape: nothing follows it at once.
+            std::thread::sleep(std::time::Duration::from_millis(150));
+            keys(p, "x\r");
+        }
+    });
     p.exp_eof().unwrap();
-    let sheet = std::fs::read_to_string(dir.path().join("ann.toml")).unwrap();
+    let sheet = ann_sheet(dir.path());
     assert!(sheet.contains("shrimp = \"x x x . . . . . . . . .\""), "{sheet}");
     assert!(sheet.contains("shrimp_license = \"x . .\""), "{sheet}");
     assert!(sheet.contains("shrimp_boat = [2]"), "{sheet}");
@@ -897,13 +889,7 @@ fn ctrl_u_and_escape_clear_the_line_at_enter() {
 fn history_delete_answers_yes_or_no_in_german() {
     let dir = tempfile::tempdir().unwrap();
     crate::history::club(dir.path());
-    let plays = || {
-        let out = crate::child::deckhand_in(dir.path())
-            .args(["history", "--format", "json", "--db", "h.sqlite3"])
-            .output()
-            .unwrap();
-        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap().as_array().unwrap().len()
-    };
+    let plays = || club_plays(dir.path());
     let delete = ["--lang", "de", "history", "delete", "2", "--db", "h.sqlite3"];
     let mut p = spawn(dir.path(), &delete);
     p.exp_string("(j: L").unwrap();
