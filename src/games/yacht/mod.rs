@@ -5,28 +5,24 @@
 //! sums, n of a kind, full house, straights by length or by faces, pairs, chance, five of
 //! a kind) parameterised in TOML, with the upper bonus, the extra five-of-a-kind bonus and
 //! the joker rule as keys of `[rules]`; other families are named `[options.<id>]` overlays
-//! (`YachtRules::ruleset` applies them). This file holds the rules (schema, compile with
-//! diagnostics, model), the scoring of a roll in a box, the sheet and its file, `check`
-//! (every violation a typed value) and `score`; `live.rs` is the game played live and
-//! `solver.rs` the exact solitaire solver.
+//! (`YachtRules::ruleset` applies them). The modules, by concern: `scoring` the scoring
+//! kinds and a roll in a box, `rules` the rules file (schema, compile with diagnostics,
+//! the ruleset options make), `sheet` the sheet and its file, `check` (every violation a
+//! typed value) and `score`, `paper` what the rules say of themselves to the commands;
+//! `live.rs` is the game played live and `solver.rs` the exact solitaire solver. Four
+//! files (issue 31 counts a new game's files): `scoring` and `rules` are modules of this
+//! file, `check` and `paper` of `sheet.rs`.
 
 pub mod live;
+mod sheet;
 pub mod solver;
 
 #[cfg(test)]
 mod tests;
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::ops::Range;
-
-use serde::Deserialize;
-
-use crate::games::names::{texts, Names, Text};
-use crate::message::{Arg, Message};
-use crate::msg;
-use crate::source::de::{self as tomlde, Kind as DeKind, Seg};
-use crate::source::spanned::Spanned;
-use crate::source::{either, similar, Diagnosed, Diagnostic, Source};
+pub use rules::*;
+pub use scoring::*;
+pub use sheet::*;
 
 /// Dice rolled.
 pub const DICE: usize = 5;
@@ -64,1950 +60,1114 @@ pub fn five_face(roll: &Roll) -> Option<u8> {
     (roll[0] == roll[4]).then_some(roll[0])
 }
 
-// ---------------------------------------------------------------------------------------
-// The rules file as written.
+mod scoring {
+    //! The scoring kinds of a box and a roll scored in a box, by a ruleset (offers, joker,
+    //! extra bonus).
 
-mod raw {
+    use std::collections::BTreeSet;
+
     use super::*;
+    use crate::games::names::Names;
+    use crate::message::Message;
+    use crate::msg;
 
-    #[derive(Debug, Deserialize)]
-    #[serde(deny_unknown_fields)]
-    pub struct File {
-        pub game: Game,
-        pub rules: Overlay,
-        #[serde(default)]
-        pub category: Vec<Category>,
-        #[serde(default)]
-        pub options: BTreeMap<Spanned<String>, Opt>,
-        #[serde(default)]
+    // ---------------------------------------------------------------------------------------
+    // The model.
+
+    /// What a box scores, of the dice that fit it.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Score {
+        /// The sum of all five dice.
+        All,
+        /// The sum of the dice that make the pattern (the n of a kind, the pairs).
+        Counted,
+        /// A fixed number of points.
+        Points(i64),
+    }
+
+    /// The run of faces a straight needs.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Run {
+        /// Any `n` consecutive faces.
+        Length(u8),
+        /// Exactly these faces (a bit per face, bit f for face f).
+        Faces(u8),
+    }
+
+    /// The closed vocabulary of scoring kinds.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Kind {
+        /// The sum of the dice showing `face` (the upper section).
+        Face(u8),
+        /// At least `count` dice of one face.
+        OfAKind {
+            /// How many of one face.
+            count: u8,
+            /// What it scores.
+            score: Score,
+        },
+        /// Three of one face and two of another (a five of a kind too, if `five_counts`).
+        FullHouse {
+            /// What it scores.
+            score: Score,
+            /// A five of a kind is a full house too.
+            five_counts: bool,
+        },
+        /// A straight.
+        Straight {
+            /// The faces it needs.
+            run: Run,
+            /// What it scores.
+            score: Score,
+        },
+        /// One pair (the highest) or two pairs of different faces: the dice that make them.
+        Pairs(u8),
+        /// Any dice: their sum.
+        Chance,
+        /// All five dice alike: the box the joker rule and the extra bonus refer to.
+        FiveOfAKind {
+            /// Its points.
+            points: i64,
+        },
+    }
+
+    impl Kind {
+        /// Points of `roll` in a box of this kind.
+        pub fn score(&self, roll: &Roll) -> i64 {
+            let c = counts(roll);
+            let sum: i64 = roll.iter().map(|d| i64::from(*d)).sum();
+            let scored = |score: Score, counted: i64| match score {
+                Score::All => sum,
+                Score::Counted => counted,
+                Score::Points(p) => p,
+            };
+            match *self {
+                Kind::Face(f) => i64::from(c[usize::from(f)]) * i64::from(f),
+                Kind::OfAKind { count, score } => match (1..=6u8).rev().find(|f| c[usize::from(*f)] >= count) {
+                    Some(f) => scored(score, i64::from(f) * i64::from(count)),
+                    None => 0,
+                },
+                Kind::FullHouse { score, five_counts } => {
+                    let three = c.contains(&3);
+                    let two = c.contains(&2);
+                    if (three && two) || (five_counts && c.contains(&5)) {
+                        scored(score, sum)
+                    } else {
+                        0
+                    }
+                }
+                Kind::Straight { run, score } => {
+                    let present: u8 = (1..=6u8).filter(|f| c[usize::from(*f)] > 0).fold(0, |m, f| m | (1 << f));
+                    let fits = match run {
+                        Run::Faces(need) => present & need == need,
+                        Run::Length(n) => (1..=7 - n).any(|lo| {
+                            let need = (lo..lo + n).fold(0u8, |m, f| m | (1 << f));
+                            present & need == need
+                        }),
+                    };
+                    if fits {
+                        scored(score, sum)
+                    } else {
+                        0
+                    }
+                }
+                Kind::Pairs(n) => {
+                    let faces: Vec<i64> = (1..=6u8).rev().filter(|f| c[usize::from(*f)] >= 2).map(i64::from).collect();
+                    if faces.len() >= usize::from(n) {
+                        faces.iter().take(usize::from(n)).map(|f| 2 * f).sum()
+                    } else {
+                        0
+                    }
+                }
+                Kind::Chance => sum,
+                Kind::FiveOfAKind { points } => {
+                    if five_face(roll).is_some() {
+                        points
+                    } else {
+                        0
+                    }
+                }
+            }
+        }
+
+        /// Points of a five of a kind used as a joker in a box of this kind: a full house or a
+        /// straight at full value, any other box as its dice score there.
+        pub fn joker_score(&self, roll: &Roll) -> i64 {
+            let sum: i64 = roll.iter().map(|d| i64::from(*d)).sum();
+            match *self {
+                Kind::FullHouse { score, .. } | Kind::Straight { score, .. } => match score {
+                    Score::Points(p) => p,
+                    Score::All | Score::Counted => sum,
+                },
+                _ => self.score(roll),
+            }
+        }
+
+        /// A box of the upper section (face sums count toward the upper bonus).
+        pub fn upper(&self) -> bool {
+            matches!(self, Kind::Face(_))
+        }
+
+        /// What a box of this kind needs and scores, as a message for the text layer.
+        pub fn describe(&self) -> Message {
+            let score = |s: Score| match s {
+                Score::All => msg!("games.yacht.score.all"),
+                Score::Counted => msg!("games.yacht.score.counted"),
+                Score::Points(p) => msg!("games.yacht.score.points", points = p),
+            };
+            match *self {
+                Kind::Face(f) => msg!("games.yacht.kind.face", face = f),
+                Kind::OfAKind { count, score: s } => {
+                    msg!("games.yacht.kind.of_a_kind", count = count, score = score(s))
+                }
+                Kind::FullHouse { score: s, five_counts: false } => {
+                    msg!("games.yacht.kind.full_house", score = score(s))
+                }
+                Kind::FullHouse { score: s, five_counts: true } => {
+                    msg!("games.yacht.kind.full_house_five", score = score(s))
+                }
+                Kind::Straight { run: Run::Length(n), score: s } => {
+                    msg!("games.yacht.kind.straight_length", n = n, score = score(s))
+                }
+                Kind::Straight { run: Run::Faces(mask), score: s } => {
+                    let faces: Vec<String> =
+                        (1..=6u8).filter(|f| mask & (1 << f) != 0).map(|f| f.to_string()).collect();
+                    msg!("games.yacht.kind.straight_faces", faces = faces.join("-"), score = score(s))
+                }
+                Kind::Pairs(1) => msg!("games.yacht.kind.one_pair"),
+                Kind::Pairs(_) => msg!("games.yacht.kind.two_pairs"),
+                Kind::Chance => msg!("games.yacht.kind.chance"),
+                Kind::FiveOfAKind { points } => msg!("games.yacht.kind.five", points = points),
+            }
+        }
+    }
+
+    /// One box of a sheet.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct Category {
+        /// Its id in the rules, sheet files and saves (`full_house`).
+        pub id: String,
+        /// What players call it.
+        pub name: Names,
+        /// How it scores.
+        pub kind: Kind,
+    }
+
+    /// When a further five of a kind earns the extra bonus: what the five-of-a-kind box must hold.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Needs {
+        /// Its points (not a zero).
+        Points,
+        /// Any entry, a zero too.
+        Entry,
+    }
+
+    /// Which box a further five of a kind must go into to earn the extra bonus.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Where {
+        /// Any box.
+        Any,
+        /// Its own upper box only.
+        Upper,
+    }
+
+    /// The joker rule: where a further five of a kind (the five-of-a-kind box filled) may go.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Joker {
+        /// The matching upper box if open; else any open lower box at full value; else a zero
+        /// in an open upper box.
+        ForcedUpper,
+        /// Any open box; lower boxes at full value.
+        Free,
+        /// Any open box; a full house or a straight takes it at full value only when its
+        /// upper box is filled (the convention of Verhoeff's optimal solitaire player).
+        UpperFilled,
+        /// No joker: it scores where its dice fit, like any roll.
+        None,
+    }
+
+    /// What breaks a tie of totals, in order.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum TieBreak {
+        /// The upper section with its bonus.
+        Upper,
+        /// The lower section with the extra bonuses.
+        Lower,
+        /// One box (index into the ruleset's boxes).
+        Box(usize),
+    }
+
+    /// The highest upper threshold (the solver keeps the upper total in 64 steps).
+    pub const MAX_THRESHOLD: i64 = 63;
+
+    impl Ruleset {
+        /// The box with this id.
+        pub fn box_index(&self, id: &str) -> Option<usize> {
+            self.boxes.iter().position(|c| c.id == id)
+        }
+
+        /// The upper box of a face.
+        pub fn upper_of(&self, face: u8) -> Option<usize> {
+            self.boxes.iter().position(|c| c.kind == Kind::Face(face))
+        }
+
+        /// Every box's points for `roll` where the sheet holds `filled` (a bit per box) and the
+        /// five-of-a-kind box holds `five_points` (its points, not a zero): the boxes this roll
+        /// may go into (the joker rule applied), with what each scores.
+        pub fn offers(&self, filled: u32, five_points: bool, roll: &Roll) -> Vec<Offer> {
+            let open = |i: usize| filled & (1 << i) == 0;
+            let joker = self.joker_applies(filled, roll);
+            let face = five_face(roll);
+            let allowed: Vec<usize> = match (joker, face) {
+                (true, Some(f)) if self.joker == Joker::ForcedUpper => {
+                    let upper = self.upper_of(f).filter(|u| open(*u));
+                    let lower: Vec<usize> =
+                        (0..self.boxes.len()).filter(|i| open(*i) && !self.boxes[*i].kind.upper()).collect();
+                    match upper {
+                        Some(u) => vec![u],
+                        None if !lower.is_empty() => lower,
+                        None => (0..self.boxes.len()).filter(|i| open(*i)).collect(),
+                    }
+                }
+                _ => (0..self.boxes.len()).filter(|i| open(*i)).collect(),
+            };
+            // Lower boxes take the joker at full value (under `UpperFilled` only with its upper
+            // box filled).
+            let full_value = joker
+                && match (self.joker, face) {
+                    (Joker::UpperFilled, Some(f)) => self.upper_of(f).is_none_or(|u| !open(u)),
+                    _ => true,
+                };
+            allowed
+                .into_iter()
+                .map(|i| {
+                    let kind = &self.boxes[i].kind;
+                    let points = if full_value && !kind.upper() { kind.joker_score(roll) } else { kind.score(roll) };
+                    Offer {
+                        box_index: i,
+                        points,
+                        joker: joker && points != kind.score(roll),
+                        extra: self.extra(filled, five_points, roll, i),
+                    }
+                })
+                .collect()
+        }
+
+        /// The joker rule applies to this roll: a five of a kind with the five-of-a-kind box
+        /// filled.
+        pub fn joker_applies(&self, filled: u32, roll: &Roll) -> bool {
+            self.joker != Joker::None
+                && five_face(roll).is_some()
+                && self.five_box.is_some_and(|b| filled & (1 << b) != 0)
+        }
+
+        /// The extra bonus this roll earns in box `i`.
+        pub fn extra(&self, filled: u32, five_points: bool, roll: &Roll, i: usize) -> i64 {
+            let Some(f) = five_face(roll) else { return 0 };
+            let Some(five) = self.five_box else { return 0 };
+            let holds = match self.extra_needs {
+                Needs::Points => five_points,
+                Needs::Entry => true,
+            };
+            let place = match self.extra_where {
+                Where::Any => true,
+                Where::Upper => self.upper_of(f) == Some(i),
+            };
+            if self.extra_bonus > 0 && filled & (1 << five) != 0 && i != five && holds && place {
+                self.extra_bonus
+            } else {
+                0
+            }
+        }
+
+        /// The ruleset's bonuses and joker rule, one message each (none where it has none).
+        pub fn describe(&self) -> Vec<Message> {
+            let mut out = Vec::new();
+            if self.upper_bonus > 0 {
+                out.push(msg!(
+                    "games.yacht.rule.upper_bonus",
+                    points = self.upper_bonus,
+                    threshold = self.upper_threshold
+                ));
+            }
+            if self.extra_bonus > 0 {
+                let needs = match self.extra_needs {
+                    Needs::Points => msg!("games.yacht.rule.needs_points"),
+                    Needs::Entry => msg!("games.yacht.rule.needs_entry"),
+                };
+                let place = match self.extra_where {
+                    Where::Any => msg!("games.yacht.rule.where_any"),
+                    Where::Upper => msg!("games.yacht.rule.where_upper"),
+                };
+                out.push(msg!("games.yacht.rule.extra_bonus", points = self.extra_bonus, needs = needs, place = place));
+            }
+            out.push(match self.joker {
+                Joker::ForcedUpper => msg!("games.yacht.rule.joker_forced"),
+                Joker::Free => msg!("games.yacht.rule.joker_free"),
+                Joker::UpperFilled => msg!("games.yacht.rule.joker_upper_filled"),
+                Joker::None => msg!("games.yacht.rule.joker_none"),
+            });
+            out
+        }
+
+        /// The upper bonus of an upper-section total.
+        pub fn upper_bonus_of(&self, upper: i64) -> i64 {
+            if self.upper_bonus > 0 && upper >= self.upper_threshold {
+                self.upper_bonus
+            } else {
+                0
+            }
+        }
+
+        /// Every number of points a box can hold: what any roll scores there, and what a five
+        /// of a kind scores there as a joker.
+        pub fn possible(&self, i: usize) -> BTreeSet<i64> {
+            let kind = &self.boxes[i].kind;
+            let mut out = BTreeSet::new();
+            for roll in all_rolls() {
+                out.insert(kind.score(&roll));
+                if self.joker != Joker::None && five_face(&roll).is_some() && !kind.upper() && Some(i) != self.five_box
+                {
+                    out.insert(kind.joker_score(&roll));
+                }
+            }
+            out
+        }
+    }
+
+    /// A box a roll may go into, and what it scores there.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct Offer {
+        /// The box (index into the ruleset's boxes).
+        pub box_index: usize,
+        /// The points written in the box.
+        pub points: i64,
+        /// Scored as a joker (at full value though its dice do not make the pattern).
+        pub joker: bool,
+        /// The extra bonus it earns besides.
+        pub extra: i64,
+    }
+
+    /// The 252 sorted rolls of five dice.
+    pub fn all_rolls() -> Vec<Roll> {
+        let mut out = Vec::with_capacity(252);
+        for a in 1..=6 {
+            for b in a..=6 {
+                for c in b..=6 {
+                    for d in c..=6 {
+                        for e in d..=6 {
+                            out.push([a, b, c, d, e]);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+mod rules {
+    //! The rules file: as written (`raw`), compiled with diagnostics, and the ruleset a game's
+    //! options make of it.
+
+    use std::collections::{BTreeMap, BTreeSet};
+    use std::ops::Range;
+
+    use serde::Deserialize;
+
+    use super::*;
+    use crate::games::names::{texts, Names, Text};
+    use crate::message::{Arg, Message};
+    use crate::msg;
+    use crate::source::de as tomlde;
+    use crate::source::spanned::Spanned;
+    use crate::source::{either, similar, Diagnostic, Source};
+
+    // ---------------------------------------------------------------------------------------
+    // The rules file as written.
+
+    mod raw {
+        use super::*;
+
+        #[derive(Debug, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct File {
+            pub game: Game,
+            pub rules: Overlay,
+            #[serde(default)]
+            pub category: Vec<Category>,
+            #[serde(default)]
+            pub options: BTreeMap<Spanned<String>, Opt>,
+            #[serde(default)]
+            pub card: Card,
+        }
+
+        // The `[game]` header has the same shape as in every other rules file.
+        pub use crate::games::endgame::schema::Game;
+
+        #[derive(Debug, Deserialize, Default)]
+        #[serde(deny_unknown_fields)]
+        pub struct Overlay {
+            pub boxes: Option<Spanned<Vec<String>>>,
+            pub upper_threshold: Option<Spanned<i64>>,
+            pub upper_bonus: Option<Spanned<i64>>,
+            pub extra_bonus: Option<Spanned<i64>>,
+            pub extra_bonus_needs: Option<Spanned<String>>,
+            pub extra_bonus_where: Option<Spanned<String>>,
+            pub joker: Option<Spanned<String>>,
+            pub tie_breaks: Option<Spanned<Vec<String>>>,
+        }
+
+        /// An option: its name and help, the keys of `[rules]` it replaces, its own boxes.
+        #[derive(Debug, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct Opt {
+            pub name: Names,
+            #[serde(default)]
+            pub help: Option<Text>,
+            pub boxes: Option<Spanned<Vec<String>>>,
+            pub upper_threshold: Option<Spanned<i64>>,
+            pub upper_bonus: Option<Spanned<i64>>,
+            pub extra_bonus: Option<Spanned<i64>>,
+            pub extra_bonus_needs: Option<Spanned<String>>,
+            pub extra_bonus_where: Option<Spanned<String>>,
+            pub joker: Option<Spanned<String>>,
+            pub tie_breaks: Option<Spanned<Vec<String>>>,
+            #[serde(default)]
+            pub category: Vec<Category>,
+        }
+
+        impl Opt {
+            pub fn overlay(&self) -> Overlay {
+                Overlay {
+                    boxes: self.boxes.clone(),
+                    upper_threshold: self.upper_threshold.clone(),
+                    upper_bonus: self.upper_bonus.clone(),
+                    extra_bonus: self.extra_bonus.clone(),
+                    extra_bonus_needs: self.extra_bonus_needs.clone(),
+                    extra_bonus_where: self.extra_bonus_where.clone(),
+                    joker: self.joker.clone(),
+                    tie_breaks: self.tie_breaks.clone(),
+                }
+            }
+        }
+
+        #[derive(Debug, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct Category {
+            pub id: Spanned<String>,
+            pub name: Names,
+            pub kind: Spanned<String>,
+            pub face: Option<Spanned<i64>>,
+            pub count: Option<Spanned<i64>>,
+            pub score: Option<Spanned<String>>,
+            pub points: Option<Spanned<i64>>,
+            pub length: Option<Spanned<i64>>,
+            pub faces: Option<Spanned<Vec<i64>>>,
+            pub pairs: Option<Spanned<i64>>,
+            pub five_counts: Option<Spanned<bool>>,
+        }
+
+        #[derive(Debug, Deserialize, Default)]
+        #[serde(deny_unknown_fields)]
+        pub struct Card {
+            #[serde(default)]
+            pub round: Vec<Text>,
+            #[serde(default)]
+            pub golden_rules: Vec<Text>,
+            #[serde(default)]
+            pub end: Vec<Text>,
+        }
+    }
+
+    /// The rules one game is played by: `[rules]` with the options chosen applied.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct Ruleset {
+        /// The options applied, in order.
+        pub options: Vec<String>,
+        /// The boxes of the sheet, in order.
+        pub boxes: Vec<Category>,
+        /// Upper-section points that earn the upper bonus.
+        pub upper_threshold: i64,
+        /// The upper bonus (0: none).
+        pub upper_bonus: i64,
+        /// The extra bonus for each further five of a kind (0: none).
+        pub extra_bonus: i64,
+        /// What the five-of-a-kind box must hold for the extra bonus.
+        pub extra_needs: Needs,
+        /// Where a further five of a kind earns it.
+        pub extra_where: Where,
+        /// The joker rule.
+        pub joker: Joker,
+        /// Tie-breaks of equal totals, in order (none: a tie shares the place).
+        pub tie_breaks: Vec<TieBreak>,
+        /// The five-of-a-kind box, if the sheet has one.
+        pub five_box: Option<usize>,
+    }
+
+    /// A named option of the rules file.
+    #[derive(Debug, Clone)]
+    pub struct GameOption {
+        /// Its id (`classic`), as `--option` and saves name it.
+        pub id: String,
+        /// Its name in every language.
+        pub name: Names,
+        /// What it changes, in every language.
+        pub help: Option<Names>,
+        overlay: Overlay,
+        categories: Vec<Category>,
+    }
+
+    /// Keys of `[rules]` as an option gives them (None: not given).
+    #[derive(Debug, Clone, Default)]
+    struct Overlay {
+        boxes: Option<Vec<String>>,
+        upper_threshold: Option<i64>,
+        upper_bonus: Option<i64>,
+        extra_bonus: Option<i64>,
+        extra_needs: Option<Needs>,
+        extra_where: Option<Where>,
+        joker: Option<Joker>,
+        tie_breaks: Option<Vec<String>>,
+    }
+
+    impl Overlay {
+        /// The keys it gives, by their name in the file.
+        fn keys(&self) -> Vec<&'static str> {
+            let mut keys = Vec::new();
+            let given = [
+                ("boxes", self.boxes.is_some()),
+                ("upper_threshold", self.upper_threshold.is_some()),
+                ("upper_bonus", self.upper_bonus.is_some()),
+                ("extra_bonus", self.extra_bonus.is_some()),
+                ("extra_bonus_needs", self.extra_needs.is_some()),
+                ("extra_bonus_where", self.extra_where.is_some()),
+                ("joker", self.joker.is_some()),
+                ("tie_breaks", self.tie_breaks.is_some()),
+            ];
+            for (k, g) in given {
+                if g {
+                    keys.push(k);
+                }
+            }
+            keys
+        }
+    }
+
+    /// The lines of the rules summary card.
+    #[derive(Debug, Clone, Default)]
+    pub struct Card {
+        /// What happens in a turn.
+        pub round: Vec<Names>,
+        /// The rules most often forgotten.
+        pub golden_rules: Vec<Names>,
+        /// How the game ends.
+        pub end: Vec<Names>,
+    }
+
+    /// A checked `yacht` rules file.
+    #[derive(Debug, Clone)]
+    pub struct YachtRules {
+        /// `[game] id` (`yacht`).
+        pub id: String,
+        /// The game's name in every language.
+        pub name: Names,
+        /// The year the game was published, if the file says.
+        pub year: Option<u32>,
+        /// BoardGameGeek's id of the game.
+        pub bgg_id: Option<u32>,
+        /// Who made the game, if the file says.
+        pub by: Option<Names>,
+        /// Fewest players.
+        pub min_players: u32,
+        /// Most players (at most 8).
+        pub max_players: u32,
+        /// The rules without options.
+        pub base: Ruleset,
+        /// Every box the file defines (`[[category]]`), for options to pick from.
+        pool: Vec<Category>,
+        /// The named options, in file order.
+        pub options: Vec<GameOption>,
+        /// The rules summary card.
         pub card: Card,
     }
 
-    // The `[game]` header has the same shape as in every other rules file.
-    pub use crate::games::endgame::schema::Game;
-
-    #[derive(Debug, Deserialize, Default)]
-    #[serde(deny_unknown_fields)]
-    pub struct Overlay {
-        pub boxes: Option<Spanned<Vec<String>>>,
-        pub upper_threshold: Option<Spanned<i64>>,
-        pub upper_bonus: Option<Spanned<i64>>,
-        pub extra_bonus: Option<Spanned<i64>>,
-        pub extra_bonus_needs: Option<Spanned<String>>,
-        pub extra_bonus_where: Option<Spanned<String>>,
-        pub joker: Option<Spanned<String>>,
-        pub tie_breaks: Option<Spanned<Vec<String>>>,
+    /// Why options do not make a ruleset.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub enum OptionProblem {
+        /// No option has this id.
+        Unknown {
+            /// The id given.
+            id: String,
+            /// The ids there are.
+            known: Vec<String>,
+        },
+        /// One option given twice.
+        Twice {
+            /// The option.
+            id: String,
+        },
+        /// Two options change the same key or box.
+        Conflict {
+            /// The first option.
+            first: String,
+            /// The second option.
+            second: String,
+            /// The key or box id both change.
+            what: String,
+        },
+        /// Together the options make rules that do not hold (each message says why).
+        Invalid(Vec<Message>),
     }
 
-    /// An option: its name and help, the keys of `[rules]` it replaces, its own boxes.
-    #[derive(Debug, Deserialize)]
-    #[serde(deny_unknown_fields)]
-    pub struct Opt {
-        pub name: Names,
-        #[serde(default)]
-        pub help: Option<Text>,
-        pub boxes: Option<Spanned<Vec<String>>>,
-        pub upper_threshold: Option<Spanned<i64>>,
-        pub upper_bonus: Option<Spanned<i64>>,
-        pub extra_bonus: Option<Spanned<i64>>,
-        pub extra_bonus_needs: Option<Spanned<String>>,
-        pub extra_bonus_where: Option<Spanned<String>>,
-        pub joker: Option<Spanned<String>>,
-        pub tie_breaks: Option<Spanned<Vec<String>>>,
-        #[serde(default)]
-        pub category: Vec<Category>,
-    }
-
-    impl Opt {
-        pub fn overlay(&self) -> Overlay {
-            Overlay {
-                boxes: self.boxes.clone(),
-                upper_threshold: self.upper_threshold.clone(),
-                upper_bonus: self.upper_bonus.clone(),
-                extra_bonus: self.extra_bonus.clone(),
-                extra_bonus_needs: self.extra_bonus_needs.clone(),
-                extra_bonus_where: self.extra_bonus_where.clone(),
-                joker: self.joker.clone(),
-                tie_breaks: self.tie_breaks.clone(),
+    impl OptionProblem {
+        /// The problem as a message for the text layer.
+        pub fn message(&self) -> Message {
+            match self {
+                OptionProblem::Unknown { id, known } => {
+                    msg!("rules.yacht.option_unknown", id = id, known = known.join(", "))
+                }
+                OptionProblem::Twice { id } => msg!("rules.yacht.option_twice", id = id),
+                OptionProblem::Conflict { first, second, what } => {
+                    msg!("rules.yacht.option_conflict", first = first, second = second, what = what)
+                }
+                OptionProblem::Invalid(why) => msg!(
+                    "rules.yacht.option_invalid",
+                    why = Arg::List { items: why.iter().cloned().map(Arg::from).collect(), separator: "; " }
+                ),
             }
         }
     }
 
-    #[derive(Debug, Deserialize)]
-    #[serde(deny_unknown_fields)]
-    pub struct Category {
-        pub id: Spanned<String>,
-        pub name: Names,
-        pub kind: Spanned<String>,
-        pub face: Option<Spanned<i64>>,
-        pub count: Option<Spanned<i64>>,
-        pub score: Option<Spanned<String>>,
-        pub points: Option<Spanned<i64>>,
-        pub length: Option<Spanned<i64>>,
-        pub faces: Option<Spanned<Vec<i64>>>,
-        pub pairs: Option<Spanned<i64>>,
-        pub five_counts: Option<Spanned<bool>>,
-    }
-
-    #[derive(Debug, Deserialize, Default)]
-    #[serde(deny_unknown_fields)]
-    pub struct Card {
-        #[serde(default)]
-        pub round: Vec<Text>,
-        #[serde(default)]
-        pub golden_rules: Vec<Text>,
-        #[serde(default)]
-        pub end: Vec<Text>,
-    }
-}
-
-// ---------------------------------------------------------------------------------------
-// The model.
-
-/// What a box scores, of the dice that fit it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Score {
-    /// The sum of all five dice.
-    All,
-    /// The sum of the dice that make the pattern (the n of a kind, the pairs).
-    Counted,
-    /// A fixed number of points.
-    Points(i64),
-}
-
-/// The run of faces a straight needs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Run {
-    /// Any `n` consecutive faces.
-    Length(u8),
-    /// Exactly these faces (a bit per face, bit f for face f).
-    Faces(u8),
-}
-
-/// The closed vocabulary of scoring kinds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// The sum of the dice showing `face` (the upper section).
-    Face(u8),
-    /// At least `count` dice of one face.
-    OfAKind {
-        /// How many of one face.
-        count: u8,
-        /// What it scores.
-        score: Score,
-    },
-    /// Three of one face and two of another (a five of a kind too, if `five_counts`).
-    FullHouse {
-        /// What it scores.
-        score: Score,
-        /// A five of a kind is a full house too.
-        five_counts: bool,
-    },
-    /// A straight.
-    Straight {
-        /// The faces it needs.
-        run: Run,
-        /// What it scores.
-        score: Score,
-    },
-    /// One pair (the highest) or two pairs of different faces: the dice that make them.
-    Pairs(u8),
-    /// Any dice: their sum.
-    Chance,
-    /// All five dice alike: the box the joker rule and the extra bonus refer to.
-    FiveOfAKind {
-        /// Its points.
-        points: i64,
-    },
-}
-
-impl Kind {
-    /// Points of `roll` in a box of this kind.
-    pub fn score(&self, roll: &Roll) -> i64 {
-        let c = counts(roll);
-        let sum: i64 = roll.iter().map(|d| i64::from(*d)).sum();
-        let scored = |score: Score, counted: i64| match score {
-            Score::All => sum,
-            Score::Counted => counted,
-            Score::Points(p) => p,
-        };
-        match *self {
-            Kind::Face(f) => i64::from(c[usize::from(f)]) * i64::from(f),
-            Kind::OfAKind { count, score } => match (1..=6u8).rev().find(|f| c[usize::from(*f)] >= count) {
-                Some(f) => scored(score, i64::from(f) * i64::from(count)),
-                None => 0,
-            },
-            Kind::FullHouse { score, five_counts } => {
-                let three = c.contains(&3);
-                let two = c.contains(&2);
-                if (three && two) || (five_counts && c.contains(&5)) {
-                    scored(score, sum)
-                } else {
-                    0
+    impl YachtRules {
+        /// The ruleset of a game played with these options (in the order given): each option's
+        /// keys replace `[rules]`'s, its boxes replace or add boxes by id; two options may not
+        /// change the same key or box.
+        pub fn ruleset(&self, options: &[String]) -> Result<Ruleset, OptionProblem> {
+            let mut overlay = Overlay::default();
+            let mut extra: Vec<Category> = Vec::new();
+            let mut setter: BTreeMap<String, String> = BTreeMap::new();
+            let mut seen = BTreeSet::new();
+            for id in options {
+                if !seen.insert(id.as_str()) {
+                    return Err(OptionProblem::Twice { id: id.clone() });
                 }
-            }
-            Kind::Straight { run, score } => {
-                let present: u8 = (1..=6u8).filter(|f| c[usize::from(*f)] > 0).fold(0, |m, f| m | (1 << f));
-                let fits = match run {
-                    Run::Faces(need) => present & need == need,
-                    Run::Length(n) => (1..=7 - n).any(|lo| {
-                        let need = (lo..lo + n).fold(0u8, |m, f| m | (1 << f));
-                        present & need == need
-                    }),
+                let Some(opt) = self.options.iter().find(|o| &o.id == id) else {
+                    return Err(OptionProblem::Unknown {
+                        id: id.clone(),
+                        known: self.options.iter().map(|o| o.id.clone()).collect(),
+                    });
                 };
-                if fits {
-                    scored(score, sum)
-                } else {
-                    0
+                let what = opt
+                    .overlay
+                    .keys()
+                    .into_iter()
+                    .map(str::to_string)
+                    .chain(opt.categories.iter().map(|c| c.id.clone()));
+                for what in what {
+                    if let Some(first) = setter.insert(what.clone(), id.clone()) {
+                        return Err(OptionProblem::Conflict { first, second: id.clone(), what });
+                    }
                 }
+                let o = &opt.overlay;
+                overlay.boxes = o.boxes.clone().or(overlay.boxes);
+                overlay.upper_threshold = o.upper_threshold.or(overlay.upper_threshold);
+                overlay.upper_bonus = o.upper_bonus.or(overlay.upper_bonus);
+                overlay.extra_bonus = o.extra_bonus.or(overlay.extra_bonus);
+                overlay.extra_needs = o.extra_needs.or(overlay.extra_needs);
+                overlay.extra_where = o.extra_where.or(overlay.extra_where);
+                overlay.joker = o.joker.or(overlay.joker);
+                overlay.tie_breaks = o.tie_breaks.clone().or(overlay.tie_breaks);
+                extra.extend(opt.categories.iter().cloned());
             }
-            Kind::Pairs(n) => {
-                let faces: Vec<i64> = (1..=6u8).rev().filter(|f| c[usize::from(*f)] >= 2).map(i64::from).collect();
-                if faces.len() >= usize::from(n) {
-                    faces.iter().take(usize::from(n)).map(|f| 2 * f).sum()
-                } else {
-                    0
-                }
-            }
-            Kind::Chance => sum,
-            Kind::FiveOfAKind { points } => {
-                if five_face(roll).is_some() {
-                    points
-                } else {
-                    0
-                }
+            let mut problems = Vec::new();
+            let ruleset = resolve(&self.base, &self.pool, &extra, &overlay, options, &mut |m| problems.push(m));
+            if problems.is_empty() {
+                Ok(ruleset)
+            } else {
+                Err(OptionProblem::Invalid(problems))
             }
         }
     }
 
-    /// Points of a five of a kind used as a joker in a box of this kind: a full house or a
-    /// straight at full value, any other box as its dice score there.
-    pub fn joker_score(&self, roll: &Roll) -> i64 {
-        let sum: i64 = roll.iter().map(|d| i64::from(*d)).sum();
-        match *self {
-            Kind::FullHouse { score, .. } | Kind::Straight { score, .. } => match score {
-                Score::Points(p) => p,
-                Score::All | Score::Counted => sum,
-            },
-            _ => self.score(roll),
-        }
-    }
-
-    /// A box of the upper section (face sums count toward the upper bonus).
-    pub fn upper(&self) -> bool {
-        matches!(self, Kind::Face(_))
-    }
-
-    /// What a box of this kind needs and scores, as a message for the text layer.
-    pub fn describe(&self) -> Message {
-        let score = |s: Score| match s {
-            Score::All => msg!("games.yacht.score.all"),
-            Score::Counted => msg!("games.yacht.score.counted"),
-            Score::Points(p) => msg!("games.yacht.score.points", points = p),
+    /// The base ruleset with an overlay and extra boxes applied; every problem reported.
+    fn resolve(
+        base: &Ruleset,
+        pool: &[Category],
+        extra: &[Category],
+        o: &Overlay,
+        options: &[String],
+        problem: &mut dyn FnMut(Message),
+    ) -> Ruleset {
+        let find = |id: &str| extra.iter().find(|c| c.id == id).or_else(|| pool.iter().find(|c| c.id == id));
+        let ids: Vec<String> = match &o.boxes {
+            Some(ids) => ids.clone(),
+            None => base.boxes.iter().map(|c| c.id.clone()).collect(),
         };
-        match *self {
-            Kind::Face(f) => msg!("games.yacht.kind.face", face = f),
-            Kind::OfAKind { count, score: s } => msg!("games.yacht.kind.of_a_kind", count = count, score = score(s)),
-            Kind::FullHouse { score: s, five_counts: false } => msg!("games.yacht.kind.full_house", score = score(s)),
-            Kind::FullHouse { score: s, five_counts: true } => {
-                msg!("games.yacht.kind.full_house_five", score = score(s))
-            }
-            Kind::Straight { run: Run::Length(n), score: s } => {
-                msg!("games.yacht.kind.straight_length", n = n, score = score(s))
-            }
-            Kind::Straight { run: Run::Faces(mask), score: s } => {
-                let faces: Vec<String> = (1..=6u8).filter(|f| mask & (1 << f) != 0).map(|f| f.to_string()).collect();
-                msg!("games.yacht.kind.straight_faces", faces = faces.join("-"), score = score(s))
-            }
-            Kind::Pairs(1) => msg!("games.yacht.kind.one_pair"),
-            Kind::Pairs(_) => msg!("games.yacht.kind.two_pairs"),
-            Kind::Chance => msg!("games.yacht.kind.chance"),
-            Kind::FiveOfAKind { points } => msg!("games.yacht.kind.five", points = points),
-        }
-    }
-}
-
-/// One box of a sheet.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Category {
-    /// Its id in the rules, sheet files and saves (`full_house`).
-    pub id: String,
-    /// What players call it.
-    pub name: Names,
-    /// How it scores.
-    pub kind: Kind,
-}
-
-/// When a further five of a kind earns the extra bonus: what the five-of-a-kind box must hold.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Needs {
-    /// Its points (not a zero).
-    Points,
-    /// Any entry, a zero too.
-    Entry,
-}
-
-/// Which box a further five of a kind must go into to earn the extra bonus.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Where {
-    /// Any box.
-    Any,
-    /// Its own upper box only.
-    Upper,
-}
-
-/// The joker rule: where a further five of a kind (the five-of-a-kind box filled) may go.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Joker {
-    /// The matching upper box if open; else any open lower box at full value; else a zero
-    /// in an open upper box.
-    ForcedUpper,
-    /// Any open box; lower boxes at full value.
-    Free,
-    /// Any open box; a full house or a straight takes it at full value only when its
-    /// upper box is filled (the convention of Verhoeff's optimal solitaire player).
-    UpperFilled,
-    /// No joker: it scores where its dice fit, like any roll.
-    None,
-}
-
-/// What breaks a tie of totals, in order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TieBreak {
-    /// The upper section with its bonus.
-    Upper,
-    /// The lower section with the extra bonuses.
-    Lower,
-    /// One box (index into the ruleset's boxes).
-    Box(usize),
-}
-
-/// The rules one game is played by: `[rules]` with the options chosen applied.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Ruleset {
-    /// The options applied, in order.
-    pub options: Vec<String>,
-    /// The boxes of the sheet, in order.
-    pub boxes: Vec<Category>,
-    /// Upper-section points that earn the upper bonus.
-    pub upper_threshold: i64,
-    /// The upper bonus (0: none).
-    pub upper_bonus: i64,
-    /// The extra bonus for each further five of a kind (0: none).
-    pub extra_bonus: i64,
-    /// What the five-of-a-kind box must hold for the extra bonus.
-    pub extra_needs: Needs,
-    /// Where a further five of a kind earns it.
-    pub extra_where: Where,
-    /// The joker rule.
-    pub joker: Joker,
-    /// Tie-breaks of equal totals, in order (none: a tie shares the place).
-    pub tie_breaks: Vec<TieBreak>,
-    /// The five-of-a-kind box, if the sheet has one.
-    pub five_box: Option<usize>,
-}
-
-/// A named option of the rules file.
-#[derive(Debug, Clone)]
-pub struct GameOption {
-    /// Its id (`classic`), as `--option` and saves name it.
-    pub id: String,
-    /// Its name in every language.
-    pub name: Names,
-    /// What it changes, in every language.
-    pub help: Option<Names>,
-    overlay: Overlay,
-    categories: Vec<Category>,
-}
-
-/// Keys of `[rules]` as an option gives them (None: not given).
-#[derive(Debug, Clone, Default)]
-struct Overlay {
-    boxes: Option<Vec<String>>,
-    upper_threshold: Option<i64>,
-    upper_bonus: Option<i64>,
-    extra_bonus: Option<i64>,
-    extra_needs: Option<Needs>,
-    extra_where: Option<Where>,
-    joker: Option<Joker>,
-    tie_breaks: Option<Vec<String>>,
-}
-
-impl Overlay {
-    /// The keys it gives, by their name in the file.
-    fn keys(&self) -> Vec<&'static str> {
-        let mut keys = Vec::new();
-        let given = [
-            ("boxes", self.boxes.is_some()),
-            ("upper_threshold", self.upper_threshold.is_some()),
-            ("upper_bonus", self.upper_bonus.is_some()),
-            ("extra_bonus", self.extra_bonus.is_some()),
-            ("extra_bonus_needs", self.extra_needs.is_some()),
-            ("extra_bonus_where", self.extra_where.is_some()),
-            ("joker", self.joker.is_some()),
-            ("tie_breaks", self.tie_breaks.is_some()),
-        ];
-        for (k, g) in given {
-            if g {
-                keys.push(k);
+        let mut boxes = Vec::new();
+        for id in &ids {
+            match find(id) {
+                Some(c) => boxes.push(c.clone()),
+                None => problem(msg!("rules.yacht.unknown_box", id = id)),
             }
         }
-        keys
+        let mut r = Ruleset {
+            options: options.to_vec(),
+            boxes,
+            upper_threshold: o.upper_threshold.unwrap_or(base.upper_threshold),
+            upper_bonus: o.upper_bonus.unwrap_or(base.upper_bonus),
+            extra_bonus: o.extra_bonus.unwrap_or(base.extra_bonus),
+            extra_needs: o.extra_needs.unwrap_or(base.extra_needs),
+            extra_where: o.extra_where.unwrap_or(base.extra_where),
+            joker: o.joker.unwrap_or(base.joker),
+            tie_breaks: Vec::new(),
+            five_box: None,
+        };
+        let tie_ids: Vec<String> = match &o.tie_breaks {
+            Some(t) => t.clone(),
+            None => base.tie_breaks.iter().map(|t| tie_break_id(&base.boxes, *t)).collect(),
+        };
+        for t in &tie_ids {
+            match t.as_str() {
+                "upper" => r.tie_breaks.push(TieBreak::Upper),
+                "lower" => r.tie_breaks.push(TieBreak::Lower),
+                id => match r.boxes.iter().position(|c| c.id == id) {
+                    Some(i) => r.tie_breaks.push(TieBreak::Box(i)),
+                    None => problem(msg!("rules.yacht.unknown_tie_break", id = id)),
+                },
+            }
+        }
+        validate(&mut r, problem);
+        r
     }
-}
 
-/// The lines of the rules summary card.
-#[derive(Debug, Clone, Default)]
-pub struct Card {
-    /// What happens in a turn.
-    pub round: Vec<Names>,
-    /// The rules most often forgotten.
-    pub golden_rules: Vec<Names>,
-    /// How the game ends.
-    pub end: Vec<Names>,
-}
-
-/// A checked `yacht` rules file.
-#[derive(Debug, Clone)]
-pub struct YachtRules {
-    /// `[game] id` (`yacht`).
-    pub id: String,
-    /// The game's name in every language.
-    pub name: Names,
-    /// The year the game was published, if the file says.
-    pub year: Option<u32>,
-    /// BoardGameGeek's id of the game.
-    pub bgg_id: Option<u32>,
-    /// Who made the game, if the file says.
-    pub by: Option<Names>,
-    /// Fewest players.
-    pub min_players: u32,
-    /// Most players (at most 8).
-    pub max_players: u32,
-    /// The rules without options.
-    pub base: Ruleset,
-    /// Every box the file defines (`[[category]]`), for options to pick from.
-    pool: Vec<Category>,
-    /// The named options, in file order.
-    pub options: Vec<GameOption>,
-    /// The rules summary card.
-    pub card: Card,
-}
-
-/// Why options do not make a ruleset.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum OptionProblem {
-    /// No option has this id.
-    Unknown {
-        /// The id given.
-        id: String,
-        /// The ids there are.
-        known: Vec<String>,
-    },
-    /// One option given twice.
-    Twice {
-        /// The option.
-        id: String,
-    },
-    /// Two options change the same key or box.
-    Conflict {
-        /// The first option.
-        first: String,
-        /// The second option.
-        second: String,
-        /// The key or box id both change.
-        what: String,
-    },
-    /// Together the options make rules that do not hold (each message says why).
-    Invalid(Vec<Message>),
-}
-
-impl OptionProblem {
-    /// The problem as a message for the text layer.
-    pub fn message(&self) -> Message {
-        match self {
-            OptionProblem::Unknown { id, known } => {
-                msg!("rules.yacht.option_unknown", id = id, known = known.join(", "))
-            }
-            OptionProblem::Twice { id } => msg!("rules.yacht.option_twice", id = id),
-            OptionProblem::Conflict { first, second, what } => {
-                msg!("rules.yacht.option_conflict", first = first, second = second, what = what)
-            }
-            OptionProblem::Invalid(why) => msg!(
-                "rules.yacht.option_invalid",
-                why = Arg::List { items: why.iter().cloned().map(Arg::from).collect(), separator: "; " }
-            ),
+    fn tie_break_id(boxes: &[Category], t: TieBreak) -> String {
+        match t {
+            TieBreak::Upper => "upper".into(),
+            TieBreak::Lower => "lower".into(),
+            TieBreak::Box(i) => boxes[i].id.clone(),
         }
     }
-}
 
-impl YachtRules {
-    /// The ruleset of a game played with these options (in the order given): each option's
-    /// keys replace `[rules]`'s, its boxes replace or add boxes by id; two options may not
-    /// change the same key or box.
-    pub fn ruleset(&self, options: &[String]) -> Result<Ruleset, OptionProblem> {
-        let mut overlay = Overlay::default();
-        let mut extra: Vec<Category> = Vec::new();
-        let mut setter: BTreeMap<String, String> = BTreeMap::new();
+    /// The checks of a whole ruleset (boxes, bonuses, joker), and its five-of-a-kind box.
+    fn validate(r: &mut Ruleset, problem: &mut dyn FnMut(Message)) {
         let mut seen = BTreeSet::new();
-        for id in options {
-            if !seen.insert(id.as_str()) {
-                return Err(OptionProblem::Twice { id: id.clone() });
-            }
-            let Some(opt) = self.options.iter().find(|o| &o.id == id) else {
-                return Err(OptionProblem::Unknown {
-                    id: id.clone(),
-                    known: self.options.iter().map(|o| o.id.clone()).collect(),
-                });
-            };
-            let what =
-                opt.overlay.keys().into_iter().map(str::to_string).chain(opt.categories.iter().map(|c| c.id.clone()));
-            for what in what {
-                if let Some(first) = setter.insert(what.clone(), id.clone()) {
-                    return Err(OptionProblem::Conflict { first, second: id.clone(), what });
-                }
-            }
-            let o = &opt.overlay;
-            overlay.boxes = o.boxes.clone().or(overlay.boxes);
-            overlay.upper_threshold = o.upper_threshold.or(overlay.upper_threshold);
-            overlay.upper_bonus = o.upper_bonus.or(overlay.upper_bonus);
-            overlay.extra_bonus = o.extra_bonus.or(overlay.extra_bonus);
-            overlay.extra_needs = o.extra_needs.or(overlay.extra_needs);
-            overlay.extra_where = o.extra_where.or(overlay.extra_where);
-            overlay.joker = o.joker.or(overlay.joker);
-            overlay.tie_breaks = o.tie_breaks.clone().or(overlay.tie_breaks);
-            extra.extend(opt.categories.iter().cloned());
-        }
-        let mut problems = Vec::new();
-        let ruleset = resolve(&self.base, &self.pool, &extra, &overlay, options, &mut |m| problems.push(m));
-        if problems.is_empty() {
-            Ok(ruleset)
-        } else {
-            Err(OptionProblem::Invalid(problems))
-        }
-    }
-}
-
-/// The base ruleset with an overlay and extra boxes applied; every problem reported.
-fn resolve(
-    base: &Ruleset,
-    pool: &[Category],
-    extra: &[Category],
-    o: &Overlay,
-    options: &[String],
-    problem: &mut dyn FnMut(Message),
-) -> Ruleset {
-    let find = |id: &str| extra.iter().find(|c| c.id == id).or_else(|| pool.iter().find(|c| c.id == id));
-    let ids: Vec<String> = match &o.boxes {
-        Some(ids) => ids.clone(),
-        None => base.boxes.iter().map(|c| c.id.clone()).collect(),
-    };
-    let mut boxes = Vec::new();
-    for id in &ids {
-        match find(id) {
-            Some(c) => boxes.push(c.clone()),
-            None => problem(msg!("rules.yacht.unknown_box", id = id)),
-        }
-    }
-    let mut r = Ruleset {
-        options: options.to_vec(),
-        boxes,
-        upper_threshold: o.upper_threshold.unwrap_or(base.upper_threshold),
-        upper_bonus: o.upper_bonus.unwrap_or(base.upper_bonus),
-        extra_bonus: o.extra_bonus.unwrap_or(base.extra_bonus),
-        extra_needs: o.extra_needs.unwrap_or(base.extra_needs),
-        extra_where: o.extra_where.unwrap_or(base.extra_where),
-        joker: o.joker.unwrap_or(base.joker),
-        tie_breaks: Vec::new(),
-        five_box: None,
-    };
-    let tie_ids: Vec<String> = match &o.tie_breaks {
-        Some(t) => t.clone(),
-        None => base.tie_breaks.iter().map(|t| tie_break_id(&base.boxes, *t)).collect(),
-    };
-    for t in &tie_ids {
-        match t.as_str() {
-            "upper" => r.tie_breaks.push(TieBreak::Upper),
-            "lower" => r.tie_breaks.push(TieBreak::Lower),
-            id => match r.boxes.iter().position(|c| c.id == id) {
-                Some(i) => r.tie_breaks.push(TieBreak::Box(i)),
-                None => problem(msg!("rules.yacht.unknown_tie_break", id = id)),
-            },
-        }
-    }
-    validate(&mut r, problem);
-    r
-}
-
-fn tie_break_id(boxes: &[Category], t: TieBreak) -> String {
-    match t {
-        TieBreak::Upper => "upper".into(),
-        TieBreak::Lower => "lower".into(),
-        TieBreak::Box(i) => boxes[i].id.clone(),
-    }
-}
-
-/// The checks of a whole ruleset (boxes, bonuses, joker), and its five-of-a-kind box.
-fn validate(r: &mut Ruleset, problem: &mut dyn FnMut(Message)) {
-    let mut seen = BTreeSet::new();
-    for c in &r.boxes {
-        if !seen.insert(c.id.as_str()) {
-            problem(msg!("rules.yacht.box_twice", id = &c.id));
-        }
-    }
-    if r.boxes.is_empty() || r.boxes.len() > MAX_BOXES {
-        problem(msg!("rules.yacht.box_count", n = r.boxes.len(), max = MAX_BOXES));
-    }
-    let fives: Vec<usize> = r
-        .boxes
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| matches!(c.kind, Kind::FiveOfAKind { .. }))
-        .map(|(i, _)| i)
-        .collect();
-    if fives.len() > 1 {
-        problem(msg!("rules.yacht.five_twice"));
-    }
-    r.five_box = fives.first().copied();
-    let mut faces = BTreeSet::new();
-    for c in &r.boxes {
-        if let Kind::Face(f) = c.kind {
-            if !faces.insert(f) {
-                problem(msg!("rules.yacht.face_twice", face = f));
+        for c in &r.boxes {
+            if !seen.insert(c.id.as_str()) {
+                problem(msg!("rules.yacht.box_twice", id = &c.id));
             }
         }
-    }
-    if !(0..=1000).contains(&r.upper_bonus) || !(0..=1000).contains(&r.extra_bonus) {
-        problem(msg!("rules.yacht.bonus_range"));
-    }
-    if r.upper_bonus > 0 && (faces.is_empty() || !(1..=MAX_THRESHOLD).contains(&r.upper_threshold)) {
-        problem(msg!("rules.yacht.upper_threshold", max = MAX_THRESHOLD));
-    }
-    if r.five_box.is_none() && (r.extra_bonus > 0 || r.joker != Joker::None) {
-        problem(msg!("rules.yacht.needs_five"));
-    }
-    if r.joker == Joker::ForcedUpper && faces.len() < 6 {
-        problem(msg!("rules.yacht.joker_needs_faces"));
-    }
-}
-
-/// The highest upper threshold (the solver keeps the upper total in 64 steps).
-pub const MAX_THRESHOLD: i64 = 63;
-
-impl Ruleset {
-    /// The box with this id.
-    pub fn box_index(&self, id: &str) -> Option<usize> {
-        self.boxes.iter().position(|c| c.id == id)
-    }
-
-    /// The upper box of a face.
-    pub fn upper_of(&self, face: u8) -> Option<usize> {
-        self.boxes.iter().position(|c| c.kind == Kind::Face(face))
-    }
-
-    /// Every box's points for `roll` where the sheet holds `filled` (a bit per box) and the
-    /// five-of-a-kind box holds `five_points` (its points, not a zero): the boxes this roll
-    /// may go into (the joker rule applied), with what each scores.
-    pub fn offers(&self, filled: u32, five_points: bool, roll: &Roll) -> Vec<Offer> {
-        let open = |i: usize| filled & (1 << i) == 0;
-        let joker = self.joker_applies(filled, roll);
-        let face = five_face(roll);
-        let allowed: Vec<usize> = match (joker, face) {
-            (true, Some(f)) if self.joker == Joker::ForcedUpper => {
-                let upper = self.upper_of(f).filter(|u| open(*u));
-                let lower: Vec<usize> =
-                    (0..self.boxes.len()).filter(|i| open(*i) && !self.boxes[*i].kind.upper()).collect();
-                match upper {
-                    Some(u) => vec![u],
-                    None if !lower.is_empty() => lower,
-                    None => (0..self.boxes.len()).filter(|i| open(*i)).collect(),
-                }
-            }
-            _ => (0..self.boxes.len()).filter(|i| open(*i)).collect(),
-        };
-        // Lower boxes take the joker at full value (under `UpperFilled` only with its upper
-        // box filled).
-        let full_value = joker
-            && match (self.joker, face) {
-                (Joker::UpperFilled, Some(f)) => self.upper_of(f).is_none_or(|u| !open(u)),
-                _ => true,
-            };
-        allowed
-            .into_iter()
-            .map(|i| {
-                let kind = &self.boxes[i].kind;
-                let points = if full_value && !kind.upper() { kind.joker_score(roll) } else { kind.score(roll) };
-                Offer {
-                    box_index: i,
-                    points,
-                    joker: joker && points != kind.score(roll),
-                    extra: self.extra(filled, five_points, roll, i),
-                }
-            })
-            .collect()
-    }
-
-    /// The joker rule applies to this roll: a five of a kind with the five-of-a-kind box
-    /// filled.
-    pub fn joker_applies(&self, filled: u32, roll: &Roll) -> bool {
-        self.joker != Joker::None && five_face(roll).is_some() && self.five_box.is_some_and(|b| filled & (1 << b) != 0)
-    }
-
-    /// The extra bonus this roll earns in box `i`.
-    pub fn extra(&self, filled: u32, five_points: bool, roll: &Roll, i: usize) -> i64 {
-        let Some(f) = five_face(roll) else { return 0 };
-        let Some(five) = self.five_box else { return 0 };
-        let holds = match self.extra_needs {
-            Needs::Points => five_points,
-            Needs::Entry => true,
-        };
-        let place = match self.extra_where {
-            Where::Any => true,
-            Where::Upper => self.upper_of(f) == Some(i),
-        };
-        if self.extra_bonus > 0 && filled & (1 << five) != 0 && i != five && holds && place {
-            self.extra_bonus
-        } else {
-            0
+        if r.boxes.is_empty() || r.boxes.len() > MAX_BOXES {
+            problem(msg!("rules.yacht.box_count", n = r.boxes.len(), max = MAX_BOXES));
         }
-    }
-
-    /// The ruleset's bonuses and joker rule, one message each (none where it has none).
-    pub fn describe(&self) -> Vec<Message> {
-        let mut out = Vec::new();
-        if self.upper_bonus > 0 {
-            out.push(msg!("games.yacht.rule.upper_bonus", points = self.upper_bonus, threshold = self.upper_threshold));
-        }
-        if self.extra_bonus > 0 {
-            let needs = match self.extra_needs {
-                Needs::Points => msg!("games.yacht.rule.needs_points"),
-                Needs::Entry => msg!("games.yacht.rule.needs_entry"),
-            };
-            let place = match self.extra_where {
-                Where::Any => msg!("games.yacht.rule.where_any"),
-                Where::Upper => msg!("games.yacht.rule.where_upper"),
-            };
-            out.push(msg!("games.yacht.rule.extra_bonus", points = self.extra_bonus, needs = needs, place = place));
-        }
-        out.push(match self.joker {
-            Joker::ForcedUpper => msg!("games.yacht.rule.joker_forced"),
-            Joker::Free => msg!("games.yacht.rule.joker_free"),
-            Joker::UpperFilled => msg!("games.yacht.rule.joker_upper_filled"),
-            Joker::None => msg!("games.yacht.rule.joker_none"),
-        });
-        out
-    }
-
-    /// The upper bonus of an upper-section total.
-    pub fn upper_bonus_of(&self, upper: i64) -> i64 {
-        if self.upper_bonus > 0 && upper >= self.upper_threshold {
-            self.upper_bonus
-        } else {
-            0
-        }
-    }
-
-    /// Every number of points a box can hold: what any roll scores there, and what a five
-    /// of a kind scores there as a joker.
-    pub fn possible(&self, i: usize) -> BTreeSet<i64> {
-        let kind = &self.boxes[i].kind;
-        let mut out = BTreeSet::new();
-        for roll in all_rolls() {
-            out.insert(kind.score(&roll));
-            if self.joker != Joker::None && five_face(&roll).is_some() && !kind.upper() && Some(i) != self.five_box {
-                out.insert(kind.joker_score(&roll));
-            }
-        }
-        out
-    }
-}
-
-/// A box a roll may go into, and what it scores there.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Offer {
-    /// The box (index into the ruleset's boxes).
-    pub box_index: usize,
-    /// The points written in the box.
-    pub points: i64,
-    /// Scored as a joker (at full value though its dice do not make the pattern).
-    pub joker: bool,
-    /// The extra bonus it earns besides.
-    pub extra: i64,
-}
-
-/// The 252 sorted rolls of five dice.
-pub fn all_rolls() -> Vec<Roll> {
-    let mut out = Vec::with_capacity(252);
-    for a in 1..=6 {
-        for b in a..=6 {
-            for c in b..=6 {
-                for d in c..=6 {
-                    for e in d..=6 {
-                        out.push([a, b, c, d, e]);
-                    }
-                }
-            }
-        }
-    }
-    out
-}
-
-// ---------------------------------------------------------------------------------------
-// Compiling a rules file.
-
-/// Parse and check a `yacht` rules file; on failure every diagnostic found, each pointing
-/// into the file.
-pub fn compile(source: &Source) -> Result<YachtRules, Vec<Diagnostic>> {
-    let f: raw::File = tomlde::from_str(&source.text).map_err(|e| vec![e.diagnostic()])?;
-    let mut diags: Vec<Diagnostic> = Vec::new();
-    let mut err = |at: Option<Range<usize>>, m: Message, help: Option<Message>| {
-        let mut d = Diagnostic::new(m, at);
-        if let Some(h) = help {
-            d = d.help(h);
-        }
-        diags.push(d);
-    };
-    let g = &f.game;
-    if !id_ok(g.id.get_ref()) {
-        err(Some(g.id.span()), msg!("rules.yacht.id_format", id = g.id.get_ref()), None);
-    }
-    let players = g.players.get_ref();
-    if players.min == 0 || players.max < players.min {
-        err(Some(g.players.span()), msg!("rules.game_players", min = players.min, max = players.max), None);
-    } else if players.max > 8 {
-        err(Some(g.players.span()), msg!("rules.yacht.max_players", max = players.max), None);
-    }
-    let pool = categories(&f.category, &mut err);
-    let base_overlay = overlay(&f.rules, &mut err);
-    let Some(box_ids) = base_overlay.boxes.clone() else {
-        err(None, msg!("rules.yacht.no_boxes"), Some(msg!("rules.yacht.no_boxes_help")));
-        return Err(diags);
-    };
-    let defaults = Ruleset {
-        options: Vec::new(),
-        boxes: Vec::new(),
-        upper_threshold: 63,
-        upper_bonus: 0,
-        extra_bonus: 0,
-        extra_needs: Needs::Points,
-        extra_where: Where::Any,
-        joker: Joker::None,
-        tie_breaks: Vec::new(),
-        five_box: None,
-    };
-    let _ = box_ids;
-    let at = f.rules.boxes.as_ref().map(|b| b.span());
-    let base = resolve(&defaults, &pool, &[], &base_overlay, &[], &mut |m| err(at.clone(), m, None));
-    let mut options = Vec::new();
-    let mut ordered: Vec<(&Spanned<String>, &raw::Opt)> = f.options.iter().collect();
-    ordered.sort_by_key(|(k, _)| k.span().start);
-    for (id, opt) in ordered {
-        if !id_ok(id.get_ref()) {
-            err(Some(id.span()), msg!("rules.yacht.id_format", id = id.get_ref()), None);
-        }
-        let own = categories(&opt.category, &mut err);
-        let o = overlay(&opt.overlay(), &mut err);
-        if o.keys().is_empty() && own.is_empty() {
-            err(Some(id.span()), msg!("rules.yacht.option_empty", id = id.get_ref()), None);
-        }
-        let names = [id.get_ref().clone()];
-        resolve(&base, &pool, &own, &o, &names, &mut |m| {
-            err(Some(id.span()), msg!("rules.yacht.in_option", id = id.get_ref(), why = m), None)
-        });
-        options.push(GameOption {
-            id: id.get_ref().clone(),
-            name: opt.name.clone(),
-            help: opt.help.as_ref().map(Text::names),
-            overlay: o,
-            categories: own,
-        });
-    }
-    if !diags.is_empty() {
-        return Err(diags);
-    }
-    Ok(YachtRules {
-        id: g.id.get_ref().clone(),
-        name: g.name.clone(),
-        year: g.year,
-        bgg_id: g.bgg_id,
-        by: g.by.as_ref().map(Text::names),
-        min_players: players.min,
-        max_players: players.max,
-        base,
-        pool,
-        options,
-        card: Card { round: texts(&f.card.round), golden_rules: texts(&f.card.golden_rules), end: texts(&f.card.end) },
-    })
-}
-
-fn id_ok(id: &str) -> bool {
-    !id.is_empty() && id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
-}
-
-type Report<'a> = dyn FnMut(Option<Range<usize>>, Message, Option<Message>) + 'a;
-
-/// The keys of `[rules]` or an option, checked.
-fn overlay(raw: &raw::Overlay, err: &mut Report) -> Overlay {
-    let word = |v: &Option<Spanned<String>>, words: &[&str], err: &mut Report| -> Option<usize> {
-        let v = v.as_ref()?;
-        match words.iter().position(|w| w == v.get_ref()) {
-            Some(i) => Some(i),
-            None => {
-                let list = words.join(", ");
-                err(Some(v.span()), msg!("rules.yacht.unknown_word", word = v.get_ref(), list = list), None);
-                None
-            }
-        }
-    };
-    let number = |v: &Option<Spanned<i64>>, max: i64, err: &mut Report| -> Option<i64> {
-        let v = v.as_ref()?;
-        if (0..=max).contains(v.get_ref()) {
-            Some(*v.get_ref())
-        } else {
-            err(Some(v.span()), msg!("rules.yacht.number_range", n = *v.get_ref(), max = max), None);
-            None
-        }
-    };
-    Overlay {
-        boxes: raw.boxes.as_ref().map(|b| b.get_ref().clone()),
-        upper_threshold: number(&raw.upper_threshold, 1000, err),
-        upper_bonus: number(&raw.upper_bonus, 1000, err),
-        extra_bonus: number(&raw.extra_bonus, 1000, err),
-        extra_needs: word(&raw.extra_bonus_needs, &["points", "entry"], err).map(|i| [Needs::Points, Needs::Entry][i]),
-        extra_where: word(&raw.extra_bonus_where, &["any", "upper"], err).map(|i| [Where::Any, Where::Upper][i]),
-        joker: word(&raw.joker, &["forced_upper", "free", "upper_filled", "none"], err)
-            .map(|i| [Joker::ForcedUpper, Joker::Free, Joker::UpperFilled, Joker::None][i]),
-        tie_breaks: raw.tie_breaks.as_ref().map(|t| t.get_ref().clone()),
-    }
-}
-
-/// `[[category]]` tables, each checked against the keys its kind takes.
-fn categories(raw: &[raw::Category], err: &mut Report) -> Vec<Category> {
-    let mut out = Vec::new();
-    let mut seen = BTreeSet::new();
-    for c in raw {
-        let id = c.id.get_ref();
-        if !id_ok(id) {
-            err(Some(c.id.span()), msg!("rules.yacht.id_format", id = id), None);
-        }
-        if !seen.insert(id.clone()) {
-            err(Some(c.id.span()), msg!("rules.yacht.category_twice", id = id), None);
-        }
-        if let Some(kind) = kind(c, err) {
-            out.push(Category { id: id.clone(), name: c.name.clone(), kind });
-        }
-    }
-    out
-}
-
-/// The kind of one `[[category]]`: its `kind` word and exactly the keys that kind takes.
-fn kind(c: &raw::Category, err: &mut Report) -> Option<Kind> {
-    let given: [(&str, Option<Range<usize>>); 8] = [
-        ("face", c.face.as_ref().map(|v| v.span())),
-        ("count", c.count.as_ref().map(|v| v.span())),
-        ("score", c.score.as_ref().map(|v| v.span())),
-        ("points", c.points.as_ref().map(|v| v.span())),
-        ("length", c.length.as_ref().map(|v| v.span())),
-        ("faces", c.faces.as_ref().map(|v| v.span())),
-        ("pairs", c.pairs.as_ref().map(|v| v.span())),
-        ("five_counts", c.five_counts.as_ref().map(|v| v.span())),
-    ];
-    const KINDS: [&str; 7] = ["face", "of_a_kind", "full_house", "straight", "pairs", "chance", "five_of_a_kind"];
-    let kind = c.kind.get_ref().as_str();
-    let takes: &[&str] = match kind {
-        "face" => &["face"],
-        "of_a_kind" => &["count", "score", "points"],
-        "full_house" => &["score", "points", "five_counts"],
-        "straight" => &["length", "faces", "score", "points"],
-        "pairs" => &["pairs"],
-        "chance" => &[],
-        "five_of_a_kind" => &["points"],
-        other => {
-            let close: Vec<&str> = KINDS.iter().copied().filter(|k| similar(k, other)).collect();
-            let help = if close.is_empty() {
-                msg!("rules.yacht.kinds", list = KINDS.join(", "))
-            } else {
-                msg!("cli.sheet_file.did_you_mean", list = either(&close, msg!("cli.sheet_file.or")))
-            };
-            err(Some(c.kind.span()), msg!("rules.yacht.unknown_kind", kind = other), Some(help));
-            return None;
-        }
-    };
-    let mut ok = true;
-    for (key, span) in &given {
-        if span.is_some() && !takes.contains(key) {
-            let list = if takes.is_empty() { "—".to_string() } else { takes.join(", ") };
-            err(span.clone(), msg!("rules.yacht.key_not_taken", key = *key, kind = kind, list = list), None);
-            ok = false;
-        }
-    }
-    let need = |v: &Option<Spanned<i64>>, key: &str, lo: i64, hi: i64, err: &mut Report| -> Option<i64> {
-        match v {
-            None => {
-                err(Some(c.id.span()), msg!("rules.yacht.needs_key", id = c.id.get_ref(), key = key), None);
-                None
-            }
-            Some(v) if !(lo..=hi).contains(v.get_ref()) => {
-                err(Some(v.span()), msg!("rules.yacht.key_range", key = key, n = *v.get_ref(), lo = lo, hi = hi), None);
-                None
-            }
-            Some(v) => Some(*v.get_ref()),
-        }
-    };
-    // `score = "all" | "counted"` or `points = N`: one of them, `counted` where it means something.
-    let score = |counted: bool, err: &mut Report| -> Option<Score> {
-        match (&c.score, &c.points) {
-            (Some(s), None) => match s.get_ref().as_str() {
-                "all" => Some(Score::All),
-                "counted" if counted => Some(Score::Counted),
-                w => {
-                    let list = if counted { "all, counted" } else { "all" };
-                    err(Some(s.span()), msg!("rules.yacht.unknown_word", word = w, list = list), None);
-                    None
-                }
-            },
-            (None, Some(_)) => need(&c.points, "points", 0, 1000, err).map(Score::Points),
-            (Some(s), Some(_)) => {
-                err(Some(s.span()), msg!("rules.yacht.score_or_points", id = c.id.get_ref()), None);
-                None
-            }
-            (None, None) => {
-                err(Some(c.id.span()), msg!("rules.yacht.score_or_points", id = c.id.get_ref()), None);
-                None
-            }
-        }
-    };
-    let k = match kind {
-        "face" => need(&c.face, "face", 1, 6, err).map(|f| Kind::Face(f as u8)),
-        "of_a_kind" => {
-            let count = need(&c.count, "count", 2, 5, err);
-            let s = score(true, err);
-            Some(Kind::OfAKind { count: count? as u8, score: s? })
-        }
-        "full_house" => score(false, err)
-            .map(|score| Kind::FullHouse { score, five_counts: c.five_counts.as_ref().is_some_and(|v| *v.get_ref()) }),
-        "straight" => {
-            let run = match (&c.length, &c.faces) {
-                (Some(_), None) => need(&c.length, "length", 2, 6, err).map(|n| Run::Length(n as u8)),
-                (None, Some(faces)) => {
-                    let list = faces.get_ref();
-                    let mut mask = 0u8;
-                    let mut good = (2..=5).contains(&list.len());
-                    for f in list {
-                        good &= (1..=6).contains(f) && mask & (1 << f) == 0;
-                        if (1..=6).contains(f) {
-                            mask |= 1 << f;
-                        }
-                    }
-                    if !good {
-                        err(Some(faces.span()), msg!("rules.yacht.straight_faces"), None);
-                    }
-                    good.then_some(Run::Faces(mask))
-                }
-                _ => {
-                    err(Some(c.id.span()), msg!("rules.yacht.length_or_faces", id = c.id.get_ref()), None);
-                    None
-                }
-            };
-            let s = score(false, err);
-            Some(Kind::Straight { run: run?, score: s? })
-        }
-        "pairs" => need(&c.pairs, "pairs", 1, 2, err).map(|n| Kind::Pairs(n as u8)),
-        "chance" => Some(Kind::Chance),
-        _ => need(&c.points, "points", 0, 1000, err).map(|points| Kind::FiveOfAKind { points }),
-    };
-    k.filter(|_| ok)
-}
-
-// ---------------------------------------------------------------------------------------
-// The sheet.
-
-/// What one box holds.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entry {
-    /// The points written.
-    pub points: i64,
-    /// The dice it was scored with, when known (a live game records them).
-    pub dice: Option<Roll>,
-    /// The turn (1-based) it was scored in, when known.
-    pub turn: Option<u32>,
-}
-
-/// One player's sheet: what each box holds, and the bonuses the player wrote.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Sheet {
-    /// The player.
-    pub player: String,
-    /// One per box of the ruleset.
-    pub boxes: Vec<Option<Entry>>,
-    /// The upper bonus written, if any.
-    pub upper_claim: Option<i64>,
-    /// The extra bonuses written (all together), if any.
-    pub extra_claim: Option<i64>,
-    /// Where each box's value is in its file.
-    spans: Vec<Option<Range<usize>>>,
-    bonus_spans: [Option<Range<usize>>; 2],
-    player_span: Option<Range<usize>>,
-}
-
-impl Sheet {
-    /// An empty sheet for the ruleset.
-    pub fn new(rules: &Ruleset, player: &str) -> Sheet {
-        Sheet {
-            player: player.to_string(),
-            boxes: vec![None; rules.boxes.len()],
-            upper_claim: None,
-            extra_claim: None,
-            spans: vec![None; rules.boxes.len()],
-            bonus_spans: [None, None],
-            player_span: None,
-        }
-    }
-
-    /// The boxes filled, a bit each.
-    pub fn filled(&self) -> u32 {
-        self.boxes.iter().enumerate().filter(|(_, e)| e.is_some()).fold(0, |m, (i, _)| m | (1 << i))
-    }
-
-    /// The five-of-a-kind box holds its points (not a zero).
-    pub fn five_points(&self, rules: &Ruleset) -> bool {
-        match rules.five_box.and_then(|b| self.boxes[b].as_ref()) {
-            Some(e) => {
-                matches!(rules.boxes[rules.five_box.unwrap_or(0)].kind, Kind::FiveOfAKind { points } if e.points == points && points > 0)
-            }
-            None => false,
-        }
-    }
-
-    /// The upper section's points (before its bonus).
-    pub fn upper(&self, rules: &Ruleset) -> i64 {
-        self.boxes
-            .iter()
-            .zip(&rules.boxes)
-            .filter(|(_, c)| c.kind.upper())
-            .filter_map(|(e, _)| e.as_ref())
-            .map(|e| e.points)
-            .sum()
-    }
-
-    /// Where a violation is in the sheet's file: the box, a bonus, or the player.
-    pub fn span_of(&self, at: At) -> Option<Range<usize>> {
-        match at {
-            At::Box(i) => self.spans.get(i).cloned().flatten(),
-            At::UpperBonus => self.bonus_spans[0].clone(),
-            At::ExtraBonus => self.bonus_spans[1].clone(),
-            At::Sheet => None,
-        }
-        .or_else(|| self.player_span.clone())
-    }
-}
-
-/// Where on a sheet a violation is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum At {
-    /// A box (index into the ruleset's boxes).
-    Box(usize),
-    /// The upper bonus written.
-    UpperBonus,
-    /// The extra bonuses written.
-    ExtraBonus,
-    /// The sheet as a whole.
-    Sheet,
-}
-
-// ---------------------------------------------------------------------------------------
-// Sheet files.
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawSheet {
-    game: Option<Spanned<String>>,
-    player: Option<Spanned<String>>,
-    #[serde(default)]
-    options: Option<Spanned<Vec<String>>>,
-    #[serde(default)]
-    boxes: BTreeMap<Spanned<String>, Spanned<toml::Value>>,
-    #[serde(default)]
-    bonus: Option<RawBonus>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawBonus {
-    upper: Option<Spanned<i64>>,
-    extra: Option<Spanned<i64>>,
-}
-
-/// A sheet file read: its ruleset (the options it names) and its sheet.
-#[derive(Debug, Clone)]
-pub struct SheetFile {
-    /// The rules the sheet was played by.
-    pub ruleset: Ruleset,
-    /// The sheet.
-    pub sheet: Sheet,
-}
-
-/// Parse a sheet file of this game:
-///
-/// ```toml
-/// game = "yacht"
-/// player = "Ann"
-/// options = ["free_joker"]          # optional
-/// [boxes]
-/// threes = 9
-/// full_house = { points = 25, dice = [2, 2, 5, 5, 5], turn = 4 }   # dice and turn optional
-/// [bonus]                           # optional: what the player wrote
-/// upper = 35
-/// extra = 100
-/// ```
-///
-/// Every problem is reported at once, each at its line and column (`Diagnosed`).
-pub fn parse_sheet(rules: &YachtRules, source: &Source) -> Result<SheetFile, Diagnosed> {
-    let fail = |diags: Vec<Diagnostic>| Diagnosed::new(source, diags);
-    if source.text.trim().is_empty() {
-        return Err(fail(vec![
-            Diagnostic::new(msg!("cli.sheet_file.empty"), None).help(msg!("games.sheet.empty_help", id = &rules.id))
-        ]));
-    }
-    let raw: RawSheet = tomlde::from_str(&source.text).map_err(|e| {
-        let mut d = e.diagnostic();
-        let at_top = e.path().iter().all(|s| !matches!(s, Seg::Key(_)));
-        if let DeKind::UnknownKey { key, expected } = e.kind() {
-            if at_top && !expected.iter().any(|k| similar(k, key)) {
-                d = d.help(msg!("games.yacht.sheet.fields"));
-            }
-        }
-        fail(vec![d])
-    })?;
-    let mut diags = Vec::new();
-    if let Some(g) = &raw.game {
-        if g.get_ref() != &rules.id {
-            diags.push(
-                Diagnostic::new(
-                    msg!("cli.sheet_file.other_game", game = g.get_ref(), rules = &rules.id),
-                    Some(g.span()),
-                )
-                .help(msg!("cli.sheet_file.other_game_help")),
-            );
-        }
-    }
-    let player = match &raw.player {
-        Some(p) if p.get_ref().trim().chars().count() > crate::players::MAX_NAME_CHARS => {
-            let (n, max) = (p.get_ref().trim().chars().count(), crate::players::MAX_NAME_CHARS);
-            diags.push(Diagnostic::new(msg!("cli.sheet_file.long_player", n = n, max = max), Some(p.span())));
-            String::new()
-        }
-        Some(p) if !p.get_ref().trim().is_empty() => p.get_ref().trim().to_string(),
-        Some(p) => {
-            diags.push(Diagnostic::new(msg!("cli.sheet_file.empty_player"), Some(p.span())));
-            String::new()
-        }
-        None => {
-            diags.push(
-                Diagnostic::new(msg!("cli.sheet_file.no_player"), None).help(msg!("cli.sheet_file.no_player_help")),
-            );
-            String::new()
-        }
-    };
-    let options: Vec<String> = raw.options.as_ref().map(|o| o.get_ref().clone()).unwrap_or_default();
-    let ruleset = match rules.ruleset(&options) {
-        Ok(r) => r,
-        Err(p) => {
-            let at = raw.options.as_ref().map(|o| o.span());
-            diags.push(Diagnostic::new(p.message(), at));
-            return Err(fail(diags));
-        }
-    };
-    let mut sheet = Sheet::new(&ruleset, &player);
-    sheet.player_span = raw.player.as_ref().map(|p| p.span());
-    let turns = ruleset.boxes.len() as i64;
-    for (key, value) in &raw.boxes {
-        let Some(i) = ruleset.box_index(key.get_ref()) else {
-            let ids: Vec<&str> = ruleset.boxes.iter().map(|c| c.id.as_str()).collect();
-            let mut close: Vec<&str> = ids.iter().copied().filter(|x| similar(x, key.get_ref())).collect();
-            close.truncate(3);
-            let help = if close.is_empty() {
-                msg!("games.yacht.sheet.boxes_are", list = ids.join(", "))
-            } else {
-                msg!("cli.sheet_file.did_you_mean", list = either(&close, msg!("cli.sheet_file.or")))
-            };
-            diags.push(
-                Diagnostic::new(msg!("games.yacht.sheet.unknown_box", id = key.get_ref()), Some(key.span())).help(help),
-            );
-            continue;
-        };
-        let span = value.span();
-        let bad = |what: Message| {
-            Diagnostic::new(msg!("games.yacht.sheet.bad_box", id = key.get_ref(), what = what), Some(span.clone()))
-                .help(msg!("games.yacht.sheet.write_box", id = key.get_ref()))
-        };
-        let entry = match value.get_ref() {
-            toml::Value::Integer(n) => Some(Entry { points: *n, dice: None, turn: None }),
-            toml::Value::Table(t) => {
-                let mut e = Entry { points: 0, dice: None, turn: None };
-                let mut good = true;
-                for (k, v) in t {
-                    match (k.as_str(), v) {
-                        ("points", toml::Value::Integer(n)) => e.points = *n,
-                        ("turn", toml::Value::Integer(n)) if (1..=turns).contains(n) => e.turn = Some(*n as u32),
-                        ("turn", _) => {
-                            diags.push(bad(msg!("games.yacht.sheet.turn", n = turns)));
-                            good = false;
-                        }
-                        ("dice", toml::Value::Array(items)) => {
-                            let faces: Vec<u8> = items
-                                .iter()
-                                .filter_map(|v| v.as_integer())
-                                .filter_map(|n| u8::try_from(n).ok())
-                                .collect();
-                            match roll_of(&faces).filter(|_| faces.len() == items.len()) {
-                                Some(r) => e.dice = Some(r),
-                                None => {
-                                    diags.push(bad(msg!("games.yacht.sheet.dice")));
-                                    good = false;
-                                }
-                            }
-                        }
-                        ("dice", _) => {
-                            diags.push(bad(msg!("games.yacht.sheet.dice")));
-                            good = false;
-                        }
-                        ("points", _) => {
-                            diags.push(bad(msg!("games.sheet.must_be_whole")));
-                            good = false;
-                        }
-                        (other, _) => {
-                            diags.push(bad(msg!("games.yacht.sheet.box_key", key = other)));
-                            good = false;
-                        }
-                    }
-                }
-                if !t.contains_key("points") {
-                    diags.push(bad(msg!("games.yacht.sheet.no_points")));
-                    good = false;
-                }
-                good.then_some(e)
-            }
-            toml::Value::Float(_) => {
-                diags.push(bad(msg!("games.sheet.whole_numbers")));
-                None
-            }
-            toml::Value::String(s) if s.trim().parse::<i64>().is_ok() => {
-                diags.push(bad(msg!("games.sheet.quoted")));
-                None
-            }
-            _ => {
-                diags.push(bad(msg!("games.sheet.must_be_whole")));
-                None
-            }
-        };
-        if let Some(e) = entry {
-            if !(0..=10_000).contains(&e.points) {
-                diags.push(bad(msg!("games.yacht.sheet.points_range")));
-            }
-            sheet.boxes[i] = Some(e);
-        }
-        sheet.spans[i] = Some(span);
-    }
-    if let Some(b) = &raw.bonus {
-        for (k, (v, claim)) in
-            [(&b.upper, &mut sheet.upper_claim), (&b.extra, &mut sheet.extra_claim)].into_iter().enumerate()
-        {
-            if let Some(v) = v {
-                if (0..=100_000).contains(v.get_ref()) {
-                    *claim = Some(*v.get_ref());
-                } else {
-                    diags.push(Diagnostic::new(msg!("games.yacht.sheet.points_range"), Some(v.span())));
-                }
-                sheet.bonus_spans[k] = Some(v.span());
-            }
-        }
-    }
-    if diags.is_empty() {
-        Ok(SheetFile { ruleset, sheet })
-    } else {
-        Err(fail(diags))
-    }
-}
-
-/// A sheet as a sheet file (what `parse_sheet` reads back): every box filled, with its dice
-/// and turn when known, and the bonuses the player wrote (a scanned pad's), else those it
-/// earned.
-pub fn write_sheet(game: &str, rules: &Ruleset, sheet: &Sheet) -> String {
-    use std::fmt::Write as _;
-    let quote = |s: &str| toml::Value::String(s.to_string()).to_string();
-    let mut out = format!("game = {}\nplayer = {}\n", quote(game), quote(&sheet.player));
-    if !rules.options.is_empty() {
-        let list: Vec<String> = rules.options.iter().map(|o| quote(o)).collect();
-        let _ = writeln!(out, "options = [{}]", list.join(", "));
-    }
-    out.push_str("\n[boxes]\n");
-    for (c, e) in rules.boxes.iter().zip(&sheet.boxes) {
-        let Some(e) = e else { continue };
-        match (e.dice, e.turn) {
-            (None, None) => {
-                let _ = writeln!(out, "{} = {}", c.id, e.points);
-            }
-            _ => {
-                let mut parts = vec![format!("points = {}", e.points)];
-                if let Some(d) = e.dice {
-                    let faces: Vec<String> = d.iter().map(u8::to_string).collect();
-                    parts.push(format!("dice = [{}]", faces.join(", ")));
-                }
-                if let Some(t) = e.turn {
-                    parts.push(format!("turn = {t}"));
-                }
-                let _ = writeln!(out, "{} = {{ {} }}", c.id, parts.join(", "));
-            }
-        }
-    }
-    // What the player wrote (a scanned pad), else what the sheet earned.
-    let s = score_sheet(rules, sheet);
-    let upper = sheet.upper_claim.or((s.upper_bonus > 0).then_some(s.upper_bonus));
-    let extra = sheet.extra_claim.or((s.extra > 0).then_some(s.extra));
-    if upper.is_some() || extra.is_some() {
-        out.push_str("\n[bonus]\n");
-        if let Some(u) = upper {
-            let _ = writeln!(out, "upper = {u}");
-        }
-        if let Some(e) = extra {
-            let _ = writeln!(out, "extra = {e}");
-        }
-    }
-    out
-}
-
-// ---------------------------------------------------------------------------------------
-// Checking a sheet.
-
-/// What a check found on a sheet.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Found {
-    /// No roll gives these points in this box (24 in a full house box).
-    Impossible {
-        /// The box.
-        box_index: usize,
-        /// The points written.
-        points: i64,
-    },
-    /// The dice recorded with the box do not score these points there (25 in a full house
-    /// box whose dice are no full house).
-    NotTheDice {
-        /// The box.
-        box_index: usize,
-        /// The points written.
-        points: i64,
-        /// The dice recorded.
-        dice: Roll,
-        /// What those dice score there.
-        scores: i64,
-    },
-    /// A five of a kind used as a joker went into a box the joker rule did not allow then
-    /// (its upper box was open, or a lower box was while it went to an upper box).
-    JokerBox {
-        /// The box it went into.
-        box_index: usize,
-        /// The boxes it had to go into instead.
-        allowed: Vec<usize>,
-    },
-    /// Two boxes say they were scored in the same turn.
-    SameTurn {
-        /// The box.
-        box_index: usize,
-        /// The other box.
-        other: usize,
-        /// The turn both give.
-        turn: u32,
-    },
-    /// The upper bonus written is not what the upper section earns.
-    UpperBonus {
-        /// Written.
-        written: i64,
-        /// Earned.
-        earned: i64,
-        /// The upper section's points.
-        upper: i64,
-        /// The points that earn it.
-        threshold: i64,
-    },
-    /// The extra bonuses written are not what the five of a kinds earn: at least `least`,
-    /// at most `most` (equal when the dice and turns of every box are recorded).
-    ExtraBonus {
-        /// Written.
-        written: i64,
-        /// The least the sheet can have earned.
-        least: i64,
-        /// The most.
-        most: i64,
-    },
-    /// A box holds nothing: a finished game fills every box.
-    Unfilled {
-        /// The box.
-        box_index: usize,
-    },
-}
-
-/// A rule a sheet breaks, where, and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Violation {
-    /// The sheet's player.
-    pub player: String,
-    /// Where on the sheet.
-    pub at: At,
-    /// What was found.
-    pub found: Found,
-}
-
-impl Violation {
-    /// The rule's stable code (`yacht.impossible`).
-    pub fn rule(&self) -> &'static str {
-        match self.found {
-            Found::Impossible { .. } => "yacht.impossible",
-            Found::NotTheDice { .. } => "yacht.not_the_dice",
-            Found::JokerBox { .. } => "yacht.joker_box",
-            Found::SameTurn { .. } => "yacht.same_turn",
-            Found::UpperBonus { .. } => "yacht.upper_bonus",
-            Found::ExtraBonus { .. } => "yacht.extra_bonus",
-            Found::Unfilled { .. } => "yacht.unfilled",
-        }
-    }
-
-    /// The box's id, or what stands for the place (`bonus.upper`).
-    pub fn place(&self, rules: &Ruleset) -> String {
-        match self.at {
-            At::Box(i) => rules.boxes[i].id.clone(),
-            At::UpperBonus => "bonus.upper".into(),
-            At::ExtraBonus => "bonus.extra".into(),
-            At::Sheet => String::new(),
-        }
-    }
-
-    /// What is wrong, as a message for the text layer.
-    pub fn message(&self, rules: &Ruleset) -> Message {
-        let name = |i: usize| Arg::from(&rules.boxes[i].name);
-        let dice = |d: &Roll| d.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
-        match &self.found {
-            Found::Impossible { box_index, points } => {
-                let possible: Vec<String> = rules.possible(*box_index).iter().map(i64::to_string).collect();
-                msg!(
-                    "games.yacht.check.impossible",
-                    name = name(*box_index),
-                    points = points,
-                    possible = possible.join(", ")
-                )
-            }
-            Found::NotTheDice { box_index, points, dice: d, scores } => {
-                msg!(
-                    "games.yacht.check.not_the_dice",
-                    name = name(*box_index),
-                    points = points,
-                    dice = dice(d),
-                    scores = scores
-                )
-            }
-            Found::JokerBox { box_index, allowed } => {
-                let list = Arg::List { items: allowed.iter().map(|i| name(*i)).collect(), separator: ", " };
-                msg!("games.yacht.check.joker_box", name = name(*box_index), allowed = list)
-            }
-            Found::SameTurn { box_index, other, turn } => {
-                msg!("games.yacht.check.same_turn", name = name(*box_index), other = name(*other), turn = turn)
-            }
-            Found::UpperBonus { written, earned, upper, threshold } => msg!(
-                "games.yacht.check.upper_bonus",
-                written = written,
-                earned = earned,
-                upper = upper,
-                threshold = threshold
-            ),
-            Found::ExtraBonus { written, least, most } if least == most => {
-                msg!("games.yacht.check.extra_exact", written = written, earned = least)
-            }
-            Found::ExtraBonus { written, least, most } => {
-                msg!(
-                    "games.yacht.check.extra_range",
-                    written = written,
-                    least = least,
-                    most = most,
-                    each = rules.extra_bonus
-                )
-            }
-            Found::Unfilled { box_index } => msg!("games.yacht.check.unfilled", name = name(*box_index)),
-        }
-    }
-}
-
-/// Every rule the sheet breaks.
-pub fn check(rules: &Ruleset, sheet: &Sheet) -> Vec<Violation> {
-    let mut out = Vec::new();
-    let mut found = |at: At, f: Found| out.push(Violation { player: sheet.player.clone(), at, found: f });
-    let n = rules.boxes.len();
-    // The turn each box was scored in, when every box says.
-    let mut by_turn: BTreeMap<u32, usize> = BTreeMap::new();
-    for (i, e) in sheet.boxes.iter().enumerate() {
-        if let Some(t) = e.as_ref().and_then(|e| e.turn) {
-            if let Some(other) = by_turn.insert(t, i) {
-                found(At::Box(i), Found::SameTurn { box_index: i, other, turn: t });
-            }
-        }
-    }
-    let all_turns = by_turn.len() == sheet.boxes.iter().flatten().count();
-    // What was filled before turn `t` (only meaningful when every box gives its turn).
-    let before = |t: u32| -> u32 {
-        sheet
+        let fives: Vec<usize> = r
             .boxes
             .iter()
             .enumerate()
-            .filter(|(_, e)| e.as_ref().and_then(|e| e.turn).is_some_and(|u| u < t))
-            .fold(0, |m, (i, _)| m | (1 << i))
-    };
-    let five_points_before =
-        |t: u32| -> bool { rules.five_box.is_some_and(|b| before(t) & (1 << b) != 0) && sheet.five_points(rules) };
-    for i in 0..n {
-        let Some(e) = &sheet.boxes[i] else {
-            found(At::Box(i), Found::Unfilled { box_index: i });
-            continue;
-        };
-        let kind = &rules.boxes[i].kind;
-        if !rules.possible(i).contains(&e.points) {
-            found(At::Box(i), Found::Impossible { box_index: i, points: e.points });
-            continue;
-        }
-        let Some(dice) = e.dice else { continue };
-        let normal = kind.score(&dice);
-        if let (true, Some(t)) = (all_turns, e.turn) {
-            // The sheet says what was open then: the rules' own offers for that roll.
-            let offers = rules.offers(before(t), five_points_before(t), &dice);
-            match offers.iter().find(|o| o.box_index == i) {
-                Some(o) if o.points != e.points => {
-                    found(At::Box(i), Found::NotTheDice { box_index: i, points: e.points, dice, scores: o.points })
-                }
-                Some(_) => {}
-                None => {
-                    let allowed = offers.iter().map(|o| o.box_index).collect();
-                    found(At::Box(i), Found::JokerBox { box_index: i, allowed });
-                }
-            }
-            continue;
-        }
-        // Without turns: its usual points, or a joker's if the joker rule may have applied.
-        let may_joker = rules.joker_applies(sheet.filled() & !(1 << i), &dice);
-        if e.points != normal && !(may_joker && !kind.upper() && e.points == kind.joker_score(&dice)) {
-            found(At::Box(i), Found::NotTheDice { box_index: i, points: e.points, dice, scores: normal });
-        }
-    }
-    let upper = sheet.upper(rules);
-    let earned = rules.upper_bonus_of(upper);
-    if let Some(w) = sheet.upper_claim {
-        if w != earned {
-            let f = Found::UpperBonus { written: w, earned, upper, threshold: rules.upper_threshold };
-            found(At::UpperBonus, f);
-        }
-    }
-    if let Some(written) = sheet.extra_claim {
-        let (least, most) = extra_bounds(rules, sheet);
-        if written < least || written > most || (rules.extra_bonus > 0 && written % rules.extra_bonus != 0) {
-            found(At::ExtraBonus, Found::ExtraBonus { written, least, most });
-        }
-    }
-    out
-}
-
-/// The least and the most extra bonus the sheet can have earned: exact when every box that
-/// may hold a further five of a kind records its dice and every box its turn.
-pub fn extra_bounds(rules: &Ruleset, sheet: &Sheet) -> (i64, i64) {
-    let Some(five) = rules.five_box else { return (0, 0) };
-    if rules.extra_bonus == 0 || sheet.boxes[five].is_none() {
-        return (0, 0);
-    }
-    let all_turns = sheet.boxes.iter().flatten().all(|e| e.turn.is_some());
-    let five_turn = sheet.boxes[five].as_ref().and_then(|e| e.turn);
-    let mut least = 0;
-    let mut most = 0;
-    for (i, e) in sheet.boxes.iter().enumerate() {
-        let Some(e) = e else { continue };
-        if i == five {
-            continue;
-        }
-        let kind = &rules.boxes[i].kind;
-        match (e.dice, all_turns) {
-            (Some(dice), true) => {
-                let t = e.turn.unwrap_or(0);
-                let filled: u32 = sheet
-                    .boxes
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, x)| x.as_ref().and_then(|x| x.turn).is_some_and(|u| u < t))
-                    .fold(0, |m, (k, _)| m | (1 << k));
-                let five_points = five_turn.is_some_and(|u| u < t) && sheet.five_points(rules);
-                let x = rules.extra(filled, five_points, &dice, i);
-                least += x;
-                most += x;
-            }
-            (Some(dice), false) => {
-                most += rules.extra(!(1 << i), sheet.five_points(rules), &dice, i);
-            }
-            (None, _) => {
-                // Points some five of a kind could have scored here.
-                let could = (1..=6u8).any(|f| {
-                    let roll = [f; DICE];
-                    rules.extra(!(1 << i), sheet.five_points(rules), &roll, i) > 0
-                        && (e.points == kind.score(&roll)
-                            || (!kind.upper() && e.points == kind.joker_score(&roll))
-                            || (kind.upper() && e.points == 0))
-                });
-                if could {
-                    most += rules.extra_bonus;
-                }
-            }
-        }
-    }
-    (least, most)
-}
-
-// ---------------------------------------------------------------------------------------
-// Scoring a sheet.
-
-/// A sheet's score by section.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SheetScore {
-    /// The upper section's boxes.
-    pub upper: i64,
-    /// The upper bonus earned.
-    pub upper_bonus: i64,
-    /// The lower section's boxes.
-    pub lower: i64,
-    /// The extra bonuses: earned when the sheet proves them, else as written.
-    pub extra: i64,
-    /// Everything.
-    pub total: i64,
-}
-
-/// A sheet's score.
-pub fn score_sheet(rules: &Ruleset, sheet: &Sheet) -> SheetScore {
-    let upper = sheet.upper(rules);
-    let upper_bonus = rules.upper_bonus_of(upper);
-    let all: i64 = sheet.boxes.iter().flatten().map(|e| e.points).sum();
-    let lower = all - upper;
-    let (least, most) = extra_bounds(rules, sheet);
-    let extra = if least == most { least } else { sheet.extra_claim.unwrap_or(0).clamp(least, most) };
-    SheetScore { upper, upper_bonus, lower, extra, total: upper + upper_bonus + lower + extra }
-}
-
-/// A sheet's keys for ranking: its total, then its tie-breaks in order.
-pub fn rank_key(rules: &Ruleset, sheet: &Sheet) -> Vec<i64> {
-    let s = score_sheet(rules, sheet);
-    let mut key = vec![s.total];
-    for t in &rules.tie_breaks {
-        key.push(match t {
-            TieBreak::Upper => s.upper + s.upper_bonus,
-            TieBreak::Lower => s.lower + s.extra,
-            TieBreak::Box(i) => sheet.boxes[*i].as_ref().map_or(0, |e| e.points),
-        });
-    }
-    key
-}
-
-/// `check`'s report of one sheet as messages, one a line: that it follows the rules, or
-/// each violation at its place in the file, then the true score.
-pub fn report(rules: &Ruleset, file: &str, source: &Source, sheet: &Sheet, violations: &[Violation]) -> Vec<Message> {
-    let player = crate::escape::escape_controls(&sheet.player).into_owned();
-    let file_arg = crate::escape::escape_controls(file).into_owned();
-    let mut out = Vec::new();
-    if violations.is_empty() {
-        out.push(msg!("cli.sheets.follows", file = file_arg, player = player));
-    } else {
-        out.push(msg!("cli.sheets.violations", file = file_arg, player = player, n = violations.len()));
-        for v in violations {
-            let (line, column) = sheet.span_of(v.at).map_or((0, 0), |s| source.line_col(s.start));
-            out.push(msg!(
-                "games.yacht.check.line",
-                place = v.place(rules),
-                line = line,
-                column = column,
-                rule = v.rule(),
-                message = v.message(rules)
-            ));
-        }
-    }
-    let s = score_sheet(rules, sheet);
-    out.push(msg!(
-        "games.yacht.check.score",
-        total = s.total,
-        upper = s.upper,
-        bonus = s.upper_bonus,
-        lower = s.lower,
-        extra = s.extra
-    ));
-    out
-}
-
-// ---------------------------------------------------------------------------------------
-// What the rules say of themselves to the commands (`games::Compiled`), and the sheets on
-// paper that `score` and `check` read (`games::paper`).
-
-impl crate::games::Compiled for YachtRules {
-    fn id(&self) -> &str {
-        &self.id
-    }
-    fn names(&self) -> &Names {
-        &self.name
-    }
-    fn bgg_id(&self) -> Option<u32> {
-        self.bgg_id
-    }
-    fn players(&self) -> (u32, u32) {
-        (self.min_players, self.max_players)
-    }
-    fn card(&self) -> Option<crate::games::Card> {
-        use crate::games::{Card, CardLine};
-        let title = match &self.by {
-            Some(by) => msg!(
-                "games.yacht.card.title_by",
-                game = &self.name,
-                min = self.min_players,
-                max = self.max_players,
-                by = by
-            ),
-            None => msg!("games.yacht.card.title", game = &self.name, min = self.min_players, max = self.max_players),
-        };
-        let boxes = (self.base.boxes.iter().map(|c| CardLine::Pair(c.name.clone(), c.kind.describe())))
-            .chain(self.base.describe().into_iter().map(CardLine::Line))
+            .filter(|(_, c)| matches!(c.kind, Kind::FiveOfAKind { .. }))
+            .map(|(i, _)| i)
             .collect();
-        let options = (self.options.iter())
-            .map(|o| CardLine::Option { id: o.id.clone(), name: o.name.clone(), help: o.help.clone() })
-            .collect();
-        let points = |lines: &[Names]| lines.iter().cloned().map(CardLine::Point).collect();
-        Some(Card {
-            title,
-            sections: vec![
-                (msg!("games.yacht.card.boxes"), boxes),
-                (msg!("games.yacht.card.options"), options),
-                (msg!("games.card.turn"), points(&self.card.round)),
-                (msg!("games.card.golden_rules"), points(&self.card.golden_rules)),
-                (msg!("games.card.end"), points(&self.card.end)),
-            ],
+        if fives.len() > 1 {
+            problem(msg!("rules.yacht.five_twice"));
+        }
+        r.five_box = fives.first().copied();
+        let mut faces = BTreeSet::new();
+        for c in &r.boxes {
+            if let Kind::Face(f) = c.kind {
+                if !faces.insert(f) {
+                    problem(msg!("rules.yacht.face_twice", face = f));
+                }
+            }
+        }
+        if !(0..=1000).contains(&r.upper_bonus) || !(0..=1000).contains(&r.extra_bonus) {
+            problem(msg!("rules.yacht.bonus_range"));
+        }
+        if r.upper_bonus > 0 && (faces.is_empty() || !(1..=MAX_THRESHOLD).contains(&r.upper_threshold)) {
+            problem(msg!("rules.yacht.upper_threshold", max = MAX_THRESHOLD));
+        }
+        if r.five_box.is_none() && (r.extra_bonus > 0 || r.joker != Joker::None) {
+            problem(msg!("rules.yacht.needs_five"));
+        }
+        if r.joker == Joker::ForcedUpper && faces.len() < 6 {
+            problem(msg!("rules.yacht.joker_needs_faces"));
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Compiling a rules file.
+
+    /// Parse and check a `yacht` rules file; on failure every diagnostic found, each pointing
+    /// into the file.
+    pub fn compile(source: &Source) -> Result<YachtRules, Vec<Diagnostic>> {
+        let f: raw::File = tomlde::from_str(&source.text).map_err(|e| vec![e.diagnostic()])?;
+        let mut diags: Vec<Diagnostic> = Vec::new();
+        let mut err = |at: Option<Range<usize>>, m: Message, help: Option<Message>| {
+            let mut d = Diagnostic::new(m, at);
+            if let Some(h) = help {
+                d = d.help(h);
+            }
+            diags.push(d);
+        };
+        let g = &f.game;
+        if !id_ok(g.id.get_ref()) {
+            err(Some(g.id.span()), msg!("rules.yacht.id_format", id = g.id.get_ref()), None);
+        }
+        let players = g.players.get_ref();
+        if players.min == 0 || players.max < players.min {
+            err(Some(g.players.span()), msg!("rules.game_players", min = players.min, max = players.max), None);
+        } else if players.max > 8 {
+            err(Some(g.players.span()), msg!("rules.yacht.max_players", max = players.max), None);
+        }
+        let pool = categories(&f.category, &mut err);
+        let base_overlay = overlay(&f.rules, &mut err);
+        let Some(box_ids) = base_overlay.boxes.clone() else {
+            err(None, msg!("rules.yacht.no_boxes"), Some(msg!("rules.yacht.no_boxes_help")));
+            return Err(diags);
+        };
+        let defaults = Ruleset {
+            options: Vec::new(),
+            boxes: Vec::new(),
+            upper_threshold: 63,
+            upper_bonus: 0,
+            extra_bonus: 0,
+            extra_needs: Needs::Points,
+            extra_where: Where::Any,
+            joker: Joker::None,
+            tie_breaks: Vec::new(),
+            five_box: None,
+        };
+        let _ = box_ids;
+        let at = f.rules.boxes.as_ref().map(|b| b.span());
+        let base = resolve(&defaults, &pool, &[], &base_overlay, &[], &mut |m| err(at.clone(), m, None));
+        let mut options = Vec::new();
+        let mut ordered: Vec<(&Spanned<String>, &raw::Opt)> = f.options.iter().collect();
+        ordered.sort_by_key(|(k, _)| k.span().start);
+        for (id, opt) in ordered {
+            if !id_ok(id.get_ref()) {
+                err(Some(id.span()), msg!("rules.yacht.id_format", id = id.get_ref()), None);
+            }
+            let own = categories(&opt.category, &mut err);
+            let o = overlay(&opt.overlay(), &mut err);
+            if o.keys().is_empty() && own.is_empty() {
+                err(Some(id.span()), msg!("rules.yacht.option_empty", id = id.get_ref()), None);
+            }
+            let names = [id.get_ref().clone()];
+            resolve(&base, &pool, &own, &o, &names, &mut |m| {
+                err(Some(id.span()), msg!("rules.yacht.in_option", id = id.get_ref(), why = m), None)
+            });
+            options.push(GameOption {
+                id: id.get_ref().clone(),
+                name: opt.name.clone(),
+                help: opt.help.as_ref().map(Text::names),
+                overlay: o,
+                categories: own,
+            });
+        }
+        if !diags.is_empty() {
+            return Err(diags);
+        }
+        Ok(YachtRules {
+            id: g.id.get_ref().clone(),
+            name: g.name.clone(),
+            year: g.year,
+            bgg_id: g.bgg_id,
+            by: g.by.as_ref().map(Text::names),
+            min_players: players.min,
+            max_players: players.max,
+            base,
+            pool,
+            options,
+            card: Card {
+                round: texts(&f.card.round),
+                golden_rules: texts(&f.card.golden_rules),
+                end: texts(&f.card.end),
+            },
         })
     }
-    fn summary(&self) -> Option<Message> {
-        Some(msg!("games.yacht.summary", boxes = self.base.boxes.len(), options = self.options.len()))
-    }
-    fn offers(&self) -> Option<Message> {
-        Some(msg!("games.yacht.offers", id = &self.id))
-    }
-    fn paper(&self) -> Option<&dyn crate::games::paper::Paper> {
-        Some(self)
-    }
-    fn boxed(&self) -> Box<dyn crate::games::Compiled> {
-        Box::new(self.clone())
-    }
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
-        self
-    }
-}
 
-/// The final table's categories, by id (the history records them).
-pub const CATEGORIES: [&str; 4] = ["upper", "upper_bonus", "lower", "extra_bonus"];
-
-/// A category's words.
-pub fn category_label(id: &str) -> Message {
-    match id {
-        "upper" => msg!("games.yacht.upper"),
-        "upper_bonus" => msg!("games.yacht.upper_bonus"),
-        "lower" => msg!("games.yacht.lower"),
-        _ => msg!("games.yacht.extra_bonus"),
+    fn id_ok(id: &str) -> bool {
+        !id.is_empty() && id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
     }
-}
 
-/// A sheet's points by category, in the order of `CATEGORIES`.
-pub fn category_points(s: &SheetScore) -> [i64; 4] {
-    [s.upper, s.upper_bonus, s.lower, s.extra]
-}
+    type Report<'a> = dyn FnMut(Option<Range<usize>>, Message, Option<Message>) + 'a;
 
-impl crate::games::paper::Paper for YachtRules {
-    fn read(
-        &self,
-        files: &[(String, Source)],
-    ) -> Result<Box<dyn crate::games::paper::Sheets>, crate::games::paper::Unread> {
-        use crate::games::paper::Unread;
-        let mut read = Vec::new();
-        let mut problems = Vec::new();
-        for (_, source) in files {
-            match parse_sheet(self, source) {
-                Ok(f) => read.push(f),
-                Err(e) => problems.push(e),
+    /// The keys of `[rules]` or an option, checked.
+    fn overlay(raw: &raw::Overlay, err: &mut Report) -> Overlay {
+        let word = |v: &Option<Spanned<String>>, words: &[&str], err: &mut Report| -> Option<usize> {
+            let v = v.as_ref()?;
+            match words.iter().position(|w| w == v.get_ref()) {
+                Some(i) => Some(i),
+                None => {
+                    let list = words.join(", ");
+                    err(Some(v.span()), msg!("rules.yacht.unknown_word", word = v.get_ref(), list = list), None);
+                    None
+                }
             }
-        }
-        if !problems.is_empty() {
-            return Err(Unread::Files(problems));
-        }
-        let mut seen = BTreeSet::new();
-        for ((file, _), f) in files.iter().zip(&read) {
-            if !seen.insert(f.sheet.player.clone()) {
-                return Err(Unread::Together(msg!("cli.sheets.same_player", file = file, player = &f.sheet.player)));
-            }
-            if f.ruleset.options != read[0].ruleset.options {
-                return Err(Unread::Together(msg!("games.yacht.mixed_options", file = file, first = &files[0].0)));
-            }
-        }
-        let ruleset = read.first().map_or_else(|| self.base.clone(), |f| f.ruleset.clone());
-        Ok(Box::new(PaperSheets { ruleset, sheets: read.into_iter().map(|f| f.sheet).collect() }))
-    }
-}
-
-/// The sheets of one game on paper.
-struct PaperSheets {
-    ruleset: Ruleset,
-    sheets: Vec<Sheet>,
-}
-
-impl crate::games::paper::Sheets for PaperSheets {
-    fn players(&self) -> Vec<String> {
-        self.sheets.iter().map(|s| s.player.clone()).collect()
-    }
-    fn categories(&self) -> Vec<(String, Message)> {
-        CATEGORIES.iter().map(|id| (id.to_string(), category_label(id))).collect()
-    }
-    fn tie_breaks(&self) -> Vec<Message> {
-        (self.ruleset.tie_breaks.iter())
-            .map(|t| match t {
-                TieBreak::Upper => msg!("games.yacht.upper"),
-                TieBreak::Lower => msg!("games.yacht.lower"),
-                TieBreak::Box(i) => msg!("games.yacht.box_name", name = &self.ruleset.boxes[*i].name),
-            })
-            .collect()
-    }
-    fn scored(&self, i: usize) -> crate::games::paper::Scored {
-        let (rules, sheet) = (&self.ruleset, &self.sheets[i]);
-        let s = score_sheet(rules, sheet);
-        let boxes = |upper: bool| -> Vec<(Names, i64)> {
-            (rules.boxes.iter().zip(&sheet.boxes))
-                .filter(|(c, _)| c.kind.upper() == upper)
-                .map(|(c, e)| (c.name.clone(), e.as_ref().map_or(0, |e| e.points)))
-                .collect()
         };
-        crate::games::paper::Scored {
-            values: category_points(&s).to_vec(),
-            tie: rank_key(rules, sheet)[1..].to_vec(),
-            detail: vec![boxes(true), Vec::new(), boxes(false), Vec::new()],
-            total: s.total,
+        let number = |v: &Option<Spanned<i64>>, max: i64, err: &mut Report| -> Option<i64> {
+            let v = v.as_ref()?;
+            if (0..=max).contains(v.get_ref()) {
+                Some(*v.get_ref())
+            } else {
+                err(Some(v.span()), msg!("rules.yacht.number_range", n = *v.get_ref(), max = max), None);
+                None
+            }
+        };
+        Overlay {
+            boxes: raw.boxes.as_ref().map(|b| b.get_ref().clone()),
+            upper_threshold: number(&raw.upper_threshold, 1000, err),
+            upper_bonus: number(&raw.upper_bonus, 1000, err),
+            extra_bonus: number(&raw.extra_bonus, 1000, err),
+            extra_needs: word(&raw.extra_bonus_needs, &["points", "entry"], err)
+                .map(|i| [Needs::Points, Needs::Entry][i]),
+            extra_where: word(&raw.extra_bonus_where, &["any", "upper"], err).map(|i| [Where::Any, Where::Upper][i]),
+            joker: word(&raw.joker, &["forced_upper", "free", "upper_filled", "none"], err)
+                .map(|i| [Joker::ForcedUpper, Joker::Free, Joker::UpperFilled, Joker::None][i]),
+            tie_breaks: raw.tie_breaks.as_ref().map(|t| t.get_ref().clone()),
         }
     }
-    fn violations(&self, i: usize) -> Vec<crate::games::paper::Broken> {
-        let (rules, sheet) = (&self.ruleset, &self.sheets[i]);
-        (check(rules, sheet).iter())
-            .map(|v| crate::games::paper::Broken {
-                place: v.place(rules),
-                rule: v.rule(),
-                message: v.message(rules),
-                span: sheet.span_of(v.at),
-            })
-            .collect()
+
+    /// `[[category]]` tables, each checked against the keys its kind takes.
+    fn categories(raw: &[raw::Category], err: &mut Report) -> Vec<Category> {
+        let mut out = Vec::new();
+        let mut seen = BTreeSet::new();
+        for c in raw {
+            let id = c.id.get_ref();
+            if !id_ok(id) {
+                err(Some(c.id.span()), msg!("rules.yacht.id_format", id = id), None);
+            }
+            if !seen.insert(id.clone()) {
+                err(Some(c.id.span()), msg!("rules.yacht.category_twice", id = id), None);
+            }
+            if let Some(kind) = kind(c, err) {
+                out.push(Category { id: id.clone(), name: c.name.clone(), kind });
+            }
+        }
+        out
     }
-    fn report(&self, i: usize, file: &str, source: &Source) -> Vec<Message> {
-        let (rules, sheet) = (&self.ruleset, &self.sheets[i]);
-        report(rules, file, source, sheet, &check(rules, sheet))
+
+    /// The kind of one `[[category]]`: its `kind` word and exactly the keys that kind takes.
+    fn kind(c: &raw::Category, err: &mut Report) -> Option<Kind> {
+        let given: [(&str, Option<Range<usize>>); 8] = [
+            ("face", c.face.as_ref().map(|v| v.span())),
+            ("count", c.count.as_ref().map(|v| v.span())),
+            ("score", c.score.as_ref().map(|v| v.span())),
+            ("points", c.points.as_ref().map(|v| v.span())),
+            ("length", c.length.as_ref().map(|v| v.span())),
+            ("faces", c.faces.as_ref().map(|v| v.span())),
+            ("pairs", c.pairs.as_ref().map(|v| v.span())),
+            ("five_counts", c.five_counts.as_ref().map(|v| v.span())),
+        ];
+        const KINDS: [&str; 7] = ["face", "of_a_kind", "full_house", "straight", "pairs", "chance", "five_of_a_kind"];
+        let kind = c.kind.get_ref().as_str();
+        let takes: &[&str] = match kind {
+            "face" => &["face"],
+            "of_a_kind" => &["count", "score", "points"],
+            "full_house" => &["score", "points", "five_counts"],
+            "straight" => &["length", "faces", "score", "points"],
+            "pairs" => &["pairs"],
+            "chance" => &[],
+            "five_of_a_kind" => &["points"],
+            other => {
+                let close: Vec<&str> = KINDS.iter().copied().filter(|k| similar(k, other)).collect();
+                let help = if close.is_empty() {
+                    msg!("rules.yacht.kinds", list = KINDS.join(", "))
+                } else {
+                    msg!("cli.sheet_file.did_you_mean", list = either(&close, msg!("cli.sheet_file.or")))
+                };
+                err(Some(c.kind.span()), msg!("rules.yacht.unknown_kind", kind = other), Some(help));
+                return None;
+            }
+        };
+        let mut ok = true;
+        for (key, span) in &given {
+            if span.is_some() && !takes.contains(key) {
+                let list = if takes.is_empty() { "—".to_string() } else { takes.join(", ") };
+                err(span.clone(), msg!("rules.yacht.key_not_taken", key = *key, kind = kind, list = list), None);
+                ok = false;
+            }
+        }
+        let need = |v: &Option<Spanned<i64>>, key: &str, lo: i64, hi: i64, err: &mut Report| -> Option<i64> {
+            match v {
+                None => {
+                    err(Some(c.id.span()), msg!("rules.yacht.needs_key", id = c.id.get_ref(), key = key), None);
+                    None
+                }
+                Some(v) if !(lo..=hi).contains(v.get_ref()) => {
+                    err(
+                        Some(v.span()),
+                        msg!("rules.yacht.key_range", key = key, n = *v.get_ref(), lo = lo, hi = hi),
+                        None,
+                    );
+                    None
+                }
+                Some(v) => Some(*v.get_ref()),
+            }
+        };
+        // `score = "all" | "counted"` or `points = N`: one of them, `counted` where it means something.
+        let score = |counted: bool, err: &mut Report| -> Option<Score> {
+            match (&c.score, &c.points) {
+                (Some(s), None) => match s.get_ref().as_str() {
+                    "all" => Some(Score::All),
+                    "counted" if counted => Some(Score::Counted),
+                    w => {
+                        let list = if counted { "all, counted" } else { "all" };
+                        err(Some(s.span()), msg!("rules.yacht.unknown_word", word = w, list = list), None);
+                        None
+                    }
+                },
+                (None, Some(_)) => need(&c.points, "points", 0, 1000, err).map(Score::Points),
+                (Some(s), Some(_)) => {
+                    err(Some(s.span()), msg!("rules.yacht.score_or_points", id = c.id.get_ref()), None);
+                    None
+                }
+                (None, None) => {
+                    err(Some(c.id.span()), msg!("rules.yacht.score_or_points", id = c.id.get_ref()), None);
+                    None
+                }
+            }
+        };
+        let k = match kind {
+            "face" => need(&c.face, "face", 1, 6, err).map(|f| Kind::Face(f as u8)),
+            "of_a_kind" => {
+                let count = need(&c.count, "count", 2, 5, err);
+                let s = score(true, err);
+                Some(Kind::OfAKind { count: count? as u8, score: s? })
+            }
+            "full_house" => score(false, err).map(|score| Kind::FullHouse {
+                score,
+                five_counts: c.five_counts.as_ref().is_some_and(|v| *v.get_ref()),
+            }),
+            "straight" => {
+                let run = match (&c.length, &c.faces) {
+                    (Some(_), None) => need(&c.length, "length", 2, 6, err).map(|n| Run::Length(n as u8)),
+                    (None, Some(faces)) => {
+                        let list = faces.get_ref();
+                        let mut mask = 0u8;
+                        let mut good = (2..=5).contains(&list.len());
+                        for f in list {
+                            good &= (1..=6).contains(f) && mask & (1 << f) == 0;
+                            if (1..=6).contains(f) {
+                                mask |= 1 << f;
+                            }
+                        }
+                        if !good {
+                            err(Some(faces.span()), msg!("rules.yacht.straight_faces"), None);
+                        }
+                        good.then_some(Run::Faces(mask))
+                    }
+                    _ => {
+                        err(Some(c.id.span()), msg!("rules.yacht.length_or_faces", id = c.id.get_ref()), None);
+                        None
+                    }
+                };
+                let s = score(false, err);
+                Some(Kind::Straight { run: run?, score: s? })
+            }
+            "pairs" => need(&c.pairs, "pairs", 1, 2, err).map(|n| Kind::Pairs(n as u8)),
+            "chance" => Some(Kind::Chance),
+            _ => need(&c.points, "points", 0, 1000, err).map(|points| Kind::FiveOfAKind { points }),
+        };
+        k.filter(|_| ok)
     }
 }
