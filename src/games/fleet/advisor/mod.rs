@@ -40,7 +40,7 @@ use search::{Tree, Value};
 
 /// How much work an answer gets: at most `playouts` each, and no new batch once `time`
 /// has passed. With `Settings::prune`, an answer far below the best after a batch (the
-/// first of 10, then of 50) gets no more (its `Estimate::playouts` says how many it had).
+/// first of 10, then each as large as all before it, at most 50) gets no more (its `Estimate::playouts` says how many it had).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
     /// Playouts per answer.
@@ -406,6 +406,9 @@ pub(crate) fn run(
         let batch = match (whole, done) {
             (true, _) => settings.budget.playouts,
             (false, 0) if settings.prune => first_batch(settings.budget.playouts),
+            // Pruning: each batch as large as all before it (at most `BATCH`), so the
+            // answers in question are looked at again while few playouts are spent.
+            (false, _) if settings.prune => done.min(BATCH).min(settings.budget.playouts - done),
             (false, _) => BATCH.min(settings.budget.playouts - done),
         };
         let items = live.len() * batch as usize;
@@ -452,7 +455,10 @@ pub(crate) fn run(
             break;
         }
         if done < settings.budget.playouts {
-            live = active(&tallies, &scores, done as usize);
+            // A start once out stays out (its later scores are not there to compare).
+            let mut was = vec![false; starts.len()];
+            live.iter().for_each(|&s| was[s] = true);
+            live = active(&tallies, &scores, done as usize).into_iter().filter(|&s| was[s]).collect();
         }
     }
     tallies

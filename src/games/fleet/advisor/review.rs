@@ -21,6 +21,7 @@
 //! decision's), on average 0 and shrinking with more playouts.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::search::Value;
 use super::{estimate, question, run, search, Advice, Estimate, Policy, Settings, Tally};
@@ -215,12 +216,32 @@ fn review_on(
         })
         .collect();
     progress(0, todo.len());
-    for (done, &i) in todo.iter().enumerate() {
-        let after_pick =
-            i > 0 && matches!(movers[i - 1], Mover::Player(_)) && is_pick(rules, &states[i - 1], &inputs[i - 1]);
-        weighed[i] = weigh(rules, &states[i], inputs, i, after_pick, settings, same);
-        progress(done + 1, todo.len());
-    }
+    // The decisions are weighed apart from each other, on every core at once (each on one
+    // thread: its figures are the same whatever the threads); this thread tells the
+    // progress as they come in.
+    let one = Settings { threads: 1, ..*settings };
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = std::sync::mpsc::channel::<(usize, Option<Weighed>)>();
+    std::thread::scope(|scope| {
+        for _ in 0..super::threads(settings.threads).min(todo.len()) {
+            let (tx, next, todo, states, movers) = (tx.clone(), &next, &todo, &states, &movers);
+            scope.spawn(move || {
+                while let Some(&i) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let after_pick = i > 0
+                        && matches!(movers[i - 1], Mover::Player(_))
+                        && is_pick(rules, &states[i - 1], &inputs[i - 1]);
+                    if tx.send((i, weigh(rules, &states[i], inputs, i, after_pick, &one, same))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for (done, (i, w)) in rx.iter().enumerate() {
+            weighed[i] = w;
+            progress(done + 1, todo.len());
+        }
+    });
     // A choice of several answers no weighed decision spans counts by the table's playouts.
     let mut spanned = vec![false; movers.len()];
     for w in weighed.iter().flatten() {

@@ -315,8 +315,8 @@ impl<'a> Tree<'a> {
     /// playout so far (`scores[leaf][k]`, playouts `0..n`); each leaf once, in order.
     /// Every leaf met the same dice in playout `k` (common random numbers), so a child is
     /// compared with the best by their paired differences: it is out once its mean
-    /// difference is over `prune` standard errors of the differences (and at least half
-    /// a point).
+    /// difference is over `prune` standard errors of the differences less `ZONE` (it
+    /// cannot be more than `ZONE` points better).
     pub(crate) fn active(&self, roots: &[usize], scores: &[Vec<u16>], n: usize, prune: f64) -> Vec<usize> {
         // Each node's value in each playout: a leaf's score, a chance node's weighted
         // mean, a decision's best child's (by mean).
@@ -422,8 +422,14 @@ fn best_mean(children: &[usize], means: &[f64]) -> usize {
     best
 }
 
-/// `a` is clearly below `b`, playout by playout: the mean of `b − a` is at least half a
-/// point and over `prune` standard errors of it.
+/// Points within which an answer counts as good as the best: an answer is out once it is,
+/// at `prune` standard errors, no more than this above the best (indifference-zone
+/// racing). Answers alike on every future so far (the same points in every playout: often
+/// whole groups of a chain's star-action targets) go out at once but the first.
+pub(crate) const ZONE: f64 = 0.5;
+
+/// `a` is clearly no better than `b` (by more than `ZONE`), playout by playout: the mean
+/// of `b − a` is over `prune` standard errors of it less `ZONE`.
 fn clearly_below(a: &[f64], b: &[f64], prune: f64) -> bool {
     let n = a.len() as f64;
     if a.len() < 2 {
@@ -432,7 +438,7 @@ fn clearly_below(a: &[f64], b: &[f64], prune: f64) -> bool {
     let d: Vec<f64> = b.iter().zip(a).map(|(b, a)| b - a).collect();
     let mean = d.iter().sum::<f64>() / n;
     let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
-    mean >= 0.5 && mean > prune * (var / n).sqrt()
+    mean > prune * (var / n).sqrt() - ZONE
 }
 
 /// The faces one die of a kind can show, each with how many of its sides show it.
