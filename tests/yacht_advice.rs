@@ -218,3 +218,83 @@ fn advise_and_review_of_a_saved_game_give_the_solvers_exact_figures() {
     let out = deckhand(d).args(["advise", "roll.jsonl"]).assert().code(2);
     assert!(crate::common::stderr(&out).contains("chance, not a choice"));
 }
+
+/// The official rules file cut to four boxes (ones, three of a kind, chance, five of a kind;
+/// the free joker, as the forced one needs every upper box): a table built in a blink.
+fn four_box_rules() -> String {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/yacht.toml")).unwrap();
+    let (start, end) = (text.find("\n[game]").unwrap() + 1, text.find("\n[options.").unwrap() + 1);
+    let boxes = text.find("boxes = [\n").unwrap();
+    let boxes_end = boxes + text[boxes..].find("]\n").unwrap() + 2;
+    let text = format!(
+        "{}boxes = [\"ones\", \"three_of_a_kind\", \"chance\", \"five_of_a_kind\"]\n{}",
+        &text[start..boxes],
+        &text[boxes_end..end]
+    );
+    text.replace("joker = \"forced_upper\"", "joker = \"free\"")
+}
+
+#[test]
+fn with_two_players_advise_maximises_the_chance_of_winning_unless_asked_for_the_score() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("four.toml"), four_box_rules()).unwrap();
+    // Bob (first) has 50 with five of a kind open; Ann has 10 with chance and five of a
+    // kind open, and her last roll shows 1 1 2 2 3. The answers run out there: the save
+    // holds the game so far.
+    let answers = [
+        "1 1 1 2 2",
+        "ones",
+        "1 1 2 3 4",
+        "ones",
+        "6 6 6 4 3",
+        "three_of_a_kind",
+        "1 1 1 2 3",
+        "three_of_a_kind",
+        "6 6 5 3 2",
+        "chance",
+        "1 1 2 2 4",
+        "keep 1 1 2 2",
+        "5",
+        "keep 1 1 2 2",
+        "3",
+    ];
+    std::fs::write(d.join("answers.txt"), answers.join("\n") + "\n").unwrap();
+    deckhand(d)
+        .args(["play", "yacht", "--rules", "four.toml", "--players", "Bob,Ann", "--answers", "answers.txt"])
+        .args(["--save", "g.jsonl", "--no-record"])
+        .assert()
+        .code(2);
+    let advise = |args: &[&str]| {
+        let out = deckhand(d).args(["advise", "g.jsonl", "--quiet"]).args(args).assert().success();
+        stdout(&out)
+    };
+    // The expected score dumps the 0 in five of a kind and keeps chance for the last turn;
+    // to win, Ann must roll five alike next turn (and Bob not): chance now, 9 points.
+    let win: serde_json::Value = serde_json::from_str(&advise(&["--format", "json"])).unwrap();
+    assert_eq!((&win["maximises"], &win["exact"]), (&json!("win"), &json!(false)), "{win:#}");
+    assert_eq!(win["measure"], "Chance of winning");
+    assert_eq!(win["options"][0]["label"], "score Chance (9)", "{win:#}");
+    // One turn's chance of five alike with optimal keeps is 0.04603; Bob's miss too.
+    let q = 0.046_028_642_525_699;
+    assert!((win["options"][0]["chance"].as_f64().unwrap() - q * (1.0 - q)).abs() < 1e-9, "{win:#}");
+    assert_eq!(win["options"][1]["label"], "score Five of a kind (0)");
+    assert_eq!(win["options"][1]["chance"], 0.0);
+    let score: serde_json::Value = serde_json::from_str(&advise(&["--format", "json", "--maximise", "score"])).unwrap();
+    assert_eq!((&score["maximises"], &score["exact"]), (&json!("score"), &json!(true)));
+    assert_eq!(score["options"][0]["label"], "score Five of a kind (0)", "{score:#}");
+    assert!(score["options"][0]["expected"].as_f64().unwrap() > score["options"][1]["expected"].as_f64().unwrap());
+    // The table, in three languages.
+    assert_eq!(
+        advise(&[]).lines().skip(1).collect::<Vec<_>>(),
+        [
+            "Chance of winning with the best play after each choice, best first:",
+            "  1. score Chance (9)            4.4 %  best",
+            "  2. score Five of a kind (0)    0.0 %  4.4 percentage points behind",
+        ]
+    );
+    assert!(advise(&["--lang", "de"]).contains("  1. Chance eintragen (9)         4,4 %  beste"));
+    assert!(advise(&["--lang", "fr"]).contains("4,4 points de pourcentage de moins"));
+    // The spread table is kept beside the values.
+    assert_eq!(std::fs::read_dir(d.join(".local/share/deckhand/solver")).unwrap().count(), 2);
+}

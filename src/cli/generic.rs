@@ -425,7 +425,7 @@ impl AtTerminal for GenericTerminal<'_> {
                     false,
                     lang,
                 );
-                let advice = seat.and_then(|s| game.advice(s));
+                let advice = seat.and_then(|s| game.advice(s, crate::games::described::Aim::Win));
                 progress.finish();
                 match advice {
                     Some(Ok(advice)) => p.say(&said::advice_text(&advice, lang)),
@@ -532,18 +532,23 @@ pub(crate) fn advise(args: &super::commands::advise::AdviseArgs, header: &Header
         return Err(Error::Usage(crate::msg!("cli.advise.not_waiting", file = path.display(), name = name)).into());
     };
     let progress = super::progress::Progress::new(None, crate::t!(lang, "cli.progress.advise"), args.quiet, lang);
-    let advice = game.advice(seat);
+    let advice = game.advice(seat, args.maximise.aim());
     progress.finish();
     let advice = advice.ok_or_else(no_advisor)?.map_err(Error::Usage)?;
     let text = match args.format {
         AdviseFormat::Json => {
             let lines = said::advice_lines(&advice, lang);
+            // Points are an expected final score; chances, of winning (0 to 1).
+            let (value, aim) = match advice.unit {
+                crate::games::described::Unit::Points => ("expected", "score"),
+                crate::games::described::Unit::Chance => ("chance", "win"),
+            };
             let options: Vec<Value> = (advice.choices.iter().zip(lines).enumerate())
                 .map(|(i, (c, l))| {
                     serde_json::json!({
                         "answer": c.keys.join(" "),
                         "label": l.label,
-                        "expected": c.value,
+                        value: c.value,
                         "behind": advice.choices[0].value - c.value,
                         "best": i == 0,
                     })
@@ -553,7 +558,9 @@ pub(crate) fn advise(args: &super::commands::advise::AdviseArgs, header: &Header
                 "player": header.players[seat],
                 "question": question.prompt.text(lang),
                 "measure": advice.measure.text(lang),
-                "exact": true,
+                "maximises": aim,
+                // A chance of winning spreads scores normally far from the end.
+                "exact": aim == "score",
                 "options": options,
             });
             serde_json::to_string_pretty(&v)? + "\n"

@@ -104,8 +104,29 @@ pub struct Category {
 pub struct Advice {
     /// What the values are (the column's head: "expected final score").
     pub measure: Message,
+    /// How the values read: points, or chances (0 to 1).
+    pub unit: Unit,
     /// Every choice, best first.
     pub choices: Vec<Advised>,
+}
+
+/// How an advice's values read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// Points (an expected score).
+    Points,
+    /// A chance from 0 to 1 (of winning), shown as a percentage.
+    Chance,
+}
+
+/// What the advisor maximises for the player it advises.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Aim {
+    /// The chance of winning (with other players; alone, the score).
+    #[default]
+    Win,
+    /// The expected final score.
+    Score,
 }
 
 /// One choice of an open decision, weighed.
@@ -174,8 +195,9 @@ pub trait Described:
 
     /// The advisor's weighing of the decision `seat` has open now (`hint`): None where the
     /// game has no advisor or the seat has nothing to decide; may take a while the first
-    /// time (a table built).
-    fn advice(&self, _rules: &Self::Rules, _seat: usize) -> Option<Result<Advice, Message>> {
+    /// time (a table built). `aim`: what the advice maximises, where the game's advisor
+    /// can do either.
+    fn advice(&self, _rules: &Self::Rules, _seat: usize, _aim: Aim) -> Option<Result<Advice, Message>> {
         None
     }
 }
@@ -202,8 +224,9 @@ pub trait AnyGame: Send + Sync {
     fn categories(&self, seat: usize) -> Vec<Category>;
     /// A copy (to check an answer on).
     fn boxed(&self) -> Box<dyn AnyGame>;
-    /// The advisor's weighing of the decision `seat` has open (None: nothing to weigh).
-    fn advice(&self, seat: usize) -> Option<Result<Advice, Message>>;
+    /// The advisor's weighing of the decision `seat` has open, aiming at `aim` (None:
+    /// nothing to weigh).
+    fn advice(&self, seat: usize, aim: Aim) -> Option<Result<Advice, Message>>;
 }
 
 /// deckhand's own answer, applied: whose question it was (None: the table's), the save's
@@ -305,8 +328,8 @@ impl<G: Described> AnyGame for Erased<G> {
         Box::new(Erased::<G> { rules: Arc::clone(&self.rules), setup: self.setup.clone(), game: self.game.clone() })
     }
 
-    fn advice(&self, seat: usize) -> Option<Result<Advice, Message>> {
-        self.game.advice(&self.rules, seat)
+    fn advice(&self, seat: usize, aim: Aim) -> Option<Result<Advice, Message>> {
+        self.game.advice(&self.rules, seat, aim)
     }
 }
 
@@ -404,7 +427,8 @@ pub fn review(
         }
         let seat = (0..players.len()).find(|s| !before.questions(Some(*s)).is_empty());
         let asked = seat.and_then(|s| Some((s, before.questions(Some(s)).into_iter().next()?)));
-        let decided = match asked.and_then(|(s, q)| Some((s, q, before.advice(s)?))) {
+        // A review prices each decision in expected points against optimal solitaire play.
+        let decided = match asked.and_then(|(s, q)| Some((s, q, before.advice(s, Aim::Score)?))) {
             Some((seat, question, Ok(advice))) => {
                 weighed = true;
                 let chosen = advice.choices.iter().find(|c| {

@@ -326,7 +326,7 @@ impl Hosted for AnyServed {
         let lang = self.lang;
         let (version, game) = self.shared.read(|t| (t.version(), t.game().boxed()));
         Box::pin(async move {
-            let advice = tokio::task::spawn_blocking(move || game.advice(seat))
+            let advice = tokio::task::spawn_blocking(move || game.advice(seat, crate::games::described::Aim::Win))
                 .await
                 .map_err(|_| Declined::HintFailed.text(lang))?;
             let advice = match advice {

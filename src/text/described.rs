@@ -131,18 +131,27 @@ pub struct AdviceLine {
     pub behind: Option<String>,
 }
 
-/// The advisor's weighing as lines for a screen, best first, values to two places.
+/// The advisor's weighing as lines for a screen, best first: points to two places, chances
+/// as percentages to one.
 pub fn advice_lines(advice: &Advice, lang: Lang) -> Vec<AdviceLine> {
+    use crate::games::described::Unit;
     use crate::text::advisor::decimal;
     let best = advice.choices.first().map_or(0.0, |c| c.value);
     (advice.choices.iter())
         .map(|c| {
             let diff = best - c.value;
-            AdviceLine {
-                label: c.label.text(lang),
-                value: decimal(c.value, 2, lang),
-                behind: (diff >= 0.005).then(|| t!(lang, "games.table.advice.behind", diff = decimal(diff, 2, lang))),
-            }
+            let (value, behind) = match advice.unit {
+                Unit::Points => (
+                    decimal(c.value, 2, lang),
+                    (diff >= 0.005).then(|| t!(lang, "games.table.advice.behind", diff = decimal(diff, 2, lang))),
+                ),
+                Unit::Chance => (
+                    t!(lang, "games.table.advice.percent", p = decimal(100.0 * c.value, 1, lang)),
+                    (diff >= 0.0005)
+                        .then(|| t!(lang, "games.table.advice.behind_chance", diff = decimal(100.0 * diff, 1, lang))),
+                ),
+            };
+            AdviceLine { label: c.label.text(lang), value, behind }
         })
         .collect()
 }

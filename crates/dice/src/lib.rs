@@ -14,6 +14,8 @@
 
 use std::sync::OnceLock;
 
+pub mod win;
+
 /// Dice rolled.
 pub const DICE: usize = 5;
 /// Faces of a die (1 to 6).
@@ -247,35 +249,72 @@ impl Shape {
     /// The value of every turn-start state, built on `threads` threads (the result does
     /// not depend on how many).
     pub fn build(&self, joker: &JokerOffers, threads: usize) -> Vec<f64> {
+        let full = |up: usize| vec![if self.lanes > 1 && up >= self.cap { self.upper_bonus } else { 0.0 }];
+        let widget = |tables: &[Vec<f64>], work: &mut Work, mask: u32, flag: usize| {
+            vec![self.widget(&tables[0], joker, work, mask, flag)]
+        };
+        self.sweep(1, &full, &widget, threads).remove(0)
+    }
+
+    /// The value `V` of every turn-start state and the second moment `M` of the points
+    /// still to come under the policy that maximises `V` (its choices are `V`'s argmax, ties
+    /// to the first), so that the variance of a state's final score is `M - V²`; built on
+    /// `threads` threads. `V` is [`Shape::build`]'s table exactly.
+    pub fn build_moments(&self, joker: &JokerOffers, threads: usize) -> (Vec<f64>, Vec<f64>) {
+        let full = |up: usize| {
+            let v = if self.lanes > 1 && up >= self.cap { self.upper_bonus } else { 0.0 };
+            vec![v, v * v]
+        };
+        let widget = |tables: &[Vec<f64>], work: &mut Work, mask: u32, flag: usize| {
+            let (v, m) = self.widget_pair(&tables[0], &tables[1], joker, work, mask, flag);
+            vec![v, m]
+        };
+        let mut tables = self.sweep(2, &full, &widget, threads);
+        let m = tables.pop().expect("two tables");
+        (tables.pop().expect("two tables"), m)
+    }
+
+    /// `count` tables over every turn-start state, from the full sheet back to the empty
+    /// one: `full(up)` the full sheet's values at an upper total, `widget` one set of
+    /// filled boxes' rows (every upper total at once) from the rows after it.
+    fn sweep(
+        &self,
+        count: usize,
+        full: &(dyn Fn(usize) -> Vec<f64> + Sync),
+        widget: &RowsOf,
+        threads: usize,
+    ) -> Vec<Vec<f64>> {
         assert!(self.boxes <= 15 && self.boxes == self.upper_face.len() && self.points.len() == ROLL_COUNT);
         let (n, lanes) = (self.boxes, self.lanes);
-        let mut values = vec![0.0; self.size()];
+        let mut tables = vec![vec![0.0; self.size()]; count];
         // The full sheet: only the upper bonus is left, if reached.
-        let full = (1u32 << n) - 1;
+        let last = (1u32 << n) - 1;
         for flag in 0..self.flags {
-            let at = self.row(full, flag);
+            let at = self.row(last, flag);
             for up in 0..lanes {
-                values[at + up] = if lanes > 1 && up >= self.cap { self.upper_bonus } else { 0.0 };
+                for (t, v) in tables.iter_mut().zip(full(up)) {
+                    t[at + up] = v;
+                }
             }
         }
         for filled in (0..n).rev() {
-            let masks: Vec<u32> = (0..full).filter(|m| m.count_ones() as usize == filled).collect();
+            let masks: Vec<u32> = (0..last).filter(|m| m.count_ones() as usize == filled).collect();
             let threads = threads.clamp(1, masks.len());
-            let done: Vec<Vec<(usize, Vec<f64>)>> = std::thread::scope(|s| {
-                let values = &values;
+            type Rows = Vec<(usize, Vec<Vec<f64>>)>;
+            let done: Vec<Rows> = std::thread::scope(|s| {
+                let tables = &tables;
                 let masks = &masks;
                 let handles: Vec<_> = (0..threads)
                     .map(|t| {
                         s.spawn(move || {
-                            let mut work = Work::new();
+                            let mut work = Work::new(count);
                             let mut out = Vec::new();
                             for &mask in masks.iter().skip(t).step_by(threads) {
                                 for flag in 0..self.flags {
                                     // Flag 1 with the five box open is no state: its row
                                     // is flag 0's, copied below.
                                     if flag == 0 || self.five_filled(mask) {
-                                        let row = self.widget(values, joker, &mut work, mask, flag);
-                                        out.push((self.row(mask, flag), row));
+                                        out.push((self.row(mask, flag), widget(tables, &mut work, mask, flag)));
                                     }
                                 }
                             }
@@ -285,39 +324,58 @@ impl Shape {
                     .collect();
                 handles.into_iter().map(|h| h.join().expect("a solver thread panicked")).collect()
             });
-            for (at, row) in done.into_iter().flatten() {
-                values[at..at + lanes].copy_from_slice(&row);
+            for (at, rows) in done.into_iter().flatten() {
+                for (t, row) in tables.iter_mut().zip(rows) {
+                    t[at..at + lanes].copy_from_slice(&row);
+                }
             }
             if self.flags > 1 {
                 for &mask in &masks {
                     if !self.five_filled(mask) {
                         let (a, b) = (self.row(mask, 0), self.row(mask, 1));
-                        values.copy_within(a..a + lanes, b);
+                        for t in tables.iter_mut() {
+                            t.copy_within(a..a + lanes, b);
+                        }
                     }
                 }
             }
         }
-        values
+        tables
     }
 }
 
-/// One thread's buffers for widgets: two rows per roll, one row per keep.
+/// A sweep's widget: from the tables so far, one set of filled boxes' rows (one per
+/// table) for a flag, every upper total at once.
+type RowsOf<'a> = dyn Fn(&[Vec<f64>], &mut Work, u32, usize) -> Vec<Vec<f64>> + Sync + 'a;
+
+/// One thread's buffers for widgets: two rows per roll, one row per keep; with second
+/// moments (`count` 2), as many again for them.
 struct Work {
     a: Vec<[f64; LANES]>,
     b: Vec<[f64; LANES]>,
     keep: Vec<[f64; LANES]>,
     /// Per upper box, its successor row padded for the shifted read `up + points`.
     pads: Vec<[f64; LANES + MAX_UPPER_POINTS + 1]>,
+    /// The second moments' rows, matching `a`, `b`, `keep` and `pads` (empty for `count` 1).
+    am: Vec<[f64; LANES]>,
+    bm: Vec<[f64; LANES]>,
+    keepm: Vec<[f64; LANES]>,
+    padsm: Vec<[f64; LANES + MAX_UPPER_POINTS + 1]>,
 }
 
 impl Work {
-    fn new() -> Work {
+    fn new(count: usize) -> Work {
         let d = dice_tables();
+        let m = |n: usize| if count > 1 { n } else { 0 };
         Work {
             a: vec![[0.0; LANES]; ROLL_COUNT],
             b: vec![[0.0; LANES]; ROLL_COUNT],
             keep: vec![[0.0; LANES]; d.keeps.len()],
             pads: vec![[0.0; LANES + MAX_UPPER_POINTS + 1]; MAX_BOXES],
+            am: vec![[0.0; LANES]; m(ROLL_COUNT)],
+            bm: vec![[0.0; LANES]; m(ROLL_COUNT)],
+            keepm: vec![[0.0; LANES]; m(d.keeps.len())],
+            padsm: vec![[0.0; LANES + MAX_UPPER_POINTS + 1]; m(MAX_BOXES)],
         }
     }
 }
@@ -446,6 +504,202 @@ impl Shape {
         let last = out[nl - 1];
         out[nl..].fill(last);
         out
+    }
+}
+
+impl Shape {
+    /// `V` and `M` of the turn-start states of `mask` and `flag`, every upper total at
+    /// once: the widget of [`Shape::widget`], each choice carrying the second moment of the
+    /// points to come along with its value (`M` of `c + X` is `c² + 2c·V + M`).
+    fn widget_pair(
+        &self,
+        values: &[f64],
+        second: &[f64],
+        joker: &JokerOffers,
+        work: &mut Work,
+        mask: u32,
+        flag: usize,
+    ) -> (Vec<f64>, Vec<f64>) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
+                // SAFETY: the CPU has AVX2 and FMA, checked just above.
+                return unsafe { self.widget_pair_avx2(values, second, joker, work, mask, flag) };
+            }
+        }
+        self.widget_pair_body(values, second, joker, work, mask, flag)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    fn widget_pair_avx2(
+        &self,
+        values: &[f64],
+        second: &[f64],
+        joker: &JokerOffers,
+        work: &mut Work,
+        mask: u32,
+        flag: usize,
+    ) -> (Vec<f64>, Vec<f64>) {
+        self.widget_pair_body(values, second, joker, work, mask, flag)
+    }
+
+    #[inline(always)]
+    fn widget_pair_body(
+        &self,
+        values: &[f64],
+        second: &[f64],
+        joker: &JokerOffers,
+        work: &mut Work,
+        mask: u32,
+        flag: usize,
+    ) -> (Vec<f64>, Vec<f64>) {
+        let d = dice_tables();
+        let nl = self.lanes_of(mask);
+        let open: Vec<usize> = (0..self.boxes).filter(|b| mask & (1 << b) == 0).collect();
+        let upper: Vec<usize> = open.iter().copied().filter(|b| self.upper_face[*b].is_some()).collect();
+        let lower: Vec<usize> = open.iter().copied().filter(|b| self.upper_face[*b].is_none()).collect();
+        let clamp = |i: usize| i.min(self.cap).min(self.lanes - 1);
+        for &b in &upper {
+            let at = self.row(mask | (1 << b), flag);
+            for i in 0..LANES + MAX_UPPER_POINTS + 1 {
+                work.pads[b][i] = values[at + clamp(i)];
+                work.padsm[b][i] = second[at + clamp(i)];
+            }
+        }
+        let five_points = flag == 1;
+        for (r, roll) in d.rolls.iter().enumerate() {
+            let (v, m) = (&mut work.a[r][..nl], &mut work.am[r][..nl]);
+            if five_face(roll).is_some() && self.five_box.is_some() {
+                v.fill(f64::NEG_INFINITY);
+                for o in joker(mask, five_points, r) {
+                    let gain = (o.points + o.extra) as f64;
+                    let five_now = Some(o.box_index) == self.five_box && o.points > 0 && self.flags > 1;
+                    let at = self.row(mask | (1 << o.box_index), if five_now { 1 } else { flag });
+                    let shift = if self.upper_face[o.box_index].is_some() { o.points as usize } else { 0 };
+                    for up in 0..nl {
+                        let j = at + clamp(up + shift);
+                        if gain + values[j] > v[up] {
+                            v[up] = gain + values[j];
+                            m[up] = gain * gain + 2.0 * gain * values[j] + second[j];
+                        }
+                    }
+                }
+            } else {
+                let points = &self.points[r];
+                let mut terms = PairTerms::new();
+                for &b in &lower {
+                    let at = self.row(mask | (1 << b), flag);
+                    terms.push(&values[at..at + nl], &second[at..at + nl], points[b]);
+                }
+                for &b in &upper {
+                    let g = points[b] as usize;
+                    terms.push(&work.pads[b][g..g + nl], &work.padsm[b][g..g + nl], points[b]);
+                }
+                v.fill(f64::NEG_INFINITY);
+                max_pair_in(v, m, &terms);
+            }
+        }
+        for _ in 1..ROLLS {
+            for k in (0..d.keeps.len()).rev() {
+                let (head, tail) = work.keep.split_at_mut(k + 1);
+                let (headm, tailm) = work.keepm.split_at_mut(k + 1);
+                let four = d.keeps[k].len() == DICE - 1;
+                let mut terms = PairTerms::new();
+                for &next in &d.plus[k] {
+                    let next = usize::from(next);
+                    match four {
+                        true => terms.push(&work.a[next][..nl], &work.am[next][..nl], 0.0),
+                        false => terms.push(&tail[next - k - 1][..nl], &tailm[next - k - 1][..nl], 0.0),
+                    }
+                }
+                mean_pair(&mut head[k][..nl], &mut headm[k][..nl], &terms);
+            }
+            for k in 0..d.keeps.len() {
+                let (head, tail) = work.keep.split_at_mut(k);
+                let (headm, tailm) = work.keepm.split_at_mut(k);
+                let mut terms = PairTerms::new();
+                for &c in &d.children[k] {
+                    terms.push(&head[usize::from(c)][..nl], &headm[usize::from(c)][..nl], 0.0);
+                }
+                max_pair_in(&mut tail[0][..nl], &mut tailm[0][..nl], &terms);
+            }
+            for (r, children) in d.roll_children.iter().enumerate() {
+                let mut terms = PairTerms::new();
+                for &c in children {
+                    terms.push(&work.keep[usize::from(c)][..nl], &work.keepm[usize::from(c)][..nl], 0.0);
+                }
+                work.b[r][..nl].copy_from_slice(&work.a[r][..nl]);
+                work.bm[r][..nl].copy_from_slice(&work.am[r][..nl]);
+                max_pair_in(&mut work.b[r][..nl], &mut work.bm[r][..nl], &terms);
+            }
+            std::mem::swap(&mut work.a, &mut work.b);
+            std::mem::swap(&mut work.am, &mut work.bm);
+        }
+        let (mut v, mut m) = (vec![0.0; self.lanes], vec![0.0; self.lanes]);
+        for ((row, rowm), p) in work.a.iter().zip(&work.am).zip(&d.first) {
+            for i in 0..nl {
+                v[i] += p * row[i];
+                m[i] += p * rowm[i];
+            }
+        }
+        let (lv, lm) = (v[nl - 1], m[nl - 1]);
+        v[nl..].fill(lv);
+        m[nl..].fill(lm);
+        (v, m)
+    }
+}
+
+/// The rows of values and second moments a pairwise reduction reads, each with a constant
+/// (points scored on the way): at most one per box (16).
+struct PairTerms<'a> {
+    rows: [(&'a [f64], &'a [f64], f64); MAX_BOXES],
+    len: usize,
+}
+
+impl<'a> PairTerms<'a> {
+    fn new() -> PairTerms<'a> {
+        PairTerms { rows: [(&[], &[], 0.0); MAX_BOXES], len: 0 }
+    }
+
+    fn push(&mut self, v: &'a [f64], m: &'a [f64], c: f64) {
+        self.rows[self.len] = (v, m, c);
+        self.len += 1;
+    }
+}
+
+/// Lane by lane, the larger of `v` and every term's `c + V`, carrying the second moment of
+/// the one taken (`c² + 2c·V + M`; on a tie the earlier stays).
+#[inline(always)]
+fn max_pair_in(v: &mut [f64], m: &mut [f64], terms: &PairTerms) {
+    for (rv, rm, c) in &terms.rows[..terms.len] {
+        let (rv, rm) = (&rv[..v.len()], &rm[..v.len()]);
+        for i in 0..v.len() {
+            let cand = c + rv[i];
+            let cm = c * c + 2.0 * c * rv[i] + rm[i];
+            let take = cand > v[i];
+            v[i] = if take { cand } else { v[i] };
+            m[i] = if take { cm } else { m[i] };
+        }
+    }
+}
+
+/// Lane by lane, the mean of the terms' values and of their second moments.
+#[inline(always)]
+fn mean_pair(v: &mut [f64], m: &mut [f64], terms: &PairTerms) {
+    v.fill(0.0);
+    m.fill(0.0);
+    for (rv, rm, _) in &terms.rows[..terms.len] {
+        let (rv, rm) = (&rv[..v.len()], &rm[..v.len()]);
+        for i in 0..v.len() {
+            v[i] += rv[i];
+            m[i] += rm[i];
+        }
+    }
+    let n = terms.len as f64;
+    for i in 0..v.len() {
+        v[i] /= n;
+        m[i] /= n;
     }
 }
 

@@ -31,6 +31,9 @@ pub struct AdviseArgs {
     /// How every seat plays in the playouts
     #[arg(long, value_enum, default_value_t = PolicyArg::Greedy)]
     pub policy: PolicyArg,
+    /// What the advice maximises (the five-dice game with 2+ players)
+    #[arg(long, value_enum, default_value_t = MaximiseArg::Win)]
+    pub maximise: MaximiseArg,
     /// Output format
     #[arg(long, value_enum, default_value_t = AdviseFormat::Table)]
     pub format: AdviseFormat,
@@ -46,6 +49,23 @@ pub struct AdviseArgs {
 pub enum AdviseFormat {
     Table,
     Json,
+}
+
+/// `--maximise` of `advise`: the chance of winning, or the expected final score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MaximiseArg {
+    Win,
+    Score,
+}
+
+impl MaximiseArg {
+    /// What the game's advisor aims at.
+    pub fn aim(self) -> crate::games::described::Aim {
+        match self {
+            MaximiseArg::Win => crate::games::described::Aim::Win,
+            MaximiseArg::Score => crate::games::described::Aim::Score,
+        }
+    }
 }
 
 /// A playout policy on the command line.
@@ -75,6 +95,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("advise", "seed", "cli.help.advise.seed"),
     ("advise", "playouts", "cli.help.advise.playouts"),
     ("advise", "policy", "cli.help.advise.policy"),
+    ("advise", "maximise", "cli.help.advise.maximise"),
     ("advise", "format", "cli.help.score.format"),
     ("advise", "rules", "cli.help.began_with"),
     ("advise", "allow_rules_change", "cli.help.advise.allow_rules_change"),

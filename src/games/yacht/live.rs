@@ -699,19 +699,37 @@ impl Described for Game {
             .collect()
     }
 
-    fn advice(&self, _rules: &YachtRules, seat: usize) -> Option<Result<described::Advice, Message>> {
+    fn advice(
+        &self,
+        _rules: &YachtRules,
+        seat: usize,
+        aim: described::Aim,
+    ) -> Option<Result<described::Advice, Message>> {
         let (Phase::Decide { dice }, true) = (&self.state.phase, seat == self.state.seat) else { return None };
-        Some(self.weigh(dice).map_err(|e| e.message()))
+        Some(self.weigh(dice, aim).map_err(|e| e.message()))
     }
 }
 
 impl Game {
     /// Every keep and every box for the dice showing, with its exact expected final score
-    /// (the solver's table, from the data folder or built there the first time).
-    fn weigh(&self, dice: &Roll) -> Result<described::Advice, super::solver::SolverError> {
+    /// (the solver's table, from the data folder or built there the first time); or, with
+    /// other players and `aim` to win, with the chance of winning after it
+    /// ([`super::solver::Solver::win_turn`]: the spread table kept beside the values).
+    fn weigh(&self, dice: &Roll, aim: described::Aim) -> Result<described::Advice, super::solver::SolverError> {
         use super::solver::{Move, Solver};
-        let solver = Solver::shared(&self.ruleset)?;
-        let hint = solver.hint(self.sheet(self.state.seat), dice, ROLLS - self.state.rolls);
+        let seat = self.state.seat;
+        let rolls_left = ROLLS - self.state.rolls;
+        let to_win = aim == described::Aim::Win && self.state.sheets.len() > 1;
+        let (hint, unit, measure) = if to_win {
+            let solver = Solver::shared_with_spread(&self.ruleset)?;
+            let others: Vec<&Sheet> =
+                (0..self.state.sheets.len()).filter(|s| *s != seat).map(|s| self.sheet(s)).collect();
+            let hint = solver.win_turn(self.sheet(seat), &others).hint(&solver, dice, rolls_left);
+            (hint, described::Unit::Chance, msg!("games.yacht.hint.measure_win"))
+        } else {
+            let hint = Solver::shared(&self.ruleset)?.hint(self.sheet(seat), dice, rolls_left);
+            (hint, described::Unit::Points, msg!("games.yacht.hint.measure"))
+        };
         let offers = self.offers();
         let choices = hint.choices.into_iter().filter_map(|c| {
             let (keys, label) = match &c.choice {
@@ -737,9 +755,9 @@ impl Game {
                     (vec![category.id.clone()], label)
                 }
             };
-            Some(described::Advised { keys, label, value: c.expected })
+            Some(described::Advised { keys, label, value: c.value })
         });
-        Ok(described::Advice { measure: msg!("games.yacht.hint.measure"), choices: choices.collect() })
+        Ok(described::Advice { measure, unit, choices: choices.collect() })
     }
 }
 

@@ -24,6 +24,10 @@
 
 use std::path::{Path, PathBuf};
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use deckhand_dice::win::{Dist, Field};
 use deckhand_dice::{dice_tables, roll_index, Shape};
 
 #[cfg(doc)]
@@ -94,6 +98,9 @@ pub struct Solver {
     shape: Shape,
     /// `V(filled, flag, upper)`, row by row.
     values: Vec<f64>,
+    /// The variance of the points still to come under optimal play, laid out as `values`
+    /// (None until asked for: [`Solver::with_spread`]).
+    spread: Option<Vec<f32>>,
 }
 
 /// A ruleset as the arithmetic sees it: its table's shape and each roll's points per box.
@@ -145,7 +152,41 @@ impl Solver {
                 .collect()
         };
         let values = shape.build(&joker, threads);
-        Ok(Solver { rules: rules.clone(), shape, values })
+        Ok(Solver { rules: rules.clone(), shape, values, spread: None })
+    }
+
+    /// Build the table and the spread table ([`Solver::spread_of`]) on `threads` threads.
+    pub fn build_spread_with(rules: &Ruleset, threads: usize) -> Result<Solver, SolverError> {
+        let shape = shape(rules)?;
+        let rolls = &dice_tables().rolls;
+        let joker = |mask: u32, five_points: bool, r: usize| -> Vec<deckhand_dice::Offer> {
+            (rules.offers(mask, five_points, &rolls[r]).into_iter())
+                .map(|o| deckhand_dice::Offer { box_index: o.box_index, points: o.points, extra: o.extra })
+                .collect()
+        };
+        let (values, second) = shape.build_moments(&joker, threads);
+        let spread = values.iter().zip(&second).map(|(v, m)| (m - v * v).max(0.0) as f32).collect();
+        Ok(Solver { rules: rules.clone(), shape, values, spread: Some(spread) })
+    }
+
+    /// Whether the spread table is here (a hint that aims to win needs it).
+    pub fn has_spread(&self) -> bool {
+        self.spread.is_some()
+    }
+
+    /// The standard deviation of the points still to come from a turn-start state under
+    /// optimal play (0 without the spread table).
+    fn sd_at(&self, mask: u32, flag: usize, up: usize) -> f64 {
+        let Some(spread) = &self.spread else { return 0.0 };
+        let at = self.shape.row(mask, flag.min(self.shape.flags - 1)) + up.min(self.shape.cap);
+        f64::from(spread[at]).sqrt()
+    }
+
+    /// A sheet's final score at the start of its next turn under optimal solitaire play:
+    /// its expected value and its exact standard deviation (0 without the spread table).
+    pub fn spread_of(&self, sheet: &Sheet) -> (f64, f64) {
+        let (mask, flag, up, base) = self.state_of(sheet);
+        (base + self.value_at(mask, flag, up), self.sd_at(mask, flag, up))
     }
 
     /// The ruleset solved.
@@ -177,11 +218,6 @@ impl Solver {
     pub fn expected_final(&self, sheet: &Sheet) -> f64 {
         let (mask, flag, up, base) = self.state_of(sheet);
         base + self.value_at(mask, flag, up)
-    }
-
-    /// The raw values of the table, for saving.
-    fn bytes(&self) -> Vec<u8> {
-        self.values.iter().flat_map(|v| v.to_le_bytes()).collect()
     }
 }
 
@@ -225,9 +261,14 @@ impl Solver {
     pub fn load_or_build(rules: &Ruleset, dir: &Path) -> Result<(Solver, Provenance), SolverError> {
         let shape = shape(rules)?;
         let path = table_path(rules, dir);
+        let dims = [rules.boxes.len(), shape.lanes, shape.flags];
         let provenance = match std::fs::read(&path) {
-            Ok(bytes) => match parse_table(&bytes, rules.boxes.len(), shape.lanes, shape.flags, shape.size()) {
-                Some(values) => return Ok((Solver { rules: rules.clone(), shape, values }, Provenance::Loaded)),
+            Ok(bytes) => match parse_table(&bytes, MAGIC, dims, shape.size() * 8) {
+                Some(body) => {
+                    let values = body.chunks_exact(8).map(|c| f64::from_le_bytes(c.try_into().expect("8 bytes")));
+                    let values = values.collect();
+                    return Ok((Solver { rules: rules.clone(), shape, values, spread: None }, Provenance::Loaded));
+                }
                 None => Provenance::BuiltDamaged,
             },
             Err(_) => Provenance::BuiltMissing,
@@ -260,59 +301,120 @@ impl Solver {
         Ok(solver)
     }
 
+    /// The solver of a ruleset with its spread table ([`Solver::spread_of`]), both from
+    /// `dir`; both built (and written there) when either is missing or damaged.
+    pub fn load_or_build_spread(rules: &Ruleset, dir: &Path) -> Result<(Solver, Provenance), SolverError> {
+        let shape = shape(rules)?;
+        let dims = [rules.boxes.len(), shape.lanes, shape.flags];
+        let read = |path: PathBuf, magic, width| match std::fs::read(path) {
+            Ok(bytes) => parse_table(&bytes, magic, dims, shape.size() * width)
+                .map(<[u8]>::to_vec)
+                .ok_or(Provenance::BuiltDamaged),
+            Err(_) => Err(Provenance::BuiltMissing),
+        };
+        let provenance = match (read(table_path(rules, dir), MAGIC, 8), read(spread_path(rules, dir), SPREAD_MAGIC, 4))
+        {
+            (Ok(values), Ok(spread)) => {
+                let values = values.chunks_exact(8).map(|c| f64::from_le_bytes(c.try_into().expect("8 bytes")));
+                let spread = spread.chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")));
+                let solver =
+                    Solver { rules: rules.clone(), shape, values: values.collect(), spread: Some(spread.collect()) };
+                return Ok((solver, Provenance::Loaded));
+            }
+            (Err(p), _) | (_, Err(p)) => p,
+        };
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let solver = Solver::build_spread_with(rules, threads)?;
+        solver.save(&table_path(rules, dir))?;
+        let spread = solver.spread.as_deref().unwrap_or_default();
+        let body: Vec<u8> = spread.iter().flat_map(|v| v.to_le_bytes()).collect();
+        write_table(&spread_path(rules, dir), SPREAD_MAGIC, dims, &body)?;
+        Ok((solver, provenance))
+    }
+
+    /// The solver of a ruleset with its spread table, for this process: from the data
+    /// folder (built and kept there the first time), then kept in memory.
+    pub fn shared_with_spread(rules: &Ruleset) -> Result<std::sync::Arc<Solver>, SolverError> {
+        static KEPT: std::sync::Mutex<Vec<std::sync::Arc<Solver>>> = std::sync::Mutex::new(Vec::new());
+        let mut kept = KEPT.lock().unwrap_or_else(|p| p.into_inner());
+        let print = fingerprint(rules);
+        if let Some(s) = kept.iter().find(|s| fingerprint(&s.rules) == print) {
+            return Ok(std::sync::Arc::clone(s));
+        }
+        let solver = match tables_dir() {
+            Some(dir) => Self::load_or_build_spread(rules, &dir)?.0,
+            None => Self::build_spread_with(rules, std::thread::available_parallelism().map_or(1, |n| n.get()))?,
+        };
+        let solver = std::sync::Arc::new(solver);
+        kept.push(std::sync::Arc::clone(&solver));
+        Ok(solver)
+    }
+
     /// Write the table to `path`: a header (magic, boxes, lanes, flags, SHA-256 of the
     /// values) and the values; through a temporary file, so a reader never sees half.
     pub fn save(&self, path: &Path) -> Result<(), SolverError> {
-        use sha2::{Digest, Sha256};
-        use std::io::Write;
-        let err = |cause| SolverError::Write { path: path.to_path_buf(), cause };
-        let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        std::fs::create_dir_all(dir).map_err(err)?;
-        let body = self.bytes();
-        let mut bytes = Vec::with_capacity(HEADER + body.len());
-        bytes.extend_from_slice(MAGIC);
-        for n in [self.rules.boxes.len(), self.shape.lanes, self.shape.flags] {
-            bytes.extend_from_slice(&(n as u32).to_le_bytes());
-        }
-        bytes.extend_from_slice(&Sha256::digest(&body));
-        bytes.extend_from_slice(&body);
-        let mut temp = tempfile::Builder::new().prefix(".deckhand-").suffix(".tmp").tempfile_in(dir).map_err(err)?;
-        temp.write_all(&bytes).map_err(err)?;
-        temp.as_file().sync_all().map_err(err)?;
-        temp.persist(path).map_err(|e| err(e.error))?;
-        Ok(())
+        let body: Vec<u8> = self.values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        write_table(path, MAGIC, [self.rules.boxes.len(), self.shape.lanes, self.shape.flags], &body)
     }
 }
 
-/// The values of a table file, when its header fits and its hash holds.
-fn parse_table(bytes: &[u8], boxes: usize, lanes: usize, flags: usize, expected: usize) -> Option<Vec<f64>> {
+/// The file a ruleset's spread table is kept in, inside `dir`.
+pub fn spread_path(rules: &Ruleset, dir: &Path) -> PathBuf {
+    dir.join(format!("yacht-{}-spread.bin", fingerprint(rules)))
+}
+
+const SPREAD_MAGIC: &[u8; 8] = b"DHYSPRD1";
+
+/// Write a table file: a header (magic, the dimensions, SHA-256 of the body) and the body;
+/// through a temporary file, so a reader never sees half.
+fn write_table(path: &Path, magic: &[u8; 8], dims: [usize; 3], body: &[u8]) -> Result<(), SolverError> {
     use sha2::{Digest, Sha256};
-    if bytes.len() != HEADER + expected * 8 || &bytes[..8] != MAGIC {
+    use std::io::Write;
+    let err = |cause| SolverError::Write { path: path.to_path_buf(), cause };
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(err)?;
+    let mut bytes = Vec::with_capacity(HEADER + body.len());
+    bytes.extend_from_slice(magic);
+    for n in dims {
+        bytes.extend_from_slice(&(n as u32).to_le_bytes());
+    }
+    bytes.extend_from_slice(&Sha256::digest(body));
+    bytes.extend_from_slice(body);
+    let mut temp = tempfile::Builder::new().prefix(".deckhand-").suffix(".tmp").tempfile_in(dir).map_err(err)?;
+    temp.write_all(&bytes).map_err(err)?;
+    temp.as_file().sync_all().map_err(err)?;
+    temp.persist(path).map_err(|e| err(e.error))?;
+    Ok(())
+}
+
+/// The body of a table file (`len` bytes), when its magic, dimensions, size and hash hold.
+fn parse_table<'a>(bytes: &'a [u8], magic: &[u8; 8], dims: [usize; 3], len: usize) -> Option<&'a [u8]> {
+    use sha2::{Digest, Sha256};
+    if bytes.len() != HEADER + len || &bytes[..8] != magic {
         return None;
     }
-    let dims: Vec<usize> = (0..3)
+    let got: Vec<usize> = (0..3)
         .map(|i| u32::from_le_bytes(bytes[8 + 4 * i..12 + 4 * i].try_into().expect("4 bytes")) as usize)
         .collect();
-    if dims != [boxes, lanes, flags] {
+    if got != dims {
         return None;
     }
     let body = &bytes[HEADER..];
-    if Sha256::digest(body).as_slice() != &bytes[20..52] {
-        return None;
-    }
-    Some(body.chunks_exact(8).map(|c| f64::from_le_bytes(c.try_into().expect("8 bytes"))).collect())
+    (Sha256::digest(body).as_slice() == &bytes[20..52]).then_some(body)
 }
 
 // ---------------------------------------------------------------------------------------
 // Hints: every choice of one decision with its exact expected final score.
 
-/// A choice of a decision and the expected final score it leads to with optimal play.
+/// A choice of a decision and what it is worth: the expected final score it leads to with
+/// optimal play, or (a hint that aims to win) the chance of winning after it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Valued<C> {
     /// The choice.
     pub choice: C,
-    /// The expected final score (boxes, bonuses, all) with optimal play after it.
-    pub expected: f64,
+    /// The expected final score (boxes, bonuses, all) with optimal play after it; or the
+    /// chance of winning (0 to 1), for [`Aim::Win`].
+    pub value: f64,
 }
 
 /// What a player may do with the dice showing.
@@ -340,7 +442,7 @@ impl Hint {
 
     /// The expected final score of a choice, if it is one.
     pub fn value_of(&self, m: &Move) -> Option<f64> {
-        self.choices.iter().find(|c| &c.choice == m).map(|c| c.expected)
+        self.choices.iter().find(|c| &c.choice == m).map(|c| c.value)
     }
 }
 
@@ -348,7 +450,8 @@ impl Hint {
 // One turn of one sheet, solved: hints, optimal play, reviews.
 
 /// One turn of one sheet, solved exactly: the value (the optimal expected final score) of
-/// holding each roll with 0, 1 or 2 rolls left, and of each keep with 1 or 2 rolls left.
+/// holding each roll with 0, 1 or 2 rolls left, and of each keep with 1 or 2 rolls left. A
+/// turn that aims to win ([`Solver::win_turn`]) holds chances of winning instead.
 #[derive(Debug, Clone)]
 pub struct Turn {
     /// Points on the sheet outside the upper bonus (boxes and extra bonuses).
@@ -356,44 +459,198 @@ pub struct Turn {
     mask: u32,
     flag: usize,
     up: usize,
-    /// `hold[j][r]`: roll `r` held with `j` rolls left.
+    /// The other players' final scores, for a turn that aims to win (None: the score).
+    field: Option<Field>,
+    /// The distributions of the points still to come from the states met so far (exact
+    /// near the end of a sheet: [`Solver::remaining`]).
+    dists: RefCell<HashMap<(u32, usize, usize), Dist>>,
+    /// `hold[j][r]`: the value of roll `r` held with `j` rolls left, less
+    /// [`Turn::offset`] (the expected score still to come; or the chance of winning).
     hold: Vec<Vec<f64>>,
     /// `keep[j][k]`: keep `k` with `j` rolls left (`keep[0]` unused).
     keep: Vec<Vec<f64>>,
+}
+
+/// What the advisor maximises for a player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Aim {
+    /// The expected final score (the solitaire optimum).
+    Score,
+    /// The chance of finishing above every other player (a tie for the top counts half).
+    Win,
+}
+
+/// Boxes open at most for a state whose points to come a hint that aims to win takes
+/// exactly (beyond, the normal curve of their mean and variance).
+pub const EXACT_OPEN: usize = 2;
+
+/// A box a roll may go into now and the turn-start state after it.
+struct Successor {
+    box_index: usize,
+    /// Its points and extra bonus.
+    gain: f64,
+    mask: u32,
+    flag: usize,
+    up: usize,
 }
 
 impl Solver {
     /// The turn a sheet is about to play, solved.
     pub fn turn(&self, sheet: &Sheet) -> Turn {
         let (mask, flag, up, base) = self.state_of(sheet);
-        let d = dice_tables();
-        let stop: Vec<f64> = d
-            .rolls
-            .iter()
-            .map(|r| self.box_values(mask, flag, up, r).iter().map(|v| v.1).fold(f64::NEG_INFINITY, f64::max))
-            .collect();
-        let (hold, keep) = deckhand_dice::turn_values(stop);
-        Turn { base, mask, flag, up, hold, keep }
+        self.solve_turn(Turn::new(base, mask, flag, up, None))
     }
 
-    /// Each box `roll` may go into now, with the optimal expected score still to come
-    /// after it (its points, its extra bonus, then the next turns).
-    fn box_values(&self, mask: u32, flag: usize, up: usize, roll: &Roll) -> Vec<(usize, f64)> {
-        self.rules
-            .offers(mask, flag == 1, roll)
-            .into_iter()
+    /// The turn `sheet` is about to play, each choice weighed by the chance that its final
+    /// score ends above every one of `others` (the other players' sheets, between their
+    /// turns). The turn's own rolls, keeps and box are searched exactly, as is each other
+    /// player's next turn; after those, every player plays the solitaire optimum, each
+    /// final score taken as a whole
+    /// number: its exact distribution when at most [`EXACT_OPEN`] boxes are open, else the
+    /// normal curve of its exact mean and variance under that play ([`Solver::spread_of`]);
+    /// the players independent. This is the kind of heuristic Pawlewicz (2010) proposed
+    /// for multi-player games: solitaire-optimal score distributions per state, the move
+    /// that maximises the chance of beating the others. Needs the spread table
+    /// ([`Solver::build_spread_with`]); without it every spread is taken as 0.
+    pub fn win_turn(&self, sheet: &Sheet, others: &[&Sheet]) -> Turn {
+        let (mask, flag, up, base) = self.state_of(sheet);
+        let mut dists = HashMap::new();
+        let others: Vec<Dist> = (others.iter())
+            .map(|o| {
+                // Their next turn taken outcome by outcome, as this player's is, then the
+                // rest spread as this player's is after this turn: the same footing.
+                let (mask, flag, up, base) = self.state_of(o);
+                let rest = self.remaining_after_a_turn(mask, flag, up, &mut dists);
+                Dist::mix(&[(1.0, base.round() as i64, &rest)])
+            })
+            .collect();
+        let turn = Turn { dists: RefCell::new(dists), ..Turn::new(base, mask, flag, up, Some(Field::new(&others))) };
+        self.solve_turn(turn)
+    }
+
+    /// The turn with its values filled in: per roll the best box, then the keeps.
+    fn solve_turn(&self, mut turn: Turn) -> Turn {
+        let d = dice_tables();
+        let mut memo: HashMap<(usize, i64, usize, usize), f64> = HashMap::new();
+        let stop: Vec<f64> = (d.rolls.iter())
+            .map(|r| {
+                let next = self.successors(turn.mask, turn.flag, turn.up, r);
+                next.iter()
+                    .map(|n| {
+                        let key = (n.box_index, n.gain as i64, n.flag, n.up);
+                        *memo.entry(key).or_insert_with(|| turn.box_value(self, n))
+                    })
+                    .fold(f64::NEG_INFINITY, f64::max)
+            })
+            .collect();
+        (turn.hold, turn.keep) = deckhand_dice::turn_values(stop);
+        turn
+    }
+
+    /// The distribution of the points still to come from a turn-start state (the upper
+    /// bonus included, as in `V`) under optimal solitaire play: exact, by each turn's
+    /// outcomes, when at most [`EXACT_OPEN`] boxes are open; else the normal curve of its
+    /// exact mean and variance.
+    fn remaining(&self, mask: u32, flag: usize, up: usize, memo: &mut HashMap<(u32, usize, usize), Dist>) -> Dist {
+        let open = self.rules.boxes.len() - mask.count_ones() as usize;
+        if open > EXACT_OPEN {
+            return Dist::normal(self.value_at(mask, flag, up), self.sd_at(mask, flag, up));
+        }
+        if let Some(d) = memo.get(&(mask, flag, up)) {
+            return d.clone();
+        }
+        let d = if open == 0 {
+            Dist::known(self.value_at(mask, flag, up).round() as i64)
+        } else {
+            let parts: Vec<(f64, i64, Dist)> = (self.turn_outcomes(mask, flag, up).into_iter())
+                .map(|(p, n)| (p, n.gain as i64, self.remaining(n.mask, n.flag, n.up, memo)))
+                .collect();
+            Dist::mix(&parts.iter().map(|(p, g, d)| (*p, *g, d)).collect::<Vec<_>>())
+        };
+        memo.insert((mask, flag, up), d.clone());
+        d
+    }
+
+    /// [`Solver::remaining`] with the next turn always taken outcome by outcome.
+    fn remaining_after_a_turn(
+        &self,
+        mask: u32,
+        flag: usize,
+        up: usize,
+        memo: &mut HashMap<(u32, usize, usize), Dist>,
+    ) -> Dist {
+        if self.rules.boxes.len() - mask.count_ones() as usize <= EXACT_OPEN {
+            return self.remaining(mask, flag, up, memo);
+        }
+        let parts: Vec<(f64, i64, Dist)> = (self.turn_outcomes(mask, flag, up).into_iter())
+            .map(|(p, n)| (p, n.gain as i64, self.remaining(n.mask, n.flag, n.up, memo)))
+            .collect();
+        Dist::mix(&parts.iter().map(|(p, g, d)| (*p, *g, d)).collect::<Vec<_>>())
+    }
+
+    /// The ways one turn from a turn-start state can end under optimal solitaire play: each
+    /// box with its points and the state after it, with its chance.
+    fn turn_outcomes(&self, mask: u32, flag: usize, up: usize) -> Vec<(f64, Successor)> {
+        let d = dice_tables();
+        let turn = self.solve_turn(Turn::new(0.0, mask, flag, up, None));
+        // The chance of each roll showing with `j` rolls left, `j` from 2 down; a roll is
+        // kept (scored) where no keep is worth more.
+        let mut showing = d.first.clone();
+        let mut scored = vec![0.0; showing.len()];
+        for j in (1..usize::from(ROLLS)).rev() {
+            let mut next = vec![0.0; showing.len()];
+            for (r, p) in showing.iter().enumerate().filter(|(_, p)| **p > 0.0) {
+                let best = (d.roll_keeps[r].iter().map(|k| usize::from(*k)))
+                    .fold(None, |b: Option<usize>, k| match b {
+                        Some(b) if turn.keep[j][b] >= turn.keep[j][k] => Some(b),
+                        _ => Some(k),
+                    })
+                    .filter(|k| turn.keep[j][*k] > turn.hold[0][r]);
+                match best {
+                    Some(k) => {
+                        let (s, t) = d.keep_rows[k];
+                        for (o, q) in &d.outcomes[s as usize..t as usize] {
+                            next[usize::from(*o)] += p * q;
+                        }
+                    }
+                    None => scored[r] += p,
+                }
+            }
+            showing = next;
+        }
+        let mut out: Vec<(f64, Successor)> = Vec::new();
+        for (r, p) in scored.iter().zip(&showing).map(|(a, b)| a + b).enumerate().filter(|(_, p)| *p > 0.0) {
+            let best = (self.successors(mask, flag, up, &d.rolls[r]).into_iter())
+                .map(|n| (n.gain + self.value_at(n.mask, n.flag, n.up), n))
+                .fold(None, |b: Option<(f64, Successor)>, c| match b {
+                    Some(b) if b.0 >= c.0 => Some(b),
+                    _ => Some(c),
+                });
+            let Some((_, n)) = best else { continue };
+            match out
+                .iter_mut()
+                .find(|(_, o)| (o.box_index, o.gain, o.flag, o.up) == (n.box_index, n.gain, n.flag, n.up))
+            {
+                Some(o) => o.0 += p,
+                None => out.push((p, n)),
+            }
+        }
+        out
+    }
+
+    /// Each box `roll` may go into now, with the turn-start state after it.
+    fn successors(&self, mask: u32, flag: usize, up: usize, roll: &Roll) -> Vec<Successor> {
+        (self.rules.offers(mask, flag == 1, roll).into_iter())
             .map(|o| {
                 let upper = self.rules.boxes[o.box_index].kind.upper();
-                let next_up = if upper && self.shape.lanes > 1 { up + o.points as usize } else { up };
-                let next_flag = if Some(o.box_index) == self.rules.five_box && o.points > 0 && self.shape.flags > 1 {
-                    1
-                } else {
-                    flag
-                };
-                (
-                    o.box_index,
-                    (o.points + o.extra) as f64 + self.value_at(mask | (1 << o.box_index), next_flag, next_up),
-                )
+                let five_now = Some(o.box_index) == self.rules.five_box && o.points > 0 && self.shape.flags > 1;
+                Successor {
+                    box_index: o.box_index,
+                    gain: (o.points + o.extra) as f64,
+                    mask: mask | (1 << o.box_index),
+                    flag: if five_now { 1 } else { flag },
+                    up: if upper && self.shape.lanes > 1 { up + o.points as usize } else { up },
+                }
             })
             .collect()
     }
@@ -406,30 +663,65 @@ impl Solver {
 }
 
 impl Turn {
+    /// What a box choice is worth, less [`Turn::offset`]: the expected score still to come
+    /// after it with its points, or the chance of winning after it.
+    fn box_value(&self, solver: &Solver, n: &Successor) -> f64 {
+        match &self.field {
+            None => n.gain + solver.value_at(n.mask, n.flag, n.up),
+            Some(field) => {
+                let rest = solver.remaining(n.mask, n.flag, n.up, &mut self.dists.borrow_mut());
+                field.win_chance((self.base + n.gain).round() as i64, &rest)
+            }
+        }
+    }
+
+    /// What `hold` and `keep` leave out: the points on the sheet, for a turn that weighs
+    /// the expected score; none for chances of winning.
+    fn offset(&self) -> f64 {
+        if self.field.is_some() {
+            0.0
+        } else {
+            self.base
+        }
+    }
+
+    fn new(base: f64, mask: u32, flag: usize, up: usize, field: Option<Field>) -> Turn {
+        let dists = RefCell::new(HashMap::new());
+        Turn { base, mask, flag, up, field, dists, hold: Vec::new(), keep: Vec::new() }
+    }
+
+    /// What the turn aims at.
+    pub fn aim(&self) -> Aim {
+        if self.field.is_some() {
+            Aim::Win
+        } else {
+            Aim::Score
+        }
+    }
+
     /// Every choice for `dice` with `rolls_left` rolls left, best first.
     pub fn hint(&self, solver: &Solver, dice: &Roll, rolls_left: u8) -> Hint {
         let d = dice_tables();
-        let mut choices: Vec<Valued<Move>> = solver
-            .box_values(self.mask, self.flag, self.up, dice)
-            .into_iter()
-            .map(|(b, v)| Valued { choice: Move::Score(b), expected: self.base + v })
+        let mut choices: Vec<Valued<Move>> = (solver.successors(self.mask, self.flag, self.up, dice).iter())
+            .map(|n| Valued { choice: Move::Score(n.box_index), value: self.offset() + self.box_value(solver, n) })
             .collect();
         let j = usize::from(rolls_left.min(ROLLS - 1));
         if j > 0 {
             for &k in &d.roll_keeps[roll_index(dice)] {
-                let expected = self.base + self.keep[j][usize::from(k)];
-                choices.push(Valued { choice: Move::Keep(d.keeps[usize::from(k)].clone()), expected });
+                let value = self.offset() + self.keep[j][usize::from(k)];
+                choices.push(Valued { choice: Move::Keep(d.keeps[usize::from(k)].clone()), value });
             }
         }
-        choices.sort_by(|a, b| b.expected.total_cmp(&a.expected));
+        choices.sort_by(|a, b| b.value.total_cmp(&a.value));
         Hint { choices }
     }
 
-    /// The expected final score at the start of the turn (before its first roll).
+    /// The expected final score at the start of the turn (before its first roll); for a
+    /// turn that aims to win, the chance of winning.
     pub fn expected(&self) -> f64 {
         let d = dice_tables();
         let last = &self.hold[self.hold.len() - 1];
-        self.base + d.first.iter().zip(last).map(|(p, v)| p * v).sum::<f64>()
+        self.offset() + d.first.iter().zip(last).map(|(p, v)| p * v).sum::<f64>()
     }
 }
 
@@ -506,7 +798,7 @@ impl Solver {
                         chosen,
                         chosen_expected,
                         best: hint.best().choice.clone(),
-                        best_expected: hint.best().expected,
+                        best_expected: hint.best().value,
                     })
                 }
                 _ => None,
@@ -528,6 +820,18 @@ impl Solver {
     /// Play up to `turns` turns of `sheet` optimally with dice from `rng` (fewer when the
     /// sheet fills up first).
     pub fn play_partial(&self, sheet: &mut Sheet, turns: usize, rng: &mut crate::rng::Rng) {
+        for _ in 0..turns {
+            if sheet.filled().count_ones() as usize == self.rules.boxes.len() {
+                return;
+            }
+            let turn = self.turn(sheet);
+            self.play_turn(sheet, &turn, rng);
+        }
+    }
+
+    /// Play one turn of `sheet` (not full) by `turn`'s best choices ([`Solver::turn`] or
+    /// [`Solver::win_turn`] of that sheet) with dice from `rng`.
+    pub fn play_turn(&self, sheet: &mut Sheet, turn: &Turn, rng: &mut crate::rng::Rng) {
         let roll = |kept: &[u8], rng: &mut crate::rng::Rng| -> Roll {
             let mut dice = [0u8; DICE];
             for (i, d) in dice.iter_mut().enumerate() {
@@ -536,26 +840,20 @@ impl Solver {
             dice.sort_unstable();
             dice
         };
-        for _ in 0..turns {
-            let filled = sheet.filled().count_ones();
-            if filled as usize == self.rules.boxes.len() {
-                return;
-            }
-            let turn = self.turn(sheet);
-            let mut dice = roll(&[], rng);
-            let mut left = ROLLS - 1;
-            loop {
-                match turn.hint(self, &dice, left).best().choice.clone() {
-                    Move::Keep(k) => {
-                        dice = roll(&k, rng);
-                        left -= 1;
-                    }
-                    Move::Score(b) => {
-                        let o = self.rules.offers(sheet.filled(), sheet.five_points(&self.rules), &dice);
-                        let points = o.iter().find(|o| o.box_index == b).map_or(0, |o| o.points);
-                        sheet.boxes[b] = Some(super::Entry { points, dice: Some(dice), turn: Some(filled + 1) });
-                        break;
-                    }
+        let filled = sheet.filled().count_ones();
+        let mut dice = roll(&[], rng);
+        let mut left = ROLLS - 1;
+        loop {
+            match turn.hint(self, &dice, left).best().choice.clone() {
+                Move::Keep(k) => {
+                    dice = roll(&k, rng);
+                    left -= 1;
+                }
+                Move::Score(b) => {
+                    let o = self.rules.offers(sheet.filled(), sheet.five_points(&self.rules), &dice);
+                    let points = o.iter().find(|o| o.box_index == b).map_or(0, |o| o.points);
+                    sheet.boxes[b] = Some(super::Entry { points, dice: Some(dice), turn: Some(filled + 1) });
+                    return;
                 }
             }
         }
@@ -699,6 +997,158 @@ mod tests {
         }
     }
 
+    /// The second moment of the points to come from a turn-start state under the policy
+    /// that maximises `V` (its first best choice taken), by the plain recursion of
+    /// [`reference`]: `(V, M)`.
+    fn reference_moments(
+        rules: &Ruleset,
+        dice: &PlainDice,
+        mask: u32,
+        five_points: bool,
+        upper: i64,
+        memo: &mut HashMap<(u32, bool, i64), (f64, f64)>,
+    ) -> (f64, f64) {
+        let n = rules.boxes.len();
+        if mask == (1 << n) - 1 {
+            let b = rules.upper_bonus_of(upper) as f64;
+            return (b, b * b);
+        }
+        if let Some(v) = memo.get(&(mask, five_points, upper)) {
+            return *v;
+        }
+        let better = |a: (f64, f64), b: (f64, f64)| if b.0 > a.0 { b } else { a };
+        let stop: Vec<(f64, f64)> = (dice.rolls.iter())
+            .map(|r| {
+                (rules.offers(mask, five_points, r).iter())
+                    .map(|o| {
+                        let up = if rules.boxes[o.box_index].kind.upper() { upper + o.points } else { upper };
+                        let fp = five_points || (Some(o.box_index) == rules.five_box && o.points > 0);
+                        let g = (o.points + o.extra) as f64;
+                        let (v, m) = reference_moments(rules, dice, mask | (1 << o.box_index), fp, up, memo);
+                        (g + v, g * g + 2.0 * g * v + m)
+                    })
+                    .fold((f64::NEG_INFINITY, 0.0), better)
+            })
+            .collect();
+        let mut hold = stop.clone();
+        for _ in 1..ROLLS {
+            hold = (0..dice.rolls.len())
+                .map(|r| {
+                    (dice.keeps[r].iter())
+                        .map(|outs| {
+                            outs.iter().fold((0.0, 0.0), |(v, m), (o, p)| (v + p * hold[*o].0, m + p * hold[*o].1))
+                        })
+                        .fold(stop[r], better)
+                })
+                .collect();
+        }
+        let vm = dice.first.iter().fold((0.0, 0.0), |(v, m), (o, p)| (v + p * hold[*o].0, m + p * hold[*o].1));
+        memo.insert((mask, five_points, upper), vm);
+        vm
+    }
+
+    #[test]
+    fn the_spread_table_is_the_variance_of_optimal_play_by_a_plain_recursion_and_by_each_turns_outcomes() {
+        let dice = plain_dice();
+        let rules = small(super::super::Joker::ForcedUpper);
+        let solver = Solver::build_spread_with(&rules, 2).unwrap();
+        // The values are the plain table's.
+        assert_eq!(solver.values, Solver::build_with(&rules, 1).unwrap().values);
+        let mut memo = HashMap::new();
+        reference_moments(&rules, &dice, 0, false, 0, &mut memo);
+        for ((mask, fp, up), (v, m)) in &memo {
+            let (flag, up) = (usize::from(*fp), (*up as usize).min(solver.shape.cap));
+            let sd = solver.sd_at(*mask, flag, up);
+            assert!((solver.value_at(*mask, flag, up) - v).abs() < 1e-9);
+            assert!(
+                (sd * sd - (m - v * v)).abs() < 1e-3 * (1.0 + m - v * v),
+                "{mask:b} {fp} {up}: {sd} against {m} {v}"
+            );
+        }
+        // Near the end, each turn's outcomes give the whole distribution: its mean is `V`
+        // and its variance the table's.
+        let mut dists = HashMap::new();
+        let full = (1u32 << rules.boxes.len()) - 1;
+        for mask in (0..=full).filter(|m| m.count_ones() as usize + EXACT_OPEN >= rules.boxes.len()) {
+            // The upper totals a sheet can hold (ones and threes: 5 and 15 at most).
+            let reach =
+                [5, 15].iter().enumerate().filter(|(b, _)| mask & (1 << b) != 0).map(|(_, r)| *r).sum::<usize>();
+            for up in [0, 3, 9].into_iter().filter(|u| *u <= reach) {
+                let d = solver.remaining(mask, 0, up, &mut dists);
+                assert!((d.p.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+                let mean = d.mean();
+                let var: f64 = d.p.iter().enumerate().map(|(i, q)| q * ((d.lo + i as i64) as f64 - mean).powi(2)).sum();
+                assert!((mean - solver.value_at(mask, 0, up)).abs() < 1e-9, "{mask:b} {up}");
+                let sd = solver.sd_at(mask, 0, up);
+                assert!((var - sd * sd).abs() < 1e-3 * (1.0 + var), "{mask:b} {up}: {var} against {}", sd * sd);
+            }
+        }
+    }
+
+    /// A ruleset of four boxes for end-of-game positions: ones, three of a kind, chance and
+    /// five of a kind (no upper bonus within reach).
+    fn four_boxes() -> Ruleset {
+        let base = crate::games::yacht::tests::rules().base;
+        let pick = ["ones", "three_of_a_kind", "chance", "five_of_a_kind"];
+        let mut r = base.clone();
+        r.boxes = pick.iter().map(|id| base.boxes[base.box_index(id).unwrap()].clone()).collect();
+        r.five_box = r.box_index("five_of_a_kind");
+        r
+    }
+
+    /// A sheet of `rules` with these boxes filled.
+    fn filled(rules: &Ruleset, name: &str, boxes: &[(&str, i64)]) -> Sheet {
+        let mut sheet = Sheet::new(rules, name);
+        for (id, points) in boxes {
+            sheet.boxes[rules.box_index(id).unwrap()] =
+                Some(super::super::Entry { points: *points, dice: None, turn: None });
+        }
+        sheet
+    }
+
+    #[test]
+    fn behind_by_forty_with_two_boxes_left_the_win_hint_keeps_five_of_a_kind_open() {
+        let rules = four_boxes();
+        let solver = Solver::build_spread_with(&rules, 2).unwrap();
+        // Bob has finished with 50; Ann has 10 and chance and five of a kind open, and her
+        // last roll is 1 1 2 2 3 (9 points).
+        let bob = filled(&rules, "Bob", &[("ones", 3), ("three_of_a_kind", 25), ("chance", 22), ("five_of_a_kind", 0)]);
+        let ann = filled(&rules, "Ann", &[("ones", 2), ("three_of_a_kind", 8)]);
+        let (chance, five) = (Move::Score(rules.box_index("chance").unwrap()), Move::Score(rules.five_box.unwrap()));
+        // The expected score says: write the 0 in five of a kind, keep chance for the last
+        // turn (about 23 points against 9 + 2.3).
+        let score = solver.hint(&ann, &[1, 1, 2, 2, 3], 0);
+        assert_eq!(score.best().choice, five, "{score:?}");
+        // To win she needs five of a kind next turn: chance now, whatever it gives. The
+        // chance is exactly that of five alike in one turn of optimal keeps.
+        let win = solver.win_turn(&ann, &[&bob]).hint(&solver, &[1, 1, 2, 2, 3], 0);
+        assert_eq!(win.best().choice, chance, "{win:?}");
+        assert_eq!(win.value_of(&five), Some(0.0));
+        let yacht = {
+            let only = filled(&rules, "", &[("ones", 2), ("three_of_a_kind", 8), ("chance", 9)]);
+            solver.turn(&only).expected() - 19.0
+        };
+        assert!((win.best().value - yacht / 50.0).abs() < 1e-12, "{} against {}", win.best().value, yacht / 50.0);
+        assert!((win.best().value - 0.046).abs() < 0.001, "{}", win.best().value);
+    }
+
+    #[test]
+    fn with_one_box_left_the_win_hint_values_each_keep_by_its_exact_chance_to_pass() {
+        let rules = four_boxes();
+        let solver = Solver::build_spread_with(&rules, 2).unwrap();
+        // Only chance is left; Ann (24) needs 27 to pass Bob (50; 26 ties). On 6 6 5 1 1 with
+        // one roll left, 6 6 5 passes on 10+ with two dice (6/36; 9 ties, 4/36); 6 6 on 15+
+        // with three (20/216; 14 ties, 15/216); a tie counts half.
+        let bob = filled(&rules, "Bob", &[("ones", 3), ("three_of_a_kind", 25), ("chance", 22), ("five_of_a_kind", 0)]);
+        let ann = filled(&rules, "Ann", &[("ones", 2), ("three_of_a_kind", 22), ("five_of_a_kind", 0)]);
+        let win = solver.win_turn(&ann, &[&bob]).hint(&solver, &[1, 1, 5, 6, 6], 1);
+        assert_eq!(win.best().choice, Move::Keep(vec![5, 6, 6]), "{win:?}");
+        assert!((win.best().value - (6.0 + 2.0) / 36.0).abs() < 1e-12, "{win:?}");
+        assert!((win.value_of(&Move::Keep(vec![6, 6])).unwrap() - (20.0 + 7.5) / 216.0).abs() < 1e-12);
+        // Scoring chance now (19) loses for sure.
+        assert_eq!(win.value_of(&Move::Score(rules.box_index("chance").unwrap())), Some(0.0));
+    }
+
     #[test]
     fn a_hint_values_every_keep_and_box_and_its_best_is_the_tables_value() {
         let rules = small(super::super::Joker::ForcedUpper);
@@ -712,10 +1162,10 @@ mod tests {
         assert_eq!(hint.best().choice, Move::Score(rules.five_box.unwrap()));
         assert_eq!(hint.choices.iter().filter(|c| matches!(c.choice, Move::Keep(_))).count(), 5);
         assert_eq!(hint.choices.iter().filter(|c| matches!(c.choice, Move::Score(_))).count(), 5);
-        assert!(hint.choices.windows(2).all(|w| w[0].expected >= w[1].expected));
+        assert!(hint.choices.windows(2).all(|w| w[0].value >= w[1].value));
         // The mean over the first roll of the best choice is the turn's value.
         let d = dice_tables();
-        let mean: f64 = d.rolls.iter().zip(&d.first).map(|(r, p)| p * solver.hint(&sheet, r, 2).best().expected).sum();
+        let mean: f64 = d.rolls.iter().zip(&d.first).map(|(r, p)| p * solver.hint(&sheet, r, 2).best().value).sum();
         assert!((mean - solver.start_value()).abs() < 1e-9);
     }
 
