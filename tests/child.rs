@@ -51,3 +51,22 @@ pub fn command_in(program: impl AsRef<OsStr>, dir: &Path) -> Command {
 pub fn deckhand_in(dir: &Path) -> Command {
     command_in(bin(), dir)
 }
+
+/// `deckhand args` at a terminal — a pseudo-terminal, `TERM=xterm` — run in `dir`,
+/// hermetic (`deckhand_in`); each expectation waits at most `ms` milliseconds.
+#[cfg(unix)]
+pub fn deckhand_pty(dir: &Path, args: &[&str], ms: u64) -> rexpect::session::PtySession {
+    let mut cmd = deckhand_in(dir);
+    cmd.args(args).env("TERM", "xterm");
+    rexpect::session::spawn_command(cmd, Some(ms)).expect("spawn deckhand in a pty")
+}
+
+/// The exit code of a process at a pseudo-terminal, once it ended (a panic if it did not
+/// exit by itself).
+#[cfg(unix)]
+pub fn pty_exit_code(p: &rexpect::session::PtySession) -> i32 {
+    match p.process.wait().unwrap() {
+        rexpect::process::wait::WaitStatus::Exited(_, code) => code,
+        other => panic!("deckhand did not exit normally: {other:?}"),
+    }
+}

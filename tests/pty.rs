@@ -1,24 +1,12 @@
 //! Real pseudo-terminal tests of the dialoguer path: what a person at a terminal sees.
 
-use rexpect::process::wait::WaitStatus;
 use rexpect::session::{spawn_command, PtySession};
 
+use crate::child::pty_exit_code as exit_code;
+
+/// deckhand in a pty, in `dir`, each expectation waiting at most 20 s.
 fn spawn(dir: &std::path::Path, args: &[&str]) -> PtySession {
-    spawn_waiting(dir, args, 20_000)
-}
-
-/// deckhand in a pty, each expectation waiting at most `ms` milliseconds.
-fn spawn_waiting(dir: &std::path::Path, args: &[&str], ms: u64) -> PtySession {
-    let mut cmd = crate::child::deckhand_in(dir);
-    cmd.args(args).env("TERM", "xterm");
-    spawn_command(cmd, Some(ms)).expect("spawn deckhand in a pty")
-}
-
-fn exit_code(p: &PtySession) -> i32 {
-    match p.process.wait().unwrap() {
-        WaitStatus::Exited(_, code) => code,
-        other => panic!("deckhand did not exit normally: {other:?}"),
-    }
+    crate::child::deckhand_pty(dir, args, 20_000)
 }
 
 #[test]
@@ -710,7 +698,7 @@ fn the_resume_hint_after_ctrl_c_works_as_printed_however_deckhand_was_started() 
 /// Everything a deckhand in a pty printed until it ended, and its exit code (a minute at
 /// most: long work).
 fn all_output(dir: &std::path::Path, args: &[&str]) -> (String, i32) {
-    let mut p = spawn_waiting(dir, args, 60_000);
+    let mut p = crate::child::deckhand_pty(dir, args, 60_000);
     let out = p.exp_eof().expect("the command ends");
     (out, exit_code(&p))
 }

@@ -164,13 +164,12 @@ fn a_setup_the_game_does_not_have_is_refused_with_what_it_has() {
     );
 }
 
+#[cfg(unix)]
 #[test]
 fn at_a_terminal_the_dice_are_typed_kept_scored_and_undone() {
-    use rexpect::session::spawn_command;
     let dir = tempfile::tempdir().unwrap();
-    let mut cmd = crate::child::deckhand_in(dir.path());
-    cmd.args(["play", "yacht", "--players", "Ann", "--save", "g.jsonl"]).env("TERM", "xterm");
-    let mut p = spawn_command(cmd, Some(20_000)).expect("spawn deckhand in a pty");
+    let args = ["play", "yacht", "--players", "Ann", "--save", "g.jsonl"];
+    let mut p = crate::child::deckhand_pty(dir.path(), &args, 20_000);
     p.exp_string("Ann: roll 5 dice (roll 1 of 3)").unwrap();
     p.send_line("3 3 1 2 6").unwrap();
     p.exp_string("keep dice and roll again (2 rolls left)").unwrap();
@@ -196,10 +195,7 @@ fn at_a_terminal_the_dice_are_typed_kept_scored_and_undone() {
     // Ctrl-C: exit 130, every answer saved.
     p.send_control('c').unwrap();
     p.exp_eof().unwrap();
-    match p.process.wait().unwrap() {
-        rexpect::process::wait::WaitStatus::Exited(_, code) => assert_eq!(code, 130),
-        other => panic!("{other:?}"),
-    }
+    assert_eq!(crate::child::pty_exit_code(&p), 130);
     assert_eq!(
         lines(),
         [

@@ -9,18 +9,19 @@
 //! commands: `undo` through the table's door, the sheets, scores, help, hint and release.
 
 use super::score_check::fleet_standings;
-use super::terminal::{release, Asked, AtTerminal};
+use super::terminal::{Asked, AtTerminal};
 use crate::games::fleet::entry::{self, Entries};
 use crate::games::fleet::game::{Decision, Game, RollSpec};
 use crate::games::fleet::table::Refused;
 use crate::games::fleet::{FleetRules, Sheet};
+use crate::games::table::command::Shown;
 use crate::games::table::{Command, Said, Screen, Typed};
 use crate::report::sheet::{sheet_text, sheets_text, terminal_width};
 use crate::report::Format;
 use crate::serve::{FleetShared, Site};
 use crate::text::fleet as fleet_text;
 use crate::text::fleet_entry;
-use crate::text::table::{self as table_text, command, command_line, typed_commands, with_legal, Note};
+use crate::text::table::{self as table_text, command, command_line, typed_commands, with_legal};
 use crate::text::Lang;
 use crate::ui::{Choice, Picked, Prompter};
 use crate::{ui, Error};
@@ -254,7 +255,27 @@ impl AtTerminal for FleetTerminal<'_> {
         }
     }
 
-    fn command(&self, c: Command, asked: bool, p: &mut dyn Prompter) -> anyhow::Result<()> {
+    fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    fn site(&self) -> Option<&Site> {
+        self.site.as_deref()
+    }
+
+    // Back to the last question a person answered: rolls deckhand made, forced and usual
+    // answers after it are taken back too (rolled again, a roll shows the same dice);
+    // whoever answered it.
+    fn undo(&self, p: &mut dyn Prompter) -> anyhow::Result<()> {
+        let seen = self.table.version();
+        if let Err(why) = self.table.change(|t| t.undo(Screen::Host, seen)) {
+            self.refused(why, p)?;
+        }
+        self.print(&mut |line| p.say(line));
+        Ok(())
+    }
+
+    fn show(&self, shown: Shown, asked: bool, p: &mut dyn Prompter) -> anyhow::Result<()> {
         let (rules, lang) = (self.rules, self.lang);
         let (game, front) = self.table.read(|t| {
             let front = t.offers(Screen::Host).into_iter().next().map(|o| o.decision);
@@ -264,28 +285,14 @@ impl AtTerminal for FleetTerminal<'_> {
         let decision = decision.as_ref();
         let width = || terminal_width(&console::Term::stderr());
         let sheets: Vec<&Sheet> = game.players.iter().map(|pl| &pl.sheet).collect();
-        match c {
-            // Back to the last question a person answered: rolls deckhand made, forced and
-            // usual answers after it are taken back too (rolled again, a roll shows the
-            // same dice); whoever answered it.
-            Command::Undo => {
-                let seen = self.table.version();
-                if let Err(why) = self.table.change(|t| t.undo(Screen::Host, seen)) {
-                    self.refused(why, p)?;
-                }
-                self.print(&mut |line| p.say(line));
-            }
-            Command::Release => match &self.site {
-                Some(site) => release(site, p, lang)?,
-                None => p.say(&Note::ReleaseNotServed.text(lang)),
-            },
-            Command::Hint => p.say(&super::hint::hint_text(self.table, rules, decision, lang)),
-            Command::Sheet => match decision.and_then(|d| d.player) {
+        match shown {
+            Shown::Hint => p.say(&super::hint::hint_text(self.table, rules, decision, lang)),
+            Shown::AskedSheet => match decision.and_then(|d| d.player) {
                 Some(pl) => p.say(&sheet_text(rules, &game.players[pl].sheet, lang, width())),
                 None => p.say(&sheets_text(rules, &sheets, lang, width())),
             },
-            Command::Sheets => p.say(&sheets_text(rules, &sheets, lang, width())),
-            Command::Scores => {
+            Shown::Sheets => p.say(&sheets_text(rules, &sheets, lang, width())),
+            Shown::Scores => {
                 let standings = fleet_standings(rules, &sheets, &vec![0; sheets.len()], lang);
                 p.say(&format!(
                     "{}\n{}",
@@ -293,8 +300,7 @@ impl AtTerminal for FleetTerminal<'_> {
                     standings.render_in(Format::Table, false, None, lang)
                 ));
             }
-            Command::Help => p.say(&table_text::help(rules, &game, decision, self.site.is_some(), lang)),
-            Command::Quit => {}
+            Shown::Help => p.say(&table_text::help(rules, &game, decision, self.site.is_some(), lang)),
         }
         Ok(())
     }

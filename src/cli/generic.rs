@@ -16,11 +16,12 @@ use super::commands::play::{refuse, PlayArgs};
 use super::commands::resume::ResumeArgs;
 use super::live::{self, Hook, LiveView};
 use super::plays;
-use super::terminal::{release, Asked, AtTerminal};
+use super::terminal::{Asked, AtTerminal};
 use super::{emit, saves};
 use crate::games::described::{Form, LiveEngine};
 use crate::games::live::Replay;
 use crate::games::table::any::{AnyTable, Refused};
+use crate::games::table::command::Shown;
 use crate::games::table::{Command, Said, Screen, Shared, Typed};
 use crate::games::Rules;
 use crate::history::PlaySource;
@@ -390,24 +391,30 @@ impl AtTerminal for GenericTerminal<'_> {
         }
     }
 
-    fn command(&self, c: Command, asked: bool, p: &mut dyn Prompter) -> anyhow::Result<()> {
+    fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    fn site(&self) -> Option<&Site> {
+        self.site.as_deref()
+    }
+
+    fn undo(&self, p: &mut dyn Prompter) -> anyhow::Result<()> {
+        let seen = self.table.version();
+        if let Err(why) = self.table.change(|t| t.undo(Screen::Host, seen)) {
+            self.refused(why, p)?;
+        }
+        self.print(&mut |line| p.say(line));
+        Ok(())
+    }
+
+    fn show(&self, shown: Shown, asked: bool, p: &mut dyn Prompter) -> anyhow::Result<()> {
         let lang = self.lang;
         let game = self.table.read(|t| t.game().boxed());
         let front = self.table.read(|t| t.offers(Screen::Host).into_iter().next()).filter(|_| asked);
         let sheet = |s: usize| said::sheet_lines(&self.names[s], &game.sheet(s), lang).join("\n");
-        match c {
-            Command::Undo => {
-                let seen = self.table.version();
-                if let Err(why) = self.table.change(|t| t.undo(Screen::Host, seen)) {
-                    self.refused(why, p)?;
-                }
-                self.print(&mut |line| p.say(line));
-            }
-            Command::Release => match &self.site {
-                Some(site) => release(site, p, lang)?,
-                None => p.say(&Note::ReleaseNotServed.text(lang)),
-            },
-            Command::Hint => {
+        match shown {
+            Shown::Hint => {
                 // The game's advisor weighs the open decision; a table it builds the first
                 // time shows a spinner once it takes over a second.
                 let seat = front.as_ref().and_then(|o| o.question.seat);
@@ -425,16 +432,16 @@ impl AtTerminal for GenericTerminal<'_> {
                     None => p.say(&crate::text::serve::Declined::HintNothing.text(lang)),
                 }
             }
-            Command::Sheet => match front.as_ref().and_then(|o| o.question.seat) {
+            Shown::AskedSheet => match front.as_ref().and_then(|o| o.question.seat) {
                 Some(s) => p.say(&sheet(s)),
                 None => p.say(&(0..self.names.len()).map(sheet).collect::<Vec<_>>().join("\n\n")),
             },
-            Command::Sheets => p.say(&(0..self.names.len()).map(sheet).collect::<Vec<_>>().join("\n\n")),
-            Command::Scores => {
+            Shown::Sheets => p.say(&(0..self.names.len()).map(sheet).collect::<Vec<_>>().join("\n\n")),
+            Shown::Scores => {
                 let standings = Standings::of_game("", &self.names, &*game, lang);
                 p.say(&standings.render_in(Format::Table, false, None, lang));
             }
-            Command::Help => {
+            Shown::Help => {
                 let mut lines = vec![crate::t!(lang, "games.table.help")];
                 if let Some(o) = &front {
                     for form in &o.question.forms {
@@ -449,7 +456,6 @@ impl AtTerminal for GenericTerminal<'_> {
                 lines.extend(typed_commands(self.site.is_some()).map(|c| format!("  {}", command_line(c, lang))));
                 p.say(&lines.join("\n"));
             }
-            Command::Quit => {}
         }
         Ok(())
     }

@@ -8,6 +8,7 @@
 //! game's question is asked and its news said is its `AtTerminal` (Fleet's in
 //! `fleet_terminal.rs`, any described game's in `generic.rs`).
 
+use crate::games::table::command::{Effect, Shown};
 use crate::games::table::{Command, Said, Typed};
 use crate::serve::Site;
 use crate::text::table::{command_line, Note};
@@ -42,8 +43,17 @@ pub(super) trait AtTerminal {
     /// Hand an answer to the table's door; say what it told, or its refusal.
     fn answer(&self, seen: u64, said: Said, p: &mut dyn Prompter) -> anyhow::Result<()>;
 
-    /// A command of the table, at the question at the front (`asked`) or at the end.
-    fn command(&self, command: Command, asked: bool, p: &mut dyn Prompter) -> anyhow::Result<()>;
+    /// The language the table speaks.
+    fn lang(&self) -> Lang;
+
+    /// The served game, when phones are there.
+    fn site(&self) -> Option<&Site>;
+
+    /// `undo` through the table's door; say what it told, or its refusal.
+    fn undo(&self, p: &mut dyn Prompter) -> anyhow::Result<()>;
+
+    /// Show one part a command shows, at the question at the front (`asked`) or at the end.
+    fn show(&self, shown: Shown, asked: bool, p: &mut dyn Prompter) -> anyhow::Result<()>;
 
     /// Whether the question offered at version `seen` was answered elsewhere since.
     fn moved_on(&self, seen: u64) -> bool;
@@ -62,7 +72,7 @@ pub(super) fn play(game: &dyn AtTerminal, served: bool, p: &mut dyn Prompter) ->
         let overtaken = || game.moved_on(seen);
         match game.ask(seen, served.then_some(&overtaken as ui::Overtaken), p)? {
             Asked::Overtaken => {}
-            Asked::Typed(Typed::Command(c)) => game.command(c, true, p)?,
+            Asked::Typed(Typed::Command(c)) => command(game, c, true, p)?,
             Asked::Typed(Typed::Said(said)) => game.answer(seen, said, p)?,
         }
     }
@@ -78,10 +88,9 @@ pub(super) fn game_over(
     banner: Option<&str>,
     lang: Lang,
 ) -> anyhow::Result<bool> {
-    let choices: Vec<Choice> = [Command::Quit, Command::Undo, Command::Sheets, Command::Scores, Command::Help]
-        .into_iter()
-        .map(|c| match c {
-            Command::Quit => Choice::new(c.key(), command_line(c, lang)).usual_if(true),
+    let choices: Vec<Choice> = Command::at_end()
+        .map(|c| match c.effect() {
+            Effect::Leave => Choice::new(c.key(), command_line(c, lang)).usual_if(true),
             _ => Choice::command(c.key(), command_line(c, lang)),
         })
         .collect();
@@ -94,7 +103,7 @@ pub(super) fn game_over(
                 }
                 return Ok(true);
             }
-            Some(c) => game.command(c, false, p)?,
+            Some(c) => command(game, c, false, p)?,
         }
         game.print(&mut |line| p.say(line));
         if !game.finished() {
@@ -104,9 +113,28 @@ pub(super) fn game_over(
     Ok(true)
 }
 
+/// A command of the table, at the question at the front (`asked`) or at the end: what its
+/// row of the table's one list says it does (`Command::effect`).
+fn command(game: &dyn AtTerminal, c: Command, asked: bool, p: &mut dyn Prompter) -> anyhow::Result<()> {
+    match c.effect() {
+        Effect::Undo => game.undo(p)?,
+        Effect::Release => match game.site() {
+            Some(site) => release(site, p, game.lang())?,
+            None => p.say(&Note::ReleaseNotServed.text(game.lang())),
+        },
+        Effect::Show(parts) => {
+            for part in parts {
+                game.show(*part, asked, p)?;
+            }
+        }
+        Effect::Leave => {}
+    }
+    Ok(())
+}
+
 /// `release`: the host gives a seat's page back to the join page (a player lost their
 /// phone; the tokens file beside the save says so, across a restart too).
-pub(super) fn release(site: &Site, p: &mut dyn Prompter, lang: Lang) -> Result<(), Error> {
+fn release(site: &Site, p: &mut dyn Prompter, lang: Lang) -> Result<(), Error> {
     let names = site.table.names();
     let seats: Vec<Choice> = (names.iter().enumerate())
         .map(|(s, name)| {
@@ -122,4 +150,34 @@ pub(super) fn release(site: &Site, p: &mut dyn Prompter, lang: Lang) -> Result<(
         p.say(&Note::ReleaseNotTaken(name).text(lang));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::players::NameProblem;
+    use crate::text::catalog;
+
+    /// The table's one list, command by command: its line and word in all three catalogs,
+    /// each typed command read back from its key and from its word in every language, and
+    /// refused as a player's name either way.
+    #[test]
+    fn every_command_has_words_in_every_language_and_is_no_players_name() {
+        for c in Command::ALL {
+            for lang in Lang::ALL {
+                assert!(catalog(lang).contains_key(c.line().key), "{c:?}: no line in the {lang} catalog");
+                let Some(word) = c.word() else {
+                    assert!(Command::at_end().any(|d| d == c), "{c:?}: never typed, so offered at the end");
+                    continue;
+                };
+                assert!(catalog(lang).contains_key(word.key), "{c:?}: no word in the {lang} catalog");
+                let word = word.text(lang);
+                for name in [c.key().to_string(), word.clone(), word.to_uppercase()] {
+                    assert_eq!(crate::text::table::command(&name, lang), Some(c), "{lang}: {name:?} is typed as {c:?}");
+                    let refused = super::super::saves::check_player_names(std::slice::from_ref(&name));
+                    assert!(matches!(refused, Err(NameProblem::Reserved { .. })), "{lang}: {name:?} may name a player");
+                }
+            }
+        }
+    }
 }

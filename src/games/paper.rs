@@ -68,3 +68,69 @@ pub struct Broken {
     /// Where in the sheet's file, when known.
     pub span: Option<Range<usize>>,
 }
+
+/// A sheet file's TOML read as `T`, the one way every engine's sheet file is read: an
+/// empty file refused (`empty_help` says what one holds), a file that is not `T` refused
+/// with its problem at its place, and an unknown key at the top explained by `fields_help`
+/// (what a sheet holds) unless a close key is suggested.
+pub fn parse_sheet_file<'a, T: serde::Deserialize<'a>>(
+    source: &'a Source,
+    empty_help: Message,
+    fields_help: Option<Message>,
+) -> Result<T, Diagnosed> {
+    use crate::source::de::{self, Kind, Seg};
+    use crate::source::{similar, Diagnostic};
+    if source.text.trim().is_empty() {
+        let empty = Diagnostic::new(crate::msg!("cli.sheet_file.empty"), None).help(empty_help);
+        return Err(Diagnosed::new(source, vec![empty]));
+    }
+    de::from_str(&source.text).map_err(|e| {
+        let mut d = e.diagnostic();
+        let at_top = e.path().iter().all(|s| !matches!(s, Seg::Key(_)));
+        if let (Some(help), Kind::UnknownKey { key, expected }) = (fields_help, e.kind()) {
+            if at_top && !expected.iter().any(|k| similar(k, key)) {
+                d = d.help(help);
+            }
+        }
+        Diagnosed::new(source, vec![d])
+    })
+}
+
+/// The `game` and `player` every sheet file begins with, checked: a game other than `id`
+/// and a player missing, blank or with too long a name are each a diagnostic at its place
+/// in `diags`. The player's name, trimmed (empty when it is not usable).
+pub fn sheet_game_and_player(
+    id: &str,
+    game: Option<&crate::source::spanned::Spanned<String>>,
+    player: Option<&crate::source::spanned::Spanned<String>>,
+    diags: &mut Vec<crate::source::Diagnostic>,
+) -> String {
+    use crate::msg;
+    use crate::source::Diagnostic;
+    if let Some(g) = game {
+        if g.get_ref() != id {
+            diags.push(
+                Diagnostic::new(msg!("cli.sheet_file.other_game", game = g.get_ref(), rules = id), Some(g.span()))
+                    .help(msg!("cli.sheet_file.other_game_help")),
+            );
+        }
+    }
+    match player {
+        Some(p) if p.get_ref().trim().chars().count() > crate::players::MAX_NAME_CHARS => {
+            let (n, max) = (p.get_ref().trim().chars().count(), crate::players::MAX_NAME_CHARS);
+            diags.push(Diagnostic::new(msg!("cli.sheet_file.long_player", n = n, max = max), Some(p.span())));
+            String::new()
+        }
+        Some(p) if !p.get_ref().trim().is_empty() => p.get_ref().trim().to_string(),
+        Some(p) => {
+            diags.push(Diagnostic::new(msg!("cli.sheet_file.empty_player"), Some(p.span())));
+            String::new()
+        }
+        None => {
+            diags.push(
+                Diagnostic::new(msg!("cli.sheet_file.no_player"), None).help(msg!("cli.sheet_file.no_player_help")),
+            );
+            String::new()
+        }
+    }
+}

@@ -119,7 +119,7 @@ pub fn command_line(command: Command, lang: Lang) -> String {
 
 /// The commands typed at the questions of a table (`release` only at a served one).
 pub fn typed_commands(served: bool) -> impl Iterator<Item = Command> {
-    Command::typed().filter(move |c| served || *c != Command::Release)
+    Command::typed_at(served)
 }
 
 /// The command a typed line names: a command's key, or its word in `lang`.

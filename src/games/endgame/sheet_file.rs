@@ -18,9 +18,9 @@ use serde::Deserialize;
 
 use crate::games::endgame::eval::{At, InputValue};
 use crate::games::endgame::{similar, EndgameRules, Shape};
+use crate::games::paper::{parse_sheet_file, sheet_game_and_player};
 use crate::message::Message;
 use crate::msg;
-use crate::source::de::{self, Kind, Seg};
 use crate::source::spanned::Spanned;
 use crate::source::Diagnosed;
 use crate::source::{either, Diagnostic, Source};
@@ -93,52 +93,10 @@ impl EndgameSheet {
 /// (`Diagnosed`).
 pub fn parse(rules: &EndgameRules, source: &Source) -> Result<EndgameSheet, Diagnosed> {
     let fail = |diags: Vec<Diagnostic>| Diagnosed::new(source, diags);
-    if source.text.trim().is_empty() {
-        return Err(fail(vec![
-            Diagnostic::new(msg!("cli.sheet_file.empty"), None).help(msg!("games.sheet.empty_help", id = &rules.id))
-        ]));
-    }
-    let raw: RawSheet = de::from_str(&source.text).map_err(|e| {
-        let mut d = e.diagnostic();
-        // An unknown key at the top: say what a sheet holds, unless a close key is suggested.
-        let at_top = e.path().iter().all(|s| !matches!(s, Seg::Key(_)));
-        if let Kind::UnknownKey { key, expected } = e.kind() {
-            if at_top && !expected.iter().any(|k| similar(k, key)) {
-                d = d.help(msg!("games.sheet.unknown_field_help"));
-            }
-        }
-        fail(vec![d])
-    })?;
+    let empty_help = msg!("games.sheet.empty_help", id = &rules.id);
+    let raw: RawSheet = parse_sheet_file(source, empty_help, Some(msg!("games.sheet.unknown_field_help")))?;
     let mut diags = Vec::new();
-    if let Some(g) = &raw.game {
-        if g.get_ref() != &rules.id {
-            diags.push(
-                Diagnostic::new(
-                    msg!("cli.sheet_file.other_game", game = g.get_ref(), rules = &rules.id),
-                    Some(g.span()),
-                )
-                .help(msg!("cli.sheet_file.other_game_help")),
-            );
-        }
-    }
-    let player = match &raw.player {
-        Some(p) if p.get_ref().trim().chars().count() > crate::players::MAX_NAME_CHARS => {
-            let (n, max) = (p.get_ref().trim().chars().count(), crate::players::MAX_NAME_CHARS);
-            diags.push(Diagnostic::new(msg!("cli.sheet_file.long_player", n = n, max = max), Some(p.span())));
-            String::new()
-        }
-        Some(p) if !p.get_ref().trim().is_empty() => p.get_ref().trim().to_string(),
-        Some(p) => {
-            diags.push(Diagnostic::new(msg!("cli.sheet_file.empty_player"), Some(p.span())));
-            String::new()
-        }
-        None => {
-            diags.push(
-                Diagnostic::new(msg!("cli.sheet_file.no_player"), None).help(msg!("cli.sheet_file.no_player_help")),
-            );
-            String::new()
-        }
-    };
+    let player = sheet_game_and_player(&rules.id, raw.game.as_ref(), raw.player.as_ref(), &mut diags);
     let mut sheet = EndgameSheet::new(rules, &player);
     sheet.player_span = raw.player.as_ref().map(|p| p.span());
     let inputs = &rules.sheet.inputs;

@@ -19,6 +19,7 @@ use serde::Deserialize;
 
 use crate::games::fleet::{FleetRules, HarborEffect, SectionKind};
 use crate::games::fleet::{Mark, Sheet};
+use crate::games::paper::{parse_sheet_file, sheet_game_and_player};
 use crate::message::Arg;
 use crate::msg;
 use crate::source::de;
@@ -107,43 +108,9 @@ pub fn read(path: &Path) -> Result<Source, crate::source::ReadError> {
 /// (`Diagnosed`).
 pub fn parse(rules: &FleetRules, source: &Source) -> Result<ParsedSheet, Diagnosed> {
     let fail = |diags: Vec<Diagnostic>| Diagnosed::new(source, diags);
-    if source.text.trim().is_empty() {
-        return Err(fail(vec![
-            Diagnostic::new(msg!("cli.sheet_file.empty"), None).help(msg!("cli.sheet_file.empty_help"))
-        ]));
-    }
-    let raw: RawSheet = de::from_str(&source.text).map_err(|e| fail(vec![e.diagnostic()]))?;
+    let raw: RawSheet = parse_sheet_file(source, msg!("cli.sheet_file.empty_help"), None)?;
     let mut diags = Vec::new();
-
-    if let Some(g) = &raw.game {
-        if g.get_ref() != &rules.id {
-            diags.push(
-                Diagnostic::new(
-                    msg!("cli.sheet_file.other_game", game = g.get_ref(), rules = &rules.id),
-                    Some(g.span()),
-                )
-                .help(msg!("cli.sheet_file.other_game_help")),
-            );
-        }
-    }
-    let player = match &raw.player {
-        Some(p) if p.get_ref().trim().chars().count() > crate::players::MAX_NAME_CHARS => {
-            let (n, max) = (p.get_ref().trim().chars().count(), crate::players::MAX_NAME_CHARS);
-            diags.push(Diagnostic::new(msg!("cli.sheet_file.long_player", n = n, max = max), Some(p.span())));
-            String::new()
-        }
-        Some(p) if !p.get_ref().trim().is_empty() => p.get_ref().trim().to_string(),
-        Some(p) => {
-            diags.push(Diagnostic::new(msg!("cli.sheet_file.empty_player"), Some(p.span())));
-            String::new()
-        }
-        None => {
-            diags.push(
-                Diagnostic::new(msg!("cli.sheet_file.no_player"), None).help(msg!("cli.sheet_file.no_player_help")),
-            );
-            String::new()
-        }
-    };
+    let player = sheet_game_and_player(&rules.id, raw.game.as_ref(), raw.player.as_ref(), &mut diags);
 
     let mut sheet = Sheet::blank(rules, &player);
     sheet.solo = raw.solo;

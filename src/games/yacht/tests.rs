@@ -1,6 +1,7 @@
 //! The five-dice game's rules, scoring, sheet files and check.
 
 use super::*;
+use crate::source::Source;
 
 pub(crate) fn rules() -> YachtRules {
     crate::games::built_in("yacht").unwrap().game.rules::<YachtRules>().unwrap().clone()
