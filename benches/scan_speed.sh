@@ -20,7 +20,7 @@ else
   photo=$(printf '%s/photo-%04d.jpg' "$tmp" "$n")
 fi
 # Every box the reader is unsure of answered "empty" (the time is the reading's, not a person's).
-yes . | head -n 400 > "$tmp/answers"
+for _ in $(seq 400); do echo .; done > "$tmp/answers"
 echo "== deckhand scan $(basename "$photo") ($(stat -c %s "$photo") bytes), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 hyperfine -N -i --warmup 2 --runs "${RUNS:-10}" \
   "$bin scan $photo --out $tmp/out --answers $tmp/answers"
