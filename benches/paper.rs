@@ -188,7 +188,7 @@ fn one(
     let page = layout::fleet(f, &words, paper, payload);
     let truth = sheet::fleet_truth(f, &page, &sheet);
     let mut canvas = synth::paint(&page, 10.0);
-    synth::mark_boxes(&mut canvas, &page, &truth, &mut d, stress == Some(synth::Distortion::Pencil));
+    let erased = synth::mark_boxes(&mut canvas, &page, &truth, &mut d, stress == Some(synth::Distortion::Pencil));
     let cam = synth::camera(&mut d, stress);
     let grey = synth::photograph(&canvas, &page, &cam, &mut d);
     let bytes = synth::jpeg(&grey, cam.quality, None);
@@ -200,8 +200,20 @@ fn one(
     let t = Instant::now();
     let cpu = thread_cpu();
     let img = photo::load(&bytes).expect("the benchmark's own JPEG");
+    let decoded = thread_cpu();
     let found = read::locate(&img);
+    let located = thread_cpu();
     let read = if found.is_empty() { None } else { Some(read::read(&img, &page, &found)) };
+    eprintln!(
+        "photo {i}: CPU decode {:.0} ms, find {:.0} ms, read {:.0} ms ({}×{}, noise {:.1}; camera's {:.1})",
+        (decoded - cpu).as_secs_f64() * 1e3,
+        (located - decoded).as_secs_f64() * 1e3,
+        (thread_cpu() - located).as_secs_f64() * 1e3,
+        img.width,
+        img.height,
+        photo::noise(&img),
+        cam.noise
+    );
     let refused = match &read {
         Some(Err(e)) => format!("{e:?}"),
         _ => String::new(),
@@ -226,10 +238,11 @@ fn one(
             all.sort_by(|a, b| a.0.total_cmp(&b.0));
             let line: Vec<String> = all.iter().map(|(k, t)| format!("{k:.2}{}", if *t { "x" } else { "" })).collect();
             eprintln!(
-                "photo {i}: strengths {} (empty to {:.2}, marked from {:.2})",
+                "photo {i}: strengths {} (empty to {:.2}, marked from {:.2}, outline {:.3})",
                 line.join(" "),
                 r.bounds.0,
-                r.bounds.1
+                r.bounds.1,
+                r.outline
             );
         }
     }
@@ -256,12 +269,23 @@ fn one(
                 match (b.state, *t) {
                     (State::Unsure, _) => {
                         tally.asked += 1;
+                        // A marked neighbour within one and a half boxes: its stroke may
+                        // overrun into this box.
+                        let (cx, cy) = page.boxes[k].centre();
+                        let near_mark = page.boxes.iter().zip(&truth).enumerate().any(|(j, (o, m))| {
+                            let (ox, oy) = o.centre();
+                            j != k && *m && (ox - cx).hypot(oy - cy) < 1.5 * page.boxes[k].size
+                        });
                         eprintln!(
-                            "photo {i}: asked {:?} strength {:.3} (marked from {:.2}){} truth {t}",
+                            "photo {i}: asked {:?} strength {:.3} ink {:.3} (empty to {:.2}, marked from {:.2}){}{}{} truth {t}",
                             page.boxes[k].target,
                             b.strength,
+                            b.ink,
+                            r.bounds.0,
                             r.bounds.1,
-                            if b.in_place { "" } else { ", out of place" }
+                            if b.in_place { "" } else { ", out of place" },
+                            if near_mark { ", a marked neighbour" } else { "" },
+                            if erased.contains(&k) { ", an erased mark" } else { "" }
                         );
                     }
                     (State::Marked, true) | (State::Empty, false) => tally.right += 1,

@@ -3,7 +3,7 @@
 //! the other pixel loops). Nothing in a file can make this panic or allocate without
 //! bound: the file size, the pixel dimensions and the decoder's memory are capped.
 
-pub use deckhand_pixels::grey::{load, sharpness, Grey, LoadError, MAX_FILE_BYTES, MAX_PIXELS, MAX_SIDE};
+pub use deckhand_pixels::grey::{load, noise, sharpness, Grey, LoadError, MAX_FILE_BYTES, MAX_PIXELS, MAX_SIDE};
 
 #[cfg(test)]
 mod tests {
@@ -35,6 +35,28 @@ mod tests {
         bytes[16..20].copy_from_slice(&60000u32.to_be_bytes());
         bytes[20..24].copy_from_slice(&60000u32.to_be_bytes());
         assert!(matches!(load(&bytes), Err(LoadError::TooManyPixels(..) | LoadError::Broken)));
+    }
+
+    /// The noise estimate finds a photo's sensor noise over its smooth shading and its
+    /// edges: what `scan` goes by to search a noisy photo's codes at half size.
+    #[test]
+    fn noise_is_measured_over_shading_and_edges() {
+        let mut rng = crate::rng::Rng::new(3);
+        let (w, h) = (400, 300);
+        // Light falling off left to right, a dark bar every 40 columns.
+        let clean = |x: usize, _y: usize| if x % 40 < 3 { 40.0 } else { 220.0 - x as f64 * 0.1 };
+        let mut noisy = Grey::new(w, h, 0);
+        let mut plain = Grey::new(w, h, 0);
+        for y in 0..h {
+            for x in 0..w {
+                let g: f64 = (0..12).map(|_| rng.below(1 << 20) as f64 / (1 << 20) as f64).sum::<f64>() - 6.0;
+                noisy.pixels[y * w + x] = (clean(x, y) + 10.0 * g).round().clamp(0.0, 255.0) as u8;
+                plain.pixels[y * w + x] = clean(x, y).round() as u8;
+            }
+        }
+        let (n, p) = (noise(&noisy), noise(&plain));
+        assert!((8.0..12.5).contains(&n), "noise σ 10 measured {n}");
+        assert!(p < 1.0, "a clean photo measured {p}");
     }
 
     #[test]

@@ -38,6 +38,22 @@ pub const INK_OF_MARKS: f32 = 0.6;
 pub const MARKED_INK: f32 = 0.42;
 /// See [`MARKED`]: the least ink of a box read marked, on a page of faint marks.
 pub const FAINT_INK: f32 = 0.26;
+/// A box is also empty, on a page with at least [`PEN_MARKS`] marks, when its strength over
+/// the clean paper is at most this share of the page's usual mark's, times how much this
+/// photo thins a printed line (its outlines' darkness over [`PRINTED_OUTLINE`]), and at most
+/// [`PEN_EMPTY_CAP`]. Any stroke of this person's pen, however thin (no thinner than the
+/// printed outline), shows at least that thinning of the pen's darkness, and the usual mark
+/// at most the pen's darkness: a real mark stands at 0.84 of it or more in the benchmark's
+/// photos (0.58 before the thinning), an erased mark — wide and faint — under it (an erased
+/// mark was most of the questions left; BENCHMARKS.md, "Paper in, paper out").
+pub const PEN_EMPTY: f32 = 0.35;
+/// See [`PEN_EMPTY`]: the fewest marks a page needs for its usual mark to count.
+pub const PEN_MARKS: usize = 8;
+/// See [`PEN_EMPTY`]: never read empty this way above this strength over the paper (under
+/// [`MARKED`], so a box this rule reads empty could never have been read marked).
+pub const PEN_EMPTY_CAP: f32 = 0.33;
+/// How dark a printed outline shows in a sharp photo (share of the paper's brightness).
+const PRINTED_OUTLINE: f32 = 0.95;
 /// A box is in its place when its outline shows there at least this share of the page's
 /// median outline darkness ...
 const OUTLINE_SHOWN: f32 = 0.5;
@@ -65,7 +81,7 @@ pub struct Located {
 /// read, the other corners are looked for where it says they are, at full resolution.
 pub fn locate(img: &Grey) -> Vec<Located> {
     let (w, h) = (img.width, img.height);
-    let factor = (w.max(h) / 2000).max(1);
+    let factor = first_factor(img);
     let mut found = locate_in(img, (0, 0, w, h), factor);
     // A blurred photo: its codes' edges are sharper shrunk.
     for f in [factor * 2, factor * 3] {
@@ -118,13 +134,29 @@ pub fn locate(img: &Grey) -> Vec<Located> {
 /// [`locate`] found none. Searched as `locate` searches, at the same sizes.
 pub fn unreadable_codes(img: &Grey) -> usize {
     let (w, h) = (img.width, img.height);
-    let factor = (w.max(h) / 2000).max(1);
+    let factor = first_factor(img);
     [factor, factor * 2, factor * 3]
         .into_iter()
         .filter(|f| *f == factor || w.max(h) / f >= 600)
         .map(|f| deckhand_pixels::qr::find(img, (0, 0, w, h), f).unreadable)
         .max()
         .unwrap_or(0)
+}
+
+/// Sensor noise (σ, grey levels) over which the QR search starts at half size or smaller:
+/// the search's time grows steeply with noise at full size (40 s of CPU on a 9-megapixel
+/// photo of noise σ 10), and shrinking by two averages four pixels, halving the noise.
+const NOISY: f32 = 5.0;
+
+/// The shrink factor the QR search starts at: the photo about 2000 pixels across (a whole
+/// factor, so up to 4000), at least halved when it is noisy.
+fn first_factor(img: &Grey) -> usize {
+    let factor = (img.width.max(img.height) / 2000).max(1);
+    if factor == 1 && super::photo::noise(img) > NOISY {
+        2
+    } else {
+        factor
+    }
 }
 
 fn merge(found: &mut Vec<Located>, more: Vec<Located>) {
@@ -219,6 +251,9 @@ pub struct Reading {
     /// This page's bounds of a box's strength: empty at or below the first, marked at or
     /// above the second (with enough ink), asked between.
     pub bounds: (f32, f32),
+    /// How dark the printed outlines show in this photo (0 none, near 1 a sharp black line
+    /// on white): how much the photo's blur and light thin a line.
+    pub outline: f32,
 }
 
 /// Read a page whose QR codes `found` located it in `img`.
@@ -361,7 +396,15 @@ pub fn read(img: &Grey, page: &Page, found: &[Located]) -> Result<Reading, ReadE
     let paper = percentile(strength.clone(), 0.2);
     let marks: Vec<usize> = (0..strength.len()).filter(|k| strength[*k] >= paper + MARKED).collect();
     let empty_to = paper + EMPTY;
-    let marked_from = (paper + MARKED).max(OF_MARKS * median(marks.iter().map(|k| strength[*k]).collect()));
+    let usual = median(marks.iter().map(|k| strength[*k]).collect());
+    let marked_from = (paper + MARKED).max(OF_MARKS * usual);
+    // Under this, a box shows less than the faintest stroke this person's pen makes.
+    let pen_empty = if marks.len() >= PEN_MARKS {
+        let thinning = (outline / PRINTED_OUTLINE).min(1.0);
+        paper + (PEN_EMPTY * thinning * (usual - paper)).min(PEN_EMPTY_CAP)
+    } else {
+        f32::MIN
+    };
     let marked_ink =
         MARKED_INK.min(INK_OF_MARKS * median(marks.iter().map(|k| measured[*k].ink).collect())).max(FAINT_INK);
     let mut boxes = Vec::with_capacity(page.boxes.len());
@@ -369,7 +412,7 @@ pub fn read(img: &Grey, page: &Page, found: &[Located]) -> Result<Reading, ReadE
     for (k, (b, s)) in page.boxes.iter().zip(&shifts).enumerate() {
         let state = if !in_place[k] {
             State::Unsure
-        } else if strength[k] <= empty_to {
+        } else if strength[k] <= empty_to.max(pen_empty) {
             State::Empty
         } else if strength[k] >= marked_from
             && measured[k].ink >= marked_ink
@@ -383,7 +426,7 @@ pub fn read(img: &Grey, page: &Page, found: &[Located]) -> Result<Reading, ReadE
         let (x, y) = b.centre();
         centres.push(h.apply(x as f64 + s.0, y as f64 + s.1));
     }
-    Ok(Reading { boxes, homography: h, px_per_mm, centres, bounds: (empty_to, marked_from) })
+    Ok(Reading { boxes, homography: h, px_per_mm, centres, bounds: (empty_to.max(pen_empty), marked_from), outline })
 }
 
 /// The value a share `p` of the way up (0 for none).
@@ -521,6 +564,49 @@ mod tests {
             Err(ReadError::Misaligned { boxes, total }) => assert!(boxes * 20 > total, "{boxes} of {total}"),
             other => panic!("a misaligned page must be refused, not read: {:?}", other.map(|r| r.bounds)),
         }
+    }
+
+    /// Erased marks (wide, faint ghosts of a stroke) on a page marked with one pen, in a
+    /// blurred photo: ghosts that show above the clean paper's fixed bound (asked before)
+    /// mostly read empty, because every stroke of this pen shows far darker; none reads
+    /// marked, and the marks read marked.
+    #[test]
+    fn erased_marks_read_empty_against_the_pages_own_pen() {
+        let rules = crate::games::built_in("fleet-dice").unwrap();
+        let page = fleet_page(&rules, "e-1", "");
+        let mut d = synth::Dice::new(11);
+        let mut canvas = synth::paint(&page, 7.0);
+        let pen = synth::Pen { width: 0.5, dark: 0.85 };
+        let ghost = synth::Pen { width: 1.0, dark: 0.06 };
+        let (mut marked, mut ghosts) = (Vec::new(), Vec::new());
+        for (k, b) in page.boxes.iter().enumerate() {
+            let (cx, cy) = b.centre();
+            let stroke = [synth::Stroke::Cross, synth::Stroke::Slash, synth::Stroke::Tick][k % 3];
+            if k % 4 == 0 {
+                synth::mark(&mut canvas, &mut d, (cx as f64, cy as f64), b.size as f64, stroke, pen, 0.0);
+                marked.push(k);
+            } else if k % 9 == 2 {
+                synth::mark(&mut canvas, &mut d, (cx as f64, cy as f64), b.size as f64, stroke, ghost, 0.0);
+                ghosts.push(k);
+            }
+        }
+        let mut cam = synth::camera(&mut d, None);
+        (cam.size, cam.blur, cam.motion.0, cam.noise, cam.quality, cam.fill, cam.rotation, cam.tilt, cam.curl) =
+            ((2000, 1500), 1.0, 0.0, 1.0, 90, 0.92, 0.0, 0.0, 0.0);
+        let grey = synth::photograph(&canvas, &page, &cam, &mut d);
+        let r = read(&grey, &page, &locate(&grey)).expect("the page reads");
+        let paper = percentile(r.boxes.iter().map(|b| b.strength).collect(), 0.2);
+        let state = |k: &usize| r.boxes[*k].state;
+        assert!(marked.iter().all(|k| state(k) == State::Marked), "every mark read marked");
+        assert!(ghosts.iter().all(|k| state(k) != State::Marked), "no erased mark read marked");
+        let above = ghosts.iter().filter(|k| r.boxes[**k].strength > paper + EMPTY).collect::<Vec<_>>();
+        assert!(above.len() >= 3, "the blur lifts ghosts over the fixed bound: {above:?}");
+        let read_empty = above.iter().filter(|k| state(k) == State::Empty).count();
+        assert!(
+            read_empty * 2 > above.len(),
+            "most ghosts the fixed bound would ask read empty: {:?}",
+            above.iter().map(|k| (r.boxes[**k].strength, state(k))).collect::<Vec<_>>()
+        );
     }
 
     /// A Fleet page painted, photographed flat and read: where the codes are found.

@@ -401,14 +401,15 @@ pub fn finished_sheets(
 
 /// Mark the boxes whose truth is marked, as one person would (one pen or pencil, mostly
 /// one kind of stroke), and leave erased marks on a few empty boxes. `pencil` forces a
-/// pencil.
-pub fn mark_boxes(c: &mut Canvas, page: &Page, truth: &[bool], d: &mut Dice, pencil: bool) {
+/// pencil. Returns the boxes left with an erased mark.
+pub fn mark_boxes(c: &mut Canvas, page: &Page, truth: &[bool], d: &mut Dice, pencil: bool) -> Vec<usize> {
     let pencil = pencil || d.chance(0.4);
     let pen = Pen::random(d, pencil);
     let strokes = [Stroke::Cross, Stroke::Slash, Stroke::Tick, Stroke::Fill, Stroke::Ring];
     let usual = strokes[d.pick(strokes.len())];
     let over = d.range(0.0, 0.3);
-    for (b, t) in page.boxes.iter().zip(truth) {
+    let mut erased = Vec::new();
+    for (k, (b, t)) in page.boxes.iter().zip(truth).enumerate() {
         let (cx, cy) = b.centre();
         let centre = (cx as f64, cy as f64);
         if *t {
@@ -421,6 +422,8 @@ pub fn mark_boxes(c: &mut Canvas, page: &Page, truth: &[bool], d: &mut Dice, pen
             let ghost = Pen { width: pen.width * 2.0, dark: d.range(0.04, 0.1) as f32 };
             let stroke = strokes[d.pick(3)];
             mark(c, d, centre, b.size as f64, stroke, ghost, 0.0);
+            erased.push(k);
         }
     }
+    erased
 }
