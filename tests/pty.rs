@@ -38,6 +38,14 @@ fn ann_sheet(dir: &std::path::Path) -> String {
     std::fs::read_to_string(dir.join("ann.toml")).unwrap()
 }
 
+/// The sheet the line-editing tests end with: `x x x` at shrimp, one license, the boat.
+fn assert_ann_wrote_three_shrimp_and_one_license(dir: &std::path::Path) {
+    let sheet = ann_sheet(dir);
+    assert!(sheet.contains("shrimp = \"x x x . . . . . . . . .\""), "{sheet}");
+    assert!(sheet.contains("shrimp_license = \"x . .\""), "{sheet}");
+    assert!(sheet.contains("shrimp_boat = [2]"), "{sheet}");
+}
+
 #[test]
 fn enter_asks_section_by_section_on_a_terminal_and_writes_the_sheet() {
     let dir = tempfile::tempdir().unwrap();
@@ -835,10 +843,7 @@ fn enter_keeps_a_wrong_line_recalls_and_completes_the_last_entry() {
         }
     });
     p.exp_eof().unwrap();
-    let sheet = ann_sheet(dir.path());
-    assert!(sheet.contains("shrimp = \"x x x . . . . . . . . .\""), "{sheet}");
-    assert!(sheet.contains("shrimp_license = \"x . .\""), "{sheet}");
-    assert!(sheet.contains("shrimp_boat = [2]"), "{sheet}");
+    assert_ann_wrote_three_shrimp_and_one_license(dir.path());
 }
 
 /// Ctrl-U and a lone Escape at `enter`'s questions (dialoguer's `Input`) delete what stands
@@ -865,10 +870,7 @@ fn ctrl_u_and_escape_clear_the_line_at_enter() {
         }
     });
     p.exp_eof().unwrap();
-    let sheet = ann_sheet(dir.path());
-    assert!(sheet.contains("shrimp = \"x x x . . . . . . . . .\""), "{sheet}");
-    assert!(sheet.contains("shrimp_license = \"x . .\""), "{sheet}");
-    assert!(sheet.contains("shrimp_boat = [2]"), "{sheet}");
+    assert_ann_wrote_three_shrimp_and_one_license(dir.path());
 }
 
 /// The yes/no question answers in the table's language: in German `nein` keeps the play,
