@@ -53,6 +53,22 @@ pub(crate) fn photo_of(page: &layout::Page, truth: &[bool], seed: u64) -> Vec<u8
     synth::jpeg(&grey, cam.quality, None)
 }
 
+/// A synthetic photo of `page` marked as `truth` says, read back: no box read wrong, and the
+/// truth of every box the reader asks about added to `answers` (`x` or `.`, one a line).
+fn photographed_and_read(page: &layout::Page, truth: &[bool], seed: u64, answers: &mut String) -> Vec<u8> {
+    let jpeg = photo_of(page, truth, seed);
+    let img = deckhand::paper::photo::load(&jpeg).unwrap();
+    let reading = read::read(&img, page, &read::locate(&img)).unwrap();
+    for (k, (b, t)) in reading.boxes.iter().zip(truth).enumerate() {
+        let what = (page.boxes[k].target, b, t);
+        assert!(b.state == read::State::Unsure || (b.state == read::State::Marked) == *t, "read wrong: {what:?}");
+        if b.state == read::State::Unsure {
+            answers.push_str(if *t { "x\n" } else { ".\n" });
+        }
+    }
+    jpeg
+}
+
 #[test]
 fn a_played_game_printed_marked_photographed_and_scanned_gives_back_its_sheets_and_table() {
     // Play a whole game from its answers: the sheets and the final table.
@@ -80,16 +96,7 @@ fn a_played_game_printed_marked_photographed_and_scanned_gives_back_its_sheets_a
         let page = fleet_page(&rules, &format!("rt-{}", i + 1), &sheet.player);
         let truth = sheet::fleet_truth(&rules, &page, &sheet);
         assert!(truth.iter().filter(|t| **t).count() > 40, "a finished game marks many boxes");
-        let jpeg = photo_of(&page, &truth, 7 + i as u64);
-        let img = deckhand::paper::photo::load(&jpeg).unwrap();
-        let reading = read::read(&img, &page, &read::locate(&img)).unwrap();
-        for (k, (b, t)) in reading.boxes.iter().zip(&truth).enumerate() {
-            let what = (page.boxes[k].target, b, t);
-            assert!(b.state == read::State::Unsure || (b.state == read::State::Marked) == *t, "read wrong: {what:?}");
-            if b.state == read::State::Unsure {
-                answers.push_str(if *t { "x\n" } else { ".\n" });
-            }
-        }
+        let jpeg = photographed_and_read(&page, &truth, 7 + i as u64, &mut answers);
         std::fs::write(dir.join(format!("{name}.jpg")), jpeg).unwrap();
         sheets.push(sheet);
     }
@@ -372,16 +379,7 @@ fn five_dice_pads_printed_marked_photographed_and_scanned_give_back_the_sheets_a
             16 + 2 * i,
             "{name}: a bubble per box (a digit box two, or one for a zero), the bonuses"
         );
-        let jpeg = photo_of(&page, &truth, 40 + i as u64);
-        let img = deckhand::paper::photo::load(&jpeg).unwrap();
-        let reading = read::read(&img, &page, &read::locate(&img)).unwrap();
-        for (k, (b, t)) in reading.boxes.iter().zip(&truth).enumerate() {
-            let what = (page.boxes[k].target, b, t);
-            assert!(b.state == read::State::Unsure || (b.state == read::State::Marked) == *t, "read wrong: {what:?}");
-            if b.state == read::State::Unsure {
-                answers.push_str(if *t { "x\n" } else { ".\n" });
-            }
-        }
+        let jpeg = photographed_and_read(&page, &truth, 40 + i as u64, &mut answers);
         std::fs::write(dir.join(format!("{name}.jpg")), jpeg).unwrap();
         sheets.push(sheet);
     }
