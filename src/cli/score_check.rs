@@ -351,6 +351,14 @@ fn paper_standings(
     lang: Lang,
 ) -> anyhow::Result<(Standings, Vec<String>, Vec<String>)> {
     let sheets = paper_sheets(rules, paper, paths, sources, lang)?;
+    let standings = standings_of(rules, sheets.as_ref(), lang);
+    let ids = sheets.categories().into_iter().map(|(id, _)| id).collect();
+    Ok((standings, sheets.players(), ids))
+}
+
+/// The final table of a described game's sheets read (`paper_standings`; the paper desk's
+/// five-dice table too).
+pub(crate) fn standings_of(rules: &Rules, sheets: &dyn PaperSheets, lang: Lang) -> Standings {
     let players = sheets.players();
     let categories = sheets.categories();
     let rows = (0..players.len())
@@ -387,7 +395,7 @@ fn paper_standings(
             standings.warnings.push(score_text::flagged(player, n, lang));
         }
     }
-    Ok((standings, players, categories.into_iter().map(|(id, _)| id).collect()))
+    standings
 }
 
 /// `check` of a described game's sheets: every violation of every sheet at its place in

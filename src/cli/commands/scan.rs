@@ -561,9 +561,6 @@ fn serve(args: ScanArgs, lang: Lang) -> anyhow::Result<i32> {
         None => None,
     };
     let from = args.rules.rules.as_deref().map(|p| p.display().to_string()).unwrap_or_default();
-    if let Some(r) = rules.as_ref().filter(|r| r.yacht().is_some()) {
-        return Err(usage(crate::msg!("paper.desk.game_not_on_phones", game = r.names().get(lang))));
-    }
     let players: Vec<String> = args.players.iter().map(|p| p.trim().to_string()).collect();
     if players.iter().any(String::is_empty) {
         return Err(usage(crate::msg!("paper.pad.empty_name")));
