@@ -300,3 +300,103 @@ fn five_dice_pads_are_read_corrected_and_scored_on_the_phones() {
     assert_eq!(code, Some(0), "{}\n{}", host.printed(), host.said());
     assert!(host.printed().contains("2 sheets checked: no rule violations"), "{}", host.printed());
 }
+
+/// Issue #32 item 3 under `play`: a game played on its printed pads (`--paper`) ends on the
+/// phones. Each player photographs their own pad on their seat's page, the dashboard shows
+/// the final table, the host prints it; a correction made after that is printed again when
+/// the host is done, and the game goes into the history once, as its sheets stand, with
+/// its start and duration.
+#[test]
+fn a_game_played_on_paper_ends_on_the_phones_and_goes_into_the_history_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let (ann_photo, ann_truth, _) = pad_photo("ann", "pp-1", 13);
+    let (bob_photo, bob_truth, _) = pad_photo("bob", "pp-2", 14);
+    let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--serve", "--paper", "--bind", "127.0.0.1:0"];
+    let mut host = Host::start(&bin(), dir.path(), &args, "unused");
+    assert!(host.said().contains("Play on your printed pads"), "{}", host.said());
+    let (ann, bob) = (host.seats[0].clone(), host.seats[1].clone());
+    let r = photo(&host, &format!("{ann}/photo"), &ann_photo);
+    assert_eq!(r.status, 200, "{}", r.body);
+    answer_all(&host, &ann, r.json(), &ann_truth);
+    let r = photo(&host, &format!("{bob}/photo"), &bob_photo);
+    assert_eq!(r.status, 200, "{}", r.body);
+    answer_all(&host, &bob, r.json(), &bob_truth);
+    let dash = host.get(&format!("{base}/dashboard/state", base = crate::host::path_of(&host.join))).json();
+    assert!(dash["result"].as_str().unwrap().contains("Bob wins with 42 points"), "{dash}");
+    // The host printed the table and waits for Enter; Ann corrects a box meanwhile.
+    let started = std::time::Instant::now();
+    while !host.said().contains("Press Enter when the table is final") {
+        assert!(started.elapsed().as_secs() < 20, "{}", host.said());
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // The first marked box whose emptying changes her points (others only break a rule).
+    let mut ann_score = 31;
+    for i in (0..ann_truth.len()).filter(|i| ann_truth[*i]) {
+        let r = host.post(&format!("{ann}/box"), &json!({ "i": i, "marked": false }));
+        assert_eq!(r.status, 200, "{}", r.body);
+        ann_score = r.json()["pad"]["score"].as_i64().unwrap();
+        if ann_score != 31 {
+            break;
+        }
+        host.post(&format!("{ann}/box"), &json!({ "i": i, "marked": true }));
+    }
+    assert_ne!(ann_score, 31, "a correction changes Ann's points");
+    host.finish();
+    assert!(host.said().contains("Pads were corrected meanwhile"), "{}", host.said());
+    // The table printed when every pad was in (Bob 42, Ann 31), and again as corrected.
+    let printed = host.printed();
+    assert_eq!(printed.matches("Fleet: The Dice Game").count(), 2, "{printed}");
+    assert!(printed.contains("2 sheets checked: no rule violations"), "{printed}");
+    assert!(printed.contains(&format!("{ann_score} │")), "{printed}");
+    assert!(host.said().contains("Recorded in the history as play #1"), "{}", host.said());
+    // The sheets are in a folder of their own in the games folder.
+    let games = dir.path().join(".local/share/deckhand/games");
+    let folder = std::fs::read_dir(&games).unwrap().next().unwrap().unwrap().path();
+    assert!(folder.file_name().unwrap().to_string_lossy().starts_with("fleet-dice-"), "{folder:?}");
+    assert!(folder.join("ann.toml").is_file() && folder.join("bob.toml").is_file(), "{folder:?}");
+    // One play, from paper, with Ann's corrected points.
+    let out = crate::common::deckhand(dir.path()).args(["history", "--format", "json"]).output().unwrap();
+    let list: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let plays = list.as_array().unwrap();
+    assert_eq!(plays.len(), 1, "{list}");
+    let p = &plays[0];
+    assert_eq!((p["game_id"].as_str(), p["source"].as_str()), (Some("fleet-dice"), Some("paper")), "{p}");
+    assert!(p["started_at"].is_string() && p["duration_min"].is_u64(), "{p}");
+    let score =
+        |name: &str| p["players"].as_array().unwrap().iter().find(|x| x["name"] == name).unwrap()["score"].clone();
+    assert_eq!((score("Ann"), score("Bob")), (json!(ann_score), json!(42)), "{p}");
+}
+
+#[test]
+fn a_paper_game_needs_its_players_and_a_pad_and_refuses_the_flags_of_a_tracked_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str], said: &str| {
+        let mut all = vec!["play"];
+        all.extend_from_slice(args);
+        crate::common::deckhand(dir.path())
+            .args(&all)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!("deckhand: {said}\n"));
+    };
+    run(
+        &["fleet-dice", "--players", "Ann,Bob", "--serve", "--paper", "--captains"],
+        "--captains does not go with --paper: the game is played on the printed pads, and only its end is on the \
+         phones; leave it out",
+    );
+    run(
+        &["fleet-dice", "--serve", "--paper"],
+        "name the players with --players (`--players Ann,Bob`): each gets a page to photograph their own pad",
+    );
+    run(
+        &["fleet-dice", "--players", "Ann", "--serve", "--paper"],
+        "a solo game of Fleet: The Dice Game is not on the pad (Captain Ruth's crossings are not told apart): play \
+         it with deckhand, `deckhand play fleet-dice --players NAME`",
+    );
+    run(&["fischerspiel", "--players", "3", "--serve", "--paper"], "The Fishing Game has no score sheet to print");
+    let out =
+        crate::common::deckhand(dir.path()).args(["play", "yacht", "--players", "Ann", "--paper"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "--paper without --serve");
+    assert!(!dir.path().join(".local/share/deckhand/games").exists(), "nothing written");
+}
