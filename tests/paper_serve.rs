@@ -313,7 +313,13 @@ fn a_game_played_on_paper_ends_on_the_phones_and_goes_into_the_history_once() {
     let (bob_photo, bob_truth, _) = pad_photo("bob", "pp-2", 14);
     let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--serve", "--paper", "--bind", "127.0.0.1:0"];
     let mut host = Host::start(&bin(), dir.path(), &args, "unused");
-    assert!(host.said().contains("Play on your printed pads"), "{}", host.said());
+    let games = dir.path().join(".local/share/deckhand/games");
+    assert!(std::fs::read_dir(&games).map_or(true, |mut d| d.next().is_none()), "no folder before a sheet");
+    assert!(
+        host.said().contains("Play on your printed pads (`deckhand pad fleet-dice --players Ann,Bob` prints them)"),
+        "{}",
+        host.said()
+    );
     let (ann, bob) = (host.seats[0].clone(), host.seats[1].clone());
     let r = photo(&host, &format!("{ann}/photo"), &ann_photo);
     assert_eq!(r.status, 200, "{}", r.body);
@@ -350,7 +356,6 @@ fn a_game_played_on_paper_ends_on_the_phones_and_goes_into_the_history_once() {
     assert!(printed.contains(&format!("{ann_score} │")), "{printed}");
     assert!(host.said().contains("Recorded in the history as play #1"), "{}", host.said());
     // The sheets are in a folder of their own in the games folder.
-    let games = dir.path().join(".local/share/deckhand/games");
     let folder = std::fs::read_dir(&games).unwrap().next().unwrap().unwrap().path();
     assert!(folder.file_name().unwrap().to_string_lossy().starts_with("fleet-dice-"), "{folder:?}");
     assert!(folder.join("ann.toml").is_file() && folder.join("bob.toml").is_file(), "{folder:?}");

@@ -151,7 +151,8 @@ impl Desk {
         self.seats.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn rules(&self) -> Option<Rules> {
+    /// The game, once settled (by the rules given or the first pad).
+    pub fn rules(&self) -> Option<Rules> {
         self.rules.lock().unwrap_or_else(|p| p.into_inner()).clone()
     }
 
@@ -369,6 +370,11 @@ impl Desk {
         let written = match &seat.file {
             Some(path) => crate::store::files::write_atomic(path, &text).map(|_| path.clone()),
             None => {
+                // The folder is made with the first sheet (a game's own folder under `play
+                // --paper` is not left empty when no pad came in).
+                if !self.out.as_os_str().is_empty() {
+                    let _ = std::fs::create_dir_all(&self.out);
+                }
                 let path = self.out.join(format!("{}.toml", crate::players::file_slug(&seat.name)));
                 crate::store::files::write_sheet(&path, &text)
             }

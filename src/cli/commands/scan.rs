@@ -600,7 +600,9 @@ pub fn desk(table: Table, lang: Lang) -> anyhow::Result<i32> {
     use crate::text::serve::Host;
     let Table { rules, rules_path, players, out, bind, played } = table;
     let from = rules_path.as_deref().map(|p| p.display().to_string()).unwrap_or_default();
-    if !out.as_os_str().is_empty() && !out.is_dir() {
+    // `--out` is made at once (a folder that cannot be made is said before serving); a
+    // paper game's own folder with its first sheet.
+    if played.is_none() && !out.as_os_str().is_empty() && !out.is_dir() {
         std::fs::create_dir_all(&out).map_err(|cause| {
             Error::Store(deckhand::store::StoreError::Write { path: out.display().to_string(), cause })
         })?;
@@ -622,8 +624,14 @@ pub fn desk(table: Table, lang: Lang) -> anyhow::Result<i32> {
     let desk = crate::serve::desk::Desk::new(rules, from, &players, out, lang)?;
     let serving = crate::serve::desk::serve(listener, desk)?;
     let say = crate::cli::say;
-    if played.is_some() {
-        say(&crate::t!(lang, "paper.desk.play_on_paper"));
+    if let (Some(_), Some(r)) = (&played, serving.desk.rules()) {
+        // The command that prints their pads, as the host would type it.
+        use crate::invocation::{program, shell_word};
+        let mut pad = format!("{} pad {} --players {}", program(), r.id(), shell_word(&players.join(",")));
+        if let Some(p) = &rules_path {
+            pad = format!("{pad} --rules {}", shell_word(&p.display().to_string()));
+        }
+        say(&crate::t!(lang, "paper.desk.play_on_paper", pad = pad));
     }
     say(&Host::Serving(serving.join_url()).text(lang));
     say(crate::serve::qr_for_terminal(serving.join_url()).trim_end());
