@@ -391,6 +391,11 @@ fn a_paper_game_needs_its_players_and_a_pad_and_refuses_the_flags_of_a_tracked_g
          phones; leave it out",
     );
     run(
+        &["yacht", "--players", "Ann,Bob", "--serve", "--paper", "--review-playouts", "0"],
+        "--review-playouts does not go with --paper: the game is played on the printed pads, and only its end is on \
+         the phones; leave it out",
+    );
+    run(
         &["fleet-dice", "--serve", "--paper"],
         "name the players with --players (`--players Ann,Bob`): each gets a page to photograph their own pad",
     );

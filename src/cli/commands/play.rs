@@ -234,6 +234,7 @@ fn on_paper(args: PlayArgs, rules: Rules, lang: Lang) -> anyhow::Result<i32> {
         (!args.set.is_empty(), "--set"),
         (args.answers.answers.is_some(), "--answers"),
         (args.save.is_some(), "--save"),
+        (args.serve.review_playouts != crate::cli::served::DEFAULT_REVIEW_PLAYOUTS, "--review-playouts"),
     ] {
         if set {
             given.push(flag);
