@@ -151,6 +151,9 @@ fn each_phone_sends_its_pad_corrects_a_box_and_the_dashboard_shows_the_final_tab
         );
     }
     assert_eq!(host.get(&format!("{base}/pad/1/state")).status, 403, "a seat's page without its token");
+    let opened = host.browse(&not_bobs);
+    assert_eq!(opened.status, 403, "{}", opened.body);
+    assert!(opened.body.contains("<html") && opened.body.contains("This is not Bob&#39;s page"), "{}", opened.body);
     assert!(host.get(&format!("{bob}/state")).json()["pad"].is_null(), "Bob's pad untouched");
     // Bob's pad: then every pad is in, and the dashboard shows the final table.
     let r = photo(&host, &format!("{bob}/photo"), &bob_photo);

@@ -717,7 +717,13 @@ async fn route(
                 // Only the seat's own page sends its photos and corrections.
                 if !desk.seat_token(seat, token) {
                     let player = desk.names().swap_remove(seat);
-                    return error(StatusCode::FORBIDDEN, t!(lang, "paper.desk.wrong_seat", player = player));
+                    let said = t!(lang, "paper.desk.wrong_seat", player = player);
+                    if action.is_empty() && *method == Method::GET {
+                        // A person opened the address: a page that says so.
+                        let text = super::pages::message(&t!(lang, "paper.desk.title"), &said, lang);
+                        return page(StatusCode::FORBIDDEN, "text/html; charset=utf-8", text);
+                    }
+                    return error(StatusCode::FORBIDDEN, said);
                 }
                 match (action, method) {
                     ([], &Method::GET) => {
