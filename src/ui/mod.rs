@@ -182,37 +182,6 @@ impl TerminalPrompter {
         self
     }
 
-    /// Ask a menu (with `check`, one taking entries; with no choices, a line) in our loop,
-    /// until `overtaken` if given: what was typed into an overtaken question is kept for
-    /// the same question asked again.
-    fn ask(
-        &mut self,
-        prompt: &str,
-        choices: &[Choice],
-        check: Option<Check>,
-        overtaken: Option<Overtaken>,
-    ) -> Result<Option<Picked>, Error> {
-        if self.typed_for != prompt {
-            self.typed.clear();
-            self.typed_for = prompt.to_string();
-        }
-        let hint = match (choices.is_empty(), check.is_some()) {
-            (true, _) => String::new(),
-            (false, true) => crate::t!(self.lang, "cli.ui.entry_hint"),
-            (false, false) => crate::t!(self.lang, "cli.ui.menu_hint"),
-        };
-        // The question and its answer go between the line above and the next status.
-        self.above.clear();
-        let (term, lang) = (console::Term::stderr(), self.lang);
-        let a = menu::Asking { term: &term, prompt, hint: &hint, pad: &self.pad, lang, last: &mut self.last };
-        let mut typed = std::mem::take(&mut self.typed);
-        let picked = menu::ask(a, choices, &mut typed, check, overtaken);
-        self.typed = typed;
-        picked.map_err(|e| io_error(e, lang))
-    }
-}
-
-impl TerminalPrompter {
     /// dialoguer's `Input`, with thin layers for what it cannot do: Ctrl-U and Escape
     /// (`keys::with_ctrl_u`), and a line it rejects stays to be corrected (validated here,
     /// asked again with the line as its initial text, the reason above it). The answer is
@@ -304,17 +273,22 @@ impl dialoguer::Completion for LastEntry<'_> {
     }
 }
 
+/// A menu's choice and a line's text, from what `ask` gave (None: overtaken).
+fn choice(picked: Option<Picked>) -> Option<usize> {
+    picked.and_then(|p| if let Picked::Choice(i) = p { Some(i) } else { None })
+}
+
+fn text(picked: Option<Picked>) -> Option<String> {
+    picked.and_then(|p| if let Picked::Text(t) = p { Some(t) } else { None })
+}
+
 impl Prompter for TerminalPrompter {
+    // A question nothing overtakes always answers: None is never seen there.
     fn select(&mut self, prompt: &str, choices: &[Choice]) -> Result<usize, Error> {
-        match self.ask(prompt, choices, None, None)? {
-            Some(Picked::Choice(i)) => Ok(i),
-            // Never: a menu nothing overtakes answers with one of its choices.
-            _ => Err(Error::Interrupted),
-        }
+        choice(self.ask(prompt, choices, None, None)?).ok_or(Error::Interrupted)
     }
 
     fn entry(&mut self, prompt: &str, choices: &[Choice], check: Check) -> Result<Picked, Error> {
-        // A menu nothing overtakes always answers.
         self.ask(prompt, choices, Some(check), None)?.ok_or(Error::Interrupted)
     }
 
@@ -327,11 +301,8 @@ impl Prompter for TerminalPrompter {
     }
 
     fn line(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
-        match self.ask(prompt, &[], Some(&|t: &str| validate(t).map(|()| t.to_string())), None)? {
-            Some(Picked::Text(line)) => Ok(line),
-            // Never: a line nothing overtakes answers with its text.
-            _ => Err(Error::Interrupted),
-        }
+        text(self.ask(prompt, &[], Some(&|t: &str| validate(t).map(|()| t.to_string())), None)?)
+            .ok_or(Error::Interrupted)
     }
 
     /// A yes/no question on dialoguer's `Input` (its `Confirm` takes only `y` and `n`): the
@@ -382,10 +353,7 @@ impl Prompter for TerminalPrompter {
     }
 
     fn select_until(&mut self, prompt: &str, choices: &[Choice], overtaken: Overtaken) -> Result<Option<usize>, Error> {
-        Ok(match self.ask(prompt, choices, None, Some(overtaken))? {
-            Some(Picked::Choice(i)) => Some(i),
-            _ => None,
-        })
+        Ok(choice(self.ask(prompt, choices, None, Some(overtaken))?))
     }
 
     fn entry_until(
@@ -393,20 +361,12 @@ impl Prompter for TerminalPrompter {
         prompt: &str,
         choices: &[Choice],
         check: Check,
-        overtaken: Overtaken,
+        on: Overtaken,
     ) -> Result<Option<Picked>, Error> {
-        self.ask(prompt, choices, Some(check), Some(overtaken))
+        self.ask(prompt, choices, Some(check), Some(on))
     }
 
-    fn input_until(
-        &mut self,
-        prompt: &str,
-        validate: Validator,
-        overtaken: Overtaken,
-    ) -> Result<Option<String>, Error> {
-        Ok(match self.ask(prompt, &[], Some(&|t: &str| validate(t).map(|()| t.to_string())), Some(overtaken))? {
-            Some(Picked::Text(line)) => Some(line),
-            _ => None,
-        })
+    fn input_until(&mut self, prompt: &str, validate: Validator, on: Overtaken) -> Result<Option<String>, Error> {
+        Ok(text(self.ask(prompt, &[], Some(&|t: &str| validate(t).map(|()| t.to_string())), Some(on))?))
     }
 }
