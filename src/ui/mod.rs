@@ -126,29 +126,23 @@ pub trait Prompter {
 /// neither, fail at once with a message that says what to do (never hang on a pipe).
 /// Its messages (a wrong answer, running out of answers) are in `lang`.
 pub fn prompter_for_in(answers: Option<&Path>, command: &str, lang: Lang) -> Result<Box<dyn Prompter>, Error> {
-    match answers {
+    let (name, text) = match answers {
         Some(p) if p == Path::new("-") => {
             let name = crate::t!(lang, "cli.ui.stdin");
             let text = crate::source::read::read_stdin(&name)?;
-            Ok(Box::new(
-                crate::answers::ScriptPrompter::new(&name, text.lines().map(String::from).collect()).in_lang(lang),
-            ))
+            (name, text)
         }
         Some(p) => {
             let source = crate::source::read_source(p)?;
-            Ok(Box::new(
-                crate::answers::ScriptPrompter::new(
-                    &source.name.text(lang),
-                    source.text.lines().map(String::from).collect(),
-                )
-                .in_lang(lang),
-            ))
+            (source.name.text(lang), source.text)
         }
         None if std::io::stdin().is_terminal() && std::io::stderr().is_terminal() => {
-            Ok(Box::new(TerminalPrompter::new().in_lang(lang)))
+            return Ok(Box::new(TerminalPrompter::new().in_lang(lang)));
         }
-        None => Err(Error::Usage(crate::msg!("cli.ui.no_terminal", command = command))),
-    }
+        None => return Err(Error::Usage(crate::msg!("cli.ui.no_terminal", command = command))),
+    };
+    let lines = text.lines().map(String::from).collect();
+    Ok(Box::new(crate::answers::ScriptPrompter::new(&name, lines).in_lang(lang)))
 }
 
 /// A real terminal. The lines nothing else answers are dialoguer's `Input` (history: ↑
@@ -184,16 +178,10 @@ impl TerminalPrompter {
 
     /// dialoguer's `Input`, with thin layers for what it cannot do: Ctrl-U and Escape
     /// (`keys::with_ctrl_u`), and a line it rejects stays to be corrected (validated here,
-    /// asked again with the line as its initial text, the reason above it). The answer is
-    /// echoed after the question as `echo` says; with `remember`, an accepted line becomes
-    /// the last entry (↑ recalls it, Tab or → completes to it).
-    fn on_input(
-        &mut self,
-        prompt: &str,
-        validate: Validator,
-        echo: &dyn Fn(&str) -> String,
-        remember: bool,
-    ) -> Result<String, Error> {
+    /// asked again with the line as its initial text, the reason above it). An accepted
+    /// answer is echoed after the question in the words `check` gives; with `remember`, it
+    /// becomes the last entry (↑ recalls it, Tab or → completes to it).
+    fn on_input(&mut self, prompt: &str, check: Check, remember: bool) -> Result<String, Error> {
         self.above.clear();
         let (term, lang) = (console::Term::stderr(), self.lang);
         let pad = self.pad.at(&term);
@@ -213,11 +201,11 @@ impl TerminalPrompter {
             })
             .map_err(|e| dialoguer_error(e, lang))?;
             term.clear_last_lines(problem).map_err(|e| io_error(e, lang))?;
-            let verdict = validate(&line);
+            let verdict = check(&line);
             let shown = match &verdict {
-                Ok(()) => {
+                Ok(words) => {
                     let mut shown = String::new();
-                    let _ = pad.format_input_prompt_selection(&mut shown, prompt, &echo(&line));
+                    let _ = pad.format_input_prompt_selection(&mut shown, prompt, words);
                     vec![shown]
                 }
                 Err(why) => pad.problem(why),
@@ -297,7 +285,7 @@ impl Prompter for TerminalPrompter {
     }
 
     fn input(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
-        self.on_input(prompt, validate, &|line| line.to_string(), true)
+        self.on_input(prompt, &|t| validate(t).map(|()| t.to_string()), true)
     }
 
     fn line(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
@@ -320,15 +308,11 @@ impl Prompter for TerminalPrompter {
             }
         };
         let keys = crate::t!(lang, "cli.ui.confirm_keys", yes = yes, no = no);
-        let line = self.on_input(
-            &format!("{prompt} {keys}"),
-            &|typed| {
-                let why = || crate::t!(lang, "cli.ui.yes_or_no", typed = crate::text::escape_controls(typed.trim()));
-                answer(typed).map(|_| ()).ok_or_else(why)
-            },
-            &|typed| if answer(typed) == Some(true) { yes.to_string() } else { no.to_string() },
-            false,
-        )?;
+        let check = |typed: &str| match answer(typed) {
+            Some(said) => Ok(if said { yes } else { no }.to_string()),
+            None => Err(crate::t!(lang, "cli.ui.yes_or_no", typed = crate::text::escape_controls(typed.trim()))),
+        };
+        let line = self.on_input(&format!("{prompt} {keys}"), &check, false)?;
         Ok(answer(&line) == Some(true))
     }
 
