@@ -3,7 +3,7 @@
 //! `pty::dialoguer_as_is_*` type at them what deckhand's pty tests type at deckhand and
 //! expect deckhand's behaviour, which these prompts do not have: each fails.
 //!
-//! `cargo run --example dialoguer_limits -- input|validated|overtaken|confirm|select`
+//! `cargo run --example dialoguer_limits -- input|validated|overtaken|confirm|select|folded`
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -48,10 +48,35 @@ fn main() -> Result<(), dialoguer::Error> {
             let i = Select::new().with_prompt("pick a die").items(&items).default(0).interact()?;
             println!("returned {:?}", items[i]);
         }
+        // A question longer than the terminal is wide, folded between words by the theme
+        // as deckhand's `Pad` folds it: watch the line while typing and deleting across the
+        // row's end (by hand, in tmux at 80 columns; docs/dialoguer.md).
+        "folded" => {
+            let prompt = "Round 1 town phase: Ann rolls — which faces show? (3 town dice (h harbor · w wharf · m market) and 1 boat die; `2h` is two)";
+            let line: String = Input::with_theme(&Folded).with_prompt(prompt).allow_empty(true).interact_text()?;
+            println!("returned {line:?}");
+        }
         _ => {
-            eprintln!("usage: dialoguer_limits input|validated|overtaken|confirm|select");
+            eprintln!("usage: dialoguer_limits input|validated|overtaken|confirm|select|folded");
             std::process::exit(2);
         }
     }
     Ok(())
+}
+
+/// A theme that folds the question between words to 79 columns, as deckhand's `Pad` does.
+struct Folded;
+
+impl dialoguer::theme::Theme for Folded {
+    fn format_input_prompt(&self, f: &mut dyn std::fmt::Write, prompt: &str, _: Option<&str>) -> std::fmt::Result {
+        let (mut rows, mut row) = (Vec::new(), String::new());
+        for word in format!("{prompt}:").split(' ') {
+            if !row.is_empty() && row.chars().count() + 1 + word.chars().count() > 79 {
+                rows.push(std::mem::take(&mut row));
+            }
+            row = if row.is_empty() { word.to_string() } else { format!("{row} {word}") };
+        }
+        rows.push(row);
+        write!(f, "{} ", rows.join("\n"))
+    }
 }
