@@ -1,6 +1,6 @@
 //! UI layer: every question deckhand asks goes through `Prompter`. Only `TerminalPrompter`
-//! draws on a terminal: dialoguer's `Input` (yes/no too), and for the menus and what a
-//! phone's answer can overtake our loop (`menu`), all with our dialoguer `Theme` (`theme`);
+//! draws on a terminal: dialoguer's `Input` (yes/no too), and for the menus and the lines
+//! at a game's table our loop (`menu`), all with our dialoguer `Theme` (`theme`);
 //! `answers::ScriptPrompter` answers from a file (`--answers FILE`, or `-` for standard
 //! input) so whole games run without a terminal and in tests; what a typed text chooses
 //! among options is `choice`, outside the terminal too.
@@ -66,8 +66,9 @@ pub trait Prompter {
     }
     /// Ask for a line of text; `validate` explains what is wrong with a bad answer.
     fn input(&mut self, prompt: &str, validate: Validator) -> Result<String, Error>;
-    /// A line at a game's table: `input`, edited at a terminal as the menus are (Ctrl-U
-    /// and Escape clear it), which dialoguer's `Input` cannot (docs/dialoguer.md).
+    /// A line at a game's table: `input`, asked at a terminal in the menus' loop, as the
+    /// same line is when a phone may answer first (dialoguer's `Input` cannot give up, and
+    /// a question folded over rows throws its Backspace off: docs/dialoguer.md).
     fn line(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
         self.input(prompt, validate)
     }
