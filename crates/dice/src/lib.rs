@@ -380,27 +380,35 @@ impl Work {
     }
 }
 
+/// `body` compiled for AVX2 and FMA when the CPU has them (checked at run time), else as
+/// plain code: the one dispatch of the widgets. `body` calls an `#[inline(always)]` widget
+/// body, so the whole loop nest is built again inside the AVX2 function.
+#[inline(always)]
+fn vectorised<R>(body: impl FnOnce() -> R) -> R {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
+            // SAFETY: the CPU has AVX2 and FMA, checked just above.
+            return unsafe { with_avx2(body) };
+        }
+    }
+    body()
+}
+
+/// `body`, with AVX2 and FMA enabled in the code it inlines.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn with_avx2<R>(body: impl FnOnce() -> R) -> R {
+    body()
+}
+
 impl Shape {
     /// `V` of the turn-start states of `mask` and `flag`, every upper total at once.
     fn widget(&self, values: &[f64], joker: &JokerOffers, work: &mut Work, mask: u32, flag: usize) -> Vec<f64> {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
-                // SAFETY: the CPU has AVX2 and FMA, checked just above.
-                return unsafe { self.widget_avx2(values, joker, work, mask, flag) };
-            }
-        }
-        self.widget_plain(values, joker, work, mask, flag)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,fma")]
-    fn widget_avx2(&self, values: &[f64], joker: &JokerOffers, work: &mut Work, mask: u32, flag: usize) -> Vec<f64> {
-        self.widget_body(values, joker, work, mask, flag)
-    }
-
-    fn widget_plain(&self, values: &[f64], joker: &JokerOffers, work: &mut Work, mask: u32, flag: usize) -> Vec<f64> {
-        self.widget_body(values, joker, work, mask, flag)
+        vectorised(
+            #[inline(always)]
+            || self.widget_body(values, joker, work, mask, flag),
+        )
     }
 
     /// The lanes a widget computes: the upper totals the filled upper boxes can reach
@@ -520,28 +528,10 @@ impl Shape {
         mask: u32,
         flag: usize,
     ) -> (Vec<f64>, Vec<f64>) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
-                // SAFETY: the CPU has AVX2 and FMA, checked just above.
-                return unsafe { self.widget_pair_avx2(values, second, joker, work, mask, flag) };
-            }
-        }
-        self.widget_pair_body(values, second, joker, work, mask, flag)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,fma")]
-    fn widget_pair_avx2(
-        &self,
-        values: &[f64],
-        second: &[f64],
-        joker: &JokerOffers,
-        work: &mut Work,
-        mask: u32,
-        flag: usize,
-    ) -> (Vec<f64>, Vec<f64>) {
-        self.widget_pair_body(values, second, joker, work, mask, flag)
+        vectorised(
+            #[inline(always)]
+            || self.widget_pair_body(values, second, joker, work, mask, flag),
+        )
     }
 
     #[inline(always)]
