@@ -345,6 +345,7 @@ impl<S: Save<Value>> AnyTable<S> {
 
 impl<S: Save<Value>> super::Table for AnyTable<S> {
     type Told = Told;
+    type Refused = Refused;
 
     fn version(&self) -> u64 {
         AnyTable::version(self)
@@ -352,6 +353,22 @@ impl<S: Save<Value>> super::Table for AnyTable<S> {
 
     fn take_told(&mut self) -> Vec<Told> {
         std::mem::take(&mut self.told)
+    }
+
+    fn undo(&mut self, screen: Screen, seen: u64) -> Result<(), Refused> {
+        AnyTable::undo(self, screen, seen)
+    }
+
+    fn moved_on(&self, screen: Screen, seen: u64) -> bool {
+        AnyTable::moved_on(self, screen, seen)
+    }
+
+    fn finished(&self) -> bool {
+        AnyTable::finished(self)
+    }
+
+    fn take_stopped(&mut self) -> Option<crate::games::live::AppendError> {
+        AnyTable::take_stopped(self)
     }
 }
 
