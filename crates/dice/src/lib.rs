@@ -251,7 +251,10 @@ impl Shape {
     pub fn build(&self, joker: &JokerOffers, threads: usize) -> Vec<f64> {
         let full = |up: usize| vec![if self.lanes > 1 && up >= self.cap { self.upper_bonus } else { 0.0 }];
         let widget = |tables: &[Vec<f64>], work: &mut Work, mask: u32, flag: usize| {
-            vec![self.widget(&tables[0], joker, work, mask, flag)]
+            vec![vectorised(
+                #[inline(always)]
+                || self.widget(&tables[0], joker, work, mask, flag),
+            )]
         };
         self.sweep(1, &full, &widget, threads).remove(0)
     }
@@ -266,7 +269,10 @@ impl Shape {
             vec![v, v * v]
         };
         let widget = |tables: &[Vec<f64>], work: &mut Work, mask: u32, flag: usize| {
-            let (v, m) = self.widget_pair(&tables[0], &tables[1], joker, work, mask, flag);
+            let (v, m) = vectorised(
+                #[inline(always)]
+                || self.widget_pair(&tables[0], &tables[1], joker, work, mask, flag),
+            );
             vec![v, m]
         };
         let mut tables = self.sweep(2, &full, &widget, threads);
@@ -381,8 +387,9 @@ impl Work {
 }
 
 /// `body` compiled for AVX2 and FMA when the CPU has them (checked at run time), else as
-/// plain code: the one dispatch of the widgets. `body` calls an `#[inline(always)]` widget
-/// body, so the whole loop nest is built again inside the AVX2 function.
+/// plain code: the one dispatch of the widgets. `body` is an `#[inline(always)]` closure
+/// calling an `#[inline(always)]` widget, so the whole loop nest is built again inside the
+/// AVX2 function (without the closure's attribute it is not: no ymm instruction there).
 #[inline(always)]
 fn vectorised<R>(body: impl FnOnce() -> R) -> R {
     #[cfg(target_arch = "x86_64")]
@@ -403,14 +410,6 @@ unsafe fn with_avx2<R>(body: impl FnOnce() -> R) -> R {
 }
 
 impl Shape {
-    /// `V` of the turn-start states of `mask` and `flag`, every upper total at once.
-    fn widget(&self, values: &[f64], joker: &JokerOffers, work: &mut Work, mask: u32, flag: usize) -> Vec<f64> {
-        vectorised(
-            #[inline(always)]
-            || self.widget_body(values, joker, work, mask, flag),
-        )
-    }
-
     /// The lanes a widget computes: the upper totals the filled upper boxes can reach
     /// (five dice of their face each, at most the cap), in whole blocks of 8.
     fn lanes_of(&self, mask: u32) -> usize {
@@ -424,8 +423,10 @@ impl Shape {
         (reach.min(self.cap) + 1).div_ceil(BLOCK).saturating_mul(BLOCK).min(self.lanes)
     }
 
+    /// `V` of the turn-start states of `mask` and `flag`, every upper total at once (called
+    /// through [`vectorised`]).
     #[inline(always)]
-    fn widget_body(&self, values: &[f64], joker: &JokerOffers, work: &mut Work, mask: u32, flag: usize) -> Vec<f64> {
+    fn widget(&self, values: &[f64], joker: &JokerOffers, work: &mut Work, mask: u32, flag: usize) -> Vec<f64> {
         let d = dice_tables();
         let nl = self.lanes_of(mask);
         let open: Vec<usize> = (0..self.boxes).filter(|b| mask & (1 << b) == 0).collect();
@@ -518,24 +519,10 @@ impl Shape {
 impl Shape {
     /// `V` and `M` of the turn-start states of `mask` and `flag`, every upper total at
     /// once: the widget of [`Shape::widget`], each choice carrying the second moment of the
-    /// points to come along with its value (`M` of `c + X` is `c² + 2c·V + M`).
-    fn widget_pair(
-        &self,
-        values: &[f64],
-        second: &[f64],
-        joker: &JokerOffers,
-        work: &mut Work,
-        mask: u32,
-        flag: usize,
-    ) -> (Vec<f64>, Vec<f64>) {
-        vectorised(
-            #[inline(always)]
-            || self.widget_pair_body(values, second, joker, work, mask, flag),
-        )
-    }
-
+    /// points to come along with its value (`M` of `c + X` is `c² + 2c·V + M`); called
+    /// through [`vectorised`].
     #[inline(always)]
-    fn widget_pair_body(
+    fn widget_pair(
         &self,
         values: &[f64],
         second: &[f64],
