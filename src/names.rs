@@ -73,6 +73,37 @@ pub(crate) fn texts(lines: &[Text]) -> Vec<Names> {
     lines.iter().map(Text::names).collect()
 }
 
+/// A rules file's `[card]` of three sections, as Fischerspiel's and the five-dice game's
+/// files write it (the end-game calculators' has a fourth, `setup`): lines of text.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CardFile {
+    #[serde(default)]
+    pub round: Vec<Text>,
+    #[serde(default)]
+    pub golden_rules: Vec<Text>,
+    #[serde(default)]
+    pub end: Vec<Text>,
+}
+
+impl CardFile {
+    /// Its lines in every language they are given in.
+    pub(crate) fn lines(&self) -> CardLines {
+        CardLines { round: texts(&self.round), golden_rules: texts(&self.golden_rules), end: texts(&self.end) }
+    }
+}
+
+/// The lines of a rules summary card, per section; each may be empty.
+#[derive(Debug, Clone, Default)]
+pub struct CardLines {
+    /// What happens in a turn (per variant, in Fischerspiel).
+    pub round: Vec<Names>,
+    /// The golden rules: the ones most often forgotten.
+    pub golden_rules: Vec<Names>,
+    /// How the game ends (and, in Fischerspiel, is won or lost, made harder or easier).
+    pub end: Vec<Names>,
+}
+
 impl Names {
     /// The term in every language it is given in (English first).
     pub fn all(&self) -> impl Iterator<Item = &str> {

@@ -5,6 +5,7 @@ use predicates::prelude::*;
 use predicates::str::contains;
 
 use crate::common::{deckhand, repo, stderr, stdout, write};
+use crate::test::Test;
 
 fn play(dir: &std::path::Path, players: &str, variant: &str, answers: &str) -> assert_cmd::assert::Assert {
     write(dir, "answers.txt", answers);
@@ -203,31 +204,61 @@ fn without_a_terminal_or_answers_play_fails_at_once_and_writes_nothing() {
 
 #[test]
 fn setup_errors_are_usage_errors() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
     for (args, message) in [
-        (vec!["--players", "7"], "2 to 6 players, not 7"),
+        (vec!["--players", "7"], "The Fishing Game is for 2 to 6 players, not 7"),
         (vec![], "fischerspiel needs --players N (2 to 6)"),
-        (vec!["--players", "3", "--variant", "expert"], "unknown variant `expert`"),
-        (vec!["--players", "3", "--fish", "giant=1,medium=6"], "3 players cannot lift a giant fish"),
-        (vec!["--players", "2", "--boats", "green,red"], "green,blue or red,grey"),
-        (vec!["--players", "2", "--fish", "small"], "--fish takes size=count pairs"),
+        (
+            vec!["--players", "3", "--variant", "expert"],
+            "unknown variant `expert`; the variants are: base, strategy1, strategy2",
+        ),
+        (
+            vec!["--players", "3", "--fish", "giant=1,medium=6"],
+            "3 players cannot lift a giant fish: it needs 4 boats next to it at once",
+        ),
+        (
+            vec!["--players", "2", "--boats", "green,red"],
+            "with 2 players the rulebook uses the boats green,blue or red,grey",
+        ),
+        (
+            vec!["--players", "2", "--fish", "small"],
+            "--fish takes size=count pairs, e.g. small=2,medium=6; got `small`",
+        ),
     ] {
-        deckhand(d).args(["play", "fischerspiel"]).args(args).assert().code(2).stderr(contains(message));
+        let run = Test::new().args(["play", "fischerspiel"]).args(args).status(2).stdout("");
+        run.stderr(format!("deckhand: {message}\n")).run();
     }
-    deckhand(d)
+    // Every live game is named, the five-dice game too (the list is the registry's).
+    Test::new()
         .args(["play", "nauticus", "--players", "3"])
-        .assert()
-        .code(2)
-        .stderr(contains("Nauticus is scored at the end"));
-    write(d, "s.toml", "game = \"fischerspiel\"\nplayer = \"A\"\n");
-    deckhand(d).args(["score", "s.toml"]).assert().code(2).stderr(contains("co-operative and has no score sheets"));
-    write(d, "x.jsonl", "hello\n");
-    deckhand(d)
+        .status(2)
+        .stdout("")
+        .stderr(
+            "deckhand: `play` tracks games move by move (fleet-dice, fischerspiel, yacht); Nauticus is scored at the \
+             end: `deckhand enter nauticus --player NAME -o FILE`, then `deckhand score`\n",
+        )
+        .run();
+    Test::new()
+        .file("s.toml", "game = \"fischerspiel\"\nplayer = \"A\"\n")
+        .args(["score", "s.toml"])
+        .status(2)
+        .stdout("")
+        .stderr(
+            "deckhand: The Fishing Game is co-operative and has no score sheets; track a game with `deckhand play \
+             fischerspiel --players N`\n",
+        )
+        .run();
+    Test::new()
+        .file("x.jsonl", "hello\n")
         .args(["resume", "x.jsonl"])
-        .assert()
-        .code(2)
-        .stderr(contains("x.jsonl:1: the save file is damaged: the first line is not a deckhand save header"));
+        .status(2)
+        .stdout("")
+        .stderr(
+            "deckhand: error: x.jsonl:1: the save file is damaged: the first line is not a deckhand save header (the \
+             line is not valid JSON (column 1); the JSON reader says: expected value at line 1 column 1); is this a \
+             deckhand save file?\n  = help: deckhand does not guess around damage; restore the file from a backup or \
+             remove the damaged lines by hand (the lines after it are decisions)\n1 error in x.jsonl\n",
+        )
+        .run();
 }
 
 #[test]

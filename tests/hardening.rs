@@ -10,6 +10,7 @@ use predicates::prelude::*;
 use predicates::str::contains;
 
 use crate::common::{deckhand, repo};
+use crate::test::Test;
 
 const TWO_PLAYERS: &str = "tests/games/two_players.answers";
 
@@ -310,14 +311,13 @@ fn special_files_are_refused_at_once_wherever_a_file_is_named() {
 
 #[test]
 fn a_file_larger_than_16_mib_is_refused_with_the_limit() {
-    let dir = tempfile::tempdir().unwrap();
-    let big = "#".repeat(17 * 1024 * 1024);
-    std::fs::write(dir.path().join("big.toml"), big).unwrap();
-    deckhand(dir.path())
+    Test::new()
+        .file("big.toml", "#".repeat(17 * 1024 * 1024))
         .args(["score", "fleet-dice", "big.toml"])
-        .assert()
-        .code(2)
-        .stderr(contains("big.toml is larger than 16 MiB"));
+        .status(2)
+        .stdout("")
+        .stderr("deckhand: big.toml is larger than 16 MiB, the most deckhand reads from one file\n")
+        .run();
 }
 
 #[test]
@@ -528,33 +528,105 @@ fn a_player_name_longer_than_the_limit_is_a_sheet_error_not_a_slow_table() {
 
 #[test]
 fn every_error_in_a_file_names_its_line_and_column() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
     let fleet = std::fs::read_to_string(repo().join("rules/fleet-dice.toml")).unwrap();
-    let files: Vec<(&str, Vec<u8>, Vec<&str>, &str)> = vec![
-        ("eng.toml", b"[game]\nid = \"x\"\nengine = \"xyz\"\n".to_vec(), vec!["rules", "check"], "eng.toml:3:10:"),
-        ("mono.toml", b"game = \"monopoly\"\nplayer = \"A\"\n".to_vec(), vec!["score"], "mono.toml:1:8:"),
-        ("noplayer.toml", b"game = \"fleet-dice\"\n[marks]\ncod = 3\n".to_vec(), vec!["score"], "noplayer.toml:1:1:"),
-        ("empty.toml", Vec::new(), vec!["score", "fleet-dice"], "empty.toml:1:1:"),
-        ("empty.toml", Vec::new(), vec!["rules", "check"], "empty.toml:1:1:"),
-        ("nogame.toml", b"id = \"x\"\n".to_vec(), vec!["rules", "check"], "nogame.toml:1:1:"),
+    let no_player = |file: &str| {
+        format!("deckhand: error: {file}:1:1: missing `player = \"NAME\"`\n  = help: every sheet names its player\n\n1 error in {file}\n")
+    };
+    let no_game_table = |file: &str| {
+        format!(
+            "deckhand: error: {file}:1:1: missing `[game]` table with `engine = \"...\"`\n  = help: a rules file starts \
+             with [game] id, engine, name, players\n\n1 error in rules file {file}\n"
+        )
+    };
+    let deep = format!("a = {}{}", "[".repeat(200), "]".repeat(200));
+    let files: Vec<(&str, Vec<u8>, Vec<&str>, String)> = vec![
+        (
+            "eng.toml",
+            b"[game]\nid = \"x\"\nengine = \"xyz\"\n".to_vec(),
+            vec!["rules", "check"],
+            // Every engine of the registry, the five-dice game's too.
+            "\
+deckhand: error: eng.toml:3:10: unknown game engine `xyz`
+  |
+3 | engine = \"xyz\"
+  |          ^^^^^
+  = help: deckhand knows the engines `fleet`, `endgame`, `fischerspiel`, `yacht`
+
+1 error in rules file eng.toml
+"
+            .into(),
+        ),
+        (
+            "mono.toml",
+            b"game = \"monopoly\"\nplayer = \"A\"\n".to_vec(),
+            vec!["score"],
+            "\
+deckhand: error: mono.toml:1:8: unknown game `monopoly`
+  |
+1 | game = \"monopoly\"
+  |        ^^^^^^^^^^
+  = help: known games: fleet-dice, nauticus, titania, fischerspiel, yacht (`deckhand games` lists them)
+
+1 error in mono.toml
+"
+            .into(),
+        ),
+        (
+            "noplayer.toml",
+            b"game = \"fleet-dice\"\n[marks]\ncod = 3\n".to_vec(),
+            vec!["score"],
+            no_player("noplayer.toml"),
+        ),
+        (
+            "empty.toml",
+            Vec::new(),
+            vec!["score", "fleet-dice"],
+            "deckhand: error: empty.toml:1:1: the sheet file is empty\n  = help: a sheet needs at least `player = \
+             \"NAME\"`; see examples/ or run `deckhand enter fleet-dice`\n\n1 error in empty.toml\n"
+                .into(),
+        ),
+        ("empty.toml", Vec::new(), vec!["rules", "check"], no_game_table("empty.toml")),
+        ("nogame.toml", b"id = \"x\"\n".to_vec(), vec!["rules", "check"], no_game_table("nogame.toml")),
         (
             "range.toml",
             fleet.replacen("players = { min = 1, max = 4 }", "players = { min = 5, max = 4 }", 1).into_bytes(),
             vec!["rules", "check"],
-            "range.toml:28:11:",
+            "\
+deckhand: error: range.toml:28:11: game.players: min 5 and max 4 do not make a range
+   |
+28 | players = { min = 5, max = 4 }
+   |           ^^^^^^^^^^^^^^^^^^^^
+
+1 error in rules file range.toml
+"
+            .into(),
         ),
-        ("utf.toml", b"game = \"fleet-dice\"\nplayer = \"\xff\"\n".to_vec(), vec!["score"], "utf.toml:2:11:"),
+        (
+            "utf.toml",
+            b"game = \"fleet-dice\"\nplayer = \"\xff\"\n".to_vec(),
+            vec!["score"],
+            "deckhand: utf.toml:2:11: not UTF-8 text (an invalid byte here); deckhand reads TOML and text files only\n"
+                .into(),
+        ),
         (
             "deep.toml",
-            format!("game = \"fleet-dice\"\na = {}{}\n", "[".repeat(200), "]".repeat(200)).into_bytes(),
+            format!("game = \"fleet-dice\"\n{deep}\n").into_bytes(),
             vec!["score"],
-            "deep.toml:2:",
+            format!(
+                "deckhand: error: deep.toml:2:85: TOML syntax error; the TOML reader says: cannot recurse further; max \
+                 recursion depth met\n  |\n2 | {deep}\n  | {}^\n\n1 error in deep.toml\n",
+                " ".repeat(84)
+            ),
         ),
-        ("etitania.toml", b"game = \"titania\"\n[inputs]\n".to_vec(), vec!["score"], "etitania.toml:1:1:"),
+        (
+            "etitania.toml",
+            b"game = \"titania\"\n[inputs]\n".to_vec(),
+            vec!["score"],
+            format!("scored alone: Titania is played by 2–4\n{}", no_player("etitania.toml")),
+        ),
     ];
-    for (name, content, args, position) in files {
-        std::fs::write(d.join(name), content).unwrap();
-        deckhand(d).args(&args).arg(name).assert().code(2).stderr(contains(position));
+    for (name, content, args, stderr) in files {
+        let run = Test::new().file(name, content).args(args).arg(name);
+        run.status(2).stdout("").stderr(stderr).run();
     }
 }

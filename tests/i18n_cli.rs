@@ -2,6 +2,7 @@
 //! whole scripted game, and `--help`.
 
 use crate::common::{deckhand, repo};
+use crate::test::Test;
 
 /// `actual` against its insta snapshot `tests/snapshots/deckhand__i18n_cli__NAME.snap`
 /// (`cargo insta review`, or `INSTA_UPDATE=always cargo test`, to accept a change).
@@ -259,37 +260,54 @@ fn command_line_mistakes_in_german_and_french() {
         "Fehler: unbekannter Unterbefehl 'scor'\n\n  Tipp: es gibt einen ähnlichen Unterbefehl: 'history', 'score'\n\nAufruf: deckhand \
          [OPTIONEN] <BEFEHL>\n\nMehr dazu mit '--help'.\n"
     );
-    let fr = run(&["--lang", "fr", "score", "--formt", "x", "a.toml"]);
-    assert!(fr.starts_with("erreur : argument inattendu '--formt'"), "{fr}");
-    assert!(fr.contains("astuce : un argument proche existe : '--format'"), "{fr}");
-    assert!(fr.contains("Utilisation : deckhand score [OPTIONS] <[JEU] FEUILLE>..."), "{fr}");
-    let de = run(&["--lang", "de", "play", "fleet-dice", "--seed", "abc"]);
-    assert!(de.contains("ungültiger Wert 'abc' für '--seed <STARTWERT>': das ist keine ganze Zahl"), "{de}");
-    let de = run(&["--lang", "de", "nauticus", "crowns", "--crowns", "2", "--passed", "1", "--workers", "2"]);
-    assert!(de.contains("kann nicht zusammen mit '--passed <UMGEDREHT>' verwendet werden"), "{de}");
-    let fr = run(&["--lang", "fr", "score"]);
-    assert!(fr.contains("les arguments requis suivants n'ont pas été fournis :\n  <[JEU] FEUILLE>..."), "{fr}");
+    assert_eq!(
+        run(&["--lang", "fr", "score", "--formt", "x", "a.toml"]),
+        "erreur : argument inattendu '--formt'\n\n  astuce : un argument proche existe : '--format'\n\nUtilisation : \
+         deckhand score [OPTIONS] <[JEU] FEUILLE>...\n\nPour en savoir plus, essayez '--help'.\n"
+    );
+    assert_eq!(
+        run(&["--lang", "de", "play", "fleet-dice", "--seed", "abc"]),
+        "Fehler: ungültiger Wert 'abc' für '--seed <STARTWERT>': das ist keine ganze Zahl\n\nMehr dazu mit '--help'.\n"
+    );
+    assert_eq!(
+        run(&["--lang", "de", "nauticus", "crowns", "--crowns", "2", "--passed", "1", "--workers", "2"]),
+        "Fehler: das Argument '--crowns <KRONEN>' kann nicht zusammen mit '--passed <UMGEDREHT>' verwendet werden\n\n\
+         Aufruf: deckhand nauticus crowns [OPTIONEN] --workers <ARBEITER>\n\nMehr dazu mit '--help'.\n"
+    );
+    assert_eq!(
+        run(&["--lang", "fr", "score"]),
+        "erreur : les arguments requis suivants n'ont pas été fournis :\n  <[JEU] FEUILLE>...\n\nUtilisation : \
+         deckhand score [OPTIONS] <[JEU] FEUILLE>...\n\nPour en savoir plus, essayez '--help'.\n"
+    );
     for text in [run(&["--lang", "de", "play", "x", "--dice", "y"]), run(&["--lang", "fr", "score", "--format"])] {
         for english in ["error:", "invalid value", "possible values", "For more information", "Usage:", "tip:"] {
             assert!(!text.contains(english), "`{english}` in {text}");
         }
     }
-    let en = run(&["scor"]);
-    assert!(en.starts_with("error: unrecognized subcommand 'scor'"), "{en}");
-    assert!(en.contains("Usage: deckhand [OPTIONS] <COMMAND>"), "{en}");
+    assert_eq!(
+        run(&["scor"]),
+        "error: unrecognized subcommand 'scor'\n\n  tip: some similar subcommands exist: 'history', 'score'\n\nUsage: \
+         deckhand [OPTIONS] <COMMAND>\n\nFor more information, try '--help'.\n"
+    );
 }
 
 #[test]
 fn errors_in_german_and_french() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = deckhand(dir.path()).args(["--lang", "de", "score", "nope.toml"]).output().unwrap();
-    let de = String::from_utf8(out.stderr).unwrap();
-    assert!(de.contains("nope.toml kann nicht gelesen werden"), "{de}");
-    assert_eq!(out.status.code(), Some(2));
-    let out =
-        deckhand(dir.path()).args(["--lang", "fr", "play", "fleet-dice", "--players", "Ann,ann"]).output().unwrap();
-    let fr = String::from_utf8(out.stderr).unwrap();
-    assert!(fr.contains("`Ann` et `ann` sont le même nom"), "{fr}");
+    Test::new()
+        .args(["--lang", "de", "score", "nope.toml"])
+        .status(2)
+        .stdout("")
+        .stderr("deckhand: nope.toml kann nicht gelesen werden: No such file or directory (os error 2)\n")
+        .run();
+    Test::new()
+        .args(["--lang", "fr", "play", "fleet-dice", "--players", "Ann,ann"])
+        .status(2)
+        .stdout("")
+        .stderr(
+            "deckhand: `Ann` et `ann` sont le même nom (majuscules et minuscules comptent pareil) ; donnez à chaque \
+             joueur un nom différent\n",
+        )
+        .run();
 }
 
 /// With digital dice nobody types the faces, so deckhand names them in the language.

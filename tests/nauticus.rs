@@ -8,6 +8,7 @@ use predicates::prelude::*;
 use predicates::str::contains;
 
 use crate::common::{deckhand, endgame, examples_dir, repo, stderr, stdout, write};
+use crate::test::Test;
 
 fn inputs(text: &str) -> Vec<InputValue> {
     let rules = endgame("nauticus");
@@ -217,57 +218,64 @@ fn enter_asks_every_input_checks_limits_at_once_and_resumes() {
 
 #[test]
 fn crown_scoring_examples_from_the_rulebook() {
-    let dir = tempfile::tempdir().unwrap();
+    let crowns = |args: &[&str]| Test::new().args(["nauticus", "crowns"]).args(args.iter().copied());
     // 1 crown mast + 1 crown sail + 1 flipped pass tile, 2 blue workers + 1 own.
-    deckhand(dir.path())
-        .args([
-            "nauticus",
-            "crowns",
-            "--crown-masts",
-            "1",
-            "--crown-sails",
-            "1",
-            "--passed",
-            "1",
-            "--workers",
-            "3",
-            "--blue",
-            "2",
-        ])
-        .assert()
-        .success()
-        .stdout(contains("3 crowns × 3 workers = 9 VP").and(contains("2 blue from the wheel + 1 of your own")));
+    crowns(&["--crown-masts", "1", "--crown-sails", "1", "--passed", "1", "--workers", "3", "--blue", "2"])
+        .stderr("")
+        .stdout(
+            "3 crowns × 3 workers = 9 VP (at most 15 a round).\n5 workers would reach the cap of 15.\nWorkers: 2 blue \
+             from the wheel + 1 of your own.\nA second crown scoring this round needs your extra action (--extra).\n",
+        )
+        .run();
     // "Had he used 2 more workers he would have had the maximum of 15."
-    deckhand(dir.path())
-        .args(["nauticus", "crowns", "--crowns", "3", "--workers", "5"])
-        .assert()
-        .success()
-        .stdout(contains("3 crowns × 5 workers = 15 VP"));
-    deckhand(dir.path())
-        .args(["nauticus", "crowns", "--crowns", "3", "--workers", "7", "--extra"])
-        .assert()
-        .success()
-        .stdout(contains("= 21, capped: 15 VP").and(contains("second crown scoring this round, again at most 15")));
-    deckhand(dir.path())
-        .args(["nauticus", "crowns", "--crowns", "30", "--workers", "1"])
-        .assert()
-        .code(2)
-        .stderr(contains("30 crowns is more than anyone can have"));
+    crowns(&["--crowns", "3", "--workers", "5"])
+        .stderr("")
+        .stdout(
+            "3 crowns × 5 workers = 15 VP (at most 15 a round).\nA second crown scoring this round needs your extra \
+             action (--extra).\n",
+        )
+        .run();
+    crowns(&["--crowns", "3", "--workers", "7", "--extra"])
+        .stderr("")
+        .stdout(
+            "3 crowns × 7 workers = 21, capped: 15 VP (at most 15 a round).\n5 workers already reach 15; 2 more add \
+             nothing.\nWith your extra action (once per game: +2 workers first) this is a second crown scoring this \
+             round, again at most 15.\n",
+        )
+        .run();
+    crowns(&["--crowns", "30", "--workers", "1"])
+        .status(2)
+        .stdout("")
+        .stderr(
+            "deckhand: 30 crowns is more than anyone can have (27: 12 crown masts, 12 crown sails and 3 pass tiles)\n",
+        )
+        .run();
 }
 
 #[test]
 fn pass_penalties_at_round_end() {
-    let dir = tempfile::tempdir().unwrap();
-    for (passes, lose) in [("0", "lose 6 VP"), ("1", "lose 3 VP"), ("2", "lose 1 VP")] {
-        deckhand(dir.path()).args(["nauticus", "pass", "--passes", passes]).assert().success().stdout(contains(lose));
+    let then = "Then: turn all pass tiles back to their minus side, advance the round marker, turn the wheel to the \
+                anchor tile, shuffle and lay out the 8 actions.\n";
+    for (passes, lose, gave) in [
+        ("0", "unflipped pass tiles -3 -2 -1 → lose 6 VP", "+0 crowns"),
+        ("1", "unflipped pass tiles -2 -1 → lose 3 VP", "+1 crown"),
+        ("2", "unflipped pass tiles -1 → lose 1 VP", "+2 crowns"),
+        ("3", "every pass tile is flipped, so no penalty", "+3 crowns"),
+    ] {
+        let out = format!("Round end: {lose}.\nYour flipped tiles gave {gave} until now. {then}");
+        Test::new().args(["nauticus", "pass", "--passes", passes]).stderr("").stdout(out).run();
     }
-    deckhand(dir.path()).args(["nauticus", "pass", "--passes", "3"]).assert().success().stdout(contains("no penalty"));
-    deckhand(dir.path())
-        .args(["nauticus", "pass", "--flipped", "1", "--track", "2"])
-        .assert()
-        .success()
-        .stdout(contains("-3 -2 → lose 5 VP").and(contains("VP track 2 → -3")));
-    deckhand(dir.path()).args(["nauticus", "pass", "--passes", "4"]).assert().code(2).stderr(contains("3 pass tiles"));
+    let out = format!(
+        "Round end: unflipped pass tiles -3 -2 → lose 5 VP.\nVP track 2 → -3 (it may go below 0).\nYour flipped tiles \
+         gave +1 crown until now. {then}"
+    );
+    Test::new().args(["nauticus", "pass", "--flipped", "1", "--track", "2"]).stderr("").stdout(out).run();
+    Test::new()
+        .args(["nauticus", "pass", "--passes", "4"])
+        .status(2)
+        .stdout("")
+        .stderr("deckhand: you have 3 pass tiles; passing more often than that flips nothing more (enter at most 3)\n")
+        .run();
 }
 
 #[test]
@@ -321,32 +329,49 @@ fn the_purchase_calculator_follows_the_rulebook_examples() {
         .success()
         .stdout(contains("Total: 6 Taler, 2 workers.").and(contains("+2 workers first")));
     for (args, message) in [
-        (vec!["--action", "boats", "--prices", "0,1,2,3", "--items", "bow"], "unknown action `boats`"),
-        (vec!["--action", "masts", "--items", "whale"], "give the slot's prices with --prices"),
-        (vec!["--action", "masts", "--prices", "0,1,2,3", "--items", "kraken"], "`kraken` is not sold by masts"),
+        (
+            vec!["--action", "boats", "--prices", "0,1,2,3", "--items", "bow"],
+            "unknown action `boats`; the paid actions are: hulls, masts, sails, goods",
+        ),
+        (
+            vec!["--action", "masts", "--items", "whale"],
+            "give the slot's prices with --prices, one per kind in this order: whale, anchor, wheel, crest4 (e.g. \
+             --prices 0,1,2,3), or use --extra",
+        ),
+        (
+            vec!["--action", "masts", "--prices", "0,1,2,3", "--items", "kraken"],
+            "`kraken` is not sold by masts; its items are: whale, anchor, wheel, crest4",
+        ),
         (
             vec!["--action", "masts", "--prices", "0,1,2,3", "--items", "whale", "--free", "anchor"],
-            "only with buying all 4 kinds",
+            "a free item comes only with buying all 4 kinds in one action",
         ),
-        (vec!["--action", "masts", "--extra", "--blue", "1", "--items", "whale"], "drop --blue"),
+        (
+            vec!["--action", "masts", "--extra", "--blue", "1", "--items", "whale"],
+            "the wheel's blue workers belong to the action chosen this phase, not to your extra action; drop --blue",
+        ),
     ] {
-        deckhand(d).args(["nauticus", "buy"]).args(args).assert().code(2).stderr(contains(message));
+        let run = Test::new().args(["nauticus", "buy"]).args(args).status(2).stdout("");
+        run.stderr(format!("deckhand: {message}\n")).run();
     }
 }
 
 #[test]
 fn ship_rewards_one_per_mast_each_at_most_twice() {
-    let dir = tempfile::tempdir().unwrap();
-    deckhand(dir.path())
+    Test::new()
         .args(["nauticus", "rewards", "--masts", "4", "--take", "crown_mast,crown_mast,crown_sail,crown_sail"])
-        .assert()
-        .success()
-        .stdout(contains("allowed").and(contains("To the warehouse")));
-    deckhand(dir.path())
+        .stderr("")
+        .stdout(
+            "A 4-mast ship: 1 crown mast, 1 crown mast, 1 crown sail, 1 crown sail — allowed.\nTo the warehouse (free \
+             tiles, golden rule): 1 crown mast, 1 crown mast, 1 crown sail, 1 crown sail.\n",
+        )
+        .run();
+    Test::new()
         .args(["nauticus", "rewards", "--masts", "3", "--take", "vp,vp,vp"])
-        .assert()
-        .code(2)
-        .stderr(contains("each reward at most 2 times per ship"));
+        .status(2)
+        .stdout("")
+        .stderr("deckhand: vp taken 3 times; each reward at most 2 times per ship\n")
+        .run();
 }
 
 #[test]

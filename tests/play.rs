@@ -12,6 +12,7 @@ use predicates::prelude::*;
 use predicates::str::contains;
 
 use crate::common::{deckhand, fleet};
+use crate::test::Test;
 
 /// The answers of a whole random game with physical dice typed in, one line per decision.
 fn random_answers(seed: u64, players: &[&str]) -> Vec<String> {
@@ -224,32 +225,42 @@ fn play_without_a_terminal_or_answers_stops_at_once_and_leaves_no_save() {
 
 #[test]
 fn bad_player_lists_are_usage_errors() {
-    let dir = tempfile::tempdir().unwrap();
     let long = "x".repeat(300);
     let long = format!("Ann,{long}");
-    let cases: [(&[&str], &str); 11] = [
-        (&["--players", "Ann,Bob", "--solo"], "--solo is one player against Captain Ruth, but --players names 2"),
-        (&["--players", "A,B,C,D,E"], "1 (solo, against Captain Ruth) or 2 to 4 players"),
-        (&["--players", "Ann,ann"], "`Ann` and `ann` are the same name"),
-        (&["--players", "Änn,äNN"], "`Änn` and `äNN` are the same name"),
-        (&["--players", "A 1,A-1,B"], "`A 1` and `A-1` would both be written to the sheet file `…-a-1.toml`"),
-        (&["--players", "Ann,undo"], "is a command"),
-        (&["--players", "Ann,zurück"], "`zurück` is a command"),
-        (&["--players", "Ann,Aide"], "`Aide` is a command"),
-        (&["--players", ",,A"], "player 1 has an empty name"),
-        (&["--players", "Ann,Bob\u{1b}]0;pwned\u{7}"], "the name of player 2 holds a control character"),
-        (&["--players", &long], "the name of player 2 has 300 characters; a name has at most 32"),
+    let give = "give every player a different name";
+    let command = "is a command at the prompts; choose another player name";
+    let cases: [(&[&str], String); 11] = [
+        (&["--players", "Ann,Bob", "--solo"], "--solo is one player against Captain Ruth, but --players names 2".into()),
+        (
+            &["--players", "A,B,C,D,E"],
+            "Fleet: The Dice Game is played by 1 (solo, against Captain Ruth) or 2 to 4 players; --players names 5: \
+             `--players Ann,Bob,Cy`"
+                .into(),
+        ),
+        (&["--players", "Ann,ann"], format!("`Ann` and `ann` are the same name (upper and lower case count as one); {give}")),
+        (&["--players", "Änn,äNN"], format!("`Änn` and `äNN` are the same name (upper and lower case count as one); {give}")),
+        (
+            &["--players", "A 1,A-1,B"],
+            "`A 1` and `A-1` would both be written to the sheet file `…-a-1.toml`; give the players names that differ \
+             in letters or digits"
+                .into(),
+        ),
+        (&["--players", "Ann,undo"], format!("`undo` {command}")),
+        (&["--players", "Ann,zurück"], format!("`zurück` {command}")),
+        (&["--players", "Ann,Aide"], format!("`Aide` {command}")),
+        (&["--players", ",,A"], "player 1 has an empty name; give every player a name (`--players Ann,Bob,Cy`)".into()),
+        (
+            &["--players", "Ann,Bob\u{1b}]0;pwned\u{7}"],
+            "the name of player 2 holds a control character (a line break, a tab or a terminal escape); type it plainly"
+                .into(),
+        ),
+        (&["--players", &long], "the name of player 2 has 300 characters; a name has at most 32".into()),
     ];
     for (args, msg) in cases {
-        deckhand(dir.path())
-            .args(["play", "fleet-dice", "--answers", "-"])
-            .args(args)
-            .write_stdin("")
-            .assert()
-            .code(2)
-            .stderr(contains(msg));
+        let run = Test::new().args(["play", "fleet-dice", "--answers", "-"]).args(args.iter().copied());
+        let out = run.status(2).stdout("").stderr(format!("deckhand: {msg}\n")).run();
+        assert_eq!(std::fs::read_dir(out.dir.path()).unwrap().count(), 0, "{args:?}: no save file was created");
     }
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "no save file was created");
 }
 
 #[test]

@@ -107,8 +107,7 @@ fn a_game_open_on_a_terminal_cannot_be_resumed_in_a_second_one() {
     let err = String::from_utf8_lossy(&second.stderr);
     assert!(err.contains("g.jsonl is open in another deckhand"), "{err}");
     assert_eq!(std::fs::read(dir.path().join("g.jsonl")).unwrap(), before);
-    p.send_control('c').unwrap();
-    p.exp_eof().unwrap();
+    interrupted(&mut p);
 }
 
 fn save_lines(dir: &std::path::Path) -> Vec<String> {
@@ -146,8 +145,7 @@ fn at_a_menu_space_j_k_and_letters_never_commit_and_a_filter_then_enter_picks() 
     // The pick, its usual use, then what the rules forced.
     assert!(after.len() > before.len() + 1, "{after:?}");
     assert_eq!(after[before.len()], r#"{"do":{"Choice":"oyster"}}"#, "{after:?}");
-    p.send_control('c').unwrap();
-    p.exp_eof().unwrap();
+    interrupted(&mut p);
 }
 
 #[test]
@@ -175,8 +173,7 @@ fn typing_undo_at_a_menu_undoes() {
     let answered = before.len() - start.len();
     assert_eq!(after.len(), before.len() + 1, "{after:?}");
     assert_eq!(after[before.len()], format!(r#"{{"back":{answered}}}"#), "{after:?}");
-    p.send_control('c').unwrap();
-    p.exp_eof().unwrap();
+    interrupted(&mut p);
 }
 
 #[test]
@@ -203,8 +200,7 @@ fn typing_hint_at_a_menu_shows_the_advisors_table_and_commits_nothing() {
     p.exp_string("pick a die (oyster, 3 coins, 3 coins)").unwrap();
     p.exp_string("Enter to choose").unwrap();
     assert_eq!(std::fs::read(dir.path().join("g.jsonl")).unwrap(), before, "the save did not change");
-    p.send_control('c').unwrap();
-    p.exp_eof().unwrap();
+    interrupted(&mut p);
 }
 
 /// A served game (`--serve`) at a terminal: the menu shows the decision at the front; when
@@ -285,8 +281,7 @@ fn a_status_line_stands_above_each_question_and_each_player_has_a_colour() {
         p.exp_string(part).unwrap();
     }
     p.exp_string("Ann: pick a die").unwrap();
-    p.send_control('c').unwrap();
-    p.exp_eof().unwrap();
+    interrupted(&mut p);
     // With colour (no NO_COLOR): each name in its seat's colour, Ann cyan and Bob magenta.
     let mut cmd = crate::child::deckhand_in(dir.path());
     cmd.args(args).arg("h.jsonl").env("TERM", "xterm").env_remove("NO_COLOR");
@@ -294,8 +289,7 @@ fn a_status_line_stands_above_each_question_and_each_player_has_a_colour() {
     let shown = p.exp_string("pick a die").unwrap();
     assert!(shown.contains("\x1b[36m\x1b[1mAnn"), "{shown:?}");
     assert!(shown.contains("\x1b[35m\x1b[1mBob"), "{shown:?}");
-    p.send_control('c').unwrap();
-    p.exp_eof().unwrap();
+    interrupted(&mut p);
 }
 
 #[test]
@@ -312,8 +306,7 @@ fn resume_without_a_file_offers_the_unfinished_games_to_choose_from() {
     p.flush().unwrap();
     p.exp_string("Resumed").unwrap();
     p.exp_string("Last roll:").unwrap();
-    p.send_control('c').unwrap();
-    p.exp_eof().unwrap();
+    interrupted(&mut p);
 }
 
 /// Round 1 of the reference 4-player game (`tests/games/four_players.compact.answers`)
@@ -349,14 +342,25 @@ fn a_round_typed_as_entries_at_a_terminal() {
     let keys: usize = entries.iter().skip(5).map(|e| if *e == "-" { 0 } else { e.chars().count() }).sum();
     assert!(round1 <= 16 && keys <= 120, "{round1} entries, {keys} characters for 4 players");
     eprintln!("round 1 at a terminal: {round1} entries, {keys} characters typed (+{round1} Enter)");
-    p.send_control('c').unwrap();
-    p.exp_eof().unwrap();
+    interrupted(&mut p);
 }
 
 /// Type `keys` at the terminal.
 fn keys(p: &mut PtySession, keys: &str) {
     p.send(keys).unwrap();
     p.flush().unwrap();
+}
+
+/// Type `typed`, then wait until `shown` is on the screen.
+fn typed(p: &mut PtySession, typed: &str, shown: &str) {
+    keys(p, typed);
+    p.exp_string(shown).unwrap_or_else(|e| panic!("after {typed:?}, waiting for {shown:?}: {e}"));
+}
+
+/// Ctrl-C, and deckhand ends.
+fn interrupted(p: &mut PtySession) {
+    p.send_control('c').unwrap();
+    p.exp_eof().unwrap();
 }
 
 /// Bob's star action (seed 5, after Ann's first pick): 18 options, then the commands.
@@ -366,20 +370,18 @@ fn at_bobs_star_action(dir: &std::path::Path) -> PtySession {
         &["play", "fleet-dice", "--players", "Ann,Bob", "--dice", "digital", "--seed", "5", "--save", "g.jsonl"],
     );
     p.exp_string("pick a die").unwrap();
-    keys(&mut p, "1\r");
-    p.exp_string("Bob: star action").unwrap();
+    typed(&mut p, "1\r", "Bob: star action");
     p.exp_string("18  Ridback canning co. 1").unwrap();
     p.exp_string("Enter to choose: ").unwrap();
     p
 }
 
 /// Type `typed`, wait until the screen shows `shown`, and check that nothing was saved.
-fn refused(p: &mut PtySession, dir: &std::path::Path, typed: &str, shown: &str) {
+fn refused(p: &mut PtySession, dir: &std::path::Path, sent: &str, shown: &str) {
     let before = save_lines(dir);
-    keys(p, typed);
-    p.exp_string(shown).unwrap_or_else(|e| panic!("after {typed:?}, waiting for {shown:?}: {e}"));
+    typed(p, sent, shown);
     std::thread::sleep(std::time::Duration::from_millis(200));
-    assert_eq!(save_lines(dir), before, "{typed:?} committed something");
+    assert_eq!(save_lines(dir), before, "{sent:?} committed something");
 }
 
 /// Issue #33 item 2: Enter with nothing typed commits only the usual answer. At a star
@@ -391,8 +393,7 @@ fn enter_alone_commits_only_the_usual_answer() {
     let dir = tempfile::tempdir().unwrap();
     let mut p = at_bobs_star_action(dir.path());
     refused(&mut p, dir.path(), "\r", "Nothing is usual here: type an option's number");
-    p.send_control('c').unwrap();
-    p.exp_eof().unwrap();
+    interrupted(&mut p);
 
     let dir = tempfile::tempdir().unwrap();
     let mut p = spawn(
@@ -403,23 +404,18 @@ fn enter_alone_commits_only_the_usual_answer() {
     p.exp_string("Ann: start roll").unwrap();
     p.exp_string("Enter to choose").unwrap();
     refused(&mut p, dir.path(), "\r", "Nothing is usual here");
-    keys(&mut p, "c\r");
-    p.exp_string("Bob: start roll").unwrap();
-    keys(&mut p, "c\r");
-    p.exp_string("Who is the start player?").unwrap();
+    typed(&mut p, "c\r", "Bob: start roll");
+    typed(&mut p, "c\r", "Who is the start player?");
     p.exp_string("Enter to choose").unwrap();
-    keys(&mut p, "1\r");
-    p.exp_string("which faces show?").unwrap();
-    keys(&mut p, "c l o\r");
-    p.exp_string("pick a die").unwrap();
+    typed(&mut p, "1\r", "which faces show?");
+    typed(&mut p, "c l o\r", "pick a die");
     p.exp_string("Enter to choose").unwrap();
     keys(&mut p, "l\r");
     // The lobster's use: its column (usual, marked) or a coin; Enter takes the column.
     p.exp_string("use the lobster").unwrap();
     p.exp_string("Enter to choose").unwrap();
     let before = save_lines(dir.path()).len();
-    keys(&mut p, "\r");
-    p.exp_string("use the lobster lobster 1").unwrap();
+    typed(&mut p, "\r", "use the lobster lobster 1");
     let start = std::time::Instant::now();
     while save_lines(dir.path()).len() == before {
         assert!(start.elapsed().as_secs() < 10, "Enter committed nothing");
@@ -427,8 +423,7 @@ fn enter_alone_commits_only_the_usual_answer() {
     }
     let save = save_lines(dir.path());
     assert_eq!(save[before], r#"{"do":{"Choice":"mark"}}"#, "{save:?}");
-    p.send_control('c').unwrap();
-    p.exp_eof().unwrap();
+    interrupted(&mut p);
 }
 
 /// Issue #33 item 1: the shared die at the terminal. A wrong exception lists the answers
@@ -475,8 +470,7 @@ fn the_shared_die_echoes_each_exception_in_pad_words_and_takes_a_chain() {
     ] {
         assert!(shown.contains(told), "`{told}` not told: {shown}");
     }
-    p.send_control('c').unwrap();
-    p.exp_eof().unwrap();
+    interrupted(&mut p);
 }
 
 /// Issue #33 item 3: a key that fits nothing is not typed wherever it comes, nor the rest
@@ -495,15 +489,12 @@ fn keys_that_fit_nothing_are_never_typed_and_starts_match_word_starts() {
     // `s` starts shrimp, swordfish, seafood buffet, salvage yard, smokehouse: not the `s`
     // after the apostrophe of Ama's bank.
     keys(&mut p, "\x15");
-    keys(&mut p, "s\r");
-    p.exp_string("`s` fits several: ").unwrap();
+    typed(&mut p, "s\r", "`s` fits several: ");
     let shown = p.exp_string("type more of one").unwrap();
     assert!(shown.contains("shrimp 1") && !shown.contains("Ama"), "{shown}");
     // One option typed: Enter takes it, and the echo is its words.
-    keys(&mut p, "\x15ama\r");
-    p.exp_string("which section? Ama's bank 1").unwrap();
-    p.send_control('c').unwrap();
-    p.exp_eof().unwrap();
+    typed(&mut p, "\x15ama\r", "which section? Ama's bank 1");
+    interrupted(&mut p);
 }
 
 /// Issue #33 item 7: at 80×24 (the pty's size) a star action's 18 options, the question,
@@ -516,12 +507,10 @@ fn a_long_menu_fits_80_by_24_with_the_highlighted_options_help() {
     let mut p = at_bobs_star_action(dir.path());
     // The highlight down to option 11, casino (a building: it has something to say).
     for _ in 0..10 {
-        keys(&mut p, "\x1b[B");
-        p.exp_string("Enter to choose: ").unwrap();
+        typed(&mut p, "\x1b[B", "Enter to choose: ");
     }
     std::thread::sleep(std::time::Duration::from_millis(200));
-    keys(&mut p, "\x1b[B\x1b[A");
-    p.exp_string("Enter to choose: ").unwrap();
+    typed(&mut p, "\x1b[B\x1b[A", "Enter to choose: ");
     let shown = p.exp_string("Enter to choose: ").unwrap();
     let draw = &shown[shown.rfind("Bob: star action").expect("the menu drawn again")..];
     let lines: Vec<&str> = draw.split("\r\n").collect();
@@ -534,14 +523,12 @@ fn a_long_menu_fits_80_by_24_with_the_highlighted_options_help() {
     assert_eq!(lines.len(), commands + 3, "{lines:#?}");
     assert!(lines[commands + 1].trim().len() > 3, "{lines:#?}");
     let before = save_lines(dir.path());
-    keys(&mut p, "help 11\r");
-    p.exp_string("Casino 1: ").unwrap();
+    typed(&mut p, "help 11\r", "Casino 1: ");
     let shown = p.exp_string("Enter to choose: help 11").unwrap();
     assert!(!shown.contains("At any prompt"), "the whole help printed: {shown}");
     std::thread::sleep(std::time::Duration::from_millis(200));
     assert_eq!(save_lines(dir.path()), before, "help committed something");
-    p.send_control('c').unwrap();
-    p.exp_eof().unwrap();
+    interrupted(&mut p);
 }
 
 #[test]
@@ -557,17 +544,14 @@ fn a_number_never_reaches_undo_and_ctrl_u_clears_the_line() {
     // (A refused key on an empty line is not typed, and Enter right after it chooses
     // nothing: not the highlighted option.)
     // Ctrl-U cleared `19`: `2` is option 2.
-    keys(&mut p, "\x152\r");
-    p.exp_string("which section? cod 1").unwrap();
+    typed(&mut p, "\x152\r", "which section? cod 1");
     let save = save_lines(dir.path());
     assert!(save.iter().all(|l| l != r#""undo""#), "{save:?}");
     assert_eq!(save.iter().filter(|l| l.contains(r#""Choice":"cod""#)).count(), 1, "{save:?}");
     // `undo` by its word still undoes.
     p.exp_string("Enter to choose").unwrap();
-    keys(&mut p, "undo\r");
-    p.exp_string("undone:").unwrap();
-    p.send_control('c').unwrap();
-    p.exp_eof().unwrap();
+    typed(&mut p, "undo\r", "undone:");
+    interrupted(&mut p);
 }
 
 #[test]
@@ -578,14 +562,11 @@ fn an_ambiguous_start_commits_nothing_and_up_recalls_the_last_entry() {
     refused(&mut p, dir.path(), "s\r", "`s` fits several: shrimp 1 ");
     p.exp_string("Enter to choose: s").unwrap();
     // `sa` is salvage yard's alone.
-    keys(&mut p, "a\r");
-    p.exp_string("which section? salvage yard 1").unwrap();
+    typed(&mut p, "a\r", "which section? salvage yard 1");
     p.exp_string("Enter to choose: ").unwrap();
     // ↑ on the empty line brings `sa` back, to be edited or sent again.
-    keys(&mut p, "\x1b[A");
-    p.exp_string("Enter to choose: sa").unwrap();
-    p.send_control('c').unwrap();
-    p.exp_eof().unwrap();
+    typed(&mut p, "\x1b[A", "Enter to choose: sa");
+    interrupted(&mut p);
 }
 
 #[test]
@@ -604,11 +585,9 @@ fn up_recalls_the_last_entry_and_a_misspelled_roll_stays_on_the_line() {
     };
     // Ann's start die by its start, Bob's by ↑ (Ann's entry again).
     p.exp_string("Enter to choose: ").unwrap();
-    keys(&mut p, "c\r");
-    p.exp_string("Bob: start roll").unwrap();
+    typed(&mut p, "c\r", "Bob: start roll");
     p.exp_string("Enter to choose: ").unwrap();
-    keys(&mut p, "\x1b[A");
-    p.exp_string("Enter to choose: c").unwrap();
+    typed(&mut p, "\x1b[A", "Enter to choose: c");
     keys(&mut p, "\r");
     let save = saved(2);
     assert_eq!(&save[start..], [r#"{"do":{"Choice":"cod"}}"#; 2], "{save:?}");
@@ -617,18 +596,15 @@ fn up_recalls_the_last_entry_and_a_misspelled_roll_stays_on_the_line() {
     keys(&mut p, "1\r");
     // A roll with a typo: why it is no roll, and the line as typed, to be corrected.
     p.exp_string("which faces show?").unwrap();
-    keys(&mut p, "c lx");
-    p.exp_string("two): c lx").unwrap();
-    keys(&mut p, "\r");
-    p.exp_string("`lx` is no face").unwrap();
+    typed(&mut p, "c lx", "two): c lx");
+    typed(&mut p, "\r", "`lx` is no face");
     p.exp_string("two): c lx").unwrap();
     std::thread::sleep(std::time::Duration::from_millis(200));
     assert_eq!(save_lines(dir.path()).len(), start + 3, "the typo saved nothing");
     keys(&mut p, "\x7f o\r");
     let save = saved(4);
     assert_eq!(save[start + 3], r#"{"do":{"Roll":{"faces":["cod","lobster","oyster"],"digital":false}}}"#);
-    p.send_control('c').unwrap();
-    p.exp_eof().unwrap();
+    interrupted(&mut p);
 }
 
 /// A game on a terminal, started as `started` says, stopped with Ctrl-C after three
@@ -796,8 +772,7 @@ fn history_delete_asks_yes_or_no_and_only_enter_answers() {
         p.exp_string("Delete it").unwrap();
         p.exp_string("n: Keep it").unwrap();
         p.exp_string("then Enter; Enter alone: Keep it)").unwrap();
-        keys(&mut p, keys_typed);
-        p.exp_string("Keep it").unwrap();
+        typed(&mut p, keys_typed, "Keep it");
         p.exp_string("Play #2 kept.").unwrap();
         p.exp_eof().unwrap();
         assert_eq!(plays(), 4, "{keys_typed:?} deleted");
@@ -807,8 +782,7 @@ fn history_delete_asks_yes_or_no_and_only_enter_answers() {
     keys(&mut p, "y");
     std::thread::sleep(std::time::Duration::from_millis(300));
     assert_eq!(plays(), 4, "`y` alone deleted");
-    keys(&mut p, "\r");
-    p.exp_string("Deleted play #2").unwrap();
+    typed(&mut p, "\r", "Deleted play #2");
     p.exp_eof().unwrap();
     assert_eq!(exit_code(&p), 0);
     assert_eq!(plays(), 3);
@@ -884,14 +858,12 @@ fn history_delete_answers_yes_or_no_in_german() {
     let mut p = spawn(dir.path(), &delete);
     p.exp_string("(j: L").unwrap();
     p.exp_string("n: Behalten").unwrap();
-    keys(&mut p, "nein\r");
-    p.exp_string("Partie #2 behalten.").unwrap();
+    typed(&mut p, "nein\r", "Partie #2 behalten.");
     p.exp_eof().unwrap();
     assert_eq!(plays(), 4, "nein deleted");
     let mut p = spawn(dir.path(), &delete);
     p.exp_string("Enter allein: Behalten)").unwrap();
-    keys(&mut p, "y\r");
-    p.exp_string("`y` ist hier keine Antwort: tippt j oder n, dann Enter").unwrap();
+    typed(&mut p, "y\r", "`y` ist hier keine Antwort: tippt j oder n, dann Enter");
     std::thread::sleep(std::time::Duration::from_millis(200));
     assert_eq!(plays(), 4, "`y` answered in German");
     keys(&mut p, "\x15ja\r");
@@ -931,8 +903,7 @@ fn an_entry_of_several_words_is_echoed_step_by_step_in_pad_words() {
         assert!(shown.contains(told), "`{told}` not told: {shown}");
     }
     assert!(!shown.contains("cod) h i c"), "the typed line echoed: {shown}");
-    p.send_control('c').unwrap();
-    p.exp_eof().unwrap();
+    interrupted(&mut p);
 }
 
 /// docs/dialoguer.md's experiment: dialoguer 0.11's prompt `mode` as it is, at a terminal

@@ -5,61 +5,86 @@ use predicates::prelude::*;
 use predicates::str::contains;
 
 use crate::common::{deckhand, examples_dir, repo, stderr, stdout, write};
+use crate::test::Test;
 
 #[test]
 fn the_starfish_example_scores_3_towers_plus_4_floors_as_7() {
-    let dir = tempfile::tempdir().unwrap();
-    deckhand(dir.path())
+    Test::new()
         .args(["calc", "titania", "starfish", "depicted=3", "built=4"])
-        .assert()
-        .success()
-        .stdout(contains("fame                       7").and(contains("starfish to pay            3")));
+        .stderr("")
+        .stdout(
+            "\
+Titania — Starfish on a tower field
+  towers shown on the field  3
+  floors built on the field  4
+  fame                       7   (towers shown on the field + floors built on the field)
+  starfish to pay            3   (towers shown on the field)
+Only in a turn in which you just received a starfish. Pay as many starfish as towers are shown on the field, put one of them on it, and score the towers shown plus the floors already built there.
+",
+        )
+        .run();
 }
 
 #[test]
 fn calculators_check_their_inputs() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    // Two towers shown can hold at most 8 floors.
-    deckhand(d)
-        .args(["calc", "titania", "starfish", "depicted=2", "built=9"])
-        .assert()
-        .code(2)
-        .stderr(contains("built (9) - 4 × depicted (2) = 1, but it must be at most 0: a tower has at most 4 floors"));
-    deckhand(d)
-        .args(["calc", "titania", "starfish", "depicted=5", "built=0"])
-        .assert()
-        .code(2)
-        .stderr(contains("depicted = 5 is outside 1–4"));
-    deckhand(d)
-        .args(["calc", "titania", "starfish", "depicted=3"])
-        .assert()
-        .code(2)
-        .stderr(contains("also needs: built=…"));
-    deckhand(d)
-        .args(["calc", "titania", "starfish", "towers=3"])
-        .assert()
-        .code(2)
-        .stderr(contains("`towers` is not an input"));
-    deckhand(d).args(["calc", "titania", "castle"]).assert().code(2).stderr(contains("no calculator `castle`"));
-    deckhand(d).args(["calc", "titania"]).assert().success().stdout(contains("deckhand calc titania starfish"));
-    deckhand(d).args(["calc", "nauticus"]).assert().code(2).stderr(contains("deckhand nauticus --help"));
+    let calculators =
+        "  deckhand calc titania starfish depicted=… built=…   # Starfish on a tower field\n  deckhand calc \
+                       titania floors levels=… on_starfish=…   # Building tower floors\n";
+    for (args, message) in [
+        // Two towers shown can hold at most 8 floors.
+        (
+            vec!["starfish", "depicted=2", "built=9"],
+            "built (9) - 4 × depicted (2) = 1, but it must be at most 0: a tower has at most 4 floors\n".to_string(),
+        ),
+        (vec!["starfish", "depicted=5", "built=0"], "depicted = 5 is outside 1–4\n".into()),
+        (
+            vec!["starfish", "depicted=3"],
+            "titania starfish also needs: built=… (floors built on the field, 0–16)\n".into(),
+        ),
+        (
+            vec!["starfish", "towers=3"],
+            "`towers` is not an input of titania starfish; its inputs are: depicted, built\n".into(),
+        ),
+        (vec!["castle"], format!("titania has no calculator `castle`; its calculators are:\n{calculators}\n")),
+    ] {
+        let run = Test::new().args(["calc", "titania"]).args(args).status(2).stdout("");
+        run.stderr(format!("deckhand: {message}")).run();
+    }
+    Test::new().args(["calc", "titania"]).stderr("").stdout(format!("Calculators of Titania:\n{calculators}")).run();
+    Test::new()
+        .args(["calc", "nauticus"])
+        .status(2)
+        .stdout("")
+        .stderr("deckhand: nauticus has no calculators; see `deckhand nauticus --help` for its table helpers\n")
+        .run();
 }
 
 #[test]
 fn building_floors_costs_the_floor_numbers_in_shells_and_3_or_4_fame_each() {
-    let dir = tempfile::tempdir().unwrap();
     // Floors 3 and 4 of one tower, floor 4 on a field with a starfish: 3 + 4 shells, 3 + 4 fame.
-    deckhand(dir.path())
+    Test::new()
         .args(["calc", "titania", "floors", "levels=3,4", "on_starfish=1"])
-        .assert()
-        .success()
-        .stdout(contains("fame                               7").and(contains("shells' worth to pay               7")));
-    deckhand(dir.path())
+        .stderr("")
+        .stdout(
+            "\
+Titania — Building tower floors
+  floor                              3 4
+  floors on a field with a starfish  1
+  fame                               7   (3 per floor, 1 per floors on a field with a starfish)
+  shells' worth to pay               7   (the sum of every floor)
+From a crane field. Floor n of a tower costs n shells' worth in the tower's colour (1, 2, 3, 4); each floor gives 3 fame, or 4 if a starfish sits on that tower field.
+",
+        )
+        .run();
+    Test::new()
         .args(["calc", "titania", "floors", "levels=1", "on_starfish=2"])
-        .assert()
-        .code(2)
-        .stderr(contains("only floors built this turn"));
+        .status(2)
+        .stdout("")
+        .stderr(
+            "deckhand: on_starfish (2) - items of levels (1) = 1, but it must be at most 0: only floors built this turn \
+             can be on a field with a starfish\n",
+        )
+        .run();
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! own — the generic terminal loop and the generic pages play it from what the engine
 //! describes. Here: the terminal (answers files and a real pseudo-terminal), 1 and 4
 //! players, the table's own dice and digital dice, the final table and the history record.
-//! The pages are in `browser.rs` and `parity.rs`.
+//! The pages are in `browser/five_dice.rs` and `parity.rs`.
 
 use std::path::Path;
 

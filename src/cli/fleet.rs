@@ -9,6 +9,7 @@ use super::commands::resume::ResumeArgs;
 use super::fleet_terminal::FleetTerminal;
 use super::live::{self, Hook, LiveView};
 use super::plays::{self, LiveArgs};
+use super::terminal::Host;
 use super::{emit, saves, score_check::fleet_standings};
 use crate::games::fleet::entry::Entries;
 use crate::games::fleet::game::Dice;
@@ -225,7 +226,7 @@ fn at_table(
     let save = journal.path().to_path_buf();
     let words = crate::text::fleet_entry::vocabulary(rules, lang);
     let table = Shared::new(FleetTable::new(rules.clone(), setup, opts, session, journal, entries, words));
-    let terminal = FleetTerminal { table: &table, rules, lang, site: None, coach };
+    let terminal = FleetTerminal { host: Host { table: &table, lang, site: None }, rules, coach };
     loop {
         super::terminal::play(&terminal, false, p)?;
         let session = table.read(|t| t.session().clone());

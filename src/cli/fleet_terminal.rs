@@ -9,16 +9,18 @@
 //! commands: `undo` through the table's door, the sheets, scores, help, hint and release.
 
 use super::score_check::fleet_standings;
-use super::terminal::{Asked, AtTerminal};
+use super::terminal::{Asked, AtTerminal, Host, HostDoor};
 use crate::games::fleet::entry::{self, Entries};
 use crate::games::fleet::game::{Decision, Game, RollSpec};
+use crate::games::fleet::table::FleetTable;
 use crate::games::fleet::table::Refused;
 use crate::games::fleet::{FleetRules, Sheet};
 use crate::games::table::command::Shown;
 use crate::games::table::{Command, Said, Screen, Typed};
 use crate::report::sheet::{sheet_text, sheets_text, terminal_width};
 use crate::report::Format;
-use crate::serve::{FleetShared, Site};
+use crate::serve::FleetShared;
+use crate::store::Journal;
 use crate::text::fleet as fleet_text;
 use crate::text::fleet_entry;
 use crate::text::table::{self as table_text, command, command_line, typed_commands, with_legal};
@@ -204,68 +206,62 @@ impl Question<'_> {
 
 /// A Fleet table at the terminal.
 pub(super) struct FleetTerminal<'a> {
-    pub table: &'a FleetShared,
+    pub host: Host<'a, FleetTable<Journal>>,
     pub rules: &'a FleetRules,
-    pub lang: Lang,
-    /// The served game (phones may answer first; `release` gives a seat's page back);
-    /// None without phones.
-    pub site: Option<std::sync::Arc<Site>>,
     /// `--coach N`: a line after a person's answer that lost more than N expected points.
     pub coach: Option<f64>,
 }
 
 impl AtTerminal for FleetTerminal<'_> {
     fn names(&self) -> Vec<String> {
-        self.table.read(|t| t.session().names.clone())
+        self.host.table.read(|t| t.session().names.clone())
     }
 
     fn print(&self, say: &mut dyn FnMut(&str)) {
-        for told in self.table.unread() {
-            if let Some(line) = fleet_entry::told(self.rules, &told, self.lang) {
+        for told in self.host.table.unread() {
+            if let Some(line) = fleet_entry::told(self.rules, &told, self.host.lang) {
                 say(&line);
             }
         }
     }
 
     fn front(&self) -> anyhow::Result<Option<(u64, String)>> {
-        if let Some(e) = self.table.change(|t| t.take_stopped()) {
-            return Err(e.into());
-        }
-        Ok(self.table.read(|t| {
+        self.host.stopped()?;
+        Ok(self.host.table.read(|t| {
             let offer = t.offers(Screen::Host).into_iter().next()?;
-            Some((t.version(), fleet_text::status_line(self.rules, &t.session().game, &offer.decision, self.lang)))
+            Some((t.version(), fleet_text::status_line(self.rules, &t.session().game, &offer.decision, self.host.lang)))
         }))
     }
 
     fn ask(&self, seen: u64, overtaken: Option<ui::Overtaken>, p: &mut dyn Prompter) -> Result<Asked, Error> {
-        let (game, decision, opts) = self.table.read(|t| {
+        let (game, decision, opts) = self.host.table.read(|t| {
             let offer = t.offers(Screen::Host).into_iter().next();
             (t.session().game.clone(), offer.map(|o| o.decision), t.opts)
         });
         let Some(decision) = decision else { return Ok(Asked::Overtaken) };
         let question = Question {
-            table: self.table,
+            table: self.host.table,
             rules: self.rules,
             game: &game,
             decision: &decision,
             seen,
             opts,
             overtaken,
-            lang: self.lang,
+            lang: self.host.lang,
         };
         question.ask(p)
     }
 
     fn answer(&self, seen: u64, said: Said, p: &mut dyn Prompter) -> anyhow::Result<()> {
-        let from = self.table.read(|t| t.session().inputs.len());
-        match self.table.change(|t| t.answer(Screen::Host, seen, said)) {
+        let from = self.host.table.read(|t| t.session().inputs.len());
+        match self.host.table.change(|t| t.answer(Screen::Host, seen, said)) {
             Ok(typed) => {
                 self.print(&mut |line| p.say(line));
                 // The whole session is copied only for the coach: a copy per answer made
                 // every answer of a long game slower than the one before (issue 30, item 12).
                 if self.coach.is_some() {
-                    let now = self.table.read(|t| t.session().clone());
-                    let coached = super::coach::lines(self.rules, &now, (from, typed), self.coach, self.lang);
+                    let now = self.host.table.read(|t| t.session().clone());
+                    let coached = super::coach::lines(self.rules, &now, (from, typed), self.coach, self.host.lang);
                     coached.iter().for_each(|l| p.say(l));
                 }
                 Ok(())
@@ -274,29 +270,16 @@ impl AtTerminal for FleetTerminal<'_> {
         }
     }
 
-    fn lang(&self) -> Lang {
-        self.lang
-    }
-
-    fn site(&self) -> Option<&Site> {
-        self.site.as_deref()
-    }
-
     // Back to the last question a person answered: rolls deckhand made, forced and usual
     // answers after it are taken back too (rolled again, a roll shows the same dice);
     // whoever answered it.
     fn undo(&self, p: &mut dyn Prompter) -> anyhow::Result<()> {
-        let seen = self.table.version();
-        if let Err(why) = self.table.change(|t| t.undo(Screen::Host, seen)) {
-            self.refused(why, p)?;
-        }
-        self.print(&mut |line| p.say(line));
-        Ok(())
+        self.host.undo().or_else(|why| self.refused(why, p))
     }
 
     fn show(&self, shown: Shown, asked: bool, p: &mut dyn Prompter) -> anyhow::Result<()> {
-        let (rules, lang) = (self.rules, self.lang);
-        let (game, front) = self.table.read(|t| {
+        let (rules, lang) = (self.rules, self.host.lang);
+        let (game, front) = self.host.table.read(|t| {
             let front = t.offers(Screen::Host).into_iter().next().map(|o| o.decision);
             (t.session().game.clone(), front)
         });
@@ -305,7 +288,7 @@ impl AtTerminal for FleetTerminal<'_> {
         let width = || terminal_width(&console::Term::stderr());
         let sheets: Vec<&Sheet> = game.players.iter().map(|pl| &pl.sheet).collect();
         match shown {
-            Shown::Hint => p.say(&super::hint::hint_text(self.table, rules, decision, lang)),
+            Shown::Hint => p.say(&super::hint::hint_text(self.host.table, rules, decision, lang)),
             Shown::AskedSheet => match decision.and_then(|d| d.player) {
                 Some(pl) => p.say(&sheet_text(rules, &game.players[pl].sheet, lang, width())),
                 None => p.say(&sheets_text(rules, &sheets, lang, width())),
@@ -319,17 +302,13 @@ impl AtTerminal for FleetTerminal<'_> {
                     standings.render_in(Format::Table, false, None, lang)
                 ));
             }
-            Shown::Help => p.say(&table_text::help(rules, &game, decision, self.site.is_some(), lang)),
+            Shown::Help => p.say(&table_text::help(rules, &game, decision, self.host.site.is_some(), lang)),
         }
         Ok(())
     }
 
-    fn moved_on(&self, seen: u64) -> bool {
-        self.table.read(|t| t.moved_on(Screen::Host, seen))
-    }
-
-    fn finished(&self) -> bool {
-        self.table.read(|t| t.finished())
+    fn host(&self) -> &dyn HostDoor {
+        &self.host
     }
 }
 
@@ -338,16 +317,16 @@ impl FleetTerminal<'_> {
     /// cannot be written stops the game.
     fn refused(&self, why: Refused, p: &mut dyn Prompter) -> anyhow::Result<()> {
         self.print(&mut |line| p.say(line));
-        if let Some(e) = self.table.change(|t| t.take_stopped()) {
-            return Err(e.into());
-        }
+        self.host.stopped()?;
         if let Refused::NotYourAnswer(_) = why {
             return Ok(());
         }
-        let (text, legal) =
-            self.table.read(|t| fleet_entry::refused(self.rules, &t.session().game, &why, t.stopped(), self.lang));
+        let (text, legal) = self
+            .host
+            .table
+            .read(|t| fleet_entry::refused(self.rules, &t.session().game, &why, t.stopped(), self.host.lang));
         match (&why, legal.is_empty()) {
-            (Refused::Illegal(_), false) => p.say(&with_legal(&text, &legal, self.lang)),
+            (Refused::Illegal(_), false) => p.say(&with_legal(&text, &legal, self.host.lang)),
             _ => p.say(&text),
         }
         Ok(())

@@ -16,7 +16,7 @@ use super::commands::play::{refuse, PlayArgs};
 use super::commands::resume::ResumeArgs;
 use super::live::{self, Hook, LiveView};
 use super::plays;
-use super::terminal::{Asked, AtTerminal};
+use super::terminal::{Asked, AtTerminal, Host, HostDoor};
 use super::{emit, saves};
 use crate::games::described::{Form, LiveEngine};
 use crate::games::live::Replay;
@@ -27,7 +27,6 @@ use crate::games::Rules;
 use crate::history::PlaySource;
 use crate::report::{Format, Standings};
 use crate::serve::generic::{AnyServed, AnyShared};
-use crate::serve::Site;
 use crate::store::journal::Read;
 use crate::store::save::{Header, Setup};
 use crate::store::{files, Journal};
@@ -124,7 +123,7 @@ fn play_command(args: PlayArgs, rules: Rules, lang: Lang) -> anyhow::Result<i32>
 
 /// A game at the terminal without phones, until it is over and the table is done with it.
 fn at_table(table: &AnyShared, save: &Path, p: &mut dyn Prompter, hook: &Hook, lang: Lang) -> anyhow::Result<i32> {
-    let terminal = GenericTerminal { table, lang, site: None, names: table.read(|t| names_of(hook, t)) };
+    let terminal = GenericTerminal { host: Host { table, lang, site: None }, names: table.read(|t| names_of(hook, t)) };
     loop {
         super::terminal::play(&terminal, false, p)?;
         let banner = finish(table, save, &terminal.names, &mut |line: &str| p.say(line), hook, lang)?;
@@ -166,7 +165,9 @@ fn served(
         greeting,
         hook,
         lang,
-        |site| Box::new(GenericTerminal { table: &shared, lang, site: Some(site), names: terminal_names }),
+        |site| {
+            Box::new(GenericTerminal { host: Host { table: &shared, lang, site: Some(site) }, names: terminal_names })
+        },
         |_, say| finish(&shared, save, &names, say, hook, lang),
     )
 }
@@ -288,9 +289,7 @@ fn finish(
 
 /// A described game's table at the terminal.
 struct GenericTerminal<'a> {
-    table: &'a AnyShared,
-    lang: Lang,
-    site: Option<std::sync::Arc<Site>>,
+    host: Host<'a, AnyTable<Journal>>,
     names: Vec<String>,
 }
 
@@ -300,18 +299,16 @@ impl AtTerminal for GenericTerminal<'_> {
     }
 
     fn print(&self, say: &mut dyn FnMut(&str)) {
-        for told in self.table.unread() {
-            for line in said::told(&self.names, &told, self.lang) {
+        for told in self.host.table.unread() {
+            for line in said::told(&self.names, &told, self.host.lang) {
                 say(&line);
             }
         }
     }
 
     fn front(&self) -> anyhow::Result<Option<(u64, String)>> {
-        if let Some(e) = self.table.change(|t| t.take_stopped()) {
-            return Err(e.into());
-        }
-        Ok(self.table.read(|t| {
+        self.host.stopped()?;
+        Ok(self.host.table.read(|t| {
             t.offers(Screen::Host).first()?;
             // The players' totals so far, above each question.
             let totals: Vec<String> = (0..self.names.len())
@@ -325,10 +322,10 @@ impl AtTerminal for GenericTerminal<'_> {
     }
 
     fn ask(&self, seen: u64, overtaken: Option<ui::Overtaken>, p: &mut dyn Prompter) -> Result<Asked, Error> {
-        let Some(offer) = self.table.read(|t| t.offers(Screen::Host).into_iter().next()) else {
+        let Some(offer) = self.host.table.read(|t| t.offers(Screen::Host).into_iter().next()) else {
             return Ok(Asked::Overtaken);
         };
-        let lang = self.lang;
+        let lang = self.host.lang;
         let q = &offer.question;
         let mut prompt = q.prompt.text(lang);
         if let Some(hint) = said::typing_hint(q, lang) {
@@ -338,9 +335,10 @@ impl AtTerminal for GenericTerminal<'_> {
             if command(text, lang).is_some() {
                 return Ok(());
             }
-            self.table
+            self.host
+                .table
                 .read(|t| t.check(Screen::Host, seen, &Said::entry(text)))
-                .map_err(|r| self.table.read(|t| said::refused(&self.names, &r, t.stopped(), lang).0))
+                .map_err(|r| self.host.table.read(|t| said::refused(&self.names, &r, t.stopped(), lang).0))
         };
         let options: Vec<_> = q
             .forms
@@ -362,7 +360,7 @@ impl AtTerminal for GenericTerminal<'_> {
         }
         let mut choices: Vec<Choice> = options.iter().map(|o| Choice::new(o.key.clone(), o.label.text(lang))).collect();
         let echoed = |text: &str| check(text).map(|()| text.trim().to_string());
-        for c in typed_commands(self.site.is_some()) {
+        for c in typed_commands(self.host.site.is_some()) {
             choices.push(Choice::command(c.key(), command_line(c, lang)));
         }
         let picked = match overtaken {
@@ -383,7 +381,7 @@ impl AtTerminal for GenericTerminal<'_> {
     }
 
     fn answer(&self, seen: u64, answer: Said, p: &mut dyn Prompter) -> anyhow::Result<()> {
-        match self.table.change(|t| t.answer(Screen::Host, seen, answer)) {
+        match self.host.table.change(|t| t.answer(Screen::Host, seen, answer)) {
             Ok(()) => {
                 self.print(&mut |line| p.say(line));
                 Ok(())
@@ -392,27 +390,14 @@ impl AtTerminal for GenericTerminal<'_> {
         }
     }
 
-    fn lang(&self) -> Lang {
-        self.lang
-    }
-
-    fn site(&self) -> Option<&Site> {
-        self.site.as_deref()
-    }
-
     fn undo(&self, p: &mut dyn Prompter) -> anyhow::Result<()> {
-        let seen = self.table.version();
-        if let Err(why) = self.table.change(|t| t.undo(Screen::Host, seen)) {
-            self.refused(why, p)?;
-        }
-        self.print(&mut |line| p.say(line));
-        Ok(())
+        self.host.undo().or_else(|why| self.refused(why, p))
     }
 
     fn show(&self, shown: Shown, asked: bool, p: &mut dyn Prompter) -> anyhow::Result<()> {
-        let lang = self.lang;
-        let game = self.table.read(|t| t.game().boxed());
-        let front = self.table.read(|t| t.offers(Screen::Host).into_iter().next()).filter(|_| asked);
+        let lang = self.host.lang;
+        let game = self.host.table.read(|t| t.game().boxed());
+        let front = self.host.table.read(|t| t.offers(Screen::Host).into_iter().next()).filter(|_| asked);
         let sheet = |s: usize| said::sheet_lines(&self.names[s], &game.sheet(s), lang).join("\n");
         match shown {
             Shown::Hint => {
@@ -454,19 +439,15 @@ impl AtTerminal for GenericTerminal<'_> {
                     }
                     lines.extend(said::typing_hint(&o.question, lang));
                 }
-                lines.extend(typed_commands(self.site.is_some()).map(|c| format!("  {}", command_line(c, lang))));
+                lines.extend(typed_commands(self.host.site.is_some()).map(|c| format!("  {}", command_line(c, lang))));
                 p.say(&lines.join("\n"));
             }
         }
         Ok(())
     }
 
-    fn moved_on(&self, seen: u64) -> bool {
-        self.table.read(|t| t.moved_on(Screen::Host, seen))
-    }
-
-    fn finished(&self) -> bool {
-        self.table.read(|t| t.finished())
+    fn host(&self) -> &dyn HostDoor {
+        &self.host
     }
 }
 
@@ -475,12 +456,10 @@ impl GenericTerminal<'_> {
     /// written stops the game.
     fn refused(&self, why: Refused, p: &mut dyn Prompter) -> anyhow::Result<()> {
         self.print(&mut |line| p.say(line));
-        if let Some(e) = self.table.change(|t| t.take_stopped()) {
-            return Err(e.into());
-        }
-        let (text, legal) = self.table.read(|t| said::refused(&self.names, &why, t.stopped(), self.lang));
+        self.host.stopped()?;
+        let (text, legal) = self.host.table.read(|t| said::refused(&self.names, &why, t.stopped(), self.host.lang));
         match legal.is_empty() {
-            false if !matches!(why, Refused::Unknown(..)) => p.say(&with_legal(&text, &legal, self.lang)),
+            false if !matches!(why, Refused::Unknown(..)) => p.say(&with_legal(&text, &legal, self.host.lang)),
             _ => p.say(&text),
         }
         Ok(())

@@ -13,7 +13,7 @@ use super::fleet::finish;
 use super::fleet_terminal::FleetTerminal;
 use super::live::Hook;
 use super::score_check::fleet_standings;
-use super::terminal::AtTerminal;
+use super::terminal::{self, AtTerminal};
 use crate::games::fleet::entry::Entries;
 use crate::games::fleet::session::Session;
 use crate::games::fleet::setup::FleetSetup;
@@ -128,7 +128,13 @@ pub fn run(prepared: Prepared, game: Game, greeting: &[String], hook: &Hook, lan
         greeting,
         hook,
         lang,
-        |site| Box::new(FleetTerminal { table: &shared, rules: game_rules, lang, site: Some(site), coach: None }),
+        |site| {
+            Box::new(FleetTerminal {
+                host: terminal::Host { table: &shared, lang, site: Some(site) },
+                rules: game_rules,
+                coach: None,
+            })
+        },
         |site, say| {
             let session = shared.read(|t| t.session().clone());
             // Each player's review, worked out while the final table is printed and the
@@ -275,7 +281,7 @@ fn headless(serving: &Serving, terminal: &dyn AtTerminal) {
     loop {
         terminal.print(&mut |line| ui::say(line));
         let seen = table.version();
-        if terminal.finished() {
+        if terminal.host().finished() {
             return;
         }
         table.wait_change(seen, std::time::Duration::from_secs(3600));

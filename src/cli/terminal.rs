@@ -9,7 +9,7 @@
 //! `fleet_terminal.rs`, any described game's in `generic.rs`).
 
 use crate::games::table::command::{Effect, Shown};
-use crate::games::table::{Command, Said, Typed};
+use crate::games::table::{Command, Said, Screen, Shared, Table, Typed};
 use crate::serve::Site;
 use crate::text::table::{command_line, Note};
 use crate::text::Lang;
@@ -22,6 +22,58 @@ pub(super) enum Asked {
     Typed(Typed),
     /// Answered elsewhere while the question waited (a phone, at a served table).
     Overtaken,
+}
+
+/// What every table at the terminal has alike, whatever the game: the table, the language
+/// it speaks and the served game (phones may answer first; `release` gives a seat's page
+/// back), None without phones.
+pub(super) struct Host<'a, T: Table> {
+    pub table: &'a Shared<T>,
+    pub lang: Lang,
+    pub site: Option<std::sync::Arc<Site>>,
+}
+
+impl<T: Table> Host<'_, T> {
+    /// An error when the table stopped: its save could not be written.
+    pub fn stopped(&self) -> Result<(), crate::games::live::AppendError> {
+        self.table.change(|t| t.take_stopped()).map_or(Ok(()), Err)
+    }
+
+    /// `undo` through the table's door, at the version the terminal last saw.
+    pub fn undo(&self) -> Result<(), T::Refused> {
+        let seen = self.table.version();
+        self.table.change(|t| t.undo(Screen::Host, seen))
+    }
+}
+
+/// The table's door as the terminal loop uses it, whatever the game (`Host`'s, once).
+pub(super) trait HostDoor {
+    /// The language the table speaks.
+    fn lang(&self) -> Lang;
+    /// The served game, when phones are there.
+    fn site(&self) -> Option<&Site>;
+    /// Whether the question offered at version `seen` was answered elsewhere since.
+    fn moved_on(&self, seen: u64) -> bool;
+    /// Whether the game is over.
+    fn finished(&self) -> bool;
+}
+
+impl<T: Table> HostDoor for Host<'_, T> {
+    fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    fn site(&self) -> Option<&Site> {
+        self.site.as_deref()
+    }
+
+    fn moved_on(&self, seen: u64) -> bool {
+        self.table.read(|t| t.moved_on(Screen::Host, seen))
+    }
+
+    fn finished(&self) -> bool {
+        self.table.read(|t| t.finished())
+    }
 }
 
 /// A live game as the terminal plays it: its table, and how its questions are asked.
@@ -43,23 +95,14 @@ pub(super) trait AtTerminal {
     /// Hand an answer to the table's door; say what it told, or its refusal.
     fn answer(&self, seen: u64, said: Said, p: &mut dyn Prompter) -> anyhow::Result<()>;
 
-    /// The language the table speaks.
-    fn lang(&self) -> Lang;
-
-    /// The served game, when phones are there.
-    fn site(&self) -> Option<&Site>;
-
-    /// `undo` through the table's door; say what it told, or its refusal.
+    /// `undo` through the table's door (`Host::undo`); say its refusal.
     fn undo(&self, p: &mut dyn Prompter) -> anyhow::Result<()>;
 
     /// Show one part a command shows, at the question at the front (`asked`) or at the end.
     fn show(&self, shown: Shown, asked: bool, p: &mut dyn Prompter) -> anyhow::Result<()>;
 
-    /// Whether the question offered at version `seen` was answered elsewhere since.
-    fn moved_on(&self, seen: u64) -> bool;
-
-    /// Whether the game is over.
-    fn finished(&self) -> bool;
+    /// The parts of the table's door that are not the game's.
+    fn host(&self) -> &dyn HostDoor;
 }
 
 /// Ask, answer, tell — until the game is over. `served`: phones may answer first.
@@ -69,7 +112,7 @@ pub(super) fn play(game: &dyn AtTerminal, served: bool, p: &mut dyn Prompter) ->
         game.print(&mut |line| p.say(line));
         let Some((seen, status)) = game.front()? else { return Ok(()) };
         p.status(&status);
-        let overtaken = || game.moved_on(seen);
+        let overtaken = || game.host().moved_on(seen);
         match game.ask(seen, served.then_some(&overtaken as ui::Overtaken), p)? {
             Asked::Overtaken => {}
             Asked::Typed(Typed::Command(c)) => command(game, c, true, p)?,
@@ -106,7 +149,7 @@ pub(super) fn game_over(
             Some(c) => command(game, c, false, p)?,
         }
         game.print(&mut |line| p.say(line));
-        if !game.finished() {
+        if !game.host().finished() {
             return Ok(false);
         }
     }
@@ -116,11 +159,15 @@ pub(super) fn game_over(
 /// A command of the table, at the question at the front (`asked`) or at the end: what its
 /// row of the table's one list says it does (`Command::effect`).
 fn command(game: &dyn AtTerminal, c: Command, asked: bool, p: &mut dyn Prompter) -> anyhow::Result<()> {
+    let host = game.host();
     match c.effect() {
-        Effect::Undo => game.undo(p)?,
-        Effect::Release => match game.site() {
-            Some(site) => release(site, p, game.lang())?,
-            None => p.say(&Note::ReleaseNotServed.text(game.lang())),
+        Effect::Undo => {
+            game.undo(p)?;
+            game.print(&mut |line| p.say(line));
+        }
+        Effect::Release => match host.site() {
+            Some(site) => release(site, p, host.lang())?,
+            None => p.say(&Note::ReleaseNotServed.text(host.lang())),
         },
         Effect::Show(parts) => {
             for part in parts {

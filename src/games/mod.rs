@@ -529,6 +529,11 @@ pub fn built_in(id: &str) -> Result<Rules, RulesError> {
     Ok(rules)
 }
 
+/// The engines `ENGINES` names, as a rules file writes them (`fleet`, `endgame`, …).
+fn known_engines() -> String {
+    ENGINES.iter().map(|e| format!("`{}`", e.id)).collect::<Vec<_>>().join(", ")
+}
+
 /// Load a rules file from disk.
 pub fn from_path(path: &Path) -> Result<Rules, RulesError> {
     from_source(crate::source::read_source(path)?)
@@ -545,7 +550,7 @@ pub fn from_source(source: Source) -> Result<Rules, RulesError> {
             crate::msg!("rules.unknown_engine", engine = engine),
             crate::source::value_span(&source.text, Some("game"), "engine"),
         )
-        .help(crate::msg!("rules.unknown_engine_help"))]),
+        .help(crate::msg!("rules.unknown_engine_help", engines = known_engines()))]),
     };
     match game {
         Ok(game) => Ok(Rules { hash: fnv1a(&source.text), source, built_in: false, game }),

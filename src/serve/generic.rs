@@ -11,6 +11,7 @@ use serde::Serialize;
 use super::{Frame, Hosted, Rejected, Status};
 use crate::games::described::{Form, Question, Sheet};
 use crate::games::table::any::{AnyTable, Refused};
+use crate::games::table::shared::Watched;
 use crate::games::table::{Said, Screen, Shared};
 use crate::report::html::{self, escape};
 use crate::report::Standings;
@@ -273,16 +274,8 @@ impl Hosted for AnyServed {
         self.lang
     }
 
-    fn version(&self) -> u64 {
-        self.shared.version()
-    }
-
-    fn wait_change(&self, seen: u64, timeout: std::time::Duration) -> u64 {
-        self.shared.wait_change(seen, timeout)
-    }
-
-    fn notify(&self) {
-        self.shared.notify();
+    fn watched(&self) -> &dyn Watched {
+        &*self.shared
     }
 
     fn view(&self, seat: Option<usize>, frame: &Frame) -> (u64, Arc<String>) {

@@ -34,6 +34,7 @@ use std::sync::Arc;
 pub use state::{FleetShared, Served};
 pub use tokens::Tokens;
 
+use crate::games::table::shared::Watched;
 use crate::games::table::Said;
 use crate::report::Standings;
 use crate::text::Lang;
@@ -51,12 +52,20 @@ pub trait Hosted: Send + Sync {
     fn names(&self) -> &[String];
     /// The table's language.
     fn lang(&self) -> Lang;
+    /// The shared table the pages wait on (`games::table::Shared`, whatever the game).
+    fn watched(&self) -> &dyn Watched;
     /// The state's version (without the lock).
-    fn version(&self) -> u64;
+    fn version(&self) -> u64 {
+        self.watched().version()
+    }
     /// Wait until the version differs from `seen`, or `timeout` passes; the version.
-    fn wait_change(&self, seen: u64, timeout: std::time::Duration) -> u64;
+    fn wait_change(&self, seen: u64, timeout: std::time::Duration) -> u64 {
+        self.watched().wait_change(seen, timeout)
+    }
     /// Wake every waiting screen (the host stops).
-    fn notify(&self);
+    fn notify(&self) {
+        self.watched().notify();
+    }
     /// A seat's view (None: the dashboard's) as JSON, with the table's version; `frame` is
     /// what it shows beyond the table (the final page's address, the finale).
     fn view(&self, seat: Option<usize>, frame: &Frame) -> (u64, Arc<String>);

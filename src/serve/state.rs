@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex};
 use super::{Frame, Hosted, Rejected, Status};
 use crate::games::fleet::table::{FleetTable, Refused, Told};
 use crate::games::fleet::{FleetRules, Sheet};
+use crate::games::table::shared::Watched;
 use crate::games::table::{Said, Screen, Shared};
 use crate::report::Standings;
 use crate::store::Journal;
@@ -116,16 +117,8 @@ impl Hosted for Served {
         self.lang
     }
 
-    fn version(&self) -> u64 {
-        self.shared.version()
-    }
-
-    fn wait_change(&self, seen: u64, timeout: std::time::Duration) -> u64 {
-        self.shared.wait_change(seen, timeout)
-    }
-
-    fn notify(&self) {
-        self.shared.notify();
+    fn watched(&self) -> &dyn Watched {
+        &*self.shared
     }
 
     fn view(&self, seat: Option<usize>, frame: &Frame) -> (u64, Arc<String>) {

@@ -251,7 +251,10 @@ impl Shape {
     pub fn build(&self, joker: &JokerOffers, threads: usize) -> Vec<f64> {
         let full = |up: usize| vec![if self.lanes > 1 && up >= self.cap { self.upper_bonus } else { 0.0 }];
         let widget = |tables: &[Vec<f64>], work: &mut Work, mask: u32, flag: usize| {
-            vec![self.widget(&tables[0], joker, work, mask, flag)]
+            vec![vectorised(
+                #[inline(always)]
+                || self.widget(&tables[0], joker, work, mask, flag),
+            )]
         };
         self.sweep(1, &full, &widget, threads).remove(0)
     }
@@ -266,7 +269,10 @@ impl Shape {
             vec![v, v * v]
         };
         let widget = |tables: &[Vec<f64>], work: &mut Work, mask: u32, flag: usize| {
-            let (v, m) = self.widget_pair(&tables[0], &tables[1], joker, work, mask, flag);
+            let (v, m) = vectorised(
+                #[inline(always)]
+                || self.widget_pair(&tables[0], &tables[1], joker, work, mask, flag),
+            );
             vec![v, m]
         };
         let mut tables = self.sweep(2, &full, &widget, threads);
@@ -380,29 +386,30 @@ impl Work {
     }
 }
 
-impl Shape {
-    /// `V` of the turn-start states of `mask` and `flag`, every upper total at once.
-    fn widget(&self, values: &[f64], joker: &JokerOffers, work: &mut Work, mask: u32, flag: usize) -> Vec<f64> {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
-                // SAFETY: the CPU has AVX2 and FMA, checked just above.
-                return unsafe { self.widget_avx2(values, joker, work, mask, flag) };
-            }
-        }
-        self.widget_plain(values, joker, work, mask, flag)
-    }
-
+/// `body` compiled for AVX2 and FMA when the CPU has them (checked at run time), else as
+/// plain code: the one dispatch of the widgets. `body` is an `#[inline(always)]` closure
+/// calling an `#[inline(always)]` widget, so the whole loop nest is built again inside the
+/// AVX2 function (without the closure's attribute it is not: no ymm instruction there).
+#[inline(always)]
+fn vectorised<R>(body: impl FnOnce() -> R) -> R {
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,fma")]
-    fn widget_avx2(&self, values: &[f64], joker: &JokerOffers, work: &mut Work, mask: u32, flag: usize) -> Vec<f64> {
-        self.widget_body(values, joker, work, mask, flag)
+    {
+        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
+            // SAFETY: the CPU has AVX2 and FMA, checked just above.
+            return unsafe { with_avx2(body) };
+        }
     }
+    body()
+}
 
-    fn widget_plain(&self, values: &[f64], joker: &JokerOffers, work: &mut Work, mask: u32, flag: usize) -> Vec<f64> {
-        self.widget_body(values, joker, work, mask, flag)
-    }
+/// `body`, with AVX2 and FMA enabled in the code it inlines.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn with_avx2<R>(body: impl FnOnce() -> R) -> R {
+    body()
+}
 
+impl Shape {
     /// The lanes a widget computes: the upper totals the filled upper boxes can reach
     /// (five dice of their face each, at most the cap), in whole blocks of 8.
     fn lanes_of(&self, mask: u32) -> usize {
@@ -416,8 +423,10 @@ impl Shape {
         (reach.min(self.cap) + 1).div_ceil(BLOCK).saturating_mul(BLOCK).min(self.lanes)
     }
 
+    /// `V` of the turn-start states of `mask` and `flag`, every upper total at once (called
+    /// through [`vectorised`]).
     #[inline(always)]
-    fn widget_body(&self, values: &[f64], joker: &JokerOffers, work: &mut Work, mask: u32, flag: usize) -> Vec<f64> {
+    fn widget(&self, values: &[f64], joker: &JokerOffers, work: &mut Work, mask: u32, flag: usize) -> Vec<f64> {
         let d = dice_tables();
         let nl = self.lanes_of(mask);
         let open: Vec<usize> = (0..self.boxes).filter(|b| mask & (1 << b) == 0).collect();
@@ -510,42 +519,10 @@ impl Shape {
 impl Shape {
     /// `V` and `M` of the turn-start states of `mask` and `flag`, every upper total at
     /// once: the widget of [`Shape::widget`], each choice carrying the second moment of the
-    /// points to come along with its value (`M` of `c + X` is `c² + 2c·V + M`).
-    fn widget_pair(
-        &self,
-        values: &[f64],
-        second: &[f64],
-        joker: &JokerOffers,
-        work: &mut Work,
-        mask: u32,
-        flag: usize,
-    ) -> (Vec<f64>, Vec<f64>) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
-                // SAFETY: the CPU has AVX2 and FMA, checked just above.
-                return unsafe { self.widget_pair_avx2(values, second, joker, work, mask, flag) };
-            }
-        }
-        self.widget_pair_body(values, second, joker, work, mask, flag)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,fma")]
-    fn widget_pair_avx2(
-        &self,
-        values: &[f64],
-        second: &[f64],
-        joker: &JokerOffers,
-        work: &mut Work,
-        mask: u32,
-        flag: usize,
-    ) -> (Vec<f64>, Vec<f64>) {
-        self.widget_pair_body(values, second, joker, work, mask, flag)
-    }
-
+    /// points to come along with its value (`M` of `c + X` is `c² + 2c·V + M`); called
+    /// through [`vectorised`].
     #[inline(always)]
-    fn widget_pair_body(
+    fn widget_pair(
         &self,
         values: &[f64],
         second: &[f64],

@@ -192,8 +192,25 @@ pub fn run(args: PlayArgs, lang: Lang) -> anyhow::Result<i32> {
     }
     match crate::cli::live::view(loaded.game.engine()) {
         Some(view) => (view.play)(args, loaded, lang),
-        None => Err(Error::Usage(crate::msg!("cli.main.play_endgame", game = loaded.names(), id = loaded.id())).into()),
+        None => {
+            let live = live_games().join(", ");
+            Err(Error::Usage(crate::msg!(
+                "cli.main.play_endgame",
+                game = loaded.names(),
+                id = loaded.id(),
+                live = live
+            ))
+            .into())
+        }
     }
+}
+
+/// The built-in games `play` tracks move by move: those whose engine has a live view.
+fn live_games() -> Vec<&'static str> {
+    (crate::games::BUILT_IN.iter())
+        .filter(|(id, _)| crate::games::built_in(id).is_ok_and(|r| crate::cli::live::view(r.game.engine()).is_some()))
+        .map(|(id, _)| *id)
+        .collect()
 }
 
 /// Refuse the first of `flags` (flags of another game that were given) for `rules`' game.

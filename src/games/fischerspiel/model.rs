@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashSet};
 use crate::source::spanned::Spanned;
 use serde::Deserialize;
 
-use crate::games::names::{texts, Names, Text};
+use crate::games::names::{CardFile, CardLines, Names, Text};
 use crate::message::Message;
 use crate::msg;
 use crate::source::{Diagnostic, Source};
@@ -25,7 +25,7 @@ mod raw {
         pub wind: Wind,
         pub variant: Vec<Variant>,
         #[serde(default)]
-        pub card: Card,
+        pub card: CardFile,
     }
 
     // The `[game]` header has the same shape as in every endgame rules file.
@@ -84,17 +84,6 @@ mod raw {
         pub name: Names,
         pub wind: Spanned<String>,
         pub drift: bool,
-    }
-
-    #[derive(Debug, Deserialize, Default)]
-    #[serde(deny_unknown_fields)]
-    pub struct Card {
-        #[serde(default)]
-        pub round: Vec<Text>,
-        #[serde(default)]
-        pub golden_rules: Vec<Text>,
-        #[serde(default)]
-        pub end: Vec<Text>,
     }
 }
 
@@ -191,17 +180,6 @@ pub struct Variant {
     pub drift: bool,
 }
 
-/// The lines of the rules summary card, per section; each may be empty.
-#[derive(Debug, Clone, Default)]
-pub struct Card {
-    /// What happens in a turn, per variant.
-    pub round: Vec<Names>,
-    /// The golden rules: the ones most often forgotten.
-    pub golden_rules: Vec<Names>,
-    /// How the game is won or lost (and made harder or easier).
-    pub end: Vec<Names>,
-}
-
 /// A checked Fischerspiel rules file.
 #[derive(Debug, Clone)]
 pub struct FischerspielRules {
@@ -230,7 +208,7 @@ pub struct FischerspielRules {
     /// The ways to play; at least one.
     pub variants: Vec<Variant>,
     /// The rules summary card.
-    pub card: Card,
+    pub card: CardLines,
 }
 
 impl FischerspielRules {
@@ -422,6 +400,6 @@ pub fn compile(source: &Source) -> Result<FischerspielRules, Vec<Diagnostic>> {
             drift,
         },
         variants,
-        card: Card { round: texts(&f.card.round), golden_rules: texts(&f.card.golden_rules), end: texts(&f.card.end) },
+        card: f.card.lines(),
     })
 }

@@ -345,6 +345,7 @@ impl<S: Save<Value>> AnyTable<S> {
 
 impl<S: Save<Value>> super::Table for AnyTable<S> {
     type Told = Told;
+    type Refused = Refused;
 
     fn version(&self) -> u64 {
         AnyTable::version(self)
@@ -352,6 +353,22 @@ impl<S: Save<Value>> super::Table for AnyTable<S> {
 
     fn take_told(&mut self) -> Vec<Told> {
         std::mem::take(&mut self.told)
+    }
+
+    fn undo(&mut self, screen: Screen, seen: u64) -> Result<(), Refused> {
+        AnyTable::undo(self, screen, seen)
+    }
+
+    fn moved_on(&self, screen: Screen, seen: u64) -> bool {
+        AnyTable::moved_on(self, screen, seen)
+    }
+
+    fn finished(&self) -> bool {
+        AnyTable::finished(self)
+    }
+
+    fn take_stopped(&mut self) -> Option<crate::games::live::AppendError> {
+        AnyTable::take_stopped(self)
     }
 }
 
@@ -654,12 +671,55 @@ mod tests {
         }
     }
 
-    fn table(digital: Option<u64>) -> AnyTable<Lines> {
-        let names = vec!["Ann".to_string(), "Bob".to_string()];
-        let setup = serde_json::to_value(Dice2Setup { digital }).unwrap();
-        let game = Erased::<Dice2>::ENGINE.open(&fake_rules(), &names, &setup, &[]).unwrap_or_else(|_| panic!("opens"));
-        let words: Words = Box::new(|m: &Message| vec![m.key.to_string()]);
-        AnyTable::new(game, 2, Lines::default(), 0, words)
+    /// A scenario at the small game's table of Ann and Bob (digital dice of a seed, or
+    /// entered): the door's calls as screens make them, each at the version the table
+    /// shows now (a call at an older one goes through the table itself).
+    struct Scene(AnyTable<Lines>);
+
+    impl std::ops::Deref for Scene {
+        type Target = AnyTable<Lines>;
+        fn deref(&self) -> &AnyTable<Lines> {
+            &self.0
+        }
+    }
+
+    impl std::ops::DerefMut for Scene {
+        fn deref_mut(&mut self) -> &mut AnyTable<Lines> {
+            &mut self.0
+        }
+    }
+
+    impl Scene {
+        fn new(digital: Option<u64>) -> Scene {
+            let names = vec!["Ann".to_string(), "Bob".to_string()];
+            let setup = serde_json::to_value(Dice2Setup { digital }).unwrap();
+            let game =
+                Erased::<Dice2>::ENGINE.open(&fake_rules(), &names, &setup, &[]).unwrap_or_else(|_| panic!("opens"));
+            let words: Words = Box::new(|m: &Message| vec![m.key.to_string()]);
+            Scene(AnyTable::new(game, 2, Lines::default(), 0, words))
+        }
+
+        /// `screen` says `said`, at the version it shows now.
+        fn said(&mut self, screen: Screen, said: Said) -> Result<(), Refused> {
+            let v = self.version();
+            self.0.answer(screen, v, said)
+        }
+
+        /// A seat's page enters a roll's faces.
+        fn faces(&mut self, seat: usize, faces: &[&str]) -> Result<(), Refused> {
+            self.said(Screen::Seat(seat), Said::Faces(faces.iter().map(|f| f.to_string()).collect()))
+        }
+
+        /// A line typed at the terminal.
+        fn typed(&mut self, line: &str) -> Result<(), Refused> {
+            self.said(Screen::Host, Said::entry(line))
+        }
+
+        /// `screen`'s undo, at the version it shows now.
+        fn undo_by(&mut self, screen: Screen) -> Result<(), Refused> {
+            let v = self.version();
+            self.0.undo(screen, v)
+        }
     }
 
     /// The rules of the small game: none of its own.
@@ -697,26 +757,20 @@ mod tests {
 
     #[test]
     fn any_described_game_is_played_through_the_one_door() {
-        let mut t = table(None);
+        let mut t = Scene::new(None);
         // The table's question, entered on the roller's page: Ann's; Bob is told it is hers.
         let offer = t.offers(Screen::Seat(0)).remove(0);
         assert_eq!((offer.seat, offer.question.seat), (None, Some(0)));
         assert!(t.offers(Screen::Seat(1)).is_empty());
         let v = t.version();
-        assert!(matches!(
-            t.answer(Screen::Seat(1), v, Said::Faces(vec!["3".into(), "5".into()])),
-            Err(Refused::Theirs(0))
-        ));
-        t.answer(Screen::Seat(0), v, Said::Faces(vec!["3".into(), "5".into()])).unwrap();
-        // The same page's second tap on the same question is stale.
+        assert!(matches!(t.faces(1, &["3", "5"]), Err(Refused::Theirs(0))));
+        t.faces(0, &["3", "5"]).unwrap();
+        // The same page's second tap on the same question, at the version it saw, is stale.
         assert!(matches!(t.answer(Screen::Seat(0), v, Said::Faces(vec!["1".into(), "1".into()])), Err(Refused::Stale)));
         // Ann's box by a typed word (its key), at the terminal; a word that names nothing.
-        let v = t.version();
-        assert!(
-            matches!(t.answer(Screen::Host, v, Said::entry("middle")), Err(Refused::Unknown(w, _)) if w == "middle")
-        );
-        t.check(Screen::Host, v, &Said::entry("hi")).unwrap();
-        t.answer(Screen::Host, v, Said::entry("hi")).unwrap();
+        assert!(matches!(t.typed("middle"), Err(Refused::Unknown(w, _)) if w == "middle"));
+        t.check(Screen::Host, t.version(), &Said::entry("hi")).unwrap();
+        t.typed("hi").unwrap();
         assert_eq!(t.game().sheet(0).rows[0].value, Some(5));
         let told = t.take_told();
         assert_eq!(told.len(), 2, "{told:?}");
@@ -724,9 +778,8 @@ mod tests {
             matches!(&told[1], Told::Answered { by: Some(Screen::Host), seat: Some(0), keys, .. } if keys == &["high"])
         );
         // Ann's own undo from her page takes back her box, one line; Bob cannot.
-        let v = t.version();
-        assert!(matches!(t.undo(Screen::Seat(1), v), Err(Refused::NotYourAnswer(Some(0)))));
-        t.undo(Screen::Seat(0), v).unwrap();
+        assert!(matches!(t.undo_by(Screen::Seat(1)), Err(Refused::NotYourAnswer(Some(0)))));
+        t.undo_by(Screen::Seat(0)).unwrap();
         assert_eq!(t.game().sheet(0).rows[0].value, None);
         assert_eq!(t.save().0.len(), 3);
         // Played to the end from the pages, then replayed from the save.
@@ -735,13 +788,12 @@ mod tests {
                 break;
             };
             let (s, offer) = offer;
-            let v = t.version();
             let said = match offer.question.forms[0] {
                 Form::Faces { .. } => Said::Faces(dice.iter().map(|d| d.to_string()).collect()),
                 Form::One(ref opts) => Said::links(&[&opts[0].key]),
                 _ => unreachable!(),
             };
-            t.answer(Screen::Seat(s), v, said).unwrap();
+            t.said(Screen::Seat(s), said).unwrap();
         }
         let lines = t.save().0.clone();
         let again = Erased::<Dice2>::ENGINE
@@ -752,18 +804,16 @@ mod tests {
 
     #[test]
     fn digital_dice_are_rolled_by_the_table_and_taken_back_with_the_answer_before_them() {
-        let mut t = table(Some(7));
+        let mut t = Scene::new(Some(7));
         assert!(
             t.offers(Screen::Seat(0))[0].question.forms.iter().any(|f| matches!(f, Form::One(_))),
             "rolled at once"
         );
-        let v = t.version();
-        t.answer(Screen::Seat(0), v, Said::links(&["low"])).unwrap();
+        t.said(Screen::Seat(0), Said::links(&["low"])).unwrap();
         assert_eq!(t.save().0.len(), 3, "Ann's roll, her box, Bob's roll");
-        let v = t.version();
-        t.undo(Screen::Host, v).unwrap();
+        t.undo_by(Screen::Host).unwrap();
         assert_eq!(t.save().0.len(), 5, "two undo lines: Bob's roll and Ann's box");
         assert_eq!(t.game().sheet(0).rows[1].value, None);
-        assert!(matches!(t.undo(Screen::Host, t.version()), Err(Refused::NoUndo)), "deckhand's own roll stays");
+        assert!(matches!(t.undo_by(Screen::Host), Err(Refused::NoUndo)), "deckhand's own roll stays");
     }
 }

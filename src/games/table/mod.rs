@@ -31,14 +31,32 @@ pub enum Screen {
     Seat(usize),
 }
 
-/// A table as `Shared` keeps it: its version and what it told.
+/// A table as `Shared` keeps it and every screen uses it, whatever the game: its version,
+/// what it told, and the parts of its door that are not the game's (undo, whether a
+/// screen's question moved on, the end, a save that could not be written).
 pub trait Table {
     /// What the table tells every screen.
     type Told;
+
+    /// Why the table refused an answer or an undo.
+    type Refused;
 
     /// The state's version: it changes with every change a screen may see.
     fn version(&self) -> u64;
 
     /// Everything told since the last call, first first.
     fn take_told(&mut self) -> Vec<Self::Told>;
+
+    /// Take back the last answer `screen` may take back, offered to it at version `seen`.
+    fn undo(&mut self, screen: Screen, seen: u64) -> Result<(), Self::Refused>;
+
+    /// Whether what `screen` was offered changed after version `seen`.
+    fn moved_on(&self, screen: Screen, seen: u64) -> bool;
+
+    /// Whether the game is over.
+    fn finished(&self) -> bool;
+
+    /// Why the table stopped (its save could not be written), taken: the table's own
+    /// screen exits with it.
+    fn take_stopped(&mut self) -> Option<crate::games::live::AppendError>;
 }

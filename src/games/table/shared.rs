@@ -29,6 +29,34 @@ struct Inner<T: Table> {
     unread: u64,
 }
 
+/// What a screen waits on, whatever the table's game: the version, a wait for it to
+/// change, a wake-up (`Shared`'s own methods, for a screen that holds any table).
+pub trait Watched: Send + Sync {
+    /// The state's version, without the lock.
+    fn version(&self) -> u64;
+    /// Wait until the version differs from `seen`, or `timeout` passes; the version.
+    fn wait_change(&self, seen: u64, timeout: Duration) -> u64;
+    /// Wake every waiting screen.
+    fn notify(&self);
+}
+
+impl<T: Table + Send> Watched for Shared<T>
+where
+    T::Told: Send,
+{
+    fn version(&self) -> u64 {
+        Shared::version(self)
+    }
+
+    fn wait_change(&self, seen: u64, timeout: Duration) -> u64 {
+        Shared::wait_change(self, seen, timeout)
+    }
+
+    fn notify(&self) {
+        Shared::notify(self)
+    }
+}
+
 impl<T: Table> Shared<T> {
     /// `table`, shared; what it told so far is the stream's start.
     pub fn new(table: T) -> Shared<T> {

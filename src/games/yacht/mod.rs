@@ -476,7 +476,7 @@ mod rules {
     use serde::Deserialize;
 
     use super::*;
-    use crate::games::names::{texts, Names, Text};
+    use crate::games::names::{CardFile, CardLines, Names, Text};
     use crate::message::{Arg, Message};
     use crate::msg;
     use crate::source::de as tomlde;
@@ -499,7 +499,7 @@ mod rules {
             #[serde(default)]
             pub options: BTreeMap<Spanned<String>, Opt>,
             #[serde(default)]
-            pub card: Card,
+            pub card: CardFile,
         }
 
         // The `[game]` header has the same shape as in every other rules file.
@@ -566,17 +566,6 @@ mod rules {
             pub faces: Option<Spanned<Vec<i64>>>,
             pub pairs: Option<Spanned<i64>>,
             pub five_counts: Option<Spanned<bool>>,
-        }
-
-        #[derive(Debug, Deserialize, Default)]
-        #[serde(deny_unknown_fields)]
-        pub struct Card {
-            #[serde(default)]
-            pub round: Vec<Text>,
-            #[serde(default)]
-            pub golden_rules: Vec<Text>,
-            #[serde(default)]
-            pub end: Vec<Text>,
         }
     }
 
@@ -654,17 +643,6 @@ mod rules {
         }
     }
 
-    /// The lines of the rules summary card.
-    #[derive(Debug, Clone, Default)]
-    pub struct Card {
-        /// What happens in a turn.
-        pub round: Vec<Names>,
-        /// The rules most often forgotten.
-        pub golden_rules: Vec<Names>,
-        /// How the game ends.
-        pub end: Vec<Names>,
-    }
-
     /// A checked `yacht` rules file.
     #[derive(Debug, Clone)]
     pub struct YachtRules {
@@ -689,7 +667,7 @@ mod rules {
         /// The named options, in file order.
         pub options: Vec<GameOption>,
         /// The rules summary card.
-        pub card: Card,
+        pub card: CardLines,
     }
 
     /// Why options do not make a ruleset.
@@ -977,11 +955,7 @@ mod rules {
             base,
             pool,
             options,
-            card: Card {
-                round: texts(&f.card.round),
-                golden_rules: texts(&f.card.golden_rules),
-                end: texts(&f.card.end),
-            },
+            card: f.card.lines(),
         })
     }
 

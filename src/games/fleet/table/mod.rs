@@ -557,6 +557,7 @@ impl<S: Save<Entry>> FleetTable<S> {
 
 impl<S: Save<Entry>> crate::games::table::Table for FleetTable<S> {
     type Told = Told;
+    type Refused = Refused;
 
     fn version(&self) -> u64 {
         FleetTable::version(self)
@@ -564,6 +565,22 @@ impl<S: Save<Entry>> crate::games::table::Table for FleetTable<S> {
 
     fn take_told(&mut self) -> Vec<Told> {
         std::mem::take(&mut self.told)
+    }
+
+    fn undo(&mut self, screen: Screen, seen: u64) -> Result<(), Refused> {
+        FleetTable::undo(self, screen, seen)
+    }
+
+    fn moved_on(&self, screen: Screen, seen: u64) -> bool {
+        FleetTable::moved_on(self, screen, seen)
+    }
+
+    fn finished(&self) -> bool {
+        FleetTable::finished(self)
+    }
+
+    fn take_stopped(&mut self) -> Option<crate::games::live::AppendError> {
+        FleetTable::take_stopped(self)
     }
 }
 
