@@ -71,6 +71,31 @@ impl ScriptPrompter {
                 _ => None,
             })
     }
+    /// The next answer as `take` reads it (what it answers, and the words it is echoed in
+    /// after the question), or the file, the line and why it answers nothing.
+    fn answer<T>(&mut self, prompt: &str, take: impl FnOnce(&str) -> Result<(T, String), String>) -> Result<T, Error> {
+        let (line, answer) = self.next_answer(prompt)?;
+        match take(&answer) {
+            Ok((answered, echo)) => {
+                self.echoed(&echo);
+                Ok(answered)
+            }
+            Err(why) => Err(Error::Usage(crate::msg!(
+                "cli.ui.not_an_answer",
+                file = &self.name,
+                line = line,
+                answer = answer,
+                prompt = prompt,
+                why = why
+            ))),
+        }
+    }
+
+    fn echoed(&self, line: &str) {
+        if self.echo {
+            say(line);
+        }
+    }
 }
 
 impl Prompter for ScriptPrompter {
@@ -86,38 +111,17 @@ impl Prompter for ScriptPrompter {
     }
 
     fn entry(&mut self, prompt: &str, choices: &[Choice], check: Check) -> Result<Picked, Error> {
-        let (line, answer) = self.next_answer(prompt)?;
-        if let Some(i) = Self::find(choices, &answer) {
-            if self.echo {
-                say(&format!("{prompt} {}", choices[i].label));
-            }
-            return Ok(Picked::Choice(i));
-        }
-        match check(&answer) {
-            Ok(words) => {
-                if self.echo {
-                    say(&format!("{prompt} {words}"));
-                }
-                Ok(Picked::Text(answer))
-            }
-            Err(why) => Err(Error::Usage(crate::msg!(
-                "cli.ui.not_an_answer",
-                file = &self.name,
-                line = line,
-                answer = answer,
-                prompt = prompt,
-                why = why
-            ))),
-        }
+        self.answer(prompt, |answer| match Self::find(choices, answer) {
+            Some(i) => Ok((Picked::Choice(i), format!("{prompt} {}", choices[i].label))),
+            None => check(answer).map(|words| (Picked::Text(answer.to_string()), format!("{prompt} {words}"))),
+        })
     }
 
     fn select(&mut self, prompt: &str, choices: &[Choice]) -> Result<usize, Error> {
         let (line, answer) = self.next_answer(prompt)?;
         match Self::find(choices, &answer) {
             Some(i) => {
-                if self.echo {
-                    say(&format!("{prompt} {}", choices[i].label));
-                }
+                self.echoed(&format!("{prompt} {}", choices[i].label));
                 Ok(i)
             }
             None => Err(Error::Usage(crate::msg!(
@@ -132,24 +136,11 @@ impl Prompter for ScriptPrompter {
     }
 
     fn input(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
-        let (line, answer) = self.next_answer(prompt)?;
-        let answer = if answer == "-" { String::new() } else { answer };
-        match validate(&answer) {
-            Ok(()) => {
-                if self.echo {
-                    say(&format!("{prompt}: {answer}"));
-                }
-                Ok(answer)
-            }
-            Err(why) => Err(Error::Usage(crate::msg!(
-                "cli.ui.not_an_answer",
-                file = &self.name,
-                line = line,
-                answer = answer,
-                prompt = prompt,
-                why = why
-            ))),
-        }
+        // `-` is an empty answer.
+        self.answer(prompt, |answer| {
+            let answer = if answer == "-" { "" } else { answer };
+            validate(answer).map(|()| (answer.to_string(), format!("{prompt}: {answer}")))
+        })
     }
 
     fn say(&mut self, line: &str) {

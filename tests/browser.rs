@@ -1689,15 +1689,35 @@ fn the_five_dice_game_is_played_by_taps_on_the_generic_pages() {
 #[cfg(feature = "paper")]
 #[test]
 fn a_pad_photographed_on_the_phone_page_is_read_corrected_and_scored() {
-    let Some((chromium, chromedriver)) = programs("a_pad_photographed_on_the_phone_page_is_read_corrected_and_scored")
-    else {
+    let test = "a_pad_photographed_on_the_phone_page_is_read_corrected_and_scored";
+    let (ann_photo, ann_truth, _) = crate::paper_serve::pad_photo("ann", "cam-1", 21);
+    let (bob_photo, bob_truth, _) = crate::paper_serve::pad_photo("bob", "cam-2", 22);
+    desk_in_chromium(test, (ann_photo, ann_truth), (bob_photo, bob_truth), "Bob wins with 42 points", "desk");
+}
+
+/// Issue #32 item 3 for the five-dice game: the same on a five-dice pad (its bubbles the
+/// tap targets). Screenshots: `desk-yacht-phone.png`, `desk-yacht-dashboard.png`.
+#[cfg(feature = "paper")]
+#[test]
+fn a_five_dice_pad_photographed_on_the_phone_page_is_read_corrected_and_scored() {
+    let test = "a_five_dice_pad_photographed_on_the_phone_page_is_read_corrected_and_scored";
+    let (ann_photo, ann_truth, _) = crate::paper_serve::yacht_photo(crate::yacht::ANN, "ycam-1", 61);
+    let (bob_photo, bob_truth, _) = crate::paper_serve::yacht_photo(crate::yacht::BOB, "ycam-2", 62);
+    desk_in_chromium(test, (ann_photo, ann_truth), (bob_photo, bob_truth), "Bob wins with 384 points", "desk-yacht");
+}
+
+/// `scan --serve --players Ann,Bob` in Chromium: Ann's pad through her page's camera input
+/// (answered, a box tapped empty and back), Bob's over HTTP from his page, then the
+/// dashboard's final table (`wins`); screenshots `{shots}-phone.png`, `{shots}-dashboard.png`.
+#[cfg(feature = "paper")]
+fn desk_in_chromium(test: &str, ann: (Vec<u8>, Vec<bool>), bob: (Vec<u8>, Vec<bool>), wins: &str, shot: &str) {
+    let Some((chromium, chromedriver)) = programs(test) else {
         return;
     };
+    let ((ann_photo, ann_truth), (bob_photo, bob_truth)) = (ann, bob);
     let dir = tempfile::tempdir().unwrap();
     let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser");
     std::fs::create_dir_all(&shots).unwrap();
-    let (ann_photo, ann_truth, _) = crate::paper_serve::pad_photo("ann", "cam-1", 21);
-    let (bob_photo, bob_truth, _) = crate::paper_serve::pad_photo("bob", "cam-2", 22);
     let photo_file = dir.path().join("ann.jpg");
     std::fs::write(&photo_file, &ann_photo).unwrap();
     let (host, base) = crate::paper_serve::start_desk(dir.path(), &["--players", "Ann,Bob"]);
@@ -1707,7 +1727,7 @@ fn a_pad_photographed_on_the_phone_page_is_read_corrected_and_scored() {
     runtime.block_on(async {
         let profile = tempfile::tempdir().unwrap();
         let c = browser(&driver, &chromium, profile.path()).await;
-        open_plain(&c, &format!("{origin}{base}/pad/0"), 390, 844).await;
+        open_plain(&c, &format!("{origin}{}", host.seats[0]), 390, 844).await;
         viewport(&c, 390, 844).await;
         // The photo, as the camera gives it to the file input.
         let input = c.find(Locator::Css("#shot")).await.expect("the camera input");
@@ -1773,7 +1793,7 @@ fn a_pad_photographed_on_the_phone_page_is_read_corrected_and_scored() {
         // The page fits the phone; only the pad scrolls, inside its box.
         let (sw, iw, _, _) = extent(&c).await;
         assert!(sw <= iw, "the phone's page is {sw} px wide in {iw}");
-        screenshot(&c, &shots.join("desk-phone.png")).await;
+        screenshot(&c, &shots.join(format!("{shot}-phone.png"))).await;
         c.execute(&tap, vec![]).await.unwrap();
         let started = Instant::now();
         while !class_of(first).await.starts_with("pb m t") {
@@ -1782,9 +1802,10 @@ fn a_pad_photographed_on_the_phone_page_is_read_corrected_and_scored() {
         }
         assert_eq!(text_of(&c, "#findings").await, "The check finds nothing wrong.");
         // Bob's pad from his phone (here over HTTP), then the final table on the dashboard.
-        let r = crate::host::request(&host.addr, "POST", &format!("{base}/pad/1/photo"), "image/jpeg", &bob_photo);
+        let bob = &host.seats[1];
+        let r = crate::host::request(&host.addr, "POST", &format!("{bob}/photo"), "image/jpeg", &bob_photo);
         assert_eq!(r.status, 200, "{}", r.body);
-        crate::paper_serve::answer_all(&host, &format!("{base}/pad/1"), r.json(), &bob_truth);
+        crate::paper_serve::answer_all(&host, bob, r.json(), &bob_truth);
         open_plain(&c, &format!("{origin}{base}/dashboard"), 1280, 720).await;
         viewport(&c, 1280, 720).await;
         let started = Instant::now();
@@ -1792,12 +1813,12 @@ fn a_pad_photographed_on_the_phone_page_is_read_corrected_and_scored() {
             assert!(started.elapsed() < Duration::from_secs(10), "no final table on the dashboard");
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        assert!(text_of(&c, "#result").await.contains("Bob wins with 42 points"));
+        assert!(text_of(&c, "#result").await.contains(wins), "{}", text_of(&c, "#result").await);
         let (texts, small) = small_texts(&c, 14.0).await;
         assert!(texts > 10 && small.is_empty(), "{texts} texts; under 14 px: {small:#?}");
         let (sw, iw, sh, ih) = extent(&c).await;
         assert!(sw <= iw && sh <= ih, "the dashboard is {sw}x{sh} in {iw}x{ih}");
-        screenshot(&c, &shots.join("desk-dashboard.png")).await;
+        screenshot(&c, &shots.join(format!("{shot}-dashboard.png"))).await;
         let _ = c.close().await;
     });
     drop(driver);

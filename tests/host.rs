@@ -136,11 +136,12 @@ impl Host {
                     let join = lines
                         .iter()
                         .filter_map(|l| l.split_whitespace().find(|w| w.starts_with("http://") && w.contains("/g/")))
-                        .find(|w| !w.contains("/seat/") && !w.ends_with("/dashboard"))
+                        .find(|w| !w.contains("/seat/") && !w.contains("/pad/") && !w.ends_with("/dashboard"))
                         .expect("the join address")
                         .to_string();
                     let seats: Vec<String> =
-                        lines.iter().filter(|l| l.contains("/seat/")).map(|l| path_of(&url(l))).collect();
+                        // A game's seats, or the paper desk's (`/pad/`).
+                        lines.iter().filter(|l| l.contains("/seat/") || l.contains("/pad/")).map(|l| path_of(&url(l))).collect();
                     let dashboard =
                         lines.iter().find(|l| l.trim_end().ends_with("/dashboard")).map(url).expect("dashboard");
                     break (join, seats, path_of(&dashboard));

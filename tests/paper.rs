@@ -341,7 +341,7 @@ fn every_box_of_every_pad_is_at_least_5_mm_and_none_overlap_on_a4_and_letter() {
 
 /// A five-dice page for a player, as `deckhand pad yacht` prints it (words left out: they
 /// never move a box).
-fn yacht_page(page: &str, player: &str) -> (deckhand::games::yacht::YachtRules, layout::Page) {
+pub(crate) fn yacht_page(page: &str, player: &str) -> (deckhand::games::yacht::YachtRules, layout::Page) {
     let built = deckhand::games::built_in("yacht").unwrap();
     let rules = built.yacht().unwrap().clone();
     let words = Words {

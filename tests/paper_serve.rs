@@ -5,6 +5,7 @@
 
 use deckhand::games::fleet::{sheet_file, Sheet};
 use deckhand::games::Source;
+use deckhand::paper::layout::Target;
 use deckhand::paper::sheet;
 use serde_json::{json, Value};
 
@@ -58,7 +59,18 @@ fn each_phone_sends_its_pad_corrects_a_box_and_the_dashboard_shows_the_final_tab
     let (ann_photo, ann_truth, ann_sheet) = pad_photo("ann", "web-1", 11);
     let (bob_photo, bob_truth, _) = pad_photo("bob", "web-2", 12);
     let (mut host, base) = start_desk(dir.path(), &["--players", "Ann,Bob"]);
-    let (ann, bob) = (format!("{base}/pad/0"), format!("{base}/pad/1"));
+    // Each seat's page carries its own token (the host printed both addresses).
+    let (ann, bob) = (host.seats[0].clone(), host.seats[1].clone());
+    assert!(ann.starts_with(&format!("{base}/pad/0/")) && bob.starts_with(&format!("{base}/pad/1/")), "{ann} {bob}");
+    // The join page gives each seat's page out once, by a tap (a form's POST).
+    let join = host.browse(&base);
+    assert!(join.body.contains(&format!("action=\"{base}/claim/0\"")), "{}", join.body);
+    assert!(!join.body.contains(&ann), "no seat's token on the join page: {}", join.body);
+    let r = host.request("POST", &format!("{base}/claim/1"), "application/x-www-form-urlencoded", b"");
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert!(r.headers.to_ascii_lowercase().contains(&format!("location: {bob}")), "{}", r.headers);
+    let r = host.request("POST", &format!("{base}/claim/1"), "application/x-www-form-urlencoded", b"");
+    assert_eq!(r.status, 409, "a seat is given out once: {}", r.body);
     // The pages are served in the table's language, with the camera input.
     let page = host.browse(&ann);
     assert_eq!(page.status, 200);
@@ -124,6 +136,25 @@ fn each_phone_sends_its_pad_corrects_a_box_and_the_dashboard_shows_the_final_tab
     // A box that does not exist is refused.
     let r = host.post(&format!("{ann}/box"), &json!({ "i": 100_000, "marked": true }));
     assert_eq!(r.status, 400, "{}", r.body);
+    // Bob's seat with Ann's token (or none): a photo or a correction for his pad is refused.
+    let ann_token = ann.rsplit('/').next().unwrap();
+    let not_bobs = format!("{base}/pad/1/{ann_token}");
+    for r in [
+        photo(&host, &format!("{not_bobs}/photo"), &bob_photo),
+        host.post(&format!("{not_bobs}/box"), &json!({ "i": 0, "marked": true })),
+    ] {
+        assert_eq!(r.status, 403, "{}", r.body);
+        assert_eq!(
+            r.json()["error"],
+            "This is not Bob's page: send photos and corrections from your own page (tap your name on the join \
+             page, or open the address the host gave you)."
+        );
+    }
+    assert_eq!(host.get(&format!("{base}/pad/1/state")).status, 403, "a seat's page without its token");
+    let opened = host.browse(&not_bobs);
+    assert_eq!(opened.status, 403, "{}", opened.body);
+    assert!(opened.body.contains("<html") && opened.body.contains("This is not Bob&#39;s page"), "{}", opened.body);
+    assert!(host.get(&format!("{bob}/state")).json()["pad"].is_null(), "Bob's pad untouched");
     // Bob's pad: then every pad is in, and the dashboard shows the final table.
     let r = photo(&host, &format!("{bob}/photo"), &bob_photo);
     assert_eq!(r.status, 200, "{}", r.body);
@@ -168,7 +199,7 @@ fn titania_photo(name: &str, player: &str, page: &str, seed: u64) -> (Vec<u8>, V
 }
 
 #[test]
-fn without_players_each_pad_takes_a_seat_as_it_comes_and_a_retake_replaces_it_in_german() {
+fn without_players_each_pad_takes_a_seat_as_it_comes_and_a_retake_on_its_page_replaces_it_in_german() {
     let dir = tempfile::tempdir().unwrap();
     let (ann_photo, ann_truth) = titania_photo("ann", "Ann", "ti-1", 31);
     let (blank_photo, blank_truth) = titania_photo("ben", "", "ti-2", 32);
@@ -179,20 +210,32 @@ fn without_players_each_pad_takes_a_seat_as_it_comes_and_a_retake_replaces_it_in
     assert!(join.body.contains(&format!("href=\"{base}/pad/new\">Ein neues Blatt")), "{}", join.body);
     let r = photo(&host, &format!("{base}/pad/new/photo"), b"GIF89a");
     assert_eq!((r.status, r.json()["error"].as_str()), (422, Some("Das Foto ist kein JPEG- oder PNG-Foto")));
-    // Ann's printed pad takes the first seat, under her name; the blank pad the second,
-    // as "Player 2"; the blank pad photographed again stays in its seat.
+    // Ann's printed pad takes the first seat, under her name, at an address with its own
+    // token; the blank pad the second, as "Player 2". The blank pad photographed again on
+    // the new pad's page is refused (it would replace a pad already in); on its own seat's
+    // page it replaces it.
     let r = photo(&host, &format!("{base}/pad/new/photo"), &ann_photo);
     assert_eq!(r.status, 200, "{}", r.body);
     let ann = r.json();
     assert_eq!((ann["seat"].as_u64(), ann["player"].as_str()), (Some(0), Some("Ann")), "{ann}");
-    assert_eq!(ann["url"], format!("{base}/pad/0"));
-    answer_all(&host, &format!("{base}/pad/0"), ann, &ann_truth);
+    let ann_page = ann["url"].as_str().unwrap().to_string();
+    assert!(ann_page.starts_with(&format!("{base}/pad/0/")) && ann_page.len() > base.len() + 30, "{ann_page}");
+    answer_all(&host, &ann_page, ann, &ann_truth);
     let r = photo(&host, &format!("{base}/pad/new/photo"), &blank_photo);
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.json()["player"], "Spieler 2");
+    let blank_page = r.json()["url"].as_str().unwrap().to_string();
+    assert_ne!(blank_page.rsplit('/').next(), ann_page.rsplit('/').next(), "a token per seat");
     let r = photo(&host, &format!("{base}/pad/new/photo"), &blank_photo);
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert_eq!(
+        r.json()["error"],
+        "Das Foto zeigt das Blatt von Spieler 2, das schon da ist: um es noch einmal zu schicken, fotografiere es \
+         auf der eigenen Seite von Spieler 2"
+    );
+    let r = photo(&host, &format!("{blank_page}/photo"), &blank_photo);
     assert_eq!(r.json()["seat"], 1, "a retake replaces the pad: {}", r.body);
-    answer_all(&host, &format!("{base}/pad/1"), r.json(), &blank_truth);
+    answer_all(&host, &blank_page, r.json(), &blank_truth);
     let dash = host.get(&format!("{base}/dashboard/state")).json();
     assert_eq!(dash["game"], "Titania");
     let result = dash["result"].as_str().unwrap();
@@ -204,16 +247,169 @@ fn without_players_each_pad_takes_a_seat_as_it_comes_and_a_retake_replaces_it_in
     assert!(host.printed().contains("Spieler 2"), "{}\n{}", host.printed(), host.said());
 }
 
+/// A photo of a five-dice pad printed for `sheet`'s player and marked as the sheet says;
+/// its truth per box, and the page.
+pub(crate) fn yacht_photo(text: &str, page: &str, seed: u64) -> (Vec<u8>, Vec<bool>, deckhand::paper::layout::Page) {
+    let (rules, _) = crate::paper::yacht_page("x", "x");
+    let sheet = deckhand::games::yacht::parse_sheet(&rules, &Source::new("s.toml", text.to_string())).unwrap().sheet;
+    let (_, layout) = crate::paper::yacht_page(page, &sheet.player);
+    let truth = sheet::yacht_truth(&rules.base, &layout, &sheet);
+    (photo_of(&layout, &truth, seed), truth, layout)
+}
+
 #[test]
-fn the_phones_refuse_the_five_dice_pad_and_say_to_read_it_at_the_terminal() {
+fn five_dice_pads_are_read_corrected_and_scored_on_the_phones() {
     let dir = tempfile::tempdir().unwrap();
-    let rules = crate::common::repo().join("rules/yacht.toml");
-    crate::common::deckhand(dir.path())
-        .args(["scan", "--serve", "--rules", rules.to_str().unwrap()])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(
-            "deckhand: the phones do not read pads of Yacht yet: read them at the terminal with `deckhand scan PHOTO`\n",
-        );
+    let (ann_photo, ann_truth, layout) = yacht_photo(crate::yacht::ANN, "yd-1", 51);
+    let (bob_photo, bob_truth, _) = yacht_photo(crate::yacht::BOB, "yd-2", 52);
+    let (mut host, base) = start_desk(dir.path(), &["--players", "Ann,Bob"]);
+    let (ann, bob) = (host.seats[0].clone(), host.seats[1].clone());
+    // Ann's pad: read, drawn with every bubble a tap target, her points as the pad says.
+    let r = photo(&host, &format!("{ann}/photo"), &ann_photo);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let view = r.json();
+    assert_eq!(view["pad"]["svg"].as_str().unwrap().matches("data-i=").count(), ann_truth.len(), "every bubble drawn");
+    let view = answer_all(&host, &ann, view, &ann_truth);
+    assert_eq!((view["pad"]["score"].as_i64(), &view["pad"]["findings"]), (Some(289), &json!([])), "{}", view["pad"]);
+    let file = dir.path().join("sheets").join("ann.toml");
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert!(written.contains("chance = 22") && written.contains("upper = 35"), "{written}");
+    // A tap empties Ann's 25 in the full house: the box is open, the check says so and
+    // names the row; a second tap marks it again.
+    let (rules, _) = crate::paper::yacht_page("x", "x");
+    let full_house = rules.base.box_index("full_house").unwrap();
+    let full = (layout.boxes.iter())
+        .position(|b| b.target == Target::Points { category: full_house, value: 25 })
+        .expect("the full house's 25 bubble");
+    assert!(ann_truth[full]);
+    let r = host.post(&format!("{ann}/box"), &json!({ "i": full, "marked": false }));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let pad = &r.json()["pad"];
+    let findings = pad["findings"].as_array().unwrap();
+    assert_eq!(findings.len(), 1, "{pad}");
+    assert!(findings[0].as_str().unwrap().contains("a finished game fills every box"), "{pad}");
+    assert!(pad["svg"].as_str().unwrap().contains(&format!("class=\"pb e t bad\" data-i=\"{full}\"")), "{pad}");
+    let r = host.post(&format!("{ann}/box"), &json!({ "i": full, "marked": true }));
+    assert_eq!((r.json()["pad"]["score"].as_i64(), &r.json()["pad"]["findings"]), (Some(289), &json!([])));
+    // Bob's pad, then the final table on the dashboard, as `score` gives it.
+    let r = photo(&host, &format!("{bob}/photo"), &bob_photo);
+    assert_eq!(r.status, 200, "{}", r.body);
+    answer_all(&host, &bob, r.json(), &bob_truth);
+    let dash = host.get(&format!("{base}/dashboard/state")).json();
+    assert_eq!(dash["game"], "Yacht");
+    let result = dash["result"].as_str().unwrap();
+    assert!(result.contains("deckhand-table") && result.contains("Bob wins with 384 points"), "{result}");
+    let code = host.finish();
+    assert_eq!(code, Some(0), "{}\n{}", host.printed(), host.said());
+    assert!(host.printed().contains("2 sheets checked: no rule violations"), "{}", host.printed());
+}
+
+/// Issue #32 item 3 under `play`: a game played on its printed pads (`--paper`) ends on the
+/// phones. Each player photographs their own pad on their seat's page, the dashboard shows
+/// the final table, the host prints it; a correction made after that is printed again when
+/// the host is done, and the game goes into the history once, as its sheets stand, with
+/// its start and duration.
+#[test]
+fn a_game_played_on_paper_ends_on_the_phones_and_goes_into_the_history_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let (ann_photo, ann_truth, _) = pad_photo("ann", "pp-1", 13);
+    let (bob_photo, bob_truth, _) = pad_photo("bob", "pp-2", 14);
+    let args = ["play", "fleet-dice", "--players", "Ann,Bob", "--serve", "--paper", "--bind", "127.0.0.1:0"];
+    let mut host = Host::start(&bin(), dir.path(), &args, "unused");
+    let games = dir.path().join(".local/share/deckhand/games");
+    assert!(std::fs::read_dir(&games).map_or(true, |mut d| d.next().is_none()), "no folder before a sheet");
+    assert!(
+        host.said().contains("Play on your printed pads (`deckhand pad fleet-dice --players Ann,Bob` prints them)"),
+        "{}",
+        host.said()
+    );
+    let (ann, bob) = (host.seats[0].clone(), host.seats[1].clone());
+    let r = photo(&host, &format!("{ann}/photo"), &ann_photo);
+    assert_eq!(r.status, 200, "{}", r.body);
+    answer_all(&host, &ann, r.json(), &ann_truth);
+    let r = photo(&host, &format!("{bob}/photo"), &bob_photo);
+    assert_eq!(r.status, 200, "{}", r.body);
+    answer_all(&host, &bob, r.json(), &bob_truth);
+    let dash = host.get(&format!("{base}/dashboard/state", base = crate::host::path_of(&host.join))).json();
+    assert!(dash["result"].as_str().unwrap().contains("Bob wins with 42 points"), "{dash}");
+    // The host printed the table and waits for Enter; Ann corrects a box meanwhile.
+    let started = std::time::Instant::now();
+    while !host.said().contains("Press Enter when the table is final") {
+        assert!(started.elapsed().as_secs() < 20, "{}", host.said());
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // The first marked box whose emptying changes her points (others only break a rule).
+    let mut ann_score = 31;
+    for i in (0..ann_truth.len()).filter(|i| ann_truth[*i]) {
+        let r = host.post(&format!("{ann}/box"), &json!({ "i": i, "marked": false }));
+        assert_eq!(r.status, 200, "{}", r.body);
+        ann_score = r.json()["pad"]["score"].as_i64().unwrap();
+        if ann_score != 31 {
+            break;
+        }
+        host.post(&format!("{ann}/box"), &json!({ "i": i, "marked": true }));
+    }
+    assert_ne!(ann_score, 31, "a correction changes Ann's points");
+    host.finish();
+    assert!(host.said().contains("Pads were corrected meanwhile"), "{}", host.said());
+    // The table printed when every pad was in (Bob 42, Ann 31), and again as corrected.
+    let printed = host.printed();
+    assert_eq!(printed.matches("Fleet: The Dice Game").count(), 2, "{printed}");
+    assert!(printed.contains("2 sheets checked: no rule violations"), "{printed}");
+    assert!(printed.contains(&format!("{ann_score} │")), "{printed}");
+    assert!(host.said().contains("Recorded in the history as play #1"), "{}", host.said());
+    // The sheets are in a folder of their own in the games folder.
+    let folder = std::fs::read_dir(&games).unwrap().next().unwrap().unwrap().path();
+    assert!(folder.file_name().unwrap().to_string_lossy().starts_with("fleet-dice-"), "{folder:?}");
+    assert!(folder.join("ann.toml").is_file() && folder.join("bob.toml").is_file(), "{folder:?}");
+    // One play, from paper, with Ann's corrected points.
+    let out = crate::common::deckhand(dir.path()).args(["history", "--format", "json"]).output().unwrap();
+    let list: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let plays = list.as_array().unwrap();
+    assert_eq!(plays.len(), 1, "{list}");
+    let p = &plays[0];
+    assert_eq!((p["game_id"].as_str(), p["source"].as_str()), (Some("fleet-dice"), Some("paper")), "{p}");
+    assert!(p["started_at"].is_string() && p["duration_min"].is_u64(), "{p}");
+    let score =
+        |name: &str| p["players"].as_array().unwrap().iter().find(|x| x["name"] == name).unwrap()["score"].clone();
+    assert_eq!((score("Ann"), score("Bob")), (json!(ann_score), json!(42)), "{p}");
+}
+
+#[test]
+fn a_paper_game_needs_its_players_and_a_pad_and_refuses_the_flags_of_a_tracked_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str], said: &str| {
+        let mut all = vec!["play"];
+        all.extend_from_slice(args);
+        crate::common::deckhand(dir.path())
+            .args(&all)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!("deckhand: {said}\n"));
+    };
+    run(
+        &["fleet-dice", "--players", "Ann,Bob", "--serve", "--paper", "--captains"],
+        "--captains does not go with --paper: the game is played on the printed pads, and only its end is on the \
+         phones; leave it out",
+    );
+    run(
+        &["yacht", "--players", "Ann,Bob", "--serve", "--paper", "--review-playouts", "0"],
+        "--review-playouts does not go with --paper: the game is played on the printed pads, and only its end is on \
+         the phones; leave it out",
+    );
+    run(
+        &["fleet-dice", "--serve", "--paper"],
+        "name the players with --players (`--players Ann,Bob`): each gets a page to photograph their own pad",
+    );
+    run(
+        &["fleet-dice", "--players", "Ann", "--serve", "--paper"],
+        "a solo game of Fleet: The Dice Game is not on the pad (Captain Ruth's crossings are not told apart): play \
+         it with deckhand, `deckhand play fleet-dice --players NAME`",
+    );
+    run(&["fischerspiel", "--players", "3", "--serve", "--paper"], "The Fishing Game has no score sheet to print");
+    let out =
+        crate::common::deckhand(dir.path()).args(["play", "yacht", "--players", "Ann", "--paper"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "--paper without --serve");
+    assert!(!dir.path().join(".local/share/deckhand/games").exists(), "nothing written");
 }

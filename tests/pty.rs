@@ -934,3 +934,91 @@ fn an_entry_of_several_words_is_echoed_step_by_step_in_pad_words() {
     p.send_control('c').unwrap();
     p.exp_eof().unwrap();
 }
+
+/// docs/dialoguer.md's experiment: dialoguer 0.11's prompt `mode` as it is, at a terminal
+/// (`examples/dialoguer_limits.rs`; `cargo test` builds it, `cargo build --example
+/// dialoguer_limits` alone too). Each `dialoguer_as_is_*` test types what a pty test above
+/// types at deckhand and expects deckhand's behaviour: each fails, which is why that
+/// behaviour is a layer of ours (docs/dialoguer.md).
+fn dialoguer_as_is(dir: &std::path::Path, mode: &str) -> PtySession {
+    let example = crate::child::bin().parent().unwrap().join("examples").join("dialoguer_limits");
+    assert!(example.exists(), "build the experiment first: cargo build --example dialoguer_limits");
+    let mut cmd = crate::child::command_in(example, dir);
+    cmd.arg(mode).env("TERM", "xterm");
+    spawn_command(cmd, Some(3_000)).unwrap()
+}
+
+/// What the prompt returned, or that it returned nothing within 3 s.
+fn returned(p: &mut PtySession) -> String {
+    p.exp_regex(r"returned [^\r\n]*").map(|(_, r)| r).unwrap_or_else(|e| format!("nothing returned: {e}"))
+}
+
+/// deckhand: `abc`, Ctrl-U, `d` is `d`, and so is `abc`, Escape, `d` (held by
+/// `a_number_never_reaches_undo_and_ctrl_u_clears_the_line` and
+/// `ctrl_u_and_escape_clear_the_line_at_enter`). dialoguer's `Input` returns `abcd`.
+#[test]
+#[ignore = "fails by design: dialoguer 0.11's Input ignores Ctrl-U and Escape (docs/dialoguer.md)"]
+fn dialoguer_as_is_input_clears_the_line_on_ctrl_u_and_escape() {
+    let dir = tempfile::tempdir().unwrap();
+    for clear in ["\x15", "\x1b"] {
+        let mut p = dialoguer_as_is(dir.path(), "input");
+        p.exp_string("roll").unwrap();
+        keys(&mut p, &format!("abc{clear}"));
+        std::thread::sleep(std::time::Duration::from_millis(150));
+        keys(&mut p, "d\r");
+        assert_eq!(returned(&mut p), "returned \"d\"", "after {clear:?}");
+    }
+}
+
+/// deckhand: a rejected line stays to be corrected (`x x q`, Backspace, `x` is `x x x`;
+/// `enter_keeps_a_wrong_line_recalls_and_completes_the_last_entry`). dialoguer's
+/// `validate_with` starts again from an empty line: `x`.
+#[test]
+#[ignore = "fails by design: dialoguer 0.11's Input drops a line its validator rejects (docs/dialoguer.md)"]
+fn dialoguer_as_is_input_keeps_a_rejected_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = dialoguer_as_is(dir.path(), "validated");
+    keys(&mut p, "x x q\r");
+    p.exp_string("`q` is not a mark").unwrap();
+    keys(&mut p, "\x7fx\r");
+    assert_eq!(returned(&mut p), "returned \"x x x\"");
+}
+
+/// deckhand: a question a phone answered first gives up
+/// (`a_served_game_at_the_terminal_moves_on_when_a_phone_answers_first`). dialoguer's
+/// prompts wait in `read_key` until a key comes.
+#[test]
+#[ignore = "fails by design: dialoguer 0.11's prompts cannot give up while waiting (docs/dialoguer.md)"]
+fn dialoguer_as_is_input_gives_up_when_a_phone_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = dialoguer_as_is(dir.path(), "overtaken");
+    p.exp_string("a phone answered").unwrap();
+    assert!(returned(&mut p).starts_with("returned"), "the question still waits after the phone's answer");
+}
+
+/// deckhand: yes/no in the table's words, `ja` in German
+/// (`history_delete_answers_yes_or_no_in_german`). dialoguer's `Confirm` knows `y` and `n`
+/// only: `j`, `a` are ignored and Enter takes the default, no.
+#[test]
+#[ignore = "fails by design: dialoguer 0.11's Confirm takes only y and n (docs/dialoguer.md)"]
+fn dialoguer_as_is_confirm_takes_ja() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = dialoguer_as_is(dir.path(), "confirm");
+    p.exp_string("Partie #2").unwrap();
+    keys(&mut p, "ja\r");
+    assert_eq!(returned(&mut p), "returned true");
+}
+
+/// deckhand: at a menu Space and `j` commit nothing and a number picks its option
+/// (`at_a_menu_space_j_k_and_letters_never_commit_and_a_filter_then_enter_picks`).
+/// dialoguer's `Select` commits the highlighted item on Space, moves on `j`, and ignores
+/// numbers.
+#[test]
+#[ignore = "fails by design: dialoguer 0.11's Select commits on Space and ignores numbers (docs/dialoguer.md)"]
+fn dialoguer_as_is_select_takes_a_number_and_never_commits_on_space() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = dialoguer_as_is(dir.path(), "select");
+    p.exp_string("lobster").unwrap();
+    keys(&mut p, " j3\r");
+    assert_eq!(returned(&mut p), "returned \"3  lobster\"");
+}

@@ -81,7 +81,7 @@ pub enum Command {
     Scan(scan::ScanArgs),
     /// Track a live game at the table: dice, picks, every bonus, undo; saved after every decision
     #[command(after_help = EXIT_CODES)]
-    Play(play::PlayArgs),
+    Play(Box<play::PlayArgs>),
     /// Continue a saved game exactly where it stopped (after a crash, too)
     #[command(after_help = EXIT_CODES)]
     Resume(resume::ResumeArgs),
@@ -260,7 +260,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Pad(args) => pad::run(args, lang),
         #[cfg(feature = "paper")]
         Command::Scan(args) => scan::run(args, lang),
-        Command::Play(args) => play::run(args, lang),
+        Command::Play(args) => play::run(*args, lang),
         Command::Resume(args) => resume::run(args, lang),
         Command::Replay(args) => replay::run(args, lang),
         Command::Show(args) => show::run(args, lang),

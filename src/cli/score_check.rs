@@ -207,40 +207,22 @@ pub fn score(
     let texts: Vec<Vec<u8>> =
         if history.record { sources.iter().map(|s| s.text.as_bytes().to_vec()).collect() } else { Vec::new() };
     let texts: Vec<&[u8]> = texts.iter().map(Vec::as_slice).collect();
-    if let Some(paper) = rules.game.compiled().paper() {
-        let (standings, seats, ids) = paper_standings(&rules, paper, &paths, &sources, lang)?;
-        if format == Format::Csv {
-            for w in &standings.warnings {
-                super::say(&crate::text::table::Note::Warning(w).text(lang));
+    if rules.game.compiled().paper().is_none() {
+        if let Some(r) = rules.endgame() {
+            rules.check_table(paths.len(), &[]).map_err(Error::from)?;
+            if let Some(note) = rules.alone(paths.len(), false) {
+                super::say(&note.text(lang));
             }
+            let (standings, seats) = super::endgame::score(r, &paths, &sources, format, detail, lang)?;
+            if history.record {
+                let ids: Vec<String> = r.sheet.categories.iter().map(|c| r.sheet.values[*c].id.clone()).collect();
+                let play = plays::paper_play(&rules, &standings, &seats, &ids, &texts, history)?;
+                plays::record_paper(history, play, lang)?;
+            }
+            return Ok(0);
         }
-        emit(&standings.render_in(format, detail, None, lang))?;
-        if history.record {
-            let play = plays::paper_play(&rules, &standings, &seats, &ids, &texts, history)?;
-            plays::record_paper(history, play, lang)?;
-        }
-        return Ok(0);
     }
-    if let Some(r) = rules.endgame() {
-        rules.check_table(paths.len(), &[]).map_err(Error::from)?;
-        if let Some(note) = rules.alone(paths.len(), false) {
-            super::say(&note.text(lang));
-        }
-        let (standings, seats) = super::endgame::score(r, &paths, &sources, format, detail, lang)?;
-        if history.record {
-            let ids: Vec<String> = r.sheet.categories.iter().map(|c| r.sheet.values[*c].id.clone()).collect();
-            let play = plays::paper_play(&rules, &standings, &seats, &ids, &texts, history)?;
-            plays::record_paper(history, play, lang)?;
-        }
-        return Ok(0);
-    }
-    let loaded = load_fleet(rules, paths, sources, lang)?;
-    let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
-    let sheets: Vec<Sheet> = loaded.sheets.into_iter().map(|(_, s)| s).collect();
-    let violations = fleet::check_game(rules, &sheets);
-    let counts = fleet::per_sheet(&sheets, &violations);
-    let refs: Vec<&Sheet> = sheets.iter().collect();
-    let standings = fleet_standings(rules, &refs, &counts, lang);
+    let (standings, seats, ids) = table(&rules, paths, sources, lang)?;
     if format == Format::Csv {
         for w in &standings.warnings {
             super::say(&crate::text::table::Note::Warning(w).text(lang));
@@ -248,12 +230,60 @@ pub fn score(
     }
     emit(&standings.render_in(format, detail, None, lang))?;
     if history.record {
-        let seats: Vec<String> = sheets.iter().map(|s| s.player.clone()).collect();
-        let ids: Vec<String> = rules.categories.iter().map(|(id, _)| id.clone()).collect();
-        let play = plays::paper_play(&loaded.rules, &standings, &seats, &ids, &texts, history)?;
+        let play = plays::paper_play(&rules, &standings, &seats, &ids, &texts, history)?;
         plays::record_paper(history, play, lang)?;
     }
     Ok(0)
+}
+
+/// The final table of a Fleet game's or a described game's sheet files, with the players
+/// in the files' order and the categories' ids (the history records them).
+fn table(
+    rules: &Rules,
+    paths: Vec<PathBuf>,
+    sources: Vec<Source>,
+    lang: Lang,
+) -> anyhow::Result<(Standings, Vec<String>, Vec<String>)> {
+    if let Some(paper) = rules.game.compiled().paper() {
+        return paper_standings(rules, paper, &paths, &sources, lang);
+    }
+    let loaded = load_fleet(rules.clone(), paths, sources, lang)?;
+    let rules = loaded.rules.fleet().expect("load() only returns Fleet rules");
+    let sheets: Vec<Sheet> = loaded.sheets.into_iter().map(|(_, s)| s).collect();
+    let violations = fleet::check_game(rules, &sheets);
+    let counts = fleet::per_sheet(&sheets, &violations);
+    let refs: Vec<&Sheet> = sheets.iter().collect();
+    let standings = fleet_standings(rules, &refs, &counts, lang);
+    let seats: Vec<String> = sheets.iter().map(|s| s.player.clone()).collect();
+    let ids: Vec<String> = rules.categories.iter().map(|(id, _)| id.clone()).collect();
+    Ok((standings, seats, ids))
+}
+
+/// Record the game of these sheet files (a Fleet or a described game's) in the history, as
+/// `score --record` does, without printing its table: a game played on paper under
+/// `play --serve --paper`, begun at `started` (its duration up to now).
+#[cfg(feature = "paper")]
+pub fn record_sheets(
+    files: &[String],
+    rules_path: Option<&Path>,
+    history: &PaperArgs,
+    started: i64,
+    lang: Lang,
+) -> anyhow::Result<()> {
+    let (rules, paths, sources) = resolve(files, rules_path, lang)?;
+    let texts: Vec<Vec<u8>> = sources.iter().map(|s| s.text.as_bytes().to_vec()).collect();
+    let texts: Vec<&[u8]> = texts.iter().map(Vec::as_slice).collect();
+    let (standings, seats, ids) = table(&rules, paths, sources, lang)?;
+    let play = plays::paper_play(&rules, &standings, &seats, &ids, &texts, history)?;
+    let offset = crate::history::clock::local_offset(started);
+    let play = crate::history::PlayRecord {
+        started_at: Some(started),
+        utc_offset: offset,
+        night: crate::history::Date::night_of(started, offset),
+        duration_s: Some((crate::history::clock::now() - started).clamp(0, i64::from(u32::MAX)) as u32),
+        ..play
+    };
+    Ok(plays::record_paper(history, play, lang)?)
 }
 
 pub fn check(args: &[String], rules_path: Option<&Path>, format: CheckFormat, lang: Lang) -> anyhow::Result<i32> {
@@ -351,6 +381,14 @@ fn paper_standings(
     lang: Lang,
 ) -> anyhow::Result<(Standings, Vec<String>, Vec<String>)> {
     let sheets = paper_sheets(rules, paper, paths, sources, lang)?;
+    let standings = standings_of(rules, sheets.as_ref(), lang);
+    let ids = sheets.categories().into_iter().map(|(id, _)| id).collect();
+    Ok((standings, sheets.players(), ids))
+}
+
+/// The final table of a described game's sheets read (`paper_standings`; the paper desk's
+/// five-dice table too).
+pub(crate) fn standings_of(rules: &Rules, sheets: &dyn PaperSheets, lang: Lang) -> Standings {
     let players = sheets.players();
     let categories = sheets.categories();
     let rows = (0..players.len())
@@ -387,7 +425,7 @@ fn paper_standings(
             standings.warnings.push(score_text::flagged(player, n, lang));
         }
     }
-    Ok((standings, players, categories.into_iter().map(|(id, _)| id).collect()))
+    standings
 }
 
 /// `check` of a described game's sheets: every violation of every sheet at its place in

@@ -53,6 +53,12 @@ struct Pad {
 /// A seat: a player and their pad, once photographed.
 struct Seat {
     name: String,
+    /// The seat's own secret, in its page's address: only that page sends its photos and
+    /// corrections.
+    token: String,
+    /// Its page was given out (claimed on the join page, or opened by its address): the
+    /// join page offers it no more.
+    given: bool,
     pad: Option<Pad>,
     /// The sheet file written for it (once every question is answered).
     file: Option<PathBuf>,
@@ -102,6 +108,16 @@ pub enum PadState {
     In,
 }
 
+impl Seat {
+    fn new(name: String) -> Result<Seat, crate::Error> {
+        Ok(Seat { name, token: token()?, given: false, pad: None, file: None })
+    }
+}
+
+fn token() -> Result<String, crate::Error> {
+    tokens::random_token().map_err(|e| crate::Error::Usage(crate::msg!("web.no_random", cause = e.to_string())))
+}
+
 impl Desk {
     /// A desk for `players` (empty: seats as pads come in), with the rules given (None:
     /// the first pad's game), writing the sheets into `out`.
@@ -112,15 +128,15 @@ impl Desk {
         out: PathBuf,
         lang: Lang,
     ) -> Result<Desk, crate::Error> {
-        let token = tokens::random_token()
-            .map_err(|e| crate::Error::Usage(crate::msg!("web.no_random", cause = e.to_string())))?;
+        let token = token()?;
+        let seats = players.iter().map(|n| Seat::new(n.clone())).collect::<Result<_, _>>()?;
         Ok(Desk {
             lang,
             token,
             fixed: !players.is_empty(),
             rules: Mutex::new(rules),
             rules_from: Mutex::new(rules_from),
-            seats: Mutex::new(players.iter().map(|n| Seat { name: n.clone(), pad: None, file: None }).collect()),
+            seats: Mutex::new(seats),
             out,
             version: AtomicU64::new(1),
             changed: Condvar::new(),
@@ -135,7 +151,8 @@ impl Desk {
         self.seats.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn rules(&self) -> Option<Rules> {
+    /// The game, once settled (by the rules given or the first pad).
+    pub fn rules(&self) -> Option<Rules> {
         self.rules.lock().unwrap_or_else(|p| p.into_inner()).clone()
     }
 
@@ -144,9 +161,38 @@ impl Desk {
         format!("/g/{}", self.token)
     }
 
-    /// A seat's page.
+    /// A seat's page, with its token.
     pub fn seat_path(&self, seat: usize) -> String {
-        format!("{}/pad/{seat}", self.base())
+        self.seats().get(seat).map(|s| self.path_of(seat, s)).unwrap_or_default()
+    }
+
+    fn path_of(&self, seat: usize, s: &Seat) -> String {
+        format!("{}/pad/{seat}/{}", self.base(), s.token)
+    }
+
+    /// Whether `token` is the seat's own.
+    fn seat_token(&self, seat: usize, token: &str) -> bool {
+        self.seats().get(seat).is_some_and(|s| tokens::same(token, &s.token))
+    }
+
+    /// Claim a seat from the join page: its page's address the first time, None once
+    /// given out.
+    fn claim(&self, seat: usize) -> Option<String> {
+        let mut seats = self.seats();
+        let s = seats.get_mut(seat)?;
+        if std::mem::replace(&mut s.given, true) {
+            return None;
+        }
+        let path = self.path_of(seat, s);
+        drop(seats);
+        Some(path)
+    }
+
+    /// A seat's page was opened by its own address: the join page offers it no more.
+    fn opened(&self, seat: usize) {
+        if let Some(s) = self.seats().get_mut(seat) {
+            s.given = true;
+        }
     }
 
     /// The seats' names, in order.
@@ -223,11 +269,6 @@ impl Desk {
         let from = self.rules_from.lock().unwrap_or_else(|p| p.into_inner()).clone();
         let (payload, page, reading) = scan::identify(&img, &name, &mut rules, &from, lang).map_err(say)?;
         let rules = rules.expect("identify settles the rules");
-        if rules.yacht().is_some() {
-            return Err(
-                crate::msg!("paper.desk.not_on_phones", file = &name, game = rules.names().get(lang)).text(lang)
-            );
-        }
         {
             let mut kept = self.rules.lock().unwrap_or_else(|p| p.into_inner());
             match &*kept {
@@ -265,21 +306,25 @@ impl Desk {
                 }
                 s
             }
-            None => match seats.iter().position(same_page) {
-                Some(s) => s,
-                None => match seats.iter().position(|s| !printed.is_empty() && s.name.trim() == printed) {
-                    Some(s) => s,
+            // A pad already in is photographed again from its own seat's page: the page of
+            // a new pad never replaces one.
+            None => {
+                match seats.iter().position(|s| same_page(s) || (!printed.is_empty() && s.name.trim() == printed)) {
+                    Some(s) => return Err(t!(lang, "paper.desk.already_in", file = &name, player = &seats[s].name)),
                     None => {
                         let name = if printed.is_empty() {
                             t!(lang, "paper.scan.blank_player", n = seats.len() + 1)
                         } else {
                             printed.to_string()
                         };
-                        seats.push(Seat { name, pad: None, file: None });
+                        let mut seat = Seat::new(name).map_err(|_| Declined::Failed.text(lang))?;
+                        // The page that sent it is the seat's page from now on.
+                        seat.given = true;
+                        seats.push(seat);
                         seats.len() - 1
                     }
-                },
-            },
+                }
+            }
         };
         if let Some(other) = seats.iter().enumerate().find(|(i, s)| *i != at && same_page(s)) {
             let other = other.1.pad.as_ref().map(|p| p.photo.clone()).unwrap_or_default();
@@ -325,6 +370,11 @@ impl Desk {
         let written = match &seat.file {
             Some(path) => crate::store::files::write_atomic(path, &text).map(|_| path.clone()),
             None => {
+                // The folder is made with the first sheet (a game's own folder under `play
+                // --paper` is not left empty when no pad came in).
+                if !self.out.as_os_str().is_empty() {
+                    let _ = std::fs::create_dir_all(&self.out);
+                }
                 let path = self.out.join(format!("{}.toml", crate::players::file_slug(&seat.name)));
                 crate::store::files::write_sheet(&path, &text)
             }
@@ -361,6 +411,19 @@ impl Desk {
                         crate::text::fleet_check::fix(f, &v, lang)
                     );
                     out[at[k]].push((text, v.boxes.clone()));
+                }
+            }
+        } else if let Some(y) = rules.yacht() {
+            for (i, p) in &read {
+                let marked = marks(p);
+                match sheet::yacht_sheet(&y.base, &p.page, &marked, &seats[*i].name) {
+                    Ok(s) => {
+                        for v in crate::games::yacht::check(&y.base, &s) {
+                            let boxes = yacht_boxes(rules, &p.page, &marked, v.at);
+                            out[*i].push((v.message(&y.base).text(lang), boxes));
+                        }
+                    }
+                    Err(c) => out[*i].push((conflict_text(rules, c, lang), Vec::new())),
                 }
             }
         } else if let Some(e) = rules.endgame() {
@@ -404,6 +467,29 @@ impl Desk {
             let refs: Vec<&crate::games::fleet::Sheet> = sheets.iter().collect();
             return Some(Ok(crate::cli::score_check::fleet_standings(f, &refs, &counts, lang)));
         }
+        if let Some(y) = rules.yacht() {
+            // The five-dice sheets as their files say them, scored as `score` scores them.
+            let mut files = Vec::new();
+            for s in seats {
+                let p = s.pad.as_ref()?;
+                match sheet::yacht_sheet(&y.base, &p.page, &marks(p), &s.name) {
+                    Ok(sheet) => files.push((
+                        s.name.clone(),
+                        crate::games::Source::new(
+                            s.name.clone(),
+                            crate::games::yacht::write_sheet(&y.id, &y.base, &sheet),
+                        ),
+                    )),
+                    Err(c) => return Some(Err(conflict_text(rules, c, lang))),
+                }
+            }
+            let paper = rules.game.compiled().paper()?;
+            return Some(match paper.read(&files) {
+                Ok(sheets) => Ok(crate::cli::score_check::standings_of(rules, sheets.as_ref(), lang)),
+                Err(crate::games::paper::Unread::Together(m)) => Err(m.text(lang)),
+                Err(crate::games::paper::Unread::Files(_)) => Err(Declined::Failed.text(lang)),
+            });
+        }
         let e = rules.endgame()?;
         let mut inputs = Vec::new();
         for s in seats {
@@ -430,7 +516,7 @@ impl Desk {
             "v": self.version(),
             "seat": seat,
             "player": s.name,
-            "url": self.seat_path(seat),
+            "url": self.path_of(seat, s),
             "pad": null,
         });
         if let (Some(rules), Some(pad)) = (&rules, &s.pad) {
@@ -506,6 +592,10 @@ fn own_score(rules: &Rules, pad: &Pad, player: &str) -> Option<i64> {
         let s = sheet::fleet_sheet(f, &pad.page, &marks(pad), player).ok()?;
         return Some(i64::from(crate::games::fleet::score(f, &s).total));
     }
+    if let Some(y) = rules.yacht() {
+        let s = sheet::yacht_sheet(&y.base, &pad.page, &marks(pad), player).ok()?;
+        return Some(crate::games::yacht::score_sheet(&y.base, &s).total);
+    }
     let e = rules.endgame()?;
     let s = sheet::endgame_sheet(e, &pad.page, &marks(pad), player).ok()?;
     Some(crate::games::endgame::eval::evaluate(&e.sheet, &s.inputs(e)).total)
@@ -517,10 +607,27 @@ fn marks(p: &Pad) -> Vec<bool> {
 }
 
 fn questions(rules: &Rules, p: &Pad) -> Vec<sheet::Question> {
-    match (rules.fleet(), rules.endgame()) {
+    match (rules.fleet(), rules.yacht()) {
         (Some(f), _) => sheet::fleet_questions(f, &p.page, &p.known),
+        (_, Some(_)) => sheet::yacht_questions(&p.page, &p.known),
         _ => sheet::endgame_questions(&p.page, &p.known),
     }
+}
+
+/// The boxes of a five-dice pad a finding is about, by id: the bubbles marked in its box
+/// (or its bonus), or the whole row when none is.
+fn yacht_boxes(rules: &Rules, page: &Page, marked: &[bool], at: crate::games::yacht::At) -> Vec<String> {
+    use crate::games::yacht::At;
+    use crate::paper::layout::Target;
+    let of = |i: usize| match (page.boxes[i].target, at) {
+        (Target::Points { category, .. } | Target::PointsDigit { category, .. }, At::Box(c)) => category == c,
+        (Target::UpperBonus { .. }, At::UpperBonus) | (Target::ExtraBonus { .. }, At::ExtraBonus) => true,
+        _ => false,
+    };
+    let row: Vec<usize> = (0..page.boxes.len()).filter(|i| of(*i)).collect();
+    let shown: Vec<usize> = row.iter().copied().filter(|i| marked[*i]).collect();
+    let shown = if shown.is_empty() { row } else { shown };
+    shown.into_iter().map(|i| scan::box_id(rules, page, i)).collect()
 }
 
 fn conflict_text(rules: &Rules, c: sheet::Conflict, lang: Lang) -> String {
@@ -544,7 +651,11 @@ fn sheet_text(rules: &Rules, pad: &Pad, player: &str, lang: Lang) -> Result<Stri
         let s = sheet::fleet_sheet(f, &pad.page, &marked, player)?;
         return Ok(crate::text::sheet_file::write_fleet(f, &s, None, lang));
     }
-    let e = rules.endgame().expect("pads are of Fleet or end-game games");
+    if let Some(y) = rules.yacht() {
+        let s = sheet::yacht_sheet(&y.base, &pad.page, &marked, player)?;
+        return Ok(crate::games::yacht::write_sheet(&y.id, &y.base, &s));
+    }
+    let e = rules.endgame().expect("pads are of Fleet, five-dice or end-game games");
     let s = sheet::endgame_sheet(e, &pad.page, &marked, player)?;
     Ok(crate::text::sheet_file::write_endgame(e, &s, lang))
 }
@@ -580,17 +691,45 @@ async fn route(
             None => not_found(),
         },
         ["g", game, rest @ ..] if tokens::same(game, &desk.token) => match (rest, method) {
-            ([], &Method::GET) => html(desk.join_page()),
+            ([], &Method::GET) => html(desk.join_page(None)),
             (["dashboard"], &Method::GET) => html(desk.dashboard_page(join_url)),
             (["dashboard", "state"], &Method::GET) => page(StatusCode::OK, "application/json", desk.dashboard_view()),
             (["pad", "new"], &Method::GET) if !desk.fixed => html(desk.seat_page(None).unwrap_or_default()),
             (["pad", "new", "photo"], &Method::POST) if !desk.fixed => photo(desk, None, headers, body).await,
-            (["pad", n, action @ ..], _) => {
+            // A tap on the join page: the seat's own address, once (a form's POST, so that no
+            // link preview or prefetch takes a seat).
+            (["claim", n], _) => {
                 let Some(seat) = n.parse::<usize>().ok().filter(|s| *s < desk.names().len()) else {
                     return not_found();
                 };
+                if *method != Method::POST {
+                    return method_error();
+                }
+                match desk.claim(seat) {
+                    Some(path) => http::see_other(&path),
+                    None => page(StatusCode::CONFLICT, "text/html; charset=utf-8", desk.join_page(Some(seat))),
+                }
+            }
+            (["pad", n, token, action @ ..], _) if *n != "new" => {
+                let Some(seat) = n.parse::<usize>().ok().filter(|s| *s < desk.names().len()) else {
+                    return not_found();
+                };
+                // Only the seat's own page sends its photos and corrections.
+                if !desk.seat_token(seat, token) {
+                    let player = desk.names().swap_remove(seat);
+                    let said = t!(lang, "paper.desk.wrong_seat", player = player);
+                    if action.is_empty() && *method == Method::GET {
+                        // A person opened the address: a page that says so.
+                        let text = super::pages::message(&t!(lang, "paper.desk.title"), &said, lang);
+                        return page(StatusCode::FORBIDDEN, "text/html; charset=utf-8", text);
+                    }
+                    return error(StatusCode::FORBIDDEN, said);
+                }
                 match (action, method) {
-                    ([], &Method::GET) => html(desk.seat_page(Some(seat)).unwrap_or_default()),
+                    ([], &Method::GET) => {
+                        desk.opened(seat);
+                        html(desk.seat_page(Some(seat)).unwrap_or_default())
+                    }
                     (["state"], &Method::GET) => match desk.seat_view(seat) {
                         Some(v) => page(StatusCode::OK, "application/json", v),
                         None => not_found(),

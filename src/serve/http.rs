@@ -64,7 +64,7 @@ pub(super) fn error(status: StatusCode, text: String) -> Response {
 }
 
 /// Go on to `path` (after a form's POST, the browser asks for it with a GET).
-fn see_other(path: &str) -> Response {
+pub(super) fn see_other(path: &str) -> Response {
     let mut response = page(StatusCode::SEE_OTHER, "text/plain; charset=utf-8", "");
     match HeaderValue::from_str(path) {
         Ok(v) => {

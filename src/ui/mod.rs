@@ -1,6 +1,6 @@
 //! UI layer: every question deckhand asks goes through `Prompter`. Only `TerminalPrompter`
-//! draws on a terminal: dialoguer's `Input` (yes/no too), and for the menus and what a
-//! phone's answer can overtake our loop (`menu`), all with our dialoguer `Theme` (`theme`);
+//! draws on a terminal: dialoguer's `Input` (yes/no too), and for the menus and the lines
+//! at a game's table our loop (`menu`), all with our dialoguer `Theme` (`theme`);
 //! `answers::ScriptPrompter` answers from a file (`--answers FILE`, or `-` for standard
 //! input) so whole games run without a terminal and in tests; what a typed text chooses
 //! among options is `choice`, outside the terminal too.
@@ -66,8 +66,9 @@ pub trait Prompter {
     }
     /// Ask for a line of text; `validate` explains what is wrong with a bad answer.
     fn input(&mut self, prompt: &str, validate: Validator) -> Result<String, Error>;
-    /// A line at a game's table: `input`, edited at a terminal as the menus are (Ctrl-U
-    /// and Escape clear it), which dialoguer's `Input` cannot (docs/dialoguer.md).
+    /// A line at a game's table: `input`, asked at a terminal in the menus' loop, as the
+    /// same line is when a phone may answer first (dialoguer's `Input` cannot give up, and
+    /// a question folded over rows throws its Backspace off: docs/dialoguer.md).
     fn line(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
         self.input(prompt, validate)
     }
@@ -126,29 +127,23 @@ pub trait Prompter {
 /// neither, fail at once with a message that says what to do (never hang on a pipe).
 /// Its messages (a wrong answer, running out of answers) are in `lang`.
 pub fn prompter_for_in(answers: Option<&Path>, command: &str, lang: Lang) -> Result<Box<dyn Prompter>, Error> {
-    match answers {
+    let (name, text) = match answers {
         Some(p) if p == Path::new("-") => {
             let name = crate::t!(lang, "cli.ui.stdin");
             let text = crate::source::read::read_stdin(&name)?;
-            Ok(Box::new(
-                crate::answers::ScriptPrompter::new(&name, text.lines().map(String::from).collect()).in_lang(lang),
-            ))
+            (name, text)
         }
         Some(p) => {
             let source = crate::source::read_source(p)?;
-            Ok(Box::new(
-                crate::answers::ScriptPrompter::new(
-                    &source.name.text(lang),
-                    source.text.lines().map(String::from).collect(),
-                )
-                .in_lang(lang),
-            ))
+            (source.name.text(lang), source.text)
         }
         None if std::io::stdin().is_terminal() && std::io::stderr().is_terminal() => {
-            Ok(Box::new(TerminalPrompter::new().in_lang(lang)))
+            return Ok(Box::new(TerminalPrompter::new().in_lang(lang)));
         }
-        None => Err(Error::Usage(crate::msg!("cli.ui.no_terminal", command = command))),
-    }
+        None => return Err(Error::Usage(crate::msg!("cli.ui.no_terminal", command = command))),
+    };
+    let lines = text.lines().map(String::from).collect();
+    Ok(Box::new(crate::answers::ScriptPrompter::new(&name, lines).in_lang(lang)))
 }
 
 /// A real terminal. The lines nothing else answers are dialoguer's `Input` (history: ↑
@@ -182,49 +177,12 @@ impl TerminalPrompter {
         self
     }
 
-    /// Ask a menu (with `check`, one taking entries; with no choices, a line) in our loop,
-    /// until `overtaken` if given: what was typed into an overtaken question is kept for
-    /// the same question asked again.
-    fn ask(
-        &mut self,
-        prompt: &str,
-        choices: &[Choice],
-        check: Option<Check>,
-        overtaken: Option<Overtaken>,
-    ) -> Result<Option<Picked>, Error> {
-        if self.typed_for != prompt {
-            self.typed.clear();
-            self.typed_for = prompt.to_string();
-        }
-        let hint = match (choices.is_empty(), check.is_some()) {
-            (true, _) => String::new(),
-            (false, true) => crate::t!(self.lang, "cli.ui.entry_hint"),
-            (false, false) => crate::t!(self.lang, "cli.ui.menu_hint"),
-        };
-        // The question and its answer go between the line above and the next status.
-        self.above.clear();
-        let (term, lang) = (console::Term::stderr(), self.lang);
-        let a = menu::Asking { term: &term, prompt, hint: &hint, pad: &self.pad, lang, last: &mut self.last };
-        let mut typed = std::mem::take(&mut self.typed);
-        let picked = menu::ask(a, choices, &mut typed, check, overtaken);
-        self.typed = typed;
-        picked.map_err(|e| io_error(e, lang))
-    }
-}
-
-impl TerminalPrompter {
     /// dialoguer's `Input`, with thin layers for what it cannot do: Ctrl-U and Escape
     /// (`keys::with_ctrl_u`), and a line it rejects stays to be corrected (validated here,
-    /// asked again with the line as its initial text, the reason above it). The answer is
-    /// echoed after the question as `echo` says; with `remember`, an accepted line becomes
-    /// the last entry (↑ recalls it, Tab or → completes to it).
-    fn on_input(
-        &mut self,
-        prompt: &str,
-        validate: Validator,
-        echo: &dyn Fn(&str) -> String,
-        remember: bool,
-    ) -> Result<String, Error> {
+    /// asked again with the line as its initial text, the reason above it). An accepted
+    /// answer is echoed after the question in the words `check` gives; with `remember`, it
+    /// becomes the last entry (↑ recalls it, Tab or → completes to it).
+    fn on_input(&mut self, prompt: &str, check: Check, remember: bool) -> Result<String, Error> {
         self.above.clear();
         let (term, lang) = (console::Term::stderr(), self.lang);
         let pad = self.pad.at(&term);
@@ -244,11 +202,11 @@ impl TerminalPrompter {
             })
             .map_err(|e| dialoguer_error(e, lang))?;
             term.clear_last_lines(problem).map_err(|e| io_error(e, lang))?;
-            let verdict = validate(&line);
+            let verdict = check(&line);
             let shown = match &verdict {
-                Ok(()) => {
+                Ok(words) => {
                     let mut shown = String::new();
-                    let _ = pad.format_input_prompt_selection(&mut shown, prompt, &echo(&line));
+                    let _ = pad.format_input_prompt_selection(&mut shown, prompt, words);
                     vec![shown]
                 }
                 Err(why) => pad.problem(why),
@@ -304,17 +262,22 @@ impl dialoguer::Completion for LastEntry<'_> {
     }
 }
 
+/// A menu's choice and a line's text, from what `ask` gave (None: overtaken).
+fn choice(picked: Option<Picked>) -> Option<usize> {
+    picked.and_then(|p| if let Picked::Choice(i) = p { Some(i) } else { None })
+}
+
+fn text(picked: Option<Picked>) -> Option<String> {
+    picked.and_then(|p| if let Picked::Text(t) = p { Some(t) } else { None })
+}
+
 impl Prompter for TerminalPrompter {
+    // A question nothing overtakes always answers: None is never seen there.
     fn select(&mut self, prompt: &str, choices: &[Choice]) -> Result<usize, Error> {
-        match self.ask(prompt, choices, None, None)? {
-            Some(Picked::Choice(i)) => Ok(i),
-            // Never: a menu nothing overtakes answers with one of its choices.
-            _ => Err(Error::Interrupted),
-        }
+        choice(self.ask(prompt, choices, None, None)?).ok_or(Error::Interrupted)
     }
 
     fn entry(&mut self, prompt: &str, choices: &[Choice], check: Check) -> Result<Picked, Error> {
-        // A menu nothing overtakes always answers.
         self.ask(prompt, choices, Some(check), None)?.ok_or(Error::Interrupted)
     }
 
@@ -323,15 +286,12 @@ impl Prompter for TerminalPrompter {
     }
 
     fn input(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
-        self.on_input(prompt, validate, &|line| line.to_string(), true)
+        self.on_input(prompt, &|t| validate(t).map(|()| t.to_string()), true)
     }
 
     fn line(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
-        match self.ask(prompt, &[], Some(&|t: &str| validate(t).map(|()| t.to_string())), None)? {
-            Some(Picked::Text(line)) => Ok(line),
-            // Never: a line nothing overtakes answers with its text.
-            _ => Err(Error::Interrupted),
-        }
+        text(self.ask(prompt, &[], Some(&|t: &str| validate(t).map(|()| t.to_string())), None)?)
+            .ok_or(Error::Interrupted)
     }
 
     /// A yes/no question on dialoguer's `Input` (its `Confirm` takes only `y` and `n`): the
@@ -349,15 +309,11 @@ impl Prompter for TerminalPrompter {
             }
         };
         let keys = crate::t!(lang, "cli.ui.confirm_keys", yes = yes, no = no);
-        let line = self.on_input(
-            &format!("{prompt} {keys}"),
-            &|typed| {
-                let why = || crate::t!(lang, "cli.ui.yes_or_no", typed = crate::text::escape_controls(typed.trim()));
-                answer(typed).map(|_| ()).ok_or_else(why)
-            },
-            &|typed| if answer(typed) == Some(true) { yes.to_string() } else { no.to_string() },
-            false,
-        )?;
+        let check = |typed: &str| match answer(typed) {
+            Some(said) => Ok(if said { yes } else { no }.to_string()),
+            None => Err(crate::t!(lang, "cli.ui.yes_or_no", typed = crate::text::escape_controls(typed.trim()))),
+        };
+        let line = self.on_input(&format!("{prompt} {keys}"), &check, false)?;
         Ok(answer(&line) == Some(true))
     }
 
@@ -382,10 +338,7 @@ impl Prompter for TerminalPrompter {
     }
 
     fn select_until(&mut self, prompt: &str, choices: &[Choice], overtaken: Overtaken) -> Result<Option<usize>, Error> {
-        Ok(match self.ask(prompt, choices, None, Some(overtaken))? {
-            Some(Picked::Choice(i)) => Some(i),
-            _ => None,
-        })
+        Ok(choice(self.ask(prompt, choices, None, Some(overtaken))?))
     }
 
     fn entry_until(
@@ -393,20 +346,12 @@ impl Prompter for TerminalPrompter {
         prompt: &str,
         choices: &[Choice],
         check: Check,
-        overtaken: Overtaken,
+        on: Overtaken,
     ) -> Result<Option<Picked>, Error> {
-        self.ask(prompt, choices, Some(check), Some(overtaken))
+        self.ask(prompt, choices, Some(check), Some(on))
     }
 
-    fn input_until(
-        &mut self,
-        prompt: &str,
-        validate: Validator,
-        overtaken: Overtaken,
-    ) -> Result<Option<String>, Error> {
-        Ok(match self.ask(prompt, &[], Some(&|t: &str| validate(t).map(|()| t.to_string())), Some(overtaken))? {
-            Some(Picked::Text(line)) => Some(line),
-            _ => None,
-        })
+    fn input_until(&mut self, prompt: &str, validate: Validator, on: Overtaken) -> Result<Option<String>, Error> {
+        Ok(text(self.ask(prompt, &[], Some(&|t: &str| validate(t).map(|()| t.to_string())), Some(on))?))
     }
 }

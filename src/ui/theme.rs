@@ -117,14 +117,6 @@ impl Pad {
 }
 
 impl Theme for Pad {
-    fn format_prompt(&self, f: &mut dyn Write, prompt: &str) -> fmt::Result {
-        write!(f, "{}", self.fold(prompt).join("\n"))
-    }
-
-    fn format_error(&self, f: &mut dyn Write, err: &str) -> fmt::Result {
-        write!(f, "{}", self.problem(err).join("\n"))
-    }
-
     /// The question folded, `:` and a space; what is typed follows on its last line.
     fn format_input_prompt(&self, f: &mut dyn Write, prompt: &str, _default: Option<&str>) -> fmt::Result {
         write!(f, "{} ", self.fold(&format!("{prompt}:")).join("\n"))

@@ -40,6 +40,10 @@ pub struct PlayArgs {
     pub history: LiveArgs,
     #[command(flatten)]
     pub serve: ServeArgs,
+    /// Play on the printed pads (`deckhand pad`); at the end each player photographs their own pad on their phone, and the final table goes into the history (with --serve)
+    #[cfg(feature = "paper")]
+    #[arg(long, requires = "serve")]
+    pub paper: bool,
 }
 
 /// The flags of a Fleet game.
@@ -176,10 +180,16 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("play", "serve", "web.help.serve"),
     ("play", "bind", "web.help.bind"),
     ("play", "review_playouts", "web.help.review_playouts"),
+    #[cfg(feature = "paper")]
+    ("play", "paper", "cli.help.play.paper"),
 ];
 
 pub fn run(args: PlayArgs, lang: Lang) -> anyhow::Result<i32> {
     let loaded = crate::games::resolve(Some(&args.game), args.rules.rules.as_deref())?;
+    #[cfg(feature = "paper")]
+    if args.paper && loaded.endgame().is_none() {
+        return on_paper(args, loaded, lang);
+    }
     match crate::cli::live::view(loaded.game.engine()) {
         Some(view) => (view.play)(args, loaded, lang),
         None => Err(Error::Usage(crate::msg!("cli.main.play_endgame", game = loaded.names(), id = loaded.id())).into()),
@@ -207,4 +217,56 @@ pub(crate) fn bot_level(level: BotLevelArg) -> crate::games::fleet::setup::BotLe
 /// `--deal CODE`: 1 to 16 letters, digits and dashes.
 fn deal_code(text: &str) -> Result<DealCode, String> {
     DealCode::parse(text).ok_or_else(|| crate::text::table::bad_deal(DealCode::MAX, crate::text::from_env()))
+}
+
+/// `play GAME --serve --paper`: the game is played on its printed pads; the phones serve
+/// its end (`scan --serve`'s desk with the players' seats), then the final table is
+/// printed and, once the host is done, recorded in the history.
+#[cfg(feature = "paper")]
+fn on_paper(args: PlayArgs, rules: Rules, lang: Lang) -> anyhow::Result<i32> {
+    let usage = |m: crate::message::Message| -> anyhow::Error { Error::Usage(m).into() };
+    if crate::cli::commands::pad::page_for(&rules, "", "-", crate::paper::layout::Paper::A4, lang).is_none() {
+        return Err(usage(crate::msg!("paper.pad.no_sheet", game = rules.names().get(lang))));
+    }
+    let mut given = args.fleet.given();
+    given.extend(args.coop.given());
+    for (set, flag) in [
+        (!args.set.is_empty(), "--set"),
+        (args.answers.answers.is_some(), "--answers"),
+        (args.save.is_some(), "--save"),
+        (args.serve.review_playouts != crate::cli::served::DEFAULT_REVIEW_PLAYOUTS, "--review-playouts"),
+    ] {
+        if set {
+            given.push(flag);
+        }
+    }
+    if let Some(flag) = given.first() {
+        return Err(usage(crate::msg!("cli.play.not_on_paper", flag = *flag)));
+    }
+    let players: Vec<String> = args.players.iter().map(|p| p.trim().to_string()).collect();
+    if players.is_empty() {
+        return Err(usage(crate::msg!("cli.play.paper_players")));
+    }
+    if players.iter().any(String::is_empty) {
+        return Err(usage(crate::msg!("paper.pad.empty_name")));
+    }
+    if rules.fleet().is_some() && players.len() == 1 {
+        return Err(usage(crate::msg!("cli.play.paper_solo", game = rules.names(), id = rules.id())));
+    }
+    rules.check_table(players.len(), &[]).map_err(Error::from)?;
+    // The sheets go into a folder of their own in the games folder, named as a save is.
+    let out = crate::cli::saves::default_save(rules.id())?.with_extension("");
+    let played = crate::cli::commands::scan::PlayedOnPaper {
+        started: crate::history::clock::now(),
+        history: args.history.clone(),
+    };
+    let table = crate::cli::commands::scan::Table {
+        rules: Some(rules),
+        rules_path: args.rules.rules.clone(),
+        players,
+        out,
+        bind: args.serve.bind.clone(),
+        played: Some(played),
+    };
+    crate::cli::commands::scan::desk(table, lang)
 }

@@ -555,26 +555,59 @@ fn json(rules: &Rules, pages: &[Scanned], files: &[String], lang: Lang) -> serde
 /// check and the final table as `scan` prints them, and the pages keep serving (taking
 /// corrections) until Enter or the end of standard input.
 fn serve(args: ScanArgs, lang: Lang) -> anyhow::Result<i32> {
-    use crate::text::serve::Host;
     let rules = match args.rules.rules.as_deref() {
         Some(p) => Some(rules::resolve(None, Some(p))?),
         None => None,
     };
-    let from = args.rules.rules.as_deref().map(|p| p.display().to_string()).unwrap_or_default();
-    if let Some(r) = rules.as_ref().filter(|r| r.yacht().is_some()) {
-        return Err(usage(crate::msg!("paper.desk.game_not_on_phones", game = r.names().get(lang))));
-    }
     let players: Vec<String> = args.players.iter().map(|p| p.trim().to_string()).collect();
     if players.iter().any(String::is_empty) {
         return Err(usage(crate::msg!("paper.pad.empty_name")));
     }
     let out = args.out.clone().unwrap_or_default();
-    if !out.as_os_str().is_empty() && !out.is_dir() {
+    let table = Table { rules, rules_path: args.rules.rules, players, out, bind: args.bind, played: None };
+    desk(table, lang)
+}
+
+/// A game played on its printed pads under `play --serve --paper`: when it began, and
+/// how its end is recorded.
+pub struct PlayedOnPaper {
+    pub started: i64,
+    pub history: crate::cli::plays::LiveArgs,
+}
+
+/// What a paper desk serves.
+pub struct Table {
+    /// The game (None: the first pad's).
+    pub rules: Option<Rules>,
+    /// The rules file it came from, if not built in.
+    pub rules_path: Option<PathBuf>,
+    /// The seats (empty: as the pads come in).
+    pub players: Vec<String>,
+    /// Where the sheet files go (empty: here).
+    pub out: PathBuf,
+    /// `--bind`.
+    pub bind: Option<String>,
+    /// A game played on paper under `play`: recorded once the host is done.
+    pub played: Option<PlayedOnPaper>,
+}
+
+/// Serve the paper desk (`serve::desk`) until every pad is in; then the sheets' check and
+/// the final table as `scan` prints them, and the pages keep serving (taking corrections)
+/// until Enter or the end of standard input. A game played under `play --serve --paper`
+/// is then recorded in the history, once, as its sheets stand (its table printed again if
+/// a correction came in meanwhile).
+pub fn desk(table: Table, lang: Lang) -> anyhow::Result<i32> {
+    use crate::text::serve::Host;
+    let Table { rules, rules_path, players, out, bind, played } = table;
+    let from = rules_path.as_deref().map(|p| p.display().to_string()).unwrap_or_default();
+    // `--out` is made at once (a folder that cannot be made is said before serving); a
+    // paper game's own folder with its first sheet.
+    if played.is_none() && !out.as_os_str().is_empty() && !out.is_dir() {
         std::fs::create_dir_all(&out).map_err(|cause| {
             Error::Store(deckhand::store::StoreError::Write { path: out.display().to_string(), cause })
         })?;
     }
-    let bind = match args.bind.as_deref() {
+    let bind = match bind.as_deref() {
         Some(text) => crate::serve::parse_bind(text)?,
         None => crate::serve::default_bind(),
     };
@@ -591,6 +624,15 @@ fn serve(args: ScanArgs, lang: Lang) -> anyhow::Result<i32> {
     let desk = crate::serve::desk::Desk::new(rules, from, &players, out, lang)?;
     let serving = crate::serve::desk::serve(listener, desk)?;
     let say = crate::cli::say;
+    if let (Some(_), Some(r)) = (&played, serving.desk.rules()) {
+        // The command that prints their pads, as the host would type it.
+        use crate::invocation::{program, shell_word};
+        let mut pad = format!("{} pad {} --players {}", program(), r.id(), shell_word(&players.join(",")));
+        if let Some(p) = &rules_path {
+            pad = format!("{pad} --rules {}", shell_word(&p.display().to_string()));
+        }
+        say(&crate::t!(lang, "paper.desk.play_on_paper", pad = pad));
+    }
     say(&Host::Serving(serving.join_url()).text(lang));
     say(crate::serve::qr_for_terminal(serving.join_url()).trim_end());
     for (name, url) in serving.desk.names().iter().zip(serving.seat_urls()) {
@@ -626,15 +668,39 @@ fn serve(args: ScanArgs, lang: Lang) -> anyhow::Result<i32> {
         }
     }
     say(&crate::t!(lang, "paper.desk.all_in"));
-    let names: Vec<String> = desk.files().iter().map(|f| f.display().to_string()).collect();
-    say(&crate::t!(lang, "paper.scan.wrote", n = names.len(), files = names.join(", ")));
-    let code = check_and_score(&names, args.rules.rules.as_deref(), lang)?;
+    let printed = desk.version();
+    let names = || -> Vec<String> { desk.files().iter().map(|f| f.display().to_string()).collect() };
+
+    let files = names();
+    say(&crate::t!(lang, "paper.scan.wrote", n = files.len(), files = files.join(", ")));
+    let mut code = check_and_score(&files, rules_path.as_deref(), lang)?;
     if fixed {
         // The pages keep the table and take corrections until the host is done.
-        say(&crate::t!(lang, "paper.desk.over"));
+        say(&if played.is_some() {
+            crate::t!(lang, "paper.desk.over_played")
+        } else {
+            crate::t!(lang, "paper.desk.over")
+        });
         enter();
     }
+    let corrected = desk.version() != printed;
+    let files = names();
     serving.stop();
+    if let Some(played) = played {
+        if corrected {
+            say(&crate::t!(lang, "paper.desk.corrected"));
+            code = check_and_score(&files, rules_path.as_deref(), lang)?;
+        }
+        if !played.history.no_record {
+            let history = crate::cli::plays::PaperArgs {
+                record: true,
+                date: None,
+                location: played.history.location.clone(),
+                db: played.history.db.clone(),
+            };
+            crate::cli::score_check::record_sheets(&files, rules_path.as_deref(), &history, played.started, lang)?;
+        }
+    }
     Ok(code)
 }
 

@@ -141,20 +141,44 @@ fn words(lang: Lang) -> String {
 }
 
 impl Desk {
-    /// The join page: each seat's page, and a page for a new pad when the seats are not
-    /// fixed; the dashboard.
-    pub(super) fn join_page(&self) -> String {
+    /// The join page: a button per seat that takes its page (once: a seat given out is
+    /// shown taken), a page for a new pad when the seats are not fixed, and the dashboard;
+    /// `taken`: the seat someone tapped was given out meanwhile.
+    pub(super) fn join_page(&self, taken: Option<usize>) -> String {
+        use crate::text::serve::Label;
         let lang = self.lang;
         let mut out = head(&t!(lang, "paper.desk.title"), lang);
         let _ = write!(
             out,
-            "<body class=\"join\"><main><h1>{}</h1><p>{}</p><ul class=\"seats\">",
+            "<body class=\"join\"><main><h1>{}</h1><p>{}</p>",
             escape(&t!(lang, "paper.desk.title")),
             escape(&t!(lang, "paper.desk.pick"))
         );
-        for (i, name) in self.names().iter().enumerate() {
-            let _ =
-                write!(out, "<li><a class=\"seat\" href=\"{}\">{}</a></li>", escape(&self.seat_path(i)), escape(name));
+        let seats: Vec<(String, bool)> = self.seats().iter().map(|s| (s.name.clone(), s.given)).collect();
+        if let Some((player, _)) = taken.and_then(|s| seats.get(s)) {
+            let _ = write!(
+                out,
+                "<p class=\"notice\" role=\"status\">{}</p>",
+                escape(&Label::JoinTakenNote(player).text(lang))
+            );
+        }
+        out.push_str("<ul class=\"seats\">");
+        for (i, (name, given)) in seats.iter().enumerate() {
+            if *given {
+                let _ = write!(
+                    out,
+                    "<li><span class=\"seat taken\">{} <small>{}</small></span></li>",
+                    escape(name),
+                    escape(&Label::JoinTaken.text(lang))
+                );
+            } else {
+                let _ = write!(
+                    out,
+                    "<li><form method=\"post\" action=\"{}/claim/{i}\"><button class=\"seat\">{}</button></form></li>",
+                    escape(&self.base()),
+                    escape(name)
+                );
+            }
         }
         if !self.fixed {
             let _ = write!(
@@ -168,7 +192,7 @@ impl Desk {
             out,
             "</ul><p><a href=\"{}/dashboard\">{}</a></p></main></body></html>",
             escape(&self.base()),
-            escape(&crate::text::serve::Label::DashboardLink.text(lang))
+            escape(&Label::DashboardLink.text(lang))
         );
         out.push('\n');
         out
