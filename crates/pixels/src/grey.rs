@@ -43,7 +43,9 @@ impl Grey {
         if !(x >= 0.0 && y >= 0.0) {
             return 255.0;
         }
-        let (x0, y0) = (x.floor() as usize, y.floor() as usize);
+        // Truncation is the floor here (both are non-negative), without a call to `floor`:
+        // the hottest line of a reading (perf: `floor` was 6 % of a scan).
+        let (x0, y0) = (x as usize, y as usize);
         if x0 + 1 >= self.width || y0 + 1 >= self.height {
             return 255.0;
         }
