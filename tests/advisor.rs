@@ -285,8 +285,8 @@ fn review_finds_a_costly_choice_and_sums_skill_and_luck_per_player() {
     let reviews = review(&rules, &names, Setup::default(), &inputs, &settings(8, 1, 1), &mut |_, _| {});
     assert_eq!(reviews.len(), 2);
     for r in &reviews {
-        assert!(r.skill >= 0.0 && r.luck.is_finite());
-        assert!((r.skill - r.decisions.iter().map(|w| w.lost()).sum::<f64>()).abs() < 1e-9);
+        assert!(r.luck.is_finite());
+        assert!((r.skill - r.decisions.iter().map(|w| w.cost()).sum::<f64>()).abs() < 1e-9);
         assert!(r.decisions.windows(2).all(|w| w[0].lost() >= w[1].lost()), "costliest first");
         for w in &r.decisions {
             assert_eq!(w.advice.player, r.player);
@@ -336,15 +336,18 @@ fn review_of_a_save_in_every_language_and_json() {
     let players = v["players"].as_array().unwrap();
     assert_eq!(players.len(), 2);
     for p in players {
-        assert!(p["skill"].as_f64().unwrap() >= 0.0 && p["luck"].is_number());
-        // Every part, adding up to the score.
+        assert!(p["skill"].is_number() && p["luck"].is_number() && p["edge"].is_number());
+        // Every part, adding up to the score (`edge` is shown apart).
         let part = |k: &str| p[k].as_f64().unwrap_or_else(|| panic!("{k} in {p}"));
-        let sum = part("start") + part("luck") - part("skill") + part("edge") + part("table") + part("noise");
+        let sum = part("start") + part("luck") - part("skill") + part("table") + part("noise");
         assert!((sum - part("score")).abs() < 1e-6, "{p}");
         let decisions = p["decisions"].as_array().unwrap();
         assert!(decisions.len() <= 2);
         for d in decisions {
             assert!(d["lost"].as_f64().unwrap() >= 0.0);
+            let f = |k: &str| d[k].as_f64().unwrap_or_else(|| panic!("{k} in {d}"));
+            assert!((f("cost") - (f("reference_points") - f("played_points"))).abs() < 1e-9, "{d}");
+            assert!((f("edge") - (d["best"]["points"].as_f64().unwrap() - f("reference_points"))).abs() < 1e-9);
             assert!(d["best"]["mean"].as_f64().unwrap() >= d["chosen"]["mean"].as_f64().unwrap());
             assert!(d["chosen"]["answer"].is_string() && d["question"].is_string());
         }
@@ -644,10 +647,11 @@ fn a_review_splits_each_score_into_parts_that_add_up_and_a_greedy_table_moves_no
     let reviews = review(&rules, &names, Setup::default(), &inputs, &settings(10, 3, 0), &mut |_, _| {});
     let mut best_chosen = 0;
     for r in &reviews {
-        let sum = r.start + r.luck - r.skill + r.edge + r.table;
+        let sum = r.start + r.luck - r.skill + r.table;
         assert!((r.score - sum - r.noise).abs() < 1e-9, "{r:?}");
-        assert!((r.skill - r.decisions.iter().map(|w| w.lost()).sum::<f64>()).abs() < 1e-9);
+        assert!((r.skill - r.decisions.iter().map(|w| w.cost()).sum::<f64>()).abs() < 1e-9);
         for w in &r.decisions {
+            assert_eq!(w.cost(), w.reference_points - w.played_points);
             // The loss is the held-out estimates' difference; the best answer chosen loses
             // nothing.
             assert_eq!(w.lost(), w.best_points - w.chosen_points);
@@ -663,5 +667,7 @@ fn a_review_splits_each_score_into_parts_that_add_up_and_a_greedy_table_moves_no
     // moves Bob's.
     assert_eq!(reviews[0].table, 0.0, "{:?}", reviews[0]);
     assert!(reviews[1].table != 0.0);
-    assert!(reviews[0].skill > 0.0 && reviews[0].skill > reviews[1].skill, "{reviews:?}");
+    // Bob's own answers are the reference's: each costs exactly nothing. Ann's cost her.
+    assert!(reviews[1].decisions.iter().all(|w| w.cost() == 0.0) && reviews[1].skill == 0.0, "{:?}", reviews[1]);
+    assert!(reviews[0].skill > 0.0, "{reviews:?}");
 }

@@ -437,8 +437,8 @@ impl Checker {
         }
 
         let (captains, trophies) = self.cards(&f.cards, &boat_types, &sections);
-        let (boat_types_len, harbor_len, wharf_len) = (boat_types.len(), harbor.len(), wharf.len());
 
+        let index = SectionIndex::build(&sections, &boat_types, &harbor, &wharf);
         FleetRules {
             id: f.game.id.get_ref().clone(),
             name: f.game.name,
@@ -477,7 +477,7 @@ impl Checker {
             captains,
             trophies,
             cards_example: f.cards.example,
-            index: SectionIndex::build(&sections, boat_types_len, harbor_len, wharf_len),
+            index,
             sections,
         }
     }

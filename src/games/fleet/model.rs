@@ -740,18 +740,40 @@ pub(crate) struct SectionIndex {
     pub(crate) buffet_hexes: usize,
     /// The salvage yard stars' section.
     pub salvage_stars: usize,
+    /// Per building effect (`BuildingEffect as usize`), the first wharf building with it.
+    pub(crate) building: [Option<usize>; 7],
+    /// Per license effect (`LicenseEffect as usize`), the first boat type with it.
+    pub(crate) license_type: [Option<usize>; 5],
+    /// Per harbor effect (`HarborEffect as usize`), the first harbor ship with it.
+    pub(crate) harbor_ship: [Option<usize>; 4],
 }
 
 impl SectionIndex {
-    pub(super) fn build(sections: &[Section], types: usize, harbor: usize, wharf: usize) -> SectionIndex {
+    pub(super) fn build(
+        sections: &[Section],
+        boat_types: &[BoatType],
+        harbor: &[HarborShip],
+        wharf: &[Building],
+    ) -> SectionIndex {
+        let types = boat_types.len();
         let mut ix = SectionIndex {
             column: vec![0; types],
             licenses: vec![0; types],
             boats: vec![0; types],
-            harbor: vec![0; harbor],
-            wharf: vec![0; wharf],
+            harbor: vec![0; harbor.len()],
+            wharf: vec![0; wharf.len()],
             ..SectionIndex::default()
         };
+        // The first of each effect, as the linear searches they replace found it.
+        for (i, b) in wharf.iter().enumerate().rev() {
+            ix.building[b.effect as usize] = Some(i);
+        }
+        for (i, t) in boat_types.iter().enumerate().rev() {
+            ix.license_type[t.license_effect as usize] = Some(i);
+        }
+        for (i, h) in harbor.iter().enumerate().rev() {
+            ix.harbor_ship[h.effect as usize] = Some(i);
+        }
         for (i, s) in sections.iter().enumerate() {
             match s.kind {
                 SectionKind::Column(t) => ix.column[t] = i,
@@ -778,7 +800,10 @@ impl FleetRules {
     }
 
     /// Where the section of this kind is in `sections`. Panics on a kind the rules lack
-    /// (`compile` makes every kind of section, empty ones included).
+    /// (`compile` makes every kind of section, empty ones included). Read from the index
+    /// `compile` built from the very sections (never changed after): the advisor's
+    /// playouts ask this millions of times a second.
+    #[inline]
     pub fn section_of(&self, kind: SectionKind) -> usize {
         let ix = &self.index;
         let indexed = match kind {
@@ -791,12 +816,9 @@ impl FleetRules {
             SectionKind::BuffetHexes => Some(&ix.buffet_hexes),
             SectionKind::SalvageStars => Some(&ix.salvage_stars),
         };
-        match indexed.copied() {
-            Some(i) if self.sections.get(i).is_some_and(|s| s.kind == kind) => i,
-            _ => {
-                self.sections.iter().position(|s| s.kind == kind).expect("every section kind built by compile() exists")
-            }
-        }
+        let i = *indexed.expect("every section kind built by compile() exists");
+        debug_assert_eq!(self.sections[i].kind, kind, "the index is built from these sections");
+        i
     }
 
     /// The boat type with this id (`cod`), if any.
@@ -805,13 +827,21 @@ impl FleetRules {
     }
 
     /// The first wharf building with this effect, if any.
+    #[inline]
     pub(crate) fn building_with(&self, effect: BuildingEffect) -> Option<usize> {
-        self.wharf.iter().position(|b| b.effect == effect)
+        self.index.building[effect as usize]
     }
 
     /// The first harbor ship with this effect, if any.
+    #[inline]
     pub(crate) fn harbor_with(&self, effect: HarborEffect) -> Option<usize> {
-        self.harbor.iter().position(|h| h.effect == effect)
+        self.index.harbor_ship[effect as usize]
+    }
+
+    /// The first boat type whose license has this effect, if any.
+    #[inline]
+    pub(crate) fn license_type_with(&self, effect: LicenseEffect) -> Option<usize> {
+        self.index.license_type[effect as usize]
     }
 
     /// Market coins for a total number of fish.

@@ -202,7 +202,7 @@ impl Sheet {
         rules: &FleetRules,
         effect: LicenseEffect,
     ) -> Option<crate::games::fleet::LicenseLevel> {
-        let t = rules.boat_types.iter().position(|t| t.license_effect == effect)?;
+        let t = rules.license_type_with(effect)?;
         self.license(rules, t)
     }
 

@@ -4,7 +4,7 @@
 //! copy of the game). Chance — the dice, a start die, who starts, a card drawn — is drawn
 //! from the generator in every policy.
 
-use crate::games::fleet::game::{Choice, Decision, DicePhase, Face, FrontRoll, Game, Kind};
+use crate::games::fleet::game::{Choice, Decision, DicePhase, Face, FrontRoll, Game, Kind, Uses};
 use crate::games::fleet::sheet::{Mark, Sheet};
 use crate::games::fleet::{
     BuildingEffect, BuildingVp, ColumnBox, FleetRules, HarborEffect, LicenseEffect, SectionKind, ShrimpCoinsFace,
@@ -42,19 +42,31 @@ impl Policy {
         }
         match self {
             Policy::Random => rng.below(options.len()),
-            Policy::Greedy => {
-                let view = View::new(rules, game, p);
-                let mut best = (0, f32::NEG_INFINITY);
-                for (i, choice) in options.iter().enumerate() {
-                    let v = view.gain(*choice);
-                    if v > best.1 {
-                        best = (i, v);
-                    }
-                }
-                best.0
-            }
+            Policy::Greedy => greedy(rules, game, p, options).0,
         }
     }
+}
+
+/// Greedy's answer to player `p`'s decision given by its options (its place in
+/// `options`; ties: the first), and at a pick the place of the picked die's best use among
+/// that die's uses: the use asked next (on the same sheet) gets that answer, not weighed
+/// again.
+fn greedy(rules: &FleetRules, game: &Game, p: usize, options: &[Choice]) -> (usize, Option<usize>) {
+    let view = View::new(rules, game, p);
+    let mut best = (0, f32::NEG_INFINITY, None);
+    for (i, choice) in options.iter().enumerate() {
+        let (v, then) = match *choice {
+            Choice::Die(face) => {
+                let (v, j) = view.die_best(face);
+                (v, Some(j))
+            }
+            c => (view.gain(c), None),
+        };
+        if v > best.1 {
+            best = (i, v, then);
+        }
+    }
+    (best.0, best.2)
 }
 
 /// Answer the decision at the front of `game`: chance from `rng`, a player's decision by
@@ -97,6 +109,9 @@ pub(crate) fn playout_keyed(
 ) {
     let mut choices = Rng::for_roll(seed ^ 0x5EED_C401_CE5E_ED00, 0);
     let mut rerolls = 0u64;
+    // A greedy seat's pick just made (the player) and the best use of the die it weighed:
+    // the use of that die is the very next decision, asked on the same sheet.
+    let mut picked: Option<(usize, usize)> = None;
     while let Some((player, kind)) = game.front_options(rules, options) {
         let i = match kind {
             Kind::Roll => {
@@ -116,7 +131,16 @@ pub(crate) fn playout_keyed(
             Kind::StartDie | Kind::StartPlayer | Kind::Draw => choices.below(options.len()),
             Kind::Other => {
                 let seat = player.and_then(|p| seats.get(p)).copied().unwrap_or(Policy::Random);
-                seat.choose_among(rules, game, player.unwrap_or(0), options, &mut choices)
+                let p = player.unwrap_or(0);
+                match (seat, picked.take()) {
+                    (Policy::Greedy, Some((q, j))) if q == p && j < options.len() => j,
+                    (Policy::Greedy, _) if options.len() > 1 => {
+                        let (i, then) = greedy(rules, game, p, options);
+                        picked = then.map(|j| (p, j));
+                        i
+                    }
+                    _ => seat.choose_among(rules, game, p, options, &mut choices),
+                }
             }
         };
         game.apply_front_choice(rules, options[i]);
@@ -159,6 +183,8 @@ struct View<'a> {
     next_coin: Cell<Option<Option<usize>>>,
     /// The sheet's full boats, counted once when first needed.
     full_boats: Cell<Option<u32>>,
+    /// What the uses of a die depend on besides the die, worked out once when first needed.
+    uses: Cell<Option<Uses>>,
 }
 
 impl<'a> View<'a> {
@@ -173,6 +199,7 @@ impl<'a> View<'a> {
             fishings_left: rules.fishing_rounds.iter().filter(|r| (round..=game.rounds).contains(r)).count() as f32,
             next_coin: Cell::new(None),
             full_boats: Cell::new(None),
+            uses: Cell::new(None),
         }
     }
 
@@ -212,9 +239,22 @@ impl<'a> View<'a> {
 
     /// A die of the pool: its best use.
     fn die(&self, face: Face) -> f32 {
-        let mut best = f32::NEG_INFINITY;
-        self.game.each_use(self.rules, self.player, face, false, |c| best = best.max(self.gain(c)));
-        best
+        self.die_best(face).0
+    }
+
+    /// A die of the pool: its best use's worth and place among the die's uses (the first
+    /// of equals).
+    fn die_best(&self, face: Face) -> (f32, usize) {
+        let uses = cached(&self.uses, || self.game.uses(self.rules, self.player));
+        let (mut best, mut at, mut i) = (f32::NEG_INFINITY, 0, 0);
+        self.game.each_use_in(self.rules, &uses, face, false, |c| {
+            let v = self.gain(c);
+            if v > best {
+                (best, at) = (v, i);
+            }
+            i += 1;
+        });
+        (best, at)
     }
 
     /// The boat type of the `?` circle being asked about: the column whose last marked box

@@ -1,20 +1,25 @@
 //! The review after a game: the game replayed input by input, and each player's final
 //! score split into parts that add up:
 //!
-//! `score = start + luck − skill + edge + table + noise`
+//! `score = start + luck − skill + table + noise`
 //!
 //! `V` is a position's value: the expected final score with every seat playing the playout
-//! policy from there, estimated by one set of playouts (the dice of playout `k` the same in
-//! every position). The inputs of the game fall into runs: chance (rolls, start dice,
-//! cards), a player's own choices, another player's choices. What a chance run moved a
-//! player's `V` by is `luck` (on average 0: the dice are the dice), another player's run
-//! `table` (0 when they answer as the policy would). A player's own choice is weighed on
-//! its own futures (playouts seeded for that decision alone, the same futures for every
-//! answer: common random numbers): its `cost` (summed: `skill`) is what the answer lost
-//! against the advisor's best answer, the best chosen by the search's playouts and both
-//! re-estimated by the decision's held-out ones (free of the upward bias of taking a
-//! maximum); its `edge` is the rest of what the answer moved the player's value by on
-//! those futures (`moved + cost`: what the best answer was worth over the policy's play).
+//! policy (the reference: greedy) from there, estimated by one set of playouts (the dice of
+//! playout `k` the same in every position). The inputs of the game fall into runs: chance
+//! (rolls, start dice, cards), a player's own choices, another player's choices. What a
+//! chance run moved a player's `V` by is `luck` (on average 0: the dice are the dice),
+//! another player's run `table` (0 when they answer as the policy would). A player's own
+//! choice is weighed on its own futures (playouts seeded for that decision alone, the
+//! same futures for every answer: common random numbers): its `cost` (summed: `skill`) is
+//! what the answer lost against the reference policy's own answer there, `V` before the
+//! answer less `V` after it (0 when the player answers as the policy would). Summed along
+//! a game this telescopes (the performance-difference lemma) to what the player's choices
+//! lost against the reference's own play, with no gain of a maximum counted at every step.
+//! Apart from the sum: `lost` is what the answer lost against the advisor's best answer
+//! (the best chosen by the search's playouts, both re-estimated by the decision's
+//! held-out ones: free of the upward bias of taking a maximum), and `edge` what the best
+//! answer was worth over the reference's own answer (`lost = cost + edge` but for the
+//! chain after the answer: the advisor's best line there, the policy's in `cost`).
 //! `start` is `V` of the first position, `score` the final score (or, in a game not over,
 //! `V` now), and `noise` what the parts leave over: the difference between the two
 //! estimates of what the player's own runs moved `V` by (the table's playouts and each
@@ -49,23 +54,33 @@ pub struct Weighed {
     pub best_points: f64,
     /// The chosen answer's, by the same playouts.
     pub chosen_points: f64,
-    /// What the answer moved the player's value by (with the policy's play before and
-    /// after it), by the same playouts.
-    pub moved: f64,
+    /// The player's value before the answer (`V`: the reference policy's own answer here
+    /// and its play after), by the same playouts.
+    pub reference_points: f64,
+    /// The player's value after the answer given (and the reference policy's play after
+    /// it), by the same playouts.
+    pub played_points: f64,
 }
 
 impl Weighed {
+    /// Expected points the player's answer lost against the reference policy's own answer
+    /// (`V` before less `V` after it): summed, the player's `skill`. Exactly 0 for the
+    /// policy's own answer at the front; below 0 for an answer better than the policy's.
+    pub fn cost(&self) -> f64 {
+        self.reference_points - self.played_points
+    }
+
     /// Expected points the player's answer lost against the advisor's best: the held-out
     /// estimates' difference (below 0 when the other playouts found the chosen answer the
-    /// better one).
+    /// better one). Not a part of the sum: what `review` lists per decision.
     pub fn lost(&self) -> f64 {
         self.best_points - self.chosen_points
     }
 
-    /// What the best answer was worth over the policy's own play here (with the chain
-    /// after the answer): `moved + lost`.
+    /// What the advisor's best answer was worth over the reference policy's own answer
+    /// here (with the advisor's best line after it). Not a part of the sum.
     pub fn edge(&self) -> f64 {
-        self.moved + self.lost()
+        self.best_points - self.reference_points
     }
 }
 
@@ -80,15 +95,16 @@ pub struct PlayerReview {
     pub start: f64,
     /// What the chance the table dealt (rolls, start dice, cards) moved it by.
     pub luck: f64,
-    /// Expected points lost to choices against the advisor's best answers.
+    /// Expected points lost to choices against the reference policy's own answers (each
+    /// decision's `cost`; below 0 when the choices beat the policy's).
     pub skill: f64,
-    /// What the best answers to this player's questions were worth over the playout
-    /// policy's own answers (and what the player's answers gained beyond the loss).
+    /// Not a part of the sum: what the advisor's best answers to this player's questions
+    /// were worth over the reference policy's own answers (each decision's `edge`).
     pub edge: f64,
     /// What the other players' choices moved it by.
     pub table: f64,
-    /// What the parts leave over: `score − (start + luck − skill + edge + table)`, the
-    /// estimation noise of the player's own runs.
+    /// What the parts leave over: `score − (start + luck − skill + table)`, the estimation
+    /// noise of the player's own runs.
     pub noise: f64,
     /// The weighed decisions, the costliest first.
     pub decisions: Vec<Weighed>,
@@ -101,7 +117,7 @@ enum Mover {
     Chance,
     /// A player's choice, weighed (or one with a single option).
     Player(usize),
-    /// A player's choice the review could not weigh: its move counts as `edge` by the
+    /// A player's choice the review could not weigh: its move counts in `skill` by the
     /// table's playouts.
     Unweighed(usize),
 }
@@ -287,20 +303,20 @@ fn review_on(
                 match mover {
                     Mover::Chance => r.luck += moved,
                     Mover::Player(q) | Mover::Unweighed(q) if q != p => r.table += moved,
-                    Mover::Unweighed(_) => r.edge += moved,
+                    Mover::Unweighed(_) => r.skill -= moved,
                     Mover::Player(_) => {}
                 }
             }
             r.decisions = weighed.iter().flatten().filter(|w| w.advice.player == p).cloned().collect();
             for w in &r.decisions {
-                r.skill += w.lost();
+                r.skill += w.cost();
                 r.edge += w.edge();
             }
             if finished {
                 let last = states.last().expect("the first position at least");
                 r.score = f64::from(super::outcome(rules, last, p).0);
             }
-            r.noise = r.score - (r.start + r.luck - r.skill + r.edge + r.table);
+            r.noise = r.score - (r.start + r.luck - r.skill + r.table);
             r.decisions.sort_by(|a, b| b.lost().total_cmp(&a.lost()).then(a.input.cmp(&b.input)));
             r
         })
@@ -399,7 +415,7 @@ fn weigh(
     let leaf = |l: usize| valuer.get(&s.tree.leaves[l], p);
     let best_points = s.tree.line_value(best_node, &s.values, &leaf).mean;
     let chosen_points = s.tree.line_value(chosen_node, &s.values, &leaf).mean;
-    let moved = valuer.get(&after, p).mean - valuer.get(&before, p).mean;
+    let (reference_points, played_points) = (valuer.get(&before, p).mean, valuer.get(&after, p).mean);
     let advice = Advice { player: p, decision: s.decision, estimates, best, exact: s.exact };
     Some(Weighed {
         input: i,
@@ -410,7 +426,8 @@ fn weigh(
         chosen,
         best_points,
         chosen_points,
-        moved,
+        reference_points,
+        played_points,
     })
 }
 
@@ -479,12 +496,14 @@ mod tests {
         // Each decision weighed on futures of its own: the parts add up, with the
         // estimates' difference as `noise`.
         for r in &reviews {
-            let parts = r.start + r.luck - r.skill + r.edge + r.table + r.noise;
+            let parts = r.start + r.luck - r.skill + r.table + r.noise;
             assert!((r.score - parts).abs() < 1e-9, "{r:?}");
-            assert!((r.skill - r.decisions.iter().map(Weighed::lost).sum::<f64>()).abs() < 1e-9);
+            assert!((r.skill - r.decisions.iter().map(Weighed::cost).sum::<f64>()).abs() < 1e-9);
+            assert!((r.edge - r.decisions.iter().map(Weighed::edge).sum::<f64>()).abs() < 1e-9);
             assert!(!r.decisions.is_empty() && r.noise != 0.0, "{r:?}");
             for w in &r.decisions {
-                assert!((w.edge() - (w.moved + w.best_points - w.chosen_points)).abs() < 1e-12);
+                assert_eq!(w.cost(), w.reference_points - w.played_points);
+                assert_eq!(w.edge(), w.best_points - w.reference_points);
             }
         }
         // On the table's futures every input is counted once and only once: no noise but
@@ -493,7 +512,68 @@ mod tests {
         for (r, s) in reviews.iter().zip(&same) {
             assert!(s.noise.abs() < 1e-9, "{s:?}");
             assert_eq!((r.start, r.luck, r.table, r.score), (s.start, s.luck, s.table, s.score));
-            assert!((s.edge - s.skill - (r.edge - r.skill + r.noise)).abs() < 1e-9);
+            assert!((s.skill - (r.skill - r.noise)).abs() < 1e-9);
+        }
+    }
+
+    /// A short game: seat 0 answers at random, seat 1 as the greedy policy (the review's
+    /// reference), for `n` inputs.
+    fn random_against_greedy(rules: &FleetRules, n: usize, seed: u64) -> Vec<(Option<usize>, Input)> {
+        use crate::rng::Rng;
+        let names: Vec<String> = vec!["Ann".into(), "Bob".into()];
+        let mut g = Game::new(rules, &names, Setup::default());
+        let mut rng = Rng::new(seed);
+        let mut inputs = Vec::new();
+        while let Some(d) = g.decision(rules).filter(|_| inputs.len() < n) {
+            let input = match d.roll {
+                Some(spec) => {
+                    Input::Roll { faces: crate::games::fleet::random::roll(rules, spec, &mut rng), digital: true }
+                }
+                None if d.player == Some(1) => {
+                    let i = Policy::Greedy.choose(rules, &g, &d, &mut rng);
+                    Input::Choice(d.keys(rules, &g)[i].clone())
+                }
+                None => Input::Choice(d.keys(rules, &g)[rng.below(d.options.len())].clone()),
+            };
+            g.apply(rules, &input).unwrap();
+            inputs.push((None, input));
+        }
+        inputs
+    }
+
+    #[test]
+    fn the_reference_policys_own_answer_costs_exactly_nothing_and_the_costs_telescope() {
+        let built_in = crate::games::built_in("fleet-dice").unwrap();
+        let rules = built_in.fleet().unwrap();
+        let names: Vec<String> = vec!["Ann".into(), "Bob".into()];
+        let inputs = random_against_greedy(rules, 30, 4);
+        for same in [None, Some(TABLE)] {
+            let reviews = review_on(rules, &names, Setup::default(), &inputs, &settings(3), &mut |_, _| {}, same);
+            // Bob answers as greedy does: the playouts before his answer take it too and
+            // meet the same dice after it, so each of his answers costs exactly 0.
+            let bob = &reviews[1];
+            assert!(!bob.decisions.is_empty());
+            for w in &bob.decisions {
+                assert_eq!(w.cost(), 0.0, "{:?}", (w.input, w.reference_points, w.played_points));
+            }
+            assert_eq!(bob.skill, 0.0);
+            // Ann's answers at random are not greedy's: they move her value (which way, on
+            // 3 playouts and 45 inputs, is noise).
+            let ann = &reviews[0];
+            assert!(ann.decisions.iter().any(|w| w.cost() != 0.0), "{ann:?}");
+            for r in &reviews {
+                assert!((r.skill - r.decisions.iter().map(Weighed::cost).sum::<f64>()).abs() < 1e-9);
+                assert!((r.score - (r.start + r.luck - r.skill + r.table + r.noise)).abs() < 1e-9);
+            }
+            // On one set of futures the costs telescope: a player's value moved by the
+            // chance, the other player and their own answers, and their answers' costs are
+            // exactly what their own runs moved it by, to rounding.
+            if same.is_some() {
+                for r in &reviews {
+                    assert!(r.noise.abs() < 1e-9, "{r:?}");
+                    assert!((r.score - r.start - r.luck - r.table + r.skill).abs() < 1e-9);
+                }
+            }
         }
     }
 }

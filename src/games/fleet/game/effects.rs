@@ -510,10 +510,16 @@ impl Game {
         let canning = rules
             .building_with(BuildingEffect::IncomePerFullBoat)
             .filter(|b| sheet.building_complete(rules, *b))
-            .map(|b| (rules.wharf[b].coins.saturating_mul(sheet.full_boats(rules)), sheet.full_boats(rules)));
-        let income = sheet.income(rules);
+            .map(|b| {
+                let full = sheet.full_boats(rules);
+                (rules.wharf[b].coins.saturating_mul(full), full)
+            });
+        // `Sheet::income_before_cap`, its parts counted once.
+        let before = rules.income_base.saturating_add(lobster.unwrap_or(0)).saturating_add(canning.map_or(0, |c| c.0));
+        debug_assert_eq!(before, sheet.income_before_cap(rules));
+        let income = before.min(rules.income_cap);
         // "(capped)" only when the cap took coins away, not when the income is exactly it.
-        let capped = sheet.income_before_cap(rules) > income;
+        let capped = before > income;
         let why = Why::Income { base: rules.income_base, lobster, canning, capped };
         self.earn(rules, p, income, why)
     }

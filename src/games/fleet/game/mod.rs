@@ -21,6 +21,7 @@ pub(crate) use decision::Kind;
 pub use decision::{Ask, Choice, Decision, FleetRefusal, Illegal};
 pub use event::{Event, Happened, Why};
 pub use face::{parse_faces, DicePhase, Face, RollSpec};
+pub(crate) use options::Uses;
 
 use super::ruth::Ruth;
 use super::sheet::Sheet;

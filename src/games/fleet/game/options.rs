@@ -116,7 +116,36 @@ impl Game {
 
     /// Every use of a die in the order `Decision::options` lists them, handed to `out` one
     /// by one (nothing is allocated: the greedy policy weighs each die of a pick this way).
-    pub(crate) fn each_use(&self, rules: &FleetRules, p: usize, face: Face, shared: bool, mut out: impl FnMut(Choice)) {
+    pub(crate) fn each_use(&self, rules: &FleetRules, p: usize, face: Face, shared: bool, out: impl FnMut(Choice)) {
+        self.each_use_in(rules, &self.uses(rules, p), face, shared, out);
+    }
+
+    /// What player `p`'s uses of any die depend on besides the die: worked out once for
+    /// all the dice of a pick (`each_use_in`).
+    pub(crate) fn uses(&self, rules: &FleetRules, p: usize) -> Uses {
+        let sheet = &self.players[p].sheet;
+        let salvage = sheet.building_active(rules, BuildingEffect::Salvage)
+            && sheet.next_free(rules.section_of(SectionKind::SalvageStars)).is_some();
+        Uses {
+            player: p,
+            buffet: sheet.building_active(rules, BuildingEffect::Buffet),
+            reroll: !self.players[p].rerolled_this_phase_blocked(rules)
+                && sheet.building_active(rules, BuildingEffect::Reroll),
+            salvage,
+            die_as_coins: self.die_as_coins(rules, p),
+        }
+    }
+
+    /// `each_use` with the player's `Uses` worked out already.
+    pub(crate) fn each_use_in(
+        &self,
+        rules: &FleetRules,
+        uses: &Uses,
+        face: Face,
+        shared: bool,
+        mut out: impl FnMut(Choice),
+    ) {
+        let p = uses.player;
         let sheet = &self.players[p].sheet;
         match face {
             Face::Boat(t) => {
@@ -125,7 +154,7 @@ impl Game {
                     out(Choice::Mark { section: s, index });
                 }
                 let flex = rules.boat_types[t].license_effect == LicenseEffect::FlexDie;
-                if let Some(level) = sheet.license(rules, t).filter(|_| flex && !shared) {
+                if let Some(level) = if flex && !shared { sheet.license(rules, t) } else { None } {
                     // "Any boat type" includes shrimp itself: as shrimp, the die still
                     // brings the license's star action and second type (at L1 it would
                     // only repeat `mark`).
@@ -138,11 +167,8 @@ impl Game {
                     }
                     out(Choice::FlexCoins);
                 }
-                if sheet.building_active(rules, BuildingEffect::Buffet) {
-                    let hexes = rules.section_of(SectionKind::BuffetHexes);
-                    if !sheet.is_marked(hexes, t) {
-                        out(Choice::Hex(t));
-                    }
+                if uses.buffet && !sheet.is_marked(rules.section_of(SectionKind::BuffetHexes), t) {
+                    out(Choice::Hex(t));
                 }
             }
             Face::Coins => out(Choice::CoinsFace(rules.dice.coins_face)),
@@ -164,19 +190,13 @@ impl Game {
             }
             Face::Market => out(Choice::Market(self.market_coins(rules, p))),
         }
-        if !shared
-            && !self.players[p].rerolled_this_phase_blocked(rules)
-            && sheet.building_active(rules, BuildingEffect::Reroll)
-        {
+        if !shared && uses.reroll {
             out(Choice::Reroll);
         }
-        if sheet.building_active(rules, BuildingEffect::Salvage) {
-            let stars = rules.section_of(SectionKind::SalvageStars);
-            if sheet.next_free(stars).is_some() {
-                out(Choice::Salvage);
-            }
+        if uses.salvage {
+            out(Choice::Salvage);
         }
-        out(Choice::DieAsCoins(self.die_as_coins(rules, p)));
+        out(Choice::DieAsCoins(uses.die_as_coins));
     }
 
     /// The boat-type columns with a free box (the shrimp license's choice of type), handed
@@ -262,6 +282,20 @@ impl Game {
     pub(super) fn boat_slot(&self, rules: &FleetRules, (section, slot): (usize, usize)) -> BoatSlot {
         boat_slots_of(rules, section)[slot]
     }
+}
+
+/// What a player's uses of a die depend on besides the die (`Game::uses`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Uses {
+    player: usize,
+    /// The seafood buffet is complete: a boat die may mark its type's hex.
+    buffet: bool,
+    /// The casino is complete and its reroll not used up this phase.
+    reroll: bool,
+    /// The salvage yard is complete and has a star left.
+    salvage: bool,
+    /// Coins a die is worth taken as coins.
+    die_as_coins: u32,
 }
 
 /// Whether `each` hands out any option (stopped at the first).
