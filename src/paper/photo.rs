@@ -28,6 +28,26 @@ mod tests {
         assert!(load(&jpeg).is_err());
     }
 
+    /// A phone's colour JPEG is decoded straight to its brightness (the JPEG's own luma,
+    /// 0.299 R + 0.587 G + 0.114 B): the same picture as decoding its colours and weighing
+    /// them so, within the rounding of the two conversions.
+    #[test]
+    fn a_colour_jpeg_reads_as_its_brightness() {
+        let rgb =
+            image::RgbImage::from_fn(64, 48, |x, y| image::Rgb([(x * 4) as u8, (y * 5) as u8, 200 - (x + y) as u8]));
+        let mut bytes = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, 95).encode_image(&rgb).unwrap();
+        let grey = load(&bytes).unwrap();
+        let colours = image::load_from_memory(&bytes).unwrap().into_rgb8();
+        let want: Vec<u8> = colours
+            .pixels()
+            .map(|p| (0.299 * p[0] as f32 + 0.587 * p[1] as f32 + 0.114 * p[2] as f32).round() as u8)
+            .collect();
+        assert_eq!((grey.width, grey.height), (64, 48));
+        let worst = grey.pixels.iter().zip(&want).map(|(a, b)| a.abs_diff(*b)).max().unwrap();
+        assert!(worst <= 3, "brightness off by {worst}");
+    }
+
     #[test]
     fn a_huge_declared_image_is_refused_before_decoding() {
         // A PNG header claiming 60000 × 60000 pixels, with no data behind it.

@@ -43,7 +43,9 @@ impl Grey {
         if !(x >= 0.0 && y >= 0.0) {
             return 255.0;
         }
-        let (x0, y0) = (x.floor() as usize, y.floor() as usize);
+        // Truncation is the floor here (both are non-negative), without a call to `floor`:
+        // the hottest line of a reading (perf: `floor` was 6 % of a scan).
+        let (x0, y0) = (x as usize, y as usize);
         if x0 + 1 >= self.width || y0 + 1 >= self.height {
             return 255.0;
         }
@@ -106,6 +108,11 @@ pub fn load(bytes: &[u8]) -> Result<Grey, LoadError> {
         Ok(f @ (image::ImageFormat::Jpeg | image::ImageFormat::Png)) => f,
         _ => return Err(LoadError::NotAnImage),
     };
+    if format == image::ImageFormat::Jpeg {
+        if let Some(grey) = load_jpeg_luma(bytes)? {
+            return Ok(grey);
+        }
+    }
     let mut reader = image::ImageReader::with_format(std::io::Cursor::new(bytes), format);
     let mut limits = image::Limits::default();
     limits.max_image_width = Some(MAX_SIDE);
@@ -126,6 +133,52 @@ pub fn load(bytes: &[u8]) -> Result<Grey, LoadError> {
     let luma = img.into_luma8();
     let (width, height) = (luma.width() as usize, luma.height() as usize);
     Ok(Grey { width, height, pixels: luma.into_raw() })
+}
+
+/// A JPEG of grey or YCbCr colour (what cameras and phones write) decoded straight to its
+/// brightness channel, turned upright by its EXIF orientation: zune-jpeg (the decoder
+/// `image` uses) then skips the colour channels' upsampling and the conversion to RGB and
+/// back, and the file is not copied. `None` for other colour models (CMYK, RGB), which
+/// `image` converts.
+fn load_jpeg_luma(bytes: &[u8]) -> Result<Option<Grey>, LoadError> {
+    use zune_core::colorspace::ColorSpace;
+    let options = zune_core::options::DecoderOptions::default()
+        .set_strict_mode(false)
+        .set_max_width(MAX_SIDE as usize)
+        .set_max_height(MAX_SIDE as usize);
+    let mut decoder = zune_jpeg::JpegDecoder::new_with_options(zune_core::bytestream::ZCursor::new(bytes), options);
+    if decoder.decode_headers().is_err() {
+        // Over the sides' limit, or broken: `image` says which.
+        return Ok(None);
+    }
+    let Some((w, h)) = decoder.dimensions() else { return Err(LoadError::Broken) };
+    if w == 0 || h == 0 {
+        return Err(LoadError::Broken);
+    }
+    if w as u64 * h as u64 > MAX_PIXELS {
+        return Err(LoadError::TooManyPixels(w as u32, h as u32));
+    }
+    if !matches!(decoder.input_colorspace(), Some(ColorSpace::YCbCr | ColorSpace::Luma)) {
+        return Ok(None);
+    }
+    let orientation = decoder
+        .exif()
+        .and_then(|exif| image::metadata::Orientation::from_exif_chunk(exif))
+        .unwrap_or(image::metadata::Orientation::NoTransforms);
+    decoder.set_options(decoder.options().jpeg_set_out_colorspace(ColorSpace::Luma));
+    let pixels = decoder.decode().map_err(|_| LoadError::Broken)?;
+    if pixels.len() != w * h {
+        return Err(LoadError::Broken);
+    }
+    if orientation == image::metadata::Orientation::NoTransforms {
+        return Ok(Some(Grey { width: w, height: h, pixels }));
+    }
+    let luma = image::GrayImage::from_raw(w as u32, h as u32, pixels).ok_or(LoadError::Broken)?;
+    let mut img = image::DynamicImage::ImageLuma8(luma);
+    img.apply_orientation(orientation);
+    let luma = img.into_luma8();
+    let (width, height) = (luma.width() as usize, luma.height() as usize);
+    Ok(Some(Grey { width, height, pixels: luma.into_raw() }))
 }
 
 fn classify(e: &image::ImageError) -> LoadError {

@@ -16,33 +16,41 @@ pub struct WhiteMap {
 impl WhiteMap {
     /// The map of a photo, in blocks of `block` pixels.
     pub fn new(img: &Grey, block: usize) -> WhiteMap {
+        WhiteMap::new_on(img, block, 1)
+    }
+
+    /// [`WhiteMap::new`] on up to `threads` threads (rows of blocks shared out): the same map.
+    pub fn new_on(img: &Grey, block: usize, threads: usize) -> WhiteMap {
         let block = block.max(1);
         let cols = img.width.div_ceil(block).max(1);
         let rows = img.height.div_ceil(block).max(1);
-        let mut raw = vec![0f32; cols * rows];
-        let mut hist = [0u32; 256];
-        for by in 0..rows {
-            for bx in 0..cols {
-                hist.iter_mut().for_each(|h| *h = 0);
-                let (x0, y0) = (bx * block, by * block);
-                let (x1, y1) = ((x0 + block).min(img.width), (y0 + block).min(img.height));
-                // Every other pixel is plenty for a percentile.
-                let mut n = 0u32;
-                for y in (y0..y1).step_by(2) {
-                    for x in (x0..x1).step_by(2) {
-                        hist[img.get(x, y) as usize] += 1;
-                        n += 1;
+        let row_of_blocks = |by: usize| -> Vec<f32> {
+            let mut hist = [0u32; 256];
+            (0..cols)
+                .map(|bx| {
+                    hist.iter_mut().for_each(|h| *h = 0);
+                    let (x0, y0) = (bx * block, by * block);
+                    let (x1, y1) = ((x0 + block).min(img.width), (y0 + block).min(img.height));
+                    // Every other pixel is plenty for a percentile.
+                    let mut n = 0u32;
+                    for y in (y0..y1).step_by(2) {
+                        let row = &img.pixels[y * img.width..(y + 1) * img.width];
+                        for x in (x0..x1).step_by(2) {
+                            hist[row[x] as usize] += 1;
+                            n += 1;
+                        }
                     }
-                }
-                let mut left = n / 10;
-                let mut v = 255usize;
-                while v > 0 && hist[v] <= left {
-                    left -= hist[v];
-                    v -= 1;
-                }
-                raw[by * cols + bx] = v as f32;
-            }
-        }
+                    let mut left = n / 10;
+                    let mut v = 255usize;
+                    while v > 0 && hist[v] <= left {
+                        left -= hist[v];
+                        v -= 1;
+                    }
+                    v as f32
+                })
+                .collect()
+        };
+        let raw: Vec<f32> = crate::par::map_range(rows, threads, row_of_blocks).concat();
         // The brightest block of each 3×3 neighbourhood.
         let mut values = raw.clone();
         for by in 0..rows {

@@ -8,6 +8,7 @@ pub mod camera;
 pub mod geometry;
 pub mod grey;
 pub mod ink;
+pub mod par;
 pub mod qr;
 
 pub use geometry::Homography;
