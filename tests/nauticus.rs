@@ -357,6 +357,30 @@ fn the_purchase_calculator_follows_the_rulebook_examples() {
 }
 
 #[test]
+fn the_purchase_in_french_names_each_slot_in_french_with_the_id_to_type() {
+    // The price list names the slots as the table reads them; the id `--items` takes follows
+    // in brackets where the two differ (it once listed the English ids alone).
+    Test::new()
+        .args(["--lang", "fr", "nauticus", "buy", "--action", "goods", "--prices", "coffee=0,grain=2,salt=3,fish=1"])
+        .args(["--items", "fish,grain,coffee,coffee"])
+        .stderr("")
+        .stdout(
+            "Acheter des marchandises (prix des emplacements : café (coffee) 0, céréales (grain) 2, sel (salt) 3, \
+             poisson (fish) 1)
+  poisson   1 thaler, 1 ouvrier  → chantier naval (payé : peut aller directement sur un navire, ou à l'entrepôt)
+  céréales  2 thalers, 1 ouvrier  → chantier naval (payé : peut aller directement sur un navire, ou à l'entrepôt)
+  café      0 thaler, 1 ouvrier  → entrepôt (acheté 0 thaler, donc gratuit : règle d'or)
+  café      4 thalers, 1 ouvrier (un autre exemplaire : 4 thalers)  → chantier naval (payé : peut aller \
+             directement sur un navire, ou à l'entrepôt)
+Total : 7 thalers, 4 ouvriers.
+Conseil : sel pour 3 thalers au lieu du second café coûterait 1 thaler de moins et compléterait les 4 sortes : \
+             1 élément de plus gratuit (les deux éléments gratuits vont alors à l'entrepôt).
+",
+        )
+        .run();
+}
+
+#[test]
 fn ship_rewards_one_per_mast_each_at_most_twice() {
     Test::new()
         .args(["nauticus", "rewards", "--masts", "4", "--take", "crown_mast,crown_mast,crown_sail,crown_sail"])

@@ -140,7 +140,16 @@ pub fn buy_text(
     let name = |i: usize| a.items[i].name.get(lang);
     match prices {
         Some(prices) => {
-            let list: Vec<String> = a.items.iter().zip(prices).map(|(i, p)| format!("{} {p}", i.id)).collect();
+            // Each slot in the table's language, with the id `--items` takes where the two differ.
+            let list: Vec<String> = a
+                .items
+                .iter()
+                .zip(prices)
+                .map(|(i, p)| match i.name.get(lang) {
+                    n if n == i.id => format!("{n} {p}"),
+                    n => format!("{n} ({}) {p}", i.id),
+                })
+                .collect();
             let _ = writeln!(
                 o,
                 "{}",
