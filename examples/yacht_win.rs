@@ -155,8 +155,12 @@ fn main() -> anyhow::Result<()> {
                 let means: Vec<f64> =
                     done.iter().map(|(_, g)| g.iter().map(|p| p.share).sum::<f64>() / players as f64).collect();
                 let (p, half) = interval(&means);
+                let played = done.iter().flat_map(|(_, g)| g);
+                let diffs: Vec<f64> = played.map(|p| p.mine - p.others).collect();
+                let (d, dhalf) = interval(&diffs);
                 println!(
-                    "{} games, {:.0} s: win-chance player {:.2} % ± {:.2} % (95 %; even {:.2} %); load {}",
+                    "{} games, {:.0} s: win-chance player {:.2} % ± {:.2} % (95 %; even {:.2} %), \
+                     score {d:+.2} ± {dhalf:.2} against the others' mean; load {}",
                     done.len() * players,
                     started.elapsed().as_secs_f64(),
                     100.0 * p,
