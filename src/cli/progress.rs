@@ -1,5 +1,5 @@
 //! A progress bar on standard error for the commands that may run long (`review`,
-//! `selfplay`, `lab`, `advise`, `import`): it appears only
+//! `selfplay`, `lab`, `advise`, `import`, `scan`): it appears only
 //! once a run has taken over a second, only when standard error is a terminal, and never
 //! with `--quiet`; it is cleared when the work is done, so what the command prints stays
 //! as it was.
