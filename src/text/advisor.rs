@@ -168,19 +168,41 @@ pub fn review_lines(rules: &FleetRules, name: &str, r: &PlayerReview, lang: Lang
         Some(w) => review_decision(rules, w, lang),
         None => t!(lang, "cli.review.none"),
     };
-    let brief = t!(
-        lang,
-        "cli.review.brief",
-        name = name,
-        skill = decimal(r.skill, 1, lang),
-        luck = signed(r.luck, lang),
-        n = r.decisions.len()
-    );
+    let (luck, n) = (signed(r.luck, lang), r.decisions.len());
+    let brief = match gained(r.skill) {
+        Some(gained) => {
+            t!(lang, "cli.review.brief_gained", name = name, gained = decimal(gained, 1, lang), luck = luck, n = n)
+        }
+        None => {
+            t!(lang, "cli.review.brief", name = name, skill = decimal(r.skill.max(0.0), 1, lang), luck = luck, n = n)
+        }
+    };
     [brief, costliest.trim().to_string()]
+}
+
+/// What choices that beat the reference policy's own answers gained (skill below 0): said
+/// as points gained, never as "−35.2 points lost". None when they lost points (or none).
+fn gained(skill: f64) -> Option<f64> {
+    (skill < -0.05).then_some(-skill)
 }
 
 /// A review's first line: the points lost to choices, the decisions weighed, the luck.
 fn review_player(name: &str, r: &PlayerReview, lang: Lang) -> String {
+    if let Some(gained) = gained(r.skill) {
+        return t!(
+            lang,
+            "cli.review.player_gained",
+            name = name,
+            score = decimal(r.score, 1, lang),
+            start = decimal(r.start, 1, lang),
+            luck = signed(r.luck, lang),
+            gained = decimal(gained, 1, lang),
+            edge = signed(r.edge, lang),
+            table = signed(r.table, lang),
+            noise = signed(r.noise, lang),
+            n = r.decisions.len()
+        );
+    }
     t!(
         lang,
         "cli.review.player",
@@ -188,7 +210,7 @@ fn review_player(name: &str, r: &PlayerReview, lang: Lang) -> String {
         score = decimal(r.score, 1, lang),
         start = decimal(r.start, 1, lang),
         luck = signed(r.luck, lang),
-        skill = decimal(r.skill, 1, lang),
+        skill = decimal(r.skill.max(0.0), 1, lang),
         edge = signed(r.edge, lang),
         table = signed(r.table, lang),
         noise = signed(r.noise, lang),
