@@ -426,6 +426,74 @@ fn enter_alone_commits_only_the_usual_answer() {
     interrupted(&mut p);
 }
 
+/// Issue #33 item 2: an option whose circle gains nothing is listed last, numbered so, and
+/// marked; Enter alone still chooses nothing. Ann's cod column from her start die to box 11
+/// (licenses L1–L3 and boats 1–4 all taken, two players, physical dice), then a star
+/// action: cod 12 is a boat circle with no boat left to launch.
+#[test]
+fn an_option_that_gains_nothing_is_listed_last_and_marked() {
+    let dir = tempfile::tempdir().unwrap();
+    let answers = [
+        "cod",
+        "shrimp",
+        "Ann",
+        "cod cod cod",
+        "cod",
+        "mark",
+        "cod",
+        "mark",
+        "mark",
+        "mark",
+        "market market cod",
+        "cod",
+        "mark",
+        "boat",
+        "cod",
+        "market",
+        "market",
+        "market",
+        "market",
+        "shrimp",
+        "cod cod cod",
+        "cod",
+        "mark",
+        "cod",
+        "mark",
+        "cod",
+        "mark",
+        "mark",
+        "market market cod",
+        "market",
+        "market",
+        "shrimp",
+        "cod",
+        "mark",
+        "market",
+        "market",
+    ];
+    std::fs::write(dir.path().join("a.txt"), answers.join("\n") + "\n").unwrap();
+    let game = ["fleet-dice", "--players", "Ann,Bob", "--dice", "physical", "--save", "g.jsonl"];
+    let out = crate::child::deckhand_in(dir.path()).arg("play").args(game).args(["--answers", "a.txt"]).output();
+    let stderr = String::from_utf8_lossy(&out.unwrap().stderr).to_string();
+    assert!(stderr.contains("waiting for: Ann: star action"), "{stderr}");
+    let mut p = spawn(dir.path(), &["resume", "g.jsonl"]);
+    p.exp_string("Ann: star action").unwrap();
+    let shown = p.exp_string("Enter to choose: ").unwrap();
+    let options: Vec<&str> = shown.split("\r\n").filter(|l| l.contains("  ")).collect();
+    assert!(options.iter().any(|l| l.contains(" 1  shrimp 1")), "{options:#?}");
+    assert!(options.iter().any(|l| l.contains("17  Ridback canning co. 1")), "{options:#?}");
+    // (rexpect reads bytes as Latin-1: the dash is left out.)
+    let last =
+        options.iter().position(|l| l.contains("18  cod 12 ") && l.contains("boat circle, no boat left to launch"));
+    let last = last.unwrap_or_else(|| panic!("cod 12 last: {options:#?}"));
+    assert!(options[last].contains("(its circle gains nothing)"), "{options:#?}");
+    assert!(options[last + 1].contains("undo"), "the commands follow it: {options:#?}");
+    refused(&mut p, dir.path(), "\r", "Nothing is usual here");
+    // It can still be chosen, by its number.
+    typed(&mut p, "18\r", "which section? cod 12");
+    interrupted(&mut p);
+}
+
 /// Issue #33 item 1: the shared die at the terminal. A wrong exception lists the answers
 /// in pad words (never `mark, coin`); each exception answered is told in pad words before
 /// the next question; a chain typed in one go (`an lic`: the usual use, then the license
