@@ -596,6 +596,15 @@ fn a_long_menu_fits_80_by_24_with_the_highlighted_options_help() {
     assert!(!shown.contains("At any prompt"), "the whole help printed: {shown}");
     std::thread::sleep(std::time::Duration::from_millis(200));
     assert_eq!(save_lines(dir.path()), before, "help committed something");
+    // `help` alone prints the whole help above the menu drawn again: its last line, the one
+    // left in view over 22 lines of menu at 80 × 24, says how to ask about one option.
+    typed(&mut p, "\x15help\r", "What the options do:");
+    let shown = p.exp_string("Bob: star action").unwrap();
+    let lines: Vec<&str> = shown.split("\r\n").collect();
+    let status = lines.iter().rposition(|l| l.starts_with("Round 1/10")).expect("the menu drawn again");
+    assert!(lines[status - 1].contains("`help king` says what one option does, under the menu"), "{lines:#?}");
+    typed(&mut p, "help king\r", "King crab 1: the first circle activates");
+    assert_eq!(save_lines(dir.path()), before, "help committed something");
     interrupted(&mut p);
 }
 
