@@ -1,25 +1,35 @@
-//! Keys at the terminal, under the prompts: reading them while a phone may answer first
-//! (the menus' loop), the terminal handing them over one by one meanwhile, and Ctrl-U and
-//! Escape for dialoguer's `Input`, which ignores both (docs/dialoguer.md). Elsewhere than
-//! on Unix, keys are console's, as they come.
+//! Keys under the prompts: waiting for one while a phone may answer first (the terminal
+//! handing them over one by one meanwhile), and Ctrl-U and Escape for dialoguer's `Input`,
+//! which ignores both (docs/dialoguer.md). Off Unix, console's keys as they come.
+
+use console::{Key, Term};
 
 #[cfg(unix)]
-pub use unix::*;
+pub use unix::{restore_after_signal, with_ctrl_u, OneByOne};
 
 #[cfg(not(unix))]
 pub use elsewhere::*;
 
-#[cfg(not(unix))]
-mod elsewhere {
-    use console::{Key, Term};
-
-    pub fn next(term: &Term, overtaken: Option<&dyn Fn() -> bool>) -> std::io::Result<Option<Key>> {
-        match overtaken.is_some_and(|o| o()) {
-            true => Ok(None),
-            false => term.read_key().map(Some),
+/// The next key, or None as soon as `overtaken()` is true (checked every 50 ms while no key
+/// is waiting; off Unix, only before waiting).
+pub fn next(term: &Term, overtaken: Option<&dyn Fn() -> bool>) -> std::io::Result<Option<Key>> {
+    let Some(overtaken) = overtaken else { return term.read_key().map(Some) };
+    loop {
+        if overtaken() {
+            return Ok(None);
+        }
+        #[cfg(unix)]
+        let waiting = unix::waiting(libc::STDIN_FILENO, 50)?;
+        #[cfg(not(unix))]
+        let waiting = true;
+        if waiting {
+            return term.read_key().map(Some);
         }
     }
+}
 
+#[cfg(not(unix))]
+mod elsewhere {
     pub struct OneByOne;
 
     impl OneByOne {
@@ -38,24 +48,8 @@ mod unix {
     use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
     use std::sync::Arc;
 
-    use console::{Key, Term};
-
-    /// The next key, or None as soon as `overtaken()` is true (checked every 50 ms while
-    /// no key is waiting).
-    pub fn next(term: &Term, overtaken: Option<&dyn Fn() -> bool>) -> std::io::Result<Option<Key>> {
-        let Some(overtaken) = overtaken else { return term.read_key().map(Some) };
-        loop {
-            if overtaken() {
-                return Ok(None);
-            }
-            if waiting(libc::STDIN_FILENO, 50)? {
-                return term.read_key().map(Some);
-            }
-        }
-    }
-
     /// Whether a key waits on `fd`, waiting at most `ms` milliseconds.
-    fn waiting(fd: i32, ms: i32) -> std::io::Result<bool> {
+    pub(super) fn waiting(fd: i32, ms: i32) -> std::io::Result<bool> {
         let mut fd = libc::pollfd { fd, events: libc::POLLIN, revents: 0 };
         // SAFETY: poll on one valid pollfd.
         if unsafe { libc::poll(&mut fd, 1, ms) } >= 0 {
@@ -69,10 +63,9 @@ mod unix {
         }
     }
 
-    /// While it lives, the terminal hands over keys one by one, unechoed (the prompt draws
-    /// them), with Ctrl-C as a key that console's reader turns into an interruption — so
-    /// `poll` sees each key as it is typed, not only after Enter. The terminal's own mode
-    /// comes back when it is dropped, and on SIGINT (`restore_after_signal`).
+    /// While it lives, the terminal hands over keys one by one, unechoed, Ctrl-C a key
+    /// (console makes it an interruption), so `poll` sees each key as it is typed. The
+    /// terminal's own mode comes back on drop, and on SIGINT (`restore_after_signal`).
     pub struct OneByOne {
         original: Option<(i32, libc::termios)>,
     }
@@ -81,8 +74,7 @@ mod unix {
     static SAVED_FD: AtomicI32 = AtomicI32::new(0);
     static mut MODE: std::mem::MaybeUninit<libc::termios> = std::mem::MaybeUninit::uninit();
 
-    /// Put the terminal's own mode back (from the SIGINT handler). Async-signal-safe:
-    /// atomic loads and tcsetattr.
+    /// Put the terminal's own mode back (from the SIGINT handler: atomics and tcsetattr).
     pub fn restore_after_signal() {
         if SAVED.load(Ordering::SeqCst) {
             // SAFETY: MODE was fully written before SAVED became true.
@@ -93,7 +85,6 @@ mod unix {
     }
 
     impl OneByOne {
-        /// Keys one by one from standard input.
         pub fn enter() -> OneByOne {
             Self::on(libc::STDIN_FILENO)
         }
@@ -132,21 +123,18 @@ mod unix {
     }
 
     /// Run `ask` (a dialoguer `Input`) with Ctrl-U and Escape deleting what stands before
-    /// the cursor, as Ctrl-U does in a shell. `Input` drops control characters and Escape,
-    /// and console's `read_key` reads standard input itself, so no reader can stand in
-    /// front of it: while `ask` runs, standard input is a pseudo-terminal that a thread
-    /// feeds with the keys typed, a Ctrl-U or a lone Escape given as Backspaces (where
-    /// nothing stands before the cursor, `Input` does nothing with one). The feeding stops
-    /// after Enter, so what is typed ahead stays for the next question. Where no
-    /// pseudo-terminal can be had, `ask` runs on the terminal as it is.
+    /// the cursor, as in a shell. `Input` drops both, and console reads standard input
+    /// itself: so while `ask` runs, standard input is a pseudo-terminal a thread feeds with
+    /// the keys typed, a Ctrl-U or lone Escape given as Backspaces (with nothing before the
+    /// cursor, `Input` ignores one), until Enter (typing ahead stays for the next question).
+    /// Without a pseudo-terminal, `ask` runs on the terminal as it is.
     pub fn with_ctrl_u<T>(ask: impl FnOnce() -> T) -> T {
         let _feed = Feed::start();
         ask()
     }
 
-    /// The Backspaces a Ctrl-U is given as: more than any line typed at `enter` (a line of
-    /// up to 1,024 characters clears at once). They cost `Input` a few system calls each, a
-    /// few milliseconds together.
+    /// The Backspaces a Ctrl-U is given as: more than any line typed at `enter` (a few
+    /// milliseconds of `Input`'s system calls together).
     const CTRL_U_AS: usize = 1024;
 
     /// Standard input as a pseudo-terminal fed from the terminal, while it lives.
@@ -167,8 +155,7 @@ mod unix {
                 if libc::isatty(libc::STDIN_FILENO) != 1 || libc::tcgetattr(libc::STDIN_FILENO, t.as_mut_ptr()) != 0 {
                     return None;
                 }
-                // The pseudo-terminal passes bytes as they come (console sets it so itself
-                // while reading a key).
+                // The pseudo-terminal passes bytes as they come (as console sets it to read).
                 let mut raw = t.assume_init();
                 libc::cfmakeraw(&mut raw);
                 let (mut master, mut slave) = (-1, -1);
@@ -208,10 +195,8 @@ mod unix {
         }
     }
 
-    /// Pass the keys typed on `tty` to `master` until Enter has been passed (or `stop`).
-    /// An escape sequence goes over whole, as console reads it (Escape, then what follows
-    /// at once: `[`, a letter, or a digit and `~`), so that it is not taken for Escape and
-    /// letters.
+    /// Pass the keys typed on `tty` to `master` until Enter has been passed (or `stop`); an
+    /// escape sequence whole (as console reads it), so it is not taken for Escape and letters.
     fn feeding(tty: i32, master: i32, stop: &AtomicBool) {
         let byte = || {
             let mut b = 0u8;
