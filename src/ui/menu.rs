@@ -9,10 +9,9 @@ use console::{Key, Term};
 use dialoguer::theme::Theme;
 
 use super::theme::Pad;
-use super::{keys, Check, Overtaken, TerminalPrompter};
+use super::{keys, Check, Overtaken, TerminalPrompter, Until};
 use crate::choice::{chosen, filter, help_for, numbers, usual, Choice, Picked, Typed};
 use crate::text::Lang;
-use crate::Error;
 
 /// The words a menu says about what was typed, in the table's language.
 fn why_not(choices: &[Choice], typed: &str, what: &Typed, lang: Lang) -> String {
@@ -60,7 +59,7 @@ impl TerminalPrompter {
         choices: &[Choice],
         check: Option<Check>,
         overtaken: Option<Overtaken>,
-    ) -> Result<Option<Picked>, Error> {
+    ) -> Until<Picked> {
         if self.typed_for != prompt {
             (self.typed, self.typed_for) = (String::new(), prompt.to_string());
         }
@@ -72,11 +71,8 @@ impl TerminalPrompter {
         let typed = &mut std::mem::take(&mut self.typed);
         // No choices: a line of text, every printable key typed.
         let line = choices.is_empty();
-        let hint = match (line, check.is_some()) {
-            (true, _) => String::new(),
-            (false, true) => crate::t!(lang, "cli.ui.entry_hint"),
-            (false, false) => crate::t!(lang, "cli.ui.menu_hint"),
-        };
+        let hint =
+            if check.is_some() { crate::t!(lang, "cli.ui.entry_hint") } else { crate::t!(lang, "cli.ui.menu_hint") };
         // The highlight was moved with the arrows since the last key typed: Enter takes it.
         let (mut highlight, mut moved) = (0usize, false);
         // The keys refused since the last space or edit: the rest of a word that went wrong
@@ -104,8 +100,7 @@ impl TerminalPrompter {
                     hint.clone(),
                 ),
             };
-            drawn =
-                show(term, pad, lines, &head, typed, |l| if line { l.to_string() } else { pad.dim(l) }).map_err(io)?;
+            drawn = show(term, pad, lines, &head, typed, !line).map_err(io)?;
             let Some(key) = keys::next(term, overtaken).map_err(io)? else {
                 clear(term, drawn).map_err(io)?;
                 self.typed = std::mem::take(typed);
@@ -221,16 +216,10 @@ fn clear(term: &Term, drawn: usize) -> std::io::Result<()> {
     term.clear_last_lines(drawn)
 }
 
-/// Write `lines`, then `head` folded (`style`d) with `typed` and the cursor after its last
+/// Write `lines`, then `head` folded (`dim`med) with `typed` and the cursor after its last
 /// line: returns the rows written above the cursor.
-fn show(
-    term: &Term,
-    pad: &Pad,
-    mut lines: Vec<String>,
-    head: &str,
-    typed: &str,
-    style: impl Fn(&str) -> String,
-) -> std::io::Result<usize> {
+fn show(term: &Term, pad: &Pad, mut lines: Vec<String>, head: &str, typed: &str, dim: bool) -> std::io::Result<usize> {
+    let style = |l: &str| if dim { pad.dim(l) } else { l.to_string() };
     let mut folded = pad.fold(head);
     let last = format!("{} {typed}", style(&folded.pop().unwrap_or_default()));
     lines.extend(folded.iter().map(|l| style(l)));

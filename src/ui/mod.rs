@@ -41,6 +41,9 @@ fn write_raw(text: &str) {
 /// question gives up, returning None, as soon as it returns true.
 pub type Overtaken<'a> = &'a dyn Fn() -> bool;
 
+/// The answer to a question a phone may overtake: None when it did.
+pub type Until<T> = Result<Option<T>, Error>;
+
 pub use crate::choice::{Choice, Picked};
 
 pub trait Prompter {
@@ -71,38 +74,20 @@ pub trait Prompter {
     /// Tell the people at the table something (goes to standard error).
     fn say(&mut self, line: &str);
     /// Show the state of the table above the next question (only a terminal does).
-    fn status(&mut self, line: &str) {
-        let _ = line;
-    }
+    fn status(&mut self, _line: &str) {}
     /// The players' names in seat order, so that a terminal can give each a colour.
-    fn players(&mut self, names: &[String]) {
-        let _ = names;
-    }
+    fn players(&mut self, _names: &[String]) {}
     /// `select`, giving up (None) when `overtaken()` turns true while waiting (an answers
     /// file answers at once).
-    fn select_until(&mut self, prompt: &str, choices: &[Choice], overtaken: Overtaken) -> Result<Option<usize>, Error> {
-        let _ = overtaken;
+    fn select_until(&mut self, prompt: &str, choices: &[Choice], _: Overtaken) -> Until<usize> {
         self.select(prompt, choices).map(Some)
     }
     /// `entry`, giving up (None) when `overtaken()` turns true while waiting.
-    fn entry_until(
-        &mut self,
-        prompt: &str,
-        choices: &[Choice],
-        check: Check,
-        overtaken: Overtaken,
-    ) -> Result<Option<Picked>, Error> {
-        let _ = overtaken;
+    fn entry_until(&mut self, prompt: &str, choices: &[Choice], check: Check, _: Overtaken) -> Until<Picked> {
         self.entry(prompt, choices, check).map(Some)
     }
     /// `input`, giving up (None) when `overtaken()` turns true while waiting.
-    fn input_until(
-        &mut self,
-        prompt: &str,
-        validate: Validator,
-        overtaken: Overtaken,
-    ) -> Result<Option<String>, Error> {
-        let _ = overtaken;
+    fn input_until(&mut self, prompt: &str, validate: Validator, _: Overtaken) -> Until<String> {
         self.input(prompt, validate).map(Some)
     }
     /// Whether another answer can come (an answers file may run out): a game that is over
@@ -126,7 +111,7 @@ pub fn prompter_for_in(answers: Option<&Path>, command: &str, lang: Lang) -> Res
             (source.name.text(lang), source.text)
         }
         None if std::io::stdin().is_terminal() && std::io::stderr().is_terminal() => {
-            return Ok(Box::new(TerminalPrompter::new().in_lang(lang)));
+            return Ok(Box::new(TerminalPrompter::new(lang)));
         }
         None => return Err(Error::Usage(crate::msg!("cli.ui.no_terminal", command = command))),
     };
@@ -151,16 +136,11 @@ pub struct TerminalPrompter {
 }
 
 impl TerminalPrompter {
-    pub fn new() -> Self {
+    /// A terminal speaking `lang` (its errors too), in colour unless `NO_COLOR` is set.
+    pub fn new(lang: Lang) -> Self {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         let (typed, typed_for, last, above) = Default::default();
-        TerminalPrompter { pad: Pad::new(!no_color), lang: Lang::En, typed, typed_for, last, above }
-    }
-
-    /// Report terminal errors in `lang`.
-    pub fn in_lang(mut self, lang: Lang) -> Self {
-        self.lang = lang;
-        self
+        TerminalPrompter { pad: Pad::new(!no_color), lang, typed, typed_for, last, above }
     }
 
     /// dialoguer's `Input` with thin layers: Ctrl-U and Escape (`keys::with_ctrl_u`), and a
@@ -205,12 +185,6 @@ impl TerminalPrompter {
             }
             (kept, problem) = (line, shown.len());
         }
-    }
-}
-
-impl Default for TerminalPrompter {
-    fn default() -> Self {
-        Self::new()
     }
 }
 
@@ -314,21 +288,15 @@ impl Prompter for TerminalPrompter {
         self.pad.players = names.to_vec();
     }
 
-    fn select_until(&mut self, prompt: &str, choices: &[Choice], overtaken: Overtaken) -> Result<Option<usize>, Error> {
-        Ok(choice(self.ask(prompt, choices, None, Some(overtaken))?))
+    fn select_until(&mut self, prompt: &str, choices: &[Choice], on: Overtaken) -> Until<usize> {
+        Ok(choice(self.ask(prompt, choices, None, Some(on))?))
     }
 
-    fn entry_until(
-        &mut self,
-        prompt: &str,
-        choices: &[Choice],
-        check: Check,
-        on: Overtaken,
-    ) -> Result<Option<Picked>, Error> {
+    fn entry_until(&mut self, prompt: &str, choices: &[Choice], check: Check, on: Overtaken) -> Until<Picked> {
         self.ask(prompt, choices, Some(check), Some(on))
     }
 
-    fn input_until(&mut self, prompt: &str, validate: Validator, on: Overtaken) -> Result<Option<String>, Error> {
+    fn input_until(&mut self, prompt: &str, validate: Validator, on: Overtaken) -> Until<String> {
         Ok(text(self.ask(prompt, &[], Some(&|t: &str| validate(t).map(|()| t.to_string())), Some(on))?))
     }
 }
