@@ -45,6 +45,7 @@ mod elsewhere {
 
 #[cfg(unix)]
 mod unix {
+    use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
     use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
     use std::sync::Arc;
 
@@ -137,11 +138,13 @@ mod unix {
     /// milliseconds of `Input`'s system calls together).
     const CTRL_U_AS: usize = 1024;
 
-    /// Standard input as a pseudo-terminal fed from the terminal, while it lives.
+    /// Standard input as a pseudo-terminal fed from the terminal, while it lives. Dropped,
+    /// standard input is the terminal again, then its mode comes back, then the
+    /// descriptors close (the fields drop in this order).
     struct Feed {
+        mode: OneByOne,
         /// The terminal (standard input as it was), the pseudo-terminal's two ends.
-        fds: [i32; 3],
-        mode: Option<OneByOne>,
+        fds: [OwnedFd; 3],
         stop: Arc<AtomicBool>,
         thread: Option<std::thread::JoinHandle<()>>,
     }
@@ -149,8 +152,7 @@ mod unix {
     impl Feed {
         fn start() -> Option<Feed> {
             let mut t = std::mem::MaybeUninit::<libc::termios>::uninit();
-            // SAFETY: plain descriptor calls on descriptors this function opens or checks;
-            // every one it opens is closed on each way out (here, or in `drop`).
+            // SAFETY: plain descriptor calls; each descriptor opened is owned at once.
             unsafe {
                 if libc::isatty(libc::STDIN_FILENO) != 1 || libc::tcgetattr(libc::STDIN_FILENO, t.as_mut_ptr()) != 0 {
                     return None;
@@ -162,15 +164,19 @@ mod unix {
                 if libc::openpty(&mut master, &mut slave, std::ptr::null_mut(), &raw, std::ptr::null()) != 0 {
                     return None;
                 }
+                let (master, slave) = (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave));
                 let tty = libc::dup(libc::STDIN_FILENO);
-                let stop = Arc::new(AtomicBool::new(false));
-                let mut feed = Feed { fds: [tty, master, slave], mode: None, stop: stop.clone(), thread: None };
-                if tty < 0 || libc::dup2(slave, libc::STDIN_FILENO) < 0 {
+                if tty < 0 {
                     return None;
                 }
-                feed.mode = Some(OneByOne::on(tty));
-                feed.thread = Some(std::thread::spawn(move || feeding(tty, master, &stop)));
-                Some(feed)
+                let tty = OwnedFd::from_raw_fd(tty);
+                if libc::dup2(slave.as_raw_fd(), libc::STDIN_FILENO) < 0 {
+                    return None;
+                }
+                let (mode, stop) = (OneByOne::on(tty.as_raw_fd()), Arc::new(AtomicBool::new(false)));
+                let (from, to, until) = (tty.as_raw_fd(), master.as_raw_fd(), stop.clone());
+                let thread = Some(std::thread::spawn(move || feeding(from, to, &until)));
+                Some(Feed { mode, fds: [tty, master, slave], stop, thread })
             }
         }
     }
@@ -181,27 +187,21 @@ mod unix {
             if let Some(thread) = self.thread.take() {
                 let _ = thread.join();
             }
-            // SAFETY: the descriptors opened in `start`, each closed once; standard input
-            // is the terminal again before the terminal's mode comes back.
-            unsafe {
-                if self.fds[0] >= 0 {
-                    libc::dup2(self.fds[0], libc::STDIN_FILENO);
-                }
-                drop(self.mode.take());
-                for fd in self.fds.into_iter().filter(|fd| *fd >= 0) {
-                    libc::close(fd);
-                }
-            }
+            // SAFETY: the terminal's descriptor, open until the fields drop.
+            unsafe { libc::dup2(self.fds[0].as_raw_fd(), libc::STDIN_FILENO) };
         }
     }
 
     /// Pass the keys typed on `tty` to `master` until Enter has been passed (or `stop`); an
     /// escape sequence whole (as console reads it), so it is not taken for Escape and letters.
     fn feeding(tty: i32, master: i32, stop: &AtomicBool) {
+        use std::io::{Read, Write};
+        // SAFETY: views of descriptors `Feed` owns and closes once this thread has ended.
+        let [input, output] =
+            [tty, master].map(|fd| std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(fd) }));
         let byte = || {
-            let mut b = 0u8;
-            // SAFETY: reading one byte into a byte we own.
-            (unsafe { libc::read(tty, (&mut b as *mut u8).cast(), 1) } == 1).then_some(b)
+            let mut b = [0u8];
+            ((&*input).read(&mut b).ok() == Some(1)).then_some(b[0])
         };
         let whole = |k: &[u8]| {
             k[0] != 0x1b || k.len() == 4 || k.len() >= 2 && k[1] != b'[' || k.len() == 3 && b"ABCDHFZ".contains(&k[2])
@@ -221,19 +221,7 @@ mod unix {
             if key == [0x15] || key == [0x1b] {
                 key = vec![0x7f; CTRL_U_AS];
             }
-            let mut bytes = &key[..];
-            while !bytes.is_empty() {
-                // SAFETY: writing from a slice we own, at most its length.
-                let n = unsafe { libc::write(master, bytes.as_ptr().cast(), bytes.len()) };
-                if n < 0 && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
-                    continue;
-                }
-                if n <= 0 {
-                    return;
-                }
-                bytes = &bytes[n as usize..];
-            }
-            if enter {
+            if (&*output).write_all(&key).is_err() || enter {
                 return;
             }
         }
