@@ -142,7 +142,7 @@ mod unix {
     /// standard input is the terminal again, then its mode comes back, then the
     /// descriptors close (the fields drop in this order).
     struct Feed {
-        mode: OneByOne,
+        _mode: OneByOne,
         /// The terminal (standard input as it was), the pseudo-terminal's two ends.
         fds: [OwnedFd; 3],
         stop: Arc<AtomicBool>,
@@ -176,7 +176,7 @@ mod unix {
                 let (mode, stop) = (OneByOne::on(tty.as_raw_fd()), Arc::new(AtomicBool::new(false)));
                 let (from, to, until) = (tty.as_raw_fd(), master.as_raw_fd(), stop.clone());
                 let thread = Some(std::thread::spawn(move || feeding(from, to, &until)));
-                Some(Feed { mode, fds: [tty, master, slave], stop, thread })
+                Some(Feed { _mode: mode, fds: [tty, master, slave], stop, thread })
             }
         }
     }
