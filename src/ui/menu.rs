@@ -9,7 +9,7 @@ use console::{Key, Term};
 use dialoguer::theme::Theme;
 
 use super::theme::Pad;
-use super::{keys, Check, Overtaken, TerminalPrompter, Until};
+use super::{keys, Check, Entry, Overtaken, TerminalPrompter, Until};
 use crate::choice::{chosen, filter, help_for, numbers, usual, Choice, Picked, Typed};
 use crate::text::Lang;
 
@@ -57,9 +57,10 @@ impl TerminalPrompter {
         &mut self,
         prompt: &str,
         choices: &[Choice],
-        check: Option<Check>,
+        entry: Option<Entry>,
         overtaken: Option<Overtaken>,
     ) -> Until<Picked> {
+        let check = entry.map(|e| e.check);
         if self.typed_for != prompt {
             (self.typed, self.typed_for) = (String::new(), prompt.to_string());
         }
@@ -71,8 +72,12 @@ impl TerminalPrompter {
         let typed = &mut std::mem::take(&mut self.typed);
         // No choices: a line of text, every printable key typed.
         let line = choices.is_empty();
-        let hint =
-            if check.is_some() { crate::t!(lang, "cli.ui.entry_hint") } else { crate::t!(lang, "cli.ui.menu_hint") };
+        // A game's example of a whole entry (Fleet's `harbor inuit cod`), where it has one.
+        let hint = match entry.map(|e| e.example) {
+            Some(Some(example)) => crate::t!(lang, "cli.ui.entry_hint", example = example),
+            Some(None) => crate::t!(lang, "cli.ui.entry_hint_plain"),
+            None => crate::t!(lang, "cli.ui.menu_hint"),
+        };
         // The highlight was moved with the arrows since the last key typed: Enter takes it.
         let (mut highlight, mut moved) = (0usize, false);
         // The keys refused since the last space or edit: the rest of a word that went wrong

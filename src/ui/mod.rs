@@ -21,6 +21,13 @@ pub type Validator<'a> = &'a dyn Fn(&str) -> Result<(), String>;
 /// in pad words: `harbor` for `h i c`), or why it is wrong.
 pub type Check<'a> = &'a dyn Fn(&str) -> Result<String, String>;
 
+/// An entry's `check`, and the game's example of one a terminal shows (`harbor inuit cod`).
+#[derive(Clone, Copy)]
+pub struct Entry<'a> {
+    pub check: Check<'a>,
+    pub example: Option<&'a str>,
+}
+
 /// Write a line to standard error (`write_stderr`).
 pub fn say(line: &str) {
     write_stderr(&format!("{line}\n"));
@@ -50,8 +57,8 @@ pub trait Prompter {
     /// Ask to pick one of `choices`; returns its index.
     fn select(&mut self, prompt: &str, choices: &[Choice]) -> Result<usize, Error>;
     /// Ask for one of `choices` or an entry of several words (`harbor inuit cod`), which
-    /// `check` accepts (giving the words it is echoed in) or says what is wrong with.
-    fn entry(&mut self, prompt: &str, choices: &[Choice], check: Check) -> Result<Picked, Error>;
+    /// its `check` accepts (giving the words it is echoed in) or says what is wrong with.
+    fn entry(&mut self, prompt: &str, choices: &[Choice], entry: Entry) -> Result<Picked, Error>;
     /// Whether answers are entries (a pick and its use in one, everyone's shared die at
     /// once, forced answers applied): at a terminal unless `--ask-all`; in an answers file
     /// after a line `#! entries` (older files take one answer per question).
@@ -83,8 +90,8 @@ pub trait Prompter {
         self.select(prompt, choices).map(Some)
     }
     /// `entry`, giving up (None) when `overtaken()` turns true while waiting.
-    fn entry_until(&mut self, prompt: &str, choices: &[Choice], check: Check, _: Overtaken) -> Until<Picked> {
-        self.entry(prompt, choices, check).map(Some)
+    fn entry_until(&mut self, prompt: &str, choices: &[Choice], entry: Entry, _: Overtaken) -> Until<Picked> {
+        self.entry(prompt, choices, entry).map(Some)
     }
     /// `input`, giving up (None) when `overtaken()` turns true while waiting.
     fn input_until(&mut self, prompt: &str, validate: Validator, _: Overtaken) -> Until<String> {
@@ -141,6 +148,13 @@ impl TerminalPrompter {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         let (typed, typed_for, last, above) = Default::default();
         TerminalPrompter { pad: Pad::new(!no_color), lang, typed, typed_for, last, above }
+    }
+
+    /// A game's line, on the menus' loop: what `validate` accepts.
+    fn line_until(&mut self, prompt: &str, validate: Validator, on: Option<Overtaken>) -> Until<String> {
+        let check = |t: &str| validate(t).map(|()| t.to_string());
+        let picked = self.ask(prompt, &[], Some(Entry { check: &check, example: None }), on)?;
+        Ok(picked.and_then(|p| if let Picked::Text(t) = p { Some(t) } else { None }))
     }
 
     /// dialoguer's `Input` with thin layers: Ctrl-U and Escape (`keys::with_ctrl_u`), and a
@@ -220,18 +234,14 @@ fn choice(picked: Option<Picked>) -> Option<usize> {
     picked.and_then(|p| if let Picked::Choice(i) = p { Some(i) } else { None })
 }
 
-fn text(picked: Option<Picked>) -> Option<String> {
-    picked.and_then(|p| if let Picked::Text(t) = p { Some(t) } else { None })
-}
-
 impl Prompter for TerminalPrompter {
     // A question nothing overtakes always answers: None is never seen there.
     fn select(&mut self, prompt: &str, choices: &[Choice]) -> Result<usize, Error> {
         choice(self.ask(prompt, choices, None, None)?).ok_or(Error::Interrupted)
     }
 
-    fn entry(&mut self, prompt: &str, choices: &[Choice], check: Check) -> Result<Picked, Error> {
-        self.ask(prompt, choices, Some(check), None)?.ok_or(Error::Interrupted)
+    fn entry(&mut self, prompt: &str, choices: &[Choice], entry: Entry) -> Result<Picked, Error> {
+        self.ask(prompt, choices, Some(entry), None)?.ok_or(Error::Interrupted)
     }
 
     fn entries(&self) -> bool {
@@ -243,8 +253,7 @@ impl Prompter for TerminalPrompter {
     }
 
     fn line(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
-        text(self.ask(prompt, &[], Some(&|t: &str| validate(t).map(|()| t.to_string())), None)?)
-            .ok_or(Error::Interrupted)
+        self.line_until(prompt, validate, None)?.ok_or(Error::Interrupted)
     }
 
     /// On `Input` (`Confirm` takes only `y` and `n`): the table's words (`j`/`ja`, `o`/`oui`,
@@ -292,11 +301,11 @@ impl Prompter for TerminalPrompter {
         Ok(choice(self.ask(prompt, choices, None, Some(on))?))
     }
 
-    fn entry_until(&mut self, prompt: &str, choices: &[Choice], check: Check, on: Overtaken) -> Until<Picked> {
-        self.ask(prompt, choices, Some(check), Some(on))
+    fn entry_until(&mut self, prompt: &str, choices: &[Choice], entry: Entry, on: Overtaken) -> Until<Picked> {
+        self.ask(prompt, choices, Some(entry), Some(on))
     }
 
     fn input_until(&mut self, prompt: &str, validate: Validator, on: Overtaken) -> Until<String> {
-        Ok(text(self.ask(prompt, &[], Some(&|t: &str| validate(t).map(|()| t.to_string())), Some(on))?))
+        self.line_until(prompt, validate, Some(on))
     }
 }
