@@ -245,13 +245,11 @@ fn a_game_stopped_halfway_is_resumed_to_its_end() {
     assert_eq!(entries(&d.join("g.jsonl")).len(), 2 + rest.len());
 }
 
-/// Found by hand (newcomer6) in tmux: the five-dice game's menu says "Type to filter or a
-/// whole entry (`harbor inuit cod`), Enter to choose:", Fleet's example, in every language.
-/// The line is `cli.ui.entry_hint`, chosen in src/ui/menu.rs (ui6's area): the example must
-/// come from the game asking (five-dice: `keep 3 3`), or be left out where it has none.
+/// Found by hand (newcomer6) in tmux: the five-dice game's menu said "Type to filter or a
+/// whole entry (`harbor inuit cod`), Enter to choose:", Fleet's example, in every language
+/// (fixed by ui6: the example comes from the game asking).
 #[cfg(unix)]
 #[test]
-#[ignore = "fails until src/ui's menu takes the entry example from the game asking"]
 fn the_five_dice_menu_gives_no_fleet_example() {
     let dir = tempfile::tempdir().unwrap();
     let args = ["play", "yacht", "--players", "Ann", "--save", "g.jsonl"];
