@@ -1074,10 +1074,8 @@ fn dialoguer_as_is_select_takes_a_number_and_never_commits_on_space() {
 /// Found by hand (newcomer6) in tmux at 80×24: a status line whose first row is folded at
 /// 78 or 79 characters gets its ` ·` after the fold, so the `·` is folded again onto a row
 /// of its own ("… left: shrimp, shrimp, lobster, swordfish" / "·" / "Ann: 1 coin, 0 fish").
-/// The fold is `ui::theme::Pad::status` (src/ui, ui6's area): it should fold to the width
-/// less the two characters it appends.
+/// `ui::theme::Pad::status` folds to the width less the two characters it appends.
 #[test]
-#[ignore = "fails until Pad::status (src/ui/theme.rs) folds to the width less its ` ·`"]
 fn a_folded_status_line_leaves_no_separator_alone_on_a_row() {
     let dir = tempfile::tempdir().unwrap();
     let mut p = spawn(dir.path(), &["play", "fleet-dice", "--players", "Ann,Bob,Cy", "--dice", "physical"]);
