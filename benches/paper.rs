@@ -3,7 +3,7 @@
 //! `deckhand scan` reads them. Counts every box read right, asked, and read wrong, per
 //! distortion, and times decode + read + check + score per photo.
 //!
-//! cargo bench --bench paper -- [--photos N] [--from I] [--first I,J,…] [--seed S] [--threads T] [--max-seconds S] [--save DIR] [--partial FILE] [--fail-on-wrong] [--inks]
+//! cargo bench --bench paper -- [--photos N] [--from I] [--first I,J,…] [--seed S] [--threads T] [--max-seconds S] [--save DIR] [--partial FILE] [--boxes FILE] [--fail-on-wrong] [--inks]
 //! (N photos; half with the usual mix of distortions, half each pushing one to its worst;
 //! `--first` reads the photos numbered first, e.g. ones that were once read wrong;
 //! `--partial` rewrites FILE with the table every 10 photos, so a run stopped from outside
@@ -257,6 +257,38 @@ fn one(
     if reading.is_some() {
         eprintln!("photo {i}: read, sharpness {sharp:.3}; blur {:.2} motion {:.1}", cam.blur, cam.motion.0);
     }
+    // Every box's measures, one line each, for finding the bounds (`--boxes FILE`, appended).
+    if let (Some(file), Some(r)) = (boxes_file(), &reading) {
+        use std::io::Write;
+        let mut text = String::new();
+        for (k, (b, t)) in r.boxes.iter().zip(&truth).enumerate() {
+            let kind = match page.boxes[k].target {
+                layout::Target::Mark { .. } => "mark",
+                layout::Target::Fish { .. } => "fish",
+                layout::Target::Bonus(_) => "bonus",
+                _ => "other",
+            };
+            text.push_str(&format!(
+                "{i}\t{}\t{k}\t{kind}\t{}\t{}\t{:?}\t{}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{}\t{:.4}\t{:.4}\n",
+                stress.map_or("usual", |s| s.name()),
+                u8::from(*t),
+                u8::from(erased.contains(&k)),
+                b.state,
+                u8::from(b.in_place),
+                b.strength,
+                b.ink,
+                r.paper,
+                r.usual,
+                r.outline,
+                r.marks,
+                r.bounds.0,
+                r.bounds.1,
+            ));
+        }
+        if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(file) {
+            let _ = f.write_all(text.as_bytes());
+        }
+    }
     if std::env::args().any(|a| a == "--inks") {
         if let Some(r) = &reading {
             let mut all: Vec<(f32, bool)> = r.boxes.iter().zip(&truth).map(|(b, t)| (b.strength, *t)).collect();
@@ -326,6 +358,14 @@ fn one(
         }
     }
     (row, tally, inks)
+}
+
+/// `--boxes FILE`: where each read box's measures are appended (photo, distortion, box,
+/// kind, truth, erased, state, in place, strength, ink, the page's paper, usual mark,
+/// outline, marks, and its bounds), tab-separated.
+fn boxes_file() -> Option<String> {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter().position(|a| a == "--boxes").and_then(|i| args.get(i + 1)).cloned()
 }
 
 fn line(name: &str, t: &Tally) -> String {
