@@ -33,7 +33,7 @@ use crate::store::{files, Journal};
 use crate::text::described as said;
 use crate::text::table::{self as table_text, command, command_line, typed_commands, with_legal, Note};
 use crate::text::Lang;
-use crate::ui::{self, Choice, Picked, Prompter};
+use crate::ui::{self, Choice, Entry, Picked, Prompter};
 use crate::Error;
 
 /// The view of every engine played through the generic table (`cli::live`): each function
@@ -364,11 +364,13 @@ impl AtTerminal for GenericTerminal<'_> {
             choices.push(Choice::command(c.key(), command_line(c, lang)));
         }
         let picked = match overtaken {
-            Some(overtaken) => match p.entry_until(&prompt, &choices, &echoed, overtaken)? {
-                Some(picked) => picked,
-                None => return Ok(Asked::Overtaken),
-            },
-            None => p.entry(&prompt, &choices, &echoed)?,
+            Some(overtaken) => {
+                match p.entry_until(&prompt, &choices, Entry { check: &echoed, example: None }, overtaken)? {
+                    Some(picked) => picked,
+                    None => return Ok(Asked::Overtaken),
+                }
+            }
+            None => p.entry(&prompt, &choices, Entry { check: &echoed, example: None })?,
         };
         Ok(Asked::Typed(match picked {
             Picked::Choice(i) if i >= options.len() => match Command::from_key(&choices[i].key) {
