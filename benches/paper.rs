@@ -112,8 +112,12 @@ fn main() {
     }
 }
 
+/// One photo's result: its table row (distortion), its tally, and each box's strength with
+/// its truth.
+type PhotoResult = (usize, Tally, Vec<(f32, bool)>);
+
 /// The per-distortion table of the photos read so far, and their totals.
-fn table(results: &[(usize, Tally, Vec<(f32, bool)>)], names: &[String]) -> (String, Tally) {
+fn table(results: &[PhotoResult], names: &[String]) -> (String, Tally) {
     use std::fmt::Write;
     let mut rows: Vec<Tally> = vec![Tally::default(); names.len()];
     for (row, t, _) in results {
@@ -182,13 +186,7 @@ impl Tally {
 }
 
 /// One photo: a bots' sheet marked, photographed, encoded, then read as `scan` reads it.
-fn one(
-    f: &fleet::FleetRules,
-    fingerprint: &str,
-    seed: u64,
-    i: usize,
-    save: Option<&str>,
-) -> (usize, Tally, Vec<(f32, bool)>) {
+fn one(f: &fleet::FleetRules, fingerprint: &str, seed: u64, i: usize, save: Option<&str>) -> PhotoResult {
     let mut d = synth::Dice::new(seed * 1_000_003 + i as u64);
     let mut sheets = synth::finished_sheets(f, seed * 7919 + i as u64, 2 + d.pick(3));
     let sheet = sheets.swap_remove(d.pick(sheets.len()));
