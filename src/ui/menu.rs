@@ -200,7 +200,7 @@ impl TerminalPrompter {
                 _ => {}
             }
             if let Some((picked, echo)) = answer {
-                clear(term, drawn).and_then(|()| term.write_line(&echo)).map_err(io)?;
+                clear(term, drawn).and_then(|()| term.write_line(&pad.fold(&echo).join("\n"))).map_err(io)?;
                 // What ↑ recalls: the text typed, or the key of the option Enter alone took.
                 let entry = match &picked {
                     Picked::Choice(i) if typed.trim().is_empty() => choices[*i].key.clone(),

@@ -82,7 +82,7 @@ impl Pad {
     /// The status line folded between its parts (`Round 1/10 · boat phase ·`; a part too
     /// long between words), dimmed, each player's name in its colour.
     pub fn status(&self, text: &str) -> Vec<String> {
-        let mut lines = crate::text::wrap(text, " · ", self.width - 1);
+        let mut lines = crate::text::wrap(text, " · ", self.width - 3);
         let last = lines.len() - 1;
         for line in &mut lines[..last] {
             line.push_str(" ·");
