@@ -298,3 +298,142 @@ fn with_two_players_advise_maximises_the_chance_of_winning_unless_asked_for_the_
     // The spread table is kept beside the values.
     assert_eq!(std::fs::read_dir(d.join(".local/share/deckhand/solver")).unwrap().count(), 2);
 }
+
+#[test]
+fn review_of_a_two_player_game_prices_each_decision_in_points_and_in_the_chance_of_winning() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("four.toml"), four_box_rules()).unwrap();
+    // The game of the test above, played to the end: Ann (10, behind Bob's 50) writes the 0
+    // in five of a kind with 1 1 2 2 3 (the expected score's best, but only five alike next
+    // turn could still win); Bob, sure of the win, scores his last box at once; Ann scores
+    // 3 3 3 1 2 as chance on her first roll.
+    let answers = [
+        "1 1 1 2 2",
+        "ones",
+        "1 1 2 3 4",
+        "ones",
+        "6 6 6 4 3",
+        "three_of_a_kind",
+        "1 1 1 2 3",
+        "three_of_a_kind",
+        "6 6 5 3 2",
+        "chance",
+        "1 1 2 2 4",
+        "keep 1 1 2 2",
+        "5",
+        "keep 1 1 2 2",
+        "3",
+        "five_of_a_kind",
+        "2 3 4 5 6",
+        "five_of_a_kind",
+        "3 3 3 1 2",
+        "chance",
+    ];
+    std::fs::write(d.join("answers.txt"), answers.join("\n") + "\n").unwrap();
+    deckhand(d)
+        .args(["play", "yacht", "--rules", "four.toml", "--players", "Bob,Ann", "--answers", "answers.txt"])
+        .args(["--save", "g.jsonl", "--no-record"])
+        .assert()
+        .success();
+    let review = |args: &[&str]| {
+        let out = deckhand(d).args(["review", "g.jsonl", "--quiet"]).args(args).assert().success();
+        stdout(&out)
+    };
+    // Every decision in expected points and, with the advisor playing to win, in chances:
+    // the costliest three of each per player. Bob's third costs him 3.79 points but barely
+    // any chance; Ann's 0 in five of a kind was the best for the score and threw away her
+    // last chance; once the game is lost, every choice is as good as another to win.
+    let lines = |lang: &str| review(&["--lang", lang]).lines().map(String::from).collect::<Vec<_>>();
+    assert_eq!(
+        lines("en"),
+        [
+            "Bob: 14.79 expected points lost to choices against optimal play (4 decisions weighed, 0 optimal)",
+            "  chance of winning lost to choices against the advisor playing to win: 11.1 percentage points (4 decisions weighed, 1 as the advisor would choose)",
+            "  line 3, Bob: 1 1 1 2 2 — keep dice and roll again (2 rolls left), or score a box: score Ones (3) (52.71) rather than keep 1 1 1, roll the rest (58.25): −5.55",
+            "    to win: 46.9 % rather than keep 1 1 1, roll the rest (51.5 %): −4.7 percentage points",
+            "  line 7, Bob: 3 4 6 6 6 — keep dice and roll again (2 rolls left), or score a box: score Three of a kind (25) (55.34) rather than keep 6 6 6, roll the rest (60.16): −4.82",
+            "    to win: 70.5 % rather than keep 6 6 6, roll the rest (76.8 %): −6.3 percentage points",
+            "  line 11, Bob: 2 3 5 6 6 — keep dice and roll again (2 rolls left), or score a box: score Chance (22) (52.30) rather than keep 6 6, roll the rest (56.10): −3.79",
+            "    to win: 94.1 % rather than keep 6 6, roll the rest (94.2 %): −0.2 percentage points",
+            "Ann: 26.59 expected points lost to choices against optimal play (6 decisions weighed, 1 optimal)",
+            "  chance of winning lost to choices against the advisor playing to win: 30.2 percentage points (6 decisions weighed, 1 as the advisor would choose)",
+            "  line 5, Ann: 1 1 2 3 4 — keep dice and roll again (2 rolls left), or score a box: score Ones (2) (51.71) rather than keep 1 1, roll the rest (54.26): −2.56",
+            "    to win: 52.0 % rather than keep 1 1, roll the rest (55.0 %): −3.0 percentage points",
+            "  line 9, Ann: 1 1 1 2 3 — keep dice and roll again (2 rolls left), or score a box: score Three of a kind (8) (37.34) rather than keep 1 1 1, roll the rest (50.37): −13.03",
+            "    to win: 5.8 % rather than keep 1 1 1, roll the rest (26.7 %): −20.8 percentage points",
+            "  line 17, Ann: 1 1 2 2 3 — score a box: score Five of a kind (0) (33.33), the best for the expected score",
+            "    to win: 0.0 % rather than score Chance (9) (4.4 %): −4.4 percentage points",
+            "  line 21, Ann: 1 2 3 3 3 — keep dice and roll again (2 rolls left), or score a box: score Chance (12) (22.00) rather than roll all five dice again (31.25): −9.25",
+            "    to win: 0.0 %, the best",
+            "Exact figures: each choice's expected final score with optimal play after it (the game's exact solver); a decision's cost is the best choice's figure minus the chosen one's.",
+            "Chances of winning: each choice's chance with the advisor playing to win after it (this turn and the other players' next turns exactly, then solitaire-optimal play with each final score's spread); a decision's loss is the best choice's chance minus the chosen one's, in percentage points.",
+        ]
+    );
+    assert_eq!(
+        lines("de"),
+        [
+            "Bob: 14,79 erwartete Punkte durch Entscheidungen verloren, gemessen am optimalen Spiel (4 Entscheidungen abgewogen, 0 optimal)",
+            "  Gewinnchance durch Entscheidungen verloren, gemessen am Berater, der auf Sieg spielt: 11,1 Prozentpunkte (4 Entscheidungen abgewogen, 1 wie der Berater gewählt)",
+            "  Zeile 3, Bob: 1 1 1 2 2 — Würfel behalten und nochmal würfeln (noch 2 Würfe) oder ein Feld eintragen: Einser eintragen (3) (52,71) statt 1 1 1 behalten, den Rest würfeln (58,25): −5,55",
+            "    auf Sieg: 46,9 % statt 1 1 1 behalten, den Rest würfeln (51,5 %): −4,7 Prozentpunkte",
+            "  Zeile 7, Bob: 3 4 6 6 6 — Würfel behalten und nochmal würfeln (noch 2 Würfe) oder ein Feld eintragen: Dreierpasch eintragen (25) (55,34) statt 6 6 6 behalten, den Rest würfeln (60,16): −4,82",
+            "    auf Sieg: 70,5 % statt 6 6 6 behalten, den Rest würfeln (76,8 %): −6,3 Prozentpunkte",
+            "  Zeile 11, Bob: 2 3 5 6 6 — Würfel behalten und nochmal würfeln (noch 2 Würfe) oder ein Feld eintragen: Chance eintragen (22) (52,30) statt 6 6 behalten, den Rest würfeln (56,10): −3,79",
+            "    auf Sieg: 94,1 % statt 6 6 behalten, den Rest würfeln (94,2 %): −0,2 Prozentpunkte",
+            "Ann: 26,59 erwartete Punkte durch Entscheidungen verloren, gemessen am optimalen Spiel (6 Entscheidungen abgewogen, 1 optimal)",
+            "  Gewinnchance durch Entscheidungen verloren, gemessen am Berater, der auf Sieg spielt: 30,2 Prozentpunkte (6 Entscheidungen abgewogen, 1 wie der Berater gewählt)",
+            "  Zeile 5, Ann: 1 1 2 3 4 — Würfel behalten und nochmal würfeln (noch 2 Würfe) oder ein Feld eintragen: Einser eintragen (2) (51,71) statt 1 1 behalten, den Rest würfeln (54,26): −2,56",
+            "    auf Sieg: 52,0 % statt 1 1 behalten, den Rest würfeln (55,0 %): −3,0 Prozentpunkte",
+            "  Zeile 9, Ann: 1 1 1 2 3 — Würfel behalten und nochmal würfeln (noch 2 Würfe) oder ein Feld eintragen: Dreierpasch eintragen (8) (37,34) statt 1 1 1 behalten, den Rest würfeln (50,37): −13,03",
+            "    auf Sieg: 5,8 % statt 1 1 1 behalten, den Rest würfeln (26,7 %): −20,8 Prozentpunkte",
+            "  Zeile 17, Ann: 1 1 2 2 3 — ein Feld eintragen: Fünferpasch eintragen (0) (33,33), die beste für die erwartete Endpunktzahl",
+            "    auf Sieg: 0,0 % statt Chance eintragen (9) (4,4 %): −4,4 Prozentpunkte",
+            "  Zeile 21, Ann: 1 2 3 3 3 — Würfel behalten und nochmal würfeln (noch 2 Würfe) oder ein Feld eintragen: Chance eintragen (12) (22,00) statt alle fünf Würfel neu würfeln (31,25): −9,25",
+            "    auf Sieg: 0,0 %, die beste",
+            "Exakte Werte: die erwartete Endpunktzahl jeder Wahl bei optimalem Spiel danach (der exakte Löser des Spiels); was eine Entscheidung kostet, ist der Wert der besten Wahl minus der der gewählten.",
+            "Gewinnchancen: die Chance jeder Wahl, wenn der Berater danach auf Sieg spielt (dieser Zug und die nächsten Züge der anderen exakt, danach optimales Solospiel mit der Streuung jeder Endpunktzahl); was eine Entscheidung kostet, ist die Chance der besten Wahl minus der der gewählten, in Prozentpunkten.",
+        ]
+    );
+    assert_eq!(
+        lines("fr"),
+        [
+            "Bob : 14,79 points espérés perdus par les choix face au jeu optimal (4 décisions pesées, 0 optimales)",
+            "  chance de gagner perdue par les choix face au conseiller qui joue pour gagner : 11,1 points de pourcentage (4 décisions pesées, dont 1 comme le conseiller l'aurait fait)",
+            "  ligne 3, Bob : 1 1 1 2 2 — garder des dés et relancer (2 lancers restant), ou marquer une case : marquer As (3) (52,71) ; le meilleur : garder 1 1 1, relancer le reste (58,25) : −5,55",
+            "    pour gagner : 46,9 % ; le meilleur : garder 1 1 1, relancer le reste (51,5 %) : −4,7 points de pourcentage",
+            "  ligne 7, Bob : 3 4 6 6 6 — garder des dés et relancer (2 lancers restant), ou marquer une case : marquer Brelan (25) (55,34) ; le meilleur : garder 6 6 6, relancer le reste (60,16) : −4,82",
+            "    pour gagner : 70,5 % ; le meilleur : garder 6 6 6, relancer le reste (76,8 %) : −6,3 points de pourcentage",
+            "  ligne 11, Bob : 2 3 5 6 6 — garder des dés et relancer (2 lancers restant), ou marquer une case : marquer Chance (22) (52,30) ; le meilleur : garder 6 6, relancer le reste (56,10) : −3,79",
+            "    pour gagner : 94,1 % ; le meilleur : garder 6 6, relancer le reste (94,2 %) : −0,2 points de pourcentage",
+            "Ann : 26,59 points espérés perdus par les choix face au jeu optimal (6 décisions pesées, 1 optimales)",
+            "  chance de gagner perdue par les choix face au conseiller qui joue pour gagner : 30,2 points de pourcentage (6 décisions pesées, dont 1 comme le conseiller l'aurait fait)",
+            "  ligne 5, Ann : 1 1 2 3 4 — garder des dés et relancer (2 lancers restant), ou marquer une case : marquer As (2) (51,71) ; le meilleur : garder 1 1, relancer le reste (54,26) : −2,56",
+            "    pour gagner : 52,0 % ; le meilleur : garder 1 1, relancer le reste (55,0 %) : −3,0 points de pourcentage",
+            "  ligne 9, Ann : 1 1 1 2 3 — garder des dés et relancer (2 lancers restant), ou marquer une case : marquer Brelan (8) (37,34) ; le meilleur : garder 1 1 1, relancer le reste (50,37) : −13,03",
+            "    pour gagner : 5,8 % ; le meilleur : garder 1 1 1, relancer le reste (26,7 %) : −20,8 points de pourcentage",
+            "  ligne 17, Ann : 1 1 2 2 3 — marquer une case : marquer Cinq identiques (0) (33,33), le meilleur pour le score espéré",
+            "    pour gagner : 0,0 % ; le meilleur : marquer Chance (9) (4,4 %) : −4,4 points de pourcentage",
+            "  ligne 21, Ann : 1 2 3 3 3 — garder des dés et relancer (2 lancers restant), ou marquer une case : marquer Chance (12) (22,00) ; le meilleur : relancer les cinq dés (31,25) : −9,25",
+            "    pour gagner : 0,0 %, le meilleur",
+            "Valeurs exactes : le score final espéré de chaque choix avec un jeu optimal ensuite (le solveur exact du jeu) ; le coût d'une décision est la valeur du meilleur choix moins celle du choix fait.",
+            "Chances de gagner : la chance de chaque choix quand le conseiller joue ensuite pour gagner (ce tour et le tour suivant des autres exactement, puis le jeu optimal en solitaire avec la dispersion de chaque score final) ; la perte d'une décision est la chance du meilleur choix moins celle du choix fait, en points de pourcentage.",
+        ]
+    );
+    // JSON: each decision in chances too. Ann's 0 cost exactly her chance of five alike next
+    // turn with optimal keeps while Bob misses his (the figure of the test above).
+    let v: serde_json::Value = serde_json::from_str(&review(&["--format", "json"])).unwrap();
+    let ann = &v["players"][1];
+    let zero = ann["decisions"].as_array().unwrap().iter().find(|d| d["line"] == 17).unwrap();
+    let q = 0.046_028_642_525_699;
+    assert_eq!(zero["lost"], 0.0, "{zero:#}");
+    assert_eq!(
+        zero["to_win"]["chosen"],
+        json!({ "answer": "five_of_a_kind", "label": "score Five of a kind (0)", "chance": 0.0 })
+    );
+    assert_eq!(zero["to_win"]["best"]["label"], "score Chance (9)");
+    assert!((zero["to_win"]["best"]["chance"].as_f64().unwrap() - q * (1.0 - q)).abs() < 1e-9, "{zero:#}");
+    assert_eq!(zero["to_win"]["lost"], zero["to_win"]["best"]["chance"]);
+    let summed: f64 = ann["decisions"].as_array().unwrap().iter().map(|d| d["to_win"]["lost"].as_f64().unwrap()).sum();
+    assert!((ann["lost_chance"].as_f64().unwrap() - summed).abs() < 1e-12);
+}

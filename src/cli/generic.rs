@@ -593,6 +593,8 @@ pub(crate) fn review(args: &super::commands::review::ReviewArgs, header: &Header
             ))
         })?;
     let per_seat = |s: usize| reviewed.iter().filter(move |r| r.seat == s);
+    // Where the advisor plays to win (2+ players), each decision in chances of winning too.
+    let to_win = reviewed.iter().any(|r| r.to_win.is_some());
     let text = match args.format {
         AdviseFormat::Json => {
             let choice = |c: &crate::games::described::Advised| serde_json::json!({ "answer": c.keys.join(" "), "label": c.label.text(lang), "expected": c.value });
@@ -600,12 +602,18 @@ pub(crate) fn review(args: &super::commands::review::ReviewArgs, header: &Header
                 .map(|s| {
                     let decisions: Vec<Value> = per_seat(s)
                         .map(|r| {
+                            // Where the advisor plays to win: the same decision in chances.
+                            let to_win = r.to_win.as_ref().map(|(mine, best)| {
+                                let chance = |c: &crate::games::described::Advised| serde_json::json!({ "answer": c.keys.join(" "), "label": c.label.text(lang), "chance": c.value });
+                                serde_json::json!({ "chosen": chance(mine), "best": chance(best), "lost": r.lost_chance() })
+                            });
                             serde_json::json!({
                                 "line": r.entry + 2,
                                 "question": r.question.text(lang),
                                 "chosen": choice(&r.chosen),
                                 "best": choice(&r.best),
                                 "lost": r.lost(),
+                                "to_win": to_win,
                             })
                         })
                         .collect();
@@ -614,6 +622,7 @@ pub(crate) fn review(args: &super::commands::review::ReviewArgs, header: &Header
                         "score": game.categories(s).iter().map(|c| c.points).sum::<i64>(),
                         "weighed": decisions.len(),
                         "lost": per_seat(s).map(|r| r.lost()).sum::<f64>(),
+                        "lost_chance": to_win.then(|| per_seat(s).filter_map(|r| r.lost_chance()).sum::<f64>()),
                         "decisions": decisions,
                     })
                 })
@@ -627,7 +636,11 @@ pub(crate) fn review(args: &super::commands::review::ReviewArgs, header: &Header
                 let mine: Vec<&crate::games::described::Reviewed> = per_seat(s).collect();
                 out += &said::review_text(name, &mine, args.top, lang);
             }
-            out + &crate::t!(lang, "cli.review.exact_how") + "\n"
+            out += &(crate::t!(lang, "cli.review.exact_how") + "\n");
+            if to_win {
+                out += &(crate::t!(lang, "cli.review.win_how") + "\n");
+            }
+            out
         }
     };
     emit(&text)?;

@@ -393,12 +393,21 @@ pub struct Reviewed {
     pub chosen: Advised,
     /// The best choice.
     pub best: Advised,
+    /// Where the advisor plays to win (2+ players): what was chosen and the best choice,
+    /// each with its chance of winning (0 to 1).
+    pub to_win: Option<(Advised, Advised)>,
 }
 
 impl Reviewed {
     /// What the choice cost against the best (0 for a best choice).
     pub fn lost(&self) -> f64 {
         (self.best.value - self.chosen.value).max(0.0)
+    }
+
+    /// The chance of winning the choice cost against the advisor's best to win (0 to 1;
+    /// None where the advisor does not play to win).
+    pub fn lost_chance(&self) -> Option<f64> {
+        self.to_win.as_ref().map(|(chosen, best)| (best.value - chosen.value).max(0.0))
     }
 }
 
@@ -427,7 +436,8 @@ pub fn review(
         }
         let seat = (0..players.len()).find(|s| !before.questions(Some(*s)).is_empty());
         let asked = seat.and_then(|s| Some((s, before.questions(Some(s)).into_iter().next()?)));
-        // A review prices each decision in expected points against optimal solitaire play.
+        // A review prices each decision in expected points against optimal solitaire play;
+        // where the advisor plays to win, in the chance of winning too.
         let decided = match asked.and_then(|(s, q)| Some((s, q, before.advice(s, Aim::Score)?))) {
             Some((seat, question, Ok(advice))) => {
                 weighed = true;
@@ -436,13 +446,18 @@ pub fn review(
                     probe.answer(Some(seat), &c.keys).is_ok_and(|a| same_entry(&a.entry, entry))
                 });
                 match (chosen, advice.choices.first()) {
-                    (Some(chosen), Some(best)) => Some(Reviewed {
-                        entry: i,
-                        seat,
-                        question: question.prompt,
-                        chosen: chosen.clone(),
-                        best: best.clone(),
-                    }),
+                    (Some(chosen), Some(best)) => {
+                        let to_win = weigh_to_win(before.as_ref(), seat, players.len(), chosen)
+                            .map_err(|why| Replay::Entry(i, why))?;
+                        Some(Reviewed {
+                            entry: i,
+                            seat,
+                            question: question.prompt,
+                            chosen: chosen.clone(),
+                            best: best.clone(),
+                            to_win,
+                        })
+                    }
                     _ => None,
                 }
             }
@@ -453,6 +468,25 @@ pub fn review(
         progress(i + 1, entries.len());
     }
     Ok(weighed.then(|| made.into_iter().flatten().collect()))
+}
+
+/// A decision weighed for the chance of winning as well, where the advisor plays to win
+/// (2+ players; its advice in chances): the choice with `chosen`'s keys and the best.
+fn weigh_to_win(
+    before: &dyn AnyGame,
+    seat: usize,
+    players: usize,
+    chosen: &Advised,
+) -> Result<Option<(Advised, Advised)>, Message> {
+    if players < 2 {
+        return Ok(None);
+    }
+    let Some(advice) = before.advice(seat, Aim::Win).transpose()? else { return Ok(None) };
+    if advice.unit != Unit::Chance {
+        return Ok(None);
+    }
+    let mine = advice.choices.iter().find(|c| c.keys == chosen.keys);
+    Ok(mine.zip(advice.choices.first()).map(|(c, b)| (c.clone(), b.clone())))
 }
 
 /// Two entries the same, a list's items in any order.

@@ -172,6 +172,8 @@ pub fn advice_text(advice: &Advice, lang: Lang) -> String {
 
 /// A player's decisions reviewed against the game's exact advisor, as the terminal prints
 /// them: the total lost and how many decisions, then the `top` costliest (in game order).
+/// Where the advisor plays to win, the chance of winning lost too, and the `top` costliest
+/// in chance are listed as well, each with its chance beside its points.
 pub fn review_text(name: &str, decisions: &[&crate::games::described::Reviewed], top: usize, lang: Lang) -> String {
     use crate::text::advisor::decimal;
     let lost: f64 = decisions.iter().map(|r| r.lost()).sum();
@@ -184,25 +186,69 @@ pub fn review_text(name: &str, decisions: &[&crate::games::described::Reviewed],
         n = decisions.len(),
         optimal = optimal
     )];
-    let mut costly: Vec<&&crate::games::described::Reviewed> = decisions.iter().filter(|r| r.lost() >= 0.005).collect();
-    costly.sort_by(|a, b| b.lost().total_cmp(&a.lost()));
-    costly.truncate(top);
-    costly.sort_by_key(|r| r.entry);
-    if costly.is_empty() {
-        lines.push(t!(lang, "cli.review.none"));
-    }
-    for r in costly {
+    let chances: Vec<f64> = decisions.iter().filter_map(|r| r.lost_chance()).collect();
+    let to_win = !chances.is_empty();
+    if to_win {
         lines.push(t!(
             lang,
-            "cli.review.exact_decision",
-            line = r.entry + 2,
-            question = r.question.text(lang),
-            chosen = r.chosen.label.text(lang),
-            chosen_value = decimal(r.chosen.value, 2, lang),
-            best = r.best.label.text(lang),
-            best_value = decimal(r.best.value, 2, lang),
-            lost = decimal(r.lost(), 2, lang)
+            "cli.review.win_player",
+            lost = decimal(100.0 * chances.iter().sum::<f64>(), 1, lang),
+            n = chances.len(),
+            best = chances.iter().filter(|c| **c < 0.0005).count()
         ));
+    }
+    // The `top` costliest in points, and in chance of winning.
+    let costliest = |cost: &dyn Fn(&crate::games::described::Reviewed) -> f64, least: f64| {
+        let mut c: Vec<&crate::games::described::Reviewed> =
+            decisions.iter().copied().filter(|r| cost(r) >= least).collect();
+        c.sort_by(|a, b| cost(b).total_cmp(&cost(a)));
+        c.truncate(top);
+        c
+    };
+    let mut costly = costliest(&|r| r.lost(), 0.005);
+    costly.extend(costliest(&|r| r.lost_chance().unwrap_or(0.0), 0.0005));
+    costly.sort_by_key(|r| r.entry);
+    costly.dedup_by_key(|r| r.entry);
+    if costly.is_empty() {
+        lines.push(if to_win { t!(lang, "cli.review.none_win") } else { t!(lang, "cli.review.none") });
+    }
+    let percent = |p: f64| t!(lang, "games.table.advice.percent", p = decimal(100.0 * p, 1, lang));
+    for r in costly {
+        let (line, question, chosen) = (r.entry + 2, r.question.text(lang), r.chosen.label.text(lang));
+        lines.push(match r.lost() >= 0.005 {
+            true => t!(
+                lang,
+                "cli.review.exact_decision",
+                line = line,
+                question = question,
+                chosen = chosen,
+                chosen_value = decimal(r.chosen.value, 2, lang),
+                best = r.best.label.text(lang),
+                best_value = decimal(r.best.value, 2, lang),
+                lost = decimal(r.lost(), 2, lang)
+            ),
+            false => t!(
+                lang,
+                "cli.review.exact_best",
+                line = line,
+                question = question,
+                chosen = chosen,
+                chosen_value = decimal(r.chosen.value, 2, lang)
+            ),
+        });
+        let Some((mine, best)) = &r.to_win else { continue };
+        let lost = best.value - mine.value;
+        lines.push(match lost >= 0.0005 {
+            true => t!(
+                lang,
+                "cli.review.win_decision",
+                chosen_value = percent(mine.value),
+                best = best.label.text(lang),
+                best_value = percent(best.value),
+                lost = decimal(100.0 * lost, 1, lang)
+            ),
+            false => t!(lang, "cli.review.win_best", chosen_value = percent(mine.value)),
+        });
     }
     lines.join("\n") + "\n"
 }

@@ -724,7 +724,7 @@ impl Game {
             let solver = Solver::shared_with_spread(&self.ruleset)?;
             let others: Vec<&Sheet> =
                 (0..self.state.sheets.len()).filter(|s| *s != seat).map(|s| self.sheet(s)).collect();
-            let hint = solver.win_turn(self.sheet(seat), &others).hint(&solver, dice, rolls_left);
+            let hint = solver.win_hint(self.sheet(seat), &others, dice, rolls_left);
             (hint, described::Unit::Chance, msg!("games.yacht.hint.measure_win"))
         } else {
             let hint = Solver::shared(&self.ruleset)?.hint(self.sheet(seat), dice, rolls_left);

@@ -660,6 +660,25 @@ impl Solver {
     pub fn hint(&self, sheet: &Sheet, dice: &Roll, rolls_left: u8) -> Hint {
         self.turn(sheet).hint(self, dice, rolls_left)
     }
+
+    /// [`Solver::win_turn`]'s hint for `dice` with `rolls_left` rolls left, the turn solved
+    /// once and kept for the next hint of the same position (the same rules and sheets: a
+    /// turn's later rolls, a review's next decision); the same figures as solving it again.
+    pub fn win_hint(&self, sheet: &Sheet, others: &[&Sheet], dice: &Roll, rolls_left: u8) -> Hint {
+        type Key = (String, bool, Vec<(u32, usize, usize, i64)>);
+        static LAST: std::sync::Mutex<Option<(Key, Turn)>> = std::sync::Mutex::new(None);
+        let states = std::iter::once(sheet).chain(others.iter().copied()).map(|s| self.state_of(s));
+        let key: Key =
+            (fingerprint(&self.rules), self.has_spread(), states.map(|(m, f, u, b)| (m, f, u, b as i64)).collect());
+        let lock = || LAST.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((_, turn)) = lock().as_ref().filter(|(k, _)| *k == key) {
+            return turn.hint(self, dice, rolls_left);
+        }
+        let turn = self.win_turn(sheet, others);
+        let hint = turn.hint(self, dice, rolls_left);
+        *lock() = Some((key, turn));
+        hint
+    }
 }
 
 impl Turn {
@@ -1130,6 +1149,14 @@ mod tests {
         };
         assert!((win.best().value - yacht / 50.0).abs() < 1e-12, "{} against {}", win.best().value, yacht / 50.0);
         assert!((win.best().value - 0.046).abs() < 0.001, "{}", win.best().value);
+        // Kept for the next hint of the same position, and the same figures; another
+        // position is solved again.
+        assert_eq!(solver.win_hint(&ann, &[&bob], &[1, 1, 2, 2, 3], 0), win);
+        let fresh = |a: &Sheet, dice: &Roll, left| solver.win_turn(a, &[&bob]).hint(&solver, dice, left);
+        assert_eq!(solver.win_hint(&ann, &[&bob], &[1, 1, 2, 6, 6], 2), fresh(&ann, &[1, 1, 2, 6, 6], 2));
+        let later = filled(&rules, "Ann", &[("ones", 2), ("three_of_a_kind", 8), ("chance", 9)]);
+        assert_eq!(solver.win_hint(&later, &[&bob], &[1, 6, 6, 6, 6], 1), fresh(&later, &[1, 6, 6, 6, 6], 1));
+        assert_eq!(solver.win_hint(&ann, &[&bob], &[1, 1, 2, 2, 3], 0), win);
     }
 
     #[test]
