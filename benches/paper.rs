@@ -3,9 +3,11 @@
 //! `deckhand scan` reads them. Counts every box read right, asked, and read wrong, per
 //! distortion, and times decode + read + check + score per photo.
 //!
-//! cargo bench --bench paper -- [--photos N] [--from I] [--first I,J,…] [--seed S] [--threads T] [--max-seconds S] [--save DIR] [--fail-on-wrong] [--inks]
+//! cargo bench --bench paper -- [--photos N] [--from I] [--first I,J,…] [--seed S] [--threads T] [--max-seconds S] [--save DIR] [--partial FILE] [--boxes FILE] [--fail-on-wrong] [--inks]
 //! (N photos; half with the usual mix of distortions, half each pushing one to its worst;
-//! `--first` reads the photos numbered first, e.g. ones that were once read wrong.)
+//! `--first` reads the photos numbered first, e.g. ones that were once read wrong;
+//! `--partial` rewrites FILE with the table every 10 photos, so a run stopped from outside
+//! still leaves its figure.)
 //!
 //! `cargo test --bench paper -- …` runs it in the test build instead (CI's subset, no
 //! release build): the pixel work is optimised there too (crates/pixels and the image
@@ -57,10 +59,10 @@ fn main() {
     let rules = deckhand::games::built_in("fleet-dice").unwrap();
     let fingerprint = rules.fingerprint();
     let f = rules.fleet().unwrap().clone();
-    let mut rows: Vec<(String, Tally)> = std::iter::once("usual mix".to_string())
+    let names: Vec<String> = std::iter::once("usual mix".to_string())
         .chain(synth::Distortion::ALL.iter().map(|d| d.name().to_string()))
-        .map(|n| (n, Tally::default()))
         .collect();
+    let partial = arg("--partial");
     let threads: usize = arg("--threads").and_then(|v| v.parse().ok()).unwrap_or(2).max(1);
     let max_seconds: f64 = arg("--max-seconds").and_then(|v| v.parse().ok()).unwrap_or(f64::MAX);
     let started = Instant::now();
@@ -79,55 +81,68 @@ fn main() {
                 if all.len() % 50 == 0 {
                     eprintln!("{} photos, {:.0} s", all.len(), started.elapsed().as_secs_f64());
                 }
+                // The table so far, so that a run stopped from outside still leaves a figure.
+                if let Some(file) = &partial {
+                    if all.len() % 10 == 0 {
+                        let text = format!(
+                            "{} photos after {:.0} s (photos {:?} …)\n\n{}",
+                            all.len(),
+                            started.elapsed().as_secs_f64(),
+                            numbers.first(),
+                            table(&all, &names).0
+                        );
+                        let _ = std::fs::write(file, text);
+                    }
+                }
             });
         }
     });
     let results = results.into_inner().unwrap();
-    let inks: Vec<(f32, bool)> = results.iter().flat_map(|r| r.2.iter().copied()).collect();
-    for (row, t, _) in results {
-        let tally = &mut rows[row].1;
-        tally.photos += 1;
-        tally.time += t.time;
-        tally.slowest = tally.slowest.max(t.time);
-        tally.cpu += t.cpu;
-        tally.slowest_cpu = tally.slowest_cpu.max(t.cpu);
-        tally.boxes += t.boxes;
-        tally.right += t.right;
-        tally.asked += t.asked;
-        tally.wrong += t.wrong;
-        tally.lost += t.lost;
-    }
     if cfg!(debug_assertions) {
         println!("(test build: the boxes are read as in a release build; the times are not the release build's)\n");
     }
-    println!("| photos of | photos | boxes | read right without asking | asked | read wrong | questions per 200 boxes | pages not read (not found, refused) | read+check+score: CPU mean / slowest | wall mean / slowest |");
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let (text, all) = table(&results, &names);
+    print!("{text}");
+    if let Some(file) = &partial {
+        let _ = std::fs::write(file, format!("{} photos, finished\n\n{text}", results.len()));
+    }
+    if args.iter().any(|a| a == "--fail-on-wrong") && all.wrong > 0 {
+        eprintln!("{} boxes read wrong without asking", all.wrong);
+        std::process::exit(1);
+    }
+}
+
+/// One photo's result: its table row (distortion), its tally, and each box's strength with
+/// its truth.
+type PhotoResult = (usize, Tally, Vec<(f32, bool)>);
+
+/// The per-distortion table of the photos read so far, and their totals.
+fn table(results: &[PhotoResult], names: &[String]) -> (String, Tally) {
+    use std::fmt::Write;
+    let mut rows: Vec<Tally> = vec![Tally::default(); names.len()];
+    for (row, t, _) in results {
+        let tally = &mut rows[*row];
+        tally.add(t);
+    }
+    let mut out = String::new();
+    out.push_str("| photos of | photos | boxes | read right without asking | asked | read wrong | questions per 200 boxes | pages not read (not found, refused) | read+check+score: CPU mean / slowest | wall mean / slowest |\n");
+    out.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     let mut all = Tally::default();
-    for (name, t) in &rows {
+    for (name, t) in names.iter().zip(&rows) {
         if t.photos == 0 {
             continue;
         }
-        line(name, t);
-        all.photos += t.photos;
-        all.boxes += t.boxes;
-        all.right += t.right;
-        all.asked += t.asked;
-        all.wrong += t.wrong;
-        all.lost += t.lost;
-        all.time += t.time;
-        all.slowest = all.slowest.max(t.slowest);
-        all.cpu += t.cpu;
-        all.slowest_cpu = all.slowest_cpu.max(t.slowest_cpu);
+        out.push_str(&line(name, t));
+        all.add(t);
     }
-    line("**all**", &all);
+    out.push_str(&line("**all**", &all));
     // The same boxes' strengths under other fixed bounds (without the page's own marks, and
     // with every box taken as in place): what moving them would trade.
-    println!();
-    println!("| strength: empty ≤ | marked ≥ (fixed) | read right without asking | asked | read wrong | questions per 200 boxes |");
-    println!("|---:|---:|---:|---:|---:|---:|");
+    out.push_str("\n| strength: empty ≤ | marked ≥ (fixed) | read right without asking | asked | read wrong | questions per 200 boxes |\n");
+    out.push_str("|---:|---:|---:|---:|---:|---:|\n");
     for (lo, hi) in [(0.25, 0.45), (0.30, 0.45), (0.30, 0.55), (0.35, 0.55), (0.30, 0.70), (0.40, 0.70)] {
         let (mut right, mut asked, mut wrong) = (0, 0, 0);
-        for (ink, t) in &inks {
+        for (ink, t) in results.iter().flat_map(|r| r.2.iter()) {
             if *ink <= lo {
                 if *t {
                     wrong += 1
@@ -144,27 +159,34 @@ fn main() {
                 asked += 1;
             }
         }
-        let n = inks.len().max(1) as f64;
-        println!(
+        let n = (right + asked + wrong).max(1) as f64;
+        let _ = writeln!(
+            out,
             "| {lo:.2} | {hi:.2} | {:.3} % | {asked} | {wrong} | {:.2} |",
             100.0 * right as f64 / n,
             200.0 * asked as f64 / n
         );
     }
-    if args.iter().any(|a| a == "--fail-on-wrong") && all.wrong > 0 {
-        eprintln!("{} boxes read wrong without asking", all.wrong);
-        std::process::exit(1);
+    (out, all)
+}
+
+impl Tally {
+    fn add(&mut self, t: &Tally) {
+        self.photos += t.photos;
+        self.boxes += t.boxes;
+        self.right += t.right;
+        self.asked += t.asked;
+        self.wrong += t.wrong;
+        self.lost += t.lost;
+        self.time += t.time;
+        self.slowest = self.slowest.max(t.slowest);
+        self.cpu += t.cpu;
+        self.slowest_cpu = self.slowest_cpu.max(t.slowest_cpu);
     }
 }
 
 /// One photo: a bots' sheet marked, photographed, encoded, then read as `scan` reads it.
-fn one(
-    f: &fleet::FleetRules,
-    fingerprint: &str,
-    seed: u64,
-    i: usize,
-    save: Option<&str>,
-) -> (usize, Tally, Vec<(f32, bool)>) {
+fn one(f: &fleet::FleetRules, fingerprint: &str, seed: u64, i: usize, save: Option<&str>) -> PhotoResult {
     let mut d = synth::Dice::new(seed * 1_000_003 + i as u64);
     let mut sheets = synth::finished_sheets(f, seed * 7919 + i as u64, 2 + d.pick(3));
     let sheet = sheets.swap_remove(d.pick(sheets.len()));
@@ -226,11 +248,44 @@ fn one(
             let _ = fleet::score(f, &s);
         }
     }
+    let (time, cpu) = (t.elapsed(), thread_cpu() - cpu);
     let mut tally =
-        Tally { photos: 1, boxes: truth.len(), time: t.elapsed(), cpu: thread_cpu() - cpu, ..Tally::default() };
+        Tally { photos: 1, boxes: truth.len(), time, slowest: time, cpu, slowest_cpu: cpu, ..Tally::default() };
     let sharp = photo::sharpness(&img).unwrap_or(-1.0);
     if reading.is_some() {
         eprintln!("photo {i}: read, sharpness {sharp:.3}; blur {:.2} motion {:.1}", cam.blur, cam.motion.0);
+    }
+    // Every box's measures, one line each, for finding the bounds (`--boxes FILE`, appended).
+    if let (Some(file), Some(r)) = (boxes_file(), &reading) {
+        use std::io::Write;
+        let mut text = String::new();
+        for (k, (b, t)) in r.boxes.iter().zip(&truth).enumerate() {
+            let kind = match page.boxes[k].target {
+                layout::Target::Mark { .. } => "mark",
+                layout::Target::Fish { .. } => "fish",
+                layout::Target::Bonus(_) => "bonus",
+                _ => "other",
+            };
+            text.push_str(&format!(
+                "{i}\t{}\t{k}\t{kind}\t{}\t{}\t{:?}\t{}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{}\t{:.4}\t{:.4}\n",
+                stress.map_or("usual", |s| s.name()),
+                u8::from(*t),
+                u8::from(erased.contains(&k)),
+                b.state,
+                u8::from(b.in_place),
+                b.strength,
+                b.ink,
+                r.paper,
+                r.usual,
+                r.outline,
+                r.marks,
+                r.bounds.0,
+                r.bounds.1,
+            ));
+        }
+        if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(file) {
+            let _ = f.write_all(text.as_bytes());
+        }
     }
     if std::env::args().any(|a| a == "--inks") {
         if let Some(r) = &reading {
@@ -303,9 +358,17 @@ fn one(
     (row, tally, inks)
 }
 
-fn line(name: &str, t: &Tally) {
-    println!(
-        "| {name} | {} | {} | {:.3} % | {} | {} | {:.2} | {} | {:.0} ms / {:.0} ms | {:.0} ms / {:.0} ms |",
+/// `--boxes FILE`: where each read box's measures are appended (photo, distortion, box,
+/// kind, truth, erased, state, in place, strength, ink, the page's paper, usual mark,
+/// outline, marks, and its bounds), tab-separated.
+fn boxes_file() -> Option<String> {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter().position(|a| a == "--boxes").and_then(|i| args.get(i + 1)).cloned()
+}
+
+fn line(name: &str, t: &Tally) -> String {
+    format!(
+        "| {name} | {} | {} | {:.3} % | {} | {} | {:.2} | {} | {:.0} ms / {:.0} ms | {:.0} ms / {:.0} ms |\n",
         t.photos,
         t.boxes,
         100.0 * t.right as f64 / t.boxes.max(1) as f64,
@@ -317,5 +380,5 @@ fn line(name: &str, t: &Tally) {
         t.slowest_cpu.as_secs_f64() * 1000.0,
         t.time.as_secs_f64() * 1000.0 / t.photos.max(1) as f64,
         t.slowest.as_secs_f64() * 1000.0,
-    );
+    )
 }

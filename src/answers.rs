@@ -5,7 +5,7 @@
 
 use crate::choice::{chosen, Choice, Picked, Typed};
 use crate::text::Lang;
-use crate::ui::{say, Check, Prompter, Validator};
+use crate::ui::{say, Entry, Prompter, Validator};
 use crate::Error;
 
 /// Answers from a list of lines (an answers file). Blank lines and lines starting with
@@ -110,7 +110,7 @@ impl Prompter for ScriptPrompter {
         self.entries
     }
 
-    fn entry(&mut self, prompt: &str, choices: &[Choice], check: Check) -> Result<Picked, Error> {
+    fn entry(&mut self, prompt: &str, choices: &[Choice], Entry { check, .. }: Entry) -> Result<Picked, Error> {
         self.answer(prompt, |answer| match Self::find(choices, answer) {
             Some(i) => Ok((Picked::Choice(i), format!("{prompt} {}", choices[i].label))),
             None => check(answer).map(|words| (Picked::Text(answer.to_string()), format!("{prompt} {words}"))),

@@ -197,10 +197,10 @@ pub fn help_for<'t>(choices: &[Choice], typed: &'t str) -> Option<&'t str> {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
 
-    pub(crate) fn menu() -> Vec<Choice> {
+    fn menu() -> Vec<Choice> {
         vec![
             Choice::new("mark", "mark cod.4 (B: launch a boat)"),
             Choice::new("coin", "use as 1 coin"),

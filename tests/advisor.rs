@@ -314,10 +314,11 @@ fn review_of_a_save_in_every_language_and_json() {
     let part = std::fs::read_to_string(dir.path().join("part.jsonl")).unwrap();
     let first: String = part.lines().take(21).map(|l| format!("{l}\n")).collect();
     std::fs::write(dir.path().join("start.jsonl"), first).unwrap();
-    for (lang, said) in [
-        ("en", "expected points lost to choices"),
-        ("de", "erwartete Punkte durch Entscheidungen verloren"),
-        ("fr", "points attendus perdus par les choix"),
+    // Each player's choices: points lost, or gained where they beat greedy play's own.
+    for (lang, lost, gained) in [
+        ("en", "expected points lost to choices", "expected points gained by choices"),
+        ("de", "erwartete Punkte durch Entscheidungen verloren", "erwartete Punkte durch Entscheidungen gewonnen"),
+        ("fr", "points attendus perdus par les choix", "points attendus gagnés par les choix"),
     ] {
         let out = crate::common::deckhand(dir.path())
             .args(["--lang", lang, "review", "start.jsonl", "--playouts", "1", "--seed", "2"])
@@ -325,7 +326,8 @@ fn review_of_a_save_in_every_language_and_json() {
             .unwrap();
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let text = String::from_utf8(out.stdout).unwrap();
-        assert_eq!(text.matches(said).count(), 2, "{text}");
+        assert_eq!(text.matches(lost).count() + text.matches(gained).count(), 2, "{text}");
+        assert!(!text.contains("− -"), "{text}");
         assert!(text.contains("Ann") && text.contains("Bob"), "{text}");
     }
     let out = crate::common::deckhand(dir.path())
@@ -670,4 +672,45 @@ fn a_review_splits_each_score_into_parts_that_add_up_and_a_greedy_table_moves_no
     // Bob's own answers are the reference's: each costs exactly nothing. Ann's cost her.
     assert!(reviews[1].decisions.iter().all(|w| w.cost() == 0.0) && reviews[1].skill == 0.0, "{:?}", reviews[1]);
     assert!(reviews[0].skill > 0.0, "{reviews:?}");
+}
+
+/// Issue 33 item 5 ("no contradictory lines"): choices that beat greedy play's own answers
+/// (skill below 0, as a good player's usually are) are said as points gained, never as
+/// "−86.0 expected points lost", on the final screens' two lines and in `review`'s sum.
+#[test]
+fn choices_that_beat_the_reference_are_said_as_points_gained_in_every_language() {
+    use deckhand::games::fleet::advisor::review::PlayerReview;
+    use deckhand::text::advisor::{review, review_lines};
+    use deckhand::text::Lang;
+    let rules = fleet();
+    let r = PlayerReview {
+        player: 0,
+        score: 75.0,
+        start: 100.0,
+        luck: 43.0,
+        skill: -86.0,
+        edge: 2.0,
+        table: -150.0,
+        noise: -4.0,
+        decisions: Vec::new(),
+    };
+    let [brief, _] = review_lines(&rules, "Ann", &r, Lang::En);
+    assert_eq!(brief, "Ann: 86.0 expected points gained by choices (0 decisions); luck +43.0");
+    assert_eq!(
+        review_lines(&rules, "Ann", &r, Lang::De)[0],
+        "Ann: 86,0 erwartete Punkte durch Entscheidungen gewonnen (0 Entscheidungen); Glück +43,0"
+    );
+    assert_eq!(
+        review_lines(&rules, "Ann", &r, Lang::Fr)[0],
+        "Ann : 86,0 points attendus gagnés par les choix (0 décision) ; chance +43,0"
+    );
+    // The sum reads as it adds up: 100 + 43 + 86 − 150 − 4 = 75.
+    let sum = review(&rules, "Ann", &r, 3, Lang::En);
+    assert!(sum.starts_with("Ann: 75.0 = 100.0 expected at the start +43.0 luck + 86.0 expected points gained by choices −150.0 table −4.0 noise;"), "{sum}");
+    // Points lost stay lost.
+    let lost = PlayerReview { skill: 12.5, ..r };
+    assert_eq!(
+        review_lines(&rules, "Ann", &lost, Lang::En)[0],
+        "Ann: 12.5 expected points lost to choices (0 decisions); luck +43.0"
+    );
 }

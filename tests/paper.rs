@@ -90,7 +90,10 @@ fn a_played_game_printed_marked_photographed_and_scanned_gives_back_its_sheets_a
     // The boxes the reader will not be sure of (an erased mark, a faint one), in the order
     // `scan` asks them, answered from the truth as the players would.
     let mut answers = String::new();
-    for (i, name) in ["ann", "bob"].iter().enumerate() {
+    // Five photos: the bar shows once a run passes a second, which two small photos no
+    // longer did on a quiet machine.
+    let names = ["ann", "bob", "cy", "dan", "eve"];
+    for (i, name) in names.iter().enumerate() {
         let text = played.read(&format!("g-{name}.toml"));
         let sheet = sheet_file::parse(&rules, &Source::new("s.toml", text)).unwrap().sheet;
         let page = fleet_page(&rules, &format!("rt-{}", i + 1), &sheet.player);
@@ -411,4 +414,32 @@ fn five_dice_pads_printed_marked_photographed_and_scanned_give_back_the_sheets_a
         rows(&played.stdout),
         "{stdout}"
     );
+}
+
+/// Issue 33 item 8: `scan` of several photos (a second or two each) shows a bar on a
+/// terminal, a step per photo with the time left, and clears it before what it prints;
+/// `--quiet` (shared with the other long commands, tested there) shows none.
+#[cfg(unix)]
+#[test]
+fn scanning_several_photos_shows_a_bar_on_a_terminal() {
+    let rules = fleet();
+    let dir = tempfile::tempdir().unwrap();
+    // Five photos: the bar shows once a run passes a second, which two small photos no
+    // longer did on a quiet machine.
+    let names = ["ann", "bob", "cy", "dan", "eve"];
+    for (i, name) in names.iter().enumerate() {
+        let page = fleet_page(&rules, &format!("bar-{}", i + 1), name);
+        let truth = vec![false; page.boxes.len()];
+        std::fs::write(dir.path().join(format!("{name}.jpg")), photo_of(&page, &truth, 31 + i as u64)).unwrap();
+    }
+    // Any box the reader is unsure of: empty, as painted.
+    std::fs::write(dir.path().join("answers.txt"), ".\n".repeat(250)).unwrap();
+    let args = ["scan", "ann.jpg", "bob.jpg", "cy.jpg", "dan.jpg", "eve.jpg", "--out", "s", "--answers", "answers.txt"];
+    let mut p = crate::child::deckhand_pty(dir.path(), &args, 60_000);
+    let out = p.exp_eof().expect("scan ends");
+    assert!(out.contains("reading photos") && out.contains("/5") && out.contains(" left"), "a bar: {out}");
+    let wrote = out
+        .find("wrote s/ann.toml, s/bob.toml, s/cy.toml, s/dan.toml, s/eve.toml")
+        .unwrap_or_else(|| panic!("the sheets written: {out}"));
+    assert!(!out[wrote..].contains("reading photos"), "the bar is gone before the sheets are told: {out}");
 }

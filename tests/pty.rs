@@ -426,6 +426,74 @@ fn enter_alone_commits_only_the_usual_answer() {
     interrupted(&mut p);
 }
 
+/// Issue #33 item 2: an option whose circle gains nothing is listed last, numbered so, and
+/// marked; Enter alone still chooses nothing. Ann's cod column from her start die to box 11
+/// (licenses L1–L3 and boats 1–4 all taken, two players, physical dice), then a star
+/// action: cod 12 is a boat circle with no boat left to launch.
+#[test]
+fn an_option_that_gains_nothing_is_listed_last_and_marked() {
+    let dir = tempfile::tempdir().unwrap();
+    let answers = [
+        "cod",
+        "shrimp",
+        "Ann",
+        "cod cod cod",
+        "cod",
+        "mark",
+        "cod",
+        "mark",
+        "mark",
+        "mark",
+        "market market cod",
+        "cod",
+        "mark",
+        "boat",
+        "cod",
+        "market",
+        "market",
+        "market",
+        "market",
+        "shrimp",
+        "cod cod cod",
+        "cod",
+        "mark",
+        "cod",
+        "mark",
+        "cod",
+        "mark",
+        "mark",
+        "market market cod",
+        "market",
+        "market",
+        "shrimp",
+        "cod",
+        "mark",
+        "market",
+        "market",
+    ];
+    std::fs::write(dir.path().join("a.txt"), answers.join("\n") + "\n").unwrap();
+    let game = ["fleet-dice", "--players", "Ann,Bob", "--dice", "physical", "--save", "g.jsonl"];
+    let out = crate::child::deckhand_in(dir.path()).arg("play").args(game).args(["--answers", "a.txt"]).output();
+    let stderr = String::from_utf8_lossy(&out.unwrap().stderr).to_string();
+    assert!(stderr.contains("waiting for: Ann: star action"), "{stderr}");
+    let mut p = spawn(dir.path(), &["resume", "g.jsonl"]);
+    p.exp_string("Ann: star action").unwrap();
+    let shown = p.exp_string("Enter to choose: ").unwrap();
+    let options: Vec<&str> = shown.split("\r\n").filter(|l| l.contains("  ")).collect();
+    assert!(options.iter().any(|l| l.contains(" 1  shrimp 1")), "{options:#?}");
+    assert!(options.iter().any(|l| l.contains("17  Ridback canning co. 1")), "{options:#?}");
+    // (rexpect reads bytes as Latin-1: the dash is left out.)
+    let last =
+        options.iter().position(|l| l.contains("18  cod 12 ") && l.contains("boat circle, no boat left to launch"));
+    let last = last.unwrap_or_else(|| panic!("cod 12 last: {options:#?}"));
+    assert!(options[last].contains("(its circle gains nothing)"), "{options:#?}");
+    assert!(options[last + 1].contains("undo"), "the commands follow it: {options:#?}");
+    refused(&mut p, dir.path(), "\r", "Nothing is usual here");
+    // It can still be chosen, by its number.
+    typed(&mut p, "18\r", "which section? cod 12");
+    interrupted(&mut p);
+}
+
 /// Issue #33 item 1: the shared die at the terminal. A wrong exception lists the answers
 /// in pad words (never `mark, coin`); each exception answered is told in pad words before
 /// the next question; a chain typed in one go (`an lic`: the usual use, then the license
@@ -527,6 +595,15 @@ fn a_long_menu_fits_80_by_24_with_the_highlighted_options_help() {
     let shown = p.exp_string("Enter to choose: help 11").unwrap();
     assert!(!shown.contains("At any prompt"), "the whole help printed: {shown}");
     std::thread::sleep(std::time::Duration::from_millis(200));
+    assert_eq!(save_lines(dir.path()), before, "help committed something");
+    // `help` alone prints the whole help above the menu drawn again: its last line, the one
+    // left in view over 22 lines of menu at 80 × 24, says how to ask about one option.
+    typed(&mut p, "\x15help\r", "What the options do:");
+    let shown = p.exp_string("Bob: star action").unwrap();
+    let lines: Vec<&str> = shown.split("\r\n").collect();
+    let status = lines.iter().rposition(|l| l.starts_with("Round 1/10")).expect("the menu drawn again");
+    assert!(lines[status - 1].contains("`help king` says what one option does, under the menu"), "{lines:#?}");
+    typed(&mut p, "help king\r", "King crab 1: the first circle activates");
     assert_eq!(save_lines(dir.path()), before, "help committed something");
     interrupted(&mut p);
 }
@@ -992,4 +1069,24 @@ fn dialoguer_as_is_select_takes_a_number_and_never_commits_on_space() {
     p.exp_string("lobster").unwrap();
     keys(&mut p, " j3\r");
     assert_eq!(returned(&mut p), "returned \"3  lobster\"");
+}
+
+/// Found by hand (newcomer6) in tmux at 80×24: a status line whose first row is folded at
+/// 78 or 79 characters gets its ` ·` after the fold, so the `·` is folded again onto a row
+/// of its own ("… left: shrimp, shrimp, lobster, swordfish" / "·" / "Ann: 1 coin, 0 fish").
+/// `ui::theme::Pad::status` folds to the width less the two characters it appends.
+#[test]
+fn a_folded_status_line_leaves_no_separator_alone_on_a_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = spawn(dir.path(), &["play", "fleet-dice", "--players", "Ann,Bob,Cy", "--dice", "physical"]);
+    for (entry, next) in [("c", "Bob: start roll"), ("sh", "Cy: start roll"), ("l", "start player"), ("ann", "4 dice")]
+    {
+        typed(&mut p, &format!("{entry}\r"), next);
+    }
+    // "Round 1/10 · boat phase · Ann picks · left: shrimp, shrimp, lobster, swordfish" is 78.
+    keys(&mut p, "sh sh l sw\r");
+    let shown = p.exp_string("Ann: pick a die").unwrap();
+    let rows: Vec<&str> = shown.split("\r\n").collect();
+    assert!(!rows.iter().any(|r| r.trim() == "\u{c2}\u{b7}" || r.trim() == "·"), "a `·` alone: {rows:#?}");
+    interrupted(&mut p);
 }

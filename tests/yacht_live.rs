@@ -172,7 +172,10 @@ fn at_a_terminal_the_dice_are_typed_kept_scored_and_undone() {
     let mut p = crate::child::deckhand_pty(dir.path(), &args, 20_000);
     p.exp_string("Ann: roll 5 dice (roll 1 of 3)").unwrap();
     p.send_line("3 3 1 2 6").unwrap();
-    p.exp_string("keep dice and roll again (2 rolls left)").unwrap();
+    // The boxes are a menu, its question cut to one row of the 80 columns: how to keep dice
+    // is said whole on the row above it (issue 33: a newcomer lost it behind the cut).
+    let above = p.exp_string("keep dice and roll again (2 rolls left)").unwrap();
+    assert!(above.contains("Ann 0 \u{c2}\u{b7} type `keep` and the dice to keep (1 2 3 3 6)"), "{above}");
     p.send_line("keep 3 3").unwrap();
     p.exp_string("Ann: roll 3 dice, keeping 3 3 (roll 2 of 3)").unwrap();
     p.send_line("3 3 3").unwrap();
@@ -240,4 +243,22 @@ fn a_game_stopped_halfway_is_resumed_to_its_end() {
         stdout(&out)
     );
     assert_eq!(entries(&d.join("g.jsonl")).len(), 2 + rest.len());
+}
+
+/// Found by hand (newcomer6) in tmux: the five-dice game's menu said "Type to filter or a
+/// whole entry (`harbor inuit cod`), Enter to choose:", Fleet's example, in every language
+/// (fixed by ui6: the example comes from the game asking).
+#[cfg(unix)]
+#[test]
+fn the_five_dice_menu_gives_no_fleet_example() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["play", "yacht", "--players", "Ann", "--save", "g.jsonl"];
+    let mut p = crate::child::deckhand_pty(dir.path(), &args, 20_000);
+    p.exp_string("Ann: roll 5 dice (roll 1 of 3)").unwrap();
+    p.send_line("3 3 1 2 6").unwrap();
+    p.exp_string("keep dice and roll again (2 rolls left)").unwrap();
+    let menu = p.exp_string("Enter to choose").unwrap();
+    assert!(!menu.contains("harbor") && !menu.contains("inuit"), "{menu}");
+    p.send_control('c').unwrap();
+    p.exp_eof().unwrap();
 }

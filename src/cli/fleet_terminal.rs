@@ -25,7 +25,7 @@ use crate::text::fleet as fleet_text;
 use crate::text::fleet_entry;
 use crate::text::table::{self as table_text, command, command_line, typed_commands, with_legal};
 use crate::text::Lang;
-use crate::ui::{Choice, Picked, Prompter};
+use crate::ui::{Choice, Entry, Picked, Prompter};
 use crate::{ui, Error};
 
 /// A question at the terminal: the table it is answered at, the game and the decision as
@@ -166,12 +166,14 @@ impl Question<'_> {
         let choices = self.menu();
         let check = self.echoed();
         let prompt = fleet_text::prompt(self.rules, self.game, self.decision, self.lang);
+        let example = crate::t!(self.lang, "cli.ui.fleet_entry_example");
+        let entry = Entry { check: &check, example: Some(&example) };
         let picked = match self.overtaken {
-            Some(overtaken) => match p.entry_until(&prompt, &choices, &check, overtaken)? {
+            Some(overtaken) => match p.entry_until(&prompt, &choices, entry, overtaken)? {
                 Some(picked) => picked,
                 None => return Ok(Asked::Overtaken),
             },
-            None => p.entry(&prompt, &choices, &check)?,
+            None => p.entry(&prompt, &choices, entry)?,
         };
         Ok(Asked::Typed(match picked {
             Picked::Choice(i) => self.chosen(&choices, i),

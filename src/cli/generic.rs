@@ -18,7 +18,7 @@ use super::live::{self, Hook, LiveView};
 use super::plays;
 use super::terminal::{Asked, AtTerminal, Host, HostDoor};
 use super::{emit, saves};
-use crate::games::described::{Form, LiveEngine};
+use crate::games::described::{Form, LiveEngine, Opt, Question};
 use crate::games::live::Replay;
 use crate::games::table::any::{AnyTable, Refused};
 use crate::games::table::command::Shown;
@@ -33,7 +33,7 @@ use crate::store::{files, Journal};
 use crate::text::described as said;
 use crate::text::table::{self as table_text, command, command_line, typed_commands, with_legal, Note};
 use crate::text::Lang;
-use crate::ui::{self, Choice, Picked, Prompter};
+use crate::ui::{self, Choice, Entry, Picked, Prompter};
 use crate::Error;
 
 /// The view of every engine played through the generic table (`cli::live`): each function
@@ -253,6 +253,17 @@ fn finished_play(path: &Path, header: &Header, rules: &SavedRules, ended: i64, l
 }
 
 /// How far an unfinished save got: its answers.
+/// The options a question lists in a menu (none: it is answered on a line).
+fn menu_options(q: &Question) -> Vec<Opt> {
+    q.forms
+        .iter()
+        .flat_map(|f| match f {
+            Form::One(opts) => opts.clone(),
+            _ => Vec::new(),
+        })
+        .collect()
+}
+
 fn progress(path: &Path, header: &Header, read: &Read<Value, Value>, lang: Lang) -> Option<String> {
     let engine = crate::games::live_engine(&header.setup.engine)?;
     let rules = saves::rules_for(path, header, None, false, lang).ok()?;
@@ -309,15 +320,20 @@ impl AtTerminal for GenericTerminal<'_> {
     fn front(&self) -> anyhow::Result<Option<(u64, String)>> {
         self.host.stopped()?;
         Ok(self.host.table.read(|t| {
-            t.offers(Screen::Host).first()?;
+            let offer = t.offers(Screen::Host).into_iter().next()?;
             // The players' totals so far, above each question.
-            let totals: Vec<String> = (0..self.names.len())
+            let mut status: Vec<String> = (0..self.names.len())
                 .map(|s| {
                     let total: i64 = t.game().categories(s).iter().map(|c| c.points).sum();
                     format!("{} {total}", self.names[s])
                 })
                 .collect();
-            Some((t.version(), totals.join(" · ")))
+            // A menu's question is cut to one row of the terminal: how its other answers are
+            // typed (`keep` and the dice) stands above it, where it is read whole.
+            if !menu_options(&offer.question).is_empty() {
+                status.extend(said::typing_hint(&offer.question, self.host.lang));
+            }
+            Some((t.version(), status.join(" · ")))
         }))
     }
 
@@ -328,7 +344,9 @@ impl AtTerminal for GenericTerminal<'_> {
         let lang = self.host.lang;
         let q = &offer.question;
         let mut prompt = q.prompt.text(lang);
-        if let Some(hint) = said::typing_hint(q, lang) {
+        let options = menu_options(q);
+        // (Above a menu, the status line says it: `front`.)
+        if let Some(hint) = said::typing_hint(q, lang).filter(|_| options.is_empty()) {
             prompt = format!("{prompt} ({hint})");
         }
         let check = |text: &str| -> Result<(), String> {
@@ -340,14 +358,6 @@ impl AtTerminal for GenericTerminal<'_> {
                 .read(|t| t.check(Screen::Host, seen, &Said::entry(text)))
                 .map_err(|r| self.host.table.read(|t| said::refused(&self.names, &r, t.stopped(), lang).0))
         };
-        let options: Vec<_> = q
-            .forms
-            .iter()
-            .flat_map(|f| match f {
-                Form::One(opts) => opts.clone(),
-                _ => Vec::new(),
-            })
-            .collect();
         if options.is_empty() {
             let text = match overtaken {
                 Some(overtaken) => match p.input_until(&prompt, &check, overtaken)? {
@@ -364,11 +374,13 @@ impl AtTerminal for GenericTerminal<'_> {
             choices.push(Choice::command(c.key(), command_line(c, lang)));
         }
         let picked = match overtaken {
-            Some(overtaken) => match p.entry_until(&prompt, &choices, &echoed, overtaken)? {
-                Some(picked) => picked,
-                None => return Ok(Asked::Overtaken),
-            },
-            None => p.entry(&prompt, &choices, &echoed)?,
+            Some(overtaken) => {
+                match p.entry_until(&prompt, &choices, Entry { check: &echoed, example: None }, overtaken)? {
+                    Some(picked) => picked,
+                    None => return Ok(Asked::Overtaken),
+                }
+            }
+            None => p.entry(&prompt, &choices, Entry { check: &echoed, example: None })?,
         };
         Ok(Asked::Typed(match picked {
             Picked::Choice(i) if i >= options.len() => match Command::from_key(&choices[i].key) {

@@ -21,8 +21,12 @@ pub(crate) fn hint_text(table: &FleetShared, rules: &FleetRules, decision: Optio
         let asked = t.hints().ask(&game, player, version);
         (game, version, asked)
     });
-    // Waited for after letting go of the table: the phones keep answering meanwhile.
-    match asked.and_then(Ticket::wait) {
+    // Waited for after letting go of the table: the phones keep answering meanwhile. A
+    // spinner shows once the weighing takes over a second (as the generic table's hint).
+    let progress = super::progress::Progress::new(None, crate::t!(lang, "games.table.advice.thinking"), false, lang);
+    let waited = asked.and_then(Ticket::wait);
+    progress.finish();
+    match waited {
         Ok(Ok(advice)) => answers_table(rules, &game, &advice, &Settings::hint(version), lang).trim_end().to_string(),
         Ok(Err(why)) => crate::text::advisor::nothing_to_weigh(why, &game, lang),
         Err(why) => crate::text::advisor::no_run(why, lang),

@@ -1,5 +1,5 @@
 //! A progress bar on standard error for the commands that may run long (`review`,
-//! `selfplay`, `lab`, `advise`, `import`): it appears only
+//! `selfplay`, `lab`, `advise`, `import`, `scan`): it appears only
 //! once a run has taken over a second, only when standard error is a terminal, and never
 //! with `--quiet`; it is cleared when the work is done, so what the command prints stays
 //! as it was.
@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 use crate::text::Lang;
 
@@ -110,10 +110,35 @@ impl Drop for Progress {
     }
 }
 
-/// A bar: what is done, how far, the time so far and an estimate of the time left.
+/// A bar: what is done, how far, the time so far and an estimate of the time left (once a
+/// step is done: before it, there is nothing to estimate from, and "0s left" would mislead).
 fn bar_style(left: &str) -> ProgressStyle {
-    let left = left.replace(['{', '}'], "");
-    ProgressStyle::with_template(&format!("{{msg}} {{wide_bar}} {{pos}}/{{len}} {{elapsed}} · {{eta}} {left}"))
+    let left = left.to_string();
+    ProgressStyle::with_template("{msg} {wide_bar} {pos}/{len} {elapsed}{left}")
         .expect("a valid template")
+        .with_key("left", move |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = w.write_str(&estimate(s.pos(), s.eta(), &left));
+        })
         .progress_chars("█▌ ")
+}
+
+/// The estimate of the time left after the time so far (` · 6s left`), once `done` steps
+/// are more than none.
+fn estimate(done: u64, eta: Duration, left: &str) -> String {
+    match done {
+        0 => String::new(),
+        _ => format!(" · {:#} {left}", HumanDuration(eta)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_time_left_is_estimated_once_a_step_is_done() {
+        assert_eq!(estimate(0, Duration::ZERO, "left"), "");
+        assert_eq!(estimate(1, Duration::from_secs(6), "left"), " · 6s left");
+        assert_eq!(estimate(3, Duration::from_secs(150), "übrig"), " · 3m übrig");
+    }
 }

@@ -304,6 +304,12 @@ pub struct Reading {
     /// How dark the printed outlines show in this photo (0 none, near 1 a sharp black line
     /// on white): how much the photo's blur and light thin a line.
     pub outline: f32,
+    /// The page's clean paper: its boxes' 20th percentile of strength.
+    pub paper: f32,
+    /// The page's usual mark: the median strength of its boxes clearly marked (0 for none).
+    pub usual: f32,
+    /// How many boxes the usual mark was taken over.
+    pub marks: usize,
 }
 
 /// Read a page whose QR codes `found` located it in `img`.
@@ -479,7 +485,17 @@ pub fn read_on(img: &Grey, page: &Page, found: &[Located], threads: usize) -> Re
         let (x, y) = b.centre();
         centres.push(h.apply(x as f64 + s.0, y as f64 + s.1));
     }
-    Ok(Reading { boxes, homography: h, px_per_mm, centres, bounds: (empty_to.max(pen_empty), marked_from), outline })
+    Ok(Reading {
+        boxes,
+        homography: h,
+        px_per_mm,
+        centres,
+        bounds: (empty_to.max(pen_empty), marked_from),
+        outline,
+        paper,
+        usual,
+        marks: marks.len(),
+    })
 }
 
 /// The value a share `p` of the way up (0 for none).

@@ -172,15 +172,27 @@ pub fn review_lines(rules: &FleetRules, name: &str, r: &PlayerReview, lang: Lang
         lang,
         "cli.review.brief",
         name = name,
-        skill = decimal(r.skill, 1, lang),
+        choices = choices(r.skill, lang).1,
         luck = signed(r.luck, lang),
         n = r.decisions.len()
     );
     [brief, costliest.trim().to_string()]
 }
 
+/// What the choices did, with the sign it takes in the sum: points lost (`−`), or, where
+/// they beat the reference policy's own answers (skill below 0), points gained (`+`), never
+/// "−35.2 points lost".
+fn choices(skill: f64, lang: Lang) -> (&'static str, String) {
+    if skill < -0.05 {
+        ("+", t!(lang, "cli.review.choices_gained", points = decimal(-skill, 1, lang)))
+    } else {
+        ("−", t!(lang, "cli.review.choices_lost", points = decimal(skill.max(0.0), 1, lang)))
+    }
+}
+
 /// A review's first line: the points lost to choices, the decisions weighed, the luck.
 fn review_player(name: &str, r: &PlayerReview, lang: Lang) -> String {
+    let (sign, choices) = choices(r.skill, lang);
     t!(
         lang,
         "cli.review.player",
@@ -188,7 +200,8 @@ fn review_player(name: &str, r: &PlayerReview, lang: Lang) -> String {
         score = decimal(r.score, 1, lang),
         start = decimal(r.start, 1, lang),
         luck = signed(r.luck, lang),
-        skill = decimal(r.skill, 1, lang),
+        sign = sign,
+        choices = choices,
         edge = signed(r.edge, lang),
         table = signed(r.table, lang),
         noise = signed(r.noise, lang),

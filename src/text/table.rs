@@ -283,17 +283,22 @@ pub fn help(rules: &FleetRules, game: &Game, decision: Option<&Decision>, served
             lines.extend(fleet_text::pick_help(rules, game, d, lang));
         }
         Some(d) => {
-            let explained: Vec<String> = d
+            let explained: Vec<(String, String)> = d
                 .options
                 .iter()
                 .filter_map(|c| {
                     let help = fleet_text::option_help(rules, game, d, c, lang)?;
-                    Some(format!("  {}: {help}", fleet_text::option_label(rules, game, d, c, lang)))
+                    Some((fleet_text::option_label(rules, game, d, c, lang), help))
                 })
                 .collect();
-            if !explained.is_empty() {
+            if let Some((first, _)) = explained.first() {
                 lines.push(t!(lang, "engine.help_options"));
-                lines.extend(explained);
+                lines.extend(explained.iter().map(|(label, help)| format!("  {label}: {help}")));
+                // Last, so that it stays in view above a long menu drawn again (a star
+                // action's 18 options fill 80 × 24): how to ask about one option alone.
+                let word = first.split_whitespace().next().unwrap_or_default().to_lowercase();
+                let help = command_word(Command::Help, lang).unwrap_or_else(|| "help".into());
+                lines.push(t!(lang, "engine.help_one", example = format!("{help} {word}")));
             }
         }
         None => {}

@@ -1,25 +1,35 @@
-//! Keys at the terminal, under the prompts: reading them while a phone may answer first
-//! (the menus' loop), the terminal handing them over one by one meanwhile, and Ctrl-U and
-//! Escape for dialoguer's `Input`, which ignores both (docs/dialoguer.md). Elsewhere than
-//! on Unix, keys are console's, as they come.
+//! Keys under the prompts: waiting for one while a phone may answer first (the terminal
+//! handing them over one by one meanwhile), and Ctrl-U and Escape for dialoguer's `Input`,
+//! which ignores both (docs/dialoguer.md). Off Unix, console's keys as they come.
+
+use console::{Key, Term};
 
 #[cfg(unix)]
-pub use unix::*;
+pub use unix::{restore_after_signal, with_ctrl_u, OneByOne};
 
 #[cfg(not(unix))]
 pub use elsewhere::*;
 
-#[cfg(not(unix))]
-mod elsewhere {
-    use console::{Key, Term};
-
-    pub fn next(term: &Term, overtaken: Option<&dyn Fn() -> bool>) -> std::io::Result<Option<Key>> {
-        match overtaken.is_some_and(|o| o()) {
-            true => Ok(None),
-            false => term.read_key().map(Some),
+/// The next key, or None as soon as `overtaken()` is true (checked every 50 ms while no key
+/// is waiting; off Unix, only before waiting).
+pub fn next(term: &Term, overtaken: Option<&dyn Fn() -> bool>) -> std::io::Result<Option<Key>> {
+    let Some(overtaken) = overtaken else { return term.read_key().map(Some) };
+    loop {
+        if overtaken() {
+            return Ok(None);
+        }
+        #[cfg(unix)]
+        let waiting = unix::waiting(libc::STDIN_FILENO, 50)?;
+        #[cfg(not(unix))]
+        let waiting = true;
+        if waiting {
+            return term.read_key().map(Some);
         }
     }
+}
 
+#[cfg(not(unix))]
+mod elsewhere {
     pub struct OneByOne;
 
     impl OneByOne {
@@ -35,27 +45,12 @@ mod elsewhere {
 
 #[cfg(unix)]
 mod unix {
+    use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
     use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
     use std::sync::Arc;
 
-    use console::{Key, Term};
-
-    /// The next key, or None as soon as `overtaken()` is true (checked every 50 ms while
-    /// no key is waiting).
-    pub fn next(term: &Term, overtaken: Option<&dyn Fn() -> bool>) -> std::io::Result<Option<Key>> {
-        let Some(overtaken) = overtaken else { return term.read_key().map(Some) };
-        loop {
-            if overtaken() {
-                return Ok(None);
-            }
-            if waiting(libc::STDIN_FILENO, 50)? {
-                return term.read_key().map(Some);
-            }
-        }
-    }
-
     /// Whether a key waits on `fd`, waiting at most `ms` milliseconds.
-    fn waiting(fd: i32, ms: i32) -> std::io::Result<bool> {
+    pub(super) fn waiting(fd: i32, ms: i32) -> std::io::Result<bool> {
         let mut fd = libc::pollfd { fd, events: libc::POLLIN, revents: 0 };
         // SAFETY: poll on one valid pollfd.
         if unsafe { libc::poll(&mut fd, 1, ms) } >= 0 {
@@ -69,10 +64,9 @@ mod unix {
         }
     }
 
-    /// While it lives, the terminal hands over keys one by one, unechoed (the prompt draws
-    /// them), with Ctrl-C as a key that console's reader turns into an interruption — so
-    /// `poll` sees each key as it is typed, not only after Enter. The terminal's own mode
-    /// comes back when it is dropped, and on SIGINT (`restore_after_signal`).
+    /// While it lives, the terminal hands over keys one by one, unechoed, Ctrl-C a key
+    /// (console makes it an interruption), so `poll` sees each key as it is typed. The
+    /// terminal's own mode comes back on drop, and on SIGINT (`restore_after_signal`).
     pub struct OneByOne {
         original: Option<(i32, libc::termios)>,
     }
@@ -81,8 +75,7 @@ mod unix {
     static SAVED_FD: AtomicI32 = AtomicI32::new(0);
     static mut MODE: std::mem::MaybeUninit<libc::termios> = std::mem::MaybeUninit::uninit();
 
-    /// Put the terminal's own mode back (from the SIGINT handler). Async-signal-safe:
-    /// atomic loads and tcsetattr.
+    /// Put the terminal's own mode back (from the SIGINT handler: atomics and tcsetattr).
     pub fn restore_after_signal() {
         if SAVED.load(Ordering::SeqCst) {
             // SAFETY: MODE was fully written before SAVED became true.
@@ -93,7 +86,6 @@ mod unix {
     }
 
     impl OneByOne {
-        /// Keys one by one from standard input.
         pub fn enter() -> OneByOne {
             Self::on(libc::STDIN_FILENO)
         }
@@ -132,28 +124,27 @@ mod unix {
     }
 
     /// Run `ask` (a dialoguer `Input`) with Ctrl-U and Escape deleting what stands before
-    /// the cursor, as Ctrl-U does in a shell. `Input` drops control characters and Escape,
-    /// and console's `read_key` reads standard input itself, so no reader can stand in
-    /// front of it: while `ask` runs, standard input is a pseudo-terminal that a thread
-    /// feeds with the keys typed, a Ctrl-U or a lone Escape given as Backspaces (where
-    /// nothing stands before the cursor, `Input` does nothing with one). The feeding stops
-    /// after Enter, so what is typed ahead stays for the next question. Where no
-    /// pseudo-terminal can be had, `ask` runs on the terminal as it is.
+    /// the cursor, as in a shell. `Input` drops both, and console reads standard input
+    /// itself: so while `ask` runs, standard input is a pseudo-terminal a thread feeds with
+    /// the keys typed, a Ctrl-U or lone Escape given as Backspaces (with nothing before the
+    /// cursor, `Input` ignores one), until Enter (typing ahead stays for the next question).
+    /// Without a pseudo-terminal, `ask` runs on the terminal as it is.
     pub fn with_ctrl_u<T>(ask: impl FnOnce() -> T) -> T {
         let _feed = Feed::start();
         ask()
     }
 
-    /// The Backspaces a Ctrl-U is given as: more than any line typed at `enter` (a line of
-    /// up to 1,024 characters clears at once). They cost `Input` a few system calls each, a
-    /// few milliseconds together.
+    /// The Backspaces a Ctrl-U is given as: more than any line typed at `enter` (a few
+    /// milliseconds of `Input`'s system calls together).
     const CTRL_U_AS: usize = 1024;
 
-    /// Standard input as a pseudo-terminal fed from the terminal, while it lives.
+    /// Standard input as a pseudo-terminal fed from the terminal, while it lives. Dropped,
+    /// standard input is the terminal again, then its mode comes back, then the
+    /// descriptors close (the fields drop in this order).
     struct Feed {
+        _mode: OneByOne,
         /// The terminal (standard input as it was), the pseudo-terminal's two ends.
-        fds: [i32; 3],
-        mode: Option<OneByOne>,
+        fds: [OwnedFd; 3],
         stop: Arc<AtomicBool>,
         thread: Option<std::thread::JoinHandle<()>>,
     }
@@ -161,29 +152,31 @@ mod unix {
     impl Feed {
         fn start() -> Option<Feed> {
             let mut t = std::mem::MaybeUninit::<libc::termios>::uninit();
-            // SAFETY: plain descriptor calls on descriptors this function opens or checks;
-            // every one it opens is closed on each way out (here, or in `drop`).
+            // SAFETY: plain descriptor calls; each descriptor opened is owned at once.
             unsafe {
                 if libc::isatty(libc::STDIN_FILENO) != 1 || libc::tcgetattr(libc::STDIN_FILENO, t.as_mut_ptr()) != 0 {
                     return None;
                 }
-                // The pseudo-terminal passes bytes as they come (console sets it so itself
-                // while reading a key).
+                // The pseudo-terminal passes bytes as they come (as console sets it to read).
                 let mut raw = t.assume_init();
                 libc::cfmakeraw(&mut raw);
                 let (mut master, mut slave) = (-1, -1);
                 if libc::openpty(&mut master, &mut slave, std::ptr::null_mut(), &raw, std::ptr::null()) != 0 {
                     return None;
                 }
+                let (master, slave) = (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave));
                 let tty = libc::dup(libc::STDIN_FILENO);
-                let stop = Arc::new(AtomicBool::new(false));
-                let mut feed = Feed { fds: [tty, master, slave], mode: None, stop: stop.clone(), thread: None };
-                if tty < 0 || libc::dup2(slave, libc::STDIN_FILENO) < 0 {
+                if tty < 0 {
                     return None;
                 }
-                feed.mode = Some(OneByOne::on(tty));
-                feed.thread = Some(std::thread::spawn(move || feeding(tty, master, &stop)));
-                Some(feed)
+                let tty = OwnedFd::from_raw_fd(tty);
+                if libc::dup2(slave.as_raw_fd(), libc::STDIN_FILENO) < 0 {
+                    return None;
+                }
+                let (mode, stop) = (OneByOne::on(tty.as_raw_fd()), Arc::new(AtomicBool::new(false)));
+                let (from, to, until) = (tty.as_raw_fd(), master.as_raw_fd(), stop.clone());
+                let thread = Some(std::thread::spawn(move || feeding(from, to, &until)));
+                Some(Feed { _mode: mode, fds: [tty, master, slave], stop, thread })
             }
         }
     }
@@ -194,29 +187,21 @@ mod unix {
             if let Some(thread) = self.thread.take() {
                 let _ = thread.join();
             }
-            // SAFETY: the descriptors opened in `start`, each closed once; standard input
-            // is the terminal again before the terminal's mode comes back.
-            unsafe {
-                if self.fds[0] >= 0 {
-                    libc::dup2(self.fds[0], libc::STDIN_FILENO);
-                }
-                drop(self.mode.take());
-                for fd in self.fds.into_iter().filter(|fd| *fd >= 0) {
-                    libc::close(fd);
-                }
-            }
+            // SAFETY: the terminal's descriptor, open until the fields drop.
+            unsafe { libc::dup2(self.fds[0].as_raw_fd(), libc::STDIN_FILENO) };
         }
     }
 
-    /// Pass the keys typed on `tty` to `master` until Enter has been passed (or `stop`).
-    /// An escape sequence goes over whole, as console reads it (Escape, then what follows
-    /// at once: `[`, a letter, or a digit and `~`), so that it is not taken for Escape and
-    /// letters.
+    /// Pass the keys typed on `tty` to `master` until Enter has been passed (or `stop`); an
+    /// escape sequence whole (as console reads it), so it is not taken for Escape and letters.
     fn feeding(tty: i32, master: i32, stop: &AtomicBool) {
+        use std::io::{Read, Write};
+        // SAFETY: views of descriptors `Feed` owns and closes once this thread has ended.
+        let [input, output] =
+            [tty, master].map(|fd| std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(fd) }));
         let byte = || {
-            let mut b = 0u8;
-            // SAFETY: reading one byte into a byte we own.
-            (unsafe { libc::read(tty, (&mut b as *mut u8).cast(), 1) } == 1).then_some(b)
+            let mut b = [0u8];
+            ((&*input).read(&mut b).ok() == Some(1)).then_some(b[0])
         };
         let whole = |k: &[u8]| {
             k[0] != 0x1b || k.len() == 4 || k.len() >= 2 && k[1] != b'[' || k.len() == 3 && b"ABCDHFZ".contains(&k[2])
@@ -236,19 +221,7 @@ mod unix {
             if key == [0x15] || key == [0x1b] {
                 key = vec![0x7f; CTRL_U_AS];
             }
-            let mut bytes = &key[..];
-            while !bytes.is_empty() {
-                // SAFETY: writing from a slice we own, at most its length.
-                let n = unsafe { libc::write(master, bytes.as_ptr().cast(), bytes.len()) };
-                if n < 0 && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
-                    continue;
-                }
-                if n <= 0 {
-                    return;
-                }
-                bytes = &bytes[n as usize..];
-            }
-            if enter {
+            if (&*output).write_all(&key).is_err() || enter {
                 return;
             }
         }

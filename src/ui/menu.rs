@@ -1,22 +1,17 @@
-//! A menu for the terminal that takes typing: every key typed goes into a filter (a
-//! number, an option's key or the start of a word of its label, `undo` or `zurück`…),
-//! ↑/↓ move the highlight, and only Enter chooses. Nothing commits by accident: a number
-//! is an option's (commands such as `undo` have none), a typed start chooses only the one
-//! option it fits (else the candidates are shown), a command only by its whole word, and a
-//! key that fits nothing is not typed at all (a stray Space, `j` or `k`), nor the rest of
-//! its word; what answers nothing stays on the line with the reason. Ctrl-U or Escape
-//! clears the line, ↑ on an empty line recalls the last entry. The cursor is never hidden.
-//! The same loop is the line of text a phone's answer can overtake. Why this is not
-//! dialoguer's `Select`/`FuzzySelect`/`Input`: docs/dialoguer.md. It draws with our `Theme`.
+//! The terminal's menu that takes typing (and, with no options, a game's line): keys go
+//! into a filter (an option's number, key or word starts; a command's whole word), ↑/↓
+//! move the highlight, only Enter chooses. A key that fits nothing is not typed, nor the
+//! rest of its word; what answers nothing stays with the reason. Ctrl-U or Escape clears,
+//! ↑ on an empty line recalls the last entry. Why not dialoguer's `Select`/`FuzzySelect`/
+//! `Input`: docs/dialoguer.md.
 
 use console::{Key, Term};
 use dialoguer::theme::Theme;
 
 use super::theme::Pad;
-use super::{keys, Check, Overtaken, TerminalPrompter};
+use super::{keys, Check, Entry, Overtaken, TerminalPrompter, Until};
 use crate::choice::{chosen, filter, help_for, numbers, usual, Choice, Picked, Typed};
 use crate::text::Lang;
-use crate::Error;
 
 /// The words a menu says about what was typed, in the table's language.
 fn why_not(choices: &[Choice], typed: &str, what: &Typed, lang: Lang) -> String {
@@ -37,9 +32,8 @@ fn own_word(c: &Choice) -> &str {
     c.label.split_whitespace().next().unwrap_or(&c.key)
 }
 
-/// Whether `next` (what is typed with one more key) may still become an answer: in a
-/// menu, some choice must fit it; in a menu that takes entries, a first word must fit a
-/// choice or be an entry `check` accepts, and the words after it are free.
+/// Whether `next` (typed with one more key) may still become an answer: some choice fits
+/// it, or (taking entries) `check` accepts it or it is past its first word.
 fn may_become(choices: &[Choice], next: &str, check: Option<Check>) -> bool {
     let free = check.is_some() && next.trim_start().contains(char::is_whitespace);
     help_for(choices, next).is_some()
@@ -54,51 +48,35 @@ fn idle_space(typed: &str, c: char) -> bool {
 }
 
 impl TerminalPrompter {
-    /// Ask on the terminal: a menu of `choices` (taking entries too when `check` is given:
-    /// Enter on several words, or a word no option fits, gives the text when `check`
-    /// accepts it, and shows why not below the menu otherwise, the text kept to be
-    /// corrected); with no choices, a line of text that `check` validates. The answer is
-    /// echoed after the question in the words `check` gives for it. With `overtaken`, until
-    /// it says the question was answered elsewhere (a phone): then what was drawn is
-    /// cleared and None returned, and what was typed is kept for the same question asked
-    /// again; the terminal hands over keys one by one meanwhile, so typing ahead is never
-    /// lost.
+    /// A menu of `choices` (with `check`, taking entries: text no option takes is given if
+    /// `check` accepts it, else why not is shown, the text kept), or with no choices a line
+    /// `check` validates; echoed in `check`'s words. With `overtaken`: None once it is true
+    /// (a phone answered), what was drawn cleared and what was typed kept for the same
+    /// question; keys come one by one meanwhile, so nothing typed ahead is lost.
     pub(super) fn ask(
         &mut self,
         prompt: &str,
         choices: &[Choice],
-        check: Option<Check>,
+        entry: Option<Entry>,
         overtaken: Option<Overtaken>,
-    ) -> Result<Option<Picked>, Error> {
+    ) -> Until<Picked> {
+        let check = entry.map(|e| e.check);
         if self.typed_for != prompt {
             (self.typed, self.typed_for) = (String::new(), prompt.to_string());
         }
         // The question and its answer go between the line above and the next status.
         self.above.clear();
         let _keys = overtaken.map(|_| keys::OneByOne::enter());
-        let term = Term::stderr();
-        let mut typed = std::mem::take(&mut self.typed);
-        let picked = self.run(&term, prompt, choices, &mut typed, check, overtaken);
-        self.typed = typed;
-        picked.map_err(|e| super::io_error(e, self.lang))
-    }
-
-    fn run(
-        &mut self,
-        term: &Term,
-        prompt: &str,
-        choices: &[Choice],
-        typed: &mut String,
-        check: Option<Check>,
-        overtaken: Option<Overtaken>,
-    ) -> std::io::Result<Option<Picked>> {
-        let (pad, lang) = (&self.pad.at(term), self.lang);
+        let (term, lang) = (&Term::stderr(), self.lang);
+        let (pad, io) = (&self.pad.at(term), |e| super::io_error(e, lang));
+        let typed = &mut std::mem::take(&mut self.typed);
         // No choices: a line of text, every printable key typed.
         let line = choices.is_empty();
-        let hint = match (line, check.is_some()) {
-            (true, _) => String::new(),
-            (false, true) => crate::t!(lang, "cli.ui.entry_hint"),
-            (false, false) => crate::t!(lang, "cli.ui.menu_hint"),
+        // A game's example of a whole entry (Fleet's `harbor inuit cod`), where it has one.
+        let hint = match entry.map(|e| e.example) {
+            Some(Some(example)) => crate::t!(lang, "cli.ui.entry_hint", example = example),
+            Some(None) => crate::t!(lang, "cli.ui.entry_hint_plain"),
+            None => crate::t!(lang, "cli.ui.menu_hint"),
         };
         // The highlight was moved with the arrows since the last key typed: Enter takes it.
         let (mut highlight, mut moved) = (0usize, false);
@@ -119,7 +97,7 @@ impl TerminalPrompter {
                 highlight = usual(choices).and_then(|u| matches.iter().position(|&i| i == u)).unwrap_or(0);
             }
             highlight = highlight.min(matches.len().saturating_sub(1));
-            clear(term, drawn)?;
+            clear(term, drawn).map_err(io)?;
             let (lines, head) = match line {
                 true => (problem.iter().flat_map(|p| pad.problem(p)).collect(), format!("{prompt}:")),
                 false => (
@@ -127,9 +105,10 @@ impl TerminalPrompter {
                     hint.clone(),
                 ),
             };
-            drawn = show(term, pad, lines, &head, typed, |l| if line { l.to_string() } else { pad.dim(l) })?;
-            let Some(key) = keys::next(term, overtaken)? else {
-                clear(term, drawn)?;
+            drawn = show(term, pad, lines, &head, typed, !line).map_err(io)?;
+            let Some(key) = keys::next(term, overtaken).map_err(io)? else {
+                clear(term, drawn).map_err(io)?;
+                self.typed = std::mem::take(typed);
                 return Ok(None);
             };
             if !refused.is_empty() && key == Key::Enter {
@@ -221,8 +200,7 @@ impl TerminalPrompter {
                 _ => {}
             }
             if let Some((picked, echo)) = answer {
-                clear(term, drawn)?;
-                term.write_line(&echo)?;
+                clear(term, drawn).and_then(|()| term.write_line(&pad.fold(&echo).join("\n"))).map_err(io)?;
                 // What ↑ recalls: the text typed, or the key of the option Enter alone took.
                 let entry = match &picked {
                     Picked::Choice(i) if typed.trim().is_empty() => choices[*i].key.clone(),
@@ -231,30 +209,22 @@ impl TerminalPrompter {
                 if !entry.is_empty() {
                     self.last = entry;
                 }
-                typed.clear();
                 return Ok(Some(picked));
             }
         }
     }
 }
 
-/// Clear what a menu or line drew: the lines above, and the line being typed with the
-/// rows it wrapped onto.
+/// Clear what a menu or line drew (the typed line, then `drawn` rows above).
 fn clear(term: &Term, drawn: usize) -> std::io::Result<()> {
     term.clear_line()?;
     term.clear_last_lines(drawn)
 }
 
-/// Write `lines`, then `head` folded to the terminal's width (`style`d) with `typed` after
-/// its last line, which keeps the cursor (no newline): returns the rows written above it.
-fn show(
-    term: &Term,
-    pad: &Pad,
-    mut lines: Vec<String>,
-    head: &str,
-    typed: &str,
-    style: impl Fn(&str) -> String,
-) -> std::io::Result<usize> {
+/// Write `lines`, then `head` folded (`dim`med) with `typed` and the cursor after its last
+/// line: returns the rows written above the cursor.
+fn show(term: &Term, pad: &Pad, mut lines: Vec<String>, head: &str, typed: &str, dim: bool) -> std::io::Result<usize> {
+    let style = |l: &str| if dim { pad.dim(l) } else { l.to_string() };
     let mut folded = pad.fold(head);
     let last = format!("{} {typed}", style(&folded.pop().unwrap_or_default()));
     lines.extend(folded.iter().map(|l| style(l)));
@@ -266,9 +236,8 @@ fn show(
     Ok(lines.len() + console::measure_text_width(&last).saturating_sub(1) / pad.width)
 }
 
-/// The lines of a menu: the prompt, the matching options (a window around the highlight
-/// when they do not fit), the commands on one line by their own words, what the
-/// highlighted one does, and the problem.
+/// A menu's lines: the prompt, the matching options (a window around the highlight when
+/// they do not fit), the commands by their words, the highlighted one's help, the problem.
 #[allow(clippy::too_many_arguments)]
 fn menu(
     term: &Term,
@@ -320,32 +289,4 @@ fn menu(
     }
     lines.extend(problem);
     lines
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn stray_keys_fit_nothing_and_spaces_lead_nowhere() {
-        let m = crate::choice::tests::menu();
-        assert!(!may_become(&m, "j", None));
-        assert!(may_become(&m, "l", None));
-        assert!(may_become(&m, "use a", None), "words of a label");
-        assert!(!may_become(&m, "j", Some(&|_| Err("no".into()))));
-        assert!(may_become(&m, "$", Some(&|t| if t == "$" { Ok(t.into()) } else { Err("no".into()) })), "an entry");
-        assert!(may_become(&m, "h i", Some(&|_| Err("no".into()))), "the words after the first are free");
-        assert!(idle_space("", ' ') && idle_space("h ", ' ') && !idle_space("h", ' ') && !idle_space("", 'h'));
-    }
-
-    #[test]
-    fn several_fits_are_named_in_pad_words() {
-        let m = vec![
-            Choice::new("bait_shop", "bait shop"),
-            Choice::new("amas_bank", "Ama's bank"),
-            Choice::command("sheet", "sheet — show this player's sheet"),
-        ];
-        let why = why_not(&m, "ba", &chosen(&m, "ba"), Lang::En);
-        assert!(why.contains("bait shop") && why.contains("Ama's bank"), "{why}");
-    }
 }

@@ -1,11 +1,8 @@
-//! UI layer: every question deckhand asks goes through `Prompter`. Only `TerminalPrompter`
-//! draws on a terminal: dialoguer's `Input` (yes/no too), and for the menus and the lines
-//! at a game's table our loop (`menu`), all with our dialoguer `Theme` (`theme`);
-//! `answers::ScriptPrompter` answers from a file (`--answers FILE`, or `-` for standard
-//! input) so whole games run without a terminal and in tests; what a typed text chooses
-//! among options is `choice`, outside the terminal too.
+//! Every question deckhand asks goes through `Prompter`: at a terminal `TerminalPrompter`
+//! (dialoguer's `Input`; menus and a game's lines on our loop, `menu`; our `Theme`), from a
+//! file `answers::ScriptPrompter`. What a typed text chooses is `choice`. docs/dialoguer.md.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::Path;
 
 use crate::text::Lang;
@@ -24,30 +21,35 @@ pub type Validator<'a> = &'a dyn Fn(&str) -> Result<(), String>;
 /// in pad words: `harbor` for `h i c`), or why it is wrong.
 pub type Check<'a> = &'a dyn Fn(&str) -> Result<String, String>;
 
-/// Write a line to standard error. A closed or broken standard error (`2>&1 | head -1`)
-/// is not a reason to stop, or to panic as `eprintln!` would: the game and its save go on.
+/// An entry's `check`, and the game's example of one a terminal shows (`harbor inuit cod`).
+#[derive(Clone, Copy)]
+pub struct Entry<'a> {
+    pub check: Check<'a>,
+    pub example: Option<&'a str>,
+}
+
+/// Write a line to standard error (`write_stderr`).
 pub fn say(line: &str) {
     write_stderr(&format!("{line}\n"));
 }
 
-/// Write text to standard error as it is (already escaped), ignoring a closed or broken
-/// pipe.
-fn write_raw(text: &str) {
-    let mut err = std::io::stderr().lock();
-    let _ = err.write_all(text.as_bytes());
-    let _ = err.flush();
-}
-
-/// Write text to standard error, ignoring a closed or broken pipe. Control characters
-/// other than line breaks and tabs are written out (`\u{1b}`): whatever a file or the
-/// command line put into a message cannot drive the terminal.
+/// Write text to standard error with control characters but line breaks and tabs written
+/// out (`\u{1b}`), so a message cannot drive the terminal. A closed or broken standard
+/// error (`2>&1 | head -1`) is no reason to stop or panic: the game and its save go on.
 pub fn write_stderr(text: &str) {
     write_raw(&crate::text::escape_controls_in_lines(text));
+}
+
+fn write_raw(text: &str) {
+    let _ = console::Term::stderr().write_str(text);
 }
 
 /// Whether something else may answer a question first (at a served table, a phone): the
 /// question gives up, returning None, as soon as it returns true.
 pub type Overtaken<'a> = &'a dyn Fn() -> bool;
+
+/// The answer to a question a phone may overtake: None when it did.
+pub type Until<T> = Result<Option<T>, Error>;
 
 pub use crate::choice::{Choice, Picked};
 
@@ -55,20 +57,18 @@ pub trait Prompter {
     /// Ask to pick one of `choices`; returns its index.
     fn select(&mut self, prompt: &str, choices: &[Choice]) -> Result<usize, Error>;
     /// Ask for one of `choices` or an entry of several words (`harbor inuit cod`), which
-    /// `check` accepts (giving the words it is echoed in) or says what is wrong with.
-    fn entry(&mut self, prompt: &str, choices: &[Choice], check: Check) -> Result<Picked, Error>;
+    /// its `check` accepts (giving the words it is echoed in) or says what is wrong with.
+    fn entry(&mut self, prompt: &str, choices: &[Choice], entry: Entry) -> Result<Picked, Error>;
     /// Whether answers are entries (a pick and its use in one, everyone's shared die at
-    /// once, forced answers applied): always on a terminal unless `--ask-all`; an answers
-    /// file only when it says so (a line `#! entries` before its first answer), as files
-    /// written before take one answer per question.
+    /// once, forced answers applied): at a terminal unless `--ask-all`; in an answers file
+    /// after a line `#! entries` (older files take one answer per question).
     fn entries(&self) -> bool {
         false
     }
     /// Ask for a line of text; `validate` explains what is wrong with a bad answer.
     fn input(&mut self, prompt: &str, validate: Validator) -> Result<String, Error>;
-    /// A line at a game's table: `input`, asked at a terminal in the menus' loop, as the
-    /// same line is when a phone may answer first (dialoguer's `Input` cannot give up, and
-    /// a question folded over rows throws its Backspace off: docs/dialoguer.md).
+    /// A line at a game's table: `input`, on the menus' loop at a terminal (as when a
+    /// phone may answer first; why not `Input`: docs/dialoguer.md).
     fn line(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
         self.input(prompt, validate)
     }
@@ -80,52 +80,32 @@ pub trait Prompter {
     }
     /// Tell the people at the table something (goes to standard error).
     fn say(&mut self, line: &str);
-    /// Show the state of the table above the next question. Only a terminal shows it: an
-    /// answers file's transcript and the pages have no use for it.
-    fn status(&mut self, line: &str) {
-        let _ = line;
-    }
+    /// Show the state of the table above the next question (only a terminal does).
+    fn status(&mut self, _line: &str) {}
     /// The players' names in seat order, so that a terminal can give each a colour.
-    fn players(&mut self, names: &[String]) {
-        let _ = names;
-    }
-    /// `select`, giving up (None) when `overtaken()` turns true while waiting. A prompter
-    /// that answers at once (an answers file) is never overtaken.
-    fn select_until(&mut self, prompt: &str, choices: &[Choice], overtaken: Overtaken) -> Result<Option<usize>, Error> {
-        let _ = overtaken;
+    fn players(&mut self, _names: &[String]) {}
+    /// `select`, giving up (None) when `overtaken()` turns true while waiting (an answers
+    /// file answers at once).
+    fn select_until(&mut self, prompt: &str, choices: &[Choice], _: Overtaken) -> Until<usize> {
         self.select(prompt, choices).map(Some)
     }
     /// `entry`, giving up (None) when `overtaken()` turns true while waiting.
-    fn entry_until(
-        &mut self,
-        prompt: &str,
-        choices: &[Choice],
-        check: Check,
-        overtaken: Overtaken,
-    ) -> Result<Option<Picked>, Error> {
-        let _ = overtaken;
-        self.entry(prompt, choices, check).map(Some)
+    fn entry_until(&mut self, prompt: &str, choices: &[Choice], entry: Entry, _: Overtaken) -> Until<Picked> {
+        self.entry(prompt, choices, entry).map(Some)
     }
     /// `input`, giving up (None) when `overtaken()` turns true while waiting.
-    fn input_until(
-        &mut self,
-        prompt: &str,
-        validate: Validator,
-        overtaken: Overtaken,
-    ) -> Result<Option<String>, Error> {
-        let _ = overtaken;
+    fn input_until(&mut self, prompt: &str, validate: Validator, _: Overtaken) -> Until<String> {
         self.input(prompt, validate).map(Some)
     }
-    /// Whether another answer can come: always on a terminal; from an answers file, while
-    /// it has answers left. A game that is over asks for more (undo, …) only then.
+    /// Whether another answer can come (an answers file may run out): a game that is over
+    /// asks for more (undo, …) only then.
     fn answers_left(&self) -> bool {
         true
     }
 }
 
-/// Pick the prompter for a command: the answers file if given, else the terminal; with
-/// neither, fail at once with a message that says what to do (never hang on a pipe).
-/// Its messages (a wrong answer, running out of answers) are in `lang`.
+/// The prompter for a command, speaking `lang`: the answers file if given, else the
+/// terminal; with neither, a message saying what to do (never hang on a pipe).
 pub fn prompter_for_in(answers: Option<&Path>, command: &str, lang: Lang) -> Result<Box<dyn Prompter>, Error> {
     let (name, text) = match answers {
         Some(p) if p == Path::new("-") => {
@@ -138,7 +118,7 @@ pub fn prompter_for_in(answers: Option<&Path>, command: &str, lang: Lang) -> Res
             (source.name.text(lang), source.text)
         }
         None if std::io::stdin().is_terminal() && std::io::stderr().is_terminal() => {
-            return Ok(Box::new(TerminalPrompter::new().in_lang(lang)));
+            return Ok(Box::new(TerminalPrompter::new(lang)));
         }
         None => return Err(Error::Usage(crate::msg!("cli.ui.no_terminal", command = command))),
     };
@@ -146,41 +126,40 @@ pub fn prompter_for_in(answers: Option<&Path>, command: &str, lang: Lang) -> Res
     Ok(Box::new(crate::answers::ScriptPrompter::new(&name, lines).in_lang(lang)))
 }
 
-/// A real terminal. The lines nothing else answers are dialoguer's `Input` (history: ↑
-/// recalls the last entry; completion: Tab or → completes the line to it), a yes/no too
-/// (in the table's words); the menus, and every question a phone's answer can overtake, are our loop
-/// (`menu`). All draw with our `Theme` (`Pad`).
+/// A real terminal: `input` and yes/no on dialoguer's `Input`, menus and a game's lines on
+/// our loop (`menu`), all drawn with our `Theme` (`Pad`).
 pub struct TerminalPrompter {
     pad: Pad,
     lang: Lang,
-    /// What was typed into a question that was overtaken, and that question: asked again
-    /// (the same prompt), it starts from what was typed.
+    /// What was typed into an overtaken question, and that question (asked again, it
+    /// starts from what was typed).
     typed: String,
     typed_for: String,
     /// The last entry committed (↑ recalls it).
     last: String,
-    /// The last line said or shown as the status: a status line the same as the line
-    /// right above it is not shown twice (a resumed game's recap ends with it).
+    /// The last line said or shown: a status line the same is not shown twice (a resumed
+    /// game's recap ends with it).
     above: String,
 }
 
 impl TerminalPrompter {
-    pub fn new() -> Self {
+    /// A terminal speaking `lang` (its errors too), in colour unless `NO_COLOR` is set.
+    pub fn new(lang: Lang) -> Self {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         let (typed, typed_for, last, above) = Default::default();
-        TerminalPrompter { pad: Pad::new(!no_color), lang: Lang::En, typed, typed_for, last, above }
+        TerminalPrompter { pad: Pad::new(!no_color), lang, typed, typed_for, last, above }
     }
 
-    /// Report terminal errors in `lang`.
-    pub fn in_lang(mut self, lang: Lang) -> Self {
-        self.lang = lang;
-        self
+    /// A game's line, on the menus' loop: what `validate` accepts.
+    fn line_until(&mut self, prompt: &str, validate: Validator, on: Option<Overtaken>) -> Until<String> {
+        let check = |t: &str| validate(t).map(|()| t.to_string());
+        let picked = self.ask(prompt, &[], Some(Entry { check: &check, example: None }), on)?;
+        Ok(picked.and_then(|p| if let Picked::Text(t) = p { Some(t) } else { None }))
     }
 
-    /// dialoguer's `Input`, with thin layers for what it cannot do: Ctrl-U and Escape
-    /// (`keys::with_ctrl_u`), and a line it rejects stays to be corrected (validated here,
-    /// asked again with the line as its initial text, the reason above it). An accepted
-    /// answer is echoed after the question in the words `check` gives; with `remember`, it
+    /// dialoguer's `Input` with thin layers: Ctrl-U and Escape (`keys::with_ctrl_u`), and a
+    /// rejected line stays (validated here, asked again as the initial text, the reason
+    /// above). An accepted answer is echoed in the words `check` gives; with `remember`, it
     /// becomes the last entry (↑ recalls it, Tab or → completes to it).
     fn on_input(&mut self, prompt: &str, check: Check, remember: bool) -> Result<String, Error> {
         self.above.clear();
@@ -200,7 +179,7 @@ impl TerminalPrompter {
                     .completion_with(&last)
                     .interact_text_on(&term)
             })
-            .map_err(|e| dialoguer_error(e, lang))?;
+            .map_err(|dialoguer::Error::IO(e)| io_error(e, lang))?;
             term.clear_last_lines(problem).map_err(|e| io_error(e, lang))?;
             let verdict = check(&line);
             let shown = match &verdict {
@@ -223,12 +202,6 @@ impl TerminalPrompter {
     }
 }
 
-impl Default for TerminalPrompter {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 /// A terminal that could not be read: Ctrl-C is an interruption.
 fn io_error(io: std::io::Error, lang: Lang) -> Error {
     if io.kind() == std::io::ErrorKind::Interrupted {
@@ -238,14 +211,8 @@ fn io_error(io: std::io::Error, lang: Lang) -> Error {
     }
 }
 
-fn dialoguer_error(e: dialoguer::Error, lang: Lang) -> Error {
-    let dialoguer::Error::IO(io) = e;
-    io_error(io, lang)
-}
-
-/// The last entry for dialoguer's `Input`: ↑ recalls it, and Tab or → completes a line it
-/// starts with to it. Only what is accepted becomes it (`write` is not used: dialoguer
-/// writes a line before it is validated).
+/// The last entry for `Input`: ↑ recalls it, Tab or → completes a start of it. Only what is
+/// accepted becomes it (not `write`: dialoguer writes a line before validating it).
 struct LastEntry<'a>(&'a str);
 
 impl dialoguer::History<String> for LastEntry<'_> {
@@ -262,13 +229,9 @@ impl dialoguer::Completion for LastEntry<'_> {
     }
 }
 
-/// A menu's choice and a line's text, from what `ask` gave (None: overtaken).
+/// A menu's choice and a line's text from what `ask` gave (None: overtaken).
 fn choice(picked: Option<Picked>) -> Option<usize> {
     picked.and_then(|p| if let Picked::Choice(i) = p { Some(i) } else { None })
-}
-
-fn text(picked: Option<Picked>) -> Option<String> {
-    picked.and_then(|p| if let Picked::Text(t) = p { Some(t) } else { None })
 }
 
 impl Prompter for TerminalPrompter {
@@ -277,8 +240,8 @@ impl Prompter for TerminalPrompter {
         choice(self.ask(prompt, choices, None, None)?).ok_or(Error::Interrupted)
     }
 
-    fn entry(&mut self, prompt: &str, choices: &[Choice], check: Check) -> Result<Picked, Error> {
-        self.ask(prompt, choices, Some(check), None)?.ok_or(Error::Interrupted)
+    fn entry(&mut self, prompt: &str, choices: &[Choice], entry: Entry) -> Result<Picked, Error> {
+        self.ask(prompt, choices, Some(entry), None)?.ok_or(Error::Interrupted)
     }
 
     fn entries(&self) -> bool {
@@ -290,13 +253,11 @@ impl Prompter for TerminalPrompter {
     }
 
     fn line(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
-        text(self.ask(prompt, &[], Some(&|t: &str| validate(t).map(|()| t.to_string())), None)?)
-            .ok_or(Error::Interrupted)
+        self.line_until(prompt, validate, None)?.ok_or(Error::Interrupted)
     }
 
-    /// A yes/no question on dialoguer's `Input` (its `Confirm` takes only `y` and `n`): the
-    /// table's words for yes and no (`j`/`ja`, `o`/`oui`, `n`…), then Enter; Enter alone
-    /// says no; anything else is said to be no answer and stays to be corrected.
+    /// On `Input` (`Confirm` takes only `y` and `n`): the table's words (`j`/`ja`, `o`/`oui`,
+    /// `n`…), then Enter; Enter alone says no; anything else stays to be corrected.
     fn confirm(&mut self, prompt: &str, no: &str, yes: &str) -> Result<bool, Error> {
         let lang = self.lang;
         let [yes_words, no_words] = [crate::t!(lang, "cli.ui.yes_words"), crate::t!(lang, "cli.ui.no_words")];
@@ -329,7 +290,6 @@ impl Prompter for TerminalPrompter {
         if std::mem::replace(&mut self.above, text.to_string()) == text {
             return;
         }
-        // Folded between its parts to the terminal's width (80 columns break no word).
         write_raw(&(self.pad.at(&console::Term::stderr()).status(&text).join("\n") + "\n"));
     }
 
@@ -337,21 +297,15 @@ impl Prompter for TerminalPrompter {
         self.pad.players = names.to_vec();
     }
 
-    fn select_until(&mut self, prompt: &str, choices: &[Choice], overtaken: Overtaken) -> Result<Option<usize>, Error> {
-        Ok(choice(self.ask(prompt, choices, None, Some(overtaken))?))
+    fn select_until(&mut self, prompt: &str, choices: &[Choice], on: Overtaken) -> Until<usize> {
+        Ok(choice(self.ask(prompt, choices, None, Some(on))?))
     }
 
-    fn entry_until(
-        &mut self,
-        prompt: &str,
-        choices: &[Choice],
-        check: Check,
-        on: Overtaken,
-    ) -> Result<Option<Picked>, Error> {
-        self.ask(prompt, choices, Some(check), Some(on))
+    fn entry_until(&mut self, prompt: &str, choices: &[Choice], entry: Entry, on: Overtaken) -> Until<Picked> {
+        self.ask(prompt, choices, Some(entry), Some(on))
     }
 
-    fn input_until(&mut self, prompt: &str, validate: Validator, on: Overtaken) -> Result<Option<String>, Error> {
-        Ok(text(self.ask(prompt, &[], Some(&|t: &str| validate(t).map(|()| t.to_string())), Some(on))?))
+    fn input_until(&mut self, prompt: &str, validate: Validator, on: Overtaken) -> Until<String> {
+        self.line_until(prompt, validate, Some(on))
     }
 }

@@ -183,7 +183,10 @@ fn the_final_screens_carry_the_winner_the_table_the_reviews_and_the_bgstats_code
             for name in ["Ann", "Bob", "Cy", "Dee"] {
                 let review: Vec<&str> = result.lines().filter(|l| l.starts_with(&format!("{name}: "))).collect();
                 assert!(
-                    review.iter().any(|l| l.contains("expected points lost to choices") && l.contains("luck")),
+                    review.iter().any(|l| (l.contains("expected points lost to choices")
+                        || l.contains("expected points gained by choices"))
+                        && l.contains("luck")
+                        && !l.contains(": -")),
                     "page {i}: {result}"
                 );
             }
@@ -219,7 +222,9 @@ fn the_final_screens_carry_the_winner_the_table_the_reviews_and_the_bgstats_code
     let started = Instant::now();
     loop {
         let page = std::fs::read_to_string(dir.path().join("g-final.html")).unwrap_or_default();
-        if page.contains("Luck and skill") && page.matches("expected points lost to choices").count() == 4 {
+        let choices = page.matches("expected points lost to choices").count()
+            + page.matches("expected points gained by choices").count();
+        if page.contains("Luck and skill") && choices == 4 {
             assert!(page.contains("app.bgstatsapp.com/createPlay.html") && page.contains("<svg"), "{page}");
             break;
         }

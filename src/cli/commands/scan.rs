@@ -40,6 +40,9 @@ pub struct ScanArgs {
     /// Where to serve: an IP address and maybe a port (default 127.0.0.1:7373, this computer only; 0.0.0.0 for phones on your network)
     #[arg(long, value_name = "ADDR[:PORT]", requires = "serve")]
     pub bind: Option<String>,
+    /// Show no progress bar (on a terminal, one shows when the command runs over a second)
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 /// The help texts of the command and its arguments: (command path, argument, catalog key).
@@ -53,6 +56,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("scan", "rules", "cli.help.rules_file"),
     ("scan", "serve", "cli.help.scan.serve"),
     ("scan", "bind", "web.help.bind"),
+    ("scan", "quiet", "cli.help.quiet"),
 ];
 
 /// A photo in which no corner code was read is called too blurred (not "no pad") below this
@@ -140,6 +144,14 @@ pub fn run(args: ScanArgs, lang: Lang) -> anyhow::Result<i32> {
     };
     let mut pages: Vec<Scanned> = Vec::new();
     let mut blank = args.players.iter().map(|p| p.trim().to_string());
+    // Each photo is a step of the bar (about a second each): it is cleared before the
+    // first question about an unsure box, or when a photo is refused.
+    let progress = crate::cli::progress::Progress::new(
+        Some(args.photos.len() as u64),
+        crate::t!(lang, "cli.progress.scan"),
+        args.quiet,
+        lang,
+    );
     for path in &args.photos {
         let name = path.display().to_string();
         let img = load(path)?;
@@ -176,7 +188,9 @@ pub fn run(args: ScanArgs, lang: Lang) -> anyhow::Result<i32> {
             known,
             answered: vec![false; n],
         });
+        progress.step();
     }
+    progress.finish();
     let rules = rules.expect("at least one photo was read");
     ask(&rules, &mut pages, args.answers.answers.as_deref(), lang)?;
     // The sheets, written beside the photos (or into --out).
