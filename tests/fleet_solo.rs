@@ -173,7 +173,7 @@ fn a_star_crossed_by_ruth_is_skipped_and_lost() {
     let mut s = solo_sheet(&rules, "[marks]\ncoin = 5");
     assert_eq!(ruth::apply(&rules, &mut s, Action::Star), vec![(section(&rules, "coin"), 7)], "coin.8");
     let coin = section(&rules, "coin");
-    s.boxes.section_mut(coin)[5..7].fill(deckhand::games::fleet::Mark::Marked);
+    s.boxes[coin][5..7].fill(deckhand::games::fleet::Mark::Marked);
     assert_eq!(s.next_free(coin), Some(8), "coin.8 is skipped: the next free box is coin.9");
 }
 

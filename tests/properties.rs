@@ -201,12 +201,11 @@ fn random_sheets_never_panic_and_round_trip() {
         sheet.solo = rng.below(4) == 0;
         for s in 0..rules.sections.len() {
             for i in 0..sheet.boxes[s].len() {
-                let mark = match rng.below(if sheet.solo { 3 } else { 2 }) {
+                sheet.boxes[s][i] = match rng.below(if sheet.solo { 3 } else { 2 }) {
                     0 => Mark::Empty,
                     1 => Mark::Marked,
                     _ => Mark::Crossed,
                 };
-                sheet.boxes.set(s, i, mark);
             }
             for f in sheet.fish[s].iter_mut() {
                 *f = rng.below(12) as u32;

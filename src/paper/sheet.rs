@@ -116,7 +116,7 @@ pub fn fleet_sheet(rules: &FleetRules, page: &Page, marked: &[bool], player: &st
             continue;
         }
         match b.target {
-            Target::Mark { section, index } => sheet.boxes.set(section, index, Mark::Marked),
+            Target::Mark { section, index } => sheet.boxes[section][index] = Mark::Marked,
             Target::Fish { section, slot, .. } => sheet.fish[section][slot] += 1,
             Target::Bonus(i) => {
                 if bonus.is_some() {

@@ -280,7 +280,7 @@ mod tests {
     fn a_sheet_draws_every_section_of_the_pad_and_escapes_the_name() {
         let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
         let mut s = Sheet::blank(&rules, "<Ann>");
-        s.boxes.set(0, 0, Mark::Marked);
+        s.boxes[0][0] = Mark::Marked;
         let html = sheet(&rules, &s, Lang::En);
         assert!(html.contains("&lt;Ann&gt;"), "{html}");
         assert!(!html.contains("<Ann>"));

@@ -124,13 +124,13 @@ mod tests {
         let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
         let mut sheet = Sheet::blank(&rules, "Ann \"the captain\"");
         let cod = rules.section_index("cod").unwrap();
-        sheet.boxes.section_mut(cod)[..4].fill(Mark::Marked);
+        sheet.boxes[cod][..4].fill(Mark::Marked);
         let boats = rules.section_index("cod_boat").unwrap();
-        sheet.boxes.set(boats, 0, Mark::Marked);
+        sheet.boxes[boats][0] = Mark::Marked;
         sheet.fish[boats][0] = 3;
         sheet.king_crab_bonus = Some(1);
         let coin = rules.section_index("coin").unwrap();
-        sheet.boxes.section_mut(coin)[..17].fill(Mark::Marked);
+        sheet.boxes[coin][..17].fill(Mark::Marked);
         for lang in Lang::ALL {
             let text = write_fleet(&rules, &sheet, None, lang);
             let back = fleet::sheet_file::parse(&rules, &Source::new("t.toml", text.clone()))

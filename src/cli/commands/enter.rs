@@ -284,9 +284,8 @@ fn ask_marks(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompt
         Ok(n) => vec![fleet::Mark::Marked; n],
         Err(_) => sheet_file::parse_marks(answer).expect("validated"),
     };
-    let mut section = sheet.boxes.section_mut(s);
-    section.fill(fleet::Mark::Empty);
-    section[..marks.len()].copy_from_slice(&marks);
+    sheet.boxes[s].fill(fleet::Mark::Empty);
+    sheet.boxes[s][..marks.len()].copy_from_slice(&marks);
     Ok(true)
 }
 

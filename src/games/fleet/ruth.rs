@@ -266,7 +266,7 @@ pub fn apply(rules: &FleetRules, sheet: &mut Sheet, action: Action) -> Vec<(usiz
                     break;
                 }
                 if sheet.boxes[section][i] == Mark::Empty {
-                    sheet.boxes.set(section, i, Mark::Crossed);
+                    sheet.boxes[section][i] = Mark::Crossed;
                     crossed.push((section, i));
                 }
             }
@@ -278,7 +278,7 @@ pub fn apply(rules: &FleetRules, sheet: &mut Sheet, action: Action) -> Vec<(usiz
             match (from..sheet.boxes[coin].len()).find(|i| rules.coin_stars[*i] && sheet.boxes[coin][*i] == Mark::Empty)
             {
                 Some(i) => {
-                    sheet.boxes.set(coin, i, Mark::Crossed);
+                    sheet.boxes[coin][i] = Mark::Crossed;
                     vec![(coin, i)]
                 }
                 None => Vec::new(),

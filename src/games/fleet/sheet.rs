@@ -112,179 +112,6 @@ impl<T: std::fmt::Debug> std::fmt::Debug for Sections<T> {
     }
 }
 
-/// A sheet's marks, section by section (`marks[s][i]`), with what the rules and the
-/// advisor's playouts read of a section most often kept up to date on every write: its
-/// topmost free box (golden rule 1), and how many boxes are marked and empty. A read is
-/// O(1) instead of a scan of the section; a write goes through `set` or `section_mut`,
-/// which keep the counts true.
-#[derive(Clone)]
-pub struct Marks {
-    marks: Sections<Mark>,
-    /// Per section: its counts (`Count`), always those of `marks`.
-    counts: Vec<Count>,
-}
-
-/// What `Marks` keeps of one section.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Count {
-    /// The first empty box (`NONE_FREE` when none is).
-    free: u32,
-    /// Boxes marked by the player.
-    marked: u32,
-    /// Boxes neither marked nor crossed off.
-    empty: u32,
-}
-
-/// `Count::free` of a section with no empty box.
-const NONE_FREE: u32 = u32::MAX;
-
-impl Count {
-    fn of(marks: &[Mark]) -> Count {
-        let free = marks.iter().position(|m| *m == Mark::Empty).map_or(NONE_FREE, |i| i as u32);
-        let marked = marks.iter().filter(|m| **m == Mark::Marked).count() as u32;
-        let empty = marks.iter().filter(|m| **m == Mark::Empty).count() as u32;
-        Count { free, marked, empty }
-    }
-}
-
-impl Marks {
-    /// Sections of these lengths, every box empty.
-    pub fn new(lens: impl Iterator<Item = usize>) -> Marks {
-        let marks = Sections::new(lens, Mark::Empty);
-        let counts = marks.iter().map(Count::of).collect();
-        Marks { marks, counts }
-    }
-
-    /// How many sections.
-    pub fn len(&self) -> usize {
-        self.marks.len()
-    }
-
-    /// No sections at all.
-    pub fn is_empty(&self) -> bool {
-        self.marks.is_empty()
-    }
-
-    /// Every section's marks, in order.
-    pub fn iter(&self) -> impl Iterator<Item = &[Mark]> + '_ {
-        self.marks.iter()
-    }
-
-    /// Set box `i` of section `s` to `mark`.
-    pub fn set(&mut self, s: usize, i: usize, mark: Mark) {
-        let was = std::mem::replace(&mut self.marks[s][i], mark);
-        if was == mark {
-            return;
-        }
-        let c = &mut self.counts[s];
-        match was {
-            Mark::Marked => c.marked -= 1,
-            Mark::Empty => c.empty -= 1,
-            Mark::Crossed => {}
-        }
-        match mark {
-            Mark::Marked => c.marked += 1,
-            Mark::Empty => c.empty += 1,
-            Mark::Crossed => {}
-        }
-        let i = i as u32;
-        if mark == Mark::Empty && i < c.free {
-            c.free = i;
-        } else if was == Mark::Empty && i == c.free {
-            let after = self.marks[s][i as usize..].iter().position(|m| *m == Mark::Empty);
-            c.free = after.map_or(NONE_FREE, |d| i + d as u32);
-        }
-    }
-
-    /// Section `s`'s marks to change in place (fill, copy): its counts are made again when
-    /// the guard is dropped.
-    pub fn section_mut(&mut self, s: usize) -> SectionMut<'_> {
-        SectionMut { marks: self, s }
-    }
-
-    /// Golden rule 1: the topmost box of section `s` that is neither marked nor crossed off.
-    #[inline]
-    pub fn first_free(&self, s: usize) -> Option<usize> {
-        let free = self.counts[s].free;
-        (free != NONE_FREE).then_some(free as usize)
-    }
-
-    /// Boxes of section `s` the player marked.
-    #[inline]
-    pub fn marked(&self, s: usize) -> usize {
-        self.counts[s].marked as usize
-    }
-
-    /// Boxes of section `s` neither marked nor crossed off.
-    #[inline]
-    pub fn empty(&self, s: usize) -> usize {
-        self.counts[s].empty as usize
-    }
-}
-
-impl std::ops::Index<usize> for Marks {
-    type Output = [Mark];
-    fn index(&self, s: usize) -> &[Mark] {
-        &self.marks[s]
-    }
-}
-
-impl<'a> IntoIterator for &'a Marks {
-    type Item = &'a [Mark];
-    type IntoIter = Box<dyn Iterator<Item = &'a [Mark]> + 'a>;
-    fn into_iter(self) -> Self::IntoIter {
-        Box::new(self.iter())
-    }
-}
-
-impl PartialEq for Marks {
-    /// The marks alone: the counts follow from them.
-    fn eq(&self, other: &Marks) -> bool {
-        self.marks == other.marks
-    }
-}
-
-impl Eq for Marks {}
-
-impl std::hash::Hash for Marks {
-    /// The marks alone: the counts follow from them.
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.marks.hash(state);
-    }
-}
-
-impl std::fmt::Debug for Marks {
-    /// As the sections of marks (the counts follow from them).
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.marks.fmt(f)
-    }
-}
-
-/// One section's marks lent out to change in place (`Marks::section_mut`).
-pub struct SectionMut<'a> {
-    marks: &'a mut Marks,
-    s: usize,
-}
-
-impl std::ops::Deref for SectionMut<'_> {
-    type Target = [Mark];
-    fn deref(&self) -> &[Mark] {
-        &self.marks.marks[self.s]
-    }
-}
-
-impl std::ops::DerefMut for SectionMut<'_> {
-    fn deref_mut(&mut self) -> &mut [Mark] {
-        &mut self.marks.marks[self.s]
-    }
-}
-
-impl Drop for SectionMut<'_> {
-    fn drop(&mut self) {
-        self.marks.counts[self.s] = Count::of(&self.marks.marks[self.s]);
-    }
-}
-
 /// A boat that can hold fish or score: a boat-type boat or a harbor ship's boat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BoatSlot {
@@ -307,7 +134,7 @@ pub struct Sheet {
     /// A solo game against Captain Ruth (8 rounds, crossed boxes allowed).
     pub solo: bool,
     /// Marks per section, indexed like `FleetRules::sections`.
-    pub boxes: Marks,
+    pub boxes: Sections<Mark>,
     /// Fish per boat, for each section that holds boats (empty for the others).
     pub fish: Sections<u32>,
     /// Index into `FleetRules::king_crab_bonuses`.
@@ -321,7 +148,7 @@ pub struct Sheet {
 impl Sheet {
     /// A blank sheet for the rules' layout.
     pub fn blank(rules: &FleetRules, player: &str) -> Sheet {
-        let boxes = Marks::new(rules.sections.iter().map(|s| s.len));
+        let boxes = Sections::new(rules.sections.iter().map(|s| s.len), Mark::Empty);
         let fish = Sections::new((0..rules.sections.len()).map(|s| boat_slots_of(rules, s).len()), 0);
         Sheet {
             player: player.to_string(),
@@ -350,13 +177,12 @@ impl Sheet {
 
     /// Boxes of a section the player marked.
     pub fn marked_count(&self, section: usize) -> usize {
-        self.boxes.marked(section)
+        self.boxes[section].iter().filter(|m| **m == Mark::Marked).count()
     }
 
     /// Golden rule 1: the topmost box that is neither marked nor crossed off.
-    #[inline]
     pub fn next_free(&self, section: usize) -> Option<usize> {
-        self.boxes.first_free(section)
+        self.boxes[section].iter().position(|m| *m == Mark::Empty)
     }
 
     /// The license level of a boat type: its license boxes marked (0: none).
@@ -395,8 +221,8 @@ impl Sheet {
     /// Wharf building complete: no box left empty and at least one marked by the player
     /// (in solo, boxes Ruth crossed off do not stop a building from being completed).
     pub fn building_complete(&self, rules: &FleetRules, building: usize) -> bool {
-        let s = rules.section_of(SectionKind::Wharf(building));
-        self.boxes.empty(s) == 0 && self.boxes.marked(s) > 0
+        let marks = &self.boxes[rules.section_of(SectionKind::Wharf(building))];
+        marks.iter().all(|m| *m != Mark::Empty) && marks.contains(&Mark::Marked)
     }
 
     /// The wharf building with this effect is complete, so its effect is in force.
@@ -454,13 +280,6 @@ impl Sheet {
         n
     }
 
-    /// How many launched boats are not full (without the list of them).
-    pub(crate) fn launched_not_full(&self, rules: &FleetRules) -> u32 {
-        let mut n = 0;
-        self.each_launched(rules, |b| n += u32::from(!self.is_full(rules, &b)));
-        n
-    }
-
     /// Every launched boat in sheet order, a section's marks looked up once, not once per
     /// boat (every catch asks).
     fn each_launched(&self, rules: &FleetRules, mut f: impl FnMut(BoatSlot)) {
@@ -512,9 +331,6 @@ impl Sheet {
         let mut n = 0;
         for (t, bt) in rules.boat_types.iter().enumerate() {
             let s = rules.section_of(SectionKind::Boats(t));
-            if self.boxes.marked(s) == 0 {
-                continue; // no boat launched
-            }
             let marks = &self.boxes[s];
             for (i, &fish) in self.fish[s].iter().enumerate() {
                 if fish == 0 || marks[i] != Mark::Marked {
@@ -532,9 +348,6 @@ impl Sheet {
                 continue;
             }
             let s = rules.section_of(SectionKind::Harbor(h));
-            if self.boxes.marked(s) == 0 {
-                continue; // no circle marked, so no boat launched
-            }
             for (slot, &fish) in self.fish[s].iter().enumerate() {
                 if fish == 0 {
                     continue;
@@ -647,37 +460,6 @@ fn for_each_boat(rules: &FleetRules, mut f: impl FnMut(BoatSlot)) {
     }
 }
 
-/// Every boat of every section in sheet order, as `boat_slots_of` lists them, borrowing
-/// the rules alone (a catch changes a sheet's fish while it goes through its boats).
-pub(crate) fn boats(rules: &FleetRules) -> impl Iterator<Item = BoatSlot> + '_ {
-    rules.sections.iter().enumerate().flat_map(move |(section, s)| {
-        let (boat_type, harbor) = match s.kind {
-            SectionKind::Boats(t) => (Some(t), None),
-            SectionKind::Harbor(h) => (None, Some(h)),
-            _ => (None, None),
-        };
-        let of_type = boat_type.into_iter().flat_map(move |t| {
-            let specs = rules.boat_types[t].boats.iter();
-            specs.enumerate().map(move |(i, spec)| BoatSlot { section, slot: i, launch_box: i, spec: *spec })
-        });
-        let of_ship = harbor.into_iter().flat_map(move |h| {
-            let ship = &rules.harbor[h];
-            let circles = ship.circles.iter().enumerate().filter(|(_, c)| **c).map(|(i, _)| i);
-            let launching = circles.skip(ship.first_launching_circle()).zip(&ship.boats).enumerate();
-            launching.map(move |(slot, (launch_box, spec))| BoatSlot { section, slot, launch_box, spec: *spec })
-        });
-        of_type.chain(of_ship)
-    })
-}
-
-/// Boat `slot` of a section (`boat_slots_of(rules, section)[slot]`, without the list).
-pub(crate) fn boat_slot(rules: &FleetRules, section: usize, slot: usize) -> BoatSlot {
-    match rules.sections[section].kind {
-        SectionKind::Boats(t) => BoatSlot { section, slot, launch_box: slot, spec: rules.boat_types[t].boats[slot] },
-        _ => boat_slots_of(rules, section)[slot],
-    }
-}
-
 /// The boats a section holds: one per box for a boat-type boat section, one per launching
 /// circle for a harbor ship.
 pub fn boat_slots_of(rules: &FleetRules, section: usize) -> Vec<BoatSlot> {
@@ -712,10 +494,6 @@ mod tests {
         let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
         let by_section: Vec<BoatSlot> = (0..rules.sections.len()).flat_map(|s| boat_slots_of(&rules, s)).collect();
         assert_eq!(Sheet::all_boats(&rules), by_section);
-        assert_eq!(boats(&rules).collect::<Vec<_>>(), by_section);
-        for b in &by_section {
-            assert_eq!(boat_slot(&rules, b.section, b.slot), *b);
-        }
         assert_eq!(by_section.len(), 29);
     }
 
@@ -741,38 +519,6 @@ mod tests {
             }
         }
         assert!(seen > 0, "some boats were full");
-    }
-
-    #[test]
-    fn marks_keep_each_sections_first_free_box_and_counts_through_every_write() {
-        let mut rng = crate::rng::Rng::new(5);
-        let lens = [0usize, 1, 4, 13];
-        let mut marks = Marks::new(lens.iter().copied());
-        let check = |marks: &Marks| {
-            for (s, section) in marks.iter().enumerate() {
-                assert_eq!(marks.first_free(s), section.iter().position(|m| *m == Mark::Empty), "section {s}");
-                assert_eq!(marks.marked(s), section.iter().filter(|m| **m == Mark::Marked).count());
-                assert_eq!(marks.empty(s), section.iter().filter(|m| **m == Mark::Empty).count());
-            }
-        };
-        check(&marks);
-        let any = [Mark::Empty, Mark::Marked, Mark::Crossed];
-        for step in 0..2000 {
-            let s = 1 + rng.below(3);
-            if step % 50 == 49 {
-                // In place, as a sheet file or `enter` writes a section.
-                let fill = any[rng.below(3)];
-                let mut section = marks.section_mut(s);
-                let n = rng.below(section.len() + 1);
-                section[..n].fill(fill);
-            } else {
-                marks.set(s, rng.below(lens[s]), any[rng.below(3)]);
-            }
-            check(&marks);
-        }
-        let copy = marks.clone();
-        assert_eq!(copy, marks);
-        assert_eq!(format!("{copy:?}"), format!("{:?}", marks.iter().collect::<Vec<_>>()));
     }
 
     #[test]

@@ -136,7 +136,7 @@ pub fn parse(rules: &FleetRules, source: &Source) -> Result<ParsedSheet, Diagnos
                     );
                     continue;
                 }
-                for m in sheet.boxes.section_mut(s).iter_mut().take(*n as usize) {
+                for m in sheet.boxes[s].iter_mut().take(*n as usize) {
                     *m = Mark::Marked;
                 }
             }
@@ -157,7 +157,7 @@ pub fn parse(rules: &FleetRules, source: &Source) -> Result<ParsedSheet, Diagnos
                     )
                     .help(msg!("cli.sheet_file.boxes_help", layout = rules.layout_hint(s))),
                 ),
-                Ok(marks) => sheet.boxes.section_mut(s)[..marks.len()].copy_from_slice(&marks),
+                Ok(marks) => sheet.boxes[s][..marks.len()].copy_from_slice(&marks),
             },
         }
     }

@@ -181,6 +181,8 @@ struct View<'a> {
     fishings_left: f32,
     /// The coin track's next free box (None inside: full), read once when first needed.
     next_coin: Cell<Option<Option<usize>>>,
+    /// The sheet's full boats, counted once when first needed.
+    full_boats: Cell<Option<u32>>,
     /// What the uses of a die depend on besides the die, worked out once when first needed.
     uses: Cell<Option<Uses>>,
 }
@@ -196,13 +198,14 @@ impl<'a> View<'a> {
             rounds_left: (game.rounds + 1).saturating_sub(round) as f32,
             fishings_left: rules.fishing_rounds.iter().filter(|r| (round..=game.rounds).contains(r)).count() as f32,
             next_coin: Cell::new(None),
+            full_boats: Cell::new(None),
             uses: Cell::new(None),
         }
     }
 
-    /// The sheet's full boats (`Sheet::full_boats`, which the game keeps counted).
+    /// The sheet's full boats (`Sheet::full_boats`), counted once per view.
     fn full_boats(&self) -> u32 {
-        self.game.full_boats(self.rules, self.player)
+        cached(&self.full_boats, || self.sheet.full_boats(self.rules))
     }
 
     /// What an option is worth, in VP to expect by the end of the game.
@@ -378,7 +381,11 @@ impl<'a> View<'a> {
                 let bonus = self.game.free_bonuses(self.rules).map(|b| self.king_crab_bonus(b));
                 ship.license_vp as f32 + bonus.fold(0.0, f32::max)
             }
-            HarborEffect::PrivateFishing => self.sheet.launched_not_full(self.rules) as f32,
+            HarborEffect::PrivateFishing => {
+                let room =
+                    self.sheet.launched_boats(self.rules).iter().filter(|b| !self.sheet.is_full(self.rules, b)).count();
+                room as f32
+            }
             HarborEffect::KingCrab | HarborEffect::Launch | HarborEffect::Barge => {
                 let slot = circle_no.saturating_sub(ship.first_launching_circle());
                 let Some(spec) = ship.boats.get(slot) else { return 0.0 };
@@ -396,8 +403,9 @@ impl<'a> View<'a> {
 
     fn wharf(&self, b: usize, section: usize) -> f32 {
         let building = &self.rules.wharf[b];
-        let len = self.sheet.boxes[section].len().max(1) as f32;
-        let completes = self.sheet.boxes.empty(section) == 1;
+        let boxes = &self.sheet.boxes[section];
+        let len = boxes.len().max(1) as f32;
+        let completes = boxes.iter().filter(|m| **m == Mark::Empty).count() == 1;
         match building.vp {
             BuildingVp::PerBox(p) => p as f32,
             BuildingVp::Complete(p) | BuildingVp::AllBoxes(p) => {

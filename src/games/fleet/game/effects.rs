@@ -5,7 +5,7 @@
 
 use super::{Choice, DicePhase, Face, Game, Happened, Task, Why};
 use crate::games::fleet::ruth;
-use crate::games::fleet::sheet::{boats, is_barge, BoatSlot, Mark};
+use crate::games::fleet::sheet::{is_barge, BoatSlot, Mark};
 use crate::games::fleet::{
     BuildingEffect, ColumnBox, FleetRules, HarborEffect, LicenseEffect, Metal, SectionKind, ShrimpCoinsFace,
     SwordfishTiming,
@@ -32,18 +32,17 @@ impl Game {
                 if let Some(&face) = self.pool.first() {
                     self.pool.clear();
                     self.announce(Happened::Shared { face });
-                    // Pushed to the front last first: each player's use in turn order,
-                    // Ruth's before or after them.
-                    let (ruth, first) = (self.ruth.is_some(), self.ruth_first());
-                    if ruth && !first {
-                        self.queue.push_front(Task::RuthShared(face));
+                    let mut tasks: Vec<Task> =
+                        self.turn_order().into_iter().map(|p| Task::Use { player: p, face, shared: true }).collect();
+                    if self.ruth.is_some() {
+                        let ruth = Task::RuthShared(face);
+                        if self.ruth_first() {
+                            tasks.insert(0, ruth);
+                        } else {
+                            tasks.push(ruth);
+                        }
                     }
-                    for p in self.turn_order().rev() {
-                        self.queue.push_front(Task::Use { player: p, face, shared: true });
-                    }
-                    if ruth && first {
-                        self.queue.push_front(Task::RuthShared(face));
-                    }
+                    self.push_front(tasks);
                 }
             }
             Task::EndDicePhase => {
@@ -160,9 +159,6 @@ impl Game {
     /// A silver trophy goes at once to the first player who reaches its condition (in
     /// turn order when several reach it in the same step).
     pub(super) fn award_silver(&mut self, rules: &FleetRules) {
-        if self.trophies.is_empty() {
-            return; // the trophies module is not in play (no list copied after every step)
-        }
         for t in self.trophies.clone() {
             let trophy = &rules.trophies[t];
             if trophy.metal != Metal::Silver || self.players.iter().any(|p| p.sheet.trophies.contains(&t)) {
@@ -249,8 +245,7 @@ impl Game {
             (Task::Pick(p), Choice::Die(face)) => {
                 let i = self.pool.iter().position(|f| *f == face).expect("an option is in the pool");
                 let face = self.pool.remove(i);
-                self.queue.push_front(Task::Use { player: *p, face, shared: false });
-                Vec::new()
+                vec![Task::Use { player: *p, face, shared: false }]
             }
             (Task::Use { player, face, .. }, choice) => self.use_die(rules, *player, *face, choice),
             (Task::FlexType { player, then, coins }, choice) => {
@@ -310,10 +305,10 @@ impl Game {
     fn oyster_catch(&mut self, rules: &FleetRules, player: usize, boat: (usize, usize), choice: Choice) -> Vec<Task> {
         let slot = self.boat_slot(rules, boat);
         let (fish, tasks) = if choice == Choice::FishAndCoin {
-            self.add_fish(rules, player, &slot, 1);
+            self.add_fish(player, &slot, 1);
             (1, self.earn(rules, player, 1, Why::OysterCoin))
         } else {
-            self.add_fish(rules, player, &slot, 2);
+            self.add_fish(player, &slot, 2);
             (2, Vec::new())
         };
         let (caught, left) = self.catching[player];
@@ -333,13 +328,13 @@ impl Game {
             Choice::Salvage => {
                 let stars = rules.section_of(SectionKind::SalvageStars);
                 let i = self.players[p].sheet.next_free(stars).expect("an option has a free star");
-                self.players[p].sheet.boxes.set(stars, i, Mark::Marked);
+                self.players[p].sheet.boxes[stars][i] = Mark::Marked;
                 self.say(p, Happened::Salvage { n: i + 1 });
                 vec![Task::Star(p)]
             }
             Choice::Hex(t) => {
                 let hexes = rules.section_of(SectionKind::BuffetHexes);
-                self.players[p].sheet.boxes.set(hexes, t, Mark::Marked);
+                self.players[p].sheet.boxes[hexes][t] = Mark::Marked;
                 let n = self.players[p].sheet.buffet_hexes(rules);
                 self.say(p, Happened::Hex { boat_type: t, n });
                 Vec::new()
@@ -382,7 +377,7 @@ impl Game {
             self.say(p, Happened::SectionFull { section: s });
             return Vec::new();
         };
-        self.players[p].sheet.boxes.set(s, i, Mark::Marked);
+        self.players[p].sheet.boxes[s][i] = Mark::Marked;
         match rules.sections[s].kind {
             SectionKind::Column(t) => match rules.boat_types[t].column[i] {
                 ColumnBox::Plain => Vec::new(),
@@ -420,8 +415,7 @@ impl Game {
             self.say(p, Happened::NoLicense { boat_type: t });
             return Vec::new();
         };
-        self.players[p].sheet.boxes.set(s, i, Mark::Marked);
-        self.count_full(rules, p); // an oyster license holds more fish
+        self.players[p].sheet.boxes[s][i] = Mark::Marked;
         let level = i + 1;
         self.say(p, Happened::License { boat_type: t, level });
         if level == 2 && rules.second_license_coins > 0 {
@@ -436,8 +430,7 @@ impl Game {
             self.say(p, Happened::NoBoat { boat_type: t });
             return Vec::new();
         };
-        self.players[p].sheet.boxes.set(s, i, Mark::Marked);
-        self.count_full(rules, p);
+        self.players[p].sheet.boxes[s][i] = Mark::Marked;
         self.say(p, Happened::Launched { boat_type: t, n: i + 1 });
         self.launch_bonus(rules, p)
     }
@@ -463,7 +456,6 @@ impl Game {
             }
             HarborEffect::PrivateFishing => vec![Task::PrivateFishing(p)],
             HarborEffect::KingCrab | HarborEffect::Launch | HarborEffect::Barge => {
-                self.count_full(rules, p);
                 let n = circle_no + 1 - ship.first_launching_circle();
                 self.say(p, Happened::HarborLaunched { harbor: h, n, section: s, index: i });
                 if ship.counts_as_boat {
@@ -483,15 +475,15 @@ impl Game {
         let mut marked = 0;
         // The topmost free box, then each empty one below it (golden rule 1, coin by coin).
         if let Some(from) = self.players[p].sheet.next_free(s) {
-            let boxes = &mut self.players[p].sheet.boxes;
-            for i in from..boxes[s].len() {
+            let track = &mut self.players[p].sheet.boxes[s];
+            for (i, mark) in track.iter_mut().enumerate().skip(from) {
                 if marked == coins {
                     break;
                 }
-                if boxes[s][i] != Mark::Empty {
+                if *mark != Mark::Empty {
                     continue;
                 }
-                boxes.set(s, i, Mark::Marked);
+                *mark = Mark::Marked;
                 marked += 1;
                 if rules.coin_stars[i] {
                     stars += 1;
@@ -519,7 +511,7 @@ impl Game {
             .building_with(BuildingEffect::IncomePerFullBoat)
             .filter(|b| sheet.building_complete(rules, *b))
             .map(|b| {
-                let full = self.full_boats(rules, p);
+                let full = sheet.full_boats(rules);
                 (rules.wharf[b].coins.saturating_mul(full), full)
             });
         // `Sheet::income_before_cap`, its parts counted once.
@@ -532,39 +524,28 @@ impl Game {
         self.earn(rules, p, income, why)
     }
 
-    fn add_fish(&mut self, rules: &FleetRules, p: usize, boat: &BoatSlot, n: u32) {
+    fn add_fish(&mut self, p: usize, boat: &BoatSlot, n: u32) {
         let fish = &mut self.players[p].sheet.fish[boat.section][boat.slot];
         *fish = fish.saturating_add(n);
-        self.count_full(rules, p);
     }
 
     /// One catch for player p (a fishing phase or a private one): the barge first, then
     /// every launched boat that is not full. Oyster boats with room for two ask.
     fn catch(&mut self, rules: &FleetRules, p: usize) -> Vec<Task> {
         let mut tasks = Vec::new();
-        // The launched boats, in sheet order (nothing launches during a catch).
-        let launched = |game: &Game, boat: &BoatSlot| game.players[p].sheet.is_launched(boat);
-        for boat in boats(rules).filter(|b| is_barge(rules, b)) {
-            if !launched(self, &boat) {
-                continue;
-            }
+        let launched = self.players[p].sheet.launched_boats(rules);
+        for boat in launched.iter().filter(|b| is_barge(rules, b)) {
             let sheet = &self.players[p].sheet;
-            let full = boats(rules)
-                .filter(|b| !is_barge(rules, b) && sheet.is_launched(b) && sheet.is_full(rules, b))
-                .count() as u32;
-            let room = sheet.capacity(rules, &boat).saturating_sub(sheet.fish_on(&boat));
+            let full = launched.iter().filter(|b| !is_barge(rules, b) && sheet.is_full(rules, b)).count() as u32;
+            let room = sheet.capacity(rules, boat).saturating_sub(sheet.fish_on(boat));
             let n = full.min(room);
             if n > 0 {
-                self.add_fish(rules, p, &boat, n);
+                self.add_fish(p, boat, n);
                 self.say(p, Happened::Barge { n, full });
             }
         }
         let mut caught = 0;
-        for boat in boats(rules).filter(|b| !is_barge(rules, b)) {
-            if !launched(self, &boat) {
-                continue;
-            }
-            let boat = &boat;
+        for boat in launched.iter().filter(|b| !is_barge(rules, b)) {
             let sheet = &self.players[p].sheet;
             let cap = sheet.capacity(rules, boat);
             if cap == 0 || sheet.is_full(rules, boat) {
@@ -583,12 +564,12 @@ impl Game {
             if per >= 2 && coin_ok && room >= 2 {
                 tasks.push(Task::Oyster { player: p, boat: (boat.section, boat.slot) });
             } else if per >= 2 && coin_ok && room == 1 {
-                self.add_fish(rules, p, boat, 1);
+                self.add_fish(p, boat, 1);
                 caught += 1;
                 tasks.extend(self.earn(rules, p, 1, Why::OysterCoin));
             } else {
                 let n = per.min(room);
-                self.add_fish(rules, p, boat, n);
+                self.add_fish(p, boat, n);
                 caught += n;
             }
         }

@@ -54,49 +54,45 @@ impl Face {
 
     /// The faces a die of this kind can show.
     pub fn faces_of_kind(rules: &FleetRules, boat_die: bool) -> Vec<Face> {
-        (0..Face::sides(rules, boat_die)).map(|k| Face::side(rules, boat_die, k)).collect()
-    }
-
-    /// How many sides a die of this kind has.
-    fn sides(rules: &FleetRules, boat_die: bool) -> usize {
         if boat_die {
-            rules.dice.boat_faces.len()
+            rules
+                .dice
+                .boat_faces
+                .iter()
+                .map(|f| match f {
+                    BoatFace::Type(t) => Face::Boat(*t),
+                    BoatFace::Coins => Face::Coins,
+                })
+                .collect()
         } else {
-            rules.dice.town_faces.len()
-        }
-    }
-
-    /// Side `k` of a die of this kind (`faces_of_kind(…)[k]`, without the list: every
-    /// roll of a playout draws its faces this way).
-    fn side(rules: &FleetRules, boat_die: bool, k: usize) -> Face {
-        if boat_die {
-            match rules.dice.boat_faces[k] {
-                BoatFace::Type(t) => Face::Boat(t),
-                BoatFace::Coins => Face::Coins,
-            }
-        } else {
-            match rules.dice.town_faces[k] {
-                TownFace::Harbor => Face::Harbor,
-                TownFace::Wharf => Face::Wharf,
-                TownFace::Market => Face::Market,
-            }
+            rules
+                .dice
+                .town_faces
+                .iter()
+                .map(|f| match f {
+                    TownFace::Harbor => Face::Harbor,
+                    TownFace::Wharf => Face::Wharf,
+                    TownFace::Market => Face::Market,
+                })
+                .collect()
         }
     }
 }
 
 /// Faces for a roll of `spec` dice drawn with `rng`: town dice first, then boat dice (the
 /// order `random::roll` types them in, and draws them).
-/// Appended to `faces` (a playout draws a roll into the pool's own buffer).
-pub(crate) fn roll_faces_into(rules: &FleetRules, spec: RollSpec, rng: &mut crate::rng::Rng, faces: &mut Vec<Face>) {
+pub(crate) fn roll_faces(rules: &FleetRules, spec: RollSpec, rng: &mut crate::rng::Rng) -> Vec<Face> {
+    let mut faces = Vec::with_capacity((spec.town + spec.boat) as usize);
     for (count, boat) in [(spec.town, false), (spec.boat, true)] {
         if count == 0 {
             continue;
         }
-        let sides = Face::sides(rules, boat);
+        let options = Face::faces_of_kind(rules, boat);
         for _ in 0..count {
-            faces.push(Face::side(rules, boat, rng.below(sides)));
+            faces.push(options[rng.below(options.len())]);
         }
     }
+    faces
 }
 
 /// The two dice phases of a round.

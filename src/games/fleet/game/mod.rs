@@ -181,10 +181,6 @@ pub struct Game {
     /// Per player: fish caught in the current catch, and the oyster boats' choices still
     /// to make before the catch is told.
     catching: Vec<(u32, u32)>,
-    /// Per player: the sheet's full boats (`Sheet::full_boats`), counted again by each
-    /// effect that can change it (fish caught, a boat launched, a license taken): the
-    /// greedy policy reads it at nearly every decision of a playout.
-    full: Vec<u32>,
     events: Vec<Event>,
     /// Captain Ruth's tokens in a solo game.
     pub ruth: Option<Ruth>,
@@ -234,7 +230,7 @@ impl Game {
     }
 
     fn with_queue(
-        rules: &FleetRules,
+        _rules: &FleetRules,
         players: Vec<Player>,
         rounds: u32,
         round: u32,
@@ -243,7 +239,6 @@ impl Game {
     ) -> Game {
         let fishing = vec![false; players.len()];
         let catching = vec![(0, 0); players.len()];
-        let full = players.iter().map(|p| p.sheet.full_boats(rules)).collect();
         Game {
             players,
             round,
@@ -255,7 +250,6 @@ impl Game {
             deferred: Vec::new(),
             fishing,
             catching,
-            full,
             events: Vec::new(),
             ruth,
             trophies: Vec::new(),
@@ -311,21 +305,10 @@ impl Game {
         }
     }
 
-    /// Player `p`'s full boats (`Sheet::full_boats`, kept up to date).
-    pub(crate) fn full_boats(&self, rules: &FleetRules, p: usize) -> u32 {
-        debug_assert_eq!(self.full[p], self.players[p].sheet.full_boats(rules), "player {p}'s full boats");
-        self.full[p]
-    }
-
-    /// Count player `p`'s full boats again, after an effect that may change them.
-    fn count_full(&mut self, rules: &FleetRules, p: usize) {
-        self.full[p] = self.players[p].sheet.full_boats(rules);
-    }
-
     /// Turn order for this round, from the start player.
-    pub(crate) fn turn_order(&self) -> impl DoubleEndedIterator<Item = usize> + use<> {
-        let (n, start) = (self.players.len(), self.start_player);
-        (0..n).map(move |i| (start + i) % n)
+    pub(crate) fn turn_order(&self) -> Vec<usize> {
+        let n = self.players.len();
+        (0..n).map(|i| (self.start_player + i) % n).collect()
     }
 
     /// The decision the game waits for, or None when the game is over.
@@ -395,25 +378,22 @@ impl Game {
                 for p in &mut self.players {
                     p.rerolled_this_phase = false;
                 }
-                // Pushed to the front last first: the picks in turn order, then the shared
-                // die and the phase's end.
-                self.queue.push_front(Task::EndDicePhase);
-                self.queue.push_front(Task::Shared);
+                let mut tasks: Vec<Task> = self.turn_order().into_iter().map(Task::Pick).collect();
                 if self.ruth.is_some() {
-                    let picks = if self.ruth_first() {
-                        [Task::RuthPick, Task::Pick(0)]
+                    tasks = if self.ruth_first() {
+                        vec![Task::RuthPick, Task::Pick(0)]
                     } else {
-                        [Task::Pick(0), Task::RuthPick]
+                        vec![Task::Pick(0), Task::RuthPick]
                     };
-                    picks.into_iter().rev().for_each(|t| self.queue.push_front(t));
-                } else {
-                    self.turn_order().rev().for_each(|p| self.queue.push_front(Task::Pick(p)));
                 }
+                tasks.push(Task::Shared);
+                tasks.push(Task::EndDicePhase);
+                self.push_front(tasks);
             }
             Some(Task::Reroll { player, .. }) => {
                 self.players[player].rerolled_this_phase = true;
                 self.say(player, Happened::Reroll { face: faces[0] });
-                self.queue.push_front(Task::Use { player, face: faces[0], shared: false });
+                self.push_front(vec![Task::Use { player, face: faces[0], shared: false }]);
             }
             other => unreachable!("faces answer {other:?}"),
         }
@@ -460,11 +440,9 @@ impl Game {
     /// Answer the roll (or casino reroll) at the front with dice drawn from `rng`, as
     /// typed faces would be; an error when the front decision is not a roll.
     pub fn apply_random_roll(&mut self, rules: &FleetRules, rng: &mut crate::rng::Rng) -> Result<(), Illegal> {
-        // A roll of the pool is drawn into the pool's own buffer (empty since the shared
-        // die): a playout's rolls allocate nothing.
-        let (spec, mut faces) = match self.queue.front() {
-            Some(Task::Roll(phase)) => (self.roll_spec(rules, *phase), std::mem::take(&mut self.pool)),
-            Some(Task::Reroll { boat_die, .. }) => (RollSpec::one(*boat_die), Vec::new()),
+        let spec = match self.queue.front() {
+            Some(Task::Roll(phase)) => self.roll_spec(rules, *phase),
+            Some(Task::Reroll { boat_die, .. }) => RollSpec::one(*boat_die),
             Some(_) => {
                 let decision = self.decision(rules).expect("a task is waiting");
                 let legal = decision.keys(rules, self);
@@ -472,8 +450,7 @@ impl Game {
             }
             None => return Err(Illegal { refusal: FleetRefusal::GameOver, legal: Vec::new() }),
         };
-        faces.clear();
-        face::roll_faces_into(rules, spec, rng, &mut faces);
+        let faces = face::roll_faces(rules, spec, rng);
         self.answer_faces(faces);
         self.advance(rules);
         Ok(())
@@ -511,7 +488,7 @@ impl Game {
     /// the positions it has valued by it.
     pub(crate) fn state_hash(&self) -> u64 {
         use std::hash::{Hash, Hasher};
-        let mut h = PositionHasher::default();
+        let mut h = std::hash::DefaultHasher::new();
         self.players.hash(&mut h);
         (self.round, self.rounds, self.start_player).hash(&mut h);
         self.pool.hash(&mut h);
@@ -550,7 +527,7 @@ impl Game {
 
     /// What `effect` queues for each player, in turn order.
     fn each_player(&mut self, mut effect: impl FnMut(&mut Self, usize) -> Vec<Task>) -> Vec<Task> {
-        self.turn_order().flat_map(|p| effect(self, p)).collect()
+        self.turn_order().into_iter().flat_map(|p| effect(self, p)).collect()
     }
 
     /// Something happened to a player.
@@ -577,74 +554,6 @@ impl Game {
             }
         }
         self.award_silver(rules);
-    }
-}
-
-/// The hasher of `Game::state_hash`: each word folded in with a 64×64→128-bit multiply
-/// (the low and high halves xored, as foldhash and wyhash do), a final mix at the end. A
-/// position is hashed word by word (every mark, fish and task), where SipHash's rounds
-/// per word took a few percent of a review; the keys are only compared with each other
-/// in one process, never stored, so the function may change between versions.
-struct PositionHasher(u64);
-
-impl Default for PositionHasher {
-    /// Not 0: a first word of 0 would leave the state where it was.
-    fn default() -> PositionHasher {
-        PositionHasher(Self::K)
-    }
-}
-
-impl PositionHasher {
-    const K: u64 = 0x9E37_79B9_7F4A_7C15;
-
-    #[inline]
-    fn fold(&mut self, word: u64) {
-        let m = u128::from(self.0 ^ word) * u128::from(Self::K ^ 0x2D35_8DCC_AA6C_78A5);
-        self.0 = (m as u64) ^ ((m >> 64) as u64);
-    }
-}
-
-impl std::hash::Hasher for PositionHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            self.fold(u64::from_le_bytes(c.try_into().expect("8 bytes")));
-        }
-        let rest = chunks.remainder();
-        let mut last = [0u8; 8];
-        last[..rest.len()].copy_from_slice(rest);
-        // The length too, so "a" and "a\0" differ.
-        self.fold(u64::from_le_bytes(last) ^ ((rest.len() as u64) << 59));
-    }
-
-    #[inline]
-    fn write_u8(&mut self, n: u8) {
-        self.fold(u64::from(n));
-    }
-
-    #[inline]
-    fn write_u32(&mut self, n: u32) {
-        self.fold(u64::from(n));
-    }
-
-    #[inline]
-    fn write_u64(&mut self, n: u64) {
-        self.fold(n);
-    }
-
-    #[inline]
-    fn write_usize(&mut self, n: usize) {
-        self.fold(n as u64);
-    }
-
-    #[inline]
-    fn write_isize(&mut self, n: isize) {
-        self.fold(n as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        let m = u128::from(self.0) * u128::from(Self::K);
-        (m as u64) ^ ((m >> 64) as u64)
     }
 }
 

@@ -1,7 +1,7 @@
 //! The decision a task asks, with only the options legal at that moment.
 
 use super::{Ask, Choice, Decision, Face, Game, Kind, RollSpec, Task};
-use crate::games::fleet::sheet::{boat_slot, BoatSlot};
+use crate::games::fleet::sheet::{boat_slots_of, BoatSlot};
 use crate::games::fleet::{BuildingEffect, FleetRules, HarborEffect, LicenseEffect, SectionKind, StarTargets};
 
 impl Task {
@@ -280,7 +280,7 @@ impl Game {
     }
 
     pub(super) fn boat_slot(&self, rules: &FleetRules, (section, slot): (usize, usize)) -> BoatSlot {
-        boat_slot(rules, section, slot)
+        boat_slots_of(rules, section)[slot]
     }
 }
 
