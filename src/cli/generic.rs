@@ -252,7 +252,6 @@ fn finished_play(path: &Path, header: &Header, rules: &SavedRules, ended: i64, l
     plays::any_play(&rules, header, &*game, path, ended, PlaySource::Import).map(Some).map_err(io)
 }
 
-/// How far an unfinished save got: its answers.
 /// The options a question lists in a menu (none: it is answered on a line).
 fn menu_options(q: &Question) -> Vec<Opt> {
     q.forms
@@ -264,6 +263,7 @@ fn menu_options(q: &Question) -> Vec<Opt> {
         .collect()
 }
 
+/// How far an unfinished save got: its answers.
 fn progress(path: &Path, header: &Header, read: &Read<Value, Value>, lang: Lang) -> Option<String> {
     let engine = crate::games::live_engine(&header.setup.engine)?;
     let rules = saves::rules_for(path, header, None, false, lang).ok()?;
