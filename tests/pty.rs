@@ -69,13 +69,20 @@ fn play_on_a_terminal_saves_each_choice_and_ctrl_c_exits_130_losing_nothing() {
         &["play", "fleet-dice", "--players", "Ann,Bob", "--dice", "digital", "--seed", "5", "--save", "g.jsonl"],
     );
     // Answer three menus with their first option (a picked die gets its usual use and
-    // what the rules force is applied without asking), then stop at the fourth.
+    // what the rules force is applied without asking), then stop at the fourth. Each menu is
+    // waited for as first drawn, by its line of commands: once `1` is typed the menu is drawn
+    // again without that line, and waiting for any "Enter to choose" could match that redraw
+    // of the third menu and count the save before its answer is written.
+    let menu = |p: &mut PtySession| {
+        p.exp_string(" hint\r\n").unwrap();
+        p.exp_string("Enter to choose: ").unwrap();
+    };
     for _ in 0..3 {
-        p.exp_string("Enter to choose").unwrap();
+        menu(&mut p);
         p.send("1\r").unwrap();
         p.flush().unwrap();
     }
-    p.exp_string("Enter to choose").unwrap();
+    menu(&mut p);
     let at = save_lines(dir.path()).len();
     p.send_control('c').unwrap();
     p.exp_string("interrupted. Every confirmed decision is saved; continue with: deckhand resume g.jsonl").unwrap();
