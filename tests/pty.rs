@@ -235,8 +235,9 @@ fn a_served_game_at_the_terminal_moves_on_when_a_phone_answers_first() {
             "127.0.0.1:0",
         ],
     );
-    let (_, ann) = p.exp_regex(r"Ann: http://\S+").unwrap();
-    let (_, bob) = p.exp_regex(r"Bob: http://\S+").unwrap();
+    let (_, ann) = p.exp_regex(r"Ann:\s+http://\S+").unwrap();
+    let (_, bob) = p.exp_regex(r"Bob:\s+http://\S+").unwrap();
+    // (A seat's line is wider than the pty: its address stands on a row of its own.)
     let url = |line: &str| line.split_whitespace().last().unwrap().to_string();
     let (ann, bob) = (url(&ann), url(&bob));
     let addr = ann.trim_start_matches("http://").split('/').next().unwrap().to_string();
@@ -1095,5 +1096,23 @@ fn a_folded_status_line_leaves_no_separator_alone_on_a_row() {
     let shown = p.exp_string("Ann: pick a die").unwrap();
     let rows: Vec<&str> = shown.split("\r\n").collect();
     assert!(!rows.iter().any(|r| r.trim() == "\u{c2}\u{b7}" || r.trim() == "·"), "a `·` alone: {rows:#?}");
+    interrupted(&mut p);
+}
+
+#[test]
+fn a_printed_line_wider_than_the_terminal_breaks_between_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = spawn(
+        dir.path(),
+        &["play", "fleet-dice", "--players", "Ann,Bob", "--dice", "digital", "--seed", "5", "--save", "g.jsonl"],
+    );
+    p.exp_string("Enter to choose: ").unwrap();
+    p.send("help\r").unwrap();
+    p.flush().unwrap();
+    // The help's lines are wider than the pty's 79 columns: each breaks at a space, a list
+    // item's rest indented under its text.
+    let shown = p.exp_string("What each die would do").unwrap();
+    assert!(shown.contains("chance to win\r\n    (nothing is played)\r\n"), "{shown}");
+    assert!(shown.contains("deckhand marks the\r\ntopmost free box itself"), "{shown}");
     interrupted(&mut p);
 }

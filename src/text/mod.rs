@@ -301,9 +301,41 @@ pub fn wrap(text: &str, sep: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// A line of text broken between words into rows of at most `width` characters, each row
+/// after the first indented under the line's text (two more spaces when the line is itself
+/// indented, as a list's item is): what a terminal prints when a line is wider than it. A
+/// word longer than a row stands alone on its row.
+pub fn wrap_hanging(line: &str, width: usize) -> Vec<String> {
+    let text = line.trim_start();
+    let lead = &line[..line.len() - text.len()];
+    let hang = if lead.is_empty() { String::new() } else { format!("{lead}  ") };
+    let mut rows = vec![(lead.to_string(), 0)];
+    for word in text.split(' ') {
+        let (row, words) = rows.last_mut().expect("one row at least");
+        if *words == 0 || row.chars().count() + 1 + word.chars().count() <= width {
+            if *words > 0 {
+                row.push(' ');
+            }
+            row.push_str(word);
+            *words += 1;
+        } else {
+            rows.push((format!("{hang}{word}"), 1));
+        }
+    }
+    rows.into_iter().map(|(row, _)| row).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_wider_than_the_terminal_breaks_between_words_under_its_text() {
+        assert_eq!(wrap_hanging("ab cd ef", 5), ["ab cd", "ef"]);
+        assert_eq!(wrap_hanging("  hint - nothing is played", 12), ["  hint -", "    nothing", "    is", "    played"]);
+        assert_eq!(wrap_hanging("a verylongword b", 6), ["a", "verylongword", "b"]);
+        assert_eq!(wrap_hanging("short", 80), ["short"]);
+    }
 
     #[test]
     fn a_message_on_its_own_opens_a_sentence() {

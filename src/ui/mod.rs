@@ -280,7 +280,14 @@ impl Prompter for TerminalPrompter {
 
     fn say(&mut self, line: &str) {
         let text = crate::text::escape_controls_in_lines(line);
-        let painted: Vec<String> = text.lines().map(|l| self.pad.said(l)).collect();
+        // A line wider than the terminal breaks between words, not where the terminal would.
+        let term = console::Term::stderr();
+        let width = if term.is_term() { self.pad.at(&term).width } else { usize::MAX };
+        let rows = text.lines().flat_map(|l| match l.chars().count() > width {
+            true => crate::text::wrap_hanging(l, width - 1),
+            false => vec![l.to_string()],
+        });
+        let painted: Vec<String> = rows.map(|l| self.pad.said(&l)).collect();
         write_raw(&(painted.join("\n") + "\n"));
         self.above = text.lines().last().unwrap_or_default().to_string();
     }
