@@ -101,6 +101,23 @@ pub struct Solver {
     /// The variance of the points still to come under optimal play, laid out as `values`
     /// (None until asked for: [`Solver::with_spread`]).
     spread: Option<Vec<f32>>,
+    /// The last turn solved to win ([`Solver::win_hint`]).
+    last_win: LastWin,
+}
+
+/// The last turn [`Solver::win_hint`] solved, by the players' states it was solved for (the
+/// asking player's first). A copy of the solver starts without one.
+#[derive(Debug, Default)]
+struct LastWin(std::sync::Mutex<Option<(Vec<State>, Turn)>>);
+
+/// A player's state as a turn to win is solved for it: filled boxes, bonus flag, upper
+/// total, points so far.
+type State = (u32, usize, usize, i64);
+
+impl Clone for LastWin {
+    fn clone(&self) -> Self {
+        LastWin::default()
+    }
 }
 
 /// A ruleset as the arithmetic sees it: its table's shape and each roll's points per box.
@@ -152,7 +169,7 @@ impl Solver {
                 .collect()
         };
         let values = shape.build(&joker, threads);
-        Ok(Solver { rules: rules.clone(), shape, values, spread: None })
+        Ok(Solver { rules: rules.clone(), shape, values, spread: None, last_win: LastWin::default() })
     }
 
     /// Build the table and the spread table ([`Solver::spread_of`]) on `threads` threads.
@@ -166,7 +183,7 @@ impl Solver {
         };
         let (values, second) = shape.build_moments(&joker, threads);
         let spread = values.iter().zip(&second).map(|(v, m)| (m - v * v).max(0.0) as f32).collect();
-        Ok(Solver { rules: rules.clone(), shape, values, spread: Some(spread) })
+        Ok(Solver { rules: rules.clone(), shape, values, spread: Some(spread), last_win: LastWin::default() })
     }
 
     /// Whether the spread table is here (a hint that aims to win needs it).
@@ -267,7 +284,10 @@ impl Solver {
                 Some(body) => {
                     let values = body.chunks_exact(8).map(|c| f64::from_le_bytes(c.try_into().expect("8 bytes")));
                     let values = values.collect();
-                    return Ok((Solver { rules: rules.clone(), shape, values, spread: None }, Provenance::Loaded));
+                    return Ok((
+                        Solver { rules: rules.clone(), shape, values, spread: None, last_win: LastWin::default() },
+                        Provenance::Loaded,
+                    ));
                 }
                 None => Provenance::BuiltDamaged,
             },
@@ -317,8 +337,8 @@ impl Solver {
             (Ok(values), Ok(spread)) => {
                 let values = values.chunks_exact(8).map(|c| f64::from_le_bytes(c.try_into().expect("8 bytes")));
                 let spread = spread.chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")));
-                let solver =
-                    Solver { rules: rules.clone(), shape, values: values.collect(), spread: Some(spread.collect()) };
+                let (values, spread) = (values.collect(), Some(spread.collect()));
+                let solver = Solver { rules: rules.clone(), shape, values, spread, last_win: LastWin::default() };
                 return Ok((solver, Provenance::Loaded));
             }
             (Err(p), _) | (_, Err(p)) => p,
@@ -662,15 +682,12 @@ impl Solver {
     }
 
     /// [`Solver::win_turn`]'s hint for `dice` with `rolls_left` rolls left, the turn solved
-    /// once and kept for the next hint of the same position (the same rules and sheets: a
-    /// turn's later rolls, a review's next decision); the same figures as solving it again.
+    /// once and kept for the next hint of the same position (the same sheets: a turn's later
+    /// rolls, a review's next decision); the same figures as solving it again.
     pub fn win_hint(&self, sheet: &Sheet, others: &[&Sheet], dice: &Roll, rolls_left: u8) -> Hint {
-        type Key = (String, bool, Vec<(u32, usize, usize, i64)>);
-        static LAST: std::sync::Mutex<Option<(Key, Turn)>> = std::sync::Mutex::new(None);
         let states = std::iter::once(sheet).chain(others.iter().copied()).map(|s| self.state_of(s));
-        let key: Key =
-            (fingerprint(&self.rules), self.has_spread(), states.map(|(m, f, u, b)| (m, f, u, b as i64)).collect());
-        let lock = || LAST.lock().unwrap_or_else(|p| p.into_inner());
+        let key: Vec<State> = states.map(|(m, f, u, b)| (m, f, u, b as i64)).collect();
+        let lock = || self.last_win.0.lock().unwrap_or_else(|p| p.into_inner());
         if let Some((_, turn)) = lock().as_ref().filter(|(k, _)| *k == key) {
             return turn.hint(self, dice, rolls_left);
         }
