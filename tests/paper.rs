@@ -270,6 +270,24 @@ fn pads_of_another_rules_version_two_photos_of_one_page_and_a_cut_off_page_are_n
         "{}",
         out.stderr
     );
+    // A quarter of the page: one code read, the far corners placed by it alone are not
+    // claimed to be outside (they may be in the photo, their codes blurred or covered).
+    let mut quarter = deckhand::paper::photo::Grey::new(grey.width * 55 / 100, grey.height * 55 / 100, 0);
+    for y in 0..quarter.height {
+        for x in 0..quarter.width {
+            quarter.pixels[y * quarter.width + x] = grey.get(x, y);
+        }
+    }
+    let out =
+        Test::new().file("quarter.jpg", synth::jpeg(&quarter, 85, None)).args(["scan", "quarter.jpg"]).status(2).run();
+    assert!(
+        out.stderr.contains(
+            "only 1 of the 4 corner codes of the page in quarter.jpg could be read (the top right corner, the bottom \
+             right corner, the bottom left corner: outside the photo, covered or too blurred)"
+        ),
+        "{}",
+        out.stderr
+    );
 }
 
 #[test]

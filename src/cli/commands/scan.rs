@@ -323,7 +323,14 @@ pub fn identify(
     let reading = read::read(img, &page, &found).map_err(|e| match e {
         read::ReadError::CutOff(corners) => {
             let names: Vec<String> = corners.iter().map(|c| corner_name(*c, lang)).collect();
-            usage(crate::msg!("paper.scan.cut_off", file = name, corners = names.join(", ")))
+            // Placed by one code alone, the far corners are a long guess: they may be in
+            // the photo, their codes blurred or covered (benchmark photo 487).
+            let corners = names.join(", ");
+            usage(if found.len() == 1 {
+                crate::msg!("paper.scan.one_code", file = name, corners = corners)
+            } else {
+                crate::msg!("paper.scan.cut_off", file = name, corners = corners)
+            })
         }
         read::ReadError::NoFit => usage(crate::msg!("paper.scan.no_fit", file = name)),
         read::ReadError::Misaligned { boxes, total } => {
