@@ -60,7 +60,7 @@ pub const PEN_MARKS: usize = 8;
 /// over the clean paper at least this share of the page's usual mark's height over it: an
 /// erased mark keeps much of a mark's ink but stands low. Over 1,000 benchmark photos
 /// (353,000 boxes) the 3 boxes read wrong were erased marks at 0.47–0.50 of it (photos 674,
-/// 757, 762), and 64 real marks stood under 0.55 (blurred or turned photos; none in the
+/// 757, 762), and 62 real marks stood under 0.55 (blurred or turned photos; none in the
 /// usual mix): those are now asked (BENCHMARKS.md, "Paper in, paper out").
 pub const OF_PEN: f32 = 0.55;
 /// See [`PEN_EMPTY`]: never read empty this way above this strength over the paper (under
