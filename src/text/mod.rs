@@ -309,20 +309,14 @@ pub fn wrap_hanging(line: &str, width: usize) -> Vec<String> {
     let text = line.trim_start();
     let lead = &line[..line.len() - text.len()];
     let hang = if lead.is_empty() { String::new() } else { format!("{lead}  ") };
-    let mut rows = vec![(lead.to_string(), 0)];
-    for word in text.split(' ') {
-        let (row, words) = rows.last_mut().expect("one row at least");
-        if *words == 0 || row.chars().count() + 1 + word.chars().count() <= width {
-            if *words > 0 {
-                row.push(' ');
-            }
-            row.push_str(word);
-            *words += 1;
-        } else {
-            rows.push((format!("{hang}{word}"), 1));
-        }
+    // The first row beside the lead, the rest under the hang: two folds of `wrap`.
+    let first = wrap(text, " ", width.saturating_sub(lead.len()));
+    let rest = first[1..].join(" ");
+    let mut rows = vec![format!("{lead}{}", first[0])];
+    if !rest.is_empty() {
+        rows.extend(wrap(&rest, " ", width.saturating_sub(hang.len())).into_iter().map(|r| format!("{hang}{r}")));
     }
-    rows.into_iter().map(|(row, _)| row).collect()
+    rows
 }
 
 #[cfg(test)]
