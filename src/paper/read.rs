@@ -160,24 +160,16 @@ fn by_prediction(
     threads: usize,
 ) -> usize {
     let (w, h) = (img.width, img.height);
-    let from: Vec<(f64, f64)> = found
-        .iter()
-        .filter(|f| f.payload.page == first.payload.page)
-        .flat_map(|f| layout::qr_symbol(f.payload.paper, f.payload.corner))
-        .collect();
-    let to: Vec<(f64, f64)> =
-        found.iter().filter(|f| f.payload.page == first.payload.page).flat_map(|f| f.corners).collect();
-    let missing = |found: &[Located]| {
-        (0..4u8)
-            .filter(|c| !found.iter().any(|f| f.payload.corner == *c && f.payload.page == first.payload.page))
-            .count()
+    let page = &first.payload.page;
+    let missing = |found: &[Located]| -> Vec<u8> {
+        (0..4u8).filter(|c| !found.iter().any(|f| f.payload.corner == *c && &f.payload.page == page)).collect()
     };
-    let Some(hom) = Homography::fit(&from, &to) else { return missing(found) };
+    let on_page = || found.iter().filter(|f| &f.payload.page == page);
+    let from: Vec<(f64, f64)> = on_page().flat_map(|f| layout::qr_symbol(f.payload.paper, f.payload.corner)).collect();
+    let to: Vec<(f64, f64)> = on_page().flat_map(|f| f.corners).collect();
+    let Some(hom) = Homography::fit(&from, &to) else { return missing(found).len() };
     let mut windows = Vec::new();
-    for c in 0..4u8 {
-        if found.iter().any(|f| f.payload.corner == c && f.payload.page == first.payload.page) {
-            continue;
-        }
+    for c in missing(found) {
         let pts = layout::qr_symbol(first.payload.paper, c).map(|(x, y)| hom.apply(x, y));
         let minx = pts.iter().map(|p| p.0).fold(f64::MAX, f64::min);
         let maxx = pts.iter().map(|p| p.0).fold(f64::MIN, f64::max);
@@ -199,7 +191,7 @@ fn by_prediction(
     for more in par::map(&windows, threads, |(window, f)| locate_sharpened(img, *window, *f, sharpen)) {
         merge(found, more);
     }
-    missing(found)
+    missing(found).len()
 }
 
 /// The codes in a window of the photo shrunk by `factor` (sharpened first when asked).
@@ -508,13 +500,12 @@ pub fn read_on(img: &Grey, page: &Page, found: &[Located], threads: usize) -> Re
     let marks: Vec<usize> = (0..strength.len()).filter(|k| strength[*k] >= paper + MARKED).collect();
     let empty_to = paper + EMPTY;
     let usual = median(marks.iter().map(|k| strength[*k]).collect());
-    let marked_from = (paper + MARKED).max(OF_MARKS * usual).max(if marks.len() >= PEN_MARKS {
-        paper + OF_PEN * (usual - paper)
-    } else {
-        f32::MIN
-    });
+    // Enough marks for the page's usual mark to stand for this person's pen.
+    let pen = marks.len() >= PEN_MARKS;
+    let of_pen = if pen { paper + OF_PEN * (usual - paper) } else { f32::MIN };
+    let marked_from = (paper + MARKED).max(OF_MARKS * usual).max(of_pen);
     // Under this, a box shows less than the faintest stroke this person's pen makes.
-    let pen_empty = if marks.len() >= PEN_MARKS {
+    let pen_empty = if pen {
         let thinning = (outline / PRINTED_OUTLINE).min(1.0);
         paper + (PEN_EMPTY * thinning * (usual - paper)).min(PEN_EMPTY_CAP)
     } else {
@@ -523,7 +514,7 @@ pub fn read_on(img: &Grey, page: &Page, found: &[Located], threads: usize) -> Re
     let usual_ink = median(marks.iter().map(|k| measured[*k].ink).collect());
     let marked_ink = MARKED_INK.min(INK_OF_MARKS * usual_ink).max(FAINT_INK);
     // What ink reads a box empty at most: any, on a page of too few marks to know its pen.
-    let empty_ink = if marks.len() >= PEN_MARKS { EMPTY_INK_OF_MARKS * usual_ink } else { f32::MAX };
+    let empty_ink = if pen { EMPTY_INK_OF_MARKS * usual_ink } else { f32::MAX };
     let mut boxes = Vec::with_capacity(page.boxes.len());
     let mut centres = Vec::with_capacity(page.boxes.len());
     for (k, (b, s)) in page.boxes.iter().zip(&shifts).enumerate() {
