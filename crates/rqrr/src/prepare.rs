@@ -285,11 +285,10 @@ where
                     capstones[idx].clone(),
                     capstones[pair.1].clone(),
                 );
-                // Confirm that this group has the other requirements of a QR code.
-                // A copy of the input image is used to not contaminate the
-                // original on an incorrect set of CapStones
-                let mut image_copy = self.clone();
-                if crate::SkewedGridLocation::from_group(&mut image_copy, group_under_test.clone())
+                // Confirm that this group has the other requirements of a QR code,
+                // without leaving its alignment pattern painted for the next group
+                // (deckhand: in place of a copy of the whole image per group).
+                if crate::SkewedGridLocation::from_group_trial(self, group_under_test.clone())
                     .is_none()
                 {
                     continue;

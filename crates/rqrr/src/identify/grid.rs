@@ -33,7 +33,29 @@ impl SkewedGridLocation {
     /// 4 corner.
     ///
     /// If no sufficient match could be produces, return `None` instead.
-    pub fn from_group<S>(img: &mut PreparedImage<S>, mut group: CapStoneGroup) -> Option<Self>
+    pub fn from_group<S>(img: &mut PreparedImage<S>, group: CapStoneGroup) -> Option<Self>
+    where
+        S: ImageBuffer,
+    {
+        Self::locate(img, group, false)
+    }
+
+    // deckhand: a group of capstones tried without changing the image for the groups
+    // tried after it (`find_groupings`). It used to be tried on a whole copy of the
+    // image, every copy flooding again the dark regions its alignment search touched
+    // (on a busy pad, the pad's grid of box outlines: 5 s of CPU on a 10-megapixel
+    // photo). Of what the search changes, only the alignment pattern's repaint tells a
+    // later search anything (a later alignment search passes over it), and it is undone;
+    // the regions it labelled stay labelled, and a label is what any later look at the
+    // region would have found.
+    pub(crate) fn from_group_trial<S>(img: &mut PreparedImage<S>, group: CapStoneGroup) -> Option<Self>
+    where
+        S: ImageBuffer,
+    {
+        Self::locate(img, group, true)
+    }
+
+    fn locate<S>(img: &mut PreparedImage<S>, mut group: CapStoneGroup, trial: bool) -> Option<Self>
     where
         S: ImageBuffer,
     {
@@ -86,11 +108,11 @@ impl SkewedGridLocation {
                 best: align,
                 score,
             };
-            let found = img.repaint_and_apply(
-                (align.x as usize, align.y as usize),
-                PixelColor::Alignment,
-                finder,
-            );
+            let seed = (align.x as usize, align.y as usize);
+            let found = img.repaint_and_apply(seed, PixelColor::Alignment, finder);
+            if trial {
+                let _ = img.repaint_and_apply(seed, PixelColor::Black, |_: Row| ());
+            }
             align = found.best;
         }
 
