@@ -36,7 +36,7 @@ use super::game::{Ask, Choice, Decision, Game, Kind};
 use super::score;
 use crate::games::FleetRules;
 use crate::rng::Rng;
-use search::{Tree, Value};
+use search::{Tree, Value, CHAIN_LIMIT, NODE_PLAYOUTS};
 
 /// How much work an answer gets: at most `playouts` each, and no new batch once `time`
 /// has passed. With `Settings::prune`, an answer far below the best after a batch (the
@@ -223,8 +223,44 @@ pub(crate) fn tree<'a>(
     let mut root = game.clone();
     root.set_quiet(true);
     let exact = settings.chains && !root.rolls_ahead();
-    let mut tree = Tree::new(rules, p, settings.policy, settings.chains);
-    tree.window = !front;
+    let mut shallow = Tree::new(rules, p, settings.policy, settings.chains);
+    (shallow.window, shallow.depth) = (!front, 0);
+    let (mut tree, mut answers) = answers_of(rules, &root, &decision, front, shallow, exact);
+    // The nodes a tree may have: `CHAIN_LIMIT`, and with few playouts fewer, in
+    // proportion to the playouts of all answers (at 10 a review's 8 answers get 40).
+    tree.limit =
+        CHAIN_LIMIT.min((answers.len() * settings.budget.playouts as usize / NODE_PLAYOUTS).max(answers.len()));
+    if tree.cut {
+        let whole = tree.anew(usize::MAX);
+        let (whole, all) = answers_of(rules, &root, &decision, front, whole, exact);
+        // Past the limit, the chains are searched one level deeper at a time while the
+        // tree keeps within it: every answer's chain to the same depth (cut where the limit
+        // fell, the answers searched last would be valued by playouts at once).
+        if !whole.over {
+            (tree, answers) = (whole, all);
+        }
+    }
+    while tree.cut {
+        let deeper = tree.anew(tree.depth + 1);
+        let (deeper, more) = answers_of(rules, &root, &decision, front, deeper, exact);
+        if deeper.over {
+            break;
+        }
+        (tree, answers) = (deeper, more);
+    }
+    Ok(Searched { decision, tree, answers, values: Vec::new(), exact })
+}
+
+/// The answers to `decision` in `root` and their nodes in `tree`.
+fn answers_of<'a>(
+    rules: &'a FleetRules,
+    root: &Game,
+    decision: &Decision,
+    front: bool,
+    mut tree: Tree<'a>,
+    exact: bool,
+) -> (Tree<'a>, Vec<(Answer, usize)>) {
+    let p = tree.p;
     let mut answers: Vec<(Answer, usize)> = Vec::new();
     for (index, choice) in decision.options.iter().enumerate() {
         let mut g = root.clone();
@@ -242,7 +278,7 @@ pub(crate) fn tree<'a>(
             answers.push((Answer { choice: *choice, index, then: None }, tree.expand(g, exact)));
         }
     }
-    Ok(Searched { decision, tree, answers, values: Vec::new(), exact })
+    (tree, answers)
 }
 
 /// Search `player`'s open question (None: the question at the front): its tree, played
@@ -258,15 +294,46 @@ pub(crate) fn search<'a>(
     let roots: Vec<usize> = answers.iter().map(|(_, n)| *n).collect();
     let seats = vec![settings.policy; game.players.len()];
     let keep = settings.prune.then_some(p);
-    let tallies = run(rules, &tree.leaves, &seats, settings, keep, |_, scores, n| {
+    let (tallies, scores) = run(rules, &tree.leaves, &seats, settings, keep, |_, scores, n| {
         if !settings.prune {
             return (0..tree.leaves.len()).collect();
         }
         tree.active(&roots, scores, n, PRUNE)
     });
-    let values = tree.values(&of_player(&tallies, p));
+    let mut leaves: Vec<Value> = of_player(&tallies, p).iter().map(Tally::value).collect();
+    paired(&mut leaves, &scores);
+    let values = tree.values(&leaves);
     let exact = tree.leaves.is_empty();
     Ok(Searched { decision, tree, answers, values, exact })
+}
+
+/// Leaves pruned early, valued on the futures they met against a leaf played out to the
+/// end (common random numbers): a pruned leaf's own mean is over its first playouts only,
+/// whose dice may have been kind or harsh to every leaf alike, and is not comparable with
+/// the mean of a leaf played out over all of them (a pruned answer could show a mean above
+/// the best's). Its value becomes the fullest leaf's mean plus their mean paired
+/// difference over the playouts they share, so every mean is over the same dice futures.
+/// `scores[leaf][k]`: the asking player's score in playout `k` (empty without pruning).
+fn paired(leaves: &mut [Value], scores: &[Vec<u16>]) {
+    let Some(full) = (0..leaves.len()).max_by_key(|&l| (leaves[l].playouts, std::cmp::Reverse(l))) else {
+        return;
+    };
+    let reference = leaves[full];
+    if scores.len() != leaves.len() || reference.playouts < 2 {
+        return;
+    }
+    for (l, v) in leaves.iter_mut().enumerate() {
+        let n = v.playouts as usize;
+        if n < 2 || n >= reference.playouts as usize {
+            continue;
+        }
+        let d: Vec<f64> =
+            scores[l][..n].iter().zip(&scores[full][..n]).map(|(a, b)| f64::from(*a) - f64::from(*b)).collect();
+        let mean = d.iter().sum::<f64>() / n as f64;
+        let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n as f64 - 1.0);
+        v.mean = reference.mean + mean;
+        v.stderr = (var / n as f64 + reference.stderr.powi(2)).sqrt();
+    }
 }
 
 /// Player `p`'s tallies of every start.
@@ -381,7 +448,7 @@ const PRUNE: f64 = 4.0;
 /// `active` says which starts are still in question (given the tallies so far, and with
 /// `keep` the final score of that player in each playout `k` of each start so far,
 /// `scores[start][k]` for `k` below the playouts done); the others get no further
-/// playouts.
+/// playouts. Also returns those scores (`scores[start][k]`; empty rows without `keep`).
 pub(crate) fn run(
     rules: &FleetRules,
     starts: &[Game],
@@ -389,7 +456,7 @@ pub(crate) fn run(
     settings: &Settings,
     keep: Option<usize>,
     mut active: impl FnMut(&[Vec<Tally>], &[Vec<u16>], usize) -> Vec<usize>,
-) -> Vec<Vec<Tally>> {
+) -> (Vec<Vec<Tally>>, Vec<Vec<u16>>) {
     let began = Instant::now();
     let players = starts.first().map_or(0, |g| g.players.len());
     let mut tallies = vec![vec![Tally::default(); players]; starts.len()];
@@ -461,7 +528,7 @@ pub(crate) fn run(
             live = active(&tallies, &scores, done as usize).into_iter().filter(|&s| was[s]).collect();
         }
     }
-    tallies
+    (tallies, scores)
 }
 
 /// The seed of playout `k` of a question asked with `seed`: its dice are drawn from
@@ -489,4 +556,32 @@ pub fn outcome(rules: &FleetRules, game: &Game, p: usize) -> (u32, bool) {
     let totals: Vec<u32> = sheets.iter().map(|s| score::total(rules, s)).collect();
     let places = score::places(rules, &sheets, &totals);
     (totals[p], places[p] == 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn value(scores: &[u16]) -> Value {
+        let mut t = Tally::default();
+        scores.iter().for_each(|s| t.add(u32::from(*s), false));
+        t.value()
+    }
+
+    #[test]
+    fn a_leaf_pruned_on_kind_dice_is_valued_on_the_futures_it_shares_with_the_fullest() {
+        // Playouts 0 and 1 were kind to every leaf (30 points), 2 and 3 harsh (10): the
+        // full leaf's mean is 20. The leaf pruned after 2 playouts, 1 point below on each
+        // of them, shows 29 by its own playouts; on the shared futures it is worth 19.
+        let scores = vec![vec![30, 30, 10, 10], vec![29, 29, 0, 0], vec![30, 30, 10, 10]];
+        let mut leaves = vec![value(&scores[0]), value(&scores[1][..2]), value(&scores[2])];
+        assert_eq!((leaves[0].mean, leaves[1].mean), (20.0, 29.0));
+        paired(&mut leaves, &scores);
+        assert_eq!((leaves[0].mean, leaves[1].mean, leaves[2].mean), (20.0, 19.0, 20.0));
+        assert!(leaves[1].stderr >= leaves[0].stderr && leaves[1].playouts == 2);
+        // Without the scores (no pruning), nothing changes.
+        let mut flat = vec![value(&scores[0]), value(&scores[1][..2])];
+        paired(&mut flat, &[]);
+        assert_eq!(flat[1].mean, 29.0);
+    }
 }

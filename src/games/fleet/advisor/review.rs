@@ -155,7 +155,7 @@ impl<'a> Valuer<'a> {
         if todo.is_empty() {
             return;
         }
-        let tallies = run(self.rules, &todo, &self.seats, &self.settings, None, |_, _, _| Vec::new());
+        let (tallies, _) = run(self.rules, &todo, &self.seats, &self.settings, None, |_, _, _| Vec::new());
         self.known.extend(keys.into_iter().zip(tallies));
     }
 

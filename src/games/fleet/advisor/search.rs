@@ -13,8 +13,8 @@
 
 use std::collections::HashMap;
 
+use super::outcome;
 use super::policy::Policy;
-use super::{outcome, Tally};
 use crate::games::fleet::game::{Face, FrontRoll, Game, Kind};
 use crate::games::FleetRules;
 use crate::rng::Rng;
@@ -61,9 +61,15 @@ impl Value {
 /// Positions beyond which the exact search of a question gives up (its values are then
 /// estimated by playouts like any other question's).
 const EXACT_LIMIT: usize = 400_000;
-/// Nodes beyond which a chain is not expanded further (the rest is a leaf): several star
-/// actions in a row, each with a dozen targets, would otherwise make thousands of leaves.
-const CHAIN_LIMIT: usize = 300;
+/// Nodes a question's tree may have: several star actions in a row, each with a dozen
+/// targets, would otherwise make thousands of leaves. Past it, the chains are searched to
+/// the deepest level that keeps the tree within it, the same level under every answer
+/// (`Tree::depth`), and valued by playouts from there.
+pub(crate) const CHAIN_LIMIT: usize = 300;
+/// With few playouts (a review's 10 per answer), a tree is kept smaller still: one node
+/// for every this many playouts of all its answers (a leaf gets at least a first batch of
+/// playouts, so a tree of many leaves would cost many times the answers' budget).
+pub(crate) const NODE_PLAYOUTS: usize = 2;
 
 /// The tree of one question: its nodes (children before their parents), the leaves'
 /// positions, and the search's settings.
@@ -79,6 +85,15 @@ pub(crate) struct Tree<'a> {
     /// front): the chain goes on with the player's decisions waiting there, its
     /// follow-ups; asked at the front, it ends at another player's decision at the front.
     pub window: bool,
+    /// The decisions and rerolls of a chain searched below an answer; deeper ones are
+    /// leaves.
+    pub depth: usize,
+    /// A chain was cut at `depth`.
+    pub cut: bool,
+    /// The nodes the tree may have (`CHAIN_LIMIT` at most).
+    pub limit: usize,
+    /// The tree grew past `limit` (it is not used: one of a smaller depth is).
+    pub over: bool,
     pub nodes: Vec<Node>,
     pub leaves: Vec<Game>,
     leaf_of: HashMap<u64, usize>,
@@ -110,6 +125,10 @@ impl<'a> Tree<'a> {
             policy,
             chains,
             window: false,
+            depth: usize::MAX,
+            cut: false,
+            limit: CHAIN_LIMIT,
+            over: false,
             nodes: Vec::new(),
             leaves: Vec::new(),
             leaf_of: HashMap::new(),
@@ -117,6 +136,15 @@ impl<'a> Tree<'a> {
             memo: HashMap::new(),
             visited: 0,
         }
+    }
+
+    /// The same question's tree anew at another `depth`, keeping what the exact search
+    /// found.
+    pub(crate) fn anew(&mut self, depth: usize) -> Tree<'a> {
+        let mut tree = Tree::new(self.rules, self.p, self.policy, self.chains);
+        (tree.window, tree.depth, tree.limit, tree.visited) = (self.window, depth, self.limit, self.visited);
+        tree.memo = std::mem::take(&mut self.memo);
+        tree
     }
 
     fn push(&mut self, node: Node) -> usize {
@@ -127,6 +155,11 @@ impl<'a> Tree<'a> {
     /// The node of `game`, a position after an answer of the asking player: exact when the
     /// game is over or (with `exact`) searched to its end, else the chain that follows.
     pub(crate) fn expand(&mut self, game: Game, exact: bool) -> usize {
+        self.expand_at(game, exact, 0)
+    }
+
+    /// `expand` at `level` decisions and rerolls below the answer.
+    fn expand_at(&mut self, game: Game, exact: bool, level: usize) -> usize {
         if game.finished() {
             let (score, won) = outcome(self.rules, &game, self.p);
             return self.push(Node::Exact(Value::exact(f64::from(score), f64::from(u8::from(won)))));
@@ -136,14 +169,20 @@ impl<'a> Tree<'a> {
                 return self.push(Node::Exact(Value::exact(mean, win)));
             }
         }
-        if !self.chains || self.nodes.len() > CHAIN_LIMIT {
+        if !self.chains {
             return self.leaf(game);
         }
         let key = game.state_hash();
         if let Some(&n) = self.node_of.get(&key) {
             return n;
         }
-        let node = match self.step(&game) {
+        let step = self.step(&game);
+        if !matches!(step, Step::End) && (level >= self.depth || self.nodes.len() > self.limit) {
+            self.cut |= level >= self.depth;
+            self.over |= self.nodes.len() > self.limit;
+            return self.leaf(game);
+        }
+        let node = match step {
             Step::End => self.leaf(game),
             Step::Decide { front, n } => {
                 let children = (0..n)
@@ -152,7 +191,7 @@ impl<'a> Tree<'a> {
                         let done =
                             if front { g.apply_index(self.rules, i) } else { g.apply_index_by(self.rules, self.p, i) };
                         done.expect("an option of the asking player's decision");
-                        self.expand(g, false)
+                        self.expand_at(g, false, level + 1)
                     })
                     .collect();
                 self.push(Node::Max(children))
@@ -163,7 +202,7 @@ impl<'a> Tree<'a> {
                     .map(|(face, weight)| {
                         let mut g = game.clone();
                         g.apply_faces(self.rules, vec![face]);
-                        (weight, self.expand(g, false))
+                        (weight, self.expand_at(g, false, level + 1))
                     })
                     .collect();
                 self.push(Node::Chance(children))
@@ -273,14 +312,14 @@ impl<'a> Tree<'a> {
         Some(value)
     }
 
-    /// Every node's value, children first, from the leaves' tallies of the asking player
-    /// (`tallies[leaf]`).
-    pub(crate) fn values(&self, tallies: &[Tally]) -> Vec<Value> {
+    /// Every node's value, children first, from the leaves' values to the asking player
+    /// (`leaves[leaf]`).
+    pub(crate) fn values(&self, leaves: &[Value]) -> Vec<Value> {
         let mut out: Vec<Value> = Vec::with_capacity(self.nodes.len());
         for node in &self.nodes {
             let v = match node {
                 Node::Exact(v) => *v,
-                Node::Leaf(l) => tallies[*l].value(),
+                Node::Leaf(l) => leaves[*l],
                 Node::Max(children) => {
                     let mut best = out[children[0]];
                     for c in &children[1..] {
@@ -451,4 +490,58 @@ fn faces(rules: &FleetRules, boat_die: bool) -> Vec<(Face, u32)> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::fleet::advisor::{question, step, tree, Budget, Settings};
+    use crate::games::fleet::game::Setup;
+
+    /// Each leaf under `node`, reached `level` decisions and rerolls below its answer:
+    /// those whose player still had a decision of the chain to make are cut, and each cut
+    /// one's level is pushed to `cut`.
+    fn cuts(tree: &Tree, node: usize, level: usize, cut: &mut Vec<usize>) {
+        match &tree.nodes[node] {
+            Node::Leaf(l) => {
+                if !matches!(tree.step(&tree.leaves[*l]), Step::End) {
+                    cut.push(level);
+                }
+            }
+            Node::Exact(_) => {}
+            Node::Max(children) => children.iter().for_each(|c| cuts(tree, *c, level + 1, cut)),
+            Node::Chance(children) => children.iter().for_each(|(_, c)| cuts(tree, *c, level + 1, cut)),
+        }
+    }
+
+    #[test]
+    fn a_tree_past_its_limit_searches_every_answers_chain_to_the_same_depth() {
+        // Questions of seeded greedy games whose whole tree is past a review's limit (10
+        // playouts an answer): no chain is cut above the tree's depth (the answers
+        // searched last are not left as bare leaves), and the tree keeps within its limit.
+        let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
+        let names: Vec<String> = vec!["A".into(), "B".into()];
+        let settings = Settings { budget: Budget { playouts: 10, time: None }, ..Settings::default() };
+        let mut found = 0;
+        for seed in 0..40u64 {
+            let mut g = Game::new(&rules, &names, Setup::default());
+            g.set_quiet(true);
+            let mut rng = Rng::new(seed);
+            while g.decision(&rules).is_some() && found < 6 {
+                if question(&rules, &g, None).is_ok() {
+                    let s = tree(&rules, &g, None, &settings).unwrap();
+                    let mut cut = Vec::new();
+                    s.answers.iter().for_each(|(_, n)| cuts(&s.tree, *n, 0, &mut cut));
+                    if !cut.is_empty() {
+                        found += 1;
+                        let (depth, nodes) = (s.tree.depth, s.tree.nodes.len());
+                        assert!(cut.iter().all(|l| *l >= depth), "seed {seed}: cut at {cut:?}, depth {depth}");
+                        assert!(nodes <= s.tree.limit + s.answers.len(), "seed {seed}: {nodes} nodes");
+                    }
+                }
+                step(&rules, &mut g, &[Policy::Greedy; 2], &mut rng);
+            }
+        }
+        assert_eq!(found, 6, "questions past the limit");
+    }
 }
