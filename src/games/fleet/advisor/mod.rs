@@ -14,9 +14,10 @@
 //! random numbers: their difference is measured on alike futures), and results are summed
 //! as integers. Answers clearly worse than the best after a batch get no further playouts
 //! (and so, inside a chain, do decisions' clearly worse options), so the budget goes to
-//! those still in question. Parallel with `std::thread::scope` over the machine's cores.
-//! At a pick, the answers are the pick-and-use pairs (the die and what to do with it);
-//! `Advice::per_answer` keeps each die's best use.
+//! those still in question; a pruned one is then valued on the futures it met, against an
+//! answer played out on all of them (`paired`). Parallel with `std::thread::scope` over
+//! the machine's cores. At a pick, the answers are the pick-and-use pairs (the die and
+//! what to do with it); `Advice::per_answer` keeps each die's best use.
 
 pub mod bots;
 pub mod brute;

@@ -3,7 +3,9 @@
 //! player's decision (the chain of a pick: its use, a `?` circle, star actions, building
 //! choices) are searched, not played by a policy: the value of an answer is the best over
 //! its chain (a `Max` node per decision), and a casino reroll inside it is averaged over
-//! its faces (a `Chance` node). Where the chain ends, a `Leaf` is valued by playouts.
+//! its faces (a `Chance` node). Where the chain ends, a `Leaf` is valued by playouts. A
+//! tree is kept within a number of nodes (`CHAIN_LIMIT`, fewer with few playouts); past
+//! it, every answer's chain is searched to the same depth, the deepest that fits.
 //!
 //! Where no roll of the pool is left before the end of the game, the whole rest of the
 //! game is searched instead (`Exact`): the asking player's every decision is the best one,
