@@ -226,14 +226,14 @@ pub(crate) fn tree<'a>(
     let exact = settings.chains && !root.rolls_ahead();
     let mut shallow = Tree::new(rules, p, settings.policy, settings.chains);
     (shallow.window, shallow.depth) = (!front, 0);
-    let (mut tree, mut answers) = answers_of(rules, &root, &decision, front, shallow, exact);
+    let build = |tree| answers_of(rules, &root, &decision, front, tree, exact);
+    let (mut tree, mut answers) = build(shallow);
     // The nodes a tree may have: `CHAIN_LIMIT`, and with few playouts fewer, in
     // proportion to the playouts of all answers (at 10 a review's 8 answers get 40).
     tree.limit =
         CHAIN_LIMIT.min((answers.len() * settings.budget.playouts as usize / NODE_PLAYOUTS).max(answers.len()));
     if tree.cut {
-        let whole = tree.anew(usize::MAX);
-        let (whole, all) = answers_of(rules, &root, &decision, front, whole, exact);
+        let (whole, all) = build(tree.anew(usize::MAX));
         // Past the limit, the chains are searched one level deeper at a time while the
         // tree keeps within it: every answer's chain to the same depth (cut where the limit
         // fell, the answers searched last would be valued by playouts at once).
@@ -242,8 +242,7 @@ pub(crate) fn tree<'a>(
         }
     }
     while tree.cut {
-        let deeper = tree.anew(tree.depth + 1);
-        let (deeper, more) = answers_of(rules, &root, &decision, front, deeper, exact);
+        let (deeper, more) = build(tree.anew(tree.depth + 1));
         if deeper.over {
             break;
         }
@@ -330,8 +329,7 @@ fn paired(leaves: &mut [Value], scores: &[Vec<u16>]) {
         }
         let d: Vec<f64> =
             scores[l][..n].iter().zip(&scores[full][..n]).map(|(a, b)| f64::from(*a) - f64::from(*b)).collect();
-        let mean = d.iter().sum::<f64>() / n as f64;
-        let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n as f64 - 1.0);
+        let (mean, var) = search::mean_and_variance(&d);
         v.mean = reference.mean + mean;
         v.stderr = (var / n as f64 + reference.stderr.powi(2)).sqrt();
     }

@@ -472,14 +472,19 @@ pub(crate) const ZONE: f64 = 0.5;
 /// `a` is clearly no better than `b` (by more than `ZONE`), playout by playout: the mean
 /// of `b − a` is over `prune` standard errors of it less `ZONE`.
 fn clearly_below(a: &[f64], b: &[f64], prune: f64) -> bool {
-    let n = a.len() as f64;
     if a.len() < 2 {
         return false;
     }
     let d: Vec<f64> = b.iter().zip(a).map(|(b, a)| b - a).collect();
+    let (mean, var) = mean_and_variance(&d);
+    mean > prune * (var / d.len() as f64).sqrt() - ZONE
+}
+
+/// The mean of `d` and its sample variance (at least 2 values).
+pub(crate) fn mean_and_variance(d: &[f64]) -> (f64, f64) {
+    let n = d.len() as f64;
     let mean = d.iter().sum::<f64>() / n;
-    let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
-    mean > prune * (var / n).sqrt() - ZONE
+    (mean, d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0))
 }
 
 /// The faces one die of a kind can show, each with how many of its sides show it.
