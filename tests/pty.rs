@@ -630,11 +630,13 @@ fn a_number_never_reaches_undo_and_ctrl_u_clears_the_line() {
     // nothing: not the highlighted option.)
     // Ctrl-U cleared `19`: `2` is option 2.
     typed(&mut p, "\x152\r", "which section? cod 1");
+    // The answer is echoed as the menu closes and saved just after: the next question
+    // drawn means it is on disk.
+    p.exp_string("Enter to choose").unwrap();
     let save = save_lines(dir.path());
     assert!(save.iter().all(|l| l != r#""undo""#), "{save:?}");
     assert_eq!(save.iter().filter(|l| l.contains(r#""Choice":"cod""#)).count(), 1, "{save:?}");
     // `undo` by its word still undoes.
-    p.exp_string("Enter to choose").unwrap();
     typed(&mut p, "undo\r", "undone:");
     interrupted(&mut p);
 }
