@@ -4,7 +4,9 @@
 //! `edge`, shown apart) with its standard error, the largest |noise|, and the random
 //! seat's mean skill loss against its mean score deficit behind the advisor.
 //!
-//! `cargo run --release --example advisor_review -- GAMES [ADVISOR_PLAYOUTS] [REVIEW_PLAYOUTS]`
+//! `cargo run --release --example advisor_review -- GAMES [ADVISOR_PLAYOUTS] [REVIEW_PLAYOUTS] [FIRST_SEED]`
+//! (game `g` is seeded `FIRST_SEED + g`, 1 by default: a run of fresh games starts where
+//! the last one ended).
 
 use std::time::Instant;
 
@@ -17,6 +19,7 @@ use deckhand::rng::Rng;
 fn main() {
     let arg = |i: usize, d: u32| std::env::args().nth(i).and_then(|a| a.parse().ok()).unwrap_or(d);
     let (games, advisor_playouts, review_playouts) = (arg(1, 200), arg(2, 50), arg(3, 50));
+    let first = u64::from(arg(4, 1));
     let rules = deckhand::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
     let names: Vec<String> = vec!["Advisor".into(), "Random".into()];
     // Per seat: start, luck, skill, edge, table, noise, score.
@@ -24,7 +27,7 @@ fn main() {
     let mut worst_noise = 0f64;
     let mut review_secs = 0.0;
     for g in 0..games {
-        let seed = u64::from(g) + 1;
+        let seed = u64::from(g) + first;
         let mut rng = Rng::new(seed);
         let mut game = Game::new(&rules, &names, Setup::default());
         game.set_quiet(true);
