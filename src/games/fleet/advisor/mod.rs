@@ -302,7 +302,9 @@ pub(crate) fn search<'a>(
     });
     let mut leaves: Vec<Value> = of_player(&tallies, p).iter().map(Tally::value).collect();
     paired(&mut leaves, &scores);
-    let values = tree.values(&leaves);
+    // A decision inside a chain is valued held out (`Tree::values_held_out`): the largest
+    // of many noisy means would favour the answers followed by many options.
+    let values = tree.values_held_out(&leaves, &scores).unwrap_or_else(|| tree.values(&leaves));
     let exact = tree.leaves.is_empty();
     Ok(Searched { decision, tree, answers, values, exact })
 }
