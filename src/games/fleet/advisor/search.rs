@@ -381,15 +381,7 @@ impl<'a> Tree<'a> {
                         .collect()
                 }
                 Node::Exact(v) => vec![v.mean; n],
-                Node::Chance(children) => {
-                    let total: f64 = children.iter().map(|(w, _)| f64::from(*w)).sum();
-                    let mut v = vec![0.0; n];
-                    for (w, c) in children {
-                        let share = f64::from(*w) / total;
-                        v.iter_mut().zip(&per[*c]).for_each(|(a, b)| *a += share * b);
-                    }
-                    v
-                }
+                Node::Chance(children) => weighted(children, &per, n),
                 Node::Max(children) => {
                     let half = |parity: usize| {
                         let mean = |c: usize| per[c].iter().skip(parity).step_by(2).sum::<f64>();
@@ -430,15 +422,7 @@ impl<'a> Tree<'a> {
                 Node::Leaf(l) => scores[*l][..n].iter().map(|x| f64::from(*x)).collect(),
                 Node::Exact(v) => vec![v.mean; n],
                 Node::Max(children) => per[best_mean(children, &means)].clone(),
-                Node::Chance(children) => {
-                    let total: f64 = children.iter().map(|(w, _)| f64::from(*w)).sum();
-                    let mut v = vec![0.0; n];
-                    for (w, c) in children {
-                        let share = f64::from(*w) / total;
-                        v.iter_mut().zip(&per[*c]).for_each(|(a, b)| *a += share * b);
-                    }
-                    v
-                }
+                Node::Chance(children) => weighted(children, &per, n),
             };
             means.push(v.iter().sum::<f64>() / n.max(1) as f64);
             per.push(v);
@@ -501,6 +485,17 @@ impl<'a> Tree<'a> {
             }
         }
     }
+}
+
+/// A chance node's value in each of `n` playouts: its children's (`per[c][k]`), weighted.
+fn weighted(children: &[(u32, usize)], per: &[Vec<f64>], n: usize) -> Vec<f64> {
+    let total: f64 = children.iter().map(|(w, _)| f64::from(*w)).sum();
+    let mut v = vec![0.0; n];
+    for (w, c) in children {
+        let share = f64::from(*w) / total;
+        v.iter_mut().zip(&per[*c]).for_each(|(a, b)| *a += share * b);
+    }
+    v
 }
 
 /// The best of `children` by `values` (the first of equals).
