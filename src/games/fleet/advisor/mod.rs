@@ -317,7 +317,7 @@ pub(crate) fn search<'a>(
 /// difference over the playouts they share, so every mean is over the same dice futures.
 /// `scores[leaf][k]`: the asking player's score in playout `k` (empty without pruning).
 fn paired(leaves: &mut [Value], scores: &[Vec<u16>]) {
-    let Some(full) = (0..leaves.len()).max_by_key(|&l| (leaves[l].playouts, std::cmp::Reverse(l))) else {
+    let Some(full) = search::fullest(leaves) else {
         return;
     };
     let reference = leaves[full];

@@ -362,7 +362,7 @@ impl<'a> Tree<'a> {
     /// fullest one has the rest filled with the fullest's scores moved by their difference
     /// in `leaves`' means, its paired value). None without such scores.
     pub(crate) fn values_held_out(&self, leaves: &[Value], scores: &[Vec<u16>]) -> Option<Vec<Value>> {
-        let full = (0..leaves.len()).max_by_key(|&l| (leaves[l].playouts, std::cmp::Reverse(l)))?;
+        let full = fullest(leaves)?;
         let n = leaves[full].playouts as usize;
         if scores.len() != leaves.len() || n < 4 || scores[full].len() < n {
             return None;
@@ -372,27 +372,14 @@ impl<'a> Tree<'a> {
         for (i, node) in self.nodes.iter().enumerate() {
             let v: Vec<f64> = match node {
                 Node::Leaf(l) => {
-                    let (own, shift) = (&scores[*l], leaves[*l].mean - leaves[full].mean);
-                    (0..n)
-                        .map(|k| match own.get(k) {
-                            Some(x) if k < leaves[*l].playouts as usize => f64::from(*x),
-                            _ => f64::from(scores[full][k]) + shift,
-                        })
-                        .collect()
+                    let own = &scores[*l][..scores[*l].len().min(leaves[*l].playouts as usize)];
+                    let shift = leaves[*l].mean - leaves[full].mean;
+                    (0..n).map(|k| own.get(k).map_or(f64::from(scores[full][k]) + shift, |x| f64::from(*x))).collect()
                 }
                 Node::Exact(v) => vec![v.mean; n],
                 Node::Chance(children) => weighted(children, &per, n),
                 Node::Max(children) => {
-                    let half = |parity: usize| {
-                        let mean = |c: usize| per[c].iter().skip(parity).step_by(2).sum::<f64>();
-                        let mut best = children[0];
-                        for c in &children[1..] {
-                            if mean(*c) > mean(best) {
-                                best = *c;
-                            }
-                        }
-                        best
-                    };
+                    let half = |parity: usize| best_by(children, |c| per[c].iter().skip(parity).step_by(2).sum());
                     let (even, odd) = (half(0), half(1));
                     (0..n).map(|k| if k % 2 == 0 { per[odd][k] } else { per[even][k] }).collect()
                 }
@@ -511,13 +498,24 @@ fn best_of(children: &[usize], values: &[Value]) -> usize {
 
 /// The child of the highest mean (the first of equals).
 fn best_mean(children: &[usize], means: &[f64]) -> usize {
+    best_by(children, |c| means[c])
+}
+
+/// The child of the highest `key` (the first of equals).
+fn best_by(children: &[usize], key: impl Fn(usize) -> f64) -> usize {
     let mut best = children[0];
     for c in &children[1..] {
-        if means[*c] > means[best] {
+        if key(*c) > key(best) {
             best = *c;
         }
     }
     best
+}
+
+/// The leaf played out the most (the first of equals): the reference a leaf pruned early is
+/// paired with. None without leaves.
+pub(crate) fn fullest(leaves: &[Value]) -> Option<usize> {
+    (0..leaves.len()).max_by_key(|&l| (leaves[l].playouts, std::cmp::Reverse(l)))
 }
 
 /// Points within which an answer counts as good as the best: an answer is out once it is,
