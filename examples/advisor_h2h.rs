@@ -5,13 +5,16 @@
 //! time), then the games: the new advisor's wins (a shared win counts half) with their 95%
 //! interval, and both seats' mean scores.
 //!
-//! `cargo run --release --example advisor_h2h -- GAMES NEW_PLAYOUTS FIRST_PLAYOUTS`
+//! The new advisor aims at what AIM says (`score`, the default, or `win`: the expected lead
+//! over the other player); the first one at the expected final score, as it did.
+//!
+//! `cargo run --release --example advisor_h2h -- GAMES NEW_PLAYOUTS FIRST_PLAYOUTS [AIM]`
 
 use std::time::Instant;
 
 use deckhand::games::fleet::advisor::lab::wilson;
 use deckhand::games::fleet::advisor::selfplay::{selfplay, Seat};
-use deckhand::games::fleet::advisor::{advise, question, step, Budget, Policy, Settings};
+use deckhand::games::fleet::advisor::{advise, question, step, Aim, Budget, Policy, Settings};
 use deckhand::games::fleet::game::{Game, Setup};
 use deckhand::rng::Rng;
 
@@ -19,7 +22,11 @@ fn main() {
     let arg = |i: usize, d: u32| std::env::args().nth(i).and_then(|a| a.parse().ok()).unwrap_or(d);
     let (games, new_playouts, first_playouts) = (arg(1, 400), arg(2, 100), arg(3, 100));
     let rules = deckhand::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
-    let new = Settings { budget: Budget { playouts: new_playouts, time: None }, ..Settings::default() };
+    let aim = match std::env::args().nth(4).as_deref() {
+        Some("win") => Aim::Win,
+        _ => Aim::Score,
+    };
+    let new = Settings { budget: Budget { playouts: new_playouts, time: None }, aim, ..Settings::default() };
     let first =
         Settings { budget: Budget { playouts: first_playouts, time: None }, chains: false, ..Settings::default() };
     // Time per question on the same questions.

@@ -2,7 +2,7 @@
 //! better, determinism for a seed, simultaneous questions, solo, and the ladder's order.
 
 use deckhand::games::fleet::advisor::selfplay::{selfplay, Seat};
-use deckhand::games::fleet::advisor::{advise, question, Budget, NoQuestion, Policy, Settings};
+use deckhand::games::fleet::advisor::{advise, question, Aim, Budget, NoQuestion, Policy, Settings};
 use deckhand::games::fleet::game::{Ask, Choice, Face, Game, Input, Setup};
 use deckhand::games::fleet::{random, score};
 use deckhand::rng::Rng;
@@ -228,6 +228,50 @@ fn advise_prints_a_table_in_every_language_with_the_best_marked() {
         assert!(text.contains(head) && text.contains("Ann"), "{text}");
         // The cod die: mark cod 4, or a coin.
         assert_eq!(text.lines().filter(|l| l.starts_with('│') && l.contains('±')).count(), 2, "{text}");
+    }
+}
+
+#[test]
+fn advise_aiming_to_win_weighs_the_lead_over_the_best_other_player_and_says_so() {
+    // Ann's pick of round 1 in the 4-player save: by default the advice aims at the score
+    // (as it always did); `--maximise win` marks the answer of the highest expected lead,
+    // shows it, and says what it is, in each language.
+    let dir = save_cut(7);
+    let json = |extra: &[&str]| -> serde_json::Value {
+        let out = crate::common::deckhand(dir.path())
+            .args(["advise", "game.jsonl", "--seed", "4", "--playouts", "12", "--format", "json"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    assert_eq!(json(&[])["maximises"], "score");
+    let win = json(&["--maximise", "win"]);
+    assert_eq!(win["maximises"], "win");
+    let options = win["options"].as_array().unwrap();
+    let lead = |o: &serde_json::Value| o["lead"].as_f64().unwrap();
+    let best = options.iter().find(|o| o["best"] == true).unwrap();
+    assert!(options.iter().all(|o| lead(o) <= lead(best)), "{win:#}");
+    // A lead is a score less the best other's: below the score, and above minus 200.
+    assert!(options.iter().all(|o| lead(o) < o["mean"].as_f64().unwrap() && lead(o) > -200.0), "{win:#}");
+    for (lang, head, says) in [
+        ("en", "LEAD", "Aiming to win (--maximise win)"),
+        ("de", "VORSPRUNG", "Auf Sieg (--maximise win)"),
+        ("fr", "AVANCE", "Pour gagner (--maximise win)"),
+    ] {
+        let out = crate::common::deckhand(dir.path())
+            .args(["--lang", lang, "advise", "game.jsonl", "--playouts", "6", "--maximise", "win"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains(head) && text.contains(says), "{text}");
+        let plain = crate::common::deckhand(dir.path())
+            .args(["--lang", lang, "advise", "game.jsonl", "--playouts", "6"])
+            .output()
+            .unwrap();
+        assert!(!String::from_utf8(plain.stdout).unwrap().contains(head));
     }
 }
 
@@ -613,6 +657,41 @@ fn the_advisor_is_exact_at_the_last_dice_phase_of_games_of_1_to_4_players_with_e
         }
         assert!((truth[advice.best].1 - top).abs() < 1e-9, "seed {seed}: the best is the true best");
     }
+}
+
+#[test]
+fn aiming_to_win_the_advisor_is_exact_at_the_last_dice_phase_and_takes_the_highest_lead() {
+    // 2 to 4 players: every answer's exact score, chance to win and lead (the asking
+    // player's later decisions the best for the lead) by the plain check; the best answer
+    // the highest lead. Somewhere the lead's best is not the score's: aiming to win is not
+    // aiming at the score under another name.
+    use deckhand::games::fleet::advisor::brute::{brute_force_for, last_question};
+    let rules = fleet();
+    let (mut asked, mut seed, mut differ) = (0, 0u64, 0);
+    // 40 questions, and on until one where the two differ (150 at most).
+    while asked < 150 && (asked < 40 || differ == 0) {
+        seed += 1;
+        let players = 2 + (seed % 3) as usize;
+        let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
+        let setup = Setup { solo: false, captains: seed.is_multiple_of(3), trophies: (seed / 3).is_multiple_of(2) };
+        let Some((game, p)) = last_question(&rules, &names, setup, seed) else { continue };
+        asked += 1;
+        let advice = advise(&rules, &game, Some(p), &Settings { aim: Aim::Win, ..settings(20, seed, 0) }).unwrap();
+        assert!(advice.exact && advice.aim == Aim::Win, "seed {seed}");
+        let truth = brute_force_for(&rules, &game, Some(p), Aim::Win).unwrap();
+        assert_eq!(advice.estimates.len(), truth.len());
+        for (e, (a, x)) in advice.estimates.iter().zip(&truth) {
+            assert_eq!(e.answer, *a, "seed {seed}");
+            let lead = e.lead.expect("a lead with other players");
+            assert!((e.mean - x.mean).abs() < 1e-9 && (lead - x.lead).abs() < 1e-9, "seed {seed}: {e:?} vs {x:?}");
+        }
+        let top = truth.iter().map(|t| t.1.lead).fold(f64::MIN, f64::max);
+        assert!((truth[advice.best].1.lead - top).abs() < 1e-9, "seed {seed}: the best is the highest lead");
+        let by_score = advise(&rules, &game, Some(p), &settings(20, seed, 0)).unwrap();
+        differ += usize::from((truth[by_score.best].1.lead - top).abs() > 1e-9);
+    }
+    eprintln!("{asked} questions, {differ} where the score's best had not the highest lead");
+    assert!(differ > 0, "the score's best had the highest lead in all 150 questions");
 }
 
 /// The inputs of a 2-player game to its `n`-th input: P0 answers at random, P1 as the

@@ -523,7 +523,7 @@ pub(crate) fn advise(args: &super::commands::advise::AdviseArgs, header: &Header
         return Err(Error::Usage(crate::msg!("cli.advise.not_waiting", file = path.display(), name = name)).into());
     };
     let progress = super::progress::Progress::new(None, crate::t!(lang, "cli.progress.advise"), args.quiet, lang);
-    let advice = game.advice(seat, args.maximise.aim());
+    let advice = game.advice(seat, args.maximise.unwrap_or(super::commands::advise::MaximiseArg::Win).aim());
     progress.finish();
     let advice = advice.ok_or_else(no_advisor)?.map_err(Error::Usage)?;
     let text = match args.format {

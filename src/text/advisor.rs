@@ -92,6 +92,14 @@ pub fn mean(mean: f64, spread: f64, lang: Lang) -> String {
     t!(lang, "cli.advise.points", mean = decimal(mean, 1, lang), stderr = decimal(spread, 1, lang))
 }
 
+/// An expected lead over the best other player, signed (`+3.2`), or a dash (solo).
+pub fn lead(e: &Estimate, lang: Lang) -> String {
+    match e.lead {
+        Some(l) => format!("{}{}", if l >= 0.0 { "+" } else { "−" }, decimal(l.abs(), 1, lang)),
+        None => "—".to_string(),
+    }
+}
+
 /// A chance as a percentage (`57 %`), or a dash where there is none (solo).
 pub fn chance(p: Option<f64>, lang: Lang) -> String {
     match p {
@@ -120,11 +128,15 @@ fn signed(x: f64, lang: Lang) -> String {
 }
 
 /// The headings of `advise`'s table: the answer, its expected points, its chance to win
-/// (not in a solo game) and the column of the best answer's mark.
-pub fn advice_columns(solo: bool, lang: Lang) -> Vec<String> {
+/// (not in a solo game), its expected lead (aiming to win) and the column of the best
+/// answer's mark.
+pub fn advice_columns(solo: bool, to_win: bool, lang: Lang) -> Vec<String> {
     let mut header = vec![t!(lang, "cli.advise.col_answer"), t!(lang, "cli.advise.col_points")];
     if !solo {
         header.push(t!(lang, "cli.advise.col_win"));
+    }
+    if to_win {
+        header.push(t!(lang, "cli.advise.col_lead"));
     }
     header.push(String::new());
     header

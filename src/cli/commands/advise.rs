@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use crate::cli::args::{SavedGame, SavedRules};
 use crate::cli::emit;
-use crate::games::fleet::advisor::{self, after_pick, Budget, NoQuestion, Policy, Settings};
+use crate::games::fleet::advisor::{self, after_pick, Aim, Budget, NoQuestion, Policy, Settings};
 use crate::games::fleet::game::Game;
 use crate::games::fleet::session::Session;
 use crate::games::FleetRules;
@@ -31,9 +31,10 @@ pub struct AdviseArgs {
     /// How every seat plays in the playouts
     #[arg(long, value_enum, default_value_t = PolicyArg::Greedy)]
     pub policy: PolicyArg,
-    /// What the advice maximises (the five-dice game with 2+ players)
-    #[arg(long, value_enum, default_value_t = MaximiseArg::Win)]
-    pub maximise: MaximiseArg,
+    /// What the advice maximises with 2+ players: win or score (default: win for the
+    /// five-dice game, score for Fleet)
+    #[arg(long, value_enum)]
+    pub maximise: Option<MaximiseArg>,
     /// Output format
     #[arg(long, value_enum, default_value_t = AdviseFormat::Table)]
     pub format: AdviseFormat,
@@ -168,7 +169,8 @@ pub fn run(args: AdviseArgs, lang: Lang) -> anyhow::Result<i32> {
         Some(name) => Some(seat_named(&header.players, name, path)?),
         None => None,
     };
-    let settings = args.policy.settings(args.playouts, args.seed);
+    let aim = args.maximise.unwrap_or(MaximiseArg::Score).aim();
+    let settings = Settings { aim, ..args.policy.settings(args.playouts, args.seed) };
     let progress = crate::cli::progress::Progress::new(None, crate::t!(lang, "cli.progress.advise"), args.quiet, lang);
     let advice = advisor::advise(fleet, game, player, &settings);
     progress.finish();
@@ -208,6 +210,7 @@ fn as_json(rules: &FleetRules, game: &Game, advice: &advisor::Advice, settings: 
                 "then": then,
                 "label": crate::text::advisor::answer_label(rules, game, advice, e, lang),
                 "mean": e.mean,
+                "lead": e.lead,
                 "stderr": e.stderr,
                 "win": e.win,
                 "playouts": e.playouts,
@@ -223,6 +226,7 @@ fn as_json(rules: &FleetRules, game: &Game, advice: &advisor::Advice, settings: 
         "playouts": settings.budget.playouts,
         "policy": match settings.policy { Policy::Random => "random", Policy::Greedy => "greedy" },
         "exact": advice.exact,
+        "maximises": match advice.aim { Aim::Score => "score", Aim::Win => "win" },
         "options": options,
     })
 }
@@ -236,13 +240,14 @@ pub(crate) fn table(
     settings: &Settings,
     lang: Lang,
 ) -> String {
-    use crate::text::advisor::{advice_columns, advice_how, answer_label, best, chance, points};
+    use crate::text::advisor::{advice_columns, advice_how, answer_label, best, chance, lead, points};
     use comfy_table::{presets, Cell, CellAlignment, ContentArrangement, Table};
     let solo = game.players.len() == 1;
     let mut out = crate::text::fleet::prompt(rules, game, &advice.decision, lang) + "\n";
     let mut table = Table::new();
     table.load_preset(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Disabled);
-    table.set_header(advice_columns(solo, lang));
+    let to_win = !solo && advice.aim == Aim::Win;
+    table.set_header(advice_columns(solo, to_win, lang));
     for (i, e) in advice.estimates.iter().enumerate() {
         let mut row = vec![
             Cell::new(answer_label(rules, game, advice, e, lang)),
@@ -251,11 +256,18 @@ pub(crate) fn table(
         if !solo {
             row.push(Cell::new(chance(e.win, lang)).set_alignment(CellAlignment::Right));
         }
+        if to_win {
+            row.push(Cell::new(lead(e, lang)).set_alignment(CellAlignment::Right));
+        }
         row.push(Cell::new(if i == advice.best { best(lang) } else { String::new() }));
         table.add_row(row);
     }
     out.push_str(&format!("{table}\n"));
     out.push_str(&advice_how(settings, advice.exact, lang));
     out.push('\n');
+    if to_win {
+        out.push_str(&crate::t!(lang, "cli.advise.how_win"));
+        out.push('\n');
+    }
     out
 }

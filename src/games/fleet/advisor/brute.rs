@@ -6,19 +6,52 @@
 //! memory of positions, no pruning and none of the search's code. Slow, and only for
 //! positions where no roll of the pool is left (the tests and the exactness benchmark).
 
-use super::{outcome, question, Answer, NoQuestion, Policy};
+use super::{question, result, Aim, Answer, NoQuestion, Policy};
 use crate::games::fleet::game::{Ask, Face, Game, Input};
 use crate::games::FleetRules;
 use crate::rng::Rng;
 
 /// Every answer of `player`'s open question (None: the one at the front), as the advisor
 /// lists them (at a pick, each pick-and-use pair), with its exact expected final score and
-/// chance to finish first for the asking player.
+/// chance to finish first for the asking player, their later decisions the best for the
+/// expected final score.
 pub fn brute_force(
     rules: &FleetRules,
     game: &Game,
     player: Option<usize>,
 ) -> Result<Vec<(Answer, f64, f64)>, NoQuestion> {
+    Ok(brute_force_for(rules, game, player, Aim::Score)?.into_iter().map(|(a, e)| (a, e.mean, e.win)).collect())
+}
+
+/// An answer's exact figures for the asking player.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Exact {
+    /// Expected final score.
+    pub mean: f64,
+    /// Chance to finish first.
+    pub win: f64,
+    /// Expected lead over the best other player at the end.
+    pub lead: f64,
+}
+
+impl Exact {
+    /// Better than `other` for `aim`, as the advisor weighs answers.
+    fn better(&self, other: &Exact, aim: Aim) -> bool {
+        match aim {
+            Aim::Score => (self.mean, self.win) > (other.mean, other.win),
+            Aim::Win => (self.lead, self.win, self.mean) > (other.lead, other.win, other.mean),
+        }
+    }
+}
+
+/// `brute_force`, the asking player's later decisions the best for `aim`, every answer
+/// with its exact score, chance to win and lead.
+pub fn brute_force_for(
+    rules: &FleetRules,
+    game: &Game,
+    player: Option<usize>,
+    aim: Aim,
+) -> Result<Vec<(Answer, Exact)>, NoQuestion> {
     let d = question(rules, game, player)?;
     let p = d.player.expect("a player's question");
     let front = game.decision(rules).is_some_and(|f| f.player == Some(p));
@@ -35,43 +68,42 @@ pub fn brute_force(
         for (j, use_) in uses.iter().enumerate() {
             let mut h = g.clone();
             h.apply_index(rules, j).expect("a use");
-            let (mean, win) = value(rules, &h, p);
-            out.push((Answer { choice: *choice, index, then: Some((*use_, j)) }, mean, win));
+            out.push((Answer { choice: *choice, index, then: Some((*use_, j)) }, value(rules, &h, p, aim)));
         }
         if uses.is_empty() {
-            let (mean, win) = value(rules, &g, p);
-            out.push((Answer { choice: *choice, index, then: None }, mean, win));
+            out.push((Answer { choice: *choice, index, then: None }, value(rules, &g, p, aim)));
         }
     }
     Ok(out)
 }
 
-/// The expected final score and chance to finish first of player `p` in `game`.
-fn value(rules: &FleetRules, game: &Game, p: usize) -> (f64, f64) {
+/// The expected final score, chance to finish first and lead of player `p` in `game`, their
+/// decisions the best for `aim`.
+fn value(rules: &FleetRules, game: &Game, p: usize, aim: Aim) -> Exact {
     let Some(d) = game.decision(rules) else {
-        let (score, won) = outcome(rules, game, p);
-        return (f64::from(score), if won { 1.0 } else { 0.0 });
+        let (mean, win, lead) = result(rules, game, p);
+        return Exact { mean, win, lead };
     };
     if let Some(spec) = d.roll {
         assert_eq!(spec.boat + spec.town, 1, "only rerolls are left to chance");
         let faces = Face::faces_of_kind(rules, spec.boat == 1);
-        let (mut mean, mut win) = (0.0, 0.0);
+        let mut sum = Exact { mean: 0.0, win: 0.0, lead: 0.0 };
         for f in &faces {
             let mut g = game.clone();
             g.apply(rules, &Input::Roll { faces: vec![f.key(rules).into_owned()], digital: true }).expect("a face");
-            let (m, w) = value(rules, &g, p);
-            mean += m;
-            win += w;
+            let v = value(rules, &g, p, aim);
+            (sum.mean, sum.win, sum.lead) = (sum.mean + v.mean, sum.win + v.win, sum.lead + v.lead);
         }
-        return (mean / faces.len() as f64, win / faces.len() as f64);
+        let n = faces.len() as f64;
+        return Exact { mean: sum.mean / n, win: sum.win / n, lead: sum.lead / n };
     }
     if d.player == Some(p) {
-        let mut best: Option<(f64, f64)> = None;
+        let mut best: Option<Exact> = None;
         for i in 0..d.options.len() {
             let mut g = game.clone();
             g.apply_index(rules, i).expect("an option");
-            let v = value(rules, &g, p);
-            if best.is_none_or(|b| v > b) {
+            let v = value(rules, &g, p, aim);
+            if best.is_none_or(|b| v.better(&b, aim)) {
                 best = Some(v);
             }
         }
@@ -80,7 +112,7 @@ fn value(rules: &FleetRules, game: &Game, p: usize) -> (f64, f64) {
     let i = Policy::Greedy.choose(rules, game, &d, &mut Rng::new(0));
     let mut g = game.clone();
     g.apply_index(rules, i).expect("the greedy option");
-    value(rules, &g, p)
+    value(rules, &g, p, aim)
 }
 
 /// A question of the last dice phase of a seeded game of `names.len()` players (one: solo)

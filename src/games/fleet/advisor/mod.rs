@@ -35,6 +35,7 @@ pub use policy::{playout, step, Policy};
 
 use super::game::{Ask, Choice, Decision, Game, Kind};
 use super::score;
+pub use crate::games::described::Aim;
 use crate::games::FleetRules;
 use crate::rng::Rng;
 use search::{Tree, Value, CHAIN_LIMIT, NODE_PLAYOUTS};
@@ -69,6 +70,10 @@ pub struct Settings {
     /// asking player's follow-ups played by the policy (the first advisor, kept to measure
     /// against).
     pub chains: bool,
+    /// What the advice maximises: the expected final score (what the commands do unless
+    /// told), or, with other players, to win: the expected lead over the best other
+    /// player at the end (`search`).
+    pub aim: Aim,
 }
 
 /// Playouts per answer of a hint at the table (the terminal's `hint`, a phone's hint
@@ -94,6 +99,7 @@ impl Default for Settings {
             threads: 0,
             prune: true,
             chains: true,
+            aim: Aim::Score,
         }
     }
 }
@@ -120,6 +126,9 @@ pub struct Estimate {
     pub playouts: u32,
     /// The asking player's mean final score.
     pub mean: f64,
+    /// Their mean lead over the best other player at the end (their score less that
+    /// player's); None in a solo game.
+    pub lead: Option<f64>,
     /// The standard error of `mean` (0 when exact).
     pub stderr: f64,
     /// How often the asking player finished first (a shared first place counts); None in a
@@ -136,9 +145,12 @@ pub struct Advice {
     pub decision: Decision,
     /// Every answer weighed, in the order of the question's options (and of the uses).
     pub estimates: Vec<Estimate>,
-    /// The best answer: the highest mean score (then the highest chance to win, then the
-    /// first); an index into `estimates`.
+    /// The best answer for `aim`: the highest mean score (then the highest chance to win,
+    /// then the first), or the highest mean lead (then the highest chance to win, the
+    /// highest mean score, the first); an index into `estimates`.
     pub best: usize,
+    /// What `best` maximises.
+    pub aim: Aim,
     /// Every value is exact: nothing but rerolls was left to chance, and the rest of the
     /// game was searched.
     pub exact: bool,
@@ -150,7 +162,7 @@ impl Advice {
         let mut out: Vec<Estimate> = Vec::new();
         for e in &self.estimates {
             match out.iter_mut().find(|o| o.answer.index == e.answer.index) {
-                Some(o) if better(e, o) => *o = *e,
+                Some(o) if better(e, o, self.aim) => *o = *e,
                 Some(_) => {}
                 None => out.push(*e),
             }
@@ -159,9 +171,14 @@ impl Advice {
     }
 }
 
-/// `a` is a better answer than `b`.
-fn better(a: &Estimate, b: &Estimate) -> bool {
-    (a.mean, a.win.unwrap_or(0.0)) > (b.mean, b.win.unwrap_or(0.0))
+/// `a` is a better answer than `b` for `aim` (as `Value::better`).
+fn better(a: &Estimate, b: &Estimate, aim: Aim) -> bool {
+    let win = |e: &Estimate| e.win.unwrap_or(0.0);
+    let lead = |e: &Estimate| e.lead.unwrap_or(e.mean);
+    match aim {
+        Aim::Score => (a.mean, win(a)) > (b.mean, win(b)),
+        Aim::Win => (lead(a), win(a), a.mean) > (lead(b), win(b), b.mean),
+    }
 }
 
 /// Why there is nothing to advise.
@@ -225,6 +242,7 @@ pub(crate) fn tree<'a>(
     root.set_quiet(true);
     let exact = settings.chains && !root.rolls_ahead();
     let mut shallow = Tree::new(rules, p, settings.policy, settings.chains);
+    shallow.aim = settings.aim;
     (shallow.window, shallow.depth) = (!front, 0);
     let build = |tree| answers_of(rules, &root, &decision, front, tree, exact);
     let (mut tree, mut answers) = build(shallow);
@@ -301,7 +319,7 @@ pub(crate) fn search<'a>(
         tree.active(&roots, scores, n, PRUNE)
     });
     let mut leaves: Vec<Value> = of_player(&tallies, p).iter().map(Tally::value).collect();
-    paired(&mut leaves, &scores);
+    paired(&mut leaves, &scores, settings.aim);
     // A decision inside a chain is valued held out (`Tree::values_held_out`): the largest
     // of many noisy means would favour the answers followed by many options.
     let values = tree.values_held_out(&leaves, &scores).unwrap_or_else(|| tree.values(&leaves));
@@ -315,8 +333,9 @@ pub(crate) fn search<'a>(
 /// the mean of a leaf played out over all of them (a pruned answer could show a mean above
 /// the best's). Its value becomes the fullest leaf's mean plus their mean paired
 /// difference over the playouts they share, so every mean is over the same dice futures.
-/// `scores[leaf][k]`: the asking player's score in playout `k` (empty without pruning).
-fn paired(leaves: &mut [Value], scores: &[Vec<u16>]) {
+/// `scores[leaf][k]`: the asking player's score in playout `k` (empty without pruning);
+/// aiming to win, their lead (`kept`), and it is the mean lead that is paired.
+fn paired(leaves: &mut [Value], scores: &[Vec<u16>], aim: Aim) {
     let Some(full) = search::fullest(leaves) else {
         return;
     };
@@ -332,8 +351,10 @@ fn paired(leaves: &mut [Value], scores: &[Vec<u16>]) {
         let d: Vec<f64> =
             scores[l][..n].iter().zip(&scores[full][..n]).map(|(a, b)| f64::from(*a) - f64::from(*b)).collect();
         let (mean, var) = search::mean_and_variance(&d);
-        v.mean = reference.mean + mean;
-        v.stderr = (var / n as f64 + reference.stderr.powi(2)).sqrt();
+        *v.key_mut(aim) = reference.key(aim) + mean;
+        if aim == Aim::Score {
+            v.stderr = (var / n as f64 + reference.stderr.powi(2)).sqrt();
+        }
     }
 }
 
@@ -352,18 +373,25 @@ pub fn advise(
     let s = search(rules, game, player, settings)?;
     let solo = game.players.len() == 1;
     let estimates: Vec<Estimate> = s.answers.iter().map(|(a, n)| estimate(*a, &s.values[*n], solo)).collect();
+    let best = best_estimate(&estimates, settings.aim);
+    Ok(Advice { player: s.tree.p, decision: s.decision, estimates, best, exact: s.exact, aim: settings.aim })
+}
+
+/// The best of `estimates` for `aim` (the first of equals).
+pub(crate) fn best_estimate(estimates: &[Estimate], aim: Aim) -> usize {
     let mut best = 0;
     for (i, e) in estimates.iter().enumerate() {
-        if better(e, &estimates[best]) {
+        if better(e, &estimates[best], aim) {
             best = i;
         }
     }
-    Ok(Advice { player: s.tree.p, decision: s.decision, estimates, best, exact: s.exact })
+    best
 }
 
 /// An answer's estimate from its node's value.
 pub(crate) fn estimate(answer: Answer, v: &Value, solo: bool) -> Estimate {
-    Estimate { answer, playouts: v.playouts, mean: v.mean, stderr: v.stderr, win: (!solo).then_some(v.win) }
+    let (win, lead) = ((!solo).then_some(v.win), (!solo).then_some(v.lead));
+    Estimate { answer, playouts: v.playouts, mean: v.mean, lead, stderr: v.stderr, win }
 }
 
 /// At a pick, the game after the die of `e` was picked and the question of its use, to
@@ -384,11 +412,14 @@ pub(crate) struct Tally {
     sum: u64,
     squares: u64,
     wins: u64,
+    /// The sum of the leads over the best other player (`result`).
+    lead: i64,
 }
 
 impl Tally {
-    fn add(&mut self, score: u32, won: bool) {
+    fn add(&mut self, score: u32, won: bool, lead: i32) {
         self.n += 1;
+        self.lead += i64::from(lead);
         self.sum += u64::from(score);
         self.squares += u64::from(score) * u64::from(score);
         self.wins += u64::from(won);
@@ -399,6 +430,7 @@ impl Tally {
         self.sum += other.sum;
         self.squares += other.squares;
         self.wins += other.wins;
+        self.lead += other.lead;
     }
 
     /// The mean, its standard error, the share of wins and the playouts.
@@ -406,7 +438,8 @@ impl Tally {
         let n = self.n.max(1) as f64;
         let mean = self.sum as f64 / n;
         let var = if self.n > 1 { ((self.squares as f64 - n * mean * mean) / (n - 1.0)).max(0.0) } else { 0.0 };
-        Value { mean, stderr: (var / n).sqrt(), win: self.wins as f64 / n, playouts: self.n as u32 }
+        let (win, lead) = (self.wins as f64 / n, self.lead as f64 / n);
+        Value { mean, stderr: (var / n).sqrt(), win, lead, playouts: self.n as u32 }
     }
 }
 
@@ -496,9 +529,8 @@ pub(crate) fn run(
                 let k = done + (item % batch as usize) as u32;
                 let mut g = starts[start].clone();
                 policy::playout_keyed(rules, &mut g, seats, playout_seed(settings.seed, k), &mut options);
-                let score = add_outcome(rules, &g, &mut mine[start], keep);
-                if let Some(score) = score {
-                    kept.push((start, k, u16::try_from(score).unwrap_or(u16::MAX)));
+                if let Some(score) = add_outcome(rules, &g, &mut mine[start], keep, settings.aim) {
+                    kept.push((start, k, score));
                 }
             }
         };
@@ -538,25 +570,56 @@ pub(crate) fn playout_seed(seed: u64, k: u32) -> u64 {
     playout_rng(seed, u64::from(k)).next_u64()
 }
 
-/// Every player's final score and first place in a finished game, added to their tallies;
-/// player `keep`'s final score.
-fn add_outcome(rules: &FleetRules, game: &Game, tallies: &mut [Tally], keep: Option<usize>) -> Option<u32> {
+/// Every player's final score, first place and lead in a finished game, added to their
+/// tallies; player `keep`'s final score, or aiming to win their lead (as `kept` reads it).
+fn add_outcome(rules: &FleetRules, game: &Game, tallies: &mut [Tally], keep: Option<usize>, aim: Aim) -> Option<u16> {
+    let (totals, places) = totals_and_places(rules, game);
+    for (p, t) in tallies.iter_mut().enumerate() {
+        t.add(totals[p], places[p] == 1, lead(&totals, p));
+    }
+    keep.map(|p| match aim {
+        Aim::Score => u16::try_from(totals[p]).unwrap_or(u16::MAX),
+        Aim::Win => u16::try_from(lead(&totals, p) + LEAD_ZERO).unwrap_or(0),
+    })
+}
+
+/// What `kept` adds to a lead to keep it in a playout's score (a lead is no lower).
+const LEAD_ZERO: i32 = 30_000;
+
+/// A playout's kept figure (`run`'s scores) as `aim` reads it: a score, or a lead.
+pub(crate) fn kept(x: u16, aim: Aim) -> f64 {
+    match aim {
+        Aim::Score => f64::from(x),
+        Aim::Win => f64::from(i32::from(x) - LEAD_ZERO),
+    }
+}
+
+/// Every player's final score and place in a finished game.
+fn totals_and_places(rules: &FleetRules, game: &Game) -> (Vec<u32>, Vec<usize>) {
     let sheets: Vec<&crate::games::fleet::Sheet> = game.players.iter().map(|pl| &pl.sheet).collect();
     let totals: Vec<u32> = sheets.iter().map(|s| score::total(rules, s)).collect();
     let places = score::places(rules, &sheets, &totals);
-    for (p, t) in tallies.iter_mut().enumerate() {
-        t.add(totals[p], places[p] == 1);
-    }
-    keep.map(|p| totals[p])
+    (totals, places)
+}
+
+/// Player `p`'s lead over the best other player (alone: their score).
+fn lead(totals: &[u32], p: usize) -> i32 {
+    let best_other = (0..totals.len()).filter(|&q| q != p).map(|q| totals[q]).max().unwrap_or(0);
+    totals[p] as i32 - best_other as i32
 }
 
 /// Player `p`'s final score in a finished game, and whether they finished first (with the
 /// rules' tie-break; a shared first place counts).
 pub fn outcome(rules: &FleetRules, game: &Game, p: usize) -> (u32, bool) {
-    let sheets: Vec<&crate::games::fleet::Sheet> = game.players.iter().map(|pl| &pl.sheet).collect();
-    let totals: Vec<u32> = sheets.iter().map(|s| score::total(rules, s)).collect();
-    let places = score::places(rules, &sheets, &totals);
+    let (totals, places) = totals_and_places(rules, game);
     (totals[p], places[p] == 1)
+}
+
+/// Player `p`'s final score, first place (1 or 0) and lead over the best other player in a
+/// finished game, as a search values it.
+pub(crate) fn result(rules: &FleetRules, game: &Game, p: usize) -> (f64, f64, f64) {
+    let (totals, places) = totals_and_places(rules, game);
+    (f64::from(totals[p]), f64::from(u8::from(places[p] == 1)), f64::from(lead(&totals, p)))
 }
 
 #[cfg(test)]
@@ -565,7 +628,7 @@ mod tests {
 
     fn value(scores: &[u16]) -> Value {
         let mut t = Tally::default();
-        scores.iter().for_each(|s| t.add(u32::from(*s), false));
+        scores.iter().for_each(|s| t.add(u32::from(*s), false, 0));
         t.value()
     }
 
@@ -577,12 +640,12 @@ mod tests {
         let scores = vec![vec![30, 30, 10, 10], vec![29, 29, 0, 0], vec![30, 30, 10, 10]];
         let mut leaves = vec![value(&scores[0]), value(&scores[1][..2]), value(&scores[2])];
         assert_eq!((leaves[0].mean, leaves[1].mean), (20.0, 29.0));
-        paired(&mut leaves, &scores);
+        paired(&mut leaves, &scores, Aim::Score);
         assert_eq!((leaves[0].mean, leaves[1].mean, leaves[2].mean), (20.0, 19.0, 20.0));
         assert!(leaves[1].stderr >= leaves[0].stderr && leaves[1].playouts == 2);
         // Without the scores (no pruning), nothing changes.
         let mut flat = vec![value(&scores[0]), value(&scores[1][..2])];
-        paired(&mut flat, &[]);
+        paired(&mut flat, &[], Aim::Score);
         assert_eq!(flat[1].mean, 29.0);
     }
 }

@@ -393,12 +393,7 @@ fn weigh(
     }
     let solo = game.players.len() == 1;
     let estimates: Vec<Estimate> = s.answers.iter().map(|(a, n)| estimate(*a, &s.values[*n], solo)).collect();
-    let mut best = 0;
-    for (j, e) in estimates.iter().enumerate() {
-        if super::better(e, &estimates[best]) {
-            best = j;
-        }
-    }
+    let best = super::best_estimate(&estimates, settings.aim);
     let chosen = s.answers.iter().position(|(a, _)| a.index == index && a.then.map(|(_, j)| j) == then)?;
     // The best and the chosen answer, each along its best line by the search's playouts,
     // and the positions before and after the answer, valued by the held-out ones.
@@ -416,7 +411,7 @@ fn weigh(
     let best_points = s.tree.line_value(best_node, &s.values, &leaf).mean;
     let chosen_points = s.tree.line_value(chosen_node, &s.values, &leaf).mean;
     let (reference_points, played_points) = (valuer.get(&before, p).mean, valuer.get(&after, p).mean);
-    let advice = Advice { player: p, decision: s.decision, estimates, best, exact: s.exact };
+    let advice = Advice { player: p, decision: s.decision, estimates, best, exact: s.exact, aim: settings.aim };
     Some(Weighed {
         input: i,
         span,

@@ -15,11 +15,17 @@
 //! every other player answers as the playout policy does (the greedy one deterministically,
 //! the random one averaged over its options) and every reroll is averaged over its faces;
 //! every value is then the exact expected final score, with no playout at all.
+//!
+//! What is best follows the settings' aim (`Aim`): the expected final score, or to win
+//! (with other players): the expected lead over the best other player at the end, whose
+//! sign is a win; a smooth stand-in for the chance of winning, which a playout tells only
+//! as won or not.
 
 use std::collections::HashMap;
 
-use super::outcome;
 use super::policy::Policy;
+use super::{kept, result};
+use crate::games::described::Aim;
 use crate::games::fleet::game::{Face, FrontRoll, Game, Kind};
 use crate::games::FleetRules;
 use crate::rng::Rng;
@@ -47,19 +53,42 @@ pub(crate) struct Value {
     pub stderr: f64,
     /// Chance to finish first (a shared first place counts).
     pub win: f64,
+    /// Expected lead over the best other player at the end (the own score less theirs;
+    /// alone, the own score): what aiming to win maximises.
+    pub lead: f64,
     /// Playouts behind the figure (0 where exact; at a chance node the fewest of its
     /// children's).
     pub playouts: u32,
 }
 
 impl Value {
-    fn exact(mean: f64, win: f64) -> Value {
-        Value { mean, stderr: 0.0, win, playouts: 0 }
+    fn exact((mean, win, lead): (f64, f64, f64)) -> Value {
+        Value { mean, stderr: 0.0, win, lead, playouts: 0 }
     }
 
-    /// Better than `other`: the higher mean, then the higher chance to win.
-    pub(crate) fn better(&self, other: &Value) -> bool {
-        (self.mean, self.win) > (other.mean, other.win)
+    /// The figure `aim` maximises: the expected final score, or the expected lead.
+    pub(crate) fn key(&self, aim: Aim) -> f64 {
+        match aim {
+            Aim::Score => self.mean,
+            Aim::Win => self.lead,
+        }
+    }
+
+    /// The figure `aim` maximises, to set.
+    pub(crate) fn key_mut(&mut self, aim: Aim) -> &mut f64 {
+        match aim {
+            Aim::Score => &mut self.mean,
+            Aim::Win => &mut self.lead,
+        }
+    }
+
+    /// Better than `other` for `aim`: the higher expected score, then the higher chance to
+    /// win; or the higher expected lead, then the higher chance to win, then score.
+    pub(crate) fn better(&self, other: &Value, aim: Aim) -> bool {
+        match aim {
+            Aim::Score => (self.mean, self.win) > (other.mean, other.win),
+            Aim::Win => (self.lead, self.win, self.mean) > (other.lead, other.win, other.mean),
+        }
     }
 }
 
@@ -83,6 +112,8 @@ pub(crate) struct Tree<'a> {
     /// The asking player.
     pub p: usize,
     policy: Policy,
+    /// What the asking player's decisions maximise.
+    pub aim: Aim,
     /// Search the asking player's chains (false: every answer is a leaf at once, the
     /// flat Monte Carlo of the first advisor).
     chains: bool,
@@ -106,7 +137,7 @@ pub(crate) struct Tree<'a> {
     /// the same answers is the same node).
     node_of: HashMap<u64, usize>,
     /// Exact values of positions already searched.
-    memo: HashMap<u64, (f64, f64)>,
+    memo: HashMap<u64, (f64, f64, f64)>,
     /// Positions the exact search has visited.
     visited: usize,
 }
@@ -128,6 +159,7 @@ impl<'a> Tree<'a> {
             rules,
             p,
             policy,
+            aim: Aim::Score,
             chains,
             window: false,
             depth: usize::MAX,
@@ -148,6 +180,7 @@ impl<'a> Tree<'a> {
     pub(crate) fn anew(&mut self, depth: usize) -> Tree<'a> {
         let mut tree = Tree::new(self.rules, self.p, self.policy, self.chains);
         (tree.window, tree.depth, tree.limit, tree.visited) = (self.window, depth, self.limit, self.visited);
+        tree.aim = self.aim;
         tree.memo = std::mem::take(&mut self.memo);
         tree
     }
@@ -166,12 +199,11 @@ impl<'a> Tree<'a> {
     /// `expand` at `level` decisions and rerolls below the answer.
     fn expand_at(&mut self, game: Game, exact: bool, level: usize) -> usize {
         if game.finished() {
-            let (score, won) = outcome(self.rules, &game, self.p);
-            return self.push(Node::Exact(Value::exact(f64::from(score), f64::from(u8::from(won)))));
+            return self.push(Node::Exact(Value::exact(result(self.rules, &game, self.p))));
         }
         if exact {
-            if let Some((mean, win)) = self.exact(&game) {
-                return self.push(Node::Exact(Value::exact(mean, win)));
+            if let Some(v) = self.exact(&game) {
+                return self.push(Node::Exact(Value::exact(v)));
             }
         }
         if !self.chains {
@@ -253,12 +285,11 @@ impl<'a> Tree<'a> {
         }
     }
 
-    /// The exact expected final score and chance to win of `game` for the asking player,
-    /// when no roll of the pool is left; None past `EXACT_LIMIT` positions.
-    fn exact(&mut self, game: &Game) -> Option<(f64, f64)> {
+    /// The exact expected final score, chance to win and lead of `game` for the asking
+    /// player, when no roll of the pool is left; None past `EXACT_LIMIT` positions.
+    fn exact(&mut self, game: &Game) -> Option<(f64, f64, f64)> {
         if game.finished() {
-            let (score, won) = outcome(self.rules, game, self.p);
-            return Some((f64::from(score), f64::from(u8::from(won))));
+            return Some(result(self.rules, game, self.p));
         }
         let key = game.state_hash();
         if let Some(v) = self.memo.get(&key) {
@@ -278,21 +309,23 @@ impl<'a> Tree<'a> {
         };
         let value = match (kind, game.front_roll()) {
             (Kind::Roll, Some(FrontRoll::Reroll { boat_die, .. })) => {
-                let mut sum = (0.0, 0.0);
+                let mut sum = (0.0, 0.0, 0.0);
                 let mut total = 0u32;
                 for (face, weight) in faces(self.rules, boat_die) {
-                    let (m, w) = child(self, &|g| g.apply_faces(rules, vec![face]))?;
-                    sum = (sum.0 + f64::from(weight) * m, sum.1 + f64::from(weight) * w);
+                    let (m, w, l) = child(self, &|g| g.apply_faces(rules, vec![face]))?;
+                    let x = f64::from(weight);
+                    sum = (sum.0 + x * m, sum.1 + x * w, sum.2 + x * l);
                     total += weight;
                 }
-                (sum.0 / f64::from(total), sum.1 / f64::from(total))
+                let t = f64::from(total);
+                (sum.0 / t, sum.1 / t, sum.2 / t)
             }
             (Kind::Roll, _) => unreachable!("a roll of the pool in an exact search"),
             (Kind::Other, _) if player == Some(self.p) => {
-                let mut best: Option<(f64, f64)> = None;
+                let mut best: Option<(f64, f64, f64)> = None;
                 for &c in &options {
                     let v = child(self, &|g| g.apply_front_choice(rules, c))?;
-                    if best.is_none_or(|b| v > b) {
+                    if best.is_none_or(|b| Value::exact(v).better(&Value::exact(b), self.aim)) {
                         best = Some(v);
                     }
                 }
@@ -305,12 +338,13 @@ impl<'a> Tree<'a> {
             }
             // Chance at setup, or a random seat: every option alike.
             _ => {
-                let mut sum = (0.0, 0.0);
+                let mut sum = (0.0, 0.0, 0.0);
                 for &c in &options {
-                    let (m, w) = child(self, &|g| g.apply_front_choice(rules, c))?;
-                    sum = (sum.0 + m, sum.1 + w);
+                    let (m, w, l) = child(self, &|g| g.apply_front_choice(rules, c))?;
+                    sum = (sum.0 + m, sum.1 + w, sum.2 + l);
                 }
-                (sum.0 / options.len() as f64, sum.1 / options.len() as f64)
+                let n = options.len() as f64;
+                (sum.0 / n, sum.1 / n, sum.2 / n)
             }
         };
         self.memo.insert(key, value);
@@ -328,7 +362,7 @@ impl<'a> Tree<'a> {
                 Node::Max(children) => {
                     let mut best = out[children[0]];
                     for c in &children[1..] {
-                        if out[*c].better(&best) {
+                        if out[*c].better(&best, self.aim) {
                             best = out[*c];
                         }
                     }
@@ -336,10 +370,11 @@ impl<'a> Tree<'a> {
                 }
                 Node::Chance(children) => {
                     let total: f64 = children.iter().map(|(w, _)| f64::from(*w)).sum();
-                    let mut v = Value { mean: 0.0, stderr: 0.0, win: 0.0, playouts: u32::MAX };
+                    let mut v = Value { mean: 0.0, stderr: 0.0, win: 0.0, lead: 0.0, playouts: u32::MAX };
                     for (w, c) in children {
                         let (share, child) = (f64::from(*w) / total, out[*c]);
                         v.mean += share * child.mean;
+                        v.lead += share * child.lead;
                         // Common random numbers make the children's errors alike: their
                         // sum bounds the error of the mean.
                         v.stderr += share * child.stderr;
@@ -358,7 +393,7 @@ impl<'a> Tree<'a> {
     /// its best child is chosen on the even playouts and valued on the odd ones, and the
     /// other way round (the mean of the two), so a decision of many options is not
     /// overrated by the largest of their noisy means. `scores[leaf][k]`: the asking
-    /// player's score in playout `k` of each leaf (a leaf with fewer playouts than the
+    /// player's score (or lead, `kept`) in playout `k` of each leaf (a leaf with fewer playouts than the
     /// fullest one has the rest filled with the fullest's scores moved by their difference
     /// in `leaves`' means, its paired value). None without such scores.
     pub(crate) fn values_held_out(&self, leaves: &[Value], scores: &[Vec<u16>]) -> Option<Vec<Value>> {
@@ -373,10 +408,11 @@ impl<'a> Tree<'a> {
             let v: Vec<f64> = match node {
                 Node::Leaf(l) => {
                     let own = &scores[*l][..scores[*l].len().min(leaves[*l].playouts as usize)];
-                    let shift = leaves[*l].mean - leaves[full].mean;
-                    (0..n).map(|k| own.get(k).map_or(f64::from(scores[full][k]) + shift, |x| f64::from(*x))).collect()
+                    let shift = leaves[*l].key(self.aim) - leaves[full].key(self.aim);
+                    let kept = |x: u16| kept(x, self.aim);
+                    (0..n).map(|k| own.get(k).map_or(kept(scores[full][k]) + shift, |x| kept(*x))).collect()
                 }
-                Node::Exact(v) => vec![v.mean; n],
+                Node::Exact(v) => vec![v.key(self.aim); n],
                 Node::Chance(children) => weighted(children, &per, n),
                 Node::Max(children) => {
                     let half = |parity: usize| best_by(children, |c| per[c].iter().skip(parity).step_by(2).sum());
@@ -385,7 +421,7 @@ impl<'a> Tree<'a> {
                 }
             };
             if matches!(node, Node::Max(_) | Node::Chance(_)) {
-                out[i].mean = v.iter().sum::<f64>() / n as f64;
+                *out[i].key_mut(self.aim) = v.iter().sum::<f64>() / n as f64;
             }
             per.push(v);
         }
@@ -406,8 +442,8 @@ impl<'a> Tree<'a> {
         let mut means: Vec<f64> = Vec::with_capacity(self.nodes.len());
         for node in &self.nodes {
             let v: Vec<f64> = match node {
-                Node::Leaf(l) => scores[*l][..n].iter().map(|x| f64::from(*x)).collect(),
-                Node::Exact(v) => vec![v.mean; n],
+                Node::Leaf(l) => scores[*l][..n].iter().map(|x| kept(*x, self.aim)).collect(),
+                Node::Exact(v) => vec![v.key(self.aim); n],
                 Node::Max(children) => per[best_mean(children, &means)].clone(),
                 Node::Chance(children) => weighted(children, &per, n),
             };
@@ -446,7 +482,7 @@ impl<'a> Tree<'a> {
             }
             Node::Exact(_) => {}
             Node::Chance(children) => children.iter().for_each(|(_, c)| self.line_leaves(*c, values, out)),
-            Node::Max(children) => self.line_leaves(best_of(children, values), values, out),
+            Node::Max(children) => self.line_leaves(best_of(children, values, self.aim), values, out),
         }
     }
 
@@ -457,13 +493,14 @@ impl<'a> Tree<'a> {
         match &self.nodes[node] {
             Node::Leaf(l) => leaf(*l),
             Node::Exact(v) => *v,
-            Node::Max(children) => self.line_value(best_of(children, chosen), chosen, leaf),
+            Node::Max(children) => self.line_value(best_of(children, chosen, self.aim), chosen, leaf),
             Node::Chance(children) => {
                 let total: f64 = children.iter().map(|(w, _)| f64::from(*w)).sum();
-                let mut v = Value { mean: 0.0, stderr: 0.0, win: 0.0, playouts: u32::MAX };
+                let mut v = Value { mean: 0.0, stderr: 0.0, win: 0.0, lead: 0.0, playouts: u32::MAX };
                 for (w, c) in children {
                     let (share, child) = (f64::from(*w) / total, self.line_value(*c, chosen, leaf));
                     v.mean += share * child.mean;
+                    v.lead += share * child.lead;
                     v.stderr += share * child.stderr;
                     v.win += share * child.win;
                     v.playouts = v.playouts.min(child.playouts);
@@ -485,11 +522,11 @@ fn weighted(children: &[(u32, usize)], per: &[Vec<f64>], n: usize) -> Vec<f64> {
     v
 }
 
-/// The best of `children` by `values` (the first of equals).
-fn best_of(children: &[usize], values: &[Value]) -> usize {
+/// The best of `children` by `values` for `aim` (the first of equals).
+fn best_of(children: &[usize], values: &[Value], aim: Aim) -> usize {
     let mut best = children[0];
     for c in &children[1..] {
-        if values[*c].better(&values[best]) {
+        if values[*c].better(&values[best], aim) {
             best = *c;
         }
     }
@@ -599,7 +636,7 @@ mod tests {
             .map(|s| {
                 let xs: Vec<f64> = s.iter().map(|x| f64::from(*x)).collect();
                 let (mean, var) = mean_and_variance(&xs);
-                Value { mean, stderr: (var / n as f64).sqrt(), win: 0.0, playouts: n as u32 }
+                Value { mean, stderr: (var / n as f64).sqrt(), win: 0.0, lead: mean, playouts: n as u32 }
             })
             .collect();
         (tree, leaves, scores)
@@ -633,6 +670,26 @@ mod tests {
         let held = tree.values_held_out(&leaves, &scores).unwrap();
         assert_eq!(held[root].mean, leaves[1].mean);
         assert_eq!(tree.values(&leaves)[root], held[root]);
+    }
+
+    #[test]
+    fn aiming_to_win_a_decision_takes_the_higher_lead_and_its_per_playout_leads() {
+        // Two options: the first scores 2 points more, the second leads the best other
+        // player by 5 points more (it takes what the other needed).
+        let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
+        let mut tree = Tree::new(&rules, 0, Policy::Greedy, true);
+        let children: Vec<usize> = (0..2).map(|l| tree.push(Node::Leaf(l))).collect();
+        let root = tree.push(Node::Max(children));
+        let leaf = |mean, lead| Value { mean, stderr: 0.5, win: 0.5, lead, playouts: 40 };
+        let leaves = [leaf(120.0, -2.0), leaf(118.0, 3.0)];
+        assert_eq!(tree.values(&leaves)[root], leaves[0]);
+        tree.aim = Aim::Win;
+        assert_eq!(tree.values(&leaves)[root], leaves[1]);
+        // The playouts' kept figures are leads then: a clear best keeps its own lead held
+        // out, and its own score.
+        let kept = |lead: i32| (0..40).map(|k| (30_000 + lead + k % 2 * 2 - 1) as u16).collect::<Vec<u16>>();
+        let held = tree.values_held_out(&leaves, &[kept(-2), kept(3)]).unwrap();
+        assert_eq!((held[root].lead, held[root].mean), (3.0, 118.0));
     }
 
     #[test]
