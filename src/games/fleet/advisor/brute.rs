@@ -6,7 +6,7 @@
 //! memory of positions, no pruning and none of the search's code. Slow, and only for
 //! positions where no roll of the pool is left (the tests and the exactness benchmark).
 
-use super::{question, result, Aim, Answer, NoQuestion, Policy};
+use super::{question, rank, result, Aim, Answer, NoQuestion, Policy};
 use crate::games::fleet::game::{Ask, Face, Game, Input};
 use crate::games::FleetRules;
 use crate::rng::Rng;
@@ -37,10 +37,7 @@ pub struct Exact {
 impl Exact {
     /// Better than `other` for `aim`, as the advisor weighs answers.
     fn better(&self, other: &Exact, aim: Aim) -> bool {
-        match aim {
-            Aim::Score => (self.mean, self.win) > (other.mean, other.win),
-            Aim::Win => (self.lead, self.win, self.mean) > (other.lead, other.win, other.mean),
-        }
+        rank(aim, self.mean, self.win, self.lead) > rank(aim, other.mean, other.win, other.lead)
     }
 }
 

@@ -173,11 +173,17 @@ impl Advice {
 
 /// `a` is a better answer than `b` for `aim` (as `Value::better`).
 fn better(a: &Estimate, b: &Estimate, aim: Aim) -> bool {
-    let win = |e: &Estimate| e.win.unwrap_or(0.0);
-    let lead = |e: &Estimate| e.lead.unwrap_or(e.mean);
+    let key = |e: &Estimate| rank(aim, e.mean, e.win.unwrap_or(0.0), e.lead.unwrap_or(e.mean));
+    key(a) > key(b)
+}
+
+/// What comes first when `aim` compares answers (the larger the better): the expected
+/// score, then the chance to win; or the expected lead, then the chance to win, then the
+/// score. The advisor's values, its estimates and the plain check all rank by it.
+pub(crate) fn rank(aim: Aim, mean: f64, win: f64, lead: f64) -> (f64, f64, f64) {
     match aim {
-        Aim::Score => (a.mean, win(a)) > (b.mean, win(b)),
-        Aim::Win => (lead(a), win(a), a.mean) > (lead(b), win(b), b.mean),
+        Aim::Score => (mean, win, 0.0),
+        Aim::Win => (lead, win, mean),
     }
 }
 

@@ -24,7 +24,7 @@
 use std::collections::HashMap;
 
 use super::policy::Policy;
-use super::{kept, result};
+use super::{kept, rank, result};
 use crate::games::described::Aim;
 use crate::games::fleet::game::{Face, FrontRoll, Game, Kind};
 use crate::games::FleetRules;
@@ -85,10 +85,24 @@ impl Value {
     /// Better than `other` for `aim`: the higher expected score, then the higher chance to
     /// win; or the higher expected lead, then the higher chance to win, then score.
     pub(crate) fn better(&self, other: &Value, aim: Aim) -> bool {
-        match aim {
-            Aim::Score => (self.mean, self.win) > (other.mean, other.win),
-            Aim::Win => (self.lead, self.win, self.mean) > (other.lead, other.win, other.mean),
+        rank(aim, self.mean, self.win, self.lead) > rank(aim, other.mean, other.win, other.lead)
+    }
+
+    /// The mean of `parts`, each value with its weight: a chance node's value. Common
+    /// random numbers make the parts' errors alike, so their weighted sum bounds the
+    /// error of the mean; the playouts are the fewest of any part's.
+    fn mixed(parts: &[(u32, Value)]) -> Value {
+        let total: f64 = parts.iter().map(|(w, _)| f64::from(*w)).sum();
+        let mut v = Value { mean: 0.0, stderr: 0.0, win: 0.0, lead: 0.0, playouts: u32::MAX };
+        for (w, part) in parts {
+            let share = f64::from(*w) / total;
+            v.mean += share * part.mean;
+            v.lead += share * part.lead;
+            v.stderr += share * part.stderr;
+            v.win += share * part.win;
+            v.playouts = v.playouts.min(part.playouts);
         }
+        v
     }
 }
 
@@ -137,7 +151,7 @@ pub(crate) struct Tree<'a> {
     /// the same answers is the same node).
     node_of: HashMap<u64, usize>,
     /// Exact values of positions already searched.
-    memo: HashMap<u64, (f64, f64, f64)>,
+    memo: HashMap<u64, Value>,
     /// Positions the exact search has visited.
     visited: usize,
 }
@@ -203,7 +217,7 @@ impl<'a> Tree<'a> {
         }
         if exact {
             if let Some(v) = self.exact(&game) {
-                return self.push(Node::Exact(Value::exact(v)));
+                return self.push(Node::Exact(v));
             }
         }
         if !self.chains {
@@ -287,9 +301,9 @@ impl<'a> Tree<'a> {
 
     /// The exact expected final score, chance to win and lead of `game` for the asking
     /// player, when no roll of the pool is left; None past `EXACT_LIMIT` positions.
-    fn exact(&mut self, game: &Game) -> Option<(f64, f64, f64)> {
+    fn exact(&mut self, game: &Game) -> Option<Value> {
         if game.finished() {
-            return Some(result(self.rules, game, self.p));
+            return Some(Value::exact(result(self.rules, game, self.p)));
         }
         let key = game.state_hash();
         if let Some(v) = self.memo.get(&key) {
@@ -309,23 +323,18 @@ impl<'a> Tree<'a> {
         };
         let value = match (kind, game.front_roll()) {
             (Kind::Roll, Some(FrontRoll::Reroll { boat_die, .. })) => {
-                let mut sum = (0.0, 0.0, 0.0);
-                let mut total = 0u32;
+                let mut parts = Vec::new();
                 for (face, weight) in faces(self.rules, boat_die) {
-                    let (m, w, l) = child(self, &|g| g.apply_faces(rules, vec![face]))?;
-                    let x = f64::from(weight);
-                    sum = (sum.0 + x * m, sum.1 + x * w, sum.2 + x * l);
-                    total += weight;
+                    parts.push((weight, child(self, &|g| g.apply_faces(rules, vec![face]))?));
                 }
-                let t = f64::from(total);
-                (sum.0 / t, sum.1 / t, sum.2 / t)
+                Value::mixed(&parts)
             }
             (Kind::Roll, _) => unreachable!("a roll of the pool in an exact search"),
             (Kind::Other, _) if player == Some(self.p) => {
-                let mut best: Option<(f64, f64, f64)> = None;
+                let mut best: Option<Value> = None;
                 for &c in &options {
                     let v = child(self, &|g| g.apply_front_choice(rules, c))?;
-                    if best.is_none_or(|b| Value::exact(v).better(&Value::exact(b), self.aim)) {
+                    if best.is_none_or(|b| v.better(&b, self.aim)) {
                         best = Some(v);
                     }
                 }
@@ -338,13 +347,11 @@ impl<'a> Tree<'a> {
             }
             // Chance at setup, or a random seat: every option alike.
             _ => {
-                let mut sum = (0.0, 0.0, 0.0);
+                let mut parts = Vec::new();
                 for &c in &options {
-                    let (m, w, l) = child(self, &|g| g.apply_front_choice(rules, c))?;
-                    sum = (sum.0 + m, sum.1 + w, sum.2 + l);
+                    parts.push((1, child(self, &|g| g.apply_front_choice(rules, c))?));
                 }
-                let n = options.len() as f64;
-                (sum.0 / n, sum.1 / n, sum.2 / n)
+                Value::mixed(&parts)
             }
         };
         self.memo.insert(key, value);
@@ -369,19 +376,7 @@ impl<'a> Tree<'a> {
                     best
                 }
                 Node::Chance(children) => {
-                    let total: f64 = children.iter().map(|(w, _)| f64::from(*w)).sum();
-                    let mut v = Value { mean: 0.0, stderr: 0.0, win: 0.0, lead: 0.0, playouts: u32::MAX };
-                    for (w, c) in children {
-                        let (share, child) = (f64::from(*w) / total, out[*c]);
-                        v.mean += share * child.mean;
-                        v.lead += share * child.lead;
-                        // Common random numbers make the children's errors alike: their
-                        // sum bounds the error of the mean.
-                        v.stderr += share * child.stderr;
-                        v.win += share * child.win;
-                        v.playouts = v.playouts.min(child.playouts);
-                    }
-                    v
+                    Value::mixed(&children.iter().map(|(w, c)| (*w, out[*c])).collect::<Vec<_>>())
                 }
             };
             out.push(v);
@@ -495,17 +490,9 @@ impl<'a> Tree<'a> {
             Node::Exact(v) => *v,
             Node::Max(children) => self.line_value(best_of(children, chosen, self.aim), chosen, leaf),
             Node::Chance(children) => {
-                let total: f64 = children.iter().map(|(w, _)| f64::from(*w)).sum();
-                let mut v = Value { mean: 0.0, stderr: 0.0, win: 0.0, lead: 0.0, playouts: u32::MAX };
-                for (w, c) in children {
-                    let (share, child) = (f64::from(*w) / total, self.line_value(*c, chosen, leaf));
-                    v.mean += share * child.mean;
-                    v.lead += share * child.lead;
-                    v.stderr += share * child.stderr;
-                    v.win += share * child.win;
-                    v.playouts = v.playouts.min(child.playouts);
-                }
-                v
+                let parts: Vec<(u32, Value)> =
+                    children.iter().map(|(w, c)| (*w, self.line_value(*c, chosen, leaf))).collect();
+                Value::mixed(&parts)
             }
         }
     }
