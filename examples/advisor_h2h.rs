@@ -6,9 +6,11 @@
 //! interval, and both seats' mean scores.
 //!
 //! The new advisor aims at what AIM says (`score`, the default, or `win`: the expected lead
-//! over the other player); the first one at the expected final score, as it did.
+//! over the other player); the first one at what FIRST_AIM says (the expected final score,
+//! as it did, by default; `win` sets the first advisor's flat playouts to the same aim, to
+//! weigh the chain search alone).
 //!
-//! `cargo run --release --example advisor_h2h -- GAMES NEW_PLAYOUTS FIRST_PLAYOUTS [AIM]`
+//! `cargo run --release --example advisor_h2h -- GAMES NEW_PLAYOUTS FIRST_PLAYOUTS [AIM [FIRST_AIM]]`
 
 use std::time::Instant;
 
@@ -22,13 +24,17 @@ fn main() {
     let arg = |i: usize, d: u32| std::env::args().nth(i).and_then(|a| a.parse().ok()).unwrap_or(d);
     let (games, new_playouts, first_playouts) = (arg(1, 400), arg(2, 100), arg(3, 100));
     let rules = deckhand::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
-    let aim = match std::env::args().nth(4).as_deref() {
+    let aim_of = |i: usize| match std::env::args().nth(i).as_deref() {
         Some("win") => Aim::Win,
         _ => Aim::Score,
     };
-    let new = Settings { budget: Budget { playouts: new_playouts, time: None }, aim, ..Settings::default() };
-    let first =
-        Settings { budget: Budget { playouts: first_playouts, time: None }, chains: false, ..Settings::default() };
+    let new = Settings { budget: Budget { playouts: new_playouts, time: None }, aim: aim_of(4), ..Settings::default() };
+    let first = Settings {
+        budget: Budget { playouts: first_playouts, time: None },
+        chains: false,
+        aim: aim_of(5),
+        ..Settings::default()
+    };
     // Time per question on the same questions.
     let names: Vec<String> = vec!["A".into(), "B".into()];
     let mut questions: Vec<Game> = Vec::new();
