@@ -118,6 +118,10 @@ fn solo_against_captain_ruth_is_advised_without_a_chance_to_win() {
     let advice = advise(&rules, &g, None, &settings(60, 2, 0)).unwrap();
     assert!(advice.estimates.iter().all(|e| e.win.is_none()));
     assert!(advice.estimates.iter().all(|e| e.mean > 0.0));
+    // Aiming to win alone is aiming at the score (a hint's aim): the same figures and best,
+    // and the advice says it maximised the score.
+    let to_win = advise(&rules, &g, None, &Settings { aim: Aim::Win, ..settings(60, 2, 0) }).unwrap();
+    assert_eq!((to_win.aim, &to_win.estimates, to_win.best), (Aim::Score, &advice.estimates, advice.best));
 }
 
 #[test]
@@ -182,10 +186,22 @@ fn save_cut(lines: usize) -> tempfile::TempDir {
 
 #[test]
 fn advise_weighs_every_pick_and_use_of_a_save_in_json_and_the_same_seed_prints_the_same() {
+    // Aiming at the score (aiming to win, the default: below).
     let dir = save_cut(7);
     let run = || {
         let out = crate::common::deckhand(dir.path())
-            .args(["advise", "game.jsonl", "--seed", "4", "--playouts", "12", "--format", "json"])
+            .args([
+                "advise",
+                "game.jsonl",
+                "--seed",
+                "4",
+                "--playouts",
+                "12",
+                "--format",
+                "json",
+                "--maximise",
+                "score",
+            ])
             .output()
             .unwrap();
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -233,9 +249,9 @@ fn advise_prints_a_table_in_every_language_with_the_best_marked() {
 
 #[test]
 fn advise_aiming_to_win_weighs_the_lead_over_the_best_other_player_and_says_so() {
-    // Ann's pick of round 1 in the 4-player save: by default the advice aims at the score
-    // (as it always did); `--maximise win` marks the answer of the highest expected lead,
-    // shows it, and says what it is, in each language.
+    // Ann's pick of round 1 in the 4-player save: by default the advice aims to win: it
+    // marks the answer of the highest expected lead, shows it, and says what it is, in
+    // each language; `--maximise score` weighs the score alone (as the advice once did).
     let dir = save_cut(7);
     let json = |extra: &[&str]| -> serde_json::Value {
         let out = crate::common::deckhand(dir.path())
@@ -246,29 +262,34 @@ fn advise_aiming_to_win_weighs_the_lead_over_the_best_other_player_and_says_so()
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         serde_json::from_slice(&out.stdout).unwrap()
     };
-    assert_eq!(json(&[])["maximises"], "score");
-    let win = json(&["--maximise", "win"]);
+    let win = json(&[]);
+    assert_eq!(win, json(&["--maximise", "win"]));
     assert_eq!(win["maximises"], "win");
+    let score = json(&["--maximise", "score"]);
+    assert_eq!(score["maximises"], "score");
     let options = win["options"].as_array().unwrap();
     let lead = |o: &serde_json::Value| o["lead"].as_f64().unwrap();
     let best = options.iter().find(|o| o["best"] == true).unwrap();
     assert!(options.iter().all(|o| lead(o) <= lead(best)), "{win:#}");
     // A lead is a score less the best other's: below the score, and above minus 200.
     assert!(options.iter().all(|o| lead(o) < o["mean"].as_f64().unwrap() && lead(o) > -200.0), "{win:#}");
+    // The lead's spread is its own: the other players' scores vary too.
+    assert!(options.iter().all(|o| o["lead_stderr"].as_f64().unwrap() > 0.0), "{win:#}");
+    assert!(score["options"].as_array().unwrap().iter().all(|o| o["stderr"].as_f64().unwrap() > 0.0));
     for (lang, head, says) in [
-        ("en", "LEAD", "Aiming to win (--maximise win)"),
-        ("de", "VORSPRUNG", "Auf Sieg (--maximise win)"),
-        ("fr", "AVANCE", "Pour gagner (--maximise win)"),
+        ("en", "LEAD", "Aiming to win (the default with other players)"),
+        ("de", "VORSPRUNG", "Auf Sieg (Standard mit anderen Spielern)"),
+        ("fr", "AVANCE", "Pour gagner (par défaut avec d'autres joueurs)"),
     ] {
         let out = crate::common::deckhand(dir.path())
-            .args(["--lang", lang, "advise", "game.jsonl", "--playouts", "6", "--maximise", "win"])
+            .args(["--lang", lang, "advise", "game.jsonl", "--playouts", "6"])
             .output()
             .unwrap();
         assert!(out.status.success());
         let text = String::from_utf8(out.stdout).unwrap();
-        assert!(text.contains(head) && text.contains(says), "{text}");
+        assert!(text.contains(head) && text.contains(says) && text.contains("`advise --maximise score`"), "{text}");
         let plain = crate::common::deckhand(dir.path())
-            .args(["--lang", lang, "advise", "game.jsonl", "--playouts", "6"])
+            .args(["--lang", lang, "advise", "game.jsonl", "--playouts", "6", "--maximise", "score"])
             .output()
             .unwrap();
         assert!(!String::from_utf8(plain.stdout).unwrap().contains(head));

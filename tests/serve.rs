@@ -559,6 +559,24 @@ fn a_seats_hint_weighs_its_open_question_and_commits_nothing() {
     assert!(answers.len() >= 2, "{hint}");
     assert_eq!(answers.iter().filter(|a| a["best"] == true).count(), 1, "{hint}");
     assert!(answers.iter().all(|a| a["points"].as_str().unwrap().contains('±')), "{hint}");
+    // With other players the hint aims to win: each line shows its expected lead, and the
+    // lines go from the highest lead down.
+    let leads: Vec<f64> = answers
+        .iter()
+        .map(|a| {
+            a["lead"]
+                .as_str()
+                .unwrap()
+                .trim_start_matches("lead ")
+                .split(" ± ")
+                .next()
+                .unwrap()
+                .replace('−', "-")
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    assert!(leads.windows(2).all(|w| w[0] >= w[1]), "{hint}");
     // The same question gets the same hint (seeded by the state).
     assert_eq!(host.get(&format!("{}/hint", host.seats[seat])).json(), hint);
     assert_eq!(save_lines(&host), before, "a hint commits nothing");

@@ -3,11 +3,13 @@
 //! scores, the roll, whose turn, the final table). Texts are rendered here, in the table's
 //! language, from the engine's values; the page only places them.
 
+use std::cmp::Ordering;
+
 use serde::Serialize;
 
 use super::state::Served;
 use super::Frame;
-use crate::games::fleet::advisor::{after_pick, Advice, Estimate};
+use crate::games::fleet::advisor::{after_pick, Advice, Aim, Estimate};
 use crate::games::fleet::entry::{typed_keys, How, Step};
 use crate::games::fleet::game::{Choice, Decision, Face, Game, Input};
 use crate::games::fleet::table::{Ahead, FleetTable, Offer, Slot};
@@ -310,6 +312,10 @@ pub struct HintLine {
     pub points: String,
     /// The chance to win (`57 %`; a dash in a solo game).
     pub win: String,
+    /// Aiming to win (with other players): the expected lead over the best other player
+    /// (`lead +3.2`), which ranks the lines.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lead: Option<String>,
     /// The best answer (the first line).
     pub best: bool,
     /// Not the best, but within the noise of the best: the two could swap places with
@@ -355,7 +361,9 @@ fn hint_lines(table: &Served, seat: usize, asked: &Ahead, advice: &Advice) -> Ve
                     _ => true,
                 }
         };
-        let Some(e) = advice.estimates.iter().filter(fits).max_by(|a, b| a.mean.total_cmp(&b.mean)) else {
+        let best_of = |a: &&Estimate, b: &&Estimate| a.rank(advice.aim).partial_cmp(&b.rank(advice.aim));
+        let Some(e) = advice.estimates.iter().filter(fits).max_by(|a, b| best_of(a, b).unwrap_or(Ordering::Equal))
+        else {
             continue;
         };
         // A pick whose use the page asks after: the figure is for the advisor's use.
@@ -371,6 +379,7 @@ fn hint_lines(table: &Served, seat: usize, asked: &Ahead, advice: &Advice) -> Ve
             then,
             points: crate::text::advisor::points(e, lang),
             win: crate::text::advisor::chance(e.win, lang),
+            lead: (advice.aim == Aim::Win && e.lead.is_some()).then(|| crate::text::advisor::hint_lead(e, lang)),
             best: false,
             close: false,
             mean: e.mean,
@@ -378,27 +387,27 @@ fn hint_lines(table: &Served, seat: usize, asked: &Ahead, advice: &Advice) -> Ve
         };
         weighed.push((line, e));
     }
-    // Best first: the highest mean, then the highest chance to win, then the page's order.
-    weighed.sort_by(|(_, a), (_, b)| {
-        (b.mean, b.win.unwrap_or(0.0)).partial_cmp(&(a.mean, a.win.unwrap_or(0.0))).unwrap_or(std::cmp::Ordering::Equal)
-    });
+    // Best first as the advice ranks them (the highest expected lead aiming to win, the
+    // highest mean aiming at the score; then the chance to win), then the page's order.
+    weighed.sort_by(|(_, a), (_, b)| b.rank(advice.aim).partial_cmp(&a.rank(advice.aim)).unwrap_or(Ordering::Equal));
     let best = weighed.first().map(|(_, e)| **e);
     weighed
         .into_iter()
         .enumerate()
         .map(|(i, (mut line, e))| {
             line.best = i == 0;
-            line.close = i > 0 && best.is_some_and(|b| within_noise(&b, e));
+            line.close = i > 0 && best.is_some_and(|b| within_noise(&b, e, advice.aim));
             line
         })
         .collect()
 }
 
-/// Whether two answers' estimates are within noise of each other: their difference is no
-/// more than twice its standard error (about 95 % of the differences two equal answers
-/// would show).
-pub fn within_noise(a: &Estimate, b: &Estimate) -> bool {
-    (a.mean - b.mean).abs() <= 2.0 * (a.stderr * a.stderr + b.stderr * b.stderr).sqrt()
+/// Whether two answers' estimates are within noise of each other in what `aim` maximises
+/// (the expected score or lead): their difference is no more than twice its standard
+/// error (about 95 % of the differences two equal answers would show).
+pub fn within_noise(a: &Estimate, b: &Estimate, aim: Aim) -> bool {
+    let ((a, a_err), (b, b_err)) = (a.key(aim), b.key(aim));
+    (a - b).abs() <= 2.0 * (a_err * a_err + b_err * b_err).sqrt()
 }
 
 /// What a seat's page asks next in a chain, before sending (`Table::ahead`): the

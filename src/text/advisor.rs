@@ -82,6 +82,13 @@ pub fn hint_then(answer: &str, lang: Lang) -> String {
     t!(lang, "web.hint_then", answer = answer)
 }
 
+/// A hint's expected lead over the best other player with its standard error
+/// (`lead +3.2 ± 1.5`), what aiming to win ranks by.
+pub fn hint_lead(e: &Estimate, lang: Lang) -> String {
+    let spread = decimal(e.lead_stderr.unwrap_or(0.0), 1, lang);
+    t!(lang, "web.hint_lead", lead = t!(lang, "cli.advise.points", mean = lead(e, lang), stderr = spread))
+}
+
 /// The expected points of an answer with its standard error (`43.2 ± 0.4`).
 pub fn points(e: &Estimate, lang: Lang) -> String {
     mean(e.mean, e.stderr, lang)

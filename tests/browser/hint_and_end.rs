@@ -85,22 +85,28 @@ fn the_hint_button_weighs_every_answer_and_commits_nothing() {
             let text = l["text"].as_str().unwrap();
             // The figures after the answer's words (which may end in a digit: "box 1").
             let figures = l["label"].as_str().and_then(|label| text.strip_prefix(label)).unwrap_or(text);
+            // A figure and its spread (`43.2 ± 0.4`, `lead −3.1 ± 1.5`).
+            let figure = |part: &str| {
+                let (m, s) = part.rsplit_once(" ± ")?;
+                let m = m.rsplit(' ').next()?.replace('−', "-").replace('+', "");
+                Some((m.parse::<f64>().ok()?, s.trim().parse::<f64>().ok()?))
+            };
+            figure(figures.split(" · ").next().unwrap()).unwrap_or_else(|| panic!("the points' spread: {text}"));
+            // With another player the hint aims to win: the lines rank by the expected lead,
+            // and it is the lead's spread that says what is within the noise.
             let (mean, spread) = figures
                 .split(" · ")
-                .find_map(|part| {
-                    let (m, s) = part.rsplit_once(" ± ")?;
-                    let m = m.rsplit(|c: char| !(c.is_ascii_digit() || c == '.')).next()?;
-                    Some((m.parse::<f64>().ok()?, s.trim().parse::<f64>().ok()?))
-                })
-                .unwrap_or_else(|| panic!("the spread shown: {text}"));
+                .find(|part| part.starts_with("lead "))
+                .and_then(figure)
+                .unwrap_or_else(|| panic!("the lead and its spread shown: {text}"));
             assert!(text.contains('%'), "the chance to win: {text}");
             means.push((mean, spread, l["cls"].as_str().unwrap().to_string(), text.to_string()));
         }
         assert!(means.len() >= 2, "a question with answers to weigh: {lines:?}");
         let buttons = c.find_all(Locator::Css("#decision button.opt")).await.unwrap();
         assert!(means.len() <= buttons.len(), "no line without a button: {lines:?}");
-        // Best first, marked as the best; the others in order, those within noise of the
-        // best marked so.
+        // Best first (the highest lead), marked as the best; the others in order, those
+        // within noise of the best marked so.
         assert_eq!(means[0].2, "best", "{means:?}");
         assert!(means[0].3.contains("best"), "{means:?}");
         assert!(means.windows(2).all(|w| w[0].0 >= w[1].0), "best first: {means:?}");

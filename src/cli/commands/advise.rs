@@ -31,8 +31,7 @@ pub struct AdviseArgs {
     /// How every seat plays in the playouts
     #[arg(long, value_enum, default_value_t = PolicyArg::Greedy)]
     pub policy: PolicyArg,
-    /// What the advice maximises with 2+ players: win or score (default: win for the
-    /// five-dice game, score for Fleet)
+    /// What the advice maximises with 2+ players: win (the default) or score
     #[arg(long, value_enum)]
     pub maximise: Option<MaximiseArg>,
     /// Output format
@@ -169,7 +168,7 @@ pub fn run(args: AdviseArgs, lang: Lang) -> anyhow::Result<i32> {
         Some(name) => Some(seat_named(&header.players, name, path)?),
         None => None,
     };
-    let aim = args.maximise.unwrap_or(MaximiseArg::Score).aim();
+    let aim = args.maximise.unwrap_or(MaximiseArg::Win).aim();
     let settings = Settings { aim, ..args.policy.settings(args.playouts, args.seed) };
     let progress = crate::cli::progress::Progress::new(None, crate::t!(lang, "cli.progress.advise"), args.quiet, lang);
     let advice = advisor::advise(fleet, game, player, &settings);
@@ -188,7 +187,14 @@ pub fn run(args: AdviseArgs, lang: Lang) -> anyhow::Result<i32> {
     })?;
     let text = match args.format {
         AdviseFormat::Json => serde_json::to_string_pretty(&as_json(fleet, game, &advice, &settings, lang))? + "\n",
-        AdviseFormat::Table => table(fleet, game, &advice, &settings, lang),
+        AdviseFormat::Table => {
+            let mut text = table(fleet, game, &advice, &settings, lang);
+            if advice.aim == Aim::Win {
+                text.push_str(&crate::t!(lang, "cli.advise.how_score"));
+                text.push('\n');
+            }
+            text
+        }
     };
     emit(&text)?;
     Ok(0)
@@ -211,6 +217,7 @@ fn as_json(rules: &FleetRules, game: &Game, advice: &advisor::Advice, settings: 
                 "label": crate::text::advisor::answer_label(rules, game, advice, e, lang),
                 "mean": e.mean,
                 "lead": e.lead,
+                "lead_stderr": e.lead_stderr,
                 "stderr": e.stderr,
                 "win": e.win,
                 "playouts": e.playouts,

@@ -374,8 +374,10 @@
             var li = el('li', h.best ? 'best' : (h.close ? 'close' : ''), h.label);
             li.dataset.key = h.key;
             if (h.then) { li.appendChild(el('span', 'then', ' → ' + h.then)); }
-            // A chance to win (Fleet's estimates), or how far behind the best (exact values).
-            var nums = h.points + (h.win ? ' · ' + h.win : '') + (h.behind ? ' · ' + h.behind : '');
+            // A chance to win and, aiming to win, the lead that ranks the lines (Fleet's
+            // estimates), or how far behind the best (exact values).
+            var nums = h.points + (h.win ? ' · ' + h.win : '') + (h.lead ? ' · ' + h.lead : '') +
+              (h.behind ? ' · ' + h.behind : '');
             if (h.best) { nums += ' · ' + word('best'); } else if (h.close) { nums += ' · ' + word('close'); }
             li.appendChild(el('span', 'nums', nums));
             list.appendChild(li);

@@ -70,9 +70,9 @@ pub struct Settings {
     /// asking player's follow-ups played by the policy (the first advisor, kept to measure
     /// against).
     pub chains: bool,
-    /// What the advice maximises: the expected final score (what the commands do unless
-    /// told), or, with other players, to win: the expected lead over the best other
-    /// player at the end (`search`).
+    /// What the advice maximises: the expected final score (the default here, and what a
+    /// review weighs), or, with other players, to win: the expected lead over the best
+    /// other player at the end (`search`), what `advise` and the hints do unless told.
     pub aim: Aim,
 }
 
@@ -82,9 +82,19 @@ pub const HINT_PLAYOUTS: u32 = 200;
 
 impl Settings {
     /// A hint's settings: `HINT_PLAYOUTS` greedy playouts per answer, no time limit (the
-    /// same question gets the same hint whatever the load), pruned, on every core.
+    /// same question gets the same hint whatever the load), pruned, on every core, aiming
+    /// to win (with other players; alone, at the score): what wins head to head
+    /// (BENCHMARKS.md, issue 34).
     pub fn hint(seed: u64) -> Settings {
-        Settings { budget: Budget { playouts: HINT_PLAYOUTS, time: None }, seed, ..Settings::default() }
+        Settings { budget: Budget { playouts: HINT_PLAYOUTS, time: None }, seed, aim: Aim::Win, ..Settings::default() }
+    }
+}
+
+impl Settings {
+    /// These settings for a game of `players`: alone, the lead is the score, so aiming to
+    /// win is aiming at the score (and the advice says so).
+    fn for_players(self, players: usize) -> Settings {
+        Settings { aim: if players == 1 { Aim::Score } else { self.aim }, ..self }
     }
 }
 
@@ -129,6 +139,8 @@ pub struct Estimate {
     /// Their mean lead over the best other player at the end (their score less that
     /// player's); None in a solo game.
     pub lead: Option<f64>,
+    /// The standard error of `lead` (0 when exact); None in a solo game.
+    pub lead_stderr: Option<f64>,
     /// The standard error of `mean` (0 when exact).
     pub stderr: f64,
     /// How often the asking player finished first (a shared first place counts); None in a
@@ -171,10 +183,25 @@ impl Advice {
     }
 }
 
+impl Estimate {
+    /// What ranks this answer for `aim`, the larger the better (`rank`).
+    pub fn rank(&self, aim: Aim) -> (f64, f64, f64) {
+        rank(aim, self.mean, self.win.unwrap_or(0.0), self.lead.unwrap_or(self.mean))
+    }
+
+    /// The figure `aim` maximises and its standard error: the expected final score, or the
+    /// expected lead (alone, the score).
+    pub fn key(&self, aim: Aim) -> (f64, f64) {
+        match (aim, self.lead, self.lead_stderr) {
+            (Aim::Win, Some(lead), Some(err)) => (lead, err),
+            _ => (self.mean, self.stderr),
+        }
+    }
+}
+
 /// `a` is a better answer than `b` for `aim` (as `Value::better`).
 fn better(a: &Estimate, b: &Estimate, aim: Aim) -> bool {
-    let key = |e: &Estimate| rank(aim, e.mean, e.win.unwrap_or(0.0), e.lead.unwrap_or(e.mean));
-    key(a) > key(b)
+    a.rank(aim) > b.rank(aim)
 }
 
 /// What comes first when `aim` compares answers (the larger the better): the expected
@@ -241,6 +268,7 @@ pub(crate) fn tree<'a>(
     player: Option<usize>,
     settings: &Settings,
 ) -> Result<Searched<'a>, NoQuestion> {
+    let settings = &settings.for_players(game.players.len());
     let decision = question(rules, game, player)?;
     let p = decision.player.expect("a player's question");
     let front = game.decision(rules).is_some_and(|f| f.player == Some(p));
@@ -313,6 +341,7 @@ pub(crate) fn search<'a>(
     player: Option<usize>,
     settings: &Settings,
 ) -> Result<Searched<'a>, NoQuestion> {
+    let settings = &settings.for_players(game.players.len());
     let Searched { decision, tree, answers, .. } = tree(rules, game, player, settings)?;
     let p = tree.p;
     let roots: Vec<usize> = answers.iter().map(|(_, n)| *n).collect();
@@ -358,8 +387,10 @@ fn paired(leaves: &mut [Value], scores: &[Vec<u16>], aim: Aim) {
             scores[l][..n].iter().zip(&scores[full][..n]).map(|(a, b)| f64::from(*a) - f64::from(*b)).collect();
         let (mean, var) = search::mean_and_variance(&d);
         *v.key_mut(aim) = reference.key(aim) + mean;
-        if aim == Aim::Score {
-            v.stderr = (var / n as f64 + reference.stderr.powi(2)).sqrt();
+        let err = |reference: f64| (var / n as f64 + reference.powi(2)).sqrt();
+        match aim {
+            Aim::Score => v.stderr = err(reference.stderr),
+            Aim::Win => v.lead_stderr = err(reference.lead_stderr),
         }
     }
 }
@@ -379,8 +410,9 @@ pub fn advise(
     let s = search(rules, game, player, settings)?;
     let solo = game.players.len() == 1;
     let estimates: Vec<Estimate> = s.answers.iter().map(|(a, n)| estimate(*a, &s.values[*n], solo)).collect();
-    let best = best_estimate(&estimates, settings.aim);
-    Ok(Advice { player: s.tree.p, decision: s.decision, estimates, best, exact: s.exact, aim: settings.aim })
+    let aim = settings.for_players(game.players.len()).aim;
+    let best = best_estimate(&estimates, aim);
+    Ok(Advice { player: s.tree.p, decision: s.decision, estimates, best, exact: s.exact, aim })
 }
 
 /// The best of `estimates` for `aim` (the first of equals).
@@ -396,8 +428,9 @@ pub(crate) fn best_estimate(estimates: &[Estimate], aim: Aim) -> usize {
 
 /// An answer's estimate from its node's value.
 pub(crate) fn estimate(answer: Answer, v: &Value, solo: bool) -> Estimate {
-    let (win, lead) = ((!solo).then_some(v.win), (!solo).then_some(v.lead));
-    Estimate { answer, playouts: v.playouts, mean: v.mean, lead, stderr: v.stderr, win }
+    let (win, lead, lead_stderr) =
+        ((!solo).then_some(v.win), (!solo).then_some(v.lead), (!solo).then_some(v.lead_stderr));
+    Estimate { answer, playouts: v.playouts, mean: v.mean, lead, lead_stderr, stderr: v.stderr, win }
 }
 
 /// At a pick, the game after the die of `e` was picked and the question of its use, to
@@ -418,14 +451,16 @@ pub(crate) struct Tally {
     sum: u64,
     squares: u64,
     wins: u64,
-    /// The sum of the leads over the best other player (`result`).
+    /// The sum of the leads over the best other player (`result`), and of their squares.
     lead: i64,
+    lead_squares: u64,
 }
 
 impl Tally {
     fn add(&mut self, score: u32, won: bool, lead: i32) {
         self.n += 1;
         self.lead += i64::from(lead);
+        self.lead_squares += u64::from(lead.unsigned_abs()).pow(2);
         self.sum += u64::from(score);
         self.squares += u64::from(score) * u64::from(score);
         self.wins += u64::from(won);
@@ -437,15 +472,20 @@ impl Tally {
         self.squares += other.squares;
         self.wins += other.wins;
         self.lead += other.lead;
+        self.lead_squares += other.lead_squares;
     }
 
     /// The mean, its standard error, the share of wins and the playouts.
     pub(crate) fn value(&self) -> Value {
         let n = self.n.max(1) as f64;
-        let mean = self.sum as f64 / n;
-        let var = if self.n > 1 { ((self.squares as f64 - n * mean * mean) / (n - 1.0)).max(0.0) } else { 0.0 };
-        let (win, lead) = (self.wins as f64 / n, self.lead as f64 / n);
-        Value { mean, stderr: (var / n).sqrt(), win, lead, playouts: self.n as u32 }
+        let stderr = |sum: f64, squares: f64| {
+            let mean = sum / n;
+            let var = if self.n > 1 { ((squares - n * mean * mean) / (n - 1.0)).max(0.0) } else { 0.0 };
+            (mean, (var / n).sqrt())
+        };
+        let (mean, score_err) = stderr(self.sum as f64, self.squares as f64);
+        let (lead, lead_stderr) = stderr(self.lead as f64, self.lead_squares as f64);
+        Value { mean, stderr: score_err, win: self.wins as f64 / n, lead, lead_stderr, playouts: self.n as u32 }
     }
 }
 

@@ -56,6 +56,8 @@ pub(crate) struct Value {
     /// Expected lead over the best other player at the end (the own score less theirs;
     /// alone, the own score): what aiming to win maximises.
     pub lead: f64,
+    /// Its standard error (0 where exact).
+    pub lead_stderr: f64,
     /// Playouts behind the figure (0 where exact; at a chance node the fewest of its
     /// children's).
     pub playouts: u32,
@@ -63,7 +65,7 @@ pub(crate) struct Value {
 
 impl Value {
     fn exact((mean, win, lead): (f64, f64, f64)) -> Value {
-        Value { mean, stderr: 0.0, win, lead, playouts: 0 }
+        Value { mean, stderr: 0.0, win, lead, lead_stderr: 0.0, playouts: 0 }
     }
 
     /// The figure `aim` maximises: the expected final score, or the expected lead.
@@ -93,12 +95,13 @@ impl Value {
     /// error of the mean; the playouts are the fewest of any part's.
     fn mixed(parts: &[(u32, Value)]) -> Value {
         let total: f64 = parts.iter().map(|(w, _)| f64::from(*w)).sum();
-        let mut v = Value { mean: 0.0, stderr: 0.0, win: 0.0, lead: 0.0, playouts: u32::MAX };
+        let mut v = Value { mean: 0.0, stderr: 0.0, win: 0.0, lead: 0.0, lead_stderr: 0.0, playouts: u32::MAX };
         for (w, part) in parts {
             let share = f64::from(*w) / total;
             v.mean += share * part.mean;
             v.lead += share * part.lead;
             v.stderr += share * part.stderr;
+            v.lead_stderr += share * part.lead_stderr;
             v.win += share * part.win;
             v.playouts = v.playouts.min(part.playouts);
         }
@@ -623,7 +626,8 @@ mod tests {
             .map(|s| {
                 let xs: Vec<f64> = s.iter().map(|x| f64::from(*x)).collect();
                 let (mean, var) = mean_and_variance(&xs);
-                Value { mean, stderr: (var / n as f64).sqrt(), win: 0.0, lead: mean, playouts: n as u32 }
+                let stderr = (var / n as f64).sqrt();
+                Value { mean, stderr, win: 0.0, lead: mean, lead_stderr: stderr, playouts: n as u32 }
             })
             .collect();
         (tree, leaves, scores)
@@ -667,7 +671,7 @@ mod tests {
         let mut tree = Tree::new(&rules, 0, Policy::Greedy, true);
         let children: Vec<usize> = (0..2).map(|l| tree.push(Node::Leaf(l))).collect();
         let root = tree.push(Node::Max(children));
-        let leaf = |mean, lead| Value { mean, stderr: 0.5, win: 0.5, lead, playouts: 40 };
+        let leaf = |mean, lead| Value { mean, stderr: 0.5, win: 0.5, lead, lead_stderr: 0.5, playouts: 40 };
         let leaves = [leaf(120.0, -2.0), leaf(118.0, 3.0)];
         assert_eq!(tree.values(&leaves)[root], leaves[0]);
         tree.aim = Aim::Win;
