@@ -340,6 +340,27 @@ fn selfplay_prints_each_seats_mean_and_wins_and_greedy_beats_random() {
 }
 
 #[test]
+fn selfplay_advisor_seats_aim_to_win_unless_told_to_aim_at_the_score() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |extra: &[&str]| {
+        let out = crate::common::deckhand(dir.path())
+            .args(["selfplay", "--seats", "advisor,greedy", "--games", "1", "--playouts", "2", "--quiet"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let json = |extra: &[&str]| -> serde_json::Value {
+        serde_json::from_str(&run(&[&["--format", "json"], extra].concat())).unwrap()
+    };
+    assert_eq!(json(&[])["advisor_maximises"], "win");
+    assert_eq!(json(&["--maximise", "score"])["advisor_maximises"], "score");
+    assert!(run(&[]).contains("The advisor aims to win"));
+    assert!(!run(&["--maximise", "score"]).contains("aims to win"));
+}
+
+#[test]
 fn review_finds_a_costly_choice_and_sums_skill_and_luck_per_player() {
     use deckhand::games::fleet::advisor::review::review;
     // The first 40 answers of a random 2-player game.

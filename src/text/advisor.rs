@@ -295,7 +295,12 @@ pub fn selfplay_how(games: u32, seed: u64, seats: &[Seat], lang: Lang) -> String
         None => t!(lang, "cli.selfplay.how", games = games, seed = seed),
     };
     let shared = if seats.len() > 1 { format!(" {}", t!(lang, "cli.selfplay.shared")) } else { String::new() };
-    format!("{how}{shared}")
+    let to_win = seats.len() > 1
+        && seats
+            .iter()
+            .any(|s| matches!(s, Seat::Advisor(settings) if settings.aim == crate::games::described::Aim::Win));
+    let aim = if to_win { format!(" {}", t!(lang, "cli.selfplay.how_aim_win")) } else { String::new() };
+    format!("{how}{aim}{shared}")
 }
 
 /// The headings of `lab`'s table: the variant, seat 1's mean score and (with several

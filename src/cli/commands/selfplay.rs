@@ -6,10 +6,10 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 
 use crate::cli::args::RulesFile;
-use crate::cli::commands::advise::PolicyArg;
+use crate::cli::commands::advise::{MaximiseArg, PolicyArg};
 use crate::cli::emit;
 use crate::games::fleet::advisor::selfplay::{selfplay_with, Seat};
-use crate::games::fleet::advisor::Policy;
+use crate::games::fleet::advisor::{Policy, Settings};
 use crate::text::advisor as words;
 use crate::text::Lang;
 use crate::Error;
@@ -31,6 +31,9 @@ pub struct SelfplayArgs {
     /// How every seat plays in an advisor seat's playouts
     #[arg(long, value_enum, default_value_t = PolicyArg::Greedy)]
     pub policy: PolicyArg,
+    /// What an advisor seat maximises with 2+ players: win (the default) or score
+    #[arg(long, value_enum, default_value_t = MaximiseArg::Win)]
+    pub maximise: MaximiseArg,
     /// Output format
     #[arg(long, value_enum, default_value_t = crate::cli::commands::advise::AdviseFormat::Table)]
     pub format: crate::cli::commands::advise::AdviseFormat,
@@ -57,6 +60,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("selfplay", "seed", "cli.help.selfplay.seed"),
     ("selfplay", "playouts", "cli.help.selfplay.playouts"),
     ("selfplay", "policy", "cli.help.advise.policy"),
+    ("selfplay", "maximise", "cli.help.advise.maximise"),
     ("selfplay", "format", "cli.help.score.format"),
     ("selfplay", "rules", "cli.help.rules_file"),
     ("selfplay", "quiet", "cli.help.quiet"),
@@ -74,7 +78,7 @@ pub fn run(args: SelfplayArgs, lang: Lang) -> anyhow::Result<i32> {
     if n > fleet.max_players || (n > 1 && n < fleet.min_players.max(2)) {
         return Err(Error::Usage(crate::msg!("cli.selfplay.seat_count", n = n, max = fleet.max_players)).into());
     }
-    let settings = args.policy.settings(args.playouts, 0);
+    let settings = Settings { aim: args.maximise.aim(), ..args.policy.settings(args.playouts, 0) };
     let seats: Vec<Seat> = args
         .seats
         .iter()
@@ -109,10 +113,18 @@ pub fn run(args: SelfplayArgs, lang: Lang) -> anyhow::Result<i32> {
                     json!({ "seat": i + 1, "plays": word(s), "games": r.games, "mean": r.mean, "ci95": r.ci95, "wins": wins })
                 })
                 .collect();
-            let advisor = args.seats.contains(&SeatArg::Advisor).then_some(args.playouts);
-            serde_json::to_string_pretty(
-                &json!({ "games": args.games, "seed": args.seed, "advisor_playouts": advisor, "seats": seats }),
-            )? + "\n"
+            let advisor = args.seats.contains(&SeatArg::Advisor);
+            let aim = match args.maximise {
+                MaximiseArg::Win if n > 1 => "win",
+                _ => "score",
+            };
+            serde_json::to_string_pretty(&json!({
+                "games": args.games,
+                "seed": args.seed,
+                "advisor_playouts": advisor.then_some(args.playouts),
+                "advisor_maximises": advisor.then_some(aim),
+                "seats": seats,
+            }))? + "\n"
         }
         crate::cli::commands::advise::AdviseFormat::Table => {
             use comfy_table::{presets, Cell, CellAlignment, ContentArrangement, Table};
