@@ -129,6 +129,16 @@ pub enum Aim {
     Score,
 }
 
+impl Aim {
+    /// Its name on the command line and in JSON (`win`, `score`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Aim::Win => "win",
+            Aim::Score => "score",
+        }
+    }
+}
+
 /// One choice of an open decision, weighed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Advised {

@@ -3,8 +3,6 @@
 //! scores, the roll, whose turn, the final table). Texts are rendered here, in the table's
 //! language, from the engine's values; the page only places them.
 
-use std::cmp::Ordering;
-
 use serde::Serialize;
 
 use super::state::Served;
@@ -361,9 +359,7 @@ fn hint_lines(table: &Served, seat: usize, asked: &Ahead, advice: &Advice) -> Ve
                     _ => true,
                 }
         };
-        let best_of = |a: &&Estimate, b: &&Estimate| a.rank(advice.aim).partial_cmp(&b.rank(advice.aim));
-        let Some(e) = advice.estimates.iter().filter(fits).max_by(|a, b| best_of(a, b).unwrap_or(Ordering::Equal))
-        else {
+        let Some(e) = advice.estimates.iter().filter(fits).max_by(|a, b| a.cmp_for(b, advice.aim)) else {
             continue;
         };
         // A pick whose use the page asks after: the figure is for the advisor's use.
@@ -389,7 +385,7 @@ fn hint_lines(table: &Served, seat: usize, asked: &Ahead, advice: &Advice) -> Ve
     }
     // Best first as the advice ranks them (the highest expected lead aiming to win, the
     // highest mean aiming at the score; then the chance to win), then the page's order.
-    weighed.sort_by(|(_, a), (_, b)| b.rank(advice.aim).partial_cmp(&a.rank(advice.aim)).unwrap_or(Ordering::Equal));
+    weighed.sort_by(|(_, a), (_, b)| b.cmp_for(a, advice.aim));
     let best = weighed.first().map(|(_, e)| **e);
     weighed
         .into_iter()

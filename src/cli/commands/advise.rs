@@ -233,7 +233,7 @@ fn as_json(rules: &FleetRules, game: &Game, advice: &advisor::Advice, settings: 
         "playouts": settings.budget.playouts,
         "policy": match settings.policy { Policy::Random => "random", Policy::Greedy => "greedy" },
         "exact": advice.exact,
-        "maximises": match advice.aim { Aim::Score => "score", Aim::Win => "win" },
+        "maximises": advice.aim.name(),
         "options": options,
     })
 }

@@ -114,10 +114,7 @@ pub fn run(args: SelfplayArgs, lang: Lang) -> anyhow::Result<i32> {
                 })
                 .collect();
             let advisor = args.seats.contains(&SeatArg::Advisor);
-            let aim = match args.maximise {
-                MaximiseArg::Win if n > 1 => "win",
-                _ => "score",
-            };
+            let aim = settings.for_players(n as usize).aim.name();
             serde_json::to_string_pretty(&json!({
                 "games": args.games,
                 "seed": args.seed,

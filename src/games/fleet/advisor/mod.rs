@@ -88,12 +88,10 @@ impl Settings {
     pub fn hint(seed: u64) -> Settings {
         Settings { budget: Budget { playouts: HINT_PLAYOUTS, time: None }, seed, aim: Aim::Win, ..Settings::default() }
     }
-}
 
-impl Settings {
     /// These settings for a game of `players`: alone, the lead is the score, so aiming to
     /// win is aiming at the score (and the advice says so).
-    fn for_players(self, players: usize) -> Settings {
+    pub fn for_players(self, players: usize) -> Settings {
         Settings { aim: if players == 1 { Aim::Score } else { self.aim }, ..self }
     }
 }
@@ -189,6 +187,11 @@ impl Estimate {
         rank(aim, self.mean, self.win.unwrap_or(0.0), self.lead.unwrap_or(self.mean))
     }
 
+    /// How this answer compares with `other` for `aim` (Greater: better).
+    pub fn cmp_for(&self, other: &Estimate, aim: Aim) -> std::cmp::Ordering {
+        self.rank(aim).partial_cmp(&other.rank(aim)).unwrap_or(std::cmp::Ordering::Equal)
+    }
+
     /// The figure `aim` maximises and its standard error: the expected final score, or the
     /// expected lead (alone, the score).
     pub fn key(&self, aim: Aim) -> (f64, f64) {
@@ -201,7 +204,7 @@ impl Estimate {
 
 /// `a` is a better answer than `b` for `aim` (as `Value::better`).
 fn better(a: &Estimate, b: &Estimate, aim: Aim) -> bool {
-    a.rank(aim) > b.rank(aim)
+    a.cmp_for(b, aim).is_gt()
 }
 
 /// What comes first when `aim` compares answers (the larger the better): the expected
@@ -268,7 +271,6 @@ pub(crate) fn tree<'a>(
     player: Option<usize>,
     settings: &Settings,
 ) -> Result<Searched<'a>, NoQuestion> {
-    let settings = &settings.for_players(game.players.len());
     let decision = question(rules, game, player)?;
     let p = decision.player.expect("a player's question");
     let front = game.decision(rules).is_some_and(|f| f.player == Some(p));
@@ -410,9 +412,8 @@ pub fn advise(
     let s = search(rules, game, player, settings)?;
     let solo = game.players.len() == 1;
     let estimates: Vec<Estimate> = s.answers.iter().map(|(a, n)| estimate(*a, &s.values[*n], solo)).collect();
-    let aim = settings.for_players(game.players.len()).aim;
-    let best = best_estimate(&estimates, aim);
-    Ok(Advice { player: s.tree.p, decision: s.decision, estimates, best, exact: s.exact, aim })
+    let best = best_estimate(&estimates, s.tree.aim);
+    Ok(Advice { player: s.tree.p, decision: s.decision, estimates, best, exact: s.exact, aim: s.tree.aim })
 }
 
 /// The best of `estimates` for `aim` (the first of equals).
