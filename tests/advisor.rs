@@ -248,6 +248,39 @@ fn advise_prints_a_table_in_every_language_with_the_best_marked() {
 }
 
 #[test]
+fn advise_marks_the_answers_cut_early_in_the_race_and_never_marks_one_best() {
+    // Ann's pick in round 2 of the 4-player save, 60 playouts an answer: the answers
+    // clearly behind after their first 10, 20 or 40 playouts get no more. Their figures
+    // rest on those alone: the table says so beside each, the JSON has `cut`, and the
+    // best is one played out to the end.
+    let dir = save_cut(20);
+    for (lang, cut, how) in [
+        ("en", "cut after 10", "“Cut after N”"),
+        ("de", "nach 10 aussortiert", "„Nach N aussortiert“"),
+        ("fr", "écartée après 10", "« Écartée après N »"),
+    ] {
+        let out = crate::common::deckhand(dir.path())
+            .args(["--lang", lang, "advise", "game.jsonl", "--playouts", "60"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains(cut) && text.contains(how), "{text}");
+    }
+    let out = crate::common::deckhand(dir.path())
+        .args(["advise", "game.jsonl", "--playouts", "60", "--format", "json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let options = v["options"].as_array().unwrap();
+    let (cut, full): (Vec<_>, Vec<_>) = options.iter().partition(|o| o["cut"] == true);
+    assert!(!cut.is_empty() && !full.is_empty(), "{v:#}");
+    assert!(cut.iter().all(|o| o["playouts"].as_u64().unwrap() < 60 && o["best"] == false), "{v:#}");
+    assert!(full.iter().all(|o| o["playouts"] == 60), "{v:#}");
+    assert_eq!(full.iter().filter(|o| o["best"] == true).count(), 1, "{v:#}");
+}
+
+#[test]
 fn advise_aiming_to_win_weighs_the_lead_over_the_best_other_player_and_says_so() {
     // Ann's pick of round 1 in the 4-player save: by default the advice aims to win: it
     // marks the answer of the highest expected lead, shows it, and says what it is, in

@@ -221,6 +221,7 @@ fn as_json(rules: &FleetRules, game: &Game, advice: &advisor::Advice, settings: 
                 "stderr": e.stderr,
                 "win": e.win,
                 "playouts": e.playouts,
+                "cut": e.cut,
                 "best": i == advice.best,
             })
         })
@@ -266,12 +267,21 @@ pub(crate) fn table(
         if to_win {
             row.push(Cell::new(lead(e, lang)).set_alignment(CellAlignment::Right));
         }
-        row.push(Cell::new(if i == advice.best { best(lang) } else { String::new() }));
+        let mark = match (i == advice.best, e.cut) {
+            (true, _) => best(lang),
+            (false, true) => crate::t!(lang, "cli.advise.cut", n = e.playouts),
+            (false, false) => String::new(),
+        };
+        row.push(Cell::new(mark));
         table.add_row(row);
     }
     out.push_str(&format!("{table}\n"));
     out.push_str(&advice_how(settings, advice.exact, lang));
     out.push('\n');
+    if advice.estimates.iter().any(|e| e.cut) {
+        out.push_str(&crate::t!(lang, "cli.advise.how_cut"));
+        out.push('\n');
+    }
     if to_win {
         out.push_str(&crate::t!(lang, "cli.advise.how_win"));
         out.push('\n');

@@ -144,6 +144,10 @@ pub struct Estimate {
     /// How often the asking player finished first (a shared first place counts); None in a
     /// solo game, where nobody else scores.
     pub win: Option<f64>,
+    /// Cut early in the race: clearly below another answer after its first `playouts`,
+    /// it got no more, and its figures rest on those alone; it ranks below every answer
+    /// played out to the end, whatever its figures (the best is one of those).
+    pub cut: bool,
 }
 
 /// The advisor's answer to a question.
@@ -187,9 +191,12 @@ impl Estimate {
         rank(aim, self.mean, self.win.unwrap_or(0.0), self.lead.unwrap_or(self.mean))
     }
 
-    /// How this answer compares with `other` for `aim` (Greater: better).
+    /// How this answer compares with `other` for `aim` (Greater: better): an answer cut
+    /// early is below those played out to the end, then by `rank`.
     pub fn cmp_for(&self, other: &Estimate, aim: Aim) -> std::cmp::Ordering {
-        self.rank(aim).partial_cmp(&other.rank(aim)).unwrap_or(std::cmp::Ordering::Equal)
+        (!self.cut)
+            .cmp(&!other.cut)
+            .then_with(|| self.rank(aim).partial_cmp(&other.rank(aim)).unwrap_or(std::cmp::Ordering::Equal))
     }
 
     /// The figure `aim` maximises and its standard error: the expected final score, or the
@@ -261,6 +268,23 @@ pub(crate) struct Searched<'a> {
     pub values: Vec<Value>,
     /// Every value is exact (before the playouts: the rest of the game is searched).
     pub exact: bool,
+    /// Each answer cut early in the race, with the most playouts it had (`Tree::most_playouts`;
+    /// empty before the playouts): the best is none of them.
+    pub cut: Vec<Option<u32>>,
+}
+
+impl Searched<'_> {
+    /// Every answer's estimate, in the order of the answers.
+    pub(crate) fn estimates(&self, solo: bool) -> Vec<Estimate> {
+        let estimate = |(i, (a, n)): (usize, &(Answer, usize))| {
+            let mut e = estimate(*a, &self.values[*n], solo);
+            if let Some(Some(most)) = self.cut.get(i) {
+                (e.cut, e.playouts) = (true, *most);
+            }
+            e
+        };
+        self.answers.iter().enumerate().map(estimate).collect()
+    }
 }
 
 /// The tree of `player`'s open question (None: the question at the front) and its
@@ -302,7 +326,7 @@ pub(crate) fn tree<'a>(
         }
         (tree, answers) = (deeper, more);
     }
-    Ok(Searched { decision, tree, answers, values: Vec::new(), exact })
+    Ok(Searched { decision, tree, answers, values: Vec::new(), exact, cut: Vec::new() })
 }
 
 /// The answers to `decision` in `root` and their nodes in `tree`.
@@ -361,7 +385,9 @@ pub(crate) fn search<'a>(
     // of many noisy means would favour the answers followed by many options.
     let values = tree.values_held_out(&leaves, &scores).unwrap_or_else(|| tree.values(&leaves));
     let exact = tree.leaves.is_empty();
-    Ok(Searched { decision, tree, answers, values, exact })
+    let full = search::fullest(&leaves).map_or(0, |l| leaves[l].playouts);
+    let cut = answers.iter().map(|(_, n)| tree.most_playouts(*n, &leaves).filter(|&most| most < full)).collect();
+    Ok(Searched { decision, tree, answers, values, exact, cut })
 }
 
 /// Leaves pruned early, valued on the futures they met against a leaf played out to the
@@ -411,12 +437,13 @@ pub fn advise(
 ) -> Result<Advice, NoQuestion> {
     let s = search(rules, game, player, settings)?;
     let solo = game.players.len() == 1;
-    let estimates: Vec<Estimate> = s.answers.iter().map(|(a, n)| estimate(*a, &s.values[*n], solo)).collect();
+    let estimates = s.estimates(solo);
     let best = best_estimate(&estimates, s.tree.aim);
     Ok(Advice { player: s.tree.p, decision: s.decision, estimates, best, exact: s.exact, aim: s.tree.aim })
 }
 
-/// The best of `estimates` for `aim` (the first of equals).
+/// The best of `estimates` for `aim` (the first of equals; never one cut early, unless
+/// all are).
 pub(crate) fn best_estimate(estimates: &[Estimate], aim: Aim) -> usize {
     let mut best = 0;
     for (i, e) in estimates.iter().enumerate() {
@@ -427,11 +454,11 @@ pub(crate) fn best_estimate(estimates: &[Estimate], aim: Aim) -> usize {
     best
 }
 
-/// An answer's estimate from its node's value.
+/// An answer's estimate from its node's value (not cut early).
 pub(crate) fn estimate(answer: Answer, v: &Value, solo: bool) -> Estimate {
     let (win, lead, lead_stderr) =
         ((!solo).then_some(v.win), (!solo).then_some(v.lead), (!solo).then_some(v.lead_stderr));
-    Estimate { answer, playouts: v.playouts, mean: v.mean, lead, lead_stderr, stderr: v.stderr, win }
+    Estimate { answer, playouts: v.playouts, mean: v.mean, lead, lead_stderr, stderr: v.stderr, win, cut: false }
 }
 
 /// At a pick, the game after the die of `e` was picked and the question of its use, to

@@ -29,7 +29,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::search::Value;
-use super::{estimate, question, run, search, Advice, Estimate, Policy, Settings, Tally};
+use super::{question, run, search, Advice, Policy, Settings, Tally};
 use crate::games::fleet::game::{Ask, Game, Input, Kind, Setup};
 use crate::games::FleetRules;
 
@@ -392,7 +392,7 @@ fn weigh(
         return None;
     }
     let solo = game.players.len() == 1;
-    let estimates: Vec<Estimate> = s.answers.iter().map(|(a, n)| estimate(*a, &s.values[*n], solo)).collect();
+    let estimates = s.estimates(solo);
     let best = super::best_estimate(&estimates, settings.aim);
     let chosen = s.answers.iter().position(|(a, _)| a.index == index && a.then.map(|(_, j)| j) == then)?;
     // The best and the chosen answer, each along its best line by the search's playouts,

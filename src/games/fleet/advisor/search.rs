@@ -401,23 +401,42 @@ impl<'a> Tree<'a> {
             return None;
         }
         let mut out = self.values(leaves);
+        let base: Vec<f64> = scores[full][..n].iter().map(|x| kept(*x, self.aim)).collect();
         let mut per: Vec<Vec<f64>> = Vec::with_capacity(self.nodes.len());
+        // The playouts each node's value really rests on: a leaf's own, a decision's
+        // fullest child's (the others' later playouts are filled in), a chance node's
+        // fewest child's.
+        let mut real: Vec<usize> = Vec::with_capacity(self.nodes.len());
         for (i, node) in self.nodes.iter().enumerate() {
-            let v: Vec<f64> = match node {
+            let (v, m): (Vec<f64>, usize) = match node {
                 Node::Leaf(l) => {
-                    let own = &scores[*l][..scores[*l].len().min(leaves[*l].playouts as usize)];
+                    let m = scores[*l].len().min(leaves[*l].playouts as usize).min(n);
                     let shift = leaves[*l].key(self.aim) - leaves[full].key(self.aim);
-                    let kept = |x: u16| kept(x, self.aim);
-                    (0..n).map(|k| own.get(k).map_or(kept(scores[full][k]) + shift, |x| kept(*x))).collect()
+                    let own = &scores[*l][..m];
+                    ((0..n).map(|k| own.get(k).map_or(base[k] + shift, |x| kept(*x, self.aim))).collect(), m)
                 }
-                Node::Exact(v) => vec![v.key(self.aim); n],
-                Node::Chance(children) => weighted(children, &per, n),
-                Node::Max(children) => held_out(children, &per, n),
+                Node::Exact(v) => (vec![v.key(self.aim); n], n),
+                Node::Chance(children) => {
+                    (weighted(children, &per, n), children.iter().map(|(_, c)| real[*c]).min().unwrap_or(n))
+                }
+                Node::Max(children) => {
+                    // Held out over the playouts its fullest child had: a decision whose
+                    // every option was cut early is chosen and valued on their own first
+                    // playouts, not on the fill-in, on which the luckiest would be chosen
+                    // by its early mean and keep it. Its later playouts are filled in as
+                    // a leaf's are: the fullest leaf's, moved by their paired difference.
+                    let m = children.iter().map(|c| real[*c]).max().unwrap_or(n);
+                    let mut v = held_out(children, &per, m);
+                    let shift = v.iter().zip(&base).map(|(a, b)| a - b).sum::<f64>() / m.max(1) as f64;
+                    v.extend(base[m..].iter().map(|b| b + shift));
+                    (v, m)
+                }
             };
             if matches!(node, Node::Max(_) | Node::Chance(_)) {
                 *out[i].key_mut(self.aim) = v.iter().sum::<f64>() / n as f64;
             }
             per.push(v);
+            real.push(m);
         }
         Some(out)
     }
@@ -471,6 +490,22 @@ impl<'a> Tree<'a> {
         (0..self.leaves.len()).filter(|l| leaves[*l]).collect()
     }
 
+    /// The most playouts of a leaf under `node` (None where it is valued exactly): an
+    /// answer whose leaves all have fewer than the fullest leaf was cut early in the race,
+    /// is valued on its first playouts only and is never the best (the race's winner is
+    /// among those left).
+    pub(crate) fn most_playouts(&self, node: usize, leaves: &[Value]) -> Option<u32> {
+        let most = |a: Option<u32>, b: Option<u32>| if a.is_none() || b.is_none() { None } else { a.max(b) };
+        match &self.nodes[node] {
+            Node::Leaf(l) => Some(leaves[*l].playouts),
+            Node::Exact(_) => None,
+            Node::Max(children) => children.iter().map(|c| self.most_playouts(*c, leaves)).reduce(most).flatten(),
+            Node::Chance(children) => {
+                children.iter().map(|(_, c)| self.most_playouts(*c, leaves)).reduce(most).flatten()
+            }
+        }
+    }
+
     /// The leaves under `node` along the best choices by `values` (every child of a chance
     /// node): what a re-estimate of the node's value by other playouts needs.
     pub(crate) fn line_leaves(&self, node: usize, values: &[Value], out: &mut Vec<usize>) {
@@ -503,16 +538,16 @@ impl<'a> Tree<'a> {
     }
 }
 
-/// A chance node's value in each of `n` playouts: its children's (`per[c][k]`), weighted.
-/// A decision's value in each of `n` playouts, held out: in the even playouts the child
+/// A decision's value in each of the first `n` playouts, held out: in the even playouts the child
 /// best over the odd ones, in the odd playouts the child best over the even ones (`per`:
 /// every node's value in each playout).
 fn held_out(children: &[usize], per: &[Vec<f64>], n: usize) -> Vec<f64> {
-    let half = |parity: usize| best_by(children, |c| per[c].iter().skip(parity).step_by(2).sum());
+    let half = |parity: usize| best_by(children, |c| per[c][..n].iter().skip(parity).step_by(2).sum());
     let (even, odd) = (half(0), half(1));
     (0..n).map(|k| if k % 2 == 0 { per[odd][k] } else { per[even][k] }).collect()
 }
 
+/// A chance node's value in each of `n` playouts: its children's (`per[c][k]`), weighted.
 fn weighted(children: &[(u32, usize)], per: &[Vec<f64>], n: usize) -> Vec<f64> {
     let total: f64 = children.iter().map(|(w, _)| f64::from(*w)).sum();
     let mut v = vec![0.0; n];
@@ -687,6 +722,61 @@ mod tests {
         }
         let (b, a) = (b_cut as f64 / seeds as f64, a_cut as f64 / seeds as f64);
         assert!((b - a).abs() < 0.12, "B cut in {b:.2} of the seeds, A in {a:.2}");
+    }
+
+    #[test]
+    fn a_decision_whose_every_option_was_cut_early_is_not_valued_at_their_largest_early_mean() {
+        // Answer A: a decision of twelve options worth 100 each, every one cut after 10
+        // playouts; answer B: a leaf worth 100, played out 40 times. Each cut option's
+        // later playouts are filled in with B's, moved by the option's paired difference
+        // over its first 10: chosen on the fill-in, A would take the luckiest early mean
+        // (about 3 points too high); held out over the 10 it rests on, it is not biased.
+        let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
+        let seeds = 200;
+        let mut bias = 0.0;
+        for seed in 0..seeds {
+            let (mut tree, mut leaves, scores) = one_decision(&rules, &[100; 13], 40, seed);
+            let a = tree.nodes.len() - 1;
+            let Node::Max(children) = &mut tree.nodes[a] else { unreachable!() };
+            children.pop();
+            for l in 0..12 {
+                let d: f64 = (0..10).map(|k| f64::from(scores[l][k]) - f64::from(scores[12][k])).sum::<f64>() / 10.0;
+                leaves[l].playouts = 10;
+                (leaves[l].mean, leaves[l].lead) = (leaves[12].mean + d, leaves[12].lead + d);
+            }
+            bias += tree.values_held_out(&leaves, &scores).unwrap()[a].mean - 100.0;
+        }
+        let bias = bias / seeds as f64;
+        // A held-out value over 10 playouts has a standard error of about 2.7; over 200
+        // seeds, about 0.2.
+        assert!(bias.abs() < 0.8, "the cut decision is valued {bias:+.2} from its worth");
+    }
+
+    #[test]
+    fn an_answer_cut_early_is_never_the_best_however_high_its_early_mean() {
+        // Two answers: A's leaf was cut after 10 playouts with a mean of 130 (its paired
+        // value), B's was played out to 40 with 120. The race's winner is B.
+        let rules = crate::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
+        let (mut tree, mut leaves, _) = one_decision(&rules, &[130, 120], 40, 1);
+        tree.nodes.pop();
+        leaves[0].playouts = 10;
+        (leaves[0].mean, leaves[1].mean) = (130.0, 120.0);
+        let most: Vec<Option<u32>> = [0, 1].iter().map(|n| tree.most_playouts(*n, &leaves)).collect();
+        assert_eq!(most, [Some(10), Some(40)]);
+        let live = [false, true];
+        let answer = |index| crate::games::fleet::advisor::Answer {
+            choice: crate::games::fleet::game::Choice::Salvage,
+            index,
+            then: None,
+        };
+        let estimate = |l: usize, cut| crate::games::fleet::advisor::Estimate {
+            cut,
+            ..crate::games::fleet::advisor::estimate(answer(l), &leaves[l], true)
+        };
+        let best = |e: &[_]| crate::games::fleet::advisor::best_estimate(e, Aim::Score);
+        assert_eq!(best(&[estimate(0, !live[0]), estimate(1, !live[1])]), 1);
+        // Both played out, the higher mean is best.
+        assert_eq!(best(&[estimate(0, false), estimate(1, false)]), 0);
     }
 
     #[test]
