@@ -255,9 +255,9 @@ fn advise_marks_the_answers_cut_early_in_the_race_and_never_marks_one_best() {
     // best is one played out to the end.
     let dir = save_cut(20);
     for (lang, cut, how) in [
-        ("en", "cut after 10", "“Cut after N”"),
-        ("de", "nach 10 aussortiert", "„Nach N aussortiert“"),
-        ("fr", "écartée après 10", "« Écartée après N »"),
+        ("en", "cut at 10", "“Cut at N”"),
+        ("de", "aus nach 10", "„Aus nach N“"),
+        ("fr", "écartée à 10", "« Écartée à N »"),
     ] {
         let out = crate::common::deckhand(dir.path())
             .args(["--lang", lang, "advise", "game.jsonl", "--playouts", "60"])
