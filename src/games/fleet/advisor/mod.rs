@@ -268,22 +268,22 @@ pub(crate) struct Searched<'a> {
     pub values: Vec<Value>,
     /// Every value is exact (before the playouts: the rest of the game is searched).
     pub exact: bool,
-    /// Each answer cut early in the race, with the most playouts it had (`Tree::most_playouts`;
-    /// empty before the playouts): the best is none of them.
-    pub cut: Vec<Option<u32>>,
 }
 
 impl Searched<'_> {
-    /// Every answer's estimate, in the order of the answers.
+    /// Every answer's estimate, in the order of the answers (after the playouts); an
+    /// answer cut early in the race (`Tree::most_playouts`) says so, with the most
+    /// playouts it had.
     pub(crate) fn estimates(&self, solo: bool) -> Vec<Estimate> {
-        let estimate = |(i, (a, n)): (usize, &(Answer, usize))| {
+        let full = self.tree.fullest_playouts(&self.values);
+        let estimate = |(a, n): &(Answer, usize)| {
             let mut e = estimate(*a, &self.values[*n], solo);
-            if let Some(Some(most)) = self.cut.get(i) {
-                (e.cut, e.playouts) = (true, *most);
+            if let Some(most) = self.tree.most_playouts(*n, &self.values).filter(|&most| most < full) {
+                (e.cut, e.playouts) = (true, most);
             }
             e
         };
-        self.answers.iter().enumerate().map(estimate).collect()
+        self.answers.iter().map(estimate).collect()
     }
 }
 
@@ -326,7 +326,7 @@ pub(crate) fn tree<'a>(
         }
         (tree, answers) = (deeper, more);
     }
-    Ok(Searched { decision, tree, answers, values: Vec::new(), exact, cut: Vec::new() })
+    Ok(Searched { decision, tree, answers, values: Vec::new(), exact })
 }
 
 /// The answers to `decision` in `root` and their nodes in `tree`.
@@ -385,9 +385,7 @@ pub(crate) fn search<'a>(
     // of many noisy means would favour the answers followed by many options.
     let values = tree.values_held_out(&leaves, &scores).unwrap_or_else(|| tree.values(&leaves));
     let exact = tree.leaves.is_empty();
-    let full = search::fullest(&leaves).map_or(0, |l| leaves[l].playouts);
-    let cut = answers.iter().map(|(_, n)| tree.most_playouts(*n, &leaves).filter(|&most| most < full)).collect();
-    Ok(Searched { decision, tree, answers, values, exact, cut })
+    Ok(Searched { decision, tree, answers, values, exact })
 }
 
 /// Leaves pruned early, valued on the futures they met against a leaf played out to the

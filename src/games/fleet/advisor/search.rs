@@ -490,20 +490,29 @@ impl<'a> Tree<'a> {
         (0..self.leaves.len()).filter(|l| leaves[*l]).collect()
     }
 
-    /// The most playouts of a leaf under `node` (None where it is valued exactly): an
-    /// answer whose leaves all have fewer than the fullest leaf was cut early in the race,
-    /// is valued on its first playouts only and is never the best (the race's winner is
-    /// among those left).
-    pub(crate) fn most_playouts(&self, node: usize, leaves: &[Value]) -> Option<u32> {
-        let most = |a: Option<u32>, b: Option<u32>| if a.is_none() || b.is_none() { None } else { a.max(b) };
-        match &self.nodes[node] {
-            Node::Leaf(l) => Some(leaves[*l].playouts),
-            Node::Exact(_) => None,
-            Node::Max(children) => children.iter().map(|c| self.most_playouts(*c, leaves)).reduce(most).flatten(),
-            Node::Chance(children) => {
-                children.iter().map(|(_, c)| self.most_playouts(*c, leaves)).reduce(most).flatten()
-            }
-        }
+    /// The most playouts of a leaf under `node` (`values`: every node's; None where it is
+    /// valued exactly): an answer whose leaves all have fewer than the fullest leaf
+    /// (`fullest_playouts`) was cut early in the race, is valued on its first playouts
+    /// only and is never the best (the race's winner is among those left).
+    pub(crate) fn most_playouts(&self, node: usize, values: &[Value]) -> Option<u32> {
+        let children: Vec<usize> = match &self.nodes[node] {
+            Node::Leaf(_) => return Some(values[node].playouts),
+            Node::Exact(_) => return None,
+            Node::Max(children) => children.clone(),
+            Node::Chance(children) => children.iter().map(|(_, c)| *c).collect(),
+        };
+        children.iter().map(|c| self.most_playouts(*c, values)).collect::<Option<Vec<u32>>>()?.into_iter().max()
+    }
+
+    /// The most playouts of any leaf (`values`: every node's; 0 without leaves).
+    pub(crate) fn fullest_playouts(&self, values: &[Value]) -> u32 {
+        self.nodes
+            .iter()
+            .zip(values)
+            .filter(|(n, _)| matches!(n, Node::Leaf(_)))
+            .map(|(_, v)| v.playouts)
+            .max()
+            .unwrap_or(0)
     }
 
     /// The leaves under `node` along the best choices by `values` (every child of a chance
@@ -679,6 +688,14 @@ mod tests {
         (tree, leaves, scores)
     }
 
+    /// Takes the last option out of the decision `one_decision` made (the last node): two
+    /// answers, the decision of the others and that option alone; their nodes.
+    fn last_option_apart(tree: &mut Tree) -> (usize, usize) {
+        let a = tree.nodes.len() - 1;
+        let Node::Max(children) = &mut tree.nodes[a] else { unreachable!("one_decision's last node") };
+        (a, children.pop().expect("options"))
+    }
+
     #[test]
     fn a_decision_of_many_equal_options_is_not_overrated_by_the_largest_noisy_mean() {
         // Twelve options worth 100 each: the largest of their means is above 100 by about
@@ -713,9 +730,7 @@ mod tests {
             let game = crate::games::fleet::game::Game::new(&rules, &["A".into()], Default::default());
             tree.leaves = vec![game; 13];
             // Leaves 0–11 under A (the decision `one_decision` made), leaf 12 is B.
-            let a = tree.nodes.len() - 1;
-            let Node::Max(children) = &mut tree.nodes[a] else { unreachable!() };
-            let b_node = children.pop().unwrap();
+            let (a, b_node) = last_option_apart(&mut tree);
             let active = tree.active(&[a, b_node], &scores, 10, 1.0);
             b_cut += usize::from(!active.contains(&12));
             a_cut += usize::from(active.iter().all(|l| *l == 12));
@@ -736,9 +751,7 @@ mod tests {
         let mut bias = 0.0;
         for seed in 0..seeds {
             let (mut tree, mut leaves, scores) = one_decision(&rules, &[100; 13], 40, seed);
-            let a = tree.nodes.len() - 1;
-            let Node::Max(children) = &mut tree.nodes[a] else { unreachable!() };
-            children.pop();
+            let (a, _) = last_option_apart(&mut tree);
             for l in 0..12 {
                 let d: f64 = (0..10).map(|k| f64::from(scores[l][k]) - f64::from(scores[12][k])).sum::<f64>() / 10.0;
                 leaves[l].playouts = 10;
