@@ -249,8 +249,8 @@ fn advise_prints_a_table_in_every_language_with_the_best_marked() {
 
 #[test]
 fn advise_marks_the_answers_cut_early_in_the_race_and_never_marks_one_best() {
-    // Ann's pick in round 2 of the 4-player save, 60 playouts an answer: the answers
-    // clearly behind after their first 10, 20 or 40 playouts get no more. Their figures
+    // Ann's pick in round 2 of the 4-player save, 30 playouts an answer: the answers
+    // clearly behind after their first 10 or 20 playouts get no more. Their figures
     // rest on those alone: the table says so beside each, the JSON has `cut`, and the
     // best is one played out to the end.
     let dir = save_cut(20);
@@ -260,7 +260,7 @@ fn advise_marks_the_answers_cut_early_in_the_race_and_never_marks_one_best() {
         ("fr", "écartée à 10", "« Écartée à N »"),
     ] {
         let out = crate::common::deckhand(dir.path())
-            .args(["--lang", lang, "advise", "game.jsonl", "--playouts", "60"])
+            .args(["--lang", lang, "advise", "game.jsonl", "--playouts", "30"])
             .output()
             .unwrap();
         assert!(out.status.success());
@@ -268,15 +268,15 @@ fn advise_marks_the_answers_cut_early_in_the_race_and_never_marks_one_best() {
         assert!(text.contains(cut) && text.contains(how), "{text}");
     }
     let out = crate::common::deckhand(dir.path())
-        .args(["advise", "game.jsonl", "--playouts", "60", "--format", "json"])
+        .args(["advise", "game.jsonl", "--playouts", "30", "--format", "json"])
         .output()
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let options = v["options"].as_array().unwrap();
     let (cut, full): (Vec<_>, Vec<_>) = options.iter().partition(|o| o["cut"] == true);
     assert!(!cut.is_empty() && !full.is_empty(), "{v:#}");
-    assert!(cut.iter().all(|o| o["playouts"].as_u64().unwrap() < 60 && o["best"] == false), "{v:#}");
-    assert!(full.iter().all(|o| o["playouts"] == 60), "{v:#}");
+    assert!(cut.iter().all(|o| o["playouts"].as_u64().unwrap() < 30 && o["best"] == false), "{v:#}");
+    assert!(full.iter().all(|o| o["playouts"] == 30), "{v:#}");
     assert_eq!(full.iter().filter(|o| o["best"] == true).count(), 1, "{v:#}");
 }
 
