@@ -10,7 +10,10 @@
 //! as it did, by default; `win` sets the first advisor's flat playouts to the same aim, to
 //! weigh the chain search alone).
 //!
-//! `cargo run --release --example advisor_h2h -- GAMES NEW_PLAYOUTS FIRST_PLAYOUTS [AIM [FIRST_AIM]]`
+//! SEED (default 11) seeds the first half of the games, SEED + 1 the second: another SEED
+//! plays games no run with the default has played.
+//!
+//! `cargo run --release --example advisor_h2h -- GAMES NEW_PLAYOUTS FIRST_PLAYOUTS [AIM [FIRST_AIM [SEED]]]`
 
 use std::time::Instant;
 
@@ -23,6 +26,7 @@ use deckhand::rng::Rng;
 fn main() {
     let arg = |i: usize, d: u32| std::env::args().nth(i).and_then(|a| a.parse().ok()).unwrap_or(d);
     let (games, new_playouts, first_playouts) = (arg(1, 400), arg(2, 100), arg(3, 100));
+    let seed = u64::from(arg(6, 11));
     let rules = deckhand::games::built_in("fleet-dice").unwrap().fleet().unwrap().clone();
     let aim_of = |i: usize| match std::env::args().nth(i).as_deref() {
         Some("win") => Aim::Win,
@@ -70,8 +74,8 @@ fn main() {
         t_first * 1000.0
     );
     let half = games / 2;
-    let a = selfplay(&rules, &[Seat::Advisor(new), Seat::Advisor(first)], half, 11);
-    let b = selfplay(&rules, &[Seat::Advisor(first), Seat::Advisor(new)], games - half, 12);
+    let a = selfplay(&rules, &[Seat::Advisor(new), Seat::Advisor(first)], half, seed);
+    let b = selfplay(&rules, &[Seat::Advisor(first), Seat::Advisor(new)], games - half, seed + 1);
     // Wins: a shared first place is a win for both; counted as half for each here.
     let both = |r: &[deckhand::games::fleet::advisor::selfplay::SeatResult]| r[0].wins + r[1].wins - r[0].games;
     let ties = both(&a) + both(&b);
