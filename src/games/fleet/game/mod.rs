@@ -488,7 +488,7 @@ impl Game {
     /// the positions it has valued by it.
     pub(crate) fn state_hash(&self) -> u64 {
         use std::hash::{Hash, Hasher};
-        let mut h = std::hash::DefaultHasher::new();
+        let mut h = PositionHasher::default();
         self.players.hash(&mut h);
         (self.round, self.rounds, self.start_player).hash(&mut h);
         self.pool.hash(&mut h);
@@ -561,5 +561,63 @@ impl Player {
     /// The casino reroll is used up for this phase.
     fn rerolled_this_phase_blocked(&self, rules: &FleetRules) -> bool {
         self.rerolled_this_phase && rules.options.casino_reroll == crate::games::fleet::CasinoReroll::OncePerPhase
+    }
+}
+
+/// The hasher of `Game::state_hash`: each word written mixed in by a step that is one to one
+/// for a given word (rotate, xor, multiply by an odd constant), so two positions whose
+/// fields differ in one word never share a hash, and murmur3's finaliser at the end. The
+/// fields are many small integers: std's SipHash, made to resist chosen keys, which no
+/// one chooses here, cost about 7 % of a review's CPU.
+struct PositionHasher(u64);
+
+impl Default for PositionHasher {
+    fn default() -> Self {
+        PositionHasher(0x243F_6A88_85A3_08D3)
+    }
+}
+
+impl PositionHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(23) ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+impl std::hash::Hasher for PositionHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+
+    fn write_u16(&mut self, i: u16) {
+        self.add(u64::from(i));
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.add(u64::from(i));
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+        h ^ (h >> 33)
     }
 }
