@@ -573,6 +573,18 @@ fn keys_that_fit_nothing_are_never_typed_and_starts_match_word_starts() {
     interrupted(&mut p);
 }
 
+/// An option's whole label, several words typed as the menu shows them (`Ama's bank 1`,
+/// `3 coins`), chooses that option at a menu that also takes entries: it is not taken for
+/// an entry of several words (found in tmux: `3 coins` at a pick was refused as a pick of
+/// the 3 coins and `coins` for the shared die).
+#[test]
+fn an_options_whole_label_typed_chooses_it_at_a_menu_that_takes_entries() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = at_bobs_star_action(dir.path());
+    typed(&mut p, "ama's bank 1\r", "which section? Ama's bank 1");
+    interrupted(&mut p);
+}
+
 /// Issue #33 item 7: at 80×24 (the pty's size) a star action's 18 options, the question,
 /// the commands (on one line, by their words) and what the highlighted option does fit
 /// with the status line above; `help 11` says what option 11 does under the menu,

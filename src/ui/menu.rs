@@ -42,6 +42,14 @@ fn may_become(choices: &[Choice], next: &str, check: Option<Check>) -> bool {
         || check.is_some_and(|check| check(next).is_ok())
 }
 
+/// The options whose label starts with `typed` of several words (`Ama's bank 1`, `3 coins`):
+/// at a menu taking entries these are meant, not an entry.
+fn by_label(choices: &[Choice], typed: &str) -> Vec<usize> {
+    let typed = crate::text::fold_word(&typed.split_whitespace().collect::<Vec<_>>().join(" "));
+    let fits = |c: &Choice| !c.command && crate::text::fold_word(&c.label).starts_with(&typed);
+    (0..choices.len()).filter(|&i| fits(&choices[i])).collect()
+}
+
 /// Whether a space typed now means nothing: at the start of the line, or after a space.
 fn idle_space(typed: &str, c: char) -> bool {
     c.is_whitespace() && (typed.is_empty() || typed.ends_with(char::is_whitespace))
@@ -89,7 +97,7 @@ impl TerminalPrompter {
             // `help N` shows the menu as it is, to find N in; several words are an entry.
             let matches = match help_for(choices, typed) {
                 Some(_) => filter(choices, ""),
-                None if check.is_some() && words > 1 => Vec::new(),
+                None if check.is_some() && words > 1 => by_label(choices, typed),
                 None => filter(choices, typed),
             };
             if typed.trim().is_empty() && !moved {
@@ -141,7 +149,11 @@ impl TerminalPrompter {
                     });
                 }
                 Key::Enter => {
-                    match if words > 1 && check.is_some() { Typed::Nothing } else { chosen(choices, typed) } {
+                    let by_label = || match by_label(choices, typed)[..] {
+                        [one] => Typed::One(one),
+                        _ => Typed::Nothing,
+                    };
+                    match if words > 1 && check.is_some() { by_label() } else { chosen(choices, typed) } {
                         Typed::One(i) => answer = chose(i),
                         what => match check.map(|check| check(typed)) {
                             Some(Ok(words)) => {
