@@ -139,6 +139,14 @@ pub fn filter(choices: &[Choice], typed: &str) -> Vec<usize> {
     ranked(choices, typed).into_iter().map(|(_, i)| i).collect()
 }
 
+/// The options whose label starts with `typed` of several words (`Ama's bank 1`, `3 coins`):
+/// at a menu taking entries these are meant, not an entry.
+pub fn by_label(choices: &[Choice], typed: &str) -> Vec<usize> {
+    let typed = crate::text::fold_word(&typed.split_whitespace().collect::<Vec<_>>().join(" "));
+    let fits = |c: &Choice| !c.command && crate::text::fold_word(&c.label).starts_with(&typed);
+    (0..choices.len()).filter(|&i| fits(&choices[i])).collect()
+}
+
 /// What Enter on a typed text chooses.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Typed {

@@ -10,7 +10,7 @@ use dialoguer::theme::Theme;
 
 use super::theme::Pad;
 use super::{keys, Check, Entry, Overtaken, TerminalPrompter, Until};
-use crate::choice::{chosen, filter, help_for, numbers, usual, Choice, Picked, Typed};
+use crate::choice::{by_label, chosen, filter, help_for, numbers, usual, Choice, Picked, Typed};
 use crate::text::Lang;
 
 /// The words a menu says about what was typed, in the table's language.
@@ -40,14 +40,6 @@ fn may_become(choices: &[Choice], next: &str, check: Option<Check>) -> bool {
         || free
         || !filter(choices, next).is_empty()
         || check.is_some_and(|check| check(next).is_ok())
-}
-
-/// The options whose label starts with `typed` of several words (`Ama's bank 1`, `3 coins`):
-/// at a menu taking entries these are meant, not an entry.
-fn by_label(choices: &[Choice], typed: &str) -> Vec<usize> {
-    let typed = crate::text::fold_word(&typed.split_whitespace().collect::<Vec<_>>().join(" "));
-    let fits = |c: &Choice| !c.command && crate::text::fold_word(&c.label).starts_with(&typed);
-    (0..choices.len()).filter(|&i| fits(&choices[i])).collect()
 }
 
 /// Whether a space typed now means nothing: at the start of the line, or after a space.
@@ -94,7 +86,8 @@ impl TerminalPrompter {
         let (mut drawn, mut problem) = (0usize, None::<String>);
         loop {
             let words = typed.split_whitespace().count();
-            // `help N` shows the menu as it is, to find N in; several words are an entry.
+            // `help N` shows the menu as it is, to find N in; several words are an entry,
+            // or the options whose label they start.
             let matches = match help_for(choices, typed) {
                 Some(_) => filter(choices, ""),
                 None if check.is_some() && words > 1 => by_label(choices, typed),
@@ -149,11 +142,12 @@ impl TerminalPrompter {
                     });
                 }
                 Key::Enter => {
-                    let by_label = || match by_label(choices, typed)[..] {
+                    // Several words: the option whose label they start (the matches), if one.
+                    let labelled = || match matches[..] {
                         [one] => Typed::One(one),
                         _ => Typed::Nothing,
                     };
-                    match if words > 1 && check.is_some() { by_label() } else { chosen(choices, typed) } {
+                    match if words > 1 && check.is_some() { labelled() } else { chosen(choices, typed) } {
                         Typed::One(i) => answer = chose(i),
                         what => match check.map(|check| check(typed)) {
                             Some(Ok(words)) => {
