@@ -495,13 +495,20 @@ impl<'a> Tree<'a> {
     /// (`fullest_playouts`) was cut early in the race, is valued on its first playouts
     /// only and is never the best (the race's winner is among those left).
     pub(crate) fn most_playouts(&self, node: usize, values: &[Value]) -> Option<u32> {
-        let children: Vec<usize> = match &self.nodes[node] {
-            Node::Leaf(_) => return Some(values[node].playouts),
-            Node::Exact(_) => return None,
-            Node::Max(children) => children.clone(),
-            Node::Chance(children) => children.iter().map(|(_, c)| *c).collect(),
+        // None as soon as a child is valued exactly (and for no children).
+        let most = |children: &mut dyn Iterator<Item = usize>| {
+            let mut most = None;
+            for c in children {
+                most = most.max(Some(self.most_playouts(c, values)?));
+            }
+            most
         };
-        children.iter().map(|c| self.most_playouts(*c, values)).collect::<Option<Vec<u32>>>()?.into_iter().max()
+        match &self.nodes[node] {
+            Node::Leaf(_) => Some(values[node].playouts),
+            Node::Exact(_) => None,
+            Node::Max(children) => most(&mut children.iter().copied()),
+            Node::Chance(children) => most(&mut children.iter().map(|(_, c)| *c)),
+        }
     }
 
     /// The most playouts of any leaf (`values`: every node's; 0 without leaves).
