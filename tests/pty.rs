@@ -203,6 +203,10 @@ fn typing_hint_at_a_menu_shows_the_advisors_table_and_commits_nothing() {
     assert_eq!(best.len(), 1, "{table}");
     assert!(best[0].contains("oyster") && best[0].contains("oyster 1"), "{table}");
     assert!(table.contains("take 1 coin instead") && table.contains("3 coins"), "{table}");
+    // The best once more in one line, just above the question asked again (at 80x24 a long
+    // table scrolls away).
+    let best_line = p.exp_string("points expected)").unwrap();
+    assert!(best_line.contains("Best: oyster") && best_line.contains("to win"), "{best_line}");
     // The same question again, nothing committed.
     p.exp_string("pick a die (oyster, 3 coins, 3 coins)").unwrap();
     p.exp_string("Enter to choose").unwrap();

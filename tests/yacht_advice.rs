@@ -49,8 +49,9 @@ fn hint_at_the_terminal_weighs_every_keep_and_box_exactly_in_three_languages() {
     let files: Vec<_> = std::fs::read_dir(&tables).unwrap().map(|e| e.unwrap().path()).collect();
     assert_eq!(files.len(), 1, "{files:?}");
     let built = std::fs::metadata(&files[0]).unwrap().modified().unwrap();
-    // 23 keeps of 1 2 3 3 5 (0 to 4 of its dice, each multiset once) and 13 open boxes.
-    assert_eq!(en.len(), 1 + 23 + 13, "{en:#?}");
+    // 23 keeps of 1 2 3 3 5 (0 to 4 of its dice, each multiset once) and 13 open boxes,
+    // then the best again, in one line just above the question asked again.
+    assert_eq!(en.len(), 1 + 23 + 13 + 1, "{en:#?}");
     assert_eq!(
         en[..4],
         [
@@ -64,6 +65,7 @@ fn hint_at_the_terminal_weighs_every_keep_and_box_exactly_in_three_languages() {
     assert!(en.contains(&" 14. keep 1 2 3 5, roll the rest   248.48  2.93 behind".to_string()), "{en:#?}");
     assert_eq!(en[24], " 24. score Threes (6)              239.95  11.45 behind");
     assert_eq!(en[36], " 36. score Sixes (0)               216.52  34.89 behind");
+    assert_eq!(en[37], "Best: keep 3 3, roll the rest — Expected final score 251.41");
     // German and French: the same figures in their words; the table loaded, not rebuilt.
     let de = hint_block(&play(d, "de", "de.jsonl"), "Erwartete Endpunktzahl");
     assert_eq!(
@@ -75,6 +77,7 @@ fn hint_at_the_terminal_weighs_every_keep_and_box_exactly_in_three_languages() {
         ]
     );
     assert_eq!(de[24], " 24. Dreier eintragen (6)                 239,95  11,45 weniger");
+    assert_eq!(de[37], "Am besten: 3 3 behalten, den Rest würfeln — Erwartete Endpunktzahl 251,41");
     let fr = hint_block(&play(d, "fr", "fr.jsonl"), "Score final espéré");
     assert_eq!(
         fr[..3],
@@ -84,6 +87,7 @@ fn hint_at_the_terminal_weighs_every_keep_and_box_exactly_in_three_languages() {
             "  2. garder 3 3 5, relancer le reste     249,94  1,47 de moins",
         ]
     );
+    assert_eq!(fr[37], "Le mieux : garder 3 3, relancer le reste — Score final espéré 251,41");
     assert_eq!(std::fs::metadata(&files[0]).unwrap().modified().unwrap(), built);
     // A hint saves nothing: the save is the game's rolls and boxes only.
     let saved = std::fs::read_to_string(d.join("fr.jsonl")).unwrap();

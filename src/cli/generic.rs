@@ -425,7 +425,12 @@ impl AtTerminal for GenericTerminal<'_> {
                 let advice = seat.and_then(|s| game.advice(s, crate::games::described::Aim::Win));
                 progress.finish();
                 match advice {
-                    Some(Ok(advice)) => p.say(&said::advice_text(&advice, lang)),
+                    Some(Ok(advice)) => {
+                        p.say(&said::advice_text(&advice, lang));
+                        if let Some(best) = said::advice_best_line(&advice, lang) {
+                            p.say(&best);
+                        }
+                    }
                     Some(Err(why)) => p.say(&why.text(lang)),
                     None => p.say(&crate::text::serve::Declined::HintNothing.text(lang)),
                 }

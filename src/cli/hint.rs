@@ -27,7 +27,11 @@ pub(crate) fn hint_text(table: &FleetShared, rules: &FleetRules, decision: Optio
     let waited = asked.and_then(Ticket::wait);
     progress.finish();
     match waited {
-        Ok(Ok(advice)) => answers_table(rules, &game, &advice, &Settings::hint(version), lang).trim_end().to_string(),
+        Ok(Ok(advice)) => {
+            let table = answers_table(rules, &game, &advice, &Settings::hint(version), lang);
+            let best = crate::text::advisor::best_line(rules, &game, &advice, lang);
+            table.trim_end().lines().chain(best.as_deref()).collect::<Vec<_>>().join("\n")
+        }
         Ok(Err(why)) => crate::text::advisor::nothing_to_weigh(why, &game, lang),
         Err(why) => crate::text::advisor::no_run(why, lang),
     }

@@ -89,6 +89,22 @@ pub fn hint_lead(e: &Estimate, lang: Lang) -> String {
     t!(lang, "web.hint_lead", lead = t!(lang, "cli.advise.points", mean = lead(e, lang), stderr = spread))
 }
 
+/// The best answer in one line, with its chance to win where there is one (`Best:
+/// swordfish → swordfish 4 (52 % to win, 113.8 ± 0.8 points expected)`): what a terminal's
+/// hint ends with, so the answer stands just above the question asked again when a long
+/// table has scrolled away.
+pub fn best_line(rules: &FleetRules, game: &Game, advice: &Advice, lang: Lang) -> Option<String> {
+    let e = advice.estimates.get(advice.best)?;
+    let answer = answer_label(rules, game, advice, e, lang);
+    let points = points(e, lang);
+    Some(match e.win {
+        Some(win) if game.players.len() > 1 => {
+            t!(lang, "cli.advise.best_line_win", answer = answer, win = chance(Some(win), lang), points = points)
+        }
+        _ => t!(lang, "cli.advise.best_line", answer = answer, points = points),
+    })
+}
+
 /// The expected points of an answer with its standard error (`43.2 ± 0.4`).
 pub fn points(e: &Estimate, lang: Lang) -> String {
     mean(e.mean, e.stderr, lang)

@@ -170,6 +170,20 @@ pub fn advice_text(advice: &Advice, lang: Lang) -> String {
     out.join("\n")
 }
 
+/// The best choice in one line (`Best: keep 3 3, roll the rest — Expected final score
+/// 251.41`): what a terminal's hint ends with, so the answer stands just above the question
+/// asked again when the whole list has scrolled away (None: nothing weighed).
+pub fn advice_best_line(advice: &Advice, lang: Lang) -> Option<String> {
+    let best = advice_lines(advice, lang).into_iter().next()?;
+    Some(t!(
+        lang,
+        "games.table.advice.best_line",
+        answer = best.label,
+        measure = advice.measure.text(lang),
+        value = best.value
+    ))
+}
+
 /// A player's decisions reviewed against the game's exact advisor, as the terminal prints
 /// them: the total lost and how many decisions, then the `top` costliest (in game order).
 /// Where the advisor plays to win, the chance of winning lost too, and the `top` costliest
