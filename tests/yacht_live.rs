@@ -164,6 +164,46 @@ fn a_setup_the_game_does_not_have_is_refused_with_what_it_has() {
     );
 }
 
+/// A wrong answer says what is wrong in the table's words: dice to keep that were not
+/// rolled (or run together) named as such, with the dice there are; a word that answers
+/// nothing, with the answers as the menu shows them (no internal keys such as
+/// `three_of_a_kind`). Found in tmux: `keep 44` said "`44` answers nothing here" and
+/// listed the keys.
+#[test]
+fn a_wrong_keep_or_word_is_refused_in_the_tables_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let refusal = |lang: &str, answer: &str| {
+        std::fs::write(dir.path().join("a.txt"), format!("2 2 4 4 5\n{answer}\n")).unwrap();
+        let out = deckhand(dir.path())
+            .args(["--lang", lang, "play", "yacht", "--players", "Ann", "--answers", "a.txt", "--no-record"])
+            .args(["--save", &format!("{lang}-{}.jsonl", answer.len())])
+            .assert()
+            .code(2);
+        crate::common::stderr(&out).lines().last().unwrap_or_default().to_string()
+    };
+    for (answer, word) in [("keep 44", "44"), ("keep 1", "1"), ("keep 4 4 4", "4")] {
+        let err = refusal("en", answer);
+        assert!(
+            err.ends_with(&format!(
+                "`{word}` is not one of the dice you can keep (2 2 4 4 5): name each die on its own (`keep 2 2`)"
+            )),
+            "{err}"
+        );
+    }
+    let err = refusal("en", "foo");
+    assert!(err.contains("`foo` answers nothing here; the answers are: keep, Ones — 0, Twos — 4,"), "{err}");
+    assert!(err.contains("Three of a kind — 0") && !err.contains('_'), "{err}");
+    let err = refusal("de", "behalten 3");
+    assert!(err.ends_with("`3` ist keiner der Würfel, die du behalten kannst (2 2 4 4 5): nenne jeden Würfel einzeln (`behalten 2 2`)"), "{err}");
+    let err = refusal("fr", "garder 6");
+    assert!(
+        err.ends_with(
+            "`6` n'est pas un des dés que vous pouvez garder (2 2 4 4 5) : nommez chaque dé à part (`garder 2 2`)"
+        ),
+        "{err}"
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn at_a_terminal_the_dice_are_typed_kept_scored_and_undone() {
@@ -176,6 +216,14 @@ fn at_a_terminal_the_dice_are_typed_kept_scored_and_undone() {
     // is said whole on the row above it (issue 33: a newcomer lost it behind the cut).
     let above = p.exp_string("keep dice and roll again (2 rolls left)").unwrap();
     assert!(above.contains("Ann 0 \u{c2}\u{b7} type `keep` and the dice to keep (1 2 3 3 6)"), "{above}");
+    // Two dice run together: said as dice, the line kept to be mended (Ctrl-U clears it).
+    p.send("keep 33").unwrap();
+    p.send("\r").unwrap();
+    p.flush().unwrap();
+    // (The line folds at 80 columns.)
+    p.exp_string("`33` is not one of the dice you can keep (1 2 3 3 6): name each die on its own").unwrap();
+    p.exp_string("(`keep 1 2`)").unwrap();
+    p.send_control('u').unwrap();
     p.send_line("keep 3 3").unwrap();
     p.exp_string("Ann: roll 3 dice, keeping 3 3 (roll 2 of 3)").unwrap();
     p.send_line("3 3 3").unwrap();

@@ -61,9 +61,31 @@ pub fn refused(
         Refused::Stale => (t!(lang, "web.taken"), Vec::new()),
         Refused::Theirs(p) => (t!(lang, "web.not_yours", name = name(*p)), Vec::new()),
         Refused::Unknown(word, question) => {
-            let keys = keys(question);
-            let text = t!(lang, "games.table.unknown", word = word, answers = keys.join(", "));
-            (text, keys)
+            let text = t!(lang, "games.table.unknown", word = word, answers = labels(question, lang).join(", "));
+            (text, keys(question))
+        }
+        Refused::Item(word, question) => {
+            let text = question.forms.iter().find_map(|form| match form {
+                Form::Some { action, items } => {
+                    let items: Vec<String> = items.iter().map(|i| i.label.text(lang)).collect();
+                    let example: Vec<String> =
+                        std::iter::once(action.label.text(lang)).chain(items.iter().take(2).cloned()).collect();
+                    Some(t!(
+                        lang,
+                        "games.table.not_an_item",
+                        word = word,
+                        items = items.join(" "),
+                        example = example.join(" ")
+                    ))
+                }
+                _ => None,
+            });
+            (
+                text.unwrap_or_else(|| {
+                    t!(lang, "games.table.unknown", word = word, answers = labels(question, lang).join(", "))
+                }),
+                keys(question),
+            )
         }
         Refused::Game(m) => (crate::text::sentence(&m.text(lang)), Vec::new()),
         Refused::NoUndo => (t!(lang, "cli.play.cannot_undo", why = t!(lang, "engine.undo_nothing")), Vec::new()),
@@ -83,6 +105,19 @@ pub fn keys(question: &Question) -> Vec<String> {
         .flat_map(|form| match form {
             Form::One(opts) | Form::Faces { faces: opts, .. } => opts.iter().map(|o| o.key.clone()).collect::<Vec<_>>(),
             Form::Some { action, .. } => vec![action.key.clone()],
+        })
+        .collect()
+}
+
+/// The answers a question takes in the table's words, as a person reads them in a list:
+/// its options', an action's (`keep`), the faces'.
+pub fn labels(question: &Question, lang: Lang) -> Vec<String> {
+    question
+        .forms
+        .iter()
+        .flat_map(|form| match form {
+            Form::One(opts) | Form::Faces { faces: opts, .. } => opts.iter().map(|o| o.label.text(lang)).collect(),
+            Form::Some { action, .. } => vec![action.label.text(lang)],
         })
         .collect()
 }

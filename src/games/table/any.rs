@@ -44,6 +44,9 @@ pub enum Refused {
     Theirs(usize),
     /// A typed word that names no answer of the question: the word and the question.
     Unknown(String, Box<Question>),
+    /// A typed word after an action's key (`keep 44`, `keep 1` with no 1 rolled) that names
+    /// none of its items still free: the word and the question.
+    Item(String, Box<Question>),
     /// The game's refusal.
     Game(Message),
     /// Nothing a person answered can be taken back.
@@ -402,7 +405,9 @@ pub fn read(question: &Question, words: &[String], vocabulary: &Words) -> Result
             _ => exact.first().copied(),
         }
     };
-    let mut unknown = said.first().cloned().unwrap_or_default();
+    let unknown = said.first().cloned().unwrap_or_default();
+    // A word after an action's key that named none of its items.
+    let mut item: Option<String> = None;
     for form in &question.forms {
         match form {
             Form::One(opts) => {
@@ -431,7 +436,7 @@ pub fn read(question: &Question, words: &[String], vocabulary: &Words) -> Result
                             keys.push(items[i].key.clone());
                         }
                         None => {
-                            unknown = word.clone();
+                            item.get_or_insert_with(|| word.clone());
                             all = false;
                             break;
                         }
@@ -450,7 +455,10 @@ pub fn read(question: &Question, words: &[String], vocabulary: &Words) -> Result
             }
         }
     }
-    Err(Refused::Unknown(unknown, Box::new(question.clone())))
+    Err(match item {
+        Some(word) => Refused::Item(word, Box::new(question.clone())),
+        None => Refused::Unknown(unknown, Box::new(question.clone())),
+    })
 }
 
 #[cfg(test)]
