@@ -167,16 +167,18 @@ fn a_setup_the_game_does_not_have_is_refused_with_what_it_has() {
 /// A wrong answer says what is wrong in the table's words: dice to keep that were not
 /// rolled (or run together) named as such, with the dice there are; a word that answers
 /// nothing, with the answers as the menu shows them (no internal keys such as
-/// `three_of_a_kind`). Found in tmux: `keep 44` said "`44` answers nothing here" and
-/// listed the keys.
+/// `three_of_a_kind`); dice to keep typed without `keep`, told to type it first. Found in
+/// tmux: `keep 44` and `4 4` said "answers nothing here" and listed the keys.
 #[test]
 fn a_wrong_keep_or_word_is_refused_in_the_tables_words() {
     let dir = tempfile::tempdir().unwrap();
+    let runs = std::cell::Cell::new(0);
     let refusal = |lang: &str, answer: &str| {
+        runs.set(runs.get() + 1);
         std::fs::write(dir.path().join("a.txt"), format!("2 2 4 4 5\n{answer}\n")).unwrap();
         let out = deckhand(dir.path())
             .args(["--lang", lang, "play", "yacht", "--players", "Ann", "--answers", "a.txt", "--no-record"])
-            .args(["--save", &format!("{lang}-{}.jsonl", answer.len())])
+            .args(["--save", &format!("{}.jsonl", runs.get())])
             .assert()
             .code(2);
         crate::common::stderr(&out).lines().last().unwrap_or_default().to_string()
@@ -190,6 +192,11 @@ fn a_wrong_keep_or_word_is_refused_in_the_tables_words() {
             "{err}"
         );
     }
+    // Dice to keep without `keep`.
+    let err = refusal("en", "4 4");
+    assert!(err.ends_with("to keep dice, type `keep` first: `keep 4 4`"), "{err}");
+    let err = refusal("de", "4 4");
+    assert!(err.ends_with("um Würfel zu behalten, tippe zuerst `behalten`: `behalten 4 4`"), "{err}");
     let err = refusal("en", "foo");
     assert!(err.contains("`foo` answers nothing here; the answers are: keep, Ones — 0, Twos — 4,"), "{err}");
     assert!(err.contains("Three of a kind — 0") && !err.contains('_'), "{err}");

@@ -87,6 +87,17 @@ pub fn refused(
                 keys(question),
             )
         }
+        Refused::ActionFirst(typed, question) => {
+            let action = question.forms.iter().find_map(|form| match form {
+                Form::Some { action, .. } => Some(action.label.text(lang)),
+                _ => None,
+            });
+            let text = match action {
+                Some(action) => t!(lang, "games.table.action_first", action = action, typed = typed),
+                None => t!(lang, "games.table.unknown", word = typed, answers = labels(question, lang).join(", ")),
+            };
+            (text, keys(question))
+        }
         Refused::Game(m) => (crate::text::sentence(&m.text(lang)), Vec::new()),
         Refused::NoUndo => (t!(lang, "cli.play.cannot_undo", why = t!(lang, "engine.undo_nothing")), Vec::new()),
         Refused::NotYourAnswer(whose) => {

@@ -47,6 +47,9 @@ pub enum Refused {
     /// A typed word after an action's key (`keep 44`, `keep 1` with no 1 rolled) that names
     /// none of its items still free: the word and the question.
     Item(String, Box<Question>),
+    /// Items typed without their action (`4 4` for `keep 4 4`): what was typed and the
+    /// question.
+    ActionFirst(String, Box<Question>),
     /// The game's refusal.
     Game(Message),
     /// Nothing a person answered can be taken back.
@@ -405,6 +408,19 @@ pub fn read(question: &Question, words: &[String], vocabulary: &Words) -> Result
             _ => exact.first().copied(),
         }
     };
+    // Each word an item not named yet (its key or words), in order: their keys, or the first
+    // word that names none.
+    let items_named = |items: &[Opt], words: &[String]| -> Result<Vec<String>, String> {
+        let mut taken = vec![false; items.len()];
+        let mut keys = Vec::new();
+        for word in words {
+            let found = (0..items.len()).find(|i| !taken[*i] && names(&items[*i]).iter().any(|n| n == word));
+            let Some(i) = found else { return Err(word.clone()) };
+            taken[i] = true;
+            keys.push(items[i].key.clone());
+        }
+        Ok(keys)
+    };
     let unknown = said.first().cloned().unwrap_or_default();
     // A word after an action's key that named none of its items.
     let mut item: Option<String> = None;
@@ -420,30 +436,9 @@ pub fn read(question: &Question, words: &[String], vocabulary: &Words) -> Result
                 if one(std::slice::from_ref(action), first, false).is_none() {
                     continue;
                 }
-                let mut keys = vec![action.key.clone()];
-                let mut taken = vec![false; items.len()];
-                let mut all = true;
-                for word in rest {
-                    let free: Vec<Opt> = items
-                        .iter()
-                        .zip(&taken)
-                        .map(|(o, t)| if *t { Opt::new("", o.label.clone()) } else { o.clone() })
-                        .collect();
-                    let found = (0..free.len()).find(|i| !taken[*i] && names(&free[*i]).iter().any(|n| n == word));
-                    match found {
-                        Some(i) => {
-                            taken[i] = true;
-                            keys.push(items[i].key.clone());
-                        }
-                        None => {
-                            item.get_or_insert_with(|| word.clone());
-                            all = false;
-                            break;
-                        }
-                    }
-                }
-                if all {
-                    return Ok(keys);
+                match items_named(items, rest) {
+                    Ok(keys) => return Ok(std::iter::once(action.key.clone()).chain(keys).collect()),
+                    Err(word) => _ = item.get_or_insert(word),
                 }
             }
             Form::Faces { faces, .. } => {
@@ -455,8 +450,12 @@ pub fn read(question: &Question, words: &[String], vocabulary: &Words) -> Result
             }
         }
     }
+    // Items alone, without their action (`4 4` for `keep 4 4`).
+    let items_alone = !said.is_empty()
+        && question.forms.iter().any(|f| matches!(f, Form::Some { items, .. } if items_named(items, &said).is_ok()));
     Err(match item {
         Some(word) => Refused::Item(word, Box::new(question.clone())),
+        None if items_alone => Refused::ActionFirst(said.join(" "), Box::new(question.clone())),
         None => Refused::Unknown(unknown, Box::new(question.clone())),
     })
 }
