@@ -131,7 +131,8 @@ impl TerminalPrompter {
                     Some(i) => answer = chose(i),
                     None => problem = Some(crate::t!(lang, "cli.ui.no_usual")),
                 },
-                // One option's help, said under the menu: nothing is committed or printed.
+                // One option's help, said under the menu: nothing is committed or printed,
+                // and the line is free for the answer (↑ brings the help back).
                 Key::Enter if help_for(choices, typed).is_some_and(|rest| !rest.trim().is_empty()) => {
                     let rest = help_for(choices, typed).unwrap_or_default();
                     let options: Vec<Choice> = choices.iter().filter(|c| !c.command).cloned().collect();
@@ -140,6 +141,7 @@ impl TerminalPrompter {
                         Typed::One(i) => format!("{}: {}", options[i].label, options[i].help),
                         what => why_not(&options, rest, &what, lang),
                     });
+                    self.last = std::mem::take(typed).trim().to_string();
                 }
                 Key::Enter => {
                     // Several words: the option whose label they start (the matches), if one.
