@@ -191,7 +191,11 @@ fn typing_hint_at_a_menu_shows_the_advisors_table_and_commits_nothing() {
         &["play", "fleet-dice", "--players", "Ann,Bob", "--dice", "digital", "--seed", "5", "--save", "g.jsonl"],
     );
     p.exp_string("pick a die").unwrap();
-    p.exp_string("Enter to choose").unwrap();
+    // Under a pick's menu, what the highlighted die would do: the uses it would be asked
+    // about (`help N` says it for die N).
+    let drawn = p.exp_string("Enter to choose").unwrap();
+    let commands = drawn.rfind("hint").expect("the commands' line");
+    assert!(drawn[commands..].contains("oyster 1 \u{c2}\u{b7} take 1 coin instead"), "{drawn}");
     let before = std::fs::read(dir.path().join("g.jsonl")).unwrap();
     p.send("hint").unwrap();
     p.send("\r").unwrap();

@@ -11,7 +11,7 @@
 use super::score_check::fleet_standings;
 use super::terminal::{Asked, AtTerminal, Host, HostDoor};
 use crate::games::fleet::entry::{self, Entries};
-use crate::games::fleet::game::{Decision, Game, RollSpec};
+use crate::games::fleet::game::{Ask, Decision, Game, RollSpec};
 use crate::games::fleet::table::FleetTable;
 use crate::games::fleet::table::Refused;
 use crate::games::fleet::{FleetRules, Sheet};
@@ -124,7 +124,11 @@ impl Question<'_> {
                 Choice::new(o.key(rules, game), fleet_text::option_label(rules, game, d, o, lang))
                     .usual_if(Some(*o) == usual)
                     .gains_nothing_if(fleet_text::circle_gains_nothing(rules, game, d, o))
-                    .with_help(fleet_text::option_help(rules, game, d, o, lang).unwrap_or_default())
+                    .with_help(match d.ask {
+                        // At a pick: what the die would do (its uses).
+                        Ask::Pick { .. } => fleet_text::die_help(rules, game, d, o, false, lang),
+                        _ => fleet_text::option_help(rules, game, d, o, lang).unwrap_or_default(),
+                    })
             })
             .collect();
         // What gains nothing goes last (numbered so too).

@@ -309,28 +309,33 @@ pub fn option_label(rules: &FleetRules, game: &Game, d: &Decision, choice: &Choi
 /// one line per die, with the uses it would be asked about (the box each marks and what
 /// that starts), or what would happen at once when it needs no question.
 pub fn pick_help(rules: &FleetRules, game: &Game, d: &Decision, lang: Lang) -> Vec<String> {
-    d.options
-        .iter()
+    (d.options.iter())
         .map(|die| {
-            let mut g = game.clone();
-            g.take_events();
-            let input = Input::Choice(die.key(rules, game).into_owned());
-            let then = match g.apply(rules, &input) {
-                Err(illegal) => refusal(rules, game, &illegal, lang),
-                Ok(()) => match g.decision(rules) {
-                    Some(next) if next.player == d.player && matches!(next.ask, Ask::Use { .. }) => {
-                        let said = |o: &Choice| match option_help(rules, &g, &next, o, lang) {
-                            Some(help) => format!("{} ({help})", option_label(rules, &g, &next, o, lang)),
-                            None => option_label(rules, &g, &next, o, lang),
-                        };
-                        next.options.iter().map(said).collect::<Vec<_>>().join(" · ")
-                    }
-                    _ => g.take_events().iter().map(|e| event(rules, &g, e, lang)).collect::<Vec<_>>().join("; "),
-                },
-            };
-            format!("  {}: {then}", option_label(rules, game, d, die, lang))
+            format!("  {}: {}", option_label(rules, game, d, die, lang), die_help(rules, game, d, die, true, lang))
         })
         .collect()
+}
+
+/// What one die of a pick would do for the picking player now: the uses it would be asked
+/// about (with what each does, when `detailed`), or what would happen at once. Undetailed,
+/// the highlighted die's line under a pick's menu (and its `help N`).
+pub fn die_help(rules: &FleetRules, game: &Game, d: &Decision, die: &Choice, detailed: bool, lang: Lang) -> String {
+    let mut g = game.clone();
+    g.take_events();
+    let input = Input::Choice(die.key(rules, game).into_owned());
+    match g.apply(rules, &input) {
+        Err(illegal) => refusal(rules, game, &illegal, lang),
+        Ok(()) => match g.decision(rules) {
+            Some(next) if next.player == d.player && matches!(next.ask, Ask::Use { .. }) => {
+                let said = |o: &Choice| match option_help(rules, &g, &next, o, lang).filter(|_| detailed) {
+                    Some(help) => format!("{} ({help})", option_label(rules, &g, &next, o, lang)),
+                    None => option_label(rules, &g, &next, o, lang),
+                };
+                next.options.iter().map(said).collect::<Vec<_>>().join(" · ")
+            }
+            _ => g.take_events().iter().map(|e| event(rules, &g, e, lang)).collect::<Vec<_>>().join("; "),
+        },
+    }
 }
 
 /// What an option of a decision does, for `help` at its menu: the license level or boat a
