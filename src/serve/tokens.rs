@@ -82,14 +82,14 @@ impl Tokens {
 
     /// Keep the tokens beside the save (never replacing a file).
     pub fn write(&self, save: &Path) -> Result<(), Error> {
-        crate::store::files::write_new(&path_for(save), &self.text())?;
+        crate::store::files::write_private_new(&path_for(save), &self.text())?;
         Ok(())
     }
 
     /// Write the seats taken now into the file beside the save (replaced atomically, so
     /// a crash leaves the old list or the new one, never a torn file).
     pub fn write_taken(&self, save: &Path) -> Result<(), Error> {
-        Ok(crate::store::files::write_atomic(&path_for(save), &self.text())?)
+        Ok(crate::store::files::write_private_atomic(&path_for(save), &self.text())?)
     }
 
     fn text(&self) -> String {

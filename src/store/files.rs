@@ -26,11 +26,31 @@ fn folder_of(path: &Path) -> &Path {
 const TEMP_PREFIX: &str = ".deckhand-";
 const TEMP_SUFFIX: &str = ".tmp";
 
+/// Who may read a file deckhand writes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Access {
+    /// As any program's new file: read and write for everyone the umask leaves (0666 less
+    /// the umask: 0644 under the usual 022) — saves, sheets, pads, exports.
+    Shared,
+    /// The owner alone (0600): the served game's seat tokens, which let a phone answer.
+    Private,
+}
+
 /// A new temporary file beside `path`, created exclusively, locked, and written with
 /// `contents` and flushed to disk.
-fn temp_beside(path: &Path, contents: &[u8], append: bool) -> std::io::Result<tempfile::NamedTempFile> {
-    let mut temp =
-        tempfile::Builder::new().prefix(TEMP_PREFIX).suffix(TEMP_SUFFIX).append(append).tempfile_in(folder_of(path))?;
+fn temp_beside(path: &Path, contents: &[u8], append: bool, access: Access) -> std::io::Result<tempfile::NamedTempFile> {
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(TEMP_PREFIX).suffix(TEMP_SUFFIX).append(append);
+    // A temporary file is the owner's alone (0600); a file meant to be kept is created as
+    // `File::create` creates one (the umask applies to the mode asked).
+    #[cfg(unix)]
+    if access == Access::Shared {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    #[cfg(not(unix))]
+    let _ = access;
+    let mut temp = builder.tempfile_in(folder_of(path))?;
     // Held until the temporary file is renamed into place or removed.
     let _ = temp.as_file().try_lock();
     temp.write_all(contents)?;
@@ -48,8 +68,17 @@ fn sync_folder(path: &Path) {
 /// For a file deckhand owns and rewrites (`enter -o`); a link at `path` is replaced, never
 /// followed.
 pub fn write_atomic(path: &Path, contents: &str) -> Result<(), StoreError> {
+    replace(path, contents, Access::Shared)
+}
+
+/// `write_atomic` for a file only its owner may read (the seat tokens).
+pub fn write_private_atomic(path: &Path, contents: &str) -> Result<(), StoreError> {
+    replace(path, contents, Access::Private)
+}
+
+fn replace(path: &Path, contents: &str, access: Access) -> Result<(), StoreError> {
     let err = |cause| StoreError::Write { path: path.display().to_string(), cause };
-    let temp = temp_beside(path, contents.as_bytes(), false).map_err(err)?;
+    let temp = temp_beside(path, contents.as_bytes(), false, access).map_err(err)?;
     temp.persist(path).map_err(|e| err(e.error))?;
     sync_folder(path);
     Ok(())
@@ -58,11 +87,20 @@ pub fn write_atomic(path: &Path, contents: &str) -> Result<(), StoreError> {
 /// Create `path` with `contents`, atomically, never replacing anything: an existing file
 /// (or link) at `path` is `StoreError::Exists`.
 pub fn write_new(path: &Path, contents: &str) -> Result<File, StoreError> {
+    create(path, contents, Access::Shared)
+}
+
+/// `write_new` for a file only its owner may read (the seat tokens).
+pub fn write_private_new(path: &Path, contents: &str) -> Result<File, StoreError> {
+    create(path, contents, Access::Private)
+}
+
+fn create(path: &Path, contents: &str, access: Access) -> Result<File, StoreError> {
     let err = |cause| StoreError::Write { path: path.display().to_string(), cause };
     if path.symlink_metadata().is_ok() {
         return Err(StoreError::Exists { path: path.display().to_string() });
     }
-    create_new(path, contents.as_bytes(), false).map_err(|e| match e.kind() {
+    create_in(path, contents.as_bytes(), false, access).map_err(|e| match e.kind() {
         std::io::ErrorKind::AlreadyExists => StoreError::Exists { path: path.display().to_string() },
         _ => err(e),
     })
@@ -71,7 +109,11 @@ pub fn write_new(path: &Path, contents: &str) -> Result<File, StoreError> {
 /// `write_new` returning the open, locked file (in append mode when asked): the save
 /// journal keeps it for its appends.
 pub(crate) fn create_new(path: &Path, contents: &[u8], append: bool) -> std::io::Result<File> {
-    let temp = temp_beside(path, contents, append)?;
+    create_in(path, contents, append, Access::Shared)
+}
+
+fn create_in(path: &Path, contents: &[u8], append: bool, access: Access) -> std::io::Result<File> {
+    let temp = temp_beside(path, contents, append, access)?;
     let file = temp.persist_noclobber(path).map_err(|e| e.error)?;
     sync_folder(path);
     Ok(file)
@@ -209,6 +251,30 @@ fn same_file(_file: &File, path: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A file meant to be kept gets the mode any program's new file gets (0666 less the
+    /// umask), not the temporary file's 0600 (a printed pad or an exported sheet could not be
+    /// read by the rest of a club's machine); the seat tokens stay the owner's alone.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn kept_files_follow_the_umask_and_the_tokens_stay_private() {
+        use std::os::unix::fs::PermissionsExt;
+        let status = std::fs::read_to_string("/proc/self/status").unwrap();
+        let umask = status.lines().find_map(|l| l.strip_prefix("Umask:")).map(|u| u.trim()).unwrap();
+        let umask = u32::from_str_radix(umask, 8).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let mode = |name: &str| std::fs::metadata(dir.path().join(name)).unwrap().permissions().mode() & 0o777;
+        write_atomic(&dir.path().join("a.toml"), "a").unwrap();
+        write_new(&dir.path().join("b.pdf"), "b").unwrap();
+        create_new(&dir.path().join("c.jsonl"), b"c", true).unwrap();
+        write_sheet(&dir.path().join("d.toml"), "d").unwrap();
+        for name in ["a.toml", "b.pdf", "c.jsonl", "d.toml"] {
+            assert_eq!(mode(name), 0o666 & !umask, "{name}");
+        }
+        write_private_new(&dir.path().join("t.tokens"), "t").unwrap();
+        write_private_atomic(&dir.path().join("u.tokens"), "u").unwrap();
+        assert_eq!((mode("t.tokens"), mode("u.tokens")), (0o600, 0o600));
+    }
 
     #[test]
     fn atomic_write_replaces_the_file_and_leaves_no_temp_file() {
