@@ -211,6 +211,25 @@ fn a_wrong_keep_or_word_is_refused_in_the_tables_words() {
     );
 }
 
+/// `undo` says whose answer it took back, and the rolls deckhand made after it (digital
+/// dice) with it, not a count of answers ("2 answers taken back" for one undo).
+#[test]
+fn undo_names_whose_answer_and_the_rolls_taken_back_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.txt"), "chance\nundo\nchance\n").unwrap();
+    let out = deckhand(dir.path())
+        .args(["play", "yacht", "--players", "Ann,Bob", "--dice", "digital", "--seed", "3"])
+        .args(["--answers", "a.txt", "--save", "g.jsonl", "--no-record"])
+        .assert()
+        .code(2);
+    let said = crate::common::stderr(&out);
+    assert!(said.contains("Ann's last answer taken back, with the roll deckhand made after it.\n"), "{said}");
+    // The same roll comes again: Bob's dice are the seed's, whatever was taken back.
+    let rolls: Vec<&str> = said.lines().filter(|l| l.starts_with("Bob rolls")).collect();
+    assert_eq!(rolls.len(), 2, "{said}");
+    assert_eq!(rolls[0], rolls[1]);
+}
+
 #[cfg(unix)]
 #[test]
 fn at_a_terminal_the_dice_are_typed_kept_scored_and_undone() {
@@ -243,6 +262,7 @@ fn at_a_terminal_the_dice_are_typed_kept_scored_and_undone() {
     p.exp_string("Ann scores 50 in Five of a kind").unwrap();
     p.exp_string("Ann: roll 5 dice (roll 1 of 3)").unwrap();
     p.send_line("undo").unwrap();
+    p.exp_string("Ann's last answer taken back.").unwrap();
     p.exp_string("(1 roll left)").unwrap();
     let lines = || entries(&dir.path().join("g.jsonl"));
     assert_eq!(lines().last().map(String::as_str), Some(r#""undo""#));

@@ -44,7 +44,16 @@ pub fn told(names: &[String], told: &Told, lang: Lang) -> Vec<String> {
             lines.extend(happened.iter().map(|m| m.text(lang)));
             lines
         }
-        Told::Undone(n) => vec![t!(lang, "games.table.undone", n = n)],
+        Told::Undone { whose, rolls } => {
+            let answer = match whose.and_then(|s| names.get(s)) {
+                Some(name) => t!(lang, "games.table.undone_answer_of", name = name),
+                None => t!(lang, "games.table.undone_answer"),
+            };
+            vec![match rolls {
+                0 => t!(lang, "games.table.undone", answer = answer),
+                n => t!(lang, "games.table.undone_rolls", answer = answer, n = n),
+            }]
+        }
     }
 }
 

@@ -31,8 +31,13 @@ pub enum Told {
         /// What happened, in order.
         happened: Vec<Message>,
     },
-    /// Answers were taken back (this many, the last a person's).
-    Undone(usize),
+    /// Answers were taken back: a person's, and the rolls deckhand made after it.
+    Undone {
+        /// Whose question the person's answer was (None: the table's).
+        whose: Option<usize>,
+        /// deckhand's own answers after it taken back with it (digital dice).
+        rolls: usize,
+    },
 }
 
 /// Why an answer or an undo was not taken; nothing changed.
@@ -281,7 +286,7 @@ impl<S: Save<Value>> AnyTable<S> {
         }
         self.game = next;
         self.by.truncate(last);
-        self.told.push(Told::Undone(entries.len()));
+        self.told.push(Told::Undone { whose, rolls: entries.len().saturating_sub(1) });
         let all: Vec<usize> = (0..=self.seats).collect();
         self.publish(&all);
         Ok(())
