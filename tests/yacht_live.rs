@@ -197,6 +197,14 @@ fn a_wrong_keep_or_word_is_refused_in_the_tables_words() {
     assert!(err.ends_with("to keep dice, type `keep` first: `keep 4 4`"), "{err}");
     let err = refusal("de", "4 4");
     assert!(err.ends_with("um Würfel zu behalten, tippe zuerst `behalten`: `behalten 4 4`"), "{err}");
+    // A start several boxes have, in any language: named, with the other language's word.
+    let err = refusal("en", "fu");
+    assert!(
+        err.ends_with(
+            "`fu` fits several answers (Fives — 5 (Fünfer), Full house — 0, Five of a kind — 0 (Fünferpasch)): type more of it"
+        ),
+        "{err}"
+    );
     let err = refusal("en", "foo");
     assert!(err.contains("`foo` answers nothing here; the answers are: keep, Ones — 0, Twos — 4,"), "{err}");
     assert!(err.contains("Three of a kind — 0") && !err.contains('_'), "{err}");

@@ -476,7 +476,12 @@ impl GenericTerminal<'_> {
         self.host.stopped()?;
         let (text, legal) = self.host.table.read(|t| said::refused(&self.names, &why, t.stopped(), self.host.lang));
         match legal.is_empty() {
-            false if !matches!(why, Refused::Unknown(..) | Refused::Item(..) | Refused::ActionFirst(..)) => {
+            false
+                if !matches!(
+                    why,
+                    Refused::Unknown(..) | Refused::Item(..) | Refused::ActionFirst(..) | Refused::Ambiguous(..)
+                ) =>
+            {
                 p.say(&with_legal(&text, &legal, self.host.lang))
             }
             _ => p.say(&text),

@@ -107,6 +107,26 @@ pub fn refused(
             };
             (text, keys(question))
         }
+        Refused::Ambiguous(typed, keys_of, question) => {
+            // Each as the menu names it, with the word that starts so when it is another
+            // language's (`Fives — 5 (Fünfer)`).
+            let named: Vec<String> = (question.forms.iter())
+                .flat_map(|form| match form {
+                    Form::One(opts) => opts.iter().collect(),
+                    _ => Vec::new(),
+                })
+                .filter_map(|o| {
+                    let (_, word) = keys_of.iter().find(|(k, _)| *k == o.key)?;
+                    let label = o.label.text(lang);
+                    Some(match crate::words::fold_word(&label).starts_with(&crate::words::fold_word(typed)) {
+                        true => label,
+                        // (The word without the points a label shows after a dash.)
+                        false => format!("{label} ({})", word.split(" — ").next().unwrap_or(word)),
+                    })
+                })
+                .collect();
+            (t!(lang, "games.table.ambiguous", word = typed, answers = named.join(", ")), keys(question))
+        }
         Refused::Game(m) => (crate::text::sentence(&m.text(lang)), Vec::new()),
         Refused::NoUndo => (t!(lang, "cli.play.cannot_undo", why = t!(lang, "engine.undo_nothing")), Vec::new()),
         Refused::NotYourAnswer(whose) => {

@@ -55,6 +55,10 @@ pub enum Refused {
     /// Items typed without their action (`4 4` for `keep 4 4`): what was typed and the
     /// question.
     ActionFirst(String, Box<Question>),
+    /// A start several options have (`fu`: Full house, and in German Fünfer and
+    /// Fünferpasch): what was typed, each of those options' key with the word of it that
+    /// starts so (in whatever language), and the question.
+    Ambiguous(String, Vec<(String, String)>, Box<Question>),
     /// The game's refusal.
     Game(Message),
     /// Nothing a person answered can be taken back.
@@ -458,9 +462,22 @@ pub fn read(question: &Question, words: &[String], vocabulary: &Words) -> Result
     // Items alone, without their action (`4 4` for `keep 4 4`).
     let items_alone = !said.is_empty()
         && question.forms.iter().any(|f| matches!(f, Form::Some { items, .. } if items_named(items, &said).is_ok()));
+    // A start several options have, in any language.
+    let text = said.join(" ");
+    let several: Vec<(String, String)> = (question.forms.iter())
+        .flat_map(|form| match form {
+            Form::One(opts) => opts.iter().collect(),
+            _ => Vec::new(),
+        })
+        .filter_map(|o| {
+            let word = vocabulary(&o.label).into_iter().find(|w| fold_word(w).starts_with(&text));
+            word.or_else(|| fold_word(&o.key).starts_with(&text).then(|| o.key.clone())).map(|w| (o.key.clone(), w))
+        })
+        .collect();
     Err(match item {
         Some(word) => Refused::Item(word, Box::new(question.clone())),
-        None if items_alone => Refused::ActionFirst(said.join(" "), Box::new(question.clone())),
+        None if items_alone => Refused::ActionFirst(text, Box::new(question.clone())),
+        None if !text.is_empty() && several.len() > 1 => Refused::Ambiguous(text, several, Box::new(question.clone())),
         None => Refused::Unknown(unknown, Box::new(question.clone())),
     })
 }
