@@ -31,7 +31,7 @@ use crate::store::journal::Read;
 use crate::store::save::{Header, Setup};
 use crate::store::{files, Journal};
 use crate::text::described as said;
-use crate::text::table::{self as table_text, command, command_line, typed_commands, with_legal, Note};
+use crate::text::table::{self as table_text, command, command_line, typed_commands, Note};
 use crate::text::Lang;
 use crate::ui::{self, Choice, Entry, Picked, Prompter};
 use crate::Error;
@@ -469,23 +469,13 @@ impl AtTerminal for GenericTerminal<'_> {
 }
 
 impl GenericTerminal<'_> {
-    /// A refusal of the table, said (with the answers it names); a save that cannot be
-    /// written stops the game.
+    /// A refusal of the table, said (a refusal about what was typed names the answers in
+    /// its own words); a save that cannot be written stops the game.
     fn refused(&self, why: Refused, p: &mut dyn Prompter) -> anyhow::Result<()> {
         self.print(&mut |line| p.say(line));
         self.host.stopped()?;
-        let (text, legal) = self.host.table.read(|t| said::refused(&self.names, &why, t.stopped(), self.host.lang));
-        match legal.is_empty() {
-            false
-                if !matches!(
-                    why,
-                    Refused::Unknown(..) | Refused::Item(..) | Refused::ActionFirst(..) | Refused::Ambiguous(..)
-                ) =>
-            {
-                p.say(&with_legal(&text, &legal, self.host.lang))
-            }
-            _ => p.say(&text),
-        }
+        let (text, _) = self.host.table.read(|t| said::refused(&self.names, &why, t.stopped(), self.host.lang));
+        p.say(&text);
         Ok(())
     }
 }
