@@ -4,7 +4,7 @@
 //! matched against (every language). The generic terminal view and pages only pick what to
 //! say.
 
-use crate::games::described::{Advice, Form, Question, Sheet};
+use crate::games::described::{Advice, Form, Opt, Question, Sheet};
 use crate::games::table::any::{Refused, Told, Words};
 use crate::message::Message;
 use crate::t;
@@ -69,41 +69,31 @@ pub fn refused(
     match r {
         Refused::Stale => (t!(lang, "web.taken"), Vec::new()),
         Refused::Theirs(p) => (t!(lang, "web.not_yours", name = name(*p)), Vec::new()),
-        Refused::Unknown(word, question) => {
-            let text = t!(lang, "games.table.unknown", word = word, answers = labels(question, lang).join(", "));
-            (text, keys(question))
-        }
+        Refused::Unknown(word, question) => (unknown(word, question, lang), keys(question)),
         Refused::Item(word, question) => {
-            let text = question.forms.iter().find_map(|form| match form {
-                Form::Some { action, items } => {
+            let text = match action_form(question) {
+                Some((action, items)) => {
                     let items: Vec<String> = items.iter().map(|i| i.label.text(lang)).collect();
                     let example: Vec<String> =
                         std::iter::once(action.label.text(lang)).chain(items.iter().take(2).cloned()).collect();
-                    Some(t!(
+                    t!(
                         lang,
                         "games.table.not_an_item",
                         word = word,
                         items = items.join(" "),
                         example = example.join(" ")
-                    ))
+                    )
                 }
-                _ => None,
-            });
-            (
-                text.unwrap_or_else(|| {
-                    t!(lang, "games.table.unknown", word = word, answers = labels(question, lang).join(", "))
-                }),
-                keys(question),
-            )
+                None => unknown(word, question, lang),
+            };
+            (text, keys(question))
         }
         Refused::ActionFirst(typed, question) => {
-            let action = question.forms.iter().find_map(|form| match form {
-                Form::Some { action, .. } => Some(action.label.text(lang)),
-                _ => None,
-            });
-            let text = match action {
-                Some(action) => t!(lang, "games.table.action_first", action = action, typed = typed),
-                None => t!(lang, "games.table.unknown", word = typed, answers = labels(question, lang).join(", ")),
+            let text = match action_form(question) {
+                Some((action, _)) => {
+                    t!(lang, "games.table.action_first", action = action.label.text(lang), typed = typed)
+                }
+                None => unknown(typed, question, lang),
             };
             (text, keys(question))
         }
@@ -118,7 +108,8 @@ pub fn refused(
                 .filter_map(|o| {
                     let (_, word) = keys_of.iter().find(|(k, _)| *k == o.key)?;
                     let label = o.label.text(lang);
-                    Some(match crate::words::fold_word(&label).starts_with(&crate::words::fold_word(typed)) {
+                    // (`typed` is folded already, as `read` reads it.)
+                    Some(match crate::words::fold_word(&label).starts_with(typed.as_str()) {
                         true => label,
                         // (The word without the points a label shows after a dash.)
                         false => format!("{label} ({})", word.split(" — ").next().unwrap_or(word)),
@@ -135,6 +126,19 @@ pub fn refused(
         }
         Refused::Stopped => (stopped.map(|e| e.message(lang)).unwrap_or_default(), Vec::new()),
     }
+}
+
+/// That `word` answers nothing, with the answers in the table's words.
+fn unknown(word: &str, question: &Question, lang: Lang) -> String {
+    t!(lang, "games.table.unknown", word = word, answers = labels(question, lang).join(", "))
+}
+
+/// A question's action and its items (`keep` and the dice), if it takes one.
+fn action_form(question: &Question) -> Option<(&Opt, &[Opt])> {
+    question.forms.iter().find_map(|form| match form {
+        Form::Some { action, items } => Some((action, items.as_slice())),
+        _ => None,
+    })
 }
 
 /// The keys a question takes: its options', an action's and its items', the faces'.

@@ -459,11 +459,17 @@ pub fn read(question: &Question, words: &[String], vocabulary: &Words) -> Result
             }
         }
     }
-    // Items alone, without their action (`4 4` for `keep 4 4`).
-    let items_alone = !said.is_empty()
-        && question.forms.iter().any(|f| matches!(f, Form::Some { items, .. } if items_named(items, &said).is_ok()));
-    // A start several options have, in any language.
+    let question = Box::new(question.clone());
+    if let Some(word) = item {
+        return Err(Refused::Item(word, question));
+    }
     let text = said.join(" ");
+    // Items alone, without their action (`4 4` for `keep 4 4`).
+    let items_alone = |f: &Form| matches!(f, Form::Some { items, .. } if items_named(items, &said).is_ok());
+    if !said.is_empty() && question.forms.iter().any(items_alone) {
+        return Err(Refused::ActionFirst(text, question));
+    }
+    // A start several options have, in any language: each with the word that starts so.
     let several: Vec<(String, String)> = (question.forms.iter())
         .flat_map(|form| match form {
             Form::One(opts) => opts.iter().collect(),
@@ -474,11 +480,9 @@ pub fn read(question: &Question, words: &[String], vocabulary: &Words) -> Result
             word.or_else(|| fold_word(&o.key).starts_with(&text).then(|| o.key.clone())).map(|w| (o.key.clone(), w))
         })
         .collect();
-    Err(match item {
-        Some(word) => Refused::Item(word, Box::new(question.clone())),
-        None if items_alone => Refused::ActionFirst(text, Box::new(question.clone())),
-        None if !text.is_empty() && several.len() > 1 => Refused::Ambiguous(text, several, Box::new(question.clone())),
-        None => Refused::Unknown(unknown, Box::new(question.clone())),
+    Err(match several.len() > 1 && !text.is_empty() {
+        true => Refused::Ambiguous(text, several, question),
+        false => Refused::Unknown(unknown, question),
     })
 }
 
