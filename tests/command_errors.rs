@@ -22,7 +22,27 @@ fn calc_refuses_a_value_and_broken_limits_line_by_line() {
     Test::new()
         .args(["calc", "titania", "starfish", "depicted=x", "built=1"])
         .stdout("")
-        .stderr("deckhand: depicted: `x` is not a whole number\n")
+        .stderr("deckhand: depicted (towers shown on the field, 1–4): `x` is not a whole number\n")
+        .status(2)
+        .run();
+    // A whole number too large for any count is said so, not "not a whole number".
+    Test::new()
+        .args(["calc", "titania", "starfish", "depicted=99999999999999999999", "built=1"])
+        .stdout("")
+        .stderr("deckhand: depicted (towers shown on the field, 1–4): `99999999999999999999` is too large a number\n")
+        .status(2)
+        .run();
+    // The same input twice is refused, not the last one taken.
+    Test::new()
+        .args(["calc", "titania", "starfish", "depicted=3", "built=4", "depicted= 2"])
+        .stdout("")
+        .stderr("deckhand: `depicted` is given twice (3, then 2); give each input once\n")
+        .status(2)
+        .run();
+    Test::new()
+        .args(["--lang", "de", "calc", "titania", "starfish", "depicted=3", "depicted=2"])
+        .stdout("")
+        .stderr("deckhand: `depicted` ist zweimal angegeben (3, dann 2); jede Eingabe nur einmal angeben\n")
         .status(2)
         .run();
     Test::new()

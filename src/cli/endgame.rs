@@ -173,7 +173,12 @@ fn parse_answer(shape: Shape, text: &str) -> Result<InputValue, BadAnswer> {
             if text.is_empty() {
                 return Err(BadAnswer::NeedNumber);
             }
-            text.parse::<i64>().map(InputValue::Number).map_err(|_| BadAnswer::NotNumber(text.to_string()))
+            text.parse::<i64>().map(InputValue::Number).map_err(|e| match e.kind() {
+                std::num::IntErrorKind::PosOverflow | std::num::IntErrorKind::NegOverflow => {
+                    BadAnswer::TooLarge(text.to_string())
+                }
+                _ => BadAnswer::NotNumber(text.to_string()),
+            })
         }
         Shape::List { .. } => {
             let items: Result<Vec<i64>, _> =
@@ -270,6 +275,7 @@ pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: L
     let c = r.calculator(id).ok_or_else(|| Error::NoCalculator { rules: Box::new(r.clone()), id: id.to_string() })?;
     let s: &Scoring = &c.scoring;
     let mut values: Vec<Option<InputValue>> = vec![None; s.inputs.len()];
+    let mut given: Vec<Option<String>> = vec![None; s.inputs.len()];
     for arg in args {
         let Some((key, value)) = arg.split_once('=') else {
             return Err(Error::Usage(crate::msg!("games.endgame.key_value", arg = arg, key = &s.inputs[0].id)).into());
@@ -284,15 +290,21 @@ pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: L
                 list = keys.join(", ")
             ))
         })?;
-        let v = parse_answer(s.inputs[i].shape, value).map_err(|why| Error::CalcValue { key: key.to_string(), why })?;
-        values[i] = Some(v);
+        // The same input twice is a slip (which of the two was meant?), never the last one.
+        if let Some(first) = &given[i] {
+            let twice = crate::msg!("games.endgame.given_twice", key = key.trim(), a = first, b = value.trim());
+            return Err(Error::Usage(twice).into());
+        }
+        let named = || words::input_named(&s.inputs[i], lang);
+        let v = parse_answer(s.inputs[i].shape, value).map_err(|why| Error::CalcValue { key: named(), why })?;
+        (values[i], given[i]) = (Some(v), Some(value.trim().to_string()));
     }
     let missing: Vec<String> = s
         .inputs
         .iter()
         .zip(&values)
         .filter(|(_, v)| v.is_none())
-        .map(|(i, _)| format!("{}=… ({}, {})", i.id, i.name.get(lang), words::range_text(i.shape, lang)))
+        .map(|(i, _)| format!("{}=… ({})", i.id, words::input_about(i, lang)))
         .collect();
     if !missing.is_empty() {
         return Err(Error::Usage(crate::msg!(

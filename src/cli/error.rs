@@ -83,7 +83,7 @@ pub enum Error {
     },
     /// `calc … key=value`: a value its input does not take.
     CalcValue {
-        /// The input's key, as given.
+        /// The input, named with its key, name and range (`text::endgame::input_named`).
         key: String,
         /// Why the value is not one.
         why: BadAnswer,

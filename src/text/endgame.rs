@@ -327,6 +327,8 @@ pub enum BadAnswer {
     NotNumber(String),
     /// Not a list of whole numbers.
     NeedList,
+    /// A whole number beyond any count: what was typed.
+    TooLarge(String),
 }
 
 impl BadAnswer {
@@ -336,13 +338,26 @@ impl BadAnswer {
             BadAnswer::NeedNumber => t!(lang, "games.endgame.need_number"),
             BadAnswer::NotNumber(text) => t!(lang, "games.endgame.not_number", text = text),
             BadAnswer::NeedList => t!(lang, "games.endgame.need_list"),
+            BadAnswer::TooLarge(text) => t!(lang, "games.endgame.too_large", text = text),
         }
     }
 }
 
-/// A value given as `key=value` that its input does not take: the key, then why.
+/// A value given as `key=value` that its input does not take: the input (`input_named`),
+/// then why.
 pub fn bad_value(key: &str, why: &BadAnswer, lang: Lang) -> String {
     format!("{key}: {}", why.text(lang))
+}
+
+/// An input as `calc` names it in a message: its key, then its name and range
+/// (`depicted (towers shown on the field, 1–4)`).
+pub fn input_named(input: &crate::games::endgame::Input, lang: Lang) -> String {
+    format!("{} ({})", input.id, input_about(input, lang))
+}
+
+/// An input's name and range (`towers shown on the field, 1–4`).
+pub fn input_about(input: &crate::games::endgame::Input, lang: Lang) -> String {
+    format!("{}, {}", input.name.get(lang), range_text(input.shape, lang))
 }
 
 /// Each calculator of the game as a command line to run it, with its name.
@@ -390,17 +405,8 @@ pub fn no_calculator(r: &EndgameRules, calc: &str, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::endgame::eval::fixtures::{rules, HEAD};
     use crate::games::endgame::eval::{check_game, check_sheet, evaluate, InputValue};
-    use crate::games::endgame::EndgameRules;
-    use crate::games::{from_source, Source};
-
-    fn rules(text: &str) -> EndgameRules {
-        let rules = from_source(Source::new("t.toml", text)).unwrap_or_else(|e| panic!("{e}"));
-        rules.endgame().expect("an endgame file").clone()
-    }
-
-    const HEAD: &str =
-        "[game]\nid = \"t\"\nengine = \"endgame\"\nname = { en = \"T\" }\nplayers = { min = 1, max = 4 }\n";
 
     #[test]
     fn a_capped_category_says_its_cap() {
@@ -430,29 +436,7 @@ cap = 10
 
     #[test]
     fn a_broken_limit_names_the_inputs_and_why() {
-        let r = rules(&format!(
-            "{HEAD}
-[[input]]
-id = \"m3\"
-name = {{ en = \"3-mast\" }}
-max = 9
-[[input]]
-id = \"m4\"
-name = {{ en = \"4-mast\" }}
-max = 4
-[[limit]]
-id = \"middles\"
-sum = {{ m3 = 1, m4 = 2 }}
-max = 9
-scope = \"game\"
-because = \"9 middle hulls\"
-[[category]]
-id = \"c\"
-name = {{ en = \"C\" }}
-kind = \"sum\"
-of = [\"m3\", \"m4\"]
-"
-        ));
+        let r = crate::games::endgame::eval::fixtures::limited();
         let v = check_sheet(&r.sheet, &[InputValue::Number(3), InputValue::Number(4)], &[true, true]);
         assert_eq!(
             message(&r.sheet, &v[0], Lang::En),

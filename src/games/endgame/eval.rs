@@ -444,19 +444,52 @@ pub fn check_game(scoring: &Scoring, sheets: &[(&str, &[InputValue])]) -> Vec<Ga
     out
 }
 
+/// What the tests here and the messages' tests (text::endgame) build rules from.
 #[cfg(test)]
-mod tests {
-    use super::*;
+pub(crate) mod fixtures {
     use crate::games::endgame::EndgameRules;
     use crate::games::{from_source, Source};
 
-    fn rules(text: &str) -> EndgameRules {
+    pub(crate) fn rules(text: &str) -> EndgameRules {
         let rules = from_source(Source::new("t.toml", text)).unwrap_or_else(|e| panic!("{e}"));
         rules.endgame().expect("an endgame file").clone()
     }
 
-    const HEAD: &str =
+    pub(crate) const HEAD: &str =
         "[game]\nid = \"t\"\nengine = \"endgame\"\nname = { en = \"T\" }\nplayers = { min = 1, max = 4 }\n";
+
+    /// Two inputs under a limit for all players together: `m3 + 2 × m4` at most 9.
+    pub(crate) fn limited() -> EndgameRules {
+        rules(&format!(
+            "{HEAD}
+[[input]]
+id = \"m3\"
+name = {{ en = \"3-mast\" }}
+max = 9
+[[input]]
+id = \"m4\"
+name = {{ en = \"4-mast\" }}
+max = 4
+[[limit]]
+id = \"middles\"
+sum = {{ m3 = 1, m4 = 2 }}
+max = 9
+scope = \"game\"
+because = \"9 middle hulls\"
+[[category]]
+id = \"c\"
+name = {{ en = \"C\" }}
+kind = \"sum\"
+of = [\"m3\", \"m4\"]
+"
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixtures::{rules, HEAD};
+    use super::*;
 
     #[test]
     fn table_lookup_extends_linearly_past_its_end() {
@@ -550,29 +583,7 @@ name = {{ en = \"most rest\" }}
 
     #[test]
     fn a_broken_limit_names_the_inputs_and_why() {
-        let r = rules(&format!(
-            "{HEAD}
-[[input]]
-id = \"m3\"
-name = {{ en = \"3-mast\" }}
-max = 9
-[[input]]
-id = \"m4\"
-name = {{ en = \"4-mast\" }}
-max = 4
-[[limit]]
-id = \"middles\"
-sum = {{ m3 = 1, m4 = 2 }}
-max = 9
-scope = \"game\"
-because = \"9 middle hulls\"
-[[category]]
-id = \"c\"
-name = {{ en = \"C\" }}
-kind = \"sum\"
-of = [\"m3\", \"m4\"]
-"
-        ));
+        let r = super::fixtures::limited();
         let v = check_sheet(&r.sheet, &[InputValue::Number(3), InputValue::Number(4)], &[true, true]);
         assert_eq!(v.len(), 1);
         assert_eq!(v[0].found, Found::Limit { limit: 0, counts: vec![3, 4], sum: 11 });
