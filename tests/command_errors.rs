@@ -18,6 +18,47 @@ fn calc_with_a_calculator_the_game_lacks_lists_the_ones_it_has() {
 }
 
 #[test]
+fn a_mistyped_game_or_calculator_is_answered_with_the_one_meant() {
+    let known = "fleet-dice, nauticus, titania, fischerspiel, yacht";
+    for (typed, meant) in [("flet-dice", "fleet-dice"), ("fleet", "fleet-dice"), ("Yacht", "yacht")] {
+        Test::new()
+            .args(["rules", "show", typed])
+            .stdout("")
+            .stderr(format!("deckhand: unknown game `{typed}` (did you mean `{meant}`?); known games: {known}\n"))
+            .status(2)
+            .run();
+    }
+    // Nothing close: the list alone.
+    Test::new()
+        .args(["play", "chess", "--players", "Ann"])
+        .stderr(format!("deckhand: unknown game `chess`; known games: {known}\n"))
+        .status(2)
+        .run();
+    Test::new()
+        .args(["--lang", "de", "play", "fischerspeil", "--players", "2"])
+        .stderr(format!(
+            "deckhand: unbekanntes Spiel `fischerspeil` (meintest du `fischerspiel`?); bekannte Spiele: {known}\n"
+        ))
+        .status(2)
+        .run();
+    let out = Test::new().args(["calc", "titania", "starfih", "depicted=1"]).status(2).run();
+    assert!(
+        out.stderr.starts_with(
+            "deckhand: titania has no calculator `starfih` (did you mean `starfish`?); its calculators are:\n"
+        ),
+        "{}",
+        out.stderr
+    );
+    // A sheet naming a game deckhand does not know: the help line says the one meant.
+    let out = Test::new()
+        .file("ann.toml", "game = \"fleet-dise\"\nplayer = \"Ann\"\n")
+        .args(["score", "ann.toml"])
+        .status(2)
+        .run();
+    assert!(out.stderr.contains("did you mean `fleet-dice`? known games:"), "{}", out.stderr);
+}
+
+#[test]
 fn calc_refuses_a_value_and_broken_limits_line_by_line() {
     Test::new()
         .args(["calc", "titania", "starfish", "depicted=x", "built=1"])

@@ -317,6 +317,20 @@ fn pad_prints_pdf_and_svg_and_refuses_what_it_cannot_do() {
         .stderr("deckhand: x.pdf's extension says one format and --format another; make them agree\n")
         .status(2)
         .run();
+    // An extension deckhand does not write is refused (a PDF named pads.png would mislead),
+    // nothing written; with --format the name is the user's choice.
+    let out = Test::new()
+        .args(["pad", "fleet-dice", "-o", "pads.png"])
+        .stderr(
+            "deckhand: pads.png: deckhand writes pads as PDF or SVG, not `.png`; name the file .pdf or .svg, or \
+             choose with --format pdf|svg\n",
+        )
+        .status(2)
+        .run();
+    assert!(!out.dir.path().join("pads.png").exists(), "nothing written");
+    let out = Test::new().args(["pad", "yacht", "-o", "pads.png", "--format", "pdf"]).run();
+    let pdf = std::fs::read(out.dir.path().join("pads.png")).unwrap();
+    assert!(pdf.starts_with(b"%PDF"), "the format asked for");
     Test::new()
         .args(["pad", "fischerspiel", "-o", "x.pdf"])
         .stderr("deckhand: The Fishing Game has no score sheet to print\n")

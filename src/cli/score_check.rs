@@ -91,11 +91,15 @@ pub fn resolve(
                 .iter()
                 .find(|s| sheet_file::peek_game(s).as_deref() == Some(id.as_str()))
                 .expect("a sheet named it");
+            let near = crate::source::closest(&id, &known.split(", ").collect::<Vec<_>>());
             let diag = crate::source::Diagnostic::new(
                 crate::msg!("cli.sheets.unknown_game", id = id),
                 crate::source::value_span(&source.text, None, "game"),
             )
-            .help(crate::msg!("cli.sheets.unknown_game_help", known = known));
+            .help(match near {
+                Some(near) => crate::msg!("cli.sheets.unknown_game_help_near", near = near, known = known),
+                None => crate::msg!("cli.sheets.unknown_game_help", known = known),
+            });
             return Err(Error::input(source, vec![diag]).into());
         }
         other => other?,

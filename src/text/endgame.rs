@@ -399,7 +399,11 @@ pub fn calculators_of(r: &EndgameRules, lang: Lang) -> String {
 
 /// `calc` with a calculator the game does not have.
 pub fn no_calculator(r: &EndgameRules, calc: &str, lang: Lang) -> String {
-    t!(lang, "games.endgame.no_calculator", id = r.id, calc = calc)
+    let ids: Vec<&str> = r.calculators.iter().map(|c| c.id.as_str()).collect();
+    match crate::source::closest(calc, &ids) {
+        Some(near) => t!(lang, "games.endgame.no_calculator_near", id = r.id, calc = calc, near = near),
+        None => t!(lang, "games.endgame.no_calculator", id = r.id, calc = calc),
+    }
 }
 
 #[cfg(test)]

@@ -126,7 +126,12 @@ impl RulesError {
                 let summary = t!(lang, "cli.error.rules", path = d.file.name.text(lang), n = d.diagnostics.len());
                 format!("{}{summary}", render_all(&d.file, &d.diagnostics, lang))
             }
-            RulesError::UnknownGame { id, known } => t!(lang, "cli.error.unknown_game", id = id, known = known),
+            RulesError::UnknownGame { id, known } => {
+                match crate::source::closest(id, &known.split(", ").collect::<Vec<_>>()) {
+                    Some(near) => t!(lang, "cli.error.unknown_game_near", id = id, near = near, known = known),
+                    None => t!(lang, "cli.error.unknown_game", id = id, known = known),
+                }
+            }
             RulesError::OtherGame { path, id, game } => {
                 t!(lang, "rules.describes_other_game", path = path, id = id, game = game)
             }

@@ -139,13 +139,17 @@ pub fn run(args: PadArgs, lang: Lang) -> anyhow::Result<i32> {
     if !args.players.is_empty() && names.iter().any(String::is_empty) {
         return Err(Error::Usage(crate::msg!("paper.pad.empty_name")).into());
     }
-    let from_ext = args.output.as_deref().and_then(|p| p.extension()).and_then(|e| {
-        match e.to_string_lossy().to_ascii_lowercase().as_str() {
-            "pdf" => Some(PadFormat::Pdf),
-            "svg" => Some(PadFormat::Svg),
-            _ => None,
+    let ext = args.output.as_deref().and_then(|p| p.extension()).map(|e| e.to_string_lossy().to_ascii_lowercase());
+    let from_ext = match ext.as_deref() {
+        Some("pdf") => Some(PadFormat::Pdf),
+        Some("svg") => Some(PadFormat::Svg),
+        // `-o pad.png` would get a PDF under an image's name: say what deckhand writes.
+        Some(other) if args.format.is_none() => {
+            let file = args.output.as_deref().map(|p| p.display().to_string()).unwrap_or_default();
+            return Err(Error::Usage(crate::msg!("paper.pad.unknown_ext", file = file, ext = other)).into());
         }
-    });
+        _ => None,
+    };
     let format = match (args.format, from_ext) {
         (Some(f), Some(e)) if f != e => {
             let file = args.output.as_deref().map(|p| p.display().to_string()).unwrap_or_default();

@@ -21,7 +21,7 @@ use std::ops::Range;
 use serde::de::{Deserialize, Expected, Unexpected};
 use toml::de::{DeTable, DeValue};
 
-use super::{edit_distance, similar, Diagnostic};
+use super::{closest, Diagnostic};
 use crate::message::{Arg, Message};
 use crate::msg;
 
@@ -275,16 +275,6 @@ impl Error {
 /// "`a`, `b`, `c`".
 fn ids(list: &[&str]) -> String {
     list.iter().map(|id| format!("`{id}`")).collect::<Vec<_>>().join(", ")
-}
-
-/// The allowed word or key closest to a mistyped one, if one is close (none for a long
-/// one: the edit distance is quadratic, and no key is that long).
-fn closest<'a>(typed: &str, allowed: &[&'a str]) -> Option<&'a str> {
-    if typed.len() > 64 {
-        return None;
-    }
-    let typed_lower = typed.to_lowercase();
-    allowed.iter().copied().filter(|a| similar(a, typed)).min_by_key(|a| edit_distance(&a.to_lowercase(), &typed_lower))
 }
 
 /// Text from the file as it is shown in a message: control characters escaped, so a key
