@@ -102,13 +102,7 @@ impl Question<'_> {
         let hint = table_text::roll_hint(self.rules, spec, self.lang);
         let validate = self.checker(Said::entry);
         let prompt = format!("{} ({hint})", fleet_text::prompt(self.rules, self.game, self.decision, self.lang));
-        let answer = match self.overtaken {
-            Some(overtaken) => match p.input_until(&prompt, &validate, overtaken)? {
-                Some(answer) => answer,
-                None => return Ok(Asked::Overtaken),
-            },
-            None => p.line(&prompt, &validate)?,
-        };
+        let Some(answer) = p.line_until(&prompt, &validate, self.overtaken)? else { return Ok(Asked::Overtaken) };
         Ok(Asked::Typed(table_text::typed(&answer, self.lang, Said::entry)))
     }
 
@@ -150,13 +144,7 @@ impl Question<'_> {
     fn choice(&self, p: &mut dyn Prompter) -> Result<Asked, Error> {
         let choices = self.menu();
         let prompt = fleet_text::prompt(self.rules, self.game, self.decision, self.lang);
-        let i = match self.overtaken {
-            Some(overtaken) => match p.select_until(&prompt, &choices, overtaken)? {
-                Some(i) => i,
-                None => return Ok(Asked::Overtaken),
-            },
-            None => p.select(&prompt, &choices)?,
-        };
+        let Some(i) = p.select_until(&prompt, &choices, self.overtaken)? else { return Ok(Asked::Overtaken) };
         Ok(Asked::Typed(self.chosen(&choices, i)))
     }
 
@@ -172,12 +160,8 @@ impl Question<'_> {
         let prompt = fleet_text::prompt(self.rules, self.game, self.decision, self.lang);
         let example = crate::t!(self.lang, "cli.ui.fleet_entry_example");
         let entry = Entry { check: &check, example: Some(&example) };
-        let picked = match self.overtaken {
-            Some(overtaken) => match p.entry_until(&prompt, &choices, entry, overtaken)? {
-                Some(picked) => picked,
-                None => return Ok(Asked::Overtaken),
-            },
-            None => p.entry(&prompt, &choices, entry)?,
+        let Some(picked) = p.entry_until(&prompt, &choices, entry, self.overtaken)? else {
+            return Ok(Asked::Overtaken);
         };
         Ok(Asked::Typed(match picked {
             Picked::Choice(i) => self.chosen(&choices, i),
@@ -193,13 +177,7 @@ impl Question<'_> {
         let held = self.table.read(|t| t.holding_shared());
         let question = table_text::together_question(self.rules, self.game, self.decision, &held, self.lang);
         let check = self.checker(Said::everyone);
-        let text = match self.overtaken {
-            Some(overtaken) => match p.input_until(&question, &check, overtaken)? {
-                Some(text) => text,
-                None => return Ok(Asked::Overtaken),
-            },
-            None => p.line(&question, &check)?,
-        };
+        let Some(text) = p.line_until(&question, &check, self.overtaken)? else { return Ok(Asked::Overtaken) };
         let typed = table_text::typed(&text, self.lang, Said::everyone);
         if let Typed::Said(said) = &typed {
             if self.check(said) == Ok(0) {

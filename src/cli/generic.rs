@@ -359,13 +359,7 @@ impl AtTerminal for GenericTerminal<'_> {
                 .map_err(|r| self.host.table.read(|t| said::refused(&self.names, &r, t.stopped(), lang).0))
         };
         if options.is_empty() {
-            let text = match overtaken {
-                Some(overtaken) => match p.input_until(&prompt, &check, overtaken)? {
-                    Some(text) => text,
-                    None => return Ok(Asked::Overtaken),
-                },
-                None => p.line(&prompt, &check)?,
-            };
+            let Some(text) = p.line_until(&prompt, &check, overtaken)? else { return Ok(Asked::Overtaken) };
             return Ok(Asked::Typed(table_text::typed(&text, lang, Said::entry)));
         }
         let mut choices: Vec<Choice> = options.iter().map(|o| Choice::new(o.key.clone(), o.label.text(lang))).collect();
@@ -373,15 +367,8 @@ impl AtTerminal for GenericTerminal<'_> {
         for c in typed_commands(self.host.site.is_some()) {
             choices.push(Choice::command(c.key(), command_line(c, lang)));
         }
-        let picked = match overtaken {
-            Some(overtaken) => {
-                match p.entry_until(&prompt, &choices, Entry { check: &echoed, example: None }, overtaken)? {
-                    Some(picked) => picked,
-                    None => return Ok(Asked::Overtaken),
-                }
-            }
-            None => p.entry(&prompt, &choices, Entry { check: &echoed, example: None })?,
-        };
+        let entry = Entry { check: &echoed, example: None };
+        let Some(picked) = p.entry_until(&prompt, &choices, entry, overtaken)? else { return Ok(Asked::Overtaken) };
         Ok(Asked::Typed(match picked {
             Picked::Choice(i) if i >= options.len() => match Command::from_key(&choices[i].key) {
                 Some(c) => Typed::Command(c),

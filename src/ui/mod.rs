@@ -53,12 +53,18 @@ pub type Until<T> = Result<Option<T>, Error>;
 
 pub use crate::choice::{Choice, Picked};
 
+/// A prompter implements `select` or `select_until`, `entry` or `entry_until` (each pair's
+/// defaults call each other), and `input`.
 pub trait Prompter {
     /// Ask to pick one of `choices`; returns its index.
-    fn select(&mut self, prompt: &str, choices: &[Choice]) -> Result<usize, Error>;
+    fn select(&mut self, prompt: &str, choices: &[Choice]) -> Result<usize, Error> {
+        self.select_until(prompt, choices, None)?.ok_or(Error::Interrupted)
+    }
     /// Ask for one of `choices` or an entry of several words (`harbor inuit cod`), which
     /// its `check` accepts (giving the words it is echoed in) or says what is wrong with.
-    fn entry(&mut self, prompt: &str, choices: &[Choice], entry: Entry) -> Result<Picked, Error>;
+    fn entry(&mut self, prompt: &str, choices: &[Choice], entry: Entry) -> Result<Picked, Error> {
+        self.entry_until(prompt, choices, entry, None)?.ok_or(Error::Interrupted)
+    }
     /// Whether answers are entries (a pick and its use in one, everyone's shared die at
     /// once, forced answers applied): at a terminal unless `--ask-all`; in an answers file
     /// after a line `#! entries` (older files take one answer per question).
@@ -70,7 +76,7 @@ pub trait Prompter {
     /// A line at a game's table: `input`, on the menus' loop at a terminal (as when a
     /// phone may answer first; why not `Input`: docs/dialoguer.md).
     fn line(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
-        self.input(prompt, validate)
+        self.line_until(prompt, validate, None)?.ok_or(Error::Interrupted)
     }
     /// A yes/no question (`history delete`) with its two answers in words; Enter alone
     /// says no. Returns whether the answer is yes.
@@ -85,16 +91,18 @@ pub trait Prompter {
     /// The players' names in seat order, so that a terminal can give each a colour.
     fn players(&mut self, _names: &[String]) {}
     /// `select`, giving up (None) when `overtaken()` turns true while waiting (an answers
-    /// file answers at once).
-    fn select_until(&mut self, prompt: &str, choices: &[Choice], _: Overtaken) -> Until<usize> {
+    /// file answers at once; nothing overtakes a question without `overtaken`: a None
+    /// there is an interruption).
+    fn select_until(&mut self, prompt: &str, choices: &[Choice], _: Option<Overtaken>) -> Until<usize> {
         self.select(prompt, choices).map(Some)
     }
     /// `entry`, giving up (None) when `overtaken()` turns true while waiting.
-    fn entry_until(&mut self, prompt: &str, choices: &[Choice], entry: Entry, _: Overtaken) -> Until<Picked> {
+    fn entry_until(&mut self, prompt: &str, choices: &[Choice], entry: Entry, _: Option<Overtaken>) -> Until<Picked> {
         self.entry(prompt, choices, entry).map(Some)
     }
-    /// `input`, giving up (None) when `overtaken()` turns true while waiting.
-    fn input_until(&mut self, prompt: &str, validate: Validator, _: Overtaken) -> Until<String> {
+    /// `line`, giving up (None) when `overtaken()` turns true while waiting (`input` where
+    /// nothing overtakes a question).
+    fn line_until(&mut self, prompt: &str, validate: Validator, _: Option<Overtaken>) -> Until<String> {
         self.input(prompt, validate).map(Some)
     }
     /// Whether another answer can come (an answers file may run out): a game that is over
@@ -148,13 +156,6 @@ impl TerminalPrompter {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         let (typed, typed_for, last, above) = Default::default();
         TerminalPrompter { pad: Pad::new(!no_color), lang, typed, typed_for, last, above }
-    }
-
-    /// A game's line, on the menus' loop: what `validate` accepts.
-    fn line_until(&mut self, prompt: &str, validate: Validator, on: Option<Overtaken>) -> Until<String> {
-        let check = |t: &str| validate(t).map(|()| t.to_string());
-        let picked = self.ask(prompt, &[], Some(Entry { check: &check, example: None }), on)?;
-        Ok(picked.and_then(|p| if let Picked::Text(t) = p { Some(t) } else { None }))
     }
 
     /// dialoguer's `Input` with thin layers: Ctrl-U and Escape (`keys::with_ctrl_u`), and a
@@ -229,31 +230,13 @@ impl dialoguer::Completion for LastEntry<'_> {
     }
 }
 
-/// A menu's choice and a line's text from what `ask` gave (None: overtaken).
-fn choice(picked: Option<Picked>) -> Option<usize> {
-    picked.and_then(|p| if let Picked::Choice(i) = p { Some(i) } else { None })
-}
-
 impl Prompter for TerminalPrompter {
-    // A question nothing overtakes always answers: None is never seen there.
-    fn select(&mut self, prompt: &str, choices: &[Choice]) -> Result<usize, Error> {
-        choice(self.ask(prompt, choices, None, None)?).ok_or(Error::Interrupted)
-    }
-
-    fn entry(&mut self, prompt: &str, choices: &[Choice], entry: Entry) -> Result<Picked, Error> {
-        self.ask(prompt, choices, Some(entry), None)?.ok_or(Error::Interrupted)
-    }
-
     fn entries(&self) -> bool {
         true
     }
 
     fn input(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
         self.on_input(prompt, &|t| validate(t).map(|()| t.to_string()), true)
-    }
-
-    fn line(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
-        self.line_until(prompt, validate, None)?.ok_or(Error::Interrupted)
     }
 
     /// On `Input` (`Confirm` takes only `y` and `n`): the table's words (`j`/`ja`, `o`/`oui`,
@@ -304,15 +287,18 @@ impl Prompter for TerminalPrompter {
         self.pad.players = names.to_vec();
     }
 
-    fn select_until(&mut self, prompt: &str, choices: &[Choice], on: Overtaken) -> Until<usize> {
-        Ok(choice(self.ask(prompt, choices, None, Some(on))?))
+    fn select_until(&mut self, prompt: &str, choices: &[Choice], on: Option<Overtaken>) -> Until<usize> {
+        Ok(self.ask(prompt, choices, None, on)?.and_then(|p| if let Picked::Choice(i) = p { Some(i) } else { None }))
     }
 
-    fn entry_until(&mut self, prompt: &str, choices: &[Choice], entry: Entry, on: Overtaken) -> Until<Picked> {
-        self.ask(prompt, choices, Some(entry), Some(on))
+    fn entry_until(&mut self, prompt: &str, choices: &[Choice], entry: Entry, on: Option<Overtaken>) -> Until<Picked> {
+        self.ask(prompt, choices, Some(entry), on)
     }
 
-    fn input_until(&mut self, prompt: &str, validate: Validator, on: Overtaken) -> Until<String> {
-        self.line_until(prompt, validate, Some(on))
+    /// A game's line, on the menus' loop: what `validate` accepts.
+    fn line_until(&mut self, prompt: &str, validate: Validator, on: Option<Overtaken>) -> Until<String> {
+        let check = |t: &str| validate(t).map(|()| t.to_string());
+        let picked = self.ask(prompt, &[], Some(Entry { check: &check, example: None }), on)?;
+        Ok(picked.and_then(|p| if let Picked::Text(t) = p { Some(t) } else { None }))
     }
 }
