@@ -453,9 +453,10 @@ fn five_dice_pads_printed_marked_photographed_and_scanned_give_back_the_sheets_a
 fn scanning_several_photos_shows_a_bar_on_a_terminal() {
     let rules = fleet();
     let dir = tempfile::tempdir().unwrap();
-    // Five photos: the bar shows once a run passes a second, which two small photos no
-    // longer did on a quiet machine.
-    let names = ["ann", "bob", "cy", "dan", "eve"];
+    // Eight photos: the bar shows once a run passes a second, which two small photos no
+    // longer did on a quiet machine (five took about 1.5 s here: too near the second for
+    // a faster machine).
+    let names = ["ann", "bob", "cy", "dan", "eve", "fay", "gus", "hal"];
     for (i, name) in names.iter().enumerate() {
         let page = fleet_page(&rules, &format!("bar-{}", i + 1), name);
         let truth = vec![false; page.boxes.len()];
@@ -463,12 +464,18 @@ fn scanning_several_photos_shows_a_bar_on_a_terminal() {
     }
     // Any box the reader is unsure of: empty, as painted.
     std::fs::write(dir.path().join("answers.txt"), ".\n".repeat(250)).unwrap();
-    let args = ["scan", "ann.jpg", "bob.jpg", "cy.jpg", "dan.jpg", "eve.jpg", "--out", "s", "--answers", "answers.txt"];
+    let photos: Vec<String> = names.iter().map(|n| format!("{n}.jpg")).collect();
+    let args: Vec<&str> = [
+        &["scan"][..],
+        &photos.iter().map(String::as_str).collect::<Vec<_>>(),
+        &["--out", "s", "--answers", "answers.txt"],
+    ]
+    .concat();
     let mut p = crate::child::deckhand_pty(dir.path(), &args, 60_000);
     let out = p.exp_eof().expect("scan ends");
-    assert!(out.contains("reading photos") && out.contains("/5") && out.contains(" left"), "a bar: {out}");
-    let wrote = out
-        .find("wrote s/ann.toml, s/bob.toml, s/cy.toml, s/dan.toml, s/eve.toml")
-        .unwrap_or_else(|| panic!("the sheets written: {out}"));
+    assert!(out.contains("reading photos") && out.contains("/8") && out.contains(" left"), "a bar: {out}");
+    let sheets: Vec<String> = names.iter().map(|n| format!("s/{n}.toml")).collect();
+    let wrote =
+        out.find(&format!("wrote {}", sheets.join(", "))).unwrap_or_else(|| panic!("the sheets written: {out}"));
     assert!(!out[wrote..].contains("reading photos"), "the bar is gone before the sheets are told: {out}");
 }
