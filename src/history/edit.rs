@@ -58,7 +58,7 @@ pub fn rename(db: &mut Db, old: &str, new: &str) -> Result<Renamed, HistoryError
     let path = db.path().to_path_buf();
     let err = |e| HistoryError::sqlite(&path, e);
     let tx = db.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(err)?;
-    let old_id = find_player(&tx, old).map_err(err)?.ok_or_else(|| HistoryError::NoSuchPlayer { name: old.into() })?;
+    let old_id = find_player(&tx, old).map_err(err)?.ok_or_else(|| no_such_player(&tx, old))?;
     let plays = plays_of(&tx, old_id).map_err(err)?;
     match find_player(&tx, new).map_err(err)?.filter(|id| *id != old_id) {
         None => {
@@ -94,10 +94,8 @@ pub fn merge(db: &mut Db, from: &str, into: &str) -> Result<u64, HistoryError> {
     let path = db.path().to_path_buf();
     let err = |e| HistoryError::sqlite(&path, e);
     let tx = db.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(err)?;
-    let from_id =
-        find_player(&tx, from).map_err(err)?.ok_or_else(|| HistoryError::NoSuchPlayer { name: from.into() })?;
-    let into_id =
-        find_player(&tx, into).map_err(err)?.ok_or_else(|| HistoryError::NoSuchPlayer { name: into.into() })?;
+    let from_id = find_player(&tx, from).map_err(err)?.ok_or_else(|| no_such_player(&tx, from))?;
+    let into_id = find_player(&tx, into).map_err(err)?.ok_or_else(|| no_such_player(&tx, into))?;
     if from_id == into_id {
         return Err(HistoryError::SamePlayer { from: from.into(), into: into.into() });
     }
@@ -110,6 +108,16 @@ pub fn merge(db: &mut Db, from: &str, into: &str) -> Result<u64, HistoryError> {
 /// The player a name (any name they were recorded under) belongs to.
 fn find_player(tx: &rusqlite::Transaction, name: &str) -> rusqlite::Result<Option<i64>> {
     tx.query_row("SELECT player_id FROM player_names WHERE key = ?1", [player_key(name)], |r| r.get(0)).optional()
+}
+
+/// `name` is no player of the history: with the recorded name closest to it, if one is.
+pub(super) fn no_such_player(conn: &rusqlite::Connection, name: &str) -> HistoryError {
+    let names: Vec<String> = conn
+        .prepare("SELECT name FROM players ORDER BY key")
+        .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
+        .unwrap_or_default();
+    let near = crate::source::closest(name, &names.iter().map(String::as_str).collect::<Vec<_>>()).map(String::from);
+    HistoryError::NoSuchPlayer { name: name.into(), near }
 }
 
 /// Plays a player sat in.

@@ -360,10 +360,12 @@ pub enum HistoryError {
         /// The play number asked for.
         id: i64,
     },
-    /// Renaming a player the history does not know.
+    /// A player the history does not know (renaming, merging, a `--player` filter).
     NoSuchPlayer {
         /// The name asked for, as given.
         name: String,
+        /// The recorded name it comes closest to, if one is close (a typo).
+        near: Option<String>,
     },
     /// A play the history does not take: the checks `play` makes of names
     /// and locations (`fit`); nothing of it is recorded.

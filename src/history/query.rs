@@ -334,6 +334,17 @@ pub struct PlayerEntry {
     pub last: Option<Date>,
 }
 
+/// `name` as a `--player` filter: None when it is a player of the history, else why not
+/// (with the recorded name it comes closest to).
+pub fn unknown_player(db: &Db, name: &str) -> Result<Option<HistoryError>, HistoryError> {
+    let known: Option<i64> = db
+        .conn
+        .query_row("SELECT player_id FROM player_names WHERE key = ?1", [player_key(name)], |r| r.get(0))
+        .optional()
+        .map_err(|e| db.err(e))?;
+    Ok(known.is_none().then(|| super::edit::no_such_player(&db.conn, name)))
+}
+
 /// Every player of the history, by name (without case): their plays and wins from the
 /// kept totals, the night of their latest play from their seats.
 pub fn players(db: &Db) -> Result<Vec<PlayerEntry>, HistoryError> {

@@ -37,7 +37,12 @@ pub fn error(e: &HistoryError, lang: Lang) -> String {
         }
         HistoryError::NoDataDir => crate::t!(lang, "cli.history.err.no_data_dir"),
         HistoryError::NoSuchPlay { id } => crate::t!(lang, "cli.history.err.no_play", id = id),
-        HistoryError::NoSuchPlayer { name: who } => crate::t!(lang, "cli.history.err.no_player", name = name(who)),
+        HistoryError::NoSuchPlayer { name: who, near: None } => {
+            crate::t!(lang, "cli.history.err.no_player", name = name(who))
+        }
+        HistoryError::NoSuchPlayer { name: who, near: Some(near) } => {
+            crate::t!(lang, "cli.history.err.no_player_near", name = name(who), near = name(near))
+        }
         HistoryError::Unfit(why) => crate::t!(lang, "cli.history.err.unfit", why = unfit(why, lang)),
         HistoryError::BadExport { path, line, detail } => {
             let detail = name(&export_problem(detail, lang));

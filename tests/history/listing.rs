@@ -256,7 +256,7 @@ fn a_filter_that_selects_no_play_says_so() {
     let d = dir.path();
     write(d, "p.deckhand", &export_of(&[export_line(1, &["Ann", "Bob"], None)]));
     deckhand(d).args(["import", "p.deckhand", "--db", "h.sqlite3"]).assert().success();
-    for filter in [&["--player", "Zed"][..], &["--game", "titania"], &["--since", "2030-01-01"]] {
+    for filter in [&["--player", "Ann", "--game", "titania"][..], &["--game", "titania"], &["--since", "2030-01-01"]] {
         let out = deckhand(d).arg("history").args(filter).args(["--db", "h.sqlite3"]).assert().success();
         assert!(
             stderr(&out).contains("No recorded play matches the filters given (history: h.sqlite3)."),
@@ -266,4 +266,14 @@ fn a_filter_that_selects_no_play_says_so() {
     }
     let out = deckhand(d).args(["history", "--db", "none.sqlite3"]).assert().success();
     assert!(stderr(&out).contains("No plays recorded yet"), "{}", stderr(&out));
+    // stats likewise: plays there are, none of this game.
+    let out = deckhand(d).args(["stats", "--game", "titania", "--db", "h.sqlite3"]).assert().success();
+    assert_eq!(stderr(&out), "No recorded play matches the filters given (history: h.sqlite3).\n");
+    // A player the history does not know: said so, with the one meant when one is close.
+    for cmd in ["history", "stats"] {
+        let out = deckhand(d).args([cmd, "--player", "Anne", "--db", "h.sqlite3"]).assert().success();
+        assert_eq!(stderr(&out), "there is no player `Anne` in the history (did you mean `Ann`?)\n", "{cmd}");
+        let out = deckhand(d).args([cmd, "--player", "Zed", "--db", "h.sqlite3"]).assert().success();
+        assert_eq!(stderr(&out), "there is no player `Zed` in the history\n", "{cmd}");
+    }
 }

@@ -26,6 +26,12 @@ fn players_are_matched_without_case_and_rename_merges_spellings() {
         .assert()
         .code(2)
         .stderr(contains("no player `Zed`"));
+    // A slip of the keyboard: the recorded name it comes closest to.
+    deckhand(d)
+        .args(["--lang", "de", "players", "merge", "Boob", "Anna", "--db", "h.sqlite3"])
+        .assert()
+        .code(2)
+        .stderr("deckhand: im Verlauf gibt es keinen Spieler `Boob` (meintest du `Bob`?)\n");
 }
 
 #[test]

@@ -106,10 +106,16 @@ pub fn run(args: HistoryArgs, lang: Lang) -> anyhow::Result<i32> {
         return list(None, &filter, args.format, lang).map(|_| 0);
     };
     if list(Some(&db), &filter, args.format, lang)? == 0 && listed {
+        // A player the history does not know is most likely a slip of the keyboard.
+        let unknown = match &filter.player {
+            Some(name) => history::query::unknown_player(&db, name).map_err(Error::from)?,
+            None => None,
+        };
         let filtered = filter.game.is_some() || filter.player.is_some() || filter.since.is_some();
-        match filtered {
-            true => crate::ui::say(&HistorySaid::NoneMatch { path: &args.db.shown() }.text(lang)),
-            false => none(),
+        match (unknown, filtered) {
+            (Some(why), _) => crate::ui::say(&crate::text::history::error(&why, lang)),
+            (None, true) => crate::ui::say(&HistorySaid::NoneMatch { path: &args.db.shown() }.text(lang)),
+            (None, false) => none(),
         }
     }
     Ok(0)

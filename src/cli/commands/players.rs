@@ -81,7 +81,7 @@ pub fn run(args: PlayersArgs, lang: Lang) -> anyhow::Result<i32> {
     // characters, not a command word), so it can be played under again.
     crate::cli::saves::check_player_names(&[new.trim().to_string()]).map_err(Error::from)?;
     let Some(mut db) = db.open_existing()? else {
-        return Err(Error::from(HistoryError::NoSuchPlayer { name: old }).into());
+        return Err(Error::from(HistoryError::NoSuchPlayer { name: old, near: None }).into());
     };
     let (old, new_shown) = (old.as_str(), new.trim());
     let said = match history::query::rename(&mut db, old, &new).map_err(Error::from)? {
@@ -125,7 +125,7 @@ fn list(format: Format, db: &DbArgs, lang: Lang) -> anyhow::Result<i32> {
 
 fn merge(from: &str, into: &str, db: &DbArgs, lang: Lang) -> anyhow::Result<i32> {
     let Some(mut db) = db.open_existing()? else {
-        return Err(Error::from(HistoryError::NoSuchPlayer { name: from.into() }).into());
+        return Err(Error::from(HistoryError::NoSuchPlayer { name: from.into(), near: None }).into());
     };
     let plays = history::query::merge(&mut db, from, into).map_err(Error::from)?;
     crate::ui::say(&HistorySaid::Merged { old: from, new: into, plays }.text(lang));

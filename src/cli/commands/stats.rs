@@ -37,12 +37,28 @@ pub const HELP: &[(&str, &str, &str)] = &[
 ];
 
 pub fn run(args: StatsArgs, lang: Lang) -> anyhow::Result<i32> {
-    let stats = match args.db.open_read_only()? {
-        Some(db) => history::query::stats(&db, args.game.as_deref(), args.player.as_deref()).map_err(Error::from)?,
+    let db = args.db.open_read_only()?;
+    let stats = match &db {
+        Some(db) => history::query::stats(db, args.game.as_deref(), args.player.as_deref()).map_err(Error::from)?,
         None => Stats::default(),
     };
     if stats.players.is_empty() && matches!(args.format, Format::Table | Format::Markdown) {
-        crate::ui::say(&HistorySaid::NoPlays { path: &args.db.shown() }.text(lang));
+        let path = &args.db.shown();
+        // Plays there may be, only none of this game or player (a player unknown: a slip).
+        let unknown = match (&db, &args.player) {
+            (Some(db), Some(name)) => history::query::unknown_player(db, name).map_err(Error::from)?,
+            _ => None,
+        };
+        let has_plays = match &db {
+            Some(db) => history::query::count(db).map_err(Error::from)? > 0,
+            None => false,
+        };
+        let said = match (unknown, has_plays) {
+            (Some(why), _) => crate::text::history::error(&why, lang),
+            (None, true) => HistorySaid::NoneMatch { path }.text(lang),
+            (None, false) => HistorySaid::NoPlays { path }.text(lang),
+        };
+        crate::ui::say(&said);
         return Ok(0);
     }
     let mut names = GameNames::default();
