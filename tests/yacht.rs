@@ -158,7 +158,7 @@ fn a_sheet_of_another_family_is_read_by_its_options() {
         .args(["check", "cy.toml"])
         .stdout("")
         .stderr(
-            "deckhand: error: cy.toml:3:11: no option `klassik`; the options are: classic, scandinavian, upper_fifty, open_joker, free_joker, no_joker, five_full_house
+            "deckhand: error: cy.toml:3:11: no option `klassik` (did you mean `classic`?); the options are: classic, scandinavian, upper_fifty, open_joker, free_joker, no_joker, five_full_house
   |
 3 | options = [\"klassik\"]
   |           ^^^^^^^^^^^

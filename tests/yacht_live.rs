@@ -162,6 +162,21 @@ fn a_setup_the_game_does_not_have_is_refused_with_what_it_has() {
         "{}",
         crate::common::stderr(&out)
     );
+    // A slip of the keyboard gets the word meant.
+    let out =
+        deckhand(dir.path()).args(["play", "yacht", "--players", "Ann", "--set", "optoin=classic"]).assert().code(2);
+    assert_eq!(
+        crate::common::stderr(&out),
+        "deckhand: the five-dice game has no setup option `optoin` (did you mean `option`?): it has dice, seed and \
+         option (`--set option=ID`)\n"
+    );
+    let args = ["play", "yacht", "--players", "Ann", "--set", "option=scandanavian"];
+    let out = deckhand(dir.path()).args(args).assert().code(2);
+    assert!(
+        crate::common::stderr(&out).contains("no option `scandanavian` (did you mean `scandinavian`?)"),
+        "{}",
+        crate::common::stderr(&out)
+    );
 }
 
 /// A wrong answer says what is wrong in the table's words: dice to keep that were not

@@ -536,7 +536,10 @@ impl Described for Game {
                     setup.seed = Some(seed);
                 }
                 "option" => setup.options.push(value.clone()),
-                _ => return Err(msg!("games.yacht.setup.unknown", name = name)),
+                _ => match crate::source::closest(name, &["dice", "seed", "option"]) {
+                    Some(near) => return Err(msg!("games.yacht.setup.unknown_near", name = name, near = near)),
+                    None => return Err(msg!("games.yacht.setup.unknown", name = name)),
+                },
             }
         }
         rules.ruleset(&setup.options).map_err(|p| p.message())?;

@@ -703,7 +703,13 @@ mod rules {
         pub fn message(&self) -> Message {
             match self {
                 OptionProblem::Unknown { id, known } => {
-                    msg!("rules.yacht.option_unknown", id = id, known = known.join(", "))
+                    let ids: Vec<&str> = known.iter().map(String::as_str).collect();
+                    match crate::source::closest(id, &ids) {
+                        Some(near) => {
+                            msg!("rules.yacht.option_unknown_near", id = id, near = near, known = known.join(", "))
+                        }
+                        None => msg!("rules.yacht.option_unknown", id = id, known = known.join(", ")),
+                    }
                 }
                 OptionProblem::Twice { id } => msg!("rules.yacht.option_twice", id = id),
                 OptionProblem::Conflict { first, second, what } => {
