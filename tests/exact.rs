@@ -154,6 +154,37 @@ fn the_language_comes_from_lang_and_answers_from_standard_input() {
 }
 
 #[test]
+fn a_fischerspiel_setup_word_mistyped_gets_the_one_meant_and_set_is_never_ignored() {
+    for (flag, typed, said) in [
+        (
+            "--boats",
+            "red,gray",
+            "unknown boat `gray`; the boats are: green, blue, red, grey, yellow, brown — did you mean `grey`?",
+        ),
+        (
+            "--fish",
+            "smal=2,medium=6",
+            "unknown fish `smal`; the fish are: small, medium, large, giant — did you mean `small`?",
+        ),
+        // Two variants as close: neither is named.
+        ("--variant", "strategy", "unknown variant `strategy`; the variants are: base, strategy1, strategy2"),
+    ] {
+        Test::new()
+            .args(["play", "fischerspiel", "--players", "2", flag, typed, "--answers", "-"])
+            .stdout("")
+            .stderr(format!("deckhand: {said}\n"))
+            .status(2)
+            .run();
+    }
+    // Fleet's and the Fischerspiel's setups are their own flags: `--set` would be lost.
+    for game in ["fleet-dice", "fischerspiel"] {
+        let out =
+            Test::new().args(["play", game, "--players", "2", "--set", "captians=1", "--answers", "-"]).status(2).run();
+        assert!(out.stderr.starts_with("deckhand: --set does not apply to "), "{game}: {}", out.stderr);
+    }
+}
+
+#[test]
 fn a_flag_of_another_game_is_refused_not_ignored() {
     Test::new()
         .args(["play", "fleet-dice", "--players", "Ann,Bob", "--variant", "strategy2", "--answers", "-"])

@@ -198,14 +198,25 @@ pub(crate) fn integers_outside(text: &str, min: i128, max: i128) -> Vec<(Range<u
     out
 }
 
-/// The allowed word or key closest to a mistyped one, if one is close (none for a long
-/// one: the edit distance is quadratic, and no key is that long).
+/// The allowed word or key closest to a mistyped one, if one is close and no other is as
+/// close (`strategy` between `strategy1` and `strategy2` names neither); none for a long one
+/// (the edit distance is quadratic, and no key is that long).
 pub fn closest<'a>(typed: &str, allowed: &[&'a str]) -> Option<&'a str> {
     if typed.len() > 64 {
         return None;
     }
     let typed_lower = typed.to_lowercase();
-    allowed.iter().copied().filter(|a| similar(a, typed)).min_by_key(|a| edit_distance(&a.to_lowercase(), &typed_lower))
+    let mut near: Vec<(usize, &str)> = allowed
+        .iter()
+        .filter(|a| similar(a, typed))
+        .map(|a| (edit_distance(&a.to_lowercase(), &typed_lower), *a))
+        .collect();
+    near.sort_by_key(|(d, _)| *d);
+    match near[..] {
+        [(d, _), (e, _), ..] if d == e => None,
+        [(_, a), ..] => Some(a),
+        [] => None,
+    }
 }
 
 /// Close enough to suggest: equal without `_`, a prefix, or at most 2 edits apart.

@@ -96,12 +96,13 @@ pub fn setup_error(rules: &FischerspielRules, e: &SetupError, lang: Lang) -> Str
             players = players
         ),
         SetupError::UnknownVariant { variant } => {
-            let list = rules.variants.iter().map(|v| v.id.as_str()).collect::<Vec<_>>().join(", ");
-            t!(lang, "games.fischerspiel.err.unknown_variant", variant = variant, list = list)
+            let ids: Vec<&str> = rules.variants.iter().map(|v| v.id.as_str()).collect();
+            let said = t!(lang, "games.fischerspiel.err.unknown_variant", variant = variant, list = ids.join(", "));
+            said + &meant(variant, &ids, lang)
         }
         SetupError::UnknownBoat { id } => {
-            let list = rules.boats.iter().map(|b| b.id.as_str()).collect::<Vec<_>>().join(", ");
-            t!(lang, "games.fischerspiel.err.unknown_boat", id = id, list = list)
+            let ids: Vec<&str> = rules.boats.iter().map(|b| b.id.as_str()).collect();
+            t!(lang, "games.fischerspiel.err.unknown_boat", id = id, list = ids.join(", ")) + &meant(id, &ids, lang)
         }
         SetupError::BoatSets { players } => {
             let sets: Vec<String> = rules.setups[players]
@@ -113,8 +114,9 @@ pub fn setup_error(rules: &FischerspielRules, e: &SetupError, lang: Lang) -> Str
             t!(lang, "games.fischerspiel.err.boat_sets", players = players, sets = sets)
         }
         SetupError::UnknownFish { id } => {
-            let list = rules.fish.iter().map(|f| f.word.get(lang)).collect::<Vec<_>>().join(", ");
-            t!(lang, "games.fischerspiel.err.unknown_fish", id = id, list = list)
+            let words: Vec<String> = rules.fish.iter().map(|f| f.word.get(lang).to_string()).collect();
+            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+            t!(lang, "games.fischerspiel.err.unknown_fish", id = id, list = words.join(", ")) + &meant(id, &words, lang)
         }
         SetupError::BoxHas { fish, asked } => t!(
             lang,
@@ -132,6 +134,11 @@ pub fn setup_error(rules: &FischerspielRules, e: &SetupError, lang: Lang) -> Str
         ),
         SetupError::NoFish => t!(lang, "games.fischerspiel.err.no_fish"),
     }
+}
+
+/// ` — did you mean `grey`?` after a refusal, when a word of `known` is close to `typed`.
+fn meant(typed: &str, known: &[&str], lang: Lang) -> String {
+    crate::source::closest(typed, known).map(|w| t!(lang, "cli.entry.did_you_mean", word = w)).unwrap_or_default()
 }
 
 #[cfg(test)]
