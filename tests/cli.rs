@@ -467,6 +467,16 @@ fn a_wrong_answer_names_its_line_and_the_legal_answers() {
         .assert()
         .code(2)
         .stderr(contains("a.txt:3: `x q` is not an answer").and(contains("`q` is not a mark")));
+    // A count past the section's boxes says what the section takes.
+    std::fs::write(dir.path().join("b.txt"), "5\n13\n").unwrap();
+    deckhand(dir.path())
+        .args(["enter", "fleet-dice", "--player", "A", "-o", "b.toml", "--answers", "b.txt"])
+        .assert()
+        .code(2)
+        .stderr(
+            contains("b.txt:2: `13` is not an answer")
+                .and(contains("this section has 3 boxes: type a number from 0 to 3, or one character per box")),
+        );
 }
 
 #[test]
