@@ -335,7 +335,8 @@ fn advise_refuses_a_save_with_no_question_open_and_a_player_unknown_or_not_decid
         (6, &[], "rolls the dice or draws a card next"),
         (7, &["--player", "Zed"], "no player `Zed`"),
         (7, &["--player", "Bob"], "Bob has no decision open"),
-        (371, &[], "is over: there is no question to weigh"),
+        (371, &[], "is over: there is no question to weigh; `"),
+        (371, &[], " review game.jsonl` weighs the decisions made in it"),
     ];
     for (lines, extra, said) in cases {
         let dir = save_cut(*lines);

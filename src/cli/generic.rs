@@ -502,7 +502,7 @@ pub(crate) fn advise(args: &super::commands::advise::AdviseArgs, header: &Header
     };
     let Some(seat) = seat else {
         return Err(Error::Usage(match game.finished() {
-            true => crate::msg!("cli.advise.over", file = path.display()),
+            true => crate::msg!("cli.advise.over", file = path.display(), review = crate::invocation::review(path)),
             false => crate::msg!("cli.advise.chance", file = path.display(), resume = crate::invocation::resume(path)),
         })
         .into());

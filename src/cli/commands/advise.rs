@@ -176,7 +176,7 @@ pub fn run(args: AdviseArgs, lang: Lang) -> anyhow::Result<i32> {
     let advice = advice.map_err(|why| {
         let file = path.display();
         Error::Usage(match why {
-            NoQuestion::Over => crate::msg!("cli.advise.over", file = file),
+            NoQuestion::Over => crate::msg!("cli.advise.over", file = file, review = crate::invocation::review(path)),
             NoQuestion::Chance => {
                 crate::msg!("cli.advise.chance", file = file, resume = crate::invocation::resume(path))
             }
