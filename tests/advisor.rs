@@ -457,6 +457,8 @@ fn review_of_a_save_in_every_language_and_json() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let players = v["players"].as_array().unwrap();
     assert_eq!(players.len(), 2);
+    // The identity the JSON states is the one its parts make.
+    assert_eq!(v["identity"], "score = start + luck - skill + table + noise");
     for p in players {
         assert!(p["skill"].is_number() && p["luck"].is_number() && p["edge"].is_number());
         // Every part, adding up to the score (`edge` is shown apart).

@@ -464,7 +464,7 @@ fn a_full_standard_output_of_a_listing_says_only_that() {
 }
 
 /// `advise` and `review` of a Fischerspiel save pointed at `replay` and `show`; they say the
-/// advisor knows Fleet games, and how to go on with that one.
+/// advisor knows Fleet and the five-dice game, and how to go on with that one.
 #[test]
 fn advise_and_review_of_another_game_say_the_advisor_knows_fleet() {
     let dir = tempfile::tempdir().unwrap();
@@ -474,10 +474,10 @@ fn advise_and_review_of_another_game_say_the_advisor_knows_fleet() {
         .assert()
         .code(2);
     for (command, lang, says) in [
-        ("advise", "en", "`advise`: the advisor knows Fleet games, and f.jsonl is a saved game of `fischerspiel` (continue it with `deckhand resume f.jsonl`)"),
-        ("review", "en", "`review`: the advisor knows Fleet games"),
-        ("advise", "de", "`advise`: der Berater kennt Fleet-Partien, und f.jsonl ist ein Spielstand von `fischerspiel`"),
-        ("review", "fr", "`review` : le conseiller connaît les parties de Fleet"),
+        ("advise", "en", "`advise`: the advisor knows Fleet and the five-dice game, and f.jsonl is a saved game of `fischerspiel` (continue it with `deckhand resume f.jsonl`)"),
+        ("review", "en", "`review`: the advisor knows Fleet and the five-dice game"),
+        ("advise", "de", "`advise`: der Berater kennt Fleet und das Fünf-Würfel-Spiel, und f.jsonl ist ein Spielstand von `fischerspiel`"),
+        ("review", "fr", "`review` : le conseiller connaît Fleet et le jeu des cinq dés"),
     ] {
         let out = deckhand(dir.path()).args(["--lang", lang, command, "f.jsonl"]).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);

@@ -441,3 +441,33 @@ fn review_of_a_two_player_game_prices_each_decision_in_points_and_in_the_chance_
     let summed: f64 = ann["decisions"].as_array().unwrap().iter().map(|d| d["to_win"]["lost"].as_f64().unwrap()).sum();
     assert!((ann["lost_chance"].as_f64().unwrap() - summed).abs() < 1e-12);
 }
+
+/// A five-dice save where nothing was decided yet: `review` says so in its own figures (no
+/// decision weighed, none lost: `0.00`, never `-0.00`), not that the game has no advisor;
+/// `replay` and `show`, which read Fleet games, say what the save is instead of calling it
+/// damaged.
+#[test]
+fn a_five_dice_save_with_no_decision_is_reviewed_and_not_called_damaged() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("a.txt"), "1 2 3 3 5\n").unwrap();
+    let args = ["play", "yacht", "--players", "Ann", "--answers", "a.txt", "-o", "y.jsonl", "--no-record"];
+    deckhand(d).args(args).assert().code(2);
+    let out = deckhand(d).args(["review", "y.jsonl"]).assert().success();
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(
+            "Ann: 0.00 expected points lost to choices against optimal play (0 decisions weighed, 0 optimal)"
+        ),
+        "{text}"
+    );
+    for cmd in ["replay", "show"] {
+        let out = deckhand(d).args([cmd, "y.jsonl"]).assert().code(2);
+        let err = crate::common::stderr(&out);
+        assert!(
+            err.starts_with("deckhand: y.jsonl is a saved game of `yacht`; `replay` and `show` read Fleet games"),
+            "{err}"
+        );
+        assert!(!err.contains("damaged"), "{err}");
+    }
+}

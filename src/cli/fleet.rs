@@ -329,6 +329,19 @@ pub fn sheet_path(save: &Path, player: &str) -> PathBuf {
     save.with_file_name(format!("{stem}-{}.toml", crate::players::file_slug(player)))
 }
 
+/// A save read for `replay` and `show`: a save of another game is said to be one (its
+/// entries are not Fleet's, and read as Fleet's they would look damaged).
+fn read_fleet_save(path: &Path) -> anyhow::Result<crate::store::journal::Read<serde_json::Value, Entry>> {
+    let head = Journal::read::<serde_json::Value, serde_json::Value>(path)?.header;
+    let header = saves::header_of(path, head)?;
+    if header.setup.engine != <Session as LiveGame>::ENGINE {
+        let resume = crate::invocation::resume(path);
+        let said = crate::msg!("cli.save.not_fleet", file = path.display(), game = &header.game, resume = resume);
+        return Err(Error::Usage(said).into());
+    }
+    Ok(Journal::read::<serde_json::Value, Entry>(path)?)
+}
+
 /// The rules a save file was played with, and its game replayed from the entries.
 pub fn reopen(
     path: &Path,
@@ -341,7 +354,13 @@ pub fn reopen(
     let header = saves::header_of(path, head.clone())?;
     let rules = saves::rules_for(path, &header, rules_path, allow_change, lang)?;
     let (Some(fleet), Some(setup)) = (rules.fleet(), saves::setup_of::<Session>(&header)) else {
-        return Err(Error::Usage(crate::msg!("cli.save.not_fleet", file = path.display(), game = &header.game)));
+        let resume = crate::invocation::resume(path);
+        return Err(Error::Usage(crate::msg!(
+            "cli.save.not_fleet",
+            file = path.display(),
+            game = &header.game,
+            resume = resume
+        )));
     };
     let session = <Session as LiveGame>::replay(fleet, &header.players, &setup, entries).map_err(|failed| {
         // The header is the save's line 1; entry i is on line i + 2.
@@ -421,7 +440,7 @@ pub fn replay(
     detail: bool,
     lang: Lang,
 ) -> anyhow::Result<i32> {
-    let read = Journal::read::<serde_json::Value, Entry>(path)?;
+    let read = read_fleet_save(path)?;
     if let Some(torn) = &read.dropped_tail {
         super::say(&Note::Note(&torn.notice(path).text(lang)).text(lang));
     }
@@ -444,7 +463,7 @@ pub fn show(
     allow_change: bool,
     lang: Lang,
 ) -> anyhow::Result<i32> {
-    let read = Journal::read::<serde_json::Value, Entry>(path)?;
+    let read = read_fleet_save(path)?;
     let (rules, header, _, session) = reopen(path, &read.header, &read.entries, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("checked in reopen");
     let players: Vec<&Sheet> = match player {

@@ -425,7 +425,7 @@ impl Reviewed {
 /// weighs, in the order made; a decision taken back by an undo is left out. The chosen
 /// answer is the advised choice whose answer writes the same entry (up to the order of the
 /// items of a list: dice kept in any order). `progress(done, all)` after each entry. None:
-/// the game's advisor weighed no decision (it has none, or nothing was decided).
+/// the game has no advisor (a game with one where nothing was decided yet: no decisions).
 pub fn review(
     engine: &dyn LiveEngine,
     game: &super::Game,
@@ -435,7 +435,8 @@ pub fn review(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Option<Vec<Reviewed>>, Replay<Message, Message>> {
     let mut made: Vec<Option<Reviewed>> = Vec::new();
-    let mut weighed = false;
+    // Whether a question met an advisor (None: no question was asked, nothing to tell).
+    let mut advised: Option<bool> = None;
     for (i, entry) in entries.iter().enumerate() {
         let before = engine.open(game, players, setup, &entries[..i])?;
         let undo = before.boxed().undo().ok();
@@ -448,9 +449,12 @@ pub fn review(
         let asked = seat.and_then(|s| Some((s, before.questions(Some(s)).into_iter().next()?)));
         // A review prices each decision in expected points against optimal solitaire play;
         // where the advisor plays to win, in the chance of winning too.
-        let decided = match asked.and_then(|(s, q)| Some((s, q, before.advice(s, Aim::Score)?))) {
+        let advice = asked.as_ref().and_then(|(s, _)| before.advice(*s, Aim::Score));
+        if asked.is_some() {
+            advised = Some(advised == Some(true) || advice.is_some());
+        }
+        let decided = match asked.zip(advice).map(|((s, q), a)| (s, q, a)) {
             Some((seat, question, Ok(advice))) => {
-                weighed = true;
                 let chosen = advice.choices.iter().find(|c| {
                     let mut probe = before.boxed();
                     probe.answer(Some(seat), &c.keys).is_ok_and(|a| same_entry(&a.entry, entry))
@@ -477,7 +481,7 @@ pub fn review(
         made.push(decided);
         progress(i + 1, entries.len());
     }
-    Ok(weighed.then(|| made.into_iter().flatten().collect()))
+    Ok((advised != Some(false)).then(|| made.into_iter().flatten().collect()))
 }
 
 /// A decision weighed for the chance of winning as well, where the advisor plays to win

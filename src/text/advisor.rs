@@ -133,7 +133,11 @@ pub fn chance(p: Option<f64>, lang: Lang) -> String {
 
 /// A number with `places` decimals, with the language's decimal sign.
 pub fn decimal(x: f64, places: usize, lang: Lang) -> String {
-    let s = format!("{x:.places$}");
+    let mut s = format!("{x:.places$}");
+    // What rounds to zero is 0, not -0 (an empty sum of f64 is -0.0).
+    if s.starts_with('-') && s[1..].chars().all(|c| c == '0' || c == '.') {
+        s.remove(0);
+    }
     match lang {
         Lang::En => s,
         Lang::De | Lang::Fr => s.replace('.', ","),

@@ -78,7 +78,8 @@ pub fn run(args: ReviewArgs, lang: Lang) -> anyhow::Result<i32> {
                 "playouts": args.playouts,
                 "policy": match settings.policy { Policy::Random => "random", Policy::Greedy => "greedy" },
                 "over": session.game.finished(),
-                "identity": "score = start + luck - skill + edge + table + noise",
+                // The sum the parts make (`edge` is shown apart, not a part of it).
+                "identity": "score = start + luck - skill + table + noise",
                 "players": players,
             });
             serde_json::to_string_pretty(&v)? + "\n"
