@@ -37,6 +37,11 @@ pub fn resume(file: &Path) -> String {
     format!("{} resume {}", program(), shell_word(&file.display().to_string()))
 }
 
+/// `PROGRAM replay FILE`: the command that prints the table of the saved Fleet game `file`.
+pub fn replay(file: &Path) -> String {
+    format!("{} replay {}", program(), shell_word(&file.display().to_string()))
+}
+
 /// `PROGRAM review FILE`: the command that reviews the saved game `file`.
 pub fn review(file: &Path) -> String {
     format!("{} review {}", program(), shell_word(&file.display().to_string()))

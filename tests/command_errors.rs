@@ -124,3 +124,23 @@ fn nauticus_says_every_refusal_of_its_helpers_in_the_readers_language() {
         .status(2)
         .run();
 }
+
+/// A saved game given where a sheet file goes (`score game.jsonl`) is said to be a save,
+/// with the command that shows it (Fleet's table is `replay`'s; another game's, `resume`),
+/// not reported as broken TOML.
+#[test]
+fn a_save_given_for_a_sheet_is_named_with_the_command_that_shows_it() {
+    let save = std::fs::read_to_string(crate::common::repo().join("tests/saves/four.jsonl")).unwrap();
+    for cmd in ["score", "check"] {
+        let out = Test::new().file("four.jsonl", &save).args([cmd, "four.jsonl"]).status(2).stdout("").run();
+        assert!(
+            out.stderr.starts_with("deckhand: four.jsonl is a saved game, not a sheet file: `")
+                && out.stderr.contains(" replay four.jsonl` shows it"),
+            "{cmd}: {}",
+            out.stderr
+        );
+    }
+    let coop = std::fs::read_to_string(crate::common::repo().join("tests/saves/coop.jsonl")).unwrap();
+    let out = Test::new().file("coop.jsonl", &coop).args(["score", "coop.jsonl"]).status(2).run();
+    assert!(out.stderr.contains(" resume coop.jsonl` shows it"), "{}", out.stderr);
+}

@@ -43,6 +43,19 @@ pub fn resolve(
 ) -> anyhow::Result<(Rules, Vec<PathBuf>, Vec<Source>)> {
     let (game, paths) = split_game(args);
     let sources: Vec<Source> = paths.iter().map(|p| sheet_file::read(p)).collect::<Result<_, _>>()?;
+    // A saved game given for a sheet (`score game.jsonl`): say what it is and what shows it
+    // (Fleet's table is `replay`'s; another game's, its own `resume`'s).
+    let header = |s: &Source| {
+        let first = serde_json::from_str(s.text.lines().next()?).ok()?;
+        crate::store::save::Header::from_json(first).ok()
+    };
+    if let Some((path, head)) = paths.iter().zip(&sources).find_map(|(p, s)| Some((p, header(s)?))) {
+        let command = match head.setup.engine == <fleet::session::Session as crate::games::live::LiveGame>::ENGINE {
+            true => crate::invocation::replay(path),
+            false => crate::invocation::resume(path),
+        };
+        return Err(Error::Usage(crate::msg!("cli.sheets.is_save", file = path.display(), command = command)).into());
+    }
     let from_sheets = game.is_none() && rules_path.is_none();
     let game = match game {
         Some(g) => Some(g),
