@@ -144,3 +144,20 @@ fn a_save_given_for_a_sheet_is_named_with_the_command_that_shows_it() {
     let out = Test::new().file("coop.jsonl", &coop).args(["score", "coop.jsonl"]).status(2).run();
     assert!(out.stderr.contains(" resume coop.jsonl` shows it"), "{}", out.stderr);
 }
+
+/// A sheet file given where a saved game goes (`replay ann.toml`) is said to be a sheet,
+/// with the command that scores it, not a damaged save to restore from a backup.
+#[test]
+fn a_sheet_given_for_a_save_is_named_with_the_command_that_scores_it() {
+    let sheet = std::fs::read_to_string(crate::common::repo().join("examples/ann.toml")).unwrap();
+    for cmd in ["replay", "show", "review", "advise", "resume", "import"] {
+        let out = Test::new().file("ann.toml", &sheet).args([cmd, "ann.toml"]).status(2).stdout("").run();
+        assert!(
+            out.stderr.starts_with("deckhand: ann.toml is a sheet file, not a saved game: `")
+                && out.stderr.contains(" score ann.toml` scores it")
+                && !out.stderr.contains("damaged"),
+            "{cmd}: {}",
+            out.stderr
+        );
+    }
+}

@@ -188,8 +188,16 @@ impl Journal {
         if lines.is_empty() {
             return Err(damaged(1, SaveDamage::Empty));
         }
-        let header: H =
-            serde_json::from_slice(lines[0].1).map_err(|e| damaged(1, SaveDamage::NotAHeader(JsonDamage::of(&e))))?;
+        let header: H = serde_json::from_slice(lines[0].1).map_err(|e| {
+            // A sheet file given for a save (`replay ann.toml`) is not a damaged save.
+            let text = std::str::from_utf8(&bytes[bom..]).unwrap_or_default();
+            match crate::source::scan_plain_id(text, "", "player") {
+                Some(_) if !text.trim_start().starts_with('{') => {
+                    StoreError::SheetNotSave { path: path.display().to_string() }
+                }
+                _ => damaged(1, SaveDamage::NotAHeader(JsonDamage::of(&e))),
+            }
+        })?;
         let mut entries = Vec::new();
         let mut dropped_tail = None;
         let mut keep_until = bytes.len();

@@ -41,6 +41,12 @@ pub enum StoreError {
         /// The locked file.
         path: String,
     },
+    /// A sheet file (`player = "Ann"`, TOML) where a saved game was asked for: not damaged,
+    /// another kind of file.
+    SheetNotSave {
+        /// The file as the user named it.
+        path: String,
+    },
     /// A line of a save file that does not read (the header, or an entry before the last).
     Damaged {
         /// The save file.

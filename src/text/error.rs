@@ -91,6 +91,10 @@ impl StoreError {
                 )
             }
             StoreError::Locked { path } => t!(lang, "cli.error.locked", path = path),
+            StoreError::SheetNotSave { path } => {
+                let score = format!("{} score {}", crate::invocation::program(), crate::invocation::shell_word(path));
+                t!(lang, "rules.sheet_not_save", path = path, score = score)
+            }
             StoreError::Damaged { path, line, why } => {
                 let damaged = msg!("rules.save_damaged", path = path, line = line, why = save_damage(why));
                 format!(
