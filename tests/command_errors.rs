@@ -161,3 +161,20 @@ fn a_sheet_given_for_a_save_is_named_with_the_command_that_scores_it() {
         );
     }
 }
+
+/// Nauticus's helpers answer a mistyped action, item or reward with the word meant.
+#[test]
+fn nauticus_names_the_word_meant_for_a_slip() {
+    Test::new()
+        .args(["nauticus", "buy", "--action", "mast", "--items", "x"])
+        .stderr("deckhand: unknown action `mast`; the paid actions are: hulls, masts, sails, goods — did you mean `masts`?\n")
+        .status(2)
+        .run();
+    Test::new()
+        .args(["--lang", "de", "nauticus", "buy", "--action", "goods", "--prices", "0,1,2,3", "--items", "cofee,fish"])
+        .stderr(
+            "deckhand: `cofee` gibt es bei goods nicht; dort gibt es: coffee, grain, salt, fish — meintest du `coffee`?\n",
+        )
+        .status(2)
+        .run();
+}
