@@ -178,3 +178,19 @@ fn nauticus_names_the_word_meant_for_a_slip() {
         .status(2)
         .run();
 }
+
+/// `enter` of the five-dice game says how its sheets are made, not that it is co-operative
+/// (what it says of the Fischerspiel).
+#[test]
+fn enter_of_a_game_without_its_questions_says_how_its_sheets_are_made() {
+    let out = Test::new().args(["enter", "yacht", "--player", "Ann", "-o", "a.toml"]).status(2).stdout("").run();
+    assert!(
+        out.stderr.starts_with(
+            "deckhand: Yacht's sheets are not typed in with `enter`: print pads with `deckhand pad yacht`"
+        ) && !out.stderr.contains("co-operative"),
+        "{}",
+        out.stderr
+    );
+    let out = Test::new().args(["enter", "fischerspiel", "--player", "Ann", "-o", "a.toml"]).status(2).run();
+    assert!(out.stderr.contains("co-operative"), "{}", out.stderr);
+}

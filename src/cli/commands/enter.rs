@@ -72,9 +72,13 @@ fn enter(
         }
         return crate::cli::endgame::enter(r, player, output, answers, lang);
     }
-    let fleet_rules = rules
-        .fleet()
-        .ok_or_else(|| Error::Usage(crate::msg!("cli.enter.coop", game = rules.names(), id = rules.id())))?;
+    let fleet_rules = rules.fleet().ok_or_else(|| {
+        Error::Usage(match rules.fischerspiel() {
+            Some(_) => crate::msg!("cli.enter.coop", game = rules.names(), id = rules.id()),
+            // A game with sheets `check` reads but no questions of its own (the five-dice game).
+            None => crate::msg!("cli.enter.no_enter", game = rules.names(), id = rules.id()),
+        })
+    })?;
     let player = player.trim();
     if player.is_empty() {
         return Err(Error::Usage(crate::msg!("cli.enter.player_needed")).into());
