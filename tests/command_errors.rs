@@ -194,3 +194,20 @@ fn enter_of_a_game_without_its_questions_says_how_its_sheets_are_made() {
     let out = Test::new().args(["enter", "fischerspiel", "--player", "Ann", "-o", "a.toml"]).status(2).run();
     assert!(out.stderr.contains("co-operative"), "{}", out.stderr);
 }
+
+/// `score yacht` with no sheet after the game says the sheets are missing, not that a file
+/// `yacht` cannot be read.
+#[test]
+fn a_game_named_without_sheets_says_the_sheets_are_missing() {
+    for cmd in ["score", "check"] {
+        Test::new()
+            .args([cmd, "yacht"])
+            .stdout("")
+            .stderr(
+                "deckhand: `yacht` names a game, but no sheet file follows it: name the sheets after it (`yacht ann.toml \
+                 bob.toml`; `enter`, `scan` and a game's end write them)\n",
+            )
+            .status(2)
+            .run();
+    }
+}

@@ -41,6 +41,12 @@ pub fn resolve(
     rules_path: Option<&Path>,
     lang: Lang,
 ) -> anyhow::Result<(Rules, Vec<PathBuf>, Vec<Source>)> {
+    // A game named and nothing after it (`score yacht`): the sheets are missing, not a file.
+    if let [only] = args {
+        if !Path::new(only).exists() && rules::BUILT_IN.iter().any(|(id, _)| id == only) {
+            return Err(Error::Usage(crate::msg!("cli.sheets.game_alone", id = only)).into());
+        }
+    }
     let (game, paths) = split_game(args);
     let sources: Vec<Source> = paths.iter().map(|p| sheet_file::read(p)).collect::<Result<_, _>>()?;
     // A saved game given for a sheet (`score game.jsonl`): say what it is and what shows it
