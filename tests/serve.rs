@@ -281,7 +281,8 @@ fn serve_options_are_checked_before_anything_is_created() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--serve serves Fleet games"));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("--serve serves Fleet and the five-dice game; The Fishing Game is played at the terminal"));
 }
 
 #[test]
