@@ -106,8 +106,8 @@ pub fn merge(db: &mut Db, from: &str, into: &str) -> Result<u64, HistoryError> {
 }
 
 /// The player a name (any name they were recorded under) belongs to.
-fn find_player(tx: &rusqlite::Transaction, name: &str) -> rusqlite::Result<Option<i64>> {
-    tx.query_row("SELECT player_id FROM player_names WHERE key = ?1", [player_key(name)], |r| r.get(0)).optional()
+pub(super) fn find_player(conn: &rusqlite::Connection, name: &str) -> rusqlite::Result<Option<i64>> {
+    conn.query_row("SELECT player_id FROM player_names WHERE key = ?1", [player_key(name)], |r| r.get(0)).optional()
 }
 
 /// `name` is no player of the history: with the recorded name closest to it, if one is.

@@ -337,11 +337,7 @@ pub struct PlayerEntry {
 /// `name` as a `--player` filter: None when it is a player of the history, else why not
 /// (with the recorded name it comes closest to).
 pub fn unknown_player(db: &Db, name: &str) -> Result<Option<HistoryError>, HistoryError> {
-    let known: Option<i64> = db
-        .conn
-        .query_row("SELECT player_id FROM player_names WHERE key = ?1", [player_key(name)], |r| r.get(0))
-        .optional()
-        .map_err(|e| db.err(e))?;
+    let known = super::edit::find_player(&db.conn, name).map_err(|e| db.err(e))?;
     Ok(known.is_none().then(|| super::edit::no_such_player(&db.conn, name)))
 }
 
