@@ -34,17 +34,27 @@ pub fn program() -> &'static str {
 
 /// `PROGRAM resume FILE`: the command that continues the saved game `file`.
 pub fn resume(file: &Path) -> String {
-    format!("{} resume {}", program(), shell_word(&file.display().to_string()))
+    on_file("resume", file)
 }
 
 /// `PROGRAM replay FILE`: the command that prints the table of the saved Fleet game `file`.
 pub fn replay(file: &Path) -> String {
-    format!("{} replay {}", program(), shell_word(&file.display().to_string()))
+    on_file("replay", file)
 }
 
 /// `PROGRAM review FILE`: the command that reviews the saved game `file`.
 pub fn review(file: &Path) -> String {
-    format!("{} review {}", program(), shell_word(&file.display().to_string()))
+    on_file("review", file)
+}
+
+/// `PROGRAM score FILE`: the command that scores the sheet file `file`.
+pub fn score(file: &Path) -> String {
+    on_file("score", file)
+}
+
+/// `PROGRAM COMMAND FILE`, the file quoted for a shell.
+fn on_file(command: &str, file: &Path) -> String {
+    format!("{} {command} {}", program(), shell_word(&file.display().to_string()))
 }
 
 /// What the process knows of how it was started.

@@ -92,7 +92,7 @@ impl StoreError {
             }
             StoreError::Locked { path } => t!(lang, "cli.error.locked", path = path),
             StoreError::SheetNotSave { path } => {
-                let score = format!("{} score {}", crate::invocation::program(), crate::invocation::shell_word(path));
+                let score = crate::invocation::score(std::path::Path::new(path));
                 t!(lang, "rules.sheet_not_save", path = path, score = score)
             }
             StoreError::Damaged { path, line, why } => {
