@@ -329,17 +329,24 @@ pub fn sheet_path(save: &Path, player: &str) -> PathBuf {
     save.with_file_name(format!("{stem}-{}.toml", crate::players::file_slug(player)))
 }
 
-/// A save read for `replay` and `show`: a save of another game is said to be one (its
-/// entries are not Fleet's, and read as Fleet's they would look damaged).
-fn read_fleet_save(path: &Path) -> anyhow::Result<crate::store::journal::Read<serde_json::Value, Entry>> {
+/// A saved Fleet game read; a save of another game is refused with what `not_fleet` says
+/// of its header (its entries are not Fleet's: read as Fleet's they would look damaged).
+pub(crate) fn read_fleet_save(
+    path: &Path,
+    not_fleet: impl FnOnce(&crate::store::save::Header) -> crate::message::Message,
+) -> anyhow::Result<crate::store::journal::Read<serde_json::Value, Entry>> {
     let head = Journal::read::<serde_json::Value, serde_json::Value>(path)?.header;
     let header = saves::header_of(path, head)?;
     if header.setup.engine != <Session as LiveGame>::ENGINE {
-        let resume = crate::invocation::resume(path);
-        let said = crate::msg!("cli.save.not_fleet", file = path.display(), game = &header.game, resume = resume);
-        return Err(Error::Usage(said).into());
+        return Err(Error::Usage(not_fleet(&header)).into());
     }
     Ok(Journal::read::<serde_json::Value, Entry>(path)?)
+}
+
+/// `replay` and `show`'s refusal of another game's save.
+fn not_fleet(path: &Path, header: &crate::store::save::Header) -> crate::message::Message {
+    let resume = crate::invocation::resume(path);
+    crate::msg!("cli.save.not_fleet", file = path.display(), game = &header.game, resume = resume)
 }
 
 /// The rules a save file was played with, and its game replayed from the entries.
@@ -440,7 +447,7 @@ pub fn replay(
     detail: bool,
     lang: Lang,
 ) -> anyhow::Result<i32> {
-    let read = read_fleet_save(path)?;
+    let read = read_fleet_save(path, |h| not_fleet(path, h))?;
     if let Some(torn) = &read.dropped_tail {
         super::say(&Note::Note(&torn.notice(path).text(lang)).text(lang));
     }
@@ -463,7 +470,7 @@ pub fn show(
     allow_change: bool,
     lang: Lang,
 ) -> anyhow::Result<i32> {
-    let read = read_fleet_save(path)?;
+    let read = read_fleet_save(path, |h| not_fleet(path, h))?;
     let (rules, header, _, session) = reopen(path, &read.header, &read.entries, rules_path, allow_change, lang)?;
     let fleet = rules.fleet().expect("checked in reopen");
     let players: Vec<&Sheet> = match player {

@@ -111,19 +111,16 @@ pub fn open_save(
     lang: Lang,
 ) -> anyhow::Result<(crate::games::Rules, crate::store::save::Header, crate::games::fleet::setup::FleetSetup, Session)>
 {
-    let head = Journal::read::<serde_json::Value, serde_json::Value>(path)?.header;
-    let header = crate::cli::saves::header_of(path, head)?;
-    if header.setup.engine != <Session as crate::games::live::LiveGame>::ENGINE {
-        return Err(Error::Usage(crate::msg!(
+    let read = crate::cli::fleet::read_fleet_save(path, |header| {
+        let resume = crate::invocation::resume(path);
+        crate::msg!(
             "cli.advise.not_fleet",
             command = command,
             file = path.display(),
             game = &header.game,
-            resume = crate::invocation::resume(path)
-        ))
-        .into());
-    }
-    let read = Journal::read::<serde_json::Value, crate::games::fleet::session::Entry>(path)?;
+            resume = resume
+        )
+    })?;
     Ok(crate::cli::fleet::reopen(
         path,
         &read.header,
