@@ -219,6 +219,15 @@ pub fn closest<'a>(typed: &str, allowed: &[&'a str]) -> Option<&'a str> {
     }
 }
 
+/// A refusal of a word the user typed, with the word of `known` meant when one is
+/// `closest` (`… — did you mean `masts`?`).
+pub fn with_meant(said: crate::message::Message, typed: &str, known: &[&str]) -> crate::message::Message {
+    match closest(typed.trim(), known) {
+        Some(near) => crate::msg!("cli.error.meant", said = said, word = near),
+        None => said,
+    }
+}
+
 /// Close enough to suggest: equal without `_`, a prefix, or at most 2 edits apart.
 pub(crate) fn similar(a: &str, b: &str) -> bool {
     let norm = |s: &str| s.replace('_', "").to_lowercase();

@@ -98,11 +98,11 @@ pub fn setup_error(rules: &FischerspielRules, e: &SetupError, lang: Lang) -> Str
         SetupError::UnknownVariant { variant } => {
             let ids: Vec<&str> = rules.variants.iter().map(|v| v.id.as_str()).collect();
             let said = t!(lang, "games.fischerspiel.err.unknown_variant", variant = variant, list = ids.join(", "));
-            said + &meant(variant, &ids, lang)
+            meant(said, variant, &ids, lang)
         }
         SetupError::UnknownBoat { id } => {
             let ids: Vec<&str> = rules.boats.iter().map(|b| b.id.as_str()).collect();
-            t!(lang, "games.fischerspiel.err.unknown_boat", id = id, list = ids.join(", ")) + &meant(id, &ids, lang)
+            meant(t!(lang, "games.fischerspiel.err.unknown_boat", id = id, list = ids.join(", ")), id, &ids, lang)
         }
         SetupError::BoatSets { players } => {
             let sets: Vec<String> = rules.setups[players]
@@ -116,7 +116,8 @@ pub fn setup_error(rules: &FischerspielRules, e: &SetupError, lang: Lang) -> Str
         SetupError::UnknownFish { id } => {
             let words: Vec<String> = rules.fish.iter().map(|f| f.word.get(lang).to_string()).collect();
             let words: Vec<&str> = words.iter().map(String::as_str).collect();
-            t!(lang, "games.fischerspiel.err.unknown_fish", id = id, list = words.join(", ")) + &meant(id, &words, lang)
+            let said = t!(lang, "games.fischerspiel.err.unknown_fish", id = id, list = words.join(", "));
+            meant(said, id, &words, lang)
         }
         SetupError::BoxHas { fish, asked } => t!(
             lang,
@@ -136,9 +137,9 @@ pub fn setup_error(rules: &FischerspielRules, e: &SetupError, lang: Lang) -> Str
     }
 }
 
-/// ` — did you mean `grey`?` after a refusal, when a word of `known` is close to `typed`.
-fn meant(typed: &str, known: &[&str], lang: Lang) -> String {
-    crate::source::closest(typed, known).map(|w| t!(lang, "cli.entry.did_you_mean", word = w)).unwrap_or_default()
+/// A refusal said in `lang`, with the word of `known` meant (`source::with_meant`).
+fn meant(said: String, typed: &str, known: &[&str], lang: Lang) -> String {
+    crate::source::with_meant(crate::msg!("cli.error.said", text = said), typed, known).text(lang)
 }
 
 #[cfg(test)]

@@ -167,7 +167,7 @@ pub fn run(args: NauticusArgs, lang: Lang) -> anyhow::Result<i32> {
             let a = h.action(&action).ok_or_else(|| {
                 let ids: Vec<&str> = h.actions.iter().map(|a| a.id.as_str()).collect();
                 let said = crate::msg!("games.nauticus.err.unknown_action", action = &action, list = ids.join(", "));
-                Error::Usage(meant(said, &action, &ids))
+                Error::Usage(crate::source::with_meant(said, &action, &ids))
             })?;
             if extra && blue > 0 {
                 return Err(Error::Usage(crate::msg!("games.nauticus.err.blue_extra")).into());
@@ -201,7 +201,7 @@ pub fn run(args: NauticusArgs, lang: Lang) -> anyhow::Result<i32> {
                     h.rewards.iter().position(|r| r.id == t.trim()).ok_or_else(|| {
                         let ids: Vec<&str> = h.rewards.iter().map(|r| r.id.as_str()).collect();
                         let said = crate::msg!("games.nauticus.err.unknown_reward", t = t, list = ids.join(", "));
-                        Error::Usage(meant(said, t, &ids))
+                        Error::Usage(crate::source::with_meant(said, t, &ids))
                     })
                 })
                 .collect::<Result<_, _>>()?;
@@ -221,17 +221,8 @@ fn item_index(a: &Action, id: &str) -> Result<usize, Error> {
         .ok_or_else(|| {
             let ids: Vec<&str> = a.items.iter().map(|i| i.id.as_str()).collect();
             let said = crate::msg!("games.nauticus.err.not_sold", id = id, action = &a.id, list = ids.join(", "));
-            Error::Usage(meant(said, id, &ids))
+            Error::Usage(crate::source::with_meant(said, id, &ids))
         })
-}
-
-/// A refusal of a word the user typed, with the word of `known` meant when one is close
-/// (` — did you mean `masts`?`).
-fn meant(said: crate::message::Message, typed: &str, known: &[&str]) -> crate::message::Message {
-    match crate::source::closest(typed.trim(), known) {
-        Some(near) => crate::msg!("cli.error.meant", said = said, word = near),
-        None => said,
-    }
 }
 
 /// `0,1,2,3` in the action's order, or `coffee=0,grain=2,…`.
