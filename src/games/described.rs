@@ -435,8 +435,8 @@ pub fn review(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Option<Vec<Reviewed>>, Replay<Message, Message>> {
     let mut made: Vec<Option<Reviewed>> = Vec::new();
-    // Whether a question met an advisor (None: no question was asked, nothing to tell).
-    let mut advised: Option<bool> = None;
+    // Whether any question was asked, and whether any met an advisor.
+    let (mut asked_any, mut advised_any) = (false, false);
     for (i, entry) in entries.iter().enumerate() {
         let before = engine.open(game, players, setup, &entries[..i])?;
         let undo = before.boxed().undo().ok();
@@ -450,9 +450,8 @@ pub fn review(
         // A review prices each decision in expected points against optimal solitaire play;
         // where the advisor plays to win, in the chance of winning too.
         let advice = asked.as_ref().and_then(|(s, _)| before.advice(*s, Aim::Score));
-        if asked.is_some() {
-            advised = Some(advised == Some(true) || advice.is_some());
-        }
+        asked_any |= asked.is_some();
+        advised_any |= advice.is_some();
         let decided = match asked.zip(advice).map(|((s, q), a)| (s, q, a)) {
             Some((seat, question, Ok(advice))) => {
                 let chosen = advice.choices.iter().find(|c| {
@@ -481,7 +480,7 @@ pub fn review(
         made.push(decided);
         progress(i + 1, entries.len());
     }
-    Ok((advised != Some(false)).then(|| made.into_iter().flatten().collect()))
+    Ok((advised_any || !asked_any).then(|| made.into_iter().flatten().collect()))
 }
 
 /// A decision weighed for the chance of winning as well, where the advisor plays to win
