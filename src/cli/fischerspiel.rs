@@ -130,9 +130,7 @@ fn play_command(args: commands::play::PlayArgs, rules: Rules, lang: Lang) -> any
     if args.serve.serve {
         return Err(Error::Usage(crate::msg!("web.serve_fleet_only", game = rules.names())).into());
     }
-    commands::play::refuse(args.fleet.given(), &rules)?;
-    // Its setup is `--variant`, `--boats` and `--fish`: a `--set` would be lost.
-    commands::play::refuse(args.set.iter().map(|_| "--set").collect(), &rules)?;
+    commands::play::refuse([args.fleet.given(), args.set_given()].concat(), &rules)?;
     let (players, names) = players(&args.players)?;
     let args = PlayArgs {
         game: args.game,

@@ -70,9 +70,7 @@ pub const VIEW: LiveView = LiveView {
 
 /// `play` of a Fleet game: its flags checked, then the game.
 fn play_command(args: PlayArgs, rules: Rules, lang: Lang) -> anyhow::Result<i32> {
-    refuse(args.coop.given(), &rules)?;
-    // Fleet's setup is its own flags (`--captains`, `--trophies`, …): a `--set` would be lost.
-    refuse(args.set.iter().map(|_| "--set").collect(), &rules)?;
+    refuse([args.coop.given(), args.set_given()].concat(), &rules)?;
     let f = &args.fleet;
     if f.coach.is_some() && args.serve.serve {
         return Err(Error::Usage(crate::msg!("cli.play.coach_served")).into());

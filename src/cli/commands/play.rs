@@ -125,6 +125,18 @@ impl FleetFlags {
     }
 }
 
+impl PlayArgs {
+    /// `--set`, if given: the described games' setup, which Fleet and the Fischerspiel
+    /// take as flags of their own (refused there, never dropped).
+    pub(crate) fn set_given(&self) -> Vec<&'static str> {
+        if self.set.is_empty() {
+            Vec::new()
+        } else {
+            vec!["--set"]
+        }
+    }
+}
+
 /// The flags of a Fischerspiel game.
 #[derive(Debug, Args)]
 pub struct CoopFlags {
@@ -245,10 +257,8 @@ fn on_paper(args: PlayArgs, rules: Rules, lang: Lang) -> anyhow::Result<i32> {
     if crate::cli::commands::pad::page_for(&rules, "", "-", crate::paper::layout::Paper::A4, lang).is_none() {
         return Err(usage(crate::msg!("paper.pad.no_sheet", game = rules.names().get(lang))));
     }
-    let mut given = args.fleet.given();
-    given.extend(args.coop.given());
+    let mut given = [args.fleet.given(), args.coop.given(), args.set_given()].concat();
     for (set, flag) in [
-        (!args.set.is_empty(), "--set"),
         (args.answers.answers.is_some(), "--answers"),
         (args.save.is_some(), "--save"),
         (args.serve.review_playouts != crate::cli::served::DEFAULT_REVIEW_PLAYOUTS, "--review-playouts"),
