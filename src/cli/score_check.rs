@@ -26,9 +26,7 @@ pub struct Loaded {
 /// Split `[GAME] SHEET...`: a first word that names a game and is not a file is the game.
 fn split_game(args: &[String]) -> (Option<String>, Vec<PathBuf>) {
     match args.split_first() {
-        Some((first, rest))
-            if !Path::new(first).exists() && rules::BUILT_IN.iter().any(|(id, _)| id == first) && !rest.is_empty() =>
-        {
+        Some((first, rest)) if !Path::new(first).exists() && rules::BUILT_IN.iter().any(|(id, _)| id == first) => {
             (Some(first.clone()), rest.iter().map(PathBuf::from).collect())
         }
         _ => (None, args.iter().map(PathBuf::from).collect()),
@@ -41,13 +39,11 @@ pub fn resolve(
     rules_path: Option<&Path>,
     lang: Lang,
 ) -> anyhow::Result<(Rules, Vec<PathBuf>, Vec<Source>)> {
-    // A game named and nothing after it (`score yacht`): the sheets are missing, not a file.
-    if let [only] = args {
-        if !Path::new(only).exists() && rules::BUILT_IN.iter().any(|(id, _)| id == only) {
-            return Err(Error::Usage(crate::msg!("cli.sheets.game_alone", id = only)).into());
-        }
-    }
     let (game, paths) = split_game(args);
+    // A game named and nothing after it (`score yacht`): the sheets are missing.
+    if let (Some(id), true) = (&game, paths.is_empty()) {
+        return Err(Error::Usage(crate::msg!("cli.sheets.game_alone", id = id)).into());
+    }
     let sources: Vec<Source> = paths.iter().map(|p| sheet_file::read(p)).collect::<Result<_, _>>()?;
     // A saved game given for a sheet (`score game.jsonl`): say what it is and what shows it
     // (Fleet's table is `replay`'s; another game's, its own `resume`'s).
