@@ -254,13 +254,7 @@ fn finished_play(path: &Path, header: &Header, rules: &SavedRules, ended: i64, l
 
 /// The options a question lists in a menu (none: it is answered on a line).
 fn menu_options(q: &Question) -> Vec<Opt> {
-    q.forms
-        .iter()
-        .flat_map(|f| match f {
-            Form::One(opts) => opts.clone(),
-            _ => Vec::new(),
-        })
-        .collect()
+    q.options().cloned().collect()
 }
 
 /// How far an unfinished save got: its answers.

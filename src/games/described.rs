@@ -25,6 +25,16 @@ pub struct Question {
     pub forms: Vec<Form>,
 }
 
+impl Question {
+    /// The options answered by their key alone (every `Form::One`'s), in order.
+    pub fn options(&self) -> impl Iterator<Item = &Opt> {
+        self.forms.iter().flat_map(|form| match form {
+            Form::One(opts) => opts.as_slice(),
+            _ => &[],
+        })
+    }
+}
+
 /// One way a question may be answered; an answer is the keys it names.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Form {

@@ -100,11 +100,7 @@ pub fn refused(
         Refused::Ambiguous(typed, keys_of, question) => {
             // Each as the menu names it, with the word that starts so when it is another
             // language's (`Fives — 5 (Fünfer)`).
-            let named: Vec<String> = (question.forms.iter())
-                .flat_map(|form| match form {
-                    Form::One(opts) => opts.iter().collect(),
-                    _ => Vec::new(),
-                })
+            let named: Vec<String> = (question.options())
                 .filter_map(|o| {
                     let (_, word) = keys_of.iter().find(|(k, _)| *k == o.key)?;
                     let label = o.label.text(lang);

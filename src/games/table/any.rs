@@ -470,11 +470,7 @@ pub fn read(question: &Question, words: &[String], vocabulary: &Words) -> Result
         return Err(Refused::ActionFirst(text, question));
     }
     // A start several options have, in any language: each with the word that starts so.
-    let several: Vec<(String, String)> = (question.forms.iter())
-        .flat_map(|form| match form {
-            Form::One(opts) => opts.iter().collect(),
-            _ => Vec::new(),
-        })
+    let several: Vec<(String, String)> = (question.options())
         .filter_map(|o| {
             let word = vocabulary(&o.label).into_iter().find(|w| fold_word(w).starts_with(&text));
             word.or_else(|| fold_word(&o.key).starts_with(&text).then(|| o.key.clone())).map(|w| (o.key.clone(), w))
