@@ -444,8 +444,8 @@ fn review_of_a_two_player_game_prices_each_decision_in_points_and_in_the_chance_
 
 /// A five-dice save where nothing was decided yet: `review` says so in its own figures (no
 /// decision weighed, none lost: `0.00`, never `-0.00`), not that the game has no advisor;
-/// `replay` and `show`, which read Fleet games, say what the save is instead of calling it
-/// damaged.
+/// `replay` and `show` read it (the scores so far); a Fischerspiel save, which they do not
+/// read, is named as what it is instead of being called damaged.
 #[test]
 fn a_five_dice_save_with_no_decision_is_reviewed_and_not_called_damaged() {
     let dir = tempfile::tempdir().unwrap();
@@ -461,11 +461,20 @@ fn a_five_dice_save_with_no_decision_is_reviewed_and_not_called_damaged() {
         ),
         "{text}"
     );
+    let out = deckhand(d).args(["replay", "y.jsonl"]).assert().success();
+    assert!(stdout(&out).contains("warning: the game is not over (1 answer so far)"), "{}", stdout(&out));
+    let out = deckhand(d).args(["show", "y.jsonl"]).assert().success();
+    assert!(stdout(&out).starts_with("Ann\n"), "{}", stdout(&out));
+    std::fs::write(d.join("f.txt"), "wind\n").unwrap();
+    let args = ["play", "fischerspiel", "--players", "2", "--answers", "f.txt", "-o", "f.jsonl", "--no-record"];
+    deckhand(d).args(args).assert().code(2);
     for cmd in ["replay", "show"] {
-        let out = deckhand(d).args([cmd, "y.jsonl"]).assert().code(2);
+        let out = deckhand(d).args([cmd, "f.jsonl"]).assert().code(2);
         let err = crate::common::stderr(&out);
         assert!(
-            err.starts_with("deckhand: y.jsonl is a saved game of `yacht`; `replay` and `show` read Fleet games"),
+            err.starts_with(
+                "deckhand: f.jsonl is a saved game of `fischerspiel`; `replay` and `show` read Fleet and five-dice games"
+            ),
             "{err}"
         );
         assert!(!err.contains("damaged"), "{err}");

@@ -220,6 +220,14 @@ fn a_wrong_keep_or_word_is_refused_in_the_tables_words() {
         ),
         "{err}"
     );
+    // A roll with one die that is no face: that die is named, not the first.
+    std::fs::write(dir.path().join("r.txt"), "5 5 7 1 2\n").unwrap();
+    let out = deckhand(dir.path())
+        .args(["play", "yacht", "--players", "Ann", "--answers", "r.txt", "--no-record", "--save", "r.jsonl"])
+        .assert()
+        .code(2);
+    let err = crate::common::stderr(&out);
+    assert!(err.contains("`7` answers nothing here; the answers are: 1, 2, 3, 4, 5, 6"), "{err}");
     let err = refusal("en", "foo");
     assert!(err.contains("`foo` answers nothing here; the answers are: keep, Ones — 0, Twos — 4,"), "{err}");
     assert!(err.contains("Three of a kind — 0") && !err.contains('_'), "{err}");
@@ -324,6 +332,15 @@ fn a_game_stopped_halfway_is_resumed_to_its_end() {
         "{}",
         crate::common::stderr(&out)
     );
+    // `replay` and `show` read it as they read a Fleet game: the scores so far, said to be so.
+    let out = deckhand(d).args(["replay", "g.jsonl"]).assert().success();
+    assert!(stdout(&out).contains("│ 1 ┆ Ann    ┆             0 ┆"), "{}", stdout(&out));
+    let warned = "warning: the game is not over (2 answers so far); these are the scores so far";
+    assert!(stdout(&out).contains(warned), "{}", stdout(&out));
+    let out = deckhand(d).args(["show", "g.jsonl", "--player", "ann"]).assert().success();
+    assert!(stdout(&out).starts_with("Ann\n  Ones                ·\n"), "{}", stdout(&out));
+    let out = deckhand(d).args(["show", "g.jsonl", "--player", "Cy"]).assert().code(2);
+    assert!(crate::common::stderr(&out).contains("no player `Cy` in g.jsonl; players: Ann"));
     let mut rest: Vec<String> = vec!["3 3 3".into(), "five_of_a_kind".into()];
     for b in BOXES.iter().filter(|b| **b != "five_of_a_kind") {
         rest.extend(["1 2 3 4 6".to_string(), b.to_string()]);
@@ -341,6 +358,11 @@ fn a_game_stopped_halfway_is_resumed_to_its_end() {
         stdout(&out)
     );
     assert_eq!(entries(&d.join("g.jsonl")).len(), 2 + rest.len());
+    let out = deckhand(d).args(["replay", "g.jsonl", "--format", "json"]).assert().success();
+    let table: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!((table["rows"][0]["total"].as_i64(), table["warnings"].as_array().map(Vec::len)), (Some(112), Some(0)));
+    let out = deckhand(d).args(["show", "g.jsonl"]).assert().success();
+    assert!(stdout(&out).contains("  Five of a kind     50\n"), "{}", stdout(&out));
 }
 
 /// Found by hand (newcomer6) in tmux: the five-dice game's menu said "Type to filter or a

@@ -1,8 +1,8 @@
 //! Any live game without a view of its own, at the terminal and on the phones: an engine
 //! registered with its live side (`games::ENGINES`, `described::LiveEngine`) is played
 //! here through the library's generic table (`games::table::any`) — `play` with its setup
-//! options (`--dice`, `--seed`, `--set NAME=VALUE`), `resume`, the history's `import` and
-//! the list of unfinished games — and asked at the terminal by the one terminal loop: a
+//! options (`--dice`, `--seed`, `--set NAME=VALUE`), `resume`, `replay`, `show`, `advise`,
+//! `review`, the history's `import` and the list of unfinished games — and asked at the terminal by the one terminal loop: a
 //! question's options as a menu that also takes typed words, the dice to keep and the dice
 //! to enter as a typed line; its sheets, scores and final table from what the game
 //! describes.
@@ -461,18 +461,50 @@ impl GenericTerminal<'_> {
     }
 }
 
-/// A saved described game for `advise` and `review` (which write nothing to it): its
-/// header, rules, engine and entries, the save's own header read by the caller.
+/// A saved described game for `advise`, `review`, `replay` and `show` (which write nothing
+/// to it): its engine, rules and what was read, the save's own header read by the caller.
 fn saved_game(
     path: &Path,
     header: &Header,
     rules: &SavedRules,
     lang: Lang,
-) -> anyhow::Result<(&'static dyn LiveEngine, Rules, Vec<Value>)> {
+) -> anyhow::Result<(&'static dyn LiveEngine, Rules, Read<Value, Value>)> {
     let engine = engine_of(&header.setup.engine)?;
     let read = Journal::read::<Value, Value>(path)?;
     let rules = saves::rules_for(path, header, rules.rules.as_deref(), rules.allow_rules_change, lang)?;
-    Ok((engine, rules, read.entries))
+    Ok((engine, rules, read))
+}
+
+/// `replay` of a described game's save: its table, the final one when the game is over,
+/// else the scores so far (said to be so); a torn last line is noted.
+pub(crate) fn replay(args: &super::commands::replay::ReplayArgs, header: &Header, lang: Lang) -> anyhow::Result<i32> {
+    let path = &args.save.file;
+    let (engine, rules, read) = saved_game(path, header, &args.rules, lang)?;
+    if let Some(torn) = &read.dropped_tail {
+        super::say(&Note::Note(&torn.notice(path).text(lang)).text(lang));
+    }
+    let game = reopen(engine, &rules, header, path, &read.entries, lang)?;
+    let mut standings = Standings::of_game(rules.names().get(lang), &header.players, &*game, lang);
+    if !game.finished() {
+        standings.warnings.push(Note::StoppedAt { file: path, answers: read.entries.len() }.text(lang));
+    }
+    emit(&standings.render_in(args.table.format, args.table.detail, None, lang))?;
+    Ok(0)
+}
+
+/// `show` of a described game's save: every sheet as text, or one player's.
+pub(crate) fn show(args: &super::commands::show::ShowArgs, header: &Header, lang: Lang) -> anyhow::Result<i32> {
+    let path = &args.save.file;
+    let (engine, rules, read) = saved_game(path, header, &args.rules, lang)?;
+    let game = reopen(engine, &rules, header, path, &read.entries, lang)?;
+    let seats = match &args.player {
+        Some(name) => vec![super::commands::advise::seat_named(&header.players, name, path)?],
+        None => (0..header.players.len()).collect(),
+    };
+    let sheets: Vec<String> =
+        seats.into_iter().map(|s| said::sheet_lines(&header.players[s], &game.sheet(s), lang).join("\n")).collect();
+    emit(&(sheets.join("\n\n") + "\n"))?;
+    Ok(0)
 }
 
 /// `advise` of a described game's save: the open decision weighed by the game's advisor
@@ -480,7 +512,8 @@ fn saved_game(
 pub(crate) fn advise(args: &super::commands::advise::AdviseArgs, header: &Header, lang: Lang) -> anyhow::Result<i32> {
     use super::commands::advise::AdviseFormat;
     let path = &args.save.file;
-    let (engine, rules, entries) = saved_game(path, header, &args.rules, lang)?;
+    let (engine, rules, read) = saved_game(path, header, &args.rules, lang)?;
+    let entries = read.entries;
     let game = reopen(engine, &rules, header, path, &entries, lang)?;
     let seat = match &args.player {
         Some(name) => Some(super::commands::advise::seat_named(&header.players, name, path)?),
@@ -551,7 +584,8 @@ pub(crate) fn advise(args: &super::commands::advise::AdviseArgs, header: &Header
 pub(crate) fn review(args: &super::commands::review::ReviewArgs, header: &Header, lang: Lang) -> anyhow::Result<i32> {
     use super::commands::advise::AdviseFormat;
     let path = &args.save.file;
-    let (engine, rules, entries) = saved_game(path, header, &args.rules, lang)?;
+    let (engine, rules, read) = saved_game(path, header, &args.rules, lang)?;
+    let entries = read.entries;
     let game = reopen(engine, &rules, header, path, &entries, lang)?;
     let setup = Value::Object(header.setup.of.clone());
     let progress = super::progress::Progress::new(None, crate::t!(lang, "cli.progress.review"), args.quiet, lang);

@@ -54,6 +54,13 @@ pub enum Note<'a> {
         /// The rounds of the game.
         rounds: u32,
     },
+    /// A replayed game that is not over yet and counts no rounds: its answers so far.
+    StoppedAt {
+        /// The save.
+        file: &'a Path,
+        /// The answers it holds.
+        answers: usize,
+    },
     /// The question of the menu at the end of a game.
     GameOver,
     /// The question of `release`: whose seat.
@@ -93,6 +100,9 @@ impl Note<'_> {
             Note::Note(note) => t!(lang, "cli.play.note", note = note),
             Note::Stopped { file, round, rounds } => {
                 t!(lang, "cli.play.stopped", round = round, rounds = rounds, resume = crate::invocation::resume(file))
+            }
+            Note::StoppedAt { file, answers } => {
+                t!(lang, "cli.play.stopped_at", n = answers, resume = crate::invocation::resume(file))
             }
             Note::GameOver => t!(lang, "cli.play.game_over"),
             Note::ReleaseWhich => t!(lang, "cli.play.release_which"),

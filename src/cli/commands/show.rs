@@ -26,6 +26,10 @@ pub const HELP: &[(&str, &str, &str)] = &[
 ];
 
 pub fn run(args: ShowArgs, lang: Lang) -> anyhow::Result<i32> {
+    // The five-dice game (any game played through the generic table) has its own.
+    if let Some(header) = crate::cli::commands::advise::other_game(&args.save.file)? {
+        return crate::cli::generic::show(&args, &header, lang);
+    }
     let rules = &args.rules;
     crate::cli::fleet::show(
         &args.save.file,

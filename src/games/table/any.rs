@@ -430,9 +430,8 @@ pub fn read(question: &Question, words: &[String], vocabulary: &Words) -> Result
         }
         Ok(keys)
     };
-    let unknown = said.first().cloned().unwrap_or_default();
-    // A word after an action's key that named none of its items.
-    let mut item: Option<String> = None;
+    // A word after an action's key that named none of its items; a word that is no face.
+    let (mut item, mut face): (Option<String>, Option<String>) = (None, None);
     for form in &question.forms {
         match form {
             Form::One(opts) => {
@@ -451,10 +450,13 @@ pub fn read(question: &Question, words: &[String], vocabulary: &Words) -> Result
                 }
             }
             Form::Faces { faces, .. } => {
-                let keys: Option<Vec<String>> =
-                    said.iter().map(|w| one(faces, w, false).map(|i| faces[i].key.clone())).collect();
-                if let Some(keys) = keys.filter(|k| !k.is_empty()) {
-                    return Ok(keys);
+                let keys: Result<Vec<String>, &String> =
+                    said.iter().map(|w| one(faces, w, false).map(|i| faces[i].key.clone()).ok_or(w)).collect();
+                match keys {
+                    Ok(keys) if !keys.is_empty() => return Ok(keys),
+                    Ok(_) => {}
+                    // The word that is no face (`7` in `5 5 7 1 2`), not the first.
+                    Err(word) => _ = face.get_or_insert(word.clone()),
                 }
             }
         }
@@ -478,7 +480,7 @@ pub fn read(question: &Question, words: &[String], vocabulary: &Words) -> Result
         .collect();
     Err(match several.len() > 1 && !text.is_empty() {
         true => Refused::Ambiguous(text, several, question),
-        false => Refused::Unknown(unknown, question),
+        false => Refused::Unknown(face.or_else(|| said.first().cloned()).unwrap_or_default(), question),
     })
 }
 
