@@ -108,6 +108,9 @@ fn four_players_with_the_tables_dice_play_to_the_final_table_and_the_history() {
     let seats = play["players"].as_array().unwrap();
     assert_eq!(seats.len(), 4, "{history}");
     assert_eq!(seats[0]["score"], 112, "{history}");
+    // `stats` names its categories as the final table does, not by their ids.
+    let stats = stdout(&deckhand(d).args(["--lang", "de", "stats"]).assert().success());
+    assert!(stats.contains("┆ oberer Block ┆ Bonus ┆ unterer Block ┆ Extra-Boni │"), "{stats}");
     // The finished save imports as the same play (already recorded: nothing new).
     let again = deckhand(d).args(["import", "g.jsonl"]).assert().success();
     assert!(!stdout(&again).contains("#2"), "{}", stdout(&again));

@@ -163,8 +163,8 @@ impl GameNames {
 
     /// A category's name (`fish`, `boats`, …).
     pub fn category(&mut self, game: &str, id: &str, lang: Lang) -> String {
-        let name = self.rules(game).and_then(|r| r.game.compiled().category(id).map(|n| n.get(lang)));
-        name.map_or_else(|| escape_controls(id).into_owned(), str::to_string)
+        let name = self.rules(game).and_then(|r| r.game.compiled().category(id, lang));
+        name.unwrap_or_else(|| escape_controls(id).into_owned())
     }
 
     /// The result of a play: the winners, a co-op game's end, a solo game's rating.
