@@ -355,7 +355,7 @@ fleet-dice    Fleet: The Dice Game  1-4 players  live play at the table: deckhan
 nauticus      Nauticus              2-4 players  end-game calculator (score, enter, check); table helpers: deckhand nauticus crowns|pass|buy|rewards
 titania       Titania               2-4 players  end-game calculator (score, enter, check); calculators: deckhand calc titania starfish|floors
 fischerspiel  The Fishing Game      2-6 players  co-op wind and fish tracker: deckhand play fischerspiel --players N
-yacht         Yacht                 1-8 players  play live, check and score sheets: deckhand play yacht --players Ann,Bob; deckhand check yacht SHEET…; deckhand score yacht SHEET…
+yacht         Yacht                 1-8 players  play live, enter, check and score sheets: deckhand play yacht --players Ann,Bob; deckhand check yacht SHEET…; deckhand score yacht SHEET…
 ",
         )
         .run();

@@ -179,18 +179,31 @@ fn nauticus_names_the_word_meant_for_a_slip() {
         .run();
 }
 
-/// `enter` of the five-dice game says how its sheets are made, not that it is co-operative
-/// (what it says of the Fischerspiel).
+/// `enter` of the five-dice game types a paper sheet in: the rules it was played by, each
+/// box's points (a value no roll scores there refused with those it can hold, the box's own
+/// range in its question), the extra bonuses; saved after every box, taken up again where it
+/// stopped, then checked and scored as `score` scores the file. The Fischerspiel has no sheet.
 #[test]
-fn enter_of_a_game_without_its_questions_says_how_its_sheets_are_made() {
-    let out = Test::new().args(["enter", "yacht", "--player", "Ann", "-o", "a.toml"]).status(2).stdout("").run();
-    assert!(
-        out.stderr.starts_with(
-            "deckhand: Yacht's sheets are not typed in with `enter`: print pads with `deckhand pad yacht`"
-        ) && !out.stderr.contains("co-operative"),
-        "{}",
-        out.stderr
-    );
+fn enter_types_in_a_five_dice_sheet_box_by_box_and_resumes() {
+    let t = Test::new().file("first.txt", "scandinavian\n3\n4\n");
+    let out = t.args(["enter", "yacht", "--player", "Ann", "-o", "a.toml", "--answers", "first.txt"]).status(2).run();
+    assert!(out.stderr.contains("Ones (ones: 0–5): 3\nTwos (twos: 0, 2, 4, 6, 8, 10): 4\n"), "{}", out.stderr);
+    let saved = std::fs::read_to_string(out.dir.path().join("a.toml")).unwrap();
+    assert!(saved.contains("options = [\"scandinavian\"]\n\n[boxes]\nones = 3\ntwos = 4\n"), "{saved}");
+    // A value no roll scores in the box is refused, the file kept as it was.
+    let wrong = Test::new().file("a.toml", &saved).file("w.txt", "7\n");
+    let out = wrong.args(["enter", "yacht", "--player", "Ann", "-o", "a.toml", "--answers", "w.txt"]).status(2).run();
+    assert!(out.stderr.starts_with("Resuming a.toml: 2 of 15 boxes already entered.\n"), "{}", out.stderr);
+    assert!(out.stderr.contains("no roll scores 7 in Threes: it holds one of 0, 3, 6, 9, 12, 15"), "{}", out.stderr);
+    // The default rules to the end, with an extra bonus: the score `score` gives the file.
+    let answers = "default\n3\n8\n9\n12\n15\n18\n30\n0\n25\n30\n40\n50\n23\n100\n";
+    let t = Test::new().file("e.txt", answers);
+    let out = t.args(["enter", "yacht", "--player", "Bob", "-o", "b.toml", "--answers", "e.txt"]).status(0).run();
+    assert!(out.stderr.ends_with("Saved b.toml. Score as the rules count it: 398.\nThe sheet follows the rules.\n"));
+    let sheet = std::fs::read_to_string(out.dir.path().join("b.toml")).unwrap();
+    assert!(sheet.ends_with("chance = 23\n\n[bonus]\nupper = 35\nextra = 100\n"), "{sheet}");
+    let scored = Test::new().file("b.toml", &sheet).args(["score", "b.toml", "--format", "json"]).run();
+    assert!(scored.stdout.contains("\"total\": 398"), "{}", scored.stdout);
     let out = Test::new().args(["enter", "fischerspiel", "--player", "Ann", "-o", "a.toml"]).status(2).run();
     assert!(out.stderr.contains("co-operative"), "{}", out.stderr);
 }

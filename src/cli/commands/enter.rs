@@ -7,6 +7,7 @@ use crate::games as rules;
 use crate::games::fleet::sheet_file::{self, Only, Part};
 use crate::games::fleet::{self, Sheet};
 use crate::games::fleet::{ColumnBox, FleetRules, SectionKind};
+use crate::games::yacht::YachtRules;
 use crate::store::{files, write_atomic};
 use crate::text::enter::{self as words, EnterRefusal, EnterSaid};
 use crate::text::Lang;
@@ -71,6 +72,12 @@ fn enter(
             return Err(Error::Usage(crate::msg!("cli.enter.solo_fleet_only")).into());
         }
         return crate::cli::endgame::enter(r, player, output, answers, lang);
+    }
+    if let Some(y) = rules.yacht() {
+        if solo {
+            return Err(Error::Usage(crate::msg!("cli.enter.solo_fleet_only")).into());
+        }
+        return five_dice(y, player, output, answers, lang);
     }
     let fleet_rules = rules.fleet().ok_or_else(|| {
         Error::Usage(match rules.fischerspiel() {
@@ -327,4 +334,130 @@ fn ask_fish(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompte
     }
     sheet.fish[s].copy_from_slice(&fish);
     Ok(true)
+}
+
+/// `enter` of a five-dice sheet: the rules it was played by (where the game has options),
+/// each box's points (a value no roll scores there is refused with those it can hold), then
+/// the extra bonuses written; the file is saved after every answer, so an unfinished one is
+/// taken up again at its first empty box. Then the sheet is checked and scored.
+fn five_dice(y: &YachtRules, player: &str, output: &Path, answers: Option<&Path>, lang: Lang) -> anyhow::Result<i32> {
+    use crate::games::yacht::{check, parse_sheet, score_sheet, write_sheet, Entry as Box_, Sheet};
+    let player = player.trim();
+    if player.is_empty() {
+        return Err(Error::Usage(crate::msg!("cli.enter.player_needed")).into());
+    }
+    let existing = match output.exists() {
+        true => Some(parse_sheet(y, &crate::source::read_source(output)?)?),
+        false => None,
+    };
+    if let Some(f) = existing.as_ref().filter(|f| f.sheet.player != player) {
+        let (file, holder) = (output.display(), &f.sheet.player);
+        return Err(
+            Error::Usage(crate::msg!("cli.enter.other_player", file = file, holder = holder, player = player)).into()
+        );
+    }
+    let mut prompter = ui::prompter_for_in(answers, "enter", lang)?;
+    crate::cli::interrupt::set_note(&format!("\n{}\n", EnterSaid::Interrupted(output).text(lang)));
+    let p = prompter.as_mut();
+    let (ruleset, mut sheet) = match existing {
+        Some(f) => {
+            let (n, total) = (f.sheet.boxes.iter().flatten().count(), f.ruleset.boxes.len());
+            p.say(&crate::t!(lang, "cli.enter.five_resuming", file = output.display(), n = n, total = total));
+            (f.ruleset, f.sheet)
+        }
+        None => {
+            p.say(&crate::t!(lang, "cli.enter.five_intro", player = player, game = y.name.get(lang)));
+            let mut chosen = Vec::new();
+            if !y.options.is_empty() {
+                let mut choices =
+                    vec![Choice::new("default", crate::t!(lang, "cli.enter.five_default")).usual_if(true)];
+                choices.extend(y.options.iter().map(|o| Choice::new(o.id.clone(), o.name.get(lang))));
+                let c = p.select(&crate::t!(lang, "cli.enter.five_rules"), &choices)?;
+                chosen.extend(c.checked_sub(1).map(|o| y.options[o].id.clone()));
+            }
+            let ruleset = y.ruleset(&chosen).map_err(|e| Error::Usage(e.message()))?;
+            let sheet = Sheet::new(&ruleset, player);
+            (ruleset, sheet)
+        }
+    };
+    let save = |sheet: &Sheet| write_atomic(output, &write_sheet(&y.id, &ruleset, sheet));
+    save(&sheet)?;
+    for i in 0..ruleset.boxes.len() {
+        if sheet.boxes[i].is_some() {
+            continue;
+        }
+        let (category, possible) = (&ruleset.boxes[i], ruleset.possible(i));
+        let check = |text: &str| -> Result<Option<i64>, String> {
+            let typed = text.trim();
+            if typed.is_empty() {
+                return Ok(None);
+            }
+            let escaped = crate::text::escape_controls(typed);
+            let n: i64 = typed.parse().map_err(|_| crate::t!(lang, "cli.enter.five_not_points", typed = escaped))?;
+            match possible.contains(&n) {
+                true => Ok(Some(n)),
+                false => Err(crate::t!(
+                    lang,
+                    "games.yacht.check.impossible",
+                    name = category.name.get(lang),
+                    points = n,
+                    possible = compact(&possible)
+                )),
+            }
+        };
+        let prompt = format!("{} ({}: {})", category.name.get(lang), category.id, compact(&possible));
+        let answer = p.input(&prompt, &|t| check(t).map(|_| ()))?;
+        let points = check(&answer).map_err(Error::said)?;
+        sheet.boxes[i] = points.map(|points| Box_ { points, dice: None, turn: None });
+        save(&sheet)?;
+    }
+    // The extra bonuses, where the sheet can have earned any.
+    let most = ruleset.extra_bonus * (ruleset.boxes.len() as i64 - 1);
+    if ruleset.extra_bonus > 0 && sheet.five_points(&ruleset) && sheet.extra_claim.is_none() {
+        let bonus = ruleset.extra_bonus;
+        let check = |text: &str| -> Result<i64, String> {
+            let typed = text.trim();
+            let n = if typed.is_empty() { Some(0) } else { typed.parse::<i64>().ok() };
+            n.filter(|n| (0..=most).contains(n) && n % bonus == 0).ok_or_else(|| {
+                let typed = crate::text::escape_controls(typed);
+                crate::t!(lang, "cli.enter.five_extra_bad", typed = typed, bonus = bonus, most = most)
+            })
+        };
+        let prompt = crate::t!(lang, "cli.enter.five_extra", bonus = bonus);
+        let answer = p.input(&prompt, &|t| check(t).map(|_| ()))?;
+        sheet.extra_claim = Some(check(&answer).map_err(Error::said)?);
+        save(&sheet)?;
+    }
+    let total = score_sheet(&ruleset, &sheet).total;
+    p.say(&crate::t!(lang, "cli.enter.saved", file = output.display(), total = total));
+    let violations = check(&ruleset, &sheet);
+    if violations.is_empty() {
+        p.say(&EnterSaid::Follows.text(lang));
+        return Ok(0);
+    }
+    p.say(&EnterSaid::Violations { n: violations.len(), file: output }.text(lang));
+    for v in &violations {
+        p.say(&format!("  {} [{}] {}", v.place(&ruleset), v.rule(), v.message(&ruleset).text(lang)));
+    }
+    Ok(1)
+}
+
+/// Points a box can hold, runs of three or more written as a range (`0, 5–30`).
+fn compact(points: &std::collections::BTreeSet<i64>) -> String {
+    let mut runs: Vec<(i64, i64)> = Vec::new();
+    for &n in points {
+        match runs.last_mut() {
+            Some((_, end)) if *end + 1 == n => *end = n,
+            _ => runs.push((n, n)),
+        }
+    }
+    let mut out = Vec::new();
+    for (start, end) in runs {
+        match end - start {
+            0 => out.push(start.to_string()),
+            1 => out.extend([start.to_string(), end.to_string()]),
+            _ => out.push(format!("{start}–{end}")),
+        }
+    }
+    out.join(", ")
 }
