@@ -765,7 +765,7 @@ mod rules {
                 extra.extend(opt.categories.iter().cloned());
             }
             let mut problems = Vec::new();
-            let ruleset = resolve(&self.base, &self.pool, &extra, &overlay, options, &mut |m| problems.push(m));
+            let ruleset = resolve(&self.base, (&self.pool, &extra, &[]), &overlay, options, &mut |m| problems.push(m));
             if problems.is_empty() {
                 Ok(ruleset)
             } else {
@@ -777,8 +777,7 @@ mod rules {
     /// The base ruleset with an overlay and extra boxes applied; every problem reported.
     fn resolve(
         base: &Ruleset,
-        pool: &[Category],
-        extra: &[Category],
+        (pool, extra, failed): (&[Category], &[Category], &[String]),
         o: &Overlay,
         options: &[String],
         problem: &mut dyn FnMut(Message),
@@ -788,11 +787,18 @@ mod rules {
             Some(ids) => ids.clone(),
             None => base.boxes.iter().map(|c| c.id.clone()).collect(),
         };
+        // A box whose own [[category]] is wrong (said already) is not said again, nor what
+        // its absence would break (the joker's upper boxes).
+        let mut broken = false;
         let mut boxes = Vec::new();
         for id in &ids {
             match find(id) {
                 Some(c) => boxes.push(c.clone()),
-                None => problem(msg!("rules.yacht.unknown_box", id = id)),
+                None if failed.contains(id) => broken = true,
+                None => {
+                    let known: Vec<&str> = extra.iter().chain(pool).map(|c| c.id.as_str()).collect();
+                    problem(crate::source::with_meant(msg!("rules.yacht.unknown_box", id = id), id, &known))
+                }
             }
         }
         let mut r = Ruleset {
@@ -817,11 +823,14 @@ mod rules {
                 "lower" => r.tie_breaks.push(TieBreak::Lower),
                 id => match r.boxes.iter().position(|c| c.id == id) {
                     Some(i) => r.tie_breaks.push(TieBreak::Box(i)),
+                    None if failed.iter().any(|f| f == id) => broken = true,
                     None => problem(msg!("rules.yacht.unknown_tie_break", id = id)),
                 },
             }
         }
-        validate(&mut r, problem);
+        if !broken {
+            validate(&mut r, problem);
+        }
         r
     }
 
@@ -902,7 +911,7 @@ mod rules {
         } else if players.max > 8 {
             err(Some(g.players.span()), msg!("rules.yacht.max_players", max = players.max), None);
         }
-        let pool = categories(&f.category, &mut err);
+        let (pool, mut failed) = categories(&f.category, &mut err);
         let base_overlay = overlay(&f.rules, &mut err);
         let Some(box_ids) = base_overlay.boxes.clone() else {
             err(None, msg!("rules.yacht.no_boxes"), Some(msg!("rules.yacht.no_boxes_help")));
@@ -920,9 +929,11 @@ mod rules {
             tie_breaks: Vec::new(),
             five_box: None,
         };
-        let _ = box_ids;
         let at = f.rules.boxes.as_ref().map(|b| b.span());
-        let base = resolve(&defaults, &pool, &[], &base_overlay, &[], &mut |m| err(at.clone(), m, None));
+        let base = resolve(&defaults, (&pool, &[], &failed), &base_overlay, &[], &mut |m| err(at.clone(), m, None));
+        // A box `[rules]` names that no category defines is said once, not again in every
+        // option that keeps the base boxes.
+        failed.extend(box_ids.iter().filter(|id| !pool.iter().any(|c| &c.id == *id)).cloned());
         let mut options = Vec::new();
         let mut ordered: Vec<(&Spanned<String>, &raw::Opt)> = f.options.iter().collect();
         ordered.sort_by_key(|(k, _)| k.span().start);
@@ -930,13 +941,17 @@ mod rules {
             if !id_ok(id.get_ref()) {
                 err(Some(id.span()), msg!("rules.yacht.id_format", id = id.get_ref()), None);
             }
-            let own = categories(&opt.category, &mut err);
+            let (own, own_failed) = categories(&opt.category, &mut err);
+            failed.extend(own_failed);
             let o = overlay(&opt.overlay(), &mut err);
             if o.keys().is_empty() && own.is_empty() {
                 err(Some(id.span()), msg!("rules.yacht.option_empty", id = id.get_ref()), None);
             }
             let names = [id.get_ref().clone()];
-            resolve(&base, &pool, &own, &o, &names, &mut |m| {
+            // Checked with the boxes as the file names them (a box whose category is wrong
+            // is missing from `base`, and what it breaks is not said again).
+            let named = Overlay { boxes: o.boxes.clone().or_else(|| base_overlay.boxes.clone()), ..o.clone() };
+            resolve(&base, (&pool, &own, &failed), &named, &names, &mut |m| {
                 err(Some(id.span()), msg!("rules.yacht.in_option", id = id.get_ref(), why = m), None)
             });
             options.push(GameOption {
@@ -1007,9 +1022,10 @@ mod rules {
         }
     }
 
-    /// `[[category]]` tables, each checked against the keys its kind takes.
-    fn categories(raw: &[raw::Category], err: &mut Report) -> Vec<Category> {
-        let mut out = Vec::new();
+    /// `[[category]]` tables, each checked against the keys its kind takes; and the ids of
+    /// those that are wrong (said here, so that what names them is not said again).
+    fn categories(raw: &[raw::Category], err: &mut Report) -> (Vec<Category>, Vec<String>) {
+        let (mut out, mut failed) = (Vec::new(), Vec::new());
         let mut seen = BTreeSet::new();
         for c in raw {
             let id = c.id.get_ref();
@@ -1019,11 +1035,12 @@ mod rules {
             if !seen.insert(id.clone()) {
                 err(Some(c.id.span()), msg!("rules.yacht.category_twice", id = id), None);
             }
-            if let Some(kind) = kind(c, err) {
-                out.push(Category { id: id.clone(), name: c.name.clone(), kind });
+            match kind(c, err) {
+                Some(kind) => out.push(Category { id: id.clone(), name: c.name.clone(), kind }),
+                None => failed.push(id.clone()),
             }
         }
-        out
+        (out, failed)
     }
 
     /// The kind of one `[[category]]`: its `kind` word and exactly the keys that kind takes.

@@ -320,6 +320,17 @@ fn a_bad_rules_file_is_reported_at_file_line_and_column() {
     assert!(err.contains("`sometimes` is not one of: forced_upper, free, upper_filled, none"), "{err}");
     let err = load(text.replacen("\"five_of_a_kind\", \"chance\",\n]", "\"chance\",\n]", 1));
     assert!(err.contains("the extra bonus and the joker rule need a box of kind `five_of_a_kind`"), "{err}");
+    // A category whose kind is wrong is said once: not again where `boxes` names it, nor
+    // what its absence breaks (the joker's upper boxes), in `[rules]` or an option; a box
+    // `[rules]` names that no category defines is said once, with the id meant.
+    let err = load(text.replacen("kind = \"face\"\nface = 1", "kind = \"faces\"\nface = 1", 1).replacen(
+        "\"five_of_a_kind\", \"chance\",\n]",
+        "\"five_of_a_kind\", \"chanse\",\n]",
+        1,
+    ));
+    assert!(err.contains("unknown kind `faces`") && err.contains("did you mean `face`"), "{err}");
+    assert!(err.contains("`boxes` names `chanse`, which no [[category]] defines — did you mean `chance`?"), "{err}");
+    assert_eq!(err.matches("error: ").count(), 2, "{err}");
 }
 
 #[test]
