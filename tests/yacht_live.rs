@@ -223,6 +223,26 @@ fn a_wrong_keep_or_word_is_refused_in_the_tables_words() {
         ),
         "{err}"
     );
+    // `help` says what `keep` alone does (all the dice rolled again).
+    std::fs::write(dir.path().join("h.txt"), "1 2 3 3 6\nhelp\n").unwrap();
+    let out = deckhand(dir.path())
+        .args([
+            "--lang",
+            "de",
+            "play",
+            "yacht",
+            "--players",
+            "Ann",
+            "--answers",
+            "h.txt",
+            "--no-record",
+            "-o",
+            "h.jsonl",
+        ])
+        .assert()
+        .code(2);
+    let err = crate::common::stderr(&out);
+    assert!(err.contains("\n`behalten` allein behält keinen Würfel: alle werden neu gewürfelt\n"), "{err}");
     // A roll with one die that is no face: that die is named, not the first.
     std::fs::write(dir.path().join("r.txt"), "5 5 7 1 2\n").unwrap();
     let out = deckhand(dir.path())

@@ -436,6 +436,7 @@ impl AtTerminal for GenericTerminal<'_> {
                         }
                     }
                     lines.extend(said::typing_hint(&o.question, lang));
+                    lines.extend(said::typing_help(&o.question, lang));
                 }
                 lines.extend(typed_commands(self.host.site.is_some()).map(|c| format!("  {}", command_line(c, lang))));
                 p.say(&lines.join("\n"));

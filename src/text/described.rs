@@ -129,6 +129,12 @@ fn unknown(word: &str, question: &Question, lang: Lang) -> String {
     t!(lang, "games.table.unknown", word = word, answers = labels(question, lang).join(", "))
 }
 
+/// What `help` adds to the typing hint: the action typed alone (`keep`: no die kept, all
+/// rolled again).
+pub fn typing_help(question: &Question, lang: Lang) -> Option<String> {
+    action_form(question).map(|(action, _)| t!(lang, "games.table.some_alone", action = action.label.text(lang)))
+}
+
 /// A question's action and its items (`keep` and the dice), if it takes one.
 fn action_form(question: &Question) -> Option<(&Opt, &[Opt])> {
     question.forms.iter().find_map(|form| match form {
