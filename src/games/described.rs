@@ -68,6 +68,9 @@ pub struct Opt {
     pub help: Option<Message>,
     /// The box of the sheet it marks (a row's key): tapping the box answers with it.
     pub mark: Option<String>,
+    /// What it writes in that box (a five-dice box's points), shown faintly in the box
+    /// until one is tapped.
+    pub fills: Option<String>,
     /// An item chosen now (a die kept).
     pub on: bool,
 }
@@ -75,7 +78,7 @@ pub struct Opt {
 impl Opt {
     /// An option with a key and its words.
     pub fn new(key: impl Into<String>, label: Message) -> Opt {
-        Opt { key: key.into(), label, help: None, mark: None, on: false }
+        Opt { key: key.into(), label, help: None, mark: None, fills: None, on: false }
     }
 }
 

@@ -44,6 +44,9 @@ struct OptionView {
     help: Option<String>,
     #[serde(rename = "box", skip_serializing_if = "Option::is_none")]
     mark: Option<String>,
+    /// What tapping the box writes in it, shown faintly there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fills: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -152,6 +155,7 @@ impl AnyServed {
                     label: o.label.text(lang),
                     help: o.help.as_ref().map(|h| h.text(lang)),
                     mark: o.mark.clone(),
+                    fills: o.fills.clone(),
                 })),
                 Form::Some { action, items } => {
                     view.keep = Some(KeepView {

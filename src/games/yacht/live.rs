@@ -593,7 +593,11 @@ impl Described for Game {
                         true => msg!("games.yacht.live.box_joker", name = &category.name, points = o.points),
                         false => msg!("games.yacht.live.box", name = &category.name, points = o.points),
                     };
-                    Opt { mark: Some(category.id.clone()), ..Opt::new(category.id.clone(), label) }
+                    Opt {
+                        mark: Some(category.id.clone()),
+                        fills: Some(o.points.to_string()),
+                        ..Opt::new(category.id.clone(), label)
+                    }
                 });
                 forms.push(Form::One(boxes.collect()));
                 let prompt = match *rolls_left {

@@ -323,6 +323,8 @@
       var b = sheet.querySelector('[data-box="' + o.box + '"]');
       if (!b) { return; }
       b.classList.add('can');
+      // What the tap would write (a five-dice box's points), faint in the empty box.
+      if (o.fills && !b.textContent) { b.textContent = o.fills; b.classList.add('would'); }
       b.setAttribute('role', 'button');
       b.setAttribute('aria-label', o.label);
       b.tabIndex = 0;
