@@ -109,6 +109,8 @@ struct SeatView {
 #[derive(Serialize)]
 struct SheetView {
     player: String,
+    /// What the dashboard shows of a sheet it does not draw: the player and the points.
+    head: String,
     html: String,
 }
 
@@ -119,6 +121,11 @@ struct DashboardView {
     turn: Vec<String>,
     roll: String,
     sheets: Vec<SheetView>,
+    /// The sheets are a row per box, narrower than Fleet's: more stand side by side.
+    narrow: bool,
+    /// The seat whose sheet comes first and stands out: the one a question waits for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    focus: Option<usize>,
     scores: String,
     log: Vec<String>,
     over: bool,
@@ -201,6 +208,12 @@ impl AnyServed {
         out
     }
 
+    /// The seat the first open question is about (the roller of the table's dice too).
+    fn turn_seat(&self, t: &Table) -> Option<usize> {
+        let game = t.game();
+        (0..self.names.len()).flat_map(|s| game.questions(Some(s))).chain(game.questions(None)).find_map(|q| q.seat)
+    }
+
     fn turn_lines(&self, t: &Table) -> Vec<String> {
         let game = t.game();
         (0..self.names.len())
@@ -248,6 +261,8 @@ impl AnyServed {
     }
 
     fn dashboard_view(&self, t: &Table, log: Vec<String>, frame: &Frame) -> String {
+        let standings = self.standings(t);
+        let points = |name: &str| standings.rows.iter().find(|r| r.player == name).map_or(0, |r| r.total);
         let view = DashboardView {
             v: t.version(),
             round: String::new(),
@@ -256,10 +271,18 @@ impl AnyServed {
             sheets: (0..self.names.len())
                 .map(|s| SheetView {
                     player: self.names[s].clone(),
+                    head: crate::t!(
+                        self.lang,
+                        "web.sheet_head",
+                        name = &self.names[s],
+                        points = points(&self.names[s])
+                    ),
                     html: self.sheet_html(&self.names[s], &t.game().sheet(s)),
                 })
                 .collect(),
-            scores: html::running(&self.standings(t), self.lang),
+            narrow: true,
+            focus: self.turn_seat(t),
+            scores: html::running(&standings, self.lang),
             log,
             over: t.finished(),
             result: self.result(t, frame),

@@ -147,6 +147,30 @@ fn the_five_dice_game_is_played_by_taps_on_the_generic_pages() {
         tap(&bob, "td[data-box='chance'].can").await;
         let lines = saved_entries(&host.save, 6);
         assert_eq!(lines[5], r#"{"score":"chance"}"#);
+        // The dashboard at 1280 × 720: the narrow sheets three side by side (not one, as
+        // Fleet's wide ones), the sheet of the player whose turn it is (Cy) first and
+        // outlined, and the fourth sheet's head line under them.
+        let dash = browser(&driver, &chromium, &profiles.path().join("dash")).await;
+        open(&dash, &format!("http://{}{}", host.addr, host.dashboard), 1280, 720).await;
+        viewport(&dash, 1280, 720).await;
+        let script = "return [[...document.querySelectorAll('#sheets article')].map(a => Number(a.dataset.seat)), \
+                      !!document.querySelector('#sheets article.turn:first-child table.rows'), \
+                      document.querySelector('#others').innerText];";
+        let started = Instant::now();
+        loop {
+            let v = dash.execute(script, vec![]).await.expect("script");
+            let seats: Vec<u64> = v[0].as_array().unwrap().iter().filter_map(|s| s.as_u64()).collect();
+            let others = v[2].as_str().unwrap_or_default();
+            if seats.len() == 3 && seats[0] == 2 && v[1] == true {
+                let missing = (0..4).find(|s| !seats.contains(s)).unwrap();
+                let name = ["Ann", "Bob", "Cy", "Dee"][missing as usize];
+                assert!(others.starts_with(&format!("{name} · ")) && others.contains(" point"), "{others}");
+                break;
+            }
+            assert!(started.elapsed() < Duration::from_secs(20), "dashboard sheets {seats:?}, {v:?}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let _ = dash.close().await;
         let _ = ann.close().await;
         let _ = bob.close().await;
     });

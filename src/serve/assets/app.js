@@ -436,7 +436,8 @@
   }
 
   // The dashboard's sheets (issue #33 item 6): as many as fit at the board's size (a
-  // sheet is `--sheet-ems` of its letters wide, as the stylesheet lays it out), the first
+  // sheet is `--sheet-ems` of its letters wide, `--narrow-sheet-ems` a sheet of one row
+  // per box, as the stylesheet lays them out), the first
   // the sheet of the player whose turn it is (`focus`), the others taking turns every
   // ROTATE_MS among the other players; when everyone decides at once (the shared die,
   // fishing) every place takes turns.
@@ -444,16 +445,17 @@
   var rotation = 0;
   var rotator = null;
   var shownSheets = '';
-  function sheetPlaces(n) {
+  function sheetPlaces(n, narrow) {
     var box = byId('sheets');
     var style = getComputedStyle(box);
     var em = parseFloat(style.fontSize) || 16;
-    var ems = parseFloat(style.getPropertyValue('--sheet-ems')) || 40;
+    // A sheet of one row per box (`narrow`: the five-dice game's) is far narrower.
+    var ems = parseFloat(style.getPropertyValue(narrow ? '--narrow-sheet-ems' : '--sheet-ems')) || 40;
     return Math.max(1, Math.min(n, Math.floor((box.clientWidth + em) / (ems * em + em))));
   }
   function pickSheets(v) {
     var n = v.sheets.length;
-    var places = sheetPlaces(n);
+    var places = sheetPlaces(n, !!v.narrow);
     var all = v.sheets.map(function (_, i) { return i; });
     if (places >= n) { return all; }
     var focus = typeof v.focus === 'number' ? v.focus : null;
