@@ -156,6 +156,7 @@ fn served(
     if let Some(e) = shared.change(|t| t.take_stopped()) {
         return Err(e.into());
     }
+    let reviewed_on_screens = prepared.review_playouts > 0;
     let hosted = AnyServed::new(std::sync::Arc::clone(&shared), game.clone(), names.clone(), lang);
     let to_serve = super::served::ToServe { save, tokens, hosted: Box::new(hosted), game: &game };
     let terminal_names = names.clone();
@@ -168,8 +169,58 @@ fn served(
         |site| {
             Box::new(GenericTerminal { host: Host { table: &shared, lang, site: Some(site) }, names: terminal_names })
         },
-        |_, say| finish(&shared, save, &names, say, hook, lang),
+        |site, say| {
+            // Each player's review (exact), worked out while the final table is printed
+            // and the play recorded; the final screens show it when it is ready.
+            if reviewed_on_screens && shared.read(|t| t.finished()) {
+                review_on_screens(site, save, hook, lang);
+            }
+            finish(&shared, save, &names, say, hook, lang)
+        },
     )
+}
+
+/// Work out each player's review by the game's exact advisor from the save, on a thread of
+/// its own, and hand it to the final screens and page in two lines each; meanwhile they say
+/// it is being worked out, and without an advisor they go without it.
+fn review_on_screens(site: &std::sync::Arc<crate::serve::Site>, save: &Path, hook: &Hook, lang: Lang) {
+    let (Ok(engine), Ok(read)) = (engine_of(&hook.header.setup.engine), Journal::read::<Value, Value>(save)) else {
+        return;
+    };
+    let title = crate::t!(lang, "web.report.review_title_exact");
+    let working = crate::t!(lang, "web.report.review_working_exact");
+    let block = move |lines: Option<&[[String; 2]]>, how: &str| {
+        crate::report::html::review_block_titled((&title, &working), lines, how)
+    };
+    site.set_review(block(None, ""));
+    let (shared, game, players) = (std::sync::Arc::clone(site), hook.rules.game.clone(), hook.header.players.clone());
+    let setup = Value::Object(hook.header.setup.of.clone());
+    let started =
+        std::thread::Builder::new().name("deckhand-review".into()).spawn(
+            move || match crate::games::described::review(
+                engine,
+                &game,
+                &players,
+                &setup,
+                &read.entries,
+                &mut |_, _| {},
+            ) {
+                Ok(Some(reviewed)) => {
+                    let lines: Vec<[String; 2]> = (players.iter().enumerate())
+                        .map(|(s, name)| {
+                            let mine: Vec<&crate::games::described::Reviewed> =
+                                reviewed.iter().filter(|r| r.seat == s).collect();
+                            said::review_lines(name, &mine, lang)
+                        })
+                        .collect();
+                    shared.set_review(block(Some(&lines), &crate::t!(lang, "cli.review.exact_how")));
+                }
+                _ => shared.set_review(String::new()),
+            },
+        );
+    if started.is_err() {
+        site.set_review(String::new());
+    }
 }
 
 /// `resume` of a described game's save.

@@ -51,8 +51,9 @@ pub const DEFAULT_REVIEW_PLAYOUTS: u32 = 100;
 pub struct Prepared {
     listener: crate::serve::Listener,
     pub(super) prompter: Option<Box<dyn Prompter>>,
-    /// Playouts per answer of the review on the final screens (0: none).
-    review_playouts: u32,
+    /// Playouts per answer of the review on the final screens (0: none; a game whose
+    /// advisor is exact needs none, and 0 still says none).
+    pub(super) review_playouts: u32,
 }
 
 /// Listen where asked (`--bind`, else where the game was served before, else this

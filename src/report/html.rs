@@ -178,7 +178,14 @@ pub fn bgstats_block(link: &str, qr_svg: &str, lang: Lang) -> String {
 /// the final screens and the final page show it: a heading, each player's two lines, and
 /// how the figures were made (`how`). `lines` None: still being worked out.
 pub fn review_block(lines: Option<&[[String; 2]]>, how: &str, lang: Lang) -> String {
-    let mut out = format!("<section class=\"review\"><h2>{}</h2>", escape(&crate::t!(lang, "web.report.review_title")));
+    let (title, working) = (crate::t!(lang, "web.report.review_title"), crate::t!(lang, "web.report.review_working"));
+    review_block_titled((&title, &working), lines, how)
+}
+
+/// `review_block` under a title of its own and its own words while it is worked out (an
+/// exact review has no luck to show).
+pub fn review_block_titled((title, working): (&str, &str), lines: Option<&[[String; 2]]>, how: &str) -> String {
+    let mut out = format!("<section class=\"review\"><h2>{}</h2>", escape(title));
     match lines {
         Some(lines) => {
             out.push_str("<ul class=\"review-lines\">");
@@ -193,7 +200,7 @@ pub fn review_block(lines: Option<&[[String; 2]]>, how: &str, lang: Lang) -> Str
             let _ = write!(out, "</ul><p class=\"how\">{}</p>", escape(how));
         }
         None => {
-            let _ = write!(out, "<p class=\"working\">{}</p>", escape(&crate::t!(lang, "web.report.review_working")));
+            let _ = write!(out, "<p class=\"working\">{}</p>", escape(working));
         }
     }
     out.push_str("</section>");

@@ -265,6 +265,29 @@ pub fn advice_best_line(advice: &Advice, lang: Lang) -> Option<String> {
     ))
 }
 
+/// A player's review in the two lines the final screens show: the expected points lost to
+/// choices against optimal play, then the costliest decision (or that none lost any).
+pub fn review_lines(name: &str, decisions: &[&crate::games::described::Reviewed], lang: Lang) -> [String; 2] {
+    use crate::text::advisor::decimal;
+    let lost: f64 = decisions.iter().map(|r| r.lost()).sum();
+    let optimal = decisions.iter().filter(|r| r.lost() < 0.005).count();
+    let (n, lost_text) = (decisions.len(), decimal(lost, 2, lang));
+    let first = t!(lang, "cli.review.exact_player", name = name, lost = lost_text, n = n, optimal = optimal);
+    let costliest = decisions.iter().filter(|r| r.lost() >= 0.005).max_by(|a, b| a.lost().total_cmp(&b.lost()));
+    let second = match costliest {
+        Some(r) => t!(
+            lang,
+            "cli.review.exact_brief",
+            question = r.question.text(lang),
+            chosen = r.chosen.label.text(lang),
+            best = r.best.label.text(lang),
+            lost = decimal(r.lost(), 2, lang)
+        ),
+        None => t!(lang, "cli.review.none"),
+    };
+    [first, second.trim().to_string()]
+}
+
 /// A player's decisions reviewed against the game's exact advisor, as the terminal prints
 /// them: the total lost and how many decisions, then the `top` costliest (in game order).
 /// Where the advisor plays to win, the chance of winning lost too, and the `top` costliest
