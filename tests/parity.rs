@@ -586,23 +586,6 @@ fn an_entries_file_plays_the_served_game_as_at_the_terminal() {
     }
     assert_eq!(entries(&host.save), want);
     assert_eq!(header(&host.save), header(&d.join("a.jsonl")));
-    // The final screens carry each player's review in two lines (the exact advisor's: the
-    // points lost against optimal play, the costliest decision), as Fleet's carry theirs.
-    let started = std::time::Instant::now();
-    loop {
-        let result = host.state(0)["result"].as_str().unwrap_or_default().to_string();
-        if result.contains("<h2>Choices against optimal play</h2><ul class=\"review-lines\">") {
-            for name in ["Ann", "Bob", "Cy", "Dee"] {
-                let first = format!("<li><span class=\"l1\">{name}: ");
-                assert!(result.contains(&first), "{name}: {result}");
-            }
-            assert!(result.contains("expected points lost to choices against optimal play"), "{result}");
-            assert!(result.contains("<span class=\"l2\">costliest: "), "{result}");
-            break;
-        }
-        assert!(started.elapsed() < std::time::Duration::from_secs(30), "no review on the final screen: {result}");
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
     host.finish();
 }
 
