@@ -139,10 +139,10 @@ pub trait Compiled: std::any::Any + std::fmt::Debug + Send + Sync {
     fn bgg_id(&self) -> Option<u32>;
     /// Fewest and most players.
     fn players(&self) -> (u32, u32);
-    /// A category of the final score by its id, in `lang` (the history's listings name
+    /// A category of the final score by its id, in words (the history's listings name
     /// categories so); None for a category the game does not have.
-    fn category(&self, id: &str, lang: crate::text::Lang) -> Option<String> {
-        let _ = (id, lang);
+    fn category(&self, id: &str) -> Option<crate::message::Message> {
+        let _ = id;
         None
     }
     /// The reference card of a game whose engine has no card in the text layer (None: the
@@ -261,8 +261,8 @@ macro_rules! compiled {
             fn players(&self) -> (u32, u32) {
                 (self.min_players, self.max_players)
             }
-            $(fn category(&self, id: &str, lang: $crate::text::Lang) -> Option<String> {
-                $category(self, id).map(|n: &$crate::games::Names| n.get(lang).to_string())
+            $(fn category(&self, id: &str) -> Option<$crate::message::Message> {
+                $category(self, id).map(|n: &$crate::games::Names| $crate::msg!("games.term", name = n))
             })?
             fn boxed(&self) -> Box<dyn $crate::games::Compiled> {
                 Box::new(self.clone())

@@ -163,7 +163,7 @@ impl GameNames {
 
     /// A category's name (`fish`, `boats`, …).
     pub fn category(&mut self, game: &str, id: &str, lang: Lang) -> String {
-        let name = self.rules(game).and_then(|r| r.game.compiled().category(id, lang));
+        let name = self.rules(game).and_then(|r| r.game.compiled().category(id).map(|m| m.text(lang)));
         name.unwrap_or_else(|| escape_controls(id).into_owned())
     }
 

@@ -742,8 +742,8 @@ mod paper {
         fn players(&self) -> (u32, u32) {
             (self.min_players, self.max_players)
         }
-        fn category(&self, id: &str, lang: crate::text::Lang) -> Option<String> {
-            CATEGORIES.contains(&id).then(|| category_label(id).text(lang))
+        fn category(&self, id: &str) -> Option<Message> {
+            CATEGORIES.contains(&id).then(|| category_label(id))
         }
         fn card(&self) -> Option<crate::games::Card> {
             use crate::games::{Card, CardLine};
