@@ -137,9 +137,10 @@ impl Prompter for ScriptPrompter {
 
     fn input(&mut self, prompt: &str, validate: Validator) -> Result<String, Error> {
         // `-` is an empty answer.
+        let asked = crate::text::asked(prompt, self.lang);
         self.answer(prompt, |answer| {
             let answer = if answer == "-" { "" } else { answer };
-            validate(answer).map(|()| (answer.to_string(), format!("{prompt}: {answer}")))
+            validate(answer).map(|()| (answer.to_string(), format!("{asked} {answer}")))
         })
     }
 

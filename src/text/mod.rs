@@ -272,6 +272,11 @@ macro_rules! t {
     };
 }
 
+/// A question with the colon its answer follows (`Ones:`; French `Ones :`).
+pub fn asked(prompt: &str, lang: Lang) -> String {
+    t!(lang, "cli.ui.asked", prompt = prompt)
+}
+
 /// A message shown on its own as a sentence: its first letter in capitals. The engine's
 /// refusals start in lower case, to read on after "line 5: " in an answers file's error;
 /// on a line or a page of their own they open a sentence (`this roll has…` → `This roll

@@ -100,7 +100,7 @@ impl TerminalPrompter {
             highlight = highlight.min(matches.len().saturating_sub(1));
             clear(term, drawn).map_err(io)?;
             let (lines, head) = match line {
-                true => (problem.iter().flat_map(|p| pad.problem(p)).collect(), format!("{prompt}:")),
+                true => (problem.iter().flat_map(|p| pad.problem(p)).collect(), crate::text::asked(prompt, lang)),
                 false => (
                     menu(term, pad, prompt, choices, &matches, highlight, typed, problem.as_deref(), lang),
                     hint.clone(),
@@ -121,7 +121,10 @@ impl TerminalPrompter {
             match key {
                 // A line: what `check` accepts, else why not (the line kept).
                 Key::Enter if line => match check.map_or(Ok(typed.clone()), |check| check(typed)) {
-                    Ok(words) => answer = Some((Picked::Text(typed.clone()), format!("{prompt}: {words}"))),
+                    Ok(words) => {
+                        answer =
+                            Some((Picked::Text(typed.clone()), format!("{} {words}", crate::text::asked(prompt, lang))))
+                    }
                     Err(why) => problem = Some(why),
                 },
                 Key::Enter if !matches.is_empty() && moved => answer = chose(matches[highlight]),

@@ -155,7 +155,7 @@ impl TerminalPrompter {
     pub fn new(lang: Lang) -> Self {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         let (typed, typed_for, last, above) = Default::default();
-        TerminalPrompter { pad: Pad::new(!no_color), lang, typed, typed_for, last, above }
+        TerminalPrompter { pad: Pad::new(!no_color, lang), lang, typed, typed_for, last, above }
     }
 
     /// dialoguer's `Input` with thin layers: Ctrl-U and Escape (`keys::with_ctrl_u`), and a

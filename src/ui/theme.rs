@@ -15,6 +15,8 @@ const PLAYER_COLORS: [Color; 6] = [Color::Cyan, Color::Magenta, Color::Yellow, C
 #[derive(Debug, Clone, Default)]
 pub struct Pad {
     pub color: bool,
+    /// The table's language (a question's colon is `:` or, in French, ` :`).
+    pub lang: crate::text::Lang,
     /// The players' names in seat order (each shown in its colour).
     pub players: Vec<String>,
     /// The terminal's width in columns.
@@ -22,8 +24,8 @@ pub struct Pad {
 }
 
 impl Pad {
-    pub fn new(color: bool) -> Self {
-        Pad { color, players: Vec::new(), width: 80 }
+    pub fn new(color: bool, lang: crate::text::Lang) -> Self {
+        Pad { color, lang, players: Vec::new(), width: 80 }
     }
 
     /// The same, folding to `term`'s width now.
@@ -116,11 +118,11 @@ impl Pad {
 impl Theme for Pad {
     /// The question folded, `:` and a space; what is typed follows on its last line.
     fn format_input_prompt(&self, f: &mut dyn Write, prompt: &str, _default: Option<&str>) -> fmt::Result {
-        write!(f, "{} ", self.fold(&format!("{prompt}:")).join("\n"))
+        write!(f, "{} ", self.fold(&crate::text::asked(prompt, self.lang)).join("\n"))
     }
 
     fn format_input_prompt_selection(&self, f: &mut dyn Write, prompt: &str, sel: &str) -> fmt::Result {
-        write!(f, "{} {sel}", self.fold(&format!("{prompt}:")).join("\n"))
+        write!(f, "{} {sel}", self.fold(&crate::text::asked(prompt, self.lang)).join("\n"))
     }
 
     /// An option of a menu: behind `›` and in cyan while it is highlighted.
@@ -140,7 +142,7 @@ mod tests {
 
     #[test]
     fn a_prompt_is_folded_between_words_and_a_status_between_parts() {
-        let pad = Pad::new(false);
+        let pad = Pad::new(false, crate::text::Lang::En);
         let prompt = "Round 1 town phase: Ann rolls — which faces show? (3 town dice (h harbor · w wharf · m market) and 1 boat die; `2h` is two):";
         let lines = pad.fold(prompt);
         assert_eq!(lines.join(" "), prompt, "nothing lost or added");
@@ -157,7 +159,7 @@ mod tests {
 
     #[test]
     fn each_player_in_the_seats_colour_the_longest_name_and_whole_words_only() {
-        let pad = Pad { players: vec!["Ann".into(), "Anna".into()], ..Pad::new(true) };
+        let pad = Pad { players: vec!["Ann".into(), "Anna".into()], ..Pad::new(true, crate::text::Lang::En) };
         assert!(pad.said("Anna picks").starts_with("\x1b[35m\x1b[1mAnna"), "the longest name");
         assert_eq!(pad.said("Annabel picks"), "Annabel picks", "a whole word only");
         let status = pad.status("Ann picks · Anna: 3 coins").concat();
