@@ -1145,3 +1145,45 @@ fn a_printed_line_wider_than_the_terminal_breaks_between_words() {
     assert!(shown.contains("deckhand marks the\r\ntopmost free box itself"), "{shown}");
     interrupted(&mut p);
 }
+
+/// `enter yacht` at a terminal: the rules are a menu whose Enter takes the default rules
+/// (the usual answer), each box a line of its own (`Input`) with what it can hold; a value
+/// no roll scores is said and stays to be mended, Enter alone leaves a box empty, and the
+/// extra bonus is asked after a five of a kind. (The pty's bytes are read one by one, so
+/// what is awaited is ASCII: `0–5` is awaited as `0`.)
+#[test]
+fn enter_types_a_five_dice_sheet_in_at_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = spawn(dir.path(), &["enter", "yacht", "--player", "Ann", "-o", "ann.toml"]);
+    p.exp_string("Which rules was the sheet played by?").unwrap();
+    keys(&mut p, "\r");
+    p.exp_string("Ones (ones: 0").unwrap();
+    // 7 is no number of ones: said, and the line stays to be mended.
+    keys(&mut p, "7\r");
+    p.exp_string("No roll scores 7 in Ones: it holds one of 0").unwrap();
+    keys(&mut p, "\x7f3\r");
+    p.exp_string("Twos (twos: 0, 2, 4, 6, 8, 10): ").unwrap();
+    // Twos left empty; every other box but the five of a kind and chance a zero.
+    keys(&mut p, "\r");
+    for prompt in ["Threes", "Fours", "Fives", "Sixes", "Three of a kind", "Four of a kind"] {
+        p.exp_string(&format!("{prompt} (")).unwrap();
+        keys(&mut p, "0\r");
+    }
+    for prompt in ["Full house", "Small straight", "Large straight"] {
+        p.exp_string(&format!("{prompt} (")).unwrap();
+        keys(&mut p, "0\r");
+    }
+    p.exp_string("Five of a kind (five_of_a_kind: 0, 50): ").unwrap();
+    keys(&mut p, "50\r");
+    p.exp_string("Chance (chance: 5").unwrap();
+    keys(&mut p, "23\r");
+    p.exp_string("Extra bonuses written for further five of a kind").unwrap();
+    keys(&mut p, "150\r");
+    p.exp_string("`150` is no extra bonus: type a multiple of 100 from 0 to 1200").unwrap();
+    keys(&mut p, "\x7f\x7f\x7f\r");
+    p.exp_string("Saved ann.toml. Score as the rules count it: 76.").unwrap();
+    p.exp_eof().unwrap();
+    let sheet = std::fs::read_to_string(dir.path().join("ann.toml")).unwrap();
+    assert!(sheet.contains("ones = 3\nthrees = 0\n"), "Twos left empty: {sheet}");
+    assert!(sheet.contains("five_of_a_kind = 50\nchance = 23\n"), "{sheet}");
+}
