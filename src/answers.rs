@@ -53,7 +53,11 @@ impl ScriptPrompter {
             };
             return Ok((self.next, answer));
         }
-        Err(Error::Usage(crate::msg!("cli.ui.ran_out", file = &self.name, line = self.lines.len(), prompt = prompt)))
+        Err(Error::Usage(match self.lines.is_empty() {
+            // An empty file (or nothing on standard input) has no line to run out after.
+            true => crate::msg!("cli.ui.no_answers", file = &self.name, prompt = prompt),
+            false => crate::msg!("cli.ui.ran_out", file = &self.name, line = self.lines.len(), prompt = prompt),
+        }))
     }
 }
 

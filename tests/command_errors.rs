@@ -224,3 +224,25 @@ fn a_game_named_without_sheets_says_the_sheets_are_missing() {
             .run();
     }
 }
+
+/// An answers file with nothing in it (or nothing on standard input) holds no answers: it
+/// did not run out "after line 0".
+#[test]
+fn an_empty_answers_file_is_said_to_hold_no_answers() {
+    let out = Test::new()
+        .args(["play", "fleet-dice", "--players", "Ann,Bob", "--answers", "-", "--no-record", "-o", "g.jsonl"])
+        .stdin("")
+        .status(2)
+        .run();
+    assert!(out
+        .stderr
+        .starts_with("deckhand: standard input holds no answers; deckhand is waiting for: Ann: start roll"));
+    let out =
+        Test::new().file("a.txt", "").args(["enter", "yacht", "--player", "A", "-o", "a.toml", "--answers", "a.txt"]);
+    let out = out.status(2).run();
+    assert!(
+        out.stderr.contains("deckhand: a.txt holds no answers; deckhand is waiting for: Which rules"),
+        "{}",
+        out.stderr
+    );
+}
