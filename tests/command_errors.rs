@@ -234,9 +234,8 @@ fn an_empty_answers_file_is_said_to_hold_no_answers() {
         .stdin("")
         .status(2)
         .run();
-    assert!(out
-        .stderr
-        .starts_with("deckhand: standard input holds no answers; deckhand is waiting for: Ann: start roll"));
+    let said = "\ndeckhand: standard input holds no answers; deckhand is waiting for: Ann: start roll";
+    assert!(out.stderr.contains(said), "{}", out.stderr);
     let out =
         Test::new().file("a.txt", "").args(["enter", "yacht", "--player", "A", "-o", "a.toml", "--answers", "a.txt"]);
     let out = out.status(2).run();
