@@ -444,8 +444,8 @@ fn review_of_a_two_player_game_prices_each_decision_in_points_and_in_the_chance_
 
 /// A five-dice save where nothing was decided yet: `review` says so in its own figures (no
 /// decision weighed, none lost: `0.00`, never `-0.00`), not that the game has no advisor;
-/// `replay` and `show` read it (the scores so far); a Fischerspiel save, which they do not
-/// read, is named as what it is instead of being called damaged.
+/// `replay` and `show` read it (the scores so far), and a Fischerspiel save too (its state
+/// as text; other formats refused by name).
 #[test]
 fn a_five_dice_save_with_no_decision_is_reviewed_and_not_called_damaged() {
     let dir = tempfile::tempdir().unwrap();
@@ -469,14 +469,11 @@ fn a_five_dice_save_with_no_decision_is_reviewed_and_not_called_damaged() {
     let args = ["play", "fischerspiel", "--players", "2", "--answers", "f.txt", "-o", "f.jsonl", "--no-record"];
     deckhand(d).args(args).assert().code(2);
     for cmd in ["replay", "show"] {
-        let out = deckhand(d).args([cmd, "f.jsonl"]).assert().code(2);
-        let err = crate::common::stderr(&out);
-        assert!(
-            err.starts_with(
-                "deckhand: f.jsonl is a saved game of `fischerspiel`; `replay` and `show` read Fleet and five-dice games"
-            ),
-            "{err}"
-        );
-        assert!(!err.contains("damaged"), "{err}");
+        let out = deckhand(d).args([cmd, "f.jsonl"]).assert().success();
+        let text = stdout(&out);
+        assert!(text.starts_with("The Fishing Game, base game (with the die): wind 1 of 12"), "{text}");
+        assert!(text.ends_with("Not over yet: 1 event so far (continue with `deckhand resume f.jsonl`).\n"), "{text}");
     }
+    let out = deckhand(d).args(["replay", "f.jsonl", "--format", "json"]).assert().code(2);
+    assert!(crate::common::stderr(&out).contains("a Fischerspiel save is replayed as text"));
 }

@@ -212,6 +212,34 @@ pub fn resume(args: ResumeArgs, head: Header, lang: Lang) -> anyhow::Result<i32>
     }
 }
 
+/// `replay` and `show` of a co-operative save: the state its events rebuild (the wind, the
+/// fish, the boats), then WON or LOSE when it is over, else how far it got and how to go on;
+/// a torn last line is noted. It has no table to print in other formats.
+pub fn replay(path: &Path, head: &Header, rules: &SavedRules, text_only: bool, lang: Lang) -> anyhow::Result<i32> {
+    if !text_only {
+        return Err(Error::Usage(crate::msg!("games.fischerspiel.cmd.replay_text")).into());
+    }
+    let read = Journal::read::<serde_json::Value, Event>(path)?;
+    if let Some(torn) = &read.dropped_tail {
+        super::say(&Said::Notice(torn.notice(path)).text(lang));
+    }
+    let (rules_path, allow) = (rules.rules.as_deref(), rules.allow_rules_change);
+    let (rules, _, timeline) = reopen(path, head, &read.entries, rules_path, allow, lang)?;
+    let r = rules.fischerspiel().expect("checked in reopen");
+    let state = timeline.current();
+    let end = match state.outcome {
+        Some(_) => said::outcome(r, state, lang),
+        None => crate::t!(
+            lang,
+            "games.fischerspiel.cmd.replay_not_over",
+            n = read.entries.len(),
+            resume = crate::invocation::resume(path)
+        ),
+    };
+    super::emit(&format!("{}\n{end}\n", said::status(r, state, lang)))?;
+    Ok(0)
+}
+
 /// A co-operative save's game rebuilt from its header and events, with the rules it began
 /// with (`resume`, and `import` into the history).
 pub fn reopen(

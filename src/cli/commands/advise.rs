@@ -141,6 +141,14 @@ pub(crate) fn other_game(path: &std::path::Path) -> anyhow::Result<Option<crate:
     .then_some(header))
 }
 
+/// The header of a Fischerspiel save (None for any other game's).
+pub(crate) fn fischerspiel_save(path: &std::path::Path) -> anyhow::Result<Option<crate::store::save::Header>> {
+    let head = Journal::read::<serde_json::Value, serde_json::Value>(path)?.header;
+    let header = crate::cli::saves::header_of(path, head)?;
+    let coop = <crate::games::fischerspiel::state::Timeline as crate::games::live::LiveGame>::ENGINE;
+    Ok((header.setup.engine == coop).then_some(header))
+}
+
 /// The seat of the player a save names `name` (any case), or why there is none.
 pub(crate) fn seat_named(players: &[String], name: &str, path: &std::path::Path) -> Result<usize, Error> {
     players.iter().position(|p| p.eq_ignore_ascii_case(name)).ok_or_else(|| {

@@ -30,6 +30,16 @@ pub fn run(args: ReplayArgs, lang: Lang) -> anyhow::Result<i32> {
     if let Some(header) = crate::cli::commands::advise::other_game(&args.save.file)? {
         return crate::cli::generic::replay(&args, &header, lang);
     }
+    // The Fischerspiel's state, as text.
+    if let Some(header) = crate::cli::commands::advise::fischerspiel_save(&args.save.file)? {
+        return crate::cli::fischerspiel::replay(
+            &args.save.file,
+            &header,
+            &args.rules,
+            args.table.format == crate::report::Format::Table,
+            lang,
+        );
+    }
     let rules = &args.rules;
     crate::cli::fleet::replay(
         &args.save.file,

@@ -30,6 +30,10 @@ pub fn run(args: ShowArgs, lang: Lang) -> anyhow::Result<i32> {
     if let Some(header) = crate::cli::commands::advise::other_game(&args.save.file)? {
         return crate::cli::generic::show(&args, &header, lang);
     }
+    // The Fischerspiel's state, as text.
+    if let Some(header) = crate::cli::commands::advise::fischerspiel_save(&args.save.file)? {
+        return crate::cli::fischerspiel::replay(&args.save.file, &header, &args.rules, true, lang);
+    }
     let rules = &args.rules;
     crate::cli::fleet::show(
         &args.save.file,
