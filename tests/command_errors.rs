@@ -245,3 +245,22 @@ fn an_empty_answers_file_is_said_to_hold_no_answers() {
         out.stderr
     );
 }
+
+/// `play` without `--players` asks for their names (not "--players names 0"); the five-dice
+/// game's count has no Captain Ruth in it (Fleet's solo opponent).
+#[test]
+fn play_without_players_asks_for_their_names_in_the_games_own_count() {
+    Test::new()
+        .args(["play", "yacht"])
+        .stderr("deckhand: Yacht is played by 1 to 8 players: name them with `--players Ann,Bob`\n")
+        .status(2)
+        .run();
+    Test::new()
+        .args(["play", "yacht", "--players", "A,B,C,D,E,F,G,H,I"])
+        .stderr("deckhand: Yacht is played by 1 to 8 players; --players names 9: `--players Ann,Bob`\n")
+        .status(2)
+        .run();
+    let fleet = "deckhand: Fleet: The Dice Game is played by 1 (solo, against Captain Ruth) or 2 to 4 players: \
+                 name them with `--players Ann,Bob`\n";
+    Test::new().args(["play", "fleet-dice"]).stderr(fleet).status(2).run();
+}

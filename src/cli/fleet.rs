@@ -247,12 +247,11 @@ fn player_names(rules: &FleetRules, given: &[String], solo: bool) -> Result<Vec<
         return Err(Error::Usage(crate::msg!("cli.play.solo_count", n = n)));
     }
     if n != 1 && (n < 2.max(rules.min_players) || n > rules.max_players) {
-        return Err(Error::Usage(crate::msg!(
-            "cli.play.player_count",
-            game = &rules.name,
-            max = &rules.max_players,
-            n = n
-        )));
+        let (game, max) = (&rules.name, &rules.max_players);
+        return Err(Error::Usage(match n {
+            0 => crate::msg!("cli.play.players_named_solo", game = game, max = max),
+            _ => crate::msg!("cli.play.player_count", game = game, max = max, n = n),
+        }));
     }
     saves::check_player_names(&names)?;
     Ok(names)

@@ -82,7 +82,12 @@ fn play_command(args: PlayArgs, rules: Rules, lang: Lang) -> anyhow::Result<i32>
     let (min, max) = rules.players();
     let n = names.len() as u32;
     if n < min.max(1) || n > max {
-        return Err(Error::Usage(crate::msg!("cli.play.player_count", game = rules.names(), max = max, n = n)).into());
+        let game = rules.names();
+        return Err(Error::Usage(match n {
+            0 => crate::msg!("cli.play.players_named", game = game, min = min, max = max),
+            _ => crate::msg!("cli.play.player_range", game = game, min = min, max = max, n = n),
+        })
+        .into());
     }
     saves::check_player_names(&names).map_err(Error::PlayerName)?;
     let setup = engine.setup(&rules.game, &names, &options).map_err(Error::Usage)?;
