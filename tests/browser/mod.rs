@@ -23,6 +23,7 @@ mod fit;
 mod five_dice;
 mod hint_and_end;
 mod pad;
+mod printed;
 mod round;
 
 fn find_program(env: &str, names: &[&str]) -> Option<PathBuf> {
