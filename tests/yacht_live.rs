@@ -108,6 +108,12 @@ fn four_players_with_the_tables_dice_play_to_the_final_table_and_the_history() {
     let seats = play["players"].as_array().unwrap();
     assert_eq!(seats.len(), 4, "{history}");
     assert_eq!(seats[0]["score"], 112, "{history}");
+    // Each player's sheet is written beside the save, with the dice and turn of every box,
+    // and `check` finds it follows the rules.
+    let ann = std::fs::read_to_string(d.join("g-ann.toml")).unwrap();
+    assert!(ann.contains("five_of_a_kind = { points = 50, dice = [3, 3, 3, 3, 3], turn = 1 }"), "{ann}");
+    let checked = deckhand(d).args(["check", "g-ann.toml", "g-bob.toml", "g-cy.toml", "g-dee.toml"]).assert().success();
+    assert!(stdout(&checked).contains("4 sheets checked: no rule violations"), "{}", stdout(&checked));
     // `stats` names its categories as the final table does, not by their ids.
     let stats = stdout(&deckhand(d).args(["--lang", "de", "stats"]).assert().success());
     assert!(stats.contains("┆ oberer Block ┆ Bonus ┆ unterer Block ┆ Extra-Boni │"), "{stats}");

@@ -277,7 +277,7 @@ pub(super) fn finish(
     let mut written = Vec::new();
     for sheet in &owned {
         let path = files::write_sheet(
-            &sheet_path(save, &sheet.player),
+            &saves::sheet_path(save, &sheet.player),
             &crate::text::sheet_file::write_fleet(rules, sheet, None, lang),
         )?;
         written.push(path.display().to_string());
@@ -319,11 +319,6 @@ fn winner_line(standings: &crate::report::Standings, lang: Lang) -> String {
     let winners: Vec<&str> = standings.rows.iter().filter(|r| r.rank == 1).map(|r| r.player.as_str()).collect();
     let total = standings.rows.first().map(|r| r.total).unwrap_or(0);
     table_text::winner_line(&winners, total, lang)
-}
-
-pub fn sheet_path(save: &Path, player: &str) -> PathBuf {
-    let stem = save.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "game".into());
-    save.with_file_name(format!("{stem}-{}.toml", crate::players::file_slug(player)))
 }
 
 /// A saved Fleet game read; a save of another game is refused with what `not_fleet` says

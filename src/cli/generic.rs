@@ -334,6 +334,16 @@ fn finish(
     let game = table.read(|t| t.game().boxed());
     let standings = Standings::of_game(hook.rules.names().get(lang), names, &*game, lang);
     emit(&standings.render_in(Format::Table, false, None, lang))?;
+    // Each player's sheet beside the save, in the file `check` and `score` read.
+    let mut written = Vec::new();
+    for (seat, name) in names.iter().enumerate() {
+        if let Some(text) = game.sheet_file(seat) {
+            written.push(files::write_sheet(&saves::sheet_path(save, name), &text)?.display().to_string());
+        }
+    }
+    if !written.is_empty() {
+        say(&Note::SheetsWritten(&written).text(lang));
+    }
     let recorded = plays::record_finished(
         hook.args,
         || plays::any_play(hook.rules, hook.header, &*game, save, crate::history::clock::now(), PlaySource::Live),
@@ -342,7 +352,6 @@ fn finish(
         lang,
     );
     hook.recorded.set(recorded);
-    let _ = say;
     let winners: Vec<&str> = standings.rows.iter().filter(|r| r.rank == 1).map(|r| r.player.as_str()).collect();
     let total = standings.rows.first().map(|r| r.total).unwrap_or(0);
     Ok((names.len() > 1).then(|| super::fleet::banner(&table_text::winner_line(&winners, total, lang))))

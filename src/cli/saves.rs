@@ -164,3 +164,10 @@ fn timestamp() -> String {
     let rem = secs.rem_euclid(86_400);
     format!("{:04}{:02}{:02}-{:02}{:02}{:02}", date.year, date.month, date.day, rem / 3600, rem % 3600 / 60, rem % 60)
 }
+
+/// Where a finished game's sheet of `player` is written: beside the save, named after it
+/// (`fleet-…-ann.toml`).
+pub(crate) fn sheet_path(save: &Path, player: &str) -> PathBuf {
+    let stem = save.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "game".into());
+    save.with_file_name(format!("{stem}-{}.toml", crate::players::file_slug(player)))
+}

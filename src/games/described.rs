@@ -209,6 +209,12 @@ pub trait Described:
     /// A seat's sheet.
     fn sheet(&self, rules: &Self::Rules, seat: usize) -> Sheet;
 
+    /// A seat's sheet as the sheet file `check` and `score` read (written beside the save
+    /// when the game ends); None for a game without sheet files.
+    fn sheet_file(&self, _rules: &Self::Rules, _seat: usize) -> Option<String> {
+        None
+    }
+
     /// deckhand's own answer to the question at the front, if it gives one (digital dice
     /// rolled by the setup's seed): whose question it is and the choice.
     fn automatic(&self, rules: &Self::Rules, setup: &Self::Setup) -> Option<(Option<usize>, Self::Choice)>;
@@ -243,6 +249,8 @@ pub trait AnyGame: Send + Sync {
     fn outcome(&self) -> Option<Outcome>;
     /// A seat's sheet.
     fn sheet(&self, seat: usize) -> Sheet;
+    /// A seat's sheet as a sheet file (None: the game has none).
+    fn sheet_file(&self, seat: usize) -> Option<String>;
     /// A seat's final score by category.
     fn categories(&self, seat: usize) -> Vec<Category>;
     /// A copy (to check an answer on).
@@ -341,6 +349,10 @@ impl<G: Described> AnyGame for Erased<G> {
 
     fn sheet(&self, seat: usize) -> Sheet {
         self.game.sheet(&self.rules, seat)
+    }
+
+    fn sheet_file(&self, seat: usize) -> Option<String> {
+        self.game.sheet_file(&self.rules, seat)
     }
 
     fn categories(&self, seat: usize) -> Vec<Category> {

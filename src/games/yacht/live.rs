@@ -674,6 +674,11 @@ impl Described for Game {
         refusal.message(&self.ruleset)
     }
 
+    /// With the dice and the turn of every box, as the game recorded them.
+    fn sheet_file(&self, rules: &YachtRules, seat: usize) -> Option<String> {
+        Some(super::write_sheet(&rules.id, &self.ruleset, &self.state.sheets[seat]))
+    }
+
     fn sheet(&self, _rules: &YachtRules, seat: usize) -> described::Sheet {
         let rules = &self.ruleset;
         let sheet = &self.state.sheets[seat];
