@@ -264,3 +264,25 @@ fn play_without_players_asks_for_their_names_in_the_games_own_count() {
                  name them with `--players Ann,Bob`\n";
     Test::new().args(["play", "fleet-dice"]).stderr(fleet).status(2).run();
 }
+
+/// A five-dice save with a line that does not replay names the line and says what to do,
+/// as a Fleet save's does (`resume` and `replay` alike).
+#[test]
+fn a_five_dice_save_line_that_does_not_replay_says_what_to_do() {
+    let save = "{\"format\":\"deckhand-save\",\"schema\":2,\"game\":\"yacht\",\"rules\":{\"hash\":\"1850ce9771ba8eb8\"},\
+                \"players\":[\"Ann\"],\"setup\":{\"engine\":\"yacht\",\"dice\":\"Physical\",\"seed\":0},\"started\":1795970845}\n\
+                {\"roll\":[1,2,3,4,4]}\n{\"score\":\"sevens\"}\n";
+    for cmd in ["resume", "replay"] {
+        let args: &[&str] = if cmd == "resume" { &[cmd, "g.jsonl", "--answers", "-"] } else { &[cmd, "g.jsonl"] };
+        let out = Test::new().file("g.jsonl", save).args(args.iter().copied()).stdin("").status(2).run();
+        assert!(
+            out.stderr.contains(
+                "g.jsonl, line 3: this line does not replay: there is no box `sevens` (the save was changed, or it \
+                 belongs to other rules; the lines before it replay: without it and the lines after it, the game goes \
+                 on from there)"
+            ),
+            "{cmd}: {}",
+            out.stderr
+        );
+    }
+}
