@@ -1155,32 +1155,35 @@ fn a_printed_line_wider_than_the_terminal_breaks_between_words() {
 fn enter_types_a_five_dice_sheet_in_at_the_terminal() {
     let dir = tempfile::tempdir().unwrap();
     let mut p = spawn(dir.path(), &["enter", "yacht", "--player", "Ann", "-o", "ann.toml"]);
-    p.exp_string("Which rules was the sheet played by?").unwrap();
-    keys(&mut p, "\r");
-    p.exp_string("Ones (ones: 0").unwrap();
-    // 7 is no number of ones: said, and the line stays to be mended.
-    keys(&mut p, "7\r");
-    p.exp_string("No roll scores 7 in Ones: it holds one of 0").unwrap();
-    keys(&mut p, "\x7f3\r");
-    p.exp_string("Twos (twos: 0, 2, 4, 6, 8, 10): ").unwrap();
-    // Twos left empty; every other box but the five of a kind and chance a zero.
-    keys(&mut p, "\r");
-    for prompt in ["Threes", "Fours", "Fives", "Sixes", "Three of a kind", "Four of a kind"] {
-        p.exp_string(&format!("{prompt} (")).unwrap();
-        keys(&mut p, "0\r");
+    // What is awaited, then what is typed: 7 ones said to be no number of ones and mended to
+    // 3; twos left empty; every other box but the five of a kind and chance a zero; an
+    // extra bonus of 150 refused, then none.
+    let zeros = ["Threes", "Fours", "Fives", "Sixes", "Three of a kind", "Four of a kind", "Full house"];
+    let zeros: Vec<(String, &str)> =
+        zeros.into_iter().chain(["Small straight", "Large straight"]).map(|b| (format!("{b} ("), "0\r")).collect();
+    let steps: Vec<(String, &str)> = [
+        ("Which rules was the sheet played by?", "\r"),
+        ("Ones (ones: 0", "7\r"),
+        ("No roll scores 7 in Ones: it holds one of 0", "\x7f3\r"),
+        ("Twos (twos: 0, 2, 4, 6, 8, 10): ", "\r"),
+    ]
+    .into_iter()
+    .map(|(shown, typed)| (shown.to_string(), typed))
+    .chain(zeros)
+    .chain(
+        [
+            ("Five of a kind (five_of_a_kind: 0, 50): ", "50\r"),
+            ("Chance (chance: 5", "23\r"),
+            ("Extra bonuses written for further five of a kind", "150\r"),
+            ("`150` is no extra bonus: type a multiple of 100 from 0 to 1200", "\x7f\x7f\x7f\r"),
+        ]
+        .map(|(shown, typed)| (shown.to_string(), typed)),
+    )
+    .collect();
+    for (shown, typed) in &steps {
+        p.exp_string(shown).unwrap_or_else(|e| panic!("waiting for {shown}: {e}"));
+        keys(&mut p, typed);
     }
-    for prompt in ["Full house", "Small straight", "Large straight"] {
-        p.exp_string(&format!("{prompt} (")).unwrap();
-        keys(&mut p, "0\r");
-    }
-    p.exp_string("Five of a kind (five_of_a_kind: 0, 50): ").unwrap();
-    keys(&mut p, "50\r");
-    p.exp_string("Chance (chance: 5").unwrap();
-    keys(&mut p, "23\r");
-    p.exp_string("Extra bonuses written for further five of a kind").unwrap();
-    keys(&mut p, "150\r");
-    p.exp_string("`150` is no extra bonus: type a multiple of 100 from 0 to 1200").unwrap();
-    keys(&mut p, "\x7f\x7f\x7f\r");
     p.exp_string("Saved ann.toml. Score as the rules count it: 76.").unwrap();
     p.exp_eof().unwrap();
     let sheet = std::fs::read_to_string(dir.path().join("ann.toml")).unwrap();
