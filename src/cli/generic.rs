@@ -2,10 +2,10 @@
 //! registered with its live side (`games::ENGINES`, `described::LiveEngine`) is played
 //! here through the library's generic table (`games::table::any`) — `play` with its setup
 //! options (`--dice`, `--seed`, `--set NAME=VALUE`), `resume`, `replay`, `show`, `advise`,
-//! `review`, the history's `import` and the list of unfinished games — and asked at the terminal by the one terminal loop: a
-//! question's options as a menu that also takes typed words, the dice to keep and the dice
-//! to enter as a typed line; its sheets, scores and final table from what the game
-//! describes.
+//! `review`, the history's `import` and the list of unfinished games — and asked at the
+//! terminal by the one terminal loop: a question's options as a menu that also takes typed
+//! words, the dice to keep and the dice to enter as a typed line; its sheets, scores, final
+//! table, sheet files and final screens' review from what the game describes.
 
 use std::path::{Path, PathBuf};
 
@@ -200,29 +200,20 @@ fn review_on_screens(site: &std::sync::Arc<crate::serve::Site>, save: &Path, hoo
     site.set_review(block(None, ""));
     let (shared, game, players) = (std::sync::Arc::clone(site), hook.rules.game.clone(), hook.header.players.clone());
     let setup = Value::Object(hook.header.setup.of.clone());
-    let started =
-        std::thread::Builder::new().name("deckhand-review".into()).spawn(
-            move || match crate::games::described::review(
-                engine,
-                &game,
-                &players,
-                &setup,
-                &read.entries,
-                &mut |_, _| {},
-            ) {
-                Ok(Some(reviewed)) => {
-                    let lines: Vec<[String; 2]> = (players.iter().enumerate())
-                        .map(|(s, name)| {
-                            let mine: Vec<&crate::games::described::Reviewed> =
-                                reviewed.iter().filter(|r| r.seat == s).collect();
-                            said::review_lines(name, &mine, lang)
-                        })
-                        .collect();
-                    shared.set_review(block(Some(&lines), &crate::t!(lang, "cli.review.exact_how")));
-                }
-                _ => shared.set_review(String::new()),
-            },
-        );
+    let started = std::thread::Builder::new().name("deckhand-review".into()).spawn(move || {
+        let reviewed = crate::games::described::review(engine, &game, &players, &setup, &read.entries, &mut |_, _| {});
+        shared.set_review(match reviewed {
+            Ok(Some(reviewed)) => {
+                let lines: Vec<[String; 2]> = (players.iter().enumerate())
+                    .map(|(s, name)| {
+                        said::review_lines(name, &reviewed.iter().filter(|r| r.seat == s).collect::<Vec<_>>(), lang)
+                    })
+                    .collect();
+                block(Some(&lines), &crate::t!(lang, "cli.review.exact_how"))
+            }
+            _ => String::new(),
+        });
+    });
     if started.is_err() {
         site.set_review(String::new());
     }

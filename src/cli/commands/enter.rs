@@ -341,7 +341,7 @@ fn ask_fish(rules: &FleetRules, sheet: &mut Sheet, s: usize, p: &mut dyn Prompte
 /// the extra bonuses written; the file is saved after every answer, so an unfinished one is
 /// taken up again at its first empty box. Then the sheet is checked and scored.
 fn five_dice(y: &YachtRules, player: &str, output: &Path, answers: Option<&Path>, lang: Lang) -> anyhow::Result<i32> {
-    use crate::games::yacht::{check, parse_sheet, score_sheet, write_sheet, Entry as Box_, Sheet};
+    use crate::games::yacht::{check, parse_sheet, score_sheet, write_sheet, Entry as Written, Sheet};
     let player = player.trim();
     if player.is_empty() {
         return Err(Error::Usage(crate::msg!("cli.enter.player_needed")).into());
@@ -408,7 +408,7 @@ fn five_dice(y: &YachtRules, player: &str, output: &Path, answers: Option<&Path>
         let prompt = format!("{} ({}: {})", category.name.get(lang), category.id, compact(&possible));
         let answer = p.input(&prompt, &|t| check(t).map(|_| ()))?;
         let points = check(&answer).map_err(Error::said)?;
-        sheet.boxes[i] = points.map(|points| Box_ { points, dice: None, turn: None });
+        sheet.boxes[i] = points.map(|points| Written { points, dice: None, turn: None });
         save(&sheet)?;
     }
     // The extra bonuses, where the sheet can have earned any.
