@@ -411,3 +411,20 @@ fn the_five_dice_menu_gives_no_fleet_example() {
     p.send_control('c').unwrap();
     p.exp_eof().unwrap();
 }
+
+/// `hint` at a roll says the dice are chance, not a choice (as Fleet's roll does), not that
+/// there is nothing to decide.
+#[test]
+fn hint_at_a_roll_says_the_dice_are_chance() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("h.txt"), "hint\n").unwrap();
+    let out = deckhand(dir.path())
+        .args(["play", "yacht", "--players", "Ann,Bob", "--answers", "h.txt", "--no-record", "-o", "g.jsonl"])
+        .assert()
+        .code(2);
+    let err = crate::common::stderr(&out);
+    assert!(
+        err.contains("\nhint: the dice are rolled next — chance, not a choice; type them, then ask again\n"),
+        "{err}"
+    );
+}

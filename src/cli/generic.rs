@@ -469,6 +469,13 @@ impl AtTerminal for GenericTerminal<'_> {
                         }
                     }
                     Some(Err(why)) => p.say(&why.text(lang)),
+                    // The dice to enter: chance, not a choice (as Fleet's roll says).
+                    None if front
+                        .as_ref()
+                        .is_some_and(|o| o.question.forms.iter().any(|f| matches!(f, Form::Faces { .. }))) =>
+                    {
+                        p.say(&crate::t!(lang, "cli.play.hint_roll"))
+                    }
                     None => p.say(&crate::text::serve::Declined::HintNothing.text(lang)),
                 }
             }
