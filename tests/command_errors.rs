@@ -286,3 +286,19 @@ fn a_five_dice_save_line_that_does_not_replay_says_what_to_do() {
         );
     }
 }
+
+/// A sheet of another game than the one named is said to be one (`score yacht fleet.toml`,
+/// `enter yacht -o fleet.toml`), not reported as that game's keys unknown here.
+#[test]
+fn a_sheet_of_another_game_is_named_as_such() {
+    let fleet = "game = \"fleet-dice\"\nplayer = \"Ann\"\n[marks]\nshrimp = \"x x x\"\n";
+    let t = Test::new().file("f.toml", fleet);
+    let out = t.args(["score", "yacht", "f.toml"]).status(2).run();
+    assert_eq!(out.stderr, "deckhand: f.toml is a sheet of `fleet-dice`, not of `yacht`; score one game at a time\n");
+    let t = Test::new().file("f.toml", fleet);
+    let out = t.args(["enter", "yacht", "--player", "Ann", "-o", "f.toml"]).status(2).run();
+    assert_eq!(
+        out.stderr,
+        "deckhand: f.toml is a sheet of `fleet-dice`, not of `yacht`: choose another file with -o\n"
+    );
+}

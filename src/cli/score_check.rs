@@ -122,6 +122,13 @@ pub fn resolve(
     if let Some(f) = rules.fischerspiel() {
         return Err(Error::Usage(crate::msg!("cli.sheets.coop", game = &f.name, id = &f.id)).into());
     }
+    // A sheet of another game than the one named (`score yacht fleet.toml`): said as such,
+    // not as the other game's keys unknown here.
+    let other = sources.iter().find_map(|s| Some((s, sheet_file::peek_game(s).filter(|g| g != rules.id())?)));
+    if let Some((source, other)) = other {
+        let (file, game) = (source.name.text(lang), rules.id());
+        return Err(Error::Usage(crate::msg!("cli.sheets.other_game", file = file, other = other, game = game)).into());
+    }
     Ok((rules, paths, sources))
 }
 

@@ -64,6 +64,16 @@ fn enter(
         // An empty name is refused below, in the words of each game's `enter`.
         crate::cli::saves::check_player_names(&[player.trim().to_string()]).map_err(Error::from)?;
     }
+    // A sheet file of another game is not taken up (its keys would be called unknown).
+    if output.exists() {
+        let source = crate::source::read_source(output)?;
+        if let Some(other) = sheet_file::peek_game(&source).filter(|g| g != rules.id()) {
+            let (file, game) = (output.display(), rules.id());
+            return Err(
+                Error::Usage(crate::msg!("cli.enter.other_game", file = file, other = other, game = game)).into()
+            );
+        }
+    }
     // One `enter` per sheet file at a time; the lock is held until the command ends.
     let _lock = files::SideLock::acquire(output)?;
     files::remove_stale_temps(output.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
