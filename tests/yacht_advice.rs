@@ -476,4 +476,6 @@ fn a_five_dice_save_with_no_decision_is_reviewed_and_not_called_damaged() {
     }
     let out = deckhand(d).args(["replay", "f.jsonl", "--format", "json"]).assert().code(2);
     assert!(crate::common::stderr(&out).contains("a Fischerspiel save is replayed as text"));
+    let out = deckhand(d).args(["show", "f.jsonl", "--player", "Ann"]).assert().code(2);
+    assert!(crate::common::stderr(&out).contains("in the Fishing Game the players share the boats"));
 }

@@ -32,6 +32,10 @@ pub fn run(args: ShowArgs, lang: Lang) -> anyhow::Result<i32> {
     }
     // The Fischerspiel's state, as text.
     if let Some(header) = crate::cli::commands::advise::fischerspiel_save(&args.save.file)? {
+        // The players share their boats: there is no one player's sheet to show.
+        if args.player.is_some() {
+            return Err(crate::Error::Usage(crate::msg!("games.fischerspiel.cmd.show_player")).into());
+        }
         return crate::cli::fischerspiel::replay(&args.save.file, &header, &args.rules, true, lang);
     }
     let rules = &args.rules;
