@@ -474,8 +474,10 @@ fn a_five_dice_save_with_no_decision_is_reviewed_and_not_called_damaged() {
         assert!(text.starts_with("The Fishing Game, base game (with the die): wind 1 of 12"), "{text}");
         assert!(text.ends_with("Not over yet: 1 event so far (continue with `deckhand resume f.jsonl`).\n"), "{text}");
     }
-    let out = deckhand(d).args(["replay", "f.jsonl", "--format", "json"]).assert().code(2);
-    assert!(crate::common::stderr(&out).contains("a Fischerspiel save is replayed as text"));
+    for flag in [&["--format", "json"][..], &["--detail"]] {
+        let out = deckhand(d).args(["replay", "f.jsonl"]).args(flag).assert().code(2);
+        assert!(crate::common::stderr(&out).contains("a Fischerspiel save is replayed as text"));
+    }
     let out = deckhand(d).args(["show", "f.jsonl", "--player", "Ann"]).assert().code(2);
     assert!(crate::common::stderr(&out).contains("in the Fishing Game the players share the boats"));
 }

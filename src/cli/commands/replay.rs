@@ -36,7 +36,7 @@ pub fn run(args: ReplayArgs, lang: Lang) -> anyhow::Result<i32> {
             &args.save.file,
             &header,
             &args.rules,
-            args.table.format == crate::report::Format::Table,
+            args.table.format == crate::report::Format::Table && !args.table.detail,
             lang,
         );
     }
