@@ -58,6 +58,19 @@ fn write_lines(dir: &Path, name: &str, lines: &[String]) {
     std::fs::write(dir.join(name), lines.join("\n") + "\n").unwrap();
 }
 
+/// What a game of `players` says on standard error when `answers` (the lines of an answers
+/// file) run out, in `lang`: the command exits 2 then.
+fn said_until_the_answers_run_out(lang: &str, players: &str, answers: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.txt"), answers).unwrap();
+    let out = deckhand(dir.path())
+        .args(["--lang", lang, "play", "yacht", "--players", players, "--answers", "a.txt"])
+        .args(["--no-record", "-o", "g.jsonl"])
+        .assert()
+        .code(2);
+    crate::common::stderr(&out)
+}
+
 /// A save's entries (its lines after the header).
 fn entries(path: &Path) -> Vec<String> {
     std::fs::read_to_string(path).unwrap().lines().skip(1).map(String::from).collect()
@@ -230,32 +243,10 @@ fn a_wrong_keep_or_word_is_refused_in_the_tables_words() {
         "{err}"
     );
     // `help` says what `keep` alone does (all the dice rolled again).
-    std::fs::write(dir.path().join("h.txt"), "1 2 3 3 6\nhelp\n").unwrap();
-    let out = deckhand(dir.path())
-        .args([
-            "--lang",
-            "de",
-            "play",
-            "yacht",
-            "--players",
-            "Ann",
-            "--answers",
-            "h.txt",
-            "--no-record",
-            "-o",
-            "h.jsonl",
-        ])
-        .assert()
-        .code(2);
-    let err = crate::common::stderr(&out);
+    let err = said_until_the_answers_run_out("de", "Ann", "1 2 3 3 6\nhelp\n");
     assert!(err.contains("\n`behalten` allein behält keinen Würfel: alle werden neu gewürfelt\n"), "{err}");
     // A roll with one die that is no face: that die is named, not the first.
-    std::fs::write(dir.path().join("r.txt"), "5 5 7 1 2\n").unwrap();
-    let out = deckhand(dir.path())
-        .args(["play", "yacht", "--players", "Ann", "--answers", "r.txt", "--no-record", "--save", "r.jsonl"])
-        .assert()
-        .code(2);
-    let err = crate::common::stderr(&out);
+    let err = said_until_the_answers_run_out("en", "Ann", "5 5 7 1 2\n");
     assert!(err.contains("`7` answers nothing here; the answers are: 1, 2, 3, 4, 5, 6"), "{err}");
     let err = refusal("en", "foo");
     assert!(err.contains("`foo` answers nothing here; the answers are: keep, Ones — 0, Twos — 4,"), "{err}");
@@ -416,13 +407,7 @@ fn the_five_dice_menu_gives_no_fleet_example() {
 /// there is nothing to decide.
 #[test]
 fn hint_at_a_roll_says_the_dice_are_chance() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("h.txt"), "hint\n").unwrap();
-    let out = deckhand(dir.path())
-        .args(["play", "yacht", "--players", "Ann,Bob", "--answers", "h.txt", "--no-record", "-o", "g.jsonl"])
-        .assert()
-        .code(2);
-    let err = crate::common::stderr(&out);
+    let err = said_until_the_answers_run_out("en", "Ann,Bob", "hint\n");
     assert!(
         err.contains("\nhint: the dice are rolled next — chance, not a choice; type them, then ask again\n"),
         "{err}"
