@@ -33,6 +33,31 @@ pub fn read(path: &Path) -> Result<(Header, Read<Value, Value>), Error> {
     Ok((header, read))
 }
 
+/// Which part of deckhand reads a save, found from its header (read once): Fleet's own
+/// commands, the generic table's (a described game: the five-dice game), or the
+/// Fischerspiel's.
+pub(crate) enum Reader {
+    Fleet,
+    Described(Header),
+    Coop(Header),
+}
+
+/// The part of deckhand that reads the save at `path` (`replay`, `show`, `advise`, `review`
+/// dispatch on it).
+pub(crate) fn reader(path: &Path) -> Result<Reader, Error> {
+    let (header, _) = read(path)?;
+    let engine = header.setup.engine.as_str();
+    Ok(if engine == <crate::games::fischerspiel::state::Timeline as LiveGame>::ENGINE {
+        Reader::Coop(header)
+    } else if engine != <crate::games::fleet::session::Session as LiveGame>::ENGINE
+        && crate::games::live_engine(engine).is_some()
+    {
+        Reader::Described(header)
+    } else {
+        Reader::Fleet
+    })
+}
+
 /// A header from the first line of `path`, checked: a deckhand save this version reads,
 /// with usable player names.
 pub fn header_of(path: &Path, value: Value) -> Result<Header, Error> {

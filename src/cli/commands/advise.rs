@@ -11,7 +11,6 @@ use crate::games::fleet::advisor::{self, after_pick, Aim, Budget, NoQuestion, Po
 use crate::games::fleet::game::Game;
 use crate::games::fleet::session::Session;
 use crate::games::FleetRules;
-use crate::store::Journal;
 use crate::text::Lang;
 use crate::Error;
 
@@ -131,24 +130,6 @@ pub fn open_save(
     )?)
 }
 
-/// The header of a save that is not Fleet's, for the described games' `advise` and
-/// `review` (None: a Fleet save).
-pub(crate) fn other_game(path: &std::path::Path) -> anyhow::Result<Option<crate::store::save::Header>> {
-    let head = Journal::read::<serde_json::Value, serde_json::Value>(path)?.header;
-    let header = crate::cli::saves::header_of(path, head)?;
-    Ok((header.setup.engine != <Session as crate::games::live::LiveGame>::ENGINE
-        && crate::games::live_engine(&header.setup.engine).is_some())
-    .then_some(header))
-}
-
-/// The header of a Fischerspiel save (None for any other game's).
-pub(crate) fn fischerspiel_save(path: &std::path::Path) -> anyhow::Result<Option<crate::store::save::Header>> {
-    let head = Journal::read::<serde_json::Value, serde_json::Value>(path)?.header;
-    let header = crate::cli::saves::header_of(path, head)?;
-    let coop = <crate::games::fischerspiel::state::Timeline as crate::games::live::LiveGame>::ENGINE;
-    Ok((header.setup.engine == coop).then_some(header))
-}
-
 /// The seat of the player a save names `name` (any case), or why there is none.
 pub(crate) fn seat_named(players: &[String], name: &str, path: &std::path::Path) -> Result<usize, Error> {
     players.iter().position(|p| p.eq_ignore_ascii_case(name)).ok_or_else(|| {
@@ -163,7 +144,7 @@ pub(crate) fn seat_named(players: &[String], name: &str, path: &std::path::Path)
 
 pub fn run(args: AdviseArgs, lang: Lang) -> anyhow::Result<i32> {
     let path = &args.save.file;
-    if let Some(header) = other_game(path)? {
+    if let crate::cli::saves::Reader::Described(header) = crate::cli::saves::reader(path)? {
         return crate::cli::generic::advise(&args, &header, lang);
     }
     let (rules, header, _, session) = open_save(path, &args.rules, "advise", lang)?;

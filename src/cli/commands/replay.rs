@@ -3,6 +3,7 @@
 use clap::Args;
 
 use crate::cli::args::{SavedGame, SavedRules, TableArgs};
+use crate::cli::saves::Reader;
 use crate::text::Lang;
 
 #[derive(Debug, Args)]
@@ -26,27 +27,17 @@ pub const HELP: &[(&str, &str, &str)] = &[
 ];
 
 pub fn run(args: ReplayArgs, lang: Lang) -> anyhow::Result<i32> {
-    // The five-dice game (any game played through the generic table) has its own.
-    if let Some(header) = crate::cli::commands::advise::other_game(&args.save.file)? {
-        return crate::cli::generic::replay(&args, &header, lang);
+    let (file, rules, table) = (&args.save.file, &args.rules, &args.table);
+    match crate::cli::saves::reader(file)? {
+        Reader::Described(header) => crate::cli::generic::replay(&args, &header, lang),
+        // The Fischerspiel's state, as text only.
+        Reader::Coop(header) => {
+            let text_only = table.format == crate::report::Format::Table && !table.detail;
+            crate::cli::fischerspiel::replay(file, &header, rules, text_only, lang)
+        }
+        Reader::Fleet => {
+            let (given, allow) = (rules.rules.as_deref(), rules.allow_rules_change);
+            crate::cli::fleet::replay(file, given, allow, table.format, table.detail, lang)
+        }
     }
-    // The Fischerspiel's state, as text.
-    if let Some(header) = crate::cli::commands::advise::fischerspiel_save(&args.save.file)? {
-        return crate::cli::fischerspiel::replay(
-            &args.save.file,
-            &header,
-            &args.rules,
-            args.table.format == crate::report::Format::Table && !args.table.detail,
-            lang,
-        );
-    }
-    let rules = &args.rules;
-    crate::cli::fleet::replay(
-        &args.save.file,
-        rules.rules.as_deref(),
-        rules.allow_rules_change,
-        args.table.format,
-        args.table.detail,
-        lang,
-    )
 }

@@ -56,7 +56,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
 ];
 
 pub fn run(args: ReviewArgs, lang: Lang) -> anyhow::Result<i32> {
-    if let Some(header) = crate::cli::commands::advise::other_game(&args.save.file)? {
+    if let crate::cli::saves::Reader::Described(header) = crate::cli::saves::reader(&args.save.file)? {
         return crate::cli::generic::review(&args, &header, lang);
     }
     let (rules, header, setup, session) =

@@ -3,6 +3,7 @@
 use clap::Args;
 
 use crate::cli::args::{SavedGame, SavedRules};
+use crate::cli::saves::Reader;
 use crate::text::Lang;
 
 #[derive(Debug, Args)]
@@ -26,24 +27,18 @@ pub const HELP: &[(&str, &str, &str)] = &[
 ];
 
 pub fn run(args: ShowArgs, lang: Lang) -> anyhow::Result<i32> {
-    // The five-dice game (any game played through the generic table) has its own.
-    if let Some(header) = crate::cli::commands::advise::other_game(&args.save.file)? {
-        return crate::cli::generic::show(&args, &header, lang);
-    }
-    // The Fischerspiel's state, as text.
-    if let Some(header) = crate::cli::commands::advise::fischerspiel_save(&args.save.file)? {
+    let (file, rules) = (&args.save.file, &args.rules);
+    match crate::cli::saves::reader(file)? {
+        Reader::Described(header) => crate::cli::generic::show(&args, &header, lang),
         // The players share their boats: there is no one player's sheet to show.
-        if args.player.is_some() {
-            return Err(crate::Error::Usage(crate::msg!("games.fischerspiel.cmd.show_player")).into());
+        Reader::Coop(_) if args.player.is_some() => {
+            Err(crate::Error::Usage(crate::msg!("games.fischerspiel.cmd.show_player")).into())
         }
-        return crate::cli::fischerspiel::replay(&args.save.file, &header, &args.rules, true, lang);
+        // The Fischerspiel's state, as text.
+        Reader::Coop(header) => crate::cli::fischerspiel::replay(file, &header, rules, true, lang),
+        Reader::Fleet => {
+            let (given, allow) = (rules.rules.as_deref(), rules.allow_rules_change);
+            crate::cli::fleet::show(file, args.player.as_deref(), given, allow, lang)
+        }
     }
-    let rules = &args.rules;
-    crate::cli::fleet::show(
-        &args.save.file,
-        args.player.as_deref(),
-        rules.rules.as_deref(),
-        rules.allow_rules_change,
-        lang,
-    )
 }
