@@ -269,10 +269,7 @@ pub fn advice_best_line(advice: &Advice, lang: Lang) -> Option<String> {
 /// choices against optimal play, then the costliest decision (or that none lost any).
 pub fn review_lines(name: &str, decisions: &[&crate::games::described::Reviewed], lang: Lang) -> [String; 2] {
     use crate::text::advisor::decimal;
-    let lost: f64 = decisions.iter().map(|r| r.lost()).sum();
-    let optimal = decisions.iter().filter(|r| r.lost() < 0.005).count();
-    let (n, lost_text) = (decisions.len(), decimal(lost, 2, lang));
-    let first = t!(lang, "cli.review.exact_player", name = name, lost = lost_text, n = n, optimal = optimal);
+    let first = review_head(name, decisions, lang);
     let costliest = decisions.iter().filter(|r| r.lost() >= 0.005).max_by(|a, b| a.lost().total_cmp(&b.lost()));
     let second = match costliest {
         Some(r) => t!(
@@ -288,22 +285,21 @@ pub fn review_lines(name: &str, decisions: &[&crate::games::described::Reviewed]
     [first, second.trim().to_string()]
 }
 
+/// A player's review's first line: the expected points lost to choices against optimal play,
+/// over how many decisions, how many of them optimal.
+fn review_head(name: &str, decisions: &[&crate::games::described::Reviewed], lang: Lang) -> String {
+    let lost = crate::text::advisor::decimal(decisions.iter().map(|r| r.lost()).sum(), 2, lang);
+    let optimal = decisions.iter().filter(|r| r.lost() < 0.005).count();
+    t!(lang, "cli.review.exact_player", name = name, lost = lost, n = decisions.len(), optimal = optimal)
+}
+
 /// A player's decisions reviewed against the game's exact advisor, as the terminal prints
 /// them: the total lost and how many decisions, then the `top` costliest (in game order).
 /// Where the advisor plays to win, the chance of winning lost too, and the `top` costliest
 /// in chance are listed as well, each with its chance beside its points.
 pub fn review_text(name: &str, decisions: &[&crate::games::described::Reviewed], top: usize, lang: Lang) -> String {
     use crate::text::advisor::decimal;
-    let lost: f64 = decisions.iter().map(|r| r.lost()).sum();
-    let optimal = decisions.iter().filter(|r| r.lost() < 0.005).count();
-    let mut lines = vec![t!(
-        lang,
-        "cli.review.exact_player",
-        name = name,
-        lost = decimal(lost, 2, lang),
-        n = decisions.len(),
-        optimal = optimal
-    )];
+    let mut lines = vec![review_head(name, decisions, lang)];
     let chances: Vec<f64> = decisions.iter().filter_map(|r| r.lost_chance()).collect();
     let to_win = !chances.is_empty();
     if to_win {
