@@ -77,22 +77,20 @@ fn enter(
     // One `enter` per sheet file at a time; the lock is held until the command ends.
     let _lock = files::SideLock::acquire(output)?;
     files::remove_stale_temps(output.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
+    // `--solo` is Fleet's (against Captain Ruth); the Fischerspiel is refused below.
+    if solo && rules.fleet().is_none() && rules.fischerspiel().is_none() {
+        return Err(Error::Usage(crate::msg!("cli.enter.solo_fleet_only")).into());
+    }
     if let Some(r) = rules.endgame() {
-        if solo {
-            return Err(Error::Usage(crate::msg!("cli.enter.solo_fleet_only")).into());
-        }
         return crate::cli::endgame::enter(r, player, output, answers, lang);
     }
     if let Some(y) = rules.yacht() {
-        if solo {
-            return Err(Error::Usage(crate::msg!("cli.enter.solo_fleet_only")).into());
-        }
         return five_dice(y, player, output, answers, lang);
     }
     let fleet_rules = rules.fleet().ok_or_else(|| {
         Error::Usage(match rules.fischerspiel() {
             Some(_) => crate::msg!("cli.enter.coop", game = rules.names(), id = rules.id()),
-            // A game with sheets `check` reads but no questions of its own (the five-dice game).
+            // An engine with sheets `check` reads but no questions of its own.
             None => crate::msg!("cli.enter.no_enter", game = rules.names(), id = rules.id()),
         })
     })?;
