@@ -208,19 +208,19 @@ impl AnyServed {
         out
     }
 
+    /// Every open question: each seat's, then the table's own.
+    fn open_questions(&self, t: &Table) -> Vec<Question> {
+        let game = t.game();
+        (0..self.names.len()).flat_map(|s| game.questions(Some(s))).chain(game.questions(None)).collect()
+    }
+
     /// The seat the first open question is about (the roller of the table's dice too).
     fn turn_seat(&self, t: &Table) -> Option<usize> {
-        let game = t.game();
-        (0..self.names.len()).flat_map(|s| game.questions(Some(s))).chain(game.questions(None)).find_map(|q| q.seat)
+        self.open_questions(t).iter().find_map(|q| q.seat)
     }
 
     fn turn_lines(&self, t: &Table) -> Vec<String> {
-        let game = t.game();
-        (0..self.names.len())
-            .flat_map(|s| game.questions(Some(s)))
-            .chain(game.questions(None))
-            .map(|q| q.prompt.text(self.lang))
-            .collect()
+        self.open_questions(t).iter().map(|q| q.prompt.text(self.lang)).collect()
     }
 
     fn log(&self, told: &[&crate::games::table::any::Told]) -> Vec<String> {
