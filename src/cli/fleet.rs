@@ -353,13 +353,7 @@ pub fn reopen(
     let header = saves::header_of(path, head.clone())?;
     let rules = saves::rules_for(path, &header, rules_path, allow_change, lang)?;
     let (Some(fleet), Some(setup)) = (rules.fleet(), saves::setup_of::<Session>(&header)) else {
-        let resume = crate::invocation::resume(path);
-        return Err(Error::Usage(crate::msg!(
-            "cli.save.not_fleet",
-            file = path.display(),
-            game = &header.game,
-            resume = resume
-        )));
+        return Err(Error::Usage(not_fleet(path, &header)));
     };
     let session = <Session as LiveGame>::replay(fleet, &header.players, &setup, entries).map_err(|failed| {
         // The header is the save's line 1; entry i is on line i + 2.
