@@ -977,7 +977,7 @@ fn history_delete_answers_yes_or_no_in_german() {
     assert_eq!(plays(), 4, "nein deleted");
     let mut p = spawn(dir.path(), &delete);
     p.exp_string("Enter allein: Behalten)").unwrap();
-    typed(&mut p, "y\r", "`y` ist hier keine Antwort: tippt j oder n, dann Enter");
+    typed(&mut p, "y\r", "`y` ist hier keine Antwort: tippe j oder n, dann Enter");
     std::thread::sleep(std::time::Duration::from_millis(200));
     assert_eq!(plays(), 4, "`y` answered in German");
     keys(&mut p, "\x15ja\r");
