@@ -68,7 +68,7 @@ pub fn numbers(choices: &[Choice]) -> Vec<Option<usize>> {
 }
 
 /// The choices that match what was typed, each with how well: 0 the option numbered so,
-/// a key that is exactly the text or a command's own word; 1 a key or a word of the label
+/// a key that is exactly the text, an option's whole name or a command's own word; 1 a key or a word of the label
 /// that starts with it (of a command, only its own word; case and accents ignored). Only
 /// starts of words match, never the inside of one.
 fn ranked(choices: &[Choice], typed: &str) -> Vec<(u8, usize)> {
@@ -107,8 +107,11 @@ fn ranked(choices: &[Choice], typed: &str) -> Vec<(u8, usize)> {
     // A command by its key or its own word only, never by the words that explain it.
     let own_start =
         |i: usize| labels[i].iter().any(|l| l.split_whitespace().next().is_some_and(|w| w.starts_with(&typed)));
+    // An option's whole name: its label before the points it shows after a dash (`Vierer`
+    // of `Vierer — 12`), so a name that starts another's (`Viererpasch`) is still chosen.
+    let whole_name = |i: usize| !choices[i].command && labels[i].iter().any(|l| l.split(" — ").next() == Some(&typed));
     let rank = |i: usize| -> Option<u8> {
-        if keys[i] == typed || (choices[i].command && own_word(i)) {
+        if keys[i] == typed || (choices[i].command && own_word(i)) || whole_name(i) {
             Some(0)
         } else if keys[i].starts_with(&typed) || (choices[i].command && own_start(i)) {
             Some(1)
@@ -265,5 +268,23 @@ mod tests {
         assert_eq!(chosen(&m, "q"), Typed::Nothing);
         assert_eq!(filter(&m, "s"), vec![0, 3, 4], "shop, sheet, sheets: not the s after Ama's apostrophe");
         assert_eq!(filter(&m, "ank"), Vec::<usize>::new(), "never inside a word");
+    }
+
+    /// Found in tmux (German five-dice game): `vierer` and Enter said it fits "Vierer — 12"
+    /// and "Viererpasch — 0" alike; an option's whole name chooses it.
+    #[test]
+    fn a_whole_name_chooses_its_option_though_it_starts_another() {
+        let m = vec![
+            Choice::new("fours", "Vierer — 12"),
+            Choice::new("four_of_a_kind", "Viererpasch — 0"),
+            Choice::new("fives", "Fünfer — 0"),
+            Choice::new("five_of_a_kind", "Fünferpasch — 0"),
+        ];
+        assert_eq!(chosen(&m, "vierer"), Typed::One(0));
+        assert_eq!(filter(&m, "vierer"), vec![0, 1], "both still shown, the whole name first");
+        assert_eq!(chosen(&m, "vier"), Typed::Several(vec![0, 1]), "a start both have chooses nothing");
+        assert_eq!(chosen(&m, "funfer"), Typed::One(2));
+        assert_eq!(chosen(&m, "Viererpasch"), Typed::One(1));
+        assert_eq!(chosen(&m, "12"), Typed::Nothing, "the points are no name");
     }
 }
