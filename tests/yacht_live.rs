@@ -202,10 +202,10 @@ fn a_setup_the_game_does_not_have_is_refused_with_what_it_has() {
 }
 
 /// A wrong answer says what is wrong in the table's words: dice to keep that were not
-/// rolled (or run together) named as such, with the dice there are; a word that answers
-/// nothing, with the answers as the menu shows them (no internal keys such as
-/// `three_of_a_kind`); dice to keep typed without `keep`, told to type it first. Found in
-/// tmux: `keep 44` and `4 4` said "answers nothing here" and listed the keys.
+/// rolled named as such, with the dice there are; a word that answers nothing, with the
+/// answers as the menu shows them (no internal keys such as `three_of_a_kind`); dice to keep
+/// typed without `keep`, told to type it first. Found in tmux: `keep 44` and `4 4` said
+/// "answers nothing here" and listed the keys; `keep 44` now keeps both 4s.
 #[test]
 fn a_wrong_keep_or_word_is_refused_in_the_tables_words() {
     let dir = tempfile::tempdir().unwrap();
@@ -220,7 +220,7 @@ fn a_wrong_keep_or_word_is_refused_in_the_tables_words() {
             .code(2);
         crate::common::stderr(&out).lines().last().unwrap_or_default().to_string()
     };
-    for (answer, word) in [("keep 44", "44"), ("keep 1", "1"), ("keep 4 4 4", "4")] {
+    for (answer, word) in [("keep 444", "444"), ("keep 1", "1"), ("keep 4 4 4", "4")] {
         let err = refusal("en", answer);
         assert!(
             err.ends_with(&format!(
@@ -229,6 +229,24 @@ fn a_wrong_keep_or_word_is_refused_in_the_tables_words() {
             "{err}"
         );
     }
+    // Dice run together are each die: `keep 44` keeps both 4s, then the sheet's box.
+    std::fs::write(dir.path().join("a.txt"), "2 2 4 4 5\nkeep 44\n456\nfours\n").unwrap();
+    let out = deckhand(dir.path())
+        .args(["play", "yacht", "--players", "Ann", "--answers", "a.txt", "--no-record", "--save", "kept.jsonl"])
+        .assert()
+        .code(2);
+    let said = crate::common::stderr(&out);
+    assert!(said.contains("Ann: roll 3 dice, keeping 4 4 (roll 2 of 3)"), "{said}");
+    assert!(said.contains("Ann scores 12 in Fours"), "{said}");
+    // A box by its whole name, though it starts another's (`Vierer`, `Viererpasch`).
+    std::fs::write(dir.path().join("a.txt"), "1 4 4 4 6\nvierer\n").unwrap();
+    let out = deckhand(dir.path())
+        .args(["--lang", "de", "play", "yacht", "--players", "Ann", "--answers", "a.txt", "--no-record"])
+        .args(["--save", "vierer.jsonl"])
+        .assert()
+        .code(2);
+    let said = crate::common::stderr(&out);
+    assert!(said.contains("Ann trägt 12 bei Vierer ein"), "{said}");
     // Dice to keep without `keep`.
     let err = refusal("en", "4 4");
     assert!(err.ends_with("to keep dice, type `keep` first: `keep 4 4`"), "{err}");
@@ -293,17 +311,19 @@ fn at_a_terminal_the_dice_are_typed_kept_scored_and_undone() {
     // is said whole on the row above it (issue 33: a newcomer lost it behind the cut).
     let above = p.exp_string("keep dice and roll again (2 rolls left)").unwrap();
     assert!(above.contains("Ann 0 \u{c2}\u{b7} type `keep` and the dice to keep (1 2 3 3 6)"), "{above}");
-    // Two dice run together: said as dice, the line kept to be mended (Ctrl-U clears it).
-    p.send("keep 33").unwrap();
+    // Three dice run together where two are rolled: said as dice, the line kept to be
+    // mended (Ctrl-U clears it); two run together are the two dice (`33` for `3 3`).
+    p.send("keep 333").unwrap();
     p.send("\r").unwrap();
     p.flush().unwrap();
     // (The line folds at 80 columns.)
-    p.exp_string("`33` is not one of the dice you can keep (1 2 3 3 6): name each die on its own").unwrap();
+    p.exp_string("`333` is not one of the dice you can keep (1 2 3 3 6): name each die on its own").unwrap();
     p.exp_string("(`keep 1 2`)").unwrap();
     p.send_control('u').unwrap();
-    p.send_line("keep 3 3").unwrap();
+    p.send_line("keep 33").unwrap();
     p.exp_string("Ann: roll 3 dice, keeping 3 3 (roll 2 of 3)").unwrap();
-    p.send_line("3 3 3").unwrap();
+    // A roll's dice run together, as on the dice.
+    p.send_line("333").unwrap();
     p.exp_string("Ann rolls 3 3 3 3 3 (roll 2)").unwrap();
     p.exp_string("(1 roll left)").unwrap();
     // The boxes are a menu: a typed start that one box has, then Enter.
@@ -412,4 +432,89 @@ fn hint_at_a_roll_says_the_dice_are_chance() {
         err.contains("\nhint: the dice are rolled next — chance, not a choice; type them, then ask again\n"),
         "{err}"
     );
+}
+
+/// `--bots`: deckhand plays the seats after the people named, each decision the advisor's
+/// (to win) — the review finds every one of them as the advisor chose —, its dice and its
+/// bots' answers given at once; `undo` takes back the person's last answer with all of
+/// deckhand's after it; the save keeps the bots, so a game stopped halfway and resumed ends
+/// exactly as the one played at once (random bots too: their draws follow the save).
+#[test]
+fn bots_play_their_seats_and_a_resumed_game_ends_as_one_played_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let play = |level: &str, save: &str, answers: &[&str]| {
+        let lines: Vec<String> = answers.iter().map(|a| a.to_string()).collect();
+        write_lines(d, "a.txt", &lines);
+        deckhand(d)
+            .args(["play", "yacht", "--players", "Ann", "--bots", "2", "--bot-names", "Robo"])
+            .args(["--bot-level", level, "--dice", "digital", "--seed", "77", "--no-record"])
+            .args(["--answers", "a.txt", "-o", save])
+            .assert()
+    };
+    let out = play("advisor", "g.jsonl", &BOXES).success();
+    let said = crate::common::stderr(&out);
+    assert!(said.contains("Yacht with Ann, Robo, Bot 2."), "{said}");
+    assert!(said.contains("Robo's turn 13 of 13") && said.contains("Bot 2 scores"), "{said}");
+    let table = stdout(&out);
+    assert!(table.contains("┆ Robo ") && table.contains("┆ Bot 2 "), "{table}");
+    let header: serde_json::Value =
+        serde_json::from_str(std::fs::read_to_string(d.join("g.jsonl")).unwrap().lines().next().unwrap()).unwrap();
+    assert_eq!(header["setup"]["bots"], serde_json::json!({"first": 1, "level": "advisor", "seed": 77}));
+    assert_eq!(header["players"], serde_json::json!(["Ann", "Robo", "Bot 2"]));
+    // Every bot decision is the advisor's own (aiming to win), as the review weighs it.
+    let review = stdout(&deckhand(d).args(["review", "g.jsonl"]).assert().success());
+    for bot in ["Robo", "Bot 2"] {
+        let line = review.lines().skip_while(|l| !l.starts_with(&format!("{bot}: "))).nth(1).unwrap_or_default();
+        let numbers: Vec<&str> = line.split(['(', ' ', ',']).filter(|w| w.parse::<u32>().is_ok()).collect();
+        assert!(line.contains("as the advisor would choose") && numbers.len() >= 2, "{review}");
+        assert_eq!(numbers[numbers.len() - 2], numbers[numbers.len() - 1], "{bot}: {line}");
+    }
+    // The sheets written at the end pass `check`.
+    let sheets: Vec<String> = ["g-ann.toml", "g-robo.toml", "g-bot-2.toml"].map(String::from).to_vec();
+    assert!(sheets.iter().all(|s| d.join(s).exists()), "{:?}", std::fs::read_dir(d).unwrap().collect::<Vec<_>>());
+    deckhand(d).args(["check", "yacht"]).args(&sheets).assert().success();
+    // `undo` after Ann's first box: her answer and the bots' turns after it.
+    let out = play("advisor", "u.jsonl", &["chance", "undo"]).code(2);
+    let said = crate::common::stderr(&out);
+    // (Ann's roll, her box, both bots' turns — rolls, keeps, boxes — and her next roll.)
+    let undone = "Ann's last answer taken back, with deckhand's 13 answers after it (its dice, the seats it plays).";
+    assert!(said.contains(undone), "{said}");
+    let first = said.lines().find(|l| l.starts_with("Ann: ")).unwrap_or_default();
+    let asked = first.split(" — keep").next().unwrap_or_default();
+    assert!(
+        said.ends_with(&format!(
+            "deckhand is waiting for: {asked} — keep dice and roll again (2 rolls left), or score a box\n"
+        )),
+        "{said}"
+    );
+    // Stopped after Ann's fourth box, resumed to the end: the same save as at once.
+    for level in ["advisor", "random"] {
+        let at_once = format!("{level}-once.jsonl");
+        play(level, &at_once, &BOXES).success();
+        let halfway = format!("{level}-half.jsonl");
+        play(level, &halfway, &BOXES[..4]).code(2);
+        let rest: Vec<String> = BOXES[4..].iter().map(|b| b.to_string()).collect();
+        write_lines(d, "rest.txt", &rest);
+        deckhand(d).args(["resume", &halfway, "--answers", "rest.txt", "--no-record"]).assert().success();
+        assert_eq!(entries(&d.join(&halfway)), entries(&d.join(&at_once)), "{level}");
+    }
+}
+
+/// Found in tmux: a resumed game with digital dice took back only deckhand's roll at
+/// `undo` (the save does not say whose each answer was), then asked the person to type
+/// the dice of a digital roll. The roll goes with the answer before it.
+#[test]
+fn undo_in_a_resumed_game_with_digital_dice_takes_back_the_answer_before_the_roll() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("a.txt"), "chance\nchance\n").unwrap();
+    let args = ["play", "yacht", "--players", "Ann,Bob", "--dice", "digital", "--seed", "4", "--no-record"];
+    deckhand(d).args(args).args(["--answers", "a.txt", "-o", "g.jsonl"]).assert().code(2);
+    std::fs::write(d.join("b.txt"), "undo\n").unwrap();
+    let out = deckhand(d).args(["resume", "g.jsonl", "--answers", "b.txt"]).assert().code(2);
+    let said = crate::common::stderr(&out);
+    assert!(said.contains("\nBob's last answer taken back, with the roll deckhand made after it.\n"), "{said}");
+    assert!(said.contains("deckhand is waiting for: Bob: "), "{said}");
+    assert!(!said.contains("type the 5 dice"), "{said}");
 }

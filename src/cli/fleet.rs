@@ -145,7 +145,15 @@ pub fn play(rules: Rules, o: PlayOptions, lang: Lang) -> anyhow::Result<i32> {
     let with_bots = super::bots::names(o.players, o.bots, lang)?;
     if let Some((bots, _, _)) = o.bots.filter(|_| with_bots.len() > fleet.max_players as usize) {
         let (people, max) = (o.players.len(), fleet.max_players);
-        return Err(Error::Usage(crate::msg!("cli.play.bots_count", people = people, bots = bots, max = max)).into());
+        return Err(Error::Usage(crate::msg!(
+            "cli.play.bots_count",
+            people = people,
+            bots = bots,
+            game = rules.names(),
+            min = 1,
+            max = max
+        ))
+        .into());
     }
     let names = player_names(fleet, &with_bots, o.solo && o.bots.is_none())?;
     if o.captains && fleet.captains.len() < names.len() {

@@ -19,6 +19,7 @@ use super::plays;
 use super::terminal::{Asked, AtTerminal, Host, HostDoor};
 use super::{emit, saves};
 use crate::games::described::{Form, LiveEngine, Opt, Question};
+use crate::games::fleet::setup::Bots;
 use crate::games::live::Replay;
 use crate::games::table::any::{AnyTable, Refused};
 use crate::games::table::command::Shown;
@@ -56,9 +57,10 @@ fn engine_of(id: &str) -> Result<&'static dyn LiveEngine, Error> {
 /// `play` of a described game: its setup options, then the game.
 fn play_command(args: PlayArgs, rules: Rules, lang: Lang) -> anyhow::Result<i32> {
     let engine = engine_of(rules.game.engine())?;
-    // The dice and their seed are this game's setup options; Fleet's other flags and
-    // Fischerspiel's are refused.
-    let fleet: Vec<&str> = args.fleet.given().into_iter().filter(|f| !matches!(*f, "--dice" | "--seed")).collect();
+    // The dice and their seed are this game's setup options, and a game with an advisor
+    // takes bots; Fleet's other flags and Fischerspiel's are refused.
+    let ours = |f: &str| matches!(f, "--dice" | "--seed") || f == "--bots" && engine.advised();
+    let fleet: Vec<&str> = args.fleet.given().into_iter().filter(|f| !ours(f)).collect();
     refuse(fleet, &rules)?;
     refuse(args.coop.given(), &rules)?;
     let mut options: Vec<(String, String)> = Vec::new();
@@ -78,9 +80,24 @@ fn play_command(args: PlayArgs, rules: Rules, lang: Lang) -> anyhow::Result<i32>
         let (name, value) = set.split_once('=').unwrap_or((set.as_str(), "true"));
         options.push((name.trim().to_string(), value.trim().to_string()));
     }
-    let names: Vec<String> = args.players.iter().map(|n| n.trim().to_string()).collect();
+    let people: Vec<String> = args.players.iter().map(|n| n.trim().to_string()).collect();
+    let bots =
+        args.fleet.bots.map(|n| (n, super::commands::play::bot_level(args.fleet.bot_level), &args.fleet.bot_names[..]));
+    let names = super::bots::names(&people, bots, lang)?;
     let (min, max) = rules.players();
     let n = names.len() as u32;
+    if let Some((bots, _, _)) = bots.filter(|_| n > max) {
+        let people = people.len();
+        return Err(Error::Usage(crate::msg!(
+            "cli.play.bots_count",
+            people = people,
+            bots = bots,
+            game = rules.names(),
+            min = min.max(1),
+            max = max
+        ))
+        .into());
+    }
     if n < min.max(1) || n > max {
         let game = rules.names();
         return Err(Error::Usage(match n {
@@ -98,10 +115,20 @@ fn play_command(args: PlayArgs, rules: Rules, lang: Lang) -> anyhow::Result<i32>
         Some(p) => p.to_path_buf(),
         None => saves::default_save(rules.id())?,
     };
-    let of = match setup {
+    let mut of = match setup {
         Value::Object(map) => map,
         _ => serde_json::Map::new(),
     };
+    // The seats deckhand plays, beside the game's own setup: their random choices drawn
+    // from the seed (the dice's, or the clock's).
+    let bots = bots.map(|(n, level, _)| Bots {
+        first: names.len() - n as usize,
+        level,
+        seed: args.fleet.seed.unwrap_or_else(clock),
+    });
+    if let Some(bots) = bots {
+        of.insert("bots".into(), serde_json::to_value(bots).expect("bots serialise"));
+    }
     let written = Header::new(rules.id(), saves::stamp(&rules), names.clone(), Setup::new(engine.id(), of));
     let header = written.opaque();
     let hook = Hook::new(&rules, &header, &args.history);
@@ -112,7 +139,7 @@ fn play_command(args: PlayArgs, rules: Rules, lang: Lang) -> anyhow::Result<i32>
         files::remove_stale_temps(save.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
         let journal = Journal::create(&save, &written)?;
         super::interrupt::set_note(&format!("\n{}\n", Note::Interrupted(&save).text(lang)));
-        let table = AnyTable::new(game, names.len(), journal, 0, said::vocabulary());
+        let table = AnyTable::new(game, names.len(), journal, 0, said::vocabulary()).with_bots(bots);
         return served(prepared, table, (&save, None), &[start], &hook, lang);
     }
     let mut prompter = ui::prompter_for_in(args.answers.answers.as_deref(), "play", lang)?;
@@ -122,7 +149,7 @@ fn play_command(args: PlayArgs, rules: Rules, lang: Lang) -> anyhow::Result<i32>
     let p = prompter.as_mut();
     p.say(&start);
     p.say(&Note::AtAnyPrompt.text(lang));
-    let table = Shared::new(AnyTable::new(game, names.len(), journal, 0, said::vocabulary()));
+    let table = Shared::new(AnyTable::new(game, names.len(), journal, 0, said::vocabulary()).with_bots(bots));
     at_table(&table, &save, p, &hook, lang)
 }
 
@@ -251,7 +278,7 @@ fn resume_command(args: ResumeArgs, path: PathBuf, header: Header, lang: Lang) -
         super::interrupt::set_note(&format!("\n{}\n", Note::Interrupted(&path).text(lang)));
         let greeting: Vec<String> =
             opened.dropped_tail.iter().map(|torn| torn.notice(&path).text(lang)).chain([resumed]).collect();
-        let table = AnyTable::new(game, seats, opened.journal, entries, said::vocabulary());
+        let table = AnyTable::new(game, seats, opened.journal, entries, said::vocabulary()).with_bots(bots_of(&header));
         return served(prepared, table, (&path, tokens), &greeting, &hook, lang);
     }
     let mut prompter = ui::prompter_for_in(args.answers.answers.as_deref(), "resume", lang)?;
@@ -262,8 +289,16 @@ fn resume_command(args: ResumeArgs, path: PathBuf, header: Header, lang: Lang) -
         p.say(&torn.notice(&path).text(lang));
     }
     p.say(&format!("{resumed} {}", Note::AtAnyPrompt.text(lang)));
-    let table = Shared::new(AnyTable::new(game, seats, opened.journal, entries, said::vocabulary()));
+    let table = Shared::new(
+        AnyTable::new(game, seats, opened.journal, entries, said::vocabulary()).with_bots(bots_of(&header)),
+    );
     at_table(&table, &path, p, &hook, lang)
+}
+
+/// The seats deckhand plays in a saved game, as its header keeps them beside the game's
+/// setup (none in a save without bots).
+fn bots_of(header: &Header) -> Option<Bots> {
+    header.setup.of.get("bots").and_then(|bots| serde_json::from_value(bots.clone()).ok())
 }
 
 /// The game a save's header and entries rebuild, or which line does not replay and why.
@@ -448,6 +483,11 @@ impl AtTerminal for GenericTerminal<'_> {
         let game = self.host.table.read(|t| t.game().boxed());
         let front = self.host.table.read(|t| t.offers(Screen::Host).into_iter().next()).filter(|_| asked);
         let sheet = |s: usize| said::sheet_lines(&self.names[s], &game.sheet(s), lang).join("\n");
+        let all = || {
+            let sheets: Vec<_> = (0..self.names.len()).map(|s| game.sheet(s)).collect();
+            let named: Vec<(&str, &_)> = self.names.iter().map(String::as_str).zip(&sheets).collect();
+            said::sheets_lines(&named, lang).join("\n")
+        };
         match shown {
             Shown::Hint => {
                 // The game's advisor weighs the open decision; a table it builds the first
@@ -481,9 +521,9 @@ impl AtTerminal for GenericTerminal<'_> {
             }
             Shown::AskedSheet => match front.as_ref().and_then(|o| o.question.seat) {
                 Some(s) => p.say(&sheet(s)),
-                None => p.say(&(0..self.names.len()).map(sheet).collect::<Vec<_>>().join("\n\n")),
+                None => p.say(&all()),
             },
-            Shown::Sheets => p.say(&(0..self.names.len()).map(sheet).collect::<Vec<_>>().join("\n\n")),
+            Shown::Sheets => p.say(&all()),
             Shown::Scores => {
                 let standings = Standings::of_game("", &self.names, &*game, lang);
                 p.say(&standings.render_in(Format::Table, false, None, lang));
@@ -565,9 +605,9 @@ pub(crate) fn show(args: &super::commands::show::ShowArgs, header: &Header, lang
         Some(name) => vec![super::commands::advise::seat_named(&header.players, name, path)?],
         None => (0..header.players.len()).collect(),
     };
-    let sheets: Vec<String> =
-        seats.into_iter().map(|s| said::sheet_lines(&header.players[s], &game.sheet(s), lang).join("\n")).collect();
-    emit(&(sheets.join("\n\n") + "\n"))?;
+    let sheets: Vec<_> = seats.iter().map(|&s| (header.players[s].as_str(), game.sheet(s))).collect();
+    let named: Vec<(&str, &_)> = sheets.iter().map(|(name, sheet)| (*name, sheet)).collect();
+    emit(&(said::sheets_lines(&named, lang).join("\n") + "\n"))?;
     Ok(0)
 }
 

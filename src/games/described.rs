@@ -180,6 +180,10 @@ pub struct SetupOption {
 pub trait Described:
     LiveGame<Rules: Clone + Send + Sync + 'static, Setup: Clone + Send + Sync> + Send + Sync + 'static
 {
+    /// Whether the game has an advisor (`advice`), so deckhand can play seats of it
+    /// (`play --bots N`).
+    const ADVISED: bool = false;
+
     /// The setup options of these rules.
     fn setup_options(rules: &Self::Rules) -> Vec<SetupOption>;
 
@@ -268,6 +272,8 @@ pub type Automatic = (Option<usize>, Applied<Value, Message>);
 pub trait LiveEngine: Sync {
     /// The engine's id (as saves name it).
     fn id(&self) -> &'static str;
+    /// Whether its games have an advisor, so deckhand can play seats (`play --bots N`).
+    fn advised(&self) -> bool;
     /// The setup options of a game's rules (None: not this engine's rules).
     fn setup_options(&self, game: &super::Game) -> Option<Vec<SetupOption>>;
     /// The setup the options make, as a save's header stores it.
@@ -374,6 +380,10 @@ struct EngineOf<G>(std::marker::PhantomData<fn() -> G>);
 impl<G: Described> LiveEngine for EngineOf<G> {
     fn id(&self) -> &'static str {
         G::ENGINE
+    }
+
+    fn advised(&self) -> bool {
+        G::ADVISED
     }
 
     fn setup_options(&self, game: &super::Game) -> Option<Vec<SetupOption>> {

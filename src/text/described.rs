@@ -44,14 +44,15 @@ pub fn told(names: &[String], told: &Told, lang: Lang) -> Vec<String> {
             lines.extend(happened.iter().map(|m| m.text(lang)));
             lines
         }
-        Told::Undone { whose, rolls } => {
+        Told::Undone { whose, rolls, bots } => {
             let answer = match whose.and_then(|s| names.get(s)) {
                 Some(name) => t!(lang, "games.table.undone_answer_of", name = name),
                 None => t!(lang, "games.table.undone_answer"),
             };
-            vec![match rolls {
-                0 => t!(lang, "games.table.undone", answer = answer),
-                n => t!(lang, "games.table.undone_rolls", answer = answer, n = n),
+            vec![match (rolls, bots) {
+                (0, _) => t!(lang, "games.table.undone", answer = answer),
+                (n, false) => t!(lang, "games.table.undone_rolls", answer = answer, n = n),
+                (n, true) => t!(lang, "games.table.undone_deckhand", answer = answer, n = n),
             }]
         }
     }
@@ -189,14 +190,42 @@ pub fn typing_hint(question: &Question, lang: Lang) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join("; "))
 }
 
-/// A seat's sheet as lines: each row's words and what it holds.
+/// A seat's sheet as lines: its player, then each row's words and what it holds.
 pub fn sheet_lines(player: &str, sheet: &Sheet, lang: Lang) -> Vec<String> {
-    let labels: Vec<String> = sheet.rows.iter().map(|r| r.label.text(lang)).collect();
+    sheets_lines(&[(player, sheet)], lang)
+}
+
+/// Sheets of one layout as one table, as on the printed pad: the rows' words, then a column
+/// per player under their name (one sheet: its player above it). Sheets of another layout
+/// than the first follow, each on its own.
+pub fn sheets_lines(sheets: &[(&str, &Sheet)], lang: Lang) -> Vec<String> {
+    let Some((_, first)) = sheets.first() else { return Vec::new() };
+    let same =
+        |s: &Sheet| s.rows.len() == first.rows.len() && s.rows.iter().zip(&first.rows).all(|(a, b)| a.key == b.key);
+    let (together, apart): (Vec<_>, Vec<_>) = sheets.iter().partition(|(_, s)| same(s));
+    let labels: Vec<String> = first.rows.iter().map(|r| r.label.text(lang)).collect();
     let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
-    let mut out = vec![player.to_string()];
-    for (row, label) in sheet.rows.iter().zip(&labels) {
-        let value = row.value.map(|v| v.to_string()).unwrap_or_else(|| "·".into());
-        out.push(format!("  {label:<width$}  {value:>4}"));
+    // (One sheet: its values in four places, its name above the sheet.)
+    let one = together.len() == 1;
+    let columns: Vec<usize> =
+        together.iter().map(|(name, _)| if one { 4 } else { name.chars().count().max(4) }).collect();
+    let mut out = match together[..] {
+        [(name, _)] => vec![name.to_string()],
+        _ => {
+            let names = together.iter().zip(&columns).map(|((name, _), w)| format!("  {name:>w$}"));
+            vec![format!("  {:width$}{}", "", names.collect::<String>())]
+        }
+    };
+    for (r, label) in labels.iter().enumerate() {
+        let values = together.iter().zip(&columns).map(|((_, sheet), w)| {
+            let value = sheet.rows[r].value.map(|v| v.to_string()).unwrap_or_else(|| "·".into());
+            format!("  {value:>w$}")
+        });
+        out.push(format!("  {label:<width$}{}", values.collect::<String>()));
+    }
+    for (name, sheet) in apart {
+        out.push(String::new());
+        out.extend(sheet_lines(name, sheet, lang));
     }
     out
 }

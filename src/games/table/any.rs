@@ -10,7 +10,8 @@
 use serde_json::Value;
 
 use super::{Said, Screen};
-use crate::games::described::{AnyGame, Form, Opt, Question};
+use crate::games::described::{Aim, AnyGame, Automatic, Form, Opt, Question};
+use crate::games::fleet::setup::{BotLevel, Bots};
 use crate::games::live::{Outcome, Save};
 use crate::message::Message;
 use crate::words::fold_word;
@@ -31,12 +32,15 @@ pub enum Told {
         /// What happened, in order.
         happened: Vec<Message>,
     },
-    /// Answers were taken back: a person's, and the rolls deckhand made after it.
+    /// Answers were taken back: a person's, and the answers deckhand gave itself after it.
     Undone {
         /// Whose question the person's answer was (None: the table's).
         whose: Option<usize>,
-        /// deckhand's own answers after it taken back with it (digital dice).
+        /// deckhand's own answers after it taken back with it (digital dice, and the
+        /// decisions of the seats it plays).
         rolls: usize,
+        /// deckhand plays seats at this table (its answers are more than rolls).
+        bots: bool,
     },
 }
 
@@ -84,15 +88,25 @@ pub struct Offer {
 /// The words of a message in every language (given by the text layer).
 pub type Words = Box<dyn Fn(&Message) -> Vec<String> + Send + Sync>;
 
+/// Who gave an answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum By {
+    /// A person, answering a seat's question (None: the table's).
+    Person(Option<usize>),
+    /// deckhand itself: its dice, or a seat it plays.
+    Deckhand,
+}
+
 /// One live game of any described engine and its save.
 pub struct AnyTable<S: Save<Value>> {
     game: Box<dyn AnyGame>,
     save: S,
     seats: usize,
     words: Words,
-    /// Whose answer each answer in the game was (Some(None): the table's question
-    /// answered by a screen; None: deckhand's own).
-    by: Vec<Option<Option<usize>>>,
+    /// Who gave each answer in the game.
+    by: Vec<By>,
+    /// The seats deckhand plays (`play --bots N`).
+    bots: Option<Bots>,
     entries: u64,
     told: Vec<Told>,
     /// Per slot (the seats, then the table): the version it was offered at and the question.
@@ -115,7 +129,8 @@ impl<S: Save<Value>> AnyTable<S> {
             save,
             seats,
             words,
-            by: vec![Some(None); entries as usize],
+            by: vec![By::Person(None); entries as usize],
+            bots: None,
             entries,
             told: Vec::new(),
             offered: vec![(0, None); seats + 1],
@@ -127,6 +142,15 @@ impl<S: Save<Value>> AnyTable<S> {
         let _ = table.settle();
         table.publish(&[]);
         table
+    }
+
+    /// The table with deckhand playing the seats `bots` names (their answers given at once,
+    /// as its dice are).
+    pub fn with_bots(mut self, bots: Option<Bots>) -> Self {
+        self.bots = bots;
+        let _ = self.settle();
+        self.publish(&[]);
+        self
     }
 
     /// The game.
@@ -194,7 +218,10 @@ impl<S: Save<Value>> AnyTable<S> {
     /// by a screen), None when nothing a person answered can be taken back: the seat whose
     /// page offers undo.
     pub fn undo_reaches(&self) -> Option<Option<usize>> {
-        self.by.iter().rev().find_map(|b| *b)
+        self.by.iter().rev().find_map(|b| match b {
+            By::Person(whose) => Some(*whose),
+            By::Deckhand => None,
+        })
     }
 
     /// The players' seats.
@@ -247,7 +274,7 @@ impl<S: Save<Value>> AnyTable<S> {
         let applied = next.answer(offer.seat, &keys).map_err(Refused::Game)?;
         self.write(&applied.entry)?;
         self.game = next;
-        self.by.push(Some(offer.seat));
+        self.by.push(By::Person(offer.seat));
         let question = offer.question;
         self.told.push(Told::Answered {
             by: Some(screen),
@@ -273,8 +300,10 @@ impl<S: Save<Value>> AnyTable<S> {
         if stale {
             return Err(Refused::Stale);
         }
-        let Some(last) = self.by.iter().rposition(Option::is_some) else { return Err(Refused::NoUndo) };
-        let whose = self.by[last].flatten();
+        let Some(last) = self.by.iter().rposition(|b| matches!(b, By::Person(_))) else {
+            return Err(Refused::NoUndo);
+        };
+        let By::Person(mut whose) = self.by[last] else { return Err(Refused::NoUndo) };
         if let Screen::Seat(p) = screen {
             if whose != Some(p) {
                 return Err(Refused::NotYourAnswer(whose));
@@ -285,27 +314,84 @@ impl<S: Save<Value>> AnyTable<S> {
         for _ in last..self.by.len() {
             entries.push(next.undo().map_err(Refused::Game)?);
         }
+        // A resumed game's answers are each taken for a person's (the save does not say
+        // whose): while one that deckhand gives itself is open again (a digital roll, a seat
+        // it plays), the answer before it goes too, so a person's question is left open.
+        let mut from = last;
+        while from > 0 && self.deckhand_answers(&*next) {
+            entries.push(next.undo().map_err(Refused::Game)?);
+            from -= 1;
+            whose = (0..self.seats).find(|&s| !next.questions(Some(s)).is_empty());
+        }
         for entry in &entries {
             self.write(entry)?;
         }
         self.game = next;
-        self.by.truncate(last);
-        self.told.push(Told::Undone { whose, rolls: entries.len().saturating_sub(1) });
+        self.by.truncate(from);
+        let bots = self.bots.is_some();
+        self.told.push(Told::Undone { whose, rolls: entries.len().saturating_sub(1), bots });
         let all: Vec<usize> = (0..=self.seats).collect();
         self.publish(&all);
         Ok(())
     }
 
-    /// deckhand's own answers due now (digital dice), each written and told.
+    /// Whether deckhand answers the question open in `game` itself (its dice, a seat it
+    /// plays).
+    fn deckhand_answers(&self, game: &dyn AnyGame) -> bool {
+        let mut probe = game.boxed();
+        probe.automatic().is_some() || self.bot_answer(&mut *probe).is_some()
+    }
+
+    /// The answer of a seat deckhand plays to its open question, applied to `game` (None:
+    /// no such seat has a decision open — a roll of the table's own dice is typed by a
+    /// person). Advisor: the advisor's best (to win); greedy: the box that scores most now;
+    /// random: any answer, drawn from the seat's seed and the save's lines so far (a resumed
+    /// game's bots answer as they would have).
+    fn bot_answer(&self, game: &mut dyn AnyGame) -> Option<Result<Automatic, Message>> {
+        let bots = self.bots?;
+        let (seat, question) =
+            (bots.first..self.seats).find_map(|s| Some((s, game.questions(Some(s)).into_iter().next()?)))?;
+        let keys = match bots.level {
+            BotLevel::Greedy => {
+                // (The first of equal boxes.)
+                let boxes = question.options().filter_map(|o| Some((o.fills.as_ref()?.parse::<i64>().ok()?, o)));
+                let best = boxes.fold(None::<(i64, &Opt)>, |best, (points, o)| match best {
+                    Some((most, _)) if most >= points => best,
+                    _ => Some((points, o)),
+                });
+                vec![best?.1.key.clone()]
+            }
+            level => {
+                let aim = if level == BotLevel::Advisor { Aim::Win } else { Aim::Score };
+                let advice = match game.advice(seat, aim)? {
+                    Ok(advice) => advice,
+                    Err(why) => return Some(Err(why)),
+                };
+                let at = match level {
+                    BotLevel::Random => {
+                        crate::rng::Rng::for_roll(bots.seed_of(seat), self.entries).below(advice.choices.len().max(1))
+                    }
+                    _ => 0,
+                };
+                advice.choices.get(at)?.keys.clone()
+            }
+        };
+        Some(game.answer(Some(seat), &keys).map(|applied| (Some(seat), applied)))
+    }
+
+    /// deckhand's own answers due now (digital dice, the seats it plays), each written and
+    /// told.
     fn settle(&mut self) -> Result<(), Refused> {
-        for _ in 0..64 {
+        // (A bound against a game that never stops answering itself: a whole game of bots
+        // answers far fewer.)
+        for _ in 0..100_000 {
             let mut next = self.game.boxed();
-            let Some(done) = next.automatic() else { return Ok(()) };
+            let Some(done) = next.automatic().or_else(|| self.bot_answer(&mut *next)) else { return Ok(()) };
             let (seat, applied) = done.map_err(Refused::Game)?;
             let question = self.game.questions(seat).into_iter().next();
             self.write(&applied.entry)?;
             self.game = next;
-            self.by.push(None);
+            self.by.push(By::Deckhand);
             if let Some(question) = question {
                 self.told.push(Told::Answered {
                     by: None,
@@ -396,6 +482,10 @@ pub fn read(question: &Question, words: &[String], vocabulary: &Words) -> Result
     let said: Vec<String> = words.iter().map(|w| fold_word(w)).filter(|w| !w.is_empty()).collect();
     let names = |o: &Opt| -> Vec<String> {
         let mut all: Vec<String> = vocabulary(&o.label).iter().map(|w| fold_word(w)).collect();
+        // A label's name before the points it shows (`vierer` of `Vierer — 12`) is a whole
+        // name too, so a name that starts another's (`Viererpasch`) is still read.
+        let named: Vec<String> = all.iter().filter_map(|w| Some(w.split_once(" — ")?.0.to_string())).collect();
+        all.extend(named);
         all.push(fold_word(&o.key));
         all
     };
@@ -423,10 +513,27 @@ pub fn read(question: &Question, words: &[String], vocabulary: &Words) -> Result
         let mut taken = vec![false; items.len()];
         let mut keys = Vec::new();
         for word in words {
-            let found = (0..items.len()).find(|i| !taken[*i] && names(&items[*i]).iter().any(|n| n == word));
-            let Some(i) = found else { return Err(word.clone()) };
-            taken[i] = true;
-            keys.push(items[i].key.clone());
+            let find = |taken: &[bool], w: &str| {
+                (0..items.len()).find(|i| !taken[*i] && names(&items[*i]).iter().any(|n| n == w))
+            };
+            // A word that names no item may be items run together, each by one letter
+            // (`444` for `4 4 4`).
+            let whole = find(&taken, word).map(|i| vec![i]);
+            let run = || {
+                let mut now = taken.clone();
+                let mut found = Vec::new();
+                for c in word.chars() {
+                    let i = find(&now, &c.to_string())?;
+                    now[i] = true;
+                    found.push(i);
+                }
+                (found.len() > 1).then_some(found)
+            };
+            let Some(found) = whole.or_else(run) else { return Err(word.clone()) };
+            for i in found {
+                taken[i] = true;
+                keys.push(items[i].key.clone());
+            }
         }
         Ok(keys)
     };
@@ -450,8 +557,14 @@ pub fn read(question: &Question, words: &[String], vocabulary: &Words) -> Result
                 }
             }
             Form::Faces { faces, .. } => {
+                // A word of faces run together (`55712`) reads as each of its letters.
+                let read_faces = |w: &String| -> Option<Vec<String>> {
+                    let one_face = |w: &str| one(faces, w, false).map(|i| faces[i].key.clone());
+                    let run = || w.chars().map(|c| one_face(&c.to_string())).collect::<Option<Vec<_>>>();
+                    one_face(w).map(|k| vec![k]).or_else(|| run().filter(|keys| keys.len() > 1))
+                };
                 let keys: Result<Vec<String>, &String> =
-                    said.iter().map(|w| one(faces, w, false).map(|i| faces[i].key.clone()).ok_or(w)).collect();
+                    said.iter().map(|w| read_faces(w).ok_or(w)).collect::<Result<Vec<_>, _>>().map(|k| k.concat());
                 match keys {
                     Ok(keys) if !keys.is_empty() => return Ok(keys),
                     Ok(_) => {}

@@ -502,6 +502,8 @@ impl LiveGame for Game {
 /// digital dice); the player's is which dice to keep (`keep` and the dice, a toggle each on
 /// a page) or which box to score (a box of the sheet, tapped on a page).
 impl Described for Game {
+    const ADVISED: bool = true;
+
     fn setup_options(rules: &YachtRules) -> Vec<SetupOption> {
         vec![
             SetupOption {
