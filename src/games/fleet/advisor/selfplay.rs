@@ -103,7 +103,7 @@ pub fn selfplay_with(
 
 /// Play game `g` to its end: chance from the game's generator, each seat as it plays.
 fn play(rules: &FleetRules, game: &mut Game, seats: &[Seat], seed: u64, g: u32) {
-    let mut rng = Rng::for_roll(seed, u64::from(g));
+    let mut rng = Rng::stream(seed, u64::from(g));
     let policies: Vec<Policy> =
         seats.iter().map(|s| if let Seat::Policy(p) = s { *p } else { Policy::Greedy }).collect();
     if seats.iter().all(|s| matches!(s, Seat::Policy(_))) {
