@@ -444,8 +444,9 @@ fn review_of_a_two_player_game_prices_each_decision_in_points_and_in_the_chance_
 
 /// A five-dice save where nothing was decided yet: `review` says so in its own figures (no
 /// decision weighed, none lost: `0.00`, never `-0.00`), not that the game has no advisor;
-/// `replay` and `show` read it (the scores so far), and a Fischerspiel save too (its state
-/// as text; other formats refused by name).
+/// `--playouts`, `--seed` and `--policy` refused by name; `replay` and `show` read it (the
+/// scores so far), and a Fischerspiel save too (its state as text; other formats refused by
+/// name).
 #[test]
 fn a_five_dice_save_with_no_decision_is_reviewed_and_not_called_damaged() {
     let dir = tempfile::tempdir().unwrap();
@@ -461,6 +462,17 @@ fn a_five_dice_save_with_no_decision_is_reviewed_and_not_called_damaged() {
         ),
         "{text}"
     );
+    // The playouts' flags mean nothing to an exact advisor: refused by name, not ignored.
+    for (cmd, flag, value) in
+        [("review", "--playouts", "50"), ("review", "--seed", "3"), ("advise", "--policy", "random")]
+    {
+        let out = deckhand(d).args([cmd, "y.jsonl", flag, value]).assert().code(2);
+        let said = crate::common::stderr(&out);
+        let refused = format!(
+            "`{cmd}`: {flag} does not apply to Yacht: its advisor is exact, with no playouts to draw; leave it out"
+        );
+        assert!(said.contains(&refused), "{said}");
+    }
     let out = deckhand(d).args(["replay", "y.jsonl"]).assert().success();
     assert!(stdout(&out).contains("warning: the game is not over (1 answer so far)"), "{}", stdout(&out));
     let out = deckhand(d).args(["show", "y.jsonl"]).assert().success();

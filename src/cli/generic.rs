@@ -611,12 +611,29 @@ pub(crate) fn show(args: &super::commands::show::ShowArgs, header: &Header, lang
     Ok(0)
 }
 
+/// The playouts' flags (Fleet's advisor draws futures; `--seed`, `--playouts`, `--policy`)
+/// given for a game whose advisor is exact: refused by name, never ignored. (A flag typed at
+/// its default value cannot be told from one left out.)
+fn exact_refuses(playouts: &[(bool, &str)], policy: (bool, &str), command: &str, rules: &Rules) -> Result<(), Error> {
+    match playouts.iter().chain([&policy]).find(|(given, _)| *given) {
+        Some((_, flag)) => Err(Error::Usage(crate::msg!(
+            "cli.advise.exact_flag",
+            command = command,
+            flag = *flag,
+            game = rules.names()
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// `advise` of a described game's save: the open decision weighed by the game's advisor
 /// (every choice with its value, best first), as a table or JSON.
 pub(crate) fn advise(args: &super::commands::advise::AdviseArgs, header: &Header, lang: Lang) -> anyhow::Result<i32> {
-    use super::commands::advise::AdviseFormat;
+    use super::commands::advise::{AdviseFormat, PolicyArg};
     let path = &args.save.file;
     let (engine, rules, read) = saved_game(path, header, &args.rules, lang)?;
+    let playouts = [(args.seed != 0, "--seed"), (args.playouts != 1000, "--playouts")];
+    exact_refuses(&playouts, (args.policy != PolicyArg::Greedy, "--policy"), "advise", &rules)?;
     let entries = read.entries;
     let game = reopen(engine, &rules, header, path, &entries, lang)?;
     let seat = match &args.player {
@@ -686,9 +703,11 @@ pub(crate) fn advise(args: &super::commands::advise::AdviseArgs, header: &Header
 /// weighs with what it cost against the best choice, and the total; as a table (the
 /// costliest `top` per player) or JSON (every decision).
 pub(crate) fn review(args: &super::commands::review::ReviewArgs, header: &Header, lang: Lang) -> anyhow::Result<i32> {
-    use super::commands::advise::AdviseFormat;
+    use super::commands::advise::{AdviseFormat, PolicyArg};
     let path = &args.save.file;
     let (engine, rules, read) = saved_game(path, header, &args.rules, lang)?;
+    let playouts = [(args.seed != 0, "--seed"), (args.playouts != 10, "--playouts")];
+    exact_refuses(&playouts, (args.policy != PolicyArg::Greedy, "--policy"), "review", &rules)?;
     let entries = read.entries;
     let game = reopen(engine, &rules, header, path, &entries, lang)?;
     let setup = Value::Object(header.setup.of.clone());
