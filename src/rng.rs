@@ -19,13 +19,14 @@ impl Rng {
         r
     }
 
-    /// A generator for the `n`-th of a run of games (`selfplay`, `lab`): the seed and `n`
-    /// each scrambled before they meet. `for_roll(seed, n)` starts from `seed ^ n × step`,
-    /// the generator's own step, so with seed 0 each game's stream was the one before it
-    /// one draw on — every roll of game `n + 1` the same roll of game `n` but one die — and
-    /// the games' intervals were narrower than their dice allow. (The digital dice of a
-    /// game keep `for_roll`, which every seeded game saved so far rolls by; with a seed
-    /// from the clock its streams do not meet.)
+    /// A generator for the `n`-th of a run (a game of `selfplay` and `lab`, a five-dice
+    /// game's `n`-th roll, a bot's `n`-th answer): the seed and `n` each scrambled before
+    /// they meet. `for_roll(seed, n)` starts from `seed ^ n × step`, the generator's own
+    /// step, so with seed 0 each game's stream was the one before it one draw on — every
+    /// roll of game `n + 1` the same roll of game `n` but one die — and with small seeds
+    /// neighbouring rolls often shared dice (`--seed 8`: Bob rolled Ann's five dice).
+    /// (Fleet's digital dice keep `for_roll`, which its seeded saves and tests roll by; with
+    /// a seed from the clock its streams were never seen to meet.)
     pub fn stream(seed: u64, n: u64) -> Rng {
         let mut r = Rng(Rng(seed).next_u64() ^ Rng(n ^ 0xD1B5_4A32_D192_ED03).next_u64());
         r.next_u64();

@@ -518,3 +518,40 @@ fn undo_in_a_resumed_game_with_digital_dice_takes_back_the_answer_before_the_rol
     assert!(said.contains("deckhand is waiting for: Bob: "), "{said}");
     assert!(!said.contains("type the 5 dice"), "{said}");
 }
+
+/// `--coach N` in the five-dice game: after a person's answer that lost more than N exact
+/// expected points, one line says what the advisor preferred (in the table's language);
+/// none when it lost less; refused with `--serve`, as Fleet's.
+#[test]
+fn the_coach_says_what_the_exact_advisor_preferred() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("a.txt"), "1 2 3 4 5\nones\n").unwrap();
+    let coached = |lang: &str, points: &str, save: &str| {
+        let out = deckhand(d)
+            .args(["--lang", lang, "play", "yacht", "--players", "Ann", "--coach", points, "--no-record"])
+            .args(["--answers", "a.txt", "-o", save])
+            .assert()
+            .code(2);
+        crate::common::stderr(&out)
+    };
+    let said = coached("en", "1", "a.jsonl");
+    let line = "coach: Ann, the advisor preferred score Large straight (40) (261.53 expected points) to score Ones (1) (239.63): −21.90 points\nAnn scores 1 in Ones\n";
+    assert!(said.contains(line), "{said}");
+    let said = coached("de", "1", "b.jsonl");
+    assert!(said.contains("Trainer: Ann, der Berater hätte Große Straße eintragen (40) gewählt (261,53 erwartete Punkte) statt Einser eintragen (1) (239,63): −21,90 Punkte"), "{said}");
+    assert!(!coached("en", "22", "c.jsonl").contains("coach:"));
+    let out = deckhand(d)
+        .args(["play", "yacht", "--players", "Ann", "--coach", "1", "--serve", "--answers", "a.txt", "-o", "d.jsonl"])
+        .assert()
+        .code(2);
+    assert!(crate::common::stderr(&out).contains("--coach speaks at the terminal table"));
+    // `resume --coach` of a five-dice save coaches too.
+    std::fs::write(d.join("r.txt"), "1 1 1 1 2\nchance\n").unwrap();
+    let out = deckhand(d).args(["resume", "a.jsonl", "--coach", "1", "--answers", "r.txt"]).assert().code(2);
+    assert!(
+        crate::common::stderr(&out).contains("coach: Ann, the advisor preferred "),
+        "{}",
+        crate::common::stderr(&out)
+    );
+}

@@ -59,7 +59,7 @@ fn play_command(args: PlayArgs, rules: Rules, lang: Lang) -> anyhow::Result<i32>
     let engine = engine_of(rules.game.engine())?;
     // The dice and their seed are this game's setup options, and a game with an advisor
     // takes bots; Fleet's other flags and Fischerspiel's are refused.
-    let ours = |f: &str| matches!(f, "--dice" | "--seed") || f == "--bots" && engine.advised();
+    let ours = |f: &str| matches!(f, "--dice" | "--seed") || matches!(f, "--bots" | "--coach") && engine.advised();
     let fleet: Vec<&str> = args.fleet.given().into_iter().filter(|f| !ours(f)).collect();
     refuse(fleet, &rules)?;
     refuse(args.coop.given(), &rules)?;
@@ -135,6 +135,9 @@ fn play_command(args: PlayArgs, rules: Rules, lang: Lang) -> anyhow::Result<i32>
     let start =
         format!("{} {}", table_text::start_line_of(rules.names(), &names, lang), Note::SavedTo(&save).text(lang));
     if args.serve.serve {
+        if args.fleet.coach.is_some() {
+            return Err(Error::Usage(crate::msg!("cli.play.coach_served")).into());
+        }
         let prepared = super::served::prepare(&args.serve, None, args.answers.answers.as_deref(), "play", lang)?;
         files::remove_stale_temps(save.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
         let journal = Journal::create(&save, &written)?;
@@ -150,12 +153,21 @@ fn play_command(args: PlayArgs, rules: Rules, lang: Lang) -> anyhow::Result<i32>
     p.say(&start);
     p.say(&Note::AtAnyPrompt.text(lang));
     let table = Shared::new(AnyTable::new(game, names.len(), journal, 0, said::vocabulary()).with_bots(bots));
-    at_table(&table, &save, p, &hook, lang)
+    at_table(&table, &save, p, &hook, args.fleet.coach, lang)
 }
 
-/// A game at the terminal without phones, until it is over and the table is done with it.
-fn at_table(table: &AnyShared, save: &Path, p: &mut dyn Prompter, hook: &Hook, lang: Lang) -> anyhow::Result<i32> {
-    let terminal = GenericTerminal { host: Host { table, lang, site: None }, names: table.read(|t| names_of(hook, t)) };
+/// A game at the terminal without phones, until it is over and the table is done with it
+/// (`coach`: `--coach N`).
+fn at_table(
+    table: &AnyShared,
+    save: &Path,
+    p: &mut dyn Prompter,
+    hook: &Hook,
+    coach: Option<f64>,
+    lang: Lang,
+) -> anyhow::Result<i32> {
+    let names = table.read(|t| names_of(hook, t));
+    let terminal = GenericTerminal { host: Host { table, lang, site: None }, names, coach };
     loop {
         super::terminal::play(&terminal, false, p)?;
         let banner = finish(table, save, &terminal.names, &mut |line: &str| p.say(line), hook, lang)?;
@@ -199,7 +211,8 @@ fn served(
         hook,
         lang,
         |site| {
-            Box::new(GenericTerminal { host: Host { table: &shared, lang, site: Some(site) }, names: terminal_names })
+            let host = Host { table: &shared, lang, site: Some(site) };
+            Box::new(GenericTerminal { host, names: terminal_names, coach: None })
         },
         |site, say| {
             // Each player's review (exact), worked out while the final table is printed
@@ -253,10 +266,13 @@ fn resume_command(args: ResumeArgs, path: PathBuf, header: Header, lang: Lang) -
     if args.ask_all {
         return Err(refused("--ask-all").into());
     }
-    if args.coach.is_some() {
+    let engine = engine_of(&header.setup.engine)?;
+    if args.coach.is_some() && !engine.advised() {
         return Err(refused("--coach").into());
     }
-    let engine = engine_of(&header.setup.engine)?;
+    if args.coach.is_some() && args.serve.serve {
+        return Err(Error::Usage(crate::msg!("cli.play.coach_served")).into());
+    }
     // The save is locked from here on: a second deckhand on it is refused at once.
     let opened = Journal::open::<Value, Value>(&path)?;
     let (rules_path, allow) = (args.rules.rules.as_deref(), args.rules.allow_rules_change);
@@ -292,7 +308,7 @@ fn resume_command(args: ResumeArgs, path: PathBuf, header: Header, lang: Lang) -
     let table = Shared::new(
         AnyTable::new(game, seats, opened.journal, entries, said::vocabulary()).with_bots(bots_of(&header)),
     );
-    at_table(&table, &path, p, &hook, lang)
+    at_table(&table, &path, p, &hook, args.coach, lang)
 }
 
 /// The seats deckhand plays in a saved game, as its header keeps them beside the game's
@@ -387,6 +403,9 @@ fn finish(
 struct GenericTerminal<'a> {
     host: Host<'a, AnyTable<Journal>>,
     names: Vec<String>,
+    /// `--coach N`: after a person's answer that lost more than N expected points against
+    /// the advisor's best, one line says what it preferred.
+    coach: Option<f64>,
 }
 
 impl AtTerminal for GenericTerminal<'_> {
@@ -465,8 +484,21 @@ impl AtTerminal for GenericTerminal<'_> {
     }
 
     fn answer(&self, seen: u64, answer: Said, p: &mut dyn Prompter) -> anyhow::Result<()> {
+        // The coach weighs the decision as it stood once the answer is taken.
+        let before = self.coach.and_then(|_| {
+            self.host.table.read(|t| Some((t.offers(Screen::Host).into_iter().next()?.seat?, t.game().boxed())))
+        });
         match self.host.table.change(|t| t.answer(Screen::Host, seen, answer)) {
             Ok(()) => {
+                if let (Some(threshold), Some((seat, before))) = (self.coach, before) {
+                    let entry = self.host.table.read(|t| t.last_answer().cloned());
+                    let weighed = entry.and_then(|e| crate::games::described::weigh_entry(&*before, seat, &e));
+                    if let Some(Ok(Some((chosen, best)))) = weighed.filter(|_| self.names.len() > seat) {
+                        if best.value - chosen.value > threshold {
+                            p.say(&said::coach_line(&self.names[seat], &chosen, &best, self.host.lang));
+                        }
+                    }
+                }
                 self.print(&mut |line| p.say(line));
                 Ok(())
             }

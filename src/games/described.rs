@@ -484,38 +484,41 @@ pub fn review(
         let asked = seat.and_then(|s| Some((s, before.questions(Some(s)).into_iter().next()?)));
         // A review prices each decision in expected points against optimal solitaire play;
         // where the advisor plays to win, in the chance of winning too.
-        let advice = asked.as_ref().and_then(|(s, _)| before.advice(*s, Aim::Score));
+        let weighed = asked.as_ref().and_then(|(s, _)| weigh_entry(before.as_ref(), *s, entry));
         asked_any |= asked.is_some();
-        advised_any |= advice.is_some();
-        let decided = match asked.zip(advice).map(|((s, q), a)| (s, q, a)) {
-            Some((seat, question, Ok(advice))) => {
-                let chosen = advice.choices.iter().find(|c| {
-                    let mut probe = before.boxed();
-                    probe.answer(Some(seat), &c.keys).is_ok_and(|a| same_entry(&a.entry, entry))
-                });
-                match (chosen, advice.choices.first()) {
-                    (Some(chosen), Some(best)) => {
-                        let to_win = weigh_to_win(before.as_ref(), seat, players.len(), chosen)
-                            .map_err(|why| Replay::Entry(i, why))?;
-                        Some(Reviewed {
-                            entry: i,
-                            seat,
-                            question: question.prompt,
-                            chosen: chosen.clone(),
-                            best: best.clone(),
-                            to_win,
-                        })
-                    }
-                    _ => None,
-                }
+        advised_any |= weighed.is_some();
+        let decided = match (asked, weighed) {
+            (Some((seat, question)), Some(Ok(Some((chosen, best))))) => {
+                let to_win =
+                    weigh_to_win(before.as_ref(), seat, players.len(), &chosen).map_err(|why| Replay::Entry(i, why))?;
+                Some(Reviewed { entry: i, seat, question: question.prompt, chosen, best, to_win })
             }
-            Some((_, _, Err(why))) => return Err(Replay::Entry(i, why)),
-            None => None,
+            (_, Some(Err(why))) => return Err(Replay::Entry(i, why)),
+            _ => None,
         };
         made.push(decided);
         progress(i + 1, entries.len());
     }
     Ok((advised_any || !asked_any).then(|| made.into_iter().flatten().collect()))
+}
+
+/// The decision `seat` had open in `before`, answered by `entry`, weighed in expected points
+/// (`review`, and the table's coach): the choice that makes `entry` and the best (None
+/// inside: no choice advised makes it); None: the game has no advisor or nothing to weigh.
+pub fn weigh_entry(
+    before: &dyn AnyGame,
+    seat: usize,
+    entry: &Value,
+) -> Option<Result<Option<(Advised, Advised)>, Message>> {
+    let advice = match before.advice(seat, Aim::Score)? {
+        Ok(advice) => advice,
+        Err(why) => return Some(Err(why)),
+    };
+    let chosen = advice.choices.iter().find(|c| {
+        let mut probe = before.boxed();
+        probe.answer(Some(seat), &c.keys).is_ok_and(|a| same_entry(&a.entry, entry))
+    });
+    Some(Ok(chosen.zip(advice.choices.first()).map(|(chosen, best)| (chosen.clone(), best.clone()))))
 }
 
 /// A decision weighed for the chance of winning as well, where the advisor plays to win

@@ -4,7 +4,7 @@
 //! matched against (every language). The generic terminal view and pages only pick what to
 //! say.
 
-use crate::games::described::{Advice, Form, Opt, Question, Sheet};
+use crate::games::described::{Advice, Advised, Form, Opt, Question, Sheet};
 use crate::games::table::any::{Refused, Told, Words};
 use crate::message::Message;
 use crate::t;
@@ -228,6 +228,22 @@ pub fn sheets_lines(sheets: &[(&str, &Sheet)], lang: Lang) -> Vec<String> {
         out.extend(sheet_lines(name, sheet, lang));
     }
     out
+}
+
+/// The coach's line (`--coach N`): what the advisor preferred to `chosen`, both in expected
+/// points, and what the choice lost.
+pub fn coach_line(name: &str, chosen: &Advised, best: &Advised, lang: Lang) -> String {
+    use crate::text::advisor::decimal;
+    t!(
+        lang,
+        "cli.play.coach_exact",
+        name = name,
+        best = best.label.text(lang),
+        best_points = decimal(best.value, 2, lang),
+        chosen = chosen.label.text(lang),
+        chosen_points = decimal(chosen.value, 2, lang),
+        lost = decimal(best.value - chosen.value, 2, lang)
+    )
 }
 
 /// One weighed choice as a screen shows it: its words, its value, how far behind the best

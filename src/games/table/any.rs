@@ -107,6 +107,8 @@ pub struct AnyTable<S: Save<Value>> {
     by: Vec<By>,
     /// The seats deckhand plays (`play --bots N`).
     bots: Option<Bots>,
+    /// The entry of the last answer a screen gave (for the table's coach).
+    last: Option<Value>,
     entries: u64,
     told: Vec<Told>,
     /// Per slot (the seats, then the table): the version it was offered at and the question.
@@ -131,6 +133,7 @@ impl<S: Save<Value>> AnyTable<S> {
             words,
             by: vec![By::Person(None); entries as usize],
             bots: None,
+            last: None,
             entries,
             told: Vec::new(),
             offered: vec![(0, None); seats + 1],
@@ -151,6 +154,11 @@ impl<S: Save<Value>> AnyTable<S> {
         let _ = self.settle();
         self.publish(&[]);
         self
+    }
+
+    /// The save's entry of the last answer a screen gave.
+    pub fn last_answer(&self) -> Option<&Value> {
+        self.last.as_ref()
     }
 
     /// The game.
@@ -273,6 +281,7 @@ impl<S: Save<Value>> AnyTable<S> {
         let mut next = self.game.boxed();
         let applied = next.answer(offer.seat, &keys).map_err(Refused::Game)?;
         self.write(&applied.entry)?;
+        self.last = Some(applied.entry.clone());
         self.game = next;
         self.by.push(By::Person(offer.seat));
         let question = offer.question;
@@ -369,7 +378,7 @@ impl<S: Save<Value>> AnyTable<S> {
                 };
                 let at = match level {
                     BotLevel::Random => {
-                        crate::rng::Rng::for_roll(bots.seed_of(seat), self.entries).below(advice.choices.len().max(1))
+                        crate::rng::Rng::stream(bots.seed_of(seat), self.entries).below(advice.choices.len().max(1))
                     }
                     _ => 0,
                 };

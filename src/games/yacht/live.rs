@@ -48,7 +48,7 @@ impl YachtSetup {
             return None;
         }
         let Phase::Roll { kept } = &game.state.phase else { return None };
-        let mut rng = crate::rng::Rng::for_roll(self.seed.unwrap_or(0), game.state.rolls_in_game);
+        let mut rng = crate::rng::Rng::stream(self.seed.unwrap_or(0), game.state.rolls_in_game);
         let faces = (0..DICE - kept.len()).map(|_| 1 + rng.below(usize::from(FACES)) as u8).collect();
         Some(Choice::Roll(faces))
     }
