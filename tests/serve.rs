@@ -595,14 +595,9 @@ fn bots_play_their_seats_in_a_served_game_and_show_on_the_dashboard() {
     let args: Vec<&str> =
         args.into_iter().chain(["--seed", "5", "--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"]).collect();
     let mut host = Host::start(&bin(), dir.path(), &args, "g.jsonl");
-    assert_eq!(host.seats.len(), 2, "a page for Ann and one for the bot's seat");
-    // Only Ann is ever asked: the bot's seat answers itself.
-    let mut asked_bot = false;
-    drive(&host, |states| {
-        asked_bot |= !states[1]["decision"].is_null();
-        false
-    });
-    assert!(!asked_bot, "the bot's seat was never asked");
+    assert_eq!(host.seats.len(), 1, "a page for Ann, none for the bot's seat");
+    // Only Ann is ever asked, to the game's end: the bot's seat answers itself.
+    drive(&host, |_| false);
     let board = host.get(&format!("{}/state", host.dashboard));
     assert!(board.body.contains("Bot 1"), "the bot's sheet on the dashboard: {}", board.body);
     assert_eq!(host.finish(), Some(0), "{}", host.said());
@@ -650,5 +645,39 @@ fn a_flood_of_hint_requests_for_one_question_waits_for_one_advisor_run() {
     for r in &replies {
         assert_eq!(r.status, 200, "{}", r.body);
         assert_eq!(r.body, replies[0].body, "one question, one advice");
+    }
+}
+
+/// The seats deckhand plays (`--bots`) have no page to give out: the terminal prints no
+/// address for them and the join page does not offer them — Fleet's and the five-dice
+/// game's alike (a newcomer scanning the table's code was offered `Bot 1`).
+#[test]
+fn the_seats_deckhand_plays_are_not_offered_to_the_phones() {
+    for game in ["fleet-dice", "yacht"] {
+        let dir = tempfile::tempdir().unwrap();
+        let args = [
+            "play",
+            game,
+            "--players",
+            "Ann",
+            "--bots",
+            "1",
+            "--dice",
+            "digital",
+            "--seed",
+            "3",
+            "--save",
+            "g.jsonl",
+            "--serve",
+            "--bind",
+            "127.0.0.1:0",
+        ];
+        let host = Host::start(&bin(), dir.path(), &args, "g.jsonl");
+        assert_eq!(host.seats.len(), 1, "{game}: {:?}", host.seats);
+        assert!(host.seats[0].contains("/seat/0/"), "{game}: {:?}", host.seats);
+        let page = host.get(&crate::host::path_of(&host.join));
+        assert_eq!(page.status, 200);
+        assert!(page.body.contains("/claim/0\"") && page.body.contains("Ann"), "{game}: {}", page.body);
+        assert!(!page.body.contains("/claim/1\"") && !page.body.contains("Bot 1"), "{game}: {}", page.body);
     }
 }

@@ -267,8 +267,12 @@ fn review(site: &std::sync::Arc<Site>, rules: &FleetRules, session: &Session, pl
 fn announce(serving: &Serving, say: &mut dyn FnMut(&str), lang: Lang) {
     say(&Host::Serving(serving.join_url()).text(lang));
     say(crate::serve::qr_for_terminal(serving.join_url()).trim_end());
-    for (name, url) in serving.site.table.names().iter().zip(serving.seat_urls()) {
-        say(&Host::SeatLink { name, url: &url }.text(lang));
+    // (A seat deckhand plays has no page to open.)
+    let table = &serving.site.table;
+    for (seat, (name, url)) in table.names().iter().zip(serving.seat_urls()).enumerate() {
+        if !table.deckhand_plays(seat) {
+            say(&Host::SeatLink { name, url: &url }.text(lang));
+        }
     }
     say(&Host::Dashboard(&serving.dashboard_url()).text(lang));
     if serving.addr.ip().is_loopback() {

@@ -297,6 +297,10 @@ impl Hosted for AnyServed {
         &self.names
     }
 
+    fn deckhand_plays(&self, seat: usize) -> bool {
+        self.shared.read(|t| t.plays(seat))
+    }
+
     fn lang(&self) -> Lang {
         self.lang
     }

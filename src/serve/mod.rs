@@ -52,6 +52,10 @@ pub trait Hosted: Send + Sync {
     fn names(&self) -> &[String];
     /// The table's language.
     fn lang(&self) -> Lang;
+    /// Whether deckhand plays `seat` (`--bots`): it has no page to give out.
+    fn deckhand_plays(&self, _seat: usize) -> bool {
+        false
+    }
     /// The shared table the pages wait on (`games::table::Shared`, whatever the game).
     fn watched(&self) -> &dyn Watched;
     /// The state's version (without the lock).
@@ -217,6 +221,7 @@ impl Site {
     /// The join page; `taken`: the seat someone tapped was claimed meanwhile.
     fn join_page(&self, taken: Option<usize>) -> String {
         let seats: Vec<pages::JoinSeat> = (self.table.names().iter().enumerate())
+            .filter(|(i, _)| !self.table.deckhand_plays(*i))
             .map(|(i, n)| pages::JoinSeat {
                 name: n.clone(),
                 claim: (!self.claimed[i].load(Ordering::SeqCst)).then(|| format!("/g/{}/claim/{i}", self.tokens.game)),

@@ -113,6 +113,10 @@ impl Hosted for Served {
         &self.names
     }
 
+    fn deckhand_plays(&self, seat: usize) -> bool {
+        self.shared.read(|t| t.setup.bots.is_some_and(|b| b.plays(seat)))
+    }
+
     fn lang(&self) -> Lang {
         self.lang
     }

@@ -156,6 +156,11 @@ impl<S: Save<Value>> AnyTable<S> {
         self
     }
 
+    /// Whether deckhand plays `seat` (`--bots`).
+    pub fn plays(&self, seat: usize) -> bool {
+        self.bots.is_some_and(|b| b.plays(seat))
+    }
+
     /// The save's entry of the last answer a screen gave.
     pub fn last_answer(&self) -> Option<&Value> {
         self.last.as_ref()
