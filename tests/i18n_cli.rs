@@ -429,3 +429,21 @@ fn everyones_line_gives_its_example_with_a_player_at_the_table() {
         assert!(!dora.is_empty(), "{lang}: {said}");
     }
 }
+
+/// Found reading `--lang de calc --help`: under a heading of its own clap sorted the
+/// arguments by their translated names (`[RECHNER]` before `<SPIEL>`, `<IN>` before `<VON>`
+/// for `players merge`); they keep the order they are typed in, as in English.
+#[test]
+fn translated_help_lists_the_arguments_in_the_order_they_are_typed() {
+    let dir = tempfile::tempdir().unwrap();
+    let arguments = |args: &[&str]| -> Vec<String> {
+        let out = deckhand(dir.path()).args(args).arg("--help").assert().success();
+        let help = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+        let section = help.split("\n\n").find(|s| s.starts_with("Argumente:") || s.starts_with("Arguments :"));
+        let lines = section.unwrap_or_else(|| panic!("{help}")).lines().skip(1);
+        lines.filter_map(|l| l.split_whitespace().next()).map(String::from).collect()
+    };
+    assert_eq!(arguments(&["--lang", "de", "calc"]), ["<SPIEL>", "[RECHNER]", "[SCHLÜSSEL=WERT]..."]);
+    assert_eq!(arguments(&["--lang", "de", "players", "merge"]), ["<VON>", "<IN>"]);
+    assert_eq!(arguments(&["--lang", "fr", "calc"])[..2], ["<JEU>", "[CALCULATEUR]"]);
+}

@@ -113,12 +113,16 @@ fn clap_words(mut cmd: clap::Command, root: bool, lang: Lang) -> clap::Command {
     cmd =
         cmd.help_template(template).subcommand_help_heading(String::leak(crate::t!(lang, "cli.clap.commands")) as &str);
     let ids: Vec<String> = cmd.get_arguments().map(|a| a.get_id().to_string()).collect();
+    // Under a heading of its own clap sorts arguments by their names (`[RECHNER]` before
+    // `<SPIEL>`): the positionals keep the order they are typed in.
+    let positionals: Vec<String> = cmd.get_positionals().map(|a| a.get_id().to_string()).collect();
     for id in ids {
+        let at = positionals.iter().position(|p| *p == id);
         cmd = cmd.mut_arg(id, |a| {
             if a.get_help_heading().is_some() {
                 a
-            } else if a.is_positional() {
-                a.help_heading(arguments)
+            } else if let Some(at) = at {
+                a.help_heading(arguments).display_order(at)
             } else {
                 a.help_heading(options)
             }
