@@ -167,7 +167,7 @@ fn a_sheet_given_for_a_save_is_named_with_the_command_that_scores_it() {
 fn nauticus_names_the_word_meant_for_a_slip() {
     Test::new()
         .args(["nauticus", "buy", "--action", "mast", "--items", "x"])
-        .stderr("deckhand: unknown action `mast`; the paid actions are: hulls, masts, sails, goods — did you mean `masts`?\n")
+        .stderr("deckhand: unknown action `mast`; the paid actions are: hulls (Buy hull parts), masts (Buy masts), sails (Buy sails), goods (Buy goods) — did you mean `masts`?\n")
         .status(2)
         .run();
     Test::new()

@@ -331,7 +331,7 @@ fn the_purchase_calculator_follows_the_rulebook_examples() {
     for (args, message) in [
         (
             vec!["--action", "boats", "--prices", "0,1,2,3", "--items", "bow"],
-            "unknown action `boats`; the paid actions are: hulls, masts, sails, goods",
+            "unknown action `boats`; the paid actions are: hulls (Buy hull parts), masts (Buy masts), sails (Buy sails), goods (Buy goods)",
         ),
         (
             vec!["--action", "masts", "--items", "whale"],
@@ -354,6 +354,52 @@ fn the_purchase_calculator_follows_the_rulebook_examples() {
         let run = Test::new().args(["nauticus", "buy"]).args(args).status(2).stdout("");
         run.stderr(format!("deckhand: {message}\n")).run();
     }
+}
+
+/// The table's own words are typed too (they took the English ids alone): an action or a
+/// reward by a word of its name that no other has (`waren`, `coque`, `kronenmast`), the items
+/// by their names (`kaffee`, `proue`); a word several names have (`kaufen`, `couronne`) is
+/// refused with the ids and their names.
+#[test]
+fn an_action_and_its_items_are_typed_in_the_tables_words() {
+    let dir = tempfile::tempdir().unwrap();
+    deckhand(dir.path())
+        .args(["--lang", "de", "nauticus", "buy", "--action", "waren", "--prices", "0,1,2,3"])
+        .args(["--items", "kaffee,fisch"])
+        .assert()
+        .success()
+        .stdout(
+            contains("Waren kaufen (Preise der Felder: Kaffee (coffee) 0")
+                .and(contains("Gesamt: 3 Taler, 2 Arbeiter.")),
+        );
+    deckhand(dir.path())
+        .args(["--lang", "fr", "nauticus", "buy", "--action", "coque", "--prices", "1,2,0,3", "--items", "proue,poupe"])
+        .assert()
+        .success()
+        .stdout(contains("Acheter des pièces de coque").and(contains("Total : 5 thalers, 2 ouvriers.")));
+    // Rewards likewise (`kronenmast`); a word two names have (`couronne`) is refused.
+    deckhand(dir.path())
+        .args(["--lang", "de", "nauticus", "rewards", "--masts", "2", "--take", "kronenmast,arbeiter"])
+        .assert()
+        .success()
+        .stdout(contains("Ein 2-Master: 1 Kronenmast, 3 Arbeiter — erlaubt."));
+    let out = deckhand(dir.path())
+        .args(["--lang", "fr", "nauticus", "rewards", "--masts", "2", "--take", "couronne"])
+        .assert()
+        .code(2);
+    assert!(
+        stderr(&out).contains("récompense inconnue `couronne` ; les récompenses sont : crown_mast (1 mât à couronne), crown_sail (1 voile à couronne)"),
+        "{}",
+        stderr(&out)
+    );
+    Test::new()
+        .args(["--lang", "de", "nauticus", "buy", "--action", "kaufen", "--items", "kaffee"])
+        .status(2)
+        .stderr(
+            "deckhand: unbekannte Aktion `kaufen`; die bezahlten Aktionen sind: hulls (Rumpfteile kaufen), masts \
+             (Masten kaufen), sails (Segel kaufen), goods (Waren kaufen)\n",
+        )
+        .run();
 }
 
 #[test]

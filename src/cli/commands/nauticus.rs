@@ -164,9 +164,11 @@ pub fn run(args: NauticusArgs, lang: Lang) -> anyhow::Result<i32> {
             words::pass_text(&p, track, lang)
         }
         NauticusCommand::Buy { action, prices, items, blue, extra, free } => {
-            let a = h.action(&action).ok_or_else(|| {
+            let a = action_named(h, &action).ok_or_else(|| {
                 let ids: Vec<&str> = h.actions.iter().map(|a| a.id.as_str()).collect();
-                let said = crate::msg!("games.nauticus.err.unknown_action", action = &action, list = ids.join(", "));
+                let listed: Vec<String> =
+                    h.actions.iter().map(|a| format!("{} ({})", a.id, a.name.get(lang))).collect();
+                let said = crate::msg!("games.nauticus.err.unknown_action", action = &action, list = listed.join(", "));
                 Error::Usage(crate::source::with_meant(said, &action, &ids))
             })?;
             if extra && blue > 0 {
@@ -198,9 +200,12 @@ pub fn run(args: NauticusArgs, lang: Lang) -> anyhow::Result<i32> {
             let taken: Vec<usize> = take
                 .iter()
                 .map(|t| {
-                    h.rewards.iter().position(|r| r.id == t.trim()).ok_or_else(|| {
+                    let reward = by_word(&h.rewards, t, |r| &r.id, |r, l| r.name.get(l));
+                    reward.and_then(|r| h.rewards.iter().position(|o| o.id == r.id)).ok_or_else(|| {
                         let ids: Vec<&str> = h.rewards.iter().map(|r| r.id.as_str()).collect();
-                        let said = crate::msg!("games.nauticus.err.unknown_reward", t = t, list = ids.join(", "));
+                        let listed: Vec<String> =
+                            h.rewards.iter().map(|r| format!("{} ({})", r.id, r.name.get(lang))).collect();
+                        let said = crate::msg!("games.nauticus.err.unknown_reward", t = t, list = listed.join(", "));
                         Error::Usage(crate::source::with_meant(said, t, &ids))
                     })
                 })
@@ -213,11 +218,37 @@ pub fn run(args: NauticusArgs, lang: Lang) -> anyhow::Result<i32> {
     Ok(0)
 }
 
+/// A paid action by its id, or by a word of its name in any language that no other action's
+/// name has (`waren`, `segel`, `coque`; not `kaufen`).
+fn action_named<'h>(h: &'h NauticusHelpers, typed: &str) -> Option<&'h Action> {
+    by_word(&h.actions, typed, |a| &a.id, |a, l| a.name.get(l))
+}
+
+/// The one of `all` whose id is `typed`, or whose name in some language has `typed` as a
+/// word that no other's name has; case, accents and umlauts aside.
+fn by_word<'a, T>(
+    all: &'a [T],
+    typed: &str,
+    id: impl Fn(&T) -> &str,
+    name: impl Fn(&T, Lang) -> &str,
+) -> Option<&'a T> {
+    let typed = typed.trim();
+    if let Some(one) = all.iter().find(|t| id(t) == typed) {
+        return Some(one);
+    }
+    let named =
+        |t: &T| Lang::ALL.into_iter().any(|l| name(t, l).split_whitespace().any(|w| crate::text::same_word(w, typed)));
+    match all.iter().filter(|t| named(t)).collect::<Vec<_>>()[..] {
+        [one] => Some(one),
+        _ => None,
+    }
+}
+
 fn item_index(a: &Action, id: &str) -> Result<usize, Error> {
     let want = id.trim().to_lowercase();
     a.items
         .iter()
-        .position(|i| i.id == want || Lang::ALL.into_iter().any(|l| i.name.get(l).to_lowercase() == want))
+        .position(|i| i.id == want || Lang::ALL.into_iter().any(|l| crate::text::same_word(i.name.get(l), &want)))
         .ok_or_else(|| {
             let ids: Vec<&str> = a.items.iter().map(|i| i.id.as_str()).collect();
             let said = crate::msg!("games.nauticus.err.not_sold", id = id, action = &a.id, list = ids.join(", "));
