@@ -13,7 +13,7 @@ mod ui;
 use cli::error::Error;
 #[cfg(feature = "paper")]
 use deckhand::paper;
-use deckhand::{games, history, invocation, message, msg, players, source, store, t, text};
+use deckhand::{games, history, invocation, message, msg, names, players, source, store, t, text};
 
 fn main() {
     std::process::exit(cli::main());

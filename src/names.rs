@@ -114,4 +114,55 @@ impl Names {
     pub fn matches(&self, typed: &str) -> bool {
         self.all().any(|w| crate::words::same_word(w, typed))
     }
+
+    /// Whether `typed` is a word of this term in any of its languages (`Kaffee`, `waren` of
+    /// "Waren kaufen").
+    pub fn has_word(&self, typed: &str) -> bool {
+        self.all().any(|n| n.split_whitespace().any(|w| crate::words::same_word(w, typed)))
+    }
+}
+
+/// The one of `all` that `typed` names: by its id, else by its whole name in any language,
+/// else by a word of its name that no other's name has (`seestern` for "Seestern auf ein
+/// Turmfeld"; not `kaufen`, which every action's name has). Case, accents and umlauts aside.
+pub fn the_one_named<'a, T>(
+    all: &'a [T],
+    typed: &str,
+    id: impl Fn(&T) -> &str,
+    names: impl Fn(&T) -> &Names,
+) -> Option<&'a T> {
+    let typed = typed.trim();
+    let only = |fits: &dyn Fn(&T) -> bool| match all.iter().filter(|t| fits(t)).collect::<Vec<_>>()[..] {
+        [one] => Some(one),
+        _ => None,
+    };
+    (all.iter().find(|t| id(t) == typed))
+        .or_else(|| only(&|t| names(t).matches(typed)))
+        .or_else(|| only(&|t| names(t).has_word(typed)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn named(en: &str, de: &str) -> (String, Names) {
+        let id = en.split_whitespace().last().unwrap_or_default().to_lowercase();
+        (id, Names { en: en.into(), de: Some(de.into()), fr: None })
+    }
+
+    #[test]
+    fn one_is_named_by_its_id_its_name_or_a_word_only_its_name_has() {
+        let all = [
+            named("Buy hulls", "Rümpfe kaufen"),
+            named("Buy goods", "Waren kaufen"),
+            named("Buy sails", "Segel kaufen"),
+        ];
+        let find = |typed: &str| the_one_named(&all, typed, |t| &t.0, |t| &t.1).map(|t| t.0.as_str());
+        assert_eq!(find("goods"), Some("goods"), "its id");
+        assert_eq!(find("Waren kaufen"), Some("goods"), "its whole name");
+        assert_eq!(find("waren"), Some("goods"), "a word only it has");
+        assert_eq!(find("RUEMPFE"), Some("hulls"), "case and umlauts aside");
+        assert_eq!(find("kaufen"), None, "a word every name has names none");
+        assert_eq!(find("boats"), None);
+    }
 }

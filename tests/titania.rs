@@ -42,8 +42,10 @@ fn calculators_check_their_inputs() {
             "titania starfish also needs: built=… (floors built on the field, 0–16)\n".into(),
         ),
         (
-            vec!["starfish", "towers=3"],
-            "`towers` is not an input of titania starfish; its inputs are: depicted, built\n".into(),
+            vec!["starfish", "castles=3"],
+            "`castles` is not an input of titania starfish; its inputs are: depicted (towers shown on the field), \
+             built (floors built on the field)\n"
+                .into(),
         ),
         (vec!["castle"], format!("titania has no calculator `castle`; its calculators are:\n{calculators}\n")),
     ] {
@@ -51,6 +53,23 @@ fn calculators_check_their_inputs() {
         run.stderr(format!("deckhand: {message}")).run();
     }
     Test::new().args(["calc", "titania"]).stderr("").stdout(format!("Calculators of Titania:\n{calculators}")).run();
+    // In the table's words: the calculator and its inputs by a word of their names only they
+    // have (`seestern`, `abgebildete`, `etagen`; they took the English ids alone).
+    Test::new()
+        .args(["--lang", "de", "calc", "titania", "seestern", "abgebildete=3", "etagen=4"])
+        .stderr("")
+        .stdout(
+            "Titania — Seestern auf ein Turmfeld
+  abgebildete Türme      3
+  errichtete Etagen      4
+  Ruhmespunkte           7   (abgebildete Türme + errichtete Etagen)
+  zu zahlende Seesterne  3   (abgebildete Türme)
+Nur in einem Zug, in dem du gerade einen Seestern bekommen hast. So viele Seesterne bezahlen, wie Türme auf dem Feld \
+             abgebildet sind, einen davon darauflegen und die abgebildeten Türme plus die dort schon gebauten Etagen \
+             werten.
+",
+        )
+        .run();
     Test::new()
         .args(["calc", "nauticus"])
         .status(2)

@@ -272,7 +272,10 @@ pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: L
         emit(&format!("{}\n{}", words::calculators_of(r, lang), words::calculator_lines(r, lang)))?;
         return Ok(0);
     };
-    let c = r.calculator(id).ok_or_else(|| Error::NoCalculator { rules: Box::new(r.clone()), id: id.to_string() })?;
+    // By its id, or in the table's words (`seestern`).
+    let c = crate::names::the_one_named(&r.calculators, id, |c| &c.id, |c| &c.name)
+        .ok_or_else(|| Error::NoCalculator { rules: Box::new(r.clone()), id: id.to_string() })?;
+    let id = c.id.as_str();
     let s: &Scoring = &c.scoring;
     let mut values: Vec<Option<InputValue>> = vec![None; s.inputs.len()];
     let mut given: Vec<Option<String>> = vec![None; s.inputs.len()];
@@ -280,8 +283,9 @@ pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: L
         let Some((key, value)) = arg.split_once('=') else {
             return Err(Error::Usage(crate::msg!("games.endgame.key_value", arg = arg, key = &s.inputs[0].id)).into());
         };
-        let i = s.input_index(key.trim()).ok_or_else(|| {
-            let keys: Vec<&str> = s.inputs.iter().map(|i| i.id.as_str()).collect();
+        let named = crate::names::the_one_named(&s.inputs, key, |i| &i.id, |i| &i.name);
+        let i = named.and_then(|n| s.input_index(&n.id)).ok_or_else(|| {
+            let keys: Vec<String> = s.inputs.iter().map(|i| format!("{} ({})", i.id, i.name.get(lang))).collect();
             Error::Usage(crate::msg!(
                 "games.endgame.not_input",
                 key = key,

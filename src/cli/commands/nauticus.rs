@@ -200,7 +200,7 @@ pub fn run(args: NauticusArgs, lang: Lang) -> anyhow::Result<i32> {
             let taken: Vec<usize> = take
                 .iter()
                 .map(|t| {
-                    let reward = by_word(&h.rewards, t, |r| &r.id, |r, l| r.name.get(l));
+                    let reward = crate::names::the_one_named(&h.rewards, t, |r| &r.id, |r| &r.name);
                     reward.and_then(|r| h.rewards.iter().position(|o| o.id == r.id)).ok_or_else(|| {
                         let ids: Vec<&str> = h.rewards.iter().map(|r| r.id.as_str()).collect();
                         let listed: Vec<String> =
@@ -218,30 +218,10 @@ pub fn run(args: NauticusArgs, lang: Lang) -> anyhow::Result<i32> {
     Ok(0)
 }
 
-/// A paid action by its id, or by a word of its name in any language that no other action's
-/// name has (`waren`, `segel`, `coque`; not `kaufen`).
+/// A paid action by its id, or by its name or a word of its name that no other action's
+/// has (`waren`, `segel`, `coque`; not `kaufen`).
 fn action_named<'h>(h: &'h NauticusHelpers, typed: &str) -> Option<&'h Action> {
-    by_word(&h.actions, typed, |a| &a.id, |a, l| a.name.get(l))
-}
-
-/// The one of `all` whose id is `typed`, or whose name in some language has `typed` as a
-/// word that no other's name has; case, accents and umlauts aside.
-fn by_word<'a, T>(
-    all: &'a [T],
-    typed: &str,
-    id: impl Fn(&T) -> &str,
-    name: impl Fn(&T, Lang) -> &str,
-) -> Option<&'a T> {
-    let typed = typed.trim();
-    if let Some(one) = all.iter().find(|t| id(t) == typed) {
-        return Some(one);
-    }
-    let named =
-        |t: &T| Lang::ALL.into_iter().any(|l| name(t, l).split_whitespace().any(|w| crate::text::same_word(w, typed)));
-    match all.iter().filter(|t| named(t)).collect::<Vec<_>>()[..] {
-        [one] => Some(one),
-        _ => None,
-    }
+    crate::names::the_one_named(&h.actions, typed, |a| &a.id, |a| &a.name)
 }
 
 fn item_index(a: &Action, id: &str) -> Result<usize, Error> {
