@@ -434,7 +434,13 @@ fn session(
                 return Ok(0);
             }
             Typed::Event(Event::Undo) => table.undo().map_err(refused)?,
-            Typed::Event(e) => table.answer(None, e).map_err(refused)?,
+            Typed::Event(e) => {
+                table.answer(None, e.clone()).map_err(refused)?;
+                // What it did, said (a boat sailing or loading said nothing: did it take?).
+                if let Some(done) = said::event_done(r, table.game().current(), &e, lang) {
+                    p.say(&done);
+                }
+            }
         }
         let told_now = table.take_told();
         let s = table.game().current();

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use crate::games::fischerspiel::model::{FischerspielRules, WindSource};
-use crate::games::fischerspiel::state::{Effect, FischerspielRefusal, Outcome, Setup, Side, State};
+use crate::games::fischerspiel::state::{Effect, Event, FischerspielRefusal, Outcome, Setup, Side, State};
 use crate::message::Message;
 use crate::t;
 use crate::text::Lang;
@@ -180,6 +180,38 @@ fn side_name(side: Side, lang: Lang) -> String {
     }
 }
 
+/// What an event that moves a boat or a fish did, said after it (`s`: the state after):
+/// the boat sailed, the fish it loaded, handed or threw back and what it carries now. None
+/// for the events whose effects say it (wind, home) and for those that name no boat.
+pub fn event_done(r: &FischerspielRules, s: &State, event: &Event, lang: Lang) -> Option<String> {
+    let boat = |id: &str| s.boats.iter().position(|b| r.boats[b.colour].id == id);
+    let fish = |id: &str| r.fish.iter().position(|f| f.id == id).map(|f| super::fischerspiel::fish_name(r, f, lang));
+    let on_board = |b: usize| s.boats[b].load.len();
+    Some(match event {
+        Event::Sail { boat: b } => t!(lang, "games.fischerspiel.sailed", boat = boat_name(r, s, boat(b)?, lang)),
+        Event::Catch { boat: b, fish: f } => {
+            let b = boat(b)?;
+            t!(lang, "games.fischerspiel.caught", boat = boat_name(r, s, b, lang), fish = fish(f)?, n = on_board(b))
+        }
+        Event::Transfer { from, to, fish: f } => {
+            let (from, to) = (boat(from)?, boat(to)?);
+            t!(
+                lang,
+                "games.fischerspiel.handed",
+                from = boat_name(r, s, from, lang),
+                to = boat_name(r, s, to, lang),
+                fish = fish(f)?,
+                n = on_board(to)
+            )
+        }
+        Event::Dump { boat: b, fish: f } => {
+            let b = boat(b)?;
+            t!(lang, "games.fischerspiel.dumped", boat = boat_name(r, s, b, lang), fish = fish(f)?, n = on_board(b))
+        }
+        _ => return None,
+    })
+}
+
 /// What an event caused, as the table is told.
 pub fn effect(r: &FischerspielRules, s: &State, effect: &Effect, lang: Lang) -> String {
     let w = &r.wind;
@@ -320,7 +352,10 @@ pub fn help(r: &FischerspielRules, s: &State, lang: Lang) -> String {
         (WindSource::Crest, true) => t!(lang, "games.fischerspiel.cmd.help_wind_side"),
     };
     let boats: Vec<&str> = s.boats.iter().map(|b| r.boats[b.colour].name.get(lang)).collect();
-    let sizes: Vec<&str> = r.fish.iter().map(|f| f.word.get(lang)).collect();
+    // The sizes in play (the base game has no giant fish).
+    let in_play = |i: usize| s.setup.fish.get(i).is_some_and(|n| *n > 0);
+    let sizes: Vec<&str> =
+        (r.fish.iter().enumerate()).filter(|(i, _)| in_play(*i)).map(|(_, f)| f.word.get(lang)).collect();
     let mut o = t!(lang, "games.fischerspiel.cmd.help_events", wind = wind);
     if v.drift {
         o.push_str(&t!(lang, "games.fischerspiel.cmd.help_drift"));
