@@ -655,23 +655,10 @@ fn a_flood_of_hint_requests_for_one_question_waits_for_one_advisor_run() {
 fn the_seats_deckhand_plays_are_not_offered_to_the_phones() {
     for game in ["fleet-dice", "yacht"] {
         let dir = tempfile::tempdir().unwrap();
-        let args = [
-            "play",
-            game,
-            "--players",
-            "Ann",
-            "--bots",
-            "1",
-            "--dice",
-            "digital",
-            "--seed",
-            "3",
-            "--save",
-            "g.jsonl",
-            "--serve",
-            "--bind",
-            "127.0.0.1:0",
-        ];
+        let args: Vec<&str> = ["play", game, "--players", "Ann", "--bots", "1", "--dice", "digital"]
+            .into_iter()
+            .chain(["--seed", "3", "--save", "g.jsonl", "--serve", "--bind", "127.0.0.1:0"])
+            .collect();
         let host = Host::start(&bin(), dir.path(), &args, "g.jsonl");
         assert_eq!(host.seats.len(), 1, "{game}: {:?}", host.seats);
         assert!(host.seats[0].contains("/seat/0/"), "{game}: {:?}", host.seats);
