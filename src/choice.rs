@@ -109,7 +109,7 @@ fn ranked(choices: &[Choice], typed: &str) -> Vec<(u8, usize)> {
         |i: usize| labels[i].iter().any(|l| l.split_whitespace().next().is_some_and(|w| w.starts_with(&typed)));
     // An option's whole name: its label before the points it shows after a dash (`Vierer`
     // of `Vierer — 12`), so a name that starts another's (`Viererpasch`) is still chosen.
-    let whole_name = |i: usize| !choices[i].command && labels[i].iter().any(|l| l.split(" — ").next() == Some(&typed));
+    let whole_name = |i: usize| !choices[i].command && labels[i].iter().any(|l| crate::text::label_name(l) == typed);
     let rank = |i: usize| -> Option<u8> {
         if keys[i] == typed || (choices[i].command && own_word(i)) || whole_name(i) {
             Some(0)

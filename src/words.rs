@@ -14,6 +14,12 @@ pub fn fold_word(text: &str) -> String {
     fold(text, false)
 }
 
+/// An option's name in its label: what stands before the figure a label shows after a dash
+/// (`vierer` of `vierer — 12`), else the whole label.
+pub fn label_name(label: &str) -> &str {
+    label.split(" — ").next().unwrap_or(label)
+}
+
 /// Lower case without accents, `ä` as `ae` (`zurueck`).
 pub fn fold_word_e(text: &str) -> String {
     fold(text, true)

@@ -109,7 +109,7 @@ pub fn refused(
                     Some(match crate::words::fold_word(&label).starts_with(typed.as_str()) {
                         true => label,
                         // (The word without the points a label shows after a dash.)
-                        false => format!("{label} ({})", word.split(" — ").next().unwrap_or(word)),
+                        false => format!("{label} ({})", crate::words::label_name(word)),
                     })
                 })
                 .collect();
@@ -195,14 +195,10 @@ pub fn sheet_lines(player: &str, sheet: &Sheet, lang: Lang) -> Vec<String> {
     sheets_lines(&[(player, sheet)], lang)
 }
 
-/// Sheets of one layout as one table, as on the printed pad: the rows' words, then a column
-/// per player under their name (one sheet: its player above it). Sheets of another layout
-/// than the first follow, each on its own.
-pub fn sheets_lines(sheets: &[(&str, &Sheet)], lang: Lang) -> Vec<String> {
-    let Some((_, first)) = sheets.first() else { return Vec::new() };
-    let same =
-        |s: &Sheet| s.rows.len() == first.rows.len() && s.rows.iter().zip(&first.rows).all(|(a, b)| a.key == b.key);
-    let (together, apart): (Vec<_>, Vec<_>) = sheets.iter().partition(|(_, s)| same(s));
+/// A game's sheets (one layout) as one table, as on the printed pad: the rows' words, then
+/// a column per player under their name (one sheet: its player above it).
+pub fn sheets_lines(together: &[(&str, &Sheet)], lang: Lang) -> Vec<String> {
+    let Some((_, first)) = together.first() else { return Vec::new() };
     let labels: Vec<String> = first.rows.iter().map(|r| r.label.text(lang)).collect();
     let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
     // (One sheet: its values in four places, its name above the sheet.)
@@ -222,10 +218,6 @@ pub fn sheets_lines(sheets: &[(&str, &Sheet)], lang: Lang) -> Vec<String> {
             format!("  {value:>w$}")
         });
         out.push(format!("  {label:<width$}{}", values.collect::<String>()));
-    }
-    for (name, sheet) in apart {
-        out.push(String::new());
-        out.extend(sheet_lines(name, sheet, lang));
     }
     out
 }

@@ -211,7 +211,7 @@ pub fn placeholders(template: &str) -> Vec<String> {
     out
 }
 
-pub use crate::words::{fold_word, fold_word_e, same_word};
+pub use crate::words::{fold_word, fold_word_e, label_name, same_word};
 
 // Showing strings that came from anyone, and CSV quoting: not words, so not this layer's
 // (`crate::escape`); re-exported for the renderers.

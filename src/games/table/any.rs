@@ -498,7 +498,7 @@ pub fn read(question: &Question, words: &[String], vocabulary: &Words) -> Result
         let mut all: Vec<String> = vocabulary(&o.label).iter().map(|w| fold_word(w)).collect();
         // A label's name before the points it shows (`vierer` of `Vierer — 12`) is a whole
         // name too, so a name that starts another's (`Viererpasch`) is still read.
-        let named: Vec<String> = all.iter().filter_map(|w| Some(w.split_once(" — ")?.0.to_string())).collect();
+        let named: Vec<String> = all.iter().map(|w| crate::words::label_name(w).to_string()).collect();
         all.extend(named);
         all.push(fold_word(&o.key));
         all
