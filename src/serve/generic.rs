@@ -214,13 +214,9 @@ impl AnyServed {
         (0..self.names.len()).flat_map(|s| game.questions(Some(s))).chain(game.questions(None)).collect()
     }
 
-    /// The seat the first open question is about (the roller of the table's dice too).
-    fn turn_seat(&self, t: &Table) -> Option<usize> {
-        self.open_questions(t).iter().find_map(|q| q.seat)
-    }
-
-    fn turn_lines(&self, t: &Table) -> Vec<String> {
-        self.open_questions(t).iter().map(|q| q.prompt.text(self.lang)).collect()
+    /// The open questions' prompts, one line each.
+    fn turn_lines(&self, open: &[Question]) -> Vec<String> {
+        open.iter().map(|q| q.prompt.text(self.lang)).collect()
     }
 
     fn log(&self, told: &[&crate::games::table::any::Told]) -> Vec<String> {
@@ -245,7 +241,7 @@ impl AnyServed {
             seat,
             player: self.names[seat].clone(),
             round: String::new(),
-            turn: self.turn_lines(t),
+            turn: self.turn_lines(&self.open_questions(t)),
             roll: String::new(),
             decision: offer.map(|o| self.decision(o.since, &o.question)),
             undo: t.undo_reaches() == Some(Some(seat)),
@@ -263,10 +259,11 @@ impl AnyServed {
     fn dashboard_view(&self, t: &Table, log: Vec<String>, frame: &Frame) -> String {
         let standings = self.standings(t);
         let points = |name: &str| standings.rows.iter().find(|r| r.player == name).map_or(0, |r| r.total);
+        let open = self.open_questions(t);
         let view = DashboardView {
             v: t.version(),
             round: String::new(),
-            turn: self.turn_lines(t),
+            turn: self.turn_lines(&open),
             roll: String::new(),
             sheets: (0..self.names.len())
                 .map(|s| SheetView {
@@ -281,7 +278,8 @@ impl AnyServed {
                 })
                 .collect(),
             narrow: true,
-            focus: self.turn_seat(t),
+            // The seat the first open question is about (the roller of the table's dice too).
+            focus: open.iter().find_map(|q| q.seat),
             scores: html::running(&standings, self.lang),
             log,
             over: t.finished(),
