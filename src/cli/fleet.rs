@@ -72,9 +72,7 @@ pub const VIEW: LiveView = LiveView {
 fn play_command(args: PlayArgs, rules: Rules, lang: Lang) -> anyhow::Result<i32> {
     refuse([args.coop.given(), args.set_given()].concat(), &rules)?;
     let f = &args.fleet;
-    if f.coach.is_some() && args.serve.serve {
-        return Err(Error::Usage(crate::msg!("cli.play.coach_served")).into());
-    }
+    super::commands::play::coach_at_terminal(f.coach, args.serve.serve)?;
     if f.deal.is_some() && f.dice != DiceMode::Digital {
         return Err(Error::Usage(crate::msg!("cli.play.deal_needs_digital")).into());
     }
@@ -102,9 +100,7 @@ fn play_command(args: PlayArgs, rules: Rules, lang: Lang) -> anyhow::Result<i32>
 
 /// `resume` of a Fleet save.
 fn resume_command(args: ResumeArgs, path: PathBuf, _header: Header, lang: Lang) -> anyhow::Result<i32> {
-    if args.coach.is_some() && args.serve.serve {
-        return Err(Error::Usage(crate::msg!("cli.play.coach_served")).into());
-    }
+    super::commands::play::coach_at_terminal(args.coach, args.serve.serve)?;
     let options = ResumeOptions {
         path: &path,
         answers: args.answers.answers.as_deref(),
@@ -142,19 +138,7 @@ fn progress(path: &Path, _header: &Header, read: &Read<Value, Value>, lang: Lang
 
 pub fn play(rules: Rules, o: PlayOptions, lang: Lang) -> anyhow::Result<i32> {
     let fleet = rules.fleet().ok_or_else(|| Error::Usage(crate::msg!("cli.play.unsupported", game = rules.id())))?;
-    let with_bots = super::bots::names(o.players, o.bots, lang)?;
-    if let Some((bots, _, _)) = o.bots.filter(|_| with_bots.len() > fleet.max_players as usize) {
-        let (people, max) = (o.players.len(), fleet.max_players);
-        return Err(Error::Usage(crate::msg!(
-            "cli.play.bots_count",
-            people = people,
-            bots = bots,
-            game = rules.names(),
-            min = 1,
-            max = max
-        ))
-        .into());
-    }
+    let with_bots = super::bots::names(o.players, o.bots, &rules, lang)?;
     let names = player_names(fleet, &with_bots, o.solo && o.bots.is_none())?;
     if o.captains && fleet.captains.len() < names.len() {
         return Err(Error::Usage(crate::msg!("cli.play.captains_needed", n = fleet.captains.len())).into());

@@ -83,21 +83,9 @@ fn play_command(args: PlayArgs, rules: Rules, lang: Lang) -> anyhow::Result<i32>
     let people: Vec<String> = args.players.iter().map(|n| n.trim().to_string()).collect();
     let bots =
         args.fleet.bots.map(|n| (n, super::commands::play::bot_level(args.fleet.bot_level), &args.fleet.bot_names[..]));
-    let names = super::bots::names(&people, bots, lang)?;
+    let names = super::bots::names(&people, bots, &rules, lang)?;
     let (min, max) = rules.players();
     let n = names.len() as u32;
-    if let Some((bots, _, _)) = bots.filter(|_| n > max) {
-        let people = people.len();
-        return Err(Error::Usage(crate::msg!(
-            "cli.play.bots_count",
-            people = people,
-            bots = bots,
-            game = rules.names(),
-            min = min.max(1),
-            max = max
-        ))
-        .into());
-    }
     if n < min.max(1) || n > max {
         let game = rules.names();
         return Err(Error::Usage(match n {
@@ -134,10 +122,8 @@ fn play_command(args: PlayArgs, rules: Rules, lang: Lang) -> anyhow::Result<i32>
     let hook = Hook::new(&rules, &header, &args.history);
     let start =
         format!("{} {}", table_text::start_line_of(rules.names(), &names, lang), Note::SavedTo(&save).text(lang));
+    super::commands::play::coach_at_terminal(args.fleet.coach, args.serve.serve)?;
     if args.serve.serve {
-        if args.fleet.coach.is_some() {
-            return Err(Error::Usage(crate::msg!("cli.play.coach_served")).into());
-        }
         let prepared = super::served::prepare(&args.serve, None, args.answers.answers.as_deref(), "play", lang)?;
         files::remove_stale_temps(save.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
         let journal = Journal::create(&save, &written)?;
@@ -270,9 +256,7 @@ fn resume_command(args: ResumeArgs, path: PathBuf, header: Header, lang: Lang) -
     if args.coach.is_some() && !engine.advised() {
         return Err(refused("--coach").into());
     }
-    if args.coach.is_some() && args.serve.serve {
-        return Err(Error::Usage(crate::msg!("cli.play.coach_served")).into());
-    }
+    super::commands::play::coach_at_terminal(args.coach, args.serve.serve)?;
     // The save is locked from here on: a second deckhand on it is refused at once.
     let opened = Journal::open::<Value, Value>(&path)?;
     let (rules_path, allow) = (args.rules.rules.as_deref(), args.rules.allow_rules_change);
@@ -646,8 +630,8 @@ pub(crate) fn show(args: &super::commands::show::ShowArgs, header: &Header, lang
 /// The playouts' flags (Fleet's advisor draws futures; `--seed`, `--playouts`, `--policy`)
 /// given for a game whose advisor is exact: refused by name, never ignored. (A flag typed at
 /// its default value cannot be told from one left out.)
-fn exact_refuses(playouts: &[(bool, &str)], policy: (bool, &str), command: &str, rules: &Rules) -> Result<(), Error> {
-    match playouts.iter().chain([&policy]).find(|(given, _)| *given) {
+fn exact_refuses(flags: &[(bool, &str)], command: &str, rules: &Rules) -> Result<(), Error> {
+    match flags.iter().find(|(given, _)| *given) {
         Some((_, flag)) => Err(Error::Usage(crate::msg!(
             "cli.advise.exact_flag",
             command = command,
@@ -664,8 +648,9 @@ pub(crate) fn advise(args: &super::commands::advise::AdviseArgs, header: &Header
     use super::commands::advise::{AdviseFormat, PolicyArg};
     let path = &args.save.file;
     let (engine, rules, read) = saved_game(path, header, &args.rules, lang)?;
-    let playouts = [(args.seed != 0, "--seed"), (args.playouts != 1000, "--playouts")];
-    exact_refuses(&playouts, (args.policy != PolicyArg::Greedy, "--policy"), "advise", &rules)?;
+    let policy = args.policy != PolicyArg::Greedy;
+    let flags = [(args.seed != 0, "--seed"), (args.playouts != 1000, "--playouts"), (policy, "--policy")];
+    exact_refuses(&flags, "advise", &rules)?;
     let entries = read.entries;
     let game = reopen(engine, &rules, header, path, &entries, lang)?;
     let seat = match &args.player {
@@ -738,8 +723,9 @@ pub(crate) fn review(args: &super::commands::review::ReviewArgs, header: &Header
     use super::commands::advise::{AdviseFormat, PolicyArg};
     let path = &args.save.file;
     let (engine, rules, read) = saved_game(path, header, &args.rules, lang)?;
-    let playouts = [(args.seed != 0, "--seed"), (args.playouts != 10, "--playouts")];
-    exact_refuses(&playouts, (args.policy != PolicyArg::Greedy, "--policy"), "review", &rules)?;
+    let policy = args.policy != PolicyArg::Greedy;
+    let flags = [(args.seed != 0, "--seed"), (args.playouts != 10, "--playouts"), (policy, "--policy")];
+    exact_refuses(&flags, "review", &rules)?;
     let entries = read.entries;
     let game = reopen(engine, &rules, header, path, &entries, lang)?;
     let setup = Value::Object(header.setup.of.clone());

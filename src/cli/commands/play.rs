@@ -234,6 +234,14 @@ pub(crate) fn refuse(flags: Vec<&'static str>, rules: &Rules) -> Result<(), Erro
 }
 
 /// How the bots play, for the engine.
+/// `--coach` speaks at the terminal table: a served game (`--serve`) has none to speak at.
+pub(crate) fn coach_at_terminal(coach: Option<f64>, serve: bool) -> Result<(), Error> {
+    match coach.is_some() && serve {
+        true => Err(Error::Usage(crate::msg!("cli.play.coach_served"))),
+        false => Ok(()),
+    }
+}
+
 pub(crate) fn bot_level(level: BotLevelArg) -> crate::games::fleet::setup::BotLevel {
     use crate::games::fleet::setup::BotLevel;
     match level {
