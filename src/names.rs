@@ -122,21 +122,22 @@ impl Names {
     }
 }
 
-/// The one of `all` that `typed` names: by its id, else by its whole name in any language,
-/// else by a word of its name that no other's name has (`seestern` for "Seestern auf ein
-/// Turmfeld"; not `kaufen`, which every action's name has). Case, accents and umlauts aside.
-pub fn the_one_named<'a, T>(
-    all: &'a [T],
+/// Where in `all` is the one that `typed` names: by its id, else by its whole name in any
+/// language, else by a word of its name that no other's name has (`seestern` for "Seestern
+/// auf ein Turmfeld"; not `kaufen`, which every action's name has). Case, accents and
+/// umlauts aside.
+pub fn the_one_named<T>(
+    all: &[T],
     typed: &str,
     id: impl Fn(&T) -> &str,
     names: impl Fn(&T) -> &Names,
-) -> Option<&'a T> {
+) -> Option<usize> {
     let typed = typed.trim();
-    let only = |fits: &dyn Fn(&T) -> bool| match all.iter().filter(|t| fits(t)).collect::<Vec<_>>()[..] {
+    let only = |fits: &dyn Fn(&T) -> bool| match (0..all.len()).filter(|&i| fits(&all[i])).collect::<Vec<_>>()[..] {
         [one] => Some(one),
         _ => None,
     };
-    (all.iter().find(|t| id(t) == typed))
+    (all.iter().position(|t| id(t) == typed))
         .or_else(|| only(&|t| names(t).matches(typed)))
         .or_else(|| only(&|t| names(t).has_word(typed)))
 }
@@ -157,7 +158,7 @@ mod tests {
             named("Buy goods", "Waren kaufen"),
             named("Buy sails", "Segel kaufen"),
         ];
-        let find = |typed: &str| the_one_named(&all, typed, |t| &t.0, |t| &t.1).map(|t| t.0.as_str());
+        let find = |typed: &str| the_one_named(&all, typed, |t| &t.0, |t| &t.1).map(|i| all[i].0.as_str());
         assert_eq!(find("goods"), Some("goods"), "its id");
         assert_eq!(find("Waren kaufen"), Some("goods"), "its whole name");
         assert_eq!(find("waren"), Some("goods"), "a word only it has");

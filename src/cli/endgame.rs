@@ -274,6 +274,7 @@ pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: L
     };
     // By its id, or in the table's words (`seestern`).
     let c = crate::names::the_one_named(&r.calculators, id, |c| &c.id, |c| &c.name)
+        .map(|i| &r.calculators[i])
         .ok_or_else(|| Error::NoCalculator { rules: Box::new(r.clone()), id: id.to_string() })?;
     let id = c.id.as_str();
     let s: &Scoring = &c.scoring;
@@ -283,8 +284,7 @@ pub fn calc(r: &EndgameRules, calculator: Option<&str>, args: &[String], lang: L
         let Some((key, value)) = arg.split_once('=') else {
             return Err(Error::Usage(crate::msg!("games.endgame.key_value", arg = arg, key = &s.inputs[0].id)).into());
         };
-        let named = crate::names::the_one_named(&s.inputs, key, |i| &i.id, |i| &i.name);
-        let i = named.and_then(|n| s.input_index(&n.id)).ok_or_else(|| {
+        let i = crate::names::the_one_named(&s.inputs, key, |i| &i.id, |i| &i.name).ok_or_else(|| {
             let keys: Vec<String> = s.inputs.iter().map(|i| format!("{} ({})", i.id, i.name.get(lang))).collect();
             Error::Usage(crate::msg!(
                 "games.endgame.not_input",

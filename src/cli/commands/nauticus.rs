@@ -200,8 +200,7 @@ pub fn run(args: NauticusArgs, lang: Lang) -> anyhow::Result<i32> {
             let taken: Vec<usize> = take
                 .iter()
                 .map(|t| {
-                    let reward = crate::names::the_one_named(&h.rewards, t, |r| &r.id, |r| &r.name);
-                    reward.and_then(|r| h.rewards.iter().position(|o| o.id == r.id)).ok_or_else(|| {
+                    crate::names::the_one_named(&h.rewards, t, |r| &r.id, |r| &r.name).ok_or_else(|| {
                         let ids: Vec<&str> = h.rewards.iter().map(|r| r.id.as_str()).collect();
                         let listed: Vec<String> =
                             h.rewards.iter().map(|r| format!("{} ({})", r.id, r.name.get(lang))).collect();
@@ -221,19 +220,16 @@ pub fn run(args: NauticusArgs, lang: Lang) -> anyhow::Result<i32> {
 /// A paid action by its id, or by its name or a word of its name that no other action's
 /// has (`waren`, `segel`, `coque`; not `kaufen`).
 fn action_named<'h>(h: &'h NauticusHelpers, typed: &str) -> Option<&'h Action> {
-    crate::names::the_one_named(&h.actions, typed, |a| &a.id, |a| &a.name)
+    crate::names::the_one_named(&h.actions, typed, |a| &a.id, |a| &a.name).map(|i| &h.actions[i])
 }
 
 fn item_index(a: &Action, id: &str) -> Result<usize, Error> {
     let want = id.trim().to_lowercase();
-    a.items
-        .iter()
-        .position(|i| i.id == want || Lang::ALL.into_iter().any(|l| crate::text::same_word(i.name.get(l), &want)))
-        .ok_or_else(|| {
-            let ids: Vec<&str> = a.items.iter().map(|i| i.id.as_str()).collect();
-            let said = crate::msg!("games.nauticus.err.not_sold", id = id, action = &a.id, list = ids.join(", "));
-            Error::Usage(crate::source::with_meant(said, id, &ids))
-        })
+    a.items.iter().position(|i| i.id == want || i.name.matches(&want)).ok_or_else(|| {
+        let ids: Vec<&str> = a.items.iter().map(|i| i.id.as_str()).collect();
+        let said = crate::msg!("games.nauticus.err.not_sold", id = id, action = &a.id, list = ids.join(", "));
+        Error::Usage(crate::source::with_meant(said, id, &ids))
+    })
 }
 
 /// `0,1,2,3` in the action's order, or `coffee=0,grain=2,…`.
