@@ -536,33 +536,59 @@ fn finish(content: Builder, words: &Words, paper: Paper, payload: Payload) -> Pa
             Ink::Star { cx, cy, r } => Ink::Star { cx: tx(cx), cy: ty(cy), r: r * scale },
         })
         .collect();
-    // The title band between the top QR codes, the footer between the bottom ones.
+    // The title band between the top QR codes, the footer between the bottom ones: each
+    // text kept off the codes (a line over a code's modules costs the photo its corner).
     let band = MARGIN + side / 2.0;
-    ink.push(Ink::Text {
+    let room = width - 2.0 * (MARGIN + side + 2.0);
+    let centred = |y: f32, size: f32, bold: bool, text: String| Ink::Text {
         x: width / 2.0,
-        y: band - 1.0,
-        size: 5.0,
-        bold: true,
+        y,
+        size,
+        bold,
         anchor: Anchor::Middle,
-        text: words.title.clone(),
-    });
-    ink.push(Ink::Text {
-        x: width / 2.0,
-        y: band + 4.5,
-        size: 3.0,
-        bold: false,
-        anchor: Anchor::Middle,
-        text: words.how.clone(),
-    });
-    ink.push(Ink::Text {
-        x: width / 2.0,
-        y: height - MARGIN - 1.0,
-        size: 2.2,
-        bold: false,
-        anchor: Anchor::Middle,
-        text: words.footer.clone(),
-    });
+        text,
+    };
+    ink.push(centred(band - 1.0, fitting(&words.title, 5.0, room), true, words.title.clone()));
+    let (size, lines) = wrapped(&words.how, 3.0, room, top - (band + 1.0) - 1.0);
+    for (i, line) in lines.into_iter().enumerate() {
+        ink.push(centred(band + 1.0 + size * 1.25 * (i + 1) as f32, size, false, line));
+    }
+    ink.push(centred(height - MARGIN - 1.0, fitting(&words.footer, 2.2, room), false, words.footer.clone()));
     Page { width, height, boxes, groups: content.groups, ink, qrs }
+}
+
+/// The size, at most `size`, at which `text` fits on one line `room` mm wide.
+fn fitting(text: &str, size: f32, room: f32) -> f32 {
+    let natural = text_width(text, size);
+    if natural <= room {
+        size
+    } else {
+        size * room / natural
+    }
+}
+
+/// `text` in lines no wider than `room` mm whose line spacing (1.25 × their size) fits in
+/// `height` mm: at `size` when it can, else at the largest size, a tenth of a mm smaller at
+/// a time, that does (a word wider than `room` is shrunk to fit as a line of its own).
+fn wrapped(text: &str, size: f32, room: f32, height: f32) -> (f32, Vec<String>) {
+    let mut size = size;
+    loop {
+        let mut lines: Vec<String> = Vec::new();
+        for word in text.split_whitespace() {
+            match lines.last_mut() {
+                Some(line) if text_width(&format!("{line} {word}"), size) <= room => {
+                    line.push(' ');
+                    line.push_str(word);
+                }
+                _ => lines.push(word.to_string()),
+            }
+        }
+        let widest = lines.iter().map(|l| text_width(l, size)).fold(0.0, f32::max);
+        if (lines.len() as f32 * size * 1.25 <= height && widest <= room) || size <= 1.0 {
+            return (size, lines);
+        }
+        size -= 0.1;
+    }
 }
 
 #[cfg(test)]

@@ -212,3 +212,41 @@ fn numbered(path: &Path, n: usize) -> PathBuf {
     let ext = path.extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
     path.with_file_name(format!("{stem}-{n}{ext}"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::paper::layout::Ink;
+
+    /// Every text of every game's pad, in every language, on both papers, with a long name:
+    /// on the page and off the corner codes (the French and German instructions, and the
+    /// five-dice game's in every language, ran under both top codes and off the page).
+    #[test]
+    fn every_text_of_a_pad_stays_on_the_page_and_off_the_codes() {
+        let long = "Maximiliane-Alexandra von Hohenzollern-Sigmaringen";
+        for (id, _) in rules::BUILT_IN {
+            let rules = rules::resolve(Some(id), None).unwrap();
+            for lang in Lang::ALL {
+                for paper in [Paper::A4, Paper::Letter] {
+                    for player in ["", "Ann", long] {
+                        let Some(page) = page_for(&rules, player, "ab12cd-1", paper, lang) else { continue };
+                        let codes: Vec<(f32, f32, f32)> =
+                            page.qrs.iter().map(|q| (q.x, q.y, q.modules.len() as f32 * q.module)).collect();
+                        for ink in &page.ink {
+                            let Ink::Text { x, y, size, anchor, text, .. } = ink else { continue };
+                            let w = layout::text_width(text, *size);
+                            let x0 = if *anchor == layout::Anchor::Middle { x - w / 2.0 } else { *x };
+                            let (top, bottom) = (y - size * 1.1, y + size * 0.35);
+                            let at = format!("{id} {lang:?} {paper:?} {player:?}: {text:?} at x {x0:.1}–{:.1}", x0 + w);
+                            assert!(x0 >= 0.0 && x0 + w <= page.width && top >= 0.0 && bottom <= page.height, "{at}");
+                            for (qx, qy, side) in &codes {
+                                let apart = x0 + w <= *qx || x0 >= qx + side || bottom <= *qy || top >= qy + side;
+                                assert!(apart, "{at} runs over the code at x {qx:.1}, y {qy:.1}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
