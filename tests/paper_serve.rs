@@ -247,6 +247,27 @@ fn without_players_each_pad_takes_a_seat_as_it_comes_and_a_retake_on_its_page_re
     assert!(host.printed().contains("Spieler 2"), "{}\n{}", host.printed(), host.said());
 }
 
+/// A name longer than the 30 bytes a corner code holds (26 letters, 6 of them two bytes):
+/// its pad carries the name's start, and is still that player's.
+#[test]
+fn a_long_names_pad_is_that_players_though_its_codes_hold_the_names_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = "Björn-Sören Käßmann-Öztürk";
+    // What `pad` puts in its codes: the name cut at a character within 30 bytes.
+    let printed: String = long.char_indices().take_while(|(i, c)| i + c.len_utf8() <= 30).map(|(_, c)| c).collect();
+    assert!(printed.len() < long.len() && long.starts_with(&printed), "{printed}");
+    let (photo_bytes, truth) = titania_photo("ann", &printed, "ti-1", 33);
+    let (mut host, _) = start_desk(dir.path(), &["--players", &format!("{long},Ann")]);
+    let seat = host.seats[0].clone();
+    let r = photo(&host, &format!("{seat}/photo"), &photo_bytes);
+    assert_eq!(r.status, 200, "{}", r.body);
+    answer_all(&host, &seat, r.json(), &truth);
+    let r = photo(&host, &format!("{}/photo", host.seats[1]), &photo_bytes);
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.json()["error"].as_str().unwrap().contains(&format!("shows {printed}'s pad")), "{}", r.body);
+    host.finish();
+}
+
 /// A photo of a five-dice pad printed for `sheet`'s player and marked as the sheet says;
 /// its truth per box, and the page.
 pub(crate) fn yacht_photo(text: &str, page: &str, seed: u64) -> (Vec<u8>, Vec<bool>, deckhand::paper::layout::Page) {

@@ -295,7 +295,7 @@ impl Desk {
         let printed = payload.player.trim();
         let at = match seat {
             Some(s) => {
-                if !printed.is_empty() && !printed.eq_ignore_ascii_case(seats[s].name.trim()) {
+                if !printed.is_empty() && !printed_for(printed, &seats[s].name) {
                     return Err(t!(
                         lang,
                         "paper.desk.not_theirs",
@@ -309,7 +309,8 @@ impl Desk {
             // A pad already in is photographed again from its own seat's page: the page of
             // a new pad never replaces one.
             None => {
-                match seats.iter().position(|s| same_page(s) || (!printed.is_empty() && s.name.trim() == printed)) {
+                match seats.iter().position(|s| same_page(s) || (!printed.is_empty() && printed_for(printed, &s.name)))
+                {
                     Some(s) => return Err(t!(lang, "paper.desk.already_in", file = &name, player = &seats[s].name)),
                     None => {
                         let name = if printed.is_empty() {
@@ -843,6 +844,14 @@ async fn handle(
 ) -> Response {
     let (desk, join_url) = &*state;
     http::secure(route(desk, join_url, &method, &uri, &headers, body).await)
+}
+
+/// Whether a pad whose corner codes carry the name `printed` is `name`'s: the codes hold a
+/// name's first 30 bytes (`pad::qr_player`), so a longer name's pad carries its start.
+fn printed_for(printed: &str, name: &str) -> bool {
+    let name = name.trim();
+    printed.eq_ignore_ascii_case(name)
+        || printed.eq_ignore_ascii_case(crate::cli::commands::pad::qr_player(name).trim())
 }
 
 #[cfg(test)]
