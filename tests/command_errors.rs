@@ -208,6 +208,32 @@ fn enter_types_in_a_five_dice_sheet_box_by_box_and_resumes() {
     assert!(out.stderr.contains("co-operative"), "{}", out.stderr);
 }
 
+/// Without -o, `enter` writes the player's own file in the folder it runs in (named as
+/// `play` and `scan` name sheets), and every game's `enter` says which file it saves.
+#[test]
+fn enter_without_a_file_writes_the_players_own_and_says_which() {
+    let answers = "default\n3\n8\n9\n12\n15\n18\n30\n0\n25\n30\n40\n50\n23\n0\n";
+    let out = Test::new()
+        .file("e.txt", answers)
+        .args(["enter", "yacht", "--player", "Ann Marie", "--answers", "e.txt"])
+        .run();
+    assert!(out.stderr.contains("The file (ann-marie.toml) is saved after every box."), "{}", out.stderr);
+    assert!(out.stderr.contains("Saved ann-marie.toml."), "{}", out.stderr);
+    assert!(out.dir.path().join("ann-marie.toml").is_file());
+    let out = Test::new()
+        .file("f.txt", "")
+        .args(["enter", "fleet-dice", "--player", "Bo", "--answers", "f.txt"])
+        .status(2)
+        .run();
+    assert!(out.stderr.contains("The file (bo.toml) is saved after every section."), "{}", out.stderr);
+    let out = Test::new()
+        .file("n.txt", "")
+        .args(["enter", "nauticus", "--player", "Cy", "--answers", "n.txt"])
+        .status(2)
+        .run();
+    assert!(out.stderr.contains("saved at once in cy.toml;"), "{}", out.stderr);
+}
+
 /// `score yacht` with no sheet after the game says the sheets are missing, not that a file
 /// `yacht` cannot be read.
 #[test]

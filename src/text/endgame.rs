@@ -382,7 +382,7 @@ pub fn entering(r: &EndgameRules, player: &str, output: &Path, done: usize, lang
     if done > 0 {
         t!(lang, "games.endgame.resuming", path = output.display(), done = done, n = n)
     } else {
-        t!(lang, "games.endgame.entering", player = player, game = r.name.get(lang), n = n)
+        t!(lang, "games.endgame.entering", player = player, game = r.name.get(lang), n = n, path = output.display())
     }
 }
 

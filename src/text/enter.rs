@@ -29,6 +29,8 @@ pub enum EnterSaid<'a> {
         player: &'a str,
         /// The game.
         game: &'a Names,
+        /// The sheet file written.
+        file: &'a Path,
     },
     /// `undo`: back to a part, asked again.
     Undone(&'a FleetRules, Part),
@@ -60,7 +62,9 @@ impl EnterSaid<'_> {
             EnterSaid::Resuming { file, entered, total } => {
                 t!(lang, "cli.enter.resuming", file = file.display(), n = entered, total = total)
             }
-            EnterSaid::Intro { player, game } => t!(lang, "cli.enter.intro", player = player, game = game.get(lang)),
+            EnterSaid::Intro { player, game, file } => {
+                t!(lang, "cli.enter.intro", player = player, game = game.get(lang), file = file.display())
+            }
             EnterSaid::Undone(rules, part) => t!(lang, "cli.enter.undone", section = part_name(rules, part, lang)),
             EnterSaid::NothingToUndo => t!(lang, "cli.enter.nothing_to_undo"),
             EnterSaid::Saved { file, total } => t!(lang, "cli.enter.saved", file = file.display(), total = total),

@@ -21,9 +21,9 @@ pub struct EnterArgs {
     /// The player's name
     #[arg(long)]
     pub player: String,
-    /// Sheet file to write (an unfinished one is resumed)
+    /// Sheet file to write (default: the player's name in this folder, e.g. ann.toml; an unfinished one is resumed)
     #[arg(short, long, value_name = "FILE")]
-    pub output: std::path::PathBuf,
+    pub output: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub answers: crate::cli::args::Answers,
     /// Mark the sheet as a solo game against Captain Ruth
@@ -46,7 +46,10 @@ pub const HELP: &[(&str, &str, &str)] = &[
 
 pub fn run(args: EnterArgs, lang: Lang) -> anyhow::Result<i32> {
     let a = &args;
-    enter(&a.game, &a.player, &a.output, a.answers.answers.as_deref(), a.solo, a.rules.rules.as_deref(), lang)
+    // Without -o, the sheet is the player's own file here, as `play` and `scan` name them.
+    let output =
+        a.output.clone().unwrap_or_else(|| format!("{}.toml", crate::players::file_slug(a.player.trim())).into());
+    enter(&a.game, &a.player, &output, a.answers.answers.as_deref(), a.solo, a.rules.rules.as_deref(), lang)
 }
 
 /// Type in a paper sheet into `output`, section by section.
@@ -126,7 +129,7 @@ fn enter(
                 .text(lang),
         );
     } else {
-        p.say(&EnterSaid::Intro { player, game: &fleet_rules.name }.text(lang));
+        p.say(&EnterSaid::Intro { player, game: &fleet_rules.name, file: output }.text(lang));
     }
     write_atomic(output, &crate::text::sheet_file::write_fleet(fleet_rules, &sheet, Some(&only), lang))?;
 
@@ -374,7 +377,13 @@ fn five_dice(y: &YachtRules, player: &str, output: &Path, answers: Option<&Path>
             (f.ruleset, f.sheet)
         }
         None => {
-            p.say(&crate::t!(lang, "cli.enter.five_intro", player = player, game = y.name.get(lang)));
+            p.say(&crate::t!(
+                lang,
+                "cli.enter.five_intro",
+                player = player,
+                game = y.name.get(lang),
+                file = output.display()
+            ));
             let mut chosen = Vec::new();
             if !y.options.is_empty() {
                 let mut choices =
