@@ -179,7 +179,13 @@ fn fill(lang: Lang, template: &str, args: &[(&str, &dyn Display)]) -> String {
                         None => out.push_str(&rest[open..open + close + 2]),
                     },
                     _ => match args.iter().find(|(k, _)| *k == name) {
-                        Some((_, v)) => out.push_str(&v.to_string()),
+                        Some((_, v)) => {
+                            let v = v.to_string();
+                            if lang == Lang::Fr {
+                                elide(&mut out, &v);
+                            }
+                            out.push_str(&v)
+                        }
                         None => out.push_str(&rest[open..open + close + 2]),
                     },
                 }
@@ -193,6 +199,25 @@ fn fill(lang: Lang, template: &str, args: &[(&str, &dyn Display)]) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// French elision before a value that starts with a vowel: `de` and `que` become `d'` and
+/// `qu'` (« au tour d'Anne », « plutôt qu'écarter »). Not before `h` (aspirated in
+/// « homard », mute in « huître »: the catalogs write those themselves) nor `y`.
+fn elide(out: &mut String, value: &str) {
+    const VOWELS: &str = "aeiouàâäéèêëîïôöùûüAEIOUÀÂÄÉÈÊËÎÏÔÖÙÛÜ";
+    if !value.chars().next().is_some_and(|c| VOWELS.contains(c)) {
+        return;
+    }
+    for (word, elided) in [("de ", "d'"), ("que ", "qu'"), ("De ", "D'"), ("Que ", "Qu'")] {
+        if let Some(before) = out.strip_suffix(word) {
+            if before.chars().next_back().is_none_or(|c| !c.is_alphanumeric()) {
+                out.truncate(before.len());
+                out.push_str(elided);
+                return;
+            }
+        }
+    }
 }
 
 /// The placeholders of a template (`{name}`), for the catalog tests.
@@ -342,6 +367,19 @@ mod tests {
         assert_eq!(sentence("ébauche"), "Ébauche");
         assert_eq!(sentence("`x` is no face"), "`x` is no face");
         assert_eq!(sentence(""), "");
+    }
+
+    #[test]
+    fn french_elides_de_and_que_before_a_vowel() {
+        let fr = |t: &str, v: &str| fill(Lang::Fr, t, &[("name", &v)]);
+        assert_eq!(fr("au tour de {name}", "Anne"), "au tour d'Anne");
+        assert_eq!(fr("au tour de {name}", "Émile"), "au tour d'Émile");
+        assert_eq!(fr("au tour de {name}", "Bruno"), "au tour de Bruno");
+        assert_eq!(fr("plutôt que {name}", "écarter 3"), "plutôt qu'écarter 3");
+        assert_eq!(fr("De {name} : rien", "Ann"), "D'Ann : rien");
+        assert_eq!(fr("pas de {name}", "homard"), "pas de homard", "not before h");
+        assert_eq!(fr("monde {name}", "Anne"), "monde Anne", "only the word de");
+        assert_eq!(fill(Lang::En, "turn of de {name}", &[("name", &"Anne")]), "turn of de Anne");
     }
 
     #[test]
