@@ -31,6 +31,8 @@ const QR_MODULE: f32 = 0.6;
 /// The height of label text, in mm.
 const TEXT: f32 = 2.6;
 const SMALL: f32 = 2.1;
+/// The smallest a label is printed (about 7 pt) before it is cut short.
+const LEAST: f32 = 1.8;
 
 /// Paper sizes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -361,6 +363,11 @@ pub fn text_width(text: &str, size: f32) -> f32 {
         * 1.4
 }
 
+/// The wider of a label's two lines, at any one size.
+fn widest((first, second): &(&str, &str)) -> f32 {
+    text_width(first, 1.0).max(text_width(second, 1.0))
+}
+
 /// Collects boxes and ink at natural size.
 struct Builder {
     boxes: Vec<PadBox>,
@@ -393,9 +400,33 @@ impl Builder {
     }
 
     /// A label that must end before `limit`: cut with an ellipsis when too long.
+    /// A label that must end before `limit`: smaller (down to [`SMALL`]) rather than cut;
+    /// else on two lines (at [`LEAST`] or more) centred where its one line would stand —
+    /// within a box's height, so clear of the rows above and below; else smaller still,
+    /// and cut with `…` only when even that is too wide.
     fn label(&mut self, x: f32, y: f32, limit: f32, bold: bool, text: &str) {
+        // Helvetica-Bold runs about a tenth wider than `text_width`'s regular letters.
+        let room = if bold { (limit - x) / 1.1 } else { limit - x };
+        if text_width(text, SMALL) > room {
+            // Between words, or after a hyphen (which stays on the first line).
+            let split = text
+                .match_indices([' ', '-'])
+                .map(|(i, c)| if c == " " { (&text[..i], &text[i + 1..]) } else { (&text[..i + 1], &text[i + 1..]) })
+                .filter(|(first, second)| !first.trim().is_empty() && !second.trim().is_empty())
+                .min_by(|a, b| widest(a).total_cmp(&widest(b)));
+            if let Some((first, second)) = split {
+                let size = fitting(first, SMALL, room).min(fitting(second, SMALL, room));
+                if size >= LEAST {
+                    let centre = y - TEXT / 2.0;
+                    self.text(x, centre - 0.175 * size, size, bold, first);
+                    self.text(x, centre + 1.175 * size, size, bold, second);
+                    return;
+                }
+            }
+        }
+        let size = fitting(text, TEXT, room).max(LEAST);
         let mut t: String = text.to_string();
-        while text_width(&t, TEXT) > limit - x && t.chars().count() > 2 {
+        while text_width(&t, size) > room && t.chars().count() > 2 {
             if t.ends_with('…') {
                 t.pop();
             }
@@ -404,7 +435,7 @@ impl Builder {
             t.truncate(trimmed);
             t.push('…');
         }
-        self.text(x, y, TEXT, bold, &t);
+        self.text(x, y, size, bold, &t);
     }
 
     /// The content's extent, from its boxes and lines only: the words (which differ
@@ -557,13 +588,14 @@ fn finish(content: Builder, words: &Words, paper: Paper, payload: Payload) -> Pa
     Page { width, height, boxes, groups: content.groups, ink, qrs }
 }
 
-/// The size, at most `size`, at which `text` fits on one line `room` mm wide.
+/// The size, at most `size`, at which `text` fits on one line `room` mm wide (a hair
+/// under: the width at exactly `room / natural` of it can round above `room`).
 fn fitting(text: &str, size: f32, room: f32) -> f32 {
     let natural = text_width(text, size);
     if natural <= room {
         size
     } else {
-        size * room / natural
+        size * room / natural * 0.999
     }
 }
 

@@ -219,8 +219,9 @@ mod tests {
     use crate::paper::layout::Ink;
 
     /// Every text of every game's pad, in every language, on both papers, with a long name:
-    /// on the page and off the corner codes (the French and German instructions, and the
-    /// five-dice game's in every language, ran under both top codes and off the page).
+    /// on the page, off the corner codes (the French and German instructions, and the
+    /// five-dice game's in every language, ran under both top codes and off the page) and
+    /// whole (21 labels of Fleet's pads were cut short: `2 VP per buildi…`).
     #[test]
     fn every_text_of_a_pad_stays_on_the_page_and_off_the_codes() {
         let long = "Maximiliane-Alexandra von Hohenzollern-Sigmaringen";
@@ -239,6 +240,7 @@ mod tests {
                             let (top, bottom) = (y - size * 1.1, y + size * 0.35);
                             let at = format!("{id} {lang:?} {paper:?} {player:?}: {text:?} at x {x0:.1}–{:.1}", x0 + w);
                             assert!(x0 >= 0.0 && x0 + w <= page.width && top >= 0.0 && bottom <= page.height, "{at}");
+                            assert!(!text.ends_with('…'), "{at}: every label printed whole");
                             for (qx, qy, side) in &codes {
                                 let apart = x0 + w <= *qx || x0 >= qx + side || bottom <= *qy || top >= qy + side;
                                 assert!(apart, "{at} runs over the code at x {qx:.1}, y {qy:.1}");
