@@ -291,7 +291,9 @@ pub fn endgame(rules: &EndgameRules, words: &Words, paper: Paper, payload: Paylo
         let name = &words.names[i];
         let group = b.group(name);
         y += 3.5;
-        b.label(x0, y, x0 + col_w, true, name);
+        // The heading a little above where the boxes' places leave room: its descenders
+        // touched the digits under it.
+        b.label(x0, y - 0.9, x0 + col_w, true, name);
         for (item, rows) in endgame_rows(input.shape) {
             if let Some(v) = item {
                 b.text(x0 + label_w + 10.0 * PITCH + 1.5, y + 3.4, SMALL, false, &format!("= {v}"));
