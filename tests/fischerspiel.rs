@@ -206,7 +206,7 @@ fn without_a_terminal_or_answers_play_fails_at_once_and_writes_nothing() {
 fn setup_errors_are_usage_errors() {
     for (args, message) in [
         (vec!["--players", "7"], "The Fishing Game is for 2 to 6 players, not 7"),
-        (vec![], "fischerspiel needs --players N (2 to 6)"),
+        (vec![], "The Fishing Game is played by 2 to 6 players: give their number or their names, `--players 3` or `--players Ann,Bob,Cy`"),
         (
             vec!["--players", "3", "--variant", "expert"],
             "unknown variant `expert`; the variants are: base, strategy1, strategy2",

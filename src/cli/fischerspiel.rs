@@ -285,7 +285,7 @@ fn new_fischerspiel(rules: &Rules, r: &FischerspielRules, args: PlayArgs, lang: 
     let players = args.players.ok_or_else(|| {
         Error::Usage(crate::msg!(
             "games.fischerspiel.cmd.needs_players",
-            id = &r.id,
+            game = rules.names(),
             min = &r.min_players,
             max = &r.max_players
         ))
