@@ -208,7 +208,7 @@ deckhand: error: bonus.toml:3:19: unknown king crab bonus `gold`
     }
     for cmd in ["score", "check"] {
         let run = Test::new().args([cmd, "fleet-dice", "missing.toml"]).status(2).stdout("");
-        run.stderr("deckhand: cannot read missing.toml: No such file or directory (os error 2)\n").run();
+        run.stderr("deckhand: cannot read missing.toml: there is no such file\n").run();
     }
 }
 

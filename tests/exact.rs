@@ -68,7 +68,7 @@ fn a_missing_file() {
     Test::new()
         .args(["score", "missing.toml"])
         .stdout("")
-        .stderr("deckhand: cannot read missing.toml: No such file or directory (os error 2)\n")
+        .stderr("deckhand: cannot read missing.toml: there is no such file\n")
         .status(2)
         .run();
 }

@@ -297,7 +297,7 @@ fn errors_in_german_and_french() {
         .args(["--lang", "de", "score", "nope.toml"])
         .status(2)
         .stdout("")
-        .stderr("deckhand: nope.toml kann nicht gelesen werden: No such file or directory (os error 2)\n")
+        .stderr("deckhand: nope.toml kann nicht gelesen werden: diese Datei gibt es nicht\n")
         .run();
     Test::new()
         .args(["--lang", "fr", "play", "fleet-dice", "--players", "Ann,ann"])

@@ -336,6 +336,13 @@ fn pad_prints_pdf_and_svg_and_refuses_what_it_cannot_do() {
         .stderr("deckhand: The Fishing Game has no score sheet to print\n")
         .status(2)
         .run();
+    // A folder that does not exist, said as such in the table's language (the system said
+    // "No such file or directory (os error 2)" in every language).
+    Test::new()
+        .args(["pad", "yacht", "-o", "gone/x.pdf", "--lang", "fr"])
+        .stderr("deckhand: impossible d'écrire gone/x.pdf : son dossier n'existe pas\n")
+        .status(2)
+        .run();
     let out = Test::new().file("x.pdf", "mine").args(["pad", "fleet-dice", "-o", "x.pdf"]).status(2).run();
     assert_eq!(out.read("x.pdf"), "mine", "an existing file is never replaced");
 }

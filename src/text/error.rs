@@ -61,7 +61,9 @@ impl ReadError {
     /// The error in a language.
     pub fn message(&self, lang: Lang) -> String {
         match self {
-            ReadError::Io { path, cause } => t!(lang, "cli.error.read", path = path, cause = cause),
+            ReadError::Io { path, cause } => {
+                t!(lang, "cli.error.read", path = path, cause = io_cause(cause, false, lang))
+            }
             ReadError::NotUtf8 { path, line, column } => {
                 t!(lang, "cli.error.not_utf8", path = path, line = line, column = column)
             }
@@ -118,7 +120,23 @@ impl AppendError {
 }
 
 fn write_failed(path: &str, cause: &std::io::Error, lang: Lang) -> String {
-    t!(lang, "cli.error.write", path = path, cause = cause)
+    t!(lang, "cli.error.write", path = path, cause = io_cause(cause, true, lang))
+}
+
+/// Why a file could not be read or written (`writing`: a file not found is its folder), in
+/// the table's language where the reason is a common one (the system's own words, in
+/// English, otherwise).
+pub fn io_cause(cause: &std::io::Error, writing: bool, lang: Lang) -> String {
+    use std::io::ErrorKind as K;
+    match cause.kind() {
+        K::NotFound if writing => t!(lang, "cli.error.io_no_folder"),
+        K::NotFound => t!(lang, "cli.error.io_not_found"),
+        K::PermissionDenied => t!(lang, "cli.error.io_denied"),
+        K::IsADirectory => t!(lang, "cli.error.io_is_dir"),
+        K::StorageFull => t!(lang, "cli.error.io_full"),
+        K::ReadOnlyFilesystem => t!(lang, "cli.error.io_read_only"),
+        _ => cause.to_string(),
+    }
 }
 
 impl RulesError {

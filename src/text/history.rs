@@ -31,7 +31,9 @@ pub fn error(e: &HistoryError, lang: Lang) -> String {
         HistoryError::Busy { path } => crate::t!(lang, "cli.history.err.busy", path = name(path)),
         HistoryError::ReadOnly { path } => crate::t!(lang, "cli.history.err.read_only", path = name(path)),
         HistoryError::DiskFull { path } => crate::t!(lang, "cli.history.err.disk_full", path = name(path)),
-        HistoryError::Io { path, cause } => crate::t!(lang, "cli.history.err.io", path = name(path), cause = cause),
+        HistoryError::Io { path, cause } => {
+            crate::t!(lang, "cli.history.err.io", path = name(path), cause = super::error::io_cause(cause, false, lang))
+        }
         HistoryError::Sqlite { path, cause } => {
             crate::t!(lang, "cli.history.err.sqlite", path = name(path), cause = cause)
         }
