@@ -342,7 +342,7 @@ mod tests {
         let cause = || std::io::Error::from(std::io::ErrorKind::StorageFull);
         let append = AppendError { path: "g.jsonl".into(), cause: cause() };
         let shown = append.message(Lang::En);
-        assert_eq!(shown, "cannot write g.jsonl: no storage space");
+        assert_eq!(shown, "cannot write g.jsonl: the disk is full");
         assert_eq!(Error::from(append).message(Lang::En), shown);
         assert_eq!(StoreError::Write { path: "g.jsonl".into(), cause: cause() }.message(Lang::En), shown);
     }
