@@ -399,7 +399,6 @@ impl Builder {
         self.boxes.push(PadBox { target, outline, dashed: false, x, y, size: BOX, group, number });
     }
 
-    /// A label that must end before `limit`: cut with an ellipsis when too long.
     /// A label that must end before `limit`: smaller (down to [`SMALL`]) rather than cut;
     /// else on two lines (at [`LEAST`] or more) centred where its one line would stand —
     /// within a box's height, so clear of the rows above and below; else smaller still,
