@@ -221,7 +221,8 @@ mod tests {
     /// Every text of every game's pad, in every language, on both papers, with a long name:
     /// on the page, off the corner codes (the French and German instructions, and the
     /// five-dice game's in every language, ran under both top codes and off the page) and
-    /// whole (21 labels of Fleet's pads were cut short: `2 VP per buildi…`).
+    /// whole (ten labels of the English Fleet pad were cut short, `2 VP per buildi…`, and more
+    /// in German and French).
     #[test]
     fn every_text_of_a_pad_stays_on_the_page_and_off_the_codes() {
         let long = "Maximiliane-Alexandra von Hohenzollern-Sigmaringen";
