@@ -847,11 +847,9 @@ async fn handle(
 }
 
 /// Whether a pad whose corner codes carry the name `printed` is `name`'s: the codes hold a
-/// name's first 30 bytes (`pad::qr_player`), so a longer name's pad carries its start.
+/// name as `pad::qr_player` cuts it (its first 30 bytes; a shorter name whole).
 fn printed_for(printed: &str, name: &str) -> bool {
-    let name = name.trim();
-    printed.eq_ignore_ascii_case(name)
-        || printed.eq_ignore_ascii_case(crate::cli::commands::pad::qr_player(name).trim())
+    printed.eq_ignore_ascii_case(crate::cli::commands::pad::qr_player(name.trim()).trim())
 }
 
 #[cfg(test)]
